@@ -1,0 +1,203 @@
+/**
+ * The driver: which detections can apply to a file (prefilter), parsing, running the interpreters and
+ * turning their raw findings into {@link Match}es. Every front end (ESLint, codemods, CLI) goes through here.
+ */
+import { FileContext, lineStarts, positionAt } from './ast.js';
+import type { LoadedCatalog } from './catalog.js';
+import { formatMessage, type Detector, type DetectorContext, type RawMatch, type TextFile } from './detector.js';
+import { getDetector } from './detectors/index.js';
+import { parseSource, type ParseFailure } from './parse.js';
+import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
+
+export type { ParseFailure } from './parse.js';
+
+/** How the engine treats a file: parsed source, configuration text, or not at all. */
+export type FileLanguage = 'js' | 'ts' | 'config' | 'unsupported';
+
+const JS = /\.(js|cjs|mjs|jsx)$/i;
+const TS = /\.(ts|tsx|mts|cts)$/i;
+const CONFIG = /(\.(json|jsonc|json5|yaml|yml|env|properties|toml)$)|((^|[\\/])\.env(\.[\w.-]+)?$)/i;
+
+/** Decides a file's language from its name. Declaration files (`.d.ts`) are source too. */
+export function fileLanguage(filename: string): FileLanguage {
+  if (TS.test(filename)) return 'ts';
+  if (JS.test(filename)) return 'js';
+  if (CONFIG.test(filename)) return 'config';
+  return 'unsupported';
+}
+
+/** A file to analyse. */
+export interface SourceFile {
+  filename: string;
+  text: string;
+}
+
+/** What the engine needs besides the file. */
+export interface AnalyzeOptions {
+  catalog: LoadedCatalog;
+  /** The notices to look for (already selected by date, `--only`, `--skip`). */
+  notices: readonly Notice[];
+  engine?: EngineOptions;
+  types?: TypeOracle;
+}
+
+/** The result of analysing one file. */
+export interface FileAnalysisResult {
+  language: FileLanguage;
+  matches: Match[];
+  parseError?: ParseFailure;
+  /** False when the prefilter ruled the file out (or it is not source), so it was never parsed. */
+  parsed: boolean;
+}
+
+/** One detection of one notice, with its interpreter and prefilter tokens (lower-cased). */
+export interface PlannedDetection {
+  notice: Notice;
+  index: number;
+  detector: Detector;
+  tokens: string[];
+}
+
+const plans = new WeakMap<readonly Notice[], WeakMap<LoadedCatalog, PlannedDetection[]>>();
+
+/**
+ * The detections to run for a set of notices, with their tokens. Cached per (notices, catalog) pair.
+ * Throws for a detection whose kind has no interpreter (the catalog loader rejects those first).
+ */
+export function planDetections(notices: readonly Notice[], catalog: LoadedCatalog): PlannedDetection[] {
+  let byCatalog = plans.get(notices);
+  if (!byCatalog) plans.set(notices, (byCatalog = new WeakMap()));
+  let plan = byCatalog.get(catalog);
+  if (plan) return plan;
+  plan = [];
+  for (const notice of notices) {
+    if (notice.status === 'informational') continue;
+    notice.detections.forEach((detection, index) => {
+      const detector = getDetector(detection);
+      if (!detector) {
+        const name = detection.kind === 'custom' ? `custom handler "${detection.handler}"` : `kind "${detection.kind}"`;
+        throw new Error(`notice "${notice.id}": no interpreter for detection ${index} (${name})`);
+      }
+      const tokens = [...detector.tokens(detection, catalog), ...(detection.tokens ?? [])].map((t) => t.toLowerCase());
+      plan!.push({ notice, index, detector, tokens });
+    });
+  }
+  byCatalog.set(catalog, plan);
+  return plan;
+}
+
+/** The planned detections whose tokens occur in a text (case-insensitive); detections without tokens always run. */
+export function candidateDetections(text: string, plan: readonly PlannedDetection[]): PlannedDetection[] {
+  if (plan.length === 0) return [];
+  const lower = text.toLowerCase();
+  const seen = new Map<string, boolean>();
+  const has = (t: string): boolean => {
+    let v = seen.get(t);
+    if (v === undefined) seen.set(t, (v = lower.includes(t)));
+    return v;
+  };
+  return plan.filter((p) => p.tokens.length === 0 || p.tokens.some(has));
+}
+
+const BOM = '\uFEFF';
+
+/** Analyses one file. Never throws for bad source: a parse failure is returned as `parseError`. */
+export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysisResult {
+  const language = fileLanguage(file.filename);
+  if (language === 'unsupported') return { language, matches: [], parsed: false };
+  const bom = file.text.startsWith(BOM) ? 1 : 0;
+  const text = bom ? file.text.slice(1) : file.text;
+  const plan = planDetections(opts.notices, opts.catalog);
+  const candidates = candidateDetections(text, plan);
+  if (language === 'config') {
+    const relevant = candidates.filter((p) => p.detector.detectText);
+    if (relevant.length === 0) return { language, matches: [], parsed: false };
+    const matches = shift(analyzeText({ filename: file.filename, text }, relevant, opts), bom);
+    return { language, matches, parsed: true };
+  }
+  if (candidates.length === 0) return { language, matches: [], parsed: false };
+  const parsed = parseSource(text, file.filename);
+  if (!parsed.ok) return { language, matches: [], parsed: true, parseError: parsed.error };
+  const context = new FileContext(file.filename, text, parsed.ast);
+  return { language, matches: shift(runDetections(context, candidates, opts), bom), parsed: true };
+}
+
+/** Runs the given notices over an already parsed file (the ESLint adapter's entry). */
+export function analyzeContext(context: FileContext, opts: AnalyzeOptions): Match[] {
+  const plan = planDetections(opts.notices, opts.catalog);
+  return runDetections(context, candidateDetections(context.text, plan), opts);
+}
+
+function contextFor(p: PlannedDetection, opts: AnalyzeOptions): DetectorContext {
+  return { notice: p.notice, detection: p.notice.detections[p.index], catalog: opts.catalog, options: opts.engine ?? {}, types: opts.types };
+}
+
+function runDetections(context: FileContext, candidates: readonly PlannedDetection[], opts: AnalyzeOptions): Match[] {
+  const matches: Match[] = [];
+  for (const p of candidates) {
+    for (const raw of p.detector.detect(context, contextFor(p, opts))) {
+      matches.push(toMatch(p, raw, (o) => context.positionAt(o)));
+    }
+  }
+  return dedupe(matches);
+}
+
+function analyzeText(file: SourceFile, candidates: readonly PlannedDetection[], opts: AnalyzeOptions): Match[] {
+  const starts = lineStarts(file.text);
+  const textFile: TextFile = { filename: file.filename, text: file.text, positionAt: (o) => positionAt(starts, o) };
+  const matches: Match[] = [];
+  for (const p of candidates) {
+    for (const raw of p.detector.detectText!(textFile, contextFor(p, opts))) {
+      matches.push(toMatch(p, raw, textFile.positionAt));
+    }
+  }
+  return dedupe(matches);
+}
+
+function toMatch(p: PlannedDetection, raw: RawMatch, at: (offset: number) => { line: number; column: number }): Match {
+  const range = raw.range ?? raw.node?.range;
+  if (!range) throw new Error(`detector "${p.detector.kind}" reported a match without a node or range (notice "${p.notice.id}")`);
+  const data = { ...raw.data, instead: p.notice.instead };
+  const template = p.detector.messages[raw.messageId];
+  if (template === undefined) throw new Error(`detector "${p.detector.kind}" has no message "${raw.messageId}"`);
+  const match: Match = {
+    noticeId: p.notice.id,
+    detection: p.index,
+    messageId: raw.messageId,
+    data,
+    message: formatMessage(template, data),
+    range: [range[0], range[1]],
+    loc: { start: at(range[0]), end: at(range[1]) },
+  };
+  if (raw.fix && raw.fix.length > 0 && p.notice.fix === 'autofix') match.fix = raw.fix;
+  if (raw.suggestions && raw.suggestions.length > 0 && p.notice.fix !== 'none') match.suggestions = raw.suggestions;
+  return match;
+}
+
+/** Two detections of one notice reporting the same range once. */
+function dedupe(matches: Match[]): Match[] {
+  const seen = new Set<string>();
+  const out: Match[] = [];
+  for (const m of matches) {
+    const key = `${m.noticeId}:${m.range[0]}:${m.range[1]}:${m.messageId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(m);
+  }
+  return out.sort((a, b) => a.range[0] - b.range[0] || a.noticeId.localeCompare(b.noticeId));
+}
+
+function shiftEdits(edits: TextEdit[], by: number): TextEdit[] {
+  return edits.map((e) => ({ range: [e.range[0] + by, e.range[1] + by], text: e.text }));
+}
+
+/** Moves ranges past a stripped BOM so they index the text as given; line/column stay as editors (and ESLint) show them. */
+function shift(matches: Match[], by: number): Match[] {
+  if (by === 0) return matches;
+  return matches.map((m) => ({
+    ...m,
+    range: [m.range[0] + by, m.range[1] + by],
+    fix: m.fix && shiftEdits(m.fix, by),
+    suggestions: m.suggestions?.map((s) => ({ ...s, edits: shiftEdits(s.edits, by) })),
+  }));
+}

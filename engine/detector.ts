@@ -1,0 +1,57 @@
+/** The contract between the engine and each detection interpreter (engine/detectors/<kind>.ts, engine/notices/<id>.ts). */
+import type { FileContext, Node } from './ast.js';
+import type { LoadedCatalog } from './catalog.js';
+import type { Detection, EngineOptions, Notice, Suggestion, TextEdit, TypeOracle } from './types.js';
+
+/** What a detector reports; the engine adds the notice id, message text and location. */
+export interface RawMatch {
+  /** The node (or range) the finding points at. */
+  node?: Node;
+  range?: [number, number];
+  messageId: string;
+  data?: Record<string, string>;
+  /** Autofix edits; kept only when the notice's fix kind is `autofix`. */
+  fix?: TextEdit[];
+  /** Suggestions; dropped when the notice's fix kind is `none`. */
+  suggestions?: Suggestion[];
+}
+
+/** Everything a detector may read while interpreting one detection on one file. */
+export interface DetectorContext<D extends Detection = Detection> {
+  notice: Notice;
+  detection: D;
+  catalog: LoadedCatalog;
+  options: EngineOptions;
+  /** Present under typed linting or the ts-morph codemod. */
+  types?: TypeOracle;
+}
+
+/** A configuration file's text (`.json`, `.yaml`, `.env`, ...), for detectors that apply to configuration. */
+export interface TextFile {
+  filename: string;
+  text: string;
+  /** Offset -> line/column. */
+  positionAt(offset: number): { line: number; column: number };
+}
+
+/** One interpreter of one detection kind. */
+export interface Detector<D extends Detection = Detection> {
+  /** The `kind` value in notices.json (for `custom`, the handler name). */
+  kind: string;
+  /** Message templates with `{{placeholders}}`, keyed by camelCase message id (suggestion messages too). */
+  messages: Record<string, string>;
+  /**
+   * Literal tokens a file must contain (any one of them) for this detection to possibly match.
+   * Must be rare words: the prefilter parses only files that contain one.
+   */
+  tokens(detection: D, catalog: LoadedCatalog): string[];
+  /** Findings in a parsed JavaScript/TypeScript file. */
+  detect(file: FileContext, ctx: DetectorContext<D>): RawMatch[];
+  /** Findings in a configuration file's text; absent when the detection does not apply to configuration. */
+  detectText?(file: TextFile, ctx: DetectorContext<D>): RawMatch[];
+}
+
+/** Fills `{{name}}` placeholders. */
+export function formatMessage(template: string, data: Record<string, string> | undefined): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => (data && key in data ? data[key] : whole));
+}

@@ -1,0 +1,23 @@
+/**
+ * The registry of detection interpreters, by `kind` (and, for `custom`, by handler name).
+ * Adding a kind: write engine/detectors/<kind>.ts, add its Detection interface to engine/types.ts
+ * and one line here.
+ */
+import type { Detector } from '../detector.js';
+import type { Detection } from '../types.js';
+import { noticeHandlers } from '../notices/index.js';
+
+const detectors: Detector<any>[] = [];
+
+const byKind = new Map<string, Detector<any>>(detectors.map((d) => [d.kind, d]));
+
+/** The interpreter of a detection, or undefined for an unknown kind/handler. */
+export function getDetector(detection: Detection): Detector | undefined {
+  if (detection.kind === 'custom') return noticeHandlers.get(detection.handler);
+  return byKind.get(detection.kind);
+}
+
+/** Every registered kind (for tests and the schema check). */
+export function detectorKinds(): string[] {
+  return [...byKind.keys()];
+}

@@ -1,0 +1,6 @@
+/** Notice-specific detectors (kind `custom`), by handler name. One module per notice no generic kind expresses. */
+import type { Detector } from '../detector.js';
+
+const handlers: Detector<any>[] = [];
+
+export const noticeHandlers: ReadonlyMap<string, Detector<any>> = new Map(handlers.map((h) => [h.kind, h]));

@@ -1,0 +1,223 @@
+/**
+ * The contracts every part of collab-migrate shares: the catalog's shape (the JSON Schema
+ * `notices.schema.json` is generated from these types by `scripts/gen-schema.ts`), the matches the
+ * detectors produce and the text edits the fixers apply.
+ *
+ * @packageDocumentation
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+
+/**
+ * A calendar day, `YYYY-MM-DD`.
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+export type IsoDate = string;
+
+/** How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`. */
+export type FixKind = 'autofix' | 'suggestion' | 'none';
+
+/**
+ * - `dated`: has an `effective` day.
+ * - `pending`: announced for a future day not yet given; always a warning, never an error.
+ * - `contract`: a rule of the API always in force; always an error when violated.
+ * - `informational`: nothing in consumer code can be detected reliably; listed, never reported.
+ */
+export type NoticeStatus = 'dated' | 'pending' | 'contract' | 'informational';
+
+/** How exact `effective` is: `month` and `approximate` dates are the earliest plausible day. */
+export type DatePrecision = 'day' | 'month' | 'approximate';
+
+/** Regions of the detailed call history API. */
+export type Region = 'us' | 'eu' | 'in' | 'au';
+
+/** Hosts the catalog knows; nothing in code names a host. */
+export interface Hosts {
+  /** The API base address, e.g. `https://webexapis.com/v1`. */
+  apiBase: string;
+  /** Every host name that serves the REST API (current and legacy), used to decide "this URL calls the API". */
+  api: string[];
+  /** Older API host names that still work but should be replaced by the host of `apiBase`. */
+  legacyApi: string[];
+  /** Detailed call history hosts (seed section 9). */
+  callHistory: {
+    /** The legacy host that stops working. */
+    legacy: string;
+    /** The government host, unchanged by the move. */
+    gov: string;
+    /** The new regional hosts. */
+    regional: Record<Region, string>;
+  };
+}
+
+/** Scopes known to the catalog (seed section 2.4 plus additions from public documentation). */
+export interface Scopes {
+  /** The seed's list, grouped by the seed's own headings. */
+  groups: Record<string, string[]>;
+  /** Scopes used by public SDKs or required by later notices but missing from the seed's list. */
+  extra: string[];
+}
+
+/** Where a notice's facts come from. */
+export interface Source {
+  /** Section of the seed document, e.g. `9` or `7`. */
+  section: string;
+  /** URL for facts taken from public documentation rather than the seed. */
+  url?: string;
+  /** The seed's own words, shortened. */
+  quote?: string;
+}
+
+/** A before/after pair shown by `explain` and the generated docs. */
+export interface Example {
+  /** Source language of the example. */
+  language: 'ts' | 'js' | 'json' | 'yaml' | 'env' | 'text';
+  before: string;
+  after: string;
+}
+
+/** One dated change (or contract rule) of the platform. */
+export interface Notice {
+  /**
+   * Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.
+   * @pattern ^[a-z0-9]+(-[a-z0-9]+)*$
+   */
+  id: string;
+  /** One-line title. */
+  title: string;
+  /** One paragraph: what changes and why it matters to consumer code. */
+  summary: string;
+  /** Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`. */
+  area: string;
+  status: NoticeStatus;
+  /** The notice's own date, where the seed gives one. */
+  announced?: IsoDate;
+  /** Where the seed gives an earlier start of a deprecation: the day warnings should begin. */
+  deprecated?: IsoDate;
+  /** The day consumer code breaks or behaviour changes. Required for `dated`. */
+  effective?: IsoDate;
+  /** The seed's own words for the date, where they are vague ("mid 2026-07"). */
+  effectiveText?: string;
+  precision?: DatePrecision;
+  /** Every earlier announced effective date of a moved change, oldest first. */
+  dateHistory?: IsoDate[];
+  /** Whether consumer code breaks (rather than merely being deprecated). */
+  breaking: boolean;
+  source: Source;
+  /** What to do instead: used in messages, `explain` and docs. */
+  instead: string;
+  fix: FixKind;
+  /** What the engine looks for. Empty for informational notices. */
+  detections: Detection[];
+  /** Why nothing is detected (informational notices), or why detection is limited. */
+  reason?: string;
+  example?: Example;
+  /** In a user catalog (`--notices`): replace the built-in notice with the same id. */
+  replaces?: boolean;
+}
+
+/** The whole catalog file. */
+export interface Catalog {
+  $schema?: string;
+  /** Format version of the catalog. */
+  version: number;
+  hosts: Hosts;
+  scopes: Scopes;
+  notices: Notice[];
+}
+
+/** A user's extra catalog (`--notices extra.json`), merged after the built-in one. */
+export interface ExtraCatalog {
+  $schema?: string;
+  version?: number;
+  hosts?: Partial<Hosts>;
+  scopes?: Partial<Scopes>;
+  notices: Notice[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detections: each kind is interpreted by engine/detectors/<kind>.ts. Add a kind by adding its
+// interface here (and to the Detection union) and its interpreter to engine/detectors/index.ts.
+// ---------------------------------------------------------------------------------------------
+
+/** Fields every detection shares. */
+export interface DetectionBase {
+  /** Extra literal tokens for the prefilter, added to those the detector derives. */
+  tokens?: string[];
+  /** Why this detection is shaped as it is (shown in docs). */
+  note?: string;
+}
+
+/** Placeholder kinds until their interpreters land; see engine/detectors/index.ts. */
+export interface CustomDetection extends DetectionBase {
+  /** A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses. */
+  kind: 'custom';
+  /** Name of the module in engine/notices/ (usually the notice id). */
+  handler: string;
+  /** Free-form parameters for that handler. */
+  params?: Record<string, unknown>;
+}
+
+/** All detection kinds. */
+export type Detection = CustomDetection;
+
+// ---------------------------------------------------------------------------------------------
+// What the engine produces.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A replacement of `range` (UTF-16 offsets into the original text, end exclusive) by `text`.
+ * An insertion has `range[0] === range[1]`.
+ */
+export interface TextEdit {
+  range: [number, number];
+  text: string;
+}
+
+/** A fix offered but not applied automatically (ESLint suggestion). */
+export interface Suggestion {
+  /** Key into the detector's messages; camelCase. */
+  messageId: string;
+  data?: Record<string, string>;
+  edits: TextEdit[];
+}
+
+/** 1-based line, 0-based column (ESTree). */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** One finding of one notice in one file. */
+export interface Match {
+  noticeId: string;
+  /** Index of the detection in the notice's `detections`. */
+  detection: number;
+  /** Key into the detector's messages; camelCase. */
+  messageId: string;
+  /** Values for the message's `{{placeholders}}`. */
+  data: Record<string, string>;
+  /** Text message with `data` filled in (no date part: adapters add the countdown). */
+  message: string;
+  range: [number, number];
+  loc: { start: Position; end: Position };
+  /** The autofix: present only when the notice's fix kind is `autofix` and the fix cannot change behaviour. */
+  fix?: TextEdit[];
+  suggestions?: Suggestion[];
+}
+
+/** Options that change what detectors report or how they fix. */
+export interface EngineOptions {
+  /** Region for call history host rewrites; without it the host rewrite is offered as one suggestion per region. */
+  region?: Region;
+  /** Report well-formed but unlisted OAuth scopes too. */
+  strictScopes?: boolean;
+}
+
+/** Type questions a detector may ask where a type checker is available (typed ESLint, ts-morph). */
+export interface TypeOracle {
+  /** `string`, `number`, `nullable` etc. of an expression, or undefined when unknown. */
+  isStringLike(node: TSESTree.Node): boolean | undefined;
+  isIntegerLike?(node: TSESTree.Node): boolean | undefined;
+  /** Whether the expression's type includes null or undefined. */
+  isNullable(node: TSESTree.Node): boolean | undefined;
+}
