@@ -55,6 +55,8 @@ export interface Scopes {
   groups: Record<string, string[]>;
   /** Scopes used by public SDKs or required by later notices but missing from the seed's list. */
   extra: string[];
+  /** Why the lists are as they are (e.g. a seed scope left out because its exact identifier is not given). */
+  note?: string;
 }
 
 /** Where a notice's facts come from. */
@@ -65,6 +67,13 @@ export interface Source {
   url?: string;
   /** The seed's own words, shortened. */
   quote?: string;
+}
+
+/** A further dated step of a notice, shown in `explain` and the docs; it does not change severity. */
+export interface Milestone {
+  date: IsoDate;
+  /** What happens on that day. */
+  text: string;
 }
 
 /** A before/after pair shown by `explain` and the generated docs. */
@@ -100,6 +109,8 @@ export interface Notice {
   precision?: DatePrecision;
   /** Every earlier announced effective date of a moved change, oldest first. */
   dateHistory?: IsoDate[];
+  /** Other dated steps of the same notice, before or after `effective` (e.g. "creation of new apps disabled"). */
+  milestones?: Milestone[];
   /** Whether consumer code breaks (rather than merely being deprecated). */
   breaking: boolean;
   source: Source;
