@@ -1,0 +1,211 @@
+/**
+ * The ESLint plugin: one rule per detectable notice, built at runtime from the catalog, and flat configs
+ * whose severities follow the notices' dates. Rules only translate engine matches into ESLint reports.
+ *
+ * ```js
+ * import collab from 'collab-migrate/eslint';
+ * export default [collab.configs.recommended];
+ * ```
+ */
+import tsParser from '@typescript-eslint/parser';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { analyzeContext } from '../engine/analyze.js';
+import { FileContext } from '../engine/ast.js';
+import { builtinCatalogPath, loadCatalog, type LoadedCatalog } from '../engine/catalog.js';
+import { countdown, DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, type Severity } from '../engine/dates.js';
+import { getDetector } from '../engine/detectors/index.js';
+import { createTypeOracle } from '../engine/type-oracle.js';
+import type { EngineOptions, IsoDate, Notice, Region, TypeOracle } from '../engine/types.js';
+
+export const PLUGIN_NAME = 'collab-migrate';
+
+const pkg = JSON.parse(readFileSync(join(dirname(builtinCatalogPath()), 'package.json'), 'utf8')) as { version: string; homepage?: string; repository?: { url?: string } };
+
+/** Where a notice's generated doc lives. */
+export function docsUrl(id: string): string {
+  const repo = (pkg.repository?.url ?? 'https://github.com/collab-migrate/collab-migrate').replace(/^git\+/, '').replace(/\.git$/, '');
+  return `${repo}/blob/main/docs/notices/${id}.md`;
+}
+
+/** Options every rule accepts (also settable once for all rules as `settings['collab-migrate']`). */
+export interface RuleOptions {
+  /** Call history region for host rewrites. */
+  region?: Region;
+  /** Report well-formed but unlisted OAuth scopes too. */
+  strictScopes?: boolean;
+  /** The day the countdown in messages is computed from (pin it for reproducible CI). */
+  today?: IsoDate;
+}
+
+/** Suggestion messages (ids starting with `suggest`) carry no date; report messages get the countdown. */
+function isSuggestionMessage(id: string): boolean {
+  return id.startsWith('suggest');
+}
+
+/** Environment variable that pins "today" for the plugin (tests, reproducible CI). */
+export const TODAY_ENV = 'COLLAB_MIGRATE_TODAY';
+
+/** Today's date for the plugin: the env pin, or the clock (read only here, in the adapter). */
+export function defaultToday(): IsoDate {
+  const pinned = process.env[TODAY_ENV];
+  if (pinned && isValidIsoDate(pinned)) return pinned;
+  return new Date().toISOString().slice(0, 10);
+}
+
+const contexts = new WeakMap<object, FileContext>();
+const oracles = new WeakMap<object, TypeOracle | undefined>();
+
+function fileContextOf(sourceCode: TSESLint.SourceCode, filename: string): FileContext {
+  let ctx = contexts.get(sourceCode.ast);
+  if (!ctx) {
+    ctx = new FileContext(filename, sourceCode.text, sourceCode.ast);
+    contexts.set(sourceCode.ast, ctx);
+  }
+  return ctx;
+}
+
+function typeOracleOf(sourceCode: TSESLint.SourceCode): TypeOracle | undefined {
+  if (oracles.has(sourceCode.ast)) return oracles.get(sourceCode.ast);
+  const services = sourceCode.parserServices as Partial<{ program: import('typescript').Program | null; esTreeNodeToTSNodeMap: { get(n: TSESTree.Node): import('typescript').Node } }> | undefined;
+  const oracle = services?.program && services.esTreeNodeToTSNodeMap ? createTypeOracle(services.program, (n) => services.esTreeNodeToTSNodeMap!.get(n)) : undefined;
+  oracles.set(sourceCode.ast, oracle);
+  return oracle;
+}
+
+/** The messages of every interpreter a notice's detections use. */
+export function messagesOf(notice: Notice): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const detection of notice.detections) {
+    const detector = getDetector(detection);
+    if (!detector) continue;
+    for (const [id, template] of Object.entries(detector.messages)) {
+      messages[id] = isSuggestionMessage(id) ? template : `${template} ({{when}})`;
+    }
+  }
+  return messages;
+}
+
+const REGIONS: Region[] = ['us', 'eu', 'in', 'au'];
+
+/** Builds the rule of one notice. */
+export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.RuleModule<string, [RuleOptions?]> {
+  return {
+    meta: {
+      type: notice.breaking ? 'problem' : 'suggestion',
+      docs: { description: notice.title, url: docsUrl(notice.id) } as TSESLint.RuleMetaDataDocs,
+      fixable: notice.fix === 'autofix' ? 'code' : undefined,
+      hasSuggestions: notice.fix !== 'none' ? true : undefined,
+      messages: messagesOf(notice),
+      schema: [
+        {
+          type: 'object',
+          properties: {
+            region: { type: 'string', enum: REGIONS },
+            strictScopes: { type: 'boolean' },
+            today: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+          },
+          additionalProperties: false,
+        },
+      ],
+    },
+    defaultOptions: [{}],
+    create(context) {
+      const settings = (context.settings?.[PLUGIN_NAME] ?? {}) as RuleOptions;
+      const options: RuleOptions = { ...settings, ...(context.options[0] ?? {}) };
+      const today = options.today ?? defaultToday();
+      const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes };
+      const sourceCode = context.sourceCode;
+      return {
+        'Program:exit'() {
+          const file = fileContextOf(sourceCode as TSESLint.SourceCode, context.filename);
+          const matches = analyzeContext(file, { catalog, notices: [notice], engine, types: typeOracleOf(sourceCode as TSESLint.SourceCode) });
+          const when = countdown(notice, today);
+          for (const match of matches) {
+            context.report({
+              loc: match.loc,
+              messageId: match.messageId,
+              data: { ...match.data, when },
+              fix: match.fix ? (fixer) => match.fix!.map((e) => fixer.replaceTextRange(e.range, e.text)) : undefined,
+              suggest: match.suggestions?.map((s) => ({
+                messageId: s.messageId,
+                data: { ...match.data, ...s.data },
+                fix: (fixer: TSESLint.RuleFixer) => s.edits.map((e) => fixer.replaceTextRange(e.range, e.text)),
+              })),
+            });
+          }
+        },
+      };
+    },
+  };
+}
+
+/** Options of {@link configure}. */
+export interface ConfigureOptions extends RuleOptions {
+  /** Also report notices effective up to this day (as warnings until they are in force). */
+  before?: IsoDate;
+  /** Warn this many days ahead of an effective date (default 90). */
+  warnWithinDays?: number;
+  /** Only these notice ids. */
+  notices?: string[];
+  /** Every detectable notice as warn or error by date, pending included (the `all` config). */
+  all?: boolean;
+}
+
+const FILES = ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'];
+
+function severityFor(notice: Notice, opts: ConfigureOptions, today: IsoDate): Severity {
+  if (opts.all) {
+    const s = severityOf(notice, { today, before: '9999-12-31', warnWithinDays: opts.warnWithinDays ?? DEFAULT_WARN_WITHIN_DAYS });
+    return s === 'off' ? 'warn' : s;
+  }
+  return severityOf(notice, { today, before: opts.before, warnWithinDays: opts.warnWithinDays ?? DEFAULT_WARN_WITHIN_DAYS });
+}
+
+/** The plugin object (rules and configs). */
+export interface CollabPlugin {
+  meta: { name: string; version: string };
+  rules: Record<string, TSESLint.RuleModule<string, [RuleOptions?]>>;
+  configs: Record<'recommended' | 'all', TSESLint.FlatConfig.Config> & { configure(opts?: ConfigureOptions): TSESLint.FlatConfig.Config };
+}
+
+/** Builds the plugin from a catalog (the built-in one by default). */
+export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlugin {
+  const detectable = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0);
+  const rules = Object.fromEntries(detectable.map((n) => [n.id, createRule(n, catalog)]));
+  const plugin = { meta: { name: PLUGIN_NAME, version: pkg.version }, rules } as CollabPlugin;
+  const configure = (opts: ConfigureOptions = {}): TSESLint.FlatConfig.Config => {
+    const today = opts.today ?? defaultToday();
+    const wanted = opts.notices ? new Set(opts.notices) : undefined;
+    if (wanted) {
+      for (const id of wanted) if (!rules[id]) throw new Error(`collab-migrate: unknown notice "${id}" in configure({ notices })`);
+    }
+    const ruleEntries: Record<string, TSESLint.FlatConfig.RuleLevel> = {};
+    for (const notice of detectable) {
+      ruleEntries[`${PLUGIN_NAME}/${notice.id}`] = wanted && !wanted.has(notice.id) ? 'off' : severityFor(notice, opts, today);
+    }
+    const settings: RuleOptions = { today, region: opts.region, strictScopes: opts.strictScopes };
+    return {
+      name: `${PLUGIN_NAME}/${opts.all ? 'all' : opts.before ? `before-${opts.before}` : 'recommended'}`,
+      files: FILES,
+      plugins: { [PLUGIN_NAME]: plugin as unknown as TSESLint.FlatConfig.Plugin },
+      languageOptions: { parser: tsParser as TSESLint.FlatConfig.Parser },
+      settings: { [PLUGIN_NAME]: JSON.parse(JSON.stringify(settings)) },
+      rules: ruleEntries,
+    };
+  };
+  plugin.configs = {
+    get recommended() {
+      return configure();
+    },
+    get all() {
+      return configure({ all: true });
+    },
+    configure,
+  } as CollabPlugin['configs'];
+  return plugin;
+}
+
+const plugin = createPlugin();
+export default plugin;
