@@ -25,7 +25,7 @@ export function createTypeOracle(program: TS.Program, toTsNode: (node: TSESTree.
     isStringLike(node) {
       const type = typeOf(node);
       if (!type || isAnyLike(type)) return undefined;
-      const members = parts(type).filter((t) => (t.flags & ts.TypeFlags.Nullable) === 0);
+      const members = parts(type).filter((t) => (t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void)) === 0);
       if (members.length === 0) return undefined;
       return members.every((t) => (t.flags & ts.TypeFlags.StringLike) !== 0);
     },
