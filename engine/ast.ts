@@ -79,13 +79,25 @@ export class FileContext {
       let list = this.byType.get(node.type);
       if (!list) this.byType.set(node.type, (list = []));
       list.push(node);
-      if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier') {
-        const decl = parent;
-        const isConst = decl?.type === 'VariableDeclaration' && decl.kind === 'const';
-        const name = node.id.name;
-        // A name declared more than once (shadowing, or `let`) is not folded: null marks it unusable.
-        if (this.constants.has(name) || !isConst || !node.init) this.constants.set(name, null);
-        else this.constants.set(name, node.init);
+      if (node.type === 'VariableDeclarator') {
+        if (node.id.type === 'Identifier') {
+          const decl = parent;
+          const isConst = decl?.type === 'VariableDeclaration' && decl.kind === 'const';
+          const name = node.id.name;
+          // A name bound more than once (shadowing, `let`, a parameter) is not folded: null marks it unusable.
+          if (this.constants.has(name) || !isConst || !node.init) this.constants.set(name, null);
+          else this.constants.set(name, node.init);
+        } else {
+          for (const name of boundNames(node.id)) this.constants.set(name, null);
+        }
+      } else if (
+        node.type === 'FunctionDeclaration' ||
+        node.type === 'FunctionExpression' ||
+        node.type === 'ArrowFunctionExpression'
+      ) {
+        for (const param of node.params) for (const name of boundNames(param)) this.constants.set(name, null);
+      } else if (node.type === 'CatchClause' && node.param) {
+        for (const name of boundNames(node.param)) this.constants.set(name, null);
       }
       const keys = childKeys(node);
       for (let k = keys.length - 1; k >= 0; k--) {
@@ -266,6 +278,26 @@ export class FileContext {
       default:
         return undefined;
     }
+  }
+}
+
+/** Names a binding pattern introduces (`a`, `{ a, b: c }`, `[d, ...e]`, `f = 1`). */
+export function boundNames(pattern: Node): string[] {
+  switch (pattern.type) {
+    case 'Identifier':
+      return [pattern.name];
+    case 'ObjectPattern':
+      return pattern.properties.flatMap((p) => (p.type === 'RestElement' ? boundNames(p.argument) : boundNames(p.value as Node)));
+    case 'ArrayPattern':
+      return pattern.elements.flatMap((e) => (e ? boundNames(e) : []));
+    case 'RestElement':
+      return boundNames(pattern.argument);
+    case 'AssignmentPattern':
+      return boundNames(pattern.left);
+    case 'TSParameterProperty':
+      return boundNames(pattern.parameter);
+    default:
+      return [];
   }
 }
 

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { FileContext, UNKNOWN } from '../engine/ast.js';
+import { parseSource } from '../engine/parse.js';
+import type { TSESTree } from '@typescript-eslint/utils';
+
+function context(code: string, filename = 'f.ts'): FileContext {
+  const parsed = parseSource(code, filename);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return new FileContext(filename, code, parsed.ast);
+}
+
+/** The argument of the last call `probe(x)` in the file. */
+function probe(ctx: FileContext): TSESTree.Node {
+  const calls = ctx.nodes('CallExpression').filter((c) => c.callee.type === 'Identifier' && c.callee.name === 'probe');
+  return calls[calls.length - 1].arguments[0];
+}
+
+describe('FileContext.staticString', () => {
+  const cases: Array<[string, string, boolean]> = [
+    [`probe('a')`, 'a', true],
+    ['const B = "https://webexapis.com/v1"; probe(`${B}/people`)', 'https://webexapis.com/v1/people', true],
+    [`const B = 'https://h/v1'; probe(B + '/rooms/' + id + '/meetingInfo')`, `https://h/v1/rooms/${UNKNOWN}/meetingInfo`, false],
+    [`const CFG = { base: 'https://h/v1' }; probe(CFG.base + '/x')`, 'https://h/v1/x', true],
+    [`probe(new URL('/v1/people', 'https://webexapis.com'))`, 'https://webexapis.com/v1/people', true],
+    [`const base = 'https://webexapis.com/v1/'; probe(new URL('people', base))`, 'https://webexapis.com/v1/people', true],
+    [`probe(('a' as string) + 'b'!)`, 'ab', true],
+  ];
+  for (const [code, value, complete] of cases) {
+    it(code, () => {
+      const ctx = context(code);
+      expect(ctx.staticString(probe(ctx))).toEqual({ value, complete });
+    });
+  }
+
+  it('does not fold a name bound twice, a let, or a parameter', () => {
+    for (const code of [
+      `const U = 'a'; function f() { const U = 'b'; probe(U); }`,
+      `let U = 'a'; probe(U)`,
+      `const U = 'a'; function f(U: string) { probe(U); }`,
+      `const U = 'a'; const g = ({ U }: any) => probe(U);`,
+    ]) {
+      const ctx = context(code);
+      expect(ctx.staticString(probe(ctx))).toBeUndefined();
+    }
+  });
+});
+
+describe('FileContext.staticNumber', () => {
+  it('folds literals, unary minus, constants and arithmetic', () => {
+    for (const [code, value] of [
+      ['probe(5000)', 5000],
+      ['probe(-1)', -1],
+      ['const H = 12; probe(H * 60 * 60)', 43200],
+      ['const P = { max: 10_000 }; probe(P.max)', 10000],
+    ] as const) {
+      const ctx = context(code);
+      expect(ctx.staticNumber(probe(ctx))).toBe(value);
+    }
+  });
+});
+
+describe('FileContext indexes', () => {
+  it('indexes nodes in document order with parents, including TS type positions', () => {
+    const ctx = context(`interface A { x: string }\nconst o = { x: 1, y: { x: 2 } };`);
+    expect(ctx.nodes('Property').map((p) => ctx.getText(p))).toEqual(['x: 1', 'y: { x: 2 }', 'x: 2']);
+    expect(ctx.nodes('TSPropertySignature')).toHaveLength(1);
+    const inner = ctx.nodes('Property')[2];
+    expect(ctx.parentOf(inner)?.type).toBe('ObjectExpression');
+    expect(ctx.positionAt(inner.range[0])).toEqual({ line: 2, column: 23 });
+  });
+
+  it('counts lines for CRLF and lone CR', () => {
+    const ctx = context('a;\r\nb;\rc;\n');
+    expect(ctx.positionAt(ctx.text.indexOf('c'))).toEqual({ line: 3, column: 0 });
+  });
+});
