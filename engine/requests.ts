@@ -1,0 +1,672 @@
+/**
+ * The shared understanding of HTTP calls: which calls in a file are requests (fetch, axios and its
+ * instances, got, ky, superagent chains, node http(s), and axios-like `client.get(url)` calls of unknown
+ * clients), their method, URL (folded through constants, templates, concatenation, `new URL` and a
+ * client's base URL), headers, body and query. Detectors ask "where does this object end up?" here.
+ */
+import { AST_NODE_TYPES as T, type TSESTree } from '@typescript-eslint/utils';
+import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from './ast.js';
+import type { LoadedCatalog } from './catalog.js';
+
+/** The library that sends a request (`unknown`: an axios-like `client.get(url, ...)` of an unidentified client). */
+export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'unknown';
+
+/** One header as written in the source. */
+export interface RequestHeader {
+  /** The header name as written. */
+  name: string;
+  /** The object property holding it; absent for superagent's `.set(name, value)`. */
+  property?: TSESTree.Property;
+  /** The `.set(name, value)` call of a superagent chain. */
+  call?: TSESTree.CallExpression;
+  /** The header's value expression. */
+  value: TSESTree.Node;
+}
+
+/** What a request sends as its body. */
+export interface RequestBody {
+  /** The body expression as written. */
+  node: TSESTree.Node;
+  /** The object literal sent, followed through `JSON.stringify(...)`, `URLSearchParams` and same-function/const variables. */
+  object?: TSESTree.ObjectExpression;
+  /** json: JSON.stringify / axios-got-ky object body / `json:` option; form: URLSearchParams / qs.stringify / form string. */
+  format: 'json' | 'form' | 'text' | 'unknown';
+}
+
+/** One HTTP request found in a file. */
+export interface HttpRequest {
+  node: TSESTree.CallExpression | TSESTree.NewExpression;
+  client: HttpClient;
+  /** Upper case when statically known (defaults: fetch GET, axios.get GET, ...). */
+  method?: string;
+  /** The URL folded through constants, templates, concatenation, `new URL(path, base)` and a client's base URL. */
+  url?: StaticString;
+  urlNode?: TSESTree.Node;
+  /** The URL resolves to a catalog API host or a known API path. */
+  isApi: boolean;
+  headers: RequestHeader[];
+  headersNode?: TSESTree.ObjectExpression;
+  body?: RequestBody;
+  /** axios `params`, got `searchParams`, ky `searchParams`, superagent `.query({...})`. */
+  query?: TSESTree.ObjectExpression;
+  /** The config/init object. */
+  options?: TSESTree.ObjectExpression;
+}
+
+/** A configured client: `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `ky.create({ prefixUrl })`. */
+export interface HttpClientInstance {
+  node: TSESTree.CallExpression;
+  client: HttpClient;
+  baseUrl?: StaticString;
+  isApi: boolean;
+  headers: RequestHeader[];
+  headersNode?: TSESTree.ObjectExpression;
+  options?: TSESTree.ObjectExpression;
+}
+
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+const BODY_METHODS = new Set(['post', 'put', 'patch']);
+
+/** Known API path prefixes (after an optional `/v1`) used when the host is not statically known. */
+const API_PATH = /^(?:\/v1(?:\/|$)|\/(?:telephony|people|licenses|access_token|authorize|rooms|messages|memberships|teams|team\/memberships|webhooks|meetings|meetingPreferences|recordings|meetingTranscripts|meetingSummaries|devices|workspaces|workspaceLocations|locations|places|organizations|roles|events|cdr_feed|cdr_stream|service-apps|jwt|admin\/|identity\/|wholesale|broadworks|reports|adminAudit|hybrid|resourceGroups|xapi|callingQualities|guests)(?:[/?#]|$))/;
+
+const isFunctionNode = (n: Node): boolean => n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration';
+
+/** The path part of a URL (no scheme, host, query or fragment); unknown parts stay as {@link UNKNOWN}. */
+export function urlPath(url: StaticString): string {
+  let v = url.value;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(v);
+  if (scheme) v = v.slice(scheme[0].length);
+  else if (v.startsWith(UNKNOWN)) {
+    // `${base}/rooms`: the unknown base is the host (and maybe a path prefix such as /v1).
+    v = v.replace(/^\u0000+/, '');
+  } else if (v.startsWith('//')) v = v.replace(/^\/\/[^/?#]*/, '');
+  const cut = v.search(/[?#]/);
+  if (cut >= 0) v = v.slice(0, cut);
+  return v;
+}
+
+/** The host of an absolute URL, lower-cased, or undefined when not statically known. */
+export function urlHost(url: StaticString): string | undefined {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#:]*)/i.exec(url.value);
+  if (!m || m[1].includes(UNKNOWN) || m[1] === '') return undefined;
+  return m[1].toLowerCase();
+}
+
+/** Query parameters written into a URL string (`?a=1&b=${x}`), values raw (not decoded), unknown parts kept. */
+export function urlQuery(url: StaticString): Map<string, string> {
+  const out = new Map<string, string>();
+  const q = url.value.indexOf('?');
+  if (q < 0) return out;
+  const rest = url.value.slice(q + 1).split('#')[0];
+  for (const pair of rest.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const key = eq < 0 ? pair : pair.slice(0, eq);
+    out.set(key, eq < 0 ? '' : pair.slice(eq + 1));
+  }
+  return out;
+}
+
+/** Every host the catalog knows as serving the API (REST and detailed call history). */
+export function apiHosts(catalog: LoadedCatalog): Set<string> {
+  const h = catalog.hosts;
+  return new Set([...h.api, h.callHistory.legacy, h.callHistory.gov, ...Object.values(h.callHistory.regional)].map((x) => x.toLowerCase()));
+}
+
+/** Whether a URL calls the API: an API host, or (host unknown) a known API path. */
+export function isApiUrl(url: StaticString | undefined, catalog: LoadedCatalog): boolean {
+  if (!url) return false;
+  const host = urlHost(url);
+  if (host !== undefined) return apiHosts(catalog).has(host);
+  // An absolute URL with a partly unknown host (`https://${tenant}.example.com/v1`) is not the API unless the path says so.
+  return API_PATH.test(urlPath(url));
+}
+
+/** Case-insensitive header lookup (the last one written wins, as at run time). */
+export function findHeader(request: { headers: readonly RequestHeader[] }, name: string): RequestHeader | undefined {
+  const lower = name.toLowerCase();
+  let found: RequestHeader | undefined;
+  for (const h of request.headers) if (h.name.toLowerCase() === lower) found = h;
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Where a name was imported/required from (`axios`, `got`, `node:https`, ...), per local name. */
+function importSources(file: FileContext): Map<string, string> {
+  return file.cached('requests:imports', () => {
+    const out = new Map<string, string>();
+    for (const imp of file.nodes(T.ImportDeclaration)) {
+      const source = String(imp.source.value);
+      for (const s of imp.specifiers) {
+        const imported = s.type === 'ImportSpecifier' ? (s.imported.type === 'Identifier' ? s.imported.name : String(s.imported.value)) : 'default';
+        out.set(s.local.name, imported === 'default' || s.type === 'ImportNamespaceSpecifier' ? source : `${source}#${imported}`);
+      }
+    }
+    for (const d of file.nodes(T.VariableDeclarator)) {
+      const init = d.init ? unwrap(d.init) : undefined;
+      let call = init;
+      if (call?.type === 'MemberExpression' && memberName(call) === 'default') call = unwrap(call.object);
+      if (call?.type !== 'CallExpression' || call.callee.type !== 'Identifier' || call.callee.name !== 'require') continue;
+      const arg = call.arguments[0];
+      if (arg?.type !== 'Literal' || typeof arg.value !== 'string') continue;
+      if (d.id.type === 'Identifier') out.set(d.id.name, arg.value);
+      else if (d.id.type === 'ObjectPattern') {
+        for (const p of d.id.properties) {
+          if (p.type === 'Property' && p.value.type === 'Identifier') out.set(p.value.name, `${arg.value}#${propertyKeyName(p)}`);
+        }
+      }
+    }
+    return out;
+  });
+}
+
+function libraryOf(source: string | undefined): HttpClient | undefined {
+  if (!source) return undefined;
+  const base = source.replace(/^node:/, '');
+  if (base === 'axios') return 'axios';
+  if (base === 'got') return 'got';
+  if (base === 'ky' || base === 'ky-universal') return 'ky';
+  if (base === 'superagent' || base === 'supertest') return base === 'superagent' ? 'superagent' : undefined;
+  if (base === 'http' || base === 'https') return 'http';
+  if (base === 'node-fetch' || base === 'cross-fetch' || base === 'undici#fetch' || base === 'node-fetch#default' || base === 'cross-fetch#default') return 'fetch';
+  if (base === 'http#request' || base === 'https#request' || base === 'http#get' || base === 'https#get') return 'http';
+  if (base === 'got#got') return 'got';
+  return undefined;
+}
+
+/** The client library an identifier stands for (by import, or by its conventional global name). */
+function clientOfIdentifier(file: FileContext, name: string): HttpClient | undefined {
+  const src = importSources(file).get(name);
+  const lib = libraryOf(src);
+  if (lib) return lib;
+  if (src !== undefined) return undefined;
+  if (name === 'fetch') return 'fetch';
+  if (name === 'axios') return 'axios';
+  if (name === 'got') return 'got';
+  if (name === 'ky') return 'ky';
+  if (name === 'superagent') return 'superagent';
+  return undefined;
+}
+
+/** Resolves an identifier to the initializer of its declaration in the nearest enclosing scope (or a file const). */
+export function resolveLocal(file: FileContext, node: Node): Node {
+  let current = unwrap(node);
+  for (let i = 0; i < 6 && current.type === 'Identifier'; i++) {
+    const init = localInit(file, current);
+    if (!init) break;
+    current = unwrap(init);
+  }
+  return current;
+}
+
+function enclosingScope(file: FileContext, node: Node): Node {
+  for (const a of file.ancestors(node)) if (isFunctionNode(a) || a.type === 'Program') return a;
+  return file.ast;
+}
+
+function localInit(file: FileContext, id: TSESTree.Identifier): Node | undefined {
+  const decls = file.cached('requests:declarators', () => {
+    const map = new Map<string, TSESTree.VariableDeclarator[]>();
+    for (const d of file.nodes(T.VariableDeclarator)) {
+      if (d.id.type !== 'Identifier') continue;
+      const list = map.get(d.id.name) ?? [];
+      list.push(d);
+      map.set(d.id.name, list);
+    }
+    return map;
+  });
+  const candidates = decls.get(id.name);
+  if (!candidates) return undefined;
+  // Walk outwards: the innermost scope holding a single declaration of the name wins.
+  for (let scope: Node | undefined = enclosingScope(file, id); scope; scope = scope.type === 'Program' ? undefined : enclosingScope(file, scope)) {
+    const here = candidates.filter((d) => enclosingScope(file, d) === scope);
+    if (here.length === 0) continue;
+    if (here.length > 1) return undefined;
+    const d = here[0];
+    if (d === file.parentOf(id)) return undefined;
+    const kind = (file.parentOf(d) as TSESTree.VariableDeclaration | undefined)?.kind;
+    if (kind !== 'const' && isReassigned(file, id.name, scope)) return undefined;
+    return d.init ?? undefined;
+  }
+  return undefined;
+}
+
+function isReassigned(file: FileContext, name: string, scope: Node): boolean {
+  return file.nodes(T.AssignmentExpression).some((a) => a.left.type === 'Identifier' && a.left.name === name && a.range[0] >= scope.range[0] && a.range[1] <= scope.range[1]);
+}
+
+/** An object literal an expression stands for (through variables, `as`, parentheses). */
+function objectOf(file: FileContext, node: Node | null | undefined): TSESTree.ObjectExpression | undefined {
+  if (!node) return undefined;
+  const n = resolveLocal(file, node);
+  return n.type === 'ObjectExpression' ? n : undefined;
+}
+
+/** Folds a string, following same-function variables as well as file constants. */
+function stringOf(file: FileContext, node: Node | null | undefined): StaticString | undefined {
+  if (!node) return undefined;
+  const direct = file.staticString(node);
+  if (direct?.complete) return direct;
+  const n = unwrap(node);
+  if (n.type === 'Identifier') {
+    const init = localInit(file, n);
+    if (init) return file.staticString(init) ?? direct;
+  }
+  if (n.type === 'TemplateLiteral' && direct) {
+    // Re-fold template parts through locals (`${base}/rooms` with a function-local `base`).
+    let value = '';
+    let complete = true;
+    n.quasis.forEach((q, i) => {
+      value += q.value.cooked ?? q.value.raw;
+      const e = n.expressions[i];
+      if (e) {
+        const part = stringOf(file, e);
+        value += part ? part.value : UNKNOWN;
+        complete &&= part?.complete ?? false;
+      }
+    });
+    return { value, complete };
+  }
+  if (n.type === 'BinaryExpression' && n.operator === '+') {
+    const l = stringOf(file, n.left as Node);
+    const r = stringOf(file, n.right);
+    if (!l && !r) return undefined;
+    return { value: (l?.value ?? UNKNOWN) + (r?.value ?? UNKNOWN), complete: (l?.complete ?? false) && (r?.complete ?? false) };
+  }
+  return direct;
+}
+
+function withBase(url: StaticString | undefined, base: StaticString | undefined): StaticString | undefined {
+  if (!base) return url;
+  if (!url) return { value: base.value + UNKNOWN, complete: false };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url.value)) return url;
+  const b = base.value.replace(/\/+$/, '');
+  const p = url.value.startsWith('/') || url.value.startsWith(UNKNOWN) ? url.value : `/${url.value}`;
+  return { value: b + p, complete: base.complete && url.complete };
+}
+
+function headersFromObject(file: FileContext, object: TSESTree.ObjectExpression, depth = 0): RequestHeader[] {
+  const out: RequestHeader[] = [];
+  for (const p of object.properties) {
+    if (p.type === 'SpreadElement') {
+      const spread = depth < 3 ? objectOf(file, p.argument) : undefined;
+      if (spread) out.push(...headersFromObject(file, spread, depth + 1));
+      continue;
+    }
+    const name = propertyKeyName(p);
+    if (name !== undefined) out.push({ name, property: p, value: p.value as Node });
+  }
+  return out;
+}
+
+/** Headers of a `headers:` value: an object literal, `new Headers({...})`, or a variable holding either. */
+function headersOf(file: FileContext, node: Node | undefined): { headers: RequestHeader[]; object?: TSESTree.ObjectExpression } {
+  if (!node) return { headers: [] };
+  let n = resolveLocal(file, node);
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'Headers' && n.arguments[0]) n = resolveLocal(file, n.arguments[0] as Node);
+  if (n.type !== 'ObjectExpression') return { headers: [] };
+  return { headers: headersFromObject(file, n), object: n };
+}
+
+function isFormContentType(headers: readonly RequestHeader[], file: FileContext): boolean {
+  const ct = findHeader({ headers }, 'content-type');
+  const v = ct ? stringOf(file, ct.value) : undefined;
+  return !!v && /application\/x-www-form-urlencoded/i.test(v.value);
+}
+
+/** Classifies a body expression as written (fetch `body:`, got/ky `body:`, http `write`). */
+function bodyOf(file: FileContext, node: Node, objectBodyFormat: RequestBody['format'] | undefined): RequestBody {
+  const n = resolveLocal(file, node);
+  if (n.type === 'ObjectExpression' && objectBodyFormat) return { node, object: n, format: objectBodyFormat };
+  if (n.type === 'CallExpression') {
+    const callee = dottedName(n.callee);
+    if (callee === 'JSON.stringify') return { node, object: objectOf(file, n.arguments[0] as Node), format: 'json' };
+    if (callee && /^(qs|querystring|queryString)\.stringify$/.test(callee)) return { node, object: objectOf(file, n.arguments[0] as Node), format: 'form' };
+    if (n.callee.type === 'MemberExpression' && memberName(n.callee) === 'toString') {
+      const inner = bodyOf(file, n.callee.object, undefined);
+      if (inner.format === 'form') return { ...inner, node };
+    }
+  }
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier') {
+    if (n.callee.name === 'URLSearchParams') return { node, object: objectOf(file, n.arguments[0] as Node), format: 'form' };
+    if (n.callee.name === 'FormData') return { node, format: 'unknown' };
+  }
+  const s = n.type === 'Literal' || n.type === 'TemplateLiteral' || n.type === 'BinaryExpression' ? stringOf(file, n) : undefined;
+  if (s) {
+    const text = s.value.trim();
+    if (text.startsWith('{') || text.startsWith('[')) return { node, format: 'json' };
+    if (/^[\w.%-]+=[^&]*(&[\w.%-]+=[^&]*)*$/.test(text.replace(/\u0000/g, 'x'))) return { node, format: 'form' };
+    return { node, format: 'text' };
+  }
+  if (n.type === 'ObjectExpression') return { node, object: n, format: 'unknown' };
+  return { node, format: 'unknown' };
+}
+
+function prop(object: TSESTree.ObjectExpression | undefined, name: string): Node | undefined {
+  const p = object ? findProperty(object, name) : undefined;
+  return p ? (p.value as Node) : undefined;
+}
+
+function methodOf(file: FileContext, node: Node | undefined): string | undefined {
+  const s = node ? stringOf(file, node) : undefined;
+  return s?.complete ? s.value.toUpperCase() : undefined;
+}
+
+/** Builds the pieces every config-object client shares. */
+function fromConfig(
+  file: FileContext,
+  request: HttpRequest,
+  config: TSESTree.ObjectExpression | undefined,
+  instance: HttpClientInstance | undefined,
+  bodyKeys: { data?: string; json?: string; form?: string; body?: string; query?: string },
+): void {
+  request.options = config;
+  const h = headersOf(file, prop(config, 'headers'));
+  request.headers = [...(instance?.headers ?? []), ...h.headers];
+  request.headersNode = h.object;
+  if (bodyKeys.query) {
+    const q = objectOf(file, prop(config, bodyKeys.query));
+    if (q) request.query = q;
+  }
+  const form = isFormContentType(request.headers, file);
+  if (bodyKeys.data && prop(config, bodyKeys.data)) request.body = bodyOf(file, prop(config, bodyKeys.data)!, form ? 'form' : 'json');
+  if (bodyKeys.json && prop(config, bodyKeys.json)) {
+    const node = prop(config, bodyKeys.json)!;
+    request.body = { node, object: objectOf(file, node), format: 'json' };
+  }
+  if (bodyKeys.form && prop(config, bodyKeys.form)) {
+    const node = prop(config, bodyKeys.form)!;
+    request.body = { node, object: objectOf(file, node), format: 'form' };
+  }
+  if (bodyKeys.body && prop(config, bodyKeys.body)) request.body = bodyOf(file, prop(config, bodyKeys.body)!, undefined);
+}
+
+function finish(request: HttpRequest, catalog: LoadedCatalog): HttpRequest {
+  request.isApi = isApiUrl(request.url, catalog);
+  return request;
+}
+
+/** Configured clients of a file, by the variable they are stored in. */
+export function getClientInstances(file: FileContext, catalog: LoadedCatalog): Map<string, HttpClientInstance> {
+  return file.cached('requests:instances', () => {
+    const out = new Map<string, HttpClientInstance>();
+    for (const d of file.nodes(T.VariableDeclarator)) {
+      if (d.id.type !== 'Identifier' || !d.init) continue;
+      const init = unwrap(d.init);
+      if (init.type !== 'CallExpression' || init.callee.type !== 'MemberExpression') continue;
+      const method = memberName(init.callee);
+      const objectNode = unwrap(init.callee.object);
+      let client: HttpClient | undefined;
+      let parent: HttpClientInstance | undefined;
+      if (objectNode.type === 'Identifier') {
+        client = clientOfIdentifier(file, objectNode.name);
+        parent = out.get(objectNode.name);
+        client ??= parent?.client;
+      }
+      if (!client || !((client === 'axios' && method === 'create') || ((client === 'got' || client === 'ky') && (method === 'extend' || method === 'create')))) continue;
+      const config = objectOf(file, init.arguments[0] as Node | undefined);
+      const baseNode = prop(config, client === 'axios' ? 'baseURL' : 'prefixUrl');
+      const baseUrl = withBase(baseNode ? stringOf(file, baseNode) : undefined, parent?.baseUrl) ?? parent?.baseUrl;
+      const h = headersOf(file, prop(config, 'headers'));
+      out.set(d.id.name, {
+        node: init,
+        client,
+        baseUrl,
+        isApi: isApiUrl(baseUrl, catalog),
+        headers: [...(parent?.headers ?? []), ...h.headers],
+        headersNode: h.object,
+        options: config,
+      });
+    }
+    return out;
+  });
+}
+
+function analyzeCall(file: FileContext, call: TSESTree.CallExpression, catalog: LoadedCatalog, instances: Map<string, HttpClientInstance>): HttpRequest | undefined {
+  const callee = unwrap(call.callee as Node);
+  const args = call.arguments as Node[];
+  const make = (client: HttpClient): HttpRequest => ({ node: call, client, isApi: false, headers: [] });
+
+  // fetch(url, init) / window.fetch / globalThis.fetch / node-fetch import
+  const calleeId = callee.type === 'Identifier' ? callee.name : undefined;
+  const globalFetch = callee.type === 'MemberExpression' && memberName(callee) === 'fetch' && /^(window|globalThis|self|global)$/.test(dottedName(callee.object) ?? '');
+  if ((calleeId && clientOfIdentifier(file, calleeId) === 'fetch') || globalFetch) {
+    if (!args[0]) return undefined;
+    const r = make('fetch');
+    const first = resolveLocal(file, args[0]);
+    if (first.type === 'NewExpression' && first.callee.type === 'Identifier' && first.callee.name === 'Request') {
+      r.urlNode = first.arguments[0] as Node;
+      r.url = stringOf(file, r.urlNode);
+    } else {
+      r.urlNode = args[0];
+      r.url = stringOf(file, args[0]);
+    }
+    const init = objectOf(file, args[1]);
+    r.method = init ? (prop(init, 'method') ? methodOf(file, prop(init, 'method')) : 'GET') : 'GET';
+    fromConfig(file, r, init, undefined, { body: 'body' });
+    return finish(r, catalog);
+  }
+
+  if (calleeId) {
+    const client = clientOfIdentifier(file, calleeId);
+    const instance = instances.get(calleeId);
+    const kind = client ?? instance?.client;
+    if (kind === 'axios') {
+      // axios(config) or axios(url, config)
+      const r = make('axios');
+      const firstObj = objectOf(file, args[0]);
+      const config = firstObj ?? objectOf(file, args[1]);
+      if (!firstObj && args[0]) {
+        r.urlNode = args[0];
+        r.url = stringOf(file, args[0]);
+      } else if (prop(config, 'url')) {
+        r.urlNode = prop(config, 'url');
+        r.url = stringOf(file, r.urlNode);
+      }
+      r.url = withBase(r.url, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
+      r.method = prop(config, 'method') ? methodOf(file, prop(config, 'method')) : 'GET';
+      fromConfig(file, r, config, instance, { data: 'data', query: 'params' });
+      return finish(r, catalog);
+    }
+    if (kind === 'got' || kind === 'ky') {
+      if (!args[0] || objectOf(file, args[0])) return undefined;
+      const r = make(kind);
+      r.urlNode = args[0];
+      const config = objectOf(file, args[1]);
+      r.url = withBase(stringOf(file, args[0]), prop(config, 'prefixUrl') ? stringOf(file, prop(config, 'prefixUrl')) : instance?.baseUrl);
+      r.method = prop(config, 'method') ? methodOf(file, prop(config, 'method')) : 'GET';
+      fromConfig(file, r, config, instance, { json: 'json', form: 'form', body: 'body', query: 'searchParams' });
+      return finish(r, catalog);
+    }
+    return undefined;
+  }
+
+  if (callee.type !== 'MemberExpression') return undefined;
+  const method = memberName(callee);
+  if (!method) return undefined;
+  const objectNode = unwrap(callee.object);
+  const objectName = objectNode.type === 'Identifier' ? objectNode.name : undefined;
+  const lib = objectName ? clientOfIdentifier(file, objectName) : undefined;
+  const instance = objectName ? instances.get(objectName) : undefined;
+  const kind: HttpClient = lib ?? instance?.client ?? 'unknown';
+
+  // node http(s).request(url|options[, options], cb) / .get
+  if (kind === 'http') {
+    if (method !== 'request' && method !== 'get') return undefined;
+    const r = make('http');
+    let options: TSESTree.ObjectExpression | undefined;
+    const first = args[0] ? objectOf(file, args[0]) : undefined;
+    if (first) options = first;
+    else if (args[0]) {
+      r.urlNode = args[0];
+      r.url = stringOf(file, args[0]);
+      options = objectOf(file, args[1]);
+    }
+    if (options && !r.url) {
+      const host = stringOf(file, prop(options, 'hostname') ?? prop(options, 'host'));
+      const path = stringOf(file, prop(options, 'path'));
+      if (host || path) {
+        r.urlNode = prop(options, 'path') ?? prop(options, 'hostname') ?? prop(options, 'host');
+        r.url = { value: `https://${host?.value ?? UNKNOWN}${path?.value ?? '/' + UNKNOWN}`, complete: !!host?.complete && !!path?.complete };
+      }
+    }
+    r.method = method === 'get' ? 'GET' : prop(options, 'method') ? methodOf(file, prop(options, 'method')) : 'GET';
+    fromConfig(file, r, options, undefined, {});
+    const body = httpWrittenBody(file, call);
+    if (body) r.body = body;
+    return finish(r, catalog);
+  }
+
+  if (kind === 'superagent') {
+    if (!METHODS.has(method) && method !== 'del') return undefined;
+    const r = make('superagent');
+    r.method = method === 'del' ? 'DELETE' : method.toUpperCase();
+    if (args[0]) {
+      r.urlNode = args[0];
+      r.url = stringOf(file, args[0]);
+    }
+    superagentChain(file, call, r);
+    return finish(r, catalog);
+  }
+
+  if (kind === 'axios' || kind === 'got' || kind === 'ky' || kind === 'unknown') {
+    const isRequestMethod = method === 'request' && (kind === 'axios' || kind === 'unknown');
+    if (!METHODS.has(method) && !isRequestMethod) return undefined;
+    if (!args[0] || args.some((a) => isFunctionNode(unwrap(a)))) return undefined; // `app.get('/path', handler)` is a route
+    const r = make(kind);
+    if (isRequestMethod) {
+      const config = objectOf(file, args[0]);
+      if (!config) return undefined;
+      r.urlNode = prop(config, 'url');
+      r.url = withBase(r.urlNode ? stringOf(file, r.urlNode) : undefined, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
+      r.method = prop(config, 'method') ? methodOf(file, prop(config, 'method')) : 'GET';
+      fromConfig(file, r, config, instance, { data: 'data', query: 'params' });
+      if (kind === 'unknown' && !r.isApi) return finish(r, catalog).isApi ? r : undefined;
+      return finish(r, catalog);
+    }
+    r.method = method.toUpperCase();
+    r.urlNode = args[0];
+    const url = stringOf(file, args[0]);
+    if (kind === 'axios' || kind === 'unknown') {
+      const dataArg = BODY_METHODS.has(method) ? args[1] : undefined;
+      const config = objectOf(file, BODY_METHODS.has(method) ? args[2] : args[1]);
+      r.url = withBase(url, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
+      fromConfig(file, r, config, instance, { query: 'params' });
+      if (dataArg) r.body = bodyOf(file, dataArg, isFormContentType(r.headers, file) ? 'form' : 'json');
+    } else {
+      const config = objectOf(file, args[1]);
+      r.url = withBase(url, prop(config, 'prefixUrl') ? stringOf(file, prop(config, 'prefixUrl')) : instance?.baseUrl);
+      fromConfig(file, r, config, instance, { json: 'json', form: 'form', body: 'body', query: 'searchParams' });
+    }
+    finish(r, catalog);
+    // An unidentified client counts only when its URL is the API (`api.get('/people')`, not `map.get(key)`).
+    if (kind === 'unknown' && !r.isApi) return undefined;
+    return r;
+  }
+  return undefined;
+}
+
+/** `.set()`, `.send()`, `.type()`, `.query()` calls chained on a superagent request. */
+function superagentChain(file: FileContext, call: TSESTree.CallExpression, r: HttpRequest): void {
+  let current: Node = call;
+  let form = false;
+  let sent: Node | undefined;
+  for (;;) {
+    const member = file.parentOf(current);
+    if (member?.type !== 'MemberExpression' || member.object !== current) break;
+    const next = file.parentOf(member);
+    if (next?.type !== 'CallExpression' || next.callee !== member) break;
+    const name = memberName(member);
+    const a = next.arguments as Node[];
+    if (name === 'set' && a[0]) {
+      const obj = objectOf(file, a[0]);
+      if (obj) r.headers.push(...headersFromObject(file, obj));
+      else {
+        const headerName = stringOf(file, a[0]);
+        if (headerName?.complete && a[1]) r.headers.push({ name: headerName.value, call: next, value: a[1] });
+      }
+    } else if (name === 'type' && a[0]) {
+      const t = stringOf(file, a[0]);
+      if (t && /^(form|application\/x-www-form-urlencoded)$/i.test(t.value)) form = true;
+    } else if (name === 'send' && a[0]) sent = a[0];
+    else if (name === 'query' && a[0]) {
+      const q = objectOf(file, a[0]);
+      if (q) r.query = q;
+    }
+    current = next;
+  }
+  if (sent) r.body = bodyOf(file, sent, form || isFormContentType(r.headers, file) ? 'form' : 'json');
+}
+
+/** `const req = https.request(...); req.write(body); req.end(body)`: the body written. */
+function httpWrittenBody(file: FileContext, call: TSESTree.CallExpression): RequestBody | undefined {
+  const parent = file.parentOf(call);
+  if (parent?.type !== 'VariableDeclarator' || parent.id.type !== 'Identifier') return undefined;
+  const name = parent.id.name;
+  const scope = enclosingScope(file, call);
+  for (const c of file.nodes(T.CallExpression)) {
+    if (c.range[0] < call.range[1] || c.range[1] > scope.range[1] || c.callee.type !== 'MemberExpression') continue;
+    const obj = unwrap(c.callee.object);
+    const m = memberName(c.callee);
+    if (obj.type === 'Identifier' && obj.name === name && (m === 'write' || m === 'end') && c.arguments[0]) {
+      return bodyOf(file, c.arguments[0] as Node, undefined);
+    }
+  }
+  return undefined;
+}
+
+/** Every HTTP request of a file, in document order (memoized per file). */
+export function getRequests(file: FileContext, catalog: LoadedCatalog): HttpRequest[] {
+  return file.cached('requests', () => {
+    const instances = getClientInstances(file, catalog);
+    const out: HttpRequest[] = [];
+    for (const call of file.nodes(T.CallExpression)) {
+      const r = analyzeCall(file, call, catalog, instances);
+      if (r) out.push(r);
+    }
+    return out;
+  });
+}
+
+function requestIndex(file: FileContext, catalog: LoadedCatalog): Map<Node, HttpRequest> {
+  return file.cached('requests:index', () => {
+    const index = new Map<Node, HttpRequest>();
+    const add = (n: Node | undefined, r: HttpRequest): void => {
+      if (n && !index.has(n)) index.set(n, r);
+    };
+    for (const r of getRequests(file, catalog)) {
+      add(r.body?.object, r);
+      add(r.body?.node, r);
+      add(r.query, r);
+      add(r.headersNode, r);
+      add(r.options, r);
+      add(r.urlNode, r);
+      for (const h of r.headers) add(h.property, r);
+    }
+    return index;
+  });
+}
+
+/**
+ * The request an object literal or expression ends up in (as body, query, headers, options or URL), directly,
+ * nested inside one of those, or through a variable that one of those uses. Undefined when it reaches none.
+ */
+export function requestOfNode(file: FileContext, node: TSESTree.Node, catalog: LoadedCatalog): HttpRequest | undefined {
+  const index = requestIndex(file, catalog);
+  for (let n: Node | undefined = node, i = 0; n && i < 40; n = file.parentOf(n), i++) {
+    const hit = index.get(n);
+    if (hit) return hit;
+    if (isFunctionNode(n) || n.type === 'Program') return undefined;
+    if (n.type === 'CallExpression' && n !== node && index.has(n) === false) {
+      const callee = dottedName(n.callee);
+      // Only wrappers that pass the object through reach the request: JSON.stringify, URLSearchParams, qs.
+      if (callee !== 'JSON.stringify' && !/^(qs|querystring|queryString)\.stringify$/.test(callee ?? '')) {
+        const inRequest = getRequests(file, catalog).find((r) => r.node === n);
+        return inRequest;
+      }
+    }
+  }
+  return undefined;
+}
