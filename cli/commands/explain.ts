@@ -1,0 +1,78 @@
+/** `collab-migrate explain <id>`: everything the catalog says about one notice, with its example. */
+import type { Argv } from 'yargs';
+import { countdown } from '../../engine/dates.js';
+import { UsageError } from '../errors.js';
+import type { Io } from '../io.js';
+import { openCatalog, resolveToday, splitList, unknownNoticeMessage } from '../options.js';
+import { docsUrl } from '../package-info.js';
+import type { CommandRunner, GlobalArgs } from './shared.js';
+
+export interface ExplainArgs extends GlobalArgs {
+  id?: string;
+  today?: string;
+  json?: boolean;
+}
+
+export function builder(y: Argv<GlobalArgs>): Argv<ExplainArgs> {
+  return y
+    .positional('id', { describe: 'A notice id (see "collab-migrate notices")', type: 'string' })
+    .option('today', { describe: 'The day the countdown is computed from', type: 'string' })
+    .option('json', { describe: 'Print the notice as JSON', type: 'boolean' }) as unknown as Argv<ExplainArgs>;
+}
+
+function indent(text: string, by = '    '): string {
+  return text
+    .split('\n')
+    .map((l) => (l ? by + l : l))
+    .join('\n');
+}
+
+export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
+  const today = resolveToday(args.today, io);
+  const catalog = openCatalog(splitList(args.notices), io.cwd);
+  const id = String(args.id ?? '');
+  const notice = catalog.get(id);
+  if (!notice) throw new UsageError(unknownNoticeMessage(id, catalog));
+  if (args.json) {
+    io.stdout.write(JSON.stringify(notice, null, 2) + '\n');
+    return 0;
+  }
+  const out: string[] = [];
+  out.push(`${notice.id}: ${notice.title}`);
+  out.push('');
+  const field = (label: string, value: string | undefined): void => {
+    if (value !== undefined && value !== '') out.push(`${(label + ':').padEnd(13)}${value}`);
+  };
+  field('Status', notice.status);
+  field('Area', notice.area);
+  field('Breaking', notice.breaking ? 'yes' : 'no');
+  field('Announced', notice.announced);
+  field('Deprecated', notice.deprecated);
+  field('Effective', notice.effective ? `${notice.effective}${notice.precision && notice.precision !== 'day' ? ` (${notice.precision})` : ''}` : undefined);
+  field('Seed wording', notice.effectiveText);
+  field('Moved from', notice.dateHistory?.length ? notice.dateHistory.join(' -> ') : undefined);
+  field('Countdown', `${countdown(notice, today)} (today ${today})`);
+  field('Fix', notice.fix);
+  field('Source', `seed section ${notice.source.section}${notice.source.url ? `, ${notice.source.url}` : ''}`);
+  field('Docs', docsUrl(notice.id));
+  out.push('');
+  out.push(notice.summary);
+  out.push('');
+  out.push(`Instead: ${notice.instead}`);
+  if (notice.source.quote) out.push(`Seed: "${notice.source.quote}"`);
+  if (notice.reason) out.push(`${notice.status === 'informational' ? 'Not detected' : 'Limits'}: ${notice.reason}`);
+  if (notice.detections.length > 0) {
+    out.push('');
+    out.push(`Detections (${notice.detections.length}):`);
+    for (const d of notice.detections) out.push(`  - ${d.kind}${'handler' in d ? ` (${d.handler})` : ''}${d.note ? `: ${d.note}` : ''}`);
+  }
+  if (notice.example) {
+    out.push('');
+    out.push(`Example (${notice.example.language}), before:`);
+    out.push(indent(notice.example.before.replace(/\n$/, '')));
+    out.push('after:');
+    out.push(indent(notice.example.after.replace(/\n$/, '')));
+  }
+  io.stdout.write(out.join('\n') + '\n');
+  return 0;
+};

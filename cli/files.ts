@@ -1,0 +1,248 @@
+/**
+ * Which files a scan reads: walks the given paths, honouring `.gitignore` files (nested ones too, and
+ * those of parent folders up to the repository root) and `.collab-migrateignore`, `--include` and
+ * `--exclude`; skips dependency and build folders, files over the size limit, links that leave the
+ * scanned root and link loops. Every file left out for a reason the user may not expect is returned in
+ * `skipped` so the summary can say so.
+ */
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import { fileLanguage, type FileLanguage } from '../engine/analyze.js';
+import { UsageError } from './errors.js';
+
+/** Folders never entered: dependencies, VCS data and usual build output. */
+export const SKIPPED_DIRS: ReadonlySet<string> = new Set([
+  'node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'coverage', '.next', '.nuxt', '.output',
+  '.svelte-kit', '.turbo', '.cache', '.yarn', 'bower_components', 'jspm_packages', '.collab-migrate-cache',
+]);
+
+const IGNORE_FILES = ['.gitignore', '.collab-migrateignore'];
+
+export interface WalkOptions {
+  cwd: string;
+  paths: readonly string[];
+  include: readonly string[];
+  exclude: readonly string[];
+  maxFileSize: number;
+}
+
+export interface FoundFile {
+  /** Absolute path. */
+  path: string;
+  /** Path shown to the user: relative to cwd, forward slashes. */
+  display: string;
+  language: Exclude<FileLanguage, 'unsupported'>;
+  size: number;
+}
+
+export interface SkippedFile {
+  display: string;
+  reason: string;
+}
+
+export interface WalkResult {
+  files: FoundFile[];
+  skipped: SkippedFile[];
+}
+
+/** Forward-slash path of `file` relative to `from`, or undefined when it is not inside `from`. */
+function inside(from: string, file: string): string | undefined {
+  const rel = path.relative(from, file);
+  if (rel === '') return '';
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+  return rel.split(path.sep).join('/');
+}
+
+function readIgnore(dir: string): Ignore | undefined {
+  let ig: Ignore | undefined;
+  for (const name of IGNORE_FILES) {
+    let text: string;
+    try {
+      text = readFileSync(path.join(dir, name), 'utf8');
+    } catch {
+      continue;
+    }
+    ig ??= ignore();
+    ig.add(text);
+  }
+  return ig;
+}
+
+function findRepoRoot(start: string): string | undefined {
+  let dir = start;
+  for (;;) {
+    try {
+      lstatSync(path.join(dir, '.git'));
+      return dir;
+    } catch {
+      /* keep looking */
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KB`;
+  return `${bytes} B`;
+}
+
+/** `2mb`, `500KB`, `1048576` -> bytes. */
+export function parseSize(value: string | number): number {
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|k|mb|m|gb|g)?\s*$/i.exec(String(value));
+  if (!m) throw new UsageError(`Invalid --max-file-size "${value}": expected a size such as 2mb, 500kb or 1048576.`);
+  const unit = (m[2] ?? 'b').toLowerCase()[0];
+  const factor = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
+  const bytes = Math.floor(Number(m[1]) * factor);
+  if (bytes <= 0) throw new UsageError(`Invalid --max-file-size "${value}": must be more than 0.`);
+  return bytes;
+}
+
+/** Walks the paths; throws a UsageError for a path that does not exist. */
+export function findFiles(opts: WalkOptions): WalkResult {
+  const files: FoundFile[] = [];
+  const skipped: SkippedFile[] = [];
+  const seen = new Set<string>();
+  const include = opts.include.length ? ignore().add([...opts.include]) : undefined;
+  const exclude = opts.exclude.length ? ignore().add([...opts.exclude]) : undefined;
+  const display = (p: string): string => {
+    const rel = path.relative(opts.cwd, p);
+    return (rel === '' ? '.' : rel).split(path.sep).join('/');
+  };
+
+  // Match --include/--exclude against the path relative to cwd (or to the scanned root outside cwd).
+  const selectedByGlobs = (file: string, root: string): boolean => {
+    const rel = inside(opts.cwd, file) ?? inside(root, file) ?? path.basename(file);
+    if (rel === '') return true;
+    if (exclude?.ignores(rel)) return false;
+    if (include && !include.ignores(rel)) return false;
+    return true;
+  };
+
+  const addFile = (file: string, stats: Stats, root: string, explicit: boolean): void => {
+    const real = safeRealpath(file) ?? file;
+    if (seen.has(real)) return;
+    const language = fileLanguage(file);
+    if (language === 'unsupported') {
+      if (explicit) skipped.push({ display: display(file), reason: 'not a file type collab-migrate reads' });
+      return;
+    }
+    if (!selectedByGlobs(file, root)) return;
+    seen.add(real);
+    if (stats.size > opts.maxFileSize) {
+      skipped.push({ display: display(file), reason: `over the size limit (${formatSize(stats.size)} > ${formatSize(opts.maxFileSize)})` });
+      return;
+    }
+    files.push({ path: file, display: display(file), language, size: stats.size });
+  };
+
+  for (const given of opts.paths.length ? opts.paths : ['.']) {
+    const start = path.resolve(opts.cwd, given);
+    let stats: Stats;
+    try {
+      stats = statSync(start);
+    } catch {
+      throw new UsageError(`No such file or directory: ${given}`);
+    }
+    if (stats.isFile()) {
+      addFile(start, stats, path.dirname(start), true);
+      continue;
+    }
+    if (!stats.isDirectory()) throw new UsageError(`Not a file or directory: ${given}`);
+
+    const rootReal = safeRealpath(start) ?? start;
+    // Ignore files of parent folders up to the repository root apply too.
+    const inherited: { dir: string; ig: Ignore }[] = [];
+    const repo = findRepoRoot(start);
+    if (repo && repo !== start) {
+      const chain: string[] = [];
+      for (let d = path.dirname(start); ; d = path.dirname(d)) {
+        chain.unshift(d);
+        if (d === repo || path.dirname(d) === d) break;
+      }
+      for (const d of chain) {
+        const ig = readIgnore(d);
+        if (ig) inherited.push({ dir: d, ig });
+      }
+    }
+    const visitedDirs = new Set<string>();
+    walkDir(start, inherited);
+
+    function isIgnored(p: string, isDir: boolean, rules: readonly { dir: string; ig: Ignore }[]): boolean {
+      for (const { dir, ig } of rules) {
+        const rel = inside(dir, p);
+        if (rel === undefined || rel === '') continue;
+        if (ig.ignores(isDir ? `${rel}/` : rel)) return true;
+      }
+      return false;
+    }
+
+    function walkDir(dir: string, rules: readonly { dir: string; ig: Ignore }[]): void {
+      const real = safeRealpath(dir) ?? dir;
+      if (visitedDirs.has(real)) return; // a link loop, or a folder reached twice through links
+      visitedDirs.add(real);
+      const own = readIgnore(dir);
+      const active = own ? [...rules, { dir, ig: own }] : rules;
+      let entries;
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch (error) {
+        skipped.push({ display: display(dir) + '/', reason: `cannot read folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+        return;
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        let isDir = entry.isDirectory();
+        let isFile = entry.isFile();
+        let stats: Stats | undefined;
+        if (entry.isSymbolicLink()) {
+          const target = safeRealpath(full);
+          if (!target) {
+            if (fileLanguage(full) !== 'unsupported' && !isIgnored(full, false, active)) skipped.push({ display: display(full), reason: 'broken symbolic link' });
+            continue;
+          }
+          if (inside(rootReal, target) === undefined) {
+            if (!isIgnored(full, false, active)) skipped.push({ display: display(full), reason: 'symbolic link to outside the scanned folder (not followed)' });
+            continue;
+          }
+          try {
+            stats = statSync(full);
+          } catch {
+            continue;
+          }
+          isDir = stats.isDirectory();
+          isFile = stats.isFile();
+        }
+        if (isDir) {
+          if (SKIPPED_DIRS.has(entry.name)) continue;
+          if (isIgnored(full, true, active)) continue;
+          walkDir(full, active);
+        } else if (isFile) {
+          if (fileLanguage(full) === 'unsupported') continue;
+          if (isIgnored(full, false, active)) continue;
+          try {
+            stats ??= statSync(full);
+          } catch (error) {
+            skipped.push({ display: display(full), reason: `cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
+            continue;
+          }
+          addFile(full, stats, start, false);
+        }
+      }
+    }
+  }
+  return { files, skipped };
+}
+
+function safeRealpath(p: string): string | undefined {
+  try {
+    return realpathSync(p);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Fix mode: computes the fixed text of each file, never writing anything itself (see writer.ts).
+ * `migrate` is the one place that chooses the fixer: today the engine's per-file `fixFile`; when the
+ * ts-morph codemod lands, `migrateProject` (project-wide renames) replaces it here.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { analyzeFile, type AnalyzeOptions, type SourceFile } from '../engine/analyze.js';
+import { applyEdits, checkSyntax, fixFile } from '../engine/edits.js';
+import type { Match } from '../engine/types.js';
+import { parseSuppressions, suppressionFor } from './suppressions.js';
+
+/** The result of migrating one file (the same shape as the ts-morph codemod's). */
+export interface FileMigration {
+  filename: string;
+  before: string;
+  after: string;
+  fixed: Match[];
+  remaining: Match[];
+  failure?: string;
+}
+
+export interface MigrateOptions extends AnalyzeOptions {
+  root: string;
+  today: string;
+}
+
+/** Whether a match is hidden by a live suppression comment of its text. */
+function suppressedIn(text: string, today: string): (m: Match) => boolean {
+  const suppressions = parseSuppressions(text);
+  return (m) => suppressions.length > 0 && suppressionFor(suppressions, m.noticeId, m.loc.start.line, today).state === 'suppressed';
+}
+
+const MAX_PASSES = 10;
+
+/**
+ * Like the engine's fix loop, but leaves findings under a suppression comment alone. Used only for
+ * files where a suppression covers a fixable finding.
+ */
+function fixRespectingSuppressions(file: SourceFile, opts: MigrateOptions): FileMigration {
+  const fixed: Match[] = [];
+  let text = file.text;
+  let failure: string | undefined;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const result = analyzeFile({ filename: file.filename, text }, opts);
+    if (result.parseError) break;
+    const isSuppressed = suppressedIn(text, opts.today);
+    const fixable = result.matches.filter((m) => m.fix && !isSuppressed(m));
+    if (fixable.length === 0) break;
+    const { output, applied } = applyEdits(text, fixable.map((m) => m.fix!));
+    if (output === text) break;
+    const broken = checkSyntax(file.filename, output);
+    if (broken && !checkSyntax(file.filename, file.text)) {
+      failure = `the fixed text would not parse (${broken}); left as it was`;
+      break;
+    }
+    fixed.push(...applied.map((i) => fixable[i]));
+    text = output;
+  }
+  const remaining = analyzeFile({ filename: file.filename, text }, opts).matches;
+  const out: FileMigration = { filename: file.filename, before: file.text, after: text, fixed, remaining };
+  if (failure) out.failure = failure;
+  return out;
+}
+
+/** Computes the migration of every file; writes nothing. */
+export async function migrate(files: readonly SourceFile[], opts: MigrateOptions): Promise<FileMigration[]> {
+  const results: FileMigration[] = [];
+  for (const file of files) {
+    const initial = analyzeFile(file, opts);
+    const isSuppressed = suppressedIn(file.text, opts.today);
+    if (initial.matches.some((m) => m.fix && isSuppressed(m))) {
+      results.push(fixRespectingSuppressions(file, opts));
+      continue;
+    }
+    const r = fixFile(file, opts);
+    const out: FileMigration = { filename: file.filename, before: file.text, after: r.output, fixed: r.fixed, remaining: r.remaining };
+    if (r.failure) out.failure = r.failure;
+    results.push(out);
+    // Let signals (SIGINT) be handled between files.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return results;
+}
+
+/**
+ * Files among `files` with uncommitted changes (modified, staged or untracked) in their git work tree;
+ * empty when they are not in a git work tree or git is not installed.
+ */
+export function dirtyFiles(files: readonly string[], cwd: string): string[] {
+  if (files.length === 0) return [];
+  let top: string;
+  try {
+    top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return [];
+  }
+  let status: string;
+  try {
+    status = execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...files.map((f) => path.relative(top, f) || '.')], {
+      cwd: top,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch {
+    return [];
+  }
+  const dirty = new Set<string>();
+  const entries = status.split('\0');
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    if (entry.length < 4) continue;
+    const code = entry.slice(0, 2);
+    dirty.add(path.resolve(top, entry.slice(3)));
+    if (code.includes('R') || code.includes('C')) i++; // the next entry is the rename's source
+  }
+  return files.filter((f) => dirty.has(path.resolve(f)));
+}

@@ -1,0 +1,106 @@
+/** The human format: findings grouped by file (like ESLint's stylish), then a summary and a timeline. */
+import { createColors } from 'picocolors';
+import type { Report, ReportFile } from '../report.js';
+
+export interface TextOptions {
+  color: boolean;
+}
+
+function pad(s: string, width: number): string {
+  return s + ' '.repeat(Math.max(0, width - s.length));
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export function formatText(report: Report, opts: TextOptions): string {
+  const c = createColors(opts.color);
+  const out: string[] = [];
+  const byFile = new Map<string, Report['findings']>();
+  for (const f of report.findings) {
+    const list = byFile.get(f.file) ?? [];
+    list.push(f);
+    byFile.set(f.file, list);
+  }
+  for (const [file, findings] of byFile) {
+    out.push(c.underline(file));
+    const rows = findings.map((f) => {
+      const sev = f.severity === 'error' ? c.red('error') : c.yellow('warning');
+      let message = `${f.message} (${f.countdown})`;
+      if (f.expiredSuppression) message += ` [suppression on line ${f.expiredSuppression.line} expired ${f.expiredSuppression.until}]`;
+      return { pos: `${f.line}:${f.column}`, sev, sevWidth: f.severity === 'error' ? 5 : 7, message, id: f.noticeId };
+    });
+    const posWidth = Math.max(...rows.map((r) => r.pos.length));
+    for (const r of rows) {
+      out.push(`  ${c.dim(pad(r.pos, posWidth))}  ${r.sev}${' '.repeat(9 - r.sevWidth)}${r.message}  ${c.dim(r.id)}`);
+    }
+    out.push('');
+  }
+
+  const s = report.summary;
+  if (report.mode !== 'scan') out.push(...fixSection(report, c));
+
+  const total = s.errors + s.warnings;
+  if (total === 0) {
+    out.push(c.green(`✔ No findings`) + ` in ${plural(s.filesScanned, 'file')} (today ${report.today}${report.before ? `, before ${report.before}` : ''}).`);
+  } else {
+    const line = `✖ ${plural(total, 'finding')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}) in ${plural(s.filesScanned, 'file')}`;
+    out.push(s.errors > 0 ? c.bold(c.red(line)) : c.bold(c.yellow(line)));
+    if (s.fixable > 0 && report.mode === 'scan') out.push(`  ${plural(s.fixable, 'finding')} fixable with --fix`);
+  }
+  if (s.suppressed > 0) out.push(`  ${plural(s.suppressed, 'finding')} suppressed by comments`);
+  if (s.timeline.length > 0) {
+    out.push('');
+    out.push(c.bold('Timeline: ') + s.timeline.map((t) => `${t.label}: ${plural(t.notices, 'notice')}, ${plural(t.findings, 'finding')}`).join('; '));
+    for (const d of s.byDate) out.push(`  ${pad(d.effective, 10)}  ${d.notices.join(', ')} (${plural(d.findings, 'finding')})`);
+  }
+  const sup = report.suppressions;
+  if (sup.expired.length > 0) {
+    out.push('');
+    out.push(c.yellow(`Expired suppressions (${sup.expired.length}), no longer suppressing:`));
+    for (const x of sup.expired) out.push(`  ${x.file}:${x.line}  ${x.ids.join(',') || '(all)'} until ${x.until}`);
+  }
+  if (sup.invalid.length > 0) {
+    out.push('');
+    out.push(c.yellow(`Invalid suppression comments (${sup.invalid.length}):`));
+    for (const x of sup.invalid) out.push(`  ${x.file}:${x.line}  ${x.problem}`);
+  }
+  if (sup.unused.length > 0) {
+    out.push('');
+    out.push(c.yellow(`Unused suppressions (${sup.unused.length}):`));
+    for (const x of sup.unused) out.push(`  ${x.file}:${x.line}  ${x.kind} ${x.ids.join(',') || '(all)'}`);
+  }
+  const skipped = report.files.filter((f) => f.outcome === 'skipped');
+  if (skipped.length > 0) {
+    out.push('');
+    out.push(c.yellow(`Skipped ${plural(skipped.length, 'file')}:`));
+    for (const f of skipped) out.push(`  ${f.file}: ${f.reason}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+function fixSection(report: Report, c: ReturnType<typeof createColors>): string[] {
+  const out: string[] = [];
+  const dry = report.mode === 'fix-dry-run';
+  const touched = report.files.filter((f) => f.outcome !== 'scanned' && f.outcome !== 'skipped');
+  const count = (o: ReportFile['outcome']): number => touched.filter((f) => f.outcome === o).length;
+  out.push(c.bold(dry ? 'Fix (dry run, nothing written):' : 'Fix:'));
+  for (const f of touched) {
+    const label = f.outcome === 'fixed' || f.outcome === 'would-fix' ? c.green(f.outcome) : f.outcome === 'failed' ? c.red(f.outcome) : f.outcome;
+    const detail = [f.fixed ? plural(f.fixed, 'fix') : '', f.findings ? `${f.findings} left` : '', f.reason ?? ''].filter(Boolean).join(', ');
+    out.push(`  ${label}${' '.repeat(Math.max(1, 11 - f.outcome.length))}${f.file}${detail ? `  (${detail})` : ''}`);
+  }
+  const fixedFiles = count(dry ? 'would-fix' : 'fixed');
+  out.push(
+    `  ${report.summary.fixed} ${dry ? 'fixes would be applied' : 'fixes applied'} in ${plural(fixedFiles, 'file')}; ` +
+      `${count('unchanged')} unchanged, ${count('failed')} failed, ${report.files.filter((f) => f.outcome === 'skipped').length} skipped`,
+  );
+  const remaining = report.findings;
+  if (remaining.length > 0) {
+    out.push(c.bold(`Still needs a human (${plural(remaining.length, 'finding')}):`));
+    for (const f of remaining) out.push(`  ${f.file}:${f.line}:${f.column}  ${f.noticeId}`);
+  }
+  out.push('');
+  return out;
+}

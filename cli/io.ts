@@ -1,0 +1,20 @@
+/**
+ * What a command handler may touch of the outside world; injected so handlers stay testable and the
+ * clock is read in exactly one place (`realToday`).
+ */
+export interface Io {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export function processIo(): Io {
+  return { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr };
+}
+
+/** The local calendar day, `YYYY-MM-DD`. The only place collab-migrate reads the clock. */
+export function realToday(now: Date = new Date()): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

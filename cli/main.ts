@@ -1,0 +1,66 @@
+/**
+ * The yargs root: global options, the three commands, help and version. Every handler returns an exit
+ * code; errors become one line on stderr (with the stack only under --debug) and exit code 2.
+ */
+import yargs, { type Argv } from 'yargs';
+import { UsageError, EXIT_USAGE } from './errors.js';
+import type { Io } from './io.js';
+import { TOOL_VERSION } from './package-info.js';
+import * as explain from './commands/explain.js';
+import * as notices from './commands/notices.js';
+import * as scan from './commands/scan.js';
+import type { CommandRunner, GlobalArgs } from './commands/shared.js';
+
+function isCatalogOrUsage(error: unknown): boolean {
+  return error instanceof UsageError || (error instanceof Error && error.name === 'CatalogError');
+}
+
+/** Runs the CLI on `argv` (without the node and script paths) and returns the exit code. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  let exitCode = 0;
+  const debug = argv.includes('--debug');
+  const wrap =
+    <A>(runner: CommandRunner<A>) =>
+    async (args: A): Promise<void> => {
+      exitCode = await runner(args, io);
+    };
+
+  const parser = (yargs([...argv]) as Argv<object>)
+    .scriptName('collab-migrate')
+    .usage('$0 [paths..] [options]\n\nFind (and fix) code affected by the platform API\'s dated change notices.')
+    .option('notices', { describe: 'Extra catalog file(s) merged after the built-in notices.json', type: 'string', array: true, global: true, group: 'Notices:' })
+    .option('debug', { describe: 'Show stack traces of errors', type: 'boolean', global: true })
+    .option('color', { describe: 'Force colours on or off (--no-color)', type: 'boolean', global: true })
+    .command({ ...scan.scanCommand, handler: wrap(scan.run) })
+    .command({ command: 'notices', describe: 'List the change notices, sorted by effective date', builder: notices.builder, handler: wrap(notices.run) })
+    .command({ command: 'explain <id>', describe: 'Everything about one notice, with its before/after example', builder: explain.builder, handler: wrap(explain.run) })
+    .example('$0 --before 2026-07-28', 'Report code that must change before 2026-07-28')
+    .example('$0 --before 2026-07-28 --fix', 'Apply the safe fixes (refuses files with uncommitted changes)')
+    .example('$0 --fix --dry-run src', 'Show the fixes as a diff and write nothing')
+    .example('$0 --format sarif --output results.sarif', 'SARIF for code scanning')
+    .example('$0 notices --status dated --json', 'The dated notices as JSON')
+    .example('$0 explain scim-account-status-array', 'One notice in full')
+    .epilogue('Exit codes: 0 no errors, 1 errors (or more warnings than --max-warnings), 2 usage, configuration or catalog error.')
+    .strict()
+    .version(TOOL_VERSION)
+    .alias('version', 'v')
+    .help()
+    .alias('help', 'h')
+    .wrap(Math.min(110, io.stdout.isTTY ? (process.stdout.columns ?? 100) : 100))
+    .exitProcess(false)
+    .fail((message, error) => {
+      if (error) throw error;
+      throw new UsageError(`${message} (see --help)`);
+    });
+
+  try {
+    await (parser as Argv<GlobalArgs>).parseAsync();
+    return exitCode;
+  } catch (error) {
+    const err = error instanceof Error ? error : new Error(String(error));
+    const line = isCatalogOrUsage(err) ? err.message.split('\n')[0] : `internal error: ${err.message.split('\n')[0]}`;
+    io.stderr.write(`collab-migrate: ${line}\n`);
+    if (debug && err.stack) io.stderr.write(err.stack + '\n');
+    return EXIT_USAGE;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Option checks shared by the commands: dates, notice ids, the catalog (built-in plus `--notices`).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { CatalogError, loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog.js';
+import { isValidIsoDate } from '../engine/dates.js';
+import type { Notice } from '../engine/types.js';
+import { UsageError } from './errors.js';
+import { realToday, type Io } from './io.js';
+
+/** Environment variable that pins "today" (for tests and reproducible CI runs). */
+export const TODAY_ENV = 'COLLAB_MIGRATE_TODAY';
+
+/** Checks a `YYYY-MM-DD` option; undefined stays undefined. */
+export function checkDate(flag: string, value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = String(value);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    throw new UsageError(`Invalid ${flag} "${text}": expected a date as YYYY-MM-DD.`);
+  }
+  if (!isValidIsoDate(text)) throw new UsageError(`Invalid ${flag} "${text}": no such calendar day.`);
+  return text;
+}
+
+/** `--today`, else `$COLLAB_MIGRATE_TODAY`, else the real local date. */
+export function resolveToday(flag: unknown, io: Io): string {
+  if (flag !== undefined) return checkDate('--today', flag)!;
+  const pinned = io.env[TODAY_ENV];
+  if (pinned !== undefined && pinned !== '') return checkDate(TODAY_ENV, pinned)!;
+  return realToday();
+}
+
+/** Accepts repeated flags and comma-separated values alike: `--only a,b --only c`. */
+export function splitList(values: readonly unknown[] | unknown): string[] {
+  const list = Array.isArray(values) ? values : values === undefined ? [] : [values];
+  return list
+    .flatMap((v) => String(v).split(','))
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
+}
+
+/** The message for an id the catalog does not know, with the nearest id when there is one. */
+export function unknownNoticeMessage(id: string, catalog: LoadedCatalog, what = 'notice'): string {
+  const hint = suggestId(id, catalog.notices.map((n) => n.id));
+  return hint ? `Unknown ${what} "${id}". Did you mean "${hint}"?` : `Unknown ${what} "${id}". Run "collab-migrate notices" to list them.`;
+}
+
+/** Throws a UsageError for the first id the catalog does not know. */
+export function checkIds(flag: string, ids: readonly string[], catalog: LoadedCatalog): void {
+  for (const id of ids) {
+    if (!catalog.get(id)) throw new UsageError(`${flag}: ${unknownNoticeMessage(id, catalog)}`);
+  }
+}
+
+/** Loads the built-in catalog plus the user's extra files; every failure becomes one line. */
+export function openCatalog(extraFiles: readonly string[], cwd: string): LoadedCatalog {
+  const files = extraFiles.map((f) => path.resolve(cwd, f));
+  for (const file of files) {
+    if (!existsSync(file)) throw new UsageError(`--notices: file not found: ${path.relative(cwd, file) || file}`);
+  }
+  try {
+    return loadCatalog(files.length ? { extraFiles: files } : undefined);
+  } catch (error) {
+    if (error instanceof CatalogError) {
+      const where = [error.noticeId ? `notice "${error.noticeId}"` : undefined, error.pointer ? `at ${error.pointer}` : undefined].filter(Boolean).join(' ');
+      const message = error.message.includes(error.pointer) || !where ? error.message : `${error.message} (${where})`;
+      const file = error.file && !message.includes(error.file) ? `${error.file}: ` : '';
+      throw new UsageError(`Invalid catalog: ${file}${message}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** Sort key: dated notices by effective day, then pending, contract, informational. */
+export function compareNotices(a: Notice, b: Notice): number {
+  const rank = (n: Notice): number => (n.effective ? 0 : n.status === 'pending' ? 1 : n.status === 'contract' ? 2 : 3);
+  return rank(a) - rank(b) || (a.effective ?? '').localeCompare(b.effective ?? '') || a.id.localeCompare(b.id);
+}

@@ -1,0 +1,256 @@
+/**
+ * The run's result as plain data: the `--format json` output (shape documented in docs/json-format.md,
+ * versioned by `version`) and the input of every other format.
+ */
+import { countdown, daysUntilEffective } from '../engine/dates.js';
+import type { Notice, NoticeStatus, TextEdit } from '../engine/types.js';
+import type { SkippedFile } from './files.js';
+import { TOOL_NAME, TOOL_VERSION } from './package-info.js';
+import type { Finding, ReportedSeverity, ScannedFile } from './scan-core.js';
+import type { Suppression } from './suppressions.js';
+
+/** Bumped on any incompatible change of the JSON shape. */
+export const REPORT_VERSION = 1;
+
+export interface ReportFinding {
+  noticeId: string;
+  file: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: 'error' | 'warning';
+  message: string;
+  countdown: string;
+  /** An autofix exists (`--fix` would apply it). */
+  fixable: boolean;
+  status: NoticeStatus;
+  effective: string | null;
+  daysUntilEffective: number | null;
+  /** A suppression comment covered this finding, but its `until` day has passed. */
+  expiredSuppression?: { line: number; until: string };
+  /** Not part of the JSON output: the edits, for SARIF `fixes`. */
+  edits?: TextEdit[];
+}
+
+export type FileOutcome = 'scanned' | 'skipped' | 'fixed' | 'would-fix' | 'unchanged' | 'failed';
+
+export interface ReportFile {
+  file: string;
+  outcome: FileOutcome;
+  /** Findings left in the file (after fixing, in fix mode). */
+  findings: number;
+  /** Fixes applied (or, with `--dry-run`, that would be applied). */
+  fixed?: number;
+  reason?: string;
+  /** Unified diff (`--fix --dry-run`). */
+  diff?: string;
+}
+
+export interface ReportSuppression {
+  file: string;
+  line: number;
+  kind: 'next-line' | 'file';
+  ids: string[];
+  until?: string;
+  reason?: string;
+  problem?: string;
+}
+
+export type TimelineBucket = 'in-force' | 'within-window' | 'later' | 'pending';
+
+export interface ReportNotice {
+  id: string;
+  title: string;
+  status: NoticeStatus;
+  effective: string | null;
+  countdown: string;
+  fix: Notice['fix'];
+  severity: 'error' | 'warning';
+  bucket: TimelineBucket;
+  findings: number;
+}
+
+export interface Report {
+  version: typeof REPORT_VERSION;
+  tool: { name: string; version: string };
+  today: string;
+  before: string | null;
+  warnWithinDays: number;
+  mode: 'scan' | 'fix' | 'fix-dry-run';
+  /** The notices the run looked for, in effective-date order, with their finding counts. */
+  notices: ReportNotice[];
+  findings: ReportFinding[];
+  files: ReportFile[];
+  suppressions: { expired: ReportSuppression[]; unused: ReportSuppression[]; invalid: ReportSuppression[] };
+  summary: {
+    errors: number;
+    warnings: number;
+    fixable: number;
+    fixed: number;
+    suppressed: number;
+    filesScanned: number;
+    filesSkipped: number;
+    timeline: { bucket: TimelineBucket; label: string; notices: number; findings: number }[];
+    byDate: { effective: string; notices: string[]; findings: number }[];
+  };
+}
+
+export interface ReportInput {
+  today: string;
+  before?: string;
+  warnWithinDays: number;
+  mode: Report['mode'];
+  selected: readonly Notice[];
+  severities: ReadonlyMap<string, ReportedSeverity>;
+  scanned: readonly ScannedFile[];
+  skipped: readonly SkippedFile[];
+  /** Fix-mode outcomes by file display path; scan mode leaves files "scanned". */
+  outcomes?: ReadonlyMap<string, { outcome: FileOutcome; fixed?: number; reason?: string; diff?: string }>;
+  fixedCount?: number;
+  reportUnused: boolean;
+  /** Only errors are listed (the counts still hold every finding). */
+  quiet: boolean;
+}
+
+function bucketOf(notice: Notice, today: string, warnWithinDays: number): TimelineBucket {
+  if (notice.status === 'pending') return 'pending';
+  const days = daysUntilEffective(notice, today);
+  if (notice.status === 'contract' || days === undefined || days <= 0) return 'in-force';
+  return days <= warnWithinDays ? 'within-window' : 'later';
+}
+
+function toReportFinding(f: Finding, today: string): ReportFinding {
+  const { match, notice } = f;
+  const out: ReportFinding = {
+    noticeId: notice.id,
+    file: f.file.display,
+    line: match.loc.start.line,
+    column: match.loc.start.column + 1,
+    endLine: match.loc.end.line,
+    endColumn: match.loc.end.column + 1,
+    severity: f.severity === 'error' ? 'error' : 'warning',
+    message: match.message,
+    countdown: countdown(notice, today),
+    fixable: Boolean(match.fix && match.fix.length > 0),
+    status: notice.status,
+    effective: notice.effective ?? null,
+    daysUntilEffective: daysUntilEffective(notice, today) ?? null,
+  };
+  if (f.expiredSuppression) out.expiredSuppression = { line: f.expiredSuppression.line, until: f.expiredSuppression.until! };
+  if (match.fix && match.fix.length > 0) out.edits = match.fix;
+  return out;
+}
+
+function toReportSuppression(file: string, s: Suppression): ReportSuppression {
+  const out: ReportSuppression = { file, line: s.line, kind: s.kind, ids: s.ids };
+  if (s.until !== undefined) out.until = s.until;
+  if (s.reason !== undefined) out.reason = s.reason;
+  if (s.problem !== undefined) out.problem = s.problem;
+  return out;
+}
+
+export function buildReport(input: ReportInput): Report {
+  const all = input.scanned.flatMap((s) => s.findings.map((f) => toReportFinding(f, input.today)));
+  const errors = all.filter((f) => f.severity === 'error').length;
+  const warnings = all.length - errors;
+  const findings = input.quiet ? all.filter((f) => f.severity === 'error') : all;
+  const counts = new Map<string, number>();
+  for (const f of all) counts.set(f.noticeId, (counts.get(f.noticeId) ?? 0) + 1);
+
+  const notices: ReportNotice[] = input.selected.map((n) => ({
+    id: n.id,
+    title: n.title,
+    status: n.status,
+    effective: n.effective ?? null,
+    countdown: countdown(n, input.today),
+    fix: n.fix,
+    severity: input.severities.get(n.id) === 'error' ? 'error' : 'warning',
+    bucket: bucketOf(n, input.today, input.warnWithinDays),
+    findings: counts.get(n.id) ?? 0,
+  }));
+
+  const labels: Record<TimelineBucket, string> = {
+    'in-force': 'in force',
+    'within-window': `within ${input.warnWithinDays} days`,
+    later: 'later',
+    pending: 'pending (no date yet)',
+  };
+  const timeline = (Object.keys(labels) as TimelineBucket[])
+    .map((bucket) => {
+      const found = notices.filter((n) => n.bucket === bucket && n.findings > 0);
+      return { bucket, label: labels[bucket], notices: found.length, findings: found.reduce((s, n) => s + n.findings, 0) };
+    })
+    .filter((t) => t.notices > 0);
+  const byDateMap = new Map<string, { notices: string[]; findings: number }>();
+  for (const n of notices) {
+    if (n.findings === 0) continue;
+    const key = n.effective ?? n.status;
+    const entry = byDateMap.get(key) ?? { notices: [], findings: 0 };
+    entry.notices.push(n.id);
+    entry.findings += n.findings;
+    byDateMap.set(key, entry);
+  }
+  const byDate = [...byDateMap.entries()].map(([effective, v]) => ({ effective, ...v }));
+
+  const files: ReportFile[] = [];
+  for (const s of input.scanned) {
+    const o = input.outcomes?.get(s.file.display);
+    const entry: ReportFile = { file: s.file.display, outcome: o?.outcome ?? 'scanned', findings: s.findings.length };
+    if (o?.fixed !== undefined) entry.fixed = o.fixed;
+    if (o?.reason) entry.reason = o.reason;
+    if (o?.diff) entry.diff = o.diff;
+    files.push(entry);
+  }
+  for (const k of input.skipped) files.push({ file: k.display, outcome: 'skipped', findings: 0, reason: k.reason });
+
+  const selectedIds = new Set(input.selected.map((n) => n.id));
+  const expired: ReportSuppression[] = [];
+  const unused: ReportSuppression[] = [];
+  const invalid: ReportSuppression[] = [];
+  for (const s of input.scanned) {
+    for (const sup of s.suppressions) {
+      if (sup.problem) invalid.push(toReportSuppression(s.file.display, sup));
+    }
+    const expiredSet = new Set(s.findings.map((f) => f.expiredSuppression).filter((x): x is Suppression => x !== undefined));
+    for (const sup of expiredSet) expired.push(toReportSuppression(s.file.display, sup));
+    if (input.reportUnused) {
+      for (const sup of s.suppressions) {
+        if (s.used.has(sup) || expiredSet.has(sup) || sup.problem) continue;
+        if (sup.ids.length > 0 && !sup.ids.some((id) => selectedIds.has(id))) continue;
+        unused.push(toReportSuppression(s.file.display, sup));
+      }
+    }
+  }
+
+  return {
+    version: REPORT_VERSION,
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    today: input.today,
+    before: input.before ?? null,
+    warnWithinDays: input.warnWithinDays,
+    mode: input.mode,
+    notices,
+    findings,
+    files,
+    suppressions: { expired, unused, invalid },
+    summary: {
+      errors,
+      warnings,
+      fixable: all.filter((f) => f.fixable).length,
+      fixed: input.fixedCount ?? 0,
+      suppressed: input.scanned.reduce((n, s) => n + s.suppressedCount, 0),
+      filesScanned: input.scanned.length,
+      filesSkipped: input.skipped.length,
+      timeline,
+      byDate,
+    },
+  };
+}
+
+/** The JSON output: the report without internal fields. */
+export function toJson(report: Report): string {
+  return JSON.stringify(report, (key, value: unknown) => (key === 'edits' ? undefined : value), 2) + '\n';
+}

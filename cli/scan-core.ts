@@ -1,0 +1,129 @@
+/**
+ * Reading and analysing the files of a scan: every file that cannot be read, is not UTF-8 text, is
+ * binary or a minified bundle, or does not parse is skipped with a reason and the scan goes on. Findings
+ * get their severity for the run's dates and are checked against suppression comments.
+ */
+import { readFileSync } from 'node:fs';
+import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
+import { severityOf, type DateOptions } from '../engine/dates.js';
+import type { Match, Notice } from '../engine/types.js';
+import type { FoundFile, SkippedFile } from './files.js';
+import { parseSuppressions, suppressionFor, type Suppression } from './suppressions.js';
+
+export type ReportedSeverity = 'error' | 'warn';
+
+/** One finding as the CLI reports it. */
+export interface Finding {
+  file: FoundFile;
+  notice: Notice;
+  match: Match;
+  severity: ReportedSeverity;
+  /** Set when a suppression comment covered this finding but its `until` day has passed. */
+  expiredSuppression?: Suppression;
+}
+
+/** A file that was read and analysed. */
+export interface ScannedFile {
+  file: FoundFile;
+  text: string;
+  findings: Finding[];
+  suppressions: Suppression[];
+  /** Suppressions that suppressed at least one finding. */
+  used: Set<Suppression>;
+  /** Number of findings hidden by live suppressions. */
+  suppressedCount: number;
+}
+
+export interface ScanContext {
+  analyze: AnalyzeOptions;
+  dates: DateOptions;
+  today: string;
+}
+
+const BINARY_PROBE = 8000;
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Reads a file as UTF-8 text; a string is the text, an object the reason it was skipped. */
+export function readText(file: FoundFile): { text: string } | { reason: string } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file.path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOENT' ? 'deleted during the scan' : (code ?? (error as Error).message);
+    return { reason: `cannot read (${why})` };
+  }
+  if (bytes.length === 0) return { reason: 'empty file' };
+  if (bytes.subarray(0, BINARY_PROBE).includes(0)) return { reason: 'binary file' };
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    return { reason: 'not UTF-8 text' };
+  }
+  if (file.language !== 'config' && isMinified(file.path, text)) return { reason: 'minified bundle' };
+  return { text };
+}
+
+/** A bundle: `*.min.js`, or a sizeable file made of a few very long lines. */
+export function isMinified(filename: string, text: string): boolean {
+  if (/\.min\.[cm]?[jt]sx?$/i.test(filename)) return true;
+  if (text.length < 20_000) return false;
+  let lines = 1;
+  let longest = 0;
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i === text.length || text.charCodeAt(i) === 10) {
+      longest = Math.max(longest, i - start);
+      start = i + 1;
+      if (i < text.length) lines++;
+    }
+  }
+  return longest > 10_000 && text.length / lines > 1_000;
+}
+
+/** Turns the engine's matches for one text into findings: severity for the run's dates, suppressions applied. */
+export function toFindings(file: FoundFile, text: string, matches: readonly Match[], ctx: ScanContext): Omit<ScannedFile, 'file' | 'text'> {
+  const suppressions = parseSuppressions(text);
+  const used = new Set<Suppression>();
+  const findings: Finding[] = [];
+  let suppressedCount = 0;
+  for (const match of matches) {
+    const notice = ctx.analyze.catalog.get(match.noticeId);
+    if (!notice || notice.status === 'informational') continue;
+    const severity = severityOf(notice, ctx.dates);
+    if (severity === 'off') continue;
+    const effect = suppressionFor(suppressions, match.noticeId, match.loc.start.line, ctx.today);
+    if (effect.state === 'suppressed') {
+      used.add(effect.by);
+      suppressedCount++;
+      continue;
+    }
+    const finding: Finding = { file, notice, match, severity };
+    if (effect.state === 'expired') finding.expiredSuppression = effect.by;
+    findings.push(finding);
+  }
+  findings.sort((a, b) => a.match.range[0] - b.match.range[0] || a.notice.id.localeCompare(b.notice.id));
+  return { findings, suppressions, used, suppressedCount };
+}
+
+/** Reads and analyses one file; a skipped file comes back as its reason. */
+export function scanFile(file: FoundFile, ctx: ScanContext): ScannedFile | SkippedFile {
+  const read = readText(file);
+  if ('reason' in read) return { display: file.display, reason: read.reason };
+  let result;
+  try {
+    result = analyzeFile({ filename: file.path, text: read.text }, ctx.analyze);
+  } catch (error) {
+    return { display: file.display, reason: `internal error while analysing: ${(error as Error).message}` };
+  }
+  if (result.parseError) {
+    const e = result.parseError;
+    return { display: file.display, reason: `does not parse: ${e.message} (${e.line}:${e.column})` };
+  }
+  return { file, text: read.text, ...toFindings(file, read.text, result.matches, ctx) };
+}
+
+export function isSkipped(x: ScannedFile | SkippedFile): x is SkippedFile {
+  return 'reason' in x;
+}
