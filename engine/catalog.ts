@@ -398,13 +398,94 @@ export function parseJsonText(text: string, file: string): unknown {
       line = Number(lc[1]);
       column = Number(lc[2]);
     } else {
-      const offset = pos ? Number(pos[1]) : body.length;
+      const offset = pos ? Number(pos[1]) : jsonErrorOffset(body);
       const before = body.slice(0, offset).split('\n');
       line = before.length;
       column = before[before.length - 1].length + 1;
     }
     const detail = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '');
     throw new CatalogError(file, '', `JSON syntax error: ${detail}`, { line, column });
+  }
+}
+
+/**
+ * Offset of the first character where `text` stops being JSON (V8 does not always say where).
+ * A plain recursive-descent scan; only called after `JSON.parse` has failed.
+ */
+function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const expect = (c: string) => (text[i] === c ? i++ : fail());
+  const string = () => {
+    expect('"');
+    while (i < text.length && text[i] !== '"') {
+      if (text.charCodeAt(i) < 0x20) fail();
+      if (text[i] === '\\') {
+        i++;
+        if (text[i] === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail();
+          i += 5;
+          continue;
+        }
+        if (!'"\\/bfnrt'.includes(text[i] ?? '')) fail();
+      }
+      i++;
+    }
+    expect('"');
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
+      for (;;) {
+        ws();
+        string();
+        ws();
+        expect(':');
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else return void expect('}');
+      }
+    }
+    if (c === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else return void expect(']');
+      }
+    }
+    if (c === '"') return string();
+    const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(i, i + 400));
+    if (!literal) fail();
+    i += literal![0].length;
+  };
+  try {
+    value();
+    ws();
+    if (i < text.length) fail();
+    return text.length;
+  } catch (at) {
+    if (typeof at === 'number') return Math.min(at, text.length);
+    throw at;
   }
 }
 
