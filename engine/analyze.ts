@@ -7,6 +7,7 @@ import type { LoadedCatalog } from './catalog.js';
 import { formatMessage, type Detector, type DetectorContext, type RawMatch, type TextFile } from './detector.js';
 import { getDetector } from './detectors/index.js';
 import { parseSource, type ParseFailure } from './parse.js';
+import { scannerFor } from './prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 
 export type { ParseFailure } from './parse.js';
@@ -39,6 +40,8 @@ export interface AnalyzeOptions {
   notices: readonly Notice[];
   engine?: EngineOptions;
   types?: TypeOracle;
+  /** @internal `false` runs every planned detection on every file (tests prove the prefilter loses nothing). */
+  prefilter?: boolean;
 }
 
 /** The result of analysing one file. */
@@ -89,14 +92,8 @@ export function planDetections(notices: readonly Notice[], catalog: LoadedCatalo
 /** The planned detections whose tokens occur in a text (case-insensitive); detections without tokens always run. */
 export function candidateDetections(text: string, plan: readonly PlannedDetection[]): PlannedDetection[] {
   if (plan.length === 0) return [];
-  const lower = text.toLowerCase();
-  const seen = new Map<string, boolean>();
-  const has = (t: string): boolean => {
-    let v = seen.get(t);
-    if (v === undefined) seen.set(t, (v = lower.includes(t)));
-    return v;
-  };
-  return plan.filter((p) => p.tokens.length === 0 || p.tokens.some(has));
+  const present = scannerFor(plan, plan.map((p) => p.tokens)).present(text);
+  return plan.filter((p) => p.tokens.length === 0 || p.tokens.some((t) => present.has(t)));
 }
 
 const BOM = '\uFEFF';
@@ -108,7 +105,7 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
   const bom = file.text.startsWith(BOM) ? 1 : 0;
   const text = bom ? file.text.slice(1) : file.text;
   const plan = planDetections(opts.notices, opts.catalog);
-  const candidates = candidateDetections(text, plan);
+  const candidates = opts.prefilter === false ? plan : candidateDetections(text, plan);
   if (language === 'config') {
     const relevant = candidates.filter((p) => p.detector.detectText);
     if (relevant.length === 0) return { language, matches: [], parsed: false };

@@ -1,0 +1,151 @@
+/**
+ * The prefilter: one combined, case-insensitive search per file for every literal token of the planned
+ * detections. A file that contains none of them is never parsed; a file that contains some runs only the
+ * detections whose tokens it holds.
+ *
+ * Measured on 17,669 JS/TS files (20 MB) with 42 tokens: one regular-expression alternation with the `i`
+ * flag over the original text took 60-100 ms; lower-casing each file and calling `includes` per token
+ * 330-370 ms; a JavaScript Aho-Corasick automaton 120-190 ms; lower-casing then one alternation 80-120 ms.
+ * V8's regular-expression engine wins, so this is an alternation, longest token first.
+ */
+
+/**
+ * Common words that must never be a prefilter token on their own: nearly every file contains them, so
+ * they would let every file through to the parser.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  [
+    'name',
+    'id',
+    'exp',
+    'address',
+    'firstname',
+    'lastname',
+    'displayname',
+    'type',
+    'value',
+    'data',
+    'error',
+    'code',
+    'headers',
+    'header',
+    'body',
+    'json',
+    'post',
+    'get',
+    'fetch',
+    'http',
+    'https',
+    'url',
+    'max',
+    'filter',
+    'location',
+    'scope',
+    'state',
+    'sign',
+    'string',
+    'number',
+    'status',
+    'token',
+    'request',
+    'response',
+    'content-type',
+    'connection',
+    'license',
+    'event',
+  ].map((w) => w.toLowerCase()),
+);
+
+/** Shortest token the prefilter accepts: shorter strings occur in nearly every file. */
+export const MIN_TOKEN_LENGTH = 4;
+
+/** Why a token is too common to prefilter on, or undefined when it is fine. */
+export function tokenProblem(token: string): string | undefined {
+  const t = token.toLowerCase();
+  if (t.trim().length < MIN_TOKEN_LENGTH) return `shorter than ${MIN_TOKEN_LENGTH} characters`;
+  if (STOP_WORDS.has(t)) return 'a common word (stop-list)';
+  return undefined;
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/** Finds which of a fixed set of tokens occur in a text, ignoring ASCII case. Build once, scan many. */
+export class TokenScanner {
+  /** The distinct tokens, lower-cased, longest first. */
+  readonly tokens: readonly string[];
+  /** Matches any token; used to rule a file out in one pass. */
+  private readonly any: RegExp | undefined;
+  /** The same alternation, global, to collect every token of a file that has one. */
+  private readonly all: RegExp | undefined;
+  /** For each token, the other tokens it contains (found at a position the longer one was taken at). */
+  private readonly contained: ReadonlyMap<string, readonly string[]>;
+  private readonly byText: ReadonlyMap<string, string>;
+
+  constructor(tokens: Iterable<string>) {
+    const distinct = [...new Set([...tokens].map((t) => t.toLowerCase()).filter((t) => t.length > 0))];
+    distinct.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
+    this.tokens = distinct;
+    const source = distinct.map(escape).join('|');
+    this.any = distinct.length ? new RegExp(source, 'i') : undefined;
+    this.all = distinct.length ? new RegExp(source, 'gi') : undefined;
+    const contained = new Map<string, string[]>();
+    for (const long of distinct) {
+      const inner = distinct.filter((short) => short !== long && long.includes(short));
+      if (inner.length) contained.set(long, inner);
+    }
+    this.contained = contained;
+    this.byText = new Map(distinct.map((t) => [t, t]));
+  }
+
+  /** Whether the text contains at least one token. */
+  hasAny(text: string): boolean {
+    return this.any !== undefined && this.any.test(text);
+  }
+
+  /** The tokens (lower-cased) that occur in the text; empty for most files, after a single pass. */
+  present(text: string): Set<string> {
+    const found = new Set<string>();
+    const all = this.all;
+    if (!all || !this.hasAny(text)) return found;
+    all.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = all.exec(text)) !== null) {
+      const token = this.byText.get(m[0].toLowerCase()) ?? this.tokenAt(text, m.index);
+      if (token !== undefined) {
+        found.add(token);
+        for (const inner of this.contained.get(token) ?? []) found.add(inner);
+      }
+      // Step one character, not past the match: a token may start inside another one.
+      all.lastIndex = m.index + 1;
+      if (found.size === this.tokens.length) break;
+    }
+    return found;
+  }
+
+  /** The longest token matching at an offset (for non-ASCII tokens, whose lower case may not round-trip). */
+  private tokenAt(text: string, index: number): string | undefined {
+    for (const t of this.tokens) {
+      const sticky = new RegExp(escape(t), 'iy');
+      sticky.lastIndex = index;
+      if (sticky.test(text)) return t;
+    }
+    return undefined;
+  }
+}
+
+const scanners = new WeakMap<object, TokenScanner>();
+
+/**
+ * The scanner for a list of token lists (one per planned detection), built once per list object.
+ * The key is the list itself, so a cached plan gets one scanner for its lifetime.
+ */
+export function scannerFor(key: object, tokenLists: Iterable<readonly string[]>): TokenScanner {
+  let scanner = scanners.get(key);
+  if (!scanner) {
+    const all: string[] = [];
+    for (const list of tokenLists) all.push(...list);
+    scanner = new TokenScanner(all);
+    scanners.set(key, scanner);
+  }
+  return scanner;
+}
