@@ -69,10 +69,17 @@ describe('the catalog yields rare tokens', () => {
   const catalog = loadCatalog();
   const plan = planDetections(catalog.notices, catalog);
 
-  it.each(plan.map((p) => [`${p.notice.id}#${p.index}`, p] as const))('%s: has tokens, none short or common', (_, p) => {
-    expect(p.tokens.length, 'a detection without tokens runs on every file').toBeGreaterThan(0);
-    const bad = p.tokens.map((t) => [t, tokenProblem(t)]).filter(([, why]) => why !== undefined);
-    expect(bad).toEqual([]);
+  it('every planned detection has tokens, none short or common', () => {
+    const problems: string[] = [];
+    for (const p of plan) {
+      const where = `${p.notice.id}#${p.index}`;
+      if (p.tokens.length === 0) problems.push(`${where}: no tokens (it would run on every file)`);
+      for (const t of p.tokens) {
+        const why = tokenProblem(t);
+        if (why) problems.push(`${where}: "${t}" is ${why}`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });
 
@@ -96,9 +103,11 @@ describe('the prefilter loses no detection on any fixture', () => {
     if (planDetections(catalog.notices, catalog).length > 0) expect(files.length).toBeGreaterThan(0);
   });
 
-  it.each(files.map((f) => [display(f.file), f] as const))('%s', (_, f) => {
-    compare(f.file, readFileSync(f.file, 'utf8'), f.options);
-  });
+  if (files.length > 0) {
+    it.each(files.map((f) => [display(f.file), f] as const))('%s', (_, f) => {
+      compare(f.file, readFileSync(f.file, 'utf8'), f.options);
+    });
+  }
 
   it('a file holding no token is not parsed at all, even when it would not parse', () => {
     const result = analyzeFile({ filename: 'broken.ts', text: 'const = = ;\nexport {' }, base);
