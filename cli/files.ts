@@ -173,10 +173,14 @@ export function findFiles(opts: WalkOptions): WalkResult {
     walkDir(start, inherited);
 
     function isIgnored(p: string, isDir: boolean, rules: readonly { dir: string; ig: Ignore }[]): boolean {
-      for (const { dir, ig } of rules) {
+      // As git does: the deepest ignore file with a matching pattern decides (so `!x` can re-include).
+      for (let i = rules.length - 1; i >= 0; i--) {
+        const { dir, ig } = rules[i];
         const rel = inside(dir, p);
         if (rel === undefined || rel === '') continue;
-        if (ig.ignores(isDir ? `${rel}/` : rel)) return true;
+        const verdict = ig.test(isDir ? `${rel}/` : rel);
+        if (verdict.ignored) return true;
+        if (verdict.unignored) return false;
       }
       return false;
     }

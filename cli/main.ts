@@ -58,7 +58,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return exitCode;
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
-    const line = isCatalogOrUsage(err) ? err.message.split('\n')[0] : `internal error: ${err.message.split('\n')[0]}`;
+    const oneLine = err.message.replace(/\s*\n\s*/g, ' ').trim();
+    const line = isCatalogOrUsage(err) ? oneLine : `internal error: ${oneLine}`;
     io.stderr.write(`collab-migrate: ${line}\n`);
     if (debug && err.stack) io.stderr.write(err.stack + '\n');
     return EXIT_USAGE;

@@ -1,0 +1,184 @@
+/** The CLI's commands, options, configuration and errors, through the built binary. */
+import { chmodSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+
+const TODAY = ['--today', '2026-11-22'];
+let dir: string;
+
+beforeAll(() => {
+  assertBuilt();
+  dir = tempTree({ 'src/clean.ts': 'export const x = 1;\n' });
+});
+afterAll(() => removeTree(dir));
+
+describe('root', () => {
+  it('--version prints the package version', () => {
+    const r = cli(['--version'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('--help lists the commands, the options and examples', () => {
+    const r = cli(['--help'], { cwd: dir });
+    expect(r.code).toBe(0);
+    for (const word of ['notices', 'explain <id>', '--before', '--fix', '--dry-run', '--format', '--max-warnings', 'Examples:', 'Exit codes']) {
+      expect(r.stdout).toContain(word);
+    }
+  });
+
+  it.each([
+    [['--bogus'], /Unknown argument: bogus/],
+    [['--today', '2026-13-01'], /Invalid --today "2026-13-01": no such calendar day/],
+    [['--today', 'tomorrow'], /Invalid --today "tomorrow": expected a date as YYYY-MM-DD/],
+    [['--before', '2026-02-30', ...TODAY], /Invalid --before "2026-02-30"/],
+    [['--format', 'xml', ...TODAY], /Invalid values:[\s\S]*format/],
+    [['--only', 'scim-account-status-aray', ...TODAY], /Unknown notice "scim-account-status-aray". Did you mean "scim-account-status-array"\?/],
+    [['--skip', 'legacy-api-hots', ...TODAY], /--skip: Unknown notice "legacy-api-hots". Did you mean "legacy-api-host"\?/],
+    [['missing-folder', ...TODAY], /No such file or directory: missing-folder/],
+    [['--max-file-size', 'huge', ...TODAY], /Invalid --max-file-size "huge"/],
+    [['--warn-within', '-3', ...TODAY], /Invalid --warn-within/],
+  ])('%j exits 2 with one line and no stack', (args, message) => {
+    const r = cli(args, { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stdout).toBe('');
+  });
+
+  it('--debug adds the stack trace', () => {
+    const r = cli(['--today', 'tomorrow', '--debug'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/\n\s+at /);
+  });
+
+  it('COLLAB_MIGRATE_TODAY pins today, and a bad value is an error', () => {
+    const ok = cli(['notices', '--status', 'dated'], { cwd: dir, env: { COLLAB_MIGRATE_TODAY: '2026-03-23' } });
+    expect(ok.stdout).toContain('today 2026-03-23');
+    expect(ok.stdout).toMatch(/telephony-calls-filter-number\s+dated\s+2026-03-24\s+in 1 day/);
+    const bad = cli(['notices'], { cwd: dir, env: { COLLAB_MIGRATE_TODAY: 'soon' } });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Invalid COLLAB_MIGRATE_TODAY "soon"');
+  });
+});
+
+describe('notices', () => {
+  it('prints a table sorted by effective date', () => {
+    const r = cli(['notices', ...TODAY], { cwd: dir });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+STATUS\s+EFFECTIVE\s+COUNTDOWN\s+FIX\s+TITLE$/);
+    const dates = lines.slice(1, -1).map((l) => l.split(/\s{2,}/)[2]).filter((d) => /^\d{4}/.test(d));
+    expect(dates.length).toBeGreaterThan(20);
+    expect([...dates].sort()).toEqual(dates);
+    expect(r.stdout).toMatch(/scim-account-status-array\s+dated\s+2026-07-28\s+since 2026-07-28 \(117 days ago\)\s+none/);
+    expect(lines.at(-1)).toMatch(/^\d+ notices \(today 2026-11-22\)$/);
+  });
+
+  it('--before selects effective <= D plus contract and pending; --status filters; --json prints notices', () => {
+    const r = cli(['notices', '--before', '2025-01-24', '--json', ...TODAY], { cwd: dir });
+    expect(r.code).toBe(0);
+    const list = JSON.parse(r.stdout) as { id: string; status: string; effective?: string }[];
+    const ids = list.map((n) => n.id);
+    expect(ids).toContain('trunk-error-codes-renamed'); // effective on the day itself
+    expect(ids).not.toContain('rooms-meeting-info-deprecated'); // 2025-01-31
+    expect(ids).toContain('authorization-bearer-scheme'); // contract
+    expect(ids).toContain('number-of-rings-range'); // pending
+    expect(list.every((n) => n.status !== 'dated' || (n.effective ?? '') <= '2025-01-24')).toBe(true);
+    const contract = JSON.parse(cli(['notices', '--status', 'contract', '--json', ...TODAY], { cwd: dir }).stdout) as { status: string }[];
+    expect(contract.length).toBeGreaterThan(0);
+    expect(contract.every((n) => n.status === 'contract')).toBe(true);
+  });
+
+  it('rejects an unknown status', () => {
+    const r = cli(['notices', '--status', 'soon'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Invalid values/);
+  });
+});
+
+describe('explain', () => {
+  it('prints everything about a notice and its example', () => {
+    const r = cli(['explain', 'scim-account-status-array', ...TODAY], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^scim-account-status-array: /);
+    for (const part of ['Status:      dated', 'Effective:   2026-07-28', 'Moved from:  2026-05-28 -> 2026-06-29', 'Countdown:   since 2026-07-28', 'Instead:', 'Example (']) {
+      expect(r.stdout).toContain(part);
+    }
+  });
+
+  it('an unknown id exits 2 with did-you-mean', () => {
+    const r = cli(['explain', 'legacy-api-hots'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('collab-migrate: Unknown notice "legacy-api-hots". Did you mean "legacy-api-host"?');
+  });
+});
+
+describe('configuration', () => {
+  it('a bad rc file exits 2 naming the key', () => {
+    const d = tempTree({ '.collab-migraterc.json': JSON.stringify({ warnWithin: 'soon' }), 'a.ts': 'export {};\n' });
+    try {
+      const r = cli([...TODAY], { cwd: d });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/Invalid configuration in \.collab-migraterc\.json .*"warnWithin" must be integer/);
+      writeFileSync(path.join(d, '.collab-migraterc.json'), JSON.stringify({ fromat: 'json' }));
+      expect(cli([...TODAY], { cwd: d }).stderr).toMatch(/unknown key "fromat"/);
+      writeFileSync(path.join(d, '.collab-migraterc.json'), '{ "format": ');
+      expect(cli([...TODAY], { cwd: d }).stderr).toMatch(/Invalid JSON in \.collab-migraterc\.json/);
+    } finally {
+      removeTree(d);
+    }
+  });
+
+  it('reads options from package.json "collab-migrate"; flags win', () => {
+    const d = tempTree({ 'package.json': JSON.stringify({ name: 'x', 'collab-migrate': { format: 'json' } }), 'a.ts': 'export {};\n' });
+    try {
+      const fromPkg = cli([...TODAY], { cwd: d });
+      expect(fromPkg.code).toBe(0);
+      expect(JSON.parse(fromPkg.stdout).version).toBe(1);
+      const flag = cli(['--format', 'text', ...TODAY], { cwd: d });
+      expect(flag.stdout).toContain('No findings');
+    } finally {
+      removeTree(d);
+    }
+  });
+
+  it('a malformed --notices file exits 2 naming the notice and the JSON pointer', () => {
+    const d = tempTree({
+      'a.ts': 'export {};\n',
+      'extra.json': JSON.stringify({ notices: [{ id: 'my-notice', title: 't', summary: 's', area: 'x', status: 'dated', effective: '2026-02-30', breaking: false, source: { section: '9' }, instead: 'i', fix: 'none', detections: [] }] }),
+      'broken.json': '{ "notices": [ ',
+    });
+    try {
+      const r = cli(['--notices', 'extra.json', ...TODAY], { cwd: d });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('my-notice');
+      expect(r.stderr).toContain('/notices/0/effective');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      const broken = cli(['--notices', 'broken.json', ...TODAY], { cwd: d });
+      expect(broken.code).toBe(2);
+      expect(broken.stderr).toMatch(/^collab-migrate: Invalid catalog: .*broken\.json/);
+      const missing = cli(['--notices', 'nope.json', ...TODAY], { cwd: d });
+      expect(missing.stderr.trim()).toBe('collab-migrate: --notices: file not found: nope.json');
+    } finally {
+      removeTree(d);
+    }
+  });
+
+  it('an unwritable --output exits 2', () => {
+    const d = tempTree({ 'a.ts': 'export {};\n', 'ro/.keep': '' });
+    try {
+      const r = cli(['--output', 'no/such/dir/report.json', ...TODAY], { cwd: d });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/Cannot write --output .*report\.json/);
+      if (process.getuid?.() !== 0) {
+        chmodSync(path.join(d, 'ro'), 0o500);
+        expect(cli(['--output', 'ro/r.json', ...TODAY], { cwd: d }).code).toBe(2);
+      }
+    } finally {
+      removeTree(d);
+    }
+  });
+});

@@ -1,0 +1,54 @@
+/** Spawns the built binary (`dist/cli/index.js`) on temporary folders. Build first: `npx tsc -p tsconfig.build.json`. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../dist/cli/index.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function assertBuilt(): void {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "npm run build" (or npx tsc -p tsconfig.build.json) first`);
+}
+
+export function cli(args: readonly string[], opts: { cwd: string; env?: Record<string, string | undefined>; input?: string }): CliResult {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: undefined, COLLAB_MIGRATE_TODAY: undefined, ...opts.env };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd, env, encoding: 'utf8', input: opts.input ?? '', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A temporary folder with files; returns its path. */
+export function tempTree(files: Record<string, string | Buffer>): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'cm-cli-'));
+  writeTree(root, files);
+  return root;
+}
+
+export function writeTree(root: string, files: Record<string, string | Buffer>): void {
+  for (const [rel, content] of Object.entries(files)) {
+    const file = path.join(root, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+}
+
+export function removeTree(root: string): void {
+  rmSync(root, { recursive: true, force: true });
+}
+
+export function git(cwd: string, ...args: string[]): string {
+  const r = spawnSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' },
+  });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${r.stderr}`);
+  return r.stdout;
+}
