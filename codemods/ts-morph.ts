@@ -1,0 +1,251 @@
+/**
+ * The ts-morph codemod behind `collab-migrate --fix`: the engine's per-file edits, plus what only a
+ * project-wide view can do. When a property that a notice renames (`{ kind: 'property', renameTo }`) is
+ * declared in the consumer's own types (interface or type-literal property signature, class property),
+ * the declaration and every reference to it across the project are renamed through the language
+ * service, so the project still type-checks. Renames are applied as minimal text edits computed from
+ * `findRenameLocations`; nothing is reprinted and nothing is written here (the CLI writes).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Node, Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
+import { analyzeFile, fileLanguage, type AnalyzeOptions } from '../engine/analyze.js';
+import { applyEdits, checkSyntax, fixFile } from '../engine/edits.js';
+import type { Match, Notice, TextEdit } from '../engine/types.js';
+
+/** The migration of one file: its text before and after, and what was and was not fixed. */
+export interface FileMigration {
+  filename: string;
+  before: string;
+  after: string;
+  /** Findings fixed: the engine's autofixes, and findings covered by a project-wide rename. */
+  fixed: Match[];
+  /** Findings still present in `after`. */
+  remaining: Match[];
+  /** Why the file (or part of it) was left as it was. When the result would not parse, `after === before`. */
+  failure?: string;
+  /** What the project-wide view noticed but left alone (a declaration whose references reach files not migrated). */
+  notes?: string[];
+}
+
+/** Options of {@link migrateProject}. */
+export interface MigrateProjectOptions extends AnalyzeOptions {
+  /** The project's root: only files under it are changed. */
+  root: string;
+  /** The files to migrate (absolute, or relative to `root`). */
+  files: string[];
+  /** The project's tsconfig; defaults to `<root>/tsconfig.json` when it exists. */
+  tsconfig?: string;
+}
+
+/** A property rename a notice asks for: `from` -> `to`. */
+export interface PropertyRename {
+  noticeId: string;
+  from: string;
+  to: string;
+}
+
+/** The property renames of the selected notices, read from their `property` detections' `renameTo`. */
+export function propertyRenames(notices: readonly Notice[]): PropertyRename[] {
+  const renames: PropertyRename[] = [];
+  for (const notice of notices) {
+    if (notice.status === 'informational' || notice.fix !== 'autofix') continue;
+    for (const detection of notice.detections) {
+      // Read generically: the detection kinds are typed by the engine; only these three fields matter here.
+      const d = detection as { kind: string; names?: unknown; renameTo?: unknown };
+      if (d.kind !== 'property' || typeof d.renameTo !== 'string' || !Array.isArray(d.names)) continue;
+      for (const name of d.names) {
+        if (typeof name === 'string' && name !== d.renameTo) renames.push({ noticeId: notice.id, from: name, to: d.renameTo });
+      }
+    }
+  }
+  return renames;
+}
+
+const BOM = '\uFEFF';
+
+function isUnder(root: string, file: string): boolean {
+  const rel = path.relative(root, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+function isInNodeModules(file: string): boolean {
+  return file.split(/[\\/]/).includes('node_modules');
+}
+
+function overlapsAny(range: readonly [number, number], edits: readonly TextEdit[]): boolean {
+  return edits.some((e) => range[0] < Math.max(e.range[1], e.range[0] + 1) && e.range[0] < range[1]);
+}
+
+/** The name of a declared property, when it is a plain identifier or a string literal. */
+function declaredName(node: Node): string | undefined {
+  if (!Node.isPropertySignature(node) && !Node.isPropertyDeclaration(node)) return undefined;
+  const name = node.getNameNode();
+  if (Node.isIdentifier(name)) return name.getText();
+  if (Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)) return name.getLiteralText();
+  return undefined;
+}
+
+/** Offset of the project's text of a file within the text on disk (1 when the project dropped a BOM), or undefined when they differ. */
+function textShift(morph: MorphSourceFile, text: string): number | undefined {
+  const full = morph.getFullText();
+  if (full === text) return 0;
+  if (text.startsWith(BOM) && full === text.slice(1)) return 1;
+  return undefined;
+}
+
+export interface ProjectRenames {
+  /** Edits per absolute file name (offsets into the text on disk). */
+  edits: Map<string, TextEdit[]>;
+  /** Declarations not renamed, and why (a reference outside the root or in a file not migrated). */
+  skipped: string[];
+}
+
+/**
+ * Finds the declarations of renamed properties in the consumer's own files and the edits that rename
+ * them with all their references. A declaration is renamed only when every reference lies in a file
+ * being migrated, under the root and outside node_modules; otherwise it is left to the per-file edits.
+ */
+export function computeProjectRenames(project: Project, renames: readonly PropertyRename[], texts: ReadonlyMap<string, string>, root: string): ProjectRenames {
+  const byName = new Map<string, PropertyRename>();
+  for (const r of renames) if (!byName.has(r.from)) byName.set(r.from, r);
+  const service = project.getLanguageService();
+  const edits = new Map<string, Map<string, TextEdit>>();
+  const skipped: string[] = [];
+  for (const source of project.getSourceFiles()) {
+    const file = path.resolve(source.getFilePath());
+    if (!texts.has(file) || !isUnder(root, file) || isInNodeModules(file)) continue;
+    const fullText = source.getFullText();
+    if (![...byName.keys()].some((name) => fullText.includes(name))) continue;
+    source.forEachDescendant((node) => {
+      const name = declaredName(node);
+      if (name === undefined) return;
+      const rename = byName.get(name);
+      if (!rename) return;
+      const nameNode = (node as Node & { getNameNode(): Node }).getNameNode();
+      const where = `${path.relative(root, file)}:${nameNode.getStartLineNumber()}`;
+      const locations = service.findRenameLocations(nameNode, { usePrefixAndSuffixText: true });
+      const planned: Array<{ file: string; edit: TextEdit }> = [];
+      for (const location of locations) {
+        const target = path.resolve(location.getSourceFile().getFilePath());
+        const text = texts.get(target);
+        const shift = text === undefined ? undefined : textShift(location.getSourceFile(), text);
+        if (text === undefined || shift === undefined || !isUnder(root, target) || isInNodeModules(target)) {
+          skipped.push(`${where}: "${name}" is also referenced in ${path.relative(root, target)}, which is not migrated; left to the per-file fixes`);
+          return;
+        }
+        const span = location.getTextSpan();
+        const start = span.getStart() + shift;
+        planned.push({ file: target, edit: { range: [start, start + span.getLength()], text: `${location.getPrefixText() ?? ''}${rename.to}${location.getSuffixText() ?? ''}` } });
+      }
+      for (const { file: target, edit } of planned) {
+        let forFile = edits.get(target);
+        if (!forFile) edits.set(target, (forFile = new Map()));
+        forFile.set(`${edit.range[0]}:${edit.range[1]}:${edit.text}`, edit);
+      }
+    });
+  }
+  return { edits: new Map([...edits].map(([f, m]) => [f, [...m.values()]])), skipped };
+}
+
+export function loadProject(root: string, tsconfig: string | undefined, sourceFiles: readonly string[]): Project {
+  const config = tsconfig ? path.resolve(root, tsconfig) : path.join(root, 'tsconfig.json');
+  const project = existsSync(config)
+    ? new Project({ tsConfigFilePath: config })
+    : new Project({
+        compilerOptions: {
+          allowJs: true,
+          jsx: ts.JsxEmit.Preserve,
+          target: ts.ScriptTarget.ES2022,
+          module: ts.ModuleKind.NodeNext,
+          moduleResolution: ts.ModuleResolutionKind.NodeNext,
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+        },
+      });
+  for (const file of sourceFiles) if (!project.getSourceFile(file)) project.addSourceFileAtPathIfExists(file);
+  return project;
+}
+
+function migrateText(filename: string, text: string, opts: AnalyzeOptions): FileMigration {
+  const r = fixFile({ filename, text }, opts);
+  const out: FileMigration = { filename, before: text, after: r.output, fixed: r.fixed, remaining: r.remaining };
+  if (r.failure) out.failure = r.failure;
+  return out;
+}
+
+/**
+ * Computes the migration of every file of a project; writes nothing. Project-wide renames first (only
+ * when a file contains a renamed property's name, otherwise no ts-morph project is built at all), then
+ * the engine's edits on every file through `fixFile`, the same edits ESLint `--fix` and the jscodeshift
+ * transform apply.
+ */
+export async function migrateProject(opts: MigrateProjectOptions): Promise<FileMigration[]> {
+  const root = path.resolve(opts.root);
+  const files = [...new Set(opts.files.map((f) => path.resolve(root, f)))];
+  const analyze: AnalyzeOptions = { catalog: opts.catalog, notices: opts.notices, engine: opts.engine, types: opts.types };
+  const texts = new Map<string, string>();
+  const results = new Map<string, FileMigration>();
+  for (const file of files) {
+    try {
+      texts.set(file, readFileSync(file, 'utf8'));
+    } catch (error) {
+      results.set(file, { filename: file, before: '', after: '', fixed: [], remaining: [], failure: `cannot read: ${(error as Error).message}` });
+    }
+  }
+
+  const renames = propertyRenames(opts.notices);
+  const isSource = (f: string): boolean => {
+    const language = fileLanguage(f);
+    return language === 'ts' || language === 'js';
+  };
+  const sourceFiles = [...texts.keys()].filter(isSource);
+  const needsProject = renames.length > 0 && sourceFiles.some((f) => isUnder(root, f) && renames.some((r) => texts.get(f)!.includes(r.from)));
+
+  let renameEdits = new Map<string, TextEdit[]>();
+  let skipped: string[] = [];
+  if (needsProject) {
+    const project = loadProject(root, opts.tsconfig, sourceFiles);
+    ({ edits: renameEdits, skipped } = computeProjectRenames(project, renames, texts, root));
+  }
+
+  for (const file of files) {
+    if (results.has(file)) continue;
+    const before = texts.get(file)!;
+    const edits = renameEdits.get(file);
+    if (!edits || edits.length === 0) {
+      results.set(file, migrateText(file, before, analyze));
+    } else {
+      results.set(file, migrateRenamed(file, before, edits, analyze));
+    }
+    // Let signals (SIGINT) be handled between files.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  const out = files.map((f) => results.get(f)!);
+  if (skipped.length > 0) {
+    for (const m of out) {
+      const mine = skipped.filter((s) => s.startsWith(`${path.relative(root, m.filename)}:`));
+      if (mine.length > 0) m.notes = mine;
+    }
+  }
+  return out;
+}
+
+/** Applies a file's project-wide rename edits, then the engine's own edits on the result. */
+function migrateRenamed(filename: string, before: string, edits: readonly TextEdit[], opts: AnalyzeOptions): FileMigration {
+  const { output: renamed, conflicts } = applyEdits(before, edits.map((e) => [e]));
+  const broken = checkSyntax(filename, renamed);
+  if (broken && !checkSyntax(filename, before)) {
+    const result = migrateText(filename, before, opts);
+    return { ...result, failure: `project-wide rename refused, the result would not parse (${broken})${result.failure ? `; ${result.failure}` : ''}` };
+  }
+  const original = analyzeFile({ filename, text: before }, opts);
+  const covered = original.matches.filter((m) => overlapsAny(m.range, edits));
+  const rest = fixFile({ filename, text: renamed }, opts);
+  const result: FileMigration = { filename, before, after: rest.output, fixed: [...covered, ...rest.fixed], remaining: rest.remaining };
+  const failures = [conflicts.length > 0 ? `${conflicts.length} overlapping rename edit(s) skipped` : undefined, rest.failure].filter(Boolean);
+  if (failures.length > 0) result.failure = failures.join('; ');
+  return result;
+}
