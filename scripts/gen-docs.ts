@@ -1,0 +1,272 @@
+/**
+ * Generates `docs/notices/<id>.md` for every notice and the notices table of README.md (between
+ * `<!-- notices:start -->` and `<!-- notices:end -->`) from the catalog and the fixtures. Nothing here
+ * lists notices by hand.
+ *
+ *   npm run docs              regenerate
+ *   npm run docs -- --check   exit 1 when a generated file differs from what is on disk
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadCatalog, packageRoot } from '../engine/catalog.js';
+import { addDays, DEFAULT_WARN_WITHIN_DAYS } from '../engine/dates.js';
+import type { Detection, Example, FixKind, Notice } from '../engine/types.js';
+
+export const README_START = '<!-- notices:start -->';
+export const README_END = '<!-- notices:end -->';
+const GENERATED = '<!-- Generated from notices.json by scripts/gen-docs.ts (`npm run docs`); do not edit by hand. -->';
+
+/** Relative path (from the package root) of a notice's doc. */
+export const docPath = (id: string) => `docs/notices/${id}.md`;
+
+const FIX_TEXT: Record<FixKind, string> = {
+  autofix: '`autofix`: applied by `collab-migrate --fix`, ESLint `--fix` and the codemods',
+  suggestion: '`suggestion`: offered in the editor (ESLint suggestion), never applied automatically',
+  none: '`none`: reported only; the change needs a decision',
+};
+
+const STATUS_TEXT: Record<Notice['status'], string> = {
+  dated: 'dated',
+  pending: 'pending (announced for a future date not yet given)',
+  contract: 'contract (a rule of the API, always in force)',
+  informational: 'informational (listed and explained, never reported)',
+};
+
+const LANGUAGE_BY_EXTENSION: Record<string, string> = {
+  ts: 'ts', tsx: 'tsx', mts: 'ts', cts: 'ts', js: 'js', jsx: 'jsx', mjs: 'js', cjs: 'js',
+  json: 'json', yaml: 'yaml', yml: 'yaml', env: 'sh', properties: 'properties', toml: 'toml',
+};
+
+/** A before/after pair shown in a notice's doc. */
+export interface DocExample {
+  language: string;
+  before: string;
+  after: string;
+  /** Where it comes from: a fixture path, or `the catalog`. */
+  origin: string;
+}
+
+/**
+ * The example of a notice: the first fixture pair of `test/fixtures/<id>/` (sorted `*.input.*` with its
+ * `.output.*`), else the catalog's example.
+ */
+export function exampleOf(notice: Notice, root: string): DocExample | undefined {
+  const dir = join(root, 'test/fixtures', notice.id);
+  if (existsSync(dir)) {
+    const inputs = readdirSync(dir).filter((f) => /\.input\.[^.]+$/.test(f)).sort();
+    for (const input of inputs) {
+      const output = input.replace(/\.input\.([^.]+)$/, '.output.$1');
+      if (!existsSync(join(dir, output))) continue;
+      const ext = /\.([^.]+)$/.exec(input)![1];
+      return {
+        language: LANGUAGE_BY_EXTENSION[ext] ?? ext,
+        before: readFileSync(join(dir, input), 'utf8'),
+        after: readFileSync(join(dir, output), 'utf8'),
+        origin: `test/fixtures/${notice.id}/${input}`,
+      };
+    }
+  }
+  const e: Example | undefined = notice.example;
+  if (!e) return undefined;
+  return { language: e.language === 'env' ? 'sh' : e.language, before: e.before, after: e.after, origin: 'the catalog' };
+}
+
+/** A fenced code block whose fence is longer than any backtick run inside. */
+function fence(code: string, language: string): string {
+  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((m) => m[0].length));
+  const f = '`'.repeat(longest + 1);
+  const body = code.replace(/\r\n/g, '\n').replace(/\n$/, '');
+  return `${f}${language === 'text' ? '' : language}\n${body}\n${f}`;
+}
+
+/** Table cells may not hold `|` or line breaks. */
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+
+/** When a dated notice starts to warn by default: its deprecation, or `warnWithinDays` ahead. */
+export function warnStart(notice: Notice, warnWithinDays = DEFAULT_WARN_WITHIN_DAYS): string | undefined {
+  if (notice.status !== 'dated' || notice.effective === undefined) return undefined;
+  const windowStart = addDays(notice.effective, -warnWithinDays);
+  return notice.deprecated !== undefined && notice.deprecated < windowStart ? notice.deprecated : windowStart;
+}
+
+/** The severity timeline in words (default warn window; `--before` can only bring the warning forward). */
+export function severityTimeline(notice: Notice): string[] {
+  switch (notice.status) {
+    case 'informational':
+      return ['Never reported: nothing in consumer code can be checked reliably (see below).'];
+    case 'contract':
+      return ['Always an **error** when violated: it is a rule of the API, not a dated change.'];
+    case 'pending':
+      return ['Always a **warning** (never an error) until the platform gives a date; always selected by `--before`.'];
+    case 'dated': {
+      const from = warnStart(notice)!;
+      const why = notice.deprecated !== undefined && notice.deprecated === from ? 'deprecated' : `${DEFAULT_WARN_WITHIN_DAYS} days ahead`;
+      return [
+        `Until ${addDays(from, -1)}: off, unless \`--before\` is ${notice.effective} or later (then a **warning**).`,
+        `From ${from} (${why}): **warning**.`,
+        `From ${notice.effective} (effective): **error**; selected by \`--before ${notice.effective}\` and later.`,
+      ];
+    }
+  }
+}
+
+const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+function describeValue(v: unknown): string {
+  if (Array.isArray(v)) return v.map((x) => describeValue(x)).join(', ');
+  if (v !== null && typeof v === 'object') {
+    return Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => (x === null ? `\`${k}\` (no exact replacement)` : `\`${k}\` -> ${describeValue(x)}`))
+      .join('; ');
+  }
+  if (typeof v === 'string') return `\`${v}\``;
+  return `\`${String(v)}\``;
+}
+
+/** A detection in words: its kind, its note and its parameters. */
+export function describeDetection(d: Detection): string {
+  const { kind, note, ...rest } = d as Detection & { note?: string };
+  const params = Object.entries(rest)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${words(k)}: ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : describeValue(v)}`);
+  const head = `**${kind}**${note ? `: ${note}` : ''}`;
+  return params.length > 0 ? `${head}\n  (${params.join('; ')})` : head;
+}
+
+function datesTable(n: Notice): string[] {
+  const rows: [string, string][] = [['Status', STATUS_TEXT[n.status]]];
+  if (n.effective !== undefined) {
+    const precision = n.precision && n.precision !== 'day' ? ` (${n.precision}: the earliest plausible day)` : '';
+    rows.push(['Effective', `${n.effective}${precision}`]);
+  }
+  if (n.effectiveText !== undefined) rows.push(['In the source\'s words', n.effectiveText]);
+  if (n.announced !== undefined) rows.push(['Announced', n.announced]);
+  if (n.deprecated !== undefined) rows.push(['Deprecated from', n.deprecated]);
+  if (n.dateHistory?.length) rows.push(['Earlier announced dates', `${n.dateHistory.join(' -> ')} -> ${n.effective ?? '?'}`]);
+  for (const m of n.milestones ?? []) rows.push(['Also', `${m.date}: ${m.text}`]);
+  rows.push(['Breaking', n.breaking ? 'yes' : 'no']);
+  rows.push(['Area', n.area]);
+  rows.push(['Fix', FIX_TEXT[n.fix]]);
+  if (n.status !== 'informational') rows.push(['ESLint rule', `\`collab-migrate/${n.id}\``]);
+  return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${cell(v)} |`)];
+}
+
+/** The Markdown of `docs/notices/<id>.md`. */
+export function renderNoticeDoc(n: Notice, root: string): string {
+  const out: string[] = [`# ${n.id}`, '', GENERATED, '', `**${n.title}**`, '', ...datesTable(n), '', n.summary, ''];
+  out.push('## When it is reported', '', ...severityTimeline(n).map((l) => `- ${l}`), '');
+  out.push('## What to do', '', n.instead, '');
+  const src = [`Seed section ${n.source.section}`];
+  if (n.source.quote) src.push(`: "${n.source.quote}"`);
+  out.push('## Source', '', src.join(''));
+  if (n.source.url) out.push('', `Public documentation: <${n.source.url}>`);
+  out.push('');
+  out.push('## What is detected', '');
+  if (n.detections.length > 0) {
+    for (const d of n.detections) out.push(`- ${describeDetection(d)}`);
+    if (n.reason) out.push('', `Limits: ${n.reason}`);
+  } else if (n.reason) {
+    out.push(`Nothing is reported: ${n.reason}`);
+  } else {
+    out.push('No detection yet.');
+  }
+  out.push('');
+  const example = exampleOf(n, root);
+  if (example) {
+    out.push('## Example', '', `From ${example.origin === 'the catalog' ? 'the catalog' : `\`${example.origin}\``}.`, '');
+    out.push('Before:', '', fence(example.before, example.language), '', 'After:', '', fence(example.after, example.language), '');
+  }
+  return `${out.join('\n')}`;
+}
+
+/** Notices in README order: by effective date, then undated ones (pending, contract, informational), by id. */
+export function readmeOrder(notices: readonly Notice[]): Notice[] {
+  const rank = { dated: 0, pending: 1, contract: 2, informational: 3 } as const;
+  return [...notices].sort((a, b) => {
+    if (a.effective !== undefined && b.effective !== undefined) return a.effective.localeCompare(b.effective) || a.id.localeCompare(b.id);
+    if (a.effective !== undefined) return -1;
+    if (b.effective !== undefined) return 1;
+    return rank[a.status] - rank[b.status] || a.id.localeCompare(b.id);
+  });
+}
+
+/** The README's notices block, markers included. */
+export function renderReadmeBlock(notices: readonly Notice[]): string {
+  const rows = readmeOrder(notices).map((n) => {
+    const effective = n.effective ?? (n.status === 'contract' ? 'always' : n.status === 'pending' ? 'pending' : '-');
+    return `| [${n.id}](${docPath(n.id)}) | ${n.status} | ${effective} | ${n.fix} | ${cell(n.title)} |`;
+  });
+  return [README_START, GENERATED, '', '| Notice | Status | Effective | Fix | Title |', '|---|---|---|---|---|', ...rows, README_END].join('\n');
+}
+
+/** README.md with its notices block replaced (or appended when the markers are missing). */
+export function updateReadme(current: string | undefined, block: string): string {
+  if (current === undefined) return `${block}\n`;
+  const start = current.indexOf(README_START);
+  const end = current.indexOf(README_END);
+  if (start === -1 || end === -1 || end < start) return `${current.replace(/\n*$/, '\n\n')}${block}\n`;
+  return current.slice(0, start) + block + current.slice(end + README_END.length);
+}
+
+/** Every generated file: relative path -> content (README.md included). */
+export function generateDocs(root = packageRoot(), notices: readonly Notice[] = loadCatalog().notices): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const n of notices) files.set(docPath(n.id), renderNoticeDoc(n, root));
+  const readme = join(root, 'README.md');
+  files.set('README.md', updateReadme(existsSync(readme) ? readFileSync(readme, 'utf8') : undefined, renderReadmeBlock(notices)));
+  return files;
+}
+
+/** Docs that differ from what the catalog generates, and stale docs of notices no longer in it. */
+export function checkDocs(root = packageRoot(), notices: readonly Notice[] = loadCatalog().notices): string[] {
+  const drift: string[] = [];
+  const files = generateDocs(root, notices);
+  for (const [rel, content] of files) {
+    const file = join(root, rel);
+    if (!existsSync(file)) drift.push(`${rel}: missing`);
+    else if (readFileSync(file, 'utf8') !== content) drift.push(`${rel}: out of date`);
+  }
+  for (const rel of staleDocs(root, files)) drift.push(`${rel}: no such notice in the catalog`);
+  return drift;
+}
+
+function staleDocs(root: string, files: Map<string, string>): string[] {
+  const dir = join(root, 'docs/notices');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/notices/${f}`)
+    .filter((rel) => !files.has(rel));
+}
+
+/** Writes every generated file and removes docs of notices no longer in the catalog. Returns the paths written. */
+export function writeDocs(root = packageRoot(), notices: readonly Notice[] = loadCatalog().notices): string[] {
+  const files = generateDocs(root, notices);
+  const written: string[] = [];
+  for (const [rel, content] of files) {
+    const file = join(root, rel);
+    if (existsSync(file) && readFileSync(file, 'utf8') === content) continue;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+    written.push(rel);
+  }
+  for (const rel of staleDocs(root, files)) unlinkSync(join(root, rel));
+  return written;
+}
+
+function main(argv: string[]): number {
+  if (argv.includes('--check')) {
+    const drift = checkDocs();
+    if (drift.length === 0) return 0;
+    process.stderr.write(`${drift.map((d) => `  ${d}`).join('\n')}\ndocs are out of date: run \`npm run docs\`\n`);
+    return 1;
+  }
+  const written = writeDocs();
+  process.stdout.write(written.length === 0 ? 'docs are up to date\n' : `wrote ${written.length} file(s)\n`);
+  return 0;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = main(process.argv.slice(2));
+}
