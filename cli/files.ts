@@ -34,6 +34,8 @@ export interface FoundFile {
   display: string;
   language: Exclude<FileLanguage, 'unsupported'>;
   size: number;
+  /** Modification time from the walk's stat (the result cache compares it with size). */
+  mtimeMs?: number;
 }
 
 export interface SkippedFile {
@@ -137,7 +139,7 @@ export function findFiles(opts: WalkOptions): WalkResult {
       skipped.push({ display: display(file), reason: `over the size limit (${formatSize(stats.size)} > ${formatSize(opts.maxFileSize)})` });
       return;
     }
-    files.push({ path: file, display: display(file), language, size: stats.size });
+    files.push({ path: file, display: display(file), language, size: stats.size, mtimeMs: stats.mtimeMs });
   };
 
   for (const given of opts.paths.length ? opts.paths : ['.']) {

@@ -1,24 +1,16 @@
 /**
  * Fix mode: computes the fixed text of each file, never writing anything itself (see writer.ts).
- * `migrate` is the one place that chooses the fixer: today the engine's per-file `fixFile`; when the
- * ts-morph codemod lands, `migrateProject` (project-wide renames) replaces it here.
+ * `migrate` is the one place that chooses the fixer: the ts-morph codemod's `migrateProject`.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { analyzeFile, type AnalyzeOptions, type SourceFile } from '../engine/analyze.js';
-import { applyEdits, checkSyntax, fixFile } from '../engine/edits.js';
+import { applyEdits, checkSyntax } from '../engine/edits.js';
+import { migrateProject, type FileMigration } from '../codemods/ts-morph.js';
 import type { Match } from '../engine/types.js';
 import { parseSuppressions, suppressionFor } from './suppressions.js';
 
-/** The result of migrating one file (the same shape as the ts-morph codemod's). */
-export interface FileMigration {
-  filename: string;
-  before: string;
-  after: string;
-  fixed: Match[];
-  remaining: Match[];
-  failure?: string;
-}
+export type { FileMigration };
 
 export interface MigrateOptions extends AnalyzeOptions {
   root: string;
@@ -63,24 +55,24 @@ function fixRespectingSuppressions(file: SourceFile, opts: MigrateOptions): File
   return out;
 }
 
-/** Computes the migration of every file; writes nothing. */
+/**
+ * Computes the migration of every file; writes nothing. Files where a live suppression comment covers a
+ * fixable finding go through {@link fixRespectingSuppressions}; the rest through the ts-morph codemod,
+ * which also renames declared properties project-wide.
+ */
 export async function migrate(files: readonly SourceFile[], opts: MigrateOptions): Promise<FileMigration[]> {
-  const results: FileMigration[] = [];
+  const bySuppression = new Map<string, FileMigration>();
+  const plain: SourceFile[] = [];
   for (const file of files) {
     const initial = analyzeFile(file, opts);
     const isSuppressed = suppressedIn(file.text, opts.today);
-    if (initial.matches.some((m) => m.fix && isSuppressed(m))) {
-      results.push(fixRespectingSuppressions(file, opts));
-      continue;
-    }
-    const r = fixFile(file, opts);
-    const out: FileMigration = { filename: file.filename, before: file.text, after: r.output, fixed: r.fixed, remaining: r.remaining };
-    if (r.failure) out.failure = r.failure;
-    results.push(out);
-    // Let signals (SIGINT) be handled between files.
-    await new Promise((resolve) => setImmediate(resolve));
+    if (initial.matches.some((m) => m.fix && isSuppressed(m))) bySuppression.set(file.filename, fixRespectingSuppressions(file, opts));
+    else plain.push(file);
   }
-  return results;
+  const { root, today: _today, ...analyze } = opts;
+  const project = plain.length > 0 ? await migrateProject({ ...analyze, root, files: plain.map((f) => f.filename) }) : [];
+  const byFile = new Map<string, FileMigration>(project.map((m) => [path.resolve(root, m.filename), m]));
+  return files.map((f) => bySuppression.get(f.filename) ?? byFile.get(path.resolve(root, f.filename))!).filter((m) => m !== undefined);
 }
 
 /**

@@ -111,17 +111,24 @@ export function toFindings(file: FoundFile, text: string, matches: readonly Matc
 export function scanFile(file: FoundFile, ctx: ScanContext): ScannedFile | SkippedFile {
   const read = readText(file);
   if ('reason' in read) return { display: file.display, reason: read.reason };
+  const analysed = analyzeText(file, read.text, ctx);
+  if ('reason' in analysed) return { display: file.display, reason: analysed.reason };
+  return { file, text: read.text, ...toFindings(file, read.text, analysed.matches, ctx) };
+}
+
+/** The engine's matches for a file's text (independent of the run's dates, so they can be cached), or why it is skipped. */
+export function analyzeText(file: FoundFile, text: string, ctx: ScanContext): { matches: Match[] } | { reason: string } {
   let result;
   try {
-    result = analyzeFile({ filename: file.path, text: read.text }, ctx.analyze);
+    result = analyzeFile({ filename: file.path, text }, ctx.analyze);
   } catch (error) {
-    return { display: file.display, reason: `internal error while analysing: ${(error as Error).message}` };
+    return { reason: `internal error while analysing: ${(error as Error).message}` };
   }
   if (result.parseError) {
     const e = result.parseError;
-    return { display: file.display, reason: `does not parse: ${e.message} (${e.line}:${e.column})` };
+    return { reason: `does not parse: ${e.message} (${e.line}:${e.column})` };
   }
-  return { file, text: read.text, ...toFindings(file, read.text, result.matches, ctx) };
+  return { matches: result.matches };
 }
 
 export function isSkipped(x: ScannedFile | SkippedFile): x is SkippedFile {

@@ -284,8 +284,8 @@ async function runFix(
   outcomes: Map<string, { outcome: FileOutcome; fixed?: number; reason?: string; diff?: string }>,
   onSignal: (signal: NodeJS.Signals) => void,
 ): Promise<{ scanned: ScannedFile[]; fixedCount: number } | number> {
-  const candidates = scanned.filter((s) => s.findings.some((f) => f.match.fix && f.match.fix.length > 0));
-  for (const s of scanned) if (s.findings.length > 0 && !candidates.includes(s)) outcomes.set(s.file.display, { outcome: 'unchanged' });
+  // Every file with findings: a project-wide rename may fix a finding that has no autofix of its own.
+  const candidates = scanned.filter((s) => s.findings.length > 0);
   const migrations = await migrate(
     candidates.map((s) => ({ filename: s.file.path, text: s.text })),
     { ...ctx.analyze, root: io.cwd, today: ctx.today },
@@ -337,7 +337,7 @@ async function runFix(
         continue;
       }
       if (m.after === m.before) {
-        outcomes.set(s.file.display, { outcome: 'unchanged' });
+        outcomes.set(s.file.display, { outcome: 'unchanged', ...(m.notes?.length ? { reason: m.notes.join('; ') } : {}) });
         result.push(s);
         continue;
       }

@@ -1,0 +1,207 @@
+/**
+ * The scan result cache (`--cache`, `--cache-location`). One JSON file per cache key, where the key is the
+ * catalog hash, the selected notices, the engine options and the tool version: everything besides the
+ * text that changes what the engine reports for a file. Per file it keeps the size and modification time
+ * seen last, a hash of the content and the engine's outcome (matches, or why the file is skipped).
+ * Severities and suppressions depend on the run's dates, so they are recomputed from the cached matches.
+ *
+ * A second run on an unchanged repository reads no file whose size and modification time are unchanged
+ * (the walk has already stat-ed them), except files with findings or suppression comments, whose text the
+ * report needs. A file whose time changed but whose content did not is read and hashed, not re-analysed.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Match } from '../engine/types.js';
+import type { FoundFile, SkippedFile } from './files.js';
+import { analyzeText, readText, toFindings, type ScanContext, type ScannedFile } from './scan-core.js';
+
+/** Format of the cache file; bump when the entry shape changes. */
+const CACHE_FORMAT = 1;
+
+/** What the engine said about one file's text, before dates and suppressions. */
+export type Outcome = { matches: Match[]; directives: boolean } | { reason: string };
+
+/** One file read (and analysed unless its content hash was already known). */
+export type Computed =
+  | { kind: 'skipped'; reason: string; /** false for unreadable files: try again next run */ remember: boolean }
+  | { kind: 'read'; hash: string; /** absent when the hash equals the known one: not analysed again */ outcome?: Outcome; text?: string };
+
+interface Entry {
+  size: number;
+  mtimeMs: number;
+  /** sha1 of the text; absent for files skipped before they were decoded (binary, not UTF-8, minified). */
+  hash?: string;
+  outcome: Outcome;
+}
+
+interface CacheFile {
+  format: number;
+  key: string;
+  entries: Record<string, Entry>;
+}
+
+/** Counters for the tests and the bench. */
+export interface CacheStats {
+  /** Size and time unchanged: taken from the cache without analysis. */
+  hits: number;
+  /** Time changed, content unchanged: read and hashed, not analysed. */
+  rehashed: number;
+  /** Analysed. */
+  misses: number;
+}
+
+const DIRECTIVE = 'collab-migrate-ignore-';
+
+/** Whether a text holds a suppression comment (then the report needs the text to apply it). */
+export function hasDirectives(text: string): boolean {
+  return text.includes(DIRECTIVE);
+}
+
+/** The default folder: `node_modules/.cache/collab-migrate` when there is a `node_modules`, else `.collab-migrate-cache`. */
+export function defaultCacheLocation(cwd: string): string {
+  return existsSync(path.join(cwd, 'node_modules')) ? path.join(cwd, 'node_modules', '.cache', 'collab-migrate') : path.join(cwd, '.collab-migrate-cache');
+}
+
+/** The cache key of a run: everything besides the text that changes the engine's outcome for a file. */
+export function cacheKey(ctx: ScanContext, version: string): string {
+  const a = ctx.analyze;
+  const engine = Object.entries(a.engine ?? {})
+    .filter(([, v]) => v !== undefined)
+    .sort(([x], [y]) => (x < y ? -1 : 1));
+  const parts = { version, catalog: a.catalog.hash, notices: a.notices.map((n) => n.id).sort(), engine };
+  return createHash('sha1').update(JSON.stringify(parts)).digest('hex');
+}
+
+export const hashText = (text: string): string => createHash('sha1').update(text).digest('hex');
+
+/** Reads, hashes and (unless the hash is `knownHash`) analyses one file. Runs in the main thread or a worker. */
+export function computeFile(file: FoundFile, ctx: ScanContext, knownHash?: string): Computed {
+  const read = readText(file);
+  if ('reason' in read) return { kind: 'skipped', reason: read.reason, remember: !read.reason.startsWith('cannot read') };
+  const hash = hashText(read.text);
+  if (hash === knownHash) return { kind: 'read', hash, text: read.text };
+  const analysed = analyzeText(file, read.text, ctx);
+  const outcome: Outcome = 'reason' in analysed ? analysed : { matches: analysed.matches, directives: hasDirectives(read.text) };
+  return { kind: 'read', hash, outcome, text: read.text };
+}
+
+/** Whether the report will need a file's text for this outcome (findings or suppression comments). */
+export function needsText(outcome: Outcome): boolean {
+  return !('reason' in outcome) && (outcome.matches.length > 0 || outcome.directives);
+}
+
+/**
+ * The scan result for an outcome: what `scanFile` returns for the same file. `text` is read when needed and
+ * not given; for a file with nothing to report it is read only if someone asks for it.
+ */
+export function resultOf(file: FoundFile, outcome: Outcome, text: string | undefined, ctx: ScanContext): ScannedFile | SkippedFile {
+  if ('reason' in outcome) return { display: file.display, reason: outcome.reason };
+  if (text === undefined && needsText(outcome)) {
+    const read = readText(file);
+    if ('reason' in read) return { display: file.display, reason: read.reason };
+    text = read.text;
+  }
+  if (text !== undefined) return { file, text, ...toFindings(file, text, outcome.matches, ctx) };
+  let lazy: string | undefined;
+  const scanned = { file, ...toFindings(file, '', [], ctx) } as ScannedFile;
+  Object.defineProperty(scanned, 'text', {
+    enumerable: true,
+    get(): string {
+      if (lazy === undefined) {
+        const read = readText(file);
+        lazy = 'text' in read ? read.text : '';
+      }
+      return lazy;
+    },
+  });
+  return scanned;
+}
+
+/** A scan's cache: look files up by stat, record what was computed, save once at the end. */
+export class ScanCache {
+  readonly file: string;
+  readonly stats: CacheStats = { hits: 0, rehashed: 0, misses: 0 };
+  private readonly key: string;
+  private readonly old: Record<string, Entry>;
+  private readonly next: Record<string, Entry> = {};
+
+  private constructor(file: string, key: string, old: Record<string, Entry>) {
+    this.file = file;
+    this.key = key;
+    this.old = old;
+  }
+
+  /** Opens (or starts) the cache for a key in a folder; an unreadable, damaged or foreign cache file is ignored. */
+  static open(location: string, key: string): ScanCache {
+    const file = path.join(location, `scan-${key.slice(0, 16)}.json`);
+    let entries: Record<string, Entry> = Object.create(null) as Record<string, Entry>;
+    try {
+      const data = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
+      if (data.format === CACHE_FORMAT && data.key === key && data.entries && typeof data.entries === 'object') entries = data.entries;
+    } catch {
+      /* no cache yet, or a damaged one: start empty */
+    }
+    return new ScanCache(file, key, entries);
+  }
+
+  /** The cached outcome when the file's size and modification time are unchanged. */
+  lookup(file: FoundFile): Outcome | undefined {
+    const stat = statOf(file);
+    const old = Object.hasOwn(this.old, file.path) ? this.old[file.path] : undefined;
+    if (!stat || !old || old.size !== stat.size || old.mtimeMs !== stat.mtimeMs) return undefined;
+    this.stats.hits++;
+    this.next[file.path] = old;
+    return old.outcome;
+  }
+
+  /** The content hash remembered for a file (so unchanged content is not analysed again). */
+  knownHash(file: FoundFile): string | undefined {
+    return Object.hasOwn(this.old, file.path) ? this.old[file.path].hash : undefined;
+  }
+
+  /** Records what was computed for a file that missed; returns its outcome. */
+  record(file: FoundFile, computed: Computed): Outcome {
+    const stat = statOf(file);
+    if (computed.kind === 'skipped') {
+      if (stat && computed.remember) this.next[file.path] = { ...stat, outcome: { reason: computed.reason } };
+      return { reason: computed.reason };
+    }
+    let outcome = computed.outcome;
+    if (outcome) this.stats.misses++;
+    else {
+      this.stats.rehashed++;
+      outcome = this.old[file.path].outcome;
+    }
+    if (stat) this.next[file.path] = { ...stat, hash: computed.hash, outcome };
+    return outcome;
+  }
+
+  /** Scans one file through the cache, in this thread. Same result as `scanFile`. */
+  scan(file: FoundFile, ctx: ScanContext): ScannedFile | SkippedFile {
+    const hit = this.lookup(file);
+    if (hit) return resultOf(file, hit, undefined, ctx);
+    const computed = computeFile(file, ctx, this.knownHash(file));
+    const outcome = this.record(file, computed);
+    return resultOf(file, outcome, computed.kind === 'read' ? computed.text : undefined, ctx);
+  }
+
+  /** Writes the entries seen this run (files no longer scanned drop out); atomic, and never fails the scan. */
+  save(): void {
+    const data: CacheFile = { format: CACHE_FORMAT, key: this.key, entries: this.next };
+    const temp = `${this.file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      writeFileSync(temp, JSON.stringify(data));
+      renameSync(temp, this.file);
+    } catch {
+      rmSync(temp, { force: true });
+    }
+  }
+}
+
+function statOf(file: FoundFile): { size: number; mtimeMs: number } | undefined {
+  if (file.mtimeMs !== undefined) return { size: file.size, mtimeMs: file.mtimeMs };
+  const s = statSync(file.path, { throwIfNoEntry: false });
+  return s ? { size: s.size, mtimeMs: s.mtimeMs } : undefined;
+}
