@@ -264,6 +264,16 @@ function checkNotice(n: Notice, at: string, file: string): void {
   if (n.precision !== undefined && n.precision !== 'day' && n.effectiveText === undefined) {
     fail('effectiveText', `a "${n.precision}" precision date needs the source's own words in "effectiveText"`);
   }
+  if (n.fix === 'none') {
+    // Adapters follow the notice's fix kind: a detection that edits code would be silently dropped.
+    n.detections.forEach((d, i) => {
+      const editing = ['renameTo', 'remove', 'rewrite'].find((k) => {
+        const v = (d as unknown as Record<string, unknown>)[k];
+        return v !== undefined && v !== false;
+      });
+      if (editing !== undefined) fail(`detections/${i}/${editing}`, `the detection edits code ("${editing}") but the notice's fix is "none" (make it "autofix" or "suggestion")`);
+    });
+  }
   if (n.status === 'informational') {
     if (n.reason === undefined || n.reason.trim() === '') fail('reason', 'an informational notice needs a "reason" (why consumer code cannot be checked)');
     if (n.detections.length > 0) fail('detections', 'an informational notice has no detections (change its status to detect it)');

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   builtinCatalogPath,
+  knownDetectionKinds,
   CatalogError,
   loadCatalog,
   mergeCatalogs,
@@ -330,6 +331,14 @@ describe('malformed catalogs fail naming the notice and the JSON pointer', () =>
       expect(e.message.startsWith(`notices.json: notice "${c.id}" at /notices/${index}/${c.field}: `)).toBe(true);
     });
   }
+
+  it.skipIf(!knownDetectionKinds().includes('property'))('a detection that edits code under fix "none"', () => {
+    const catalog = rawCatalog();
+    const i = indexOf(catalog, 'hunt-group-business-continuity-removed');
+    catalog.notices[i].fix = 'none';
+    catalog.notices[i].detections = [{ kind: 'property', names: ['businessContinuity'], renameTo: 'businessContinuityRedirect' } as never];
+    expectCatalogError(() => parseCatalog(catalog, 'notices.json'), { noticeId: 'hunt-group-business-continuity-removed', pointer: `/notices/${i}/detections/0/renameTo`, message: /edits code \("renameTo"\) but the notice's fix is "none"/ });
+  });
 
   it('the documented message shape', () => {
     const catalog = rawCatalog();
