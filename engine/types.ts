@@ -168,8 +168,132 @@ export interface CustomDetection extends DetectionBase {
   params?: Record<string, unknown>;
 }
 
+/** A usage of a property name that a `property` detection can match. */
+export type PropertyUsage =
+  /** An object literal key (plain, quoted, computed string, shorthand). */
+  | 'key'
+  /** A member access that reads (`a.b`, `a?.b`, `a['b']`), including as a call or dereference target. */
+  | 'read'
+  /** A member access that is assigned to (`a.b = 1`, `a.b += 1`, `delete a.b`). */
+  | 'write'
+  /** A destructuring pattern key (`const { b } = a`). */
+  | 'destructure'
+  /** A declared property: TS property signature (interface, type literal) or class property. */
+  | 'declaration';
+
+/**
+ * A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys,
+ * quoted and computed string keys, member access (also optional chaining), destructuring, TS property
+ * signatures, class properties and (with `config`) keys in configuration files.
+ */
+export interface PropertyDetection extends DetectionBase {
+  kind: 'property';
+  /** Property names, matched exactly (case-sensitive). */
+  names: string[];
+  /**
+   * The new name. The autofix renames every usage; destructuring keeps the local name
+   * (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it.
+   */
+  renameTo?: string;
+  /** Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape). */
+  suggest?: string[];
+  /** What happened to the name when there is no `renameTo`; chooses the message. Default `removed`. */
+  change?: 'removed' | 'deprecated';
+  /** The usages reported; default all. */
+  usages?: PropertyUsage[];
+  /** The file must contain one of these words (case-insensitive), else nothing is reported. */
+  fileContext?: string[];
+  /**
+   * Object-literal keys are reported only when the object has one of these sibling keys or is sent in a
+   * request whose URL contains one of `requestPaths` (either suffices). Absent: every object key.
+   */
+  siblings?: string[];
+  /** URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`. */
+  requestPaths?: string[];
+  /** Autofix: remove the property (with its comma and line) from object literals sent in a request. */
+  remove?: boolean;
+  /** Also match keys in configuration files (`.json`, `.yaml`, `.yml`). */
+  config?: boolean;
+}
+
+/**
+ * String (or number) literals mapped old -> new where the context says they are the platform's values
+ * (engine/detectors/value-map.ts): trunk error codes, license names, license error codes.
+ */
+export interface ValueMapDetection extends DetectionBase {
+  kind: 'value-map';
+  /** Old value -> new value; `null` when the new value is not exactly known (reported, never fixed). */
+  map: Record<string, string | null>;
+  /** Values starting with one of these are reported without a fix when not in `map`. */
+  prefixes?: string[];
+  /** Every literal holding a mapped value is reported (values specific enough to need no context). */
+  anywhere?: boolean;
+  /**
+   * Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to
+   * `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names
+   * (`trunk.errorCodes.includes('E1001')`).
+   */
+  members?: string[];
+  /** Literals that are the value of, or an element of an array under, an object key with one of these names. */
+  keys?: string[];
+  /** Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`. */
+  tableKeys?: boolean;
+  /** Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`. */
+  compared?: boolean;
+  /** Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply. */
+  fileContext?: string[];
+  /** Number literals count too (codes written as numbers); the replacement keeps the literal's type. */
+  numbers?: boolean;
+  /** Also match quoted (or YAML/env plain) values in configuration files. */
+  config?: boolean;
+}
+
+/**
+ * A property set to (or compared with) a value that the platform no longer accepts
+ * (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent.
+ */
+export interface PropertyValueDetection extends DetectionBase {
+  kind: 'property-value';
+  /** Property names, matched exactly. */
+  names: string[];
+  /** Report numeric values (object keys, assignments) outside `min..max` inclusive. */
+  range?: { min: number; max: number };
+  /** Report string values: object keys, assignments, comparisons and `switch` cases on the property. */
+  strings?: boolean;
+  /** The file must contain one of these words (case-insensitive), else nothing is reported. */
+  fileContext?: string[];
+}
+
+/**
+ * An object literal with given static values (engine/detectors/object-shape.ts): reports a missing
+ * required key, or rewrites a parameter inside a string-valued key.
+ */
+export interface ObjectShapeDetection extends DetectionBase {
+  kind: 'object-shape';
+  /** Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`). */
+  when: Record<string, string>;
+  /** Keys that must be present; an object with a spread is not judged. */
+  requires?: string[];
+  /** A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix). */
+  rewrite?: { key: string; from: string; to: string };
+}
+
+/**
+ * Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host
+ * names come from the catalog's `hosts`, never from code.
+ */
+export interface HostDetection extends DetectionBase {
+  kind: 'host';
+  /**
+   * - `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).
+   * - `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a
+   *   region; one suggestion per region otherwise). The government host is never touched.
+   */
+  hosts: 'legacyApi' | 'callHistory';
+}
+
 /** All detection kinds. */
-export type Detection = CustomDetection;
+export type Detection = CustomDetection | PropertyDetection | ValueMapDetection | PropertyValueDetection | ObjectShapeDetection | HostDetection;
 
 // ---------------------------------------------------------------------------------------------
 // What the engine produces.

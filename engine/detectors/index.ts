@@ -6,8 +6,19 @@
 import type { Detector } from '../detector.js';
 import type { Detection } from '../types.js';
 import { noticeHandlers } from '../notices/index.js';
+import { hostDetector } from './host.js';
+import { objectShapeDetector } from './object-shape.js';
+import { propertyValueDetector } from './property-value.js';
+import { propertyDetector } from './property.js';
+import { valueMapDetector } from './value-map.js';
 
-const detectors: Detector<any>[] = [];
+const detectors: Detector<any>[] = [
+  propertyDetector,
+  valueMapDetector,
+  propertyValueDetector,
+  objectShapeDetector,
+  hostDetector,
+];
 
 const byKind = new Map<string, Detector<any>>(detectors.map((d) => [d.kind, d]));
 

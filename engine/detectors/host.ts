@@ -1,0 +1,77 @@
+/**
+ * `host`: legacy hosts in string literals, template literals and configuration text (`.json .yaml .yml .env
+ * .properties .toml`). Which hosts and their replacements come from the catalog's `hosts`, never from code:
+ * `legacyApi` hosts become the host of `apiBase`; the legacy call history host becomes the regional host of
+ * the configured region (one suggestion per region when none is configured). The government host is untouched.
+ */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import type { LoadedCatalog } from '../catalog.js';
+import type { FileContext } from '../ast.js';
+import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';
+import type { HostDetection, Region, Suggestion } from '../types.js';
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The legacy hosts a detection looks for. */
+function legacyHosts(d: HostDetection, catalog: LoadedCatalog): string[] {
+  return d.hosts === 'legacyApi' ? [...catalog.hosts.legacyApi] : [catalog.hosts.callHistory.legacy];
+}
+
+/** A host name as a whole label sequence: not part of a longer host (`xapi.ciscospark.com`, `api.ciscospark.com.evil.org`). */
+function hostPattern(hosts: readonly string[]): RegExp {
+  return new RegExp(`(?<![\\w.-])(?:${hosts.map(escape).join('|')})(?![\\w-]|\\.[\\w-])`, 'gi');
+}
+
+/** Finds the hosts in `text[start, end)` and reports each with its fix or suggestions. */
+function scan(text: string, start: number, end: number, ctx: DetectorContext<HostDetection>, pattern: RegExp): RawMatch[] {
+  const d = ctx.detection;
+  const hosts = ctx.catalog.hosts;
+  const out: RawMatch[] = [];
+  const slice = text.slice(start, end);
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(slice); m; m = pattern.exec(slice)) {
+    const range: [number, number] = [start + m.index, start + m.index + m[0].length];
+    if (d.hosts === 'legacyApi') {
+      const to = new URL(hosts.apiBase).host;
+      out.push({ range, messageId: 'legacyHost', data: { host: m[0], to }, fix: [{ range, text: to }] });
+      continue;
+    }
+    const region = ctx.options.region;
+    if (region) {
+      const to = hosts.callHistory.regional[region];
+      out.push({ range, messageId: 'legacyHost', data: { host: m[0], to }, fix: [{ range, text: to }] });
+      continue;
+    }
+    const suggestions = (Object.entries(hosts.callHistory.regional) as Array<[Region, string]>).map(
+      ([r, to]): Suggestion => ({ messageId: 'suggestRegionalHost', data: { region: r, to }, edits: [{ range, text: to }] }),
+    );
+    out.push({ range, messageId: 'regionalHost', data: { host: m[0] }, suggestions });
+  }
+  return out;
+}
+
+export const hostDetector: Detector<HostDetection> = {
+  kind: 'host',
+  messages: {
+    legacyHost: '`{{host}}` is replaced by `{{to}}`. {{instead}}',
+    regionalHost: '`{{host}}` stops working: call your region\'s host. {{instead}}',
+    suggestRegionalHost: 'Use the `{{region}}` host `{{to}}`.',
+  },
+  tokens(d, catalog) {
+    return legacyHosts(d, catalog);
+  },
+  detect(file: FileContext, ctx: DetectorContext<HostDetection>): RawMatch[] {
+    const pattern = hostPattern(legacyHosts(ctx.detection, ctx.catalog));
+    const out: RawMatch[] = [];
+    for (const lit of file.nodes(T.Literal)) {
+      if (typeof lit.value === 'string') out.push(...scan(file.text, lit.range[0] + 1, lit.range[1] - 1, ctx, pattern));
+    }
+    for (const q of file.nodes(T.TemplateElement)) {
+      out.push(...scan(file.text, q.range[0] + 1, q.range[1] - (q.tail ? 1 : 2), ctx, pattern));
+    }
+    return out;
+  },
+  detectText(file: TextFile, ctx: DetectorContext<HostDetection>): RawMatch[] {
+    return scan(file.text, 0, file.text.length, ctx, hostPattern(legacyHosts(ctx.detection, ctx.catalog)));
+  },
+};

@@ -1,0 +1,81 @@
+/**
+ * `property-value`: a property set to (or compared with) a value the platform no longer accepts: a number
+ * outside a range (`numberOfRings: 25`), or a string where the field becomes an array (`accountStatus`).
+ */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { memberName, propertyKeyName, unwrap, type FileContext, type Node } from '../ast.js';
+import type { Detector, DetectorContext, RawMatch } from '../detector.js';
+import type { PropertyValueDetection } from '../types.js';
+import { fileHasAny } from './shared.js';
+
+const EQUALITY = new Set(['===', '!==', '==', '!=']);
+
+/** The property name an expression reads (`a.b`, `a?.b`, `a['b']`), or undefined. */
+function readName(node: Node): string | undefined {
+  const n = unwrap(node);
+  return n.type === 'MemberExpression' ? memberName(n) : undefined;
+}
+
+/** The string a value expression evaluates to (literal, template, constant), for the message; undefined when not a string. */
+function stringValue(file: FileContext, node: Node): string | undefined {
+  const n = file.resolveExpression(node);
+  if (n.type === 'Literal') return typeof n.value === 'string' ? n.value : undefined;
+  if (n.type === 'TemplateLiteral') return (file.staticString(n)?.value ?? '').replace(/\u0000/g, '...');
+  return undefined;
+}
+
+export const propertyValueDetector: Detector<PropertyValueDetection> = {
+  kind: 'property-value',
+  messages: {
+    outOfRange: '`{{name}}` must be between {{min}} and {{max}}; {{value}} is rejected. {{instead}}',
+    stringValue: "`{{name}}` no longer holds a single string ('{{value}}'). {{instead}}",
+  },
+  tokens(d) {
+    return d.names;
+  },
+  detect(file: FileContext, ctx: DetectorContext<PropertyValueDetection>): RawMatch[] {
+    const d = ctx.detection;
+    if (!fileHasAny(file, d.fileContext)) return [];
+    const names = new Set(d.names);
+    const out: RawMatch[] = [];
+    const check = (name: string, value: Node, compared: boolean): void => {
+      if (d.range && !compared) {
+        const n = file.staticNumber(value);
+        if (n !== undefined && (n < d.range.min || n > d.range.max)) {
+          out.push({ node: value, messageId: 'outOfRange', data: { name, value: String(n), min: String(d.range.min), max: String(d.range.max) } });
+          return;
+        }
+      }
+      if (d.strings) {
+        const s = stringValue(file, value);
+        if (s !== undefined) out.push({ node: value, messageId: 'stringValue', data: { name, value: s } });
+      }
+    };
+    // `{ name: value }`
+    for (const prop of file.nodes(T.Property)) {
+      const name = propertyKeyName(prop);
+      if (name === undefined || !names.has(name) || prop.shorthand || file.parentOf(prop)?.type !== 'ObjectExpression') continue;
+      check(name, prop.value as Node, false);
+    }
+    // `x.name = value`
+    for (const assign of file.nodes(T.AssignmentExpression)) {
+      const name = readName(assign.left);
+      if (assign.operator === '=' && name !== undefined && names.has(name)) check(name, assign.right, false);
+    }
+    // `x.name === value`, `switch (x.name) { case value: }`
+    for (const bin of file.nodes(T.BinaryExpression)) {
+      if (!EQUALITY.has(bin.operator)) continue;
+      const left = readName(bin.left as Node);
+      const right = readName(bin.right);
+      if (left !== undefined && names.has(left)) check(left, bin.right, true);
+      else if (right !== undefined && names.has(right)) check(right, bin.left as Node, true);
+    }
+    for (const sw of file.nodes(T.SwitchStatement)) {
+      const name = readName(sw.discriminant);
+      if (name === undefined || !names.has(name)) continue;
+      for (const c of sw.cases as TSESTree.SwitchCase[]) if (c.test) check(name, c.test, true);
+    }
+    return out;
+  },
+};

@@ -1,0 +1,152 @@
+/**
+ * `property`: a renamed, removed or deprecated property name, wherever code names it: object keys (plain,
+ * quoted, computed string, shorthand), member access (also optional chaining and `a['b']`), destructuring
+ * (the rename keeps the local name), TS property signatures and class properties, and keys of `.json` /
+ * `.yaml` configuration files.
+ */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { memberName, propertyKeyName, type FileContext, type Node } from '../ast.js';
+import type { LoadedCatalog } from '../catalog.js';
+import { requestOfNode } from '../requests.js';
+import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';
+import type { PropertyDetection, PropertyUsage, Suggestion, TextEdit } from '../types.js';
+import { fileHasAny, isSentTo, removePropertyEdit, renameKeyEdit, renameMemberEdit, sendingCall } from './shared.js';
+
+const ALL: readonly PropertyUsage[] = ['key', 'read', 'write', 'destructure', 'declaration'];
+
+interface Found {
+  node: Node;
+  name: string;
+  usage: PropertyUsage;
+  rename?: (to: string) => TextEdit;
+  remove?: () => TextEdit | undefined;
+}
+
+/** Whether a member expression is the target of an assignment, update or `delete`. */
+function isWrite(file: FileContext, member: TSESTree.MemberExpression): boolean {
+  let node: Node = member;
+  let parent = file.parentOf(node);
+  while (parent && (parent.type === 'TSNonNullExpression' || parent.type === 'TSAsExpression')) {
+    node = parent;
+    parent = file.parentOf(node);
+  }
+  if (!parent) return false;
+  if (parent.type === 'AssignmentExpression' && parent.left === node) return true;
+  if (parent.type === 'UpdateExpression') return true;
+  if (parent.type === 'UnaryExpression' && parent.operator === 'delete') return true;
+  return false;
+}
+
+/** Whether an object key passes the detection's object context (sibling keys or the request it is sent to). */
+function objectContextHolds(file: FileContext, object: TSESTree.ObjectExpression, d: PropertyDetection, catalog: LoadedCatalog): boolean {
+  if (!d.siblings && !d.requestPaths) return true;
+  if (d.siblings) {
+    for (const p of object.properties) {
+      if (p.type === 'Property' && d.siblings.includes(propertyKeyName(p) ?? '') && !d.names.includes(propertyKeyName(p) ?? '')) return true;
+    }
+  }
+  return d.requestPaths ? isSentTo(file, object, d.requestPaths, catalog) : false;
+}
+
+function findUsages(file: FileContext, d: PropertyDetection, catalog: LoadedCatalog): Found[] {
+  const names = new Set(d.names);
+  const usages = new Set(d.usages ?? ALL);
+  const found: Found[] = [];
+  const text = file.text;
+  if (usages.has('key') || usages.has('destructure')) {
+    for (const prop of file.nodes(T.Property)) {
+      const name = propertyKeyName(prop);
+      if (name === undefined || !names.has(name)) continue;
+      const owner = file.parentOf(prop);
+      if (owner?.type === 'ObjectExpression') {
+        if (!usages.has('key') || !objectContextHolds(file, owner, d, catalog)) continue;
+        found.push({
+          node: prop.key as Node,
+          name,
+          usage: 'key',
+          rename: (to) => renameKeyEdit(text, prop, to),
+          remove: () => (requestOfNode(file, owner, catalog) || sendingCall(file, owner) ? removePropertyEdit(text, owner, prop) : undefined),
+        });
+      } else if (owner?.type === 'ObjectPattern' && usages.has('destructure')) {
+        found.push({ node: prop.key as Node, name, usage: 'destructure', rename: (to) => renameKeyEdit(text, prop, to) });
+      }
+    }
+  }
+  if (usages.has('read') || usages.has('write')) {
+    for (const member of file.nodes(T.MemberExpression)) {
+      const name = memberName(member);
+      if (name === undefined || !names.has(name)) continue;
+      const usage: PropertyUsage = isWrite(file, member) ? 'write' : 'read';
+      if (!usages.has(usage)) continue;
+      found.push({ node: member.property as Node, name, usage, rename: (to) => renameMemberEdit(text, member, to) });
+    }
+  }
+  if (usages.has('declaration')) {
+    const declared = [...file.nodes(T.TSPropertySignature), ...file.nodes(T.PropertyDefinition)];
+    for (const prop of declared) {
+      const name = propertyKeyName(prop);
+      if (name === undefined || !names.has(name)) continue;
+      found.push({ node: prop.key as Node, name, usage: 'declaration', rename: (to) => renameKeyEdit(text, prop, to) });
+    }
+  }
+  return found.sort((a, b) => a.node.range[0] - b.node.range[0]);
+}
+
+function messageOf(d: PropertyDetection): string {
+  if (d.renameTo) return 'renamed';
+  return d.change === 'deprecated' ? 'deprecated' : 'removed';
+}
+
+function toRaw(d: PropertyDetection, f: { node?: Node; range?: [number, number]; name: string }, edits: { rename?: (to: string) => TextEdit; remove?: () => TextEdit | undefined }): RawMatch {
+  const raw: RawMatch = { node: f.node, range: f.range, messageId: messageOf(d), data: { name: f.name, to: d.renameTo ?? '' } };
+  if (d.renameTo && edits.rename) raw.fix = [edits.rename(d.renameTo)];
+  else if (d.remove && edits.remove) {
+    const edit = edits.remove();
+    if (edit) raw.fix = [edit];
+  }
+  if (d.suggest && edits.rename) {
+    raw.suggestions = d.suggest.map((to): Suggestion => ({ messageId: 'suggestRename', data: { name: f.name, to }, edits: [edits.rename!(to)] }));
+  }
+  return raw;
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const propertyDetector: Detector<PropertyDetection> = {
+  kind: 'property',
+  messages: {
+    renamed: '`{{name}}` is renamed `{{to}}`. {{instead}}',
+    removed: '`{{name}}` is removed (or ignored) by the API. {{instead}}',
+    deprecated: '`{{name}}` is deprecated. {{instead}}',
+    suggestRename: 'Rename `{{name}}` to `{{to}}`.',
+  },
+  tokens(d) {
+    return d.names;
+  },
+  detect(file: FileContext, ctx: DetectorContext<PropertyDetection>): RawMatch[] {
+    const d = ctx.detection;
+    if (!fileHasAny(file, d.fileContext)) return [];
+    return findUsages(file, d, ctx.catalog).map((f) => toRaw(d, f, f));
+  },
+  detectText(file: TextFile, ctx: DetectorContext<PropertyDetection>): RawMatch[] {
+    const d = ctx.detection;
+    if (!d.config || !/\.(json|jsonc|json5|ya?ml)$/i.test(file.filename)) return [];
+    const lower = file.text.toLowerCase();
+    if (d.fileContext && !d.fileContext.some((w) => lower.includes(w.toLowerCase()))) return [];
+    const yaml = /\.ya?ml$/i.test(file.filename);
+    const out: RawMatch[] = [];
+    for (const name of d.names) {
+      // JSON: a quoted key followed by a colon; YAML: a plain or quoted key at the start of a line or list item.
+      const pattern = yaml
+        ? new RegExp(`(^|\\n)([ \\t]*(?:-[ \\t]+)?)(["']?)(${escape(name)})\\3[ \\t]*:`, 'g')
+        : new RegExp(`(["'])(${escape(name)})\\1\\s*:`, 'g');
+      for (let m = pattern.exec(file.text); m; m = pattern.exec(file.text)) {
+        const start = yaml ? m.index + m[1].length + m[2].length + m[3].length : m.index + 1;
+        const range: [number, number] = [start, start + name.length];
+        out.push(toRaw(d, { range, name }, { rename: (to) => ({ range, text: to }) }));
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,196 @@
+/**
+ * `value-map`: string (or number) literals mapped old -> new where the context shows they are the platform's
+ * values: compared with or listed under a named member/key (`trunk.errorCodes`), keys of lookup tables in a
+ * file that uses them, or anywhere for values that cannot be anything else (license names). Configuration
+ * files too, with `config`.
+ */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { memberName, propertyKeyName, quoteLike, quoteOf, unwrap, type FileContext, type Node } from '../ast.js';
+import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';
+import type { TextEdit, ValueMapDetection } from '../types.js';
+import { fileHasAny } from './shared.js';
+
+const EQUALITY = new Set(['===', '!==', '==', '!=']);
+const SEARCH_METHODS = new Set(['includes', 'indexOf', 'lastIndexOf']);
+const ITERATING_METHODS = new Set(['some', 'every', 'find', 'findIndex', 'filter', 'map', 'forEach', 'flatMap', 'reduce']);
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** The literal's value as the map is keyed, or undefined for other nodes. */
+function literalValue(node: Node, numbers: boolean): string | undefined {
+  if (node.type === 'Literal') {
+    if (typeof node.value === 'string') return node.value;
+    if (numbers && typeof node.value === 'number') return String(node.value);
+    return undefined;
+  }
+  if (node.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked ?? undefined;
+  return undefined;
+}
+
+/** Whether an expression reads one of the members, or is a variable iterated from one (`for (const c of t.errorCodes)`). */
+function mentionsMember(file: FileContext, node: Node, members: ReadonlySet<string>, depth = 0): boolean {
+  const n = unwrap(node);
+  if (depth > 6) return false;
+  if (n.type === 'MemberExpression') {
+    const name = memberName(n);
+    if (name !== undefined && members.has(name)) return true;
+    return mentionsMember(file, n.object, members, depth + 1);
+  }
+  if (n.type === 'Identifier') {
+    if (members.has(n.name)) return true;
+    const init = file.constantInit(n.name);
+    if (init) return mentionsMember(file, init, members, depth + 1);
+    return isIteratedFrom(file, n, members, depth);
+  }
+  return false;
+}
+
+/** Whether an identifier is bound by iterating a member: a `for...of` variable or an array-method callback's first parameter. */
+function isIteratedFrom(file: FileContext, id: TSESTree.Identifier, members: ReadonlySet<string>, depth: number): boolean {
+  for (const ancestor of file.ancestors(id)) {
+    if (ancestor.type === 'ForOfStatement' && ancestor.left.type === 'VariableDeclaration') {
+      const decl = ancestor.left.declarations[0];
+      if (decl?.id.type === 'Identifier' && decl.id.name === id.name) return mentionsMember(file, ancestor.right, members, depth + 1);
+    }
+    if ((ancestor.type === 'ArrowFunctionExpression' || ancestor.type === 'FunctionExpression') && ancestor.params[0]?.type === 'Identifier' && ancestor.params[0].name === id.name) {
+      const call = file.parentOf(ancestor);
+      if (call?.type !== 'CallExpression' || call.arguments[0] !== ancestor) return false;
+      const callee = unwrap(call.callee as Node);
+      if (callee.type !== 'MemberExpression' || !ITERATING_METHODS.has(memberName(callee) ?? '')) return false;
+      return mentionsMember(file, callee.object, members, depth + 1);
+    }
+  }
+  return false;
+}
+
+type Relation = { kind: 'compared'; other?: Node } | { kind: 'key'; name: string } | { kind: 'tableKey' } | { kind: 'other' };
+
+/** How a literal is used: compared with something, the value under a key, a table key. */
+function relationOf(file: FileContext, lit: Node): Relation {
+  let node = lit;
+  let parent = file.parentOf(node);
+  while (parent && (parent.type === 'TSAsExpression' || parent.type === 'TSSatisfiesExpression')) {
+    node = parent;
+    parent = file.parentOf(node);
+  }
+  if (!parent) return { kind: 'other' };
+  if (parent.type === 'BinaryExpression' && EQUALITY.has(parent.operator)) {
+    return { kind: 'compared', other: (parent.left === node ? parent.right : parent.left) as Node };
+  }
+  if (parent.type === 'SwitchCase' && parent.test === node) {
+    const sw = file.parentOf(parent);
+    return { kind: 'compared', other: sw?.type === 'SwitchStatement' ? sw.discriminant : undefined };
+  }
+  if (parent.type === 'AssignmentExpression' && parent.right === node) return { kind: 'compared', other: parent.left };
+  if (parent.type === 'CallExpression' && parent.arguments[0] === node) {
+    const callee = unwrap(parent.callee as Node);
+    if (callee.type === 'MemberExpression' && SEARCH_METHODS.has(memberName(callee) ?? '')) return { kind: 'compared', other: callee.object };
+    return { kind: 'other' };
+  }
+  if (parent.type === 'Property') {
+    const owner = file.parentOf(parent);
+    if (parent.key === node && owner?.type === 'ObjectExpression') return { kind: 'tableKey' };
+    if (parent.value === node && owner?.type === 'ObjectExpression') {
+      const name = propertyKeyName(parent);
+      if (name !== undefined) return { kind: 'key', name };
+    }
+    return { kind: 'other' };
+  }
+  if (parent.type === 'ArrayExpression') {
+    const holder = file.parentOf(parent);
+    if (holder?.type === 'Property' && holder.value === parent) {
+      const name = propertyKeyName(holder);
+      if (name !== undefined) return { kind: 'key', name };
+    }
+    // `['E1001', 'E1002'].includes(code)`: the array is searched for something.
+    if (holder?.type === 'MemberExpression' && holder.object === parent && SEARCH_METHODS.has(memberName(holder) ?? '')) {
+      const call = file.parentOf(holder);
+      if (call?.type === 'CallExpression' && call.callee === holder && call.arguments[0]) return { kind: 'compared', other: call.arguments[0] as Node };
+    }
+    if (holder?.type === 'AssignmentExpression' && holder.right === parent) return { kind: 'compared', other: holder.left };
+  }
+  return { kind: 'other' };
+}
+
+function replacementText(file: FileContext, lit: Node, to: string): string {
+  if (lit.type === 'Literal' && typeof lit.value === 'number') return /^-?\d+(\.\d+)?$/.test(to) ? to : quoteLike("'", to);
+  return quoteLike(quoteOf(file.text, lit), to);
+}
+
+/** The old value a literal holds, and its new value (null: not exactly known). */
+function lookup(d: ValueMapDetection, value: string): { to: string | null } | undefined {
+  if (Object.hasOwn(d.map, value)) return { to: d.map[value] };
+  if (d.prefixes?.some((p) => value.startsWith(p))) return { to: null };
+  return undefined;
+}
+
+function raw(node: Node | undefined, range: [number, number] | undefined, value: string, to: string | null, edit: TextEdit | undefined): RawMatch {
+  return to === null || !edit
+    ? { node, range, messageId: 'valueChanged', data: { value } }
+    : { node, range, messageId: 'valueRenamed', data: { value, to }, fix: [edit] };
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const valueMapDetector: Detector<ValueMapDetection> = {
+  kind: 'value-map',
+  messages: {
+    valueRenamed: 'The value `{{value}}` is replaced by `{{to}}`. {{instead}}',
+    valueChanged: 'The value `{{value}}` changes and has no exact replacement. {{instead}}',
+  },
+  tokens(d) {
+    return [...Object.keys(d.map), ...(d.prefixes ?? [])];
+  },
+  detect(file: FileContext, ctx: DetectorContext<ValueMapDetection>): RawMatch[] {
+    const d = ctx.detection;
+    const members = new Set(d.members ?? []);
+    const keys = new Set(d.keys ?? []);
+    const contextual = fileHasAny(file, d.fileContext);
+    const out: RawMatch[] = [];
+    const candidates: Node[] = [...file.nodes(T.Literal), ...file.nodes(T.TemplateLiteral)];
+    for (const lit of candidates) {
+      const value = literalValue(lit, d.numbers ?? false);
+      if (value === undefined) continue;
+      const entry = lookup(d, value);
+      if (!entry) continue;
+      const relation = relationOf(file, lit);
+      let applies = d.anywhere ?? false;
+      if (!applies && relation.kind === 'compared' && relation.other) {
+        applies = (members.size > 0 && mentionsMember(file, relation.other, members)) || ((d.compared ?? false) && contextual);
+      }
+      if (!applies && relation.kind === 'key') applies = keys.has(relation.name);
+      if (!applies && relation.kind === 'tableKey') applies = (d.tableKeys ?? false) && contextual;
+      if (!applies) continue;
+      const edit = entry.to === null ? undefined : { range: [lit.range[0], lit.range[1]] as [number, number], text: replacementText(file, lit, entry.to) };
+      out.push(raw(lit, undefined, value, entry.to, edit));
+    }
+    // Identifier keys of lookup tables: `{ E1001: 'DNS failure' }`.
+    if (d.tableKeys && contextual) {
+      for (const prop of file.nodes(T.Property)) {
+        if (prop.computed || prop.shorthand || prop.key.type !== 'Identifier') continue;
+        if (file.parentOf(prop)?.type !== 'ObjectExpression') continue;
+        const entry = lookup(d, prop.key.name);
+        if (!entry) continue;
+        const to = entry.to;
+        const edit = to === null ? undefined : { range: [prop.key.range[0], prop.key.range[1]] as [number, number], text: IDENTIFIER.test(to) ? to : quoteLike("'", to) };
+        out.push(raw(prop.key, undefined, prop.key.name, to, edit));
+      }
+    }
+    return out;
+  },
+  detectText(file: TextFile, ctx: DetectorContext<ValueMapDetection>): RawMatch[] {
+    const d = ctx.detection;
+    if (!d.config) return [];
+    const out: RawMatch[] = [];
+    for (const [value, to] of Object.entries(d.map)) {
+      // A quoted value, or a plain YAML/env/properties value running to the end of its line.
+      const pattern = new RegExp(`(["'])${escape(value)}\\1|([:=][ \\t]*)${escape(value)}[ \\t]*(?=\\r?\\n|$)`, 'g');
+      for (let m = pattern.exec(file.text); m; m = pattern.exec(file.text)) {
+        const start = m.index + (m[1] ? 1 : m[2].length);
+        const range: [number, number] = [start, start + value.length];
+        out.push(raw(undefined, range, value, to, to === null ? undefined : { range, text: to }));
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,149 @@
+/** devices-ids-nullable (seed section 9, 2026-04-27): `id`, `webexDeviceId`, `callingDeviceId` of the Devices API may be null. */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { dottedName, memberName, unwrap, type FileContext, type Node } from '../ast.js';
+import type { Detector, DetectorContext, RawMatch } from '../detector.js';
+import type { CustomDetection } from '../types.js';
+
+interface Params {
+  /** Identifier fields that may be null wherever they are read. */
+  fields: string[];
+  /** Fields that may be null only when read from a device (`device.id`). */
+  deviceFields: string[];
+  /** Pattern (case-insensitive) a name must match to be a device or a list of devices. */
+  deviceName: string;
+}
+
+const ITERATING = new Set(['map', 'forEach', 'filter', 'find', 'some', 'every', 'flatMap', 'reduce', 'sort', 'findLast']);
+
+function params(d: CustomDetection): Params {
+  const p = (d.params ?? {}) as Partial<Params>;
+  return { fields: p.fields ?? [], deviceFields: p.deviceFields ?? [], deviceName: p.deviceName ?? 'device' };
+}
+
+/** The last name of an expression (`a.b.device` -> `device`, `devices[0]` -> `devices`). */
+function lastName(node: Node): string | undefined {
+  const n = unwrap(node);
+  if (n.type === 'Identifier') return n.name;
+  if (n.type === 'MemberExpression') return n.computed && n.property.type !== 'Literal' ? lastName(n.object) : memberName(n);
+  return undefined;
+}
+
+/** Whether an expression is a device: named like one, an element of a device list, or a variable iterated from one. */
+function isDevice(file: FileContext, node: Node, pattern: RegExp): boolean {
+  const n = unwrap(node);
+  const name = lastName(n);
+  if (name === undefined) return false;
+  if (pattern.test(name) && !/s$/i.test(name)) return true;
+  if (n.type === 'MemberExpression' && n.computed) return pattern.test(name);
+  if (n.type !== 'Identifier') return false;
+  for (const a of file.ancestors(n)) {
+    if (a.type === 'ForOfStatement' && a.left.type === 'VariableDeclaration') {
+      const id = a.left.declarations[0]?.id;
+      if (id?.type === 'Identifier' && id.name === n.name) return pattern.test(lastName(a.right) ?? '');
+    }
+    if ((a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression') && a.params[0]?.type === 'Identifier' && a.params[0].name === n.name) {
+      const call = file.parentOf(a);
+      if (call?.type !== 'CallExpression') return false;
+      const callee = unwrap(call.callee as Node);
+      return callee.type === 'MemberExpression' && ITERATING.has(memberName(callee) ?? '') && pattern.test(lastName(callee.object) ?? '');
+    }
+  }
+  return false;
+}
+
+/** Whether a test expression checks `text` for null/truthiness positively (`x`, `x != null`, `x && y`, `typeof x === 'string'`). */
+function testAsserts(file: FileContext, test: Node, text: string, negated: boolean): boolean {
+  const t = unwrap(test);
+  if (t.type === 'LogicalExpression') {
+    if ((t.operator === '&&') !== negated) return testAsserts(file, t.left, text, negated) || testAsserts(file, t.right, text, negated);
+    return false;
+  }
+  if (t.type === 'UnaryExpression' && t.operator === '!') return testAsserts(file, t.argument, text, !negated);
+  if (t.type === 'BinaryExpression') {
+    const src = file.getText(t);
+    if (!src.includes(text)) return false;
+    const op = t.operator;
+    const positive = op === '!=' || op === '!==' ? true : op === '==' || op === '===' ? /typeof/.test(src) : undefined;
+    return positive === undefined ? false : positive !== negated;
+  }
+  return !negated && file.getText(t) === text;
+}
+
+/** Whether control flow guarantees `text` is non-null at `node`: an enclosing positive test, or an earlier early exit. */
+function isGuarded(file: FileContext, node: Node, text: string): boolean {
+  let child: Node = node;
+  for (const a of file.ancestors(node)) {
+    if ((a.type === 'IfStatement' || a.type === 'ConditionalExpression') && child !== a.test) {
+      if (testAsserts(file, a.test, text, child === a.alternate)) return true;
+    }
+    if (a.type === 'LogicalExpression' && child === a.right) {
+      if (testAsserts(file, a.left, text, a.operator === '||')) return true;
+    }
+    if (a.type === 'BlockStatement' || a.type === 'Program' || a.type === 'SwitchCase') {
+      const body = (a.type === 'SwitchCase' ? a.consequent : a.body) as Node[];
+      for (const stmt of body) {
+        if (stmt.range[0] >= child.range[0]) break;
+        if (stmt.type === 'IfStatement' && exits(stmt.consequent) && testAsserts(file, stmt.test, text, true)) return true;
+      }
+    }
+    child = a;
+  }
+  return false;
+}
+
+/** Whether a statement always leaves the enclosing block (return, throw, continue, break). */
+function exits(stmt: Node): boolean {
+  if (stmt.type === 'ReturnStatement' || stmt.type === 'ThrowStatement' || stmt.type === 'ContinueStatement' || stmt.type === 'BreakStatement') return true;
+  if (stmt.type === 'BlockStatement') return stmt.body.length > 0 && exits(stmt.body[stmt.body.length - 1] as Node);
+  return false;
+}
+
+/** The outer access that dereferences `member` without `?.`, or undefined when it is not dereferenced. */
+function dereference(file: FileContext, member: TSESTree.MemberExpression): TSESTree.MemberExpression | undefined {
+  let node: Node = member;
+  let parent = file.parentOf(node);
+  while (parent && (parent.type === 'TSNonNullExpression' || parent.type === 'TSAsExpression')) {
+    if (parent.type === 'TSNonNullExpression') return undefined; // the author asserted it
+    node = parent;
+    parent = file.parentOf(node);
+  }
+  if (parent?.type === 'MemberExpression' && parent.object === node && !parent.optional) return parent;
+  return undefined;
+}
+
+export const devicesIdsNullable: Detector<CustomDetection> = {
+  kind: 'devices-ids-nullable',
+  messages: {
+    nullableDeviceId: '`{{name}}` of a device may be null and is dereferenced without a check. {{instead}}',
+    suggestOptionalChaining: 'Use optional chaining: `{{text}}?.`',
+  },
+  tokens(d) {
+    const p = params(d);
+    return [...p.fields, p.deviceName];
+  },
+  detect(file: FileContext, ctx: DetectorContext<CustomDetection>): RawMatch[] {
+    const p = params(ctx.detection);
+    const pattern = new RegExp(p.deviceName, 'i');
+    const out: RawMatch[] = [];
+    for (const member of file.nodes(T.MemberExpression)) {
+      const name = memberName(member);
+      if (name === undefined) continue;
+      const direct = p.fields.includes(name);
+      if (!direct && !(p.deviceFields.includes(name) && isDevice(file, member.object, pattern))) continue;
+      const outer = dereference(file, member);
+      if (!outer) continue;
+      // A checker that sees null in the type at this point settles it; otherwise (no types, or a type that
+      // predates the change) the syntax decides whether a guard precedes the dereference.
+      if (ctx.types?.isNullable(member) !== true) {
+        const text = dottedName(member) ?? file.getText(member);
+        if (isGuarded(file, member, text)) continue;
+      }
+      // `a.id.x` -> `a.id?.x`, `a.id[0]` -> `a.id?.[0]`
+      const gap: [number, number] = outer.computed ? [member.range[1], member.range[1]] : [member.range[1], (outer.property as Node).range[0]];
+      const edits = [{ range: gap, text: '?.' }];
+      out.push({ node: member.property as Node, messageId: 'nullableDeviceId', data: { name }, suggestions: [{ messageId: 'suggestOptionalChaining', data: { text: file.getText(member) }, edits }] });
+    }
+    return out;
+  },
+};
