@@ -148,7 +148,16 @@ export function computeProjectRenames(project: Project, renames: readonly Proper
   return { edits: new Map([...edits].map(([f, m]) => [f, [...m.values()]])), skipped };
 }
 
+let projectsLoaded = 0;
+
+/** How many ts-morph projects {@link migrateProject} has built in this process (the fast path builds none). */
+export function projectLoadCount(): number {
+  return projectsLoaded;
+}
+
+/** The consumer's project: its tsconfig when there is one, otherwise the given files alone. */
 export function loadProject(root: string, tsconfig: string | undefined, sourceFiles: readonly string[]): Project {
+  projectsLoaded++;
   const config = tsconfig ? path.resolve(root, tsconfig) : path.join(root, 'tsconfig.json');
   const project = existsSync(config)
     ? new Project({ tsConfigFilePath: config })
@@ -205,9 +214,15 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
 
   let renameEdits = new Map<string, TextEdit[]>();
   let skipped: string[] = [];
+  let projectFailure: string | undefined;
   if (needsProject) {
-    const project = loadProject(root, opts.tsconfig, sourceFiles);
-    ({ edits: renameEdits, skipped } = computeProjectRenames(project, renames, texts, root));
+    try {
+      const project = loadProject(root, opts.tsconfig, sourceFiles);
+      ({ edits: renameEdits, skipped } = computeProjectRenames(project, renames, texts, root));
+    } catch (error) {
+      // A project that cannot be loaded (a broken tsconfig) still gets the per-file fixes.
+      projectFailure = `project-wide renames skipped: ${(error as Error).message.split('\n')[0]}`;
+    }
   }
 
   for (const file of files) {
@@ -224,11 +239,10 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
   }
 
   const out = files.map((f) => results.get(f)!);
-  if (skipped.length > 0) {
-    for (const m of out) {
-      const mine = skipped.filter((s) => s.startsWith(`${path.relative(root, m.filename)}:`));
-      if (mine.length > 0) m.notes = mine;
-    }
+  for (const m of out) {
+    const mine = skipped.filter((s) => s.startsWith(`${path.relative(root, m.filename)}:`));
+    if (projectFailure && isSource(m.filename) && renames.some((r) => m.before.includes(r.from))) mine.push(projectFailure);
+    if (mine.length > 0) m.notes = mine;
   }
   return out;
 }

@@ -1,0 +1,183 @@
+/**
+ * The ts-morph codemod on a small multi-file project (test/fixtures-project/simring): a property declared
+ * in the consumer's own types is renamed with every reference across files; bytes outside the edits
+ * (CRLF, BOM, tabs, comments, quotes) survive; the project type-checks no worse; a second run is a no-op;
+ * nothing outside the root changes; no ts-morph project is built when no file names a renamed property.
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Project } from 'ts-morph';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrateProject, projectLoadCount, propertyRenames, type FileMigration } from '../codemods/ts-morph.js';
+import { loadCatalog } from '../engine/catalog.js';
+import type { Notice } from '../engine/types.js';
+
+const FIXTURE = fileURLToPath(new URL('./fixtures-project/simring/', import.meta.url));
+const EXPECTED = fileURLToPath(new URL('./fixtures-project/simring.expected/', import.meta.url));
+const RENAME_ID = 'workspace-answer-confirmation-renamed';
+
+const catalog = loadCatalog();
+const renameNotice = catalog.get(RENAME_ID)!;
+const notices: readonly Notice[] = [renameNotice];
+
+const temps: string[] = [];
+afterAll(() => {
+  for (const t of temps) rmSync(t, { recursive: true, force: true });
+});
+
+/** A fresh copy of the fixture project; returns the copy's folder (the root is its `app/`). */
+function copyFixture(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'collab-codemod-'));
+  temps.push(dir);
+  cpSync(FIXTURE, dir, { recursive: true });
+  return dir;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir)
+    .flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : [path.join(dir, f)]))
+    .sort();
+}
+
+function write(results: readonly FileMigration[]): void {
+  for (const r of results) if (r.after !== r.before) writeFileSync(r.filename, r.after);
+}
+
+function diagnostics(root: string): string[] {
+  const project = new Project({ tsConfigFilePath: path.join(root, 'tsconfig.json') });
+  return project.getPreEmitDiagnostics().map((d) => `${d.getSourceFile()?.getBaseName()}:${d.getLineNumber()}: ${String(d.getMessageText())}`);
+}
+
+describe('the catalog drives the renames', () => {
+  it(`${RENAME_ID} declares a property rename`, () => {
+    expect(propertyRenames(notices)).toEqual([{ noticeId: RENAME_ID, from: 'answerConfirmationEnabled', to: 'answerConfirmationRequiredEnabled' }]);
+  });
+});
+
+describe('migrateProject on the fixture project', () => {
+  it('produces the expected files, changes nothing else, and reports what it fixed', async () => {
+    const dir = copyFixture();
+    const root = path.join(dir, 'app');
+    const files = walk(root);
+    const results = await migrateProject({ catalog, notices, root, files });
+    expect(results.map((r) => path.relative(root, r.filename))).toEqual(files.map((f) => path.relative(root, f)));
+    for (const r of results) {
+      const rel = path.relative(root, r.filename);
+      expect(r.failure, rel).toBeUndefined();
+      expect(r.before, rel).toBe(readFileSync(r.filename, 'utf8'));
+      const expectedFile = path.join(EXPECTED, 'app', rel);
+      if (existsSync(expectedFile)) {
+        expect(r.after, rel).toBe(readFileSync(expectedFile, 'utf8'));
+        expect(r.fixed.length, rel).toBeGreaterThan(0);
+      } else {
+        expect(r.after, rel).toBe(r.before);
+      }
+      expect(r.remaining, rel).toEqual([]);
+    }
+    const byName = Object.fromEntries(results.map((r) => [path.relative(root, r.filename), r]));
+    // Line endings, BOM and the look-alike survive.
+    expect(byName['src/crlf.ts'].after.split('\r\n').length).toBe(byName['src/crlf.ts'].before.split('\r\n').length);
+    expect(byName['src/crlf.ts'].after.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(byName['src/bom.ts'].after.startsWith('\uFEFF// this file')).toBe(true);
+    expect(byName['src/ring.ts'].after).toContain('entry.answerConfirmationEnabledAt');
+    expect(byName['src/types.ts'].after).toContain('answerConfirmationEnabledAt: string;');
+  });
+
+  it('keeps the project type-checking (diagnostics do not increase)', async () => {
+    const dir = copyFixture();
+    const root = path.join(dir, 'app');
+    const before = diagnostics(root);
+    write(await migrateProject({ catalog, notices, root, files: walk(root) }));
+    const after = diagnostics(root);
+    expect(before).toEqual([]);
+    expect(after).toEqual([]);
+  });
+
+  it('changes nothing on a second run', async () => {
+    const dir = copyFixture();
+    const root = path.join(dir, 'app');
+    write(await migrateProject({ catalog, notices, root, files: walk(root) }));
+    const second = await migrateProject({ catalog, notices, root, files: walk(root) });
+    for (const r of second) expect(r.after, r.filename).toBe(r.before);
+    expect(second.flatMap((r) => r.fixed)).toEqual([]);
+  });
+
+  it('never touches files outside the root', async () => {
+    const dir = copyFixture();
+    const root = path.join(dir, 'app');
+    const outside = path.join(dir, 'outside.ts');
+    const bytes = readFileSync(outside);
+    const results = await migrateProject({ catalog, notices, root, files: walk(root) });
+    write(results);
+    expect(results.some((r) => r.filename === outside)).toBe(false);
+    expect(readFileSync(outside).equals(bytes)).toBe(true);
+    expect(bytes.toString('utf8')).toContain('answerConfirmationEnabled');
+  });
+
+  it('works without a tsconfig (the given files form the project)', async () => {
+    const dir = copyFixture();
+    const root = path.join(dir, 'app');
+    rmSync(path.join(root, 'tsconfig.json'));
+    const results = await migrateProject({ catalog, notices, root, files: walk(root) });
+    for (const r of results) {
+      const expectedFile = path.join(EXPECTED, 'app', path.relative(root, r.filename));
+      expect(r.after, r.filename).toBe(existsSync(expectedFile) ? readFileSync(expectedFile, 'utf8') : r.before);
+    }
+  });
+
+  it('leaves a declaration whose references reach files not migrated to the per-file fixes, and says so', async () => {
+    const dir = copyFixture();
+    const root = path.join(dir, 'app');
+    const files = ['src/types.ts', 'src/ring.ts'].map((f) => path.join(root, f));
+    const results = await migrateProject({ catalog, notices, root, files });
+    const types = results.find((r) => r.filename.endsWith('types.ts'))!;
+    expect(types.notes?.join('\n')).toMatch(/types\.ts:\d+: "answerConfirmationEnabled" is also referenced in src[\\/](crlf|bom)\.ts, which is not migrated/);
+    // The per-file fixes still rename what the engine sees in the files given.
+    expect(types.after).toBe(readFileSync(path.join(EXPECTED, 'app/src/types.ts'), 'utf8'));
+  });
+
+  it('leaves a file that does not parse as it was and says why', async () => {
+    const dir = copyFixture();
+    const root = path.join(dir, 'app');
+    const broken = path.join(root, 'src', 'broken.ts');
+    writeFileSync(broken, 'export const x = { answerConfirmationEnabled: true ;\n');
+    const results = await migrateProject({ catalog, notices, root, files: walk(root) });
+    const r = results.find((m) => m.filename === broken)!;
+    expect(r.after).toBe(r.before);
+    expect(r.failure).toMatch(/does not parse/);
+    // The others are migrated all the same.
+    const ring = results.find((m) => m.filename.endsWith('ring.ts'))!;
+    expect(ring.after).toBe(readFileSync(path.join(EXPECTED, 'app/src/ring.ts'), 'utf8'));
+  });
+});
+
+describe('fast path', () => {
+  it('builds no ts-morph project when no file names a renamed property', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'collab-codemod-fast-'));
+    temps.push(dir);
+    writeFileSync(path.join(dir, 'tsconfig.json'), '{ "include": ["*.ts"] }\n');
+    writeFileSync(path.join(dir, 'a.ts'), 'export const ring = { enabled: true };\n');
+    const loads = projectLoadCount();
+    const results = await migrateProject({ catalog, notices, root: dir, files: [path.join(dir, 'a.ts')] });
+    expect(projectLoadCount()).toBe(loads);
+    expect(results[0].after).toBe(results[0].before);
+    // Control: the same call with the token present does build one.
+    writeFileSync(path.join(dir, 'b.ts'), 'export interface R { answerConfirmationEnabled: boolean }\n');
+    const renamed = await migrateProject({ catalog, notices, root: dir, files: [path.join(dir, 'a.ts'), path.join(dir, 'b.ts')] });
+    expect(projectLoadCount()).toBe(loads + 1);
+    expect(renamed[1].after).toBe('export interface R { answerConfirmationRequiredEnabled: boolean }\n');
+  });
+
+  it('builds no project when the selected notices rename nothing', async () => {
+    const others = catalog.notices.filter((n) => n.status !== 'informational' && propertyRenames([n]).length === 0);
+    expect(others.length).toBeGreaterThan(0);
+    const dir = copyFixture();
+    const root = path.join(dir, 'app');
+    const loads = projectLoadCount();
+    const results = await migrateProject({ catalog, notices: others, root, files: walk(root) });
+    expect(projectLoadCount()).toBe(loads);
+    expect(results.find((r) => r.filename.endsWith('types.ts'))!.after).toContain('answerConfirmationEnabled: boolean');
+  });
+});
