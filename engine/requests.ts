@@ -21,6 +21,8 @@ export interface RequestHeader {
   call?: TSESTree.CallExpression;
   /** The header's value expression. */
   value: TSESTree.Node;
+  /** Set by a client instance (`axios.create({ headers })`), so shared by all of its requests. */
+  inherited?: boolean;
 }
 
 /** What a request sends as its body. */
@@ -364,7 +366,7 @@ function fromConfig(
 ): void {
   request.options = config;
   const h = headersOf(file, prop(config, 'headers'));
-  request.headers = [...(instance?.headers ?? []), ...h.headers];
+  request.headers = [...(instance?.headers ?? []).map((x) => ({ ...x, inherited: true })), ...h.headers];
   request.headersNode = h.object;
   if (bodyKeys.query) {
     const q = objectOf(file, prop(config, bodyKeys.query));

@@ -1,0 +1,172 @@
+/**
+ * `request-field`: a field sent in (or missing from) the body or query of API requests to given endpoints.
+ * Context comes from engine/requests.ts: only requests whose URL is the API and whose path matches count.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../ast.js';
+import type { LoadedCatalog } from '../catalog.js';
+import type { Detector, RawMatch } from '../detector.js';
+import { getRequests, resolveLocal, urlPath, urlQuery, type HttpRequest } from '../requests.js';
+import type { RequestFieldDetection } from '../types.js';
+
+/** A field as sent: from an object literal (with its node) or a URL query string (the URL node). */
+interface SentField {
+  name: string;
+  node: Node;
+  /** The value expression, when sent from an object. */
+  value?: Node;
+  /** The raw value, when sent in a query string. */
+  text?: string;
+}
+
+const compiled = new WeakMap<RequestFieldDetection, RegExp[]>();
+function patterns(d: RequestFieldDetection): RegExp[] {
+  let p = compiled.get(d);
+  if (!p) compiled.set(d, (p = d.paths.map((s) => new RegExp(s, 'i'))));
+  return p;
+}
+
+/** The path of a request as shown in messages: unknown parts as `{…}`. */
+export function endpointText(r: HttpRequest): string {
+  return r.url ? urlPath(r.url).replace(/\u0000+/g, '{…}') || '/' : '(unknown URL)';
+}
+
+/** Whether a request is an API call to one of the detection's endpoints (and methods). */
+export function isTargetRequest(r: HttpRequest, paths: readonly RegExp[], methods?: readonly string[]): boolean {
+  if (!r.isApi || !r.url) return false;
+  if (methods && r.method && !methods.includes(r.method)) return false;
+  const path = urlPath(r.url);
+  return paths.some((p) => p.test(path));
+}
+
+/** The fields of an object literal, and whether some keys are not statically known (spreads, computed keys). */
+function objectFields(object: TSESTree.ObjectExpression): { fields: SentField[]; open: boolean } {
+  const fields: SentField[] = [];
+  let open = false;
+  for (const p of object.properties) {
+    if (p.type !== 'Property') {
+      open = true;
+      continue;
+    }
+    const name = propertyKeyName(p);
+    if (name === undefined) open = true;
+    else fields.push({ name, node: p, value: p.value as Node });
+  }
+  return { fields, open };
+}
+
+/** Fields a request sends in its body or query; `open` when some are not statically known. */
+export function sentFields(r: HttpRequest, where: 'body' | 'query'): { fields: SentField[]; open: boolean } {
+  if (where === 'body') {
+    if (!r.body) return { fields: [], open: false };
+    if (!r.body.object) return { fields: [], open: true };
+    return objectFields(r.body.object);
+  }
+  const out: SentField[] = [];
+  let open = false;
+  if (r.query) {
+    const o = objectFields(r.query);
+    out.push(...o.fields);
+    open ||= o.open;
+  } else if (r.options && r.options.properties.some((p) => p.type === 'Property' && /^(params|searchParams|query|qs)$/.test(propertyKeyName(p) ?? ''))) {
+    open = true; // a query object we could not follow
+  }
+  if (r.url) {
+    const q = r.url.value.indexOf('?');
+    if (q >= 0) {
+      for (const [name, text] of urlQuery(r.url)) {
+        if (name.includes(UNKNOWN)) open = true;
+        else out.push({ name, node: r.urlNode ?? r.node, text });
+      }
+    }
+    // `${url}${query}` or `?${qs}`: unknown text after the path may hold parameters.
+    const path = urlPath(r.url);
+    if (q < 0 && /\u0000$/.test(path)) open = true;
+  }
+  return { fields: out, open };
+}
+
+/** Number of values of a field (array literal, `[...].join()`, comma list), as a lower bound; undefined when unknown. */
+export function valueCount(file: FileContext, f: SentField): number | undefined {
+  if (f.text !== undefined) {
+    const decoded = f.text.replace(/%2C/gi, ',');
+    return decoded === '' ? undefined : decoded.split(',').length;
+  }
+  if (!f.value) return undefined;
+  let n = resolveLocal(file, f.value);
+  if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && !n.callee.computed && n.callee.property.type === 'Identifier' && n.callee.property.name === 'join') {
+    n = resolveLocal(file, n.callee.object);
+  }
+  if (n.type === 'ArrayExpression') return n.elements.filter((e) => e && e.type !== 'SpreadElement').length;
+  const s = file.staticString(n);
+  if (s && s.value.replace(/\u0000/g, '') !== '') return s.value.split(',').length;
+  return undefined;
+}
+
+function staticValue(file: FileContext, f: SentField): string | undefined {
+  if (f.text !== undefined) return f.text.includes(UNKNOWN) ? undefined : decodeURIComponent(f.text);
+  if (!f.value) return undefined;
+  const s = file.staticString(resolveLocal(file, f.value));
+  return s?.complete ? s.value : undefined;
+}
+
+function staticNumber(file: FileContext, f: SentField): number | undefined {
+  if (f.text !== undefined) return /^-?\d+$/.test(f.text) ? Number(f.text) : undefined;
+  if (!f.value) return undefined;
+  const v = unwrap(f.value);
+  const n = file.staticNumber(v) ?? file.staticNumber(resolveLocal(file, v));
+  if (n !== undefined) return n;
+  const s = file.staticString(v);
+  return s?.complete && /^-?\d+$/.test(s.value) ? Number(s.value) : undefined;
+}
+
+export const requestFieldDetector: Detector<RequestFieldDetection> = {
+  kind: 'request-field',
+  messages: {
+    fieldSent: '`{{field}}` sent to {{endpoint}} {{change}}. {{instead}}',
+    fieldMissing: '{{endpoint}} requested without `{{field}}`: {{change}}. {{instead}}',
+    fieldValue: '`{{field}}: {{value}}` sent to {{endpoint}} {{change}}. {{instead}}',
+    fieldRange: '`{{field}}` of {{value}} sent to {{endpoint}} {{change}}. {{instead}}',
+    fieldTooMany: '`{{field}}` given {{value}} values in a request to {{endpoint}} {{change}}. {{instead}}',
+  },
+  tokens(d) {
+    // The catalog's path words (`callerId`, `cdr_feed`) are rarer than field names; with them, they decide alone.
+    if (d.tokens && d.tokens.length > 0) return [];
+    return d.absent ? [] : [...d.fields];
+  },
+  detect(file, ctx) {
+    const d = ctx.detection;
+    const paths = patterns(d);
+    const out: RawMatch[] = [];
+    for (const r of getRequests(file, ctx.catalog as LoadedCatalog)) {
+      if (!isTargetRequest(r, paths, d.methods)) continue;
+      const { fields, open } = sentFields(r, d.in);
+      const endpoint = endpointText(r);
+      const base = { endpoint, change: d.change };
+      if (d.absent) {
+        if (!open && !fields.some((f) => d.fields.includes(f.name))) {
+          out.push({ node: r.urlNode ?? r.node, messageId: 'fieldMissing', data: { ...base, field: d.fields[0] } });
+        }
+        continue;
+      }
+      for (const f of fields) {
+        if (!d.fields.includes(f.name)) continue;
+        const data = { ...base, field: f.name };
+        if (d.present) out.push({ node: f.node, messageId: 'fieldSent', data });
+        if (d.values) {
+          const v = staticValue(file, f);
+          if (v !== undefined && d.values.includes(v)) out.push({ node: f.node, messageId: 'fieldValue', data: { ...data, value: JSON.stringify(v) } });
+        }
+        if (d.range) {
+          const v = staticNumber(file, f);
+          if (v !== undefined && (v < d.range.min || v > d.range.max)) out.push({ node: f.node, messageId: 'fieldRange', data: { ...data, value: String(v) } });
+        }
+        if (d.maxItems !== undefined) {
+          const count = valueCount(file, f);
+          if (count !== undefined && count > d.maxItems) out.push({ node: f.node, messageId: 'fieldTooMany', data: { ...data, value: String(count) } });
+        }
+      }
+    }
+    return out;
+  },
+};

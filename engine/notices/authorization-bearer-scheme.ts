@@ -1,0 +1,71 @@
+// Seed section 5, rule 1: "Every API call carries `Authorization: Bearer <ACCESS_TOKEN>`".
+import type { TSESTree } from '@typescript-eslint/utils';
+import { dottedName, unwrap, type FileContext, type Node } from '../ast.js';
+import type { Detector, RawMatch } from '../detector.js';
+import { getClientInstances, getRequests, resolveLocal, type RequestHeader } from '../requests.js';
+import type { CustomDetection, TextEdit } from '../types.js';
+
+/** A name that holds a token itself (not a prepared header value). */
+const TOKEN_NAME = /(^|[._])(token|accessToken|access_token|personalAccessToken|pat|botToken|apiToken|authToken)$/i;
+const HEADERISH = /header|bearer|authorization|auth$|credentials/i;
+
+/** The leftmost literal text of a string expression: where the scheme word is written. */
+function leadingLiteral(node: Node): { node: TSESTree.Literal | TSESTree.TemplateElement; offset: number; text: string } | undefined {
+  const n = unwrap(node);
+  if (n.type === 'Literal' && typeof n.value === 'string') return { node: n, offset: n.range[0] + 1, text: n.value };
+  if (n.type === 'TemplateLiteral') return { node: n.quasis[0], offset: n.quasis[0].range[0] + 1, text: n.quasis[0].value.raw };
+  if (n.type === 'BinaryExpression' && n.operator === '+') return leadingLiteral(n.left as Node);
+  return undefined;
+}
+
+type Finding = { messageId: string; data: Record<string, string>; fix?: TextEdit[] };
+
+function judge(file: FileContext, h: RequestHeader): Finding | undefined {
+  const written = unwrap(h.value);
+  const value = resolveLocal(file, written);
+  const folded = file.staticString(value);
+  if (folded && !folded.value.startsWith('\u0000')) {
+    const m = /^(\S+)(\s+)/.exec(folded.value);
+    const scheme = m?.[1];
+    if (scheme && /^bearer$/i.test(scheme)) return undefined;
+    if (!scheme) {
+      if (folded.complete && folded.value !== '') return { messageId: 'bareToken', data: {} };
+      return undefined;
+    }
+    if (/^basic$/i.test(scheme)) return { messageId: 'otherScheme', data: { scheme } };
+    // `Token <t>`, `OAuth <t>`: the scheme word in the leftmost literal becomes `Bearer` (only when written here).
+    const lead = value === written ? leadingLiteral(written) : undefined;
+    const at = lead ? lead.text.indexOf(scheme) : -1;
+    const fix = lead && at === 0 ? [{ range: [lead.offset, lead.offset + scheme.length] as [number, number], text: 'Bearer' }] : undefined;
+    return { messageId: 'otherScheme', data: { scheme }, fix };
+  }
+  // A bare token variable (`Authorization: token`, `` `${accessToken}` ``).
+  let expr: Node = written;
+  if (written.type === 'TemplateLiteral' && written.expressions.length === 1 && written.quasis.every((q) => q.value.cooked === '')) expr = written.expressions[0];
+  const name = dottedName(expr);
+  if (!name || !TOKEN_NAME.test(name) || HEADERISH.test(name)) return undefined;
+  return { messageId: 'bareToken', data: {}, fix: [{ range: written.range, text: `\`Bearer \${${file.getText(expr)}}\`` }] };
+}
+
+export const authorizationBearerScheme: Detector<CustomDetection> = {
+  kind: 'authorization-bearer-scheme',
+  messages: {
+    bareToken: 'The `Authorization` header of an API request carries the token without the `Bearer` scheme, so it is not treated as an OAuth token. {{instead}}',
+    otherScheme: 'The `Authorization` header of an API request uses the `{{scheme}}` scheme; the API needs `Bearer`. {{instead}}',
+  },
+  tokens: () => ['authorization'],
+  detect(file, ctx) {
+    const out: RawMatch[] = [];
+    const seen = new Set<Node>();
+    const headers: RequestHeader[] = [];
+    for (const r of getRequests(file, ctx.catalog)) if (r.isApi) headers.push(...r.headers.filter((h) => !h.inherited));
+    for (const c of getClientInstances(file, ctx.catalog).values()) if (c.isApi) headers.push(...c.headers);
+    for (const h of headers) {
+      if (h.name.toLowerCase() !== 'authorization' || seen.has(h.value)) continue;
+      seen.add(h.value);
+      const f = judge(file, h);
+      if (f) out.push({ node: h.value, messageId: f.messageId, data: f.data, fix: f.fix });
+    }
+    return out;
+  },
+};

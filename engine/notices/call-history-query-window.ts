@@ -1,0 +1,91 @@
+// Seed section 8: "detailed call history, query window | 12 hours (48 hours deprecated) | from 2026-01-30".
+import type { TSESTree } from '@typescript-eslint/utils';
+import { dottedName, memberName, unwrap, type FileContext, type Node } from '../ast.js';
+import type { Detector, RawMatch } from '../detector.js';
+import { endpointText, isTargetRequest, sentFields } from '../detectors/request-field.js';
+import { getRequests, resolveLocal } from '../requests.js';
+import type { CustomDetection } from '../types.js';
+
+interface WindowParams {
+  /** Regular expressions of the call history paths. */
+  paths: string[];
+  /** Start and end parameter names. */
+  start: string;
+  end: string;
+  /** The largest window, in hours. */
+  maxHours: number;
+}
+
+/** A point in time: milliseconds relative to "now", or an absolute epoch value. */
+type Instant = { base: 'now' | 'abs'; ms: number };
+
+/** Folds `new Date()`, `Date.now() - N`, `new Date(x).toISOString()`, `d.getTime() - N`, ISO literals, through locals. */
+function instantOf(file: FileContext, node: Node, depth = 0): Instant | undefined {
+  if (depth > 8) return undefined;
+  const n = resolveLocal(file, node);
+  if (n.type === 'Literal' && typeof n.value === 'string') {
+    const t = Date.parse(n.value);
+    return /^\d{4}-\d{2}-\d{2}T/.test(n.value) && !Number.isNaN(t) ? { base: 'abs', ms: t } : undefined;
+  }
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'Date') {
+    if (n.arguments.length === 0) return { base: 'now', ms: 0 };
+    return n.arguments.length === 1 ? instantOf(file, n.arguments[0] as Node, depth + 1) : undefined;
+  }
+  if (n.type === 'CallExpression') {
+    const callee = dottedName(n.callee);
+    if (callee === 'Date.now' && n.arguments.length === 0) return { base: 'now', ms: 0 };
+    if (n.callee.type === 'MemberExpression' && /^(toISOString|getTime|valueOf|toJSON)$/.test(memberName(n.callee) ?? '')) return instantOf(file, n.callee.object, depth + 1);
+    return undefined;
+  }
+  if (n.type === 'BinaryExpression' && (n.operator === '-' || n.operator === '+')) {
+    const left = instantOf(file, n.left as Node, depth + 1);
+    const delta = file.staticNumber(n.right) ?? file.staticNumber(resolveLocal(file, n.right));
+    if (!left || delta === undefined) return undefined;
+    return { base: left.base, ms: left.ms + (n.operator === '-' ? -delta : delta) };
+  }
+  return undefined;
+}
+
+/** The expression a `name=${expr}` query parameter of a template URL holds. */
+function templateParam(file: FileContext, url: Node | undefined, name: string): Node | undefined {
+  if (!url) return undefined;
+  const t = resolveLocal(file, url);
+  if (t.type !== 'TemplateLiteral') return undefined;
+  for (let i = 0; i < t.expressions.length; i++) {
+    if (new RegExp(`[?&]${name}=$`).test(t.quasis[i].value.cooked ?? '')) return t.expressions[i] as Node;
+  }
+  return undefined;
+}
+
+export const callHistoryQueryWindow: Detector<CustomDetection> = {
+  kind: 'call-history-query-window',
+  messages: {
+    windowTooLong: 'Detailed call history query to {{endpoint}} spans {{hours}} hours; queries are limited to {{max}} hours. {{instead}}',
+  },
+  tokens: () => ['cdr_feed', 'cdr_stream', 'analytics'],
+  detect(file, ctx) {
+    const p = ctx.detection.params as unknown as WindowParams;
+    const paths = p.paths.map((s) => new RegExp(s, 'i'));
+    const out: RawMatch[] = [];
+    for (const r of getRequests(file, ctx.catalog)) {
+      if (!isTargetRequest(r, paths)) continue;
+      const { fields } = sentFields(r, 'query');
+      const point = (name: string): { at?: Instant; node?: Node } => {
+        const f = fields.find((x) => x.name === name);
+        if (f?.value) return { at: instantOf(file, f.value), node: f.node };
+        const expr = templateParam(file, r.urlNode, name);
+        if (expr) return { at: instantOf(file, expr), node: r.urlNode };
+        if (f?.text !== undefined && !f.text.includes('\u0000')) return { at: instantOf(file, { type: 'Literal', value: decodeURIComponent(f.text), raw: '', range: [0, 0] } as unknown as TSESTree.Literal), node: f.node };
+        return {};
+      };
+      const start = point(p.start);
+      const end = point(p.end);
+      if (!start.at || !end.at || start.at.base !== end.at.base) continue;
+      const hours = (end.at.ms - start.at.ms) / 3_600_000;
+      if (hours > p.maxHours) {
+        out.push({ node: start.node ?? r.node, messageId: 'windowTooLong', data: { endpoint: endpointText(r), hours: String(Math.round(hours * 100) / 100), max: String(p.maxHours) } });
+      }
+    }
+    return out;
+  },
+};

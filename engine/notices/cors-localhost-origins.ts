@@ -1,0 +1,45 @@
+// Seed section 5, rule 9: no `Access-Control-Allow-Origin` for localhost or non-HTTPS origins since 2026-05-01.
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { FileContext } from '../ast.js';
+import type { Detector, RawMatch } from '../detector.js';
+import { apiHosts, getRequests, urlHost } from '../requests.js';
+import type { CustomDetection } from '../types.js';
+
+interface CorsParams {
+  /** Path segments (case-insensitive) that mark a browser front end, e.g. `web`, `client`, `frontend`. */
+  browserDirs?: string[];
+  /** Globals whose use marks browser code, e.g. `window`, `document`, `localStorage`. */
+  browserGlobals?: string[];
+}
+
+/** Whether the file is browser code: under a front-end folder, or reading a browser-only global. */
+function isBrowserCode(file: FileContext, params: CorsParams): boolean {
+  const dirs = params.browserDirs ?? [];
+  const segments = file.filename.split(/[\\/]/).slice(0, -1).map((s) => s.toLowerCase());
+  if (segments.some((s) => dirs.includes(s))) return true;
+  const globals = new Set(params.browserGlobals ?? []);
+  return file.nodes('Identifier' as TSESTree.Identifier['type']).some((n) => {
+    const id = n as TSESTree.Identifier;
+    if (!globals.has(id.name)) return false;
+    const parent = file.parentOf(id);
+    if (parent?.type === 'MemberExpression' && parent.property === id && !parent.computed) return false;
+    if (parent?.type === 'Property' && parent.key === id && !parent.shorthand) return false;
+    if (parent?.type === 'VariableDeclarator' && parent.id === id) return false;
+    return parent?.type === 'MemberExpression' && parent.object === id;
+  });
+}
+
+export const corsLocalhostOrigins: Detector<CustomDetection> = {
+  kind: 'cors-localhost-origins',
+  messages: {
+    browserCallsApi: 'Browser code calls the API directly at {{host}}; from a localhost or non-HTTPS origin the response is unreadable (no CORS headers). {{instead}}',
+  },
+  tokens: (_d, catalog) => [...apiHosts(catalog)],
+  detect(file, ctx) {
+    const out: RawMatch[] = [];
+    const requests = getRequests(file, ctx.catalog).filter((r) => r.isApi && r.url && urlHost(r.url));
+    if (requests.length === 0 || !isBrowserCode(file, (ctx.detection.params ?? {}) as CorsParams)) return out;
+    for (const r of requests) out.push({ node: r.urlNode ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! } });
+    return out;
+  },
+};

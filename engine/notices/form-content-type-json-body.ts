@@ -1,0 +1,25 @@
+// Seed section 7: "POST with JSON or XML data but a form-urlencoded `Content-Type` | rejected".
+import type { Detector, RawMatch } from '../detector.js';
+import { findHeader, getRequests } from '../requests.js';
+import type { CustomDetection } from '../types.js';
+
+export const formContentTypeJsonBody: Detector<CustomDetection> = {
+  kind: 'form-content-type-json-body',
+  messages: {
+    formHeaderJsonBody: 'The `Content-Type` says form-urlencoded but the body is JSON; the stricter header validation rejects the request. {{instead}}',
+  },
+  tokens: () => ['x-www-form-urlencoded'],
+  detect(file, ctx) {
+    const out: RawMatch[] = [];
+    for (const r of getRequests(file, ctx.catalog)) {
+      if (!r.isApi || !r.body || r.method === 'GET') continue;
+      const ct = findHeader(r, 'content-type');
+      const value = ct ? file.staticString(ct.value) : undefined;
+      if (!value || !/application\/x-www-form-urlencoded/i.test(value.value)) continue;
+      // requests.ts already counts an object that axios/superagent encode by the header as a form body.
+      if (r.body.format !== 'json') continue;
+      out.push({ node: r.body.node, messageId: 'formHeaderJsonBody' });
+    }
+    return out;
+  },
+};

@@ -1,0 +1,54 @@
+// Seed section 7: "`PATCH /licenses` ... some succeed and some fail ... status 206 Partial Content" (was 400, none assigned).
+import type { TSESTree } from '@typescript-eslint/utils';
+import { memberName, unwrap, type Node } from '../ast.js';
+import type { Detector, RawMatch } from '../detector.js';
+import { getRequests, urlPath } from '../requests.js';
+import type { CustomDetection } from '../types.js';
+
+const LICENSES = /\/licenses\/?$/;
+const STATUS = /^(status|statusCode)$/;
+const isFunction = (n: Node): boolean => n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration';
+
+/** `x.status`, `status` (a destructured or local name) compared with a number. */
+function isStatusRead(n: Node): boolean {
+  const u = unwrap(n);
+  if (u.type === 'MemberExpression') return STATUS.test(memberName(u) ?? '');
+  return u.type === 'Identifier' && STATUS.test(u.name);
+}
+
+export const licensePartialSuccess: Detector<CustomDetection> = {
+  kind: 'license-partial-success',
+  messages: {
+    onlyOkIsSuccess: '`PATCH /licenses` answers 206 when some licenses are assigned and some fail; a check for 200 only misreads it. {{instead}}',
+    badRequestIsNone: '`PATCH /licenses` no longer answers 400 with nothing assigned when only some licenses fail: it answers 206. {{instead}}',
+  },
+  tokens: () => ['licenses'],
+  detect(file, ctx) {
+    const out: RawMatch[] = [];
+    const scopes: Node[] = [];
+    for (const r of getRequests(file, ctx.catalog)) {
+      if (!r.isApi || !r.url || r.method !== 'PATCH' || !LICENSES.test(urlPath(r.url))) continue;
+      let scope: Node = file.ast;
+      for (const a of file.ancestors(r.node)) if (isFunction(a)) { scope = a; break; }
+      scopes.push(scope);
+    }
+    if (scopes.length === 0) return out;
+    const inScope = (n: Node) => scopes.some((s) => s.range[0] <= n.range[0] && n.range[1] <= s.range[1]);
+    const check = (node: Node, value: number | undefined) => {
+      if (value === 200) out.push({ node, messageId: 'onlyOkIsSuccess' });
+      else if (value === 400) out.push({ node, messageId: 'badRequestIsNone' });
+    };
+    for (const b of file.nodes('BinaryExpression' as TSESTree.BinaryExpression['type'])) {
+      const e = b as TSESTree.BinaryExpression;
+      if (!['===', '==', '!==', '!='].includes(e.operator) || !inScope(e)) continue;
+      if (isStatusRead(e.left as Node)) check(e, file.staticNumber(e.right));
+      else if (isStatusRead(e.right)) check(e, file.staticNumber(e.left as Node));
+    }
+    for (const s of file.nodes('SwitchStatement' as TSESTree.SwitchStatement['type'])) {
+      const sw = s as TSESTree.SwitchStatement;
+      if (!inScope(sw) || !isStatusRead(sw.discriminant)) continue;
+      for (const c of sw.cases) if (c.test) check(c.test, file.staticNumber(c.test));
+    }
+    return out;
+  },
+};
