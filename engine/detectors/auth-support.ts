@@ -1,0 +1,217 @@
+/**
+ * Helpers shared by the token, webhook and OAuth detectors: function-local variable resolution, imports,
+ * JWT signing calls, and the maximal string expressions of a file.
+ */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, dottedName, memberName, unwrap, type FileContext, type Node } from '../ast.js';
+
+type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
+
+function isFunction(node: Node): node is FunctionNode {
+  return node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
+}
+
+/** The nearest enclosing function of a node, or the program. */
+export function enclosingFunction(file: FileContext, node: Node): FunctionNode | TSESTree.Program {
+  for (const a of file.ancestors(node)) if (isFunction(a)) return a;
+  return file.ast;
+}
+
+function contains(outer: Node, inner: Node): boolean {
+  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+}
+
+/**
+ * The initializer of the variable an identifier reads, declared in its own or an enclosing function
+ * (`const`, or a `let` never assigned again), before the use. Undefined for parameters and unknowns.
+ */
+export function localInit(file: FileContext, ident: TSESTree.Identifier): TSESTree.Expression | undefined {
+  let best: { decl: TSESTree.VariableDeclarator; scope: Node } | undefined;
+  for (const decl of file.nodes(T.VariableDeclarator)) {
+    if (decl.id.type !== 'Identifier' || decl.id.name !== ident.name || !decl.init) continue;
+    if (decl.range[0] > ident.range[0]) continue;
+    const scope = enclosingFunction(file, decl);
+    if (!contains(scope, ident)) continue;
+    if (!best || contains(best.scope, scope)) best = { decl, scope };
+  }
+  if (!best) return undefined;
+  // A parameter of the same name in a nearer function shadows the variable.
+  for (const a of file.ancestors(ident)) {
+    if (a === best.scope) break;
+    if (isFunction(a) && a.params.some((p) => p.type === 'Identifier' && p.name === ident.name)) return undefined;
+  }
+  const kind = (file.parentOf(best.decl) as TSESTree.VariableDeclaration | undefined)?.kind;
+  if (kind !== 'const') {
+    const reassigned = file
+      .nodes(T.AssignmentExpression)
+      .some((a) => a.left.type === 'Identifier' && a.left.name === ident.name && contains(best!.scope, a));
+    if (reassigned) return undefined;
+  }
+  return best.decl.init ?? undefined;
+}
+
+/** Follows identifiers through local (then file-level) constants and unwraps TS wrappers. */
+export function resolveLocal(file: FileContext, node: Node, depth = 0): Node {
+  let current = unwrap(node);
+  for (let i = depth; i < 8 && current.type === 'Identifier'; i++) {
+    const init = localInit(file, current) ?? file.constantInit(current.name);
+    if (!init) break;
+    current = unwrap(init);
+  }
+  return current;
+}
+
+/** A local name bound to a module by `import` or `require`. */
+export interface ImportBinding {
+  module: string;
+  /** `default`, `*` (namespace / whole `require`) or the imported name. */
+  imported: string;
+}
+
+/** Local names bound to imports (and `require`s) of modules accepted by `wanted`. */
+export function importsOf(file: FileContext, wanted: (module: string) => boolean): Map<string, ImportBinding> {
+  const out = new Map<string, ImportBinding>();
+  for (const decl of file.nodes(T.ImportDeclaration)) {
+    const module = String(decl.source.value);
+    if (!wanted(module)) continue;
+    for (const s of decl.specifiers) {
+      if (s.type === 'ImportDefaultSpecifier') out.set(s.local.name, { module, imported: 'default' });
+      else if (s.type === 'ImportNamespaceSpecifier') out.set(s.local.name, { module, imported: '*' });
+      else {
+        const imported = s.imported.type === 'Identifier' ? s.imported.name : String(s.imported.value);
+        out.set(s.local.name, { module, imported });
+      }
+    }
+  }
+  for (const decl of file.nodes(T.VariableDeclarator)) {
+    const init = decl.init && unwrap(decl.init);
+    if (!init || init.type !== 'CallExpression' || calleeName(init) !== 'require') continue;
+    const arg = init.arguments[0];
+    if (!arg || arg.type !== 'Literal' || typeof arg.value !== 'string' || !wanted(arg.value)) continue;
+    if (decl.id.type === 'Identifier') out.set(decl.id.name, { module: arg.value, imported: '*' });
+    else if (decl.id.type === 'ObjectPattern') {
+      for (const p of decl.id.properties) {
+        if (p.type !== 'Property' || p.key.type !== 'Identifier' || p.value.type !== 'Identifier') continue;
+        out.set(p.value.name, { module: arg.value, imported: p.key.name });
+      }
+    }
+  }
+  return out;
+}
+
+const JWT_MODULES = /^(jsonwebtoken|jose|jws|jwt-simple|njwt|jsrsasign|@panva\/jose|jwt-encode)$/;
+const SIGN_FUNCTIONS = new Set(['sign', 'encode']);
+
+/** A JWT being signed: the payload as written, the key argument and the call. */
+export interface JwtSigning {
+  call: TSESTree.CallExpression | TSESTree.NewExpression;
+  payload: Node;
+  key?: Node;
+}
+
+/** Every JWT signing call of a file (`jwt.sign(p, k)`, `sign(p, k)` from jsonwebtoken, `new SignJWT(p)...sign(k)`). */
+export function jwtSignings(file: FileContext): JwtSigning[] {
+  return file.cached('auth-support:jwtSignings', () => {
+    const imports = importsOf(file, (m) => JWT_MODULES.test(m));
+    const out: JwtSigning[] = [];
+    for (const call of file.nodes(T.CallExpression)) {
+      const callee = unwrap(call.callee);
+      const name = calleeName(call);
+      if (!name || !SIGN_FUNCTIONS.has(name) || call.arguments.length === 0) continue;
+      let isJwt = false;
+      if (callee.type === 'Identifier') {
+        const b = imports.get(callee.name);
+        isJwt = !!b && SIGN_FUNCTIONS.has(b.imported);
+      } else if (callee.type === 'MemberExpression') {
+        const object = unwrap(callee.object);
+        if (object.type === 'Identifier' && imports.has(object.name)) isJwt = true;
+        else {
+          const dotted = dottedName(object);
+          isJwt = dotted !== undefined && /(^|\.)(jwt|jsonwebtoken|jws|JWT|Jwt)$/.test(dotted);
+        }
+      }
+      if (!isJwt) continue;
+      out.push({ call, payload: call.arguments[0] as Node, key: call.arguments[1] as Node | undefined });
+    }
+    for (const ctor of file.nodes(T.NewExpression)) {
+      if (calleeName(ctor) !== 'SignJWT' || ctor.arguments.length === 0) continue;
+      out.push({ call: ctor, payload: ctor.arguments[0] as Node, key: signKeyOfChain(file, ctor) });
+    }
+    return out;
+  });
+}
+
+/** In `new SignJWT(p).setX().sign(key)`, the `key`. */
+function signKeyOfChain(file: FileContext, start: Node): Node | undefined {
+  let node: Node = start;
+  for (let i = 0; i < 20; i++) {
+    const parent = file.parentOf(node);
+    if (!parent) return undefined;
+    if (parent.type === 'MemberExpression' && parent.object === node) {
+      const call = file.parentOf(parent);
+      if (!call || call.type !== 'CallExpression' || call.callee !== parent) return undefined;
+      if (memberName(parent) === 'sign') return call.arguments[0] as Node | undefined;
+      node = call;
+      continue;
+    }
+    if (parent.type === 'AwaitExpression' || parent.type === 'ChainExpression' || parent.type === 'TSNonNullExpression') {
+      node = parent;
+      continue;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+/** The object literal a JWT payload expression is (followed through local variables), if any. */
+export function payloadObject(file: FileContext, payload: Node): TSESTree.ObjectExpression | undefined {
+  const resolved = resolveLocal(file, payload);
+  return resolved.type === 'ObjectExpression' ? resolved : undefined;
+}
+
+/** Whether a node is a string-building expression inside another one (part of a template or a `+`). */
+function isStringPart(file: FileContext, node: Node): boolean {
+  const parent = file.parentOf(node);
+  if (!parent) return false;
+  if (parent.type === 'TemplateLiteral') return true;
+  if (parent.type === 'BinaryExpression' && parent.operator === '+') return true;
+  return false;
+}
+
+/**
+ * The outermost string expressions of a file: string literals, templates and `+` chains that are not
+ * themselves part of a larger template or concatenation. Tagged templates and type positions are skipped.
+ */
+export function outerStringExpressions(file: FileContext): Node[] {
+  return file.cached('auth-support:outerStrings', () => {
+    const out: Node[] = [];
+    const consider = (node: Node): void => {
+      if (isStringPart(file, node)) return;
+      const parent = file.parentOf(node);
+      if (parent?.type === 'TaggedTemplateExpression' || parent?.type === 'TSLiteralType' || parent?.type === 'ImportDeclaration') return;
+      if (parent?.type === 'Property' && parent.key === node && !parent.computed) return;
+      out.push(node);
+    };
+    for (const n of file.nodes(T.Literal)) if (typeof n.value === 'string') consider(n);
+    for (const n of file.nodes(T.TemplateLiteral)) consider(n);
+    for (const n of file.nodes(T.BinaryExpression)) if (n.operator === '+') consider(n);
+    return out.sort((a, b) => a.range[0] - b.range[0]);
+  });
+}
+
+/** Whether the string expression is a route definition of a server framework (`app.post('/x', handler)`). */
+export function isRouteDefinition(file: FileContext, node: Node): boolean {
+  const parent = file.parentOf(node);
+  if (!parent || parent.type !== 'CallExpression' || parent.arguments[0] !== node) return false;
+  const callee = unwrap(parent.callee);
+  if (callee.type !== 'MemberExpression') return false;
+  const method = memberName(callee);
+  if (!method || !/^(get|post|put|patch|delete|all|use|route|options|head)$/i.test(method)) return false;
+  const object = dottedName(callee.object);
+  if (!object) return false;
+  const last = object.split('.').pop()!;
+  // A handler argument after the path is what makes it a route (axios.post(url, body) has an object body).
+  const handler = parent.arguments.slice(1).some((a) => a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression');
+  return /^(app|router|server|fastify|api|route|routes|r)$/i.test(last) || handler;
+}

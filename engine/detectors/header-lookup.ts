@@ -1,0 +1,78 @@
+/**
+ * `header-lookup`: case-sensitive lookups of a mixed-case header name in a raw header map
+ * (`headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `const { 'X-Spark-Signature': s } = headers`).
+ * `headers.get()`, `req.get()`, `req.header()` ignore case and are never reported. Autofix: the lower-case
+ * name, keeping the quote character.
+ */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { propertyKeyName, quoteOf, quoteLike, unwrap, type FileContext, type Node } from '../ast.js';
+import type { Detector, RawMatch } from '../detector.js';
+import type { HeaderLookupDetection, TextEdit } from '../types.js';
+import { localInit } from './auth-support.js';
+
+/** The replacement of a name-holding node (literal or expression-free template) by its lower-case form. */
+function lowerEdit(file: FileContext, node: Node, name: string): TextEdit {
+  const quote = quoteOf(file.text, node);
+  return { range: node.range, text: quoteLike(quote, name.toLowerCase()) };
+}
+
+/** The literal node holding a header name: the key itself, or the `const` string an identifier names. */
+function nameNode(file: FileContext, key: Node): { node: Node; name: string } | undefined {
+  const n = unwrap(key);
+  if (n.type === 'Literal' && typeof n.value === 'string') return { node: n, name: n.value };
+  if (n.type === 'TemplateLiteral' && n.expressions.length === 0) return { node: n, name: n.quasis[0].value.cooked ?? '' };
+  if (n.type === 'Identifier') {
+    const init = localInit(file, n) ?? file.constantInit(n.name);
+    if (init) return nameNode(file, init);
+  }
+  return undefined;
+}
+
+/** Whether a member expression is written to (`h['X'] = v`, `delete h['X']`): building headers, not reading them. */
+function isWrite(file: FileContext, member: TSESTree.MemberExpression): boolean {
+  const parent = file.parentOf(member);
+  if (parent?.type === 'AssignmentExpression' && parent.left === member) return true;
+  if (parent?.type === 'UnaryExpression' && parent.operator === 'delete') return true;
+  return false;
+}
+
+export const headerLookupDetector: Detector<HeaderLookupDetection> = {
+  kind: 'header-lookup',
+  messages: {
+    mixedCaseHeader: 'Header `{{header}}` is looked up case-sensitively; webhook deliveries send header names in lower case (`{{lower}}`). {{instead}}',
+  },
+  tokens(detection) {
+    return detection.headers;
+  },
+  detect(file, ctx) {
+    const wanted = new Map(ctx.detection.headers.map((h) => [h.toLowerCase(), h]));
+    const out: RawMatch[] = [];
+    const check = (reportAt: Node, key: Node): void => {
+      const found = nameNode(file, key);
+      if (!found) return;
+      const lower = found.name.toLowerCase();
+      if (!wanted.has(lower) || found.name === lower) return;
+      out.push({ node: reportAt, messageId: 'mixedCaseHeader', data: { header: found.name, lower }, fix: [lowerEdit(file, found.node, found.name)] });
+    };
+    for (const member of file.nodes(T.MemberExpression)) {
+      if (!member.computed || isWrite(file, member)) continue;
+      check(member.property, member.property);
+    }
+    for (const bin of file.nodes(T.BinaryExpression)) {
+      if (bin.operator === 'in') check(bin.left as Node, bin.left as Node);
+    }
+    for (const pattern of file.nodes(T.ObjectPattern)) {
+      for (const p of pattern.properties) {
+        if (p.type !== 'Property') continue;
+        const name = propertyKeyName(p);
+        if (name === undefined) {
+          if (p.computed) check(p.key, p.key);
+          continue;
+        }
+        if (p.key.type === 'Literal' || p.key.type === 'TemplateLiteral') check(p.key, p.key);
+      }
+    }
+    return out;
+  },
+};

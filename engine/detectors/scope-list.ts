@@ -1,0 +1,235 @@
+/**
+ * `scope-list`: OAuth scope strings checked against the catalog's known scopes. Scopes are found in `scope`
+ * parameters (object keys and variables named `scope`/`scopes`/`*Scopes`, `URLSearchParams#set/append`,
+ * `scope=` in query strings), followed through arrays, `.join()`, `encodeURIComponent()`, templates,
+ * concatenation and local constants; a list may be space-, `+`-, `%20`- or comma-joined and URL-encoded.
+ */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, memberName, propertyKeyName, unwrap, type FileContext, type Node } from '../ast.js';
+import type { Detector, RawMatch } from '../detector.js';
+import type { ScopeListDetection } from '../types.js';
+import { resolveLocal } from './auth-support.js';
+
+/** Levenshtein distance, giving up (returning `limit + 1`) once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      best = Math.min(best, cur[j]);
+    }
+    if (best > limit) return limit + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+function nearest(value: string, candidates: Iterable<string>, limit: number): { value: string; distance: number } | undefined {
+  let found: { value: string; distance: number } | undefined;
+  for (const c of candidates) {
+    const d = editDistance(value, c, found ? Math.min(found.distance, limit) : limit);
+    if (d <= limit && (!found || d < found.distance)) found = { value: c, distance: d };
+  }
+  return found;
+}
+
+const SCOPE_NAME = /^(scopes?|[A-Za-z0-9_]*[a-z0-9_]Scopes?|[A-Za-z0-9_]*_SCOPES?|SCOPES?)$/;
+const WELL_FORMED = /^[A-Za-z][\w.-]*:[\w.:-]+$/;
+
+/** A piece of source text that holds one scope. */
+interface Piece {
+  range: [number, number];
+  raw: string;
+}
+
+/** Splits a run of raw source text into scope pieces; pieces touching an open end (an expression) are partial and skipped. */
+function splitPieces(raw: string, start: number, openLeft: boolean, openRight: boolean): Piece[] {
+  const out: Piece[] = [];
+  const sep = /\s+|\+|%20|,/gi;
+  let last = 0;
+  const push = (from: number, to: number, first: boolean, end: boolean): void => {
+    if (to <= from) return;
+    if ((first && openLeft) || (end && openRight)) return;
+    out.push({ range: [start + from, start + to], raw: raw.slice(from, to) });
+  };
+  let m: RegExpExecArray | null;
+  let first = true;
+  while ((m = sep.exec(raw))) {
+    push(last, m.index, first, false);
+    first = false;
+    last = m.index + m[0].length;
+  }
+  push(last, raw.length, first, true);
+  return out;
+}
+
+/** The raw text runs of a string node: a literal's content, or each quasi of a template with open ends. */
+function runs(file: FileContext, node: TSESTree.Literal | TSESTree.TemplateLiteral): Array<{ start: number; raw: string; openLeft: boolean; openRight: boolean }> {
+  if (node.type === 'Literal') return [{ start: node.range[0] + 1, raw: file.text.slice(node.range[0] + 1, node.range[1] - 1), openLeft: false, openRight: false }];
+  return node.quasis.map((q, i) => {
+    const start = q.range[0] + 1;
+    const end = q.range[1] - (q.tail ? 1 : 2);
+    return { start, raw: file.text.slice(start, end), openLeft: i > 0, openRight: !q.tail };
+  });
+}
+
+export const scopeListDetector: Detector<ScopeListDetection> = {
+  kind: 'scope-list',
+  messages: {
+    unknownScope: '`{{scope}}` is not a known OAuth scope; did you mean `{{suggestion}}`? {{instead}}',
+    unknownScopeFamily: '`{{scope}}` has an unknown scope family `{{family}}`; the grant fails for an unknown scope. {{instead}}',
+    unlistedScope: '`{{scope}}` is not in the list of known OAuth scopes. {{instead}}',
+    suggestScope: 'Replace with `{{suggestion}}`',
+  },
+  tokens() {
+    return ['scope'];
+  },
+  detect(file, ctx) {
+    const known = ctx.catalog.knownScopes;
+    const families = new Set([...known].map((s) => s.slice(0, s.indexOf(':'))));
+    const limit = ctx.detection.maxDistance ?? 2;
+    const strict = ctx.options.strictScopes === true;
+    const strings = new Set<TSESTree.Literal | TSESTree.TemplateLiteral>();
+    const seen = new Set<Node>();
+
+    const expand = (node: Node | null | undefined, depth = 0): void => {
+      if (!node || depth > 8) return;
+      const n = unwrap(node);
+      if (seen.has(n)) return;
+      seen.add(n);
+      switch (n.type) {
+        case 'Literal':
+          if (typeof n.value === 'string') strings.add(n);
+          return;
+        case 'TemplateLiteral':
+          strings.add(n);
+          n.expressions.forEach((e) => expand(e as Node, depth + 1));
+          return;
+        case 'ArrayExpression':
+          n.elements.forEach((e) => expand(e && (e.type === 'SpreadElement' ? e.argument : e), depth + 1));
+          return;
+        case 'BinaryExpression':
+          if (n.operator === '+') {
+            expand(n.left as Node, depth + 1);
+            expand(n.right, depth + 1);
+          }
+          return;
+        case 'ConditionalExpression':
+          expand(n.consequent, depth + 1);
+          expand(n.alternate, depth + 1);
+          return;
+        case 'CallExpression': {
+          const name = calleeName(n);
+          const callee = unwrap(n.callee);
+          if (name === 'join' && callee.type === 'MemberExpression') expand(callee.object, depth + 1);
+          else if (name === 'encodeURIComponent' || name === 'encodeURI' || name === 'String') expand(n.arguments[0] as Node, depth + 1);
+          return;
+        }
+        case 'Identifier': {
+          const resolved = resolveLocal(file, n);
+          if (resolved !== n) expand(resolved, depth + 1);
+          return;
+        }
+        case 'MemberExpression': {
+          const target = file.resolveMember(n);
+          if (target) expand(target, depth + 1);
+          return;
+        }
+        default:
+          return;
+      }
+    };
+
+    for (const prop of file.nodes(T.Property)) {
+      const parent = file.parentOf(prop);
+      if (parent?.type !== 'ObjectExpression') continue;
+      const name = propertyKeyName(prop);
+      if (name !== undefined && SCOPE_NAME.test(name)) expand(prop.value as Node);
+    }
+    for (const decl of file.nodes(T.VariableDeclarator)) {
+      if (decl.id.type === 'Identifier' && SCOPE_NAME.test(decl.id.name)) expand(decl.init);
+    }
+    for (const assign of file.nodes(T.AssignmentExpression)) {
+      const left = assign.left;
+      const name = left.type === 'Identifier' ? left.name : left.type === 'MemberExpression' ? memberName(left) : undefined;
+      if (name !== undefined && SCOPE_NAME.test(name)) expand(assign.right);
+    }
+    for (const call of file.nodes(T.CallExpression)) {
+      const name = calleeName(call);
+      if ((name === 'set' || name === 'append') && call.arguments.length >= 2) {
+        const key = file.staticString(call.arguments[0] as Node);
+        if (key?.complete && key.value === 'scope') expand(call.arguments[1] as Node);
+      }
+    }
+
+    const pieces: Piece[] = [];
+    const inList = new Set<Node>();
+    for (const s of strings) {
+      inList.add(s);
+      for (const run of runs(file, s)) pieces.push(...splitPieces(run.raw, run.start, run.openLeft, run.openRight));
+    }
+    // `scope=` inside query strings of any string in the file.
+    const queryStrings = [...file.nodes(T.Literal), ...file.nodes(T.TemplateLiteral)].filter((n) => !inList.has(n));
+    for (const node of queryStrings) {
+      if (node.type === 'Literal' && typeof node.value !== 'string') continue;
+      const list = runs(file, node as TSESTree.Literal | TSESTree.TemplateLiteral);
+      list.forEach((run, i) => {
+        const re = /(?:^|[?&])scope=/g;
+        let m: RegExpExecArray | null;
+        while ((m = re.exec(run.raw))) {
+          const from = m.index + m[0].length;
+          const rest = run.raw.slice(from);
+          const end = rest.search(/[&#]/);
+          const value = end === -1 ? rest : rest.slice(0, end);
+          const openRight = end === -1 && run.openRight;
+          if (value === '' && openRight && node.type === 'TemplateLiteral') expand(node.expressions[i] as Node);
+          pieces.push(...splitPieces(value, run.start + from, false, openRight));
+        }
+      });
+    }
+    // Strings reached through `scope=${expr}` above.
+    for (const s of strings) {
+      if (inList.has(s)) continue;
+      for (const run of runs(file, s)) pieces.push(...splitPieces(run.raw, run.start, run.openLeft, run.openRight));
+    }
+
+    const out: RawMatch[] = [];
+    const reported = new Set<string>();
+    for (const piece of pieces) {
+      const key = `${piece.range[0]}:${piece.range[1]}`;
+      if (reported.has(key) || piece.raw.includes('\\')) continue;
+      let scope: string;
+      try {
+        scope = decodeURIComponent(piece.raw);
+      } catch {
+        continue;
+      }
+      if (!WELL_FORMED.test(scope) || known.has(scope)) continue;
+      const family = scope.slice(0, scope.indexOf(':'));
+      const encode = (s: string): string => (piece.raw.includes('%') ? encodeURIComponent(s) : s);
+      const near = nearest(scope, known, limit);
+      let match: RawMatch | undefined;
+      if (near) {
+        match = { range: piece.range, messageId: 'unknownScope', data: { scope, suggestion: near.value } };
+        match.suggestions = [{ messageId: 'suggestScope', data: { suggestion: near.value }, edits: [{ range: piece.range, text: encode(near.value) }] }];
+      } else if (!families.has(family)) {
+        const nearFamily = family.length >= 3 ? nearest(family, families, 2) : undefined;
+        if (!nearFamily) continue;
+        const corrected = nearFamily.value + scope.slice(family.length);
+        const target = known.has(corrected) ? corrected : nearest(corrected, known, limit)?.value;
+        match = { range: piece.range, messageId: 'unknownScopeFamily', data: { scope, family } };
+        if (target) match.suggestions = [{ messageId: 'suggestScope', data: { suggestion: target }, edits: [{ range: piece.range, text: encode(target) }] }];
+      } else if (strict) {
+        match = { range: piece.range, messageId: 'unlistedScope', data: { scope } };
+      }
+      if (!match) continue;
+      reported.add(key);
+      out.push(match);
+    }
+    return out;
+  },
+};

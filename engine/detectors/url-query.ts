@@ -1,0 +1,218 @@
+/**
+ * `url-query`: URLs of an API endpoint that must carry query parameters (the OAuth authorize URL:
+ * `state` required, `response_type=code`). URLs are strings, templates and concatenations (through local
+ * constants), with query parts given inline, as `URLSearchParams` / `qs.stringify` objects, or set on a
+ * `new URL()` through `searchParams.set/append`. Only URLs on a catalog API host or a `/v1/` path are
+ * judged, and only when every parameter name is statically known.
+ */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../ast.js';
+import type { Detector, RawMatch } from '../detector.js';
+import type { UrlQueryDetection } from '../types.js';
+import { enclosingFunction, outerStringExpressions, resolveLocal } from './auth-support.js';
+
+/** A marker for query text that came from an object of known keys (`URLSearchParams({...})`). */
+const KNOWN_VALUE = '\u0001';
+
+/** Keys of a query-building expression: `new URLSearchParams({...})`, `qs.stringify({...})`, `params.toString()`. */
+function queryObjectKeys(file: FileContext, node: Node, depth = 0): Map<string, string | undefined> | undefined {
+  if (depth > 6) return undefined;
+  const n = unwrap(node);
+  if (n.type === 'CallExpression') {
+    const name = calleeName(n);
+    const callee = unwrap(n.callee);
+    if (name === 'toString' && callee.type === 'MemberExpression' && n.arguments.length === 0) return queryObjectKeys(file, callee.object, depth + 1);
+    if ((name === 'stringify' || name === 'encode') && n.arguments[0]) return objectKeys(file, n.arguments[0] as Node, depth + 1);
+    return undefined;
+  }
+  if (n.type === 'NewExpression' && calleeName(n) === 'URLSearchParams') {
+    const keys = n.arguments[0] ? objectKeys(file, n.arguments[0] as Node, depth + 1) : new Map<string, string | undefined>();
+    if (!keys) return undefined;
+    const holder = file.parentOf(n);
+    if (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier') {
+      if (!addSetCalls(file, holder.id.name, enclosingFunction(file, n), keys, false)) return undefined;
+    }
+    return keys;
+  }
+  if (n.type === 'Identifier') {
+    const resolved = resolveLocal(file, n);
+    return resolved !== n ? queryObjectKeys(file, resolved, depth + 1) : undefined;
+  }
+  return undefined;
+}
+
+/** Static keys (and static string values) of an object literal; undefined when a spread or computed key hides some. */
+function objectKeys(file: FileContext, node: Node, depth: number): Map<string, string | undefined> | undefined {
+  const n = resolveLocal(file, node, depth);
+  if (n.type !== 'ObjectExpression') return undefined;
+  const keys = new Map<string, string | undefined>();
+  for (const p of n.properties) {
+    if (p.type !== 'Property') return undefined;
+    const name = propertyKeyName(p);
+    if (name === undefined) return undefined;
+    const value = file.staticString(p.value as Node);
+    keys.set(name, value?.complete ? value.value : undefined);
+  }
+  return keys;
+}
+
+/**
+ * Adds `name.set(k, v)` / `name.append(k, v)` (or `name.searchParams.set(...)`) keys made in `scope`.
+ * Returns false when something unknown is done to the object (`name.search = ...`, a dynamic key).
+ */
+function addSetCalls(file: FileContext, name: string, scope: Node, keys: Map<string, string | undefined>, viaSearchParams: boolean): boolean {
+  for (const call of file.nodes(T.CallExpression)) {
+    if (call.range[0] < scope.range[0] || call.range[1] > scope.range[1]) continue;
+    const callee = unwrap(call.callee);
+    if (callee.type !== 'MemberExpression') continue;
+    const method = memberName(callee);
+    if (method !== 'set' && method !== 'append') continue;
+    let target = unwrap(callee.object);
+    if (viaSearchParams) {
+      if (target.type !== 'MemberExpression' || memberName(target) !== 'searchParams') continue;
+      target = unwrap(target.object);
+    }
+    if (target.type !== 'Identifier' || target.name !== name) continue;
+    const key = call.arguments[0] ? file.staticString(call.arguments[0] as Node) : undefined;
+    if (!key?.complete) return false;
+    const value = call.arguments[1] ? file.staticString(call.arguments[1] as Node) : undefined;
+    keys.set(key.value, value?.complete ? value.value : undefined);
+  }
+  for (const assign of file.nodes(T.AssignmentExpression)) {
+    if (assign.range[0] < scope.range[0] || assign.range[1] > scope.range[1]) continue;
+    const left = assign.left;
+    if (left.type === 'MemberExpression' && unwrap(left.object).type === 'Identifier' && (unwrap(left.object) as TSESTree.Identifier).name === name) {
+      if (memberName(left) === 'search' || memberName(left) === 'href') return false;
+    }
+  }
+  return true;
+}
+
+/** Folds a URL expression to text, expanding query objects to `k=<known>` pairs and unknown parts to {@link UNKNOWN}. */
+function foldUrl(file: FileContext, node: Node, depth = 0): string {
+  if (depth > 10) return UNKNOWN;
+  const n = unwrap(node);
+  const keysText = (keys: Map<string, string | undefined>): string =>
+    [...keys].map(([k, v]) => `${k}=${v === undefined ? KNOWN_VALUE : encodeURIComponent(v)}`).join('&');
+  switch (n.type) {
+    case 'TemplateLiteral': {
+      let text = '';
+      n.quasis.forEach((q, i) => {
+        text += q.value.cooked ?? q.value.raw;
+        if (n.expressions[i]) text += foldUrl(file, n.expressions[i] as Node, depth + 1);
+      });
+      return text;
+    }
+    case 'BinaryExpression':
+      return n.operator === '+' ? foldUrl(file, n.left as Node, depth + 1) + foldUrl(file, n.right, depth + 1) : UNKNOWN;
+    default: {
+      const keys = queryObjectKeys(file, n, depth + 1);
+      if (keys) return keysText(keys);
+      if (n.type === 'Identifier') {
+        const resolved = resolveLocal(file, n);
+        if (resolved !== n) return foldUrl(file, resolved, depth + 1);
+      }
+      const s = file.staticString(n);
+      return s ? s.value : UNKNOWN;
+    }
+  }
+}
+
+/** Whether a folded URL is the endpoint on an API host (or a `/v1/` path). */
+function isEndpoint(url: string, paths: readonly string[], apiHosts: readonly string[]): boolean {
+  const base = url.split(/[?#]/)[0];
+  if (!paths.some((p) => base.endsWith(p))) return false;
+  const host = /^[a-z]+:\/\/([^/]+)/i.exec(base)?.[1]?.toLowerCase();
+  if (host) return apiHosts.some((h) => host === h || host.endsWith(`.${h}`));
+  return /(^|\/)v1\//.test(base) && !base.includes(UNKNOWN);
+}
+
+/** Query parameters of a folded URL; undefined when some parameter name is not statically known. */
+function queryParams(url: string): Map<string, string | undefined> | undefined {
+  const q = url.indexOf('?');
+  const query = q === -1 ? '' : url.slice(q + 1).split('#')[0];
+  const params = new Map<string, string | undefined>();
+  for (const part of query.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const key = eq === -1 ? part : part.slice(0, eq);
+    if (key.includes(UNKNOWN) || key.includes(KNOWN_VALUE)) return undefined;
+    const raw = eq === -1 ? '' : part.slice(eq + 1);
+    let value: string | undefined;
+    if (!raw.includes(UNKNOWN) && !raw.includes(KNOWN_VALUE)) {
+      try {
+        value = decodeURIComponent(raw.replace(/\+/g, ' '));
+      } catch {
+        value = undefined;
+      }
+    }
+    params.set(key, value);
+  }
+  return params;
+}
+
+export const urlQueryDetector: Detector<UrlQueryDetection> = {
+  kind: 'url-query',
+  messages: {
+    missingParameter: 'The `{{path}}` URL is built without the required `{{parameter}}` parameter. {{instead}}',
+    wrongParameterValue: 'The `{{path}}` URL sets `{{parameter}}={{value}}`; only {{allowed}} is accepted. {{instead}}',
+  },
+  tokens(detection) {
+    return detection.paths.map((p) => p.replace(/^\//, ''));
+  },
+  detect(file, ctx) {
+    const { paths, requires = [], values = {} } = ctx.detection;
+    const apiHosts = ctx.catalog.hosts.api;
+    const out: RawMatch[] = [];
+    const judge = (node: Node, params: Map<string, string | undefined>, path: string): void => {
+      for (const parameter of requires) {
+        if (!params.has(parameter)) out.push({ node, messageId: 'missingParameter', data: { path, parameter } });
+      }
+      for (const [parameter, allowed] of Object.entries(values)) {
+        const value = params.get(parameter);
+        if (value !== undefined && !allowed.includes(value)) {
+          out.push({ node, messageId: 'wrongParameterValue', data: { path, parameter, value, allowed: allowed.map((a) => `\`${a}\``).join(', ') } });
+        }
+      }
+    };
+    const pathOf = (url: string): string => paths.find((p) => url.split(/[?#]/)[0].endsWith(p)) ?? paths[0];
+    const newUrls = file.nodes(T.NewExpression).filter((n) => calleeName(n) === 'URL' && n.arguments.length > 0);
+    const usedInStrings = new Set<string>();
+    const noteIdentifiers = (node: Node): void => {
+      for (const id of file.nodes(T.Identifier)) if (id.range[0] >= node.range[0] && id.range[1] <= node.range[1]) usedInStrings.add(id.name);
+    };
+    for (const node of outerStringExpressions(file)) if (node.type !== 'Literal') noteIdentifiers(node);
+    for (const n of newUrls) noteIdentifiers(n.arguments[0] as Node);
+    const isBuildingBlock = (node: Node): boolean => {
+      const holder = file.parentOf(node);
+      return holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && usedInStrings.has(holder.id.name);
+    };
+    for (const n of newUrls) {
+      let url = foldUrl(file, n.arguments[0] as Node);
+      if (n.arguments[1] && !/^[a-z]+:\/\//i.test(url)) url = joinUrl(foldUrl(file, n.arguments[1] as Node), url);
+      if (!isEndpoint(url, paths, apiHosts)) continue;
+      const params = queryParams(url);
+      if (!params) continue;
+      const decl = file.parentOf(n);
+      let set = url.includes('?');
+      if (decl?.type === 'VariableDeclarator' && decl.id.type === 'Identifier') {
+        const before = params.size;
+        if (!addSetCalls(file, decl.id.name, enclosingFunction(file, n), params, true)) continue;
+        set ||= params.size > before;
+      }
+      // A bare `new URL(base)` with nothing set may be completed elsewhere.
+      if (set) judge(n, params, pathOf(url));
+    }
+    for (const node of outerStringExpressions(file)) {
+      const parent = file.parentOf(node);
+      if (parent?.type === 'NewExpression' && newUrls.includes(parent)) continue;
+      const url = foldUrl(file, node);
+      // A base URL without a query is a building block; the URL built from it is judged where it is built.
+      if (!url.includes('?') || !isEndpoint(url, paths, apiHosts) || isBuildingBlock(node)) continue;
+      const params = queryParams(url);
+      if (params) judge(node, params, pathOf(url));
+    }
+    return out;
+  },
+};

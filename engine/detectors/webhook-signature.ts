@@ -1,0 +1,165 @@
+/**
+ * `webhook-signature`: webhook signature verification done in a way that fails or is weak. An HMAC counts
+ * as verification only where the signature header is handled: its enclosing function names one of the
+ * signature headers, or the file does and the function is about a signature. Checks:
+ * `raw-body` (HMAC over `JSON.stringify(...)`), `sha1` (HMAC-SHA1), `compare` (`===`/`==` on the signature).
+ */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, memberName, unwrap, type FileContext, type Node } from '../ast.js';
+import type { Detector, RawMatch } from '../detector.js';
+import type { WebhookSignatureDetection } from '../types.js';
+import { enclosingFunction, localInit } from './auth-support.js';
+
+/** An HMAC computation: the `createHmac(alg, key)` call and the `update`/`digest` calls made on it. */
+interface Hmac {
+  create: TSESTree.CallExpression;
+  algorithm?: Node;
+  updates: Node[];
+  digests: TSESTree.CallExpression[];
+}
+
+/** Follows a call chain upwards: `createHmac().update(x).digest()` -> the calls on the created object. */
+function chainCalls(file: FileContext, start: Node): TSESTree.CallExpression[] {
+  const calls: TSESTree.CallExpression[] = [];
+  let node: Node = start;
+  for (let i = 0; i < 10; i++) {
+    const member = file.parentOf(node);
+    if (!member || member.type !== 'MemberExpression' || member.object !== node) break;
+    const call = file.parentOf(member);
+    if (!call || call.type !== 'CallExpression' || call.callee !== member) break;
+    calls.push(call);
+    node = call;
+  }
+  return calls;
+}
+
+function hmacs(file: FileContext): Hmac[] {
+  return file.cached('webhook-signature:hmacs', () => {
+    const out: Hmac[] = [];
+    for (const create of file.nodes(T.CallExpression)) {
+      if (calleeName(create) !== 'createHmac') continue;
+      const calls = [...chainCalls(file, create)];
+      // `const h = createHmac(...); h.update(x); h.digest()`
+      const parent = file.parentOf(create);
+      if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') {
+        const name = parent.id.name;
+        const scope = enclosingFunction(file, create);
+        for (const ident of file.nodes(T.Identifier)) {
+          if (ident.name !== name || ident === parent.id || ident.range[0] < scope.range[0] || ident.range[1] > scope.range[1]) continue;
+          calls.push(...chainCalls(file, ident));
+        }
+      }
+      const updates: Node[] = [];
+      const digests: TSESTree.CallExpression[] = [];
+      for (const call of calls) {
+        const name = calleeName(call);
+        if (name === 'update' && call.arguments[0]) updates.push(call.arguments[0] as Node);
+        if (name === 'digest') digests.push(call);
+      }
+      out.push({ create, algorithm: create.arguments[0] as Node | undefined, updates, digests });
+    }
+    return out;
+  });
+}
+
+/** Whether code around a node is webhook signature verification. */
+function isVerification(file: FileContext, node: Node, headers: readonly string[]): boolean {
+  const fn = enclosingFunction(file, node);
+  const text = file.getText(fn).toLowerCase();
+  if (headers.some((h) => text.includes(h.toLowerCase()))) return true;
+  const fileText = file.text.toLowerCase();
+  return headers.some((h) => fileText.includes(h.toLowerCase())) && /signature|webhook/.test(text);
+}
+
+/** Whether an expression is (or names a variable holding) an HMAC digest or a signature header value. */
+function isSignatureValue(file: FileContext, node: Node, digests: ReadonlySet<Node>, headers: readonly string[], depth = 0): boolean {
+  if (depth > 4) return false;
+  const n = unwrap(node);
+  if (digests.has(n)) return true;
+  if (n.type === 'MemberExpression') {
+    const name = memberName(n);
+    if (name && headers.some((h) => h.toLowerCase() === name.toLowerCase())) return true;
+  }
+  if (n.type === 'CallExpression') {
+    const name = calleeName(n);
+    const arg = n.arguments[0] ? file.staticString(n.arguments[0] as Node) : undefined;
+    if (name && /^(get|header|getHeader)$/.test(name) && arg && headers.some((h) => h.toLowerCase() === arg.value.toLowerCase())) return true;
+  }
+  if (n.type === 'Identifier') {
+    const init = localInit(file, n);
+    if (init) return isSignatureValue(file, init, digests, headers, depth + 1);
+  }
+  return false;
+}
+
+function isJsonStringify(node: Node): boolean {
+  const n = unwrap(node);
+  if (n.type !== 'CallExpression') return false;
+  const callee = unwrap(n.callee);
+  return callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'JSON' && memberName(callee) === 'stringify';
+}
+
+/** The `JSON.stringify(...)` an HMAC input is (directly, inside `Buffer.from`, or through a local variable). */
+function stringifyOf(file: FileContext, node: Node, depth = 0): TSESTree.CallExpression | undefined {
+  if (depth > 4) return undefined;
+  const n = unwrap(node);
+  if (isJsonStringify(n)) return n as TSESTree.CallExpression;
+  if (n.type === 'CallExpression' && calleeName(n) === 'from' && n.arguments[0]) return stringifyOf(file, n.arguments[0] as Node, depth + 1);
+  if (n.type === 'Identifier') {
+    const init = localInit(file, n);
+    if (init) {
+      const found = stringifyOf(file, init, depth + 1);
+      // Report at the use when the variable is declared elsewhere, so the finding points into the HMAC.
+      return found ? (n as unknown as TSESTree.CallExpression) : undefined;
+    }
+  }
+  return undefined;
+}
+
+export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
+  kind: 'webhook-signature',
+  messages: {
+    reserialisedBody: 'The webhook signature HMAC is computed over a re-serialised body (`JSON.stringify`), which differs from the bytes that were signed. {{instead}}',
+    sha1Signature: 'Webhook signature verified with HMAC-SHA1; a SHA-256/SHA-512 signature is delivered in `X-Webex-Signature`. {{instead}}',
+    nonConstantTimeCompare: 'Webhook signature compared with `{{operator}}`, which leaks timing; use a constant-time comparison. {{instead}}',
+  },
+  tokens() {
+    return ['createHmac'];
+  },
+  detect(file, ctx) {
+    const { check, headers } = ctx.detection;
+    const lower = file.text.toLowerCase();
+    if (!headers.some((h) => lower.includes(h.toLowerCase()))) return [];
+    const out: RawMatch[] = [];
+    const found = hmacs(file).filter((h) => isVerification(file, h.create, headers));
+    if (check === 'raw-body') {
+      for (const h of found) {
+        for (const input of h.updates) {
+          const s = stringifyOf(file, input);
+          if (s) out.push({ node: s, messageId: 'reserialisedBody' });
+        }
+      }
+    } else if (check === 'sha1') {
+      for (const h of found) {
+        const alg = h.algorithm && file.staticString(h.algorithm);
+        if (alg?.complete && /^sha-?1$/i.test(alg.value)) out.push({ node: h.algorithm!, messageId: 'sha1Signature' });
+      }
+    } else {
+      const digests = new Set<Node>(found.flatMap((h) => h.digests));
+      for (const bin of file.nodes(T.BinaryExpression)) {
+        if (!['===', '==', '!==', '!='].includes(bin.operator)) continue;
+        const left = unwrap(bin.left as Node);
+        const right = unwrap(bin.right);
+        const literal = (n: Node): boolean => n.type === 'Literal' || (n.type === 'Identifier' && n.name === 'undefined') || n.type === 'UnaryExpression';
+        if (literal(left) || literal(right)) continue;
+        const sides = [left, right].filter((s) => isSignatureValue(file, s, digests, headers));
+        // One side must be an HMAC digest of verification code; the other may be a header or a parameter.
+        const hasDigest = [left, right].some((s) => isSignatureValue(file, s, digests, []));
+        if (sides.length === 0 || !hasDigest) continue;
+        out.push({ node: bin, messageId: 'nonConstantTimeCompare', data: { operator: bin.operator } });
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,91 @@
+// Seed section 3 (guest issuer apps: end of life 2025-12-31, creation disabled 2026-01-21) and 5.2 (guest JWT).
+import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, propertyNames, unwrap, type FileContext, type Node } from '../ast.js';
+import type { Detector, RawMatch } from '../detector.js';
+import type { CustomDetection } from '../types.js';
+import { isRouteDefinition, jwtSignings, outerStringExpressions, payloadObject, resolveLocal } from '../detectors/auth-support.js';
+
+interface Params {
+  /** Claims of a guest token; a payload needs at least two of them. */
+  guestClaims?: string[];
+  /** API paths of the guest issuer token exchange. */
+  loginPaths?: string[];
+}
+
+const params = (d: CustomDetection): Required<Params> => ({
+  guestClaims: (d.params?.guestClaims as string[] | undefined) ?? ['sub', 'name', 'iss'],
+  loginPaths: (d.params?.loginPaths as string[] | undefined) ?? ['/jwt/login'],
+});
+
+/** Whether a key expression is a base64-decoded secret: `Buffer.from(s, 'base64')` (through local constants). */
+function isBase64Secret(file: FileContext, key: Node | undefined): boolean {
+  if (!key) return false;
+  let n = resolveLocal(file, key);
+  // `new Uint8Array(Buffer.from(s, 'base64'))` and similar wrappers (jose wants a Uint8Array).
+  if (n.type === 'NewExpression' && n.arguments[0]) n = resolveLocal(file, n.arguments[0] as Node);
+  if (n.type !== 'CallExpression' || calleeName(n) !== 'from' || n.arguments.length < 2) return false;
+  const callee = unwrap(n.callee);
+  if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'Identifier' || (unwrap(callee.object) as TSESTree.Identifier).name !== 'Buffer') return false;
+  const encoding = file.staticString(n.arguments[1] as Node);
+  return !!encoding?.complete && /^base64(url)?$/i.test(encoding.value);
+}
+
+/** Whether a folded URL's path ends in one of the login paths. */
+function isLoginUrl(url: string, paths: readonly string[], apiHosts: readonly string[]): boolean {
+  const path = url.split(/[?#]/)[0];
+  if (!paths.some((p) => path.endsWith(p))) return false;
+  const host = /^[a-z]+:\/\/([^/]+)/i.exec(path)?.[1]?.toLowerCase();
+  if (host) return apiHosts.some((h) => host === h || host.endsWith(`.${h}`));
+  // A path on an unknown base (`${base}/jwt/login`) or the versioned API path.
+  return path.startsWith('\u0000') || /^\/?v1\//.test(path);
+}
+
+export const guestIssuerEndOfLife: Detector<CustomDetection> = {
+  kind: 'guest-issuer-end-of-life',
+  messages: {
+    guestTokenSigned: 'Guest token signed with a guest issuer secret; guest issuer apps reached end of life. {{instead}}',
+    guestLoginCall: 'Call to the guest issuer token exchange `{{path}}`; guest issuer apps reached end of life. {{instead}}',
+  },
+  tokens(detection) {
+    return ['base64', ...params(detection).loginPaths];
+  },
+  detect(file, ctx) {
+    const { guestClaims, loginPaths } = params(ctx.detection);
+    const out: RawMatch[] = [];
+    for (const s of jwtSignings(file)) {
+      if (!isBase64Secret(file, s.key)) continue;
+      const object = payloadObject(file, s.payload);
+      if (!object) continue;
+      const keys = new Set(propertyNames(object));
+      if (guestClaims.filter((c) => keys.has(c)).length < 2) continue;
+      out.push({ node: s.call, messageId: 'guestTokenSigned' });
+    }
+    const newUrls = file.nodes(T.NewExpression).filter((n) => calleeName(n) === 'URL' && n.arguments.length > 1);
+    const pathOf = (url: string): string => loginPaths.find((p) => url.split(/[?#]/)[0].endsWith(p)) ?? loginPaths[0];
+    for (const n of newUrls) {
+      const folded = file.staticString(n);
+      if (folded && /^[a-z]+:\/\//i.test(folded.value) && isLoginUrl(folded.value, loginPaths, ctx.catalog.hosts.api)) {
+        out.push({ node: n, messageId: 'guestLoginCall', data: { path: pathOf(folded.value) } });
+      }
+    }
+    for (const node of outerStringExpressions(file)) {
+      const parent = file.parentOf(node);
+      if (parent?.type === 'NewExpression' && newUrls.includes(parent)) continue;
+      const folded = file.staticString(node);
+      if (!folded || !isLoginUrl(folded.value, loginPaths, ctx.catalog.hosts.api)) continue;
+      if (isRouteDefinition(file, node)) continue;
+      const holder = file.parentOf(node);
+      // A constant used to build a longer URL is reported where the URL is built.
+      if (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && isUsedInString(file, holder.id.name, node)) continue;
+      out.push({ node, messageId: 'guestLoginCall', data: { path: pathOf(folded.value) } });
+    }
+    return out;
+  },
+};
+
+function isUsedInString(file: FileContext, name: string, self: Node): boolean {
+  return outerStringExpressions(file).some(
+    (n) => n !== self && n.type !== 'Literal' && file.nodes(T.Identifier).some((id) => id.name === name && id.range[0] >= n.range[0] && id.range[1] <= n.range[1]),
+  );
+}
