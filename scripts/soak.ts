@@ -1,0 +1,289 @@
+/**
+ * Real-repository soak (issue 7 item 5): `npm run soak -- <path> [<path>...]` (or SOAK_REPO=<path>).
+ *
+ * For each repository: copies it to a temporary directory (without .git and node_modules), then runs the built CLI
+ * on the copy three times: a scan (`--before 2099-12-31 --format json --no-progress`), `--fix --allow-dirty`, and
+ * `--fix` again. Checks: no crash (exit code 0 or 1 only), every file the fix changed still parses, the second fix
+ * run changes nothing, and the TypeScript diagnostics count of the project (when it has a tsconfig.json) did not
+ * increase. Prints a summary (files, findings, fixes, failures, timings); exits 1 when a check fails.
+ *
+ * Options: --keep (leave the copy for inspection), --no-typecheck (skip the diagnostics count: large projects),
+ * --cli <file> (another CLI entry), --before <date> (default 2099-12-31).
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { fileLanguage } from '../engine/analyze.js';
+import { checkSyntax } from '../engine/edits.js';
+
+interface Options {
+  repos: string[];
+  keep: boolean;
+  typecheck: boolean;
+  cli: string;
+  before: string;
+}
+
+interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  ms: number;
+  stdout: string;
+  stderr: string;
+}
+
+interface JsonReport {
+  findings?: { noticeId: string; fixable?: boolean }[];
+  files?: { file: string; outcome: string; fixed?: number; reason?: string }[];
+  summary?: { errors?: number; warnings?: number; fixable?: number; fixed?: number; filesScanned?: number; filesSkipped?: number };
+}
+
+interface SoakResult {
+  repo: string;
+  files: number;
+  findings: number;
+  fixable: number;
+  byNotice: Record<string, number>;
+  filesChanged: number;
+  fixesApplied: number | undefined;
+  fixFailedFiles: string[];
+  diagnosticsBefore?: number;
+  diagnosticsAfter?: number;
+  timings: Record<string, number>;
+  failures: string[];
+}
+
+const DEFAULT_CLI = fileURLToPath(new URL('../cli/index.js', import.meta.url));
+
+function parseArgs(argv: string[]): Options {
+  const opts: Options = { repos: [], keep: false, typecheck: true, cli: DEFAULT_CLI, before: '2099-12-31' };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--keep') opts.keep = true;
+    else if (a === '--no-typecheck') opts.typecheck = false;
+    else if (a === '--cli') opts.cli = resolve(argv[++i]);
+    else if (a === '--before') opts.before = argv[++i];
+    else if (a.startsWith('-')) throw new Error(`unknown option ${a}`);
+    else opts.repos.push(resolve(a));
+  }
+  if (opts.repos.length === 0 && process.env.SOAK_REPO) opts.repos.push(...process.env.SOAK_REPO.split(',').map((p) => resolve(p)));
+  if (opts.repos.length === 0) throw new Error('usage: npm run soak -- <repository path> [...]  (or SOAK_REPO=<path>)');
+  return opts;
+}
+
+const SKIP_DIRS = new Set(['.git', 'node_modules']);
+
+function copyRepo(src: string): string {
+  const dest = join(mkdtempSync(join(tmpdir(), 'collab-soak-')), basename(src));
+  cpSync(src, dest, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (path) => !SKIP_DIRS.has(basename(path)),
+  });
+  return dest;
+}
+
+/** Hashes of every file the engine reads (source and configuration), keyed by path relative to root. */
+function snapshot(root: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      const st = lstatSync(path);
+      if (st.isSymbolicLink()) continue;
+      if (st.isDirectory()) {
+        if (!SKIP_DIRS.has(name)) walk(path);
+      } else if (st.isFile() && fileLanguage(path) !== 'unsupported') {
+        out.set(relative(root, path).split(sep).join('/'), createHash('sha1').update(readFileSync(path)).digest('hex'));
+      }
+    }
+  };
+  walk(root);
+  return out;
+}
+
+function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
+  const changed: string[] = [];
+  for (const [file, hash] of after) if (before.get(file) !== hash) changed.push(file);
+  for (const file of before.keys()) if (!after.has(file)) changed.push(`${file} (deleted)`);
+  return changed.sort();
+}
+
+function runCli(cli: string, cwd: string, args: string[]): RunResult {
+  const start = performance.now();
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 1024 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  return { code: r.status, signal: r.signal, ms: performance.now() - start, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
+}
+
+function parseReport(run: RunResult): JsonReport | undefined {
+  try {
+    return JSON.parse(run.stdout) as JsonReport;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Total pre-emit diagnostics of the project(s) named by tsconfig.json at root (references followed one level). */
+function typeDiagnostics(root: string): number | undefined {
+  const configPath = join(root, 'tsconfig.json');
+  if (!existsSync(configPath)) return undefined;
+  const count = (file: string, depth: number): number => {
+    const read = ts.readConfigFile(file, ts.sys.readFile);
+    if (read.error) return 1;
+    const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(file), { noEmit: true }, file);
+    let total = 0;
+    if (parsed.fileNames.length > 0) {
+      const program = ts.createProgram({ rootNames: parsed.fileNames, options: { ...parsed.options, noEmit: true } });
+      total += ts.getPreEmitDiagnostics(program).length;
+    }
+    if (depth === 0) {
+      for (const ref of parsed.projectReferences ?? []) {
+        const refFile = ts.resolveProjectReferencePath(ref);
+        if (existsSync(refFile)) total += count(refFile, depth + 1);
+      }
+    }
+    return total;
+  };
+  return count(configPath, 0);
+}
+
+function checkExit(name: string, run: RunResult, failures: string[]): void {
+  if (run.signal || (run.code !== 0 && run.code !== 1)) {
+    const tail = run.stderr.trim().split('\n').slice(-5).join(' | ');
+    failures.push(`${name}: exit ${run.code ?? run.signal}${tail ? `: ${tail}` : ''}`);
+  }
+}
+
+function soak(repo: string, opts: Options): SoakResult {
+  const timings: Record<string, number> = {};
+  const failures: string[] = [];
+  let t = performance.now();
+  const copy = copyRepo(repo);
+  timings.copy = performance.now() - t;
+  try {
+    const initial = snapshot(copy);
+
+    let diagnosticsBefore: number | undefined;
+    if (opts.typecheck) {
+      t = performance.now();
+      diagnosticsBefore = typeDiagnostics(copy);
+      timings.typecheckBefore = performance.now() - t;
+    }
+
+    const common = ['--before', opts.before, '--no-progress', '--format', 'json'];
+    const scan = runCli(opts.cli, copy, [...common, '.']);
+    timings.scan = scan.ms;
+    checkExit('scan', scan, failures);
+    const scanReport = parseReport(scan);
+    if (!scanReport) failures.push('scan: output is not JSON');
+    const findings = scanReport?.findings ?? [];
+    const byNotice: Record<string, number> = {};
+    for (const f of findings) byNotice[f.noticeId] = (byNotice[f.noticeId] ?? 0) + 1;
+    if (changedFiles(initial, snapshot(copy)).length > 0) failures.push('scan modified files');
+
+    const fix = runCli(opts.cli, copy, [...common, '--fix', '--allow-dirty', '.']);
+    timings.fix = fix.ms;
+    checkExit('fix', fix, failures);
+    const fixReport = parseReport(fix);
+    if (!fixReport) failures.push('fix: output is not JSON');
+    const afterFix = snapshot(copy);
+    const changed = changedFiles(initial, afterFix);
+    for (const file of changed) {
+      if (file.endsWith('(deleted)')) {
+        failures.push(`fix deleted ${file}`);
+        continue;
+      }
+      const before = checkSyntax(file, readFileSync(join(repo, file), 'utf8'));
+      const error = checkSyntax(file, readFileSync(join(copy, file), 'utf8'));
+      if (error && !before) failures.push(`fixed file no longer parses: ${file}: ${error}`);
+    }
+    const fixFailedFiles = (fixReport?.files ?? []).filter((f) => f.outcome === 'failed').map((f) => `${f.file}: ${f.reason ?? ''}`);
+
+    const again = runCli(opts.cli, copy, [...common, '--fix', '--allow-dirty', '.']);
+    timings.fixAgain = again.ms;
+    checkExit('second fix', again, failures);
+    const secondChanges = changedFiles(afterFix, snapshot(copy));
+    if (secondChanges.length > 0) failures.push(`second fix changed ${secondChanges.length} file(s): ${secondChanges.slice(0, 10).join(', ')}`);
+
+    let diagnosticsAfter: number | undefined;
+    if (opts.typecheck && diagnosticsBefore !== undefined) {
+      t = performance.now();
+      diagnosticsAfter = typeDiagnostics(copy);
+      timings.typecheckAfter = performance.now() - t;
+      if (diagnosticsAfter !== undefined && diagnosticsAfter > diagnosticsBefore) {
+        failures.push(`TypeScript diagnostics increased: ${diagnosticsBefore} -> ${diagnosticsAfter}`);
+      }
+    }
+
+    return {
+      repo,
+      files: initial.size,
+      findings: findings.length,
+      fixable: findings.filter((f) => f.fixable).length,
+      byNotice,
+      filesChanged: changed.length,
+      fixesApplied: fixReport?.summary?.fixed,
+      fixFailedFiles,
+      diagnosticsBefore,
+      diagnosticsAfter,
+      timings,
+      failures,
+    };
+  } finally {
+    if (opts.keep) console.error(`copy kept at ${copy}`);
+    else rmSync(dirname(copy), { recursive: true, force: true });
+  }
+}
+
+const seconds = (ms: number | undefined): string => (ms === undefined ? '-' : `${(ms / 1000).toFixed(2)} s`);
+
+function print(r: SoakResult): void {
+  const lines = [
+    `soak: ${r.repo}`,
+    `  files (source + config): ${r.files}`,
+    `  findings: ${r.findings} (${r.fixable} fixable)${Object.keys(r.byNotice).length ? ': ' + Object.entries(r.byNotice).sort((a, b) => b[1] - a[1]).map(([id, n]) => `${id} ${n}`).join(', ') : ''}`,
+    `  fix: ${r.fixesApplied ?? '?'} fixes applied, ${r.filesChanged} files changed, ${r.fixFailedFiles.length} files refused by the fixer`,
+    ...r.fixFailedFiles.slice(0, 10).map((f) => `    refused: ${f}`),
+    `  TypeScript diagnostics: ${r.diagnosticsBefore ?? '-'} before, ${r.diagnosticsAfter ?? '-'} after`,
+    `  timings: copy ${seconds(r.timings.copy)}, scan ${seconds(r.timings.scan)}, fix ${seconds(r.timings.fix)}, second fix ${seconds(r.timings.fixAgain)}, typecheck ${seconds(r.timings.typecheckBefore)} + ${seconds(r.timings.typecheckAfter)}`,
+    `  failures: ${r.failures.length}`,
+    ...r.failures.map((f) => `    FAIL ${f}`),
+  ];
+  console.log(lines.join('\n'));
+}
+
+function main(): number {
+  let opts: Options;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
+  if (!existsSync(opts.cli)) {
+    console.error(`CLI not found at ${opts.cli}: run npm run build first`);
+    return 2;
+  }
+  let failed = 0;
+  for (const repo of opts.repos) {
+    if (!existsSync(repo)) {
+      console.error(`no such repository: ${repo}`);
+      return 2;
+    }
+    const result = soak(repo, opts);
+    print(result);
+    if (result.failures.length > 0) failed++;
+  }
+  return failed > 0 ? 1 : 0;
+}
+
+process.exitCode = main();
