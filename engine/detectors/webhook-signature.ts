@@ -69,7 +69,39 @@ function isVerification(file: FileContext, node: Node, headers: readonly string[
   const text = file.getText(fn).toLowerCase();
   if (headers.some((h) => text.includes(h.toLowerCase()))) return true;
   const fileText = file.text.toLowerCase();
-  return headers.some((h) => fileText.includes(h.toLowerCase())) && /signature|webhook/.test(text);
+  return headers.some((h) => fileText.includes(h.toLowerCase())) && /signature|webhook|verif/.test(text);
+}
+
+const COMPARE_CALLS = /^(timingSafeEqual|equals|compare|safeCompare|secureCompare|tsscmp|constantTimeCompare)$/i;
+const COMPARE_OPERATORS = new Set(['===', '==', '!==', '!=']);
+
+/** Whether an HMAC's digest reaches a comparison (`===`, `timingSafeEqual`, ...): verification, not signing. */
+function isCompared(file: FileContext, h: Hmac): boolean {
+  const uses: Node[] = [];
+  for (const digest of h.digests) {
+    uses.push(digest);
+    let holder: Node | undefined = file.parentOf(digest);
+    while (holder && (holder.type === 'CallExpression' || holder.type === 'MemberExpression') && file.parentOf(holder)?.type !== 'VariableDeclarator') {
+      holder = file.parentOf(holder);
+    }
+    const decl = holder && file.parentOf(holder);
+    const target = holder?.type === 'VariableDeclarator' ? holder : decl?.type === 'VariableDeclarator' ? decl : undefined;
+    if (target && target.id.type === 'Identifier') {
+      const name = target.id.name;
+      const scope = enclosingFunction(file, digest);
+      for (const id of file.nodes(T.Identifier)) {
+        if (id.name === name && id !== target.id && id.range[0] >= scope.range[0] && id.range[1] <= scope.range[1]) uses.push(id);
+      }
+    }
+  }
+  for (const use of uses) {
+    for (const a of file.ancestors(use)) {
+      if (a.type === 'BinaryExpression' && COMPARE_OPERATORS.has(a.operator)) return true;
+      if (a.type === 'CallExpression' && COMPARE_CALLS.test(calleeName(a) ?? '')) return true;
+      if (a.type.endsWith('Statement') || a.type.endsWith('Declaration') || a.type.startsWith('Function') || a.type === 'ArrowFunctionExpression') break;
+    }
+  }
+  return false;
 }
 
 /** Whether an expression is (or names a variable holding) an HMAC digest or a signature header value. */
@@ -132,7 +164,8 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
     const lower = file.text.toLowerCase();
     if (!headers.some((h) => lower.includes(h.toLowerCase()))) return [];
     const out: RawMatch[] = [];
-    const found = hmacs(file).filter((h) => isVerification(file, h.create, headers));
+    // In a file that handles a signature header, an HMAC whose digest is compared is a verification.
+    const found = hmacs(file).filter((h) => (check === 'compare' ? isVerification(file, h.create, headers) : isCompared(file, h)));
     if (check === 'raw-body') {
       for (const h of found) {
         for (const input of h.updates) {
