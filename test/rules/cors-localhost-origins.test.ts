@@ -1,0 +1,14 @@
+import { rule, ruleTester } from '../helpers/rule-tester.js';
+
+const id = 'cors-localhost-origins';
+const code = "export const rooms = () => fetch('https://webexapis.com/v1/rooms');";
+ruleTester().run(id, rule(id), {
+  valid: [
+    { code, filename: 'server/rooms.ts' },
+    { code: "fetch('/api/rooms'); document.title = 'x';", filename: 'src/web/rooms.ts' },
+  ],
+  invalid: [
+    { code, filename: 'src/web/rooms.ts', errors: [{ messageId: 'browserCallsApi', line: 1, column: 34 }] },
+    { code: `${code}\nwindow.addEventListener('load', rooms);`, filename: 'src/rooms.ts', errors: [{ messageId: 'browserCallsApi', line: 1, column: 34 }] },
+  ],
+});

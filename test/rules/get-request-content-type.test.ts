@@ -1,0 +1,23 @@
+import { rule, ruleTester } from '../helpers/rule-tester.js';
+
+const id = 'get-request-content-type';
+ruleTester().run(id, rule(id), {
+  valid: [
+    "fetch('https://webexapis.com/v1/messages', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ a: 1 }) });",
+    "fetch('https://api.github.com/user', { headers: { 'Content-Type': 'application/json' } });",
+    "import axios from 'axios'; const api = axios.create({ baseURL: 'https://webexapis.com/v1', headers: { 'Content-Type': 'application/json' } }); api.get('/rooms');",
+  ],
+  invalid: [
+    {
+      code: "fetch('https://webexapis.com/v1/rooms', { headers: { Accept: 'application/json', 'Content-Type': 'application/json' } });",
+      errors: [{ messageId: 'getWithContentType', line: 1, column: 82 }],
+      output: "fetch('https://webexapis.com/v1/rooms', { headers: { Accept: 'application/json' } });",
+    },
+    {
+      code: "import axios from 'axios';\naxios.get('/people', { headers: { 'content-type': 'application/json' } });",
+      filename: 'file.js',
+      errors: [{ messageId: 'getWithContentType', line: 2, column: 35 }],
+      output: "import axios from 'axios';\naxios.get('/people', { headers: {} });",
+    },
+  ],
+});
