@@ -4,7 +4,7 @@
  * must yield nothing. Every non-informational notice is selected (as `--before 2099-12-31` does).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, fileLanguage } from '../engine/analyze.js';
@@ -40,7 +40,7 @@ describe('evaluation corpus', () => {
     const actual = new Map<string, string>();
     const parseErrors: string[] = [];
     for (const path of sourceFiles(dir)) {
-      const name = `${prefix}${path.slice(dir.length + 1)}`;
+      const name = `${prefix}${relative(dir, path).split(sep).join('/')}`;
       const text = readFileSync(path, 'utf8');
       for (const k of markedFindings(name, text)) expected.add(k);
       const result = analyzeFile({ filename: path, text }, { catalog: loaded, notices, engine: {} });

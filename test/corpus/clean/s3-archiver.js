@@ -2,8 +2,8 @@
 import { S3Client, PutObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 
 const targets = [
-  { bucket: 'media-eu', storageRegion: 'eu-central-1', orgStorageRegionEnabled: true },
-  { bucket: 'media-us', storageRegion: 'us-east-1', orgStorageRegionEnabled: false },
+  { bucket: 'media-eu', storageRegion: 'eu-central-1', versioned: true },
+  { bucket: 'media-us', storageRegion: 'us-east-1', versioned: false },
 ];
 
 export async function backup(key, bytes) {
