@@ -10,7 +10,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type Ajv2020Module from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import * as precompiled from './catalog-validators.generated.js';
 import { isValidIsoDate } from './dates.js';
 import type { Catalog, ExtraCatalog, Hosts, Notice, Scopes } from './types.js';
 
@@ -97,7 +100,9 @@ interface Validators {
   catalog: ValidateFunction;
   extra: ValidateFunction;
   /** The `kind` values the schema's Detection union accepts. */
-  detectionKinds: string[];
+  detectionKinds: readonly string[];
+  /** `precompiled`: ajv's standalone code generated with the schema; `compiled`: compiled at load time. */
+  origin: 'precompiled' | 'compiled';
 }
 
 let validatorsCache: Validators | undefined;
@@ -125,22 +130,47 @@ function collectKinds(schema: JsonObject, defs: JsonObject, seen = new Set<strin
   return [];
 }
 
-function getValidators(): Validators {
-  if (validatorsCache) return validatorsCache;
-  const schema = JSON.parse(readFileSync(catalogSchemaPath(), 'utf8')) as JsonObject;
-  // ajv is CommonJS: under Node the default import is module.exports, whose `.default` is the class.
-  type Ajv2020Class = typeof Ajv2020Module.default;
-  const Ajv2020 = (Ajv2020Module as unknown as { default?: Ajv2020Class }).default ?? (Ajv2020Module as unknown as Ajv2020Class);
-  const ajv = new Ajv2020({ allErrors: false, strict: false });
+/** The `kind` values of the schema's `Detection` union. */
+export function detectionKindsOf(schema: unknown): string[] {
+  const defs = isObject(schema) && isObject(schema.$defs) ? schema.$defs : {};
+  return isObject(defs.Detection) ? collectKinds(defs.Detection, defs) : [];
+}
+
+/** sha256 (hex) of a text; stamps the precompiled validators with the schema they were made from. */
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Compiles the schema's validators with ajv (the path taken when no current precompiled ones exist). */
+export function compileValidators(schemaText: string): Validators {
+  const schema = JSON.parse(schemaText) as JsonObject;
+  // Loaded only here: compiling costs far more than running the precompiled validators.
+  // (ajv is CommonJS: require() returns module.exports, whose `.default` is the class.)
+  const ajvModule = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof Ajv2020Module;
+  const ajv = new ajvModule.default({ allErrors: false, strict: false, validateSchema: false });
   ajv.addSchema(schema);
   const id = typeof schema.$id === 'string' ? schema.$id : '';
   const catalog = ajv.getSchema(id);
   const extra = ajv.getSchema(`${id}#/$defs/ExtraCatalog`);
   if (!catalog || !extra) throw new Error(`${catalogSchemaPath()}: schema lacks the Catalog root or $defs/ExtraCatalog`);
-  const defs = isObject(schema.$defs) ? schema.$defs : {};
-  const detectionKinds = isObject(defs.Detection) ? collectKinds(defs.Detection, defs) : [];
-  validatorsCache = { catalog, extra, detectionKinds };
+  return { catalog, extra, detectionKinds: detectionKindsOf(schema), origin: 'compiled' };
+}
+
+function getValidators(): Validators {
+  if (validatorsCache) return validatorsCache;
+  const text = readFileSync(catalogSchemaPath(), 'utf8');
+  validatorsCache = precompiled.schemaHash === sha256(text)
+    ? {
+        catalog: precompiled.validateCatalog as unknown as ValidateFunction,
+        extra: precompiled.validateExtraCatalog as unknown as ValidateFunction,
+        detectionKinds: precompiled.detectionKinds,
+        origin: 'precompiled',
+      }
+    : compileValidators(text);
   return validatorsCache;
+}
+
+/** Whether this process validates with the precompiled validators (they match notices.schema.json). */
+export function validatorOrigin(): 'precompiled' | 'compiled' {
+  return getValidators().origin;
 }
 
 /** The detection kinds the catalog schema accepts. */
@@ -511,7 +541,7 @@ function toLoaded(catalog: Catalog): LoadedCatalog {
   const frozen = deepFreeze(catalog);
   const byId = new Map(frozen.notices.map((n) => [n.id, n]));
   const knownScopes = new Set([...Object.values(frozen.scopes.groups).flat(), ...frozen.scopes.extra]);
-  const hash = createHash('sha256').update(JSON.stringify(frozen)).digest('hex');
+  const hash = sha256(JSON.stringify(frozen));
   return {
     catalog: frozen,
     notices: frozen.notices,
