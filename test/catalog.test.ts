@@ -269,6 +269,23 @@ describe('every date equals the seed', () => {
     });
   }
 
+  const valueMaps = (id: string) =>
+    loaded.get(id)!.detections.filter((d) => d.kind === 'value-map').map((d) => (d as unknown as { map: Record<string, string | null> }).map);
+
+  it.skipIf(seed === undefined || valueMaps('trunk-error-codes-renamed').length === 0)('the trunk error code map is the seed\'s section 7 table', () => {
+    const table = Object.fromEntries([...seed!.matchAll(/^\| (E1\d{3}) \| ([A-Z_]+) \|$/gm)].map((m) => [m[1], m[2]]));
+    expect(Object.keys(table)).toHaveLength(17);
+    const merged = Object.assign({}, ...valueMaps('trunk-error-codes-renamed')) as Record<string, string>;
+    expect(Object.fromEntries(Object.entries(merged).filter(([k]) => /^E1\d{3}$/.test(k)))).toEqual(table);
+  });
+
+  it.skipIf(seed === undefined || valueMaps('license-partial-success').length === 0)('the license error code map is the seed\'s', () => {
+    const pairs = [...seed!.matchAll(/code `(\d+)`[^|]*\(replaces `(\d+)`/g)].map((m) => [m[2], m[1]]);
+    expect(pairs).toHaveLength(3);
+    const merged = Object.assign({}, ...valueMaps('license-partial-success')) as Record<string, string>;
+    for (const [old, now] of pairs) expect(String(merged[old]), old).toBe(now);
+  });
+
   it('notices without a date in the seed have none', () => {
     for (const id of ['number-of-rings-range', 'legacy-list-recordings', 'number-move-max-1000', 'pstn-setup-extra-scope', 'virtual-extension-identity-contact-scope', 'desk-phone-configuration-operations', 'breakout-report-order', 'meeting-fields-added']) {
       expect(loaded.get(id)?.effective, id).toBeUndefined();
