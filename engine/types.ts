@@ -292,8 +292,118 @@ export interface HostDetection extends DetectionBase {
   hosts: 'legacyApi' | 'callHistory';
 }
 
+/**
+ * A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are
+ * objects passed to a signing call of a JWT library, or objects carrying `guestClaims`.
+ */
+export interface JwtClaimDetection extends DetectionBase {
+  kind: 'jwt-claim';
+  /** The claim, e.g. `exp`. */
+  claim: string;
+  /** The type the claim must have; only `integer` (seconds since the epoch) is interpreted. */
+  type: 'integer';
+  /** An object with at least two of these keys (and the claim) is a payload even when not signed here. */
+  guestClaims?: string[];
+}
+
+/**
+ * Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts):
+ * `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`.
+ * `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name.
+ */
+export interface HeaderLookupDetection extends DetectionBase {
+  kind: 'header-lookup';
+  /** Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine). */
+  headers: string[];
+}
+
+/**
+ * Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file)
+ * that handles one of the signature `headers`.
+ * - `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;
+ * - `sha1`: the HMAC algorithm is SHA-1;
+ * - `compare`: the signature is compared with `===`/`==` instead of a constant-time compare.
+ */
+export interface WebhookSignatureDetection extends DetectionBase {
+  kind: 'webhook-signature';
+  check: 'raw-body' | 'sha1' | 'compare';
+  /** The signature header names that mark verification code. */
+  headers: string[];
+}
+
+/**
+ * OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named
+ * `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or
+ * comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's
+ * known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a
+ * "did you mean" suggestion; with the `strictScopes` option, any unlisted scope of a known family too.
+ */
+export interface ScopeListDetection extends DetectionBase {
+  kind: 'scope-list';
+  /** Largest edit distance to a known scope that counts as a typo (default 2). */
+  maxDistance?: number;
+}
+
+/**
+ * URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings,
+ * templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects.
+ * Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not.
+ */
+export interface UrlQueryDetection extends DetectionBase {
+  kind: 'url-query';
+  /** Path suffixes of the endpoint, e.g. `/authorize`. */
+  paths: string[];
+  /** Parameters that must be present. */
+  requires?: string[];
+  /** Parameter -> the only values accepted (a static other value is reported). */
+  values?: Record<string, string[]>;
+}
+
+/**
+ * A field sent in (or missing from) the body or query of API requests to given endpoints
+ * (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the
+ * object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query
+ * string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies.
+ */
+export interface RequestFieldDetection extends DetectionBase {
+  kind: 'request-field';
+  /** Regular expressions (case-insensitive), one of which the request's URL path must match. */
+  paths: string[];
+  /** Upper-case methods; absent: any. A request whose method is not statically known is judged too. */
+  methods?: string[];
+  /** Where the fields are sent. */
+  in: 'body' | 'query';
+  /** Field names, matched exactly. */
+  fields: string[];
+  /** Report each field that is sent. */
+  present?: boolean;
+  /** Report a request that sends none of the fields (not judged when the body/query has unknown parts). */
+  absent?: boolean;
+  /** Report a field whose static string value is one of these. */
+  values?: string[];
+  /** Report a field whose static numeric value is outside `min..max` inclusive. */
+  range?: { min: number; max: number };
+  /** Report a field given more than this many values (array literal, comma list). */
+  maxItems?: number;
+  /** What changed, completing "`field` sent to /path ..." in the message (no dates). */
+  change: string;
+}
+
+/**
+ * URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates,
+ * concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded.
+ * Give the rare words of the path in `tokens` for the prefilter.
+ */
+export interface UrlPathDetection extends DetectionBase {
+  kind: 'url-path';
+  /** Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`. */
+  paths: string[];
+  /** What changed, completing "`path` ..." in the message (no dates). */
+  change: string;
+}
+
 /** All detection kinds. */
-export type Detection = CustomDetection | PropertyDetection | ValueMapDetection | PropertyValueDetection | ObjectShapeDetection | HostDetection;
+export type Detection = RequestFieldDetection | UrlPathDetection | CustomDetection | PropertyDetection | ValueMapDetection | PropertyValueDetection | ObjectShapeDetection | HostDetection | JwtClaimDetection | HeaderLookupDetection | WebhookSignatureDetection | ScopeListDetection | UrlQueryDetection;
 
 // ---------------------------------------------------------------------------------------------
 // What the engine produces.

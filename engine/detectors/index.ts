@@ -11,6 +11,13 @@ import { objectShapeDetector } from './object-shape.js';
 import { propertyValueDetector } from './property-value.js';
 import { propertyDetector } from './property.js';
 import { valueMapDetector } from './value-map.js';
+import { jwtClaimDetector } from './jwt-claim.js';
+import { headerLookupDetector } from './header-lookup.js';
+import { webhookSignatureDetector } from './webhook-signature.js';
+import { scopeListDetector } from './scope-list.js';
+import { urlQueryDetector } from './url-query.js';
+import { requestFieldDetector } from './request-field.js';
+import { urlPathDetector } from './url-path.js';
 
 const detectors: Detector<any>[] = [
   propertyDetector,
@@ -18,6 +25,13 @@ const detectors: Detector<any>[] = [
   propertyValueDetector,
   objectShapeDetector,
   hostDetector,
+  jwtClaimDetector,
+  headerLookupDetector,
+  webhookSignatureDetector,
+  scopeListDetector,
+  urlQueryDetector,
+  requestFieldDetector,
+  urlPathDetector,
 ];
 
 const byKind = new Map<string, Detector<any>>(detectors.map((d) => [d.kind, d]));
