@@ -119,7 +119,7 @@ export const jwtClaimDetector: Detector<JwtClaimDetection> = {
   },
   tokens(detection) {
     // `iss:` catches guest-claim objects built away from the signing call; `exp` alone would match everything.
-    return ['jwt', ...(detection.guestClaims?.includes('iss') ? ['iss:'] : [])];
+    return ['jwt', 'jsonwebtoken', 'jose', 'jws', ...(detection.guestClaims?.includes('iss') ? ['iss:'] : [])];
   },
   detect(file, ctx) {
     const { claim, guestClaims = [] } = ctx.detection;

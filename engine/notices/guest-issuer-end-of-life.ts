@@ -48,7 +48,7 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
     guestLoginCall: 'Call to the guest issuer token exchange `{{path}}`; guest issuer apps reached end of life. {{instead}}',
   },
   tokens(detection) {
-    return ['base64', ...params(detection).loginPaths];
+    return ['base64', ...params(detection).loginPaths.map((p) => p.replace(/^\//, ''))];
   },
   detect(file, ctx) {
     const { guestClaims, loginPaths } = params(ctx.detection);

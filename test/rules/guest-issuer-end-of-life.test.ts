@@ -1,0 +1,35 @@
+import { rule, ruleTester } from '../helpers/rule-tester.js';
+
+const id = 'guest-issuer-end-of-life';
+const header = "import jwt from 'jsonwebtoken';\n";
+ruleTester().run(id, rule(id), {
+  valid: [
+    // The replacement's scopes.
+    "const scopes = 'guest-issuer:read guest-issuer:write';",
+    // A plain secret, and a base64 key without guest claims.
+    { code: header + "jwt.sign({ sub, name, iss }, process.env.SECRET);", filename: 'file.ts' },
+    { code: header + "jwt.sign({ hookId }, Buffer.from(k, 'base64'));", filename: 'file.ts' },
+    // Our own route called /jwt/login.
+    "app.post('/jwt/login', (req, res) => res.end());",
+    "router.get('/jwt/login', handler);",
+  ],
+  invalid: [
+    {
+      code: header + "const t = jwt.sign({ sub: u, name: n, iss: GUEST_ISSUER }, Buffer.from(secret, 'base64'));",
+      filename: 'file.ts',
+      errors: [{ messageId: 'guestTokenSigned', line: 2, column: 11 }],
+    },
+    {
+      code: "await fetch('https://webexapis.com/v1/jwt/login', { method: 'POST' });",
+      errors: [{ messageId: 'guestLoginCall', line: 1, column: 13 }],
+    },
+    {
+      code: "const LOGIN = new URL('jwt/login', 'https://webexapis.com/v1/');",
+      errors: [{ messageId: 'guestLoginCall', line: 1, column: 15 }],
+    },
+    {
+      code: "const r = await axios.post(`${base}/jwt/login`, null, { headers });",
+      errors: [{ messageId: 'guestLoginCall', line: 1, column: 28 }],
+    },
+  ],
+});

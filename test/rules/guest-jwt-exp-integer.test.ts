@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeFile } from '../../engine/analyze.js';
+import { loadCatalog } from '../../engine/catalog.js';
+import type { TypeOracle } from '../../engine/types.js';
+import { rule, ruleTester } from '../helpers/rule-tester.js';
+
+const id = 'guest-jwt-exp-integer';
+const header = "import jwt from 'jsonwebtoken';\n";
+
+ruleTester().run(id, rule(id), {
+  valid: [
+    { code: header + "jwt.sign({ sub: u, name: n, iss: i, exp: Math.floor(Date.now() / 1000) + 60 }, k);", filename: 'file.ts' },
+    { code: header + "jwt.sign({ sub: u, name: n, iss: i, exp: Number(expiresAt) }, k);", filename: 'file.ts' },
+    { code: header + "jwt.sign({ sub: u }, k, { expiresIn: '1h' });", filename: 'file.ts' },
+    // A cookie's exp string and a non-JWT object with one guest-like key.
+    { code: header + "res.cookie('s', v, { exp: 'Wed, 21 Oct 2026 07:28:00 GMT' }); const c = { name: 'sid', exp: String(t) };", filename: 'file.ts' },
+    // Another library's sign() is not a JWT.
+    { code: "signer.sign({ exp: '1700000000' }, key);", filename: 'file.js' },
+    // jwt.verify/decode read tokens, they do not mint them.
+    { code: header + "const p = jwt.verify(token, k); if (String(p.exp) === '0') throw new Error();", filename: 'file.ts' },
+  ],
+  invalid: [
+    {
+      code: header + "jwt.sign({ sub: u, name: n, iss: i, exp: '1700000000' }, k);",
+      filename: 'file.ts',
+      errors: [{ messageId: 'claimNotInteger', line: 2, column: 42 }],
+      output: header + "jwt.sign({ sub: u, name: n, iss: i, exp: 1700000000 }, k);",
+    },
+    {
+      code: header + "jwt.sign({ sub: u, name: n, iss: i, exp: String(expiresAt) }, k);",
+      filename: 'file.ts',
+      errors: [{ messageId: 'claimNotInteger', line: 2, column: 42 }],
+      output: header + "jwt.sign({ sub: u, name: n, iss: i, exp: Math.floor(expiresAt) }, k);",
+    },
+    {
+      // Already an integer expression: just the expression.
+      code: header + "const e = Math.floor(Date.now() / 1000) + 60;\njwt.sign({ sub: u, exp: `${e}` }, k);",
+      filename: 'file.ts',
+      errors: [{ messageId: 'claimNotInteger', line: 3, column: 25 }],
+      output: header + "const e = Math.floor(Date.now() / 1000) + 60;\njwt.sign({ sub: u, exp: e }, k);",
+    },
+    {
+      code: "const { sign } = require('jsonwebtoken');\nconst payload = { sub: u, exp: t.toString() };\nsign(payload, k);",
+      filename: 'file.js',
+      errors: [{ messageId: 'claimNotInteger', line: 2, column: 32 }],
+      output: "const { sign } = require('jsonwebtoken');\nconst payload = { sub: u, exp: Math.floor(t) };\nsign(payload, k);",
+    },
+    {
+      // Guest claims without a signing call in the file; toFixed(0) rounds.
+      code: "// jwt payload\nexport const claims = { sub: u, iss: i, exp: t.toFixed(0) };",
+      filename: 'file.ts',
+      errors: [{ messageId: 'claimNotInteger', line: 2, column: 46 }],
+      output: "// jwt payload\nexport const claims = { sub: u, iss: i, exp: Math.round(t) };",
+    },
+    {
+      // A non-numeric string cannot be fixed without knowing what it meant.
+      code: header + "jwt.sign({ sub: u, name: n, iss: i, exp: '1h' }, k);",
+      filename: 'file.ts',
+      errors: [{ messageId: 'claimNotInteger', line: 2, column: 42 }],
+      output: null,
+    },
+  ],
+});
+
+describe(`${id} with type information`, () => {
+  const catalog = loadCatalog();
+  const notices = [catalog.get(id)!];
+  const text = header + "declare const expiresAt: string;\njwt.sign({ sub: u, name: n, iss: i, exp: expiresAt }, k);\n";
+  it('reports a string-typed exp only when the type oracle says it is a string', () => {
+    const stringy: TypeOracle = { isStringLike: (n) => n.type === 'Identifier' && n.name === 'expiresAt', isNullable: () => undefined };
+    const typed = analyzeFile({ filename: 'file.ts', text }, { catalog, notices, types: stringy });
+    expect(typed.matches.map((m) => [m.loc.start.line, m.messageId, m.fix])).toEqual([[3, 'claimNotInteger', undefined]]);
+    const untyped = analyzeFile({ filename: 'file.ts', text }, { catalog, notices });
+    expect(untyped.matches).toEqual([]);
+  });
+});
