@@ -56,9 +56,11 @@ function inside(from: string, file: string): string | undefined {
   return rel.split(path.sep).join('/');
 }
 
-function readIgnore(dir: string): Ignore | undefined {
+function readIgnore(dir: string, names?: ReadonlySet<string>): Ignore | undefined {
   let ig: Ignore | undefined;
   for (const name of IGNORE_FILES) {
+    // With the folder's listing at hand, only read ignore files that exist (a failed read costs a throw).
+    if (names && !names.has(name)) continue;
     let text: string;
     try {
       text = readFileSync(path.join(dir, name), 'utf8');
@@ -125,8 +127,8 @@ export function findFiles(opts: WalkOptions): WalkResult {
     return true;
   };
 
-  const addFile = (file: string, stats: Stats, root: string, explicit: boolean): void => {
-    const real = safeRealpath(file) ?? file;
+  const addFile = (file: string, stats: Stats, root: string, explicit: boolean, knownReal?: string): void => {
+    const real = knownReal ?? safeRealpath(file) ?? file;
     if (seen.has(real)) return;
     const language = fileLanguage(file);
     if (language === 'unsupported') {
@@ -172,7 +174,7 @@ export function findFiles(opts: WalkOptions): WalkResult {
       }
     }
     const visitedDirs = new Set<string>();
-    walkDir(start, inherited);
+    walkDir(start, rootReal, inherited);
 
     function isIgnored(p: string, isDir: boolean, rules: readonly { dir: string; ig: Ignore }[]): boolean {
       // As git does: the deepest ignore file with a matching pattern decides (so `!x` can re-include).
@@ -187,12 +189,11 @@ export function findFiles(opts: WalkOptions): WalkResult {
       return false;
     }
 
-    function walkDir(dir: string, rules: readonly { dir: string; ig: Ignore }[]): void {
-      const real = safeRealpath(dir) ?? dir;
+    // `real` is the folder's real path: entries that are not links get theirs by joining, so only links
+    // cost a realpath call (a realpath per file was most of the walk's time on large repositories).
+    function walkDir(dir: string, real: string, rules: readonly { dir: string; ig: Ignore }[]): void {
       if (visitedDirs.has(real)) return; // a link loop, or a folder reached twice through links
       visitedDirs.add(real);
-      const own = readIgnore(dir);
-      const active = own ? [...rules, { dir, ig: own }] : rules;
       let entries;
       try {
         entries = readdirSync(dir, { withFileTypes: true });
@@ -200,12 +201,15 @@ export function findFiles(opts: WalkOptions): WalkResult {
         skipped.push({ display: display(dir) + '/', reason: `cannot read folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
         return;
       }
+      const own = readIgnore(dir, new Set(entries.filter((e) => !e.isDirectory()).map((e) => e.name)));
+      const active = own ? [...rules, { dir, ig: own }] : rules;
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       for (const entry of entries) {
         const full = path.join(dir, entry.name);
         let isDir = entry.isDirectory();
         let isFile = entry.isFile();
         let stats: Stats | undefined;
+        let fullReal = path.join(real, entry.name);
         if (entry.isSymbolicLink()) {
           const target = safeRealpath(full);
           if (!target) {
@@ -223,11 +227,12 @@ export function findFiles(opts: WalkOptions): WalkResult {
           }
           isDir = stats.isDirectory();
           isFile = stats.isFile();
+          fullReal = target;
         }
         if (isDir) {
           if (SKIPPED_DIRS.has(entry.name)) continue;
           if (isIgnored(full, true, active)) continue;
-          walkDir(full, active);
+          walkDir(full, fullReal, active);
         } else if (isFile) {
           if (fileLanguage(full) === 'unsupported') continue;
           if (isIgnored(full, false, active)) continue;
@@ -237,7 +242,7 @@ export function findFiles(opts: WalkOptions): WalkResult {
             skipped.push({ display: display(full), reason: `cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
             continue;
           }
-          addFile(full, stats, start, false);
+          addFile(full, stats, start, false, fullReal);
         }
       }
     }

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { analyzeFile, type AnalyzeOptions, type SourceFile } from '../engine/analyze.js';
 import { applyEdits, checkSyntax } from '../engine/edits.js';
-import { migrateProject, type FileMigration } from '../codemods/ts-morph.js';
+import type { FileMigration } from '../codemods/ts-morph.js';
 import type { Match } from '../engine/types.js';
 import { parseSuppressions, suppressionFor } from './suppressions.js';
 
@@ -70,6 +70,8 @@ export async function migrate(files: readonly SourceFile[], opts: MigrateOptions
     else plain.push(file);
   }
   const { root, today: _today, ...analyze } = opts;
+  // Loaded on demand: ts-morph is heavy and a scan without --fix never needs it.
+  const { migrateProject } = await import('../codemods/ts-morph.js');
   const project = plain.length > 0 ? await migrateProject({ ...analyze, root, files: plain.map((f) => f.filename) }) : [];
   const byFile = new Map<string, FileMigration>(project.map((m) => [path.resolve(root, m.filename), m]));
   return files.map((f) => bySuppression.get(f.filename) ?? byFile.get(path.resolve(root, f.filename))!).filter((m) => m !== undefined);

@@ -28,7 +28,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   const parser = (yargs([...argv]) as Argv<object>)
     .scriptName('collab-migrate')
     .usage('$0 [paths..] [options]\n\nFind (and fix) code affected by the platform API\'s dated change notices.')
-    .option('notices', { describe: 'Extra catalog file(s) merged after the built-in notices.json', type: 'string', array: true, global: true, group: 'Notices:' })
+    .option('notices', { describe: 'Extra catalog file(s) merged after the built-in notices.json', type: 'string', global: true, group: 'Notices:' })
     .option('debug', { describe: 'Show stack traces of errors', type: 'boolean', global: true })
     .option('color', { describe: 'Force colours on or off (--no-color)', type: 'boolean', global: true })
     .command({ ...scan.scanCommand, handler: wrap(scan.run) })

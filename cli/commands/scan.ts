@@ -18,7 +18,10 @@ import { formatText } from '../formats/text.js';
 import type { Io } from '../io.js';
 import { checkDate, checkIds, compareNotices, openCatalog, resolveToday, splitList } from '../options.js';
 import { buildReport, toJson, type FileOutcome, type Report } from '../report.js';
-import { isSkipped, scanFile, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan-core.js';
+import { cacheKey, defaultCacheLocation, ScanCache } from '../cache.js';
+import { TOOL_VERSION } from '../package-info.js';
+import { POOL_MIN_FILES, scanFiles } from '../pool.js';
+import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan-core.js';
 import { cleanupTempFiles, writeIfUnchanged } from '../writer.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
 
@@ -38,11 +41,11 @@ export interface ScanArgs extends GlobalArgs {
   dryRun?: boolean;
   format?: Format;
   output?: string;
-  only?: string[];
-  skip?: string[];
+  only?: string | string[];
+  skip?: string | string[];
   region?: Region;
-  include?: string[];
-  exclude?: string[];
+  include?: string | string[];
+  exclude?: string | string[];
   maxWarnings?: number;
   allowDirty?: boolean;
   quiet?: boolean;
@@ -50,6 +53,9 @@ export interface ScanArgs extends GlobalArgs {
   maxFileSize?: string;
   reportUnusedSuppressions?: boolean;
   strictScopes?: boolean;
+  cache?: boolean;
+  cacheLocation?: string;
+  concurrency?: string;
 }
 
 /** The options of one run after flags, configuration file and defaults are merged (flags win). */
@@ -76,6 +82,10 @@ export interface ScanSettings {
   maxFileSize: number;
   reportUnusedSuppressions: boolean;
   strictScopes: boolean;
+  /** Result cache folder (`--cache`), absolute; undefined without `--cache`. */
+  cacheLocation?: string;
+  /** Worker threads: `auto`, or a number (0 and 1 scan in one thread). */
+  concurrency: number | 'auto';
 }
 
 export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
@@ -93,13 +103,16 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('max-warnings', { describe: 'Exit 1 when there are more warnings than this', type: 'number', group: 'Output:' })
     .option('progress', { describe: 'Progress bar on a terminal (--no-progress to hide)', type: 'boolean', group: 'Output:' })
     .option('report-unused-suppressions', { describe: 'List suppression comments that matched nothing', type: 'boolean', group: 'Output:' })
-    .option('only', { describe: 'Only these notice ids (comma-separated or repeated)', type: 'string', array: true, group: 'Notices:' })
-    .option('skip', { describe: 'Skip these notice ids', type: 'string', array: true, group: 'Notices:' })
+    .option('only', { describe: 'Only these notice ids (comma-separated or repeated)', type: 'string', group: 'Notices:' })
+    .option('skip', { describe: 'Skip these notice ids', type: 'string', group: 'Notices:' })
     .option('region', { describe: 'Region for detailed call history hosts', choices: REGIONS, group: 'Notices:' })
     .option('strict-scopes', { describe: 'Also report well-formed but unlisted OAuth scopes', type: 'boolean', group: 'Notices:' })
-    .option('include', { describe: 'Only files matching this glob (gitignore syntax; repeatable)', type: 'string', array: true, group: 'Files:' })
-    .option('exclude', { describe: 'Leave out files matching this glob (gitignore syntax; repeatable)', type: 'string', array: true, group: 'Files:' })
-    .option('max-file-size', { describe: `Skip files larger than this (default ${DEFAULT_MAX_FILE_SIZE})`, type: 'string', group: 'Files:' }) as unknown as Argv<ScanArgs>;
+    .option('include', { describe: 'Only files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
+    .option('exclude', { describe: 'Leave out files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
+    .option('max-file-size', { describe: `Skip files larger than this (default ${DEFAULT_MAX_FILE_SIZE})`, type: 'string', group: 'Files:' })
+    .option('cache', { describe: 'Remember results of unchanged files between runs', type: 'boolean', group: 'Speed:' })
+    .option('cache-location', { describe: 'Cache folder (default node_modules/.cache/collab-migrate, or .collab-migrate-cache)', type: 'string', group: 'Speed:' })
+    .option('concurrency', { describe: `Worker threads: auto (above ${POOL_MIN_FILES} files), off, or a number`, type: 'string', group: 'Speed:' }) as unknown as Argv<ScanArgs>;
 }
 
 function pick<K extends keyof RcOptions>(rc: RcOptions | undefined, key: K): RcOptions[K] | undefined {
@@ -135,10 +148,22 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     maxFileSize: parseSize(args.maxFileSize ?? pick(rc, 'maxFileSize') ?? DEFAULT_MAX_FILE_SIZE),
     reportUnusedSuppressions: args.reportUnusedSuppressions ?? pick(rc, 'reportUnusedSuppressions') ?? false,
     strictScopes: args.strictScopes ?? pick(rc, 'strictScopes') ?? false,
+    concurrency: parseConcurrency(args.concurrency),
   };
+  if (args.cache || args.cacheLocation !== undefined) {
+    settings.cacheLocation = args.cacheLocation !== undefined ? path.resolve(io.cwd, args.cacheLocation) : defaultCacheLocation(io.cwd);
+  }
   if (args.color !== undefined) settings.color = args.color;
   if (args.paths === undefined && settings.paths.length === 0) settings.paths = [];
   return settings;
+}
+
+function parseConcurrency(value: string | undefined): number | 'auto' {
+  if (value === undefined || value === 'auto') return 'auto';
+  if (value === 'off') return 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`Invalid --concurrency "${value}": expected auto, off or a whole number of threads.`);
+  return n;
 }
 
 function checkOutputWritable(file: string): void {
@@ -198,13 +223,18 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
     ? new cliProgress.SingleBar({ stream: io.stderr, format: 'scanning {bar} {value}/{total} files', clearOnComplete: true, hideCursor: true }, cliProgress.Presets.shades_classic)
     : undefined;
   bar?.start(walk.files.length, 0);
-  for (const file of walk.files) {
-    // A result cache (--cache) would wrap this call, keyed by file content and catalog hash.
-    const result = scanFile(file, ctx);
+  const cache = settings.cacheLocation ? ScanCache.open(settings.cacheLocation, cacheKey(ctx, TOOL_VERSION)) : undefined;
+  const results = await scanFiles(walk.files, ctx, {
+    cache,
+    concurrency: settings.concurrency,
+    extraFiles: settings.notices.map((f) => path.resolve(io.cwd, f)),
+    onFile: () => bar?.increment(),
+  });
+  for (const result of results) {
     if (isSkipped(result)) skipped.push(result);
     else scanned.push(result);
-    bar?.increment();
   }
+  cache?.save();
   bar?.stop();
 
   let mode: Report['mode'] = 'scan';
@@ -343,7 +373,7 @@ async function runFix(
       }
       const after = { file: s.file, text: m.after, ...toFindings(s.file, m.after, m.remaining, ctx) };
       if (settings.dryRun) {
-        const diff = createTwoFilesPatch(`a/${s.file.display}`, `b/${s.file.display}`, m.before, m.after, undefined, undefined, { context: 3 });
+        const diff = createTwoFilesPatch(`a/${s.file.display}`, `b/${s.file.display}`, m.before, m.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
         outcomes.set(s.file.display, { outcome: 'would-fix', fixed: m.fixed.length, diff, ...(m.failure ? { reason: m.failure } : {}) });
         fixedCount += m.fixed.length;
         result.push(after);

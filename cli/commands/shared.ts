@@ -2,7 +2,7 @@
 import type { Io } from '../io.js';
 
 export interface GlobalArgs {
-  notices?: string[];
+  notices?: string | string[];
   debug?: boolean;
   color?: boolean;
 }

@@ -11,7 +11,7 @@ function pad(s: string, width: number): string {
 }
 
 function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${n} ${word}${n === 1 ? '' : /(s|x|ch|sh)$/.test(word) ? 'es' : 's'}`;
 }
 
 export function formatText(report: Report, opts: TextOptions): string {

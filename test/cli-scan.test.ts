@@ -1,0 +1,314 @@
+/** The scan command end to end through the built binary: findings, dates, formats, files, suppressions. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import AjvDraft04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+
+const require = createRequire(import.meta.url);
+const TODAY = ['--today', '2026-11-22'];
+const RENAME = 'workspace-answer-confirmation-renamed';
+
+const SIM_RING = `export async function update(token: string) {
+  const body = { enabled: true, answerConfirmationEnabled: false };
+  await fetch('https://webexapis.com/v1/telephony/config/workspaces/w1/simultaneousRing', {
+    method: 'PUT',
+    headers: { Authorization: \`Bearer \${token}\` },
+    body: JSON.stringify(body),
+  });
+}
+`;
+// A look-alike: a different key that merely starts with the old name.
+const LOOK_ALIKE = `export const labels = { answerConfirmationEnabledLabel: 'Confirm' };\n`;
+
+let dirs: string[] = [];
+function tree(files: Record<string, string | Buffer>): string {
+  const d = tempTree(files);
+  dirs.push(d);
+  return d;
+}
+
+beforeAll(() => assertBuilt());
+afterEach(() => {
+  for (const d of dirs) removeTree(d);
+  dirs = [];
+});
+
+interface JsonReport {
+  version: number;
+  today: string;
+  findings: { noticeId: string; file: string; line: number; column: number; endLine: number; endColumn: number; severity: string; fixable: boolean; effective: string | null; daysUntilEffective: number | null; countdown: string; expiredSuppression?: { line: number; until: string } }[];
+  files: { file: string; outcome: string; findings: number; reason?: string; fixed?: number }[];
+  suppressions: { expired: unknown[]; unused: { file: string; line: number }[]; invalid: unknown[] };
+  summary: { errors: number; warnings: number; fixable: number; suppressed: number; filesScanned: number; filesSkipped: number; timeline: { bucket: string; notices: number; findings: number }[] };
+}
+
+function json(args: string[], cwd: string): { code: number | null; report: JsonReport; stderr: string } {
+  const r = cli([...args, '--format', 'json'], { cwd });
+  let report: JsonReport;
+  try {
+    report = JSON.parse(r.stdout) as JsonReport;
+  } catch {
+    throw new Error(`not JSON (exit ${r.code}): ${r.stdout}\n${r.stderr}`);
+  }
+  return { code: r.code, report, stderr: r.stderr };
+}
+
+describe('text output and exit codes', () => {
+  it('reports findings grouped by file with line:col, severity, countdown and notice id; exit 1 on errors', () => {
+    const d = tree({ 'src/sim-ring.ts': SIM_RING, 'src/labels.ts': LOOK_ALIKE });
+    const r = cli(['--only', RENAME, ...TODAY], { cwd: d });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('src/sim-ring.ts\n');
+    expect(r.stdout).toMatch(/ {2}2:33 {2}error {4}`answerConfirmationEnabled` is renamed `answerConfirmationRequiredEnabled`.*\(since 2024-10-11 \(772 days ago\)\) {2}workspace-answer-confirmation-renamed/);
+    expect(r.stdout).not.toContain('src/labels.ts');
+    expect(r.stdout).toContain('✖ 1 finding (1 error, 0 warnings) in 2 files');
+    expect(r.stdout).toContain('1 finding fixable with --fix');
+    expect(r.stdout).toContain('Timeline: in force: 1 notice, 1 finding');
+    expect(r.stdout).toMatch(/2024-10-11 {2}workspace-answer-confirmation-renamed \(1 finding\)/);
+    expect(r.stderr).toBe('');
+  });
+
+  it('a clean tree exits 0', () => {
+    const d = tree({ 'src/labels.ts': LOOK_ALIKE });
+    const r = cli([...TODAY], { cwd: d });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('No findings in 1 file');
+  });
+
+  it('severity follows the dates: warning inside the window, off outside, --before brings it back', () => {
+    const d = tree({ 'a.ts': SIM_RING });
+    // 71 days before 2024-10-11: inside the default 90-day window.
+    const warn = json(['--only', RENAME, '--today', '2024-08-01'], d);
+    expect(warn.code).toBe(0);
+    expect(warn.report.findings.map((f) => [f.severity, f.daysUntilEffective, f.countdown])).toEqual([['warning', 71, 'in 71 days']]);
+    expect(warn.report.summary.timeline).toEqual([{ bucket: 'within-window', label: 'within 90 days', notices: 1, findings: 1 }]);
+    // --warn-within 30: outside the window, not reported.
+    expect(json(['--only', RENAME, '--today', '2024-08-01', '--warn-within', '30'], d).report.findings).toEqual([]);
+    // --before covers it again (as a warning, bucket "later").
+    const before = json(['--only', RENAME, '--today', '2024-08-01', '--warn-within', '30', '--before', '2024-10-11'], d);
+    expect(before.report.findings.map((f) => f.severity)).toEqual(['warning']);
+    expect(before.report.summary.timeline[0].bucket).toBe('later');
+    // the day before --before would not select it
+    expect(json(['--only', RENAME, '--today', '2024-08-01', '--warn-within', '30', '--before', '2024-10-10'], d).report.findings).toEqual([]);
+  });
+
+  it('--max-warnings and --quiet', () => {
+    const d = tree({ 'a.ts': SIM_RING });
+    const base = ['--only', RENAME, '--today', '2024-08-01'];
+    expect(cli([...base, '--max-warnings', '1'], { cwd: d }).code).toBe(0);
+    const over = cli([...base, '--max-warnings', '0'], { cwd: d });
+    expect(over.code).toBe(1);
+    expect(over.stderr).toContain('too many warnings (maximum: 0)');
+    const quiet = json([...base, '--quiet'], d);
+    expect(quiet.report.findings).toEqual([]);
+    expect(quiet.report.summary.warnings).toBe(1);
+    expect(cli([...base, '--quiet', '--max-warnings', '0'], { cwd: d }).code).toBe(0);
+  });
+
+  it('--only and --skip choose notices', () => {
+    const d = tree({ 'a.ts': SIM_RING, 'b.json': '{ "host": "https://analytics.webexapis.com/v1/cdr_feed" }\n' });
+    const all = json([...TODAY], d).report.findings.map((f) => f.noticeId).sort();
+    expect(all).toEqual(['call-history-regional-hosts', RENAME]);
+    expect(json(['--skip', RENAME, ...TODAY], d).report.findings.map((f) => f.noticeId)).toEqual(['call-history-regional-hosts']);
+    expect(json(['--only', `${RENAME},call-history-regional-hosts`, ...TODAY], d).report.findings).toHaveLength(2);
+  });
+});
+
+describe('formats', () => {
+  it('json has the documented shape', () => {
+    const d = tree({ 'src/sim-ring.ts': SIM_RING });
+    const { code, report } = json(['--only', RENAME, ...TODAY], d);
+    expect(code).toBe(1);
+    expect(report.version).toBe(1);
+    expect(report.today).toBe('2026-11-22');
+    expect(report.findings).toEqual([
+      {
+        noticeId: RENAME,
+        file: 'src/sim-ring.ts',
+        line: 2,
+        column: 33,
+        endLine: 2,
+        endColumn: 58,
+        severity: 'error',
+        message: expect.stringContaining('answerConfirmationRequiredEnabled'),
+        countdown: 'since 2024-10-11 (772 days ago)',
+        fixable: true,
+        status: 'dated',
+        effective: '2024-10-11',
+        daysUntilEffective: -772,
+      },
+    ]);
+    expect(report.files).toEqual([{ file: 'src/sim-ring.ts', outcome: 'scanned', findings: 1 }]);
+    expect(report.summary).toMatchObject({ errors: 1, warnings: 0, fixable: 1, filesScanned: 1, filesSkipped: 0 });
+  });
+
+  it('sarif validates against the SARIF 2.1.0 schema, with rules, properties and fixes', () => {
+    const d = tree({ 'src/sim-ring.ts': SIM_RING, 'src/bad.ts': 'const answerConfirmationEnabled = ;\n' });
+    const r = cli(['--format', 'sarif', '--region', 'us', ...TODAY], { cwd: d });
+    expect(r.code).toBe(1);
+    const log = JSON.parse(r.stdout);
+    const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
+    const ajv = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false });
+    addFormats(ajv as unknown as Ajv);
+    const validate = ajv.compile(schema);
+    const valid = validate(log);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+    const run = log.runs[0];
+    const ids = run.tool.driver.rules.map((rule: { id: string }) => rule.id);
+    expect(ids).toContain(RENAME);
+    const result = run.results.find((x: { ruleId: string }) => x.ruleId === RENAME);
+    expect(run.tool.driver.rules[result.ruleIndex].id).toBe(RENAME);
+    expect(result.level).toBe('error');
+    expect(result.properties.daysUntilEffective).toBe(-772);
+    expect(result.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'src/sim-ring.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 2, startColumn: 33, endLine: 2, endColumn: 58 } });
+    expect(result.fixes[0].artifactChanges[0].replacements).toEqual([
+      { deletedRegion: { startLine: 2, startColumn: 33, endLine: 2, endColumn: 58 }, insertedContent: { text: 'answerConfirmationRequiredEnabled' } },
+    ]);
+    expect(run.invocations[0].toolExecutionNotifications[0].message.text).toMatch(/^Skipped: does not parse/);
+    // A schema violation is caught by the same validator (the test can fail).
+    expect(validate({ ...log, version: '2.0.0' })).toBe(false);
+  });
+
+  it('github prints workflow commands', () => {
+    const d = tree({ 'src/a, b.ts': SIM_RING });
+    const r = cli(['--format', 'github', '--only', RENAME, ...TODAY], { cwd: d });
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^::error file=src\/a%2C b\.ts,line=2,col=33,endLine=2,endColumn=58,title=workspace-answer-confirmation-renamed::`answerConfirmationEnabled` is renamed/);
+    const warn = cli(['--format', 'github', '--only', RENAME, '--today', '2024-08-01'], { cwd: d });
+    expect(warn.stdout).toMatch(/^::warning file=/);
+  });
+
+  it('--output writes the report to a file and nothing to stdout', () => {
+    const d = tree({ 'a.ts': SIM_RING });
+    const r = cli(['--format', 'json', '--output', 'out/report.json', ...TODAY], { cwd: tree({}) === '' ? d : d });
+    expect(r.code).toBe(2); // out/ does not exist
+    const ok = cli(['--format', 'json', '--output', 'report.json', ...TODAY], { cwd: d });
+    expect(ok.code).toBe(1);
+    expect(ok.stdout).toBe('');
+    expect(JSON.parse(readFileSync(path.join(d, 'report.json'), 'utf8')).findings.length).toBeGreaterThan(0);
+    // report.json is a config-language file itself: a second scan reads it without crashing.
+    expect(cli(['--only', RENAME, ...TODAY], { cwd: d }).code).toBe(1);
+  });
+
+  it('no progress bar or escape codes when not on a terminal', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) files[`f${i}.ts`] = LOOK_ALIKE;
+    const d = tree(files);
+    const r = cli([...TODAY], { cwd: d });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    // eslint-disable-next-line no-control-regex
+    expect(r.stdout).not.toMatch(/\x1b\[/);
+    expect(cli(['--color', ...TODAY], { cwd: tree({ 'a.ts': SIM_RING }) }).stdout).toMatch(/\x1b\[/);
+  });
+});
+
+describe('files', () => {
+  it('respects .gitignore and .collab-migrateignore, --include and --exclude', () => {
+    const d = tree({
+      '.gitignore': 'generated/\n',
+      '.collab-migrateignore': 'legacy.ts\n',
+      'src/a.ts': SIM_RING,
+      'generated/b.ts': SIM_RING,
+      'legacy.ts': SIM_RING,
+      'node_modules/pkg/index.js': SIM_RING,
+      'test/c.test.ts': SIM_RING,
+    });
+    const files = (args: string[]): string[] => json(['--only', RENAME, ...args, ...TODAY], d).report.findings.map((f) => f.file).sort();
+    expect(files([])).toEqual(['src/a.ts', 'test/c.test.ts']);
+    expect(files(['--exclude', '*.test.ts'])).toEqual(['src/a.ts']);
+    expect(files(['--include', 'test/**'])).toEqual(['test/c.test.ts']);
+    expect(files(['src'])).toEqual(['src/a.ts']);
+  });
+
+  it('lists bad files as skipped and goes on scanning the rest', () => {
+    const d = tree({
+      'good.ts': SIM_RING,
+      'syntax.ts': 'const answerConfirmationEnabled = ;\n',
+      'broken.jsx': 'const el = <div answerConfirmationEnabled={true}>;\n',
+      'binary.ts': Buffer.from([0x63, 0x6f, 0x00, 0x01, 0x02, 0xff]),
+      'latin1.ts': Buffer.from('const s = "caf\xe9"; // answerConfirmationEnabled\n', 'latin1'),
+      'empty.ts': '',
+      'bundle.min.js': 'var a={answerConfirmationEnabled:!0};',
+      'one-line.js': `var x={${Array.from({ length: 3000 }, (_, i) => `k${i}:${i}`).join(',')}};var y={answerConfirmationEnabled:1};`,
+      'big.ts': `// ${'x'.repeat(70_000)}\nexport const b = { answerConfirmationEnabled: true };\n`,
+    });
+    const { code, report } = json(['--only', RENAME, '--max-file-size', '64kb', ...TODAY], d);
+    expect(code).toBe(1);
+    expect(report.findings.map((f) => f.file)).toEqual(['good.ts']);
+    const skipped = Object.fromEntries(report.files.filter((f) => f.outcome === 'skipped').map((f) => [f.file, f.reason]));
+    expect(skipped).toEqual({
+      'syntax.ts': expect.stringMatching(/^does not parse: .*\(1:\d+\)$/),
+      'broken.jsx': expect.stringMatching(/^does not parse/),
+      'binary.ts': 'binary file',
+      'latin1.ts': 'not UTF-8 text',
+      'empty.ts': 'empty file',
+      'bundle.min.js': 'minified bundle',
+      'one-line.js': 'minified bundle',
+      'big.ts': 'over the size limit (68.4 KB > 64 KB)',
+    });
+    expect(report.summary.filesSkipped).toBe(8);
+    const text = cli(['--only', RENAME, '--max-file-size', '64kb', ...TODAY], { cwd: d }).stdout;
+    expect(text).toContain('Skipped 8 files:');
+    expect(text).toContain('  binary.ts: binary file');
+  });
+
+  it('scans config files (JSON keys, hosts in YAML and .env)', () => {
+    const d = tree({
+      'settings.json': '{\n  "answerConfirmationEnabled": true\n}\n',
+      'config/app.yaml': 'callHistory:\n  host: analytics.webexapis.com\n',
+      '.env': 'CDR_HOST=https://analytics.webexapis.com\n',
+    });
+    const found = json([...TODAY], d).report.findings.map((f) => `${f.file}:${f.line}:${f.noticeId}`).sort();
+    expect(found).toEqual(['.env:1:call-history-regional-hosts', 'config/app.yaml:2:call-history-regional-hosts', `settings.json:2:${RENAME}`]);
+  });
+});
+
+describe('suppressions', () => {
+  const suppressed = (comment: string): string => SIM_RING.replace('  const body', `  ${comment}\n  const body`);
+
+  it('a next-line comment suppresses; the summary counts it', () => {
+    const d = tree({ 'a.ts': suppressed(`// collab-migrate-ignore-next-line ${RENAME} -- migrated server-side`) });
+    const { code, report } = json(['--only', RENAME, ...TODAY], d);
+    expect(code).toBe(0);
+    expect(report.findings).toEqual([]);
+    expect(report.summary.suppressed).toBe(1);
+  });
+
+  it('a comment for another notice, or on another line, does not suppress', () => {
+    const d = tree({ 'a.ts': SIM_RING.replace('  const body', `  // collab-migrate-ignore-next-line legacy-api-host\n  const body`) + `// collab-migrate-ignore-next-line ${RENAME}\n` });
+    expect(json(['--only', RENAME, ...TODAY], d).report.findings).toHaveLength(1);
+  });
+
+  it('until a future day suppresses; past that day the finding is back and says so', () => {
+    const d = tree({ 'a.ts': suppressed(`// collab-migrate-ignore-next-line ${RENAME} until 2026-12-31 -- waiting for vendor`) });
+    expect(json(['--only', RENAME, ...TODAY], d).report.findings).toEqual([]);
+    expect(json(['--only', RENAME, '--today', '2026-12-31'], d).report.findings).toEqual([]);
+    const later = json(['--only', RENAME, '--today', '2027-01-01'], d);
+    expect(later.code).toBe(1);
+    expect(later.report.findings[0].expiredSuppression).toEqual({ line: 2, until: '2026-12-31' });
+    expect(later.report.suppressions.expired).toHaveLength(1);
+    const text = cli(['--only', RENAME, '--today', '2027-01-01'], { cwd: d }).stdout;
+    expect(text).toContain('[suppression on line 2 expired 2026-12-31]');
+    expect(text).toContain('Expired suppressions (1), no longer suppressing:');
+  });
+
+  it('a file comment suppresses the whole file', () => {
+    const d = tree({ 'a.ts': `/* collab-migrate-ignore-file ${RENAME} */\n${SIM_RING}` });
+    expect(json(['--only', RENAME, ...TODAY], d).code).toBe(0);
+  });
+
+  it('--report-unused-suppressions lists comments that matched nothing', () => {
+    const d = tree({ 'a.ts': `// collab-migrate-ignore-next-line ${RENAME}\nexport const x = 1;\n${SIM_RING}` });
+    expect(json(['--only', RENAME, ...TODAY], d).report.suppressions.unused).toEqual([]);
+    const r = json(['--only', RENAME, '--report-unused-suppressions', ...TODAY], d);
+    expect(r.report.suppressions.unused).toEqual([{ file: 'a.ts', line: 1, kind: 'next-line', ids: [RENAME] }]);
+    expect(cli(['--only', RENAME, '--report-unused-suppressions', ...TODAY], { cwd: d }).stdout).toContain('Unused suppressions (1):\n  a.ts:1  next-line workspace-answer-confirmation-renamed');
+  });
+});
