@@ -13,9 +13,12 @@ export function ruleTester(today = '2026-11-22'): RuleTester {
   return new RuleTester({ settings: { 'collab-migrate': { today } } });
 }
 
+/** The rule type RuleTester takes (its own copy of @typescript-eslint/utils may differ in version from ours). */
+type TestedRule = Parameters<RuleTester['run']>[1];
+
 /** The rule of a notice; throws when the notice has no rule (not detectable). */
-export function rule(id: string) {
+export function rule(id: string): TestedRule {
   const r = plugin.rules[id];
   if (!r) throw new Error(`no rule for notice "${id}"`);
-  return r;
+  return r as unknown as TestedRule;
 }
