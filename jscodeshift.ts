@@ -24,10 +24,29 @@ function ownUrl(): string {
   return frame[1];
 }
 
+/**
+ * Under jscodeshift's Babel hook, releases it once this module is loaded: the hook would otherwise
+ * also recompile every CommonJS dependency the engine imports (the TypeScript compiler among them),
+ * which takes minutes. jscodeshift needs the hook only to load the transform, which is done by now.
+ */
+function releaseBabelHook(): void {
+  const main = (typeof require === 'function' ? require.main : undefined) ?? process.mainModule;
+  if (!main || !/[\\/]jscodeshift[\\/]/.test(main.filename)) return;
+  try {
+    const register = main.require('@babel/register') as { revert?: () => void };
+    register.revert?.();
+  } catch {
+    // jscodeshift without @babel/register (--no-babel builds): nothing to release
+  }
+}
+
 let implementation: Promise<Implementation> | undefined;
 
 /** The transform (see codemods/jscodeshift.ts): the source with the engine's autofixes applied. */
 export default async function transform(file: TransformFile, api: TransformApi, options: TransformOptions): Promise<string | undefined> {
-  implementation ??= nativeImport(new URL('./codemods/jscodeshift.js', ownUrl()).href);
+  if (!implementation) {
+    releaseBabelHook();
+    implementation = nativeImport(new URL('./codemods/jscodeshift.js', ownUrl()).href);
+  }
   return (await implementation).default(file, api, options);
 }

@@ -1,0 +1,198 @@
+/**
+ * One set of edits, three front ends: every fix pair under test/fixtures/<id>/ (discovered, never listed)
+ * goes through ESLint's `Linter#verifyAndFix` with the plugin, the ts-morph codemod on a temporary copy and
+ * the jscodeshift transform called as a function; all three must give the `.output` file byte for byte.
+ * Then a real `npx jscodeshift` run over a temporary consumer folder, with the package copied into its
+ * node_modules (so jscodeshift's Babel hook sees it) and once more with `--no-babel`.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tsParser from '@typescript-eslint/parser';
+import { Linter } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import transform, { type TransformOptions } from '../codemods/jscodeshift.js';
+import { migrateProject } from '../codemods/ts-morph.js';
+import { fileLanguage } from '../engine/analyze.js';
+import { loadCatalog } from '../engine/catalog.js';
+import plugin from '../rules/index.js';
+import { fixPairs, type FixPair } from './helpers/fixtures.js';
+
+const REPO = fileURLToPath(new URL('../', import.meta.url));
+const TODAY = '2026-11-22';
+const BEFORE = '2099-12-31';
+const catalog = loadCatalog();
+const temps: string[] = [];
+afterAll(() => {
+  for (const t of temps) rmSync(t, { recursive: true, force: true });
+});
+
+function eslintFix(pair: FixPair, input: string): string {
+  const linter = new Linter({ configType: 'flat', cwd: REPO });
+  const ruleOptions: Record<string, unknown> = { today: TODAY };
+  if (pair.options.region) ruleOptions.region = pair.options.region;
+  if (pair.options.strictScopes) ruleOptions.strictScopes = pair.options.strictScopes;
+  const config = [
+    {
+      files: ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'],
+      plugins: { 'collab-migrate': plugin as never },
+      languageOptions: { parser: tsParser as never },
+      rules: { [`collab-migrate/${pair.id}`]: ['error', ruleOptions] },
+    },
+  ] as Linter.Config[];
+  const result = linter.verifyAndFix(input, config, { filename: path.relative(REPO, pair.input) });
+  const fatal = result.messages.filter((m) => m.fatal);
+  if (fatal.length > 0) throw new Error(`ESLint could not lint ${pair.input}: ${fatal[0].message}`);
+  return result.output;
+}
+
+async function codemodFix(pair: FixPair): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'collab-parity-'));
+  temps.push(dir);
+  const copy = path.join(dir, path.basename(pair.input));
+  cpSync(pair.input, copy);
+  const [result] = await migrateProject({ catalog, notices: [catalog.get(pair.id)!], engine: pair.options, root: dir, files: [copy] });
+  expect(result.failure).toBeUndefined();
+  return result.after;
+}
+
+function transformOptions(pair: FixPair): TransformOptions {
+  const options: TransformOptions = { only: pair.id, before: BEFORE, today: TODAY };
+  if (pair.options.region) options.region = pair.options.region;
+  if (pair.options.strictScopes) options.strictScopes = true;
+  return options;
+}
+
+describe('fix pairs: ESLint --fix, ts-morph codemod and jscodeshift give the same output', () => {
+  const pairs = fixPairs();
+  it('discovers the fix pairs', () => {
+    expect(pairs.length).toBeGreaterThan(0);
+  });
+  for (const pair of pairs) {
+    const language = fileLanguage(pair.input);
+    it(`${pair.id}: ${pair.name}`, async () => {
+      const input = readFileSync(pair.input, 'utf8');
+      const expected = readFileSync(pair.output, 'utf8');
+      expect(expected).not.toBe(input);
+      // ESLint lints source files only; configuration files go through the other two.
+      if (language === 'js' || language === 'ts') expect(eslintFix(pair, input)).toBe(expected);
+      expect(await codemodFix(pair)).toBe(expected);
+      const viaTransform = transform({ path: pair.input, source: input }, {}, transformOptions(pair));
+      expect(viaTransform).toBe(expected);
+    });
+  }
+});
+
+describe('the jscodeshift transform as a function', () => {
+  it('returns the source unchanged ("unmodified") when nothing applies, undefined for files it does not read', () => {
+    const source = "export const ring = { enabled: true };\n";
+    expect(transform({ path: 'a.ts', source }, {}, { before: BEFORE, today: TODAY })).toBe(source);
+    expect(transform({ path: 'README.md', source: 'answerConfirmationEnabled' }, {}, { before: BEFORE, today: TODAY })).toBeUndefined();
+  });
+
+  it('fixes only notices selected by --before and in force or due by --today', () => {
+    const notice = catalog.get('workspace-answer-confirmation-renamed')!;
+    const source = 'const body = { answerConfirmationEnabled: true };\n';
+    const fixed = 'const body = { answerConfirmationRequiredEnabled: true };\n';
+    expect(transform({ path: 'a.ts', source }, {}, { today: TODAY })).toBe(fixed);
+    // Before the notice is effective, outside the warning window and not covered by --before: off, not fixed.
+    const early = '2020-01-01';
+    expect(notice.effective! > early).toBe(true);
+    expect(transform({ path: 'a.ts', source }, {}, { today: early })).toBe(source);
+    expect(transform({ path: 'a.ts', source }, {}, { today: early, before: notice.effective })).toBe(fixed);
+    expect(transform({ path: 'a.ts', source }, {}, { today: TODAY, skip: notice.id })).toBe(source);
+    expect(transform({ path: 'a.ts', source }, {}, { today: TODAY, only: 'legacy-api-host' })).toBe(source);
+  });
+
+  it('rejects bad options with a clear message', () => {
+    const file = { path: 'a.ts', source: 'x;\n' };
+    expect(() => transform(file, {}, { before: '2026-02-30' })).toThrow(/--before=2026-02-30 is not a real day/);
+    expect(() => transform(file, {}, { only: 'workspace-answer-confirmation-renamd' })).toThrow(/Did you mean "workspace-answer-confirmation-renamed"/);
+    expect(() => transform(file, {}, { region: 'mars' })).toThrow(/--region=mars/);
+  });
+
+  it('throws for a file that does not parse (jscodeshift counts it an error) and leaves it alone', () => {
+    expect(() => transform({ path: 'a.ts', source: 'const x = { answerConfirmationEnabled: true ;\n' }, {}, { today: TODAY })).toThrow(/does not parse/);
+  });
+});
+
+describe('a real npx jscodeshift run', () => {
+  let consumer: string;
+  let sources: string[];
+  const options = [`--before=${BEFORE}`, `--today=${TODAY}`];
+
+  beforeAll(() => {
+    // Build when dist is missing (npm test builds first); tsc emits even when another module has type errors.
+    if (!existsSync(path.join(REPO, 'dist/jscodeshift.js')) || !existsSync(path.join(REPO, 'dist/codemods/jscodeshift.js'))) {
+      spawnSync(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO, stdio: 'ignore' });
+    }
+    expect(existsSync(path.join(REPO, 'dist/jscodeshift.js'))).toBe(true);
+    // The consumer lives under the repo's ignored tmp/ so that its dependencies resolve through the repo's node_modules.
+    mkdirSync(path.join(REPO, 'tmp'), { recursive: true });
+    consumer = mkdtempSync(path.join(REPO, 'tmp', 'jscodeshift-consumer-'));
+    temps.push(consumer);
+    const pkg = path.join(consumer, 'node_modules', 'collab-migrate');
+    mkdirSync(pkg, { recursive: true });
+    for (const f of ['package.json', 'notices.json', 'notices.schema.json']) cpSync(path.join(REPO, f), path.join(pkg, f));
+    cpSync(path.join(REPO, 'dist'), path.join(pkg, 'dist'), { recursive: true });
+    sources = [];
+    const add = (from: string, rel: string) => {
+      const to = path.join(consumer, 'src', rel);
+      mkdirSync(path.dirname(to), { recursive: true });
+      cpSync(from, to);
+      sources.push(to);
+    };
+    const project = path.join(REPO, 'test/fixtures-project/simring/app/src');
+    for (const f of readdirSync(project)) add(path.join(project, f), path.join('simring', f));
+    for (const pair of fixPairs()) {
+      const language = fileLanguage(pair.input);
+      if (language === 'js' || language === 'ts') add(pair.input, path.join(pair.id, path.basename(pair.input)));
+    }
+  });
+
+  function run(extra: string[]): { stdout: string; outputs: Map<string, string> } {
+    const originals = new Map(sources.map((f) => [f, readFileSync(f, 'utf8')]));
+    const extensions = [...new Set(sources.map((f) => path.extname(f).slice(1)))].join(',');
+    const stdout = execFileSync(
+      'npx',
+      ['--no-install', 'jscodeshift', ...extra, '-t', 'node_modules/collab-migrate/dist/jscodeshift.js', '--parser=tsx', `--extensions=${extensions}`, ...options, 'src'],
+      { cwd: consumer, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
+    );
+    const outputs = new Map(sources.map((f) => [f, readFileSync(f, 'utf8')]));
+    for (const [f, text] of originals) writeFileSync(f, text);
+    return { stdout, outputs };
+  }
+
+  function expectSameAsInProcess(result: { stdout: string; outputs: Map<string, string> }): void {
+    let changed = 0;
+    for (const file of sources) {
+      const source = readFileSync(file, 'utf8');
+      const inProcess = transform({ path: file, source }, {}, { before: BEFORE, today: TODAY });
+      expect(result.outputs.get(file), path.relative(consumer, file)).toBe(inProcess);
+      if (inProcess !== source) changed++;
+    }
+    expect(changed).toBeGreaterThan(0);
+    expect(result.stdout).toMatch(/0 errors/);
+    expect(result.stdout).toMatch(new RegExp(`${changed} ok`));
+    expect(result.stdout).toMatch(new RegExp(`${sources.length - changed} unmodified`));
+  }
+
+  it('through Babel (the default): the package in node_modules is recompiled and still works', () => {
+    const result = run([]);
+    expectSameAsInProcess(result);
+    const ring = [...result.outputs].find(([f]) => f.endsWith(path.join('simring', 'ring.ts')))![1];
+    expect(ring).toBe(readFileSync(path.join(REPO, 'test/fixtures-project/simring.expected/app/src/ring.ts'), 'utf8'));
+  }, 240_000);
+
+  it('with --no-babel (Node loads the ES module itself)', () => {
+    expectSameAsInProcess(run(['--no-babel']));
+  }, 240_000);
+
+  it('the ./jscodeshift export points at dist/jscodeshift.js', () => {
+    const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { exports: Record<string, { default: string }> };
+    expect(pkg.exports['./jscodeshift'].default).toBe('./dist/jscodeshift.js');
+    expect(statSync(path.join(REPO, pkg.exports['./jscodeshift'].default)).isFile()).toBe(true);
+  });
+});
