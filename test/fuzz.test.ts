@@ -113,11 +113,12 @@ function untouchedSegments(filename: string, text: string): string[] {
   return segments.filter((s) => s.length > 0);
 }
 
-function checkFixed(file: { filename: string; text: string }): void {
+/** Checks one file; returns whether the fix changed it. */
+function checkFixed(file: { filename: string; text: string }): boolean {
   const first = fixFile(file, opts);
   if (!first.changed) {
     expect(first.output).toBe(file.text);
-    return;
+    return false;
   }
   expect(checkSyntax(file.filename, first.output), 'fixed output must parse').toBeUndefined();
   const second = fixFile({ filename: file.filename, text: first.output }, opts);
@@ -133,6 +134,7 @@ function checkFixed(file: { filename: string; text: string }): void {
   if (/\r\n/.test(file.text) && !/(^|[^\r])\n/.test(file.text)) {
     expect(/(^|[^\r])\n/.test(first.output), 'CRLF file gains no bare LF').toBe(false);
   }
+  return true;
 }
 
 const mutation = fc.oneof(
@@ -165,7 +167,15 @@ describe('fuzz: fixing generated programs', () => {
   });
 
   it('output parses, a second fix is a no-op, untouched bytes survive', () => {
-    fc.assert(fc.property(program, (file) => checkFixed(file)), params(120));
+    let changed = 0;
+    fc.assert(
+      fc.property(program, (file) => {
+        if (checkFixed(file)) changed++;
+      }),
+      params(80),
+    );
+    // The property must not hold vacuously: some generated programs carry autofixable patterns.
+    expect(changed).toBeGreaterThan(0);
   });
 
   it('fixture inputs with random line endings and BOM', () => {
@@ -176,7 +186,14 @@ describe('fuzz: fixing generated programs', () => {
       if (bom && !text.startsWith('\uFEFF')) text = '\uFEFF' + text;
       return { filename: `fixture.${fixtures[i].ext}`, text };
     });
-    fc.assert(fc.property(arb, (file) => checkFixed(file)), params(Math.min(200, fixtures.length * 4)));
+    let changed = 0;
+    fc.assert(
+      fc.property(arb, (file) => {
+        if (checkFixed(file)) changed++;
+      }),
+      params(Math.min(120, fixtures.length * 3)),
+    );
+    expect(changed).toBeGreaterThan(0);
   });
 });
 
