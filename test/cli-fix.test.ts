@@ -1,0 +1,140 @@
+/** Fix mode through the built binary: writes, dirty-tree refusal, dry run, outcomes, what remains. */
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, cli, git, removeTree, tempTree } from './cli/run.js';
+
+const TODAY = ['--today', '2026-11-22'];
+const RENAME = 'workspace-answer-confirmation-renamed';
+
+const INPUT = `interface SimRing {\r
+  enabled: boolean;\r
+  answerConfirmationEnabled: boolean;\r
+}\r
+\r
+export async function update(token: string, ring: SimRing) {\r
+  const body = { enabled: ring.enabled, answerConfirmationEnabled: false };\r
+  if (ring.answerConfirmationEnabled) console.log('on'); // keep this comment\r
+  await fetch('https://webexapis.com/v1/telephony/config/workspaces/w1/simultaneousRing', {\r
+    method: 'PUT',\r
+    headers: { Authorization: \`Bearer \${token}\` },\r
+    body: JSON.stringify(body),\r
+  });\r
+}\r
+`;
+const EXPECTED = INPUT.replaceAll('answerConfirmationEnabled', 'answerConfirmationRequiredEnabled');
+const NOT_FIXABLE = `export function inactive(user: { accountStatus: string }) {\n  return user.accountStatus === 'Inactive';\n}\n`;
+const HOSTS = '{ "cdr": "https://analytics.webexapis.com/v1/cdr_feed" }\n';
+
+let dirs: string[] = [];
+function repo(files: Record<string, string>): string {
+  const d = tempTree(files);
+  dirs.push(d);
+  git(d, 'init', '-q');
+  git(d, 'add', '-A');
+  git(d, 'commit', '-qm', 'init');
+  return d;
+}
+const read = (d: string, f: string): string => readFileSync(path.join(d, f), 'utf8');
+
+beforeAll(() => assertBuilt());
+afterEach(() => {
+  for (const d of dirs) removeTree(d);
+  dirs = [];
+});
+
+describe('--fix', () => {
+  it('fixes files in a clean work tree (CRLF and comments kept, mode bits kept); a second run changes nothing', () => {
+    const d = repo({ 'src/sim-ring.ts': INPUT, 'src/clean.ts': 'export const x = 1;\n' });
+    chmodSync(path.join(d, 'src/sim-ring.ts'), 0o640);
+    const r = cli(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(read(d, 'src/sim-ring.ts')).toBe(EXPECTED);
+    expect(statSync(path.join(d, 'src/sim-ring.ts')).mode & 0o777).toBe(0o640);
+    expect(r.stdout).toMatch(/fixed {6}src\/sim-ring\.ts {2}\(3 fixes\)/);
+    expect(r.stdout).toContain('3 fixes applied in 1 file; 0 unchanged, 0 failed, 0 skipped');
+    expect(r.stdout).toContain('No findings');
+    // no temporary files left behind
+    expect(git(d, 'status', '--porcelain', '--untracked-files=all').trim()).toBe('M src/sim-ring.ts');
+    git(d, 'commit', '-qam', 'fixed');
+    const again = cli(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
+    expect(again.code).toBe(0);
+    expect(read(d, 'src/sim-ring.ts')).toBe(EXPECTED);
+    expect(again.stdout).toContain('0 fixes applied in 0 files');
+  });
+
+  it('refuses files with uncommitted changes and names them; --allow-dirty goes ahead', () => {
+    const d = repo({ 'a.ts': INPUT, 'b.ts': INPUT, 'c.ts': NOT_FIXABLE });
+    writeFileSync(path.join(d, 'a.ts'), INPUT + '// local edit\r\n');
+    writeFileSync(path.join(d, 'new.ts'), INPUT);
+    writeFileSync(path.join(d, 'c.ts'), NOT_FIXABLE + '// dirty but nothing to fix\n');
+    const r = cli(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('Refusing to fix: 2 files have uncommitted changes (commit or stash them, or use --allow-dirty):\n  a.ts\n  new.ts\n');
+    expect(read(d, 'b.ts')).toBe(INPUT); // nothing written at all
+    expect(read(d, 'a.ts')).toBe(INPUT + '// local edit\r\n');
+    const ok = cli(['--fix', '--allow-dirty', '--only', RENAME, ...TODAY], { cwd: d });
+    expect(ok.code).toBe(0);
+    expect(read(d, 'a.ts')).toBe(EXPECTED + '// local edit\r\n');
+    expect(read(d, 'new.ts')).toBe(EXPECTED);
+    expect(read(d, 'b.ts')).toBe(EXPECTED);
+  });
+
+  it('outside a git work tree there is nothing to protect', () => {
+    const d = tempTree({ 'a.ts': INPUT });
+    dirs.push(d);
+    expect(cli(['--fix', '--only', RENAME, ...TODAY], { cwd: d }).code).toBe(0);
+    expect(read(d, 'a.ts')).toBe(EXPECTED);
+  });
+
+  it('--dry-run prints a unified diff and writes nothing, even in a dirty tree', () => {
+    const d = repo({ 'src/a.ts': INPUT });
+    writeFileSync(path.join(d, 'src/a.ts'), INPUT + '\r\n');
+    const r = cli(['--fix', '--dry-run', '--only', RENAME, ...TODAY], { cwd: d });
+    expect(r.code).toBe(0);
+    expect(read(d, 'src/a.ts')).toBe(INPUT + '\r\n');
+    expect(r.stdout).toMatch(/^--- a\/src\/a\.ts\n\+\+\+ b\/src\/a\.ts\n@@ /);
+    expect(r.stdout).toContain('-  answerConfirmationEnabled: boolean;\r\n+  answerConfirmationRequiredEnabled: boolean;\r\n');
+    expect(r.stdout).toContain('Fix (dry run, nothing written):');
+    expect(r.stdout).toContain('would-fix  src/a.ts  (3 fixes)');
+    const asJson = JSON.parse(cli(['--dry-run', '--only', RENAME, '--format', 'json', ...TODAY], { cwd: d }).stdout);
+    expect(asJson.mode).toBe('fix-dry-run');
+    expect(asJson.files[0]).toMatchObject({ file: 'src/a.ts', outcome: 'would-fix', fixed: 3, findings: 0 });
+    expect(asJson.files[0].diff).toContain('+  answerConfirmationRequiredEnabled: boolean;');
+  });
+
+  it('exits by what remains and lists what still needs a human; --region makes host fixes exact', () => {
+    const d = repo({ 'a.ts': INPUT, 'config/hosts.json': HOSTS });
+    const r = cli(['--fix', '--only', `${RENAME},call-history-regional-hosts`, ...TODAY], { cwd: d });
+    expect(r.code).toBe(1);
+    expect(read(d, 'a.ts')).toBe(EXPECTED);
+    expect(read(d, 'config/hosts.json')).toBe(HOSTS); // no region: only suggestions, nothing written
+    expect(r.stdout).toMatch(/unchanged {2}config\/hosts\.json {2}\(1 left\)/);
+    expect(r.stdout).toContain('Still needs a human (1 finding):\n  config/hosts.json:1:');
+    git(d, 'commit', '-qam', 'fixed');
+    const eu = cli(['--fix', '--region', 'eu', '--only', 'call-history-regional-hosts', ...TODAY], { cwd: d });
+    expect(eu.code).toBe(0);
+    expect(read(d, 'config/hosts.json')).toBe(HOSTS.replace('analytics.webexapis.com', 'analytics-calling-eu.webexapis.com'));
+  });
+
+  it('does not fix a finding under a live suppression comment, but fixes the others', () => {
+    const input = `export const a = { answerConfirmationEnabled: true };\n// collab-migrate-ignore-next-line ${RENAME} -- server still old\nexport const b = { answerConfirmationEnabled: true };\n`;
+    const d = repo({ 'a.ts': input });
+    const r = cli(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
+    expect(r.code).toBe(0);
+    expect(read(d, 'a.ts')).toBe(input.replace('answerConfirmationEnabled', 'answerConfirmationRequiredEnabled'));
+  });
+
+  it('a file that does not parse is listed as skipped and left as it is', () => {
+    const broken = 'export const a = { answerConfirmationEnabled: true ;\n';
+    const d = repo({ 'bad.ts': broken, 'good.ts': INPUT });
+    const r = cli(['--fix', '--only', RENAME, '--format', 'json', ...TODAY], { cwd: d });
+    expect(r.code).toBe(0);
+    expect(read(d, 'bad.ts')).toBe(broken);
+    expect(read(d, 'good.ts')).toBe(EXPECTED);
+    const files = JSON.parse(r.stdout).files;
+    expect(files).toContainEqual({ file: 'bad.ts', outcome: 'skipped', findings: 0, reason: expect.stringMatching(/^does not parse/) });
+    expect(files).toContainEqual({ file: 'good.ts', outcome: 'fixed', findings: 0, fixed: 3 });
+  });
+});
