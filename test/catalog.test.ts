@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   builtinCatalogPath,
@@ -378,6 +379,30 @@ describe('malformed catalogs fail naming the notice and the JSON pointer', () =>
     expect([e.line, e.column]).toEqual([3, 15]);
     // A byte-order mark is not an error.
     expect(parseJsonText('\uFEFF{"a":1}', 'bom.json')).toEqual({ a: 1 });
+  });
+
+  it('any corrupted JSON gets a CatalogError with a position inside the text', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.nat(), fc.constantFrom('', ',', '}', ']', '"', ':', 'x', '\n'), (value, at, insert) => {
+        const text = JSON.stringify(value, null, 2) ?? 'null';
+        const i = at % (text.length + 1);
+        const broken = text.slice(0, i) + insert + text.slice(i + (insert === '' ? 1 : 0));
+        let valid = true;
+        try {
+          JSON.parse(broken);
+        } catch {
+          valid = false;
+        }
+        if (valid) return;
+        const e = expectCatalogError(() => parseJsonText(broken, 'f.json'), { pointer: '', message: /^f\.json:\d+:\d+: JSON syntax error: / });
+        const lines = broken.split('\n');
+        expect(e.line).toBeGreaterThanOrEqual(1);
+        expect(e.line).toBeLessThanOrEqual(lines.length);
+        expect(e.column).toBeGreaterThanOrEqual(1);
+        expect(e.column).toBeLessThanOrEqual(lines[e.line! - 1].length + 1);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('a malformed extra file fails through loadCatalog with its own name', () => {
