@@ -2,7 +2,9 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, type FileContext, type Node } from '../ast.js';
+import type { LoadedCatalog } from '../catalog.js';
 import type { Detector, DetectorContext, RawMatch } from '../detector.js';
+import { getRequests } from '../requests.js';
 import type { CustomDetection } from '../types.js';
 
 interface Params {
@@ -50,6 +52,16 @@ function isDevice(file: FileContext, node: Node, pattern: RegExp): boolean {
     }
   }
   return false;
+}
+
+/**
+ * Whether the file deals with the platform's devices rather than another vendor's: it names a
+ * platform-only device field, names an API host, or makes a request to the API.
+ */
+function isPlatformFile(file: FileContext, p: Params, catalog: LoadedCatalog): boolean {
+  return file.cached('devices-ids-nullable:platform', () =>
+    p.fields.some((f) => file.contains(f)) || catalog.hosts.api.some((h) => file.contains(h)) || getRequests(file, catalog).some((r) => r.isApi),
+  );
 }
 
 /** Whether a test expression checks `text` for null/truthiness positively (`x`, `x != null`, `x && y`, `typeof x === 'string'`). */
@@ -130,7 +142,7 @@ export const devicesIdsNullable: Detector<CustomDetection> = {
       const name = memberName(member);
       if (name === undefined) continue;
       const direct = p.fields.includes(name);
-      if (!direct && !(p.deviceFields.includes(name) && isDevice(file, member.object, pattern))) continue;
+      if (!direct && !(p.deviceFields.includes(name) && isDevice(file, member.object, pattern) && isPlatformFile(file, p, ctx.catalog))) continue;
       const outer = dereference(file, member);
       if (!outer) continue;
       // A checker that sees null in the type at this point settles it; otherwise (no types, or a type that

@@ -1,6 +1,7 @@
 import { rule, ruleTester } from '../helpers/rule-tester.js';
 
 const id = 'devices-ids-nullable';
+const api = "const { items: devices } = await (await fetch('https://webexapis.com/v1/devices')).json();\n";
 
 ruleTester().run(id, rule(id), {
   valid: [
@@ -11,6 +12,8 @@ ruleTester().run(id, rule(id), {
     'const r = rooms.map((room) => room.id.trim());',
     'const s = String(device.id);',
     'const t = device.id!.trim();',
+    // Another vendor's devices: no platform request, host or device field in the file.
+    "const { devices } = await (await fetch('https://mdm.example.net/api/devices')).json();\nconst ids = devices.map((d) => d.id.toLowerCase());",
   ],
   invalid: [
     {
@@ -26,13 +29,13 @@ ruleTester().run(id, rule(id), {
       output: null,
     },
     {
-      code: 'const ids = devices.map((d) => d.id.toLowerCase());',
+      code: api + 'const ids = devices.map((d) => d.id.toLowerCase());',
       errors: [
         {
           messageId: 'nullableDeviceId',
-          line: 1,
+          line: 2,
           column: 34,
-          suggestions: [{ messageId: 'suggestOptionalChaining', output: 'const ids = devices.map((d) => d.id?.toLowerCase());' }],
+          suggestions: [{ messageId: 'suggestOptionalChaining', output: api + 'const ids = devices.map((d) => d.id?.toLowerCase());' }],
         },
       ],
       output: null,

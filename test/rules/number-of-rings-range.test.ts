@@ -9,6 +9,8 @@ ruleTester().run(id, rule(id), {
     'if (s.numberOfRings > 25) warn();',
     'const c = { rings: 25 };',
     'const d = { numberOfRings: n };',
+    // Another product's ring count, in a file with nothing about the platform's forwarding or voicemail.
+    "const intercom = { name: 'Front door', numberOfRings: 30 };",
   ],
   invalid: [
     {
@@ -17,9 +19,9 @@ ruleTester().run(id, rule(id), {
       output: null,
     },
     {
-      code: 'const MAX = 21;\nsettings.baseLocationNumberOfRings = MAX;',
+      code: "const url = `/telephony/config/workspaces/${id}/sequentialRing`;\nconst MAX = 21;\nsettings.baseLocationNumberOfRings = MAX;",
       filename: 'file.js',
-      errors: [{ messageId: 'outOfRange', line: 2, column: 38 }],
+      errors: [{ messageId: 'outOfRange', line: 3, column: 38 }],
       output: null,
     },
   ],
