@@ -138,3 +138,35 @@ describe('--fix', () => {
     expect(files).toContainEqual({ file: 'good.ts', outcome: 'fixed', findings: 0, fixed: 3 });
   });
 });
+
+describe('interruption', () => {
+  it('SIGINT during a fix run leaves every file either as it was or fully fixed, and no temporary files', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 150; i++) files[`src/f${String(i).padStart(3, '0')}.ts`] = INPUT;
+    const d = tempTree(files);
+    dirs.push(d);
+    const { spawn } = await import('node:child_process');
+    const { BIN } = await import('./cli/run.js');
+    const child = spawn(process.execPath, [BIN, '--fix', '--only', RENAME, '--today', '2026-11-22'], { cwd: d, env: { ...process.env, CI: 'true' } });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
+    // Interrupt once the run is under way (whatever phase it is in, the invariant must hold).
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    child.kill('SIGINT');
+    const code = await exited;
+    const { readdirSync } = await import('node:fs');
+    const names = readdirSync(path.join(d, 'src'));
+    expect(names.filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    let fixed = 0;
+    for (const name of names) {
+      const text = read(d, `src/${name}`);
+      expect([INPUT, EXPECTED]).toContain(text);
+      if (text === EXPECTED) fixed++;
+    }
+    // Either it was stopped (130, or killed before writing) or it had already finished.
+    expect([130, -1, 0]).toContain(code);
+    if (code === 0) expect(fixed).toBe(150);
+    if (code === 130) expect(out).toMatch(/interrupted before this file was written|fixes applied/);
+  });
+});
