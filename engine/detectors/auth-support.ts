@@ -22,14 +22,28 @@ function contains(outer: Node, inner: Node): boolean {
   return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 }
 
+/** Variable declarators with a plain identifier, by name (one index per file). */
+function declaratorsByName(file: FileContext): Map<string, TSESTree.VariableDeclarator[]> {
+  return file.cached('auth-support:declarators', () => {
+    const map = new Map<string, TSESTree.VariableDeclarator[]>();
+    for (const decl of file.nodes(T.VariableDeclarator)) {
+      if (decl.id.type !== 'Identifier') continue;
+      let list = map.get(decl.id.name);
+      if (!list) map.set(decl.id.name, (list = []));
+      list.push(decl);
+    }
+    return map;
+  });
+}
+
 /**
  * The initializer of the variable an identifier reads, declared in its own or an enclosing function
  * (`const`, or a `let` never assigned again), before the use. Undefined for parameters and unknowns.
  */
 export function localInit(file: FileContext, ident: TSESTree.Identifier): TSESTree.Expression | undefined {
   let best: { decl: TSESTree.VariableDeclarator; scope: Node } | undefined;
-  for (const decl of file.nodes(T.VariableDeclarator)) {
-    if (decl.id.type !== 'Identifier' || decl.id.name !== ident.name || !decl.init) continue;
+  for (const decl of declaratorsByName(file).get(ident.name) ?? []) {
+    if (!decl.init) continue;
     if (decl.range[0] > ident.range[0]) continue;
     const scope = enclosingFunction(file, decl);
     if (!contains(scope, ident)) continue;

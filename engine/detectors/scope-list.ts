@@ -85,8 +85,12 @@ export const scopeListDetector: Detector<ScopeListDetection> = {
     unlistedScope: '`{{scope}}` is not in the list of known OAuth scopes. {{instead}}',
     suggestScope: 'Replace with `{{suggestion}}`',
   },
-  tokens() {
-    return ['scope'];
+  tokens(_detection, catalog) {
+    // `scope` itself is in nearly every file; a scope list holds at least one family prefix (`spark:`), a
+    // query string holds `scope=`, and code talking to the API names its host. A lone misspelt family
+    // (`spark-admn:x`) in a file with none of these is not looked at.
+    const families = new Set([...catalog.knownScopes].map((s) => s.slice(0, s.indexOf(':') + 1).toLowerCase()));
+    return [...families, 'scope=', ...catalog.hosts.api];
   },
   detect(file, ctx) {
     const known = ctx.catalog.knownScopes;

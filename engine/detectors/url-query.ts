@@ -178,15 +178,29 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
     };
     const pathOf = (url: string): string => paths.find((p) => url.split(/[?#]/)[0].endsWith(p)) ?? paths[0];
     const newUrls = file.nodes(T.NewExpression).filter((n) => calleeName(n) === 'URL' && n.arguments.length > 0);
-    const usedInStrings = new Set<string>();
-    const noteIdentifiers = (node: Node): void => {
-      for (const id of file.nodes(T.Identifier)) if (id.range[0] >= node.range[0] && id.range[1] <= node.range[1]) usedInStrings.add(id.name);
+    let usedInStrings: Set<string> | undefined;
+    /** Names read inside a template, a concatenation or a `new URL()` argument (computed once, when first needed). */
+    const stringParts = (): Set<string> => {
+      if (usedInStrings) return usedInStrings;
+      usedInStrings = new Set<string>();
+      const urlArgs = new Set<Node>(newUrls.map((n) => n.arguments[0] as Node));
+      for (const id of file.nodes(T.Identifier)) {
+        let child: Node = id;
+        for (const a of file.ancestors(id)) {
+          if (a.type === 'TemplateLiteral' || (a.type === 'BinaryExpression' && a.operator === '+') || urlArgs.has(child)) {
+            usedInStrings.add(id.name);
+            break;
+          }
+          if (a.type !== 'MemberExpression' && a.type !== 'CallExpression' && a.type !== 'ChainExpression') break;
+          child = a;
+        }
+        if (urlArgs.has(id)) usedInStrings.add(id.name);
+      }
+      return usedInStrings;
     };
-    for (const node of outerStringExpressions(file)) if (node.type !== 'Literal') noteIdentifiers(node);
-    for (const n of newUrls) noteIdentifiers(n.arguments[0] as Node);
     const isBuildingBlock = (node: Node): boolean => {
       const holder = file.parentOf(node);
-      return holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && usedInStrings.has(holder.id.name);
+      return holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && stringParts().has(holder.id.name);
     };
     for (const n of newUrls) {
       let url = foldUrl(file, n.arguments[0] as Node);

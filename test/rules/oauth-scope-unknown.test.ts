@@ -49,13 +49,13 @@ ruleTester().run(id, rule(id), {
       ],
     },
     {
-      code: "const DEFAULT_SCOPES = 'spark-amdin:peoples_reads';",
+      code: "const DEFAULT_SCOPES = 'spark:all spark-amdin:peoples_reads';",
       errors: [
         {
           messageId: 'unknownScopeFamily',
           line: 1,
-          column: 25,
-          suggestions: [{ messageId: 'suggestScope', output: "const DEFAULT_SCOPES = 'spark-admin:people_read';" }],
+          column: 35,
+          suggestions: [{ messageId: 'suggestScope', output: "const DEFAULT_SCOPES = 'spark:all spark-admin:people_read';" }],
         },
       ],
     },
