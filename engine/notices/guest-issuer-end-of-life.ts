@@ -4,6 +4,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, propertyNames, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
 import type { CustomDetection } from '../types.js';
+import { getRequests, urlHost, urlPath } from '../requests.js';
 import { isRouteDefinition, jwtSignings, outerStringExpressions, payloadObject, resolveLocal } from '../detectors/auth-support.js';
 
 interface Params {
@@ -79,6 +80,20 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
       // A constant used to build a longer URL is reported where the URL is built.
       if (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && isUsedInString(file, holder.id.name, node)) continue;
       out.push({ node, messageId: 'guestLoginCall', data: { path: pathOf(folded.value) } });
+    }
+    // Requests whose URL gets its API host from a client's base URL (`axios.create({ baseURL })` + `api.post('/jwt/login')`).
+    const reported = out.filter((m) => m.messageId === 'guestLoginCall').map((m) => m.node!);
+    for (const r of getRequests(file, ctx.catalog)) {
+      if (!r.url || !r.urlNode || !r.isApi) continue;
+      const host = urlHost(r.url);
+      if (!host || !ctx.catalog.hosts.api.some((h) => host === h || host.endsWith(`.${h}`))) continue;
+      const path = urlPath(r.url);
+      const loginPath = loginPaths.find((p) => path.endsWith(p));
+      if (!loginPath) continue;
+      const target = resolveLocal(file, r.urlNode);
+      const seen = reported.some((n) => n === target || (n.range[0] >= r.urlNode!.range[0] && n.range[1] <= r.urlNode!.range[1]) || (n.range[0] <= target.range[0] && target.range[1] <= n.range[1]));
+      if (seen) continue;
+      out.push({ node: r.urlNode, messageId: 'guestLoginCall', data: { path: loginPath } });
     }
     return out;
   },

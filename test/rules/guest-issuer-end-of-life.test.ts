@@ -33,3 +33,17 @@ ruleTester().run(id, rule(id), {
     },
   ],
 });
+
+ruleTester().run(`${id} (client base URL)`, rule(id), {
+  valid: [
+    // The app's own backend, relative to the page.
+    "await fetch('/jwt/login', { method: 'POST' });",
+    "const own = axios.create({ baseURL: 'https://auth.example.com' }); await own.post('/jwt/login', {});",
+  ],
+  invalid: [
+    {
+      code: "const api = axios.create({ baseURL: 'https://webexapis.com/v1' });\nawait api.post('/jwt/login', null, { headers });",
+      errors: [{ messageId: 'guestLoginCall', line: 2, column: 16 }],
+    },
+  ],
+});
