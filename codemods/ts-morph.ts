@@ -86,6 +86,62 @@ function declaredName(node: Node): string | undefined {
   return undefined;
 }
 
+/** Whether a type (or one of the types it is made of) has this very declaration as its property `name`. */
+function typeDeclares(type: import('ts-morph').Type, name: string, declaration: Node): boolean {
+  const parts = [type, ...type.getUnionTypes(), ...type.getIntersectionTypes()];
+  return parts.some((t) => (t.getProperty(name)?.getDeclarations() ?? []).some((d: Node) => d === declaration));
+}
+
+/** The type `keyof X` names, when a type node is one (through parentheses and arrays of it). */
+function keyofOperand(typeNode: Node | undefined): Node | undefined {
+  let n = typeNode;
+  while (n && (Node.isParenthesizedTypeNode(n) || Node.isArrayTypeNode(n))) n = Node.isArrayTypeNode(n) ? n.getElementTypeNode() : n.getTypeNode();
+  if (n && Node.isTypeOperatorTypeNode(n) && n.getOperator() === ts.SyntaxKind.KeyOfKeyword) return n.getTypeNode();
+  return undefined;
+}
+
+/**
+ * String literals that name the declared property only through the type system, which the language
+ * service's rename leaves alone: a key argument of a generic type (`Pick<SimRing, 'x'>`, `Omit<...>`)
+ * whose other argument declares the property, and values of a variable or parameter typed `keyof X`.
+ */
+function keyLiterals(project: Project, declaration: Node, name: string, texts: ReadonlyMap<string, string>, root: string): Node[] {
+  const found: Node[] = [];
+  for (const source of project.getSourceFiles()) {
+    const file = path.resolve(source.getFilePath());
+    if (!texts.has(file) || !isUnder(root, file) || isInNodeModules(file)) continue;
+    const text = source.getFullText();
+    if (!text.includes(`'${name}'`) && !text.includes(`"${name}"`)) continue;
+    source.forEachDescendant((lit) => {
+      if (!Node.isStringLiteral(lit) || lit.getLiteralText() !== name) return;
+      let up: Node = lit;
+      let parent = up.getParent();
+      if (parent && Node.isLiteralTypeNode(parent)) {
+        up = parent;
+        parent = up.getParent();
+        while (parent && (Node.isUnionTypeNode(parent) || Node.isParenthesizedTypeNode(parent))) {
+          up = parent;
+          parent = up.getParent();
+        }
+        if (parent && Node.isTypeReference(parent)) {
+          const args = parent.getTypeArguments();
+          if (args.includes(up as never) && args.some((a) => a !== up && typeDeclares(a.getType(), name, declaration))) found.push(lit);
+        }
+        return;
+      }
+      while (parent && Node.isArrayLiteralExpression(parent)) {
+        up = parent;
+        parent = up.getParent();
+      }
+      if (parent && (Node.isVariableDeclaration(parent) || Node.isParameterDeclaration(parent)) && parent.getInitializer() === up) {
+        const operand = keyofOperand(parent.getTypeNode());
+        if (operand && typeDeclares(operand.getType(), name, declaration)) found.push(lit);
+      }
+    });
+  }
+  return found;
+}
+
 /** Offset of the project's text of a file within the text on disk (1 when the project dropped a BOM), or undefined when they differ. */
 function textShift(morph: MorphSourceFile, text: string): number | undefined {
   const full = morph.getFullText();
@@ -137,6 +193,13 @@ export function computeProjectRenames(project: Project, renames: readonly Proper
         const span = location.getTextSpan();
         const start = span.getStart() + shift;
         planned.push({ file: target, edit: { range: [start, start + span.getLength()], text: `${location.getPrefixText() ?? ''}${rename.to}${location.getSuffixText() ?? ''}` } });
+      }
+      for (const literal of keyLiterals(project, node, name, texts, root)) {
+        const target = path.resolve(literal.getSourceFile().getFilePath());
+        const shift = textShift(literal.getSourceFile(), texts.get(target)!);
+        if (shift === undefined) continue;
+        const start = literal.getStart() + 1 + shift;
+        planned.push({ file: target, edit: { range: [start, start + name.length], text: rename.to } });
       }
       for (const { file: target, edit } of planned) {
         let forFile = edits.get(target);

@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Project } from 'ts-morph';
+import { Project, ts } from 'ts-morph';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateProject, projectLoadCount, propertyRenames, type FileMigration } from '../codemods/ts-morph.js';
 import { loadCatalog } from '../engine/catalog.js';
@@ -47,7 +47,7 @@ function write(results: readonly FileMigration[]): void {
 
 function diagnostics(root: string): string[] {
   const project = new Project({ tsConfigFilePath: path.join(root, 'tsconfig.json') });
-  return project.getPreEmitDiagnostics().map((d) => `${d.getSourceFile()?.getBaseName()}:${d.getLineNumber()}: ${String(d.getMessageText())}`);
+  return project.getPreEmitDiagnostics().map((d) => `${d.getSourceFile()?.getBaseName()}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, ' ')}`);
 }
 
 describe('the catalog drives the renames', () => {

@@ -18,3 +18,11 @@ export function mustConfirm(ring: SimRing | undefined): boolean {
 export function auditLine(entry: AuditEntry): string {
 	return entry.answerConfirmationEnabledAt;
 }
+
+// Only the type checker knows these strings name the property.
+export type ConfirmOnly = Pick<SimRing, 'answerConfirmationRequiredEnabled' | 'enabled'>;
+export const confirmKey: keyof SimRing = 'answerConfirmationRequiredEnabled';
+export const shownKeys: (keyof SimRing)[] = ['enabled', "answerConfirmationRequiredEnabled"];
+// A look-alike string that is not a key of SimRing stays.
+export const label: string = 'answerConfirmationEnabled';
+export type AuditOnly = Pick<AuditEntry, 'answerConfirmationEnabledAt'>;
