@@ -43,7 +43,7 @@ afterEach(() => {
   dirs = [];
 });
 
-describe('--fix', () => {
+describe('--fix', { timeout: 180_000 }, () => {
   it('fixes files in a clean work tree (CRLF and comments kept, mode bits kept); a second run changes nothing', () => {
     const d = repo({ 'src/sim-ring.ts': INPUT, 'src/clean.ts': 'export const x = 1;\n' });
     chmodSync(path.join(d, 'src/sim-ring.ts'), 0o640);
@@ -139,7 +139,7 @@ describe('--fix', () => {
   });
 });
 
-describe('interruption', () => {
+describe('interruption', { timeout: 180_000 }, () => {
   it('SIGINT during a fix run leaves every file either as it was or fully fixed, and no temporary files', async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 150; i++) files[`src/f${String(i).padStart(3, '0')}.ts`] = INPUT;

@@ -1,12 +1,13 @@
 /** The scan command end to end through the built binary: findings, dates, formats, files, suppressions. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+import { assertBuilt, BIN, cli, removeTree, tempTree } from './cli/run.js';
 
 const require = createRequire(import.meta.url);
 const TODAY = ['--today', '2026-11-22'];
@@ -57,7 +58,7 @@ function json(args: string[], cwd: string): { code: number | null; report: JsonR
   return { code: r.code, report, stderr: r.stderr };
 }
 
-describe('text output and exit codes', () => {
+describe('text output and exit codes', { timeout: 180_000 }, () => {
   it('reports findings grouped by file with line:col, severity, countdown and notice id; exit 1 on errors', () => {
     const d = tree({ 'src/sim-ring.ts': SIM_RING, 'src/labels.ts': LOOK_ALIKE });
     const r = cli(['--only', RENAME, ...TODAY], { cwd: d });
@@ -65,7 +66,7 @@ describe('text output and exit codes', () => {
     expect(r.stdout).toContain('src/sim-ring.ts\n');
     expect(r.stdout).toMatch(/ {2}2:33 {2}error {4}`answerConfirmationEnabled` is renamed `answerConfirmationRequiredEnabled`.*\(since 2024-10-11 \(772 days ago\)\) {2}workspace-answer-confirmation-renamed/);
     expect(r.stdout).not.toContain('src/labels.ts');
-    expect(r.stdout).toContain('✖ 1 finding (1 error, 0 warnings) in 2 files');
+    expect(r.stdout).toContain('✖ 1 finding (1 error, 0 warnings) in 1 of 2 files');
     expect(r.stdout).toContain('1 finding fixable with --fix');
     expect(r.stdout).toContain('Timeline: in force: 1 notice, 1 finding');
     expect(r.stdout).toMatch(/2024-10-11 {2}workspace-answer-confirmation-renamed \(1 finding\)/);
@@ -118,7 +119,7 @@ describe('text output and exit codes', () => {
   });
 });
 
-describe('formats', () => {
+describe('formats', { timeout: 180_000 }, () => {
   it('json has the documented shape', () => {
     const d = tree({ 'src/sim-ring.ts': SIM_RING });
     const { code, report } = json(['--only', RENAME, ...TODAY], d);
@@ -209,7 +210,26 @@ describe('formats', () => {
   });
 });
 
-describe('files', () => {
+describe('progress', { timeout: 180_000 }, () => {
+  const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+  it.runIf(hasScript)('shows a bar on a terminal, none with --no-progress, in CI or when stdout is piped', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) files[`f${i}.ts`] = LOOK_ALIKE;
+    const d = tree(files);
+    const env = { ...process.env };
+    delete env.CI;
+    // `script` runs the command on a pseudo-terminal, so stdout and stderr are TTYs.
+    const onTty = (command: string, extraEnv: Record<string, string> = {}): string =>
+      spawnSync('script', ['-qec', command, '/dev/null'], { cwd: d, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 60_000 }).stdout;
+    const base = `"${process.execPath}" "${BIN}" --today 2026-11-22`;
+    expect(onTty(base)).toMatch(/scanning .* \d+\/60 files/);
+    expect(onTty(`${base} --no-progress`)).not.toContain('scanning');
+    expect(onTty(base, { CI: 'true' })).not.toContain('scanning');
+    expect(onTty(`${base} | cat`)).not.toContain('scanning');
+  });
+});
+
+describe('files', { timeout: 180_000 }, () => {
   it('respects .gitignore and .collab-migrateignore, --include and --exclude', () => {
     const d = tree({
       '.gitignore': 'generated/\n',
@@ -270,7 +290,7 @@ describe('files', () => {
   });
 });
 
-describe('suppressions', () => {
+describe('suppressions', { timeout: 180_000 }, () => {
   const suppressed = (comment: string): string => SIM_RING.replace('  const body', `  ${comment}\n  const body`);
 
   it('a next-line comment suppresses; the summary counts it', () => {

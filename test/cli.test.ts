@@ -13,7 +13,7 @@ beforeAll(() => {
 });
 afterAll(() => removeTree(dir));
 
-describe('root', () => {
+describe('root', { timeout: 180_000 }, () => {
   it('--version prints the package version', () => {
     const r = cli(['--version'], { cwd: dir });
     expect(r.code).toBe(0);
@@ -64,7 +64,7 @@ describe('root', () => {
   });
 });
 
-describe('notices', () => {
+describe('notices', { timeout: 180_000 }, () => {
   it('prints a table sorted by effective date', () => {
     const r = cli(['notices', ...TODAY], { cwd: dir });
     expect(r.code).toBe(0);
@@ -99,7 +99,7 @@ describe('notices', () => {
   });
 });
 
-describe('explain', () => {
+describe('explain', { timeout: 180_000 }, () => {
   it('prints everything about a notice and its example', () => {
     const r = cli(['explain', 'scim-account-status-array', ...TODAY], { cwd: dir });
     expect(r.code).toBe(0);
@@ -116,7 +116,7 @@ describe('explain', () => {
   });
 });
 
-describe('configuration', () => {
+describe('configuration', { timeout: 180_000 }, () => {
   it('a bad rc file exits 2 naming the key', () => {
     const d = tempTree({ '.collab-migraterc.json': JSON.stringify({ warnWithin: 'soon' }), 'a.ts': 'export {};\n' });
     try {

@@ -186,7 +186,8 @@ function useColor(settings: ScanSettings, io: Io): boolean {
 }
 
 function showProgress(settings: ScanSettings, io: Io, files: number): boolean {
-  return settings.progress && Boolean(io.stderr.isTTY) && !io.env.CI && files >= PROGRESS_MIN_FILES;
+  // Not in CI logs, and not when stdout is piped (the output is going to another program or a file).
+  return settings.progress && Boolean(io.stderr.isTTY) && Boolean(io.stdout.isTTY) && !io.env.CI && files >= PROGRESS_MIN_FILES;
 }
 
 /** Which notices a run looks for: not informational, `--only`/`--skip`, and not `off` on the run's dates. */

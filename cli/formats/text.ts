@@ -45,7 +45,8 @@ export function formatText(report: Report, opts: TextOptions): string {
   if (total === 0) {
     out.push(c.green(`✔ No findings`) + ` in ${plural(s.filesScanned, 'file')} (today ${report.today}${report.before ? `, before ${report.before}` : ''}).`);
   } else {
-    const line = `✖ ${plural(total, 'finding')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}) in ${plural(s.filesScanned, 'file')}`;
+    const withFindings = report.files.filter((f) => f.findings > 0).length;
+    const line = `✖ ${plural(total, 'finding')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}) in ${withFindings} of ${plural(s.filesScanned, 'file')}`;
     out.push(s.errors > 0 ? c.bold(c.red(line)) : c.bold(c.yellow(line)));
     if (s.fixable > 0 && report.mode === 'scan') out.push(`  ${plural(s.fixable, 'finding')} fixable with --fix`);
   }
