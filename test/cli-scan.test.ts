@@ -3,13 +3,14 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Ajv } from 'ajv';
-import AjvDraft04 from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import type { Ajv } from 'ajv';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, BIN, cli, removeTree, tempTree } from './cli/run.js';
 
 const require = createRequire(import.meta.url);
+// CommonJS packages whose default export NodeNext typing does not see as constructable/callable.
+const AjvDraft04 = require('ajv-draft-04') as new (options: object) => Ajv;
+const addFormats = require('ajv-formats') as (ajv: Ajv) => Ajv;
 const TODAY = ['--today', '2026-11-22'];
 const RENAME = 'workspace-answer-confirmation-renamed';
 
@@ -154,7 +155,7 @@ describe('formats', { timeout: 180_000 }, () => {
     const log = JSON.parse(r.stdout);
     const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
     const ajv = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false });
-    addFormats(ajv as unknown as Ajv);
+    addFormats(ajv);
     const validate = ajv.compile(schema);
     const valid = validate(log);
     expect(validate.errors ?? []).toEqual([]);
