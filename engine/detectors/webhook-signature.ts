@@ -6,7 +6,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, memberName, unwrap, type FileContext, type Node } from '../ast.js';
+import { calleeName, findProperty, memberName, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
 import type { WebhookSignatureDetection } from '../types.js';
 import { enclosingFunction, localInit } from './auth-support.js';
@@ -137,7 +137,7 @@ function stringifyOf(file: FileContext, node: Node, depth = 0): TSESTree.CallExp
   if (depth > 4) return undefined;
   const n = unwrap(node);
   if (isJsonStringify(n)) return n as TSESTree.CallExpression;
-  if (n.type === 'CallExpression' && calleeName(n) === 'from' && n.arguments[0]) return stringifyOf(file, n.arguments[0] as Node, depth + 1);
+  if (n.type === 'CallExpression' && (calleeName(n) === 'from' || calleeName(n) === 'encode') && n.arguments[0]) return stringifyOf(file, n.arguments[0] as Node, depth + 1);
   if (n.type === 'Identifier') {
     const init = localInit(file, n);
     if (init) {
@@ -149,6 +149,25 @@ function stringifyOf(file: FileContext, node: Node, depth = 0): TSESTree.CallExp
   return undefined;
 }
 
+/** Whether an algorithm object or string names HMAC (`'HMAC'`, `{ name: 'HMAC', ... }`). */
+function isHmacAlgorithm(file: FileContext, node: Node): boolean {
+  const n = unwrap(node);
+  const named = n.type === 'ObjectExpression' ? (findProperty(n, 'name')?.value as Node | undefined) : n;
+  const value = named && file.staticString(named);
+  return !!value?.complete && value.value.toUpperCase() === 'HMAC';
+}
+
+/** `subtle.sign('HMAC', ...)` / `subtle.verify('HMAC', ...)` calls. */
+function webCryptoHmacCalls(file: FileContext, names: readonly string[]): TSESTree.CallExpression[] {
+  return file.nodes(T.CallExpression).filter((call) => {
+    const callee = unwrap(call.callee);
+    if (callee.type !== 'MemberExpression' || !names.includes(memberName(callee) ?? '')) return false;
+    const object = unwrap(callee.object);
+    const isSubtle = (object.type === 'MemberExpression' && memberName(object) === 'subtle') || (object.type === 'Identifier' && object.name === 'subtle');
+    return isSubtle && call.arguments[0] !== undefined && isHmacAlgorithm(file, call.arguments[0] as Node);
+  });
+}
+
 export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
   kind: 'webhook-signature',
   messages: {
@@ -157,7 +176,7 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
     nonConstantTimeCompare: 'Webhook signature compared with `{{operator}}`, which leaks timing; use a constant-time comparison. {{instead}}',
   },
   tokens() {
-    return ['createHmac'];
+    return ['createHmac', 'importKey'];
   },
   detect(file, ctx) {
     const { check, headers } = ctx.detection;
@@ -173,10 +192,30 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
           if (s) out.push({ node: s, messageId: 'reserialisedBody' });
         }
       }
+      // Web Crypto: `crypto.subtle.sign('HMAC', key, encoder.encode(JSON.stringify(body)))`.
+      for (const call of webCryptoHmacCalls(file, ['sign', 'verify'])) {
+        const data = call.arguments[calleeName(call) === 'verify' ? 3 : 2];
+        const s = data && stringifyOf(file, data as Node);
+        if (s && isVerification(file, call, headers)) out.push({ node: s, messageId: 'reserialisedBody' });
+      }
     } else if (check === 'sha1') {
       for (const h of found) {
         const alg = h.algorithm && file.staticString(h.algorithm);
         if (alg?.complete && /^sha-?1$/i.test(alg.value)) out.push({ node: h.algorithm!, messageId: 'sha1Signature' });
+      }
+      // Web Crypto: `crypto.subtle.importKey('raw', k, { name: 'HMAC', hash: 'SHA-1' }, ...)`.
+      for (const call of file.nodes(T.CallExpression)) {
+        if (calleeName(call) !== 'importKey' || !isVerification(file, call, headers)) continue;
+        for (const arg of call.arguments) {
+          const object = unwrap(arg as Node);
+          if (object.type !== 'ObjectExpression' || !isHmacAlgorithm(file, object)) continue;
+          const hash = findProperty(object, 'hash');
+          if (!hash) continue;
+          let value = unwrap(hash.value as Node);
+          if (value.type === 'ObjectExpression') value = unwrap((findProperty(value, 'name')?.value as Node | undefined) ?? value);
+          const name = file.staticString(value);
+          if (name?.complete && /^sha-?1$/i.test(name.value)) out.push({ node: value, messageId: 'sha1Signature' });
+        }
       }
     } else {
       const digests = new Set<Node>(found.flatMap((h) => h.digests));
