@@ -180,6 +180,11 @@ export function computeProjectRenames(project: Project, renames: readonly Proper
       if (!rename) return;
       const nameNode = (node as Node & { getNameNode(): Node }).getNameNode();
       const where = `${path.relative(root, file)}:${nameNode.getStartLineNumber()}`;
+      const owner = node.getParent();
+      if (owner && owner.getChildSyntaxList()?.getChildren().some((sibling) => declaredName(sibling) === rename.to)) {
+        skipped.push(`${where}: "${name}" is declared beside "${rename.to}"; renaming it would declare "${rename.to}" twice, left as it is`);
+        return;
+      }
       const locations = service.findRenameLocations(nameNode, { usePrefixAndSuffixText: true });
       const planned: Array<{ file: string; edit: TextEdit }> = [];
       for (const location of locations) {

@@ -181,3 +181,14 @@ describe('fast path', () => {
     expect(results.find((r) => r.filename.endsWith('types.ts'))!.after).toContain('answerConfirmationEnabled: boolean');
   });
 });
+
+describe('declarations the codemod leaves alone', () => {
+  it('does not rename a property declared beside its new name (both accepted in transition)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'collab-codemod-both-'));
+    temps.push(dir);
+    const text = 'export interface Ring {\n  answerConfirmationEnabled?: boolean;\n  answerConfirmationRequiredEnabled?: boolean;\n}\nexport const on = (r: Ring) => r.answerConfirmationEnabled;\n';
+    writeFileSync(path.join(dir, 'ring.ts'), text);
+    const [r] = await migrateProject({ catalog, notices, root: dir, files: [path.join(dir, 'ring.ts')] });
+    expect(r.notes?.join('\n')).toMatch(/ring\.ts:2: "answerConfirmationEnabled" is declared beside "answerConfirmationRequiredEnabled"/);
+  });
+});
