@@ -40,7 +40,6 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'max',
     'filter',
     'location',
-    'scope',
     'state',
     'sign',
     'string',
@@ -52,6 +51,12 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'connection',
     'license',
     'event',
+    // Measured: in more than 1% of the files of a real repository (`scope`: 1.3% of 17,669) or of the
+    // generated bench corpus (`device`: 4.5%); anything above that turns the prefilter into a parser.
+    'scope',
+    'scopes',
+    'device',
+    'devices',
   ].map((w) => w.toLowerCase()),
 );
 

@@ -1,0 +1,184 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../engine/catalog.js';
+import { cacheKey, defaultCacheLocation, ScanCache } from '../cli/cache.js';
+import { findFiles, type FoundFile, type SkippedFile } from '../cli/files.js';
+import { isSkipped, scanFile, type ScanContext, type ScannedFile } from '../cli/scan-core.js';
+import { poolSize, scanFiles } from '../cli/pool.js';
+
+const catalog = loadCatalog();
+const RENAME = 'workspace-answer-confirmation-renamed';
+const ctx = (notices = catalog.notices.filter((n) => n.status !== 'informational'), engine = {}): ScanContext => ({
+  analyze: { catalog, notices, engine },
+  dates: { today: '2026-11-22', before: '2030-01-01', warnWithinDays: 90 },
+  today: '2026-11-22',
+});
+
+const DEPRECATED = `export async function ring(api: { put(u: string, b: unknown): Promise<void> }, id: string) {
+  await api.put(\`/telephony/config/workspaces/\${id}/simultaneousRing\`, { enabled: true, answerConfirmationEnabled: false });
+}
+`;
+const PLAIN = `export const add = (a: number, b: number): number => a + b;\n`;
+const SUPPRESSED = `// collab-migrate-ignore-next-line ${RENAME} -- kept for the old tenant\nexport const old = { answerConfirmationEnabled: true };\n`;
+
+let dirs: string[] = [];
+function tree(files: Record<string, string | Buffer>): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'cm-cache-'));
+  dirs.push(root);
+  for (const [rel, text] of Object.entries(files)) writeFileSync(path.join(root, rel), text);
+  return root;
+}
+afterEach(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  dirs = [];
+});
+
+const walk = (root: string): FoundFile[] => findFiles({ cwd: root, paths: [], include: [], exclude: [], maxFileSize: 1 << 20 }).files;
+
+/** What a report shows of a scan: per file, findings (notice, line, column, severity) or the skip reason. */
+function view(results: Array<ScannedFile | SkippedFile>): unknown[] {
+  return results.map((r) =>
+    isSkipped(r)
+      ? { skipped: r.display, reason: r.reason }
+      : {
+          file: r.file.display,
+          text: r.text,
+          findings: r.findings.map((f) => [f.notice.id, f.match.loc.start.line, f.match.loc.start.column, f.severity, f.match.fix?.length ?? 0]),
+          suppressions: r.suppressions.map((s) => [s.kind, s.line, s.ids]),
+          suppressed: r.suppressedCount,
+        },
+  );
+}
+
+function scanWithCache(root: string, location: string, c = ctx()): { results: Array<ScannedFile | SkippedFile>; cache: ScanCache } {
+  const cache = ScanCache.open(location, cacheKey(c, '1.0.0'));
+  const results = walk(root).map((f) => cache.scan(f, c));
+  cache.save();
+  return { results, cache };
+}
+
+describe('ScanCache', () => {
+  it('gives the same results as scanning without it, cold and warm', () => {
+    const root = tree({ 'a.ts': DEPRECATED, 'b.ts': PLAIN, 'c.ts': SUPPRESSED, 'd.bin.js': Buffer.from([0, 1, 2, 3]), 'e.ts': 'const = ;\nanswerConfirmationEnabled' });
+    const location = path.join(root, '.collab-migrate-cache');
+    const plain = view(walk(root).map((f) => scanFile(f, ctx())));
+    const cold = scanWithCache(root, location);
+    expect(view(cold.results)).toEqual(plain);
+    expect(cold.cache.stats).toEqual({ hits: 0, rehashed: 0, misses: 4 });
+    const warm = scanWithCache(root, location);
+    expect(view(warm.results)).toEqual(plain);
+    expect(warm.cache.stats).toEqual({ hits: 5, rehashed: 0, misses: 0 });
+    // The finding and the suppression really are there (the comparison is not between two empty scans).
+    expect(JSON.stringify(plain)).toContain(RENAME);
+    expect(JSON.stringify(plain)).toContain('does not parse');
+  });
+
+  it('re-analyses a changed file and not an unchanged one', () => {
+    const root = tree({ 'a.ts': DEPRECATED, 'b.ts': PLAIN });
+    const location = tree({});
+    scanWithCache(root, location);
+    writeFileSync(path.join(root, 'b.ts'), PLAIN + DEPRECATED.replace('ring', 'ring2'));
+    const second = scanWithCache(root, location);
+    expect(second.cache.stats).toEqual({ hits: 1, rehashed: 0, misses: 1 });
+    const b = second.results.find((r) => !isSkipped(r) && r.file.display === 'b.ts') as ScannedFile;
+    expect(b.findings.map((f) => [f.notice.id, f.match.loc.start.line])).toEqual([[RENAME, 3]]);
+  });
+
+  it('takes an unchanged size and time as unchanged content: the file is not read again', () => {
+    const root = tree({ 'b.ts': PLAIN });
+    const location = tree({});
+    const file = path.join(root, 'b.ts');
+    const whole = new Date('2026-01-02T03:04:05Z'); // whole seconds survive utimes exactly
+    utimesSync(file, whole, whole);
+    scanWithCache(root, location);
+    // Same length, different content, old time restored: only a read could tell.
+    const same = 'export const x = { answerConfirmationEnabled: 1 };'.padEnd(PLAIN.length - 1, ' ') + '\n';
+    expect(same.length).toBe(PLAIN.length);
+    writeFileSync(file, same);
+    utimesSync(file, whole, whole);
+    const second = scanWithCache(root, location);
+    expect(second.cache.stats).toEqual({ hits: 1, rehashed: 0, misses: 0 });
+    expect((second.results[0] as ScannedFile).findings).toEqual([]);
+    // Without the cache the new content is reported: the cache really skipped the read.
+    expect((scanFile(walk(root)[0], ctx()) as ScannedFile).findings.length).toBe(1);
+  });
+
+  it('a touched file with the same content is hashed, not analysed', () => {
+    const root = tree({ 'a.ts': DEPRECATED });
+    const location = tree({});
+    scanWithCache(root, location);
+    const later = new Date(Date.now() + 5000);
+    utimesSync(path.join(root, 'a.ts'), later, later);
+    const second = scanWithCache(root, location);
+    expect(second.cache.stats).toEqual({ hits: 0, rehashed: 1, misses: 0 });
+    expect((second.results[0] as ScannedFile).findings.map((f) => f.notice.id)).toEqual([RENAME]);
+    const third = scanWithCache(root, location);
+    expect(third.cache.stats).toEqual({ hits: 1, rehashed: 0, misses: 0 });
+  });
+
+  it('recomputes severities and suppression expiry for the run dates from cached matches', () => {
+    const root = tree({ 'a.ts': DEPRECATED });
+    const location = tree({});
+    scanWithCache(root, location);
+    const early = { ...ctx(), dates: { today: '2024-01-01', warnWithinDays: 90 }, today: '2024-01-01' };
+    const second = scanWithCache(root, location, early);
+    expect(second.cache.stats.hits).toBe(1);
+    expect(view(second.results)).toEqual(view(walk(root).map((f) => scanFile(f, early))));
+  });
+
+  it('keys on the catalog, the notices and the engine options', () => {
+    const all = ctx();
+    expect(cacheKey(all, '1.0.0')).toBe(cacheKey(ctx(), '1.0.0'));
+    expect(cacheKey(all, '1.0.1')).not.toBe(cacheKey(all, '1.0.0'));
+    expect(cacheKey(ctx(all.analyze.notices.slice(1)), '1.0.0')).not.toBe(cacheKey(all, '1.0.0'));
+    expect(cacheKey(ctx(undefined, { region: 'eu' }), '1.0.0')).not.toBe(cacheKey(all, '1.0.0'));
+    expect(cacheKey(ctx(undefined, { region: undefined }), '1.0.0')).toBe(cacheKey(all, '1.0.0'));
+    const otherCatalog = { ...all, analyze: { ...all.analyze, catalog: { ...catalog, hash: 'other', get: catalog.get } } } as ScanContext;
+    expect(cacheKey(otherCatalog, '1.0.0')).not.toBe(cacheKey(all, '1.0.0'));
+
+    const root = tree({ 'a.ts': DEPRECATED });
+    const location = tree({});
+    scanWithCache(root, location);
+    const onlyOne = ctx(catalog.notices.filter((n) => n.id === RENAME));
+    expect(scanWithCache(root, location, onlyOne).cache.stats.misses).toBe(1);
+  });
+
+  it('ignores a damaged cache file and replaces it', () => {
+    const root = tree({ 'a.ts': DEPRECATED });
+    const location = tree({});
+    const first = scanWithCache(root, location);
+    writeFileSync(first.cache.file, '{ not json');
+    const second = scanWithCache(root, location);
+    expect(second.cache.stats).toEqual({ hits: 0, rehashed: 0, misses: 1 });
+    expect(JSON.parse(readFileSync(second.cache.file, 'utf8')).format).toBe(1);
+  });
+
+  it('defaults to node_modules/.cache when there is a node_modules folder', () => {
+    const root = tree({});
+    expect(defaultCacheLocation(root)).toBe(path.join(root, '.collab-migrate-cache'));
+    const withModules = tree({});
+    mkdirSync(path.join(withModules, 'node_modules'));
+    expect(defaultCacheLocation(withModules)).toBe(path.join(withModules, 'node_modules', '.cache', 'collab-migrate'));
+  });
+});
+
+describe('scanFiles (the scan loop)', () => {
+  it('serial with a cache equals scanFile one by one', async () => {
+    const root = tree({ 'a.ts': DEPRECATED, 'b.ts': PLAIN, 'c.ts': SUPPRESSED });
+    const files = walk(root);
+    const cache = ScanCache.open(tree({}), cacheKey(ctx(), '1'));
+    const looped = await scanFiles(files, ctx(), { cache, concurrency: 'auto' });
+    expect(view(looped)).toEqual(view(files.map((f) => scanFile(f, ctx()))));
+  });
+
+  it('sizes the pool: none below the threshold or when turned off', () => {
+    expect(poolSize(10, { concurrency: 'auto' })).toBe(0);
+    expect(poolSize(100_000, { concurrency: 0 })).toBe(0);
+    expect(poolSize(100_000, { concurrency: 1 })).toBe(0);
+    expect(poolSize(100_000, { concurrency: 3 })).toBe(3);
+    expect(poolSize(100, { concurrency: 3 })).toBe(2); // no more workers than batches of 64
+    expect(poolSize(100, { concurrency: 'auto', poolMinFiles: 50 })).toBeLessThanOrEqual(os.availableParallelism() - 1);
+  });
+});
