@@ -1,3 +1,4 @@
+import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { FileContext, UNKNOWN } from '../engine/ast.js';
 import { parseSource } from '../engine/parse.js';
@@ -11,7 +12,7 @@ function context(code: string, filename = 'f.ts'): FileContext {
 
 /** The argument of the last call `probe(x)` in the file. */
 function probe(ctx: FileContext): TSESTree.Node {
-  const calls = ctx.nodes('CallExpression').filter((c) => c.callee.type === 'Identifier' && c.callee.name === 'probe');
+  const calls = ctx.nodes(T.CallExpression).filter((c) => c.callee.type === 'Identifier' && c.callee.name === 'probe');
   return calls[calls.length - 1].arguments[0];
 }
 
@@ -62,9 +63,9 @@ describe('FileContext.staticNumber', () => {
 describe('FileContext indexes', () => {
   it('indexes nodes in document order with parents, including TS type positions', () => {
     const ctx = context(`interface A { x: string }\nconst o = { x: 1, y: { x: 2 } };`);
-    expect(ctx.nodes('Property').map((p) => ctx.getText(p))).toEqual(['x: 1', 'y: { x: 2 }', 'x: 2']);
-    expect(ctx.nodes('TSPropertySignature')).toHaveLength(1);
-    const inner = ctx.nodes('Property')[2];
+    expect(ctx.nodes(T.Property).map((p) => ctx.getText(p))).toEqual(['x: 1', 'y: { x: 2 }', 'x: 2']);
+    expect(ctx.nodes(T.TSPropertySignature)).toHaveLength(1);
+    const inner = ctx.nodes(T.Property)[2];
     expect(ctx.parentOf(inner)?.type).toBe('ObjectExpression');
     expect(ctx.positionAt(inner.range[0])).toEqual({ line: 2, column: 23 });
   });

@@ -1,4 +1,5 @@
 /** The edit engine: grouped, deterministic, overlap-checked application and the parse-verified fix loop. */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
 import { describe, expect, it, vi } from 'vitest';
 import type { Detector } from '../engine/detector.js';
 import type { LoadedCatalog } from '../engine/catalog.js';
@@ -12,7 +13,7 @@ const fake: Detector<any> = {
   tokens: () => ['OLD'],
   detect(file, ctx) {
     const to = String((ctx.detection as any).params.to);
-    return file.nodes('Identifier').filter((n) => n.name === 'OLD').map((n) => ({ node: n, messageId: 'found', data: { what: 'OLD' }, fix: [{ range: n.range, text: to }] }));
+    return file.nodes(T.Identifier).filter((n) => n.name === 'OLD').map((n) => ({ node: n, messageId: 'found', data: { what: 'OLD' }, fix: [{ range: n.range, text: to }] }));
   },
 };
 vi.mock('../engine/detectors/index.js', () => ({ getDetector: () => fake, detectorKinds: () => ['fake'] }));
