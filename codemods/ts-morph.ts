@@ -216,6 +216,27 @@ export function computeProjectRenames(project: Project, renames: readonly Proper
   return { edits: new Map([...edits].map(([f, m]) => [f, [...m.values()]])), skipped };
 }
 
+/**
+ * Whether a file declares one of the names as a property (interface, type literal, class), by a parse
+ * of that file alone: a project is built only when some file does.
+ */
+function declaresAny(filename: string, text: string, names: ReadonlySet<string>): boolean {
+  if (![...names].some((n) => text.includes(n))) return false;
+  const kind = /\.(tsx|jsx)$/i.test(filename) ? ts.ScriptKind.TSX : /\.(js|cjs|mjs)$/i.test(filename) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(filename, text, ts.ScriptTarget.Latest, false, kind);
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if ((ts.isPropertySignature(node) || ts.isPropertyDeclaration(node)) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) && names.has(node.name.text)) {
+      found = true;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 let projectsLoaded = 0;
 
 /** How many ts-morph projects {@link migrateProject} has built in this process (the fast path builds none). */
@@ -254,7 +275,7 @@ function migrateText(filename: string, text: string, opts: AnalyzeOptions): File
 
 /**
  * Computes the migration of every file of a project; writes nothing. Project-wide renames first (only
- * when a file contains a renamed property's name, otherwise no ts-morph project is built at all), then
+ * when a file declares a renamed property, otherwise no ts-morph project is built at all), then
  * the engine's edits on every file through `fixFile`, the same edits ESLint `--fix` and the jscodeshift
  * transform apply.
  */
@@ -278,7 +299,8 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
     return language === 'ts' || language === 'js';
   };
   const sourceFiles = [...texts.keys()].filter(isSource);
-  const needsProject = renames.length > 0 && sourceFiles.some((f) => isUnder(root, f) && renames.some((r) => texts.get(f)!.includes(r.from)));
+  const renamed = new Set(renames.map((r) => r.from));
+  const needsProject = renames.length > 0 && sourceFiles.some((f) => isUnder(root, f) && !isInNodeModules(f) && declaresAny(f, texts.get(f)!, renamed));
 
   let renameEdits = new Map<string, TextEdit[]>();
   let skipped: string[] = [];

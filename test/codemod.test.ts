@@ -154,20 +154,23 @@ describe('migrateProject on the fixture project', () => {
 });
 
 describe('fast path', () => {
-  it('builds no ts-morph project when no file names a renamed property', async () => {
+  it('builds no ts-morph project when no file declares a renamed property', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'collab-codemod-fast-'));
     temps.push(dir);
     writeFileSync(path.join(dir, 'tsconfig.json'), '{ "include": ["*.ts"] }\n');
     writeFileSync(path.join(dir, 'a.ts'), 'export const ring = { enabled: true };\n');
+    // The name used but not declared (an object sent to the API): the per-file fixes suffice.
+    writeFileSync(path.join(dir, 'c.ts'), 'export const body = { answerConfirmationEnabled: true };\n');
     const loads = projectLoadCount();
-    const results = await migrateProject({ catalog, notices, root: dir, files: [path.join(dir, 'a.ts')] });
+    const results = await migrateProject({ catalog, notices, root: dir, files: [path.join(dir, 'a.ts'), path.join(dir, 'c.ts')] });
     expect(projectLoadCount()).toBe(loads);
     expect(results[0].after).toBe(results[0].before);
+    expect(results[1].after).toBe('export const body = { answerConfirmationRequiredEnabled: true };\n');
     // Control: the same call with the token present does build one.
     writeFileSync(path.join(dir, 'b.ts'), 'export interface R { answerConfirmationEnabled: boolean }\n');
-    const renamed = await migrateProject({ catalog, notices, root: dir, files: [path.join(dir, 'a.ts'), path.join(dir, 'b.ts')] });
+    const renamed = await migrateProject({ catalog, notices, root: dir, files: [path.join(dir, 'a.ts'), path.join(dir, 'c.ts'), path.join(dir, 'b.ts')] });
     expect(projectLoadCount()).toBe(loads + 1);
-    expect(renamed[1].after).toBe('export interface R { answerConfirmationRequiredEnabled: boolean }\n');
+    expect(renamed[2].after).toBe('export interface R { answerConfirmationRequiredEnabled: boolean }\n');
   });
 
   it('builds no project when the selected notices rename nothing', async () => {
