@@ -4,7 +4,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, type FileContext, type Node } from '../ast.js';
 import type { LoadedCatalog } from '../catalog.js';
 import type { Detector, DetectorContext, RawMatch } from '../detector.js';
-import { getRequests } from '../requests.js';
+import { apiHosts, getRequests, urlPath } from '../requests.js';
 import type { CustomDetection } from '../types.js';
 
 interface Params {
@@ -56,12 +56,22 @@ function isDevice(file: FileContext, node: Node, pattern: RegExp): boolean {
 
 /**
  * Whether the file deals with the platform's devices rather than another vendor's: it names a
- * platform-only device field, names an API host, or makes a request to the API.
+ * platform-only device field or an API host, or requests the API's `/devices`. Every way in contains one
+ * of {@link platformTokens}, so the prefilter never hides a finding.
  */
 function isPlatformFile(file: FileContext, p: Params, catalog: LoadedCatalog): boolean {
-  return file.cached('devices-ids-nullable:platform', () =>
-    p.fields.some((f) => file.contains(f)) || catalog.hosts.api.some((h) => file.contains(h)) || getRequests(file, catalog).some((r) => r.isApi),
-  );
+  return file.cached('devices-ids-nullable:platform', () => {
+    const lower = file.text.toLowerCase();
+    if (p.fields.some((f) => lower.includes(f.toLowerCase())) || [...apiHosts(catalog)].some((h) => lower.includes(h))) return true;
+    return getRequests(file, catalog).some((r) => r.isApi && r.url !== undefined && urlPath(r.url).includes(DEVICES_PATH));
+  });
+}
+
+const DEVICES_PATH = '/devices';
+
+/** Prefilter tokens: the platform-only fields, the API hosts and the devices path (`device` alone is too common). */
+function platformTokens(p: Params, catalog: LoadedCatalog): string[] {
+  return [...p.fields, ...apiHosts(catalog), DEVICES_PATH];
 }
 
 /** Whether a test expression checks `text` for null/truthiness positively (`x`, `x != null`, `x && y`, `typeof x === 'string'`). */
@@ -130,9 +140,8 @@ export const devicesIdsNullable: Detector<CustomDetection> = {
     nullableDeviceId: '`{{name}}` of a device may be null and is dereferenced without a check. {{instead}}',
     suggestOptionalChaining: 'Use optional chaining: `{{text}}?.`',
   },
-  tokens(d) {
-    const p = params(d);
-    return [...p.fields, p.deviceName];
+  tokens(d, catalog) {
+    return platformTokens(params(d), catalog);
   },
   detect(file: FileContext, ctx: DetectorContext<CustomDetection>): RawMatch[] {
     const p = params(ctx.detection);
