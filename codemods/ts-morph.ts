@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Node, Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
-import { analyzeFile, fileLanguage, type AnalyzeOptions } from '../engine/analyze.js';
+import { analyzeFile, fileLanguage, type AnalyzeOptions, type SourceFile } from '../engine/analyze.js';
 import { applyEdits, checkSyntax, fixFile } from '../engine/edits.js';
 import type { Match, Notice, TextEdit } from '../engine/types.js';
 
@@ -36,6 +36,8 @@ export interface MigrateProjectOptions extends AnalyzeOptions {
   files: string[];
   /** The project's tsconfig; defaults to `<root>/tsconfig.json` when it exists. */
   tsconfig?: string;
+  /** Texts of (some of) the files, already read by the caller; the others are read from disk. */
+  sources?: readonly SourceFile[];
 }
 
 /** A property rename a notice asks for: `from` -> `to`. */
@@ -285,9 +287,10 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
   const analyze: AnalyzeOptions = { catalog: opts.catalog, notices: opts.notices, engine: opts.engine, types: opts.types };
   const texts = new Map<string, string>();
   const results = new Map<string, FileMigration>();
+  const given = new Map((opts.sources ?? []).map((f) => [path.resolve(root, f.filename), f.text]));
   for (const file of files) {
     try {
-      texts.set(file, readFileSync(file, 'utf8'));
+      texts.set(file, given.get(file) ?? readFileSync(file, 'utf8'));
     } catch (error) {
       results.set(file, { filename: file, before: '', after: '', fixed: [], remaining: [], failure: `cannot read: ${(error as Error).message}` });
     }
@@ -308,6 +311,12 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
   if (needsProject) {
     try {
       const project = loadProject(root, opts.tsconfig, sourceFiles);
+      // The texts the caller gave (or that were read) are the truth, whatever the project read from disk.
+      for (const file of sourceFiles) {
+        const morph = project.getSourceFile(file);
+        const text = texts.get(file)!;
+        if (morph && textShift(morph, text) === undefined) morph.replaceWithText(text.startsWith(BOM) ? text.slice(1) : text);
+      }
       ({ edits: renameEdits, skipped } = computeProjectRenames(project, renames, texts, root));
     } catch (error) {
       // A project that cannot be loaded (a broken tsconfig) still gets the per-file fixes.

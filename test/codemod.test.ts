@@ -195,3 +195,19 @@ describe('declarations the codemod leaves alone', () => {
     expect(r.notes?.join('\n')).toMatch(/ring\.ts:2: "answerConfirmationEnabled" is declared beside "answerConfirmationRequiredEnabled"/);
   });
 });
+
+describe('texts given by the caller', () => {
+  it('uses them instead of the files on disk', async () => {
+    const dir = copyFixture();
+    const root = path.join(dir, 'app');
+    const types = path.join(root, 'src/types.ts');
+    const onDisk = readFileSync(types, 'utf8');
+    const edited = onDisk.replace('phoneNumbers: string[];', 'phoneNumbers: string[];\n  label?: string;');
+    const results = await migrateProject({ catalog, notices, root, files: walk(root), sources: [{ filename: types, text: edited }] });
+    const r = results.find((m) => m.filename === types)!;
+    expect(r.before).toBe(edited);
+    expect(r.notes).toBeUndefined();
+    expect(r.after).toBe(readFileSync(path.join(EXPECTED, 'app/src/types.ts'), 'utf8').replace('phoneNumbers: string[];', 'phoneNumbers: string[];\n  label?: string;'));
+    expect(readFileSync(types, 'utf8')).toBe(onDisk);
+  });
+});
