@@ -38,8 +38,11 @@ function isLoginUrl(url: string, paths: readonly string[], apiHosts: readonly st
   if (!paths.some((p) => path.endsWith(p))) return false;
   const host = /^[a-z]+:\/\/([^/]+)/i.exec(path)?.[1]?.toLowerCase();
   if (host) return apiHosts.some((h) => host === h || host.endsWith(`.${h}`));
-  // A path on an unknown base (`${base}/jwt/login`) or the versioned API path.
-  return path.startsWith('\u0000') || /^\/?v1\//.test(path);
+  // On an unknown base (`${base}/jwt/login`) the path must be the API's own: `/auth/jwt/login` and the like
+  // are other servers' login routes (fastapi-users, NestJS samples).
+  const rest = path.replace(/^\u0000+/, '').replace(/^\/v1(?=\/)/, '');
+  if (path.startsWith('\u0000')) return paths.includes(rest);
+  return /^\/?v1\//.test(path) && paths.includes(rest.replace(/^v1(?=\/)/, ''));
 }
 
 export const guestIssuerEndOfLife: Detector<CustomDetection> = {

@@ -47,3 +47,22 @@ ruleTester().run(`${id} (client base URL)`, rule(id), {
     },
   ],
 });
+
+ruleTester().run(`${id} (other login routes)`, rule(id), {
+  valid: [
+    // fastapi-users style `/auth/jwt/login` on some backend, absolute or relative.
+    "await fetch(`${BACKEND_URL}/auth/jwt/login`, { method: 'POST', body });",
+    "await fetch('http://localhost:5001/auth/jwt/login', { method: 'POST' });",
+    "await client.post('/v1/auth/jwt/login', body);",
+  ],
+  invalid: [
+    {
+      code: "const options = { method: 'POST', url: 'https://api.ciscospark.com/v1/jwt/login' };",
+      errors: [{ messageId: 'guestLoginCall', line: 1, column: 40 }],
+    },
+    {
+      code: "await got.post(`${process.env.WEBEX_API}/v1/jwt/login`);",
+      errors: [{ messageId: 'guestLoginCall', line: 1, column: 16 }],
+    },
+  ],
+});
