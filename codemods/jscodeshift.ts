@@ -133,11 +133,13 @@ export function fixSource(file: TransformFile, options: TransformOptions): FixRe
  * The transform. Returns the fixed text; the source unchanged when nothing was fixed (jscodeshift
  * counts the file "unmodified"); `undefined` for files the engine does not read ("skipped"). A file
  * whose fixes were all refused because the result would not parse is an error (the text is not changed).
+ * Findings that remain (no autofix, or refused) are told through `api.report`, with line and column.
  */
 export default function transform(file: TransformFile, api: TransformApi, options: TransformOptions): string | undefined {
   if (fileLanguage(file.path) === 'unsupported') return undefined;
   const result = fixSource(file, options);
   if (result.failure && !result.changed) throw new Error(`collab-migrate: ${result.failure}`);
   if (result.failure) api.report?.(`collab-migrate: ${result.failure}`);
+  for (const m of result.remaining) api.report?.(`${m.loc.start.line}:${m.loc.start.column + 1} ${m.noticeId}: not fixed automatically: ${m.message}`);
   return result.output;
 }

@@ -106,6 +106,15 @@ describe('the jscodeshift transform as a function', () => {
     expect(transform({ path: 'a.ts', source }, {}, { today: TODAY, only: 'legacy-api-host' })).toBe(source);
   });
 
+  it('reports what it could not fix, with line and column', () => {
+    const reports: string[] = [];
+    const source = "// huntGroup settings\nconst group = { name: 'Sales', businessContinuity: { enabled: true } };\n";
+    const out = transform({ path: 'a.ts', source }, { report: (m) => reports.push(m) }, { today: TODAY, only: 'hunt-group-business-continuity-removed' });
+    expect(out).toBe(source);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatch(/^2:32 hunt-group-business-continuity-removed: not fixed automatically: /);
+  });
+
   it('rejects bad options with a clear message', () => {
     const file = { path: 'a.ts', source: 'x;\n' };
     expect(() => transform(file, {}, { before: '2026-02-30' })).toThrow(/--before=2026-02-30 is not a real day/);
