@@ -113,6 +113,8 @@ export interface ReportInput {
   reportUnused: boolean;
   /** Only errors are listed (the counts still hold every finding). */
   quiet: boolean;
+  /** Says why an id in a suppression comment is not a notice id (with a did-you-mean), or undefined when it is one. */
+  checkId?: (id: string) => string | undefined;
 }
 
 function bucketOf(notice: Notice, today: string, warnWithinDays: number): TimelineBucket {
@@ -213,6 +215,8 @@ export function buildReport(input: ReportInput): Report {
   for (const s of input.scanned) {
     for (const sup of s.suppressions) {
       if (sup.problem) invalid.push(toReportSuppression(s.file.display, sup));
+      const unknown = input.checkId ? sup.ids.map(input.checkId).filter((x): x is string => x !== undefined) : [];
+      if (unknown.length > 0) invalid.push({ ...toReportSuppression(s.file.display, sup), problem: unknown.join('; ') });
     }
     const expiredSet = new Set(s.findings.map((f) => f.expiredSuppression).filter((x): x is Suppression => x !== undefined));
     for (const sup of expiredSet) expired.push(toReportSuppression(s.file.display, sup));

@@ -320,6 +320,15 @@ describe('suppressions', { timeout: 180_000 }, () => {
     expect(text).toContain('Expired suppressions (1), no longer suppressing:');
   });
 
+  it('a misspelt id in a suppression comment is listed with did-you-mean and suppresses nothing', () => {
+    const d = tree({ 'a.ts': suppressed('// collab-migrate-ignore-next-line workspace-answer-confirmation-renamd') });
+    const r = json(['--only', RENAME, ...TODAY], d);
+    expect(r.code).toBe(1);
+    expect(r.report.suppressions.invalid).toEqual([
+      { file: 'a.ts', line: 2, kind: 'next-line', ids: ['workspace-answer-confirmation-renamd'], problem: `Unknown notice "workspace-answer-confirmation-renamd". Did you mean "${RENAME}"?` },
+    ]);
+  });
+
   it('a file comment suppresses the whole file', () => {
     const d = tree({ 'a.ts': `/* collab-migrate-ignore-file ${RENAME} */\n${SIM_RING}` });
     expect(json(['--only', RENAME, ...TODAY], d).code).toBe(0);

@@ -16,7 +16,7 @@ import { formatGithub } from '../formats/github.js';
 import { formatSarif } from '../formats/sarif.js';
 import { formatText } from '../formats/text.js';
 import type { Io } from '../io.js';
-import { checkDate, checkIds, compareNotices, openCatalog, resolveToday, splitList } from '../options.js';
+import { checkDate, checkIds, compareNotices, openCatalog, resolveToday, splitList, unknownNoticeMessage } from '../options.js';
 import { buildReport, toJson, type FileOutcome, type Report } from '../report.js';
 import { cacheKey, defaultCacheLocation, ScanCache } from '../cache.js';
 import { TOOL_VERSION } from '../package-info.js';
@@ -263,6 +263,7 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
     fixedCount,
     reportUnused: settings.reportUnusedSuppressions,
     quiet: settings.quiet,
+    checkId: (id) => (catalog.get(id) ? undefined : unknownNoticeMessage(id, catalog)),
   });
 
   const color = useColor(settings, io);
