@@ -357,6 +357,11 @@ export interface UrlQueryDetection extends DetectionBase {
   requires?: string[];
   /** Parameter -> the only values accepted (a static other value is reported). */
   values?: Record<string, string[]>;
+  /**
+   * A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so
+   * `requires` is not checked on it (`values` still are).
+   */
+  identifiedBy?: string;
 }
 
 /**

@@ -166,7 +166,10 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
     const apiHosts = ctx.catalog.hosts.api;
     const out: RawMatch[] = [];
     const judge = (node: Node, params: Map<string, string | undefined>, path: string): void => {
-      for (const parameter of requires) {
+      // Without its identifying parameter (`client_id`) the URL is a prefix completed elsewhere
+      // (`{ WEBEX: 'https://webexapis.com/v1/authorize?response_type=code' }`): only its values are judged.
+      const complete = !ctx.detection.identifiedBy || params.has(ctx.detection.identifiedBy);
+      for (const parameter of complete ? requires : []) {
         if (!params.has(parameter)) out.push({ node, messageId: 'missingParameter', data: { path, parameter } });
       }
       for (const [parameter, allowed] of Object.entries(values)) {

@@ -12,11 +12,18 @@ ruleTester().run(id, rule(id), {
     "const u = `https://webexapis.com/v1/authorize?${query}`; const base = 'https://webexapis.com/v1/authorize';",
     // A URL object whose query is replaced wholesale.
     "const u = new URL('https://webexapis.com/v1/authorize'); u.searchParams.set('client_id', id); u.search = qs;",
+    // A prefix without client_id is completed elsewhere.
+    "const PROVIDERS = { WEBEX: `https://webexapis.com/v1/authorize?response_type=code` };",
   ],
   invalid: [
     {
       code: "const u = `https://webexapis.com/v1/authorize?response_type=code&client_id=${id}`;",
       errors: [{ messageId: 'missingParameter', line: 1, column: 11 }],
+    },
+    {
+      // A prefix's values are still judged.
+      code: "const PROVIDERS = { WEBEX: 'https://webexapis.com/v1/authorize?response_type=token' };",
+      errors: [{ messageId: 'wrongParameterValue', line: 1, column: 28 }],
     },
     {
       code: "const u = 'https://webexapis.com/v1/authorize?response_type=token&client_id=' + id + '&state=' + s;",
@@ -27,7 +34,7 @@ ruleTester().run(id, rule(id), {
       errors: [{ messageId: 'missingParameter', line: 3, column: 17 }],
     },
     {
-      code: "const u = new URL('/v1/authorize', 'https://webexapis.com');\nu.searchParams.set('response_type', 'code');",
+      code: "const u = new URL('/v1/authorize', 'https://webexapis.com');\nu.searchParams.set('response_type', 'code');\nu.searchParams.set('client_id', id);",
       errors: [{ messageId: 'missingParameter', line: 1, column: 11 }],
     },
   ],
