@@ -4,7 +4,7 @@
  * interrupted run leaves every file either as it was or as fixed.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync, chmodSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export type WriteOutcome = { ok: true } | { ok: false; reason: string };
@@ -29,10 +29,13 @@ export function cleanupTempFiles(): void {
 }
 
 /** Writes `after` over `file` if its content is still `before`. */
-export function writeIfUnchanged(file: string, before: string, after: string): WriteOutcome {
+export function writeIfUnchanged(linkOrFile: string, before: string, after: string): WriteOutcome {
   let current: Buffer;
   let mode: number;
+  let file: string;
   try {
+    // Write the link's target: renaming over a symbolic link would replace the link with a file.
+    file = realpathSync(linkOrFile);
     current = readFileSync(file);
     mode = statSync(file).mode & 0o7777;
   } catch (error) {

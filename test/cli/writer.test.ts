@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,17 @@ describe('writeIfUnchanged', () => {
     expect(readFileSync(file, 'utf8')).toBe('\uFEFFnew\r\n');
     expect(statSync(file).mode & 0o777).toBe(0o751);
     expect(readdirSync(dir)).toEqual(['a.ts']);
+  });
+
+  it('writes through a symbolic link and keeps the link', () => {
+    const target = path.join(dir, 'real.ts');
+    const link = path.join(dir, 'link.ts');
+    writeFileSync(target, 'old\n');
+    symlinkSync(target, link);
+    expect(writeIfUnchanged(link, 'old\n', 'new\n')).toEqual({ ok: true });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('new\n');
+    expect(readdirSync(dir).sort()).toEqual(['link.ts', 'real.ts']);
   });
 
   it('does not overwrite a file that changed since it was read', () => {
