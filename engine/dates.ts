@@ -151,6 +151,23 @@ export function countdown(notice: Notice, today: IsoDate): string {
   return `since ${notice.effective} (${plural(-days, 'day')} ago)`;
 }
 
+/**
+ * The date part of a finding's message: "effective 2026-03-24, 58 days ago", "effective 2027-01-01, in
+ * 40 days", "effective today (2026-03-24)", "deprecated since 2025-09-01; effective 2026-03-31, in 12 days",
+ * "pending: no date announced yet", "a contract rule, always in force".
+ */
+export function whenText(notice: Notice, today: IsoDate): string {
+  if (notice.status === 'contract') return 'a contract rule, always in force';
+  if (notice.status === 'pending') return 'pending: no date announced yet';
+  const days = daysUntilEffective(notice, today);
+  if (days === undefined) return 'no date';
+  const approx = notice.precision === 'month' || notice.precision === 'approximate' ? ` (${notice.effectiveText ?? notice.precision})` : '';
+  const effective =
+    days > 0 ? `effective ${notice.effective}${approx}, in ${plural(days, 'day')}` : days === 0 ? `effective today (${notice.effective})` : `effective ${notice.effective}${approx}, ${plural(-days, 'day')} ago`;
+  if (days > 0 && notice.deprecated && daysBetween(notice.deprecated, today) >= 0) return `deprecated since ${notice.deprecated}; ${effective}`;
+  return effective;
+}
+
 /** One row of {@link DATE_BOUNDARIES}. */
 export interface DateBoundaryCase {
   name: string;

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { analyzeContext } from '../engine/analyze.js';
 import { FileContext } from '../engine/ast.js';
 import { builtinCatalogPath, loadCatalog, type LoadedCatalog } from '../engine/catalog.js';
-import { countdown, DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, type Severity } from '../engine/dates.js';
+import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, whenText, type Severity } from '../engine/dates.js';
 import { getDetector } from '../engine/detectors/index.js';
 import { createTypeOracle } from '../engine/type-oracle.js';
 import type { EngineOptions, IsoDate, Notice, Region, TypeOracle } from '../engine/types.js';
@@ -121,7 +121,7 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
         'Program:exit'() {
           const file = fileContextOf(sourceCode as TSESLint.SourceCode, context.filename);
           const matches = analyzeContext(file, { catalog, notices: [notice], engine, types: typeOracleOf(sourceCode as TSESLint.SourceCode) });
-          const when = countdown(notice, today);
+          const when = whenText(notice, today);
           for (const match of matches) {
             context.report({
               loc: match.loc,

@@ -10,6 +10,7 @@ import {
   isSelected,
   isValidIsoDate,
   severityOf,
+  whenText,
 } from '../engine/dates.js';
 import type { Notice } from '../engine/types.js';
 
@@ -141,4 +142,20 @@ describe('rules as properties', () => {
     expect(daysUntilEffective(notice({ status: 'contract' }), '2026-01-01')).toBeUndefined();
     expect(daysUntilEffective(notice({ effective: '2026-03-24' }), '2026-05-21')).toBe(-58);
   });
+});
+
+describe('whenText (the date part of messages)', () => {
+  const base = { id: 'x', title: 't', summary: 's', area: 'a', breaking: true, source: { section: '9' }, instead: 'i', fix: 'none', detections: [] } as const;
+  const cases: Array<[Partial<Notice>, string, string]> = [
+    [{ status: 'dated', effective: '2026-03-24' }, '2026-05-21', 'effective 2026-03-24, 58 days ago'],
+    [{ status: 'dated', effective: '2026-03-24' }, '2026-03-01', 'effective 2026-03-24, in 23 days'],
+    [{ status: 'dated', effective: '2026-03-24' }, '2026-03-24', 'effective today (2026-03-24)'],
+    [{ status: 'dated', effective: '2026-03-31', deprecated: '2025-09-01' }, '2026-03-30', 'deprecated since 2025-09-01; effective 2026-03-31, in 1 day'],
+    [{ status: 'dated', effective: '2026-07-15', precision: 'approximate', effectiveText: 'mid 2026-07' }, '2026-07-16', 'effective 2026-07-15 (mid 2026-07), 1 day ago'],
+    [{ status: 'pending' }, '2026-01-01', 'pending: no date announced yet'],
+    [{ status: 'contract' }, '2026-01-01', 'a contract rule, always in force'],
+  ];
+  for (const [fields, today, text] of cases) {
+    it(text, () => expect(whenText({ ...base, ...fields } as Notice, today)).toBe(text));
+  }
 });
