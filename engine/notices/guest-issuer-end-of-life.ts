@@ -12,11 +12,14 @@ interface Params {
   guestClaims?: string[];
   /** API paths of the guest issuer token exchange. */
   loginPaths?: string[];
+  /** SDK methods that perform the exchange (`webex.authorization.requestAccessTokenFromJwt({ jwt })`). */
+  sdkMethods?: string[];
 }
 
 const params = (d: CustomDetection): Required<Params> => ({
   guestClaims: (d.params?.guestClaims as string[] | undefined) ?? ['sub', 'name', 'iss'],
   loginPaths: (d.params?.loginPaths as string[] | undefined) ?? ['/jwt/login'],
+  sdkMethods: (d.params?.sdkMethods as string[] | undefined) ?? [],
 });
 
 /** Whether a key expression is a base64-decoded secret: `Buffer.from(s, 'base64')` (through local constants). */
@@ -52,11 +55,16 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
     guestLoginCall: 'Call to the guest issuer token exchange `{{path}}`; guest issuer apps reached end of life. {{instead}}',
   },
   tokens(detection) {
-    return ['base64', ...params(detection).loginPaths.map((p) => p.replace(/^\//, ''))];
+    const p = params(detection);
+    return ['base64', ...p.loginPaths.map((path) => path.replace(/^\//, '')), ...p.sdkMethods];
   },
   detect(file, ctx) {
-    const { guestClaims, loginPaths } = params(ctx.detection);
+    const { guestClaims, loginPaths, sdkMethods } = params(ctx.detection);
     const out: RawMatch[] = [];
+    for (const call of file.nodes(T.CallExpression)) {
+      const name = calleeName(call);
+      if (name && sdkMethods.includes(name)) out.push({ node: call.callee, messageId: 'guestLoginCall', data: { path: `${name}()` } });
+    }
     for (const s of jwtSignings(file)) {
       if (!isBase64Secret(file, s.key)) continue;
       const object = payloadObject(file, s.payload);

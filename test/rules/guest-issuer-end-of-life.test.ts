@@ -66,3 +66,20 @@ ruleTester().run(`${id} (other login routes)`, rule(id), {
     },
   ],
 });
+
+ruleTester().run(`${id} (SDK exchange and shorthand claims)`, rule(id), {
+  valid: [
+    // The SDK's other authorization calls.
+    "await webex.authorization.requestAccessTokenFromCode({ code });",
+  ],
+  invalid: [
+    {
+      code: "await webex.authorization.requestAccessTokenFromJwt({ jwt: guestJwt });",
+      errors: [{ messageId: 'guestLoginCall', line: 1, column: 7 }],
+    },
+    {
+      code: "const jwt = require('jsonwebtoken');\nmodule.exports = function ({ sub, name }) {\n  const payload = { sub, name, iss: process.env.GUEST_ISSUER_ID };\n  const secret = Buffer.from(process.env.GUEST_ISSUER_SECRET, 'base64');\n  return jwt.sign(payload, secret, { expiresIn: '1h' });\n};",
+      errors: [{ messageId: 'guestTokenSigned', line: 5, column: 10 }],
+    },
+  ],
+});
