@@ -3,7 +3,7 @@
  * (`exp: '1700000000'`, `` exp: `${t}` ``, `String(t)`, `t.toString()`, `t.toFixed()`, or a string-typed
  * expression when types are known). Autofix to a number where that cannot change the value.
  */
-import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { findProperty, memberName, propertyNames, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, DetectorContext, RawMatch } from '../detector.js';
@@ -119,7 +119,7 @@ export const jwtClaimDetector: Detector<JwtClaimDetection> = {
   },
   tokens(detection) {
     // `iss:` catches guest-claim objects built away from the signing call; `exp` alone would match everything.
-    return ['jwt', 'jsonwebtoken', 'jose', 'jws', ...(detection.guestClaims?.includes('iss') ? ['iss:'] : [])];
+    return ['jwt', 'jsonwebtoken', 'jose', 'jws', ...(detection.guestClaims?.includes('iss') ? ['iss:', '"iss"', "'iss'"] : [])];
   },
   detect(file, ctx) {
     const { claim, guestClaims = [] } = ctx.detection;

@@ -74,3 +74,14 @@ describe(`${id} with type information`, () => {
     expect(untyped.matches).toEqual([]);
   });
 });
+
+ruleTester().run(`${id} (quoted claims, no JWT library named)`, rule(id), {
+  valid: [],
+  invalid: [
+    {
+      code: 'const payload = JSON.stringify({ "sub": id, "name": n, "iss": issuer, "exp": String(expiry) });',
+      errors: [{ messageId: 'claimNotInteger', line: 1, column: 78 }],
+      output: 'const payload = JSON.stringify({ "sub": id, "name": n, "iss": issuer, "exp": Math.floor(expiry) });',
+    },
+  ],
+});
