@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { analyzeFile, type AnalyzeOptions, type SourceFile } from '../engine/analyze.js';
-import { applyEdits, checkSyntax } from '../engine/edits.js';
+import { applyEdits, checkSyntax, fixFile } from '../engine/edits.js';
 import type { FileMigration } from '../codemods/ts-morph.js';
 import type { Match } from '../engine/types.js';
 import { parseSuppressions, suppressionFor } from './suppressions.js';
@@ -69,12 +69,41 @@ export async function migrate(files: readonly SourceFile[], opts: MigrateOptions
     if (initial.matches.some((m) => m.fix && isSuppressed(m))) bySuppression.set(file.filename, fixRespectingSuppressions(file, opts));
     else plain.push(file);
   }
-  const { root, today: _today, ...analyze } = opts;
-  // Loaded on demand: ts-morph is heavy and a scan without --fix never needs it.
-  const { migrateProject } = await import('../codemods/ts-morph.js');
-  const project = plain.length > 0 ? await migrateProject({ ...analyze, root, files: plain.map((f) => f.filename) }) : [];
+  const { today: _today, ...analyze } = opts;
+  const root = commonRoot(opts.root, plain.map((f) => f.filename));
+  let project: FileMigration[] = [];
+  if (plain.length > 0) {
+    try {
+      // Loaded on demand: ts-morph is heavy and a scan without --fix never needs it.
+      const { migrateProject } = await import('../codemods/ts-morph.js');
+      project = await migrateProject({ ...analyze, root, files: plain.map((f) => f.filename) });
+    } catch (error) {
+      // The project-wide view failed (a broken tsconfig, say): fix file by file instead.
+      const why = `project-wide migration failed (${(error as Error).message.split('\n')[0]}); fixed file by file`;
+      project = plain.map((file) => {
+        try {
+          const r = fixFile(file, analyze);
+          return { filename: file.filename, before: file.text, after: r.output, fixed: r.fixed, remaining: r.remaining, notes: [why], ...(r.failure ? { failure: r.failure } : {}) };
+        } catch (inner) {
+          return { filename: file.filename, before: file.text, after: file.text, fixed: [], remaining: [], failure: `internal error: ${(inner as Error).message}` };
+        }
+      });
+    }
+  }
   const byFile = new Map<string, FileMigration>(project.map((m) => [path.resolve(root, m.filename), m]));
   return files.map((f) => bySuppression.get(f.filename) ?? byFile.get(path.resolve(root, f.filename))!).filter((m) => m !== undefined);
+}
+
+/** `preferred` when every file is inside it, else the deepest folder that holds them all. */
+export function commonRoot(preferred: string, files: readonly string[]): string {
+  const isInside = (dir: string, f: string): boolean => {
+    const rel = path.relative(dir, f);
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  };
+  if (files.every((f) => isInside(preferred, f))) return preferred;
+  let root = path.dirname(path.resolve(files[0]));
+  while (!files.every((f) => isInside(root, path.resolve(f))) && path.dirname(root) !== root) root = path.dirname(root);
+  return root;
 }
 
 /**

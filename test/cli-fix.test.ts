@@ -126,6 +126,15 @@ describe('--fix', { timeout: 180_000 }, () => {
     expect(read(d, 'a.ts')).toBe(input.replace('answerConfirmationEnabled', 'answerConfirmationRequiredEnabled'));
   });
 
+  it('fixes a folder outside the working directory, even with a broken tsconfig.json', () => {
+    const d = tempTree({ 'proj/a.ts': INPUT, 'proj/tsconfig.json': '{ "compilerOptions": { "strict": tru', 'elsewhere/.keep': '' });
+    dirs.push(d);
+    const r = cli(['--fix', '--only', RENAME, ...TODAY, '../proj'], { cwd: path.join(d, 'elsewhere') });
+    expect(r.code).toBe(0);
+    expect(read(d, 'proj/a.ts')).toBe(EXPECTED);
+    expect(r.stdout).toMatch(/fixed {6}\.\.\/proj\/a\.ts {2}\(3 fixes/);
+  });
+
   it('a file that does not parse is listed as skipped and left as it is', () => {
     const broken = 'export const a = { answerConfirmationEnabled: true ;\n';
     const d = repo({ 'bad.ts': broken, 'good.ts': INPUT });

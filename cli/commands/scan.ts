@@ -386,7 +386,8 @@ async function runFix(
         outcomes.set(s.file.display, { outcome: 'skipped', reason: written.reason });
         result.push(s);
       } else {
-        outcomes.set(s.file.display, { outcome: 'fixed', fixed: m.fixed.length, ...(m.failure ? { reason: m.failure } : {}) });
+        const reason = [m.failure, ...(m.notes ?? [])].filter(Boolean).join('; ');
+        outcomes.set(s.file.display, { outcome: 'fixed', fixed: m.fixed.length, ...(reason ? { reason } : {}) });
         fixedCount += m.fixed.length;
         result.push(after);
       }
