@@ -1,6 +1,12 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseAndGenerateServices } from '@typescript-eslint/typescript-estree';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { analyzeFile } from '../../engine/analyze.js';
+import { analyzeContext, analyzeFile } from '../../engine/analyze.js';
+import { FileContext } from '../../engine/ast.js';
 import { loadCatalog } from '../../engine/catalog.js';
+import { createTypeOracle } from '../../engine/type-oracle.js';
 import type { TypeOracle } from '../../engine/types.js';
 import { rule, ruleTester } from '../helpers/rule-tester.js';
 
@@ -84,4 +90,36 @@ ruleTester().run(`${id} (quoted claims, no JWT library named)`, rule(id), {
       output: 'const payload = JSON.stringify({ "sub": id, "name": n, "iss": issuer, "exp": Math.floor(expiry) });',
     },
   ],
+});
+
+describe(`${id} with a real TypeScript program`, () => {
+  const catalog = loadCatalog();
+  const notices = [catalog.get(id)!];
+
+  /** Matches (line, fixed text) with the type checker behind the TypeOracle, as typed linting and ts-morph do. */
+  function typed(text: string): Array<[number, string | undefined]> {
+    const filePath = join(tmpdir(), 'collab-migrate-jwt-exp-typed.ts');
+    const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'] };
+    const host = ts.createCompilerHost(options);
+    const getSourceFile = host.getSourceFile.bind(host);
+    host.getSourceFile = (name, language, ...rest) => (name === filePath ? ts.createSourceFile(name, text, language, true) : getSourceFile(name, language, ...rest));
+    host.fileExists = (name) => name === filePath || ts.sys.fileExists(name);
+    host.readFile = (name) => (name === filePath ? text : ts.sys.readFile(name));
+    const program = ts.createProgram([filePath], options, host);
+    const { ast, services } = parseAndGenerateServices(text, { filePath, programs: [program], range: true, loc: true });
+    const types = createTypeOracle(program, (n) => services.esTreeNodeToTSNodeMap.get(n));
+    return analyzeContext(new FileContext(filePath, text, ast), { catalog, notices, types }).map((m) => [m.loc.start.line, m.fix?.[0]?.text]);
+  }
+  const lib = 'declare const jwt: { sign(payload: object, key: string): string };\n';
+
+  it('reports a string-typed exp (no fix: the string may not be numeric)', () => {
+    expect(typed(`${lib}function mint(expiresAt: string) {\n  return jwt.sign({ sub: 'u', name: 'n', iss: 'i', exp: expiresAt }, 'k');\n}\n`)).toEqual([[3, undefined]]);
+  });
+  it('does not report a number-typed exp', () => {
+    expect(typed(`${lib}function mint(expiresAt: number) {\n  return jwt.sign({ sub: 'u', name: 'n', iss: 'i', exp: expiresAt }, 'k');\n}\n`)).toEqual([]);
+  });
+  it('keeps an expression typed as an integer literal as is in the fix (Math.floor otherwise)', () => {
+    expect(typed(`${lib}declare const fixed: 1700000000;\njwt.sign({ sub: 'u', iss: 'i', exp: String(fixed) }, 'k');\n`)).toEqual([[3, 'fixed']]);
+    expect(typed(`${lib}declare const loose: number;\njwt.sign({ sub: 'u', iss: 'i', exp: String(loose) }, 'k');\n`)).toEqual([[3, 'Math.floor(loose)']]);
+  });
 });
