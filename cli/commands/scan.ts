@@ -154,7 +154,6 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     settings.cacheLocation = args.cacheLocation !== undefined ? path.resolve(io.cwd, args.cacheLocation) : defaultCacheLocation(io.cwd);
   }
   if (args.color !== undefined) settings.color = args.color;
-  if (args.paths === undefined && settings.paths.length === 0) settings.paths = [];
   return settings;
 }
 
