@@ -182,8 +182,8 @@ export function computeProjectRenames(project: Project, renames: readonly Proper
       if (!rename) return;
       const nameNode = (node as Node & { getNameNode(): Node }).getNameNode();
       const where = `${path.relative(root, file)}:${nameNode.getStartLineNumber()}`;
-      const owner = node.getParent();
-      if (owner && owner.getChildSyntaxList()?.getChildren().some((sibling) => declaredName(sibling) === rename.to)) {
+      const owner = node.getParent() as (Node & { getMembers?: () => Node[] }) | undefined;
+      if ((owner?.getMembers?.() ?? []).some((sibling) => declaredName(sibling) === rename.to)) {
         skipped.push(`${where}: "${name}" is declared beside "${rename.to}"; renaming it would declare "${rename.to}" twice, left as it is`);
         return;
       }

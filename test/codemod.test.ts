@@ -189,10 +189,23 @@ describe('declarations the codemod leaves alone', () => {
   it('does not rename a property declared beside its new name (both accepted in transition)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'collab-codemod-both-'));
     temps.push(dir);
-    const text = 'export interface Ring {\n  answerConfirmationEnabled?: boolean;\n  answerConfirmationRequiredEnabled?: boolean;\n}\nexport const on = (r: Ring) => r.answerConfirmationEnabled;\n';
+    const text = [
+      'export interface Ring {',
+      '  answerConfirmationEnabled?: boolean;',
+      '  answerConfirmationRequiredEnabled?: boolean;',
+      '}',
+      'export class Policy {',
+      '  answerConfirmationRequiredEnabled = true;',
+      '  answerConfirmationEnabled = false;',
+      '}',
+      'export const on = (r: Ring) => r.answerConfirmationEnabled;',
+      '',
+    ].join('\n');
     writeFileSync(path.join(dir, 'ring.ts'), text);
     const [r] = await migrateProject({ catalog, notices, root: dir, files: [path.join(dir, 'ring.ts')] });
-    expect(r.notes?.join('\n')).toMatch(/ring\.ts:2: "answerConfirmationEnabled" is declared beside "answerConfirmationRequiredEnabled"/);
+    expect(r.notes).toHaveLength(2);
+    expect(r.notes![0]).toMatch(/ring\.ts:2: "answerConfirmationEnabled" is declared beside "answerConfirmationRequiredEnabled"/);
+    expect(r.notes![1]).toMatch(/ring\.ts:7: "answerConfirmationEnabled" is declared beside "answerConfirmationRequiredEnabled"/);
   });
 });
 
