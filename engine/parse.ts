@@ -1,6 +1,17 @@
 /** Parsing source files into the ESTree the detectors read (typescript-estree, the parser ESLint's TS support uses). */
-import { parse, TSError } from '@typescript-eslint/typescript-estree';
+import type * as Estree from '@typescript-eslint/typescript-estree';
 import type { TSESTree } from '@typescript-eslint/utils';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+let estree: typeof Estree | undefined;
+/**
+ * typescript-estree (and the TypeScript compiler under it, ~400 ms of CPU to load) is loaded on the first
+ * parse: the prefilter lets few files through, and a scan (or a worker thread) may parse none.
+ */
+function estreeModule(): typeof Estree {
+  return (estree ??= require('@typescript-eslint/typescript-estree') as typeof Estree);
+}
 
 /** Where and why a file failed to parse. */
 export interface ParseFailure {
@@ -22,7 +33,7 @@ export function isJsxFile(filename: string): boolean {
 export function parseSource(text: string, filename: string): ParseResult {
   const attempt = (jsx: boolean): ParseResult => {
     try {
-      const ast = parse(text, {
+      const ast = estreeModule().parse(text, {
         range: true,
         loc: true,
         comment: true,
@@ -33,7 +44,7 @@ export function parseSource(text: string, filename: string): ParseResult {
       }) as TSESTree.Program;
       return { ok: true, ast };
     } catch (error) {
-      if (error instanceof TSError) {
+      if (error instanceof estreeModule().TSError) {
         return { ok: false, error: { message: error.message, line: error.lineNumber, column: error.column } };
       }
       const message = error instanceof Error ? error.message : String(error);

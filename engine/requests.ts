@@ -4,7 +4,8 @@
  * clients), their method, URL (folded through constants, templates, concatenation, `new URL` and a
  * client's base URL), headers, body and query. Detectors ask "where does this object end up?" here.
  */
-import { AST_NODE_TYPES as T, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from './ast.js';
 import type { LoadedCatalog } from './catalog.js';
 

@@ -2,7 +2,7 @@
  * Helpers shared by the token, webhook and OAuth detectors: function-local variable resolution, imports,
  * JWT signing calls, and the maximal string expressions of a file.
  */
-import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, dottedName, memberName, unwrap, type FileContext, type Node } from '../ast.js';
 

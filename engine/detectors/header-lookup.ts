@@ -4,7 +4,7 @@
  * `headers.get()`, `req.get()`, `req.header()` ignore case and are never reported. Autofix: the lower-case
  * name, keeping the quote character.
  */
-import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName, quoteOf, quoteLike, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
@@ -47,12 +47,25 @@ export const headerLookupDetector: Detector<HeaderLookupDetection> = {
   },
   detect(file, ctx) {
     const wanted = new Map(ctx.detection.headers.map((h) => [h.toLowerCase(), h]));
+    // Names this file writes into a header map itself (`{ 'X-Spark-Signature': sig }`, `h['X-Spark-Signature'] = s`):
+    // reading the same spelling back reads the file's own map (a sender, a test double), not a delivery.
+    const written = new Set<string>();
+    for (const prop of file.nodes(T.Property)) {
+      if (file.parentOf(prop)?.type !== 'ObjectExpression') continue;
+      const name = propertyKeyName(prop) ?? (prop.computed ? nameNode(file, prop.key)?.name : undefined);
+      if (name !== undefined && wanted.has(name.toLowerCase())) written.add(name);
+    }
+    for (const member of file.nodes(T.MemberExpression)) {
+      if (!member.computed || !isWrite(file, member)) continue;
+      const name = nameNode(file, member.property)?.name;
+      if (name !== undefined && wanted.has(name.toLowerCase())) written.add(name);
+    }
     const out: RawMatch[] = [];
     const check = (reportAt: Node, key: Node): void => {
       const found = nameNode(file, key);
       if (!found) return;
       const lower = found.name.toLowerCase();
-      if (!wanted.has(lower) || found.name === lower) return;
+      if (!wanted.has(lower) || found.name === lower || written.has(found.name)) return;
       out.push({ node: reportAt, messageId: 'mixedCaseHeader', data: { header: found.name, lower }, fix: [lowerEdit(file, found.node, found.name)] });
     };
     for (const member of file.nodes(T.MemberExpression)) {

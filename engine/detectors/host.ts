@@ -4,7 +4,7 @@
  * `legacyApi` hosts become the host of `apiBase`; the legacy call history host becomes the regional host of
  * the configured region (one suggestion per region when none is configured). The government host is untouched.
  */
-import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { LoadedCatalog } from '../catalog.js';
 import type { FileContext } from '../ast.js';
 import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';

@@ -3,7 +3,7 @@
  * `resource: 'telephony_calls'`) that lacks a required key, or whose `key=value&...` string under a key uses a
  * renamed parameter (`filter: 'address=...'` -> `number=...`).
  */
-import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { findProperty, propertyNames, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, DetectorContext, RawMatch } from '../detector.js';

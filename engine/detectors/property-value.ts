@@ -2,7 +2,7 @@
  * `property-value`: a property set to (or compared with) a value the platform no longer accepts: a number
  * outside a range (`numberOfRings: 25`), or a string where the field becomes an array (`accountStatus`).
  */
-import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberName, propertyKeyName, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, DetectorContext, RawMatch } from '../detector.js';

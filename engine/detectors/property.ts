@@ -4,7 +4,7 @@
  * (the rename keeps the local name), TS property signatures and class properties, and keys of `.json` /
  * `.yaml` configuration files.
  */
-import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberName, propertyKeyName, type FileContext, type Node } from '../ast.js';
 import type { LoadedCatalog } from '../catalog.js';

@@ -4,7 +4,7 @@
  * `scope=` in query strings), followed through arrays, `.join()`, `encodeURIComponent()`, templates,
  * concatenation and local constants; a list may be space-, `+`-, `%20`- or comma-joined and URL-encoded.
  */
-import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, memberName, propertyKeyName, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';

@@ -2,7 +2,7 @@
  * Small context helpers shared by the property, value and shape detectors: file-level context words, the
  * call an object literal is sent through, and minimal edits (renaming a key, removing a property cleanly).
  */
-import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, findProperty, memberName, propertyKeyName, quoteLike, quoteOf, unwrap, type FileContext, type Node } from '../ast.js';
 import type { LoadedCatalog } from '../catalog.js';

@@ -5,7 +5,7 @@
  * `new URL()` through `searchParams.set/append`. Only URLs on a catalog API host or a `/v1/` path are
  * judged, and only when every parameter name is statically known.
  */
-import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';

@@ -4,7 +4,7 @@
  * file that uses them, or anywhere for values that cannot be anything else (license names). Configuration
  * files too, with `config`.
  */
-import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberName, propertyKeyName, quoteLike, quoteOf, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';

@@ -4,7 +4,7 @@
  * signature headers, or the file does and the function is about a signature. Checks:
  * `raw-body` (HMAC over `JSON.stringify(...)`), `sha1` (HMAC-SHA1), `compare` (`===`/`==` on the signature).
  */
-import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, findProperty, memberName, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';

@@ -1,5 +1,5 @@
 /** devices-ids-nullable (seed section 9, 2026-04-27): `id`, `webexDeviceId`, `callingDeviceId` of the Devices API may be null. */
-import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, type FileContext, type Node } from '../ast.js';
 import type { LoadedCatalog } from '../catalog.js';

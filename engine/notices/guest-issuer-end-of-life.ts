@@ -1,5 +1,5 @@
 // Seed section 3 (guest issuer apps: end of life 2025-12-31, creation disabled 2026-01-21) and 5.2 (guest JWT).
-import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, propertyNames, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
