@@ -1,5 +1,5 @@
 /** The CLI's commands, options, configuration and errors, through the built binary. */
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
@@ -162,6 +162,41 @@ describe('configuration', { timeout: 180_000 }, () => {
       expect(broken.stderr).toMatch(/^collab-migrate: Invalid catalog: .*broken\.json/);
       const missing = cli(['--notices', 'nope.json', ...TODAY], { cwd: d });
       expect(missing.stderr.trim()).toBe('collab-migrate: --notices: file not found: nope.json');
+    } finally {
+      removeTree(d);
+    }
+  });
+
+  it('a valid --notices file adds a notice that is scanned, fixed and explained like a built-in one', () => {
+    const extra = {
+      notices: [
+        {
+          id: 'acme-widget-flag-renamed',
+          title: 'Our gateway renames widgetFlag',
+          summary: 'The in-house gateway in front of the API renames widgetFlag.',
+          area: 'calling',
+          status: 'dated',
+          effective: '2026-01-15',
+          breaking: true,
+          source: { section: 'internal' },
+          instead: 'Use `widgetFlagEnabled`.',
+          fix: 'autofix',
+          detections: [{ kind: 'property', names: ['widgetFlag'], renameTo: 'widgetFlagEnabled' }],
+        },
+      ],
+    };
+    const d = tempTree({ 'extra.json': JSON.stringify(extra), 'src/a.ts': 'export const body = { widgetFlag: true, widgetFlagLabel: "x" };\n' });
+    try {
+      const scan = cli(['--notices', 'extra.json', '--format', 'json', ...TODAY], { cwd: d });
+      expect(scan.code).toBe(1);
+      const report = JSON.parse(scan.stdout);
+      expect(report.findings.map((f: { noticeId: string; line: number; column: number }) => [f.noticeId, f.line, f.column])).toEqual([['acme-widget-flag-renamed', 1, 23]]);
+      expect(cli(['explain', 'acme-widget-flag-renamed', '--notices', 'extra.json', ...TODAY], { cwd: d }).stdout).toContain('Our gateway renames widgetFlag');
+      // from the rc file, relative to it
+      writeFileSync(path.join(d, '.collab-migraterc.json'), JSON.stringify({ notices: ['extra.json'], only: ['acme-widget-flag-renamed'] }));
+      const fixed = cli(['--fix', ...TODAY], { cwd: d });
+      expect(fixed.code).toBe(0);
+      expect(readFileSync(path.join(d, 'src/a.ts'), 'utf8')).toBe('export const body = { widgetFlagEnabled: true, widgetFlagLabel: "x" };\n');
     } finally {
       removeTree(d);
     }
