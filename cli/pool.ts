@@ -40,7 +40,7 @@ export type WorkerReply = { batch: number; computed: Computed[] } | { error: str
 
 export interface ScanFilesOptions {
   cache?: ScanCache;
-  /** Worker threads: `auto` (default) uses `cores - 1` above {@link POOL_MIN_FILES}; 0 or 1 runs serially. */
+  /** Worker threads besides the main thread: `auto` (default) uses `cores - 1` above {@link POOL_MIN_FILES}; 0 runs serially. */
   concurrency?: number | 'auto';
   /** Minimum files for a pool under `auto` (tests lower it). */
   poolMinFiles?: number;
@@ -60,7 +60,7 @@ export function poolSize(count: number, opts: Pick<ScanFilesOptions, 'concurrenc
     // The main thread works the queue too, so one core is already busy.
     return Math.max(0, Math.min(availableParallelism() - 1, Math.floor(count / BATCH)));
   }
-  return want <= 1 ? 0 : Math.min(want, Math.ceil(count / BATCH));
+  return want <= 0 ? 0 : Math.min(want, Math.ceil(count / BATCH));
 }
 
 /** Scans files (through the cache when given), in the order given. */

@@ -1,8 +1,9 @@
 /** The CLI's commands, options, configuration and errors, through the built binary. */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+import { assertBuilt, BIN, cli, removeTree, tempTree } from './cli/run.js';
 
 const TODAY = ['--today', '2026-11-22'];
 let dir: string;
@@ -46,6 +47,12 @@ describe('root', { timeout: 180_000 }, () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.stdout).toBe('');
+  });
+
+  it('a reader that stops early (| head -1) causes no error output', () => {
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" notices --today 2026-11-22 | head -1`], { cwd: dir, encoding: 'utf8' });
+    expect(r.stdout).toMatch(/^ID\s+STATUS/);
+    expect(r.stderr).toBe('');
   });
 
   it('--debug adds the stack trace', () => {

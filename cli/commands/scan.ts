@@ -84,7 +84,7 @@ export interface ScanSettings {
   strictScopes: boolean;
   /** Result cache folder (`--cache`), absolute; undefined without `--cache`. */
   cacheLocation?: string;
-  /** Worker threads: `auto`, or a number (0 and 1 scan in one thread). */
+  /** Worker threads besides the main thread: `auto`, or a number (0 scans in one thread). */
   concurrency: number | 'auto';
 }
 
