@@ -7,7 +7,7 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, memberName, propertyKeyName, unwrap, type FileContext, type Node } from '../ast.js';
-import type { Detector, RawMatch } from '../detector.js';
+import type { Detector, DetectorContext, RawMatch } from '../detector.js';
 import type { ScopeListDetection } from '../types.js';
 import { resolveLocal } from './auth-support.js';
 
@@ -77,6 +77,100 @@ function runs(file: FileContext, node: TSESTree.Literal | TSESTree.TemplateLiter
   });
 }
 
+/** Checks each piece against the known scopes; near misses get a "did you mean" suggestion. */
+function checkPieces(pieces: readonly Piece[], ctx: DetectorContext<ScopeListDetection>): RawMatch[] {
+  const known = ctx.catalog.knownScopes;
+  const families = new Set([...known].map((s) => s.slice(0, s.indexOf(':'))));
+  const limit = ctx.detection.maxDistance ?? 2;
+  const strict = ctx.options.strictScopes === true;
+  const out: RawMatch[] = [];
+  const reported = new Set<string>();
+  for (const piece of pieces) {
+    const key = `${piece.range[0]}:${piece.range[1]}`;
+    if (reported.has(key) || piece.raw.includes('\\')) continue;
+    let scope: string;
+    try {
+      scope = decodeURIComponent(piece.raw);
+    } catch {
+      continue;
+    }
+    if (!WELL_FORMED.test(scope) || known.has(scope)) continue;
+    const family = scope.slice(0, scope.indexOf(':'));
+    const encode = (s: string): string => (piece.raw.includes('%') ? encodeURIComponent(s) : s);
+    const near = nearest(scope, known, limit);
+    let match: RawMatch | undefined;
+    if (near) {
+      match = { range: piece.range, messageId: 'unknownScope', data: { scope, suggestion: near.value } };
+      match.suggestions = [{ messageId: 'suggestScope', data: { suggestion: near.value }, edits: [{ range: piece.range, text: encode(near.value) }] }];
+    } else if (!families.has(family)) {
+      const nearFamily = family.length >= 3 ? nearest(family, families, 2) : undefined;
+      if (!nearFamily) continue;
+      const corrected = nearFamily.value + scope.slice(family.length);
+      const target = known.has(corrected) ? corrected : nearest(corrected, known, limit)?.value;
+      match = { range: piece.range, messageId: 'unknownScopeFamily', data: { scope, family } };
+      if (target) match.suggestions = [{ messageId: 'suggestScope', data: { suggestion: target }, edits: [{ range: piece.range, text: encode(target) }] }];
+    } else if (strict) {
+      match = { range: piece.range, messageId: 'unlistedScope', data: { scope } };
+    }
+    if (!match) continue;
+    reported.add(key);
+    out.push(match);
+  }
+  return out;
+}
+
+const CONFIG_KEY = /^(\s*)(?:-\s+)?["']?([\w.-]*?scopes?)["']?\s*[:=]\s*(.*)$/i;
+
+/**
+ * Scope values in configuration text: `WEBEX_SCOPES=spark:all spark:kms` (.env, .properties),
+ * `"scope": "spark:all"` / `"scopes": ["spark:all"]` (JSON), `scope: spark:all` and YAML lists under a
+ * `scopes:` key.
+ */
+function configPieces(text: string): Piece[] {
+  const pieces: Piece[] = [];
+  const lines = text.split(/(?<=\n)/);
+  let offset = 0;
+  let listIndent: number | undefined;
+  let inArray = false;
+  for (const line of lines) {
+    const content = line.replace(/\r?\n$/, '');
+    if (inArray) {
+      // Lines of a multi-line JSON array under a scope key, up to its `]`.
+      for (const q of content.matchAll(/"([^"]*)"/g)) pieces.push(...splitPieces(q[1], offset + q.index! + 1, false, false));
+      inArray = !content.includes(']');
+      offset += line.length;
+      continue;
+    }
+    const item = /^(\s*)-\s+["']?([^"'#\s]+)["']?\s*$/.exec(content);
+    if (listIndent !== undefined && item && item[1].length >= listIndent) {
+      const start = content.indexOf(item[2], item[1].length + 1);
+      pieces.push({ range: [offset + start, offset + start + item[2].length], raw: item[2] });
+      offset += line.length;
+      continue;
+    }
+    listIndent = undefined;
+    const m = CONFIG_KEY.exec(content);
+    if (m && /scopes?$/i.test(m[2])) {
+      const valueStart = content.length - m[3].length;
+      const value = m[3].replace(/\s*[,;]?\s*(#.*)?$/, '');
+      if (value === '') listIndent = m[1].length;
+      if (value === '[') inArray = true;
+      // Every quoted string of the value (JSON arrays hold several), or the bare value.
+      const quoted = [...value.matchAll(/"([^"]*)"|'([^']*)'/g)];
+      if (quoted.length > 0) {
+        for (const q of quoted) {
+          const inner = q[1] ?? q[2] ?? '';
+          pieces.push(...splitPieces(inner, offset + valueStart + q.index! + 1, false, false));
+        }
+      } else if (!value.startsWith('[') && !value.startsWith('{')) {
+        pieces.push(...splitPieces(value, offset + valueStart, false, false));
+      }
+    }
+    offset += line.length;
+  }
+  return pieces;
+}
+
 export const scopeListDetector: Detector<ScopeListDetection> = {
   kind: 'scope-list',
   messages: {
@@ -93,10 +187,6 @@ export const scopeListDetector: Detector<ScopeListDetection> = {
     return [...families, 'scope=', ...catalog.hosts.api];
   },
   detect(file, ctx) {
-    const known = ctx.catalog.knownScopes;
-    const families = new Set([...known].map((s) => s.slice(0, s.indexOf(':'))));
-    const limit = ctx.detection.maxDistance ?? 2;
-    const strict = ctx.options.strictScopes === true;
     const strings = new Set<TSESTree.Literal | TSESTree.TemplateLiteral>();
     const seen = new Set<Node>();
 
@@ -201,39 +291,10 @@ export const scopeListDetector: Detector<ScopeListDetection> = {
       for (const run of runs(file, s)) pieces.push(...splitPieces(run.raw, run.start, run.openLeft, run.openRight));
     }
 
-    const out: RawMatch[] = [];
-    const reported = new Set<string>();
-    for (const piece of pieces) {
-      const key = `${piece.range[0]}:${piece.range[1]}`;
-      if (reported.has(key) || piece.raw.includes('\\')) continue;
-      let scope: string;
-      try {
-        scope = decodeURIComponent(piece.raw);
-      } catch {
-        continue;
-      }
-      if (!WELL_FORMED.test(scope) || known.has(scope)) continue;
-      const family = scope.slice(0, scope.indexOf(':'));
-      const encode = (s: string): string => (piece.raw.includes('%') ? encodeURIComponent(s) : s);
-      const near = nearest(scope, known, limit);
-      let match: RawMatch | undefined;
-      if (near) {
-        match = { range: piece.range, messageId: 'unknownScope', data: { scope, suggestion: near.value } };
-        match.suggestions = [{ messageId: 'suggestScope', data: { suggestion: near.value }, edits: [{ range: piece.range, text: encode(near.value) }] }];
-      } else if (!families.has(family)) {
-        const nearFamily = family.length >= 3 ? nearest(family, families, 2) : undefined;
-        if (!nearFamily) continue;
-        const corrected = nearFamily.value + scope.slice(family.length);
-        const target = known.has(corrected) ? corrected : nearest(corrected, known, limit)?.value;
-        match = { range: piece.range, messageId: 'unknownScopeFamily', data: { scope, family } };
-        if (target) match.suggestions = [{ messageId: 'suggestScope', data: { suggestion: target }, edits: [{ range: piece.range, text: encode(target) }] }];
-      } else if (strict) {
-        match = { range: piece.range, messageId: 'unlistedScope', data: { scope } };
-      }
-      if (!match) continue;
-      reported.add(key);
-      out.push(match);
-    }
-    return out;
+    return checkPieces(pieces, ctx);
+  },
+  detectText(file, ctx) {
+    return checkPieces(configPieces(file.text), ctx);
   },
 };
+
