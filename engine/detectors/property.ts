@@ -21,6 +21,29 @@ interface Found {
   usage: PropertyUsage;
   rename?: (to: string) => TextEdit;
   remove?: () => TextEdit | undefined;
+  /** The new name already stands beside the old one (both are accepted during a transition): renaming would duplicate it. */
+  taken?: boolean;
+}
+
+/** Static key names of an object literal, object pattern, interface body, type literal or class body. */
+function siblingNames(container: Node | undefined): Set<string> {
+  const names = new Set<string>();
+  if (!container) return names;
+  const members =
+    container.type === 'ObjectExpression' || container.type === 'ObjectPattern'
+      ? container.properties
+      : container.type === 'TSInterfaceBody' || container.type === 'ClassBody'
+        ? container.body
+        : container.type === 'TSTypeLiteral'
+          ? container.members
+          : [];
+  for (const m of members as Node[]) {
+    if (m.type === 'Property' || m.type === 'TSPropertySignature' || m.type === 'PropertyDefinition') {
+      const name = propertyKeyName(m);
+      if (name !== undefined) names.add(name);
+    }
+  }
+  return names;
 }
 
 /** Whether a member expression is the target of an assignment, update or `delete`. */
@@ -66,10 +89,12 @@ function findUsages(file: FileContext, d: PropertyDetection, catalog: LoadedCata
           name,
           usage: 'key',
           rename: (to) => renameKeyEdit(text, prop, to),
+          taken: d.renameTo !== undefined && siblingNames(owner).has(d.renameTo),
           remove: () => (requestOfNode(file, owner, catalog) || sendingCall(file, owner) ? removePropertyEdit(text, owner, prop) : undefined),
         });
       } else if (owner?.type === 'ObjectPattern' && usages.has('destructure')) {
-        found.push({ node: prop.key as Node, name, usage: 'destructure', rename: (to) => renameKeyEdit(text, prop, to) });
+        const taken = d.renameTo !== undefined && siblingNames(owner).has(d.renameTo);
+        found.push({ node: prop.key as Node, name, usage: 'destructure', rename: (to) => renameKeyEdit(text, prop, to), taken });
       }
     }
   }
@@ -87,7 +112,8 @@ function findUsages(file: FileContext, d: PropertyDetection, catalog: LoadedCata
     for (const prop of declared) {
       const name = propertyKeyName(prop);
       if (name === undefined || !names.has(name)) continue;
-      found.push({ node: prop.key as Node, name, usage: 'declaration', rename: (to) => renameKeyEdit(text, prop, to) });
+      const taken = d.renameTo !== undefined && siblingNames(file.parentOf(prop)).has(d.renameTo);
+      found.push({ node: prop.key as Node, name, usage: 'declaration', rename: (to) => renameKeyEdit(text, prop, to), taken });
     }
   }
   return found.sort((a, b) => a.node.range[0] - b.node.range[0]);
@@ -98,9 +124,10 @@ function messageOf(d: PropertyDetection): string {
   return d.change === 'deprecated' ? 'deprecated' : 'removed';
 }
 
-function toRaw(d: PropertyDetection, f: { node?: Node; range?: [number, number]; name: string }, edits: { rename?: (to: string) => TextEdit; remove?: () => TextEdit | undefined }): RawMatch {
+function toRaw(d: PropertyDetection, f: { node?: Node; range?: [number, number]; name: string; taken?: boolean }, edits: { rename?: (to: string) => TextEdit; remove?: () => TextEdit | undefined }): RawMatch {
   const raw: RawMatch = { node: f.node, range: f.range, messageId: messageOf(d), data: { name: f.name, to: d.renameTo ?? '' } };
-  if (d.renameTo && edits.rename) raw.fix = [edits.rename(d.renameTo)];
+  if (d.renameTo && f.taken) raw.messageId = 'renamedBoth';
+  else if (d.renameTo && edits.rename) raw.fix = [edits.rename(d.renameTo)];
   else if (d.remove && edits.remove) {
     const edit = edits.remove();
     if (edit) raw.fix = [edit];
@@ -117,6 +144,7 @@ export const propertyDetector: Detector<PropertyDetection> = {
   kind: 'property',
   messages: {
     renamed: '`{{name}}` is renamed `{{to}}`. {{instead}}',
+    renamedBoth: '`{{name}}` is renamed `{{to}}`, which is already here too: remove `{{name}}` by hand (not fixed automatically, renaming would duplicate `{{to}}`).',
     removed: '`{{name}}` is removed (or ignored) by the API. {{instead}}',
     deprecated: '`{{name}}` is deprecated. {{instead}}',
     suggestRename: 'Rename `{{name}}` to `{{to}}`.',

@@ -36,5 +36,15 @@ ruleTester().run(id, rule(id), {
       errors: [{ messageId: 'renamed', line: 1, column: 14 }],
       output: 'class Ring { answerConfirmationRequiredEnabled = false }',
     },
+    {
+      code: 'interface SimRing {\n  answerConfirmationEnabled?: boolean;\n  answerConfirmationRequiredEnabled?: boolean;\n}',
+      errors: [{ messageId: 'renamedBoth', line: 2, column: 3 }],
+      output: null,
+    },
+    {
+      code: 'send({ answerConfirmationEnabled: true, answerConfirmationRequiredEnabled: true });',
+      errors: [{ messageId: 'renamedBoth', line: 1, column: 8 }],
+      output: null,
+    },
   ],
 });
