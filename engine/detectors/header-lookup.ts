@@ -6,7 +6,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { propertyKeyName, quoteOf, quoteLike, unwrap, type FileContext, type Node } from '../ast.js';
+import { calleeName, propertyKeyName, quoteOf, quoteLike, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
 import type { HeaderLookupDetection, TextEdit } from '../types.js';
 import { localInit } from './auth-support.js';
@@ -74,6 +74,16 @@ export const headerLookupDetector: Detector<HeaderLookupDetection> = {
     }
     for (const bin of file.nodes(T.BinaryExpression)) {
       if (bin.operator === 'in') check(bin.left as Node, bin.left as Node);
+    }
+    // `headers.hasOwnProperty('X-…')`, `Object.hasOwn(headers, 'X-…')`, `Object.prototype.hasOwnProperty.call(headers, 'X-…')`.
+    for (const call of file.nodes(T.CallExpression)) {
+      const name = calleeName(call);
+      const arg = name === 'hasOwnProperty' ? call.arguments[0] : name === 'hasOwn' || name === 'call' ? call.arguments[1] : undefined;
+      if (name === 'call') {
+        const callee = unwrap(call.callee);
+        if (callee.type !== 'MemberExpression' || calleeName({ callee: callee.object } as TSESTree.CallExpression) !== 'hasOwnProperty') continue;
+      }
+      if (arg) check(arg as Node, arg as Node);
     }
     for (const pattern of file.nodes(T.ObjectPattern)) {
       for (const p of pattern.properties) {

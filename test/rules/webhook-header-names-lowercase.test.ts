@@ -11,8 +11,23 @@ ruleTester().run(id, rule(id), {
     "headers['X-Spark-Signature'] = sig; const h = { 'X-Spark-Signature': sig };",
     // Other providers' mixed-case signature headers.
     "const s = event.headers['X-Hub-Signature-256'];",
+    // Unrelated calls with the name as an argument.
+    "log.call(console, 'X-Spark-Signature'); send.call(null, headers, 'X-Spark-Signature');",
   ],
   invalid: [
+    {
+      code: "const signed = Object.hasOwn(event.headers, 'X-Spark-Signature') || event.headers.hasOwnProperty('X-Webex-Signature');",
+      errors: [
+        { messageId: 'mixedCaseHeader', line: 1, column: 45 },
+        { messageId: 'mixedCaseHeader', line: 1, column: 98 },
+      ],
+      output: "const signed = Object.hasOwn(event.headers, 'x-spark-signature') || event.headers.hasOwnProperty('x-webex-signature');",
+    },
+    {
+      code: "if (Object.prototype.hasOwnProperty.call(headers, 'X-Spark-Signature')) {}",
+      errors: [{ messageId: 'mixedCaseHeader', line: 1, column: 51 }],
+      output: "if (Object.prototype.hasOwnProperty.call(headers, 'x-spark-signature')) {}",
+    },
     {
       code: "const s = event.headers['X-Spark-Signature'];",
       errors: [{ messageId: 'mixedCaseHeader', line: 1, column: 25 }],
