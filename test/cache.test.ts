@@ -176,7 +176,7 @@ describe('scanFiles (the scan loop)', () => {
   it('sizes the pool: none below the threshold or when turned off', () => {
     expect(poolSize(10, { concurrency: 'auto' })).toBe(0);
     expect(poolSize(100_000, { concurrency: 0 })).toBe(0);
-    expect(poolSize(100_000, { concurrency: 1 })).toBe(0);
+    expect(poolSize(100_000, { concurrency: 1 })).toBe(1);
     expect(poolSize(100_000, { concurrency: 3 })).toBe(3);
     expect(poolSize(100, { concurrency: 3 })).toBe(2); // no more workers than batches of 64
     expect(poolSize(100, { concurrency: 'auto', poolMinFiles: 50 })).toBeLessThanOrEqual(os.availableParallelism() - 1);
