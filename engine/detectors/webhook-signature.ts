@@ -75,11 +75,34 @@ function isVerification(file: FileContext, node: Node, headers: readonly string[
 const COMPARE_CALLS = /^(timingSafeEqual|equals|compare|safeCompare|secureCompare|tsscmp|constantTimeCompare)$/i;
 const COMPARE_OPERATORS = new Set(['===', '==', '!==', '!=']);
 
+/**
+ * Calls of the function that returns an HMAC digest (`function sign(b) { return createHmac(...).digest('hex') }`
+ * -> every `sign(x)`), so a comparison at the call site counts as one of the digest.
+ */
+function returningCalls(file: FileContext, digest: Node): TSESTree.CallExpression[] {
+  let expr: Node = digest;
+  for (let p = file.parentOf(expr); p && (p.type === 'MemberExpression' || p.type === 'CallExpression' || p.type === 'AwaitExpression'); p = file.parentOf(p)) expr = p;
+  const parent = file.parentOf(expr);
+  let fn: Node | undefined;
+  if (parent?.type === 'ReturnStatement') fn = enclosingFunction(file, expr);
+  else if (parent?.type === 'ArrowFunctionExpression' && parent.body === expr) fn = parent;
+  if (!fn || fn.type === 'Program') return [];
+  let name: string | undefined;
+  if (fn.type === 'FunctionDeclaration') name = fn.id?.name;
+  else {
+    const holder = file.parentOf(fn);
+    if (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier') name = holder.id.name;
+    else if ((holder?.type === 'Property' || holder?.type === 'MethodDefinition' || holder?.type === 'PropertyDefinition') && holder.key.type === 'Identifier') name = holder.key.name;
+  }
+  if (!name) return [];
+  return file.nodes(T.CallExpression).filter((c) => calleeName(c) === name && (c.range[0] < fn!.range[0] || c.range[1] > fn!.range[1]));
+}
+
 /** Whether an HMAC's digest reaches a comparison (`===`, `timingSafeEqual`, ...): verification, not signing. */
 function isCompared(file: FileContext, h: Hmac): boolean {
   const uses: Node[] = [];
   for (const digest of h.digests) {
-    uses.push(digest);
+    uses.push(digest, ...returningCalls(file, digest));
     let holder: Node | undefined = file.parentOf(digest);
     while (holder && (holder.type === 'CallExpression' || holder.type === 'MemberExpression') && file.parentOf(holder)?.type !== 'VariableDeclarator') {
       holder = file.parentOf(holder);
@@ -184,7 +207,7 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
     if (!headers.some((h) => lower.includes(h.toLowerCase()))) return [];
     const out: RawMatch[] = [];
     // In a file that handles a signature header, an HMAC whose digest is compared is a verification.
-    const found = hmacs(file).filter((h) => (check === 'compare' ? isVerification(file, h.create, headers) : isCompared(file, h)));
+    const found = hmacs(file).filter((h) => (check === 'compare' && isVerification(file, h.create, headers)) || isCompared(file, h));
     if (check === 'raw-body') {
       for (const h of found) {
         for (const input of h.updates) {
@@ -218,7 +241,7 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
         }
       }
     } else {
-      const digests = new Set<Node>(found.flatMap((h) => h.digests));
+      const digests = new Set<Node>(found.flatMap((h) => h.digests.flatMap((d) => [d, ...returningCalls(file, d)])));
       for (const bin of file.nodes(T.BinaryExpression)) {
         if (!['===', '==', '!==', '!='].includes(bin.operator)) continue;
         const left = unwrap(bin.left as Node);
