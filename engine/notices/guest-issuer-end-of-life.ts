@@ -63,7 +63,10 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
     const out: RawMatch[] = [];
     for (const call of file.nodes(T.CallExpression)) {
       const name = calleeName(call);
-      if (name && sdkMethods.includes(name)) out.push({ node: call.callee, messageId: 'guestLoginCall', data: { path: `${name}()` } });
+      if (!name || !sdkMethods.includes(name)) continue;
+      // Point at the method name: in a chain split over lines, that is the line of the exchange.
+      const callee = unwrap(call.callee);
+      out.push({ node: callee.type === 'MemberExpression' ? callee.property : callee, messageId: 'guestLoginCall', data: { path: `${name}()` } });
     }
     for (const s of jwtSignings(file)) {
       if (!isBase64Secret(file, s.key)) continue;

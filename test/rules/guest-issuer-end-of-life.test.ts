@@ -75,7 +75,11 @@ ruleTester().run(`${id} (SDK exchange and shorthand claims)`, rule(id), {
   invalid: [
     {
       code: "await webex.authorization.requestAccessTokenFromJwt({ jwt: guestJwt });",
-      errors: [{ messageId: 'guestLoginCall', line: 1, column: 7 }],
+      errors: [{ messageId: 'guestLoginCall', line: 1, column: 27 }],
+    },
+    {
+      code: "const ready = webex.authorization\n  .requestAccessTokenFromJwt({ jwt })\n  .then(() => webex.canAuthorize);",
+      errors: [{ messageId: 'guestLoginCall', line: 2, column: 4 }],
     },
     {
       code: "const jwt = require('jsonwebtoken');\nmodule.exports = function ({ sub, name }) {\n  const payload = { sub, name, iss: process.env.GUEST_ISSUER_ID };\n  const secret = Buffer.from(process.env.GUEST_ISSUER_SECRET, 'base64');\n  return jwt.sign(payload, secret, { expiresIn: '1h' });\n};",
