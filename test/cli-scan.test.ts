@@ -145,6 +145,20 @@ describe('formats', { timeout: 180_000 }, () => {
       },
     ]);
     expect(report.files).toEqual([{ file: 'src/sim-ring.ts', outcome: 'scanned', findings: 1 }]);
+    // docs/json-format.md documents every key the report has
+    const doc = readFileSync(new URL('../docs/json-format.md', import.meta.url), 'utf8');
+    const keys = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object') {
+        for (const [k, v] of Object.entries(value)) {
+          keys.add(k);
+          collect(v);
+        }
+      }
+    };
+    collect(report);
+    expect([...keys].filter((k) => !doc.includes(`"${k}"`))).toEqual([]);
     expect(report.summary).toMatchObject({ errors: 1, warnings: 0, fixable: 1, filesScanned: 1, filesSkipped: 0 });
   });
 
