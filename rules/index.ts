@@ -9,6 +9,7 @@
  */
 import tsParser from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import type { Linter } from 'eslint';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { analyzeContext } from '../engine/analyze.js';
@@ -167,7 +168,7 @@ function severityFor(notice: Notice, opts: ConfigureOptions, today: IsoDate): Se
 export interface CollabPlugin {
   meta: { name: string; version: string };
   rules: Record<string, TSESLint.RuleModule<string, [RuleOptions?]>>;
-  configs: Record<'recommended' | 'all', TSESLint.FlatConfig.Config> & { configure(opts?: ConfigureOptions): TSESLint.FlatConfig.Config };
+  configs: Record<'recommended' | 'all', Linter.Config> & { configure(opts?: ConfigureOptions): Linter.Config };
 }
 
 /** Builds the plugin from a catalog (the built-in one by default). */
@@ -175,7 +176,7 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
   const detectable = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0);
   const rules = Object.fromEntries(detectable.map((n) => [n.id, createRule(n, catalog)]));
   const plugin = { meta: { name: PLUGIN_NAME, version: pkg.version }, rules } as CollabPlugin;
-  const configure = (opts: ConfigureOptions = {}): TSESLint.FlatConfig.Config => {
+  const configure = (opts: ConfigureOptions = {}): Linter.Config => {
     const today = opts.today ?? defaultToday();
     const wanted = opts.notices ? new Set(opts.notices) : undefined;
     if (wanted) {
@@ -186,7 +187,7 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
       ruleEntries[`${PLUGIN_NAME}/${notice.id}`] = wanted && !wanted.has(notice.id) ? 'off' : severityFor(notice, opts, today);
     }
     const settings: RuleOptions = { today, region: opts.region, strictScopes: opts.strictScopes };
-    return {
+    const config: TSESLint.FlatConfig.Config = {
       name: `${PLUGIN_NAME}/${opts.all ? 'all' : opts.before ? `before-${opts.before}` : 'recommended'}`,
       files: FILES,
       plugins: { [PLUGIN_NAME]: plugin as unknown as TSESLint.FlatConfig.Plugin },
@@ -194,6 +195,8 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
       settings: { [PLUGIN_NAME]: JSON.parse(JSON.stringify(settings)) },
       rules: ruleEntries,
     };
+    // ESLint's own config type, so `defineConfig([collab.configs.recommended])` type-checks in eslint.config.ts.
+    return config as unknown as Linter.Config;
   };
   plugin.configs = {
     get recommended() {

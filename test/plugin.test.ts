@@ -73,7 +73,7 @@ describe('configs', () => {
     const linter = new Linter({ configType: 'flat' });
     const config = plugin.configs.configure({ today, before: '2099-12-31' });
     for (const filename of ['a.ts', 'b.tsx', 'c.js', 'd.mjs']) {
-      const messages = linter.verify('const x: number = 1;\n'.replace(filename.endsWith('ts') || filename.endsWith('tsx') ? '' : ': number', ''), [config as Linter.Config], { filename });
+      const messages = linter.verify('const x: number = 1;\n'.replace(filename.endsWith('ts') || filename.endsWith('tsx') ? '' : ': number', ''), [config], { filename });
       expect(messages.filter((m) => m.fatal)).toEqual([]);
     }
   });
