@@ -5,7 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
+import { createRequire } from 'node:module';
+import type { Ajv as AjvClass, ErrorObject } from 'ajv';
 import { UsageError } from './errors.js';
 
 /** The keys a configuration file may set (camelCase names of the scan flags). */
@@ -65,7 +66,11 @@ const PKG_KEY = 'collab-migrate';
 let validator: ((value: unknown) => value is RcOptions) & { errors?: ErrorObject[] | null } | undefined;
 
 function validateRc(value: unknown): value is RcOptions {
-  validator ??= new Ajv({ allErrors: false, strict: true, allowUnionTypes: true }).compile<RcOptions>(RC_SCHEMA);
+  if (!validator) {
+    // Loaded only when there is a configuration file: ajv costs start-up time every run would pay.
+    const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass };
+    validator = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true }).compile<RcOptions>(RC_SCHEMA);
+  }
   return validator(value);
 }
 

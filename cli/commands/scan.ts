@@ -3,8 +3,6 @@
  */
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import cliProgress from 'cli-progress';
-import { createTwoFilesPatch } from 'diff';
 import type { Argv, CommandModule } from 'yargs';
 import { DEFAULT_WARN_WITHIN_DAYS, severityOf, type DateOptions } from '../../engine/dates.js';
 import type { Notice, Region } from '../../engine/types.js';
@@ -219,7 +217,8 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
   const skipped: SkippedFile[] = [...walk.skipped];
   let scanned: ScannedFile[] = [];
 
-  const bar = showProgress(settings, io, walk.files.length)
+  const cliProgress = showProgress(settings, io, walk.files.length) ? (await import('cli-progress')).default : undefined;
+  const bar = cliProgress
     ? new cliProgress.SingleBar({ stream: io.stderr, format: 'scanning {bar} {value}/{total} files', clearOnComplete: true, hideCursor: true }, cliProgress.Presets.shades_classic)
     : undefined;
   bar?.start(walk.files.length, 0);
@@ -349,6 +348,7 @@ async function runFix(
     process.on('SIGINT', handler);
     process.on('SIGTERM', handler);
   }
+  const { createTwoFilesPatch } = settings.dryRun ? await import('diff') : { createTwoFilesPatch: undefined };
   const result: ScannedFile[] = [];
   try {
     for (const s of scanned) {
@@ -374,7 +374,7 @@ async function runFix(
       }
       const after = { file: s.file, text: m.after, ...toFindings(s.file, m.after, m.remaining, ctx) };
       if (settings.dryRun) {
-        const diff = createTwoFilesPatch(`a/${s.file.display}`, `b/${s.file.display}`, m.before, m.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
+        const diff = createTwoFilesPatch!(`a/${s.file.display}`, `b/${s.file.display}`, m.before, m.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
         outcomes.set(s.file.display, { outcome: 'would-fix', fixed: m.fixed.length, diff, ...(m.failure ? { reason: m.failure } : {}) });
         fixedCount += m.fixed.length;
         result.push(after);
