@@ -10,7 +10,7 @@ ruleTester().run(id, rule(id), {
     "const github = { scope: 'read:user user:email' }; const slackScopes = ['chat:write', 'users:read'];",
     "const di = { scope: 'singleton' };",
     // Unlisted scope of a known family: only in strict mode.
-    "const scope = 'spark-admin:workspaces_write';",
+    "const scope = 'spark-admin:contact_center_stats_read';",
     // The scope words outside a scope parameter.
     "const label = 'spark:mesages_write';",
   ],
@@ -60,7 +60,7 @@ ruleTester().run(id, rule(id), {
       ],
     },
     {
-      code: "const scope = 'spark-admin:workspaces_write';",
+      code: "const scope = 'spark-admin:contact_center_stats_read';",
       options: [{ strictScopes: true }],
       errors: [{ messageId: 'unlistedScope', line: 1, column: 16, suggestions: [] }],
     },
