@@ -93,7 +93,7 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('today', { describe: 'The day to compute severities for (default: today, or $COLLAB_MIGRATE_TODAY)', type: 'string', group: 'Dates:' })
     .option('warn-within', { describe: `Warn about notices effective within this many days (default ${DEFAULT_WARN_WITHIN_DAYS})`, type: 'number', group: 'Dates:' })
     .option('fix', { describe: 'Apply the autofixes', type: 'boolean', group: 'Fixing:' })
-    .option('dry-run', { describe: 'With --fix: print a unified diff and write nothing', type: 'boolean', group: 'Fixing:' })
+    .option('dry-run', { describe: 'Print the fixes as a unified diff and write nothing (implies --fix)', type: 'boolean', group: 'Fixing:' })
     .option('allow-dirty', { describe: 'Let --fix modify files with uncommitted changes', type: 'boolean', group: 'Fixing:' })
     .option('format', { alias: 'f', describe: 'Output format', choices: FORMATS, group: 'Output:' })
     .option('output', { alias: 'o', describe: 'Write the report to a file', type: 'string', group: 'Output:' })
