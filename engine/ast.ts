@@ -73,9 +73,16 @@ export class FileContext {
 
   private index(root: Node): void {
     const stack: Array<[Node, Node | undefined]> = [[root, undefined]];
+    const lets: string[] = [];
+    const assigned = new Set<string>();
     while (stack.length > 0) {
       const [node, parent] = stack.pop()!;
       this.parents.set(node, parent);
+      if (node.type === 'AssignmentExpression') for (const name of boundNames(node.left)) assigned.add(name);
+      else if (node.type === 'UpdateExpression') for (const name of boundNames(node.argument)) assigned.add(name);
+      else if ((node.type === 'ForInStatement' || node.type === 'ForOfStatement') && node.left.type !== 'VariableDeclaration') {
+        for (const name of boundNames(node.left)) assigned.add(name);
+      }
       let list = this.byType.get(node.type);
       if (!list) this.byType.set(node.type, (list = []));
       list.push(node);
@@ -83,10 +90,15 @@ export class FileContext {
         if (node.id.type === 'Identifier') {
           const decl = parent;
           const isConst = decl?.type === 'VariableDeclaration' && decl.kind === 'const';
+          const isLet = decl?.type === 'VariableDeclaration' && decl.kind === 'let';
           const name = node.id.name;
-          // A name bound more than once (shadowing, `let`, a parameter) is not folded: null marks it unusable.
-          if (this.constants.has(name) || !isConst || !node.init) this.constants.set(name, null);
-          else this.constants.set(name, node.init);
+          // A name bound more than once (shadowing, a parameter) or a `var` is not folded: null marks it unusable.
+          // A `let` folds like a `const` unless the file assigns to the name anywhere (checked after the walk).
+          if (this.constants.has(name) || !(isConst || isLet) || !node.init) this.constants.set(name, null);
+          else {
+            this.constants.set(name, node.init);
+            if (isLet) lets.push(name);
+          }
         } else {
           for (const name of boundNames(node.id)) this.constants.set(name, null);
         }
@@ -112,6 +124,7 @@ export class FileContext {
         }
       }
     }
+    for (const name of lets) if (assigned.has(name)) this.constants.set(name, null);
     // Document order for every index (the stack visits children in order, but be explicit).
     for (const list of this.byType.values()) list.sort((a, b) => a.range[0] - b.range[0]);
   }
@@ -154,12 +167,12 @@ export class FileContext {
     return this.memo.get(key) as T;
   }
 
-  /** The initializer of a `const` declared once in the file under this name. */
+  /** The initializer of a `const` (or a `let` the file never assigns to) declared once in the file under this name. */
   constantInit(name: string): TSESTree.Expression | undefined {
     return this.constants.get(name) ?? undefined;
   }
 
-  /** Follows identifiers to their single `const` initializer and unwraps TS wrappers and parentheses. */
+  /** Follows identifiers to their single `const` (or never-reassigned `let`) initializer and unwraps TS wrappers and parentheses. */
   resolveExpression(node: Node, depth = 0): Node {
     let current = unwrap(node);
     for (let i = depth; i < 8 && current.type === 'Identifier'; i++) {

@@ -6,7 +6,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from './ast.js';
+import { boundNames, dottedName, findProperty, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from './ast.js';
 import type { LoadedCatalog } from './catalog.js';
 
 /** The library that sends a request (`unknown`: an axios-like `client.get(url, ...)` of an unidentified client). */
@@ -54,6 +54,12 @@ export interface HttpRequest {
   query?: TSESTree.ObjectExpression;
   /** The config/init object. */
   options?: TSESTree.ObjectExpression;
+  /**
+   * Set when the request is made through a same-file wrapper (`this.call('PUT', '/telephony/...', body)`): the
+   * request inside the wrapper and the wrapper function. `node` is then the wrapper's call site; headers
+   * written inside the wrapper are shared by all its calls and marked `inherited`.
+   */
+  wrapper?: { request: HttpRequest; function: TSESTree.Node };
 }
 
 /** A configured client: `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `ky.create({ prefixUrl })`. */
@@ -224,20 +230,65 @@ function localInit(file: FileContext, id: TSESTree.Identifier): Node | undefined
   if (!candidates) return undefined;
   // Walk outwards: the innermost scope holding a single declaration of the name wins.
   for (let scope: Node | undefined = enclosingScope(file, id); scope; scope = scope.type === 'Program' ? undefined : enclosingScope(file, scope)) {
+    // A parameter of an enclosing function shadows every outer declaration of the name.
+    if (isFunctionNode(scope) && (scope as TSESTree.FunctionLike).params.some((p) => boundNames(p).includes(id.name))) return undefined;
     const here = candidates.filter((d) => enclosingScope(file, d) === scope);
     if (here.length === 0) continue;
     if (here.length > 1) return undefined;
     const d = here[0];
     if (d === file.parentOf(id)) return undefined;
     const kind = (file.parentOf(d) as TSESTree.VariableDeclaration | undefined)?.kind;
-    if (kind !== 'const' && isReassigned(file, id.name, scope)) return undefined;
+    if (kind !== 'const' && !isInitialValueSeen(file, id, scope)) return undefined;
     return d.init ?? undefined;
   }
   return undefined;
 }
 
-function isReassigned(file: FileContext, name: string, scope: Node): boolean {
-  return file.nodes(T.AssignmentExpression).some((a) => a.left.type === 'Identifier' && a.left.name === name && a.range[0] >= scope.range[0] && a.range[1] <= scope.range[1]);
+/** Assignments (`x = `, `x += `, destructuring, `x++`, `for (x of ...)`) to a name within a scope, as the assigning nodes. */
+function assignmentsTo(file: FileContext, name: string, scope: Node): Node[] {
+  const all = file.cached('requests:assignments', () => {
+    const map = new Map<string, Node[]>();
+    const add = (target: Node, by: Node): void => {
+      for (const n of patternIdentifiers(target)) {
+        const list = map.get(n.name) ?? [];
+        list.push(by);
+        map.set(n.name, list);
+      }
+    };
+    for (const a of file.nodes(T.AssignmentExpression)) add(a.left, a);
+    for (const u of file.nodes(T.UpdateExpression)) add(u.argument, u);
+    for (const f of [...file.nodes(T.ForOfStatement), ...file.nodes(T.ForInStatement)]) if (f.left.type !== 'VariableDeclaration') add(f.left, f);
+    return map;
+  });
+  return (all.get(name) ?? []).filter((a) => a.range[0] >= scope.range[0] && a.range[1] <= scope.range[1]);
+}
+
+function patternIdentifiers(node: Node): TSESTree.Identifier[] {
+  const n = unwrap(node);
+  switch (n.type) {
+    case 'Identifier': return [n];
+    case 'ObjectPattern': return n.properties.flatMap((p) => patternIdentifiers(p.type === 'RestElement' ? p.argument : (p.value as Node)));
+    case 'ArrayPattern': return n.elements.flatMap((e) => (e ? patternIdentifiers(e) : []));
+    case 'RestElement': return patternIdentifiers(n.argument);
+    case 'AssignmentPattern': return patternIdentifiers(n.left);
+    default: return [];
+  }
+}
+
+/**
+ * Whether a `let` still holds its initial value when `use` first runs: no assignment is written before the
+ * use, and the use is not inside a nested function (which could run after any of them). A `let url = first;
+ * while (url) { get(url); url = next; }` loop sends its initial value first, so that value is one it sends.
+ */
+function isInitialValueSeen(file: FileContext, use: TSESTree.Identifier, scope: Node): boolean {
+  const assignments = assignmentsTo(file, use.name, scope);
+  if (assignments.length === 0) return true;
+  if (enclosingScope(file, use) !== scope) return false;
+  return assignments.every((a) => {
+    if (a.range[0] > use.range[1]) return true;
+    // A use inside the assignment's right-hand side reads the value before it changes (`next = get(next)`).
+    return a.type === 'AssignmentExpression' && use.range[0] >= a.right.range[0] && use.range[1] <= a.right.range[1];
+  });
 }
 
 /** An object literal an expression stands for (through variables, `as`, parentheses). */
@@ -279,6 +330,14 @@ function stringOf(file: FileContext, node: Node | null | undefined): StaticStrin
     return { value: (l?.value ?? UNKNOWN) + (r?.value ?? UNKNOWN), complete: (l?.complete ?? false) && (r?.complete ?? false) };
   }
   return direct;
+}
+
+/** The base URL (client instance, `baseURL`, `prefixUrl`) a request's URL was resolved against. */
+const requestBases = new WeakMap<HttpRequest, StaticString | undefined>();
+
+function based(r: HttpRequest, url: StaticString | undefined, base: StaticString | undefined): StaticString | undefined {
+  requestBases.set(r, base);
+  return withBase(url, base);
 }
 
 function withBase(url: StaticString | undefined, base: StaticString | undefined): StaticString | undefined {
@@ -391,21 +450,66 @@ function finish(request: HttpRequest, catalog: LoadedCatalog): HttpRequest {
   return request;
 }
 
-/** Configured clients of a file, by the variable they are stored in. */
+/** The name of a function node: its declaration's, or the variable's it is assigned to. */
+function functionName(file: FileContext, fn: Node): string | undefined {
+  if (fn.type === 'FunctionDeclaration') return fn.id?.name;
+  const parent = file.parentOf(fn);
+  if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' && parent.init && unwrap(parent.init) === fn) return parent.id.name;
+  return undefined;
+}
+
+/** The parent of an expression, skipping TS wrappers (`as`, `!`, `satisfies`). */
+function outerParent(file: FileContext, node: Node): { parent: Node | undefined; node: Node } {
+  let current = node;
+  let parent = file.parentOf(current);
+  while (parent && (parent.type === 'TSAsExpression' || parent.type === 'TSNonNullExpression' || parent.type === 'TSSatisfiesExpression' || parent.type === 'TSTypeAssertion')) {
+    current = parent;
+    parent = file.parentOf(current);
+  }
+  return { parent, node: current };
+}
+
+/**
+ * Where a configured client is kept: a variable (`api`), a member (`this.http`, from an assignment or a class
+ * field), the return value of a named function (`webexClient()`), or nowhere nameable (`#<offset>`).
+ */
+function instanceKey(file: FileContext, call: TSESTree.CallExpression): string {
+  const { parent, node } = outerParent(file, call);
+  if (parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier') return parent.id.name;
+  if (parent?.type === 'AssignmentExpression' && parent.right === node && parent.operator === '=') {
+    const name = dottedName(parent.left);
+    if (name) return name;
+  }
+  if (parent?.type === 'PropertyDefinition' && parent.value === node && !parent.static) {
+    const key = propertyKeyName(parent);
+    if (key !== undefined) return `this.${key}`;
+  }
+  let fn: Node | undefined;
+  if (parent?.type === 'ReturnStatement') fn = [...file.ancestors(parent)].find(isFunctionNode);
+  else if (parent?.type === 'ArrowFunctionExpression' && parent.body === node) fn = parent;
+  const name = fn ? functionName(file, fn) : undefined;
+  return name ? `${name}()` : `#${call.range[0]}`;
+}
+
+/**
+ * Configured clients of a file, by where they are kept (see {@link instanceKey}): `api` for
+ * `const api = axios.create(...)`, `this.http` for a field, `webexClient()` for a factory's return value (and
+ * `api` again for `const api = webexClient()` in the same file).
+ */
 export function getClientInstances(file: FileContext, catalog: LoadedCatalog): Map<string, HttpClientInstance> {
   return file.cached('requests:instances', () => {
     const out = new Map<string, HttpClientInstance>();
-    for (const d of file.nodes(T.VariableDeclarator)) {
-      if (d.id.type !== 'Identifier' || !d.init) continue;
-      const init = unwrap(d.init);
-      if (init.type !== 'CallExpression' || init.callee.type !== 'MemberExpression') continue;
+    for (const init of file.nodes(T.CallExpression)) {
+      if (init.callee.type !== 'MemberExpression') continue;
       const method = memberName(init.callee);
+      if (method !== 'create' && method !== 'extend') continue;
       const objectNode = unwrap(init.callee.object);
       let client: HttpClient | undefined;
       let parent: HttpClientInstance | undefined;
-      if (objectNode.type === 'Identifier') {
-        client = clientOfIdentifier(file, objectNode.name);
-        parent = out.get(objectNode.name);
+      const objectKey = dottedName(objectNode);
+      if (objectNode.type === 'Identifier') client = clientOfIdentifier(file, objectNode.name);
+      if (objectKey !== undefined) {
+        parent = out.get(objectKey);
         client ??= parent?.client;
       }
       if (!client || !((client === 'axios' && method === 'create') || ((client === 'got' || client === 'ky') && (method === 'extend' || method === 'create')))) continue;
@@ -413,7 +517,7 @@ export function getClientInstances(file: FileContext, catalog: LoadedCatalog): M
       const baseNode = prop(config, client === 'axios' ? 'baseURL' : 'prefixUrl');
       const baseUrl = withBase(baseNode ? stringOf(file, baseNode) : undefined, parent?.baseUrl) ?? parent?.baseUrl;
       const h = headersOf(file, prop(config, 'headers'));
-      out.set(d.id.name, {
+      out.set(instanceKey(file, init), {
         node: init,
         client,
         baseUrl,
@@ -423,11 +527,29 @@ export function getClientInstances(file: FileContext, catalog: LoadedCatalog): M
         options: config,
       });
     }
+    // `const api = webexClient()` / `this.api = webexClient()`: the factory's client.
+    for (const call of file.nodes(T.CallExpression)) {
+      const callee = unwrap(call.callee as Node);
+      if (callee.type !== 'Identifier') continue;
+      const made = out.get(`${callee.name}()`);
+      if (!made) continue;
+      const key = instanceKey(file, call);
+      if (!key.startsWith('#') && !out.has(key)) out.set(key, made);
+    }
     return out;
   });
 }
 
-function analyzeCall(file: FileContext, call: TSESTree.CallExpression, catalog: LoadedCatalog, instances: Map<string, HttpClientInstance>): HttpRequest | undefined {
+/** A receiver name that reads as an HTTP client (`this.http`, `apiClient`, `rest`), for wrapper candidates. */
+const CLIENT_LIKE = /(^|\.)[\w$]*(http|client|api|axios|rest|request)[\w$]*$/i;
+
+function analyzeCall(
+  file: FileContext,
+  call: TSESTree.CallExpression,
+  catalog: LoadedCatalog,
+  instances: Map<string, HttpClientInstance>,
+  speculative?: HttpRequest[],
+): HttpRequest | undefined {
   const callee = unwrap(call.callee as Node);
   const args = call.arguments as Node[];
   const make = (client: HttpClient): HttpRequest => ({ node: call, client, isApi: false, headers: [] });
@@ -468,7 +590,7 @@ function analyzeCall(file: FileContext, call: TSESTree.CallExpression, catalog: 
         r.urlNode = prop(config, 'url');
         r.url = stringOf(file, r.urlNode);
       }
-      r.url = withBase(r.url, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
+      r.url = based(r, r.url, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
       r.method = prop(config, 'method') ? methodOf(file, prop(config, 'method')) : 'GET';
       fromConfig(file, r, config, instance, { data: 'data', query: 'params' });
       return finish(r, catalog);
@@ -478,7 +600,7 @@ function analyzeCall(file: FileContext, call: TSESTree.CallExpression, catalog: 
       const r = make(kind);
       r.urlNode = args[0];
       const config = objectOf(file, args[1]);
-      r.url = withBase(stringOf(file, args[0]), prop(config, 'prefixUrl') ? stringOf(file, prop(config, 'prefixUrl')) : instance?.baseUrl);
+      r.url = based(r, stringOf(file, args[0]), prop(config, 'prefixUrl') ? stringOf(file, prop(config, 'prefixUrl')) : instance?.baseUrl);
       r.method = prop(config, 'method') ? methodOf(file, prop(config, 'method')) : 'GET';
       fromConfig(file, r, config, instance, { json: 'json', form: 'form', body: 'body', query: 'searchParams' });
       return finish(r, catalog);
@@ -492,7 +614,8 @@ function analyzeCall(file: FileContext, call: TSESTree.CallExpression, catalog: 
   const objectNode = unwrap(callee.object);
   const objectName = objectNode.type === 'Identifier' ? objectNode.name : undefined;
   const lib = objectName ? clientOfIdentifier(file, objectName) : undefined;
-  const instance = objectName ? instances.get(objectName) : undefined;
+  const objectKey = dottedName(objectNode);
+  const instance = objectKey !== undefined ? instances.get(objectKey) : undefined;
   const kind: HttpClient = lib ?? instance?.client ?? 'unknown';
 
   // node http(s).request(url|options[, options], cb) / .get
@@ -543,11 +666,15 @@ function analyzeCall(file: FileContext, call: TSESTree.CallExpression, catalog: 
       const config = objectOf(file, args[0]);
       if (!config) return undefined;
       r.urlNode = prop(config, 'url');
-      r.url = withBase(r.urlNode ? stringOf(file, r.urlNode) : undefined, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
+      r.url = based(r, r.urlNode ? stringOf(file, r.urlNode) : undefined, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
       r.method = prop(config, 'method') ? methodOf(file, prop(config, 'method')) : 'GET';
       fromConfig(file, r, config, instance, { data: 'data', query: 'params' });
-      if (kind === 'unknown' && !r.isApi) return finish(r, catalog).isApi ? r : undefined;
-      return finish(r, catalog);
+      finish(r, catalog);
+      if (kind === 'unknown' && !r.isApi) {
+        speculative?.push(r);
+        return undefined;
+      }
+      return r;
     }
     r.method = method.toUpperCase();
     r.urlNode = args[0];
@@ -555,17 +682,21 @@ function analyzeCall(file: FileContext, call: TSESTree.CallExpression, catalog: 
     if (kind === 'axios' || kind === 'unknown') {
       const dataArg = BODY_METHODS.has(method) ? args[1] : undefined;
       const config = objectOf(file, BODY_METHODS.has(method) ? args[2] : args[1]);
-      r.url = withBase(url, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
+      r.url = based(r, url, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
       fromConfig(file, r, config, instance, { query: 'params' });
       if (dataArg) r.body = bodyOf(file, dataArg, isFormContentType(r.headers, file) ? 'form' : 'json');
     } else {
       const config = objectOf(file, args[1]);
-      r.url = withBase(url, prop(config, 'prefixUrl') ? stringOf(file, prop(config, 'prefixUrl')) : instance?.baseUrl);
+      r.url = based(r, url, prop(config, 'prefixUrl') ? stringOf(file, prop(config, 'prefixUrl')) : instance?.baseUrl);
       fromConfig(file, r, config, instance, { json: 'json', form: 'form', body: 'body', query: 'searchParams' });
     }
     finish(r, catalog);
     // An unidentified client counts only when its URL is the API (`api.get('/people')`, not `map.get(key)`).
-    if (kind === 'unknown' && !r.isApi) return undefined;
+    if (kind === 'unknown' && !r.isApi) {
+      // Kept aside: a same-file wrapper around `this.http.get(path)` may still be called with an API path.
+      if (CLIENT_LIKE.test(dottedName(objectNode) ?? '')) speculative?.push(r);
+      return undefined;
+    }
     return r;
   }
   return undefined;
@@ -625,12 +756,279 @@ export function getRequests(file: FileContext, catalog: LoadedCatalog): HttpRequ
   return file.cached('requests', () => {
     const instances = getClientInstances(file, catalog);
     const out: HttpRequest[] = [];
+    const speculative: HttpRequest[] = [];
     for (const call of file.nodes(T.CallExpression)) {
-      const r = analyzeCall(file, call, catalog, instances);
+      const r = analyzeCall(file, call, catalog, instances, speculative);
       if (r) out.push(r);
     }
-    return out;
+    // A call of a same-file wrapper is read through the wrapper, even when it looks like `client.get(url, config)`.
+    const known = new Set(out.filter((r) => r.client !== 'unknown').map((r) => r.node));
+    const wrapped = wrapperRequests(file, catalog, [...out, ...speculative], known);
+    if (wrapped.length === 0) return out;
+    const replaced = new Set(wrapped.map((r) => r.node));
+    return [...out.filter((r) => !replaced.has(r.node)), ...wrapped].sort((a, b) => a.node.range[0] - b.node.range[0]);
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Same-file wrappers: `private call(method, path, body) { return fetch(`${BASE}${path}`, { method, body }) }`
+// called as `this.call('PUT', '/telephony/...', { ... })`. One level of indirection, within the file.
+// ---------------------------------------------------------------------------------------------
+
+type Substitution = ReadonlyMap<string, Node | undefined>;
+
+/** Parameter names of a function by position; a rest parameter ends the list. */
+function parameterNames(fn: Node): string[] {
+  if (!isFunctionNode(fn)) return [];
+  const out: string[] = [];
+  for (const p of (fn as TSESTree.FunctionLike).params) {
+    const n = p.type === 'AssignmentPattern' ? p.left : p;
+    if (n.type !== 'Identifier') {
+      if (n.type === 'RestElement') break;
+      out.push('');
+      continue;
+    }
+    out.push(n.name);
+  }
+  return out;
+}
+
+/** The class body whose `this` a node sees (through arrow functions), if any. */
+function thisClassOf(file: FileContext, node: Node): TSESTree.ClassBody | undefined {
+  for (const a of file.ancestors(node)) {
+    if (a.type === 'ArrowFunctionExpression') continue;
+    if (a.type === 'FunctionExpression') {
+      const owner = file.parentOf(a);
+      return owner?.type === 'MethodDefinition' && file.parentOf(owner)?.type === 'ClassBody' ? (file.parentOf(owner) as TSESTree.ClassBody) : undefined;
+    }
+    if (a.type === 'FunctionDeclaration') return undefined;
+    if (a.type === 'PropertyDefinition' || a.type === 'StaticBlock') return file.parentOf(a)?.type === 'ClassBody' ? (file.parentOf(a) as TSESTree.ClassBody) : undefined;
+  }
+  return undefined;
+}
+
+/** Calls of a wrapper function in the same file: `name(...)` for a function, `this.name(...)` for a class member. */
+function callSitesOf(file: FileContext, fn: Node): TSESTree.CallExpression[] {
+  const name = functionName(file, fn);
+  if (name) {
+    return file.nodes(T.CallExpression).filter((c) => {
+      const callee = unwrap(c.callee as Node);
+      return callee.type === 'Identifier' && callee.name === name && !(c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]);
+    });
+  }
+  const owner = file.parentOf(fn);
+  if ((owner?.type === 'MethodDefinition' && owner.kind === 'method') || (owner?.type === 'PropertyDefinition' && owner.value === fn)) {
+    if (owner.static) return [];
+    const member = propertyKeyName(owner);
+    const body = file.parentOf(owner);
+    if (member === undefined || body?.type !== 'ClassBody') return [];
+    return file.nodes(T.CallExpression).filter((c) => {
+      const callee = unwrap(c.callee as Node);
+      return (
+        callee.type === 'MemberExpression' &&
+        unwrap(callee.object).type === 'ThisExpression' &&
+        memberName(callee) === member &&
+        !(c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]) &&
+        thisClassOf(file, c) === body
+      );
+    });
+  }
+  return [];
+}
+
+/** The parameter an expression is (`path`, `method.toUpperCase()`), or undefined. */
+function parameterOf(node: Node | undefined, params: readonly string[]): string | undefined {
+  if (!node) return undefined;
+  let n = unwrap(node);
+  if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && /^(toUpperCase|toLowerCase)$/.test(memberName(n.callee) ?? '') && n.arguments.length === 0) n = unwrap(n.callee.object);
+  return n.type === 'Identifier' && n.name !== '' && params.includes(n.name) ? n.name : undefined;
+}
+
+/** A URL expression inside the wrapper, through one function-local variable (`const url = `${BASE}${path}``). */
+function wrapperUrlExpression(file: FileContext, urlNode: Node, params: readonly string[]): Node {
+  const n = unwrap(urlNode);
+  if (n.type === 'Identifier' && !params.includes(n.name)) {
+    const init = localInit(file, n);
+    if (init) return unwrap(init);
+  }
+  return n;
+}
+
+/** Whether a URL expression uses one of the parameters (templates, `+`, `new URL(path, base)`). */
+function usesParameter(node: Node, params: readonly string[], depth = 0): boolean {
+  const n = unwrap(node);
+  if (depth > 6) return false;
+  if (n.type === 'Identifier') return params.includes(n.name);
+  if (n.type === 'TemplateLiteral') return n.expressions.some((e) => usesParameter(e as Node, params, depth + 1));
+  if (n.type === 'BinaryExpression' && n.operator === '+') return usesParameter(n.left as Node, params, depth + 1) || usesParameter(n.right, params, depth + 1);
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL') return n.arguments.some((a) => usesParameter(a as Node, params, depth + 1));
+  return false;
+}
+
+/** Folds a wrapper's URL expression with its parameters replaced by a call site's arguments. */
+function foldWith(file: FileContext, node: Node, subst: Substitution, depth = 0): StaticString | undefined {
+  const n = unwrap(node);
+  if (depth > 6) return undefined;
+  if (n.type === 'Identifier' && subst.has(n.name)) {
+    const arg = subst.get(n.name);
+    return arg ? stringOf(file, arg) : undefined;
+  }
+  if (n.type === 'TemplateLiteral') {
+    let value = '';
+    let complete = true;
+    n.quasis.forEach((q, i) => {
+      value += q.value.cooked ?? q.value.raw;
+      const e = n.expressions[i];
+      if (e) {
+        const part = foldWith(file, e as Node, subst, depth + 1);
+        value += part ? part.value : UNKNOWN;
+        complete &&= part?.complete ?? false;
+      }
+    });
+    return { value, complete };
+  }
+  if (n.type === 'BinaryExpression' && n.operator === '+') {
+    const l = foldWith(file, n.left as Node, subst, depth + 1);
+    const r = foldWith(file, n.right, subst, depth + 1);
+    if (!l && !r) return undefined;
+    return { value: (l?.value ?? UNKNOWN) + (r?.value ?? UNKNOWN), complete: (l?.complete ?? false) && (r?.complete ?? false) };
+  }
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL' && n.arguments[0]) {
+    const path = foldWith(file, n.arguments[0] as Node, subst, depth + 1);
+    const base = n.arguments[1] ? foldWith(file, n.arguments[1] as Node, subst, depth + 1) : undefined;
+    if (!path) return base ? { value: base.value + UNKNOWN, complete: false } : undefined;
+    if (!base || /^[a-z]+:\/\//i.test(path.value)) return path;
+    return { value: joinUrl(base.value, path.value), complete: base.complete && path.complete };
+  }
+  return stringOf(file, n);
+}
+
+/** How a wrapper's body expression carries a parameter: `body`, `JSON.stringify(body)`, `body ? JSON.stringify(body) : undefined`. */
+function bodyParameter(node: Node | undefined, params: readonly string[]): { name: string; format?: RequestBody['format'] } | undefined {
+  if (!node) return undefined;
+  const n = unwrap(node);
+  if (n.type === 'ConditionalExpression') {
+    const isEmpty = (e: Node): boolean => {
+      const u = unwrap(e);
+      return (u.type === 'Identifier' && u.name === 'undefined') || (u.type === 'Literal' && u.value === null);
+    };
+    if (isEmpty(n.alternate)) return bodyParameter(n.consequent, params);
+    if (isEmpty(n.consequent)) return bodyParameter(n.alternate, params);
+    return undefined;
+  }
+  if (n.type === 'Identifier') return params.includes(n.name) ? { name: n.name } : undefined;
+  if (n.type === 'CallExpression' && dottedName(n.callee) === 'JSON.stringify' && n.arguments[0]) {
+    const inner = unwrap(n.arguments[0] as Node);
+    return inner.type === 'Identifier' && params.includes(inner.name) ? { name: inner.name, format: 'json' } : undefined;
+  }
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URLSearchParams' && n.arguments[0]) {
+    const inner = unwrap(n.arguments[0] as Node);
+    return inner.type === 'Identifier' && params.includes(inner.name) ? { name: inner.name, format: 'form' } : undefined;
+  }
+  return undefined;
+}
+
+/** Config keys of a client's options object: where the body and the query are. */
+function configKeys(client: HttpClient): { data?: string; json?: string; form?: string; body?: string; query?: string } {
+  if (client === 'fetch') return { body: 'body' };
+  if (client === 'axios' || client === 'unknown') return { data: 'data', query: 'params' };
+  if (client === 'got' || client === 'ky') return { json: 'json', form: 'form', body: 'body', query: 'searchParams' };
+  return {};
+}
+
+/** The request a wrapper call site makes, or undefined when the wrapper's parameters do not reach the request. */
+function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRequest, fn: Node, site: TSESTree.CallExpression): HttpRequest | undefined {
+  const params = parameterNames(fn);
+  const args = site.arguments as Node[];
+  const spreadAt = args.findIndex((a) => a.type === 'SpreadElement');
+  const subst = new Map<string, Node | undefined>();
+  params.forEach((name, i) => {
+    if (name) subst.set(name, spreadAt >= 0 && i >= spreadAt ? undefined : args[i]);
+  });
+  const argOf = (name: string): Node | undefined => subst.get(name);
+
+  const options = inner.options;
+  const spread = options?.properties.findIndex((p) => p.type === 'SpreadElement' && parameterOf(p.argument, params) !== undefined) ?? -1;
+  const spreadName = spread >= 0 ? parameterOf((options!.properties[spread] as TSESTree.SpreadElement).argument, params) : undefined;
+  const siteOptions = spreadName ? objectOf(file, argOf(spreadName)) : undefined;
+  /** An own property written after the spread wins over the call site's object, as at run time. */
+  const ownAfterSpread = (key: string): boolean => {
+    const own = options ? findProperty(options, key) : undefined;
+    return !!own && (!spreadName || options!.properties.indexOf(own) > spread);
+  };
+
+  const urlExpr = inner.urlNode ? wrapperUrlExpression(file, inner.urlNode, params) : undefined;
+  const urlFlows = !!urlExpr && usesParameter(urlExpr, params);
+  const bodyFlow = inner.body ? bodyParameter(inner.body.node, params) : undefined;
+  if (!urlFlows && !bodyFlow && !spreadName) return undefined;
+
+  const r: HttpRequest = { node: site, client: inner.client, isApi: false, headers: inner.headers.map((h) => ({ ...h, inherited: true })), wrapper: { request: inner, function: fn } };
+  // URL
+  if (urlFlows) {
+    const pathParam = urlExpr && params.find((p) => usesParameter(urlExpr, [p]) && argOf(p));
+    r.urlNode = pathParam ? argOf(pathParam) : site;
+    r.url = withBase(foldWith(file, urlExpr!, subst), requestBases.get(inner));
+  } else {
+    r.urlNode = inner.urlNode;
+    r.url = inner.url;
+  }
+  // Method
+  const methodNode = options ? prop(options, 'method') : undefined;
+  const methodParam = parameterOf(methodNode, params);
+  if (methodParam && ownAfterSpread('method')) r.method = methodOf(file, argOf(methodParam));
+  else if (siteOptions && !ownAfterSpread('method') && prop(siteOptions, 'method')) r.method = methodOf(file, prop(siteOptions, 'method'));
+  else if (spreadName && !siteOptions && !ownAfterSpread('method')) r.method = argOf(spreadName) ? undefined : inner.method;
+  else r.method = inner.method;
+  // Body and query
+  if (bodyFlow && (!spreadName || ownAfterSpread(configKeys(inner.client).body ?? configKeys(inner.client).data ?? 'body'))) {
+    const arg = argOf(bodyFlow.name);
+    if (arg) {
+      if (bodyFlow.format) r.body = { node: arg, object: objectOf(file, arg), format: bodyFlow.format };
+      else r.body = bodyOf(file, arg, inner.client === 'fetch' || inner.client === 'http' ? undefined : inner.body?.format === 'form' ? 'form' : 'json');
+    }
+  } else if (siteOptions) {
+    const own: HttpRequest = { node: site, client: inner.client, isApi: false, headers: [] };
+    fromConfig(file, own, siteOptions, undefined, configKeys(inner.client));
+    r.body = own.body ?? (bodyFlow ? undefined : inner.body);
+    r.query = own.query;
+    // Headers written at the call site are this request's own.
+    r.headers.push(...own.headers);
+    r.headersNode = own.headersNode;
+    r.options = siteOptions;
+  } else if (!spreadName) r.body = inner.body;
+  if (!r.query) {
+    const queryParam = parameterOf(options ? prop(options, configKeys(inner.client).query ?? 'params') : undefined, params);
+    const q = queryParam ? objectOf(file, argOf(queryParam)) : undefined;
+    if (q) r.query = q;
+    else if (!queryParam) r.query = inner.query;
+  }
+  finish(r, catalog);
+  return r.isApi ? r : undefined;
+}
+
+/** Requests made through same-file wrapper functions, at their call sites. */
+function wrapperRequests(file: FileContext, catalog: LoadedCatalog, candidates: readonly HttpRequest[], direct: ReadonlySet<Node>): HttpRequest[] {
+  const out: HttpRequest[] = [];
+  const seen = new Set<Node>(direct);
+  for (const inner of candidates) {
+    let fn: Node | undefined;
+    for (const a of file.ancestors(inner.node)) {
+      if (!isFunctionNode(a)) continue;
+      fn = a;
+      // A parameterless callback (`retry(() => fetch(...))`) is not the wrapper: look one function further out.
+      if (parameterNames(a).length > 0) break;
+    }
+    if (!fn || parameterNames(fn).length === 0) continue;
+    for (const site of callSitesOf(file, fn)) {
+      if (seen.has(site)) continue;
+      const r = wrapperRequest(file, catalog, inner, fn, site);
+      if (r) {
+        seen.add(site);
+        out.push(r);
+      }
+    }
+  }
+  return out;
 }
 
 function requestIndex(file: FileContext, catalog: LoadedCatalog): Map<Node, HttpRequest> {

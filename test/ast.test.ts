@@ -33,10 +33,29 @@ describe('FileContext.staticString', () => {
     });
   }
 
-  it('does not fold a name bound twice, a let, or a parameter', () => {
+  it('folds a let the file never assigns to, like a const', () => {
+    for (const code of [
+      `let U = 'a'; probe(U)`,
+      `function f(id: string) { let U: string | undefined = \`a\`; U?.length; return probe(U); }`,
+      `let U = 'a'; const o = { U: 'b' }; o.U = 'c'; probe(U)`,
+    ]) {
+      const ctx = context(code);
+      expect(ctx.staticString(probe(ctx))).toEqual({ value: 'a', complete: true });
+    }
+  });
+
+  it('does not fold a name bound twice, a reassigned let, a var, or a parameter', () => {
     for (const code of [
       `const U = 'a'; function f() { const U = 'b'; probe(U); }`,
-      `let U = 'a'; probe(U)`,
+      `let U = 'a'; U = 'b'; probe(U)`,
+      `let U = 'a'; probe(U); function later() { U += '/x'; }`,
+      `let U = 'a'; for (U of ['b']) probe(U)`,
+      `let U = 'a'; [U] = ['b']; probe(U)`,
+      `let U = 'a'; ({ U } = { U: 'b' }); probe(U)`,
+      `let N = 1; N++; probe(String(N))`,
+      `let U; probe(U)`,
+      `var U = 'a'; probe(U)`,
+      `let U = 'a'; function f() { let U = 'b'; probe(U); }`,
       `const U = 'a'; function f(U: string) { probe(U); }`,
       `const U = 'a'; const g = ({ U }: any) => probe(U);`,
     ]) {

@@ -55,8 +55,40 @@ function objectFields(object: TSESTree.ObjectExpression): { fields: SentField[];
   return { fields, open };
 }
 
-/** Fields a request sends in its body or query; `open` when some are not statically known. */
-export function sentFields(r: HttpRequest, where: 'body' | 'query'): { fields: SentField[]; open: boolean } {
+/**
+ * The string expression in which `name=` of a URL's query is written: the URL argument itself, or the
+ * literal/template a variable or constant holds (`let url = `${FEED}?max=200`; got(url)` -> the template).
+ */
+function writtenQueryNode(file: FileContext, node: Node, name: string, depth = 0): Node | undefined {
+  if (depth > 6) return undefined;
+  const n = unwrap(node);
+  const param = new RegExp(`(^|[?&])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=`);
+  switch (n.type) {
+    case 'Literal':
+      return typeof n.value === 'string' && param.test(n.value) ? n : undefined;
+    case 'TemplateLiteral':
+      if (n.quasis.some((q) => param.test(q.value.cooked ?? q.value.raw))) return n;
+      for (const e of n.expressions) {
+        const hit = writtenQueryNode(file, e as Node, name, depth + 1);
+        if (hit) return hit;
+      }
+      return undefined;
+    case 'BinaryExpression':
+      return n.operator === '+' ? (writtenQueryNode(file, n.left as Node, name, depth + 1) ?? writtenQueryNode(file, n.right, name, depth + 1)) : undefined;
+    case 'Identifier': {
+      const init = resolveLocal(file, n);
+      return init !== n ? writtenQueryNode(file, init, name, depth + 1) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Fields a request sends in its body or query; `open` when some are not statically known. With `file`, a
+ * field from the URL's query string points at the string where it is written rather than at the URL argument.
+ */
+export function sentFields(r: HttpRequest, where: 'body' | 'query', file?: FileContext): { fields: SentField[]; open: boolean } {
   if (where === 'body') {
     if (!r.body) return { fields: [], open: false };
     if (!r.body.object) return { fields: [], open: true };
@@ -76,7 +108,7 @@ export function sentFields(r: HttpRequest, where: 'body' | 'query'): { fields: S
     if (q >= 0) {
       for (const [name, text] of urlQuery(r.url)) {
         if (name.includes(UNKNOWN)) open = true;
-        else out.push({ name, node: r.urlNode ?? r.node, text });
+        else out.push({ name, node: (file && r.urlNode ? writtenQueryNode(file, r.urlNode, name) : undefined) ?? r.urlNode ?? r.node, text });
       }
     }
     // `${url}${query}` or `?${qs}`: unknown text after the path may hold parameters.
@@ -110,6 +142,31 @@ function staticValue(file: FileContext, f: SentField): string | undefined {
   return s?.complete ? s.value : undefined;
 }
 
+/**
+ * The static strings a field may be sent with: its value, or the static branches of a conditional
+ * (`rest.length ? first : '.'`) or fallback (`name || '-'`, `name ?? '.'`). Dynamic branches are left out.
+ */
+function possibleValues(file: FileContext, f: SentField): string[] {
+  const direct = staticValue(file, f);
+  if (direct !== undefined || !f.value) return direct === undefined ? [] : [direct];
+  const out: string[] = [];
+  const visit = (node: Node, depth: number): void => {
+    if (depth > 4) return;
+    const n = resolveLocal(file, node);
+    if (n.type === 'ConditionalExpression') {
+      visit(n.consequent, depth + 1);
+      visit(n.alternate, depth + 1);
+    } else if (n.type === 'LogicalExpression' && (n.operator === '||' || n.operator === '??')) {
+      visit(n.right, depth + 1);
+    } else {
+      const s = file.staticString(n);
+      if (s?.complete) out.push(s.value);
+    }
+  };
+  visit(f.value, 0);
+  return out;
+}
+
 function staticNumber(file: FileContext, f: SentField): number | undefined {
   if (f.text !== undefined) return /^-?\d+$/.test(f.text) ? Number(f.text) : undefined;
   if (!f.value) return undefined;
@@ -140,7 +197,7 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
     const out: RawMatch[] = [];
     for (const r of getRequests(file, ctx.catalog as LoadedCatalog)) {
       if (!isTargetRequest(r, paths, d.methods)) continue;
-      const { fields, open } = sentFields(r, d.in);
+      const { fields, open } = sentFields(r, d.in, file);
       const endpoint = endpointText(r);
       const base = { endpoint, change: d.change };
       if (d.absent) {
@@ -154,8 +211,8 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
         const data = { ...base, field: f.name };
         if (d.present) out.push({ node: f.node, messageId: 'fieldSent', data });
         if (d.values) {
-          const v = staticValue(file, f);
-          if (v !== undefined && d.values.includes(v)) out.push({ node: f.node, messageId: 'fieldValue', data: { ...data, value: JSON.stringify(v) } });
+          const v = possibleValues(file, f).find((x) => d.values!.includes(x));
+          if (v !== undefined) out.push({ node: f.node, messageId: 'fieldValue', data: { ...data, value: JSON.stringify(v) } });
         }
         if (d.range) {
           const v = staticNumber(file, f);

@@ -16,8 +16,23 @@ interface WindowParams {
   maxHours: number;
 }
 
-/** A point in time: milliseconds relative to "now", or an absolute epoch value. */
-type Instant = { base: 'now' | 'abs'; ms: number };
+/**
+ * A point in time: milliseconds relative to a base, which is "now", the epoch (`abs`, ISO literals) or a
+ * date the code does not know but names (`end`, a parameter): `end.getTime() - 48 * 3600e3` and `end` are
+ * 48 hours apart whatever `end` is. `shift` is the arithmetic that moved the point from its base.
+ */
+type Instant = { base: string; ms: number; shift?: Node; shiftMs: number };
+
+/** Names assigned anywhere in the file: such a date is not one fixed value, so it is not a base. */
+function assignedNames(file: FileContext): Set<string> {
+  return file.cached('call-history-query-window:assigned', () => {
+    const out = new Set<string>();
+    for (const a of file.nodes('AssignmentExpression' as TSESTree.AssignmentExpression['type']) as TSESTree.AssignmentExpression[]) {
+      if (a.left.type === 'Identifier') out.add(a.left.name);
+    }
+    return out;
+  });
+}
 
 /** Folds `new Date()`, `Date.now() - N`, `new Date(x).toISOString()`, `d.getTime() - N`, ISO literals, through locals. */
 function instantOf(file: FileContext, node: Node, depth = 0): Instant | undefined {
@@ -25,15 +40,15 @@ function instantOf(file: FileContext, node: Node, depth = 0): Instant | undefine
   const n = resolveLocal(file, node);
   if (n.type === 'Literal' && typeof n.value === 'string') {
     const t = Date.parse(n.value);
-    return /^\d{4}-\d{2}-\d{2}T/.test(n.value) && !Number.isNaN(t) ? { base: 'abs', ms: t } : undefined;
+    return /^\d{4}-\d{2}-\d{2}T/.test(n.value) && !Number.isNaN(t) ? { base: 'abs', ms: t, shiftMs: 0 } : undefined;
   }
   if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'Date') {
-    if (n.arguments.length === 0) return { base: 'now', ms: 0 };
+    if (n.arguments.length === 0) return { base: 'now', ms: 0, shiftMs: 0 };
     return n.arguments.length === 1 ? instantOf(file, n.arguments[0] as Node, depth + 1) : undefined;
   }
   if (n.type === 'CallExpression') {
     const callee = dottedName(n.callee);
-    if (callee === 'Date.now' && n.arguments.length === 0) return { base: 'now', ms: 0 };
+    if (callee === 'Date.now' && n.arguments.length === 0) return { base: 'now', ms: 0, shiftMs: 0 };
     if (n.callee.type === 'MemberExpression' && /^(toISOString|getTime|valueOf|toJSON)$/.test(memberName(n.callee) ?? '')) return instantOf(file, n.callee.object, depth + 1);
     return undefined;
   }
@@ -41,8 +56,12 @@ function instantOf(file: FileContext, node: Node, depth = 0): Instant | undefine
     const left = instantOf(file, n.left as Node, depth + 1);
     const delta = file.staticNumber(n.right) ?? file.staticNumber(resolveLocal(file, n.right));
     if (!left || delta === undefined) return undefined;
-    return { base: left.base, ms: left.ms + (n.operator === '-' ? -delta : delta) };
+    const signed = n.operator === '-' ? -delta : delta;
+    return { base: left.base, ms: left.ms + signed, shift: signed !== 0 ? n : left.shift, shiftMs: left.shiftMs + signed };
   }
+  // A date the code names but does not compute here (a parameter, `opts.end`): a base of its own.
+  const name = dottedName(n);
+  if (name !== undefined && name !== 'this' && (n.type === 'MemberExpression' || !assignedNames(file).has(name))) return { base: `name:${name}`, ms: 0, shiftMs: 0 };
   return undefined;
 }
 
@@ -69,7 +88,7 @@ export const callHistoryQueryWindow: Detector<CustomDetection> = {
     const out: RawMatch[] = [];
     for (const r of getRequests(file, ctx.catalog)) {
       if (!isTargetRequest(r, paths)) continue;
-      const { fields } = sentFields(r, 'query');
+      const { fields } = sentFields(r, 'query', file);
       const point = (name: string): { at?: Instant; node?: Node } => {
         const f = fields.find((x) => x.name === name);
         if (f?.value) return { at: instantOf(file, f.value), node: f.node };
@@ -83,7 +102,9 @@ export const callHistoryQueryWindow: Detector<CustomDetection> = {
       if (!start.at || !end.at || start.at.base !== end.at.base) continue;
       const hours = (end.at.ms - start.at.ms) / 3_600_000;
       if (hours > p.maxHours) {
-        out.push({ node: start.node ?? r.node, messageId: 'windowTooLong', data: { endpoint: endpointText(r), hours: String(Math.round(hours * 100) / 100), max: String(p.maxHours) } });
+        // Reported where the too-wide span is written (`end - 48 * 60 * 60 * 1000`), else at the start parameter.
+        const shifted = [start.at, end.at].filter((x) => x.shift).sort((a, b) => Math.abs(b.shiftMs) - Math.abs(a.shiftMs))[0];
+        out.push({ node: shifted?.shift ?? start.node ?? r.node, messageId: 'windowTooLong', data: { endpoint: endpointText(r), hours: String(Math.round(hours * 100) / 100), max: String(p.maxHours) } });
       }
     }
     return out;

@@ -8,6 +8,7 @@ import { corsLocalhostOrigins } from './cors-localhost-origins.js';
 import { formContentTypeJsonBody } from './form-content-type-json-body.js';
 import { getRequestContentType } from './get-request-content-type.js';
 import { licensePartialSuccess } from './license-partial-success.js';
+import { scimAccountStatusArray } from './scim-account-status-array.js';
 import { tokenEndpointFormBody } from './token-endpoint-form-body.js';
 
 const handlers: Detector<any>[] = [
@@ -19,6 +20,7 @@ const handlers: Detector<any>[] = [
   formContentTypeJsonBody,
   getRequestContentType,
   licensePartialSuccess,
+  scimAccountStatusArray,
   tokenEndpointFormBody,
 ];
 

@@ -5,7 +5,8 @@ import type { Detector, RawMatch } from '../detector.js';
 import { getRequests, urlPath } from '../requests.js';
 import type { CustomDetection } from '../types.js';
 
-const LICENSES = /\/licenses\/?$/;
+/** `PATCH /licenses` of the seed; the public API assigns at `PATCH /licenses/users`. */
+const DEFAULT_PATHS = ['/licenses(/users)?/?$'];
 const STATUS = /^(status|statusCode)$/;
 const isFunction = (n: Node): boolean => n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration';
 
@@ -26,8 +27,10 @@ export const licensePartialSuccess: Detector<CustomDetection> = {
   detect(file, ctx) {
     const out: RawMatch[] = [];
     const scopes: Node[] = [];
+    const params = (ctx.detection.params ?? {}) as { paths?: string[] };
+    const paths = (params.paths ?? DEFAULT_PATHS).map((x) => new RegExp(x, 'i'));
     for (const r of getRequests(file, ctx.catalog)) {
-      if (!r.isApi || !r.url || r.method !== 'PATCH' || !LICENSES.test(urlPath(r.url))) continue;
+      if (!r.isApi || !r.url || r.method !== 'PATCH' || !paths.some((re) => re.test(urlPath(r.url!)))) continue;
       let scope: Node = file.ast;
       for (const a of file.ancestors(r.node)) if (isFunction(a)) { scope = a; break; }
       scopes.push(scope);
