@@ -3,6 +3,7 @@
  * `migrate` is the one place that chooses the fixer: the ts-morph codemod's `migrateProject`.
  */
 import { execFileSync } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { analyzeFile, type AnalyzeOptions, type SourceFile } from '../engine/analyze.js';
 import { applyEdits, checkSyntax, fixFile } from '../engine/edits.js';
@@ -114,29 +115,41 @@ export function dirtyFiles(files: readonly string[], cwd: string): string[] {
   if (files.length === 0) return [];
   let top: string;
   try {
-    top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: commonRoot(cwd, files), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return [];
   }
-  let status: string;
-  try {
-    status = execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...files.map((f) => path.relative(top, f) || '.')], {
-      cwd: top,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  } catch {
-    return [];
-  }
+  // git prints paths under its real top folder; compare real paths.
+  const real = (f: string): string => {
+    try {
+      return realpathSync(f);
+    } catch {
+      return path.resolve(f);
+    }
+  };
   const dirty = new Set<string>();
-  const entries = status.split('\0');
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i];
-    if (entry.length < 4) continue;
-    const code = entry.slice(0, 2);
-    dirty.add(path.resolve(top, entry.slice(3)));
-    if (code.includes('R') || code.includes('C')) i++; // the next entry is the rename's source
+  // In chunks, so a large fix run stays under the command-line length limit.
+  for (let start = 0; start < files.length; start += 500) {
+    const chunk = files.slice(start, start + 500);
+    let status: string;
+    try {
+      status = execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...chunk.map((f) => path.relative(top, real(f)) || '.')], {
+        cwd: top,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    } catch {
+      continue;
+    }
+    const entries = status.split('\0');
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
+      if (entry.length < 4) continue;
+      const code = entry.slice(0, 2);
+      dirty.add(path.resolve(top, entry.slice(3)));
+      if (code.includes('R') || code.includes('C')) i++; // the next entry is the rename's source
+    }
   }
-  return files.filter((f) => dirty.has(path.resolve(f)));
+  return files.filter((f) => dirty.has(real(f)));
 }
