@@ -208,8 +208,11 @@ describe('formats', { timeout: 180_000 }, () => {
     expect(ok.code).toBe(1);
     expect(ok.stdout).toBe('');
     expect(JSON.parse(readFileSync(path.join(d, 'report.json'), 'utf8')).findings.length).toBeGreaterThan(0);
-    // report.json is a config-language file itself: a second scan reads it without crashing.
+    // report.json is a config-language file itself: a second scan reads it without crashing,
+    // and a run that writes it again does not scan it.
     expect(cli(['--only', RENAME, ...TODAY], { cwd: d }).code).toBe(1);
+    expect(cli(['--format', 'json', '--output', 'report.json', ...TODAY], { cwd: d }).code).toBe(1);
+    expect(JSON.parse(readFileSync(path.join(d, 'report.json'), 'utf8')).summary.filesScanned).toBe(1);
   });
 
   it('no progress bar or escape codes when not on a terminal', () => {

@@ -214,6 +214,8 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
   const ctx: ScanContext = { analyze: { catalog, notices: selected, engine }, dates, today: settings.today };
 
   const walk = findFiles({ cwd: io.cwd, paths: settings.paths, include: settings.include, exclude: settings.exclude, maxFileSize: settings.maxFileSize });
+  // The report of an earlier run (`--output report.json`) is not part of the code.
+  if (settings.output) walk.files = walk.files.filter((f) => path.resolve(f.path) !== path.resolve(settings.output!));
   const skipped: SkippedFile[] = [...walk.skipped];
   let scanned: ScannedFile[] = [];
 
