@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FileContext, UNKNOWN } from '../engine/ast.js';
 import { loadCatalog } from '../engine/catalog.js';
 import { parseSource } from '../engine/parse.js';
-import { findHeader, getRequests, requestOfNode, urlPath, urlQuery, type HttpRequest } from '../engine/requests.js';
+import { findHeader, getClientInstances, getRequests, requestOfNode, urlPath, urlQuery, type HttpRequest } from '../engine/requests.js';
 
 const catalog = loadCatalog();
 
@@ -199,5 +199,84 @@ describe('url helpers', () => {
     expect(urlPath({ value: 'https://webexapis.com/v1/rooms?x=1#a', complete: true })).toBe('/v1/rooms');
     expect(urlPath({ value: `${UNKNOWN}/rooms/${UNKNOWN}/meetingInfo`, complete: false })).toBe(`/rooms/${UNKNOWN}/meetingInfo`);
     expect([...urlQuery({ value: `/cdr_feed?max=100&startTime=${UNKNOWN}`, complete: false })]).toEqual([['max', '100'], ['startTime', UNKNOWN]]);
+  });
+});
+
+describe('same-file wrappers', () => {
+  const admin = `const BASE = 'https://webexapis.com/v1';
+class Admin {
+  constructor(private readonly token: string) {}
+  private async call<T>(method: string, path: string, body?: object): Promise<T> {
+    const res = await fetch(\`\${BASE}\${path}\`, { method, headers: { Authorization: \`Bearer \${this.token}\`, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+    return (await res.json()) as T;
+  }
+`;
+  const wrapped = (code: string) => requests(code).filter((r) => r.wrapper);
+
+  it('takes method, URL and body at a method wrapper`s call site, headers shared (inherited)', () => {
+    const [r] = wrapped(admin + `  move(id: string) { return this.call('PUT', \`/telephony/config/locations/\${id}\`, { connection: { type: 'TRUNK' } }); }\n}`);
+    expect(r.method).toBe('PUT');
+    expect(url(r)).toBe('https://webexapis.com/v1/telephony/config/locations/*');
+    expect(r.isApi).toBe(true);
+    expect(r.body?.format).toBe('json');
+    expect(r.body?.object?.properties).toHaveLength(1);
+    expect(r.headers.map((h) => [h.name, h.inherited])).toEqual([['Authorization', true], ['Content-Type', true]]);
+    expect(r.wrapper?.request.client).toBe('fetch');
+  });
+  it('a GET call site sends no body; a wrapper of another host or a non-API path makes no API request', () => {
+    const [get] = wrapped(admin + `  list() { return this.call('GET', '/people'); }\n}`);
+    expect(get.method).toBe('GET');
+    expect(get.body).toBeUndefined();
+    expect(wrapped(admin.replace('https://webexapis.com/v1', 'https://status.example.com') + `  h() { return this.call('GET', '/people'); }\n}`)).toEqual([]);
+    expect(wrapped(`class S { call(m: string, p: string) { return fetch(base + p, { method: m }); } h() { return this.call('GET', '/health'); } }`)).toEqual([]);
+  });
+  it('only `this.name()` inside the same class is a call of a method wrapper', () => {
+    const code = admin + `}\nclass Other { call(m: string, p: string) { return [m, p]; } go() { return this.call('PUT', '/people/me'); } }\nhelper.call('PUT', '/people/me');`;
+    expect(wrapped(code)).toEqual([]);
+  });
+  it('function wrappers: upper-cased method, init spread into fetch options, axios instance in a class field', () => {
+    const [a] = wrapped(`function send(method: string, path: string, data: object) { return fetch('https://webexapis.com/v1' + path, { method: method.toUpperCase(), body: JSON.stringify(data) }); }\nsend('put', '/people/p1', { a: 1 });`);
+    expect([a.method, url(a), a.body?.format]).toEqual(['PUT', 'https://webexapis.com/v1/people/p1', 'json']);
+    const spread = `const API = 'https://webexapis.com/v1';\nasync function webex(path: string, init: RequestInit = {}) { return fetch(\`\${API}\${path}\`, { ...init, headers: { Accept: 'application/json' } }); }\n`;
+    const [patch, plain] = wrapped(spread + `webex('/people/p1', { method: 'PATCH', body: JSON.stringify({ b: 2 }) });\nwebex('/rooms');`);
+    expect([patch.method, patch.body?.format, patch.body?.object?.properties.length]).toEqual(['PATCH', 'json', 1]);
+    expect([plain.method, plain.body]).toEqual(['GET', undefined]);
+    const [field] = wrapped(`import axios from 'axios';\nclass L { private http = axios.create({ baseURL: 'https://webexapis.com/v1' });\n  private put(path: string, data: object) { return this.http.put(path, data); }\n  go() { return this.put('/people/p1', { c: 3 }); } }`);
+    expect([field.client, field.method, url(field), field.body?.object?.properties.length]).toEqual(['axios', 'PUT', 'https://webexapis.com/v1/people/p1', 1]);
+  });
+  it('a wrapper call read as `client.get(url, config)` is replaced by the wrapper`s reading', () => {
+    const code = `const HOST = 'https://analytics-calling.webexapis.com/v1';\nclass C { private get(path: string, params: object) { return axios.get(HOST + path, { params }); }\n  q() { return this.get('/cdr_feed', { max: 10 }); } }`;
+    const sites = requests(code).filter((r) => r.node.type === 'CallExpression' && (r.node.callee as { property?: { name?: string } }).property?.name === 'get' && r.node.arguments.length === 2 && r.urlNode?.type === 'Literal');
+    expect(sites).toHaveLength(1);
+    expect(sites[0].wrapper).toBeDefined();
+    expect(sites[0].query?.properties).toHaveLength(1);
+  });
+});
+
+describe('client instances and variables', () => {
+  it('a client returned by a factory, kept in a field, or aliased from a same-file factory call', () => {
+    const code = `import axios from 'axios';
+function webexClient(token: string) { return axios.create({ baseURL: 'https://webexapis.com/v1', headers: { Authorization: token } }); }
+const api = webexClient('t');
+class A { private http = axios.create({ baseURL: 'https://webexapis.com/v1' }); go() { return this.http.get('/rooms'); } }
+api.get('/people');`;
+    const file = context(code);
+    const instances = getClientInstances(file, catalog);
+    expect([...instances.keys()].sort()).toEqual(['api', 'this.http', 'webexClient()']);
+    expect(instances.get('webexClient()')?.headers.map((h) => h.name)).toEqual(['Authorization']);
+    const rs = getRequests(file, catalog);
+    expect(rs.map((r) => [r.client, url(r)])).toEqual([['axios', 'https://webexapis.com/v1/rooms'], ['axios', 'https://webexapis.com/v1/people']]);
+  });
+  it("a `let` is read at its initial value when every reassignment comes after the request (or in its argument)", () => {
+    const loop = only(`async function f() { let url = 'https://webexapis.com/v1/people?max=10'; while (url) { url = (await got(url)).headers.link; } }`);
+    expect(url(loop)).toBe('https://webexapis.com/v1/people?max=10');
+    const before = requests(`async function f() { let url = 'https://webexapis.com/v1/people'; url = next(); return got(url); }`);
+    expect(before.length === 0 || before[0].url === undefined).toBe(true);
+    const closure = requests(`function f() { let url = 'https://webexapis.com/v1/people'; const go = () => got(url); url = other; return go; }`);
+    expect(closure.length === 0 || closure[0].url === undefined).toBe(true);
+  });
+  it('a parameter shadows an outer declaration of the same name', () => {
+    const r = only(`const path = '/people';\nfunction f(path: string) { return fetch('https://webexapis.com/v1' + path); }`);
+    expect(url(r)).toBe('https://webexapis.com/v1*');
   });
 });

@@ -1,6 +1,7 @@
 // Seed section 9: "SCIMv2 `accountStatus` becomes an array of strings with values `Suspended`, `Compliance`, `Fraud`, replacing `Inactive`".
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
-import { findProperty, type FileContext, type Node } from '../ast.js';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { findProperty, propertyKeyName, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
 import { fileHasAny } from '../detectors/shared.js';
 import type { CustomDetection } from '../types.js';
@@ -14,6 +15,7 @@ interface PatchOpParams {
 
 /** SCIM PatchOp operations that write a value (RFC 7644 3.5.2; op names are case-insensitive). */
 const WRITING_OPS = /^(add|replace)$/i;
+const OPERATIONS = 'Operations';
 
 /** The attribute a PatchOp path names: `accountStatus`, `urn:...:2.0:User:accountStatus`, `urn:...:User.accountStatus`. */
 function pathAttribute(path: string): string {
@@ -34,7 +36,23 @@ function stringValue(file: FileContext, node: Node): string | undefined {
 }
 
 /**
- * `{ op: 'replace', path: '...accountStatus', value: 'Inactive' }`: a SCIM PatchOp operation writing a string to
+ * Whether an operation is an element of a PatchOp's `Operations` array (RFC 7644 3.5.2), written inline or
+ * through a variable (`const ops = [...]; { schemas, Operations: ops }`). A JSON Patch (RFC 6902) is a bare array.
+ */
+function isPatchOperation(file: FileContext, object: TSESTree.ObjectExpression): boolean {
+  const array = file.parentOf(object);
+  if (array?.type !== 'ArrayExpression') return false;
+  const holder = file.parentOf(array);
+  if (holder?.type === 'Property' && holder.value === array) return propertyKeyName(holder) === OPERATIONS;
+  if (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier') {
+    const name = holder.id.name;
+    return file.nodes(T.Property).some((p) => propertyKeyName(p) === OPERATIONS && unwrap(p.value as Node).type === 'Identifier' && (unwrap(p.value as Node) as TSESTree.Identifier).name === name);
+  }
+  return false;
+}
+
+/**
+ * `{ op: 'replace', path: '...accountStatus', value: 'Inactive' }` in a PatchOp's `Operations`: writing a string to
  * an attribute that becomes an array. (`value: { accountStatus: 'Inactive' }` is an object key, found by the
  * notice's `property-value` detection.)
  */
@@ -52,7 +70,7 @@ export const scimAccountStatusArray: Detector<CustomDetection> = {
       const op = findProperty(object, 'op');
       const path = findProperty(object, 'path');
       const value = findProperty(object, 'value');
-      if (!op || !path || !value) continue;
+      if (!op || !path || !value || !isPatchOperation(file, object)) continue;
       const opName = staticText(file, op.value as Node);
       const pathText = staticText(file, path.value as Node);
       if (!opName || !WRITING_OPS.test(opName) || pathText === undefined) continue;
