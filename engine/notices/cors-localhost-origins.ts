@@ -2,7 +2,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FileContext } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
-import { apiHosts, getRequests, urlHost } from '../requests.js';
+import { apiHosts, getRequests, urlHost, type HttpRequest } from '../requests.js';
 import type { CustomDetection } from '../types.js';
 
 interface CorsParams {
@@ -37,7 +37,9 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
   tokens: (_d, catalog) => [...apiHosts(catalog)],
   detect(file, ctx) {
     const out: RawMatch[] = [];
-    const requests = getRequests(file, ctx.catalog).filter((r) => r.isApi && r.url && urlHost(r.url));
+    const reported = (r: HttpRequest): boolean => r.isApi && !!r.url && urlHost(r.url) !== undefined;
+    // A wrapper's call sites share its one `fetch`: reported there when its own URL names the host.
+    const requests = getRequests(file, ctx.catalog).filter((r) => reported(r) && !(r.wrapper && reported(r.wrapper.request)));
     if (requests.length === 0 || !isBrowserCode(file, (ctx.detection.params ?? {}) as CorsParams)) return out;
     for (const r of requests) out.push({ node: r.urlNode ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! } });
     return out;

@@ -10,5 +10,11 @@ ruleTester().run(id, rule(id), {
   invalid: [
     { code, filename: 'src/web/rooms.ts', errors: [{ messageId: 'browserCallsApi', line: 1, column: 34 }] },
     { code: `${code}\nwindow.addEventListener('load', rooms);`, filename: 'src/rooms.ts', errors: [{ messageId: 'browserCallsApi', line: 1, column: 34 }] },
+    {
+      // A wrapper's one fetch is reported, not each of its calls.
+      code: "const BASE = 'https://webexapis.com/v1';\nconst call = (path: string) => fetch(BASE + path);\ncall('/rooms');\ncall('/people/me');",
+      filename: 'src/web/api.ts',
+      errors: [{ messageId: 'browserCallsApi', line: 2, column: 38 }],
+    },
   ],
 });
