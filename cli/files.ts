@@ -5,7 +5,7 @@
  * scanned root and link loops. Every file left out for a reason the user may not expect is returned in
  * `skipped` so the summary can say so.
  */
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { fileLanguage, type FileLanguage } from '../engine/analyze.js';
@@ -174,7 +174,15 @@ export function findFiles(opts: WalkOptions): WalkResult {
       }
     }
     const visitedDirs = new Set<string>();
+    const links: { dir: string; real: string; entry: DirEntry; rules: readonly { dir: string; ig: Ignore }[] }[] = [];
+    let deferred = false;
     walkDir(start, rootReal, inherited);
+    deferred = true;
+    // (A link met inside a folder reached through a link is followed at once.)
+    for (let i = 0; i < links.length; i++) {
+      const { dir, real, entry, rules } = links[i];
+      visitEntries(dir, real, [entry], rules);
+    }
 
     function isIgnored(p: string, isDir: boolean, rules: readonly { dir: string; ig: Ignore }[]): boolean {
       // As git does: the deepest ignore file with a matching pattern decides (so `!x` can re-include).
@@ -204,18 +212,30 @@ export function findFiles(opts: WalkOptions): WalkResult {
       const own = readIgnore(dir, new Set(entries.filter((e) => !e.isDirectory()).map((e) => e.name)));
       const active = own ? [...rules, { dir, ig: own }] : rules;
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      visitEntries(dir, real, entries, active);
+    }
+
+    function visitEntries(dir: string, real: string, entries: readonly DirEntry[], active: readonly { dir: string; ig: Ignore }[]): void {
       for (const entry of entries) {
         const full = path.join(dir, entry.name);
         let isDir = entry.isDirectory();
         let isFile = entry.isFile();
         let stats: Stats | undefined;
         let fullReal = path.join(real, entry.name);
+        if (entry.isSymbolicLink() && !deferred) {
+          // Links inside the root are followed after the walk, so a file reached both directly and
+          // through a link is reported (and fixed) under its own path.
+          links.push({ dir, real, entry, rules: active });
+          continue;
+        }
         if (entry.isSymbolicLink()) {
-          const target = safeRealpath(full);
-          if (!target) {
-            if (fileLanguage(full) !== 'unsupported' && !isIgnored(full, false, active)) skipped.push({ display: display(full), reason: 'broken symbolic link' });
+          const resolved = resolveLink(full);
+          if ('error' in resolved) {
+            const reason = resolved.error === 'ELOOP' ? 'symbolic link loop' : resolved.error === 'ENOENT' ? 'broken symbolic link' : `cannot follow symbolic link (${resolved.error})`;
+            if (fileLanguage(full) !== 'unsupported' && !isIgnored(full, false, active)) skipped.push({ display: display(full), reason });
             continue;
           }
+          const target = resolved.real;
           if (inside(rootReal, target) === undefined) {
             if (!isIgnored(full, false, active)) skipped.push({ display: display(full), reason: 'symbolic link to outside the scanned folder (not followed)' });
             continue;
@@ -228,6 +248,11 @@ export function findFiles(opts: WalkOptions): WalkResult {
           isDir = stats.isDirectory();
           isFile = stats.isFile();
           fullReal = target;
+        }
+        if (!isDir && !isFile) {
+          // A FIFO, socket or device: opening a FIFO would block the scan for ever, so it is never opened.
+          if (fileLanguage(full) !== 'unsupported' && !isIgnored(full, false, active)) skipped.push({ display: display(full), reason: `not a regular file (${specialKind(stats ?? entry)})` });
+          continue;
         }
         if (isDir) {
           if (SKIPPED_DIRS.has(entry.name)) continue;
@@ -250,10 +275,47 @@ export function findFiles(opts: WalkOptions): WalkResult {
   return { files, skipped };
 }
 
+/** The parts of a `Dirent` the walk reads. */
+type DirEntry = Pick<Dirent, 'name' | 'isDirectory' | 'isFile' | 'isSymbolicLink' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>;
+
+function specialKind(entry: Pick<Stats, 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>): string {
+  if (entry.isFIFO()) return 'a named pipe';
+  if (entry.isSocket()) return 'a socket';
+  if (entry.isCharacterDevice() || entry.isBlockDevice()) return 'a device';
+  return 'unknown type';
+}
+
+function resolveLink(p: string): { real: string } | { error: string } {
+  try {
+    return { real: realpathSync(p) };
+  } catch (error) {
+    return { error: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
+  }
+}
+
 function safeRealpath(p: string): string | undefined {
   try {
     return realpathSync(p);
   } catch {
     return undefined;
+  }
+}
+
+/** Thrown by {@link readRegularFile} for a path that is no longer a regular file. */
+export class NotRegularFile extends Error {}
+
+/**
+ * Reads a file that was a regular file when the walk saw it. It is opened without blocking and checked
+ * again, so one replaced by a FIFO (whose open or read would wait for a writer for ever), a folder or a
+ * device in the meantime is refused instead of hanging the scan.
+ */
+export function readRegularFile(file: string): Buffer {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new NotRegularFile('not a regular file (changed during the scan)');
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }

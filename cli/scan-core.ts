@@ -3,11 +3,10 @@
  * binary or a minified bundle, or does not parse is skipped with a reason and the scan goes on. Findings
  * get their severity for the run's dates and are checked against suppression comments.
  */
-import { readFileSync } from 'node:fs';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { severityOf, type DateOptions } from '../engine/dates.js';
 import type { Match, Notice } from '../engine/types.js';
-import type { FoundFile, SkippedFile } from './files.js';
+import { NotRegularFile, readRegularFile, type FoundFile, type SkippedFile } from './files.js';
 import { parseSuppressions, suppressionFor, type Suppression } from './suppressions.js';
 
 export type ReportedSeverity = 'error' | 'warn';
@@ -47,8 +46,9 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export function readText(file: FoundFile): { text: string } | { reason: string } {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file.path);
+    bytes = readRegularFile(file.path);
   } catch (error) {
+    if (error instanceof NotRegularFile) return { reason: error.message };
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOENT' ? 'deleted during the scan' : (code ?? (error as Error).message);
     return { reason: `cannot read (${why})` };

@@ -4,8 +4,9 @@
  * interrupted run leaves every file either as it was or as fixed.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { readRegularFile } from './files.js';
 
 export type WriteOutcome = { ok: true } | { ok: false; reason: string };
 
@@ -36,7 +37,7 @@ export function writeIfUnchanged(linkOrFile: string, before: string, after: stri
   try {
     // Write the link's target: renaming over a symbolic link would replace the link with a file.
     file = realpathSync(linkOrFile);
-    current = readFileSync(file);
+    current = readRegularFile(file);
     mode = statSync(file).mode & 0o7777;
   } catch (error) {
     return { ok: false, reason: `cannot read it again before writing (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };

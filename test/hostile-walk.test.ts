@@ -1,0 +1,123 @@
+/** The walk and the reads on hostile entries, in-process (the end-to-end run is in hostile.test.ts). */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findFiles, readRegularFile } from '../cli/files.js';
+import { readText } from '../cli/scan-core.js';
+import { writeIfUnchanged } from '../cli/writer.js';
+
+let root: string;
+
+function write(rel: string, text = 'export {};\n'): string {
+  const file = path.join(root, rel);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  return file;
+}
+
+function mkfifo(rel: string): string {
+  const file = path.join(root, rel);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const r = spawnSync('mkfifo', [file]);
+  if (r.status !== 0) throw new Error(`mkfifo: ${r.stderr}`);
+  return file;
+}
+
+function walk() {
+  const result = findFiles({ cwd: root, paths: [], include: [], exclude: [], maxFileSize: 2 * 1024 * 1024 });
+  // Links are visited after the rest of the walk; compare the skipped list in path order.
+  result.skipped.sort((a, b) => (a.display < b.display ? -1 : 1));
+  return result;
+}
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'cm-hostile-walk-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('walk of a hostile tree', () => {
+  it('a file reached directly and through an earlier link (folder or file) is listed once, under its own path', () => {
+    write('src/a.ts');
+    write('src/deep/b.ts');
+    // `links` sorts before `src`, so the walk meets the links first.
+    symlinkSync('../src', path.join(root, 'links-dir'));
+    mkdirSync(path.join(root, 'a-links'));
+    symlinkSync('../src/a.ts', path.join(root, 'a-links', 'a-again.ts'));
+    const { files, skipped } = walk();
+    expect(files.map((f) => f.display).sort()).toEqual(['src/a.ts', 'src/deep/b.ts']);
+    expect(skipped).toEqual([]);
+  });
+
+  it('a link inside the root to a file that is not otherwise reached is still scanned, under the link', () => {
+    write('vendor-src/c.ts');
+    writeFileSync(path.join(root, '.gitignore'), 'vendor-src/\n');
+    symlinkSync('vendor-src/c.ts', path.join(root, 'c.ts'));
+    expect(walk().files.map((f) => f.display)).toEqual(['c.ts']);
+  });
+
+  it('two links pointing at each other are a link loop; a dangling link is broken', () => {
+    symlinkSync('pong.ts', path.join(root, 'ping.ts'));
+    symlinkSync('ping.ts', path.join(root, 'pong.ts'));
+    symlinkSync('missing.ts', path.join(root, 'dangling.ts'));
+    symlinkSync('.', path.join(root, 'self'));
+    write('ok.ts');
+    const { files, skipped } = walk();
+    expect(files.map((f) => f.display)).toEqual(['ok.ts']);
+    expect(skipped).toEqual([
+      { display: 'dangling.ts', reason: 'broken symbolic link' },
+      { display: 'ping.ts', reason: 'symbolic link loop' },
+      { display: 'pong.ts', reason: 'symbolic link loop' },
+    ]);
+  });
+
+  it('a FIFO with a source extension is listed as not a regular file and never opened (a link to it too)', { timeout: 10_000 }, () => {
+    mkfifo('pipe.ts');
+    mkfifo('pipe.md'); // not a source name: not mentioned
+    symlinkSync('pipe.ts', path.join(root, 'pipe-link.js'));
+    write('ok.ts');
+    const { files, skipped } = walk();
+    expect(files.map((f) => f.display)).toEqual(['ok.ts']);
+    expect(skipped).toEqual([
+      { display: 'pipe-link.js', reason: 'not a regular file (a named pipe)' },
+      { display: 'pipe.ts', reason: 'not a regular file (a named pipe)' },
+    ]);
+  });
+
+  it('a path given on the command line that is a FIFO is refused, not opened', { timeout: 10_000 }, () => {
+    mkfifo('pipe.ts');
+    expect(() => findFiles({ cwd: root, paths: ['pipe.ts'], include: [], exclude: [], maxFileSize: 1024 })).toThrow(/Not a file or directory: pipe.ts/);
+  });
+});
+
+describe('reads of files that changed after the walk', () => {
+  it('a file replaced by a FIFO between walk and read is skipped without blocking', { timeout: 10_000 }, () => {
+    const file = write('a.ts', "h['X-Spark-Signature'];\n");
+    const [found] = walk().files;
+    unlinkSync(file);
+    mkfifo('a.ts');
+    expect(readText(found)).toEqual({ reason: 'not a regular file (changed during the scan)' });
+  });
+
+  it('a file replaced by a folder between walk and read is skipped', () => {
+    const file = write('a.ts', "h['X-Spark-Signature'];\n");
+    const [found] = walk().files;
+    unlinkSync(file);
+    mkdirSync(file);
+    expect(readText(found)).toEqual({ reason: 'not a regular file (changed during the scan)' });
+  });
+
+  it('fix mode does not write a file replaced by a FIFO after it was read', { timeout: 10_000 }, () => {
+    const file = write('a.ts', 'old\n');
+    unlinkSync(file);
+    mkfifo('a.ts');
+    const outcome = writeIfUnchanged(file, 'old\n', 'new\n');
+    expect(outcome.ok).toBe(false);
+    expect(outcome.ok ? '' : outcome.reason).toMatch(/cannot read it again before writing/);
+  });
+
+  it('readRegularFile reads a regular file', () => {
+    expect(readRegularFile(write('a.ts', 'x\n')).toString()).toBe('x\n');
+  });
+});
