@@ -2,7 +2,7 @@
  * The run's result as plain data: the `--format json` output (shape documented in docs/json-format.md,
  * versioned by `version`) and the input of every other format.
  */
-import { countdown, daysUntilEffective } from '../engine/dates.js';
+import { countdown, daysUntilEffective, whenText } from '../engine/dates.js';
 import type { Notice, NoticeStatus, TextEdit } from '../engine/types.js';
 import type { SkippedFile } from './files.js';
 import { TOOL_NAME, TOOL_VERSION } from './package-info.js';
@@ -24,6 +24,8 @@ export interface ReportFinding {
   severity: 'error' | 'warning';
   message: string;
   countdown: string;
+  /** The date part of the message: "effective 2026-03-24, 58 days ago". */
+  when: string;
   /** An autofix exists (`--fix` would apply it). */
   fixable: boolean;
   status: NoticeStatus;
@@ -136,6 +138,7 @@ function toReportFinding(f: Finding, today: string): ReportFinding {
     severity: f.severity === 'error' ? 'error' : 'warning',
     message: match.message,
     countdown: countdown(notice, today),
+    when: whenText(notice, today),
     fixable: Boolean(match.fix && match.fix.length > 0),
     status: notice.status,
     effective: notice.effective ?? null,

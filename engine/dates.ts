@@ -161,7 +161,8 @@ export function whenText(notice: Notice, today: IsoDate): string {
   if (notice.status === 'pending') return 'pending: no date announced yet';
   const days = daysUntilEffective(notice, today);
   if (days === undefined) return 'no date';
-  const approx = notice.precision === 'month' || notice.precision === 'approximate' ? ` (${notice.effectiveText ?? notice.precision})` : '';
+  // A vague date is its earliest plausible day (CATALOG.md): say so rather than repeat the seed's words.
+  const approx = notice.precision === 'month' || notice.precision === 'approximate' ? ' at the earliest' : '';
   const effective =
     days > 0 ? `effective ${notice.effective}${approx}, in ${plural(days, 'day')}` : days === 0 ? `effective today (${notice.effective})` : `effective ${notice.effective}${approx}, ${plural(-days, 'day')} ago`;
   if (days > 0 && notice.deprecated && daysBetween(notice.deprecated, today) >= 0) return `deprecated since ${notice.deprecated}; ${effective}`;

@@ -65,7 +65,7 @@ describe('text output and exit codes', { timeout: 180_000 }, () => {
     const r = cli(['--only', RENAME, ...TODAY], { cwd: d });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('src/sim-ring.ts\n');
-    expect(r.stdout).toMatch(/ {2}2:33 {2}error {4}`answerConfirmationEnabled` is renamed `answerConfirmationRequiredEnabled`.*\(since 2024-10-11 \(772 days ago\)\) {2}workspace-answer-confirmation-renamed/);
+    expect(r.stdout).toMatch(/ {2}2:33 {2}error {4}`answerConfirmationEnabled` is renamed `answerConfirmationRequiredEnabled`.*\(effective 2024-10-11, 772 days ago\) {2}workspace-answer-confirmation-renamed/);
     expect(r.stdout).not.toContain('src/labels.ts');
     expect(r.stdout).toContain('✖ 1 finding (1 error, 0 warnings) in 1 of 2 files');
     expect(r.stdout).toContain('1 finding fixable with --fix');
@@ -138,6 +138,7 @@ describe('formats', { timeout: 180_000 }, () => {
         severity: 'error',
         message: expect.stringContaining('answerConfirmationRequiredEnabled'),
         countdown: 'since 2024-10-11 (772 days ago)',
+        when: 'effective 2024-10-11, 772 days ago',
         fixable: true,
         status: 'dated',
         effective: '2024-10-11',

@@ -151,7 +151,7 @@ describe('whenText (the date part of messages)', () => {
     [{ status: 'dated', effective: '2026-03-24' }, '2026-03-01', 'effective 2026-03-24, in 23 days'],
     [{ status: 'dated', effective: '2026-03-24' }, '2026-03-24', 'effective today (2026-03-24)'],
     [{ status: 'dated', effective: '2026-03-31', deprecated: '2025-09-01' }, '2026-03-30', 'deprecated since 2025-09-01; effective 2026-03-31, in 1 day'],
-    [{ status: 'dated', effective: '2026-07-15', precision: 'approximate', effectiveText: 'mid 2026-07' }, '2026-07-16', 'effective 2026-07-15 (mid 2026-07), 1 day ago'],
+    [{ status: 'dated', effective: '2026-07-15', precision: 'approximate', effectiveText: 'mid 2026-07' }, '2026-07-16', 'effective 2026-07-15 at the earliest, 1 day ago'],
     [{ status: 'pending' }, '2026-01-01', 'pending: no date announced yet'],
     [{ status: 'contract' }, '2026-01-01', 'a contract rule, always in force'],
   ];

@@ -19,7 +19,7 @@ export function formatGithub(report: Report): string {
       `endColumn=${f.endColumn}`,
       `title=${escapeProperty(f.noticeId)}`,
     ].join(',');
-    return `::${f.severity === 'error' ? 'error' : 'warning'} ${props}::${escapeData(`${f.message} (${f.countdown})`)}`;
+    return `::${f.severity === 'error' ? 'error' : 'warning'} ${props}::${escapeData(`${f.message} (${f.when})`)}`;
   });
   for (const f of report.files) {
     if (f.outcome === 'skipped') lines.push(`::notice file=${escapeProperty(f.file)},title=collab-migrate skipped this file::${escapeData(f.reason ?? '')}`);

@@ -63,7 +63,7 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
     const result: Record<string, unknown> = {
       ruleId: f.noticeId,
       level: f.severity === 'error' ? 'error' : 'warning',
-      message: { text: `${f.message} (${f.countdown})` },
+      message: { text: `${f.message} (${f.when})` },
       locations: [
         {
           physicalLocation: {

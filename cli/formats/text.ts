@@ -27,7 +27,7 @@ export function formatText(report: Report, opts: TextOptions): string {
     out.push(c.underline(file));
     const rows = findings.map((f) => {
       const sev = f.severity === 'error' ? c.red('error') : c.yellow('warning');
-      let message = `${f.message} (${f.countdown})`;
+      let message = `${f.message} (${f.when})`;
       if (f.expiredSuppression) message += ` [suppression on line ${f.expiredSuppression.line} expired ${f.expiredSuppression.until}]`;
       return { pos: `${f.line}:${f.column}`, sev, sevWidth: f.severity === 'error' ? 5 : 7, message, id: f.noticeId };
     });
