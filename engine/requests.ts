@@ -809,6 +809,13 @@ function thisClassOf(file: FileContext, node: Node): TSESTree.ClassBody | undefi
 
 /** Calls of a wrapper function in the same file: `name(...)` for a function, `this.name(...)` for a class member. */
 function callSitesOf(file: FileContext, fn: Node): TSESTree.CallExpression[] {
+  const memo = file.cached('requests:call-sites', () => new Map<Node, TSESTree.CallExpression[]>());
+  let sites = memo.get(fn);
+  if (!sites) memo.set(fn, (sites = findCallSites(file, fn)));
+  return sites;
+}
+
+function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
   const name = functionName(file, fn);
   if (name) {
     return file.nodes(T.CallExpression).filter((c) => {
