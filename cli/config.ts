@@ -25,6 +25,7 @@ export interface RcOptions {
   maxFileSize?: string | number;
   reportUnusedSuppressions?: boolean;
   strictScopes?: boolean;
+  checkSyntax?: boolean;
 }
 
 export interface LoadedRc {
@@ -57,6 +58,7 @@ export const RC_SCHEMA = {
     maxFileSize: { type: ['string', 'integer'] },
     reportUnusedSuppressions: { type: 'boolean' },
     strictScopes: { type: 'boolean' },
+    checkSyntax: { type: 'boolean' },
   },
 } as const;
 

@@ -5,6 +5,7 @@ import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { DEFAULT_WARN_WITHIN_DAYS, severityOf, type DateOptions } from '../../engine/dates.js';
+import { checkSyntax } from '../../engine/edits.js';
 import type { Notice, Region } from '../../engine/types.js';
 import { loadRc, type RcOptions } from '../config.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
@@ -51,6 +52,7 @@ export interface ScanArgs extends GlobalArgs {
   maxFileSize?: string;
   reportUnusedSuppressions?: boolean;
   strictScopes?: boolean;
+  checkSyntax?: boolean;
   cache?: boolean;
   cacheLocation?: string;
   concurrency?: string;
@@ -80,6 +82,8 @@ export interface ScanSettings {
   maxFileSize: number;
   reportUnusedSuppressions: boolean;
   strictScopes: boolean;
+  /** Parse every JS/TS file, also those without any notice token, and list the ones that do not parse. */
+  checkSyntax: boolean;
   /** Result cache folder (`--cache`), absolute; undefined without `--cache`. */
   cacheLocation?: string;
   /** Worker threads besides the main thread: `auto`, or a number (0 scans in one thread). */
@@ -108,6 +112,11 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('include', { describe: 'Only files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
     .option('exclude', { describe: 'Leave out files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
     .option('max-file-size', { describe: `Skip files larger than this (default ${DEFAULT_MAX_FILE_SIZE})`, type: 'string', group: 'Files:' })
+    .option('check-syntax', {
+      describe: 'Also parse files without any notice token and list those that do not parse (by default they are not parsed, as they cannot hold a finding)',
+      type: 'boolean',
+      group: 'Files:',
+    })
     .option('cache', { describe: 'Remember results of unchanged files between runs', type: 'boolean', group: 'Speed:' })
     .option('cache-location', { describe: 'Cache folder (default node_modules/.cache/collab-migrate, or .collab-migrate-cache)', type: 'string', group: 'Speed:' })
     .option('concurrency', { describe: `Worker threads: auto (above ${POOL_MIN_FILES} files), off, or a number`, type: 'string', group: 'Speed:' }) as unknown as Argv<ScanArgs>;
@@ -146,6 +155,7 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     maxFileSize: parseSize(args.maxFileSize ?? pick(rc, 'maxFileSize') ?? DEFAULT_MAX_FILE_SIZE),
     reportUnusedSuppressions: args.reportUnusedSuppressions ?? pick(rc, 'reportUnusedSuppressions') ?? false,
     strictScopes: args.strictScopes ?? pick(rc, 'strictScopes') ?? false,
+    checkSyntax: args.checkSyntax ?? pick(rc, 'checkSyntax') ?? false,
     concurrency: parseConcurrency(args.concurrency),
   };
   if (args.cache || args.cacheLocation !== undefined) {
@@ -165,9 +175,12 @@ function parseConcurrency(value: string | undefined): number | 'auto' {
 
 function checkOutputWritable(file: string): void {
   try {
-    if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error('is a folder');
+    const existing = statSync(file, { throwIfNoEntry: false });
+    if (existing?.isDirectory()) throw new Error('is a folder');
+    // A FIFO or device would block the write or swallow the report.
+    if (existing && !existing.isFile()) throw new Error('not a regular file');
     accessSync(path.dirname(file), constants.W_OK);
-    if (statSync(file, { throwIfNoEntry: false })) accessSync(file, constants.W_OK);
+    if (existing) accessSync(file, constants.W_OK);
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(`Cannot write --output ${file} (${why}).`);
@@ -233,10 +246,13 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
   });
   for (const result of results) {
     if (isSkipped(result)) skipped.push(result);
+    else if (settings.checkSyntax && doesNotParse(result, skipped)) continue;
     else scanned.push(result);
   }
   cache?.save();
   bar?.stop();
+  // In path order, whichever stage (walk, read, parse) left them out.
+  skipped.sort((x, y) => (x.display < y.display ? -1 : x.display > y.display ? 1 : 0));
 
   let mode: Report['mode'] = 'scan';
   const outcomes = new Map<string, { outcome: FileOutcome; fixed?: number; reason?: string; diff?: string }>();
@@ -303,6 +319,19 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
   }
   return EXIT_OK;
 };
+
+/**
+ * `--check-syntax`: a JS/TS file the prefilter ruled out was never parsed. Files with findings or
+ * suppressions were parsed (a parse error would have skipped them), so only the others are parsed here;
+ * one that does not parse is added to `skipped`.
+ */
+function doesNotParse(s: ScannedFile, skipped: SkippedFile[]): boolean {
+  if (s.file.language === 'config' || s.findings.length > 0 || s.suppressedCount > 0) return false;
+  const error = checkSyntax(s.file.path, s.text);
+  if (error === undefined) return false;
+  skipped.push({ display: s.file.display, reason: `does not parse: ${error}` });
+  return true;
+}
 
 /**
  * Fix mode: computes every file's migration, refuses dirty files (unless --allow-dirty), prints or writes,

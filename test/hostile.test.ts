@@ -1,0 +1,276 @@
+/**
+ * Bad input and faults end to end (issue 7): the built binary on the hostile tree of
+ * test/helpers/hostile-tree.ts, scanned and fixed, checked entry by entry (SHA-256, mode, link target);
+ * bad configuration; permission errors (as an unprivileged user); SIGTERM during a fix run.
+ * Build first: `npx tsc -p tsconfig.build.json`.
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, chownSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkSyntax } from '../engine/edits.js';
+import { createHostileTree, snapshotTree, type EntrySnapshot, type HostileTree } from './helpers/hostile-tree.js';
+import { assertBuilt, BIN, cli, git, removeTree, tempTree } from './cli/run.js';
+
+const TODAY = ['--today', '2026-11-22'];
+const STACK = /\n\s+at /;
+
+interface JsonFile {
+  file: string;
+  outcome: string;
+  findings: number;
+  fixed?: number;
+  reason?: string;
+}
+
+function expectOneLine(r: { code: number | null; stderr: string; stdout: string }, message: RegExp): void {
+  expect(r.code).toBe(2);
+  expect(r.stderr.trim()).toMatch(message);
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr).not.toMatch(STACK);
+}
+
+let tree: HostileTree;
+
+beforeAll(() => {
+  assertBuilt();
+  tree = createHostileTree();
+});
+afterAll(() => tree?.cleanup());
+
+describe('the hostile tree', { timeout: 180_000 }, () => {
+  // The tests of this block run in order: scans first, then the fix, then the second fix.
+  let original: Map<string, EntrySnapshot>;
+  let outsideOriginal: Map<string, EntrySnapshot>;
+
+  beforeAll(() => {
+    original = snapshotTree(tree.root);
+    outsideOriginal = snapshotTree(tree.outside);
+  });
+
+  it('holds what it says (modes, FIFO, links) before any run', () => {
+    for (const c of tree.cases) {
+      const entry = original.get(c.path);
+      expect(entry, c.path).toBeDefined();
+      if (c.mode !== undefined) expect(entry!.mode, c.path).toBe(c.mode);
+    }
+    expect(original.get('weird/pipe.ts')?.type).toBe('fifo');
+    expect(original.get('links/loop')).toEqual({ type: 'link', mode: expect.any(Number), target: '.' });
+  });
+
+  it('text scan: exit 1 by findings, no crash, every skipped file listed with its reason', () => {
+    const r = cli([...TODAY], { cwd: tree.root });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    const section = r.stdout.slice(r.stdout.indexOf('Skipped '));
+    const skippedCases = tree.cases.filter((c) => c.expect === 'skipped');
+    expect(section).toMatch(new RegExp(`^Skipped ${skippedCases.length} files:`));
+    const lines = section.trim().split('\n').slice(1).map((l) => l.trim());
+    expect(lines).toHaveLength(skippedCases.length);
+    for (const c of skippedCases) {
+      const line = lines.find((l) => l.startsWith(`${c.path}: `));
+      expect(line, c.path).toBeDefined();
+      expect(line!.slice(c.path.length + 2), c.path).toMatch(c.reason!);
+    }
+    // Findings are shown under the files' own paths, never through a link.
+    expect(r.stdout).not.toMatch(/^links\/(src-again|header-link)/m);
+    for (const c of tree.cases.filter((x) => x.expect === 'fixed')) expect(r.stdout, c.path).toMatch(new RegExp(`^${c.path.replace(/[.]/g, '\\.')}$`, 'm'));
+  });
+
+  it('JSON scan: every case has the outcome it should, nothing is reported twice or through a link', () => {
+    const r = cli(['--format', 'json', ...TODAY], { cwd: tree.root });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout) as { files: JsonFile[]; summary: { filesScanned: number; filesSkipped: number } };
+    const byFile = new Map(report.files.map((f) => [f.file, f]));
+    expect(byFile.size).toBe(report.files.length);
+    for (const c of tree.cases) {
+      const f = byFile.get(c.path);
+      if (c.expect === 'skipped') {
+        expect(f?.outcome, c.path).toBe('skipped');
+        expect(f?.reason, c.path).toMatch(c.reason!);
+      } else if (c.expect === 'fixed') {
+        expect(f?.outcome, c.path).toBe('scanned');
+        expect(f!.findings, c.path).toBeGreaterThan(0);
+      } else if (c.expect === 'unlisted') {
+        expect(f, c.path).toBeUndefined();
+      }
+    }
+    expect(report.files.filter((f) => f.file.startsWith('links/'))).toEqual(report.files.filter((f) => f.outcome === 'skipped' && f.file.startsWith('links/')));
+    expect(report.summary.filesSkipped).toBe(tree.cases.filter((c) => c.expect === 'skipped').length);
+    expect(byFile.get('broken/no-token.ts')?.outcome).not.toBe('skipped');
+  });
+
+  it('--check-syntax also lists the syntax errors of files the prefilter ruled out', () => {
+    const r = cli(['--format', 'json', '--check-syntax', ...TODAY], { cwd: tree.root });
+    expect(r.code).toBe(1);
+    const files = (JSON.parse(r.stdout) as { files: JsonFile[] }).files;
+    const notParsing = files.filter((f) => f.reason?.startsWith('does not parse')).map((f) => f.file).sort();
+    expect(notParsing).toEqual(tree.cases.filter((c) => c.syntaxError).map((c) => c.path).sort());
+    expect(files.find((f) => f.file === 'broken/no-token.ts')?.reason).toMatch(/^does not parse: .*\(1:\d+\)$/);
+    // Files that parse are still scanned, with the same findings.
+    expect(files.find((f) => f.file === 'src/clean.ts')?.outcome).toBe('scanned');
+    expect(files.find((f) => f.file === 'src/header.ts')?.findings).toBe(3);
+  });
+
+  it('scanning wrote nothing', () => {
+    expect(snapshotTree(tree.root)).toEqual(original);
+  });
+
+  it('--fix: only files with fixable findings change, to exactly the fixed text; modes, links, BOM and CRLF kept', () => {
+    const r = cli(['--fix', '--allow-dirty', '--format', 'json', ...TODAY], { cwd: tree.root });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0); // every finding in the tree has an autofix
+    const files = (JSON.parse(r.stdout) as { files: JsonFile[] }).files;
+    const outcome = new Map(files.map((f) => [f.file, f]));
+    const after = snapshotTree(tree.root);
+    // No entry appeared (temporary files) or disappeared, and no link became a file.
+    expect([...after.keys()].sort()).toEqual([...original.keys()].sort());
+    const changed: string[] = [];
+    for (const [rel, before] of original) {
+      const now = after.get(rel)!;
+      expect({ rel, type: now.type, mode: now.mode, target: now.target }).toEqual({ rel, type: before.type, mode: before.mode, target: before.target });
+      if (now.sha256 !== before.sha256) changed.push(rel);
+    }
+    const fixedCases = tree.cases.filter((c) => c.expect === 'fixed');
+    expect(changed.sort()).toEqual(fixedCases.map((c) => c.path).sort());
+    for (const c of fixedCases) {
+      expect(outcome.get(c.path)?.outcome, c.path).toBe('fixed');
+      const text = readFileSync(path.join(tree.root, c.path), 'utf8');
+      if (c.fixedText !== undefined) expect(text, c.path).toBe(c.fixedText);
+      if (/\.[cm]?[jt]sx?$/.test(c.path)) expect(checkSyntax(c.path, text), c.path).toBeUndefined();
+    }
+    for (const c of tree.cases.filter((x) => x.expect === 'skipped')) expect(outcome.get(c.path)?.outcome, c.path).toBe('skipped');
+    // Line endings and BOM, byte for byte.
+    expect(readFileSync(path.join(tree.root, 'src/crlf.js'), 'utf8')).not.toMatch(/[^\r]\n/);
+    expect(readFileSync(path.join(tree.root, 'src/bom.ts'))[0]).toBe(0xef);
+    // Nothing outside the root changed.
+    expect(snapshotTree(tree.outside)).toEqual(outsideOriginal);
+    // git sees exactly the fixed files as modified.
+    const status = git(tree.root, 'status', '--porcelain', '-z').split('\0').filter(Boolean);
+    expect(status.map((s) => s.slice(3)).sort()).toEqual(fixedCases.map((c) => c.path).sort());
+  });
+
+  it('a second --fix changes nothing', () => {
+    const before = snapshotTree(tree.root);
+    const r = cli(['--fix', '--allow-dirty', '--format', 'json', ...TODAY], { cwd: tree.root });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const files = (JSON.parse(r.stdout) as { files: JsonFile[] }).files;
+    expect(files.filter((f) => f.outcome === 'fixed')).toEqual([]);
+    expect(snapshotTree(tree.root)).toEqual(before);
+    expect(snapshotTree(tree.outside)).toEqual(outsideOriginal);
+  });
+
+  it.each([
+    [['--output', 'no/such/dir/report.json'], /^collab-migrate: Cannot write --output .*no\/such\/dir\/report\.json \(ENOENT\)\.$/],
+    [['--output', 'src'], /^collab-migrate: Cannot write --output .*src \(is a folder\)\.$/],
+    [['--output', 'weird/pipe.ts'], /^collab-migrate: Cannot write --output .*pipe\.ts \(not a regular file\)\.$/],
+  ])('%j exits 2 with one line, writes nothing', (args, message) => {
+    const before = snapshotTree(tree.root);
+    const r = cli([...args, ...TODAY], { cwd: tree.root });
+    expectOneLine(r, message);
+    expect(r.stdout).toBe('');
+    expect(snapshotTree(tree.root)).toEqual(before);
+  });
+});
+
+describe('bad configuration (one line on stderr, exit 2, the stack only with --debug)', { timeout: 180_000 }, () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = tempTree({
+      'src/a.ts': "export const s = (h: Record<string, string>) => h['X-Spark-Signature'];\n",
+      'syntax.json': '{\n  "notices": [\n    { "id": "x",, }\n  ]\n}\n',
+      'schema.json': JSON.stringify({ notices: [{ id: 'my-own-notice', title: 't', summary: 's', area: 'x', status: 'soon', breaking: false, source: { section: '9' }, instead: 'i', fix: 'none', detections: [] }] }),
+    });
+  });
+  afterAll(() => removeTree(dir));
+
+  it.each([
+    [['--before', 'tomorrow'], /Invalid --before "tomorrow": expected a date as YYYY-MM-DD/],
+    [['--before', '2026-13-01'], /Invalid --before "2026-13-01"/],
+    [['--frobnicate'], /Unknown argument: frobnicate/],
+    [['--only', 'no-such-id'], /--only: Unknown notice "no-such-id"/],
+    [['--only', 'webhook-header-names-lowercas'], /Did you mean "webhook-header-names-lowercase"\?/],
+    [['src/missing.ts'], /No such file or directory: src\/missing\.ts/],
+    [['--notices', 'syntax.json'], /Invalid catalog: .*syntax\.json:3:\d+: JSON syntax error/],
+    [['--notices', 'schema.json'], /my-own-notice.*\/notices\/0\/status|\/notices\/0\/status.*my-own-notice/],
+    [['--max-file-size', '0'], /Invalid --max-file-size "0"/],
+    [['--concurrency', 'lots'], /Invalid --concurrency "lots"/],
+  ])('%j', (args, message) => {
+    const r = cli([...args, ...TODAY], { cwd: dir });
+    expectOneLine(r, message);
+    expect(r.stdout).toBe('');
+    const debug = cli([...args, ...TODAY, '--debug'], { cwd: dir });
+    expect(debug.code).toBe(2);
+    expect(debug.stderr).toMatch(STACK);
+  });
+
+  it.each([
+    ['.collab-migraterc.json', JSON.stringify({ checkSyntax: 'yes' }), /\.collab-migraterc\.json.*"checkSyntax" must be boolean/],
+    ['.collab-migraterc.json', JSON.stringify({ only: ['no-such-id'] }), /Unknown notice "no-such-id"/],
+    ['package.json', JSON.stringify({ name: 'x', 'collab-migrate': { befor: '2026-01-01' } }), /package\.json "collab-migrate" key .*unknown key "befor"/],
+    ['package.json', JSON.stringify({ name: 'x', 'collab-migrate': 'json' }), /package\.json "collab-migrate" key .*must be object/],
+  ])('%s %s', (name, content, message) => {
+    writeFileSync(path.join(dir, name), content);
+    try {
+      expectOneLine(cli([...TODAY], { cwd: dir }), message);
+    } finally {
+      unlinkSync(path.join(dir, name));
+    }
+  });
+});
+
+const isRoot = process.getuid?.() === 0;
+
+function runAs(cwd: string, args: string[], user: { uid?: number; gid?: number }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, CI: 'true', NO_COLOR: '1', HOME: os.tmpdir() }, ...user });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('permission denied', { timeout: 180_000 }, () => {
+  // chmod 000 does not stop root, so as root the binary runs as the unprivileged user `nobody` (65534),
+  // in a folder that user owns; the files stay root's.
+  it('an unreadable file and folder are listed, a file in an unwritable folder is not fixed, the rest is', async () => {
+    const header = "export const s = (h: Record<string, string>) => h['X-Spark-Signature'];\n";
+    const d = tempTree({ 'ok.ts': header, 'locked.ts': header, 'locked-dir/x.ts': header, 'ro-dir/y.ts': header });
+    const user = isRoot ? { uid: 65534, gid: 65534 } : {};
+    try {
+      if (isRoot) chownSync(d, 65534, 65534);
+      chmodSync(d, 0o755);
+      chmodSync(path.join(d, 'locked.ts'), 0o000);
+      chmodSync(path.join(d, 'locked-dir'), 0o000);
+      chmodSync(path.join(d, 'ro-dir'), 0o555);
+      const roBefore = snapshotTree(path.join(d, 'ro-dir'));
+
+      const scan = await runAs(d, ['--format', 'json', ...TODAY], user);
+      expect(scan.stderr).toBe('');
+      expect(scan.code).toBe(1);
+      const files = (JSON.parse(scan.stdout) as { files: JsonFile[] }).files;
+      expect(files).toContainEqual({ file: 'locked.ts', outcome: 'skipped', findings: 0, reason: 'cannot read (permission denied)' });
+      expect(files).toContainEqual({ file: 'locked-dir/', outcome: 'skipped', findings: 0, reason: 'cannot read folder (EACCES)' });
+      expect(files.find((f) => f.file === 'ok.ts')?.findings).toBe(1);
+
+      const fix = await runAs(d, ['--fix', '--allow-dirty', '--format', 'json', ...TODAY], user);
+      expect(fix.stderr).toBe('');
+      const outcomes = (JSON.parse(fix.stdout) as { files: JsonFile[] }).files;
+      expect(outcomes).toContainEqual(expect.objectContaining({ file: 'ro-dir/y.ts', outcome: 'skipped', reason: 'cannot write (EACCES)' }));
+      expect(outcomes).toContainEqual(expect.objectContaining({ file: 'ok.ts', outcome: 'fixed', fixed: 1 }));
+      expect(readFileSync(path.join(d, 'ok.ts'), 'utf8')).toBe(header.replace('X-Spark-Signature', 'x-spark-signature'));
+      expect(snapshotTree(path.join(d, 'ro-dir'))).toEqual(roBefore);
+      expect(readdirSync(d).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+      expect(fix.code).toBe(1); // ro-dir/y.ts keeps its finding
+    } finally {
+      chmodSync(path.join(d, 'locked-dir'), 0o755);
+      chmodSync(path.join(d, 'ro-dir'), 0o755);
+      removeTree(d);
+    }
+  });
+});
