@@ -807,7 +807,10 @@ function thisClassOf(file: FileContext, node: Node): TSESTree.ClassBody | undefi
   return undefined;
 }
 
-/** Calls of a wrapper function in the same file: `name(...)` for a function, `this.name(...)` for a class member. */
+/**
+ * Calls of a wrapper function in the same file: `name(...)` for a function, `this.name(...)` for a class member
+ * (inside the same class), `api.name(...)` for a method of an object literal held in `const api`.
+ */
 function callSitesOf(file: FileContext, fn: Node): TSESTree.CallExpression[] {
   const memo = file.cached('requests:call-sites', () => new Map<Node, TSESTree.CallExpression[]>());
   let sites = memo.get(fn);
@@ -838,6 +841,20 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
         !(c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]) &&
         thisClassOf(file, c) === body
       );
+    });
+  }
+  // `const api = { call(method, path, body) {...} }` called as `api.call(...)`.
+  if (owner?.type === 'Property' && owner.value === fn && !owner.computed) {
+    const member = propertyKeyName(owner);
+    const object = file.parentOf(owner);
+    const holder = object ? outerParent(file, object) : undefined;
+    const decl = holder?.parent;
+    if (member === undefined || decl?.type !== 'VariableDeclarator' || decl.init !== holder!.node || decl.id.type !== 'Identifier') return [];
+    if ((file.parentOf(decl) as TSESTree.VariableDeclaration | undefined)?.kind !== 'const') return [];
+    const holderName = decl.id.name;
+    return file.nodes(T.CallExpression).filter((c) => {
+      const callee = unwrap(c.callee as Node);
+      return callee.type === 'MemberExpression' && dottedName(callee.object) === holderName && memberName(callee) === member && !(c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]);
     });
   }
   return [];
@@ -943,7 +960,7 @@ function configKeys(client: HttpClient): { data?: string; json?: string; form?: 
   return {};
 }
 
-/** The request a wrapper call site makes, or undefined when the wrapper's parameters do not reach the request. */
+/** The request a wrapper call site makes (API or not), or undefined when the wrapper's parameters do not reach the request. */
 function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRequest, fn: Node, site: TSESTree.CallExpression): HttpRequest | undefined {
   const params = parameterNames(fn);
   const args = site.arguments as Node[];
@@ -1009,8 +1026,8 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
     if (q) r.query = q;
     else if (!queryParam) r.query = inner.query;
   }
-  finish(r, catalog);
-  return r.isApi ? r : undefined;
+  // Kept when it is not the API too: the wrapper says where a call such as `crm.post('/telephony/...')` goes.
+  return finish(r, catalog);
 }
 
 /** Requests made through same-file wrapper functions, at their call sites. */

@@ -227,8 +227,14 @@ class Admin {
     const [get] = wrapped(admin + `  list() { return this.call('GET', '/people'); }\n}`);
     expect(get.method).toBe('GET');
     expect(get.body).toBeUndefined();
-    expect(wrapped(admin.replace('https://webexapis.com/v1', 'https://status.example.com') + `  h() { return this.call('GET', '/people'); }\n}`)).toEqual([]);
-    expect(wrapped(`class S { call(m: string, p: string) { return fetch(base + p, { method: m }); } h() { return this.call('GET', '/health'); } }`)).toEqual([]);
+    const other = wrapped(admin.replace('https://webexapis.com/v1', 'https://status.example.com') + `  h() { return this.call('GET', '/people'); }\n}`);
+    expect(other.map((r) => [url(r), r.isApi])).toEqual([['https://status.example.com/people', false]]);
+    const health = wrapped(`class S { call(m: string, p: string) { return fetch(base + p, { method: m }); } h() { return this.call('GET', '/health'); } }`);
+    expect(health.map((r) => [url(r), r.isApi])).toEqual([['*/health', false]]);
+  });
+  it('a wrapper of another host overrides the axios-like reading of its call (`crm.post(\'/telephony/...\')`)', () => {
+    const rs = requests(`const crm = { post(path: string, body: object) { return fetch('https://crm.example.com' + path, { method: 'POST', body: JSON.stringify(body) }); } };\ncrm.post('/telephony/config/virtualLines', { firstName: '.' });`);
+    expect(rs.filter((r) => r.isApi)).toEqual([]);
   });
   it('only `this.name()` inside the same class is a call of a method wrapper', () => {
     const code = admin + `}\nclass Other { call(m: string, p: string) { return [m, p]; } go() { return this.call('PUT', '/people/me'); } }\nhelper.call('PUT', '/people/me');`;
@@ -278,5 +284,21 @@ api.get('/people');`;
   it('a parameter shadows an outer declaration of the same name', () => {
     const r = only(`const path = '/people';\nfunction f(path: string) { return fetch('https://webexapis.com/v1' + path); }`);
     expect(url(r)).toBe('https://webexapis.com/v1*');
+  });
+});
+
+describe('object-literal wrappers', () => {
+  it('`const api = { put(path, body) {...} }` is read at `api.put(...)`, not as an unknown client', () => {
+    const code = `const api = {
+  base: 'https://webexapis.com/v1',
+  put(path: string, body: object) { return fetch('https://webexapis.com/v1' + path, { method: 'PUT', body: JSON.stringify(body) }); },
+};
+api.put('/people/me/features/callerId', { firstName: 'A' });
+other.put('/people/me/features/callerId', { firstName: 'A' });`;
+    const rs = requests(code);
+    const site = rs.find((r) => r.wrapper);
+    expect([site?.method, url(site!), site?.body?.format, site?.body?.object?.properties.length]).toEqual(['PUT', 'https://webexapis.com/v1/people/me/features/callerId', 'json', 1]);
+    // `other.put(...)` stays an axios-like call of an unknown client.
+    expect(rs.filter((r) => !r.wrapper && r.client === 'unknown').map(url)).toEqual(['/people/me/features/callerId']);
   });
 });
