@@ -5,7 +5,7 @@
  * Build first: `npx tsc -p tsconfig.build.json`.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, unlinkSync, watch, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +100,16 @@ describe('the hostile tree', { timeout: 180_000 }, () => {
     expect(report.files.filter((f) => f.file.startsWith('links/'))).toEqual(report.files.filter((f) => f.outcome === 'skipped' && f.file.startsWith('links/')));
     expect(report.summary.filesSkipped).toBe(tree.cases.filter((c) => c.expect === 'skipped').length);
     expect(byFile.get('broken/no-token.ts')?.outcome).not.toBe('skipped');
+    // A worker thread, and the result cache (cold, then warm), see the same.
+    expect(JSON.parse(cli(['--format', 'json', '--concurrency', '1', ...TODAY], { cwd: tree.root }).stdout).files).toEqual(report.files);
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'cm-hostile-cache-'));
+    try {
+      const cache = ['--format', 'json', '--cache-location', cacheDir, ...TODAY];
+      expect(JSON.parse(cli(cache, { cwd: tree.root }).stdout).files).toEqual(report.files);
+      expect(JSON.parse(cli(cache, { cwd: tree.root }).stdout).files).toEqual(report.files);
+    } finally {
+      removeTree(cacheDir);
+    }
   });
 
   it('--check-syntax also lists the syntax errors of files the prefilter ruled out', () => {
@@ -270,6 +280,46 @@ describe('permission denied', { timeout: 180_000 }, () => {
     } finally {
       chmodSync(path.join(d, 'locked-dir'), 0o755);
       chmodSync(path.join(d, 'ro-dir'), 0o755);
+      removeTree(d);
+    }
+  });
+});
+
+describe('interruption', { timeout: 180_000 }, () => {
+  it('SIGTERM while fixes are being written: exit 143, every file old or new, the rest listed as not written, no temporary file', async () => {
+    const before = "export const s = (h: Record<string, string>) => h['X-Spark-Signature'];\n";
+    const after = before.replace('X-Spark-Signature', 'x-spark-signature');
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) files[`src/f${String(i).padStart(3, '0')}.ts`] = before;
+    const d = tempTree(files);
+    try {
+      const child = spawn(process.execPath, [BIN, '--fix', '--concurrency', 'off', '--format', 'json', ...TODAY], { cwd: d, env: { ...process.env, CI: 'true' } });
+      let stdout = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      // The first rename into src/ means the writing has begun: stop it there.
+      const watcher = watch(path.join(d, 'src'), () => {
+        watcher.close();
+        child.kill('SIGTERM');
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', (c, signal) => resolve(c ?? (signal ? -1 : null))));
+      watcher.close();
+      const names = readdirSync(path.join(d, 'src'));
+      expect(names.filter((n) => !/^f\d{3}\.ts$/.test(n))).toEqual([]);
+      expect(names).toHaveLength(300);
+      const texts = names.map((n) => readFileSync(path.join(d, 'src', n), 'utf8'));
+      for (const text of texts) expect([before, after]).toContain(text);
+      const fixed = texts.filter((t) => t === after).length;
+      // The signal may arrive after the last write (exit 0: all fixed), never in the middle of one.
+      expect([143, 0]).toContain(code);
+      if (code === 0) expect(fixed).toBe(300);
+      else {
+        expect(fixed).toBeGreaterThan(0);
+        const report = JSON.parse(stdout) as { files: JsonFile[] };
+        const notWritten = report.files.filter((f) => f.reason === 'interrupted before this file was written');
+        expect(notWritten).toHaveLength(300 - fixed);
+        expect(report.files.filter((f) => f.outcome === 'fixed')).toHaveLength(fixed);
+      }
+    } finally {
       removeTree(d);
     }
   });
