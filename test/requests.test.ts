@@ -302,3 +302,14 @@ other.put('/people/me/features/callerId', { firstName: 'A' });`;
     expect(rs.filter((r) => !r.wrapper && r.client === 'unknown').map(url)).toEqual(['/people/me/features/callerId']);
   });
 });
+
+describe('wrapper variants', () => {
+  it('axios config objects (`axios({ method, url, data })`, `http.request(...)`) and `new URL(path, BASE)`', () => {
+    const a = requests(`import axios from 'axios';\nconst BASE = 'https://webexapis.com/v1';\nfunction call(method: string, path: string, data?: object) { return axios({ method, url: BASE + path, data }); }\ncall('PATCH', '/licenses/users', { email: 'a' });`).find((r) => r.wrapper)!;
+    expect([a.method, url(a), a.body?.object?.properties.length]).toEqual(['PATCH', 'https://webexapis.com/v1/licenses/users', 1]);
+    const b = requests(`class C { constructor(private http: any) {}\n  send(method: string, path: string, data: object) { return this.http.request({ method, url: \`https://webexapis.com/v1\${path}\`, data }); }\n  go() { return this.send('PUT', '/people/p1', { x: 1 }); } }`).find((r) => r.wrapper)!;
+    expect([b.client, b.method, url(b), b.body?.format]).toEqual(['unknown', 'PUT', 'https://webexapis.com/v1/people/p1', 'json']);
+    const c = requests(`const BASE = 'https://webexapis.com/v1/';\nasync function get(path: string) { const u = new URL(path, BASE); return fetch(u); }\nget('rooms');`).find((r) => r.wrapper)!;
+    expect([c.method, url(c)]).toEqual(['GET', 'https://webexapis.com/v1/rooms']);
+  });
+});
