@@ -218,6 +218,14 @@ export function findFiles(opts: WalkOptions): WalkResult {
     function visitEntries(dir: string, real: string, entries: readonly DirEntry[], active: readonly { dir: string; ig: Ignore }[]): void {
       for (const entry of entries) {
         const full = path.join(dir, entry.name);
+        // A name that is not UTF-8 comes back with U+FFFD in it and no longer names the file.
+        if (entry.name.includes('\uFFFD') && !lstatSync(full, { throwIfNoEntry: false })) {
+          const folder = entry.isDirectory();
+          if ((folder || fileLanguage(full) !== 'unsupported') && !isIgnored(full, folder, active)) {
+            skipped.push({ display: display(full) + (folder ? '/' : ''), reason: 'name is not valid UTF-8 (cannot be opened by it)' });
+          }
+          continue;
+        }
         let isDir = entry.isDirectory();
         let isFile = entry.isFile();
         let stats: Stats | undefined;

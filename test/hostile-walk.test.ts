@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findFiles, readRegularFile } from '../cli/files.js';
+import { printableName } from '../cli/formats/text.js';
 import { readText } from '../cli/scan-core.js';
 import { writeIfUnchanged } from '../cli/writer.js';
 
@@ -85,6 +86,24 @@ describe('walk of a hostile tree', () => {
     ]);
   });
 
+  it('a file or folder whose name is not UTF-8 is listed (it cannot be opened by its decoded name)', () => {
+    writeFileSync(Buffer.concat([Buffer.from(`${root}/caf`), Buffer.from([0xe9]), Buffer.from('.ts')]), 'export {};\n');
+    mkdirSync(Buffer.concat([Buffer.from(`${root}/dir`), Buffer.from([0xff])]));
+    writeFileSync(Buffer.concat([Buffer.from(`${root}/caf`), Buffer.from([0xe9]), Buffer.from('.md')]), '# not a source name\n');
+    write('ok.ts');
+    const { files, skipped } = walk();
+    expect(files.map((f) => f.display)).toEqual(['ok.ts']);
+    expect(skipped).toEqual([
+      { display: 'caf\ufffd.ts', reason: 'name is not valid UTF-8 (cannot be opened by it)' },
+      { display: 'dir\ufffd/', reason: 'name is not valid UTF-8 (cannot be opened by it)' },
+    ]);
+  });
+
+  it('a real U+FFFD in a name is an ordinary name', () => {
+    write('odd\ufffd.ts');
+    expect(walk().files.map((f) => f.display)).toEqual(['odd\ufffd.ts']);
+  });
+
   it('a path given on the command line that is a FIFO is refused, not opened', { timeout: 10_000 }, () => {
     mkfifo('pipe.ts');
     expect(() => findFiles({ cwd: root, paths: ['pipe.ts'], include: [], exclude: [], maxFileSize: 1024 })).toThrow(/Not a file or directory: pipe.ts/);
@@ -119,5 +138,14 @@ describe('reads of files that changed after the walk', () => {
 
   it('readRegularFile reads a regular file', () => {
     expect(readRegularFile(write('a.ts', 'x\n')).toString()).toBe('x\n');
+  });
+});
+
+describe('file names in the text output', () => {
+  it('control characters are escaped, everything else is kept', () => {
+    expect(printableName('src/new\nline.ts')).toBe('src/new\\nline.ts');
+    expect(printableName('src/\x1b[31mred.ts')).toBe('src/\\x1b[31mred.ts');
+    expect(printableName('a\tb\rc\x7f.ts')).toBe('a\\tb\\rc\\x7f.ts');
+    expect(printableName('src/naïve file 日本.ts')).toBe('src/naïve file 日本.ts');
   });
 });

@@ -14,7 +14,26 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : /(s|x|ch|sh)$/.test(word) ? 'es' : 's'}`;
 }
 
-export function formatText(report: Report, opts: TextOptions): string {
+const CONTROL = /[\x00-\x1f\x7f]/g;
+
+/** A file name as one line of a terminal can show it: control characters escaped (a newline, an ESC sequence). */
+export function printableName(name: string): string {
+  return name.replace(CONTROL, (ch) => (ch === '\n' ? '\\n' : ch === '\r' ? '\\r' : ch === '\t' ? '\\t' : `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`));
+}
+
+function withPrintableNames(report: Report): Report {
+  const name = <T extends { file: string }>(x: T): T => ({ ...x, file: printableName(x.file) });
+  const sup = report.suppressions;
+  return {
+    ...report,
+    findings: report.findings.map(name),
+    files: report.files.map(name),
+    suppressions: { ...sup, expired: sup.expired.map(name), invalid: sup.invalid.map(name), unused: sup.unused.map(name) },
+  };
+}
+
+export function formatText(input: Report, opts: TextOptions): string {
+  const report = withPrintableNames(input);
   const c = createColors(opts.color);
   const out: string[] = [];
   const byFile = new Map<string, Report['findings']>();

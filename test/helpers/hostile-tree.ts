@@ -61,10 +61,12 @@ export interface EntrySnapshot {
 /** Every entry under `dir` (links not followed, `.git` left out), keyed by forward-slash relative path. */
 export function snapshotTree(dir: string): Map<string, EntrySnapshot> {
   const out = new Map<string, EntrySnapshot>();
-  const visit = (abs: string, rel: string): void => {
-    for (const name of readdirSync(abs)) {
+  // Names as bytes: a name that is not UTF-8 cannot be opened by its decoded string.
+  const visit = (abs: Buffer, rel: string): void => {
+    for (const raw of readdirSync(abs, { encoding: 'buffer' })) {
+      const name = raw.toString('utf8');
       if (name === '.git') continue;
-      const full = path.join(abs, name);
+      const full = Buffer.concat([abs, Buffer.from('/'), raw]);
       const relName = rel ? `${rel}/${name}` : name;
       const st = lstatSync(full);
       const mode = st.mode & 0o7777;
@@ -77,7 +79,7 @@ export function snapshotTree(dir: string): Map<string, EntrySnapshot> {
       else out.set(relName, { type: 'other', mode });
     }
   };
-  visit(dir, '');
+  visit(Buffer.from(dir), '');
   return out;
 }
 
@@ -136,6 +138,12 @@ export function createHostileTree(opts: { git?: boolean } = {}): HostileTree {
   // Odd names.
   put('src/naïve file.ts', header.input, { kind: 'name with a space and a non-ASCII letter', expect: 'fixed', fixedText: header.output });
   put('src/日本/x.ts', trunk.input, { kind: 'folder with a CJK name', expect: 'fixed', fixedText: trunk.output });
+  put('src/new\nline.ts', header.input, { kind: 'name with a newline', expect: 'fixed', fixedText: header.output });
+  put('src/esc\x1b[31mred.ts', trunk.input, { kind: 'name with a terminal escape sequence', expect: 'fixed', fixedText: trunk.output });
+  const badName = Buffer.concat([Buffer.from(`${root}/weird/bad`), Buffer.from([0xe9]), Buffer.from('name.ts')]);
+  mkdirSync(path.join(root, 'weird'), { recursive: true });
+  writeFileSync(badName, header.input);
+  cases.push({ path: 'weird/bad\ufffdname.ts', kind: 'file name that is not UTF-8', expect: 'skipped', reason: /^name is not valid UTF-8/ });
   put('src/folder.ts/inner.ts', keys.input.replace('module.exports = { body, copy };\n', 'export { body, copy };\n'), {
     kind: 'a folder named like a source file',
     expect: 'fixed',
