@@ -59,6 +59,8 @@ export interface PlannedDetection {
   index: number;
   detector: Detector;
   tokens: string[];
+  /** A second group the file must also contain one of (lower-cased); empty when none. */
+  requires: string[];
 }
 
 const plans = new WeakMap<readonly Notice[], WeakMap<LoadedCatalog, PlannedDetection[]>>();
@@ -82,7 +84,8 @@ export function planDetections(notices: readonly Notice[], catalog: LoadedCatalo
         throw new Error(`notice "${notice.id}": no interpreter for detection ${index} (${name})`);
       }
       const tokens = [...detector.tokens(detection, catalog), ...(detection.tokens ?? [])].map((t) => t.toLowerCase());
-      plan!.push({ notice, index, detector, tokens });
+      const requires = (detector.requires?.(detection, catalog) ?? []).map((t) => t.toLowerCase());
+      plan!.push({ notice, index, detector, tokens, requires });
     });
   }
   byCatalog.set(catalog, plan);
@@ -92,8 +95,9 @@ export function planDetections(notices: readonly Notice[], catalog: LoadedCatalo
 /** The planned detections whose tokens occur in a text (case-insensitive); detections without tokens always run. */
 export function candidateDetections(text: string, plan: readonly PlannedDetection[]): PlannedDetection[] {
   if (plan.length === 0) return [];
-  const present = scannerFor(plan, plan.map((p) => p.tokens)).present(text);
-  return plan.filter((p) => p.tokens.length === 0 || p.tokens.some((t) => present.has(t)));
+  const present = scannerFor(plan, plan.map((p) => [...p.tokens, ...p.requires])).present(text);
+  const has = (t: string): boolean => present.has(t);
+  return plan.filter((p) => (p.tokens.length === 0 || p.tokens.some(has)) && (p.requires.length === 0 || p.requires.some(has)));
 }
 
 const BOM = '\uFEFF';

@@ -45,6 +45,12 @@ export interface Detector<D extends Detection = Detection> {
    * Must be rare words: the prefilter parses only files that contain one.
    */
   tokens(detection: D, catalog: LoadedCatalog): string[];
+  /**
+   * A second token group, ANDed with {@link tokens}: the file must also contain one of these. For
+   * detections that only report requests to the API, the API's host names and path words: a file with
+   * `Content-Type` but no API marker cannot match, so it is not parsed.
+   */
+  requires?(detection: D, catalog: LoadedCatalog): string[];
   /** Findings in a parsed JavaScript/TypeScript file. */
   detect(file: FileContext, ctx: DetectorContext<D>): RawMatch[];
   /** Findings in a configuration file's text; absent when the detection does not apply to configuration. */

@@ -77,7 +77,14 @@ const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'optio
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
 
 /** Known API path prefixes (after an optional `/v1`) used when the host is not statically known. */
-const API_PATH = /^(?:\/v1(?:\/|$)|\/(?:telephony|people|licenses|access_token|authorize|rooms|messages|memberships|teams|team\/memberships|webhooks|meetings|meetingPreferences|recordings|meetingTranscripts|meetingSummaries|devices|workspaces|workspaceLocations|locations|places|organizations|roles|events|cdr_feed|cdr_stream|service-apps|jwt|admin\/|identity\/|wholesale|broadworks|reports|adminAudit|hybrid|resourceGroups|xapi|callingQualities|guests)(?:[/?#]|$))/;
+const API_PATH_WORDS = [
+  'telephony', 'people', 'licenses', 'access_token', 'authorize', 'rooms', 'messages', 'memberships', 'teams',
+  'team/memberships', 'webhooks', 'meetings', 'meetingPreferences', 'recordings', 'meetingTranscripts',
+  'meetingSummaries', 'devices', 'workspaces', 'workspaceLocations', 'locations', 'places', 'organizations', 'roles',
+  'events', 'cdr_feed', 'cdr_stream', 'service-apps', 'jwt', 'admin/', 'identity/', 'wholesale', 'broadworks',
+  'reports', 'adminAudit', 'hybrid', 'resourceGroups', 'xapi', 'callingQualities', 'guests',
+];
+const API_PATH = new RegExp(`^(?:\\/v1(?:\\/|$)|\\/(?:${API_PATH_WORDS.map((w) => w.replace(/\//g, '\\/')).join('|')})(?:[/?#]|$))`);
 
 const isFunctionNode = (n: Node): boolean => n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration';
 
@@ -121,6 +128,15 @@ export function urlQuery(url: StaticString): Map<string, string> {
 export function apiHosts(catalog: LoadedCatalog): Set<string> {
   const h = catalog.hosts;
   return new Set([...h.api, h.callHistory.legacy, h.callHistory.gov, ...Object.values(h.callHistory.regional)].map((x) => x.toLowerCase()));
+}
+
+/**
+ * Literal text a file must contain for any of its requests to resolve to the API ({@link isApiUrl}): the
+ * API host names and the known API path words. Detections that only report API requests use it as their
+ * prefilter's second token group.
+ */
+export function apiMarkers(catalog: LoadedCatalog): string[] {
+  return [...apiHosts(catalog), '/v1', ...API_PATH_WORDS.map((w) => `/${w}`)];
 }
 
 /** Whether a URL calls the API: an API host, or (host unknown) a known API path. */

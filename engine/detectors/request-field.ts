@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../ast.js';
 import type { LoadedCatalog } from '../catalog.js';
 import type { Detector, RawMatch } from '../detector.js';
-import { getRequests, resolveLocal, urlPath, urlQuery, type HttpRequest } from '../requests.js';
+import { getRequests, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../requests.js';
 import type { RequestFieldDetection } from '../types.js';
 
 /** A field as sent: from an object literal (with its node) or a URL query string (the URL node). */
@@ -186,6 +186,7 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
     fieldRange: '`{{field}}` of {{value}} sent to {{endpoint}} {{change}}. {{instead}}',
     fieldTooMany: '`{{field}}` given {{value}} values in a request to {{endpoint}} {{change}}. {{instead}}',
   },
+  requires: (_d, catalog) => apiMarkers(catalog),
   tokens(d) {
     // The catalog's path words (`callerId`, `cdr_feed`) are rarer than field names; with them, they decide alone.
     if (d.tokens && d.tokens.length > 0) return [];

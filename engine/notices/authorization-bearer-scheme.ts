@@ -2,7 +2,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
-import { getClientInstances, getRequests, resolveLocal, type RequestHeader } from '../requests.js';
+import { getClientInstances, getRequests, resolveLocal, type RequestHeader, apiMarkers } from '../requests.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 /** A name that holds a token itself (not a prepared header value). */
@@ -54,6 +54,7 @@ export const authorizationBearerScheme: Detector<CustomDetection> = {
     otherScheme: 'The `Authorization` header of an API request uses the `{{scheme}}` scheme; the API needs `Bearer`. {{instead}}',
   },
   tokens: () => ['authorization'],
+  requires: (_d, catalog) => apiMarkers(catalog),
   detect(file, ctx) {
     const out: RawMatch[] = [];
     const seen = new Set<Node>();

@@ -1,6 +1,6 @@
 // Seed section 7: "POST with JSON or XML data but a form-urlencoded `Content-Type` | rejected".
 import type { Detector, RawMatch } from '../detector.js';
-import { findHeader, getRequests } from '../requests.js';
+import { findHeader, getRequests, apiMarkers } from '../requests.js';
 import type { CustomDetection } from '../types.js';
 
 export const formContentTypeJsonBody: Detector<CustomDetection> = {
@@ -9,6 +9,7 @@ export const formContentTypeJsonBody: Detector<CustomDetection> = {
     formHeaderJsonBody: 'The `Content-Type` says form-urlencoded but the body is JSON; the stricter header validation rejects the request. {{instead}}',
   },
   tokens: () => ['x-www-form-urlencoded'],
+  requires: (_d, catalog) => apiMarkers(catalog),
   detect(file, ctx) {
     const out: RawMatch[] = [];
     for (const r of getRequests(file, ctx.catalog)) {

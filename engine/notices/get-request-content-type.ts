@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
-import { getRequests, type HttpRequest, type RequestHeader } from '../requests.js';
+import { getRequests, type HttpRequest, type RequestHeader, apiMarkers } from '../requests.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 const inside = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
@@ -25,6 +25,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     getWithContentType: 'GET request to the API sets a `Content-Type` header, which the stricter header validation may reject. {{instead}}',
   },
   tokens: () => ['content-type'],
+  requires: (_d, catalog) => apiMarkers(catalog),
   detect(file, ctx) {
     const out: RawMatch[] = [];
     for (const r of getRequests(file, ctx.catalog)) {
