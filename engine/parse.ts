@@ -1,7 +1,11 @@
-/** Parsing source files into the ESTree the detectors read (typescript-estree, the parser ESLint's TS support uses). */
+/**
+ * Parsing source files into the ESTree the detectors read: typescript-estree (the parser ESLint's TS support
+ * uses) or, when chosen and installed, oxc-parser's TS-ESTree output (engine/parse-oxc.ts).
+ */
 import type * as Estree from '@typescript-eslint/typescript-estree';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRequire } from 'node:module';
+import { oxcModule, parseWithOxc } from './parse-oxc.js';
 
 const require = createRequire(import.meta.url);
 let estree: typeof Estree | undefined;
@@ -29,8 +33,46 @@ export function isJsxFile(filename: string): boolean {
   return /\.(tsx|jsx|js|mjs|cjs)$/i.test(filename);
 }
 
-/** Parses JavaScript or TypeScript; never throws for bad source. */
-export function parseSource(text: string, filename: string): ParseResult {
+/** The parsers {@link parseSource} can use. */
+export type ParserName = 'oxc' | 'typescript-estree';
+
+/**
+ * The parser asked for by `COLLAB_MIGRATE_PARSER` (`oxc` or `typescript-estree`), else the default. oxc is used
+ * only when it loads; otherwise typescript-estree, silently.
+ */
+export function chosenParser(env: NodeJS.ProcessEnv = process.env): ParserName {
+  const asked = env.COLLAB_MIGRATE_PARSER?.trim().toLowerCase();
+  const wanted: ParserName = asked === 'oxc' || asked === 'typescript-estree' ? asked : DEFAULT_PARSER;
+  return wanted === 'oxc' && oxcModule() === undefined ? 'typescript-estree' : wanted;
+}
+
+/** The parser used when `COLLAB_MIGRATE_PARSER` does not name one. */
+export const DEFAULT_PARSER: ParserName = 'typescript-estree';
+
+/** Parses JavaScript or TypeScript; never throws for bad source. `parser` defaults to {@link chosenParser}. */
+export function parseSource(text: string, filename: string, parser: ParserName = chosenParser()): ParseResult {
+  if (parser === 'oxc') {
+    const mod = oxcModule();
+    if (mod !== undefined) return parseOxc(mod, text, filename);
+  }
+  return parseEstree(text, filename);
+}
+
+/**
+ * oxc with the grammar typescript-estree gives the same file: TypeScript's own parser reads JavaScript with the
+ * TSX grammar (type annotations are accepted there, reported only by the type checker).
+ */
+function parseOxc(mod: NonNullable<ReturnType<typeof oxcModule>>, text: string, filename: string): ParseResult {
+  const jsx = isJsxFile(filename);
+  const first = parseWithOxc(mod, text, filename, jsx ? 'tsx' : 'ts');
+  if (!first.ok && jsx && /\.(js|mjs|cjs)$/i.test(filename)) {
+    const second = parseWithOxc(mod, text, filename, 'ts');
+    if (second.ok) return second;
+  }
+  return first;
+}
+
+function parseEstree(text: string, filename: string): ParseResult {
   const attempt = (jsx: boolean): ParseResult => {
     try {
       const ast = estreeModule().parse(text, {

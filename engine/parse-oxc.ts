@@ -1,0 +1,87 @@
+/**
+ * The optional fast parser: oxc-parser's ESTree output (TS-ESTree shape, `astType: 'ts'`), read by the same
+ * detectors as typescript-estree's. oxc-parser is an optional dependency with prebuilt native bindings; when it
+ * is missing or fails to load, {@link oxcModule} returns `undefined` and the caller falls back to typescript-estree.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { createRequire } from 'node:module';
+import type { ParseFailure } from './parse.js';
+
+/** The part of oxc-parser's API used here (declared locally so the package stays optional at compile time too). */
+interface OxcLabel {
+  start: number;
+  end: number;
+}
+interface OxcError {
+  severity: string;
+  message: string;
+  labels: OxcLabel[];
+}
+interface OxcResult {
+  readonly program: unknown;
+  readonly errors: OxcError[];
+}
+interface OxcOptions {
+  lang?: 'js' | 'jsx' | 'ts' | 'tsx' | 'dts';
+  sourceType?: 'script' | 'module' | 'commonjs' | 'unambiguous';
+  astType?: 'js' | 'ts';
+  range?: boolean;
+  preserveParens?: boolean;
+  showSemanticErrors?: boolean;
+}
+interface OxcModule {
+  parseSync(filename: string, sourceText: string, options?: OxcOptions): OxcResult;
+}
+
+const require = createRequire(import.meta.url);
+let oxc: OxcModule | null | undefined;
+
+/** oxc-parser, loaded on first use; `undefined` when it is not installed or its native binding does not load. */
+export function oxcModule(): OxcModule | undefined {
+  if (oxc === undefined) {
+    try {
+      const mod = require('oxc-parser') as Partial<OxcModule>;
+      oxc = typeof mod.parseSync === 'function' ? (mod as OxcModule) : null;
+    } catch {
+      oxc = null;
+    }
+  }
+  return oxc ?? undefined;
+}
+
+export type OxcLang = 'jsx' | 'ts' | 'tsx';
+
+/** 1-based line, 0-based column of an offset, counting CRLF, LF and lone CR as line ends (as TypeScript does). */
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 0x2028 || c === 0x2029 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart };
+}
+
+/**
+ * Parses with oxc as `lang`. Any error (oxc returns them instead of throwing, with a recovered tree) is a
+ * failure, as typescript-estree would throw. Ranges are UTF-16 offsets into `text` (checked by the tests).
+ */
+export function parseWithOxc(mod: OxcModule, text: string, filename: string, lang: OxcLang): { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure } {
+  let result: OxcResult;
+  try {
+    result = mod.parseSync(filename, text, { lang, astType: 'ts', sourceType: 'module', range: true, preserveParens: false });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: { message, line: 1, column: 0 } };
+  }
+  const first = result.errors.find((e) => e.severity === 'Error') ?? result.errors[0];
+  if (first !== undefined) {
+    const at = first.labels[0]?.start ?? 0;
+    return { ok: false, error: { message: first.message, ...lineColumn(text, at) } };
+  }
+  return { ok: true, ast: result.program as TSESTree.Program };
+}
