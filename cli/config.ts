@@ -3,11 +3,12 @@
  * working directory or the nearest parent that has one. Validated with a JSON Schema; a bad file
  * exits 2 naming the file and the key. Flags on the command line win over these.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Ajv as AjvClass, ErrorObject } from 'ajv';
 import { UsageError } from './errors.js';
+import { readRegularFile } from './files.js';
 
 /** The keys a configuration file may set (camelCase names of the scan flags). */
 export interface RcOptions {
@@ -92,7 +93,7 @@ function describe(error: ErrorObject): string {
 function parseJson(file: string, label: string): unknown {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readRegularFile(file).toString('utf8');
   } catch (error) {
     throw new UsageError(`Cannot read ${label} (${file}): ${(error as Error).message}`);
   }

@@ -63,7 +63,8 @@ function readIgnore(dir: string, names?: ReadonlySet<string>): Ignore | undefine
     if (names && !names.has(name)) continue;
     let text: string;
     try {
-      text = readFileSync(path.join(dir, name), 'utf8');
+      // Not a plain read: an ignore file that is a FIFO would block the walk.
+      text = readRegularFile(path.join(dir, name)).toString('utf8');
     } catch {
       continue;
     }
@@ -309,19 +310,19 @@ function safeRealpath(p: string): string | undefined {
   }
 }
 
-/** Thrown by {@link readRegularFile} for a path that is no longer a regular file. */
+/** Thrown by {@link readRegularFile} for a path that is not a regular file. */
 export class NotRegularFile extends Error {}
 
 /**
- * Reads a file that was a regular file when the walk saw it. It is opened without blocking and checked
- * again, so one replaced by a FIFO (whose open or read would wait for a writer for ever), a folder or a
- * device in the meantime is refused instead of hanging the scan.
+ * Reads a regular file. It is opened without blocking and checked with the open descriptor, so a FIFO
+ * (whose read would wait for a writer for ever), a folder or a device is refused instead of hanging the
+ * run, also one that replaced a file after the walk saw it.
  */
 export function readRegularFile(file: string): Buffer {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile()) throw new NotRegularFile('not a regular file (changed during the scan)');
+    if (!stats.isFile()) throw new NotRegularFile('not a regular file');
     return readFileSync(fd);
   } finally {
     closeSync(fd);

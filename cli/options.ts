@@ -1,7 +1,7 @@
 /**
  * Option checks shared by the commands: dates, notice ids, the catalog (built-in plus `--notices`).
  */
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { CatalogError, loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog.js';
 import { isValidIsoDate } from '../engine/dates.js';
@@ -57,7 +57,10 @@ export function checkIds(flag: string, ids: readonly string[], catalog: LoadedCa
 export function openCatalog(extraFiles: readonly string[], cwd: string): LoadedCatalog {
   const files = extraFiles.map((f) => path.resolve(cwd, f));
   for (const file of files) {
-    if (!existsSync(file)) throw new UsageError(`--notices: file not found: ${path.relative(cwd, file) || file}`);
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats) throw new UsageError(`--notices: file not found: ${path.relative(cwd, file) || file}`);
+    // A folder, or a FIFO (whose read would wait for a writer for ever).
+    if (!stats.isFile()) throw new UsageError(`--notices: not a regular file: ${path.relative(cwd, file) || file}`);
   }
   try {
     return loadCatalog(files.length ? { extraFiles: files } : undefined);

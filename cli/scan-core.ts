@@ -48,7 +48,8 @@ export function readText(file: FoundFile): { text: string } | { reason: string }
   try {
     bytes = readRegularFile(file.path);
   } catch (error) {
-    if (error instanceof NotRegularFile) return { reason: error.message };
+    // The walk saw a regular file there.
+    if (error instanceof NotRegularFile) return { reason: `${error.message} (changed during the scan)` };
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOENT' ? 'deleted during the scan' : (code ?? (error as Error).message);
     return { reason: `cannot read (${why})` };

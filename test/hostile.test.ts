@@ -4,7 +4,7 @@
  * bad configuration; permission errors (as an unprivileged user); SIGTERM during a fix run.
  * Build first: `npx tsc -p tsconfig.build.json`.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, unlinkSync, watch, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -198,10 +198,25 @@ describe('bad configuration (one line on stderr, exit 2, the stack only with --d
     dir = tempTree({
       'src/a.ts': "export const s = (h: Record<string, string>) => h['X-Spark-Signature'];\n",
       'syntax.json': '{\n  "notices": [\n    { "id": "x",, }\n  ]\n}\n',
+      'folder.json/x': '',
       'schema.json': JSON.stringify({ notices: [{ id: 'my-own-notice', title: 't', summary: 's', area: 'x', status: 'soon', breaking: false, source: { section: '9' }, instead: 'i', fix: 'none', detections: [] }] }),
     });
   });
   afterAll(() => removeTree(dir));
+  beforeAll(() => {
+    const r = spawnSync('mkfifo', [path.join(dir, 'fifo.json')]);
+    if (r.status !== 0) throw new Error(`mkfifo: ${r.stderr}`);
+  });
+
+  it('a FIFO as the configuration file is refused, not read (its read would block)', () => {
+    const rc = path.join(dir, '.collab-migraterc.json');
+    expect(spawnSync('mkfifo', [rc]).status).toBe(0);
+    try {
+      expectOneLine(cli([...TODAY], { cwd: dir }), /^collab-migrate: Cannot read \.collab-migraterc\.json \(.*\): not a regular file$/);
+    } finally {
+      unlinkSync(rc);
+    }
+  });
 
   it.each([
     [['--before', 'tomorrow'], /Invalid --before "tomorrow": expected a date as YYYY-MM-DD/],
@@ -212,6 +227,8 @@ describe('bad configuration (one line on stderr, exit 2, the stack only with --d
     [['src/missing.ts'], /No such file or directory: src\/missing\.ts/],
     [['--notices', 'syntax.json'], /Invalid catalog: .*syntax\.json:3:\d+: JSON syntax error/],
     [['--notices', 'schema.json'], /my-own-notice.*\/notices\/0\/status|\/notices\/0\/status.*my-own-notice/],
+    [['--notices', 'fifo.json'], /^collab-migrate: --notices: not a regular file: fifo\.json$/],
+    [['--notices', 'folder.json'], /^collab-migrate: --notices: not a regular file: folder\.json$/],
     [['--max-file-size', '0'], /Invalid --max-file-size "0"/],
     [['--concurrency', 'lots'], /Invalid --concurrency "lots"/],
   ])('%j', (args, message) => {

@@ -206,6 +206,10 @@ export function createHostileTree(opts: { git?: boolean } = {}): HostileTree {
   const fifo = spawnSync('mkfifo', [path.join(root, 'weird/pipe.ts')]);
   if (fifo.status !== 0) throw new Error(`mkfifo failed: ${fifo.stderr}`);
   cases.push({ path: 'weird/pipe.ts', kind: 'FIFO named pipe.ts (opening it would block)', expect: 'skipped', reason: /not a regular file/ });
+  // (Not .gitignore: git itself would block reading it.)
+  const ignoreFifo = spawnSync('mkfifo', [path.join(root, 'weird/.collab-migrateignore')]);
+  if (ignoreFifo.status !== 0) throw new Error(`mkfifo failed: ${ignoreFifo.stderr}`);
+  cases.push({ path: 'weird/.collab-migrateignore', kind: 'FIFO as an ignore file (read by the walk, would block)', expect: 'unlisted' });
 
   // Links.
   writeFileSync(path.join(outside, 'secret.ts'), header.input);
