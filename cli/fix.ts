@@ -9,6 +9,7 @@ import { analyzeFile, type AnalyzeOptions, type SourceFile } from '../engine/ana
 import { applyEdits, checkSyntax, fixFile } from '../engine/edits.js';
 import type { FileMigration } from '../codemods/ts-morph.js';
 import type { Match } from '../engine/types.js';
+import { UsageError } from './errors.js';
 import { parseSuppressions, suppressionFor } from './suppressions.js';
 
 export type { FileMigration };
@@ -107,17 +108,32 @@ export function commonRoot(preferred: string, files: readonly string[]): string 
   return root;
 }
 
+const GIT_STATUS_TIMEOUT_MS = 120_000;
+/** git's messages in English, whatever the user's locale: "not a git repository" is matched. */
+const GIT_ENV = { ...process.env, LC_ALL: 'C' };
+
+function gitFailure(e: NodeJS.ErrnoException & { stderr?: string }): string {
+  if (e.code === 'ETIMEDOUT') return `git gave no answer in ${GIT_STATUS_TIMEOUT_MS / 1000} s`;
+  const first = (e.stderr ?? '').trim().split('\n')[0] || e.message.split('\n')[0];
+  return `git failed (${first})`;
+}
+
 /**
  * Files among `files` with uncommitted changes (modified, staged or untracked) in their git work tree;
- * empty when they are not in a git work tree or git is not installed.
+ * empty when they are not in a git work tree or git is not installed. Throws a UsageError when they are
+ * in a work tree but `git status` fails there.
  */
 export function dirtyFiles(files: readonly string[], cwd: string): string[] {
   if (files.length === 0) return [];
   let top: string;
   try {
-    top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: commonRoot(cwd, files), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return [];
+    top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: commonRoot(cwd, files), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: GIT_STATUS_TIMEOUT_MS, env: GIT_ENV }).trim();
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException & { stderr?: string };
+    // git not installed, or not in a work tree: there is nothing to protect.
+    if (e.code === 'ENOENT' || /not a git repository/i.test(e.stderr ?? '')) return [];
+    // Anything else (a repository git refuses to read, such as one owned by another user) is not "clean".
+    throw new UsageError(`Cannot check the files for uncommitted changes: ${gitFailure(e)}. Use --allow-dirty to fix anyway.`);
   }
   // git prints paths under its real top folder; compare real paths.
   const real = (f: string): string => {
@@ -135,12 +151,16 @@ export function dirtyFiles(files: readonly string[], cwd: string): string[] {
     try {
       status = execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...chunk.map((f) => path.relative(top, real(f)) || '.')], {
         cwd: top,
+        env: GIT_ENV,
         encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
+        stdio: ['ignore', 'pipe', 'pipe'],
         maxBuffer: 64 * 1024 * 1024,
+        // git blocks for ever on a FIFO where it expects an ignore file.
+        timeout: GIT_STATUS_TIMEOUT_MS,
       });
-    } catch {
-      continue;
+    } catch (error) {
+      // Inside a work tree that git cannot read, nothing says the files are clean: do not assume it.
+      throw new UsageError(`Cannot check the files for uncommitted changes: ${gitFailure(error as NodeJS.ErrnoException & { stderr?: string })}. Use --allow-dirty to fix anyway.`);
     }
     const entries = status.split('\0');
     for (let i = 0; i < entries.length; i++) {

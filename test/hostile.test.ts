@@ -347,3 +347,49 @@ describe('interruption', { timeout: 180_000 }, () => {
     }
   });
 });
+
+describe('uncommitted-changes check when git cannot answer', { timeout: 180_000 }, () => {
+  const header = "export const s = (h: Record<string, string>) => h['X-Spark-Signature'];\n";
+
+  it('a work tree git cannot read (corrupt index) is not taken as clean: --fix exits 2, writes nothing; --allow-dirty goes ahead', () => {
+    const d = tempTree({ 'src/a.ts': header });
+    try {
+      git(d, 'init', '-q');
+      git(d, 'add', '-A');
+      git(d, 'commit', '-qm', 'init');
+      writeFileSync(path.join(d, '.git', 'index'), 'garbage\n');
+      const r = cli(['--fix', ...TODAY], { cwd: d, env: { LANG: 'de_DE.UTF-8', LANGUAGE: 'de' } });
+      expectOneLine(r, /^collab-migrate: Cannot check the files for uncommitted changes: git failed \(.*index.*\)\. Use --allow-dirty to fix anyway\.$/);
+      expect(readFileSync(path.join(d, 'src/a.ts'), 'utf8')).toBe(header);
+      expect(cli(['--fix', '--allow-dirty', ...TODAY], { cwd: d }).code).toBe(0);
+      expect(readFileSync(path.join(d, 'src/a.ts'), 'utf8')).not.toBe(header);
+    } finally {
+      removeTree(d);
+    }
+  });
+
+  it.runIf(isRoot)('a repository owned by another user (git: dubious ownership) is not taken as clean', () => {
+    const d = tempTree({ 'src/a.ts': header });
+    try {
+      git(d, 'init', '-q');
+      chownSync(d, 65534, 65534);
+      chownSync(path.join(d, '.git'), 65534, 65534);
+      const r = cli(['--fix', ...TODAY], { cwd: d });
+      expectOneLine(r, /dubious ownership.*Use --allow-dirty/);
+      expect(readFileSync(path.join(d, 'src/a.ts'), 'utf8')).toBe(header);
+    } finally {
+      removeTree(d);
+    }
+  });
+
+  it('outside any git work tree, even in another locale, there is nothing to protect', () => {
+    const d = tempTree({ 'src/a.ts': header });
+    try {
+      const r = cli(['--fix', ...TODAY], { cwd: d, env: { LANG: 'de_DE.UTF-8', LANGUAGE: 'de', GIT_CEILING_DIRECTORIES: path.dirname(d) } });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+    } finally {
+      removeTree(d);
+    }
+  });
+});
