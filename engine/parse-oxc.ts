@@ -71,17 +71,30 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
  * failure, as typescript-estree would throw. Ranges are UTF-16 offsets into `text` (checked by the tests).
  */
 export function parseWithOxc(mod: OxcModule, text: string, filename: string, lang: OxcLang): { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure } {
+  // `unambiguous` reads a file as a module when it imports or exports, as TypeScript does (so a top-level
+  // `await (x)` is a call in a script and an await in a module). TypeScript also accepts a top-level `return`
+  // (CommonJS files use it) and `new.target`, which only oxc's `commonjs` mode takes: tried when the first fails.
+  const first = attempt(mod, text, filename, lang, 'unambiguous');
+  if (first.ok) return first;
+  const second = attempt(mod, text, filename, lang, 'commonjs');
+  if (!second.ok) return first;
+  const ast = second.ast as { sourceType: string; body: Array<{ type: string }> };
+  ast.sourceType = ast.body.some((s) => /^(Import|Export)/.test(s.type)) ? 'module' : 'script';
+  return second;
+}
+
+function attempt(mod: OxcModule, text: string, filename: string, lang: OxcLang, sourceType: 'unambiguous' | 'commonjs'): { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure } {
   let result: OxcResult;
   try {
-    result = mod.parseSync(filename, text, { lang, astType: 'ts', sourceType: 'module', range: true, preserveParens: false });
+    result = mod.parseSync(filename, text, { lang, astType: 'ts', sourceType, range: true, preserveParens: false });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, error: { message, line: 1, column: 0 } };
   }
-  const first = result.errors.find((e) => e.severity === 'Error') ?? result.errors[0];
-  if (first !== undefined) {
-    const at = first.labels[0]?.start ?? 0;
-    return { ok: false, error: { message: first.message, ...lineColumn(text, at) } };
+  const failure = result.errors.find((e) => e.severity === 'Error') ?? result.errors[0];
+  if (failure !== undefined) {
+    const at = failure.labels[0]?.start ?? 0;
+    return { ok: false, error: { message: failure.message, ...lineColumn(text, at) } };
   }
   return { ok: true, ast: result.program as TSESTree.Program };
 }

@@ -47,7 +47,7 @@ export function chosenParser(env: NodeJS.ProcessEnv = process.env): ParserName {
 }
 
 /** The parser used when `COLLAB_MIGRATE_PARSER` does not name one. */
-export const DEFAULT_PARSER: ParserName = 'typescript-estree';
+export const DEFAULT_PARSER: ParserName = 'oxc';
 
 /** Parses JavaScript or TypeScript; never throws for bad source. `parser` defaults to {@link chosenParser}. */
 export function parseSource(text: string, filename: string, parser: ParserName = chosenParser()): ParseResult {
@@ -59,17 +59,12 @@ export function parseSource(text: string, filename: string, parser: ParserName =
 }
 
 /**
- * oxc with the grammar typescript-estree gives the same file: TypeScript's own parser reads JavaScript with the
- * TSX grammar (type annotations are accepted there, reported only by the type checker).
+ * oxc with the grammar typescript-estree gives the same file: TypeScript's own parser reads every JavaScript file
+ * (`.js` too) with the TSX grammar, type annotations accepted (only the type checker reports them); a `.js` file
+ * with `<T>x` casts does not parse there, nor here.
  */
 function parseOxc(mod: NonNullable<ReturnType<typeof oxcModule>>, text: string, filename: string): ParseResult {
-  const jsx = isJsxFile(filename);
-  const first = parseWithOxc(mod, text, filename, jsx ? 'tsx' : 'ts');
-  if (!first.ok && jsx && /\.(js|mjs|cjs)$/i.test(filename)) {
-    const second = parseWithOxc(mod, text, filename, 'ts');
-    if (second.ok) return second;
-  }
-  return first;
+  return parseWithOxc(mod, text, filename, isJsxFile(filename) ? 'tsx' : 'ts');
 }
 
 function parseEstree(text: string, filename: string): ParseResult {

@@ -1,0 +1,151 @@
+import { visitorKeys } from '@typescript-eslint/visitor-keys';
+import { describe, expect, it } from 'vitest';
+import { chosenParser, DEFAULT_PARSER, parseSource, type ParseResult } from '../engine/parse.js';
+import { oxcModule } from '../engine/parse-oxc.js';
+
+/** Scalar properties the detectors read, compared as well as type and range. */
+const SCALARS = ['name', 'raw', 'operator', 'kind', 'method', 'shorthand', 'computed', 'optional', 'prefix', 'async', 'generator', 'tail', 'static', 'declare', 'abstract', 'readonly', 'delete'];
+
+type Loose = Record<string, unknown> & { type?: string; range?: [number, number] };
+
+/** Every difference between two trees, as `path: what` lines (empty when they agree). */
+function differences(a: unknown, b: unknown, path = 'Program', out: string[] = []): string[] {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    const la = Array.isArray(a) ? a : [];
+    const lb = Array.isArray(b) ? b : [];
+    if (la.length !== lb.length) out.push(`${path}: ${la.length} vs ${lb.length} elements`);
+    for (let i = 0; i < Math.min(la.length, lb.length); i++) differences(la[i], lb[i], `${path}[${i}]`, out);
+    return out;
+  }
+  // An absent child is `undefined` in one tree and `null` in the other: both mean "none".
+  if (a == null || b == null) {
+    if ((a == null) !== (b == null)) out.push(`${path}: ${a == null ? 'none' : (a as Loose).type} vs ${b == null ? 'none' : (b as Loose).type}`);
+    return out;
+  }
+  const x = a as Loose;
+  const y = b as Loose;
+  if (x.type !== y.type) return out.push(`${path}: ${x.type} vs ${y.type}`), out;
+  if (x.range?.[0] !== y.range?.[0] || x.range?.[1] !== y.range?.[1]) out.push(`${path} ${x.type}: range ${String(x.range)} vs ${String(y.range)}`);
+  for (const k of SCALARS) if (typeof x[k] !== 'object' && x[k] !== y[k] && !(x[k] == null && y[k] == null)) out.push(`${path}.${k}: ${String(x[k])} vs ${String(y[k])}`);
+  if (x.type === 'Literal' && !('regex' in x && x.regex) && typeof x.value !== 'bigint' && x.value !== y.value) out.push(`${path}.value: ${String(x.value)} vs ${String(y.value)}`);
+  if (x.type === 'TemplateElement') {
+    const [vx, vy] = [x.value as { cooked: unknown; raw: unknown }, y.value as { cooked: unknown; raw: unknown }];
+    if (vx.cooked !== vy.cooked || vx.raw !== vy.raw) out.push(`${path}.value: ${JSON.stringify(vx)} vs ${JSON.stringify(vy)}`);
+  }
+  const keys = (visitorKeys as Record<string, readonly string[] | undefined>)[x.type ?? ''] ?? [];
+  for (const k of keys) differences(x[k], y[k], `${path}.${k}`, out);
+  return out;
+}
+
+function both(text: string, filename: string): { estree: ParseResult; oxc: ParseResult } {
+  return { estree: parseSource(text, filename, 'typescript-estree'), oxc: parseSource(text, filename, 'oxc') };
+}
+
+function nodeCount(tree: unknown): number {
+  if (Array.isArray(tree)) return tree.reduce((n: number, t) => n + nodeCount(t), 0);
+  if (tree == null || typeof tree !== 'object') return 0;
+  const keys = (visitorKeys as Record<string, readonly string[] | undefined>)[(tree as Loose).type ?? ''] ?? [];
+  return 1 + keys.reduce((n, k) => n + nodeCount((tree as Loose)[k]), 0);
+}
+
+const BOM_FILE = '\uFEFFconst url = `https://webexapis.com/v1/people/${id}`;\r\nfetch(url);\r\n';
+
+/** [label, file name, text]: each parses with both parsers to the same tree. */
+const SNIPPETS: Array<[string, string, string]> = [
+  ['unicode (BMP and astral) before nodes', 'a.ts', 'const s = "héllo 😀 ünïcode"; /* ☃ 𝒳 */ fetch(`${base}/v1/people?x=${"é"}`, { method: "POST" });\nconst é = s;'],
+  ['CRLF line ends', 'a.ts', 'const a = 1;\r\nconst b = a?.b;\r\n\r\nfetch("https://webexapis.com/v1/people",\r\n  { headers: { Authorization: `Bearer ${t}` } });\r\n'],
+  ['lone CR and line separators', 'a.js', 'const a = 1;\rconst b = "x\u2028y";\u2028call(a, b);'],
+  ['text after a BOM is stripped', 'a.ts', BOM_FILE.slice(1)],
+  ['leading comments and trailing whitespace (Program range)', 'a.ts', '\n// leading\n/* block */\nconst a = 1; // trailing\n\n'],
+  ['JSX in .tsx', 'a.tsx', 'const el = <div a="1" b={x} {...p}><span>{y}</span>text &amp; more<></></div>;\nconst f = <T,>(x: T) => x;'],
+  ['JSX in .jsx', 'a.jsx', 'export default function A({ items }) { return <ul>{items.map((i) => <li key={i.id}>{i.name}</li>)}</ul>; }'],
+  ['JSX in .js', 'a.js', 'const App = () => <Foo.Bar x="y" />;\nmodule.exports = { App };'],
+  ['top-level return in CommonJS', 'a.cjs', 'const a = require("a");\nif (!a) return;\nmodule.exports = a;'],
+  ['top-level `await (x)` in a script is a call', 'a.ts', 'const q = (await (fetch(u))).json();'],
+  ['top-level await in a module', 'a.ts', 'import { u } from "u";\nconst q = (await (fetch(u))).json();\nawait x;'],
+  ['type annotations in .js (TypeScript accepts them)', 'a.mjs', 'const x: number = 1;\nexport function f(a: string): void {}'],
+  ['TS generics, casts, satisfies, non-null', 'a.ts', 'const a = f<string, Map<K, V[]>>(x);\nconst b = y as unknown as Foo<Bar>;\nconst c = { k: 1 } satisfies Baz;\nconst d = x!.y!;\nconst e = <Foo>z;\nlet g: Array<{ a?: number; readonly b: string }> = [];\nconst h = (i as any).j;'],
+  ['TS declarations', 'a.ts', 'interface I<T extends object = {}> { a: T; b?(x: number): string; [k: string]: unknown }\ntype U = "a" | `b${string}` | typeof import("x");\nenum E { A = 1, B }\ndeclare module "m" { export const v: number; }\nabstract class C<T> extends D<T> implements I<T> { private readonly x = 1; constructor(public y: string, protected z?: number) { super(); } abstract m(): void; static #p = 2; get q() { return this.x; } }'],
+  ['optional chaining', 'a.ts', 'const v = a?.b?.[c]?.(d)?.e;\nconst w = (a?.b).c;\nconst u = a?.b!.c;\nnew Foo?.();'.replace('new Foo?.();', 'x?.y.z();')],
+  ['template literals (cooked/raw, tagged, invalid escape)', 'a.ts', 'const t = `a${b}\\u0041\\n${`in${ner}`}\\`end`;\nconst g = tag`\\unicode and ${x}`;\nconst e = ``;'],
+  ['object properties and literals', 'a.ts', "const o = { a, b: 1, c() {}, get d() { return 1; }, set d(v) {}, [e]: 2, 'f-g': 3, 4: 'four', ...h, async *i() {} };\nconst lits = [null, true, 1.5e3, 0x1f, 10n, /re[g]+/giu, 'q\\'s', \"d\"];\nconst { callerId: { firstName: fn = 'x' } = {}, ...rest } = o;"],
+  ['parentheses are not nodes', 'a.ts', 'const p = ((a + b)) * (c as D);\nconst q = (await (fetch(u))).json();\n((x)) = 1;\nexport {};'],
+  ['modules, classes, control flow', 'a.ts', 'import x, { y as z } from "m";\nimport type { T } from "t";\nexport * as ns from "n";\nexport default class extends Base { @dec() m() {} }\nlabel: for (const [k, v] of Object.entries(o)) { if (k) continue label; else break; }\ntry { throw new Error("e"); } catch { } finally { }\nswitch (a) { case 1: default: }'],
+];
+
+/**
+ * [label, file name, text, where]: each fails with both parsers; `same line` when both name the same line.
+ * An unterminated template is reported where it starts by oxc, at the end of the file by typescript-estree.
+ */
+const SYNTAX_ERRORS: Array<[string, string, string, ('same line' | 'any line')?]> = [
+  ['`<T>x` cast in .js (TypeScript reads .js as JSX)', 'a.js', 'const n = <number>value;\nconst m = <any>other.prop;\n', 'any line'],
+  ['missing expression', 'a.ts', 'const x = 1;\nconst y = ;\n'],
+  ['unclosed call', 'a.ts', 'fetch("https://webexapis.com/v1/people",\n  { method: "GET" }\n'],
+  ['unclosed JSX element', 'a.tsx', 'const el = <div><span></div>;\n'],
+  ['unterminated string', 'a.js', 'const s = "abc\nconst t = 1;\n'],
+  ['unterminated template', 'a.ts', 'const t = `abc${x}\n', 'any line'],
+  ['stray closing brace', 'a.mjs', 'function f() {}\n}\n'],
+  ['binary garbage', 'a.js', '\u0000\u0001\u0002PK\u0003\u0004\u00ff\u00fe{{{'],
+  ['merge conflict markers', 'a.ts', 'const a = 1;\n<<<<<<< HEAD\nconst b = 2;\n=======\nconst b = 3;\n>>>>>>> branch\n'],
+];
+
+describe('oxc-parser as the engine parser', () => {
+  it('is installed and loads here (an optional dependency)', () => {
+    expect(oxcModule()).toBeDefined();
+  });
+
+  for (const [label, filename, text] of SNIPPETS) {
+    it(`gives the same node types, ranges and values as typescript-estree: ${label}`, () => {
+      const { estree, oxc } = both(text, filename);
+      if (!estree.ok) throw new Error(`typescript-estree failed: ${estree.error.message}`);
+      if (!oxc.ok) throw new Error(`oxc failed: ${oxc.error.message}`);
+      expect(nodeCount(estree.ast)).toBeGreaterThan(3);
+      expect(differences(estree.ast, oxc.ast)).toEqual([]);
+    });
+  }
+
+  it('gives UTF-16 offsets: a node after astral characters starts where String#indexOf finds it', () => {
+    const text = 'const a = "😀😀😀"; const b = "ü"; probe(42);';
+    const parsed = parseSource(text, 'a.ts', 'oxc');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const call = parsed.ast.body[2];
+    expect(call.range).toEqual([text.indexOf('probe'), text.length]);
+    expect(text.slice(...call.range)).toBe('probe(42);');
+  });
+
+  for (const [label, filename, text, where = 'same line'] of SYNTAX_ERRORS) {
+    it(`fails like typescript-estree on a syntax error: ${label}`, () => {
+      const { estree, oxc } = both(text, filename);
+      expect(estree.ok).toBe(false);
+      expect(oxc.ok).toBe(false);
+      if (estree.ok || oxc.ok) return;
+      expect(oxc.error.message).not.toBe('');
+      expect(oxc.error.line).toBeGreaterThanOrEqual(1);
+      expect(oxc.error.column).toBeGreaterThanOrEqual(0);
+      if (where === 'same line') expect(oxc.error.line).toBe(estree.error.line);
+    });
+  }
+
+  it('reports the position of the first error (1-based line, 0-based column, CRLF counted once)', () => {
+    const r = parseSource('const a = 1;\r\nconst b = 2;\r\n  const c = ;\r\n', 'a.ts', 'oxc');
+    expect(r).toMatchObject({ ok: false, error: { line: 3, column: 12 } });
+  });
+});
+
+describe('choosing the parser', () => {
+  it('follows COLLAB_MIGRATE_PARSER and otherwise the default', () => {
+    expect(chosenParser({ COLLAB_MIGRATE_PARSER: 'oxc' })).toBe('oxc');
+    expect(chosenParser({ COLLAB_MIGRATE_PARSER: 'typescript-estree' })).toBe('typescript-estree');
+    expect(chosenParser({ COLLAB_MIGRATE_PARSER: ' OXC ' })).toBe('oxc');
+    expect(chosenParser({})).toBe(DEFAULT_PARSER);
+    expect(chosenParser({ COLLAB_MIGRATE_PARSER: 'babel' })).toBe(DEFAULT_PARSER);
+  });
+
+  it('the escape hatch parses with typescript-estree (nodes without oxc\'s start/end fields)', () => {
+    const r = parseSource('a.b;', 'a.ts', 'typescript-estree');
+    const o = parseSource('a.b;', 'a.ts', 'oxc');
+    if (!r.ok || !o.ok) throw new Error('parse failed');
+    expect('start' in r.ast.body[0]).toBe(false);
+    expect('start' in o.ast.body[0]).toBe(true);
+  });
+});
