@@ -5,6 +5,7 @@ import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { DEFAULT_WARN_WITHIN_DAYS, severityOf, type DateOptions } from '../../engine/dates.js';
+import { fileLanguage } from '../../engine/analyze.js';
 import { checkSyntax } from '../../engine/edits.js';
 import type { Notice, Region } from '../../engine/types.js';
 import { loadRc, type RcOptions } from '../config.js';
@@ -179,6 +180,9 @@ function checkOutputWritable(file: string): void {
     if (existing?.isDirectory()) throw new Error('is a folder');
     // A FIFO or device would block the write or swallow the report.
     if (existing && !existing.isFile()) throw new Error('not a regular file');
+    // A typo such as `-o src/index.ts` must not replace code with a report.
+    const language = fileLanguage(file);
+    if (existing && (language === 'js' || language === 'ts')) throw new Error('an existing source file; not overwritten');
     accessSync(path.dirname(file), constants.W_OK);
     if (existing) accessSync(file, constants.W_OK);
   } catch (error) {
