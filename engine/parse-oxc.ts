@@ -49,7 +49,7 @@ export function oxcModule(): OxcModule | undefined {
   return oxc ?? undefined;
 }
 
-export type OxcLang = 'jsx' | 'ts' | 'tsx';
+export type OxcLang = 'jsx' | 'ts' | 'tsx' | 'dts';
 
 /** 1-based line, 0-based column of an offset, counting CRLF, LF and lone CR as line ends (as TypeScript does). */
 function lineColumn(text: string, offset: number): { line: number; column: number } {

@@ -61,10 +61,12 @@ export function parseSource(text: string, filename: string, parser: ParserName =
 /**
  * oxc with the grammar typescript-estree gives the same file: TypeScript's own parser reads every JavaScript file
  * (`.js` too) with the TSX grammar, type annotations accepted (only the type checker reports them); a `.js` file
- * with `<T>x` casts does not parse there, nor here.
+ * with `<T>x` casts does not parse there, nor here. Declaration files take the ambient grammar
+ * (`export const x: T;`).
  */
 function parseOxc(mod: NonNullable<ReturnType<typeof oxcModule>>, text: string, filename: string): ParseResult {
-  return parseWithOxc(mod, text, filename, isJsxFile(filename) ? 'tsx' : 'ts');
+  const lang = isJsxFile(filename) ? 'tsx' : /\.d\.[cm]?ts$/i.test(filename) ? 'dts' : 'ts';
+  return parseWithOxc(mod, text, filename, lang);
 }
 
 function parseEstree(text: string, filename: string): ParseResult {
