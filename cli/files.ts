@@ -175,14 +175,22 @@ export function findFiles(opts: WalkOptions): WalkResult {
       }
     }
     const visitedDirs = new Set<string>();
-    const links: { dir: string; real: string; entry: DirEntry; rules: readonly { dir: string; ig: Ignore }[] }[] = [];
+    // Entries still to visit, the next one last: a stack, not recursion, so depth is not limited by the
+    // call stack; popping in this order visits folders depth first in sorted order.
+    const pending: PendingEntry[] = [];
+    const links: PendingEntry[] = [];
     let deferred = false;
     walkDir(start, rootReal, inherited);
+    drain();
     deferred = true;
     // (A link met inside a folder reached through a link is followed at once.)
-    for (let i = 0; i < links.length; i++) {
-      const { dir, real, entry, rules } = links[i];
-      visitEntries(dir, real, [entry], rules);
+    for (const link of links) {
+      visitEntry(link);
+      drain();
+    }
+
+    function drain(): void {
+      for (let next = pending.pop(); next; next = pending.pop()) visitEntry(next);
     }
 
     function isIgnored(p: string, isDir: boolean, rules: readonly { dir: string; ig: Ignore }[]): boolean {
@@ -212,80 +220,85 @@ export function findFiles(opts: WalkOptions): WalkResult {
       }
       const own = readIgnore(dir, new Set(entries.filter((e) => !e.isDirectory()).map((e) => e.name)));
       const active = own ? [...rules, { dir, ig: own }] : rules;
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      visitEntries(dir, real, entries, active);
+      entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+      for (const entry of entries) pending.push({ dir, real, entry, rules: active });
     }
 
-    function visitEntries(dir: string, real: string, entries: readonly DirEntry[], active: readonly { dir: string; ig: Ignore }[]): void {
-      for (const entry of entries) {
-        const full = path.join(dir, entry.name);
-        // A name that is not UTF-8 comes back with U+FFFD in it and no longer names the file.
-        if (entry.name.includes('\uFFFD') && !lstatSync(full, { throwIfNoEntry: false })) {
-          const folder = entry.isDirectory();
-          if ((folder || fileLanguage(full) !== 'unsupported') && !isIgnored(full, folder, active)) {
-            skipped.push({ display: display(full) + (folder ? '/' : ''), reason: 'name is not valid UTF-8 (cannot be opened by it)' });
-          }
-          continue;
+    function visitEntry(item: PendingEntry): void {
+      const { dir, real, entry, rules: active } = item;
+      const full = path.join(dir, entry.name);
+      // A name that is not UTF-8 comes back with U+FFFD in it and no longer names the file.
+      if (entry.name.includes('\uFFFD') && !lstatSync(full, { throwIfNoEntry: false })) {
+        const folder = entry.isDirectory();
+        if ((folder || fileLanguage(full) !== 'unsupported') && !isIgnored(full, folder, active)) {
+          skipped.push({ display: display(full) + (folder ? '/' : ''), reason: 'name is not valid UTF-8 (cannot be opened by it)' });
         }
-        let isDir = entry.isDirectory();
-        let isFile = entry.isFile();
-        let stats: Stats | undefined;
-        let fullReal = path.join(real, entry.name);
-        if (entry.isSymbolicLink() && !deferred) {
-          // Links inside the root are followed after the walk, so a file reached both directly and
-          // through a link is reported (and fixed) under its own path.
-          links.push({ dir, real, entry, rules: active });
-          continue;
+        return;
+      }
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      let stats: Stats | undefined;
+      let fullReal = path.join(real, entry.name);
+      if (entry.isSymbolicLink() && !deferred) {
+        // Links inside the root are followed after the walk, so a file reached both directly and
+        // through a link is reported (and fixed) under its own path.
+        links.push(item);
+        return;
+      }
+      if (entry.isSymbolicLink()) {
+        const resolved = resolveLink(full);
+        if ('error' in resolved) {
+          const reason = resolved.error === 'ELOOP' ? 'symbolic link loop' : resolved.error === 'ENOENT' ? 'broken symbolic link' : `cannot follow symbolic link (${resolved.error})`;
+          if (fileLanguage(full) !== 'unsupported' && !isIgnored(full, false, active)) skipped.push({ display: display(full), reason });
+          return;
         }
-        if (entry.isSymbolicLink()) {
-          const resolved = resolveLink(full);
-          if ('error' in resolved) {
-            const reason = resolved.error === 'ELOOP' ? 'symbolic link loop' : resolved.error === 'ENOENT' ? 'broken symbolic link' : `cannot follow symbolic link (${resolved.error})`;
-            if (fileLanguage(full) !== 'unsupported' && !isIgnored(full, false, active)) skipped.push({ display: display(full), reason });
-            continue;
-          }
-          const target = resolved.real;
-          if (inside(rootReal, target) === undefined) {
-            if (!isIgnored(full, false, active)) skipped.push({ display: display(full), reason: 'symbolic link to outside the scanned folder (not followed)' });
-            continue;
-          }
-          try {
-            stats = statSync(full);
-          } catch {
-            continue;
-          }
-          isDir = stats.isDirectory();
-          isFile = stats.isFile();
-          fullReal = target;
+        const target = resolved.real;
+        if (inside(rootReal, target) === undefined) {
+          if (!isIgnored(full, false, active)) skipped.push({ display: display(full), reason: 'symbolic link to outside the scanned folder (not followed)' });
+          return;
         }
-        if (!isDir && !isFile) {
-          // A FIFO, socket or device: opening a FIFO would block the scan for ever, so it is never opened.
-          if (fileLanguage(full) !== 'unsupported' && !isIgnored(full, false, active)) skipped.push({ display: display(full), reason: `not a regular file (${specialKind(stats ?? entry)})` });
-          continue;
+        try {
+          stats = statSync(full);
+        } catch {
+          return;
         }
-        if (isDir) {
-          if (SKIPPED_DIRS.has(entry.name)) continue;
-          if (isIgnored(full, true, active)) continue;
-          walkDir(full, fullReal, active);
-        } else if (isFile) {
-          if (fileLanguage(full) === 'unsupported') continue;
-          if (isIgnored(full, false, active)) continue;
-          try {
-            stats ??= statSync(full);
-          } catch (error) {
-            skipped.push({ display: display(full), reason: `cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
-            continue;
-          }
-          addFile(full, stats, start, false, fullReal);
+        isDir = stats.isDirectory();
+        isFile = stats.isFile();
+        fullReal = target;
+      }
+      if (!isDir && !isFile) {
+        // A FIFO, socket or device: opening a FIFO would block the scan for ever, so it is never opened.
+        if (fileLanguage(full) !== 'unsupported' && !isIgnored(full, false, active)) skipped.push({ display: display(full), reason: `not a regular file (${specialKind(stats ?? entry)})` });
+        return;
+      }
+      if (isDir) {
+        if (SKIPPED_DIRS.has(entry.name)) return;
+        if (isIgnored(full, true, active)) return;
+        walkDir(full, fullReal, active);
+      } else if (isFile) {
+        if (fileLanguage(full) === 'unsupported') return;
+        if (isIgnored(full, false, active)) return;
+        try {
+          stats ??= statSync(full);
+        } catch (error) {
+          skipped.push({ display: display(full), reason: `cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
+          return;
         }
+        addFile(full, stats, start, false, fullReal);
       }
     }
   }
   return { files, skipped };
 }
 
-/** The parts of a `Dirent` the walk reads. */
-type DirEntry = Pick<Dirent, 'name' | 'isDirectory' | 'isFile' | 'isSymbolicLink' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>;
+/** One folder entry the walk has yet to visit, with the ignore rules in force there. */
+interface PendingEntry {
+  dir: string;
+  /** The folder's real path. */
+  real: string;
+  entry: Dirent;
+  rules: readonly { dir: string; ig: Ignore }[];
+}
 
 function specialKind(entry: Pick<Stats, 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>): string {
   if (entry.isFIFO()) return 'a named pipe';

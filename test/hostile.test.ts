@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printableName } from '../cli/formats/text.js';
 import { checkSyntax } from '../engine/edits.js';
 import { createHostileTree, snapshotTree, type EntrySnapshot, type HostileTree } from './helpers/hostile-tree.js';
-import { assertBuilt, BIN, cli, git, removeTree, tempTree } from './cli/run.js';
+import { assertBuilt, BIN, cli, git, removeTree, tempTree, writeTree } from './cli/run.js';
 
 const TODAY = ['--today', '2026-11-22'];
 const STACK = /\n\s+at /;
@@ -392,6 +392,24 @@ describe('uncommitted-changes check when git cannot answer', { timeout: 180_000 
       expect(r.code).toBe(0);
     } finally {
       removeTree(d);
+    }
+  });
+});
+
+describe('deep trees', { timeout: 180_000 }, () => {
+  it('a folder nested 2,000 deep is walked without recursion (the binary on a 200 KB call stack)', () => {
+    const d = tempTree({ 'top.ts': 'export {};\n' });
+    const deep = Array.from({ length: 2000 }, () => 'd').join('/');
+    try {
+      writeTree(d, { [`${deep}/x.ts`]: "export const s = (h: Record<string, string>) => h['X-Spark-Signature'];\n" });
+      const r = spawnSync(process.execPath, ['--stack-size=200', BIN, '--format', 'json', ...TODAY], { cwd: d, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(1);
+      const report = JSON.parse(r.stdout) as { files: JsonFile[] };
+      expect(report.files.map((f) => [f.file, f.findings])).toEqual([[`${deep}/x.ts`, 1], ['top.ts', 0]]);
+    } finally {
+      // Node's own recursive rmSync overflows the call stack on this tree.
+      spawnSync('rm', ['-rf', d]);
     }
   });
 });
