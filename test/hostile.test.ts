@@ -130,6 +130,11 @@ describe('the hostile tree', { timeout: 180_000 }, () => {
     expect(files.find((f) => f.file === 'src/header.ts')?.findings).toBe(3);
   });
 
+  it('--help says files without notice tokens are not parsed, next to --max-file-size', () => {
+    const help = cli(['--help'], { cwd: tree.root }).stdout.replace(/\s+/g, ' ');
+    expect(help).toMatch(/--max-file-size .*--check-syntax Also parse files without any notice token and list those that do not parse \(by default they are not parsed, as they cannot hold a finding\)/);
+  });
+
   it('scanning wrote nothing', () => {
     expect(snapshotTree(tree.root)).toEqual(original);
   });
