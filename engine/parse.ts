@@ -51,12 +51,48 @@ export const DEFAULT_PARSER: ParserName = 'oxc';
 
 /** Parses JavaScript or TypeScript; never throws for bad source. `parser` defaults to {@link chosenParser}. */
 export function parseSource(text: string, filename: string, parser: ParserName = chosenParser()): ParseResult {
-  if (parser === 'oxc') {
+  if (parser === 'oxc' && !mayNestDeeply(text)) {
     const mod = oxcModule();
     if (mod !== undefined) return parseOxc(mod, text, filename);
   }
   return parseEstree(text, filename);
 }
+
+/**
+ * Whether a text could nest deeply enough to overflow oxc's native stack. oxc-parser 0.159 ends the whole
+ * process with SIGSEGV (it cannot be caught) on some shapes nested 5,000 deep (`-(-(...))`, nested templates,
+ * nested generics) and many more at 20,000 (`[[...]]`, `{a:{a:...}}`, `?:` and assignment chains, arrow chains,
+ * `if (a) if (a) ...`, JSX), where typescript-estree throws a catchable RangeError. A nesting level needs at
+ * least one of the counted characters or words, so a text with fewer than {@link NESTING_BUDGET} of each (and a
+ * bracket depth below it) cannot reach the lowest crashing depth; anything else goes to typescript-estree, which
+ * is slower but safe. Over-counting (brackets in strings and comments) only costs speed.
+ */
+export function mayNestDeeply(text: string): boolean {
+  if (text.length < NESTING_BUDGET) return false;
+  let depth = 0;
+  let maxDepth = 0;
+  const counts = new Uint32Array(128);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) {
+      if (++depth > maxDepth) maxDepth = depth;
+    } else if (c === 41 || c === 93 || c === 125) {
+      if (depth > 0) depth--;
+    } else if (c < 128) counts[c]++;
+  }
+  if (maxDepth >= NESTING_BUDGET) return true;
+  // Chains that nest without a bracket per level: `?:`, templates, generics, assignments and arrows, unary
+  // operators, labels, and keyword chains (`if (a) if (a) ...`, `new new`, `await await`, `typeof typeof`).
+  for (const ch of '?`<=!-+~:') if (counts[ch.charCodeAt(0)] >= NESTING_BUDGET) return true;
+  let keywords = 0;
+  for (const _ of text.matchAll(NESTING_KEYWORDS)) if (++keywords >= NESTING_BUDGET) return true;
+  return false;
+}
+
+const NESTING_KEYWORDS = /\b(?:if|else|new|await|typeof|void|yield|delete|while|for|do|with)\b/g;
+
+/** Half the lowest nesting depth at which oxc-parser 0.159 was seen to crash (5,000). */
+export const NESTING_BUDGET = 2500;
 
 /**
  * oxc with the grammar typescript-estree gives the same file: TypeScript's own parser reads every JavaScript file
