@@ -223,7 +223,6 @@ describe('formats', { timeout: 180_000 }, () => {
     const r = cli([...TODAY], { cwd: d });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    // eslint-disable-next-line no-control-regex
     expect(r.stdout).not.toMatch(/\x1b\[/);
     expect(cli(['--color', ...TODAY], { cwd: tree({ 'a.ts': SIM_RING }) }).stdout).toMatch(/\x1b\[/);
   });
