@@ -1,13 +1,8 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseAndGenerateServices } from '@typescript-eslint/typescript-estree';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { analyzeContext, analyzeFile } from '../../engine/analyze.js';
-import { FileContext } from '../../engine/ast.js';
+import { analyzeFile } from '../../engine/analyze.js';
 import { loadCatalog } from '../../engine/catalog.js';
-import { createTypeOracle } from '../../engine/type-oracle.js';
 import { rule, ruleTester } from '../helpers/rule-tester.js';
+import { typedMatches } from '../helpers/typed.js';
 
 const id = 'devices-ids-nullable';
 const api = "const { items: devices } = await (await fetch('https://webexapis.com/v1/devices')).json();\n";
@@ -70,26 +65,13 @@ describe('devices-ids-nullable with type information', () => {
   const notice = catalog.get(id)!;
 
   /** Analyses one file with a real TypeScript program behind the TypeOracle (as typed linting does). */
-  function typedMatches(text: string): number[] {
-    const filePath = join(tmpdir(), 'collab-migrate-devices-typed.ts');
-    const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'] };
-    const host = ts.createCompilerHost(options);
-    const getSourceFile = host.getSourceFile.bind(host);
-    host.getSourceFile = (name, language, ...rest) => (name === filePath ? ts.createSourceFile(name, text, language, true) : getSourceFile(name, language, ...rest));
-    host.fileExists = (name) => name === filePath || ts.sys.fileExists(name);
-    host.readFile = (name) => (name === filePath ? text : ts.sys.readFile(name));
-    const program = ts.createProgram([filePath], options, host);
-    const { ast, services } = parseAndGenerateServices(text, { filePath, programs: [program], range: true, loc: true });
-    const types = createTypeOracle(program, (n) => services.esTreeNodeToTSNodeMap.get(n));
-    const file = new FileContext(filePath, text, ast);
-    return analyzeContext(file, { catalog, notices: [notice], types }).map((m) => m.loc.start.line);
-  }
+  const typed = (text: string): number[] => typedMatches(text, catalog, [notice]).map((m) => m.loc.start.line);
 
   const declared = 'interface Device { id: string | null; callingDeviceId: string | null }\ndeclare const device: Device;\n';
 
   it('reports a guard that only rules out undefined when the type says null is possible', () => {
     const text = `${declared}if (device.callingDeviceId !== undefined) device.callingDeviceId.split(':');\n`;
-    expect(typedMatches(text)).toEqual([3]);
+    expect(typed(text)).toEqual([3]);
     // Without types the same guard looks sufficient to the syntax check.
     const untyped = analyzeFile({ filename: 'file.ts', text }, { catalog, notices: [notice] });
     expect(untyped.matches).toEqual([]);
@@ -97,11 +79,11 @@ describe('devices-ids-nullable with type information', () => {
 
   it('does not report what the checker has narrowed to non-null', () => {
     const text = `${declared}if (device.callingDeviceId !== null) device.callingDeviceId.split(':');\nif (typeof device.id === 'string') device.id.trim();\n`;
-    expect(typedMatches(text)).toEqual([]);
+    expect(typed(text)).toEqual([]);
   });
 
   it('still reports an unguarded dereference whose declared type predates the change', () => {
     const text = "interface Device { callingDeviceId: string }\ndeclare const device: Device;\nexport const p = device.callingDeviceId.split(':');\n";
-    expect(typedMatches(text)).toEqual([3]);
+    expect(typed(text)).toEqual([3]);
   });
 });

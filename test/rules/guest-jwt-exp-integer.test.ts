@@ -1,14 +1,9 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseAndGenerateServices } from '@typescript-eslint/typescript-estree';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { analyzeContext, analyzeFile } from '../../engine/analyze.js';
-import { FileContext } from '../../engine/ast.js';
+import { analyzeFile } from '../../engine/analyze.js';
 import { loadCatalog } from '../../engine/catalog.js';
-import { createTypeOracle } from '../../engine/type-oracle.js';
 import type { TypeOracle } from '../../engine/types.js';
 import { rule, ruleTester } from '../helpers/rule-tester.js';
+import { typedMatches } from '../helpers/typed.js';
 
 const id = 'guest-jwt-exp-integer';
 const header = "import jwt from 'jsonwebtoken';\n";
@@ -96,20 +91,8 @@ describe(`${id} with a real TypeScript program`, () => {
   const catalog = loadCatalog();
   const notices = [catalog.get(id)!];
 
-  /** Matches (line, fixed text) with the type checker behind the TypeOracle, as typed linting and ts-morph do. */
-  function typed(text: string): Array<[number, string | undefined]> {
-    const filePath = join(tmpdir(), 'collab-migrate-jwt-exp-typed.ts');
-    const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'] };
-    const host = ts.createCompilerHost(options);
-    const getSourceFile = host.getSourceFile.bind(host);
-    host.getSourceFile = (name, language, ...rest) => (name === filePath ? ts.createSourceFile(name, text, language, true) : getSourceFile(name, language, ...rest));
-    host.fileExists = (name) => name === filePath || ts.sys.fileExists(name);
-    host.readFile = (name) => (name === filePath ? text : ts.sys.readFile(name));
-    const program = ts.createProgram([filePath], options, host);
-    const { ast, services } = parseAndGenerateServices(text, { filePath, programs: [program], range: true, loc: true });
-    const types = createTypeOracle(program, (n) => services.esTreeNodeToTSNodeMap.get(n));
-    return analyzeContext(new FileContext(filePath, text, ast), { catalog, notices, types }).map((m) => [m.loc.start.line, m.fix?.[0]?.text]);
-  }
+  /** Matches (line, fixed text) with the type checker behind the TypeOracle, as typed linting does. */
+  const typed = (text: string): Array<[number, string | undefined]> => typedMatches(text, catalog, notices).map((m) => [m.loc.start.line, m.fix?.[0]?.text]);
   const lib = 'declare const jwt: { sign(payload: object, key: string): string };\n';
 
   it('reports a string-typed exp (no fix: the string may not be numeric)', () => {
