@@ -192,30 +192,10 @@ export class FileContext {
         if (typeof n.value === 'string') return { value: n.value, complete: true };
         if (typeof n.value === 'number' || typeof n.value === 'boolean') return { value: String(n.value), complete: true };
         return undefined;
-      case 'TemplateLiteral': {
-        let value = '';
-        let complete = true;
-        n.quasis.forEach((q, i) => {
-          value += q.value.cooked ?? q.value.raw;
-          const expr = n.expressions[i];
-          if (expr) {
-            const part = this.staticString(expr, depth + 1);
-            value += part ? part.value : UNKNOWN;
-            complete &&= part?.complete ?? false;
-          }
-        });
-        return { value, complete };
-      }
-      case 'BinaryExpression': {
-        if (n.operator !== '+') return undefined;
-        const left = this.staticString(n.left, depth + 1);
-        const right = this.staticString(n.right, depth + 1);
-        if (!left && !right) return undefined;
-        return {
-          value: (left?.value ?? UNKNOWN) + (right?.value ?? UNKNOWN),
-          complete: (left?.complete ?? false) && (right?.complete ?? false),
-        };
-      }
+      case 'TemplateLiteral':
+        return foldTemplate(n, (e) => this.staticString(e, depth + 1));
+      case 'BinaryExpression':
+        return n.operator === '+' ? concatStatic(this.staticString(n.left, depth + 1), this.staticString(n.right, depth + 1)) : undefined;
       case 'Identifier': {
         const init = this.constantInit(n.name);
         return init ? this.staticString(init, depth + 1) : undefined;
@@ -292,6 +272,28 @@ export class FileContext {
         return undefined;
     }
   }
+}
+
+/** Folds a template literal, each substitution by `part` (an unknown part becomes {@link UNKNOWN}). */
+export function foldTemplate(n: TSESTree.TemplateLiteral, part: (expr: Node) => StaticString | undefined): StaticString {
+  let value = '';
+  let complete = true;
+  n.quasis.forEach((q, i) => {
+    value += q.value.cooked ?? q.value.raw;
+    const expr = n.expressions[i];
+    if (expr) {
+      const folded = part(expr as Node);
+      value += folded ? folded.value : UNKNOWN;
+      complete &&= folded?.complete ?? false;
+    }
+  });
+  return { value, complete };
+}
+
+/** `left + right` of two folded strings; undefined when neither side is known. */
+export function concatStatic(left: StaticString | undefined, right: StaticString | undefined): StaticString | undefined {
+  if (!left && !right) return undefined;
+  return { value: (left?.value ?? UNKNOWN) + (right?.value ?? UNKNOWN), complete: (left?.complete ?? false) && (right?.complete ?? false) };
 }
 
 /** Names a binding pattern introduces (`a`, `{ a, b: c }`, `[d, ...e]`, `f = 1`). */

@@ -6,7 +6,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { boundNames, dottedName, findProperty, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from './ast.js';
+import { boundNames, concatStatic, dottedName, foldTemplate, findProperty, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from './ast.js';
 import type { LoadedCatalog } from './catalog.js';
 
 /** The library that sends a request (`unknown`: an axios-like `client.get(url, ...)` of an unidentified client). */
@@ -324,27 +324,9 @@ function stringOf(file: FileContext, node: Node | null | undefined): StaticStrin
     const init = localInit(file, n);
     if (init) return file.staticString(init) ?? direct;
   }
-  if (n.type === 'TemplateLiteral' && direct) {
-    // Re-fold template parts through locals (`${base}/rooms` with a function-local `base`).
-    let value = '';
-    let complete = true;
-    n.quasis.forEach((q, i) => {
-      value += q.value.cooked ?? q.value.raw;
-      const e = n.expressions[i];
-      if (e) {
-        const part = stringOf(file, e);
-        value += part ? part.value : UNKNOWN;
-        complete &&= part?.complete ?? false;
-      }
-    });
-    return { value, complete };
-  }
-  if (n.type === 'BinaryExpression' && n.operator === '+') {
-    const l = stringOf(file, n.left as Node);
-    const r = stringOf(file, n.right);
-    if (!l && !r) return undefined;
-    return { value: (l?.value ?? UNKNOWN) + (r?.value ?? UNKNOWN), complete: (l?.complete ?? false) && (r?.complete ?? false) };
-  }
+  // Re-fold template parts through locals (`${base}/rooms` with a function-local `base`).
+  if (n.type === 'TemplateLiteral' && direct) return foldTemplate(n, (e) => stringOf(file, e));
+  if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(stringOf(file, n.left as Node), stringOf(file, n.right));
   return direct;
 }
 
@@ -913,26 +895,8 @@ function foldWith(file: FileContext, node: Node, subst: Substitution, depth = 0)
     const arg = subst.get(n.name);
     return arg ? stringOf(file, arg) : undefined;
   }
-  if (n.type === 'TemplateLiteral') {
-    let value = '';
-    let complete = true;
-    n.quasis.forEach((q, i) => {
-      value += q.value.cooked ?? q.value.raw;
-      const e = n.expressions[i];
-      if (e) {
-        const part = foldWith(file, e as Node, subst, depth + 1);
-        value += part ? part.value : UNKNOWN;
-        complete &&= part?.complete ?? false;
-      }
-    });
-    return { value, complete };
-  }
-  if (n.type === 'BinaryExpression' && n.operator === '+') {
-    const l = foldWith(file, n.left as Node, subst, depth + 1);
-    const r = foldWith(file, n.right, subst, depth + 1);
-    if (!l && !r) return undefined;
-    return { value: (l?.value ?? UNKNOWN) + (r?.value ?? UNKNOWN), complete: (l?.complete ?? false) && (r?.complete ?? false) };
-  }
+  if (n.type === 'TemplateLiteral') return foldTemplate(n, (e) => foldWith(file, e, subst, depth + 1));
+  if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(foldWith(file, n.left as Node, subst, depth + 1), foldWith(file, n.right, subst, depth + 1));
   if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL' && n.arguments[0]) {
     const path = foldWith(file, n.arguments[0] as Node, subst, depth + 1);
     const base = n.arguments[1] ? foldWith(file, n.arguments[1] as Node, subst, depth + 1) : undefined;
