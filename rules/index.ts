@@ -92,6 +92,9 @@ const REGIONS: Region[] = ['us', 'eu', 'in', 'au'];
 
 /** Builds the rule of one notice. */
 export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.RuleModule<string, [RuleOptions?]> {
+  // One array for the rule's lifetime: the engine caches its detection plan and prefilter per notices array,
+  // so a fresh `[notice]` per file would rebuild both for every file linted.
+  const notices = [notice];
   return {
     meta: {
       type: notice.breaking ? 'problem' : 'suggestion',
@@ -121,7 +124,7 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
       return {
         'Program:exit'() {
           const file = fileContextOf(sourceCode as TSESLint.SourceCode, context.filename);
-          const matches = analyzeContext(file, { catalog, notices: [notice], engine, types: typeOracleOf(sourceCode as TSESLint.SourceCode) });
+          const matches = analyzeContext(file, { catalog, notices, engine, types: typeOracleOf(sourceCode as TSESLint.SourceCode) });
           const when = whenText(notice, today);
           for (const match of matches) {
             context.report({
