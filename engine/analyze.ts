@@ -7,25 +7,13 @@ import type { LoadedCatalog } from './catalog.js';
 import { formatMessage, type Detector, type DetectorContext, type RawMatch, type TextFile } from './detector.js';
 import { getDetector } from './detectors/index.js';
 import { parseSource, type ParseFailure } from './parse.js';
-import { scannerFor } from './prefilter.js';
+import { fileLanguage, type FileLanguage } from './language.js';
+import { mayApply, scannerFor, type PrefilterEntry } from './prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 
 export type { ParseFailure } from './parse.js';
 
-/** How the engine treats a file: parsed source, configuration text, or not at all. */
-export type FileLanguage = 'js' | 'ts' | 'config' | 'unsupported';
-
-const JS = /\.(js|cjs|mjs|jsx)$/i;
-const TS = /\.(ts|tsx|mts|cts)$/i;
-const CONFIG = /(\.(json|jsonc|json5|yaml|yml|env|properties|toml)$)|((^|[\\/])\.env(\.[\w.-]+)?$)/i;
-
-/** Decides a file's language from its name. Declaration files (`.d.ts`) are source too. */
-export function fileLanguage(filename: string): FileLanguage {
-  if (TS.test(filename)) return 'ts';
-  if (JS.test(filename)) return 'js';
-  if (CONFIG.test(filename)) return 'config';
-  return 'unsupported';
-}
+export { fileLanguage, type FileLanguage } from './language.js';
 
 /** A file to analyse. */
 export interface SourceFile {
@@ -97,7 +85,12 @@ export function candidateDetections(text: string, plan: readonly PlannedDetectio
   if (plan.length === 0) return [];
   const present = scannerFor(plan, plan.map((p) => [...p.tokens, ...p.requires])).present(text);
   const has = (t: string): boolean => present.has(t);
-  return plan.filter((p) => (p.tokens.length === 0 || p.tokens.some(has)) && (p.requires.length === 0 || p.requires.some(has)));
+  return plan.filter((p) => mayApply(p, has));
+}
+
+/** The prefilter's data for a set of notices, for a thread that decides without the engine ({@link PrefilterPlan}). */
+export function prefilterEntries(notices: readonly Notice[], catalog: LoadedCatalog): PrefilterEntry[] {
+  return planDetections(notices, catalog).map((p) => ({ tokens: p.tokens, requires: p.requires, config: Boolean(p.detector.detectText) }));
 }
 
 const BOM = '\uFEFF';

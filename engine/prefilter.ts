@@ -129,3 +129,37 @@ export function scannerFor(key: object, tokenLists: Iterable<readonly string[]>)
   }
   return scanner;
 }
+
+/** What the prefilter knows of one planned detection: plain data, so another thread can apply it too. */
+export interface PrefilterEntry {
+  /** Lower-cased tokens, one of which the file must hold; empty: none needed. */
+  tokens: readonly string[];
+  /** A second group the file must also hold one of; empty: none needed. */
+  requires: readonly string[];
+  /** Whether the detection reads configuration files (YAML, JSON, .env...), not only source. */
+  config: boolean;
+}
+
+/** Whether a detection may match a file that holds the tokens `has` says it holds. */
+export function mayApply(entry: Pick<PrefilterEntry, 'tokens' | 'requires'>, has: (token: string) => boolean): boolean {
+  return (entry.tokens.length === 0 || entry.tokens.some(has)) && (entry.requires.length === 0 || entry.requires.some(has));
+}
+
+/**
+ * The whole prefilter decision for a text, away from the engine (the CLI's walker thread uses it): true
+ * when at least one detection may apply, that is, when the engine would parse or read the file. The
+ * engine makes the same decision with the same {@link mayApply}.
+ */
+export class PrefilterPlan {
+  private readonly scanner: TokenScanner;
+
+  constructor(private readonly entries: readonly PrefilterEntry[]) {
+    this.scanner = new TokenScanner(entries.flatMap((e) => [...e.tokens, ...e.requires]));
+  }
+
+  needsAnalysis(text: string, language: 'js' | 'ts' | 'config'): boolean {
+    const present = this.scanner.present(text);
+    const has = (t: string): boolean => present.has(t);
+    return this.entries.some((e) => (language !== 'config' || e.config) && mayApply(e, has));
+  }
+}
