@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writ
 import path from 'node:path';
 import type { Match } from '../engine/types.js';
 import type { FoundFile, SkippedFile } from './files.js';
+import { SUPPRESSION_MARK } from './suppressions.js';
 import { analyzeText, readText, toFindings, type ScanContext, type ScannedFile } from './scan-core.js';
 
 /** Format of the cache file; bump when the entry shape changes. */
@@ -25,7 +26,14 @@ export type Outcome = { matches: Match[]; directives: boolean } | { reason: stri
 /** One file read (and analysed unless its content hash was already known). */
 export type Computed =
   | { kind: 'skipped'; reason: string; /** false for unreadable files: try again next run */ remember: boolean }
-  | { kind: 'read'; hash: string; /** absent when the hash equals the known one: not analysed again */ outcome?: Outcome; text?: string };
+  | {
+      kind: 'read';
+      /** sha1 of the text; absent when not asked for (no cache). */
+      hash?: string;
+      /** absent when the hash equals the known one: not analysed again */
+      outcome?: Outcome;
+      text?: string;
+    };
 
 interface Entry {
   size: number;
@@ -51,11 +59,10 @@ export interface CacheStats {
   misses: number;
 }
 
-const DIRECTIVE = 'collab-migrate-ignore-';
 
 /** Whether a text holds a suppression comment (then the report needs the text to apply it). */
 export function hasDirectives(text: string): boolean {
-  return text.includes(DIRECTIVE);
+  return text.includes(SUPPRESSION_MARK);
 }
 
 /** The default folder: `node_modules/.cache/collab-migrate` when there is a `node_modules`, else `.collab-migrate-cache`. */
@@ -75,15 +82,18 @@ export function cacheKey(ctx: ScanContext, version: string): string {
 
 export const hashText = (text: string): string => createHash('sha1').update(text).digest('hex');
 
-/** Reads, hashes and (unless the hash is `knownHash`) analyses one file. Runs in the main thread or a worker. */
-export function computeFile(file: FoundFile, ctx: ScanContext, knownHash?: string): Computed {
+/**
+ * Reads, hashes (when `hash`: only the cache needs it) and, unless the hash is `knownHash`, analyses one
+ * file. Runs in the main thread or a worker.
+ */
+export function computeFile(file: FoundFile, ctx: ScanContext, knownHash?: string, hash = true): Computed {
   const read = readText(file);
   if ('reason' in read) return { kind: 'skipped', reason: read.reason, remember: !read.reason.startsWith('cannot read') };
-  const hash = hashText(read.text);
-  if (hash === knownHash) return { kind: 'read', hash, text: read.text };
+  const digest = hash ? hashText(read.text) : undefined;
+  if (digest !== undefined && digest === knownHash) return { kind: 'read', hash: digest, text: read.text };
   const analysed = analyzeText(file, read.text, ctx);
   const outcome: Outcome = 'reason' in analysed ? analysed : { matches: analysed.matches, directives: hasDirectives(read.text) };
-  return { kind: 'read', hash, outcome, text: read.text };
+  return { kind: 'read', ...(digest !== undefined ? { hash: digest } : {}), outcome, text: read.text };
 }
 
 /** Whether the report will need a file's text for this outcome (findings or suppression comments). */
@@ -201,7 +211,7 @@ export class ScanCache {
 }
 
 function statOf(file: FoundFile): { size: number; mtimeMs: number } | undefined {
-  if (file.mtimeMs !== undefined) return { size: file.size, mtimeMs: file.mtimeMs };
+  if (file.mtimeMs !== undefined && file.size !== undefined) return { size: file.size, mtimeMs: file.mtimeMs };
   const s = statSync(file.path, { throwIfNoEntry: false });
   return s ? { size: s.size, mtimeMs: s.mtimeMs } : undefined;
 }

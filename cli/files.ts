@@ -5,10 +5,10 @@
  * scanned root and link loops. Every file left out for a reason the user may not expect is returned in
  * `skipped` so the summary can say so.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { fileLanguage, type FileLanguage } from '../engine/analyze.js';
+import { fileLanguage, type FileLanguage } from '../engine/language.js';
 import { UsageError } from './errors.js';
 
 /** Folders never entered: dependencies, VCS data and usual build output. */
@@ -25,6 +25,15 @@ export interface WalkOptions {
   include: readonly string[];
   exclude: readonly string[];
   maxFileSize: number;
+  /**
+   * Stat every file during the walk (default true): gives `size` and `mtimeMs` (the result cache needs
+   * them) and applies the size limit in the walk. Without it the walk costs one system call less per
+   * file, and the limit is applied when the file is read (`maxSize`); measured on 26,893 files, the
+   * stat calls were 220 ms of a 2.3 s scan.
+   */
+  stat?: boolean;
+  /** Absolute paths never listed (the run's own `--output` report). */
+  leaveOut?: readonly string[];
 }
 
 export interface FoundFile {
@@ -33,9 +42,12 @@ export interface FoundFile {
   /** Path shown to the user: relative to cwd, forward slashes. */
   display: string;
   language: Exclude<FileLanguage, 'unsupported'>;
-  size: number;
+  /** Size from the walk's stat; absent when the walk did not stat (`stat: false`). */
+  size?: number;
   /** Modification time from the walk's stat (the result cache compares it with size). */
   mtimeMs?: number;
+  /** The size limit, when the walk did not apply it: the reader refuses a larger file. */
+  maxSize?: number;
 }
 
 export interface SkippedFile {
@@ -50,6 +62,11 @@ export interface WalkResult {
 
 /** Forward-slash path of `file` relative to `from`, or undefined when it is not inside `from`. */
 function inside(from: string, file: string): string | undefined {
+  // The walk's paths are absolute and normalised, so a plain prefix is the common, cheap case.
+  if (file.length > from.length && file.startsWith(from) && file[from.length] === path.sep && !from.endsWith(path.sep)) {
+    const rel = file.slice(from.length + 1);
+    return path.sep === '/' ? rel : rel.split(path.sep).join('/');
+  }
   const rel = path.relative(from, file);
   if (rel === '') return '';
   if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
@@ -95,6 +112,11 @@ export function formatSize(bytes: number): string {
   return `${bytes} B`;
 }
 
+/** The reason given for a file over the size limit. */
+export function oversize(size: number, limit: number): string {
+  return `over the size limit (${formatSize(size)} > ${formatSize(limit)})`;
+}
+
 /** `2mb`, `500KB`, `1048576` -> bytes. */
 export function parseSize(value: string | number): number {
   if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
@@ -107,14 +129,20 @@ export function parseSize(value: string | number): number {
   return bytes;
 }
 
-/** Walks the paths; throws a UsageError for a path that does not exist. */
-export function findFiles(opts: WalkOptions): WalkResult {
+/**
+ * Walks the paths; throws a UsageError for a path that does not exist. `onFile` is told of each file as
+ * it is found, in the order of the result (the walker thread streams them to the scan with it).
+ */
+export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void): WalkResult {
   const files: FoundFile[] = [];
   const skipped: SkippedFile[] = [];
   const seen = new Set<string>();
   const include = opts.include.length ? ignore().add([...opts.include]) : undefined;
   const exclude = opts.exclude.length ? ignore().add([...opts.exclude]) : undefined;
+  const cwd = path.resolve(opts.cwd);
   const display = (p: string): string => {
+    const fast = inside(cwd, p);
+    if (fast !== undefined && fast !== '') return fast;
     const rel = path.relative(opts.cwd, p);
     return (rel === '' ? '.' : rel).split(path.sep).join('/');
   };
@@ -128,7 +156,14 @@ export function findFiles(opts: WalkOptions): WalkResult {
     return true;
   };
 
-  const addFile = (file: string, stats: Stats, root: string, explicit: boolean, knownReal?: string): void => {
+  const stat = opts.stat ?? true;
+  const leaveOut = new Set(opts.leaveOut);
+  const found = (file: FoundFile): void => {
+    if (leaveOut.has(file.path)) return;
+    files.push(file);
+    onFile?.(file);
+  };
+  const addFile = (file: string, stats: Stats | undefined, root: string, explicit: boolean, knownReal?: string): void => {
     const real = knownReal ?? safeRealpath(file) ?? file;
     if (seen.has(real)) return;
     const language = fileLanguage(file);
@@ -138,11 +173,15 @@ export function findFiles(opts: WalkOptions): WalkResult {
     }
     if (!selectedByGlobs(file, root)) return;
     seen.add(real);
-    if (stats.size > opts.maxFileSize) {
-      skipped.push({ display: display(file), reason: `over the size limit (${formatSize(stats.size)} > ${formatSize(opts.maxFileSize)})` });
+    if (!stats) {
+      found({ path: file, display: display(file), language, maxSize: opts.maxFileSize });
       return;
     }
-    files.push({ path: file, display: display(file), language, size: stats.size, mtimeMs: stats.mtimeMs });
+    if (stats.size > opts.maxFileSize) {
+      skipped.push({ display: display(file), reason: oversize(stats.size, opts.maxFileSize) });
+      return;
+    }
+    found({ path: file, display: display(file), language, size: stats.size, mtimeMs: stats.mtimeMs });
   };
 
   for (const given of opts.paths.length ? opts.paths : ['.']) {
@@ -279,7 +318,7 @@ export function findFiles(opts: WalkOptions): WalkResult {
         if (fileLanguage(full) === 'unsupported') return;
         if (isIgnored(full, false, active)) return;
         try {
-          stats ??= statSync(full);
+          if (stat) stats ??= statSync(full);
         } catch (error) {
           skipped.push({ display: display(full), reason: `cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
           return;
@@ -326,18 +365,59 @@ function safeRealpath(p: string): string | undefined {
 /** Thrown by {@link readRegularFile} for a path that is not a regular file. */
 export class NotRegularFile extends Error {}
 
+/** Thrown by {@link readRegularFile} for a file over the size limit it was given. */
+export class FileTooLarge extends Error {
+  constructor(
+    readonly size: number,
+    readonly limit: number,
+  ) {
+    super(oversize(size, limit));
+  }
+}
+
 /**
  * Reads a regular file. It is opened without blocking and checked with the open descriptor, so a FIFO
  * (whose read would wait for a writer for ever), a folder or a device is refused instead of hanging the
- * run, also one that replaced a file after the walk saw it.
+ * run, also one that replaced a file after the walk saw it. With `maxSize`, a larger file is refused
+ * before it is read. With `transient`, the bytes may be in a buffer that the next transient read reuses:
+ * for a caller that decodes them at once (the scan reads tens of thousands of files, and a fresh buffer
+ * for each was garbage-collector time).
  */
-export function readRegularFile(file: string): Buffer {
+export function readRegularFile(file: string, maxSize?: number, transient = false): Buffer {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new NotRegularFile('not a regular file');
-    return readFileSync(fd);
+    if (maxSize !== undefined && stats.size > maxSize) throw new FileTooLarge(stats.size, maxSize);
+    return readAll(fd, stats.size, transient);
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The bytes of an open file whose size fstat gave (one fstat per file, where `readFileSync(fd)` makes
+ * its own). A file that reports size 0 is read to its end; one that grows while it is read is cut at the
+ * size seen, as `readFileSync` does.
+ */
+let scratch: Buffer | undefined;
+const SCRATCH_SIZE = 1024 * 1024;
+
+function readAll(fd: number, size: number, transient = false): Buffer {
+  let buffer: Buffer;
+  if (transient && size > 0 && size <= SCRATCH_SIZE) buffer = (scratch ??= Buffer.allocUnsafeSlow(SCRATCH_SIZE)).subarray(0, size);
+  else buffer = Buffer.allocUnsafe(size > 0 ? size : 64 * 1024);
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (size > 0) break;
+      const bigger = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(bigger, 0, 0, length);
+      buffer = bigger;
+    }
+    const n = readSync(fd, buffer, length, buffer.length - length, null);
+    if (n === 0) break;
+    length += n;
+  }
+  return buffer.subarray(0, length);
 }

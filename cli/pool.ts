@@ -8,9 +8,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { EngineOptions } from '../engine/types.js';
-import { computeFile, resultOf, type Computed, type ScanCache } from './cache.js';
+import { computeFile, hasDirectives, resultOf, type Computed, type Outcome, type ScanCache } from './cache.js';
 import type { FoundFile, SkippedFile } from './files.js';
-import type { ScanContext, ScannedFile } from './scan-core.js';
+import type { Prefiltered, WalkStream } from './walker.js';
+import { analyzeText, type ScanContext, type ScannedFile } from './scan-core.js';
 
 /**
  * Below this many files to analyse (after cache hits) the scan runs in one thread: a worker starts by
@@ -40,6 +41,8 @@ export interface WorkerRequest {
   batch: number;
   files: FoundFile[];
   knownHashes: (string | undefined)[];
+  /** Hash the texts (only the cache needs it). */
+  hash: boolean;
 }
 
 export type WorkerReply = { batch: number; computed: Computed[] } | { error: string };
@@ -52,6 +55,8 @@ export interface ScanFilesOptions {
   poolMinFiles?: number;
   /** The user's extra catalog files, absolute (workers load the same catalog). */
   extraFiles?: readonly string[];
+  /** Called with the number of files found so far, as a walk goes on ({@link scanWalk}). */
+  onFound?: (count: number) => void;
   /** Called once per file, in completion order. */
   onFile?: () => void;
   /** Called when a worker fails (its files are then analysed in the main thread). */
@@ -72,33 +77,100 @@ export function poolSize(count: number, opts: Pick<ScanFilesOptions, 'concurrenc
 
 /** Scans files (through the cache when given), in the order given. */
 export async function scanFiles(files: readonly FoundFile[], ctx: ScanContext, opts: ScanFilesOptions = {}): Promise<Array<ScannedFile | SkippedFile>> {
-  const { cache } = opts;
-  const results: Array<ScannedFile | SkippedFile> = new Array(files.length);
-  const todo: number[] = [];
-  files.forEach((file, i) => {
-    const hit = cache?.lookup(file);
-    if (hit) {
-      results[i] = resultOf(file, hit, undefined, ctx);
-      opts.onFile?.();
-    } else todo.push(i);
-  });
-  const finish = (i: number, computed: Computed): void => {
-    const file = files[i];
-    const outcome = cache
-      ? cache.record(file, computed)
-      : computed.kind === 'skipped'
-        ? { reason: computed.reason }
-        : computed.outcome!;
-    results[i] = resultOf(file, outcome, computed.kind === 'read' ? computed.text : undefined, ctx);
-    opts.onFile?.();
-  };
-  const size = poolSize(todo.length, opts);
-  if (size === 0) {
-    for (const i of todo) finish(i, computeFile(files[i], ctx, cache?.knownHash(files[i])));
-    return results;
+  const loop = new FileLoop(files, ctx, opts);
+  await loop.scanRest(0);
+  return loop.results;
+}
+
+/**
+ * Scans the files of a walk while it goes on: each batch is read and analysed in this thread as it
+ * arrives, unless the walker thread took it (then its prefiltered texts arrive, and only the files that
+ * hold a notice token are analysed here). Without a helping walker, the files still waiting once the walk
+ * is over go to a worker pool when one pays (as in {@link scanFiles}). Results are in the walk's order.
+ */
+export async function scanWalk(
+  walk: WalkStream,
+  ctx: ScanContext,
+  opts: ScanFilesOptions = {},
+): Promise<{ files: FoundFile[]; results: Array<ScannedFile | SkippedFile>; /** files read and prefiltered by the walker thread */ helped: number }> {
+  const files: FoundFile[] = [];
+  let helped = 0;
+  const loop = new FileLoop(files, ctx, opts);
+  const starts: number[] = [];
+  /** Without a helper: the first file not scanned yet, when the walk ended with files waiting. */
+  let waiting: number | undefined;
+  for (let event = await walk.next(); event; event = await walk.next()) {
+    if (event.kind === 'read') {
+      const start = starts[event.batch];
+      event.read.forEach((read, k) => loop.finishRead(start + k, read));
+      helped += event.read.length;
+      continue;
+    }
+    starts[event.batch] = files.length;
+    files.push(...event.files);
+    opts.onFound?.(files.length);
+    if (!walk.helps && walk.finished) waiting ??= starts[event.batch];
+    if (waiting !== undefined || !walk.claim(event.batch)) continue;
+    for (let i = starts[event.batch]; i < files.length; i++) loop.scanOne(i);
   }
-  await runPool(todo, files, ctx, opts, size, finish);
-  return results;
+  if (waiting !== undefined) await loop.scanRest(waiting);
+  return { files, results: loop.results, helped };
+}
+
+/** The per-file work of a scan over a list of files that may still grow: cache look-ups, computing, results. */
+class FileLoop {
+  readonly results: Array<ScannedFile | SkippedFile> = [];
+
+  constructor(
+    private readonly files: readonly FoundFile[],
+    private readonly ctx: ScanContext,
+    private readonly opts: ScanFilesOptions,
+  ) {}
+
+  /** Scans file `i` in this thread. */
+  scanOne(i: number): void {
+    if (!this.lookup(i)) this.finish(i, computeFile(this.files[i], this.ctx, this.opts.cache?.knownHash(this.files[i]), this.opts.cache !== undefined));
+  }
+
+  /** Finishes file `i` from what the walker thread read: analysed here only when it holds a notice token. */
+  finishRead(i: number, read: Prefiltered): void {
+    const file = this.files[i];
+    if ('reason' in read) return this.finish(i, { kind: 'skipped', reason: read.reason, remember: !read.reason.startsWith('cannot read') });
+    if (!read.candidate) return this.finish(i, { kind: 'read', outcome: { matches: [], directives: read.text !== undefined }, ...(read.text !== undefined ? { text: read.text } : {}) });
+    const analysed = analyzeText(file, read.text, this.ctx);
+    const outcome: Outcome = 'reason' in analysed ? analysed : { matches: analysed.matches, directives: hasDirectives(read.text) };
+    this.finish(i, { kind: 'read', outcome, text: read.text });
+  }
+
+  /** Scans files `from..` (all known): in a pool when one pays, else in this thread. */
+  async scanRest(from: number): Promise<void> {
+    const todo: number[] = [];
+    for (let i = from; i < this.files.length; i++) if (!this.lookup(i)) todo.push(i);
+    const size = poolSize(todo.length, this.opts);
+    if (size === 0) {
+      for (const i of todo) this.finish(i, computeFile(this.files[i], this.ctx, this.opts.cache?.knownHash(this.files[i]), this.opts.cache !== undefined));
+      return;
+    }
+    await runPool(todo, this.files, this.ctx, this.opts, size, (i, c) => this.finish(i, c));
+  }
+
+  /** Takes file `i` from the cache when its size and time are unchanged; true when it did. */
+  private lookup(i: number): boolean {
+    const file = this.files[i];
+    const hit = this.opts.cache?.lookup(file);
+    if (!hit) return false;
+    this.results[i] = resultOf(file, hit, undefined, this.ctx);
+    this.opts.onFile?.();
+    return true;
+  }
+
+  private finish(i: number, computed: Computed): void {
+    const file = this.files[i];
+    const { cache } = this.opts;
+    const outcome = cache ? cache.record(file, computed) : computed.kind === 'skipped' ? { reason: computed.reason } : computed.outcome!;
+    this.results[i] = resultOf(file, outcome, computed.kind === 'read' ? computed.text : undefined, this.ctx);
+    this.opts.onFile?.();
+  }
 }
 
 async function runPool(
@@ -137,7 +209,7 @@ async function runPool(
     const indices = batches[batch];
     inFlight.set(worker, indices);
     pending++;
-    const request: WorkerRequest = { batch, files: indices.map((i) => files[i]), knownHashes: indices.map(knownHash) };
+    const request: WorkerRequest = { batch, files: indices.map((i) => files[i]), knownHashes: indices.map(knownHash), hash: opts.cache !== undefined };
     worker.postMessage(request);
   };
 
@@ -182,7 +254,7 @@ async function runPool(
     for (;;) {
       if (nextBatch < batches.length) {
         const indices = batches[nextBatch++];
-        for (const i of indices) finish(i, computeFile(files[i], ctx, knownHash(i)));
+        for (const i of indices) finish(i, computeFile(files[i], ctx, knownHash(i), opts.cache !== undefined));
         await new Promise<void>((resolve) => setImmediate(resolve));
         continue;
       }

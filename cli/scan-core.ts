@@ -6,8 +6,9 @@
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { severityOf, type DateOptions } from '../engine/dates.js';
 import type { Match, Notice } from '../engine/types.js';
-import { NotRegularFile, readRegularFile, type FoundFile, type SkippedFile } from './files.js';
-import { parseSuppressions, suppressionFor, type Suppression } from './suppressions.js';
+import type { FoundFile, SkippedFile } from './files.js';
+import { readText } from './read.js';
+import { parseSuppressions, SUPPRESSION_MARK, suppressionFor, type Suppression } from './suppressions.js';
 
 export type ReportedSeverity = 'error' | 'warn';
 
@@ -39,53 +40,12 @@ export interface ScanContext {
   today: string;
 }
 
-const BINARY_PROBE = 8000;
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** Reads a file as UTF-8 text; a string is the text, an object the reason it was skipped. */
-export function readText(file: FoundFile): { text: string } | { reason: string } {
-  let bytes: Buffer;
-  try {
-    bytes = readRegularFile(file.path);
-  } catch (error) {
-    // The walk saw a regular file there.
-    if (error instanceof NotRegularFile) return { reason: `${error.message} (changed during the scan)` };
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOENT' ? 'deleted during the scan' : (code ?? (error as Error).message);
-    return { reason: `cannot read (${why})` };
-  }
-  if (bytes.length === 0) return { reason: 'empty file' };
-  if (bytes.subarray(0, BINARY_PROBE).includes(0)) return { reason: 'binary file' };
-  let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    return { reason: 'not UTF-8 text' };
-  }
-  if (file.language !== 'config' && isMinified(file.path, text)) return { reason: 'minified bundle' };
-  return { text };
-}
-
-/** A bundle: `*.min.js`, or a sizeable file made of a few very long lines. */
-export function isMinified(filename: string, text: string): boolean {
-  if (/\.min\.[cm]?[jt]sx?$/i.test(filename)) return true;
-  if (text.length < 20_000) return false;
-  let lines = 1;
-  let longest = 0;
-  let start = 0;
-  for (let i = 0; i <= text.length; i++) {
-    if (i === text.length || text.charCodeAt(i) === 10) {
-      longest = Math.max(longest, i - start);
-      start = i + 1;
-      if (i < text.length) lines++;
-    }
-  }
-  return longest > 10_000 && text.length / lines > 1_000;
-}
+export { isMinified, readText } from './read.js';
 
 /** Turns the engine's matches for one text into findings: severity for the run's dates, suppressions applied. */
 export function toFindings(file: FoundFile, text: string, matches: readonly Match[], ctx: ScanContext): Omit<ScannedFile, 'file' | 'text'> {
-  const suppressions = parseSuppressions(text);
+  // Most files hold no suppression comment; a cheap search spares them the comment scan.
+  const suppressions = text.includes(SUPPRESSION_MARK) ? parseSuppressions(text) : [];
   const used = new Set<Suppression>();
   const findings: Finding[] = [];
   let suppressedCount = 0;

@@ -28,6 +28,9 @@ export type SuppressionEffect =
   | { state: 'suppressed'; by: Suppression }
   | { state: 'expired'; by: Suppression };
 
+/** Every suppression comment contains this (case-sensitive, as the comment syntax is). */
+export const SUPPRESSION_MARK = 'collab-migrate-ignore-';
+
 const DIRECTIVE = /(?:\/\/|\/\*|#)\s*collab-migrate-ignore-(next-line|file)(?![\w-])([^\r\n]*)/g;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -31,7 +31,7 @@ try {
     let reply: WorkerReply;
     try {
       const computed = request.files.map((file, k) => {
-        const c = computeFile(file, ctx, request.knownHashes[k]);
+        const c = computeFile(file, ctx, request.knownHashes[k], request.hash);
         // Send the text back only when the report will need it: most files have nothing to report.
         if (c.kind === 'read' && c.outcome && !needsText(c.outcome)) delete c.text;
         return c;

@@ -5,12 +5,13 @@ import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { DEFAULT_WARN_WITHIN_DAYS, severityOf, type DateOptions } from '../../engine/dates.js';
-import { fileLanguage } from '../../engine/analyze.js';
+import { fileLanguage, prefilterEntries } from '../../engine/analyze.js';
+import { availableParallelism } from 'node:os';
 import { checkSyntax } from '../../engine/edits.js';
 import type { Notice, Region } from '../../engine/types.js';
 import { loadRc, type RcOptions } from '../config.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
-import { findFiles, parseSize, type SkippedFile } from '../files.js';
+import { parseSize, type SkippedFile } from '../files.js';
 import { dirtyFiles, migrate } from '../fix.js';
 import { formatGithub } from '../formats/github.js';
 import { formatSarif } from '../formats/sarif.js';
@@ -20,7 +21,8 @@ import { checkDate, checkIds, compareNotices, openCatalog, resolveToday, splitLi
 import { buildReport, toJson, type FileOutcome, type Report } from '../report.js';
 import { cacheKey, defaultCacheLocation, ScanCache } from '../cache.js';
 import { TOOL_VERSION } from '../package-info.js';
-import { POOL_MIN_FILES, scanFiles } from '../pool.js';
+import { POOL_MIN_CORES, POOL_MIN_FILES, scanWalk } from '../pool.js';
+import { startWalk } from '../walker.js';
 import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan-core.js';
 import { cleanupTempFiles, writeIfUnchanged } from '../writer.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
@@ -230,24 +232,56 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
   if (settings.strictScopes) engine.strictScopes = true;
   const ctx: ScanContext = { analyze: { catalog, notices: selected, engine }, dates, today: settings.today };
 
-  const walk = findFiles({ cwd: io.cwd, paths: settings.paths, include: settings.include, exclude: settings.exclude, maxFileSize: settings.maxFileSize });
-  // The report of an earlier run (`--output report.json`) is not part of the code.
-  if (settings.output) walk.files = walk.files.filter((f) => path.resolve(f.path) !== path.resolve(settings.output!));
-  const skipped: SkippedFile[] = [...walk.skipped];
+  const walk = startWalk(
+    {
+      cwd: io.cwd,
+      paths: settings.paths,
+      include: settings.include,
+      exclude: settings.exclude,
+      maxFileSize: settings.maxFileSize,
+      // Only the cache needs each file's size and time before it is read.
+      stat: Boolean(settings.cacheLocation),
+      // The report of an earlier run (`--output report.json`) is not part of the code.
+      leaveOut: settings.output ? [path.resolve(settings.output)] : [],
+    },
+    {
+      threads: settings.concurrency !== 0,
+      // The walker thread reads and prefilters too when no worker pool would be used and no cache needs hashes.
+      ...(settings.concurrency === 'auto' && !settings.cacheLocation && availableParallelism() < POOL_MIN_CORES
+        ? { help: prefilterEntries(selected, catalog) }
+        : {}),
+    },
+  );
   let scanned: ScannedFile[] = [];
 
-  const cliProgress = showProgress(settings, io, walk.files.length) ? (await import('cli-progress')).default : undefined;
-  const bar = cliProgress
-    ? new cliProgress.SingleBar({ stream: io.stderr, format: 'scanning {bar} {value}/{total} files', clearOnComplete: true, hideCursor: true }, cliProgress.Presets.shades_classic)
-    : undefined;
-  bar?.start(walk.files.length, 0);
+  // The number of files grows as the walk goes on; the bar appears once there are enough to watch.
+  const cliProgress = showProgress(settings, io, PROGRESS_MIN_FILES) ? (await import('cli-progress')).default : undefined;
+  let bar: InstanceType<NonNullable<typeof cliProgress>['SingleBar']> | undefined;
+  let done = 0;
   const cache = settings.cacheLocation ? ScanCache.open(settings.cacheLocation, cacheKey(ctx, TOOL_VERSION)) : undefined;
-  const results = await scanFiles(walk.files, ctx, {
-    cache,
-    concurrency: settings.concurrency,
-    extraFiles: settings.notices.map((f) => path.resolve(io.cwd, f)),
-    onFile: () => bar?.increment(),
-  });
+  let scan;
+  try {
+    scan = await scanWalk(walk, ctx, {
+      cache,
+      concurrency: settings.concurrency,
+      extraFiles: settings.notices.map((f) => path.resolve(io.cwd, f)),
+      onFound: (count) => {
+        if (!cliProgress || count < PROGRESS_MIN_FILES) return;
+        if (!bar) {
+          bar = new cliProgress.SingleBar({ stream: io.stderr, format: 'scanning {bar} {value}/{total} files', clearOnComplete: true, hideCursor: true }, cliProgress.Presets.shades_classic);
+          bar.start(count, done);
+        } else bar.setTotal(count);
+      },
+      onFile: () => {
+        done++;
+        bar?.increment();
+      },
+    });
+  } finally {
+    await walk.cancel();
+  }
+  const { results } = scan;
+  const skipped: SkippedFile[] = [...walk.skipped];
   for (const result of results) {
     if (isSkipped(result)) skipped.push(result);
     else if (settings.checkSyntax && doesNotParse(result, skipped)) continue;

@@ -1,0 +1,80 @@
+/**
+ * The walker thread (see walker.ts): walks the tree and streams the files it finds to the main thread in
+ * numbered batches, so reading and analysing start while the walk goes on. Once the walk is over it
+ * helps: it claims batches the main thread has not reached yet, last first, reads them and runs the
+ * prefilter, so the main thread only analyses the few files the engine would parse.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PrefilterPlan } from '../engine/prefilter.js';
+import { UsageError } from './errors.js';
+import { findFiles, type FoundFile } from './files.js';
+import { readText } from './read.js';
+import { SUPPRESSION_MARK } from './suppressions.js';
+import { BY_WALKER, type Prefiltered, type WalkerSetup, type WalkMessage } from './walker.js';
+
+const port = parentPort!;
+const setup = workerData as WalkerSetup;
+/** The first batch is small so the scan starts at once; later ones are larger to keep messages few. */
+const FIRST_BATCH = 16;
+const BATCH = 256;
+/** Batches the main thread may have waiting before the walker takes some. */
+const LAG = 20;
+
+const batches: FoundFile[][] = [];
+let batch: FoundFile[] = [];
+const send = (message: WalkMessage): void => port.postMessage(message);
+const plan = setup.help ? new PrefilterPlan(setup.help.entries) : undefined;
+const claims = setup.help ? new Int32Array(setup.help.claims) : undefined;
+/** The first batch the main thread has not claimed (it claims in order). */
+let low = 0;
+
+const flush = (): void => {
+  send({ files: batch, batch: batches.length });
+  batches.push(batch);
+  batch = [];
+  keepUp();
+};
+
+/**
+ * While walking: when the main thread is more than {@link LAG} batches behind, take the batch just sent,
+ * so both threads stay busy (reading and prefiltering cost more per file than walking).
+ */
+function keepUp(): void {
+  if (!plan || !claims) return;
+  const k = batches.length - 1;
+  if (k >= claims.length) return;
+  while (low < k && Atomics.load(claims, low) !== 0) low++;
+  if (k - low > LAG && Atomics.compareExchange(claims, k, 0, BY_WALKER) === 0) send({ batch: k, read: batches[k].map((file) => prefilter(file, plan)) });
+}
+
+try {
+  const result = findFiles(setup.walk, (file) => {
+    batch.push(file);
+    if (batch.length >= (batches.length === 0 ? FIRST_BATCH : BATCH)) flush();
+  });
+  if (batch.length) flush();
+  send({ skipped: result.skipped });
+  if (plan && claims) help(plan, claims);
+  send({ end: true });
+} catch (error) {
+  send({ error: error instanceof Error ? error.message : String(error), usage: error instanceof UsageError });
+}
+
+/** After the walk: reads and prefilters batches from the last one down until it meets one the main thread has claimed. */
+function help(plan: PrefilterPlan, claims: Int32Array): void {
+  for (let k = Math.min(batches.length, claims.length) - 1; k >= 0; k--) {
+    const was = Atomics.compareExchange(claims, k, 0, BY_WALKER);
+    if (was === BY_WALKER) continue; // taken while walking
+    // The main thread claims batches in order, so below one it has claimed, all are taken.
+    if (was !== 0) break;
+    send({ batch: k, read: batches[k].map((file) => prefilter(file, plan)) });
+  }
+}
+
+function prefilter(file: FoundFile, plan: PrefilterPlan): Prefiltered {
+  const read = readText(file);
+  if ('reason' in read) return read;
+  if (plan.needsAnalysis(read.text, file.language)) return { candidate: true, text: read.text };
+  // The report needs the text of a file with suppression comments (unused ones are reported).
+  return read.text.includes(SUPPRESSION_MARK) ? { candidate: false, text: read.text } : { candidate: false };
+}

@@ -1,0 +1,142 @@
+/**
+ * The walk in a thread of its own, streaming batches, and its help with reading and prefiltering: the
+ * same files, skipped entries and scan results as the walk and scan in one thread. A worker thread runs
+ * built code, so this test uses `dist/` throughout (build first).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prefilterEntries, analyzeFile } from '../dist/engine/analyze.js';
+import { loadCatalog } from '../dist/engine/catalog.js';
+import { fileLanguage } from '../dist/engine/language.js';
+import { PrefilterPlan } from '../dist/engine/prefilter.js';
+import { findFiles, type WalkOptions } from '../dist/cli/files.js';
+import { scanFiles, scanWalk } from '../dist/cli/pool.js';
+import { isSkipped, type ScanContext, type ScannedFile } from '../dist/cli/scan-core.js';
+import type { SkippedFile } from '../dist/cli/files.js';
+import { startWalk } from '../dist/cli/walker.js';
+import { generateCorpus } from '../scripts/gen-corpus.js';
+import { assertBuilt } from './cli/run.js';
+import { fixPairs, invalidFiles, validFiles } from './helpers/fixtures.js';
+
+let root: string;
+const catalog = loadCatalog();
+const notices = catalog.notices.filter((n) => n.status !== 'informational');
+const ctx: ScanContext = { analyze: { catalog, notices }, dates: { today: '2026-11-22', warnWithinDays: 90 }, today: '2026-11-22' };
+
+beforeAll(() => {
+  assertBuilt();
+  root = mkdtempSync(path.join(os.tmpdir(), 'cm-walker-'));
+  // 3,000 files (12 batches of 256 and more): enough for the walker thread to take batches.
+  generateCorpus(path.join(root, 'repo'), { files: 3000, seed: 11, rate: 0.03 });
+  const extra: Record<string, string | Buffer> = {
+    '.gitignore': 'ignored/\n*.generated.ts\n',
+    'ignored/a.ts': 'const answerConfirmationEnabled = true;\n',
+    'x.generated.ts': 'const answerConfirmationEnabled = true;\n',
+    'big.ts': `// ${'x'.repeat(5000)}\nconst answerConfirmationEnabled = true;\n`,
+    'broken.ts': 'const answerConfirmationEnabled = = 1;\n',
+    'blob.js': Buffer.from([0x63, 0, 0x61]),
+    'latin1.ts': Buffer.from([0x2f, 0x2f, 0xe9, 0x0a]),
+    'suppressed.ts': '// collab-migrate-ignore-next-line\nconst answerConfirmationEnabled = true;\n',
+    'unused-directive.ts': '// collab-migrate-ignore-next-line trunk-error-codes-renamed\nexport const plain = 1;\n',
+    'report.json': '{"answerConfirmationEnabled": true}\n',
+  };
+  for (const [rel, content] of Object.entries(extra)) {
+    const file = path.join(root, 'repo', rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const options = (extra: Partial<WalkOptions> = {}): WalkOptions => ({
+  cwd: path.join(root, 'repo'),
+  paths: [],
+  include: [],
+  exclude: [],
+  maxFileSize: 4096,
+  stat: false,
+  leaveOut: [path.join(root, 'repo', 'report.json')],
+  ...extra,
+});
+
+function view(results: Array<ScannedFile | SkippedFile>): unknown[] {
+  return results.map((r) =>
+    isSkipped(r)
+      ? { skipped: r.display, reason: r.reason }
+      : { file: r.file.display, findings: r.findings.map((f) => [f.notice.id, f.match.range[0]]), suppressions: r.suppressions.length, suppressed: r.suppressedCount, text: r.text },
+  );
+}
+
+describe('the walker thread', () => {
+  it('streams the same files in the same order, and the same skipped entries, as the walk in this thread', async () => {
+    const inline = findFiles(options());
+    const walk = startWalk(options());
+    const streamed = [];
+    for (let event = await walk.next(); event; event = await walk.next()) if (event.kind === 'files') streamed.push(...event.files);
+    expect(walk.finished).toBe(true);
+    expect(streamed).toEqual(inline.files);
+    expect(walk.skipped).toEqual(inline.skipped);
+    expect(inline.files.length).toBeGreaterThan(3000);
+    const names = inline.files.map((f) => f.display);
+    expect(names).not.toContain('report.json'); // left out
+    expect(names).not.toContain('ignored/a.ts');
+    expect(names).not.toContain('x.generated.ts');
+    // Without stat, the size limit travels with the file and is applied when it is read.
+    expect(inline.files.find((f) => f.display === 'big.ts')).toMatchObject({ maxSize: 4096 });
+    expect(inline.files.find((f) => f.display === 'big.ts')?.size).toBeUndefined();
+  });
+
+  it('gives a path that does not exist as the same usage error', async () => {
+    const walk = startWalk(options({ paths: ['nope'] }));
+    await expect(walk.next()).rejects.toThrow('No such file or directory: nope');
+    await expect(startWalk(options({ paths: ['nope'] }), { threads: false }).next()).rejects.toThrow('No such file or directory: nope');
+  });
+
+  it('scanning while it walks, with and without its help, gives the results of the scan in one thread', async () => {
+    const serialWalk = findFiles(options());
+    const serial = await scanFiles(serialWalk.files, ctx, { concurrency: 0 });
+    const alone = await scanWalk(startWalk(options()), ctx, { concurrency: 0 });
+    const helped = await scanWalk(startWalk(options(), { help: prefilterEntries(notices, catalog) }), ctx, { concurrency: 0 });
+    const inline = await scanWalk(startWalk(options(), { threads: false }), ctx, { concurrency: 0 });
+    expect(alone.helped).toBe(0);
+    // The walker thread read some batches itself (at least the last, once the walk was over).
+    expect(helped.helped).toBeGreaterThan(0);
+    for (const other of [alone, helped, inline]) {
+      expect(other.files).toEqual(serialWalk.files);
+      expect(view(other.results)).toEqual(view(serial));
+    }
+    const byName = new Map(serial.map((r) => [isSkipped(r) ? r.display : r.file.display, r]));
+    expect(byName.get('big.ts')).toEqual({ display: 'big.ts', reason: 'over the size limit (4.9 KB > 4 KB)' });
+    expect(byName.get('blob.js')).toMatchObject({ reason: 'binary file' });
+    expect(byName.get('latin1.ts')).toMatchObject({ reason: 'not UTF-8 text' });
+    expect(byName.get('broken.ts')).toMatchObject({ reason: expect.stringMatching(/^does not parse/) });
+    expect((byName.get('unused-directive.ts') as ScannedFile).suppressions).toHaveLength(1);
+    expect(serial.filter((r) => !isSkipped(r) && r.findings.length > 0).length).toBeGreaterThan(50);
+  }, 60_000);
+});
+
+describe('PrefilterPlan (the prefilter decision away from the engine)', () => {
+  it('asks for analysis of exactly the fixture files the engine parses or reads', () => {
+    const plan = new PrefilterPlan(prefilterEntries(notices, catalog));
+    const paths = [...new Set([...validFiles().map((f) => f.file), ...invalidFiles().map((f) => f.file), ...fixPairs().map((p) => p.input)])];
+    expect(paths.length).toBeGreaterThan(100);
+    let parsed = 0;
+    for (const filename of paths) {
+      const language = fileLanguage(filename);
+      if (language === 'unsupported') continue;
+      const text = readFileSync(filename, 'utf8');
+      const engine = analyzeFile({ filename, text }, { catalog, notices });
+      if (engine.parsed) parsed++;
+      expect(plan.needsAnalysis(text.replace(/^\uFEFF/, ''), language), filename).toBe(engine.parsed);
+    }
+    expect(parsed).toBeGreaterThan(100);
+  });
+
+  it('rules out a file that holds a field token but no API word (a request-field detection needs both)', () => {
+    const plan = new PrefilterPlan(prefilterEntries(notices, catalog));
+    expect(plan.needsAnalysis('export const features = ["a"];\n', 'ts')).toBe(false);
+    expect(plan.needsAnalysis('fetch("https://webexapis.com/v1/telephony/config/features")\n', 'ts')).toBe(true);
+  });
+});
