@@ -10,7 +10,7 @@
  * report needs. A file whose time changed but whose content did not is read and hashed, not re-analysed.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Match } from '../engine/types.js';
 import type { FoundFile, SkippedFile } from './files.js';
@@ -65,10 +65,7 @@ export function hasDirectives(text: string): boolean {
   return text.includes(SUPPRESSION_MARK);
 }
 
-/** The default folder: `node_modules/.cache/collab-migrate` when there is a `node_modules`, else `.collab-migrate-cache`. */
-export function defaultCacheLocation(cwd: string): string {
-  return existsSync(path.join(cwd, 'node_modules')) ? path.join(cwd, 'node_modules', '.cache', 'collab-migrate') : path.join(cwd, '.collab-migrate-cache');
-}
+export { defaultCacheLocation } from './cache-location.js';
 
 /** The cache key of a run: everything besides the text that changes the engine's outcome for a file. */
 export function cacheKey(ctx: ScanContext, version: string): string {

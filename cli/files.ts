@@ -184,19 +184,23 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
     found({ path: file, display: display(file), language, size: stats.size, mtimeMs: stats.mtimeMs });
   };
 
-  for (const given of opts.paths.length ? opts.paths : ['.']) {
-    const start = path.resolve(opts.cwd, given);
+  // Every path is checked before any file is found, so a typo fails the run before anything is read.
+  const given = (opts.paths.length ? opts.paths : ['.']).map((name) => {
+    const start = path.resolve(opts.cwd, name);
     let stats: Stats;
     try {
       stats = statSync(start);
     } catch {
-      throw new UsageError(`No such file or directory: ${given}`);
+      throw new UsageError(`No such file or directory: ${name}`);
     }
+    if (!stats.isFile() && !stats.isDirectory()) throw new UsageError(`Not a file or directory: ${name}`);
+    return { name, start, stats };
+  });
+  for (const { start, stats } of given) {
     if (stats.isFile()) {
       addFile(start, stats, path.dirname(start), true);
       continue;
     }
-    if (!stats.isDirectory()) throw new UsageError(`Not a file or directory: ${given}`);
 
     const rootReal = safeRealpath(start) ?? start;
     // Ignore files of parent folders up to the repository root apply too.

@@ -6,6 +6,7 @@
  * serial loop's (tested); severities and suppressions are applied in the main thread.
  */
 import { availableParallelism } from 'node:os';
+import { POOL_MIN_CORES, POOL_MIN_FILES } from './threads.js';
 import { Worker } from 'node:worker_threads';
 import type { EngineOptions } from '../engine/types.js';
 import { computeFile, hasDirectives, resultOf, type Computed, type Outcome, type ScanCache } from './cache.js';
@@ -13,17 +14,8 @@ import type { FoundFile, SkippedFile } from './files.js';
 import type { Prefiltered, WalkStream } from './walker.js';
 import { analyzeText, type ScanContext, type ScannedFile } from './scan-core.js';
 
-/**
- * Below this many files to analyse (after cache hits) the scan runs in one thread: a worker starts by
- * loading the engine and the catalog, and the prefilter rules out most files in microseconds each.
- */
-export const POOL_MIN_FILES = 4000;
-/**
- * `auto` uses a pool only with at least this many cores. Measured on 2 cores (5,000 and 17,620 files): one
- * worker beside the main thread was no faster than the serial scan (7.3-12.4 s against 6.7-8.3 s), and
- * used 100 MB more memory.
- */
-export const POOL_MIN_CORES = 3;
+export { POOL_MIN_CORES, POOL_MIN_FILES } from './threads.js';
+
 /** Files per message to a worker. */
 const BATCH = 64;
 

@@ -4,8 +4,8 @@
  * helps: it claims batches the main thread has not reached yet, last first, reads them and runs the
  * prefilter, so the main thread only analyses the few files the engine would parse.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import { PrefilterPlan } from '../engine/prefilter.js';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { PrefilterPlan, type PrefilterEntry } from '../engine/prefilter.js';
 import { UsageError } from './errors.js';
 import { findFiles, type FoundFile } from './files.js';
 import { readText } from './read.js';
@@ -23,8 +23,16 @@ const LAG = 20;
 const batches: FoundFile[][] = [];
 let batch: FoundFile[] = [];
 const send = (message: WalkMessage): void => port.postMessage(message);
-const plan = setup.help ? new PrefilterPlan(setup.help.entries) : undefined;
 const claims = setup.help ? new Int32Array(setup.help.claims) : undefined;
+/** The prefilter, once the main thread has sent its data (it loads the catalog while the walk starts). */
+let plan: PrefilterPlan | undefined;
+function takePlan(): PrefilterPlan | undefined {
+  if (!plan && setup.help) {
+    const received = receiveMessageOnPort(setup.help.port) as { message: { entries: PrefilterEntry[] } } | undefined;
+    if (received) plan = new PrefilterPlan(received.message.entries);
+  }
+  return plan;
+}
 /** The first batch the main thread has not claimed (it claims in order). */
 let low = 0;
 
@@ -40,6 +48,7 @@ const flush = (): void => {
  * so both threads stay busy (reading and prefiltering cost more per file than walking).
  */
 function keepUp(): void {
+  const plan = takePlan();
   if (!plan || !claims) return;
   const k = batches.length - 1;
   if (k >= claims.length) return;
@@ -54,7 +63,12 @@ try {
   });
   if (batch.length) flush();
   send({ skipped: result.skipped });
-  if (plan && claims) help(plan, claims);
+  if (setup.help && claims) {
+    const port = setup.help.port;
+    const ready = takePlan() ?? (await new Promise<PrefilterPlan>((resolve) => port.once('message', (m: { entries: PrefilterEntry[] }) => resolve(new PrefilterPlan(m.entries)))));
+    port.close();
+    help(ready, claims);
+  }
   send({ end: true });
 } catch (error) {
   send({ error: error instanceof Error ? error.message : String(error), usage: error instanceof UsageError });

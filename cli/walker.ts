@@ -7,8 +7,10 @@
  * through a shared array. Without threads (`--concurrency off`, one core) the walk runs in this thread
  * and yields one batch. Either way the files come in the same order, with the same skipped entries.
  */
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import path from 'node:path';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { PrefilterEntry } from '../engine/prefilter.js';
 import { UsageError } from './errors.js';
 import { findFiles, type FoundFile, type SkippedFile, type WalkOptions } from './files.js';
@@ -32,8 +34,8 @@ const MAX_CLAIMS = 1 << 16;
 
 export interface WalkerSetup {
   walk: WalkOptions;
-  /** Help read and prefilter, with the engine's prefilter data for the run's notices. */
-  help?: { entries: PrefilterEntry[]; claims: SharedArrayBuffer };
+  /** Help read and prefilter: the prefilter data arrives on `port` once the main thread has the catalog. */
+  help?: { port: MessagePort; claims: SharedArrayBuffer };
 }
 
 export type WalkEvent = { kind: 'files'; batch: number; files: FoundFile[] } | { kind: 'read'; batch: number; read: Prefiltered[] };
@@ -47,6 +49,10 @@ export interface WalkStream {
   readonly finished: boolean;
   /** Whether the walker thread may take batches (then do not hand the rest to a pool). */
   readonly helps: boolean;
+  /** Whether the walker thread waits for {@link provideHelp}: then it must be called, or the walk never ends. */
+  readonly wantsHelp: boolean;
+  /** Gives the walker thread the engine's prefilter data for the run's notices. */
+  provideHelp(entries: readonly PrefilterEntry[]): void;
   /** The walk's skipped entries; complete once the walk is finished. */
   readonly skipped: SkippedFile[];
   /** Stops the walk (a run that fails for another reason). */
@@ -56,13 +62,19 @@ export interface WalkStream {
 export interface StartWalkOptions {
   /** Walk in a thread when there is a second core (default true). */
   threads?: boolean;
-  /** Let the walker thread read and prefilter, with the engine's prefilter data for the run's notices. */
-  help?: readonly PrefilterEntry[];
+  /** Let the walker thread read and prefilter (the scan then calls `provideHelp` with the prefilter data). */
+  help?: boolean;
 }
 
 /** Starts walking; with `threads` false (or one core) the walk runs in this thread when the first batch is asked for. */
 export function startWalk(walk: WalkOptions, opts: StartWalkOptions = {}): WalkStream {
-  return (opts.threads ?? true) && availableParallelism() >= 2 ? threadedWalk(walk, opts.help) : inlineWalk(walk);
+  const threads = (opts.threads ?? true) && availableParallelism() >= 2 && !onlyFiles(walk);
+  return threads ? threadedWalk(walk, opts.help ?? false) : inlineWalk(walk);
+}
+
+/** Whether the walk is given files only (or paths that do not exist): nothing to walk, so no thread to start. */
+function onlyFiles(walk: WalkOptions): boolean {
+  return walk.paths.length > 0 && walk.paths.every((p) => !(statSync(path.resolve(walk.cwd, p), { throwIfNoEntry: false })?.isDirectory() ?? false));
 }
 
 function inlineWalk(opts: WalkOptions): WalkStream {
@@ -81,12 +93,14 @@ function inlineWalk(opts: WalkOptions): WalkStream {
       return finished;
     },
     helps: false,
+    wantsHelp: false,
+    provideHelp: () => {},
     skipped,
     cancel: async () => {},
   };
 }
 
-function threadedWalk(walk: WalkOptions, help: readonly PrefilterEntry[] | undefined): WalkStream {
+function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
   const queue: WalkEvent[] = [];
   const skipped: SkippedFile[] = [];
   const claims = help ? new Int32Array(new SharedArrayBuffer(MAX_CLAIMS * Int32Array.BYTES_PER_ELEMENT)) : undefined;
@@ -98,8 +112,9 @@ function threadedWalk(walk: WalkOptions, help: readonly PrefilterEntry[] | undef
     wake?.();
     wake = undefined;
   };
-  const setup: WalkerSetup = { walk, ...(help && claims ? { help: { entries: [...help], claims: claims.buffer as SharedArrayBuffer } } : {}) };
-  const worker = new Worker(new URL('./walk-worker.js', import.meta.url), { workerData: setup });
+  const channel = help ? new MessageChannel() : undefined;
+  const setup: WalkerSetup = { walk, ...(channel && claims ? { help: { port: channel.port2, claims: claims.buffer as SharedArrayBuffer } } : {}) };
+  const worker = new Worker(new URL('./walk-worker.js', import.meta.url), { workerData: setup, transferList: channel ? [channel.port2] : [] });
   worker.on('message', (message: WalkMessage) => {
     if ('files' in message) queue.push({ kind: 'files', batch: message.batch, files: message.files });
     else if ('read' in message) queue.push({ kind: 'read', batch: message.batch, read: message.read });
@@ -141,8 +156,14 @@ function threadedWalk(walk: WalkOptions, help: readonly PrefilterEntry[] | undef
       return finished;
     },
     helps: claims !== undefined,
+    wantsHelp: channel !== undefined,
+    provideHelp(entries) {
+      channel?.port1.postMessage({ entries });
+      channel?.port1.close();
+    },
     skipped,
     cancel: async () => {
+      channel?.port1.close();
       await worker.terminate();
     },
   };

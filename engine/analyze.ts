@@ -84,8 +84,19 @@ export function planDetections(notices: readonly Notice[], catalog: LoadedCatalo
 export function candidateDetections(text: string, plan: readonly PlannedDetection[]): PlannedDetection[] {
   if (plan.length === 0) return [];
   const present = scannerFor(plan, plan.map((p) => [...p.tokens, ...p.requires])).present(text);
+  // Most files hold no token: then only detections that need none can run (usually none).
+  if (present.size === 0) return unconditional(plan);
   const has = (t: string): boolean => present.has(t);
   return plan.filter((p) => mayApply(p, has));
+}
+
+const unconditionals = new WeakMap<readonly PlannedDetection[], PlannedDetection[]>();
+
+/** The detections of a plan that need no token at all. */
+function unconditional(plan: readonly PlannedDetection[]): PlannedDetection[] {
+  let list = unconditionals.get(plan);
+  if (!list) unconditionals.set(plan, (list = plan.filter((p) => p.tokens.length === 0 && p.requires.length === 0)));
+  return list.length ? [...list] : [];
 }
 
 /** The prefilter's data for a set of notices, for a thread that decides without the engine ({@link PrefilterPlan}). */

@@ -89,7 +89,8 @@ describe('the walker thread', () => {
   });
 
   it('gives a path that does not exist as the same usage error', async () => {
-    const walk = startWalk(options({ paths: ['nope'] }));
+    // With a folder among the paths the walk runs in its thread, which reports the missing one.
+    const walk = startWalk(options({ paths: ['.', 'nope'] }));
     await expect(walk.next()).rejects.toThrow('No such file or directory: nope');
     await expect(startWalk(options({ paths: ['nope'] }), { threads: false }).next()).rejects.toThrow('No such file or directory: nope');
   });
@@ -98,7 +99,11 @@ describe('the walker thread', () => {
     const serialWalk = findFiles(options());
     const serial = await scanFiles(serialWalk.files, ctx, { concurrency: 0 });
     const alone = await scanWalk(startWalk(options()), ctx, { concurrency: 0 });
-    const helped = await scanWalk(startWalk(options(), { help: prefilterEntries(notices, catalog) }), ctx, { concurrency: 0 });
+    const helping = startWalk(options(), { help: true });
+    expect(helping.wantsHelp).toBe(true);
+    // The prefilter data is sent after the walk has started, as the CLI does once its catalog is loaded.
+    helping.provideHelp(prefilterEntries(notices, catalog));
+    const helped = await scanWalk(helping, ctx, { concurrency: 0 });
     const inline = await scanWalk(startWalk(options(), { threads: false }), ctx, { concurrency: 0 });
     expect(alone.helped).toBe(0);
     // The walker thread read some batches itself (at least the last, once the walk was over).

@@ -1,38 +1,27 @@
 /**
  * The default command: `collab-migrate [paths..]` scans (and with `--fix` migrates) a repository.
  */
-import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { DEFAULT_WARN_WITHIN_DAYS, severityOf, type DateOptions } from '../../engine/dates.js';
-import { fileLanguage, prefilterEntries } from '../../engine/analyze.js';
-import { availableParallelism } from 'node:os';
-import { checkSyntax } from '../../engine/edits.js';
-import type { Notice, Region } from '../../engine/types.js';
+import { DEFAULT_WARN_WITHIN_DAYS } from '../../engine/dates.js';
+import { fileLanguage } from '../../engine/language.js';
+import type { Region } from '../../engine/types.js';
+import { defaultCacheLocation } from '../cache-location.js';
 import { loadRc, type RcOptions } from '../config.js';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
-import { parseSize, type SkippedFile } from '../files.js';
-import { dirtyFiles, migrate } from '../fix.js';
-import { formatGithub } from '../formats/github.js';
-import { formatSarif } from '../formats/sarif.js';
-import { formatText } from '../formats/text.js';
+import { UsageError } from '../errors.js';
+import { parseSize } from '../files.js';
 import type { Io } from '../io.js';
-import { checkDate, checkIds, compareNotices, openCatalog, resolveToday, splitList, unknownNoticeMessage } from '../options.js';
-import { buildReport, toJson, type FileOutcome, type Report } from '../report.js';
-import { cacheKey, defaultCacheLocation, ScanCache } from '../cache.js';
-import { TOOL_VERSION } from '../package-info.js';
-import { POOL_MIN_CORES, POOL_MIN_FILES, scanWalk } from '../pool.js';
+import { checkDate, resolveToday, splitList } from '../options.js';
+import { POOL_MIN_CORES, POOL_MIN_FILES } from '../threads.js';
 import { startWalk } from '../walker.js';
-import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan-core.js';
-import { cleanupTempFiles, writeIfUnchanged } from '../writer.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
 
 export const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export type Format = (typeof FORMATS)[number];
 export const REGIONS = ['us', 'eu', 'in', 'au'] as const;
 export const DEFAULT_MAX_FILE_SIZE = '2mb';
-/** Scans with fewer files than this show no progress bar. */
-const PROGRESS_MIN_FILES = 50;
 
 export interface ScanArgs extends GlobalArgs {
   paths?: string[];
@@ -193,45 +182,11 @@ function checkOutputWritable(file: string): void {
   }
 }
 
-function useColor(settings: ScanSettings, io: Io): boolean {
-  if (settings.color !== undefined) return settings.color;
-  if (settings.output) return false;
-  if ('NO_COLOR' in io.env && io.env.NO_COLOR !== '') return false;
-  if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0') return true;
-  return Boolean(io.stdout.isTTY) && io.env.TERM !== 'dumb';
-}
-
-function showProgress(settings: ScanSettings, io: Io, files: number): boolean {
-  // Not in CI logs, and not when stdout is piped (the output is going to another program or a file).
-  return settings.progress && Boolean(io.stderr.isTTY) && Boolean(io.stdout.isTTY) && !io.env.CI && files >= PROGRESS_MIN_FILES;
-}
-
-/** Which notices a run looks for: not informational, `--only`/`--skip`, and not `off` on the run's dates. */
-export function selectNotices(all: readonly Notice[], settings: ScanSettings, dates: DateOptions): Notice[] {
-  return all
-    .filter((n) => n.status !== 'informational')
-    .filter((n) => settings.only.length === 0 || settings.only.includes(n.id))
-    .filter((n) => !settings.skip.includes(n.id))
-    .filter((n) => severityOf(n, dates) !== 'off')
-    .sort(compareNotices);
-}
-
 export const run: CommandRunner<ScanArgs> = async (args, io) => {
   const settings = resolveSettings(args, io);
   if (settings.output) checkOutputWritable(settings.output);
-  const catalog = openCatalog(settings.notices, io.cwd);
-  checkIds('--only', settings.only, catalog);
-  checkIds('--skip', settings.skip, catalog);
-
-  const dates: DateOptions = { today: settings.today, warnWithinDays: settings.warnWithin };
-  if (settings.before) dates.before = settings.before;
-  const selected = selectNotices(catalog.notices, settings, dates);
-  const severities = new Map<string, ReportedSeverity>(selected.map((n) => [n.id, severityOf(n, dates) === 'error' ? 'error' : 'warn']));
-  const engine: { region?: Region; strictScopes?: boolean } = {};
-  if (settings.region) engine.region = settings.region;
-  if (settings.strictScopes) engine.strictScopes = true;
-  const ctx: ScanContext = { analyze: { catalog, notices: selected, engine }, dates, today: settings.today };
-
+  // The walk starts first (in a thread of its own when there is a second core); the engine, the catalog
+  // and the rest of the command load while it goes on.
   const walk = startWalk(
     {
       cwd: io.cwd,
@@ -247,230 +202,16 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
     {
       threads: settings.concurrency !== 0,
       // The walker thread reads and prefilters too when no worker pool would be used and no cache needs hashes.
-      ...(settings.concurrency === 'auto' && !settings.cacheLocation && availableParallelism() < POOL_MIN_CORES
-        ? { help: prefilterEntries(selected, catalog) }
-        : {}),
+      help: settings.concurrency === 'auto' && !settings.cacheLocation && availableParallelism() < POOL_MIN_CORES,
     },
   );
-  let scanned: ScannedFile[] = [];
-
-  // The number of files grows as the walk goes on; the bar appears once there are enough to watch.
-  const cliProgress = showProgress(settings, io, PROGRESS_MIN_FILES) ? (await import('cli-progress')).default : undefined;
-  let bar: InstanceType<NonNullable<typeof cliProgress>['SingleBar']> | undefined;
-  let done = 0;
-  const cache = settings.cacheLocation ? ScanCache.open(settings.cacheLocation, cacheKey(ctx, TOOL_VERSION)) : undefined;
-  let scan;
   try {
-    scan = await scanWalk(walk, ctx, {
-      cache,
-      concurrency: settings.concurrency,
-      extraFiles: settings.notices.map((f) => path.resolve(io.cwd, f)),
-      onFound: (count) => {
-        if (!cliProgress || count < PROGRESS_MIN_FILES) return;
-        if (!bar) {
-          bar = new cliProgress.SingleBar({ stream: io.stderr, format: 'scanning {bar} {value}/{total} files', clearOnComplete: true, hideCursor: true }, cliProgress.Presets.shades_classic);
-          bar.start(count, done);
-        } else bar.setTotal(count);
-      },
-      onFile: () => {
-        done++;
-        bar?.increment();
-      },
-    });
+    const { runScan } = await import('./scan-run.js');
+    return await runScan(settings, io, walk);
   } finally {
     await walk.cancel();
   }
-  const { results } = scan;
-  const skipped: SkippedFile[] = [...walk.skipped];
-  for (const result of results) {
-    if (isSkipped(result)) skipped.push(result);
-    else if (settings.checkSyntax && doesNotParse(result, skipped)) continue;
-    else scanned.push(result);
-  }
-  cache?.save();
-  bar?.stop();
-  // In path order, whichever stage (walk, read, parse) left them out.
-  skipped.sort((x, y) => (x.display < y.display ? -1 : x.display > y.display ? 1 : 0));
-
-  let mode: Report['mode'] = 'scan';
-  const outcomes = new Map<string, { outcome: FileOutcome; fixed?: number; reason?: string; diff?: string }>();
-  let fixedCount = 0;
-  let interrupted: NodeJS.Signals | undefined;
-  if (settings.fix) {
-    mode = settings.dryRun ? 'fix-dry-run' : 'fix';
-    const fixed = await runFix(scanned, settings, ctx, io, outcomes, (signal) => (interrupted = signal));
-    if (typeof fixed === 'number') return fixed;
-    scanned = fixed.scanned;
-    fixedCount = fixed.fixedCount;
-  }
-
-  const report = buildReport({
-    today: settings.today,
-    ...(settings.before ? { before: settings.before } : {}),
-    warnWithinDays: settings.warnWithin,
-    mode,
-    selected,
-    severities,
-    scanned,
-    skipped,
-    outcomes,
-    fixedCount,
-    reportUnused: settings.reportUnusedSuppressions,
-    quiet: settings.quiet,
-    checkId: (id) => (catalog.get(id) ? undefined : unknownNoticeMessage(id, catalog)),
-  });
-
-  const color = useColor(settings, io);
-  let text: string;
-  switch (settings.format) {
-    case 'json':
-      text = toJson(report);
-      break;
-    case 'sarif':
-      text = formatSarif(report, new Map(scanned.map((s) => [s.file.display, s.text])), io.cwd);
-      break;
-    case 'github':
-      text = formatGithub(report);
-      break;
-    default:
-      text = formatText(report, { color });
-  }
-  if (settings.dryRun && settings.format === 'text') {
-    const diffs = report.files.filter((f) => f.diff).map((f) => f.diff!);
-    if (diffs.length) text = diffs.join('') + '\n' + text;
-  }
-  if (settings.output) {
-    try {
-      writeFileSync(settings.output, text);
-    } catch (error) {
-      throw new UsageError(`Cannot write --output ${settings.output} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
-    }
-  } else {
-    io.stdout.write(text);
-  }
-  if (interrupted) return interrupted === 'SIGINT' ? 130 : 143;
-  const { errors, warnings } = report.summary;
-  if (errors > 0) return EXIT_FINDINGS;
-  if (!settings.quiet && settings.maxWarnings >= 0 && warnings > settings.maxWarnings) {
-    if (settings.format === 'text' && !settings.output) io.stderr.write(`collab-migrate found too many warnings (maximum: ${settings.maxWarnings}).\n`);
-    return EXIT_FINDINGS;
-  }
-  return EXIT_OK;
 };
-
-/**
- * `--check-syntax`: a JS/TS file the prefilter ruled out was never parsed. Files with findings or
- * suppressions were parsed (a parse error would have skipped them), so only the others are parsed here;
- * one that does not parse is added to `skipped`.
- */
-function doesNotParse(s: ScannedFile, skipped: SkippedFile[]): boolean {
-  if (s.file.language === 'config' || s.findings.length > 0 || s.suppressedCount > 0) return false;
-  const error = checkSyntax(s.file.path, s.text);
-  if (error === undefined) return false;
-  skipped.push({ display: s.file.display, reason: `does not parse: ${error}` });
-  return true;
-}
-
-/**
- * Fix mode: computes every file's migration, refuses dirty files (unless --allow-dirty), prints or writes,
- * and returns the files re-analysed after fixing, or an exit code when it refused to start.
- */
-async function runFix(
-  scanned: ScannedFile[],
-  settings: ScanSettings,
-  ctx: ScanContext,
-  io: Io,
-  outcomes: Map<string, { outcome: FileOutcome; fixed?: number; reason?: string; diff?: string }>,
-  onSignal: (signal: NodeJS.Signals) => void,
-): Promise<{ scanned: ScannedFile[]; fixedCount: number } | number> {
-  // Every file with findings: a project-wide rename may fix a finding that has no autofix of its own.
-  const candidates = scanned.filter((s) => s.findings.length > 0);
-  const migrations = await migrate(
-    candidates.map((s) => ({ filename: s.file.path, text: s.text })),
-    { ...ctx.analyze, root: io.cwd, today: ctx.today },
-  );
-  const byPath = new Map(migrations.map((m) => [m.filename, m]));
-  const changing = candidates.filter((s) => {
-    const m = byPath.get(s.file.path);
-    return m && m.after !== m.before;
-  });
-
-  if (!settings.dryRun && !settings.allowDirty) {
-    const dirty = dirtyFiles(changing.map((s) => s.file.path), io.cwd);
-    if (dirty.length > 0) {
-      const names = dirty.map((d) => path.relative(io.cwd, d).split(path.sep).join('/'));
-      io.stderr.write(
-        `Refusing to fix: ${names.length} file${names.length === 1 ? ' has' : 's have'} uncommitted changes (commit or stash them, or use --allow-dirty):\n` +
-          names.map((n) => `  ${n}\n`).join(''),
-      );
-      return EXIT_USAGE;
-    }
-  }
-
-  let fixedCount = 0;
-  let interrupted = false;
-  const handler = (signal: NodeJS.Signals): void => {
-    interrupted = true;
-    onSignal(signal);
-  };
-  if (!settings.dryRun) {
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
-  }
-  const { createTwoFilesPatch } = settings.dryRun ? await import('diff') : { createTwoFilesPatch: undefined };
-  const result: ScannedFile[] = [];
-  try {
-    for (const s of scanned) {
-      const m = byPath.get(s.file.path);
-      if (!m) {
-        result.push(s);
-        continue;
-      }
-      if (interrupted) {
-        outcomes.set(s.file.display, { outcome: 'skipped', reason: 'interrupted before this file was written' });
-        result.push(s);
-        continue;
-      }
-      if (m.failure && m.after === m.before) {
-        outcomes.set(s.file.display, { outcome: 'failed', reason: m.failure });
-        result.push(s);
-        continue;
-      }
-      if (m.after === m.before) {
-        outcomes.set(s.file.display, { outcome: 'unchanged', ...(m.notes?.length ? { reason: m.notes.join('; ') } : {}) });
-        result.push(s);
-        continue;
-      }
-      const after = { file: s.file, text: m.after, ...toFindings(s.file, m.after, m.remaining, ctx) };
-      if (settings.dryRun) {
-        const diff = createTwoFilesPatch!(`a/${s.file.display}`, `b/${s.file.display}`, m.before, m.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
-        outcomes.set(s.file.display, { outcome: 'would-fix', fixed: m.fixed.length, diff, ...(m.failure ? { reason: m.failure } : {}) });
-        fixedCount += m.fixed.length;
-        result.push(after);
-        continue;
-      }
-      const written = writeIfUnchanged(s.file.path, m.before, m.after);
-      if (!written.ok) {
-        outcomes.set(s.file.display, { outcome: 'skipped', reason: written.reason });
-        result.push(s);
-      } else {
-        const reason = [m.failure, ...(m.notes ?? [])].filter(Boolean).join('; ');
-        outcomes.set(s.file.display, { outcome: 'fixed', fixed: m.fixed.length, ...(reason ? { reason } : {}) });
-        fixedCount += m.fixed.length;
-        result.push(after);
-      }
-      // Let a pending SIGINT/SIGTERM be handled between two files, never in the middle of one.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  } finally {
-    if (!settings.dryRun) {
-      process.off('SIGINT', handler);
-      process.off('SIGTERM', handler);
-      cleanupTempFiles();
-    }
-  }
-  return { scanned: result, fixedCount };
-}
 
 export const scanCommand: CommandModule<GlobalArgs, ScanArgs> = {
   command: '$0 [paths..]',
