@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { POOL_MIN_CORES, POOL_MIN_FILES } from './threads.js';
 import { Worker } from 'node:worker_threads';
-import type { EngineOptions } from '../engine/types.js';
+import { workerSetup } from './worker-context.js';
 import { computeFile, hasDirectives, resultOf, type Computed, type Outcome, type ScanCache } from './cache.js';
 import type { FoundFile, SkippedFile } from './files.js';
 import type { Prefiltered, WalkStream } from './walker.js';
@@ -19,15 +19,7 @@ export { POOL_MIN_CORES, POOL_MIN_FILES } from './threads.js';
 /** Files per message to a worker. */
 const BATCH = 64;
 
-/** What a worker needs to rebuild the run's engine options. */
-export interface WorkerSetup {
-  /** Absolute paths of the user's extra catalogs (`--notices`). */
-  extraFiles: string[];
-  /** The catalog hash the main thread loaded; a worker that loads another stops with an error. */
-  catalogHash: string;
-  noticeIds: string[];
-  engine: EngineOptions;
-}
+export type { WorkerSetup } from './worker-context.js';
 
 export interface WorkerRequest {
   batch: number;
@@ -176,12 +168,7 @@ async function runPool(
   const batches: number[][] = [];
   for (let i = 0; i < todo.length; i += BATCH) batches.push(todo.slice(i, i + BATCH));
   let nextBatch = 0;
-  const setup: WorkerSetup = {
-    extraFiles: [...(opts.extraFiles ?? [])],
-    catalogHash: ctx.analyze.catalog.hash,
-    noticeIds: ctx.analyze.notices.map((n) => n.id),
-    engine: { ...(ctx.analyze.engine ?? {}) },
-  };
+  const setup = workerSetup(ctx, opts.extraFiles ?? []);
   const knownHash = (i: number): string | undefined => opts.cache?.knownHash(files[i]);
   const workers: Worker[] = [];
   let pending = 0;

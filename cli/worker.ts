@@ -3,30 +3,15 @@
  * analyses the batches of files it is sent, replying with the engine's outcomes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadCatalog } from '../engine/catalog.js';
-import { DEFAULT_WARN_WITHIN_DAYS } from '../engine/dates.js';
-import type { Notice } from '../engine/types.js';
 import { computeFile, needsText } from './cache.js';
-import type { WorkerReply, WorkerRequest, WorkerSetup } from './pool.js';
-import type { ScanContext } from './scan-core.js';
+import type { WorkerReply, WorkerRequest } from './pool.js';
+import { workerContext, type WorkerSetup } from './worker-context.js';
 
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
 
-function start(): ScanContext {
-  const catalog = loadCatalog(setup.extraFiles.length ? { extraFiles: setup.extraFiles } : undefined);
-  if (catalog.hash !== setup.catalogHash) throw new Error('the worker loaded a different catalog than the main thread');
-  const notices = setup.noticeIds.map((id) => {
-    const notice = catalog.get(id);
-    if (!notice) throw new Error(`the worker's catalog has no notice "${id}"`);
-    return notice;
-  }) satisfies Notice[];
-  // Dates only matter for severities, which the main thread applies.
-  return { analyze: { catalog, notices, engine: setup.engine }, dates: { today: '1970-01-01', warnWithinDays: DEFAULT_WARN_WITHIN_DAYS }, today: '1970-01-01' };
-}
-
 try {
-  const ctx = start();
+  const ctx = workerContext(setup);
   port.on('message', (request: WorkerRequest) => {
     let reply: WorkerReply;
     try {

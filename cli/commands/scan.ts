@@ -111,7 +111,7 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     })
     .option('cache', { describe: 'Remember results of unchanged files between runs', type: 'boolean', group: 'Speed:' })
     .option('cache-location', { describe: 'Cache folder (default node_modules/.cache/collab-migrate, or .collab-migrate-cache)', type: 'string', group: 'Speed:' })
-    .option('concurrency', { describe: `Worker threads: auto (above ${POOL_MIN_FILES} files), off, or a number`, type: 'string', group: 'Speed:' }) as unknown as Argv<ScanArgs>;
+    .option('concurrency', { describe: `Threads: auto (walk in a second thread with 2+ cores; a worker pool with ${POOL_MIN_CORES}+ cores above ${POOL_MIN_FILES} files), off (one thread), or a number of pool workers`, type: 'string', group: 'Speed:' }) as unknown as Argv<ScanArgs>;
 }
 
 function pick<K extends keyof RcOptions>(rc: RcOptions | undefined, key: K): RcOptions[K] | undefined {
