@@ -32,6 +32,22 @@ describe('readText', () => {
   it('a file deleted before it is read is skipped with a reason', () => {
     expect(readText(found('gone.ts'))).toEqual({ reason: 'cannot read (deleted during the scan)' });
   });
+  it('applies the size limit a walk without stat left to the read, and reads the rest whole', () => {
+    const big = found('big.ts', `// ${'x'.repeat(3000)}\n`);
+    expect(readText({ ...big, size: undefined, maxSize: 1024 } as FoundFile)).toEqual({ reason: 'over the size limit (2.9 KB > 1 KB)' });
+    expect(readText({ ...big, maxSize: 4096 } as FoundFile)).toEqual({ text: `// ${'x'.repeat(3000)}\n` });
+  });
+  it('texts read one after another through the reused buffer stay intact', () => {
+    // Reads of different lengths share one buffer; every decoded text must be its own file's.
+    const names = Array.from({ length: 20 }, (_, i) => `f${i}.ts`);
+    const texts = names.map((n, i) => `export const v${i} = '${String.fromCharCode(97 + i).repeat(((i * 7919) % 5000) + 1)}';\n`);
+    const files = names.map((n, i) => found(n, texts[i]));
+    expect(files.map((f) => readText(f))).toEqual(texts.map((text) => ({ text })));
+  });
+  it('reads a file that reports size 0 to its end (procfs)', () => {
+    const status = readText({ path: '/proc/self/status', display: 'status', language: 'config' });
+    expect('text' in status && status.text).toMatch(/^Name:/);
+  });
   it('a one-line JSON config is not treated as a bundle', () => {
     const json = JSON.stringify({ items: Array.from({ length: 4000 }, (_, i) => `value-${i}`) });
     expect(readText(found('data.json', json))).toEqual({ text: json });
@@ -39,6 +55,29 @@ describe('readText', () => {
 });
 
 describe('isMinified', () => {
+  // The definition, written plainly: the implementation stops early and searches lines natively.
+  const reference = (filename: string, text: string): boolean => {
+    if (/\.min\.[cm]?[jt]sx?$/i.test(filename)) return true;
+    if (text.length < 20_000) return false;
+    const lines = text.split('\n');
+    const longest = Math.max(...lines.map((l) => l.length));
+    return longest > 10_000 && text.length / lines.length > 1_000;
+  };
+  it('agrees with the plain definition on texts around its limits', () => {
+    const shapes = [
+      'x'.repeat(25_000),
+      `${'x'.repeat(12_000)}\n${'y'.repeat(12_000)}`,
+      `${'x'.repeat(10_001)}\n`.repeat(3),
+      `${'x'.repeat(9_999)}\n`.repeat(3),
+      `${'a\n'.repeat(30)}${'x'.repeat(20_000)}`,
+      `${'a\n'.repeat(25)}${'x'.repeat(20_000)}`,
+      `${'x'.repeat(20_000)}${'\n'.repeat(21)}`,
+      `${'x'.repeat(20_000)}${'\n'.repeat(19)}`,
+      '\n'.repeat(20_000),
+    ];
+    for (const text of shapes) expect(isMinified('a.js', text), `${text.length} chars, ${text.split('\n').length} lines`).toBe(reference('a.js', text));
+  });
+
   it('flags few very long lines, not ordinary code', () => {
     const line = `var a={${Array.from({ length: 3000 }, (_, i) => `k${i}:${i}`).join(',')}};`;
     expect(isMinified('bundle.js', line)).toBe(true);
