@@ -21,7 +21,7 @@ import { loadCatalog } from '../engine/catalog.js';
 import { generateCorpus } from './gen-corpus.js';
 
 const ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../' : '../', import.meta.url));
-const BIN = path.join(ROOT, 'dist', 'cli', 'index.js');
+const BIN = path.join(ROOT, 'dist', 'cli', 'bin.js');
 const TODAY = '2026-11-22';
 const SOURCE_GLOB = '*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}';
 const CONFIG_GLOB = '*.{json,jsonc,json5,yaml,yml,env,properties,toml}';

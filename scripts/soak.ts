@@ -57,7 +57,7 @@ interface SoakResult {
   failures: string[];
 }
 
-const DEFAULT_CLI = fileURLToPath(new URL('../cli/index.js', import.meta.url));
+const DEFAULT_CLI = fileURLToPath(new URL('../cli/bin.js', import.meta.url));
 
 function parseArgs(argv: string[]): Options {
   const opts: Options = { repos: [], keep: false, typecheck: true, cli: DEFAULT_CLI, before: '2099-12-31' };

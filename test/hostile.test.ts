@@ -2,7 +2,7 @@
  * Bad input and faults end to end (issue 7): the built binary on the hostile tree of
  * test/helpers/hostile-tree.ts, scanned and fixed, checked entry by entry (SHA-256, mode, link target);
  * bad configuration; permission errors (as an unprivileged user); SIGTERM during a fix run.
- * Build first: `npx tsc -p tsconfig.build.json`.
+ * Build first: `npm run build`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, unlinkSync, watch, writeFileSync } from 'node:fs';

@@ -1,11 +1,11 @@
-/** Spawns the built binary (`dist/cli/index.js`) on temporary folders. Build first: `npx tsc -p tsconfig.build.json`. */
+/** Spawns the built binary (`dist/cli/bin.js`, the bundled command line) on temporary folders. Build first: `npm run build`. */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const BIN = fileURLToPath(new URL('../../dist/cli/index.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 
 export interface CliResult {
   code: number | null;
@@ -14,7 +14,7 @@ export interface CliResult {
 }
 
 export function assertBuilt(): void {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "npm run build" (or npx tsc -p tsconfig.build.json) first`);
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "npm run build" first`);
 }
 
 export function cli(args: readonly string[], opts: { cwd: string; env?: Record<string, string | undefined>; input?: string }): CliResult {
