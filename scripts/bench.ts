@@ -102,7 +102,10 @@ function tools(dir: string, tokens: string[], work: string): Tool[] {
   const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
   const node = process.execPath;
   const list: Tool[] = [];
-  const scanArgs = [BIN, '--today', TODAY, '--before', '2030-01-01', '--format', 'json', '--no-progress', '--output', path.join(work, 'scan.json'), '.'];
+  const common = [BIN, '--today', TODAY, '--before', '2030-01-01', '--format', 'json', '--no-progress'];
+  const scanArgs = [...common, '--output', path.join(work, 'scan.json'), '.'];
+  // Its own report file: the findings left after fixing are not the scan's.
+  const fixArgs = [...common, '--output', path.join(work, 'fix.json'), '--fix', '--dry-run', '--allow-dirty', '.'];
   if (has('rg')) {
     list.push({
       name: 'ripgrep (same tokens)',
@@ -117,7 +120,7 @@ function tools(dir: string, tokens: string[], work: string): Tool[] {
     list.push({ name: 'node walk + regex (floor; no ripgrep)', cmd: [node, '-e', NODE_FLOOR, dir, source], cwd: dir, ok: [0], warm: true });
   }
   list.push({ name: 'collab-migrate scan', cmd: [node, ...scanArgs], cwd: dir, ok: [0, 1], warm: true });
-  list.push({ name: 'collab-migrate --fix --dry-run', cmd: [node, ...scanArgs.slice(0, -1), '--fix', '--dry-run', '--allow-dirty', '.'], cwd: dir, ok: [0, 1] });
+  list.push({ name: 'collab-migrate --fix --dry-run', cmd: [node, ...fixArgs], cwd: dir, ok: [0, 1] });
 
   const config = path.join(work, 'eslint.config.mjs');
   writeFileSync(
@@ -204,26 +207,38 @@ function main(): void {
     ...rows.map((r) => (r.skip ? `| ${r.tool} | skipped: ${r.skip} | | | |` : `| ${r.tool} | ${f(r.median, 2, ' s')} | ${f(r.toRipgrep, 1, 'x')} | ${f(r.eslintOver, 1, 'x')} | ${f(r.peakMb, 0, ' MB')} |`)),
   ].join('\n');
   process.stdout.write(`\nmedians of ${rounds} alternating rounds:\n\n${table}\n\n`);
-  let findings: number | undefined;
-  try {
-    findings = (JSON.parse(readFileSync(path.join(work, 'scan.json'), 'utf8')) as { findings: unknown[] }).findings.length;
-  } catch {
-    /* no scan output */
-  }
+  const report = (name: string): { findings: number; fixed: number } | undefined => {
+    try {
+      const r = JSON.parse(readFileSync(path.join(work, name), 'utf8')) as { findings: unknown[]; summary: { fixed: number } };
+      return { findings: r.findings.length, fixed: r.summary.fixed };
+    } catch {
+      return undefined; // not run
+    }
+  };
+  const findings = report('scan.json')?.findings;
+  const fixed = report('fix.json');
   const scan = rows.find((r) => r.tool === 'collab-migrate scan');
   const fix = rows.find((r) => r.tool === 'collab-migrate --fix --dry-run');
   const peak = Math.max(scan?.peakMb ?? 0, fix?.peakMb ?? 0);
   const check = (ok: boolean | undefined, text: string): string => `${ok === undefined ? 'n/a ' : ok ? 'PASS' : 'MISS'}  ${text}`;
   process.stdout.write(
     [
-      `findings reported by the scan: ${findings ?? 'n/a'}`,
+      `findings reported by the scan: ${findings ?? 'n/a'}${fixed ? `; --fix --dry-run fixes ${fixed.fixed} and leaves ${fixed.findings}` : ''}`,
       check(scan?.toRipgrep !== undefined ? scan.toRipgrep <= 6 : undefined, `scan <= 6x ripgrep (${f(scan?.toRipgrep, 1, 'x')})`),
       check(scan?.eslintOver !== undefined ? scan.eslintOver >= 40 : undefined, `scan >= 40x faster than ESLint (${f(scan?.eslintOver, 1, 'x')})`),
       check(fix?.median !== undefined && scan?.median ? fix.median / scan.median <= 3 : undefined, `--fix <= 3x scan (${fix?.median && scan?.median ? (fix.median / scan.median).toFixed(1) : 'n/a'}x)`),
       check(peak ? peak < 400 : undefined, `peak memory < 400 MB (${peak ? peak.toFixed(0) : 'n/a'} MB)`),
     ].join('\n') + '\n',
   );
-  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ corpus: label, counts, rounds, rows, findings }, null, 2));
+  if (!process.env.BENCH_REPO) {
+    // The issue's targets are set for a large real repository; the generated corpus is much smaller and
+    // denser in API code, so its first two lines are a harder test than the targets (README: Performance).
+    process.stdout.write(
+      `note: the targets are for a real repository of at least 5,000 JS/TS files (BENCH_REPO=<path>); this corpus is\n` +
+        `small (ripgrep: ${f(baseline, 2, ' s')}, so start-up weighs heavily) and dense in API-consumer code that must be parsed.\n`,
+    );
+  }
+  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ corpus: label, counts, rounds, rows, findings, fix: fixed }, null, 2));
   rmSync(work, { recursive: true, force: true });
 }
 
