@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } 
 import path from 'node:path';
 import type { Match } from '../engine/types.js';
 import type { FoundFile, SkippedFile } from './files.js';
-import { SUPPRESSION_MARK } from './suppressions.js';
+import { hasDirectives } from './suppressions.js';
 import { analyzeText, readText, toFindings, type ScanContext, type ScannedFile } from './scan-core.js';
 
 /** Format of the cache file; bump when the entry shape changes. */
@@ -60,11 +60,6 @@ export interface CacheStats {
 }
 
 
-/** Whether a text holds a suppression comment (then the report needs the text to apply it). */
-export function hasDirectives(text: string): boolean {
-  return text.includes(SUPPRESSION_MARK);
-}
-
 export { defaultCacheLocation } from './cache-location.js';
 
 /** The cache key of a run: everything besides the text that changes the engine's outcome for a file. */
@@ -85,12 +80,21 @@ export const hashText = (text: string): string => createHash('sha1').update(text
  */
 export function computeFile(file: FoundFile, ctx: ScanContext, knownHash?: string, hash = true): Computed {
   const read = readText(file);
-  if ('reason' in read) return { kind: 'skipped', reason: read.reason, remember: !read.reason.startsWith('cannot read') };
+  if ('reason' in read) return skippedFile(read.reason);
   const digest = hash ? hashText(read.text) : undefined;
   if (digest !== undefined && digest === knownHash) return { kind: 'read', hash: digest, text: read.text };
-  const analysed = analyzeText(file, read.text, ctx);
-  const outcome: Outcome = 'reason' in analysed ? analysed : { matches: analysed.matches, directives: hasDirectives(read.text) };
-  return { kind: 'read', ...(digest !== undefined ? { hash: digest } : {}), outcome, text: read.text };
+  return { kind: 'read', ...(digest !== undefined ? { hash: digest } : {}), outcome: outcomeOf(file, read.text, ctx), text: read.text };
+}
+
+/** A file that could not be read as text; unreadable files are not remembered, so the next run tries again. */
+export function skippedFile(reason: string): Computed {
+  return { kind: 'skipped', reason, remember: !reason.startsWith('cannot read') };
+}
+
+/** The engine's outcome for a file's text. */
+export function outcomeOf(file: FoundFile, text: string, ctx: ScanContext): Outcome {
+  const analysed = analyzeText(file, text, ctx);
+  return 'reason' in analysed ? analysed : { matches: analysed.matches, directives: hasDirectives(text) };
 }
 
 /** Whether the report will need a file's text for this outcome (findings or suppression comments). */

@@ -9,10 +9,10 @@ import { availableParallelism } from 'node:os';
 import { POOL_MIN_CORES, POOL_MIN_FILES } from './threads.js';
 import { Worker } from 'node:worker_threads';
 import { workerSetup } from './worker-context.js';
-import { computeFile, hasDirectives, resultOf, type Computed, type Outcome, type ScanCache } from './cache.js';
+import { computeFile, outcomeOf, resultOf, skippedFile, type Computed, type ScanCache } from './cache.js';
 import type { FoundFile, SkippedFile } from './files.js';
 import type { Prefiltered, WalkStream } from './walker.js';
-import { analyzeText, type ScanContext, type ScannedFile } from './scan-core.js';
+import type { ScanContext, ScannedFile } from './scan-core.js';
 
 export { POOL_MIN_CORES, POOL_MIN_FILES } from './threads.js';
 
@@ -113,17 +113,14 @@ class FileLoop {
 
   /** Scans file `i` in this thread. */
   scanOne(i: number): void {
-    if (!this.lookup(i)) this.finish(i, computeFile(this.files[i], this.ctx, this.opts.cache?.knownHash(this.files[i]), this.opts.cache !== undefined));
+    if (!this.lookup(i)) this.finish(i, this.compute(i));
   }
 
   /** Finishes file `i` from what the walker thread read: analysed here only when it holds a notice token. */
   finishRead(i: number, read: Prefiltered): void {
-    const file = this.files[i];
-    if ('reason' in read) return this.finish(i, { kind: 'skipped', reason: read.reason, remember: !read.reason.startsWith('cannot read') });
+    if ('reason' in read) return this.finish(i, skippedFile(read.reason));
     if (!read.candidate) return this.finish(i, { kind: 'read', outcome: { matches: [], directives: read.text !== undefined }, ...(read.text !== undefined ? { text: read.text } : {}) });
-    const analysed = analyzeText(file, read.text, this.ctx);
-    const outcome: Outcome = 'reason' in analysed ? analysed : { matches: analysed.matches, directives: hasDirectives(read.text) };
-    this.finish(i, { kind: 'read', outcome, text: read.text });
+    this.finish(i, { kind: 'read', outcome: outcomeOf(this.files[i], read.text, this.ctx), text: read.text });
   }
 
   /** Scans files `from..` (all known): in a pool when one pays, else in this thread. */
@@ -132,10 +129,16 @@ class FileLoop {
     for (let i = from; i < this.files.length; i++) if (!this.lookup(i)) todo.push(i);
     const size = poolSize(todo.length, this.opts);
     if (size === 0) {
-      for (const i of todo) this.finish(i, computeFile(this.files[i], this.ctx, this.opts.cache?.knownHash(this.files[i]), this.opts.cache !== undefined));
+      for (const i of todo) this.finish(i, this.compute(i));
       return;
     }
-    await runPool(todo, this.files, this.ctx, this.opts, size, (i, c) => this.finish(i, c));
+    await runPool(todo, this.files, this.ctx, this.opts, size, (i, c) => this.finish(i, c), (i) => this.compute(i));
+  }
+
+  /** Reads and analyses file `i` in this thread (hashing it only for the cache). */
+  private compute(i: number): Computed {
+    const file = this.files[i];
+    return computeFile(file, this.ctx, this.opts.cache?.knownHash(file), this.opts.cache !== undefined);
   }
 
   /** Takes file `i` from the cache when its size and time are unchanged; true when it did. */
@@ -164,6 +167,8 @@ async function runPool(
   opts: ScanFilesOptions,
   size: number,
   finish: (i: number, computed: Computed) => void,
+  /** The main thread's share: the same per-file work as a scan in one thread. */
+  compute: (i: number) => Computed,
 ): Promise<void> {
   const batches: number[][] = [];
   for (let i = 0; i < todo.length; i += BATCH) batches.push(todo.slice(i, i + BATCH));
@@ -233,7 +238,7 @@ async function runPool(
     for (;;) {
       if (nextBatch < batches.length) {
         const indices = batches[nextBatch++];
-        for (const i of indices) finish(i, computeFile(files[i], ctx, knownHash(i), opts.cache !== undefined));
+        for (const i of indices) finish(i, compute(i));
         await new Promise<void>((resolve) => setImmediate(resolve));
         continue;
       }

@@ -8,7 +8,7 @@ import { severityOf, type DateOptions } from '../engine/dates.js';
 import type { Match, Notice } from '../engine/types.js';
 import type { FoundFile, SkippedFile } from './files.js';
 import { readText } from './read.js';
-import { parseSuppressions, SUPPRESSION_MARK, suppressionFor, type Suppression } from './suppressions.js';
+import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from './suppressions.js';
 
 export type ReportedSeverity = 'error' | 'warn';
 
@@ -45,7 +45,7 @@ export { isMinified, readText } from './read.js';
 /** Turns the engine's matches for one text into findings: severity for the run's dates, suppressions applied. */
 export function toFindings(file: FoundFile, text: string, matches: readonly Match[], ctx: ScanContext): Omit<ScannedFile, 'file' | 'text'> {
   // Most files hold no suppression comment; a cheap search spares them the comment scan.
-  const suppressions = text.includes(SUPPRESSION_MARK) ? parseSuppressions(text) : [];
+  const suppressions = hasDirectives(text) ? parseSuppressions(text) : [];
   const used = new Set<Suppression>();
   const findings: Finding[] = [];
   let suppressedCount = 0;

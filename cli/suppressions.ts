@@ -29,7 +29,15 @@ export type SuppressionEffect =
   | { state: 'expired'; by: Suppression };
 
 /** Every suppression comment contains this (case-sensitive, as the comment syntax is). */
-export const SUPPRESSION_MARK = 'collab-migrate-ignore-';
+const SUPPRESSION_MARK = 'collab-migrate-ignore-';
+
+/**
+ * Whether a text may hold a suppression comment: a cheap search that spares most files the comment scan,
+ * and tells whether the report needs a file's text to apply them.
+ */
+export function hasDirectives(text: string): boolean {
+  return text.includes(SUPPRESSION_MARK);
+}
 
 const DIRECTIVE = /(?:\/\/|\/\*|#)\s*collab-migrate-ignore-(next-line|file)(?![\w-])([^\r\n]*)/g;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

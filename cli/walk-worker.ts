@@ -9,7 +9,7 @@ import { PrefilterPlan, type PrefilterEntry } from '../engine/prefilter.js';
 import { UsageError } from './errors.js';
 import { findFiles, type FoundFile } from './files.js';
 import { readText } from './read.js';
-import { SUPPRESSION_MARK } from './suppressions.js';
+import { hasDirectives } from './suppressions.js';
 import { BY_WALKER, type Prefiltered, type WalkerSetup, type WalkMessage } from './walker.js';
 
 const port = parentPort!;
@@ -53,7 +53,7 @@ function keepUp(): void {
   const k = batches.length - 1;
   if (k >= claims.length) return;
   while (low < k && Atomics.load(claims, low) !== 0) low++;
-  if (k - low > LAG && Atomics.compareExchange(claims, k, 0, BY_WALKER) === 0) send({ batch: k, read: batches[k].map((file) => prefilter(file, plan)) });
+  if (k - low > LAG && Atomics.compareExchange(claims, k, 0, BY_WALKER) === 0) readBatch(k, plan);
 }
 
 try {
@@ -81,8 +81,13 @@ function help(plan: PrefilterPlan, claims: Int32Array): void {
     if (was === BY_WALKER) continue; // taken while walking
     // The main thread claims batches in order, so below one it has claimed, all are taken.
     if (was !== 0) break;
-    send({ batch: k, read: batches[k].map((file) => prefilter(file, plan)) });
+    readBatch(k, plan);
   }
+}
+
+/** Reads and prefilters a batch this thread has claimed, and sends the main thread what it found. */
+function readBatch(k: number, plan: PrefilterPlan): void {
+  send({ batch: k, read: batches[k].map((file) => prefilter(file, plan)) });
 }
 
 function prefilter(file: FoundFile, plan: PrefilterPlan): Prefiltered {
@@ -90,5 +95,5 @@ function prefilter(file: FoundFile, plan: PrefilterPlan): Prefiltered {
   if ('reason' in read) return read;
   if (plan.needsAnalysis(read.text, file.language)) return { candidate: true, text: read.text };
   // The report needs the text of a file with suppression comments (unused ones are reported).
-  return read.text.includes(SUPPRESSION_MARK) ? { candidate: false, text: read.text } : { candidate: false };
+  return hasDirectives(read.text) ? { candidate: false, text: read.text } : { candidate: false };
 }

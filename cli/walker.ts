@@ -47,10 +47,11 @@ export interface WalkStream {
   claim(batch: number): boolean;
   /** Whether the walk is over (every files batch has arrived). */
   readonly finished: boolean;
-  /** Whether the walker thread may take batches (then do not hand the rest to a pool). */
+  /**
+   * Whether the walker thread may take batches (then do not hand the rest to a pool). It then waits for
+   * {@link provideHelp}, which must be called, or the walk never ends.
+   */
   readonly helps: boolean;
-  /** Whether the walker thread waits for {@link provideHelp}: then it must be called, or the walk never ends. */
-  readonly wantsHelp: boolean;
   /** Gives the walker thread the engine's prefilter data for the run's notices. */
   provideHelp(entries: readonly PrefilterEntry[]): void;
   /** The walk's skipped entries; complete once the walk is finished. */
@@ -93,7 +94,6 @@ function inlineWalk(opts: WalkOptions): WalkStream {
       return finished;
     },
     helps: false,
-    wantsHelp: false,
     provideHelp: () => {},
     skipped,
     cancel: async () => {},
@@ -104,6 +104,7 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
   const queue: WalkEvent[] = [];
   const skipped: SkippedFile[] = [];
   const claims = help ? new Int32Array(new SharedArrayBuffer(MAX_CLAIMS * Int32Array.BYTES_PER_ELEMENT)) : undefined;
+  const channel = help ? new MessageChannel() : undefined;
   let finished = false;
   let ended = false;
   let failure: Error | undefined;
@@ -112,7 +113,6 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
     wake?.();
     wake = undefined;
   };
-  const channel = help ? new MessageChannel() : undefined;
   const setup: WalkerSetup = { walk, ...(channel && claims ? { help: { port: channel.port2, claims: claims.buffer as SharedArrayBuffer } } : {}) };
   const worker = new Worker(new URL('./walk-worker.js', import.meta.url), { workerData: setup, transferList: channel ? [channel.port2] : [] });
   worker.on('message', (message: WalkMessage) => {
@@ -155,8 +155,7 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
     get finished() {
       return finished;
     },
-    helps: claims !== undefined,
-    wantsHelp: channel !== undefined,
+    helps: help,
     provideHelp(entries) {
       channel?.port1.postMessage({ entries });
       channel?.port1.close();

@@ -100,7 +100,7 @@ describe('the walker thread', () => {
     const serial = await scanFiles(serialWalk.files, ctx, { concurrency: 0 });
     const alone = await scanWalk(startWalk(options()), ctx, { concurrency: 0 });
     const helping = startWalk(options(), { help: true });
-    expect(helping.wantsHelp).toBe(true);
+    expect(helping.helps).toBe(true);
     // The prefilter data is sent after the walk has started, as the CLI does once its catalog is loaded.
     helping.provideHelp(prefilterEntries(notices, catalog));
     const helped = await scanWalk(helping, ctx, { concurrency: 0 });

@@ -36,9 +36,9 @@ function useColor(settings: ScanSettings, io: Io): boolean {
   return Boolean(io.stdout.isTTY) && io.env.TERM !== 'dumb';
 }
 
-function showProgress(settings: ScanSettings, io: Io, files: number): boolean {
+function showProgress(settings: ScanSettings, io: Io): boolean {
   // Not in CI logs, and not when stdout is piped (the output is going to another program or a file).
-  return settings.progress && Boolean(io.stderr.isTTY) && Boolean(io.stdout.isTTY) && !io.env.CI && files >= PROGRESS_MIN_FILES;
+  return settings.progress && Boolean(io.stderr.isTTY) && Boolean(io.stdout.isTTY) && !io.env.CI;
 }
 
 /** Which notices a run looks for: not informational, `--only`/`--skip`, and not `off` on the run's dates. */
@@ -66,36 +66,31 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   if (settings.strictScopes) engine.strictScopes = true;
   const ctx: ScanContext = { analyze: { catalog, notices: selected, engine }, dates, today: settings.today };
 
-  if (walk.wantsHelp) walk.provideHelp(prefilterEntries(selected, catalog));
+  if (walk.helps) walk.provideHelp(prefilterEntries(selected, catalog));
   let scanned: ScannedFile[] = [];
 
   // The number of files grows as the walk goes on; the bar appears once there are enough to watch.
-  const cliProgress = showProgress(settings, io, PROGRESS_MIN_FILES) ? (await import('cli-progress')).default : undefined;
+  const cliProgress = showProgress(settings, io) ? (await import('cli-progress')).default : undefined;
   let bar: InstanceType<NonNullable<typeof cliProgress>['SingleBar']> | undefined;
   let done = 0;
   const cache = settings.cacheLocation ? ScanCache.open(settings.cacheLocation, cacheKey(ctx, TOOL_VERSION)) : undefined;
-  let scan;
-  try {
-    scan = await scanWalk(walk, ctx, {
-      cache,
-      concurrency: settings.concurrency,
-      extraFiles: settings.notices.map((f) => path.resolve(io.cwd, f)),
-      onFound: (count) => {
-        if (!cliProgress || count < PROGRESS_MIN_FILES) return;
-        if (!bar) {
-          bar = new cliProgress.SingleBar({ stream: io.stderr, format: 'scanning {bar} {value}/{total} files', clearOnComplete: true, hideCursor: true }, cliProgress.Presets.shades_classic);
-          bar.start(count, done);
-        } else bar.setTotal(count);
-      },
-      onFile: () => {
-        done++;
-        bar?.increment();
-      },
-    });
-  } finally {
-    await walk.cancel();
-  }
-  const { results } = scan;
+  // The walk is stopped by the caller (scan.ts) whatever happens here.
+  const { results } = await scanWalk(walk, ctx, {
+    cache,
+    concurrency: settings.concurrency,
+    extraFiles: settings.notices.map((f) => path.resolve(io.cwd, f)),
+    onFound: (count) => {
+      if (!cliProgress || count < PROGRESS_MIN_FILES) return;
+      if (!bar) {
+        bar = new cliProgress.SingleBar({ stream: io.stderr, format: 'scanning {bar} {value}/{total} files', clearOnComplete: true, hideCursor: true }, cliProgress.Presets.shades_classic);
+        bar.start(count, done);
+      } else bar.setTotal(count);
+    },
+    onFile: () => {
+      done++;
+      bar?.increment();
+    },
+  });
   const skipped: SkippedFile[] = [...walk.skipped];
   for (const result of results) {
     if (isSkipped(result)) skipped.push(result);
