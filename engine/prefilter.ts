@@ -9,6 +9,8 @@
  * V8's regular-expression engine wins, so this is an alternation, longest token first.
  */
 
+import { escapeRegExp } from './regexp.js';
+
 /**
  * Common words that must never be a prefilter token on their own: nearly every file contains them, so
  * they would let every file through to the parser.
@@ -77,7 +79,6 @@ export function tokenProblem(token: string): string | undefined {
   return undefined;
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /** Finds which of a fixed set of tokens occur in a text, ignoring ASCII case. Build once, scan many. */
 export class TokenScanner {
@@ -90,7 +91,7 @@ export class TokenScanner {
     const distinct = [...new Set([...tokens].map((t) => t.toLowerCase()).filter((t) => t.length > 0))];
     distinct.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
     this.tokens = distinct;
-    const source = distinct.map(escape).join('|');
+    const source = distinct.map(escapeRegExp).join('|');
     this.any = distinct.length ? new RegExp(source, 'i') : undefined;
   }
 

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { planDetections } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog.js';
+import { escapeRegExp } from '../engine/regexp.js';
 import { generateCorpus } from './gen-corpus.js';
 
 const ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../' : '../', import.meta.url));
@@ -116,7 +117,7 @@ function tools(dir: string, tokens: string[], work: string): Tool[] {
     });
   } else {
     process.stdout.write('ripgrep is not installed (Debian/Ubuntu: apt-get install ripgrep); the baseline is the node walk + regex floor.\n');
-    const source = tokens.map((t) => t.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join('|');
+    const source = tokens.map(escapeRegExp).join('|');
     list.push({ name: 'node walk + regex (floor; no ripgrep)', cmd: [node, '-e', NODE_FLOOR, dir, source], cwd: dir, ok: [0], warm: true });
   }
   list.push({ name: 'collab-migrate scan', cmd: [node, ...scanArgs], cwd: dir, ok: [0, 1], warm: true });

@@ -9,8 +9,8 @@ import type { LoadedCatalog } from '../catalog.js';
 import type { FileContext } from '../ast.js';
 import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';
 import type { HostDetection, Region, Suggestion } from '../types.js';
+import { escapeRegExp } from '../regexp.js';
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The legacy hosts a detection looks for. */
 function legacyHosts(d: HostDetection, catalog: LoadedCatalog): string[] {
@@ -19,7 +19,7 @@ function legacyHosts(d: HostDetection, catalog: LoadedCatalog): string[] {
 
 /** A host name as a whole label sequence: not part of a longer host (`xapi.ciscospark.com`, `api.ciscospark.com.evil.org`). */
 function hostPattern(hosts: readonly string[]): RegExp {
-  return new RegExp(`(?<![\\w.-])(?:${hosts.map(escape).join('|')})(?![\\w-]|\\.[\\w-])`, 'gi');
+  return new RegExp(`(?<![\\w.-])(?:${hosts.map(escapeRegExp).join('|')})(?![\\w-]|\\.[\\w-])`, 'gi');
 }
 
 /** Finds the hosts in `text[start, end)` and reports each with its fix or suggestions. */

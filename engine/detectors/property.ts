@@ -12,6 +12,7 @@ import { requestOfNode } from '../requests.js';
 import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';
 import type { PropertyDetection, PropertyUsage, Suggestion, TextEdit } from '../types.js';
 import { fileHasAny, isSentTo, removePropertyEdit, renameKeyEdit, renameMemberEdit, sendingCall } from './shared.js';
+import { escapeRegExp } from '../regexp.js';
 
 const ALL: readonly PropertyUsage[] = ['key', 'read', 'write', 'destructure', 'declaration'];
 
@@ -138,7 +139,6 @@ function toRaw(d: PropertyDetection, f: { node?: Node; range?: [number, number];
   return raw;
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const propertyDetector: Detector<PropertyDetection> = {
   kind: 'property',
@@ -167,8 +167,8 @@ export const propertyDetector: Detector<PropertyDetection> = {
     for (const name of d.names) {
       // JSON: a quoted key followed by a colon; YAML: a plain or quoted key at the start of a line or list item.
       const pattern = yaml
-        ? new RegExp(`(^|\\n)([ \\t]*(?:-[ \\t]+)?)(["']?)(${escape(name)})\\3[ \\t]*:`, 'g')
-        : new RegExp(`(["'])(${escape(name)})\\1\\s*:`, 'g');
+        ? new RegExp(`(^|\\n)([ \\t]*(?:-[ \\t]+)?)(["']?)(${escapeRegExp(name)})\\3[ \\t]*:`, 'g')
+        : new RegExp(`(["'])(${escapeRegExp(name)})\\1\\s*:`, 'g');
       for (let m = pattern.exec(file.text); m; m = pattern.exec(file.text)) {
         const start = yaml ? m.index + m[1].length + m[2].length + m[3].length : m.index + 1;
         const range: [number, number] = [start, start + name.length];

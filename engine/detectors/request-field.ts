@@ -8,6 +8,7 @@ import type { LoadedCatalog } from '../catalog.js';
 import type { Detector, RawMatch } from '../detector.js';
 import { getRequests, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../requests.js';
 import type { RequestFieldDetection } from '../types.js';
+import { escapeRegExp } from '../regexp.js';
 
 /** A field as sent: from an object literal (with its node) or a URL query string (the URL node). */
 interface SentField {
@@ -62,7 +63,7 @@ function objectFields(object: TSESTree.ObjectExpression): { fields: SentField[];
 function writtenQueryNode(file: FileContext, node: Node, name: string, depth = 0): Node | undefined {
   if (depth > 6) return undefined;
   const n = unwrap(node);
-  const param = new RegExp(`(^|[?&])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=`);
+  const param = new RegExp(`(^|[?&])${escapeRegExp(name)}=`);
   switch (n.type) {
     case 'Literal':
       return typeof n.value === 'string' && param.test(n.value) ? n : undefined;

@@ -10,6 +10,7 @@ import { memberName, propertyKeyName, quoteLike, quoteOf, unwrap, type FileConte
 import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';
 import type { TextEdit, ValueMapDetection } from '../types.js';
 import { fileHasAny } from './shared.js';
+import { escapeRegExp } from '../regexp.js';
 
 const EQUALITY = new Set(['===', '!==', '==', '!=']);
 const SEARCH_METHODS = new Set(['includes', 'indexOf', 'lastIndexOf']);
@@ -130,7 +131,6 @@ function raw(node: Node | undefined, range: [number, number] | undefined, value:
     : { node, range, messageId: 'valueRenamed', data: { value, to }, fix: [edit] };
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const valueMapDetector: Detector<ValueMapDetection> = {
   kind: 'value-map',
@@ -184,7 +184,7 @@ export const valueMapDetector: Detector<ValueMapDetection> = {
     const out: RawMatch[] = [];
     for (const [value, to] of Object.entries(d.map)) {
       // A quoted value, or a plain YAML/env/properties value running to the end of its line.
-      const pattern = new RegExp(`(["'])${escape(value)}\\1|([:=][ \\t]*)${escape(value)}[ \\t]*(?=\\r?\\n|$)`, 'g');
+      const pattern = new RegExp(`(["'])${escapeRegExp(value)}\\1|([:=][ \\t]*)${escapeRegExp(value)}[ \\t]*(?=\\r?\\n|$)`, 'g');
       for (let m = pattern.exec(file.text); m; m = pattern.exec(file.text)) {
         const start = m.index + (m[1] ? 1 : m[2].length);
         const range: [number, number] = [start, start + value.length];
