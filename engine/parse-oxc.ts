@@ -5,7 +5,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRequire } from 'node:module';
-import type { ParseFailure } from './parse.js';
+import type { ParseFailure } from './parse-result.js';
 
 /** The part of oxc-parser's API used here (declared locally so the package stays optional at compile time too). */
 interface OxcLabel {

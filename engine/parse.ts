@@ -17,16 +17,9 @@ function estreeModule(): typeof Estree {
   return (estree ??= require('@typescript-eslint/typescript-estree') as typeof Estree);
 }
 
-/** Where and why a file failed to parse. */
-export interface ParseFailure {
-  message: string;
-  /** 1-based. */
-  line: number;
-  /** 0-based. */
-  column: number;
-}
+import type { ParseFailure, ParseResult } from './parse-result.js';
 
-export type ParseResult = { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure };
+export type { ParseFailure, ParseResult };
 
 /** Whether a file name takes JSX: `.tsx`, `.jsx`, and plain JavaScript (where JSX is customary). */
 export function isJsxFile(filename: string): boolean {

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../engine/catalog.js';
-import { cacheKey, defaultCacheLocation, ScanCache } from '../cli/cache.js';
-import { findFiles, type FoundFile, type SkippedFile } from '../cli/files.js';
-import { isSkipped, scanFile, type ScanContext, type ScannedFile } from '../cli/scan-core.js';
-import { poolSize, scanFiles } from '../cli/pool.js';
+import { cacheKey, defaultCacheLocation, ScanCache } from '../cli/scan/cache.js';
+import { findFiles, type FoundFile, type SkippedFile } from '../cli/walk/files.js';
+import { isSkipped, scanFile, type ScanContext, type ScannedFile } from '../cli/scan/scan-core.js';
+import { poolSize, scanFiles } from '../cli/scan/pool.js';
 
 const catalog = loadCatalog();
 const RENAME = 'workspace-answer-confirmation-renamed';

@@ -4,10 +4,10 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findFiles, readRegularFile } from '../cli/files.js';
-import { printableName } from '../cli/formats/text.js';
-import { readText } from '../cli/scan-core.js';
-import { writeIfUnchanged } from '../cli/writer.js';
+import { findFiles, readRegularFile } from '../cli/walk/files.js';
+import { printableName } from '../cli/report/formats/text.js';
+import { readText } from '../cli/scan/scan-core.js';
+import { writeIfUnchanged } from '../cli/fix/writer.js';
 
 let root: string;
 

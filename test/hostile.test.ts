@@ -9,7 +9,7 @@ import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, unlinkSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printableName } from '../cli/formats/text.js';
+import { printableName } from '../cli/report/formats/text.js';
 import { checkSyntax } from '../engine/edits.js';
 import { createHostileTree, snapshotTree, type EntrySnapshot, type HostileTree } from './helpers/hostile-tree.js';
 import { assertBuilt, BIN, cli, git, removeTree, tempTree, writeTree } from './cli/run.js';

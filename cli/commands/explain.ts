@@ -3,7 +3,7 @@ import type { Argv } from 'yargs';
 import { countdown } from '../../engine/dates.js';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
-import { openCatalog, resolveToday, splitList, unknownNoticeMessage } from '../options.js';
+import { openCatalog, resolveToday, splitList, unknownNoticeMessage } from '../config/options.js';
 import { docsUrl } from '../package-info.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
 

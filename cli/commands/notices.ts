@@ -3,7 +3,7 @@ import type { Argv } from 'yargs';
 import { countdown, isSelected } from '../../engine/dates.js';
 import type { NoticeStatus } from '../../engine/types.js';
 import type { Io } from '../io.js';
-import { checkDate, compareNotices, openCatalog, resolveToday, splitList } from '../options.js';
+import { checkDate, compareNotices, openCatalog, resolveToday, splitList } from '../config/options.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
 
 export const STATUSES: readonly NoticeStatus[] = ['dated', 'pending', 'contract', 'informational'];

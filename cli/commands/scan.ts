@@ -8,20 +8,18 @@ import type { Argv, CommandModule } from 'yargs';
 import { DEFAULT_WARN_WITHIN_DAYS } from '../../engine/dates.js';
 import { fileLanguage } from '../../engine/language.js';
 import type { Region } from '../../engine/types.js';
-import { defaultCacheLocation } from '../cache-location.js';
-import { loadRc, type RcOptions } from '../config.js';
+import { defaultCacheLocation } from '../scan/cache-location.js';
+import { loadRc, type RcOptions } from '../config/config.js';
 import { UsageError } from '../errors.js';
-import { parseSize } from '../files.js';
+import { parseSize } from '../walk/files.js';
 import type { Io } from '../io.js';
-import { checkDate, resolveToday, splitList } from '../options.js';
-import { POOL_MIN_CORES, POOL_MIN_FILES } from '../threads.js';
-import { startWalk } from '../walker.js';
+import { checkDate, resolveToday, splitList } from '../config/options.js';
+import { POOL_MIN_CORES, POOL_MIN_FILES } from '../scan/threads.js';
+import { startWalk } from '../walk/walker.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
+import { DEFAULT_MAX_FILE_SIZE, FORMATS, REGIONS, type Format, type ScanSettings } from '../config/settings.js';
 
-export const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
-export type Format = (typeof FORMATS)[number];
-export const REGIONS = ['us', 'eu', 'in', 'au'] as const;
-export const DEFAULT_MAX_FILE_SIZE = '2mb';
+export { DEFAULT_MAX_FILE_SIZE, FORMATS, REGIONS, type Format, type ScanSettings };
 
 export interface ScanArgs extends GlobalArgs {
   paths?: string[];
@@ -50,37 +48,6 @@ export interface ScanArgs extends GlobalArgs {
   concurrency?: string;
 }
 
-/** The options of one run after flags, configuration file and defaults are merged (flags win). */
-export interface ScanSettings {
-  paths: string[];
-  today: string;
-  before?: string;
-  warnWithin: number;
-  fix: boolean;
-  dryRun: boolean;
-  format: Format;
-  output?: string;
-  only: string[];
-  skip: string[];
-  notices: string[];
-  region?: Region;
-  include: string[];
-  exclude: string[];
-  maxWarnings: number;
-  allowDirty: boolean;
-  quiet: boolean;
-  progress: boolean;
-  color?: boolean;
-  maxFileSize: number;
-  reportUnusedSuppressions: boolean;
-  strictScopes: boolean;
-  /** Parse every JS/TS file, also those without any notice token, and list the ones that do not parse. */
-  checkSyntax: boolean;
-  /** Result cache folder (`--cache`), absolute; undefined without `--cache`. */
-  cacheLocation?: string;
-  /** Worker threads besides the main thread: `auto`, or a number (0 scans in one thread). */
-  concurrency: number | 'auto';
-}
 
 export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
   return y

@@ -2,12 +2,12 @@
  * The run's result as plain data: the `--format json` output (shape documented in docs/json-format.md,
  * versioned by `version`) and the input of every other format.
  */
-import { countdown, daysUntilEffective, whenText } from '../engine/dates.js';
-import type { Notice, NoticeStatus, TextEdit } from '../engine/types.js';
-import type { SkippedFile } from './files.js';
-import { TOOL_NAME, TOOL_VERSION } from './package-info.js';
-import type { Finding, ReportedSeverity, ScannedFile } from './scan-core.js';
-import type { Suppression } from './suppressions.js';
+import { countdown, daysUntilEffective, whenText } from '../../engine/dates.js';
+import type { Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
+import type { SkippedFile } from '../walk/files.js';
+import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
+import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
+import type { Suppression } from '../scan/suppressions.js';
 
 /** Bumped on any incompatible change of the JSON shape. */
 export const REPORT_VERSION = 1;

@@ -8,8 +8,8 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { fileLanguage, type FileLanguage } from '../engine/language.js';
-import { UsageError } from './errors.js';
+import { fileLanguage, type FileLanguage } from '../../engine/language.js';
+import { UsageError } from '../errors.js';
 
 /** Folders never entered: dependencies, VCS data and usual build output. */
 export const SKIPPED_DIRS: ReadonlySet<string> = new Set([

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findFiles, parseSize } from '../../cli/files.js';
+import { findFiles, parseSize } from '../../../cli/walk/files.js';
 
 let root: string;
 

@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Ajv as AjvClass, ErrorObject } from 'ajv';
-import { UsageError } from './errors.js';
-import { readRegularFile } from './files.js';
+import { UsageError } from '../errors.js';
+import { readRegularFile } from '../walk/files.js';
 
 /** The keys a configuration file may set (camelCase names of the scan flags). */
 export interface RcOptions {

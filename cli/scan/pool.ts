@@ -10,9 +10,12 @@ import { POOL_MIN_CORES, POOL_MIN_FILES } from './threads.js';
 import { Worker } from 'node:worker_threads';
 import { workerSetup } from './worker-context.js';
 import { computeFile, outcomeOf, resultOf, skippedFile, type Computed, type ScanCache } from './cache.js';
-import type { FoundFile, SkippedFile } from './files.js';
-import type { Prefiltered, WalkStream } from './walker.js';
+import type { FoundFile, SkippedFile } from '../walk/files.js';
+import type { Prefiltered, WalkStream } from '../walk/walker.js';
 import type { ScanContext, ScannedFile } from './scan-core.js';
+
+/** The pool worker's file: beside this module as tsc emits it (dist/cli/scan/), or in scan/ below the bundle's chunks (dist/cli/). */
+const POOL_WORKER_URL = new URL(import.meta.url.includes('/cli/scan/') ? './worker.js' : './scan/worker.js', import.meta.url);
 
 export { POOL_MIN_CORES, POOL_MIN_FILES } from './threads.js';
 
@@ -198,7 +201,7 @@ async function runPool(
   };
 
   for (let w = 0; w < size; w++) {
-    const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: setup });
+    const worker = new Worker(POOL_WORKER_URL, { workerData: setup });
     workers.push(worker);
     worker.on('message', (reply: WorkerReply | { ready: true }) => {
       if ('ready' in reply) feed(worker);

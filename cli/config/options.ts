@@ -3,11 +3,11 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { CatalogError, loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog.js';
-import { isValidIsoDate } from '../engine/dates.js';
-import type { Notice } from '../engine/types.js';
-import { UsageError } from './errors.js';
-import { realToday, type Io } from './io.js';
+import { CatalogError, loadCatalog, suggestId, type LoadedCatalog } from '../../engine/catalog.js';
+import { isValidIsoDate } from '../../engine/dates.js';
+import type { Notice } from '../../engine/types.js';
+import { UsageError } from '../errors.js';
+import { realToday, type Io } from '../io.js';
 
 /** Environment variable that pins "today" (for tests and reproducible CI runs). */
 export const TODAY_ENV = 'COLLAB_MIGRATE_TODAY';

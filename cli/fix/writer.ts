@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fsyncSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { readRegularFile } from './files.js';
+import { readRegularFile } from '../walk/files.js';
 
 export type WriteOutcome = { ok: true } | { ok: false; reason: string };
 

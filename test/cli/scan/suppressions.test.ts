@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isExpired, parseSuppressions, suppressionFor, unusedSuppressions } from '../../cli/suppressions.js';
+import { isExpired, parseSuppressions, suppressionFor, unusedSuppressions } from '../../../cli/scan/suppressions.js';
 
 describe('parseSuppressions', () => {
   it('reads next-line comments with ids, until and reason', () => {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commonRoot, dirtyFiles } from '../../cli/fix.js';
-import { git, writeTree } from './run.js';
+import { commonRoot, dirtyFiles } from '../../../cli/fix/fix.js';
+import { git, writeTree } from '../run.js';
 
 let dir: string;
 beforeEach(() => {

@@ -3,11 +3,11 @@
  * binary or a minified bundle, or does not parse is skipped with a reason and the scan goes on. Findings
  * get their severity for the run's dates and are checked against suppression comments.
  */
-import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
-import { severityOf, type DateOptions } from '../engine/dates.js';
-import type { Match, Notice } from '../engine/types.js';
-import type { FoundFile, SkippedFile } from './files.js';
-import { readText } from './read.js';
+import { analyzeFile, type AnalyzeOptions } from '../../engine/analyze.js';
+import { severityOf, type DateOptions } from '../../engine/dates.js';
+import type { Match, Notice } from '../../engine/types.js';
+import type { FoundFile, SkippedFile } from '../walk/files.js';
+import { readText } from '../walk/read.js';
 import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from './suppressions.js';
 
 export type ReportedSeverity = 'error' | 'warn';
@@ -40,7 +40,7 @@ export interface ScanContext {
   today: string;
 }
 
-export { isMinified, readText } from './read.js';
+export { isMinified, readText } from '../walk/read.js';
 
 /** Turns the engine's matches for one text into findings: severity for the run's dates, suppressions applied. */
 export function toFindings(file: FoundFile, text: string, matches: readonly Match[], ctx: ScanContext): Omit<ScannedFile, 'file' | 'text'> {

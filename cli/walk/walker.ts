@@ -11,9 +11,12 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import type { PrefilterEntry } from '../engine/prefilter.js';
-import { UsageError } from './errors.js';
+import type { PrefilterEntry } from '../../engine/prefilter.js';
+import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile, type SkippedFile, type WalkOptions } from './files.js';
+
+/** The walker thread's file: beside this module as tsc emits it (dist/cli/walk/), or in walk/ below the bundle's chunks (dist/cli/). */
+const WALK_WORKER_URL = new URL(import.meta.url.includes('/cli/walk/') ? './walk-worker.js' : './walk/walk-worker.js', import.meta.url);
 
 /** A file the walker thread read and prefiltered: why it is skipped, or whether the engine must analyse it. */
 export type Prefiltered = { reason: string } | { candidate: true; text: string } | { candidate: false; /** only when it holds suppression comments */ text?: string };
@@ -114,7 +117,7 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
     wake = undefined;
   };
   const setup: WalkerSetup = { walk, ...(channel && claims ? { help: { port: channel.port2, claims: claims.buffer as SharedArrayBuffer } } : {}) };
-  const worker = new Worker(new URL('./walk-worker.js', import.meta.url), { workerData: setup, transferList: channel ? [channel.port2] : [] });
+  const worker = new Worker(WALK_WORKER_URL, { workerData: setup, transferList: channel ? [channel.port2] : [] });
   worker.on('message', (message: WalkMessage) => {
     if ('files' in message) queue.push({ kind: 'files', batch: message.batch, files: message.files });
     else if ('read' in message) queue.push({ kind: 'read', batch: message.batch, read: message.read });

@@ -4,8 +4,8 @@
  * published SARIF 2.1.0 JSON schema.
  */
 import { pathToFileURL } from 'node:url';
-import type { TextEdit } from '../../engine/types.js';
-import { docsUrl, informationUri } from '../package-info.js';
+import type { TextEdit } from '../../../engine/types.js';
+import { docsUrl, informationUri } from '../../package-info.js';
 import type { Report } from '../report.js';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FoundFile } from '../../cli/files.js';
-import { isMinified, readText } from '../../cli/scan-core.js';
+import type { FoundFile } from '../../../cli/walk/files.js';
+import { isMinified, readText } from '../../../cli/scan/scan-core.js';
 
 let dir: string;
 beforeEach(() => {

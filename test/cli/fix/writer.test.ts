@@ -2,7 +2,7 @@ import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeIfUnchanged } from '../../cli/writer.js';
+import { writeIfUnchanged } from '../../../cli/fix/writer.js';
 
 let dir: string;
 beforeEach(() => {

@@ -5,12 +5,12 @@
 import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { analyzeFile, type AnalyzeOptions, type SourceFile } from '../engine/analyze.js';
-import { applyEdits, checkSyntax, fixFile } from '../engine/edits.js';
-import type { FileMigration } from '../codemods/ts-morph.js';
-import type { Match } from '../engine/types.js';
-import { UsageError } from './errors.js';
-import { parseSuppressions, suppressionFor } from './suppressions.js';
+import { analyzeFile, type AnalyzeOptions, type SourceFile } from '../../engine/analyze.js';
+import { applyEdits, checkSyntax, fixFile } from '../../engine/edits.js';
+import type { FileMigration } from '../../codemods/ts-morph.js';
+import type { Match } from '../../engine/types.js';
+import { UsageError } from '../errors.js';
+import { parseSuppressions, suppressionFor } from '../scan/suppressions.js';
 
 export type { FileMigration };
 
@@ -77,7 +77,7 @@ export async function migrate(files: readonly SourceFile[], opts: MigrateOptions
   if (plain.length > 0) {
     try {
       // Loaded on demand: ts-morph is heavy and a scan without --fix never needs it.
-      const { migrateProject } = await import('../codemods/ts-morph.js');
+      const { migrateProject } = await import('../../codemods/ts-morph.js');
       project = await migrateProject({ ...analyze, root, files: plain.map((f) => f.filename) });
     } catch (error) {
       // The project-wide view failed (a broken tsconfig, say): fix file by file instead.

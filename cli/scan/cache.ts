@@ -12,8 +12,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Match } from '../engine/types.js';
-import type { FoundFile, SkippedFile } from './files.js';
+import type { Match } from '../../engine/types.js';
+import type { FoundFile, SkippedFile } from '../walk/files.js';
 import { hasDirectives } from './suppressions.js';
 import { analyzeText, readText, toFindings, type ScanContext, type ScannedFile } from './scan-core.js';
 

@@ -1,0 +1,42 @@
+/**
+ * The settings of one scan: the output formats and regions the command line accepts, and the options of a run
+ * after flags, configuration file and defaults are merged (read by the scan command and by its body, scan-run.ts).
+ */
+import type { Region } from '../../engine/types.js';
+
+export const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+export type Format = (typeof FORMATS)[number];
+export const REGIONS = ['us', 'eu', 'in', 'au'] as const;
+export const DEFAULT_MAX_FILE_SIZE = '2mb';
+
+/** The options of one run after flags, configuration file and defaults are merged (flags win). */
+export interface ScanSettings {
+  paths: string[];
+  today: string;
+  before?: string;
+  warnWithin: number;
+  fix: boolean;
+  dryRun: boolean;
+  format: Format;
+  output?: string;
+  only: string[];
+  skip: string[];
+  notices: string[];
+  region?: Region;
+  include: string[];
+  exclude: string[];
+  maxWarnings: number;
+  allowDirty: boolean;
+  quiet: boolean;
+  progress: boolean;
+  color?: boolean;
+  maxFileSize: number;
+  reportUnusedSuppressions: boolean;
+  strictScopes: boolean;
+  /** Parse every JS/TS file, also those without any notice token, and list the ones that do not parse. */
+  checkSyntax: boolean;
+  /** Result cache folder (`--cache`), absolute; undefined without `--cache`. */
+  cacheLocation?: string;
+  /** Worker threads besides the main thread: `auto`, or a number (0 scans in one thread). */
+  concurrency: number | 'auto';
+}

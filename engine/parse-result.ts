@@ -1,0 +1,13 @@
+/** What a parser returns (shared by engine/parse.ts and engine/parse-oxc.ts without importing each other). */
+import type { TSESTree } from '@typescript-eslint/utils';
+
+/** Where and why a file failed to parse. */
+export interface ParseFailure {
+  message: string;
+  /** 1-based. */
+  line: number;
+  /** 0-based. */
+  column: number;
+}
+
+export type ParseResult = { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure };
