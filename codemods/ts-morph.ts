@@ -188,14 +188,14 @@ export function computeProjectRenames(
       if (!rename) return;
       const nameNode = (node as Node & { getNameNode(): Node }).getNameNode();
       const where = `${path.relative(root, file)}:${nameNode.getStartLineNumber()}`;
-      const declShift = textShift(source, texts.get(file)!) ?? 0;
-      if (!isCertain(file, [nameNode.getStart() + declShift, nameNode.getEnd() + declShift])) {
-        skipped.push(`${where}: "${name}" is not tied to the notice's endpoint with certainty; left to suggestions`);
-        return;
-      }
       const owner = node.getParent() as (Node & { getMembers?: () => Node[] }) | undefined;
       if ((owner?.getMembers?.() ?? []).some((sibling) => declaredName(sibling) === rename.to)) {
         skipped.push(`${where}: "${name}" is declared beside "${rename.to}"; renaming it would declare "${rename.to}" twice, left as it is`);
+        return;
+      }
+      const declShift = textShift(source, texts.get(file)!) ?? 0;
+      if (!isCertain(file, [nameNode.getStart() + declShift, nameNode.getEnd() + declShift])) {
+        skipped.push(`${where}: "${name}" is not tied to the notice's endpoint with certainty; left to suggestions`);
         return;
       }
       const locations = service.findRenameLocations(nameNode, { usePrefixAndSuffixText: true });
