@@ -3,6 +3,7 @@
  * report modules are most of the start-up time, and they load while the walker thread works.
  */
 import { writeFileSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { prefilterEntries } from '../../engine/analyze.js';
 import { severityOf, type DateOptions } from '../../engine/dates.js';
@@ -22,8 +23,11 @@ import { scanWalk } from '../scan/pool.js';
 import { buildReport, toJson, type FileOutcome, type Report } from '../report/report.js';
 import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan/scan-core.js';
 import type { WalkStream } from '../walk/walker.js';
-import { cleanupTempFiles, writeIfUnchanged } from '../fix/writer.js';
+import { cleanupTempFiles, removeStaleTempFiles, writeIfUnchanged } from '../fix/writer.js';
 import type { ScanSettings } from '../config/settings.js';
+
+/** Signals that stop `--fix` between two files (a closed terminal sends SIGHUP). */
+const FIX_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** Scans with fewer files than this show no progress bar. */
 const PROGRESS_MIN_FILES = 50;
@@ -158,7 +162,8 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   } else {
     io.stdout.write(text);
   }
-  if (interrupted) return interrupted === 'SIGINT' ? 130 : 143;
+  // 128 + the signal's number, as a shell reports a process a signal ended.
+  if (interrupted) return 128 + (osConstants.signals[interrupted] ?? 15);
   const { errors, warnings } = report.summary;
   if (errors > 0) return EXIT_FINDINGS;
   if (!settings.quiet && settings.maxWarnings >= 0 && warnings > settings.maxWarnings) {
@@ -224,8 +229,12 @@ async function runFix(
     onSignal(signal);
   };
   if (!settings.dryRun) {
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
+    for (const signal of FIX_SIGNALS) process.on(signal, handler);
+    // Temporary files of a run that was killed (SIGKILL leaves no chance to remove them) go before this one writes.
+    const stale = removeStaleTempFiles(changing.map((s) => path.dirname(s.file.path)));
+    if (stale.length > 0) {
+      io.stderr.write(`Removed ${stale.length} temporary file${stale.length === 1 ? '' : 's'} left by an interrupted run:\n${stale.map((f) => `  ${path.relative(io.cwd, f).split(path.sep).join('/')}\n`).join('')}`);
+    }
   }
   const { createTwoFilesPatch } = settings.dryRun ? await import('diff') : { createTwoFilesPatch: undefined };
   const result: ScannedFile[] = [];
@@ -264,7 +273,7 @@ async function runFix(
         outcomes.set(s.file.display, { outcome: 'skipped', reason: written.reason });
         result.push(s);
       } else {
-        const reason = [m.failure, ...(m.notes ?? [])].filter(Boolean).join('; ');
+        const reason = [m.failure, ...(m.notes ?? []), written.note].filter(Boolean).join('; ');
         outcomes.set(s.file.display, { outcome: 'fixed', fixed: m.fixed.length, ...(reason ? { reason } : {}) });
         fixedCount += m.fixed.length;
         result.push(after);
@@ -274,8 +283,7 @@ async function runFix(
     }
   } finally {
     if (!settings.dryRun) {
-      process.off('SIGINT', handler);
-      process.off('SIGTERM', handler);
+      for (const signal of FIX_SIGNALS) process.off(signal, handler);
       cleanupTempFiles();
     }
   }
