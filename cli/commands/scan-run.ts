@@ -45,6 +45,17 @@ function showProgress(settings: ScanSettings, io: Io): boolean {
   return settings.progress && Boolean(io.stderr.isTTY) && Boolean(io.stdout.isTTY) && !io.env.CI;
 }
 
+/** Why a run read no file, as ESLint says for patterns that match nothing (exit 2, not "no findings"). */
+function nothingScanned(settings: ScanSettings, skipped: readonly SkippedFile[]): string {
+  const where = settings.paths.length ? settings.paths.join(', ') : 'the current folder';
+  const filters = [...settings.include.map((g) => `--include ${g}`), ...settings.exclude.map((g) => `--exclude ${g}`)].join(' ');
+  if (skipped.length === 0) {
+    return `No file to scan in ${where}${filters ? ` with ${filters}` : ''}: no JavaScript, TypeScript or configuration file matched. Check the paths and globs, or pass --no-error-on-unmatched-pattern.`;
+  }
+  const shown = skipped.slice(0, 3).map((f) => `${f.display} (${f.reason})`).join('; ');
+  return `No file to scan in ${where}: all ${skipped.length} left out: ${shown}${skipped.length > 3 ? '; ...' : ''}. Pass --no-error-on-unmatched-pattern to accept an empty scan.`;
+}
+
 /** Which notices a run looks for: not informational, `--only`/`--skip`, and not `off` on the run's dates. */
 export function selectNotices(all: readonly Notice[], settings: ScanSettings, dates: DateOptions): Notice[] {
   return all
@@ -105,6 +116,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   bar?.stop();
   // In path order, whichever stage (walk, read, parse) left them out.
   skipped.sort((x, y) => (x.display < y.display ? -1 : x.display > y.display ? 1 : 0));
+  if (scanned.length === 0 && settings.errorOnUnmatchedPattern) throw new UsageError(nothingScanned(settings, skipped));
 
   let mode: Report['mode'] = 'scan';
   const outcomes = new Map<string, { outcome: FileOutcome; fixed?: number; reason?: string; diff?: string }>();
@@ -211,7 +223,7 @@ async function runFix(
   });
 
   if (!settings.dryRun && !settings.allowDirty) {
-    const dirty = dirtyFiles(changing.map((s) => s.file.path), io.cwd);
+    const dirty = dirtyFiles(changing.map((s) => s.file.path));
     if (dirty.length > 0) {
       const names = dirty.map((d) => path.relative(io.cwd, d).split(path.sep).join('/'));
       io.stderr.write(
