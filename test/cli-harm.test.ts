@@ -113,7 +113,7 @@ describe('interruption', { timeout: 120_000 }, () => {
     for (let i = 0; i < 300; i++) files[`src/f${String(i).padStart(3, '0')}.ts`] = HEADER;
     const d = tempTree(files);
     try {
-      const child = spawn(process.execPath, [BIN, '--fix', '--allow-dirty', '--concurrency', 'off', '--format', 'json', ...TODAY], { cwd: d, env: { ...process.env, CI: 'true' } });
+      const child = spawn(process.execPath, [BIN, '--fix', '--allow-dirty', '--concurrency', 'off', '--format', 'json', ...TODAY], { cwd: d, env: { ...process.env, CI: 'true' }, stdio: 'ignore' });
       const watcher = watch(path.join(d, 'src'), () => {
         watcher.close();
         child.kill('SIGHUP');
