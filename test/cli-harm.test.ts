@@ -141,3 +141,20 @@ describe('interruption', { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe('a user catalog with a custom handler this version does not have', () => {
+  it('is refused up front by every command (exit 2, naming the notice, the handler and a near name), not at scan time', () => {
+    const extra = { notices: [{ id: 'my-notice', title: 't', summary: 's', area: 'x', status: 'contract', breaking: false, source: { section: '9' }, instead: 'i', fix: 'none', detections: [{ kind: 'custom', handler: 'scim-account-status-arrays' }] }] };
+    const d = tempTree({ 'extra.json': JSON.stringify(extra), 'a.ts': HEADER });
+    try {
+      for (const args of [['notices'], ['explain', 'my-notice'], []]) {
+        const r = cli([...args, '--notices', 'extra.json', ...TODAY], { cwd: d });
+        expect(r.code).toBe(2);
+        expect(r.stderr).toContain('notice "my-notice" at detections/0/handler: unknown handler "scim-account-status-arrays" (did you mean "scim-account-status-array"?)');
+        expect(r.stderr).not.toContain('internal error');
+      }
+    } finally {
+      removeTree(d);
+    }
+  });
+});
