@@ -13,6 +13,7 @@ import { cacheKey, ScanCache } from '../scan/cache.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import type { SkippedFile } from '../walk/files.js';
 import { dirtyFiles, migrate } from '../fix/fix.js';
+import { applyBaseline, nextBaseline, readBaseline, writeBaseline, type BaselineOutcome } from '../scan/baseline.js';
 import { FORMATTERS, type FormatContext } from '../report/formats/index.js';
 import type { Io } from '../io.js';
 import { checkIds, compareNotices, openCatalog, unknownNoticeMessage } from '../config/options.js';
@@ -128,7 +129,9 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     fixedCount = fixed.fixedCount;
   }
 
+  const baseline = useBaseline(settings, scanned, new Set(selected.map((n) => n.id)));
   const report = buildReport({
+    ...(baseline ? { baseline } : {}),
     today: settings.today,
     ...(settings.before ? { before: settings.before } : {}),
     warnWithinDays: settings.warnWithin,
@@ -140,6 +143,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     outcomes,
     fixedCount,
     reportUnused: settings.reportUnusedSuppressions,
+    cwd: io.cwd,
     quiet: settings.quiet,
     checkId: (id) => (catalog.get(id) ? undefined : unknownNoticeMessage(id, catalog)),
   });
@@ -164,6 +168,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     written.push(`${displayPath(o.file, io.cwd)} (${o.format})`);
   }
   // A log shows what happened even when every report went to a file.
+  if (report.baseline?.written) written.push(`baseline ${displayPath(report.baseline.file, io.cwd)} (${report.baseline.written.findings} findings, ${report.baseline.written.pruned} pruned)`);
   if (written.length > 0) io.stderr.write(`${summaryLine(report)}; wrote ${written.join(', ')}\n`);
   // 128 + the signal's number, as a shell reports a process a signal ended.
   if (interrupted) return 128 + (osConstants.signals[interrupted] ?? 15);
@@ -175,6 +180,20 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   }
   return EXIT_OK;
 };
+
+/** `--baseline-write` records this run's findings (then applies them); `--baseline` applies a recorded file. */
+function useBaseline(settings: ScanSettings, scanned: readonly ScannedFile[], selected: ReadonlySet<string>): BaselineOutcome | undefined {
+  if (settings.baselineWrite) {
+    const file = settings.baselineWrite;
+    const { baseline, pruned } = nextBaseline(file, readBaseline(file, true), scanned, selected);
+    writeBaseline(file, baseline);
+    const outcome = applyBaseline(file, baseline, scanned, settings.today, selected);
+    outcome.written = { findings: baseline.findings.length, pruned };
+    return outcome;
+  }
+  if (settings.baseline) return applyBaseline(settings.baseline, readBaseline(settings.baseline), scanned, settings.today, selected);
+  return undefined;
+}
 
 function writeReport(flag: string, file: string, text: string): void {
   try {

@@ -39,6 +39,8 @@ export interface ScanArgs extends GlobalArgs {
   githubOutput?: string;
   markdownOutput?: string;
   sarifCategory?: string;
+  baseline?: string;
+  baselineWrite?: string;
   only?: string | string[];
   skip?: string | string[];
   region?: Region;
@@ -75,6 +77,8 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('github-output', { describe: 'Also write GitHub workflow annotations to this file', type: 'string', group: 'Output:' })
     .option('markdown-output', { describe: 'Also write the Markdown readiness summary to this file', type: 'string', group: 'Output:' })
     .option('sarif-category', { describe: 'SARIF automationDetails.id category, to tell several runs on one repository apart (default collab-migrate)', type: 'string', group: 'Output:' })
+    .option('baseline', { describe: 'Findings recorded in this file warn until their notice\'s date; any other finding is an error now', type: 'string', group: 'Baseline:' })
+    .option('baseline-write', { describe: 'Record this run\'s findings in this file (resolved ones are dropped), and apply it', type: 'string', group: 'Baseline:' })
     .option('quiet', { describe: 'Report errors only', type: 'boolean', group: 'Output:' })
     .option('max-warnings', { describe: 'Exit 1 when there are more warnings than this', type: 'number', group: 'Output:' })
     .option('progress', { describe: 'Progress bar on a terminal (--no-progress to hide)', type: 'boolean', group: 'Output:' })
@@ -140,6 +144,9 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     settings.cacheLocation = args.cacheLocation !== undefined ? path.resolve(io.cwd, args.cacheLocation) : defaultCacheLocation(io.cwd);
   }
   if (args.color !== undefined) settings.color = args.color;
+  const baseline = args.baseline !== undefined ? path.resolve(io.cwd, args.baseline) : pick(rc, 'baseline');
+  if (baseline !== undefined) settings.baseline = baseline;
+  if (args.baselineWrite !== undefined) settings.baselineWrite = path.resolve(io.cwd, args.baselineWrite);
   const category = args.sarifCategory ?? pick(rc, 'sarifCategory');
   if (category !== undefined) settings.sarifCategory = category;
   const files = [settings.output, ...settings.outputs.map((o) => o.file)].filter((f): f is string => f !== undefined);
@@ -200,6 +207,7 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
   const settings = resolveSettings(args, io);
   if (settings.output) checkOutputWritable('--output', settings.output);
   for (const o of settings.outputs) checkOutputWritable(`--${o.format}-output`, o.file);
+  if (settings.baselineWrite) checkOutputWritable('--baseline-write', settings.baselineWrite);
   // The walk starts first (in a thread of its own when there is a second core); the engine, the catalog
   // and the rest of the command load while it goes on.
   const walk = startWalk(
@@ -212,7 +220,8 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
       // Only the cache needs each file's size and time before it is read.
       stat: Boolean(settings.cacheLocation),
       // The report of an earlier run (`--output report.json`) is not part of the code.
-      leaveOut: [settings.output, ...settings.outputs.map((o) => o.file)].filter((f): f is string => f !== undefined).map((f) => path.resolve(f)),
+      // Nor is a baseline, whose recorded texts would be found again in it.
+      leaveOut: [settings.output, ...settings.outputs.map((o) => o.file), settings.baseline, settings.baselineWrite].filter((f): f is string => f !== undefined).map((f) => path.resolve(f)),
     },
     {
       threads: settings.concurrency !== 0,

@@ -21,6 +21,10 @@ export interface ScanSettings {
   output?: string;
   /** More reports from the same run (`--sarif-output x.sarif --json-output y.json`): format and absolute path, in flag order. */
   outputs: { format: Format; file: string }[];
+  /** `--baseline FILE` (absolute): recorded findings warn until their notice's date, others are errors. */
+  baseline?: string;
+  /** `--baseline-write FILE` (absolute): record this run's findings there (and apply them). */
+  baselineWrite?: string;
   /** SARIF `automationDetails.id` category (`--sarif-category`). */
   sarifCategory?: string;
   only: string[];
