@@ -15,6 +15,9 @@ import { dirtyFiles, migrate } from '../fix/fix.js';
 import { formatGithub } from '../report/formats/github.js';
 import { formatSarif } from '../report/formats/sarif.js';
 import { formatText } from '../report/formats/text.js';
+import { formatMarkdown } from '../report/formats/markdown.js';
+import { formatHtml } from '../report/formats/html.js';
+import { detectRepository } from '../report/repository.js';
 import type { Io } from '../io.js';
 import { checkIds, compareNotices, openCatalog, unknownNoticeMessage } from '../config/options.js';
 import { TOOL_VERSION } from '../package-info.js';
@@ -126,6 +129,9 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     outcomes,
     fixedCount,
     reportUnused: settings.reportUnusedSuppressions,
+    ...(settings.format === 'json' || settings.format === 'html' || settings.format === 'markdown' || settings.repoName
+      ? { repository: detectRepository(io.cwd, settings.paths, settings.repoName) }
+      : {}),
     quiet: settings.quiet,
     checkId: (id) => (catalog.get(id) ? undefined : unknownNoticeMessage(id, catalog)),
   });
@@ -141,6 +147,12 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
       break;
     case 'github':
       text = formatGithub(report);
+      break;
+    case 'markdown':
+      text = formatMarkdown(report);
+      break;
+    case 'html':
+      text = formatHtml(report);
       break;
     default:
       text = formatText(report, { color });

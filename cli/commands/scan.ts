@@ -30,6 +30,7 @@ export interface ScanArgs extends GlobalArgs {
   dryRun?: boolean;
   format?: Format;
   output?: string;
+  repoName?: string;
   only?: string | string[];
   skip?: string | string[];
   region?: Region;
@@ -60,6 +61,7 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('allow-dirty', { describe: 'Let --fix modify files with uncommitted changes', type: 'boolean', group: 'Fixing:' })
     .option('format', { alias: 'f', describe: 'Output format', choices: FORMATS, group: 'Output:' })
     .option('output', { alias: 'o', describe: 'Write the report to a file', type: 'string', group: 'Output:' })
+    .option('repo-name', { describe: 'Repository name recorded in the report, for `merge` (default: the git remote, or the folder name)', type: 'string', group: 'Output:' })
     .option('quiet', { describe: 'Report errors only', type: 'boolean', group: 'Output:' })
     .option('max-warnings', { describe: 'Exit 1 when there are more warnings than this', type: 'number', group: 'Output:' })
     .option('progress', { describe: 'Progress bar on a terminal (--no-progress to hide)', type: 'boolean', group: 'Output:' })
@@ -121,6 +123,7 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     settings.cacheLocation = args.cacheLocation !== undefined ? path.resolve(io.cwd, args.cacheLocation) : defaultCacheLocation(io.cwd);
   }
   if (args.color !== undefined) settings.color = args.color;
+  if (args.repoName !== undefined) settings.repoName = args.repoName;
   return settings;
 }
 

@@ -8,13 +8,14 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Ajv as AjvClass, ErrorObject } from 'ajv';
 import { UsageError } from '../errors.js';
+import { FORMATS, type Format } from './settings.js';
 import { readRegularFile } from '../walk/files.js';
 
 /** The keys a configuration file may set (camelCase names of the scan flags). */
 export interface RcOptions {
   before?: string;
   warnWithin?: number;
-  format?: 'text' | 'json' | 'sarif' | 'github';
+  format?: Format;
   output?: string;
   only?: string[];
   skip?: string[];
@@ -47,7 +48,7 @@ export const RC_SCHEMA = {
     $schema: { type: 'string' },
     before: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
     warnWithin: { type: 'integer', minimum: 0 },
-    format: { enum: ['text', 'json', 'sarif', 'github'] },
+    format: { enum: [...FORMATS] },
     output: { type: 'string', minLength: 1 },
     only: stringList,
     skip: stringList,

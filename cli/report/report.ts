@@ -2,10 +2,11 @@
  * The run's result as plain data: the `--format json` output (shape documented in docs/json-format.md,
  * versioned by `version`) and the input of every other format.
  */
-import { countdown, daysUntilEffective, whenText } from '../../engine/dates.js';
+import { countdown, daysBetween, daysUntilEffective, whenText } from '../../engine/dates.js';
 import type { Confidence, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
 import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
+import { excerptOf, fixPreviewOf, lineStarts, type Excerpt, type FixPreview } from './excerpt.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
 import type { Suppression } from '../scan/suppressions.js';
 
@@ -37,6 +38,14 @@ export interface ReportFinding {
   daysUntilEffective: number | null;
   /** A suppression comment covered this finding, but its `until` day has passed. */
   expiredSuppression?: { line: number; until: string };
+  /** The finding's lines with two lines of context (for the HTML report). */
+  excerpt?: Excerpt;
+  /** The lines the autofix (or, without one, the first suggestion) changes, before and after. */
+  fixPreview?: FixPreview;
+  /** Merged reports (`collab-migrate merge`): the repository the finding is in. */
+  repository?: string;
+  /** The form of the autofix: safe any time, transitional (works before and after the date) or final. */
+  fixForm?: 'safe' | 'transitional' | 'final';
   /** Not part of the JSON output: the edits, for SARIF `fixes`. */
   edits?: TextEdit[];
 }
@@ -53,6 +62,8 @@ export interface ReportFile {
   reason?: string;
   /** Unified diff (`--fix --dry-run`). */
   diff?: string;
+  /** Merged reports: the repository the file is in. */
+  repository?: string;
 }
 
 export interface ReportSuppression {
@@ -77,6 +88,29 @@ export interface ReportNotice {
   severity: 'error' | 'warning';
   bucket: TimelineBucket;
   findings: number;
+  /** Whether consumer code breaks on the date (rather than merely being deprecated). */
+  breaking: boolean;
+  /** What to do instead. */
+  instead: string;
+}
+
+/** The repository a report is about: `--repo-name`, or from git (remote and HEAD), or the folder's name. */
+export interface ReportRepository {
+  name: string;
+  commit: string | null;
+}
+
+/** One repository of a merged report (`collab-migrate merge`), with its own counts. */
+export interface RepositorySummary extends ReportRepository {
+  /** The day that repository's report was made. */
+  today: string;
+  errors: number;
+  warnings: number;
+  fixable: number;
+  filesScanned: number;
+  filesSkipped: number;
+  /** Findings per notice id (only notices with findings). */
+  byNotice: Record<string, number>;
 }
 
 export interface Report {
@@ -86,6 +120,10 @@ export interface Report {
   before: string | null;
   warnWithinDays: number;
   mode: 'scan' | 'fix' | 'fix-dry-run';
+  /** The repository scanned (JSON, HTML and Markdown outputs of a scan). */
+  repository?: ReportRepository;
+  /** Merged reports only: every repository, worst first. */
+  repositories?: RepositorySummary[];
   /** The notices the run looked for, in effective-date order, with their finding counts. */
   notices: ReportNotice[];
   findings: ReportFinding[];
@@ -117,6 +155,7 @@ export interface ReportInput {
   outcomes?: ReadonlyMap<string, { outcome: FileOutcome; fixed?: number; reason?: string; diff?: string }>;
   fixedCount?: number;
   reportUnused: boolean;
+  repository?: ReportRepository;
   /** Only errors are listed (the counts still hold every finding). */
   quiet: boolean;
   /** Says why an id in a suppression comment is not a notice id (with a did-you-mean), or undefined when it is one. */
@@ -124,13 +163,10 @@ export interface ReportInput {
 }
 
 function bucketOf(notice: Notice, today: string, warnWithinDays: number): TimelineBucket {
-  if (notice.status === 'pending') return 'pending';
-  const days = daysUntilEffective(notice, today);
-  if (notice.status === 'contract' || days === undefined || days <= 0) return 'in-force';
-  return days <= warnWithinDays ? 'within-window' : 'later';
+  return bucketOfDate(notice.status, notice.effective ?? null, today, warnWithinDays);
 }
 
-function toReportFinding(f: Finding, today: string): ReportFinding {
+function toReportFinding(f: Finding, today: string, text: string, starts: readonly number[]): ReportFinding {
   const { match, notice } = f;
   const out: ReportFinding = {
     noticeId: notice.id,
@@ -152,6 +188,11 @@ function toReportFinding(f: Finding, today: string): ReportFinding {
   };
   if (f.expiredSuppression) out.expiredSuppression = { line: f.expiredSuppression.line, until: f.expiredSuppression.until! };
   if (match.fix && match.fix.length > 0) out.edits = match.fix;
+  if (text.length > 0) {
+    out.excerpt = excerptOf(text, starts, out.line, out.endLine);
+    const preview = match.fix && match.fix.length > 0 ? fixPreviewOf(text, starts, match.fix, 'autofix') : match.suggestions?.[0] ? fixPreviewOf(text, starts, match.suggestions[0].edits, 'suggestion') : undefined;
+    if (preview) out.fixPreview = preview;
+  }
   return out;
 }
 
@@ -163,8 +204,20 @@ function toReportSuppression(file: string, s: Suppression): ReportSuppression {
   return out;
 }
 
+export function bucketOfDate(status: NoticeStatus, effective: string | null, today: string, warnWithinDays: number): TimelineBucket {
+  if (status === 'pending') return 'pending';
+  if (status === 'contract' || effective === null) return 'in-force';
+  const days = daysBetween(today, effective);
+  if (days <= 0) return 'in-force';
+  return days <= warnWithinDays ? 'within-window' : 'later';
+}
+
 export function buildReport(input: ReportInput): Report {
-  const all = input.scanned.flatMap((s) => s.findings.map((f) => toReportFinding(f, input.today)));
+  const all = input.scanned.flatMap((s) => {
+    if (s.findings.length === 0) return [];
+    const starts = lineStarts(s.text);
+    return s.findings.map((f) => toReportFinding(f, input.today, s.text, starts));
+  });
   const errors = all.filter((f) => f.severity === 'error').length;
   const warnings = all.length - errors;
   const findings = input.quiet ? all.filter((f) => f.severity === 'error') : all;
@@ -181,6 +234,8 @@ export function buildReport(input: ReportInput): Report {
     severity: input.severities.get(n.id) === 'error' ? 'error' : 'warning',
     bucket: bucketOf(n, input.today, input.warnWithinDays),
     findings: counts.get(n.id) ?? 0,
+    breaking: n.breaking,
+    instead: n.instead,
   }));
 
   const labels: Record<TimelineBucket, string> = {
@@ -245,6 +300,7 @@ export function buildReport(input: ReportInput): Report {
     before: input.before ?? null,
     warnWithinDays: input.warnWithinDays,
     mode: input.mode,
+    ...(input.repository ? { repository: input.repository } : {}),
     notices,
     findings,
     files,
