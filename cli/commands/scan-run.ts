@@ -12,17 +12,13 @@ import { cacheKey, ScanCache } from '../scan/cache.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import type { SkippedFile } from '../walk/files.js';
 import { dirtyFiles, migrate } from '../fix/fix.js';
-import { formatGithub } from '../report/formats/github.js';
-import { formatSarif } from '../report/formats/sarif.js';
-import { formatText } from '../report/formats/text.js';
-import { formatMarkdown } from '../report/formats/markdown.js';
-import { formatHtml } from '../report/formats/html.js';
 import { detectRepository } from '../report/repository.js';
+import { renderReport } from '../report/render.js';
 import type { Io } from '../io.js';
 import { checkIds, compareNotices, openCatalog, unknownNoticeMessage } from '../config/options.js';
 import { TOOL_VERSION } from '../package-info.js';
 import { scanWalk } from '../scan/pool.js';
-import { buildReport, toJson, type FileOutcome, type Report } from '../report/report.js';
+import { buildReport, type FileOutcome, type Report } from '../report/report.js';
 import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan/scan-core.js';
 import type { WalkStream } from '../walk/walker.js';
 import { cleanupTempFiles, writeIfUnchanged } from '../fix/writer.js';
@@ -137,26 +133,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   });
 
   const color = useColor(settings, io);
-  let text: string;
-  switch (settings.format) {
-    case 'json':
-      text = toJson(report);
-      break;
-    case 'sarif':
-      text = formatSarif(report, new Map(scanned.map((s) => [s.file.display, s.text])), io.cwd);
-      break;
-    case 'github':
-      text = formatGithub(report);
-      break;
-    case 'markdown':
-      text = formatMarkdown(report);
-      break;
-    case 'html':
-      text = formatHtml(report);
-      break;
-    default:
-      text = formatText(report, { color });
-  }
+  let text = renderReport(settings.format, report, { texts: new Map(scanned.map((s) => [s.file.display, s.text])), cwd: io.cwd, color });
   if (settings.dryRun && settings.format === 'text') {
     const diffs = report.files.filter((f) => f.diff).map((f) => f.diff!);
     if (diffs.length) text = diffs.join('') + '\n' + text;

@@ -74,6 +74,8 @@ export interface ReportSuppression {
   until?: string;
   reason?: string;
   problem?: string;
+  /** Merged reports: the repository the comment is in. */
+  repository?: string;
 }
 
 export type TimelineBucket = 'in-force' | 'within-window' | 'later' | 'pending';
@@ -212,6 +214,34 @@ export function bucketOfDate(status: NoticeStatus, effective: string | null, tod
   return days <= warnWithinDays ? 'within-window' : 'later';
 }
 
+/** The summary's timeline (findings per bucket) and findings per effective date, from the notices' counts. */
+export function timelineOf(notices: readonly ReportNotice[], warnWithinDays: number): Pick<Report['summary'], 'timeline' | 'byDate'> {
+  const labels: Record<TimelineBucket, string> = {
+    'in-force': 'in force',
+    'within-window': `within ${warnWithinDays} days`,
+    later: 'later',
+    pending: 'pending (no date yet)',
+  };
+  const timeline = (Object.keys(labels) as TimelineBucket[])
+    .map((bucket) => {
+      const found = notices.filter((n) => n.bucket === bucket && n.findings > 0);
+      return { bucket, label: labels[bucket], notices: found.length, findings: found.reduce((s, n) => s + n.findings, 0) };
+    })
+    .filter((t) => t.notices > 0);
+  const byDateMap = new Map<string, { notices: string[]; findings: number }>();
+  for (const n of notices) {
+    if (n.findings === 0) continue;
+    const key = n.effective ?? n.status;
+    const entry = byDateMap.get(key) ?? { notices: [], findings: 0 };
+    entry.notices.push(n.id);
+    entry.findings += n.findings;
+    byDateMap.set(key, entry);
+  }
+  const byDate = [...byDateMap.entries()].map(([effective, v]) => ({ effective, ...v }));
+
+  return { timeline, byDate };
+}
+
 export function buildReport(input: ReportInput): Report {
   const all = input.scanned.flatMap((s) => {
     if (s.findings.length === 0) return [];
@@ -238,28 +268,7 @@ export function buildReport(input: ReportInput): Report {
     instead: n.instead,
   }));
 
-  const labels: Record<TimelineBucket, string> = {
-    'in-force': 'in force',
-    'within-window': `within ${input.warnWithinDays} days`,
-    later: 'later',
-    pending: 'pending (no date yet)',
-  };
-  const timeline = (Object.keys(labels) as TimelineBucket[])
-    .map((bucket) => {
-      const found = notices.filter((n) => n.bucket === bucket && n.findings > 0);
-      return { bucket, label: labels[bucket], notices: found.length, findings: found.reduce((s, n) => s + n.findings, 0) };
-    })
-    .filter((t) => t.notices > 0);
-  const byDateMap = new Map<string, { notices: string[]; findings: number }>();
-  for (const n of notices) {
-    if (n.findings === 0) continue;
-    const key = n.effective ?? n.status;
-    const entry = byDateMap.get(key) ?? { notices: [], findings: 0 };
-    entry.notices.push(n.id);
-    entry.findings += n.findings;
-    byDateMap.set(key, entry);
-  }
-  const byDate = [...byDateMap.entries()].map(([effective, v]) => ({ effective, ...v }));
+  const { timeline, byDate } = timelineOf(notices, input.warnWithinDays);
 
   const files: ReportFile[] = [];
   for (const s of input.scanned) {
