@@ -146,6 +146,7 @@ describe('formats', { timeout: 180_000 }, () => {
         status: 'dated',
         effective: '2024-10-11',
         daysUntilEffective: -772,
+        fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
         excerpt: { startLine: 1, lines: SIM_RING.split('\n').slice(0, 4) },
         fixPreview: { kind: 'autofix', startLine: 2, before: [SIM_RING.split('\n')[1]], after: [SIM_RING.split('\n')[1]!.replace('answerConfirmationEnabled', 'answerConfirmationRequiredEnabled')] },
       },

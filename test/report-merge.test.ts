@@ -80,9 +80,10 @@ describe('mergeReports', () => {
     const again = parseReport('merged.json', toJson(merged));
     expect(again.repositories).toHaveLength(3);
     const md = formatMarkdown(again);
-    expect(md).toContain('## collab-migrate readiness: 3 repositories');
+    expect(md).toContain('## ❌ collab-migrate readiness: 3 repositories');
     expect(md).toMatch(/\| acme\/app \| `aaaaaaaaaaaa` \| 2 \| 1 \| 1 \| 2 \|/);
-    expect(md).toContain('| Effective | Notice | State | Findings | Autofix | Needs a human | Repositories |');
+    expect(md).toContain('| Effective | Notice | Findings | Autofix | Needs a human | Repositories |');
+    expect(md).toMatch(/\| 2026-03-24 \(in 51 days\) \| .* \| 2 \| 0 \| 2 \| 2 \|/);
     const page = formatHtml(again);
     expect(page.match(/<article class="finding"/g)).toHaveLength(6);
     expect(page).toContain('one row per repository');

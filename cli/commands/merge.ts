@@ -11,7 +11,7 @@ import { FORMATS, type Format } from '../config/settings.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { mergeReports, parseReport, withRepositoryPaths, type MergeSource } from '../report/merge.js';
-import { renderReport } from '../report/render.js';
+import { FORMATTERS } from '../report/formats/index.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
 
 export interface MergeArgs extends GlobalArgs {
@@ -87,7 +87,7 @@ export const run: CommandRunner<MergeArgs> = async (args, io) => {
   const format = args.format ?? 'text';
   const keepsRepositories = format === 'json' || format === 'html' || format === 'markdown';
   const color = args.color ?? (!output && Boolean(io.stdout.isTTY) && !('NO_COLOR' in io.env));
-  const text = renderReport(format, keepsRepositories ? merged : withRepositoryPaths(merged), { texts: new Map(), cwd: io.cwd, color });
+  const text = FORMATTERS[format](keepsRepositories ? merged : withRepositoryPaths(merged), { texts: new Map(), cwd: io.cwd, color, notices: [] });
   if (output) {
     try {
       writeFileSync(output, text);

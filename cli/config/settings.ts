@@ -21,6 +21,10 @@ export interface ScanSettings {
   output?: string;
   /** `--repo-name`: the repository name recorded in the report (default: from git). */
   repoName?: string;
+  /** More reports from the same run (`--sarif-output x.sarif --json-output y.json`): format and absolute path, in flag order. */
+  outputs: { format: Format; file: string }[];
+  /** SARIF `automationDetails.id` category (`--sarif-category`). */
+  sarifCategory?: string;
   only: string[];
   skip: string[];
   notices: string[];

@@ -155,7 +155,7 @@ export function mergeReports(sources: readonly MergeSource[], opts: MergeOptions
     findings,
     files,
     suppressions,
-    summary: { ...summary, ...timelineOf(merged, warnWithinDays) },
+    summary: { ...summary, ...timelineOf(merged, warnWithinDays, today) },
   };
 }
 

@@ -3,6 +3,7 @@
  * versioned by `version`) and the input of every other format.
  */
 import { countdown, daysBetween, daysUntilEffective, whenText } from '../../engine/dates.js';
+import { fingerprintAll } from '../../engine/fingerprint.js';
 import type { Confidence, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
 import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
@@ -36,6 +37,8 @@ export interface ReportFinding {
   status: NoticeStatus;
   effective: string | null;
   daysUntilEffective: number | null;
+  /** Stable identity of the finding across line moves (engine/fingerprint.ts): the baseline's key and SARIF's partialFingerprints. */
+  fingerprint: string;
   /** A suppression comment covered this finding, but its `until` day has passed. */
   expiredSuppression?: { line: number; until: string };
   /** The finding's lines with two lines of context (for the HTML report). */
@@ -90,6 +93,8 @@ export interface ReportNotice {
   severity: 'error' | 'warning';
   bucket: TimelineBucket;
   findings: number;
+  /** Of those, how many `--fix` would fix. */
+  fixable: number;
   /** Whether consumer code breaks on the date (rather than merely being deprecated). */
   breaking: boolean;
   /** What to do instead. */
@@ -140,6 +145,8 @@ export interface Report {
     filesScanned: number;
     filesSkipped: number;
     timeline: { bucket: TimelineBucket; label: string; notices: number; findings: number }[];
+    /** The first effective day after today among the notices with findings (when a warning turns into an error), or null. */
+    nextEffective: string | null;
     byDate: { effective: string; notices: string[]; findings: number }[];
   };
 }
@@ -168,7 +175,7 @@ function bucketOf(notice: Notice, today: string, warnWithinDays: number): Timeli
   return bucketOfDate(notice.status, notice.effective ?? null, today, warnWithinDays);
 }
 
-function toReportFinding(f: Finding, today: string, text: string, starts: readonly number[]): ReportFinding {
+function toReportFinding(f: Finding, today: string, fingerprint: string, text: string, starts: readonly number[]): ReportFinding {
   const { match, notice } = f;
   const out: ReportFinding = {
     noticeId: notice.id,
@@ -187,6 +194,7 @@ function toReportFinding(f: Finding, today: string, text: string, starts: readon
     status: notice.status,
     effective: notice.effective ?? null,
     daysUntilEffective: daysUntilEffective(notice, today) ?? null,
+    fingerprint,
   };
   if (f.expiredSuppression) out.expiredSuppression = { line: f.expiredSuppression.line, until: f.expiredSuppression.until! };
   if (match.fix && match.fix.length > 0) out.edits = match.fix;
@@ -214,8 +222,10 @@ export function bucketOfDate(status: NoticeStatus, effective: string | null, tod
   return days <= warnWithinDays ? 'within-window' : 'later';
 }
 
-/** The summary's timeline (findings per bucket) and findings per effective date, from the notices' counts. */
-export function timelineOf(notices: readonly ReportNotice[], warnWithinDays: number): Pick<Report['summary'], 'timeline' | 'byDate'> {
+/** The summary's timeline (findings per bucket), next effective day and findings per effective date, from the notices' counts. */
+export function timelineOf(notices: readonly ReportNotice[], warnWithinDays: number, today: string): Pick<Report['summary'], 'timeline' | 'nextEffective' | 'byDate'> {
+  const upcoming = notices.filter((n) => n.findings > 0 && n.effective !== null && n.effective > today).map((n) => n.effective!);
+  const nextEffective = upcoming.length > 0 ? upcoming.reduce((a, b) => (a < b ? a : b)) : null;
   const labels: Record<TimelineBucket, string> = {
     'in-force': 'in force',
     'within-window': `within ${warnWithinDays} days`,
@@ -239,20 +249,25 @@ export function timelineOf(notices: readonly ReportNotice[], warnWithinDays: num
   }
   const byDate = [...byDateMap.entries()].map(([effective, v]) => ({ effective, ...v }));
 
-  return { timeline, byDate };
+  return { timeline, nextEffective, byDate };
 }
 
 export function buildReport(input: ReportInput): Report {
   const all = input.scanned.flatMap((s) => {
     if (s.findings.length === 0) return [];
     const starts = lineStarts(s.text);
-    return s.findings.map((f) => toReportFinding(f, input.today, s.text, starts));
+    const fingerprints = fingerprintAll(s.text, s.findings.map((f) => ({ noticeId: f.notice.id, range: f.match.range })));
+    return s.findings.map((f, i) => toReportFinding(f, input.today, fingerprints[i]!, s.text, starts));
   });
   const errors = all.filter((f) => f.severity === 'error').length;
   const warnings = all.length - errors;
   const findings = input.quiet ? all.filter((f) => f.severity === 'error') : all;
   const counts = new Map<string, number>();
-  for (const f of all) counts.set(f.noticeId, (counts.get(f.noticeId) ?? 0) + 1);
+  const fixableCounts = new Map<string, number>();
+  for (const f of all) {
+    counts.set(f.noticeId, (counts.get(f.noticeId) ?? 0) + 1);
+    if (f.fixable) fixableCounts.set(f.noticeId, (fixableCounts.get(f.noticeId) ?? 0) + 1);
+  }
 
   const notices: ReportNotice[] = input.selected.map((n) => ({
     id: n.id,
@@ -264,11 +279,12 @@ export function buildReport(input: ReportInput): Report {
     severity: input.severities.get(n.id) === 'error' ? 'error' : 'warning',
     bucket: bucketOf(n, input.today, input.warnWithinDays),
     findings: counts.get(n.id) ?? 0,
+    fixable: fixableCounts.get(n.id) ?? 0,
     breaking: n.breaking,
     instead: n.instead,
   }));
 
-  const { timeline, byDate } = timelineOf(notices, input.warnWithinDays);
+  const { timeline, nextEffective, byDate } = timelineOf(notices, input.warnWithinDays, input.today);
 
   const files: ReportFile[] = [];
   for (const s of input.scanned) {
@@ -323,6 +339,7 @@ export function buildReport(input: ReportInput): Report {
       filesScanned: input.scanned.length,
       filesSkipped: input.skipped.length,
       timeline,
+      nextEffective,
       byDate,
     },
   };
@@ -331,4 +348,16 @@ export function buildReport(input: ReportInput): Report {
 /** The JSON output: the report without internal fields. */
 export function toJson(report: Report): string {
   return JSON.stringify(report, (key, value: unknown) => (key === 'edits' ? undefined : value), 2) + '\n';
+}
+
+/** One line for a log: `collab-migrate: 3 errors, 1 warning (2 fixable) in 41 files, 2 skipped`. */
+export function summaryLine(report: Report): string {
+  const s = report.summary;
+  const n = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const parts = [`${n(s.errors, 'error')}, ${n(s.warnings, 'warning')}`];
+  if (s.fixable > 0) parts[0] += ` (${s.fixable} fixable)`;
+  let line = `${report.tool.name}: ${parts[0]} in ${n(s.filesScanned, 'file')}`;
+  if (s.filesSkipped > 0) line += `, ${s.filesSkipped} skipped`;
+  if (report.mode !== 'scan') line += `, ${s.fixed} ${report.mode === 'fix' ? 'fixed' : 'would be fixed'}`;
+  return line;
 }

@@ -1,5 +1,5 @@
 /** Small hand-made reports for the format and merge tests. */
-import type { Report, ReportFinding, ReportNotice } from '../../cli/report/report.js';
+import { timelineOf, type Report, type ReportFinding, type ReportNotice } from '../../cli/report/report.js';
 
 export function notice(id: string, over: Partial<ReportNotice> = {}): ReportNotice {
   return {
@@ -12,6 +12,7 @@ export function notice(id: string, over: Partial<ReportNotice> = {}): ReportNoti
     severity: 'error',
     bucket: 'in-force',
     findings: 0,
+    fixable: 0,
     breaking: true,
     instead: `Do what ${id} says.`,
     ...over,
@@ -36,19 +37,25 @@ export function finding(noticeId: string, over: Partial<ReportFinding> = {}): Re
     status: 'dated',
     effective: '2026-01-26',
     daysUntilEffective: -3,
+    fingerprint: `fp-${noticeId}-${over.file ?? 'src/a.ts'}-${over.line ?? 3}`,
     ...over,
   };
 }
 
 /** A scan report with these notices and findings; notice finding counts and the summary follow the findings. */
 export function report(notices: ReportNotice[], findings: ReportFinding[], over: Partial<Report> = {}): Report {
-  const counted = notices.map((n) => ({ ...n, findings: findings.filter((f) => f.noticeId === n.id).length }));
+  const counted = notices.map((n) => ({
+    ...n,
+    findings: findings.filter((f) => f.noticeId === n.id).length,
+    fixable: findings.filter((f) => f.noticeId === n.id && f.fixable).length,
+  }));
+  const today = over.today ?? '2026-01-29';
   const errors = findings.filter((f) => f.severity === 'error').length;
   const files = [...new Set(findings.map((f) => f.file))];
   return {
     version: 1,
     tool: { name: 'collab-migrate', version: '0.1.0' },
-    today: '2026-01-29',
+    today,
     before: null,
     warnWithinDays: 90,
     mode: 'scan',
@@ -64,8 +71,7 @@ export function report(notices: ReportNotice[], findings: ReportFinding[], over:
       suppressed: 0,
       filesScanned: files.length,
       filesSkipped: 0,
-      timeline: [],
-      byDate: [],
+      ...timelineOf(counted, 90, today),
     },
     ...over,
   };

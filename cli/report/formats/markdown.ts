@@ -1,19 +1,21 @@
 /**
- * The readiness summary as GitHub-flavoured Markdown, short enough for a pull-request comment or a GitHub Actions
- * job summary: the headline counts, the next effective date, and the timeline as a table (notices with findings,
- * by date). A merged report (`collab-migrate merge`) adds the repositories, worst first.
+ * The readiness summary as GitHub-flavoured Markdown, short enough for a pull-request comment or a CI job summary
+ * (`$GITHUB_STEP_SUMMARY`): the headline counts, the next effective date, and the timeline as tables (notices with
+ * findings, in force / coming next / later / no date yet). A merged report (`collab-migrate merge`) adds the
+ * repositories, worst first. Text from catalogs, paths and repository names is escaped.
  */
+import { daysBetween } from '../../../engine/dates.js';
 import { docsUrl } from '../../package-info.js';
-import { dateLabel, digest, percent, plural, type NoticeDigest } from '../digest.js';
-import type { Report } from '../report.js';
+import { digest, percent, plural, type NoticeDigest } from '../digest.js';
+import type { Report, ReportNotice, TimelineBucket } from '../report.js';
 
 export interface MarkdownOptions {
-  /** Most notice rows in the timeline table (default 30); the rest are counted in one line. */
+  /** Most notice rows over all timeline tables (default 30); the rest are counted in one line. */
   maxRows?: number;
   /** Most repository rows of a merged report (default 20). */
   maxRepositories?: number;
-  /** Heading level of the title (default 2). */
-  headingLevel?: number;
+  /** Most files listed as not analysed (default 20). */
+  maxFiles?: number;
 }
 
 /** Text as Markdown shows it literally: no markup, no HTML, one line, pipes escaped for tables. */
@@ -26,7 +28,7 @@ export function escapeMarkdown(s: string): string {
     .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1');
 }
 
-/** Code span that shows `s` literally (backticks inside are fenced with more backticks). */
+/** A code span that shows `s` literally (backticks inside are fenced with more backticks). */
 function code(s: string): string {
   const clean = s.replace(/[\r\n\t]+/g, ' ').replace(/\|/g, '\\|');
   const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((m) => m.length));
@@ -35,78 +37,96 @@ function code(s: string): string {
   return `${fence}${pad}${clean}${pad}${fence}`;
 }
 
-const STATE_MARK: Record<NoticeDigest['notice']['bucket'], string> = {
-  'in-force': '🔴 in force',
-  'within-window': '🟠 within warning window',
-  later: '🔵 later',
-  pending: '⚪ pending',
-};
+function when(n: ReportNotice, today: string): string {
+  if (n.effective === null) return n.status === 'contract' ? 'always' : 'no date yet';
+  const days = daysBetween(today, n.effective);
+  if (days > 0) return `${n.effective} (in ${plural(days, 'day')})`;
+  if (days === 0) return `${n.effective} (today)`;
+  return `${n.effective} (${plural(-days, 'day')} ago)`;
+}
 
-function noticeCell(d: NoticeDigest): string {
+function heading(bucket: TimelineBucket, report: Report): string {
+  switch (bucket) {
+    case 'in-force':
+      return 'In force now';
+    case 'within-window':
+      return `Coming next (within ${report.warnWithinDays} days)`;
+    case 'later':
+      return 'Later';
+    case 'pending':
+      return 'Announced, no date yet';
+  }
+}
+
+function noticeRow(d: NoticeDigest, report: Report, merged: boolean): string {
   const n = d.notice;
-  return `[${code(n.id)}](${docsUrl(n.id)})${n.breaking ? ' **breaking**' : ''}`;
+  const name = `[${code(n.id)}](${docsUrl(n.id)})${n.breaking ? ' **breaking**' : ''}: ${escapeMarkdown(n.title)}`;
+  const repos = merged ? ` ${d.byRepository.size} |` : '';
+  return `| ${when(n, report.today)} | ${name} | ${d.total} | ${d.autofixable} | ${d.needsHuman} |${repos}`;
 }
 
 export function formatMarkdown(report: Report, opts: MarkdownOptions = {}): string {
   const g = digest(report);
   const maxRows = opts.maxRows ?? 30;
   const maxRepos = opts.maxRepositories ?? 20;
-  const h = '#'.repeat(opts.headingLevel ?? 2);
+  const maxFiles = opts.maxFiles ?? 20;
+  const merged = g.repositories.length > 0;
   const out: string[] = [];
-  out.push(`${h} collab-migrate readiness: ${escapeMarkdown(g.title)}`);
-  out.push('');
-  const scanned = report.repositories ? '' : ` in ${plural(report.summary.filesScanned, 'file')}`;
+  const mark = g.errors > 0 ? '❌' : g.total > 0 ? '⚠️' : '✅';
+  out.push(`## ${mark} collab-migrate readiness: ${escapeMarkdown(g.title)}`, '');
+  const scope = merged ? `${plural(g.repositories.length, 'repository', 'repositories')}` : plural(report.summary.filesScanned, 'file');
+  const day = `on ${report.today}${report.before ? `, migrating everything effective by ${report.before}` : ''}`;
   if (g.total === 0) {
-    out.push(`✅ **No findings**${scanned} (today ${report.today}${report.before ? `, before ${report.before}` : ''}).`);
+    out.push(`**No findings** in ${scope} ${day}.`);
   } else {
-    const head = `${g.errors > 0 ? '❌' : '⚠️'} **${plural(g.errors, 'error')}, ${plural(g.warnings, 'warning')}**${scanned}`;
-    const parts = [head, `${g.fixable} fixable by \`--fix\` (${percent(g.fixableShare)})`, `${g.inForce} already in force`];
-    out.push(parts.join(' · '));
+    out.push(
+      `**${plural(g.errors, 'error')}, ${plural(g.warnings, 'warning')}** in ${scope} ${day}. ` +
+        `${g.fixable} of ${plural(g.total, 'finding')} (${percent(g.fixableShare)}) can be fixed with \`npx collab-migrate --fix\`; ${g.inForce} already in force.`,
+    );
     out.push('');
     out.push(
       g.next
-        ? `Next effective date: **${g.next.date}** (in ${plural(g.next.days, 'day')}): ${g.next.notices.map(code).join(', ')}, ${plural(g.next.findings, 'finding')}.`
+        ? `**Next effective date: ${g.next.date}** (in ${plural(g.next.days, 'day')}): ${g.next.notices.map(code).join(', ')} ${g.next.notices.length === 1 ? 'turns' : 'turn'} from warning to error (${plural(g.next.findings, 'finding')}).`
         : 'No later effective date: every dated notice with findings is already in force.',
     );
   }
-  if (g.unanalysed.length > 0) {
-    out.push('');
-    out.push(`${plural(g.unanalysed.length, 'file')} could not be analysed (listed in the full report).`);
-  }
+  if (report.summary.suppressed > 0) out.push('', `${plural(report.summary.suppressed, 'finding')} suppressed by comments.`);
 
-  if (g.repositories.length > 0) {
-    out.push('');
-    out.push(`${h}# Repositories (worst first)`);
-    out.push('');
-    out.push('| Repository | Commit | Errors | Warnings | Fixable | Notices |');
-    out.push('|---|---|---:|---:|---:|---:|');
+  if (merged) {
+    out.push('', '### Repositories (worst first)', '', '| Repository | Commit | Errors | Warnings | Fixable | Notices |', '|---|---|---:|---:|---:|---:|');
     for (const r of g.repositories.slice(0, maxRepos)) {
       out.push(`| ${escapeMarkdown(r.name)} | ${r.commit ? code(r.commit.slice(0, 12)) : '-'} | ${r.errors} | ${r.warnings} | ${r.fixable} | ${Object.keys(r.byNotice).length} |`);
     }
-    if (g.repositories.length > maxRepos) out.push(`\n…and ${plural(g.repositories.length - maxRepos, 'more repository', 'more repositories')}.`);
+    if (g.repositories.length > maxRepos) out.push('', `…and ${plural(g.repositories.length - maxRepos, 'more repository', 'more repositories')}.`);
   }
 
-  if (g.notices.length > 0) {
-    out.push('');
-    out.push(`${h}# Timeline`);
-    out.push('');
-    const merged = g.repositories.length > 0;
-    out.push(`| Effective | Notice | State | Findings | Autofix | Needs a human |${merged ? ' Repositories |' : ''}`);
-    out.push(`|---|---|---|---:|---:|---:|${merged ? '---:|' : ''}`);
-    for (const d of g.notices.slice(0, maxRows)) {
-      const repos = merged ? ` ${new Set(d.findings.map((f) => f.repository)).size} |` : '';
-      out.push(`| ${dateLabel(d.notice)} | ${noticeCell(d)} | ${STATE_MARK[d.notice.bucket]} | ${d.total} | ${d.autofixable} | ${d.needsHuman} |${repos}`);
-    }
-    if (g.notices.length > maxRows) {
-      const rest = g.notices.slice(maxRows);
-      out.push('');
-      out.push(`…and ${plural(rest.length, 'more notice')} with ${plural(rest.reduce((s, d) => s + d.total, 0), 'finding')}.`);
-    }
-    const buckets = report.summary.timeline.map((t) => `${t.label}: ${plural(t.findings, 'finding')}`);
-    if (buckets.length > 0) {
-      out.push('');
-      out.push(`<sub>${escapeMarkdown(buckets.join('; '))}. Today ${report.today}; collab-migrate ${escapeMarkdown(report.tool.version)}.</sub>`);
-    }
+  let rows = 0;
+  for (const bucket of ['in-force', 'within-window', 'later', 'pending'] as const) {
+    const list = g.notices.filter((d) => d.notice.bucket === bucket);
+    const shown = list.slice(0, Math.max(0, maxRows - rows));
+    rows += shown.length;
+    if (shown.length === 0) continue;
+    out.push('', `### ${heading(bucket, report)}`, '');
+    out.push(`| Effective | Notice | Findings | Autofix | Needs a human |${merged ? ' Repositories |' : ''}`);
+    out.push(`|---|---|---:|---:|---:|${merged ? '---:|' : ''}`);
+    for (const d of shown) out.push(noticeRow(d, report, merged));
+  }
+  if (g.notices.length > rows) {
+    const rest = g.notices.length - rows;
+    out.push('', `…and ${plural(rest, 'more notice')} with findings (see the full report).`);
+  }
+
+  const quiet = g.clean.filter((n) => n.effective !== null && n.effective > report.today);
+  if (quiet.length > 0) {
+    out.push('', `<details><summary>${plural(quiet.length, 'upcoming notice')} without findings</summary>`, '');
+    for (const n of quiet) out.push(`- ${n.effective}: [${code(n.id)}](${docsUrl(n.id)}) ${escapeMarkdown(n.title)}`);
+    out.push('', '</details>');
+  }
+  if (g.unanalysed.length > 0) {
+    out.push('', `<details><summary>${plural(g.unanalysed.length, 'file')} not analysed</summary>`, '');
+    for (const u of g.unanalysed.slice(0, maxFiles)) out.push(`- ${code((u.repository !== undefined ? `${u.repository}/` : '') + u.file)}: ${escapeMarkdown(u.reason)}`);
+    if (g.unanalysed.length > maxFiles) out.push(`- …and ${plural(g.unanalysed.length - maxFiles, 'more file')}`);
+    out.push('', '</details>');
   }
   return out.join('\n') + '\n';
 }
