@@ -22,7 +22,7 @@ code, pre { font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 .cards .error .n { color: var(--in-force); } .cards .warning .n { color: var(--within-window); }
 svg.timeline { display: block; max-width: 100%; height: auto; font-size: 12px; }
 svg.timeline text { fill: var(--fg); } svg.timeline .tick-label, svg.timeline .count { fill: var(--muted); font-size: 11px; }
-svg.timeline .row-bg { fill: transparent; } svg.timeline .row:nth-child(odd) .row-bg { fill: var(--card); }
+svg.timeline .row-bg { fill: transparent; } svg.timeline .row-bg.odd { fill: var(--card); }
 svg.timeline .tick { stroke: var(--line); } svg.timeline .tick.major { stroke: var(--muted); stroke-dasharray: 2 3; }
 svg.timeline .side { fill: var(--card); stroke: var(--line); } svg.timeline .window { fill: var(--within-window); fill-opacity: .08; }
 svg.timeline .today { stroke: var(--fg); stroke-width: 2; } svg.timeline .today-label { font-weight: 600; font-size: 12px; }
@@ -36,7 +36,7 @@ circle.s-in-force, circle.s-within-window, circle.s-later, circle.s-pending, cir
 table { border-collapse: collapse; width: 100%; font-size: .9rem; }
 th, td { border-bottom: 1px solid var(--line); padding: .3rem .5rem; text-align: left; vertical-align: top; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-.matrix { overflow-x: auto; } .matrix th.v { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: 500; font-size: .8rem; }
+.matrix { overflow-x: auto; } .matrix th.v { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: 500; font-size: .75rem; padding: .3rem .15rem; }
 .matrix td.c { text-align: center; } .matrix td.c span { display: inline-block; min-width: 1.8em; border-radius: 4px; color: #fff; background: var(--c); font-weight: 600; }
 @media (prefers-color-scheme: dark) { .matrix td.c span { color: #0d1117; } }
 form.filters { display: flex; flex-wrap: wrap; gap: .75rem 1rem; align-items: end; background: var(--card); border: 1px solid var(--line);

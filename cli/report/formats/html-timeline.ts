@@ -96,7 +96,7 @@ export function timelineSvg(report: Report, g: Digest): Html {
   const today = toDay(report.today);
   const dated = g.notices.filter((d) => d.notice.effective !== null && d.notice.status !== 'contract').map((d) => toDay(d.notice.effective!));
   const lo = Math.min(today, ...dated) - 30;
-  const hi = Math.max(today, ...dated) + 30;
+  const hi = Math.max(today + report.warnWithinDays, ...dated) + 30;
   const x = (day: number): number => PLOT_X0 + ((day - lo) / Math.max(1, hi - lo)) * (PLOT_X1 - PLOT_X0);
   const xOf = (n: Mark['notice']): number =>
     n.status === 'contract' || (n.effective === null && n.status !== 'pending') ? LABEL_W + SIDE_W / 2 : n.effective === null ? WIDTH - SIDE_W / 2 - 4 : x(toDay(n.effective));
@@ -115,7 +115,6 @@ export function timelineSvg(report: Report, g: Digest): Html {
     // Largest first, so small marks stay visible on top of large ones at nearby dates.
     const marks = [...row.marks].sort((a, b) => b.count - a.count);
     return html`<g class="row">
-<rect class="row-bg" x="0" y="${TOP + i * ROW_H}" width="${WIDTH}" height="${ROW_H}"/>
 <a href="${row.href}" class="row-label"><text x="${LABEL_W - 8}" y="${cy + 4}" text-anchor="end">${row.label.length > 33 ? row.label.slice(0, 32) + '…' : row.label}</text></a>
 ${marks.map(
   (m) => html`<a href="#${anchorId('notice', m.notice.id)}" class="mark s-${m.notice.bucket}${m.notice.breaking ? ' breaking' : ''}" aria-label="${m.label}"><circle cx="${xOf(m.notice).toFixed(1)}" cy="${cy}" r="${radius(m.count).toFixed(1)}"><title>${m.label}</title></circle>${
@@ -127,6 +126,7 @@ ${marks.map(
   return html`<svg class="timeline" viewBox="0 0 ${WIDTH} ${height}" width="100%" role="group" aria-labelledby="tl-title tl-desc" xmlns="http://www.w3.org/2000/svg">
 <title id="tl-title">${title}</title>
 <desc id="tl-desc">${desc}</desc>
+${data.map((_, i) => html`<rect class="row-bg${i % 2 === 0 ? ' odd' : ''}" x="0" y="${TOP + i * ROW_H}" width="${WIDTH}" height="${ROW_H}"/>`)}
 <rect class="window" x="${x(today).toFixed(1)}" y="${TOP - 6}" width="${Math.max(0, x(windowEnd) - x(today)).toFixed(1)}" height="${plotBottom - TOP + 6}"><title>${`warning window: ${report.warnWithinDays} days from today`}</title></rect>
 <rect class="side" x="${LABEL_W}" y="${TOP - 6}" width="${SIDE_W}" height="${plotBottom - TOP + 6}"/>
 <rect class="side" x="${WIDTH - SIDE_W - 4}" y="${TOP - 6}" width="${SIDE_W}" height="${plotBottom - TOP + 6}"/>
