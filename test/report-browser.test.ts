@@ -101,22 +101,22 @@ describe.skipIf(!CHROMIUM)(TITLE, { timeout: 180_000 }, () => {
   it('is keyboard navigable: the skip link first, then the timeline marks, each with an accessible name', async () => {
     const page = await open(path.join(OUT, 'report.html'));
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the findings');
+    expect(await page.evaluate('document.activeElement && document.activeElement.textContent')).toBe('Skip to the findings');
     // Tab until focus reaches a timeline mark.
     let label: string | null = null;
     for (let i = 0; i < 10 && !label; i++) {
       await page.keyboard.press('Tab');
-      label = await page.evaluate(() => (document.activeElement?.classList.contains('mark') ? document.activeElement.getAttribute('aria-label') : null));
+      label = await page.evaluate<string | null>("document.activeElement && document.activeElement.classList.contains('mark') ? document.activeElement.getAttribute('aria-label') : null");
     }
     expect(label).toMatch(/^[a-z0-9-]+: \d+ findings?, .*(breaking|not breaking)$/);
     await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => location.hash)).toMatch(/^#notice-/);
+    expect(await page.evaluate('location.hash')).toMatch(/^#notice-/);
     await page.close();
   });
 
   it('reads in dark mode and prints without the filters', async () => {
     const page = await open(path.join(OUT, 'report.html'), 'dark');
-    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const bg = await page.evaluate('getComputedStyle(document.body).backgroundColor');
     expect(bg).toBe('rgb(13, 17, 23)');
     await page.screenshot({ path: path.join(OUT, 'report-dark.png') });
     await page.emulateMedia({ media: 'print' });

@@ -69,6 +69,15 @@ describe('formatHtml', () => {
     expect(out).toMatch(/<dt>autofixable<\/dt><dd>1<\/dd>/);
     expect(out).toMatch(/href="https?:\/\/[^"]+\/docs\/notices\/license-names-shortened\.md"/);
   });
+
+
+  it('lists at most maxFindingsPerNotice findings of a notice and counts the rest', () => {
+    const many = Array.from({ length: 5 }, (_, i) => finding('license-names-shortened', { line: i + 1 }));
+    const out = formatHtml(report([notice('license-names-shortened')], many), { maxFindingsPerNotice: 3 });
+    expect(out.match(/<article class="finding"/g)).toHaveLength(3);
+    expect(out).toContain('…and 2 more findings of this notice, not listed here (all are in the JSON report).');
+    expect(out).toContain('<strong id="shown">3</strong> of 3 findings');
+  });
 });
 
 describe('html template', () => {

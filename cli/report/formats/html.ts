@@ -14,6 +14,11 @@ import { CSS, SCRIPT } from './html-assets.js';
 import { anchorId, html, safeUrl, trusted, type Html } from './html-template.js';
 import { timelineLegend, timelineSvg } from './html-timeline.js';
 
+export interface HtmlOptions {
+  /** Most findings listed per notice (default 200); the rest are counted (they are all in the JSON report). */
+  maxFindingsPerNotice?: number;
+}
+
 const SCRIPT_HASH = createHash('sha256').update(SCRIPT).digest('base64');
 const CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${SCRIPT_HASH}'`;
 
@@ -52,8 +57,10 @@ ${excerpt}${f.fixPreview ? diffBlock(f.fixPreview) : ''}
 </article>`;
 }
 
-function noticeSection(d: NoticeDigest, report: Report): Html {
+function noticeSection(d: NoticeDigest, report: Report, max: number): Html {
   const n = d.notice;
+  const listed = d.findings.slice(0, max);
+  const cut = d.findings.length - listed.length;
   const when = n.effective ? html`Effective <strong>${n.effective}</strong> (${n.countdown})` : n.status === 'contract' ? 'Always in force (API contract)' : 'Pending: no effective date announced yet';
   const hidden = d.total - d.findings.length;
   const repos = d.byRepository.size > 0 ? html`<div><dt>repositories</dt><dd>${d.byRepository.size}</dd></div>` : '';
@@ -63,13 +70,14 @@ function noticeSection(d: NoticeDigest, report: Report): Html {
 <div class="muted">${when}</div>
 <p class="instead"><strong>What to do:</strong> ${n.instead}</p>
 <dl class="counts"><div><dt>findings</dt><dd>${d.total}</dd></div><div><dt>autofixable</dt><dd>${d.autofixable}</dd></div><div><dt>transitional</dt><dd>${d.transitional}</dd></div><div><dt>needs a human</dt><dd>${d.needsHuman}</dd></div>${repos}</dl>
-${d.findings.map(findingRow)}
+${listed.map(findingRow)}
+${cut > 0 ? html`<p class="muted">…and ${plural(cut, 'more finding')} of this notice, not listed here (all are in the JSON report).</p>` : ''}
 ${hidden > 0 ? html`<p class="muted">${plural(hidden, 'warning')} not listed (--quiet).</p>` : ''}
 </section>`;
 }
 
-function filters(g: Digest): Html {
-  const total = g.notices.reduce((s, d) => s + d.findings.length, 0);
+function filters(g: Digest, max: number): Html {
+  const total = g.notices.reduce((s, d) => s + Math.min(max, d.findings.length), 0);
   const repoFilter =
     g.repositories.length > 0
       ? html`<label>Repository<select name="repo"><option value="">all</option>${g.repositories.map((r) => html`<option value="${r.name}">${r.name}</option>`)}</select></label>`
@@ -104,8 +112,9 @@ ${g.repositories.map(
 </tbody></table></div></section>`;
 }
 
-export function formatHtml(report: Report): string {
+export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
   const g = digest(report);
+  const max = opts.maxFindingsPerNotice ?? 200;
   const repo = report.repository;
   const meta = [
     `today ${report.today}`,
@@ -152,7 +161,7 @@ ${timeline}
 ${repositoryTables(g)}
 ${
   g.notices.length > 0
-    ? html`<section id="findings" aria-labelledby="h-findings"><h2 id="h-findings">Notices and findings</h2>${filters(g)}${g.notices.map((d) => noticeSection(d, report))}</section>`
+    ? html`<section id="findings" aria-labelledby="h-findings"><h2 id="h-findings">Notices and findings</h2>${filters(g, max)}${g.notices.map((d) => noticeSection(d, report, max))}</section>`
     : ''
 }
 ${unanalysed}
