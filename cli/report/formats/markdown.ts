@@ -91,6 +91,10 @@ export function formatMarkdown(report: Report, opts: MarkdownOptions = {}): stri
     );
   }
   if (report.summary.suppressed > 0) out.push('', `${plural(report.summary.suppressed, 'finding')} suppressed by comments.`);
+  const b = report.baseline;
+  if (b) {
+    out.push('', `**Baseline** ${code(b.file)}: ${plural(b.recorded, 'recorded finding')} (warnings until their notice's date, errors from it), ${plural(b.new, 'new finding')} (errors now)${b.resolved.length > 0 ? `, ${b.resolved.length} resolved${b.written ? ' and dropped' : ` (run \`--baseline-write ${b.file}\` to drop them)`}` : ''}.`);
+  }
 
   if (merged) {
     out.push('', '### Repositories (worst first)', '', '| Repository | Commit | Errors | Warnings | Fixable | Notices |', '|---|---|---:|---:|---:|---:|');
