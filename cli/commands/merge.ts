@@ -9,7 +9,6 @@ import type { Argv } from 'yargs';
 import { checkDate } from '../config/options.js';
 import { FORMATS, type Format } from '../config/settings.js';
 import { EXIT_OK, UsageError } from '../errors.js';
-import type { Io } from '../io.js';
 import { mergeReports, parseReport, withRepositoryPaths, type MergeSource } from '../report/merge.js';
 import { FORMATTERS } from '../report/formats/index.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';

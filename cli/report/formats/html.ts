@@ -57,6 +57,11 @@ ${excerpt}${f.fixPreview ? diffBlock(f.fixPreview) : ''}
 </article>`;
 }
 
+/** Whether the report says which form each autofix writes (`fixForm`); older reports do not. */
+function hasFixForms(report: Report): boolean {
+  return report.findings.some((f) => f.fixForm !== undefined);
+}
+
 function noticeSection(d: NoticeDigest, report: Report, max: number): Html {
   const n = d.notice;
   const listed = d.findings.slice(0, max);
@@ -69,7 +74,7 @@ function noticeSection(d: NoticeDigest, report: Report, max: number): Html {
 <div class="badges"><span class="badge state">${n.bucket === 'within-window' ? `within ${report.warnWithinDays} days` : BUCKET_LABEL[n.bucket]}</span>${n.breaking ? html`<span class="badge breaking">breaking</span>` : html`<span class="badge">not breaking</span>`}<span class="badge"><code>${n.id}</code></span><a class="badge" href="${safeUrl(docsUrl(n.id))}">notice docs</a></div>
 <div class="muted">${when}</div>
 <p class="instead"><strong>What to do:</strong> ${n.instead}</p>
-<dl class="counts"><div><dt>findings</dt><dd>${d.total}</dd></div><div><dt>autofixable</dt><dd>${d.autofixable}</dd></div><div><dt>transitional</dt><dd>${d.transitional}</dd></div><div><dt>needs a human</dt><dd>${d.needsHuman}</dd></div>${repos}</dl>
+<dl class="counts"><div><dt>findings</dt><dd>${d.total}</dd></div><div><dt>autofixable</dt><dd>${d.autofixable}</dd></div><div><dt>transitional</dt><dd>${hasFixForms(report) ? d.transitional : html`<span title="this report does not say which autofixes are transitional">n/a</span>`}</dd></div><div><dt>needs a human</dt><dd>${d.needsHuman}</dd></div>${repos}</dl>
 ${listed.map(findingRow)}
 ${cut > 0 ? html`<p class="muted">…and ${plural(cut, 'more finding')} of this notice, not listed here (all are in the JSON report).</p>` : ''}
 ${hidden > 0 ? html`<p class="muted">${plural(hidden, 'warning')} not listed (--quiet).</p>` : ''}
