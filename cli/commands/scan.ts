@@ -23,6 +23,9 @@ export { DEFAULT_MAX_FILE_SIZE, FORMATS, REGIONS, type Format, type ScanSettings
 
 export interface ScanArgs extends GlobalArgs {
   paths?: string[];
+  /** Arguments after `--`. */
+  _?: (string | number)[];
+  errorOnUnmatchedPattern?: boolean;
   before?: string;
   today?: string;
   warnWithin?: number;
@@ -86,6 +89,7 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('strict-scopes', { describe: 'Also report well-formed but unlisted OAuth scopes', type: 'boolean', group: 'Notices:' })
     .option('include', { describe: 'Only files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
     .option('exclude', { describe: 'Leave out files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
+    .option('error-on-unmatched-pattern', { describe: 'Exit 2 when no file is left to scan (--no-error-on-unmatched-pattern to accept an empty scan)', type: 'boolean', group: 'Files:' })
     .option('max-file-size', { describe: `Skip files larger than this (default ${DEFAULT_MAX_FILE_SIZE})`, type: 'string', group: 'Files:' })
     .option('check-syntax', {
       describe: 'Also parse files without any notice token and list those that do not parse (by default they are not parsed, as they cannot hold a finding)',
@@ -109,7 +113,9 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
   const maxWarnings = args.maxWarnings ?? pick(rc, 'maxWarnings') ?? -1;
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`Invalid --max-warnings "${args.maxWarnings}": expected a whole number.`);
   const settings: ScanSettings = {
-    paths: args.paths ?? [],
+    // Everything after `--` is a path too (yargs leaves it in `_`), also names that look like options.
+    paths: [...(args.paths ?? []), ...(args._ ?? []).map(String)],
+    errorOnUnmatchedPattern: args.errorOnUnmatchedPattern ?? true,
     today: resolveToday(args.today, io),
     before: checkDate('--before', args.before ?? pick(rc, 'before')),
     warnWithin,

@@ -45,6 +45,8 @@ export interface ScanSettings {
   checkSyntax: boolean;
   /** Result cache folder (`--cache`), absolute; undefined without `--cache`. */
   cacheLocation?: string;
+  /** Exit 2 when no file is read and analysed (ESLint's `--no-error-on-unmatched-pattern` turns it off). */
+  errorOnUnmatchedPattern: boolean;
   /** Worker threads besides the main thread: `auto`, or a number (0 scans in one thread). */
   concurrency: number | 'auto';
 }
