@@ -59,9 +59,9 @@ export function applyEdits(text: string, groups: readonly (readonly TextEdit[])[
 
 /**
  * Whether a file's text is well-formed for its language; undefined when it is (or the language has no
- * checker here). With `original`, a configuration file must also keep its shape: the same keys (JSON,
- * YAML) or the same lines and variable names (.env, .properties, .toml), so an edited value cannot
- * inject or drop a key.
+ * checker here). With `original`, a configuration file must also keep its shape: the same nesting and
+ * number of keys (JSON, YAML) or the same entry lines (.env, .properties, .toml), so an edited value cannot
+ * inject or drop a key; a renamed key keeps the shape.
  */
 export function checkSyntax(filename: string, text: string, original?: string): string | undefined {
   const language = fileLanguage(filename);
@@ -79,7 +79,7 @@ export function checkSyntax(filename: string, text: string, original?: string): 
   return undefined;
 }
 
-/** The keys of a configuration text as one string, or why it does not parse. */
+/** The shape of a configuration text (where keys are, not their names) as one string, or why it does not parse. */
 function configShape(filename: string, text: string): string | { error: string } {
   try {
     if (/\.json$/i.test(filename)) return keyPaths(JSON.parse(text));
@@ -96,7 +96,7 @@ function configShape(filename: string, text: string): string | { error: string }
   // Line-based files: one line per entry, so the lines and their names are the shape.
   return text
     .split(/\r?\n/)
-    .map((line) => /^\s*(?:export\s+)?([^\s=:#]+)\s*[=:]/.exec(line)?.[1] ?? (line.trim() === '' || /^\s*[#!;]/.test(line) ? '' : '?'))
+    .map((line) => (/^\s*(?:export\s+)?[^\s=:#]+\s*[=:]/.test(line) ? 'key' : line.trim() === '' || /^\s*[#!;]/.test(line) ? '' : '?'))
     .join('\n');
 }
 
@@ -104,7 +104,7 @@ function keyPaths(value: unknown, prefix = ''): string {
   if (Array.isArray(value)) return value.map((v, i) => keyPaths(v, `${prefix}[${i}]`)).join('');
   if (value !== null && typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${prefix}/${JSON.stringify(k)}\n${keyPaths(v, `${prefix}/${JSON.stringify(k)}`)}`)
+      .map(([, v], i) => `${prefix}/${i}\n${keyPaths(v, `${prefix}/${i}`)}`)
       .join('');
   }
   return '';

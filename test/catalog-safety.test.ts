@@ -51,6 +51,8 @@ describe('values written into configuration files', () => {
   it('an edit that adds or drops a key is refused (JSON, YAML, .env), one that changes a value is not', () => {
     expect(checkSyntax('a.json', '{ "license": "Webex Calling" }', '{ "license": "Single License - Webex Calling" }')).toBeUndefined();
     expect(checkSyntax('a.json', '{ "license": "x", "admin": true }', '{ "license": "y" }')).toBe('the edit changes the keys of the file');
+    // A renamed key (the notices' key renames in configuration files) keeps the shape.
+    expect(checkSyntax('a.json', '{ "a": { "answerConfirmationRequiredEnabled": true } }', '{ "a": { "answerConfirmationEnabled": true } }')).toBeUndefined();
     expect(checkSyntax('a.yaml', 'license: Webex Calling\n', 'license: Single License - Webex Calling\n')).toBeUndefined();
     expect(checkSyntax('a.yaml', 'license: x\ninjected: 1\n', 'license: y\n')).toBe('the edit changes the keys of the file');
     expect(checkSyntax('a.yaml', 'license: [x\n', 'license: y\n')).toMatch(/./);
