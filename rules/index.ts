@@ -97,10 +97,11 @@ const suppressionsByAst = new WeakMap<object, Suppression[]>();
  * collab-migrate's own suppression comments in a file (`collab-migrate-ignore-next-line <id> until <date> -- why`),
  * parsed once per file for all rules. ESLint's own directives are ESLint's to apply.
  */
-function ownSuppressionsOf(sourceCode: TSESLint.SourceCode): Suppression[] {
+function ownSuppressionsOf(sourceCode: TSESLint.SourceCode, catalog: LoadedCatalog): Suppression[] {
   let list = suppressionsByAst.get(sourceCode.ast);
   if (!list) {
-    list = hasDirectives(sourceCode.text) ? parseSuppressions(sourceCode.text).filter((s) => s.syntax !== 'eslint') : [];
+    // A comment naming a notice the catalog does not have (a misspelt `untill` reads as one) suppresses nothing.
+    list = hasDirectives(sourceCode.text) ? parseSuppressions(sourceCode.text, (id) => catalog.get(id) !== undefined).filter((s) => s.syntax !== 'eslint') : [];
     suppressionsByAst.set(sourceCode.ast, list);
   }
   return list;
@@ -176,7 +177,7 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
           const file = fileContextOf(sourceCode as TSESLint.SourceCode, context.filename);
           const matches = analyzeContext(file, { catalog, notices, engine, types: typeOracleOf(sourceCode as TSESLint.SourceCode) });
           const when = whenText(notice, today);
-          const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode);
+          const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode, catalog);
           // With a baseline, a recorded finding is tolerated until its notice is in force (as the CLI's --baseline).
           let tolerated: Set<number> | undefined;
           if (baselineFile && matches.length > 0 && !isInForce(notice, today)) {

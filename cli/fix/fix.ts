@@ -20,8 +20,9 @@ export interface MigrateOptions extends AnalyzeOptions {
 }
 
 /** Whether a match is hidden by a live suppression comment of its text. */
-function suppressedIn(text: string, today: string): (m: Match) => boolean {
-  const suppressions = parseSuppressions(text);
+function suppressedIn(text: string, opts: MigrateOptions): (m: Match) => boolean {
+  const suppressions = parseSuppressions(text, (id) => opts.catalog.get(id) !== undefined);
+  const today = opts.today;
   return (m) => suppressions.length > 0 && suppressionFor(suppressions, m.noticeId, m.loc.start.line, today).state === 'suppressed';
 }
 
@@ -38,7 +39,7 @@ function fixRespectingSuppressions(file: SourceFile, opts: MigrateOptions): File
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const result = analyzeFile({ filename: file.filename, text }, opts);
     if (result.parseError) break;
-    const isSuppressed = suppressedIn(text, opts.today);
+    const isSuppressed = suppressedIn(text, opts);
     const fixable = result.matches.filter((m) => m.fix && !isSuppressed(m));
     if (fixable.length === 0) break;
     const { output, applied } = applyEdits(text, fixable.map((m) => m.fix!));
@@ -67,7 +68,7 @@ export async function migrate(files: readonly SourceFile[], opts: MigrateOptions
   const plain: SourceFile[] = [];
   for (const file of files) {
     const initial = analyzeFile(file, opts);
-    const isSuppressed = suppressedIn(file.text, opts.today);
+    const isSuppressed = suppressedIn(file.text, opts);
     if (initial.matches.some((m) => m.fix && isSuppressed(m))) bySuppression.set(file.filename, fixRespectingSuppressions(file, opts));
     else plain.push(file);
   }
