@@ -3,6 +3,7 @@
  * code; errors become one line on stderr (with the stack only under --debug) and exit code 2.
  */
 import yargs, { type Argv } from 'yargs';
+import { didYouMean } from '../engine/did-you-mean.js';
 import { UsageError, EXIT_USAGE } from './errors.js';
 import type { Io } from './io.js';
 import { TOOL_VERSION } from './package-info.js';
@@ -10,6 +11,29 @@ import * as explain from './commands/explain.js';
 import * as notices from './commands/notices.js';
 import * as scan from './commands/scan.js';
 import type { CommandRunner, GlobalArgs } from './commands/shared.js';
+
+/**
+ * yargs's "Unknown argument(s): befor" with the nearest known option of the command for each
+ * (`--befor`: did you mean --before?). Options are named as typed (kebab-case); a positional argument
+ * that the command does not take is named as it was typed.
+ */
+function withDidYouMean(message: string, y: Argv<object>, argv: readonly string[]): string {
+  const m = /^Unknown arguments?: (.+)$/.exec(message);
+  if (!m) return message;
+  const options = (y as unknown as { getOptions(): { key: Record<string, unknown>; deprecatedOptions?: Record<string, unknown> } }).getOptions();
+  const deprecated = options.deprecatedOptions ?? {};
+  const known = Object.keys(options.key).filter((k) => k.length > 1 && !/[A-Z]/.test(k) && !(k in deprecated));
+  const typedFlags = new Set(argv.filter((a) => a.startsWith('-')).map((a) => a.replace(/^-+(no-)?/, '').replace(/=.*$/, '')));
+  const kebab = (k: string): string => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const unknown = m[1].split(', ').filter((arg, _, all) => !(/[A-Z]/.test(arg) && all.includes(kebab(arg))));
+  const hints = unknown.map((arg) => {
+    if (!typedFlags.has(arg)) return `"${arg}" (this command takes no such argument)`;
+    const near = didYouMean(arg, known);
+    return near ? `--${arg} (did you mean --${near}?)` : `--${arg}`;
+  });
+  const what = unknown.every((arg) => typedFlags.has(arg)) ? 'option' : 'argument';
+  return `Unknown ${what}${hints.length === 1 ? '' : 's'}: ${hints.join(', ')}`;
+}
 
 function isCatalogOrUsage(error: unknown): boolean {
   return error instanceof UsageError || (error instanceof Error && error.name === 'CatalogError');
@@ -38,7 +62,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .example('$0 --before 2026-07-28 --fix', 'Apply the safe fixes (refuses files with uncommitted changes)')
     .example('$0 --fix --dry-run src', 'Show the fixes as a diff and write nothing')
     .example('$0 --format sarif --output results.sarif', 'SARIF for code scanning')
-    .example('$0 notices --status dated --json', 'The dated notices as JSON')
+    .example('$0 notices --status dated --format json', 'The dated notices as JSON')
     .example('$0 explain scim-account-status-array', 'One notice in full')
     .epilogue('Exit codes: 0 no errors, 1 errors (or more warnings than --max-warnings), 2 usage, configuration or catalog error.')
     .strict()
@@ -50,7 +74,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .exitProcess(false)
     .fail((message, error) => {
       if (error) throw error;
-      throw new UsageError(`${message} (see --help)`);
+      throw new UsageError(`${withDidYouMean(message, parser, argv)} (see --help)`);
     });
 
   try {
