@@ -7,6 +7,7 @@ import { didYouMean } from '../engine/did-you-mean.js';
 import { UsageError, EXIT_USAGE } from './errors.js';
 import type { Io } from './io.js';
 import { TOOL_VERSION } from './package-info.js';
+import * as codemod from './commands/codemod.js';
 import * as explain from './commands/explain.js';
 import * as notices from './commands/notices.js';
 import * as scan from './commands/scan.js';
@@ -58,6 +59,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .command({ ...scan.scanCommand, handler: wrap(scan.run) })
     .command({ command: 'notices', describe: 'List the change notices, sorted by effective date', builder: notices.builder, handler: wrap(notices.run) })
     .command({ command: 'explain <id>', describe: 'Everything about one notice, with its before/after example', builder: explain.builder, handler: wrap(explain.run) })
+    .command({ command: 'codemod', describe: 'Migrate a TypeScript project with the ts-morph codemod: fixes, renames of declared properties across files, TypeScript errors before/after', builder: codemod.builder, handler: wrap(codemod.run) })
     .example('$0 --before 2026-07-28', 'Report code that must change before 2026-07-28')
     .example('$0 --before 2026-07-28 --fix', 'Apply the safe fixes (refuses files with uncommitted changes)')
     .example('$0 --fix --dry-run src', 'Show the fixes as a diff and write nothing')
@@ -65,6 +67,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .example('$0 --format github --sarif-output results.sarif --markdown-output summary.md', 'annotations, SARIF and a job summary from one scan')
     .example('$0 notices --status dated --format json', 'The dated notices as JSON')
     .example('$0 explain scim-account-status-array', 'One notice in full')
+    .example('$0 codemod --project tsconfig.json --before 2026-07-28', 'Migrate a typed project, renaming declared properties with every reference')
     .epilogue('Exit codes: 0 no errors, 1 errors (or more warnings than --max-warnings), 2 usage, configuration or catalog error.')
     .strict()
     .version(TOOL_VERSION)
