@@ -18,6 +18,7 @@ import { builtinCatalogPath, loadCatalog, suggestId, type LoadedCatalog } from '
 import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, effectiveText, type Severity } from '../engine/dates.js';
 import { COMMON_MESSAGES } from '../engine/detector.js';
 import { getDetector } from '../engine/detectors/index.js';
+import { hasPropertyRenames, PROJECT_RENAME_MESSAGES } from '../engine/project-renames.js';
 import { OptionsError } from '../engine/option-check.js';
 import { createTypeOracle } from '../engine/type-oracle.js';
 import type { EngineOptions, IsoDate, Notice, TypeOracle } from '../engine/types.js';
@@ -75,10 +76,11 @@ function typeOracleOf(sourceCode: TSESLint.SourceCode): TypeOracle | undefined {
 /** The messages of every interpreter a notice's detections use. */
 export function messagesOf(notice: Notice): Record<string, string> {
   const messages: Record<string, string> = notice.fix === 'autofix' ? { ...COMMON_MESSAGES } : {};
-  for (const detection of notice.detections) {
-    const detector = getDetector(detection);
-    if (!detector) continue;
-    for (const [id, template] of Object.entries(detector.messages)) {
+  const sources = notice.detections.map((d) => getDetector(d)?.messages ?? {});
+  // A rename this file's own types declare is left to the codemod (engine/project-renames.ts).
+  if (hasPropertyRenames(notice)) sources.push(PROJECT_RENAME_MESSAGES);
+  for (const own of sources) {
+    for (const [id, template] of Object.entries(own)) {
       messages[id] = isSuggestionMessage(id) ? template : `${template}{{likely}} ({{when}})`;
     }
   }
@@ -93,7 +95,11 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
   return {
     meta: {
       type: notice.breaking ? 'problem' : 'suggestion',
-      docs: { description: notice.title, url: docsUrl(notice.id) } as TSESLint.RuleMetaDataDocs,
+      // Every rule is in the recommended config, at the severity its notice's dates give (off until then).
+      docs: { description: notice.title, recommended: true, url: docsUrl(notice.id) } as TSESLint.RuleMetaDataDocs,
+      // No values: ESLint merges meta.defaultOptions into the rule's options, where a default would hide the same
+      // key set in settings['collab-migrate']. The defaults are applied in create() and documented in the schema.
+      defaultOptions: [{}],
       fixable: notice.fix === 'autofix' ? 'code' : undefined,
       hasSuggestions: notice.fix !== 'none' ? true : undefined,
       messages: messagesOf(notice),

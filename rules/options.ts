@@ -118,7 +118,8 @@ export function checkRuleOptions(ruleId: string, options: unknown): RuleOptions 
  */
 export function eslintSchema(): JSONSchema.JSONSchema4[] {
   const properties = Object.fromEntries(
-    Object.entries(RULE_OPTION_PROPERTIES).map(([key, p]) => [key, { type: p.type, description: p.description, ...('default' in p ? { default: p.default } : {}) }]),
+    // No `default`: ESLint's validator fills defaults into the options, which would hide the same key in settings.
+    Object.entries(RULE_OPTION_PROPERTIES).map(([key, p]) => [key, { type: p.type, description: p.description }]),
   );
   return [{ type: 'object', properties: properties as Record<string, JSONSchema.JSONSchema4> }];
 }

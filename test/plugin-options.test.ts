@@ -87,6 +87,15 @@ describe('settings and rule options, checked before the rule reports', () => {
     expect(() => lint([base, { rules: { [`collab-migrate/${RULE}`]: ['error', options] } }])).toThrow(message);
   });
 
+  it('a key set in settings is not hidden by a rule option default (strictScopes: true reaches the rule)', () => {
+    const code = "const url = 'https://webexapis.com/v1/authorize?client_id=x&response_type=code&state=s&scope=spark:made_up_scope';\n";
+    const lintScopes = (settings: Record<string, unknown>) =>
+      new Linter({ configType: 'flat' })
+        .verify(code, [plugin.configs.configure({ today: '2026-11-22', notices: ['oauth-scope-unknown'] }), { settings: { 'collab-migrate': { today: '2026-11-22', ...settings } } }, { rules: { 'collab-migrate/oauth-scope-unknown': ['error', {}] } }], { filename: 'a.js' })
+        .map((m) => m.ruleId);
+    expect(lintScopes({ strictScopes: true }).length).toBeGreaterThan(lintScopes({}).length);
+  });
+
   it('region: "xx" no longer crashes inside a rule (it is refused by name before)', () => {
     const config = { ...base, rules: { 'collab-migrate/call-history-regional-hosts': 'error' as const } };
     const run = () => new Linter({ configType: 'flat' }).verify("fetch('https://analytics.webexapis.com/v1/cdr_feed');\n", [config, { settings: { 'collab-migrate': { region: 'xx' } } }], { filename: 'a.js' });
