@@ -74,7 +74,7 @@ export const run: CommandRunner<CodemodArgs> = async (args, io: Io) => {
       ...(args.strictScopes ? { strictScopes: true } : {}),
       beforeWrite: (files) => {
         if (args.allowDirty) return;
-        const dirty = dirtyFiles(files, io.cwd);
+        const dirty = dirtyFiles(files);
         if (dirty.length === 0) return;
         const shown = dirty.slice(0, 3).map((f) => path.relative(io.cwd, f)).join(', ');
         throw new UsageError(`${plural(dirty.length, 'file')} to change ${dirty.length === 1 ? 'has' : 'have'} uncommitted changes (${shown}${dirty.length > 3 ? ', ...' : ''}); commit or stash them, or use --allow-dirty.`);
