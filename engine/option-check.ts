@@ -89,9 +89,11 @@ export function allowedText(property: Record<string, unknown> | undefined): stri
   if (property.type === 'integer') return `a whole number${typeof property.minimum === 'number' ? ` >= ${property.minimum}` : ''}`;
   if (property.type === 'array') {
     const items = property.items as Record<string, unknown> | undefined;
-    return `a list of ${items?.type === 'string' ? 'strings' : 'values'}${typeof items?.minLength === 'number' && items.minLength > 0 ? ' (not empty)' : ''}`;
+    const nonEmpty = typeof items?.minLength === 'number' && items.minLength > 0 ? 'non-empty ' : '';
+    return `a list of ${nonEmpty}${items?.type === 'string' ? 'strings' : 'values'}`;
   }
-  if (property.type === 'string') return 'a string';
+  if (property.type === 'string') return typeof property.minLength === 'number' && property.minLength > 0 ? 'a non-empty string' : 'a string';
+  if (property.type === 'object') return 'an object';
   return `a value of type ${String(property.type)}`;
 }
 
@@ -100,6 +102,19 @@ export type Elsewhere = Readonly<Record<string, string>>;
 
 function describe(error: ErrorObject, options: unknown, schema: OptionsSchema, where: string, elsewhere: Elsewhere): OptionsError {
   const keys = Object.keys(schema.properties).filter((k) => k !== '$schema');
+  if (error.keyword === 'additionalProperties' && error.instancePath !== '') {
+    // An unknown key inside an object option (`outputs: { xml: ... }`): named with its parent, against the parent's keys.
+    const parent = error.instancePath.slice(1).replace(/\//g, '.');
+    const key = (error.params as { additionalProperty: string }).additionalProperty;
+    const inner = Object.keys((schemaAt(schema, error.instancePath)?.properties as Record<string, unknown> | undefined) ?? {});
+    const near = didYouMean(key, inner);
+    return new OptionsError(
+      `${where}: unknown key "${key}" in option "${parent}"${near ? `; did you mean "${near}"?` : '.'} Known keys: ${inner.join(', ')}.`,
+      where,
+      `${parent}.${key}`,
+      valueAt(options, `${error.instancePath}/${key}`),
+    );
+  }
   if (error.keyword === 'additionalProperties') {
     const key = (error.params as { additionalProperty: string }).additionalProperty;
     const value = valueAt(options, `${error.instancePath}/${key}`);

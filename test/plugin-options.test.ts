@@ -5,7 +5,8 @@
  */
 import { Linter } from 'eslint';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OptionsError } from '../engine/option-check.js';
+import { checkOptions, OptionsError } from '../engine/option-check.js';
+import { RC_SCHEMA } from '../cli/config/config.js';
 import plugin, { defaultToday, TODAY_ENV } from '../rules/index.js';
 import { CONFIGURE_OPTION_PROPERTIES, RULE_OPTION_PROPERTIES } from '../rules/options.js';
 
@@ -35,7 +36,7 @@ describe('configure()', () => {
     [{ warnWithinDays: 1.5 }, /invalid option "warnWithinDays": 1.5 is not allowed; expected a whole number >= 0/],
     [{ region: 'xx' }, /invalid option "region": "xx" is not allowed; expected one of "us", "eu", "in", "au"/],
     [{ strictScopes: 'yes' }, /invalid option "strictScopes": "yes" is not allowed; expected true or false/],
-    [{ notices: 'legacy-api-host' }, /invalid option "notices": "legacy-api-host" is not allowed; expected a list of strings/],
+    [{ notices: 'legacy-api-host' }, /invalid option "notices": "legacy-api-host" is not allowed; expected a list of non-empty strings/],
     [{ notices: ['legacy-api-hots'] }, /invalid option "notices": "legacy-api-hots" is not a notice with a rule; did you mean "legacy-api-host"\?/],
     [{ notices: ['tls-certificate-issuer-changed'] }, /"tls-certificate-issuer-changed" is informational \(never reported, so it has no rule\)/],
   ])('%j throws one clear error', (options, message) => {
@@ -116,5 +117,16 @@ describe(`$${TODAY_ENV}`, () => {
     expect(defaultToday()).toBe('2026-01-02');
     process.env[TODAY_ENV] = 'tomorrow';
     expect(() => defaultToday()).toThrow(/\$COLLAB_MIGRATE_TODAY: "tomorrow" is not allowed; expected a real calendar day/);
+  });
+});
+
+describe('the same checker on the CLI configuration file', () => {
+  it.each([
+    [{ outputs: { sarfi: 'x.sarif' } }, /rc: unknown key "sarfi" in option "outputs"; did you mean "sarif"\? Known keys: /],
+    [{ outputs: 'x' }, /rc: invalid option "outputs": "x" is not allowed; expected an object\./],
+    [{ only: ['a', ''] }, /rc: invalid option "only": \["a",""\] \(item ""\) is not allowed; expected a list of non-empty strings\./],
+    [{ warnWithin: 'soon' }, /rc: invalid option "warnWithin": "soon" is not allowed; expected a whole number >= 0\./],
+  ])('%j', (value, message) => {
+    expect(() => checkOptions(value, RC_SCHEMA, 'rc')).toThrow(message);
   });
 });
