@@ -98,6 +98,7 @@ describe('collab-migrate codemod (the command)', { timeout: 180_000 }, () => {
     expect(r.stdout).toContain(`app/tsconfig.json: 4 files, 1 notice selected (today ${TODAY})`);
     expect(r.stdout).toContain('TypeScript errors: 0 before, 0 after');
     expect(r.stdout).toContain('Wrote 4 files.');
+    expect(r.stdout).toMatch(/app\/src\/ring\.ts: \d+ fixes\n/);
     expect(readFileSync(path.join(dir, 'app/src/types.ts'), 'utf8')).toBe(readFileSync(path.join(EXPECTED, 'app/src/types.ts'), 'utf8'));
   });
 

@@ -48,7 +48,7 @@ export function builder(y: Argv<GlobalArgs>): Argv<CodemodArgs> {
     .example('$0 codemod --dry-run', 'Show the diff and the TypeScript errors it would add, write nothing') as unknown as Argv<CodemodArgs>;
 }
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : /(s|x|ch|sh)$/.test(word) ? 'es' : 's'}`;
 
 export const run: CommandRunner<CodemodArgs> = async (args, io: Io) => {
   const today = resolveToday(args.today, io);
