@@ -26,7 +26,7 @@ const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'fa
 const ALLOWED = [
   /^dist\/(engine|rules|codemods|cli)\/.+\.(js|d\.ts)$/,
   /^dist\/jscodeshift\.(js|d\.ts)$/,
-  /^docs\/.+\.md$/,
+  /^docs\/.+\.(md|png|svg)$/,
   /^(notices\.json|notices\.schema\.json|baseline\.schema\.json|README\.md|LICENSE|package\.json)$/,
 ];
 
