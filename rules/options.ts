@@ -38,6 +38,18 @@ export interface ConfigureOptions extends RuleOptions {
   notices?: string[];
   /** Every detectable notice as warn or error by date, pending included (the `all` config). */
   all?: boolean;
+  /**
+   * The CLI's baseline file (`collab-migrate --baseline-write FILE`), relative to ESLint's cwd. Every rule the
+   * config turns on is then an error, and a finding the baseline records is not reported until its notice's
+   * effective date (from that day it is an error): new code fails at once, recorded code when its date comes.
+   */
+  baseline?: string;
+}
+
+/** `settings['collab-migrate']`: the rule options for every rule, and what only the whole config can set. */
+export interface PluginSettings extends RuleOptions {
+  /** A baseline written by `collab-migrate --baseline-write FILE` (relative to ESLint's cwd); see {@link ConfigureOptions.baseline}. */
+  baseline?: string;
 }
 
 export const REGIONS: readonly Region[] = ['us', 'eu', 'in', 'au'];
@@ -58,6 +70,15 @@ export const RULE_OPTION_PROPERTIES = {
 /** Schema of a rule's options object and of `settings['collab-migrate']`. */
 export const RULE_OPTIONS_SCHEMA: OptionsSchema = { type: 'object', properties: RULE_OPTION_PROPERTIES, additionalProperties: false };
 
+const BASELINE = {
+  type: 'string',
+  minLength: 1,
+  description: "The CLI's baseline file (`collab-migrate --baseline-write FILE`), relative to ESLint's cwd: recorded findings are not reported until their notice is in force.",
+} as const;
+
+/** Schema of `settings['collab-migrate']`: the rule options and the baseline. */
+export const SETTINGS_SCHEMA: OptionsSchema = { type: 'object', properties: { ...RULE_OPTION_PROPERTIES, baseline: BASELINE }, additionalProperties: false };
+
 /** The JSON Schema of each option of {@link ConfigureOptions}. */
 export const CONFIGURE_OPTION_PROPERTIES = {
   ...RULE_OPTION_PROPERTIES,
@@ -65,6 +86,7 @@ export const CONFIGURE_OPTION_PROPERTIES = {
   warnWithinDays: { type: 'integer', minimum: 0, default: DEFAULT_WARN_WITHIN_DAYS, description: 'Warn this many days ahead of an effective date.' },
   notices: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Only these notice ids (the others are off).' },
   all: { type: 'boolean', default: false, description: 'Every detectable notice as a warning or an error by date, pending ones included (the `all` config).' },
+  baseline: BASELINE,
 } satisfies Record<keyof ConfigureOptions, Record<string, unknown>>;
 
 /** Schema of `configs.configure()`'s argument. */
@@ -78,20 +100,20 @@ export function checkConfigureOptions(options: unknown): ConfigureOptions {
 /** Options of configure() that are not rule options: named when a rule or the settings are given one. */
 const CONFIGURE_ONLY = Object.fromEntries(
   Object.keys(CONFIGURE_OPTION_PROPERTIES)
-    .filter((k) => !(k in RULE_OPTION_PROPERTIES))
+    .filter((k) => !(k in SETTINGS_SCHEMA.properties))
     .map((k) => [k, `${PLUGIN_NAME}'s configs.configure()`]),
 );
 
-const checkedSettings = new WeakMap<object, RuleOptions>();
+const checkedSettings = new WeakMap<object, PluginSettings>();
 
 /** Checks `settings['collab-migrate']` (once per settings object); throws an OptionsError naming the bad option. */
-export function checkSettings(settings: unknown): RuleOptions {
+export function checkSettings(settings: unknown): PluginSettings {
   if (settings === undefined) return {};
   if (settings !== null && typeof settings === 'object') {
     const known = checkedSettings.get(settings);
     if (known) return known;
   }
-  const checked = checkOptions<RuleOptions>(settings, RULE_OPTIONS_SCHEMA, `${PLUGIN_NAME}: ${SETTINGS_WHERE}`, CONFIGURE_ONLY);
+  const checked = checkOptions<PluginSettings>(settings, SETTINGS_SCHEMA, `${PLUGIN_NAME}: ${SETTINGS_WHERE}`, CONFIGURE_ONLY);
   checkedSettings.set(settings as object, checked);
   return checked;
 }
