@@ -17,6 +17,8 @@ export type { FileMigration };
 export interface MigrateOptions extends AnalyzeOptions {
   root: string;
   today: string;
+  /** The project's tsconfig for project-wide renames (default `<root>/tsconfig.json` when it exists). */
+  tsconfig?: string;
 }
 
 /** Whether a match is hidden by a live suppression comment of its text. */
@@ -72,7 +74,7 @@ export async function migrate(files: readonly SourceFile[], opts: MigrateOptions
     if (initial.matches.some((m) => m.fix && isSuppressed(m))) bySuppression.set(file.filename, fixRespectingSuppressions(file, opts));
     else plain.push(file);
   }
-  const { today: _today, ...analyze } = opts;
+  const { today: _today, tsconfig, root: _root, ...analyze } = opts;
   const root = commonRoot(opts.root, plain.map((f) => f.filename));
   let project: FileMigration[] = [];
   if (plain.length > 0) {
@@ -80,7 +82,7 @@ export async function migrate(files: readonly SourceFile[], opts: MigrateOptions
       // Loaded on demand: ts-morph is heavy and a scan without --fix never needs it.
       const { migrateProject } = await import('../../codemods/ts-morph.js');
       // The texts as the scan read them (decoded from UTF-16 where needed), not read again from disk.
-      project = await migrateProject({ ...analyze, root, files: plain.map((f) => f.filename), sources: plain });
+      project = await migrateProject({ ...analyze, root, files: plain.map((f) => f.filename), sources: plain, ...(tsconfig ? { tsconfig } : {}) });
     } catch (error) {
       // The project-wide view failed (a broken tsconfig, say): fix file by file instead.
       const why = `project-wide migration failed (${(error as Error).message.split('\n')[0]}); fixed file by file`;
