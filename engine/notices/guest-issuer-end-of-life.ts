@@ -4,7 +4,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, propertyNames, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
 import type { CustomDetection } from '../types.js';
-import { getRequests, urlHost, urlPath } from '../requests.js';
+import { getRequests, urlHost, urlPath } from '../api/index.js';
 import { isRouteDefinition, jwtSignings, outerStringExpressions, payloadObject, resolveLocal } from '../detectors/auth-support.js';
 
 interface Params {
