@@ -185,9 +185,9 @@ function directLinks(file: FileContext, node: Node, catalog: LoadedCatalog): { l
     const outer = outermostLiteral(file, parent);
     const sent = outer ? requestOfNode(file, outer, catalog) : undefined;
     if (sent) return { links: [{ request: sent, side: 'request' }], functions: [] };
-    // A literal compared with / assigned from a response value is handled by the caller; a literal returned
-    // from a function that is the response reader is rare.
-    return { links: [], functions: [] };
+    // Not sent here: the type it is written as (`const b: SimRing = {...}`, `return {...}` from `(): SimRing`).
+    const typeName = outer ? contextualTypeOf(file, outer) : undefined;
+    return typeName ? typeLinks(file, typeName, catalog, new Set()) : { links: [], functions: [] };
   }
   // A destructuring key: the expression destructured.
   if (parent?.type === 'Property' && file.parentOf(parent)?.type === 'ObjectPattern') {
@@ -197,6 +197,9 @@ function directLinks(file: FileContext, node: Node, catalog: LoadedCatalog): { l
     if (holder?.type === 'VariableDeclarator' && holder.init) {
       const got = responseOf(file, holder.init, catalog);
       if (got) return { links: [{ request: got, side: 'response' }], functions: [] };
+      const init = unwrap(holder.init);
+      const typeName = init.type === 'Identifier' ? annotatedTypeOf(file, init) : undefined;
+      if (typeName) return typeLinks(file, typeName, catalog, new Set());
     }
     return { links: [], functions: [] };
   }
@@ -209,32 +212,61 @@ function directLinks(file: FileContext, node: Node, catalog: LoadedCatalog): { l
     if (typeName) return typeLinks(file, typeName, catalog, new Set());
     return { links: [], functions: [] };
   }
-  // A declared property: the uses of its type.
+  // A declared property: the uses of its type; a class field also the calls of its class's methods.
   if (parent && (parent.type === 'TSPropertySignature' || parent.type === 'PropertyDefinition')) {
     const name = declaringTypeName(file, parent);
-    if (name) return typeLinks(file, name, catalog, new Set());
+    const tied = name ? typeLinks(file, name, catalog, new Set()) : { links: [], functions: [] };
+    if (parent.type === 'PropertyDefinition') {
+      const cls = [...file.ancestors(parent)].find((a) => a.type === 'ClassDeclaration' || a.type === 'ClassExpression');
+      if (cls) tied.functions.push(cls);
+    }
+    return tied;
   }
   return { links: [], functions: [] };
 }
 
-/** The type name a variable or parameter is declared with (`settings: SimRing`), when it is a plain type reference. */
+/** The named type of a type node: `SimRing`, `SimRing | undefined`, `Promise<SimRing>`. */
+function typeNameOf(t: TSESTree.TypeNode | undefined): string | undefined {
+  if (!t) return undefined;
+  if (t.type === 'TSUnionType') {
+    const named = t.types.map(typeNameOf).filter((x): x is string => x !== undefined);
+    return named.length === 1 ? named[0] : undefined;
+  }
+  if (t.type !== 'TSTypeReference' || t.typeName.type !== 'Identifier') return undefined;
+  if (t.typeName.name === 'Promise' || t.typeName.name === 'Partial' || t.typeName.name === 'Readonly') return typeNameOf(t.typeArguments?.params[0]);
+  return t.typeName.name;
+}
+
+/** The type name a variable or parameter is declared with (`settings: SimRing`). */
 function annotatedTypeOf(file: FileContext, id: TSESTree.Identifier): string | undefined {
   for (const a of file.ancestors(id)) {
     if (!isFunctionNode(a)) continue;
     for (const p of (a as TSESTree.FunctionLike).params) {
       const target = p.type === 'AssignmentPattern' ? p.left : p.type === 'TSParameterProperty' ? p.parameter : p;
-      if (target.type === 'Identifier' && target.name === id.name) {
-        const t = target.typeAnnotation?.typeAnnotation;
-        return t?.type === 'TSTypeReference' && t.typeName.type === 'Identifier' ? t.typeName.name : undefined;
-      }
+      if (target.type === 'Identifier' && target.name === id.name) return typeNameOf(target.typeAnnotation?.typeAnnotation);
     }
   }
   for (const d of file.nodes(T.VariableDeclarator)) {
     if (d.id.type !== 'Identifier' || d.id.name !== id.name) continue;
-    const t = d.id.typeAnnotation?.typeAnnotation;
-    if (t?.type === 'TSTypeReference' && t.typeName.type === 'Identifier') return t.typeName.name;
+    const name = typeNameOf(d.id.typeAnnotation?.typeAnnotation);
+    if (name) return name;
   }
   return undefined;
+}
+
+/** The type an object literal is written as: its variable's annotation, or the return type of the function returning it. */
+function contextualTypeOf(file: FileContext, literal: Node): string | undefined {
+  let n = literal;
+  let parent = file.parentOf(n);
+  while (parent && (parent.type === 'TSAsExpression' || parent.type === 'TSSatisfiesExpression')) {
+    const named = typeNameOf(parent.typeAnnotation);
+    if (named) return named;
+    n = parent;
+    parent = file.parentOf(n);
+  }
+  if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return typeNameOf(parent.id.typeAnnotation?.typeAnnotation);
+  const fn = parent?.type === 'ReturnStatement' ? enclosingFunction(file, parent) : parent && isFunctionNode(parent) ? parent : undefined;
+  return fn ? typeNameOf((fn as TSESTree.FunctionLike).returnType?.typeAnnotation) : undefined;
 }
 
 /** The innermost function around a node (undefined at top level). */
