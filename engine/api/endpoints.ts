@@ -52,7 +52,7 @@ export function methodMatches(endpoint: Endpoint, method: string | undefined): b
 function hostMatches(endpoint: Endpoint, host: string | undefined, catalog: LoadedCatalog): boolean {
   if (host === undefined) return true;
   const h = catalog.hosts;
-  const history = [h.callHistory.legacy, h.callHistory.gov, ...Object.values(h.callHistory.regional)].map((x) => x.toLowerCase());
+  const history = [h.callHistory.legacy, h.callHistory.govLegacy, h.callHistory.gov, ...Object.values(h.callHistory.regional)].map((x) => x.toLowerCase());
   return endpoint.host === 'callHistory' ? history.includes(host) : !history.includes(host) || endpoint.path.startsWith('/v1/');
 }
 
