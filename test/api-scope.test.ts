@@ -175,3 +175,83 @@ export const feed = () => cdr.get('/cdr_feed', { params: { startTime: 'x', endTi
     expect(summary(matches(HOSTS, env, '.env', 'eu'))).toEqual(['1:certain+fix', '3:likely']);
   });
 });
+
+describe('guest-jwt-exp-integer: guest tokens only', () => {
+  const GUEST = 'guest-jwt-exp-integer';
+  it('a session JWT with sub, name and a string exp is not a guest token: not reported without API context', () => {
+    const text = `import jwt from 'jsonwebtoken';
+export const session = (u: { id: string; name: string }) => jwt.sign({ sub: u.id, name: u.name, exp: String(Date.now() / 1000 + 60) }, process.env.SESSION_SECRET!);
+`;
+    expect(matches(GUEST, text)).toEqual([]);
+  });
+
+  it('a JWT in a file that calls the API, with no guest evidence, is likely (no autofix)', () => {
+    const text = `import jwt from 'jsonwebtoken';
+export const session = (u: { id: string; name: string }) => jwt.sign({ sub: u.id, name: u.name, exp: String(Date.now() / 1000 + 60) }, 'k');
+export const me = (t: string) => fetch('https://webexapis.com/v1/people/me', { headers: { Authorization: \`Bearer \${t}\` } });
+`;
+    expect(summary(matches(GUEST, text))).toEqual(['2:likely']);
+  });
+
+  it('guest evidence makes it certain: iss claim, a base64 issuer secret, or issuer/subject options', () => {
+    const iss = `import jwt from 'jsonwebtoken';\nexport const t = (s: string) => jwt.sign({ sub: 'u', name: 'n', iss: s, exp: '1893456000' }, 'k');\n`;
+    const b64 = `import jwt from 'jsonwebtoken';\nexport const t = (s: string) => jwt.sign({ name: 'n', exp: '1893456000' }, Buffer.from(s, 'base64'));\n`;
+    const opts = `import jwt from 'jsonwebtoken';\nexport const t = (s: string) => jwt.sign({ name: 'n', exp: '1893456000' }, 'k', { issuer: s, subject: 'u' });\n`;
+    for (const text of [iss, b64, opts]) expect(summary(matches(GUEST, text))).toEqual(['2:certain+fix']);
+  });
+});
+
+describe('guest-issuer-end-of-life: the issue examples', () => {
+  const EOL = 'guest-issuer-end-of-life';
+  it('guest claims given as jsonwebtoken options ({ issuer, subject }) with a base64 secret', () => {
+    const text = `const jwt = require('jsonwebtoken');
+module.exports = (name, issuer, secret) => jwt.sign({ name }, Buffer.from(secret, 'base64'), { issuer, subject: name, expiresIn: '1h' });
+`;
+    expect(matches(EOL, text, 'create-user.js').map((m) => m.loc.start.line)).toEqual([2]);
+  });
+
+  it('`${hydraUri}jwt/login` with no slash before jwt', () => {
+    const text = 'export function login(webex, hydraUri, jwt) {\n  return webex.request({ method: "POST", uri: `${hydraUri}jwt/login`, headers: { authorization: jwt } });\n}\n';
+    expect(matches(EOL, text, 'authorization.js').map((m) => m.loc.start.line)).toEqual([2]);
+  });
+
+  it('look-alike: another server\'s `${base}auth/jwt/login` route is not the exchange', () => {
+    const text = 'export const login = (base) => fetch(`${base}auth/jwt/login`, { method: "POST" });\n';
+    expect(matches(EOL, text, 'login.js')).toEqual([]);
+  });
+});
+
+describe('webhook signature helpers (issue examples)', () => {
+  it('HMAC-SHA1 over the signature compared with crypto.timingSafeEqual or the project\'s own constant-time helper: still SHA-1', () => {
+    const text = `const crypto = require('crypto');
+const { cryptoTimingSafeEqualStr } = require('./util');
+function verify(req, secret) {
+  const sig = crypto.createHmac('sha1', secret).update(req.rawBody).digest('hex');
+  return cryptoTimingSafeEqualStr(sig, req.headers['x-spark-signature']);
+}
+function verify2(req, secret) {
+  const sig = crypto.createHmac('sha1', secret).update(req.rawBody).digest();
+  return crypto.timingSafeEqual(sig, Buffer.from(req.headers['x-spark-signature'], 'hex'));
+}
+module.exports = { verify, verify2 };
+`;
+    expect(summary(matches('webhook-signature-sha1', text, 'webhooks.js'))).toEqual(['4:certain', '8:certain']);
+  });
+
+  it('a verification helper outside a file about webhooks: SHA-1, re-serialised body and === are likely', () => {
+    const text = `import crypto from 'crypto';
+export const validateWebhook = (signature: string, secret: string, body: unknown): boolean => {
+  const hmac = crypto.createHmac('sha1', secret).update(JSON.stringify(body)).digest('hex');
+  return hmac === signature;
+};
+`;
+    expect(summary(matches('webhook-signature-sha1', text, 'validateWebhook.ts'))).toEqual(['3:likely', '4:likely']);
+    expect(summary(matches('webhook-signature-raw-body', text, 'validateWebhook.ts'))).toEqual(['3:likely']);
+  });
+
+  it('look-alike: an HMAC in a function that is not about signatures, in a file without the header, is not reported', () => {
+    const text = `import crypto from 'crypto';\nexport const cacheKey = (secret: string, body: unknown) => crypto.createHmac('sha1', secret).update(JSON.stringify(body)).digest('hex');\n`;
+    expect(matches('webhook-signature-sha1', text)).toEqual([]);
+    expect(matches('webhook-signature-raw-body', text)).toEqual([]);
+  });
+});
