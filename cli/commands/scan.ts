@@ -1,7 +1,7 @@
 /**
  * The default command: `collab-migrate [paths..]` scans (and with `--fix` migrates) a repository.
  */
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
@@ -11,7 +11,7 @@ import type { Region } from '../../engine/types.js';
 import { defaultCacheLocation } from '../scan/cache-location.js';
 import { loadRc, type RcOptions } from '../config/config.js';
 import { UsageError } from '../errors.js';
-import { parseSize } from '../walk/files.js';
+import { parseSize, readRegularFile } from '../walk/files.js';
 import type { Io } from '../io.js';
 import { checkDate, resolveToday, splitList } from '../config/options.js';
 import { POOL_MIN_CORES, POOL_MIN_FILES } from '../scan/threads.js';
@@ -26,6 +26,7 @@ export interface ScanArgs extends GlobalArgs {
   /** Arguments after `--`. */
   _?: (string | number)[];
   errorOnUnmatchedPattern?: boolean;
+  forceOutput?: boolean;
   before?: string;
   today?: string;
   warnWithin?: number;
@@ -90,6 +91,7 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('include', { describe: 'Only files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
     .option('exclude', { describe: 'Leave out files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
     .option('error-on-unmatched-pattern', { describe: 'Exit 2 when no file is left to scan (--no-error-on-unmatched-pattern to accept an empty scan)', type: 'boolean', group: 'Files:' })
+    .option('force-output', { describe: 'Let a report replace an existing source or configuration file', type: 'boolean', group: 'Output:' })
     .option('max-file-size', { describe: `Skip files larger than this (default ${DEFAULT_MAX_FILE_SIZE})`, type: 'string', group: 'Files:' })
     .option('check-syntax', {
       describe: 'Also parse files without any notice token and list those that do not parse (by default they are not parsed, as they cannot hold a finding)',
@@ -186,17 +188,46 @@ function parseConcurrency(value: string | undefined): number | 'auto' {
   return n;
 }
 
-function checkOutputWritable(flag: string, file: string): void {
+/** Output files that swallow or pass on a report: always writable. */
+const OUTPUT_DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
+
+/** Whether a file holds a report or baseline this tool wrote (so a later run may replace it). */
+function isOwnReport(file: string): boolean {
+  let head: string;
   try {
-    const existing = statSync(file, { throwIfNoEntry: false });
+    head = readRegularFile(file).subarray(0, 64 * 1024).toString('utf8');
+  } catch {
+    return false;
+  }
+  return /"(?:tool|driver)"\s*:\s*\{\s*"name"\s*:\s*"collab-migrate"/.test(head) || /collab-migrate\/baseline\.schema\.json/.test(head);
+}
+
+/**
+ * Refuses an output path that would lose something: a folder, a FIFO or device (the write would block),
+ * and any file the scan reads (JavaScript, TypeScript, JSON, YAML, .env...: `-o src/index.ts` or
+ * `-o package.json` is a typo, not a wish), also when reached through a symbolic link, unless it is a
+ * report of this tool's or `--force-output` is given.
+ */
+function checkOutputWritable(flag: string, file: string, force: boolean): void {
+  if (OUTPUT_DEVICES.has(file)) return;
+  try {
+    // What the write would replace: the link's target, not the link.
+    let target = path.resolve(file);
+    try {
+      target = realpathSync(target);
+    } catch {
+      /* a new file (or a dangling link, which the write would create at its target's place) */
+    }
+    const existing = statSync(target, { throwIfNoEntry: false });
     if (existing?.isDirectory()) throw new Error('is a folder');
     // A FIFO or device would block the write or swallow the report.
     if (existing && !existing.isFile()) throw new Error('not a regular file');
-    // A typo such as `-o src/index.ts` must not replace code with a report.
-    const language = fileLanguage(file);
-    if (existing && (language === 'js' || language === 'ts')) throw new Error('an existing source file; not overwritten');
-    accessSync(path.dirname(file), constants.W_OK);
-    if (existing) accessSync(file, constants.W_OK);
+    const shown = target === path.resolve(file) ? '' : ` ${target}`;
+    if (existing && !force && fileLanguage(target) !== 'unsupported' && !isOwnReport(target)) {
+      throw new Error(`it is a file the scan reads${shown ? `:${shown}` : ''}; not overwritten (--force-output to replace it)`);
+    }
+    accessSync(path.dirname(target), constants.W_OK);
+    if (existing) accessSync(target, constants.W_OK);
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(`Cannot write ${flag} ${file} (${why}).`);
@@ -205,9 +236,10 @@ function checkOutputWritable(flag: string, file: string): void {
 
 export const run: CommandRunner<ScanArgs> = async (args, io) => {
   const settings = resolveSettings(args, io);
-  if (settings.output) checkOutputWritable('--output', settings.output);
-  for (const o of settings.outputs) checkOutputWritable(`--${o.format}-output`, o.file);
-  if (settings.baselineWrite) checkOutputWritable('--baseline-write', settings.baselineWrite);
+  const force = Boolean(args.forceOutput);
+  if (settings.output) checkOutputWritable('--output', settings.output, force);
+  for (const o of settings.outputs) checkOutputWritable(`--${o.format}-output`, o.file, force);
+  if (settings.baselineWrite) checkOutputWritable('--baseline-write', settings.baselineWrite, force);
   // The walk starts first (in a thread of its own when there is a second core); the engine, the catalog
   // and the rest of the command load while it goes on.
   const walk = startWalk(
