@@ -76,7 +76,7 @@ function isVerification(file: FileContext, node: Node, headers: readonly string[
 const COMPARE_CALLS = /^(equals|compare|tsscmp)$|timingSafeEqual|safeCompare|secureCompare|constantTime|safeEqual/i;
 
 /** A function that verifies a webhook signature by its name or parameters (`validateWebhook(sig, secret, body)`). */
-const HELPER_NAME = /webhook/i;
+const HELPER_NAME = /webhook|signature/i;
 /** Words of this platform, and of other platforms whose webhook signatures look the same (Slack, GitHub, ...). */
 const PLATFORM_WORDS = /webex|ciscospark|\bspark\b/i;
 const OTHER_PLATFORMS = /slack|github|x-hub|stripe|shopify|twilio|facebook|messenger|zoom|teams\.microsoft/i;
@@ -192,11 +192,15 @@ function stringifyOf(file: FileContext, node: Node, depth = 0): TSESTree.CallExp
   const n = unwrap(node);
   if (isJsonStringify(n)) return n as TSESTree.CallExpression;
   if (n.type === 'CallExpression' && (calleeName(n) === 'from' || calleeName(n) === 'encode') && n.arguments[0]) return stringifyOf(file, n.arguments[0] as Node, depth + 1);
+  // `typeof body !== 'string' ? JSON.stringify(body) : body`: the object case re-serialises.
+  if (n.type === 'ConditionalExpression') return stringifyOf(file, n.consequent, depth + 1) ?? stringifyOf(file, n.alternate, depth + 1);
   if (n.type === 'Identifier') {
     const init = localInit(file, n);
     if (init) {
       const found = stringifyOf(file, init, depth + 1);
-      // Report at the use when the variable is declared elsewhere, so the finding points into the HMAC.
+      // A conditional re-serialisation (`typeof b !== 'string' ? JSON.stringify(b) : b`) is reported where it is
+      // written; otherwise at the use, so the finding points into the HMAC.
+      if (found && unwrap(init).type === 'ConditionalExpression') return found;
       return found ? (n as unknown as TSESTree.CallExpression) : undefined;
     }
   }
@@ -205,7 +209,8 @@ function stringifyOf(file: FileContext, node: Node, depth = 0): TSESTree.CallExp
 
 /** Whether an algorithm object or string names HMAC (`'HMAC'`, `{ name: 'HMAC', ... }`). */
 function isHmacAlgorithm(file: FileContext, node: Node): boolean {
-  const n = unwrap(node);
+  let n = unwrap(node);
+  if (n.type === 'Identifier') n = unwrap(localInit(file, n) ?? file.constantInit(n.name) ?? n);
   const named = n.type === 'ObjectExpression' ? (findProperty(n, 'name')?.value as Node | undefined) : n;
   const value = named && file.staticString(named);
   return !!value?.complete && value.value.toUpperCase() === 'HMAC';
@@ -274,7 +279,8 @@ function detectIn(file: FileContext, check: WebhookSignatureDetection['check'], 
     for (const call of file.nodes(T.CallExpression)) {
       if (calleeName(call) !== 'importKey' || !inScope(call)) continue;
       for (const arg of call.arguments) {
-        const object = unwrap(arg as Node);
+        let object = unwrap(arg as Node);
+        if (object.type === 'Identifier') object = unwrap(localInit(file, object) ?? file.constantInit(object.name) ?? object);
         if (object.type !== 'ObjectExpression' || !isHmacAlgorithm(file, object)) continue;
         const hash = findProperty(object, 'hash');
         if (!hash) continue;
