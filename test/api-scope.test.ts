@@ -255,3 +255,45 @@ export const validateWebhook = (signature: string, secret: string, body: unknown
     expect(matches('webhook-signature-raw-body', text)).toEqual([]);
   });
 });
+
+describe('trunk-error-codes-renamed: the trunk field, not an app table', () => {
+  it("an application's own `const errorCodes = { E1001: 'bad input' }` is not reported", () => {
+    const text = `const errorCodes = { E1001: 'bad input', E1002: 'expired' };
+export const message = (code: keyof typeof errorCodes) => errorCodes[code];
+export const me = () => fetch('https://webexapis.com/v1/people/me');
+`;
+    expect(matches('trunk-error-codes-renamed', text)).toEqual([]);
+  });
+
+  it('a lookup table in a file that reads the trunk field is reported', () => {
+    const text = `const LABELS = { E1001: 'DNS' };
+export const labels = (trunk: { errorCodes: string[] }) => trunk.errorCodes.map((c) => LABELS[c as 'E1001']);
+`;
+    expect(matches('trunk-error-codes-renamed', text).map((m) => m.loc.start.line)).toEqual([1]);
+  });
+});
+
+describe('rooms-meeting-info-deprecated: calls through clients and loops', () => {
+  const ROOMS = 'rooms-meeting-info-deprecated';
+  it('a client object named `api` is not a server router', () => {
+    const text = `import axios from 'axios';
+const api = axios.create({ baseURL: 'https://webexapis.com/v1' });
+export const info = (id: string) => api.get(\`/rooms/\${id}/meetingInfo\`);
+`;
+    expect(matches(ROOMS, text).map((m) => m.loc.start.line)).toEqual([3]);
+  });
+
+  it('a router named `api` with a handler is a route definition, not a call', () => {
+    const text = `export const mount = (api: any) => api.get('/rooms/:id/meetingInfo', (req: any, res: any) => res.send('x'));\n`;
+    expect(matches(ROOMS, text)).toEqual([]);
+  });
+
+  it('a URL in a `let` reassigned in a pagination loop', () => {
+    const text = `export async function all(id: string) {
+  let url = \`https://webexapis.com/v1/rooms/\${id}/meetingInfo\`;
+  while (url) { const r = await fetch(url); url = r.headers.get('link') ?? ''; }
+}
+`;
+    expect(matches(ROOMS, text).map((m) => m.loc.start.line)).toEqual([2]);
+  });
+});
