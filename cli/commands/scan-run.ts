@@ -15,6 +15,7 @@ import type { SkippedFile } from '../walk/files.js';
 import { dirtyFiles, migrate } from '../fix/fix.js';
 import { applyBaseline, nextBaseline, readBaseline, writeBaseline, type BaselineOutcome } from '../scan/baseline.js';
 import { FORMATTERS, type FormatContext } from '../report/formats/index.js';
+import { detectRepository } from '../report/repository.js';
 import type { Io } from '../io.js';
 import { checkIds, compareNotices, openCatalog, unknownNoticeMessage } from '../config/options.js';
 import { TOOL_VERSION } from '../package-info.js';
@@ -152,6 +153,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     outcomes,
     fixedCount,
     reportUnused: settings.reportUnusedSuppressions,
+    ...(wantsRepository(settings) ? { repository: detectRepository(io.cwd, settings.paths, settings.repoName) } : {}),
     cwd: io.cwd,
     quiet: settings.quiet,
     checkId: (id) => (catalog.get(id) ? undefined : unknownNoticeMessage(id, catalog)),
@@ -189,6 +191,12 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   }
   return EXIT_OK;
 };
+
+/** The formats that show which repository a report is about (the organisation view merges JSON reports). */
+function wantsRepository(settings: ScanSettings): boolean {
+  const shows = (f: string): boolean => f === 'json' || f === 'html' || f === 'markdown';
+  return settings.repoName !== undefined || shows(settings.format) || settings.outputs.some((o) => shows(o.format));
+}
 
 /** `--baseline-write` records this run's findings (then applies them); `--baseline` applies a recorded file. */
 function useBaseline(settings: ScanSettings, scanned: readonly ScannedFile[], selected: ReadonlySet<string>): BaselineOutcome | undefined {

@@ -34,11 +34,13 @@ export interface ScanArgs extends GlobalArgs {
   dryRun?: boolean;
   format?: Format;
   output?: string;
+  repoName?: string;
   textOutput?: string;
   jsonOutput?: string;
   sarifOutput?: string;
   githubOutput?: string;
   markdownOutput?: string;
+  htmlOutput?: string;
   sarifCategory?: string;
   baseline?: string;
   baselineWrite?: string;
@@ -77,7 +79,9 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('sarif-output', { describe: 'Also write SARIF (code scanning) to this file', type: 'string', group: 'Output:' })
     .option('github-output', { describe: 'Also write GitHub workflow annotations to this file', type: 'string', group: 'Output:' })
     .option('markdown-output', { describe: 'Also write the Markdown readiness summary to this file', type: 'string', group: 'Output:' })
+    .option('html-output', { describe: 'Also write the HTML readiness report to this file', type: 'string', group: 'Output:' })
     .option('sarif-category', { describe: 'SARIF automationDetails.id category, to tell several runs on one repository apart (default collab-migrate)', type: 'string', group: 'Output:' })
+    .option('repo-name', { describe: 'Repository name recorded in the report, for `merge` (default: the git remote, or the folder name)', type: 'string', group: 'Output:' })
     .option('baseline', { describe: 'Findings recorded in this file warn until their notice\'s date; any other finding is an error now', type: 'string', group: 'Baseline:' })
     .option('baseline-write', { describe: 'Record this run\'s findings in this file (resolved ones are dropped), and apply it', type: 'string', group: 'Baseline:' })
     .option('quiet', { describe: 'Report errors only', type: 'boolean', group: 'Output:' })
@@ -146,6 +150,7 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     settings.cacheLocation = args.cacheLocation !== undefined ? path.resolve(io.cwd, args.cacheLocation) : defaultCacheLocation(io.cwd);
   }
   if (args.color !== undefined) settings.color = args.color;
+  if (args.repoName !== undefined) settings.repoName = args.repoName;
   const baseline = args.baseline !== undefined ? path.resolve(io.cwd, args.baseline) : pick(rc, 'baseline');
   if (baseline !== undefined) settings.baseline = baseline;
   if (args.baselineWrite !== undefined) settings.baselineWrite = path.resolve(io.cwd, args.baselineWrite);
@@ -163,6 +168,7 @@ const OUTPUT_FLAGS: Record<Format, keyof ScanArgs> = {
   sarif: 'sarifOutput',
   github: 'githubOutput',
   markdown: 'markdownOutput',
+  html: 'htmlOutput',
 };
 
 /** `--json-output FILE` and the like (flags), else the configuration file's `outputs`. */
