@@ -4,7 +4,7 @@
  */
 import { FileContext, lineStarts, positionAt } from './ast.js';
 import type { LoadedCatalog } from './catalog.js';
-import { formatMessage, type Detector, type DetectorContext, type RawMatch, type TextFile } from './detector.js';
+import { formatMessage, LIKELY_FIX_MESSAGE_ID, type Detector, type DetectorContext, type RawMatch, type TextFile } from './detector.js';
 import { getDetector } from './detectors/index.js';
 import { parseSource, type ParseFailure } from './parse.js';
 import { fileLanguage, type FileLanguage } from './language.js';
@@ -159,6 +159,9 @@ function analyzeText(file: SourceFile, candidates: readonly PlannedDetection[], 
   return dedupe(matches);
 }
 
+/** The reason of a certain match whose detector names none. */
+const DEFAULT_CERTAIN_REASON = 'the pattern itself belongs to this notice';
+
 function toMatch(p: PlannedDetection, raw: RawMatch, at: (offset: number) => { line: number; column: number }): Match {
   const range = raw.range ?? raw.node?.range;
   if (!range) throw new Error(`detector "${p.detector.kind}" reported a match without a node or range (notice "${p.notice.id}")`);
@@ -173,9 +176,16 @@ function toMatch(p: PlannedDetection, raw: RawMatch, at: (offset: number) => { l
     message: formatMessage(template, data),
     range: [range[0], range[1]],
     loc: { start: at(range[0]), end: at(range[1]) },
+    confidence: raw.confidence ?? 'certain',
+    confidenceReason: raw.confidenceReason ?? p.detector.certainBecause ?? DEFAULT_CERTAIN_REASON,
   };
-  if (raw.fix && raw.fix.length > 0 && p.notice.fix === 'autofix') match.fix = raw.fix;
-  if (raw.suggestions && raw.suggestions.length > 0 && p.notice.fix !== 'none') match.suggestions = raw.suggestions;
+  const suggestions = raw.suggestions && raw.suggestions.length > 0 && p.notice.fix !== 'none' ? [...raw.suggestions] : [];
+  if (raw.fix && raw.fix.length > 0 && p.notice.fix === 'autofix') {
+    // A likely match never carries an autofix: its edits travel as a suggestion (ESLint `suggest`, not `--fix`).
+    if (match.confidence === 'certain') match.fix = raw.fix;
+    else suggestions.unshift({ messageId: LIKELY_FIX_MESSAGE_ID, data: { confidenceReason: match.confidenceReason }, edits: raw.fix });
+  }
+  if (suggestions.length > 0) match.suggestions = suggestions;
   return match;
 }
 

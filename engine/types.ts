@@ -437,6 +437,17 @@ export interface Position {
   column: number;
 }
 
+/**
+ * How sure the engine is that a finding belongs to the notice's endpoint (DESIGN.md, "A finding belongs to an
+ * endpoint").
+ * - `certain`: the code is tied to the notice's endpoint (or the detection is certain by nature, e.g. a misspelt
+ *   scope in an authorize URL): reported with its autofix.
+ * - `likely`: the name or value matches and the file calls the API, but this value cannot be tied to an endpoint:
+ *   reported with suggestions only, never an autofix.
+ * Code tied to another endpoint, or without API context, is not reported at all.
+ */
+export type Confidence = 'certain' | 'likely';
+
 /** One finding of one notice in one file. */
 export interface Match {
   noticeId: string;
@@ -450,9 +461,16 @@ export interface Match {
   message: string;
   range: [number, number];
   loc: { start: Position; end: Position };
-  /** The autofix: present only when the notice's fix kind is `autofix` and the fix cannot change behaviour. */
+  /**
+   * The autofix: present only when the notice's fix kind is `autofix`, the fix cannot change behaviour and the
+   * match is `certain` (a `likely` match carries its edits as a suggestion instead).
+   */
   fix?: TextEdit[];
   suggestions?: Suggestion[];
+  /** Whether the finding is tied to the notice's endpoint (`certain`) or only probably concerns it (`likely`). */
+  confidence: Confidence;
+  /** Why, in a few user-facing words (`sent to PUT /telephony/config/workspaces/{workspaceId}/simultaneousRing`). */
+  confidenceReason: string;
 }
 
 /** Options that change what detectors report or how they fix. */

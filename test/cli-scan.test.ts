@@ -140,6 +140,8 @@ describe('formats', { timeout: 180_000 }, () => {
         countdown: 'since 2024-10-11 (772 days ago)',
         when: 'effective 2024-10-11, 772 days ago',
         fixable: true,
+        confidence: 'certain',
+        confidenceReason: expect.stringMatching(/simultaneousRing|\S/),
         status: 'dated',
         effective: '2024-10-11',
         daysUntilEffective: -772,

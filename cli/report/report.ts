@@ -3,7 +3,7 @@
  * versioned by `version`) and the input of every other format.
  */
 import { countdown, daysUntilEffective, whenText } from '../../engine/dates.js';
-import type { Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
+import type { Confidence, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
 import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
@@ -28,6 +28,10 @@ export interface ReportFinding {
   when: string;
   /** An autofix exists (`--fix` would apply it). */
   fixable: boolean;
+  /** `certain`: tied to the notice's endpoint (autofix allowed); `likely`: API context but not tied (suggestions only). */
+  confidence: Confidence;
+  /** Why the finding has that confidence. */
+  confidenceReason: string;
   status: NoticeStatus;
   effective: string | null;
   daysUntilEffective: number | null;
@@ -140,6 +144,8 @@ function toReportFinding(f: Finding, today: string): ReportFinding {
     countdown: countdown(notice, today),
     when: whenText(notice, today),
     fixable: Boolean(match.fix && match.fix.length > 0),
+    confidence: match.confidence ?? 'certain',
+    confidenceReason: match.confidenceReason ?? '',
     status: notice.status,
     effective: notice.effective ?? null,
     daysUntilEffective: daysUntilEffective(notice, today) ?? null,
