@@ -43,6 +43,7 @@ export interface ScanArgs extends GlobalArgs {
   reportUnusedSuppressions?: boolean;
   strictScopes?: boolean;
   checkSyntax?: boolean;
+  failOnUnanalysed?: boolean;
   cache?: boolean;
   cacheLocation?: string;
   concurrency?: string;
@@ -73,6 +74,11 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('max-file-size', { describe: `Skip files larger than this (default ${DEFAULT_MAX_FILE_SIZE})`, type: 'string', group: 'Files:' })
     .option('check-syntax', {
       describe: 'Also parse files without any notice token and list those that do not parse (by default they are not parsed, as they cannot hold a finding)',
+      type: 'boolean',
+      group: 'Files:',
+    })
+    .option('fail-on-unanalysed', {
+      describe: 'Exit 1 when a file that could hold findings was not analysed (does not parse, cannot be read or decoded, over the size limit)',
       type: 'boolean',
       group: 'Files:',
     })
@@ -115,6 +121,7 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     reportUnusedSuppressions: args.reportUnusedSuppressions ?? pick(rc, 'reportUnusedSuppressions') ?? false,
     strictScopes: args.strictScopes ?? pick(rc, 'strictScopes') ?? false,
     checkSyntax: args.checkSyntax ?? pick(rc, 'checkSyntax') ?? false,
+    failOnUnanalysed: args.failOnUnanalysed ?? pick(rc, 'failOnUnanalysed') ?? false,
     concurrency: parseConcurrency(args.concurrency),
   };
   if (args.cache || args.cacheLocation !== undefined) {

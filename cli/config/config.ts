@@ -27,6 +27,7 @@ export interface RcOptions {
   reportUnusedSuppressions?: boolean;
   strictScopes?: boolean;
   checkSyntax?: boolean;
+  failOnUnanalysed?: boolean;
 }
 
 export interface LoadedRc {
@@ -60,6 +61,7 @@ export const RC_SCHEMA = {
     reportUnusedSuppressions: { type: 'boolean' },
     strictScopes: { type: 'boolean' },
     checkSyntax: { type: 'boolean' },
+    failOnUnanalysed: { type: 'boolean' },
   },
 } as const;
 

@@ -35,6 +35,8 @@ export interface ScanSettings {
   strictScopes: boolean;
   /** Parse every JS/TS file, also those without any notice token, and list the ones that do not parse. */
   checkSyntax: boolean;
+  /** Exit 1 when a file that could hold findings was not analysed (`--fail-on-unanalysed`). */
+  failOnUnanalysed: boolean;
   /** Result cache folder (`--cache`), absolute; undefined without `--cache`. */
   cacheLocation?: string;
   /** Worker threads besides the main thread: `auto`, or a number (0 scans in one thread). */

@@ -8,6 +8,7 @@ import type { SkippedFile } from '../walk/files.js';
 import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
 import type { Suppression } from '../scan/suppressions.js';
+import { isUnanalysedReason } from './unanalysed.js';
 
 /** Bumped on any incompatible change of the JSON shape. */
 export const REPORT_VERSION = 1;
@@ -53,6 +54,16 @@ export interface ReportFile {
   reason?: string;
   /** Unified diff (`--fix --dry-run`). */
   diff?: string;
+  /** Why the file was not (fully) analysed; its findings, if any, are text-level ones (`likely`). */
+  unanalysed?: string;
+}
+
+/** A file that could hold findings but was not analysed, and why (issue 13: no silent skips). */
+export interface ReportUnanalysed {
+  file: string;
+  reason: string;
+  /** Scanned at text level (it does not parse): findings of detections that need no syntax tree are listed. */
+  textLevel: boolean;
 }
 
 export interface ReportSuppression {
@@ -90,6 +101,8 @@ export interface Report {
   notices: ReportNotice[];
   findings: ReportFinding[];
   files: ReportFile[];
+  /** Files that could hold findings but were not analysed, in path order. */
+  unanalysed: ReportUnanalysed[];
   suppressions: { expired: ReportSuppression[]; unused: ReportSuppression[]; invalid: ReportSuppression[] };
   summary: {
     errors: number;
@@ -99,6 +112,8 @@ export interface Report {
     suppressed: number;
     filesScanned: number;
     filesSkipped: number;
+    /** Files that could hold findings but were not analysed (`unanalysed.length`). */
+    unanalysed: number;
     timeline: { bucket: TimelineBucket; label: string; notices: number; findings: number }[];
     byDate: { effective: string; notices: string[]; findings: number }[];
   };
@@ -213,9 +228,21 @@ export function buildReport(input: ReportInput): Report {
     if (o?.fixed !== undefined) entry.fixed = o.fixed;
     if (o?.reason) entry.reason = o.reason;
     if (o?.diff) entry.diff = o.diff;
+    if (s.unanalysed) {
+      entry.unanalysed = s.unanalysed;
+      entry.reason ??= s.unanalysed;
+    }
     files.push(entry);
   }
-  for (const k of input.skipped) files.push({ file: k.display, outcome: 'skipped', findings: 0, reason: k.reason });
+  for (const k of input.skipped) {
+    const entry: ReportFile = { file: k.display, outcome: 'skipped', findings: 0, reason: k.reason };
+    if (isUnanalysedReason(k.reason)) entry.unanalysed = k.reason;
+    files.push(entry);
+  }
+  const unanalysed: ReportUnanalysed[] = files
+    .filter((f) => f.unanalysed !== undefined)
+    .map((f) => ({ file: f.file, reason: f.unanalysed!, textLevel: f.outcome !== 'skipped' }))
+    .sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : 0));
 
   const selectedIds = new Set(input.selected.map((n) => n.id));
   const expired: ReportSuppression[] = [];
@@ -248,6 +275,7 @@ export function buildReport(input: ReportInput): Report {
     notices,
     findings,
     files,
+    unanalysed,
     suppressions: { expired, unused, invalid },
     summary: {
       errors,
@@ -257,6 +285,7 @@ export function buildReport(input: ReportInput): Report {
       suppressed: input.scanned.reduce((n, s) => n + s.suppressedCount, 0),
       filesScanned: input.scanned.length,
       filesSkipped: input.skipped.length,
+      unanalysed: unanalysed.length,
       timeline,
       byDate,
     },
