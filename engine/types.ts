@@ -38,34 +38,41 @@ export interface Hosts {
   api: string[];
   /** Older API host names that still work but should be replaced by the host of `apiBase`. */
   legacyApi: string[];
-  /** Detailed call history hosts (seed section 9). */
+  /** Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference). */
   callHistory: {
-    /** The legacy host that stops working. */
+    /** The legacy host that stops working; its successor depends on the organization's region. */
     legacy: string;
-    /** The government host, unchanged by the move. */
+    /** The government legacy host; its one successor is `gov`, so its rewrite needs no region. */
+    govLegacy: string;
+    /** The government host (unchanged by the 2026-02-27 move): never reported. */
     gov: string;
     /** The new regional hosts. */
     regional: Record<Region, string>;
   };
 }
 
-/** Scopes known to the catalog (seed section 2.4 plus additions from public documentation). */
+/** Scopes known to the catalog (the platform's list of scopes plus those its public API reference names). */
 export interface Scopes {
-  /** The seed's list, grouped by the seed's own headings. */
+  /** The platform's list of scopes, grouped by its own headings. */
   groups: Record<string, string[]>;
-  /** Scopes used by public SDKs or required by later notices but missing from the seed's list. */
+  /** Scopes named by the platform's API reference, SDKs or later notices but missing from its list. */
   extra: string[];
-  /** Why the lists are as they are (e.g. a seed scope left out because its exact identifier is not given). */
+  /** For each scope of `extra`: the public page (one of the catalog's `references`) that names it. */
+  sources?: Record<string, string>;
+  /** Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given). */
   note?: string;
 }
 
 /** Where a notice's facts come from. */
 export interface Source {
-  /** Section of the seed document, e.g. `9` or `7`. */
+  /**
+   * Section of the platform's change document the notice was read from (`9` is its dated change list);
+   * the catalog's tests compare the notice with that section. Users are shown `url` instead.
+   */
   section: string;
-  /** URL for facts taken from public documentation rather than the seed. */
+  /** The public page that documents the change: the platform's API changelog or the area's API reference page. */
   url?: string;
-  /** The seed's own words, shortened. */
+  /** The platform's own words, shortened only where `...` says so. */
   quote?: string;
 }
 
@@ -98,13 +105,13 @@ export interface Notice {
   /** Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`. */
   area: string;
   status: NoticeStatus;
-  /** The notice's own date, where the seed gives one. */
+  /** The notice's own date, where the platform gives one. */
   announced?: IsoDate;
-  /** Where the seed gives an earlier start of a deprecation: the day warnings should begin. */
+  /** Where the platform gives an earlier start of a deprecation: the day warnings should begin. */
   deprecated?: IsoDate;
   /** The day consumer code breaks or behaviour changes. Required for `dated`. */
   effective?: IsoDate;
-  /** The seed's own words for the date, where they are vague ("mid 2026-07"). */
+  /** The platform's own words for the date, where they are vague ("mid 2026-07"). */
   effectiveText?: string;
   precision?: DatePrecision;
   /** Every earlier announced effective date of a moved change, oldest first. */
@@ -131,6 +138,13 @@ export interface Catalog {
   $schema?: string;
   /** Format version of the catalog. */
   version: number;
+  /**
+   * The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more
+   * than 90 days later says once that newer notices may exist.
+   */
+  reviewed: IsoDate;
+  /** Public pages of the platform's documentation that notices cite (URL -> title). */
+  references: Record<string, string>;
   hosts: Hosts;
   scopes: Scopes;
   notices: Notice[];
@@ -140,6 +154,8 @@ export interface Catalog {
 export interface ExtraCatalog {
   $schema?: string;
   version?: number;
+  /** Public pages the extra notices cite (URL -> title). */
+  references?: Record<string, string>;
   hosts?: Partial<Hosts>;
   scopes?: Partial<Scopes>;
   notices: Notice[];
@@ -287,7 +303,8 @@ export interface HostDetection extends DetectionBase {
   /**
    * - `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).
    * - `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a
-   *   region; one suggestion per region otherwise). The government host is never touched.
+   *   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`
+   *   (autofix: one successor). The government host `gov` is never touched.
    */
   hosts: 'legacyApi' | 'callHistory';
 }
