@@ -62,9 +62,14 @@ export function formatMarkdown(report: Report): string {
     for (const n of quiet) out.push(`- ${n.effective}: [${cell(n.id)}](${docsUrl(n.id)}) ${cell(n.title)}`);
     out.push('', '</details>');
   }
-  const skipped = report.files.filter((f) => f.outcome === 'skipped');
+  // Files that could hold findings but were not analysed are shown open; other skips folded.
+  if (report.unanalysed.length > 0) {
+    out.push('', `**${plural(report.unanalysed.length, 'file')} could not be analysed** (findings there may be missing):`, '');
+    for (const u of report.unanalysed) out.push(`- \`${cell(u.file)}\`: ${cell(u.reason)}${u.textLevel ? ' (text-level findings only)' : ''}`);
+  }
+  const skipped = report.files.filter((f) => f.outcome === 'skipped' && f.unanalysed === undefined);
   if (skipped.length > 0) {
-    out.push('', `<details><summary>${plural(skipped.length, 'file')} not analysed</summary>`, '');
+    out.push('', `<details><summary>${plural(skipped.length, 'file')} skipped</summary>`, '');
     for (const f of skipped) out.push(`- \`${cell(f.file)}\`: ${cell(f.reason ?? '')}`);
     out.push('', '</details>');
   }
