@@ -61,7 +61,7 @@ describe('formatMarkdown', () => {
     // A binary file is skipped, not "not analysed" (cli/report/unanalysed.ts).
     r.files.push({ file: 'logo.js', outcome: 'skipped', findings: 0, reason: 'binary file' });
     const md = formatMarkdown(r);
-    expect(md).toContain('- ``src/`odd`\\|name.js``: does not parse: Unexpected token \\(3:7\\) \\(text\\-level findings only\\)');
+    expect(md).toContain('- ``src/`odd`\\|name.js``: does not parse: Unexpected token \\(3:7\\) \\(text-level findings only\\)');
     expect(md).toContain('1 file not analysed');
     expect(md).not.toContain('logo.js');
   });
