@@ -97,4 +97,8 @@ export const hostDetector: Detector<HostDetection> = {
     const judge: HostJudge | undefined = scope && ((range) => hostTextTie(file.text, range, scope, ctx.catalog));
     return scan(file.text, 0, file.text.length, ctx, hostPattern(legacyHosts(ctx.detection, ctx.catalog)), judge);
   },
+  // The strings-only text: a host in a comment or an identifier is not seen.
+  detectUnparsed(file, ctx) {
+    return scan(file.text, 0, file.text.length, ctx, hostPattern(legacyHosts(ctx.detection, ctx.catalog)));
+  },
 };
