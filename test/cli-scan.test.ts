@@ -145,6 +145,7 @@ describe('formats', { timeout: 180_000 }, () => {
         status: 'dated',
         effective: '2024-10-11',
         daysUntilEffective: -772,
+        fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
       },
     ]);
     expect(report.files).toEqual([{ file: 'src/sim-ring.ts', outcome: 'scanned', findings: 1 }]);
