@@ -18,17 +18,20 @@ import { builtinCatalogPath, loadCatalog, type LoadedCatalog } from '../engine/c
 import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, whenText, type Severity } from '../engine/dates.js';
 import { COMMON_MESSAGES } from '../engine/detector.js';
 import { getDetector } from '../engine/detectors/index.js';
+import { DOCS_URL_ENV, noticeDocUrl } from '../engine/sources.js';
 import { createTypeOracle } from '../engine/type-oracle.js';
 import type { EngineOptions, IsoDate, Notice, Region, TypeOracle } from '../engine/types.js';
 
 export const PLUGIN_NAME = 'collab-migrate';
 
-const pkg = JSON.parse(readFileSync(join(dirname(builtinCatalogPath()), 'package.json'), 'utf8')) as { version: string; homepage?: string; repository?: { url?: string } };
+const pkg = JSON.parse(readFileSync(join(dirname(builtinCatalogPath()), 'package.json'), 'utf8')) as { version: string };
 
-/** Where a notice's generated doc lives. */
+/**
+ * Where a notice's generated doc lives: the page shipped in the installed package (a `file:` URL), or under
+ * the documentation home named in `COLLAB_MIGRATE_DOCS_URL`.
+ */
 export function docsUrl(id: string): string {
-  const repo = (pkg.repository?.url ?? 'https://github.com/collab-migrate/collab-migrate').replace(/^git\+/, '').replace(/\.git$/, '');
-  return `${repo}/blob/main/docs/notices/${id}.md`;
+  return noticeDocUrl(id, process.env[DOCS_URL_ENV]);
 }
 
 /** Options every rule accepts (also settable once for all rules as `settings['collab-migrate']`). */

@@ -6,6 +6,7 @@ import { countdown, daysUntilEffective, whenText } from '../../engine/dates.js';
 import { fingerprintAll } from '../../engine/fingerprint.js';
 import type { Confidence, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
+import { catalogAge } from '../../engine/sources.js';
 import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
 import type { Suppression } from '../scan/suppressions.js';
@@ -91,6 +92,8 @@ export interface Report {
   before: string | null;
   warnWithinDays: number;
   mode: 'scan' | 'fix' | 'fix-dry-run';
+  /** When the notices catalog was last reviewed against the platform's API changelog, and whether that is over 90 days before `today`. */
+  catalog: { reviewed: string; daysSinceReview: number; stale: boolean };
   /** The notices the run looked for, in effective-date order, with their finding counts. */
   notices: ReportNotice[];
   findings: ReportFinding[];
@@ -113,6 +116,8 @@ export interface Report {
 
 export interface ReportInput {
   today: string;
+  /** The catalog's review date (`reviewed` of notices.json). */
+  catalogReviewed: string;
   before?: string;
   warnWithinDays: number;
   mode: Report['mode'];
@@ -263,6 +268,7 @@ export function buildReport(input: ReportInput): Report {
     before: input.before ?? null,
     warnWithinDays: input.warnWithinDays,
     mode: input.mode,
+    catalog: (({ reviewed, days, stale }) => ({ reviewed, daysSinceReview: days, stale }))(catalogAge(input.catalogReviewed, input.today)),
     notices,
     findings,
     files,
