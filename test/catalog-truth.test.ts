@@ -40,7 +40,7 @@ function userTexts(n: Notice): string[] {
   for (const m of n.milestones ?? []) out.push(m.text);
   for (const d of n.detections) {
     out.push(d.note ?? '');
-    if ('change' in d) out.push(d.change);
+    if ('change' in d) out.push(d.change ?? '');
   }
   return out;
 }
