@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
 import { loadCatalog, packageRoot } from '../engine/catalog.js';
-import { addDays } from '../engine/dates.js';
+import { addDays, isSelected, severityOf } from '../engine/dates.js';
 import { CATALOG_MAX_AGE_DAYS, catalogAge, citation, noticeDocUrl } from '../engine/sources.js';
 import type { Notice, RequestFieldDetection, ValueMapDetection } from '../engine/types.js';
 import { informationUri, docsUrl as cliDocsUrl } from '../cli/package-info.js';
@@ -279,5 +279,24 @@ describe('the catalog\'s age', { timeout: 180_000 }, () => {
     expect(explain).toMatch(/Source:\s+Webex API changelog, licenses, 2026-01-26: https:\/\/developer\.webex\.com\/docs\/api\/changelog/);
     const docs = /Docs:\s+(\S+)/.exec(explain)![1];
     expectResolves(docs, 'explain');
+  });
+});
+
+describe('the later licence renames keep their own dates in selection, severity and the timeline', () => {
+  const first = notice('license-names-shortened');
+  const later = notice('license-names-further-renamed');
+  it('--before selects each by its own effective day (inclusive)', () => {
+    expect([isSelected(first, { before: '2026-04-26' }), isSelected(later, { before: '2026-04-26' })]).toEqual([true, false]);
+    expect(isSelected(later, { before: '2026-04-27' })).toBe(true);
+  });
+  it('severities follow 2026-04-27, not 2026-01-26', () => {
+    const on = (today: string) => [severityOf(first, { today, warnWithinDays: 90 }), severityOf(later, { today, warnWithinDays: 90 })];
+    expect(on('2026-01-26')).toEqual(['error', 'off']); // 91 days ahead: outside the default 90-day window
+    expect(on('2026-01-27')).toEqual(['error', 'warn']);
+    expect(on('2026-04-26')).toEqual(['error', 'warn']);
+    expect(on('2026-04-27')).toEqual(['error', 'error']);
+  });
+  it('the generated timeline states 2026-04-27 as the day it becomes an error', () => {
+    expect(readFileSync(join(root, 'docs/notices/license-names-further-renamed.md'), 'utf8')).toContain('From 2026-04-27 (effective): **error**');
   });
 });
