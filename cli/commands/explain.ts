@@ -50,7 +50,7 @@ export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
   field('Announced', notice.announced);
   field('Deprecated', notice.deprecated);
   field('Effective', notice.effective ? `${notice.effective}${notice.precision && notice.precision !== 'day' ? ` (${notice.precision})` : ''}` : undefined);
-  field('As announced', notice.effectiveText);
+  field('Stated as', notice.effectiveText);
   field('Moved from', notice.dateHistory?.length ? notice.dateHistory.join(' -> ') : undefined);
   field('Countdown', `${countdown(notice, today)} (today ${today})`);
   field('Fix', notice.fix);
