@@ -89,11 +89,12 @@ describe('several outputs from one run', { timeout: 180_000 }, () => {
       [RENAME, 'error'],
     ]);
     const md = readFileSync(path.join(d, 'summary.md'), 'utf8');
-    expect(md).toMatch(/^## :x: collab-migrate: 1 error, 1 warning\n/);
+    expect(md).toMatch(/^## ❌ collab-migrate readiness: \S+\n/);
+    expect(md).toContain('**1 error, 1 warning** in 2 files');
     expect(md).toContain('2 of 2 findings (100%) can be fixed');
-    expect(md).toContain('**Next effective date: 2026-05-19** (in 79 days): `webhook-header-names-lowercase` turns from warning to error.');
-    expect(md).toMatch(/### In force now\n\n\| Notice \| Effective \| Severity \| Findings \| Fixable \|\n\|---\|---\|---\|---:\|---:\|\n\| \[workspace-answer-confirmation-renamed\]\(.*\): .* \| 2024-10-11 \(506 days ago\) \| error \| 1 \| 1 \(100%\) \|/);
-    expect(md).toMatch(/### Coming next\n[^#]*\| 2026-05-19 \(in 79 days\) \| warning \| 1 \| 1 \(100%\) \|/);
+    expect(md).toContain('**Next effective date: 2026-05-19** (in 79 days): `webhook-header-names-lowercase` turns from warning to error (1 finding).');
+    expect(md).toMatch(/### In force now\n\n\| Effective \| Notice \| Findings \| Autofix \| Needs a human \|\n\|---\|---\|---:\|---:\|---:\|\n\| 2024-10-11 \(506 days ago\) \| \[`workspace-answer-confirmation-renamed`\]\(.*\): .* \| 1 \| 1 \| 0 \|/);
+    expect(md).toMatch(/### Coming next \(within 90 days\)\n[^#]*\| 2026-05-19 \(in 79 days\) \| .* \| 1 \| 1 \| 0 \|/);
   });
 
   it('--output alone says on stderr what happened (it printed nothing before)', () => {

@@ -3,11 +3,12 @@
  * versioned by `version`) and the input of every other format.
  */
 import path from 'node:path';
-import { countdown, daysUntilEffective, whenText } from '../../engine/dates.js';
+import { countdown, daysBetween, daysUntilEffective, whenText } from '../../engine/dates.js';
 import type { Confidence, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
 import { catalogAge } from '../../engine/sources.js';
 import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
+import { excerptOf, fixPreviewOf, lineStarts, type Excerpt, type FixPreview } from './excerpt.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
 import type { Suppression } from '../scan/suppressions.js';
 import type { BaselineOutcome } from '../scan/baseline.js';
@@ -44,6 +45,14 @@ export interface ReportFinding {
   baseline?: 'recorded' | 'new';
   /** A suppression comment covered this finding, but its `until` day has passed. */
   expiredSuppression?: { line: number; until: string };
+  /** The finding's lines with two lines of context (for the HTML report). */
+  excerpt?: Excerpt;
+  /** The lines the autofix (or, without one, the first suggestion) changes, before and after. */
+  fixPreview?: FixPreview;
+  /** Merged reports (`collab-migrate merge`): the repository the finding is in. */
+  repository?: string;
+  /** The form of the autofix: safe any time, transitional (works before and after the date) or final. */
+  fixForm?: 'safe' | 'transitional' | 'final';
   /** Not part of the JSON output: the edits, for SARIF `fixes`. */
   edits?: TextEdit[];
 }
@@ -60,6 +69,8 @@ export interface ReportFile {
   reason?: string;
   /** Unified diff (`--fix --dry-run`). */
   diff?: string;
+  /** Merged reports: the repository the file is in. */
+  repository?: string;
 }
 
 export interface ReportSuppression {
@@ -70,6 +81,8 @@ export interface ReportSuppression {
   until?: string;
   reason?: string;
   problem?: string;
+  /** Merged reports: the repository the comment is in. */
+  repository?: string;
 }
 
 export type TimelineBucket = 'in-force' | 'within-window' | 'later' | 'pending';
@@ -86,6 +99,29 @@ export interface ReportNotice {
   findings: number;
   /** Of those, how many `--fix` would fix. */
   fixable: number;
+  /** Whether consumer code breaks on the date (rather than merely being deprecated). */
+  breaking: boolean;
+  /** What to do instead. */
+  instead: string;
+}
+
+/** The repository a report is about: `--repo-name`, or from git (remote and HEAD), or the folder's name. */
+export interface ReportRepository {
+  name: string;
+  commit: string | null;
+}
+
+/** One repository of a merged report (`collab-migrate merge`), with its own counts. */
+export interface RepositorySummary extends ReportRepository {
+  /** The day that repository's report was made. */
+  today: string;
+  errors: number;
+  warnings: number;
+  fixable: number;
+  filesScanned: number;
+  filesSkipped: number;
+  /** Findings per notice id (only notices with findings). */
+  byNotice: Record<string, number>;
 }
 
 /** What `--baseline` / `--baseline-write` did. */
@@ -109,8 +145,12 @@ export interface Report {
   before: string | null;
   warnWithinDays: number;
   mode: 'scan' | 'fix' | 'fix-dry-run';
-  /** When the notices catalog was last reviewed against the platform's API changelog, and whether that is over 90 days before `today`. */
-  catalog: { reviewed: string; daysSinceReview: number; stale: boolean };
+  /** Scans: when the notices catalog was last reviewed against the platform's API changelog, and whether that is over 90 days before `today` (absent from merged reports). */
+  catalog?: { reviewed: string; daysSinceReview: number; stale: boolean };
+  /** The repository scanned (JSON, HTML and Markdown outputs of a scan). */
+  repository?: ReportRepository;
+  /** Merged reports only: every repository, worst first. */
+  repositories?: RepositorySummary[];
   /** The notices the run looked for, in effective-date order, with their finding counts. */
   notices: ReportNotice[];
   findings: ReportFinding[];
@@ -148,6 +188,7 @@ export interface ReportInput {
   outcomes?: ReadonlyMap<string, { outcome: FileOutcome; fixed?: number; reason?: string; diff?: string }>;
   fixedCount?: number;
   reportUnused: boolean;
+  repository?: ReportRepository;
   /** Only errors are listed (the counts still hold every finding). */
   quiet: boolean;
   /** Says why an id in a suppression comment is not a notice id (with a did-you-mean), or undefined when it is one. */
@@ -158,13 +199,10 @@ export interface ReportInput {
 }
 
 function bucketOf(notice: Notice, today: string, warnWithinDays: number): TimelineBucket {
-  if (notice.status === 'pending') return 'pending';
-  const days = daysUntilEffective(notice, today);
-  if (notice.status === 'contract' || days === undefined || days <= 0) return 'in-force';
-  return days <= warnWithinDays ? 'within-window' : 'later';
+  return bucketOfDate(notice.status, notice.effective ?? null, today, warnWithinDays);
 }
 
-function toReportFinding(f: Finding, today: string): ReportFinding {
+function toReportFinding(f: Finding, today: string, text: string, starts: readonly number[]): ReportFinding {
   const { match, notice } = f;
   const out: ReportFinding = {
     noticeId: notice.id,
@@ -188,6 +226,11 @@ function toReportFinding(f: Finding, today: string): ReportFinding {
   if (f.baseline) out.baseline = f.baseline;
   if (f.expiredSuppression) out.expiredSuppression = { line: f.expiredSuppression.line, until: f.expiredSuppression.until! };
   if (match.fix && match.fix.length > 0) out.edits = match.fix;
+  if (text.length > 0) {
+    out.excerpt = excerptOf(text, starts, out.line, out.endLine);
+    const preview = match.fix && match.fix.length > 0 ? fixPreviewOf(text, starts, match.fix, 'autofix') : match.suggestions?.[0] ? fixPreviewOf(text, starts, match.suggestions[0].edits, 'suggestion') : undefined;
+    if (preview) out.fixPreview = preview;
+  }
   return out;
 }
 
@@ -199,8 +242,50 @@ function toReportSuppression(file: string, s: Suppression): ReportSuppression {
   return out;
 }
 
+export function bucketOfDate(status: NoticeStatus, effective: string | null, today: string, warnWithinDays: number): TimelineBucket {
+  if (status === 'pending') return 'pending';
+  if (status === 'contract' || effective === null) return 'in-force';
+  const days = daysBetween(today, effective);
+  if (days <= 0) return 'in-force';
+  return days <= warnWithinDays ? 'within-window' : 'later';
+}
+
+/** The summary's timeline (findings per bucket), next effective day and findings per effective date, from the notices' counts. */
+export function timelineOf(notices: readonly ReportNotice[], warnWithinDays: number, today: string): Pick<Report['summary'], 'timeline' | 'nextEffective' | 'byDate'> {
+  const upcoming = notices.filter((n) => n.findings > 0 && n.effective !== null && n.effective > today).map((n) => n.effective!);
+  const nextEffective = upcoming.length > 0 ? upcoming.reduce((a, b) => (a < b ? a : b)) : null;
+  const labels: Record<TimelineBucket, string> = {
+    'in-force': 'in force',
+    'within-window': `within ${warnWithinDays} days`,
+    later: 'later',
+    pending: 'pending (no date yet)',
+  };
+  const timeline = (Object.keys(labels) as TimelineBucket[])
+    .map((bucket) => {
+      const found = notices.filter((n) => n.bucket === bucket && n.findings > 0);
+      return { bucket, label: labels[bucket], notices: found.length, findings: found.reduce((s, n) => s + n.findings, 0) };
+    })
+    .filter((t) => t.notices > 0);
+  const byDateMap = new Map<string, { notices: string[]; findings: number }>();
+  for (const n of notices) {
+    if (n.findings === 0) continue;
+    const key = n.effective ?? n.status;
+    const entry = byDateMap.get(key) ?? { notices: [], findings: 0 };
+    entry.notices.push(n.id);
+    entry.findings += n.findings;
+    byDateMap.set(key, entry);
+  }
+  const byDate = [...byDateMap.entries()].map(([effective, v]) => ({ effective, ...v }));
+
+  return { timeline, nextEffective, byDate };
+}
+
 export function buildReport(input: ReportInput): Report {
-  const all = input.scanned.flatMap((s) => s.findings.map((f) => toReportFinding(f, input.today)));
+  const all = input.scanned.flatMap((s) => {
+    if (s.findings.length === 0) return [];
+    const starts = lineStarts(s.text);
+    return s.findings.map((f) => toReportFinding(f, input.today, s.text, starts));
+  });
   const errors = all.filter((f) => f.severity === 'error').length;
   const warnings = all.length - errors;
   const findings = input.quiet ? all.filter((f) => f.severity === 'error') : all;
@@ -222,32 +307,11 @@ export function buildReport(input: ReportInput): Report {
     bucket: bucketOf(n, input.today, input.warnWithinDays),
     findings: counts.get(n.id) ?? 0,
     fixable: fixableCounts.get(n.id) ?? 0,
+    breaking: n.breaking,
+    instead: n.instead,
   }));
-  const upcoming = notices.filter((n) => n.findings > 0 && n.effective !== null && n.effective > input.today).map((n) => n.effective!);
-  const nextEffective = upcoming.length > 0 ? upcoming.reduce((a, b) => (a < b ? a : b)) : null;
 
-  const labels: Record<TimelineBucket, string> = {
-    'in-force': 'in force',
-    'within-window': `within ${input.warnWithinDays} days`,
-    later: 'later',
-    pending: 'pending (no date yet)',
-  };
-  const timeline = (Object.keys(labels) as TimelineBucket[])
-    .map((bucket) => {
-      const found = notices.filter((n) => n.bucket === bucket && n.findings > 0);
-      return { bucket, label: labels[bucket], notices: found.length, findings: found.reduce((s, n) => s + n.findings, 0) };
-    })
-    .filter((t) => t.notices > 0);
-  const byDateMap = new Map<string, { notices: string[]; findings: number }>();
-  for (const n of notices) {
-    if (n.findings === 0) continue;
-    const key = n.effective ?? n.status;
-    const entry = byDateMap.get(key) ?? { notices: [], findings: 0 };
-    entry.notices.push(n.id);
-    entry.findings += n.findings;
-    byDateMap.set(key, entry);
-  }
-  const byDate = [...byDateMap.entries()].map(([effective, v]) => ({ effective, ...v }));
+  const { timeline, nextEffective, byDate } = timelineOf(notices, input.warnWithinDays, input.today);
 
   const files: ReportFile[] = [];
   for (const s of input.scanned) {
@@ -301,6 +365,7 @@ export function buildReport(input: ReportInput): Report {
     warnWithinDays: input.warnWithinDays,
     mode: input.mode,
     catalog: (({ reviewed, days, stale }) => ({ reviewed, daysSinceReview: days, stale }))(catalogAge(input.catalogReviewed, input.today)),
+    ...(input.repository ? { repository: input.repository } : {}),
     notices,
     findings,
     files,
