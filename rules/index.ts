@@ -19,6 +19,7 @@ import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, whenText, type Se
 import { COMMON_MESSAGES } from '../engine/detector.js';
 import { getDetector } from '../engine/detectors/index.js';
 import { DOCS_URL_ENV, noticeDocUrl } from '../engine/sources.js';
+import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from '../engine/suppressions.js';
 import { createTypeOracle } from '../engine/type-oracle.js';
 import type { EngineOptions, IsoDate, Notice, Region, TypeOracle } from '../engine/types.js';
 
@@ -60,6 +61,20 @@ export function defaultToday(): IsoDate {
 }
 
 const contexts = new WeakMap<object, FileContext>();
+const suppressionsByAst = new WeakMap<object, Suppression[]>();
+
+/**
+ * collab-migrate's own suppression comments in a file (`collab-migrate-ignore-next-line <id> until <date> -- why`),
+ * parsed once per file for all rules. ESLint's own directives are ESLint's to apply.
+ */
+function ownSuppressionsOf(sourceCode: TSESLint.SourceCode): Suppression[] {
+  let list = suppressionsByAst.get(sourceCode.ast);
+  if (!list) {
+    list = hasDirectives(sourceCode.text) ? parseSuppressions(sourceCode.text).filter((s) => s.syntax !== 'eslint') : [];
+    suppressionsByAst.set(sourceCode.ast, list);
+  }
+  return list;
+}
 const oracles = new WeakMap<object, TypeOracle | undefined>();
 
 function fileContextOf(sourceCode: TSESLint.SourceCode, filename: string): FileContext {
@@ -130,12 +145,17 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
           const file = fileContextOf(sourceCode as TSESLint.SourceCode, context.filename);
           const matches = analyzeContext(file, { catalog, notices, engine, types: typeOracleOf(sourceCode as TSESLint.SourceCode) });
           const when = whenText(notice, today);
+          const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode);
           for (const match of matches) {
+            const effect = suppressions.length > 0 ? suppressionFor(suppressions, notice.id, match.loc.start.line, today) : undefined;
+            if (effect?.state === 'suppressed') continue;
+            // An expired suppression no longer suppresses, and the message says so (as the CLI's does).
+            const expired = effect?.state === 'expired' ? `; the suppression on line ${effect.by.line} expired on ${effect.by.until}` : '';
             context.report({
               loc: match.loc,
               messageId: match.messageId,
               // A likely finding says so (and why) in its message: it carries suggestions, never an autofix.
-              data: { ...match.data, when, likely: match.confidence === 'likely' ? ` [likely: ${match.confidenceReason}]` : '' },
+              data: { ...match.data, when: when + expired, likely: match.confidence === 'likely' ? ` [likely: ${match.confidenceReason}]` : '' },
               fix: match.fix ? (fixer) => match.fix!.map((e) => fixer.replaceTextRange(e.range, e.text)) : undefined,
               suggest: match.suggestions?.map((s) => ({
                 messageId: s.messageId,
