@@ -115,7 +115,7 @@ export function setupFromOptions(options: TransformOptions): TransformSetup {
     if (!REGIONS.includes(region)) throw new Error(`collab-migrate: --region=${String(options.region)} is not one of ${REGIONS.join(', ')}`);
   }
   const strictScopes = options.strictScopes === true || options.strictScopes === 'true';
-  const engine: EngineOptions = {};
+  const engine: EngineOptions = { optionStyle: 'jscodeshift' };
   if (region) engine.region = region;
   if (strictScopes) engine.strictScopes = true;
   const setup = { catalog, notices, engine };

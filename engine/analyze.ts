@@ -7,6 +7,7 @@ import type { LoadedCatalog } from './catalog.js';
 import { formatMessage, LIKELY_FIX_MESSAGE_ID, type Detector, type DetectorContext, type RawMatch, type TextFile } from './detector.js';
 import { getDetector } from './detectors/index.js';
 import { parseSource, type ParseFailure } from './parse.js';
+import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project-renames.js';
 import { fileLanguage, type FileLanguage } from './language.js';
 import { mayApply, scannerFor, type PrefilterEntry } from './prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
@@ -144,7 +145,8 @@ function runDetections(context: FileContext, candidates: readonly PlannedDetecti
       matches.push(toMatch(p, raw, (o) => context.positionAt(o)));
     }
   }
-  return dedupe(matches);
+  const found = dedupe(matches);
+  return isPerFileAdapter(opts.engine) ? leaveDeclaredRenamesToCodemod(context, found, opts.notices) : found;
 }
 
 function analyzeText(file: SourceFile, candidates: readonly PlannedDetection[], opts: AnalyzeOptions): Match[] {

@@ -10,20 +10,27 @@
 import tsParser from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { Linter } from 'eslint';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { analyzeContext } from '../engine/analyze.js';
 import { FileContext } from '../engine/ast.js';
-import { builtinCatalogPath, loadCatalog, type LoadedCatalog } from '../engine/catalog.js';
-import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, whenText, type Severity } from '../engine/dates.js';
+import { builtinCatalogPath, loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog.js';
+import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, effectiveText, type Severity } from '../engine/dates.js';
 import { COMMON_MESSAGES } from '../engine/detector.js';
 import { getDetector } from '../engine/detectors/index.js';
 import { DOCS_URL_ENV, noticeDocUrl } from '../engine/sources.js';
+import { hasPropertyRenames, PROJECT_RENAME_MESSAGES } from '../engine/project-renames.js';
+import { OptionsError } from '../engine/option-check.js';
 import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from '../engine/suppressions.js';
 import { createTypeOracle } from '../engine/type-oracle.js';
-import type { EngineOptions, IsoDate, Notice, Region, TypeOracle } from '../engine/types.js';
+import { fingerprintAll } from '../engine/fingerprint.js';
+import { daysUntilEffective } from '../engine/dates.js';
+import { readBaseline } from '../cli/scan/baseline.js';
+import type { EngineOptions, IsoDate, Notice, TypeOracle } from '../engine/types.js';
+import { checkConfigureOptions, checkRuleOptions, checkSettings, eslintSchema, PLUGIN_NAME, type ConfigureOptions, type PluginSettings, type RuleOptions } from './options.js';
 
-export const PLUGIN_NAME = 'collab-migrate';
+export { PLUGIN_NAME, type ConfigureOptions, type PluginSettings, type RuleOptions };
+
 
 const pkg = JSON.parse(readFileSync(join(dirname(builtinCatalogPath()), 'package.json'), 'utf8')) as { version: string };
 
@@ -35,14 +42,28 @@ export function docsUrl(id: string): string {
   return noticeDocUrl(id, process.env[DOCS_URL_ENV]);
 }
 
-/** Options every rule accepts (also settable once for all rules as `settings['collab-migrate']`). */
-export interface RuleOptions {
-  /** Call history region for host rewrites. */
-  region?: Region;
-  /** Report well-formed but unlisted OAuth scopes too. */
-  strictScopes?: boolean;
-  /** The day the countdown in messages is computed from (pin it for reproducible CI). */
-  today?: IsoDate;
+const baselines = new Map<string, { mtimeMs: number; keys: Set<string> }>();
+
+/** The recorded findings of a baseline file as `file\0notice\0fingerprint` keys (files relative to its folder), re-read when it changes. */
+function baselineKeys(file: string): Set<string> {
+  let mtimeMs = -1;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch {
+    throw new Error(`collab-migrate: baseline ${file} not found (create it with \`collab-migrate --baseline-write ${file}\`)`);
+  }
+  const cached = baselines.get(file);
+  if (cached && cached.mtimeMs === mtimeMs) return cached.keys;
+  const keys = new Set(readBaseline(file).findings.map((e) => `${e.file}\0${e.notice}\0${e.fingerprint}`));
+  baselines.set(file, { mtimeMs, keys });
+  return keys;
+}
+
+/** Whether a notice is in force on `today` (contract rules always; dated notices from their effective day). */
+function isInForce(notice: Notice, today: IsoDate): boolean {
+  if (notice.status === 'contract') return true;
+  const days = daysUntilEffective(notice, today);
+  return notice.status !== 'pending' && days !== undefined && days <= 0;
 }
 
 /** Suggestion messages (ids starting with `suggest`) carry no date; report messages get the countdown. */
@@ -56,7 +77,10 @@ export const TODAY_ENV = 'COLLAB_MIGRATE_TODAY';
 /** Today's date for the plugin: the env pin, or the clock (read only here, in the adapter). */
 export function defaultToday(): IsoDate {
   const pinned = process.env[TODAY_ENV];
-  if (pinned && isValidIsoDate(pinned)) return pinned;
+  if (pinned) {
+    if (!isValidIsoDate(pinned)) throw new OptionsError(`${PLUGIN_NAME}: $${TODAY_ENV}: ${JSON.stringify(pinned)} is not allowed; expected a real calendar day as YYYY-MM-DD (e.g. 2026-07-28).`, `$${TODAY_ENV}`, TODAY_ENV, pinned);
+    return pinned;
+  }
   return new Date().toISOString().slice(0, 10);
 }
 
@@ -67,10 +91,11 @@ const suppressionsByAst = new WeakMap<object, Suppression[]>();
  * collab-migrate's own suppression comments in a file (`collab-migrate-ignore-next-line <id> until <date> -- why`),
  * parsed once per file for all rules. ESLint's own directives are ESLint's to apply.
  */
-function ownSuppressionsOf(sourceCode: TSESLint.SourceCode): Suppression[] {
+function ownSuppressionsOf(sourceCode: TSESLint.SourceCode, catalog: LoadedCatalog): Suppression[] {
   let list = suppressionsByAst.get(sourceCode.ast);
   if (!list) {
-    list = hasDirectives(sourceCode.text) ? parseSuppressions(sourceCode.text).filter((s) => s.syntax !== 'eslint') : [];
+    // A comment naming a notice the catalog does not have (a misspelt `untill` reads as one) suppresses nothing.
+    list = hasDirectives(sourceCode.text) ? parseSuppressions(sourceCode.text, (id) => catalog.get(id) !== undefined).filter((s) => s.syntax !== 'eslint') : [];
     suppressionsByAst.set(sourceCode.ast, list);
   }
   return list;
@@ -97,17 +122,16 @@ function typeOracleOf(sourceCode: TSESLint.SourceCode): TypeOracle | undefined {
 /** The messages of every interpreter a notice's detections use. */
 export function messagesOf(notice: Notice): Record<string, string> {
   const messages: Record<string, string> = notice.fix === 'autofix' ? { ...COMMON_MESSAGES } : {};
-  for (const detection of notice.detections) {
-    const detector = getDetector(detection);
-    if (!detector) continue;
-    for (const [id, template] of Object.entries(detector.messages)) {
+  const sources = notice.detections.map((d) => getDetector(d)?.messages ?? {});
+  // A rename this file's own types declare is left to the codemod (engine/project-renames.ts).
+  if (hasPropertyRenames(notice)) sources.push(PROJECT_RENAME_MESSAGES);
+  for (const own of sources) {
+    for (const [id, template] of Object.entries(own)) {
       messages[id] = isSuggestionMessage(id) ? template : `${template}{{likely}} ({{when}})`;
     }
   }
   return messages;
 }
-
-const REGIONS: Region[] = ['us', 'eu', 'in', 'au'];
 
 /** Builds the rule of one notice. */
 export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.RuleModule<string, [RuleOptions?]> {
@@ -117,36 +141,42 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
   return {
     meta: {
       type: notice.breaking ? 'problem' : 'suggestion',
-      docs: { description: notice.title, url: docsUrl(notice.id) } as TSESLint.RuleMetaDataDocs,
+      // Every rule is in the recommended config, at the severity its notice's dates give (off until then).
+      docs: { description: notice.title, recommended: true, url: docsUrl(notice.id) } as TSESLint.RuleMetaDataDocs,
+      // No values: ESLint merges meta.defaultOptions into the rule's options, where a default would hide the same
+      // key set in settings['collab-migrate']. The defaults are applied in create() and documented in the schema.
+      defaultOptions: [{}],
       fixable: notice.fix === 'autofix' ? 'code' : undefined,
       hasSuggestions: notice.fix !== 'none' ? true : undefined,
       messages: messagesOf(notice),
-      schema: [
-        {
-          type: 'object',
-          properties: {
-            region: { type: 'string', enum: REGIONS },
-            strictScopes: { type: 'boolean' },
-            today: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-          },
-          additionalProperties: false,
-        },
-      ],
+      schema: eslintSchema(),
     },
     defaultOptions: [{}],
     create(context) {
-      const settings = (context.settings?.[PLUGIN_NAME] ?? {}) as RuleOptions;
-      const options: RuleOptions = { ...settings, ...(context.options[0] ?? {}) };
+      // Checked here, before the rule reports anything: ESLint checks neither settings nor real calendar days.
+      const settings = checkSettings(context.settings?.[PLUGIN_NAME]);
+      const options: RuleOptions = { region: settings.region, strictScopes: settings.strictScopes, today: settings.today, ...checkRuleOptions(notice.id, context.options[0]) };
       const today = options.today ?? defaultToday();
-      const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes };
+      const baselineFile = settings.baseline ? resolve(context.cwd, settings.baseline) : undefined;
+      const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, optionStyle: 'eslint' };
       const sourceCode = context.sourceCode;
       return {
         'Program:exit'() {
           const file = fileContextOf(sourceCode as TSESLint.SourceCode, context.filename);
           const matches = analyzeContext(file, { catalog, notices, engine, types: typeOracleOf(sourceCode as TSESLint.SourceCode) });
-          const when = whenText(notice, today);
-          const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode);
+          const when = effectiveText(notice);
+          const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode, catalog);
+          // With a baseline, a recorded finding is tolerated until its notice is in force (as the CLI's --baseline).
+          let tolerated: Set<number> | undefined;
+          if (baselineFile && matches.length > 0 && !isInForce(notice, today)) {
+            const keys = baselineKeys(baselineFile);
+            const file = relative(dirname(baselineFile), context.filename).split(sep).join('/');
+            const ordered = [...matches].sort((a, b) => a.range[0] - b.range[0]);
+            const prints = fingerprintAll(sourceCode.text, ordered);
+            tolerated = new Set(ordered.flatMap((m, i) => (keys.has(`${file}\0${notice.id}\0${prints[i]}`) ? [m.range[0]] : [])));
+          }
           for (const match of matches) {
+            if (tolerated?.has(match.range[0])) continue;
             const effect = suppressions.length > 0 ? suppressionFor(suppressions, notice.id, match.loc.start.line, today) : undefined;
             if (effect?.state === 'suppressed') continue;
             // An expired suppression no longer suppresses, and the message says so (as the CLI's does).
@@ -168,18 +198,6 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
       };
     },
   };
-}
-
-/** Options of {@link configure}. */
-export interface ConfigureOptions extends RuleOptions {
-  /** Also report notices effective up to this day (as warnings until they are in force). */
-  before?: IsoDate;
-  /** Warn this many days ahead of an effective date (default 90). */
-  warnWithinDays?: number;
-  /** Only these notice ids. */
-  notices?: string[];
-  /** Every detectable notice as warn or error by date, pending included (the `all` config). */
-  all?: boolean;
 }
 
 const FILES = ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'];
@@ -204,17 +222,25 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
   const detectable = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0);
   const rules = Object.fromEntries(detectable.map((n) => [n.id, createRule(n, catalog)]));
   const plugin = { meta: { name: PLUGIN_NAME, version: pkg.version }, rules } as CollabPlugin;
-  const configure = (opts: ConfigureOptions = {}): Linter.Config => {
+  const configure = (given: ConfigureOptions = {}): Linter.Config => {
+    const opts = checkConfigureOptions(given);
     const today = opts.today ?? defaultToday();
     const wanted = opts.notices ? new Set(opts.notices) : undefined;
     if (wanted) {
-      for (const id of wanted) if (!rules[id]) throw new Error(`collab-migrate: unknown notice "${id}" in configure({ notices })`);
+      const ids = Object.keys(rules);
+      for (const id of wanted) {
+        if (rules[id]) continue;
+        const near = suggestId(id, ids);
+        const why = catalog.get(id) ? 'is informational (never reported, so it has no rule)' : `is not a notice with a rule${near ? `; did you mean "${near}"?` : ''}`;
+        throw new OptionsError(`${PLUGIN_NAME}: configure(): invalid option "notices": ${JSON.stringify(id)} ${why}. Run \`collab-migrate notices\` to list them.`, 'configure()', 'notices', id);
+      }
     }
     const ruleEntries: Record<string, TSESLint.FlatConfig.RuleLevel> = {};
     for (const notice of detectable) {
-      ruleEntries[`${PLUGIN_NAME}/${notice.id}`] = wanted && !wanted.has(notice.id) ? 'off' : severityFor(notice, opts, today);
+      const severity = wanted && !wanted.has(notice.id) ? 'off' : severityFor(notice, opts, today);
+      ruleEntries[`${PLUGIN_NAME}/${notice.id}`] = opts.baseline && severity !== 'off' ? 'error' : severity;
     }
-    const settings: RuleOptions = { today, region: opts.region, strictScopes: opts.strictScopes };
+    const settings: PluginSettings = { today, region: opts.region, strictScopes: opts.strictScopes, baseline: opts.baseline };
     const config: TSESLint.FlatConfig.Config = {
       name: `${PLUGIN_NAME}/${opts.all ? 'all' : opts.before ? `before-${opts.before}` : 'recommended'}`,
       files: FILES,
