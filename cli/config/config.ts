@@ -31,6 +31,7 @@ export interface RcOptions {
   reportUnusedSuppressions?: boolean;
   strictScopes?: boolean;
   checkSyntax?: boolean;
+  failOnUnanalysed?: boolean;
 }
 
 export interface LoadedRc {
@@ -67,6 +68,7 @@ export const RC_SCHEMA: OptionsSchema = {
     reportUnusedSuppressions: { type: 'boolean' },
     strictScopes: { type: 'boolean' },
     checkSyntax: { type: 'boolean' },
+    failOnUnanalysed: { type: 'boolean' },
   },
 };
 

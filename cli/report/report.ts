@@ -11,6 +11,7 @@ import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
 import { excerptOf, fixPreviewOf, lineStarts, type Excerpt, type FixPreview } from './excerpt.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
 import type { Suppression } from '../scan/suppressions.js';
+import { isUnanalysedReason } from './unanalysed.js';
 import type { BaselineOutcome } from '../scan/baseline.js';
 
 /** Bumped on any incompatible change of the JSON shape. */
@@ -69,6 +70,18 @@ export interface ReportFile {
   reason?: string;
   /** Unified diff (`--fix --dry-run`). */
   diff?: string;
+  /** Why the file was not (fully) analysed; its findings, if any, are text-level ones (`likely`). */
+  unanalysed?: string;
+  /** Merged reports: the repository the file is in. */
+  repository?: string;
+}
+
+/** A file that could hold findings but was not analysed, and why (issue 13: no silent skips). */
+export interface ReportUnanalysed {
+  file: string;
+  reason: string;
+  /** Scanned at text level (it does not parse): findings of detections that need no syntax tree are listed. */
+  textLevel: boolean;
   /** Merged reports: the repository the file is in. */
   repository?: string;
 }
@@ -157,6 +170,8 @@ export interface Report {
   notices: ReportNotice[];
   findings: ReportFinding[];
   files: ReportFile[];
+  /** Files that could hold findings but were not analysed, in path order. */
+  unanalysed: ReportUnanalysed[];
   suppressions: { expired: ReportSuppression[]; unused: ReportSuppression[]; invalid: ReportSuppression[] };
   /** Only with `--baseline` or `--baseline-write`. */
   baseline?: ReportBaseline;
@@ -168,6 +183,8 @@ export interface Report {
     suppressed: number;
     filesScanned: number;
     filesSkipped: number;
+    /** Files that could hold findings but were not analysed (`unanalysed.length`). */
+    unanalysed: number;
     timeline: { bucket: TimelineBucket; label: string; notices: number; findings: number }[];
     /** The first effective day after today among the notices with findings (when a warning turns into an error), or null. */
     nextEffective: string | null;
@@ -323,9 +340,21 @@ export function buildReport(input: ReportInput): Report {
     if (o?.fixed !== undefined) entry.fixed = o.fixed;
     if (o?.reason) entry.reason = o.reason;
     if (o?.diff) entry.diff = o.diff;
+    if (s.unanalysed) {
+      entry.unanalysed = s.unanalysed;
+      entry.reason ??= s.unanalysed;
+    }
     files.push(entry);
   }
-  for (const k of input.skipped) files.push({ file: k.display, outcome: 'skipped', findings: 0, reason: k.reason });
+  for (const k of input.skipped) {
+    const entry: ReportFile = { file: k.display, outcome: 'skipped', findings: 0, reason: k.reason };
+    if (isUnanalysedReason(k.reason)) entry.unanalysed = k.reason;
+    files.push(entry);
+  }
+  const unanalysed: ReportUnanalysed[] = files
+    .filter((f) => f.unanalysed !== undefined)
+    .map((f) => ({ file: f.file, reason: f.unanalysed!, textLevel: f.outcome !== 'skipped' }))
+    .sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : 0));
 
   const selectedIds = new Set(input.selected.map((n) => n.id));
   const expired: ReportSuppression[] = [];
@@ -375,6 +404,7 @@ export function buildReport(input: ReportInput): Report {
     notices,
     findings,
     files,
+    unanalysed,
     suppressions: { expired, unused, invalid },
     ...(baseline ? { baseline } : {}),
     summary: {
@@ -385,6 +415,7 @@ export function buildReport(input: ReportInput): Report {
       suppressed: input.scanned.reduce((n, s) => n + s.suppressedCount, 0),
       filesScanned: input.scanned.length,
       filesSkipped: input.skipped.length,
+      unanalysed: unanalysed.length,
       timeline,
       nextEffective,
       byDate,
@@ -405,6 +436,7 @@ export function summaryLine(report: Report): string {
   if (s.fixable > 0) parts[0] += ` (${s.fixable} fixable)`;
   let line = `${report.tool.name}: ${parts[0]} in ${n(s.filesScanned, 'file')}`;
   if (s.filesSkipped > 0) line += `, ${s.filesSkipped} skipped`;
+  if (s.unanalysed > 0) line += `, ${s.unanalysed} not analysed`;
   if (report.mode !== 'scan') line += `, ${s.fixed} ${report.mode === 'fix' ? 'fixed' : 'would be fixed'}`;
   return line;
 }

@@ -271,5 +271,9 @@ export const scopeListDetector: Detector<ScopeListDetection> = {
   detectText(file, ctx) {
     return checkPieces(configPieces(file.text), ctx);
   },
+  // Every plain string's pieces (templates are skipped: their pieces' offsets are not known without a tree).
+  detectUnparsed(file, ctx) {
+    return checkPieces(file.strings.filter((s) => !s.template).flatMap((s) => splitPieces(s.value, s.range[0] + 1, false, false)), ctx);
+  },
 };
 
