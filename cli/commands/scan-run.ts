@@ -20,6 +20,7 @@ import type { Io } from '../io.js';
 import { checkIds, compareNotices, openCatalog, unknownNoticeMessage } from '../config/options.js';
 import { TOOL_VERSION } from '../package-info.js';
 import { scanWalk } from '../scan/pool.js';
+import { catalogAge, staleCatalogMessage } from '../../engine/sources.js';
 import { buildReport, summaryLine, type FileOutcome, type Report } from '../report/report.js';
 import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan/scan-core.js';
 import type { WalkStream } from '../walk/walker.js';
@@ -71,6 +72,9 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   const catalog = openCatalog(settings.notices, io.cwd);
   checkIds('--only', settings.only, catalog);
   checkIds('--skip', settings.skip, catalog);
+  // Said once per run, whatever the outputs: a catalog not reviewed for a while may miss newer notices.
+  const age = catalogAge(catalog.catalog.reviewed, settings.today);
+  if (age.stale) io.stderr.write(`collab-migrate: ${staleCatalogMessage(age, settings.today)}\n`);
 
   const dates: DateOptions = { today: settings.today, warnWithinDays: settings.warnWithin };
   if (settings.before) dates.before = settings.before;
@@ -143,6 +147,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   const report = buildReport({
     ...(baseline ? { baseline } : {}),
     today: settings.today,
+    catalogReviewed: catalog.catalog.reviewed,
     ...(settings.before ? { before: settings.before } : {}),
     warnWithinDays: settings.warnWithin,
     mode,

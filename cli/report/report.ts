@@ -6,6 +6,7 @@ import path from 'node:path';
 import { countdown, daysBetween, daysUntilEffective, whenText } from '../../engine/dates.js';
 import type { Confidence, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
+import { catalogAge } from '../../engine/sources.js';
 import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
 import { excerptOf, fixPreviewOf, lineStarts, type Excerpt, type FixPreview } from './excerpt.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
@@ -159,6 +160,8 @@ export interface Report {
   before: string | null;
   warnWithinDays: number;
   mode: 'scan' | 'fix' | 'fix-dry-run';
+  /** Scans: when the notices catalog was last reviewed against the platform's API changelog, and whether that is over 90 days before `today` (absent from merged reports). */
+  catalog?: { reviewed: string; daysSinceReview: number; stale: boolean };
   /** The repository scanned (JSON, HTML and Markdown outputs of a scan). */
   repository?: ReportRepository;
   /** Merged reports only: every repository, worst first. */
@@ -191,6 +194,8 @@ export interface Report {
 
 export interface ReportInput {
   today: string;
+  /** The catalog's review date (`reviewed` of notices.json). */
+  catalogReviewed: string;
   before?: string;
   warnWithinDays: number;
   mode: Report['mode'];
@@ -394,6 +399,7 @@ export function buildReport(input: ReportInput): Report {
     before: input.before ?? null,
     warnWithinDays: input.warnWithinDays,
     mode: input.mode,
+    catalog: (({ reviewed, days, stale }) => ({ reviewed, daysSinceReview: days, stale }))(catalogAge(input.catalogReviewed, input.today)),
     ...(input.repository ? { repository: input.repository } : {}),
     notices,
     findings,

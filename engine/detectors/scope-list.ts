@@ -150,7 +150,7 @@ export const scopeListDetector: Detector<ScopeListDetection> = {
   kind: 'scope-list',
   messages: {
     unknownScope: '`{{scope}}` is not a known OAuth scope; did you mean `{{suggestion}}`? {{instead}}',
-    unknownScopeFamily: '`{{scope}}` has an unknown scope family `{{family}}`; the grant fails for an unknown scope. {{instead}}',
+    unknownScopeFamily: '`{{scope}}` has an unknown scope family `{{family}}`. {{instead}}',
     unlistedScope: '`{{scope}}` is not in the list of known OAuth scopes. {{instead}}',
     suggestScope: 'Replace with `{{suggestion}}`',
   },

@@ -180,7 +180,7 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
         originalUriBaseIds: { '%SRCROOT%': { uri: srcroot } },
         invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
         results,
-        properties: { today: report.today, before: report.before, warnWithinDays: report.warnWithinDays },
+        properties: { today: report.today, before: report.before, warnWithinDays: report.warnWithinDays, catalogReviewed: report.catalog?.reviewed, catalogStale: report.catalog?.stale },
       },
     ],
   };
