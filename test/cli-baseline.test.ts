@@ -7,8 +7,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, cli, tempTrees } from './cli/run.js';
 
 // Effective 2026-05-19.
 const SIGNATURE = `export function signature(req: { headers: Record<string, string> }) {
@@ -20,17 +20,8 @@ const FILTER = `export const hook = { resource: 'telephony_calls', event: 'creat
 `;
 const DAY = ['--today', '2026-03-01'];
 
-let dirs: string[] = [];
-function tree(files: Record<string, string>): string {
-  const d = tempTree(files);
-  dirs.push(d);
-  return d;
-}
+const tree = tempTrees();
 beforeAll(() => assertBuilt());
-afterEach(() => {
-  for (const d of dirs) removeTree(d);
-  dirs = [];
-});
 
 interface Finding {
   file: string;

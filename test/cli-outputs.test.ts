@@ -7,9 +7,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv } from 'ajv';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { docsUrl } from '../cli/package-info.js';
-import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+import { assertBuilt, cli, tempTrees } from './cli/run.js';
 
 const require = createRequire(import.meta.url);
 const AjvDraft04 = require('ajv-draft-04') as new (options: object) => Ajv;
@@ -33,17 +33,8 @@ const SIGNATURE = `export function signature(req: { headers: Record<string, stri
 `;
 const DAY = ['--today', '2026-03-01'];
 
-let dirs: string[] = [];
-function tree(files: Record<string, string>): string {
-  const d = tempTree(files);
-  dirs.push(d);
-  return d;
-}
+const tree = tempTrees();
 beforeAll(() => assertBuilt());
-afterEach(() => {
-  for (const d of dirs) removeTree(d);
-  dirs = [];
-});
 
 function validator(): (log: unknown) => { valid: boolean; errors: unknown[] } {
   const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));

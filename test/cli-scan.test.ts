@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv } from 'ajv';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, BIN, cli, removeTree, tempTree } from './cli/run.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, BIN, cli, tempTrees } from './cli/run.js';
 
 const require = createRequire(import.meta.url);
 // CommonJS packages whose default export NodeNext typing does not see as constructable/callable.
@@ -26,18 +26,9 @@ const SIM_RING = `export async function update(token: string) {
 // A look-alike: a different key that merely starts with the old name.
 const LOOK_ALIKE = `export const labels = { answerConfirmationEnabledLabel: 'Confirm' };\n`;
 
-let dirs: string[] = [];
-function tree(files: Record<string, string | Buffer>): string {
-  const d = tempTree(files);
-  dirs.push(d);
-  return d;
-}
+const tree = tempTrees();
 
 beforeAll(() => assertBuilt());
-afterEach(() => {
-  for (const d of dirs) removeTree(d);
-  dirs = [];
-});
 
 interface JsonReport {
   version: number;

@@ -5,10 +5,10 @@
  * `--report-unused-suppressions` lists unused comments of both syntaxes.
  */
 import { Linter } from 'eslint';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSuppressions, suppressionFor } from '../engine/suppressions.js';
 import plugin from '../rules/index.js';
-import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+import { assertBuilt, cli, removeTree, tempTree, tempTrees } from './cli/run.js';
 
 const RENAME = 'workspace-answer-confirmation-renamed';
 const SIM_RING = `export async function update(token: string) {
@@ -65,17 +65,8 @@ describe('ESLint directives, as parsed for the CLI', () => {
 });
 
 describe('the CLI honours eslint-disable comments for its rules', { timeout: 180_000 }, () => {
-  let dirs: string[] = [];
-  const tree = (files: Record<string, string>): string => {
-    const d = tempTree(files);
-    dirs.push(d);
-    return d;
-  };
+  const tree = tempTrees();
   beforeAll(() => assertBuilt());
-  afterEach(() => {
-    for (const d of dirs) removeTree(d);
-    dirs = [];
-  });
   const scan = (d: string, extra: string[] = []): { code: number | null; report: { findings: unknown[]; summary: { suppressed: number }; suppressions: { unused: { line: number; kind: string; syntax?: string; ids: string[] }[] } } } => {
     const r = cli(['--format', 'json', '--today', '2026-11-22', ...extra], { cwd: d });
     return { code: r.code, report: JSON.parse(r.stdout) };

@@ -1,4 +1,5 @@
 /** Spawns the built binary (`dist/cli/bin.js`, the bundled command line) on temporary folders. Build first: `npm run build`. */
+import { afterEach } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -51,4 +52,21 @@ export function git(cwd: string, ...args: string[]): string {
   });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${r.stderr}`);
   return r.stdout;
+}
+
+/**
+ * Temporary trees for the tests of one file: `tree(files)` makes one, and every tree a test made is removed
+ * after it. Call at the top level of a test file (or a describe).
+ */
+export function tempTrees(): (files: Record<string, string | Buffer>) => string {
+  let dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs) removeTree(d);
+    dirs = [];
+  });
+  return (files) => {
+    const d = tempTree(files);
+    dirs.push(d);
+    return d;
+  };
 }
