@@ -6,6 +6,7 @@ import { FileContext, lineStarts, positionAt } from './ast.js';
 import type { LoadedCatalog } from './catalog.js';
 import { formatMessage, type Detector, type DetectorContext, type RawMatch, type TextFile } from './detector.js';
 import { getDetector } from './detectors/index.js';
+import { chooseFix } from './fix-timing.js';
 import { parseSource, type ParseFailure } from './parse.js';
 import { fileLanguage, type FileLanguage } from './language.js';
 import { mayApply, scannerFor, type PrefilterEntry } from './prefilter.js';
@@ -141,7 +142,8 @@ function runDetections(context: FileContext, candidates: readonly PlannedDetecti
   const matches: Match[] = [];
   for (const p of candidates) {
     for (const raw of p.detector.detect(context, contextFor(p, opts))) {
-      matches.push(toMatch(p, raw, (o) => context.positionAt(o)));
+      const match = toMatch(p, raw, (o) => context.positionAt(o), opts);
+      if (match) matches.push(match);
     }
   }
   return dedupe(matches);
@@ -153,13 +155,17 @@ function analyzeText(file: SourceFile, candidates: readonly PlannedDetection[], 
   const matches: Match[] = [];
   for (const p of candidates) {
     for (const raw of p.detector.detectText!(textFile, contextFor(p, opts))) {
-      matches.push(toMatch(p, raw, textFile.positionAt));
+      const match = toMatch(p, raw, textFile.positionAt, opts);
+      if (match) matches.push(match);
     }
   }
   return dedupe(matches);
 }
 
-function toMatch(p: PlannedDetection, raw: RawMatch, at: (offset: number) => { line: number; column: number }): Match {
+/** The finding as a {@link Match}, its fix in the form the day allows; undefined for a transitional form before the date. */
+function toMatch(p: PlannedDetection, raw: RawMatch, at: (offset: number) => { line: number; column: number }, opts: AnalyzeOptions): Match | undefined {
+  const chosen = chooseFix(p.notice, raw, opts.engine);
+  if (chosen.skip) return undefined;
   const range = raw.range ?? raw.node?.range;
   if (!range) throw new Error(`detector "${p.detector.kind}" reported a match without a node or range (notice "${p.notice.id}")`);
   const data = { ...raw.data, instead: p.notice.instead };
@@ -174,8 +180,12 @@ function toMatch(p: PlannedDetection, raw: RawMatch, at: (offset: number) => { l
     range: [range[0], range[1]],
     loc: { start: at(range[0]), end: at(range[1]) },
   };
-  if (raw.fix && raw.fix.length > 0 && p.notice.fix === 'autofix') match.fix = raw.fix;
-  if (raw.suggestions && raw.suggestions.length > 0 && p.notice.fix !== 'none') match.suggestions = raw.suggestions;
+  if (chosen.fix) {
+    match.fix = chosen.fix;
+    match.fixForm = chosen.fixForm;
+  }
+  const suggestions = [...(p.notice.fix !== 'none' ? (raw.suggestions ?? []) : []), ...(chosen.finalSuggestion ? [chosen.finalSuggestion] : [])];
+  if (suggestions.length > 0) match.suggestions = suggestions;
   return match;
 }
 

@@ -2,20 +2,20 @@
 // ajv standalone validators for the Catalog and ExtraCatalog schemas.
 /* eslint-disable */
 // @ts-nocheck
-export const schemaHash = "607ad27b5ab6b023013e8779b5367b935521d97308cb691c96d252c1fdbda520";
+export const schemaHash = "03f29061df3dacb4de59db3bab645cc9d68a85c2c73fa3b01488c424d035bf9f";
 export const detectionKinds = ["request-field","url-path","custom","property","value-map","property-value","object-shape","host","jwt-claim","header-lookup","webhook-signature","scope-list","url-query"];
 export const validateCatalog = validate0;
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:collab-migrate:notices.schema.json","title":"collab-migrate catalog of change notices","description":"notices.json: every dated change notice of the platform, the hosts and the scopes. Generated from engine/types.ts by scripts/gen-schema.ts; do not edit by hand. A user catalog (--notices) follows #/$defs/ExtraCatalog.","$ref":"#/$defs/Catalog","$defs":{"Catalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."},"CustomDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."},"DatePrecision":{"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."},"Detection":{"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."},"Example":{"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string"}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."},"ExtraCatalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working."},"gov":{"type":"string","description":"The government host, unchanged by the move."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (seed section 9)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The seed's list, grouped by the seed's own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes used by public SDKs or required by later notices but missing from the seed's list."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a seed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."},"FixKind":{"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."},"HeaderLookupDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"type":"string"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."},"HostDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise). The government host is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."},"Hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working."},"gov":{"type":"string","description":"The government host, unchanged by the move."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (seed section 9)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."},"IsoDate":{"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"JwtClaimDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."},"Milestone":{"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."},"Notice":{"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the seed gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the seed gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The seed's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."},"NoticeStatus":{"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."},"ObjectShapeDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."},"PropertyDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"type":"string","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"type":"string"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."},"PropertyUsage":{"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."},"PropertyValueDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."},"RequestFieldDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies."},"ScopeListDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."},"Scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The seed's list, grouped by the seed's own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes used by public SDKs or required by later notices but missing from the seed's list."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a seed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (seed section 2.4 plus additions from public documentation)."},"Source":{"type":"object","properties":{"section":{"type":"string","description":"Section of the seed document, e.g. `9` or `7`."},"url":{"type":"string","description":"URL for facts taken from public documentation rather than the seed."},"quote":{"type":"string","description":"The seed's own words, shortened."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."},"UrlPathDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."},"UrlQueryDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."},"ValueMapDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."},"WebhookSignatureDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."}}};
+const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:collab-migrate:notices.schema.json","title":"collab-migrate catalog of change notices","description":"notices.json: every dated change notice of the platform, the hosts and the scopes. Generated from engine/types.ts by scripts/gen-schema.ts; do not edit by hand. A user catalog (--notices) follows #/$defs/ExtraCatalog.","$ref":"#/$defs/Catalog","$defs":{"Catalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."},"CustomDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."},"DatePrecision":{"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."},"Detection":{"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."},"Example":{"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."},"ExtraCatalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working."},"gov":{"type":"string","description":"The government host, unchanged by the move."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (seed section 9)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The seed's list, grouped by the seed's own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes used by public SDKs or required by later notices but missing from the seed's list."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a seed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."},"FixKind":{"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."},"FixTiming":{"type":"object","properties":{"kind":{"$ref":"#/$defs/FixTimingKind"},"reason":{"type":"string","description":"Why the fix has this timing: what the platform accepts before and after the date."}},"required":["kind","reason"],"additionalProperties":false,"description":"A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs)."},"FixTimingKind":{"type":"string","enum":["safe","expand-contract","final-only"],"description":"How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).\n- `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.\n- `expand-contract`: before the effective date the fix writes a transitional form that works on both sides   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides   accept); that form is recognised as migrated and not reported until the date; from the date on it is   reported again and the fix contracts it to the final form. A usage with no transitional form (a value   the code sends) gets the final form as a suggestion before the date.\n- `final-only`: no form works on both sides (or the seed does not say the new one works early): before the   date the final form is offered as a suggestion only, never an autofix.\n\nFix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early, for teams that deploy after the date."},"HeaderLookupDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"type":"string"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."},"HostDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise). The government host is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."},"Hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working."},"gov":{"type":"string","description":"The government host, unchanged by the move."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (seed section 9)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."},"IsoDate":{"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"JwtClaimDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."},"Milestone":{"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."},"Notice":{"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the seed gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the seed gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The seed's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"fixTiming":{"$ref":"#/$defs/FixTiming","description":"How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it); when absent, `final-only` is assumed: no autofix before the effective date."},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."},"NoticeStatus":{"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."},"ObjectShapeDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."},"PropertyDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"type":"string","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"type":"string"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."},"PropertyUsage":{"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."},"PropertyValueDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."},"RequestFieldDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies."},"ScopeListDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."},"Scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The seed's list, grouped by the seed's own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes used by public SDKs or required by later notices but missing from the seed's list."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a seed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (seed section 2.4 plus additions from public documentation)."},"Source":{"type":"object","properties":{"section":{"type":"string","description":"Section of the seed document, e.g. `9` or `7`."},"url":{"type":"string","description":"URL for facts taken from public documentation rather than the seed."},"quote":{"type":"string","description":"The seed's own words, shortened."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."},"UrlPathDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."},"UrlQueryDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."},"ValueMapDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."},"WebhookSignatureDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."}}};
 const schema1 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."};
 const schema2 = {"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working."},"gov":{"type":"string","description":"The government host, unchanged by the move."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (seed section 9)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."};
 const schema3 = {"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The seed's list, grouped by the seed's own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes used by public SDKs or required by later notices but missing from the seed's list."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a seed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (seed section 2.4 plus additions from public documentation)."};
-const schema4 = {"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the seed gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the seed gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The seed's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."};
+const schema4 = {"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the seed gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the seed gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The seed's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"fixTiming":{"$ref":"#/$defs/FixTiming","description":"How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it); when absent, `final-only` is assumed: no autofix before the effective date."},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."};
 const schema5 = {"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."};
 const schema6 = {"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"};
 const schema9 = {"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."};
 const schema13 = {"type":"object","properties":{"section":{"type":"string","description":"Section of the seed document, e.g. `9` or `7`."},"url":{"type":"string","description":"URL for facts taken from public documentation rather than the seed."},"quote":{"type":"string","description":"The seed's own words, shortened."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."};
 const schema14 = {"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."};
-const schema30 = {"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string"}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."};
+const schema32 = {"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."};
 const func0 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 const pattern1 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
@@ -95,26 +95,98 @@ return errors === 0;
 }
 validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema15 = {"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."};
-const schema16 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies."};
-const schema17 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."};
-const schema18 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."};
-const schema21 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."};
-const schema22 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."};
-const schema23 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."};
-const schema24 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise). The government host is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."};
-const schema25 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."};
-const schema26 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"type":"string"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."};
-const schema27 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."};
-const schema28 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."};
-const schema29 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."};
-const schema19 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"type":"string","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"type":"string"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."};
-const schema20 = {"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."};
+const schema15 = {"type":"object","properties":{"kind":{"$ref":"#/$defs/FixTimingKind"},"reason":{"type":"string","description":"Why the fix has this timing: what the platform accepts before and after the date."}},"required":["kind","reason"],"additionalProperties":false,"description":"A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs)."};
+const schema16 = {"type":"string","enum":["safe","expand-contract","final-only"],"description":"How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).\n- `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.\n- `expand-contract`: before the effective date the fix writes a transitional form that works on both sides   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides   accept); that form is recognised as migrated and not reported until the date; from the date on it is   reported again and the fix contracts it to the final form. A usage with no transitional form (a value   the code sends) gets the final form as a suggestion before the date.\n- `final-only`: no form works on both sides (or the seed does not say the new one works early): before the   date the final form is offered as a suggestion only, never an autofix.\n\nFix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early, for teams that deploy after the date."};
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate6.evaluated;
+const evaluated0 = validate5.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.kind === undefined) && (missing0 = "kind")) || ((data.reason === undefined) && (missing0 = "reason"))){
+validate5.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "kind") || (key0 === "reason"))){
+validate5.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+validate5.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/$defs/FixTimingKind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data0 === "safe") || (data0 === "expand-contract")) || (data0 === "final-only"))){
+validate5.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/$defs/FixTimingKind/enum",keyword:"enum",params:{allowedValues: schema16.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+const _errs5 = errors;
+if(typeof data.reason !== "string"){
+validate5.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate5.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema17 = {"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."};
+const schema18 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies."};
+const schema19 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."};
+const schema20 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."};
+const schema23 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."};
+const schema24 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."};
+const schema25 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."};
+const schema26 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise). The government host is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."};
+const schema27 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."};
+const schema28 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"type":"string"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."};
+const schema29 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."};
+const schema30 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."};
+const schema31 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."};
+const schema21 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"type":"string","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"type":"string"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."};
+const schema22 = {"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."};
+
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -125,14 +197,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.kind === undefined) && (missing0 = "kind")) || ((data.names === undefined) && (missing0 = "names"))){
-validate6.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate8.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func0.call(schema19.properties, key0))){
-validate6.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func0.call(schema21.properties, key0))){
+validate8.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -148,7 +220,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
 if(typeof data0[i0] !== "string"){
-validate6.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -158,7 +230,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -171,7 +243,7 @@ if(valid0){
 if(data.note !== undefined){
 const _errs6 = errors;
 if(typeof data.note !== "string"){
-validate6.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -184,11 +256,11 @@ if(data.kind !== undefined){
 let data3 = data.kind;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-validate6.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("property" !== data3){
-validate6.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "property"},message:"must be equal to constant"}];
+validate8.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "property"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -207,7 +279,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs12 = errors;
 if(typeof data4[i1] !== "string"){
-validate6.errors = [{instancePath:instancePath+"/names/" + i1,schemaPath:"#/properties/names/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/names/" + i1,schemaPath:"#/properties/names/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -217,7 +289,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/names",schemaPath:"#/properties/names/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/names",schemaPath:"#/properties/names/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -230,7 +302,7 @@ if(valid0){
 if(data.renameTo !== undefined){
 const _errs14 = errors;
 if(typeof data.renameTo !== "string"){
-validate6.errors = [{instancePath:instancePath+"/renameTo",schemaPath:"#/properties/renameTo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/renameTo",schemaPath:"#/properties/renameTo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -249,7 +321,7 @@ const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 const _errs18 = errors;
 if(typeof data7[i2] !== "string"){
-validate6.errors = [{instancePath:instancePath+"/suggest/" + i2,schemaPath:"#/properties/suggest/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/suggest/" + i2,schemaPath:"#/properties/suggest/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -259,7 +331,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/suggest",schemaPath:"#/properties/suggest/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/suggest",schemaPath:"#/properties/suggest/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -273,11 +345,11 @@ if(data.change !== undefined){
 let data9 = data.change;
 const _errs20 = errors;
 if(typeof data9 !== "string"){
-validate6.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data9 === "removed") || (data9 === "deprecated"))){
-validate6.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/enum",keyword:"enum",params:{allowedValues: schema19.properties.change.enum},message:"must be equal to one of the allowed values"}];
+validate8.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/enum",keyword:"enum",params:{allowedValues: schema21.properties.change.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -297,11 +369,11 @@ for(let i3=0; i3<len3; i3++){
 let data11 = data10[i3];
 const _errs24 = errors;
 if(typeof data11 !== "string"){
-validate6.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data11 === "key") || (data11 === "read")) || (data11 === "write")) || (data11 === "destructure")) || (data11 === "declaration"))){
-validate6.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema20.enum},message:"must be equal to one of the allowed values"}];
+validate8.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid4 = _errs24 === errors;
@@ -311,7 +383,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -331,7 +403,7 @@ const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
 const _errs29 = errors;
 if(typeof data12[i4] !== "string"){
-validate6.errors = [{instancePath:instancePath+"/fileContext/" + i4,schemaPath:"#/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/fileContext/" + i4,schemaPath:"#/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs29 === errors;
@@ -341,7 +413,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/fileContext",schemaPath:"#/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/fileContext",schemaPath:"#/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -361,7 +433,7 @@ const len5 = data14.length;
 for(let i5=0; i5<len5; i5++){
 const _errs33 = errors;
 if(typeof data14[i5] !== "string"){
-validate6.errors = [{instancePath:instancePath+"/siblings/" + i5,schemaPath:"#/properties/siblings/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/siblings/" + i5,schemaPath:"#/properties/siblings/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid7 = _errs33 === errors;
@@ -371,7 +443,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/siblings",schemaPath:"#/properties/siblings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/siblings",schemaPath:"#/properties/siblings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -391,7 +463,7 @@ const len6 = data16.length;
 for(let i6=0; i6<len6; i6++){
 const _errs37 = errors;
 if(typeof data16[i6] !== "string"){
-validate6.errors = [{instancePath:instancePath+"/requestPaths/" + i6,schemaPath:"#/properties/requestPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/requestPaths/" + i6,schemaPath:"#/properties/requestPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs37 === errors;
@@ -401,7 +473,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/requestPaths",schemaPath:"#/properties/requestPaths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/requestPaths",schemaPath:"#/properties/requestPaths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -414,7 +486,7 @@ if(valid0){
 if(data.remove !== undefined){
 const _errs39 = errors;
 if(typeof data.remove !== "boolean"){
-validate6.errors = [{instancePath:instancePath+"/remove",schemaPath:"#/properties/remove/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate8.errors = [{instancePath:instancePath+"/remove",schemaPath:"#/properties/remove/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs39 === errors;
@@ -426,7 +498,7 @@ if(valid0){
 if(data.config !== undefined){
 const _errs41 = errors;
 if(typeof data.config !== "boolean"){
-validate6.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate8.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs41 === errors;
@@ -450,20 +522,20 @@ var valid0 = true;
 }
 }
 else {
-validate6.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate8.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate6.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -490,7 +562,7 @@ errors++;
 else {
 const _errs4 = errors;
 for(const key0 in data){
-if(!(func0.call(schema16.properties, key0))){
+if(!(func0.call(schema18.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/$defs/RequestFieldDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -690,7 +762,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "body") || (data8 === "query"))){
-const err12 = {instancePath:instancePath+"/in",schemaPath:"#/$defs/RequestFieldDetection/properties/in/enum",keyword:"enum",params:{allowedValues: schema16.properties.in.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/in",schemaPath:"#/$defs/RequestFieldDetection/properties/in/enum",keyword:"enum",params:{allowedValues: schema18.properties.in.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1369,8 +1441,8 @@ props0 = true;
 }
 }
 const _errs81 = errors;
-if(!(validate6(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+if(!(validate8(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs81 === errors;
@@ -1398,7 +1470,7 @@ errors++;
 else {
 const _errs85 = errors;
 for(const key4 in data){
-if(!(func0.call(schema21.properties, key4))){
+if(!(func0.call(schema23.properties, key4))){
 const err49 = {instancePath,schemaPath:"#/$defs/ValueMapDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err49];
@@ -1509,7 +1581,7 @@ for(const key5 in data37){
 let data38 = data37[key5];
 const _errs97 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err55 = {instancePath:instancePath+"/map/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ValueMapDetection/properties/map/additionalProperties/type",keyword:"type",params:{type: schema21.properties.map.additionalProperties.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/map/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ValueMapDetection/properties/map/additionalProperties/type",keyword:"type",params:{type: schema23.properties.map.additionalProperties.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2635,7 +2707,7 @@ vErrors.push(err114);
 errors++;
 }
 if(!((data80 === "legacyApi") || (data80 === "callHistory"))){
-const err115 = {instancePath:instancePath+"/hosts",schemaPath:"#/$defs/HostDetection/properties/hosts/enum",keyword:"enum",params:{allowedValues: schema24.properties.hosts.enum},message:"must be equal to one of the allowed values"};
+const err115 = {instancePath:instancePath+"/hosts",schemaPath:"#/$defs/HostDetection/properties/hosts/enum",keyword:"enum",params:{allowedValues: schema26.properties.hosts.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3226,7 +3298,7 @@ vErrors.push(err147);
 errors++;
 }
 if(!(((data99 === "raw-body") || (data99 === "sha1")) || (data99 === "compare"))){
-const err148 = {instancePath:instancePath+"/check",schemaPath:"#/$defs/WebhookSignatureDetection/properties/check/enum",keyword:"enum",params:{allowedValues: schema27.properties.check.enum},message:"must be equal to one of the allowed values"};
+const err148 = {instancePath:instancePath+"/check",schemaPath:"#/$defs/WebhookSignatureDetection/properties/check/enum",keyword:"enum",params:{allowedValues: schema29.properties.check.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -3789,7 +3861,7 @@ else {
 vErrors.push(err177);
 }
 errors++;
-validate5.errors = vErrors;
+validate7.errors = vErrors;
 return false;
 }
 else {
@@ -3803,11 +3875,11 @@ vErrors = null;
 }
 }
 }
-validate5.errors = vErrors;
+validate7.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate5.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate7.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4189,20 +4261,32 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.detections !== undefined){
-let data21 = data.detections;
+if(data.fixTiming !== undefined){
 const _errs52 = errors;
-if(errors === _errs52){
-if(Array.isArray(data21)){
-var valid12 = true;
-const len2 = data21.length;
-for(let i2=0; i2<len2; i2++){
-const _errs54 = errors;
-if(!(validate5(data21[i2], {instancePath:instancePath+"/detections/" + i2,parentData:data21,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if(!(validate5(data.fixTiming, {instancePath:instancePath+"/fixTiming",parentData:data,parentDataProperty:"fixTiming",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
 errors = vErrors.length;
 }
-var valid12 = _errs54 === errors;
+var valid0 = _errs52 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.detections !== undefined){
+let data22 = data.detections;
+const _errs53 = errors;
+if(errors === _errs53){
+if(Array.isArray(data22)){
+var valid12 = true;
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+const _errs55 = errors;
+if(!(validate7(data22[i2], {instancePath:instancePath+"/detections/" + i2,parentData:data22,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+errors = vErrors.length;
+}
+var valid12 = _errs55 === errors;
 if(!valid12){
 break;
 }
@@ -4213,84 +4297,97 @@ validate2.errors = [{instancePath:instancePath+"/detections",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs52 === errors;
+var valid0 = _errs53 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.reason !== undefined){
-const _errs55 = errors;
+const _errs56 = errors;
 if(typeof data.reason !== "string"){
 validate2.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs55 === errors;
+var valid0 = _errs56 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.example !== undefined){
-let data24 = data.example;
-const _errs57 = errors;
+let data25 = data.example;
 const _errs58 = errors;
-if(errors === _errs58){
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+const _errs59 = errors;
+if(errors === _errs59){
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 let missing2;
-if((((data24.language === undefined) && (missing2 = "language")) || ((data24.before === undefined) && (missing2 = "before"))) || ((data24.after === undefined) && (missing2 = "after"))){
+if((((data25.language === undefined) && (missing2 = "language")) || ((data25.before === undefined) && (missing2 = "before"))) || ((data25.after === undefined) && (missing2 = "after"))){
 validate2.errors = [{instancePath:instancePath+"/example",schemaPath:"#/$defs/Example/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
-const _errs60 = errors;
-for(const key2 in data24){
-if(!(((key2 === "language") || (key2 === "before")) || (key2 === "after"))){
+const _errs61 = errors;
+for(const key2 in data25){
+if(!((((key2 === "language") || (key2 === "before")) || (key2 === "after")) || (key2 === "transitional"))){
 validate2.errors = [{instancePath:instancePath+"/example",schemaPath:"#/$defs/Example/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs60 === errors){
-if(data24.language !== undefined){
-let data25 = data24.language;
-const _errs61 = errors;
-if(typeof data25 !== "string"){
+if(_errs61 === errors){
+if(data25.language !== undefined){
+let data26 = data25.language;
+const _errs62 = errors;
+if(typeof data26 !== "string"){
 validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#/$defs/Example/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((((((data25 === "ts") || (data25 === "js")) || (data25 === "json")) || (data25 === "yaml")) || (data25 === "env")) || (data25 === "text"))){
-validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#/$defs/Example/properties/language/enum",keyword:"enum",params:{allowedValues: schema30.properties.language.enum},message:"must be equal to one of the allowed values"}];
+if(!((((((data26 === "ts") || (data26 === "js")) || (data26 === "json")) || (data26 === "yaml")) || (data26 === "env")) || (data26 === "text"))){
+validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#/$defs/Example/properties/language/enum",keyword:"enum",params:{allowedValues: schema32.properties.language.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid14 = _errs61 === errors;
+var valid14 = _errs62 === errors;
 }
 else {
 var valid14 = true;
 }
 if(valid14){
-if(data24.before !== undefined){
-const _errs63 = errors;
-if(typeof data24.before !== "string"){
+if(data25.before !== undefined){
+const _errs64 = errors;
+if(typeof data25.before !== "string"){
 validate2.errors = [{instancePath:instancePath+"/example/before",schemaPath:"#/$defs/Example/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid14 = _errs63 === errors;
+var valid14 = _errs64 === errors;
 }
 else {
 var valid14 = true;
 }
 if(valid14){
-if(data24.after !== undefined){
-const _errs65 = errors;
-if(typeof data24.after !== "string"){
+if(data25.after !== undefined){
+const _errs66 = errors;
+if(typeof data25.after !== "string"){
 validate2.errors = [{instancePath:instancePath+"/example/after",schemaPath:"#/$defs/Example/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid14 = _errs65 === errors;
+var valid14 = _errs66 === errors;
 }
 else {
 var valid14 = true;
+}
+if(valid14){
+if(data25.transitional !== undefined){
+const _errs68 = errors;
+if(typeof data25.transitional !== "string"){
+validate2.errors = [{instancePath:instancePath+"/example/transitional",schemaPath:"#/$defs/Example/properties/transitional/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid14 = _errs68 === errors;
+}
+else {
+var valid14 = true;
+}
 }
 }
 }
@@ -4302,22 +4399,23 @@ validate2.errors = [{instancePath:instancePath+"/example",schemaPath:"#/$defs/Ex
 return false;
 }
 }
-var valid0 = _errs57 === errors;
+var valid0 = _errs58 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.replaces !== undefined){
-const _errs67 = errors;
+const _errs70 = errors;
 if(typeof data.replaces !== "boolean"){
 validate2.errors = [{instancePath:instancePath+"/replaces",schemaPath:"#/properties/replaces/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs67 === errors;
+var valid0 = _errs70 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }
@@ -4846,13 +4944,13 @@ return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateExtraCatalog = validate11;
-const schema31 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working."},"gov":{"type":"string","description":"The government host, unchanged by the move."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (seed section 9)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The seed's list, grouped by the seed's own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes used by public SDKs or required by later notices but missing from the seed's list."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a seed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."};
+export const validateExtraCatalog = validate13;
+const schema33 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working."},"gov":{"type":"string","description":"The government host, unchanged by the move."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (seed section 9)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The seed's list, grouped by the seed's own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes used by public SDKs or required by later notices but missing from the seed's list."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a seed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."};
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate11.evaluated;
+const evaluated0 = validate13.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4863,14 +4961,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.notices === undefined) && (missing0 = "notices")){
-validate11.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate13.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "$schema") || (key0 === "version")) || (key0 === "hosts")) || (key0 === "scopes")) || (key0 === "notices"))){
-validate11.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate13.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4879,7 +4977,7 @@ if(_errs1 === errors){
 if(data.$schema !== undefined){
 const _errs2 = errors;
 if(typeof data.$schema !== "string"){
-validate11.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate13.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4891,7 +4989,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs4 = errors;
 if(!(typeof data.version == "number")){
-validate11.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate13.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -4908,7 +5006,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 const _errs8 = errors;
 for(const key1 in data2){
 if(!((((key1 === "apiBase") || (key1 === "api")) || (key1 === "legacyApi")) || (key1 === "callHistory"))){
-validate11.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate13.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4917,7 +5015,7 @@ if(_errs8 === errors){
 if(data2.apiBase !== undefined){
 const _errs9 = errors;
 if(typeof data2.apiBase !== "string"){
-validate11.errors = [{instancePath:instancePath+"/hosts/apiBase",schemaPath:"#/properties/hosts/properties/apiBase/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/apiBase",schemaPath:"#/properties/hosts/properties/apiBase/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -4936,7 +5034,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
 if(typeof data4[i0] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/hosts/api/" + i0,schemaPath:"#/properties/hosts/properties/api/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/api/" + i0,schemaPath:"#/properties/hosts/properties/api/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -4946,7 +5044,7 @@ break;
 }
 }
 else {
-validate11.errors = [{instancePath:instancePath+"/hosts/api",schemaPath:"#/properties/hosts/properties/api/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/api",schemaPath:"#/properties/hosts/properties/api/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4966,7 +5064,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
 if(typeof data6[i1] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/hosts/legacyApi/" + i1,schemaPath:"#/properties/hosts/properties/legacyApi/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/legacyApi/" + i1,schemaPath:"#/properties/hosts/properties/legacyApi/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs17 === errors;
@@ -4976,7 +5074,7 @@ break;
 }
 }
 else {
-validate11.errors = [{instancePath:instancePath+"/hosts/legacyApi",schemaPath:"#/properties/hosts/properties/legacyApi/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/legacyApi",schemaPath:"#/properties/hosts/properties/legacyApi/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4993,14 +5091,14 @@ if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing1;
 if((((data8.legacy === undefined) && (missing1 = "legacy")) || ((data8.gov === undefined) && (missing1 = "gov"))) || ((data8.regional === undefined) && (missing1 = "regional"))){
-validate11.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs21 = errors;
 for(const key2 in data8){
 if(!(((key2 === "legacy") || (key2 === "gov")) || (key2 === "regional"))){
-validate11.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5009,7 +5107,7 @@ if(_errs21 === errors){
 if(data8.legacy !== undefined){
 const _errs22 = errors;
 if(typeof data8.legacy !== "string"){
-validate11.errors = [{instancePath:instancePath+"/hosts/callHistory/legacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/legacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/legacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/legacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs22 === errors;
@@ -5021,7 +5119,7 @@ if(valid4){
 if(data8.gov !== undefined){
 const _errs24 = errors;
 if(typeof data8.gov !== "string"){
-validate11.errors = [{instancePath:instancePath+"/hosts/callHistory/gov",schemaPath:"#/properties/hosts/properties/callHistory/properties/gov/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/gov",schemaPath:"#/properties/hosts/properties/callHistory/properties/gov/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs24 === errors;
@@ -5037,14 +5135,14 @@ if(errors === _errs26){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing2;
 if(((((data11.us === undefined) && (missing2 = "us")) || ((data11.eu === undefined) && (missing2 = "eu"))) || ((data11.in === undefined) && (missing2 = "in"))) || ((data11.au === undefined) && (missing2 = "au"))){
-validate11.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs28 = errors;
 for(const key3 in data11){
 if(!((((key3 === "us") || (key3 === "eu")) || (key3 === "in")) || (key3 === "au"))){
-validate11.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5053,7 +5151,7 @@ if(_errs28 === errors){
 if(data11.us !== undefined){
 const _errs29 = errors;
 if(typeof data11.us !== "string"){
-validate11.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/us",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/us/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/us",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/us/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs29 === errors;
@@ -5065,7 +5163,7 @@ if(valid5){
 if(data11.eu !== undefined){
 const _errs31 = errors;
 if(typeof data11.eu !== "string"){
-validate11.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/eu",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/eu/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/eu",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/eu/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs31 === errors;
@@ -5077,7 +5175,7 @@ if(valid5){
 if(data11.in !== undefined){
 const _errs33 = errors;
 if(typeof data11.in !== "string"){
-validate11.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/in",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/in",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs33 === errors;
@@ -5089,7 +5187,7 @@ if(valid5){
 if(data11.au !== undefined){
 const _errs35 = errors;
 if(typeof data11.au !== "string"){
-validate11.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/au",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/au/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/au",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/au/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs35 === errors;
@@ -5104,7 +5202,7 @@ var valid5 = true;
 }
 }
 else {
-validate11.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5119,7 +5217,7 @@ var valid4 = true;
 }
 }
 else {
-validate11.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5134,7 +5232,7 @@ var valid1 = true;
 }
 }
 else {
-validate11.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate13.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5152,7 +5250,7 @@ if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 const _errs39 = errors;
 for(const key4 in data16){
 if(!(((key4 === "groups") || (key4 === "extra")) || (key4 === "note"))){
-validate11.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+validate13.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5173,7 +5271,7 @@ const len2 = data18.length;
 for(let i2=0; i2<len2; i2++){
 const _errs45 = errors;
 if(typeof data18[i2] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/scopes/groups/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"#/properties/scopes/properties/groups/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate13.errors = [{instancePath:instancePath+"/scopes/groups/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"#/properties/scopes/properties/groups/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs45 === errors;
@@ -5183,7 +5281,7 @@ break;
 }
 }
 else {
-validate11.errors = [{instancePath:instancePath+"/scopes/groups/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/groups/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate13.errors = [{instancePath:instancePath+"/scopes/groups/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/groups/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5194,7 +5292,7 @@ break;
 }
 }
 else {
-validate11.errors = [{instancePath:instancePath+"/scopes/groups",schemaPath:"#/properties/scopes/properties/groups/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate13.errors = [{instancePath:instancePath+"/scopes/groups",schemaPath:"#/properties/scopes/properties/groups/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5214,7 +5312,7 @@ const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
 const _errs49 = errors;
 if(typeof data20[i3] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/scopes/extra/" + i3,schemaPath:"#/properties/scopes/properties/extra/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate13.errors = [{instancePath:instancePath+"/scopes/extra/" + i3,schemaPath:"#/properties/scopes/properties/extra/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid9 = _errs49 === errors;
@@ -5224,7 +5322,7 @@ break;
 }
 }
 else {
-validate11.errors = [{instancePath:instancePath+"/scopes/extra",schemaPath:"#/properties/scopes/properties/extra/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate13.errors = [{instancePath:instancePath+"/scopes/extra",schemaPath:"#/properties/scopes/properties/extra/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5237,7 +5335,7 @@ if(valid6){
 if(data16.note !== undefined){
 const _errs51 = errors;
 if(typeof data16.note !== "string"){
-validate11.errors = [{instancePath:instancePath+"/scopes/note",schemaPath:"#/properties/scopes/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate13.errors = [{instancePath:instancePath+"/scopes/note",schemaPath:"#/properties/scopes/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs51 === errors;
@@ -5250,7 +5348,7 @@ var valid6 = true;
 }
 }
 else {
-validate11.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate13.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5280,7 +5378,7 @@ break;
 }
 }
 else {
-validate11.errors = [{instancePath:instancePath+"/notices",schemaPath:"#/properties/notices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate13.errors = [{instancePath:instancePath+"/notices",schemaPath:"#/properties/notices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5297,11 +5395,11 @@ var valid0 = true;
 }
 }
 else {
-validate11.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate13.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate11.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
-validate11.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -17,8 +17,9 @@ import { FileContext } from '../engine/ast.js';
 import { builtinCatalogPath, loadCatalog, type LoadedCatalog } from '../engine/catalog.js';
 import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, whenText, type Severity } from '../engine/dates.js';
 import { getDetector } from '../engine/detectors/index.js';
+import { FIX_FORM_MESSAGES } from '../engine/fix-timing.js';
 import { createTypeOracle } from '../engine/type-oracle.js';
-import type { EngineOptions, IsoDate, Notice, Region, TypeOracle } from '../engine/types.js';
+import type { EngineOptions, FixMode, IsoDate, Notice, Region, TypeOracle } from '../engine/types.js';
 
 export const PLUGIN_NAME = 'collab-migrate';
 
@@ -36,8 +37,13 @@ export interface RuleOptions {
   region?: Region;
   /** Report well-formed but unlisted OAuth scopes too. */
   strictScopes?: boolean;
-  /** The day the countdown in messages is computed from (pin it for reproducible CI). */
+  /** The day the countdown in messages is computed from, and the day that picks each fix's form (pin it for reproducible CI). */
   today?: IsoDate;
+  /**
+   * `date` (default): before a notice's effective date `--fix` writes only safe edits and transitional forms,
+   * and final forms are suggestions; `final`: write final forms early (for code deployed after the date).
+   */
+  fixMode?: FixMode;
 }
 
 /** Suggestion messages (ids starting with `suggest`) carry no date; report messages get the countdown. */
@@ -77,7 +83,7 @@ function typeOracleOf(sourceCode: TSESLint.SourceCode): TypeOracle | undefined {
 
 /** The messages of every interpreter a notice's detections use. */
 export function messagesOf(notice: Notice): Record<string, string> {
-  const messages: Record<string, string> = {};
+  const messages: Record<string, string> = notice.fix === 'autofix' ? { ...FIX_FORM_MESSAGES } : {};
   for (const detection of notice.detections) {
     const detector = getDetector(detection);
     if (!detector) continue;
@@ -109,6 +115,7 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
             region: { type: 'string', enum: REGIONS },
             strictScopes: { type: 'boolean' },
             today: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+            fixMode: { type: 'string', enum: ['date', 'final'] },
           },
           additionalProperties: false,
         },
@@ -119,7 +126,7 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
       const settings = (context.settings?.[PLUGIN_NAME] ?? {}) as RuleOptions;
       const options: RuleOptions = { ...settings, ...(context.options[0] ?? {}) };
       const today = options.today ?? defaultToday();
-      const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes };
+      const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, today, fixMode: options.fixMode };
       const sourceCode = context.sourceCode;
       return {
         'Program:exit'() {
@@ -189,7 +196,7 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
     for (const notice of detectable) {
       ruleEntries[`${PLUGIN_NAME}/${notice.id}`] = wanted && !wanted.has(notice.id) ? 'off' : severityFor(notice, opts, today);
     }
-    const settings: RuleOptions = { today, region: opts.region, strictScopes: opts.strictScopes };
+    const settings: RuleOptions = { today, region: opts.region, strictScopes: opts.strictScopes, fixMode: opts.fixMode };
     const config: TSESLint.FlatConfig.Config = {
       name: `${PLUGIN_NAME}/${opts.all ? 'all' : opts.before ? `before-${opts.before}` : 'recommended'}`,
       files: FILES,

@@ -101,7 +101,13 @@ describe('the jscodeshift transform as a function', () => {
     const early = '2020-01-01';
     expect(notice.effective! > early).toBe(true);
     expect(transform({ path: 'a.ts', source }, {}, { today: early })).toBe(source);
-    expect(transform({ path: 'a.ts', source }, {}, { today: early, before: notice.effective })).toBe(fixed);
+    // Selected by --before, but before the date: the key keeps the name the API accepts then (the rename is a
+    // suggestion); a read gets the transitional form; --fixMode=final renames early.
+    expect(transform({ path: 'a.ts', source }, {}, { today: early, before: notice.effective })).toBe(source);
+    expect(transform({ path: 'a.ts', source }, {}, { today: early, before: notice.effective, fixMode: 'final' })).toBe(fixed);
+    const read = 'export const ask = (s: any) => s.answerConfirmationEnabled;\n';
+    expect(transform({ path: 'a.ts', source: read }, {}, { today: early, before: notice.effective })).toBe('export const ask = (s: any) => s.answerConfirmationRequiredEnabled ?? s.answerConfirmationEnabled;\n');
+    expect(() => transform({ path: 'a.ts', source }, {}, { today: early, fixMode: 'later' })).toThrow(/--fixMode=later/);
     expect(transform({ path: 'a.ts', source }, {}, { today: TODAY, skip: notice.id })).toBe(source);
     expect(transform({ path: 'a.ts', source }, {}, { today: TODAY, only: 'legacy-api-host' })).toBe(source);
   });

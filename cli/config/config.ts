@@ -27,6 +27,7 @@ export interface RcOptions {
   reportUnusedSuppressions?: boolean;
   strictScopes?: boolean;
   checkSyntax?: boolean;
+  fixMode?: 'date' | 'final';
 }
 
 export interface LoadedRc {
@@ -60,6 +61,7 @@ export const RC_SCHEMA = {
     reportUnusedSuppressions: { type: 'boolean' },
     strictScopes: { type: 'boolean' },
     checkSyntax: { type: 'boolean' },
+    fixMode: { enum: ['date', 'final'] },
   },
 } as const;
 

@@ -3,7 +3,7 @@
  * versioned by `version`) and the input of every other format.
  */
 import { countdown, daysUntilEffective, whenText } from '../../engine/dates.js';
-import type { Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
+import type { FixForm, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
 import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
@@ -28,6 +28,8 @@ export interface ReportFinding {
   when: string;
   /** An autofix exists (`--fix` would apply it). */
   fixable: boolean;
+  /** The form `--fix` would write (engine/fix-timing.ts): `safe`, `transitional` (before the date) or `final`. Only when fixable. */
+  fixForm?: FixForm;
   status: NoticeStatus;
   effective: string | null;
   daysUntilEffective: number | null;
@@ -70,6 +72,8 @@ export interface ReportNotice {
   effective: string | null;
   countdown: string;
   fix: Notice['fix'];
+  /** Whether consumer code breaks on the date (an error once in force) or the old form keeps working (a warning). */
+  breaking: boolean;
   severity: 'error' | 'warning';
   bucket: TimelineBucket;
   findings: number;
@@ -140,6 +144,7 @@ function toReportFinding(f: Finding, today: string): ReportFinding {
     countdown: countdown(notice, today),
     when: whenText(notice, today),
     fixable: Boolean(match.fix && match.fix.length > 0),
+    ...(match.fix && match.fix.length > 0 && match.fixForm ? { fixForm: match.fixForm } : {}),
     status: notice.status,
     effective: notice.effective ?? null,
     daysUntilEffective: daysUntilEffective(notice, today) ?? null,
@@ -172,6 +177,7 @@ export function buildReport(input: ReportInput): Report {
     effective: n.effective ?? null,
     countdown: countdown(n, input.today),
     fix: n.fix,
+    breaking: n.breaking,
     severity: input.severities.get(n.id) === 'error' ? 'error' : 'warning',
     bucket: bucketOf(n, input.today, input.warnWithinDays),
     findings: counts.get(n.id) ?? 0,

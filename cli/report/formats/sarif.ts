@@ -72,7 +72,7 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
           },
         },
       ],
-      properties: { daysUntilEffective: f.daysUntilEffective, effective: f.effective, status: f.status },
+      properties: { daysUntilEffective: f.daysUntilEffective, effective: f.effective, status: f.status, ...(f.fixForm ? { fixForm: f.fixForm } : {}) },
     };
     const index = ruleIndex.get(f.noticeId);
     if (index !== undefined) result.ruleIndex = index;
