@@ -38,6 +38,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .example('$0 --before 2026-07-28 --fix', 'Apply the safe fixes (refuses files with uncommitted changes)')
     .example('$0 --fix --dry-run src', 'Show the fixes as a diff and write nothing')
     .example('$0 --format sarif --output results.sarif', 'SARIF for code scanning')
+    .example('$0 --format github --sarif-output results.sarif --markdown-output summary.md', 'annotations, SARIF and a job summary from one scan')
     .example('$0 notices --status dated --json', 'The dated notices as JSON')
     .example('$0 explain scim-account-status-array', 'One notice in full')
     .epilogue('Exit codes: 0 no errors, 1 errors (or more warnings than --max-warnings), 2 usage, configuration or catalog error.')

@@ -170,7 +170,13 @@ export interface ProjectRenames {
  * them with all their references. A declaration is renamed only when every reference lies in a file
  * being migrated, under the root and outside node_modules; otherwise it is left to the per-file edits.
  */
-export function computeProjectRenames(project: Project, renames: readonly PropertyRename[], texts: ReadonlyMap<string, string>, root: string): ProjectRenames {
+export function computeProjectRenames(
+  project: Project,
+  renames: readonly PropertyRename[],
+  texts: ReadonlyMap<string, string>,
+  root: string,
+  isCertain: (file: string, range: readonly [number, number]) => boolean = () => true,
+): ProjectRenames {
   const byName = new Map<string, PropertyRename>();
   for (const r of renames) if (!byName.has(r.from)) byName.set(r.from, r);
   const service = project.getLanguageService();
@@ -191,6 +197,11 @@ export function computeProjectRenames(project: Project, renames: readonly Proper
       const owner = node.getParent() as (Node & { getMembers?: () => Node[] }) | undefined;
       if ((owner?.getMembers?.() ?? []).some((sibling) => declaredName(sibling) === rename.to)) {
         skipped.push(`${where}: "${name}" is declared beside "${rename.to}"; renaming it would declare "${rename.to}" twice, left as it is`);
+        return;
+      }
+      const declShift = textShift(source, texts.get(file)!) ?? 0;
+      if (!isCertain(file, [nameNode.getStart() + declShift, nameNode.getEnd() + declShift])) {
+        skipped.push(`${where}: "${name}" is not tied to the notice's endpoint with certainty; left to suggestions`);
         return;
       }
       const locations = service.findRenameLocations(nameNode, { usePrefixAndSuffixText: true });
@@ -323,7 +334,18 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
         const text = texts.get(file)!;
         if (morph && textShift(morph, text) === undefined) morph.replaceWithText(text.startsWith(BOM) ? text.slice(1) : text);
       }
-      ({ edits: renameEdits, skipped } = computeProjectRenames(project, renames, texts, root));
+      // Only a declaration the engine ties to the notice's endpoint with certainty (and would autofix) is renamed
+      // project-wide: Single Number Reach's own `answerConfirmationEnabled` must stay as it is.
+      const certain = new Map<string, Array<readonly [number, number]>>();
+      const isCertain = (file: string, range: readonly [number, number]): boolean => {
+        let ranges = certain.get(file);
+        if (!ranges) {
+          const result = analyzeFile({ filename: file, text: texts.get(file)! }, analyze);
+          certain.set(file, (ranges = result.matches.filter((m) => m.fix && m.confidence === 'certain').map((m) => m.range)));
+        }
+        return ranges.some((r) => r[0] < range[1] && range[0] < r[1]);
+      };
+      ({ edits: renameEdits, skipped } = computeProjectRenames(project, renames, texts, root, isCertain));
     } catch (error) {
       // A project that cannot be loaded (a broken tsconfig) still gets the per-file fixes.
       projectFailure = `project-wide renames skipped: ${(error as Error).message.split('\n')[0]}`;

@@ -4,7 +4,7 @@
  */
 import { FileContext, lineStarts, positionAt } from './ast.js';
 import type { LoadedCatalog } from './catalog.js';
-import { formatMessage, type Detector, type DetectorContext, type RawMatch, type TextFile } from './detector.js';
+import { formatMessage, LIKELY_FIX_MESSAGE_ID, type Detector, type DetectorContext, type RawMatch, type TextFile } from './detector.js';
 import { getDetector } from './detectors/index.js';
 import { chooseFix } from './fix-timing.js';
 import { parseSource, type ParseFailure } from './parse.js';
@@ -162,6 +162,9 @@ function analyzeText(file: SourceFile, candidates: readonly PlannedDetection[], 
   return dedupe(matches);
 }
 
+/** The reason of a certain match whose detector names none. */
+const DEFAULT_CERTAIN_REASON = 'the pattern itself belongs to this notice';
+
 /** The finding as a {@link Match}, its fix in the form the day allows; undefined for a transitional form before the date. */
 function toMatch(p: PlannedDetection, raw: RawMatch, at: (offset: number) => { line: number; column: number }, opts: AnalyzeOptions): Match | undefined {
   const chosen = chooseFix(p.notice, raw, opts.engine);
@@ -179,12 +182,18 @@ function toMatch(p: PlannedDetection, raw: RawMatch, at: (offset: number) => { l
     message: formatMessage(template, data),
     range: [range[0], range[1]],
     loc: { start: at(range[0]), end: at(range[1]) },
+    confidence: raw.confidence ?? 'certain',
+    confidenceReason: raw.confidenceReason ?? p.detector.certainBecause ?? DEFAULT_CERTAIN_REASON,
   };
+  const suggestions = raw.suggestions && raw.suggestions.length > 0 && p.notice.fix !== 'none' ? [...raw.suggestions] : [];
   if (chosen.fix) {
-    match.fix = chosen.fix;
-    match.fixForm = chosen.fixForm;
+    // A likely match never carries an autofix: the edits the day allows travel as a suggestion (ESLint `suggest`, not `--fix`).
+    if (match.confidence === 'certain') {
+      match.fix = chosen.fix;
+      match.fixForm = chosen.fixForm;
+    } else suggestions.unshift({ messageId: LIKELY_FIX_MESSAGE_ID, data: { confidenceReason: match.confidenceReason }, edits: chosen.fix });
   }
-  const suggestions = [...(p.notice.fix !== 'none' ? (raw.suggestions ?? []) : []), ...(chosen.finalSuggestion ? [chosen.finalSuggestion] : [])];
+  if (chosen.finalSuggestion) suggestions.push(chosen.finalSuggestion);
   if (suggestions.length > 0) match.suggestions = suggestions;
   return match;
 }

@@ -2,24 +2,24 @@
 // ajv standalone validators for the Catalog and ExtraCatalog schemas.
 /* eslint-disable */
 // @ts-nocheck
-export const schemaHash = "03f29061df3dacb4de59db3bab645cc9d68a85c2c73fa3b01488c424d035bf9f";
+export const schemaHash = "2f9505aa427a57e9c0967080d0fa4809e535949e042aba98b187e1f31a2bd3e9";
 export const detectionKinds = ["request-field","url-path","custom","property","value-map","property-value","object-shape","host","jwt-claim","header-lookup","webhook-signature","scope-list","url-query"];
 export const validateCatalog = validate0;
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:collab-migrate:notices.schema.json","title":"collab-migrate catalog of change notices","description":"notices.json: every dated change notice of the platform, the hosts and the scopes. Generated from engine/types.ts by scripts/gen-schema.ts; do not edit by hand. A user catalog (--notices) follows #/$defs/ExtraCatalog.","$ref":"#/$defs/Catalog","$defs":{"Catalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."},"CustomDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."},"DatePrecision":{"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."},"Detection":{"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."},"Example":{"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."},"ExtraCatalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working."},"gov":{"type":"string","description":"The government host, unchanged by the move."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (seed section 9)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The seed's list, grouped by the seed's own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes used by public SDKs or required by later notices but missing from the seed's list."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a seed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."},"FixKind":{"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."},"FixTiming":{"type":"object","properties":{"kind":{"$ref":"#/$defs/FixTimingKind"},"reason":{"type":"string","description":"Why the fix has this timing: what the platform accepts before and after the date."}},"required":["kind","reason"],"additionalProperties":false,"description":"A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs)."},"FixTimingKind":{"type":"string","enum":["safe","expand-contract","final-only"],"description":"How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).\n- `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.\n- `expand-contract`: before the effective date the fix writes a transitional form that works on both sides   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides   accept); that form is recognised as migrated and not reported until the date; from the date on it is   reported again and the fix contracts it to the final form. A usage with no transitional form (a value   the code sends) gets the final form as a suggestion before the date.\n- `final-only`: no form works on both sides (or the seed does not say the new one works early): before the   date the final form is offered as a suggestion only, never an autofix.\n\nFix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early, for teams that deploy after the date."},"HeaderLookupDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"type":"string"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."},"HostDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise). The government host is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."},"Hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working."},"gov":{"type":"string","description":"The government host, unchanged by the move."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (seed section 9)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."},"IsoDate":{"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"JwtClaimDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."},"Milestone":{"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."},"Notice":{"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the seed gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the seed gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The seed's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"fixTiming":{"$ref":"#/$defs/FixTiming","description":"How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it); when absent, `final-only` is assumed: no autofix before the effective date."},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."},"NoticeStatus":{"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."},"ObjectShapeDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."},"PropertyDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"type":"string","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"type":"string"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."},"PropertyUsage":{"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."},"PropertyValueDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."},"RequestFieldDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies."},"ScopeListDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."},"Scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The seed's list, grouped by the seed's own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes used by public SDKs or required by later notices but missing from the seed's list."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a seed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (seed section 2.4 plus additions from public documentation)."},"Source":{"type":"object","properties":{"section":{"type":"string","description":"Section of the seed document, e.g. `9` or `7`."},"url":{"type":"string","description":"URL for facts taken from public documentation rather than the seed."},"quote":{"type":"string","description":"The seed's own words, shortened."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."},"UrlPathDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."},"UrlQueryDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."},"ValueMapDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."},"WebhookSignatureDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."}}};
-const schema1 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."};
-const schema2 = {"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working."},"gov":{"type":"string","description":"The government host, unchanged by the move."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (seed section 9)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."};
-const schema3 = {"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The seed's list, grouped by the seed's own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes used by public SDKs or required by later notices but missing from the seed's list."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a seed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (seed section 2.4 plus additions from public documentation)."};
-const schema4 = {"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the seed gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the seed gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The seed's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"fixTiming":{"$ref":"#/$defs/FixTiming","description":"How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it); when absent, `final-only` is assumed: no autofix before the effective date."},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."};
-const schema5 = {"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."};
-const schema6 = {"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"};
-const schema9 = {"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."};
-const schema13 = {"type":"object","properties":{"section":{"type":"string","description":"Section of the seed document, e.g. `9` or `7`."},"url":{"type":"string","description":"URL for facts taken from public documentation rather than the seed."},"quote":{"type":"string","description":"The seed's own words, shortened."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."};
-const schema14 = {"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."};
-const schema32 = {"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."};
+const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:collab-migrate:notices.schema.json","title":"collab-migrate catalog of change notices","description":"notices.json: every dated change notice of the platform, the hosts and the scopes. Generated from engine/types.ts by scripts/gen-schema.ts; do not edit by hand. A user catalog (--notices) follows #/$defs/ExtraCatalog.","$ref":"#/$defs/Catalog","$defs":{"Catalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"reviewed":{"$ref":"#/$defs/IsoDate","description":"The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more than 90 days later says once that newer notices may exist."},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages of the platform's documentation that notices cite (URL -> title)."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","reviewed","references","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."},"CustomDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."},"DatePrecision":{"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."},"Detection":{"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."},"Example":{"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."},"ExtraCatalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."},"FixKind":{"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."},"FixTiming":{"type":"object","properties":{"kind":{"$ref":"#/$defs/FixTimingKind"},"reason":{"type":"string","description":"Why the fix has this timing: what the platform accepts before and after the date."}},"required":["kind","reason"],"additionalProperties":false,"description":"A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs)."},"FixTimingKind":{"type":"string","enum":["safe","expand-contract","final-only"],"description":"How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).\n- `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.\n- `expand-contract`: before the effective date the fix writes a transitional form that works on both sides   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides   accept); that form is recognised as migrated and not reported until the date; from the date on it is   reported again and the fix contracts it to the final form. A usage with no transitional form (a value   the code sends) gets the final form as a suggestion before the date.\n- `final-only`: no form works on both sides (or the seed does not say the new one works early): before the   date the final form is offered as a suggestion only, never an autofix.\n\nFix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early, for teams that deploy after the date."},"HeaderLookupDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"type":"string"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."},"HostDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."},"Hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."},"IsoDate":{"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"JwtClaimDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."},"Milestone":{"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."},"Notice":{"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the platform gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the platform gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The platform's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"fixTiming":{"$ref":"#/$defs/FixTiming","description":"How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it); when absent, `final-only` is assumed: no autofix before the effective date."},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."},"NoticeStatus":{"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."},"ObjectShapeDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."},"PropertyDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"type":"string","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"type":"string"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."},"PropertyUsage":{"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."},"PropertyValueDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."},"RequestFieldDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies."},"ScopeListDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."},"Scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (the platform's list of scopes plus those its public API reference names)."},"Source":{"type":"object","properties":{"section":{"type":"string","description":"Section of the platform's change document the notice was read from (`9` is its dated change list); the catalog's tests compare the notice with that section. Users are shown `url` instead."},"url":{"type":"string","description":"The public page that documents the change: the platform's API changelog or the area's API reference page."},"quote":{"type":"string","description":"The platform's own words, shortened only where `...` says so."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."},"UrlPathDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."},"UrlQueryDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."},"ValueMapDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."},"WebhookSignatureDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."}}};
+const schema1 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"reviewed":{"$ref":"#/$defs/IsoDate","description":"The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more than 90 days later says once that newer notices may exist."},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages of the platform's documentation that notices cite (URL -> title)."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","reviewed","references","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."};
+const schema2 = {"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"};
+const schema3 = {"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."};
+const schema4 = {"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (the platform's list of scopes plus those its public API reference names)."};
+const pattern0 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
+const schema5 = {"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the platform gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the platform gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The platform's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"fixTiming":{"$ref":"#/$defs/FixTiming","description":"How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it); when absent, `final-only` is assumed: no autofix before the effective date."},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."};
+const schema6 = {"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."};
+const schema10 = {"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."};
+const schema14 = {"type":"object","properties":{"section":{"type":"string","description":"Section of the platform's change document the notice was read from (`9` is its dated change list); the catalog's tests compare the notice with that section. Users are shown `url` instead."},"url":{"type":"string","description":"The public page that documents the change: the platform's API changelog or the area's API reference page."},"quote":{"type":"string","description":"The platform's own words, shortened only where `...` says so."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."};
+const schema15 = {"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."};
+const schema33 = {"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."};
 const func0 = Object.prototype.hasOwnProperty;
-const pattern0 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
-const pattern1 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
-const schema11 = {"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."};
+const pattern1 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+const schema12 = {"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."};
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -54,7 +54,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
-if(!pattern1.test(data0)){
+if(!pattern0.test(data0)){
 validate3.errors = [{instancePath:instancePath+"/date",schemaPath:"#/$defs/IsoDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
 return false;
 }
@@ -95,8 +95,8 @@ return errors === 0;
 }
 validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema15 = {"type":"object","properties":{"kind":{"$ref":"#/$defs/FixTimingKind"},"reason":{"type":"string","description":"Why the fix has this timing: what the platform accepts before and after the date."}},"required":["kind","reason"],"additionalProperties":false,"description":"A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs)."};
-const schema16 = {"type":"string","enum":["safe","expand-contract","final-only"],"description":"How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).\n- `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.\n- `expand-contract`: before the effective date the fix writes a transitional form that works on both sides   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides   accept); that form is recognised as migrated and not reported until the date; from the date on it is   reported again and the fix contracts it to the final form. A usage with no transitional form (a value   the code sends) gets the final form as a suggestion before the date.\n- `final-only`: no form works on both sides (or the seed does not say the new one works early): before the   date the final form is offered as a suggestion only, never an autofix.\n\nFix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early, for teams that deploy after the date."};
+const schema16 = {"type":"object","properties":{"kind":{"$ref":"#/$defs/FixTimingKind"},"reason":{"type":"string","description":"Why the fix has this timing: what the platform accepts before and after the date."}},"required":["kind","reason"],"additionalProperties":false,"description":"A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs)."};
+const schema17 = {"type":"string","enum":["safe","expand-contract","final-only"],"description":"How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).\n- `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.\n- `expand-contract`: before the effective date the fix writes a transitional form that works on both sides   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides   accept); that form is recognised as migrated and not reported until the date; from the date on it is   reported again and the fix contracts it to the final form. A usage with no transitional form (a value   the code sends) gets the final form as a suggestion before the date.\n- `final-only`: no form works on both sides (or the seed does not say the new one works early): before the   date the final form is offered as a suggestion only, never an autofix.\n\nFix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early, for teams that deploy after the date."};
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -133,7 +133,7 @@ validate5.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/$defs/FixTi
 return false;
 }
 if(!(((data0 === "safe") || (data0 === "expand-contract")) || (data0 === "final-only"))){
-validate5.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/$defs/FixTimingKind/enum",keyword:"enum",params:{allowedValues: schema16.enum},message:"must be equal to one of the allowed values"}];
+validate5.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/$defs/FixTimingKind/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -167,21 +167,21 @@ return errors === 0;
 }
 validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema17 = {"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."};
-const schema18 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies."};
-const schema19 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."};
-const schema20 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."};
-const schema23 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."};
-const schema24 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."};
-const schema25 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."};
-const schema26 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise). The government host is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."};
-const schema27 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."};
-const schema28 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"type":"string"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."};
-const schema29 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."};
-const schema30 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."};
-const schema31 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."};
-const schema21 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"type":"string","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"type":"string"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."};
-const schema22 = {"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."};
+const schema18 = {"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."};
+const schema19 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies."};
+const schema20 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."};
+const schema21 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."};
+const schema24 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."};
+const schema25 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."};
+const schema26 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."};
+const schema27 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."};
+const schema28 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."};
+const schema29 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"type":"string"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."};
+const schema30 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."};
+const schema31 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."};
+const schema32 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."};
+const schema22 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"type":"string","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"type":"string"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."};
+const schema23 = {"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."};
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -203,7 +203,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func0.call(schema21.properties, key0))){
+if(!(func0.call(schema22.properties, key0))){
 validate8.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -349,7 +349,7 @@ validate8.errors = [{instancePath:instancePath+"/change",schemaPath:"#/propertie
 return false;
 }
 if(!((data9 === "removed") || (data9 === "deprecated"))){
-validate8.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/enum",keyword:"enum",params:{allowedValues: schema21.properties.change.enum},message:"must be equal to one of the allowed values"}];
+validate8.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/enum",keyword:"enum",params:{allowedValues: schema22.properties.change.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -373,7 +373,7 @@ validate8.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$de
 return false;
 }
 if(!(((((data11 === "key") || (data11 === "read")) || (data11 === "write")) || (data11 === "destructure")) || (data11 === "declaration"))){
-validate8.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"}];
+validate8.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema23.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid4 = _errs24 === errors;
@@ -562,7 +562,7 @@ errors++;
 else {
 const _errs4 = errors;
 for(const key0 in data){
-if(!(func0.call(schema18.properties, key0))){
+if(!(func0.call(schema19.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/$defs/RequestFieldDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -762,7 +762,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "body") || (data8 === "query"))){
-const err12 = {instancePath:instancePath+"/in",schemaPath:"#/$defs/RequestFieldDetection/properties/in/enum",keyword:"enum",params:{allowedValues: schema18.properties.in.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/in",schemaPath:"#/$defs/RequestFieldDetection/properties/in/enum",keyword:"enum",params:{allowedValues: schema19.properties.in.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1470,7 +1470,7 @@ errors++;
 else {
 const _errs85 = errors;
 for(const key4 in data){
-if(!(func0.call(schema23.properties, key4))){
+if(!(func0.call(schema24.properties, key4))){
 const err49 = {instancePath,schemaPath:"#/$defs/ValueMapDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err49];
@@ -1581,7 +1581,7 @@ for(const key5 in data37){
 let data38 = data37[key5];
 const _errs97 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err55 = {instancePath:instancePath+"/map/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ValueMapDetection/properties/map/additionalProperties/type",keyword:"type",params:{type: schema23.properties.map.additionalProperties.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/map/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ValueMapDetection/properties/map/additionalProperties/type",keyword:"type",params:{type: schema24.properties.map.additionalProperties.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2707,7 +2707,7 @@ vErrors.push(err114);
 errors++;
 }
 if(!((data80 === "legacyApi") || (data80 === "callHistory"))){
-const err115 = {instancePath:instancePath+"/hosts",schemaPath:"#/$defs/HostDetection/properties/hosts/enum",keyword:"enum",params:{allowedValues: schema26.properties.hosts.enum},message:"must be equal to one of the allowed values"};
+const err115 = {instancePath:instancePath+"/hosts",schemaPath:"#/$defs/HostDetection/properties/hosts/enum",keyword:"enum",params:{allowedValues: schema27.properties.hosts.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3298,7 +3298,7 @@ vErrors.push(err147);
 errors++;
 }
 if(!(((data99 === "raw-body") || (data99 === "sha1")) || (data99 === "compare"))){
-const err148 = {instancePath:instancePath+"/check",schemaPath:"#/$defs/WebhookSignatureDetection/properties/check/enum",keyword:"enum",params:{allowedValues: schema29.properties.check.enum},message:"must be equal to one of the allowed values"};
+const err148 = {instancePath:instancePath+"/check",schemaPath:"#/$defs/WebhookSignatureDetection/properties/check/enum",keyword:"enum",params:{allowedValues: schema30.properties.check.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -3902,7 +3902,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func0.call(schema4.properties, key0))){
+if(!(func0.call(schema5.properties, key0))){
 validate2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -3914,7 +3914,7 @@ let data0 = data.id;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
+if(!pattern1.test(data0)){
 validate2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""}];
 return false;
 }
@@ -3974,7 +3974,7 @@ validate2.errors = [{instancePath:instancePath+"/status",schemaPath:"#/$defs/Not
 return false;
 }
 if(!((((data4 === "dated") || (data4 === "pending")) || (data4 === "contract")) || (data4 === "informational"))){
-validate2.errors = [{instancePath:instancePath+"/status",schemaPath:"#/$defs/NoticeStatus/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"}];
+validate2.errors = [{instancePath:instancePath+"/status",schemaPath:"#/$defs/NoticeStatus/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -3989,7 +3989,7 @@ const _errs13 = errors;
 const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data5 === "string"){
-if(!pattern1.test(data5)){
+if(!pattern0.test(data5)){
 validate2.errors = [{instancePath:instancePath+"/announced",schemaPath:"#/$defs/IsoDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
 return false;
 }
@@ -4011,7 +4011,7 @@ const _errs16 = errors;
 const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
+if(!pattern0.test(data6)){
 validate2.errors = [{instancePath:instancePath+"/deprecated",schemaPath:"#/$defs/IsoDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
 return false;
 }
@@ -4033,7 +4033,7 @@ const _errs19 = errors;
 const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data7 === "string"){
-if(!pattern1.test(data7)){
+if(!pattern0.test(data7)){
 validate2.errors = [{instancePath:instancePath+"/effective",schemaPath:"#/$defs/IsoDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
 return false;
 }
@@ -4069,7 +4069,7 @@ validate2.errors = [{instancePath:instancePath+"/precision",schemaPath:"#/$defs/
 return false;
 }
 if(!(((data9 === "day") || (data9 === "month")) || (data9 === "approximate"))){
-validate2.errors = [{instancePath:instancePath+"/precision",schemaPath:"#/$defs/DatePrecision/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"}];
+validate2.errors = [{instancePath:instancePath+"/precision",schemaPath:"#/$defs/DatePrecision/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -4091,7 +4091,7 @@ const _errs29 = errors;
 const _errs30 = errors;
 if(errors === _errs30){
 if(typeof data11 === "string"){
-if(!pattern1.test(data11)){
+if(!pattern0.test(data11)){
 validate2.errors = [{instancePath:instancePath+"/dateHistory/" + i0,schemaPath:"#/$defs/IsoDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
 return false;
 }
@@ -4252,7 +4252,7 @@ validate2.errors = [{instancePath:instancePath+"/fix",schemaPath:"#/$defs/FixKin
 return false;
 }
 if(!(((data20 === "autofix") || (data20 === "suggestion")) || (data20 === "none"))){
-validate2.errors = [{instancePath:instancePath+"/fix",schemaPath:"#/$defs/FixKind/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"}];
+validate2.errors = [{instancePath:instancePath+"/fix",schemaPath:"#/$defs/FixKind/enum",keyword:"enum",params:{allowedValues: schema15.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs49 === errors;
@@ -4344,7 +4344,7 @@ validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#
 return false;
 }
 if(!((((((data26 === "ts") || (data26 === "js")) || (data26 === "json")) || (data26 === "yaml")) || (data26 === "env")) || (data26 === "text"))){
-validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#/$defs/Example/properties/language/enum",keyword:"enum",params:{allowedValues: schema32.properties.language.enum},message:"must be equal to one of the allowed values"}];
+validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#/$defs/Example/properties/language/enum",keyword:"enum",params:{allowedValues: schema33.properties.language.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid14 = _errs62 === errors;
@@ -4463,14 +4463,14 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.version === undefined) && (missing0 = "version")) || ((data.hosts === undefined) && (missing0 = "hosts"))) || ((data.scopes === undefined) && (missing0 = "scopes"))) || ((data.notices === undefined) && (missing0 = "notices"))){
+if(((((((data.version === undefined) && (missing0 = "version")) || ((data.reviewed === undefined) && (missing0 = "reviewed"))) || ((data.references === undefined) && (missing0 = "references"))) || ((data.hosts === undefined) && (missing0 = "hosts"))) || ((data.scopes === undefined) && (missing0 = "scopes"))) || ((data.notices === undefined) && (missing0 = "notices"))){
 validate1.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "$schema") || (key0 === "version")) || (key0 === "hosts")) || (key0 === "scopes")) || (key0 === "notices"))){
+if(!(((((((key0 === "$schema") || (key0 === "version")) || (key0 === "reviewed")) || (key0 === "references")) || (key0 === "hosts")) || (key0 === "scopes")) || (key0 === "notices"))){
 validate1.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -4501,54 +4501,104 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hosts !== undefined){
-let data2 = data.hosts;
+if(data.reviewed !== undefined){
+let data2 = data.reviewed;
 const _errs6 = errors;
 const _errs7 = errors;
 if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate1.errors = [{instancePath:instancePath+"/reviewed",schemaPath:"#/$defs/IsoDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
+return false;
+}
+}
+else {
+validate1.errors = [{instancePath:instancePath+"/reviewed",schemaPath:"#/$defs/IsoDate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.references !== undefined){
+let data3 = data.references;
+const _errs9 = errors;
+if(errors === _errs9){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+const _errs12 = errors;
+if(typeof data3[key1] !== "string"){
+validate1.errors = [{instancePath:instancePath+"/references/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/references/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate1.errors = [{instancePath:instancePath+"/references",schemaPath:"#/properties/references/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.hosts !== undefined){
+let data5 = data.hosts;
+const _errs14 = errors;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing1;
-if(((((data2.apiBase === undefined) && (missing1 = "apiBase")) || ((data2.api === undefined) && (missing1 = "api"))) || ((data2.legacyApi === undefined) && (missing1 = "legacyApi"))) || ((data2.callHistory === undefined) && (missing1 = "callHistory"))){
+if(((((data5.apiBase === undefined) && (missing1 = "apiBase")) || ((data5.api === undefined) && (missing1 = "api"))) || ((data5.legacyApi === undefined) && (missing1 = "legacyApi"))) || ((data5.callHistory === undefined) && (missing1 = "callHistory"))){
 validate1.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/$defs/Hosts/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
-const _errs9 = errors;
-for(const key1 in data2){
-if(!((((key1 === "apiBase") || (key1 === "api")) || (key1 === "legacyApi")) || (key1 === "callHistory"))){
-validate1.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/$defs/Hosts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+const _errs17 = errors;
+for(const key2 in data5){
+if(!((((key2 === "apiBase") || (key2 === "api")) || (key2 === "legacyApi")) || (key2 === "callHistory"))){
+validate1.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/$defs/Hosts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs9 === errors){
-if(data2.apiBase !== undefined){
-const _errs10 = errors;
-if(typeof data2.apiBase !== "string"){
+if(_errs17 === errors){
+if(data5.apiBase !== undefined){
+const _errs18 = errors;
+if(typeof data5.apiBase !== "string"){
 validate1.errors = [{instancePath:instancePath+"/hosts/apiBase",schemaPath:"#/$defs/Hosts/properties/apiBase/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid2 = _errs10 === errors;
+var valid4 = _errs18 === errors;
 }
 else {
-var valid2 = true;
+var valid4 = true;
 }
-if(valid2){
-if(data2.api !== undefined){
-let data4 = data2.api;
-const _errs12 = errors;
-if(errors === _errs12){
-if(Array.isArray(data4)){
-var valid3 = true;
-const len0 = data4.length;
+if(valid4){
+if(data5.api !== undefined){
+let data7 = data5.api;
+const _errs20 = errors;
+if(errors === _errs20){
+if(Array.isArray(data7)){
+var valid5 = true;
+const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-const _errs14 = errors;
-if(typeof data4[i0] !== "string"){
+const _errs22 = errors;
+if(typeof data7[i0] !== "string"){
 validate1.errors = [{instancePath:instancePath+"/hosts/api/" + i0,schemaPath:"#/$defs/Hosts/properties/api/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid3 = _errs14 === errors;
-if(!valid3){
+var valid5 = _errs22 === errors;
+if(!valid5){
 break;
 }
 }
@@ -4558,27 +4608,27 @@ validate1.errors = [{instancePath:instancePath+"/hosts/api",schemaPath:"#/$defs/
 return false;
 }
 }
-var valid2 = _errs12 === errors;
+var valid4 = _errs20 === errors;
 }
 else {
-var valid2 = true;
-}
-if(valid2){
-if(data2.legacyApi !== undefined){
-let data6 = data2.legacyApi;
-const _errs16 = errors;
-if(errors === _errs16){
-if(Array.isArray(data6)){
 var valid4 = true;
-const len1 = data6.length;
+}
+if(valid4){
+if(data5.legacyApi !== undefined){
+let data9 = data5.legacyApi;
+const _errs24 = errors;
+if(errors === _errs24){
+if(Array.isArray(data9)){
+var valid6 = true;
+const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-const _errs18 = errors;
-if(typeof data6[i1] !== "string"){
+const _errs26 = errors;
+if(typeof data9[i1] !== "string"){
 validate1.errors = [{instancePath:instancePath+"/hosts/legacyApi/" + i1,schemaPath:"#/$defs/Hosts/properties/legacyApi/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid4 = _errs18 === errors;
-if(!valid4){
+var valid6 = _errs26 === errors;
+if(!valid6){
 break;
 }
 }
@@ -4588,122 +4638,134 @@ validate1.errors = [{instancePath:instancePath+"/hosts/legacyApi",schemaPath:"#/
 return false;
 }
 }
-var valid2 = _errs16 === errors;
+var valid4 = _errs24 === errors;
 }
 else {
-var valid2 = true;
+var valid4 = true;
 }
-if(valid2){
-if(data2.callHistory !== undefined){
-let data8 = data2.callHistory;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(valid4){
+if(data5.callHistory !== undefined){
+let data11 = data5.callHistory;
+const _errs28 = errors;
+if(errors === _errs28){
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing2;
-if((((data8.legacy === undefined) && (missing2 = "legacy")) || ((data8.gov === undefined) && (missing2 = "gov"))) || ((data8.regional === undefined) && (missing2 = "regional"))){
+if(((((data11.legacy === undefined) && (missing2 = "legacy")) || ((data11.govLegacy === undefined) && (missing2 = "govLegacy"))) || ((data11.gov === undefined) && (missing2 = "gov"))) || ((data11.regional === undefined) && (missing2 = "regional"))){
 validate1.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/$defs/Hosts/properties/callHistory/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
-const _errs22 = errors;
-for(const key2 in data8){
-if(!(((key2 === "legacy") || (key2 === "gov")) || (key2 === "regional"))){
-validate1.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/$defs/Hosts/properties/callHistory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+const _errs30 = errors;
+for(const key3 in data11){
+if(!((((key3 === "legacy") || (key3 === "govLegacy")) || (key3 === "gov")) || (key3 === "regional"))){
+validate1.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/$defs/Hosts/properties/callHistory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs22 === errors){
-if(data8.legacy !== undefined){
-const _errs23 = errors;
-if(typeof data8.legacy !== "string"){
+if(_errs30 === errors){
+if(data11.legacy !== undefined){
+const _errs31 = errors;
+if(typeof data11.legacy !== "string"){
 validate1.errors = [{instancePath:instancePath+"/hosts/callHistory/legacy",schemaPath:"#/$defs/Hosts/properties/callHistory/properties/legacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid5 = _errs23 === errors;
+var valid7 = _errs31 === errors;
 }
 else {
-var valid5 = true;
+var valid7 = true;
 }
-if(valid5){
-if(data8.gov !== undefined){
-const _errs25 = errors;
-if(typeof data8.gov !== "string"){
+if(valid7){
+if(data11.govLegacy !== undefined){
+const _errs33 = errors;
+if(typeof data11.govLegacy !== "string"){
+validate1.errors = [{instancePath:instancePath+"/hosts/callHistory/govLegacy",schemaPath:"#/$defs/Hosts/properties/callHistory/properties/govLegacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid7 = _errs33 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data11.gov !== undefined){
+const _errs35 = errors;
+if(typeof data11.gov !== "string"){
 validate1.errors = [{instancePath:instancePath+"/hosts/callHistory/gov",schemaPath:"#/$defs/Hosts/properties/callHistory/properties/gov/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid5 = _errs25 === errors;
+var valid7 = _errs35 === errors;
 }
 else {
-var valid5 = true;
+var valid7 = true;
 }
-if(valid5){
-if(data8.regional !== undefined){
-let data11 = data8.regional;
-const _errs27 = errors;
-if(errors === _errs27){
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(valid7){
+if(data11.regional !== undefined){
+let data15 = data11.regional;
+const _errs37 = errors;
+if(errors === _errs37){
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing3;
-if(((((data11.us === undefined) && (missing3 = "us")) || ((data11.eu === undefined) && (missing3 = "eu"))) || ((data11.in === undefined) && (missing3 = "in"))) || ((data11.au === undefined) && (missing3 = "au"))){
+if(((((data15.us === undefined) && (missing3 = "us")) || ((data15.eu === undefined) && (missing3 = "eu"))) || ((data15.in === undefined) && (missing3 = "in"))) || ((data15.au === undefined) && (missing3 = "au"))){
 validate1.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/$defs/Hosts/properties/callHistory/properties/regional/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
-const _errs29 = errors;
-for(const key3 in data11){
-if(!((((key3 === "us") || (key3 === "eu")) || (key3 === "in")) || (key3 === "au"))){
-validate1.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/$defs/Hosts/properties/callHistory/properties/regional/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+const _errs39 = errors;
+for(const key4 in data15){
+if(!((((key4 === "us") || (key4 === "eu")) || (key4 === "in")) || (key4 === "au"))){
+validate1.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/$defs/Hosts/properties/callHistory/properties/regional/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs29 === errors){
-if(data11.us !== undefined){
-const _errs30 = errors;
-if(typeof data11.us !== "string"){
+if(_errs39 === errors){
+if(data15.us !== undefined){
+const _errs40 = errors;
+if(typeof data15.us !== "string"){
 validate1.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/us",schemaPath:"#/$defs/Hosts/properties/callHistory/properties/regional/properties/us/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid6 = _errs30 === errors;
+var valid8 = _errs40 === errors;
 }
 else {
-var valid6 = true;
+var valid8 = true;
 }
-if(valid6){
-if(data11.eu !== undefined){
-const _errs32 = errors;
-if(typeof data11.eu !== "string"){
+if(valid8){
+if(data15.eu !== undefined){
+const _errs42 = errors;
+if(typeof data15.eu !== "string"){
 validate1.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/eu",schemaPath:"#/$defs/Hosts/properties/callHistory/properties/regional/properties/eu/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid6 = _errs32 === errors;
+var valid8 = _errs42 === errors;
 }
 else {
-var valid6 = true;
+var valid8 = true;
 }
-if(valid6){
-if(data11.in !== undefined){
-const _errs34 = errors;
-if(typeof data11.in !== "string"){
+if(valid8){
+if(data15.in !== undefined){
+const _errs44 = errors;
+if(typeof data15.in !== "string"){
 validate1.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/in",schemaPath:"#/$defs/Hosts/properties/callHistory/properties/regional/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid6 = _errs34 === errors;
+var valid8 = _errs44 === errors;
 }
 else {
-var valid6 = true;
+var valid8 = true;
 }
-if(valid6){
-if(data11.au !== undefined){
-const _errs36 = errors;
-if(typeof data11.au !== "string"){
+if(valid8){
+if(data15.au !== undefined){
+const _errs46 = errors;
+if(typeof data15.au !== "string"){
 validate1.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/au",schemaPath:"#/$defs/Hosts/properties/callHistory/properties/regional/properties/au/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid6 = _errs36 === errors;
+var valid8 = _errs46 === errors;
 }
 else {
-var valid6 = true;
+var valid8 = true;
 }
 }
 }
@@ -4716,10 +4778,11 @@ validate1.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",sch
 return false;
 }
 }
-var valid5 = _errs27 === errors;
+var valid7 = _errs37 === errors;
 }
 else {
-var valid5 = true;
+var valid7 = true;
+}
 }
 }
 }
@@ -4731,10 +4794,10 @@ validate1.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"
 return false;
 }
 }
-var valid2 = _errs20 === errors;
+var valid4 = _errs28 === errors;
 }
 else {
-var valid2 = true;
+var valid4 = true;
 }
 }
 }
@@ -4747,64 +4810,64 @@ validate1.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/$defs/Host
 return false;
 }
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.scopes !== undefined){
-let data16 = data.scopes;
-const _errs38 = errors;
-const _errs39 = errors;
-if(errors === _errs39){
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+let data20 = data.scopes;
+const _errs48 = errors;
+const _errs49 = errors;
+if(errors === _errs49){
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing4;
-if(((data16.groups === undefined) && (missing4 = "groups")) || ((data16.extra === undefined) && (missing4 = "extra"))){
+if(((data20.groups === undefined) && (missing4 = "groups")) || ((data20.extra === undefined) && (missing4 = "extra"))){
 validate1.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/$defs/Scopes/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
-const _errs41 = errors;
-for(const key4 in data16){
-if(!(((key4 === "groups") || (key4 === "extra")) || (key4 === "note"))){
-validate1.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/$defs/Scopes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+const _errs51 = errors;
+for(const key5 in data20){
+if(!((((key5 === "groups") || (key5 === "extra")) || (key5 === "sources")) || (key5 === "note"))){
+validate1.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/$defs/Scopes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs41 === errors){
-if(data16.groups !== undefined){
-let data17 = data16.groups;
-const _errs42 = errors;
-if(errors === _errs42){
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-for(const key5 in data17){
-let data18 = data17[key5];
-const _errs45 = errors;
-if(errors === _errs45){
-if(Array.isArray(data18)){
-var valid10 = true;
-const len2 = data18.length;
+if(_errs51 === errors){
+if(data20.groups !== undefined){
+let data21 = data20.groups;
+const _errs52 = errors;
+if(errors === _errs52){
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+for(const key6 in data21){
+let data22 = data21[key6];
+const _errs55 = errors;
+if(errors === _errs55){
+if(Array.isArray(data22)){
+var valid12 = true;
+const len2 = data22.length;
 for(let i2=0; i2<len2; i2++){
-const _errs47 = errors;
-if(typeof data18[i2] !== "string"){
-validate1.errors = [{instancePath:instancePath+"/scopes/groups/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"#/$defs/Scopes/properties/groups/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+const _errs57 = errors;
+if(typeof data22[i2] !== "string"){
+validate1.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"#/$defs/Scopes/properties/groups/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid10 = _errs47 === errors;
-if(!valid10){
+var valid12 = _errs57 === errors;
+if(!valid12){
 break;
 }
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/scopes/groups/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Scopes/properties/groups/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate1.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Scopes/properties/groups/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-var valid9 = _errs45 === errors;
-if(!valid9){
+var valid11 = _errs55 === errors;
+if(!valid11){
 break;
 }
 }
@@ -4814,27 +4877,27 @@ validate1.errors = [{instancePath:instancePath+"/scopes/groups",schemaPath:"#/$d
 return false;
 }
 }
-var valid8 = _errs42 === errors;
+var valid10 = _errs52 === errors;
 }
 else {
-var valid8 = true;
+var valid10 = true;
 }
-if(valid8){
-if(data16.extra !== undefined){
-let data20 = data16.extra;
-const _errs49 = errors;
-if(errors === _errs49){
-if(Array.isArray(data20)){
-var valid11 = true;
-const len3 = data20.length;
+if(valid10){
+if(data20.extra !== undefined){
+let data24 = data20.extra;
+const _errs59 = errors;
+if(errors === _errs59){
+if(Array.isArray(data24)){
+var valid13 = true;
+const len3 = data24.length;
 for(let i3=0; i3<len3; i3++){
-const _errs51 = errors;
-if(typeof data20[i3] !== "string"){
+const _errs61 = errors;
+if(typeof data24[i3] !== "string"){
 validate1.errors = [{instancePath:instancePath+"/scopes/extra/" + i3,schemaPath:"#/$defs/Scopes/properties/extra/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid11 = _errs51 === errors;
-if(!valid11){
+var valid13 = _errs61 === errors;
+if(!valid13){
 break;
 }
 }
@@ -4844,22 +4907,51 @@ validate1.errors = [{instancePath:instancePath+"/scopes/extra",schemaPath:"#/$de
 return false;
 }
 }
-var valid8 = _errs49 === errors;
+var valid10 = _errs59 === errors;
 }
 else {
-var valid8 = true;
+var valid10 = true;
 }
-if(valid8){
-if(data16.note !== undefined){
-const _errs53 = errors;
-if(typeof data16.note !== "string"){
+if(valid10){
+if(data20.sources !== undefined){
+let data26 = data20.sources;
+const _errs63 = errors;
+if(errors === _errs63){
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key7 in data26){
+const _errs66 = errors;
+if(typeof data26[key7] !== "string"){
+validate1.errors = [{instancePath:instancePath+"/scopes/sources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Scopes/properties/sources/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid14 = _errs66 === errors;
+if(!valid14){
+break;
+}
+}
+}
+else {
+validate1.errors = [{instancePath:instancePath+"/scopes/sources",schemaPath:"#/$defs/Scopes/properties/sources/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid10 = _errs63 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data20.note !== undefined){
+const _errs68 = errors;
+if(typeof data20.note !== "string"){
 validate1.errors = [{instancePath:instancePath+"/scopes/note",schemaPath:"#/$defs/Scopes/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid8 = _errs53 === errors;
+var valid10 = _errs68 === errors;
 }
 else {
-var valid8 = true;
+var valid10 = true;
+}
 }
 }
 }
@@ -4871,27 +4963,27 @@ validate1.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/$defs/Sco
 return false;
 }
 }
-var valid0 = _errs38 === errors;
+var valid0 = _errs48 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.notices !== undefined){
-let data23 = data.notices;
-const _errs55 = errors;
-if(errors === _errs55){
-if(Array.isArray(data23)){
-var valid12 = true;
-const len4 = data23.length;
+let data29 = data.notices;
+const _errs70 = errors;
+if(errors === _errs70){
+if(Array.isArray(data29)){
+var valid15 = true;
+const len4 = data29.length;
 for(let i4=0; i4<len4; i4++){
-const _errs57 = errors;
-if(!(validate2(data23[i4], {instancePath:instancePath+"/notices/" + i4,parentData:data23,parentDataProperty:i4,rootData,dynamicAnchors}))){
+const _errs72 = errors;
+if(!(validate2(data29[i4], {instancePath:instancePath+"/notices/" + i4,parentData:data29,parentDataProperty:i4,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
-var valid12 = _errs57 === errors;
-if(!valid12){
+var valid15 = _errs72 === errors;
+if(!valid15){
 break;
 }
 }
@@ -4901,10 +4993,12 @@ validate1.errors = [{instancePath:instancePath+"/notices",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs55 === errors;
+var valid0 = _errs70 === errors;
 }
 else {
 var valid0 = true;
+}
+}
 }
 }
 }
@@ -4945,7 +5039,7 @@ return errors === 0;
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateExtraCatalog = validate13;
-const schema33 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working."},"gov":{"type":"string","description":"The government host, unchanged by the move."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (seed section 9)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The seed's list, grouped by the seed's own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes used by public SDKs or required by later notices but missing from the seed's list."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a seed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."};
+const schema34 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4967,7 +5061,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "$schema") || (key0 === "version")) || (key0 === "hosts")) || (key0 === "scopes")) || (key0 === "notices"))){
+if(!((((((key0 === "$schema") || (key0 === "version")) || (key0 === "references")) || (key0 === "hosts")) || (key0 === "scopes")) || (key0 === "notices"))){
 validate13.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -4998,47 +5092,75 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hosts !== undefined){
-let data2 = data.hosts;
+if(data.references !== undefined){
+let data2 = data.references;
 const _errs6 = errors;
 if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-const _errs8 = errors;
 for(const key1 in data2){
-if(!((((key1 === "apiBase") || (key1 === "api")) || (key1 === "legacyApi")) || (key1 === "callHistory"))){
-validate13.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+const _errs9 = errors;
+if(typeof data2[key1] !== "string"){
+validate13.errors = [{instancePath:instancePath+"/references/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/references/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs9 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate13.errors = [{instancePath:instancePath+"/references",schemaPath:"#/properties/references/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.hosts !== undefined){
+let data4 = data.hosts;
+const _errs11 = errors;
+if(errors === _errs11){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs13 = errors;
+for(const key2 in data4){
+if(!((((key2 === "apiBase") || (key2 === "api")) || (key2 === "legacyApi")) || (key2 === "callHistory"))){
+validate13.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs8 === errors){
-if(data2.apiBase !== undefined){
-const _errs9 = errors;
-if(typeof data2.apiBase !== "string"){
+if(_errs13 === errors){
+if(data4.apiBase !== undefined){
+const _errs14 = errors;
+if(typeof data4.apiBase !== "string"){
 validate13.errors = [{instancePath:instancePath+"/hosts/apiBase",schemaPath:"#/properties/hosts/properties/apiBase/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid1 = _errs9 === errors;
+var valid2 = _errs14 === errors;
 }
 else {
-var valid1 = true;
-}
-if(valid1){
-if(data2.api !== undefined){
-let data4 = data2.api;
-const _errs11 = errors;
-if(errors === _errs11){
-if(Array.isArray(data4)){
 var valid2 = true;
-const len0 = data4.length;
+}
+if(valid2){
+if(data4.api !== undefined){
+let data6 = data4.api;
+const _errs16 = errors;
+if(errors === _errs16){
+if(Array.isArray(data6)){
+var valid3 = true;
+const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-const _errs13 = errors;
-if(typeof data4[i0] !== "string"){
+const _errs18 = errors;
+if(typeof data6[i0] !== "string"){
 validate13.errors = [{instancePath:instancePath+"/hosts/api/" + i0,schemaPath:"#/properties/hosts/properties/api/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid2 = _errs13 === errors;
-if(!valid2){
+var valid3 = _errs18 === errors;
+if(!valid3){
 break;
 }
 }
@@ -5048,27 +5170,27 @@ validate13.errors = [{instancePath:instancePath+"/hosts/api",schemaPath:"#/prope
 return false;
 }
 }
-var valid1 = _errs11 === errors;
+var valid2 = _errs16 === errors;
 }
 else {
-var valid1 = true;
+var valid2 = true;
 }
-if(valid1){
-if(data2.legacyApi !== undefined){
-let data6 = data2.legacyApi;
-const _errs15 = errors;
-if(errors === _errs15){
-if(Array.isArray(data6)){
-var valid3 = true;
-const len1 = data6.length;
+if(valid2){
+if(data4.legacyApi !== undefined){
+let data8 = data4.legacyApi;
+const _errs20 = errors;
+if(errors === _errs20){
+if(Array.isArray(data8)){
+var valid4 = true;
+const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-const _errs17 = errors;
-if(typeof data6[i1] !== "string"){
+const _errs22 = errors;
+if(typeof data8[i1] !== "string"){
 validate13.errors = [{instancePath:instancePath+"/hosts/legacyApi/" + i1,schemaPath:"#/properties/hosts/properties/legacyApi/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid3 = _errs17 === errors;
-if(!valid3){
+var valid4 = _errs22 === errors;
+if(!valid4){
 break;
 }
 }
@@ -5078,80 +5200,48 @@ validate13.errors = [{instancePath:instancePath+"/hosts/legacyApi",schemaPath:"#
 return false;
 }
 }
-var valid1 = _errs15 === errors;
+var valid2 = _errs20 === errors;
 }
 else {
-var valid1 = true;
+var valid2 = true;
 }
-if(valid1){
-if(data2.callHistory !== undefined){
-let data8 = data2.callHistory;
-const _errs19 = errors;
-if(errors === _errs19){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(valid2){
+if(data4.callHistory !== undefined){
+let data10 = data4.callHistory;
+const _errs24 = errors;
+if(errors === _errs24){
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 let missing1;
-if((((data8.legacy === undefined) && (missing1 = "legacy")) || ((data8.gov === undefined) && (missing1 = "gov"))) || ((data8.regional === undefined) && (missing1 = "regional"))){
+if(((((data10.legacy === undefined) && (missing1 = "legacy")) || ((data10.govLegacy === undefined) && (missing1 = "govLegacy"))) || ((data10.gov === undefined) && (missing1 = "gov"))) || ((data10.regional === undefined) && (missing1 = "regional"))){
 validate13.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
-const _errs21 = errors;
-for(const key2 in data8){
-if(!(((key2 === "legacy") || (key2 === "gov")) || (key2 === "regional"))){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+const _errs26 = errors;
+for(const key3 in data10){
+if(!((((key3 === "legacy") || (key3 === "govLegacy")) || (key3 === "gov")) || (key3 === "regional"))){
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs21 === errors){
-if(data8.legacy !== undefined){
-const _errs22 = errors;
-if(typeof data8.legacy !== "string"){
+if(_errs26 === errors){
+if(data10.legacy !== undefined){
+const _errs27 = errors;
+if(typeof data10.legacy !== "string"){
 validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/legacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/legacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid4 = _errs22 === errors;
+var valid5 = _errs27 === errors;
 }
 else {
-var valid4 = true;
+var valid5 = true;
 }
-if(valid4){
-if(data8.gov !== undefined){
-const _errs24 = errors;
-if(typeof data8.gov !== "string"){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/gov",schemaPath:"#/properties/hosts/properties/callHistory/properties/gov/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs24 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data8.regional !== undefined){
-let data11 = data8.regional;
-const _errs26 = errors;
-if(errors === _errs26){
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-let missing2;
-if(((((data11.us === undefined) && (missing2 = "us")) || ((data11.eu === undefined) && (missing2 = "eu"))) || ((data11.in === undefined) && (missing2 = "in"))) || ((data11.au === undefined) && (missing2 = "au"))){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
-}
-else {
-const _errs28 = errors;
-for(const key3 in data11){
-if(!((((key3 === "us") || (key3 === "eu")) || (key3 === "in")) || (key3 === "au"))){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs28 === errors){
-if(data11.us !== undefined){
+if(valid5){
+if(data10.govLegacy !== undefined){
 const _errs29 = errors;
-if(typeof data11.us !== "string"){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/us",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/us/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data10.govLegacy !== "string"){
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/govLegacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/govLegacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs29 === errors;
@@ -5160,10 +5250,10 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data11.eu !== undefined){
+if(data10.gov !== undefined){
 const _errs31 = errors;
-if(typeof data11.eu !== "string"){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/eu",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/eu/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data10.gov !== "string"){
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/gov",schemaPath:"#/properties/hosts/properties/callHistory/properties/gov/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs31 === errors;
@@ -5172,28 +5262,72 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data11.in !== undefined){
+if(data10.regional !== undefined){
+let data14 = data10.regional;
 const _errs33 = errors;
-if(typeof data11.in !== "string"){
+if(errors === _errs33){
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+let missing2;
+if(((((data14.us === undefined) && (missing2 = "us")) || ((data14.eu === undefined) && (missing2 = "eu"))) || ((data14.in === undefined) && (missing2 = "in"))) || ((data14.au === undefined) && (missing2 = "au"))){
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs35 = errors;
+for(const key4 in data14){
+if(!((((key4 === "us") || (key4 === "eu")) || (key4 === "in")) || (key4 === "au"))){
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs35 === errors){
+if(data14.us !== undefined){
+const _errs36 = errors;
+if(typeof data14.us !== "string"){
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/us",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/us/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid6 = _errs36 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data14.eu !== undefined){
+const _errs38 = errors;
+if(typeof data14.eu !== "string"){
+validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/eu",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/eu/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid6 = _errs38 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data14.in !== undefined){
+const _errs40 = errors;
+if(typeof data14.in !== "string"){
 validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/in",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid5 = _errs33 === errors;
+var valid6 = _errs40 === errors;
 }
 else {
-var valid5 = true;
+var valid6 = true;
 }
-if(valid5){
-if(data11.au !== undefined){
-const _errs35 = errors;
-if(typeof data11.au !== "string"){
+if(valid6){
+if(data14.au !== undefined){
+const _errs42 = errors;
+if(typeof data14.au !== "string"){
 validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/au",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/au/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid5 = _errs35 === errors;
+var valid6 = _errs42 === errors;
 }
 else {
-var valid5 = true;
+var valid6 = true;
 }
 }
 }
@@ -5206,10 +5340,11 @@ validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",sc
 return false;
 }
 }
-var valid4 = _errs26 === errors;
+var valid5 = _errs33 === errors;
 }
 else {
-var valid4 = true;
+var valid5 = true;
+}
 }
 }
 }
@@ -5221,10 +5356,10 @@ validate13.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:
 return false;
 }
 }
-var valid1 = _errs19 === errors;
+var valid2 = _errs24 === errors;
 }
 else {
-var valid1 = true;
+var valid2 = true;
 }
 }
 }
@@ -5236,57 +5371,57 @@ validate13.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/propertie
 return false;
 }
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.scopes !== undefined){
-let data16 = data.scopes;
-const _errs37 = errors;
-if(errors === _errs37){
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-const _errs39 = errors;
-for(const key4 in data16){
-if(!(((key4 === "groups") || (key4 === "extra")) || (key4 === "note"))){
-validate13.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+let data19 = data.scopes;
+const _errs44 = errors;
+if(errors === _errs44){
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+const _errs46 = errors;
+for(const key5 in data19){
+if(!((((key5 === "groups") || (key5 === "extra")) || (key5 === "sources")) || (key5 === "note"))){
+validate13.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs39 === errors){
-if(data16.groups !== undefined){
-let data17 = data16.groups;
-const _errs40 = errors;
-if(errors === _errs40){
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-for(const key5 in data17){
-let data18 = data17[key5];
-const _errs43 = errors;
-if(errors === _errs43){
-if(Array.isArray(data18)){
-var valid8 = true;
-const len2 = data18.length;
+if(_errs46 === errors){
+if(data19.groups !== undefined){
+let data20 = data19.groups;
+const _errs47 = errors;
+if(errors === _errs47){
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key6 in data20){
+let data21 = data20[key6];
+const _errs50 = errors;
+if(errors === _errs50){
+if(Array.isArray(data21)){
+var valid9 = true;
+const len2 = data21.length;
 for(let i2=0; i2<len2; i2++){
-const _errs45 = errors;
-if(typeof data18[i2] !== "string"){
-validate13.errors = [{instancePath:instancePath+"/scopes/groups/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"#/properties/scopes/properties/groups/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+const _errs52 = errors;
+if(typeof data21[i2] !== "string"){
+validate13.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"#/properties/scopes/properties/groups/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid8 = _errs45 === errors;
-if(!valid8){
+var valid9 = _errs52 === errors;
+if(!valid9){
 break;
 }
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/scopes/groups/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/groups/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate13.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/groups/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-var valid7 = _errs43 === errors;
-if(!valid7){
+var valid8 = _errs50 === errors;
+if(!valid8){
 break;
 }
 }
@@ -5296,27 +5431,27 @@ validate13.errors = [{instancePath:instancePath+"/scopes/groups",schemaPath:"#/p
 return false;
 }
 }
-var valid6 = _errs40 === errors;
+var valid7 = _errs47 === errors;
 }
 else {
-var valid6 = true;
+var valid7 = true;
 }
-if(valid6){
-if(data16.extra !== undefined){
-let data20 = data16.extra;
-const _errs47 = errors;
-if(errors === _errs47){
-if(Array.isArray(data20)){
-var valid9 = true;
-const len3 = data20.length;
+if(valid7){
+if(data19.extra !== undefined){
+let data23 = data19.extra;
+const _errs54 = errors;
+if(errors === _errs54){
+if(Array.isArray(data23)){
+var valid10 = true;
+const len3 = data23.length;
 for(let i3=0; i3<len3; i3++){
-const _errs49 = errors;
-if(typeof data20[i3] !== "string"){
+const _errs56 = errors;
+if(typeof data23[i3] !== "string"){
 validate13.errors = [{instancePath:instancePath+"/scopes/extra/" + i3,schemaPath:"#/properties/scopes/properties/extra/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid9 = _errs49 === errors;
-if(!valid9){
+var valid10 = _errs56 === errors;
+if(!valid10){
 break;
 }
 }
@@ -5326,22 +5461,51 @@ validate13.errors = [{instancePath:instancePath+"/scopes/extra",schemaPath:"#/pr
 return false;
 }
 }
-var valid6 = _errs47 === errors;
+var valid7 = _errs54 === errors;
 }
 else {
-var valid6 = true;
+var valid7 = true;
 }
-if(valid6){
-if(data16.note !== undefined){
-const _errs51 = errors;
-if(typeof data16.note !== "string"){
+if(valid7){
+if(data19.sources !== undefined){
+let data25 = data19.sources;
+const _errs58 = errors;
+if(errors === _errs58){
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+for(const key7 in data25){
+const _errs61 = errors;
+if(typeof data25[key7] !== "string"){
+validate13.errors = [{instancePath:instancePath+"/scopes/sources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/sources/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid11 = _errs61 === errors;
+if(!valid11){
+break;
+}
+}
+}
+else {
+validate13.errors = [{instancePath:instancePath+"/scopes/sources",schemaPath:"#/properties/scopes/properties/sources/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid7 = _errs58 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data19.note !== undefined){
+const _errs63 = errors;
+if(typeof data19.note !== "string"){
 validate13.errors = [{instancePath:instancePath+"/scopes/note",schemaPath:"#/properties/scopes/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid6 = _errs51 === errors;
+var valid7 = _errs63 === errors;
 }
 else {
-var valid6 = true;
+var valid7 = true;
+}
 }
 }
 }
@@ -5352,27 +5516,27 @@ validate13.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs37 === errors;
+var valid0 = _errs44 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.notices !== undefined){
-let data23 = data.notices;
-const _errs53 = errors;
-if(errors === _errs53){
-if(Array.isArray(data23)){
-var valid10 = true;
-const len4 = data23.length;
+let data28 = data.notices;
+const _errs65 = errors;
+if(errors === _errs65){
+if(Array.isArray(data28)){
+var valid12 = true;
+const len4 = data28.length;
 for(let i4=0; i4<len4; i4++){
-const _errs55 = errors;
-if(!(validate2(data23[i4], {instancePath:instancePath+"/notices/" + i4,parentData:data23,parentDataProperty:i4,rootData,dynamicAnchors}))){
+const _errs67 = errors;
+if(!(validate2(data28[i4], {instancePath:instancePath+"/notices/" + i4,parentData:data28,parentDataProperty:i4,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
-var valid10 = _errs55 === errors;
-if(!valid10){
+var valid12 = _errs67 === errors;
+if(!valid12){
 break;
 }
 }
@@ -5382,10 +5546,11 @@ validate13.errors = [{instancePath:instancePath+"/notices",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs53 === errors;
+var valid0 = _errs65 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }

@@ -338,6 +338,7 @@ function checkHosts(hosts: Partial<Hosts> | undefined, file: string): void {
     ...(hosts?.api ?? []).map((h, i): [string, unknown] => [`/hosts/api/${i}`, h]),
     ...(hosts?.legacyApi ?? []).map((h, i): [string, unknown] => [`/hosts/legacyApi/${i}`, h]),
     ['/hosts/callHistory/legacy', hosts?.callHistory?.legacy],
+    ['/hosts/callHistory/govLegacy', hosts?.callHistory?.govLegacy],
     ['/hosts/callHistory/gov', hosts?.callHistory?.gov],
     ...Object.entries(hosts?.callHistory?.regional ?? {}).map(([r, h]): [string, unknown] => [`/hosts/callHistory/regional/${r}`, h]),
   ];
@@ -413,7 +414,9 @@ export function mergeCatalogs(base: Catalog, extra: ExtraCatalog, file: string):
     groups[name] = [...new Set([...(groups[name] ?? []), ...list])];
   }
   const scopes: Scopes = { ...base.scopes, groups, extra: [...new Set([...base.scopes.extra, ...(extra.scopes?.extra ?? [])])] };
-  const merged: Catalog = { ...base, hosts, scopes, notices };
+  if (base.scopes.sources !== undefined || extra.scopes?.sources !== undefined) scopes.sources = { ...base.scopes.sources, ...extra.scopes?.sources };
+  const references = { ...base.references, ...extra.references };
+  const merged: Catalog = { ...base, references, hosts, scopes, notices };
   checkCatalogSemantics(merged.notices, file);
   return merged;
 }

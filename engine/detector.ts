@@ -1,7 +1,7 @@
 /** The contract between the engine and each detection interpreter (engine/detectors/<kind>.ts, engine/notices/<id>.ts). */
 import type { FileContext, Node } from './ast.js';
 import type { LoadedCatalog } from './catalog.js';
-import type { Detection, EngineOptions, Notice, Suggestion, TextEdit, TypeOracle } from './types.js';
+import type { Confidence, Detection, EngineOptions, Notice, Suggestion, TextEdit, TypeOracle } from './types.js';
 
 /** What a detector reports; the engine adds the notice id, message text and location. */
 export interface RawMatch {
@@ -24,7 +24,19 @@ export interface RawMatch {
   migrated?: boolean;
   /** Suggestions; dropped when the notice's fix kind is `none`. */
   suggestions?: Suggestion[];
+  /** Default `certain`. A `likely` match's `fix` is offered as a suggestion ({@link LIKELY_FIX_MESSAGE_ID}). */
+  confidence?: Confidence;
+  /** Why (short, user-facing); defaults to the detector's {@link Detector.certainBecause}. */
+  confidenceReason?: string;
 }
+
+/** The suggestion message of an autofix held back because the match is only `likely`. */
+export const LIKELY_FIX_MESSAGE_ID = 'suggestLikelyFix';
+
+/** Messages every rule has besides its detectors' own (suggestion messages carry no date). */
+export const COMMON_MESSAGES: Record<string, string> = {
+  [LIKELY_FIX_MESSAGE_ID]: 'Apply the fix after checking that this code belongs to the notice\'s endpoint ({{confidenceReason}}).',
+};
 
 /** Everything a detector may read while interpreting one detection on one file. */
 export interface DetectorContext<D extends Detection = Detection> {
@@ -61,6 +73,11 @@ export interface Detector<D extends Detection = Detection> {
    * `Content-Type` but no API marker cannot match, so it is not parsed.
    */
   requires?(detection: D, catalog: LoadedCatalog): string[];
+  /**
+   * The reason given for a `certain` match that names none of its own: what this detector's matches are tied
+   * to (`"exact host of the legacy call history API"`).
+   */
+  certainBecause?: string;
   /** Findings in a parsed JavaScript/TypeScript file. */
   detect(file: FileContext, ctx: DetectorContext<D>): RawMatch[];
   /** Findings in a configuration file's text; absent when the detection does not apply to configuration. */

@@ -127,7 +127,7 @@ export function urlQuery(url: StaticString): Map<string, string> {
 /** Every host the catalog knows as serving the API (REST and detailed call history). */
 export function apiHosts(catalog: LoadedCatalog): Set<string> {
   const h = catalog.hosts;
-  return new Set([...h.api, h.callHistory.legacy, h.callHistory.gov, ...Object.values(h.callHistory.regional)].map((x) => x.toLowerCase()));
+  return new Set([...h.api, h.callHistory.legacy, h.callHistory.govLegacy, h.callHistory.gov, ...Object.values(h.callHistory.regional)].map((x) => x.toLowerCase()));
 }
 
 /**

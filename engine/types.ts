@@ -38,34 +38,41 @@ export interface Hosts {
   api: string[];
   /** Older API host names that still work but should be replaced by the host of `apiBase`. */
   legacyApi: string[];
-  /** Detailed call history hosts (seed section 9). */
+  /** Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference). */
   callHistory: {
-    /** The legacy host that stops working. */
+    /** The legacy host that stops working; its successor depends on the organization's region. */
     legacy: string;
-    /** The government host, unchanged by the move. */
+    /** The government legacy host; its one successor is `gov`, so its rewrite needs no region. */
+    govLegacy: string;
+    /** The government host (unchanged by the 2026-02-27 move): never reported. */
     gov: string;
     /** The new regional hosts. */
     regional: Record<Region, string>;
   };
 }
 
-/** Scopes known to the catalog (seed section 2.4 plus additions from public documentation). */
+/** Scopes known to the catalog (the platform's list of scopes plus those its public API reference names). */
 export interface Scopes {
-  /** The seed's list, grouped by the seed's own headings. */
+  /** The platform's list of scopes, grouped by its own headings. */
   groups: Record<string, string[]>;
-  /** Scopes used by public SDKs or required by later notices but missing from the seed's list. */
+  /** Scopes named by the platform's API reference, SDKs or later notices but missing from its list. */
   extra: string[];
-  /** Why the lists are as they are (e.g. a seed scope left out because its exact identifier is not given). */
+  /** For each scope of `extra`: the public page (one of the catalog's `references`) that names it. */
+  sources?: Record<string, string>;
+  /** Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given). */
   note?: string;
 }
 
 /** Where a notice's facts come from. */
 export interface Source {
-  /** Section of the seed document, e.g. `9` or `7`. */
+  /**
+   * Section of the platform's change document the notice was read from (`9` is its dated change list);
+   * the catalog's tests compare the notice with that section. Users are shown `url` instead.
+   */
   section: string;
-  /** URL for facts taken from public documentation rather than the seed. */
+  /** The public page that documents the change: the platform's API changelog or the area's API reference page. */
   url?: string;
-  /** The seed's own words, shortened. */
+  /** The platform's own words, shortened only where `...` says so. */
   quote?: string;
 }
 
@@ -133,13 +140,13 @@ export interface Notice {
   /** Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`. */
   area: string;
   status: NoticeStatus;
-  /** The notice's own date, where the seed gives one. */
+  /** The notice's own date, where the platform gives one. */
   announced?: IsoDate;
-  /** Where the seed gives an earlier start of a deprecation: the day warnings should begin. */
+  /** Where the platform gives an earlier start of a deprecation: the day warnings should begin. */
   deprecated?: IsoDate;
   /** The day consumer code breaks or behaviour changes. Required for `dated`. */
   effective?: IsoDate;
-  /** The seed's own words for the date, where they are vague ("mid 2026-07"). */
+  /** The platform's own words for the date, where they are vague ("mid 2026-07"). */
   effectiveText?: string;
   precision?: DatePrecision;
   /** Every earlier announced effective date of a moved change, oldest first. */
@@ -171,6 +178,13 @@ export interface Catalog {
   $schema?: string;
   /** Format version of the catalog. */
   version: number;
+  /**
+   * The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more
+   * than 90 days later says once that newer notices may exist.
+   */
+  reviewed: IsoDate;
+  /** Public pages of the platform's documentation that notices cite (URL -> title). */
+  references: Record<string, string>;
   hosts: Hosts;
   scopes: Scopes;
   notices: Notice[];
@@ -180,6 +194,8 @@ export interface Catalog {
 export interface ExtraCatalog {
   $schema?: string;
   version?: number;
+  /** Public pages the extra notices cite (URL -> title). */
+  references?: Record<string, string>;
   hosts?: Partial<Hosts>;
   scopes?: Partial<Scopes>;
   notices: Notice[];
@@ -327,7 +343,8 @@ export interface HostDetection extends DetectionBase {
   /**
    * - `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).
    * - `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a
-   *   region; one suggestion per region otherwise). The government host is never touched.
+   *   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`
+   *   (autofix: one successor). The government host `gov` is never touched.
    */
   hosts: 'legacyApi' | 'callHistory';
 }
@@ -477,6 +494,17 @@ export interface Position {
   column: number;
 }
 
+/**
+ * How sure the engine is that a finding belongs to the notice's endpoint (DESIGN.md, "A finding belongs to an
+ * endpoint").
+ * - `certain`: the code is tied to the notice's endpoint (or the detection is certain by nature, e.g. a misspelt
+ *   scope in an authorize URL): reported with its autofix.
+ * - `likely`: the name or value matches and the file calls the API, but this value cannot be tied to an endpoint:
+ *   reported with suggestions only, never an autofix.
+ * Code tied to another endpoint, or without API context, is not reported at all.
+ */
+export type Confidence = 'certain' | 'likely';
+
 /** One finding of one notice in one file. */
 export interface Match {
   noticeId: string;
@@ -491,15 +519,20 @@ export interface Match {
   range: [number, number];
   loc: { start: Position; end: Position };
   /**
-   * The autofix: what may be applied now. Present only when the notice's fix kind is `autofix` and the fix
-   * cannot change behaviour against the API on the day of the run: a `safe` edit, a transitional form before
-   * the effective date, the final form on or after it (or early with fix mode `final`).
+   * The autofix: what may be applied now. Present only when the notice's fix kind is `autofix`, the match is
+   * `certain` (a `likely` match carries its edits as a suggestion instead) and the fix cannot change behaviour
+   * against the API on the day of the run: a `safe` edit, a transitional form before the effective date, the
+   * final form on or after it (or early with fix mode `final`).
    */
   fix?: TextEdit[];
   /** The form of {@link fix}; absent without one. */
   fixForm?: FixForm;
   /** Suggestions; a final form that may not be applied yet travels here (`suggestFinalForm`). */
   suggestions?: Suggestion[];
+  /** Whether the finding is tied to the notice's endpoint (`certain`) or only probably concerns it (`likely`). */
+  confidence: Confidence;
+  /** Why, in a few user-facing words (`sent to PUT /telephony/config/workspaces/{workspaceId}/simultaneousRing`). */
+  confidenceReason: string;
 }
 
 /** Options that change what detectors report or how they fix. */

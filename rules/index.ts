@@ -16,6 +16,7 @@ import { analyzeContext } from '../engine/analyze.js';
 import { FileContext } from '../engine/ast.js';
 import { builtinCatalogPath, loadCatalog, type LoadedCatalog } from '../engine/catalog.js';
 import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, whenText, type Severity } from '../engine/dates.js';
+import { COMMON_MESSAGES } from '../engine/detector.js';
 import { getDetector } from '../engine/detectors/index.js';
 import { FIX_FORM_MESSAGES } from '../engine/fix-timing.js';
 import { createTypeOracle } from '../engine/type-oracle.js';
@@ -83,12 +84,12 @@ function typeOracleOf(sourceCode: TSESLint.SourceCode): TypeOracle | undefined {
 
 /** The messages of every interpreter a notice's detections use. */
 export function messagesOf(notice: Notice): Record<string, string> {
-  const messages: Record<string, string> = notice.fix === 'autofix' ? { ...FIX_FORM_MESSAGES } : {};
+  const messages: Record<string, string> = notice.fix === 'autofix' ? { ...COMMON_MESSAGES, ...FIX_FORM_MESSAGES } : {};
   for (const detection of notice.detections) {
     const detector = getDetector(detection);
     if (!detector) continue;
     for (const [id, template] of Object.entries(detector.messages)) {
-      messages[id] = isSuggestionMessage(id) ? template : `${template} ({{when}})`;
+      messages[id] = isSuggestionMessage(id) ? template : `${template}{{likely}} ({{when}})`;
     }
   }
   return messages;
@@ -137,7 +138,8 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
             context.report({
               loc: match.loc,
               messageId: match.messageId,
-              data: { ...match.data, when },
+              // A likely finding says so (and why) in its message: it carries suggestions, never an autofix.
+              data: { ...match.data, when, likely: match.confidence === 'likely' ? ` [likely: ${match.confidenceReason}]` : '' },
               fix: match.fix ? (fixer) => match.fix!.map((e) => fixer.replaceTextRange(e.range, e.text)) : undefined,
               suggest: match.suggestions?.map((s) => ({
                 messageId: s.messageId,

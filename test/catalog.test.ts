@@ -189,7 +189,8 @@ const SEED_DATES: Record<string, SeedDates | 'none'> = {
   'guest-jwt-exp-integer': { line: '| 2025-11-01 | guest JWT `exp`', fields: { effective: 0 } },
   'guest-issuer-end-of-life': { line: 'end of life is 2025-12-31 as announced on 2024-10-11', fields: { effective: 1, announced: 2 }, milestones: [0] },
   'license-partial-success': { line: 'status 206 Partial Content', fields: { effective: 0 }, dateHistory: [1] },
-  'license-names-shortened': { line: '| 2026-01-26 | license names in `/licenses` shortened', fields: { effective: 0 }, milestonesLine: 'further license name changes' },
+  'license-names-shortened': { line: '| 2026-01-26 | license names in `/licenses` shortened', fields: { effective: 0 } },
+  'license-names-further-renamed': { line: '| 2026-04-27 / 2026-06-29 | further license name changes', fields: { effective: 0 }, milestones: [1] },
   'call-history-regional-hosts': { line: '| 2026-02-27 | detailed call history moves', fields: { effective: 0 }, milestones: [1] },
   'phone-numbers-query-max': { line: '| 2026-03-15 | `phoneNumbers` maximum 20 |', fields: { effective: 0 } },
   'telephony-calls-filter-number': { line: 'The filter named `address` is renamed `number`', fields: { effective: 0 } },
@@ -235,7 +236,7 @@ describe('every date equals the seed', () => {
     const mapped = Object.values(SEED_DATES).filter((v): v is SeedDates => v !== 'none').map((v) => v.line);
     const unmapped = rows.filter((row) => !mapped.some((key) => row.includes(key)));
     // Rows a notice covers without a per-field mapping (their facts are in other sections' lines).
-    const coveredElsewhere = ['trunk `errorCodes` renamed', 'detailed call history limits', 'guest issuer end of life', 'further license name changes', '`storageRegion`', '`phoneNumbers` maximum'];
+    const coveredElsewhere = ['trunk `errorCodes` renamed', 'detailed call history limits', 'guest issuer end of life', '`storageRegion`', '`phoneNumbers` maximum'];
     expect(unmapped.filter((row) => !coveredElsewhere.some((k) => row.includes(k)))).toEqual([]);
   });
 

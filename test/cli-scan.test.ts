@@ -143,9 +143,12 @@ describe('formats', { timeout: 180_000 }, () => {
         when: 'effective 2024-10-11, 772 days ago',
         fixable: true,
         fixForm: 'final',
+        confidence: 'certain',
+        confidenceReason: expect.stringMatching(/simultaneousRing|\S/),
         status: 'dated',
         effective: '2024-10-11',
         daysUntilEffective: -772,
+        fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
       },
     ]);
     expect(report.files).toEqual([{ file: 'src/sim-ring.ts', outcome: 'scanned', findings: 1 }]);

@@ -81,6 +81,13 @@ export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
     out.push(`Detections (${notice.detections.length}):`);
     for (const d of notice.detections) out.push(`  - ${d.kind}${'handler' in d ? ` (${d.handler})` : ''}${d.note ? `: ${d.note}` : ''}`);
   }
+  if (notice.detections.length > 0 && notice.status !== 'informational') {
+    out.push('');
+    out.push('Confidence:');
+    out.push(`  certain  the code is tied to the notice's endpoint${notice.fix === 'autofix' ? '; --fix and ESLint --fix apply the autofix' : ''}`);
+    out.push(`  likely   the name matches and the file calls the API, but the value cannot be tied to an endpoint;${notice.fix === 'autofix' ? ' the fix is offered as a suggestion only' : ' reported, never fixed'}`);
+    out.push('  Each finding says which it is and why: JSON `confidence`/`confidenceReason`, SARIF result properties, text `[likely: ...]`.');
+  }
   if (notice.example) {
     out.push('');
     out.push(`Example (${notice.example.language}), before:`);

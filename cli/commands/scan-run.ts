@@ -12,14 +12,12 @@ import { cacheKey, ScanCache } from '../scan/cache.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import type { SkippedFile } from '../walk/files.js';
 import { dirtyFiles, migrate } from '../fix/fix.js';
-import { formatGithub } from '../report/formats/github.js';
-import { formatSarif } from '../report/formats/sarif.js';
-import { formatText } from '../report/formats/text.js';
+import { FORMATTERS, type FormatContext } from '../report/formats/index.js';
 import type { Io } from '../io.js';
 import { checkIds, compareNotices, openCatalog, unknownNoticeMessage } from '../config/options.js';
 import { TOOL_VERSION } from '../package-info.js';
 import { scanWalk } from '../scan/pool.js';
-import { buildReport, toJson, type FileOutcome, type Report } from '../report/report.js';
+import { buildReport, summaryLine, type FileOutcome, type Report } from '../report/report.js';
 import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan/scan-core.js';
 import type { WalkStream } from '../walk/walker.js';
 import { cleanupTempFiles, writeIfUnchanged } from '../fix/writer.js';
@@ -133,33 +131,26 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   });
 
   const color = useColor(settings, io);
-  let text: string;
-  switch (settings.format) {
-    case 'json':
-      text = toJson(report);
-      break;
-    case 'sarif':
-      text = formatSarif(report, new Map(scanned.map((s) => [s.file.display, s.text])), io.cwd);
-      break;
-    case 'github':
-      text = formatGithub(report);
-      break;
-    default:
-      text = formatText(report, { color });
-  }
+  const formatContext: FormatContext = { texts: new Map(scanned.map((s) => [s.file.display, s.text])), cwd: io.cwd, color, notices: selected };
+  if (settings.sarifCategory !== undefined) formatContext.category = settings.sarifCategory;
+  let text = FORMATTERS[settings.format](report, formatContext);
   if (settings.dryRun && settings.format === 'text') {
     const diffs = report.files.filter((f) => f.diff).map((f) => f.diff!);
     if (diffs.length) text = diffs.join('') + '\n' + text;
   }
+  const written: string[] = [];
   if (settings.output) {
-    try {
-      writeFileSync(settings.output, text);
-    } catch (error) {
-      throw new UsageError(`Cannot write --output ${settings.output} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
-    }
+    writeReport('--output', settings.output, text);
+    written.push(`${displayPath(settings.output, io.cwd)} (${settings.format})`);
   } else {
     io.stdout.write(text);
   }
+  for (const o of settings.outputs) {
+    writeReport(`--${o.format}-output`, o.file, FORMATTERS[o.format](report, { ...formatContext, color: false }));
+    written.push(`${displayPath(o.file, io.cwd)} (${o.format})`);
+  }
+  // A log shows what happened even when every report went to a file.
+  if (written.length > 0) io.stderr.write(`${summaryLine(report)}; wrote ${written.join(', ')}\n`);
   if (interrupted) return interrupted === 'SIGINT' ? 130 : 143;
   const { errors, warnings } = report.summary;
   if (errors > 0) return EXIT_FINDINGS;
@@ -169,6 +160,19 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   }
   return EXIT_OK;
 };
+
+function writeReport(flag: string, file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new UsageError(`Cannot write ${flag} ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+  }
+}
+
+function displayPath(file: string, cwd: string): string {
+  const rel = path.relative(cwd, file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
+}
 
 /**
  * `--check-syntax`: a JS/TS file the prefilter ruled out was never parsed. Files with findings or

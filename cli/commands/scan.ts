@@ -32,6 +32,12 @@ export interface ScanArgs extends GlobalArgs {
   fixMode?: FixMode;
   format?: Format;
   output?: string;
+  textOutput?: string;
+  jsonOutput?: string;
+  sarifOutput?: string;
+  githubOutput?: string;
+  markdownOutput?: string;
+  sarifCategory?: string;
   only?: string | string[];
   skip?: string | string[];
   region?: Region;
@@ -67,6 +73,12 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('allow-dirty', { describe: 'Let --fix modify files with uncommitted changes', type: 'boolean', group: 'Fixing:' })
     .option('format', { alias: 'f', describe: 'Output format', choices: FORMATS, group: 'Output:' })
     .option('output', { alias: 'o', describe: 'Write the report to a file', type: 'string', group: 'Output:' })
+    .option('text-output', { describe: 'Also write the text report to this file', type: 'string', group: 'Output:' })
+    .option('json-output', { describe: 'Also write the JSON report to this file', type: 'string', group: 'Output:' })
+    .option('sarif-output', { describe: 'Also write SARIF (code scanning) to this file', type: 'string', group: 'Output:' })
+    .option('github-output', { describe: 'Also write GitHub workflow annotations to this file', type: 'string', group: 'Output:' })
+    .option('markdown-output', { describe: 'Also write the Markdown readiness summary to this file', type: 'string', group: 'Output:' })
+    .option('sarif-category', { describe: 'SARIF automationDetails.id category, to tell several runs on one repository apart (default collab-migrate)', type: 'string', group: 'Output:' })
     .option('quiet', { describe: 'Report errors only', type: 'boolean', group: 'Output:' })
     .option('max-warnings', { describe: 'Exit 1 when there are more warnings than this', type: 'number', group: 'Output:' })
     .option('progress', { describe: 'Progress bar on a terminal (--no-progress to hide)', type: 'boolean', group: 'Output:' })
@@ -109,6 +121,7 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     fixMode: args.fixMode ?? pick(rc, 'fixMode') ?? 'date',
     format: args.format ?? pick(rc, 'format') ?? 'text',
     output: args.output !== undefined ? path.resolve(io.cwd, args.output) : pick(rc, 'output'),
+    outputs: resolveOutputs(args, rc, io.cwd),
     only: args.only !== undefined ? splitList(args.only) : (pick(rc, 'only') ?? []),
     skip: args.skip !== undefined ? splitList(args.skip) : (pick(rc, 'skip') ?? []),
     notices: args.notices !== undefined ? splitList(args.notices) : (pick(rc, 'notices') ?? []),
@@ -129,7 +142,35 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     settings.cacheLocation = args.cacheLocation !== undefined ? path.resolve(io.cwd, args.cacheLocation) : defaultCacheLocation(io.cwd);
   }
   if (args.color !== undefined) settings.color = args.color;
+  const category = args.sarifCategory ?? pick(rc, 'sarifCategory');
+  if (category !== undefined) settings.sarifCategory = category;
+  const files = [settings.output, ...settings.outputs.map((o) => o.file)].filter((f): f is string => f !== undefined);
+  const twice = files.find((f, i) => files.indexOf(f) !== i);
+  if (twice) throw new UsageError(`Two reports would be written to ${path.relative(io.cwd, twice) || twice}: give each output its own file.`);
   return settings;
+}
+
+const OUTPUT_FLAGS: Record<Format, keyof ScanArgs> = {
+  text: 'textOutput',
+  json: 'jsonOutput',
+  sarif: 'sarifOutput',
+  github: 'githubOutput',
+  markdown: 'markdownOutput',
+};
+
+/** `--json-output FILE` and the like (flags), else the configuration file's `outputs`. */
+function resolveOutputs(args: ScanArgs, rc: RcOptions | undefined, cwd: string): ScanSettings['outputs'] {
+  const fromFlags = FORMATS.flatMap((format) => {
+    const value = args[OUTPUT_FLAGS[format]];
+    if (value === undefined) return [];
+    // A flag given twice arrives as an array; the last one wins, as for any other flag.
+    const file = Array.isArray(value) ? String(value[value.length - 1]) : String(value);
+    if (file === '') throw new UsageError(`--${format}-output needs a file name.`);
+    return [{ format, file: path.resolve(cwd, file) }];
+  });
+  if (fromFlags.length > 0) return fromFlags;
+  const fromRc = pick(rc, 'outputs') ?? {};
+  return FORMATS.filter((f) => fromRc[f] !== undefined).map((format) => ({ format, file: fromRc[format]! }));
 }
 
 function parseConcurrency(value: string | undefined): number | 'auto' {
@@ -140,7 +181,7 @@ function parseConcurrency(value: string | undefined): number | 'auto' {
   return n;
 }
 
-function checkOutputWritable(file: string): void {
+function checkOutputWritable(flag: string, file: string): void {
   try {
     const existing = statSync(file, { throwIfNoEntry: false });
     if (existing?.isDirectory()) throw new Error('is a folder');
@@ -153,13 +194,14 @@ function checkOutputWritable(file: string): void {
     if (existing) accessSync(file, constants.W_OK);
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(`Cannot write --output ${file} (${why}).`);
+    throw new UsageError(`Cannot write ${flag} ${file} (${why}).`);
   }
 }
 
 export const run: CommandRunner<ScanArgs> = async (args, io) => {
   const settings = resolveSettings(args, io);
-  if (settings.output) checkOutputWritable(settings.output);
+  if (settings.output) checkOutputWritable('--output', settings.output);
+  for (const o of settings.outputs) checkOutputWritable(`--${o.format}-output`, o.file);
   // The walk starts first (in a thread of its own when there is a second core); the engine, the catalog
   // and the rest of the command load while it goes on.
   const walk = startWalk(
@@ -172,7 +214,7 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
       // Only the cache needs each file's size and time before it is read.
       stat: Boolean(settings.cacheLocation),
       // The report of an earlier run (`--output report.json`) is not part of the code.
-      leaveOut: settings.output ? [path.resolve(settings.output)] : [],
+      leaveOut: [settings.output, ...settings.outputs.map((o) => o.file)].filter((f): f is string => f !== undefined).map((f) => path.resolve(f)),
     },
     {
       threads: settings.concurrency !== 0,

@@ -8,14 +8,18 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Ajv as AjvClass, ErrorObject } from 'ajv';
 import { UsageError } from '../errors.js';
+import { FORMATS, type Format } from './settings.js';
 import { readRegularFile } from '../walk/files.js';
 
 /** The keys a configuration file may set (camelCase names of the scan flags). */
 export interface RcOptions {
   before?: string;
   warnWithin?: number;
-  format?: 'text' | 'json' | 'sarif' | 'github';
+  format?: Format;
   output?: string;
+  /** More reports from the same run: format name to file (`{ "sarif": "collab.sarif" }`). */
+  outputs?: Partial<Record<Format, string>>;
+  sarifCategory?: string;
   only?: string[];
   skip?: string[];
   notices?: string[];
@@ -48,8 +52,10 @@ export const RC_SCHEMA = {
     $schema: { type: 'string' },
     before: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
     warnWithin: { type: 'integer', minimum: 0 },
-    format: { enum: ['text', 'json', 'sarif', 'github'] },
+    format: { enum: FORMATS },
     output: { type: 'string', minLength: 1 },
+    outputs: { type: 'object', additionalProperties: false, properties: Object.fromEntries(FORMATS.map((f) => [f, { type: 'string', minLength: 1 }])) },
+    sarifCategory: { type: 'string', minLength: 1 },
     only: stringList,
     skip: stringList,
     notices: stringList,
@@ -116,6 +122,7 @@ function check(value: unknown, file: string, label: string): LoadedRc {
   // Paths in a configuration file are relative to that file.
   const dir = path.dirname(file);
   if (options.output) options.output = path.resolve(dir, options.output);
+  if (options.outputs) options.outputs = Object.fromEntries(Object.entries(options.outputs).map(([f, file]) => [f, path.resolve(dir, file)]));
   if (options.notices) options.notices = options.notices.map((n) => path.resolve(dir, n));
   return { file, label, options };
 }

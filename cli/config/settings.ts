@@ -4,7 +4,7 @@
  */
 import type { FixMode, Region } from '../../engine/types.js';
 
-export const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+export const FORMATS = ['text', 'json', 'sarif', 'github', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
 export const REGIONS = ['us', 'eu', 'in', 'au'] as const;
 export const DEFAULT_MAX_FILE_SIZE = '2mb';
@@ -22,6 +22,10 @@ export interface ScanSettings {
   fixMode: FixMode;
   format: Format;
   output?: string;
+  /** More reports from the same run (`--sarif-output x.sarif --json-output y.json`): format and absolute path, in flag order. */
+  outputs: { format: Format; file: string }[];
+  /** SARIF `automationDetails.id` category (`--sarif-category`). */
+  sarifCategory?: string;
   only: string[];
   skip: string[];
   notices: string[];

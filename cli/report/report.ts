@@ -3,7 +3,8 @@
  * versioned by `version`) and the input of every other format.
  */
 import { countdown, daysUntilEffective, whenText } from '../../engine/dates.js';
-import type { FixForm, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
+import { fingerprintAll } from '../../engine/fingerprint.js';
+import type { Confidence, FixForm, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
 import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
@@ -30,9 +31,15 @@ export interface ReportFinding {
   fixable: boolean;
   /** The form `--fix` would write (engine/fix-timing.ts): `safe`, `transitional` (before the date) or `final`. Only when fixable. */
   fixForm?: FixForm;
+  /** `certain`: tied to the notice's endpoint (autofix allowed); `likely`: API context but not tied (suggestions only). */
+  confidence: Confidence;
+  /** Why the finding has that confidence. */
+  confidenceReason: string;
   status: NoticeStatus;
   effective: string | null;
   daysUntilEffective: number | null;
+  /** Stable identity of the finding across line moves (engine/fingerprint.ts): the baseline's key and SARIF's partialFingerprints. */
+  fingerprint: string;
   /** A suppression comment covered this finding, but its `until` day has passed. */
   expiredSuppression?: { line: number; until: string };
   /** Not part of the JSON output: the edits, for SARIF `fixes`. */
@@ -77,6 +84,8 @@ export interface ReportNotice {
   severity: 'error' | 'warning';
   bucket: TimelineBucket;
   findings: number;
+  /** Of those, how many `--fix` would fix. */
+  fixable: number;
 }
 
 export interface Report {
@@ -100,6 +109,8 @@ export interface Report {
     filesScanned: number;
     filesSkipped: number;
     timeline: { bucket: TimelineBucket; label: string; notices: number; findings: number }[];
+    /** The first effective day after today among the notices with findings (when a warning turns into an error), or null. */
+    nextEffective: string | null;
     byDate: { effective: string; notices: string[]; findings: number }[];
   };
 }
@@ -130,7 +141,7 @@ function bucketOf(notice: Notice, today: string, warnWithinDays: number): Timeli
   return days <= warnWithinDays ? 'within-window' : 'later';
 }
 
-function toReportFinding(f: Finding, today: string): ReportFinding {
+function toReportFinding(f: Finding, today: string, fingerprint: string): ReportFinding {
   const { match, notice } = f;
   const out: ReportFinding = {
     noticeId: notice.id,
@@ -145,9 +156,12 @@ function toReportFinding(f: Finding, today: string): ReportFinding {
     when: whenText(notice, today),
     fixable: Boolean(match.fix && match.fix.length > 0),
     ...(match.fix && match.fix.length > 0 && match.fixForm ? { fixForm: match.fixForm } : {}),
+    confidence: match.confidence ?? 'certain',
+    confidenceReason: match.confidenceReason ?? '',
     status: notice.status,
     effective: notice.effective ?? null,
     daysUntilEffective: daysUntilEffective(notice, today) ?? null,
+    fingerprint,
   };
   if (f.expiredSuppression) out.expiredSuppression = { line: f.expiredSuppression.line, until: f.expiredSuppression.until! };
   if (match.fix && match.fix.length > 0) out.edits = match.fix;
@@ -163,12 +177,19 @@ function toReportSuppression(file: string, s: Suppression): ReportSuppression {
 }
 
 export function buildReport(input: ReportInput): Report {
-  const all = input.scanned.flatMap((s) => s.findings.map((f) => toReportFinding(f, input.today)));
+  const all = input.scanned.flatMap((s) => {
+    const fingerprints = fingerprintAll(s.text, s.findings.map((f) => ({ noticeId: f.notice.id, range: f.match.range })));
+    return s.findings.map((f, i) => toReportFinding(f, input.today, fingerprints[i]));
+  });
   const errors = all.filter((f) => f.severity === 'error').length;
   const warnings = all.length - errors;
   const findings = input.quiet ? all.filter((f) => f.severity === 'error') : all;
   const counts = new Map<string, number>();
-  for (const f of all) counts.set(f.noticeId, (counts.get(f.noticeId) ?? 0) + 1);
+  const fixableCounts = new Map<string, number>();
+  for (const f of all) {
+    counts.set(f.noticeId, (counts.get(f.noticeId) ?? 0) + 1);
+    if (f.fixable) fixableCounts.set(f.noticeId, (fixableCounts.get(f.noticeId) ?? 0) + 1);
+  }
 
   const notices: ReportNotice[] = input.selected.map((n) => ({
     id: n.id,
@@ -181,7 +202,10 @@ export function buildReport(input: ReportInput): Report {
     severity: input.severities.get(n.id) === 'error' ? 'error' : 'warning',
     bucket: bucketOf(n, input.today, input.warnWithinDays),
     findings: counts.get(n.id) ?? 0,
+    fixable: fixableCounts.get(n.id) ?? 0,
   }));
+  const upcoming = notices.filter((n) => n.findings > 0 && n.effective !== null && n.effective > input.today).map((n) => n.effective!);
+  const nextEffective = upcoming.length > 0 ? upcoming.reduce((a, b) => (a < b ? a : b)) : null;
 
   const labels: Record<TimelineBucket, string> = {
     'in-force': 'in force',
@@ -258,6 +282,7 @@ export function buildReport(input: ReportInput): Report {
       filesScanned: input.scanned.length,
       filesSkipped: input.skipped.length,
       timeline,
+      nextEffective,
       byDate,
     },
   };
@@ -266,4 +291,16 @@ export function buildReport(input: ReportInput): Report {
 /** The JSON output: the report without internal fields. */
 export function toJson(report: Report): string {
   return JSON.stringify(report, (key, value: unknown) => (key === 'edits' ? undefined : value), 2) + '\n';
+}
+
+/** One line for a log: `collab-migrate: 3 errors, 1 warning (2 fixable) in 41 files, 2 skipped`. */
+export function summaryLine(report: Report): string {
+  const s = report.summary;
+  const n = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const parts = [`${n(s.errors, 'error')}, ${n(s.warnings, 'warning')}`];
+  if (s.fixable > 0) parts[0] += ` (${s.fixable} fixable)`;
+  let line = `${report.tool.name}: ${parts[0]} in ${n(s.filesScanned, 'file')}`;
+  if (s.filesSkipped > 0) line += `, ${s.filesSkipped} skipped`;
+  if (report.mode !== 'scan') line += `, ${s.fixed} ${report.mode === 'fix' ? 'fixed' : 'would be fixed'}`;
+  return line;
 }

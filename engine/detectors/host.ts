@@ -2,7 +2,9 @@
  * `host`: legacy hosts in string literals, template literals and configuration text (`.json .yaml .yml .env
  * .properties .toml`). Which hosts and their replacements come from the catalog's `hosts`, never from code:
  * `legacyApi` hosts become the host of `apiBase`; the legacy call history host becomes the regional host of
- * the configured region (one suggestion per region when none is configured). The government host is untouched.
+ * the configured region (one suggestion per region when none is configured); the government legacy host has
+ * one successor, the government host, so its rewrite is exact without a region. The government host itself
+ * is never reported.
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { LoadedCatalog } from '../catalog.js';
@@ -14,7 +16,8 @@ import { escapeRegExp } from '../regexp.js';
 
 /** The legacy hosts a detection looks for. */
 function legacyHosts(d: HostDetection, catalog: LoadedCatalog): string[] {
-  return d.hosts === 'legacyApi' ? [...catalog.hosts.legacyApi] : [catalog.hosts.callHistory.legacy];
+  const ch = catalog.hosts.callHistory;
+  return d.hosts === 'legacyApi' ? [...catalog.hosts.legacyApi] : [ch.legacy, ch.govLegacy];
 }
 
 /** A host name as a whole label sequence: not part of a longer host (`xapi.ciscospark.com`, `api.ciscospark.com.evil.org`). */
@@ -33,6 +36,11 @@ function scan(text: string, start: number, end: number, ctx: DetectorContext<Hos
     const range: [number, number] = [start + m.index, start + m.index + m[0].length];
     if (d.hosts === 'legacyApi') {
       const to = new URL(hosts.apiBase).host;
+      out.push({ range, messageId: 'legacyHost', data: { host: m[0], to }, fix: [{ range, text: to }] });
+      continue;
+    }
+    if (m[0].toLowerCase() === hosts.callHistory.govLegacy.toLowerCase()) {
+      const to = hosts.callHistory.gov;
       out.push({ range, messageId: 'legacyHost', data: { host: m[0], to }, fix: [{ range, text: to }] });
       continue;
     }

@@ -6,11 +6,23 @@ const withHost = (host: string) => `const CDR = 'https://${host}/v1/cdr_feed';`;
 
 ruleTester().run(id, rule(id), {
   valid: [
-    "const GOV = 'https://analytics-f.webex.com/v1/cdr_feed';",
+    "const GOV = 'https://analytics-calling-gov.webexapis.com/v1/cdr_feed';",
     "const US = 'https://analytics-calling.webexapis.com/v1/cdr_feed';",
     "const GA = 'https://analytics.google.com/collect';",
   ],
   invalid: [
+    {
+      // The government legacy host has one successor: an exact autofix, with or without a region.
+      code: "const GOV = 'https://analytics-f.webex.com/v1/cdr_feed';",
+      errors: [{ messageId: 'legacyHost', line: 1, column: 22 }],
+      output: "const GOV = 'https://analytics-calling-gov.webexapis.com/v1/cdr_feed';",
+    },
+    {
+      code: "const GOV = 'https://analytics-f.webex.com/v1/cdr_feed';",
+      options: [{ region: 'eu' }],
+      errors: [{ messageId: 'legacyHost', line: 1, column: 22 }],
+      output: "const GOV = 'https://analytics-calling-gov.webexapis.com/v1/cdr_feed';",
+    },
     {
       code,
       errors: [

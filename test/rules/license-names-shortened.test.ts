@@ -7,6 +7,8 @@ ruleTester().run(id, rule(id), {
     "const name = 'Webex Calling';",
     "const help = 'renamed from Single License - Webex Calling';",
     "const lower = 'single license - webex calling';",
+    // Later renames belong to license-names-further-renamed.
+    "const std = 'CX Essentials Standard';",
   ],
   invalid: [
     {
@@ -22,11 +24,6 @@ ruleTester().run(id, rule(id), {
     {
       code: "const cc = 'Single License - Webex Contact Center';",
       errors: [{ messageId: 'valueChanged', line: 1, column: 12 }],
-      output: null,
-    },
-    {
-      code: "const std = 'CX Essentials Standard';",
-      errors: [{ messageId: 'valueChanged', line: 1, column: 13 }],
       output: null,
     },
   ],

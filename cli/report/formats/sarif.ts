@@ -1,14 +1,24 @@
 /**
- * SARIF 2.1.0: one `reportingDescriptor` per notice the run looked for, one result per finding, with
- * `properties.daysUntilEffective` and the autofix as SARIF `fixes`. Validated in the tests against the
- * published SARIF 2.1.0 JSON schema.
+ * SARIF 2.1.0 as GitHub code scanning reads it: one `reportingDescriptor` per notice the run looked for, with the
+ * descriptions and help (what changed, when, what to do, before and after) an alert page shows; one result per
+ * finding with `partialFingerprints` that survive line moves, the autofix as SARIF `fixes`, and paths relative
+ * to the repository root (`%SRCROOT%`). Validated in the tests against the published SARIF 2.1.0 JSON schema.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { TextEdit } from '../../../engine/types.js';
+import { FINGERPRINT_VERSION } from '../../../engine/fingerprint.js';
+import type { Notice, TextEdit } from '../../../engine/types.js';
 import { docsUrl, informationUri } from '../../package-info.js';
-import type { Report } from '../report.js';
+import type { Report, ReportNotice } from '../report.js';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+/** The key of our fingerprint in `partialFingerprints` (versioned, as the SARIF spec advises). */
+export const FINGERPRINT_KEY = `collabMigrate/${FINGERPRINT_VERSION}`;
+
+/** The default SARIF run category (`automationDetails.id` is `<category>/<today>`). */
+export const DEFAULT_CATEGORY = 'collab-migrate';
 
 interface Region {
   startLine: number;
@@ -34,8 +44,15 @@ function regionOf(text: string, range: readonly [number, number]): Region {
   return { startLine: s.line, startColumn: s.column, endLine: e.line, endColumn: e.column };
 }
 
-function uriOf(file: string): string {
-  return file.split('/').map(encodeURIComponent).join('/');
+/** The repository root: the nearest folder at or above `cwd` holding `.git` (a folder, or a file in a worktree); else `cwd`. */
+export function repositoryRoot(cwd: string): string {
+  let dir = path.resolve(cwd);
+  for (;;) {
+    if (existsSync(path.join(dir, '.git'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return path.resolve(cwd);
+    dir = parent;
+  }
 }
 
 /** PascalCase name of a notice id, as SARIF `reportingDescriptor.name` suggests. */
@@ -43,22 +60,69 @@ function ruleName(id: string): string {
   return id.replace(/(^|-)([a-z0-9])/g, (_, __, ch: string) => ch.toUpperCase());
 }
 
-export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, cwd: string): string {
+function whenSentence(n: Pick<Notice, 'status' | 'effective' | 'effectiveText'>): string {
+  if (n.status === 'contract') return 'This is a standing rule of the API (no date): it applies now.';
+  if (n.status === 'pending') return 'Announced without a date yet: reported as a warning until a date is set.';
+  return `Effective ${n.effectiveText && n.effectiveText !== n.effective ? `${n.effective} (the platform says "${n.effectiveText}")` : n.effective}: a warning ahead of that day, an error from it.`;
+}
+
+const FENCE_LANGUAGE: Record<string, string> = { env: 'sh', text: '' };
+
+function fence(code: string, language: string): string {
+  const ticks = code.includes('```') ? '````' : '```';
+  return `${ticks}${FENCE_LANGUAGE[language] ?? language}\n${code.replace(/\n$/, '')}\n${ticks}`;
+}
+
+/** The rule's help: what changed, when, what to do, the before/after example and the docs link. */
+function helpOf(n: Notice): { text: string; markdown: string } {
+  const fixText = n.fix === 'autofix' ? 'Run `npx collab-migrate --fix` (or `eslint --fix`) to apply the autofix.' : n.fix === 'suggestion' ? 'Your editor offers the change as an ESLint suggestion; review it before applying.' : 'No automatic fix: change the code by hand.';
+  const text = [n.summary, '', whenSentence(n), '', `What to do: ${n.instead}`, fixText];
+  const markdown = [`**${n.title}**`, '', n.summary, '', `**When:** ${whenSentence(n)}`, '', `**What to do:** ${n.instead}`, '', fixText];
+  if (n.example) {
+    text.push('', 'Before:', n.example.before, '', 'After:', n.example.after);
+    markdown.push('', 'Before:', '', fence(n.example.before, n.example.language), '', 'After:', '', fence(n.example.after, n.example.language));
+  }
+  text.push('', `Documentation: ${docsUrl(n.id)}`);
+  markdown.push('', `[Documentation of ${n.id}](${docsUrl(n.id)})`);
+  return { text: text.join('\n'), markdown: markdown.join('\n') };
+}
+
+function descriptorOf(r: ReportNotice, notice: Notice | undefined): Record<string, unknown> {
+  const descriptor: Record<string, unknown> = {
+    id: r.id,
+    name: ruleName(r.id),
+    shortDescription: { text: r.title },
+    fullDescription: { text: notice?.summary ?? r.title },
+    helpUri: docsUrl(r.id),
+    defaultConfiguration: { level: r.severity === 'error' ? 'error' : 'warning' },
+  };
+  if (notice) descriptor.help = helpOf(notice);
+  const tags = ['collab-migrate', 'api-migration', r.status];
+  if (notice) tags.push(notice.area, notice.breaking ? 'breaking-change' : 'deprecation');
+  // No `security-severity`: these are compatibility problems, and code scanning would file them as
+  // security alerts with a CVSS-like score they do not have.
+  descriptor.properties = { status: r.status, effective: r.effective, countdown: r.countdown, fix: r.fix, tags: [...new Set(tags)] };
+  return descriptor;
+}
+
+export interface SarifOptions {
+  /** Run category for `automationDetails.id` (default `collab-migrate`). */
+  category?: string;
+  /** The notices the run looked for, for the rules' help texts. */
+  notices?: readonly Notice[];
+}
+
+export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, cwd: string, options: SarifOptions = {}): string {
+  const root = repositoryRoot(cwd);
+  const uriOf = (file: string): string =>
+    path
+      .relative(root, path.resolve(cwd, file))
+      .split(path.sep)
+      .map(encodeURIComponent)
+      .join('/');
+  const byId = new Map((options.notices ?? []).map((n) => [n.id, n]));
   const ruleIndex = new Map(report.notices.map((n, i) => [n.id, i]));
-  const rules = report.notices.map((n) => ({
-    id: n.id,
-    name: ruleName(n.id),
-    shortDescription: { text: n.title },
-    helpUri: docsUrl(n.id),
-    defaultConfiguration: { level: n.severity === 'error' ? 'error' : 'warning' },
-    properties: {
-      status: n.status,
-      effective: n.effective,
-      countdown: n.countdown,
-      fix: n.fix,
-      tags: ['collab-migrate', n.status],
-    },
-  }));
+  const rules = report.notices.map((n) => descriptorOf(n, byId.get(n.id)));
   const results = report.findings.map((f) => {
     const result: Record<string, unknown> = {
       ruleId: f.noticeId,
@@ -72,7 +136,8 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
           },
         },
       ],
-      properties: { daysUntilEffective: f.daysUntilEffective, effective: f.effective, status: f.status, ...(f.fixForm ? { fixForm: f.fixForm } : {}) },
+      partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint },
+      properties: { daysUntilEffective: f.daysUntilEffective, effective: f.effective, status: f.status, fixable: f.fixable, confidence: f.confidence, confidenceReason: f.confidenceReason, ...(f.fixForm ? { fixForm: f.fixForm } : {}) },
     };
     const index = ruleIndex.get(f.noticeId);
     if (index !== undefined) result.ruleIndex = index;
@@ -99,7 +164,7 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
       message: { text: `${f.outcome === 'failed' ? 'Not fixed' : 'Skipped'}: ${f.reason ?? ''}` },
       locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(f.file), uriBaseId: '%SRCROOT%' } } }],
     }));
-  const srcroot = pathToFileURL(cwd.endsWith('/') ? cwd : `${cwd}/`).href;
+  const srcroot = pathToFileURL(root.endsWith(path.sep) ? root : `${root}${path.sep}`).href;
   const log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -114,6 +179,7 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
             rules,
           },
         },
+        automationDetails: { id: `${options.category ?? DEFAULT_CATEGORY}/${report.today}` },
         originalUriBaseIds: { '%SRCROOT%': { uri: srcroot } },
         invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
         results,

@@ -47,6 +47,7 @@ export function formatText(input: Report, opts: TextOptions): string {
     const rows = findings.map((f) => {
       const sev = f.severity === 'error' ? c.red('error') : c.yellow('warning');
       let message = `${f.message} (${f.when})`;
+      if (f.confidence === 'likely') message += ` [likely: ${f.confidenceReason}; no autofix]`;
       if (f.expiredSuppression) message += ` [suppression on line ${f.expiredSuppression.line} expired ${f.expiredSuppression.until}]`;
       return { pos: `${f.line}:${f.column}`, sev, sevWidth: f.severity === 'error' ? 5 : 7, message, id: f.noticeId };
     });

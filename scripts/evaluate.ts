@@ -1,0 +1,436 @@
+/**
+ * Recall and precision on real code (issue 11 item 5): `npm run eval`.
+ *
+ * Runs the built CLI (`--before 2099-12-31 --format json`) on each real repository named in
+ * COLLAB_MIGRATE_EVAL_REPOS ("name=/path,name2=/path2"; names are the files of test/eval/ground-truth/) and on the
+ * project's own sets with expectations (fixtures' invalid/valid files, test/corpus, examples/consumer-app), compares
+ * the findings with the ground truth and prints, per notice and per repository: affected occurrences, found, recall,
+ * findings, correct, false positives, precision, and the certain/likely split when findings carry `confidence`.
+ *
+ * Matching: a finding matches an occurrence on the same file and notice when its line is the occurrence's line (or
+ * one of its `alsoLines`, other lines of the same statement). Several findings of one notice on one line count once.
+ * A finding that matches no affected occurrence is a false positive; when it lands on a recorded look-alike it says so.
+ *
+ * Options: --markdown (tables as Markdown), --json <file> (write the full result), --eslint (also run the ESLint
+ * plugin on every file with a finding or an occurrence and report differences), --cli <file> (another CLI entry).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** One occurrence a reviewer marked while reading the code. */
+export interface Occurrence {
+  file: string;
+  line: number;
+  notice: string;
+  verdict: 'affected' | 'lookalike';
+  /** A short token expected on that line (checks that the ground truth still fits the checkout). */
+  token?: string;
+  reason: string;
+  /** Other lines of the same statement where a finding also counts. */
+  alsoLines?: number[];
+}
+
+/** The ground truth of one repository or set. */
+export interface GroundTruth {
+  name: string;
+  repository: string;
+  commit: string;
+  kind: string;
+  reviewed: string;
+  occurrences: Occurrence[];
+}
+
+/** One finding as the JSON report gives it (the fields used here). */
+export interface ReportFinding {
+  noticeId: string;
+  file: string;
+  line: number;
+  fixable?: boolean;
+  confidence?: 'certain' | 'likely';
+  confidenceReason?: string;
+}
+
+export interface Counts {
+  affected: number;
+  found: number;
+  findings: number;
+  correct: number;
+  falsePositives: number;
+  certain: number;
+  likely: number;
+  /** Autofixable findings that are false positives: an autofix where none belongs. */
+  unsafeFixes: number;
+}
+
+export interface Comparison {
+  name: string;
+  counts: Counts;
+  perNotice: Map<string, Counts>;
+  misses: Occurrence[];
+  falsePositives: (ReportFinding & { lookalike?: Occurrence })[];
+  correctFindings: ReportFinding[];
+}
+
+const emptyCounts = (): Counts => ({
+  affected: 0,
+  found: 0,
+  findings: 0,
+  correct: 0,
+  falsePositives: 0,
+  certain: 0,
+  likely: 0,
+  unsafeFixes: 0,
+});
+
+function add(into: Counts, from: Counts): void {
+  for (const k of Object.keys(into) as (keyof Counts)[]) into[k] += from[k];
+}
+
+/** Compares a report's findings with the ground truth's occurrences (see the file header for the rules). */
+export function compare(name: string, occurrences: readonly Occurrence[], findings: readonly ReportFinding[]): Comparison {
+  const seen = new Set<string>();
+  const unique = findings.filter((f) => {
+    const k = `${f.file}\0${f.line}\0${f.noticeId}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  const lines = (o: Occurrence) => [o.line, ...(o.alsoLines ?? [])];
+  const hits = (o: Occurrence, f: ReportFinding) => o.file === f.file && o.notice === f.noticeId && lines(o).includes(f.line);
+  const affected = occurrences.filter((o) => o.verdict === 'affected');
+  const lookalikes = occurrences.filter((o) => o.verdict === 'lookalike');
+  const perNotice = new Map<string, Counts>();
+  const of = (id: string) => {
+    let c = perNotice.get(id);
+    if (!c) perNotice.set(id, (c = emptyCounts()));
+    return c;
+  };
+  const misses: Occurrence[] = [];
+  for (const o of affected) {
+    const c = of(o.notice);
+    c.affected++;
+    if (unique.some((f) => hits(o, f))) c.found++;
+    else misses.push(o);
+  }
+  const falsePositives: Comparison['falsePositives'] = [];
+  const correctFindings: ReportFinding[] = [];
+  for (const f of unique) {
+    const c = of(f.noticeId);
+    c.findings++;
+    if ((f.confidence ?? 'certain') === 'certain') c.certain++;
+    else c.likely++;
+    if (affected.some((o) => hits(o, f))) {
+      c.correct++;
+      correctFindings.push(f);
+    } else {
+      c.falsePositives++;
+      if (f.fixable) c.unsafeFixes++;
+      falsePositives.push({ ...f, lookalike: lookalikes.find((o) => hits(o, f)) });
+    }
+  }
+  const counts = emptyCounts();
+  for (const c of perNotice.values()) add(counts, c);
+  return { name, counts, perNotice, misses, falsePositives, correctFindings };
+}
+
+const pct = (num: number, den: number): string => (den === 0 ? '-' : `${((100 * num) / den).toFixed(1)}%`);
+
+const HEAD = ['affected', 'found', 'recall', 'findings', 'correct', 'FP', 'precision', 'certain/likely', 'unsafe fixes'];
+const row = (c: Counts): string[] => [
+  String(c.affected),
+  String(c.found),
+  pct(c.found, c.affected),
+  String(c.findings),
+  String(c.correct),
+  String(c.falsePositives),
+  pct(c.correct, c.findings),
+  `${c.certain}/${c.likely}`,
+  String(c.unsafeFixes),
+];
+
+function table(title: string, first: string, rows: [string, Counts][], markdown: boolean): string {
+  const body = rows.map(([k, c]) => [k, ...row(c)]);
+  const head = [first, ...HEAD];
+  if (markdown) {
+    return [
+      `#### ${title}`,
+      '',
+      `| ${head.join(' | ')} |`,
+      `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
+      ...body.map((r) => `| ${r.join(' | ')} |`),
+      '',
+    ].join('\n');
+  }
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const fmt = (r: string[]) => r.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ');
+  return [title, fmt(head), ...body.map(fmt), ''].join('\n');
+}
+
+/** Every (notice) row plus a total, for a list of comparisons. */
+export function noticeRows(comparisons: readonly Comparison[]): [string, Counts][] {
+  const byNotice = new Map<string, Counts>();
+  const total = emptyCounts();
+  for (const cmp of comparisons) {
+    for (const [id, c] of cmp.perNotice) {
+      let into = byNotice.get(id);
+      if (!into) byNotice.set(id, (into = emptyCounts()));
+      add(into, c);
+    }
+    add(total, cmp.counts);
+  }
+  return [...[...byNotice.entries()].sort(([a], [b]) => a.localeCompare(b)), ['total', total]];
+}
+
+/** The package root: the nearest folder above this file (scripts/ or dist/scripts/) with notices.json. */
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'notices.json')) && existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package root above ${from}`);
+  }
+}
+
+const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
+const GROUND_TRUTH = join(ROOT, 'test', 'eval', 'ground-truth');
+
+/** The ground-truth files of the real repositories, by name. */
+export function loadGroundTruths(dir = GROUND_TRUTH): Map<string, GroundTruth> {
+  const out = new Map<string, GroundTruth>();
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    const gt = JSON.parse(readFileSync(join(dir, f), 'utf8')) as GroundTruth;
+    out.set(gt.name, gt);
+  }
+  return out;
+}
+
+/** Parses COLLAB_MIGRATE_EVAL_REPOS ("name=/path,name2=/path2"). */
+export function parseRepoList(value: string | undefined): { name: string; path: string }[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const i = s.indexOf('=');
+      if (i <= 0) throw new Error(`COLLAB_MIGRATE_EVAL_REPOS: "${s}" is not name=/path`);
+      return { name: s.slice(0, i), path: resolve(s.slice(i + 1)) };
+    });
+}
+
+/** Occurrences whose token is not on their line in the checkout: the ground truth does not fit this commit. */
+export function staleOccurrences(root: string, gt: GroundTruth): string[] {
+  const problems: string[] = [];
+  const cache = new Map<string, string[] | null>();
+  for (const o of gt.occurrences) {
+    if (!cache.has(o.file)) {
+      const p = join(root, o.file);
+      cache.set(o.file, existsSync(p) ? readFileSync(p, 'utf8').split(/\r?\n/) : null);
+    }
+    const lines = cache.get(o.file);
+    if (!lines) problems.push(`${o.file}: missing`);
+    else if (o.token && !(lines[o.line - 1] ?? '').includes(o.token)) problems.push(`${o.file}:${o.line}: "${o.token}" not on that line`);
+  }
+  return problems;
+}
+
+/** Runs the built CLI's JSON report on a folder (paths in the report are relative to it). */
+export function runCli(cli: string, dir: string, extra: string[] = []): ReportFinding[] {
+  const r = spawnSync(process.execPath, [cli, '.', '--before', '2099-12-31', '--format', 'json', '--no-progress', ...extra], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`collab-migrate on ${dir} exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
+  return (JSON.parse(r.stdout) as { findings: ReportFinding[] }).findings;
+}
+
+const MARKER = /\bexpect:\s*([a-z0-9-]+(?:\s*,\s*[a-z0-9-]+)*)/;
+
+function walk(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...walk(p));
+    else out.push(p);
+  }
+  return out;
+}
+
+const rel = (root: string, p: string) => relative(root, p).split(sep).join('/');
+
+function markers(root: string, file: string, onlyId?: string): Occurrence[] {
+  const out: Occurrence[] = [];
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((text, i) => {
+      const m = MARKER.exec(text);
+      if (!m) return;
+      for (const id of m[1].split(',').map((s) => s.trim()))
+        if (!onlyId || id === onlyId) out.push({ file: rel(root, file), line: i + 1, notice: id, verdict: 'affected', reason: 'marker' });
+    });
+  return out;
+}
+
+/** The project's own sets with expectations, each as a ground truth plus the report filter that applies to it. */
+export function internalSets(cli: string): Comparison[] {
+  const out: Comparison[] = [];
+  // examples/consumer-app: test/example-app.expected.json.
+  const app = join(ROOT, 'examples', 'consumer-app');
+  const appExpected = JSON.parse(readFileSync(join(ROOT, 'test', 'example-app.expected.json'), 'utf8')) as { file: string; line: number; id: string }[];
+  out.push(
+    compare(
+      'examples/consumer-app',
+      appExpected.map((e) => ({ file: e.file, line: e.line, notice: e.id, verdict: 'affected' as const, reason: 'expected.json' })),
+      runCli(cli, app),
+    ),
+  );
+  // test/corpus: `expect:` markers; clean/ must yield nothing.
+  const corpus = join(ROOT, 'test', 'corpus');
+  const corpusOcc = walk(corpus).flatMap((f) => markers(corpus, f));
+  out.push(compare('test/corpus (+ clean/)', corpusOcc, runCli(cli, corpus)));
+  // test/fixtures/<id>/invalid and valid: markers (or .expect.json sidecars) of that notice; other notices' findings
+  // in a fixture of <id> are not judged (the fixture is about <id> only).
+  const fixtures = join(ROOT, 'test', 'fixtures');
+  const fixtureFindings = runCli(cli, fixtures);
+  const occ: Occurrence[] = [];
+  const judged = new Set<string>();
+  for (const id of readdirSync(fixtures).sort()) {
+    for (const kind of ['invalid', 'valid']) {
+      const dir = join(fixtures, id, kind);
+      if (!existsSync(dir)) continue;
+      for (const f of walk(dir)) {
+        if (f.endsWith('.expect.json') || f.endsWith('.options.json')) continue;
+        judged.add(`${rel(fixtures, f)}\0${id}`);
+        if (kind === 'valid') continue;
+        const sidecar = `${f}.expect.json`;
+        if (existsSync(sidecar)) {
+          for (const line of JSON.parse(readFileSync(sidecar, 'utf8')) as number[])
+            occ.push({ file: rel(fixtures, f), line, notice: id, verdict: 'affected', reason: 'sidecar' });
+        } else occ.push(...markers(fixtures, f, id));
+      }
+    }
+  }
+  out.push(
+    compare(
+      'test/fixtures (invalid + valid)',
+      occ,
+      fixtureFindings.filter((f) => judged.has(`${f.file}\0${f.noticeId}`)),
+    ),
+  );
+  return out;
+}
+
+/** Runs the ESLint plugin on the given files and returns the (notice line) keys that differ from the CLI's. */
+async function eslintDifferences(root: string, files: string[], cliFindings: readonly ReportFinding[]): Promise<string[]> {
+  const [{ Linter }, tsParser, { createPlugin, PLUGIN_NAME }, { loadCatalog }] = await Promise.all([
+    import('eslint'),
+    import('@typescript-eslint/parser'),
+    import('../rules/index.js'),
+    import('../engine/catalog.js'),
+  ]);
+  const catalog = loadCatalog();
+  const notices = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0);
+  const linter = new Linter({ configType: 'flat' });
+  const config = {
+    files: ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'],
+    plugins: { [PLUGIN_NAME]: createPlugin(catalog) },
+    languageOptions: { parser: tsParser.default ?? tsParser },
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    rules: Object.fromEntries(notices.map((n) => [`${PLUGIN_NAME}/${n.id}`, 'error'])),
+  };
+  const diffs: string[] = [];
+  for (const file of files.filter((f) => /\.[cm]?[jt]sx?$/.test(f))) {
+    const text = readFileSync(join(root, file), 'utf8');
+    // Relative name: flat-config `files` patterns are matched against the working directory.
+    const messages = linter.verify(text, [config as never], { filename: file });
+    if (messages.some((m) => m.fatal)) continue; // the CLI lists unparsable files separately
+    for (const m of messages.filter((x) => !x.ruleId)) diffs.push(`${file}: ESLint: ${m.message}`);
+    const eslint = new Set(messages.filter((m) => m.ruleId).map((m) => `${m.ruleId!.slice(PLUGIN_NAME.length + 1)} ${m.line}`));
+    const cli = new Set(cliFindings.filter((f) => f.file === file).map((f) => `${f.noticeId} ${f.line}`));
+    for (const k of eslint) if (!cli.has(k)) diffs.push(`${file}: ESLint only: ${k}`);
+    for (const k of cli) if (!eslint.has(k)) diffs.push(`${file}: CLI only: ${k}`);
+  }
+  return diffs;
+}
+
+export interface EvaluationResult {
+  repos: (Comparison & { repository: string; commit: string; kind: string; stale: string[]; eslint?: string[] })[];
+  internal: Comparison[];
+}
+
+/** Evaluates the named real repositories and the internal sets. */
+export async function evaluate(opts: { repos: { name: string; path: string }[]; cli?: string; eslint?: boolean; internal?: boolean }): Promise<EvaluationResult> {
+  const cli = opts.cli ?? join(ROOT, 'dist', 'cli', 'bin.js');
+  const truths = loadGroundTruths();
+  const repos: EvaluationResult['repos'] = [];
+  for (const { name, path } of opts.repos) {
+    const gt = truths.get(name);
+    if (!gt) throw new Error(`no ground truth test/eval/ground-truth/${name}.json (known: ${[...truths.keys()].join(', ')})`);
+    const findings = runCli(cli, path);
+    const cmp = compare(name, gt.occurrences, findings);
+    const entry: EvaluationResult['repos'][number] = { ...cmp, repository: gt.repository, commit: gt.commit, kind: gt.kind, stale: staleOccurrences(path, gt) };
+    if (opts.eslint) {
+      const files = [...new Set([...findings.map((f) => f.file), ...gt.occurrences.map((o) => o.file)])].filter((f) => existsSync(join(path, f)));
+      entry.eslint = await eslintDifferences(path, files, findings);
+    }
+    repos.push(entry);
+  }
+  return { repos, internal: opts.internal === false ? [] : internalSets(cli) };
+}
+
+/** The printed report: tables, then every miss and false positive with its reason. */
+export function formatResult(result: EvaluationResult, markdown: boolean): string {
+  const parts: string[] = [];
+  if (result.repos.length) {
+    parts.push(table('Real repositories, per notice', 'notice', noticeRows(result.repos), markdown));
+    const total = noticeRows(result.repos).at(-1)![1];
+    parts.push(table('Real repositories, per repository', 'repository', [...result.repos.map((r) => [r.name, r.counts] as [string, Counts]), ['total', total]], markdown));
+  }
+  if (result.internal.length) {
+    parts.push(table('Project sets, per notice', 'notice', noticeRows(result.internal), markdown));
+    parts.push(table('Project sets, per set', 'set', result.internal.map((c) => [c.name, c.counts] as [string, Counts]), markdown));
+  }
+  const li = markdown ? '- ' : '  ';
+  for (const r of [...result.repos, ...result.internal]) {
+    const lines: string[] = [];
+    for (const m of r.misses) lines.push(`${li}MISS ${m.notice} ${m.file}:${m.line}: ${m.reason}`);
+    for (const f of r.falsePositives)
+      lines.push(
+        `${li}FP ${f.noticeId} ${f.file}:${f.line}${f.fixable ? ' (autofix)' : ''}${f.confidence ? ` [${f.confidence}]` : ''}: ${f.lookalike ? `look-alike: ${f.lookalike.reason}` : 'not in the ground truth'}`,
+      );
+    const rr = r as Partial<EvaluationResult['repos'][number]>;
+    for (const s of rr.stale ?? []) lines.push(`${li}STALE GROUND TRUTH ${s}`);
+    for (const d of rr.eslint ?? []) lines.push(`${li}ESLINT PARITY ${d}`);
+    if (rr.eslint && rr.eslint.length === 0) lines.push(`${li}ESLint plugin: same findings as the CLI`);
+    if (lines.length) parts.push([markdown ? `**${r.name}**` : r.name, '', ...lines, ''].join('\n'));
+  }
+  return parts.join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const markdown = argv.includes('--markdown');
+  const eslint = argv.includes('--eslint');
+  const jsonAt = argv.indexOf('--json');
+  const cliAt = argv.indexOf('--cli');
+  const repos = parseRepoList(process.env.COLLAB_MIGRATE_EVAL_REPOS);
+  if (!repos.length)
+    process.stderr.write('COLLAB_MIGRATE_EVAL_REPOS is not set: only the project sets are measured (set it to "name=/path,...").\n');
+  const result = await evaluate({ repos, eslint, cli: cliAt >= 0 ? resolve(argv[cliAt + 1]) : undefined });
+  process.stdout.write(formatResult(result, markdown));
+  if (jsonAt >= 0) {
+    const plain = JSON.parse(JSON.stringify(result, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v)));
+    writeFileSync(argv[jsonAt + 1], JSON.stringify(plain, null, 2) + '\n');
+  }
+  return result.repos.some((r) => r.stale.length) ? 1 : 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (e: unknown) => {
+      process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = 2;
+    },
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * Several reports from one run (`--json-output`, `--sarif-output`, `--markdown-output`, ...), the summary line
+ * on stderr when reports go to files, and SARIF as code scanning reads it (rule help, fingerprints that survive
+ * line moves, paths from the repository root, run category), validated against the SARIF 2.1.0 schema.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Ajv } from 'ajv';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { docsUrl } from '../cli/package-info.js';
+import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+
+const require = createRequire(import.meta.url);
+const AjvDraft04 = require('ajv-draft-04') as new (options: object) => Ajv;
+const addFormats = require('ajv-formats') as (ajv: Ajv) => Ajv;
+
+const RENAME = 'workspace-answer-confirmation-renamed';
+const HEADERS = 'webhook-header-names-lowercase';
+const SIM_RING = `export async function update(token: string) {
+  const body = { enabled: true, answerConfirmationEnabled: false };
+  await fetch('https://webexapis.com/v1/telephony/config/workspaces/w1/simultaneousRing', {
+    method: 'PUT',
+    headers: { Authorization: \`Bearer \${token}\` },
+    body: JSON.stringify(body),
+  });
+}
+`;
+// Effective 2026-05-19: a warning on 2026-03-01.
+const SIGNATURE = `export function signature(req: { headers: Record<string, string> }) {
+  return req.headers['X-Spark-Signature'];
+}
+`;
+const DAY = ['--today', '2026-03-01'];
+
+let dirs: string[] = [];
+function tree(files: Record<string, string>): string {
+  const d = tempTree(files);
+  dirs.push(d);
+  return d;
+}
+beforeAll(() => assertBuilt());
+afterEach(() => {
+  for (const d of dirs) removeTree(d);
+  dirs = [];
+});
+
+function validator(): (log: unknown) => { valid: boolean; errors: unknown[] } {
+  const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
+  const ajv = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  return (log) => ({ valid: validate(log) as boolean, errors: validate.errors ?? [] });
+}
+
+interface SarifResult {
+  ruleId: string;
+  level: string;
+  partialFingerprints: Record<string, string>;
+  locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number } } }[];
+}
+interface SarifRule {
+  id: string;
+  shortDescription: { text: string };
+  fullDescription: { text: string };
+  help: { text: string; markdown: string };
+  helpUri: string;
+  properties: { tags: string[]; 'security-severity'?: string };
+}
+interface SarifLog {
+  runs: { tool: { driver: { rules: SarifRule[] } }; results: SarifResult[]; automationDetails: { id: string }; originalUriBaseIds: Record<string, { uri: string }> }[];
+}
+
+describe('several outputs from one run', { timeout: 180_000 }, () => {
+  it('text on stdout, JSON, SARIF and Markdown in files, and the summary line on stderr', () => {
+    const d = tree({ 'src/sim-ring.ts': SIM_RING, 'src/sig.ts': SIGNATURE });
+    const r = cli(['--format', 'text', '--json-output', 'out.json', '--sarif-output', 'out.sarif', '--markdown-output', 'summary.md', ...DAY], { cwd: d });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/✖ 2 findings \(1 error, 1 warning\)/);
+    expect(r.stderr).toBe('collab-migrate: 1 error, 1 warning (2 fixable) in 2 files; wrote out.json (json), out.sarif (sarif), summary.md (markdown)\n');
+    // The JSON file is what --format json prints (in a run that leaves the same report files out of the scan).
+    const written = readFileSync(path.join(d, 'out.json'), 'utf8');
+    const alone = cli(['--format', 'json', '--text-output', 'out.json', '--sarif-output', 'out.sarif', '--markdown-output', 'summary.md', ...DAY], { cwd: d });
+    expect(alone.stdout).toBe(written);
+    expect(readFileSync(path.join(d, 'out.json'), 'utf8')).toBe(r.stdout);
+    const sarif = JSON.parse(readFileSync(path.join(d, 'out.sarif'), 'utf8')) as SarifLog;
+    expect(sarif.runs[0].results.map((x) => [x.ruleId, x.level]).sort()).toEqual([
+      [HEADERS, 'warning'],
+      [RENAME, 'error'],
+    ]);
+    const md = readFileSync(path.join(d, 'summary.md'), 'utf8');
+    expect(md).toMatch(/^## :x: collab-migrate: 1 error, 1 warning\n/);
+    expect(md).toContain('2 of 2 findings (100%) can be fixed');
+    expect(md).toContain('**Next effective date: 2026-05-19** (in 79 days): `webhook-header-names-lowercase` turns from warning to error.');
+    expect(md).toMatch(/### In force now\n\n\| Notice \| Effective \| Severity \| Findings \| Fixable \|\n\|---\|---\|---\|---:\|---:\|\n\| \[workspace-answer-confirmation-renamed\]\(.*\): .* \| 2024-10-11 \(506 days ago\) \| error \| 1 \| 1 \(100%\) \|/);
+    expect(md).toMatch(/### Coming next\n[^#]*\| 2026-05-19 \(in 79 days\) \| warning \| 1 \| 1 \(100%\) \|/);
+  });
+
+  it('--output alone says on stderr what happened (it printed nothing before)', () => {
+    const d = tree({ 'a.ts': SIM_RING });
+    const r = cli(['--format', 'sarif', '--output', 'a.sarif', ...DAY], { cwd: d });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('collab-migrate: 1 error, 0 warnings (1 fixable) in 1 file; wrote a.sarif (sarif)\n');
+    const clean = cli(['--format', 'json', '--output', 'b.json', '--only', HEADERS, ...DAY], { cwd: tree({ 'b.ts': 'export const x = 1;\n' }) });
+    expect(clean.code).toBe(0);
+    expect(clean.stderr).toBe('collab-migrate: 0 errors, 0 warnings in 1 file; wrote b.json (json)\n');
+  });
+
+  it('refuses two reports to one file, and a report over a source file', () => {
+    const d = tree({ 'a.ts': SIM_RING });
+    const twice = cli(['--output', 'r.json', '--format', 'json', '--json-output', 'r.json', ...DAY], { cwd: d });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/Two reports would be written to r\.json/);
+    const source = cli(['--sarif-output', 'a.ts', ...DAY], { cwd: d });
+    expect(source.code).toBe(2);
+    expect(source.stderr).toMatch(/Cannot write --sarif-output .*a\.ts \(an existing source file; not overwritten\)/);
+    expect(readFileSync(path.join(d, 'a.ts'), 'utf8')).toBe(SIM_RING);
+  });
+
+  it('outputs can live in the configuration file', () => {
+    const d = tree({ 'a.ts': SIM_RING, '.collab-migraterc.json': JSON.stringify({ outputs: { sarif: 'reports/cm.sarif' } }) });
+    mkdirSync(path.join(d, 'reports'));
+    const r = cli([...DAY], { cwd: d });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/wrote reports\/cm\.sarif \(sarif\)/);
+    expect(JSON.parse(readFileSync(path.join(d, 'reports/cm.sarif'), 'utf8')).runs[0].results).toHaveLength(1);
+  });
+});
+
+describe('SARIF for code scanning', { timeout: 180_000 }, () => {
+  it('rules carry descriptions, help with the example, docs links and tags; the log is schema-valid', () => {
+    const d = tree({ 'src/sim-ring.ts': SIM_RING, 'src/sig.ts': SIGNATURE });
+    const r = cli(['--format', 'sarif', ...DAY], { cwd: d });
+    const log = JSON.parse(r.stdout) as SarifLog;
+    const check = validator()(log);
+    expect(check.errors).toEqual([]);
+    expect(check.valid).toBe(true);
+    const rules = log.runs[0].tool.driver.rules;
+    expect(rules.length).toBeGreaterThan(20);
+    for (const rule of rules) {
+      expect(rule.shortDescription.text.length, rule.id).toBeGreaterThan(10);
+      expect(rule.fullDescription.text.length, rule.id).toBeGreaterThan(rule.shortDescription.text.length);
+      expect(rule.help.text, rule.id).toMatch(/What to do: /);
+      expect(rule.help.markdown, rule.id).toMatch(/\*\*What to do:\*\*/);
+      expect(rule.helpUri).toBe(docsUrl(rule.id));
+      expect(rule.properties.tags).toContain('collab-migrate');
+      expect(rule.properties['security-severity']).toBeUndefined();
+    }
+    const rename = rules.find((x) => x.id === RENAME)!;
+    expect(rename.help.markdown).toContain('Before:\n\n```');
+    expect(rename.help.markdown).toContain('answerConfirmationRequiredEnabled');
+    expect(rename.help.text).toContain('Effective 2024-10-11');
+    expect(log.runs[0].automationDetails.id).toBe('collab-migrate/2026-03-01');
+    const category = JSON.parse(cli(['--format', 'sarif', '--sarif-category', 'api/web', ...DAY], { cwd: d }).stdout) as SarifLog;
+    expect(category.runs[0].automationDetails.id).toBe('api/web/2026-03-01');
+  });
+
+  it('fingerprints survive lines added above and re-indentation; identical findings stay apart', () => {
+    const twin = SIM_RING.replace('export async function update', 'export async function update2');
+    const d = tree({ 'a.ts': SIM_RING + twin });
+    const first = JSON.parse(cli(['--format', 'sarif', ...DAY], { cwd: d }).stdout) as SarifLog;
+    const prints = first.runs[0].results.map((x) => Object.values(x.partialFingerprints)[0]);
+    expect(prints).toHaveLength(2);
+    expect(new Set(prints).size).toBe(2);
+    expect(prints[1]).toBe(`${prints[0]}:2`);
+    const moved = `// a comment\n\nimport x from 'y';\n${SIM_RING.replace(/^ {2}/gm, '    ')}${twin}`;
+    writeFileSync(path.join(d, 'a.ts'), moved);
+    const second = JSON.parse(cli(['--format', 'sarif', ...DAY], { cwd: d }).stdout) as SarifLog;
+    expect(second.runs[0].results.map((x) => x.locations[0].physicalLocation.region.startLine)).toEqual([5, 13]);
+    expect(second.runs[0].results.map((x) => Object.values(x.partialFingerprints)[0])).toEqual(prints);
+    // A change of the matched line itself is a different finding.
+    writeFileSync(path.join(d, 'a.ts'), SIM_RING.replace('enabled: true', 'enabled: false'));
+    const changed = JSON.parse(cli(['--format', 'sarif', ...DAY], { cwd: d }).stdout) as SarifLog;
+    expect(Object.values(changed.runs[0].results[0].partialFingerprints)[0]).not.toBe(prints[0]);
+  });
+
+  it('paths are relative to the repository root when the scan runs in a subfolder', () => {
+    const d = tree({ 'packages/api/src/a.ts': SIM_RING });
+    mkdirSync(path.join(d, '.git'));
+    const r = cli(['--format', 'sarif', 'src', ...DAY], { cwd: path.join(d, 'packages/api') });
+    const log = JSON.parse(r.stdout) as SarifLog;
+    expect(log.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'packages/api/src/a.ts', uriBaseId: '%SRCROOT%' });
+    expect(log.runs[0].originalUriBaseIds['%SRCROOT%'].uri).toBe(`file://${d}/`);
+    expect(validator()(log).valid).toBe(true);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The real-code evaluation (scripts/evaluate.ts, issue 11 item 5): the ground-truth files are well-formed facts
+ * about the catalog's notices, the comparison counts what docs/evaluation.md says it counts, and, when
+ * COLLAB_MIGRATE_EVAL_REPOS names checkouts of the repositories ("name=/path,..."), the built CLI is measured on
+ * them: the ground truth must still fit the checkouts, and no finding may be a wrong autofix.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../engine/catalog.js';
+import { compare, evaluate, formatResult, loadGroundTruths, parseRepoList, type Occurrence } from '../scripts/evaluate.js';
+
+const GROUND_TRUTH = fileURLToPath(new URL('./eval/ground-truth/', import.meta.url));
+const CLI = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
+
+describe('ground truth files', () => {
+  const truths = loadGroundTruths(GROUND_TRUTH);
+  const ids = new Set(loadCatalog().notices.map((n) => n.id));
+
+  it('one file per repository, named after it', () => {
+    const files = readdirSync(GROUND_TRUTH).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const f of files) expect(truths.has(f.replace(/\.json$/, '')), f).toBe(true);
+  });
+
+  for (const [name, gt] of truths) {
+    it(`${name}: commit, notices, verdicts and lines are valid and unique`, () => {
+      expect(gt.commit).toMatch(/^[0-9a-f]{40}$/);
+      expect(gt.repository).toMatch(/^[\w.-]+\/[\w.-]+$/);
+      const seen = new Set<string>();
+      for (const o of gt.occurrences) {
+        const at = `${o.file}:${o.line} ${o.notice}`;
+        expect(ids.has(o.notice), at).toBe(true);
+        expect(['affected', 'lookalike'], at).toContain(o.verdict);
+        expect(Number.isInteger(o.line) && o.line > 0, at).toBe(true);
+        expect(o.reason.length, at).toBeGreaterThan(3);
+        expect(seen.has(at), `duplicate ${at}`).toBe(false);
+        seen.add(at);
+      }
+    });
+  }
+});
+
+describe('compare', () => {
+  const occ = (line: number, notice: string, verdict: Occurrence['verdict'] = 'affected', alsoLines?: number[]): Occurrence => ({
+    file: 'a.js',
+    line,
+    notice,
+    verdict,
+    reason: 'test',
+    alsoLines,
+  });
+
+  it('matches on file, notice and line (or alsoLines); counts a line once; tells look-alikes and unsafe fixes', () => {
+    const cmp = compare(
+      't',
+      [occ(3, 'n1'), occ(7, 'n1', 'affected', [8]), occ(10, 'n2'), occ(12, 'n2', 'lookalike')],
+      [
+        { noticeId: 'n1', file: 'a.js', line: 3, confidence: 'certain' },
+        { noticeId: 'n1', file: 'a.js', line: 3, confidence: 'certain' }, // same line twice: once
+        { noticeId: 'n1', file: 'a.js', line: 8, confidence: 'likely' }, // an alsoLine
+        { noticeId: 'n2', file: 'a.js', line: 12, fixable: true }, // a look-alike, with an autofix
+        { noticeId: 'n1', file: 'b.js', line: 3 }, // other file
+      ],
+    );
+    expect(cmp.counts).toEqual({ affected: 3, found: 2, findings: 4, correct: 2, falsePositives: 2, certain: 3, likely: 1, unsafeFixes: 1 });
+    expect(cmp.misses.map((m) => `${m.line} ${m.notice}`)).toEqual(['10 n2']);
+    expect(cmp.falsePositives.map((f) => [f.file, f.line, f.lookalike?.verdict])).toEqual([
+      ['a.js', 12, 'lookalike'],
+      ['b.js', 3, undefined],
+    ]);
+    expect(cmp.perNotice.get('n2')).toMatchObject({ affected: 1, found: 0, falsePositives: 1 });
+  });
+
+  it('reads the repository list', () => {
+    expect(parseRepoList('a=/x, b=/y/z,')).toEqual([
+      { name: 'a', path: '/x' },
+      { name: 'b', path: '/y/z' },
+    ]);
+    expect(() => parseRepoList('nopath')).toThrow(/name=\/path/);
+  });
+});
+
+const repos = parseRepoList(process.env.COLLAB_MIGRATE_EVAL_REPOS);
+const reason = repos.length
+  ? ''
+  : ' (skipped: set COLLAB_MIGRATE_EVAL_REPOS="name=/path,..." to checkouts of the repositories in test/eval/ground-truth)';
+
+describe.skipIf(!repos.length)(`real repositories${reason}`, () => {
+  it('the ground truth fits the checkouts; no wrong autofix; the tables print', { timeout: 600_000 }, async () => {
+    expect(existsSync(CLI), 'run npm run build first').toBe(true);
+    const result = await evaluate({ repos, cli: CLI });
+    console.log(formatResult(result, false));
+    for (const r of result.repos) {
+      expect(r.stale, `${r.name}: the ground truth does not fit the checkout`).toEqual([]);
+      expect(r.counts.unsafeFixes, `${r.name}: autofix on a false positive`).toBe(0);
+    }
+    for (const set of result.internal) expect(set.counts.unsafeFixes, set.name).toBe(0);
+  });
+});
