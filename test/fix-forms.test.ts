@@ -7,13 +7,18 @@
  * - each form is idempotent; final forms before the date travel as suggestions; `fixMode: 'final'` writes them early.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import tsParser from '@typescript-eslint/parser';
+import { Linter } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog.js';
 import { addDays } from '../engine/dates.js';
 import { checkSyntax, fixFile } from '../engine/edits.js';
 import { fixTimingOf, SUGGEST_FINAL_FORM } from '../engine/fix-timing.js';
 import type { EngineOptions, Notice } from '../engine/types.js';
+import plugin from '../rules/index.js';
+import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
 import { fixPairs } from './helpers/fixtures.js';
 
 const catalog = loadCatalog();
@@ -108,4 +113,81 @@ describe('fix pairs on both sides of the date', () => {
       expect(run(pair.output, final, n, due).changed).toBe(false);
     });
   }
+});
+
+describe('the catalog examples show what the engine writes', () => {
+  for (const n of catalog.notices.filter((x) => x.example?.transitional !== undefined)) {
+    it(`${n.id}: before -> transitional (the day before) -> after (on the date)`, () => {
+      const { on, before } = daysOf(n);
+      const ex = n.example!;
+      const file = `example.${ex.language}`;
+      expect(run(file, ex.before, n, { today: before }).output).toBe(ex.transitional);
+      expect(run(file, ex.transitional!, n, { today: before }).changed).toBe(false);
+      expect(run(file, ex.transitional!, n, { today: on }).output).toBe(ex.after);
+      expect(run(file, ex.before, n, { today: on }).output).toBe(ex.after);
+    });
+  }
+});
+
+describe('ESLint: fix carries only safe edits and transitional forms; final forms before the date are suggestions', () => {
+  const HEADER = 'webhook-header-names-lowercase';
+  const source = "export const sig = (event: any) => event.headers['X-Spark-Signature'];\n";
+  const transitional = "export const sig = (event: any) => event.headers['x-spark-signature'] ?? event.headers['X-Spark-Signature'];\n";
+  const final = "export const sig = (event: any) => event.headers['x-spark-signature'];\n";
+  function lint(text: string, options: Record<string, unknown>) {
+    const linter = new Linter({ configType: 'flat' });
+    const config = [
+      { files: ['**/*.ts'], plugins: { 'collab-migrate': plugin as never }, languageOptions: { parser: tsParser as never }, rules: { [`collab-migrate/${HEADER}`]: ['error', options] } },
+    ] as Linter.Config[];
+    return { messages: linter.verify(text, config, { filename: 'a.ts' }), fixed: linter.verifyAndFix(text, config, { filename: 'a.ts' }).output };
+  }
+  it('the day before: fix = transitional, suggestion = final; the transitional form is not reported', () => {
+    const { messages, fixed } = lint(source, { today: '2026-05-18' });
+    expect(messages).toHaveLength(1);
+    expect(fixed).toBe(transitional);
+    const suggestion = messages[0].suggestions?.find((s) => s.messageId === SUGGEST_FINAL_FORM);
+    expect(suggestion?.desc).toContain('2026-05-19');
+    expect(suggestion?.fix.text).toBe("'x-spark-signature'");
+    expect(lint(transitional, { today: '2026-05-18' }).messages).toEqual([]);
+  });
+  it('on the date: reported again and contracted; fixMode final writes the final form early', () => {
+    const after = lint(transitional, { today: '2026-05-19' });
+    expect(after.messages.map((m) => m.messageId)).toEqual(['mixedCaseFallback']);
+    expect(after.fixed).toBe(final);
+    expect(lint(source, { today: '2026-05-18', fixMode: 'final' }).fixed).toBe(final);
+    expect(lint(source, { today: '2026-05-19' }).fixed).toBe(final);
+  });
+  it('a bad fixMode is a configuration error', () => {
+    expect(() => lint(source, { today: '2026-05-18', fixMode: 'early' })).toThrow(/collab-migrate\/webhook-header-names-lowercase/);
+  });
+});
+
+describe('the CLI: --today picks the form, --fix-mode final writes final forms early, the report names the form', { timeout: 120_000 }, () => {
+  beforeAll(() => assertBuilt());
+  const source = "export const sig = (event: any) => event.headers['X-Spark-Signature'];\n";
+  it('--fix before the date writes the transitional form, then contracts it on the date', () => {
+    const d = tempTree({ 'a.ts': source });
+    try {
+      const scan = cli(['--only', 'webhook-header-names-lowercase', '--today', '2026-05-01', '--format', 'json'], { cwd: d });
+      expect(JSON.parse(scan.stdout).findings.map((f: { fixForm?: string }) => f.fixForm)).toEqual(['transitional']);
+      expect(cli(['--fix', '--allow-dirty', '--only', 'webhook-header-names-lowercase', '--today', '2026-05-01'], { cwd: d }).code).toBe(0);
+      expect(readFileSync(path.join(d, 'a.ts'), 'utf8')).toBe("export const sig = (event: any) => event.headers['x-spark-signature'] ?? event.headers['X-Spark-Signature'];\n");
+      const again = cli(['--only', 'webhook-header-names-lowercase', '--today', '2026-05-01', '--format', 'json'], { cwd: d });
+      expect(JSON.parse(again.stdout).findings).toEqual([]);
+      cli(['--fix', '--allow-dirty', '--only', 'webhook-header-names-lowercase', '--today', '2026-05-19'], { cwd: d });
+      expect(readFileSync(path.join(d, 'a.ts'), 'utf8')).toBe("export const sig = (event: any) => event.headers['x-spark-signature'];\n");
+    } finally {
+      removeTree(d);
+    }
+  });
+  it('--fix-mode final before the date writes the final form; a bad mode is a usage error', () => {
+    const d = tempTree({ 'a.ts': source });
+    try {
+      expect(cli(['--fix', '--allow-dirty', '--fix-mode', 'final', '--only', 'webhook-header-names-lowercase', '--today', '2026-05-01'], { cwd: d }).code).toBe(0);
+      expect(readFileSync(path.join(d, 'a.ts'), 'utf8')).toBe("export const sig = (event: any) => event.headers['x-spark-signature'];\n");
+      expect(cli(['--fix-mode', 'soon', '--today', '2026-05-01'], { cwd: d }).code).toBe(2);
+    } finally {
+      removeTree(d);
+    }
+  });
 });

@@ -17,6 +17,8 @@ import transform, { type TransformOptions } from '../codemods/jscodeshift.js';
 import { migrateProject } from '../codemods/ts-morph.js';
 import { fileLanguage } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog.js';
+import { addDays } from '../engine/dates.js';
+import { fixTimingOf } from '../engine/fix-timing.js';
 import plugin from '../rules/index.js';
 import { fixPairs, type FixPair } from './helpers/fixtures.js';
 
@@ -29,9 +31,9 @@ afterAll(() => {
   for (const t of temps) rmSync(t, { recursive: true, force: true });
 });
 
-function eslintFix(pair: FixPair, input: string): string {
+function eslintFix(pair: FixPair, input: string, today = TODAY): string {
   const linter = new Linter({ configType: 'flat', cwd: REPO });
-  const ruleOptions: Record<string, unknown> = { today: TODAY };
+  const ruleOptions: Record<string, unknown> = { today };
   if (pair.options.region) ruleOptions.region = pair.options.region;
   if (pair.options.strictScopes) ruleOptions.strictScopes = pair.options.strictScopes;
   const config = [
@@ -81,6 +83,29 @@ describe('fix pairs: ESLint --fix, ts-morph codemod and jscodeshift give the sam
       expect(await codemodFix(pair)).toBe(expected);
       const viaTransform = transform({ path: pair.input, source: input }, {}, transformOptions(pair));
       expect(viaTransform).toBe(expected);
+    });
+  }
+});
+
+describe('the day before the effective date: the three front ends write the same transitional form (or nothing)', () => {
+  const pairs = fixPairs().filter((p) => {
+    const n = catalog.get(p.id)!;
+    return n.fix === 'autofix' && n.status === 'dated' && fixTimingOf(n) !== 'safe';
+  });
+  it('discovers pairs with a transitional form', () => {
+    expect(pairs.filter((p) => p.transitional).length).toBeGreaterThan(5);
+  });
+  for (const pair of pairs) {
+    const language = fileLanguage(pair.input);
+    const n = catalog.get(pair.id)!;
+    const before = addDays(n.effective!, -1);
+    it(`${pair.id}: ${pair.name} (${fixTimingOf(n)}, today ${before})`, async () => {
+      const input = readFileSync(pair.input, 'utf8');
+      const expected = pair.transitional ? readFileSync(pair.transitional, 'utf8') : input;
+      const early = { ...pair, options: { ...pair.options, today: before } };
+      if (language === 'js' || language === 'ts') expect(eslintFix(early, input, before)).toBe(expected);
+      expect(await codemodFix(early)).toBe(expected);
+      expect(transform({ path: pair.input, source: input }, {}, { ...transformOptions(pair), today: before })).toBe(expected);
     });
   }
 });

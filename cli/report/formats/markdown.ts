@@ -44,8 +44,14 @@ export function formatMarkdown(report: Report): string {
   const scope = `${plural(s.filesScanned, 'file')} scanned on ${report.today}${report.before ? `, migrating everything effective by ${report.before}` : ''}`;
   out.push(`${scope}.${total > 0 ? ` ${s.fixable} of ${plural(total, 'finding')} (${share(s.fixable, total)}) can be fixed with \`npx collab-migrate --fix\`.` : ''}`);
   if (s.nextEffective) {
-    const next = report.notices.filter((n) => n.findings > 0 && n.effective === s.nextEffective).map((n) => `\`${n.id}\``);
-    out.push('', `**Next effective date: ${s.nextEffective}** (in ${plural(daysBetween(report.today, s.nextEffective), 'day')}): ${next.join(', ')} ${next.length === 1 ? 'turns' : 'turn'} from warning to error.`);
+    const due = report.notices.filter((n) => n.findings > 0 && n.effective === s.nextEffective);
+    // Only a breaking change turns into an error; a non-breaking one stays a warning (severity follows `breaking`).
+    const ids = (breaking: boolean) => due.filter((n) => n.breaking === breaking).map((n) => `\`${n.id}\``);
+    const parts = [
+      ...(ids(true).length ? [`${ids(true).join(', ')} ${ids(true).length === 1 ? 'turns' : 'turn'} from warning to error`] : []),
+      ...(ids(false).length ? [`${ids(false).join(', ')} ${ids(false).length === 1 ? 'takes' : 'take'} effect (not breaking: still a warning)`] : []),
+    ];
+    out.push('', `**Next effective date: ${s.nextEffective}** (in ${plural(daysBetween(report.today, s.nextEffective), 'day')}): ${parts.join('; ')}.`);
   }
   if (s.suppressed > 0) out.push('', `${plural(s.suppressed, 'finding')} suppressed by comments.`);
   for (const { bucket, heading } of SECTIONS) {
