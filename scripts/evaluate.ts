@@ -10,6 +10,7 @@
  * Matching: a finding matches an occurrence on the same file and notice when its line is the occurrence's line (or
  * one of its `alsoLines`, other lines of the same statement). Several findings of one notice on one line count once.
  * A finding that matches no affected occurrence is a false positive; when it lands on a recorded look-alike it says so.
+ * Autofix safety: `--fix --dry-run` must edit only lines inside the range of a correct finding.
  *
  * Options: --markdown (tables as Markdown), --json <file> (write the full result), --eslint (also run the ESLint
  * plugin on every file with a finding or an occurrence and report differences), --cli <file> (another CLI entry).
@@ -47,6 +48,7 @@ export interface ReportFinding {
   noticeId: string;
   file: string;
   line: number;
+  endLine?: number;
   fixable?: boolean;
   confidence?: 'certain' | 'likely';
   confidenceReason?: string;
@@ -236,13 +238,64 @@ export function staleOccurrences(root: string, gt: GroundTruth): string[] {
 
 /** Runs the built CLI's JSON report on a folder (paths in the report are relative to it). */
 export function runCli(cli: string, dir: string, extra: string[] = []): ReportFinding[] {
+  return runCliReport(cli, dir, extra).findings;
+}
+
+interface CliReport {
+  findings: ReportFinding[];
+  files: { file: string; diff?: string }[];
+}
+
+/** Old-side line numbers that a unified diff removes or replaces. */
+export function changedOldLines(diff: string): number[] {
+  const out: number[] = [];
+  let old = 0;
+  for (const line of diff.split('\n')) {
+    const hunk = /^@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@/.exec(line);
+    if (hunk) old = Number(hunk[1]);
+    else if (line.startsWith('---') || line.startsWith('+++')) continue;
+    else if (line.startsWith('-')) out.push(old++);
+    else if (line.startsWith(' ')) old++;
+  }
+  return out;
+}
+
+/**
+ * Autofix safety: runs `--fix --dry-run` and sorts every edited line (old side). `offLine`: outside the range of every
+ * finding the ground truth calls correct, in a file that has a correct autofixable finding (usually a coupled edit
+ * of that fix: the Content-Type header of a token request, the constant holding a header name; listed to be read).
+ * `unattributed`: in a file without any correct autofixable finding: an edit where the reviewer saw nothing to migrate.
+ */
+export function fixEdits(
+  cli: string,
+  dir: string,
+  correct: readonly ReportFinding[],
+  judged: (file: string) => boolean = () => true,
+): { edited: number; offLine: string[]; unattributed: string[] } {
+  const report = runCliReport(cli, dir, ['--fix', '--dry-run', '--allow-dirty']);
+  const offLine: string[] = [];
+  const unattributed: string[] = [];
+  let edited = 0;
+  for (const f of report.files) {
+    if (!f.diff || !judged(f.file)) continue;
+    const mine = correct.filter((c) => c.file === f.file && c.fixable);
+    for (const line of changedOldLines(f.diff)) {
+      edited++;
+      if (!mine.length) unattributed.push(`${f.file}:${line}`);
+      else if (!mine.some((c) => c.line <= line && line <= (c.endLine ?? c.line))) offLine.push(`${f.file}:${line}`);
+    }
+  }
+  return { edited, offLine, unattributed };
+}
+
+function runCliReport(cli: string, dir: string, extra: string[] = []): CliReport {
   const r = spawnSync(process.execPath, [cli, '.', '--before', '2099-12-31', '--format', 'json', '--no-progress', ...extra], {
     cwd: dir,
     encoding: 'utf8',
     maxBuffer: 512 * 1024 * 1024,
   });
   if (r.status !== 0 && r.status !== 1) throw new Error(`collab-migrate on ${dir} exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
-  return (JSON.parse(r.stdout) as { findings: ReportFinding[] }).findings;
+  return JSON.parse(r.stdout) as CliReport;
 }
 
 const MARKER = /\bexpect:\s*([a-z0-9-]+(?:\s*,\s*[a-z0-9-]+)*)/;
@@ -272,23 +325,48 @@ function markers(root: string, file: string, onlyId?: string): Occurrence[] {
   return out;
 }
 
+/** A comparison plus the autofix safety of its set. */
+export type SetResult = Comparison & {
+  /** Edited lines in files without a correct autofixable finding (see fixEdits). */
+  strayEdits: string[];
+  /** Edited lines off the line range of every correct finding of their file (see fixEdits). */
+  offLineEdits: string[];
+  /** Lines `--fix --dry-run` would edit. */
+  editedLines: number;
+};
+
+function withFixSafety(
+  cli: string,
+  dir: string,
+  cmp: Comparison,
+  judged?: (file: string) => boolean,
+  notJudged: readonly ReportFinding[] = [],
+): SetResult {
+  const fix = fixEdits(cli, dir, [...cmp.correctFindings, ...notJudged], judged);
+  return { ...cmp, strayEdits: fix.unattributed, offLineEdits: fix.offLine, editedLines: fix.edited };
+}
+
 /** The project's own sets with expectations, each as a ground truth plus the report filter that applies to it. */
-export function internalSets(cli: string): Comparison[] {
-  const out: Comparison[] = [];
+export function internalSets(cli: string): SetResult[] {
+  const out: SetResult[] = [];
   // examples/consumer-app: test/example-app.expected.json.
   const app = join(ROOT, 'examples', 'consumer-app');
   const appExpected = JSON.parse(readFileSync(join(ROOT, 'test', 'example-app.expected.json'), 'utf8')) as { file: string; line: number; id: string }[];
   out.push(
-    compare(
-      'examples/consumer-app',
-      appExpected.map((e) => ({ file: e.file, line: e.line, notice: e.id, verdict: 'affected' as const, reason: 'expected.json' })),
-      runCli(cli, app),
+    withFixSafety(
+      cli,
+      app,
+      compare(
+        'examples/consumer-app',
+        appExpected.map((e) => ({ file: e.file, line: e.line, notice: e.id, verdict: 'affected' as const, reason: 'expected.json' })),
+        runCli(cli, app),
+      ),
     ),
   );
   // test/corpus: `expect:` markers; clean/ must yield nothing.
   const corpus = join(ROOT, 'test', 'corpus');
   const corpusOcc = walk(corpus).flatMap((f) => markers(corpus, f));
-  out.push(compare('test/corpus (+ clean/)', corpusOcc, runCli(cli, corpus)));
+  out.push(withFixSafety(cli, corpus, compare('test/corpus (+ clean/)', corpusOcc, runCli(cli, corpus))));
   // test/fixtures/<id>/invalid and valid: markers (or .expect.json sidecars) of that notice; other notices' findings
   // in a fixture of <id> are not judged (the fixture is about <id> only).
   const fixtures = join(ROOT, 'test', 'fixtures');
@@ -311,11 +389,19 @@ export function internalSets(cli: string): Comparison[] {
       }
     }
   }
+  const judgedFiles = new Set([...judged].map((k) => k.split('\0')[0]));
   out.push(
-    compare(
-      'test/fixtures (invalid + valid)',
-      occ,
-      fixtureFindings.filter((f) => judged.has(`${f.file}\0${f.noticeId}`)),
+    withFixSafety(
+      cli,
+      fixtures,
+      compare(
+        'test/fixtures (invalid + valid)',
+        occ,
+        fixtureFindings.filter((f) => judged.has(`${f.file}\0${f.noticeId}`)),
+      ),
+      (file) => judgedFiles.has(file),
+      // another notice's finding in a fixture is not judged there; its fix edits are its own
+      fixtureFindings.filter((f) => !judged.has(`${f.file}\0${f.noticeId}`)),
     ),
   );
   return out;
@@ -355,8 +441,14 @@ async function eslintDifferences(root: string, files: string[], cliFindings: rea
 }
 
 export interface EvaluationResult {
-  repos: (Comparison & { repository: string; commit: string; kind: string; stale: string[]; eslint?: string[] })[];
-  internal: Comparison[];
+  repos: (SetResult & {
+    repository: string;
+    commit: string;
+    kind: string;
+    stale: string[];
+    eslint?: string[];
+  })[];
+  internal: SetResult[];
 }
 
 /** Evaluates the named real repositories and the internal sets. */
@@ -369,7 +461,13 @@ export async function evaluate(opts: { repos: { name: string; path: string }[]; 
     if (!gt) throw new Error(`no ground truth test/eval/ground-truth/${name}.json (known: ${[...truths.keys()].join(', ')})`);
     const findings = runCli(cli, path);
     const cmp = compare(name, gt.occurrences, findings);
-    const entry: EvaluationResult['repos'][number] = { ...cmp, repository: gt.repository, commit: gt.commit, kind: gt.kind, stale: staleOccurrences(path, gt) };
+    const entry: EvaluationResult['repos'][number] = {
+      ...withFixSafety(cli, path, cmp),
+      repository: gt.repository,
+      commit: gt.commit,
+      kind: gt.kind,
+      stale: staleOccurrences(path, gt),
+    };
     if (opts.eslint) {
       const files = [...new Set([...findings.map((f) => f.file), ...gt.occurrences.map((o) => o.file)])].filter((f) => existsSync(join(path, f)));
       entry.eslint = await eslintDifferences(path, files, findings);
@@ -401,6 +499,12 @@ export function formatResult(result: EvaluationResult, markdown: boolean): strin
       );
     const rr = r as Partial<EvaluationResult['repos'][number]>;
     for (const s of rr.stale ?? []) lines.push(`${li}STALE GROUND TRUTH ${s}`);
+    for (const s of rr.strayEdits ?? []) lines.push(`${li}FIX EDIT IN A FILE WITHOUT A CORRECT AUTOFIX ${s}`);
+    for (const s of rr.offLineEdits ?? []) lines.push(`${li}fix edit off the finding's lines (coupled edit? read it) ${s}`);
+    if (rr.editedLines)
+      lines.push(
+        `${li}--fix --dry-run edits ${rr.editedLines} line(s): ${rr.strayEdits?.length ?? 0} in files without a correct autofix, ${rr.offLineEdits?.length ?? 0} off the finding's lines`,
+      );
     for (const d of rr.eslint ?? []) lines.push(`${li}ESLINT PARITY ${d}`);
     if (rr.eslint && rr.eslint.length === 0) lines.push(`${li}ESLint plugin: same findings as the CLI`);
     if (lines.length) parts.push([markdown ? `**${r.name}**` : r.name, '', ...lines, ''].join('\n'));
@@ -422,7 +526,7 @@ async function main(argv: string[]): Promise<number> {
     const plain = JSON.parse(JSON.stringify(result, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v)));
     writeFileSync(argv[jsonAt + 1], JSON.stringify(plain, null, 2) + '\n');
   }
-  return result.repos.some((r) => r.stale.length) ? 1 : 0;
+  return result.repos.some((r) => r.stale.length || r.strayEdits.length) || result.internal.some((r) => r.strayEdits.length) ? 1 : 0;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

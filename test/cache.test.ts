@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,7 +28,12 @@ let dirs: string[] = [];
 function tree(files: Record<string, string | Buffer>): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'cm-cache-'));
   dirs.push(root);
-  for (const [rel, text] of Object.entries(files)) writeFileSync(path.join(root, rel), text);
+  // Files last changed a minute ago: not "racy" (see the racy test below), so the cache trusts their time.
+  const past = new Date(Date.now() - 60_000);
+  for (const [rel, text] of Object.entries(files)) {
+    writeFileSync(path.join(root, rel), text);
+    utimesSync(path.join(root, rel), past, past);
+  }
   return root;
 }
 afterEach(() => {
@@ -105,11 +111,28 @@ describe('ScanCache', () => {
     expect((scanFile(walk(root)[0], ctx()) as ScannedFile).findings.length).toBe(1);
   });
 
+  it('does not trust a file changed within the timestamp tick of the run that cached it (racy): it is read again', () => {
+    // A file saved during a run, with the same size and a modification time the file system rounds to the
+    // same value as when it was read: only its content can tell. Its entry is checked by hash.
+    const root = tree({ 'b.ts': PLAIN });
+    const location = tree({});
+    const file = path.join(root, 'b.ts');
+    const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+    utimesSync(file, now, now);
+    scanWithCache(root, location);
+    const same = 'export const x = { answerConfirmationEnabled: 1 };'.padEnd(PLAIN.length - 1, ' ') + '\n';
+    writeFileSync(file, same);
+    utimesSync(file, now, now);
+    const second = scanWithCache(root, location);
+    expect(second.cache.stats).toEqual({ hits: 0, rehashed: 0, misses: 1 });
+    expect((second.results[0] as ScannedFile).findings.map((f) => f.notice.id)).toEqual(['workspace-answer-confirmation-renamed']);
+  });
+
   it('a touched file with the same content is hashed, not analysed', () => {
     const root = tree({ 'a.ts': DEPRECATED });
     const location = tree({});
     scanWithCache(root, location);
-    const later = new Date(Date.now() + 5000);
+    const later = new Date(Date.now() - 30_000);
     utimesSync(path.join(root, 'a.ts'), later, later);
     const second = scanWithCache(root, location);
     expect(second.cache.stats).toEqual({ hits: 0, rehashed: 1, misses: 0 });
@@ -152,7 +175,23 @@ describe('ScanCache', () => {
     writeFileSync(first.cache.file, '{ not json');
     const second = scanWithCache(root, location);
     expect(second.cache.stats).toEqual({ hits: 0, rehashed: 0, misses: 1 });
-    expect(JSON.parse(readFileSync(second.cache.file, 'utf8')).format).toBe(1);
+    expect(JSON.parse(readFileSync(second.cache.file, 'utf8')).format).toBe(2);
+  });
+
+  it('never fails a scan: a cache location that is a file, a cache file that is a FIFO or a link to /dev/zero', () => {
+    const root = tree({ 'a.ts': DEPRECATED });
+    const plain = view(walk(root).map((f) => scanFile(f, ctx())));
+    const isFile = path.join(tree({ 'file': 'x' }), 'file');
+    expect(view(scanWithCache(root, isFile).results)).toEqual(plain);
+    expect(view(scanWithCache(root, path.join(isFile, 'below')).results)).toEqual(plain);
+    const location = tree({});
+    const key = cacheKey(ctx(), '1.0.0');
+    const cacheFile = ScanCache.open(location, key).file;
+    symlinkSync('/dev/zero', cacheFile);
+    expect(view(scanWithCache(root, location).results)).toEqual(plain);
+    rmSync(cacheFile);
+    execFileSync('mkfifo', [cacheFile]);
+    expect(view(scanWithCache(root, location).results)).toEqual(plain);
   });
 
   it('defaults to node_modules/.cache when there is a node_modules folder', () => {

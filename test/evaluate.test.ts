@@ -2,13 +2,14 @@
  * The real-code evaluation (scripts/evaluate.ts, issue 11 item 5): the ground-truth files are well-formed facts
  * about the catalog's notices, the comparison counts what docs/evaluation.md says it counts, and, when
  * COLLAB_MIGRATE_EVAL_REPOS names checkouts of the repositories ("name=/path,..."), the built CLI is measured on
- * them: the ground truth must still fit the checkouts, and no finding may be a wrong autofix.
+ * them: the ground truth must still fit the checkouts, no false positive may carry an autofix, and `--fix` may edit
+ * only files where the ground truth has a correct autofixable finding.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../engine/catalog.js';
-import { compare, evaluate, formatResult, loadGroundTruths, parseRepoList, type Occurrence } from '../scripts/evaluate.js';
+import { changedOldLines, compare, evaluate, formatResult, loadGroundTruths, parseRepoList, type Occurrence } from '../scripts/evaluate.js';
 
 const GROUND_TRUTH = fileURLToPath(new URL('./eval/ground-truth/', import.meta.url));
 const CLI = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
@@ -72,6 +73,11 @@ describe('compare', () => {
     expect(cmp.perNotice.get('n2')).toMatchObject({ affected: 1, found: 0, falsePositives: 1 });
   });
 
+  it('reads the edited old-side lines of a unified diff', () => {
+    const diff = ['--- a/x.js', '+++ b/x.js', '@@ -3,4 +3,4 @@', ' a', '-b', '+B', ' c', '@@ -20,2 +20,3 @@', '-d', '-e', '+D', '+E', '+F'].join('\n');
+    expect(changedOldLines(diff)).toEqual([4, 20, 21]);
+  });
+
   it('reads the repository list', () => {
     expect(parseRepoList('a=/x, b=/y/z,')).toEqual([
       { name: 'a', path: '/x' },
@@ -94,7 +100,11 @@ describe.skipIf(!repos.length)(`real repositories${reason}`, () => {
     for (const r of result.repos) {
       expect(r.stale, `${r.name}: the ground truth does not fit the checkout`).toEqual([]);
       expect(r.counts.unsafeFixes, `${r.name}: autofix on a false positive`).toBe(0);
+      expect(r.strayEdits, `${r.name}: --fix edits a file without a correct autofix`).toEqual([]);
     }
-    for (const set of result.internal) expect(set.counts.unsafeFixes, set.name).toBe(0);
+    for (const set of result.internal) {
+      expect(set.counts.unsafeFixes, set.name).toBe(0);
+      expect(set.strayEdits, set.name).toEqual([]);
+    }
   });
 });

@@ -3,6 +3,7 @@
  * report modules are most of the start-up time, and they load while the walker thread works.
  */
 import { writeFileSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { prefilterEntries } from '../../engine/analyze.js';
 import { severityOf, type DateOptions } from '../../engine/dates.js';
@@ -12,6 +13,7 @@ import { cacheKey, ScanCache } from '../scan/cache.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import type { SkippedFile } from '../walk/files.js';
 import { dirtyFiles, migrate } from '../fix/fix.js';
+import { applyBaseline, nextBaseline, readBaseline, writeBaseline, type BaselineOutcome } from '../scan/baseline.js';
 import { FORMATTERS, type FormatContext } from '../report/formats/index.js';
 import type { Io } from '../io.js';
 import { checkIds, compareNotices, openCatalog, unknownNoticeMessage } from '../config/options.js';
@@ -20,8 +22,11 @@ import { scanWalk } from '../scan/pool.js';
 import { buildReport, summaryLine, type FileOutcome, type Report } from '../report/report.js';
 import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan/scan-core.js';
 import type { WalkStream } from '../walk/walker.js';
-import { cleanupTempFiles, writeIfUnchanged } from '../fix/writer.js';
+import { cleanupTempFiles, removeStaleTempFiles, writeIfUnchanged } from '../fix/writer.js';
 import type { ScanSettings } from '../config/settings.js';
+
+/** Signals that stop `--fix` between two files (a closed terminal sends SIGHUP). */
+const FIX_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** Scans with fewer files than this show no progress bar. */
 const PROGRESS_MIN_FILES = 50;
@@ -37,6 +42,17 @@ function useColor(settings: ScanSettings, io: Io): boolean {
 function showProgress(settings: ScanSettings, io: Io): boolean {
   // Not in CI logs, and not when stdout is piped (the output is going to another program or a file).
   return settings.progress && Boolean(io.stderr.isTTY) && Boolean(io.stdout.isTTY) && !io.env.CI;
+}
+
+/** Why a run read no file, as ESLint says for patterns that match nothing (exit 2, not "no findings"). */
+function nothingScanned(settings: ScanSettings, skipped: readonly SkippedFile[]): string {
+  const where = settings.paths.length ? settings.paths.join(', ') : 'the current folder';
+  const filters = [...settings.include.map((g) => `--include ${g}`), ...settings.exclude.map((g) => `--exclude ${g}`)].join(' ');
+  if (skipped.length === 0) {
+    return `No file to scan in ${where}${filters ? ` with ${filters}` : ''}: no JavaScript, TypeScript or configuration file matched. Check the paths and globs, or pass --no-error-on-unmatched-pattern.`;
+  }
+  const shown = skipped.slice(0, 3).map((f) => `${f.display} (${f.reason})`).join('; ');
+  return `No file to scan in ${where}: all ${skipped.length} left out: ${shown}${skipped.length > 3 ? '; ...' : ''}. Pass --no-error-on-unmatched-pattern to accept an empty scan.`;
 }
 
 /** Which notices a run looks for: not informational, `--only`/`--skip`, and not `off` on the run's dates. */
@@ -101,6 +117,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   bar?.stop();
   // In path order, whichever stage (walk, read, parse) left them out.
   skipped.sort((x, y) => (x.display < y.display ? -1 : x.display > y.display ? 1 : 0));
+  if (scanned.length === 0 && settings.errorOnUnmatchedPattern) throw new UsageError(nothingScanned(settings, skipped));
 
   let mode: Report['mode'] = 'scan';
   const outcomes = new Map<string, { outcome: FileOutcome; fixed?: number; reason?: string; diff?: string }>();
@@ -114,7 +131,9 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     fixedCount = fixed.fixedCount;
   }
 
+  const baseline = useBaseline(settings, scanned, new Set(selected.map((n) => n.id)));
   const report = buildReport({
+    ...(baseline ? { baseline } : {}),
     today: settings.today,
     ...(settings.before ? { before: settings.before } : {}),
     warnWithinDays: settings.warnWithin,
@@ -126,6 +145,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     outcomes,
     fixedCount,
     reportUnused: settings.reportUnusedSuppressions,
+    cwd: io.cwd,
     quiet: settings.quiet,
     checkId: (id) => (catalog.get(id) ? undefined : unknownNoticeMessage(id, catalog)),
   });
@@ -150,8 +170,10 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     written.push(`${displayPath(o.file, io.cwd)} (${o.format})`);
   }
   // A log shows what happened even when every report went to a file.
+  if (report.baseline?.written) written.push(`baseline ${displayPath(report.baseline.file, io.cwd)} (${report.baseline.written.findings} findings, ${report.baseline.written.pruned} pruned)`);
   if (written.length > 0) io.stderr.write(`${summaryLine(report)}; wrote ${written.join(', ')}\n`);
-  if (interrupted) return interrupted === 'SIGINT' ? 130 : 143;
+  // 128 + the signal's number, as a shell reports a process a signal ended.
+  if (interrupted) return 128 + (osConstants.signals[interrupted] ?? 15);
   const { errors, warnings } = report.summary;
   if (errors > 0) return EXIT_FINDINGS;
   if (!settings.quiet && settings.maxWarnings >= 0 && warnings > settings.maxWarnings) {
@@ -160,6 +182,20 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   }
   return EXIT_OK;
 };
+
+/** `--baseline-write` records this run's findings (then applies them); `--baseline` applies a recorded file. */
+function useBaseline(settings: ScanSettings, scanned: readonly ScannedFile[], selected: ReadonlySet<string>): BaselineOutcome | undefined {
+  if (settings.baselineWrite) {
+    const file = settings.baselineWrite;
+    const { baseline, pruned } = nextBaseline(file, readBaseline(file, true), scanned, selected);
+    writeBaseline(file, baseline);
+    const outcome = applyBaseline(file, baseline, scanned, settings.today, selected);
+    outcome.written = { findings: baseline.findings.length, pruned };
+    return outcome;
+  }
+  if (settings.baseline) return applyBaseline(settings.baseline, readBaseline(settings.baseline), scanned, settings.today, selected);
+  return undefined;
+}
 
 function writeReport(flag: string, file: string, text: string): void {
   try {
@@ -212,7 +248,7 @@ async function runFix(
   });
 
   if (!settings.dryRun && !settings.allowDirty) {
-    const dirty = dirtyFiles(changing.map((s) => s.file.path), io.cwd);
+    const dirty = dirtyFiles(changing.map((s) => s.file.path));
     if (dirty.length > 0) {
       const names = dirty.map((d) => path.relative(io.cwd, d).split(path.sep).join('/'));
       io.stderr.write(
@@ -230,8 +266,12 @@ async function runFix(
     onSignal(signal);
   };
   if (!settings.dryRun) {
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
+    for (const signal of FIX_SIGNALS) process.on(signal, handler);
+    // Temporary files of a run that was killed (SIGKILL leaves no chance to remove them) go before this one writes.
+    const stale = removeStaleTempFiles(changing.map((s) => path.dirname(s.file.path)));
+    if (stale.length > 0) {
+      io.stderr.write(`Removed ${stale.length} temporary file${stale.length === 1 ? '' : 's'} left by an interrupted run:\n${stale.map((f) => `  ${path.relative(io.cwd, f).split(path.sep).join('/')}\n`).join('')}`);
+    }
   }
   const { createTwoFilesPatch } = settings.dryRun ? await import('diff') : { createTwoFilesPatch: undefined };
   const result: ScannedFile[] = [];
@@ -270,7 +310,7 @@ async function runFix(
         outcomes.set(s.file.display, { outcome: 'skipped', reason: written.reason });
         result.push(s);
       } else {
-        const reason = [m.failure, ...(m.notes ?? [])].filter(Boolean).join('; ');
+        const reason = [m.failure, ...(m.notes ?? []), written.note].filter(Boolean).join('; ');
         outcomes.set(s.file.display, { outcome: 'fixed', fixed: m.fixed.length, ...(reason ? { reason } : {}) });
         fixedCount += m.fixed.length;
         result.push(after);
@@ -280,8 +320,7 @@ async function runFix(
     }
   } finally {
     if (!settings.dryRun) {
-      process.off('SIGINT', handler);
-      process.off('SIGTERM', handler);
+      for (const signal of FIX_SIGNALS) process.off(signal, handler);
       cleanupTempFiles();
     }
   }

@@ -24,6 +24,9 @@ export { DEFAULT_MAX_FILE_SIZE, FORMATS, REGIONS, type Format, type ScanSettings
 
 export interface ScanArgs extends GlobalArgs {
   paths?: string[];
+  /** Arguments after `--`. */
+  _?: (string | number)[];
+  errorOnUnmatchedPattern?: boolean;
   before?: string;
   today?: string;
   warnWithin?: number;
@@ -38,6 +41,8 @@ export interface ScanArgs extends GlobalArgs {
   githubOutput?: string;
   markdownOutput?: string;
   sarifCategory?: string;
+  baseline?: string;
+  baselineWrite?: string;
   only?: string | string[];
   skip?: string | string[];
   region?: Region;
@@ -79,6 +84,8 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('github-output', { describe: 'Also write GitHub workflow annotations to this file', type: 'string', group: 'Output:' })
     .option('markdown-output', { describe: 'Also write the Markdown readiness summary to this file', type: 'string', group: 'Output:' })
     .option('sarif-category', { describe: 'SARIF automationDetails.id category, to tell several runs on one repository apart (default collab-migrate)', type: 'string', group: 'Output:' })
+    .option('baseline', { describe: 'Findings recorded in this file warn until their notice\'s date; any other finding is an error now', type: 'string', group: 'Baseline:' })
+    .option('baseline-write', { describe: 'Record this run\'s findings in this file (resolved ones are dropped), and apply it', type: 'string', group: 'Baseline:' })
     .option('quiet', { describe: 'Report errors only', type: 'boolean', group: 'Output:' })
     .option('max-warnings', { describe: 'Exit 1 when there are more warnings than this', type: 'number', group: 'Output:' })
     .option('progress', { describe: 'Progress bar on a terminal (--no-progress to hide)', type: 'boolean', group: 'Output:' })
@@ -89,6 +96,7 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('strict-scopes', { describe: 'Also report well-formed but unlisted OAuth scopes', type: 'boolean', group: 'Notices:' })
     .option('include', { describe: 'Only files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
     .option('exclude', { describe: 'Leave out files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
+    .option('error-on-unmatched-pattern', { describe: 'Exit 2 when no file is left to scan (--no-error-on-unmatched-pattern to accept an empty scan)', type: 'boolean', group: 'Files:' })
     .option('max-file-size', { describe: `Skip files larger than this (default ${DEFAULT_MAX_FILE_SIZE})`, type: 'string', group: 'Files:' })
     .option('check-syntax', {
       describe: 'Also parse files without any notice token and list those that do not parse (by default they are not parsed, as they cannot hold a finding)',
@@ -112,7 +120,9 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
   const maxWarnings = args.maxWarnings ?? pick(rc, 'maxWarnings') ?? -1;
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`Invalid --max-warnings "${args.maxWarnings}": expected a whole number.`);
   const settings: ScanSettings = {
-    paths: args.paths ?? [],
+    // Everything after `--` is a path too (yargs leaves it in `_`), also names that look like options.
+    paths: [...(args.paths ?? []), ...(args._ ?? []).map(String)],
+    errorOnUnmatchedPattern: args.errorOnUnmatchedPattern ?? true,
     today: resolveToday(args.today, io),
     before: checkDate('--before', args.before ?? pick(rc, 'before')),
     warnWithin,
@@ -142,6 +152,9 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     settings.cacheLocation = args.cacheLocation !== undefined ? path.resolve(io.cwd, args.cacheLocation) : defaultCacheLocation(io.cwd);
   }
   if (args.color !== undefined) settings.color = args.color;
+  const baseline = args.baseline !== undefined ? path.resolve(io.cwd, args.baseline) : pick(rc, 'baseline');
+  if (baseline !== undefined) settings.baseline = baseline;
+  if (args.baselineWrite !== undefined) settings.baselineWrite = path.resolve(io.cwd, args.baselineWrite);
   const category = args.sarifCategory ?? pick(rc, 'sarifCategory');
   if (category !== undefined) settings.sarifCategory = category;
   const files = [settings.output, ...settings.outputs.map((o) => o.file)].filter((f): f is string => f !== undefined);
@@ -202,6 +215,7 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
   const settings = resolveSettings(args, io);
   if (settings.output) checkOutputWritable('--output', settings.output);
   for (const o of settings.outputs) checkOutputWritable(`--${o.format}-output`, o.file);
+  if (settings.baselineWrite) checkOutputWritable('--baseline-write', settings.baselineWrite);
   // The walk starts first (in a thread of its own when there is a second core); the engine, the catalog
   // and the rest of the command load while it goes on.
   const walk = startWalk(
@@ -214,7 +228,8 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
       // Only the cache needs each file's size and time before it is read.
       stat: Boolean(settings.cacheLocation),
       // The report of an earlier run (`--output report.json`) is not part of the code.
-      leaveOut: [settings.output, ...settings.outputs.map((o) => o.file)].filter((f): f is string => f !== undefined).map((f) => path.resolve(f)),
+      // Nor is a baseline, whose recorded texts would be found again in it.
+      leaveOut: [settings.output, ...settings.outputs.map((o) => o.file), settings.baseline, settings.baselineWrite].filter((f): f is string => f !== undefined).map((f) => path.resolve(f)),
     },
     {
       threads: settings.concurrency !== 0,

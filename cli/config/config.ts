@@ -20,6 +20,7 @@ export interface RcOptions {
   /** More reports from the same run: format name to file (`{ "sarif": "collab.sarif" }`). */
   outputs?: Partial<Record<Format, string>>;
   sarifCategory?: string;
+  baseline?: string;
   only?: string[];
   skip?: string[];
   notices?: string[];
@@ -56,6 +57,7 @@ export const RC_SCHEMA = {
     output: { type: 'string', minLength: 1 },
     outputs: { type: 'object', additionalProperties: false, properties: Object.fromEntries(FORMATS.map((f) => [f, { type: 'string', minLength: 1 }])) },
     sarifCategory: { type: 'string', minLength: 1 },
+    baseline: { type: 'string', minLength: 1 },
     only: stringList,
     skip: stringList,
     notices: stringList,
@@ -122,6 +124,7 @@ function check(value: unknown, file: string, label: string): LoadedRc {
   // Paths in a configuration file are relative to that file.
   const dir = path.dirname(file);
   if (options.output) options.output = path.resolve(dir, options.output);
+  if (options.baseline) options.baseline = path.resolve(dir, options.baseline);
   if (options.outputs) options.outputs = Object.fromEntries(Object.entries(options.outputs).map(([f, file]) => [f, path.resolve(dir, file)]));
   if (options.notices) options.notices = options.notices.map((n) => path.resolve(dir, n));
   return { file, label, options };

@@ -5,6 +5,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { CatalogError, loadCatalog, suggestId, type LoadedCatalog } from '../../engine/catalog.js';
 import { isValidIsoDate } from '../../engine/dates.js';
+import { noticeHandlers } from '../../engine/notices/index.js';
 import type { Notice } from '../../engine/types.js';
 import { UsageError } from '../errors.js';
 import { realToday, type Io } from '../io.js';
@@ -63,7 +64,9 @@ export function openCatalog(extraFiles: readonly string[], cwd: string): LoadedC
     if (!stats.isFile()) throw new UsageError(`--notices: not a regular file: ${path.relative(cwd, file) || file}`);
   }
   try {
-    return loadCatalog(files.length ? { extraFiles: files } : undefined);
+    const catalog = loadCatalog(files.length ? { extraFiles: files } : undefined);
+    if (files.length) checkHandlers(catalog, files.map((f) => path.relative(cwd, f) || f));
+    return catalog;
   } catch (error) {
     if (error instanceof CatalogError) {
       const where = [error.noticeId ? `notice "${error.noticeId}"` : undefined, error.pointer ? `at ${error.pointer}` : undefined].filter(Boolean).join(' ');
@@ -72,6 +75,25 @@ export function openCatalog(extraFiles: readonly string[], cwd: string): LoadedC
       throw new UsageError(`Invalid catalog: ${file}${message}`, { cause: error });
     }
     throw error;
+  }
+}
+
+/**
+ * A `custom` detection names a module of engine/notices/; one this version does not have is an error of the
+ * user's catalog, said before any file is read (the schema cannot know the names).
+ */
+function checkHandlers(catalog: LoadedCatalog, files: readonly string[]): void {
+  const hint = (name: string): string => {
+    const s = suggestId(name, [...noticeHandlers.keys()]);
+    return s === undefined ? '' : ` (did you mean "${s}"?)`;
+  };
+  for (const notice of catalog.notices) {
+    notice.detections.forEach((d, i) => {
+      if (d.kind !== 'custom' || noticeHandlers.has(d.handler)) return;
+      throw new UsageError(
+        `Invalid catalog: ${files.join(', ')}: notice "${notice.id}" at detections/${i}/handler: unknown handler "${d.handler}"${hint(d.handler)}; a user catalog can use the generic detection kinds, or a handler this version has (${[...noticeHandlers.keys()].sort().join(', ')})`,
+      );
+    });
   }
 }
 

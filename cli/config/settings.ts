@@ -24,6 +24,10 @@ export interface ScanSettings {
   output?: string;
   /** More reports from the same run (`--sarif-output x.sarif --json-output y.json`): format and absolute path, in flag order. */
   outputs: { format: Format; file: string }[];
+  /** `--baseline FILE` (absolute): recorded findings warn until their notice's date, others are errors. */
+  baseline?: string;
+  /** `--baseline-write FILE` (absolute): record this run's findings there (and apply them). */
+  baselineWrite?: string;
   /** SARIF `automationDetails.id` category (`--sarif-category`). */
   sarifCategory?: string;
   only: string[];
@@ -44,6 +48,8 @@ export interface ScanSettings {
   checkSyntax: boolean;
   /** Result cache folder (`--cache`), absolute; undefined without `--cache`. */
   cacheLocation?: string;
+  /** Exit 2 when no file is read and analysed (ESLint's `--no-error-on-unmatched-pattern` turns it off). */
+  errorOnUnmatchedPattern: boolean;
   /** Worker threads besides the main thread: `auto`, or a number (0 scans in one thread). */
   concurrency: number | 'auto';
 }

@@ -3,7 +3,7 @@
  * `migrate` is the one place that chooses the fixer: the ts-morph codemod's `migrateProject`.
  */
 import { execFileSync } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { analyzeFile, type AnalyzeOptions, type SourceFile } from '../../engine/analyze.js';
 import { applyEdits, checkSyntax, fixFile } from '../../engine/edits.js';
@@ -78,7 +78,8 @@ export async function migrate(files: readonly SourceFile[], opts: MigrateOptions
     try {
       // Loaded on demand: ts-morph is heavy and a scan without --fix never needs it.
       const { migrateProject } = await import('../../codemods/ts-morph.js');
-      project = await migrateProject({ ...analyze, root, files: plain.map((f) => f.filename) });
+      // The texts as the scan read them (decoded from UTF-16 where needed), not read again from disk.
+      project = await migrateProject({ ...analyze, root, files: plain.map((f) => f.filename), sources: plain });
     } catch (error) {
       // The project-wide view failed (a broken tsconfig, say): fix file by file instead.
       const why = `project-wide migration failed (${(error as Error).message.split('\n')[0]}); fixed file by file`;
@@ -110,7 +111,8 @@ export function commonRoot(preferred: string, files: readonly string[]): string 
 
 const GIT_STATUS_TIMEOUT_MS = 120_000;
 /** git's messages in English, whatever the user's locale: "not a git repository" is matched. */
-const GIT_ENV = { ...process.env, LC_ALL: 'C' };
+// Literal pathspecs: a file named `:x.ts` or `*.ts` is that file, not pathspec magic or a glob.
+const GIT_ENV = { ...process.env, LC_ALL: 'C', GIT_LITERAL_PATHSPECS: '1' };
 
 function gitFailure(e: NodeJS.ErrnoException & { stderr?: string }): string {
   if (e.code === 'ETIMEDOUT') return `git gave no answer in ${GIT_STATUS_TIMEOUT_MS / 1000} s`;
@@ -118,58 +120,97 @@ function gitFailure(e: NodeJS.ErrnoException & { stderr?: string }): string {
   return `git failed (${first})`;
 }
 
-/**
- * Files among `files` with uncommitted changes (modified, staged or untracked) in their git work tree;
- * empty when they are not in a git work tree or git is not installed. Throws a UsageError when they are
- * in a work tree but `git status` fails there.
- */
-export function dirtyFiles(files: readonly string[], cwd: string): string[] {
-  if (files.length === 0) return [];
-  let top: string;
+/** The real path of a file (git prints paths under its real top folder), or the resolved path when it is gone. */
+function realFile(f: string): string {
   try {
-    top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: commonRoot(cwd, files), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: GIT_STATUS_TIMEOUT_MS, env: GIT_ENV }).trim();
-  } catch (error) {
-    const e = error as NodeJS.ErrnoException & { stderr?: string };
-    // git not installed, or not in a work tree: there is nothing to protect.
-    if (e.code === 'ENOENT' || /not a git repository/i.test(e.stderr ?? '')) return [];
-    // Anything else (a repository git refuses to read, such as one owned by another user) is not "clean".
-    throw new UsageError(`Cannot check the files for uncommitted changes: ${gitFailure(e)}. Use --allow-dirty to fix anyway.`);
+    return realpathSync(f);
+  } catch {
+    return path.resolve(f);
   }
-  // git prints paths under its real top folder; compare real paths.
-  const real = (f: string): string => {
-    try {
-      return realpathSync(f);
-    } catch {
-      return path.resolve(f);
+}
+
+/**
+ * The folder that holds the git work tree `dir` belongs to (a `.git` folder, or the `.git` file of a
+ * worktree or submodule), or undefined outside any. Looked up by the file system, once per folder.
+ */
+function workTreeOf(dir: string, known: Map<string, string | undefined>): string | undefined {
+  const seen: string[] = [];
+  let top: string | undefined;
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (known.has(d)) {
+      top = known.get(d);
+      break;
     }
-  };
+    seen.push(d);
+    if (existsSync(path.join(d, '.git'))) {
+      top = d;
+      break;
+    }
+    if (path.dirname(d) === d) break;
+  }
+  for (const d of seen) known.set(d, top);
+  return top;
+}
+
+/**
+ * Files among `files` with uncommitted changes (modified, staged or untracked) in the git work tree that
+ * holds each of them, wherever the command runs from; files in no work tree, or with git not installed,
+ * have nothing to protect. Paths are given to git as literal pathspecs (a file named `:x.ts` is a name,
+ * not pathspec magic). Throws a UsageError when git fails in a work tree: nothing says its files are clean.
+ */
+export function dirtyFiles(files: readonly string[]): string[] {
+  const known = new Map<string, string | undefined>();
+  const byTree = new Map<string, string[]>();
+  for (const f of files) {
+    const real = realFile(f);
+    const tree = workTreeOf(path.dirname(real), known);
+    if (tree === undefined) continue;
+    const list = byTree.get(tree);
+    if (list) list.push(real);
+    else byTree.set(tree, [real]);
+  }
   const dirty = new Set<string>();
-  // In chunks, so a large fix run stays under the command-line length limit.
-  for (let start = 0; start < files.length; start += 500) {
-    const chunk = files.slice(start, start + 500);
-    let status: string;
+  for (const [tree, inTree] of byTree) {
+    let top: string;
     try {
-      status = execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...chunk.map((f) => path.relative(top, real(f)) || '.')], {
-        cwd: top,
-        env: GIT_ENV,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-        maxBuffer: 64 * 1024 * 1024,
-        // git blocks for ever on a FIFO where it expects an ignore file.
-        timeout: GIT_STATUS_TIMEOUT_MS,
-      });
+      top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: tree, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: GIT_STATUS_TIMEOUT_MS, env: GIT_ENV }).trim();
     } catch (error) {
-      // Inside a work tree that git cannot read, nothing says the files are clean: do not assume it.
-      throw new UsageError(`Cannot check the files for uncommitted changes: ${gitFailure(error as NodeJS.ErrnoException & { stderr?: string })}. Use --allow-dirty to fix anyway.`);
+      const e = error as NodeJS.ErrnoException & { stderr?: string };
+      // git not installed: there is nothing it could tell.
+      if (e.code === 'ENOENT') return [];
+      // A `.git` git does not take for a repository (an empty folder, say) holds no commits to protect.
+      if (/not a git repository/i.test(e.stderr ?? '')) continue;
+      // Anything else (a repository git refuses to read, such as one owned by another user) is not "clean".
+      throw new UsageError(`Cannot check the files for uncommitted changes: ${gitFailure(e)}. Use --allow-dirty to fix anyway.`);
     }
-    const entries = status.split('\0');
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i];
-      if (entry.length < 4) continue;
-      const code = entry.slice(0, 2);
-      dirty.add(path.resolve(top, entry.slice(3)));
-      if (code.includes('R') || code.includes('C')) i++; // the next entry is the rename's source
+    top = realFile(top);
+    // In chunks, so a large fix run stays under the command-line length limit.
+    for (let start = 0; start < inTree.length; start += 500) {
+      const chunk = inTree.slice(start, start + 500);
+      let status: string;
+      try {
+        status = execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...chunk.map((f) => path.relative(top, f) || '.')], {
+          cwd: top,
+          env: GIT_ENV,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+          maxBuffer: 64 * 1024 * 1024,
+          // git blocks for ever on a FIFO where it expects an ignore file.
+          timeout: GIT_STATUS_TIMEOUT_MS,
+        });
+      } catch (error) {
+        // Inside a work tree that git cannot read, nothing says the files are clean: do not assume it.
+        throw new UsageError(`Cannot check the files for uncommitted changes: ${gitFailure(error as NodeJS.ErrnoException & { stderr?: string })}. Use --allow-dirty to fix anyway.`);
+      }
+      const entries = status.split('\0');
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries[i];
+        if (entry.length < 4) continue;
+        const code = entry.slice(0, 2);
+        dirty.add(path.resolve(top, entry.slice(3)));
+        if (code.includes('R') || code.includes('C')) i++; // the next entry is the rename's source
+      }
     }
   }
-  return files.filter((f) => dirty.has(real(f)));
+  return files.filter((f) => dirty.has(realFile(f)));
 }

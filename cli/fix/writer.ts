@@ -1,17 +1,49 @@
 /**
- * Safe writes for fix mode: a temporary file in the same folder, then a rename, keeping the mode bits;
- * a file that changed on disk since it was read is not overwritten. A rename is atomic, so an
- * interrupted run leaves every file either as it was or as fixed.
+ * Safe writes for fix mode. A file is written only if its content is still what the fix was computed
+ * from, and an edit someone else saves meanwhile is never lost:
+ *
+ * 1. the file is opened and its identity (device, inode) and content are checked against what was read;
+ * 2. the new content goes to a temporary file in the same folder (`.<name>.collab-migrate-<pid>-<hex>.tmp`),
+ *    with the file's mode, owner and group, and is flushed to disk;
+ * 3. immediately before the rename, the path's identity and the open file's content are checked again;
+ * 4. after the rename, the replaced file (still open) is read once more: if it changed between the check
+ *    and the rename, its content is put back and the file is reported as not fixed.
+ *
+ * A rename is atomic, so an interrupted run leaves every file either as it was or as fixed. A file with
+ * more than one hard link, or whose owner cannot be kept, is written in place after the same content check
+ * (a rename would split the links or change the owner), and the outcome says so.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fsyncSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fchownSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import path from 'node:path';
-import { readRegularFile } from '../walk/files.js';
 
-export type WriteOutcome = { ok: true } | { ok: false; reason: string };
+export type WriteOutcome = { ok: true; note?: string } | { ok: false; reason: string };
+
+/** How a file's text is stored on disk, so it is written back the way it was read. */
+export type TextEncoding = 'utf8' | 'utf16le' | 'utf16be';
 
 /** Temporary files being written right now, removed if the process is interrupted. */
 const pending = new Set<string>();
+
+/** The tool's temporary file names: recognisable, and carrying the writer's process id. */
+const TEMP_NAME = /^\.(.+)\.collab-migrate-(\d+)-[0-9a-f]{8}\.tmp$/;
 
 export function pendingTempFiles(): ReadonlySet<string> {
   return pending;
@@ -29,41 +61,225 @@ export function cleanupTempFiles(): void {
   pending.clear();
 }
 
-/** Writes `after` over `file` if its content is still `before`. */
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes this tool's temporary files that a run killed without a chance to clean up (SIGKILL, power loss)
+ * left in the given folders: those whose writing process is gone. Returns the paths removed.
+ */
+export function removeStaleTempFiles(dirs: Iterable<string>): string[] {
+  const removed: string[] = [];
+  for (const dir of new Set(dirs)) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const m = TEMP_NAME.exec(name);
+      if (!m || isAlive(Number(m[2]))) continue;
+      const file = path.join(dir, name);
+      try {
+        if (!lstatSync(file).isFile()) continue;
+        unlinkSync(file);
+        removed.push(file);
+      } catch {
+        /* gone meanwhile, or not ours to remove */
+      }
+    }
+  }
+  return removed;
+}
+
+/** Encodes text as it was stored (a BOM, if the text carries one, is part of the text). */
+export function encodeText(text: string, encoding: TextEncoding = 'utf8'): Buffer {
+  if (encoding === 'utf8') return Buffer.from(text, 'utf8');
+  const le = Buffer.from(text, 'utf16le');
+  return encoding === 'utf16le' ? le : le.swap16();
+}
+
+/** The whole content of an open file, read from its start. */
+function readAll(fd: number): Buffer {
+  const chunks: Buffer[] = [];
+  let position = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(64 * 1024);
+    const n = readSync(fd, chunk, 0, chunk.length, position);
+    if (n === 0) break;
+    chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+    position += n;
+  }
+  return Buffer.concat(chunks);
+}
+
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset, offset);
+}
+
+function sameFile(a: Stats, b: Stats): boolean {
+  return a.dev === b.dev && a.ino === b.ino;
+}
+
+function code(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+}
+
+/** Flushes a folder's entries, so a rename in it survives a crash. Not every file system allows it. */
+function syncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, constants.O_RDONLY);
+    fsyncSync(fd);
+  } catch {
+    /* best effort */
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+const CHANGED = 'changed on disk since it was read; not overwritten';
+
+/** The encoding a file's bytes were read in (see walk/read.ts): UTF-16 when they start with its byte order mark. */
+export function encodingOf(bytes: Buffer): TextEncoding {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf16le';
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf16be';
+  return 'utf8';
+}
+
+/** Writes `after` over `file` if its content is still `before`, in the encoding the file is stored in. */
 export function writeIfUnchanged(linkOrFile: string, before: string, after: string): WriteOutcome {
-  let current: Buffer;
-  let mode: number;
   let file: string;
+  let fd: number;
   try {
     // Write the link's target: renaming over a symbolic link would replace the link with a file.
     file = realpathSync(linkOrFile);
-    current = readRegularFile(file);
-    mode = statSync(file).mode & 0o7777;
+    // Non-blocking, so a FIFO put in the file's place does not hang the run.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (error) {
-    return { ok: false, reason: `cannot read it again before writing (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+    return { ok: false, reason: `cannot open it again before writing (${code(error)})` };
   }
-  if (!current.equals(Buffer.from(before, 'utf8'))) return { ok: false, reason: 'changed on disk since it was read; not overwritten' };
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.collab-migrate-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return { ok: false, reason: 'no longer a regular file; not overwritten' };
+    const current = readAll(fd);
+    const encoding = encodingOf(current);
+    const expected = encodeText(before, encoding);
+    if (!current.equals(expected)) return { ok: false, reason: CHANGED };
+    const bytes = encodeText(after, encoding);
+    if (stats.nlink > 1 || !canKeepOwner(stats)) {
+      return writeInPlace(file, stats, expected, bytes, stats.nlink > 1 ? `written in place: the file has ${stats.nlink} hard links` : 'written in place: a new file could not keep its owner and group');
+    }
+    return replace(file, fd, stats, expected, bytes);
+  } catch (error) {
+    return { ok: false, reason: `cannot write (${code(error)})` };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whether a new file made by this process can be given the file's owner and group. */
+function canKeepOwner(stats: Stats): boolean {
+  const uid = process.getuid?.();
+  if (uid === undefined || uid === 0) return true;
+  if (stats.uid !== uid) return false;
+  return stats.gid === process.getgid?.() || (process.getgroups?.() ?? []).includes(stats.gid);
+}
+
+/** Overwrites the file itself (same inode), right after checking its content once more. */
+function writeInPlace(file: string, stats: Stats, expected: Buffer, bytes: Buffer, note: string): WriteOutcome {
+  const fd = openSync(file, constants.O_RDWR | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  try {
+    if (!sameFile(fstatSync(fd), stats) || !readAll(fd).equals(expected)) return { ok: false, reason: CHANGED };
+    writeAll(fd, bytes);
+    ftruncateSync(fd, bytes.length);
+    fsyncSync(fd);
+    return { ok: true, note };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A temporary file renamed over `file`, then the replaced file checked for edits made meanwhile. */
+function replace(file: string, fd: number, stats: Stats, expected: Buffer, bytes: Buffer): WriteOutcome {
+  const dir = path.dirname(file);
+  const tmp = path.join(dir, `.${path.basename(file)}.collab-migrate-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  const mode = stats.mode & 0o7777;
   pending.add(tmp);
   try {
-    const fd = openSync(tmp, 'wx', mode);
+    const out = openSync(tmp, 'wx', mode);
     try {
-      writeSync(fd, Buffer.from(after, 'utf8'));
-      fsyncSync(fd);
+      writeAll(out, bytes);
+      fchmodSync(out, mode);
+      // canKeepOwner said this is allowed: root, or the owner and a member of the file's group.
+      if (process.getuid?.() === 0) fchownSync(out, stats.uid, stats.gid);
+      else if (stats.gid !== process.getgid?.()) fchownSync(out, -1, stats.gid);
+      fsyncSync(out);
     } finally {
-      closeSync(fd);
+      closeSync(out);
     }
-    chmodSync(tmp, mode);
+    // The last check, with the new content already durable: same file at the path, same content.
+    let now: Stats;
+    try {
+      now = lstatSync(file);
+    } catch (error) {
+      unlinkSync(tmp);
+      return { ok: false, reason: `gone while being written (${code(error)})` };
+    }
+    if (!sameFile(now, stats) || !readAll(fd).equals(expected)) {
+      unlinkSync(tmp);
+      return { ok: false, reason: CHANGED };
+    }
     renameSync(tmp, file);
     pending.delete(tmp);
+    syncDir(dir);
+    // An edit that reached the old file between the last check and the rename is in `fd` now: put it back.
+    const replaced = readAll(fd);
+    if (!replaced.equals(expected)) return { ok: false, reason: restore(file, bytes, replaced) };
     return { ok: true };
   } catch (error) {
     try {
       unlinkSync(tmp);
     } catch {
-      /* never created */
+      /* never created, or renamed */
     }
     pending.delete(tmp);
-    return { ok: false, reason: `cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+    return { ok: false, reason: `cannot write (${code(error)})` };
   }
+}
+
+/**
+ * Puts back, in place, the content an edit gave the replaced file between the last check and the rename.
+ * In place, because a new file would race the same way; if the new file was edited meanwhile too, that
+ * newer edit stays and the replaced content is kept beside it, named in the reason.
+ */
+function restore(file: string, written: Buffer, replaced: Buffer): string {
+  const fd = openSync(file, constants.O_RDWR | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  try {
+    if (readAll(fd).equals(written)) {
+      writeAll(fd, replaced);
+      ftruncateSync(fd, replaced.length);
+      fsyncSync(fd);
+      return 'changed on disk while being written; the edit was kept, not fixed';
+    }
+  } finally {
+    closeSync(fd);
+  }
+  const aside = path.join(path.dirname(file), `${path.basename(file)}.collab-migrate-conflict-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const out = openSync(aside, 'wx', 0o600);
+  try {
+    writeAll(out, replaced);
+    fsyncSync(out);
+  } finally {
+    closeSync(out);
+  }
+  return `changed on disk twice while being written; not fixed; the earlier edit is kept in ${path.basename(aside)}`;
 }

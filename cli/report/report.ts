@@ -2,13 +2,14 @@
  * The run's result as plain data: the `--format json` output (shape documented in docs/json-format.md,
  * versioned by `version`) and the input of every other format.
  */
+import path from 'node:path';
 import { countdown, daysUntilEffective, whenText } from '../../engine/dates.js';
-import { fingerprintAll } from '../../engine/fingerprint.js';
 import type { Confidence, FixForm, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
 import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
 import type { Suppression } from '../scan/suppressions.js';
+import type { BaselineOutcome } from '../scan/baseline.js';
 
 /** Bumped on any incompatible change of the JSON shape. */
 export const REPORT_VERSION = 1;
@@ -40,6 +41,8 @@ export interface ReportFinding {
   daysUntilEffective: number | null;
   /** Stable identity of the finding across line moves (engine/fingerprint.ts): the baseline's key and SARIF's partialFingerprints. */
   fingerprint: string;
+  /** With `--baseline`: `recorded` (a warning until the notice's date) or `new` (an error now). */
+  baseline?: 'recorded' | 'new';
   /** A suppression comment covered this finding, but its `until` day has passed. */
   expiredSuppression?: { line: number; until: string };
   /** Not part of the JSON output: the edits, for SARIF `fixes`. */
@@ -88,6 +91,20 @@ export interface ReportNotice {
   fixable: number;
 }
 
+/** What `--baseline` / `--baseline-write` did. */
+export interface ReportBaseline {
+  /** The baseline file, relative to the working directory. */
+  file: string;
+  /** Findings the baseline records: warnings until their notice's effective date, errors from it. */
+  recorded: number;
+  /** Findings it does not record: errors now. */
+  new: number;
+  /** Recorded findings no longer found (`--baseline-write` drops them). */
+  resolved: { file: string; notice: string; text?: string }[];
+  /** `--baseline-write`: entries written and entries dropped. */
+  written?: { findings: number; pruned: number };
+}
+
 export interface Report {
   version: typeof REPORT_VERSION;
   tool: { name: string; version: string };
@@ -100,6 +117,8 @@ export interface Report {
   findings: ReportFinding[];
   files: ReportFile[];
   suppressions: { expired: ReportSuppression[]; unused: ReportSuppression[]; invalid: ReportSuppression[] };
+  /** Only with `--baseline` or `--baseline-write`. */
+  baseline?: ReportBaseline;
   summary: {
     errors: number;
     warnings: number;
@@ -132,6 +151,9 @@ export interface ReportInput {
   quiet: boolean;
   /** Says why an id in a suppression comment is not a notice id (with a did-you-mean), or undefined when it is one. */
   checkId?: (id: string) => string | undefined;
+  baseline?: BaselineOutcome;
+  /** Paths in the report are relative to this folder. */
+  cwd?: string;
 }
 
 function bucketOf(notice: Notice, today: string, warnWithinDays: number): TimelineBucket {
@@ -141,7 +163,7 @@ function bucketOf(notice: Notice, today: string, warnWithinDays: number): Timeli
   return days <= warnWithinDays ? 'within-window' : 'later';
 }
 
-function toReportFinding(f: Finding, today: string, fingerprint: string): ReportFinding {
+function toReportFinding(f: Finding, today: string): ReportFinding {
   const { match, notice } = f;
   const out: ReportFinding = {
     noticeId: notice.id,
@@ -161,8 +183,9 @@ function toReportFinding(f: Finding, today: string, fingerprint: string): Report
     status: notice.status,
     effective: notice.effective ?? null,
     daysUntilEffective: daysUntilEffective(notice, today) ?? null,
-    fingerprint,
+    fingerprint: f.fingerprint,
   };
+  if (f.baseline) out.baseline = f.baseline;
   if (f.expiredSuppression) out.expiredSuppression = { line: f.expiredSuppression.line, until: f.expiredSuppression.until! };
   if (match.fix && match.fix.length > 0) out.edits = match.fix;
   return out;
@@ -177,10 +200,7 @@ function toReportSuppression(file: string, s: Suppression): ReportSuppression {
 }
 
 export function buildReport(input: ReportInput): Report {
-  const all = input.scanned.flatMap((s) => {
-    const fingerprints = fingerprintAll(s.text, s.findings.map((f) => ({ noticeId: f.notice.id, range: f.match.range })));
-    return s.findings.map((f, i) => toReportFinding(f, input.today, fingerprints[i]));
-  });
+  const all = input.scanned.flatMap((s) => s.findings.map((f) => toReportFinding(f, input.today)));
   const errors = all.filter((f) => f.severity === 'error').length;
   const warnings = all.length - errors;
   const findings = input.quiet ? all.filter((f) => f.severity === 'error') : all;
@@ -262,6 +282,18 @@ export function buildReport(input: ReportInput): Report {
     }
   }
 
+  let baseline: ReportBaseline | undefined;
+  if (input.baseline) {
+    const b = input.baseline;
+    baseline = {
+      file: path.relative(input.cwd ?? process.cwd(), b.file).split(path.sep).join('/') || b.file,
+      recorded: b.recorded,
+      new: b.new,
+      resolved: b.resolved.map((e) => ({ file: e.file, notice: e.notice, ...(e.text !== undefined ? { text: e.text } : {}) })),
+      ...(b.written ? { written: b.written } : {}),
+    };
+  }
+
   return {
     version: REPORT_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -273,6 +305,7 @@ export function buildReport(input: ReportInput): Report {
     findings,
     files,
     suppressions: { expired, unused, invalid },
+    ...(baseline ? { baseline } : {}),
     summary: {
       errors,
       warnings,

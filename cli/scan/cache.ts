@@ -10,15 +10,26 @@
  * report needs. A file whose time changed but whose content did not is read and hashed, not re-analysed.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Match } from '../../engine/types.js';
-import type { FoundFile, SkippedFile } from '../walk/files.js';
+import { readRegularFile, type FoundFile, type SkippedFile } from '../walk/files.js';
 import { hasDirectives } from './suppressions.js';
 import { analyzeText, readText, toFindings, type ScanContext, type ScannedFile } from './scan-core.js';
 
 /** Format of the cache file; bump when the entry shape changes. */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
+
+/**
+ * A file whose modification time is this close to (or after) the start of the run that cached it is
+ * "racy", as git calls it: it may have changed again within the same timestamp tick (whole seconds on some
+ * file systems) after it was read, with the same size. Such an entry is not trusted: the file is read and
+ * hashed again (and analysed again only if its content changed).
+ */
+const RACY_MS = 2_000;
+
+/** A larger cache file is not read (it is not one this tool wrote for a repository of any usual size). */
+const MAX_CACHE_BYTES = 512 * 1024 * 1024;
 
 /** What the engine said about one file's text, before dates and suppressions. */
 export type Outcome = { matches: Match[]; directives: boolean } | { reason: string };
@@ -46,6 +57,8 @@ interface Entry {
 interface CacheFile {
   format: number;
   key: string;
+  /** When the run that wrote the cache started (ms since the epoch): entries modified after it, less RACY_MS, are racy. */
+  startedAt: number;
   entries: Record<string, Entry>;
 }
 
@@ -136,24 +149,33 @@ export class ScanCache {
   private readonly key: string;
   private readonly old: Record<string, Entry>;
   private readonly next: Record<string, Entry> = {};
+  /** When the run that wrote `old` started. */
+  private readonly oldStartedAt: number;
+  private readonly startedAt = Date.now();
 
-  private constructor(file: string, key: string, old: Record<string, Entry>) {
+  private constructor(file: string, key: string, old: Record<string, Entry>, oldStartedAt: number) {
     this.file = file;
     this.key = key;
     this.old = old;
+    this.oldStartedAt = oldStartedAt;
   }
 
   /** Opens (or starts) the cache for a key in a folder; an unreadable, damaged or foreign cache file is ignored. */
   static open(location: string, key: string): ScanCache {
     const file = path.join(location, `scan-${key.slice(0, 16)}.json`);
     let entries: Record<string, Entry> = Object.create(null) as Record<string, Entry>;
+    let startedAt = 0;
     try {
-      const data = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
-      if (data.format === CACHE_FORMAT && data.key === key && data.entries && typeof data.entries === 'object') entries = data.entries;
+      // The guarded reader: a cache file replaced by a FIFO or a link to /dev/zero is refused, not read for ever.
+      const data = JSON.parse(readRegularFile(file, MAX_CACHE_BYTES).toString('utf8')) as CacheFile;
+      if (data.format === CACHE_FORMAT && data.key === key && data.entries && typeof data.entries === 'object' && typeof data.startedAt === 'number') {
+        entries = data.entries;
+        startedAt = data.startedAt;
+      }
     } catch {
       /* no cache yet, or a damaged one: start empty */
     }
-    return new ScanCache(file, key, entries);
+    return new ScanCache(file, key, entries, startedAt);
   }
 
   /** The cached outcome when the file's size and modification time are unchanged. */
@@ -161,6 +183,7 @@ export class ScanCache {
     const stat = statOf(file);
     const old = Object.hasOwn(this.old, file.path) ? this.old[file.path] : undefined;
     if (!stat || !old || old.size !== stat.size || old.mtimeMs !== stat.mtimeMs) return undefined;
+    if (old.mtimeMs >= this.oldStartedAt - RACY_MS) return undefined;
     this.stats.hits++;
     this.next[file.path] = old;
     return old.outcome;
@@ -199,14 +222,19 @@ export class ScanCache {
 
   /** Writes the entries seen this run (files no longer scanned drop out); atomic, and never fails the scan. */
   save(): void {
-    const data: CacheFile = { format: CACHE_FORMAT, key: this.key, entries: this.next };
+    const data: CacheFile = { format: CACHE_FORMAT, key: this.key, startedAt: this.startedAt, entries: this.next };
     const temp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
       writeFileSync(temp, JSON.stringify(data));
       renameSync(temp, this.file);
     } catch {
-      rmSync(temp, { force: true });
+      // A cache location that is a file, or a read-only folder: the scan goes on without a cache.
+      try {
+        rmSync(temp, { force: true });
+      } catch {
+        /* the temporary file was never made */
+      }
     }
   }
 }

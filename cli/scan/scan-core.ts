@@ -8,6 +8,7 @@ import { severityOf, type DateOptions } from '../../engine/dates.js';
 import type { Match, Notice } from '../../engine/types.js';
 import type { FoundFile, SkippedFile } from '../walk/files.js';
 import { readText } from '../walk/read.js';
+import { fingerprintAll } from '../../engine/fingerprint.js';
 import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from './suppressions.js';
 
 export type ReportedSeverity = 'error' | 'warn';
@@ -18,6 +19,10 @@ export interface Finding {
   notice: Notice;
   match: Match;
   severity: ReportedSeverity;
+  /** Stable identity across line moves (engine/fingerprint.ts). */
+  fingerprint: string;
+  /** With `--baseline`: whether the baseline records this finding (a warning until its date) or not (an error now). */
+  baseline?: 'recorded' | 'new';
   /** Set when a suppression comment covered this finding but its `until` day has passed. */
   expiredSuppression?: Suppression;
 }
@@ -49,7 +54,10 @@ export function toFindings(file: FoundFile, text: string, matches: readonly Matc
   const used = new Set<Suppression>();
   const findings: Finding[] = [];
   let suppressedCount = 0;
-  for (const match of matches) {
+  // Over every match in source order, so suppressing one does not renumber the fingerprints of its twins.
+  const ordered = [...matches].sort((a, b) => a.range[0] - b.range[0] || a.noticeId.localeCompare(b.noticeId));
+  const fingerprints = fingerprintAll(text, ordered);
+  for (const [i, match] of ordered.entries()) {
     const notice = ctx.analyze.catalog.get(match.noticeId);
     if (!notice || notice.status === 'informational') continue;
     const severity = severityOf(notice, ctx.dates);
@@ -60,7 +68,7 @@ export function toFindings(file: FoundFile, text: string, matches: readonly Matc
       suppressedCount++;
       continue;
     }
-    const finding: Finding = { file, notice, match, severity };
+    const finding: Finding = { file, notice, match, severity, fingerprint: fingerprints[i] };
     if (effect.state === 'expired') finding.expiredSuppression = effect.by;
     findings.push(finding);
   }

@@ -1,11 +1,24 @@
 /**
- * Reading a file for the scan: the text, or why the file is skipped (unreadable, empty, binary, not UTF-8,
- * over the size limit, a minified bundle). No engine import, so the walker thread can read files too.
+ * Reading a file for the scan: the text (UTF-8, or UTF-16 with a byte order mark), or why the file is
+ * skipped (unreadable, empty, binary, not UTF-8, over the size limit, a minified bundle). No engine import, so the walker thread can read files too.
  */
 import { FileTooLarge, NotRegularFile, readRegularFile, type FoundFile } from './files.js';
 
 const BINARY_PROBE = 8000;
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+// The byte order mark stays in the text (as U+FEFF), as it does for UTF-8, so a fix writes it back.
+const utf16 = { le: new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true }), be: new TextDecoder('utf-16be', { fatal: true, ignoreBOM: true }) };
+
+/** UTF-16 text with a byte order mark (editors on Windows write it): decoded, or undefined for other bytes. */
+function decodeUtf16(bytes: Buffer): string | { reason: string } | undefined {
+  const order = bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe ? 'le' : bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff ? 'be' : undefined;
+  if (!order) return undefined;
+  try {
+    return utf16[order].decode(bytes);
+  } catch {
+    return { reason: `not UTF-16 text (it starts with a UTF-16 byte order mark)` };
+  }
+}
 
 /** Reads a file as UTF-8 text; a string is the text, an object the reason it was skipped. */
 export function readText(file: FoundFile): { text: string } | { reason: string } {
@@ -21,12 +34,17 @@ export function readText(file: FoundFile): { text: string } | { reason: string }
     return { reason: `cannot read (${why})` };
   }
   if (bytes.length === 0) return { reason: 'empty file' };
-  if (bytes.subarray(0, BINARY_PROBE).includes(0)) return { reason: 'binary file' };
   let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    return { reason: 'not UTF-8 text' };
+  const wide = decodeUtf16(bytes);
+  if (typeof wide === 'object') return wide;
+  if (wide !== undefined) text = wide;
+  else {
+    if (bytes.subarray(0, BINARY_PROBE).includes(0)) return { reason: 'binary file' };
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      return { reason: 'not UTF-8 text' };
+    }
   }
   if (file.language !== 'config' && isMinified(file.path, text)) return { reason: 'minified bundle' };
   return { text };

@@ -25,6 +25,8 @@ export function formatGithub(report: Report): string {
     if (f.outcome === 'skipped') lines.push(`::notice file=${escapeProperty(f.file)},title=collab-migrate skipped this file::${escapeData(f.reason ?? '')}`);
   }
   const s = report.summary;
+  const b = report.baseline;
+  if (b) lines.push(`collab-migrate baseline ${b.file}: ${b.recorded} recorded (warnings until their date), ${b.new} new (errors), ${b.resolved.length} resolved`);
   lines.push(`collab-migrate: ${s.errors} error(s), ${s.warnings} warning(s), ${s.fixable} fixable, ${s.filesScanned} file(s) scanned, ${s.filesSkipped} skipped`);
   return lines.join('\n') + '\n';
 }

@@ -54,6 +54,10 @@ export function formatMarkdown(report: Report): string {
     out.push('', `**Next effective date: ${s.nextEffective}** (in ${plural(daysBetween(report.today, s.nextEffective), 'day')}): ${parts.join('; ')}.`);
   }
   if (s.suppressed > 0) out.push('', `${plural(s.suppressed, 'finding')} suppressed by comments.`);
+  const b = report.baseline;
+  if (b) {
+    out.push('', `**Baseline** \`${b.file}\`: ${plural(b.recorded, 'recorded finding')} (warnings until their notice's date, errors from it), ${plural(b.new, 'new finding')} (errors now)${b.resolved.length > 0 ? `, ${b.resolved.length} resolved${b.written ? ' and dropped' : ` (run \`--baseline-write ${b.file}\` to drop them)`}` : ''}.`);
+  }
   for (const { bucket, heading } of SECTIONS) {
     const rows = report.notices.filter((n) => n.bucket === bucket && n.findings > 0);
     if (rows.length === 0) continue;

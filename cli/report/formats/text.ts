@@ -71,6 +71,14 @@ export function formatText(input: Report, opts: TextOptions): string {
     if (s.fixable > 0 && report.mode === 'scan') out.push(`  ${plural(s.fixable, 'finding')} fixable with --fix`);
   }
   if (s.suppressed > 0) out.push(`  ${plural(s.suppressed, 'finding')} suppressed by comments`);
+  const b = report.baseline;
+  if (b) {
+    out.push(`  Baseline ${b.file}: ${b.recorded} recorded (warnings until their notice's date), ${b.new} new (errors)${b.written ? `; written with ${plural(b.written.findings, 'finding')}, ${b.written.pruned} pruned` : ''}`);
+    if (b.resolved.length > 0 && !b.written) {
+      out.push(c.green(`  ${plural(b.resolved.length, 'recorded finding')} resolved (run --baseline-write ${b.file} to drop them):`));
+      for (const r of b.resolved) out.push(`    ${r.file}  ${r.notice}${r.text ? `  ${r.text}` : ''}`);
+    }
+  }
   if (s.timeline.length > 0) {
     out.push('');
     out.push(c.bold('Timeline: ') + s.timeline.map((t) => `${t.label}: ${plural(t.notices, 'notice')}, ${plural(t.findings, 'finding')}`).join('; '));

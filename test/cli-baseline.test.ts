@@ -1,0 +1,128 @@
+/**
+ * The date-aware baseline: `--baseline-write` records today's findings by fingerprint (sorted, schema-valid JSON);
+ * `--baseline` keeps recorded findings as warnings until their notice's date and errors from it, makes every other
+ * finding an error at once, survives line moves, lists recorded findings that are gone, and `--baseline-write`
+ * drops them.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+
+// Effective 2026-05-19.
+const SIGNATURE = `export function signature(req: { headers: Record<string, string> }) {
+  return req.headers['X-Spark-Signature'];
+}
+`;
+// Effective 2026-03-24.
+const FILTER = `export const hook = { resource: 'telephony_calls', event: 'created', filter: 'address=+15551234567' };
+`;
+const DAY = ['--today', '2026-03-01'];
+
+let dirs: string[] = [];
+function tree(files: Record<string, string>): string {
+  const d = tempTree(files);
+  dirs.push(d);
+  return d;
+}
+beforeAll(() => assertBuilt());
+afterEach(() => {
+  for (const d of dirs) removeTree(d);
+  dirs = [];
+});
+
+interface Finding {
+  file: string;
+  noticeId: string;
+  severity: string;
+  baseline?: string;
+}
+function scan(d: string, args: string[]): { code: number | null; findings: Finding[]; baseline: { recorded: number; new: number; resolved: { file: string; notice: string }[]; written?: { findings: number; pruned: number } }; stderr: string } {
+  const r = cli(['--format', 'json', ...args], { cwd: d });
+  const report = JSON.parse(r.stdout);
+  return { code: r.code, findings: report.findings, baseline: report.baseline, stderr: r.stderr };
+}
+
+describe('--baseline-write and --baseline', { timeout: 180_000 }, () => {
+  it('records findings sorted, schema-valid, without line numbers, and leaves the baseline out of the scan', () => {
+    const d = tree({ 'src/b.ts': SIGNATURE + SIGNATURE.replace('signature', 'other'), 'src/a.ts': FILTER });
+    const r = scan(d, ['--baseline-write', 'baseline.json', ...DAY]);
+    expect(r.code).toBe(0);
+    expect(r.baseline.written).toEqual({ findings: 3, pruned: 0 });
+    expect(r.stderr).toMatch(/wrote baseline baseline\.json \(3 findings, 0 pruned\)/);
+    const text = readFileSync(path.join(d, 'baseline.json'), 'utf8');
+    const file = JSON.parse(text);
+    const schema = JSON.parse(readFileSync(new URL('../baseline.schema.json', import.meta.url), 'utf8'));
+    const validate = new Ajv({ strict: true, allowUnionTypes: true }).compile(schema);
+    expect(validate(file), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...file, findings: [{ file: 'a.ts', notice: 'x', fingerprint: 'nope' }] })).toBe(false);
+    expect(file.findings.map((e: { file: string; notice: string }) => `${e.file} ${e.notice}`)).toEqual([
+      'src/a.ts telephony-calls-filter-number',
+      'src/b.ts webhook-header-names-lowercase',
+      'src/b.ts webhook-header-names-lowercase',
+    ]);
+    expect(file.findings[1]).toMatchObject({ effective: '2026-05-19', text: "'X-Spark-Signature'" });
+    expect(text).not.toMatch(/"line"/);
+    // Writing again changes nothing (same bytes), and the baseline (which holds the matched texts) is not scanned.
+    expect(scan(d, ['--baseline-write', 'baseline.json', ...DAY]).baseline.written).toEqual({ findings: 3, pruned: 0 });
+    expect(readFileSync(path.join(d, 'baseline.json'), 'utf8')).toBe(text);
+    expect(scan(d, ['--baseline', 'baseline.json', ...DAY]).findings.every((f) => !f.file.includes('baseline'))).toBe(true);
+  });
+
+  it('recorded findings warn until their notice is effective, then are errors; new ones are errors at once', () => {
+    const d = tree({ 'src/a.ts': FILTER });
+    scan(d, ['--baseline-write', 'baseline.json', ...DAY]);
+    // Line moves and re-indentation keep the finding recorded.
+    writeFileSync(path.join(d, 'src/a.ts'), `// header\n\nimport x from 'y';\n\n  ${FILTER}`);
+    const before = scan(d, ['--baseline', 'baseline.json', ...DAY]);
+    expect(before.code).toBe(0);
+    expect(before.findings).toMatchObject([{ noticeId: 'telephony-calls-filter-number', severity: 'warning', baseline: 'recorded' }]);
+    const on = scan(d, ['--baseline', 'baseline.json', '--today', '2026-03-24']);
+    expect(on.code).toBe(1);
+    expect(on.findings).toMatchObject([{ severity: 'error', baseline: 'recorded' }]);
+    // A new finding is an error today, although its notice takes effect in May.
+    writeFileSync(path.join(d, 'src/new.ts'), SIGNATURE);
+    const added = scan(d, ['--baseline', 'baseline.json', ...DAY]);
+    expect(added.code).toBe(1);
+    expect(added.findings).toMatchObject([
+      { file: 'src/a.ts', severity: 'warning', baseline: 'recorded' },
+      { file: 'src/new.ts', severity: 'error', baseline: 'new' },
+    ]);
+    expect(added.baseline).toMatchObject({ recorded: 1, new: 1, resolved: [] });
+    // Without the baseline, the same finding is only a warning (the baseline is stricter for new code).
+    expect(scan(d, [...DAY]).findings[1]).toMatchObject({ file: 'src/new.ts', severity: 'warning' });
+  });
+
+  it('a recorded finding that is gone is listed as resolved, and --baseline-write prunes it', () => {
+    const d = tree({ 'src/a.ts': FILTER, 'src/b.ts': SIGNATURE });
+    scan(d, ['--baseline-write', 'baseline.json', ...DAY]);
+    rmSync(path.join(d, 'src/b.ts'));
+    writeFileSync(path.join(d, 'src/a.ts'), FILTER.replace('address=', 'number='));
+    const r = scan(d, ['--baseline', 'baseline.json', ...DAY]);
+    expect(r.code).toBe(0);
+    expect(r.baseline.resolved.map((e) => `${e.file} ${e.notice}`).sort()).toEqual(['src/a.ts telephony-calls-filter-number', 'src/b.ts webhook-header-names-lowercase']);
+    const text = cli(['--baseline', 'baseline.json', ...DAY], { cwd: d }).stdout;
+    expect(text).toMatch(/2 recorded findings resolved \(run --baseline-write baseline\.json to drop them\)/);
+    const w = scan(d, ['--baseline-write', 'baseline.json', ...DAY]);
+    expect(w.baseline.written).toEqual({ findings: 0, pruned: 2 });
+    expect(JSON.parse(readFileSync(path.join(d, 'baseline.json'), 'utf8')).findings).toEqual([]);
+  });
+
+  it('a run limited to some paths or notices keeps the entries it could not see', () => {
+    const d = tree({ 'src/a.ts': FILTER, 'lib/b.ts': SIGNATURE });
+    scan(d, ['--baseline-write', 'baseline.json', ...DAY]);
+    expect(scan(d, ['src', '--baseline-write', 'baseline.json', ...DAY]).baseline.written).toEqual({ findings: 2, pruned: 0 });
+    expect(scan(d, ['--only', 'telephony-calls-filter-number', '--baseline', 'baseline.json', ...DAY]).baseline.resolved).toEqual([]);
+  });
+
+  it('a missing or malformed baseline is a usage error that names it', () => {
+    const d = tree({ 'src/a.ts': FILTER, 'bad.json': JSON.stringify({ version: 1, findings: [{ file: 'a.ts' }] }) });
+    const missing = cli(['--baseline', 'nope.json', ...DAY], { cwd: d });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--baseline .*nope\.json: file not found \(create it with --baseline-write/);
+    const bad = cli(['--baseline', 'bad.json', ...DAY], { cwd: d });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--baseline .*bad\.json: \/findings\/0 must have required property 'notice'/);
+  });
+});

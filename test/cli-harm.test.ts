@@ -1,0 +1,160 @@
+/**
+ * "Do no harm" at the command line: paths after `--`, runs that select nothing, the uncommitted-changes
+ * guard from outside the repository, UTF-16 sources, SIGHUP and temporary files of a killed run.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { encodeText } from '../cli/fix/writer.js';
+import { assertBuilt, BIN, cli, git, removeTree, tempTree } from './cli/run.js';
+
+const TODAY = ['--today', '2026-11-01'];
+const HEADER = "export const s = (h: Record<string, string>) => h['X-Spark-Signature'];\n";
+const FIXED = HEADER.replace('X-Spark-Signature', 'x-spark-signature');
+
+beforeAll(assertBuilt);
+
+describe('paths after --', () => {
+  it('are the only paths scanned and fixed', () => {
+    const d = tempTree({ 'only.ts': HEADER, 'other.ts': HEADER, '--weird.ts': HEADER });
+    try {
+      const r = cli(['--fix', '--allow-dirty', '--format', 'json', ...TODAY, '--', 'only.ts', '--weird.ts'], { cwd: d });
+      expect(r.stderr).toBe('');
+      const files = (JSON.parse(r.stdout) as { files: { file: string; outcome: string }[] }).files;
+      expect(files.map((f) => f.file).sort()).toEqual(['--weird.ts', 'only.ts']);
+      expect(readFileSync(path.join(d, 'only.ts'), 'utf8')).toBe(FIXED);
+      expect(readFileSync(path.join(d, '--weird.ts'), 'utf8')).toBe(FIXED);
+      expect(readFileSync(path.join(d, 'other.ts'), 'utf8')).toBe(HEADER);
+    } finally {
+      removeTree(d);
+    }
+  });
+
+  it('a missing one is a usage error, not a scan of everything', () => {
+    const d = tempTree({ 'other.ts': HEADER });
+    try {
+      const r = cli([...TODAY, '--', 'missing.ts'], { cwd: d });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/missing\.ts/);
+      expect(r.stdout).toBe('');
+    } finally {
+      removeTree(d);
+    }
+  });
+});
+
+describe('a run that selects nothing', () => {
+  it('exits 2 naming the globs when they match no file (a typo in --include)', () => {
+    const d = tempTree({ 'src/a.ts': HEADER });
+    try {
+      const r = cli([...TODAY, '--include', 'src/**/*.tsx'], { cwd: d });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('No file to scan');
+      expect(r.stderr).toContain('--include src/**/*.tsx');
+      const ok = cli([...TODAY, '--include', 'src/**/*.tsx', '--no-error-on-unmatched-pattern'], { cwd: d });
+      expect(ok.code).toBe(0);
+    } finally {
+      removeTree(d);
+    }
+  });
+
+  it('exits 2 with the reason when the only file named is left out', () => {
+    const d = tempTree({ 'a.ts': HEADER });
+    try {
+      const r = cli([...TODAY, '--max-file-size', '10', 'a.ts'], { cwd: d });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/a\.ts \(over the size limit/);
+    } finally {
+      removeTree(d);
+    }
+  });
+});
+
+describe('the uncommitted-changes guard', () => {
+  it('protects a repository when the run starts outside it', () => {
+    const d = tempTree({ 'repo/a.ts': HEADER });
+    try {
+      const repo = path.join(d, 'repo');
+      git(repo, 'init', '-q');
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-qm', 'init');
+      writeFileSync(path.join(repo, 'a.ts'), HEADER + '// edited\n');
+      const r = cli(['--fix', ...TODAY, repo], { cwd: '/' });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('uncommitted changes');
+      expect(readFileSync(path.join(repo, 'a.ts'), 'utf8')).toBe(HEADER + '// edited\n');
+    } finally {
+      removeTree(d);
+    }
+  });
+});
+
+describe('UTF-16 sources', () => {
+  it('are scanned and fixed, and stay UTF-16 with their byte order mark', () => {
+    const d = tempTree({ 'le.ts': encodeText('\uFEFF' + HEADER, 'utf16le'), 'be.ts': encodeText('\uFEFF' + HEADER, 'utf16be') });
+    try {
+      const scan = cli(['--format', 'json', ...TODAY], { cwd: d });
+      const files = (JSON.parse(scan.stdout) as { files: { file: string; findings: number }[] }).files;
+      expect(files).toEqual(expect.arrayContaining([expect.objectContaining({ file: 'le.ts', findings: 1 }), expect.objectContaining({ file: 'be.ts', findings: 1 })]));
+      const fix = cli(['--fix', '--allow-dirty', ...TODAY], { cwd: d });
+      expect(fix.code).toBe(0);
+      expect(readFileSync(path.join(d, 'le.ts')).equals(encodeText('\uFEFF' + FIXED, 'utf16le'))).toBe(true);
+      expect(readFileSync(path.join(d, 'be.ts')).equals(encodeText('\uFEFF' + FIXED, 'utf16be'))).toBe(true);
+    } finally {
+      removeTree(d);
+    }
+  });
+});
+
+describe('interruption', { timeout: 120_000 }, () => {
+  it('SIGHUP (a closed terminal) stops --fix between two files: exit 129, no temporary file left', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) files[`src/f${String(i).padStart(3, '0')}.ts`] = HEADER;
+    const d = tempTree(files);
+    try {
+      const child = spawn(process.execPath, [BIN, '--fix', '--allow-dirty', '--concurrency', 'off', '--format', 'json', ...TODAY], { cwd: d, env: { ...process.env, CI: 'true' }, stdio: 'ignore' });
+      const watcher = watch(path.join(d, 'src'), () => {
+        watcher.close();
+        child.kill('SIGHUP');
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+      watcher.close();
+      const names = readdirSync(path.join(d, 'src'));
+      expect(names.filter((n) => !/^f\d{3}\.ts$/.test(n))).toEqual([]);
+      for (const n of names) expect([HEADER, FIXED]).toContain(readFileSync(path.join(d, 'src', n), 'utf8'));
+      expect([129, 0]).toContain(code);
+    } finally {
+      removeTree(d);
+    }
+  });
+
+  it('temporary files a killed run left behind are removed by the next --fix, and said so', () => {
+    const d = tempTree({ 'a.ts': HEADER, '.a.ts.collab-migrate-999999999-0badc0de.tmp': 'half written' });
+    try {
+      const r = cli(['--fix', '--allow-dirty', ...TODAY], { cwd: d });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('Removed 1 temporary file left by an interrupted run');
+      expect(readdirSync(d)).toEqual(['a.ts']);
+    } finally {
+      removeTree(d);
+    }
+  });
+});
+
+describe('a user catalog with a custom handler this version does not have', () => {
+  it('is refused up front by every command (exit 2, naming the notice, the handler and a near name), not at scan time', () => {
+    const extra = { notices: [{ id: 'my-notice', title: 't', summary: 's', area: 'x', status: 'contract', breaking: false, source: { section: '9' }, instead: 'i', fix: 'none', detections: [{ kind: 'custom', handler: 'scim-account-status-arrays' }] }] };
+    const d = tempTree({ 'extra.json': JSON.stringify(extra), 'a.ts': HEADER });
+    try {
+      for (const args of [['notices'], ['explain', 'my-notice'], []]) {
+        const r = cli([...args, '--notices', 'extra.json', ...TODAY], { cwd: d });
+        expect(r.code).toBe(2);
+        expect(r.stderr).toContain('notice "my-notice" at detections/0/handler: unknown handler "scim-account-status-arrays" (did you mean "scim-account-status-array"?)');
+        expect(r.stderr).not.toContain('internal error');
+      }
+    } finally {
+      removeTree(d);
+    }
+  });
+});
