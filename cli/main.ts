@@ -7,6 +7,7 @@ import { UsageError, EXIT_USAGE } from './errors.js';
 import type { Io } from './io.js';
 import { TOOL_VERSION } from './package-info.js';
 import * as explain from './commands/explain.js';
+import * as merge from './commands/merge.js';
 import * as notices from './commands/notices.js';
 import * as scan from './commands/scan.js';
 import type { CommandRunner, GlobalArgs } from './commands/shared.js';
@@ -34,6 +35,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .command({ ...scan.scanCommand, handler: wrap(scan.run) })
     .command({ command: 'notices', describe: 'List the change notices, sorted by effective date', builder: notices.builder, handler: wrap(notices.run) })
     .command({ command: 'explain <id>', describe: 'Everything about one notice, with its before/after example', builder: explain.builder, handler: wrap(explain.run) })
+    .command({ command: 'merge <reports..>', describe: 'Merge the JSON reports of many repositories into one report', builder: merge.builder, handler: wrap(merge.run) })
     .example('$0 --before 2026-07-28', 'Report code that must change before 2026-07-28')
     .example('$0 --before 2026-07-28 --fix', 'Apply the safe fixes (refuses files with uncommitted changes)')
     .example('$0 --fix --dry-run src', 'Show the fixes as a diff and write nothing')

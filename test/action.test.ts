@@ -130,7 +130,8 @@ describe('the action on a fixture repository', { timeout: 240_000 }, () => {
     expect(r.stdout).toMatch(/^::error title=collab-migrate::1 error\(s\) \(fail-on: error\)\.$/m);
     const sarifPath = path.join(d, 'collab-migrate.sarif');
     expect(r.outputs).toEqual({ errors: '1', warnings: '1', 'next-effective-date': '2026-05-19', sarif: sarifPath });
-    expect(r.summary).toMatch(/^## :x: collab-migrate: 1 error, 1 warning\n/);
+    expect(r.summary).toMatch(/^## ❌ collab-migrate readiness: .+\n/);
+    expect(r.summary).toContain('**1 error, 1 warning**');
     expect(r.summary).toContain('### In force now');
     expect(r.summary).toContain('**Next effective date: 2026-05-19**');
     const sarif = JSON.parse(readFileSync(sarifPath, 'utf8')) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };

@@ -3,7 +3,7 @@
  * guard from outside the repository, UTF-16 sources, SIGHUP and temporary files of a killed run.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeText } from '../cli/fix/writer.js';
@@ -153,6 +153,42 @@ describe('a user catalog with a custom handler this version does not have', () =
         expect(r.stderr).toContain('notice "my-notice" at detections/0/handler: unknown handler "scim-account-status-arrays" (did you mean "scim-account-status-array"?)');
         expect(r.stderr).not.toContain('internal error');
       }
+    } finally {
+      removeTree(d);
+    }
+  });
+});
+
+describe('report outputs never replace what the scan reads', () => {
+  it('refuses a source file reached through a link, package.json and a scanned YAML file; --force-output overrides', () => {
+    const d = tempTree({ 'a.ts': HEADER, 'package.json': '{ "name": "app" }\n', 'conf.yaml': 'host: x\n' });
+    try {
+      symlinkSync(path.join(d, 'a.ts'), path.join(d, 'report.txt'));
+      for (const out of ['report.txt', 'package.json', 'conf.yaml']) {
+        const r = cli([...TODAY, '-o', out], { cwd: d });
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(/it is a file the scan reads.*--force-output/);
+      }
+      expect(readFileSync(path.join(d, 'a.ts'), 'utf8')).toBe(HEADER);
+      expect(readFileSync(path.join(d, 'package.json'), 'utf8')).toBe('{ "name": "app" }\n');
+      const forced = cli([...TODAY, '--format', 'json', '-o', 'conf.yaml', '--force-output'], { cwd: d });
+      expect(forced.code).toBe(1);
+      expect(readFileSync(path.join(d, 'conf.yaml'), 'utf8')).toContain('"collab-migrate"');
+    } finally {
+      removeTree(d);
+    }
+  });
+
+  it('replaces its own earlier JSON report, and writes to /dev/null', () => {
+    const d = tempTree({ 'a.ts': HEADER });
+    try {
+      expect(cli([...TODAY, '--format', 'json', '-o', 'report.json'], { cwd: d }).code).toBe(1);
+      const again = cli([...TODAY, '--format', 'json', '-o', 'report.json'], { cwd: d });
+      expect(again.code).toBe(1);
+      expect(again.stderr).not.toContain('Cannot write');
+      const devNull = cli([...TODAY, '-o', '/dev/null'], { cwd: d });
+      expect(devNull.code).toBe(1);
+      expect(devNull.stderr).not.toContain('Cannot write');
     } finally {
       removeTree(d);
     }

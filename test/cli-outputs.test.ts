@@ -90,11 +90,12 @@ describe('several outputs from one run', { timeout: 180_000 }, () => {
       [RENAME, 'warning'],
     ]);
     const md = readFileSync(path.join(d, 'summary.md'), 'utf8');
-    expect(md).toMatch(/^## :warning: collab-migrate: 0 errors, 2 warnings\n/);
+    expect(md).toMatch(/^## ⚠️ collab-migrate readiness: \S+\n/);
+    expect(md).toContain('**0 errors, 2 warnings** in 2 files');
     expect(md).toContain('2 of 2 findings (100%) can be fixed');
-    expect(md).toContain('**Next effective date: 2026-05-19** (in 79 days): `webhook-header-names-lowercase` turns from warning to error.');
-    expect(md).toMatch(/### In force now\n\n\| Notice \| Effective \| Severity \| Findings \| Fixable \|\n\|---\|---\|---\|---:\|---:\|\n\| \[workspace-answer-confirmation-renamed\]\(.*\): .* \| 2024-10-11 \(506 days ago\) \| warning \| 1 \| 1 \(100%\) \|/);
-    expect(md).toMatch(/### Coming next\n[^#]*\| 2026-05-19 \(in 79 days\) \| warning \| 1 \| 1 \(100%\) \|/);
+    expect(md).toContain('**Next effective date: 2026-05-19** (in 79 days): `webhook-header-names-lowercase` turns from warning to error (1 finding).');
+    expect(md).toMatch(/### In force now\n\n\| Effective \| Notice \| Findings \| Autofix \| Needs a human \|\n\|---\|---\|---:\|---:\|---:\|\n\| 2024-10-11 \(506 days ago\) \| \[`workspace-answer-confirmation-renamed`\]\(.*\): .* \| 1 \| 1 \| 0 \|/);
+    expect(md).toMatch(/### Coming next \(within 90 days\)\n[^#]*\| 2026-05-19 \(in 79 days\) \| .* \| 1 \| 1 \| 0 \|/);
   });
 
   it('--output alone says on stderr what happened (it printed nothing before)', () => {
@@ -115,7 +116,7 @@ describe('several outputs from one run', { timeout: 180_000 }, () => {
     expect(twice.stderr).toMatch(/Two reports would be written to r\.json/);
     const source = cli(['--sarif-output', 'a.ts', ...DAY], { cwd: d });
     expect(source.code).toBe(2);
-    expect(source.stderr).toMatch(/Cannot write --sarif-output .*a\.ts \(an existing source file; not overwritten\)/);
+    expect(source.stderr).toMatch(/Cannot write --sarif-output .*a\.ts \((an existing source file|it is a file the scan reads); not overwritten/);
     expect(readFileSync(path.join(d, 'a.ts'), 'utf8')).toBe(SIM_RING);
   });
 

@@ -44,6 +44,7 @@ interface JsonReport {
   version: number;
   today: string;
   notices: { id: string; breaking: boolean; severity: string }[];
+  repository?: { name: string; commit: string | null };
   findings: { noticeId: string; file: string; line: number; column: number; endLine: number; endColumn: number; severity: string; fixable: boolean; effective: string | null; daysUntilEffective: number | null; countdown: string; expiredSuppression?: { line: number; until: string } }[];
   files: { file: string; outcome: string; findings: number; reason?: string; fixed?: number }[];
   suppressions: { expired: unknown[]; unused: { file: string; line: number }[]; invalid: unknown[] };
@@ -149,8 +150,11 @@ describe('formats', { timeout: 180_000 }, () => {
         effective: '2024-10-11',
         daysUntilEffective: -772,
         fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
+        excerpt: { startLine: 1, lines: SIM_RING.split('\n').slice(0, 4) },
+        fixPreview: { kind: 'autofix', startLine: 2, before: [SIM_RING.split('\n')[1]], after: [SIM_RING.split('\n')[1]!.replace('answerConfirmationEnabled', 'answerConfirmationRequiredEnabled')] },
       },
     ]);
+    expect(report.repository).toEqual({ name: path.basename(d), commit: null });
     expect(report.files).toEqual([{ file: 'src/sim-ring.ts', outcome: 'scanned', findings: 1 }]);
     // docs/json-format.md documents every key the report has
     const doc = readFileSync(new URL('../docs/json-format.md', import.meta.url), 'utf8');

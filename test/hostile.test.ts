@@ -188,8 +188,8 @@ describe('the hostile tree', { timeout: 180_000 }, () => {
     [['--output', 'no/such/dir/report.json'], /^collab-migrate: Cannot write --output .*no\/such\/dir\/report\.json \(ENOENT\)\.$/],
     [['--output', 'src'], /^collab-migrate: Cannot write --output .*src \(is a folder\)\.$/],
     [['--output', 'weird/pipe.ts'], /^collab-migrate: Cannot write --output .*pipe\.ts \(not a regular file\)\.$/],
-    [['--output', 'src/clean.ts'], /^collab-migrate: Cannot write --output .*clean\.ts \(an existing source file; not overwritten\)\.$/],
-    [['--fix', '--allow-dirty', '-o', 'src/header.ts'], /^collab-migrate: Cannot write --output .*header\.ts \(an existing source file; not overwritten\)\.$/],
+    [['--output', 'src/clean.ts'], /^collab-migrate: Cannot write --output .*clean\.ts \(it is a file the scan reads; not overwritten \(--force-output to replace it\)\)\.$/],
+    [['--fix', '--allow-dirty', '-o', 'src/header.ts'], /^collab-migrate: Cannot write --output .*header\.ts \(it is a file the scan reads; not overwritten \(--force-output to replace it\)\)\.$/],
   ])('%j exits 2 with one line, writes nothing', (args, message) => {
     const before = snapshotTree(tree.root);
     const r = cli([...args, ...TODAY], { cwd: tree.root });

@@ -15,6 +15,7 @@ import type { SkippedFile } from '../walk/files.js';
 import { dirtyFiles, migrate } from '../fix/fix.js';
 import { applyBaseline, nextBaseline, readBaseline, writeBaseline, type BaselineOutcome } from '../scan/baseline.js';
 import { FORMATTERS, type FormatContext } from '../report/formats/index.js';
+import { detectRepository } from '../report/repository.js';
 import type { Io } from '../io.js';
 import { checkIds, compareNotices, openCatalog, unknownNoticeMessage } from '../config/options.js';
 import { TOOL_VERSION } from '../package-info.js';
@@ -25,7 +26,7 @@ import type { WalkStream } from '../walk/walker.js';
 import { cleanupTempFiles, removeStaleTempFiles, writeIfUnchanged } from '../fix/writer.js';
 import type { ScanSettings } from '../config/settings.js';
 
-/** Signals that stop `--fix` between two files (a closed terminal sends SIGHUP). */
+/** Signals that stop a run: `--fix` stops between two files, a scan restores the cursor first (a closed terminal sends SIGHUP). */
 const FIX_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** Scans with fewer files than this show no progress bar. */
@@ -88,6 +89,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   // The number of files grows as the walk goes on; the bar appears once there are enough to watch.
   const cliProgress = showProgress(settings, io) ? (await import('cli-progress')).default : undefined;
   let bar: InstanceType<NonNullable<typeof cliProgress>['SingleBar']> | undefined;
+  let restoreCursorOn: ((signal: NodeJS.Signals) => void) | undefined;
   let done = 0;
   const cache = settings.cacheLocation ? ScanCache.open(settings.cacheLocation, cacheKey(ctx, TOOL_VERSION)) : undefined;
   // The walk is stopped by the caller (scan.ts) whatever happens here.
@@ -100,6 +102,14 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
       if (!bar) {
         bar = new cliProgress.SingleBar({ stream: io.stderr, format: 'scanning {bar} {value}/{total} files', clearOnComplete: true, hideCursor: true }, cliProgress.Presets.shades_classic);
         bar.start(count, done);
+        // The bar hides the cursor; Ctrl-C (or a closed terminal) must not leave it hidden.
+        restoreCursorOn = (signal) => {
+          bar?.stop();
+  if (restoreCursorOn) for (const signal of FIX_SIGNALS) process.off(signal, restoreCursorOn);
+          io.stderr.write('\u001b[?25h');
+          process.kill(process.pid, signal);
+        };
+        for (const signal of FIX_SIGNALS) process.once(signal, restoreCursorOn);
       } else bar.setTotal(count);
     },
     onFile: () => {
@@ -145,6 +155,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     outcomes,
     fixedCount,
     reportUnused: settings.reportUnusedSuppressions,
+    ...(wantsRepository(settings) ? { repository: detectRepository(io.cwd, settings.paths, settings.repoName) } : {}),
     cwd: io.cwd,
     quiet: settings.quiet,
     checkId: (id) => (catalog.get(id) ? undefined : unknownNoticeMessage(id, catalog)),
@@ -182,6 +193,12 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   }
   return EXIT_OK;
 };
+
+/** The formats that show which repository a report is about (the organisation view merges JSON reports). */
+function wantsRepository(settings: ScanSettings): boolean {
+  const shows = (f: string): boolean => f === 'json' || f === 'html' || f === 'markdown';
+  return settings.repoName !== undefined || shows(settings.format) || settings.outputs.some((o) => shows(o.format));
+}
 
 /** `--baseline-write` records this run's findings (then applies them); `--baseline` applies a recorded file. */
 function useBaseline(settings: ScanSettings, scanned: readonly ScannedFile[], selected: ReadonlySet<string>): BaselineOutcome | undefined {

@@ -1,7 +1,7 @@
 /**
  * The default command: `collab-migrate [paths..]` scans (and with `--fix` migrates) a repository.
  */
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
@@ -11,7 +11,7 @@ import type { Region } from '../../engine/types.js';
 import { defaultCacheLocation } from '../scan/cache-location.js';
 import { loadRc, type RcOptions } from '../config/config.js';
 import { UsageError } from '../errors.js';
-import { parseSize } from '../walk/files.js';
+import { parseSize, readRegularFile } from '../walk/files.js';
 import type { Io } from '../io.js';
 import { checkDate, resolveToday, splitList } from '../config/options.js';
 import { POOL_MIN_CORES, POOL_MIN_FILES } from '../scan/threads.js';
@@ -27,6 +27,7 @@ export interface ScanArgs extends GlobalArgs {
   /** Arguments after `--`. */
   _?: (string | number)[];
   errorOnUnmatchedPattern?: boolean;
+  forceOutput?: boolean;
   before?: string;
   today?: string;
   warnWithin?: number;
@@ -35,11 +36,13 @@ export interface ScanArgs extends GlobalArgs {
   fixMode?: FixMode;
   format?: Format;
   output?: string;
+  repoName?: string;
   textOutput?: string;
   jsonOutput?: string;
   sarifOutput?: string;
   githubOutput?: string;
   markdownOutput?: string;
+  htmlOutput?: string;
   sarifCategory?: string;
   baseline?: string;
   baselineWrite?: string;
@@ -83,7 +86,9 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('sarif-output', { describe: 'Also write SARIF (code scanning) to this file', type: 'string', group: 'Output:' })
     .option('github-output', { describe: 'Also write GitHub workflow annotations to this file', type: 'string', group: 'Output:' })
     .option('markdown-output', { describe: 'Also write the Markdown readiness summary to this file', type: 'string', group: 'Output:' })
+    .option('html-output', { describe: 'Also write the HTML readiness report to this file', type: 'string', group: 'Output:' })
     .option('sarif-category', { describe: 'SARIF automationDetails.id category, to tell several runs on one repository apart (default collab-migrate)', type: 'string', group: 'Output:' })
+    .option('repo-name', { describe: 'Repository name recorded in the report, for `merge` (default: the git remote, or the folder name)', type: 'string', group: 'Output:' })
     .option('baseline', { describe: 'Findings recorded in this file warn until their notice\'s date; any other finding is an error now', type: 'string', group: 'Baseline:' })
     .option('baseline-write', { describe: 'Record this run\'s findings in this file (resolved ones are dropped), and apply it', type: 'string', group: 'Baseline:' })
     .option('quiet', { describe: 'Report errors only', type: 'boolean', group: 'Output:' })
@@ -97,6 +102,7 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('include', { describe: 'Only files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
     .option('exclude', { describe: 'Leave out files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
     .option('error-on-unmatched-pattern', { describe: 'Exit 2 when no file is left to scan (--no-error-on-unmatched-pattern to accept an empty scan)', type: 'boolean', group: 'Files:' })
+    .option('force-output', { describe: 'Let a report replace an existing source or configuration file', type: 'boolean', group: 'Output:' })
     .option('max-file-size', { describe: `Skip files larger than this (default ${DEFAULT_MAX_FILE_SIZE})`, type: 'string', group: 'Files:' })
     .option('check-syntax', {
       describe: 'Also parse files without any notice token and list those that do not parse (by default they are not parsed, as they cannot hold a finding)',
@@ -152,6 +158,7 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     settings.cacheLocation = args.cacheLocation !== undefined ? path.resolve(io.cwd, args.cacheLocation) : defaultCacheLocation(io.cwd);
   }
   if (args.color !== undefined) settings.color = args.color;
+  if (args.repoName !== undefined) settings.repoName = args.repoName;
   const baseline = args.baseline !== undefined ? path.resolve(io.cwd, args.baseline) : pick(rc, 'baseline');
   if (baseline !== undefined) settings.baseline = baseline;
   if (args.baselineWrite !== undefined) settings.baselineWrite = path.resolve(io.cwd, args.baselineWrite);
@@ -169,6 +176,7 @@ const OUTPUT_FLAGS: Record<Format, keyof ScanArgs> = {
   sarif: 'sarifOutput',
   github: 'githubOutput',
   markdown: 'markdownOutput',
+  html: 'htmlOutput',
 };
 
 /** `--json-output FILE` and the like (flags), else the configuration file's `outputs`. */
@@ -194,17 +202,46 @@ function parseConcurrency(value: string | undefined): number | 'auto' {
   return n;
 }
 
-function checkOutputWritable(flag: string, file: string): void {
+/** Output files that swallow or pass on a report: always writable. */
+const OUTPUT_DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
+
+/** Whether a file holds a report or baseline this tool wrote (so a later run may replace it). */
+function isOwnReport(file: string): boolean {
+  let head: string;
   try {
-    const existing = statSync(file, { throwIfNoEntry: false });
+    head = readRegularFile(file).subarray(0, 64 * 1024).toString('utf8');
+  } catch {
+    return false;
+  }
+  return /"(?:tool|driver)"\s*:\s*\{\s*"name"\s*:\s*"collab-migrate"/.test(head) || /collab-migrate\/baseline\.schema\.json/.test(head);
+}
+
+/**
+ * Refuses an output path that would lose something: a folder, a FIFO or device (the write would block),
+ * and any file the scan reads (JavaScript, TypeScript, JSON, YAML, .env...: `-o src/index.ts` or
+ * `-o package.json` is a typo, not a wish), also when reached through a symbolic link, unless it is a
+ * report of this tool's or `--force-output` is given.
+ */
+function checkOutputWritable(flag: string, file: string, force: boolean): void {
+  if (OUTPUT_DEVICES.has(file)) return;
+  try {
+    // What the write would replace: the link's target, not the link.
+    let target = path.resolve(file);
+    try {
+      target = realpathSync(target);
+    } catch {
+      /* a new file (or a dangling link, which the write would create at its target's place) */
+    }
+    const existing = statSync(target, { throwIfNoEntry: false });
     if (existing?.isDirectory()) throw new Error('is a folder');
     // A FIFO or device would block the write or swallow the report.
     if (existing && !existing.isFile()) throw new Error('not a regular file');
-    // A typo such as `-o src/index.ts` must not replace code with a report.
-    const language = fileLanguage(file);
-    if (existing && (language === 'js' || language === 'ts')) throw new Error('an existing source file; not overwritten');
-    accessSync(path.dirname(file), constants.W_OK);
-    if (existing) accessSync(file, constants.W_OK);
+    const shown = target === path.resolve(file) ? '' : ` ${target}`;
+    if (existing && !force && fileLanguage(target) !== 'unsupported' && !isOwnReport(target)) {
+      throw new Error(`it is a file the scan reads${shown ? `:${shown}` : ''}; not overwritten (--force-output to replace it)`);
+    }
+    accessSync(path.dirname(target), constants.W_OK);
+    if (existing) accessSync(target, constants.W_OK);
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(`Cannot write ${flag} ${file} (${why}).`);
@@ -213,9 +250,10 @@ function checkOutputWritable(flag: string, file: string): void {
 
 export const run: CommandRunner<ScanArgs> = async (args, io) => {
   const settings = resolveSettings(args, io);
-  if (settings.output) checkOutputWritable('--output', settings.output);
-  for (const o of settings.outputs) checkOutputWritable(`--${o.format}-output`, o.file);
-  if (settings.baselineWrite) checkOutputWritable('--baseline-write', settings.baselineWrite);
+  const force = Boolean(args.forceOutput);
+  if (settings.output) checkOutputWritable('--output', settings.output, force);
+  for (const o of settings.outputs) checkOutputWritable(`--${o.format}-output`, o.file, force);
+  if (settings.baselineWrite) checkOutputWritable('--baseline-write', settings.baselineWrite, force);
   // The walk starts first (in a thread of its own when there is a second core); the engine, the catalog
   // and the rest of the command load while it goes on.
   const walk = startWalk(

@@ -4,7 +4,7 @@
  */
 import type { FixMode, Region } from '../../engine/types.js';
 
-export const FORMATS = ['text', 'json', 'sarif', 'github', 'markdown'] as const;
+export const FORMATS = ['text', 'json', 'sarif', 'github', 'markdown', 'html'] as const;
 export type Format = (typeof FORMATS)[number];
 export const REGIONS = ['us', 'eu', 'in', 'au'] as const;
 export const DEFAULT_MAX_FILE_SIZE = '2mb';
@@ -22,6 +22,8 @@ export interface ScanSettings {
   fixMode: FixMode;
   format: Format;
   output?: string;
+  /** `--repo-name`: the repository name recorded in the report (default: from git). */
+  repoName?: string;
   /** More reports from the same run (`--sarif-output x.sarif --json-output y.json`): format and absolute path, in flag order. */
   outputs: { format: Format; file: string }[];
   /** `--baseline FILE` (absolute): recorded findings warn until their notice's date, others are errors. */

@@ -3,10 +3,11 @@
  * versioned by `version`) and the input of every other format.
  */
 import path from 'node:path';
-import { countdown, daysUntilEffective, whenText } from '../../engine/dates.js';
+import { countdown, daysBetween, daysUntilEffective, whenText } from '../../engine/dates.js';
 import type { Confidence, FixForm, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
 import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
+import { excerptOf, fixPreviewOf, lineStarts, type Excerpt, type FixPreview } from './excerpt.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
 import type { Suppression } from '../scan/suppressions.js';
 import type { BaselineOutcome } from '../scan/baseline.js';
@@ -45,6 +46,12 @@ export interface ReportFinding {
   baseline?: 'recorded' | 'new';
   /** A suppression comment covered this finding, but its `until` day has passed. */
   expiredSuppression?: { line: number; until: string };
+  /** The finding's lines with two lines of context (for the HTML report). */
+  excerpt?: Excerpt;
+  /** The lines the autofix (or, without one, the first suggestion) changes, before and after. */
+  fixPreview?: FixPreview;
+  /** Merged reports (`collab-migrate merge`): the repository the finding is in. */
+  repository?: string;
   /** Not part of the JSON output: the edits, for SARIF `fixes`. */
   edits?: TextEdit[];
 }
@@ -61,6 +68,8 @@ export interface ReportFile {
   reason?: string;
   /** Unified diff (`--fix --dry-run`). */
   diff?: string;
+  /** Merged reports: the repository the file is in. */
+  repository?: string;
 }
 
 export interface ReportSuppression {
@@ -71,6 +80,8 @@ export interface ReportSuppression {
   until?: string;
   reason?: string;
   problem?: string;
+  /** Merged reports: the repository the comment is in. */
+  repository?: string;
 }
 
 export type TimelineBucket = 'in-force' | 'within-window' | 'later' | 'pending';
@@ -82,13 +93,34 @@ export interface ReportNotice {
   effective: string | null;
   countdown: string;
   fix: Notice['fix'];
-  /** Whether consumer code breaks on the date (an error once in force) or the old form keeps working (a warning). */
-  breaking: boolean;
   severity: 'error' | 'warning';
   bucket: TimelineBucket;
   findings: number;
   /** Of those, how many `--fix` would fix. */
   fixable: number;
+  /** Whether consumer code breaks on the date (rather than merely being deprecated). */
+  breaking: boolean;
+  /** What to do instead. */
+  instead: string;
+}
+
+/** The repository a report is about: `--repo-name`, or from git (remote and HEAD), or the folder's name. */
+export interface ReportRepository {
+  name: string;
+  commit: string | null;
+}
+
+/** One repository of a merged report (`collab-migrate merge`), with its own counts. */
+export interface RepositorySummary extends ReportRepository {
+  /** The day that repository's report was made. */
+  today: string;
+  errors: number;
+  warnings: number;
+  fixable: number;
+  filesScanned: number;
+  filesSkipped: number;
+  /** Findings per notice id (only notices with findings). */
+  byNotice: Record<string, number>;
 }
 
 /** What `--baseline` / `--baseline-write` did. */
@@ -112,6 +144,10 @@ export interface Report {
   before: string | null;
   warnWithinDays: number;
   mode: 'scan' | 'fix' | 'fix-dry-run';
+  /** The repository scanned (JSON, HTML and Markdown outputs of a scan). */
+  repository?: ReportRepository;
+  /** Merged reports only: every repository, worst first. */
+  repositories?: RepositorySummary[];
   /** The notices the run looked for, in effective-date order, with their finding counts. */
   notices: ReportNotice[];
   findings: ReportFinding[];
@@ -147,6 +183,7 @@ export interface ReportInput {
   outcomes?: ReadonlyMap<string, { outcome: FileOutcome; fixed?: number; reason?: string; diff?: string }>;
   fixedCount?: number;
   reportUnused: boolean;
+  repository?: ReportRepository;
   /** Only errors are listed (the counts still hold every finding). */
   quiet: boolean;
   /** Says why an id in a suppression comment is not a notice id (with a did-you-mean), or undefined when it is one. */
@@ -157,13 +194,10 @@ export interface ReportInput {
 }
 
 function bucketOf(notice: Notice, today: string, warnWithinDays: number): TimelineBucket {
-  if (notice.status === 'pending') return 'pending';
-  const days = daysUntilEffective(notice, today);
-  if (notice.status === 'contract' || days === undefined || days <= 0) return 'in-force';
-  return days <= warnWithinDays ? 'within-window' : 'later';
+  return bucketOfDate(notice.status, notice.effective ?? null, today, warnWithinDays);
 }
 
-function toReportFinding(f: Finding, today: string): ReportFinding {
+function toReportFinding(f: Finding, today: string, text: string, starts: readonly number[]): ReportFinding {
   const { match, notice } = f;
   const out: ReportFinding = {
     noticeId: notice.id,
@@ -188,6 +222,11 @@ function toReportFinding(f: Finding, today: string): ReportFinding {
   if (f.baseline) out.baseline = f.baseline;
   if (f.expiredSuppression) out.expiredSuppression = { line: f.expiredSuppression.line, until: f.expiredSuppression.until! };
   if (match.fix && match.fix.length > 0) out.edits = match.fix;
+  if (text.length > 0) {
+    out.excerpt = excerptOf(text, starts, out.line, out.endLine);
+    const preview = match.fix && match.fix.length > 0 ? fixPreviewOf(text, starts, match.fix, 'autofix') : match.suggestions?.[0] ? fixPreviewOf(text, starts, match.suggestions[0].edits, 'suggestion') : undefined;
+    if (preview) out.fixPreview = preview;
+  }
   return out;
 }
 
@@ -199,37 +238,21 @@ function toReportSuppression(file: string, s: Suppression): ReportSuppression {
   return out;
 }
 
-export function buildReport(input: ReportInput): Report {
-  const all = input.scanned.flatMap((s) => s.findings.map((f) => toReportFinding(f, input.today)));
-  const errors = all.filter((f) => f.severity === 'error').length;
-  const warnings = all.length - errors;
-  const findings = input.quiet ? all.filter((f) => f.severity === 'error') : all;
-  const counts = new Map<string, number>();
-  const fixableCounts = new Map<string, number>();
-  for (const f of all) {
-    counts.set(f.noticeId, (counts.get(f.noticeId) ?? 0) + 1);
-    if (f.fixable) fixableCounts.set(f.noticeId, (fixableCounts.get(f.noticeId) ?? 0) + 1);
-  }
+export function bucketOfDate(status: NoticeStatus, effective: string | null, today: string, warnWithinDays: number): TimelineBucket {
+  if (status === 'pending') return 'pending';
+  if (status === 'contract' || effective === null) return 'in-force';
+  const days = daysBetween(today, effective);
+  if (days <= 0) return 'in-force';
+  return days <= warnWithinDays ? 'within-window' : 'later';
+}
 
-  const notices: ReportNotice[] = input.selected.map((n) => ({
-    id: n.id,
-    title: n.title,
-    status: n.status,
-    effective: n.effective ?? null,
-    countdown: countdown(n, input.today),
-    fix: n.fix,
-    breaking: n.breaking,
-    severity: input.severities.get(n.id) === 'error' ? 'error' : 'warning',
-    bucket: bucketOf(n, input.today, input.warnWithinDays),
-    findings: counts.get(n.id) ?? 0,
-    fixable: fixableCounts.get(n.id) ?? 0,
-  }));
-  const upcoming = notices.filter((n) => n.findings > 0 && n.effective !== null && n.effective > input.today).map((n) => n.effective!);
+/** The summary's timeline (findings per bucket), next effective day and findings per effective date, from the notices' counts. */
+export function timelineOf(notices: readonly ReportNotice[], warnWithinDays: number, today: string): Pick<Report['summary'], 'timeline' | 'nextEffective' | 'byDate'> {
+  const upcoming = notices.filter((n) => n.findings > 0 && n.effective !== null && n.effective > today).map((n) => n.effective!);
   const nextEffective = upcoming.length > 0 ? upcoming.reduce((a, b) => (a < b ? a : b)) : null;
-
   const labels: Record<TimelineBucket, string> = {
     'in-force': 'in force',
-    'within-window': `within ${input.warnWithinDays} days`,
+    'within-window': `within ${warnWithinDays} days`,
     later: 'later',
     pending: 'pending (no date yet)',
   };
@@ -249,6 +272,42 @@ export function buildReport(input: ReportInput): Report {
     byDateMap.set(key, entry);
   }
   const byDate = [...byDateMap.entries()].map(([effective, v]) => ({ effective, ...v }));
+
+  return { timeline, nextEffective, byDate };
+}
+
+export function buildReport(input: ReportInput): Report {
+  const all = input.scanned.flatMap((s) => {
+    if (s.findings.length === 0) return [];
+    const starts = lineStarts(s.text);
+    return s.findings.map((f) => toReportFinding(f, input.today, s.text, starts));
+  });
+  const errors = all.filter((f) => f.severity === 'error').length;
+  const warnings = all.length - errors;
+  const findings = input.quiet ? all.filter((f) => f.severity === 'error') : all;
+  const counts = new Map<string, number>();
+  const fixableCounts = new Map<string, number>();
+  for (const f of all) {
+    counts.set(f.noticeId, (counts.get(f.noticeId) ?? 0) + 1);
+    if (f.fixable) fixableCounts.set(f.noticeId, (fixableCounts.get(f.noticeId) ?? 0) + 1);
+  }
+
+  const notices: ReportNotice[] = input.selected.map((n) => ({
+    id: n.id,
+    title: n.title,
+    status: n.status,
+    effective: n.effective ?? null,
+    countdown: countdown(n, input.today),
+    fix: n.fix,
+    severity: input.severities.get(n.id) === 'error' ? 'error' : 'warning',
+    bucket: bucketOf(n, input.today, input.warnWithinDays),
+    findings: counts.get(n.id) ?? 0,
+    fixable: fixableCounts.get(n.id) ?? 0,
+    breaking: n.breaking,
+    instead: n.instead,
+  }));
+
+  const { timeline, nextEffective, byDate } = timelineOf(notices, input.warnWithinDays, input.today);
 
   const files: ReportFile[] = [];
   for (const s of input.scanned) {
@@ -301,6 +360,7 @@ export function buildReport(input: ReportInput): Report {
     before: input.before ?? null,
     warnWithinDays: input.warnWithinDays,
     mode: input.mode,
+    ...(input.repository ? { repository: input.repository } : {}),
     notices,
     findings,
     files,

@@ -7,6 +7,7 @@ import type { Notice } from '../../../engine/types.js';
 import type { Format } from '../../config/settings.js';
 import { toJson, type Report } from '../report.js';
 import { formatGithub } from './github.js';
+import { formatHtml } from './html.js';
 import { formatMarkdown } from './markdown.js';
 import { formatSarif } from './sarif.js';
 import { formatText } from './text.js';
@@ -33,4 +34,5 @@ export const FORMATTERS: Record<Format, Formatter> = {
   sarif: (report, ctx) => formatSarif(report, ctx.texts, ctx.cwd, { notices: ctx.notices, ...(ctx.category !== undefined ? { category: ctx.category } : {}) }),
   github: (report) => formatGithub(report),
   markdown: (report) => formatMarkdown(report),
+  html: (report) => formatHtml(report),
 };

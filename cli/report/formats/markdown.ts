@@ -1,31 +1,41 @@
 /**
- * The readiness timeline as Markdown, for a CI job summary (`$GITHUB_STEP_SUMMARY`) or a pull request comment:
- * what is in force, what comes next and when, findings and fixable share per notice, and what was left out.
- * (The readiness report of issue 16 builds on this.)
+ * The readiness summary as GitHub-flavoured Markdown, short enough for a pull-request comment or a CI job summary
+ * (`$GITHUB_STEP_SUMMARY`): the headline counts, the next effective date, and the timeline as tables (notices with
+ * findings, in force / coming next / later / no date yet). A merged report (`collab-migrate merge`) adds the
+ * repositories, worst first. Text from catalogs, paths and repository names is escaped.
  */
 import { daysBetween } from '../../../engine/dates.js';
 import { docsUrl } from '../../package-info.js';
+import { digest, percent, plural, type NoticeDigest } from '../digest.js';
 import type { Report, ReportNotice, TimelineBucket } from '../report.js';
 
-/** A table cell: no pipe or line break may end it early. */
-function cell(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+export interface MarkdownOptions {
+  /** Most notice rows over all timeline tables (default 30); the rest are counted in one line. */
+  maxRows?: number;
+  /** Most repository rows of a merged report (default 20). */
+  maxRepositories?: number;
+  /** Most files listed as not analysed (default 20). */
+  maxFiles?: number;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+/** Text as Markdown shows it literally: no markup, no HTML, one line, pipes escaped for tables. */
+export function escapeMarkdown(s: string): string {
+  return s
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1');
 }
 
-function share(part: number, whole: number): string {
-  return whole === 0 ? '-' : `${Math.round((part / whole) * 100)}%`;
+/** A code span that shows `s` literally (backticks inside are fenced with more backticks). */
+function code(s: string): string {
+  const clean = s.replace(/[\r\n\t]+/g, ' ').replace(/\|/g, '\\|');
+  const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((m) => m.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = clean.startsWith('`') || clean.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${clean}${pad}${fence}`;
 }
-
-const SECTIONS: { bucket: TimelineBucket; heading: string }[] = [
-  { bucket: 'in-force', heading: 'In force now' },
-  { bucket: 'within-window', heading: 'Coming next' },
-  { bucket: 'later', heading: 'Later' },
-  { bucket: 'pending', heading: 'Announced, no date yet' },
-];
 
 function when(n: ReportNotice, today: string): string {
   if (n.effective === null) return n.status === 'contract' ? 'always' : 'no date yet';
@@ -35,48 +45,102 @@ function when(n: ReportNotice, today: string): string {
   return `${n.effective} (${plural(-days, 'day')} ago)`;
 }
 
-export function formatMarkdown(report: Report): string {
-  const s = report.summary;
-  const total = s.errors + s.warnings;
-  const out: string[] = [];
-  const headline = total === 0 ? 'no findings' : `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}`;
-  out.push(`## ${s.errors > 0 ? ':x:' : total > 0 ? ':warning:' : ':white_check_mark:'} collab-migrate: ${headline}`, '');
-  const scope = `${plural(s.filesScanned, 'file')} scanned on ${report.today}${report.before ? `, migrating everything effective by ${report.before}` : ''}`;
-  out.push(`${scope}.${total > 0 ? ` ${s.fixable} of ${plural(total, 'finding')} (${share(s.fixable, total)}) can be fixed with \`npx collab-migrate --fix\`.` : ''}`);
-  if (s.nextEffective) {
-    const due = report.notices.filter((n) => n.findings > 0 && n.effective === s.nextEffective);
-    // Only a breaking change turns into an error; a non-breaking one stays a warning (severity follows `breaking`).
-    const ids = (breaking: boolean) => due.filter((n) => n.breaking === breaking).map((n) => `\`${n.id}\``);
-    const parts = [
-      ...(ids(true).length ? [`${ids(true).join(', ')} ${ids(true).length === 1 ? 'turns' : 'turn'} from warning to error`] : []),
-      ...(ids(false).length ? [`${ids(false).join(', ')} ${ids(false).length === 1 ? 'takes' : 'take'} effect (not breaking: still a warning)`] : []),
-    ];
-    out.push('', `**Next effective date: ${s.nextEffective}** (in ${plural(daysBetween(report.today, s.nextEffective), 'day')}): ${parts.join('; ')}.`);
+function heading(bucket: TimelineBucket, report: Report): string {
+  switch (bucket) {
+    case 'in-force':
+      return 'In force now';
+    case 'within-window':
+      return `Coming next (within ${report.warnWithinDays} days)`;
+    case 'later':
+      return 'Later';
+    case 'pending':
+      return 'Announced, no date yet';
   }
-  if (s.suppressed > 0) out.push('', `${plural(s.suppressed, 'finding')} suppressed by comments.`);
+}
+
+function noticeRow(d: NoticeDigest, report: Report, merged: boolean): string {
+  const n = d.notice;
+  const name = `[${code(n.id)}](${docsUrl(n.id)})${n.breaking ? ' **breaking**' : ''}: ${escapeMarkdown(n.title)}`;
+  const repos = merged ? ` ${d.byRepository.size} |` : '';
+  return `| ${when(n, report.today)} | ${name} | ${d.total} | ${d.autofixable} | ${d.needsHuman} |${repos}`;
+}
+
+export function formatMarkdown(report: Report, opts: MarkdownOptions = {}): string {
+  const g = digest(report);
+  const maxRows = opts.maxRows ?? 30;
+  const maxRepos = opts.maxRepositories ?? 20;
+  const maxFiles = opts.maxFiles ?? 20;
+  const merged = g.repositories.length > 0;
+  const out: string[] = [];
+  const mark = g.errors > 0 ? '❌' : g.total > 0 ? '⚠️' : '✅';
+  out.push(`## ${mark} collab-migrate readiness: ${escapeMarkdown(g.title)}`, '');
+  const scope = merged ? `${plural(g.repositories.length, 'repository', 'repositories')}` : plural(report.summary.filesScanned, 'file');
+  const day = `on ${report.today}${report.before ? `, migrating everything effective by ${report.before}` : ''}`;
+  if (g.total === 0) {
+    out.push(`**No findings** in ${scope} ${day}.`);
+  } else {
+    out.push(
+      `**${plural(g.errors, 'error')}, ${plural(g.warnings, 'warning')}** in ${scope} ${day}. ` +
+        `${g.fixable} of ${plural(g.total, 'finding')} (${percent(g.fixableShare)}) can be fixed with \`npx collab-migrate --fix\`; ${g.inForce} already in force.`,
+    );
+    out.push('');
+    out.push(
+      g.next
+        ? `**Next effective date: ${g.next.date}** (in ${plural(g.next.days, 'day')}): ${nextChange(report, g.next.notices)} (${plural(g.next.findings, 'finding')}).`
+        : 'No later effective date: every dated notice with findings is already in force.',
+    );
+  }
+  if (report.summary.suppressed > 0) out.push('', `${plural(report.summary.suppressed, 'finding')} suppressed by comments.`);
   const b = report.baseline;
   if (b) {
-    out.push('', `**Baseline** \`${b.file}\`: ${plural(b.recorded, 'recorded finding')} (warnings until their notice's date, errors from it), ${plural(b.new, 'new finding')} (errors now)${b.resolved.length > 0 ? `, ${b.resolved.length} resolved${b.written ? ' and dropped' : ` (run \`--baseline-write ${b.file}\` to drop them)`}` : ''}.`);
+    out.push('', `**Baseline** ${code(b.file)}: ${plural(b.recorded, 'recorded finding')} (warnings until their notice's date, errors from it), ${plural(b.new, 'new finding')} (errors now)${b.resolved.length > 0 ? `, ${b.resolved.length} resolved${b.written ? ' and dropped' : ` (run \`--baseline-write ${b.file}\` to drop them)`}` : ''}.`);
   }
-  for (const { bucket, heading } of SECTIONS) {
-    const rows = report.notices.filter((n) => n.bucket === bucket && n.findings > 0);
-    if (rows.length === 0) continue;
-    out.push('', `### ${heading}`, '', '| Notice | Effective | Severity | Findings | Fixable |', '|---|---|---|---:|---:|');
-    for (const n of rows) {
-      out.push(`| [${cell(n.id)}](${docsUrl(n.id)}): ${cell(n.title)} | ${cell(when(n, report.today))} | ${n.severity} | ${n.findings} | ${n.fixable} (${share(n.fixable, n.findings)}) |`);
+
+  if (merged) {
+    out.push('', '### Repositories (worst first)', '', '| Repository | Commit | Errors | Warnings | Fixable | Notices |', '|---|---|---:|---:|---:|---:|');
+    for (const r of g.repositories.slice(0, maxRepos)) {
+      out.push(`| ${escapeMarkdown(r.name)} | ${r.commit ? code(r.commit.slice(0, 12)) : '-'} | ${r.errors} | ${r.warnings} | ${r.fixable} | ${Object.keys(r.byNotice).length} |`);
     }
+    if (g.repositories.length > maxRepos) out.push('', `…and ${plural(g.repositories.length - maxRepos, 'more repository', 'more repositories')}.`);
   }
-  const quiet = report.notices.filter((n) => n.findings === 0 && n.effective !== null && n.effective > report.today);
+
+  let rows = 0;
+  for (const bucket of ['in-force', 'within-window', 'later', 'pending'] as const) {
+    const list = g.notices.filter((d) => d.notice.bucket === bucket);
+    const shown = list.slice(0, Math.max(0, maxRows - rows));
+    rows += shown.length;
+    if (shown.length === 0) continue;
+    out.push('', `### ${heading(bucket, report)}`, '');
+    out.push(`| Effective | Notice | Findings | Autofix | Needs a human |${merged ? ' Repositories |' : ''}`);
+    out.push(`|---|---|---:|---:|---:|${merged ? '---:|' : ''}`);
+    for (const d of shown) out.push(noticeRow(d, report, merged));
+  }
+  if (g.notices.length > rows) {
+    const rest = g.notices.length - rows;
+    out.push('', `…and ${plural(rest, 'more notice')} with findings (see the full report).`);
+  }
+
+  const quiet = g.clean.filter((n) => n.effective !== null && n.effective > report.today);
   if (quiet.length > 0) {
     out.push('', `<details><summary>${plural(quiet.length, 'upcoming notice')} without findings</summary>`, '');
-    for (const n of quiet) out.push(`- ${n.effective}: [${cell(n.id)}](${docsUrl(n.id)}) ${cell(n.title)}`);
+    for (const n of quiet) out.push(`- ${n.effective}: [${code(n.id)}](${docsUrl(n.id)}) ${escapeMarkdown(n.title)}`);
     out.push('', '</details>');
   }
-  const skipped = report.files.filter((f) => f.outcome === 'skipped');
-  if (skipped.length > 0) {
-    out.push('', `<details><summary>${plural(skipped.length, 'file')} not analysed</summary>`, '');
-    for (const f of skipped) out.push(`- \`${cell(f.file)}\`: ${cell(f.reason ?? '')}`);
+  if (g.unanalysed.length > 0) {
+    out.push('', `<details><summary>${plural(g.unanalysed.length, 'file')} not analysed</summary>`, '');
+    for (const u of g.unanalysed.slice(0, maxFiles)) out.push(`- ${code((u.repository !== undefined ? `${u.repository}/` : '') + u.file)}: ${escapeMarkdown(u.reason)}`);
+    if (g.unanalysed.length > maxFiles) out.push(`- …and ${plural(g.unanalysed.length - maxFiles, 'more file')}`);
     out.push('', '</details>');
   }
   return out.join('\n') + '\n';
+}
+
+/** What the next date does: a breaking notice turns from warning to error, a non-breaking one stays a warning. */
+function nextChange(report: Report, ids: readonly string[]): string {
+  const breaking = new Map(report.notices.map((n) => [n.id, n.breaking]));
+  const group = (b: boolean, verb: [string, string], what: string): string[] => {
+    const list = ids.filter((id) => (breaking.get(id) ?? true) === b);
+    return list.length ? [`${list.map(code).join(', ')} ${list.length === 1 ? verb[0] : verb[1]} ${what}`] : [];
+  };
+  return [...group(true, ['turns', 'turn'], 'from warning to error'), ...group(false, ['takes', 'take'], 'effect (not breaking: still a warning)')].join('; ');
 }

@@ -71,6 +71,14 @@ export function formatText(input: Report, opts: TextOptions): string {
     if (s.fixable > 0 && report.mode === 'scan') out.push(`  ${plural(s.fixable, 'finding')} fixable with --fix`);
   }
   if (s.suppressed > 0) out.push(`  ${plural(s.suppressed, 'finding')} suppressed by comments`);
+  if (report.repositories) {
+    out.push('');
+    out.push(c.bold(`Repositories (${report.repositories.length}, worst first):`));
+    const width = Math.max(...report.repositories.map((r) => printableName(r.name).length));
+    for (const r of report.repositories) {
+      out.push(`  ${pad(printableName(r.name), width)}  ${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}, ${r.fixable} fixable${r.commit ? c.dim(`  ${r.commit.slice(0, 12)}`) : ''}`);
+    }
+  }
   const b = report.baseline;
   if (b) {
     out.push(`  Baseline ${b.file}: ${b.recorded} recorded (warnings until their notice's date), ${b.new} new (errors)${b.written ? `; written with ${plural(b.written.findings, 'finding')}, ${b.written.pruned} pruned` : ''}`);

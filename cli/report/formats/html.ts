@@ -1,0 +1,181 @@
+/**
+ * `--format html`: the readiness report as one self-contained page (inline CSS, SVG and a small filter script;
+ * no network, opens from disk). A summary, the timeline, per notice what to do and its findings as code excerpts
+ * with the fix as a small diff, filters, and for a merged report the repositories worst first and a repository x
+ * notice table. Every string from scanned code or a catalog goes through the escaping `html` tag, and a Content
+ * Security Policy lets only this page's own script run.
+ */
+import { createHash } from 'node:crypto';
+import { docsUrl } from '../../package-info.js';
+import { BUCKET_LABEL, dateLabel, digest, percent, plural, type Digest, type NoticeDigest } from '../digest.js';
+import type { FixPreview } from '../excerpt.js';
+import type { Report, ReportFinding } from '../report.js';
+import { CSS, SCRIPT } from './html-assets.js';
+import { anchorId, html, safeUrl, trusted, type Html } from './html-template.js';
+import { timelineLegend, timelineSvg } from './html-timeline.js';
+
+export interface HtmlOptions {
+  /** Most findings listed per notice (default 200); the rest are counted (they are all in the JSON report). */
+  maxFindingsPerNotice?: number;
+}
+
+const SCRIPT_HASH = createHash('sha256').update(SCRIPT).digest('base64');
+const CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${SCRIPT_HASH}'`;
+
+function summaryCards(report: Report, g: Digest): Html {
+  const next = g.next
+    ? html`<li><span class="n">${g.next.days} days</span>until ${g.next.date}: ${g.next.notices.join(', ')} (${plural(g.next.findings, 'finding')})</li>`
+    : html`<li><span class="n">none</span>no later effective date with findings</li>`;
+  return html`<ul class="cards" aria-label="Summary">
+<li class="error"><span class="n">${g.errors}</span>${g.errors === 1 ? 'error' : 'errors'}</li>
+<li class="warning"><span class="n">${g.warnings}</span>${g.warnings === 1 ? 'warning' : 'warnings'}</li>
+<li><span class="n">${percent(g.fixableShare)}</span>fixable by <code>--fix</code> (${g.fixable} of ${g.total})</li>
+<li><span class="n">${g.inForce}</span>${g.inForce === 1 ? 'finding' : 'findings'} already in force</li>
+${next}
+${g.unanalysed.length > 0 ? html`<li><span class="n">${g.unanalysed.length}</span><a href="#unanalysed">${g.unanalysed.length === 1 ? 'file' : 'files'} not analysed</a></li>` : ''}
+</ul>`;
+}
+
+function codeLines(start: number, lines: readonly string[], hit: (n: number) => boolean, cls = ''): Html[] {
+  return lines.map((text, i) => html`<span class="ln${cls}${hit(start + i) ? ' hit' : ''}" data-n="${start + i}">${text || ' '}</span>`);
+}
+
+function diffBlock(p: FixPreview): Html {
+  const label = p.kind === 'autofix' ? 'Autofix (applied by --fix):' : 'Suggested fix (a person decides):';
+  return html`<div class="fix-label">${label}</div><pre class="diff" aria-label="${label}">${codeLines(p.startLine, p.before, () => false, ' del')}${codeLines(p.startLine, p.after, () => false, ' add')}</pre>`;
+}
+
+function findingRow(f: ReportFinding): Html {
+  const where = `${f.repository !== undefined ? `${f.repository}: ` : ''}${f.file}:${f.line}:${f.column}`;
+  const excerpt = f.excerpt
+    ? html`<pre class="code" aria-label="${`Code at ${where}`}">${codeLines(f.excerpt.startLine, f.excerpt.lines, (n) => n >= f.line && n <= f.endLine)}</pre>`
+    : '';
+  return html`<article class="finding" data-notice="${f.noticeId}" data-severity="${f.severity}" data-path="${f.file}" data-repo="${f.repository ?? ''}">
+<header><span class="sev ${f.severity}">${f.severity}</span><span class="loc">${where}</span>${f.confidence === 'likely' ? html`<span class="badge" title="${f.confidenceReason}">likely</span>` : ''}${f.fixable ? html`<span class="badge">autofix</span>` : ''}</header>
+<div>${f.message}${f.expiredSuppression ? ` (suppression on line ${f.expiredSuppression.line} expired ${f.expiredSuppression.until})` : ''}</div>
+${excerpt}${f.fixPreview ? diffBlock(f.fixPreview) : ''}
+</article>`;
+}
+
+/** Whether the report says which form each autofix writes (`fixForm`); older reports do not. */
+function hasFixForms(report: Report): boolean {
+  return report.findings.some((f) => f.fixForm !== undefined);
+}
+
+function noticeSection(d: NoticeDigest, report: Report, max: number): Html {
+  const n = d.notice;
+  const listed = d.findings.slice(0, max);
+  const cut = d.findings.length - listed.length;
+  const when = n.effective ? html`Effective <strong>${n.effective}</strong> (${n.countdown})` : n.status === 'contract' ? 'Always in force (API contract)' : 'Pending: no effective date announced yet';
+  const hidden = d.total - d.findings.length;
+  const repos = d.byRepository.size > 0 ? html`<div><dt>repositories</dt><dd>${d.byRepository.size}</dd></div>` : '';
+  return html`<section class="notice s-${n.bucket}" id="${anchorId('notice', n.id)}" aria-labelledby="${anchorId('h', n.id)}">
+<h3 id="${anchorId('h', n.id)}">${n.title}</h3>
+<div class="badges"><span class="badge state">${n.bucket === 'within-window' ? `within ${report.warnWithinDays} days` : BUCKET_LABEL[n.bucket]}</span>${n.breaking ? html`<span class="badge breaking">breaking</span>` : html`<span class="badge">not breaking</span>`}<span class="badge"><code>${n.id}</code></span><a class="badge" href="${safeUrl(docsUrl(n.id))}">notice docs</a></div>
+<div class="muted">${when}</div>
+<p class="instead"><strong>What to do:</strong> ${n.instead}</p>
+<dl class="counts"><div><dt>findings</dt><dd>${d.total}</dd></div><div><dt>autofixable</dt><dd>${d.autofixable}</dd></div><div><dt>transitional</dt><dd>${hasFixForms(report) ? d.transitional : html`<span title="this report does not say which autofixes are transitional">n/a</span>`}</dd></div><div><dt>needs a human</dt><dd>${d.needsHuman}</dd></div>${repos}</dl>
+${listed.map(findingRow)}
+${cut > 0 ? html`<p class="muted">…and ${plural(cut, 'more finding')} of this notice, not listed here (all are in the JSON report).</p>` : ''}
+${hidden > 0 ? html`<p class="muted">${plural(hidden, 'warning')} not listed (--quiet).</p>` : ''}
+</section>`;
+}
+
+function filters(g: Digest, max: number): Html {
+  const total = g.notices.reduce((s, d) => s + Math.min(max, d.findings.length), 0);
+  const repoFilter =
+    g.repositories.length > 0
+      ? html`<label>Repository<select name="repo"><option value="">all</option>${g.repositories.map((r) => html`<option value="${r.name}">${r.name}</option>`)}</select></label>`
+      : '';
+  return html`<form class="filters" id="filters" hidden aria-label="Filter the findings">
+<label>Notice<select name="notice"><option value="">all notices</option>${g.notices.map((d) => html`<option value="${d.notice.id}">${dateLabel(d.notice)} ${d.notice.id}</option>`)}</select></label>
+<label>Severity<select name="severity"><option value="">all</option><option value="error">errors</option><option value="warning">warnings</option></select></label>
+<label>Path starts with<input name="path" type="search" placeholder="src/" autocomplete="off"></label>
+${repoFilter}
+<button type="reset">Clear</button>
+<span class="muted" role="status">showing <strong id="shown">${total}</strong> of ${total} findings</span>
+</form>`;
+}
+
+function repositoryTables(g: Digest): Html {
+  if (g.repositories.length === 0) return html``;
+  const cols = g.notices;
+  return html`<section aria-labelledby="h-repos"><h2 id="h-repos">Repositories, worst first</h2>
+<table><thead><tr><th>Repository</th><th>Commit</th><th class="num">Errors</th><th class="num">Warnings</th><th class="num">Fixable</th><th class="num">Files</th><th>Report of</th></tr></thead><tbody>
+${g.repositories.map(
+  (r) => html`<tr id="${anchorId('repo', r.name)}"><td>${r.name}</td><td><code>${r.commit ? r.commit.slice(0, 12) : '-'}</code></td><td class="num">${r.errors}</td><td class="num">${r.warnings}</td><td class="num">${r.fixable}</td><td class="num">${r.filesScanned}</td><td>${r.today}</td></tr>`,
+)}
+</tbody></table>
+<h2 id="h-matrix">Repository x notice</h2>
+<div class="matrix"><table aria-labelledby="h-matrix"><thead><tr><th>Repository</th>${cols.map((d) => html`<th class="v" scope="col"><a href="#${anchorId('notice', d.notice.id)}">${dateLabel(d.notice)} ${d.notice.id}</a></th>`)}</tr></thead><tbody>
+${g.repositories.map(
+  (r) => html`<tr><th scope="row">${r.name}</th>${cols.map((d) => {
+    const n = r.byNotice[d.notice.id];
+    return n ? html`<td class="c s-${d.notice.bucket}"><span title="${`${r.name}: ${d.notice.id}, ${plural(n, 'finding')}`}">${n}</span></td>` : html`<td class="c"></td>`;
+  })}</tr>`,
+)}
+</tbody></table></div></section>`;
+}
+
+export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
+  const g = digest(report);
+  const max = opts.maxFindingsPerNotice ?? 200;
+  const repo = report.repository;
+  const meta = [
+    `today ${report.today}`,
+    report.before ? `before ${report.before}` : '',
+    `warning window ${report.warnWithinDays} days`,
+    report.repositories ? '' : plural(report.summary.filesScanned, 'file') + ' scanned',
+    `collab-migrate ${report.tool.version}`,
+  ].filter(Boolean);
+  const unanalysed =
+    g.unanalysed.length > 0
+      ? html`<section id="unanalysed" aria-labelledby="h-unanalysed"><h2 id="h-unanalysed">Files not analysed (${g.unanalysed.length})</h2><p class="muted">Findings in these files are not counted above.</p><table><thead><tr><th>File</th><th>Why</th></tr></thead><tbody>${g.unanalysed.map(
+          (u) => html`<tr><td class="loc">${u.repository !== undefined ? `${u.repository}: ` : ''}${u.file}</td><td>${u.reason}</td></tr>`,
+        )}</tbody></table></section>`
+      : '';
+  const clean =
+    g.clean.length > 0
+      ? html`<section aria-labelledby="h-clean"><h2 id="h-clean">Notices looked for, no findings (${g.clean.length})</h2><ul>${g.clean.map(
+          (n) => html`<li>${dateLabel(n)} <a href="${safeUrl(docsUrl(n.id))}"><code>${n.id}</code></a>: ${n.title}</li>`,
+        )}</ul></section>`
+      : '';
+  const timeline =
+    g.notices.length > 0
+      ? html`<section aria-labelledby="h-timeline"><h2 id="h-timeline">Timeline</h2>${timelineSvg(report, g)}${timelineLegend(report)}</section>`
+      : html`<p>No findings: nothing in ${g.title} is affected by the notices looked for.</p>`;
+  const page = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="generator" content="${`collab-migrate ${report.tool.version}`}">
+<title>${`Readiness: ${g.title} (${report.today})`}</title>
+<style>${trusted(CSS)}</style>
+</head>
+<body>
+<a class="skip" href="#findings">Skip to the findings</a>
+<header>
+<h1>API readiness: ${g.title}</h1>
+<div class="meta">${meta.join(' · ')}${repo?.commit ? html` · commit <code>${repo.commit}</code>` : ''}</div>
+</header>
+<main>
+${summaryCards(report, g)}
+${timeline}
+${repositoryTables(g)}
+${
+  g.notices.length > 0
+    ? html`<section id="findings" aria-labelledby="h-findings"><h2 id="h-findings">Notices and findings</h2>${filters(g, max)}${g.notices.map((d) => noticeSection(d, report, max))}</section>`
+    : ''
+}
+${unanalysed}
+${clean}
+</main>
+<footer class="muted"><p>Generated by collab-migrate ${report.tool.version} for ${report.today}. Severities follow the notices' dates: in force is an error, within the warning window a warning.</p></footer>
+<script>${trusted(SCRIPT)}</script>
+</body>
+</html>
+`;
+  return page.value;
+}

@@ -1,0 +1,172 @@
+/**
+ * `collab-migrate merge`: many repositories' JSON reports as one organisation report, in any format. Notices are
+ * joined by id (counts summed, states recomputed for the merged report's day), findings, problem files and
+ * suppression comments are kept with their repository, and the repositories are listed worst first.
+ */
+import { daysBetween } from '../../engine/dates.js';
+import type { NoticeStatus } from '../../engine/types.js';
+import { UsageError } from '../errors.js';
+import {
+  bucketOfDate,
+  REPORT_VERSION,
+  timelineOf,
+  type Report,
+  type ReportFinding,
+  type ReportNotice,
+  type ReportSuppression,
+  type RepositorySummary,
+} from './report.js';
+
+export interface MergeSource {
+  /** Where the report came from (for errors and as the fallback repository name). */
+  source: string;
+  report: Report;
+}
+
+export interface MergeOptions {
+  /** The merged report's day (default: the latest day of the inputs). */
+  today?: string;
+  /** Default: the largest `warnWithinDays` of the inputs. */
+  warnWithinDays?: number;
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/** Parses and checks one JSON report; a bad one is a usage error naming the file and what is wrong. */
+export function parseReport(source: string, text: string): Report {
+  let data: unknown;
+  try {
+    data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    throw new UsageError(`${source}: not JSON (${(error as Error).message}).`);
+  }
+  const bad = (what: string): never => {
+    throw new UsageError(`${source}: not a collab-migrate JSON report (${what}); write one with --format json.`);
+  };
+  if (!isObject(data)) return bad('not an object');
+  if (data.version !== REPORT_VERSION) return bad(`"version" is ${JSON.stringify(data.version)}, this collab-migrate reads ${REPORT_VERSION}`);
+  if (typeof data.today !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(data.today)) return bad('"today" is not a YYYY-MM-DD day');
+  for (const key of ['notices', 'findings', 'files'] as const) if (!Array.isArray(data[key])) bad(`"${key}" is not a list`);
+  if (!isObject(data.summary)) bad('"summary" is missing');
+  const notices = data.notices as unknown[];
+  notices.forEach((n, i) => {
+    if (!isObject(n) || typeof n.id !== 'string' || typeof n.findings !== 'number') bad(`notices[${i}] has no id or findings count`);
+  });
+  (data.findings as unknown[]).forEach((f, i) => {
+    if (!isObject(f) || typeof f.noticeId !== 'string' || typeof f.file !== 'string' || typeof f.line !== 'number') bad(`findings[${i}] has no noticeId, file or line`);
+  });
+  return data as unknown as Report;
+}
+
+/** Repository names as given, made unique ("name (2)") when two reports carry the same one. */
+function repositoryNames(sources: readonly MergeSource[]): string[] {
+  const seen = new Map<string, number>();
+  return sources.map(({ source, report }) => {
+    const base = report.repository?.name || source.replace(/^.*[/\\]/, '').replace(/\.json$/i, '');
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base} (${n})`;
+  });
+}
+
+function countdownOf(status: NoticeStatus, effective: string | null, today: string): string {
+  if (status === 'contract') return 'always in force';
+  if (status === 'pending') return 'pending';
+  if (effective === null) return 'no date';
+  const days = daysBetween(today, effective);
+  if (days > 0) return `in ${days} day${days === 1 ? '' : 's'}`;
+  if (days === 0) return 'today';
+  return `since ${effective} (${-days} day${days === -1 ? '' : 's'} ago)`;
+}
+
+/** Worst first: most errors, then most warnings, then most findings --fix handles, then by name. */
+export function compareRepositories(a: RepositorySummary, b: RepositorySummary): number {
+  return b.errors - a.errors || b.warnings - a.warnings || b.fixable - a.fixable || a.name.localeCompare(b.name);
+}
+
+export function mergeReports(sources: readonly MergeSource[], opts: MergeOptions = {}): Report {
+  if (sources.length === 0) throw new UsageError('merge: no reports given.');
+  const today = opts.today ?? sources.map((s) => s.report.today).reduce((a, b) => (a > b ? a : b));
+  const warnWithinDays = opts.warnWithinDays ?? Math.max(...sources.map((s) => s.report.warnWithinDays ?? 0));
+  const names = repositoryNames(sources);
+
+  const notices = new Map<string, ReportNotice>();
+  const findings: ReportFinding[] = [];
+  const files: Report['files'] = [];
+  const suppressions: Report['suppressions'] = { expired: [], unused: [], invalid: [] };
+  const repositories: RepositorySummary[] = [];
+  const befores = new Set<string | null>();
+  const summary = { errors: 0, warnings: 0, fixable: 0, fixed: 0, suppressed: 0, filesScanned: 0, filesSkipped: 0 };
+
+  sources.forEach(({ report }, i) => {
+    const name = names[i]!;
+    befores.add(report.before ?? null);
+    const byNotice: Record<string, number> = {};
+    for (const n of report.notices) {
+      if (n.findings > 0) byNotice[n.id] = n.findings;
+      const known = notices.get(n.id);
+      if (known) {
+        known.findings += n.findings;
+        if (n.severity === 'error') known.severity = 'error';
+      } else {
+        notices.set(n.id, { ...n });
+      }
+    }
+    for (const f of report.findings) findings.push({ ...f, repository: name });
+    // Files without findings that were scanned normally say nothing at organisation level.
+    for (const f of report.files) if (f.outcome !== 'scanned' || f.findings > 0) files.push({ ...f, repository: name });
+    const tag = (list: ReportSuppression[] | undefined): ReportSuppression[] => (list ?? []).map((x) => ({ ...x, repository: name }));
+    suppressions.expired.push(...tag(report.suppressions?.expired));
+    suppressions.unused.push(...tag(report.suppressions?.unused));
+    suppressions.invalid.push(...tag(report.suppressions?.invalid));
+    const s = report.summary;
+    for (const key of Object.keys(summary) as (keyof typeof summary)[]) summary[key] += typeof s[key] === 'number' ? s[key] : 0;
+    repositories.push({
+      name,
+      commit: report.repository?.commit ?? null,
+      today: report.today,
+      errors: s.errors ?? 0,
+      warnings: s.warnings ?? 0,
+      fixable: s.fixable ?? 0,
+      filesScanned: s.filesScanned ?? 0,
+      filesSkipped: s.filesSkipped ?? 0,
+      byNotice,
+    });
+  });
+
+  const merged = [...notices.values()].map((n) => ({
+    ...n,
+    bucket: bucketOfDate(n.status, n.effective, today, warnWithinDays),
+    countdown: countdownOf(n.status, n.effective, today),
+  }));
+  merged.sort((a, b) => (a.effective ?? '\uffff').localeCompare(b.effective ?? '\uffff') || a.id.localeCompare(b.id));
+  const [onlyBefore] = befores.size === 1 ? [...befores] : [null];
+  return {
+    version: REPORT_VERSION,
+    tool: sources[0]!.report.tool,
+    today,
+    before: onlyBefore ?? null,
+    warnWithinDays,
+    mode: 'scan',
+    repositories: repositories.sort(compareRepositories),
+    notices: merged,
+    findings,
+    files,
+    suppressions,
+    summary: { ...summary, ...timelineOf(merged, warnWithinDays, today) },
+  };
+}
+
+/** The merged report with each path prefixed by its repository, for formats that only know paths (text, SARIF, GitHub). */
+export function withRepositoryPaths(report: Report): Report {
+  const prefix = <T extends { file: string; repository?: string }>(x: T): T => (x.repository === undefined ? x : { ...x, file: `${x.repository}/${x.file}` });
+  const sup = report.suppressions;
+  return {
+    ...report,
+    findings: report.findings.map(prefix),
+    files: report.files.map(prefix),
+    suppressions: { expired: sup.expired.map(prefix), unused: sup.unused.map(prefix), invalid: sup.invalid.map(prefix) },
+  };
+}
