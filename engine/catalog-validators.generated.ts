@@ -2,10 +2,10 @@
 // ajv standalone validators for the Catalog and ExtraCatalog schemas.
 /* eslint-disable */
 // @ts-nocheck
-export const schemaHash = "2f9505aa427a57e9c0967080d0fa4809e535949e042aba98b187e1f31a2bd3e9";
+export const schemaHash = "594e0ed3c40bd4478d0590cab7883ac524762803e61f2cdd9c25e81cf44d5ea0";
 export const detectionKinds = ["request-field","url-path","custom","property","value-map","property-value","object-shape","host","jwt-claim","header-lookup","webhook-signature","scope-list","url-query"];
 export const validateCatalog = validate0;
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:collab-migrate:notices.schema.json","title":"collab-migrate catalog of change notices","description":"notices.json: every dated change notice of the platform, the hosts and the scopes. Generated from engine/types.ts by scripts/gen-schema.ts; do not edit by hand. A user catalog (--notices) follows #/$defs/ExtraCatalog.","$ref":"#/$defs/Catalog","$defs":{"Catalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"reviewed":{"$ref":"#/$defs/IsoDate","description":"The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more than 90 days later says once that newer notices may exist."},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages of the platform's documentation that notices cite (URL -> title)."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","reviewed","references","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."},"CustomDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."},"DatePrecision":{"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."},"Detection":{"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."},"Example":{"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."},"ExtraCatalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."},"FixKind":{"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."},"FixTiming":{"type":"object","properties":{"kind":{"$ref":"#/$defs/FixTimingKind"},"reason":{"type":"string","description":"Why the fix has this timing: what the platform accepts before and after the date."}},"required":["kind","reason"],"additionalProperties":false,"description":"A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs)."},"FixTimingKind":{"type":"string","enum":["safe","expand-contract","final-only"],"description":"How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).\n- `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.\n- `expand-contract`: before the effective date the fix writes a transitional form that works on both sides   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides   accept); that form is recognised as migrated and not reported until the date; from the date on it is   reported again and the fix contracts it to the final form. A usage with no transitional form (a value   the code sends) gets the final form as a suggestion before the date.\n- `final-only`: no form works on both sides (or the seed does not say the new one works early): before the   date the final form is offered as a suggestion only, never an autofix.\n\nFix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early, for teams that deploy after the date."},"HeaderLookupDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"type":"string"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."},"HostDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."},"Hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."},"IsoDate":{"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"JwtClaimDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."},"Milestone":{"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."},"Notice":{"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the platform gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the platform gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The platform's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"fixTiming":{"$ref":"#/$defs/FixTiming","description":"How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it); when absent, `final-only` is assumed: no autofix before the effective date."},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."},"NoticeStatus":{"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."},"ObjectShapeDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."},"PropertyDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"type":"string","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"type":"string"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."},"PropertyUsage":{"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."},"PropertyValueDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."},"RequestFieldDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies."},"ScopeListDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."},"Scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (the platform's list of scopes plus those its public API reference names)."},"Source":{"type":"object","properties":{"section":{"type":"string","description":"Section of the platform's change document the notice was read from (`9` is its dated change list); the catalog's tests compare the notice with that section. Users are shown `url` instead."},"url":{"type":"string","description":"The public page that documents the change: the platform's API changelog or the area's API reference page."},"quote":{"type":"string","description":"The platform's own words, shortened only where `...` says so."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."},"UrlPathDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."},"UrlQueryDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."},"ValueMapDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."},"WebhookSignatureDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."}}};
+const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:collab-migrate:notices.schema.json","title":"collab-migrate catalog of change notices","description":"notices.json: every dated change notice of the platform, the hosts and the scopes. Generated from engine/types.ts by scripts/gen-schema.ts; do not edit by hand. A user catalog (--notices) follows #/$defs/ExtraCatalog.","$ref":"#/$defs/Catalog","$defs":{"Catalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"reviewed":{"$ref":"#/$defs/IsoDate","description":"The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more than 90 days later says once that newer notices may exist."},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages of the platform's documentation that notices cite (URL -> title)."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","reviewed","references","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."},"CustomDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."},"DatePrecision":{"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."},"Detection":{"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."},"Example":{"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."},"ExtraCatalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."},"FixKind":{"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."},"FixTiming":{"type":"object","properties":{"kind":{"$ref":"#/$defs/FixTimingKind"},"reason":{"type":"string","description":"Why the fix has this timing: what the platform accepts before and after the date."}},"required":["kind","reason"],"additionalProperties":false,"description":"A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs)."},"FixTimingKind":{"type":"string","enum":["safe","expand-contract","final-only"],"description":"How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).\n- `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.\n- `expand-contract`: before the effective date the fix writes a transitional form that works on both sides   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides   accept); that form is recognised as migrated and not reported until the date; from the date on it is   reported again and the fix contracts it to the final form. A usage with no transitional form (a value   the code sends) gets the final form as a suggestion before the date.\n- `final-only`: no form works on both sides (or the seed does not say the new one works early): before the   date the final form is offered as a suggestion only, never an autofix.\n\nFix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early, for teams that deploy after the date."},"HeaderLookupDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"$ref":"#/$defs/HeaderName"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."},"HeaderName":{"type":"string","description":"An HTTP header name as a fix writes it (lower-cased) into a string literal.","pattern":"^[A-Za-z0-9-]+$"},"HostDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."},"Hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."},"Identifier":{"type":"string","description":"A name a fix writes into code as an identifier or property name (`renameTo`, `suggest`): letters, digits, `_` and `$`, so a user catalog cannot make a fix write an expression (`confirm-required`).","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"},"IsoDate":{"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"JwtClaimDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."},"Milestone":{"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."},"Notice":{"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the platform gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the platform gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The platform's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"fixTiming":{"$ref":"#/$defs/FixTiming","description":"How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it); when absent, `final-only` is assumed: no autofix before the effective date."},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."},"NoticeStatus":{"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."},"ObjectShapeDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"$ref":"#/$defs/QueryParameter"},"to":{"$ref":"#/$defs/QueryParameter"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."},"PropertyDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"$ref":"#/$defs/Identifier","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"$ref":"#/$defs/Identifier"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."},"PropertyUsage":{"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."},"PropertyValueDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."},"QueryParameter":{"type":"string","description":"A query parameter name as a fix writes it into a `key=value&...` string, with its `=`.","pattern":"^[A-Za-z0-9_.-]+=?$"},"RequestFieldDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies."},"ScopeListDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."},"Scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (the platform's list of scopes plus those its public API reference names)."},"Source":{"type":"object","properties":{"section":{"type":"string","description":"Section of the platform's change document the notice was read from (`9` is its dated change list); the catalog's tests compare the notice with that section. Users are shown `url` instead."},"url":{"type":"string","description":"The public page that documents the change: the platform's API changelog or the area's API reference page."},"quote":{"type":"string","description":"The platform's own words, shortened only where `...` says so."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."},"UrlPathDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."},"UrlQueryDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."},"ValueMapDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."},"WebhookSignatureDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."}}};
 const schema1 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"reviewed":{"$ref":"#/$defs/IsoDate","description":"The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more than 90 days later says once that newer notices may exist."},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages of the platform's documentation that notices cite (URL -> title)."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","reviewed","references","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."};
 const schema2 = {"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"};
 const schema3 = {"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."};
@@ -16,7 +16,7 @@ const schema6 = {"type":"string","enum":["dated","pending","contract","informati
 const schema10 = {"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."};
 const schema14 = {"type":"object","properties":{"section":{"type":"string","description":"Section of the platform's change document the notice was read from (`9` is its dated change list); the catalog's tests compare the notice with that section. Users are shown `url` instead."},"url":{"type":"string","description":"The public page that documents the change: the platform's API changelog or the area's API reference page."},"quote":{"type":"string","description":"The platform's own words, shortened only where `...` says so."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."};
 const schema15 = {"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."};
-const schema33 = {"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."};
+const schema38 = {"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."};
 const func0 = Object.prototype.hasOwnProperty;
 const pattern1 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 const schema12 = {"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."};
@@ -171,17 +171,17 @@ const schema18 = {"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$
 const schema19 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies."};
 const schema20 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."};
 const schema21 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."};
-const schema24 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."};
-const schema25 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."};
-const schema26 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."};
-const schema27 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."};
-const schema28 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."};
-const schema29 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"type":"string"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."};
-const schema30 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."};
-const schema31 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."};
-const schema32 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."};
-const schema22 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"type":"string","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"type":"string"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."};
-const schema23 = {"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."};
+const schema26 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."};
+const schema27 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."};
+const schema31 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."};
+const schema32 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."};
+const schema35 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."};
+const schema36 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."};
+const schema37 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."};
+const schema22 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"$ref":"#/$defs/Identifier","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"$ref":"#/$defs/Identifier"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."};
+const schema23 = {"type":"string","description":"A name a fix writes into code as an identifier or property name (`renameTo`, `suggest`): letters, digits, `_` and `$`, so a user catalog cannot make a fix write an expression (`confirm-required`).","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"};
+const schema25 = {"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."};
+const pattern7 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*$", "u");
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -300,10 +300,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data.renameTo !== undefined){
+let data6 = data.renameTo;
 const _errs14 = errors;
-if(typeof data.renameTo !== "string"){
-validate8.errors = [{instancePath:instancePath+"/renameTo",schemaPath:"#/properties/renameTo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+validate8.errors = [{instancePath:instancePath+"/renameTo",schemaPath:"#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""}];
 return false;
+}
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/renameTo",schemaPath:"#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 }
 var valid0 = _errs14 === errors;
 }
@@ -313,19 +323,29 @@ var valid0 = true;
 if(valid0){
 if(data.suggest !== undefined){
 let data7 = data.suggest;
-const _errs16 = errors;
-if(errors === _errs16){
+const _errs17 = errors;
+if(errors === _errs17){
 if(Array.isArray(data7)){
-var valid3 = true;
+var valid4 = true;
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-const _errs18 = errors;
-if(typeof data7[i2] !== "string"){
-validate8.errors = [{instancePath:instancePath+"/suggest/" + i2,schemaPath:"#/properties/suggest/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+let data8 = data7[i2];
+const _errs19 = errors;
+const _errs20 = errors;
+if(errors === _errs20){
+if(typeof data8 === "string"){
+if(!pattern7.test(data8)){
+validate8.errors = [{instancePath:instancePath+"/suggest/" + i2,schemaPath:"#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""}];
 return false;
 }
-var valid3 = _errs18 === errors;
-if(!valid3){
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/suggest/" + i2,schemaPath:"#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid4 = _errs19 === errors;
+if(!valid4){
 break;
 }
 }
@@ -335,7 +355,7 @@ validate8.errors = [{instancePath:instancePath+"/suggest",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs16 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
@@ -343,7 +363,7 @@ var valid0 = true;
 if(valid0){
 if(data.change !== undefined){
 let data9 = data.change;
-const _errs20 = errors;
+const _errs22 = errors;
 if(typeof data9 !== "string"){
 validate8.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -352,7 +372,7 @@ if(!((data9 === "removed") || (data9 === "deprecated"))){
 validate8.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/enum",keyword:"enum",params:{allowedValues: schema22.properties.change.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
@@ -360,24 +380,24 @@ var valid0 = true;
 if(valid0){
 if(data.usages !== undefined){
 let data10 = data.usages;
-const _errs22 = errors;
-if(errors === _errs22){
+const _errs24 = errors;
+if(errors === _errs24){
 if(Array.isArray(data10)){
-var valid4 = true;
+var valid6 = true;
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
 let data11 = data10[i3];
-const _errs24 = errors;
+const _errs26 = errors;
 if(typeof data11 !== "string"){
 validate8.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data11 === "key") || (data11 === "read")) || (data11 === "write")) || (data11 === "destructure")) || (data11 === "declaration"))){
-validate8.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema23.enum},message:"must be equal to one of the allowed values"}];
+validate8.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid4 = _errs24 === errors;
-if(!valid4){
+var valid6 = _errs26 === errors;
+if(!valid6){
 break;
 }
 }
@@ -387,7 +407,7 @@ validate8.errors = [{instancePath:instancePath+"/usages",schemaPath:"#/propertie
 return false;
 }
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs24 === errors;
 }
 else {
 var valid0 = true;
@@ -395,19 +415,19 @@ var valid0 = true;
 if(valid0){
 if(data.fileContext !== undefined){
 let data12 = data.fileContext;
-const _errs27 = errors;
-if(errors === _errs27){
+const _errs29 = errors;
+if(errors === _errs29){
 if(Array.isArray(data12)){
-var valid6 = true;
+var valid8 = true;
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-const _errs29 = errors;
+const _errs31 = errors;
 if(typeof data12[i4] !== "string"){
 validate8.errors = [{instancePath:instancePath+"/fileContext/" + i4,schemaPath:"#/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid6 = _errs29 === errors;
-if(!valid6){
+var valid8 = _errs31 === errors;
+if(!valid8){
 break;
 }
 }
@@ -417,7 +437,7 @@ validate8.errors = [{instancePath:instancePath+"/fileContext",schemaPath:"#/prop
 return false;
 }
 }
-var valid0 = _errs27 === errors;
+var valid0 = _errs29 === errors;
 }
 else {
 var valid0 = true;
@@ -425,19 +445,19 @@ var valid0 = true;
 if(valid0){
 if(data.siblings !== undefined){
 let data14 = data.siblings;
-const _errs31 = errors;
-if(errors === _errs31){
+const _errs33 = errors;
+if(errors === _errs33){
 if(Array.isArray(data14)){
-var valid7 = true;
+var valid9 = true;
 const len5 = data14.length;
 for(let i5=0; i5<len5; i5++){
-const _errs33 = errors;
+const _errs35 = errors;
 if(typeof data14[i5] !== "string"){
 validate8.errors = [{instancePath:instancePath+"/siblings/" + i5,schemaPath:"#/properties/siblings/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid7 = _errs33 === errors;
-if(!valid7){
+var valid9 = _errs35 === errors;
+if(!valid9){
 break;
 }
 }
@@ -447,7 +467,7 @@ validate8.errors = [{instancePath:instancePath+"/siblings",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs31 === errors;
+var valid0 = _errs33 === errors;
 }
 else {
 var valid0 = true;
@@ -455,19 +475,19 @@ var valid0 = true;
 if(valid0){
 if(data.requestPaths !== undefined){
 let data16 = data.requestPaths;
-const _errs35 = errors;
-if(errors === _errs35){
+const _errs37 = errors;
+if(errors === _errs37){
 if(Array.isArray(data16)){
-var valid8 = true;
+var valid10 = true;
 const len6 = data16.length;
 for(let i6=0; i6<len6; i6++){
-const _errs37 = errors;
+const _errs39 = errors;
 if(typeof data16[i6] !== "string"){
 validate8.errors = [{instancePath:instancePath+"/requestPaths/" + i6,schemaPath:"#/properties/requestPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid8 = _errs37 === errors;
-if(!valid8){
+var valid10 = _errs39 === errors;
+if(!valid10){
 break;
 }
 }
@@ -477,31 +497,31 @@ validate8.errors = [{instancePath:instancePath+"/requestPaths",schemaPath:"#/pro
 return false;
 }
 }
-var valid0 = _errs35 === errors;
+var valid0 = _errs37 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.remove !== undefined){
-const _errs39 = errors;
+const _errs41 = errors;
 if(typeof data.remove !== "boolean"){
 validate8.errors = [{instancePath:instancePath+"/remove",schemaPath:"#/properties/remove/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs39 === errors;
+var valid0 = _errs41 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.config !== undefined){
-const _errs41 = errors;
+const _errs43 = errors;
 if(typeof data.config !== "boolean"){
 validate8.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs41 === errors;
+var valid0 = _errs43 === errors;
 }
 else {
 var valid0 = true;
@@ -530,6 +550,407 @@ validate8.errors = vErrors;
 return errors === 0;
 }
 validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema28 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"$ref":"#/$defs/QueryParameter"},"to":{"$ref":"#/$defs/QueryParameter"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."};
+const schema29 = {"type":"string","description":"A query parameter name as a fix writes it into a `key=value&...` string, with its `=`.","pattern":"^[A-Za-z0-9_.-]+=?$"};
+const pattern9 = new RegExp("^[A-Za-z0-9_.-]+=?$", "u");
+
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate10.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.kind === undefined) && (missing0 = "kind")) || ((data.when === undefined) && (missing0 = "when"))){
+validate10.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "tokens") || (key0 === "note")) || (key0 === "kind")) || (key0 === "when")) || (key0 === "requires")) || (key0 === "rewrite"))){
+validate10.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.tokens !== undefined){
+let data0 = data.tokens;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs4 = errors;
+if(typeof data0[i0] !== "string"){
+validate10.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate10.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+const _errs6 = errors;
+if(typeof data.note !== "string"){
+validate10.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data3 = data.kind;
+const _errs8 = errors;
+if(typeof data3 !== "string"){
+validate10.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("object-shape" !== data3){
+validate10.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "object-shape"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.when !== undefined){
+let data4 = data.when;
+const _errs10 = errors;
+if(errors === _errs10){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key1 in data4){
+const _errs13 = errors;
+if(typeof data4[key1] !== "string"){
+validate10.errors = [{instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/when/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs13 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate10.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.requires !== undefined){
+let data6 = data.requires;
+const _errs15 = errors;
+if(errors === _errs15){
+if(Array.isArray(data6)){
+var valid3 = true;
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+const _errs17 = errors;
+if(typeof data6[i1] !== "string"){
+validate10.errors = [{instancePath:instancePath+"/requires/" + i1,schemaPath:"#/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs17 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate10.errors = [{instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.rewrite !== undefined){
+let data8 = data.rewrite;
+const _errs19 = errors;
+if(errors === _errs19){
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+let missing1;
+if((((data8.key === undefined) && (missing1 = "key")) || ((data8.from === undefined) && (missing1 = "from"))) || ((data8.to === undefined) && (missing1 = "to"))){
+validate10.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs21 = errors;
+for(const key2 in data8){
+if(!(((key2 === "key") || (key2 === "from")) || (key2 === "to"))){
+validate10.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs21 === errors){
+if(data8.key !== undefined){
+const _errs22 = errors;
+if(typeof data8.key !== "string"){
+validate10.errors = [{instancePath:instancePath+"/rewrite/key",schemaPath:"#/properties/rewrite/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid4 = _errs22 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data8.from !== undefined){
+let data10 = data8.from;
+const _errs24 = errors;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data10 === "string"){
+if(!pattern9.test(data10)){
+validate10.errors = [{instancePath:instancePath+"/rewrite/from",schemaPath:"#/$defs/QueryParameter/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+=?$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+=?$"+"\""}];
+return false;
+}
+}
+else {
+validate10.errors = [{instancePath:instancePath+"/rewrite/from",schemaPath:"#/$defs/QueryParameter/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid4 = _errs24 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data8.to !== undefined){
+let data11 = data8.to;
+const _errs27 = errors;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data11 === "string"){
+if(!pattern9.test(data11)){
+validate10.errors = [{instancePath:instancePath+"/rewrite/to",schemaPath:"#/$defs/QueryParameter/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+=?$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+=?$"+"\""}];
+return false;
+}
+}
+else {
+validate10.errors = [{instancePath:instancePath+"/rewrite/to",schemaPath:"#/$defs/QueryParameter/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid4 = _errs27 === errors;
+}
+else {
+var valid4 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate10.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate10.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate10.errors = vErrors;
+return errors === 0;
+}
+validate10.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema33 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"$ref":"#/$defs/HeaderName"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."};
+const schema34 = {"type":"string","description":"An HTTP header name as a fix writes it (lower-cased) into a string literal.","pattern":"^[A-Za-z0-9-]+$"};
+const pattern11 = new RegExp("^[A-Za-z0-9-]+$", "u");
+
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate12.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.kind === undefined) && (missing0 = "kind")) || ((data.headers === undefined) && (missing0 = "headers"))){
+validate12.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "tokens") || (key0 === "note")) || (key0 === "kind")) || (key0 === "headers"))){
+validate12.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.tokens !== undefined){
+let data0 = data.tokens;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs4 = errors;
+if(typeof data0[i0] !== "string"){
+validate12.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate12.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+const _errs6 = errors;
+if(typeof data.note !== "string"){
+validate12.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data3 = data.kind;
+const _errs8 = errors;
+if(typeof data3 !== "string"){
+validate12.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("header-lookup" !== data3){
+validate12.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "header-lookup"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.headers !== undefined){
+let data4 = data.headers;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data4)){
+var valid2 = true;
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+let data5 = data4[i1];
+const _errs12 = errors;
+const _errs13 = errors;
+if(errors === _errs13){
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate12.errors = [{instancePath:instancePath+"/headers/" + i1,schemaPath:"#/$defs/HeaderName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]+$"},message:"must match pattern \""+"^[A-Za-z0-9-]+$"+"\""}];
+return false;
+}
+}
+else {
+validate12.errors = [{instancePath:instancePath+"/headers/" + i1,schemaPath:"#/$defs/HeaderName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate12.errors = [{instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate12.errors = vErrors;
+return errors === 0;
+}
+validate12.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1470,7 +1891,7 @@ errors++;
 else {
 const _errs85 = errors;
 for(const key4 in data){
-if(!(func0.call(schema24.properties, key4))){
+if(!(func0.call(schema26.properties, key4))){
 const err49 = {instancePath,schemaPath:"#/$defs/ValueMapDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err49];
@@ -1581,7 +2002,7 @@ for(const key5 in data37){
 let data38 = data37[key5];
 const _errs97 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err55 = {instancePath:instancePath+"/map/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ValueMapDetection/properties/map/additionalProperties/type",keyword:"type",params:{type: schema24.properties.map.additionalProperties.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/map/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ValueMapDetection/properties/map/additionalProperties/type",keyword:"type",params:{type: schema26.properties.map.additionalProperties.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2240,12 +2661,24 @@ props0 = true;
 }
 }
 const _errs154 = errors;
+if(!(validate10(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs154 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
 const _errs155 = errors;
-if(errors === _errs155){
+const _errs156 = errors;
+if(errors === _errs156){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
-if(((data.kind === undefined) && (missing7 = "kind")) || ((data.when === undefined) && (missing7 = "when"))){
-const err89 = {instancePath,schemaPath:"#/$defs/ObjectShapeDetection/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
+if(((data.kind === undefined) && (missing7 = "kind")) || ((data.hosts === undefined) && (missing7 = "hosts"))){
+const err89 = {instancePath,schemaPath:"#/$defs/HostDetection/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2255,10 +2688,10 @@ vErrors.push(err89);
 errors++;
 }
 else {
-const _errs157 = errors;
+const _errs158 = errors;
 for(const key8 in data){
-if(!((((((key8 === "tokens") || (key8 === "note")) || (key8 === "kind")) || (key8 === "when")) || (key8 === "requires")) || (key8 === "rewrite"))){
-const err90 = {instancePath,schemaPath:"#/$defs/ObjectShapeDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(!((((key8 === "tokens") || (key8 === "note")) || (key8 === "kind")) || (key8 === "hosts"))){
+const err90 = {instancePath,schemaPath:"#/$defs/HostDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2269,18 +2702,18 @@ errors++;
 break;
 }
 }
-if(_errs157 === errors){
+if(_errs158 === errors){
 if(data.tokens !== undefined){
 let data64 = data.tokens;
-const _errs158 = errors;
-if(errors === _errs158){
+const _errs159 = errors;
+if(errors === _errs159){
 if(Array.isArray(data64)){
 var valid32 = true;
 const len16 = data64.length;
 for(let i16=0; i16<len16; i16++){
-const _errs160 = errors;
+const _errs161 = errors;
 if(typeof data64[i16] !== "string"){
-const err91 = {instancePath:instancePath+"/tokens/" + i16,schemaPath:"#/$defs/ObjectShapeDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err91 = {instancePath:instancePath+"/tokens/" + i16,schemaPath:"#/$defs/HostDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2289,14 +2722,14 @@ vErrors.push(err91);
 }
 errors++;
 }
-var valid32 = _errs160 === errors;
+var valid32 = _errs161 === errors;
 if(!valid32){
 break;
 }
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/ObjectShapeDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err92 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/HostDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2306,16 +2739,16 @@ vErrors.push(err92);
 errors++;
 }
 }
-var valid31 = _errs158 === errors;
+var valid31 = _errs159 === errors;
 }
 else {
 var valid31 = true;
 }
 if(valid31){
 if(data.note !== undefined){
-const _errs162 = errors;
+const _errs163 = errors;
 if(typeof data.note !== "string"){
-const err93 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/ObjectShapeDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err93 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/HostDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2324,7 +2757,7 @@ vErrors.push(err93);
 }
 errors++;
 }
-var valid31 = _errs162 === errors;
+var valid31 = _errs163 === errors;
 }
 else {
 var valid31 = true;
@@ -2332,9 +2765,9 @@ var valid31 = true;
 if(valid31){
 if(data.kind !== undefined){
 let data67 = data.kind;
-const _errs164 = errors;
+const _errs165 = errors;
 if(typeof data67 !== "string"){
-const err94 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ObjectShapeDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err94 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/HostDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2343,8 +2776,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-if("object-shape" !== data67){
-const err95 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ObjectShapeDetection/properties/kind/const",keyword:"const",params:{allowedValue: "object-shape"},message:"must be equal to constant"};
+if("host" !== data67){
+const err95 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/HostDetection/properties/kind/const",keyword:"const",params:{allowedValue: "host"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2353,21 +2786,17 @@ vErrors.push(err95);
 }
 errors++;
 }
-var valid31 = _errs164 === errors;
+var valid31 = _errs165 === errors;
 }
 else {
 var valid31 = true;
 }
 if(valid31){
-if(data.when !== undefined){
-let data68 = data.when;
-const _errs166 = errors;
-if(errors === _errs166){
-if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
-for(const key9 in data68){
-const _errs169 = errors;
-if(typeof data68[key9] !== "string"){
-const err96 = {instancePath:instancePath+"/when/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ObjectShapeDetection/properties/when/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.hosts !== undefined){
+let data68 = data.hosts;
+const _errs167 = errors;
+if(typeof data68 !== "string"){
+const err96 = {instancePath:instancePath+"/hosts",schemaPath:"#/$defs/HostDetection/properties/hosts/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2376,14 +2805,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-var valid33 = _errs169 === errors;
-if(!valid33){
-break;
-}
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/when",schemaPath:"#/$defs/ObjectShapeDetection/properties/when/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data68 === "legacyApi") || (data68 === "callHistory"))){
+const err97 = {instancePath:instancePath+"/hosts",schemaPath:"#/$defs/HostDetection/properties/hosts/enum",keyword:"enum",params:{allowedValues: schema31.properties.hosts.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2392,24 +2815,19 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-var valid31 = _errs166 === errors;
+var valid31 = _errs167 === errors;
 }
 else {
 var valid31 = true;
 }
-if(valid31){
-if(data.requires !== undefined){
-let data70 = data.requires;
-const _errs171 = errors;
-if(errors === _errs171){
-if(Array.isArray(data70)){
-var valid34 = true;
-const len17 = data70.length;
-for(let i17=0; i17<len17; i17++){
-const _errs173 = errors;
-if(typeof data70[i17] !== "string"){
-const err98 = {instancePath:instancePath+"/requires/" + i17,schemaPath:"#/$defs/ObjectShapeDetection/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+}
+}
+}
+}
+else {
+const err98 = {instancePath,schemaPath:"#/$defs/HostDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2418,14 +2836,21 @@ vErrors.push(err98);
 }
 errors++;
 }
-var valid34 = _errs173 === errors;
-if(!valid34){
-break;
+}
+var _valid0 = _errs155 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
 }
 }
-}
-else {
-const err99 = {instancePath:instancePath+"/requires",schemaPath:"#/$defs/ObjectShapeDetection/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const _errs169 = errors;
+const _errs170 = errors;
+if(errors === _errs170){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing8;
+if((((data.kind === undefined) && (missing8 = "kind")) || ((data.claim === undefined) && (missing8 = "claim"))) || ((data.type === undefined) && (missing8 = "type"))){
+const err99 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2434,21 +2859,11 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-var valid31 = _errs171 === errors;
-}
 else {
-var valid31 = true;
-}
-if(valid31){
-if(data.rewrite !== undefined){
-let data72 = data.rewrite;
-const _errs175 = errors;
-if(errors === _errs175){
-if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
-let missing8;
-if((((data72.key === undefined) && (missing8 = "key")) || ((data72.from === undefined) && (missing8 = "from"))) || ((data72.to === undefined) && (missing8 = "to"))){
-const err100 = {instancePath:instancePath+"/rewrite",schemaPath:"#/$defs/ObjectShapeDetection/properties/rewrite/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
+const _errs172 = errors;
+for(const key9 in data){
+if(!((((((key9 === "tokens") || (key9 === "note")) || (key9 === "kind")) || (key9 === "claim")) || (key9 === "type")) || (key9 === "guestClaims"))){
+const err100 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2456,12 +2871,21 @@ else {
 vErrors.push(err100);
 }
 errors++;
+break;
 }
-else {
-const _errs177 = errors;
-for(const key10 in data72){
-if(!(((key10 === "key") || (key10 === "from")) || (key10 === "to"))){
-const err101 = {instancePath:instancePath+"/rewrite",schemaPath:"#/$defs/ObjectShapeDetection/properties/rewrite/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+}
+if(_errs172 === errors){
+if(data.tokens !== undefined){
+let data69 = data.tokens;
+const _errs173 = errors;
+if(errors === _errs173){
+if(Array.isArray(data69)){
+var valid35 = true;
+const len17 = data69.length;
+for(let i17=0; i17<len17; i17++){
+const _errs175 = errors;
+if(typeof data69[i17] !== "string"){
+const err101 = {instancePath:instancePath+"/tokens/" + i17,schemaPath:"#/$defs/JwtClaimDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2469,14 +2893,15 @@ else {
 vErrors.push(err101);
 }
 errors++;
+}
+var valid35 = _errs175 === errors;
+if(!valid35){
 break;
 }
 }
-if(_errs177 === errors){
-if(data72.key !== undefined){
-const _errs178 = errors;
-if(typeof data72.key !== "string"){
-const err102 = {instancePath:instancePath+"/rewrite/key",schemaPath:"#/$defs/ObjectShapeDetection/properties/rewrite/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err102 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/JwtClaimDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2485,16 +2910,17 @@ vErrors.push(err102);
 }
 errors++;
 }
-var valid35 = _errs178 === errors;
+}
+var valid34 = _errs173 === errors;
 }
 else {
-var valid35 = true;
+var valid34 = true;
 }
-if(valid35){
-if(data72.from !== undefined){
-const _errs180 = errors;
-if(typeof data72.from !== "string"){
-const err103 = {instancePath:instancePath+"/rewrite/from",schemaPath:"#/$defs/ObjectShapeDetection/properties/rewrite/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(valid34){
+if(data.note !== undefined){
+const _errs177 = errors;
+if(typeof data.note !== "string"){
+const err103 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/JwtClaimDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2503,16 +2929,17 @@ vErrors.push(err103);
 }
 errors++;
 }
-var valid35 = _errs180 === errors;
+var valid34 = _errs177 === errors;
 }
 else {
-var valid35 = true;
+var valid34 = true;
 }
-if(valid35){
-if(data72.to !== undefined){
-const _errs182 = errors;
-if(typeof data72.to !== "string"){
-const err104 = {instancePath:instancePath+"/rewrite/to",schemaPath:"#/$defs/ObjectShapeDetection/properties/rewrite/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(valid34){
+if(data.kind !== undefined){
+let data72 = data.kind;
+const _errs179 = errors;
+if(typeof data72 !== "string"){
+const err104 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/JwtClaimDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2521,18 +2948,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-var valid35 = _errs182 === errors;
-}
-else {
-var valid35 = true;
-}
-}
-}
-}
-}
-}
-else {
-const err105 = {instancePath:instancePath+"/rewrite",schemaPath:"#/$defs/ObjectShapeDetection/properties/rewrite/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if("jwt-claim" !== data72){
+const err105 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/JwtClaimDetection/properties/kind/const",keyword:"const",params:{allowedValue: "jwt-claim"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2541,22 +2958,16 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-var valid31 = _errs175 === errors;
-}
-else {
-var valid31 = true;
-}
-}
-}
-}
-}
-}
-}
-}
+var valid34 = _errs179 === errors;
 }
 else {
-const err106 = {instancePath,schemaPath:"#/$defs/ObjectShapeDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid34 = true;
+}
+if(valid34){
+if(data.claim !== undefined){
+const _errs181 = errors;
+if(typeof data.claim !== "string"){
+const err106 = {instancePath:instancePath+"/claim",schemaPath:"#/$defs/JwtClaimDetection/properties/claim/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2565,21 +2976,17 @@ vErrors.push(err106);
 }
 errors++;
 }
+var valid34 = _errs181 === errors;
 }
-var _valid0 = _errs154 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
+else {
+var valid34 = true;
 }
-}
-const _errs184 = errors;
-const _errs185 = errors;
-if(errors === _errs185){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing9;
-if(((data.kind === undefined) && (missing9 = "kind")) || ((data.hosts === undefined) && (missing9 = "hosts"))){
-const err107 = {instancePath,schemaPath:"#/$defs/HostDetection/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
+if(valid34){
+if(data.type !== undefined){
+let data74 = data.type;
+const _errs183 = errors;
+if(typeof data74 !== "string"){
+const err107 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/JwtClaimDetection/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2588,11 +2995,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-else {
-const _errs187 = errors;
-for(const key11 in data){
-if(!((((key11 === "tokens") || (key11 === "note")) || (key11 === "kind")) || (key11 === "hosts"))){
-const err108 = {instancePath,schemaPath:"#/$defs/HostDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if("integer" !== data74){
+const err108 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/JwtClaimDetection/properties/type/const",keyword:"const",params:{allowedValue: "integer"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2600,21 +3004,24 @@ else {
 vErrors.push(err108);
 }
 errors++;
-break;
 }
+var valid34 = _errs183 === errors;
 }
-if(_errs187 === errors){
-if(data.tokens !== undefined){
-let data76 = data.tokens;
-const _errs188 = errors;
-if(errors === _errs188){
-if(Array.isArray(data76)){
-var valid38 = true;
-const len18 = data76.length;
+else {
+var valid34 = true;
+}
+if(valid34){
+if(data.guestClaims !== undefined){
+let data75 = data.guestClaims;
+const _errs185 = errors;
+if(errors === _errs185){
+if(Array.isArray(data75)){
+var valid36 = true;
+const len18 = data75.length;
 for(let i18=0; i18<len18; i18++){
-const _errs190 = errors;
-if(typeof data76[i18] !== "string"){
-const err109 = {instancePath:instancePath+"/tokens/" + i18,schemaPath:"#/$defs/HostDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs187 = errors;
+if(typeof data75[i18] !== "string"){
+const err109 = {instancePath:instancePath+"/guestClaims/" + i18,schemaPath:"#/$defs/JwtClaimDetection/properties/guestClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2623,14 +3030,14 @@ vErrors.push(err109);
 }
 errors++;
 }
-var valid38 = _errs190 === errors;
-if(!valid38){
+var valid36 = _errs187 === errors;
+if(!valid36){
 break;
 }
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/HostDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err110 = {instancePath:instancePath+"/guestClaims",schemaPath:"#/$defs/JwtClaimDetection/properties/guestClaims/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2640,16 +3047,21 @@ vErrors.push(err110);
 errors++;
 }
 }
-var valid37 = _errs188 === errors;
+var valid34 = _errs185 === errors;
 }
 else {
-var valid37 = true;
+var valid34 = true;
 }
-if(valid37){
-if(data.note !== undefined){
-const _errs192 = errors;
-if(typeof data.note !== "string"){
-const err111 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/HostDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err111 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2658,17 +3070,33 @@ vErrors.push(err111);
 }
 errors++;
 }
-var valid37 = _errs192 === errors;
 }
-else {
-var valid37 = true;
+var _valid0 = _errs169 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
 }
-if(valid37){
-if(data.kind !== undefined){
-let data79 = data.kind;
-const _errs194 = errors;
-if(typeof data79 !== "string"){
-const err112 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/HostDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+const _errs189 = errors;
+if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs189 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs190 = errors;
+const _errs191 = errors;
+if(errors === _errs191){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing9;
+if((((data.kind === undefined) && (missing9 = "kind")) || ((data.check === undefined) && (missing9 = "check"))) || ((data.headers === undefined) && (missing9 = "headers"))){
+const err112 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2677,8 +3105,11 @@ vErrors.push(err112);
 }
 errors++;
 }
-if("host" !== data79){
-const err113 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/HostDetection/properties/kind/const",keyword:"const",params:{allowedValue: "host"},message:"must be equal to constant"};
+else {
+const _errs193 = errors;
+for(const key10 in data){
+if(!(((((key10 === "tokens") || (key10 === "note")) || (key10 === "kind")) || (key10 === "check")) || (key10 === "headers"))){
+const err113 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2686,18 +3117,21 @@ else {
 vErrors.push(err113);
 }
 errors++;
+break;
 }
-var valid37 = _errs194 === errors;
 }
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data.hosts !== undefined){
-let data80 = data.hosts;
+if(_errs193 === errors){
+if(data.tokens !== undefined){
+let data77 = data.tokens;
+const _errs194 = errors;
+if(errors === _errs194){
+if(Array.isArray(data77)){
+var valid39 = true;
+const len19 = data77.length;
+for(let i19=0; i19<len19; i19++){
 const _errs196 = errors;
-if(typeof data80 !== "string"){
-const err114 = {instancePath:instancePath+"/hosts",schemaPath:"#/$defs/HostDetection/properties/hosts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data77[i19] !== "string"){
+const err114 = {instancePath:instancePath+"/tokens/" + i19,schemaPath:"#/$defs/WebhookSignatureDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2706,8 +3140,14 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(!((data80 === "legacyApi") || (data80 === "callHistory"))){
-const err115 = {instancePath:instancePath+"/hosts",schemaPath:"#/$defs/HostDetection/properties/hosts/enum",keyword:"enum",params:{allowedValues: schema27.properties.hosts.enum},message:"must be equal to one of the allowed values"};
+var valid39 = _errs196 === errors;
+if(!valid39){
+break;
+}
+}
+}
+else {
+const err115 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/WebhookSignatureDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2716,19 +3156,17 @@ vErrors.push(err115);
 }
 errors++;
 }
-var valid37 = _errs196 === errors;
+}
+var valid38 = _errs194 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-}
-}
-}
-}
-}
-}
-else {
-const err116 = {instancePath,schemaPath:"#/$defs/HostDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(valid38){
+if(data.note !== undefined){
+const _errs198 = errors;
+if(typeof data.note !== "string"){
+const err116 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/WebhookSignatureDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2737,21 +3175,17 @@ vErrors.push(err116);
 }
 errors++;
 }
+var valid38 = _errs198 === errors;
 }
-var _valid0 = _errs184 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
+else {
+var valid38 = true;
 }
-}
-const _errs198 = errors;
-const _errs199 = errors;
-if(errors === _errs199){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing10;
-if((((data.kind === undefined) && (missing10 = "kind")) || ((data.claim === undefined) && (missing10 = "claim"))) || ((data.type === undefined) && (missing10 = "type"))){
-const err117 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
+if(valid38){
+if(data.kind !== undefined){
+let data80 = data.kind;
+const _errs200 = errors;
+if(typeof data80 !== "string"){
+const err117 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WebhookSignatureDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2760,11 +3194,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-else {
-const _errs201 = errors;
-for(const key12 in data){
-if(!((((((key12 === "tokens") || (key12 === "note")) || (key12 === "kind")) || (key12 === "claim")) || (key12 === "type")) || (key12 === "guestClaims"))){
-const err118 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+if("webhook-signature" !== data80){
+const err118 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WebhookSignatureDetection/properties/kind/const",keyword:"const",params:{allowedValue: "webhook-signature"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2772,21 +3203,18 @@ else {
 vErrors.push(err118);
 }
 errors++;
-break;
 }
+var valid38 = _errs200 === errors;
 }
-if(_errs201 === errors){
-if(data.tokens !== undefined){
-let data81 = data.tokens;
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.check !== undefined){
+let data81 = data.check;
 const _errs202 = errors;
-if(errors === _errs202){
-if(Array.isArray(data81)){
-var valid41 = true;
-const len19 = data81.length;
-for(let i19=0; i19<len19; i19++){
-const _errs204 = errors;
-if(typeof data81[i19] !== "string"){
-const err119 = {instancePath:instancePath+"/tokens/" + i19,schemaPath:"#/$defs/JwtClaimDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data81 !== "string"){
+const err119 = {instancePath:instancePath+"/check",schemaPath:"#/$defs/WebhookSignatureDetection/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2795,14 +3223,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-var valid41 = _errs204 === errors;
-if(!valid41){
-break;
-}
-}
-}
-else {
-const err120 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/JwtClaimDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(((data81 === "raw-body") || (data81 === "sha1")) || (data81 === "compare"))){
+const err120 = {instancePath:instancePath+"/check",schemaPath:"#/$defs/WebhookSignatureDetection/properties/check/enum",keyword:"enum",params:{allowedValues: schema35.properties.check.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2811,17 +3233,23 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-var valid40 = _errs202 === errors;
+var valid38 = _errs202 === errors;
 }
 else {
-var valid40 = true;
+var valid38 = true;
 }
-if(valid40){
-if(data.note !== undefined){
+if(valid38){
+if(data.headers !== undefined){
+let data82 = data.headers;
+const _errs204 = errors;
+if(errors === _errs204){
+if(Array.isArray(data82)){
+var valid40 = true;
+const len20 = data82.length;
+for(let i20=0; i20<len20; i20++){
 const _errs206 = errors;
-if(typeof data.note !== "string"){
-const err121 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/JwtClaimDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data82[i20] !== "string"){
+const err121 = {instancePath:instancePath+"/headers/" + i20,schemaPath:"#/$defs/WebhookSignatureDetection/properties/headers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2831,16 +3259,13 @@ vErrors.push(err121);
 errors++;
 }
 var valid40 = _errs206 === errors;
+if(!valid40){
+break;
+}
+}
 }
 else {
-var valid40 = true;
-}
-if(valid40){
-if(data.kind !== undefined){
-let data84 = data.kind;
-const _errs208 = errors;
-if(typeof data84 !== "string"){
-const err122 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/JwtClaimDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err122 = {instancePath:instancePath+"/headers",schemaPath:"#/$defs/WebhookSignatureDetection/properties/headers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2849,8 +3274,21 @@ vErrors.push(err122);
 }
 errors++;
 }
-if("jwt-claim" !== data84){
-const err123 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/JwtClaimDetection/properties/kind/const",keyword:"const",params:{allowedValue: "jwt-claim"},message:"must be equal to constant"};
+}
+var valid38 = _errs204 === errors;
+}
+else {
+var valid38 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err123 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2859,16 +3297,21 @@ vErrors.push(err123);
 }
 errors++;
 }
-var valid40 = _errs208 === errors;
 }
-else {
-var valid40 = true;
+var _valid0 = _errs190 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
 }
-if(valid40){
-if(data.claim !== undefined){
-const _errs210 = errors;
-if(typeof data.claim !== "string"){
-const err124 = {instancePath:instancePath+"/claim",schemaPath:"#/$defs/JwtClaimDetection/properties/claim/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+const _errs208 = errors;
+const _errs209 = errors;
+if(errors === _errs209){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing10;
+if((data.kind === undefined) && (missing10 = "kind")){
+const err124 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2877,17 +3320,11 @@ vErrors.push(err124);
 }
 errors++;
 }
-var valid40 = _errs210 === errors;
-}
 else {
-var valid40 = true;
-}
-if(valid40){
-if(data.type !== undefined){
-let data86 = data.type;
-const _errs212 = errors;
-if(typeof data86 !== "string"){
-const err125 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/JwtClaimDetection/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs211 = errors;
+for(const key11 in data){
+if(!((((key11 === "tokens") || (key11 === "note")) || (key11 === "kind")) || (key11 === "maxDistance"))){
+const err125 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2895,9 +3332,21 @@ else {
 vErrors.push(err125);
 }
 errors++;
+break;
 }
-if("integer" !== data86){
-const err126 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/JwtClaimDetection/properties/type/const",keyword:"const",params:{allowedValue: "integer"},message:"must be equal to constant"};
+}
+if(_errs211 === errors){
+if(data.tokens !== undefined){
+let data84 = data.tokens;
+const _errs212 = errors;
+if(errors === _errs212){
+if(Array.isArray(data84)){
+var valid43 = true;
+const len21 = data84.length;
+for(let i21=0; i21<len21; i21++){
+const _errs214 = errors;
+if(typeof data84[i21] !== "string"){
+const err126 = {instancePath:instancePath+"/tokens/" + i21,schemaPath:"#/$defs/ScopeListDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2906,23 +3355,14 @@ vErrors.push(err126);
 }
 errors++;
 }
-var valid40 = _errs212 === errors;
+var valid43 = _errs214 === errors;
+if(!valid43){
+break;
+}
+}
 }
 else {
-var valid40 = true;
-}
-if(valid40){
-if(data.guestClaims !== undefined){
-let data87 = data.guestClaims;
-const _errs214 = errors;
-if(errors === _errs214){
-if(Array.isArray(data87)){
-var valid42 = true;
-const len20 = data87.length;
-for(let i20=0; i20<len20; i20++){
-const _errs216 = errors;
-if(typeof data87[i20] !== "string"){
-const err127 = {instancePath:instancePath+"/guestClaims/" + i20,schemaPath:"#/$defs/JwtClaimDetection/properties/guestClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err127 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/ScopeListDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2931,14 +3371,17 @@ vErrors.push(err127);
 }
 errors++;
 }
-var valid42 = _errs216 === errors;
-if(!valid42){
-break;
 }
-}
+var valid42 = _errs212 === errors;
 }
 else {
-const err128 = {instancePath:instancePath+"/guestClaims",schemaPath:"#/$defs/JwtClaimDetection/properties/guestClaims/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid42 = true;
+}
+if(valid42){
+if(data.note !== undefined){
+const _errs216 = errors;
+if(typeof data.note !== "string"){
+const err128 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/ScopeListDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2947,22 +3390,17 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-var valid40 = _errs214 === errors;
-}
-else {
-var valid40 = true;
-}
-}
-}
-}
-}
-}
-}
-}
+var valid42 = _errs216 === errors;
 }
 else {
-const err129 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid42 = true;
+}
+if(valid42){
+if(data.kind !== undefined){
+let data87 = data.kind;
+const _errs218 = errors;
+if(typeof data87 !== "string"){
+const err129 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ScopeListDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2971,21 +3409,8 @@ vErrors.push(err129);
 }
 errors++;
 }
-}
-var _valid0 = _errs198 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs218 = errors;
-const _errs219 = errors;
-if(errors === _errs219){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing11;
-if(((data.kind === undefined) && (missing11 = "kind")) || ((data.headers === undefined) && (missing11 = "headers"))){
-const err130 = {instancePath,schemaPath:"#/$defs/HeaderLookupDetection/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
+if("scope-list" !== data87){
+const err130 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ScopeListDetection/properties/kind/const",keyword:"const",params:{allowedValue: "scope-list"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2994,11 +3419,16 @@ vErrors.push(err130);
 }
 errors++;
 }
+var valid42 = _errs218 === errors;
+}
 else {
-const _errs221 = errors;
-for(const key13 in data){
-if(!((((key13 === "tokens") || (key13 === "note")) || (key13 === "kind")) || (key13 === "headers"))){
-const err131 = {instancePath,schemaPath:"#/$defs/HeaderLookupDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+var valid42 = true;
+}
+if(valid42){
+if(data.maxDistance !== undefined){
+const _errs220 = errors;
+if(!(typeof data.maxDistance == "number")){
+const err131 = {instancePath:instancePath+"/maxDistance",schemaPath:"#/$defs/ScopeListDetection/properties/maxDistance/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -3006,21 +3436,20 @@ else {
 vErrors.push(err131);
 }
 errors++;
-break;
+}
+var valid42 = _errs220 === errors;
+}
+else {
+var valid42 = true;
 }
 }
-if(_errs221 === errors){
-if(data.tokens !== undefined){
-let data89 = data.tokens;
-const _errs222 = errors;
-if(errors === _errs222){
-if(Array.isArray(data89)){
-var valid45 = true;
-const len21 = data89.length;
-for(let i21=0; i21<len21; i21++){
-const _errs224 = errors;
-if(typeof data89[i21] !== "string"){
-const err132 = {instancePath:instancePath+"/tokens/" + i21,schemaPath:"#/$defs/HeaderLookupDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+}
+}
+}
+else {
+const err132 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -3029,14 +3458,21 @@ vErrors.push(err132);
 }
 errors++;
 }
-var valid45 = _errs224 === errors;
-if(!valid45){
-break;
+}
+var _valid0 = _errs208 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
 }
 }
-}
-else {
-const err133 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/HeaderLookupDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const _errs222 = errors;
+const _errs223 = errors;
+if(errors === _errs223){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing11;
+if(((data.kind === undefined) && (missing11 = "kind")) || ((data.paths === undefined) && (missing11 = "paths"))){
+const err133 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -3045,17 +3481,11 @@ vErrors.push(err133);
 }
 errors++;
 }
-}
-var valid44 = _errs222 === errors;
-}
 else {
-var valid44 = true;
-}
-if(valid44){
-if(data.note !== undefined){
-const _errs226 = errors;
-if(typeof data.note !== "string"){
-const err134 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/HeaderLookupDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs225 = errors;
+for(const key12 in data){
+if(!(((((((key12 === "tokens") || (key12 === "note")) || (key12 === "kind")) || (key12 === "paths")) || (key12 === "requires")) || (key12 === "values")) || (key12 === "identifiedBy"))){
+const err134 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -3063,18 +3493,21 @@ else {
 vErrors.push(err134);
 }
 errors++;
+break;
 }
-var valid44 = _errs226 === errors;
 }
-else {
-var valid44 = true;
-}
-if(valid44){
-if(data.kind !== undefined){
-let data92 = data.kind;
+if(_errs225 === errors){
+if(data.tokens !== undefined){
+let data89 = data.tokens;
+const _errs226 = errors;
+if(errors === _errs226){
+if(Array.isArray(data89)){
+var valid46 = true;
+const len22 = data89.length;
+for(let i22=0; i22<len22; i22++){
 const _errs228 = errors;
-if(typeof data92 !== "string"){
-const err135 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/HeaderLookupDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data89[i22] !== "string"){
+const err135 = {instancePath:instancePath+"/tokens/" + i22,schemaPath:"#/$defs/UrlQueryDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -3083,8 +3516,14 @@ vErrors.push(err135);
 }
 errors++;
 }
-if("header-lookup" !== data92){
-const err136 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/HeaderLookupDetection/properties/kind/const",keyword:"const",params:{allowedValue: "header-lookup"},message:"must be equal to constant"};
+var valid46 = _errs228 === errors;
+if(!valid46){
+break;
+}
+}
+}
+else {
+const err136 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/UrlQueryDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -3093,23 +3532,17 @@ vErrors.push(err136);
 }
 errors++;
 }
-var valid44 = _errs228 === errors;
+}
+var valid45 = _errs226 === errors;
 }
 else {
-var valid44 = true;
+var valid45 = true;
 }
-if(valid44){
-if(data.headers !== undefined){
-let data93 = data.headers;
+if(valid45){
+if(data.note !== undefined){
 const _errs230 = errors;
-if(errors === _errs230){
-if(Array.isArray(data93)){
-var valid46 = true;
-const len22 = data93.length;
-for(let i22=0; i22<len22; i22++){
-const _errs232 = errors;
-if(typeof data93[i22] !== "string"){
-const err137 = {instancePath:instancePath+"/headers/" + i22,schemaPath:"#/$defs/HeaderLookupDetection/properties/headers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data.note !== "string"){
+const err137 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/UrlQueryDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -3118,14 +3551,17 @@ vErrors.push(err137);
 }
 errors++;
 }
-var valid46 = _errs232 === errors;
-if(!valid46){
-break;
-}
-}
+var valid45 = _errs230 === errors;
 }
 else {
-const err138 = {instancePath:instancePath+"/headers",schemaPath:"#/$defs/HeaderLookupDetection/properties/headers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid45 = true;
+}
+if(valid45){
+if(data.kind !== undefined){
+let data92 = data.kind;
+const _errs232 = errors;
+if(typeof data92 !== "string"){
+const err138 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlQueryDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -3134,20 +3570,8 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-var valid44 = _errs230 === errors;
-}
-else {
-var valid44 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err139 = {instancePath,schemaPath:"#/$defs/HeaderLookupDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if("url-query" !== data92){
+const err139 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlQueryDetection/properties/kind/const",keyword:"const",params:{allowedValue: "url-query"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -3156,21 +3580,23 @@ vErrors.push(err139);
 }
 errors++;
 }
+var valid45 = _errs232 === errors;
 }
-var _valid0 = _errs218 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
+else {
+var valid45 = true;
 }
-}
+if(valid45){
+if(data.paths !== undefined){
+let data93 = data.paths;
 const _errs234 = errors;
-const _errs235 = errors;
-if(errors === _errs235){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing12;
-if((((data.kind === undefined) && (missing12 = "kind")) || ((data.check === undefined) && (missing12 = "check"))) || ((data.headers === undefined) && (missing12 = "headers"))){
-const err140 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
+if(errors === _errs234){
+if(Array.isArray(data93)){
+var valid47 = true;
+const len23 = data93.length;
+for(let i23=0; i23<len23; i23++){
+const _errs236 = errors;
+if(typeof data93[i23] !== "string"){
+const err140 = {instancePath:instancePath+"/paths/" + i23,schemaPath:"#/$defs/UrlQueryDetection/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -3179,11 +3605,14 @@ vErrors.push(err140);
 }
 errors++;
 }
+var valid47 = _errs236 === errors;
+if(!valid47){
+break;
+}
+}
+}
 else {
-const _errs237 = errors;
-for(const key14 in data){
-if(!(((((key14 === "tokens") || (key14 === "note")) || (key14 === "kind")) || (key14 === "check")) || (key14 === "headers"))){
-const err141 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+const err141 = {instancePath:instancePath+"/paths",schemaPath:"#/$defs/UrlQueryDetection/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -3191,21 +3620,25 @@ else {
 vErrors.push(err141);
 }
 errors++;
-break;
 }
 }
-if(_errs237 === errors){
-if(data.tokens !== undefined){
-let data95 = data.tokens;
+var valid45 = _errs234 === errors;
+}
+else {
+var valid45 = true;
+}
+if(valid45){
+if(data.requires !== undefined){
+let data95 = data.requires;
 const _errs238 = errors;
 if(errors === _errs238){
 if(Array.isArray(data95)){
-var valid49 = true;
-const len23 = data95.length;
-for(let i23=0; i23<len23; i23++){
+var valid48 = true;
+const len24 = data95.length;
+for(let i24=0; i24<len24; i24++){
 const _errs240 = errors;
-if(typeof data95[i23] !== "string"){
-const err142 = {instancePath:instancePath+"/tokens/" + i23,schemaPath:"#/$defs/WebhookSignatureDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data95[i24] !== "string"){
+const err142 = {instancePath:instancePath+"/requires/" + i24,schemaPath:"#/$defs/UrlQueryDetection/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -3214,14 +3647,14 @@ vErrors.push(err142);
 }
 errors++;
 }
-var valid49 = _errs240 === errors;
-if(!valid49){
+var valid48 = _errs240 === errors;
+if(!valid48){
 break;
 }
 }
 }
 else {
-const err143 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/WebhookSignatureDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err143 = {instancePath:instancePath+"/requires",schemaPath:"#/$defs/UrlQueryDetection/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -3231,16 +3664,28 @@ vErrors.push(err143);
 errors++;
 }
 }
-var valid48 = _errs238 === errors;
+var valid45 = _errs238 === errors;
 }
 else {
-var valid48 = true;
+var valid45 = true;
 }
-if(valid48){
-if(data.note !== undefined){
+if(valid45){
+if(data.values !== undefined){
+let data97 = data.values;
 const _errs242 = errors;
-if(typeof data.note !== "string"){
-const err144 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/WebhookSignatureDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(errors === _errs242){
+if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
+for(const key13 in data97){
+let data98 = data97[key13];
+const _errs245 = errors;
+if(errors === _errs245){
+if(Array.isArray(data98)){
+var valid50 = true;
+const len25 = data98.length;
+for(let i25=0; i25<len25; i25++){
+const _errs247 = errors;
+if(typeof data98[i25] !== "string"){
+const err144 = {instancePath:instancePath+"/values/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i25,schemaPath:"#/$defs/UrlQueryDetection/properties/values/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -3249,17 +3694,14 @@ vErrors.push(err144);
 }
 errors++;
 }
-var valid48 = _errs242 === errors;
+var valid50 = _errs247 === errors;
+if(!valid50){
+break;
+}
+}
 }
 else {
-var valid48 = true;
-}
-if(valid48){
-if(data.kind !== undefined){
-let data98 = data.kind;
-const _errs244 = errors;
-if(typeof data98 !== "string"){
-const err145 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WebhookSignatureDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err145 = {instancePath:instancePath+"/values/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/UrlQueryDetection/properties/values/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -3268,8 +3710,15 @@ vErrors.push(err145);
 }
 errors++;
 }
-if("webhook-signature" !== data98){
-const err146 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WebhookSignatureDetection/properties/kind/const",keyword:"const",params:{allowedValue: "webhook-signature"},message:"must be equal to constant"};
+}
+var valid49 = _errs245 === errors;
+if(!valid49){
+break;
+}
+}
+}
+else {
+const err146 = {instancePath:instancePath+"/values",schemaPath:"#/$defs/UrlQueryDetection/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -3278,17 +3727,17 @@ vErrors.push(err146);
 }
 errors++;
 }
-var valid48 = _errs244 === errors;
+}
+var valid45 = _errs242 === errors;
 }
 else {
-var valid48 = true;
+var valid45 = true;
 }
-if(valid48){
-if(data.check !== undefined){
-let data99 = data.check;
-const _errs246 = errors;
-if(typeof data99 !== "string"){
-const err147 = {instancePath:instancePath+"/check",schemaPath:"#/$defs/WebhookSignatureDetection/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(valid45){
+if(data.identifiedBy !== undefined){
+const _errs249 = errors;
+if(typeof data.identifiedBy !== "string"){
+const err147 = {instancePath:instancePath+"/identifiedBy",schemaPath:"#/$defs/UrlQueryDetection/properties/identifiedBy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -3297,8 +3746,22 @@ vErrors.push(err147);
 }
 errors++;
 }
-if(!(((data99 === "raw-body") || (data99 === "sha1")) || (data99 === "compare"))){
-const err148 = {instancePath:instancePath+"/check",schemaPath:"#/$defs/WebhookSignatureDetection/properties/check/enum",keyword:"enum",params:{allowedValues: schema30.properties.check.enum},message:"must be equal to one of the allowed values"};
+var valid45 = _errs249 === errors;
+}
+else {
+var valid45 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err148 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -3307,545 +3770,8 @@ vErrors.push(err148);
 }
 errors++;
 }
-var valid48 = _errs246 === errors;
 }
-else {
-var valid48 = true;
-}
-if(valid48){
-if(data.headers !== undefined){
-let data100 = data.headers;
-const _errs248 = errors;
-if(errors === _errs248){
-if(Array.isArray(data100)){
-var valid50 = true;
-const len24 = data100.length;
-for(let i24=0; i24<len24; i24++){
-const _errs250 = errors;
-if(typeof data100[i24] !== "string"){
-const err149 = {instancePath:instancePath+"/headers/" + i24,schemaPath:"#/$defs/WebhookSignatureDetection/properties/headers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err149];
-}
-else {
-vErrors.push(err149);
-}
-errors++;
-}
-var valid50 = _errs250 === errors;
-if(!valid50){
-break;
-}
-}
-}
-else {
-const err150 = {instancePath:instancePath+"/headers",schemaPath:"#/$defs/WebhookSignatureDetection/properties/headers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
-}
-}
-var valid48 = _errs248 === errors;
-}
-else {
-var valid48 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err151 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
-}
-}
-var _valid0 = _errs234 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs252 = errors;
-const _errs253 = errors;
-if(errors === _errs253){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing13;
-if((data.kind === undefined) && (missing13 = "kind")){
-const err152 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
-}
-else {
-const _errs255 = errors;
-for(const key15 in data){
-if(!((((key15 === "tokens") || (key15 === "note")) || (key15 === "kind")) || (key15 === "maxDistance"))){
-const err153 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
-break;
-}
-}
-if(_errs255 === errors){
-if(data.tokens !== undefined){
-let data102 = data.tokens;
-const _errs256 = errors;
-if(errors === _errs256){
-if(Array.isArray(data102)){
-var valid53 = true;
-const len25 = data102.length;
-for(let i25=0; i25<len25; i25++){
-const _errs258 = errors;
-if(typeof data102[i25] !== "string"){
-const err154 = {instancePath:instancePath+"/tokens/" + i25,schemaPath:"#/$defs/ScopeListDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
-}
-var valid53 = _errs258 === errors;
-if(!valid53){
-break;
-}
-}
-}
-else {
-const err155 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/ScopeListDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err155];
-}
-else {
-vErrors.push(err155);
-}
-errors++;
-}
-}
-var valid52 = _errs256 === errors;
-}
-else {
-var valid52 = true;
-}
-if(valid52){
-if(data.note !== undefined){
-const _errs260 = errors;
-if(typeof data.note !== "string"){
-const err156 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/ScopeListDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err156];
-}
-else {
-vErrors.push(err156);
-}
-errors++;
-}
-var valid52 = _errs260 === errors;
-}
-else {
-var valid52 = true;
-}
-if(valid52){
-if(data.kind !== undefined){
-let data105 = data.kind;
-const _errs262 = errors;
-if(typeof data105 !== "string"){
-const err157 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ScopeListDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err157];
-}
-else {
-vErrors.push(err157);
-}
-errors++;
-}
-if("scope-list" !== data105){
-const err158 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ScopeListDetection/properties/kind/const",keyword:"const",params:{allowedValue: "scope-list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err158];
-}
-else {
-vErrors.push(err158);
-}
-errors++;
-}
-var valid52 = _errs262 === errors;
-}
-else {
-var valid52 = true;
-}
-if(valid52){
-if(data.maxDistance !== undefined){
-const _errs264 = errors;
-if(!(typeof data.maxDistance == "number")){
-const err159 = {instancePath:instancePath+"/maxDistance",schemaPath:"#/$defs/ScopeListDetection/properties/maxDistance/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err159];
-}
-else {
-vErrors.push(err159);
-}
-errors++;
-}
-var valid52 = _errs264 === errors;
-}
-else {
-var valid52 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err160 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err160];
-}
-else {
-vErrors.push(err160);
-}
-errors++;
-}
-}
-var _valid0 = _errs252 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs266 = errors;
-const _errs267 = errors;
-if(errors === _errs267){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing14;
-if(((data.kind === undefined) && (missing14 = "kind")) || ((data.paths === undefined) && (missing14 = "paths"))){
-const err161 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
-if(vErrors === null){
-vErrors = [err161];
-}
-else {
-vErrors.push(err161);
-}
-errors++;
-}
-else {
-const _errs269 = errors;
-for(const key16 in data){
-if(!(((((((key16 === "tokens") || (key16 === "note")) || (key16 === "kind")) || (key16 === "paths")) || (key16 === "requires")) || (key16 === "values")) || (key16 === "identifiedBy"))){
-const err162 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err162];
-}
-else {
-vErrors.push(err162);
-}
-errors++;
-break;
-}
-}
-if(_errs269 === errors){
-if(data.tokens !== undefined){
-let data107 = data.tokens;
-const _errs270 = errors;
-if(errors === _errs270){
-if(Array.isArray(data107)){
-var valid56 = true;
-const len26 = data107.length;
-for(let i26=0; i26<len26; i26++){
-const _errs272 = errors;
-if(typeof data107[i26] !== "string"){
-const err163 = {instancePath:instancePath+"/tokens/" + i26,schemaPath:"#/$defs/UrlQueryDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err163];
-}
-else {
-vErrors.push(err163);
-}
-errors++;
-}
-var valid56 = _errs272 === errors;
-if(!valid56){
-break;
-}
-}
-}
-else {
-const err164 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/UrlQueryDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err164];
-}
-else {
-vErrors.push(err164);
-}
-errors++;
-}
-}
-var valid55 = _errs270 === errors;
-}
-else {
-var valid55 = true;
-}
-if(valid55){
-if(data.note !== undefined){
-const _errs274 = errors;
-if(typeof data.note !== "string"){
-const err165 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/UrlQueryDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err165];
-}
-else {
-vErrors.push(err165);
-}
-errors++;
-}
-var valid55 = _errs274 === errors;
-}
-else {
-var valid55 = true;
-}
-if(valid55){
-if(data.kind !== undefined){
-let data110 = data.kind;
-const _errs276 = errors;
-if(typeof data110 !== "string"){
-const err166 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlQueryDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err166];
-}
-else {
-vErrors.push(err166);
-}
-errors++;
-}
-if("url-query" !== data110){
-const err167 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlQueryDetection/properties/kind/const",keyword:"const",params:{allowedValue: "url-query"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err167];
-}
-else {
-vErrors.push(err167);
-}
-errors++;
-}
-var valid55 = _errs276 === errors;
-}
-else {
-var valid55 = true;
-}
-if(valid55){
-if(data.paths !== undefined){
-let data111 = data.paths;
-const _errs278 = errors;
-if(errors === _errs278){
-if(Array.isArray(data111)){
-var valid57 = true;
-const len27 = data111.length;
-for(let i27=0; i27<len27; i27++){
-const _errs280 = errors;
-if(typeof data111[i27] !== "string"){
-const err168 = {instancePath:instancePath+"/paths/" + i27,schemaPath:"#/$defs/UrlQueryDetection/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err168];
-}
-else {
-vErrors.push(err168);
-}
-errors++;
-}
-var valid57 = _errs280 === errors;
-if(!valid57){
-break;
-}
-}
-}
-else {
-const err169 = {instancePath:instancePath+"/paths",schemaPath:"#/$defs/UrlQueryDetection/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err169];
-}
-else {
-vErrors.push(err169);
-}
-errors++;
-}
-}
-var valid55 = _errs278 === errors;
-}
-else {
-var valid55 = true;
-}
-if(valid55){
-if(data.requires !== undefined){
-let data113 = data.requires;
-const _errs282 = errors;
-if(errors === _errs282){
-if(Array.isArray(data113)){
-var valid58 = true;
-const len28 = data113.length;
-for(let i28=0; i28<len28; i28++){
-const _errs284 = errors;
-if(typeof data113[i28] !== "string"){
-const err170 = {instancePath:instancePath+"/requires/" + i28,schemaPath:"#/$defs/UrlQueryDetection/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err170];
-}
-else {
-vErrors.push(err170);
-}
-errors++;
-}
-var valid58 = _errs284 === errors;
-if(!valid58){
-break;
-}
-}
-}
-else {
-const err171 = {instancePath:instancePath+"/requires",schemaPath:"#/$defs/UrlQueryDetection/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err171];
-}
-else {
-vErrors.push(err171);
-}
-errors++;
-}
-}
-var valid55 = _errs282 === errors;
-}
-else {
-var valid55 = true;
-}
-if(valid55){
-if(data.values !== undefined){
-let data115 = data.values;
-const _errs286 = errors;
-if(errors === _errs286){
-if(data115 && typeof data115 == "object" && !Array.isArray(data115)){
-for(const key17 in data115){
-let data116 = data115[key17];
-const _errs289 = errors;
-if(errors === _errs289){
-if(Array.isArray(data116)){
-var valid60 = true;
-const len29 = data116.length;
-for(let i29=0; i29<len29; i29++){
-const _errs291 = errors;
-if(typeof data116[i29] !== "string"){
-const err172 = {instancePath:instancePath+"/values/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i29,schemaPath:"#/$defs/UrlQueryDetection/properties/values/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err172];
-}
-else {
-vErrors.push(err172);
-}
-errors++;
-}
-var valid60 = _errs291 === errors;
-if(!valid60){
-break;
-}
-}
-}
-else {
-const err173 = {instancePath:instancePath+"/values/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/UrlQueryDetection/properties/values/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err173];
-}
-else {
-vErrors.push(err173);
-}
-errors++;
-}
-}
-var valid59 = _errs289 === errors;
-if(!valid59){
-break;
-}
-}
-}
-else {
-const err174 = {instancePath:instancePath+"/values",schemaPath:"#/$defs/UrlQueryDetection/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err174];
-}
-else {
-vErrors.push(err174);
-}
-errors++;
-}
-}
-var valid55 = _errs286 === errors;
-}
-else {
-var valid55 = true;
-}
-if(valid55){
-if(data.identifiedBy !== undefined){
-const _errs293 = errors;
-if(typeof data.identifiedBy !== "string"){
-const err175 = {instancePath:instancePath+"/identifiedBy",schemaPath:"#/$defs/UrlQueryDetection/properties/identifiedBy/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err175];
-}
-else {
-vErrors.push(err175);
-}
-errors++;
-}
-var valid55 = _errs293 === errors;
-}
-else {
-var valid55 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err176 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err176];
-}
-else {
-vErrors.push(err176);
-}
-errors++;
-}
-}
-var _valid0 = _errs266 === errors;
+var _valid0 = _errs222 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
 if(props0 !== true){
@@ -3853,12 +3779,12 @@ props0 = true;
 }
 }
 if(!valid0){
-const err177 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err149 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err177];
+vErrors = [err149];
 }
 else {
-vErrors.push(err177);
+vErrors.push(err149);
 }
 errors++;
 validate7.errors = vErrors;
@@ -4344,7 +4270,7 @@ validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#
 return false;
 }
 if(!((((((data26 === "ts") || (data26 === "js")) || (data26 === "json")) || (data26 === "yaml")) || (data26 === "env")) || (data26 === "text"))){
-validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#/$defs/Example/properties/language/enum",keyword:"enum",params:{allowedValues: schema33.properties.language.enum},message:"must be equal to one of the allowed values"}];
+validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#/$defs/Example/properties/language/enum",keyword:"enum",params:{allowedValues: schema38.properties.language.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid14 = _errs62 === errors;
@@ -5038,13 +4964,13 @@ return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateExtraCatalog = validate13;
-const schema34 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."};
+export const validateExtraCatalog = validate17;
+const schema39 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate13.evaluated;
+const evaluated0 = validate17.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5055,14 +4981,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.notices === undefined) && (missing0 = "notices")){
-validate13.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate17.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "$schema") || (key0 === "version")) || (key0 === "references")) || (key0 === "hosts")) || (key0 === "scopes")) || (key0 === "notices"))){
-validate13.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate17.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5071,7 +4997,7 @@ if(_errs1 === errors){
 if(data.$schema !== undefined){
 const _errs2 = errors;
 if(typeof data.$schema !== "string"){
-validate13.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -5083,7 +5009,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs4 = errors;
 if(!(typeof data.version == "number")){
-validate13.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate17.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -5100,7 +5026,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key1 in data2){
 const _errs9 = errors;
 if(typeof data2[key1] !== "string"){
-validate13.errors = [{instancePath:instancePath+"/references/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/references/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/references/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/references/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -5110,7 +5036,7 @@ break;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/references",schemaPath:"#/properties/references/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate17.errors = [{instancePath:instancePath+"/references",schemaPath:"#/properties/references/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5128,7 +5054,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 const _errs13 = errors;
 for(const key2 in data4){
 if(!((((key2 === "apiBase") || (key2 === "api")) || (key2 === "legacyApi")) || (key2 === "callHistory"))){
-validate13.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate17.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5137,7 +5063,7 @@ if(_errs13 === errors){
 if(data4.apiBase !== undefined){
 const _errs14 = errors;
 if(typeof data4.apiBase !== "string"){
-validate13.errors = [{instancePath:instancePath+"/hosts/apiBase",schemaPath:"#/properties/hosts/properties/apiBase/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/apiBase",schemaPath:"#/properties/hosts/properties/apiBase/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs14 === errors;
@@ -5156,7 +5082,7 @@ const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 const _errs18 = errors;
 if(typeof data6[i0] !== "string"){
-validate13.errors = [{instancePath:instancePath+"/hosts/api/" + i0,schemaPath:"#/properties/hosts/properties/api/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/api/" + i0,schemaPath:"#/properties/hosts/properties/api/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -5166,7 +5092,7 @@ break;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/hosts/api",schemaPath:"#/properties/hosts/properties/api/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/api",schemaPath:"#/properties/hosts/properties/api/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5186,7 +5112,7 @@ const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 const _errs22 = errors;
 if(typeof data8[i1] !== "string"){
-validate13.errors = [{instancePath:instancePath+"/hosts/legacyApi/" + i1,schemaPath:"#/properties/hosts/properties/legacyApi/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/legacyApi/" + i1,schemaPath:"#/properties/hosts/properties/legacyApi/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs22 === errors;
@@ -5196,7 +5122,7 @@ break;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/hosts/legacyApi",schemaPath:"#/properties/hosts/properties/legacyApi/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/legacyApi",schemaPath:"#/properties/hosts/properties/legacyApi/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5213,14 +5139,14 @@ if(errors === _errs24){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 let missing1;
 if(((((data10.legacy === undefined) && (missing1 = "legacy")) || ((data10.govLegacy === undefined) && (missing1 = "govLegacy"))) || ((data10.gov === undefined) && (missing1 = "gov"))) || ((data10.regional === undefined) && (missing1 = "regional"))){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs26 = errors;
 for(const key3 in data10){
 if(!((((key3 === "legacy") || (key3 === "govLegacy")) || (key3 === "gov")) || (key3 === "regional"))){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5229,7 +5155,7 @@ if(_errs26 === errors){
 if(data10.legacy !== undefined){
 const _errs27 = errors;
 if(typeof data10.legacy !== "string"){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/legacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/legacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/legacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/legacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs27 === errors;
@@ -5241,7 +5167,7 @@ if(valid5){
 if(data10.govLegacy !== undefined){
 const _errs29 = errors;
 if(typeof data10.govLegacy !== "string"){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/govLegacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/govLegacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/govLegacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/govLegacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs29 === errors;
@@ -5253,7 +5179,7 @@ if(valid5){
 if(data10.gov !== undefined){
 const _errs31 = errors;
 if(typeof data10.gov !== "string"){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/gov",schemaPath:"#/properties/hosts/properties/callHistory/properties/gov/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/gov",schemaPath:"#/properties/hosts/properties/callHistory/properties/gov/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs31 === errors;
@@ -5269,14 +5195,14 @@ if(errors === _errs33){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 let missing2;
 if(((((data14.us === undefined) && (missing2 = "us")) || ((data14.eu === undefined) && (missing2 = "eu"))) || ((data14.in === undefined) && (missing2 = "in"))) || ((data14.au === undefined) && (missing2 = "au"))){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs35 = errors;
 for(const key4 in data14){
 if(!((((key4 === "us") || (key4 === "eu")) || (key4 === "in")) || (key4 === "au"))){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5285,7 +5211,7 @@ if(_errs35 === errors){
 if(data14.us !== undefined){
 const _errs36 = errors;
 if(typeof data14.us !== "string"){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/us",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/us/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/us",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/us/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs36 === errors;
@@ -5297,7 +5223,7 @@ if(valid6){
 if(data14.eu !== undefined){
 const _errs38 = errors;
 if(typeof data14.eu !== "string"){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/eu",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/eu/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/eu",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/eu/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs38 === errors;
@@ -5309,7 +5235,7 @@ if(valid6){
 if(data14.in !== undefined){
 const _errs40 = errors;
 if(typeof data14.in !== "string"){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/in",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/in",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs40 === errors;
@@ -5321,7 +5247,7 @@ if(valid6){
 if(data14.au !== undefined){
 const _errs42 = errors;
 if(typeof data14.au !== "string"){
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/au",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/au/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/au",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/au/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs42 === errors;
@@ -5336,7 +5262,7 @@ var valid6 = true;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5352,7 +5278,7 @@ var valid5 = true;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate17.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5367,7 +5293,7 @@ var valid2 = true;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate17.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5385,7 +5311,7 @@ if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 const _errs46 = errors;
 for(const key5 in data19){
 if(!((((key5 === "groups") || (key5 === "extra")) || (key5 === "sources")) || (key5 === "note"))){
-validate13.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
+validate17.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5406,7 +5332,7 @@ const len2 = data21.length;
 for(let i2=0; i2<len2; i2++){
 const _errs52 = errors;
 if(typeof data21[i2] !== "string"){
-validate13.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"#/properties/scopes/properties/groups/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"#/properties/scopes/properties/groups/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid9 = _errs52 === errors;
@@ -5416,7 +5342,7 @@ break;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/groups/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate17.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/groups/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5427,7 +5353,7 @@ break;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/scopes/groups",schemaPath:"#/properties/scopes/properties/groups/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate17.errors = [{instancePath:instancePath+"/scopes/groups",schemaPath:"#/properties/scopes/properties/groups/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5447,7 +5373,7 @@ const len3 = data23.length;
 for(let i3=0; i3<len3; i3++){
 const _errs56 = errors;
 if(typeof data23[i3] !== "string"){
-validate13.errors = [{instancePath:instancePath+"/scopes/extra/" + i3,schemaPath:"#/properties/scopes/properties/extra/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/scopes/extra/" + i3,schemaPath:"#/properties/scopes/properties/extra/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid10 = _errs56 === errors;
@@ -5457,7 +5383,7 @@ break;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/scopes/extra",schemaPath:"#/properties/scopes/properties/extra/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate17.errors = [{instancePath:instancePath+"/scopes/extra",schemaPath:"#/properties/scopes/properties/extra/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5475,7 +5401,7 @@ if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 for(const key7 in data25){
 const _errs61 = errors;
 if(typeof data25[key7] !== "string"){
-validate13.errors = [{instancePath:instancePath+"/scopes/sources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/sources/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/scopes/sources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/sources/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid11 = _errs61 === errors;
@@ -5485,7 +5411,7 @@ break;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/scopes/sources",schemaPath:"#/properties/scopes/properties/sources/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate17.errors = [{instancePath:instancePath+"/scopes/sources",schemaPath:"#/properties/scopes/properties/sources/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5498,7 +5424,7 @@ if(valid7){
 if(data19.note !== undefined){
 const _errs63 = errors;
 if(typeof data19.note !== "string"){
-validate13.errors = [{instancePath:instancePath+"/scopes/note",schemaPath:"#/properties/scopes/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/scopes/note",schemaPath:"#/properties/scopes/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid7 = _errs63 === errors;
@@ -5512,7 +5438,7 @@ var valid7 = true;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate17.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5542,7 +5468,7 @@ break;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/notices",schemaPath:"#/properties/notices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate17.errors = [{instancePath:instancePath+"/notices",schemaPath:"#/properties/notices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5560,11 +5486,11 @@ var valid0 = true;
 }
 }
 else {
-validate13.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate17.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate13.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
-validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate17.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -2,6 +2,7 @@
  * Applying the engine's text edits: sorted, overlap-checked, re-parsed. Every front end fixes through here,
  * so a fix that would produce code that does not parse is refused in one place.
  */
+import { createRequire } from 'node:module';
 import { analyzeFile, fileLanguage, type AnalyzeOptions, type SourceFile } from './analyze.js';
 import { parseSource } from './parse.js';
 import type { Match, TextEdit } from './types.js';
@@ -56,23 +57,63 @@ export function applyEdits(text: string, groups: readonly (readonly TextEdit[])[
   return { output, applied: applied.sort((a, b) => a - b), conflicts: conflicts.sort((a, b) => a - b) };
 }
 
-/** Whether a file's text is well-formed for its language; undefined when the language has no checker here. */
-export function checkSyntax(filename: string, text: string): string | undefined {
+/**
+ * Whether a file's text is well-formed for its language; undefined when it is (or the language has no
+ * checker here). With `original`, a configuration file must also keep its shape: the same nesting and
+ * number of keys (JSON, YAML) or the same entry lines (.env, .properties, .toml), so an edited value cannot
+ * inject or drop a key; a renamed key keeps the shape.
+ */
+export function checkSyntax(filename: string, text: string, original?: string): string | undefined {
   const language = fileLanguage(filename);
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (language === 'js' || language === 'ts') {
     const parsed = parseSource(body, filename);
     return parsed.ok ? undefined : `${parsed.error.message} (${parsed.error.line}:${parsed.error.column})`;
   }
-  if (/\.json$/i.test(filename)) {
-    try {
-      JSON.parse(body);
-      return undefined;
-    } catch (error) {
-      return (error as Error).message;
-    }
-  }
+  if (language !== 'config') return undefined;
+  const shape = configShape(filename, body);
+  if (typeof shape === 'object') return shape.error;
+  if (original === undefined) return undefined;
+  const before = configShape(filename, original.startsWith('\uFEFF') ? original.slice(1) : original);
+  if (typeof before === 'string' && before !== shape) return 'the edit changes the keys of the file';
   return undefined;
+}
+
+/** The shape of a configuration text (where keys are, not their names) as one string, or why it does not parse. */
+function configShape(filename: string, text: string): string | { error: string } {
+  try {
+    if (/\.json$/i.test(filename)) return keyPaths(JSON.parse(text));
+    if (/\.ya?ml$/i.test(filename)) {
+      const docs = yamlModule().parseAllDocuments(text);
+      const list = Array.isArray(docs) ? docs : [docs];
+      const bad = list.flatMap((d) => d.errors)[0];
+      if (bad) return { error: bad.message.split('\n')[0] };
+      return list.map((d) => keyPaths(d.toJS())).join('\n---\n');
+    }
+  } catch (error) {
+    return { error: (error as Error).message.split('\n')[0] };
+  }
+  // Line-based files: one line per entry, so the lines and their names are the shape.
+  return text
+    .split(/\r?\n/)
+    .map((line) => (/^\s*(?:export\s+)?[^\s=:#]+\s*[=:]/.test(line) ? 'key' : line.trim() === '' || /^\s*[#!;]/.test(line) ? '' : '?'))
+    .join('\n');
+}
+
+function keyPaths(value: unknown, prefix = ''): string {
+  if (Array.isArray(value)) return value.map((v, i) => keyPaths(v, `${prefix}[${i}]`)).join('');
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([, v], i) => `${prefix}/${i}\n${keyPaths(v, `${prefix}/${i}`)}`)
+      .join('');
+  }
+  return '';
+}
+
+let yaml: typeof import('yaml') | undefined;
+/** The YAML parser, loaded the first time a YAML file is fixed. */
+function yamlModule(): typeof import('yaml') {
+  return (yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 }
 
 /** The outcome of fixing one file. */
@@ -109,7 +150,7 @@ export function fixFile(file: SourceFile, opts: AnalyzeOptions): FixResult {
     if (fixable.length === 0) break;
     const { output, applied } = applyEdits(text, fixable.map((m) => m.fix!));
     if (output === text) break;
-    if (originalError || !checkSyntax(file.filename, output)) {
+    if (originalError || !checkSyntax(file.filename, output, file.text)) {
       fixed.push(...applied.map((i) => fixable[i]));
       text = output;
       continue;
@@ -119,7 +160,7 @@ export function fixFile(file: SourceFile, opts: AnalyzeOptions): FixResult {
     let progressed = false;
     for (const i of applied) {
       const attempt = applyEdits(partial, [fixable[i].fix!]);
-      if (checkSyntax(file.filename, attempt.output)) {
+      if (checkSyntax(file.filename, attempt.output, file.text)) {
         refused.push(key(fixable[i]));
       } else {
         // Later groups' ranges index the original text of this pass; re-analyse next pass instead.

@@ -69,14 +69,18 @@ export function mayNestDeeply(text: string): boolean {
     const c = text.charCodeAt(i);
     if (c === 40 || c === 91 || c === 123) {
       if (++depth > maxDepth) maxDepth = depth;
+      counts[c]++;
     } else if (c === 41 || c === 93 || c === 125) {
       if (depth > 0) depth--;
     } else if (c < 128) counts[c]++;
   }
   if (maxDepth >= NESTING_BUDGET) return true;
   // Chains that nest without a bracket per level: `?:`, templates, generics, assignments and arrows, unary
-  // operators, labels, and keyword chains (`if (a) if (a) ...`, `new new`, `await await`, `typeof typeof`).
-  for (const ch of '?`<=!-+~:') if (counts[ch.charCodeAt(0)] >= NESTING_BUDGET) return true;
+  // operators, labels, and keyword chains (`if (a) if (a) ...`, `new new`, `await await`, `typeof typeof`);
+  // and left-nested chains whose brackets close at once: binary operators (`a || a || ...` ended the process
+  // at 150,000), member, call and index chains (`a.b.b`, `a()()`, `a[0][0]`). Files with 2,500 of one of
+  // these are rare (3 of 1,710 JS/TS files of 15 real repositories and the TypeScript library).
+  for (const ch of '?`<=!-+~:|&*/%^.([{') if (counts[ch.charCodeAt(0)] >= NESTING_BUDGET) return true;
   let keywords = 0;
   for (const _ of text.matchAll(NESTING_KEYWORDS)) if (++keywords >= NESTING_BUDGET) return true;
   return false;

@@ -250,9 +250,9 @@ export interface PropertyDetection extends DetectionBase {
    * The new name. The autofix renames every usage; destructuring keeps the local name
    * (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it.
    */
-  renameTo?: string;
+  renameTo?: Identifier;
   /** Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape). */
-  suggest?: string[];
+  suggest?: Identifier[];
   /** What happened to the name when there is no `renameTo`; chooses the message. Default `removed`. */
   change?: 'removed' | 'deprecated';
   /** The usages reported; default all. */
@@ -331,7 +331,7 @@ export interface ObjectShapeDetection extends DetectionBase {
   /** Keys that must be present; an object with a spread is not judged. */
   requires?: string[];
   /** A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix). */
-  rewrite?: { key: string; from: string; to: string };
+  rewrite?: { key: string; from: QueryParameter; to: QueryParameter };
 }
 
 /**
@@ -371,7 +371,7 @@ export interface JwtClaimDetection extends DetectionBase {
 export interface HeaderLookupDetection extends DetectionBase {
   kind: 'header-lookup';
   /** Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine). */
-  headers: string[];
+  headers: HeaderName[];
 }
 
 /**
@@ -463,6 +463,25 @@ export interface UrlPathDetection extends DetectionBase {
   /** What changed, completing "`path` ..." in the message (no dates). */
   change: string;
 }
+
+/**
+ * A name a fix writes into code as an identifier or property name (`renameTo`, `suggest`): letters, digits,
+ * `_` and `$`, so a user catalog cannot make a fix write an expression (`confirm-required`).
+ * @pattern ^[A-Za-z_$][A-Za-z0-9_$]*$
+ */
+export type Identifier = string;
+
+/**
+ * A query parameter name as a fix writes it into a `key=value&...` string, with its `=`.
+ * @pattern ^[A-Za-z0-9_.-]+=?$
+ */
+export type QueryParameter = string;
+
+/**
+ * An HTTP header name as a fix writes it (lower-cased) into a string literal.
+ * @pattern ^[A-Za-z0-9-]+$
+ */
+export type HeaderName = string;
 
 /** All detection kinds. */
 export type Detection = RequestFieldDetection | UrlPathDetection | CustomDetection | PropertyDetection | ValueMapDetection | PropertyValueDetection | ObjectShapeDetection | HostDetection | JwtClaimDetection | HeaderLookupDetection | WebhookSignatureDetection | ScopeListDetection | UrlQueryDetection;

@@ -10,16 +10,20 @@
 import tsParser from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { Linter } from 'eslint';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { analyzeContext } from '../engine/analyze.js';
 import { FileContext } from '../engine/ast.js';
 import { builtinCatalogPath, loadCatalog, type LoadedCatalog } from '../engine/catalog.js';
 import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, whenText, type Severity } from '../engine/dates.js';
 import { COMMON_MESSAGES } from '../engine/detector.js';
 import { getDetector } from '../engine/detectors/index.js';
+import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from '../engine/suppressions.js';
 import { FIX_FORM_MESSAGES } from '../engine/fix-timing.js';
 import { createTypeOracle } from '../engine/type-oracle.js';
+import { fingerprintAll } from '../engine/fingerprint.js';
+import { daysUntilEffective } from '../engine/dates.js';
+import { readBaseline } from '../cli/scan/baseline.js';
 import type { EngineOptions, FixMode, IsoDate, Notice, Region, TypeOracle } from '../engine/types.js';
 
 export const PLUGIN_NAME = 'collab-migrate';
@@ -47,6 +51,36 @@ export interface RuleOptions {
   fixMode?: FixMode;
 }
 
+/** `settings['collab-migrate']`: the rule options for every rule, and what only the whole config can set. */
+export interface PluginSettings extends RuleOptions {
+  /** A baseline written by `collab-migrate --baseline-write FILE` (relative to ESLint's cwd); see {@link ConfigureOptions.baseline}. */
+  baseline?: string;
+}
+
+const baselines = new Map<string, { mtimeMs: number; keys: Set<string> }>();
+
+/** The recorded findings of a baseline file as `file\0notice\0fingerprint` keys (files relative to its folder), re-read when it changes. */
+function baselineKeys(file: string): Set<string> {
+  let mtimeMs = -1;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch {
+    throw new Error(`collab-migrate: baseline ${file} not found (create it with \`collab-migrate --baseline-write ${file}\`)`);
+  }
+  const cached = baselines.get(file);
+  if (cached && cached.mtimeMs === mtimeMs) return cached.keys;
+  const keys = new Set(readBaseline(file).findings.map((e) => `${e.file}\0${e.notice}\0${e.fingerprint}`));
+  baselines.set(file, { mtimeMs, keys });
+  return keys;
+}
+
+/** Whether a notice is in force on `today` (contract rules always; dated notices from their effective day). */
+function isInForce(notice: Notice, today: IsoDate): boolean {
+  if (notice.status === 'contract') return true;
+  const days = daysUntilEffective(notice, today);
+  return notice.status !== 'pending' && days !== undefined && days <= 0;
+}
+
 /** Suggestion messages (ids starting with `suggest`) carry no date; report messages get the countdown. */
 function isSuggestionMessage(id: string): boolean {
   return id.startsWith('suggest');
@@ -63,6 +97,20 @@ export function defaultToday(): IsoDate {
 }
 
 const contexts = new WeakMap<object, FileContext>();
+const suppressionsByAst = new WeakMap<object, Suppression[]>();
+
+/**
+ * collab-migrate's own suppression comments in a file (`collab-migrate-ignore-next-line <id> until <date> -- why`),
+ * parsed once per file for all rules. ESLint's own directives are ESLint's to apply.
+ */
+function ownSuppressionsOf(sourceCode: TSESLint.SourceCode): Suppression[] {
+  let list = suppressionsByAst.get(sourceCode.ast);
+  if (!list) {
+    list = hasDirectives(sourceCode.text) ? parseSuppressions(sourceCode.text).filter((s) => s.syntax !== 'eslint') : [];
+    suppressionsByAst.set(sourceCode.ast, list);
+  }
+  return list;
+}
 const oracles = new WeakMap<object, TypeOracle | undefined>();
 
 function fileContextOf(sourceCode: TSESLint.SourceCode, filename: string): FileContext {
@@ -124,9 +172,10 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
     },
     defaultOptions: [{}],
     create(context) {
-      const settings = (context.settings?.[PLUGIN_NAME] ?? {}) as RuleOptions;
+      const settings = (context.settings?.[PLUGIN_NAME] ?? {}) as PluginSettings;
       const options: RuleOptions = { ...settings, ...(context.options[0] ?? {}) };
       const today = options.today ?? defaultToday();
+      const baselineFile = settings.baseline ? resolve(context.cwd, settings.baseline) : undefined;
       const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, today, fixMode: options.fixMode };
       const sourceCode = context.sourceCode;
       return {
@@ -134,12 +183,27 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
           const file = fileContextOf(sourceCode as TSESLint.SourceCode, context.filename);
           const matches = analyzeContext(file, { catalog, notices, engine, types: typeOracleOf(sourceCode as TSESLint.SourceCode) });
           const when = whenText(notice, today);
+          const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode);
+          // With a baseline, a recorded finding is tolerated until its notice is in force (as the CLI's --baseline).
+          let tolerated: Set<number> | undefined;
+          if (baselineFile && matches.length > 0 && !isInForce(notice, today)) {
+            const keys = baselineKeys(baselineFile);
+            const file = relative(dirname(baselineFile), context.filename).split(sep).join('/');
+            const ordered = [...matches].sort((a, b) => a.range[0] - b.range[0]);
+            const prints = fingerprintAll(sourceCode.text, ordered);
+            tolerated = new Set(ordered.flatMap((m, i) => (keys.has(`${file}\0${notice.id}\0${prints[i]}`) ? [m.range[0]] : [])));
+          }
           for (const match of matches) {
+            if (tolerated?.has(match.range[0])) continue;
+            const effect = suppressions.length > 0 ? suppressionFor(suppressions, notice.id, match.loc.start.line, today) : undefined;
+            if (effect?.state === 'suppressed') continue;
+            // An expired suppression no longer suppresses, and the message says so (as the CLI's does).
+            const expired = effect?.state === 'expired' ? `; the suppression on line ${effect.by.line} expired on ${effect.by.until}` : '';
             context.report({
               loc: match.loc,
               messageId: match.messageId,
               // A likely finding says so (and why) in its message: it carries suggestions, never an autofix.
-              data: { ...match.data, when, likely: match.confidence === 'likely' ? ` [likely: ${match.confidenceReason}]` : '' },
+              data: { ...match.data, when: when + expired, likely: match.confidence === 'likely' ? ` [likely: ${match.confidenceReason}]` : '' },
               fix: match.fix ? (fixer) => match.fix!.map((e) => fixer.replaceTextRange(e.range, e.text)) : undefined,
               suggest: match.suggestions?.map((s) => ({
                 messageId: s.messageId,
@@ -164,6 +228,12 @@ export interface ConfigureOptions extends RuleOptions {
   notices?: string[];
   /** Every detectable notice as warn or error by date, pending included (the `all` config). */
   all?: boolean;
+  /**
+   * The CLI's baseline file (`collab-migrate --baseline-write FILE`), relative to ESLint's cwd. Every rule the
+   * config turns on is then an error, and a finding the baseline records is not reported until its notice's
+   * effective date (from that day it is an error): new code fails at once, recorded code when its date comes.
+   */
+  baseline?: string;
 }
 
 const FILES = ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'];
@@ -196,9 +266,10 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
     }
     const ruleEntries: Record<string, TSESLint.FlatConfig.RuleLevel> = {};
     for (const notice of detectable) {
-      ruleEntries[`${PLUGIN_NAME}/${notice.id}`] = wanted && !wanted.has(notice.id) ? 'off' : severityFor(notice, opts, today);
+      const severity = wanted && !wanted.has(notice.id) ? 'off' : severityFor(notice, opts, today);
+      ruleEntries[`${PLUGIN_NAME}/${notice.id}`] = opts.baseline && severity !== 'off' ? 'error' : severity;
     }
-    const settings: RuleOptions = { today, region: opts.region, strictScopes: opts.strictScopes, fixMode: opts.fixMode };
+    const settings: PluginSettings = { today, region: opts.region, strictScopes: opts.strictScopes, baseline: opts.baseline, fixMode: opts.fixMode };
     const config: TSESLint.FlatConfig.Config = {
       name: `${PLUGIN_NAME}/${opts.all ? 'all' : opts.before ? `before-${opts.before}` : 'recommended'}`,
       files: FILES,

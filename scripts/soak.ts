@@ -7,12 +7,18 @@
  * run changes nothing, and the TypeScript diagnostics count of the project (when it has a tsconfig.json) did not
  * increase. Prints a summary (files, findings, fixes, failures, timings); exits 1 when a check fails.
  *
+ * Then, once, two hostile cases on generated trees (no repository needed), each repeated:
+ * - kill: `--fix` is killed with SIGKILL while it writes; every file must be as it was or as fixed, and the
+ *   next `--fix` must remove the temporary files the killed run left and fix the rest;
+ * - race: another writer appends to a file the moment a temporary file of `--fix` appears beside it; every
+ *   edit it made must be in the file afterwards (the fix is refused, or the edit kept after it).
+ *
  * Options: --keep (leave the copy for inspection), --no-typecheck (skip the diagnostics count: large projects),
- * --cli <file> (another CLI entry), --before <date> (default 2099-12-31).
+ * --cli <file> (another CLI entry), --before <date> (default 2099-12-31), --rounds <n> (hostile rounds, default 5).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +32,7 @@ interface Options {
   typecheck: boolean;
   cli: string;
   before: string;
+  rounds: number;
 }
 
 interface RunResult {
@@ -60,18 +67,20 @@ interface SoakResult {
 const DEFAULT_CLI = fileURLToPath(new URL('../cli/bin.js', import.meta.url));
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { repos: [], keep: false, typecheck: true, cli: DEFAULT_CLI, before: '2099-12-31' };
+  const opts: Options = { repos: [], keep: false, typecheck: true, cli: DEFAULT_CLI, before: '2099-12-31', rounds: 5 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--keep') opts.keep = true;
     else if (a === '--no-typecheck') opts.typecheck = false;
     else if (a === '--cli') opts.cli = resolve(argv[++i]);
     else if (a === '--before') opts.before = argv[++i];
+    else if (a === '--rounds') opts.rounds = Number(argv[++i]);
     else if (a.startsWith('-')) throw new Error(`unknown option ${a}`);
     else opts.repos.push(resolve(a));
   }
   if (opts.repos.length === 0 && process.env.SOAK_REPO) opts.repos.push(...process.env.SOAK_REPO.split(',').map((p) => resolve(p)));
-  if (opts.repos.length === 0) throw new Error('usage: npm run soak -- <repository path> [...]  (or SOAK_REPO=<path>)');
+  if (!Number.isInteger(opts.rounds) || opts.rounds < 1) throw new Error('--rounds takes a whole number of rounds (1 or more)');
+  if (opts.repos.length === 0) console.error('soak: no repository given (npm run soak -- <path> [...] or SOAK_REPO=<path>): only the hostile cases run');
   return opts;
 }
 
@@ -261,14 +270,7 @@ function print(r: SoakResult): void {
   console.log(lines.join('\n'));
 }
 
-function main(): number {
-  let opts: Options;
-  try {
-    opts = parseArgs(process.argv.slice(2));
-  } catch (error) {
-    console.error((error as Error).message);
-    return 2;
-  }
+function main(opts: Options): number {
   if (!existsSync(opts.cli)) {
     console.error(`CLI not found at ${opts.cli}: run npm run build first`);
     return 2;
@@ -286,4 +288,106 @@ function main(): number {
   return failed > 0 ? 1 : 0;
 }
 
-process.exitCode = main();
+const HEADER = "export const s = (h: Record<string, string>) => h['X-Spark-Signature'];\n";
+const FIXED = HEADER.replace('X-Spark-Signature', 'x-spark-signature');
+const TEMP = /^\.(.+)\.collab-migrate-\d+-[0-9a-f]{8}\.tmp$/;
+
+function hostileTree(files: number): string {
+  const root = mkdtempSync(join(tmpdir(), 'cm-soak-hostile-'));
+  mkdirSync(join(root, 'src'));
+  for (let i = 0; i < files; i++) writeFileSync(join(root, 'src', `f${String(i).padStart(4, '0')}.ts`), HEADER);
+  return root;
+}
+
+function startFix(cli: string, cwd: string): ReturnType<typeof spawn> {
+  return spawn(process.execPath, [cli, '--fix', '--allow-dirty', '--concurrency', 'off', '--no-progress', '--today', '2026-11-01', '.'], { cwd, stdio: 'ignore', env: { ...process.env, CI: 'true' } });
+}
+
+const exited = (child: ReturnType<typeof spawn>): Promise<number | null> => new Promise((resolve) => child.on('close', (code) => resolve(code)));
+
+/** SIGKILL during --fix: no file half written; the next --fix removes the temporary files and finishes. */
+async function killCase(cli: string): Promise<string[]> {
+  const failures: string[] = [];
+  const root = hostileTree(400);
+  const src = join(root, 'src');
+  try {
+    const child = startFix(cli, root);
+    const watcher = watch(src, () => {
+      watcher.close();
+      child.kill('SIGKILL');
+    });
+    await exited(child);
+    watcher.close();
+    const names = readdirSync(src);
+    const left = names.filter((n) => TEMP.test(n)).length;
+    for (const n of names.filter((x) => !TEMP.test(x))) {
+      const text = readFileSync(join(src, n), 'utf8');
+      if (text !== HEADER && text !== FIXED) failures.push(`kill: ${n} is neither as it was nor as fixed`);
+    }
+    const again = runCli(cli, root, ['--fix', '--allow-dirty', '--no-progress', '--today', '2026-11-01', '.']);
+    if (again.code !== 0) failures.push(`kill: the next --fix exited ${again.code}: ${again.stderr.trim().split('\n')[0]}`);
+    const after = readdirSync(src);
+    if (after.some((n) => TEMP.test(n))) failures.push(`kill: ${after.filter((n) => TEMP.test(n)).length} temporary file(s) still there after the next --fix`);
+    if (after.some((n) => !TEMP.test(n) && readFileSync(join(src, n), 'utf8') !== FIXED)) failures.push('kill: the next --fix left files unfixed');
+    if (left > 0 && !again.stderr.includes('left by an interrupted run')) failures.push('kill: the next --fix did not say it removed temporary files');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  return failures;
+}
+
+/** A writer appends to each file the moment its temporary file appears: no edit may be lost. */
+async function raceCase(cli: string): Promise<{ failures: string[]; edits: number }> {
+  const failures: string[] = [];
+  const root = hostileTree(300);
+  const src = join(root, 'src');
+  const made: string[] = [];
+  try {
+    const child = startFix(cli, root);
+    const watcher = watch(src, (_event, name) => {
+      const m = name ? TEMP.exec(String(name)) : null;
+      if (!m) return;
+      try {
+        appendFileSync(join(src, m[1]), `// EDIT ${name}\n`);
+        made.push(`${m[1]}\0${name}`);
+      } catch {
+        /* the file is being replaced: the edit was not made */
+      }
+    });
+    await exited(child);
+    watcher.close();
+    for (const entry of made) {
+      const [file, temp] = entry.split('\0');
+      if (!readFileSync(join(src, file), 'utf8').includes(`// EDIT ${temp}`)) failures.push(`race: the edit to ${file} made while ${temp} existed was lost`);
+    }
+    if (readdirSync(src).some((n) => TEMP.test(n))) failures.push('race: temporary files left behind');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  return { failures, edits: made.length };
+}
+
+async function hostile(opts: Options): Promise<number> {
+  const failures: string[] = [];
+  let edits = 0;
+  for (let round = 0; round < opts.rounds; round++) {
+    failures.push(...(await killCase(opts.cli)));
+    const race = await raceCase(opts.cli);
+    failures.push(...race.failures);
+    edits += race.edits;
+  }
+  console.log([`soak: hostile cases, ${opts.rounds} rounds`, `  kill -9 during --fix (400 files): ${opts.rounds} runs`, `  concurrent edits while --fix writes (300 files): ${edits} edits made`, `  failures: ${failures.length}`, ...failures.map((f) => `    FAIL ${f}`)].join('\n'));
+  return failures.length;
+}
+
+let options: Options | undefined;
+try {
+  options = parseArgs(process.argv.slice(2));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 2;
+}
+if (options) {
+  const status = main(options);
+  process.exitCode = status === 2 ? 2 : (await hostile(options)) > 0 || status === 1 ? 1 : 0;
+}

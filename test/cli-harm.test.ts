@@ -194,3 +194,21 @@ describe('report outputs never replace what the scan reads', () => {
     }
   });
 });
+
+describe('a user catalog cannot make --fix inject keys into configuration files', () => {
+  it('writes an escaped value into JSON, and leaves a YAML plain value that would add a key alone (reported)', () => {
+    const extra = { notices: [{ id: 'plan-renamed', title: 't', summary: 's', area: 'x', status: 'contract', breaking: false, source: { section: '9' }, instead: 'i', fix: 'autofix', detections: [{ kind: 'value-map', map: { OLD_PLAN: 'new "plan"\ninjected: true' }, config: true }] }] };
+    const d = tempTree({ 'extra.json': JSON.stringify(extra), 'conf.yaml': 'plan: OLD_PLAN\n', 'conf.json': '{ "plan": "OLD_PLAN" }\n' });
+    try {
+      const r = cli(['--fix', '--allow-dirty', '--only', 'plan-renamed', '--notices', 'extra.json', '--format', 'json', ...TODAY, 'conf.yaml', 'conf.json'], { cwd: d });
+      expect(r.stderr).toBe('');
+      expect(readFileSync(path.join(d, 'conf.yaml'), 'utf8')).toBe('plan: OLD_PLAN\n');
+      const json = readFileSync(path.join(d, 'conf.json'), 'utf8');
+      expect(JSON.parse(json)).toEqual({ plan: 'new "plan"\ninjected: true' });
+      const files = (JSON.parse(r.stdout) as { files: { file: string; findings: number }[] }).files;
+      expect(files.find((f) => f.file === 'conf.yaml')?.findings).toBe(1);
+    } finally {
+      removeTree(d);
+    }
+  });
+});

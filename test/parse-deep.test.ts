@@ -23,6 +23,15 @@ const shapes: Record<string, (n: number) => string> = {
   'await chain': (n) => 'async function f() { return ' + 'await '.repeat(n) + 'x; }',
 };
 
+/** Left-nested chains whose brackets close at once: oxc-parser 0.159 ends the process at 150,000 `||`. */
+const chains: Record<string, (n: number) => string> = {
+  'logical or chain': (n) => 'x = ' + Array(n).fill('a').join(' ||\n') + ';',
+  'multiplication chain': (n) => 'x = ' + Array(n).fill('a').join(' *\n') + ';',
+  'member chain': (n) => 'x = a' + '\n.b'.repeat(n) + ';',
+  'call chain': (n) => 'x = a' + '(\n)'.repeat(n) + ';',
+  'index chain': (n) => 'x = a' + '[0]\n'.repeat(n) + ';',
+};
+
 describe('deeply nested input never crashes the process', () => {
   for (const [name, make] of Object.entries(shapes)) {
     it(`${name}, 20,000 deep: routed away from oxc and reported as a parse failure`, () => {
@@ -30,6 +39,20 @@ describe('deeply nested input never crashes the process', () => {
       expect(mayNestDeeply(text)).toBe(true);
       const script = `import { parseSource } from ${JSON.stringify(PARSE)}; import { readFileSync } from 'node:fs';
         const r = parseSource(readFileSync(0, 'utf8'), ${JSON.stringify(name === 'jsx' ? 'x.tsx' : 'x.ts')});
+        process.stdout.write(r.ok ? 'ok' : 'failed');`;
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { input: text, encoding: 'utf8' });
+      expect(child.signal).toBeNull();
+      expect(child.status).toBe(0);
+      expect(['ok', 'failed']).toContain(child.stdout);
+    });
+  }
+
+  for (const [name, make] of Object.entries(chains)) {
+    it(`${name}, 150,000 long: routed away from oxc, the process survives`, () => {
+      const text = make(150_000);
+      expect(mayNestDeeply(text)).toBe(true);
+      const script = `import { parseSource } from ${JSON.stringify(PARSE)}; import { readFileSync } from 'node:fs';
+        const r = parseSource(readFileSync(0, 'utf8'), 'x.ts');
         process.stdout.write(r.ok ? 'ok' : 'failed');`;
       const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { input: text, encoding: 'utf8' });
       expect(child.signal).toBeNull();

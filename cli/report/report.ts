@@ -75,7 +75,9 @@ export interface ReportFile {
 export interface ReportSuppression {
   file: string;
   line: number;
-  kind: 'next-line' | 'file';
+  kind: 'next-line' | 'file' | 'line' | 'block';
+  /** `eslint` for ESLint's directives (`eslint-disable-next-line collab-migrate/<id>`); absent for collab-migrate's own. */
+  syntax?: 'eslint';
   ids: string[];
   until?: string;
   reason?: string;
@@ -232,6 +234,7 @@ function toReportFinding(f: Finding, today: string, text: string, starts: readon
 
 function toReportSuppression(file: string, s: Suppression): ReportSuppression {
   const out: ReportSuppression = { file, line: s.line, kind: s.kind, ids: s.ids };
+  if (s.syntax) out.syntax = s.syntax;
   if (s.until !== undefined) out.until = s.until;
   if (s.reason !== undefined) out.reason = s.reason;
   if (s.problem !== undefined) out.problem = s.problem;
@@ -336,6 +339,8 @@ export function buildReport(input: ReportInput): Report {
       for (const sup of s.suppressions) {
         if (s.used.has(sup) || expiredSet.has(sup) || sup.problem) continue;
         if (sup.ids.length > 0 && !sup.ids.some((id) => selectedIds.has(id))) continue;
+        // An ESLint directive without rule names is ESLint's to report (--report-unused-disable-directives).
+        if (sup.syntax === 'eslint' && sup.ids.length === 0) continue;
         unused.push(toReportSuppression(s.file.display, sup));
       }
     }

@@ -257,6 +257,18 @@ function tableTransition(file: FileContext, prop: TSESTree.Property, edit: TextE
 }
 
 
+/**
+ * A new value as it is written in a configuration file in place of the old one: escaped for the quotes
+ * around it (JSON/YAML double quotes; single quotes when it holds none), or plain when it is a plain word; undefined when
+ * it cannot be written there without changing what the file means (no autofix then).
+ */
+export function configValueText(to: string, quote: string | undefined): string | undefined {
+  if (quote === '"') return JSON.stringify(to).slice(1, -1);
+  // YAML doubles a quote inside single quotes, .env files take them literally: a quote is not written.
+  if (quote === "'") return /['\r\n]/.test(to) ? undefined : to;
+  return /^[A-Za-z0-9_](?:[A-Za-z0-9_ .\/+-]*[A-Za-z0-9_.])?$/.test(to) ? to : undefined;
+}
+
 export const valueMapDetector: Detector<ValueMapDetection> = {
   kind: 'value-map',
   messages: {
@@ -314,7 +326,8 @@ export const valueMapDetector: Detector<ValueMapDetection> = {
       for (let m = pattern.exec(file.text); m; m = pattern.exec(file.text)) {
         const start = m.index + (m[1] ? 1 : m[2].length);
         const range: [number, number] = [start, start + value.length];
-        out.push(raw(undefined, range, value, to, to === null ? undefined : { range, text: to }));
+        const text = to === null ? undefined : configValueText(to, m[1]);
+        out.push(raw(undefined, range, value, to, text === undefined ? undefined : { range, text }));
       }
     }
     return out;

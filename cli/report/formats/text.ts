@@ -115,7 +115,10 @@ export function formatText(input: Report, opts: TextOptions): string {
   if (sup.unused.length > 0) {
     out.push('');
     out.push(c.yellow(`Unused suppressions (${sup.unused.length}):`));
-    for (const x of sup.unused) out.push(`  ${x.file}:${x.line}  ${x.kind} ${x.ids.join(',') || '(all)'}`);
+    for (const x of sup.unused) {
+      const what = x.syntax === 'eslint' ? `eslint-${x.kind === 'block' ? 'disable' : `disable-${x.kind}`} ${x.ids.map((id) => `collab-migrate/${id}`).join(', ')}` : `${x.kind} ${x.ids.join(',') || '(all)'}`;
+      out.push(`  ${x.file}:${x.line}  ${what}`);
+    }
   }
   const skipped = report.files.filter((f) => f.outcome === 'skipped');
   if (skipped.length > 0) {

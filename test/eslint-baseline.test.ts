@@ -1,0 +1,76 @@
+/**
+ * The ESLint plugin reads the CLI's baseline (`configure({ baseline })`): every rule on is an error, a recorded
+ * finding is not reported until its notice's effective date and is an error from that day, a new finding is an
+ * error at once. Fingerprints match the CLI's, so one file serves both.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Linter } from 'eslint';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import plugin from '../rules/index.js';
+import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+
+// Effective 2026-05-19.
+const SIGNATURE = `export function signature(req: { headers: Record<string, string> }) {
+  return req.headers['X-Spark-Signature'];
+}
+`;
+const RULE = 'collab-migrate/webhook-header-names-lowercase';
+
+let dirs: string[] = [];
+beforeAll(() => assertBuilt());
+afterEach(() => {
+  for (const d of dirs) removeTree(d);
+  dirs = [];
+});
+
+function lint(cwd: string, file: string, today: string): Linter.LintMessage[] {
+  const linter = new Linter({ configType: 'flat', cwd });
+  const config = plugin.configs.configure({ today, baseline: 'collab-migrate-baseline.json' });
+  const messages = linter.verify(readText(cwd, file), [config], { filename: path.join(cwd, file) });
+  expect(messages.filter((m) => m.fatal)).toEqual([]);
+  return messages.filter((m) => m.ruleId === RULE);
+}
+const texts = new Map<string, string>();
+function readText(cwd: string, file: string): string {
+  return texts.get(path.join(cwd, file))!;
+}
+function put(cwd: string, file: string, text: string): void {
+  texts.set(path.join(cwd, file), text);
+  writeFileSync(path.join(cwd, file), text);
+}
+
+describe('configure({ baseline })', { timeout: 120_000 }, () => {
+  it('hides recorded findings until their date, reports new ones as errors now', () => {
+    const d = tempTree({ 'src/.keep': '' });
+    dirs.push(d);
+    put(d, 'src/sig.ts', SIGNATURE);
+    expect(cli(['--baseline-write', 'collab-migrate-baseline.json', '--today', '2026-03-01'], { cwd: d }).code).toBe(0);
+    const config = plugin.configs.configure({ today: '2026-03-01', baseline: 'collab-migrate-baseline.json' });
+    expect(config.rules?.[RULE]).toBe('error');
+    expect(plugin.configs.configure({ today: '2026-03-01' }).rules?.[RULE]).toBe('warn');
+    // Recorded: not reported before the date, even after lines moved; an error from the effective day.
+    expect(lint(d, 'src/sig.ts', '2026-03-01')).toEqual([]);
+    put(d, 'src/sig.ts', `// moved\n\n${SIGNATURE}`);
+    expect(lint(d, 'src/sig.ts', '2026-05-18')).toEqual([]);
+    const due = lint(d, 'src/sig.ts', '2026-05-19');
+    expect(due.map((m) => [m.line, m.severity])).toEqual([[4, 2]]);
+    // New: an error now, though the notice is months away.
+    put(d, 'src/new.ts', SIGNATURE);
+    expect(lint(d, 'src/new.ts', '2026-03-01').map((m) => m.severity)).toEqual([2]);
+    // The CLI agrees on both files.
+    const r = JSON.parse(cli(['--format', 'json', '--baseline', 'collab-migrate-baseline.json', '--today', '2026-03-01'], { cwd: d }).stdout) as { findings: { file: string; severity: string; baseline: string }[] };
+    expect(r.findings.map((f) => [f.file, f.severity, f.baseline])).toEqual([
+      ['src/new.ts', 'error', 'new'],
+      ['src/sig.ts', 'warning', 'recorded'],
+    ]);
+  });
+
+  it('a missing baseline file is an error that says how to create it', () => {
+    const d = tempTree({});
+    dirs.push(d);
+    put(d, 'a.ts', SIGNATURE);
+    const linter = new Linter({ configType: 'flat', cwd: d });
+    expect(() => linter.verify(SIGNATURE, [plugin.configs.configure({ today: '2026-03-01', baseline: 'nope.json' })], { filename: path.join(d, 'a.ts') })).toThrow(/baseline .*nope\.json not found \(create it with `collab-migrate --baseline-write/);
+  });
+});
