@@ -120,7 +120,7 @@ export function setupFromOptions(options: TransformOptions): TransformSetup {
   if (options.fixMode !== undefined && options.fixMode !== 'date' && options.fixMode !== 'final') {
     throw new Error(`collab-migrate: --fixMode=${String(options.fixMode)} is not one of date, final`);
   }
-  const engine: EngineOptions = { today: day };
+  const engine: EngineOptions = { optionStyle: 'jscodeshift', today: day };
   if (options.fixMode === 'final') engine.fixMode = 'final';
   if (region) engine.region = region;
   if (strictScopes) engine.strictScopes = true;

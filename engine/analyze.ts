@@ -8,6 +8,7 @@ import { formatMessage, LIKELY_FIX_MESSAGE_ID, type Detector, type DetectorConte
 import { getDetector } from './detectors/index.js';
 import { chooseFix } from './fix-timing.js';
 import { parseSource, type ParseFailure } from './parse.js';
+import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project-renames.js';
 import { fileLanguage, type FileLanguage } from './language.js';
 import { mayApply, scannerFor, type PrefilterEntry } from './prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
@@ -146,7 +147,8 @@ function runDetections(context: FileContext, candidates: readonly PlannedDetecti
       if (match) matches.push(match);
     }
   }
-  return dedupe(matches);
+  const found = dedupe(matches);
+  return isPerFileAdapter(opts.engine) ? leaveDeclaredRenamesToCodemod(context, found, opts.notices) : found;
 }
 
 function analyzeText(file: SourceFile, candidates: readonly PlannedDetection[], opts: AnalyzeOptions): Match[] {

@@ -15,6 +15,7 @@ import type Ajv2020Module from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import * as precompiled from './catalog-validators.generated.js';
 import { isValidIsoDate } from './dates.js';
+import { didYouMean as didYouMeanName } from './did-you-mean.js';
 import type { Catalog, ExtraCatalog, Hosts, Notice, Scopes } from './types.js';
 
 /** A malformed catalog: names the file, the notice (when one is concerned) and the JSON pointer. */
@@ -582,44 +583,11 @@ export function loadCatalog(options: { extraFiles?: string[] } = {}): LoadedCata
   return toLoaded(structuredClone(catalog));
 }
 
-/** Levenshtein distance, with a cutoff for speed. */
-function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length];
-}
-
 /**
- * The id nearest to `unknown` for a "did you mean" hint: the closest by edit distance (at most about
- * a third of the word), else the only id containing it (or contained in it); undefined when nothing is close.
+ * The id nearest to `unknown` for a "did you mean" hint (see {@link didYouMeanName}); undefined when nothing is close.
  */
 export function suggestId(unknown: string, ids: readonly string[]): string | undefined {
-  const needle = unknown.trim().toLowerCase();
-  if (needle === '' || ids.length === 0) return undefined;
-  const limit = Math.max(2, Math.floor(needle.length / 3));
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const id of ids) {
-    const d = editDistance(needle, id.toLowerCase());
-    if (d < bestDistance || (d === bestDistance && best !== undefined && id < best)) {
-      best = id;
-      bestDistance = d;
-    }
-  }
-  if (best !== undefined && bestDistance <= limit) return best;
-  if (needle.length >= 4) {
-    const containing = ids.filter((id) => id.toLowerCase().includes(needle) || needle.includes(id.toLowerCase()));
-    if (containing.length === 1) return containing[0];
-  }
-  return undefined;
+  return didYouMeanName(unknown, ids);
 }
 
 function didYouMean(unknown: string, ids: readonly string[]): string {

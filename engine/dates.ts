@@ -171,6 +171,21 @@ export function whenText(notice: Notice, today: IsoDate): string {
   return effective;
 }
 
+/**
+ * The date part of a finding's message that does not depend on the day it is read, for ESLint messages
+ * (a countdown would change the same finding's text every day: noise in CI diffs, stale text in ESLint's
+ * cache): "effective 2026-03-24", "effective 2026-07-01 at the earliest", "deprecated from 2025-09-01,
+ * effective 2026-03-31", "pending: no date announced yet", "a contract rule, always in force".
+ */
+export function effectiveText(notice: Notice): string {
+  if (notice.status === 'contract') return 'a contract rule, always in force';
+  if (notice.status === 'pending') return 'pending: no date announced yet';
+  if (notice.effective === undefined) return 'no date';
+  const approx = notice.precision === 'month' || notice.precision === 'approximate' ? ' at the earliest' : '';
+  const effective = `effective ${notice.effective}${approx}`;
+  return notice.deprecated ? `deprecated from ${notice.deprecated}, ${effective}` : effective;
+}
+
 /** One row of {@link DATE_BOUNDARIES}. */
 export interface DateBoundaryCase {
   name: string;

@@ -5,7 +5,7 @@
  *   // collab-migrate-ignore-next-line <id>[,<id>] [until YYYY-MM-DD] -- reason
  *   /* collab-migrate-ignore-file <id>[,<id>] [until YYYY-MM-DD] -- reason *\/
  *
- * (`#` comments work too: YAML, .env, .properties, TOML; without ids a comment covers every notice; past its
+ * (`#` comments work too: YAML, .env, .properties, TOML; a comment must name the notices it covers; past its
  * `until` day a comment no longer suppresses, and the finding says so), and ESLint's own directives for the
  * plugin's rules, which the CLI honours as ESLint would:
  *
@@ -93,8 +93,13 @@ function splitReason(body: string): { body: string; reason?: string } {
   return reason ? { body: body.slice(0, dashes), reason } : { body: body.slice(0, dashes) };
 }
 
-/** Every suppression comment in a text, in order. */
-export function parseSuppressions(text: string): Suppression[] {
+/**
+ * Every suppression comment in a text, in order. A comment that cannot be read as meant suppresses nothing
+ * and carries a `problem`: a bad `until` date, a collab-migrate comment that names no notice (also one whose
+ * ids stand after `--`, in the reason), and, given `isKnown`, one that names an id the catalog does not have
+ * (a misspelt `untill` reads as an id).
+ */
+export function parseSuppressions(text: string, isKnown?: (id: string) => boolean): Suppression[] {
   const result: Suppression[] = [];
   const lineOf = lineIndex(text);
   for (const m of text.matchAll(DIRECTIVE)) {
@@ -112,18 +117,21 @@ export function parseSuppressions(text: string): Suppression[] {
       if (!until || !isCalendarDay(until)) problem = `invalid "until" date "${until ?? ''}" (expected YYYY-MM-DD)`;
     }
     const ids = body.split(/[\s,]+/).filter((s) => s.length > 0);
+    if (problem === undefined && ids.length === 0) problem = `names no notice: write the ids it covers (collab-migrate-ignore-${m[1]} <id> -- reason)`;
+    const unknown = isKnown ? ids.filter((id) => !isKnown(id)) : [];
+    if (problem === undefined && unknown.length > 0) problem = `unknown notice ${unknown.map((id) => `"${id}"`).join(', ')}`;
     const suppression: Suppression = { kind: m[1] as SuppressionKind, line: lineOf(m.index), ids };
     if (until !== undefined) suppression.until = until;
     if (split.reason !== undefined) suppression.reason = split.reason;
     if (problem !== undefined) suppression.problem = problem;
     result.push(suppression);
   }
-  if (text.includes('eslint-disable')) result.push(...parseEslintDirectives(text, lineOf));
+  if (text.includes('eslint-disable')) result.push(...parseEslintDirectives(text, lineOf, isKnown));
   return result.sort((a, b) => a.line - b.line);
 }
 
 /** ESLint's disable directives that concern the plugin's rules. */
-function parseEslintDirectives(text: string, lineOf: (offset: number) => number): Suppression[] {
+function parseEslintDirectives(text: string, lineOf: (offset: number) => number, isKnown?: (id: string) => boolean): Suppression[] {
   const result: Suppression[] = [];
   const open: Suppression[] = [];
   for (const m of text.matchAll(ESLINT)) {
@@ -156,6 +164,8 @@ function parseEslintDirectives(text: string, lineOf: (offset: number) => number)
     }
     const s: Suppression = { kind: kind === 'disable' ? 'block' : kind === 'disable-line' ? 'line' : 'next-line', line, ids, syntax: 'eslint' };
     if (reason !== undefined) s.reason = reason;
+    const unknown = isKnown ? ids.filter((id) => !isKnown(id)) : [];
+    if (unknown.length > 0) s.problem = `unknown rule ${unknown.map((id) => `"${RULE_PREFIX}${id}"`).join(', ')}`;
     if (s.kind === 'next-line' && isBlock) {
       const endLine = lineOf(stop);
       if (endLine !== line) s.target = endLine + 1;

@@ -567,7 +567,15 @@ export interface EngineOptions {
   today?: IsoDate;
   /** `final` writes final forms before the date (teams that deploy after it). Default `date`. */
   fixMode?: FixMode;
+  /**
+   * How messages name the user's options: as command line flags (`--region`, the default), as ESLint rule
+   * options (`region`) or as jscodeshift options (`--region=`). See engine/option-names.ts.
+   */
+  optionStyle?: OptionStyle;
 }
+
+/** Who reads a message: the CLI's user, an ESLint user or a jscodeshift user. */
+export type OptionStyle = 'cli' | 'eslint' | 'jscodeshift';
 
 /** Type questions a detector may ask where a type checker is available (typed ESLint, ts-morph). */
 export interface TypeOracle {

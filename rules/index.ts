@@ -14,19 +14,23 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { analyzeContext } from '../engine/analyze.js';
 import { FileContext } from '../engine/ast.js';
-import { builtinCatalogPath, loadCatalog, type LoadedCatalog } from '../engine/catalog.js';
-import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, whenText, type Severity } from '../engine/dates.js';
+import { builtinCatalogPath, loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog.js';
+import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, effectiveText, type Severity } from '../engine/dates.js';
 import { COMMON_MESSAGES } from '../engine/detector.js';
 import { getDetector } from '../engine/detectors/index.js';
+import { hasPropertyRenames, PROJECT_RENAME_MESSAGES } from '../engine/project-renames.js';
+import { OptionsError } from '../engine/option-check.js';
 import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from '../engine/suppressions.js';
 import { FIX_FORM_MESSAGES } from '../engine/fix-timing.js';
 import { createTypeOracle } from '../engine/type-oracle.js';
 import { fingerprintAll } from '../engine/fingerprint.js';
 import { daysUntilEffective } from '../engine/dates.js';
 import { readBaseline } from '../cli/scan/baseline.js';
-import type { EngineOptions, FixMode, IsoDate, Notice, Region, TypeOracle } from '../engine/types.js';
+import type { EngineOptions, IsoDate, Notice, TypeOracle } from '../engine/types.js';
+import { checkConfigureOptions, checkRuleOptions, checkSettings, eslintSchema, PLUGIN_NAME, type ConfigureOptions, type PluginSettings, type RuleOptions } from './options.js';
 
-export const PLUGIN_NAME = 'collab-migrate';
+export { PLUGIN_NAME, type ConfigureOptions, type PluginSettings, type RuleOptions };
+
 
 const pkg = JSON.parse(readFileSync(join(dirname(builtinCatalogPath()), 'package.json'), 'utf8')) as { version: string; homepage?: string; repository?: { url?: string } };
 
@@ -34,27 +38,6 @@ const pkg = JSON.parse(readFileSync(join(dirname(builtinCatalogPath()), 'package
 export function docsUrl(id: string): string {
   const repo = (pkg.repository?.url ?? 'https://github.com/collab-migrate/collab-migrate').replace(/^git\+/, '').replace(/\.git$/, '');
   return `${repo}/blob/main/docs/notices/${id}.md`;
-}
-
-/** Options every rule accepts (also settable once for all rules as `settings['collab-migrate']`). */
-export interface RuleOptions {
-  /** Call history region for host rewrites. */
-  region?: Region;
-  /** Report well-formed but unlisted OAuth scopes too. */
-  strictScopes?: boolean;
-  /** The day the countdown in messages is computed from, and the day that picks each fix's form (pin it for reproducible CI). */
-  today?: IsoDate;
-  /**
-   * `date` (default): before a notice's effective date `--fix` writes only safe edits and transitional forms,
-   * and final forms are suggestions; `final`: write final forms early (for code deployed after the date).
-   */
-  fixMode?: FixMode;
-}
-
-/** `settings['collab-migrate']`: the rule options for every rule, and what only the whole config can set. */
-export interface PluginSettings extends RuleOptions {
-  /** A baseline written by `collab-migrate --baseline-write FILE` (relative to ESLint's cwd); see {@link ConfigureOptions.baseline}. */
-  baseline?: string;
 }
 
 const baselines = new Map<string, { mtimeMs: number; keys: Set<string> }>();
@@ -92,7 +75,10 @@ export const TODAY_ENV = 'COLLAB_MIGRATE_TODAY';
 /** Today's date for the plugin: the env pin, or the clock (read only here, in the adapter). */
 export function defaultToday(): IsoDate {
   const pinned = process.env[TODAY_ENV];
-  if (pinned && isValidIsoDate(pinned)) return pinned;
+  if (pinned) {
+    if (!isValidIsoDate(pinned)) throw new OptionsError(`${PLUGIN_NAME}: $${TODAY_ENV}: ${JSON.stringify(pinned)} is not allowed; expected a real calendar day as YYYY-MM-DD (e.g. 2026-07-28).`, `$${TODAY_ENV}`, TODAY_ENV, pinned);
+    return pinned;
+  }
   return new Date().toISOString().slice(0, 10);
 }
 
@@ -103,10 +89,11 @@ const suppressionsByAst = new WeakMap<object, Suppression[]>();
  * collab-migrate's own suppression comments in a file (`collab-migrate-ignore-next-line <id> until <date> -- why`),
  * parsed once per file for all rules. ESLint's own directives are ESLint's to apply.
  */
-function ownSuppressionsOf(sourceCode: TSESLint.SourceCode): Suppression[] {
+function ownSuppressionsOf(sourceCode: TSESLint.SourceCode, catalog: LoadedCatalog): Suppression[] {
   let list = suppressionsByAst.get(sourceCode.ast);
   if (!list) {
-    list = hasDirectives(sourceCode.text) ? parseSuppressions(sourceCode.text).filter((s) => s.syntax !== 'eslint') : [];
+    // A comment naming a notice the catalog does not have (a misspelt `untill` reads as one) suppresses nothing.
+    list = hasDirectives(sourceCode.text) ? parseSuppressions(sourceCode.text, (id) => catalog.get(id) !== undefined).filter((s) => s.syntax !== 'eslint') : [];
     suppressionsByAst.set(sourceCode.ast, list);
   }
   return list;
@@ -133,17 +120,16 @@ function typeOracleOf(sourceCode: TSESLint.SourceCode): TypeOracle | undefined {
 /** The messages of every interpreter a notice's detections use. */
 export function messagesOf(notice: Notice): Record<string, string> {
   const messages: Record<string, string> = notice.fix === 'autofix' ? { ...COMMON_MESSAGES, ...FIX_FORM_MESSAGES } : {};
-  for (const detection of notice.detections) {
-    const detector = getDetector(detection);
-    if (!detector) continue;
-    for (const [id, template] of Object.entries(detector.messages)) {
+  const sources = notice.detections.map((d) => getDetector(d)?.messages ?? {});
+  // A rename this file's own types declare is left to the codemod (engine/project-renames.ts).
+  if (hasPropertyRenames(notice)) sources.push(PROJECT_RENAME_MESSAGES);
+  for (const own of sources) {
+    for (const [id, template] of Object.entries(own)) {
       messages[id] = isSuggestionMessage(id) ? template : `${template}{{likely}} ({{when}})`;
     }
   }
   return messages;
 }
-
-const REGIONS: Region[] = ['us', 'eu', 'in', 'au'];
 
 /** Builds the rule of one notice. */
 export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.RuleModule<string, [RuleOptions?]> {
@@ -153,37 +139,31 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
   return {
     meta: {
       type: notice.breaking ? 'problem' : 'suggestion',
-      docs: { description: notice.title, url: docsUrl(notice.id) } as TSESLint.RuleMetaDataDocs,
+      // Every rule is in the recommended config, at the severity its notice's dates give (off until then).
+      docs: { description: notice.title, recommended: true, url: docsUrl(notice.id) } as TSESLint.RuleMetaDataDocs,
+      // No values: ESLint merges meta.defaultOptions into the rule's options, where a default would hide the same
+      // key set in settings['collab-migrate']. The defaults are applied in create() and documented in the schema.
+      defaultOptions: [{}],
       fixable: notice.fix === 'autofix' ? 'code' : undefined,
       hasSuggestions: notice.fix !== 'none' ? true : undefined,
       messages: messagesOf(notice),
-      schema: [
-        {
-          type: 'object',
-          properties: {
-            region: { type: 'string', enum: REGIONS },
-            strictScopes: { type: 'boolean' },
-            today: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-            fixMode: { type: 'string', enum: ['date', 'final'] },
-          },
-          additionalProperties: false,
-        },
-      ],
+      schema: eslintSchema(),
     },
     defaultOptions: [{}],
     create(context) {
-      const settings = (context.settings?.[PLUGIN_NAME] ?? {}) as PluginSettings;
-      const options: RuleOptions = { ...settings, ...(context.options[0] ?? {}) };
+      // Checked here, before the rule reports anything: ESLint checks neither settings nor real calendar days.
+      const settings = checkSettings(context.settings?.[PLUGIN_NAME]);
+      const options: RuleOptions = { region: settings.region, strictScopes: settings.strictScopes, today: settings.today, fixMode: settings.fixMode, ...checkRuleOptions(notice.id, context.options[0]) };
       const today = options.today ?? defaultToday();
       const baselineFile = settings.baseline ? resolve(context.cwd, settings.baseline) : undefined;
-      const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, today, fixMode: options.fixMode };
+      const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, optionStyle: 'eslint', today, fixMode: options.fixMode };
       const sourceCode = context.sourceCode;
       return {
         'Program:exit'() {
           const file = fileContextOf(sourceCode as TSESLint.SourceCode, context.filename);
           const matches = analyzeContext(file, { catalog, notices, engine, types: typeOracleOf(sourceCode as TSESLint.SourceCode) });
-          const when = whenText(notice, today);
-          const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode);
+          const when = effectiveText(notice);
+          const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode, catalog);
           // With a baseline, a recorded finding is tolerated until its notice is in force (as the CLI's --baseline).
           let tolerated: Set<number> | undefined;
           if (baselineFile && matches.length > 0 && !isInForce(notice, today)) {
@@ -218,24 +198,6 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
   };
 }
 
-/** Options of {@link configure}. */
-export interface ConfigureOptions extends RuleOptions {
-  /** Also report notices effective up to this day (as warnings until they are in force). */
-  before?: IsoDate;
-  /** Warn this many days ahead of an effective date (default 90). */
-  warnWithinDays?: number;
-  /** Only these notice ids. */
-  notices?: string[];
-  /** Every detectable notice as warn or error by date, pending included (the `all` config). */
-  all?: boolean;
-  /**
-   * The CLI's baseline file (`collab-migrate --baseline-write FILE`), relative to ESLint's cwd. Every rule the
-   * config turns on is then an error, and a finding the baseline records is not reported until its notice's
-   * effective date (from that day it is an error): new code fails at once, recorded code when its date comes.
-   */
-  baseline?: string;
-}
-
 const FILES = ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'];
 
 function severityFor(notice: Notice, opts: ConfigureOptions, today: IsoDate): Severity {
@@ -258,11 +220,18 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
   const detectable = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0);
   const rules = Object.fromEntries(detectable.map((n) => [n.id, createRule(n, catalog)]));
   const plugin = { meta: { name: PLUGIN_NAME, version: pkg.version }, rules } as CollabPlugin;
-  const configure = (opts: ConfigureOptions = {}): Linter.Config => {
+  const configure = (given: ConfigureOptions = {}): Linter.Config => {
+    const opts = checkConfigureOptions(given);
     const today = opts.today ?? defaultToday();
     const wanted = opts.notices ? new Set(opts.notices) : undefined;
     if (wanted) {
-      for (const id of wanted) if (!rules[id]) throw new Error(`collab-migrate: unknown notice "${id}" in configure({ notices })`);
+      const ids = Object.keys(rules);
+      for (const id of wanted) {
+        if (rules[id]) continue;
+        const near = suggestId(id, ids);
+        const why = catalog.get(id) ? 'is informational (never reported, so it has no rule)' : `is not a notice with a rule${near ? `; did you mean "${near}"?` : ''}`;
+        throw new OptionsError(`${PLUGIN_NAME}: configure(): invalid option "notices": ${JSON.stringify(id)} ${why}. Run \`collab-migrate notices\` to list them.`, 'configure()', 'notices', id);
+      }
     }
     const ruleEntries: Record<string, TSESLint.FlatConfig.RuleLevel> = {};
     for (const notice of detectable) {

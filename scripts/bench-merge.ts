@@ -5,7 +5,7 @@
  * binary, spawned) writing JSON, Markdown and HTML. Times are medians of BENCH_ROUNDS rounds (default 3), ratios
  * against the floor taken in the same round.
  *
- * Environment: BENCH_REPORTS, BENCH_FINDINGS, BENCH_ROUNDS.
+ * Environment: BENCH_REPORTS, BENCH_FINDINGS, BENCH_ROUNDS, BENCH_KEEP=1 (keep the generated reports and say where).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -171,7 +171,8 @@ function main(): void {
       );
     }
   } finally {
-    rmSync(tmp, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP === '1') console.log(`reports kept in ${dir}`);
+    else rmSync(tmp, { recursive: true, force: true });
   }
 }
 

@@ -13,6 +13,7 @@ import { loadCatalog, packageRoot } from '../engine/catalog.js';
 import { addDays, DEFAULT_WARN_WITHIN_DAYS } from '../engine/dates.js';
 import { fixTimingOf } from '../engine/fix-timing.js';
 import type { Detection, Example, FixKind, Notice } from '../engine/types.js';
+import { RULE_OPTION_PROPERTIES } from '../rules/options.js';
 
 export const README_START = '<!-- notices:start -->';
 export const README_END = '<!-- notices:end -->';
@@ -180,6 +181,7 @@ function datesTable(n: Notice): string[] {
 export function renderNoticeDoc(n: Notice, root: string): string {
   const out: string[] = [`# ${n.id}`, '', GENERATED, '', `**${n.title}**`, '', ...datesTable(n), '', n.summary, ''];
   out.push('## When it is reported', '', ...severityTimeline(n).map((l) => `- ${l}`), '');
+  if (n.status !== 'informational' && n.detections.length > 0) out.push(...fixBehaviour(n), ...optionsSection(n));
   out.push('## What to do', '', n.instead, '');
   const timing = fixTimingText(n);
   if (timing) out.push('## Fix in time', '', timing, '');
@@ -209,7 +211,100 @@ export function renderNoticeDoc(n: Notice, root: string): string {
       out.push('After:', '', fence(example.after, example.language), '');
     }
   }
+  if (n.status !== 'informational' && n.detections.length > 0) out.push(...examplesSection(n, root));
   return `${out.join('\n')}`;
+}
+
+/** A code example of a rule: a fixture file that the rule reports (`incorrect`) or leaves alone (`correct`). */
+export interface RuleExample {
+  language: string;
+  code: string;
+  /** The fixture it comes from, relative to the package root. */
+  origin: string;
+}
+
+const SOURCE_EXTENSION = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+
+/** The shortest JS/TS file of `test/fixtures/<id>/<kind>/` (by lines, then name): the example the docs show. */
+export function ruleExample(id: string, kind: 'invalid' | 'valid', root: string): RuleExample | undefined {
+  const dir = join(root, 'test/fixtures', id, kind);
+  if (!existsSync(dir)) return undefined;
+  const files = readdirSync(dir)
+    .filter((f) => SOURCE_EXTENSION.test(f))
+    .map((f) => ({ f, code: readFileSync(join(dir, f), 'utf8') }))
+    .sort((a, b) => a.code.split('\n').length - b.code.split('\n').length || a.f.localeCompare(b.f));
+  const first = files[0];
+  if (!first) return undefined;
+  const ext = /\.([^.]+)$/.exec(first.f)![1];
+  return { language: LANGUAGE_BY_EXTENSION[ext] ?? ext, code: first.code, origin: `test/fixtures/${id}/${kind}/${first.f}` };
+}
+
+/** The rule options that change what this notice's rule does (`today` always does). */
+export function relevantOptions(n: Notice): Array<keyof typeof RULE_OPTION_PROPERTIES> {
+  const kinds = n.detections.map((d) => d as Detection & { hosts?: unknown });
+  const out: Array<keyof typeof RULE_OPTION_PROPERTIES> = [];
+  if (kinds.some((d) => d.kind === 'host' && d.hosts === 'callHistory')) out.push('region');
+  if (kinds.some((d) => d.kind === 'scope-list')) out.push('strictScopes');
+  out.push('today');
+  return out;
+}
+
+/** The Options section of a rule's doc, from the plugin's option schema. */
+export function optionsSection(n: Notice): string[] {
+  const rows = relevantOptions(n).map((key) => {
+    const p = RULE_OPTION_PROPERTIES[key] as { type: string; enum?: readonly string[]; default?: unknown; description: string };
+    const type = p.enum ? p.enum.map((v) => `\`'${v}'\``).join(' \\| ') : `\`${p.type}\``;
+    const fallback = 'default' in p ? `\`${JSON.stringify(p.default)}\`` : key === 'today' ? 'the real date' : 'none';
+    return `| \`${key}\` | ${type} | ${fallback} | ${cell(p.description)} |`;
+  });
+  return [
+    '## Options',
+    '',
+    `Set per rule (\`'collab-migrate/${n.id}': ['error', { ... }]\`) or once for every rule in \`settings['collab-migrate']\` (what \`configs.configure()\` does). Each value is checked when the rule starts: an unknown key or a bad value is an error naming it.`,
+    '',
+    '| Option | Type | Default | Description |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ];
+}
+
+/** How the fix behaves before and on/after the effective date. */
+export function fixBehaviour(n: Notice): string[] {
+  const timing = (n as Notice & { fixTiming?: { kind: string; reason: string } }).fixTiming;
+  const dated = n.status === 'dated' && n.effective !== undefined;
+  const lines: string[] = [];
+  switch (n.fix) {
+    case 'autofix':
+      if (timing && dated && timing.kind === 'expand-contract') {
+        lines.push(`Before ${n.effective}: the autofix writes a transitional form that works on both sides of the date, and that form is not reported again until then.`, `From ${n.effective}: the transitional form is reported and contracted to the final form.`);
+      } else if (timing && dated && timing.kind === 'final-only') {
+        lines.push(`Before ${n.effective}: the final form is offered as a suggestion only (it would not work yet).`, `From ${n.effective}: the autofix applies it.`);
+      } else {
+        lines.push('Any day: the autofix applies the same edit; it works before and after the date.');
+      }
+      lines.push('Only findings tied to the notice with certainty are autofixed; a likely finding carries its edit as a suggestion.');
+      if (timing?.reason) lines.push(`Why: ${timing.reason}`);
+      break;
+    case 'suggestion':
+      lines.push('Any day: suggestions only (ESLint `suggest`, shown in the editor); nothing is rewritten automatically.');
+      break;
+    case 'none':
+      lines.push('Reported only, on every day: the change needs a decision, so nothing is rewritten or suggested.');
+      break;
+  }
+  return ['## Fix behaviour by date', '', ...lines.map((l) => `- ${l}`), ''];
+}
+
+/** The examples section of a rule's doc: incorrect and correct code from its fixtures (linted by test/docs-examples.test.ts). */
+export function examplesSection(n: Notice, root: string): string[] {
+  const bad = ruleExample(n.id, 'invalid', root);
+  const good = ruleExample(n.id, 'valid', root);
+  if (!bad && !good) return [];
+  const out = ['## Examples', ''];
+  if (bad) out.push('### Incorrect', '', `Reported (\`${bad.origin}\`; the lines marked \`expect:\` are the findings):`, '', fence(bad.code, bad.language), '');
+  if (good) out.push('### Correct', '', `Not reported (\`${good.origin}\`):`, '', fence(good.code, good.language), '');
+  return out;
 }
 
 /** Notices in README order: by effective date, then undated ones (pending, contract, informational), by id. */

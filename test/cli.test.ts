@@ -30,7 +30,14 @@ describe('root', { timeout: 180_000 }, () => {
   });
 
   it.each([
-    [['--bogus'], /Unknown argument: bogus/],
+    [['--bogus'], /Unknown option: --bogus \(see --help\)/],
+    [['--befor', '2026-07-28'], /Unknown option: --befor \(did you mean --before\?\)/],
+    [['--strict-scope'], /Unknown option: --strict-scope \(did you mean --strict-scopes\?\) \(see --help\)\n$/],
+    [['notices', '--befor=2026-07-28', '--stauts', 'dated'], /Unknown options: --befor \(did you mean --before\?\), --stauts \(did you mean --status\?\)/],
+    [['notices', 'src'], /Unknown argument: "src" \(this command takes no such argument\)/],
+    [['--warn-within', 'abc', ...TODAY], /Invalid --warn-within "abc": expected a whole number of days/],
+    [['--max-warnings', 'many', ...TODAY], /Invalid --max-warnings "many": expected a whole number/],
+    [['notices', '--json', '--format', 'text'], /--json contradicts --format text/],
     [['--today', '2026-13-01'], /Invalid --today "2026-13-01": no such calendar day/],
     [['--today', 'tomorrow'], /Invalid --today "tomorrow": expected a date as YYYY-MM-DD/],
     [['--before', '2026-02-30', ...TODAY], /Invalid --before "2026-02-30"/],
@@ -84,9 +91,10 @@ describe('notices', { timeout: 180_000 }, () => {
     expect(lines.at(-1)).toMatch(/^\d+ notices \(today 2026-11-22\)$/);
   });
 
-  it('--before selects effective <= D plus contract and pending; --status filters; --json prints notices', () => {
-    const r = cli(['notices', '--before', '2025-01-24', '--json', ...TODAY], { cwd: dir });
+  it('--before selects effective <= D plus contract and pending; --status filters; --format json prints notices', () => {
+    const r = cli(['notices', '--before', '2025-01-24', '--format', 'json', ...TODAY], { cwd: dir });
     expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
     const list = JSON.parse(r.stdout) as { id: string; status: string; effective?: string }[];
     const ids = list.map((n) => n.id);
     expect(ids).toContain('trunk-error-codes-renamed'); // effective on the day itself
@@ -94,7 +102,11 @@ describe('notices', { timeout: 180_000 }, () => {
     expect(ids).toContain('authorization-bearer-scheme'); // contract
     expect(ids).toContain('number-of-rings-range'); // pending
     expect(list.every((n) => n.status !== 'dated' || (n.effective ?? '') <= '2025-01-24')).toBe(true);
-    const contract = JSON.parse(cli(['notices', '--status', 'contract', '--json', ...TODAY], { cwd: dir }).stdout) as { status: string }[];
+    // `--json` is the deprecated spelling: same output, and a note on stderr.
+    const old = cli(['notices', '--status', 'contract', '--json', ...TODAY], { cwd: dir });
+    expect(old.stderr).toBe('collab-migrate: --json is deprecated; use --format json.\n');
+    const contract = JSON.parse(old.stdout) as { status: string }[];
+    expect(old.stdout).toBe(cli(['notices', '--status', 'contract', '-f', 'json', ...TODAY], { cwd: dir }).stdout);
     expect(contract.length).toBeGreaterThan(0);
     expect(contract.every((n) => n.status === 'contract')).toBe(true);
   });
@@ -129,9 +141,13 @@ describe('configuration', { timeout: 180_000 }, () => {
     try {
       const r = cli([...TODAY], { cwd: d });
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/Invalid configuration in \.collab-migraterc\.json .*"warnWithin" must be integer/);
+      expect(r.stderr).toMatch(/Invalid configuration in \.collab-migraterc\.json .*invalid option "warnWithin": "soon" is not allowed; expected a whole number >= 0/);
       writeFileSync(path.join(d, '.collab-migraterc.json'), JSON.stringify({ fromat: 'json' }));
-      expect(cli([...TODAY], { cwd: d }).stderr).toMatch(/unknown key "fromat"/);
+      expect(cli([...TODAY], { cwd: d }).stderr).toMatch(/unknown option "fromat"; did you mean "format"\?/);
+      writeFileSync(path.join(d, '.collab-migraterc.json'), JSON.stringify({ before: '2026-13-45' }));
+      expect(cli([...TODAY], { cwd: d }).stderr).toMatch(/invalid option "before": "2026-13-45" is not allowed; expected a real calendar day/);
+      writeFileSync(path.join(d, '.collab-migraterc.json'), JSON.stringify({ region: 'xx' }));
+      expect(cli([...TODAY], { cwd: d }).stderr).toMatch(/invalid option "region": "xx" is not allowed; expected one of "us", "eu", "in", "au"/);
       writeFileSync(path.join(d, '.collab-migraterc.json'), '{ "format": ');
       expect(cli([...TODAY], { cwd: d }).stderr).toMatch(/Invalid JSON in \.collab-migraterc\.json/);
     } finally {

@@ -228,7 +228,7 @@ describe('bad configuration (one line on stderr, exit 2, the stack only with --d
   it.each([
     [['--before', 'tomorrow'], /Invalid --before "tomorrow": expected a date as YYYY-MM-DD/],
     [['--before', '2026-13-01'], /Invalid --before "2026-13-01"/],
-    [['--frobnicate'], /Unknown argument: frobnicate/],
+    [['--frobnicate'], /Unknown option: --frobnicate/],
     [['--only', 'no-such-id'], /--only: Unknown notice "no-such-id"/],
     [['--only', 'webhook-header-names-lowercas'], /Did you mean "webhook-header-names-lowercase"\?/],
     [['src/missing.ts'], /No such file or directory: src\/missing\.ts/],
@@ -248,10 +248,10 @@ describe('bad configuration (one line on stderr, exit 2, the stack only with --d
   });
 
   it.each([
-    ['.collab-migraterc.json', JSON.stringify({ checkSyntax: 'yes' }), /\.collab-migraterc\.json.*"checkSyntax" must be boolean/],
+    ['.collab-migraterc.json', JSON.stringify({ checkSyntax: 'yes' }), /\.collab-migraterc\.json.*invalid option "checkSyntax": "yes" is not allowed; expected true or false/],
     ['.collab-migraterc.json', JSON.stringify({ only: ['no-such-id'] }), /Unknown notice "no-such-id"/],
-    ['package.json', JSON.stringify({ name: 'x', 'collab-migrate': { befor: '2026-01-01' } }), /package\.json "collab-migrate" key .*unknown key "befor"/],
-    ['package.json', JSON.stringify({ name: 'x', 'collab-migrate': 'json' }), /package\.json "collab-migrate" key .*must be object/],
+    ['package.json', JSON.stringify({ name: 'x', 'collab-migrate': { befor: '2026-01-01' } }), /package\.json "collab-migrate" key .*unknown option "befor"; did you mean "before"\?/],
+    ['package.json', JSON.stringify({ name: 'x', 'collab-migrate': 'json' }), /package\.json "collab-migrate" key .*expected an object of options, got "json"/],
   ])('%s %s', (name, content, message) => {
     writeFileSync(path.join(dir, name), content);
     try {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../engine/catalog.js';
 import { severityOf } from '../engine/dates.js';
 import plugin, { createPlugin, docsUrl, messagesOf } from '../rules/index.js';
+import { getDetector } from '../engine/detectors/index.js';
 
 const catalog = loadCatalog();
 const detectable = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0);
@@ -40,6 +41,36 @@ describe('plugin shape', () => {
   }
 });
 
+describe('messages', () => {
+  const linter = new Linter({ configType: 'flat' });
+  const verify = (code: string, today: string, settings: Record<string, unknown> = {}) =>
+    linter.verify(code, [plugin.configs.configure({ today, before: '2099-12-31' }), { settings: { 'collab-migrate': { today, ...settings } } }], { filename: 'a.js' });
+  const hook = "const hook = { resource: 'telephony_calls', filter: 'address=+1555' };\n";
+
+  it('say the effective date, not a countdown, so a finding reads the same every day', () => {
+    const early = verify(hook, '2026-01-02').map((m) => m.message);
+    const late = verify(hook, '2026-11-22').map((m) => m.message);
+    expect(early).toEqual(late);
+    expect(early[0]).toMatch(/\(effective 2026-03-24\)$/);
+    expect(early[0]).not.toMatch(/days? ago|in \d+ days?/);
+  });
+
+  it('name options as ESLint users set them, not as CLI flags', () => {
+    const [message] = verify("fetch('https://analytics.webexapis.com/v1/cdr_feed');\n", '2026-11-22').filter((m) => m.ruleId === 'collab-migrate/call-history-regional-hosts');
+    expect(message.message).toContain("Set the `region` option (rule options or settings['collab-migrate']) to have it rewritten.");
+    expect(message.message).not.toContain('--region');
+  });
+
+  it('a detector placeholder is not overwritten by the date (object-shape keeps its condition)', () => {
+    for (const notice of detectable) {
+      for (const detection of notice.detections) {
+        const messages = Object.values(getDetector(detection)?.messages ?? {});
+        for (const text of messages) expect(text, notice.id).not.toMatch(/\{\{(when|likely)\}\}/);
+      }
+    }
+  });
+});
+
 describe('configs', () => {
   const today = '2026-11-22';
   it('recommended/configure set each rule by the notice date', () => {
@@ -66,7 +97,7 @@ describe('configs', () => {
     const config = plugin.configs.configure({ today, before: '2099-12-31', notices: [first.id] });
     const on = Object.entries(config.rules ?? {}).filter(([, v]) => v !== 'off').map(([k]) => k);
     expect(on).toEqual([`collab-migrate/${first.id}`]);
-    expect(() => plugin.configs.configure({ notices: ['no-such-notice'] })).toThrow(/unknown notice "no-such-notice"/);
+    expect(() => plugin.configs.configure({ notices: ['no-such-notice'] })).toThrow(/"no-such-notice" is not a notice with a rule/);
   });
 
   it('is a complete flat config: one object lints TS and JS files', () => {

@@ -34,7 +34,7 @@ describe('formatMarkdown', () => {
     const rows = md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Effective'));
     expect(rows.map((r) => /`([a-z-]+)`/.exec(r)?.[1])).toEqual(['authorization-bearer-scheme', 'license-names-shortened', 'scim-account-status-array', 'legacy-api-host']);
     expect(rows[0]!.startsWith('| always |')).toBe(true);
-    expect(rows[1]).toMatch(/^\| 2026-01-26 \(3 days ago\) \| \[`license-names-shortened`\]\(\S+license-names-shortened\.md\) \*\*breaking\*\*: Title of license\\-names\\-shortened \| 3 \| 2 \| 1 \|$/);
+    expect(rows[1]).toMatch(/^\| 2026-01-26 \(3 days ago\) \| \[`license-names-shortened`\]\(\S+license-names-shortened\.md\) \*\*breaking\*\*: Title of license-names-shortened \| 3 \| 2 \| 1 \|$/);
     expect(rows[2]).toMatch(/^\| 2026-03-01 \(in 31 days\) \| .* \| 1 \| 0 \| 1 \|$/);
     expect(rows[2]).not.toContain('breaking');
     expect(rows[3]!.startsWith('| no date yet |')).toBe(true);

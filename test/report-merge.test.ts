@@ -1,10 +1,15 @@
 /** Merging repositories' JSON reports: counts, states, order, tagging, bad input, and the merged formats. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatHtml } from '../cli/report/formats/html.js';
 import { formatMarkdown } from '../cli/report/formats/markdown.js';
 import { formatText } from '../cli/report/formats/text.js';
 import { mergeReports, parseReport, withRepositoryPaths } from '../cli/report/merge.js';
 import { toJson } from '../cli/report/report.js';
+import { assertBuilt, cli } from './cli/run.js';
 import { finding, notice, report } from './helpers/report.js';
 
 const LICENSES = notice('license-names-shortened', { effective: '2026-01-26' });
@@ -103,5 +108,37 @@ describe('parseReport', () => {
     expect(() => parseReport('r/b.json', JSON.stringify({ ...app, findings: [{ noticeId: 'x' }] }))).toThrow('findings[0] has no noticeId, file or line');
     expect(() => parseReport('r/c.json', JSON.stringify({ ...app, today: 'soon' }))).toThrow('"today" is not a YYYY-MM-DD day');
     expect(parseReport('r/d.json', '\ufeff' + JSON.stringify(app)).findings).toHaveLength(3);
+  });
+});
+
+describe('collab-migrate merge (the binary)', { timeout: 180_000 }, () => {
+  it('merges a folder of scan reports (one per repository) and refuses what is not a report', () => {
+    assertBuilt();
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-merge-'));
+    try {
+      mkdirSync(path.join(dir, 'reports', 'report-relay'), { recursive: true });
+      mkdirSync(path.join(dir, 'reports', 'report-sync'), { recursive: true });
+      const relay = cli(['examples/org/webhook-relay', '--today', '2026-03-01', '--format', 'json', '-o', path.join(dir, 'reports', 'report-relay', 'report.json'), '--repo-name', 'acme/webhook-relay'], { cwd: root });
+      expect(relay.code, relay.stderr).toBe(1);
+      const sync = cli(['examples/org/license-sync', '--today', '2026-03-01', '--json-output', path.join(dir, 'reports', 'report-sync', 'report.json'), '--repo-name', 'acme/license-sync'], { cwd: root });
+      expect(sync.code, sync.stderr).toBe(1);
+      const md = cli(['merge', 'reports', '--format', 'markdown'], { cwd: dir });
+      expect(md.code, md.stderr).toBe(0);
+      expect(md.stdout).toContain('## ❌ collab-migrate readiness: 2 repositories');
+      expect(md.stdout).toMatch(/\| acme\/webhook-relay \| `[0-9a-f]{12}` \| 3 \| 2 \| 2 \| 4 \|\n\| acme\/license-sync \| `[0-9a-f]{12}` \| 1 \| 1 \| 2 \| 2 \|/);
+      const json = cli(['merge', 'reports/report-sync/report.json', 'reports/report-relay/report.json', '--format', 'json', '--today', '2026-06-01'], { cwd: dir });
+      const merged = JSON.parse(json.stdout) as { today: string; repositories: { name: string }[]; findings: { repository: string }[] };
+      expect(merged.today).toBe('2026-06-01');
+      expect(merged.repositories.map((r) => r.name)).toEqual(['acme/webhook-relay', 'acme/license-sync']);
+      expect(new Set(merged.findings.map((f) => f.repository))).toEqual(new Set(['acme/webhook-relay', 'acme/license-sync']));
+      writeFileSync(path.join(dir, 'notes.json'), '{"hello": 1}');
+      const bad = cli(['merge', 'reports', 'notes.json'], { cwd: dir });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('notes.json: not a collab-migrate JSON report');
+      expect(cli(['merge', 'missing'], { cwd: dir }).stderr).toContain('Cannot read missing (ENOENT)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,19 +7,17 @@ import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { openCatalog, resolveToday, splitList, unknownNoticeMessage } from '../config/options.js';
 import { docsUrl } from '../package-info.js';
-import type { CommandRunner, GlobalArgs } from './shared.js';
+import { listFormat, withListFormat, type CommandRunner, type GlobalArgs, type ListFormatArgs } from './shared.js';
 
-export interface ExplainArgs extends GlobalArgs {
+export interface ExplainArgs extends GlobalArgs, ListFormatArgs {
   id?: string;
   today?: string;
-  json?: boolean;
 }
 
 export function builder(y: Argv<GlobalArgs>): Argv<ExplainArgs> {
-  return y
+  return withListFormat(y, 'the notice')
     .positional('id', { describe: 'A notice id (see "collab-migrate notices")', type: 'string' })
-    .option('today', { describe: 'The day the countdown is computed from', type: 'string' })
-    .option('json', { describe: 'Print the notice as JSON', type: 'boolean' }) as unknown as Argv<ExplainArgs>;
+    .option('today', { describe: 'The day the countdown is computed from', type: 'string' }) as unknown as Argv<ExplainArgs>;
 }
 
 function indent(text: string, by = '    '): string {
@@ -47,7 +45,7 @@ export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
   const id = String(args.id ?? '');
   const notice = catalog.get(id);
   if (!notice) throw new UsageError(unknownNoticeMessage(id, catalog));
-  if (args.json) {
+  if (listFormat(args, io) === 'json') {
     io.stdout.write(JSON.stringify(notice, null, 2) + '\n');
     return 0;
   }

@@ -4,23 +4,21 @@ import { countdown, isSelected } from '../../engine/dates.js';
 import type { NoticeStatus } from '../../engine/types.js';
 import type { Io } from '../io.js';
 import { checkDate, compareNotices, openCatalog, resolveToday, splitList } from '../config/options.js';
-import type { CommandRunner, GlobalArgs } from './shared.js';
+import { listFormat, withListFormat, type CommandRunner, type GlobalArgs, type ListFormatArgs } from './shared.js';
 
 export const STATUSES: readonly NoticeStatus[] = ['dated', 'pending', 'contract', 'informational'];
 
-export interface NoticesArgs extends GlobalArgs {
+export interface NoticesArgs extends GlobalArgs, ListFormatArgs {
   before?: string;
   today?: string;
   status?: NoticeStatus[];
-  json?: boolean;
 }
 
 export function builder(y: Argv<GlobalArgs>): Argv<NoticesArgs> {
-  return y
+  return withListFormat(y, 'the selected notices')
     .option('before', { describe: 'Only notices effective on or before this day (plus contract and pending ones)', type: 'string' })
     .option('today', { describe: 'The day countdowns are computed from', type: 'string' })
     .option('status', { describe: 'Only notices with these statuses', choices: STATUSES, array: true })
-    .option('json', { describe: 'Print the selected notices as JSON', type: 'boolean' })
     .example('$0 notices --before 2026-07-28', 'What must be migrated before 2026-07-28') as unknown as Argv<NoticesArgs>;
 }
 
@@ -39,7 +37,7 @@ export const run: CommandRunner<NoticesArgs> = async (args, io: Io) => {
     .filter((n) => !before || isSelected(n, { before }))
     .slice()
     .sort(compareNotices);
-  if (args.json) {
+  if (listFormat(args, io) === 'json') {
     io.stdout.write(JSON.stringify(notices, null, 2) + '\n');
     return 0;
   }

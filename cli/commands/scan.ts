@@ -13,7 +13,7 @@ import { loadRc, type RcOptions } from '../config/config.js';
 import { UsageError } from '../errors.js';
 import { parseSize, readRegularFile } from '../walk/files.js';
 import type { Io } from '../io.js';
-import { checkDate, resolveToday, splitList } from '../config/options.js';
+import { checkDate, parseWholeNumber, resolveToday, splitList } from '../config/options.js';
 import { POOL_MIN_CORES, POOL_MIN_FILES } from '../scan/threads.js';
 import { startWalk } from '../walk/walker.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
@@ -30,7 +30,7 @@ export interface ScanArgs extends GlobalArgs {
   forceOutput?: boolean;
   before?: string;
   today?: string;
-  warnWithin?: number;
+  warnWithin?: string;
   fix?: boolean;
   dryRun?: boolean;
   fixMode?: FixMode;
@@ -51,7 +51,7 @@ export interface ScanArgs extends GlobalArgs {
   region?: Region;
   include?: string | string[];
   exclude?: string | string[];
-  maxWarnings?: number;
+  maxWarnings?: string;
   allowDirty?: boolean;
   quiet?: boolean;
   progress?: boolean;
@@ -70,7 +70,8 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .positional('paths', { describe: 'Files or folders to scan (default: the current folder)', type: 'string', array: true })
     .option('before', { describe: 'Migrate everything effective on or before this day (YYYY-MM-DD)', type: 'string', group: 'Dates:' })
     .option('today', { describe: 'The day to compute severities for (default: today, or $COLLAB_MIGRATE_TODAY)', type: 'string', group: 'Dates:' })
-    .option('warn-within', { describe: `Warn about notices effective within this many days (default ${DEFAULT_WARN_WITHIN_DAYS})`, type: 'number', group: 'Dates:' })
+    // Strings, parsed here: yargs would turn `abc` into NaN and the error could not show what was typed.
+    .option('warn-within', { describe: `Warn about notices effective within this many days (default ${DEFAULT_WARN_WITHIN_DAYS})`, type: 'string', requiresArg: true, group: 'Dates:' })
     .option('fix', { describe: 'Apply the autofixes', type: 'boolean', group: 'Fixing:' })
     .option('dry-run', { describe: 'Print the fixes as a unified diff and write nothing (implies --fix)', type: 'boolean', group: 'Fixing:' })
     .option('fix-mode', {
@@ -92,7 +93,7 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('baseline', { describe: 'Findings recorded in this file warn until their notice\'s date; any other finding is an error now', type: 'string', group: 'Baseline:' })
     .option('baseline-write', { describe: 'Record this run\'s findings in this file (resolved ones are dropped), and apply it', type: 'string', group: 'Baseline:' })
     .option('quiet', { describe: 'Report errors only', type: 'boolean', group: 'Output:' })
-    .option('max-warnings', { describe: 'Exit 1 when there are more warnings than this', type: 'number', group: 'Output:' })
+    .option('max-warnings', { describe: 'Exit 1 when there are more warnings than this', type: 'string', requiresArg: true, group: 'Output:' })
     .option('progress', { describe: 'Progress bar on a terminal (--no-progress to hide)', type: 'boolean', group: 'Output:' })
     .option('report-unused-suppressions', { describe: 'List suppression comments that matched nothing', type: 'boolean', group: 'Output:' })
     .option('only', { describe: 'Only these notice ids (comma-separated or repeated)', type: 'string', group: 'Notices:' })
@@ -121,10 +122,8 @@ function pick<K extends keyof RcOptions>(rc: RcOptions | undefined, key: K): RcO
 /** Merges flags over the configuration file over defaults, and checks every value. */
 export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
   const rc = loadRc(io.cwd)?.options;
-  const warnWithin = args.warnWithin ?? pick(rc, 'warnWithin') ?? DEFAULT_WARN_WITHIN_DAYS;
-  if (!Number.isInteger(warnWithin) || warnWithin < 0) throw new UsageError(`Invalid --warn-within "${args.warnWithin}": expected a whole number of days.`);
-  const maxWarnings = args.maxWarnings ?? pick(rc, 'maxWarnings') ?? -1;
-  if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`Invalid --max-warnings "${args.maxWarnings}": expected a whole number.`);
+  const warnWithin = args.warnWithin !== undefined ? parseWholeNumber('--warn-within', args.warnWithin, 0, 'days') : (pick(rc, 'warnWithin') ?? DEFAULT_WARN_WITHIN_DAYS);
+  const maxWarnings = args.maxWarnings !== undefined ? parseWholeNumber('--max-warnings', args.maxWarnings, -1, 'warnings') : (pick(rc, 'maxWarnings') ?? -1);
   const settings: ScanSettings = {
     // Everything after `--` is a path too (yargs leaves it in `_`), also names that look like options.
     paths: [...(args.paths ?? []), ...(args._ ?? []).map(String)],

@@ -5,8 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import type { Ajv as AjvClass, ErrorObject } from 'ajv';
+import { CALENDAR_DAY_FORMAT, checkOptions, OptionsError, type OptionsSchema } from '../../engine/option-check.js';
 import { UsageError } from '../errors.js';
 import { FORMATS, type Format } from './settings.js';
 import { readRegularFile } from '../walk/files.js';
@@ -45,15 +44,15 @@ export interface LoadedRc {
 
 const stringList = { type: 'array', items: { type: 'string', minLength: 1 } };
 
-/** JSON Schema of a configuration file. */
-export const RC_SCHEMA = {
+/** JSON Schema of a configuration file (checked with the plugin's option checker: names the key, the value and what is allowed). */
+export const RC_SCHEMA: OptionsSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
     $schema: { type: 'string' },
-    before: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    before: { type: 'string', format: CALENDAR_DAY_FORMAT },
     warnWithin: { type: 'integer', minimum: 0 },
-    format: { enum: FORMATS },
+    format: { type: 'string', enum: [...FORMATS] },
     output: { type: 'string', minLength: 1 },
     outputs: { type: 'object', additionalProperties: false, properties: Object.fromEntries(FORMATS.map((f) => [f, { type: 'string', minLength: 1 }])) },
     sarifCategory: { type: 'string', minLength: 1 },
@@ -61,7 +60,7 @@ export const RC_SCHEMA = {
     only: stringList,
     skip: stringList,
     notices: stringList,
-    region: { enum: ['us', 'eu', 'in', 'au'] },
+    region: { type: 'string', enum: ['us', 'eu', 'in', 'au'] },
     include: stringList,
     exclude: stringList,
     maxWarnings: { type: 'integer', minimum: -1 },
@@ -71,34 +70,10 @@ export const RC_SCHEMA = {
     checkSyntax: { type: 'boolean' },
     fixMode: { enum: ['date', 'final'] },
   },
-} as const;
+};
 
 const RC_FILE = '.collab-migraterc.json';
 const PKG_KEY = 'collab-migrate';
-
-let validator: ((value: unknown) => value is RcOptions) & { errors?: ErrorObject[] | null } | undefined;
-
-function validateRc(value: unknown): value is RcOptions {
-  if (!validator) {
-    // Loaded only when there is a configuration file: ajv costs start-up time every run would pay.
-    const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass };
-    validator = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true }).compile<RcOptions>(RC_SCHEMA);
-  }
-  return validator(value);
-}
-
-function describe(error: ErrorObject): string {
-  const key = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : '';
-  if (error.keyword === 'additionalProperties') {
-    const extra = (error.params as { additionalProperty: string }).additionalProperty;
-    return `unknown key "${extra}" (known keys: ${Object.keys(RC_SCHEMA.properties).filter((k) => k !== '$schema').join(', ')})`;
-  }
-  if (error.keyword === 'enum') {
-    return `"${key}" must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-  }
-  if (error.keyword === 'pattern' && key === 'before') return `"${key}" must be a date YYYY-MM-DD`;
-  return key ? `"${key}" ${error.message ?? 'is invalid'}` : (error.message ?? 'is invalid');
-}
 
 function parseJson(file: string, label: string): unknown {
   let text: string;
@@ -115,11 +90,14 @@ function parseJson(file: string, label: string): unknown {
 }
 
 function check(value: unknown, file: string, label: string): LoadedRc {
-  if (!validateRc(value)) {
-    const first = validator?.errors?.[0];
-    throw new UsageError(`Invalid configuration in ${label} (${file}): ${first ? describe(first) : 'invalid'}`);
+  let checked: RcOptions;
+  try {
+    checked = checkOptions<RcOptions>(value, RC_SCHEMA, `Invalid configuration in ${label} (${file})`);
+  } catch (error) {
+    if (error instanceof OptionsError) throw new UsageError(error.message, { cause: error });
+    throw error;
   }
-  const options: RcOptions = { ...value };
+  const options: RcOptions = { ...checked };
   delete (options as { $schema?: string }).$schema;
   // Paths in a configuration file are relative to that file.
   const dir = path.dirname(file);

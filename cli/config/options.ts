@@ -24,6 +24,20 @@ export function checkDate(flag: string, value: unknown): string | undefined {
   return text;
 }
 
+/**
+ * A whole-number flag as typed (`--warn-within 30`), at least `min`; the error echoes what was typed.
+ * A repeated flag takes its last value, as yargs does for other flags.
+ */
+export function parseWholeNumber(flag: string, value: unknown, min: number, unit: string): number {
+  const typed = Array.isArray(value) ? value[value.length - 1] : value;
+  const text = String(typed).trim();
+  const n = /^[-+]?\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n) || n < min) {
+    throw new UsageError(`Invalid ${flag} "${String(typed)}": expected a whole number of ${unit}${min === 0 ? ' (0 or more)' : ` (${min} or more)`}.`);
+  }
+  return n;
+}
+
 /** `--today`, else `$COLLAB_MIGRATE_TODAY`, else the real local date. */
 export function resolveToday(flag: unknown, io: Io): string {
   if (flag !== undefined) return checkDate('--today', flag)!;

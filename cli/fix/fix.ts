@@ -17,11 +17,14 @@ export type { FileMigration };
 export interface MigrateOptions extends AnalyzeOptions {
   root: string;
   today: string;
+  /** The project's tsconfig for project-wide renames (default `<root>/tsconfig.json` when it exists). */
+  tsconfig?: string;
 }
 
 /** Whether a match is hidden by a live suppression comment of its text. */
-function suppressedIn(text: string, today: string): (m: Match) => boolean {
-  const suppressions = parseSuppressions(text);
+function suppressedIn(text: string, opts: MigrateOptions): (m: Match) => boolean {
+  const suppressions = parseSuppressions(text, (id) => opts.catalog.get(id) !== undefined);
+  const today = opts.today;
   return (m) => suppressions.length > 0 && suppressionFor(suppressions, m.noticeId, m.loc.start.line, today).state === 'suppressed';
 }
 
@@ -38,7 +41,7 @@ function fixRespectingSuppressions(file: SourceFile, opts: MigrateOptions): File
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const result = analyzeFile({ filename: file.filename, text }, opts);
     if (result.parseError) break;
-    const isSuppressed = suppressedIn(text, opts.today);
+    const isSuppressed = suppressedIn(text, opts);
     const fixable = result.matches.filter((m) => m.fix && !isSuppressed(m));
     if (fixable.length === 0) break;
     const { output, applied } = applyEdits(text, fixable.map((m) => m.fix!));
@@ -67,11 +70,11 @@ export async function migrate(files: readonly SourceFile[], opts: MigrateOptions
   const plain: SourceFile[] = [];
   for (const file of files) {
     const initial = analyzeFile(file, opts);
-    const isSuppressed = suppressedIn(file.text, opts.today);
+    const isSuppressed = suppressedIn(file.text, opts);
     if (initial.matches.some((m) => m.fix && isSuppressed(m))) bySuppression.set(file.filename, fixRespectingSuppressions(file, opts));
     else plain.push(file);
   }
-  const { today: _today, ...analyze } = opts;
+  const { today: _today, tsconfig, root: _root, ...analyze } = opts;
   const root = commonRoot(opts.root, plain.map((f) => f.filename));
   let project: FileMigration[] = [];
   if (plain.length > 0) {
@@ -79,7 +82,7 @@ export async function migrate(files: readonly SourceFile[], opts: MigrateOptions
       // Loaded on demand: ts-morph is heavy and a scan without --fix never needs it.
       const { migrateProject } = await import('../../codemods/ts-morph.js');
       // The texts as the scan read them (decoded from UTF-16 where needed), not read again from disk.
-      project = await migrateProject({ ...analyze, root, files: plain.map((f) => f.filename), sources: plain });
+      project = await migrateProject({ ...analyze, root, files: plain.map((f) => f.filename), sources: plain, ...(tsconfig ? { tsconfig } : {}) });
     } catch (error) {
       // The project-wide view failed (a broken tsconfig, say): fix file by file instead.
       const why = `project-wide migration failed (${(error as Error).message.split('\n')[0]}); fixed file by file`;

@@ -329,9 +329,10 @@ export function buildReport(input: ReportInput): Report {
   const invalid: ReportSuppression[] = [];
   for (const s of input.scanned) {
     for (const sup of s.suppressions) {
-      if (sup.problem) invalid.push(toReportSuppression(s.file.display, sup));
+      // Unknown ids said with a "did you mean"; other problems as the parser words them.
       const unknown = input.checkId ? sup.ids.map(input.checkId).filter((x): x is string => x !== undefined) : [];
       if (unknown.length > 0) invalid.push({ ...toReportSuppression(s.file.display, sup), problem: unknown.join('; ') });
+      else if (sup.problem) invalid.push(toReportSuppression(s.file.display, sup));
     }
     const expiredSet = new Set(s.findings.map((f) => f.expiredSuppression).filter((x): x is Suppression => x !== undefined));
     for (const sup of expiredSet) expired.push(toReportSuppression(s.file.display, sup));

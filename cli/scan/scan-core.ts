@@ -50,7 +50,7 @@ export { isMinified, readText } from '../walk/read.js';
 /** Turns the engine's matches for one text into findings: severity for the run's dates, suppressions applied. */
 export function toFindings(file: FoundFile, text: string, matches: readonly Match[], ctx: ScanContext): Omit<ScannedFile, 'file' | 'text'> {
   // Most files hold no suppression comment; a cheap search spares them the comment scan.
-  const suppressions = hasDirectives(text) ? parseSuppressions(text) : [];
+  const suppressions = hasDirectives(text) ? parseSuppressions(text, (id) => ctx.analyze.catalog.get(id) !== undefined) : [];
   const used = new Set<Suppression>();
   const findings: Finding[] = [];
   let suppressedCount = 0;

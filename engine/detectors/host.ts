@@ -12,6 +12,7 @@ import type { FileContext } from '../ast.js';
 import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';
 import type { HostDetection, Region, Suggestion } from '../types.js';
 import { escapeRegExp } from '../regexp.js';
+import { optionNameFor } from '../option-names.js';
 
 
 /** The legacy hosts a detection looks for. */
@@ -53,7 +54,7 @@ function scan(text: string, start: number, end: number, ctx: DetectorContext<Hos
     const suggestions = (Object.entries(hosts.callHistory.regional) as Array<[Region, string]>).map(
       ([r, to]): Suggestion => ({ messageId: 'suggestRegionalHost', data: { region: r, to }, edits: [{ range, text: to }] }),
     );
-    out.push({ range, messageId: 'regionalHost', data: { host: m[0] }, suggestions });
+    out.push({ range, messageId: 'regionalHost', data: { host: m[0], regionOption: optionNameFor('region', ctx.options) }, suggestions });
   }
   return out;
 }
@@ -62,7 +63,7 @@ export const hostDetector: Detector<HostDetection> = {
   kind: 'host',
   messages: {
     legacyHost: '`{{host}}` is replaced by `{{to}}`. {{instead}}',
-    regionalHost: '`{{host}}` stops working: call your region\'s host. {{instead}}',
+    regionalHost: '`{{host}}` stops working: call your region\'s host. {{instead}} Set {{regionOption}} to have it rewritten.',
     suggestRegionalHost: 'Use the `{{region}}` host `{{to}}`.',
   },
   tokens(d, catalog) {

@@ -42,7 +42,7 @@ function textPieces(node: Node): Array<{ start: number; end: number; first: bool
 export const objectShapeDetector: Detector<ObjectShapeDetection> = {
   kind: 'object-shape',
   messages: {
-    missingKey: 'An object with {{when}} must have `{{key}}`. {{instead}}',
+    missingKey: 'An object with {{condition}} must have `{{key}}`. {{instead}}',
     parameterRenamed: '`{{from}}` in `{{key}}` is replaced by `{{to}}`. {{instead}}',
   },
   tokens(d) {
@@ -51,14 +51,14 @@ export const objectShapeDetector: Detector<ObjectShapeDetection> = {
   detect(file: FileContext, ctx: DetectorContext<ObjectShapeDetection>): RawMatch[] {
     const d = ctx.detection;
     const out: RawMatch[] = [];
-    const whenText = Object.entries(d.when).map(([k, v]) => `\`${k}: '${v}'\``).join(', ');
+    const condition = Object.entries(d.when).map(([k, v]) => `\`${k}: '${v}'\``).join(', ');
     for (const object of file.nodes(T.ObjectExpression)) {
       const anchor = matchesWhen(file, object, d.when);
       if (!anchor) continue;
       if (d.requires && !object.properties.some((p) => p.type === 'SpreadElement')) {
         const present = new Set(propertyNames(object));
         for (const key of d.requires) {
-          if (!present.has(key)) out.push({ node: anchor, messageId: 'missingKey', data: { when: whenText, key } });
+          if (!present.has(key)) out.push({ node: anchor, messageId: 'missingKey', data: { condition, key } });
         }
       }
       if (d.rewrite) {

@@ -10,32 +10,7 @@ import { calleeName, memberName, propertyKeyName, unwrap, type FileContext, type
 import type { Detector, DetectorContext, RawMatch } from '../detector.js';
 import type { ScopeListDetection } from '../types.js';
 import { resolveLocal } from './auth-support.js';
-
-/** Levenshtein distance, giving up (returning `limit + 1`) once it exceeds `limit`. */
-export function editDistance(a: string, b: string, limit = Infinity): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      best = Math.min(best, cur[j]);
-    }
-    if (best > limit) return limit + 1;
-    prev = cur;
-  }
-  return prev[b.length];
-}
-
-function nearest(value: string, candidates: Iterable<string>, limit: number): { value: string; distance: number } | undefined {
-  let found: { value: string; distance: number } | undefined;
-  for (const c of candidates) {
-    const d = editDistance(value, c, found ? Math.min(found.distance, limit) : limit);
-    if (d <= limit && (!found || d < found.distance)) found = { value: c, distance: d };
-  }
-  return found;
-}
+import { nearest } from '../did-you-mean.js';
 
 const SCOPE_NAME = /^(scopes?|[A-Za-z0-9_]*[a-z0-9_]Scopes?|[A-Za-z0-9_]*_SCOPES?|SCOPES?)$/;
 const WELL_FORMED = /^[A-Za-z][\w.-]*:[\w.:-]+$/;

@@ -25,16 +25,49 @@ ruleTester().run(id, rule(id), {
       errors: [{ messageId: 'renamed', line: 1, column: 10 }],
       output: "if (ws?.['answerConfirmationRequiredEnabled']) ring();",
     },
+    // A property the file's own types declare: renaming it here alone would break its references in other files
+    // (and renaming its uses without it breaks them here), so ESLint offers the rename as a suggestion and points
+    // to the codemod, which renames it project-wide.
     {
       code: 'interface SimRing {\n  answerConfirmationEnabled: boolean;\n}',
-      errors: [{ messageId: 'renamed', line: 2, column: 3 }],
-      output: 'interface SimRing {\n  answerConfirmationRequiredEnabled: boolean;\n}',
+      errors: [
+        {
+          messageId: 'renamedDeclared',
+          line: 2,
+          column: 3,
+          suggestions: [{ messageId: 'suggestRenameHere', output: 'interface SimRing {\n  answerConfirmationRequiredEnabled: boolean;\n}' }],
+        },
+      ],
+      output: null,
+    },
+    {
+      code: 'interface SimRing {\n  answerConfirmationEnabled: boolean;\n}\nexport const on = (r: SimRing) => r.answerConfirmationEnabled;',
+      errors: [
+        {
+          messageId: 'renamedDeclared',
+          line: 2,
+          suggestions: [{ messageId: 'suggestRenameHere', output: 'interface SimRing {\n  answerConfirmationRequiredEnabled: boolean;\n}\nexport const on = (r: SimRing) => r.answerConfirmationEnabled;' }],
+        },
+        {
+          messageId: 'renamedDeclared',
+          line: 4,
+          suggestions: [{ messageId: 'suggestRenameHere', output: 'interface SimRing {\n  answerConfirmationEnabled: boolean;\n}\nexport const on = (r: SimRing) => r.answerConfirmationRequiredEnabled;' }],
+        },
+      ],
+      output: null,
     },
     {
       code: 'class Ring { answerConfirmationEnabled = false }',
       filename: 'file.js',
-      errors: [{ messageId: 'renamed', line: 1, column: 14 }],
-      output: 'class Ring { answerConfirmationRequiredEnabled = false }',
+      errors: [
+        {
+          messageId: 'renamedDeclared',
+          line: 1,
+          column: 14,
+          suggestions: [{ messageId: 'suggestRenameHere', output: 'class Ring { answerConfirmationRequiredEnabled = false }' }],
+        },
+      ],
+      output: null,
     },
     {
       code: 'interface SimRing {\n  answerConfirmationEnabled?: boolean;\n  answerConfirmationRequiredEnabled?: boolean;\n}',

@@ -57,12 +57,7 @@ ${excerpt}${f.fixPreview ? diffBlock(f.fixPreview) : ''}
 </article>`;
 }
 
-/** Whether the report says which form each autofix writes (`fixForm`); older reports do not. */
-function hasFixForms(report: Report): boolean {
-  return report.findings.some((f) => f.fixForm !== undefined);
-}
-
-function noticeSection(d: NoticeDigest, report: Report, max: number): Html {
+function noticeSection(d: NoticeDigest, report: Report, max: number, hasFixForms: boolean): Html {
   const n = d.notice;
   const listed = d.findings.slice(0, max);
   const cut = d.findings.length - listed.length;
@@ -74,7 +69,7 @@ function noticeSection(d: NoticeDigest, report: Report, max: number): Html {
 <div class="badges"><span class="badge state">${n.bucket === 'within-window' ? `within ${report.warnWithinDays} days` : BUCKET_LABEL[n.bucket]}</span>${n.breaking ? html`<span class="badge breaking">breaking</span>` : html`<span class="badge">not breaking</span>`}<span class="badge"><code>${n.id}</code></span><a class="badge" href="${safeUrl(docsUrl(n.id))}">notice docs</a></div>
 <div class="muted">${when}</div>
 <p class="instead"><strong>What to do:</strong> ${n.instead}</p>
-<dl class="counts"><div><dt>findings</dt><dd>${d.total}</dd></div><div><dt>autofixable</dt><dd>${d.autofixable}</dd></div><div><dt>transitional</dt><dd>${hasFixForms(report) ? d.transitional : html`<span title="this report does not say which autofixes are transitional">n/a</span>`}</dd></div><div><dt>needs a human</dt><dd>${d.needsHuman}</dd></div>${repos}</dl>
+<dl class="counts"><div><dt>findings</dt><dd>${d.total}</dd></div><div><dt>autofixable</dt><dd>${d.autofixable}</dd></div><div><dt>transitional</dt><dd>${hasFixForms ? d.transitional : html`<span title="this report does not say which autofixes are transitional">n/a</span>`}</dd></div><div><dt>needs a human</dt><dd>${d.needsHuman}</dd></div>${repos}</dl>
 ${listed.map(findingRow)}
 ${cut > 0 ? html`<p class="muted">…and ${plural(cut, 'more finding')} of this notice, not listed here (all are in the JSON report).</p>` : ''}
 ${hidden > 0 ? html`<p class="muted">${plural(hidden, 'warning')} not listed (--quiet).</p>` : ''}
@@ -120,6 +115,8 @@ ${g.repositories.map(
 export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
   const g = digest(report);
   const max = opts.maxFindingsPerNotice ?? 200;
+  // Whether the report says which form each autofix writes (`fixForm`); reports of older versions do not.
+  const hasFixForms = report.findings.some((f) => f.fixForm !== undefined);
   const repo = report.repository;
   const meta = [
     `today ${report.today}`,
@@ -166,7 +163,7 @@ ${timeline}
 ${repositoryTables(g)}
 ${
   g.notices.length > 0
-    ? html`<section id="findings" aria-labelledby="h-findings"><h2 id="h-findings">Notices and findings</h2>${filters(g, max)}${g.notices.map((d) => noticeSection(d, report, max))}</section>`
+    ? html`<section id="findings" aria-labelledby="h-findings"><h2 id="h-findings">Notices and findings</h2>${filters(g, max)}${g.notices.map((d) => noticeSection(d, report, max, hasFixForms))}</section>`
     : ''
 }
 ${unanalysed}

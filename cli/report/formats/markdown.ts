@@ -18,14 +18,18 @@ export interface MarkdownOptions {
   maxFiles?: number;
 }
 
-/** Text as Markdown shows it literally: no markup, no HTML, one line, pipes escaped for tables. */
+/**
+ * Text as Markdown shows it literally inside a line (table cells, headings after their `#`): no markup, no HTML,
+ * no link, one line, pipes escaped for tables. Characters that only mean something at the start of a line
+ * (`-`, `+`, `#`, `1.`) are left alone.
+ */
 export function escapeMarkdown(s: string): string {
   return s
     .replace(/[\r\n\t]+/g, ' ')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1');
+    .replace(/([\\`*_{}[\]()|~])/g, '\\$1');
 }
 
 /** A code span that shows `s` literally (backticks inside are fenced with more backticks). */

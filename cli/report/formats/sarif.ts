@@ -11,6 +11,8 @@ import { FINGERPRINT_VERSION } from '../../../engine/fingerprint.js';
 import type { Notice, TextEdit } from '../../../engine/types.js';
 import { docsUrl, informationUri } from '../../package-info.js';
 import type { Report, ReportNotice } from '../report.js';
+// The SARIF 2.1.0 object model as TypeScript types (types only, nothing at run time).
+import type { Log, Notification, Region, ReportingDescriptor, Result } from 'sarif';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -19,13 +21,6 @@ export const FINGERPRINT_KEY = `collabMigrate/${FINGERPRINT_VERSION}`;
 
 /** The default SARIF run category (`automationDetails.id` is `<category>/<today>`). */
 export const DEFAULT_CATEGORY = 'collab-migrate';
-
-interface Region {
-  startLine: number;
-  startColumn: number;
-  endLine: number;
-  endColumn: number;
-}
 
 function regionOf(text: string, range: readonly [number, number]): Region {
   const at = (offset: number): { line: number; column: number } => {
@@ -87,8 +82,8 @@ function helpOf(n: Notice): { text: string; markdown: string } {
   return { text: text.join('\n'), markdown: markdown.join('\n') };
 }
 
-function descriptorOf(r: ReportNotice, notice: Notice | undefined): Record<string, unknown> {
-  const descriptor: Record<string, unknown> = {
+function descriptorOf(r: ReportNotice, notice: Notice | undefined): ReportingDescriptor {
+  const descriptor: ReportingDescriptor = {
     id: r.id,
     name: ruleName(r.id),
     shortDescription: { text: r.title },
@@ -123,8 +118,8 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
   const byId = new Map((options.notices ?? []).map((n) => [n.id, n]));
   const ruleIndex = new Map(report.notices.map((n, i) => [n.id, i]));
   const rules = report.notices.map((n) => descriptorOf(n, byId.get(n.id)));
-  const results = report.findings.map((f) => {
-    const result: Record<string, unknown> = {
+  const results = report.findings.map((f): Result => {
+    const result: Result = {
       ruleId: f.noticeId,
       level: f.severity === 'error' ? 'error' : 'warning',
       message: { text: `${f.message} (${f.when})` },
@@ -159,13 +154,13 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
   });
   const notifications = report.files
     .filter((f) => f.outcome === 'skipped' || f.outcome === 'failed')
-    .map((f) => ({
+    .map((f): Notification => ({
       level: 'warning',
       message: { text: `${f.outcome === 'failed' ? 'Not fixed' : 'Skipped'}: ${f.reason ?? ''}` },
       locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(f.file), uriBaseId: '%SRCROOT%' } } }],
     }));
   const srcroot = pathToFileURL(root.endsWith(path.sep) ? root : `${root}${path.sep}`).href;
-  const log = {
+  const log: Log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
     runs: [

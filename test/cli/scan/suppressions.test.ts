@@ -31,11 +31,27 @@ describe('parseSuppressions', () => {
     expect(parseSuppressions('const s = "collab-migrate-ignore-next-line x";\n// collab-migrate-ignore-next-lines x\n')).toEqual([]);
   });
 
-  it('without ids covers every notice', () => {
-    const s = parseSuppressions('// collab-migrate-ignore-next-line -- generated\nx')[0];
+  it('without ids is invalid and suppresses nothing (also with the id after --, in the reason)', () => {
+    const [s, t] = parseSuppressions('// collab-migrate-ignore-next-line -- generated\nx\n// collab-migrate-ignore-next-line -- n-one\ny');
     expect(s.ids).toEqual([]);
     expect(s.reason).toBe('generated');
-    expect(suppressionFor([s], 'anything', 2, '2026-01-01').state).toBe('suppressed');
+    expect(s.problem).toMatch(/^names no notice/);
+    expect(suppressionFor([s], 'anything', 2, '2026-01-01').state).toBe('none');
+    expect(t.problem).toMatch(/^names no notice/);
+    expect(suppressionFor([t], 'n-one', 4, '2026-01-01').state).toBe('none');
+  });
+
+  it('naming an id the catalog does not have (a misspelt "untill") is invalid and suppresses nothing, forever', () => {
+    const known = (id: string): boolean => id === 'n-one';
+    const [s] = parseSuppressions('// collab-migrate-ignore-next-line n-one untill 2099-01-01\nx', known);
+    expect(s.problem).toBe('unknown notice "untill", "2099-01-01"');
+    expect(suppressionFor([s], 'n-one', 2, '2026-01-01').state).toBe('none');
+    const [e] = parseSuppressions('// eslint-disable-next-line collab-migrate/n-onee\nx', known);
+    expect(e.problem).toBe('unknown rule "collab-migrate/n-onee"');
+    expect(suppressionFor([e], 'n-one', 2, '2026-01-01').state).toBe('none');
+    const [ok] = parseSuppressions('// collab-migrate-ignore-next-line n-one until 2099-01-01\nx', known);
+    expect(ok.problem).toBeUndefined();
+    expect(suppressionFor([ok], 'n-one', 2, '2026-01-01').state).toBe('suppressed');
   });
 });
 
