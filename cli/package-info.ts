@@ -1,11 +1,14 @@
-/** The package's own name, version and where its per-notice docs live (for SARIF `helpUri`). */
+/**
+ * The package's own name and version, and where its per-notice docs live (SARIF `helpUri`, `explain`, the
+ * Markdown report): the generated pages shipped in the installed package, or under the documentation home
+ * the user names in `COLLAB_MIGRATE_DOCS_URL`. No repository address is assumed.
+ */
 import { readFileSync } from 'node:fs';
+import { DOCS_URL_ENV, noticeDocUrl, packageReadmeUrl } from '../engine/sources.js';
 
 interface PackageJson {
   name?: string;
   version?: string;
-  homepage?: string;
-  repository?: string | { url?: string };
 }
 
 // cli/ compiles to dist/cli/, so the package root is two levels up from both.
@@ -24,21 +27,13 @@ const pkg = readPackage();
 export const TOOL_NAME = pkg.name ?? 'collab-migrate';
 export const TOOL_VERSION = pkg.version ?? '0.0.0';
 
-function repositoryWeb(): string | undefined {
-  const raw = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
-  if (!raw) return undefined;
-  const m = /github\.com[/:]([^/]+\/[^/.]+)/.exec(raw);
-  return m ? `https://github.com/${m[1]}` : undefined;
-}
-
-/** Where `docs/notices/<id>.md` can be read: the repository's web page when known, else the installed file. */
+/** Where `docs/notices/<id>.md` can be read: under the configured documentation home, else the installed file. */
 export function docsUrl(id: string): string {
-  const web = repositoryWeb();
-  if (web) return `${web}/blob/main/docs/notices/${id}.md`;
-  return new URL(`docs/notices/${encodeURIComponent(id)}.md`, root).href;
+  return noticeDocUrl(id, process.env[DOCS_URL_ENV]);
 }
 
-/** The tool's home page for SARIF `informationUri`. */
+/** The tool's home for SARIF `informationUri`: the configured documentation home, else the installed README. */
 export function informationUri(): string {
-  return pkg.homepage ?? repositoryWeb() ?? new URL('README.md', root).href;
+  const base = process.env[DOCS_URL_ENV];
+  return base !== undefined && base.trim() !== '' ? base : packageReadmeUrl();
 }

@@ -4,7 +4,8 @@
  */
 import { FileContext, lineStarts, positionAt } from './ast.js';
 import type { LoadedCatalog } from './catalog.js';
-import { formatMessage, LIKELY_FIX_MESSAGE_ID, type Detector, type DetectorContext, type RawMatch, type TextFile } from './detector.js';
+import { formatMessage, LIKELY_FIX_MESSAGE_ID, type Detector, type DetectorContext, type RawMatch, type TextFile, type UnparsedFile } from './detector.js';
+import { stringsOnly, stringTokens } from './text-tokens.js';
 import { getDetector } from './detectors/index.js';
 import { chooseFix } from './fix-timing.js';
 import { parseSource, type ParseFailure } from './parse.js';
@@ -37,6 +38,7 @@ export interface AnalyzeOptions {
 /** The result of analysing one file. */
 export interface FileAnalysisResult {
   language: FileLanguage;
+  /** With `parseError`: the text-level findings (all `likely`), from the detections that need no tree. */
   matches: Match[];
   parseError?: ParseFailure;
   /** False when the prefilter ruled the file out (or it is not source), so it was never parsed. */
@@ -124,7 +126,12 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
   }
   if (candidates.length === 0) return { language, matches: [], parsed: false };
   const parsed = parseSource(text, file.filename);
-  if (!parsed.ok) return { language, matches: [], parsed: true, parseError: parsed.error };
+  if (!parsed.ok) {
+    // No parser accepts the file: what can be found in its strings is reported as likely (no autofix).
+    const textual = candidates.filter((p) => p.detector.detectUnparsed);
+    const matches = textual.length ? shift(analyzeUnparsed({ filename: file.filename, text }, textual, opts), bom) : [];
+    return { language, matches, parsed: true, parseError: parsed.error };
+  }
   const context = new FileContext(file.filename, text, parsed.ast);
   return { language, matches: shift(runDetections(context, candidates, opts), bom), parsed: true };
 }
@@ -166,6 +173,23 @@ function analyzeText(file: SourceFile, candidates: readonly PlannedDetection[], 
 
 /** The reason of a certain match whose detector names none. */
 const DEFAULT_CERTAIN_REASON = 'the pattern itself belongs to this notice';
+
+/** Why a text-level match is only likely. */
+export const UNPARSED_REASON = 'found in the text of a file no parser accepts';
+
+function analyzeUnparsed(file: SourceFile, candidates: readonly PlannedDetection[], opts: AnalyzeOptions): Match[] {
+  const starts = lineStarts(file.text);
+  const strings = stringTokens(file.text);
+  const unparsed: UnparsedFile = { filename: file.filename, text: stringsOnly(file.text, strings), strings, positionAt: (o) => positionAt(starts, o) };
+  const matches: Match[] = [];
+  for (const p of candidates) {
+    for (const raw of p.detector.detectUnparsed!(unparsed, contextFor(p, opts))) {
+      const match = toMatch(p, { ...raw, confidence: 'likely', confidenceReason: UNPARSED_REASON }, unparsed.positionAt, opts);
+      if (match) matches.push(match);
+    }
+  }
+  return dedupe(matches);
+}
 
 /** The finding as a {@link Match}, its fix in the form the day allows; undefined for a transitional form before the date. */
 function toMatch(p: PlannedDetection, raw: RawMatch, at: (offset: number) => { line: number; column: number }, opts: AnalyzeOptions): Match | undefined {

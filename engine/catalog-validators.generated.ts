@@ -2,10 +2,10 @@
 // ajv standalone validators for the Catalog and ExtraCatalog schemas.
 /* eslint-disable */
 // @ts-nocheck
-export const schemaHash = "594e0ed3c40bd4478d0590cab7883ac524762803e61f2cdd9c25e81cf44d5ea0";
+export const schemaHash = "7eaa4e7e402df510cba55d99a0d7d52925f2bfa6d568a4452190f81a4548ab27";
 export const detectionKinds = ["request-field","url-path","custom","property","value-map","property-value","object-shape","host","jwt-claim","header-lookup","webhook-signature","scope-list","url-query"];
 export const validateCatalog = validate0;
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:collab-migrate:notices.schema.json","title":"collab-migrate catalog of change notices","description":"notices.json: every dated change notice of the platform, the hosts and the scopes. Generated from engine/types.ts by scripts/gen-schema.ts; do not edit by hand. A user catalog (--notices) follows #/$defs/ExtraCatalog.","$ref":"#/$defs/Catalog","$defs":{"Catalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"reviewed":{"$ref":"#/$defs/IsoDate","description":"The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more than 90 days later says once that newer notices may exist."},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages of the platform's documentation that notices cite (URL -> title)."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","reviewed","references","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."},"CustomDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."},"DatePrecision":{"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."},"Detection":{"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."},"Example":{"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."},"ExtraCatalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."},"FixKind":{"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."},"FixTiming":{"type":"object","properties":{"kind":{"$ref":"#/$defs/FixTimingKind"},"reason":{"type":"string","description":"Why the fix has this timing: what the platform accepts before and after the date."}},"required":["kind","reason"],"additionalProperties":false,"description":"A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs)."},"FixTimingKind":{"type":"string","enum":["safe","expand-contract","final-only"],"description":"How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).\n- `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.\n- `expand-contract`: before the effective date the fix writes a transitional form that works on both sides   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides   accept); that form is recognised as migrated and not reported until the date; from the date on it is   reported again and the fix contracts it to the final form. A usage with no transitional form (a value   the code sends) gets the final form as a suggestion before the date.\n- `final-only`: no form works on both sides (or the seed does not say the new one works early): before the   date the final form is offered as a suggestion only, never an autofix.\n\nFix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early, for teams that deploy after the date."},"HeaderLookupDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"$ref":"#/$defs/HeaderName"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."},"HeaderName":{"type":"string","description":"An HTTP header name as a fix writes it (lower-cased) into a string literal.","pattern":"^[A-Za-z0-9-]+$"},"HostDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."},"Hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."},"Identifier":{"type":"string","description":"A name a fix writes into code as an identifier or property name (`renameTo`, `suggest`): letters, digits, `_` and `$`, so a user catalog cannot make a fix write an expression (`confirm-required`).","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"},"IsoDate":{"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"JwtClaimDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."},"Milestone":{"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."},"Notice":{"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the platform gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the platform gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The platform's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"fixTiming":{"$ref":"#/$defs/FixTiming","description":"How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it); when absent, `final-only` is assumed: no autofix before the effective date."},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."},"NoticeStatus":{"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."},"ObjectShapeDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"$ref":"#/$defs/QueryParameter"},"to":{"$ref":"#/$defs/QueryParameter"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."},"PropertyDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"$ref":"#/$defs/Identifier","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"$ref":"#/$defs/Identifier"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."},"PropertyUsage":{"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."},"PropertyValueDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."},"QueryParameter":{"type":"string","description":"A query parameter name as a fix writes it into a `key=value&...` string, with its `=`.","pattern":"^[A-Za-z0-9_.-]+=?$"},"RequestFieldDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies."},"ScopeListDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."},"Scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (the platform's list of scopes plus those its public API reference names)."},"Source":{"type":"object","properties":{"section":{"type":"string","description":"Section of the platform's change document the notice was read from (`9` is its dated change list); the catalog's tests compare the notice with that section. Users are shown `url` instead."},"url":{"type":"string","description":"The public page that documents the change: the platform's API changelog or the area's API reference page."},"quote":{"type":"string","description":"The platform's own words, shortened only where `...` says so."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."},"UrlPathDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."},"UrlQueryDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."},"ValueMapDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."},"WebhookSignatureDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."}}};
+const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:collab-migrate:notices.schema.json","title":"collab-migrate catalog of change notices","description":"notices.json: every dated change notice of the platform, the hosts and the scopes. Generated from engine/types.ts by scripts/gen-schema.ts; do not edit by hand. A user catalog (--notices) follows #/$defs/ExtraCatalog.","$ref":"#/$defs/Catalog","$defs":{"Catalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"reviewed":{"$ref":"#/$defs/IsoDate","description":"The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more than 90 days later says once that newer notices may exist."},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages of the platform's documentation that notices cite (URL -> title)."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","reviewed","references","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."},"CustomDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."},"DatePrecision":{"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."},"Detection":{"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."},"Example":{"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."},"ExtraCatalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."},"FixKind":{"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."},"FixTiming":{"type":"object","properties":{"kind":{"$ref":"#/$defs/FixTimingKind"},"reason":{"type":"string","description":"Why the fix has this timing: what the platform accepts before and after the date."}},"required":["kind","reason"],"additionalProperties":false,"description":"A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs)."},"FixTimingKind":{"type":"string","enum":["safe","expand-contract","final-only"],"description":"How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).\n- `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.\n- `expand-contract`: before the effective date the fix writes a transitional form that works on both sides   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides   accept); that form is recognised as migrated and not reported until the date; from the date on it is   reported again and the fix contracts it to the final form. A usage with no transitional form (a value   the code sends) gets the final form as a suggestion before the date.\n- `final-only`: no form works on both sides (or the seed does not say the new one works early): before the   date the final form is offered as a suggestion only, never an autofix.\n\nFix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early, for teams that deploy after the date."},"HeaderLookupDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"$ref":"#/$defs/HeaderName"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."},"HeaderName":{"type":"string","description":"An HTTP header name as a fix writes it (lower-cased) into a string literal.","pattern":"^[A-Za-z0-9-]+$"},"HostDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."},"Hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."},"Identifier":{"type":"string","description":"A name a fix writes into code as an identifier or property name (`renameTo`, `suggest`): letters, digits, `_` and `$`, so a user catalog cannot make a fix write an expression (`confirm-required`).","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"},"IsoDate":{"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"JwtClaimDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."},"Milestone":{"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."},"Notice":{"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the platform gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the platform gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The platform's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"fixTiming":{"$ref":"#/$defs/FixTiming","description":"How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it); when absent, `final-only` is assumed: no autofix before the effective date."},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."},"NoticeStatus":{"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."},"ObjectShapeDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"$ref":"#/$defs/QueryParameter"},"to":{"$ref":"#/$defs/QueryParameter"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."},"PropertyDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"$ref":"#/$defs/Identifier","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"$ref":"#/$defs/Identifier"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."},"PropertyUsage":{"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."},"PropertyValueDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."},"QueryParameter":{"type":"string","description":"A query parameter name as a fix writes it into a `key=value&...` string, with its `=`.","pattern":"^[A-Za-z0-9_.-]+=?$"},"RequestFieldDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"required":{"type":"boolean","description":"Report each of the fields a request does not send (not judged when the body/query has unknown parts)."},"when":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Only requests that send each of these fields with one of its listed static values (`{ grant_type: ['refresh_token'] }`)."},"oneOf":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is not one of these."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `required`, `values`, `oneOf`, `range`, `maxItems`) applies; `when` narrows the requests it applies to."},"ScopeListDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."},"Scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (the platform's list of scopes plus those its public API reference names)."},"Source":{"type":"object","properties":{"section":{"type":"string","description":"Section of the platform's change document the notice was read from (`9` is its dated change list); the catalog's tests compare the notice with that section. Users are shown `url` instead."},"url":{"type":"string","description":"The public page that documents the change: the platform's API changelog or the area's API reference page."},"quote":{"type":"string","description":"The platform's own words, shortened only where `...` says so."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."},"UrlPathDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."},"UrlQueryDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."},"ValueMapDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."},"WebhookSignatureDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."}}};
 const schema1 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"reviewed":{"$ref":"#/$defs/IsoDate","description":"The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more than 90 days later says once that newer notices may exist."},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages of the platform's documentation that notices cite (URL -> title)."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","reviewed","references","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."};
 const schema2 = {"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"};
 const schema3 = {"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."};
@@ -168,7 +168,7 @@ return errors === 0;
 validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema18 = {"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."};
-const schema19 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies."};
+const schema19 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"required":{"type":"boolean","description":"Report each of the fields a request does not send (not judged when the body/query has unknown parts)."},"when":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Only requests that send each of these fields with one of its listed static values (`{ grant_type: ['refresh_token'] }`)."},"oneOf":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is not one of these."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `required`, `values`, `oneOf`, `range`, `maxItems`) applies; `when` narrows the requests it applies to."};
 const schema20 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."};
 const schema21 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."};
 const schema26 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."};
@@ -1276,17 +1276,10 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.values !== undefined){
-let data13 = data.values;
+if(data.required !== undefined){
 const _errs31 = errors;
-if(errors === _errs31){
-if(Array.isArray(data13)){
-var valid7 = true;
-const len4 = data13.length;
-for(let i4=0; i4<len4; i4++){
-const _errs33 = errors;
-if(typeof data13[i4] !== "string"){
-const err17 = {instancePath:instancePath+"/values/" + i4,schemaPath:"#/$defs/RequestFieldDetection/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data.required !== "boolean"){
+const err17 = {instancePath:instancePath+"/required",schemaPath:"#/$defs/RequestFieldDetection/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1295,14 +1288,28 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid7 = _errs33 === errors;
-if(!valid7){
-break;
-}
-}
+var valid2 = _errs31 === errors;
 }
 else {
-const err18 = {instancePath:instancePath+"/values",schemaPath:"#/$defs/RequestFieldDetection/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid2 = true;
+}
+if(valid2){
+if(data.when !== undefined){
+let data14 = data.when;
+const _errs33 = errors;
+if(errors === _errs33){
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+for(const key1 in data14){
+let data15 = data14[key1];
+const _errs36 = errors;
+if(errors === _errs36){
+if(Array.isArray(data15)){
+var valid8 = true;
+const len4 = data15.length;
+for(let i4=0; i4<len4; i4++){
+const _errs38 = errors;
+if(typeof data15[i4] !== "string"){
+const err18 = {instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i4,schemaPath:"#/$defs/RequestFieldDetection/properties/when/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1311,21 +1318,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+var valid8 = _errs38 === errors;
+if(!valid8){
+break;
 }
-var valid2 = _errs31 === errors;
+}
 }
 else {
-var valid2 = true;
-}
-if(valid2){
-if(data.range !== undefined){
-let data15 = data.range;
-const _errs35 = errors;
-if(errors === _errs35){
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-let missing1;
-if(((data15.min === undefined) && (missing1 = "min")) || ((data15.max === undefined) && (missing1 = "max"))){
-const err19 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/RequestFieldDetection/properties/range/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err19 = {instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/RequestFieldDetection/properties/when/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1334,11 +1334,15 @@ vErrors.push(err19);
 }
 errors++;
 }
+}
+var valid7 = _errs36 === errors;
+if(!valid7){
+break;
+}
+}
+}
 else {
-const _errs37 = errors;
-for(const key1 in data15){
-if(!((key1 === "min") || (key1 === "max"))){
-const err20 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/RequestFieldDetection/properties/range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err20 = {instancePath:instancePath+"/when",schemaPath:"#/$defs/RequestFieldDetection/properties/when/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1346,14 +1350,25 @@ else {
 vErrors.push(err20);
 }
 errors++;
-break;
 }
 }
-if(_errs37 === errors){
-if(data15.min !== undefined){
-const _errs38 = errors;
-if(!(typeof data15.min == "number")){
-const err21 = {instancePath:instancePath+"/range/min",schemaPath:"#/$defs/RequestFieldDetection/properties/range/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
+var valid2 = _errs33 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.oneOf !== undefined){
+let data17 = data.oneOf;
+const _errs40 = errors;
+if(errors === _errs40){
+if(Array.isArray(data17)){
+var valid9 = true;
+const len5 = data17.length;
+for(let i5=0; i5<len5; i5++){
+const _errs42 = errors;
+if(typeof data17[i5] !== "string"){
+const err21 = {instancePath:instancePath+"/oneOf/" + i5,schemaPath:"#/$defs/RequestFieldDetection/properties/oneOf/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1362,16 +1377,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-var valid8 = _errs38 === errors;
+var valid9 = _errs42 === errors;
+if(!valid9){
+break;
+}
+}
 }
 else {
-var valid8 = true;
-}
-if(valid8){
-if(data15.max !== undefined){
-const _errs40 = errors;
-if(!(typeof data15.max == "number")){
-const err22 = {instancePath:instancePath+"/range/max",schemaPath:"#/$defs/RequestFieldDetection/properties/range/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err22 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/RequestFieldDetection/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1380,17 +1393,24 @@ vErrors.push(err22);
 }
 errors++;
 }
-var valid8 = _errs40 === errors;
+}
+var valid2 = _errs40 === errors;
 }
 else {
-var valid8 = true;
+var valid2 = true;
 }
-}
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/RequestFieldDetection/properties/range/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(valid2){
+if(data.values !== undefined){
+let data19 = data.values;
+const _errs44 = errors;
+if(errors === _errs44){
+if(Array.isArray(data19)){
+var valid10 = true;
+const len6 = data19.length;
+for(let i6=0; i6<len6; i6++){
+const _errs46 = errors;
+if(typeof data19[i6] !== "string"){
+const err23 = {instancePath:instancePath+"/values/" + i6,schemaPath:"#/$defs/RequestFieldDetection/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1399,17 +1419,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+var valid10 = _errs46 === errors;
+if(!valid10){
+break;
 }
-var valid2 = _errs35 === errors;
+}
 }
 else {
-var valid2 = true;
-}
-if(valid2){
-if(data.maxItems !== undefined){
-const _errs42 = errors;
-if(!(typeof data.maxItems == "number")){
-const err24 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/RequestFieldDetection/properties/maxItems/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err24 = {instancePath:instancePath+"/values",schemaPath:"#/$defs/RequestFieldDetection/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1418,16 +1435,21 @@ vErrors.push(err24);
 }
 errors++;
 }
-var valid2 = _errs42 === errors;
+}
+var valid2 = _errs44 === errors;
 }
 else {
 var valid2 = true;
 }
 if(valid2){
-if(data.change !== undefined){
-const _errs44 = errors;
-if(typeof data.change !== "string"){
-const err25 = {instancePath:instancePath+"/change",schemaPath:"#/$defs/RequestFieldDetection/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.range !== undefined){
+let data21 = data.range;
+const _errs48 = errors;
+if(errors === _errs48){
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+let missing1;
+if(((data21.min === undefined) && (missing1 = "min")) || ((data21.max === undefined) && (missing1 = "max"))){
+const err25 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/RequestFieldDetection/properties/range/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1436,7 +1458,109 @@ vErrors.push(err25);
 }
 errors++;
 }
-var valid2 = _errs44 === errors;
+else {
+const _errs50 = errors;
+for(const key2 in data21){
+if(!((key2 === "min") || (key2 === "max"))){
+const err26 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/RequestFieldDetection/properties/range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+break;
+}
+}
+if(_errs50 === errors){
+if(data21.min !== undefined){
+const _errs51 = errors;
+if(!(typeof data21.min == "number")){
+const err27 = {instancePath:instancePath+"/range/min",schemaPath:"#/$defs/RequestFieldDetection/properties/range/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var valid11 = _errs51 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data21.max !== undefined){
+const _errs53 = errors;
+if(!(typeof data21.max == "number")){
+const err28 = {instancePath:instancePath+"/range/max",schemaPath:"#/$defs/RequestFieldDetection/properties/range/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+var valid11 = _errs53 === errors;
+}
+else {
+var valid11 = true;
+}
+}
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/RequestFieldDetection/properties/range/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+var valid2 = _errs48 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.maxItems !== undefined){
+const _errs55 = errors;
+if(!(typeof data.maxItems == "number")){
+const err30 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/RequestFieldDetection/properties/maxItems/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+var valid2 = _errs55 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.change !== undefined){
+const _errs57 = errors;
+if(typeof data.change !== "string"){
+const err31 = {instancePath:instancePath+"/change",schemaPath:"#/$defs/RequestFieldDetection/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+var valid2 = _errs57 === errors;
 }
 else {
 var valid2 = true;
@@ -1456,13 +1580,16 @@ var valid2 = true;
 }
 }
 }
-else {
-const err26 = {instancePath,schemaPath:"#/$defs/RequestFieldDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err26];
+}
+}
 }
 else {
-vErrors.push(err26);
+const err32 = {instancePath,schemaPath:"#/$defs/RequestFieldDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -1472,112 +1599,13 @@ valid0 = valid0 || _valid0;
 if(_valid0){
 var props0 = true;
 }
-const _errs46 = errors;
-const _errs47 = errors;
-if(errors === _errs47){
+const _errs59 = errors;
+const _errs60 = errors;
+if(errors === _errs60){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((((data.kind === undefined) && (missing2 = "kind")) || ((data.paths === undefined) && (missing2 = "paths"))) || ((data.change === undefined) && (missing2 = "change"))){
-const err27 = {instancePath,schemaPath:"#/$defs/UrlPathDetection/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-else {
-const _errs49 = errors;
-for(const key2 in data){
-if(!(((((key2 === "tokens") || (key2 === "note")) || (key2 === "kind")) || (key2 === "paths")) || (key2 === "change"))){
-const err28 = {instancePath,schemaPath:"#/$defs/UrlPathDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-break;
-}
-}
-if(_errs49 === errors){
-if(data.tokens !== undefined){
-let data20 = data.tokens;
-const _errs50 = errors;
-if(errors === _errs50){
-if(Array.isArray(data20)){
-var valid11 = true;
-const len5 = data20.length;
-for(let i5=0; i5<len5; i5++){
-const _errs52 = errors;
-if(typeof data20[i5] !== "string"){
-const err29 = {instancePath:instancePath+"/tokens/" + i5,schemaPath:"#/$defs/UrlPathDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-var valid11 = _errs52 === errors;
-if(!valid11){
-break;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/UrlPathDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-var valid10 = _errs50 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data.note !== undefined){
-const _errs54 = errors;
-if(typeof data.note !== "string"){
-const err31 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/UrlPathDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-var valid10 = _errs54 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data.kind !== undefined){
-let data23 = data.kind;
-const _errs56 = errors;
-if(typeof data23 !== "string"){
-const err32 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlPathDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if("url-path" !== data23){
-const err33 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlPathDetection/properties/kind/const",keyword:"const",params:{allowedValue: "url-path"},message:"must be equal to constant"};
+const err33 = {instancePath,schemaPath:"#/$defs/UrlPathDetection/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1586,23 +1614,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-var valid10 = _errs56 === errors;
-}
 else {
-var valid10 = true;
-}
-if(valid10){
-if(data.paths !== undefined){
-let data24 = data.paths;
-const _errs58 = errors;
-if(errors === _errs58){
-if(Array.isArray(data24)){
-var valid12 = true;
-const len6 = data24.length;
-for(let i6=0; i6<len6; i6++){
-const _errs60 = errors;
-if(typeof data24[i6] !== "string"){
-const err34 = {instancePath:instancePath+"/paths/" + i6,schemaPath:"#/$defs/UrlPathDetection/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs62 = errors;
+for(const key3 in data){
+if(!(((((key3 === "tokens") || (key3 === "note")) || (key3 === "kind")) || (key3 === "paths")) || (key3 === "change"))){
+const err34 = {instancePath,schemaPath:"#/$defs/UrlPathDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1610,15 +1626,21 @@ else {
 vErrors.push(err34);
 }
 errors++;
-}
-var valid12 = _errs60 === errors;
-if(!valid12){
 break;
 }
 }
-}
-else {
-const err35 = {instancePath:instancePath+"/paths",schemaPath:"#/$defs/UrlPathDetection/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(_errs62 === errors){
+if(data.tokens !== undefined){
+let data26 = data.tokens;
+const _errs63 = errors;
+if(errors === _errs63){
+if(Array.isArray(data26)){
+var valid14 = true;
+const len7 = data26.length;
+for(let i7=0; i7<len7; i7++){
+const _errs65 = errors;
+if(typeof data26[i7] !== "string"){
+const err35 = {instancePath:instancePath+"/tokens/" + i7,schemaPath:"#/$defs/UrlPathDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1627,17 +1649,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+var valid14 = _errs65 === errors;
+if(!valid14){
+break;
 }
-var valid10 = _errs58 === errors;
+}
 }
 else {
-var valid10 = true;
-}
-if(valid10){
-if(data.change !== undefined){
-const _errs62 = errors;
-if(typeof data.change !== "string"){
-const err36 = {instancePath:instancePath+"/change",schemaPath:"#/$defs/UrlPathDetection/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err36 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/UrlPathDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1646,20 +1665,17 @@ vErrors.push(err36);
 }
 errors++;
 }
-var valid10 = _errs62 === errors;
+}
+var valid13 = _errs63 === errors;
 }
 else {
-var valid10 = true;
+var valid13 = true;
 }
-}
-}
-}
-}
-}
-}
-}
-else {
-const err37 = {instancePath,schemaPath:"#/$defs/UrlPathDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(valid13){
+if(data.note !== undefined){
+const _errs67 = errors;
+if(typeof data.note !== "string"){
+const err37 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/UrlPathDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1668,21 +1684,17 @@ vErrors.push(err37);
 }
 errors++;
 }
+var valid13 = _errs67 === errors;
 }
-var _valid0 = _errs46 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
+else {
+var valid13 = true;
 }
-}
-const _errs64 = errors;
-const _errs65 = errors;
-if(errors === _errs65){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if(((data.kind === undefined) && (missing3 = "kind")) || ((data.handler === undefined) && (missing3 = "handler"))){
-const err38 = {instancePath,schemaPath:"#/$defs/CustomDetection/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+if(valid13){
+if(data.kind !== undefined){
+let data29 = data.kind;
+const _errs69 = errors;
+if(typeof data29 !== "string"){
+const err38 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlPathDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1691,11 +1703,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-else {
-const _errs67 = errors;
-for(const key3 in data){
-if(!(((((key3 === "tokens") || (key3 === "note")) || (key3 === "kind")) || (key3 === "handler")) || (key3 === "params"))){
-const err39 = {instancePath,schemaPath:"#/$defs/CustomDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if("url-path" !== data29){
+const err39 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlPathDetection/properties/kind/const",keyword:"const",params:{allowedValue: "url-path"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1703,21 +1712,24 @@ else {
 vErrors.push(err39);
 }
 errors++;
-break;
 }
+var valid13 = _errs69 === errors;
 }
-if(_errs67 === errors){
-if(data.tokens !== undefined){
-let data27 = data.tokens;
-const _errs68 = errors;
-if(errors === _errs68){
-if(Array.isArray(data27)){
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data.paths !== undefined){
+let data30 = data.paths;
+const _errs71 = errors;
+if(errors === _errs71){
+if(Array.isArray(data30)){
 var valid15 = true;
-const len7 = data27.length;
-for(let i7=0; i7<len7; i7++){
-const _errs70 = errors;
-if(typeof data27[i7] !== "string"){
-const err40 = {instancePath:instancePath+"/tokens/" + i7,schemaPath:"#/$defs/CustomDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len8 = data30.length;
+for(let i8=0; i8<len8; i8++){
+const _errs73 = errors;
+if(typeof data30[i8] !== "string"){
+const err40 = {instancePath:instancePath+"/paths/" + i8,schemaPath:"#/$defs/UrlPathDetection/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1726,14 +1738,14 @@ vErrors.push(err40);
 }
 errors++;
 }
-var valid15 = _errs70 === errors;
+var valid15 = _errs73 === errors;
 if(!valid15){
 break;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/CustomDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err41 = {instancePath:instancePath+"/paths",schemaPath:"#/$defs/UrlPathDetection/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1743,16 +1755,16 @@ vErrors.push(err41);
 errors++;
 }
 }
-var valid14 = _errs68 === errors;
+var valid13 = _errs71 === errors;
 }
 else {
-var valid14 = true;
+var valid13 = true;
 }
-if(valid14){
-if(data.note !== undefined){
-const _errs72 = errors;
-if(typeof data.note !== "string"){
-const err42 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/CustomDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(valid13){
+if(data.change !== undefined){
+const _errs75 = errors;
+if(typeof data.change !== "string"){
+const err42 = {instancePath:instancePath+"/change",schemaPath:"#/$defs/UrlPathDetection/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1761,17 +1773,20 @@ vErrors.push(err42);
 }
 errors++;
 }
-var valid14 = _errs72 === errors;
+var valid13 = _errs75 === errors;
 }
 else {
-var valid14 = true;
+var valid13 = true;
 }
-if(valid14){
-if(data.kind !== undefined){
-let data30 = data.kind;
-const _errs74 = errors;
-if(typeof data30 !== "string"){
-const err43 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/CustomDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+}
+}
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/$defs/UrlPathDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1780,8 +1795,21 @@ vErrors.push(err43);
 }
 errors++;
 }
-if("custom" !== data30){
-const err44 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/CustomDetection/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant"};
+}
+var _valid0 = _errs59 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs77 = errors;
+const _errs78 = errors;
+if(errors === _errs78){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if(((data.kind === undefined) && (missing3 = "kind")) || ((data.handler === undefined) && (missing3 = "handler"))){
+const err44 = {instancePath,schemaPath:"#/$defs/CustomDetection/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1790,16 +1818,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-var valid14 = _errs74 === errors;
-}
 else {
-var valid14 = true;
-}
-if(valid14){
-if(data.handler !== undefined){
-const _errs76 = errors;
-if(typeof data.handler !== "string"){
-const err45 = {instancePath:instancePath+"/handler",schemaPath:"#/$defs/CustomDetection/properties/handler/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs80 = errors;
+for(const key4 in data){
+if(!(((((key4 === "tokens") || (key4 === "note")) || (key4 === "kind")) || (key4 === "handler")) || (key4 === "params"))){
+const err45 = {instancePath,schemaPath:"#/$defs/CustomDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1807,21 +1830,21 @@ else {
 vErrors.push(err45);
 }
 errors++;
+break;
 }
-var valid14 = _errs76 === errors;
 }
-else {
-var valid14 = true;
-}
-if(valid14){
-if(data.params !== undefined){
-let data32 = data.params;
-const _errs78 = errors;
-if(errors === _errs78){
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-}
-else {
-const err46 = {instancePath:instancePath+"/params",schemaPath:"#/$defs/CustomDetection/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(_errs80 === errors){
+if(data.tokens !== undefined){
+let data33 = data.tokens;
+const _errs81 = errors;
+if(errors === _errs81){
+if(Array.isArray(data33)){
+var valid18 = true;
+const len9 = data33.length;
+for(let i9=0; i9<len9; i9++){
+const _errs83 = errors;
+if(typeof data33[i9] !== "string"){
+const err46 = {instancePath:instancePath+"/tokens/" + i9,schemaPath:"#/$defs/CustomDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1830,21 +1853,14 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-var valid14 = _errs78 === errors;
-}
-else {
-var valid14 = true;
-}
-}
-}
-}
-}
+var valid18 = _errs83 === errors;
+if(!valid18){
+break;
 }
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/$defs/CustomDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err47 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/CustomDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1854,32 +1870,16 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid0 = _errs64 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
+var valid17 = _errs81 === errors;
 }
+else {
+var valid17 = true;
 }
-const _errs81 = errors;
-if(!(validate8(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs81 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs82 = errors;
-const _errs83 = errors;
-if(errors === _errs83){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if(((data.kind === undefined) && (missing4 = "kind")) || ((data.map === undefined) && (missing4 = "map"))){
-const err48 = {instancePath,schemaPath:"#/$defs/ValueMapDetection/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+if(valid17){
+if(data.note !== undefined){
+const _errs85 = errors;
+if(typeof data.note !== "string"){
+const err48 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/CustomDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1888,11 +1888,17 @@ vErrors.push(err48);
 }
 errors++;
 }
+var valid17 = _errs85 === errors;
+}
 else {
-const _errs85 = errors;
-for(const key4 in data){
-if(!(func0.call(schema26.properties, key4))){
-const err49 = {instancePath,schemaPath:"#/$defs/ValueMapDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+var valid17 = true;
+}
+if(valid17){
+if(data.kind !== undefined){
+let data36 = data.kind;
+const _errs87 = errors;
+if(typeof data36 !== "string"){
+const err49 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/CustomDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1900,21 +1906,9 @@ else {
 vErrors.push(err49);
 }
 errors++;
-break;
 }
-}
-if(_errs85 === errors){
-if(data.tokens !== undefined){
-let data33 = data.tokens;
-const _errs86 = errors;
-if(errors === _errs86){
-if(Array.isArray(data33)){
-var valid18 = true;
-const len8 = data33.length;
-for(let i8=0; i8<len8; i8++){
-const _errs88 = errors;
-if(typeof data33[i8] !== "string"){
-const err50 = {instancePath:instancePath+"/tokens/" + i8,schemaPath:"#/$defs/ValueMapDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if("custom" !== data36){
+const err50 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/CustomDetection/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1923,14 +1917,16 @@ vErrors.push(err50);
 }
 errors++;
 }
-var valid18 = _errs88 === errors;
-if(!valid18){
-break;
-}
-}
+var valid17 = _errs87 === errors;
 }
 else {
-const err51 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/ValueMapDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid17 = true;
+}
+if(valid17){
+if(data.handler !== undefined){
+const _errs89 = errors;
+if(typeof data.handler !== "string"){
+const err51 = {instancePath:instancePath+"/handler",schemaPath:"#/$defs/CustomDetection/properties/handler/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1939,17 +1935,20 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-var valid17 = _errs86 === errors;
+var valid17 = _errs89 === errors;
 }
 else {
 var valid17 = true;
 }
 if(valid17){
-if(data.note !== undefined){
-const _errs90 = errors;
-if(typeof data.note !== "string"){
-const err52 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/ValueMapDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.params !== undefined){
+let data38 = data.params;
+const _errs91 = errors;
+if(errors === _errs91){
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+}
+else {
+const err52 = {instancePath:instancePath+"/params",schemaPath:"#/$defs/CustomDetection/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1958,17 +1957,21 @@ vErrors.push(err52);
 }
 errors++;
 }
-var valid17 = _errs90 === errors;
+}
+var valid17 = _errs91 === errors;
 }
 else {
 var valid17 = true;
 }
-if(valid17){
-if(data.kind !== undefined){
-let data36 = data.kind;
-const _errs92 = errors;
-if(typeof data36 !== "string"){
-const err53 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ValueMapDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+}
+}
+}
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/$defs/CustomDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1977,8 +1980,33 @@ vErrors.push(err53);
 }
 errors++;
 }
-if("value-map" !== data36){
-const err54 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ValueMapDetection/properties/kind/const",keyword:"const",params:{allowedValue: "value-map"},message:"must be equal to constant"};
+}
+var _valid0 = _errs77 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs94 = errors;
+if(!(validate8(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs94 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs95 = errors;
+const _errs96 = errors;
+if(errors === _errs96){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if(((data.kind === undefined) && (missing4 = "kind")) || ((data.map === undefined) && (missing4 = "map"))){
+const err54 = {instancePath,schemaPath:"#/$defs/ValueMapDetection/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1987,22 +2015,11 @@ vErrors.push(err54);
 }
 errors++;
 }
-var valid17 = _errs92 === errors;
-}
 else {
-var valid17 = true;
-}
-if(valid17){
-if(data.map !== undefined){
-let data37 = data.map;
-const _errs94 = errors;
-if(errors === _errs94){
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-for(const key5 in data37){
-let data38 = data37[key5];
-const _errs97 = errors;
-if((typeof data38 !== "string") && (data38 !== null)){
-const err55 = {instancePath:instancePath+"/map/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ValueMapDetection/properties/map/additionalProperties/type",keyword:"type",params:{type: schema26.properties.map.additionalProperties.type},message:"must be string,null"};
+const _errs98 = errors;
+for(const key5 in data){
+if(!(func0.call(schema26.properties, key5))){
+const err55 = {instancePath,schemaPath:"#/$defs/ValueMapDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2010,15 +2027,21 @@ else {
 vErrors.push(err55);
 }
 errors++;
-}
-var valid19 = _errs97 === errors;
-if(!valid19){
 break;
 }
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/map",schemaPath:"#/$defs/ValueMapDetection/properties/map/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(_errs98 === errors){
+if(data.tokens !== undefined){
+let data39 = data.tokens;
+const _errs99 = errors;
+if(errors === _errs99){
+if(Array.isArray(data39)){
+var valid21 = true;
+const len10 = data39.length;
+for(let i10=0; i10<len10; i10++){
+const _errs101 = errors;
+if(typeof data39[i10] !== "string"){
+const err56 = {instancePath:instancePath+"/tokens/" + i10,schemaPath:"#/$defs/ValueMapDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2027,24 +2050,14 @@ vErrors.push(err56);
 }
 errors++;
 }
+var valid21 = _errs101 === errors;
+if(!valid21){
+break;
 }
-var valid17 = _errs94 === errors;
+}
 }
 else {
-var valid17 = true;
-}
-if(valid17){
-if(data.prefixes !== undefined){
-let data39 = data.prefixes;
-const _errs99 = errors;
-if(errors === _errs99){
-if(Array.isArray(data39)){
-var valid20 = true;
-const len9 = data39.length;
-for(let i9=0; i9<len9; i9++){
-const _errs101 = errors;
-if(typeof data39[i9] !== "string"){
-const err57 = {instancePath:instancePath+"/prefixes/" + i9,schemaPath:"#/$defs/ValueMapDetection/properties/prefixes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err57 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/ValueMapDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2053,14 +2066,17 @@ vErrors.push(err57);
 }
 errors++;
 }
-var valid20 = _errs101 === errors;
-if(!valid20){
-break;
 }
-}
+var valid20 = _errs99 === errors;
 }
 else {
-const err58 = {instancePath:instancePath+"/prefixes",schemaPath:"#/$defs/ValueMapDetection/properties/prefixes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid20 = true;
+}
+if(valid20){
+if(data.note !== undefined){
+const _errs103 = errors;
+if(typeof data.note !== "string"){
+const err58 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/ValueMapDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2069,17 +2085,17 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-var valid17 = _errs99 === errors;
+var valid20 = _errs103 === errors;
 }
 else {
-var valid17 = true;
+var valid20 = true;
 }
-if(valid17){
-if(data.anywhere !== undefined){
-const _errs103 = errors;
-if(typeof data.anywhere !== "boolean"){
-const err59 = {instancePath:instancePath+"/anywhere",schemaPath:"#/$defs/ValueMapDetection/properties/anywhere/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(valid20){
+if(data.kind !== undefined){
+let data42 = data.kind;
+const _errs105 = errors;
+if(typeof data42 !== "string"){
+const err59 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ValueMapDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2088,23 +2104,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-var valid17 = _errs103 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data.members !== undefined){
-let data42 = data.members;
-const _errs105 = errors;
-if(errors === _errs105){
-if(Array.isArray(data42)){
-var valid21 = true;
-const len10 = data42.length;
-for(let i10=0; i10<len10; i10++){
-const _errs107 = errors;
-if(typeof data42[i10] !== "string"){
-const err60 = {instancePath:instancePath+"/members/" + i10,schemaPath:"#/$defs/ValueMapDetection/properties/members/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if("value-map" !== data42){
+const err60 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ValueMapDetection/properties/kind/const",keyword:"const",params:{allowedValue: "value-map"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2113,14 +2114,22 @@ vErrors.push(err60);
 }
 errors++;
 }
-var valid21 = _errs107 === errors;
-if(!valid21){
-break;
-}
-}
+var valid20 = _errs105 === errors;
 }
 else {
-const err61 = {instancePath:instancePath+"/members",schemaPath:"#/$defs/ValueMapDetection/properties/members/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid20 = true;
+}
+if(valid20){
+if(data.map !== undefined){
+let data43 = data.map;
+const _errs107 = errors;
+if(errors === _errs107){
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+for(const key6 in data43){
+let data44 = data43[key6];
+const _errs110 = errors;
+if((typeof data44 !== "string") && (data44 !== null)){
+const err61 = {instancePath:instancePath+"/map/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ValueMapDetection/properties/map/additionalProperties/type",keyword:"type",params:{type: schema26.properties.map.additionalProperties.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2129,24 +2138,14 @@ vErrors.push(err61);
 }
 errors++;
 }
+var valid22 = _errs110 === errors;
+if(!valid22){
+break;
 }
-var valid17 = _errs105 === errors;
+}
 }
 else {
-var valid17 = true;
-}
-if(valid17){
-if(data.keys !== undefined){
-let data44 = data.keys;
-const _errs109 = errors;
-if(errors === _errs109){
-if(Array.isArray(data44)){
-var valid22 = true;
-const len11 = data44.length;
-for(let i11=0; i11<len11; i11++){
-const _errs111 = errors;
-if(typeof data44[i11] !== "string"){
-const err62 = {instancePath:instancePath+"/keys/" + i11,schemaPath:"#/$defs/ValueMapDetection/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err62 = {instancePath:instancePath+"/map",schemaPath:"#/$defs/ValueMapDetection/properties/map/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2155,14 +2154,24 @@ vErrors.push(err62);
 }
 errors++;
 }
-var valid22 = _errs111 === errors;
-if(!valid22){
-break;
 }
-}
+var valid20 = _errs107 === errors;
 }
 else {
-const err63 = {instancePath:instancePath+"/keys",schemaPath:"#/$defs/ValueMapDetection/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid20 = true;
+}
+if(valid20){
+if(data.prefixes !== undefined){
+let data45 = data.prefixes;
+const _errs112 = errors;
+if(errors === _errs112){
+if(Array.isArray(data45)){
+var valid23 = true;
+const len11 = data45.length;
+for(let i11=0; i11<len11; i11++){
+const _errs114 = errors;
+if(typeof data45[i11] !== "string"){
+const err63 = {instancePath:instancePath+"/prefixes/" + i11,schemaPath:"#/$defs/ValueMapDetection/properties/prefixes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2171,17 +2180,14 @@ vErrors.push(err63);
 }
 errors++;
 }
+var valid23 = _errs114 === errors;
+if(!valid23){
+break;
 }
-var valid17 = _errs109 === errors;
+}
 }
 else {
-var valid17 = true;
-}
-if(valid17){
-if(data.tableKeys !== undefined){
-const _errs113 = errors;
-if(typeof data.tableKeys !== "boolean"){
-const err64 = {instancePath:instancePath+"/tableKeys",schemaPath:"#/$defs/ValueMapDetection/properties/tableKeys/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err64 = {instancePath:instancePath+"/prefixes",schemaPath:"#/$defs/ValueMapDetection/properties/prefixes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2190,16 +2196,17 @@ vErrors.push(err64);
 }
 errors++;
 }
-var valid17 = _errs113 === errors;
+}
+var valid20 = _errs112 === errors;
 }
 else {
-var valid17 = true;
+var valid20 = true;
 }
-if(valid17){
-if(data.compared !== undefined){
-const _errs115 = errors;
-if(typeof data.compared !== "boolean"){
-const err65 = {instancePath:instancePath+"/compared",schemaPath:"#/$defs/ValueMapDetection/properties/compared/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(valid20){
+if(data.anywhere !== undefined){
+const _errs116 = errors;
+if(typeof data.anywhere !== "boolean"){
+const err65 = {instancePath:instancePath+"/anywhere",schemaPath:"#/$defs/ValueMapDetection/properties/anywhere/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2208,23 +2215,23 @@ vErrors.push(err65);
 }
 errors++;
 }
-var valid17 = _errs115 === errors;
+var valid20 = _errs116 === errors;
 }
 else {
-var valid17 = true;
+var valid20 = true;
 }
-if(valid17){
-if(data.fileContext !== undefined){
-let data48 = data.fileContext;
-const _errs117 = errors;
-if(errors === _errs117){
+if(valid20){
+if(data.members !== undefined){
+let data48 = data.members;
+const _errs118 = errors;
+if(errors === _errs118){
 if(Array.isArray(data48)){
-var valid23 = true;
+var valid24 = true;
 const len12 = data48.length;
 for(let i12=0; i12<len12; i12++){
-const _errs119 = errors;
+const _errs120 = errors;
 if(typeof data48[i12] !== "string"){
-const err66 = {instancePath:instancePath+"/fileContext/" + i12,schemaPath:"#/$defs/ValueMapDetection/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err66 = {instancePath:instancePath+"/members/" + i12,schemaPath:"#/$defs/ValueMapDetection/properties/members/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2233,14 +2240,14 @@ vErrors.push(err66);
 }
 errors++;
 }
-var valid23 = _errs119 === errors;
-if(!valid23){
+var valid24 = _errs120 === errors;
+if(!valid24){
 break;
 }
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/fileContext",schemaPath:"#/$defs/ValueMapDetection/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err67 = {instancePath:instancePath+"/members",schemaPath:"#/$defs/ValueMapDetection/properties/members/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2250,16 +2257,23 @@ vErrors.push(err67);
 errors++;
 }
 }
-var valid17 = _errs117 === errors;
+var valid20 = _errs118 === errors;
 }
 else {
-var valid17 = true;
+var valid20 = true;
 }
-if(valid17){
-if(data.numbers !== undefined){
-const _errs121 = errors;
-if(typeof data.numbers !== "boolean"){
-const err68 = {instancePath:instancePath+"/numbers",schemaPath:"#/$defs/ValueMapDetection/properties/numbers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(valid20){
+if(data.keys !== undefined){
+let data50 = data.keys;
+const _errs122 = errors;
+if(errors === _errs122){
+if(Array.isArray(data50)){
+var valid25 = true;
+const len13 = data50.length;
+for(let i13=0; i13<len13; i13++){
+const _errs124 = errors;
+if(typeof data50[i13] !== "string"){
+const err68 = {instancePath:instancePath+"/keys/" + i13,schemaPath:"#/$defs/ValueMapDetection/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2268,16 +2282,14 @@ vErrors.push(err68);
 }
 errors++;
 }
-var valid17 = _errs121 === errors;
+var valid25 = _errs124 === errors;
+if(!valid25){
+break;
+}
+}
 }
 else {
-var valid17 = true;
-}
-if(valid17){
-if(data.config !== undefined){
-const _errs123 = errors;
-if(typeof data.config !== "boolean"){
-const err69 = {instancePath:instancePath+"/config",schemaPath:"#/$defs/ValueMapDetection/properties/config/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err69 = {instancePath:instancePath+"/keys",schemaPath:"#/$defs/ValueMapDetection/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2286,28 +2298,17 @@ vErrors.push(err69);
 }
 errors++;
 }
-var valid17 = _errs123 === errors;
+}
+var valid20 = _errs122 === errors;
 }
 else {
-var valid17 = true;
+var valid20 = true;
 }
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err70 = {instancePath,schemaPath:"#/$defs/ValueMapDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(valid20){
+if(data.tableKeys !== undefined){
+const _errs126 = errors;
+if(typeof data.tableKeys !== "boolean"){
+const err70 = {instancePath:instancePath+"/tableKeys",schemaPath:"#/$defs/ValueMapDetection/properties/tableKeys/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2316,21 +2317,16 @@ vErrors.push(err70);
 }
 errors++;
 }
+var valid20 = _errs126 === errors;
 }
-var _valid0 = _errs82 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
+else {
+var valid20 = true;
 }
-}
-const _errs125 = errors;
-const _errs126 = errors;
-if(errors === _errs126){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing5;
-if(((data.kind === undefined) && (missing5 = "kind")) || ((data.names === undefined) && (missing5 = "names"))){
-const err71 = {instancePath,schemaPath:"#/$defs/PropertyValueDetection/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+if(valid20){
+if(data.compared !== undefined){
+const _errs128 = errors;
+if(typeof data.compared !== "boolean"){
+const err71 = {instancePath:instancePath+"/compared",schemaPath:"#/$defs/ValueMapDetection/properties/compared/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2339,11 +2335,23 @@ vErrors.push(err71);
 }
 errors++;
 }
+var valid20 = _errs128 === errors;
+}
 else {
-const _errs128 = errors;
-for(const key6 in data){
-if(!(((((((key6 === "tokens") || (key6 === "note")) || (key6 === "kind")) || (key6 === "names")) || (key6 === "range")) || (key6 === "strings")) || (key6 === "fileContext"))){
-const err72 = {instancePath,schemaPath:"#/$defs/PropertyValueDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+var valid20 = true;
+}
+if(valid20){
+if(data.fileContext !== undefined){
+let data54 = data.fileContext;
+const _errs130 = errors;
+if(errors === _errs130){
+if(Array.isArray(data54)){
+var valid26 = true;
+const len14 = data54.length;
+for(let i14=0; i14<len14; i14++){
+const _errs132 = errors;
+if(typeof data54[i14] !== "string"){
+const err72 = {instancePath:instancePath+"/fileContext/" + i14,schemaPath:"#/$defs/ValueMapDetection/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2351,21 +2359,15 @@ else {
 vErrors.push(err72);
 }
 errors++;
+}
+var valid26 = _errs132 === errors;
+if(!valid26){
 break;
 }
 }
-if(_errs128 === errors){
-if(data.tokens !== undefined){
-let data52 = data.tokens;
-const _errs129 = errors;
-if(errors === _errs129){
-if(Array.isArray(data52)){
-var valid26 = true;
-const len13 = data52.length;
-for(let i13=0; i13<len13; i13++){
-const _errs131 = errors;
-if(typeof data52[i13] !== "string"){
-const err73 = {instancePath:instancePath+"/tokens/" + i13,schemaPath:"#/$defs/PropertyValueDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err73 = {instancePath:instancePath+"/fileContext",schemaPath:"#/$defs/ValueMapDetection/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2374,14 +2376,17 @@ vErrors.push(err73);
 }
 errors++;
 }
-var valid26 = _errs131 === errors;
-if(!valid26){
-break;
 }
-}
+var valid20 = _errs130 === errors;
 }
 else {
-const err74 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/PropertyValueDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid20 = true;
+}
+if(valid20){
+if(data.numbers !== undefined){
+const _errs134 = errors;
+if(typeof data.numbers !== "boolean"){
+const err74 = {instancePath:instancePath+"/numbers",schemaPath:"#/$defs/ValueMapDetection/properties/numbers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2390,17 +2395,16 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-var valid25 = _errs129 === errors;
+var valid20 = _errs134 === errors;
 }
 else {
-var valid25 = true;
+var valid20 = true;
 }
-if(valid25){
-if(data.note !== undefined){
-const _errs133 = errors;
-if(typeof data.note !== "string"){
-const err75 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/PropertyValueDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(valid20){
+if(data.config !== undefined){
+const _errs136 = errors;
+if(typeof data.config !== "boolean"){
+const err75 = {instancePath:instancePath+"/config",schemaPath:"#/$defs/ValueMapDetection/properties/config/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2409,17 +2413,28 @@ vErrors.push(err75);
 }
 errors++;
 }
-var valid25 = _errs133 === errors;
+var valid20 = _errs136 === errors;
 }
 else {
-var valid25 = true;
+var valid20 = true;
 }
-if(valid25){
-if(data.kind !== undefined){
-let data55 = data.kind;
-const _errs135 = errors;
-if(typeof data55 !== "string"){
-const err76 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/PropertyValueDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err76 = {instancePath,schemaPath:"#/$defs/ValueMapDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2428,8 +2443,21 @@ vErrors.push(err76);
 }
 errors++;
 }
-if("property-value" !== data55){
-const err77 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/PropertyValueDetection/properties/kind/const",keyword:"const",params:{allowedValue: "property-value"},message:"must be equal to constant"};
+}
+var _valid0 = _errs95 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs138 = errors;
+const _errs139 = errors;
+if(errors === _errs139){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing5;
+if(((data.kind === undefined) && (missing5 = "kind")) || ((data.names === undefined) && (missing5 = "names"))){
+const err77 = {instancePath,schemaPath:"#/$defs/PropertyValueDetection/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2438,23 +2466,11 @@ vErrors.push(err77);
 }
 errors++;
 }
-var valid25 = _errs135 === errors;
-}
 else {
-var valid25 = true;
-}
-if(valid25){
-if(data.names !== undefined){
-let data56 = data.names;
-const _errs137 = errors;
-if(errors === _errs137){
-if(Array.isArray(data56)){
-var valid27 = true;
-const len14 = data56.length;
-for(let i14=0; i14<len14; i14++){
-const _errs139 = errors;
-if(typeof data56[i14] !== "string"){
-const err78 = {instancePath:instancePath+"/names/" + i14,schemaPath:"#/$defs/PropertyValueDetection/properties/names/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs141 = errors;
+for(const key7 in data){
+if(!(((((((key7 === "tokens") || (key7 === "note")) || (key7 === "kind")) || (key7 === "names")) || (key7 === "range")) || (key7 === "strings")) || (key7 === "fileContext"))){
+const err78 = {instancePath,schemaPath:"#/$defs/PropertyValueDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2462,15 +2478,21 @@ else {
 vErrors.push(err78);
 }
 errors++;
-}
-var valid27 = _errs139 === errors;
-if(!valid27){
 break;
 }
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/names",schemaPath:"#/$defs/PropertyValueDetection/properties/names/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(_errs141 === errors){
+if(data.tokens !== undefined){
+let data58 = data.tokens;
+const _errs142 = errors;
+if(errors === _errs142){
+if(Array.isArray(data58)){
+var valid29 = true;
+const len15 = data58.length;
+for(let i15=0; i15<len15; i15++){
+const _errs144 = errors;
+if(typeof data58[i15] !== "string"){
+const err79 = {instancePath:instancePath+"/tokens/" + i15,schemaPath:"#/$defs/PropertyValueDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2479,21 +2501,14 @@ vErrors.push(err79);
 }
 errors++;
 }
+var valid29 = _errs144 === errors;
+if(!valid29){
+break;
 }
-var valid25 = _errs137 === errors;
+}
 }
 else {
-var valid25 = true;
-}
-if(valid25){
-if(data.range !== undefined){
-let data58 = data.range;
-const _errs141 = errors;
-if(errors === _errs141){
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-let missing6;
-if(((data58.min === undefined) && (missing6 = "min")) || ((data58.max === undefined) && (missing6 = "max"))){
-const err80 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/PropertyValueDetection/properties/range/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
+const err80 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/PropertyValueDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2502,49 +2517,22 @@ vErrors.push(err80);
 }
 errors++;
 }
-else {
-const _errs143 = errors;
-for(const key7 in data58){
-if(!((key7 === "min") || (key7 === "max"))){
-const err81 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/PropertyValueDetection/properties/range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err81];
 }
-else {
-vErrors.push(err81);
-}
-errors++;
-break;
-}
-}
-if(_errs143 === errors){
-if(data58.min !== undefined){
-const _errs144 = errors;
-if(!(typeof data58.min == "number")){
-const err82 = {instancePath:instancePath+"/range/min",schemaPath:"#/$defs/PropertyValueDetection/properties/range/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-var valid28 = _errs144 === errors;
+var valid28 = _errs142 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
-if(data58.max !== undefined){
+if(data.note !== undefined){
 const _errs146 = errors;
-if(!(typeof data58.max == "number")){
-const err83 = {instancePath:instancePath+"/range/max",schemaPath:"#/$defs/PropertyValueDetection/properties/range/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(typeof data.note !== "string"){
+const err81 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/PropertyValueDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err81];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -2553,12 +2541,47 @@ var valid28 = _errs146 === errors;
 else {
 var valid28 = true;
 }
-}
-}
-}
+if(valid28){
+if(data.kind !== undefined){
+let data61 = data.kind;
+const _errs148 = errors;
+if(typeof data61 !== "string"){
+const err82 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/PropertyValueDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err82];
 }
 else {
-const err84 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/PropertyValueDetection/properties/range/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors.push(err82);
+}
+errors++;
+}
+if("property-value" !== data61){
+const err83 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/PropertyValueDetection/properties/kind/const",keyword:"const",params:{allowedValue: "property-value"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+var valid28 = _errs148 === errors;
+}
+else {
+var valid28 = true;
+}
+if(valid28){
+if(data.names !== undefined){
+let data62 = data.names;
+const _errs150 = errors;
+if(errors === _errs150){
+if(Array.isArray(data62)){
+var valid30 = true;
+const len16 = data62.length;
+for(let i16=0; i16<len16; i16++){
+const _errs152 = errors;
+if(typeof data62[i16] !== "string"){
+const err84 = {instancePath:instancePath+"/names/" + i16,schemaPath:"#/$defs/PropertyValueDetection/properties/names/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2567,17 +2590,14 @@ vErrors.push(err84);
 }
 errors++;
 }
+var valid30 = _errs152 === errors;
+if(!valid30){
+break;
 }
-var valid25 = _errs141 === errors;
+}
 }
 else {
-var valid25 = true;
-}
-if(valid25){
-if(data.strings !== undefined){
-const _errs148 = errors;
-if(typeof data.strings !== "boolean"){
-const err85 = {instancePath:instancePath+"/strings",schemaPath:"#/$defs/PropertyValueDetection/properties/strings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err85 = {instancePath:instancePath+"/names",schemaPath:"#/$defs/PropertyValueDetection/properties/names/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2586,23 +2606,21 @@ vErrors.push(err85);
 }
 errors++;
 }
-var valid25 = _errs148 === errors;
+}
+var valid28 = _errs150 === errors;
 }
 else {
-var valid25 = true;
+var valid28 = true;
 }
-if(valid25){
-if(data.fileContext !== undefined){
-let data62 = data.fileContext;
-const _errs150 = errors;
-if(errors === _errs150){
-if(Array.isArray(data62)){
-var valid29 = true;
-const len15 = data62.length;
-for(let i15=0; i15<len15; i15++){
-const _errs152 = errors;
-if(typeof data62[i15] !== "string"){
-const err86 = {instancePath:instancePath+"/fileContext/" + i15,schemaPath:"#/$defs/PropertyValueDetection/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(valid28){
+if(data.range !== undefined){
+let data64 = data.range;
+const _errs154 = errors;
+if(errors === _errs154){
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+let missing6;
+if(((data64.min === undefined) && (missing6 = "min")) || ((data64.max === undefined) && (missing6 = "max"))){
+const err86 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/PropertyValueDetection/properties/range/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2611,14 +2629,11 @@ vErrors.push(err86);
 }
 errors++;
 }
-var valid29 = _errs152 === errors;
-if(!valid29){
-break;
-}
-}
-}
 else {
-const err87 = {instancePath:instancePath+"/fileContext",schemaPath:"#/$defs/PropertyValueDetection/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const _errs156 = errors;
+for(const key8 in data64){
+if(!((key8 === "min") || (key8 === "max"))){
+const err87 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/PropertyValueDetection/properties/range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2626,24 +2641,14 @@ else {
 vErrors.push(err87);
 }
 errors++;
+break;
 }
 }
-var valid25 = _errs150 === errors;
-}
-else {
-var valid25 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err88 = {instancePath,schemaPath:"#/$defs/PropertyValueDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(_errs156 === errors){
+if(data64.min !== undefined){
+const _errs157 = errors;
+if(!(typeof data64.min == "number")){
+const err88 = {instancePath:instancePath+"/range/min",schemaPath:"#/$defs/PropertyValueDetection/properties/range/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2652,33 +2657,16 @@ vErrors.push(err88);
 }
 errors++;
 }
+var valid31 = _errs157 === errors;
 }
-var _valid0 = _errs125 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
+else {
+var valid31 = true;
 }
-}
-const _errs154 = errors;
-if(!(validate10(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs154 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs155 = errors;
-const _errs156 = errors;
-if(errors === _errs156){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing7;
-if(((data.kind === undefined) && (missing7 = "kind")) || ((data.hosts === undefined) && (missing7 = "hosts"))){
-const err89 = {instancePath,schemaPath:"#/$defs/HostDetection/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
+if(valid31){
+if(data64.max !== undefined){
+const _errs159 = errors;
+if(!(typeof data64.max == "number")){
+const err89 = {instancePath:instancePath+"/range/max",schemaPath:"#/$defs/PropertyValueDetection/properties/range/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2687,11 +2675,17 @@ vErrors.push(err89);
 }
 errors++;
 }
+var valid31 = _errs159 === errors;
+}
 else {
-const _errs158 = errors;
-for(const key8 in data){
-if(!((((key8 === "tokens") || (key8 === "note")) || (key8 === "kind")) || (key8 === "hosts"))){
-const err90 = {instancePath,schemaPath:"#/$defs/HostDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+var valid31 = true;
+}
+}
+}
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/PropertyValueDetection/properties/range/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2699,21 +2693,18 @@ else {
 vErrors.push(err90);
 }
 errors++;
-break;
 }
 }
-if(_errs158 === errors){
-if(data.tokens !== undefined){
-let data64 = data.tokens;
-const _errs159 = errors;
-if(errors === _errs159){
-if(Array.isArray(data64)){
-var valid32 = true;
-const len16 = data64.length;
-for(let i16=0; i16<len16; i16++){
+var valid28 = _errs154 === errors;
+}
+else {
+var valid28 = true;
+}
+if(valid28){
+if(data.strings !== undefined){
 const _errs161 = errors;
-if(typeof data64[i16] !== "string"){
-const err91 = {instancePath:instancePath+"/tokens/" + i16,schemaPath:"#/$defs/HostDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data.strings !== "boolean"){
+const err91 = {instancePath:instancePath+"/strings",schemaPath:"#/$defs/PropertyValueDetection/properties/strings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2722,14 +2713,23 @@ vErrors.push(err91);
 }
 errors++;
 }
-var valid32 = _errs161 === errors;
-if(!valid32){
-break;
-}
-}
+var valid28 = _errs161 === errors;
 }
 else {
-const err92 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/HostDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid28 = true;
+}
+if(valid28){
+if(data.fileContext !== undefined){
+let data68 = data.fileContext;
+const _errs163 = errors;
+if(errors === _errs163){
+if(Array.isArray(data68)){
+var valid32 = true;
+const len17 = data68.length;
+for(let i17=0; i17<len17; i17++){
+const _errs165 = errors;
+if(typeof data68[i17] !== "string"){
+const err92 = {instancePath:instancePath+"/fileContext/" + i17,schemaPath:"#/$defs/PropertyValueDetection/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2738,17 +2738,14 @@ vErrors.push(err92);
 }
 errors++;
 }
+var valid32 = _errs165 === errors;
+if(!valid32){
+break;
 }
-var valid31 = _errs159 === errors;
+}
 }
 else {
-var valid31 = true;
-}
-if(valid31){
-if(data.note !== undefined){
-const _errs163 = errors;
-if(typeof data.note !== "string"){
-const err93 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/HostDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err93 = {instancePath:instancePath+"/fileContext",schemaPath:"#/$defs/PropertyValueDetection/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2757,17 +2754,23 @@ vErrors.push(err93);
 }
 errors++;
 }
-var valid31 = _errs163 === errors;
+}
+var valid28 = _errs163 === errors;
 }
 else {
-var valid31 = true;
+var valid28 = true;
 }
-if(valid31){
-if(data.kind !== undefined){
-let data67 = data.kind;
-const _errs165 = errors;
-if(typeof data67 !== "string"){
-const err94 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/HostDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err94 = {instancePath,schemaPath:"#/$defs/PropertyValueDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2776,8 +2779,33 @@ vErrors.push(err94);
 }
 errors++;
 }
-if("host" !== data67){
-const err95 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/HostDetection/properties/kind/const",keyword:"const",params:{allowedValue: "host"},message:"must be equal to constant"};
+}
+var _valid0 = _errs138 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs167 = errors;
+if(!(validate10(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs167 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs168 = errors;
+const _errs169 = errors;
+if(errors === _errs169){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing7;
+if(((data.kind === undefined) && (missing7 = "kind")) || ((data.hosts === undefined) && (missing7 = "hosts"))){
+const err95 = {instancePath,schemaPath:"#/$defs/HostDetection/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2786,17 +2814,11 @@ vErrors.push(err95);
 }
 errors++;
 }
-var valid31 = _errs165 === errors;
-}
 else {
-var valid31 = true;
-}
-if(valid31){
-if(data.hosts !== undefined){
-let data68 = data.hosts;
-const _errs167 = errors;
-if(typeof data68 !== "string"){
-const err96 = {instancePath:instancePath+"/hosts",schemaPath:"#/$defs/HostDetection/properties/hosts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs171 = errors;
+for(const key9 in data){
+if(!((((key9 === "tokens") || (key9 === "note")) || (key9 === "kind")) || (key9 === "hosts"))){
+const err96 = {instancePath,schemaPath:"#/$defs/HostDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2804,9 +2826,21 @@ else {
 vErrors.push(err96);
 }
 errors++;
+break;
 }
-if(!((data68 === "legacyApi") || (data68 === "callHistory"))){
-const err97 = {instancePath:instancePath+"/hosts",schemaPath:"#/$defs/HostDetection/properties/hosts/enum",keyword:"enum",params:{allowedValues: schema31.properties.hosts.enum},message:"must be equal to one of the allowed values"};
+}
+if(_errs171 === errors){
+if(data.tokens !== undefined){
+let data70 = data.tokens;
+const _errs172 = errors;
+if(errors === _errs172){
+if(Array.isArray(data70)){
+var valid35 = true;
+const len18 = data70.length;
+for(let i18=0; i18<len18; i18++){
+const _errs174 = errors;
+if(typeof data70[i18] !== "string"){
+const err97 = {instancePath:instancePath+"/tokens/" + i18,schemaPath:"#/$defs/HostDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2815,19 +2849,14 @@ vErrors.push(err97);
 }
 errors++;
 }
-var valid31 = _errs167 === errors;
-}
-else {
-var valid31 = true;
-}
-}
-}
-}
+var valid35 = _errs174 === errors;
+if(!valid35){
+break;
 }
 }
 }
 else {
-const err98 = {instancePath,schemaPath:"#/$defs/HostDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err98 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/HostDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2837,20 +2866,16 @@ vErrors.push(err98);
 errors++;
 }
 }
-var _valid0 = _errs155 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
+var valid34 = _errs172 === errors;
 }
+else {
+var valid34 = true;
 }
-const _errs169 = errors;
-const _errs170 = errors;
-if(errors === _errs170){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing8;
-if((((data.kind === undefined) && (missing8 = "kind")) || ((data.claim === undefined) && (missing8 = "claim"))) || ((data.type === undefined) && (missing8 = "type"))){
-const err99 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
+if(valid34){
+if(data.note !== undefined){
+const _errs176 = errors;
+if(typeof data.note !== "string"){
+const err99 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/HostDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2859,11 +2884,17 @@ vErrors.push(err99);
 }
 errors++;
 }
+var valid34 = _errs176 === errors;
+}
 else {
-const _errs172 = errors;
-for(const key9 in data){
-if(!((((((key9 === "tokens") || (key9 === "note")) || (key9 === "kind")) || (key9 === "claim")) || (key9 === "type")) || (key9 === "guestClaims"))){
-const err100 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+var valid34 = true;
+}
+if(valid34){
+if(data.kind !== undefined){
+let data73 = data.kind;
+const _errs178 = errors;
+if(typeof data73 !== "string"){
+const err100 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/HostDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2871,21 +2902,9 @@ else {
 vErrors.push(err100);
 }
 errors++;
-break;
 }
-}
-if(_errs172 === errors){
-if(data.tokens !== undefined){
-let data69 = data.tokens;
-const _errs173 = errors;
-if(errors === _errs173){
-if(Array.isArray(data69)){
-var valid35 = true;
-const len17 = data69.length;
-for(let i17=0; i17<len17; i17++){
-const _errs175 = errors;
-if(typeof data69[i17] !== "string"){
-const err101 = {instancePath:instancePath+"/tokens/" + i17,schemaPath:"#/$defs/JwtClaimDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if("host" !== data73){
+const err101 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/HostDetection/properties/kind/const",keyword:"const",params:{allowedValue: "host"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2894,14 +2913,17 @@ vErrors.push(err101);
 }
 errors++;
 }
-var valid35 = _errs175 === errors;
-if(!valid35){
-break;
-}
-}
+var valid34 = _errs178 === errors;
 }
 else {
-const err102 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/JwtClaimDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid34 = true;
+}
+if(valid34){
+if(data.hosts !== undefined){
+let data74 = data.hosts;
+const _errs180 = errors;
+if(typeof data74 !== "string"){
+const err102 = {instancePath:instancePath+"/hosts",schemaPath:"#/$defs/HostDetection/properties/hosts/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2910,17 +2932,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-}
-var valid34 = _errs173 === errors;
-}
-else {
-var valid34 = true;
-}
-if(valid34){
-if(data.note !== undefined){
-const _errs177 = errors;
-if(typeof data.note !== "string"){
-const err103 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/JwtClaimDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data74 === "legacyApi") || (data74 === "callHistory"))){
+const err103 = {instancePath:instancePath+"/hosts",schemaPath:"#/$defs/HostDetection/properties/hosts/enum",keyword:"enum",params:{allowedValues: schema31.properties.hosts.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2929,17 +2942,19 @@ vErrors.push(err103);
 }
 errors++;
 }
-var valid34 = _errs177 === errors;
+var valid34 = _errs180 === errors;
 }
 else {
 var valid34 = true;
 }
-if(valid34){
-if(data.kind !== undefined){
-let data72 = data.kind;
-const _errs179 = errors;
-if(typeof data72 !== "string"){
-const err104 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/JwtClaimDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+}
+}
+}
+}
+else {
+const err104 = {instancePath,schemaPath:"#/$defs/HostDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2948,8 +2963,21 @@ vErrors.push(err104);
 }
 errors++;
 }
-if("jwt-claim" !== data72){
-const err105 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/JwtClaimDetection/properties/kind/const",keyword:"const",params:{allowedValue: "jwt-claim"},message:"must be equal to constant"};
+}
+var _valid0 = _errs168 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs182 = errors;
+const _errs183 = errors;
+if(errors === _errs183){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing8;
+if((((data.kind === undefined) && (missing8 = "kind")) || ((data.claim === undefined) && (missing8 = "claim"))) || ((data.type === undefined) && (missing8 = "type"))){
+const err105 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2958,16 +2986,11 @@ vErrors.push(err105);
 }
 errors++;
 }
-var valid34 = _errs179 === errors;
-}
 else {
-var valid34 = true;
-}
-if(valid34){
-if(data.claim !== undefined){
-const _errs181 = errors;
-if(typeof data.claim !== "string"){
-const err106 = {instancePath:instancePath+"/claim",schemaPath:"#/$defs/JwtClaimDetection/properties/claim/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs185 = errors;
+for(const key10 in data){
+if(!((((((key10 === "tokens") || (key10 === "note")) || (key10 === "kind")) || (key10 === "claim")) || (key10 === "type")) || (key10 === "guestClaims"))){
+const err106 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2975,18 +2998,21 @@ else {
 vErrors.push(err106);
 }
 errors++;
+break;
 }
-var valid34 = _errs181 === errors;
 }
-else {
-var valid34 = true;
-}
-if(valid34){
-if(data.type !== undefined){
-let data74 = data.type;
-const _errs183 = errors;
-if(typeof data74 !== "string"){
-const err107 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/JwtClaimDetection/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(_errs185 === errors){
+if(data.tokens !== undefined){
+let data75 = data.tokens;
+const _errs186 = errors;
+if(errors === _errs186){
+if(Array.isArray(data75)){
+var valid38 = true;
+const len19 = data75.length;
+for(let i19=0; i19<len19; i19++){
+const _errs188 = errors;
+if(typeof data75[i19] !== "string"){
+const err107 = {instancePath:instancePath+"/tokens/" + i19,schemaPath:"#/$defs/JwtClaimDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2995,8 +3021,14 @@ vErrors.push(err107);
 }
 errors++;
 }
-if("integer" !== data74){
-const err108 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/JwtClaimDetection/properties/type/const",keyword:"const",params:{allowedValue: "integer"},message:"must be equal to constant"};
+var valid38 = _errs188 === errors;
+if(!valid38){
+break;
+}
+}
+}
+else {
+const err108 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/JwtClaimDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3005,23 +3037,17 @@ vErrors.push(err108);
 }
 errors++;
 }
-var valid34 = _errs183 === errors;
+}
+var valid37 = _errs186 === errors;
 }
 else {
-var valid34 = true;
+var valid37 = true;
 }
-if(valid34){
-if(data.guestClaims !== undefined){
-let data75 = data.guestClaims;
-const _errs185 = errors;
-if(errors === _errs185){
-if(Array.isArray(data75)){
-var valid36 = true;
-const len18 = data75.length;
-for(let i18=0; i18<len18; i18++){
-const _errs187 = errors;
-if(typeof data75[i18] !== "string"){
-const err109 = {instancePath:instancePath+"/guestClaims/" + i18,schemaPath:"#/$defs/JwtClaimDetection/properties/guestClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(valid37){
+if(data.note !== undefined){
+const _errs190 = errors;
+if(typeof data.note !== "string"){
+const err109 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/JwtClaimDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3030,14 +3056,17 @@ vErrors.push(err109);
 }
 errors++;
 }
-var valid36 = _errs187 === errors;
-if(!valid36){
-break;
-}
-}
+var valid37 = _errs190 === errors;
 }
 else {
-const err110 = {instancePath:instancePath+"/guestClaims",schemaPath:"#/$defs/JwtClaimDetection/properties/guestClaims/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid37 = true;
+}
+if(valid37){
+if(data.kind !== undefined){
+let data78 = data.kind;
+const _errs192 = errors;
+if(typeof data78 !== "string"){
+const err110 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/JwtClaimDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3046,22 +3075,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-var valid34 = _errs185 === errors;
-}
-else {
-var valid34 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err111 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if("jwt-claim" !== data78){
+const err111 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/JwtClaimDetection/properties/kind/const",keyword:"const",params:{allowedValue: "jwt-claim"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3070,33 +3085,16 @@ vErrors.push(err111);
 }
 errors++;
 }
+var valid37 = _errs192 === errors;
 }
-var _valid0 = _errs169 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
+else {
+var valid37 = true;
 }
-}
-const _errs189 = errors;
-if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs189 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs190 = errors;
-const _errs191 = errors;
-if(errors === _errs191){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing9;
-if((((data.kind === undefined) && (missing9 = "kind")) || ((data.check === undefined) && (missing9 = "check"))) || ((data.headers === undefined) && (missing9 = "headers"))){
-const err112 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
+if(valid37){
+if(data.claim !== undefined){
+const _errs194 = errors;
+if(typeof data.claim !== "string"){
+const err112 = {instancePath:instancePath+"/claim",schemaPath:"#/$defs/JwtClaimDetection/properties/claim/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3105,11 +3103,17 @@ vErrors.push(err112);
 }
 errors++;
 }
+var valid37 = _errs194 === errors;
+}
 else {
-const _errs193 = errors;
-for(const key10 in data){
-if(!(((((key10 === "tokens") || (key10 === "note")) || (key10 === "kind")) || (key10 === "check")) || (key10 === "headers"))){
-const err113 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+var valid37 = true;
+}
+if(valid37){
+if(data.type !== undefined){
+let data80 = data.type;
+const _errs196 = errors;
+if(typeof data80 !== "string"){
+const err113 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/JwtClaimDetection/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3117,21 +3121,9 @@ else {
 vErrors.push(err113);
 }
 errors++;
-break;
 }
-}
-if(_errs193 === errors){
-if(data.tokens !== undefined){
-let data77 = data.tokens;
-const _errs194 = errors;
-if(errors === _errs194){
-if(Array.isArray(data77)){
-var valid39 = true;
-const len19 = data77.length;
-for(let i19=0; i19<len19; i19++){
-const _errs196 = errors;
-if(typeof data77[i19] !== "string"){
-const err114 = {instancePath:instancePath+"/tokens/" + i19,schemaPath:"#/$defs/WebhookSignatureDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if("integer" !== data80){
+const err114 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/JwtClaimDetection/properties/type/const",keyword:"const",params:{allowedValue: "integer"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3140,14 +3132,23 @@ vErrors.push(err114);
 }
 errors++;
 }
-var valid39 = _errs196 === errors;
-if(!valid39){
-break;
-}
-}
+var valid37 = _errs196 === errors;
 }
 else {
-const err115 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/WebhookSignatureDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid37 = true;
+}
+if(valid37){
+if(data.guestClaims !== undefined){
+let data81 = data.guestClaims;
+const _errs198 = errors;
+if(errors === _errs198){
+if(Array.isArray(data81)){
+var valid39 = true;
+const len20 = data81.length;
+for(let i20=0; i20<len20; i20++){
+const _errs200 = errors;
+if(typeof data81[i20] !== "string"){
+const err115 = {instancePath:instancePath+"/guestClaims/" + i20,schemaPath:"#/$defs/JwtClaimDetection/properties/guestClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3156,17 +3157,14 @@ vErrors.push(err115);
 }
 errors++;
 }
+var valid39 = _errs200 === errors;
+if(!valid39){
+break;
 }
-var valid38 = _errs194 === errors;
+}
 }
 else {
-var valid38 = true;
-}
-if(valid38){
-if(data.note !== undefined){
-const _errs198 = errors;
-if(typeof data.note !== "string"){
-const err116 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/WebhookSignatureDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err116 = {instancePath:instancePath+"/guestClaims",schemaPath:"#/$defs/JwtClaimDetection/properties/guestClaims/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3175,17 +3173,22 @@ vErrors.push(err116);
 }
 errors++;
 }
-var valid38 = _errs198 === errors;
+}
+var valid37 = _errs198 === errors;
 }
 else {
-var valid38 = true;
+var valid37 = true;
 }
-if(valid38){
-if(data.kind !== undefined){
-let data80 = data.kind;
-const _errs200 = errors;
-if(typeof data80 !== "string"){
-const err117 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WebhookSignatureDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err117 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3194,8 +3197,33 @@ vErrors.push(err117);
 }
 errors++;
 }
-if("webhook-signature" !== data80){
-const err118 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WebhookSignatureDetection/properties/kind/const",keyword:"const",params:{allowedValue: "webhook-signature"},message:"must be equal to constant"};
+}
+var _valid0 = _errs182 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs202 = errors;
+if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs202 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs203 = errors;
+const _errs204 = errors;
+if(errors === _errs204){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing9;
+if((((data.kind === undefined) && (missing9 = "kind")) || ((data.check === undefined) && (missing9 = "check"))) || ((data.headers === undefined) && (missing9 = "headers"))){
+const err118 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3204,17 +3232,11 @@ vErrors.push(err118);
 }
 errors++;
 }
-var valid38 = _errs200 === errors;
-}
 else {
-var valid38 = true;
-}
-if(valid38){
-if(data.check !== undefined){
-let data81 = data.check;
-const _errs202 = errors;
-if(typeof data81 !== "string"){
-const err119 = {instancePath:instancePath+"/check",schemaPath:"#/$defs/WebhookSignatureDetection/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs206 = errors;
+for(const key11 in data){
+if(!(((((key11 === "tokens") || (key11 === "note")) || (key11 === "kind")) || (key11 === "check")) || (key11 === "headers"))){
+const err119 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3222,9 +3244,21 @@ else {
 vErrors.push(err119);
 }
 errors++;
+break;
 }
-if(!(((data81 === "raw-body") || (data81 === "sha1")) || (data81 === "compare"))){
-const err120 = {instancePath:instancePath+"/check",schemaPath:"#/$defs/WebhookSignatureDetection/properties/check/enum",keyword:"enum",params:{allowedValues: schema35.properties.check.enum},message:"must be equal to one of the allowed values"};
+}
+if(_errs206 === errors){
+if(data.tokens !== undefined){
+let data83 = data.tokens;
+const _errs207 = errors;
+if(errors === _errs207){
+if(Array.isArray(data83)){
+var valid42 = true;
+const len21 = data83.length;
+for(let i21=0; i21<len21; i21++){
+const _errs209 = errors;
+if(typeof data83[i21] !== "string"){
+const err120 = {instancePath:instancePath+"/tokens/" + i21,schemaPath:"#/$defs/WebhookSignatureDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3233,23 +3267,14 @@ vErrors.push(err120);
 }
 errors++;
 }
-var valid38 = _errs202 === errors;
+var valid42 = _errs209 === errors;
+if(!valid42){
+break;
+}
+}
 }
 else {
-var valid38 = true;
-}
-if(valid38){
-if(data.headers !== undefined){
-let data82 = data.headers;
-const _errs204 = errors;
-if(errors === _errs204){
-if(Array.isArray(data82)){
-var valid40 = true;
-const len20 = data82.length;
-for(let i20=0; i20<len20; i20++){
-const _errs206 = errors;
-if(typeof data82[i20] !== "string"){
-const err121 = {instancePath:instancePath+"/headers/" + i20,schemaPath:"#/$defs/WebhookSignatureDetection/properties/headers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err121 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/WebhookSignatureDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3258,14 +3283,17 @@ vErrors.push(err121);
 }
 errors++;
 }
-var valid40 = _errs206 === errors;
-if(!valid40){
-break;
 }
-}
+var valid41 = _errs207 === errors;
 }
 else {
-const err122 = {instancePath:instancePath+"/headers",schemaPath:"#/$defs/WebhookSignatureDetection/properties/headers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid41 = true;
+}
+if(valid41){
+if(data.note !== undefined){
+const _errs211 = errors;
+if(typeof data.note !== "string"){
+const err122 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/WebhookSignatureDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -3274,21 +3302,17 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-var valid38 = _errs204 === errors;
-}
-else {
-var valid38 = true;
-}
-}
-}
-}
-}
-}
-}
+var valid41 = _errs211 === errors;
 }
 else {
-const err123 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid41 = true;
+}
+if(valid41){
+if(data.kind !== undefined){
+let data86 = data.kind;
+const _errs213 = errors;
+if(typeof data86 !== "string"){
+const err123 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WebhookSignatureDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -3297,21 +3321,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-}
-var _valid0 = _errs190 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs208 = errors;
-const _errs209 = errors;
-if(errors === _errs209){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing10;
-if((data.kind === undefined) && (missing10 = "kind")){
-const err124 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
+if("webhook-signature" !== data86){
+const err124 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WebhookSignatureDetection/properties/kind/const",keyword:"const",params:{allowedValue: "webhook-signature"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -3320,11 +3331,17 @@ vErrors.push(err124);
 }
 errors++;
 }
+var valid41 = _errs213 === errors;
+}
 else {
-const _errs211 = errors;
-for(const key11 in data){
-if(!((((key11 === "tokens") || (key11 === "note")) || (key11 === "kind")) || (key11 === "maxDistance"))){
-const err125 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+var valid41 = true;
+}
+if(valid41){
+if(data.check !== undefined){
+let data87 = data.check;
+const _errs215 = errors;
+if(typeof data87 !== "string"){
+const err125 = {instancePath:instancePath+"/check",schemaPath:"#/$defs/WebhookSignatureDetection/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3332,21 +3349,9 @@ else {
 vErrors.push(err125);
 }
 errors++;
-break;
 }
-}
-if(_errs211 === errors){
-if(data.tokens !== undefined){
-let data84 = data.tokens;
-const _errs212 = errors;
-if(errors === _errs212){
-if(Array.isArray(data84)){
-var valid43 = true;
-const len21 = data84.length;
-for(let i21=0; i21<len21; i21++){
-const _errs214 = errors;
-if(typeof data84[i21] !== "string"){
-const err126 = {instancePath:instancePath+"/tokens/" + i21,schemaPath:"#/$defs/ScopeListDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data87 === "raw-body") || (data87 === "sha1")) || (data87 === "compare"))){
+const err126 = {instancePath:instancePath+"/check",schemaPath:"#/$defs/WebhookSignatureDetection/properties/check/enum",keyword:"enum",params:{allowedValues: schema35.properties.check.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -3355,14 +3360,23 @@ vErrors.push(err126);
 }
 errors++;
 }
-var valid43 = _errs214 === errors;
-if(!valid43){
-break;
-}
-}
+var valid41 = _errs215 === errors;
 }
 else {
-const err127 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/ScopeListDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid41 = true;
+}
+if(valid41){
+if(data.headers !== undefined){
+let data88 = data.headers;
+const _errs217 = errors;
+if(errors === _errs217){
+if(Array.isArray(data88)){
+var valid43 = true;
+const len22 = data88.length;
+for(let i22=0; i22<len22; i22++){
+const _errs219 = errors;
+if(typeof data88[i22] !== "string"){
+const err127 = {instancePath:instancePath+"/headers/" + i22,schemaPath:"#/$defs/WebhookSignatureDetection/properties/headers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -3371,17 +3385,14 @@ vErrors.push(err127);
 }
 errors++;
 }
+var valid43 = _errs219 === errors;
+if(!valid43){
+break;
 }
-var valid42 = _errs212 === errors;
+}
 }
 else {
-var valid42 = true;
-}
-if(valid42){
-if(data.note !== undefined){
-const _errs216 = errors;
-if(typeof data.note !== "string"){
-const err128 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/ScopeListDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err128 = {instancePath:instancePath+"/headers",schemaPath:"#/$defs/WebhookSignatureDetection/properties/headers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -3390,17 +3401,21 @@ vErrors.push(err128);
 }
 errors++;
 }
-var valid42 = _errs216 === errors;
+}
+var valid41 = _errs217 === errors;
 }
 else {
-var valid42 = true;
+var valid41 = true;
 }
-if(valid42){
-if(data.kind !== undefined){
-let data87 = data.kind;
-const _errs218 = errors;
-if(typeof data87 !== "string"){
-const err129 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ScopeListDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+}
+}
+}
+}
+}
+else {
+const err129 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -3409,8 +3424,21 @@ vErrors.push(err129);
 }
 errors++;
 }
-if("scope-list" !== data87){
-const err130 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ScopeListDetection/properties/kind/const",keyword:"const",params:{allowedValue: "scope-list"},message:"must be equal to constant"};
+}
+var _valid0 = _errs203 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs221 = errors;
+const _errs222 = errors;
+if(errors === _errs222){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing10;
+if((data.kind === undefined) && (missing10 = "kind")){
+const err130 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -3419,16 +3447,11 @@ vErrors.push(err130);
 }
 errors++;
 }
-var valid42 = _errs218 === errors;
-}
 else {
-var valid42 = true;
-}
-if(valid42){
-if(data.maxDistance !== undefined){
-const _errs220 = errors;
-if(!(typeof data.maxDistance == "number")){
-const err131 = {instancePath:instancePath+"/maxDistance",schemaPath:"#/$defs/ScopeListDetection/properties/maxDistance/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const _errs224 = errors;
+for(const key12 in data){
+if(!((((key12 === "tokens") || (key12 === "note")) || (key12 === "kind")) || (key12 === "maxDistance"))){
+const err131 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -3436,20 +3459,21 @@ else {
 vErrors.push(err131);
 }
 errors++;
-}
-var valid42 = _errs220 === errors;
-}
-else {
-var valid42 = true;
+break;
 }
 }
-}
-}
-}
-}
-}
-else {
-const err132 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(_errs224 === errors){
+if(data.tokens !== undefined){
+let data90 = data.tokens;
+const _errs225 = errors;
+if(errors === _errs225){
+if(Array.isArray(data90)){
+var valid46 = true;
+const len23 = data90.length;
+for(let i23=0; i23<len23; i23++){
+const _errs227 = errors;
+if(typeof data90[i23] !== "string"){
+const err132 = {instancePath:instancePath+"/tokens/" + i23,schemaPath:"#/$defs/ScopeListDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -3458,21 +3482,14 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-var _valid0 = _errs208 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
+var valid46 = _errs227 === errors;
+if(!valid46){
+break;
 }
 }
-const _errs222 = errors;
-const _errs223 = errors;
-if(errors === _errs223){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing11;
-if(((data.kind === undefined) && (missing11 = "kind")) || ((data.paths === undefined) && (missing11 = "paths"))){
-const err133 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
+}
+else {
+const err133 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/ScopeListDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -3481,11 +3498,17 @@ vErrors.push(err133);
 }
 errors++;
 }
+}
+var valid45 = _errs225 === errors;
+}
 else {
-const _errs225 = errors;
-for(const key12 in data){
-if(!(((((((key12 === "tokens") || (key12 === "note")) || (key12 === "kind")) || (key12 === "paths")) || (key12 === "requires")) || (key12 === "values")) || (key12 === "identifiedBy"))){
-const err134 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+var valid45 = true;
+}
+if(valid45){
+if(data.note !== undefined){
+const _errs229 = errors;
+if(typeof data.note !== "string"){
+const err134 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/ScopeListDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -3493,21 +3516,18 @@ else {
 vErrors.push(err134);
 }
 errors++;
-break;
 }
+var valid45 = _errs229 === errors;
 }
-if(_errs225 === errors){
-if(data.tokens !== undefined){
-let data89 = data.tokens;
-const _errs226 = errors;
-if(errors === _errs226){
-if(Array.isArray(data89)){
-var valid46 = true;
-const len22 = data89.length;
-for(let i22=0; i22<len22; i22++){
-const _errs228 = errors;
-if(typeof data89[i22] !== "string"){
-const err135 = {instancePath:instancePath+"/tokens/" + i22,schemaPath:"#/$defs/UrlQueryDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+var valid45 = true;
+}
+if(valid45){
+if(data.kind !== undefined){
+let data93 = data.kind;
+const _errs231 = errors;
+if(typeof data93 !== "string"){
+const err135 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ScopeListDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -3516,14 +3536,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-var valid46 = _errs228 === errors;
-if(!valid46){
-break;
-}
-}
-}
-else {
-const err136 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/UrlQueryDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if("scope-list" !== data93){
+const err136 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ScopeListDetection/properties/kind/const",keyword:"const",params:{allowedValue: "scope-list"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -3532,17 +3546,16 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-var valid45 = _errs226 === errors;
+var valid45 = _errs231 === errors;
 }
 else {
 var valid45 = true;
 }
 if(valid45){
-if(data.note !== undefined){
-const _errs230 = errors;
-if(typeof data.note !== "string"){
-const err137 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/UrlQueryDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.maxDistance !== undefined){
+const _errs233 = errors;
+if(!(typeof data.maxDistance == "number")){
+const err137 = {instancePath:instancePath+"/maxDistance",schemaPath:"#/$defs/ScopeListDetection/properties/maxDistance/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -3551,17 +3564,19 @@ vErrors.push(err137);
 }
 errors++;
 }
-var valid45 = _errs230 === errors;
+var valid45 = _errs233 === errors;
 }
 else {
 var valid45 = true;
 }
-if(valid45){
-if(data.kind !== undefined){
-let data92 = data.kind;
-const _errs232 = errors;
-if(typeof data92 !== "string"){
-const err138 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlQueryDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+}
+}
+}
+}
+else {
+const err138 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -3570,8 +3585,21 @@ vErrors.push(err138);
 }
 errors++;
 }
-if("url-query" !== data92){
-const err139 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlQueryDetection/properties/kind/const",keyword:"const",params:{allowedValue: "url-query"},message:"must be equal to constant"};
+}
+var _valid0 = _errs221 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs235 = errors;
+const _errs236 = errors;
+if(errors === _errs236){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing11;
+if(((data.kind === undefined) && (missing11 = "kind")) || ((data.paths === undefined) && (missing11 = "paths"))){
+const err139 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -3580,23 +3608,11 @@ vErrors.push(err139);
 }
 errors++;
 }
-var valid45 = _errs232 === errors;
-}
 else {
-var valid45 = true;
-}
-if(valid45){
-if(data.paths !== undefined){
-let data93 = data.paths;
-const _errs234 = errors;
-if(errors === _errs234){
-if(Array.isArray(data93)){
-var valid47 = true;
-const len23 = data93.length;
-for(let i23=0; i23<len23; i23++){
-const _errs236 = errors;
-if(typeof data93[i23] !== "string"){
-const err140 = {instancePath:instancePath+"/paths/" + i23,schemaPath:"#/$defs/UrlQueryDetection/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs238 = errors;
+for(const key13 in data){
+if(!(((((((key13 === "tokens") || (key13 === "note")) || (key13 === "kind")) || (key13 === "paths")) || (key13 === "requires")) || (key13 === "values")) || (key13 === "identifiedBy"))){
+const err140 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -3604,15 +3620,21 @@ else {
 vErrors.push(err140);
 }
 errors++;
-}
-var valid47 = _errs236 === errors;
-if(!valid47){
 break;
 }
 }
-}
-else {
-const err141 = {instancePath:instancePath+"/paths",schemaPath:"#/$defs/UrlQueryDetection/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(_errs238 === errors){
+if(data.tokens !== undefined){
+let data95 = data.tokens;
+const _errs239 = errors;
+if(errors === _errs239){
+if(Array.isArray(data95)){
+var valid49 = true;
+const len24 = data95.length;
+for(let i24=0; i24<len24; i24++){
+const _errs241 = errors;
+if(typeof data95[i24] !== "string"){
+const err141 = {instancePath:instancePath+"/tokens/" + i24,schemaPath:"#/$defs/UrlQueryDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -3621,24 +3643,14 @@ vErrors.push(err141);
 }
 errors++;
 }
+var valid49 = _errs241 === errors;
+if(!valid49){
+break;
 }
-var valid45 = _errs234 === errors;
+}
 }
 else {
-var valid45 = true;
-}
-if(valid45){
-if(data.requires !== undefined){
-let data95 = data.requires;
-const _errs238 = errors;
-if(errors === _errs238){
-if(Array.isArray(data95)){
-var valid48 = true;
-const len24 = data95.length;
-for(let i24=0; i24<len24; i24++){
-const _errs240 = errors;
-if(typeof data95[i24] !== "string"){
-const err142 = {instancePath:instancePath+"/requires/" + i24,schemaPath:"#/$defs/UrlQueryDetection/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err142 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/UrlQueryDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -3647,14 +3659,17 @@ vErrors.push(err142);
 }
 errors++;
 }
-var valid48 = _errs240 === errors;
-if(!valid48){
-break;
 }
-}
+var valid48 = _errs239 === errors;
 }
 else {
-const err143 = {instancePath:instancePath+"/requires",schemaPath:"#/$defs/UrlQueryDetection/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid48 = true;
+}
+if(valid48){
+if(data.note !== undefined){
+const _errs243 = errors;
+if(typeof data.note !== "string"){
+const err143 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/UrlQueryDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -3663,29 +3678,17 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-var valid45 = _errs238 === errors;
+var valid48 = _errs243 === errors;
 }
 else {
-var valid45 = true;
+var valid48 = true;
 }
-if(valid45){
-if(data.values !== undefined){
-let data97 = data.values;
-const _errs242 = errors;
-if(errors === _errs242){
-if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
-for(const key13 in data97){
-let data98 = data97[key13];
+if(valid48){
+if(data.kind !== undefined){
+let data98 = data.kind;
 const _errs245 = errors;
-if(errors === _errs245){
-if(Array.isArray(data98)){
-var valid50 = true;
-const len25 = data98.length;
-for(let i25=0; i25<len25; i25++){
-const _errs247 = errors;
-if(typeof data98[i25] !== "string"){
-const err144 = {instancePath:instancePath+"/values/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i25,schemaPath:"#/$defs/UrlQueryDetection/properties/values/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data98 !== "string"){
+const err144 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlQueryDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -3694,14 +3697,8 @@ vErrors.push(err144);
 }
 errors++;
 }
-var valid50 = _errs247 === errors;
-if(!valid50){
-break;
-}
-}
-}
-else {
-const err145 = {instancePath:instancePath+"/values/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/UrlQueryDetection/properties/values/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if("url-query" !== data98){
+const err145 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlQueryDetection/properties/kind/const",keyword:"const",params:{allowedValue: "url-query"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -3710,15 +3707,23 @@ vErrors.push(err145);
 }
 errors++;
 }
-}
-var valid49 = _errs245 === errors;
-if(!valid49){
-break;
-}
-}
+var valid48 = _errs245 === errors;
 }
 else {
-const err146 = {instancePath:instancePath+"/values",schemaPath:"#/$defs/UrlQueryDetection/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid48 = true;
+}
+if(valid48){
+if(data.paths !== undefined){
+let data99 = data.paths;
+const _errs247 = errors;
+if(errors === _errs247){
+if(Array.isArray(data99)){
+var valid50 = true;
+const len25 = data99.length;
+for(let i25=0; i25<len25; i25++){
+const _errs249 = errors;
+if(typeof data99[i25] !== "string"){
+const err146 = {instancePath:instancePath+"/paths/" + i25,schemaPath:"#/$defs/UrlQueryDetection/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -3727,17 +3732,14 @@ vErrors.push(err146);
 }
 errors++;
 }
+var valid50 = _errs249 === errors;
+if(!valid50){
+break;
 }
-var valid45 = _errs242 === errors;
+}
 }
 else {
-var valid45 = true;
-}
-if(valid45){
-if(data.identifiedBy !== undefined){
-const _errs249 = errors;
-if(typeof data.identifiedBy !== "string"){
-const err147 = {instancePath:instancePath+"/identifiedBy",schemaPath:"#/$defs/UrlQueryDetection/properties/identifiedBy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err147 = {instancePath:instancePath+"/paths",schemaPath:"#/$defs/UrlQueryDetection/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -3746,22 +3748,24 @@ vErrors.push(err147);
 }
 errors++;
 }
-var valid45 = _errs249 === errors;
+}
+var valid48 = _errs247 === errors;
 }
 else {
-var valid45 = true;
+var valid48 = true;
 }
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err148 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(valid48){
+if(data.requires !== undefined){
+let data101 = data.requires;
+const _errs251 = errors;
+if(errors === _errs251){
+if(Array.isArray(data101)){
+var valid51 = true;
+const len26 = data101.length;
+for(let i26=0; i26<len26; i26++){
+const _errs253 = errors;
+if(typeof data101[i26] !== "string"){
+const err148 = {instancePath:instancePath+"/requires/" + i26,schemaPath:"#/$defs/UrlQueryDetection/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -3770,8 +3774,131 @@ vErrors.push(err148);
 }
 errors++;
 }
+var valid51 = _errs253 === errors;
+if(!valid51){
+break;
 }
-var _valid0 = _errs222 === errors;
+}
+}
+else {
+const err149 = {instancePath:instancePath+"/requires",schemaPath:"#/$defs/UrlQueryDetection/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+var valid48 = _errs251 === errors;
+}
+else {
+var valid48 = true;
+}
+if(valid48){
+if(data.values !== undefined){
+let data103 = data.values;
+const _errs255 = errors;
+if(errors === _errs255){
+if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
+for(const key14 in data103){
+let data104 = data103[key14];
+const _errs258 = errors;
+if(errors === _errs258){
+if(Array.isArray(data104)){
+var valid53 = true;
+const len27 = data104.length;
+for(let i27=0; i27<len27; i27++){
+const _errs260 = errors;
+if(typeof data104[i27] !== "string"){
+const err150 = {instancePath:instancePath+"/values/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i27,schemaPath:"#/$defs/UrlQueryDetection/properties/values/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+var valid53 = _errs260 === errors;
+if(!valid53){
+break;
+}
+}
+}
+else {
+const err151 = {instancePath:instancePath+"/values/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/UrlQueryDetection/properties/values/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+var valid52 = _errs258 === errors;
+if(!valid52){
+break;
+}
+}
+}
+else {
+const err152 = {instancePath:instancePath+"/values",schemaPath:"#/$defs/UrlQueryDetection/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+var valid48 = _errs255 === errors;
+}
+else {
+var valid48 = true;
+}
+if(valid48){
+if(data.identifiedBy !== undefined){
+const _errs262 = errors;
+if(typeof data.identifiedBy !== "string"){
+const err153 = {instancePath:instancePath+"/identifiedBy",schemaPath:"#/$defs/UrlQueryDetection/properties/identifiedBy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+var valid48 = _errs262 === errors;
+}
+else {
+var valid48 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err154 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+var _valid0 = _errs235 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
 if(props0 !== true){
@@ -3779,12 +3906,12 @@ props0 = true;
 }
 }
 if(!valid0){
-const err149 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err155 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err149];
+vErrors = [err155];
 }
 else {
-vErrors.push(err149);
+vErrors.push(err155);
 }
 errors++;
 validate7.errors = vErrors;

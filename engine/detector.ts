@@ -1,6 +1,7 @@
 /** The contract between the engine and each detection interpreter (engine/detectors/<kind>.ts, engine/notices/<id>.ts). */
 import type { FileContext, Node } from './ast.js';
 import type { LoadedCatalog } from './catalog.js';
+import type { StringToken } from './text-tokens.js';
 import type { Confidence, Detection, EngineOptions, Notice, Suggestion, TextEdit, TypeOracle } from './types.js';
 
 /** What a detector reports; the engine adds the notice id, message text and location. */
@@ -56,6 +57,14 @@ export interface TextFile {
   positionAt(offset: number): { line: number; column: number };
 }
 
+/**
+ * A JavaScript/TypeScript file that no parser accepts, for text-level detection: `text` holds only the file's
+ * string and template literals (everything else blanked, offsets kept), `strings` lists them.
+ */
+export interface UnparsedFile extends TextFile {
+  strings: readonly StringToken[];
+}
+
 /** One interpreter of one detection kind. */
 export interface Detector<D extends Detection = Detection> {
   /** The `kind` value in notices.json (for `custom`, the handler name). */
@@ -82,6 +91,11 @@ export interface Detector<D extends Detection = Detection> {
   detect(file: FileContext, ctx: DetectorContext<D>): RawMatch[];
   /** Findings in a configuration file's text; absent when the detection does not apply to configuration. */
   detectText?(file: TextFile, ctx: DetectorContext<D>): RawMatch[];
+  /**
+   * Findings in the strings of a source file that no parser accepts (the engine reports them as `likely`, so
+   * their edits become suggestions); absent when the detection needs a syntax tree.
+   */
+  detectUnparsed?(file: UnparsedFile, ctx: DetectorContext<D>): RawMatch[];
 }
 
 /** Fills `{{name}}` placeholders. */

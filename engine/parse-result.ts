@@ -10,4 +10,7 @@ export interface ParseFailure {
   column: number;
 }
 
-export type ParseResult = { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure };
+export type ParseResult =
+  /** `parser` is set when the tree comes from the Babel fallback (engine/parse-babel.ts). */
+  | { ok: true; ast: TSESTree.Program; parser?: 'babel' }
+  | { ok: false; error: ParseFailure };

@@ -5,6 +5,7 @@
 import type * as Estree from '@typescript-eslint/typescript-estree';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRequire } from 'node:module';
+import { isBabelCandidate, parseWithBabel } from './parse-babel.js';
 import { oxcModule, parseWithOxc } from './parse-oxc.js';
 
 const require = createRequire(import.meta.url);
@@ -42,8 +43,19 @@ export function chosenParser(env: NodeJS.ProcessEnv = process.env): ParserName {
 /** The parser used when `COLLAB_MIGRATE_PARSER` does not name one. */
 export const DEFAULT_PARSER: ParserName = 'oxc';
 
-/** Parses JavaScript or TypeScript; never throws for bad source. `parser` defaults to {@link chosenParser}. */
+/**
+ * Parses JavaScript or TypeScript; never throws for bad source. `parser` defaults to {@link chosenParser}. A
+ * JavaScript file that parser rejects is parsed again with @babel/parser (engine/parse-babel.ts: decorators,
+ * Flow, `export v from`, ...); when that fails too, the first parser's error is returned.
+ */
 export function parseSource(text: string, filename: string, parser: ParserName = chosenParser()): ParseResult {
+  const first = parsePrimary(text, filename, parser);
+  if (first.ok || !isBabelCandidate(filename)) return first;
+  const fallback = parseWithBabel(text, filename);
+  return fallback.ok ? { ...fallback, parser: 'babel' } : first;
+}
+
+function parsePrimary(text: string, filename: string, parser: ParserName): ParseResult {
   if (parser === 'oxc' && !mayNestDeeply(text)) {
     const mod = oxcModule();
     if (mod !== undefined) return parseOxc(mod, text, filename);

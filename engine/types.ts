@@ -425,7 +425,8 @@ export interface UrlQueryDetection extends DetectionBase {
  * A field sent in (or missing from) the body or query of API requests to given endpoints
  * (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the
  * object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query
- * string of its URL. Exactly one condition (`present`, `absent`, `values`, `range`, `maxItems`) applies.
+ * string of its URL. Exactly one condition (`present`, `absent`, `required`, `values`, `oneOf`, `range`,
+ * `maxItems`) applies; `when` narrows the requests it applies to.
  */
 export interface RequestFieldDetection extends DetectionBase {
   kind: 'request-field';
@@ -441,6 +442,12 @@ export interface RequestFieldDetection extends DetectionBase {
   present?: boolean;
   /** Report a request that sends none of the fields (not judged when the body/query has unknown parts). */
   absent?: boolean;
+  /** Report each of the fields a request does not send (not judged when the body/query has unknown parts). */
+  required?: boolean;
+  /** Only requests that send each of these fields with one of its listed static values (`{ grant_type: ['refresh_token'] }`). */
+  when?: Record<string, string[]>;
+  /** Report a field whose static string value is not one of these. */
+  oneOf?: string[];
   /** Report a field whose static string value is one of these. */
   values?: string[];
   /** Report a field whose static numeric value is outside `min..max` inclusive. */

@@ -18,6 +18,7 @@ import { builtinCatalogPath, loadCatalog, suggestId, type LoadedCatalog } from '
 import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, effectiveText, type Severity } from '../engine/dates.js';
 import { COMMON_MESSAGES } from '../engine/detector.js';
 import { getDetector } from '../engine/detectors/index.js';
+import { DOCS_URL_ENV, noticeDocUrl } from '../engine/sources.js';
 import { hasPropertyRenames, PROJECT_RENAME_MESSAGES } from '../engine/project-renames.js';
 import { OptionsError } from '../engine/option-check.js';
 import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from '../engine/suppressions.js';
@@ -32,12 +33,14 @@ import { checkConfigureOptions, checkRuleOptions, checkSettings, eslintSchema, P
 export { PLUGIN_NAME, type ConfigureOptions, type PluginSettings, type RuleOptions };
 
 
-const pkg = JSON.parse(readFileSync(join(dirname(builtinCatalogPath()), 'package.json'), 'utf8')) as { version: string; homepage?: string; repository?: { url?: string } };
+const pkg = JSON.parse(readFileSync(join(dirname(builtinCatalogPath()), 'package.json'), 'utf8')) as { version: string };
 
-/** Where a notice's generated doc lives. */
+/**
+ * Where a notice's generated doc lives: the page shipped in the installed package (a `file:` URL), or under
+ * the documentation home named in `COLLAB_MIGRATE_DOCS_URL`.
+ */
 export function docsUrl(id: string): string {
-  const repo = (pkg.repository?.url ?? 'https://github.com/collab-migrate/collab-migrate').replace(/^git\+/, '').replace(/\.git$/, '');
-  return `${repo}/blob/main/docs/notices/${id}.md`;
+  return noticeDocUrl(id, process.env[DOCS_URL_ENV]);
 }
 
 const baselines = new Map<string, { mtimeMs: number; keys: Set<string> }>();

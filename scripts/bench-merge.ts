@@ -94,8 +94,10 @@ function makeReport(i: number, findingsPer: number, catalog: ReturnType<typeof l
     notices: reportNotices,
     findings,
     files: [],
+    unanalysed: [],
     suppressions: { expired: [], unused: [], invalid: [] },
     summary: {
+      unanalysed: 0,
       errors,
       warnings: findings.length - errors,
       fixable: findings.filter((f) => f.fixable).length,

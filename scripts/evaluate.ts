@@ -432,8 +432,13 @@ async function eslintDifferences(root: string, files: string[], cliFindings: rea
     const messages = linter.verify(text, [config as never], { filename: file });
     if (messages.some((m) => m.fatal)) continue; // the CLI lists unparsable files separately
     for (const m of messages.filter((x) => !x.ruleId)) diffs.push(`${file}: ESLint: ${m.message}`);
-    const eslint = new Set(messages.filter((m) => m.ruleId).map((m) => `${m.ruleId!.slice(PLUGIN_NAME.length + 1)} ${m.line}`));
-    const cli = new Set(cliFindings.filter((f) => f.file === file).map((f) => `${f.noticeId} ${f.line}`));
+    // Same notice, line and confidence: a likely finding says so in its ESLint message ("[likely: ...]").
+    const eslint = new Set(
+      messages
+        .filter((m) => m.ruleId)
+        .map((m) => `${m.ruleId!.slice(PLUGIN_NAME.length + 1)} ${m.line} ${m.message.includes('[likely: ') ? 'likely' : 'certain'}`),
+    );
+    const cli = new Set(cliFindings.filter((f) => f.file === file).map((f) => `${f.noticeId} ${f.line} ${f.confidence ?? 'certain'}`));
     for (const k of eslint) if (!cli.has(k)) diffs.push(`${file}: ESLint only: ${k}`);
     for (const k of cli) if (!eslint.has(k)) diffs.push(`${file}: CLI only: ${k}`);
   }

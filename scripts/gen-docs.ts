@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { loadCatalog, packageRoot } from '../engine/catalog.js';
 import { addDays, DEFAULT_WARN_WITHIN_DAYS } from '../engine/dates.js';
 import { fixTimingOf } from '../engine/fix-timing.js';
-import type { Detection, Example, FixKind, Notice } from '../engine/types.js';
+import type { Catalog, Detection, Example, FixKind, Notice } from '../engine/types.js';
 import { RULE_OPTION_PROPERTIES } from '../rules/options.js';
 
 export const README_START = '<!-- notices:start -->';
@@ -178,17 +178,18 @@ function datesTable(n: Notice): string[] {
 }
 
 /** The Markdown of `docs/notices/<id>.md`. */
-export function renderNoticeDoc(n: Notice, root: string): string {
+export function renderNoticeDoc(n: Notice, root: string, references: Readonly<Record<string, string>> = {}): string {
   const out: string[] = [`# ${n.id}`, '', GENERATED, '', `**${n.title}**`, '', ...datesTable(n), '', n.summary, ''];
   out.push('## When it is reported', '', ...severityTimeline(n).map((l) => `- ${l}`), '');
   if (n.status !== 'informational' && n.detections.length > 0) out.push(...fixBehaviour(n), ...optionsSection(n));
   out.push('## What to do', '', n.instead, '');
   const timing = fixTimingText(n);
   if (timing) out.push('## Fix in time', '', timing, '');
-  const src = [`Seed section ${n.source.section}`];
-  if (n.source.quote) src.push(`: "${n.source.quote}"`);
-  out.push('## Source', '', src.join(''));
-  if (n.source.url) out.push('', `Public documentation: <${n.source.url}>`);
+  const url = n.source.url;
+  const date = n.announced ?? n.effective;
+  const title = url !== undefined ? (references[url] ?? 'Public documentation') : `Source ${n.source.section}`;
+  out.push('## Source', '', `${url !== undefined ? `[${title}](${url})` : title}: ${n.area}${date !== undefined ? `, ${date}` : ''}.`);
+  if (n.source.quote) out.push('', `As announced: "${n.source.quote}"`);
   out.push('');
   out.push('## What is detected', '');
   if (n.detections.length > 0) {
@@ -319,12 +320,13 @@ export function readmeOrder(notices: readonly Notice[]): Notice[] {
 }
 
 /** The README's notices block, markers included. */
-export function renderReadmeBlock(notices: readonly Notice[]): string {
+export function renderReadmeBlock(notices: readonly Notice[], reviewed?: string): string {
   const rows = readmeOrder(notices).map((n) => {
     const effective = n.effective ?? (n.status === 'contract' ? 'always' : n.status === 'pending' ? 'pending' : '-');
     return `| [${n.id}](${docPath(n.id)}) | ${n.status} | ${effective} | ${n.fix} | ${cell(n.title)} |`;
   });
-  return [README_START, GENERATED, '', '| Notice | Status | Effective | Fix | Title |', '|---|---|---|---|---|', ...rows, README_END].join('\n');
+  const age = reviewed !== undefined ? ['', `The catalog was last reviewed against the platform's [API changelog](https://developer.webex.com/docs/api/changelog) on ${reviewed}; a run more than 90 days later says so once.`] : [];
+  return [README_START, GENERATED, '', '| Notice | Status | Effective | Fix | Title |', '|---|---|---|---|---|', ...rows, ...age, README_END].join('\n');
 }
 
 /** README.md with its notices block replaced (or appended when the markers are missing). */
@@ -337,11 +339,11 @@ export function updateReadme(current: string | undefined, block: string): string
 }
 
 /** Every generated file: relative path -> content (README.md included). */
-export function generateDocs(root = packageRoot(), notices: readonly Notice[] = loadCatalog().notices): Map<string, string> {
+export function generateDocs(root = packageRoot(), notices: readonly Notice[] = loadCatalog().notices, catalog: Pick<Catalog, 'references' | 'reviewed'> = loadCatalog().catalog): Map<string, string> {
   const files = new Map<string, string>();
-  for (const n of notices) files.set(docPath(n.id), renderNoticeDoc(n, root));
+  for (const n of notices) files.set(docPath(n.id), renderNoticeDoc(n, root, catalog.references));
   const readme = join(root, 'README.md');
-  files.set('README.md', updateReadme(existsSync(readme) ? readFileSync(readme, 'utf8') : undefined, renderReadmeBlock(notices)));
+  files.set('README.md', updateReadme(existsSync(readme) ? readFileSync(readme, 'utf8') : undefined, renderReadmeBlock(notices, catalog.reviewed)));
   return files;
 }
 

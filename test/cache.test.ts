@@ -54,6 +54,7 @@ function view(results: Array<ScannedFile | SkippedFile>): unknown[] {
           findings: r.findings.map((f) => [f.notice.id, f.match.loc.start.line, f.match.loc.start.column, f.severity, f.match.fix?.length ?? 0]),
           suppressions: r.suppressions.map((s) => [s.kind, s.line, s.ids]),
           suppressed: r.suppressedCount,
+          unanalysed: r.unanalysed,
         },
   );
 }
@@ -78,7 +79,7 @@ describe('ScanCache', () => {
     expect(warm.cache.stats).toEqual({ hits: 5, rehashed: 0, misses: 0 });
     // The finding and the suppression really are there (the comparison is not between two empty scans).
     expect(JSON.stringify(plain)).toContain(RENAME);
-    expect(JSON.stringify(plain)).toContain('does not parse');
+    expect(JSON.stringify(plain)).toContain('"unanalysed":"does not parse');
   });
 
   it('re-analyses a changed file and not an unchanged one', () => {
@@ -175,7 +176,7 @@ describe('ScanCache', () => {
     writeFileSync(first.cache.file, '{ not json');
     const second = scanWithCache(root, location);
     expect(second.cache.stats).toEqual({ hits: 0, rehashed: 0, misses: 1 });
-    expect(JSON.parse(readFileSync(second.cache.file, 'utf8')).format).toBe(2);
+    expect(JSON.parse(readFileSync(second.cache.file, 'utf8')).format).toBe(3);
   });
 
   it('never fails a scan: a cache location that is a file, a cache file that is a FIFO or a link to /dev/zero', () => {

@@ -289,7 +289,7 @@ describe('every date equals the seed', () => {
   });
 
   it('notices without a date in the seed have none', () => {
-    for (const id of ['number-of-rings-range', 'legacy-list-recordings', 'number-move-max-1000', 'pstn-setup-extra-scope', 'virtual-extension-identity-contact-scope', 'desk-phone-configuration-operations', 'breakout-report-order', 'meeting-fields-added']) {
+    for (const id of ['number-of-rings-range', 'legacy-list-recordings', 'number-move-max-1000', 'pstn-setup-extra-scope', 'virtual-extension-identity-contact-scope', 'desk-phone-configuration-operations', 'breakout-report-order', 'meeting-fields-added', 'oauth-token-lifetimes', 'token-endpoint-required-parameters', 'webhook-admin-batch-jobs', 'recording-fields-added', 'device-fields-added', 'executive-settings-values', 'wholesale-billing-report-fields']) {
       expect(loaded.get(id)?.effective, id).toBeUndefined();
     }
   });

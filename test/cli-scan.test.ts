@@ -46,9 +46,10 @@ interface JsonReport {
   notices: { id: string; breaking: boolean; severity: string }[];
   repository?: { name: string; commit: string | null };
   findings: { noticeId: string; file: string; line: number; column: number; endLine: number; endColumn: number; severity: string; fixable: boolean; effective: string | null; daysUntilEffective: number | null; countdown: string; expiredSuppression?: { line: number; until: string } }[];
-  files: { file: string; outcome: string; findings: number; reason?: string; fixed?: number }[];
+  files: { file: string; outcome: string; findings: number; reason?: string; fixed?: number; unanalysed?: string }[];
+  unanalysed: { file: string; reason: string; textLevel: boolean }[];
   suppressions: { expired: unknown[]; unused: { file: string; line: number }[]; invalid: unknown[] };
-  summary: { errors: number; warnings: number; fixable: number; suppressed: number; filesScanned: number; filesSkipped: number; timeline: { bucket: string; notices: number; findings: number }[] };
+  summary: { errors: number; warnings: number; fixable: number; suppressed: number; filesScanned: number; filesSkipped: number; unanalysed: number; timeline: { bucket: string; notices: number; findings: number }[] };
 }
 
 function json(args: string[], cwd: string): { code: number | null; report: JsonReport; stderr: string } {
@@ -198,7 +199,9 @@ describe('formats', { timeout: 180_000 }, () => {
     expect(result.fixes[0].artifactChanges[0].replacements).toEqual([
       { deletedRegion: { startLine: 2, startColumn: 33, endLine: 2, endColumn: 58 }, insertedContent: { text: 'answerConfirmationRequiredEnabled' } },
     ]);
-    expect(run.invocations[0].toolExecutionNotifications[0].message.text).toMatch(/^Skipped: does not parse/);
+    const notification = run.invocations[0].toolExecutionNotifications[0];
+    expect(notification.message.text).toMatch(/^Not analysed: does not parse.* \(text-level findings only\)$/);
+    expect(notification.properties).toEqual({ unanalysed: true });
     // A schema violation is caught by the same validator (the test can fail).
     expect(validate({ ...log, version: '2.0.0' })).toBe(false);
   });
@@ -293,9 +296,15 @@ describe('files', { timeout: 180_000 }, () => {
     expect(code).toBe(0);
     expect(report.findings.map((f) => f.file)).toEqual(['good.ts']);
     const skipped = Object.fromEntries(report.files.filter((f) => f.outcome === 'skipped').map((f) => [f.file, f.reason]));
+    // Files that do not parse are scanned at text level (nothing found here: property renames need a tree).
+    expect(report.unanalysed).toEqual([
+      { file: 'big.ts', reason: 'over the size limit (68.4 KB > 64 KB)', textLevel: false },
+      { file: 'broken.jsx', reason: expect.stringMatching(/^does not parse/), textLevel: true },
+      { file: 'latin1.ts', reason: 'not UTF-8 text', textLevel: false },
+      { file: 'syntax.ts', reason: expect.stringMatching(/^does not parse: .*\(1:\d+\)$/), textLevel: true },
+    ]);
+    expect(report.summary.unanalysed).toBe(4);
     expect(skipped).toEqual({
-      'syntax.ts': expect.stringMatching(/^does not parse: .*\(1:\d+\)$/),
-      'broken.jsx': expect.stringMatching(/^does not parse/),
       'binary.ts': 'binary file',
       'latin1.ts': 'not UTF-8 text',
       'empty.ts': 'empty file',
@@ -303,10 +312,12 @@ describe('files', { timeout: 180_000 }, () => {
       'one-line.js': 'minified bundle',
       'big.ts': 'over the size limit (68.4 KB > 64 KB)',
     });
-    expect(report.summary.filesSkipped).toBe(8);
+    expect(report.summary.filesSkipped).toBe(6);
     const text = cli(['--only', RENAME, '--max-file-size', '64kb', ...TODAY], { cwd: d }).stdout;
-    expect(text).toContain('Skipped 8 files:');
+    expect(text).toContain('Skipped 4 files:');
     expect(text).toContain('  binary.ts: binary file');
+    expect(text).toContain('  4 files could not be analysed: findings there may be missing (listed at the end)');
+    expect(text).toMatch(/Not analysed \(4 files; findings there may be missing\):\n  big\.ts: over the size limit \(68\.4 KB > 64 KB\)\n  broken\.jsx: does not parse: .* \(text-level findings only\)\n/);
   });
 
   it('scans config files (JSON keys, hosts in YAML and .env)', () => {

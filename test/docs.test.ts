@@ -38,7 +38,7 @@ describe('generated docs', () => {
 
 describe('a notice doc', () => {
   const scim = notices.find((n) => n.id === 'scim-account-status-array')!;
-  const doc = renderNoticeDoc(scim, root);
+  const doc = renderNoticeDoc(scim, root, loadCatalog().catalog.references);
 
   it('has the title, dates and their history, fix kind, what to do and the source', () => {
     expect(doc).toMatch(/^# scim-account-status-array\n/);
@@ -47,7 +47,8 @@ describe('a notice doc', () => {
     expect(doc).toContain('2026-05-28 -> 2026-06-29 -> 2026-07-28');
     expect(doc).toContain('`none`: reported only');
     expect(doc).toContain(scim.instead);
-    expect(doc).toContain(`Seed section ${scim.source.section}`);
+    expect(doc).toContain(`[Webex API changelog](https://developer.webex.com/docs/api/changelog): identity, 2026-07-28.`);
+    expect(doc).not.toMatch(/\bseed\b/i);
     expect(doc).toContain('`collab-migrate/scim-account-status-array`');
   });
 

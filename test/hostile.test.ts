@@ -21,6 +21,7 @@ interface JsonFile {
   file: string;
   outcome: string;
   findings: number;
+  unanalysed?: string;
   fixed?: number;
   reason?: string;
 }
@@ -64,16 +65,21 @@ describe('the hostile tree', { timeout: 180_000 }, () => {
     const r = cli([...TODAY], { cwd: tree.root });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
-    const section = r.stdout.slice(r.stdout.indexOf('Skipped '));
-    const skippedCases = tree.cases.filter((c) => c.expect === 'skipped');
-    expect(section).toMatch(new RegExp(`^Skipped ${skippedCases.length} files:`));
-    const lines = section.trim().split('\n').slice(1).map((l) => l.trim());
+    // Two lists end the report: skipped files, then files not analysed (issue 13), which include skips such as
+    // an unreadable name and the files that do not parse.
+    const blocks = r.stdout.split('\n\n').map((b) => b.trim().split('\n'));
+    const skippedBlock = blocks.find((b) => b[0].startsWith('Skipped '))!;
+    const unanalysedBlock = blocks.find((b) => b[0].startsWith('Not analysed ('))!;
+    expect(blocks.at(-1)).toBe(unanalysedBlock);
+    const skippedCases = tree.cases.filter((c) => c.expect === 'skipped' || c.expect === 'unanalysed');
+    const lines = [...skippedBlock.slice(1), ...unanalysedBlock.slice(1)].map((l) => l.trim());
+    expect(unanalysedBlock[0]).toMatch(new RegExp(`^Not analysed \\(${unanalysedBlock.length - 1} files;`));
     expect(lines).toHaveLength(skippedCases.length);
     for (const c of skippedCases) {
       const shown = printableName(c.path);
       const line = lines.find((l) => l.startsWith(`${shown}: `));
       expect(line, c.path).toBeDefined();
-      expect(line!.slice(shown.length + 2), c.path).toMatch(c.reason!);
+      expect(line!.slice(shown.length + 2).replace(/ \(text-level findings only\)$/, ''), c.path).toMatch(c.reason!);
     }
     // Findings are shown under the files' own paths, never through a link; names with control
     // characters are escaped, so no line of the output carries a raw control character.
@@ -88,7 +94,9 @@ describe('the hostile tree', { timeout: 180_000 }, () => {
     const r = cli(['--format', 'json', ...TODAY], { cwd: tree.root });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
-    const report = JSON.parse(r.stdout) as { files: JsonFile[]; summary: { filesScanned: number; filesSkipped: number } };
+    const report = JSON.parse(r.stdout) as { files: JsonFile[]; unanalysed: { file: string; textLevel: boolean }[]; summary: { filesScanned: number; filesSkipped: number; unanalysed: number } };
+    expect(report.summary.unanalysed).toBe(report.unanalysed.length);
+    expect(report.unanalysed.length).toBeGreaterThanOrEqual(tree.cases.filter((c) => c.expect === 'unanalysed').length);
     const byFile = new Map(report.files.map((f) => [f.file, f]));
     expect(byFile.size).toBe(report.files.length);
     for (const c of tree.cases) {
@@ -96,6 +104,10 @@ describe('the hostile tree', { timeout: 180_000 }, () => {
       if (c.expect === 'skipped') {
         expect(f?.outcome, c.path).toBe('skipped');
         expect(f?.reason, c.path).toMatch(c.reason!);
+      } else if (c.expect === 'unanalysed') {
+        expect(f?.outcome, c.path).toBe('scanned');
+        expect(f?.unanalysed, c.path).toMatch(c.reason!);
+        expect(report.unanalysed.find((u) => u.file === c.path), c.path).toMatchObject({ textLevel: true });
       } else if (c.expect === 'fixed') {
         expect(f?.outcome, c.path).toBe('scanned');
         expect(f!.findings, c.path).toBeGreaterThan(0);
@@ -141,8 +153,10 @@ describe('the hostile tree', { timeout: 180_000 }, () => {
 
   it('--fix: only files with fixable findings change, to exactly the fixed text; modes, links, BOM and CRLF kept', () => {
     const r = cli(['--fix', '--allow-dirty', '--format', 'json', ...TODAY], { cwd: tree.root });
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0); // every finding in the tree has an autofix
+    // --fix ends by naming the files it could not look at (on stderr: stdout is the JSON report).
+    expect(r.stderr).toMatch(/^collab-migrate --fix could not look at \d+ file\(s\):\n  broken\/syntax\.js: does not parse/);
+    // Every finding in the tree has an autofix, save the text-level ones of the files that do not parse.
+    expect(r.code).toBe(1);
     const files = (JSON.parse(r.stdout) as { files: JsonFile[] }).files;
     const outcome = new Map(files.map((f) => [f.file, f]));
     const after = snapshotTree(tree.root);
@@ -176,8 +190,8 @@ describe('the hostile tree', { timeout: 180_000 }, () => {
   it('a second --fix changes nothing', () => {
     const before = snapshotTree(tree.root);
     const r = cli(['--fix', '--allow-dirty', '--format', 'json', ...TODAY], { cwd: tree.root });
-    expect(r.code).toBe(0);
-    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^collab-migrate --fix could not look at/);
     const files = (JSON.parse(r.stdout) as { files: JsonFile[] }).files;
     expect(files.filter((f) => f.outcome === 'fixed')).toEqual([]);
     expect(snapshotTree(tree.root)).toEqual(before);
@@ -308,12 +322,12 @@ describe('permission denied', { timeout: 180_000 }, () => {
       expect(scan.stderr).toBe('');
       expect(scan.code).toBe(1);
       const files = (JSON.parse(scan.stdout) as { files: JsonFile[] }).files;
-      expect(files).toContainEqual({ file: 'locked.ts', outcome: 'skipped', findings: 0, reason: 'cannot read (permission denied)' });
-      expect(files).toContainEqual({ file: 'locked-dir/', outcome: 'skipped', findings: 0, reason: 'cannot read folder (EACCES)' });
+      expect(files).toContainEqual({ file: 'locked.ts', outcome: 'skipped', findings: 0, reason: 'cannot read (permission denied)', unanalysed: 'cannot read (permission denied)' });
+      expect(files).toContainEqual({ file: 'locked-dir/', outcome: 'skipped', findings: 0, reason: 'cannot read folder (EACCES)', unanalysed: 'cannot read folder (EACCES)' });
       expect(files.find((f) => f.file === 'ok.ts')?.findings).toBe(1);
 
       const fix = await runAs(d, ['--fix', '--allow-dirty', '--format', 'json', ...TODAY], user);
-      expect(fix.stderr).toBe('');
+      expect(fix.stderr).toBe('collab-migrate --fix could not look at 2 file(s):\n  locked-dir/: cannot read folder (EACCES)\n  locked.ts: cannot read (permission denied)\n');
       const outcomes = (JSON.parse(fix.stdout) as { files: JsonFile[] }).files;
       expect(outcomes).toContainEqual(expect.objectContaining({ file: 'ro-dir/y.ts', outcome: 'skipped', reason: 'cannot write (EACCES)' }));
       expect(outcomes).toContainEqual(expect.objectContaining({ file: 'ok.ts', outcome: 'fixed', fixed: 1 }));

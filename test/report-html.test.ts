@@ -67,7 +67,7 @@ describe('formatHtml', () => {
     expect(out).toContain('aria-label="license-names-shortened: 1 finding, in force since 2026-01-26 (3 days ago), breaking"');
     expect(out).toContain('aria-label="scim-account-status-array: 1 finding, effective 2026-03-01 (in 31 days), not breaking"');
     expect(out).toMatch(/<dt>autofixable<\/dt><dd>1<\/dd>/);
-    expect(out).toMatch(/href="https?:\/\/[^"]+\/docs\/notices\/license-names-shortened\.md"/);
+    expect(out).toMatch(/href="(https?|file):\/\/[^"]+\/docs\/notices\/license-names-shortened\.md"/);
   });
 
 

@@ -56,8 +56,15 @@ describe('formatMarkdown', () => {
 
   it('lists the files it could not analyse', () => {
     const r = report(notices, findings);
-    r.files.push({ file: 'src/`odd`|name.js', outcome: 'skipped', findings: 0, reason: 'does not parse: Unexpected token (3:7)' });
-    expect(formatMarkdown(r)).toContain('- ``src/`odd`\\|name.js``: does not parse: Unexpected token \\(3:7\\)');
+    const reason = 'does not parse: Unexpected token (3:7)';
+    r.files.push({ file: 'src/`odd`|name.js', outcome: 'scanned', findings: 0, reason, unanalysed: reason });
+    r.unanalysed.push({ file: 'src/`odd`|name.js', reason, textLevel: true });
+    // A binary file is skipped, not "not analysed" (cli/report/unanalysed.ts).
+    r.files.push({ file: 'logo.js', outcome: 'skipped', findings: 0, reason: 'binary file' });
+    const md = formatMarkdown(r);
+    expect(md).toContain('- ``src/`odd`\\|name.js``: does not parse: Unexpected token \\(3:7\\) \\(text-level findings only\\)');
+    expect(md).toContain('1 file not analysed');
+    expect(md).not.toContain('logo.js');
   });
 
   it('escapes text from catalogs and repository names (no HTML, no links, no table breaks)', () => {

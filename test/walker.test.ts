@@ -65,7 +65,7 @@ function view(results: Array<ScannedFile | SkippedFile>): unknown[] {
   return results.map((r) =>
     isSkipped(r)
       ? { skipped: r.display, reason: r.reason }
-      : { file: r.file.display, findings: r.findings.map((f) => [f.notice.id, f.match.range[0]]), suppressions: r.suppressions.length, suppressed: r.suppressedCount, text: r.text },
+      : { file: r.file.display, findings: r.findings.map((f) => [f.notice.id, f.match.range[0]]), suppressions: r.suppressions.length, suppressed: r.suppressedCount, text: r.text, unanalysed: r.unanalysed },
   );
 }
 
@@ -116,7 +116,7 @@ describe('the walker thread', () => {
     expect(byName.get('big.ts')).toEqual({ display: 'big.ts', reason: 'over the size limit (4.9 KB > 4 KB)' });
     expect(byName.get('blob.js')).toMatchObject({ reason: 'binary file' });
     expect(byName.get('latin1.ts')).toMatchObject({ reason: 'not UTF-8 text' });
-    expect(byName.get('broken.ts')).toMatchObject({ reason: expect.stringMatching(/^does not parse/) });
+    expect(byName.get('broken.ts')).toMatchObject({ unanalysed: expect.stringMatching(/^does not parse/) });
     expect((byName.get('unused-directive.ts') as ScannedFile).suppressions).toHaveLength(1);
     expect(serial.filter((r) => !isSkipped(r) && r.findings.length > 0).length).toBeGreaterThan(50);
   }, 60_000);

@@ -6,6 +6,7 @@ import type { Notice } from '../../engine/types.js';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { openCatalog, resolveToday, splitList, unknownNoticeMessage } from '../config/options.js';
+import { citation } from '../../engine/sources.js';
 import { docsUrl } from '../package-info.js';
 import { listFormat, withListFormat, type CommandRunner, type GlobalArgs, type ListFormatArgs } from './shared.js';
 
@@ -61,17 +62,18 @@ export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
   field('Announced', notice.announced);
   field('Deprecated', notice.deprecated);
   field('Effective', notice.effective ? `${notice.effective}${notice.precision && notice.precision !== 'day' ? ` (${notice.precision})` : ''}` : undefined);
-  field('Seed wording', notice.effectiveText);
+  field('Stated as', notice.effectiveText);
   field('Moved from', notice.dateHistory?.length ? notice.dateHistory.join(' -> ') : undefined);
   field('Countdown', `${countdown(notice, today)} (today ${today})`);
   field('Fix', notice.fix === 'none' ? 'none' : `${notice.fix}, ${fixTimingLabel(notice, today)}`);
-  field('Source', `seed section ${notice.source.section}${notice.source.url ? `, ${notice.source.url}` : ''}`);
+  field('Source', citation(notice, catalog.catalog.references ?? {}));
+  field('Reviewed', `catalog reviewed against the platform's API changelog on ${catalog.catalog.reviewed}`);
   field('Docs', docsUrl(notice.id));
   out.push('');
   out.push(notice.summary);
   out.push('');
   out.push(`Instead: ${notice.instead}`);
-  if (notice.source.quote) out.push(`Seed: "${notice.source.quote}"`);
+  if (notice.source.quote) out.push(`As announced: "${notice.source.quote}"`);
   if (notice.reason) out.push(`${notice.status === 'informational' ? 'Not detected' : 'Limits'}: ${notice.reason}`);
   if (notice.fix !== 'none' && notice.fixTiming) out.push(`Fix in time: ${notice.fixTiming.reason}`);
   if (notice.detections.length > 0) {

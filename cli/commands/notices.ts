@@ -44,6 +44,6 @@ export const run: CommandRunner<NoticesArgs> = async (args, io: Io) => {
   const rows = [['ID', 'STATUS', 'EFFECTIVE', 'COUNTDOWN', 'FIX', 'TITLE']];
   for (const n of notices) rows.push([n.id, n.status, n.effective ?? '-', countdown(n, today), n.fix, n.title]);
   io.stdout.write(table(rows));
-  io.stdout.write(`${notices.length} notice${notices.length === 1 ? '' : 's'} (today ${today}${before ? `, before ${before}` : ''})\n`);
+  io.stdout.write(`${notices.length} notice${notices.length === 1 ? '' : 's'} (today ${today}${before ? `, before ${before}` : ''}; catalog reviewed against the platform's API changelog on ${catalog.catalog.reviewed})\n`);
   return 0;
 };

@@ -20,6 +20,7 @@ import type { Io } from '../io.js';
 import { checkIds, compareNotices, openCatalog, unknownNoticeMessage } from '../config/options.js';
 import { TOOL_VERSION } from '../package-info.js';
 import { scanWalk } from '../scan/pool.js';
+import { catalogAge, staleCatalogMessage } from '../../engine/sources.js';
 import { buildReport, summaryLine, type FileOutcome, type Report } from '../report/report.js';
 import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan/scan-core.js';
 import type { WalkStream } from '../walk/walker.js';
@@ -71,6 +72,9 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   const catalog = openCatalog(settings.notices, io.cwd);
   checkIds('--only', settings.only, catalog);
   checkIds('--skip', settings.skip, catalog);
+  // Said once per run, whatever the outputs: a catalog not reviewed for a while may miss newer notices.
+  const age = catalogAge(catalog.catalog.reviewed, settings.today);
+  if (age.stale) io.stderr.write(`collab-migrate: ${staleCatalogMessage(age, settings.today)}\n`);
 
   const dates: DateOptions = { today: settings.today, warnWithinDays: settings.warnWithin };
   if (settings.before) dates.before = settings.before;
@@ -145,6 +149,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   const report = buildReport({
     ...(baseline ? { baseline } : {}),
     today: settings.today,
+    catalogReviewed: catalog.catalog.reviewed,
     ...(settings.before ? { before: settings.before } : {}),
     warnWithinDays: settings.warnWithin,
     mode,
@@ -183,10 +188,19 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   // A log shows what happened even when every report went to a file.
   if (report.baseline?.written) written.push(`baseline ${displayPath(report.baseline.file, io.cwd)} (${report.baseline.written.findings} findings, ${report.baseline.written.pruned} pruned)`);
   if (written.length > 0) io.stderr.write(`${summaryLine(report)}; wrote ${written.join(', ')}\n`);
+  const toStderr = settings.format !== 'text' || Boolean(settings.output);
+  if (settings.fix && toStderr && report.unanalysed.length > 0) {
+    // The text report ends with this list; with another format (or --output) it is said here.
+    io.stderr.write(`collab-migrate --fix could not look at ${report.unanalysed.length} file(s):\n` + report.unanalysed.map((u) => `  ${u.file}: ${u.reason}\n`).join(''));
+  }
   // 128 + the signal's number, as a shell reports a process a signal ended.
   if (interrupted) return 128 + (osConstants.signals[interrupted] ?? 15);
   const { errors, warnings } = report.summary;
   if (errors > 0) return EXIT_FINDINGS;
+  if (settings.failOnUnanalysed && report.summary.unanalysed > 0) {
+    if (!toStderr) io.stderr.write(`collab-migrate could not analyse ${report.summary.unanalysed} file(s) (--fail-on-unanalysed).\n`);
+    return EXIT_FINDINGS;
+  }
   if (!settings.quiet && settings.maxWarnings >= 0 && warnings > settings.maxWarnings) {
     if (settings.format === 'text' && !settings.output) io.stderr.write(`collab-migrate found too many warnings (maximum: ${settings.maxWarnings}).\n`);
     return EXIT_FINDINGS;
@@ -233,7 +247,7 @@ function displayPath(file: string, cwd: string): string {
  * one that does not parse is added to `skipped`.
  */
 function doesNotParse(s: ScannedFile, skipped: SkippedFile[]): boolean {
-  if (s.file.language === 'config' || s.findings.length > 0 || s.suppressedCount > 0) return false;
+  if (s.file.language === 'config' || s.findings.length > 0 || s.suppressedCount > 0 || s.unanalysed) return false;
   const error = checkSyntax(s.file.path, s.text);
   if (error === undefined) return false;
   skipped.push({ display: s.file.display, reason: `does not parse: ${error}` });

@@ -59,6 +59,7 @@ export interface ScanArgs extends GlobalArgs {
   reportUnusedSuppressions?: boolean;
   strictScopes?: boolean;
   checkSyntax?: boolean;
+  failOnUnanalysed?: boolean;
   cache?: boolean;
   cacheLocation?: string;
   concurrency?: string;
@@ -110,6 +111,11 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
       type: 'boolean',
       group: 'Files:',
     })
+    .option('fail-on-unanalysed', {
+      describe: 'Exit 1 when a file that could hold findings was not analysed (does not parse, cannot be read or decoded, over the size limit)',
+      type: 'boolean',
+      group: 'Files:',
+    })
     .option('cache', { describe: 'Remember results of unchanged files between runs', type: 'boolean', group: 'Speed:' })
     .option('cache-location', { describe: 'Cache folder (default node_modules/.cache/collab-migrate, or .collab-migrate-cache)', type: 'string', group: 'Speed:' })
     .option('concurrency', { describe: `Threads: auto (walk in a second thread with 2+ cores; a worker pool with ${POOL_MIN_CORES}+ cores above ${POOL_MIN_FILES} files), off (one thread), or a number of pool workers`, type: 'string', group: 'Speed:' }) as unknown as Argv<ScanArgs>;
@@ -151,6 +157,7 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     reportUnusedSuppressions: args.reportUnusedSuppressions ?? pick(rc, 'reportUnusedSuppressions') ?? false,
     strictScopes: args.strictScopes ?? pick(rc, 'strictScopes') ?? false,
     checkSyntax: args.checkSyntax ?? pick(rc, 'checkSyntax') ?? false,
+    failOnUnanalysed: args.failOnUnanalysed ?? pick(rc, 'failOnUnanalysed') ?? false,
     concurrency: parseConcurrency(args.concurrency),
   };
   if (args.cache || args.cacheLocation !== undefined) {

@@ -32,6 +32,7 @@ export interface RcOptions {
   strictScopes?: boolean;
   checkSyntax?: boolean;
   fixMode?: 'date' | 'final';
+  failOnUnanalysed?: boolean;
 }
 
 export interface LoadedRc {
@@ -69,6 +70,7 @@ export const RC_SCHEMA: OptionsSchema = {
     strictScopes: { type: 'boolean' },
     checkSyntax: { type: 'boolean' },
     fixMode: { enum: ['date', 'final'] },
+    failOnUnanalysed: { type: 'boolean' },
   },
 };
 

@@ -48,6 +48,8 @@ export interface ScanSettings {
   strictScopes: boolean;
   /** Parse every JS/TS file, also those without any notice token, and list the ones that do not parse. */
   checkSyntax: boolean;
+  /** Exit 1 when a file that could hold findings was not analysed (`--fail-on-unanalysed`). */
+  failOnUnanalysed: boolean;
   /** Result cache folder (`--cache`), absolute; undefined without `--cache`. */
   cacheLocation?: string;
   /** Exit 2 when no file is read and analysed (ESLint's `--no-error-on-unmatched-pattern` turns it off). */

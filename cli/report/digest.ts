@@ -103,9 +103,12 @@ export function digest(report: Report): Digest {
     upcoming.set(e, entry);
   }
   const next = [...upcoming.values()].sort((a, b) => a.days - b.days)[0] ?? null;
-  const unanalysed = report.files
-    .filter((f) => f.outcome === 'skipped' || f.outcome === 'failed')
-    .map((f) => ({ file: f.file, reason: f.reason ?? f.outcome, ...(f.repository !== undefined ? { repository: f.repository } : {}) }));
+  // The files that could hold findings but were not analysed (cli/report/unanalysed.ts says which skips count).
+  const unanalysed = (report.unanalysed ?? []).map((u) => ({
+    file: u.file,
+    reason: u.reason + (u.textLevel ? ' (text-level findings only)' : ''),
+    ...(u.repository !== undefined ? { repository: u.repository } : {}),
+  }));
   const repo = report.repository;
   const title = report.repositories
     ? `${report.repositories.length} repositor${report.repositories.length === 1 ? 'y' : 'ies'}`

@@ -95,10 +95,11 @@ export function mergeReports(sources: readonly MergeSource[], opts: MergeOptions
   const notices = new Map<string, ReportNotice>();
   const findings: ReportFinding[] = [];
   const files: Report['files'] = [];
+  const unanalysed: Report['unanalysed'] = [];
   const suppressions: Report['suppressions'] = { expired: [], unused: [], invalid: [] };
   const repositories: RepositorySummary[] = [];
   const befores = new Set<string | null>();
-  const summary = { errors: 0, warnings: 0, fixable: 0, fixed: 0, suppressed: 0, filesScanned: 0, filesSkipped: 0 };
+  const summary = { errors: 0, warnings: 0, fixable: 0, fixed: 0, suppressed: 0, filesScanned: 0, filesSkipped: 0, unanalysed: 0 };
 
   sources.forEach(({ report }, i) => {
     const name = names[i]!;
@@ -117,6 +118,7 @@ export function mergeReports(sources: readonly MergeSource[], opts: MergeOptions
     for (const f of report.findings) findings.push({ ...f, repository: name });
     // Files without findings that were scanned normally say nothing at organisation level.
     for (const f of report.files) if (f.outcome !== 'scanned' || f.findings > 0) files.push({ ...f, repository: name });
+    for (const u of report.unanalysed ?? []) unanalysed.push({ ...u, repository: name });
     const tag = (list: ReportSuppression[] | undefined): ReportSuppression[] => (list ?? []).map((x) => ({ ...x, repository: name }));
     suppressions.expired.push(...tag(report.suppressions?.expired));
     suppressions.unused.push(...tag(report.suppressions?.unused));
@@ -154,6 +156,7 @@ export function mergeReports(sources: readonly MergeSource[], opts: MergeOptions
     notices: merged,
     findings,
     files,
+    unanalysed,
     suppressions,
     summary: { ...summary, ...timelineOf(merged, warnWithinDays, today) },
   };
@@ -167,6 +170,7 @@ export function withRepositoryPaths(report: Report): Report {
     ...report,
     findings: report.findings.map(prefix),
     files: report.files.map(prefix),
+    unanalysed: report.unanalysed.map(prefix),
     suppressions: { expired: sup.expired.map(prefix), unused: sup.unused.map(prefix), invalid: sup.invalid.map(prefix) },
   };
 }

@@ -6,10 +6,12 @@ import path from 'node:path';
 import { countdown, daysBetween, daysUntilEffective, whenText } from '../../engine/dates.js';
 import type { Confidence, FixForm, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
+import { catalogAge } from '../../engine/sources.js';
 import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
 import { excerptOf, fixPreviewOf, lineStarts, type Excerpt, type FixPreview } from './excerpt.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
 import type { Suppression } from '../scan/suppressions.js';
+import { isUnanalysedReason } from './unanalysed.js';
 import type { BaselineOutcome } from '../scan/baseline.js';
 
 /** Bumped on any incompatible change of the JSON shape. */
@@ -68,6 +70,18 @@ export interface ReportFile {
   reason?: string;
   /** Unified diff (`--fix --dry-run`). */
   diff?: string;
+  /** Why the file was not (fully) analysed; its findings, if any, are text-level ones (`likely`). */
+  unanalysed?: string;
+  /** Merged reports: the repository the file is in. */
+  repository?: string;
+}
+
+/** A file that could hold findings but was not analysed, and why (issue 13: no silent skips). */
+export interface ReportUnanalysed {
+  file: string;
+  reason: string;
+  /** Scanned at text level (it does not parse): findings of detections that need no syntax tree are listed. */
+  textLevel: boolean;
   /** Merged reports: the repository the file is in. */
   repository?: string;
 }
@@ -146,6 +160,8 @@ export interface Report {
   before: string | null;
   warnWithinDays: number;
   mode: 'scan' | 'fix' | 'fix-dry-run';
+  /** Scans: when the notices catalog was last reviewed against the platform's API changelog, and whether that is over 90 days before `today` (absent from merged reports). */
+  catalog?: { reviewed: string; daysSinceReview: number; stale: boolean };
   /** The repository scanned (JSON, HTML and Markdown outputs of a scan). */
   repository?: ReportRepository;
   /** Merged reports only: every repository, worst first. */
@@ -154,6 +170,8 @@ export interface Report {
   notices: ReportNotice[];
   findings: ReportFinding[];
   files: ReportFile[];
+  /** Files that could hold findings but were not analysed, in path order. */
+  unanalysed: ReportUnanalysed[];
   suppressions: { expired: ReportSuppression[]; unused: ReportSuppression[]; invalid: ReportSuppression[] };
   /** Only with `--baseline` or `--baseline-write`. */
   baseline?: ReportBaseline;
@@ -165,6 +183,8 @@ export interface Report {
     suppressed: number;
     filesScanned: number;
     filesSkipped: number;
+    /** Files that could hold findings but were not analysed (`unanalysed.length`). */
+    unanalysed: number;
     timeline: { bucket: TimelineBucket; label: string; notices: number; findings: number }[];
     /** The first effective day after today among the notices with findings (when a warning turns into an error), or null. */
     nextEffective: string | null;
@@ -174,6 +194,8 @@ export interface Report {
 
 export interface ReportInput {
   today: string;
+  /** The catalog's review date (`reviewed` of notices.json). */
+  catalogReviewed: string;
   before?: string;
   warnWithinDays: number;
   mode: Report['mode'];
@@ -319,9 +341,21 @@ export function buildReport(input: ReportInput): Report {
     if (o?.fixed !== undefined) entry.fixed = o.fixed;
     if (o?.reason) entry.reason = o.reason;
     if (o?.diff) entry.diff = o.diff;
+    if (s.unanalysed) {
+      entry.unanalysed = s.unanalysed;
+      entry.reason ??= s.unanalysed;
+    }
     files.push(entry);
   }
-  for (const k of input.skipped) files.push({ file: k.display, outcome: 'skipped', findings: 0, reason: k.reason });
+  for (const k of input.skipped) {
+    const entry: ReportFile = { file: k.display, outcome: 'skipped', findings: 0, reason: k.reason };
+    if (isUnanalysedReason(k.reason)) entry.unanalysed = k.reason;
+    files.push(entry);
+  }
+  const unanalysed: ReportUnanalysed[] = files
+    .filter((f) => f.unanalysed !== undefined)
+    .map((f) => ({ file: f.file, reason: f.unanalysed!, textLevel: f.outcome !== 'skipped' }))
+    .sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : 0));
 
   const selectedIds = new Set(input.selected.map((n) => n.id));
   const expired: ReportSuppression[] = [];
@@ -366,10 +400,12 @@ export function buildReport(input: ReportInput): Report {
     before: input.before ?? null,
     warnWithinDays: input.warnWithinDays,
     mode: input.mode,
+    catalog: (({ reviewed, days, stale }) => ({ reviewed, daysSinceReview: days, stale }))(catalogAge(input.catalogReviewed, input.today)),
     ...(input.repository ? { repository: input.repository } : {}),
     notices,
     findings,
     files,
+    unanalysed,
     suppressions: { expired, unused, invalid },
     ...(baseline ? { baseline } : {}),
     summary: {
@@ -380,6 +416,7 @@ export function buildReport(input: ReportInput): Report {
       suppressed: input.scanned.reduce((n, s) => n + s.suppressedCount, 0),
       filesScanned: input.scanned.length,
       filesSkipped: input.skipped.length,
+      unanalysed: unanalysed.length,
       timeline,
       nextEffective,
       byDate,
@@ -400,6 +437,7 @@ export function summaryLine(report: Report): string {
   if (s.fixable > 0) parts[0] += ` (${s.fixable} fixable)`;
   let line = `${report.tool.name}: ${parts[0]} in ${n(s.filesScanned, 'file')}`;
   if (s.filesSkipped > 0) line += `, ${s.filesSkipped} skipped`;
+  if (s.unanalysed > 0) line += `, ${s.unanalysed} not analysed`;
   if (report.mode !== 'scan') line += `, ${s.fixed} ${report.mode === 'fix' ? 'fixed' : 'would be fixed'}`;
   return line;
 }

@@ -18,7 +18,7 @@ import { hasDirectives } from './suppressions.js';
 import { analyzeText, readText, toFindings, type ScanContext, type ScannedFile } from './scan-core.js';
 
 /** Format of the cache file; bump when the entry shape changes. */
-const CACHE_FORMAT = 2;
+const CACHE_FORMAT = 3;
 
 /**
  * A file whose modification time is this close to (or after) the start of the run that cached it is
@@ -32,7 +32,7 @@ const RACY_MS = 2_000;
 const MAX_CACHE_BYTES = 512 * 1024 * 1024;
 
 /** What the engine said about one file's text, before dates and suppressions. */
-export type Outcome = { matches: Match[]; directives: boolean } | { reason: string };
+export type Outcome = { matches: Match[]; directives: boolean; /** the file does not parse: text-level matches only */ unanalysed?: string } | { reason: string };
 
 /** One file read (and analysed unless its content hash was already known). */
 export type Computed =
@@ -107,7 +107,10 @@ export function skippedFile(reason: string): Computed {
 /** The engine's outcome for a file's text. */
 export function outcomeOf(file: FoundFile, text: string, ctx: ScanContext): Outcome {
   const analysed = analyzeText(file, text, ctx);
-  return 'reason' in analysed ? analysed : { matches: analysed.matches, directives: hasDirectives(text) };
+  if ('reason' in analysed) return analysed;
+  const outcome: Outcome = { matches: analysed.matches, directives: hasDirectives(text) };
+  if (analysed.unanalysed) outcome.unanalysed = analysed.unanalysed;
+  return outcome;
 }
 
 /** Whether the report will need a file's text for this outcome (findings or suppression comments). */
@@ -126,9 +129,10 @@ export function resultOf(file: FoundFile, outcome: Outcome, text: string | undef
     if ('reason' in read) return { display: file.display, reason: read.reason };
     text = read.text;
   }
-  if (text !== undefined) return { file, text, ...toFindings(file, text, outcome.matches, ctx) };
+  const unanalysed = outcome.unanalysed ? { unanalysed: outcome.unanalysed } : {};
+  if (text !== undefined) return { file, text, ...toFindings(file, text, outcome.matches, ctx), ...unanalysed };
   let lazy: string | undefined;
-  const scanned = { file, ...toFindings(file, '', [], ctx) } as ScannedFile;
+  const scanned = { file, ...toFindings(file, '', [], ctx), ...unanalysed } as ScannedFile;
   Object.defineProperty(scanned, 'text', {
     enumerable: true,
     get(): string {

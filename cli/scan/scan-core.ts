@@ -1,6 +1,7 @@
 /**
  * Reading and analysing the files of a scan: every file that cannot be read, is not UTF-8 text, is
- * binary or a minified bundle, or does not parse is skipped with a reason and the scan goes on. Findings
+ * binary or a minified bundle is skipped with a reason and the scan goes on; one that does not parse gets
+ * its text-level findings and is marked unanalysed. Findings
  * get their severity for the run's dates and are checked against suppression comments.
  */
 import { analyzeFile, type AnalyzeOptions } from '../../engine/analyze.js';
@@ -37,6 +38,8 @@ export interface ScannedFile {
   used: Set<Suppression>;
   /** Number of findings hidden by live suppressions. */
   suppressedCount: number;
+  /** Why the file was not fully analysed (it does not parse): its findings are text-level ones only. */
+  unanalysed?: string;
 }
 
 export interface ScanContext {
@@ -82,11 +85,16 @@ export function scanFile(file: FoundFile, ctx: ScanContext): ScannedFile | Skipp
   if ('reason' in read) return { display: file.display, reason: read.reason };
   const analysed = analyzeText(file, read.text, ctx);
   if ('reason' in analysed) return { display: file.display, reason: analysed.reason };
-  return { file, text: read.text, ...toFindings(file, read.text, analysed.matches, ctx) };
+  const scanned: ScannedFile = { file, text: read.text, ...toFindings(file, read.text, analysed.matches, ctx) };
+  if (analysed.unanalysed) scanned.unanalysed = analysed.unanalysed;
+  return scanned;
 }
 
-/** The engine's matches for a file's text (independent of the run's dates, so they can be cached), or why it is skipped. */
-export function analyzeText(file: FoundFile, text: string, ctx: ScanContext): { matches: Match[] } | { reason: string } {
+/**
+ * The engine's matches for a file's text (independent of the run's dates, so they can be cached), or why it is
+ * skipped. A file that does not parse gives its text-level matches and why it was not analysed.
+ */
+export function analyzeText(file: FoundFile, text: string, ctx: ScanContext): { matches: Match[]; unanalysed?: string } | { reason: string } {
   let result;
   try {
     result = analyzeFile({ filename: file.path, text }, ctx.analyze);
@@ -95,7 +103,7 @@ export function analyzeText(file: FoundFile, text: string, ctx: ScanContext): { 
   }
   if (result.parseError) {
     const e = result.parseError;
-    return { reason: `does not parse: ${e.message} (${e.line}:${e.column})` };
+    return { matches: result.matches, unanalysed: `does not parse: ${e.message} (${e.line}:${e.column})` };
   }
   return { matches: result.matches };
 }

@@ -50,6 +50,17 @@ export const headerLookupDetector: Detector<HeaderLookupDetection> = {
   tokens(detection) {
     return detection.headers;
   },
+  // A string that is exactly a mixed-case header name: the lookup around it cannot be seen without a tree.
+  detectUnparsed(file, ctx) {
+    const wanted = new Set(ctx.detection.headers);
+    const out: RawMatch[] = [];
+    for (const s of file.strings) {
+      if (!wanted.has(s.value) || s.value === s.value.toLowerCase()) continue;
+      const quote = file.text[s.range[0]];
+      out.push({ range: s.range, messageId: 'mixedCaseHeader', data: { header: s.value, lower: s.value.toLowerCase() }, fix: [{ range: s.range, text: quoteLike(quote, s.value.toLowerCase()) }] });
+    }
+    return out;
+  },
   detect(file, ctx) {
     const wanted = new Map(ctx.detection.headers.map((h) => [h.toLowerCase(), h]));
     // Names this file writes into a header map itself (`{ 'X-Spark-Signature': sig }`, `h['X-Spark-Signature'] = s`):

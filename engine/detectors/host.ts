@@ -83,4 +83,8 @@ export const hostDetector: Detector<HostDetection> = {
   detectText(file: TextFile, ctx: DetectorContext<HostDetection>): RawMatch[] {
     return scan(file.text, 0, file.text.length, ctx, hostPattern(legacyHosts(ctx.detection, ctx.catalog)));
   },
+  // The strings-only text: a host in a comment or an identifier is not seen.
+  detectUnparsed(file, ctx) {
+    return scan(file.text, 0, file.text.length, ctx, hostPattern(legacyHosts(ctx.detection, ctx.catalog)));
+  },
 };

@@ -28,7 +28,7 @@ function stringValue(file: FileContext, node: Node): string | undefined {
 export const propertyValueDetector: Detector<PropertyValueDetection> = {
   kind: 'property-value',
   messages: {
-    outOfRange: '`{{name}}` must be between {{min}} and {{max}}; {{value}} is rejected. {{instead}}',
+    outOfRange: '`{{name}}` must be between {{min}} and {{max}}; {{value}} is outside that range. {{instead}}',
     stringValue: "`{{name}}` no longer holds a single string ('{{value}}'). {{instead}}",
   },
   tokens(d) {

@@ -191,7 +191,7 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
   tokens(d) {
     // The catalog's path words (`callerId`, `cdr_feed`) are rarer than field names; with them, they decide alone.
     if (d.tokens && d.tokens.length > 0) return [];
-    return d.absent ? [] : [...d.fields];
+    return d.absent || d.required ? [] : [...d.fields];
   },
   detect(file, ctx) {
     const d = ctx.detection;
@@ -202,6 +202,14 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
       const { fields, open } = sentFields(r, d.in, file);
       const endpoint = endpointText(r);
       const base = { endpoint, change: d.change };
+      if (d.when && !Object.entries(d.when).every(([name, values]) => fields.some((f) => f.name === name && possibleValues(file, f).some((v) => values.includes(v))))) continue;
+      if (d.required) {
+        if (open) continue;
+        // One finding per request, naming every missing field (`client_id`, `client_secret`).
+        const missing = d.fields.filter((name) => !fields.some((f) => f.name === name));
+        if (missing.length > 0) out.push({ node: r.urlNode ?? r.node, messageId: 'fieldMissing', data: { ...base, field: missing.join('`, `') } });
+        continue;
+      }
       if (d.absent) {
         if (!open && !fields.some((f) => d.fields.includes(f.name))) {
           out.push({ node: r.urlNode ?? r.node, messageId: 'fieldMissing', data: { ...base, field: d.fields[0] } });
@@ -215,6 +223,10 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
         if (d.values) {
           const v = possibleValues(file, f).find((x) => d.values!.includes(x));
           if (v !== undefined) out.push({ node: f.node, messageId: 'fieldValue', data: { ...data, value: JSON.stringify(v) } });
+        }
+        if (d.oneOf) {
+          const v = staticValue(file, f);
+          if (v !== undefined && !d.oneOf.includes(v)) out.push({ node: f.node, messageId: 'fieldValue', data: { ...data, value: JSON.stringify(v) } });
         }
         if (d.range) {
           const v = staticNumber(file, f);

@@ -150,7 +150,7 @@ export const scopeListDetector: Detector<ScopeListDetection> = {
   kind: 'scope-list',
   messages: {
     unknownScope: '`{{scope}}` is not a known OAuth scope; did you mean `{{suggestion}}`? {{instead}}',
-    unknownScopeFamily: '`{{scope}}` has an unknown scope family `{{family}}`; the grant fails for an unknown scope. {{instead}}',
+    unknownScopeFamily: '`{{scope}}` has an unknown scope family `{{family}}`. {{instead}}',
     unlistedScope: '`{{scope}}` is not in the list of known OAuth scopes. {{instead}}',
     suggestScope: 'Replace with `{{suggestion}}`',
   },
@@ -270,6 +270,10 @@ export const scopeListDetector: Detector<ScopeListDetection> = {
   },
   detectText(file, ctx) {
     return checkPieces(configPieces(file.text), ctx);
+  },
+  // Every plain string's pieces (templates are skipped: their pieces' offsets are not known without a tree).
+  detectUnparsed(file, ctx) {
+    return checkPieces(file.strings.filter((s) => !s.template).flatMap((s) => splitPieces(s.value, s.range[0] + 1, false, false)), ctx);
   },
 };
 

@@ -9,6 +9,12 @@ import type { UrlPathDetection } from '../types.js';
 
 const compiled = new WeakMap<UrlPathDetection, RegExp[]>();
 
+function patterns(d: UrlPathDetection): RegExp[] {
+  let res = compiled.get(d);
+  if (!res) compiled.set(d, (res = d.paths.map((p) => new RegExp(p, 'i'))));
+  return res;
+}
+
 export const urlPathDetector: Detector<UrlPathDetection> = {
   kind: 'url-path',
   messages: {
@@ -17,10 +23,20 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
   tokens() {
     return [];
   },
+  // Each string or template on its own (a concatenation cannot be folded without a tree).
+  detectUnparsed(file, ctx) {
+    const res = patterns(ctx.detection);
+    const out: RawMatch[] = [];
+    for (const s of file.strings) {
+      if (!s.value.includes('/')) continue;
+      const path = urlPath({ value: s.value, complete: !s.template }).replace(/\u0000+/g, '\u0000');
+      if (res.some((re) => re.test(path))) out.push({ range: s.range, messageId: 'endpointDeprecated', data: { path: path.replace(/\u0000/g, '{…}'), change: ctx.detection.change } });
+    }
+    return out;
+  },
   detect(file, ctx) {
     const d = ctx.detection;
-    let res = compiled.get(d);
-    if (!res) compiled.set(d, (res = d.paths.map((p) => new RegExp(p, 'i'))));
+    const res = patterns(d);
     const out: RawMatch[] = [];
     for (const node of outerStringExpressions(file)) {
       const s = file.staticString(node);

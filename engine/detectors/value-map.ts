@@ -332,4 +332,9 @@ export const valueMapDetector: Detector<ValueMapDetection> = {
     }
     return out;
   },
+  // Quoted values in the strings-only text: the detections that apply to configuration (licence names), whose
+  // values are distinctive; the others need the comparison or key a value sits in.
+  detectUnparsed(file, ctx) {
+    return ctx.detection.config ? valueMapDetector.detectText!(file, ctx) : [];
+  },
 };

@@ -196,7 +196,7 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
   messages: {
     reserialisedBody: 'The webhook signature HMAC is computed over a re-serialised body (`JSON.stringify`), which differs from the bytes that were signed. {{instead}}',
     sha1Signature: 'Webhook signature verified with HMAC-SHA1; a SHA-256/SHA-512 signature is delivered in `X-Webex-Signature`. {{instead}}',
-    nonConstantTimeCompare: 'Webhook signature compared with `{{operator}}`, which leaks timing; use a constant-time comparison. {{instead}}',
+    nonConstantTimeCompare: 'Webhook signature compared with `{{operator}}` instead of a constant-time comparison. {{instead}}',
   },
   tokens() {
     return ['createHmac', 'importKey'];

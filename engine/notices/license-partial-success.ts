@@ -20,7 +20,7 @@ function isStatusRead(n: Node): boolean {
 export const licensePartialSuccess: Detector<CustomDetection> = {
   kind: 'license-partial-success',
   messages: {
-    onlyOkIsSuccess: '`PATCH /licenses` answers 206 when some licenses are assigned and some fail; a check for 200 only misreads it. {{instead}}',
+    onlyOkIsSuccess: '`PATCH /licenses` answers 206 when some licenses are assigned and some fail; this check looks for 200 only. {{instead}}',
     badRequestIsNone: '`PATCH /licenses` no longer answers 400 with nothing assigned when only some licenses fail: it answers 206. {{instead}}',
   },
   tokens: () => ['licenses'],

@@ -8,7 +8,7 @@ export function signIn() {
 }
 
 export async function exchange(code) {
-  const res = await fetch('https://webexapis.com/v1/access_token', { // expect: cors-localhost-origins
+  const res = await fetch('https://webexapis.com/v1/access_token', { // expect: cors-localhost-origins, token-endpoint-required-parameters (no client_secret)
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ grant_type: 'authorization_code', client_id: CLIENT_ID, code, redirect_uri: REDIRECT }), // expect: token-endpoint-form-body

@@ -23,6 +23,8 @@ export type Expectation =
   | 'untouched'
   /** Listed among the skipped files with a reason matching `reason`; never changed. */
   | 'skipped'
+  /** Scanned at text level only (it does not parse) and listed as not analysed, with `reason`; never changed. */
+  | 'unanalysed'
   /** Not listed at all (not read, or read through another path) and never changed. */
   | 'unlisted';
 
@@ -32,7 +34,7 @@ export interface HostileCase {
   /** What it is, for reports. */
   kind: string;
   expect: Expectation;
-  /** For `skipped`: the reason the CLI must give. */
+  /** For `skipped` and `unanalysed`: the reason the CLI must give. */
   reason?: RegExp;
   /** For `fixed`: the exact bytes after fixing. */
   fixedText?: string;
@@ -152,25 +154,25 @@ export function createHostileTree(opts: { git?: boolean } = {}): HostileTree {
   // Source that does not parse, with notice tokens in it so the prefilter lets it through to the parser.
   put('broken/syntax.ts', "export const spark = event.headers['X-Spark-Signature'];\nexport const = ;\n", {
     kind: 'TS syntax error with a notice token',
-    expect: 'skipped',
+    expect: 'unanalysed',
     reason: /^does not parse: .*\(2:\d+\)$/,
     syntaxError: true,
   });
   put('broken/syntax.js', "if (trunk.errorCodes.includes('E1001') {\n  retry();\n}\n", {
     kind: 'JS syntax error with a notice token',
-    expect: 'skipped',
+    expect: 'unanalysed',
     reason: /^does not parse: /,
     syntaxError: true,
   });
   put('broken/view.tsx', "export const View = (h: Record<string, string>) => <div>{h['X-Spark-Signature']}</span>;\n", {
     kind: 'TSX: mismatched closing tag, with a notice token',
-    expect: 'skipped',
+    expect: 'unanalysed',
     reason: /^does not parse: /,
     syntaxError: true,
   });
   put('broken/view.jsx', "export const View = ({ h }) => <p title={h['X-Spark-Signature']}>\n", {
     kind: 'JSX: unclosed element, with a notice token',
-    expect: 'skipped',
+    expect: 'unanalysed',
     reason: /^does not parse: /,
     syntaxError: true,
   });

@@ -62,8 +62,10 @@ export function report(notices: ReportNotice[], findings: ReportFinding[], over:
     notices: counted,
     findings,
     files: files.map((file) => ({ file, outcome: 'scanned', findings: findings.filter((f) => f.file === file).length })),
+    unanalysed: [],
     suppressions: { expired: [], unused: [], invalid: [] },
     summary: {
+      unanalysed: 0,
       errors,
       warnings: findings.length - errors,
       fixable: findings.filter((f) => f.fixable).length,

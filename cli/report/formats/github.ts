@@ -21,12 +21,16 @@ export function formatGithub(report: Report): string {
     ].join(',');
     return `::${f.severity === 'error' ? 'error' : 'warning'} ${props}::${escapeData(`${f.message} (${f.when})`)}`;
   });
+  for (const u of report.unanalysed) {
+    const what = u.textLevel ? ' (text-level findings only)' : '';
+    lines.push(`::warning file=${escapeProperty(u.file)},title=collab-migrate could not analyse this file::${escapeData(u.reason + what)}`);
+  }
   for (const f of report.files) {
-    if (f.outcome === 'skipped') lines.push(`::notice file=${escapeProperty(f.file)},title=collab-migrate skipped this file::${escapeData(f.reason ?? '')}`);
+    if (f.outcome === 'skipped' && f.unanalysed === undefined) lines.push(`::notice file=${escapeProperty(f.file)},title=collab-migrate skipped this file::${escapeData(f.reason ?? '')}`);
   }
   const s = report.summary;
   const b = report.baseline;
   if (b) lines.push(`collab-migrate baseline ${b.file}: ${b.recorded} recorded (warnings until their date), ${b.new} new (errors), ${b.resolved.length} resolved`);
-  lines.push(`collab-migrate: ${s.errors} error(s), ${s.warnings} warning(s), ${s.fixable} fixable, ${s.filesScanned} file(s) scanned, ${s.filesSkipped} skipped`);
+  lines.push(`collab-migrate: ${s.errors} error(s), ${s.warnings} warning(s), ${s.fixable} fixable, ${s.filesScanned} file(s) scanned, ${s.filesSkipped} skipped, ${s.unanalysed} not analysed`);
   return lines.join('\n') + '\n';
 }

@@ -153,11 +153,13 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
     return result;
   });
   const notifications = report.files
-    .filter((f) => f.outcome === 'skipped' || f.outcome === 'failed')
+    .filter((f) => f.outcome === 'skipped' || f.outcome === 'failed' || f.unanalysed !== undefined)
     .map((f): Notification => ({
       level: 'warning',
-      message: { text: `${f.outcome === 'failed' ? 'Not fixed' : 'Skipped'}: ${f.reason ?? ''}` },
+      // An unanalysed file (issue 13) is said so; `properties.unanalysed` lets a consumer count them.
+      message: { text: f.unanalysed !== undefined ? `Not analysed: ${f.unanalysed}${f.outcome === 'skipped' ? '' : ' (text-level findings only)'}` : `${f.outcome === 'failed' ? 'Not fixed' : 'Skipped'}: ${f.reason ?? ''}` },
       locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(f.file), uriBaseId: '%SRCROOT%' } } }],
+      ...(f.unanalysed !== undefined ? { properties: { unanalysed: true } } : {}),
     }));
   const srcroot = pathToFileURL(root.endsWith(path.sep) ? root : `${root}${path.sep}`).href;
   const log: Log = {
@@ -178,7 +180,7 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
         originalUriBaseIds: { '%SRCROOT%': { uri: srcroot } },
         invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
         results,
-        properties: { today: report.today, before: report.before, warnWithinDays: report.warnWithinDays },
+        properties: { today: report.today, before: report.before, warnWithinDays: report.warnWithinDays, catalogReviewed: report.catalog?.reviewed, catalogStale: report.catalog?.stale },
       },
     ],
   };

@@ -28,6 +28,7 @@ function withPrintableNames(report: Report): Report {
     ...report,
     findings: report.findings.map(name),
     files: report.files.map(name),
+    unanalysed: report.unanalysed.map(name),
     suppressions: { ...sup, expired: sup.expired.map(name), invalid: sup.invalid.map(name), unused: sup.unused.map(name) },
   };
 }
@@ -70,6 +71,7 @@ export function formatText(input: Report, opts: TextOptions): string {
     out.push(s.errors > 0 ? c.bold(c.red(line)) : c.bold(c.yellow(line)));
     if (s.fixable > 0 && report.mode === 'scan') out.push(`  ${plural(s.fixable, 'finding')} fixable with --fix`);
   }
+  if (s.unanalysed > 0) out.push(c.yellow(`  ${plural(s.unanalysed, 'file')} could not be analysed: findings there may be missing (listed at the end)`));
   if (s.suppressed > 0) out.push(`  ${plural(s.suppressed, 'finding')} suppressed by comments`);
   if (report.repositories) {
     out.push('');
@@ -120,11 +122,17 @@ export function formatText(input: Report, opts: TextOptions): string {
       out.push(`  ${x.file}:${x.line}  ${what}`);
     }
   }
-  const skipped = report.files.filter((f) => f.outcome === 'skipped');
+  const skipped = report.files.filter((f) => f.outcome === 'skipped' && f.unanalysed === undefined);
   if (skipped.length > 0) {
     out.push('');
     out.push(c.yellow(`Skipped ${plural(skipped.length, 'file')}:`));
     for (const f of skipped) out.push(`  ${f.file}: ${f.reason}`);
+  }
+  // Last, so a run (and `--fix`) ends with the files it could not look at.
+  if (report.unanalysed.length > 0) {
+    out.push('');
+    out.push(c.bold(c.yellow(`Not analysed (${plural(report.unanalysed.length, 'file')}; findings there may be missing${report.mode === 'scan' ? '' : ', and --fix did not look at them'}):`)));
+    for (const u of report.unanalysed) out.push(`  ${u.file}: ${u.reason}${u.textLevel ? ' (text-level findings only)' : ''}`);
   }
   return out.join('\n') + '\n';
 }
