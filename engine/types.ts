@@ -105,7 +105,7 @@ export interface Example {
  *   accept); that form is recognised as migrated and not reported until the date; from the date on it is
  *   reported again and the fix contracts it to the final form. A usage with no transitional form (a value
  *   the code sends) gets the final form as a suggestion before the date.
- * - `final-only`: no form works on both sides (or the seed does not say the new one works early): before the
+ * - `final-only`: no form works on both sides (or the platform does not say the new one works early): before the
  *   date the final form is offered as a suggestion only, never an autofix.
  *
  * Fix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early,
