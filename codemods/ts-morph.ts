@@ -200,11 +200,22 @@ export function computeProjectRenames(
         return;
       }
       const declShift = textShift(source, texts.get(file)!) ?? 0;
-      if (!isCertain(file, [nameNode.getStart() + declShift, nameNode.getEnd() + declShift])) {
-        skipped.push(`${where}: "${name}" is not tied to the notice's endpoint with certainty; left to suggestions`);
+      const locations = service.findRenameLocations(nameNode, { usePrefixAndSuffixText: true });
+      // Renamed project-wide only when the engine ties the declaration, or one of its references, to the
+      // notice's endpoint with certainty (a type of Single Number Reach keeps its name).
+      const tied =
+        isCertain(file, [nameNode.getStart() + declShift, nameNode.getEnd() + declShift]) ||
+        locations.some((location) => {
+          const target = path.resolve(location.getSourceFile().getFilePath());
+          const text = texts.get(target);
+          const shift = text === undefined ? undefined : textShift(location.getSourceFile(), text);
+          const span = location.getTextSpan();
+          return shift !== undefined && isCertain(target, [span.getStart() + shift, span.getStart() + shift + span.getLength()]);
+        });
+      if (!tied) {
+        skipped.push(`${where}: "${name}" is not tied to the notice's endpoint with certainty (no reference is); left to suggestions`);
         return;
       }
-      const locations = service.findRenameLocations(nameNode, { usePrefixAndSuffixText: true });
       const planned: Array<{ file: string; edit: TextEdit }> = [];
       for (const location of locations) {
         const target = path.resolve(location.getSourceFile().getFilePath());

@@ -2,10 +2,10 @@
 // ajv standalone validators for the Catalog and ExtraCatalog schemas.
 /* eslint-disable */
 // @ts-nocheck
-export const schemaHash = "7c90f01748df8c7757f06b2552e75bfb9ce14dcd879faa92f4686f9533251afa";
+export const schemaHash = "360745d651aabad56fd10042b8579575f44ff74d8818b8a720083581e5860791";
 export const detectionKinds = ["request-field","url-path","custom","property","value-map","property-value","object-shape","host","jwt-claim","header-lookup","webhook-signature","scope-list","url-query"];
 export const validateCatalog = validate0;
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:collab-migrate:notices.schema.json","title":"collab-migrate catalog of change notices","description":"notices.json: every dated change notice of the platform, the hosts and the scopes. Generated from engine/types.ts by scripts/gen-schema.ts; do not edit by hand. A user catalog (--notices) follows #/$defs/ExtraCatalog.","$ref":"#/$defs/Catalog","$defs":{"Catalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"reviewed":{"$ref":"#/$defs/IsoDate","description":"The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more than 90 days later says once that newer notices may exist."},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages of the platform's documentation that notices cite (URL -> title)."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","reviewed","references","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."},"CustomDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."},"DatePrecision":{"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."},"Detection":{"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."},"Example":{"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."},"ExtraCatalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."},"FixKind":{"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."},"FixTiming":{"type":"object","properties":{"kind":{"$ref":"#/$defs/FixTimingKind"},"reason":{"type":"string","description":"Why the fix has this timing: what the platform accepts before and after the date."}},"required":["kind","reason"],"additionalProperties":false,"description":"A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs)."},"FixTimingKind":{"type":"string","enum":["safe","expand-contract","final-only"],"description":"How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).\n- `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.\n- `expand-contract`: before the effective date the fix writes a transitional form that works on both sides   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides   accept); that form is recognised as migrated and not reported until the date; from the date on it is   reported again and the fix contracts it to the final form. A usage with no transitional form (a value   the code sends) gets the final form as a suggestion before the date.\n- `final-only`: no form works on both sides (or the platform does not say the new one works early): before the   date the final form is offered as a suggestion only, never an autofix.\n\nFix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early, for teams that deploy after the date."},"HeaderLookupDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"$ref":"#/$defs/HeaderName"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."},"HeaderName":{"type":"string","description":"An HTTP header name as a fix writes it (lower-cased) into a string literal.","pattern":"^[A-Za-z0-9-]+$"},"HostDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."},"Hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."},"Identifier":{"type":"string","description":"A name a fix writes into code as an identifier or property name (`renameTo`, `suggest`): letters, digits, `_` and `$`, so a user catalog cannot make a fix write an expression (`confirm-required`).","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"},"IsoDate":{"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"JwtClaimDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."},"Milestone":{"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."},"Notice":{"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the platform gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the platform gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The platform's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"fixTiming":{"$ref":"#/$defs/FixTiming","description":"How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it); when absent, `final-only` is assumed: no autofix before the effective date."},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."},"NoticeStatus":{"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."},"ObjectShapeDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"$ref":"#/$defs/QueryParameter"},"to":{"$ref":"#/$defs/QueryParameter"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."},"PropertyDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"$ref":"#/$defs/Identifier","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"$ref":"#/$defs/Identifier"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."},"PropertyUsage":{"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."},"PropertyValueDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."},"QueryParameter":{"type":"string","description":"A query parameter name as a fix writes it into a `key=value&...` string, with its `=`.","pattern":"^[A-Za-z0-9_.-]+=?$"},"RequestFieldDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"required":{"type":"boolean","description":"Report each of the fields a request does not send (not judged when the body/query has unknown parts)."},"when":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Only requests that send each of these fields with one of its listed static values (`{ grant_type: ['refresh_token'] }`)."},"oneOf":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is not one of these."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `required`, `values`, `oneOf`, `range`, `maxItems`) applies; `when` narrows the requests it applies to."},"ScopeListDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."},"Scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (the platform's list of scopes plus those its public API reference names)."},"Source":{"type":"object","properties":{"section":{"type":"string","description":"Section of the platform's change document the notice was read from (`9` is its dated change list); the catalog's tests compare the notice with that section. Users are shown `url` instead."},"url":{"type":"string","description":"The public page that documents the change: the platform's API changelog or the area's API reference page."},"quote":{"type":"string","description":"The platform's own words, shortened only where `...` says so."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."},"UrlPathDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."},"UrlQueryDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."},"ValueMapDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."},"WebhookSignatureDetection":{"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."}}};
+const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:collab-migrate:notices.schema.json","title":"collab-migrate catalog of change notices","description":"notices.json: every dated change notice of the platform, the hosts and the scopes. Generated from engine/types.ts by scripts/gen-schema.ts; do not edit by hand. A user catalog (--notices) follows #/$defs/ExtraCatalog.","$ref":"#/$defs/Catalog","$defs":{"Catalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"reviewed":{"$ref":"#/$defs/IsoDate","description":"The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more than 90 days later says once that newer notices may exist."},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages of the platform's documentation that notices cite (URL -> title)."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","reviewed","references","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."},"CustomDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."},"DatePrecision":{"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."},"Detection":{"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."},"DetectionScope":{"type":"object","properties":{"endpoints":{"type":"array","items":{"$ref":"#/$defs/Endpoint"}},"others":{"type":"array","items":{"$ref":"#/$defs/Endpoint"},"description":"Endpoints known to use the same names with another meaning (Single Number Reach's `answerConfirmationEnabled`, historical analytics on the call history host). Code tied to them is never reported; listed for `explain`, the docs and the tests (any endpoint outside `endpoints` is out of scope anyway)."},"context":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) that, written in the same file, give code that is not tied to an endpoint API context (`likely`), besides API requests and hosts: usually the endpoint's resource names."}},"required":["endpoints"],"additionalProperties":false,"description":"Where a field, value or host detection applies (issue 11): code tied to one of `endpoints` is reported with `certain` confidence (and its autofix); code tied to any other endpoint is not reported; code that calls the API but cannot be tied to an endpoint is `likely` (suggestions only); code without API context is not reported."},"Endpoint":{"type":"object","properties":{"path":{"type":"string","description":"Path template relative to the API base (`https://webexapis.com/v1`, or the host named by `host`), with `{name}` for a path parameter: `/telephony/config/workspaces/{workspaceId}/simultaneousRing`.","pattern":"^/"},"methods":{"type":"array","items":{"type":"string","enum":["GET","POST","PUT","PATCH","DELETE"]},"description":"Upper-case methods; absent: every method of the path."},"side":{"type":"string","enum":["request","response","both"],"description":"Which side of the call carries the detection's names: the request (body, query), the response, or both (default)."},"host":{"type":"string","enum":["api","callHistory"],"description":"The host serving it: the REST API (default) or the detailed call history host (`hosts.callHistory`)."},"source":{"type":"string","description":"Where the template comes from: the API reference page or OpenAPI spec (URL)."}},"required":["path","source"],"additionalProperties":false,"description":"An endpoint of the API: a path template as the platform's API reference writes it, and its methods."},"Example":{"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."},"ExtraCatalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."},"FixKind":{"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."},"FixTiming":{"type":"object","properties":{"kind":{"$ref":"#/$defs/FixTimingKind"},"reason":{"type":"string","description":"Why the fix has this timing: what the platform accepts before and after the date."}},"required":["kind","reason"],"additionalProperties":false,"description":"A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs)."},"FixTimingKind":{"type":"string","enum":["safe","expand-contract","final-only"],"description":"How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).\n- `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.\n- `expand-contract`: before the effective date the fix writes a transitional form that works on both sides   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides   accept); that form is recognised as migrated and not reported until the date; from the date on it is   reported again and the fix contracts it to the final form. A usage with no transitional form (a value   the code sends) gets the final form as a suggestion before the date.\n- `final-only`: no form works on both sides (or the platform does not say the new one works early): before the   date the final form is offered as a suggestion only, never an autofix.\n\nFix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early, for teams that deploy after the date."},"HeaderLookupDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"$ref":"#/$defs/HeaderName"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."},"HeaderName":{"type":"string","description":"An HTTP header name as a fix writes it (lower-cased) into a string literal.","pattern":"^[A-Za-z0-9-]+$"},"HostDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."},"Hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."},"Identifier":{"type":"string","description":"A name a fix writes into code as an identifier or property name (`renameTo`, `suggest`): letters, digits, `_` and `$`, so a user catalog cannot make a fix write an expression (`confirm-required`).","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"},"IsoDate":{"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"JwtClaimDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."},"Milestone":{"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."},"Notice":{"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the platform gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the platform gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The platform's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"fixTiming":{"$ref":"#/$defs/FixTiming","description":"How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it); when absent, `final-only` is assumed: no autofix before the effective date."},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."},"NoticeStatus":{"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."},"ObjectShapeDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"$ref":"#/$defs/QueryParameter"},"to":{"$ref":"#/$defs/QueryParameter"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."},"PropertyDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"$ref":"#/$defs/Identifier","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"$ref":"#/$defs/Identifier"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."},"PropertyUsage":{"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."},"PropertyValueDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."},"QueryParameter":{"type":"string","description":"A query parameter name as a fix writes it into a `key=value&...` string, with its `=`.","pattern":"^[A-Za-z0-9_.-]+=?$"},"RequestFieldDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"required":{"type":"boolean","description":"Report each of the fields a request does not send (not judged when the body/query has unknown parts)."},"when":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Only requests that send each of these fields with one of its listed static values (`{ grant_type: ['refresh_token'] }`)."},"oneOf":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is not one of these."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `required`, `values`, `oneOf`, `range`, `maxItems`) applies; `when` narrows the requests it applies to."},"ScopeListDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."},"Scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (the platform's list of scopes plus those its public API reference names)."},"Source":{"type":"object","properties":{"section":{"type":"string","description":"Section of the platform's change document the notice was read from (`9` is its dated change list); the catalog's tests compare the notice with that section. Users are shown `url` instead."},"url":{"type":"string","description":"The public page that documents the change: the platform's API changelog or the area's API reference page."},"quote":{"type":"string","description":"The platform's own words, shortened only where `...` says so."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."},"UrlPathDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."},"UrlQueryDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."},"ValueMapDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."},"WebhookSignatureDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."}}};
 const schema1 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"reviewed":{"$ref":"#/$defs/IsoDate","description":"The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more than 90 days later says once that newer notices may exist."},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages of the platform's documentation that notices cite (URL -> title)."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","reviewed","references","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."};
 const schema2 = {"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"};
 const schema3 = {"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."};
@@ -16,7 +16,7 @@ const schema6 = {"type":"string","enum":["dated","pending","contract","informati
 const schema10 = {"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."};
 const schema14 = {"type":"object","properties":{"section":{"type":"string","description":"Section of the platform's change document the notice was read from (`9` is its dated change list); the catalog's tests compare the notice with that section. Users are shown `url` instead."},"url":{"type":"string","description":"The public page that documents the change: the platform's API changelog or the area's API reference page."},"quote":{"type":"string","description":"The platform's own words, shortened only where `...` says so."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."};
 const schema15 = {"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."};
-const schema38 = {"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."};
+const schema41 = {"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."};
 const func0 = Object.prototype.hasOwnProperty;
 const pattern1 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 const schema12 = {"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."};
@@ -168,20 +168,398 @@ return errors === 0;
 validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema18 = {"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."};
-const schema19 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"required":{"type":"boolean","description":"Report each of the fields a request does not send (not judged when the body/query has unknown parts)."},"when":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Only requests that send each of these fields with one of its listed static values (`{ grant_type: ['refresh_token'] }`)."},"oneOf":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is not one of these."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `required`, `values`, `oneOf`, `range`, `maxItems`) applies; `when` narrows the requests it applies to."};
-const schema20 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."};
-const schema21 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."};
-const schema26 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."};
-const schema27 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."};
-const schema31 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."};
-const schema32 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."};
-const schema35 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."};
-const schema36 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."};
-const schema37 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."};
-const schema22 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"$ref":"#/$defs/Identifier","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"$ref":"#/$defs/Identifier"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."};
-const schema23 = {"type":"string","description":"A name a fix writes into code as an identifier or property name (`renameTo`, `suggest`): letters, digits, `_` and `$`, so a user catalog cannot make a fix write an expression (`confirm-required`).","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"};
-const schema25 = {"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."};
-const pattern7 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*$", "u");
+const schema19 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"required":{"type":"boolean","description":"Report each of the fields a request does not send (not judged when the body/query has unknown parts)."},"when":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Only requests that send each of these fields with one of its listed static values (`{ grant_type: ['refresh_token'] }`)."},"oneOf":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is not one of these."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `required`, `values`, `oneOf`, `range`, `maxItems`) applies; `when` narrows the requests it applies to."};
+const schema20 = {"type":"object","properties":{"endpoints":{"type":"array","items":{"$ref":"#/$defs/Endpoint"}},"others":{"type":"array","items":{"$ref":"#/$defs/Endpoint"},"description":"Endpoints known to use the same names with another meaning (Single Number Reach's `answerConfirmationEnabled`, historical analytics on the call history host). Code tied to them is never reported; listed for `explain`, the docs and the tests (any endpoint outside `endpoints` is out of scope anyway)."},"context":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) that, written in the same file, give code that is not tied to an endpoint API context (`likely`), besides API requests and hosts: usually the endpoint's resource names."}},"required":["endpoints"],"additionalProperties":false,"description":"Where a field, value or host detection applies (issue 11): code tied to one of `endpoints` is reported with `certain` confidence (and its autofix); code tied to any other endpoint is not reported; code that calls the API but cannot be tied to an endpoint is `likely` (suggestions only); code without API context is not reported."};
+const schema21 = {"type":"object","properties":{"path":{"type":"string","description":"Path template relative to the API base (`https://webexapis.com/v1`, or the host named by `host`), with `{name}` for a path parameter: `/telephony/config/workspaces/{workspaceId}/simultaneousRing`.","pattern":"^/"},"methods":{"type":"array","items":{"type":"string","enum":["GET","POST","PUT","PATCH","DELETE"]},"description":"Upper-case methods; absent: every method of the path."},"side":{"type":"string","enum":["request","response","both"],"description":"Which side of the call carries the detection's names: the request (body, query), the response, or both (default)."},"host":{"type":"string","enum":["api","callHistory"],"description":"The host serving it: the REST API (default) or the detailed call history host (`hosts.callHistory`)."},"source":{"type":"string","description":"Where the template comes from: the API reference page or OpenAPI spec (URL)."}},"required":["path","source"],"additionalProperties":false,"description":"An endpoint of the API: a path template as the platform's API reference writes it, and its methods."};
+const pattern7 = new RegExp("^/", "u");
+
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate9.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.endpoints === undefined) && (missing0 = "endpoints")){
+validate9.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "endpoints") || (key0 === "others")) || (key0 === "context"))){
+validate9.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.endpoints !== undefined){
+let data0 = data.endpoints;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs4 = errors;
+const _errs5 = errors;
+if(errors === _errs5){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if(((data1.path === undefined) && (missing1 = "path")) || ((data1.source === undefined) && (missing1 = "source"))){
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0,schemaPath:"#/$defs/Endpoint/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs7 = errors;
+for(const key1 in data1){
+if(!(((((key1 === "path") || (key1 === "methods")) || (key1 === "side")) || (key1 === "host")) || (key1 === "source"))){
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0,schemaPath:"#/$defs/Endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs7 === errors){
+if(data1.path !== undefined){
+let data2 = data1.path;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data2 === "string"){
+if(!pattern7.test(data2)){
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/path",schemaPath:"#/$defs/Endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""}];
+return false;
+}
+}
+else {
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/path",schemaPath:"#/$defs/Endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid3 = _errs8 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.methods !== undefined){
+let data3 = data1.methods;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data3)){
+var valid4 = true;
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+const _errs12 = errors;
+if(typeof data4 !== "string"){
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/methods/" + i1,schemaPath:"#/$defs/Endpoint/properties/methods/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data4 === "GET") || (data4 === "POST")) || (data4 === "PUT")) || (data4 === "PATCH")) || (data4 === "DELETE"))){
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/methods/" + i1,schemaPath:"#/$defs/Endpoint/properties/methods/items/enum",keyword:"enum",params:{allowedValues: schema21.properties.methods.items.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid4 = _errs12 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/methods",schemaPath:"#/$defs/Endpoint/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.side !== undefined){
+let data5 = data1.side;
+const _errs14 = errors;
+if(typeof data5 !== "string"){
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/side",schemaPath:"#/$defs/Endpoint/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data5 === "request") || (data5 === "response")) || (data5 === "both"))){
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/side",schemaPath:"#/$defs/Endpoint/properties/side/enum",keyword:"enum",params:{allowedValues: schema21.properties.side.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.host !== undefined){
+let data6 = data1.host;
+const _errs16 = errors;
+if(typeof data6 !== "string"){
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/host",schemaPath:"#/$defs/Endpoint/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data6 === "api") || (data6 === "callHistory"))){
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/host",schemaPath:"#/$defs/Endpoint/properties/host/enum",keyword:"enum",params:{allowedValues: schema21.properties.host.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs16 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.source !== undefined){
+const _errs18 = errors;
+if(typeof data1.source !== "string"){
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/source",schemaPath:"#/$defs/Endpoint/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs18 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0,schemaPath:"#/$defs/Endpoint/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate9.errors = [{instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.others !== undefined){
+let data8 = data.others;
+const _errs20 = errors;
+if(errors === _errs20){
+if(Array.isArray(data8)){
+var valid5 = true;
+const len2 = data8.length;
+for(let i2=0; i2<len2; i2++){
+let data9 = data8[i2];
+const _errs22 = errors;
+const _errs23 = errors;
+if(errors === _errs23){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing2;
+if(((data9.path === undefined) && (missing2 = "path")) || ((data9.source === undefined) && (missing2 = "source"))){
+validate9.errors = [{instancePath:instancePath+"/others/" + i2,schemaPath:"#/$defs/Endpoint/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs25 = errors;
+for(const key2 in data9){
+if(!(((((key2 === "path") || (key2 === "methods")) || (key2 === "side")) || (key2 === "host")) || (key2 === "source"))){
+validate9.errors = [{instancePath:instancePath+"/others/" + i2,schemaPath:"#/$defs/Endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs25 === errors){
+if(data9.path !== undefined){
+let data10 = data9.path;
+const _errs26 = errors;
+if(errors === _errs26){
+if(typeof data10 === "string"){
+if(!pattern7.test(data10)){
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/path",schemaPath:"#/$defs/Endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""}];
+return false;
+}
+}
+else {
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/path",schemaPath:"#/$defs/Endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid7 = _errs26 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data9.methods !== undefined){
+let data11 = data9.methods;
+const _errs28 = errors;
+if(errors === _errs28){
+if(Array.isArray(data11)){
+var valid8 = true;
+const len3 = data11.length;
+for(let i3=0; i3<len3; i3++){
+let data12 = data11[i3];
+const _errs30 = errors;
+if(typeof data12 !== "string"){
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/methods/" + i3,schemaPath:"#/$defs/Endpoint/properties/methods/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data12 === "GET") || (data12 === "POST")) || (data12 === "PUT")) || (data12 === "PATCH")) || (data12 === "DELETE"))){
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/methods/" + i3,schemaPath:"#/$defs/Endpoint/properties/methods/items/enum",keyword:"enum",params:{allowedValues: schema21.properties.methods.items.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid8 = _errs30 === errors;
+if(!valid8){
+break;
+}
+}
+}
+else {
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/methods",schemaPath:"#/$defs/Endpoint/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid7 = _errs28 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data9.side !== undefined){
+let data13 = data9.side;
+const _errs32 = errors;
+if(typeof data13 !== "string"){
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/side",schemaPath:"#/$defs/Endpoint/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data13 === "request") || (data13 === "response")) || (data13 === "both"))){
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/side",schemaPath:"#/$defs/Endpoint/properties/side/enum",keyword:"enum",params:{allowedValues: schema21.properties.side.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid7 = _errs32 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data9.host !== undefined){
+let data14 = data9.host;
+const _errs34 = errors;
+if(typeof data14 !== "string"){
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/host",schemaPath:"#/$defs/Endpoint/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data14 === "api") || (data14 === "callHistory"))){
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/host",schemaPath:"#/$defs/Endpoint/properties/host/enum",keyword:"enum",params:{allowedValues: schema21.properties.host.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid7 = _errs34 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data9.source !== undefined){
+const _errs36 = errors;
+if(typeof data9.source !== "string"){
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/source",schemaPath:"#/$defs/Endpoint/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid7 = _errs36 === errors;
+}
+else {
+var valid7 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate9.errors = [{instancePath:instancePath+"/others/" + i2,schemaPath:"#/$defs/Endpoint/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid5 = _errs22 === errors;
+if(!valid5){
+break;
+}
+}
+}
+else {
+validate9.errors = [{instancePath:instancePath+"/others",schemaPath:"#/properties/others/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.context !== undefined){
+let data16 = data.context;
+const _errs38 = errors;
+if(errors === _errs38){
+if(Array.isArray(data16)){
+var valid9 = true;
+const len4 = data16.length;
+for(let i4=0; i4<len4; i4++){
+const _errs40 = errors;
+if(typeof data16[i4] !== "string"){
+validate9.errors = [{instancePath:instancePath+"/context/" + i4,schemaPath:"#/properties/context/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid9 = _errs40 === errors;
+if(!valid9){
+break;
+}
+}
+}
+else {
+validate9.errors = [{instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs38 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate9.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate9.errors = vErrors;
+return errors === 0;
+}
+validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -196,34 +574,46 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.kind === undefined) && (missing0 = "kind")) || ((data.names === undefined) && (missing0 = "names"))){
+if((((((data.kind === undefined) && (missing0 = "kind")) || ((data.paths === undefined) && (missing0 = "paths"))) || ((data.in === undefined) && (missing0 = "in"))) || ((data.fields === undefined) && (missing0 = "fields"))) || ((data.change === undefined) && (missing0 = "change"))){
 validate8.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func0.call(schema22.properties, key0))){
+if(!(func0.call(schema19.properties, key0))){
 validate8.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.tokens !== undefined){
-let data0 = data.tokens;
+if(data.scope !== undefined){
 const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data0)){
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokens !== undefined){
+let data1 = data.tokens;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
 var valid1 = true;
-const len0 = data0.length;
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(typeof data0[i0] !== "string"){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
 validate8.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid1 = _errs4 === errors;
+var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
@@ -234,208 +624,177 @@ validate8.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/propertie
 return false;
 }
 }
-var valid0 = _errs2 === errors;
+var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.note !== undefined){
-const _errs6 = errors;
+const _errs7 = errors;
 if(typeof data.note !== "string"){
 validate8.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.kind !== undefined){
-let data3 = data.kind;
-const _errs8 = errors;
-if(typeof data3 !== "string"){
+let data4 = data.kind;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
 validate8.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if("property" !== data3){
-validate8.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "property"},message:"must be equal to constant"}];
+if("request-field" !== data4){
+validate8.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "request-field"},message:"must be equal to constant"}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.names !== undefined){
-let data4 = data.names;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data4)){
+if(data.paths !== undefined){
+let data5 = data.paths;
+const _errs11 = errors;
+if(errors === _errs11){
+if(Array.isArray(data5)){
 var valid2 = true;
-const len1 = data4.length;
+const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-const _errs12 = errors;
-if(typeof data4[i1] !== "string"){
-validate8.errors = [{instancePath:instancePath+"/names/" + i1,schemaPath:"#/properties/names/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+const _errs13 = errors;
+if(typeof data5[i1] !== "string"){
+validate8.errors = [{instancePath:instancePath+"/paths/" + i1,schemaPath:"#/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid2 = _errs12 === errors;
+var valid2 = _errs13 === errors;
 if(!valid2){
 break;
 }
 }
 }
 else {
-validate8.errors = [{instancePath:instancePath+"/names",schemaPath:"#/properties/names/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-var valid0 = _errs10 === errors;
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.renameTo !== undefined){
-let data6 = data.renameTo;
-const _errs14 = errors;
+if(data.methods !== undefined){
+let data7 = data.methods;
 const _errs15 = errors;
 if(errors === _errs15){
-if(typeof data6 === "string"){
-if(!pattern7.test(data6)){
-validate8.errors = [{instancePath:instancePath+"/renameTo",schemaPath:"#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""}];
+if(Array.isArray(data7)){
+var valid3 = true;
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+const _errs17 = errors;
+if(typeof data7[i2] !== "string"){
+validate8.errors = [{instancePath:instancePath+"/methods/" + i2,schemaPath:"#/properties/methods/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+var valid3 = _errs17 === errors;
+if(!valid3){
+break;
+}
 }
 }
 else {
-validate8.errors = [{instancePath:instancePath+"/renameTo",schemaPath:"#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.suggest !== undefined){
-let data7 = data.suggest;
-const _errs17 = errors;
-if(errors === _errs17){
-if(Array.isArray(data7)){
-var valid4 = true;
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-let data8 = data7[i2];
+if(data.in !== undefined){
+let data9 = data.in;
 const _errs19 = errors;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data8 === "string"){
-if(!pattern7.test(data8)){
-validate8.errors = [{instancePath:instancePath+"/suggest/" + i2,schemaPath:"#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""}];
+if(typeof data9 !== "string"){
+validate8.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+if(!((data9 === "body") || (data9 === "query"))){
+validate8.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/enum",keyword:"enum",params:{allowedValues: schema19.properties.in.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs19 === errors;
 }
 else {
-validate8.errors = [{instancePath:instancePath+"/suggest/" + i2,schemaPath:"#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+var valid0 = true;
+}
+if(valid0){
+if(data.fields !== undefined){
+let data10 = data.fields;
+const _errs21 = errors;
+if(errors === _errs21){
+if(Array.isArray(data10)){
+var valid4 = true;
+const len3 = data10.length;
+for(let i3=0; i3<len3; i3++){
+const _errs23 = errors;
+if(typeof data10[i3] !== "string"){
+validate8.errors = [{instancePath:instancePath+"/fields/" + i3,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-}
-var valid4 = _errs19 === errors;
+var valid4 = _errs23 === errors;
 if(!valid4){
 break;
 }
 }
 }
 else {
-validate8.errors = [{instancePath:instancePath+"/suggest",schemaPath:"#/properties/suggest/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs21 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.change !== undefined){
-let data9 = data.change;
-const _errs22 = errors;
-if(typeof data9 !== "string"){
-validate8.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(data.present !== undefined){
+const _errs25 = errors;
+if(typeof data.present !== "boolean"){
+validate8.errors = [{instancePath:instancePath+"/present",schemaPath:"#/properties/present/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-if(!((data9 === "removed") || (data9 === "deprecated"))){
-validate8.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/enum",keyword:"enum",params:{allowedValues: schema22.properties.change.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs22 === errors;
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.usages !== undefined){
-let data10 = data.usages;
-const _errs24 = errors;
-if(errors === _errs24){
-if(Array.isArray(data10)){
-var valid6 = true;
-const len3 = data10.length;
-for(let i3=0; i3<len3; i3++){
-let data11 = data10[i3];
-const _errs26 = errors;
-if(typeof data11 !== "string"){
-validate8.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(data.absent !== undefined){
+const _errs27 = errors;
+if(typeof data.absent !== "boolean"){
+validate8.errors = [{instancePath:instancePath+"/absent",schemaPath:"#/properties/absent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-if(!(((((data11 === "key") || (data11 === "read")) || (data11 === "write")) || (data11 === "destructure")) || (data11 === "declaration"))){
-validate8.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid6 = _errs26 === errors;
-if(!valid6){
-break;
-}
-}
-}
-else {
-validate8.errors = [{instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs24 === errors;
+var valid0 = _errs27 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fileContext !== undefined){
-let data12 = data.fileContext;
+if(data.required !== undefined){
 const _errs29 = errors;
-if(errors === _errs29){
-if(Array.isArray(data12)){
-var valid8 = true;
-const len4 = data12.length;
-for(let i4=0; i4<len4; i4++){
-const _errs31 = errors;
-if(typeof data12[i4] !== "string"){
-validate8.errors = [{instancePath:instancePath+"/fileContext/" + i4,schemaPath:"#/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.required !== "boolean"){
+validate8.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-var valid8 = _errs31 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-validate8.errors = [{instancePath:instancePath+"/fileContext",schemaPath:"#/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
 }
 var valid0 = _errs29 === errors;
 }
@@ -443,88 +802,196 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.siblings !== undefined){
-let data14 = data.siblings;
-const _errs33 = errors;
-if(errors === _errs33){
-if(Array.isArray(data14)){
-var valid9 = true;
-const len5 = data14.length;
-for(let i5=0; i5<len5; i5++){
-const _errs35 = errors;
-if(typeof data14[i5] !== "string"){
-validate8.errors = [{instancePath:instancePath+"/siblings/" + i5,schemaPath:"#/properties/siblings/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid9 = _errs35 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-validate8.errors = [{instancePath:instancePath+"/siblings",schemaPath:"#/properties/siblings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs33 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.requestPaths !== undefined){
-let data16 = data.requestPaths;
-const _errs37 = errors;
-if(errors === _errs37){
+if(data.when !== undefined){
+let data15 = data.when;
+const _errs31 = errors;
+if(errors === _errs31){
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key1 in data15){
+let data16 = data15[key1];
+const _errs34 = errors;
+if(errors === _errs34){
 if(Array.isArray(data16)){
-var valid10 = true;
-const len6 = data16.length;
-for(let i6=0; i6<len6; i6++){
-const _errs39 = errors;
-if(typeof data16[i6] !== "string"){
-validate8.errors = [{instancePath:instancePath+"/requestPaths/" + i6,schemaPath:"#/properties/requestPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+var valid6 = true;
+const len4 = data16.length;
+for(let i4=0; i4<len4; i4++){
+const _errs36 = errors;
+if(typeof data16[i4] !== "string"){
+validate8.errors = [{instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i4,schemaPath:"#/properties/when/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid10 = _errs39 === errors;
-if(!valid10){
+var valid6 = _errs36 === errors;
+if(!valid6){
 break;
 }
 }
 }
 else {
-validate8.errors = [{instancePath:instancePath+"/requestPaths",schemaPath:"#/properties/requestPaths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/when/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-var valid0 = _errs37 === errors;
+var valid5 = _errs34 === errors;
+if(!valid5){
+break;
+}
+}
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs31 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.remove !== undefined){
-const _errs41 = errors;
-if(typeof data.remove !== "boolean"){
-validate8.errors = [{instancePath:instancePath+"/remove",schemaPath:"#/properties/remove/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(data.oneOf !== undefined){
+let data18 = data.oneOf;
+const _errs38 = errors;
+if(errors === _errs38){
+if(Array.isArray(data18)){
+var valid7 = true;
+const len5 = data18.length;
+for(let i5=0; i5<len5; i5++){
+const _errs40 = errors;
+if(typeof data18[i5] !== "string"){
+validate8.errors = [{instancePath:instancePath+"/oneOf/" + i5,schemaPath:"#/properties/oneOf/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs41 === errors;
+var valid7 = _errs40 === errors;
+if(!valid7){
+break;
+}
+}
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs38 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.config !== undefined){
-const _errs43 = errors;
-if(typeof data.config !== "boolean"){
-validate8.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(data.values !== undefined){
+let data20 = data.values;
+const _errs42 = errors;
+if(errors === _errs42){
+if(Array.isArray(data20)){
+var valid8 = true;
+const len6 = data20.length;
+for(let i6=0; i6<len6; i6++){
+const _errs44 = errors;
+if(typeof data20[i6] !== "string"){
+validate8.errors = [{instancePath:instancePath+"/values/" + i6,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs43 === errors;
+var valid8 = _errs44 === errors;
+if(!valid8){
+break;
+}
+}
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs42 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.range !== undefined){
+let data22 = data.range;
+const _errs46 = errors;
+if(errors === _errs46){
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+let missing1;
+if(((data22.min === undefined) && (missing1 = "min")) || ((data22.max === undefined) && (missing1 = "max"))){
+validate8.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs48 = errors;
+for(const key2 in data22){
+if(!((key2 === "min") || (key2 === "max"))){
+validate8.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs48 === errors){
+if(data22.min !== undefined){
+const _errs49 = errors;
+if(!(typeof data22.min == "number")){
+validate8.errors = [{instancePath:instancePath+"/range/min",schemaPath:"#/properties/range/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid9 = _errs49 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data22.max !== undefined){
+const _errs51 = errors;
+if(!(typeof data22.max == "number")){
+validate8.errors = [{instancePath:instancePath+"/range/max",schemaPath:"#/properties/range/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid9 = _errs51 === errors;
+}
+else {
+var valid9 = true;
+}
+}
+}
+}
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs46 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxItems !== undefined){
+const _errs53 = errors;
+if(!(typeof data.maxItems == "number")){
+validate8.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs53 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.change !== undefined){
+const _errs55 = errors;
+if(typeof data.change !== "string"){
+validate8.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs55 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
 }
 }
 }
@@ -551,265 +1018,7 @@ return errors === 0;
 }
 validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema28 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"$ref":"#/$defs/QueryParameter"},"to":{"$ref":"#/$defs/QueryParameter"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."};
-const schema29 = {"type":"string","description":"A query parameter name as a fix writes it into a `key=value&...` string, with its `=`.","pattern":"^[A-Za-z0-9_.-]+=?$"};
-const pattern9 = new RegExp("^[A-Za-z0-9_.-]+=?$", "u");
-
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate10.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.kind === undefined) && (missing0 = "kind")) || ((data.when === undefined) && (missing0 = "when"))){
-validate10.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((key0 === "tokens") || (key0 === "note")) || (key0 === "kind")) || (key0 === "when")) || (key0 === "requires")) || (key0 === "rewrite"))){
-validate10.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.tokens !== undefined){
-let data0 = data.tokens;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(typeof data0[i0] !== "string"){
-validate10.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate10.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.note !== undefined){
-const _errs6 = errors;
-if(typeof data.note !== "string"){
-validate10.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.kind !== undefined){
-let data3 = data.kind;
-const _errs8 = errors;
-if(typeof data3 !== "string"){
-validate10.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("object-shape" !== data3){
-validate10.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "object-shape"},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.when !== undefined){
-let data4 = data.when;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key1 in data4){
-const _errs13 = errors;
-if(typeof data4[key1] !== "string"){
-validate10.errors = [{instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/when/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs13 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate10.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.requires !== undefined){
-let data6 = data.requires;
-const _errs15 = errors;
-if(errors === _errs15){
-if(Array.isArray(data6)){
-var valid3 = true;
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-const _errs17 = errors;
-if(typeof data6[i1] !== "string"){
-validate10.errors = [{instancePath:instancePath+"/requires/" + i1,schemaPath:"#/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs17 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate10.errors = [{instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.rewrite !== undefined){
-let data8 = data.rewrite;
-const _errs19 = errors;
-if(errors === _errs19){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-let missing1;
-if((((data8.key === undefined) && (missing1 = "key")) || ((data8.from === undefined) && (missing1 = "from"))) || ((data8.to === undefined) && (missing1 = "to"))){
-validate10.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs21 = errors;
-for(const key2 in data8){
-if(!(((key2 === "key") || (key2 === "from")) || (key2 === "to"))){
-validate10.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs21 === errors){
-if(data8.key !== undefined){
-const _errs22 = errors;
-if(typeof data8.key !== "string"){
-validate10.errors = [{instancePath:instancePath+"/rewrite/key",schemaPath:"#/properties/rewrite/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs22 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data8.from !== undefined){
-let data10 = data8.from;
-const _errs24 = errors;
-const _errs25 = errors;
-if(errors === _errs25){
-if(typeof data10 === "string"){
-if(!pattern9.test(data10)){
-validate10.errors = [{instancePath:instancePath+"/rewrite/from",schemaPath:"#/$defs/QueryParameter/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+=?$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+=?$"+"\""}];
-return false;
-}
-}
-else {
-validate10.errors = [{instancePath:instancePath+"/rewrite/from",schemaPath:"#/$defs/QueryParameter/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid4 = _errs24 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data8.to !== undefined){
-let data11 = data8.to;
-const _errs27 = errors;
-const _errs28 = errors;
-if(errors === _errs28){
-if(typeof data11 === "string"){
-if(!pattern9.test(data11)){
-validate10.errors = [{instancePath:instancePath+"/rewrite/to",schemaPath:"#/$defs/QueryParameter/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+=?$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+=?$"+"\""}];
-return false;
-}
-}
-else {
-validate10.errors = [{instancePath:instancePath+"/rewrite/to",schemaPath:"#/$defs/QueryParameter/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid4 = _errs27 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate10.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate10.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate10.errors = vErrors;
-return errors === 0;
-}
-validate10.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema33 = {"type":"object","properties":{"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"$ref":"#/$defs/HeaderName"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."};
-const schema34 = {"type":"string","description":"An HTTP header name as a fix writes it (lower-cased) into a string literal.","pattern":"^[A-Za-z0-9-]+$"};
-const pattern11 = new RegExp("^[A-Za-z0-9-]+$", "u");
+const schema23 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -824,34 +1033,46 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.kind === undefined) && (missing0 = "kind")) || ((data.headers === undefined) && (missing0 = "headers"))){
+if((((data.kind === undefined) && (missing0 = "kind")) || ((data.paths === undefined) && (missing0 = "paths"))) || ((data.change === undefined) && (missing0 = "change"))){
 validate12.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "tokens") || (key0 === "note")) || (key0 === "kind")) || (key0 === "headers"))){
+if(!((((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "paths")) || (key0 === "change"))){
 validate12.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.tokens !== undefined){
-let data0 = data.tokens;
+if(data.scope !== undefined){
 const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data0)){
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokens !== undefined){
+let data1 = data.tokens;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
 var valid1 = true;
-const len0 = data0.length;
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(typeof data0[i0] !== "string"){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
 validate12.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid1 = _errs4 === errors;
+var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
@@ -862,79 +1083,83 @@ validate12.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs2 === errors;
+var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.note !== undefined){
-const _errs6 = errors;
+const _errs7 = errors;
 if(typeof data.note !== "string"){
 validate12.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.kind !== undefined){
-let data3 = data.kind;
-const _errs8 = errors;
-if(typeof data3 !== "string"){
+let data4 = data.kind;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
 validate12.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if("header-lookup" !== data3){
-validate12.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "header-lookup"},message:"must be equal to constant"}];
+if("url-path" !== data4){
+validate12.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "url-path"},message:"must be equal to constant"}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.headers !== undefined){
-let data4 = data.headers;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data4)){
+if(data.paths !== undefined){
+let data5 = data.paths;
+const _errs11 = errors;
+if(errors === _errs11){
+if(Array.isArray(data5)){
 var valid2 = true;
-const len1 = data4.length;
+const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
-const _errs12 = errors;
 const _errs13 = errors;
-if(errors === _errs13){
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-validate12.errors = [{instancePath:instancePath+"/headers/" + i1,schemaPath:"#/$defs/HeaderName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]+$"},message:"must match pattern \""+"^[A-Za-z0-9-]+$"+"\""}];
+if(typeof data5[i1] !== "string"){
+validate12.errors = [{instancePath:instancePath+"/paths/" + i1,schemaPath:"#/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-}
-else {
-validate12.errors = [{instancePath:instancePath+"/headers/" + i1,schemaPath:"#/$defs/HeaderName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid2 = _errs12 === errors;
+var valid2 = _errs13 === errors;
 if(!valid2){
 break;
 }
 }
 }
 else {
-validate12.errors = [{instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate12.errors = [{instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-var valid0 = _errs10 === errors;
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.change !== undefined){
+const _errs15 = errors;
+if(typeof data.change !== "string"){
+validate12.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }
@@ -952,6 +1177,2387 @@ return errors === 0;
 }
 validate12.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const schema24 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."};
+
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate15.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.kind === undefined) && (missing0 = "kind")) || ((data.handler === undefined) && (missing0 = "handler"))){
+validate15.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "handler")) || (key0 === "params"))){
+validate15.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.scope !== undefined){
+const _errs2 = errors;
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokens !== undefined){
+let data1 = data.tokens;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
+validate15.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate15.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+const _errs7 = errors;
+if(typeof data.note !== "string"){
+validate15.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data4 = data.kind;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+validate15.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("custom" !== data4){
+validate15.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.handler !== undefined){
+const _errs11 = errors;
+if(typeof data.handler !== "string"){
+validate15.errors = [{instancePath:instancePath+"/handler",schemaPath:"#/properties/handler/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.params !== undefined){
+let data6 = data.params;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+}
+else {
+validate15.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate15.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+validate15.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema25 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"$ref":"#/$defs/Identifier","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"$ref":"#/$defs/Identifier"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."};
+const schema26 = {"type":"string","description":"A name a fix writes into code as an identifier or property name (`renameTo`, `suggest`): letters, digits, `_` and `$`, so a user catalog cannot make a fix write an expression (`confirm-required`).","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"};
+const schema28 = {"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."};
+const pattern9 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*$", "u");
+
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate18.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.kind === undefined) && (missing0 = "kind")) || ((data.names === undefined) && (missing0 = "names"))){
+validate18.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func0.call(schema25.properties, key0))){
+validate18.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.scope !== undefined){
+const _errs2 = errors;
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokens !== undefined){
+let data1 = data.tokens;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
+validate18.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate18.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+const _errs7 = errors;
+if(typeof data.note !== "string"){
+validate18.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data4 = data.kind;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+validate18.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("property" !== data4){
+validate18.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "property"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.names !== undefined){
+let data5 = data.names;
+const _errs11 = errors;
+if(errors === _errs11){
+if(Array.isArray(data5)){
+var valid2 = true;
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+const _errs13 = errors;
+if(typeof data5[i1] !== "string"){
+validate18.errors = [{instancePath:instancePath+"/names/" + i1,schemaPath:"#/properties/names/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs13 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate18.errors = [{instancePath:instancePath+"/names",schemaPath:"#/properties/names/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.renameTo !== undefined){
+let data7 = data.renameTo;
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data7 === "string"){
+if(!pattern9.test(data7)){
+validate18.errors = [{instancePath:instancePath+"/renameTo",schemaPath:"#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""}];
+return false;
+}
+}
+else {
+validate18.errors = [{instancePath:instancePath+"/renameTo",schemaPath:"#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.suggest !== undefined){
+let data8 = data.suggest;
+const _errs18 = errors;
+if(errors === _errs18){
+if(Array.isArray(data8)){
+var valid4 = true;
+const len2 = data8.length;
+for(let i2=0; i2<len2; i2++){
+let data9 = data8[i2];
+const _errs20 = errors;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data9 === "string"){
+if(!pattern9.test(data9)){
+validate18.errors = [{instancePath:instancePath+"/suggest/" + i2,schemaPath:"#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""}];
+return false;
+}
+}
+else {
+validate18.errors = [{instancePath:instancePath+"/suggest/" + i2,schemaPath:"#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid4 = _errs20 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate18.errors = [{instancePath:instancePath+"/suggest",schemaPath:"#/properties/suggest/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.change !== undefined){
+let data10 = data.change;
+const _errs23 = errors;
+if(typeof data10 !== "string"){
+validate18.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data10 === "removed") || (data10 === "deprecated"))){
+validate18.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/enum",keyword:"enum",params:{allowedValues: schema25.properties.change.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.usages !== undefined){
+let data11 = data.usages;
+const _errs25 = errors;
+if(errors === _errs25){
+if(Array.isArray(data11)){
+var valid6 = true;
+const len3 = data11.length;
+for(let i3=0; i3<len3; i3++){
+let data12 = data11[i3];
+const _errs27 = errors;
+if(typeof data12 !== "string"){
+validate18.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data12 === "key") || (data12 === "read")) || (data12 === "write")) || (data12 === "destructure")) || (data12 === "declaration"))){
+validate18.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid6 = _errs27 === errors;
+if(!valid6){
+break;
+}
+}
+}
+else {
+validate18.errors = [{instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs25 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.fileContext !== undefined){
+let data13 = data.fileContext;
+const _errs30 = errors;
+if(errors === _errs30){
+if(Array.isArray(data13)){
+var valid8 = true;
+const len4 = data13.length;
+for(let i4=0; i4<len4; i4++){
+const _errs32 = errors;
+if(typeof data13[i4] !== "string"){
+validate18.errors = [{instancePath:instancePath+"/fileContext/" + i4,schemaPath:"#/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs32 === errors;
+if(!valid8){
+break;
+}
+}
+}
+else {
+validate18.errors = [{instancePath:instancePath+"/fileContext",schemaPath:"#/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs30 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.siblings !== undefined){
+let data15 = data.siblings;
+const _errs34 = errors;
+if(errors === _errs34){
+if(Array.isArray(data15)){
+var valid9 = true;
+const len5 = data15.length;
+for(let i5=0; i5<len5; i5++){
+const _errs36 = errors;
+if(typeof data15[i5] !== "string"){
+validate18.errors = [{instancePath:instancePath+"/siblings/" + i5,schemaPath:"#/properties/siblings/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid9 = _errs36 === errors;
+if(!valid9){
+break;
+}
+}
+}
+else {
+validate18.errors = [{instancePath:instancePath+"/siblings",schemaPath:"#/properties/siblings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs34 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.requestPaths !== undefined){
+let data17 = data.requestPaths;
+const _errs38 = errors;
+if(errors === _errs38){
+if(Array.isArray(data17)){
+var valid10 = true;
+const len6 = data17.length;
+for(let i6=0; i6<len6; i6++){
+const _errs40 = errors;
+if(typeof data17[i6] !== "string"){
+validate18.errors = [{instancePath:instancePath+"/requestPaths/" + i6,schemaPath:"#/properties/requestPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid10 = _errs40 === errors;
+if(!valid10){
+break;
+}
+}
+}
+else {
+validate18.errors = [{instancePath:instancePath+"/requestPaths",schemaPath:"#/properties/requestPaths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs38 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.remove !== undefined){
+const _errs42 = errors;
+if(typeof data.remove !== "boolean"){
+validate18.errors = [{instancePath:instancePath+"/remove",schemaPath:"#/properties/remove/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs42 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.config !== undefined){
+const _errs44 = errors;
+if(typeof data.config !== "boolean"){
+validate18.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs44 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+validate18.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema29 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."};
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate21.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.kind === undefined) && (missing0 = "kind")) || ((data.map === undefined) && (missing0 = "map"))){
+validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func0.call(schema29.properties, key0))){
+validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.scope !== undefined){
+const _errs2 = errors;
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokens !== undefined){
+let data1 = data.tokens;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
+validate21.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+const _errs7 = errors;
+if(typeof data.note !== "string"){
+validate21.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data4 = data.kind;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+validate21.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("value-map" !== data4){
+validate21.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "value-map"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.map !== undefined){
+let data5 = data.map;
+const _errs11 = errors;
+if(errors === _errs11){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+let data6 = data5[key1];
+const _errs14 = errors;
+if((typeof data6 !== "string") && (data6 !== null)){
+validate21.errors = [{instancePath:instancePath+"/map/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/map/additionalProperties/type",keyword:"type",params:{type: schema29.properties.map.additionalProperties.type},message:"must be string,null"}];
+return false;
+}
+var valid2 = _errs14 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/map",schemaPath:"#/properties/map/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.prefixes !== undefined){
+let data7 = data.prefixes;
+const _errs16 = errors;
+if(errors === _errs16){
+if(Array.isArray(data7)){
+var valid3 = true;
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+const _errs18 = errors;
+if(typeof data7[i1] !== "string"){
+validate21.errors = [{instancePath:instancePath+"/prefixes/" + i1,schemaPath:"#/properties/prefixes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs18 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/prefixes",schemaPath:"#/properties/prefixes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.anywhere !== undefined){
+const _errs20 = errors;
+if(typeof data.anywhere !== "boolean"){
+validate21.errors = [{instancePath:instancePath+"/anywhere",schemaPath:"#/properties/anywhere/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.members !== undefined){
+let data10 = data.members;
+const _errs22 = errors;
+if(errors === _errs22){
+if(Array.isArray(data10)){
+var valid4 = true;
+const len2 = data10.length;
+for(let i2=0; i2<len2; i2++){
+const _errs24 = errors;
+if(typeof data10[i2] !== "string"){
+validate21.errors = [{instancePath:instancePath+"/members/" + i2,schemaPath:"#/properties/members/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid4 = _errs24 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.keys !== undefined){
+let data12 = data.keys;
+const _errs26 = errors;
+if(errors === _errs26){
+if(Array.isArray(data12)){
+var valid5 = true;
+const len3 = data12.length;
+for(let i3=0; i3<len3; i3++){
+const _errs28 = errors;
+if(typeof data12[i3] !== "string"){
+validate21.errors = [{instancePath:instancePath+"/keys/" + i3,schemaPath:"#/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid5 = _errs28 === errors;
+if(!valid5){
+break;
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs26 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tableKeys !== undefined){
+const _errs30 = errors;
+if(typeof data.tableKeys !== "boolean"){
+validate21.errors = [{instancePath:instancePath+"/tableKeys",schemaPath:"#/properties/tableKeys/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs30 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.compared !== undefined){
+const _errs32 = errors;
+if(typeof data.compared !== "boolean"){
+validate21.errors = [{instancePath:instancePath+"/compared",schemaPath:"#/properties/compared/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs32 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.fileContext !== undefined){
+let data16 = data.fileContext;
+const _errs34 = errors;
+if(errors === _errs34){
+if(Array.isArray(data16)){
+var valid6 = true;
+const len4 = data16.length;
+for(let i4=0; i4<len4; i4++){
+const _errs36 = errors;
+if(typeof data16[i4] !== "string"){
+validate21.errors = [{instancePath:instancePath+"/fileContext/" + i4,schemaPath:"#/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid6 = _errs36 === errors;
+if(!valid6){
+break;
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/fileContext",schemaPath:"#/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs34 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.numbers !== undefined){
+const _errs38 = errors;
+if(typeof data.numbers !== "boolean"){
+validate21.errors = [{instancePath:instancePath+"/numbers",schemaPath:"#/properties/numbers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs38 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.config !== undefined){
+const _errs40 = errors;
+if(typeof data.config !== "boolean"){
+validate21.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs40 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema30 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate24.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.kind === undefined) && (missing0 = "kind")) || ((data.names === undefined) && (missing0 = "names"))){
+validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "names")) || (key0 === "range")) || (key0 === "strings")) || (key0 === "fileContext"))){
+validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.scope !== undefined){
+const _errs2 = errors;
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokens !== undefined){
+let data1 = data.tokens;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
+validate24.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+const _errs7 = errors;
+if(typeof data.note !== "string"){
+validate24.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data4 = data.kind;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+validate24.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("property-value" !== data4){
+validate24.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "property-value"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.names !== undefined){
+let data5 = data.names;
+const _errs11 = errors;
+if(errors === _errs11){
+if(Array.isArray(data5)){
+var valid2 = true;
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+const _errs13 = errors;
+if(typeof data5[i1] !== "string"){
+validate24.errors = [{instancePath:instancePath+"/names/" + i1,schemaPath:"#/properties/names/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs13 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/names",schemaPath:"#/properties/names/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.range !== undefined){
+let data7 = data.range;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+let missing1;
+if(((data7.min === undefined) && (missing1 = "min")) || ((data7.max === undefined) && (missing1 = "max"))){
+validate24.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs17 = errors;
+for(const key1 in data7){
+if(!((key1 === "min") || (key1 === "max"))){
+validate24.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs17 === errors){
+if(data7.min !== undefined){
+const _errs18 = errors;
+if(!(typeof data7.min == "number")){
+validate24.errors = [{instancePath:instancePath+"/range/min",schemaPath:"#/properties/range/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid3 = _errs18 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data7.max !== undefined){
+const _errs20 = errors;
+if(!(typeof data7.max == "number")){
+validate24.errors = [{instancePath:instancePath+"/range/max",schemaPath:"#/properties/range/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid3 = _errs20 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.strings !== undefined){
+const _errs22 = errors;
+if(typeof data.strings !== "boolean"){
+validate24.errors = [{instancePath:instancePath+"/strings",schemaPath:"#/properties/strings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.fileContext !== undefined){
+let data11 = data.fileContext;
+const _errs24 = errors;
+if(errors === _errs24){
+if(Array.isArray(data11)){
+var valid4 = true;
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+const _errs26 = errors;
+if(typeof data11[i2] !== "string"){
+validate24.errors = [{instancePath:instancePath+"/fileContext/" + i2,schemaPath:"#/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid4 = _errs26 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/fileContext",schemaPath:"#/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs24 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema31 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"$ref":"#/$defs/QueryParameter"},"to":{"$ref":"#/$defs/QueryParameter"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."};
+const schema32 = {"type":"string","description":"A query parameter name as a fix writes it into a `key=value&...` string, with its `=`.","pattern":"^[A-Za-z0-9_.-]+=?$"};
+const pattern11 = new RegExp("^[A-Za-z0-9_.-]+=?$", "u");
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate27.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.kind === undefined) && (missing0 = "kind")) || ((data.when === undefined) && (missing0 = "when"))){
+validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "when")) || (key0 === "requires")) || (key0 === "rewrite"))){
+validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.scope !== undefined){
+const _errs2 = errors;
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokens !== undefined){
+let data1 = data.tokens;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
+validate27.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+const _errs7 = errors;
+if(typeof data.note !== "string"){
+validate27.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data4 = data.kind;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+validate27.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("object-shape" !== data4){
+validate27.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "object-shape"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.when !== undefined){
+let data5 = data.when;
+const _errs11 = errors;
+if(errors === _errs11){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+const _errs14 = errors;
+if(typeof data5[key1] !== "string"){
+validate27.errors = [{instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/when/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs14 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.requires !== undefined){
+let data7 = data.requires;
+const _errs16 = errors;
+if(errors === _errs16){
+if(Array.isArray(data7)){
+var valid3 = true;
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+const _errs18 = errors;
+if(typeof data7[i1] !== "string"){
+validate27.errors = [{instancePath:instancePath+"/requires/" + i1,schemaPath:"#/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs18 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.rewrite !== undefined){
+let data9 = data.rewrite;
+const _errs20 = errors;
+if(errors === _errs20){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing1;
+if((((data9.key === undefined) && (missing1 = "key")) || ((data9.from === undefined) && (missing1 = "from"))) || ((data9.to === undefined) && (missing1 = "to"))){
+validate27.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs22 = errors;
+for(const key2 in data9){
+if(!(((key2 === "key") || (key2 === "from")) || (key2 === "to"))){
+validate27.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs22 === errors){
+if(data9.key !== undefined){
+const _errs23 = errors;
+if(typeof data9.key !== "string"){
+validate27.errors = [{instancePath:instancePath+"/rewrite/key",schemaPath:"#/properties/rewrite/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid4 = _errs23 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data9.from !== undefined){
+let data11 = data9.from;
+const _errs25 = errors;
+const _errs26 = errors;
+if(errors === _errs26){
+if(typeof data11 === "string"){
+if(!pattern11.test(data11)){
+validate27.errors = [{instancePath:instancePath+"/rewrite/from",schemaPath:"#/$defs/QueryParameter/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+=?$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+=?$"+"\""}];
+return false;
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/rewrite/from",schemaPath:"#/$defs/QueryParameter/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid4 = _errs25 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data9.to !== undefined){
+let data12 = data9.to;
+const _errs28 = errors;
+const _errs29 = errors;
+if(errors === _errs29){
+if(typeof data12 === "string"){
+if(!pattern11.test(data12)){
+validate27.errors = [{instancePath:instancePath+"/rewrite/to",schemaPath:"#/$defs/QueryParameter/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+=?$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+=?$"+"\""}];
+return false;
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/rewrite/to",schemaPath:"#/$defs/QueryParameter/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid4 = _errs28 === errors;
+}
+else {
+var valid4 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema34 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate30.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.kind === undefined) && (missing0 = "kind")) || ((data.hosts === undefined) && (missing0 = "hosts"))){
+validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "hosts"))){
+validate30.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.scope !== undefined){
+const _errs2 = errors;
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokens !== undefined){
+let data1 = data.tokens;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
+validate30.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate30.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+const _errs7 = errors;
+if(typeof data.note !== "string"){
+validate30.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data4 = data.kind;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+validate30.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("host" !== data4){
+validate30.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "host"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.hosts !== undefined){
+let data5 = data.hosts;
+const _errs11 = errors;
+if(typeof data5 !== "string"){
+validate30.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data5 === "legacyApi") || (data5 === "callHistory"))){
+validate30.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/enum",keyword:"enum",params:{allowedValues: schema34.properties.hosts.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema35 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate33.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.kind === undefined) && (missing0 = "kind")) || ((data.claim === undefined) && (missing0 = "claim"))) || ((data.type === undefined) && (missing0 = "type"))){
+validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "claim")) || (key0 === "type")) || (key0 === "guestClaims"))){
+validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.scope !== undefined){
+const _errs2 = errors;
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokens !== undefined){
+let data1 = data.tokens;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
+validate33.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+const _errs7 = errors;
+if(typeof data.note !== "string"){
+validate33.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data4 = data.kind;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+validate33.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("jwt-claim" !== data4){
+validate33.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "jwt-claim"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.claim !== undefined){
+const _errs11 = errors;
+if(typeof data.claim !== "string"){
+validate33.errors = [{instancePath:instancePath+"/claim",schemaPath:"#/properties/claim/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+let data6 = data.type;
+const _errs13 = errors;
+if(typeof data6 !== "string"){
+validate33.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("integer" !== data6){
+validate33.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "integer"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.guestClaims !== undefined){
+let data7 = data.guestClaims;
+const _errs15 = errors;
+if(errors === _errs15){
+if(Array.isArray(data7)){
+var valid2 = true;
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+const _errs17 = errors;
+if(typeof data7[i1] !== "string"){
+validate33.errors = [{instancePath:instancePath+"/guestClaims/" + i1,schemaPath:"#/properties/guestClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs17 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/guestClaims",schemaPath:"#/properties/guestClaims/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema36 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"$ref":"#/$defs/HeaderName"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."};
+const schema37 = {"type":"string","description":"An HTTP header name as a fix writes it (lower-cased) into a string literal.","pattern":"^[A-Za-z0-9-]+$"};
+const pattern13 = new RegExp("^[A-Za-z0-9-]+$", "u");
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate36.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.kind === undefined) && (missing0 = "kind")) || ((data.headers === undefined) && (missing0 = "headers"))){
+validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "headers"))){
+validate36.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.scope !== undefined){
+const _errs2 = errors;
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokens !== undefined){
+let data1 = data.tokens;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
+validate36.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate36.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+const _errs7 = errors;
+if(typeof data.note !== "string"){
+validate36.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data4 = data.kind;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+validate36.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("header-lookup" !== data4){
+validate36.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "header-lookup"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.headers !== undefined){
+let data5 = data.headers;
+const _errs11 = errors;
+if(errors === _errs11){
+if(Array.isArray(data5)){
+var valid2 = true;
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+const _errs13 = errors;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data6 === "string"){
+if(!pattern13.test(data6)){
+validate36.errors = [{instancePath:instancePath+"/headers/" + i1,schemaPath:"#/$defs/HeaderName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]+$"},message:"must match pattern \""+"^[A-Za-z0-9-]+$"+"\""}];
+return false;
+}
+}
+else {
+validate36.errors = [{instancePath:instancePath+"/headers/" + i1,schemaPath:"#/$defs/HeaderName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs13 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate36.errors = [{instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema38 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."};
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate39.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.kind === undefined) && (missing0 = "kind")) || ((data.check === undefined) && (missing0 = "check"))) || ((data.headers === undefined) && (missing0 = "headers"))){
+validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "check")) || (key0 === "headers"))){
+validate39.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.scope !== undefined){
+const _errs2 = errors;
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokens !== undefined){
+let data1 = data.tokens;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
+validate39.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate39.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+const _errs7 = errors;
+if(typeof data.note !== "string"){
+validate39.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data4 = data.kind;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+validate39.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("webhook-signature" !== data4){
+validate39.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "webhook-signature"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.check !== undefined){
+let data5 = data.check;
+const _errs11 = errors;
+if(typeof data5 !== "string"){
+validate39.errors = [{instancePath:instancePath+"/check",schemaPath:"#/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data5 === "raw-body") || (data5 === "sha1")) || (data5 === "compare"))){
+validate39.errors = [{instancePath:instancePath+"/check",schemaPath:"#/properties/check/enum",keyword:"enum",params:{allowedValues: schema38.properties.check.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.headers !== undefined){
+let data6 = data.headers;
+const _errs13 = errors;
+if(errors === _errs13){
+if(Array.isArray(data6)){
+var valid2 = true;
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+const _errs15 = errors;
+if(typeof data6[i1] !== "string"){
+validate39.errors = [{instancePath:instancePath+"/headers/" + i1,schemaPath:"#/properties/headers/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs15 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate39.errors = [{instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema39 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."};
+
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate42.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.kind === undefined) && (missing0 = "kind")){
+validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "maxDistance"))){
+validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.scope !== undefined){
+const _errs2 = errors;
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokens !== undefined){
+let data1 = data.tokens;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
+validate42.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate42.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+const _errs7 = errors;
+if(typeof data.note !== "string"){
+validate42.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data4 = data.kind;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+validate42.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("scope-list" !== data4){
+validate42.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "scope-list"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxDistance !== undefined){
+const _errs11 = errors;
+if(!(typeof data.maxDistance == "number")){
+validate42.errors = [{instancePath:instancePath+"/maxDistance",schemaPath:"#/properties/maxDistance/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema40 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."};
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate45.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.kind === undefined) && (missing0 = "kind")) || ((data.paths === undefined) && (missing0 = "paths"))){
+validate45.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "paths")) || (key0 === "requires")) || (key0 === "values")) || (key0 === "identifiedBy"))){
+validate45.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.scope !== undefined){
+const _errs2 = errors;
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokens !== undefined){
+let data1 = data.tokens;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
+validate45.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate45.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+const _errs7 = errors;
+if(typeof data.note !== "string"){
+validate45.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data4 = data.kind;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+validate45.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("url-query" !== data4){
+validate45.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "url-query"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.paths !== undefined){
+let data5 = data.paths;
+const _errs11 = errors;
+if(errors === _errs11){
+if(Array.isArray(data5)){
+var valid2 = true;
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+const _errs13 = errors;
+if(typeof data5[i1] !== "string"){
+validate45.errors = [{instancePath:instancePath+"/paths/" + i1,schemaPath:"#/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs13 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate45.errors = [{instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.requires !== undefined){
+let data7 = data.requires;
+const _errs15 = errors;
+if(errors === _errs15){
+if(Array.isArray(data7)){
+var valid3 = true;
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+const _errs17 = errors;
+if(typeof data7[i2] !== "string"){
+validate45.errors = [{instancePath:instancePath+"/requires/" + i2,schemaPath:"#/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs17 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate45.errors = [{instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.values !== undefined){
+let data9 = data.values;
+const _errs19 = errors;
+if(errors === _errs19){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+for(const key1 in data9){
+let data10 = data9[key1];
+const _errs22 = errors;
+if(errors === _errs22){
+if(Array.isArray(data10)){
+var valid5 = true;
+const len3 = data10.length;
+for(let i3=0; i3<len3; i3++){
+const _errs24 = errors;
+if(typeof data10[i3] !== "string"){
+validate45.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/properties/values/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid5 = _errs24 === errors;
+if(!valid5){
+break;
+}
+}
+}
+else {
+validate45.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid4 = _errs22 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate45.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.identifiedBy !== undefined){
+const _errs26 = errors;
+if(typeof data.identifiedBy !== "string"){
+validate45.errors = [{instancePath:instancePath+"/identifiedBy",schemaPath:"#/properties/identifiedBy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs26 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -966,2939 +3572,153 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.kind === undefined) && (missing0 = "kind")) || ((data.paths === undefined) && (missing0 = "paths"))) || ((data.in === undefined) && (missing0 = "in"))) || ((data.fields === undefined) && (missing0 = "fields"))) || ((data.change === undefined) && (missing0 = "change"))){
-const err0 = {instancePath,schemaPath:"#/$defs/RequestFieldDetection/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-const _errs4 = errors;
-for(const key0 in data){
-if(!(func0.call(schema19.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/$defs/RequestFieldDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-break;
-}
-}
-if(_errs4 === errors){
-if(data.tokens !== undefined){
-let data0 = data.tokens;
-const _errs5 = errors;
-if(errors === _errs5){
-if(Array.isArray(data0)){
-var valid3 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs7 = errors;
-if(typeof data0[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/$defs/RequestFieldDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid3 = _errs7 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/RequestFieldDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var valid2 = _errs5 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.note !== undefined){
-const _errs9 = errors;
-if(typeof data.note !== "string"){
-const err4 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/RequestFieldDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.kind !== undefined){
-let data3 = data.kind;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/RequestFieldDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("request-field" !== data3){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/RequestFieldDetection/properties/kind/const",keyword:"const",params:{allowedValue: "request-field"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var valid2 = _errs11 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.paths !== undefined){
-let data4 = data.paths;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data4)){
-var valid4 = true;
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-const _errs15 = errors;
-if(typeof data4[i1] !== "string"){
-const err7 = {instancePath:instancePath+"/paths/" + i1,schemaPath:"#/$defs/RequestFieldDetection/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid4 = _errs15 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/paths",schemaPath:"#/$defs/RequestFieldDetection/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-var valid2 = _errs13 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.methods !== undefined){
-let data6 = data.methods;
-const _errs17 = errors;
-if(errors === _errs17){
-if(Array.isArray(data6)){
-var valid5 = true;
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-const _errs19 = errors;
-if(typeof data6[i2] !== "string"){
-const err9 = {instancePath:instancePath+"/methods/" + i2,schemaPath:"#/$defs/RequestFieldDetection/properties/methods/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid5 = _errs19 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/methods",schemaPath:"#/$defs/RequestFieldDetection/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var valid2 = _errs17 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.in !== undefined){
-let data8 = data.in;
-const _errs21 = errors;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/in",schemaPath:"#/$defs/RequestFieldDetection/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((data8 === "body") || (data8 === "query"))){
-const err12 = {instancePath:instancePath+"/in",schemaPath:"#/$defs/RequestFieldDetection/properties/in/enum",keyword:"enum",params:{allowedValues: schema19.properties.in.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-var valid2 = _errs21 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.fields !== undefined){
-let data9 = data.fields;
-const _errs23 = errors;
-if(errors === _errs23){
-if(Array.isArray(data9)){
-var valid6 = true;
-const len3 = data9.length;
-for(let i3=0; i3<len3; i3++){
-const _errs25 = errors;
-if(typeof data9[i3] !== "string"){
-const err13 = {instancePath:instancePath+"/fields/" + i3,schemaPath:"#/$defs/RequestFieldDetection/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var valid6 = _errs25 === errors;
-if(!valid6){
-break;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/fields",schemaPath:"#/$defs/RequestFieldDetection/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-var valid2 = _errs23 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.present !== undefined){
-const _errs27 = errors;
-if(typeof data.present !== "boolean"){
-const err15 = {instancePath:instancePath+"/present",schemaPath:"#/$defs/RequestFieldDetection/properties/present/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-var valid2 = _errs27 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.absent !== undefined){
-const _errs29 = errors;
-if(typeof data.absent !== "boolean"){
-const err16 = {instancePath:instancePath+"/absent",schemaPath:"#/$defs/RequestFieldDetection/properties/absent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-var valid2 = _errs29 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.required !== undefined){
-const _errs31 = errors;
-if(typeof data.required !== "boolean"){
-const err17 = {instancePath:instancePath+"/required",schemaPath:"#/$defs/RequestFieldDetection/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-var valid2 = _errs31 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.when !== undefined){
-let data14 = data.when;
-const _errs33 = errors;
-if(errors === _errs33){
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-for(const key1 in data14){
-let data15 = data14[key1];
-const _errs36 = errors;
-if(errors === _errs36){
-if(Array.isArray(data15)){
-var valid8 = true;
-const len4 = data15.length;
-for(let i4=0; i4<len4; i4++){
-const _errs38 = errors;
-if(typeof data15[i4] !== "string"){
-const err18 = {instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i4,schemaPath:"#/$defs/RequestFieldDetection/properties/when/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var valid8 = _errs38 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/RequestFieldDetection/properties/when/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-var valid7 = _errs36 === errors;
-if(!valid7){
-break;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/when",schemaPath:"#/$defs/RequestFieldDetection/properties/when/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-var valid2 = _errs33 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.oneOf !== undefined){
-let data17 = data.oneOf;
-const _errs40 = errors;
-if(errors === _errs40){
-if(Array.isArray(data17)){
-var valid9 = true;
-const len5 = data17.length;
-for(let i5=0; i5<len5; i5++){
-const _errs42 = errors;
-if(typeof data17[i5] !== "string"){
-const err21 = {instancePath:instancePath+"/oneOf/" + i5,schemaPath:"#/$defs/RequestFieldDetection/properties/oneOf/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-var valid9 = _errs42 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/RequestFieldDetection/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-var valid2 = _errs40 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.values !== undefined){
-let data19 = data.values;
-const _errs44 = errors;
-if(errors === _errs44){
-if(Array.isArray(data19)){
-var valid10 = true;
-const len6 = data19.length;
-for(let i6=0; i6<len6; i6++){
-const _errs46 = errors;
-if(typeof data19[i6] !== "string"){
-const err23 = {instancePath:instancePath+"/values/" + i6,schemaPath:"#/$defs/RequestFieldDetection/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-var valid10 = _errs46 === errors;
-if(!valid10){
-break;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/values",schemaPath:"#/$defs/RequestFieldDetection/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-var valid2 = _errs44 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.range !== undefined){
-let data21 = data.range;
-const _errs48 = errors;
-if(errors === _errs48){
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-let missing1;
-if(((data21.min === undefined) && (missing1 = "min")) || ((data21.max === undefined) && (missing1 = "max"))){
-const err25 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/RequestFieldDetection/properties/range/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-else {
-const _errs50 = errors;
-for(const key2 in data21){
-if(!((key2 === "min") || (key2 === "max"))){
-const err26 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/RequestFieldDetection/properties/range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-break;
-}
-}
-if(_errs50 === errors){
-if(data21.min !== undefined){
-const _errs51 = errors;
-if(!(typeof data21.min == "number")){
-const err27 = {instancePath:instancePath+"/range/min",schemaPath:"#/$defs/RequestFieldDetection/properties/range/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-var valid11 = _errs51 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data21.max !== undefined){
-const _errs53 = errors;
-if(!(typeof data21.max == "number")){
-const err28 = {instancePath:instancePath+"/range/max",schemaPath:"#/$defs/RequestFieldDetection/properties/range/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-var valid11 = _errs53 === errors;
-}
-else {
-var valid11 = true;
-}
-}
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/RequestFieldDetection/properties/range/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-var valid2 = _errs48 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.maxItems !== undefined){
-const _errs55 = errors;
-if(!(typeof data.maxItems == "number")){
-const err30 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/RequestFieldDetection/properties/maxItems/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-var valid2 = _errs55 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.change !== undefined){
-const _errs57 = errors;
-if(typeof data.change !== "string"){
-const err31 = {instancePath:instancePath+"/change",schemaPath:"#/$defs/RequestFieldDetection/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-var valid2 = _errs57 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/$defs/RequestFieldDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
+if(!(validate8(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
 var props0 = true;
 }
-const _errs59 = errors;
-const _errs60 = errors;
-if(errors === _errs60){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((((data.kind === undefined) && (missing2 = "kind")) || ((data.paths === undefined) && (missing2 = "paths"))) || ((data.change === undefined) && (missing2 = "change"))){
-const err33 = {instancePath,schemaPath:"#/$defs/UrlPathDetection/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-else {
-const _errs62 = errors;
-for(const key3 in data){
-if(!(((((key3 === "tokens") || (key3 === "note")) || (key3 === "kind")) || (key3 === "paths")) || (key3 === "change"))){
-const err34 = {instancePath,schemaPath:"#/$defs/UrlPathDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-break;
-}
-}
-if(_errs62 === errors){
-if(data.tokens !== undefined){
-let data26 = data.tokens;
-const _errs63 = errors;
-if(errors === _errs63){
-if(Array.isArray(data26)){
-var valid14 = true;
-const len7 = data26.length;
-for(let i7=0; i7<len7; i7++){
-const _errs65 = errors;
-if(typeof data26[i7] !== "string"){
-const err35 = {instancePath:instancePath+"/tokens/" + i7,schemaPath:"#/$defs/UrlPathDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-var valid14 = _errs65 === errors;
-if(!valid14){
-break;
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/UrlPathDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-var valid13 = _errs63 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data.note !== undefined){
-const _errs67 = errors;
-if(typeof data.note !== "string"){
-const err37 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/UrlPathDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-var valid13 = _errs67 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data.kind !== undefined){
-let data29 = data.kind;
-const _errs69 = errors;
-if(typeof data29 !== "string"){
-const err38 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlPathDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if("url-path" !== data29){
-const err39 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlPathDetection/properties/kind/const",keyword:"const",params:{allowedValue: "url-path"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-var valid13 = _errs69 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data.paths !== undefined){
-let data30 = data.paths;
-const _errs71 = errors;
-if(errors === _errs71){
-if(Array.isArray(data30)){
-var valid15 = true;
-const len8 = data30.length;
-for(let i8=0; i8<len8; i8++){
-const _errs73 = errors;
-if(typeof data30[i8] !== "string"){
-const err40 = {instancePath:instancePath+"/paths/" + i8,schemaPath:"#/$defs/UrlPathDetection/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-var valid15 = _errs73 === errors;
-if(!valid15){
-break;
-}
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/paths",schemaPath:"#/$defs/UrlPathDetection/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-var valid13 = _errs71 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data.change !== undefined){
-const _errs75 = errors;
-if(typeof data.change !== "string"){
-const err42 = {instancePath:instancePath+"/change",schemaPath:"#/$defs/UrlPathDetection/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-var valid13 = _errs75 === errors;
-}
-else {
-var valid13 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err43 = {instancePath,schemaPath:"#/$defs/UrlPathDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-var _valid0 = _errs59 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs77 = errors;
-const _errs78 = errors;
-if(errors === _errs78){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if(((data.kind === undefined) && (missing3 = "kind")) || ((data.handler === undefined) && (missing3 = "handler"))){
-const err44 = {instancePath,schemaPath:"#/$defs/CustomDetection/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-else {
-const _errs80 = errors;
-for(const key4 in data){
-if(!(((((key4 === "tokens") || (key4 === "note")) || (key4 === "kind")) || (key4 === "handler")) || (key4 === "params"))){
-const err45 = {instancePath,schemaPath:"#/$defs/CustomDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-break;
-}
-}
-if(_errs80 === errors){
-if(data.tokens !== undefined){
-let data33 = data.tokens;
-const _errs81 = errors;
-if(errors === _errs81){
-if(Array.isArray(data33)){
-var valid18 = true;
-const len9 = data33.length;
-for(let i9=0; i9<len9; i9++){
-const _errs83 = errors;
-if(typeof data33[i9] !== "string"){
-const err46 = {instancePath:instancePath+"/tokens/" + i9,schemaPath:"#/$defs/CustomDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-var valid18 = _errs83 === errors;
-if(!valid18){
-break;
-}
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/CustomDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-var valid17 = _errs81 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data.note !== undefined){
-const _errs85 = errors;
-if(typeof data.note !== "string"){
-const err48 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/CustomDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-var valid17 = _errs85 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data.kind !== undefined){
-let data36 = data.kind;
-const _errs87 = errors;
-if(typeof data36 !== "string"){
-const err49 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/CustomDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-if("custom" !== data36){
-const err50 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/CustomDetection/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-var valid17 = _errs87 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data.handler !== undefined){
-const _errs89 = errors;
-if(typeof data.handler !== "string"){
-const err51 = {instancePath:instancePath+"/handler",schemaPath:"#/$defs/CustomDetection/properties/handler/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-var valid17 = _errs89 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data.params !== undefined){
-let data38 = data.params;
-const _errs91 = errors;
-if(errors === _errs91){
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-}
-else {
-const err52 = {instancePath:instancePath+"/params",schemaPath:"#/$defs/CustomDetection/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-var valid17 = _errs91 === errors;
-}
-else {
-var valid17 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err53 = {instancePath,schemaPath:"#/$defs/CustomDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-var _valid0 = _errs77 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs94 = errors;
-if(!(validate8(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs94 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs95 = errors;
-const _errs96 = errors;
-if(errors === _errs96){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if(((data.kind === undefined) && (missing4 = "kind")) || ((data.map === undefined) && (missing4 = "map"))){
-const err54 = {instancePath,schemaPath:"#/$defs/ValueMapDetection/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-else {
-const _errs98 = errors;
-for(const key5 in data){
-if(!(func0.call(schema26.properties, key5))){
-const err55 = {instancePath,schemaPath:"#/$defs/ValueMapDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-break;
-}
-}
-if(_errs98 === errors){
-if(data.tokens !== undefined){
-let data39 = data.tokens;
-const _errs99 = errors;
-if(errors === _errs99){
-if(Array.isArray(data39)){
-var valid21 = true;
-const len10 = data39.length;
-for(let i10=0; i10<len10; i10++){
-const _errs101 = errors;
-if(typeof data39[i10] !== "string"){
-const err56 = {instancePath:instancePath+"/tokens/" + i10,schemaPath:"#/$defs/ValueMapDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-var valid21 = _errs101 === errors;
-if(!valid21){
-break;
-}
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/ValueMapDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-var valid20 = _errs99 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.note !== undefined){
-const _errs103 = errors;
-if(typeof data.note !== "string"){
-const err58 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/ValueMapDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-var valid20 = _errs103 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.kind !== undefined){
-let data42 = data.kind;
-const _errs105 = errors;
-if(typeof data42 !== "string"){
-const err59 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ValueMapDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-if("value-map" !== data42){
-const err60 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ValueMapDetection/properties/kind/const",keyword:"const",params:{allowedValue: "value-map"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-var valid20 = _errs105 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.map !== undefined){
-let data43 = data.map;
-const _errs107 = errors;
-if(errors === _errs107){
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-for(const key6 in data43){
-let data44 = data43[key6];
-const _errs110 = errors;
-if((typeof data44 !== "string") && (data44 !== null)){
-const err61 = {instancePath:instancePath+"/map/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ValueMapDetection/properties/map/additionalProperties/type",keyword:"type",params:{type: schema26.properties.map.additionalProperties.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-var valid22 = _errs110 === errors;
-if(!valid22){
-break;
-}
-}
-}
-else {
-const err62 = {instancePath:instancePath+"/map",schemaPath:"#/$defs/ValueMapDetection/properties/map/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-var valid20 = _errs107 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.prefixes !== undefined){
-let data45 = data.prefixes;
-const _errs112 = errors;
-if(errors === _errs112){
-if(Array.isArray(data45)){
-var valid23 = true;
-const len11 = data45.length;
-for(let i11=0; i11<len11; i11++){
-const _errs114 = errors;
-if(typeof data45[i11] !== "string"){
-const err63 = {instancePath:instancePath+"/prefixes/" + i11,schemaPath:"#/$defs/ValueMapDetection/properties/prefixes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-var valid23 = _errs114 === errors;
-if(!valid23){
-break;
-}
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/prefixes",schemaPath:"#/$defs/ValueMapDetection/properties/prefixes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-var valid20 = _errs112 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.anywhere !== undefined){
-const _errs116 = errors;
-if(typeof data.anywhere !== "boolean"){
-const err65 = {instancePath:instancePath+"/anywhere",schemaPath:"#/$defs/ValueMapDetection/properties/anywhere/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-var valid20 = _errs116 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.members !== undefined){
-let data48 = data.members;
-const _errs118 = errors;
-if(errors === _errs118){
-if(Array.isArray(data48)){
-var valid24 = true;
-const len12 = data48.length;
-for(let i12=0; i12<len12; i12++){
-const _errs120 = errors;
-if(typeof data48[i12] !== "string"){
-const err66 = {instancePath:instancePath+"/members/" + i12,schemaPath:"#/$defs/ValueMapDetection/properties/members/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-var valid24 = _errs120 === errors;
-if(!valid24){
-break;
-}
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/members",schemaPath:"#/$defs/ValueMapDetection/properties/members/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-var valid20 = _errs118 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.keys !== undefined){
-let data50 = data.keys;
-const _errs122 = errors;
-if(errors === _errs122){
-if(Array.isArray(data50)){
-var valid25 = true;
-const len13 = data50.length;
-for(let i13=0; i13<len13; i13++){
-const _errs124 = errors;
-if(typeof data50[i13] !== "string"){
-const err68 = {instancePath:instancePath+"/keys/" + i13,schemaPath:"#/$defs/ValueMapDetection/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-var valid25 = _errs124 === errors;
-if(!valid25){
-break;
-}
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/keys",schemaPath:"#/$defs/ValueMapDetection/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-var valid20 = _errs122 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.tableKeys !== undefined){
-const _errs126 = errors;
-if(typeof data.tableKeys !== "boolean"){
-const err70 = {instancePath:instancePath+"/tableKeys",schemaPath:"#/$defs/ValueMapDetection/properties/tableKeys/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-var valid20 = _errs126 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.compared !== undefined){
-const _errs128 = errors;
-if(typeof data.compared !== "boolean"){
-const err71 = {instancePath:instancePath+"/compared",schemaPath:"#/$defs/ValueMapDetection/properties/compared/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-var valid20 = _errs128 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.fileContext !== undefined){
-let data54 = data.fileContext;
-const _errs130 = errors;
-if(errors === _errs130){
-if(Array.isArray(data54)){
-var valid26 = true;
-const len14 = data54.length;
-for(let i14=0; i14<len14; i14++){
-const _errs132 = errors;
-if(typeof data54[i14] !== "string"){
-const err72 = {instancePath:instancePath+"/fileContext/" + i14,schemaPath:"#/$defs/ValueMapDetection/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-var valid26 = _errs132 === errors;
-if(!valid26){
-break;
-}
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/fileContext",schemaPath:"#/$defs/ValueMapDetection/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-var valid20 = _errs130 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.numbers !== undefined){
-const _errs134 = errors;
-if(typeof data.numbers !== "boolean"){
-const err74 = {instancePath:instancePath+"/numbers",schemaPath:"#/$defs/ValueMapDetection/properties/numbers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-var valid20 = _errs134 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.config !== undefined){
-const _errs136 = errors;
-if(typeof data.config !== "boolean"){
-const err75 = {instancePath:instancePath+"/config",schemaPath:"#/$defs/ValueMapDetection/properties/config/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-var valid20 = _errs136 === errors;
-}
-else {
-var valid20 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err76 = {instancePath,schemaPath:"#/$defs/ValueMapDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-var _valid0 = _errs95 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs138 = errors;
-const _errs139 = errors;
-if(errors === _errs139){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing5;
-if(((data.kind === undefined) && (missing5 = "kind")) || ((data.names === undefined) && (missing5 = "names"))){
-const err77 = {instancePath,schemaPath:"#/$defs/PropertyValueDetection/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-else {
-const _errs141 = errors;
-for(const key7 in data){
-if(!(((((((key7 === "tokens") || (key7 === "note")) || (key7 === "kind")) || (key7 === "names")) || (key7 === "range")) || (key7 === "strings")) || (key7 === "fileContext"))){
-const err78 = {instancePath,schemaPath:"#/$defs/PropertyValueDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-break;
-}
-}
-if(_errs141 === errors){
-if(data.tokens !== undefined){
-let data58 = data.tokens;
-const _errs142 = errors;
-if(errors === _errs142){
-if(Array.isArray(data58)){
-var valid29 = true;
-const len15 = data58.length;
-for(let i15=0; i15<len15; i15++){
-const _errs144 = errors;
-if(typeof data58[i15] !== "string"){
-const err79 = {instancePath:instancePath+"/tokens/" + i15,schemaPath:"#/$defs/PropertyValueDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-var valid29 = _errs144 === errors;
-if(!valid29){
-break;
-}
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/PropertyValueDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-var valid28 = _errs142 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-if(data.note !== undefined){
-const _errs146 = errors;
-if(typeof data.note !== "string"){
-const err81 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/PropertyValueDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-var valid28 = _errs146 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-if(data.kind !== undefined){
-let data61 = data.kind;
-const _errs148 = errors;
-if(typeof data61 !== "string"){
-const err82 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/PropertyValueDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-if("property-value" !== data61){
-const err83 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/PropertyValueDetection/properties/kind/const",keyword:"const",params:{allowedValue: "property-value"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-var valid28 = _errs148 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-if(data.names !== undefined){
-let data62 = data.names;
-const _errs150 = errors;
-if(errors === _errs150){
-if(Array.isArray(data62)){
-var valid30 = true;
-const len16 = data62.length;
-for(let i16=0; i16<len16; i16++){
-const _errs152 = errors;
-if(typeof data62[i16] !== "string"){
-const err84 = {instancePath:instancePath+"/names/" + i16,schemaPath:"#/$defs/PropertyValueDetection/properties/names/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-var valid30 = _errs152 === errors;
-if(!valid30){
-break;
-}
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/names",schemaPath:"#/$defs/PropertyValueDetection/properties/names/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-var valid28 = _errs150 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-if(data.range !== undefined){
-let data64 = data.range;
-const _errs154 = errors;
-if(errors === _errs154){
-if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-let missing6;
-if(((data64.min === undefined) && (missing6 = "min")) || ((data64.max === undefined) && (missing6 = "max"))){
-const err86 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/PropertyValueDetection/properties/range/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-else {
-const _errs156 = errors;
-for(const key8 in data64){
-if(!((key8 === "min") || (key8 === "max"))){
-const err87 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/PropertyValueDetection/properties/range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-break;
-}
-}
-if(_errs156 === errors){
-if(data64.min !== undefined){
-const _errs157 = errors;
-if(!(typeof data64.min == "number")){
-const err88 = {instancePath:instancePath+"/range/min",schemaPath:"#/$defs/PropertyValueDetection/properties/range/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-var valid31 = _errs157 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data64.max !== undefined){
-const _errs159 = errors;
-if(!(typeof data64.max == "number")){
-const err89 = {instancePath:instancePath+"/range/max",schemaPath:"#/$defs/PropertyValueDetection/properties/range/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-var valid31 = _errs159 === errors;
-}
-else {
-var valid31 = true;
-}
-}
-}
-}
-}
-else {
-const err90 = {instancePath:instancePath+"/range",schemaPath:"#/$defs/PropertyValueDetection/properties/range/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-var valid28 = _errs154 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-if(data.strings !== undefined){
-const _errs161 = errors;
-if(typeof data.strings !== "boolean"){
-const err91 = {instancePath:instancePath+"/strings",schemaPath:"#/$defs/PropertyValueDetection/properties/strings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-var valid28 = _errs161 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-if(data.fileContext !== undefined){
-let data68 = data.fileContext;
-const _errs163 = errors;
-if(errors === _errs163){
-if(Array.isArray(data68)){
-var valid32 = true;
-const len17 = data68.length;
-for(let i17=0; i17<len17; i17++){
-const _errs165 = errors;
-if(typeof data68[i17] !== "string"){
-const err92 = {instancePath:instancePath+"/fileContext/" + i17,schemaPath:"#/$defs/PropertyValueDetection/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-var valid32 = _errs165 === errors;
-if(!valid32){
-break;
-}
-}
-}
-else {
-const err93 = {instancePath:instancePath+"/fileContext",schemaPath:"#/$defs/PropertyValueDetection/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-var valid28 = _errs163 === errors;
-}
-else {
-var valid28 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err94 = {instancePath,schemaPath:"#/$defs/PropertyValueDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-var _valid0 = _errs138 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs167 = errors;
-if(!(validate10(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs167 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs168 = errors;
-const _errs169 = errors;
-if(errors === _errs169){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing7;
-if(((data.kind === undefined) && (missing7 = "kind")) || ((data.hosts === undefined) && (missing7 = "hosts"))){
-const err95 = {instancePath,schemaPath:"#/$defs/HostDetection/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-else {
-const _errs171 = errors;
-for(const key9 in data){
-if(!((((key9 === "tokens") || (key9 === "note")) || (key9 === "kind")) || (key9 === "hosts"))){
-const err96 = {instancePath,schemaPath:"#/$defs/HostDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-break;
-}
-}
-if(_errs171 === errors){
-if(data.tokens !== undefined){
-let data70 = data.tokens;
-const _errs172 = errors;
-if(errors === _errs172){
-if(Array.isArray(data70)){
-var valid35 = true;
-const len18 = data70.length;
-for(let i18=0; i18<len18; i18++){
-const _errs174 = errors;
-if(typeof data70[i18] !== "string"){
-const err97 = {instancePath:instancePath+"/tokens/" + i18,schemaPath:"#/$defs/HostDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-var valid35 = _errs174 === errors;
-if(!valid35){
-break;
-}
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/HostDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-var valid34 = _errs172 === errors;
-}
-else {
-var valid34 = true;
-}
-if(valid34){
-if(data.note !== undefined){
-const _errs176 = errors;
-if(typeof data.note !== "string"){
-const err99 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/HostDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-var valid34 = _errs176 === errors;
-}
-else {
-var valid34 = true;
-}
-if(valid34){
-if(data.kind !== undefined){
-let data73 = data.kind;
-const _errs178 = errors;
-if(typeof data73 !== "string"){
-const err100 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/HostDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-if("host" !== data73){
-const err101 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/HostDetection/properties/kind/const",keyword:"const",params:{allowedValue: "host"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-var valid34 = _errs178 === errors;
-}
-else {
-var valid34 = true;
-}
-if(valid34){
-if(data.hosts !== undefined){
-let data74 = data.hosts;
-const _errs180 = errors;
-if(typeof data74 !== "string"){
-const err102 = {instancePath:instancePath+"/hosts",schemaPath:"#/$defs/HostDetection/properties/hosts/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-if(!((data74 === "legacyApi") || (data74 === "callHistory"))){
-const err103 = {instancePath:instancePath+"/hosts",schemaPath:"#/$defs/HostDetection/properties/hosts/enum",keyword:"enum",params:{allowedValues: schema31.properties.hosts.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-var valid34 = _errs180 === errors;
-}
-else {
-var valid34 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err104 = {instancePath,schemaPath:"#/$defs/HostDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-var _valid0 = _errs168 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs182 = errors;
-const _errs183 = errors;
-if(errors === _errs183){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing8;
-if((((data.kind === undefined) && (missing8 = "kind")) || ((data.claim === undefined) && (missing8 = "claim"))) || ((data.type === undefined) && (missing8 = "type"))){
-const err105 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-else {
-const _errs185 = errors;
-for(const key10 in data){
-if(!((((((key10 === "tokens") || (key10 === "note")) || (key10 === "kind")) || (key10 === "claim")) || (key10 === "type")) || (key10 === "guestClaims"))){
-const err106 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-break;
-}
-}
-if(_errs185 === errors){
-if(data.tokens !== undefined){
-let data75 = data.tokens;
-const _errs186 = errors;
-if(errors === _errs186){
-if(Array.isArray(data75)){
-var valid38 = true;
-const len19 = data75.length;
-for(let i19=0; i19<len19; i19++){
-const _errs188 = errors;
-if(typeof data75[i19] !== "string"){
-const err107 = {instancePath:instancePath+"/tokens/" + i19,schemaPath:"#/$defs/JwtClaimDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-var valid38 = _errs188 === errors;
-if(!valid38){
-break;
-}
-}
-}
-else {
-const err108 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/JwtClaimDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-var valid37 = _errs186 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data.note !== undefined){
-const _errs190 = errors;
-if(typeof data.note !== "string"){
-const err109 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/JwtClaimDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-var valid37 = _errs190 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data.kind !== undefined){
-let data78 = data.kind;
-const _errs192 = errors;
-if(typeof data78 !== "string"){
-const err110 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/JwtClaimDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-if("jwt-claim" !== data78){
-const err111 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/JwtClaimDetection/properties/kind/const",keyword:"const",params:{allowedValue: "jwt-claim"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-var valid37 = _errs192 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data.claim !== undefined){
-const _errs194 = errors;
-if(typeof data.claim !== "string"){
-const err112 = {instancePath:instancePath+"/claim",schemaPath:"#/$defs/JwtClaimDetection/properties/claim/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-var valid37 = _errs194 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data.type !== undefined){
-let data80 = data.type;
-const _errs196 = errors;
-if(typeof data80 !== "string"){
-const err113 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/JwtClaimDetection/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-if("integer" !== data80){
-const err114 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/JwtClaimDetection/properties/type/const",keyword:"const",params:{allowedValue: "integer"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-var valid37 = _errs196 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data.guestClaims !== undefined){
-let data81 = data.guestClaims;
-const _errs198 = errors;
-if(errors === _errs198){
-if(Array.isArray(data81)){
-var valid39 = true;
-const len20 = data81.length;
-for(let i20=0; i20<len20; i20++){
-const _errs200 = errors;
-if(typeof data81[i20] !== "string"){
-const err115 = {instancePath:instancePath+"/guestClaims/" + i20,schemaPath:"#/$defs/JwtClaimDetection/properties/guestClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-var valid39 = _errs200 === errors;
-if(!valid39){
-break;
-}
-}
-}
-else {
-const err116 = {instancePath:instancePath+"/guestClaims",schemaPath:"#/$defs/JwtClaimDetection/properties/guestClaims/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-}
-var valid37 = _errs198 === errors;
-}
-else {
-var valid37 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err117 = {instancePath,schemaPath:"#/$defs/JwtClaimDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-}
-var _valid0 = _errs182 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs202 = errors;
+const _errs2 = errors;
 if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
-var _valid0 = _errs202 === errors;
+var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
 if(props0 !== true){
 props0 = true;
 }
 }
-const _errs203 = errors;
-const _errs204 = errors;
-if(errors === _errs204){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing9;
-if((((data.kind === undefined) && (missing9 = "kind")) || ((data.check === undefined) && (missing9 = "check"))) || ((data.headers === undefined) && (missing9 = "headers"))){
-const err118 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
-if(vErrors === null){
-vErrors = [err118];
+const _errs3 = errors;
+if(!(validate15(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+errors = vErrors.length;
 }
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-else {
-const _errs206 = errors;
-for(const key11 in data){
-if(!(((((key11 === "tokens") || (key11 === "note")) || (key11 === "kind")) || (key11 === "check")) || (key11 === "headers"))){
-const err119 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
-break;
-}
-}
-if(_errs206 === errors){
-if(data.tokens !== undefined){
-let data83 = data.tokens;
-const _errs207 = errors;
-if(errors === _errs207){
-if(Array.isArray(data83)){
-var valid42 = true;
-const len21 = data83.length;
-for(let i21=0; i21<len21; i21++){
-const _errs209 = errors;
-if(typeof data83[i21] !== "string"){
-const err120 = {instancePath:instancePath+"/tokens/" + i21,schemaPath:"#/$defs/WebhookSignatureDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
-}
-var valid42 = _errs209 === errors;
-if(!valid42){
-break;
-}
-}
-}
-else {
-const err121 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/WebhookSignatureDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
-}
-}
-var valid41 = _errs207 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data.note !== undefined){
-const _errs211 = errors;
-if(typeof data.note !== "string"){
-const err122 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/WebhookSignatureDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
-}
-var valid41 = _errs211 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data.kind !== undefined){
-let data86 = data.kind;
-const _errs213 = errors;
-if(typeof data86 !== "string"){
-const err123 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WebhookSignatureDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
-}
-if("webhook-signature" !== data86){
-const err124 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WebhookSignatureDetection/properties/kind/const",keyword:"const",params:{allowedValue: "webhook-signature"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
-}
-var valid41 = _errs213 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data.check !== undefined){
-let data87 = data.check;
-const _errs215 = errors;
-if(typeof data87 !== "string"){
-const err125 = {instancePath:instancePath+"/check",schemaPath:"#/$defs/WebhookSignatureDetection/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
-}
-if(!(((data87 === "raw-body") || (data87 === "sha1")) || (data87 === "compare"))){
-const err126 = {instancePath:instancePath+"/check",schemaPath:"#/$defs/WebhookSignatureDetection/properties/check/enum",keyword:"enum",params:{allowedValues: schema35.properties.check.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-var valid41 = _errs215 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data.headers !== undefined){
-let data88 = data.headers;
-const _errs217 = errors;
-if(errors === _errs217){
-if(Array.isArray(data88)){
-var valid43 = true;
-const len22 = data88.length;
-for(let i22=0; i22<len22; i22++){
-const _errs219 = errors;
-if(typeof data88[i22] !== "string"){
-const err127 = {instancePath:instancePath+"/headers/" + i22,schemaPath:"#/$defs/WebhookSignatureDetection/properties/headers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
-}
-var valid43 = _errs219 === errors;
-if(!valid43){
-break;
-}
-}
-}
-else {
-const err128 = {instancePath:instancePath+"/headers",schemaPath:"#/$defs/WebhookSignatureDetection/properties/headers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
-}
-}
-var valid41 = _errs217 === errors;
-}
-else {
-var valid41 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err129 = {instancePath,schemaPath:"#/$defs/WebhookSignatureDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
-}
-}
-var _valid0 = _errs203 === errors;
+var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
 if(props0 !== true){
 props0 = true;
 }
 }
-const _errs221 = errors;
-const _errs222 = errors;
-if(errors === _errs222){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing10;
-if((data.kind === undefined) && (missing10 = "kind")){
-const err130 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
-if(vErrors === null){
-vErrors = [err130];
+const _errs4 = errors;
+if(!(validate18(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
 }
-else {
-vErrors.push(err130);
-}
-errors++;
-}
-else {
-const _errs224 = errors;
-for(const key12 in data){
-if(!((((key12 === "tokens") || (key12 === "note")) || (key12 === "kind")) || (key12 === "maxDistance"))){
-const err131 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
-break;
-}
-}
-if(_errs224 === errors){
-if(data.tokens !== undefined){
-let data90 = data.tokens;
-const _errs225 = errors;
-if(errors === _errs225){
-if(Array.isArray(data90)){
-var valid46 = true;
-const len23 = data90.length;
-for(let i23=0; i23<len23; i23++){
-const _errs227 = errors;
-if(typeof data90[i23] !== "string"){
-const err132 = {instancePath:instancePath+"/tokens/" + i23,schemaPath:"#/$defs/ScopeListDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
-}
-var valid46 = _errs227 === errors;
-if(!valid46){
-break;
-}
-}
-}
-else {
-const err133 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/ScopeListDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
-}
-}
-var valid45 = _errs225 === errors;
-}
-else {
-var valid45 = true;
-}
-if(valid45){
-if(data.note !== undefined){
-const _errs229 = errors;
-if(typeof data.note !== "string"){
-const err134 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/ScopeListDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
-}
-var valid45 = _errs229 === errors;
-}
-else {
-var valid45 = true;
-}
-if(valid45){
-if(data.kind !== undefined){
-let data93 = data.kind;
-const _errs231 = errors;
-if(typeof data93 !== "string"){
-const err135 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ScopeListDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
-}
-if("scope-list" !== data93){
-const err136 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/ScopeListDetection/properties/kind/const",keyword:"const",params:{allowedValue: "scope-list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
-}
-var valid45 = _errs231 === errors;
-}
-else {
-var valid45 = true;
-}
-if(valid45){
-if(data.maxDistance !== undefined){
-const _errs233 = errors;
-if(!(typeof data.maxDistance == "number")){
-const err137 = {instancePath:instancePath+"/maxDistance",schemaPath:"#/$defs/ScopeListDetection/properties/maxDistance/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
-}
-var valid45 = _errs233 === errors;
-}
-else {
-var valid45 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err138 = {instancePath,schemaPath:"#/$defs/ScopeListDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
-}
-}
-var _valid0 = _errs221 === errors;
+var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
 if(props0 !== true){
 props0 = true;
 }
 }
-const _errs235 = errors;
-const _errs236 = errors;
-if(errors === _errs236){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing11;
-if(((data.kind === undefined) && (missing11 = "kind")) || ((data.paths === undefined) && (missing11 = "paths"))){
-const err139 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
-}
-else {
-const _errs238 = errors;
-for(const key13 in data){
-if(!(((((((key13 === "tokens") || (key13 === "note")) || (key13 === "kind")) || (key13 === "paths")) || (key13 === "requires")) || (key13 === "values")) || (key13 === "identifiedBy"))){
-const err140 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
-break;
-}
-}
-if(_errs238 === errors){
-if(data.tokens !== undefined){
-let data95 = data.tokens;
-const _errs239 = errors;
-if(errors === _errs239){
-if(Array.isArray(data95)){
-var valid49 = true;
-const len24 = data95.length;
-for(let i24=0; i24<len24; i24++){
-const _errs241 = errors;
-if(typeof data95[i24] !== "string"){
-const err141 = {instancePath:instancePath+"/tokens/" + i24,schemaPath:"#/$defs/UrlQueryDetection/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err141];
-}
-else {
-vErrors.push(err141);
-}
-errors++;
-}
-var valid49 = _errs241 === errors;
-if(!valid49){
-break;
-}
-}
-}
-else {
-const err142 = {instancePath:instancePath+"/tokens",schemaPath:"#/$defs/UrlQueryDetection/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err142];
-}
-else {
-vErrors.push(err142);
-}
-errors++;
-}
-}
-var valid48 = _errs239 === errors;
-}
-else {
-var valid48 = true;
-}
-if(valid48){
-if(data.note !== undefined){
-const _errs243 = errors;
-if(typeof data.note !== "string"){
-const err143 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/UrlQueryDetection/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
-}
-var valid48 = _errs243 === errors;
-}
-else {
-var valid48 = true;
-}
-if(valid48){
-if(data.kind !== undefined){
-let data98 = data.kind;
-const _errs245 = errors;
-if(typeof data98 !== "string"){
-const err144 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlQueryDetection/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
-}
-if("url-query" !== data98){
-const err145 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/UrlQueryDetection/properties/kind/const",keyword:"const",params:{allowedValue: "url-query"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err145];
-}
-else {
-vErrors.push(err145);
-}
-errors++;
-}
-var valid48 = _errs245 === errors;
-}
-else {
-var valid48 = true;
-}
-if(valid48){
-if(data.paths !== undefined){
-let data99 = data.paths;
-const _errs247 = errors;
-if(errors === _errs247){
-if(Array.isArray(data99)){
-var valid50 = true;
-const len25 = data99.length;
-for(let i25=0; i25<len25; i25++){
-const _errs249 = errors;
-if(typeof data99[i25] !== "string"){
-const err146 = {instancePath:instancePath+"/paths/" + i25,schemaPath:"#/$defs/UrlQueryDetection/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err146];
-}
-else {
-vErrors.push(err146);
-}
-errors++;
-}
-var valid50 = _errs249 === errors;
-if(!valid50){
-break;
-}
-}
-}
-else {
-const err147 = {instancePath:instancePath+"/paths",schemaPath:"#/$defs/UrlQueryDetection/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err147];
-}
-else {
-vErrors.push(err147);
-}
-errors++;
-}
-}
-var valid48 = _errs247 === errors;
-}
-else {
-var valid48 = true;
-}
-if(valid48){
-if(data.requires !== undefined){
-let data101 = data.requires;
-const _errs251 = errors;
-if(errors === _errs251){
-if(Array.isArray(data101)){
-var valid51 = true;
-const len26 = data101.length;
-for(let i26=0; i26<len26; i26++){
-const _errs253 = errors;
-if(typeof data101[i26] !== "string"){
-const err148 = {instancePath:instancePath+"/requires/" + i26,schemaPath:"#/$defs/UrlQueryDetection/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err148];
-}
-else {
-vErrors.push(err148);
-}
-errors++;
-}
-var valid51 = _errs253 === errors;
-if(!valid51){
-break;
-}
-}
-}
-else {
-const err149 = {instancePath:instancePath+"/requires",schemaPath:"#/$defs/UrlQueryDetection/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err149];
-}
-else {
-vErrors.push(err149);
-}
-errors++;
-}
-}
-var valid48 = _errs251 === errors;
-}
-else {
-var valid48 = true;
-}
-if(valid48){
-if(data.values !== undefined){
-let data103 = data.values;
-const _errs255 = errors;
-if(errors === _errs255){
-if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
-for(const key14 in data103){
-let data104 = data103[key14];
-const _errs258 = errors;
-if(errors === _errs258){
-if(Array.isArray(data104)){
-var valid53 = true;
-const len27 = data104.length;
-for(let i27=0; i27<len27; i27++){
-const _errs260 = errors;
-if(typeof data104[i27] !== "string"){
-const err150 = {instancePath:instancePath+"/values/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i27,schemaPath:"#/$defs/UrlQueryDetection/properties/values/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
-}
-var valid53 = _errs260 === errors;
-if(!valid53){
-break;
-}
-}
-}
-else {
-const err151 = {instancePath:instancePath+"/values/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/UrlQueryDetection/properties/values/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
-}
-}
-var valid52 = _errs258 === errors;
-if(!valid52){
-break;
-}
-}
-}
-else {
-const err152 = {instancePath:instancePath+"/values",schemaPath:"#/$defs/UrlQueryDetection/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
-}
-}
-var valid48 = _errs255 === errors;
-}
-else {
-var valid48 = true;
-}
-if(valid48){
-if(data.identifiedBy !== undefined){
-const _errs262 = errors;
-if(typeof data.identifiedBy !== "string"){
-const err153 = {instancePath:instancePath+"/identifiedBy",schemaPath:"#/$defs/UrlQueryDetection/properties/identifiedBy/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
-}
-var valid48 = _errs262 === errors;
-}
-else {
-var valid48 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err154 = {instancePath,schemaPath:"#/$defs/UrlQueryDetection/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
-}
-}
-var _valid0 = _errs235 === errors;
+const _errs5 = errors;
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs6 = errors;
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs6 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs7 = errors;
+if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs7 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs8 = errors;
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs8 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs9 = errors;
+if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs9 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs10 = errors;
+if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs10 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs11 = errors;
+if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs11 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs12 = errors;
+if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs12 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs13 = errors;
+if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs13 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
 if(props0 !== true){
@@ -3906,12 +3726,12 @@ props0 = true;
 }
 }
 if(!valid0){
-const err155 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err155];
+vErrors = [err0];
 }
 else {
-vErrors.push(err155);
+vErrors.push(err0);
 }
 errors++;
 validate7.errors = vErrors;
@@ -4397,7 +4217,7 @@ validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#
 return false;
 }
 if(!((((((data26 === "ts") || (data26 === "js")) || (data26 === "json")) || (data26 === "yaml")) || (data26 === "env")) || (data26 === "text"))){
-validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#/$defs/Example/properties/language/enum",keyword:"enum",params:{allowedValues: schema38.properties.language.enum},message:"must be equal to one of the allowed values"}];
+validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#/$defs/Example/properties/language/enum",keyword:"enum",params:{allowedValues: schema41.properties.language.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid14 = _errs62 === errors;
@@ -5091,13 +4911,13 @@ return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateExtraCatalog = validate17;
-const schema39 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."};
+export const validateExtraCatalog = validate51;
+const schema42 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate17.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5108,14 +4928,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.notices === undefined) && (missing0 = "notices")){
-validate17.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "$schema") || (key0 === "version")) || (key0 === "references")) || (key0 === "hosts")) || (key0 === "scopes")) || (key0 === "notices"))){
-validate17.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate51.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5124,7 +4944,7 @@ if(_errs1 === errors){
 if(data.$schema !== undefined){
 const _errs2 = errors;
 if(typeof data.$schema !== "string"){
-validate17.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -5136,7 +4956,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs4 = errors;
 if(!(typeof data.version == "number")){
-validate17.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate51.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -5153,7 +4973,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key1 in data2){
 const _errs9 = errors;
 if(typeof data2[key1] !== "string"){
-validate17.errors = [{instancePath:instancePath+"/references/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/references/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/references/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/references/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -5163,7 +4983,7 @@ break;
 }
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/references",schemaPath:"#/properties/references/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/references",schemaPath:"#/properties/references/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5181,7 +5001,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 const _errs13 = errors;
 for(const key2 in data4){
 if(!((((key2 === "apiBase") || (key2 === "api")) || (key2 === "legacyApi")) || (key2 === "callHistory"))){
-validate17.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate51.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5190,7 +5010,7 @@ if(_errs13 === errors){
 if(data4.apiBase !== undefined){
 const _errs14 = errors;
 if(typeof data4.apiBase !== "string"){
-validate17.errors = [{instancePath:instancePath+"/hosts/apiBase",schemaPath:"#/properties/hosts/properties/apiBase/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/apiBase",schemaPath:"#/properties/hosts/properties/apiBase/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs14 === errors;
@@ -5209,7 +5029,7 @@ const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 const _errs18 = errors;
 if(typeof data6[i0] !== "string"){
-validate17.errors = [{instancePath:instancePath+"/hosts/api/" + i0,schemaPath:"#/properties/hosts/properties/api/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/api/" + i0,schemaPath:"#/properties/hosts/properties/api/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -5219,7 +5039,7 @@ break;
 }
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/hosts/api",schemaPath:"#/properties/hosts/properties/api/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/api",schemaPath:"#/properties/hosts/properties/api/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5239,7 +5059,7 @@ const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 const _errs22 = errors;
 if(typeof data8[i1] !== "string"){
-validate17.errors = [{instancePath:instancePath+"/hosts/legacyApi/" + i1,schemaPath:"#/properties/hosts/properties/legacyApi/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/legacyApi/" + i1,schemaPath:"#/properties/hosts/properties/legacyApi/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs22 === errors;
@@ -5249,7 +5069,7 @@ break;
 }
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/hosts/legacyApi",schemaPath:"#/properties/hosts/properties/legacyApi/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/legacyApi",schemaPath:"#/properties/hosts/properties/legacyApi/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5266,14 +5086,14 @@ if(errors === _errs24){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 let missing1;
 if(((((data10.legacy === undefined) && (missing1 = "legacy")) || ((data10.govLegacy === undefined) && (missing1 = "govLegacy"))) || ((data10.gov === undefined) && (missing1 = "gov"))) || ((data10.regional === undefined) && (missing1 = "regional"))){
-validate17.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs26 = errors;
 for(const key3 in data10){
 if(!((((key3 === "legacy") || (key3 === "govLegacy")) || (key3 === "gov")) || (key3 === "regional"))){
-validate17.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5282,7 +5102,7 @@ if(_errs26 === errors){
 if(data10.legacy !== undefined){
 const _errs27 = errors;
 if(typeof data10.legacy !== "string"){
-validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/legacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/legacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/legacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/legacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs27 === errors;
@@ -5294,7 +5114,7 @@ if(valid5){
 if(data10.govLegacy !== undefined){
 const _errs29 = errors;
 if(typeof data10.govLegacy !== "string"){
-validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/govLegacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/govLegacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/govLegacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/govLegacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs29 === errors;
@@ -5306,7 +5126,7 @@ if(valid5){
 if(data10.gov !== undefined){
 const _errs31 = errors;
 if(typeof data10.gov !== "string"){
-validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/gov",schemaPath:"#/properties/hosts/properties/callHistory/properties/gov/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/gov",schemaPath:"#/properties/hosts/properties/callHistory/properties/gov/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs31 === errors;
@@ -5322,14 +5142,14 @@ if(errors === _errs33){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 let missing2;
 if(((((data14.us === undefined) && (missing2 = "us")) || ((data14.eu === undefined) && (missing2 = "eu"))) || ((data14.in === undefined) && (missing2 = "in"))) || ((data14.au === undefined) && (missing2 = "au"))){
-validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs35 = errors;
 for(const key4 in data14){
 if(!((((key4 === "us") || (key4 === "eu")) || (key4 === "in")) || (key4 === "au"))){
-validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5338,7 +5158,7 @@ if(_errs35 === errors){
 if(data14.us !== undefined){
 const _errs36 = errors;
 if(typeof data14.us !== "string"){
-validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/us",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/us/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/us",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/us/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs36 === errors;
@@ -5350,7 +5170,7 @@ if(valid6){
 if(data14.eu !== undefined){
 const _errs38 = errors;
 if(typeof data14.eu !== "string"){
-validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/eu",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/eu/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/eu",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/eu/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs38 === errors;
@@ -5362,7 +5182,7 @@ if(valid6){
 if(data14.in !== undefined){
 const _errs40 = errors;
 if(typeof data14.in !== "string"){
-validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/in",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/in",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs40 === errors;
@@ -5374,7 +5194,7 @@ if(valid6){
 if(data14.au !== undefined){
 const _errs42 = errors;
 if(typeof data14.au !== "string"){
-validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/au",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/au/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/au",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/au/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs42 === errors;
@@ -5389,7 +5209,7 @@ var valid6 = true;
 }
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5405,7 +5225,7 @@ var valid5 = true;
 }
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5420,7 +5240,7 @@ var valid2 = true;
 }
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5438,7 +5258,7 @@ if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 const _errs46 = errors;
 for(const key5 in data19){
 if(!((((key5 === "groups") || (key5 === "extra")) || (key5 === "sources")) || (key5 === "note"))){
-validate17.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
+validate51.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5459,7 +5279,7 @@ const len2 = data21.length;
 for(let i2=0; i2<len2; i2++){
 const _errs52 = errors;
 if(typeof data21[i2] !== "string"){
-validate17.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"#/properties/scopes/properties/groups/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"#/properties/scopes/properties/groups/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid9 = _errs52 === errors;
@@ -5469,7 +5289,7 @@ break;
 }
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/groups/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/groups/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5480,7 +5300,7 @@ break;
 }
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/scopes/groups",schemaPath:"#/properties/scopes/properties/groups/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/groups",schemaPath:"#/properties/scopes/properties/groups/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5500,7 +5320,7 @@ const len3 = data23.length;
 for(let i3=0; i3<len3; i3++){
 const _errs56 = errors;
 if(typeof data23[i3] !== "string"){
-validate17.errors = [{instancePath:instancePath+"/scopes/extra/" + i3,schemaPath:"#/properties/scopes/properties/extra/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/extra/" + i3,schemaPath:"#/properties/scopes/properties/extra/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid10 = _errs56 === errors;
@@ -5510,7 +5330,7 @@ break;
 }
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/scopes/extra",schemaPath:"#/properties/scopes/properties/extra/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/extra",schemaPath:"#/properties/scopes/properties/extra/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5528,7 +5348,7 @@ if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 for(const key7 in data25){
 const _errs61 = errors;
 if(typeof data25[key7] !== "string"){
-validate17.errors = [{instancePath:instancePath+"/scopes/sources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/sources/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/sources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/sources/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid11 = _errs61 === errors;
@@ -5538,7 +5358,7 @@ break;
 }
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/scopes/sources",schemaPath:"#/properties/scopes/properties/sources/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/sources",schemaPath:"#/properties/scopes/properties/sources/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5551,7 +5371,7 @@ if(valid7){
 if(data19.note !== undefined){
 const _errs63 = errors;
 if(typeof data19.note !== "string"){
-validate17.errors = [{instancePath:instancePath+"/scopes/note",schemaPath:"#/properties/scopes/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/note",schemaPath:"#/properties/scopes/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid7 = _errs63 === errors;
@@ -5565,7 +5385,7 @@ var valid7 = true;
 }
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5595,7 +5415,7 @@ break;
 }
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/notices",schemaPath:"#/properties/notices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate51.errors = [{instancePath:instancePath+"/notices",schemaPath:"#/properties/notices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5613,11 +5433,11 @@ var valid0 = true;
 }
 }
 else {
-validate17.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate17.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate17.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -206,8 +206,48 @@ export interface ExtraCatalog {
 // interface here (and to the Detection union) and its interpreter to engine/detectors/index.ts.
 // ---------------------------------------------------------------------------------------------
 
+/** An endpoint of the API: a path template as the platform's API reference writes it, and its methods. */
+export interface Endpoint {
+  /**
+   * Path template relative to the API base (`https://webexapis.com/v1`, or the host named by `host`), with
+   * `{name}` for a path parameter: `/telephony/config/workspaces/{workspaceId}/simultaneousRing`.
+   * @pattern ^/
+   */
+  path: string;
+  /** Upper-case methods; absent: every method of the path. */
+  methods?: Array<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
+  /** Which side of the call carries the detection's names: the request (body, query), the response, or both (default). */
+  side?: 'request' | 'response' | 'both';
+  /** The host serving it: the REST API (default) or the detailed call history host (`hosts.callHistory`). */
+  host?: 'api' | 'callHistory';
+  /** Where the template comes from: the API reference page or OpenAPI spec (URL). */
+  source: string;
+}
+
+/**
+ * Where a field, value or host detection applies (issue 11): code tied to one of `endpoints` is reported with
+ * `certain` confidence (and its autofix); code tied to any other endpoint is not reported; code that calls the
+ * API but cannot be tied to an endpoint is `likely` (suggestions only); code without API context is not reported.
+ */
+export interface DetectionScope {
+  endpoints: Endpoint[];
+  /**
+   * Endpoints known to use the same names with another meaning (Single Number Reach's `answerConfirmationEnabled`,
+   * historical analytics on the call history host). Code tied to them is never reported; listed for `explain`,
+   * the docs and the tests (any endpoint outside `endpoints` is out of scope anyway).
+   */
+  others?: Endpoint[];
+  /**
+   * Words (case-insensitive) that, written in the same file, give code that is not tied to an endpoint API
+   * context (`likely`), besides API requests and hosts: usually the endpoint's resource names.
+   */
+  context?: string[];
+}
+
 /** Fields every detection shares. */
 export interface DetectionBase {
+  /** Where the detection applies: the endpoints its names belong to (see {@link DetectionScope}). */
+  scope?: DetectionScope;
   /** Extra literal tokens for the prefilter, added to those the detector derives. */
   tokens?: string[];
   /** Why this detection is shaped as it is (shown in docs). */

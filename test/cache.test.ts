@@ -101,7 +101,8 @@ describe('ScanCache', () => {
     utimesSync(file, whole, whole);
     scanWithCache(root, location);
     // Same length, different content, old time restored: only a read could tell.
-    const same = 'export const x = { answerConfirmationEnabled: 1 };'.padEnd(PLAIN.length - 1, ' ') + '\n';
+    // A workspace simultaneous ring (`simRing`) setting not tied to a call: a likely finding.
+    const same = 'const x = { answerConfirmationEnabled: 1 }; // simRing'.padEnd(PLAIN.length - 1, ' ') + '\n';
     expect(same.length).toBe(PLAIN.length);
     writeFileSync(file, same);
     utimesSync(file, whole, whole);
@@ -121,7 +122,8 @@ describe('ScanCache', () => {
     const now = new Date(Math.floor(Date.now() / 1000) * 1000);
     utimesSync(file, now, now);
     scanWithCache(root, location);
-    const same = 'export const x = { answerConfirmationEnabled: 1 };'.padEnd(PLAIN.length - 1, ' ') + '\n';
+    // A simultaneous ring (`simRing`) setting not tied to a call: a likely finding.
+    const same = 'const x = { answerConfirmationEnabled: 1 }; // simRing'.padEnd(PLAIN.length - 1, ' ') + '\n';
     writeFileSync(file, same);
     utimesSync(file, now, now);
     const second = scanWithCache(root, location);

@@ -119,7 +119,9 @@ describe('--fix', { timeout: 180_000 }, () => {
   });
 
   it('does not fix a finding under a live suppression comment, but fixes the others', () => {
-    const input = `export const a = { answerConfirmationEnabled: true };\n// collab-migrate-ignore-next-line ${RENAME} -- server still old\nexport const b = { answerConfirmationEnabled: true };\n`;
+    const url = 'https://webexapis.com/v1/telephony/config/workspaces/w1/simultaneousRing';
+    const send = `fetch('${url}', { method: 'PUT', body: JSON.stringify(a) });\nfetch('${url}', { method: 'PUT', body: JSON.stringify(b) });\n`;
+    const input = `export const a = { answerConfirmationEnabled: true };\n// collab-migrate-ignore-next-line ${RENAME} -- server still old\nexport const b = { answerConfirmationEnabled: true };\n${send}`;
     const d = repo({ 'a.ts': input });
     const r = cli(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
     expect(r.code).toBe(0);

@@ -322,9 +322,9 @@ describe('files', { timeout: 180_000 }, () => {
 
   it('scans config files (JSON keys, hosts in YAML and .env)', () => {
     const d = tree({
-      'settings.json': '{\n  "answerConfirmationEnabled": true\n}\n',
+      'settings.json': '{\n  "answerConfirmationEnabled": true,\n  "url": "/v1/telephony/config/workspaces/w1/simultaneousRing"\n}\n',
       'config/app.yaml': 'callHistory:\n  host: analytics.webexapis.com\n',
-      '.env': 'CDR_HOST=https://analytics.webexapis.com\n',
+      '.env': 'CDR_FEED=https://analytics.webexapis.com/v1/cdr_feed\nMETRICS=https://analytics.webexapis.com/v1/analytics/messagingMetrics/dailyTotals\n',
     });
     const found = json([...TODAY], d).report.findings.map((f) => `${f.file}:${f.line}:${f.noticeId}`).sort();
     expect(found).toEqual(['.env:1:call-history-regional-hosts', 'config/app.yaml:2:call-history-regional-hosts', `settings.json:2:${RENAME}`]);

@@ -42,7 +42,11 @@ function declaredElsewhere(): string {
   writeTree(dir, {
     'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', types: [], lib: ['ES2022'] }, include: ['src'] }),
     'src/sim-ring.d.ts': 'export interface SimRing {\n  enabled: boolean;\n  answerConfirmationEnabled: boolean;\n}\n',
-    'src/ring.ts': "import type { SimRing } from './sim-ring.js';\n\nexport const ring: SimRing = { enabled: true, answerConfirmationEnabled: false };\n",
+    // The object is sent to the workspace simultaneous ring endpoint: the finding is certain (issue 11).
+    'src/ring.ts':
+      "import type { SimRing } from './sim-ring.js';\n\nexport const ring: SimRing = { enabled: true, answerConfirmationEnabled: false };\n" +
+      'declare function fetch(url: string, init: { method: string; body: string }): Promise<unknown>;\n' +
+      "export const save = (id: string) => fetch(`https://webexapis.com/v1/telephony/config/workspaces/${id}/simultaneousRing`, { method: 'PUT', body: JSON.stringify(ring) });\n",
   });
   return dir;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FileContext, UNKNOWN } from '../engine/ast.js';
 import { loadCatalog } from '../engine/catalog.js';
 import { parseSource } from '../engine/parse.js';
-import { findHeader, getClientInstances, getRequests, requestOfNode, urlPath, urlQuery, type HttpRequest } from '../engine/requests.js';
+import { findHeader, getClientInstances, getRequests, requestOfNode, urlPath, urlQuery, type HttpRequest } from '../engine/api/index.js';
 
 const catalog = loadCatalog();
 

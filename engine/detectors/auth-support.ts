@@ -227,5 +227,6 @@ export function isRouteDefinition(file: FileContext, node: Node): boolean {
   const last = object.split('.').pop()!;
   // A handler argument after the path is what makes it a route (axios.post(url, body) has an object body).
   const handler = parent.arguments.slice(1).some((a) => a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression');
-  return /^(app|router|server|fastify|api|route|routes|r)$/i.test(last) || handler;
+  // `api` is as often an HTTP client (`const api = axios.create(...)`) as a router: only a handler makes it a route.
+  return /^(app|router|server|fastify|route|routes|r)$/i.test(last) || handler;
 }

@@ -13,6 +13,7 @@ import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.
 import type { HostDetection, Region, Suggestion } from '../types.js';
 import { escapeRegExp } from '../regexp.js';
 import { optionNameFor } from '../option-names.js';
+import { hostTextTie, hostUseTie, type Tie } from '../api/index.js';
 
 
 /** The legacy hosts a detection looks for. */
@@ -26,8 +27,11 @@ function hostPattern(hosts: readonly string[]): RegExp {
   return new RegExp(`(?<![\\w.-])(?:${hosts.map(escapeRegExp).join('|')})(?![\\w-]|\\.[\\w-])`, 'gi');
 }
 
+/** Decides a host occurrence's confidence (or that it is not reported) from where it is; see engine/api/host-use.ts. */
+type HostJudge = (range: [number, number]) => Tie | undefined;
+
 /** Finds the hosts in `text[start, end)` and reports each with its fix or suggestions. */
-function scan(text: string, start: number, end: number, ctx: DetectorContext<HostDetection>, pattern: RegExp): RawMatch[] {
+function scan(text: string, start: number, end: number, ctx: DetectorContext<HostDetection>, pattern: RegExp, judge?: HostJudge): RawMatch[] {
   const d = ctx.detection;
   const hosts = ctx.catalog.hosts;
   const out: RawMatch[] = [];
@@ -35,6 +39,9 @@ function scan(text: string, start: number, end: number, ctx: DetectorContext<Hos
   pattern.lastIndex = 0;
   for (let m = pattern.exec(slice); m; m = pattern.exec(slice)) {
     const range: [number, number] = [start + m.index, start + m.index + m[0].length];
+    const tie = judge?.(range);
+    if (judge && !tie) continue;
+    const tied = (raw: RawMatch): RawMatch => (tie ? { ...raw, confidence: tie.confidence, confidenceReason: tie.reason } : raw);
     if (d.hosts === 'legacyApi') {
       const to = new URL(hosts.apiBase).host;
       out.push({ range, messageId: 'legacyHost', data: { host: m[0], to }, fix: [{ range, text: to }] });
@@ -42,25 +49,26 @@ function scan(text: string, start: number, end: number, ctx: DetectorContext<Hos
     }
     if (m[0].toLowerCase() === hosts.callHistory.govLegacy.toLowerCase()) {
       const to = hosts.callHistory.gov;
-      out.push({ range, messageId: 'legacyHost', data: { host: m[0], to }, fix: [{ range, text: to }] });
+      out.push(tied({ range, messageId: 'legacyHost', data: { host: m[0], to }, fix: [{ range, text: to }] }));
       continue;
     }
     const region = ctx.options.region;
     if (region) {
       const to = hosts.callHistory.regional[region];
-      out.push({ range, messageId: 'legacyHost', data: { host: m[0], to }, fix: [{ range, text: to }] });
+      out.push(tied({ range, messageId: 'legacyHost', data: { host: m[0], to }, fix: [{ range, text: to }] }));
       continue;
     }
     const suggestions = (Object.entries(hosts.callHistory.regional) as Array<[Region, string]>).map(
       ([r, to]): Suggestion => ({ messageId: 'suggestRegionalHost', data: { region: r, to }, edits: [{ range, text: to }] }),
     );
-    out.push({ range, messageId: 'regionalHost', data: { host: m[0], regionOption: optionNameFor('region', ctx.options) }, suggestions });
+    out.push(tied({ range, messageId: 'regionalHost', data: { host: m[0], regionOption: optionNameFor('region', ctx.options) }, suggestions }));
   }
   return out;
 }
 
 export const hostDetector: Detector<HostDetection> = {
   kind: 'host',
+  certainBecause: 'the legacy host serves the same paths on its replacement',
   messages: {
     legacyHost: '`{{host}}` is replaced by `{{to}}`. {{instead}}',
     regionalHost: '`{{host}}` stops working: call your region\'s host. {{instead}} Set {{regionOption}} to have it rewritten.',
@@ -71,17 +79,23 @@ export const hostDetector: Detector<HostDetection> = {
   },
   detect(file: FileContext, ctx: DetectorContext<HostDetection>): RawMatch[] {
     const pattern = hostPattern(legacyHosts(ctx.detection, ctx.catalog));
+    const scope = ctx.detection.scope;
     const out: RawMatch[] = [];
     for (const lit of file.nodes(T.Literal)) {
-      if (typeof lit.value === 'string') out.push(...scan(file.text, lit.range[0] + 1, lit.range[1] - 1, ctx, pattern));
+      if (typeof lit.value !== 'string') continue;
+      const judge: HostJudge | undefined = scope && ((range) => hostUseTie(file, lit, range, scope, ctx.catalog));
+      out.push(...scan(file.text, lit.range[0] + 1, lit.range[1] - 1, ctx, pattern, judge));
     }
     for (const q of file.nodes(T.TemplateElement)) {
-      out.push(...scan(file.text, q.range[0] + 1, q.range[1] - (q.tail ? 1 : 2), ctx, pattern));
+      const judge: HostJudge | undefined = scope && ((range) => hostUseTie(file, q, range, scope, ctx.catalog));
+      out.push(...scan(file.text, q.range[0] + 1, q.range[1] - (q.tail ? 1 : 2), ctx, pattern, judge));
     }
     return out;
   },
   detectText(file: TextFile, ctx: DetectorContext<HostDetection>): RawMatch[] {
-    return scan(file.text, 0, file.text.length, ctx, hostPattern(legacyHosts(ctx.detection, ctx.catalog)));
+    const scope = ctx.detection.scope;
+    const judge: HostJudge | undefined = scope && ((range) => hostTextTie(file.text, range, scope, ctx.catalog));
+    return scan(file.text, 0, file.text.length, ctx, hostPattern(legacyHosts(ctx.detection, ctx.catalog)), judge);
   },
   // The strings-only text: a host in a comment or an identifier is not seen.
   detectUnparsed(file, ctx) {

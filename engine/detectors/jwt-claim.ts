@@ -8,7 +8,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { findProperty, memberName, propertyNames, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, DetectorContext, RawMatch } from '../detector.js';
 import type { JwtClaimDetection, TextEdit } from '../types.js';
-import { jwtSignings, localInit, payloadObject } from './auth-support.js';
+import { jwtSignings, localInit, payloadObject, type JwtSigning } from './auth-support.js';
+import { hasApiContext } from '../api/index.js';
 
 const INTEGER_FUNCTIONS = new Set(['floor', 'round', 'trunc', 'ceil']);
 
@@ -107,9 +108,50 @@ function fixFor(file: FileContext, value: Node, form: StringForm, ctx: DetectorC
   return [{ range: value.range, text: `Math.${form.rounds ? 'round' : 'floor'}(${inner})` }];
 }
 
-function guestPayload(object: TSESTree.ObjectExpression, guestClaims: readonly string[]): boolean {
-  const keys = new Set(propertyNames(object));
-  return guestClaims.filter((k) => keys.has(k)).length >= 2;
+/** Guest claims written as payload keys: the guest issuer (`iss`) with a subject or name. */
+function guestPayload(object: TSESTree.ObjectExpression, guestClaims: readonly string[], extra: readonly string[] = []): boolean {
+  const keys = new Set([...propertyNames(object), ...extra]);
+  return keys.has('iss') && guestClaims.filter((k) => keys.has(k)).length >= 2;
+}
+
+/** Why a payload is a guest token (certain), or undefined when nothing says so. */
+type Evidence = { confidence: 'certain' | 'likely'; reason: string } | undefined;
+
+/** The claims a jsonwebtoken `sign(payload, key, options)` sets through its options (`issuer` -> `iss`, `subject` -> `sub`). */
+function optionClaims(file: FileContext, call: TSESTree.CallExpression | TSESTree.NewExpression): string[] {
+  const arg = call.type === 'CallExpression' && call.arguments[2] ? unwrap(call.arguments[2] as Node) : undefined;
+  const options = arg?.type === 'Identifier' ? (localInit(file, arg) ?? file.constantInit(arg.name)) : arg;
+  if (options?.type !== 'ObjectExpression') return [];
+  const claim: Record<string, string> = { issuer: 'iss', subject: 'sub' };
+  return propertyNames(options).flatMap((k) => (claim[k] ? [claim[k]] : []));
+}
+
+/** Whether a key is a base64-decoded secret (`Buffer.from(s, 'base64')`, also inside `new Uint8Array(...)`): how guest issuer secrets are given. */
+function isBase64Key(file: FileContext, key: Node | undefined): boolean {
+  if (!key) return false;
+  let n = unwrap(key);
+  for (let i = 0; i < 4 && n.type === 'Identifier'; i++) {
+    const init: Node | undefined = localInit(file, n) ?? file.constantInit(n.name);
+    if (!init) break;
+    n = unwrap(init);
+  }
+  if (n.type === 'NewExpression' && n.arguments[0]) return isBase64Key(file, n.arguments[0] as Node);
+  if (n.type !== 'CallExpression' || n.arguments.length < 2) return false;
+  const encoding = file.staticString(n.arguments[1] as Node);
+  return !!encoding?.complete && /^base64(url)?$/i.test(encoding.value);
+}
+
+function signingEvidence(file: FileContext, s: JwtSigning, object: TSESTree.ObjectExpression | undefined, guestClaims: readonly string[]): Evidence {
+  if (isBase64Key(file, s.key)) return { confidence: 'certain', reason: 'signed with a base64-decoded issuer secret (a guest token)' };
+  if (object && guestPayload(object, guestClaims, optionClaims(file, s.call))) return { confidence: 'certain', reason: 'guest claims (`iss` with `sub`/`name`)' };
+  return undefined;
+}
+
+/** A file about guest tokens (the guest issuer exchange or its words) makes its JWTs guest tokens. */
+function guestFileEvidence(file: FileContext): Evidence {
+  return /jwt\/login|guest[-_ ]?issuer|guestissuer|requestAccessTokenFromJwt/i.test(file.text)
+    ? { confidence: 'certain', reason: 'a JWT signed in a file about guest issuer tokens' }
+    : undefined;
 }
 
 export const jwtClaimDetector: Detector<JwtClaimDetection> = {
@@ -123,35 +165,42 @@ export const jwtClaimDetector: Detector<JwtClaimDetection> = {
   },
   detect(file, ctx) {
     const { claim, guestClaims = [] } = ctx.detection;
-    const payloads = new Set<TSESTree.ObjectExpression>();
-    const payloadNames = new Set<string>();
+    // Each payload with the reason it is a guest token (certain) or only a JWT in a file that calls the API
+    // (likely). A session JWT of the app's own (`sub`, `name`, no guest issuer) is not a guest token.
+    const payloads = new Map<TSESTree.ObjectExpression, Evidence>();
+    const payloadNames = new Map<string, Evidence>();
+    const fileEvidence = guestFileEvidence(file);
     for (const s of jwtSignings(file)) {
       const object = payloadObject(file, s.payload);
-      if (object) payloads.add(object);
+      const evidence = signingEvidence(file, s, object, guestClaims) ?? fileEvidence;
+      if (object) payloads.set(object, evidence);
       const p = unwrap(s.payload);
-      if (p.type === 'Identifier') payloadNames.add(p.name);
+      if (p.type === 'Identifier') payloadNames.set(p.name, evidence);
     }
     if (guestClaims.length > 0) {
       for (const object of file.nodes(T.ObjectExpression)) {
-        if (findProperty(object, claim) && guestPayload(object, guestClaims)) payloads.add(object);
+        if (!payloads.has(object) && findProperty(object, claim) && guestPayload(object, guestClaims)) payloads.set(object, { confidence: 'certain', reason: 'guest claims (`iss` with `sub`/`name`)' });
       }
     }
+    const apiContext = hasApiContext(file, undefined, ctx.catalog);
     const out: RawMatch[] = [];
-    const report = (value: Node): void => {
+    const report = (value: Node, evidence: Evidence): void => {
       const form = stringForm(file, value, ctx);
       if (!form) return;
-      out.push({ node: value, messageId: 'claimNotInteger', data: { claim }, fix: fixFor(file, value, form, ctx) });
+      if (evidence === undefined && !apiContext) return;
+      const tie = evidence ?? { confidence: 'likely' as const, reason: 'a JWT signed in a file that calls the API, with no sign of a guest token (guest issuer claim, base64 issuer secret)' };
+      out.push({ node: value, messageId: 'claimNotInteger', data: { claim }, fix: fixFor(file, value, form, ctx), confidence: tie.confidence, confidenceReason: tie.reason });
     };
-    for (const object of payloads) {
+    for (const [object, evidence] of payloads) {
       const prop = findProperty(object, claim);
-      if (prop && !prop.shorthand) report(prop.value as Node);
+      if (prop && !prop.shorthand) report(prop.value as Node, evidence);
     }
     // `payload.exp = String(t)` on a variable that is signed in this file.
     for (const assign of file.nodes(T.AssignmentExpression)) {
       const left = assign.left;
       if (assign.operator !== '=' || left.type !== 'MemberExpression' || memberName(left) !== claim) continue;
       const object = unwrap(left.object);
-      if (object.type === 'Identifier' && payloadNames.has(object.name)) report(assign.right);
+      if (object.type === 'Identifier' && payloadNames.has(object.name)) report(assign.right, payloadNames.get(object.name));
     }
     return out;
   },

@@ -8,7 +8,8 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberName, propertyKeyName, type FileContext, type Node } from '../ast.js';
 import type { LoadedCatalog } from '../catalog.js';
-import { requestOfNode } from '../requests.js';
+import { requestOfNode } from '../api/index.js';
+import { configTie, scopeTie } from '../api/tie.js';
 import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';
 import type { PropertyDetection, PropertyUsage, Suggestion, TextEdit } from '../types.js';
 import { contractEdit, eitherEdit, isPure, textWithEdit, wholeExpression } from './transitional.js';
@@ -166,6 +167,7 @@ function toRaw(d: PropertyDetection, f: { node?: Node; range?: [number, number];
 
 export const propertyDetector: Detector<PropertyDetection> = {
   kind: 'property',
+  certainBecause: 'the property name belongs to this notice wherever it is used',
   messages: {
     renamed: '`{{name}}` is renamed `{{to}}`. {{instead}}',
     renamedFallback: '`{{name}}` is still read as a fallback for `{{to}}`; the rename is in force, so the fallback can go. {{instead}}',
@@ -180,7 +182,18 @@ export const propertyDetector: Detector<PropertyDetection> = {
   detect(file: FileContext, ctx: DetectorContext<PropertyDetection>): RawMatch[] {
     const d = ctx.detection;
     if (!fileHasAny(file, d.fileContext)) return [];
-    return findUsages(file, d, ctx.catalog).map((f) => withTransition(file, d, f, toRaw(d, f, f)));
+    const out: RawMatch[] = [];
+    for (const f of findUsages(file, d, ctx.catalog)) {
+      const raw = withTransition(file, d, f, toRaw(d, f, f));
+      if (d.scope) {
+        const tie = scopeTie(file, f.node, d.scope, ctx.catalog);
+        if (!tie) continue;
+        raw.confidence = tie.confidence;
+        raw.confidenceReason = tie.reason;
+      }
+      out.push(raw);
+    }
+    return out;
   },
   detectText(file: TextFile, ctx: DetectorContext<PropertyDetection>): RawMatch[] {
     const d = ctx.detection;
@@ -188,6 +201,8 @@ export const propertyDetector: Detector<PropertyDetection> = {
     const lower = file.text.toLowerCase();
     if (d.fileContext && !d.fileContext.some((w) => lower.includes(w.toLowerCase()))) return [];
     const yaml = /\.ya?ml$/i.test(file.filename);
+    const tie = d.scope ? configTie(file.text, d.scope) : undefined;
+    if (d.scope && !tie) return [];
     const out: RawMatch[] = [];
     for (const name of d.names) {
       // JSON: a quoted key followed by a colon; YAML: a plain or quoted key at the start of a line or list item.
@@ -198,7 +213,9 @@ export const propertyDetector: Detector<PropertyDetection> = {
         const start = yaml ? m.index + m[1].length + m[2].length + m[3].length : m.index + 1;
         const range: [number, number] = [start, start + name.length];
         // A configuration key is data the program sends: the same transition as an object key.
-        out.push(withTransition(undefined, d, { usage: 'key' }, toRaw(d, { range, name }, { rename: (to) => ({ range, text: to }) })));
+        const raw = withTransition(undefined, d, { usage: 'key' }, toRaw(d, { range, name }, { rename: (to) => ({ range, text: to }) }));
+        if (tie) Object.assign(raw, { confidence: tie.confidence, confidenceReason: tie.reason });
+        out.push(raw);
       }
     }
     return out;

@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../ast.js';
 import type { LoadedCatalog } from '../catalog.js';
 import type { Detector, RawMatch } from '../detector.js';
-import { getRequests, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../requests.js';
+import { getRequests, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../api/index.js';
 import type { RequestFieldDetection } from '../types.js';
 import { escapeRegExp } from '../regexp.js';
 

@@ -6,7 +6,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, findProperty, memberName, propertyKeyName, quoteLike, quoteOf, unwrap, type FileContext, type Node } from '../ast.js';
 import type { LoadedCatalog } from '../catalog.js';
-import { requestOfNode } from '../requests.js';
+import { requestOfNode } from '../api/index.js';
 import type { TextEdit } from '../types.js';
 
 /** Whether the file's text contains one of the words (case-insensitive); true when no words are given. */

@@ -4,7 +4,7 @@
  */
 import type { Detector, RawMatch } from '../detector.js';
 import { outerStringExpressions, isRouteDefinition } from './auth-support.js';
-import { urlPath } from '../requests.js';
+import { urlPath } from '../api/index.js';
 import type { UrlPathDetection } from '../types.js';
 
 const compiled = new WeakMap<UrlPathDetection, RegExp[]>();

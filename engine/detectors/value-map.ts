@@ -283,7 +283,14 @@ export const valueMapDetector: Detector<ValueMapDetection> = {
     const d = ctx.detection;
     const members = new Set(d.members ?? []);
     const keys = new Set(d.keys ?? []);
+    // Lookup-table keys count only where the file uses the platform's field (`trunk.errorCodes`, `errorCodes:`), not only name its own table so:
+    // `const errorCodes = { E1001: 'bad input' }` is an application's error table.
+    const usesField =
+      members.size === 0 && keys.size === 0
+        ? true
+        : file.nodes(T.MemberExpression).some((m) => members.has(memberName(m) ?? '')) || file.nodes(T.Property).some((p) => keys.has(propertyKeyName(p) ?? '') && file.parentOf(p)?.type === 'ObjectExpression');
     const contextual = fileHasAny(file, d.fileContext);
+    const tableContext = contextual && usesField;
     const out: RawMatch[] = [];
     const candidates: Node[] = [...file.nodes(T.Literal), ...file.nodes(T.TemplateLiteral)];
     for (const lit of candidates) {
@@ -297,13 +304,13 @@ export const valueMapDetector: Detector<ValueMapDetection> = {
         applies = (members.size > 0 && mentionsMember(file, relation.other, members)) || ((d.compared ?? false) && contextual);
       }
       if (!applies && relation.kind === 'key') applies = keys.has(relation.name);
-      if (!applies && relation.kind === 'tableKey') applies = (d.tableKeys ?? false) && contextual;
+      if (!applies && relation.kind === 'tableKey') applies = (d.tableKeys ?? false) && tableContext;
       if (!applies) continue;
       const edit = entry.to === null ? undefined : { range: [lit.range[0], lit.range[1]] as [number, number], text: replacementText(file, lit, entry.to) };
       out.push(withTransition(raw(lit, undefined, value, entry.to, edit), edit && entry.to !== null ? transitionOf(file, lit, edit, entry.to, d) : {}));
     }
     // Identifier keys of lookup tables: `{ E1001: 'DNS failure' }`.
-    if (d.tableKeys && contextual) {
+    if (d.tableKeys && tableContext) {
       for (const prop of file.nodes(T.Property)) {
         if (prop.computed || prop.shorthand || prop.key.type !== 'Identifier') continue;
         if (file.parentOf(prop)?.type !== 'ObjectExpression') continue;

@@ -72,7 +72,38 @@ function isVerification(file: FileContext, node: Node, headers: readonly string[
   return headers.some((h) => fileText.includes(h.toLowerCase())) && /signature|webhook|verif/.test(text);
 }
 
-const COMPARE_CALLS = /^(timingSafeEqual|equals|compare|safeCompare|secureCompare|tsscmp|constantTimeCompare)$/i;
+/** Comparison calls, the platform's and the project's own constant-time helpers (`cryptoTimingSafeEqualStr`) included. */
+const COMPARE_CALLS = /^(equals|compare|tsscmp)$|timingSafeEqual|safeCompare|secureCompare|constantTime|safeEqual/i;
+
+/** A function that verifies a webhook signature by its name or parameters (`validateWebhook(sig, secret, body)`). */
+const HELPER_NAME = /webhook|signature/i;
+/** Words of this platform, and of other platforms whose webhook signatures look the same (Slack, GitHub, ...). */
+const PLATFORM_WORDS = /webex|ciscospark|\bspark\b/i;
+const OTHER_PLATFORMS = /slack|github|x-hub|stripe|shopify|twilio|facebook|messenger|zoom|teams\.microsoft/i;
+const SIGNATURE_PARAM = /^(signature|sig|hmac|expectedSignature|xSparkSignature)$/i;
+
+/** The name of a function node (declaration, variable, property or method). */
+function nameOfFunction(file: FileContext, fn: Node): string | undefined {
+  if (fn.type === 'FunctionDeclaration') return fn.id?.name;
+  const holder = file.parentOf(fn);
+  if (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier') return holder.id.name;
+  if ((holder?.type === 'Property' || holder?.type === 'MethodDefinition' || holder?.type === 'PropertyDefinition') && holder.key.type === 'Identifier') return holder.key.name;
+  return undefined;
+}
+
+/**
+ * Whether a node sits in a signature-verification helper that does not name the header itself (the caller
+ * passes `req.headers['x-spark-signature']` in): named for webhooks or signatures, or taking a `signature`.
+ */
+function isVerificationHelper(file: FileContext, node: Node): boolean {
+  const fn = enclosingFunction(file, node);
+  if (fn.type === 'Program') return false;
+  const name = nameOfFunction(file, fn) ?? '';
+  if (OTHER_PLATFORMS.test(name) || OTHER_PLATFORMS.test(file.getText(fn))) return false;
+  if (HELPER_NAME.test(name)) return true;
+  // A `signature` parameter alone is any platform's; in a file that names this platform, it is ours.
+  return PLATFORM_WORDS.test(file.text) && (fn as TSESTree.FunctionLike).params.some((p) => p.type === 'Identifier' && SIGNATURE_PARAM.test(p.name));
+}
 const COMPARE_OPERATORS = new Set(['===', '==', '!==', '!=']);
 
 /**
@@ -161,11 +192,15 @@ function stringifyOf(file: FileContext, node: Node, depth = 0): TSESTree.CallExp
   const n = unwrap(node);
   if (isJsonStringify(n)) return n as TSESTree.CallExpression;
   if (n.type === 'CallExpression' && (calleeName(n) === 'from' || calleeName(n) === 'encode') && n.arguments[0]) return stringifyOf(file, n.arguments[0] as Node, depth + 1);
+  // `typeof body !== 'string' ? JSON.stringify(body) : body`: the object case re-serialises.
+  if (n.type === 'ConditionalExpression') return stringifyOf(file, n.consequent, depth + 1) ?? stringifyOf(file, n.alternate, depth + 1);
   if (n.type === 'Identifier') {
     const init = localInit(file, n);
     if (init) {
       const found = stringifyOf(file, init, depth + 1);
-      // Report at the use when the variable is declared elsewhere, so the finding points into the HMAC.
+      // A conditional re-serialisation (`typeof b !== 'string' ? JSON.stringify(b) : b`) is reported where it is
+      // written; otherwise at the use, so the finding points into the HMAC.
+      if (found && unwrap(init).type === 'ConditionalExpression') return found;
       return found ? (n as unknown as TSESTree.CallExpression) : undefined;
     }
   }
@@ -174,7 +209,8 @@ function stringifyOf(file: FileContext, node: Node, depth = 0): TSESTree.CallExp
 
 /** Whether an algorithm object or string names HMAC (`'HMAC'`, `{ name: 'HMAC', ... }`). */
 function isHmacAlgorithm(file: FileContext, node: Node): boolean {
-  const n = unwrap(node);
+  let n = unwrap(node);
+  if (n.type === 'Identifier') n = unwrap(localInit(file, n) ?? file.constantInit(n.name) ?? n);
   const named = n.type === 'ObjectExpression' ? (findProperty(n, 'name')?.value as Node | undefined) : n;
   const value = named && file.staticString(named);
   return !!value?.complete && value.value.toUpperCase() === 'HMAC';
@@ -204,57 +240,70 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
   detect(file, ctx) {
     const { check, headers } = ctx.detection;
     const lower = file.text.toLowerCase();
-    if (!headers.some((h) => lower.includes(h.toLowerCase()))) return [];
-    const out: RawMatch[] = [];
-    // In a file that handles a signature header, an HMAC whose digest is compared is a verification.
-    const found = hmacs(file).filter((h) => (check === 'compare' && isVerification(file, h.create, headers)) || isCompared(file, h));
-    if (check === 'raw-body') {
-      for (const h of found) {
-        for (const input of h.updates) {
-          const s = stringifyOf(file, input);
-          if (s) out.push({ node: s, messageId: 'reserialisedBody' });
-        }
-      }
-      // Web Crypto: `crypto.subtle.sign('HMAC', key, encoder.encode(JSON.stringify(body)))`.
-      for (const call of webCryptoHmacCalls(file, ['sign', 'verify'])) {
-        const data = call.arguments[calleeName(call) === 'verify' ? 3 : 2];
-        const s = data && stringifyOf(file, data as Node);
-        if (s && isVerification(file, call, headers)) out.push({ node: s, messageId: 'reserialisedBody' });
-      }
-    } else if (check === 'sha1') {
-      for (const h of found) {
-        const alg = h.algorithm && file.staticString(h.algorithm);
-        if (alg?.complete && /^sha-?1$/i.test(alg.value)) out.push({ node: h.algorithm!, messageId: 'sha1Signature' });
-      }
-      // Web Crypto: `crypto.subtle.importKey('raw', k, { name: 'HMAC', hash: 'SHA-1' }, ...)`.
-      for (const call of file.nodes(T.CallExpression)) {
-        if (calleeName(call) !== 'importKey' || !isVerification(file, call, headers)) continue;
-        for (const arg of call.arguments) {
-          const object = unwrap(arg as Node);
-          if (object.type !== 'ObjectExpression' || !isHmacAlgorithm(file, object)) continue;
-          const hash = findProperty(object, 'hash');
-          if (!hash) continue;
-          let value = unwrap(hash.value as Node);
-          if (value.type === 'ObjectExpression') value = unwrap((findProperty(value, 'name')?.value as Node | undefined) ?? value);
-          const name = file.staticString(value);
-          if (name?.complete && /^sha-?1$/i.test(name.value)) out.push({ node: value, messageId: 'sha1Signature' });
-        }
-      }
-    } else {
-      const digests = new Set<Node>(found.flatMap((h) => h.digests.flatMap((d) => [d, ...returningCalls(file, d)])));
-      for (const bin of file.nodes(T.BinaryExpression)) {
-        if (!['===', '==', '!==', '!='].includes(bin.operator)) continue;
-        const left = unwrap(bin.left as Node);
-        const right = unwrap(bin.right);
-        const literal = (n: Node): boolean => n.type === 'Literal' || (n.type === 'Identifier' && n.name === 'undefined') || n.type === 'UnaryExpression';
-        if (literal(left) || literal(right)) continue;
-        const sides = [left, right].filter((s) => isSignatureValue(file, s, digests, headers));
-        // One side must be an HMAC digest of verification code; the other may be a header or a parameter.
-        const hasDigest = [left, right].some((s) => isSignatureValue(file, s, digests, []));
-        if (sides.length === 0 || !hasDigest) continue;
-        out.push({ node: bin, messageId: 'nonConstantTimeCompare', data: { operator: bin.operator } });
-      }
+    const namesHeader = headers.some((h) => lower.includes(h.toLowerCase()));
+    // In a file that handles a signature header, an HMAC whose digest is compared is a verification. In a file
+    // that does not, only an HMAC in a verification helper counts, and only as likely (the header is the caller's).
+    const found = namesHeader
+      ? hmacs(file).filter((h) => (check === 'compare' && isVerification(file, h.create, headers)) || isCompared(file, h))
+      : hmacs(file).filter((h) => isVerificationHelper(file, h.create));
+    if (!namesHeader) {
+      const helperOut = detectIn(file, check, headers, found, false);
+      return helperOut.map((m) => ({ ...m, confidence: 'likely' as const, confidenceReason: 'an HMAC in a signature-verification helper; the signature header is read by its caller' }));
     }
-    return out;
+    return detectIn(file, check, headers, found, true);
   },
 };
+
+function detectIn(file: FileContext, check: WebhookSignatureDetection['check'], headers: readonly string[], found: Hmac[], namesHeader: boolean): RawMatch[] {
+  const out: RawMatch[] = [];
+  const inScope = (n: Node): boolean => (namesHeader ? isVerification(file, n, headers) : isVerificationHelper(file, n));
+  if (check === 'raw-body') {
+    for (const h of found) {
+      for (const input of h.updates) {
+        const s = stringifyOf(file, input);
+        if (s) out.push({ node: s, messageId: 'reserialisedBody' });
+      }
+    }
+    // Web Crypto: `crypto.subtle.sign('HMAC', key, encoder.encode(JSON.stringify(body)))`.
+    for (const call of webCryptoHmacCalls(file, ['sign', 'verify'])) {
+      const data = call.arguments[calleeName(call) === 'verify' ? 3 : 2];
+      const s = data && stringifyOf(file, data as Node);
+      if (s && inScope(call)) out.push({ node: s, messageId: 'reserialisedBody' });
+    }
+  } else if (check === 'sha1') {
+    for (const h of found) {
+      const alg = h.algorithm && file.staticString(h.algorithm);
+      if (alg?.complete && /^sha-?1$/i.test(alg.value)) out.push({ node: h.algorithm!, messageId: 'sha1Signature' });
+    }
+    // Web Crypto: `crypto.subtle.importKey('raw', k, { name: 'HMAC', hash: 'SHA-1' }, ...)`.
+    for (const call of file.nodes(T.CallExpression)) {
+      if (calleeName(call) !== 'importKey' || !inScope(call)) continue;
+      for (const arg of call.arguments) {
+        let object = unwrap(arg as Node);
+        if (object.type === 'Identifier') object = unwrap(localInit(file, object) ?? file.constantInit(object.name) ?? object);
+        if (object.type !== 'ObjectExpression' || !isHmacAlgorithm(file, object)) continue;
+        const hash = findProperty(object, 'hash');
+        if (!hash) continue;
+        let value = unwrap(hash.value as Node);
+        if (value.type === 'ObjectExpression') value = unwrap((findProperty(value, 'name')?.value as Node | undefined) ?? value);
+        const name = file.staticString(value);
+        if (name?.complete && /^sha-?1$/i.test(name.value)) out.push({ node: value, messageId: 'sha1Signature' });
+      }
+    }
+  } else {
+    const digests = new Set<Node>(found.flatMap((h) => h.digests.flatMap((d) => [d, ...returningCalls(file, d)])));
+    for (const bin of file.nodes(T.BinaryExpression)) {
+      if (!['===', '==', '!==', '!='].includes(bin.operator)) continue;
+      const left = unwrap(bin.left as Node);
+      const right = unwrap(bin.right);
+      const literal = (n: Node): boolean => n.type === 'Literal' || (n.type === 'Identifier' && n.name === 'undefined') || n.type === 'UnaryExpression';
+      if (literal(left) || literal(right)) continue;
+      const sides = [left, right].filter((s) => isSignatureValue(file, s, digests, headers) || (!namesHeader && s.type === 'Identifier' && SIGNATURE_PARAM.test(s.name)));
+      // One side must be an HMAC digest of verification code; the other may be a header or a parameter.
+      const hasDigest = [left, right].some((s) => isSignatureValue(file, s, digests, []));
+      if (sides.length === 0 || !hasDigest) continue;
+      out.push({ node: bin, messageId: 'nonConstantTimeCompare', data: { operator: bin.operator } });
+    }
+  }
+  return out;
+}

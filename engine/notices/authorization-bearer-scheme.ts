@@ -2,7 +2,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
-import { getClientInstances, getRequests, resolveLocal, type RequestHeader, apiMarkers } from '../requests.js';
+import { getClientInstances, getRequests, resolveLocal, type RequestHeader, apiMarkers } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 /** A name that holds a token itself (not a prepared header value). */

@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
 import { endpointText, isTargetRequest, sentFields } from '../detectors/request-field.js';
-import { getRequests, resolveLocal } from '../requests.js';
+import { getRequests, resolveLocal } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 
 interface WindowParams {

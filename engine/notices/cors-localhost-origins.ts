@@ -2,7 +2,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FileContext } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
-import { apiHosts, getRequests, urlHost, type HttpRequest } from '../requests.js';
+import { apiHosts, getRequests, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 
 interface CorsParams {

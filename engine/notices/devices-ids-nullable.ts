@@ -4,7 +4,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, type FileContext, type Node } from '../ast.js';
 import type { LoadedCatalog } from '../catalog.js';
 import type { Detector, DetectorContext, RawMatch } from '../detector.js';
-import { apiHosts, getRequests, urlPath } from '../requests.js';
+import { apiHosts, getRequests, urlPath } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 
 interface Params {

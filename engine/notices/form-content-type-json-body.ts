@@ -1,6 +1,6 @@
 // Seed section 7: "POST with JSON or XML data but a form-urlencoded `Content-Type` | rejected".
 import type { Detector, RawMatch } from '../detector.js';
-import { findHeader, getRequests, apiMarkers } from '../requests.js';
+import { findHeader, getRequests, apiMarkers } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 
 export const formContentTypeJsonBody: Detector<CustomDetection> = {

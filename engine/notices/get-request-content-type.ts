@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
-import { getRequests, type HttpRequest, type RequestHeader, apiMarkers } from '../requests.js';
+import { getRequests, type HttpRequest, type RequestHeader, apiMarkers } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 const inside = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];

@@ -4,7 +4,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, propertyNames, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
 import type { CustomDetection } from '../types.js';
-import { getRequests, urlHost, urlPath } from '../requests.js';
+import { getRequests, urlHost, urlPath } from '../api/index.js';
 import { isRouteDefinition, jwtSignings, outerStringExpressions, payloadObject, resolveLocal } from '../detectors/auth-support.js';
 
 interface Params {
@@ -38,6 +38,8 @@ function isBase64Secret(file: FileContext, key: Node | undefined): boolean {
 /** Whether a folded URL's path ends in one of the login paths. */
 function isLoginUrl(url: string, paths: readonly string[], apiHosts: readonly string[]): boolean {
   const path = url.split(/[?#]/)[0];
+  // `${hydraUri}jwt/login`: a base that ends in a slash (the SDK's own `hydraUri`), the path written without one.
+  if (/^\u0000+[^/\u0000]/.test(path) && paths.includes(`/${path.replace(/^\u0000+/, '')}`)) return true;
   if (!paths.some((p) => path.endsWith(p))) return false;
   const host = /^[a-z]+:\/\/([^/]+)/i.exec(path)?.[1]?.toLowerCase();
   if (host) return apiHosts.some((h) => host === h || host.endsWith(`.${h}`));
@@ -72,7 +74,8 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
       if (!isBase64Secret(file, s.key)) continue;
       const object = payloadObject(file, s.payload);
       if (!object) continue;
-      const keys = new Set(propertyNames(object));
+      // Claims given as jsonwebtoken options count too: `{ issuer, subject }` set `iss` and `sub`.
+      const keys = new Set([...propertyNames(object), ...optionClaims(file, s.call)]);
       if (guestClaims.filter((c) => keys.has(c)).length < 2) continue;
       out.push({ node: s.call, messageId: 'guestTokenSigned' });
     }
@@ -112,6 +115,14 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
     return out;
   },
 };
+
+/** The claims a jsonwebtoken `sign(payload, key, options)` call sets through its options (`issuer` -> `iss`, `subject` -> `sub`). */
+function optionClaims(file: FileContext, call: TSESTree.CallExpression | TSESTree.NewExpression): string[] {
+  const options = call.type === 'CallExpression' && call.arguments[2] ? resolveLocal(file, call.arguments[2] as Node) : undefined;
+  if (options?.type !== 'ObjectExpression') return [];
+  const claim: Record<string, string> = { issuer: 'iss', subject: 'sub', audience: 'aud' };
+  return propertyNames(options).flatMap((k) => (claim[k] ? [claim[k]] : []));
+}
 
 function isUsedInString(file: FileContext, name: string, self: Node): boolean {
   return outerStringExpressions(file).some(

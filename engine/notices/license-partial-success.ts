@@ -2,7 +2,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberName, unwrap, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
-import { getRequests, urlPath } from '../requests.js';
+import { getRequests, urlPath } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 
 /** `PATCH /licenses` of the seed; the public API assigns at `PATCH /licenses/users`. */

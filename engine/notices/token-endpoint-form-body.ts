@@ -2,7 +2,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, quoteLike, quoteOf, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, RawMatch } from '../detector.js';
-import { findHeader, getRequests, urlPath, type HttpRequest } from '../requests.js';
+import { findHeader, getRequests, urlPath, type HttpRequest } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 const TOKEN_PATH = /\/access_token\/?$/;

@@ -17,6 +17,8 @@ ruleTester().run(id, rule(id), {
     { code: header + "res.cookie('s', v, { exp: 'Wed, 21 Oct 2026 07:28:00 GMT' }); const c = { name: 'sid', exp: String(t) };", filename: 'file.ts' },
     // Another library's sign() is not a JWT.
     { code: "signer.sign({ exp: '1700000000' }, key);", filename: 'file.js' },
+    // An app's own session JWT (sub, name, no guest issuer) in a file that does not call the API is not a guest token.
+    { code: header + "jwt.sign({ sub: u, name: n, exp: String(expiresAt) }, k);", filename: 'file.ts' },
     // jwt.verify/decode read tokens, they do not mint them.
     { code: header + "const p = jwt.verify(token, k); if (String(p.exp) === '0') throw new Error();", filename: 'file.ts' },
   ],
@@ -35,16 +37,16 @@ ruleTester().run(id, rule(id), {
     },
     {
       // Already an integer expression: just the expression.
-      code: header + "const e = Math.floor(Date.now() / 1000) + 60;\njwt.sign({ sub: u, exp: `${e}` }, k);",
+      code: header + "const e = Math.floor(Date.now() / 1000) + 60;\njwt.sign({ sub: u, iss: i, exp: `${e}` }, k);",
       filename: 'file.ts',
-      errors: [{ messageId: 'claimNotInteger', line: 3, column: 25 }],
-      output: header + "const e = Math.floor(Date.now() / 1000) + 60;\njwt.sign({ sub: u, exp: e }, k);",
+      errors: [{ messageId: 'claimNotInteger', line: 3, column: 33 }],
+      output: header + "const e = Math.floor(Date.now() / 1000) + 60;\njwt.sign({ sub: u, iss: i, exp: e }, k);",
     },
     {
-      code: "const { sign } = require('jsonwebtoken');\nconst payload = { sub: u, exp: t.toString() };\nsign(payload, k);",
+      code: "const { sign } = require('jsonwebtoken');\nconst payload = { sub: u, exp: t.toString() };\nsign(payload, Buffer.from(s, 'base64'));",
       filename: 'file.js',
       errors: [{ messageId: 'claimNotInteger', line: 2, column: 32 }],
-      output: "const { sign } = require('jsonwebtoken');\nconst payload = { sub: u, exp: Math.floor(t) };\nsign(payload, k);",
+      output: "const { sign } = require('jsonwebtoken');\nconst payload = { sub: u, exp: Math.floor(t) };\nsign(payload, Buffer.from(s, 'base64'));",
     },
     {
       // Guest claims without a signing call in the file; toFixed(0) rounds.

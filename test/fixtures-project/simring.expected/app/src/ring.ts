@@ -26,3 +26,11 @@ export const shownKeys: (keyof SimRing)[] = ['enabled', "answerConfirmationRequi
 // A look-alike string that is not a key of SimRing stays.
 export const label: string = 'answerConfirmationEnabled';
 export type AuditOnly = Pick<AuditEntry, 'answerConfirmationEnabledAt'>;
+
+export async function loadRing(workspaceId: string): Promise<SimRing> {
+	const ring: SimRing = await (await fetch(`https://webexapis.com/v1/telephony/config/workspaces/${workspaceId}/simultaneousRing`)).json();
+	return ring;
+}
+
+// The project has no DOM lib; the global fetch as this app uses it.
+declare function fetch(url: string): Promise<{ json(): Promise<any> }>;

@@ -12,9 +12,9 @@ export interface AuditEntry {
 }
 
 export class RingPolicy {
-  answerConfirmationRequiredEnabled = false;
+  answerConfirmationEnabled = false;
   toggle(): boolean {
-    this.answerConfirmationRequiredEnabled = !this.answerConfirmationRequiredEnabled;
-    return this.answerConfirmationRequiredEnabled;
+    this.answerConfirmationEnabled = !this.answerConfirmationEnabled;
+    return this.answerConfirmationEnabled;
   }
 }

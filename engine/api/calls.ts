@@ -1,13 +1,14 @@
 /**
- * The shared understanding of HTTP calls: which calls in a file are requests (fetch, axios and its
+ * Call sites of the API model: the shared understanding of HTTP calls: which calls in a file are requests (fetch, axios and its
  * instances, got, ky, superagent chains, node http(s), and axios-like `client.get(url)` calls of unknown
  * clients), their method, URL (folded through constants, templates, concatenation, `new URL` and a
  * client's base URL), headers, body and query. Detectors ask "where does this object end up?" here.
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { boundNames, concatStatic, dottedName, foldTemplate, findProperty, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from './ast.js';
-import type { LoadedCatalog } from './catalog.js';
+import { boundNames, concatStatic, dottedName, foldTemplate, findProperty, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../ast.js';
+import type { LoadedCatalog } from '../catalog.js';
+import { isApiUrl } from './url.js';
 
 /** The library that sends a request (`unknown`: an axios-like `client.get(url, ...)` of an unidentified client). */
 export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'unknown';
@@ -76,77 +77,7 @@ export interface HttpClientInstance {
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
 
-/** Known API path prefixes (after an optional `/v1`) used when the host is not statically known. */
-const API_PATH_WORDS = [
-  'telephony', 'people', 'licenses', 'access_token', 'authorize', 'rooms', 'messages', 'memberships', 'teams',
-  'team/memberships', 'webhooks', 'meetings', 'meetingPreferences', 'recordings', 'meetingTranscripts',
-  'meetingSummaries', 'devices', 'workspaces', 'workspaceLocations', 'locations', 'places', 'organizations', 'roles',
-  'events', 'cdr_feed', 'cdr_stream', 'service-apps', 'jwt', 'admin/', 'identity/', 'wholesale', 'broadworks',
-  'reports', 'adminAudit', 'hybrid', 'resourceGroups', 'xapi', 'callingQualities', 'guests',
-];
-const API_PATH = new RegExp(`^(?:\\/v1(?:\\/|$)|\\/(?:${API_PATH_WORDS.map((w) => w.replace(/\//g, '\\/')).join('|')})(?:[/?#]|$))`);
-
 const isFunctionNode = (n: Node): boolean => n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration';
-
-/** The path part of a URL (no scheme, host, query or fragment); unknown parts stay as {@link UNKNOWN}. */
-export function urlPath(url: StaticString): string {
-  let v = url.value;
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(v);
-  if (scheme) v = v.slice(scheme[0].length);
-  else if (v.startsWith(UNKNOWN)) {
-    // `${base}/rooms`: the unknown base is the host (and maybe a path prefix such as /v1).
-    v = v.replace(/^\u0000+/, '');
-  } else if (v.startsWith('//')) v = v.replace(/^\/\/[^/?#]*/, '');
-  const cut = v.search(/[?#]/);
-  if (cut >= 0) v = v.slice(0, cut);
-  return v;
-}
-
-/** The host of an absolute URL, lower-cased, or undefined when not statically known. */
-export function urlHost(url: StaticString): string | undefined {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#:]*)/i.exec(url.value);
-  if (!m || m[1].includes(UNKNOWN) || m[1] === '') return undefined;
-  return m[1].toLowerCase();
-}
-
-/** Query parameters written into a URL string (`?a=1&b=${x}`), values raw (not decoded), unknown parts kept. */
-export function urlQuery(url: StaticString): Map<string, string> {
-  const out = new Map<string, string>();
-  const q = url.value.indexOf('?');
-  if (q < 0) return out;
-  const rest = url.value.slice(q + 1).split('#')[0];
-  for (const pair of rest.split('&')) {
-    if (!pair) continue;
-    const eq = pair.indexOf('=');
-    const key = eq < 0 ? pair : pair.slice(0, eq);
-    out.set(key, eq < 0 ? '' : pair.slice(eq + 1));
-  }
-  return out;
-}
-
-/** Every host the catalog knows as serving the API (REST and detailed call history). */
-export function apiHosts(catalog: LoadedCatalog): Set<string> {
-  const h = catalog.hosts;
-  return new Set([...h.api, h.callHistory.legacy, h.callHistory.govLegacy, h.callHistory.gov, ...Object.values(h.callHistory.regional)].map((x) => x.toLowerCase()));
-}
-
-/**
- * Literal text a file must contain for any of its requests to resolve to the API ({@link isApiUrl}): the
- * API host names and the known API path words. Detections that only report API requests use it as their
- * prefilter's second token group.
- */
-export function apiMarkers(catalog: LoadedCatalog): string[] {
-  return [...apiHosts(catalog), '/v1', ...API_PATH_WORDS.map((w) => `/${w}`)];
-}
-
-/** Whether a URL calls the API: an API host, or (host unknown) a known API path. */
-export function isApiUrl(url: StaticString | undefined, catalog: LoadedCatalog): boolean {
-  if (!url) return false;
-  const host = urlHost(url);
-  if (host !== undefined) return apiHosts(catalog).has(host);
-  // An absolute URL with a partly unknown host (`https://${tenant}.example.com/v1`) is not the API unless the path says so.
-  return API_PATH.test(urlPath(url));
-}
 
 /** Case-insensitive header lookup (the last one written wins, as at run time). */
 export function findHeader(request: { headers: readonly RequestHeader[] }, name: string): RequestHeader | undefined {

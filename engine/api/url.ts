@@ -1,0 +1,77 @@
+/**
+ * URLs of the API model: the path, host and query of a folded URL, and whether it calls the API (a catalog
+ * host, or a known API path when the host is not statically known).
+ */
+import { UNKNOWN, type StaticString } from '../ast.js';
+import type { LoadedCatalog } from '../catalog.js';
+
+/** Known API path prefixes (after an optional `/v1`) used when the host is not statically known. */
+export const API_PATH_WORDS = [
+  'telephony', 'people', 'licenses', 'access_token', 'authorize', 'rooms', 'messages', 'memberships', 'teams',
+  'team/memberships', 'webhooks', 'meetings', 'meetingPreferences', 'recordings', 'meetingTranscripts',
+  'meetingSummaries', 'devices', 'workspaces', 'workspaceLocations', 'locations', 'places', 'organizations', 'roles',
+  'events', 'cdr_feed', 'cdr_stream', 'service-apps', 'jwt', 'admin/', 'identity/', 'wholesale', 'broadworks',
+  'reports', 'adminAudit', 'hybrid', 'resourceGroups', 'xapi', 'callingQualities', 'guests',
+];
+const API_PATH = new RegExp(`^(?:\\/v1(?:\\/|$)|\\/(?:${API_PATH_WORDS.map((w) => w.replace(/\//g, '\\/')).join('|')})(?:[/?#]|$))`);
+
+/** The path part of a URL (no scheme, host, query or fragment); unknown parts stay as {@link UNKNOWN}. */
+export function urlPath(url: StaticString): string {
+  let v = url.value;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(v);
+  if (scheme) v = v.slice(scheme[0].length);
+  else if (v.startsWith(UNKNOWN)) {
+    // `${base}/rooms`: the unknown base is the host (and maybe a path prefix such as /v1).
+    v = v.replace(/^\u0000+/, '');
+  } else if (v.startsWith('//')) v = v.replace(/^\/\/[^/?#]*/, '');
+  const cut = v.search(/[?#]/);
+  if (cut >= 0) v = v.slice(0, cut);
+  return v;
+}
+
+/** The host of an absolute URL, lower-cased, or undefined when not statically known. */
+export function urlHost(url: StaticString): string | undefined {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#:]*)/i.exec(url.value);
+  if (!m || m[1].includes(UNKNOWN) || m[1] === '') return undefined;
+  return m[1].toLowerCase();
+}
+
+/** Query parameters written into a URL string (`?a=1&b=${x}`), values raw (not decoded), unknown parts kept. */
+export function urlQuery(url: StaticString): Map<string, string> {
+  const out = new Map<string, string>();
+  const q = url.value.indexOf('?');
+  if (q < 0) return out;
+  const rest = url.value.slice(q + 1).split('#')[0];
+  for (const pair of rest.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const key = eq < 0 ? pair : pair.slice(0, eq);
+    out.set(key, eq < 0 ? '' : pair.slice(eq + 1));
+  }
+  return out;
+}
+
+/** Every host the catalog knows as serving the API (REST and detailed call history). */
+export function apiHosts(catalog: LoadedCatalog): Set<string> {
+  const h = catalog.hosts;
+  return new Set([...h.api, h.callHistory.legacy, h.callHistory.govLegacy, h.callHistory.gov, ...Object.values(h.callHistory.regional)].map((x) => x.toLowerCase()));
+}
+
+/**
+ * Literal text a file must contain for any of its requests to resolve to the API ({@link isApiUrl}): the
+ * API host names and the known API path words. Detections that only report API requests use it as their
+ * prefilter's second token group.
+ */
+export function apiMarkers(catalog: LoadedCatalog): string[] {
+  return [...apiHosts(catalog), '/v1', ...API_PATH_WORDS.map((w) => `/${w}`)];
+}
+
+/** Whether a URL calls the API: an API host, or (host unknown) a known API path. */
+export function isApiUrl(url: StaticString | undefined, catalog: LoadedCatalog): boolean {
+  if (!url) return false;
+  const host = urlHost(url);
+  if (host !== undefined) return apiHosts(catalog).has(host);
+  // An absolute URL with a partly unknown host (`https://${tenant}.example.com/v1`) is not the API unless the path says so.
+  return API_PATH.test(urlPath(url));
+}
+
