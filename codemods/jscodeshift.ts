@@ -7,7 +7,8 @@
  * npx jscodeshift -t node_modules/collab-migrate/dist/jscodeshift.js --parser=tsx --before=2026-07-28 src
  * ```
  * Options (as `--name=value`): `before`, `today`, `only` and `skip` (comma-separated notice ids), `region`,
- * `warnWithinDays`, `notices` (an extra catalog file), `strictScopes`.
+ * `warnWithinDays`, `notices` (an extra catalog file), `strictScopes`, `fixMode` (`date`, the default: before a
+ * notice's effective date write transitional forms; `final`: write final forms now).
  *
  * The package's `dist/jscodeshift.js` is a loader for this module (see `/jscodeshift.ts`).
  */
@@ -27,6 +28,7 @@ export interface TransformOptions {
   warnWithinDays?: number | string;
   notices?: string;
   strictScopes?: boolean | string;
+  fixMode?: string;
   [other: string]: unknown;
 }
 
@@ -82,7 +84,7 @@ const setups = new Map<string, TransformSetup>();
  * off is not fixed), then narrowed by `--only` / `--skip`. Throws with a clear message on a bad option.
  */
 export function setupFromOptions(options: TransformOptions): TransformSetup {
-  const key = JSON.stringify([options.before, options.today, options.only, options.skip, options.region, options.warnWithinDays, options.notices, options.strictScopes, today(options)]);
+  const key = JSON.stringify([options.before, options.today, options.only, options.skip, options.region, options.warnWithinDays, options.notices, options.strictScopes, options.fixMode, today(options)]);
   const cached = setups.get(key);
   if (cached) return cached;
   const extra = options.notices === undefined ? [] : [String(options.notices)];
@@ -115,7 +117,11 @@ export function setupFromOptions(options: TransformOptions): TransformSetup {
     if (!REGIONS.includes(region)) throw new Error(`collab-migrate: --region=${String(options.region)} is not one of ${REGIONS.join(', ')}`);
   }
   const strictScopes = options.strictScopes === true || options.strictScopes === 'true';
-  const engine: EngineOptions = { optionStyle: 'jscodeshift' };
+  if (options.fixMode !== undefined && options.fixMode !== 'date' && options.fixMode !== 'final') {
+    throw new Error(`collab-migrate: --fixMode=${String(options.fixMode)} is not one of date, final`);
+  }
+  const engine: EngineOptions = { optionStyle: 'jscodeshift', today: day };
+  if (options.fixMode === 'final') engine.fixMode = 'final';
   if (region) engine.region = region;
   if (strictScopes) engine.strictScopes = true;
   const setup = { catalog, notices, engine };

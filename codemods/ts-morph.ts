@@ -11,7 +11,8 @@ import path from 'node:path';
 import { Node, Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
 import { analyzeFile, fileLanguage, type AnalyzeOptions, type SourceFile } from '../engine/analyze.js';
 import { applyEdits, checkSyntax, fixFile } from '../engine/edits.js';
-import type { Match, Notice, TextEdit } from '../engine/types.js';
+import { fixTimingOf, isFinalFormDue } from '../engine/fix-timing.js';
+import type { EngineOptions, Match, Notice, TextEdit } from '../engine/types.js';
 
 /** The migration of one file: its text before and after, and what was and was not fixed. */
 export interface FileMigration {
@@ -47,11 +48,16 @@ export interface PropertyRename {
   to: string;
 }
 
-/** The property renames of the selected notices, read from their `property` detections' `renameTo`. */
-export function propertyRenames(notices: readonly Notice[]): PropertyRename[] {
+/**
+ * The property renames of the selected notices, read from their `property` detections' `renameTo`. A
+ * project-wide rename writes the final form, so only notices whose final form is due on the engine options'
+ * day (or with fix mode `final`) count.
+ */
+export function propertyRenames(notices: readonly Notice[], engine?: EngineOptions): PropertyRename[] {
   const renames: PropertyRename[] = [];
   for (const notice of notices) {
     if (notice.status === 'informational' || notice.fix !== 'autofix') continue;
+    if (fixTimingOf(notice) !== 'safe' && !isFinalFormDue(notice, engine)) continue;
     for (const detection of notice.detections) {
       // Read generically: the detection kinds are typed by the engine; only these three fields matter here.
       const d = detection as { kind: string; names?: unknown; renameTo?: unknown };
@@ -318,7 +324,7 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
     }
   }
 
-  const renames = propertyRenames(opts.notices);
+  const renames = propertyRenames(opts.notices, opts.engine);
   const isSource = (f: string): boolean => {
     const language = fileLanguage(f);
     return language === 'ts' || language === 'js';

@@ -7,6 +7,7 @@ import type { LoadedCatalog } from './catalog.js';
 import { formatMessage, LIKELY_FIX_MESSAGE_ID, type Detector, type DetectorContext, type RawMatch, type TextFile, type UnparsedFile } from './detector.js';
 import { stringsOnly, stringTokens } from './text-tokens.js';
 import { getDetector } from './detectors/index.js';
+import { chooseFix } from './fix-timing.js';
 import { parseSource, type ParseFailure } from './parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project-renames.js';
 import { fileLanguage, type FileLanguage } from './language.js';
@@ -149,7 +150,8 @@ function runDetections(context: FileContext, candidates: readonly PlannedDetecti
   const matches: Match[] = [];
   for (const p of candidates) {
     for (const raw of p.detector.detect(context, contextFor(p, opts))) {
-      matches.push(toMatch(p, raw, (o) => context.positionAt(o)));
+      const match = toMatch(p, raw, (o) => context.positionAt(o), opts);
+      if (match) matches.push(match);
     }
   }
   const found = dedupe(matches);
@@ -162,7 +164,8 @@ function analyzeText(file: SourceFile, candidates: readonly PlannedDetection[], 
   const matches: Match[] = [];
   for (const p of candidates) {
     for (const raw of p.detector.detectText!(textFile, contextFor(p, opts))) {
-      matches.push(toMatch(p, raw, textFile.positionAt));
+      const match = toMatch(p, raw, textFile.positionAt, opts);
+      if (match) matches.push(match);
     }
   }
   return dedupe(matches);
@@ -181,13 +184,17 @@ function analyzeUnparsed(file: SourceFile, candidates: readonly PlannedDetection
   const matches: Match[] = [];
   for (const p of candidates) {
     for (const raw of p.detector.detectUnparsed!(unparsed, contextFor(p, opts))) {
-      matches.push(toMatch(p, { ...raw, confidence: 'likely', confidenceReason: UNPARSED_REASON }, unparsed.positionAt));
+      const match = toMatch(p, { ...raw, confidence: 'likely', confidenceReason: UNPARSED_REASON }, unparsed.positionAt, opts);
+      if (match) matches.push(match);
     }
   }
   return dedupe(matches);
 }
 
-function toMatch(p: PlannedDetection, raw: RawMatch, at: (offset: number) => { line: number; column: number }): Match {
+/** The finding as a {@link Match}, its fix in the form the day allows; undefined for a transitional form before the date. */
+function toMatch(p: PlannedDetection, raw: RawMatch, at: (offset: number) => { line: number; column: number }, opts: AnalyzeOptions): Match | undefined {
+  const chosen = chooseFix(p.notice, raw, opts.engine);
+  if (chosen.skip) return undefined;
   const range = raw.range ?? raw.node?.range;
   if (!range) throw new Error(`detector "${p.detector.kind}" reported a match without a node or range (notice "${p.notice.id}")`);
   const data = { ...raw.data, instead: p.notice.instead };
@@ -205,11 +212,14 @@ function toMatch(p: PlannedDetection, raw: RawMatch, at: (offset: number) => { l
     confidenceReason: raw.confidenceReason ?? p.detector.certainBecause ?? DEFAULT_CERTAIN_REASON,
   };
   const suggestions = raw.suggestions && raw.suggestions.length > 0 && p.notice.fix !== 'none' ? [...raw.suggestions] : [];
-  if (raw.fix && raw.fix.length > 0 && p.notice.fix === 'autofix') {
-    // A likely match never carries an autofix: its edits travel as a suggestion (ESLint `suggest`, not `--fix`).
-    if (match.confidence === 'certain') match.fix = raw.fix;
-    else suggestions.unshift({ messageId: LIKELY_FIX_MESSAGE_ID, data: { confidenceReason: match.confidenceReason }, edits: raw.fix });
+  if (chosen.fix) {
+    // A likely match never carries an autofix: the edits the day allows travel as a suggestion (ESLint `suggest`, not `--fix`).
+    if (match.confidence === 'certain') {
+      match.fix = chosen.fix;
+      match.fixForm = chosen.fixForm;
+    } else suggestions.unshift({ messageId: LIKELY_FIX_MESSAGE_ID, data: { confidenceReason: match.confidenceReason }, edits: chosen.fix });
   }
+  if (chosen.finalSuggestion) suggestions.push(chosen.finalSuggestion);
   if (suggestions.length > 0) match.suggestions = suggestions;
   return match;
 }

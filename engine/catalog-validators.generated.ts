@@ -2,21 +2,21 @@
 // ajv standalone validators for the Catalog and ExtraCatalog schemas.
 /* eslint-disable */
 // @ts-nocheck
-export const schemaHash = "2761693cf722087b2bd958902a8f7a4bd1ab355575756132bad50e7580248af3";
+export const schemaHash = "360745d651aabad56fd10042b8579575f44ff74d8818b8a720083581e5860791";
 export const detectionKinds = ["request-field","url-path","custom","property","value-map","property-value","object-shape","host","jwt-claim","header-lookup","webhook-signature","scope-list","url-query"];
 export const validateCatalog = validate0;
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:collab-migrate:notices.schema.json","title":"collab-migrate catalog of change notices","description":"notices.json: every dated change notice of the platform, the hosts and the scopes. Generated from engine/types.ts by scripts/gen-schema.ts; do not edit by hand. A user catalog (--notices) follows #/$defs/ExtraCatalog.","$ref":"#/$defs/Catalog","$defs":{"Catalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"reviewed":{"$ref":"#/$defs/IsoDate","description":"The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more than 90 days later says once that newer notices may exist."},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages of the platform's documentation that notices cite (URL -> title)."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","reviewed","references","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."},"CustomDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."},"DatePrecision":{"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."},"Detection":{"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."},"DetectionScope":{"type":"object","properties":{"endpoints":{"type":"array","items":{"$ref":"#/$defs/Endpoint"}},"others":{"type":"array","items":{"$ref":"#/$defs/Endpoint"},"description":"Endpoints known to use the same names with another meaning (Single Number Reach's `answerConfirmationEnabled`, historical analytics on the call history host). Code tied to them is never reported; listed for `explain`, the docs and the tests (any endpoint outside `endpoints` is out of scope anyway)."},"context":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) that, written in the same file, give code that is not tied to an endpoint API context (`likely`), besides API requests and hosts: usually the endpoint's resource names."}},"required":["endpoints"],"additionalProperties":false,"description":"Where a field, value or host detection applies (issue 11): code tied to one of `endpoints` is reported with `certain` confidence (and its autofix); code tied to any other endpoint is not reported; code that calls the API but cannot be tied to an endpoint is `likely` (suggestions only); code without API context is not reported."},"Endpoint":{"type":"object","properties":{"path":{"type":"string","description":"Path template relative to the API base (`https://webexapis.com/v1`, or the host named by `host`), with `{name}` for a path parameter: `/telephony/config/workspaces/{workspaceId}/simultaneousRing`.","pattern":"^/"},"methods":{"type":"array","items":{"type":"string","enum":["GET","POST","PUT","PATCH","DELETE"]},"description":"Upper-case methods; absent: every method of the path."},"side":{"type":"string","enum":["request","response","both"],"description":"Which side of the call carries the detection's names: the request (body, query), the response, or both (default)."},"host":{"type":"string","enum":["api","callHistory"],"description":"The host serving it: the REST API (default) or the detailed call history host (`hosts.callHistory`)."},"source":{"type":"string","description":"Where the template comes from: the API reference page or OpenAPI spec (URL)."}},"required":["path","source"],"additionalProperties":false,"description":"An endpoint of the API: a path template as the platform's API reference writes it, and its methods."},"Example":{"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string"}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."},"ExtraCatalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."},"FixKind":{"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."},"HeaderLookupDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"$ref":"#/$defs/HeaderName"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."},"HeaderName":{"type":"string","description":"An HTTP header name as a fix writes it (lower-cased) into a string literal.","pattern":"^[A-Za-z0-9-]+$"},"HostDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."},"Hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."},"Identifier":{"type":"string","description":"A name a fix writes into code as an identifier or property name (`renameTo`, `suggest`): letters, digits, `_` and `$`, so a user catalog cannot make a fix write an expression (`confirm-required`).","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"},"IsoDate":{"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"JwtClaimDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."},"Milestone":{"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."},"Notice":{"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the platform gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the platform gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The platform's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."},"NoticeStatus":{"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."},"ObjectShapeDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"$ref":"#/$defs/QueryParameter"},"to":{"$ref":"#/$defs/QueryParameter"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."},"PropertyDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"$ref":"#/$defs/Identifier","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"$ref":"#/$defs/Identifier"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."},"PropertyUsage":{"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."},"PropertyValueDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."},"QueryParameter":{"type":"string","description":"A query parameter name as a fix writes it into a `key=value&...` string, with its `=`.","pattern":"^[A-Za-z0-9_.-]+=?$"},"RequestFieldDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"required":{"type":"boolean","description":"Report each of the fields a request does not send (not judged when the body/query has unknown parts)."},"when":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Only requests that send each of these fields with one of its listed static values (`{ grant_type: ['refresh_token'] }`)."},"oneOf":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is not one of these."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `required`, `values`, `oneOf`, `range`, `maxItems`) applies; `when` narrows the requests it applies to."},"ScopeListDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."},"Scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (the platform's list of scopes plus those its public API reference names)."},"Source":{"type":"object","properties":{"section":{"type":"string","description":"Section of the platform's change document the notice was read from (`9` is its dated change list); the catalog's tests compare the notice with that section. Users are shown `url` instead."},"url":{"type":"string","description":"The public page that documents the change: the platform's API changelog or the area's API reference page."},"quote":{"type":"string","description":"The platform's own words, shortened only where `...` says so."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."},"UrlPathDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."},"UrlQueryDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."},"ValueMapDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."},"WebhookSignatureDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."}}};
+const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:collab-migrate:notices.schema.json","title":"collab-migrate catalog of change notices","description":"notices.json: every dated change notice of the platform, the hosts and the scopes. Generated from engine/types.ts by scripts/gen-schema.ts; do not edit by hand. A user catalog (--notices) follows #/$defs/ExtraCatalog.","$ref":"#/$defs/Catalog","$defs":{"Catalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"reviewed":{"$ref":"#/$defs/IsoDate","description":"The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more than 90 days later says once that newer notices may exist."},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages of the platform's documentation that notices cite (URL -> title)."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","reviewed","references","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."},"CustomDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."},"DatePrecision":{"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."},"Detection":{"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."},"DetectionScope":{"type":"object","properties":{"endpoints":{"type":"array","items":{"$ref":"#/$defs/Endpoint"}},"others":{"type":"array","items":{"$ref":"#/$defs/Endpoint"},"description":"Endpoints known to use the same names with another meaning (Single Number Reach's `answerConfirmationEnabled`, historical analytics on the call history host). Code tied to them is never reported; listed for `explain`, the docs and the tests (any endpoint outside `endpoints` is out of scope anyway)."},"context":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) that, written in the same file, give code that is not tied to an endpoint API context (`likely`), besides API requests and hosts: usually the endpoint's resource names."}},"required":["endpoints"],"additionalProperties":false,"description":"Where a field, value or host detection applies (issue 11): code tied to one of `endpoints` is reported with `certain` confidence (and its autofix); code tied to any other endpoint is not reported; code that calls the API but cannot be tied to an endpoint is `likely` (suggestions only); code without API context is not reported."},"Endpoint":{"type":"object","properties":{"path":{"type":"string","description":"Path template relative to the API base (`https://webexapis.com/v1`, or the host named by `host`), with `{name}` for a path parameter: `/telephony/config/workspaces/{workspaceId}/simultaneousRing`.","pattern":"^/"},"methods":{"type":"array","items":{"type":"string","enum":["GET","POST","PUT","PATCH","DELETE"]},"description":"Upper-case methods; absent: every method of the path."},"side":{"type":"string","enum":["request","response","both"],"description":"Which side of the call carries the detection's names: the request (body, query), the response, or both (default)."},"host":{"type":"string","enum":["api","callHistory"],"description":"The host serving it: the REST API (default) or the detailed call history host (`hosts.callHistory`)."},"source":{"type":"string","description":"Where the template comes from: the API reference page or OpenAPI spec (URL)."}},"required":["path","source"],"additionalProperties":false,"description":"An endpoint of the API: a path template as the platform's API reference writes it, and its methods."},"Example":{"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."},"ExtraCatalog":{"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."},"FixKind":{"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."},"FixTiming":{"type":"object","properties":{"kind":{"$ref":"#/$defs/FixTimingKind"},"reason":{"type":"string","description":"Why the fix has this timing: what the platform accepts before and after the date."}},"required":["kind","reason"],"additionalProperties":false,"description":"A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs)."},"FixTimingKind":{"type":"string","enum":["safe","expand-contract","final-only"],"description":"How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).\n- `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.\n- `expand-contract`: before the effective date the fix writes a transitional form that works on both sides   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides   accept); that form is recognised as migrated and not reported until the date; from the date on it is   reported again and the fix contracts it to the final form. A usage with no transitional form (a value   the code sends) gets the final form as a suggestion before the date.\n- `final-only`: no form works on both sides (or the platform does not say the new one works early): before the   date the final form is offered as a suggestion only, never an autofix.\n\nFix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early, for teams that deploy after the date."},"HeaderLookupDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"$ref":"#/$defs/HeaderName"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."},"HeaderName":{"type":"string","description":"An HTTP header name as a fix writes it (lower-cased) into a string literal.","pattern":"^[A-Za-z0-9-]+$"},"HostDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."},"Hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."},"Identifier":{"type":"string","description":"A name a fix writes into code as an identifier or property name (`renameTo`, `suggest`): letters, digits, `_` and `$`, so a user catalog cannot make a fix write an expression (`confirm-required`).","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"},"IsoDate":{"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"JwtClaimDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."},"Milestone":{"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."},"Notice":{"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the platform gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the platform gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The platform's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"fixTiming":{"$ref":"#/$defs/FixTiming","description":"How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it); when absent, `final-only` is assumed: no autofix before the effective date."},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."},"NoticeStatus":{"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."},"ObjectShapeDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"$ref":"#/$defs/QueryParameter"},"to":{"$ref":"#/$defs/QueryParameter"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."},"PropertyDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"$ref":"#/$defs/Identifier","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"$ref":"#/$defs/Identifier"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."},"PropertyUsage":{"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."},"PropertyValueDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."},"QueryParameter":{"type":"string","description":"A query parameter name as a fix writes it into a `key=value&...` string, with its `=`.","pattern":"^[A-Za-z0-9_.-]+=?$"},"RequestFieldDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"required":{"type":"boolean","description":"Report each of the fields a request does not send (not judged when the body/query has unknown parts)."},"when":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Only requests that send each of these fields with one of its listed static values (`{ grant_type: ['refresh_token'] }`)."},"oneOf":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is not one of these."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `required`, `values`, `oneOf`, `range`, `maxItems`) applies; `when` narrows the requests it applies to."},"ScopeListDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."},"Scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (the platform's list of scopes plus those its public API reference names)."},"Source":{"type":"object","properties":{"section":{"type":"string","description":"Section of the platform's change document the notice was read from (`9` is its dated change list); the catalog's tests compare the notice with that section. Users are shown `url` instead."},"url":{"type":"string","description":"The public page that documents the change: the platform's API changelog or the area's API reference page."},"quote":{"type":"string","description":"The platform's own words, shortened only where `...` says so."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."},"UrlPathDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."},"UrlQueryDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."},"ValueMapDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."},"WebhookSignatureDetection":{"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."}}};
 const schema1 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number","description":"Format version of the catalog."},"reviewed":{"$ref":"#/$defs/IsoDate","description":"The day this catalog was last reviewed against the platform's API changelog. A run whose `today` is more than 90 days later says once that newer notices may exist."},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages of the platform's documentation that notices cite (URL -> title)."},"hosts":{"$ref":"#/$defs/Hosts"},"scopes":{"$ref":"#/$defs/Scopes"},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["version","reviewed","references","hosts","scopes","notices"],"additionalProperties":false,"description":"The whole catalog file."};
 const schema2 = {"type":"string","description":"A calendar day, `YYYY-MM-DD`.","pattern":"^\\d{4}-\\d{2}-\\d{2}$"};
 const schema3 = {"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"required":["apiBase","api","legacyApi","callHistory"],"additionalProperties":false,"description":"Hosts the catalog knows; nothing in code names a host."};
 const schema4 = {"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"required":["groups","extra"],"additionalProperties":false,"description":"Scopes known to the catalog (the platform's list of scopes plus those its public API reference names)."};
 const pattern0 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
-const schema5 = {"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the platform gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the platform gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The platform's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."};
+const schema5 = {"type":"object","properties":{"id":{"type":"string","description":"Public id: ESLint rule name, CLI id, docs file name and fixture folder. Never renamed once shipped.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"title":{"type":"string","description":"One-line title."},"summary":{"type":"string","description":"One paragraph: what changes and why it matters to consumer code."},"area":{"type":"string","description":"Product area, e.g. `calling`, `webhooks`, `oauth`, `licenses`, `devices`, `meetings`."},"status":{"$ref":"#/$defs/NoticeStatus"},"announced":{"$ref":"#/$defs/IsoDate","description":"The notice's own date, where the platform gives one."},"deprecated":{"$ref":"#/$defs/IsoDate","description":"Where the platform gives an earlier start of a deprecation: the day warnings should begin."},"effective":{"$ref":"#/$defs/IsoDate","description":"The day consumer code breaks or behaviour changes. Required for `dated`."},"effectiveText":{"type":"string","description":"The platform's own words for the date, where they are vague (\"mid 2026-07\")."},"precision":{"$ref":"#/$defs/DatePrecision"},"dateHistory":{"type":"array","items":{"$ref":"#/$defs/IsoDate"},"description":"Every earlier announced effective date of a moved change, oldest first."},"milestones":{"type":"array","items":{"$ref":"#/$defs/Milestone"},"description":"Other dated steps of the same notice, before or after `effective` (e.g. \"creation of new apps disabled\")."},"breaking":{"type":"boolean","description":"Whether consumer code breaks (rather than merely being deprecated)."},"source":{"$ref":"#/$defs/Source"},"instead":{"type":"string","description":"What to do instead: used in messages, `explain` and docs."},"fix":{"$ref":"#/$defs/FixKind"},"fixTiming":{"$ref":"#/$defs/FixTiming","description":"How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it); when absent, `final-only` is assumed: no autofix before the effective date."},"detections":{"type":"array","items":{"$ref":"#/$defs/Detection"},"description":"What the engine looks for. Empty for informational notices."},"reason":{"type":"string","description":"Why nothing is detected (informational notices), or why detection is limited."},"example":{"$ref":"#/$defs/Example"},"replaces":{"type":"boolean","description":"In a user catalog (`--notices`): replace the built-in notice with the same id."}},"required":["id","title","summary","area","status","breaking","source","instead","fix","detections"],"additionalProperties":false,"description":"One dated change (or contract rule) of the platform."};
 const schema6 = {"type":"string","enum":["dated","pending","contract","informational"],"description":"- `dated`: has an `effective` day.\n- `pending`: announced for a future day not yet given; always a warning, never an error.\n- `contract`: a rule of the API always in force; always an error when violated.\n- `informational`: nothing in consumer code can be detected reliably; listed, never reported."};
 const schema10 = {"type":"string","enum":["day","month","approximate"],"description":"How exact `effective` is: `month` and `approximate` dates are the earliest plausible day."};
 const schema14 = {"type":"object","properties":{"section":{"type":"string","description":"Section of the platform's change document the notice was read from (`9` is its dated change list); the catalog's tests compare the notice with that section. Users are shown `url` instead."},"url":{"type":"string","description":"The public page that documents the change: the platform's API changelog or the area's API reference page."},"quote":{"type":"string","description":"The platform's own words, shortened only where `...` says so."}},"required":["section"],"additionalProperties":false,"description":"Where a notice's facts come from."};
 const schema15 = {"type":"string","enum":["autofix","suggestion","none"],"description":"How a notice's finding may be fixed; drives ESLint `meta.fixable`/`meta.hasSuggestions`, docs and `--fix`."};
-const schema39 = {"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string"}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."};
+const schema41 = {"type":"object","properties":{"language":{"type":"string","enum":["ts","js","json","yaml","env","text"],"description":"Source language of the example."},"before":{"type":"string"},"after":{"type":"string","description":"The final form: what the code looks like once the change is in force."},"transitional":{"type":"string","description":"The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code that works against the API on both sides of it. Contracted to `after` from the date on."}},"required":["language","before","after"],"additionalProperties":false,"description":"A before/after pair shown by `explain` and the generated docs."};
 const func0 = Object.prototype.hasOwnProperty;
 const pattern1 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 const schema12 = {"type":"object","properties":{"date":{"$ref":"#/$defs/IsoDate"},"text":{"type":"string","description":"What happens on that day."}},"required":["date","text"],"additionalProperties":false,"description":"A further dated step of a notice, shown in `explain` and the docs; it does not change severity."};
@@ -95,16 +95,88 @@ return errors === 0;
 }
 validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema16 = {"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."};
-const schema17 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"required":{"type":"boolean","description":"Report each of the fields a request does not send (not judged when the body/query has unknown parts)."},"when":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Only requests that send each of these fields with one of its listed static values (`{ grant_type: ['refresh_token'] }`)."},"oneOf":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is not one of these."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `required`, `values`, `oneOf`, `range`, `maxItems`) applies; `when` narrows the requests it applies to."};
-const schema18 = {"type":"object","properties":{"endpoints":{"type":"array","items":{"$ref":"#/$defs/Endpoint"}},"others":{"type":"array","items":{"$ref":"#/$defs/Endpoint"},"description":"Endpoints known to use the same names with another meaning (Single Number Reach's `answerConfirmationEnabled`, historical analytics on the call history host). Code tied to them is never reported; listed for `explain`, the docs and the tests (any endpoint outside `endpoints` is out of scope anyway)."},"context":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) that, written in the same file, give code that is not tied to an endpoint API context (`likely`), besides API requests and hosts: usually the endpoint's resource names."}},"required":["endpoints"],"additionalProperties":false,"description":"Where a field, value or host detection applies (issue 11): code tied to one of `endpoints` is reported with `certain` confidence (and its autofix); code tied to any other endpoint is not reported; code that calls the API but cannot be tied to an endpoint is `likely` (suggestions only); code without API context is not reported."};
-const schema19 = {"type":"object","properties":{"path":{"type":"string","description":"Path template relative to the API base (`https://webexapis.com/v1`, or the host named by `host`), with `{name}` for a path parameter: `/telephony/config/workspaces/{workspaceId}/simultaneousRing`.","pattern":"^/"},"methods":{"type":"array","items":{"type":"string","enum":["GET","POST","PUT","PATCH","DELETE"]},"description":"Upper-case methods; absent: every method of the path."},"side":{"type":"string","enum":["request","response","both"],"description":"Which side of the call carries the detection's names: the request (body, query), the response, or both (default)."},"host":{"type":"string","enum":["api","callHistory"],"description":"The host serving it: the REST API (default) or the detailed call history host (`hosts.callHistory`)."},"source":{"type":"string","description":"Where the template comes from: the API reference page or OpenAPI spec (URL)."}},"required":["path","source"],"additionalProperties":false,"description":"An endpoint of the API: a path template as the platform's API reference writes it, and its methods."};
-const pattern7 = new RegExp("^/", "u");
+const schema16 = {"type":"object","properties":{"kind":{"$ref":"#/$defs/FixTimingKind"},"reason":{"type":"string","description":"Why the fix has this timing: what the platform accepts before and after the date."}},"required":["kind","reason"],"additionalProperties":false,"description":"A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs)."};
+const schema17 = {"type":"string","enum":["safe","expand-contract","final-only"],"description":"How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).\n- `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.\n- `expand-contract`: before the effective date the fix writes a transitional form that works on both sides   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides   accept); that form is recognised as migrated and not reported until the date; from the date on it is   reported again and the fix contracts it to the final form. A usage with no transitional form (a value   the code sends) gets the final form as a suggestion before the date.\n- `final-only`: no form works on both sides (or the platform does not say the new one works early): before the   date the final form is offered as a suggestion only, never an autofix.\n\nFix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early, for teams that deploy after the date."};
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate7.evaluated;
+const evaluated0 = validate5.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.kind === undefined) && (missing0 = "kind")) || ((data.reason === undefined) && (missing0 = "reason"))){
+validate5.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "kind") || (key0 === "reason"))){
+validate5.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+validate5.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/$defs/FixTimingKind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data0 === "safe") || (data0 === "expand-contract")) || (data0 === "final-only"))){
+validate5.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/$defs/FixTimingKind/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+const _errs5 = errors;
+if(typeof data.reason !== "string"){
+validate5.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate5.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema18 = {"anyOf":[{"$ref":"#/$defs/RequestFieldDetection"},{"$ref":"#/$defs/UrlPathDetection"},{"$ref":"#/$defs/CustomDetection"},{"$ref":"#/$defs/PropertyDetection"},{"$ref":"#/$defs/ValueMapDetection"},{"$ref":"#/$defs/PropertyValueDetection"},{"$ref":"#/$defs/ObjectShapeDetection"},{"$ref":"#/$defs/HostDetection"},{"$ref":"#/$defs/JwtClaimDetection"},{"$ref":"#/$defs/HeaderLookupDetection"},{"$ref":"#/$defs/WebhookSignatureDetection"},{"$ref":"#/$defs/ScopeListDetection"},{"$ref":"#/$defs/UrlQueryDetection"}],"description":"All detection kinds."};
+const schema19 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"request-field"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive), one of which the request's URL path must match."},"methods":{"type":"array","items":{"type":"string"},"description":"Upper-case methods; absent: any. A request whose method is not statically known is judged too."},"in":{"type":"string","enum":["body","query"],"description":"Where the fields are sent."},"fields":{"type":"array","items":{"type":"string"},"description":"Field names, matched exactly."},"present":{"type":"boolean","description":"Report each field that is sent."},"absent":{"type":"boolean","description":"Report a request that sends none of the fields (not judged when the body/query has unknown parts)."},"required":{"type":"boolean","description":"Report each of the fields a request does not send (not judged when the body/query has unknown parts)."},"when":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Only requests that send each of these fields with one of its listed static values (`{ grant_type: ['refresh_token'] }`)."},"oneOf":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is not one of these."},"values":{"type":"array","items":{"type":"string"},"description":"Report a field whose static string value is one of these."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report a field whose static numeric value is outside `min..max` inclusive."},"maxItems":{"type":"number","description":"Report a field given more than this many values (array literal, comma list)."},"change":{"type":"string","description":"What changed, completing \"`field` sent to /path ...\" in the message (no dates)."}},"required":["kind","paths","in","fields","change"],"additionalProperties":false,"description":"A field sent in (or missing from) the body or query of API requests to given endpoints (engine/detectors/request-field.ts), read through engine/requests.ts: the request's URL path, method, the object literal its body carries, its query object (`params`, `searchParams`, `.query()`) and the query string of its URL. Exactly one condition (`present`, `absent`, `required`, `values`, `oneOf`, `range`, `maxItems`) applies; `when` narrows the requests it applies to."};
+const schema20 = {"type":"object","properties":{"endpoints":{"type":"array","items":{"$ref":"#/$defs/Endpoint"}},"others":{"type":"array","items":{"$ref":"#/$defs/Endpoint"},"description":"Endpoints known to use the same names with another meaning (Single Number Reach's `answerConfirmationEnabled`, historical analytics on the call history host). Code tied to them is never reported; listed for `explain`, the docs and the tests (any endpoint outside `endpoints` is out of scope anyway)."},"context":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) that, written in the same file, give code that is not tied to an endpoint API context (`likely`), besides API requests and hosts: usually the endpoint's resource names."}},"required":["endpoints"],"additionalProperties":false,"description":"Where a field, value or host detection applies (issue 11): code tied to one of `endpoints` is reported with `certain` confidence (and its autofix); code tied to any other endpoint is not reported; code that calls the API but cannot be tied to an endpoint is `likely` (suggestions only); code without API context is not reported."};
+const schema21 = {"type":"object","properties":{"path":{"type":"string","description":"Path template relative to the API base (`https://webexapis.com/v1`, or the host named by `host`), with `{name}` for a path parameter: `/telephony/config/workspaces/{workspaceId}/simultaneousRing`.","pattern":"^/"},"methods":{"type":"array","items":{"type":"string","enum":["GET","POST","PUT","PATCH","DELETE"]},"description":"Upper-case methods; absent: every method of the path."},"side":{"type":"string","enum":["request","response","both"],"description":"Which side of the call carries the detection's names: the request (body, query), the response, or both (default)."},"host":{"type":"string","enum":["api","callHistory"],"description":"The host serving it: the REST API (default) or the detailed call history host (`hosts.callHistory`)."},"source":{"type":"string","description":"Where the template comes from: the API reference page or OpenAPI spec (URL)."}},"required":["path","source"],"additionalProperties":false,"description":"An endpoint of the API: a path template as the platform's API reference writes it, and its methods."};
+const pattern7 = new RegExp("^/", "u");
+
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate9.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -115,14 +187,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.endpoints === undefined) && (missing0 = "endpoints")){
-validate7.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate9.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "endpoints") || (key0 === "others")) || (key0 === "context"))){
-validate7.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate9.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -143,14 +215,14 @@ if(errors === _errs5){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.path === undefined) && (missing1 = "path")) || ((data1.source === undefined) && (missing1 = "source"))){
-validate7.errors = [{instancePath:instancePath+"/endpoints/" + i0,schemaPath:"#/$defs/Endpoint/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0,schemaPath:"#/$defs/Endpoint/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
 for(const key1 in data1){
 if(!(((((key1 === "path") || (key1 === "methods")) || (key1 === "side")) || (key1 === "host")) || (key1 === "source"))){
-validate7.errors = [{instancePath:instancePath+"/endpoints/" + i0,schemaPath:"#/$defs/Endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0,schemaPath:"#/$defs/Endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -162,12 +234,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern7.test(data2)){
-validate7.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/path",schemaPath:"#/$defs/Endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""}];
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/path",schemaPath:"#/$defs/Endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""}];
 return false;
 }
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/path",schemaPath:"#/$defs/Endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/path",schemaPath:"#/$defs/Endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -188,11 +260,11 @@ for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate7.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/methods/" + i1,schemaPath:"#/$defs/Endpoint/properties/methods/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/methods/" + i1,schemaPath:"#/$defs/Endpoint/properties/methods/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data4 === "GET") || (data4 === "POST")) || (data4 === "PUT")) || (data4 === "PATCH")) || (data4 === "DELETE"))){
-validate7.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/methods/" + i1,schemaPath:"#/$defs/Endpoint/properties/methods/items/enum",keyword:"enum",params:{allowedValues: schema19.properties.methods.items.enum},message:"must be equal to one of the allowed values"}];
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/methods/" + i1,schemaPath:"#/$defs/Endpoint/properties/methods/items/enum",keyword:"enum",params:{allowedValues: schema21.properties.methods.items.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid4 = _errs12 === errors;
@@ -202,7 +274,7 @@ break;
 }
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/methods",schemaPath:"#/$defs/Endpoint/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/methods",schemaPath:"#/$defs/Endpoint/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -216,11 +288,11 @@ if(data1.side !== undefined){
 let data5 = data1.side;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-validate7.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/side",schemaPath:"#/$defs/Endpoint/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/side",schemaPath:"#/$defs/Endpoint/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data5 === "request") || (data5 === "response")) || (data5 === "both"))){
-validate7.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/side",schemaPath:"#/$defs/Endpoint/properties/side/enum",keyword:"enum",params:{allowedValues: schema19.properties.side.enum},message:"must be equal to one of the allowed values"}];
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/side",schemaPath:"#/$defs/Endpoint/properties/side/enum",keyword:"enum",params:{allowedValues: schema21.properties.side.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -233,11 +305,11 @@ if(data1.host !== undefined){
 let data6 = data1.host;
 const _errs16 = errors;
 if(typeof data6 !== "string"){
-validate7.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/host",schemaPath:"#/$defs/Endpoint/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/host",schemaPath:"#/$defs/Endpoint/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data6 === "api") || (data6 === "callHistory"))){
-validate7.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/host",schemaPath:"#/$defs/Endpoint/properties/host/enum",keyword:"enum",params:{allowedValues: schema19.properties.host.enum},message:"must be equal to one of the allowed values"}];
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/host",schemaPath:"#/$defs/Endpoint/properties/host/enum",keyword:"enum",params:{allowedValues: schema21.properties.host.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs16 === errors;
@@ -249,7 +321,7 @@ if(valid3){
 if(data1.source !== undefined){
 const _errs18 = errors;
 if(typeof data1.source !== "string"){
-validate7.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/source",schemaPath:"#/$defs/Endpoint/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0+"/source",schemaPath:"#/$defs/Endpoint/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -265,7 +337,7 @@ var valid3 = true;
 }
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/endpoints/" + i0,schemaPath:"#/$defs/Endpoint/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate9.errors = [{instancePath:instancePath+"/endpoints/" + i0,schemaPath:"#/$defs/Endpoint/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -276,7 +348,7 @@ break;
 }
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate9.errors = [{instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -301,14 +373,14 @@ if(errors === _errs23){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing2;
 if(((data9.path === undefined) && (missing2 = "path")) || ((data9.source === undefined) && (missing2 = "source"))){
-validate7.errors = [{instancePath:instancePath+"/others/" + i2,schemaPath:"#/$defs/Endpoint/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate9.errors = [{instancePath:instancePath+"/others/" + i2,schemaPath:"#/$defs/Endpoint/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs25 = errors;
 for(const key2 in data9){
 if(!(((((key2 === "path") || (key2 === "methods")) || (key2 === "side")) || (key2 === "host")) || (key2 === "source"))){
-validate7.errors = [{instancePath:instancePath+"/others/" + i2,schemaPath:"#/$defs/Endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate9.errors = [{instancePath:instancePath+"/others/" + i2,schemaPath:"#/$defs/Endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -320,12 +392,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data10 === "string"){
 if(!pattern7.test(data10)){
-validate7.errors = [{instancePath:instancePath+"/others/" + i2+"/path",schemaPath:"#/$defs/Endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""}];
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/path",schemaPath:"#/$defs/Endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""}];
 return false;
 }
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/others/" + i2+"/path",schemaPath:"#/$defs/Endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/path",schemaPath:"#/$defs/Endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -346,11 +418,11 @@ for(let i3=0; i3<len3; i3++){
 let data12 = data11[i3];
 const _errs30 = errors;
 if(typeof data12 !== "string"){
-validate7.errors = [{instancePath:instancePath+"/others/" + i2+"/methods/" + i3,schemaPath:"#/$defs/Endpoint/properties/methods/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/methods/" + i3,schemaPath:"#/$defs/Endpoint/properties/methods/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data12 === "GET") || (data12 === "POST")) || (data12 === "PUT")) || (data12 === "PATCH")) || (data12 === "DELETE"))){
-validate7.errors = [{instancePath:instancePath+"/others/" + i2+"/methods/" + i3,schemaPath:"#/$defs/Endpoint/properties/methods/items/enum",keyword:"enum",params:{allowedValues: schema19.properties.methods.items.enum},message:"must be equal to one of the allowed values"}];
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/methods/" + i3,schemaPath:"#/$defs/Endpoint/properties/methods/items/enum",keyword:"enum",params:{allowedValues: schema21.properties.methods.items.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs30 === errors;
@@ -360,7 +432,7 @@ break;
 }
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/others/" + i2+"/methods",schemaPath:"#/$defs/Endpoint/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/methods",schemaPath:"#/$defs/Endpoint/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -374,11 +446,11 @@ if(data9.side !== undefined){
 let data13 = data9.side;
 const _errs32 = errors;
 if(typeof data13 !== "string"){
-validate7.errors = [{instancePath:instancePath+"/others/" + i2+"/side",schemaPath:"#/$defs/Endpoint/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/side",schemaPath:"#/$defs/Endpoint/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data13 === "request") || (data13 === "response")) || (data13 === "both"))){
-validate7.errors = [{instancePath:instancePath+"/others/" + i2+"/side",schemaPath:"#/$defs/Endpoint/properties/side/enum",keyword:"enum",params:{allowedValues: schema19.properties.side.enum},message:"must be equal to one of the allowed values"}];
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/side",schemaPath:"#/$defs/Endpoint/properties/side/enum",keyword:"enum",params:{allowedValues: schema21.properties.side.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid7 = _errs32 === errors;
@@ -391,11 +463,11 @@ if(data9.host !== undefined){
 let data14 = data9.host;
 const _errs34 = errors;
 if(typeof data14 !== "string"){
-validate7.errors = [{instancePath:instancePath+"/others/" + i2+"/host",schemaPath:"#/$defs/Endpoint/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/host",schemaPath:"#/$defs/Endpoint/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data14 === "api") || (data14 === "callHistory"))){
-validate7.errors = [{instancePath:instancePath+"/others/" + i2+"/host",schemaPath:"#/$defs/Endpoint/properties/host/enum",keyword:"enum",params:{allowedValues: schema19.properties.host.enum},message:"must be equal to one of the allowed values"}];
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/host",schemaPath:"#/$defs/Endpoint/properties/host/enum",keyword:"enum",params:{allowedValues: schema21.properties.host.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid7 = _errs34 === errors;
@@ -407,7 +479,7 @@ if(valid7){
 if(data9.source !== undefined){
 const _errs36 = errors;
 if(typeof data9.source !== "string"){
-validate7.errors = [{instancePath:instancePath+"/others/" + i2+"/source",schemaPath:"#/$defs/Endpoint/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate9.errors = [{instancePath:instancePath+"/others/" + i2+"/source",schemaPath:"#/$defs/Endpoint/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid7 = _errs36 === errors;
@@ -423,7 +495,7 @@ var valid7 = true;
 }
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/others/" + i2,schemaPath:"#/$defs/Endpoint/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate9.errors = [{instancePath:instancePath+"/others/" + i2,schemaPath:"#/$defs/Endpoint/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -434,7 +506,7 @@ break;
 }
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/others",schemaPath:"#/properties/others/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate9.errors = [{instancePath:instancePath+"/others",schemaPath:"#/properties/others/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -454,7 +526,7 @@ const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
 const _errs40 = errors;
 if(typeof data16[i4] !== "string"){
-validate7.errors = [{instancePath:instancePath+"/context/" + i4,schemaPath:"#/properties/context/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate9.errors = [{instancePath:instancePath+"/context/" + i4,schemaPath:"#/properties/context/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid9 = _errs40 === errors;
@@ -464,7 +536,7 @@ break;
 }
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate9.errors = [{instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -479,20 +551,20 @@ var valid0 = true;
 }
 }
 else {
-validate7.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate9.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate7.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
-validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate6.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -503,14 +575,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.kind === undefined) && (missing0 = "kind")) || ((data.paths === undefined) && (missing0 = "paths"))) || ((data.in === undefined) && (missing0 = "in"))) || ((data.fields === undefined) && (missing0 = "fields"))) || ((data.change === undefined) && (missing0 = "change"))){
-validate6.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate8.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func0.call(schema17.properties, key0))){
-validate6.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func0.call(schema19.properties, key0))){
+validate8.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -518,8 +590,8 @@ break;
 if(_errs1 === errors){
 if(data.scope !== undefined){
 const _errs2 = errors;
-if(!(validate7(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -538,7 +610,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate6.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -548,7 +620,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -561,7 +633,7 @@ if(valid0){
 if(data.note !== undefined){
 const _errs7 = errors;
 if(typeof data.note !== "string"){
-validate6.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -574,11 +646,11 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate6.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("request-field" !== data4){
-validate6.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "request-field"},message:"must be equal to constant"}];
+validate8.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "request-field"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -597,7 +669,7 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 const _errs13 = errors;
 if(typeof data5[i1] !== "string"){
-validate6.errors = [{instancePath:instancePath+"/paths/" + i1,schemaPath:"#/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/paths/" + i1,schemaPath:"#/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -607,7 +679,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -627,7 +699,7 @@ const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 const _errs17 = errors;
 if(typeof data7[i2] !== "string"){
-validate6.errors = [{instancePath:instancePath+"/methods/" + i2,schemaPath:"#/properties/methods/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/methods/" + i2,schemaPath:"#/properties/methods/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs17 === errors;
@@ -637,7 +709,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -651,11 +723,11 @@ if(data.in !== undefined){
 let data9 = data.in;
 const _errs19 = errors;
 if(typeof data9 !== "string"){
-validate6.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data9 === "body") || (data9 === "query"))){
-validate6.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/enum",keyword:"enum",params:{allowedValues: schema17.properties.in.enum},message:"must be equal to one of the allowed values"}];
+validate8.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/enum",keyword:"enum",params:{allowedValues: schema19.properties.in.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -674,7 +746,7 @@ const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
 const _errs23 = errors;
 if(typeof data10[i3] !== "string"){
-validate6.errors = [{instancePath:instancePath+"/fields/" + i3,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/fields/" + i3,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs23 === errors;
@@ -684,7 +756,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -697,7 +769,7 @@ if(valid0){
 if(data.present !== undefined){
 const _errs25 = errors;
 if(typeof data.present !== "boolean"){
-validate6.errors = [{instancePath:instancePath+"/present",schemaPath:"#/properties/present/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate8.errors = [{instancePath:instancePath+"/present",schemaPath:"#/properties/present/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -709,7 +781,7 @@ if(valid0){
 if(data.absent !== undefined){
 const _errs27 = errors;
 if(typeof data.absent !== "boolean"){
-validate6.errors = [{instancePath:instancePath+"/absent",schemaPath:"#/properties/absent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate8.errors = [{instancePath:instancePath+"/absent",schemaPath:"#/properties/absent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -721,7 +793,7 @@ if(valid0){
 if(data.required !== undefined){
 const _errs29 = errors;
 if(typeof data.required !== "boolean"){
-validate6.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate8.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -745,7 +817,7 @@ const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
 const _errs36 = errors;
 if(typeof data16[i4] !== "string"){
-validate6.errors = [{instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i4,schemaPath:"#/properties/when/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i4,schemaPath:"#/properties/when/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs36 === errors;
@@ -755,7 +827,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/when/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/when/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -766,7 +838,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate8.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -786,7 +858,7 @@ const len5 = data18.length;
 for(let i5=0; i5<len5; i5++){
 const _errs40 = errors;
 if(typeof data18[i5] !== "string"){
-validate6.errors = [{instancePath:instancePath+"/oneOf/" + i5,schemaPath:"#/properties/oneOf/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/oneOf/" + i5,schemaPath:"#/properties/oneOf/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid7 = _errs40 === errors;
@@ -796,7 +868,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -816,7 +888,7 @@ const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
 const _errs44 = errors;
 if(typeof data20[i6] !== "string"){
-validate6.errors = [{instancePath:instancePath+"/values/" + i6,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/values/" + i6,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs44 === errors;
@@ -826,7 +898,7 @@ break;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate8.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -843,14 +915,14 @@ if(errors === _errs46){
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 let missing1;
 if(((data22.min === undefined) && (missing1 = "min")) || ((data22.max === undefined) && (missing1 = "max"))){
-validate6.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate8.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs48 = errors;
 for(const key2 in data22){
 if(!((key2 === "min") || (key2 === "max"))){
-validate6.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate8.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -859,7 +931,7 @@ if(_errs48 === errors){
 if(data22.min !== undefined){
 const _errs49 = errors;
 if(!(typeof data22.min == "number")){
-validate6.errors = [{instancePath:instancePath+"/range/min",schemaPath:"#/properties/range/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate8.errors = [{instancePath:instancePath+"/range/min",schemaPath:"#/properties/range/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid9 = _errs49 === errors;
@@ -871,7 +943,7 @@ if(valid9){
 if(data22.max !== undefined){
 const _errs51 = errors;
 if(!(typeof data22.max == "number")){
-validate6.errors = [{instancePath:instancePath+"/range/max",schemaPath:"#/properties/range/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate8.errors = [{instancePath:instancePath+"/range/max",schemaPath:"#/properties/range/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid9 = _errs51 === errors;
@@ -884,7 +956,7 @@ var valid9 = true;
 }
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate8.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -897,7 +969,7 @@ if(valid0){
 if(data.maxItems !== undefined){
 const _errs53 = errors;
 if(!(typeof data.maxItems == "number")){
-validate6.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate8.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs53 === errors;
@@ -909,7 +981,7 @@ if(valid0){
 if(data.change !== undefined){
 const _errs55 = errors;
 if(typeof data.change !== "string"){
-validate6.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate8.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs55 === errors;
@@ -937,21 +1009,21 @@ var valid0 = true;
 }
 }
 else {
-validate6.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate8.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate6.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema21 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."};
+const schema23 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-path"},"paths":{"type":"array","items":{"type":"string"},"description":"Regular expressions (case-insensitive) matched against the URL's path; unknown parts match `[^/]+`."},"change":{"type":"string","description":"What changed, completing \"`path` ...\" in the message (no dates)."}},"required":["kind","paths","change"],"additionalProperties":false,"description":"URLs whose path matches an endpoint pattern (engine/detectors/url-path.ts): string literals, templates, concatenations and `new URL()` folded through constants; route definitions (`app.get('/x', h)`) excluded. Give the rare words of the path in `tokens` for the prefilter."};
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate10.evaluated;
+const evaluated0 = validate12.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -962,14 +1034,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.kind === undefined) && (missing0 = "kind")) || ((data.paths === undefined) && (missing0 = "paths"))) || ((data.change === undefined) && (missing0 = "change"))){
-validate10.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate12.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "paths")) || (key0 === "change"))){
-validate10.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate12.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -977,8 +1049,8 @@ break;
 if(_errs1 === errors){
 if(data.scope !== undefined){
 const _errs2 = errors;
-if(!(validate7(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -997,7 +1069,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate10.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -1007,7 +1079,7 @@ break;
 }
 }
 else {
-validate10.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate12.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1020,7 +1092,7 @@ if(valid0){
 if(data.note !== undefined){
 const _errs7 = errors;
 if(typeof data.note !== "string"){
-validate10.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1033,11 +1105,11 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate10.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("url-path" !== data4){
-validate10.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "url-path"},message:"must be equal to constant"}];
+validate12.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "url-path"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1056,7 +1128,7 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 const _errs13 = errors;
 if(typeof data5[i1] !== "string"){
-validate10.errors = [{instancePath:instancePath+"/paths/" + i1,schemaPath:"#/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/paths/" + i1,schemaPath:"#/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -1066,7 +1138,7 @@ break;
 }
 }
 else {
-validate10.errors = [{instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate12.errors = [{instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1079,7 +1151,7 @@ if(valid0){
 if(data.change !== undefined){
 const _errs15 = errors;
 if(typeof data.change !== "string"){
-validate10.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -1096,21 +1168,21 @@ var valid0 = true;
 }
 }
 else {
-validate10.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate10.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
-validate10.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate12.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema22 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."};
+const schema24 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"custom","description":"A notice-specific detector in engine/notices/<handler>.ts, for what no generic kind expresses."},"handler":{"type":"string","description":"Name of the module in engine/notices/ (usually the notice id)."},"params":{"type":"object","additionalProperties":{},"description":"Free-form parameters for that handler."}},"required":["kind","handler"],"additionalProperties":false,"description":"Placeholder kinds until their interpreters land; see engine/detectors/index.ts."};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate13.evaluated;
+const evaluated0 = validate15.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1121,14 +1193,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.kind === undefined) && (missing0 = "kind")) || ((data.handler === undefined) && (missing0 = "handler"))){
-validate13.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate15.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "handler")) || (key0 === "params"))){
-validate13.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate15.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1136,8 +1208,8 @@ break;
 if(_errs1 === errors){
 if(data.scope !== undefined){
 const _errs2 = errors;
-if(!(validate7(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1156,7 +1228,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate13.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate15.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -1166,7 +1238,7 @@ break;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate15.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1179,7 +1251,7 @@ if(valid0){
 if(data.note !== undefined){
 const _errs7 = errors;
 if(typeof data.note !== "string"){
-validate13.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate15.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1192,11 +1264,11 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate13.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate15.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("custom" !== data4){
-validate13.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant"}];
+validate15.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1208,7 +1280,7 @@ if(valid0){
 if(data.handler !== undefined){
 const _errs11 = errors;
 if(typeof data.handler !== "string"){
-validate13.errors = [{instancePath:instancePath+"/handler",schemaPath:"#/properties/handler/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate15.errors = [{instancePath:instancePath+"/handler",schemaPath:"#/properties/handler/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -1224,7 +1296,7 @@ if(errors === _errs13){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate15.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1242,24 +1314,24 @@ var valid0 = true;
 }
 }
 else {
-validate13.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate15.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate13.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
-validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate15.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema23 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"$ref":"#/$defs/Identifier","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"$ref":"#/$defs/Identifier"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."};
-const schema24 = {"type":"string","description":"A name a fix writes into code as an identifier or property name (`renameTo`, `suggest`): letters, digits, `_` and `$`, so a user catalog cannot make a fix write an expression (`confirm-required`).","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"};
-const schema26 = {"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."};
+const schema25 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly (case-sensitive)."},"renameTo":{"$ref":"#/$defs/Identifier","description":"The new name. The autofix renames every usage; destructuring keeps the local name (`{ new: old }`). The ts-morph codemod renames declared interface properties project-wide with it."},"suggest":{"type":"array","items":{"$ref":"#/$defs/Identifier"},"description":"Names offered as suggestions (a rename that may change behaviour, e.g. a changed shape)."},"change":{"type":"string","enum":["removed","deprecated"],"description":"What happened to the name when there is no `renameTo`; chooses the message. Default `removed`."},"usages":{"type":"array","items":{"$ref":"#/$defs/PropertyUsage"},"description":"The usages reported; default all."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."},"siblings":{"type":"array","items":{"type":"string"},"description":"Object-literal keys are reported only when the object has one of these sibling keys or is sent in a request whose URL contains one of `requestPaths` (either suffices). Absent: every object key."},"requestPaths":{"type":"array","items":{"type":"string"},"description":"URL fragments (case-insensitive) of the requests an object literal must be sent to; see `siblings`."},"remove":{"type":"boolean","description":"Autofix: remove the property (with its comma and line) from object literals sent in a request."},"config":{"type":"boolean","description":"Also match keys in configuration files (`.json`, `.yaml`, `.yml`)."}},"required":["kind","names"],"additionalProperties":false,"description":"A property name that was renamed, removed or deprecated (engine/detectors/property.ts). Matches object keys, quoted and computed string keys, member access (also optional chaining), destructuring, TS property signatures, class properties and (with `config`) keys in configuration files."};
+const schema26 = {"type":"string","description":"A name a fix writes into code as an identifier or property name (`renameTo`, `suggest`): letters, digits, `_` and `$`, so a user catalog cannot make a fix write an expression (`confirm-required`).","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"};
+const schema28 = {"type":"string","enum":["key","read","write","destructure","declaration"],"description":"A usage of a property name that a `property` detection can match."};
 const pattern9 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*$", "u");
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate16.evaluated;
+const evaluated0 = validate18.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1270,14 +1342,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.kind === undefined) && (missing0 = "kind")) || ((data.names === undefined) && (missing0 = "names"))){
-validate16.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate18.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func0.call(schema23.properties, key0))){
-validate16.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func0.call(schema25.properties, key0))){
+validate18.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1285,8 +1357,8 @@ break;
 if(_errs1 === errors){
 if(data.scope !== undefined){
 const _errs2 = errors;
-if(!(validate7(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1305,7 +1377,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate16.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -1315,7 +1387,7 @@ break;
 }
 }
 else {
-validate16.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate18.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1328,7 +1400,7 @@ if(valid0){
 if(data.note !== undefined){
 const _errs7 = errors;
 if(typeof data.note !== "string"){
-validate16.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1341,11 +1413,11 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate16.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("property" !== data4){
-validate16.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "property"},message:"must be equal to constant"}];
+validate18.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "property"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1364,7 +1436,7 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 const _errs13 = errors;
 if(typeof data5[i1] !== "string"){
-validate16.errors = [{instancePath:instancePath+"/names/" + i1,schemaPath:"#/properties/names/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/names/" + i1,schemaPath:"#/properties/names/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -1374,7 +1446,7 @@ break;
 }
 }
 else {
-validate16.errors = [{instancePath:instancePath+"/names",schemaPath:"#/properties/names/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate18.errors = [{instancePath:instancePath+"/names",schemaPath:"#/properties/names/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1391,12 +1463,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data7 === "string"){
 if(!pattern9.test(data7)){
-validate16.errors = [{instancePath:instancePath+"/renameTo",schemaPath:"#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""}];
+validate18.errors = [{instancePath:instancePath+"/renameTo",schemaPath:"#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""}];
 return false;
 }
 }
 else {
-validate16.errors = [{instancePath:instancePath+"/renameTo",schemaPath:"#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/renameTo",schemaPath:"#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1420,12 +1492,12 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data9 === "string"){
 if(!pattern9.test(data9)){
-validate16.errors = [{instancePath:instancePath+"/suggest/" + i2,schemaPath:"#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""}];
+validate18.errors = [{instancePath:instancePath+"/suggest/" + i2,schemaPath:"#/$defs/Identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""}];
 return false;
 }
 }
 else {
-validate16.errors = [{instancePath:instancePath+"/suggest/" + i2,schemaPath:"#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/suggest/" + i2,schemaPath:"#/$defs/Identifier/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1436,7 +1508,7 @@ break;
 }
 }
 else {
-validate16.errors = [{instancePath:instancePath+"/suggest",schemaPath:"#/properties/suggest/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate18.errors = [{instancePath:instancePath+"/suggest",schemaPath:"#/properties/suggest/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1450,11 +1522,11 @@ if(data.change !== undefined){
 let data10 = data.change;
 const _errs23 = errors;
 if(typeof data10 !== "string"){
-validate16.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data10 === "removed") || (data10 === "deprecated"))){
-validate16.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/enum",keyword:"enum",params:{allowedValues: schema23.properties.change.enum},message:"must be equal to one of the allowed values"}];
+validate18.errors = [{instancePath:instancePath+"/change",schemaPath:"#/properties/change/enum",keyword:"enum",params:{allowedValues: schema25.properties.change.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -1474,11 +1546,11 @@ for(let i3=0; i3<len3; i3++){
 let data12 = data11[i3];
 const _errs27 = errors;
 if(typeof data12 !== "string"){
-validate16.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data12 === "key") || (data12 === "read")) || (data12 === "write")) || (data12 === "destructure")) || (data12 === "declaration"))){
-validate16.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values"}];
+validate18.errors = [{instancePath:instancePath+"/usages/" + i3,schemaPath:"#/$defs/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid6 = _errs27 === errors;
@@ -1488,7 +1560,7 @@ break;
 }
 }
 else {
-validate16.errors = [{instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate18.errors = [{instancePath:instancePath+"/usages",schemaPath:"#/properties/usages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1508,7 +1580,7 @@ const len4 = data13.length;
 for(let i4=0; i4<len4; i4++){
 const _errs32 = errors;
 if(typeof data13[i4] !== "string"){
-validate16.errors = [{instancePath:instancePath+"/fileContext/" + i4,schemaPath:"#/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/fileContext/" + i4,schemaPath:"#/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs32 === errors;
@@ -1518,7 +1590,7 @@ break;
 }
 }
 else {
-validate16.errors = [{instancePath:instancePath+"/fileContext",schemaPath:"#/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate18.errors = [{instancePath:instancePath+"/fileContext",schemaPath:"#/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1538,7 +1610,7 @@ const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
 const _errs36 = errors;
 if(typeof data15[i5] !== "string"){
-validate16.errors = [{instancePath:instancePath+"/siblings/" + i5,schemaPath:"#/properties/siblings/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/siblings/" + i5,schemaPath:"#/properties/siblings/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid9 = _errs36 === errors;
@@ -1548,7 +1620,7 @@ break;
 }
 }
 else {
-validate16.errors = [{instancePath:instancePath+"/siblings",schemaPath:"#/properties/siblings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate18.errors = [{instancePath:instancePath+"/siblings",schemaPath:"#/properties/siblings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1568,7 +1640,7 @@ const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
 const _errs40 = errors;
 if(typeof data17[i6] !== "string"){
-validate16.errors = [{instancePath:instancePath+"/requestPaths/" + i6,schemaPath:"#/properties/requestPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/requestPaths/" + i6,schemaPath:"#/properties/requestPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid10 = _errs40 === errors;
@@ -1578,7 +1650,7 @@ break;
 }
 }
 else {
-validate16.errors = [{instancePath:instancePath+"/requestPaths",schemaPath:"#/properties/requestPaths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate18.errors = [{instancePath:instancePath+"/requestPaths",schemaPath:"#/properties/requestPaths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1591,7 +1663,7 @@ if(valid0){
 if(data.remove !== undefined){
 const _errs42 = errors;
 if(typeof data.remove !== "boolean"){
-validate16.errors = [{instancePath:instancePath+"/remove",schemaPath:"#/properties/remove/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate18.errors = [{instancePath:instancePath+"/remove",schemaPath:"#/properties/remove/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs42 === errors;
@@ -1603,7 +1675,7 @@ if(valid0){
 if(data.config !== undefined){
 const _errs44 = errors;
 if(typeof data.config !== "boolean"){
-validate16.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate18.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs44 === errors;
@@ -1628,21 +1700,21 @@ var valid0 = true;
 }
 }
 else {
-validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate16.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
-validate16.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate18.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema27 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."};
+const schema29 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"value-map"},"map":{"type":"object","additionalProperties":{"type":["string","null"]},"description":"Old value -> new value; `null` when the new value is not exactly known (reported, never fixed)."},"prefixes":{"type":"array","items":{"type":"string"},"description":"Values starting with one of these are reported without a fix when not in `map`."},"anywhere":{"type":"boolean","description":"Every literal holding a mapped value is reported (values specific enough to need no context)."},"members":{"type":"array","items":{"type":"string"},"description":"Literals compared with (`===`, `!==`, `==`, `!=`), assigned to, switched on, passed to `.includes`/`.indexOf` of, or compared with an element iterated from, a member with one of these names (`trunk.errorCodes.includes('E1001')`)."},"keys":{"type":"array","items":{"type":"string"},"description":"Literals that are the value of, or an element of an array under, an object key with one of these names."},"tableKeys":{"type":"boolean","description":"Object-literal keys equal to an old value (lookup tables). Only in files containing one of `fileContext`."},"compared":{"type":"boolean","description":"Literals compared with anything (`===`, `case`, `.includes`). Only in files containing one of `fileContext`."},"fileContext":{"type":"array","items":{"type":"string"},"description":"Words (case-insensitive) a file must contain for `tableKeys` and `compared` to apply."},"numbers":{"type":"boolean","description":"Number literals count too (codes written as numbers); the replacement keeps the literal's type."},"config":{"type":"boolean","description":"Also match quoted (or YAML/env plain) values in configuration files."}},"required":["kind","map"],"additionalProperties":false,"description":"String (or number) literals mapped old -> new where the context says they are the platform's values (engine/detectors/value-map.ts): trunk error codes, license names, license error codes."};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate19.evaluated;
+const evaluated0 = validate21.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1653,14 +1725,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.kind === undefined) && (missing0 = "kind")) || ((data.map === undefined) && (missing0 = "map"))){
-validate19.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func0.call(schema27.properties, key0))){
-validate19.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func0.call(schema29.properties, key0))){
+validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1668,8 +1740,8 @@ break;
 if(_errs1 === errors){
 if(data.scope !== undefined){
 const _errs2 = errors;
-if(!(validate7(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1688,7 +1760,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate19.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -1698,7 +1770,7 @@ break;
 }
 }
 else {
-validate19.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate21.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1711,7 +1783,7 @@ if(valid0){
 if(data.note !== undefined){
 const _errs7 = errors;
 if(typeof data.note !== "string"){
-validate19.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1724,11 +1796,11 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate19.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("value-map" !== data4){
-validate19.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "value-map"},message:"must be equal to constant"}];
+validate21.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "value-map"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1746,7 +1818,7 @@ for(const key1 in data5){
 let data6 = data5[key1];
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-validate19.errors = [{instancePath:instancePath+"/map/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/map/additionalProperties/type",keyword:"type",params:{type: schema27.properties.map.additionalProperties.type},message:"must be string,null"}];
+validate21.errors = [{instancePath:instancePath+"/map/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/map/additionalProperties/type",keyword:"type",params:{type: schema29.properties.map.additionalProperties.type},message:"must be string,null"}];
 return false;
 }
 var valid2 = _errs14 === errors;
@@ -1756,7 +1828,7 @@ break;
 }
 }
 else {
-validate19.errors = [{instancePath:instancePath+"/map",schemaPath:"#/properties/map/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath:instancePath+"/map",schemaPath:"#/properties/map/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1776,7 +1848,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs18 = errors;
 if(typeof data7[i1] !== "string"){
-validate19.errors = [{instancePath:instancePath+"/prefixes/" + i1,schemaPath:"#/properties/prefixes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/prefixes/" + i1,schemaPath:"#/properties/prefixes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -1786,7 +1858,7 @@ break;
 }
 }
 else {
-validate19.errors = [{instancePath:instancePath+"/prefixes",schemaPath:"#/properties/prefixes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate21.errors = [{instancePath:instancePath+"/prefixes",schemaPath:"#/properties/prefixes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1799,7 +1871,7 @@ if(valid0){
 if(data.anywhere !== undefined){
 const _errs20 = errors;
 if(typeof data.anywhere !== "boolean"){
-validate19.errors = [{instancePath:instancePath+"/anywhere",schemaPath:"#/properties/anywhere/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate21.errors = [{instancePath:instancePath+"/anywhere",schemaPath:"#/properties/anywhere/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -1818,7 +1890,7 @@ const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
 const _errs24 = errors;
 if(typeof data10[i2] !== "string"){
-validate19.errors = [{instancePath:instancePath+"/members/" + i2,schemaPath:"#/properties/members/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/members/" + i2,schemaPath:"#/properties/members/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs24 === errors;
@@ -1828,7 +1900,7 @@ break;
 }
 }
 else {
-validate19.errors = [{instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate21.errors = [{instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1848,7 +1920,7 @@ const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
 const _errs28 = errors;
 if(typeof data12[i3] !== "string"){
-validate19.errors = [{instancePath:instancePath+"/keys/" + i3,schemaPath:"#/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/keys/" + i3,schemaPath:"#/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs28 === errors;
@@ -1858,7 +1930,7 @@ break;
 }
 }
 else {
-validate19.errors = [{instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate21.errors = [{instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1871,7 +1943,7 @@ if(valid0){
 if(data.tableKeys !== undefined){
 const _errs30 = errors;
 if(typeof data.tableKeys !== "boolean"){
-validate19.errors = [{instancePath:instancePath+"/tableKeys",schemaPath:"#/properties/tableKeys/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate21.errors = [{instancePath:instancePath+"/tableKeys",schemaPath:"#/properties/tableKeys/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -1883,7 +1955,7 @@ if(valid0){
 if(data.compared !== undefined){
 const _errs32 = errors;
 if(typeof data.compared !== "boolean"){
-validate19.errors = [{instancePath:instancePath+"/compared",schemaPath:"#/properties/compared/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate21.errors = [{instancePath:instancePath+"/compared",schemaPath:"#/properties/compared/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs32 === errors;
@@ -1902,7 +1974,7 @@ const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
 const _errs36 = errors;
 if(typeof data16[i4] !== "string"){
-validate19.errors = [{instancePath:instancePath+"/fileContext/" + i4,schemaPath:"#/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/fileContext/" + i4,schemaPath:"#/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs36 === errors;
@@ -1912,7 +1984,7 @@ break;
 }
 }
 else {
-validate19.errors = [{instancePath:instancePath+"/fileContext",schemaPath:"#/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate21.errors = [{instancePath:instancePath+"/fileContext",schemaPath:"#/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1925,7 +1997,7 @@ if(valid0){
 if(data.numbers !== undefined){
 const _errs38 = errors;
 if(typeof data.numbers !== "boolean"){
-validate19.errors = [{instancePath:instancePath+"/numbers",schemaPath:"#/properties/numbers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate21.errors = [{instancePath:instancePath+"/numbers",schemaPath:"#/properties/numbers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs38 === errors;
@@ -1937,7 +2009,7 @@ if(valid0){
 if(data.config !== undefined){
 const _errs40 = errors;
 if(typeof data.config !== "boolean"){
-validate19.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate21.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs40 === errors;
@@ -1962,21 +2034,21 @@ var valid0 = true;
 }
 }
 else {
-validate19.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate19.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
-validate19.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema28 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."};
+const schema30 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"property-value"},"names":{"type":"array","items":{"type":"string"},"description":"Property names, matched exactly."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"required":["min","max"],"additionalProperties":false,"description":"Report numeric values (object keys, assignments) outside `min..max` inclusive."},"strings":{"type":"boolean","description":"Report string values: object keys, assignments, comparisons and `switch` cases on the property."},"fileContext":{"type":"array","items":{"type":"string"},"description":"The file must contain one of these words (case-insensitive), else nothing is reported."}},"required":["kind","names"],"additionalProperties":false,"description":"A property set to (or compared with) a value that the platform no longer accepts (engine/detectors/property-value.ts): a number outside a range, a string where an array is now sent."};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
+const evaluated0 = validate24.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1987,14 +2059,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.kind === undefined) && (missing0 = "kind")) || ((data.names === undefined) && (missing0 = "names"))){
-validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "names")) || (key0 === "range")) || (key0 === "strings")) || (key0 === "fileContext"))){
-validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2002,8 +2074,8 @@ break;
 if(_errs1 === errors){
 if(data.scope !== undefined){
 const _errs2 = errors;
-if(!(validate7(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2022,7 +2094,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate22.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate24.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -2032,7 +2104,7 @@ break;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate24.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2045,7 +2117,7 @@ if(valid0){
 if(data.note !== undefined){
 const _errs7 = errors;
 if(typeof data.note !== "string"){
-validate22.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate24.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -2058,11 +2130,11 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate22.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate24.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("property-value" !== data4){
-validate22.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "property-value"},message:"must be equal to constant"}];
+validate24.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "property-value"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -2081,7 +2153,7 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 const _errs13 = errors;
 if(typeof data5[i1] !== "string"){
-validate22.errors = [{instancePath:instancePath+"/names/" + i1,schemaPath:"#/properties/names/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate24.errors = [{instancePath:instancePath+"/names/" + i1,schemaPath:"#/properties/names/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -2091,7 +2163,7 @@ break;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/names",schemaPath:"#/properties/names/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate24.errors = [{instancePath:instancePath+"/names",schemaPath:"#/properties/names/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2108,14 +2180,14 @@ if(errors === _errs15){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 let missing1;
 if(((data7.min === undefined) && (missing1 = "min")) || ((data7.max === undefined) && (missing1 = "max"))){
-validate22.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate24.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs17 = errors;
 for(const key1 in data7){
 if(!((key1 === "min") || (key1 === "max"))){
-validate22.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate24.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2124,7 +2196,7 @@ if(_errs17 === errors){
 if(data7.min !== undefined){
 const _errs18 = errors;
 if(!(typeof data7.min == "number")){
-validate22.errors = [{instancePath:instancePath+"/range/min",schemaPath:"#/properties/range/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate24.errors = [{instancePath:instancePath+"/range/min",schemaPath:"#/properties/range/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -2136,7 +2208,7 @@ if(valid3){
 if(data7.max !== undefined){
 const _errs20 = errors;
 if(!(typeof data7.max == "number")){
-validate22.errors = [{instancePath:instancePath+"/range/max",schemaPath:"#/properties/range/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate24.errors = [{instancePath:instancePath+"/range/max",schemaPath:"#/properties/range/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid3 = _errs20 === errors;
@@ -2149,7 +2221,7 @@ var valid3 = true;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate24.errors = [{instancePath:instancePath+"/range",schemaPath:"#/properties/range/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2162,7 +2234,7 @@ if(valid0){
 if(data.strings !== undefined){
 const _errs22 = errors;
 if(typeof data.strings !== "boolean"){
-validate22.errors = [{instancePath:instancePath+"/strings",schemaPath:"#/properties/strings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate24.errors = [{instancePath:instancePath+"/strings",schemaPath:"#/properties/strings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -2181,7 +2253,7 @@ const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 const _errs26 = errors;
 if(typeof data11[i2] !== "string"){
-validate22.errors = [{instancePath:instancePath+"/fileContext/" + i2,schemaPath:"#/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate24.errors = [{instancePath:instancePath+"/fileContext/" + i2,schemaPath:"#/properties/fileContext/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs26 === errors;
@@ -2191,7 +2263,7 @@ break;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/fileContext",schemaPath:"#/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate24.errors = [{instancePath:instancePath+"/fileContext",schemaPath:"#/properties/fileContext/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2211,23 +2283,23 @@ var valid0 = true;
 }
 }
 else {
-validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate22.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema29 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"$ref":"#/$defs/QueryParameter"},"to":{"$ref":"#/$defs/QueryParameter"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."};
-const schema30 = {"type":"string","description":"A query parameter name as a fix writes it into a `key=value&...` string, with its `=`.","pattern":"^[A-Za-z0-9_.-]+=?$"};
+const schema31 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"object-shape"},"when":{"type":"object","additionalProperties":{"type":"string"},"description":"Key -> static string value the object must have to be considered (`{ lineKeyType: 'SHARED_LINE' }`)."},"requires":{"type":"array","items":{"type":"string"},"description":"Keys that must be present; an object with a spread is not judged."},"rewrite":{"type":"object","properties":{"key":{"type":"string"},"from":{"$ref":"#/$defs/QueryParameter"},"to":{"$ref":"#/$defs/QueryParameter"}},"required":["key","from","to"],"additionalProperties":false,"description":"A `key=value&...` string under `key` whose parameter `from` (e.g. `address=`) becomes `to` (autofix)."}},"required":["kind","when"],"additionalProperties":false,"description":"An object literal with given static values (engine/detectors/object-shape.ts): reports a missing required key, or rewrites a parameter inside a string-valued key."};
+const schema32 = {"type":"string","description":"A query parameter name as a fix writes it into a `key=value&...` string, with its `=`.","pattern":"^[A-Za-z0-9_.-]+=?$"};
 const pattern11 = new RegExp("^[A-Za-z0-9_.-]+=?$", "u");
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
+const evaluated0 = validate27.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2238,14 +2310,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.kind === undefined) && (missing0 = "kind")) || ((data.when === undefined) && (missing0 = "when"))){
-validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "when")) || (key0 === "requires")) || (key0 === "rewrite"))){
-validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2253,8 +2325,8 @@ break;
 if(_errs1 === errors){
 if(data.scope !== undefined){
 const _errs2 = errors;
-if(!(validate7(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2273,7 +2345,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate25.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate27.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -2283,7 +2355,7 @@ break;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate27.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2296,7 +2368,7 @@ if(valid0){
 if(data.note !== undefined){
 const _errs7 = errors;
 if(typeof data.note !== "string"){
-validate25.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate27.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -2309,11 +2381,11 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate25.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate27.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("object-shape" !== data4){
-validate25.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "object-shape"},message:"must be equal to constant"}];
+validate27.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "object-shape"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -2330,7 +2402,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key1 in data5){
 const _errs14 = errors;
 if(typeof data5[key1] !== "string"){
-validate25.errors = [{instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/when/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate27.errors = [{instancePath:instancePath+"/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/when/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs14 === errors;
@@ -2340,7 +2412,7 @@ break;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate27.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2360,7 +2432,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs18 = errors;
 if(typeof data7[i1] !== "string"){
-validate25.errors = [{instancePath:instancePath+"/requires/" + i1,schemaPath:"#/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate27.errors = [{instancePath:instancePath+"/requires/" + i1,schemaPath:"#/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -2370,7 +2442,7 @@ break;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate27.errors = [{instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2387,14 +2459,14 @@ if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing1;
 if((((data9.key === undefined) && (missing1 = "key")) || ((data9.from === undefined) && (missing1 = "from"))) || ((data9.to === undefined) && (missing1 = "to"))){
-validate25.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate27.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
 for(const key2 in data9){
 if(!(((key2 === "key") || (key2 === "from")) || (key2 === "to"))){
-validate25.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate27.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2403,7 +2475,7 @@ if(_errs22 === errors){
 if(data9.key !== undefined){
 const _errs23 = errors;
 if(typeof data9.key !== "string"){
-validate25.errors = [{instancePath:instancePath+"/rewrite/key",schemaPath:"#/properties/rewrite/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate27.errors = [{instancePath:instancePath+"/rewrite/key",schemaPath:"#/properties/rewrite/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs23 === errors;
@@ -2419,12 +2491,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data11 === "string"){
 if(!pattern11.test(data11)){
-validate25.errors = [{instancePath:instancePath+"/rewrite/from",schemaPath:"#/$defs/QueryParameter/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+=?$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+=?$"+"\""}];
+validate27.errors = [{instancePath:instancePath+"/rewrite/from",schemaPath:"#/$defs/QueryParameter/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+=?$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+=?$"+"\""}];
 return false;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/rewrite/from",schemaPath:"#/$defs/QueryParameter/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate27.errors = [{instancePath:instancePath+"/rewrite/from",schemaPath:"#/$defs/QueryParameter/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2441,12 +2513,12 @@ const _errs29 = errors;
 if(errors === _errs29){
 if(typeof data12 === "string"){
 if(!pattern11.test(data12)){
-validate25.errors = [{instancePath:instancePath+"/rewrite/to",schemaPath:"#/$defs/QueryParameter/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+=?$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+=?$"+"\""}];
+validate27.errors = [{instancePath:instancePath+"/rewrite/to",schemaPath:"#/$defs/QueryParameter/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+=?$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+=?$"+"\""}];
 return false;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/rewrite/to",schemaPath:"#/$defs/QueryParameter/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate27.errors = [{instancePath:instancePath+"/rewrite/to",schemaPath:"#/$defs/QueryParameter/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2461,7 +2533,7 @@ var valid4 = true;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate27.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2480,21 +2552,21 @@ var valid0 = true;
 }
 }
 else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate25.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema32 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."};
+const schema34 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"host"},"hosts":{"type":"string","enum":["legacyApi","callHistory"],"description":"- `legacyApi`: every `hosts.legacyApi` host -> the host of `hosts.apiBase` (autofix).\n- `callHistory`: `hosts.callHistory.legacy` -> `hosts.callHistory.regional[region]` (autofix with a   region; one suggestion per region otherwise), and `hosts.callHistory.govLegacy` -> `hosts.callHistory.gov`   (autofix: one successor). The government host `gov` is never touched."}},"required":["kind","hosts"],"additionalProperties":false,"description":"Legacy hosts in string literals, templates and configuration text (engine/detectors/host.ts). Host names come from the catalog's `hosts`, never from code."};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2505,14 +2577,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.kind === undefined) && (missing0 = "kind")) || ((data.hosts === undefined) && (missing0 = "hosts"))){
-validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "hosts"))){
-validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate30.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2520,8 +2592,8 @@ break;
 if(_errs1 === errors){
 if(data.scope !== undefined){
 const _errs2 = errors;
-if(!(validate7(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2540,7 +2612,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate28.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate30.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -2550,7 +2622,7 @@ break;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate30.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2563,7 +2635,7 @@ if(valid0){
 if(data.note !== undefined){
 const _errs7 = errors;
 if(typeof data.note !== "string"){
-validate28.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate30.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -2576,11 +2648,11 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate28.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate30.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("host" !== data4){
-validate28.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "host"},message:"must be equal to constant"}];
+validate30.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "host"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -2593,11 +2665,11 @@ if(data.hosts !== undefined){
 let data5 = data.hosts;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate28.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate30.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data5 === "legacyApi") || (data5 === "callHistory"))){
-validate28.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/enum",keyword:"enum",params:{allowedValues: schema32.properties.hosts.enum},message:"must be equal to one of the allowed values"}];
+validate30.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/enum",keyword:"enum",params:{allowedValues: schema34.properties.hosts.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -2613,21 +2685,21 @@ var valid0 = true;
 }
 }
 else {
-validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate28.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema33 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."};
+const schema35 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"jwt-claim"},"claim":{"type":"string","description":"The claim, e.g. `exp`."},"type":{"type":"string","const":"integer","description":"The type the claim must have; only `integer` (seconds since the epoch) is interpreted."},"guestClaims":{"type":"array","items":{"type":"string"},"description":"An object with at least two of these keys (and the claim) is a payload even when not signed here."}},"required":["kind","claim","type"],"additionalProperties":false,"description":"A claim of a JWT payload that must hold a given type (engine/detectors/jwt-claim.ts). Payloads are objects passed to a signing call of a JWT library, or objects carrying `guestClaims`."};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2638,14 +2710,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.kind === undefined) && (missing0 = "kind")) || ((data.claim === undefined) && (missing0 = "claim"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "claim")) || (key0 === "type")) || (key0 === "guestClaims"))){
-validate31.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2653,8 +2725,8 @@ break;
 if(_errs1 === errors){
 if(data.scope !== undefined){
 const _errs2 = errors;
-if(!(validate7(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2673,7 +2745,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate31.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate33.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -2683,7 +2755,7 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate33.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2696,7 +2768,7 @@ if(valid0){
 if(data.note !== undefined){
 const _errs7 = errors;
 if(typeof data.note !== "string"){
-validate31.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate33.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -2709,11 +2781,11 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate31.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate33.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("jwt-claim" !== data4){
-validate31.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "jwt-claim"},message:"must be equal to constant"}];
+validate33.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "jwt-claim"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -2725,7 +2797,7 @@ if(valid0){
 if(data.claim !== undefined){
 const _errs11 = errors;
 if(typeof data.claim !== "string"){
-validate31.errors = [{instancePath:instancePath+"/claim",schemaPath:"#/properties/claim/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate33.errors = [{instancePath:instancePath+"/claim",schemaPath:"#/properties/claim/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -2738,11 +2810,11 @@ if(data.type !== undefined){
 let data6 = data.type;
 const _errs13 = errors;
 if(typeof data6 !== "string"){
-validate31.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate33.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("integer" !== data6){
-validate31.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "integer"},message:"must be equal to constant"}];
+validate33.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "integer"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -2761,7 +2833,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
 if(typeof data7[i1] !== "string"){
-validate31.errors = [{instancePath:instancePath+"/guestClaims/" + i1,schemaPath:"#/properties/guestClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate33.errors = [{instancePath:instancePath+"/guestClaims/" + i1,schemaPath:"#/properties/guestClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs17 === errors;
@@ -2771,7 +2843,7 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/guestClaims",schemaPath:"#/properties/guestClaims/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate33.errors = [{instancePath:instancePath+"/guestClaims",schemaPath:"#/properties/guestClaims/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2790,23 +2862,23 @@ var valid0 = true;
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate31.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema34 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"$ref":"#/$defs/HeaderName"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."};
-const schema35 = {"type":"string","description":"An HTTP header name as a fix writes it (lower-cased) into a string literal.","pattern":"^[A-Za-z0-9-]+$"};
+const schema36 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"header-lookup"},"headers":{"type":"array","items":{"$ref":"#/$defs/HeaderName"},"description":"Header names as the sender writes them (matched case-insensitively; all-lower-case lookups are fine)."}},"required":["kind","headers"],"additionalProperties":false,"description":"Case-sensitive lookups of mixed-case header names in raw header maps (engine/detectors/header-lookup.ts): `headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `{ 'X-Spark-Signature': s } = headers`. `headers.get()`, `req.get()`, `req.header()` ignore case and are not reported. Autofix: the lower-case name."};
+const schema37 = {"type":"string","description":"An HTTP header name as a fix writes it (lower-cased) into a string literal.","pattern":"^[A-Za-z0-9-]+$"};
 const pattern13 = new RegExp("^[A-Za-z0-9-]+$", "u");
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2817,14 +2889,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.kind === undefined) && (missing0 = "kind")) || ((data.headers === undefined) && (missing0 = "headers"))){
-validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "headers"))){
-validate34.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate36.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2832,8 +2904,8 @@ break;
 if(_errs1 === errors){
 if(data.scope !== undefined){
 const _errs2 = errors;
-if(!(validate7(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2852,7 +2924,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate34.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate36.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -2862,7 +2934,7 @@ break;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate36.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2875,7 +2947,7 @@ if(valid0){
 if(data.note !== undefined){
 const _errs7 = errors;
 if(typeof data.note !== "string"){
-validate34.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate36.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -2888,11 +2960,11 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate36.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("header-lookup" !== data4){
-validate34.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "header-lookup"},message:"must be equal to constant"}];
+validate36.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "header-lookup"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -2915,12 +2987,12 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data6 === "string"){
 if(!pattern13.test(data6)){
-validate34.errors = [{instancePath:instancePath+"/headers/" + i1,schemaPath:"#/$defs/HeaderName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]+$"},message:"must match pattern \""+"^[A-Za-z0-9-]+$"+"\""}];
+validate36.errors = [{instancePath:instancePath+"/headers/" + i1,schemaPath:"#/$defs/HeaderName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]+$"},message:"must match pattern \""+"^[A-Za-z0-9-]+$"+"\""}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/headers/" + i1,schemaPath:"#/$defs/HeaderName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate36.errors = [{instancePath:instancePath+"/headers/" + i1,schemaPath:"#/$defs/HeaderName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2931,7 +3003,7 @@ break;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate36.errors = [{instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2948,21 +3020,21 @@ var valid0 = true;
 }
 }
 else {
-validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema36 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."};
+const schema38 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"webhook-signature"},"check":{"type":"string","enum":["raw-body","sha1","compare"]},"headers":{"type":"array","items":{"type":"string"},"description":"The signature header names that mark verification code."}},"required":["kind","check","headers"],"additionalProperties":false,"description":"Webhook signature verification (engine/detectors/webhook-signature.ts): an HMAC in a function (or file) that handles one of the signature `headers`.\n- `raw-body`: the HMAC is computed over `JSON.stringify(...)` instead of the raw bytes;\n- `sha1`: the HMAC algorithm is SHA-1;\n- `compare`: the signature is compared with `===`/`==` instead of a constant-time compare."};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2973,14 +3045,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.kind === undefined) && (missing0 = "kind")) || ((data.check === undefined) && (missing0 = "check"))) || ((data.headers === undefined) && (missing0 = "headers"))){
-validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "check")) || (key0 === "headers"))){
-validate37.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate39.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2988,8 +3060,8 @@ break;
 if(_errs1 === errors){
 if(data.scope !== undefined){
 const _errs2 = errors;
-if(!(validate7(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -3008,7 +3080,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate37.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate39.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -3018,7 +3090,7 @@ break;
 }
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate39.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3031,7 +3103,7 @@ if(valid0){
 if(data.note !== undefined){
 const _errs7 = errors;
 if(typeof data.note !== "string"){
-validate37.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate39.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -3044,11 +3116,11 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate37.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate39.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("webhook-signature" !== data4){
-validate37.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "webhook-signature"},message:"must be equal to constant"}];
+validate39.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "webhook-signature"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -3061,11 +3133,11 @@ if(data.check !== undefined){
 let data5 = data.check;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate37.errors = [{instancePath:instancePath+"/check",schemaPath:"#/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate39.errors = [{instancePath:instancePath+"/check",schemaPath:"#/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data5 === "raw-body") || (data5 === "sha1")) || (data5 === "compare"))){
-validate37.errors = [{instancePath:instancePath+"/check",schemaPath:"#/properties/check/enum",keyword:"enum",params:{allowedValues: schema36.properties.check.enum},message:"must be equal to one of the allowed values"}];
+validate39.errors = [{instancePath:instancePath+"/check",schemaPath:"#/properties/check/enum",keyword:"enum",params:{allowedValues: schema38.properties.check.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -3084,7 +3156,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data6[i1] !== "string"){
-validate37.errors = [{instancePath:instancePath+"/headers/" + i1,schemaPath:"#/properties/headers/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate39.errors = [{instancePath:instancePath+"/headers/" + i1,schemaPath:"#/properties/headers/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs15 === errors;
@@ -3094,7 +3166,7 @@ break;
 }
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate39.errors = [{instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3112,21 +3184,21 @@ var valid0 = true;
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate37.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema37 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."};
+const schema39 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"scope-list"},"maxDistance":{"type":"number","description":"Largest edit distance to a known scope that counts as a typo (default 2)."}},"required":["kind"],"additionalProperties":false,"description":"OAuth scope strings (engine/detectors/scope-list.ts) in `scope` parameters (object keys, variables named `*scope(s)`, `URLSearchParams#set/append('scope')`, `scope=` in query strings), space-, `+`-, `%20`- or comma-joined, URL-encoded, or as arrays joined into such a parameter. Checked against the catalog's known scopes: a near miss (edit distance <= `maxDistance`) or a misspelt family is reported with a \"did you mean\" suggestion; with the `strictScopes` option, any unlisted scope of a known family too."};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3137,14 +3209,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.kind === undefined) && (missing0 = "kind")){
-validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "maxDistance"))){
-validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3152,8 +3224,8 @@ break;
 if(_errs1 === errors){
 if(data.scope !== undefined){
 const _errs2 = errors;
-if(!(validate7(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -3172,7 +3244,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate40.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate42.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -3182,7 +3254,7 @@ break;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate42.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3195,7 +3267,7 @@ if(valid0){
 if(data.note !== undefined){
 const _errs7 = errors;
 if(typeof data.note !== "string"){
-validate40.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate42.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -3208,11 +3280,11 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate42.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("scope-list" !== data4){
-validate40.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "scope-list"},message:"must be equal to constant"}];
+validate42.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "scope-list"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -3224,7 +3296,7 @@ if(valid0){
 if(data.maxDistance !== undefined){
 const _errs11 = errors;
 if(!(typeof data.maxDistance == "number")){
-validate40.errors = [{instancePath:instancePath+"/maxDistance",schemaPath:"#/properties/maxDistance/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate42.errors = [{instancePath:instancePath+"/maxDistance",schemaPath:"#/properties/maxDistance/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -3240,21 +3312,21 @@ var valid0 = true;
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema38 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."};
+const schema40 = {"type":"object","properties":{"scope":{"$ref":"#/$defs/DetectionScope","description":"Where the detection applies: the endpoints its names belong to (see  {@link  DetectionScope } )."},"tokens":{"type":"array","items":{"type":"string"},"description":"Extra literal tokens for the prefilter, added to those the detector derives."},"note":{"type":"string","description":"Why this detection is shaped as it is (shown in docs)."},"kind":{"type":"string","const":"url-query"},"paths":{"type":"array","items":{"type":"string"},"description":"Path suffixes of the endpoint, e.g. `/authorize`."},"requires":{"type":"array","items":{"type":"string"},"description":"Parameters that must be present."},"values":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"Parameter -> the only values accepted (a static other value is reported)."},"identifiedBy":{"type":"string","description":"A parameter every complete URL has (`client_id`); a URL without it is a prefix completed elsewhere, so `requires` is not checked on it (`values` still are)."}},"required":["kind","paths"],"additionalProperties":false,"description":"URLs of an endpoint that must carry query parameters (engine/detectors/url-query.ts), built as strings, templates, concatenations, `new URL()` + `searchParams`, with `URLSearchParams`/`qs.stringify` objects. Only URLs on a catalog API host (or a `/v1/` path) are judged; a query with statically unknown keys is not."};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3265,14 +3337,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.kind === undefined) && (missing0 = "kind")) || ((data.paths === undefined) && (missing0 = "paths"))){
-validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate45.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "scope") || (key0 === "tokens")) || (key0 === "note")) || (key0 === "kind")) || (key0 === "paths")) || (key0 === "requires")) || (key0 === "values")) || (key0 === "identifiedBy"))){
-validate43.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate45.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3280,8 +3352,8 @@ break;
 if(_errs1 === errors){
 if(data.scope !== undefined){
 const _errs2 = errors;
-if(!(validate7(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate9(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -3300,7 +3372,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate43.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate45.errors = [{instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -3310,7 +3382,7 @@ break;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate45.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3323,7 +3395,7 @@ if(valid0){
 if(data.note !== undefined){
 const _errs7 = errors;
 if(typeof data.note !== "string"){
-validate43.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate45.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -3336,11 +3408,11 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate43.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate45.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("url-query" !== data4){
-validate43.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "url-query"},message:"must be equal to constant"}];
+validate45.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "url-query"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -3359,7 +3431,7 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 const _errs13 = errors;
 if(typeof data5[i1] !== "string"){
-validate43.errors = [{instancePath:instancePath+"/paths/" + i1,schemaPath:"#/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate45.errors = [{instancePath:instancePath+"/paths/" + i1,schemaPath:"#/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -3369,7 +3441,7 @@ break;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate45.errors = [{instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3389,7 +3461,7 @@ const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 const _errs17 = errors;
 if(typeof data7[i2] !== "string"){
-validate43.errors = [{instancePath:instancePath+"/requires/" + i2,schemaPath:"#/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate45.errors = [{instancePath:instancePath+"/requires/" + i2,schemaPath:"#/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs17 === errors;
@@ -3399,7 +3471,7 @@ break;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate45.errors = [{instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3424,7 +3496,7 @@ const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
 const _errs24 = errors;
 if(typeof data10[i3] !== "string"){
-validate43.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/properties/values/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate45.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/properties/values/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs24 === errors;
@@ -3434,7 +3506,7 @@ break;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate45.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3445,7 +3517,7 @@ break;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate45.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3458,7 +3530,7 @@ if(valid0){
 if(data.identifiedBy !== undefined){
 const _errs26 = errors;
 if(typeof data.identifiedBy !== "string"){
-validate43.errors = [{instancePath:instancePath+"/identifiedBy",schemaPath:"#/properties/identifiedBy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate45.errors = [{instancePath:instancePath+"/identifiedBy",schemaPath:"#/properties/identifiedBy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -3477,20 +3549,20 @@ var valid0 = true;
 }
 }
 else {
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3500,8 +3572,8 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate6(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+if(!(validate8(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -3510,8 +3582,8 @@ if(_valid0){
 var props0 = true;
 }
 const _errs2 = errors;
-if(!(validate10(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -3522,8 +3594,8 @@ props0 = true;
 }
 }
 const _errs3 = errors;
-if(!(validate13(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate15(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -3534,8 +3606,8 @@ props0 = true;
 }
 }
 const _errs4 = errors;
-if(!(validate16(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -3546,8 +3618,8 @@ props0 = true;
 }
 }
 const _errs5 = errors;
-if(!(validate19(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -3558,8 +3630,8 @@ props0 = true;
 }
 }
 const _errs6 = errors;
-if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -3570,8 +3642,8 @@ props0 = true;
 }
 }
 const _errs7 = errors;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -3582,8 +3654,8 @@ props0 = true;
 }
 }
 const _errs8 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -3594,8 +3666,8 @@ props0 = true;
 }
 }
 const _errs9 = errors;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -3606,8 +3678,8 @@ props0 = true;
 }
 }
 const _errs10 = errors;
-if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -3618,8 +3690,8 @@ props0 = true;
 }
 }
 const _errs11 = errors;
-if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -3630,8 +3702,8 @@ props0 = true;
 }
 }
 const _errs12 = errors;
-if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;
@@ -3642,8 +3714,8 @@ props0 = true;
 }
 }
 const _errs13 = errors;
-if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs13 === errors;
@@ -3662,7 +3734,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate5.errors = vErrors;
+validate7.errors = vErrors;
 return false;
 }
 else {
@@ -3676,11 +3748,11 @@ vErrors = null;
 }
 }
 }
-validate5.errors = vErrors;
+validate7.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate5.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate7.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4062,20 +4134,32 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.detections !== undefined){
-let data21 = data.detections;
+if(data.fixTiming !== undefined){
 const _errs52 = errors;
-if(errors === _errs52){
-if(Array.isArray(data21)){
-var valid12 = true;
-const len2 = data21.length;
-for(let i2=0; i2<len2; i2++){
-const _errs54 = errors;
-if(!(validate5(data21[i2], {instancePath:instancePath+"/detections/" + i2,parentData:data21,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if(!(validate5(data.fixTiming, {instancePath:instancePath+"/fixTiming",parentData:data,parentDataProperty:"fixTiming",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
 errors = vErrors.length;
 }
-var valid12 = _errs54 === errors;
+var valid0 = _errs52 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.detections !== undefined){
+let data22 = data.detections;
+const _errs53 = errors;
+if(errors === _errs53){
+if(Array.isArray(data22)){
+var valid12 = true;
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+const _errs55 = errors;
+if(!(validate7(data22[i2], {instancePath:instancePath+"/detections/" + i2,parentData:data22,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+errors = vErrors.length;
+}
+var valid12 = _errs55 === errors;
 if(!valid12){
 break;
 }
@@ -4086,84 +4170,97 @@ validate2.errors = [{instancePath:instancePath+"/detections",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs52 === errors;
+var valid0 = _errs53 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.reason !== undefined){
-const _errs55 = errors;
+const _errs56 = errors;
 if(typeof data.reason !== "string"){
 validate2.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs55 === errors;
+var valid0 = _errs56 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.example !== undefined){
-let data24 = data.example;
-const _errs57 = errors;
+let data25 = data.example;
 const _errs58 = errors;
-if(errors === _errs58){
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+const _errs59 = errors;
+if(errors === _errs59){
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 let missing2;
-if((((data24.language === undefined) && (missing2 = "language")) || ((data24.before === undefined) && (missing2 = "before"))) || ((data24.after === undefined) && (missing2 = "after"))){
+if((((data25.language === undefined) && (missing2 = "language")) || ((data25.before === undefined) && (missing2 = "before"))) || ((data25.after === undefined) && (missing2 = "after"))){
 validate2.errors = [{instancePath:instancePath+"/example",schemaPath:"#/$defs/Example/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
-const _errs60 = errors;
-for(const key2 in data24){
-if(!(((key2 === "language") || (key2 === "before")) || (key2 === "after"))){
+const _errs61 = errors;
+for(const key2 in data25){
+if(!((((key2 === "language") || (key2 === "before")) || (key2 === "after")) || (key2 === "transitional"))){
 validate2.errors = [{instancePath:instancePath+"/example",schemaPath:"#/$defs/Example/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs60 === errors){
-if(data24.language !== undefined){
-let data25 = data24.language;
-const _errs61 = errors;
-if(typeof data25 !== "string"){
+if(_errs61 === errors){
+if(data25.language !== undefined){
+let data26 = data25.language;
+const _errs62 = errors;
+if(typeof data26 !== "string"){
 validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#/$defs/Example/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((((((data25 === "ts") || (data25 === "js")) || (data25 === "json")) || (data25 === "yaml")) || (data25 === "env")) || (data25 === "text"))){
-validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#/$defs/Example/properties/language/enum",keyword:"enum",params:{allowedValues: schema39.properties.language.enum},message:"must be equal to one of the allowed values"}];
+if(!((((((data26 === "ts") || (data26 === "js")) || (data26 === "json")) || (data26 === "yaml")) || (data26 === "env")) || (data26 === "text"))){
+validate2.errors = [{instancePath:instancePath+"/example/language",schemaPath:"#/$defs/Example/properties/language/enum",keyword:"enum",params:{allowedValues: schema41.properties.language.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid14 = _errs61 === errors;
+var valid14 = _errs62 === errors;
 }
 else {
 var valid14 = true;
 }
 if(valid14){
-if(data24.before !== undefined){
-const _errs63 = errors;
-if(typeof data24.before !== "string"){
+if(data25.before !== undefined){
+const _errs64 = errors;
+if(typeof data25.before !== "string"){
 validate2.errors = [{instancePath:instancePath+"/example/before",schemaPath:"#/$defs/Example/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid14 = _errs63 === errors;
+var valid14 = _errs64 === errors;
 }
 else {
 var valid14 = true;
 }
 if(valid14){
-if(data24.after !== undefined){
-const _errs65 = errors;
-if(typeof data24.after !== "string"){
+if(data25.after !== undefined){
+const _errs66 = errors;
+if(typeof data25.after !== "string"){
 validate2.errors = [{instancePath:instancePath+"/example/after",schemaPath:"#/$defs/Example/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid14 = _errs65 === errors;
+var valid14 = _errs66 === errors;
 }
 else {
 var valid14 = true;
+}
+if(valid14){
+if(data25.transitional !== undefined){
+const _errs68 = errors;
+if(typeof data25.transitional !== "string"){
+validate2.errors = [{instancePath:instancePath+"/example/transitional",schemaPath:"#/$defs/Example/properties/transitional/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid14 = _errs68 === errors;
+}
+else {
+var valid14 = true;
+}
 }
 }
 }
@@ -4175,22 +4272,23 @@ validate2.errors = [{instancePath:instancePath+"/example",schemaPath:"#/$defs/Ex
 return false;
 }
 }
-var valid0 = _errs57 === errors;
+var valid0 = _errs58 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.replaces !== undefined){
-const _errs67 = errors;
+const _errs70 = errors;
 if(typeof data.replaces !== "boolean"){
 validate2.errors = [{instancePath:instancePath+"/replaces",schemaPath:"#/properties/replaces/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs67 === errors;
+var valid0 = _errs70 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }
@@ -4813,13 +4911,13 @@ return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateExtraCatalog = validate49;
-const schema40 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."};
+export const validateExtraCatalog = validate51;
+const schema42 = {"type":"object","properties":{"$schema":{"type":"string"},"version":{"type":"number"},"references":{"type":"object","additionalProperties":{"type":"string"},"description":"Public pages the extra notices cite (URL -> title)."},"hosts":{"type":"object","properties":{"apiBase":{"type":"string","description":"The API base address, e.g. `https://webexapis.com/v1`."},"api":{"type":"array","items":{"type":"string"},"description":"Every host name that serves the REST API (current and legacy), used to decide \"this URL calls the API\"."},"legacyApi":{"type":"array","items":{"type":"string"},"description":"Older API host names that still work but should be replaced by the host of `apiBase`."},"callHistory":{"type":"object","properties":{"legacy":{"type":"string","description":"The legacy host that stops working; its successor depends on the organization's region."},"govLegacy":{"type":"string","description":"The government legacy host; its one successor is `gov`, so its rewrite needs no region."},"gov":{"type":"string","description":"The government host (unchanged by the 2026-02-27 move): never reported."},"regional":{"type":"object","properties":{"us":{"type":"string"},"eu":{"type":"string"},"in":{"type":"string"},"au":{"type":"string"}},"required":["us","eu","in","au"],"additionalProperties":false,"description":"The new regional hosts."}},"required":["legacy","govLegacy","gov","regional"],"additionalProperties":false,"description":"Detailed call history hosts (the platform's 2026-02-27 change notice and its API reference)."}},"additionalProperties":false},"scopes":{"type":"object","properties":{"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"description":"The platform's list of scopes, grouped by its own headings."},"extra":{"type":"array","items":{"type":"string"},"description":"Scopes named by the platform's API reference, SDKs or later notices but missing from its list."},"sources":{"type":"object","additionalProperties":{"type":"string"},"description":"For each scope of `extra`: the public page (one of the catalog's `references`) that names it."},"note":{"type":"string","description":"Why the lists are as they are (e.g. a listed scope left out because its exact identifier is not given)."}},"additionalProperties":false},"notices":{"type":"array","items":{"$ref":"#/$defs/Notice"}}},"required":["notices"],"additionalProperties":false,"description":"A user's extra catalog (`--notices extra.json`), merged after the built-in one."};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4830,14 +4928,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.notices === undefined) && (missing0 = "notices")){
-validate49.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "$schema") || (key0 === "version")) || (key0 === "references")) || (key0 === "hosts")) || (key0 === "scopes")) || (key0 === "notices"))){
-validate49.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate51.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4846,7 +4944,7 @@ if(_errs1 === errors){
 if(data.$schema !== undefined){
 const _errs2 = errors;
 if(typeof data.$schema !== "string"){
-validate49.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4858,7 +4956,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs4 = errors;
 if(!(typeof data.version == "number")){
-validate49.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate51.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -4875,7 +4973,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key1 in data2){
 const _errs9 = errors;
 if(typeof data2[key1] !== "string"){
-validate49.errors = [{instancePath:instancePath+"/references/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/references/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/references/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/references/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -4885,7 +4983,7 @@ break;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/references",schemaPath:"#/properties/references/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/references",schemaPath:"#/properties/references/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4903,7 +5001,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 const _errs13 = errors;
 for(const key2 in data4){
 if(!((((key2 === "apiBase") || (key2 === "api")) || (key2 === "legacyApi")) || (key2 === "callHistory"))){
-validate49.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate51.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4912,7 +5010,7 @@ if(_errs13 === errors){
 if(data4.apiBase !== undefined){
 const _errs14 = errors;
 if(typeof data4.apiBase !== "string"){
-validate49.errors = [{instancePath:instancePath+"/hosts/apiBase",schemaPath:"#/properties/hosts/properties/apiBase/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/apiBase",schemaPath:"#/properties/hosts/properties/apiBase/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs14 === errors;
@@ -4931,7 +5029,7 @@ const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 const _errs18 = errors;
 if(typeof data6[i0] !== "string"){
-validate49.errors = [{instancePath:instancePath+"/hosts/api/" + i0,schemaPath:"#/properties/hosts/properties/api/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/api/" + i0,schemaPath:"#/properties/hosts/properties/api/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -4941,7 +5039,7 @@ break;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/hosts/api",schemaPath:"#/properties/hosts/properties/api/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/api",schemaPath:"#/properties/hosts/properties/api/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4961,7 +5059,7 @@ const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 const _errs22 = errors;
 if(typeof data8[i1] !== "string"){
-validate49.errors = [{instancePath:instancePath+"/hosts/legacyApi/" + i1,schemaPath:"#/properties/hosts/properties/legacyApi/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/legacyApi/" + i1,schemaPath:"#/properties/hosts/properties/legacyApi/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs22 === errors;
@@ -4971,7 +5069,7 @@ break;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/hosts/legacyApi",schemaPath:"#/properties/hosts/properties/legacyApi/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/legacyApi",schemaPath:"#/properties/hosts/properties/legacyApi/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4988,14 +5086,14 @@ if(errors === _errs24){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 let missing1;
 if(((((data10.legacy === undefined) && (missing1 = "legacy")) || ((data10.govLegacy === undefined) && (missing1 = "govLegacy"))) || ((data10.gov === undefined) && (missing1 = "gov"))) || ((data10.regional === undefined) && (missing1 = "regional"))){
-validate49.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs26 = errors;
 for(const key3 in data10){
 if(!((((key3 === "legacy") || (key3 === "govLegacy")) || (key3 === "gov")) || (key3 === "regional"))){
-validate49.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5004,7 +5102,7 @@ if(_errs26 === errors){
 if(data10.legacy !== undefined){
 const _errs27 = errors;
 if(typeof data10.legacy !== "string"){
-validate49.errors = [{instancePath:instancePath+"/hosts/callHistory/legacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/legacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/legacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/legacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs27 === errors;
@@ -5016,7 +5114,7 @@ if(valid5){
 if(data10.govLegacy !== undefined){
 const _errs29 = errors;
 if(typeof data10.govLegacy !== "string"){
-validate49.errors = [{instancePath:instancePath+"/hosts/callHistory/govLegacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/govLegacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/govLegacy",schemaPath:"#/properties/hosts/properties/callHistory/properties/govLegacy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs29 === errors;
@@ -5028,7 +5126,7 @@ if(valid5){
 if(data10.gov !== undefined){
 const _errs31 = errors;
 if(typeof data10.gov !== "string"){
-validate49.errors = [{instancePath:instancePath+"/hosts/callHistory/gov",schemaPath:"#/properties/hosts/properties/callHistory/properties/gov/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/gov",schemaPath:"#/properties/hosts/properties/callHistory/properties/gov/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs31 === errors;
@@ -5044,14 +5142,14 @@ if(errors === _errs33){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 let missing2;
 if(((((data14.us === undefined) && (missing2 = "us")) || ((data14.eu === undefined) && (missing2 = "eu"))) || ((data14.in === undefined) && (missing2 = "in"))) || ((data14.au === undefined) && (missing2 = "au"))){
-validate49.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs35 = errors;
 for(const key4 in data14){
 if(!((((key4 === "us") || (key4 === "eu")) || (key4 === "in")) || (key4 === "au"))){
-validate49.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5060,7 +5158,7 @@ if(_errs35 === errors){
 if(data14.us !== undefined){
 const _errs36 = errors;
 if(typeof data14.us !== "string"){
-validate49.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/us",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/us/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/us",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/us/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs36 === errors;
@@ -5072,7 +5170,7 @@ if(valid6){
 if(data14.eu !== undefined){
 const _errs38 = errors;
 if(typeof data14.eu !== "string"){
-validate49.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/eu",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/eu/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/eu",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/eu/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs38 === errors;
@@ -5084,7 +5182,7 @@ if(valid6){
 if(data14.in !== undefined){
 const _errs40 = errors;
 if(typeof data14.in !== "string"){
-validate49.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/in",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/in",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs40 === errors;
@@ -5096,7 +5194,7 @@ if(valid6){
 if(data14.au !== undefined){
 const _errs42 = errors;
 if(typeof data14.au !== "string"){
-validate49.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/au",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/au/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/regional/au",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/properties/au/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs42 === errors;
@@ -5111,7 +5209,7 @@ var valid6 = true;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory/regional",schemaPath:"#/properties/hosts/properties/callHistory/properties/regional/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5127,7 +5225,7 @@ var valid5 = true;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/hosts/callHistory",schemaPath:"#/properties/hosts/properties/callHistory/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5142,7 +5240,7 @@ var valid2 = true;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/hosts",schemaPath:"#/properties/hosts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5160,7 +5258,7 @@ if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 const _errs46 = errors;
 for(const key5 in data19){
 if(!((((key5 === "groups") || (key5 === "extra")) || (key5 === "sources")) || (key5 === "note"))){
-validate49.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
+validate51.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5181,7 +5279,7 @@ const len2 = data21.length;
 for(let i2=0; i2<len2; i2++){
 const _errs52 = errors;
 if(typeof data21[i2] !== "string"){
-validate49.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"#/properties/scopes/properties/groups/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"#/properties/scopes/properties/groups/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid9 = _errs52 === errors;
@@ -5191,7 +5289,7 @@ break;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/groups/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/groups/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/groups/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5202,7 +5300,7 @@ break;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/scopes/groups",schemaPath:"#/properties/scopes/properties/groups/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/groups",schemaPath:"#/properties/scopes/properties/groups/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5222,7 +5320,7 @@ const len3 = data23.length;
 for(let i3=0; i3<len3; i3++){
 const _errs56 = errors;
 if(typeof data23[i3] !== "string"){
-validate49.errors = [{instancePath:instancePath+"/scopes/extra/" + i3,schemaPath:"#/properties/scopes/properties/extra/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/extra/" + i3,schemaPath:"#/properties/scopes/properties/extra/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid10 = _errs56 === errors;
@@ -5232,7 +5330,7 @@ break;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/scopes/extra",schemaPath:"#/properties/scopes/properties/extra/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/extra",schemaPath:"#/properties/scopes/properties/extra/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5250,7 +5348,7 @@ if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 for(const key7 in data25){
 const _errs61 = errors;
 if(typeof data25[key7] !== "string"){
-validate49.errors = [{instancePath:instancePath+"/scopes/sources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/sources/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/sources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/properties/sources/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid11 = _errs61 === errors;
@@ -5260,7 +5358,7 @@ break;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/scopes/sources",schemaPath:"#/properties/scopes/properties/sources/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/sources",schemaPath:"#/properties/scopes/properties/sources/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5273,7 +5371,7 @@ if(valid7){
 if(data19.note !== undefined){
 const _errs63 = errors;
 if(typeof data19.note !== "string"){
-validate49.errors = [{instancePath:instancePath+"/scopes/note",schemaPath:"#/properties/scopes/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/scopes/note",schemaPath:"#/properties/scopes/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid7 = _errs63 === errors;
@@ -5287,7 +5385,7 @@ var valid7 = true;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5317,7 +5415,7 @@ break;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/notices",schemaPath:"#/properties/notices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate51.errors = [{instancePath:instancePath+"/notices",schemaPath:"#/properties/notices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5335,11 +5433,11 @@ var valid0 = true;
 }
 }
 else {
-validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate49.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

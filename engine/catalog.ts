@@ -305,6 +305,12 @@ function checkNotice(n: Notice, at: string, file: string): void {
       if (editing !== undefined) fail(`detections/${i}/${editing}`, `the detection edits code ("${editing}") but the notice's fix is "none" (make it "autofix" or "suggestion")`);
     });
   }
+  if (n.fixTiming?.kind === 'expand-contract' && n.status !== 'dated') {
+    fail('fixTiming/kind', `"expand-contract" needs an effective date to switch forms on, but the notice is "${n.status}" (use "safe" or "final-only")`);
+  }
+  if (n.example?.transitional !== undefined && n.fixTiming?.kind !== 'expand-contract') {
+    fail('example/transitional', 'an example with a transitional form needs fixTiming kind "expand-contract"');
+  }
   if (n.status === 'informational') {
     if (n.reason === undefined || n.reason.trim() === '') fail('reason', 'an informational notice needs a "reason" (why consumer code cannot be checked)');
     if (n.detections.length > 0) fail('detections', 'an informational notice has no detections (change its status to detect it)');

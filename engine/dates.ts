@@ -105,7 +105,8 @@ export function isSelected(notice: Notice, opts: { before?: IsoDate }): boolean 
 
 /**
  * Severity of a notice's findings on `today`:
- * contract, or effective on or before today -> `error`;
+ * contract, or a breaking notice effective on or before today -> `error`; a non-breaking notice in force
+ * (both forms still accepted, an old algorithm still delivered) -> `warn`;
  * deprecated on or before today, effective within `warnWithinDays`, or effective on or before `before` -> `warn`;
  * pending -> `warn`; informational -> `off`; anything later -> `off`.
  */
@@ -121,7 +122,8 @@ export function severityOf(notice: Notice, opts: DateOptions): Severity {
     case 'dated': {
       if (notice.effective === undefined) return 'off';
       const until = daysBetween(opts.today, notice.effective);
-      if (until <= 0) return 'error';
+      // A notice without `breaking` (boundary rows, partial user data) counts as breaking.
+      if (until <= 0) return notice.breaking === false ? 'warn' : 'error';
       if (notice.deprecated !== undefined && daysBetween(notice.deprecated, opts.today) >= 0) return 'warn';
       if (until <= window) return 'warn';
       if (opts.before !== undefined && daysBetween(notice.effective, opts.before) >= 0) return 'warn';
@@ -187,7 +189,7 @@ export function effectiveText(notice: Notice): string {
 /** One row of {@link DATE_BOUNDARIES}. */
 export interface DateBoundaryCase {
   name: string;
-  notice: Pick<Notice, 'status'> & Partial<Pick<Notice, 'effective' | 'deprecated' | 'precision'>>;
+  notice: Pick<Notice, 'status'> & Partial<Pick<Notice, 'effective' | 'deprecated' | 'precision' | 'breaking'>>;
   options: DateOptions;
   severity: Severity;
   /** `isSelected(notice, { before: options.before })`. */
@@ -202,6 +204,10 @@ export interface DateBoundaryCase {
  */
 export const DATE_BOUNDARIES: readonly DateBoundaryCase[] = [
   { name: 'effective today is in force', notice: { status: 'dated', effective: '2026-03-24' }, options: { today: '2026-03-24' }, severity: 'error', selected: true, countdown: 'today' },
+  { name: 'non-breaking in force warns (both forms still accepted)', notice: { status: 'dated', effective: '2024-10-11', breaking: false }, options: { today: '2024-10-11' }, severity: 'warn', selected: true, countdown: 'today' },
+  { name: 'non-breaking long in force still warns', notice: { status: 'dated', effective: '2024-10-11', breaking: false }, options: { today: '2026-11-22' }, severity: 'warn', selected: true, countdown: 'since 2024-10-11 (772 days ago)' },
+  { name: 'breaking in force is an error', notice: { status: 'dated', effective: '2024-10-11', breaking: true }, options: { today: '2024-10-11' }, severity: 'error', selected: true, countdown: 'today' },
+  { name: 'non-breaking contract is still an error', notice: { status: 'contract', breaking: false }, options: { today: '2026-11-22' }, severity: 'error', selected: true, countdown: 'always in force' },
   { name: 'effective yesterday', notice: { status: 'dated', effective: '2026-03-24' }, options: { today: '2026-03-25' }, severity: 'error', selected: true, countdown: 'since 2026-03-24 (1 day ago)' },
   { name: 'effective 58 days ago', notice: { status: 'dated', effective: '2026-03-24' }, options: { today: '2026-05-21' }, severity: 'error', selected: true, countdown: 'since 2026-03-24 (58 days ago)' },
   { name: 'effective tomorrow warns', notice: { status: 'dated', effective: '2026-03-24' }, options: { today: '2026-03-23' }, severity: 'warn', selected: true, countdown: 'in 1 day' },

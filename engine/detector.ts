@@ -11,8 +11,18 @@ export interface RawMatch {
   range?: [number, number];
   messageId: string;
   data?: Record<string, string>;
-  /** Autofix edits; kept only when the notice's fix kind is `autofix`. */
+  /** Autofix edits of the final form; kept only when the notice's fix kind is `autofix`. */
   fix?: TextEdit[];
+  /**
+   * The transitional form's edits (works against the API before and after the notice's date), where this
+   * usage has one; written instead of `fix` before the date (engine/fix-timing.ts).
+   */
+  transitional?: TextEdit[];
+  /**
+   * The usage already is a transitional form (`a.new ?? a.old`): not reported before the date; from the date
+   * on, reported with `fix` contracting it to the final form.
+   */
+  migrated?: boolean;
   /** Suggestions; dropped when the notice's fix kind is `none`. */
   suggestions?: Suggestion[];
   /** Default `certain`. A `likely` match's `fix` is offered as a suggestion ({@link LIKELY_FIX_MESSAGE_ID}). */

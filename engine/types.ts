@@ -88,8 +88,43 @@ export interface Example {
   /** Source language of the example. */
   language: 'ts' | 'js' | 'json' | 'yaml' | 'env' | 'text';
   before: string;
+  /** The final form: what the code looks like once the change is in force. */
   after: string;
+  /**
+   * The transitional form (fix timing `expand-contract`): what the fix writes before the effective date, code
+   * that works against the API on both sides of it. Contracted to `after` from the date on.
+   */
+  transitional?: string;
 }
+
+/**
+ * How a notice's fix behaves in time (issue 12: a fix made before the date must work on both sides of it).
+ * - `safe`: the new form works before and after the date (an integer `exp`, a `Bearer` scheme): applied any day.
+ * - `expand-contract`: before the effective date the fix writes a transitional form that works on both sides
+ *   (reads both names, accepts both codes, looks a header up in either case, keeps sending the name both sides
+ *   accept); that form is recognised as migrated and not reported until the date; from the date on it is
+ *   reported again and the fix contracts it to the final form. A usage with no transitional form (a value
+ *   the code sends) gets the final form as a suggestion before the date.
+ * - `final-only`: no form works on both sides (or the platform does not say the new one works early): before the
+ *   date the final form is offered as a suggestion only, never an autofix.
+ *
+ * Fix mode `final` (CLI `--fix-mode final`, rule option / `configure({ fixMode })`) writes final forms early,
+ * for teams that deploy after the date.
+ */
+export type FixTimingKind = 'safe' | 'expand-contract' | 'final-only';
+
+/** A fix's behaviour in time, with the reason in the platform's terms (shown by `explain` and the docs). */
+export interface FixTiming {
+  kind: FixTimingKind;
+  /** Why the fix has this timing: what the platform accepts before and after the date. */
+  reason: string;
+}
+
+/** The form a fix writes: `safe` any day, `transitional` before the date, `final` on or after it. */
+export type FixForm = 'safe' | 'transitional' | 'final';
+
+/** Which form a fix writes: `date` (default) lets `today` pick; `final` writes final forms early. */
+export type FixMode = 'date' | 'final';
 
 /** One dated change (or contract rule) of the platform. */
 export interface Notice {
@@ -124,6 +159,11 @@ export interface Notice {
   /** What to do instead: used in messages, `explain` and docs. */
   instead: string;
   fix: FixKind;
+  /**
+   * How the fix behaves in time. Every notice with a fix states it (the built-in catalog is tested for it);
+   * when absent, `final-only` is assumed: no autofix before the effective date.
+   */
+  fixTiming?: FixTiming;
   /** What the engine looks for. Empty for informational notices. */
   detections: Detection[];
   /** Why nothing is detected (informational notices), or why detection is limited. */
@@ -545,10 +585,15 @@ export interface Match {
   range: [number, number];
   loc: { start: Position; end: Position };
   /**
-   * The autofix: present only when the notice's fix kind is `autofix`, the fix cannot change behaviour and the
-   * match is `certain` (a `likely` match carries its edits as a suggestion instead).
+   * The autofix: what may be applied now. Present only when the notice's fix kind is `autofix`, the match is
+   * `certain` (a `likely` match carries its edits as a suggestion instead) and the fix cannot change behaviour
+   * against the API on the day of the run: a `safe` edit, a transitional form before the effective date, the
+   * final form on or after it (or early with fix mode `final`).
    */
   fix?: TextEdit[];
+  /** The form of {@link fix}; absent without one. */
+  fixForm?: FixForm;
+  /** Suggestions; a final form that may not be applied yet travels here (`suggestFinalForm`). */
   suggestions?: Suggestion[];
   /** Whether the finding is tied to the notice's endpoint (`certain`) or only probably concerns it (`likely`). */
   confidence: Confidence;
@@ -562,6 +607,13 @@ export interface EngineOptions {
   region?: Region;
   /** Report well-formed but unlisted OAuth scopes too. */
   strictScopes?: boolean;
+  /**
+   * The day of the run: it picks each fix's form (transitional before a notice's effective date, final on
+   * or after it). Adapters always pass it; without it the engine cannot tell and writes final forms.
+   */
+  today?: IsoDate;
+  /** `final` writes final forms before the date (teams that deploy after it). Default `date`. */
+  fixMode?: FixMode;
   /**
    * How messages name the user's options: as command line flags (`--region`, the default), as ESLint rule
    * options (`region`) or as jscodeshift options (`--region=`). See engine/option-names.ts.

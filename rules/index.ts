@@ -22,6 +22,7 @@ import { DOCS_URL_ENV, noticeDocUrl } from '../engine/sources.js';
 import { hasPropertyRenames, PROJECT_RENAME_MESSAGES } from '../engine/project-renames.js';
 import { OptionsError } from '../engine/option-check.js';
 import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from '../engine/suppressions.js';
+import { FIX_FORM_MESSAGES } from '../engine/fix-timing.js';
 import { createTypeOracle } from '../engine/type-oracle.js';
 import { fingerprintAll } from '../engine/fingerprint.js';
 import { daysUntilEffective } from '../engine/dates.js';
@@ -121,7 +122,7 @@ function typeOracleOf(sourceCode: TSESLint.SourceCode): TypeOracle | undefined {
 
 /** The messages of every interpreter a notice's detections use. */
 export function messagesOf(notice: Notice): Record<string, string> {
-  const messages: Record<string, string> = notice.fix === 'autofix' ? { ...COMMON_MESSAGES } : {};
+  const messages: Record<string, string> = notice.fix === 'autofix' ? { ...COMMON_MESSAGES, ...FIX_FORM_MESSAGES } : {};
   const sources = notice.detections.map((d) => getDetector(d)?.messages ?? {});
   // A rename this file's own types declare is left to the codemod (engine/project-renames.ts).
   if (hasPropertyRenames(notice)) sources.push(PROJECT_RENAME_MESSAGES);
@@ -155,10 +156,10 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
     create(context) {
       // Checked here, before the rule reports anything: ESLint checks neither settings nor real calendar days.
       const settings = checkSettings(context.settings?.[PLUGIN_NAME]);
-      const options: RuleOptions = { region: settings.region, strictScopes: settings.strictScopes, today: settings.today, ...checkRuleOptions(notice.id, context.options[0]) };
+      const options: RuleOptions = { region: settings.region, strictScopes: settings.strictScopes, today: settings.today, fixMode: settings.fixMode, ...checkRuleOptions(notice.id, context.options[0]) };
       const today = options.today ?? defaultToday();
       const baselineFile = settings.baseline ? resolve(context.cwd, settings.baseline) : undefined;
-      const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, optionStyle: 'eslint' };
+      const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, optionStyle: 'eslint', today, fixMode: options.fixMode };
       const sourceCode = context.sourceCode;
       return {
         'Program:exit'() {
@@ -240,7 +241,7 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
       const severity = wanted && !wanted.has(notice.id) ? 'off' : severityFor(notice, opts, today);
       ruleEntries[`${PLUGIN_NAME}/${notice.id}`] = opts.baseline && severity !== 'off' ? 'error' : severity;
     }
-    const settings: PluginSettings = { today, region: opts.region, strictScopes: opts.strictScopes, baseline: opts.baseline };
+    const settings: PluginSettings = { today, region: opts.region, strictScopes: opts.strictScopes, baseline: opts.baseline, fixMode: opts.fixMode };
     const config: TSESLint.FlatConfig.Config = {
       name: `${PLUGIN_NAME}/${opts.all ? 'all' : opts.before ? `before-${opts.before}` : 'recommended'}`,
       files: FILES,

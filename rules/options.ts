@@ -10,7 +10,7 @@
  */
 import { CALENDAR_DAY_FORMAT, checkOptions, type OptionsSchema } from '../engine/option-check.js';
 import { DEFAULT_WARN_WITHIN_DAYS } from '../engine/dates.js';
-import type { IsoDate, Region } from '../engine/types.js';
+import type { FixMode, IsoDate, Region } from '../engine/types.js';
 import type { JSONSchema } from '@typescript-eslint/utils';
 
 export const PLUGIN_NAME = 'collab-migrate';
@@ -26,6 +26,11 @@ export interface RuleOptions {
   strictScopes?: boolean;
   /** The day severities and date-dependent fixes are computed for (pin it for reproducible CI). */
   today?: IsoDate;
+  /**
+   * `date` (default): before a notice's effective date `--fix` writes only safe edits and transitional forms,
+   * and final forms are suggestions; `final`: write final forms early (for code deployed after the date).
+   */
+  fixMode?: FixMode;
 }
 
 /** Options of `configs.configure()`. */
@@ -65,6 +70,12 @@ export const RULE_OPTION_PROPERTIES = {
   },
   strictScopes: { type: 'boolean', default: false, description: 'Also report well-formed OAuth scopes that the catalog does not list.' },
   today: date('The day to compute severities and date-dependent fixes for, YYYY-MM-DD (default: the real date, or $COLLAB_MIGRATE_TODAY). Pin it for reproducible CI.'),
+  fixMode: {
+    type: 'string',
+    enum: ['date', 'final'],
+    default: 'date',
+    description: "Which form fixes write: 'date' lets the day choose (before a notice's effective date a transitional form that works on both sides of it, the final form as a suggestion); 'final' writes final forms early.",
+  },
 } satisfies Record<keyof RuleOptions, Record<string, unknown>>;
 
 /** Schema of a rule's options object and of `settings['collab-migrate']`. */

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadCatalog, packageRoot } from '../engine/catalog.js';
 import { addDays, DEFAULT_WARN_WITHIN_DAYS } from '../engine/dates.js';
+import { fixTimingOf } from '../engine/fix-timing.js';
 import type { Catalog, Detection, Example, FixKind, Notice } from '../engine/types.js';
 import { RULE_OPTION_PROPERTIES } from '../rules/options.js';
 
@@ -43,6 +44,8 @@ const LANGUAGE_BY_EXTENSION: Record<string, string> = {
 export interface DocExample {
   language: string;
   before: string;
+  /** The transitional form, where the notice's fix has one (`<case>.transitional.<ext>` or the catalog's). */
+  transitional?: string;
   after: string;
   /** Where it comes from: a fixture path, or `the catalog`. */
   origin: string;
@@ -60,9 +63,11 @@ export function exampleOf(notice: Notice, root: string): DocExample | undefined 
       const output = input.replace(/\.input\.([^.]+)$/, '.output.$1');
       if (!existsSync(join(dir, output))) continue;
       const ext = /\.([^.]+)$/.exec(input)![1];
+      const transitional = input.replace(/\.input\.([^.]+)$/, '.transitional.$1');
       return {
         language: LANGUAGE_BY_EXTENSION[ext] ?? ext,
         before: readFileSync(join(dir, input), 'utf8'),
+        ...(existsSync(join(dir, transitional)) ? { transitional: readFileSync(join(dir, transitional), 'utf8') } : {}),
         after: readFileSync(join(dir, output), 'utf8'),
         origin: `test/fixtures/${notice.id}/${input}`,
       };
@@ -70,7 +75,7 @@ export function exampleOf(notice: Notice, root: string): DocExample | undefined 
   }
   const e: Example | undefined = notice.example;
   if (!e) return undefined;
-  return { language: e.language === 'env' ? 'sh' : e.language, before: e.before, after: e.after, origin: 'the catalog' };
+  return { language: e.language === 'env' ? 'sh' : e.language, before: e.before, ...(e.transitional !== undefined ? { transitional: e.transitional } : {}), after: e.after, origin: 'the catalog' };
 }
 
 /** A fenced code block whose fence is longer than any backtick run inside. */
@@ -91,6 +96,23 @@ export function warnStart(notice: Notice, warnWithinDays = DEFAULT_WARN_WITHIN_D
   return notice.deprecated !== undefined && notice.deprecated < windowStart ? notice.deprecated : windowStart;
 }
 
+/** How the notice's fix behaves before and after its date (engine/fix-timing.ts), or undefined without a fix. */
+export function fixTimingText(notice: Notice): string | undefined {
+  if (notice.fix === 'none' || notice.status === 'informational') return undefined;
+  const kind = fixTimingOf(notice);
+  const date = notice.effective ?? 'the effective date';
+  const what =
+    notice.fix === 'suggestion'
+      ? 'A suggestion only (never applied on save)'
+      : kind === 'safe'
+        ? '**Safe any day**: the fix writes the new form at once'
+        : kind === 'expand-contract'
+          ? `**Expand, then contract**: before ${date} the fix writes a transitional form that works on both sides of the date, and the final form is offered as a suggestion; the transitional form is not reported until ${date}; from then on it is reported again and the fix contracts it to the final form`
+          : `**Final form only on the date**: before ${date} the fix is a suggestion (never applied on save or by \`--fix\`); from ${date} on it is an autofix`;
+  const early = notice.fix === 'autofix' && kind !== 'safe' ? ' `--fix-mode final` (rule option `fixMode: "final"`) writes the final form early.' : '';
+  return `${what}.${early}${notice.fixTiming ? ` ${notice.fixTiming.reason}` : ''}`;
+}
+
 /** The severity timeline in words (default warn window; `--before` can only bring the warning forward). */
 export function severityTimeline(notice: Notice): string[] {
   switch (notice.status) {
@@ -106,7 +128,9 @@ export function severityTimeline(notice: Notice): string[] {
       return [
         `Until ${addDays(from, -1)}: off, unless \`--before\` is ${notice.effective} or later (then a **warning**).`,
         `From ${from} (${why}): **warning**.`,
-        `From ${notice.effective} (effective): **error**; selected by \`--before ${notice.effective}\` and later.`,
+        notice.breaking
+          ? `From ${notice.effective} (effective): **error** (breaking); selected by \`--before ${notice.effective}\` and later.`
+          : `From ${notice.effective} (effective): **warning** (not breaking: the old form keeps working for now); selected by \`--before ${notice.effective}\` and later.`,
       ];
     }
   }
@@ -159,6 +183,8 @@ export function renderNoticeDoc(n: Notice, root: string, references: Readonly<Re
   out.push('## When it is reported', '', ...severityTimeline(n).map((l) => `- ${l}`), '');
   if (n.status !== 'informational' && n.detections.length > 0) out.push(...fixBehaviour(n), ...optionsSection(n));
   out.push('## What to do', '', n.instead, '');
+  const timing = fixTimingText(n);
+  if (timing) out.push('## Fix in time', '', timing, '');
   const url = n.source.url;
   const date = n.announced ?? n.effective;
   const title = url !== undefined ? (references[url] ?? 'Public documentation') : `Source ${n.source.section}`;
@@ -178,7 +204,13 @@ export function renderNoticeDoc(n: Notice, root: string, references: Readonly<Re
   const example = exampleOf(n, root);
   if (example) {
     out.push('## Example', '', `From ${example.origin === 'the catalog' ? 'the catalog' : `\`${example.origin}\``}.`, '');
-    out.push('Before:', '', fence(example.before, example.language), '', 'After:', '', fence(example.after, example.language), '');
+    out.push('Before:', '', fence(example.before, example.language), '');
+    if (example.transitional !== undefined) {
+      out.push(`Transitional form (what the fix writes before ${n.effective ?? 'the date'}: it works on both sides of the date):`, '', fence(example.transitional, example.language), '');
+      out.push(`Final form (what the fix writes from ${n.effective ?? 'the date'} on, also contracting the transitional form):`, '', fence(example.after, example.language), '');
+    } else {
+      out.push('After:', '', fence(example.after, example.language), '');
+    }
   }
   if (n.status !== 'informational' && n.detections.length > 0) out.push(...examplesSection(n, root));
   return `${out.join('\n')}`;

@@ -28,14 +28,9 @@ interface ActionYml {
 }
 const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as ActionYml;
 
-// In force since 2024-10-11: an error.
-const SIM_RING = `export async function update(token: string) {
-  const body = { enabled: true, answerConfirmationEnabled: false };
-  await fetch('https://webexapis.com/v1/telephony/config/workspaces/w1/simultaneousRing', {
-    method: 'PUT',
-    headers: { Authorization: \`Bearer \${token}\` },
-    body: JSON.stringify(body),
-  });
+// In force since 2025-01-24 and breaking: an error. (The simultaneous-ring rename is not breaking, so a warning.)
+const SIM_RING = `export function isDns(trunk: { errorCodes: string[] }) {
+  return trunk.errorCodes.includes('E1001');
 }
 `;
 // Effective 2026-05-19: a warning on 2026-03-01, an error from that day.
@@ -130,7 +125,7 @@ describe('the action on a fixture repository', { timeout: 240_000 }, () => {
     const d = repo({ 'src/sim-ring.ts': SIM_RING, 'src/sig.ts': SIGNATURE });
     const r = runAction(d, { today: '2026-03-01' });
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^::error file=src\/sim-ring\.ts,line=2,col=33,.*title=workspace-answer-confirmation-renamed::/m);
+    expect(r.stdout).toMatch(/^::error file=src\/sim-ring\.ts,line=2,col=36,.*title=trunk-error-codes-renamed::/m);
     expect(r.stdout).toMatch(/^::warning file=src\/sig\.ts,line=2,.*title=webhook-header-names-lowercase::/m);
     expect(r.stdout).toMatch(/^::error title=collab-migrate::1 error\(s\) \(fail-on: error\)\.$/m);
     const sarifPath = path.join(d, 'collab-migrate.sarif');

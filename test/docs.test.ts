@@ -58,10 +58,10 @@ describe('a notice doc', () => {
       expect(severityOf(n, { today: addDays(from, -1) }), n.id).toBe('off');
       expect(severityOf(n, { today: from }), n.id).toBe('warn');
       expect(severityOf(n, { today: addDays(n.effective!, -1) }), n.id).toBe('warn');
-      expect(severityOf(n, { today: n.effective! }), n.id).toBe('error');
+      expect(severityOf(n, { today: n.effective! }), n.id).toBe(n.breaking ? 'error' : 'warn');
       const text = severityTimeline(n).join('\n');
       expect(text).toContain(`From ${from}`);
-      expect(text).toContain(`From ${n.effective} (effective): **error**`);
+      expect(text).toContain(`From ${n.effective} (effective): **${n.breaking ? 'error' : 'warning'}**`);
     }
     const callerId = notices.find((n) => n.id === 'caller-id-name-fields-deprecated')!;
     expect(severityTimeline(callerId).join('\n')).toContain('From 2025-09-01 (deprecated): **warning**');

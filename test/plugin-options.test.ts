@@ -28,7 +28,7 @@ function errorOf(run: () => unknown): Error {
 
 describe('configure()', () => {
   it.each([
-    [{ befor: '2026-07-28' }, /configure\(\): unknown option "befor"; did you mean "before"\? Known options: region, strictScopes, today, before, warnWithinDays, notices, all, baseline\./],
+    [{ befor: '2026-07-28' }, /configure\(\): unknown option "befor"; did you mean "before"\? Known options: region, strictScopes, today, fixMode, before, warnWithinDays, notices, all, baseline\./],
     [{ before: '2026-13-45' }, /configure\(\): invalid option "before": "2026-13-45" is not allowed; expected a real calendar day as YYYY-MM-DD/],
     [{ before: 'tomorrow' }, /invalid option "before": "tomorrow" is not allowed; expected a real calendar day/],
     [{ today: '2026-02-30' }, /invalid option "today": "2026-02-30" is not allowed; expected a real calendar day/],

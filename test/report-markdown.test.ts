@@ -24,7 +24,8 @@ describe('formatMarkdown', () => {
   it('heads with the counts, the fixable share and the next effective date', () => {
     expect(md.split('\n')[0]).toBe('## ❌ collab-migrate readiness: this repository');
     expect(md).toContain('**4 errors, 2 warnings** in 2 files on 2026-01-29. 3 of 6 findings (50%) can be fixed with `npx collab-migrate --fix`; 4 already in force.');
-    expect(md).toContain('**Next effective date: 2026-03-01** (in 31 days): `scim-account-status-array` turns from warning to error (1 finding).');
+    // The fake notice is not breaking (`breaking: false` above): it takes effect as a warning (severity follows breaking).
+    expect(md).toContain('**Next effective date: 2026-03-01** (in 31 days): `scim-account-status-array` takes effect (not breaking: still a warning) (1 finding).');
   });
 
   it('lists the notices with findings by state: in force (contract first, then by date), coming next, no date yet', () => {

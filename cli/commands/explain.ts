@@ -1,6 +1,8 @@
 /** `collab-migrate explain <id>`: everything the catalog says about one notice, with its example. */
 import type { Argv } from 'yargs';
 import { countdown } from '../../engine/dates.js';
+import { fixTimingOf, isFinalFormDue } from '../../engine/fix-timing.js';
+import type { Notice } from '../../engine/types.js';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { openCatalog, resolveToday, splitList, unknownNoticeMessage } from '../config/options.js';
@@ -24,6 +26,18 @@ function indent(text: string, by = '    '): string {
     .split('\n')
     .map((l) => (l ? by + l : l))
     .join('\n');
+}
+
+/** The fix's timing and what `--fix` writes on `today`: "expand-contract: writes the transitional form today (until 2026-05-19)". */
+function fixTimingLabel(notice: Notice, today: string): string {
+  const kind = fixTimingOf(notice);
+  if (notice.fix !== 'autofix') return kind;
+  if (kind === 'safe') return 'safe any day';
+  const due = isFinalFormDue(notice, { today });
+  if (due) return `${kind}: --fix writes the final form today`;
+  return kind === 'expand-contract'
+    ? `${kind}: --fix writes the transitional form today (final form from ${notice.effective ?? 'the date'})`
+    : `${kind}: a suggestion today, an autofix from ${notice.effective ?? 'the date'}`;
 }
 
 export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
@@ -51,7 +65,7 @@ export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
   field('Stated as', notice.effectiveText);
   field('Moved from', notice.dateHistory?.length ? notice.dateHistory.join(' -> ') : undefined);
   field('Countdown', `${countdown(notice, today)} (today ${today})`);
-  field('Fix', notice.fix);
+  field('Fix', notice.fix === 'none' ? 'none' : `${notice.fix}, ${fixTimingLabel(notice, today)}`);
   field('Source', citation(notice, catalog.catalog.references ?? {}));
   field('Reviewed', `catalog reviewed against the platform's API changelog on ${catalog.catalog.reviewed}`);
   field('Docs', docsUrl(notice.id));
@@ -61,6 +75,7 @@ export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
   out.push(`Instead: ${notice.instead}`);
   if (notice.source.quote) out.push(`As announced: "${notice.source.quote}"`);
   if (notice.reason) out.push(`${notice.status === 'informational' ? 'Not detected' : 'Limits'}: ${notice.reason}`);
+  if (notice.fix !== 'none' && notice.fixTiming) out.push(`Fix in time: ${notice.fixTiming.reason}`);
   if (notice.detections.length > 0) {
     out.push('');
     out.push(`Detections (${notice.detections.length}):`);
@@ -77,7 +92,13 @@ export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
     out.push('');
     out.push(`Example (${notice.example.language}), before:`);
     out.push(indent(notice.example.before.replace(/\n$/, '')));
-    out.push('after:');
+    if (notice.example.transitional !== undefined) {
+      out.push(`transitional form (written before ${notice.effective ?? 'the date'}; works on both sides of it):`);
+      out.push(indent(notice.example.transitional.replace(/\n$/, '')));
+      out.push(`final form (written from ${notice.effective ?? 'the date'} on, or with --fix-mode final):`);
+    } else {
+      out.push('after:');
+    }
     out.push(indent(notice.example.after.replace(/\n$/, '')));
   }
   io.stdout.write(out.join('\n') + '\n');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { prefilterEntries } from '../../engine/analyze.js';
 import { severityOf, type DateOptions } from '../../engine/dates.js';
 import { checkSyntax } from '../../engine/edits.js';
-import type { Notice, Region } from '../../engine/types.js';
+import type { EngineOptions, Notice } from '../../engine/types.js';
 import { cacheKey, ScanCache } from '../scan/cache.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import type { SkippedFile } from '../walk/files.js';
@@ -80,7 +80,9 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   if (settings.before) dates.before = settings.before;
   const selected = selectNotices(catalog.notices, settings, dates);
   const severities = new Map<string, ReportedSeverity>(selected.map((n) => [n.id, severityOf(n, dates) === 'error' ? 'error' : 'warn']));
-  const engine: { region?: Region; strictScopes?: boolean } = {};
+  // The day picks each fix's form (engine/fix-timing.ts), so it is an engine option too (and part of the cache key).
+  const engine: EngineOptions = { today: settings.today };
+  if (settings.fixMode === 'final') engine.fixMode = 'final';
   if (settings.region) engine.region = settings.region;
   if (settings.strictScopes) engine.strictScopes = true;
   const ctx: ScanContext = { analyze: { catalog, notices: selected, engine }, dates, today: settings.today };

@@ -17,7 +17,8 @@ import { checkDate, parseWholeNumber, resolveToday, splitList } from '../config/
 import { POOL_MIN_CORES, POOL_MIN_FILES } from '../scan/threads.js';
 import { startWalk } from '../walk/walker.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
-import { DEFAULT_MAX_FILE_SIZE, FORMATS, REGIONS, type Format, type ScanSettings } from '../config/settings.js';
+import { DEFAULT_MAX_FILE_SIZE, FIX_MODES, FORMATS, REGIONS, type Format, type ScanSettings } from '../config/settings.js';
+import type { FixMode } from '../../engine/types.js';
 
 export { DEFAULT_MAX_FILE_SIZE, FORMATS, REGIONS, type Format, type ScanSettings };
 
@@ -32,6 +33,7 @@ export interface ScanArgs extends GlobalArgs {
   warnWithin?: string;
   fix?: boolean;
   dryRun?: boolean;
+  fixMode?: FixMode;
   format?: Format;
   output?: string;
   repoName?: string;
@@ -73,6 +75,11 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('warn-within', { describe: `Warn about notices effective within this many days (default ${DEFAULT_WARN_WITHIN_DAYS})`, type: 'string', requiresArg: true, group: 'Dates:' })
     .option('fix', { describe: 'Apply the autofixes', type: 'boolean', group: 'Fixing:' })
     .option('dry-run', { describe: 'Print the fixes as a unified diff and write nothing (implies --fix)', type: 'boolean', group: 'Fixing:' })
+    .option('fix-mode', {
+      describe: 'date: before a notice\'s effective date write transitional forms (code that works on both sides of it) and leave final forms as suggestions; final: write final forms now',
+      choices: FIX_MODES,
+      group: 'Fixing:',
+    })
     .option('allow-dirty', { describe: 'Let --fix modify files with uncommitted changes', type: 'boolean', group: 'Fixing:' })
     .option('format', { alias: 'f', describe: 'Output format', choices: FORMATS, group: 'Output:' })
     .option('output', { alias: 'o', describe: 'Write the report to a file', type: 'string', group: 'Output:' })
@@ -132,6 +139,7 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     warnWithin,
     fix: Boolean(args.fix || args.dryRun),
     dryRun: Boolean(args.dryRun),
+    fixMode: args.fixMode ?? pick(rc, 'fixMode') ?? 'date',
     format: args.format ?? pick(rc, 'format') ?? 'text',
     output: args.output !== undefined ? path.resolve(io.cwd, args.output) : pick(rc, 'output'),
     outputs: resolveOutputs(args, rc, io.cwd),

@@ -31,6 +31,7 @@ export interface RcOptions {
   reportUnusedSuppressions?: boolean;
   strictScopes?: boolean;
   checkSyntax?: boolean;
+  fixMode?: 'date' | 'final';
   failOnUnanalysed?: boolean;
 }
 
@@ -68,6 +69,7 @@ export const RC_SCHEMA: OptionsSchema = {
     reportUnusedSuppressions: { type: 'boolean' },
     strictScopes: { type: 'boolean' },
     checkSyntax: { type: 'boolean' },
+    fixMode: { enum: ['date', 'final'] },
     failOnUnanalysed: { type: 'boolean' },
   },
 };

@@ -2,12 +2,13 @@
  * The settings of one scan: the output formats and regions the command line accepts, and the options of a run
  * after flags, configuration file and defaults are merged (read by the scan command and by its body, scan-run.ts).
  */
-import type { Region } from '../../engine/types.js';
+import type { FixMode, Region } from '../../engine/types.js';
 
 export const FORMATS = ['text', 'json', 'sarif', 'github', 'markdown', 'html'] as const;
 export type Format = (typeof FORMATS)[number];
 export const REGIONS = ['us', 'eu', 'in', 'au'] as const;
 export const DEFAULT_MAX_FILE_SIZE = '2mb';
+export const FIX_MODES: readonly FixMode[] = ['date', 'final'];
 
 /** The options of one run after flags, configuration file and defaults are merged (flags win). */
 export interface ScanSettings {
@@ -17,6 +18,8 @@ export interface ScanSettings {
   warnWithin: number;
   fix: boolean;
   dryRun: boolean;
+  /** `date`: the day picks each fix's form (transitional before the effective date); `final`: final forms now. */
+  fixMode: FixMode;
   format: Format;
   output?: string;
   /** `--repo-name`: the repository name recorded in the report (default: from git). */

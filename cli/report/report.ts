@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { countdown, daysBetween, daysUntilEffective, whenText } from '../../engine/dates.js';
-import type { Confidence, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
+import type { Confidence, FixForm, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
 import { catalogAge } from '../../engine/sources.js';
 import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
@@ -33,6 +33,8 @@ export interface ReportFinding {
   when: string;
   /** An autofix exists (`--fix` would apply it). */
   fixable: boolean;
+  /** The form `--fix` would write (engine/fix-timing.ts): `safe`, `transitional` (before the date) or `final`. Only when fixable. */
+  fixForm?: FixForm;
   /** `certain`: tied to the notice's endpoint (autofix allowed); `likely`: API context but not tied (suggestions only). */
   confidence: Confidence;
   /** Why the finding has that confidence. */
@@ -52,8 +54,6 @@ export interface ReportFinding {
   fixPreview?: FixPreview;
   /** Merged reports (`collab-migrate merge`): the repository the finding is in. */
   repository?: string;
-  /** The form of the autofix: safe any time, transitional (works before and after the date) or final. */
-  fixForm?: 'safe' | 'transitional' | 'final';
   /** Not part of the JSON output: the edits, for SARIF `fixes`. */
   edits?: TextEdit[];
 }
@@ -235,6 +235,7 @@ function toReportFinding(f: Finding, today: string, text: string, starts: readon
     countdown: countdown(notice, today),
     when: whenText(notice, today),
     fixable: Boolean(match.fix && match.fix.length > 0),
+    ...(match.fix && match.fix.length > 0 && match.fixForm ? { fixForm: match.fixForm } : {}),
     confidence: match.confidence ?? 'certain',
     confidenceReason: match.confidenceReason ?? '',
     status: notice.status,

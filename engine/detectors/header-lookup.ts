@@ -2,7 +2,10 @@
  * `header-lookup`: case-sensitive lookups of a mixed-case header name in a raw header map
  * (`headers['X-Spark-Signature']`, `'X-Spark-Signature' in headers`, `const { 'X-Spark-Signature': s } = headers`).
  * `headers.get()`, `req.get()`, `req.header()` ignore case and are never reported. Autofix: the lower-case
- * name, keeping the quote character.
+ * name, keeping the quote character. Transitional form (before the date, when the lookup names the header
+ * itself and its map is side-effect free): both spellings, `h['x-spark-signature'] ?? h['X-Spark-Signature']`
+ * (`||` for `in` and `hasOwnProperty` tests); such a pair is not reported before the date and is contracted to
+ * the lower-case lookup from the date on.
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -10,6 +13,7 @@ import { calleeName, propertyKeyName, quoteOf, quoteLike, unwrap, type FileConte
 import type { Detector, RawMatch } from '../detector.js';
 import type { HeaderLookupDetection, TextEdit } from '../types.js';
 import { localInit } from './auth-support.js';
+import { contractEdit, eitherEdit, isPure, textWithEdit, wholeExpression, type EitherOperator } from './transitional.js';
 
 /** The replacement of a name-holding node (literal or expression-free template) by its lower-case form. */
 function lowerEdit(file: FileContext, node: Node, name: string): TextEdit {
@@ -41,6 +45,7 @@ export const headerLookupDetector: Detector<HeaderLookupDetection> = {
   kind: 'header-lookup',
   messages: {
     mixedCaseHeader: 'Header `{{header}}` is looked up case-sensitively; webhook deliveries send header names in lower case (`{{lower}}`). {{instead}}',
+    mixedCaseFallback: 'Header `{{header}}` is still looked up in its old case beside `{{lower}}`; header names arrive in lower case now, so the fallback can go. {{instead}}',
   },
   tokens(detection) {
     return detection.headers;
@@ -72,19 +77,39 @@ export const headerLookupDetector: Detector<HeaderLookupDetection> = {
       if (name !== undefined && wanted.has(name.toLowerCase())) written.add(name);
     }
     const out: RawMatch[] = [];
-    const check = (reportAt: Node, key: Node): void => {
+    /**
+     * `lookup`: the whole expression that looks the header up (a member read, an `in` test, a
+     * `hasOwnProperty` call) and the operator pairing it with its lower-case twin; absent where the name is
+     * not written in that expression (a constant) or the expression is not side-effect free.
+     */
+    const check = (reportAt: Node, key: Node, lookup?: { expr: Node; op: EitherOperator; pure: boolean }): void => {
       const found = nameNode(file, key);
       if (!found) return;
       const lower = found.name.toLowerCase();
       if (!wanted.has(lower) || found.name === lower || written.has(found.name)) return;
-      out.push({ node: reportAt, messageId: 'mixedCaseHeader', data: { header: found.name, lower }, fix: [lowerEdit(file, found.node, found.name)] });
+      const edit = lowerEdit(file, found.node, found.name);
+      const data = { header: found.name, lower };
+      const inside = lookup && found.node.range[0] >= lookup.expr.range[0] && found.node.range[1] <= lookup.expr.range[1];
+      if (lookup && inside) {
+        const final = textWithEdit(file, lookup.expr, edit);
+        const contract = contractEdit(file, lookup.expr, final, lookup.op === '??' ? ['??', '||'] : [lookup.op]);
+        if (contract) {
+          out.push({ node: reportAt, messageId: 'mixedCaseFallback', data, fix: [contract], migrated: true });
+          return;
+        }
+        const transitional = lookup.pure ? [eitherEdit(file, lookup.expr, final, lookup.op)] : undefined;
+        out.push({ node: reportAt, messageId: 'mixedCaseHeader', data, fix: [edit], transitional });
+        return;
+      }
+      out.push({ node: reportAt, messageId: 'mixedCaseHeader', data, fix: [edit] });
     };
     for (const member of file.nodes(T.MemberExpression)) {
       if (!member.computed || isWrite(file, member)) continue;
-      check(member.property, member.property);
+      const expr = wholeExpression(file, member);
+      check(member.property, member.property, { expr, op: '??', pure: isPure(member.object as Node) });
     }
     for (const bin of file.nodes(T.BinaryExpression)) {
-      if (bin.operator === 'in') check(bin.left as Node, bin.left as Node);
+      if (bin.operator === 'in') check(bin.left as Node, bin.left as Node, { expr: bin, op: '||', pure: isPure(bin.right as Node) });
     }
     // `headers.hasOwnProperty('X-…')`, `Object.hasOwn(headers, 'X-…')`, `Object.prototype.hasOwnProperty.call(headers, 'X-…')`.
     for (const call of file.nodes(T.CallExpression)) {
@@ -94,7 +119,10 @@ export const headerLookupDetector: Detector<HeaderLookupDetection> = {
         const callee = unwrap(call.callee);
         if (callee.type !== 'MemberExpression' || calleeName({ callee: callee.object } as TSESTree.CallExpression) !== 'hasOwnProperty') continue;
       }
-      if (arg) check(arg as Node, arg as Node);
+      if (!arg) continue;
+      const callee = unwrap(call.callee);
+      const pure = call.arguments.every((a) => isPure(a as Node)) && callee.type === 'MemberExpression' && isPure(callee.object as Node);
+      check(arg as Node, arg as Node, { expr: wholeExpression(file, call), op: '||', pure });
     }
     for (const pattern of file.nodes(T.ObjectPattern)) {
       for (const p of pattern.properties) {

@@ -12,6 +12,7 @@ import { requestOfNode } from '../api/index.js';
 import { configTie, scopeTie } from '../api/tie.js';
 import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';
 import type { PropertyDetection, PropertyUsage, Suggestion, TextEdit } from '../types.js';
+import { contractEdit, eitherEdit, isPure, textWithEdit, wholeExpression } from './transitional.js';
 import { fileHasAny, isSentTo, removePropertyEdit, renameKeyEdit, renameMemberEdit, sendingCall } from './shared.js';
 import { escapeRegExp } from '../regexp.js';
 
@@ -25,6 +26,8 @@ interface Found {
   remove?: () => TextEdit | undefined;
   /** The new name already stands beside the old one (both are accepted during a transition): renaming would duplicate it. */
   taken?: boolean;
+  /** A read: the member expression (for the transitional `a.new ?? a.old`). */
+  member?: TSESTree.MemberExpression;
 }
 
 /** Static key names of an object literal, object pattern, interface body, type literal or class body. */
@@ -106,7 +109,7 @@ function findUsages(file: FileContext, d: PropertyDetection, catalog: LoadedCata
       if (name === undefined || !names.has(name)) continue;
       const usage: PropertyUsage = isWrite(file, member) ? 'write' : 'read';
       if (!usages.has(usage)) continue;
-      found.push({ node: member.property as Node, name, usage, rename: (to) => renameMemberEdit(text, member, to) });
+      found.push({ node: member.property as Node, name, usage, rename: (to) => renameMemberEdit(text, member, to), member });
     }
   }
   if (usages.has('declaration')) {
@@ -124,6 +127,27 @@ function findUsages(file: FileContext, d: PropertyDetection, catalog: LoadedCata
 function messageOf(d: PropertyDetection): string {
   if (d.renameTo) return 'renamed';
   return d.change === 'deprecated' ? 'deprecated' : 'removed';
+}
+
+/**
+ * The transitional side of a rename (see engine/fix-timing.ts): a read becomes `a.new ?? a.old` (recognised
+ * as migrated, and contracted to `a.new`, when already so); a key beside its new name is the "send both"
+ * transitional form. Any other usage keeps the old name before the date (for a request, the name the API
+ * accepts then) and gets the new one as a suggestion.
+ */
+function withTransition(file: FileContext | undefined, d: PropertyDetection, f: Pick<Found, 'usage' | 'taken' | 'member'>, raw: RawMatch): RawMatch {
+  if (!d.renameTo) return raw;
+  if (f.usage === 'key' && f.taken) return { ...raw, migrated: true };
+  if (!file || f.usage !== 'read' || !f.member || !raw.fix) return raw;
+  const parent = file.parentOf(f.member);
+  // A method call (`a.old()`) or an optional call has no `??` form that keeps its `this`.
+  if (parent?.type === 'CallExpression' && parent.callee === f.member) return raw;
+  const expr = wholeExpression(file, f.member);
+  const final = textWithEdit(file, expr, raw.fix[0]);
+  const contract = contractEdit(file, expr, final, ['??', '||']);
+  if (contract) return { ...raw, messageId: 'renamedFallback', fix: [contract], migrated: true };
+  if (!isPure(f.member.object as Node)) return raw;
+  return { ...raw, transitional: [eitherEdit(file, expr, final, '??')] };
 }
 
 function toRaw(d: PropertyDetection, f: { node?: Node; range?: [number, number]; name: string; taken?: boolean }, edits: { rename?: (to: string) => TextEdit; remove?: () => TextEdit | undefined }): RawMatch {
@@ -146,6 +170,7 @@ export const propertyDetector: Detector<PropertyDetection> = {
   certainBecause: 'the property name belongs to this notice wherever it is used',
   messages: {
     renamed: '`{{name}}` is renamed `{{to}}`. {{instead}}',
+    renamedFallback: '`{{name}}` is still read as a fallback for `{{to}}`; the rename is in force, so the fallback can go. {{instead}}',
     renamedBoth: '`{{name}}` is renamed `{{to}}`, which is already here too: remove `{{name}}` by hand (not fixed automatically, renaming would duplicate `{{to}}`).',
     removed: '`{{name}}` is removed (or ignored) by the API. {{instead}}',
     deprecated: '`{{name}}` is deprecated. {{instead}}',
@@ -159,7 +184,7 @@ export const propertyDetector: Detector<PropertyDetection> = {
     if (!fileHasAny(file, d.fileContext)) return [];
     const out: RawMatch[] = [];
     for (const f of findUsages(file, d, ctx.catalog)) {
-      const raw = toRaw(d, f, f);
+      const raw = withTransition(file, d, f, toRaw(d, f, f));
       if (d.scope) {
         const tie = scopeTie(file, f.node, d.scope, ctx.catalog);
         if (!tie) continue;
@@ -187,7 +212,8 @@ export const propertyDetector: Detector<PropertyDetection> = {
       for (let m = pattern.exec(file.text); m; m = pattern.exec(file.text)) {
         const start = yaml ? m.index + m[1].length + m[2].length + m[3].length : m.index + 1;
         const range: [number, number] = [start, start + name.length];
-        const raw = toRaw(d, { range, name }, { rename: (to) => ({ range, text: to }) });
+        // A configuration key is data the program sends: the same transition as an object key.
+        const raw = withTransition(undefined, d, { usage: 'key' }, toRaw(d, { range, name }, { rename: (to) => ({ range, text: to }) }));
         if (tie) Object.assign(raw, { confidence: tie.confidence, confidenceReason: tie.reason });
         out.push(raw);
       }

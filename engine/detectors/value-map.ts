@@ -9,7 +9,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { memberName, propertyKeyName, quoteLike, quoteOf, unwrap, type FileContext, type Node } from '../ast.js';
 import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';
 import type { TextEdit, ValueMapDetection } from '../types.js';
-import { fileHasAny } from './shared.js';
+import { fileHasAny, removePropertyEdit } from './shared.js';
+import { contractEdit, eitherEdit, isPure, textWithEdit, wholeExpression } from './transitional.js';
 import { escapeRegExp } from '../regexp.js';
 
 const EQUALITY = new Set(['===', '!==', '==', '!=']);
@@ -113,6 +114,16 @@ function relationOf(file: FileContext, lit: Node): Relation {
   return { kind: 'other' };
 }
 
+function withTransition(r: RawMatch, t: Transition): RawMatch {
+  if (t.migrated) {
+    const out: RawMatch = { ...r, messageId: 'valueFallback', migrated: true };
+    if (t.contract) out.fix = [t.contract];
+    else delete out.fix;
+    return out;
+  }
+  return t.transitional ? { ...r, transitional: [t.transitional] } : r;
+}
+
 function replacementText(file: FileContext, lit: Node, to: string): string {
   if (lit.type === 'Literal' && typeof lit.value === 'number') return /^-?\d+(\.\d+)?$/.test(to) ? to : quoteLike("'", to);
   return quoteLike(quoteOf(file.text, lit), to);
@@ -129,6 +140,120 @@ function raw(node: Node | undefined, range: [number, number] | undefined, value:
   return to === null || !edit
     ? { node, range, messageId: 'valueChanged', data: { value } }
     : { node, range, messageId: 'valueRenamed', data: { value, to }, fix: [edit] };
+}
+
+/** What the transition makes of one mapped value: its transitional edit, or (already transitional) the contraction. */
+interface Transition {
+  transitional?: TextEdit;
+  /** The value already stands beside its new value: migrated; `contract` (when there is one) removes the old one. */
+  migrated?: boolean;
+  contract?: TextEdit;
+}
+
+/** The static value of an expression as the map is keyed (literals only). */
+function valueOf(node: Node | null | undefined, numbers: boolean): string | undefined {
+  return node ? literalValue(unwrap(node), numbers) : undefined;
+}
+
+/** Removal of one element of an array literal with the separator after it (or before it, for the last). */
+function removeElementEdit(array: TSESTree.ArrayExpression, element: Node): TextEdit {
+  const items = array.elements as (Node | null)[];
+  const index = items.indexOf(element);
+  const next = items[index + 1];
+  if (next) return { range: [element.range[0], next.range[0]], text: '' };
+  const previous = items[index - 1];
+  if (previous) return { range: [previous.range[1], element.range[1]], text: '' };
+  return { range: [element.range[0], element.range[1]], text: '' };
+}
+
+/** The colon ending a `case test:` label. */
+function caseColonEnd(file: FileContext, c: TSESTree.SwitchCase): number {
+  return file.text.indexOf(':', c.test!.range[1]) + 1;
+}
+
+/**
+ * The transitional form of a mapped value by where it stands (engine/fix-timing.ts): a comparison accepts
+ * both (`c === 'OLD' || c === 'NEW'`, `c !== 'OLD' && c !== 'NEW'`, `x.includes('OLD') || x.includes('NEW')`),
+ * a searched list, a `switch` and a lookup table hold both. A value the code writes (assigned, sent, listed
+ * under a key) has none: its new value waits for the date as a suggestion.
+ */
+function transitionOf(file: FileContext, lit: Node, edit: TextEdit, to: string, d: ValueMapDetection): Transition {
+  const numbers = d.numbers ?? false;
+  let node = lit;
+  let parent = file.parentOf(node);
+  while (parent && (parent.type === 'TSAsExpression' || parent.type === 'TSSatisfiesExpression')) {
+    node = parent;
+    parent = file.parentOf(node);
+  }
+  if (!parent) return {};
+  if (parent.type === 'BinaryExpression' && EQUALITY.has(parent.operator)) {
+    const op = parent.operator === '===' || parent.operator === '==' ? '||' : '&&';
+    const final = textWithEdit(file, parent, edit);
+    const contract = contractEdit(file, parent, final, [op]);
+    if (contract) return { migrated: true, contract };
+    const other = (parent.left === node ? parent.right : parent.left) as Node;
+    return isPure(unwrap(other)) ? { transitional: eitherEdit(file, parent, final, op) } : {};
+  }
+  if (parent.type === 'CallExpression' && parent.arguments[0] === node) {
+    const callee = unwrap(parent.callee as Node);
+    if (callee.type !== 'MemberExpression' || memberName(callee) !== 'includes') return {};
+    const expr = wholeExpression(file, parent);
+    const final = textWithEdit(file, expr, edit);
+    const contract = contractEdit(file, expr, final, ['||']);
+    if (contract) return { migrated: true, contract };
+    return isPure(callee.object as Node) ? { transitional: eitherEdit(file, expr, final, '||') } : {};
+  }
+  if (parent.type === 'ArrayExpression') {
+    // Only a list that is searched (`['E1001', ...].includes(code)`), not one the code writes.
+    const holder = file.parentOf(parent);
+    if (holder?.type !== 'MemberExpression' || holder.object !== parent || !SEARCH_METHODS.has(memberName(holder) ?? '')) return {};
+    if (parent.elements.some((e) => valueOf(e as Node, numbers) === to)) return { migrated: true, contract: removeElementEdit(parent, node) };
+    return { transitional: { range: [node.range[1], node.range[1]], text: `, ${edit.text}` } };
+  }
+  if (parent.type === 'SwitchCase' && parent.test === node) {
+    const sw = file.parentOf(parent);
+    if (sw?.type !== 'SwitchStatement') return {};
+    const cases = sw.cases;
+    const index = cases.indexOf(parent);
+    if (cases.some((c) => valueOf(c.test as Node, numbers) === to)) {
+      // Contracted where the two labels stand together: `case 'NEW': case 'OLD': body`.
+      const previous = cases[index - 1];
+      if (previous && previous.consequent.length === 0 && valueOf(previous.test as Node, numbers) === to) {
+        return { migrated: true, contract: { range: [caseColonEnd(file, previous), caseColonEnd(file, parent)], text: '' } };
+      }
+      const next = cases[index + 1];
+      if (next && parent.consequent.length === 0 && valueOf(next.test as Node, numbers) === to) {
+        return { migrated: true, contract: { range: [parent.range[0], next.range[0]], text: '' } };
+      }
+      return { migrated: true };
+    }
+    return { transitional: { range: [parent.range[0], parent.range[0]], text: `case ${edit.text}: ` } };
+  }
+  if (parent.type === 'Property' && parent.key === node) return tableTransition(file, parent, edit, to, d);
+  return {};
+}
+
+/** A lookup-table key: the table holds both keys with the same value (`{ E1001: 'dns', F_TO_FQDN_DNS_FAILURE: 'dns' }`). */
+function tableTransition(file: FileContext, prop: TSESTree.Property, edit: TextEdit, to: string, d: ValueMapDetection): Transition {
+  const owner = file.parentOf(prop);
+  if (owner?.type !== 'ObjectExpression' || prop.kind !== 'init' || prop.method || prop.shorthand) return {};
+  const numbers = d.numbers ?? false;
+  const keyOf = (p: Node): string | undefined => (p.type === 'Property' ? (propertyKeyName(p) ?? valueOf(p.key as Node, numbers)) : undefined);
+  if ((owner.properties as Node[]).some((p) => p !== prop && keyOf(p) === to)) return { migrated: true, contract: removePropertyEdit(file.text, owner, prop) };
+  const value = prop.value as Node;
+  if (!isPure(unwrap(value))) return {};
+  const text = file.text;
+  const entry = `${edit.text}: ${text.slice(value.range[0], value.range[1])}`;
+  const lineStart = text.lastIndexOf('\n', prop.range[0] - 1) + 1;
+  const comma = /^[ \t]*,/.exec(text.slice(prop.range[1]));
+  if (/^[ \t]*$/.test(text.slice(lineStart, prop.range[0]))) {
+    // On its own line: the new entry on a line of its own below, with the same indentation.
+    const newline = text.includes('\r\n') ? '\r\n' : '\n';
+    const indent = text.slice(lineStart, prop.range[0]);
+    if (comma) return { transitional: { range: [prop.range[1] + comma[0].length, prop.range[1] + comma[0].length], text: `${newline}${indent}${entry},` } };
+    return { transitional: { range: [prop.range[1], prop.range[1]], text: `,${newline}${indent}${entry}` } };
+  }
+  return { transitional: { range: [prop.range[1], prop.range[1]], text: `, ${entry}` } };
 }
 
 
@@ -149,6 +274,7 @@ export const valueMapDetector: Detector<ValueMapDetection> = {
   messages: {
     valueRenamed: 'The value `{{value}}` is replaced by `{{to}}`. {{instead}}',
     valueChanged: 'The value `{{value}}` changes and has no exact replacement. {{instead}}',
+    valueFallback: 'The old value `{{value}}` is still accepted beside `{{to}}`; the new value is in force, so the old one can go. {{instead}}',
   },
   tokens(d) {
     return [...Object.keys(d.map), ...(d.prefixes ?? [])];
@@ -181,7 +307,7 @@ export const valueMapDetector: Detector<ValueMapDetection> = {
       if (!applies && relation.kind === 'tableKey') applies = (d.tableKeys ?? false) && tableContext;
       if (!applies) continue;
       const edit = entry.to === null ? undefined : { range: [lit.range[0], lit.range[1]] as [number, number], text: replacementText(file, lit, entry.to) };
-      out.push(raw(lit, undefined, value, entry.to, edit));
+      out.push(withTransition(raw(lit, undefined, value, entry.to, edit), edit && entry.to !== null ? transitionOf(file, lit, edit, entry.to, d) : {}));
     }
     // Identifier keys of lookup tables: `{ E1001: 'DNS failure' }`.
     if (d.tableKeys && tableContext) {
@@ -192,7 +318,7 @@ export const valueMapDetector: Detector<ValueMapDetection> = {
         if (!entry) continue;
         const to = entry.to;
         const edit = to === null ? undefined : { range: [prop.key.range[0], prop.key.range[1]] as [number, number], text: IDENTIFIER.test(to) ? to : quoteLike("'", to) };
-        out.push(raw(prop.key, undefined, prop.key.name, to, edit));
+        out.push(withTransition(raw(prop.key, undefined, prop.key.name, to, edit), edit && to !== null ? tableTransition(file, prop, edit, to, d) : {}));
       }
     }
     return out;

@@ -1,6 +1,10 @@
 /**
  * Fixture discovery (never listed by hand). Layout, per notice id:
- *   test/fixtures/<id>/<case>.input.<ext>   ->  <case>.output.<ext>   autofix result, exact bytes
+ *   test/fixtures/<id>/<case>.input.<ext>   ->  <case>.output.<ext>   autofix result on or after the effective date
+ *                                                                     (the final form), exact bytes
+ *   test/fixtures/<id>/<case>.transitional.<ext>                     autofix result the day before the effective
+ *                                                                     date (the transitional form); every pair of an
+ *                                                                     `expand-contract` notice has one
  *   test/fixtures/<id>/<case>.options.json                           engine options for that case (e.g. {"region":"eu"})
  *   test/fixtures/<id>/invalid/<file>        every line carrying `expect: <id>` in a comment must be reported, and nothing else
  *   test/fixtures/<id>/valid/<file>          look-alikes: nothing may be reported for <id>
@@ -18,6 +22,8 @@ export interface FixPair {
   name: string;
   input: string;
   output: string;
+  /** The transitional form's expected bytes (`<case>.transitional.<ext>`), when the pair has one. */
+  transitional?: string;
   options: EngineOptions;
 }
 
@@ -45,11 +51,13 @@ export function fixPairs(id?: string): FixPair[] {
       if (!m) continue;
       const output = join(folder, `${m[1]}.output.${m[2]}`);
       const optionsFile = join(folder, `${m[1]}.options.json`);
+      const transitional = join(folder, `${m[1]}.transitional.${m[2]}`);
       pairs.push({
         id: dir,
         name: `${m[1]}.${m[2]}`,
         input: join(folder, f),
         output,
+        ...(existsSync(transitional) ? { transitional } : {}),
         options: existsSync(optionsFile) ? (JSON.parse(readFileSync(optionsFile, 'utf8')) as EngineOptions) : {},
       });
     }

@@ -90,7 +90,7 @@ export function formatMarkdown(report: Report, opts: MarkdownOptions = {}): stri
     out.push('');
     out.push(
       g.next
-        ? `**Next effective date: ${g.next.date}** (in ${plural(g.next.days, 'day')}): ${g.next.notices.map(code).join(', ')} ${g.next.notices.length === 1 ? 'turns' : 'turn'} from warning to error (${plural(g.next.findings, 'finding')}).`
+        ? `**Next effective date: ${g.next.date}** (in ${plural(g.next.days, 'day')}): ${nextChange(report, g.next.notices)} (${plural(g.next.findings, 'finding')}).`
         : 'No later effective date: every dated notice with findings is already in force.',
     );
   }
@@ -137,4 +137,14 @@ export function formatMarkdown(report: Report, opts: MarkdownOptions = {}): stri
     out.push('', '</details>');
   }
   return out.join('\n') + '\n';
+}
+
+/** What the next date does: a breaking notice turns from warning to error, a non-breaking one stays a warning. */
+function nextChange(report: Report, ids: readonly string[]): string {
+  const breaking = new Map(report.notices.map((n) => [n.id, n.breaking]));
+  const group = (b: boolean, verb: [string, string], what: string): string[] => {
+    const list = ids.filter((id) => (breaking.get(id) ?? true) === b);
+    return list.length ? [`${list.map(code).join(', ')} ${list.length === 1 ? verb[0] : verb[1]} ${what}`] : [];
+  };
+  return [...group(true, ['turns', 'turn'], 'from warning to error'), ...group(false, ['takes', 'take'], 'effect (not breaking: still a warning)')].join('; ');
 }

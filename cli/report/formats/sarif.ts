@@ -132,7 +132,7 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
         },
       ],
       partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint },
-      properties: { daysUntilEffective: f.daysUntilEffective, effective: f.effective, status: f.status, fixable: f.fixable, confidence: f.confidence, confidenceReason: f.confidenceReason },
+      properties: { daysUntilEffective: f.daysUntilEffective, effective: f.effective, status: f.status, fixable: f.fixable, confidence: f.confidence, confidenceReason: f.confidenceReason, ...(f.fixForm ? { fixForm: f.fixForm } : {}) },
     };
     const index = ruleIndex.get(f.noticeId);
     if (index !== undefined) result.ruleIndex = index;

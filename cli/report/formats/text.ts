@@ -92,7 +92,16 @@ export function formatText(input: Report, opts: TextOptions): string {
   if (s.timeline.length > 0) {
     out.push('');
     out.push(c.bold('Timeline: ') + s.timeline.map((t) => `${t.label}: ${plural(t.notices, 'notice')}, ${plural(t.findings, 'finding')}`).join('; '));
-    for (const d of s.byDate) out.push(`  ${pad(d.effective, 10)}  ${d.notices.join(', ')} (${plural(d.findings, 'finding')})`);
+    // Which changes break code on their date (errors once in force) and which leave the old form working (warnings).
+    const breaking = new Map(report.notices.map((n) => [n.id, n.breaking]));
+    for (const d of s.byDate) {
+      const group = (b: boolean, label: string) => {
+        const ids = d.notices.filter((id) => (breaking.get(id) ?? true) === b);
+        return ids.length > 0 ? [`${label}: ${ids.join(', ')}`] : [];
+      };
+      const parts = [...group(true, 'breaking'), ...group(false, 'non-breaking')];
+      out.push(`  ${pad(d.effective, 10)}  ${parts.join('; ')} (${plural(d.findings, 'finding')})`);
+    }
   }
   const sup = report.suppressions;
   if (sup.expired.length > 0) {
