@@ -13,6 +13,7 @@ import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project-renam
 import { fileLanguage, type FileLanguage } from './language.js';
 import { mayApply, scannerFor, type PrefilterEntry } from './prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
+import { scopeMatches, scopeTextMatches } from './api/scoped.js';
 
 export type { ParseFailure } from './parse.js';
 
@@ -149,7 +150,8 @@ function contextFor(p: PlannedDetection, opts: AnalyzeOptions): DetectorContext 
 function runDetections(context: FileContext, candidates: readonly PlannedDetection[], opts: AnalyzeOptions): Match[] {
   const matches: Match[] = [];
   for (const p of candidates) {
-    for (const raw of p.detector.detect(context, contextFor(p, opts))) {
+    const ctx = contextFor(p, opts);
+    for (const raw of scopeMatches(context, ctx.detection, p.detector.detect(context, ctx), opts.catalog)) {
       const match = toMatch(p, raw, (o) => context.positionAt(o), opts);
       if (match) matches.push(match);
     }
@@ -163,7 +165,8 @@ function analyzeText(file: SourceFile, candidates: readonly PlannedDetection[], 
   const textFile: TextFile = { filename: file.filename, text: file.text, positionAt: (o) => positionAt(starts, o) };
   const matches: Match[] = [];
   for (const p of candidates) {
-    for (const raw of p.detector.detectText!(textFile, contextFor(p, opts))) {
+    const ctx = contextFor(p, opts);
+    for (const raw of scopeTextMatches(file.text, ctx.detection, p.detector.detectText!(textFile, ctx))) {
       const match = toMatch(p, raw, textFile.positionAt, opts);
       if (match) matches.push(match);
     }

@@ -230,6 +230,10 @@ export interface Endpoint {
  * API but cannot be tied to an endpoint is `likely` (suggestions only); code without API context is not reported.
  */
 export interface DetectionScope {
+  /**
+   * The endpoints the detection's names belong to. Empty only where the platform's document names no endpoint
+   * for the change; `where` then says which context the detection applies in (and the engine ties nothing).
+   */
   endpoints: Endpoint[];
   /**
    * Endpoints known to use the same names with another meaning (Single Number Reach's `answerConfirmationEnabled`,
@@ -242,6 +246,26 @@ export interface DetectionScope {
    * context (`likely`), besides API requests and hosts: usually the endpoint's resource names.
    */
   context?: string[];
+  /**
+   * Where the detection applies when the platform's document names no endpoint for the change (webhook deliveries
+   * received by the integration, every path of a moved host, "the calling APIs"): the context in the document's
+   * terms, shown by `explain` and the docs. Required when `endpoints` is empty.
+   */
+  where?: ScopeContext;
+  /**
+   * The confidence of a match that is tied to no endpoint at all: `likely` (default: a suggestion, never an
+   * autofix). `certain` only for values that are the platform's own wherever they are written (its exact
+   * license names): then the scope only removes matches tied to another endpoint.
+   */
+  untied?: Confidence;
+}
+
+/** The context a detection applies in, where the platform's document names no endpoint. */
+export interface ScopeContext {
+  /** The context in a sentence (user-facing). */
+  text: string;
+  /** Where the document or the platform's public documentation says so (a URL of the catalog's `references`). */
+  source: string;
 }
 
 /** Fields every detection shares. */

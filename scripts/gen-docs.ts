@@ -14,6 +14,7 @@ import { addDays, DEFAULT_WARN_WITHIN_DAYS } from '../engine/dates.js';
 import { fixTimingOf } from '../engine/fix-timing.js';
 import type { Catalog, Detection, Example, FixKind, Notice } from '../engine/types.js';
 import { RULE_OPTION_PROPERTIES } from '../rules/options.js';
+import { describeScope } from '../engine/api/scoped.js';
 
 export const README_START = '<!-- notices:start -->';
 export const README_END = '<!-- notices:end -->';
@@ -151,12 +152,13 @@ function describeValue(v: unknown): string {
 
 /** A detection in words: its kind, its note and its parameters. */
 export function describeDetection(d: Detection): string {
-  const { kind, note, ...rest } = d as Detection & { note?: string };
+  const { kind, note, scope, ...rest } = d as Detection & { note?: string };
   const params = Object.entries(rest)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${words(k)}: ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : describeValue(v)}`);
   const head = `**${kind}**${note ? `: ${note}` : ''}`;
-  return params.length > 0 ? `${head}\n  (${params.join('; ')})` : head;
+  const where = scope ? describeScope(scope, (url) => `[source](${url})`).map((l) => `\n  ${l}`).join('') : '';
+  return `${params.length > 0 ? `${head}\n  (${params.join('; ')})` : head}${where}`;
 }
 
 function datesTable(n: Notice): string[] {

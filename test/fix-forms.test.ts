@@ -117,7 +117,7 @@ describe('fix pairs on both sides of the date', () => {
 
 describe('the catalog examples show what the engine writes', () => {
   // A scoped detection needs its endpoint in the file; a one-line example has none (its fixture pairs cover it).
-  for (const n of catalog.notices.filter((x) => x.example?.transitional !== undefined && !x.detections.some((d) => 'scope' in d && d.scope))) {
+  for (const n of catalog.notices.filter((x) => x.example?.transitional !== undefined && !x.detections.some((d) => (d.scope?.endpoints.length ?? 0) > 0))) {
     it(`${n.id}: before -> transitional (the day before) -> after (on the date)`, () => {
       const { on, before } = daysOf(n);
       const ex = n.example!;

@@ -7,6 +7,7 @@ import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { openCatalog, resolveToday, splitList, unknownNoticeMessage } from '../config/options.js';
 import { citation } from '../../engine/sources.js';
+import { describeScope } from '../../engine/api/scoped.js';
 import { docsUrl } from '../package-info.js';
 import { listFormat, withListFormat, type CommandRunner, type GlobalArgs, type ListFormatArgs } from './shared.js';
 
@@ -79,7 +80,10 @@ export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
   if (notice.detections.length > 0) {
     out.push('');
     out.push(`Detections (${notice.detections.length}):`);
-    for (const d of notice.detections) out.push(`  - ${d.kind}${'handler' in d ? ` (${d.handler})` : ''}${d.note ? `: ${d.note}` : ''}`);
+    for (const d of notice.detections) {
+      out.push(`  - ${d.kind}${'handler' in d ? ` (${d.handler})` : ''}${d.note ? `: ${d.note}` : ''}`);
+      if (d.scope) for (const line of describeScope(d.scope)) out.push(`      ${line}`);
+    }
   }
   if (notice.detections.length > 0 && notice.status !== 'informational') {
     out.push('');

@@ -9,3 +9,4 @@ export * from './url.js';
 export * from './endpoints.js';
 export * from './tie.js';
 export * from './host-use.js';
+export * from './scoped.js';

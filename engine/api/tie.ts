@@ -8,7 +8,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { boundNames, memberName, unwrap, type FileContext, type Node } from '../ast.js';
+import { boundNames, memberName, UNKNOWN, unwrap, type FileContext, type Node } from '../ast.js';
 import type { LoadedCatalog } from '../catalog.js';
 import type { Confidence, DetectionScope, Endpoint } from '../types.js';
 import { getRequests, requestOfNode, resolveLocal, type HttpRequest } from './calls.js';
@@ -48,11 +48,12 @@ function boundFrom(file: FileContext, id: TSESTree.Identifier): Node | undefined
   if (init !== unwrap(id)) return init;
   // Destructured (`const { data } = await axios.get(...)`), a loop variable, or a callback parameter of `.map()`.
   for (const a of file.ancestors(id)) {
-    if (a.type === 'Program') break;
+    // Top-level declarations count too (a script's `const { data } = await api.get(...)`).
     for (const child of scopeDeclarations(file, a)) {
       if (child.type === 'VariableDeclarator' && child.id.type !== 'Identifier' && child.init && boundNames(child.id).includes(id.name)) return child.init;
       if (child.type === 'ForOfStatement' && boundNames(child.left.type === 'VariableDeclaration' ? child.left.declarations[0].id : child.left).includes(id.name)) return child.right;
     }
+    if (a.type === 'Program') break;
     if (isFunctionNode(a)) {
       const fn = a as TSESTree.FunctionLike;
       if (!fn.params.some((p) => boundNames(p).includes(id.name))) continue;
@@ -177,8 +178,61 @@ function typeLinks(file: FileContext, name: string, catalog: LoadedCatalog, seen
   return { links, functions };
 }
 
+/**
+ * What a value literal is compared with, switched on, assigned to or looked up in (`trunk.errorCodes.includes('E1001')`,
+ * `user.accountStatus === 'Inactive'`, `case 'E1001':` under `switch (code)`): the expression whose tie is the value's.
+ */
+function valueSubject(file: FileContext, node: Node): Node | undefined {
+  let n = node;
+  let parent = file.parentOf(n);
+  while (parent && (parent.type === 'ArrayExpression' || parent.type === 'TSAsExpression')) {
+    n = parent;
+    parent = file.parentOf(n);
+  }
+  if (!parent) return undefined;
+  if (parent.type === 'BinaryExpression' && ['===', '!==', '==', '!='].includes(parent.operator)) return (parent.left === n ? parent.right : parent.left) as Node;
+  if (parent.type === 'SwitchCase' && parent.test === n) {
+    const sw = file.parentOf(parent);
+    return sw?.type === 'SwitchStatement' ? sw.discriminant : undefined;
+  }
+  if (parent.type === 'AssignmentExpression' && parent.right === n) return parent.left;
+  if (parent.type === 'CallExpression' && parent.arguments.includes(n as TSESTree.CallExpressionArgument) && parent.callee.type === 'MemberExpression') {
+    const name = memberName(parent.callee) ?? '';
+    if (['includes', 'indexOf', 'has', 'some', 'find'].includes(name)) return parent.callee.object;
+  }
+  return undefined;
+}
+
+/** How a value's subject (see {@link valueSubject}) is tied: a member access like a read, an identifier by what it holds. */
+function subjectLinks(file: FileContext, subject: Node, catalog: LoadedCatalog): { links: Link[]; functions: Node[] } | undefined {
+  const s = unwrap(subject);
+  if (s.type === 'MemberExpression') return directLinks(file, s.property as Node, catalog);
+  if (s.type === 'Identifier') {
+    const got = responseOf(file, s, catalog);
+    if (got) return { links: [{ request: got, side: 'response' }], functions: [] };
+    const typeName = annotatedTypeOf(file, s);
+    if (typeName) return typeLinks(file, typeName, catalog, new Set());
+  }
+  return undefined;
+}
+
 /** How a node is tied to requests: sent in one, read from one's response, or declared in a type used for either. */
 function directLinks(file: FileContext, node: Node, catalog: LoadedCatalog): { links: Link[]; functions: Node[] } {
+  if (node.type === 'Literal' || node.type === 'TemplateLiteral') {
+    const subject = valueSubject(file, node);
+    const viaSubject = subject ? subjectLinks(file, subject, catalog) : undefined;
+    if (viaSubject) return viaSubject;
+    // An element of an array under a key (`{ errorCodes: ['E1001'] }`): the key's object decides.
+    let n: Node = node;
+    while (file.parentOf(n)?.type === 'ArrayExpression') n = file.parentOf(n)!;
+    if (n !== node) return directLinks(file, n, catalog);
+  }
+  // A property or an object literal itself (an object-shape match): as its (first) key.
+  if (node.type === 'Property') return directLinks(file, node.key as Node, catalog);
+  if (node.type === 'ObjectExpression') {
+    const first = node.properties.find((p) => p.type === 'Property');
+    if (first) return directLinks(file, first.key as Node, catalog);
+  }
   const parent = file.parentOf(node);
   // An object literal key (or a value inside one): the request the outermost literal is sent to.
   if (parent?.type === 'Property' && file.parentOf(parent)?.type === 'ObjectExpression') {
@@ -326,10 +380,26 @@ function judge(list: ReadonlyArray<{ request: HttpRequest; side?: Side }>, scope
  * reported (tied to another endpoint, or no API context in the file).
  */
 export function scopeTie(file: FileContext, node: Node, scope: DetectionScope, catalog: LoadedCatalog): Tie | undefined {
+  // A value that is the platform's own (an exact license name) is removed only by a direct tie to another
+  // endpoint (sent to it, read from it), not by the calls of the function it is written in.
+  const tie = scope.untied === 'certain' ? directTie(file, node, scope, catalog) : scopeTieOf(file, node, scope, catalog);
+  if (tie === 'other') return undefined;
+  if (tie && tie.confidence === 'certain') return tie;
+  // A value that is the platform's own wherever it is written (an exact license name): only another endpoint removes it.
+  if (scope.untied === 'certain') return { confidence: 'certain', reason: 'the value is the platform\'s own wherever it is written, and this code is tied to no other endpoint' };
+  return tie;
+}
+
+function directTie(file: FileContext, node: Node, scope: DetectionScope, catalog: LoadedCatalog): Tie | 'other' | undefined {
+  const { links } = directLinks(file, node, catalog);
+  return links.length > 0 ? judge(links, scope, catalog, '') : undefined;
+}
+
+function scopeTieOf(file: FileContext, node: Node, scope: DetectionScope, catalog: LoadedCatalog): Tie | 'other' | undefined {
   const { links, functions } = directLinks(file, node, catalog);
   if (links.length > 0) {
     const j = judge(links, scope, catalog, '');
-    if (j === 'other') return undefined;
+    if (j === 'other') return 'other';
     if (j) return j;
   }
   for (const fn of [...functions, enclosingFunction(file, node)]) {
@@ -337,14 +407,14 @@ export function scopeTie(file: FileContext, node: Node, scope: DetectionScope, c
     const inside = requestsIn(file, fn, catalog);
     if (inside.length === 0) continue;
     const j = judge(inside.map((request) => ({ request })), scope, catalog, 'in a function that calls');
-    if (j === 'other') return undefined;
+    if (j === 'other') return 'other';
     if (j) return j;
   }
   if (!hasApiContext(file, scope, catalog)) return undefined;
   // The file's own resolved calls: only other endpoints (all of them resolved, none of ours) -> not ours.
   const calls = getRequests(file, catalog).filter((r) => r.isApi);
   const ours = calls.find((r) => isResolved(r) && inScope(r, scope.endpoints, catalog));
-  if (!ours && calls.length > 0 && calls.every(isResolved)) return undefined;
+  if (!ours && calls.length > 0 && calls.every(isResolved)) return scope.untied === 'certain' ? undefined : 'other';
   const word = calls.length === 0 ? (scope.context ?? []).find((w) => file.text.toLowerCase().includes(w.toLowerCase())) : undefined;
   const reason = ours
     ? `the file calls ${describeEndpoint(inScope(ours, scope.endpoints, catalog)!, ours.method)}, but this code is not tied to that call`
@@ -352,6 +422,17 @@ export function scopeTie(file: FileContext, node: Node, scope: DetectionScope, c
       ? `the file mentions \`${word}\` but this code is not tied to ${describeEndpoint(scope.endpoints[0])}`
       : `the file calls the API, but this code is not tied to ${describeEndpoint(scope.endpoints[0])}`;
   return { confidence: 'likely', reason };
+}
+
+/**
+ * The tie of a request a detection found by its own path patterns (a request-field detection) to the scope: its
+ * endpoint is one of the scope's (certain), another resolved endpoint (not reported), or not resolved (likely).
+ */
+export function requestTie(request: HttpRequest, scope: DetectionScope, catalog: LoadedCatalog): Tie | undefined {
+  const endpoint = inScope(request, scope.endpoints, catalog);
+  if (endpoint) return { confidence: 'certain', reason: `sent to ${describeEndpoint(endpoint, request.method)}`, request };
+  if (isResolved(request) && !(request.url && urlPath(request.url).includes(UNKNOWN))) return undefined;
+  return { confidence: scope.untied ?? 'likely', reason: `the request's path cannot be resolved to ${describeEndpoint(scope.endpoints[0])}`, request };
 }
 
 /**

@@ -79,7 +79,7 @@ export const hostDetector: Detector<HostDetection> = {
   },
   detect(file: FileContext, ctx: DetectorContext<HostDetection>): RawMatch[] {
     const pattern = hostPattern(legacyHosts(ctx.detection, ctx.catalog));
-    const scope = ctx.detection.scope;
+    const scope = ctx.detection.scope?.endpoints.length ? ctx.detection.scope : undefined;
     const out: RawMatch[] = [];
     for (const lit of file.nodes(T.Literal)) {
       if (typeof lit.value !== 'string') continue;
@@ -93,7 +93,7 @@ export const hostDetector: Detector<HostDetection> = {
     return out;
   },
   detectText(file: TextFile, ctx: DetectorContext<HostDetection>): RawMatch[] {
-    const scope = ctx.detection.scope;
+    const scope = ctx.detection.scope?.endpoints.length ? ctx.detection.scope : undefined;
     const judge: HostJudge | undefined = scope && ((range) => hostTextTie(file.text, range, scope, ctx.catalog));
     return scan(file.text, 0, file.text.length, ctx, hostPattern(legacyHosts(ctx.detection, ctx.catalog)), judge);
   },

@@ -72,7 +72,7 @@ export const objectShapeDetector: Detector<ObjectShapeDetection> = {
             const afterSeparator = i > 0 && (text[i - 1] === '&' || text[i - 1] === '?');
             if (!atStart && !afterSeparator) continue;
             const range: [number, number] = [piece.start + i, piece.start + i + from.length];
-            out.push({ range, messageId: 'parameterRenamed', data: { from, to, key }, fix: [{ range, text: to }] });
+            out.push({ node: object as Node, range, messageId: 'parameterRenamed', data: { from, to, key }, fix: [{ range, text: to }] });
           }
         }
       }

@@ -185,7 +185,7 @@ export const propertyDetector: Detector<PropertyDetection> = {
     const out: RawMatch[] = [];
     for (const f of findUsages(file, d, ctx.catalog)) {
       const raw = withTransition(file, d, f, toRaw(d, f, f));
-      if (d.scope) {
+      if (d.scope?.endpoints.length) {
         const tie = scopeTie(file, f.node, d.scope, ctx.catalog);
         if (!tie) continue;
         raw.confidence = tie.confidence;
@@ -201,8 +201,9 @@ export const propertyDetector: Detector<PropertyDetection> = {
     const lower = file.text.toLowerCase();
     if (d.fileContext && !d.fileContext.some((w) => lower.includes(w.toLowerCase()))) return [];
     const yaml = /\.ya?ml$/i.test(file.filename);
-    const tie = d.scope ? configTie(file.text, d.scope) : undefined;
-    if (d.scope && !tie) return [];
+    const scope = d.scope?.endpoints.length ? d.scope : undefined;
+    const tie = scope ? configTie(file.text, scope) : undefined;
+    if (scope && !tie) return [];
     const out: RawMatch[] = [];
     for (const name of d.names) {
       // JSON: a quoted key followed by a colon; YAML: a plain or quoted key at the start of a line or list item.

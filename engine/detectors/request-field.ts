@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../ast.js';
 import type { LoadedCatalog } from '../catalog.js';
 import type { Detector, RawMatch } from '../detector.js';
-import { getRequests, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../api/index.js';
+import { getRequests, requestTie, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../api/index.js';
 import type { RequestFieldDetection } from '../types.js';
 import { escapeRegExp } from '../regexp.js';
 
@@ -178,6 +178,50 @@ function staticNumber(file: FileContext, f: SentField): number | undefined {
   return s?.complete && /^-?\d+$/.test(s.value) ? Number(s.value) : undefined;
 }
 
+/** The matches of one request the detection targets. */
+function requestMatches(file: FileContext, d: RequestFieldDetection, r: HttpRequest): RawMatch[] {
+  const out: RawMatch[] = [];
+  const { fields, open } = sentFields(r, d.in, file);
+  const endpoint = endpointText(r);
+  const base = { endpoint, change: d.change };
+  if (d.when && !Object.entries(d.when).every(([name, values]) => fields.some((f) => f.name === name && possibleValues(file, f).some((v) => values.includes(v))))) return out;
+  if (d.required) {
+    if (open) return out;
+    // One finding per request, naming every missing field (`client_id`, `client_secret`).
+    const missing = d.fields.filter((name) => !fields.some((f) => f.name === name));
+    if (missing.length > 0) out.push({ node: r.urlNode ?? r.node, messageId: 'fieldMissing', data: { ...base, field: missing.join('`, `') } });
+    return out;
+  }
+  if (d.absent) {
+    if (!open && !fields.some((f) => d.fields.includes(f.name))) {
+      out.push({ node: r.urlNode ?? r.node, messageId: 'fieldMissing', data: { ...base, field: d.fields[0] } });
+    }
+    return out;
+  }
+  for (const f of fields) {
+    if (!d.fields.includes(f.name)) continue;
+    const data = { ...base, field: f.name };
+    if (d.present) out.push({ node: f.node, messageId: 'fieldSent', data });
+    if (d.values) {
+      const v = possibleValues(file, f).find((x) => d.values!.includes(x));
+      if (v !== undefined) out.push({ node: f.node, messageId: 'fieldValue', data: { ...data, value: JSON.stringify(v) } });
+    }
+    if (d.oneOf) {
+      const v = staticValue(file, f);
+      if (v !== undefined && !d.oneOf.includes(v)) out.push({ node: f.node, messageId: 'fieldValue', data: { ...data, value: JSON.stringify(v) } });
+    }
+    if (d.range) {
+      const v = staticNumber(file, f);
+      if (v !== undefined && (v < d.range.min || v > d.range.max)) out.push({ node: f.node, messageId: 'fieldRange', data: { ...data, value: String(v) } });
+    }
+    if (d.maxItems !== undefined) {
+      const count = valueCount(file, f);
+      if (count !== undefined && count > d.maxItems) out.push({ node: f.node, messageId: 'fieldTooMany', data: { ...data, value: String(count) } });
+    }
+  }
+  return out;
+}
+
 export const requestFieldDetector: Detector<RequestFieldDetection> = {
   kind: 'request-field',
   messages: {
@@ -196,48 +240,16 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
   detect(file, ctx) {
     const d = ctx.detection;
     const paths = patterns(d);
-    const out: RawMatch[] = [];
+    const all: RawMatch[] = [];
+    const scope = d.scope && d.scope.endpoints.length > 0 ? d.scope : undefined;
     for (const r of getRequests(file, ctx.catalog as LoadedCatalog)) {
       if (!isTargetRequest(r, paths, d.methods)) continue;
-      const { fields, open } = sentFields(r, d.in, file);
-      const endpoint = endpointText(r);
-      const base = { endpoint, change: d.change };
-      if (d.when && !Object.entries(d.when).every(([name, values]) => fields.some((f) => f.name === name && possibleValues(file, f).some((v) => values.includes(v))))) continue;
-      if (d.required) {
-        if (open) continue;
-        // One finding per request, naming every missing field (`client_id`, `client_secret`).
-        const missing = d.fields.filter((name) => !fields.some((f) => f.name === name));
-        if (missing.length > 0) out.push({ node: r.urlNode ?? r.node, messageId: 'fieldMissing', data: { ...base, field: missing.join('`, `') } });
-        continue;
-      }
-      if (d.absent) {
-        if (!open && !fields.some((f) => d.fields.includes(f.name))) {
-          out.push({ node: r.urlNode ?? r.node, messageId: 'fieldMissing', data: { ...base, field: d.fields[0] } });
-        }
-        continue;
-      }
-      for (const f of fields) {
-        if (!d.fields.includes(f.name)) continue;
-        const data = { ...base, field: f.name };
-        if (d.present) out.push({ node: f.node, messageId: 'fieldSent', data });
-        if (d.values) {
-          const v = possibleValues(file, f).find((x) => d.values!.includes(x));
-          if (v !== undefined) out.push({ node: f.node, messageId: 'fieldValue', data: { ...data, value: JSON.stringify(v) } });
-        }
-        if (d.oneOf) {
-          const v = staticValue(file, f);
-          if (v !== undefined && !d.oneOf.includes(v)) out.push({ node: f.node, messageId: 'fieldValue', data: { ...data, value: JSON.stringify(v) } });
-        }
-        if (d.range) {
-          const v = staticNumber(file, f);
-          if (v !== undefined && (v < d.range.min || v > d.range.max)) out.push({ node: f.node, messageId: 'fieldRange', data: { ...data, value: String(v) } });
-        }
-        if (d.maxItems !== undefined) {
-          const count = valueCount(file, f);
-          if (count !== undefined && count > d.maxItems) out.push({ node: f.node, messageId: 'fieldTooMany', data: { ...data, value: String(count) } });
-        }
-      }
+      // The catalog's endpoints of the detection decide the confidence: another endpoint is not reported.
+      const tie = scope ? requestTie(r, scope, ctx.catalog as LoadedCatalog) : undefined;
+      if (scope && !tie) continue;
+      const out = requestMatches(file, d, r);
+      all.push(...out.map((m) => (tie ? { ...m, confidence: tie.confidence, confidenceReason: tie.reason } : m)));
     }
-    return out;
+    return all;
   },
 };

@@ -7,6 +7,10 @@ ruleTester().run(id, rule(id), {
     "const cfg = { bucket: 'b', storageRegion: 'eu-west-1' };",
     "put('/archive', { storageRegion: 'eu-west-1' });",
     'const r = cfg.storageRegion;',
+    // A converged recording's storage region (List Recordings): another endpoint, not removed.
+    "const { data } = await axios.get('https://webexapis.com/v1/convergedRecordings');\nconst regions = data.items.map((r) => r.storageRegion);",
+    // A vendor object tied to nothing, in a file with no API context: not reported.
+    "const defaults = { vendorId: v, storageRegion: 'EU' };",
   ],
   invalid: [
     {
@@ -15,14 +19,15 @@ ruleTester().run(id, rule(id), {
       output: "axios.put('/telephony/config/callRecording/vendor', { vendorId: v });",
     },
     {
-      code: "client.put(url, {\n  vendorId: v,\n  orgStorageRegionEnabled: true,\n});",
+      // The URL is in a constant: Set Call Recording Vendor for a Location (certain, removed).
+      code: "const url = `/telephony/config/locations/${loc}/callRecording/vendor`;\nclient.put(url, {\n  vendorId: v,\n  orgStorageRegionEnabled: true,\n});",
       filename: 'file.js',
-      errors: [{ messageId: 'removed', line: 3, column: 3 }],
-      output: 'client.put(url, {\n  vendorId: v,\n});',
+      errors: [{ messageId: 'removed', line: 4, column: 3 }],
+      output: "const url = `/telephony/config/locations/${loc}/callRecording/vendor`;\nclient.put(url, {\n  vendorId: v,\n});",
     },
     {
-      // Not sent anywhere: reported, not removed (the object may be read later).
-      code: "const defaults = { vendorId: v, storageRegion: 'EU' };",
+      // Not sent anywhere, in a file that calls the vendor endpoint: likely, reported, not removed.
+      code: "const defaults = { vendorId: v, storageRegion: 'EU' };\nexport const vendors = () => fetch('https://webexapis.com/v1/telephony/config/callRecording/vendors');",
       errors: [{ messageId: 'removed', line: 1, column: 33 }],
       output: null,
     },

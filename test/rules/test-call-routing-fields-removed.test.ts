@@ -1,7 +1,7 @@
 import { rule, ruleTester } from '../helpers/rule-tester.js';
 
 const id = 'test-call-routing-fields-removed';
-const call = "const res = await post(`/telephony/config/locations/${loc}/actions/testCallRouting/invoke`, body);\n";
+const call = "const res = await post(`/telephony/config/actions/testCallRouting/invoke`, body);\n";
 
 ruleTester().run(id, rule(id), {
   valid: [

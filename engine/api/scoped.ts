@@ -1,0 +1,76 @@
+/**
+ * The engine's side of a detection's scope (issue 11) for the kinds whose detectors do not tie their matches
+ * themselves (`value-map`, `property-value`, `object-shape`): each raw match is tied to the scope's endpoints
+ * at its node, which gives it its confidence, or drops it (tied to another endpoint, or no API context). The
+ * `property`, `host` and `request-field` detectors tie their own matches (they know the usage, URL or request).
+ * A scope with no endpoints (the platform names none: `where`) leaves the detector's own context rules alone.
+ */
+import type { FileContext } from '../ast.js';
+import type { LoadedCatalog } from '../catalog.js';
+import type { RawMatch } from '../detector.js';
+import type { Detection, DetectionScope } from '../types.js';
+import { describeEndpoint } from './endpoints.js';
+import { configTie, scopeTie, type Tie } from './tie.js';
+
+/** Kinds whose matches the engine ties to the detection's scope. */
+const TIED_BY_ENGINE = new Set<Detection['kind']>(['value-map', 'property-value', 'object-shape']);
+
+/** The scope the engine applies to this detection's matches, if any. */
+function engineScope(d: Detection): DetectionScope | undefined {
+  return TIED_BY_ENGINE.has(d.kind) && d.scope && d.scope.endpoints.length > 0 ? d.scope : undefined;
+}
+
+function withTie(raw: RawMatch, tie: Tie): RawMatch {
+  return { ...raw, confidence: tie.confidence, confidenceReason: tie.reason };
+}
+
+/** Raw matches of a parsed file, tied to the detection's scope (unchanged when the engine does not scope the kind). */
+export function scopeMatches(file: FileContext, d: Detection, raws: RawMatch[], catalog: LoadedCatalog): RawMatch[] {
+  const scope = engineScope(d);
+  if (!scope) return raws;
+  const out: RawMatch[] = [];
+  for (const raw of raws) {
+    if (!raw.node) {
+      out.push(raw);
+      continue;
+    }
+    const tie = scopeTie(file, raw.node, scope, catalog);
+    if (tie) out.push(withTie(raw, tie));
+  }
+  return out;
+}
+
+/** Raw matches of a configuration file, tied by what the file names (an endpoint: certain; only others: dropped). */
+export function scopeTextMatches(text: string, d: Detection, raws: RawMatch[]): RawMatch[] {
+  const scope = engineScope(d);
+  if (!scope || raws.length === 0) return raws;
+  const tie = configTie(text, scope);
+  if (tie) return raws.map((r) => withTie(r, tie));
+  if (scope.untied !== 'certain') return [];
+  // Values that are the platform's own (license names): kept unless the file names only other endpoints.
+  const others = (scope.others ?? []).length > 0 && configTie(text, { ...scope, endpoints: scope.others ?? [], others: [] });
+  return others ? [] : raws.map((r) => ({ ...r, confidence: 'certain' as const, confidenceReason: 'the value is the platform\'s own wherever it is written' }));
+}
+
+/** A scope in words, one line per part (for `explain` and the generated docs); `link` renders a source URL. */
+export function describeScope(scope: DetectionScope, link: (url: string) => string = (u) => u): string[] {
+  const lines: string[] = [];
+  const endpoint = (e: DetectionScope['endpoints'][number]) =>
+    `\`${describeEndpoint(e)}\`${e.host === 'callHistory' ? ' on the call history host' : ''}${e.side && e.side !== 'both' ? ` (${e.side})` : ''}`;
+  const bySource = (list: DetectionScope['endpoints']) => {
+    const groups = new Map<string, string[]>();
+    for (const e of list) groups.set(e.source, [...(groups.get(e.source) ?? []), endpoint(e)]);
+    return [...groups].map(([source, eps]) => `${eps.join(', ')} (${link(source)})`).join('; ');
+  };
+  if (scope.endpoints.length > 0) lines.push(`Applies to: ${bySource(scope.endpoints)}.`);
+  if (scope.where) lines.push(`Applies to ${scope.where.text} (${link(scope.where.source)}).`);
+  if (scope.others?.length) lines.push(`Not reported where tied to these endpoints, which use the same name for something else: ${bySource(scope.others)}.`);
+  if (scope.endpoints.length > 0) {
+    lines.push(
+      scope.untied === 'certain'
+        ? 'Code tied to no endpoint stays certain: the values are the platform\'s own wherever they are written.'
+        : `Code tied to no endpoint is likely (a suggestion, never an autofix) in a file that calls the API${scope.context?.length ? ` or mentions ${scope.context.map((w) => `\`${w}\``).join(', ')}` : ''}; elsewhere it is not reported.`,
+    );
+  }
+  return lines;
+}
