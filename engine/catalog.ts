@@ -312,6 +312,11 @@ function checkNotice(n: Notice, at: string, file: string): void {
   if (n.example?.transitional !== undefined && n.fixTiming?.kind !== 'expand-contract') {
     fail('example/transitional', 'an example with a transitional form needs fixTiming kind "expand-contract"');
   }
+  n.detections.forEach((d, i) => {
+    // A scope says where the detection applies: its endpoints, or (where the platform names none) the context.
+    if (d.scope && d.scope.endpoints.length === 0 && d.scope.where === undefined) fail(`detections/${i}/scope`, 'a scope without endpoints needs "where" (the context the detection applies in)');
+    if (d.scope?.untied !== undefined && d.scope.endpoints.length === 0) fail(`detections/${i}/scope/untied`, '"untied" needs endpoints to tie to');
+  });
   if (n.status === 'informational') {
     if (n.reason === undefined || n.reason.trim() === '') fail('reason', 'an informational notice needs a "reason" (why consumer code cannot be checked)');
     if (n.detections.length > 0) fail('detections', 'an informational notice has no detections (change its status to detect it)');

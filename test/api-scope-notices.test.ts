@@ -227,6 +227,11 @@ export const room = () => api.post('/rooms', { title: 'Single License - Webex Ca
     expect(check('license-names-shortened', text)).toEqual(['5:certain+fix']);
     expect(matches('license-names-shortened', text)[0].confidenceReason).toBe('read from the response of GET /licenses');
   });
+  it('configuration: a license name in a file naming GET /licenses is certain, so is one in a file naming no endpoint', () => {
+    expect(check('license-names-shortened', 'licenses:\n  url: https://webexapis.com/v1/licenses\n  calling: "Single License - Webex Calling"\n', 'seats.yaml')).toEqual(['3:certain+fix']);
+    expect(matches('license-names-shortened', 'licenses:\n  url: https://webexapis.com/v1/licenses\n  calling: "Single License - Webex Calling"\n', 'seats.yaml')[0].confidenceReason).toBe('the file names GET /licenses');
+    expect(check('license-names-shortened', 'seats:\n  calling: "Single License - Webex Calling"\n', 'seats.yaml')).toEqual(['2:certain+fix']);
+  });
   it('a license name in a constant tied to no call keeps certain (the platform\'s exact name)', () => {
     expect(check('license-names-shortened', `export const CALLING = 'Single License - Webex Calling';\n`)).toEqual(['1:certain+fix']);
   });

@@ -337,6 +337,9 @@ describe('malformed catalogs fail naming the notice and the JSON pointer', () =>
     { name: 'unknown fix kind', id: 'cors-localhost-origins', field: 'fix', mutate: (c) => (c.notices[indexOf(c, 'cors-localhost-origins')].fix = 'auto' as never), message: /"auto" is not one of/ },
     { name: 'unknown field', id: 'cors-localhost-origins', field: 'efective', mutate: (c) => ((c.notices[indexOf(c, 'cors-localhost-origins')] as unknown as Record<string, unknown>).efective = '2026-05-01'), message: /unknown field "efective"/ },
     { name: 'id not kebab-case', id: 'Cors_Origins', field: 'id', mutate: (c) => (c.notices[indexOf(c, 'cors-localhost-origins')].id = 'Cors_Origins'), message: /does not match/ },
+    { name: 'a scope without endpoints or where', id: 'legacy-api-host', field: 'detections/0/scope', mutate: (c) => delete c.notices[indexOf(c, 'legacy-api-host')].detections[0].scope!.where, message: /scope without endpoints needs "where"/ },
+    { name: 'a scope endpoint with a relative path', id: 'trunk-error-codes-renamed', field: 'detections/0/scope/endpoints/0/path', mutate: (c) => (c.notices[indexOf(c, 'trunk-error-codes-renamed')].detections[0].scope!.endpoints[0].path = 'telephony/config/premisePstn/trunks/{trunkId}'), message: /does not match/ },
+    { name: 'a scope endpoint with an unknown method', id: 'trunk-error-codes-renamed', field: 'detections/0/scope/endpoints/0/methods/0', mutate: (c) => (c.notices[indexOf(c, 'trunk-error-codes-renamed')].detections[0].scope!.endpoints[0].methods = ['FETCH' as never]), message: /"FETCH" is not one of/ },
     { name: 'vague date without its words', id: 'recording-vendor-storage-region-removed', field: 'effectiveText', mutate: (c) => delete c.notices[indexOf(c, 'recording-vendor-storage-region-removed')].effectiveText, message: /needs the source's own words/ },
   ];
 

@@ -58,4 +58,14 @@ describe('confidence on every match', () => {
     expect(out).toMatch(/certain\s+the code is tied/);
     expect(out).toMatch(/likely\s+.*suggestion only/);
   });
+
+  it('explain lists where each detection applies: its endpoints, the endpoints using the same name for something else, or the context', () => {
+    const d = tempTree({ 'x.txt': '' });
+    dirs.push(d);
+    const trunk = cli(['explain', 'trunk-error-codes-renamed', ...TODAY], { cwd: d }).stdout;
+    expect(trunk).toContain('Applies to: `GET /telephony/config/premisePstn/trunks/{trunkId}` (response)');
+    expect(trunk).toMatch(/Not reported where tied to these endpoints.*`GET \/devices\/\{deviceId\}`/);
+    const header = cli(['explain', 'webhook-header-names-lowercase', ...TODAY], { cwd: d }).stdout;
+    expect(header).toContain('Applies to webhook deliveries');
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * The CLI's engine path (`analyzeFile`: prefilter, typescript-estree parse, detections) and ESLint running
  * the plugin (its own parser, one rule per notice) must find the same things in the same places: for every
- * JavaScript/TypeScript fixture, the same set of (notice id, line, column).
+ * JavaScript/TypeScript fixture, the same set of (notice id, line, column, confidence).
  */
 import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
@@ -29,13 +29,14 @@ function eslintFindings(filename: string, text: string, engine: EngineOptions): 
   const messages = linter.verify(text, [config], { filename });
   const fatal = messages.filter((m) => m.fatal);
   if (fatal.length) return [`parse error ${fatal[0].line}:${fatal[0].column}`];
-  return messages.map((m) => (m.ruleId ? `${m.ruleId.slice(PLUGIN_NAME.length + 1)} ${m.line}:${m.column}` : `eslint: ${m.message}`)).sort();
+  // A likely finding says so in its ESLint message (`[likely: reason]`): the confidence is compared too.
+  return messages.map((m) => (m.ruleId ? `${m.ruleId.slice(PLUGIN_NAME.length + 1)} ${m.line}:${m.column}${/\[likely: /.test(m.message) ? ' likely' : ''}` : `eslint: ${m.message}`)).sort();
 }
 
 function cliFindings(filename: string, text: string, engine: EngineOptions): string[] {
   const result = analyzeFile({ filename, text }, { catalog, notices, engine });
   if (result.parseError) return [`parse error ${result.parseError.line}:${result.parseError.column + 1}`];
-  return result.matches.map((m) => `${m.noticeId} ${m.loc.start.line}:${m.loc.start.column + 1}`).sort();
+  return result.matches.map((m) => `${m.noticeId} ${m.loc.start.line}:${m.loc.start.column + 1}${m.confidence === 'likely' ? ' likely' : ''}`).sort();
 }
 
 const files = [
