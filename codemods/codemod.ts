@@ -13,7 +13,7 @@
  * if (result.refused) console.error(result.refused, result.diagnostics.added);
  * ```
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Project, ts, type Diagnostic } from 'ts-morph';
 import { CatalogError, loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog.js';
@@ -23,7 +23,9 @@ import type { EngineOptions, IsoDate, Match, Notice, Region } from '../engine/ty
 import { migrate, type FileMigration } from '../cli/fix/fix.js';
 import { writeIfUnchanged } from '../cli/fix/writer.js';
 
-export { computeProjectRenames, loadProject, migrateProject, propertyRenames, type FileMigration, type MigrateProjectOptions, type ProjectRenames, type PropertyRename } from './ts-morph.js';
+import { guardedFileSystem, readProjectFile } from './ts-morph.js';
+
+export { computeProjectRenames, guardedFileSystem, loadProject, migrateProject, propertyRenames, type FileMigration, type MigrateProjectOptions, type ProjectRenames, type PropertyRename } from './ts-morph.js';
 
 /** Options of {@link runCodemod}. */
 export interface CodemodOptions {
@@ -184,7 +186,8 @@ const BOM = '\uFEFF';
 export async function runCodemod(options: CodemodOptions): Promise<CodemodResult> {
   const cwd = options.cwd ?? process.cwd();
   const tsconfig = path.resolve(cwd, options.project);
-  if (!existsSync(tsconfig) || !statSync(tsconfig).isFile()) throw new CodemodOptionsError(`--project: no such file: ${options.project}`);
+  if (!existsSync(tsconfig)) throw new CodemodOptionsError(`--project: no such file: ${options.project}`);
+  if (!statSync(tsconfig).isFile()) throw new CodemodOptionsError(`--project: not a regular file: ${options.project}`);
   const today = checkDay('--today', options.today) ?? new Date().toISOString().slice(0, 10);
   const before = checkDay('--before', options.before);
   const warnWithinDays = options.warnWithinDays ?? DEFAULT_WARN_WITHIN_DAYS;
@@ -199,7 +202,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const root = path.dirname(tsconfig);
   let project: Project;
   try {
-    project = new Project({ tsConfigFilePath: tsconfig });
+    project = new Project({ tsConfigFilePath: tsconfig, fileSystem: guardedFileSystem() });
   } catch (error) {
     throw new CodemodOptionsError(`--project: cannot load ${options.project}: ${(error as Error).message.split('\n')[0]}`);
   }
@@ -209,7 +212,7 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const texts = files.map((f) => ({ filename: f, text: project.getSourceFileOrThrow(f).getFullText() }));
   // The project dropped a BOM the file has on disk: migrate (and compare with) the text on disk.
   for (const t of texts) {
-    const disk = readFileSync(t.filename, 'utf8');
+    const disk = readProjectFile(t.filename);
     if (disk !== t.text && disk === BOM + t.text) t.text = disk;
   }
   const migrations = await migrate(texts, { root, today, tsconfig, catalog, notices, engine });

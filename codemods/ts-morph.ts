@@ -6,12 +6,13 @@
  * service, so the project still type-checks. Renames are applied as minimal text edits computed from
  * `findRenameLocations`; nothing is reprinted and nothing is written here (the CLI writes).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Node, Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
+import { Node, Project, ts, type FileSystemHost, type SourceFile as MorphSourceFile } from 'ts-morph';
 import { analyzeFile, fileLanguage, type AnalyzeOptions, type SourceFile } from '../engine/analyze.js';
 import { applyEdits, checkSyntax, fixFile } from '../engine/edits.js';
 import { fixTimingOf, isFinalFormDue } from '../engine/fix-timing.js';
+import { FileTooLarge, NotRegularFile, readTextFile } from '../engine/read-file.js';
 import type { EngineOptions, Match, Notice, TextEdit } from '../engine/types.js';
 
 /** The migration of one file: its text before and after, and what was and was not fixed. */
@@ -269,6 +270,45 @@ function declaresAny(filename: string, text: string, names: ReadonlySet<string>)
 
 let projectsLoaded = 0;
 
+/**
+ * Reads a file of the consumer's repository through the guarded reader (regular files only, size-limited,
+ * opened without blocking); a refusal names the file. A `tsconfig.json` committed as a link to `/dev/zero`,
+ * or as a named pipe, is refused instead of hanging the run.
+ */
+export function readProjectFile(file: string): string {
+  try {
+    return readTextFile(file);
+  } catch (error) {
+    if (error instanceof NotRegularFile) throw new Error(`${file}: not a regular file (${error.kind}); not read`);
+    if (error instanceof FileTooLarge) throw new Error(`${file}: ${error.message}; not read`);
+    throw error;
+  }
+}
+
+let GuardedHost: (new () => FileSystemHost) | undefined;
+
+/**
+ * ts-morph's own file system with every file read (the tsconfig, the files it extends and includes,
+ * declaration files in node_modules) going through {@link readProjectFile}. Made by extending the class
+ * ts-morph uses by default (it is not exported, so it is taken from an empty project's file system).
+ */
+export function guardedFileSystem(): FileSystemHost {
+  if (!GuardedHost) {
+    const Real = new Project({ skipLoadingLibFiles: true }).getFileSystem().constructor as new () => FileSystemHost;
+    GuardedHost = class extends Real {
+      override readFileSync(file: string): string {
+        // A missing file: the default host's error, which ts-morph tells apart from other failures.
+        if (!existsSync(file)) return super.readFileSync(file);
+        return readProjectFile(file);
+      }
+      override readFile(file: string): Promise<string> {
+        return Promise.resolve().then(() => this.readFileSync(file));
+      }
+    };
+  }
+  return new GuardedHost();
+}
+
 /** How many ts-morph projects {@link migrateProject} has built in this process (the fast path builds none). */
 export function projectLoadCount(): number {
   return projectsLoaded;
@@ -278,9 +318,11 @@ export function projectLoadCount(): number {
 export function loadProject(root: string, tsconfig: string | undefined, sourceFiles: readonly string[]): Project {
   projectsLoaded++;
   const config = tsconfig ? path.resolve(root, tsconfig) : path.join(root, 'tsconfig.json');
+  const fileSystem = guardedFileSystem();
   const project = existsSync(config)
-    ? new Project({ tsConfigFilePath: config })
+    ? new Project({ tsConfigFilePath: config, fileSystem })
     : new Project({
+        fileSystem,
         compilerOptions: {
           allowJs: true,
           jsx: ts.JsxEmit.Preserve,
@@ -318,7 +360,7 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
   const given = new Map((opts.sources ?? []).map((f) => [path.resolve(root, f.filename), f.text]));
   for (const file of files) {
     try {
-      texts.set(file, given.get(file) ?? readFileSync(file, 'utf8'));
+      texts.set(file, given.get(file) ?? readProjectFile(file));
     } catch (error) {
       results.set(file, { filename: file, before: '', after: '', fixed: [], remaining: [], failure: `cannot read: ${(error as Error).message}` });
     }

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { readTextFile } from './read-file.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -431,7 +432,8 @@ export function mergeCatalogs(base: Catalog, extra: ExtraCatalog, file: string):
 export function readJsonFile(file: string): unknown {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // The guarded reader: a user catalog that is a named pipe or a link to /dev/zero is refused, not read for ever.
+    text = readTextFile(file);
   } catch (e) {
     throw new CatalogError(file, '', `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }

@@ -15,9 +15,31 @@ const DIST = fileURLToPath(new URL('../', import.meta.url));
 const input = path.join(DIST, 'cli', 'index.js');
 const output = path.join(DIST, 'cli', 'bin.js');
 
+/**
+ * yargs guesses its version (its factory calls `.version()`) from the package.json nearest to its own
+ * folder, found by cutting its path at `node_modules`. Bundled, the path has no `node_modules`, and yargs
+ * falls back to the working folder: it would read the scanned repository's package.json with a plain
+ * blocking read, so a package.json committed as a named pipe hung every run, and one linked to /dev/zero
+ * filled the memory (issue 19, item 9). In the bundle it starts from this package's own folder instead,
+ * as it does unbundled.
+ */
+const YARGS_SHIM = /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/;
+const YARGS_MAIN = 'mainFilename: mainFilename || process.cwd(),';
+const ownPackageRoot = {
+  name: 'yargs-own-package-root',
+  transform(code: string, id: string): { code: string; map: null } | undefined {
+    if (!YARGS_SHIM.test(id)) return undefined;
+    if (!code.includes(YARGS_MAIN)) throw new Error(`${id}: "${YARGS_MAIN}" not found; check how this yargs finds its package.json`);
+    // dist/cli/bin.js -> the package root's package.json (yargs starts from its folder).
+    // One line for one line: the source map stays right (map: null says so).
+    return { code: code.replace(YARGS_MAIN, "mainFilename: fileURLToPath(new URL('../../package.json', import.meta.url)),"), map: null };
+  },
+};
+
 await build({
   input,
   platform: 'node',
+  plugins: [ownPackageRoot],
   // Native bindings and the large parsers/compilers are loaded with createRequire when needed.
   external: [/^oxc-parser/, /^@oxc-parser\//, /^typescript$/, /^@typescript-eslint\//, /^ajv(\/|$)/, /^ts-morph$/, /^jscodeshift/, /^diff$/, /^cli-progress$/],
   logLevel: 'warn',

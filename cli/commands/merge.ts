@@ -3,7 +3,8 @@
  * with `--repo-name` or from git) as one organisation report in any format. A folder argument stands for every
  * `.json` file under it (what `actions/download-artifact` leaves: one folder per artifact).
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readTextFile } from '../../engine/read-file.js';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { checkDate } from '../config/options.js';
@@ -76,7 +77,7 @@ export const run: CommandRunner<MergeArgs> = async (args, io) => {
       const shown = path.relative(io.cwd, file) || file;
       let text: string;
       try {
-        text = readFileSync(file, 'utf8');
+        text = readTextFile(file);
       } catch (error) {
         throw new UsageError(`Cannot read ${shown} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
       }

@@ -331,7 +331,8 @@ async function runFix(
       const after = { file: s.file, text: m.after, ...toFindings(s.file, m.after, m.remaining, ctx) };
       if (settings.dryRun) {
         const diff = createTwoFilesPatch!(`a/${s.file.display}`, `b/${s.file.display}`, m.before, m.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
-        outcomes.set(s.file.display, { outcome: 'would-fix', fixed: m.fixed.length, diff, ...(m.failure ? { reason: m.failure } : {}) });
+        const reason = [m.failure, ...(m.notes ?? [])].filter(Boolean).join('; ');
+        outcomes.set(s.file.display, { outcome: 'would-fix', fixed: m.fixed.length, diff, ...(reason ? { reason } : {}) });
         fixedCount += m.fixed.length;
         result.push(after);
         continue;

@@ -11,7 +11,8 @@ import type { Region } from '../../engine/types.js';
 import { defaultCacheLocation } from '../scan/cache-location.js';
 import { loadRc, type RcOptions } from '../config/config.js';
 import { UsageError } from '../errors.js';
-import { parseSize, readRegularFile } from '../walk/files.js';
+import { parseSize } from '../walk/files.js';
+import { readFileHead } from '../../engine/read-file.js';
 import type { Io } from '../io.js';
 import { checkDate, parseWholeNumber, resolveToday, splitList } from '../config/options.js';
 import { POOL_MIN_CORES, POOL_MIN_FILES } from '../scan/threads.js';
@@ -215,7 +216,7 @@ const OUTPUT_DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
 function isOwnReport(file: string): boolean {
   let head: string;
   try {
-    head = readRegularFile(file).subarray(0, 64 * 1024).toString('utf8');
+    head = readFileHead(file, 64 * 1024).toString('utf8');
   } catch {
     return false;
   }

@@ -7,6 +7,7 @@
  * and writing the baseline again drops it. The file is JSON, validated against baseline.schema.json, sorted.
  */
 import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readTextFile } from '../../engine/read-file.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
@@ -78,8 +79,14 @@ export function readBaseline(file: string, optional = false): BaselineFile {
     throw new UsageError(`--baseline ${file}: file not found (create it with --baseline-write ${file}).`);
   }
   let value: unknown;
+  let text: string;
   try {
-    value = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+    text = readTextFile(file);
+  } catch (error) {
+    throw new UsageError(`--baseline ${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+  }
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new UsageError(`--baseline ${file}: not valid JSON (${(error as Error).message}).`);
   }

@@ -5,11 +5,15 @@
  * scanned root and link loops. Every file left out for a reason the user may not expect is returned in
  * `skipped` so the summary can say so.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { fileLanguage, type FileLanguage } from '../../engine/language.js';
 import { UsageError } from '../errors.js';
+import { oversize, readRegularFile } from '../../engine/read-file.js';
+
+// The one guarded reader lives in the engine (the catalog and the codemods read through it too).
+export { FileTooLarge, formatSize, NotRegularFile, oversize, readRegularFile } from '../../engine/read-file.js';
 
 /** Folders never entered: dependencies, VCS data and usual build output. */
 export const SKIPPED_DIRS: ReadonlySet<string> = new Set([
@@ -104,17 +108,6 @@ function findRepoRoot(start: string): string | undefined {
     if (parent === dir) return undefined;
     dir = parent;
   }
-}
-
-export function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KB`;
-  return `${bytes} B`;
-}
-
-/** The reason given for a file over the size limit. */
-export function oversize(size: number, limit: number): string {
-  return `over the size limit (${formatSize(size)} > ${formatSize(limit)})`;
 }
 
 /** `2mb`, `500KB`, `1048576` -> bytes. */
@@ -366,62 +359,3 @@ function safeRealpath(p: string): string | undefined {
   }
 }
 
-/** Thrown by {@link readRegularFile} for a path that is not a regular file. */
-export class NotRegularFile extends Error {}
-
-/** Thrown by {@link readRegularFile} for a file over the size limit it was given. */
-export class FileTooLarge extends Error {
-  constructor(
-    readonly size: number,
-    readonly limit: number,
-  ) {
-    super(oversize(size, limit));
-  }
-}
-
-/**
- * Reads a regular file. It is opened without blocking and checked with the open descriptor, so a FIFO
- * (whose read would wait for a writer for ever), a folder or a device is refused instead of hanging the
- * run, also one that replaced a file after the walk saw it. With `maxSize`, a larger file is refused
- * before it is read. With `transient`, the bytes may be in a buffer that the next transient read reuses:
- * for a caller that decodes them at once (the scan reads tens of thousands of files, and a fresh buffer
- * for each was garbage-collector time).
- */
-export function readRegularFile(file: string, maxSize?: number, transient = false): Buffer {
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) throw new NotRegularFile('not a regular file');
-    if (maxSize !== undefined && stats.size > maxSize) throw new FileTooLarge(stats.size, maxSize);
-    return readAll(fd, stats.size, transient);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/**
- * The bytes of an open file whose size fstat gave (one fstat per file, where `readFileSync(fd)` makes
- * its own). A file that reports size 0 is read to its end; one that grows while it is read is cut at the
- * size seen, as `readFileSync` does.
- */
-let scratch: Buffer | undefined;
-const SCRATCH_SIZE = 1024 * 1024;
-
-function readAll(fd: number, size: number, transient = false): Buffer {
-  let buffer: Buffer;
-  if (transient && size > 0 && size <= SCRATCH_SIZE) buffer = (scratch ??= Buffer.allocUnsafeSlow(SCRATCH_SIZE)).subarray(0, size);
-  else buffer = Buffer.allocUnsafe(size > 0 ? size : 64 * 1024);
-  let length = 0;
-  for (;;) {
-    if (length === buffer.length) {
-      if (size > 0) break;
-      const bigger = Buffer.allocUnsafe(buffer.length * 2);
-      buffer.copy(bigger, 0, 0, length);
-      buffer = bigger;
-    }
-    const n = readSync(fd, buffer, length, buffer.length - length, null);
-    if (n === 0) break;
-    length += n;
-  }
-  return buffer.subarray(0, length);
-}
