@@ -194,8 +194,10 @@ export const label = (virtualLine: { callerIdLastName: string }) => virtualLine.
 });
 
 describe('call-history-page-size and the number queries: query parameters of their endpoints', () => {
-  it('max sent to the detailed call history: certain', () => {
-    const text = `export const feed = () => fetch('https://analytics-calling.webexapis.com/v1/cdr_feed?startTime=a&endTime=b&max=100');\n`;
+  it('max sent to the detailed call history: certain; the same parameter of historical analytics on the same host: not reported', () => {
+    const text = `export const feed = () => fetch('https://analytics-calling.webexapis.com/v1/cdr_feed?startTime=a&endTime=b&max=100');
+export const metrics = () => fetch('https://analytics.webexapis.com/v1/analytics/meetingsMetrics/aggregates?max=100');
+`;
     expect(check('call-history-page-size', text)).toEqual(['1:certain']);
   });
   it('phoneNumbers and location of Get Phone Numbers for an Organization: certain', () => {
@@ -277,6 +279,20 @@ export async function inactive(org: string, id: string) {
 }
 `;
     expect(check(ID, text).filter((s) => s.startsWith('6:'))).toEqual(['6:certain']);
+  });
+  it('a typed generic ties the type; the same attribute read from another endpoint (an app of its own on the API host) is not reported', () => {
+    const text = `${AXIOS}// scim sync
+interface ScimUser { accountStatus: string }
+export async function inactive(org: string, id: string) {
+  const { data } = await api.get<ScimUser>(\`/identity/scim/\${org}/v2/Users/\${id}\`);
+  return data.accountStatus === 'Inactive';
+}
+export async function person(id: string) {
+  const { data } = await api.get(\`/people/\${id}\`);
+  return data.accountStatus === 'Inactive';
+}
+`;
+    expect(check(ID, text).filter((s) => s.startsWith('7:') || s.startsWith('11:'))).toEqual(['7:certain']);
   });
 });
 
