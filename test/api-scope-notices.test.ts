@@ -89,6 +89,12 @@ export async function dns(id: string) {
 `;
     expect(check(ID, text)).toEqual(['6:certain+fix']);
   });
+  it('a promise chain on Get a Trunk through an unknown base address: certain', () => {
+    const text = `export const dns = (base: string, id: string) =>
+  fetch(\`\${base}/telephony/config/premisePstn/trunks/\${id}\`).then((r) => r.json()).then((t) => t.errorCodes.includes('E1001'));
+`;
+    expect(check(ID, text)).toEqual(['2:certain+fix']);
+  });
   it('the same field of Get Device Details: not reported, not rewritten', () => {
     const text = `${AXIOS}export async function broken(id: string) {
   const { data } = await api.get(\`/devices/\${id}\`);
