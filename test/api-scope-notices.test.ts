@@ -302,6 +302,21 @@ export async function person(id: string) {
   });
 });
 
+describe('scim-account-status-array: PatchOp operations go to a SCIM user', () => {
+  const ID = 'scim-account-status-array';
+  const patch = (resource: string) => `const SCIM = 'https://webexapis.com/identity/scim';
+export const op = (org: string, id: string) => fetch(\`\${SCIM}/\${org}/v2/${resource}/\${id}\`, {
+  method: 'PATCH',
+  body: JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'accountStatus', value: 'Inactive' }] }),
+});
+`;
+  it('sent to Update a user with PATCH: certain; the same operation sent to a group: not reported', () => {
+    expect(check(ID, patch('Users'))).toEqual(['4:certain']);
+    expect(matches(ID, patch('Users'))[0].confidenceReason).toBe('sent to PATCH /identity/scim/{orgId}/v2/Users/{userId}');
+    expect(check(ID, patch('Groups'))).toEqual([]);
+  });
+});
+
 describe('number-of-rings-range: call forwarding, voicemail and sequential ring, not hunt groups', () => {
   const ID = 'number-of-rings-range';
   it('sent to Configure Voicemail Settings for a Workspace: certain; to Update a Hunt Group: not reported', () => {
