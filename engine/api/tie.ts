@@ -61,6 +61,10 @@ function boundFrom(file: FileContext, id: TSESTree.Identifier): Node | undefined
       if (call?.type === 'CallExpression' && call.callee.type === 'MemberExpression' && ITERATORS.has(memberName(call.callee) ?? '') && fn.params[0] && boundNames(fn.params[0]).includes(id.name)) {
         return call.callee.object;
       }
+      // A promise chain's value: `fetch(u).then((r) => r.json()).then((t) => t.errorCodes)` holds the response.
+      if (call?.type === 'CallExpression' && call.callee.type === 'MemberExpression' && memberName(call.callee) === 'then' && call.arguments[0] === a && fn.params[0] && boundNames(fn.params[0]).includes(id.name)) {
+        return call.callee.object;
+      }
       return undefined;
     }
   }
