@@ -6,6 +6,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRequire } from 'node:module';
 import type { ParseFailure } from './parse-result.js';
+import { parseDeep, treeOfJson } from './parse-deep.js';
 
 /** The part of oxc-parser's API used here (declared locally so the package stays optional at compile time too). */
 interface OxcLabel {
@@ -71,23 +72,49 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
  * failure, as typescript-estree would throw. Ranges are UTF-16 offsets into `text` (checked by the tests).
  */
 export function parseWithOxc(mod: OxcModule, text: string, filename: string, lang: OxcLang): { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure } {
-  // `unambiguous` reads a file as a module when it imports or exports, as TypeScript does (so a top-level
-  // `await (x)` is a call in a script and an await in a module). TypeScript also accepts a top-level `return`
-  // (CommonJS files use it) and `new.target`, which only oxc's `commonjs` mode takes: tried when the first fails.
-  const first = attempt(mod, text, filename, lang, 'unambiguous');
+  return parseBoth(text, (sourceType) => mod.parseSync(filename, text, { lang, astType: 'ts', sourceType, range: true, preserveParens: false }));
+}
+
+/**
+ * The same parse in the big-stack worker of engine/parse-deep.ts, for text that may nest deeply;
+ * `undefined` when the worker cannot run (the caller then uses typescript-estree).
+ */
+export function parseWithOxcDeep(text: string, filename: string, lang: OxcLang, timeoutMs: number): { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure } | undefined {
+  let unavailable = false;
+  const result = parseBoth(text, (sourceType) => {
+    const answer = parseDeep(text, filename, lang, sourceType, timeoutMs);
+    if (answer === undefined) {
+      unavailable = true;
+      throw new Error('the deep-parse worker did not start');
+    }
+    if ('failure' in answer) throw Object.assign(new Error(answer.failure.message), { failure: answer.failure });
+    return { get program() { return treeOfJson(answer.program); }, errors: answer.errors };
+  });
+  return unavailable ? undefined : result;
+}
+
+/**
+ * `unambiguous` reads a file as a module when it imports or exports, as TypeScript does (so a top-level
+ * `await (x)` is a call in a script and an await in a module). TypeScript also accepts a top-level `return`
+ * (CommonJS files use it) and `new.target`, which only oxc's `commonjs` mode takes: tried when the first fails.
+ */
+function parseBoth(text: string, run: (sourceType: 'unambiguous' | 'commonjs') => OxcResult): { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure } {
+  const first = attempt(text, () => run('unambiguous'));
   if (first.ok) return first;
-  const second = attempt(mod, text, filename, lang, 'commonjs');
+  const second = attempt(text, () => run('commonjs'));
   if (!second.ok) return first;
   const ast = second.ast as { sourceType: string; body: Array<{ type: string }> };
   ast.sourceType = ast.body.some((s) => /^(Import|Export)/.test(s.type)) ? 'module' : 'script';
   return second;
 }
 
-function attempt(mod: OxcModule, text: string, filename: string, lang: OxcLang, sourceType: 'unambiguous' | 'commonjs'): { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure } {
+function attempt(text: string, run: () => OxcResult): { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure } {
   let result: OxcResult;
   try {
-    result = mod.parseSync(filename, text, { lang, astType: 'ts', sourceType, range: true, preserveParens: false });
+    result = run();
   } catch (error) {
+    const failure = (error as { failure?: ParseFailure }).failure;
+    if (failure) return { ok: false, error: failure };
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, error: { message, line: 1, column: 0 } };
   }

@@ -6,7 +6,8 @@ import type * as Estree from '@typescript-eslint/typescript-estree';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRequire } from 'node:module';
 import { isBabelCandidate, parseWithBabel } from './parse-babel.js';
-import { oxcModule, parseWithOxc } from './parse-oxc.js';
+import { oxcModule, parseWithOxc, parseWithOxcDeep, type OxcLang } from './parse-oxc.js';
+import { DEEP_BUDGET } from './parse-deep.js';
 
 const require = createRequire(import.meta.url);
 let estree: typeof Estree | undefined;
@@ -56,12 +57,23 @@ export function parseSource(text: string, filename: string, parser: ParserName =
 }
 
 function parsePrimary(text: string, filename: string, parser: ParserName): ParseResult {
-  if (parser === 'oxc' && !mayNestDeeply(text)) {
+  if (parser === 'oxc') {
     const mod = oxcModule();
-    if (mod !== undefined) return parseOxc(mod, text, filename);
+    if (mod !== undefined) {
+      const nesting = nestingEstimate(text);
+      if (nesting < NESTING_BUDGET) return parseOxc(mod, text, filename);
+      // Text that could nest deeply enough to crash oxc on this thread: oxc in the big-stack worker.
+      if (nesting < DEEP_BUDGET) {
+        const deep = parseWithOxcDeep(text, filename, oxcLang(filename), DEEP_PARSE_TIMEOUT_MS);
+        if (deep !== undefined) return deep;
+      }
+    }
   }
   return parseEstree(text, filename);
 }
+
+/** The longest a parse in the big-stack worker may take before the file is reported as not analysed. */
+export const DEEP_PARSE_TIMEOUT_MS = 15_000;
 
 /**
  * Whether a text could nest deeply enough to overflow oxc's native stack. oxc-parser 0.159 ends the whole
@@ -69,11 +81,20 @@ function parsePrimary(text: string, filename: string, parser: ParserName): Parse
  * nested generics) and many more at 20,000 (`[[...]]`, `{a:{a:...}}`, `?:` and assignment chains, arrow chains,
  * `if (a) if (a) ...`, JSX), where typescript-estree throws a catchable RangeError. A nesting level needs at
  * least one of the counted characters or words, so a text with fewer than {@link NESTING_BUDGET} of each (and a
- * bracket depth below it) cannot reach the lowest crashing depth; anything else goes to typescript-estree, which
+ * bracket depth below it) cannot reach the lowest crashing depth; anything else is parsed by oxc in a worker
+ * thread with a big stack (engine/parse-deep.ts), or, over that worker's budget, by typescript-estree, which
  * is slower but safe. Over-counting (brackets in strings and comments) only costs speed.
  */
 export function mayNestDeeply(text: string): boolean {
-  if (text.length < NESTING_BUDGET) return false;
+  return nestingEstimate(text) >= NESTING_BUDGET;
+}
+
+/**
+ * An upper bound of a text's nesting depth, as {@link mayNestDeeply} counts it: the deepest bracket nesting,
+ * and the number of each character or keyword a nesting level can be made of (the largest of them).
+ */
+export function nestingEstimate(text: string): number {
+  if (text.length < NESTING_BUDGET) return 0;
   let depth = 0;
   let maxDepth = 0;
   const counts = new Uint32Array(128);
@@ -86,16 +107,17 @@ export function mayNestDeeply(text: string): boolean {
       if (depth > 0) depth--;
     } else if (c < 128) counts[c]++;
   }
-  if (maxDepth >= NESTING_BUDGET) return true;
+  let most = maxDepth;
   // Chains that nest without a bracket per level: `?:`, templates, generics, assignments and arrows, unary
   // operators, labels, and keyword chains (`if (a) if (a) ...`, `new new`, `await await`, `typeof typeof`);
   // and left-nested chains whose brackets close at once: binary operators (`a || a || ...` ended the process
   // at 150,000), member, call and index chains (`a.b.b`, `a()()`, `a[0][0]`). Files with 2,500 of one of
   // these are rare (3 of 1,710 JS/TS files of 15 real repositories and the TypeScript library).
-  for (const ch of '?`<=!-+~:|&*/%^.([{') if (counts[ch.charCodeAt(0)] >= NESTING_BUDGET) return true;
+  for (const ch of '?`<=!-+~:|&*/%^.([{') most = Math.max(most, counts[ch.charCodeAt(0)]);
+  if (most >= DEEP_BUDGET) return most;
   let keywords = 0;
-  for (const _ of text.matchAll(NESTING_KEYWORDS)) if (++keywords >= NESTING_BUDGET) return true;
-  return false;
+  for (const _ of text.matchAll(NESTING_KEYWORDS)) keywords++;
+  return Math.max(most, keywords);
 }
 
 const NESTING_KEYWORDS = /\b(?:if|else|new|await|typeof|void|yield|delete|while|for|do|with)\b/g;
@@ -110,8 +132,11 @@ export const NESTING_BUDGET = 2500;
  * (`export const x: T;`).
  */
 function parseOxc(mod: NonNullable<ReturnType<typeof oxcModule>>, text: string, filename: string): ParseResult {
-  const lang = isJsxFile(filename) ? 'tsx' : /\.d\.[cm]?ts$/i.test(filename) ? 'dts' : 'ts';
-  return parseWithOxc(mod, text, filename, lang);
+  return parseWithOxc(mod, text, filename, oxcLang(filename));
+}
+
+function oxcLang(filename: string): OxcLang {
+  return isJsxFile(filename) ? 'tsx' : /\.d\.[cm]?ts$/i.test(filename) ? 'dts' : 'ts';
 }
 
 function parseEstree(text: string, filename: string): ParseResult {

@@ -1,12 +1,15 @@
 /**
- * oxc-parser ends the process with SIGSEGV on some deeply nested input; the engine must route such text to
- * typescript-estree (a catchable RangeError) so a scan never dies. Run in a child process: a crash there
- * is a failed test, not a dead test runner. Uses the build (`npm test` builds first).
+ * oxc-parser ends the process with SIGSEGV on some deeply nested input (on a thread's usual stack); the engine
+ * parses text that may nest deeply with oxc in a worker thread with a 1 GB stack (engine/parse-deep.ts), and
+ * text deeper than that budget with typescript-estree (a catchable RangeError), so a scan never dies. Run in a
+ * child process: a crash there is a failed test, not a dead test runner. Uses the build (`npm test` builds first).
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { mayNestDeeply, NESTING_BUDGET } from '../engine/parse.js';
+import { mayNestDeeply, nestingEstimate, NESTING_BUDGET, parseSource } from '../engine/parse.js';
+import { DEEP_BUDGET, stopDeepParser } from '../engine/parse-deep.js';
+import { oxcModule, parseWithOxc, parseWithOxcDeep } from '../engine/parse-oxc.js';
 
 const PARSE = fileURLToPath(new URL('../dist/engine/parse.js', import.meta.url));
 
@@ -34,23 +37,24 @@ const chains: Record<string, (n: number) => string> = {
 
 describe('deeply nested input never crashes the process', () => {
   for (const [name, make] of Object.entries(shapes)) {
-    it(`${name}, 20,000 deep: routed away from oxc and reported as a parse failure`, () => {
+    it(`${name}, 20,000 deep: parsed by oxc in the big-stack worker, the process survives`, () => {
       const text = make(20_000);
       expect(mayNestDeeply(text)).toBe(true);
+      expect(nestingEstimate(text)).toBeLessThan(DEEP_BUDGET);
       const script = `import { parseSource } from ${JSON.stringify(PARSE)}; import { readFileSync } from 'node:fs';
         const r = parseSource(readFileSync(0, 'utf8'), ${JSON.stringify(name === 'jsx' ? 'x.tsx' : 'x.ts')});
-        process.stdout.write(r.ok ? 'ok' : 'failed');`;
-      const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { input: text, encoding: 'utf8' });
+        process.stdout.write(r.ok ? 'ok' : 'failed: ' + r.error.message);`;
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { input: text, encoding: 'utf8', timeout: 60_000 });
       expect(child.signal).toBeNull();
       expect(child.status).toBe(0);
-      expect(['ok', 'failed']).toContain(child.stdout);
+      expect(child.stdout).toBe('ok');
     });
   }
 
   for (const [name, make] of Object.entries(chains)) {
-    it(`${name}, 150,000 long: routed away from oxc, the process survives`, () => {
+    it(`${name}, 150,000 long: over the worker's budget, routed to typescript-estree, the process survives`, () => {
       const text = make(150_000);
-      expect(mayNestDeeply(text)).toBe(true);
+      expect(nestingEstimate(text)).toBeGreaterThanOrEqual(DEEP_BUDGET);
       const script = `import { parseSource } from ${JSON.stringify(PARSE)}; import { readFileSync } from 'node:fs';
         const r = parseSource(readFileSync(0, 'utf8'), 'x.ts');
         process.stdout.write(r.ok ? 'ok' : 'failed');`;
@@ -60,6 +64,51 @@ describe('deeply nested input never crashes the process', () => {
       expect(['ok', 'failed']).toContain(child.stdout);
     });
   }
+
+  // The shapes that crash soonest on a usual stack, just under the worker's budget: the 1 GB stack holds them.
+  for (const name of ['unary minus in parens', 'nested arrays', 'nested generics', 'nested templates']) {
+    it(`${name}, as deep as the budget lets through: the worker's stack holds`, () => {
+      // The deepest multiple of 5,000 levels whose count stays under the budget (templates count 2 per level).
+      let depth = DEEP_BUDGET;
+      while (nestingEstimate(shapes[name]!(depth)) >= DEEP_BUDGET) depth -= 5_000;
+      expect(depth).toBeGreaterThanOrEqual(DEEP_BUDGET / 2 - 5_000);
+      const text = shapes[name]!(depth);
+      expect(nestingEstimate(text)).toBeLessThan(DEEP_BUDGET);
+      const script = `import { parseSource } from ${JSON.stringify(PARSE)}; import { readFileSync } from 'node:fs';
+        const r = parseSource(readFileSync(0, 'utf8'), 'x.ts');
+        process.stdout.write(r.ok ? 'ok' : 'failed');`;
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { input: text, encoding: 'utf8', timeout: 120_000 });
+      expect(child.signal).toBeNull();
+      expect(child.status).toBe(0);
+      expect(['ok', 'failed']).toContain(child.stdout);
+    });
+  }
+
+  it('the worker gives the tree the direct parse gives (regular expression and BigInt values included)', () => {
+    if (!oxcModule()) return;
+    const text = 'const r = /a+b/gi;\nconst n = 12n;\nexport const s = `x${r.source}`;\n' + 'f(a.b.c, [1, 2]);\n'.repeat(1500);
+    expect(mayNestDeeply(text)).toBe(true);
+    const direct = parseWithOxc(oxcModule()!, text, 'x.ts', 'ts');
+    const deep = parseWithOxcDeep(text, 'x.ts', 'ts', 30_000);
+    expect(deep && !deep.ok ? deep.error : 'ok').toBe('ok');
+    expect(direct.ok ? 'ok' : direct.error).toBe('ok');
+    const plain = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x instanceof RegExp ? `/${x.source}/${x.flags}` : x));
+    expect(plain(deep!.ok && deep!.ast)).toBe(plain(direct.ok && direct.ast));
+    const literal = (deep as { ast: { body: Array<{ declarations: Array<{ init: { value: unknown } }> }> } }).ast.body[0]!.declarations[0]!.init.value;
+    expect(literal).toBeInstanceOf(RegExp);
+    expect(parseSource(text, 'x.ts').ok).toBe(true);
+  });
+
+  it('a parse in the worker that runs out of time is a failure naming the limit, and the next parse works', () => {
+    if (!oxcModule()) return;
+    const big = 'f(a.b.c, [1, 2]);\n'.repeat(200_000);
+    const slow = parseWithOxcDeep(big, 'x.ts', 'ts', 1);
+    expect(slow?.ok).toBe(false);
+    expect(!slow!.ok && slow!.error.message).toMatch(/took longer than 0 s/);
+    const next = parseWithOxcDeep('const x = 1;\n', 'x.ts', 'ts', 30_000);
+    expect(next?.ok).toBe(true);
+    stopDeepParser();
+  });
 
   it('ordinary files stay on the fast parser', () => {
     const ordinary = 'export function f(a: number) {\n  return a > 1 ? [a, { b: `${a}` }] : null;\n}\n'.repeat(60);
