@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { readTextFile } from '../../engine/read-file.js';
+import { jsonTooDeep, tooDeepMessage } from '../../engine/json-depth.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
@@ -85,6 +86,8 @@ export function readBaseline(file: string, optional = false): BaselineFile {
   } catch (error) {
     throw new UsageError(`--baseline ${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
   }
+  const deep = jsonTooDeep(text);
+  if (deep) throw new UsageError(`--baseline ${file}: not a baseline: ${tooDeepMessage(deep)}.`);
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
