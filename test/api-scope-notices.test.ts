@@ -89,6 +89,12 @@ export async function dns(id: string) {
 `;
     expect(check(ID, text)).toEqual(['6:certain+fix']);
   });
+  it('a promise chain on Get a Trunk through an unknown base address: certain', () => {
+    const text = `export const dns = (base: string, id: string) =>
+  fetch(\`\${base}/telephony/config/premisePstn/trunks/\${id}\`).then((r) => r.json()).then((t) => t.errorCodes.includes('E1001'));
+`;
+    expect(check(ID, text)).toEqual(['2:certain+fix']);
+  });
   it('the same field of Get Device Details: not reported, not rewritten', () => {
     const text = `${AXIOS}export async function broken(id: string) {
   const { data } = await api.get(\`/devices/\${id}\`);
@@ -194,8 +200,10 @@ export const label = (virtualLine: { callerIdLastName: string }) => virtualLine.
 });
 
 describe('call-history-page-size and the number queries: query parameters of their endpoints', () => {
-  it('max sent to the detailed call history: certain', () => {
-    const text = `export const feed = () => fetch('https://analytics-calling.webexapis.com/v1/cdr_feed?startTime=a&endTime=b&max=100');\n`;
+  it('max sent to the detailed call history: certain; the same parameter of historical analytics on the same host: not reported', () => {
+    const text = `export const feed = () => fetch('https://analytics-calling.webexapis.com/v1/cdr_feed?startTime=a&endTime=b&max=100');
+export const metrics = () => fetch('https://analytics.webexapis.com/v1/analytics/meetingsMetrics/aggregates?max=100');
+`;
     expect(check('call-history-page-size', text)).toEqual(['1:certain']);
   });
   it('phoneNumbers and location of Get Phone Numbers for an Organization: certain', () => {
@@ -277,6 +285,35 @@ export async function inactive(org: string, id: string) {
 }
 `;
     expect(check(ID, text).filter((s) => s.startsWith('6:'))).toEqual(['6:certain']);
+  });
+  it('a typed generic ties the type; the same attribute read from another endpoint (an app of its own on the API host) is not reported', () => {
+    const text = `${AXIOS}// scim sync
+interface ScimUser { accountStatus: string }
+export async function inactive(org: string, id: string) {
+  const { data } = await api.get<ScimUser>(\`/identity/scim/\${org}/v2/Users/\${id}\`);
+  return data.accountStatus === 'Inactive';
+}
+export async function person(id: string) {
+  const { data } = await api.get(\`/people/\${id}\`);
+  return data.accountStatus === 'Inactive';
+}
+`;
+    expect(check(ID, text).filter((s) => s.startsWith('7:') || s.startsWith('11:'))).toEqual(['7:certain']);
+  });
+});
+
+describe('scim-account-status-array: PatchOp operations go to a SCIM user', () => {
+  const ID = 'scim-account-status-array';
+  const patch = (resource: string) => `const SCIM = 'https://webexapis.com/identity/scim';
+export const op = (org: string, id: string) => fetch(\`\${SCIM}/\${org}/v2/${resource}/\${id}\`, {
+  method: 'PATCH',
+  body: JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'accountStatus', value: 'Inactive' }] }),
+});
+`;
+  it('sent to Update a user with PATCH: certain; the same operation sent to a group: not reported', () => {
+    expect(check(ID, patch('Users'))).toEqual(['4:certain']);
+    expect(matches(ID, patch('Users'))[0].confidenceReason).toBe('sent to PATCH /identity/scim/{orgId}/v2/Users/{userId}');
+    expect(check(ID, patch('Groups'))).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The engine's side of a detection's scope (issue 11) for the kinds whose detectors do not tie their matches
- * themselves (`value-map`, `property-value`, `object-shape`): each raw match is tied to the scope's endpoints
+ * themselves (`value-map`, `property-value`, `object-shape`, and `custom` detections given a scope): each raw match is tied to the scope's endpoints
  * at its node, which gives it its confidence, or drops it (tied to another endpoint, or no API context). The
  * `property`, `host` and `request-field` detectors tie their own matches (they know the usage, URL or request).
  * A scope with no endpoints (the platform names none: `where`) leaves the detector's own context rules alone.
@@ -17,7 +17,8 @@ const TIED_BY_ENGINE = new Set<Detection['kind']>(['value-map', 'property-value'
 
 /** The scope the engine applies to this detection's matches, if any. */
 function engineScope(d: Detection): DetectionScope | undefined {
-  return TIED_BY_ENGINE.has(d.kind) && d.scope && d.scope.endpoints.length > 0 ? d.scope : undefined;
+  // A notice-specific (custom) detector that gives its matches' nodes is scoped by its catalog entry the same way.
+  return (TIED_BY_ENGINE.has(d.kind) || d.kind === 'custom') && d.scope && d.scope.endpoints.length > 0 ? d.scope : undefined;
 }
 
 function withTie(raw: RawMatch, tie: Tie): RawMatch {

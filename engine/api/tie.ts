@@ -61,6 +61,10 @@ function boundFrom(file: FileContext, id: TSESTree.Identifier): Node | undefined
       if (call?.type === 'CallExpression' && call.callee.type === 'MemberExpression' && ITERATORS.has(memberName(call.callee) ?? '') && fn.params[0] && boundNames(fn.params[0]).includes(id.name)) {
         return call.callee.object;
       }
+      // A promise chain's value: `fetch(u).then((r) => r.json()).then((t) => t.errorCodes)` holds the response.
+      if (call?.type === 'CallExpression' && call.callee.type === 'MemberExpression' && memberName(call.callee) === 'then' && call.arguments[0] === a && fn.params[0] && boundNames(fn.params[0]).includes(id.name)) {
+        return call.callee.object;
+      }
       return undefined;
     }
   }
@@ -216,6 +220,26 @@ function subjectLinks(file: FileContext, subject: Node, catalog: LoadedCatalog):
   return undefined;
 }
 
+/**
+ * The responses a lookup table (`const labels = { E1002: '...' }`) is indexed with: `labels[c]` where `c` holds a
+ * value read from a response (an element of `trunk.errorCodes`, `data.code`).
+ */
+function lookupLinks(file: FileContext, table: Node, catalog: LoadedCatalog): Link[] {
+  const holder = file.parentOf(table);
+  if (holder?.type !== 'VariableDeclarator' || holder.id.type !== 'Identifier' || holder.init !== table) return [];
+  const name = holder.id.name;
+  const links: Link[] = [];
+  for (const ref of file.nodes(T.Identifier)) {
+    if (ref.name !== name || ref === holder.id) continue;
+    const use = file.parentOf(ref);
+    if (use?.type !== 'MemberExpression' || use.object !== ref || !use.computed) continue;
+    const index = unwrap(use.property as Node);
+    const got = index.type === 'Identifier' || index.type === 'MemberExpression' ? responseOf(file, index, catalog) : undefined;
+    if (got) links.push({ request: got, side: 'response' });
+  }
+  return links;
+}
+
 /** How a node is tied to requests: sent in one, read from one's response, or declared in a type used for either. */
 function directLinks(file: FileContext, node: Node, catalog: LoadedCatalog): { links: Link[]; functions: Node[] } {
   if (node.type === 'Literal' || node.type === 'TemplateLiteral') {
@@ -241,7 +265,10 @@ function directLinks(file: FileContext, node: Node, catalog: LoadedCatalog): { l
     if (sent) return { links: [{ request: sent, side: 'request' }], functions: [] };
     // Not sent here: the type it is written as (`const b: SimRing = {...}`, `return {...}` from `(): SimRing`).
     const typeName = outer ? contextualTypeOf(file, outer) : undefined;
-    return typeName ? typeLinks(file, typeName, catalog, new Set()) : { links: [], functions: [] };
+    if (typeName) return typeLinks(file, typeName, catalog, new Set());
+    // A lookup table keyed by what a response holds (`labels[code]` for each `code` of `trunk.errorCodes`): its keys.
+    if (outer && parent.key === node) return { links: lookupLinks(file, outer, catalog), functions: [] };
+    return { links: [], functions: [] };
   }
   // A destructuring key: the expression destructured.
   if (parent?.type === 'Property' && file.parentOf(parent)?.type === 'ObjectPattern') {

@@ -35,14 +35,20 @@ ruleTester().run(id, rule(id), {
       output: "import axios from 'axios';\nconst api = axios.create({ baseURL: 'https://webexapis.com/v1' });\ninterface Trunk { errorCodes: string[] }\nconst { data } = await api.get<Trunk>(`/telephony/config/premisePstn/trunks/${id}`);\nconst dns = data.errorCodes.includes('F_TO_FQDN_DNS_FAILURE');",
     },
     {
-      // A lookup table in a file that reads the trunk field but is tied to no call: likely, a suggestion only.
+      // A lookup table indexed with the codes of the Get a Trunk response: tied through its uses (certain).
       code: GET_TRUNK + "const labels = { E1002: 'transport' };\nconst bad = trunk.errorCodes.map((c) => labels[c]);",
+      errors: [{ messageId: 'valueRenamed', line: 2, column: 18 }],
+      output: GET_TRUNK + "const labels = { F_TO_CONN_TRANSPORT_ISSUE: 'transport' };\nconst bad = trunk.errorCodes.map((c) => labels[c]);",
+    },
+    {
+      // A lookup table in a file that reads the trunk field but is indexed with nothing tied: likely, a suggestion only.
+      code: GET_TRUNK + "export const labels = { E1002: 'transport' };\nconst n = trunk.errorCodes.length;",
       errors: [
         {
           messageId: 'valueRenamed',
           line: 2,
-          column: 18,
-          suggestions: [{ messageId: 'suggestLikelyFix', output: GET_TRUNK + "const labels = { F_TO_CONN_TRANSPORT_ISSUE: 'transport' };\nconst bad = trunk.errorCodes.map((c) => labels[c]);" }],
+          column: 25,
+          suggestions: [{ messageId: 'suggestLikelyFix', output: GET_TRUNK + "export const labels = { F_TO_CONN_TRANSPORT_ISSUE: 'transport' };\nconst n = trunk.errorCodes.length;" }],
         },
       ],
       output: null,
