@@ -66,6 +66,45 @@ function scan(text: string, start: number, end: number, ctx: DetectorContext<Hos
   return out;
 }
 
+/** A host as written in a regular expression's source: each dot escaped (`api\\.ciscospark\\.com`) or not. */
+function regexHostPattern(hosts: readonly string[]): RegExp {
+  const one = (h: string): string => h.split('.').map(escapeRegExp).join('\\\\?\\.');
+  return new RegExp(`(?<![\\w-])(?:${hosts.map(one).join('|')})(?![\\w-])`, 'gi');
+}
+
+/**
+ * Legacy hosts in regular expression literals (`assert.match(url, /api.ciscospark.com/)`): what the regex checks
+ * is not known (a URL the code builds, one it receives), so the replacement host is a suggestion, written in the
+ * regex's own escaping, never an autofix.
+ */
+function scanRegex(file: FileContext, lit: { range: [number, number]; regex: { pattern: string } }, ctx: DetectorContext<HostDetection>): RawMatch[] {
+  const out: RawMatch[] = [];
+  const start = lit.range[0] + 1;
+  const source = file.text.slice(start, start + lit.regex.pattern.length);
+  const pattern = regexHostPattern(legacyHosts(ctx.detection, ctx.catalog));
+  const hosts = ctx.catalog.hosts;
+  for (let m = pattern.exec(source); m; m = pattern.exec(source)) {
+    const range: [number, number] = [start + m.index, start + m.index + m[0].length];
+    const escaped = m[0].includes('\\.');
+    const write = (host: string): string => (escaped ? host.replace(/\./g, '\\.') : host);
+    const plain = m[0].replace(/\\\./g, '.');
+    const base = { confidence: 'likely' as const, confidenceReason: 'a regular expression naming the legacy host: what it is matched against is not known, so the new host is a suggestion' };
+    if (ctx.detection.hosts === 'legacyApi') {
+      const to = new URL(hosts.apiBase).host;
+      out.push({ ...base, range, messageId: 'legacyHost', data: { host: plain, to }, suggestions: [{ messageId: 'suggestHost', data: { to }, edits: [{ range, text: write(to) }] }] });
+    } else if (plain.toLowerCase() === hosts.callHistory.govLegacy.toLowerCase()) {
+      const to = hosts.callHistory.gov;
+      out.push({ ...base, range, messageId: 'legacyHost', data: { host: plain, to }, suggestions: [{ messageId: 'suggestHost', data: { to }, edits: [{ range, text: write(to) }] }] });
+    } else {
+      const suggestions = (Object.entries(hosts.callHistory.regional) as Array<[Region, string]>).map(
+        ([r, to]): Suggestion => ({ messageId: 'suggestRegionalHost', data: { region: r, to }, edits: [{ range, text: write(to) }] }),
+      );
+      out.push({ ...base, range, messageId: 'regionalHost', data: { host: plain, regionOption: optionNameFor('region', ctx.options) }, suggestions });
+    }
+  }
+  return out;
+}
+
 export const hostDetector: Detector<HostDetection> = {
   kind: 'host',
   certainBecause: 'the legacy host serves the same paths on its replacement',
@@ -73,15 +112,22 @@ export const hostDetector: Detector<HostDetection> = {
     legacyHost: '`{{host}}` is replaced by `{{to}}`. {{instead}}',
     regionalHost: '`{{host}}` stops working: call your region\'s host. {{instead}} Set {{regionOption}} to have it rewritten.',
     suggestRegionalHost: 'Use the `{{region}}` host `{{to}}`.',
+    suggestHost: 'Use `{{to}}`.',
   },
   tokens(d, catalog) {
-    return legacyHosts(d, catalog);
+    // The hosts as written, and as a regular expression writes them (`api\.ciscospark\.com`).
+    const hosts = legacyHosts(d, catalog);
+    return [...hosts, ...hosts.map((h) => h.replace(/\./g, '\\.'))];
   },
   detect(file: FileContext, ctx: DetectorContext<HostDetection>): RawMatch[] {
     const pattern = hostPattern(legacyHosts(ctx.detection, ctx.catalog));
     const scope = ctx.detection.scope?.endpoints.length ? ctx.detection.scope : undefined;
     const out: RawMatch[] = [];
     for (const lit of file.nodes(T.Literal)) {
+      if ('regex' in lit && lit.regex) {
+        out.push(...scanRegex(file, lit as unknown as { range: [number, number]; regex: { pattern: string } }, ctx));
+        continue;
+      }
       if (typeof lit.value !== 'string') continue;
       const judge: HostJudge | undefined = scope && ((range) => hostUseTie(file, lit, range, scope, ctx.catalog));
       out.push(...scan(file.text, lit.range[0] + 1, lit.range[1] - 1, ctx, pattern, judge));

@@ -163,6 +163,13 @@ function isSignatureValue(file: FileContext, node: Node, digests: ReadonlySet<No
   if (depth > 4) return false;
   const n = unwrap(node);
   if (digests.has(n)) return true;
+  if (n.type === 'AwaitExpression') return isSignatureValue(file, n.argument as Node, digests, headers, depth + 1);
+  // A digest turned into text: `bufferToHex(await subtle.sign(...))`, `Buffer.from(mac).toString('hex')`.
+  if (digests.size > 0 && n.type === 'CallExpression') {
+    const callee = unwrap(n.callee as Node);
+    if (callee.type === 'MemberExpression' && isSignatureValue(file, callee.object as Node, digests, [], depth + 1)) return true;
+    if (n.arguments.some((a) => a.type !== 'SpreadElement' && isSignatureValue(file, a as Node, digests, [], depth + 1))) return true;
+  }
   if (n.type === 'MemberExpression') {
     const name = memberName(n);
     if (name && headers.some((h) => h.toLowerCase() === name.toLowerCase())) return true;
@@ -235,7 +242,7 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
     nonConstantTimeCompare: 'Webhook signature compared with `{{operator}}` instead of a constant-time comparison. {{instead}}',
   },
   tokens() {
-    return ['createHmac', 'importKey'];
+    return ['createHmac', 'importKey', 'subtle'];
   },
   detect(file, ctx) {
     const { check, headers } = ctx.detection;
@@ -292,6 +299,8 @@ function detectIn(file: FileContext, check: WebhookSignatureDetection['check'], 
     }
   } else {
     const digests = new Set<Node>(found.flatMap((h) => h.digests.flatMap((d) => [d, ...returningCalls(file, d)])));
+    // Web Crypto: the result of `crypto.subtle.sign('HMAC', ...)` in verification code is a digest too.
+    for (const call of webCryptoHmacCalls(file, ['sign'])) if (inScope(call)) digests.add(call);
     for (const bin of file.nodes(T.BinaryExpression)) {
       if (!['===', '==', '!==', '!='].includes(bin.operator)) continue;
       const left = unwrap(bin.left as Node);

@@ -14,13 +14,32 @@ interface Params {
   loginPaths?: string[];
   /** SDK methods that perform the exchange (`webex.authorization.requestAccessTokenFromJwt({ jwt })`). */
   sdkMethods?: string[];
+  /**
+   * SDK methods that sign a guest token with the issuer secret, written with their receiver
+   * (`authorization.createJwt`: `webex.authorization.createJwt({ issuer, secretId })`), so that an app's own
+   * `createJwt` is not taken for it.
+   */
+  sdkMintMethods?: string[];
 }
 
 const params = (d: CustomDetection): Required<Params> => ({
   guestClaims: (d.params?.guestClaims as string[] | undefined) ?? ['sub', 'name', 'iss'],
   loginPaths: (d.params?.loginPaths as string[] | undefined) ?? ['/jwt/login'],
   sdkMethods: (d.params?.sdkMethods as string[] | undefined) ?? [],
+  sdkMintMethods: (d.params?.sdkMintMethods as string[] | undefined) ?? [],
 });
+
+/** Whether a call's callee ends in the dotted name (`webex.authorization.createJwt` ends in `authorization.createJwt`). */
+function calleeEndsWith(call: TSESTree.CallExpression, dotted: string): boolean {
+  const parts = dotted.split('.');
+  let node: Node = unwrap(call.callee);
+  for (let i = parts.length - 1; i >= 0; i--) {
+    if (node.type === 'Identifier') return i === 0 && node.name === parts[0];
+    if (node.type !== 'MemberExpression' || node.computed || node.property.type !== 'Identifier' || node.property.name !== parts[i]) return false;
+    node = unwrap(node.object);
+  }
+  return true;
+}
 
 /** Whether a key expression is a base64-decoded secret: `Buffer.from(s, 'base64')` (through local constants). */
 function isBase64Secret(file: FileContext, key: Node | undefined): boolean {
@@ -58,13 +77,18 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
   },
   tokens(detection) {
     const p = params(detection);
-    return ['base64', ...p.loginPaths.map((path) => path.replace(/^\//, '')), ...p.sdkMethods];
+    return ['base64', ...p.loginPaths.map((path) => path.replace(/^\//, '')), ...p.sdkMethods, ...p.sdkMintMethods.map((m) => m.split('.').pop()!)];
   },
   detect(file, ctx) {
-    const { guestClaims, loginPaths, sdkMethods } = params(ctx.detection);
+    const { guestClaims, loginPaths, sdkMethods, sdkMintMethods } = params(ctx.detection);
     const out: RawMatch[] = [];
     for (const call of file.nodes(T.CallExpression)) {
       const name = calleeName(call);
+      if (name && sdkMintMethods.some((m) => calleeEndsWith(call, m))) {
+        const callee = unwrap(call.callee) as TSESTree.MemberExpression;
+        out.push({ node: callee.property, messageId: 'guestTokenSigned' });
+        continue;
+      }
       if (!name || !sdkMethods.includes(name)) continue;
       // Point at the method name: in a chain split over lines, that is the line of the exchange.
       const callee = unwrap(call.callee);

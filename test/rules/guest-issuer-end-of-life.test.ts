@@ -12,8 +12,16 @@ ruleTester().run(id, rule(id), {
     // Our own route called /jwt/login.
     "app.post('/jwt/login', (req, res) => res.end());",
     "router.get('/jwt/login', handler);",
+    // An app's own createJwt (not the SDK's authorization plugin).
+    "const token = await auth.createJwt({ userId });",
+    "const token = createJwt(claims);",
   ],
   invalid: [
+    {
+      // The JavaScript SDK signs the guest token with the issuer secret (webex.authorization.createJwt).
+      code: "webex.authorization.createJwt({ issuer, secretId, displayName })\n  .then(({ jwt }) => jwt);",
+      errors: [{ messageId: 'guestTokenSigned', line: 1, column: 21 }],
+    },
     {
       code: header + "const t = jwt.sign({ sub: u, name: n, iss: GUEST_ISSUER }, Buffer.from(secret, 'base64'));",
       filename: 'file.ts',

@@ -11,6 +11,8 @@ ruleTester().run(id, rule(id), {
     "const sig = req.headers['x-spark-signature'];\nif (sig === undefined || sig === '') throw new Error('unsigned');",
     // No platform header in the file: someone else's webhook.
     "const ok = createHmac('sha1', k).update(raw).digest('hex') === req.headers['x-hub-signature'];",
+    // Web Crypto signing for an outgoing delivery (a simulator): the hex digest goes into a header, not a compare.
+    "export async function deliver(body: string, secret: string) {\n  const algo = { name: 'HMAC', hash: 'SHA-256' };\n  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), algo, false, ['sign']);\n  const mac = await crypto.subtle.sign(algo, key, new TextEncoder().encode(body));\n  const hex = toHex(mac);\n  if (hex.length === 0) throw new Error('empty');\n  return fetch(url, { method: 'POST', headers: { 'X-Spark-Signature': hex }, body });\n}",
   ],
   invalid: [
     {
@@ -23,6 +25,16 @@ ruleTester().run(id, rule(id), {
     {
       code: "function verifySignature(raw, signature, secret) {\n  return crypto.createHmac('sha256', secret).update(raw).digest('hex') == signature;\n}\nconst HEADER = 'X-Webex-Signature';",
       errors: [{ messageId: 'nonConstantTimeCompare', line: 2, column: 10 }],
+    },
+    {
+      // Web Crypto: the result of subtle.sign turned into hex by a local helper and compared with `===`.
+      code: "// signature: the X-Spark-Signature header\nexport const validateWebhook = async (body: string, secret: string, signature: string) => {\n  const algo = { name: 'HMAC', hash: 'SHA-256' };\n  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), algo, false, ['sign']);\n  const mac = await crypto.subtle.sign(algo, key, new TextEncoder().encode(body));\n  const hex = bufferToHex(mac);\n  return hex === signature;\n};",
+      errors: [{ messageId: 'nonConstantTimeCompare', line: 7, column: 10 }],
+    },
+    {
+      // Buffer.from(await subtle.sign(...)).toString('hex') compared directly.
+      code: "export async function check(req: Request, key: CryptoKey, raw: ArrayBuffer) {\n  const given = req.headers.get('X-Spark-Signature');\n  return Buffer.from(await crypto.subtle.sign('HMAC', key, raw)).toString('hex') == given;\n}",
+      errors: [{ messageId: 'nonConstantTimeCompare', line: 3, column: 10 }],
     },
   ],
 });
