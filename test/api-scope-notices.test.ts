@@ -9,6 +9,9 @@
  * - not reported for app-local look-alikes without API context.
  * The workspace answer-confirmation and call-history host notices have their own file (api-scope.test.ts).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog.js';
@@ -339,5 +342,30 @@ describe('scopes without endpoints: the detector\'s own context decides, the sco
     expect(check('webhook-header-names-lowercase', `export const sig = (event: any) => event.headers['X-Spark-Signature'];\n`)).toEqual(['1:certain+fix']);
     expect(check('legacy-api-host', `export const BASE = 'https://api.ciscospark.com/v1';\n`)).toEqual(['1:certain+fix']);
     expect(check('calling-name-placeholder-null', `${AXIOS}export const save = (id: string) => api.put(\`/telephony/config/virtualLines/\${id}\`, { firstName: '.', lastName: 'x' });\n`)).toEqual(['3:certain']);
+  });
+});
+
+describe('a user catalog (--notices) can scope its own detections', () => {
+  it('a property renamed on one endpoint: certain there, not reported on another endpoint, likely untied', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'collab-scope-'));
+    try {
+      const file = path.join(dir, 'extra.json');
+      writeFileSync(file, JSON.stringify({
+        version: 1,
+        references: { 'https://developer.webex.com/docs/api/changelog': 'Webex API changelog' },
+        notices: [{
+          id: 'acme-room-tag-renamed', title: 'Room tag renamed', summary: 'An internal rename.', area: 'messaging', status: 'dated', effective: '2026-01-01', precision: 'day', breaking: true,
+          source: { section: 'internal', url: 'https://developer.webex.com/docs/api/changelog' }, instead: 'Use `tagName`.', fix: 'autofix',
+          detections: [{ kind: 'property', names: ['tag'], renameTo: 'tagName', scope: { endpoints: [{ path: '/rooms/{roomId}', methods: ['PUT'], side: 'request', source: 'https://developer.webex.com/docs/api/changelog' }] } }],
+        }],
+      }));
+      const extra = loadCatalog({ extraFiles: [file] });
+      const run = (text: string) => analyzeFile({ filename: 'a.ts', text }, { catalog: extra, notices: extra.notices.filter((n) => n.id === 'acme-room-tag-renamed') }).matches;
+      expect(summary(run(`${AXIOS}export const a = (id: string) => api.put(\`/rooms/\${id}\`, { title: 't', tag: 'x' });\n`))).toEqual(['3:certain+fix']);
+      expect(summary(run(`${AXIOS}export const b = (id: string) => api.put(\`/teams/\${id}\`, { name: 't', tag: 'x' });\n`))).toEqual([]);
+      expect(summary(run(`${AXIOS}export const c = { tag: 'x' };\n`))).toEqual(['3:likely']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
