@@ -11,6 +11,9 @@ export interface ParseFailure {
 }
 
 export type ParseResult =
-  /** `parser` is set when the tree comes from the Babel fallback (engine/parse-babel.ts). */
-  | { ok: true; ast: TSESTree.Program; parser?: 'babel' }
+  /**
+   * `parser` is set when the tree does not come from the first parser on this thread: the Babel fallback
+   * (engine/parse-babel.ts), or oxc in the big-stack worker (engine/parse-deep.ts).
+   */
+  | { ok: true; ast: TSESTree.Program; parser?: 'babel' | 'oxc-worker' }
   | { ok: false; error: ParseFailure };

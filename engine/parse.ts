@@ -65,12 +65,19 @@ function parsePrimary(text: string, filename: string, parser: ParserName): Parse
       // Text that could nest deeply enough to crash oxc on this thread: oxc in the big-stack worker.
       if (nesting < DEEP_BUDGET) {
         const deep = parseWithOxcDeep(text, filename, oxcLang(filename), DEEP_PARSE_TIMEOUT_MS);
-        if (deep !== undefined) return deep;
+        if (deep !== undefined) return deep.ok ? { ...deep, parser: 'oxc-worker' } : deep;
+      } else if (text.length > ESTREE_MAX_DEEP_TEXT) {
+        // typescript-estree runs on this thread and cannot be stopped; on large text of this kind it can take
+        // minutes (quadratic on some shapes), so such a file is not parsed (it is reported as not analysed).
+        return { ok: false, error: { message: `too large to parse safely: ${Math.round(text.length / 1024)} KB that could nest ${nesting.toLocaleString('en')} levels deep`, line: 1, column: 0 } };
       }
     }
   }
   return parseEstree(text, filename);
 }
+
+/** The largest text that could nest {@link DEEP_BUDGET} levels deep that typescript-estree is given. */
+export const ESTREE_MAX_DEEP_TEXT = 512 * 1024;
 
 /** The longest a parse in the big-stack worker may take before the file is reported as not analysed. */
 export const DEEP_PARSE_TIMEOUT_MS = 15_000;

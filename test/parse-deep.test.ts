@@ -116,3 +116,23 @@ describe('deeply nested input never crashes the process', () => {
     expect(mayNestDeeply(ordinary)).toBe(false);
   });
 });
+
+describe('work per file is bounded (issue 19, item 10)', () => {
+  it('a 2 MB file of 80,000 exports is parsed by oxc in the worker, not by typescript-estree', () => {
+    let text = '';
+    for (let i = 0; text.length < 1_990_000; i++) text += `export const a${i} = ${i};\n`;
+    expect(mayNestDeeply(text)).toBe(true);
+    expect(nestingEstimate(text)).toBeLessThan(DEEP_BUDGET);
+    const r = parseSource(text, 'x.ts');
+    expect(r.ok).toBe(true);
+    expect(r.ok && r.parser).toBe(oxcModule() ? 'oxc-worker' : undefined);
+  });
+
+  it('large text over the worker budget is not handed to typescript-estree: a failure saying why', () => {
+    const text = 'x = ' + Array(150_000).fill('a').join(' ||\n') + ';\n';
+    expect(text.length).toBeGreaterThan(512 * 1024);
+    const r = parseSource(text, 'x.ts');
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error.message).toMatch(/too large to parse safely: \d+ KB that could nest [\d,]+ levels deep/);
+  });
+});
