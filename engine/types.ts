@@ -382,6 +382,13 @@ export interface PropertyValueDetection extends DetectionBase {
   strings?: boolean;
   /** The file must contain one of these words (case-insensitive), else nothing is reported. */
   fileContext?: string[];
+  /**
+   * With `strings`, for a field that becomes an array: old value -> the values that replace it. A comparison
+   * with a string (`s.f === 'v'`) gets the transitional form as a suggestion: a test that accepts a string or
+   * an array, and the old value or its replacements (`[s.f].flat().some((v) => ['v', 'w'].includes(v))`), which
+   * gives the same answer before and after the date.
+   */
+  replacedBy?: Record<string, string[]>;
 }
 
 /**

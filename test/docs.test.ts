@@ -45,7 +45,7 @@ describe('a notice doc', () => {
     expect(doc).toContain(scim.title);
     expect(doc).toContain('| Effective | 2026-07-28 |');
     expect(doc).toContain('2026-05-28 -> 2026-06-29 -> 2026-07-28');
-    expect(doc).toContain('`none`: reported only');
+    expect(doc).toContain('`suggestion`: ');
     expect(doc).toContain(scim.instead);
     expect(doc).toContain(`[Webex API changelog](https://developer.webex.com/docs/api/changelog): identity, 2026-07-28.`);
     expect(doc).not.toMatch(/\bseed\b/i);

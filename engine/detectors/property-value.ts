@@ -8,6 +8,7 @@ import { memberName, propertyKeyName, unwrap, type FileContext, type Node } from
 import type { Detector, DetectorContext, RawMatch } from '../detector.js';
 import type { PropertyValueDetection } from '../types.js';
 import { fileHasAny } from './shared.js';
+import { isPure } from './transitional.js';
 
 const EQUALITY = new Set(['===', '!==', '==', '!=']);
 
@@ -25,11 +26,26 @@ function stringValue(file: FileContext, node: Node): string | undefined {
   return undefined;
 }
 
+/**
+ * The test that accepts a string or an array for `member === value` (and the value's replacements, when the
+ * catalog lists them): `[m].flat().includes('v')`, `[m].flat().some((v) => ['v', 'w'].includes(v))`, negated
+ * for `!==`. Only for a member read without side effects (it is not duplicated, but kept as written).
+ */
+function eitherForm(file: FileContext, member: Node, value: string, negated: boolean, replacedBy?: Record<string, string[]>): string | undefined {
+  if (!isPure(member)) return undefined;
+  const m = file.getText(member);
+  const values = [value, ...(replacedBy?.[value] ?? [])];
+  const quote = (v: string): string => `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const test = values.length === 1 ? `[${m}].flat().includes(${quote(value)})` : `[${m}].flat().some((v) => [${values.map(quote).join(', ')}].includes(v))`;
+  return negated ? `!${test}` : test;
+}
+
 export const propertyValueDetector: Detector<PropertyValueDetection> = {
   kind: 'property-value',
   messages: {
     outOfRange: '`{{name}}` must be between {{min}} and {{max}}; {{value}} is outside that range. {{instead}}',
     stringValue: "`{{name}}` no longer holds a single string ('{{value}}'). {{instead}}",
+    suggestEither: 'Accept a string or an array (the same answer before and after the date): `{{text}}`.',
   },
   tokens(d) {
     return d.names;
@@ -68,8 +84,15 @@ export const propertyValueDetector: Detector<PropertyValueDetection> = {
       if (!EQUALITY.has(bin.operator)) continue;
       const left = readName(bin.left as Node);
       const right = readName(bin.right);
+      const before = out.length;
       if (left !== undefined && names.has(left)) check(left, bin.right, true);
       else if (right !== undefined && names.has(right)) check(right, bin.left as Node, true);
+      const found = out[before];
+      if (found && found.messageId === 'stringValue' && d.strings) {
+        const member = unwrap((left !== undefined && names.has(left) ? bin.left : bin.right) as Node);
+        const text = eitherForm(file, member, found.data!.value!, bin.operator.startsWith('!'), d.replacedBy);
+        if (text) found.suggestions = [{ messageId: 'suggestEither', data: { text }, edits: [{ range: bin.range, text }] }];
+      }
     }
     for (const sw of file.nodes(T.SwitchStatement)) {
       const name = readName(sw.discriminant);

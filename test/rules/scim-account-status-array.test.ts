@@ -16,8 +16,22 @@ ruleTester().run(id, rule(id), {
   ],
   invalid: [
     {
+      // The transitional suggestion accepts a string (before the date) or an array (after it), and the old value
+      // or the ones the platform names as its replacements: the same answer on both sides of the date.
       code: scim + "const off = user.accountStatus === 'Inactive';",
-      errors: [{ messageId: 'stringValue', line: 2, column: 36 }],
+      errors: [{ messageId: 'stringValue', line: 2, column: 36, suggestions: [{ messageId: 'suggestEither', output: scim + "const off = [user.accountStatus].flat().some((v) => ['Inactive', 'Suspended', 'Compliance', 'Fraud'].includes(v));" }] }],
+      output: null,
+    },
+    {
+      // A value without listed replacements: a string or an array holding it; negated for `!==`.
+      code: scim + "if ('Active' !== u.accountStatus) skip(u);",
+      errors: [{ messageId: 'stringValue', line: 2, column: 5, suggestions: [{ messageId: 'suggestEither', output: scim + "if (![u.accountStatus].flat().includes('Active')) skip(u);" }] }],
+      output: null,
+    },
+    {
+      // A read with a side effect is not rewritten into another expression: no suggestion.
+      code: scim + "const off = next().accountStatus === 'Inactive';",
+      errors: [{ messageId: 'stringValue', line: 2, column: 38, suggestions: [] }],
       output: null,
     },
     {
