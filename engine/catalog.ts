@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readTextFile } from './read-file.js';
+import { jsonTooDeep, tooDeepMessage } from './json-depth.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -443,6 +444,9 @@ export function readJsonFile(file: string): unknown {
 /** `JSON.parse` with a {@link CatalogError} carrying line and column on a syntax error. */
 export function parseJsonText(text: string, file: string): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // Before parsing: what walks the parsed value (the schema, the error locator below) recurses.
+  const deep = jsonTooDeep(body);
+  if (deep) throw new CatalogError(file, '', tooDeepMessage(), deep);
   try {
     return JSON.parse(body) as unknown;
   } catch (e) {

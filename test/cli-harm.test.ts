@@ -2,7 +2,7 @@
  * "Do no harm" at the command line: paths after `--`, runs that select nothing, the uncommitted-changes
  * guard from outside the repository, UTF-16 sources, SIGHUP and temporary files of a killed run.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +129,42 @@ describe('interruption', { timeout: 120_000 }, () => {
     }
   });
 
+  // The progress bar shows only on a terminal: `script` gives the run one (util-linux; skipped without it).
+  const hasScript = spawnSync('script', ['--version']).status === 0;
+  it.skipIf(!hasScript)('Ctrl-C while the progress bar shows: the cursor and line wrapping come back, exit 130 (needs `script`)', async () => {
+    const files: Record<string, string> = {};
+    const call = "fetch('https://webexapis.com/v1/people/me');\n";
+    for (let i = 0; i < 3000; i++) files[`src/f${String(i).padStart(4, '0')}.ts`] = HEADER + call;
+    const d = tempTree(files);
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm', NO_COLOR: '1' };
+      delete env.FORCE_COLOR;
+      delete env.CI;
+      const command = [process.execPath, BIN, ...TODAY].map((a) => `'${a}'`).join(' ');
+      const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: d, env });
+      let out = '';
+      let sent = false;
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString('latin1');
+        // Ctrl-C typed the moment the bar hides the cursor.
+        if (!sent && out.includes('\x1b[?25l')) {
+          sent = true;
+          child.stdin.write('\x03');
+        }
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+      expect(sent).toBe(true);
+      expect(code).toBe(130);
+      const hidden = out.indexOf('\x1b[?25l');
+      expect(out.indexOf('\x1b[?25h', hidden)).toBeGreaterThan(hidden);
+      expect(out.indexOf('\x1b[?7h', hidden)).toBeGreaterThan(hidden);
+      // Stopped: no report was printed.
+      expect(out).not.toContain('findings (');
+    } finally {
+      removeTree(d);
+    }
+  });
+
   it('temporary files a killed run left behind are removed by the next --fix, and said so', () => {
     const d = tempTree({ 'a.ts': HEADER, '.a.ts.collab-migrate-999999999-0badc0de.tmp': 'half written' });
     try {
@@ -207,6 +243,78 @@ describe('a user catalog cannot make --fix inject keys into configuration files'
       expect(JSON.parse(json)).toEqual({ plan: 'new "plan"\ninjected: true' });
       const files = (JSON.parse(r.stdout) as { files: { file: string; findings: number }[] }).files;
       expect(files.find((f) => f.file === 'conf.yaml')?.findings).toBe(1);
+    } finally {
+      removeTree(d);
+    }
+  });
+});
+
+describe('a value from a configuration file is named by the file in errors, not by a flag', () => {
+  it.each([
+    [{ maxFileSize: 'abc' }, /^collab-migrate: Invalid "maxFileSize" in \.collab-migraterc\.json "abc": expected a size/],
+    [{ baseline: 'nope.json' }, /^collab-migrate: "baseline" in \.collab-migraterc\.json .*nope\.json: file not found/],
+    [{ notices: ['nope.json'] }, /^collab-migrate: "notices" in \.collab-migraterc\.json: file not found: nope\.json/],
+    [{ only: ['nope-notice'] }, /^collab-migrate: "only" in \.collab-migraterc\.json: Unknown notice "nope-notice"/],
+    [{ skip: ['nope-notice'] }, /^collab-migrate: "skip" in \.collab-migraterc\.json: Unknown notice "nope-notice"/],
+    [{ include: ['src/**/*.tsx'] }, /^collab-migrate: No file to scan in \. with "include" in \.collab-migraterc\.json src\/\*\*\/\*\.tsx:/],
+    [{ output: 'a.ts' }, /^collab-migrate: Cannot write "output" in \.collab-migraterc\.json .*a\.ts \(it is a file the scan reads/],
+    [{ outputs: { json: 'a.ts' } }, /^collab-migrate: Cannot write "outputs\.json" in \.collab-migraterc\.json .*a\.ts \(it is a file the scan reads/],
+  ])('%j', (config, message) => {
+    const d = tempTree({ '.collab-migraterc.json': JSON.stringify(config), 'a.ts': 'export const a = 1;\n' });
+    try {
+      const r = cli([...TODAY, '.'], { cwd: d });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/--(max-file-size|baseline|notices|only|skip|include|output|json-output)[\s:]/);
+    } finally {
+      removeTree(d);
+    }
+  });
+
+  it('the "collab-migrate" key of a package.json in a parent folder, and a flag over the file is named by the flag', () => {
+    const d = tempTree({ 'package.json': JSON.stringify({ name: 'x', 'collab-migrate': { only: ['nope-notice'] } }), 'sub/a.ts': 'export const a = 1;\n' });
+    try {
+      const r = cli([...TODAY, '.'], { cwd: path.join(d, 'sub') });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^collab-migrate: "collab-migrate\.only" in \.\.\/package\.json: Unknown notice "nope-notice"/);
+      const flag = cli([...TODAY, '--only', 'nope-too', '.'], { cwd: path.join(d, 'sub') });
+      expect(flag.stderr).toMatch(/^collab-migrate: --only: Unknown notice "nope-too"/);
+    } finally {
+      removeTree(d);
+    }
+  });
+});
+
+describe('what a repository puts in front of a terminal', () => {
+  it('many files skipped for one reason are one line with the count (every file stays in the JSON report)', () => {
+    const files: Record<string, string> = { 'a.ts': HEADER, 'one.bin.ts': Buffer.from([0, 1, 2]).toString('latin1') };
+    for (let i = 0; i < 40; i++) files[`empty/e${String(i).padStart(2, '0')}.ts`] = '';
+    const d = tempTree(files);
+    try {
+      const text = cli([...TODAY, '.'], { cwd: d });
+      expect(text.stdout).toContain('Skipped 41 files:\n  40 files: empty file (empty/e00.ts, empty/e01.ts, empty/e02.ts and 37 more; each is listed in --format json)\n');
+      expect(text.stdout).toContain('  one.bin.ts: binary file\n');
+      expect(text.stdout.split('\n').filter((l) => l.includes('empty file'))).toHaveLength(1);
+      const github = cli([...TODAY, '--format', 'github', '.'], { cwd: d });
+      expect(github.stdout.split('\n').filter((l) => l.includes('empty file'))).toEqual(['::notice title=collab-migrate skipped 40 files::empty file (empty/e00.ts and 39 more; each is listed in --format json)']);
+      const json = JSON.parse(cli([...TODAY, '--format', 'json', '.'], { cwd: d }).stdout) as { files: Array<{ file: string; reason?: string }> };
+      expect(json.files.filter((f) => f.reason === 'empty file')).toHaveLength(40);
+    } finally {
+      removeTree(d);
+    }
+  });
+
+  it('control characters a parser quotes from a source are escaped in every human format', () => {
+    // An OSC sequence that would retitle the terminal, and an ESC, inside a file that does not parse.
+    const d = tempTree({ 'bad.ts': `export const s = (h: Record<string, string>) => h['X-Spark-Signature'] \x1b]0;pwned\x07 (;\n` });
+    try {
+      for (const format of ['text', 'github', 'markdown', 'html', 'json', 'sarif']) {
+        const r = cli([...TODAY, '--format', format, '.'], { cwd: d });
+        expect(r.stdout, format).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+        expect(r.stdout, format).toMatch(/\\\\?x1b/);
+      }
+      const fix = cli([...TODAY, '--fix', '--dry-run', '--allow-dirty', '--check-syntax', '.'], { cwd: d });
+      expect(fix.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
     } finally {
       removeTree(d);
     }

@@ -2,6 +2,7 @@
  * The body of the scan command, loaded once the walk has started (see scan.ts): the engine and the
  * report modules are most of the start-up time, and they load while the walker thread works.
  */
+import { printable } from '../../engine/printable.js';
 import { writeFileSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,7 @@ import { buildReport, summaryLine, type FileOutcome, type Report } from '../repo
 import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan/scan-core.js';
 import type { WalkStream } from '../walk/walker.js';
 import { cleanupTempFiles, removeStaleTempFiles, writeIfUnchanged } from '../fix/writer.js';
-import type { ScanSettings } from '../config/settings.js';
+import { outputName, settingName, type ScanSettings } from '../config/settings.js';
 
 /** Signals that stop a run: `--fix` stops between two files, a scan restores the cursor first (a closed terminal sends SIGHUP). */
 const FIX_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -49,7 +50,9 @@ function showProgress(settings: ScanSettings, io: Io): boolean {
 /** Why a run read no file, as ESLint says for patterns that match nothing (exit 2, not "no findings"). */
 function nothingScanned(settings: ScanSettings, skipped: readonly SkippedFile[]): string {
   const where = settings.paths.length ? settings.paths.join(', ') : 'the current folder';
-  const filters = [...settings.include.map((g) => `--include ${g}`), ...settings.exclude.map((g) => `--exclude ${g}`)].join(' ');
+  const include = settingName(settings, 'include', '--include');
+  const exclude = settingName(settings, 'exclude', '--exclude');
+  const filters = [...settings.include.map((g) => `${include} ${g}`), ...settings.exclude.map((g) => `${exclude} ${g}`)].join(' ');
   if (skipped.length === 0) {
     return `No file to scan in ${where}${filters ? ` with ${filters}` : ''}: no JavaScript, TypeScript or configuration file matched. Check the paths and globs, or pass --no-error-on-unmatched-pattern.`;
   }
@@ -69,9 +72,9 @@ export function selectNotices(all: readonly Notice[], settings: ScanSettings, da
 
 /** The scan (and `--fix`) once the walk has started: catalog, notices, reading and analysis, report. */
 export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream): Promise<number> {
-  const catalog = openCatalog(settings.notices, io.cwd);
-  checkIds('--only', settings.only, catalog);
-  checkIds('--skip', settings.skip, catalog);
+  const catalog = openCatalog(settings.notices, io.cwd, settingName(settings, 'notices', '--notices'));
+  checkIds(settingName(settings, 'only', '--only'), settings.only, catalog);
+  checkIds(settingName(settings, 'skip', '--skip'), settings.skip, catalog);
   // Said once per run, whatever the outputs: a catalog not reviewed for a while may miss newer notices.
   const age = catalogAge(catalog.catalog.reviewed, settings.today);
   if (age.stale) io.stderr.write(`collab-migrate: ${staleCatalogMessage(age, settings.today)}\n`);
@@ -105,15 +108,17 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
       if (!cliProgress || count < PROGRESS_MIN_FILES) return;
       if (!bar) {
         bar = new cliProgress.SingleBar({ stream: io.stderr, format: 'scanning {bar} {value}/{total} files', clearOnComplete: true, hideCursor: true }, cliProgress.Presets.shades_classic);
-        bar.start(count, done);
-        // The bar hides the cursor; Ctrl-C (or a closed terminal) must not leave it hidden.
+        // The bar hides the cursor; Ctrl-C (or a closed terminal) must not leave it hidden. Listening before the
+        // bar starts, so a Ctrl-C the moment it appears is caught too.
         restoreCursorOn = (signal) => {
           bar?.stop();
-  if (restoreCursorOn) for (const signal of FIX_SIGNALS) process.off(signal, restoreCursorOn);
-          io.stderr.write('\u001b[?25h');
+          for (const other of FIX_SIGNALS) process.off(other, restoreCursorOn!);
+          // Cursor shown and line wrapping back on (the bar turned both off), then ended by the same signal.
+          io.stderr.write('\u001b[?25h\u001b[?7h');
           process.kill(process.pid, signal);
         };
         for (const signal of FIX_SIGNALS) process.once(signal, restoreCursorOn);
+        bar.start(count, done);
       } else bar.setTotal(count);
     },
     onFile: () => {
@@ -129,6 +134,8 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   }
   cache?.save();
   bar?.stop();
+  // The scan is over: a signal during --fix is the fix's to handle (between two files).
+  if (restoreCursorOn) for (const signal of FIX_SIGNALS) process.off(signal, restoreCursorOn);
   // In path order, whichever stage (walk, read, parse) left them out.
   skipped.sort((x, y) => (x.display < y.display ? -1 : x.display > y.display ? 1 : 0));
   if (scanned.length === 0 && settings.errorOnUnmatchedPattern) throw new UsageError(nothingScanned(settings, skipped));
@@ -176,13 +183,13 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   }
   const written: string[] = [];
   if (settings.output) {
-    writeReport('--output', settings.output, text);
+    writeReport(settingName(settings, 'output', '--output'), settings.output, text);
     written.push(`${displayPath(settings.output, io.cwd)} (${settings.format})`);
   } else {
     io.stdout.write(text);
   }
   for (const o of settings.outputs) {
-    writeReport(`--${o.format}-output`, o.file, FORMATTERS[o.format](report, { ...formatContext, color: false }));
+    writeReport(outputName(settings, o.format), o.file, FORMATTERS[o.format](report, { ...formatContext, color: false }));
     written.push(`${displayPath(o.file, io.cwd)} (${o.format})`);
   }
   // A log shows what happened even when every report went to a file.
@@ -224,7 +231,7 @@ function useBaseline(settings: ScanSettings, scanned: readonly ScannedFile[], se
     outcome.written = { findings: baseline.findings.length, pruned };
     return outcome;
   }
-  if (settings.baseline) return applyBaseline(settings.baseline, readBaseline(settings.baseline), scanned, settings.today, selected);
+  if (settings.baseline) return applyBaseline(settings.baseline, readBaseline(settings.baseline, false, settingName(settings, 'baseline', '--baseline')), scanned, settings.today, selected);
   return undefined;
 }
 
@@ -250,7 +257,7 @@ function doesNotParse(s: ScannedFile, skipped: SkippedFile[]): boolean {
   if (s.file.language === 'config' || s.findings.length > 0 || s.suppressedCount > 0 || s.unanalysed) return false;
   const error = checkSyntax(s.file.path, s.text);
   if (error === undefined) return false;
-  skipped.push({ display: s.file.display, reason: `does not parse: ${error}` });
+  skipped.push({ display: s.file.display, reason: `does not parse: ${printable(error)}` });
   return true;
 }
 

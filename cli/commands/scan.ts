@@ -18,7 +18,7 @@ import { checkDate, parseWholeNumber, resolveToday, splitList } from '../config/
 import { POOL_MIN_CORES, POOL_MIN_FILES } from '../scan/threads.js';
 import { startWalk } from '../walk/walker.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
-import { DEFAULT_MAX_FILE_SIZE, FIX_MODES, FORMATS, REGIONS, type Format, type ScanSettings } from '../config/settings.js';
+import { DEFAULT_MAX_FILE_SIZE, FIX_MODES, FORMATS, REGIONS, outputName, settingName, type Format, type NamedSetting, type ScanSettings } from '../config/settings.js';
 import type { FixMode } from '../../engine/types.js';
 
 export { DEFAULT_MAX_FILE_SIZE, FORMATS, REGIONS, type Format, type ScanSettings };
@@ -128,10 +128,31 @@ function pick<K extends keyof RcOptions>(rc: RcOptions | undefined, key: K): RcO
 
 /** Merges flags over the configuration file over defaults, and checks every value. */
 export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
-  const rc = loadRc(io.cwd)?.options;
+  const loaded = loadRc(io.cwd);
+  const rc = loaded?.options;
+  // Values the configuration file gives are named by its key and path in messages, not by a flag the user did not type.
+  const names: NonNullable<ScanSettings['names']> = {};
+  if (loaded) {
+    const fromFile: Array<[NamedSetting, unknown]> = [
+      ['maxFileSize', args.maxFileSize],
+      ['output', args.output],
+      ['outputs', OUTPUT_FLAG_KEYS.some((k) => args[k] !== undefined) ? true : undefined],
+      ['baseline', args.baseline],
+      ['notices', args.notices],
+      ['only', args.only],
+      ['skip', args.skip],
+      ['include', args.include],
+      ['exclude', args.exclude],
+    ];
+    // `"only" in .collab-migraterc.json`, `"collab-migrate.only" in ../package.json` (relative to where the run starts).
+    const prefix = path.basename(loaded.file) === 'package.json' ? 'collab-migrate.' : '';
+    const file = path.relative(io.cwd, loaded.file) || loaded.file;
+    for (const [key, flag] of fromFile) if (flag === undefined && loaded.options[key] !== undefined) names[key] = `"${prefix}${key}" in ${file}`;
+  }
   const warnWithin = args.warnWithin !== undefined ? parseWholeNumber('--warn-within', args.warnWithin, 0, 'days') : (pick(rc, 'warnWithin') ?? DEFAULT_WARN_WITHIN_DAYS);
   const maxWarnings = args.maxWarnings !== undefined ? parseWholeNumber('--max-warnings', args.maxWarnings, -1, 'warnings') : (pick(rc, 'maxWarnings') ?? -1);
   const settings: ScanSettings = {
+    names,
     // Everything after `--` is a path too (yargs leaves it in `_`), also names that look like options.
     paths: [...(args.paths ?? []), ...(args._ ?? []).map(String)],
     errorOnUnmatchedPattern: args.errorOnUnmatchedPattern ?? true,
@@ -154,7 +175,7 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     allowDirty: Boolean(args.allowDirty),
     quiet: Boolean(args.quiet),
     progress: args.progress ?? true,
-    maxFileSize: parseSize(args.maxFileSize ?? pick(rc, 'maxFileSize') ?? DEFAULT_MAX_FILE_SIZE),
+    maxFileSize: parseSize(args.maxFileSize ?? pick(rc, 'maxFileSize') ?? DEFAULT_MAX_FILE_SIZE, names.maxFileSize),
     reportUnusedSuppressions: args.reportUnusedSuppressions ?? pick(rc, 'reportUnusedSuppressions') ?? false,
     strictScopes: args.strictScopes ?? pick(rc, 'strictScopes') ?? false,
     checkSyntax: args.checkSyntax ?? pick(rc, 'checkSyntax') ?? false,
@@ -185,6 +206,7 @@ const OUTPUT_FLAGS: Record<Format, keyof ScanArgs> = {
   markdown: 'markdownOutput',
   html: 'htmlOutput',
 };
+const OUTPUT_FLAG_KEYS = Object.values(OUTPUT_FLAGS);
 
 /** `--json-output FILE` and the like (flags), else the configuration file's `outputs`. */
 function resolveOutputs(args: ScanArgs, rc: RcOptions | undefined, cwd: string): ScanSettings['outputs'] {
@@ -258,8 +280,8 @@ function checkOutputWritable(flag: string, file: string, force: boolean): void {
 export const run: CommandRunner<ScanArgs> = async (args, io) => {
   const settings = resolveSettings(args, io);
   const force = Boolean(args.forceOutput);
-  if (settings.output) checkOutputWritable('--output', settings.output, force);
-  for (const o of settings.outputs) checkOutputWritable(`--${o.format}-output`, o.file, force);
+  if (settings.output) checkOutputWritable(settingName(settings, 'output', '--output'), settings.output, force);
+  for (const o of settings.outputs) checkOutputWritable(outputName(settings, o.format), o.file, force);
   if (settings.baselineWrite) checkOutputWritable('--baseline-write', settings.baselineWrite, force);
   // The walk starts first (in a thread of its own when there is a second core); the engine, the catalog
   // and the rest of the command load while it goes on.

@@ -9,6 +9,7 @@ import { CALENDAR_DAY_FORMAT, checkOptions, OptionsError, type OptionsSchema } f
 import { UsageError } from '../errors.js';
 import { FORMATS, type Format } from './settings.js';
 import { readRegularFile } from '../walk/files.js';
+import { jsonTooDeep, tooDeepMessage } from '../../engine/json-depth.js';
 
 /** The keys a configuration file may set (camelCase names of the scan flags). */
 export interface RcOptions {
@@ -84,6 +85,8 @@ function parseJson(file: string, label: string): unknown {
   } catch (error) {
     throw new UsageError(`Cannot read ${label} (${file}): ${(error as Error).message}`);
   }
+  const deep = jsonTooDeep(text);
+  if (deep) throw new UsageError(`Invalid JSON in ${label} (${file}): ${tooDeepMessage(deep)}`);
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {

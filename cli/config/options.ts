@@ -69,13 +69,13 @@ export function checkIds(flag: string, ids: readonly string[], catalog: LoadedCa
 }
 
 /** Loads the built-in catalog plus the user's extra files; every failure becomes one line. */
-export function openCatalog(extraFiles: readonly string[], cwd: string): LoadedCatalog {
+export function openCatalog(extraFiles: readonly string[], cwd: string, name = '--notices'): LoadedCatalog {
   const files = extraFiles.map((f) => path.resolve(cwd, f));
   for (const file of files) {
     const stats = statSync(file, { throwIfNoEntry: false });
-    if (!stats) throw new UsageError(`--notices: file not found: ${path.relative(cwd, file) || file}`);
+    if (!stats) throw new UsageError(`${name}: file not found: ${path.relative(cwd, file) || file}`);
     // A folder, or a FIFO (whose read would wait for a writer for ever).
-    if (!stats.isFile()) throw new UsageError(`--notices: not a regular file: ${path.relative(cwd, file) || file}`);
+    if (!stats.isFile()) throw new UsageError(`${name}: not a regular file: ${path.relative(cwd, file) || file}`);
   }
   try {
     const catalog = loadCatalog(files.length ? { extraFiles: files } : undefined);

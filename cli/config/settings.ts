@@ -11,7 +11,27 @@ export const DEFAULT_MAX_FILE_SIZE = '2mb';
 export const FIX_MODES: readonly FixMode[] = ['date', 'final'];
 
 /** The options of one run after flags, configuration file and defaults are merged (flags win). */
+/** The settings a configuration file can give whose values are checked after it is loaded (files, notice ids, globs, sizes). */
+export type NamedSetting = 'maxFileSize' | 'output' | 'outputs' | 'baseline' | 'notices' | 'only' | 'skip' | 'include' | 'exclude';
+
+/**
+ * How a message names a setting: by default its flag (`--only`); for a value the configuration file gave, the
+ * file and its key (`"only" in .collab-migraterc.json`, `"collab-migrate.only" in package.json`), so an error points at
+ * what to edit.
+ */
+export function settingName(settings: Pick<ScanSettings, 'names'>, key: NamedSetting, flag: string): string {
+  return settings.names?.[key] ?? flag;
+}
+
+/** How messages name the output of one format: `--json-output`, or the `outputs` key of the configuration file. */
+export function outputName(settings: Pick<ScanSettings, 'names'>, format: Format): string {
+  const fromFile = settings.names?.outputs;
+  return fromFile ? fromFile.replace(/^"([^"]*outputs)"/, `"$1.${format}"`) : `--${format}-output`;
+}
+
 export interface ScanSettings {
+  /** Settings that came from a configuration file, and how messages name them (see {@link settingName}). */
+  names?: Partial<Record<NamedSetting, string>>;
   paths: string[];
   today: string;
   before?: string;

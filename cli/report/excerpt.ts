@@ -1,8 +1,9 @@
 /**
  * Code excerpts for the report: the lines of a finding with a little context, and the lines an autofix (or the
- * first suggestion) changes, before and after. Lines are cut to a width a page can show; tabs and control
- * characters are kept as text (the formats escape them).
+ * first suggestion) changes, before and after. Lines are cut to a width a page can show; tabs are kept, control
+ * characters and bidirectional overrides escaped (`\x1b`, `\u202e`); the formats escape the rest for their markup.
  */
+import { printable } from '../../engine/printable.js';
 import type { TextEdit } from '../../engine/types.js';
 
 /** Lines around a finding: `lines[i]` is line `startLine + i`. */
@@ -27,7 +28,12 @@ export const MAX_LINE = 240;
 /** Most lines of a finding or a fix kept; a longer span is cut. */
 const MAX_SPAN = 12;
 
-function cut(line: string): string {
+/**
+ * A line as a page shows it: control characters and bidirectional overrides written as escapes (a raw ESC is
+ * invisible, an override reorders what the reader sees), tabs kept; then cut to the width.
+ */
+function cut(raw: string): string {
+  const line = raw.includes('\t') ? raw.split('\t').map(printable).join('\t') : printable(raw);
   return line.length > MAX_LINE ? line.slice(0, MAX_LINE - 1) + '…' : line;
 }
 

@@ -4,6 +4,7 @@
  * suppression comments are kept with their repository, and the repositories are listed worst first.
  */
 import { daysBetween } from '../../engine/dates.js';
+import { jsonTooDeep, tooDeepMessage } from '../../engine/json-depth.js';
 import type { NoticeStatus } from '../../engine/types.js';
 import { UsageError } from '../errors.js';
 import {
@@ -37,6 +38,8 @@ function isObject(x: unknown): x is Record<string, unknown> {
 /** Parses and checks one JSON report; a bad one is a usage error naming the file and what is wrong. */
 export function parseReport(source: string, text: string): Report {
   let data: unknown;
+  const deep = jsonTooDeep(text);
+  if (deep) throw new UsageError(`${source}: not a collab-migrate JSON report: ${tooDeepMessage(deep)}.`);
   try {
     data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {

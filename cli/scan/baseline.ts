@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { readTextFile } from '../../engine/read-file.js';
+import { jsonTooDeep, tooDeepMessage } from '../../engine/json-depth.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
@@ -73,26 +74,28 @@ function validate(value: unknown): value is BaselineFile {
 }
 
 /** Reads a baseline; a missing file is an empty one when `optional` (so `--baseline-write` can create it). */
-export function readBaseline(file: string, optional = false): BaselineFile {
+export function readBaseline(file: string, optional = false, name = '--baseline'): BaselineFile {
   if (!existsSync(file)) {
     if (optional) return { version: BASELINE_VERSION, findings: [] };
-    throw new UsageError(`--baseline ${file}: file not found (create it with --baseline-write ${file}).`);
+    throw new UsageError(`${name} ${file}: file not found (create it with --baseline-write ${file}).`);
   }
   let value: unknown;
   let text: string;
   try {
     text = readTextFile(file);
   } catch (error) {
-    throw new UsageError(`--baseline ${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+    throw new UsageError(`${name} ${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
   }
+  const deep = jsonTooDeep(text);
+  if (deep) throw new UsageError(`${name} ${file}: not a baseline: ${tooDeepMessage(deep)}.`);
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new UsageError(`--baseline ${file}: not valid JSON (${(error as Error).message}).`);
+    throw new UsageError(`${name} ${file}: not valid JSON (${(error as Error).message}).`);
   }
   if (!validate(value)) {
     const e = validator?.errors?.[0];
-    throw new UsageError(`--baseline ${file}: ${e ? `${e.instancePath || '/'} ${e.message ?? 'is invalid'}` : 'invalid'} (see baseline.schema.json).`);
+    throw new UsageError(`${name} ${file}: ${e ? `${e.instancePath || '/'} ${e.message ?? 'is invalid'}` : 'invalid'} (see baseline.schema.json).`);
   }
   return value;
 }

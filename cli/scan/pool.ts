@@ -75,6 +75,20 @@ export async function scanFiles(files: readonly FoundFile[], ctx: ScanContext, o
  * hold a notice token are analysed here). Without a helping walker, the files still waiting once the walk
  * is over go to a worker pool when one pays (as in {@link scanFiles}). Results are in the walk's order.
  */
+/**
+ * A scan in this thread lets the event loop turn every 50 ms: a signal (Ctrl-C, a closed terminal) is only
+ * handled there, and the handler shows the cursor the progress bar hid before the process ends. Without it a
+ * scan of files that were all waiting ran to its end in one go, Ctrl-C or not (issue 19, item 16).
+ */
+function eventLoopTurns(everyMs = 50): () => Promise<void> {
+  let last = Date.now();
+  return async () => {
+    if (Date.now() - last < everyMs) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    last = Date.now();
+  };
+}
+
 export async function scanWalk(
   walk: WalkStream,
   ctx: ScanContext,
@@ -86,7 +100,9 @@ export async function scanWalk(
   const starts: number[] = [];
   /** Without a helper: the first file not scanned yet, when the walk ended with files waiting. */
   let waiting: number | undefined;
+  const turn = eventLoopTurns();
   for (let event = await walk.next(); event; event = await walk.next()) {
+    await turn();
     if (event.kind === 'read') {
       const start = starts[event.batch];
       event.read.forEach((read, k) => loop.finishRead(start + k, read));
@@ -132,7 +148,11 @@ class FileLoop {
     for (let i = from; i < this.files.length; i++) if (!this.lookup(i)) todo.push(i);
     const size = poolSize(todo.length, this.opts);
     if (size === 0) {
-      for (const i of todo) this.finish(i, this.compute(i));
+      const turn = eventLoopTurns();
+      for (const i of todo) {
+        this.finish(i, this.compute(i));
+        await turn();
+      }
       return;
     }
     await runPool(todo, this.files, this.ctx, this.opts, size, (i, c) => this.finish(i, c), (i) => this.compute(i));

@@ -4,6 +4,7 @@
  * its text-level findings and is marked unanalysed. Findings
  * get their severity for the run's dates and are checked against suppression comments.
  */
+import { printable } from '../../engine/printable.js';
 import { analyzeFile, type AnalyzeOptions } from '../../engine/analyze.js';
 import { severityOf, type DateOptions } from '../../engine/dates.js';
 import type { Match, Notice } from '../../engine/types.js';
@@ -103,7 +104,8 @@ export function analyzeText(file: FoundFile, text: string, ctx: ScanContext): { 
   }
   if (result.parseError) {
     const e = result.parseError;
-    return { matches: result.matches, unanalysed: `does not parse: ${e.message} (${e.line}:${e.column})` };
+    // The parser quotes the source (an "Invalid character" with the character): escaped for every format.
+    return { matches: result.matches, unanalysed: `does not parse: ${printable(e.message)} (${e.line}:${e.column})` };
   }
   return { matches: result.matches };
 }

@@ -111,14 +111,14 @@ function findRepoRoot(start: string): string | undefined {
 }
 
 /** `2mb`, `500KB`, `1048576` -> bytes. */
-export function parseSize(value: string | number): number {
+export function parseSize(value: string | number, name = '--max-file-size'): number {
   if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
   const m = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|k|mb|m|gb|g)?\s*$/i.exec(String(value));
-  if (!m) throw new UsageError(`Invalid --max-file-size "${value}": expected a size such as 2mb, 500kb or 1048576.`);
+  if (!m) throw new UsageError(`Invalid ${name} "${value}": expected a size such as 2mb, 500kb or 1048576.`);
   const unit = (m[2] ?? 'b').toLowerCase()[0];
   const factor = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
   const bytes = Math.floor(Number(m[1]) * factor);
-  if (bytes <= 0) throw new UsageError(`Invalid --max-file-size "${value}": must be more than 0.`);
+  if (bytes <= 0) throw new UsageError(`Invalid ${name} "${value}": must be more than 0.`);
   return bytes;
 }
 

@@ -1,12 +1,39 @@
 /** GitHub Actions workflow commands: one `::error`/`::warning` annotation per finding. */
+import { printable } from '../../../engine/printable.js';
 import type { Report } from '../report.js';
+import { SUMMARISE_OVER } from './text.js';
 
+// Control characters from the repository (an ESC sequence in a parser message or a file name) are escaped
+// first: the Actions log would interpret them.
 function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return s
+    .split(/\r?\n/)
+    .map((line) => printable(line).replace(/%/g, '%25'))
+    .join('%0A');
 }
 
 function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/**
+ * One annotation per file, except that a reason shared by more than SUMMARISE_OVER files is one annotation with
+ * the count (100,000 empty files would be 100,000 annotations).
+ */
+function annotations(level: 'warning' | 'notice', what: string, files: ReadonlyArray<{ file: string; reason: string }>): string[] {
+  const counts = new Map<string, number>();
+  for (const f of files) counts.set(f.reason, (counts.get(f.reason) ?? 0) + 1);
+  const said = new Set<string>();
+  const out: string[] = [];
+  for (const f of files) {
+    const n = counts.get(f.reason)!;
+    if (n <= SUMMARISE_OVER) out.push(`::${level} file=${escapeProperty(f.file)},title=collab-migrate ${what} this file::${escapeData(f.reason)}`);
+    else if (!said.has(f.reason)) {
+      said.add(f.reason);
+      out.push(`::${level} title=collab-migrate ${what} ${n} files::${escapeData(`${f.reason} (${f.file} and ${n - 1} more; each is listed in --format json)`)}`);
+    }
+  }
+  return out;
 }
 
 export function formatGithub(report: Report): string {
@@ -21,13 +48,10 @@ export function formatGithub(report: Report): string {
     ].join(',');
     return `::${f.severity === 'error' ? 'error' : 'warning'} ${props}::${escapeData(`${f.message} (${f.when})`)}`;
   });
-  for (const u of report.unanalysed) {
-    const what = u.textLevel ? ' (text-level findings only)' : '';
-    lines.push(`::warning file=${escapeProperty(u.file)},title=collab-migrate could not analyse this file::${escapeData(u.reason + what)}`);
-  }
-  for (const f of report.files) {
-    if (f.outcome === 'skipped' && f.unanalysed === undefined) lines.push(`::notice file=${escapeProperty(f.file)},title=collab-migrate skipped this file::${escapeData(f.reason ?? '')}`);
-  }
+  const unanalysed = report.unanalysed.map((u) => ({ file: u.file, reason: u.reason + (u.textLevel ? ' (text-level findings only)' : '') }));
+  lines.push(...annotations('warning', 'could not analyse', unanalysed));
+  const skipped = report.files.filter((f) => f.outcome === 'skipped' && f.unanalysed === undefined).map((f) => ({ file: f.file, reason: f.reason ?? '' }));
+  lines.push(...annotations('notice', 'skipped', skipped));
   const s = report.summary;
   const b = report.baseline;
   if (b) lines.push(`collab-migrate baseline ${b.file}: ${b.recorded} recorded (warnings until their date), ${b.new} new (errors), ${b.resolved.length} resolved`);

@@ -4,6 +4,7 @@
  * findings, in force / coming next / later / no date yet). A merged report (`collab-migrate merge`) adds the
  * repositories, worst first. Text from catalogs, paths and repository names is escaped.
  */
+import { printable } from '../../../engine/printable.js';
 import { daysBetween } from '../../../engine/dates.js';
 import { docsUrl } from '../../package-info.js';
 import { digest, percent, plural, type NoticeDigest } from '../digest.js';
@@ -24,8 +25,7 @@ export interface MarkdownOptions {
  * (`-`, `+`, `#`, `1.`) are left alone.
  */
 export function escapeMarkdown(s: string): string {
-  return s
-    .replace(/[\r\n\t]+/g, ' ')
+  return printable(s.replace(/[\r\n\t]+/g, ' '))
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -34,7 +34,7 @@ export function escapeMarkdown(s: string): string {
 
 /** A code span that shows `s` literally (backticks inside are fenced with more backticks). */
 function code(s: string): string {
-  const clean = s.replace(/[\r\n\t]+/g, ' ').replace(/\|/g, '\\|');
+  const clean = printable(s.replace(/[\r\n\t]+/g, ' ')).replace(/\|/g, '\\|');
   const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((m) => m.length));
   const fence = '`'.repeat(longest + 1);
   const pad = clean.startsWith('`') || clean.endsWith('`') ? ' ' : '';

@@ -1,5 +1,6 @@
 /** The human format: findings grouped by file (like ESLint's stylish), then a summary and a timeline. */
 import { createColors } from 'picocolors';
+import { printable } from '../../../engine/printable.js';
 import type { Report, ReportFile } from '../report.js';
 
 export interface TextOptions {
@@ -14,23 +15,47 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : /(s|x|ch|sh)$/.test(word) ? 'es' : 's'}`;
 }
 
-const CONTROL = /[\x00-\x1f\x7f]/g;
-
 /** A file name as one line of a terminal can show it: control characters escaped (a newline, an ESC sequence). */
-export function printableName(name: string): string {
-  return name.replace(CONTROL, (ch) => (ch === '\n' ? '\\n' : ch === '\r' ? '\\r' : ch === '\t' ? '\\t' : `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`));
-}
+export const printableName = printable;
 
+/**
+ * The report with what came from the repository made printable: file names, and the reasons and messages that
+ * can quote its text (a parser's "Invalid character" with the character itself).
+ */
 function withPrintableNames(report: Report): Report {
-  const name = <T extends { file: string }>(x: T): T => ({ ...x, file: printableName(x.file) });
+  const name = <T extends { file: string }>(x: T): T => ({ ...x, file: printable(x.file) });
+  const reason = <T extends { file: string; reason?: string }>(x: T): T => (x.reason === undefined ? name(x) : { ...name(x), reason: printable(x.reason) });
   const sup = report.suppressions;
   return {
     ...report,
-    findings: report.findings.map(name),
-    files: report.files.map(name),
-    unanalysed: report.unanalysed.map(name),
+    findings: report.findings.map((f) => ({ ...name(f), message: printable(f.message) })),
+    files: report.files.map(reason),
+    unanalysed: report.unanalysed.map(reason),
     suppressions: { ...sup, expired: sup.expired.map(name), invalid: sup.invalid.map(name), unused: sup.unused.map(name) },
   };
+}
+
+/** A reason shared by more files than this is said once, with the count (100,000 empty files are one line). */
+export const SUMMARISE_OVER = 10;
+
+/**
+ * Files and why, one line each, except that a reason shared by more than {@link SUMMARISE_OVER} files is one
+ * line with the count and the first names, where the first of them would be. The JSON report lists every file.
+ */
+export function byReason(files: ReadonlyArray<{ file: string; reason: string }>): string[] {
+  const groups = new Map<string, string[]>();
+  for (const f of files) {
+    const list = groups.get(f.reason);
+    if (list) list.push(f.file);
+    else groups.set(f.reason, [f.file]);
+  }
+  const out: string[] = [];
+  for (const f of files) {
+    const group = groups.get(f.reason)!;
+    if (group.length <= SUMMARISE_OVER) out.push(`${f.file}: ${f.reason}`);
+    else if (group[0] === f.file) out.push(`${plural(group.length, 'file')}: ${f.reason} (${group.slice(0, 3).join(', ')} and ${group.length - 3} more; each is listed in --format json)`);
+  }
+  return out;
 }
 
 export function formatText(input: Report, opts: TextOptions): string {
@@ -126,13 +151,13 @@ export function formatText(input: Report, opts: TextOptions): string {
   if (skipped.length > 0) {
     out.push('');
     out.push(c.yellow(`Skipped ${plural(skipped.length, 'file')}:`));
-    for (const f of skipped) out.push(`  ${f.file}: ${f.reason}`);
+    for (const line of byReason(skipped.map((f) => ({ file: f.file, reason: f.reason ?? '' })))) out.push(`  ${line}`);
   }
   // Last, so a run (and `--fix`) ends with the files it could not look at.
   if (report.unanalysed.length > 0) {
     out.push('');
     out.push(c.bold(c.yellow(`Not analysed (${plural(report.unanalysed.length, 'file')}; findings there may be missing${report.mode === 'scan' ? '' : ', and --fix did not look at them'}):`)));
-    for (const u of report.unanalysed) out.push(`  ${u.file}: ${u.reason}${u.textLevel ? ' (text-level findings only)' : ''}`);
+    for (const line of byReason(report.unanalysed.map((u) => ({ file: u.file, reason: `${u.reason}${u.textLevel ? ' (text-level findings only)' : ''}` })))) out.push(`  ${line}`);
   }
   return out.join('\n') + '\n';
 }

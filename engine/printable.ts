@@ -1,0 +1,17 @@
+/**
+ * Text from a scanned repository (file names, parser messages that quote the source) as one line of a terminal,
+ * a CI log or a Markdown table can show it: control characters escaped (a newline, an ESC sequence that would
+ * recolour or retitle the terminal, a NUL), and so are the bidirectional overrides that make a line read
+ * otherwise than it is (CVE-2021-42574, "Trojan Source").
+ */
+const UNPRINTABLE = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** `text` with every control or bidirectional-override character written as an escape (`\x1b`, `\n`, `\u202e`). */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (ch) => {
+    const code = ch.charCodeAt(0);
+    return NAMED[ch] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+  });
+}
