@@ -314,26 +314,56 @@ export function projectLoadCount(): number {
   return projectsLoaded;
 }
 
-/** The consumer's project: its tsconfig when there is one, otherwise the given files alone. */
-export function loadProject(root: string, tsconfig: string | undefined, sourceFiles: readonly string[]): Project {
+/** Compiler options of a project without a tsconfig. */
+const DEFAULT_OPTIONS: ts.CompilerOptions = {
+  allowJs: true,
+  jsx: ts.JsxEmit.Preserve,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  skipLibCheck: true,
+  noEmit: true,
+};
+
+/** A tsconfig's compiler options and files, read (with the files it extends) through the guarded reader. */
+function readTsconfig(config: string): { options: ts.CompilerOptions; fileNames: string[] } {
+  const read = ts.readConfigFile(config, readProjectFile);
+  if (read.error) throw new Error(`${config}: ${ts.flattenDiagnosticMessageText(read.error.messageText, ' ')}`);
+  const host: ts.ParseConfigHost = {
+    useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+    readDirectory: ts.sys.readDirectory,
+    fileExists: ts.sys.fileExists,
+    readFile: readProjectFile,
+  };
+  const parsed = ts.parseJsonConfigFileContent(read.config, host, path.dirname(config), undefined, config);
+  return { options: parsed.options, fileNames: parsed.fileNames.map((f) => path.resolve(f)) };
+}
+
+/**
+ * The consumer's project: its tsconfig when there is one, otherwise the given files alone. With `mentions`,
+ * only the files whose text names a renamed property (every place a rename can touch does), the declaration
+ * files of the tsconfig (global types), and what they import are loaded, with the tsconfig's compiler options:
+ * loading every file of a 3,900-file project took 8.9 s of CPU and 734 MB for one declared property.
+ */
+export function loadProject(root: string, tsconfig: string | undefined, sourceFiles: readonly string[], mentions?: (file: string) => boolean): Project {
   projectsLoaded++;
   const config = tsconfig ? path.resolve(root, tsconfig) : path.join(root, 'tsconfig.json');
   const fileSystem = guardedFileSystem();
+  if (mentions) {
+    const fromConfig = existsSync(config) ? readTsconfig(config) : undefined;
+    const project = new Project({ fileSystem, compilerOptions: fromConfig?.options ?? DEFAULT_OPTIONS });
+    const files = new Set(sourceFiles);
+    for (const f of fromConfig?.fileNames ?? []) files.add(f);
+    for (const file of files) {
+      if (/\.d\.[cm]?ts$/.test(file) ? isInNodeModules(file) : !mentions(file)) continue;
+      if (!project.getSourceFile(file)) project.addSourceFileAtPathIfExists(file);
+    }
+    return project;
+  }
   const project = existsSync(config)
     ? new Project({ tsConfigFilePath: config, fileSystem })
-    : new Project({
-        fileSystem,
-        compilerOptions: {
-          allowJs: true,
-          jsx: ts.JsxEmit.Preserve,
-          target: ts.ScriptTarget.ES2022,
-          module: ts.ModuleKind.NodeNext,
-          moduleResolution: ts.ModuleResolutionKind.NodeNext,
-          strict: true,
-          skipLibCheck: true,
-          noEmit: true,
-        },
-      });
+    : new Project({ fileSystem, compilerOptions: DEFAULT_OPTIONS });
   for (const file of sourceFiles) if (!project.getSourceFile(file)) project.addSourceFileAtPathIfExists(file);
   return project;
 }
@@ -380,7 +410,22 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
   let projectFailure: string | undefined;
   if (needsProject) {
     try {
-      const project = loadProject(root, opts.tsconfig, sourceFiles);
+      // Only files that name a renamed property (and what they import) are loaded: the others cannot hold a place the
+      // rename touches. Files of the tsconfig outside the migrated set are read to find out (a reference there
+      // keeps the declaration's name: see computeProjectRenames).
+      const names = [...renamed];
+      const mentions = (file: string): boolean => {
+        let text = texts.get(file);
+        if (text === undefined) {
+          try {
+            text = readProjectFile(file);
+          } catch {
+            return false;
+          }
+        }
+        return names.some((n) => text.includes(n));
+      };
+      const project = loadProject(root, opts.tsconfig, sourceFiles, mentions);
       // The texts the caller gave (or that were read) are the truth, whatever the project read from disk.
       for (const file of sourceFiles) {
         const morph = project.getSourceFile(file);

@@ -11,7 +11,8 @@
  * - kill: `--fix` is killed with SIGKILL while it writes; every file must be as it was or as fixed, and the
  *   next `--fix` must remove the temporary files the killed run left and fix the rest;
  * - race: another writer appends to a file the moment a temporary file of `--fix` appears beside it; every
- *   edit it made must be in the file afterwards (the fix is refused, or the edit kept after it).
+ *   edit it made must be in the file afterwards (the fix is refused, or the edit kept after it);
+ * and once: 100,000 empty files beside one finding are one line of the text report (issue 19, item 16).
  *
  * Options: --keep (leave the copy for inspection), --no-typecheck (skip the diagnostics count: large projects),
  * --cli <file> (another CLI entry), --before <date> (default 2099-12-31), --rounds <n> (hostile rounds, default 5).
@@ -367,8 +368,29 @@ async function raceCase(cli: string): Promise<{ failures: string[]; edits: numbe
   return { failures, edits: made.length };
 }
 
-async function hostile(opts: Options): Promise<number> {
+/** 100,000 empty files beside one finding: the text report says so in one line (the JSON report lists each). */
+function emptyFilesCase(cli: string): string[] {
   const failures: string[] = [];
+  const root = mkdtempSync(join(tmpdir(), 'cm-soak-empty-'));
+  try {
+    writeFileSync(join(root, 'a.ts'), HEADER);
+    for (let d = 0; d < 100; d++) {
+      const dir = join(root, `d${d}`);
+      mkdirSync(dir);
+      for (let i = 0; i < 1000; i++) writeFileSync(join(dir, `e${i}.ts`), '');
+    }
+    const run = runCli(cli, root, ['--no-progress', '--today', '2026-11-01', '.']);
+    if (run.code !== 1) failures.push(`empty files: exit ${run.code} (expected 1, one finding): ${run.stderr.trim().split('\n')[0]}`);
+    const lines = run.stdout.split('\n').filter((l) => l.includes('empty file'));
+    if (lines.length !== 1 || !lines[0].includes('100000 files: empty file')) failures.push(`empty files: ${lines.length} lines say "empty file" (expected one with the count)`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  return failures;
+}
+
+async function hostile(opts: Options): Promise<number> {
+  const failures: string[] = emptyFilesCase(opts.cli);
   let edits = 0;
   for (let round = 0; round < opts.rounds; round++) {
     failures.push(...(await killCase(opts.cli)));
@@ -376,7 +398,7 @@ async function hostile(opts: Options): Promise<number> {
     failures.push(...race.failures);
     edits += race.edits;
   }
-  console.log([`soak: hostile cases, ${opts.rounds} rounds`, `  kill -9 during --fix (400 files): ${opts.rounds} runs`, `  concurrent edits while --fix writes (300 files): ${edits} edits made`, `  failures: ${failures.length}`, ...failures.map((f) => `    FAIL ${f}`)].join('\n'));
+  console.log([`soak: hostile cases, ${opts.rounds} rounds`, `  kill -9 during --fix (400 files): ${opts.rounds} runs`, `  concurrent edits while --fix writes (300 files): ${edits} edits made`, '  100,000 empty files: one line in the text report', `  failures: ${failures.length}`, ...failures.map((f) => `    FAIL ${f}`)].join('\n'));
   return failures.length;
 }
 

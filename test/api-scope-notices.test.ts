@@ -313,6 +313,17 @@ export const op = (org: string, id: string) => fetch(\`\${SCIM}/\${org}/v2/${res
   body: JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'accountStatus', value: 'Inactive' }] }),
 });
 `;
+  it('a constant compared with an attribute of each user listed by Search users: certain', () => {
+    const text = `const SCIM = 'https://webexapis.com/identity/scim';
+const INACTIVE = 'Inactive';
+export async function suspended(orgId: string) {
+  const res = await fetch(\`\${SCIM}/\${orgId}/v2/Users\`);
+  const { Resources } = await res.json();
+  return Resources.filter((u: { accountStatus: string }) => u.accountStatus === INACTIVE);
+}
+`;
+    expect(check(ID, text)).toEqual(['6:certain']);
+  });
   it('sent to Update a user with PATCH: certain; the same operation sent to a group: not reported', () => {
     expect(check(ID, patch('Users'))).toEqual(['4:certain']);
     expect(matches(ID, patch('Users'))[0].confidenceReason).toBe('sent to PATCH /identity/scim/{orgId}/v2/Users/{userId}');

@@ -88,6 +88,24 @@ describe('the uncommitted-changes guard', () => {
       removeTree(d);
     }
   });
+
+  it('sees a top-level file whose name is pathspec magic or a glob (`:x.ts`, `*.ts`) as the file it is', () => {
+    for (const name of [':x.ts', '*.ts', ':(glob)y.ts']) {
+      const d = tempTree({ [name]: HEADER, 'clean.ts': 'export const c = 1;\n' });
+      try {
+        git(d, 'init', '-q');
+        git(d, 'add', '-A');
+        git(d, 'commit', '-qm', 'init');
+        writeFileSync(path.join(d, name), HEADER + '// edited\n');
+        const r = cli(['--fix', ...TODAY, '.'], { cwd: d });
+        expect(r.code, name).toBe(2);
+        expect(r.stderr, name).toContain('uncommitted changes');
+        expect(readFileSync(path.join(d, name), 'utf8'), name).toBe(HEADER + '// edited\n');
+      } finally {
+        removeTree(d);
+      }
+    }
+  });
 });
 
 describe('UTF-16 sources', () => {

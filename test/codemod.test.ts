@@ -4,13 +4,13 @@
  * (CRLF, BOM, tabs, comments, quotes) survive; the project type-checks no worse; a second run is a no-op;
  * nothing outside the root changes; no ts-morph project is built when no file names a renamed property.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Project, ts } from 'ts-morph';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateProject, projectLoadCount, propertyRenames, type FileMigration } from '../codemods/ts-morph.js';
+import { loadProject, migrateProject, projectLoadCount, propertyRenames, type FileMigration } from '../codemods/ts-morph.js';
 import { loadCatalog } from '../engine/catalog.js';
 import type { Notice } from '../engine/types.js';
 
@@ -184,6 +184,50 @@ describe('fast path', () => {
     const results = await migrateProject({ catalog, notices: others, root, files: walk(root) });
     expect(projectLoadCount()).toBe(loads);
     expect(results.find((r) => r.filename.endsWith('types.ts'))!.after).toContain('answerConfirmationEnabled: boolean');
+  });
+});
+
+describe('the project loads only the files that name a renamed property (issue 19, item 17)', () => {
+  const send = "fetch('https://webexapis.com/v1/telephony/config/workspaces/w1/simultaneousRing', { method: 'PUT', body: JSON.stringify(body) });\n";
+  const files = {
+    'tsconfig.json': '{ "compilerOptions": { "strict": true, "module": "NodeNext", "moduleResolution": "NodeNext", "target": "ES2022", "noEmit": true }, "include": ["src"] }\n',
+    'src/types.ts': 'export interface R { answerConfirmationEnabled: boolean }\n',
+    // Names the type but not the property: loaded only because use.ts imports it.
+    'src/make.ts': "import type { R } from './types.js';\nexport const make = (): R => JSON.parse('{}') as R;\n",
+    'src/use.ts': "import { make } from './make.js';\nexport const on = make().answerConfirmationEnabled;\n",
+    'src/send.ts': `import type { R } from './types.js';\nconst body: R = { answerConfirmationEnabled: true };\n${send}`,
+    'src/global.d.ts': 'declare const buildTag: string;\n',
+    'src/other.ts': 'export const other = 1;\n',
+  };
+  function tree(): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'collab-codemod-mentions-'));
+    temps.push(dir);
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), text);
+    }
+    return dir;
+  }
+
+  it('loads the files that name it, what they import and the declaration files, not the rest', () => {
+    const dir = tree();
+    const sources = Object.keys(files).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
+    const project = loadProject(dir, undefined, sources, (f) => readFileSync(f, 'utf8').includes('answerConfirmationEnabled'));
+    // The program the language service works on: the files added and what they import.
+    const program = project.getProgram().compilerObject.getSourceFiles();
+    const loaded = program.map((s) => path.relative(dir, s.fileName)).filter((f) => !f.startsWith('..') && !f.includes('node_modules')).sort();
+    expect(loaded).toEqual(['src/global.d.ts', 'src/make.ts', 'src/send.ts', 'src/types.ts', 'src/use.ts']);
+  });
+
+  it('still renames a reference whose type comes through a file that does not name the property', async () => {
+    const dir = tree();
+    const sources = Object.keys(files).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).map((f) => path.join(dir, f));
+    const results = await migrateProject({ catalog, notices, root: dir, files: sources });
+    const after = Object.fromEntries(results.map((r) => [path.relative(dir, r.filename), r.after]));
+    expect(after['src/types.ts']).toBe('export interface R { answerConfirmationRequiredEnabled: boolean }\n');
+    expect(after['src/use.ts']).toBe("import { make } from './make.js';\nexport const on = make().answerConfirmationRequiredEnabled;\n");
+    expect(after['src/send.ts']).toContain('const body: R = { answerConfirmationRequiredEnabled: true };');
+    expect(after['src/make.ts']).toBe(files['src/make.ts']);
   });
 });
 

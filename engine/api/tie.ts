@@ -207,6 +207,13 @@ function valueSubject(file: FileContext, node: Node): Node | undefined {
   return undefined;
 }
 
+/** Whether an identifier names a property (a member's property, an object key) rather than a value. */
+function isKeyOrMember(file: FileContext, node: Node): boolean {
+  const parent = file.parentOf(node);
+  if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return true;
+  return parent?.type === 'Property' && parent.key === node && !parent.computed;
+}
+
 /** How a value's subject (see {@link valueSubject}) is tied: a member access like a read, an identifier by what it holds. */
 function subjectLinks(file: FileContext, subject: Node, catalog: LoadedCatalog): { links: Link[]; functions: Node[] } | undefined {
   const s = unwrap(subject);
@@ -216,6 +223,10 @@ function subjectLinks(file: FileContext, subject: Node, catalog: LoadedCatalog):
     if (got) return { links: [{ request: got, side: 'response' }], functions: [] };
     const typeName = annotatedTypeOf(file, s);
     if (typeName) return typeLinks(file, typeName, catalog, new Set());
+    // An element iterated from a member (`for (const code of trunk.errorCodes)`, `.map((code) => ...)`): that member's tie.
+    const from = boundFrom(file, s);
+    const member = from ? unwrap(from) : undefined;
+    if (member?.type === 'MemberExpression') return directLinks(file, member.property as Node, catalog);
   }
   return undefined;
 }
@@ -242,7 +253,8 @@ function lookupLinks(file: FileContext, table: Node, catalog: LoadedCatalog): Li
 
 /** How a node is tied to requests: sent in one, read from one's response, or declared in a type used for either. */
 function directLinks(file: FileContext, node: Node, catalog: LoadedCatalog): { links: Link[]; functions: Node[] } {
-  if (node.type === 'Literal' || node.type === 'TemplateLiteral') {
+  // A value: a literal, or a constant holding one (`u.accountStatus === INACTIVE`).
+  if (node.type === 'Literal' || node.type === 'TemplateLiteral' || (node.type === 'Identifier' && !isKeyOrMember(file, node))) {
     const subject = valueSubject(file, node);
     const viaSubject = subject ? subjectLinks(file, subject, catalog) : undefined;
     if (viaSubject) return viaSubject;
