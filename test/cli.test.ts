@@ -87,7 +87,7 @@ describe('notices', { timeout: 180_000 }, () => {
     const dates = lines.slice(1, -1).map((l) => l.split(/\s{2,}/)[2]).filter((d) => /^\d{4}/.test(d));
     expect(dates.length).toBeGreaterThan(20);
     expect([...dates].sort()).toEqual(dates);
-    expect(r.stdout).toMatch(/scim-account-status-array\s+dated\s+2026-07-28\s+since 2026-07-28 \(117 days ago\)\s+none/);
+    expect(r.stdout).toMatch(/scim-account-status-array\s+dated\s+2026-07-28\s+since 2026-07-28 \(117 days ago\)\s+suggestion/);
     expect(lines.at(-1)).toMatch(/^\d+ notices \(today 2026-11-22; catalog reviewed against the platform's API changelog on \d{4}-\d{2}-\d{2}\)$/);
   });
 
