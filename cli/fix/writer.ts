@@ -10,9 +10,11 @@
  *    and the rename, its content is put back and the file is reported as not fixed.
  *
  * A rename is atomic, so an interrupted run leaves every file either as it was or as fixed. A file with
- * more than one hard link, or whose owner cannot be kept, is written in place after the same content check
- * (a rename would split the links or change the owner), and the outcome says so.
+ * more than one hard link, whose owner cannot be kept, or with extended attributes (user attributes, access
+ * control lists; seen through `getfattr` where it is installed) is written in place after the same content
+ * check (a rename would split the links, change the owner or drop the attributes), and the outcome says so.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -178,12 +180,33 @@ export function writeIfUnchanged(linkOrFile: string, before: string, after: stri
     if (stats.nlink > 1 || !canKeepOwner(stats)) {
       return writeInPlace(file, stats, expected, bytes, stats.nlink > 1 ? `written in place: the file has ${stats.nlink} hard links` : 'written in place: a new file could not keep its owner and group');
     }
+    const attributes = extendedAttributes(file);
+    if (attributes) return writeInPlace(file, stats, expected, bytes, `written in place: the file has extended attributes a new file would not carry (${attributes})`);
     return replace(file, fd, stats, expected, bytes);
   } catch (error) {
     return { ok: false, reason: `cannot write (${code(error)})` };
   } finally {
     closeSync(fd);
   }
+}
+
+/** Extended attributes a rename would drop: the user's, trusted ones and access control lists (not SELinux labels, which a new file in the folder gets anyway). */
+const ATTRIBUTE_PATTERN = '^(user\\.|trusted\\.|system\\.posix_acl_)';
+let getfattrMissing = false;
+
+/**
+ * The names of the file's extended attributes, comma-separated, or undefined when it has none. Node has no API
+ * for them: `getfattr` (the attr package) is asked, and without it they cannot be seen (the README says so).
+ */
+export function extendedAttributes(file: string): string | undefined {
+  if (getfattrMissing || process.platform !== 'linux') return undefined;
+  const r = spawnSync('getfattr', ['--absolute-names', '-m', ATTRIBUTE_PATTERN, '--', file], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'] });
+  if ((r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+    getfattrMissing = true;
+    return undefined;
+  }
+  const names = (r.stdout ?? '').split('\n').filter((l) => l !== '' && !l.startsWith('#'));
+  return names.length > 0 ? names.join(', ') : undefined;
 }
 
 /** Whether a new file made by this process can be given the file's owner and group. */

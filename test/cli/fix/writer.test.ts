@@ -1,5 +1,5 @@
 import { chmodSync, chownSync, linkSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,6 +60,28 @@ describe('writeIfUnchanged keeps what it cannot see coming', () => {
     expect(readFileSync(other, 'utf8')).toBe('new\n');
     expect(statSync(file).ino).toBe(statSync(other).ino);
     expect(readdirSync(dir).sort()).toEqual(['a.ts', 'b.ts']);
+  });
+
+  // Needs setfattr/getfattr (the attr package) and a file system with user attributes; skipped, and said, without.
+  const attr = spawnSync('setfattr', ['--version']).status === 0 && spawnSync('getfattr', ['--version']).status === 0;
+  if (!attr) console.warn('skipped: setfattr/getfattr (package attr) are not installed, so the extended-attribute test does not run');
+  it.skipIf(!attr)('keeps the extended attributes of a file: written in place, and says so (needs getfattr)', () => {
+    const file = path.join(dir, 'a.ts');
+    writeFileSync(file, 'old\n');
+    const set = spawnSync('setfattr', ['-n', 'user.origin', '-v', 'kept', file]);
+    if (set.status !== 0) return void console.warn(`skipped: this file system takes no user attribute (${String(set.stderr).trim()})`);
+    const inode = statSync(file).ino;
+    const r = writeIfUnchanged(file, 'old\n', 'new\n');
+    expect(r).toEqual({ ok: true, note: 'written in place: the file has extended attributes a new file would not carry (user.origin)' });
+    expect(readFileSync(file, 'utf8')).toBe('new\n');
+    expect(statSync(file).ino).toBe(inode);
+    expect(spawnSync('getfattr', ['--only-values', '-n', 'user.origin', file], { encoding: 'utf8' }).stdout).toBe('kept');
+    // A file without attributes is still replaced by a rename (a new inode).
+    const plain = path.join(dir, 'p.ts');
+    writeFileSync(plain, 'old\n');
+    const before = statSync(plain).ino;
+    expect(writeIfUnchanged(plain, 'old\n', 'new\n')).toEqual({ ok: true });
+    expect(statSync(plain).ino).not.toBe(before);
   });
 
   it.skipIf(process.getuid?.() !== 0)('keeps the owner and group of a file owned by another user (run as root)', () => {
