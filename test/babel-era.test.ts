@@ -5,11 +5,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog.js';
 import { parseSource } from '../engine/parse.js';
-import { cli } from './cli/run.js';
+import { cli, removeTree } from './cli/run.js';
 
 const TODAY = '2026-06-01';
 
@@ -143,7 +143,14 @@ describe('a file no parser accepts: text-level findings, all likely, no autofix'
 });
 
 describe('unanalysed files in every format', { timeout: 120_000 }, () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-babel-era-'));
+  const made: string[] = [];
+  const temp = (prefix: string): string => {
+    const d = mkdtempSync(path.join(os.tmpdir(), prefix));
+    made.push(d);
+    return d;
+  };
+  afterAll(() => made.forEach(removeTree));
+  const dir = temp('cm-babel-era-');
   for (const [name, text] of CASES) writeFileSync(path.join(dir, name), text);
   writeFileSync(path.join(dir, 'broken.js'), BROKEN);
   const args = ['--today', TODAY, '--no-progress', '--only', 'legacy-api-host'];
@@ -162,7 +169,7 @@ describe('unanalysed files in every format', { timeout: 120_000 }, () => {
   });
 
   it('the configuration file turns it on too', () => {
-    const withRc = mkdtempSync(path.join(os.tmpdir(), 'cm-babel-era-rc-'));
+    const withRc = temp('cm-babel-era-rc-');
     writeFileSync(path.join(withRc, 'broken.js'), BROKEN);
     writeFileSync(path.join(withRc, '.collab-migraterc.json'), JSON.stringify({ failOnUnanalysed: true }));
     expect(cli(args, { cwd: withRc }).code).toBe(1);
@@ -199,7 +206,7 @@ describe('unanalysed files in every format', { timeout: 120_000 }, () => {
   });
 
   it('--fix: fixes the Babel-era files and ends by naming the file it could not look at', () => {
-    const fixDir = mkdtempSync(path.join(os.tmpdir(), 'cm-babel-era-fix-'));
+    const fixDir = temp('cm-babel-era-fix-');
     for (const [name, text] of CASES) writeFileSync(path.join(fixDir, name), text);
     writeFileSync(path.join(fixDir, 'broken.js'), BROKEN);
     const r = cli([...args, '--fix', '--dry-run', '--format', 'json'], { cwd: fixDir });
