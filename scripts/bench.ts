@@ -187,7 +187,7 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
   const active = all.filter((t) => !t.skip);
   const samples = new Map<string, Sample[]>(active.map((t) => [t.name, []]));
   const parsers = classify(dir);
-  process.stdout.write(`\n== ${name}: ${label}\nfiles: ${counts.source} JS/TS, ${counts.config} configuration; ${tokens.length} tokens; candidates (pass the prefilter): ${parsers.candidates}; parsed by: ${Object.entries(parsers.byParser).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}\n`);
+  process.stdout.write(`\n== ${name}: ${label}\nfiles: ${counts.source} JS/TS, ${counts.config} configuration; ${tokens.length} tokens; candidates (pass the prefilter): ${parsers.candidates}; parsed by: ${Object.entries(parsers.byParser).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}; parsing them takes ${parsers.parseSeconds.toFixed(2)} s in one thread\n`);
   for (let r = 1; r <= rounds; r++) {
     // One untimed run of the baseline and of the scan first: ESLint and jscodeshift use gigabytes and push
     // the tree and this package's own files out of the page cache, and the tool timed right after them
@@ -267,7 +267,7 @@ interface BenchResult {
   name: string;
   label: string;
   counts: { source: number; config: number };
-  parsers: { candidates: number; byParser: Record<string, number> };
+  parsers: { candidates: number; byParser: Record<string, number>; parseSeconds: number };
   rounds: number;
   rows: Array<{ tool: string; stopped?: boolean; median?: number; toRipgrep?: number; eslintOver?: number; peakMb?: number; skip?: string }>;
   findings?: number;
@@ -281,22 +281,27 @@ interface BenchResult {
  * worker's budget or without oxc), or none (no parser accepts it). One untimed pass with the engine's own
  * functions, so the figures are the scan's.
  */
-function classify(dir: string): { candidates: number; byParser: Record<string, number> } {
+function classify(dir: string): { candidates: number; byParser: Record<string, number>; parseSeconds: number } {
   const catalog = loadCatalog();
   const plan = new PrefilterPlan(prefilterEntries(catalog.notices.filter((n) => n.status !== 'informational'), catalog));
   const walk = findFiles({ cwd: dir, paths: ['.'], include: [], exclude: [], maxFileSize: 2 * 1024 * 1024 });
   const byParser: Record<string, number> = {};
   let candidates = 0;
+  let parseSeconds = 0;
   for (const file of walk.files) {
     const read = readText(file);
     if (!('text' in read) || !plan.needsAnalysis(read.text, file.language)) continue;
     candidates++;
     if (file.language === 'config') continue;
+    // Parsed twice, the first untimed (the parsers load and warm up); the second is the floor's parse time.
+    parseSource(read.text, file.path);
+    const t0 = process.hrtime.bigint();
     const r = parseSource(read.text, file.path);
+    parseSeconds += Number(process.hrtime.bigint() - t0) / 1e9;
     const parser = !r.ok ? 'none (text level)' : r.parser ?? (nestingEstimate(read.text) >= DEEP_BUDGET ? 'typescript-estree' : 'oxc');
     byParser[parser] = (byParser[parser] ?? 0) + 1;
   }
-  return { candidates, byParser };
+  return { candidates, byParser, parseSeconds };
 }
 
 /** `name=/path,...` or `/path,...` (the name is then the folder's). */
@@ -335,8 +340,8 @@ function main(): void {
   const summary = [
     `Measured by \`npm run bench\` at \`${commit.slice(0, 10)}\` (${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end; medians of each repository's alternating rounds).`,
     '',
-    '| repository | JS/TS files | candidates | parsed by | ripgrep | scan | scan / ripgrep | ESLint `all` / scan | `--fix --dry-run` / scan | peak RSS (scan, fix) | findings |',
-    '|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| repository | JS/TS files | candidates | parsed by | ripgrep | parse of the candidates | floor: ripgrep + parse | scan | scan / ripgrep | scan / floor | ESLint `all` / scan | `--fix --dry-run` / scan | peak RSS (scan, fix) | findings |',
+    '|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map((r) => {
       const rg = r.rows[0];
       const scan = row(r, 'collab-migrate scan');
@@ -344,7 +349,8 @@ function main(): void {
       const parsed = Object.entries(r.parsers.byParser).map(([k, v]) => `${k} ${v}`).join(', ') || '-';
       const eslintRow = r.rows.find((x) => x.tool.startsWith('ESLint'));
       const eslintCell = eslintRow?.skip ? 'not run' : `${eslintRow?.stopped ? '>= ' : ''}${f(scan?.eslintOver, 1, 'x')}`;
-      return `| ${r.name} | ${r.counts.source} | ${r.parsers.candidates} | ${parsed} | ${f(rg?.median, 2, ' s')} | ${f(scan?.median, 2, ' s')} | ${f(scan?.toRipgrep, 1, 'x')} | ${eslintCell} | ${f(r.fixOverScan, 1, 'x')} | ${f(scan?.peakMb, 0)}, ${f(fix?.peakMb, 0)} MB | ${r.findings ?? 'n/a'} |`;
+      const floor = rg?.median !== undefined ? rg.median + r.parsers.parseSeconds : undefined;
+      return `| ${r.name} | ${r.counts.source} | ${r.parsers.candidates} | ${parsed} | ${f(rg?.median, 2, ' s')} | ${f(r.parsers.parseSeconds, 2, ' s')} | ${f(floor, 2, ' s')} | ${f(scan?.median, 2, ' s')} | ${f(scan?.toRipgrep, 1, 'x')} | ${f(floor && scan?.median ? scan.median / floor : undefined, 1, 'x')} | ${eslintCell} | ${f(r.fixOverScan, 1, 'x')} | ${f(scan?.peakMb, 0)}, ${f(fix?.peakMb, 0)} MB | ${r.findings ?? 'n/a'} |`;
     }),
   ].join('\n');
   process.stdout.write(`\n${summary}\n`);
