@@ -105,6 +105,7 @@ function makeReport(i: number, findingsPer: number, catalog: ReturnType<typeof l
       suppressed: 0,
       filesScanned: 120,
       filesSkipped: 0,
+      generated: 0,
       ...timelineOf(reportNotices, 90, TODAY),
     },
   };

@@ -40,7 +40,7 @@ interface JsonReport {
   files: { file: string; outcome: string; findings: number; reason?: string; fixed?: number; unanalysed?: string }[];
   unanalysed: { file: string; reason: string; textLevel: boolean }[];
   suppressions: { expired: unknown[]; unused: { file: string; line: number }[]; invalid: unknown[] };
-  summary: { errors: number; warnings: number; fixable: number; suppressed: number; filesScanned: number; filesSkipped: number; unanalysed: number; timeline: { bucket: string; notices: number; findings: number }[] };
+  summary: { errors: number; warnings: number; fixable: number; suppressed: number; filesScanned: number; filesSkipped: number; generated: number; unanalysed: number; timeline: { bucket: string; notices: number; findings: number }[] };
 }
 
 function json(args: string[], cwd: string): { code: number | null; report: JsonReport; stderr: string } {
@@ -299,11 +299,12 @@ describe('files', { timeout: 180_000 }, () => {
       'binary.ts': 'binary file',
       'latin1.ts': 'not UTF-8 text',
       'empty.ts': 'empty file',
-      'bundle.min.js': 'minified bundle',
-      'one-line.js': 'minified bundle',
+      'bundle.min.js': 'generated (minified: .min. in the name)',
+      'one-line.js': 'generated (minified: very long lines)',
       'big.ts': 'over the size limit (68.4 KB > 64 KB)',
     });
     expect(report.summary.filesSkipped).toBe(6);
+    expect(report.summary.generated).toBe(2);
     const text = cli(['--only', RENAME, '--max-file-size', '64kb', ...TODAY], { cwd: d }).stdout;
     expect(text).toContain('Skipped 4 files:');
     expect(text).toContain('  binary.ts: binary file');

@@ -13,6 +13,7 @@ import type { EngineOptions, Notice } from '../../engine/types.js';
 import { cacheKey, ScanCache } from '../scan/cache.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import type { SkippedFile } from '../walk/files.js';
+import { isGeneratedReason } from '../walk/generated.js';
 import { dirtyFiles, migrate } from '../fix/fix.js';
 import { applyBaseline, nextBaseline, readBaseline, writeBaseline, type BaselineOutcome } from '../scan/baseline.js';
 import { FORMATTERS, type FormatContext } from '../report/formats/index.js';
@@ -57,7 +58,10 @@ function nothingScanned(settings: ScanSettings, skipped: readonly SkippedFile[])
     return `No file to scan in ${where}${filters ? ` with ${filters}` : ''}: no JavaScript, TypeScript or configuration file matched. Check the paths and globs, or pass --no-error-on-unmatched-pattern.`;
   }
   const shown = skipped.slice(0, 3).map((f) => `${f.display} (${f.reason})`).join('; ');
-  return `No file to scan in ${where}: all ${skipped.length} left out: ${shown}${skipped.length > 3 ? '; ...' : ''}. Pass --no-error-on-unmatched-pattern to accept an empty scan.`;
+  const hint = !settings.includeGenerated && skipped.some((f) => isGeneratedReason(f.reason))
+    ? 'Pass --include-generated to scan generated files, or --no-error-on-unmatched-pattern to accept an empty scan.'
+    : 'Pass --no-error-on-unmatched-pattern to accept an empty scan.';
+  return `No file to scan in ${where}: all ${skipped.length} left out: ${shown}${skipped.length > 3 ? '; ...' : ''}. ${hint}`;
 }
 
 /** Which notices a run looks for: not informational, `--only`/`--skip`, and not `off` on the run's dates. */
@@ -98,7 +102,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   let bar: InstanceType<NonNullable<typeof cliProgress>['SingleBar']> | undefined;
   let restoreCursorOn: ((signal: NodeJS.Signals) => void) | undefined;
   let done = 0;
-  const cache = settings.cacheLocation ? ScanCache.open(settings.cacheLocation, cacheKey(ctx, TOOL_VERSION)) : undefined;
+  const cache = settings.cacheLocation ? ScanCache.open(settings.cacheLocation, cacheKey(ctx, TOOL_VERSION, { includeGenerated: settings.includeGenerated })) : undefined;
   // The walk is stopped by the caller (scan.ts) whatever happens here.
   const { results } = await scanWalk(walk, ctx, {
     cache,

@@ -61,6 +61,7 @@ export interface ScanArgs extends GlobalArgs {
   strictScopes?: boolean;
   checkSyntax?: boolean;
   failOnUnanalysed?: boolean;
+  includeGenerated?: boolean;
   cache?: boolean;
   cacheLocation?: string;
   concurrency?: string;
@@ -114,6 +115,11 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     })
     .option('fail-on-unanalysed', {
       describe: 'Exit 1 when a file that could hold findings was not analysed (does not parse, cannot be read or decoded, over the size limit)',
+      type: 'boolean',
+      group: 'Files:',
+    })
+    .option('include-generated', {
+      describe: 'Scan generated files too: minified bundles, dist/ output, files with a source map beside them or a sourceMappingURL comment at the end, files whose header says they are generated (by default they are skipped and counted)',
       type: 'boolean',
       group: 'Files:',
     })
@@ -180,6 +186,7 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
     strictScopes: args.strictScopes ?? pick(rc, 'strictScopes') ?? false,
     checkSyntax: args.checkSyntax ?? pick(rc, 'checkSyntax') ?? false,
     failOnUnanalysed: args.failOnUnanalysed ?? pick(rc, 'failOnUnanalysed') ?? false,
+    includeGenerated: args.includeGenerated ?? pick(rc, 'includeGenerated') ?? false,
     concurrency: parseConcurrency(args.concurrency),
   };
   if (args.cache || args.cacheLocation !== undefined) {
@@ -292,6 +299,7 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
       include: settings.include,
       exclude: settings.exclude,
       maxFileSize: settings.maxFileSize,
+      includeGenerated: settings.includeGenerated,
       // Only the cache needs each file's size and time before it is read.
       stat: Boolean(settings.cacheLocation),
       // The report of an earlier run (`--output report.json`) is not part of the code.

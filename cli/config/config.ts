@@ -34,6 +34,7 @@ export interface RcOptions {
   checkSyntax?: boolean;
   fixMode?: 'date' | 'final';
   failOnUnanalysed?: boolean;
+  includeGenerated?: boolean;
 }
 
 export interface LoadedRc {
@@ -72,6 +73,7 @@ export const RC_SCHEMA: OptionsSchema = {
     checkSyntax: { type: 'boolean' },
     fixMode: { enum: ['date', 'final'] },
     failOnUnanalysed: { type: 'boolean' },
+    includeGenerated: { type: 'boolean' },
   },
 };
 

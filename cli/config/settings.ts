@@ -70,6 +70,8 @@ export interface ScanSettings {
   checkSyntax: boolean;
   /** Exit 1 when a file that could hold findings was not analysed (`--fail-on-unanalysed`). */
   failOnUnanalysed: boolean;
+  /** Scan generated files (minified bundles, build output, files whose header says so) instead of skipping them (`--include-generated`). */
+  includeGenerated: boolean;
   /** Result cache folder (`--cache`), absolute; undefined without `--cache`. */
   cacheLocation?: string;
   /** Exit 2 when no file is read and analysed (ESLint's `--no-error-on-unmatched-pattern` turns it off). */

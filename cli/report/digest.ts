@@ -43,6 +43,8 @@ export interface Digest {
   notices: NoticeDigest[];
   /** Notices the run looked for without findings. */
   clean: ReportNotice[];
+  /** Files skipped as generated (minified bundles, build output): `--include-generated` scans them. */
+  generated: number;
   /** Files the run could not analyse, with why. */
   unanalysed: { file: string; reason: string; repository?: string }[];
   repositories: RepositorySummary[];
@@ -126,6 +128,7 @@ export function digest(report: Report): Digest {
     next,
     notices,
     clean,
+    generated: s.generated ?? 0,
     unanalysed,
     repositories: report.repositories ?? [],
   };

@@ -102,7 +102,7 @@ export function mergeReports(sources: readonly MergeSource[], opts: MergeOptions
   const suppressions: Report['suppressions'] = { expired: [], unused: [], invalid: [] };
   const repositories: RepositorySummary[] = [];
   const befores = new Set<string | null>();
-  const summary = { errors: 0, warnings: 0, fixable: 0, fixed: 0, suppressed: 0, filesScanned: 0, filesSkipped: 0, unanalysed: 0 };
+  const summary = { errors: 0, warnings: 0, fixable: 0, fixed: 0, suppressed: 0, filesScanned: 0, filesSkipped: 0, generated: 0, unanalysed: 0 };
 
   sources.forEach(({ report }, i) => {
     const name = names[i]!;

@@ -12,6 +12,7 @@ import { excerptOf, fixPreviewOf, lineStarts, type Excerpt, type FixPreview } fr
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
 import type { Suppression } from '../scan/suppressions.js';
 import { isUnanalysedReason } from './unanalysed.js';
+import { isGeneratedReason } from '../walk/generated.js';
 import type { BaselineOutcome } from '../scan/baseline.js';
 
 /** Bumped on any incompatible change of the JSON shape. */
@@ -183,6 +184,8 @@ export interface Report {
     suppressed: number;
     filesScanned: number;
     filesSkipped: number;
+    /** Of the skipped files, those taken as generated (minified bundles, build output...: `--include-generated` scans them). */
+    generated: number;
     /** Files that could hold findings but were not analysed (`unanalysed.length`). */
     unanalysed: number;
     timeline: { bucket: TimelineBucket; label: string; notices: number; findings: number }[];
@@ -416,6 +419,7 @@ export function buildReport(input: ReportInput): Report {
       suppressed: input.scanned.reduce((n, s) => n + s.suppressedCount, 0),
       filesScanned: input.scanned.length,
       filesSkipped: input.skipped.length,
+      generated: input.skipped.filter((k) => isGeneratedReason(k.reason)).length,
       unanalysed: unanalysed.length,
       timeline,
       nextEffective,
@@ -436,7 +440,7 @@ export function summaryLine(report: Report): string {
   const parts = [`${n(s.errors, 'error')}, ${n(s.warnings, 'warning')}`];
   if (s.fixable > 0) parts[0] += ` (${s.fixable} fixable)`;
   let line = `${report.tool.name}: ${parts[0]} in ${n(s.filesScanned, 'file')}`;
-  if (s.filesSkipped > 0) line += `, ${s.filesSkipped} skipped`;
+  if (s.filesSkipped > 0) line += `, ${s.filesSkipped} skipped${s.generated > 0 ? ` (${s.generated} generated)` : ''}`;
   if (s.unanalysed > 0) line += `, ${s.unanalysed} not analysed`;
   if (report.mode !== 'scan') line += `, ${s.fixed} ${report.mode === 'fix' ? 'fixed' : 'would be fixed'}`;
   return line;

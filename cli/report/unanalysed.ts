@@ -1,7 +1,7 @@
 /**
  * Which skipped files count as *unanalysed*: files of a language the engine reads whose findings are unknown
- * because they were not looked at. A file the engine chose not to read for what it is (binary, empty, a
- * minified bundle, not a file type it reads, a link out of the tree, a device) is skipped, listed, and not
+ * because they were not looked at. A file the engine chose not to read for what it is (binary, empty,
+ * generated: a minified bundle, build output, not a file type it reads, a link out of the tree, a device) is skipped, listed, and not
  * counted: it holds no source to migrate. Files that do not parse are analysed at text level and marked
  * unanalysed where they are scanned (ScannedFile.unanalysed), not here.
  */
@@ -17,7 +17,8 @@ export const SKIP_REASONS: ReadonlyArray<readonly [string, boolean]> = [
   ['does not parse', false],
   ['binary file', false],
   ['empty file', false],
-  ['minified bundle', false],
+  // Built from sources the scan reads (cli/walk/generated.ts); `--include-generated` scans them.
+  ['generated (', false],
   ['not a file type collab-migrate reads', false],
   ['symbolic link to outside the scanned folder', false],
   ['broken symbolic link', false],

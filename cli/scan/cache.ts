@@ -76,12 +76,13 @@ export interface CacheStats {
 export { defaultCacheLocation } from './cache-location.js';
 
 /** The cache key of a run: everything besides the text that changes the engine's outcome for a file. */
-export function cacheKey(ctx: ScanContext, version: string): string {
+export function cacheKey(ctx: ScanContext, version: string, read: { includeGenerated?: boolean } = {}): string {
   const a = ctx.analyze;
   const engine = Object.entries(a.engine ?? {})
     .filter(([, v]) => v !== undefined)
     .sort(([x], [y]) => (x < y ? -1 : 1));
-  const parts = { version, catalog: a.catalog.hash, notices: a.notices.map((n) => n.id).sort(), engine };
+  // A generated file is a remembered skip without `--include-generated` and a scanned file with it.
+  const parts = { version, catalog: a.catalog.hash, notices: a.notices.map((n) => n.id).sort(), engine, ...(read.includeGenerated ? { includeGenerated: true } : {}) };
   return createHash('sha1').update(JSON.stringify(parts)).digest('hex');
 }
 

@@ -1,9 +1,9 @@
 /**
  * Which files a scan reads: walks the given paths, honouring `.gitignore` files (nested ones too, and
  * those of parent folders up to the repository root) and `.collab-migrateignore`, `--include` and
- * `--exclude`; skips dependency and build folders, files over the size limit, links that leave the
- * scanned root and link loops. Every file left out for a reason the user may not expect is returned in
- * `skipped` so the summary can say so.
+ * `--exclude`; skips dependency and build folders, generated files (see generated.ts) unless asked for, files
+ * over the size limit, links that leave the scanned root and link loops. Every file left out for a reason the
+ * user may not expect is returned in `skipped` so the summary can say so.
  */
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
@@ -11,13 +11,17 @@ import ignore, { type Ignore } from 'ignore';
 import { fileLanguage, type FileLanguage } from '../../engine/language.js';
 import { UsageError } from '../errors.js';
 import { oversize, readRegularFile } from '../../engine/read-file.js';
+import { buildFolderReason, generatedByName } from './generated.js';
 
 // The one guarded reader lives in the engine (the catalog and the codemods read through it too).
 export { FileTooLarge, formatSize, NotRegularFile, oversize, readRegularFile } from '../../engine/read-file.js';
 
-/** Folders never entered: dependencies, VCS data and usual build output. */
+/**
+ * Folders never entered: dependencies, VCS data and usual build output. (`dist/` is entered: its files are
+ * listed as generated, and `--include-generated` scans them.)
+ */
 export const SKIPPED_DIRS: ReadonlySet<string> = new Set([
-  'node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'coverage', '.next', '.nuxt', '.output',
+  'node_modules', '.git', '.hg', '.svn', 'build', 'out', 'coverage', '.next', '.nuxt', '.output',
   '.svelte-kit', '.turbo', '.cache', '.yarn', 'bower_components', 'jspm_packages', '.collab-migrate-cache',
 ]);
 
@@ -38,6 +42,8 @@ export interface WalkOptions {
   stat?: boolean;
   /** Absolute paths never listed (the run's own `--output` report). */
   leaveOut?: readonly string[];
+  /** Scan generated files (`--include-generated`) instead of listing them as skipped. */
+  includeGenerated?: boolean;
 }
 
 export interface FoundFile {
@@ -52,6 +58,8 @@ export interface FoundFile {
   mtimeMs?: number;
   /** The size limit, when the walk did not apply it: the reader refuses a larger file. */
   maxSize?: number;
+  /** The run scans generated files (`--include-generated`): the reader does not skip a text for looking generated. */
+  keepGenerated?: true;
 }
 
 export interface SkippedFile {
@@ -150,13 +158,15 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
   };
 
   const stat = opts.stat ?? true;
+  const keepGenerated = opts.includeGenerated === true;
   const leaveOut = new Set(opts.leaveOut);
   const found = (file: FoundFile): void => {
     if (leaveOut.has(file.path)) return;
     files.push(file);
     onFile?.(file);
   };
-  const addFile = (file: string, stats: Stats | undefined, root: string, explicit: boolean, knownReal?: string): void => {
+  /** `generated`: why the walk takes the file for generated (its folder, its name, a source map beside it). */
+  const addFile = (file: string, stats: Stats | undefined, root: string, explicit: boolean, knownReal?: string, generated?: string): void => {
     const real = knownReal ?? safeRealpath(file) ?? file;
     if (seen.has(real)) return;
     const language = fileLanguage(file);
@@ -166,15 +176,21 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
     }
     if (!selectedByGlobs(file, root)) return;
     seen.add(real);
+    // Before the size limit: a 3 MB `webex.min.js` is a generated bundle, not a source left unanalysed.
+    if (generated !== undefined && !keepGenerated) {
+      skipped.push({ display: display(file), reason: generated });
+      return;
+    }
+    const keep = keepGenerated ? { keepGenerated: true as const } : {};
     if (!stats) {
-      found({ path: file, display: display(file), language, maxSize: opts.maxFileSize });
+      found({ path: file, display: display(file), language, maxSize: opts.maxFileSize, ...keep });
       return;
     }
     if (stats.size > opts.maxFileSize) {
       skipped.push({ display: display(file), reason: oversize(stats.size, opts.maxFileSize) });
       return;
     }
-    found({ path: file, display: display(file), language, size: stats.size, mtimeMs: stats.mtimeMs });
+    found({ path: file, display: display(file), language, size: stats.size, mtimeMs: stats.mtimeMs, ...keep });
   };
 
   // Every path is checked before any file is found, so a typo fails the run before anything is read.
@@ -191,7 +207,10 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
   });
   for (const { start, stats } of given) {
     if (stats.isFile()) {
-      addFile(start, stats, path.dirname(start), true);
+      // A file named on the command line: its folder is the user's choice, its name and a source map beside it still count.
+      const dir = path.dirname(start);
+      const generated = keepGenerated ? undefined : generatedByName(path.basename(start), (map) => statSync(path.join(dir, map), { throwIfNoEntry: false })?.isFile() ?? false);
+      addFile(start, stats, dir, true, undefined, generated);
       continue;
     }
 
@@ -216,7 +235,7 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
     const pending: PendingEntry[] = [];
     const links: PendingEntry[] = [];
     let deferred = false;
-    walkDir(start, rootReal, inherited);
+    walkDir(start, rootReal, inherited, undefined);
     drain();
     deferred = true;
     // (A link met inside a folder reached through a link is followed at once.)
@@ -244,7 +263,8 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
 
     // `real` is the folder's real path: entries that are not links get theirs by joining, so only links
     // cost a realpath call (a realpath per file was most of the walk's time on large repositories).
-    function walkDir(dir: string, real: string, rules: readonly { dir: string; ig: Ignore }[]): void {
+    // `generated`: the reason files below are generated, when a folder on the way from the scanned root is build output.
+    function walkDir(dir: string, real: string, rules: readonly { dir: string; ig: Ignore }[], generated: string | undefined): void {
       if (visitedDirs.has(real)) return; // a link loop, or a folder reached twice through links
       visitedDirs.add(real);
       let entries;
@@ -254,14 +274,15 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
         skipped.push({ display: display(dir) + '/', reason: `cannot read folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
         return;
       }
-      const own = readIgnore(dir, new Set(entries.filter((e) => !e.isDirectory()).map((e) => e.name)));
+      const names = new Set(entries.filter((e) => !e.isDirectory()).map((e) => e.name));
+      const own = readIgnore(dir, names);
       const active = own ? [...rules, { dir, ig: own }] : rules;
       entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
-      for (const entry of entries) pending.push({ dir, real, entry, rules: active });
+      for (const entry of entries) pending.push({ dir, real, entry, rules: active, names, generated });
     }
 
     function visitEntry(item: PendingEntry): void {
-      const { dir, real, entry, rules: active } = item;
+      const { dir, real, entry, rules: active, names, generated } = item;
       const full = path.join(dir, entry.name);
       // A name that is not UTF-8 comes back with U+FFFD in it and no longer names the file.
       if (entry.name.includes('\uFFFD') && !lstatSync(full, { throwIfNoEntry: false })) {
@@ -310,7 +331,7 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
       if (isDir) {
         if (SKIPPED_DIRS.has(entry.name)) return;
         if (isIgnored(full, true, active)) return;
-        walkDir(full, fullReal, active);
+        walkDir(full, fullReal, active, keepGenerated ? undefined : (generated ?? buildFolderReason(entry.name, names)));
       } else if (isFile) {
         if (fileLanguage(full) === 'unsupported') return;
         if (isIgnored(full, false, active)) return;
@@ -320,7 +341,7 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
           skipped.push({ display: display(full), reason: `cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
           return;
         }
-        addFile(full, stats, start, false, fullReal);
+        addFile(full, stats, start, false, fullReal, keepGenerated ? undefined : (generated ?? generatedByName(entry.name, names)));
       }
     }
   }
@@ -334,6 +355,10 @@ interface PendingEntry {
   real: string;
   entry: Dirent;
   rules: readonly { dir: string; ig: Ignore }[];
+  /** The names of the files in `dir` (a source map beside a file, a package.json beside a build folder). */
+  names: ReadonlySet<string>;
+  /** Why files here are generated, when a folder above is build output. */
+  generated: string | undefined;
 }
 
 function specialKind(entry: Pick<Stats, 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>): string {

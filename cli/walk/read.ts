@@ -1,8 +1,10 @@
 /**
  * Reading a file for the scan: the text (UTF-8, or UTF-16 with a byte order mark), or why the file is
- * skipped (unreadable, empty, binary, not UTF-8, over the size limit, a minified bundle). No engine import, so the walker thread can read files too.
+ * skipped (unreadable, empty, binary, not UTF-8, over the size limit, generated: see generated.ts). No engine
+ * import, so the walker thread can read files too.
  */
 import { FileTooLarge, NotRegularFile, readRegularFile, type FoundFile } from './files.js';
+import { generatedByName, generatedByText, hasVeryLongLines } from './generated.js';
 
 const BINARY_PROBE = 8000;
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -46,26 +48,15 @@ export function readText(file: FoundFile): { text: string } | { reason: string }
       return { reason: 'not UTF-8 text' };
     }
   }
-  if (file.language !== 'config' && isMinified(file.path, text)) return { reason: 'minified bundle' };
+  // The walk has judged the folder and the names beside the file; the text is judged here.
+  if (file.language !== 'config' && !file.keepGenerated) {
+    const generated = generatedByText(file.path, text);
+    if (generated) return { reason: generated };
+  }
   return { text };
 }
 
 /** A bundle: `*.min.js`, or a sizeable file made of a few very long lines. */
 export function isMinified(filename: string, text: string): boolean {
-  if (/\.min\.[cm]?[jt]sx?$/i.test(filename)) return true;
-  if (text.length < 20_000) return false;
-  // Lines are found with indexOf (a native search); once there are too many lines for the average to
-  // pass 1,000 characters, the answer is known.
-  const enough = text.length / 1_000;
-  let lines = 1;
-  let longest = 0;
-  for (let start = 0; ; ) {
-    const nl = text.indexOf('\n', start);
-    const end = nl === -1 ? text.length : nl;
-    if (end - start > longest) longest = end - start;
-    if (nl === -1) break;
-    if (++lines >= enough) return false;
-    start = nl + 1;
-  }
-  return longest > 10_000 && text.length / lines > 1_000;
+  return generatedByName(filename, () => false) !== undefined || hasVeryLongLines(text);
 }

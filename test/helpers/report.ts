@@ -73,6 +73,7 @@ export function report(notices: ReportNotice[], findings: ReportFinding[], over:
       suppressed: 0,
       filesScanned: files.length,
       filesSkipped: 0,
+      generated: 0,
       ...timelineOf(counted, 90, today),
     },
     ...over,

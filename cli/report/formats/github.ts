@@ -55,6 +55,6 @@ export function formatGithub(report: Report): string {
   const s = report.summary;
   const b = report.baseline;
   if (b) lines.push(`collab-migrate baseline ${b.file}: ${b.recorded} recorded (warnings until their date), ${b.new} new (errors), ${b.resolved.length} resolved`);
-  lines.push(`collab-migrate: ${s.errors} error(s), ${s.warnings} warning(s), ${s.fixable} fixable, ${s.filesScanned} file(s) scanned, ${s.filesSkipped} skipped, ${s.unanalysed} not analysed`);
+  lines.push(`collab-migrate: ${s.errors} error(s), ${s.warnings} warning(s), ${s.fixable} fixable, ${s.filesScanned} file(s) scanned, ${s.filesSkipped} skipped${s.generated ? ` (${s.generated} generated: --include-generated scans them)` : ''}, ${s.unanalysed} not analysed`);
   return lines.join('\n') + '\n';
 }

@@ -123,6 +123,7 @@ export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
     report.before ? `before ${report.before}` : '',
     `warning window ${report.warnWithinDays} days`,
     report.repositories ? '' : plural(report.summary.filesScanned, 'file') + ' scanned',
+    g.generated > 0 ? `${plural(g.generated, 'generated file')} skipped (--include-generated scans them)` : '',
     `collab-migrate ${report.tool.version}`,
   ].filter(Boolean);
   const unanalysed =

@@ -130,6 +130,7 @@ export function formatMarkdown(report: Report, opts: MarkdownOptions = {}): stri
     for (const n of quiet) out.push(`- ${n.effective}: [${code(n.id)}](${docsUrl(n.id)}) ${escapeMarkdown(n.title)}`);
     out.push('', '</details>');
   }
+  if (g.generated > 0) out.push('', `${plural(g.generated, 'generated file')} skipped (minified bundles, build output; \`--include-generated\` scans them).`);
   if (g.unanalysed.length > 0) {
     out.push('', `<details><summary>${plural(g.unanalysed.length, 'file')} not analysed</summary>`, '');
     for (const u of g.unanalysed.slice(0, maxFiles)) out.push(`- ${code((u.repository !== undefined ? `${u.repository}/` : '') + u.file)}: ${escapeMarkdown(u.reason)}`);

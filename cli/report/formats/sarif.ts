@@ -11,6 +11,7 @@ import { FINGERPRINT_VERSION } from '../../../engine/fingerprint.js';
 import type { Notice, TextEdit } from '../../../engine/types.js';
 import { docsUrl, informationUri } from '../../package-info.js';
 import type { Report, ReportNotice } from '../report.js';
+import { isGeneratedReason } from '../../walk/generated.js';
 // The SARIF 2.1.0 object model as TypeScript types (types only, nothing at run time).
 import type { Log, Notification, Region, ReportingDescriptor, Result } from 'sarif';
 
@@ -159,7 +160,7 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
       // An unanalysed file (issue 13) is said so; `properties.unanalysed` lets a consumer count them.
       message: { text: f.unanalysed !== undefined ? `Not analysed: ${f.unanalysed}${f.outcome === 'skipped' ? '' : ' (text-level findings only)'}` : `${f.outcome === 'failed' ? 'Not fixed' : 'Skipped'}: ${f.reason ?? ''}` },
       locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(f.file), uriBaseId: '%SRCROOT%' } } }],
-      ...(f.unanalysed !== undefined ? { properties: { unanalysed: true } } : {}),
+      ...(f.unanalysed !== undefined ? { properties: { unanalysed: true } } : f.outcome === 'skipped' && isGeneratedReason(f.reason ?? '') ? { properties: { generated: true } } : {}),
     }));
   const srcroot = pathToFileURL(root.endsWith(path.sep) ? root : `${root}${path.sep}`).href;
   const log: Log = {
@@ -180,7 +181,7 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
         originalUriBaseIds: { '%SRCROOT%': { uri: srcroot } },
         invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
         results,
-        properties: { today: report.today, before: report.before, warnWithinDays: report.warnWithinDays, catalogReviewed: report.catalog?.reviewed, catalogStale: report.catalog?.stale },
+        properties: { today: report.today, before: report.before, warnWithinDays: report.warnWithinDays, catalogReviewed: report.catalog?.reviewed, catalogStale: report.catalog?.stale, generatedSkipped: report.summary.generated ?? 0 },
       },
     ],
   };

@@ -97,6 +97,7 @@ export function formatText(input: Report, opts: TextOptions): string {
     if (s.fixable > 0 && report.mode === 'scan') out.push(`  ${plural(s.fixable, 'finding')} fixable with --fix`);
   }
   if (s.unanalysed > 0) out.push(c.yellow(`  ${plural(s.unanalysed, 'file')} could not be analysed: findings there may be missing (listed at the end)`));
+  if (s.generated > 0) out.push(`  ${plural(s.generated, 'generated file')} skipped (minified bundles, build output: listed below; --include-generated scans them)`);
   if (s.suppressed > 0) out.push(`  ${plural(s.suppressed, 'finding')} suppressed by comments`);
   if (report.repositories) {
     out.push('');

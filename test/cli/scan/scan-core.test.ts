@@ -25,7 +25,7 @@ describe('readText', () => {
     ['empty.ts', '', 'empty file'],
     ['bin.ts', Buffer.from([1, 2, 0, 3]), 'binary file'],
     ['latin1.ts', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]), 'not UTF-8 text'],
-    ['lib.min.js', 'var a=1;', 'minified bundle'],
+    ['lib.min.js', 'var a=1;', 'generated (minified: .min. in the name)'],
   ])('%s is skipped: %s', (name, content, reason) => {
     expect(readText(found(name, content))).toEqual({ reason });
   });

@@ -22,7 +22,7 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('findFiles', () => {
-  it('reads source and config files, skips dependency/build folders and other file types', () => {
+  it('reads source and config files, skips dependency/build folders and other file types; lists dist/ files as generated', () => {
     write('src/a.ts');
     write('src/b.jsx');
     write('config/app.yaml', 'host: x\n');
@@ -34,7 +34,7 @@ describe('findFiles', () => {
     const { files, skipped } = walk();
     expect(files.map((f) => f.display).sort()).toEqual(['.env.production', 'config/app.yaml', 'src/a.ts', 'src/b.jsx']);
     expect(files.find((f) => f.display === 'config/app.yaml')?.language).toBe('config');
-    expect(skipped).toEqual([]);
+    expect(skipped).toEqual([{ display: 'dist/out.js', reason: 'generated (in a dist/ folder)' }]);
   });
 
   it('honours nested .gitignore files and .collab-migrateignore', () => {
