@@ -42,6 +42,21 @@ beforeAll(() => {
     'unused-directive.ts': '// collab-migrate-ignore-next-line trunk-error-codes-renamed\nexport const plain = 1;\n',
     'report.json': '{"answerConfirmationEnabled": true}\n',
   };
+  // Generated files of every signal, first and last in the walk's order (the walker thread reads the last batches).
+  for (const at of ['aa', 'zz']) {
+    const code = 'export const answerConfirmationEnabled = true;\n';
+    Object.assign(extra, {
+      [`${at}/dist/index.js`]: code,
+      [`${at}/pkg/package.json`]: '{}',
+      [`${at}/pkg/umd/pkg.js`]: code,
+      [`${at}/app.min.js`]: code,
+      [`${at}/mapped.js`]: code,
+      [`${at}/mapped.js.map`]: '{}',
+      [`${at}/trailing.js`]: `${code}//# sourceMappingURL=trailing.js.map\n`,
+      [`${at}/header.ts`]: `// @generated\n${code}`,
+      [`${at}/lib/plain.js`]: code,
+    });
+  }
   for (const [rel, content] of Object.entries(extra)) {
     const file = path.join(root, 'repo', rel);
     mkdirSync(path.dirname(file), { recursive: true });
@@ -119,6 +134,33 @@ describe('the walker thread', () => {
     expect(byName.get('broken.ts')).toMatchObject({ unanalysed: expect.stringMatching(/^does not parse/) });
     expect((byName.get('unused-directive.ts') as ScannedFile).suppressions).toHaveLength(1);
     expect(serial.filter((r) => !isSkipped(r) && r.findings.length > 0).length).toBeGreaterThan(50);
+    // Generated files are judged alike whichever thread walks and reads them.
+    const generated = (at: string): unknown => Object.fromEntries([...serialWalk.skipped, ...serial.filter(isSkipped)].filter((k) => k.display.startsWith(`${at}/`)).map((k) => [k.display, k.reason]));
+    expect(generated('zz')).toEqual({
+      'zz/dist/index.js': 'generated (in a dist/ folder)',
+      'zz/pkg/umd/pkg.js': 'generated (in a umd/ folder beside package.json)',
+      'zz/app.min.js': 'generated (minified: .min. in the name)',
+      'zz/mapped.js': 'generated (source map beside it)',
+      'zz/trailing.js': 'generated (sourceMappingURL comment at the end)',
+      'zz/header.ts': 'generated (header comment says so)',
+    });
+    expect(generated('aa')).toEqual(Object.fromEntries(Object.entries(generated('zz') as Record<string, string>).map(([k, v]) => [k.replace('zz/', 'aa/'), v])));
+    expect(isSkipped(byName.get('zz/lib/plain.js')!)).toBe(false);
+  }, 60_000);
+
+  it('with --include-generated, every way of walking and reading scans the generated files alike', async () => {
+    const opts = options({ includeGenerated: true });
+    const serialWalk = findFiles(opts);
+    expect(serialWalk.skipped.filter((k) => k.reason.startsWith('generated'))).toEqual([]);
+    const serial = await scanFiles(serialWalk.files, ctx, { concurrency: 0 });
+    const helping = startWalk(opts, { help: true });
+    helping.provideHelp(prefilterEntries(notices, catalog));
+    const helped = await scanWalk(helping, ctx, { concurrency: 0 });
+    const inline = await scanWalk(startWalk(opts, { threads: false }), ctx, { concurrency: 0 });
+    expect(helped.helped).toBeGreaterThan(0);
+    for (const other of [helped, inline]) expect(view(other.results)).toEqual(view(serial));
+    const scanned = new Set(serial.filter((r) => !isSkipped(r)).map((r) => (r as ScannedFile).file.display));
+    for (const file of ['zz/dist/index.js', 'zz/pkg/umd/pkg.js', 'zz/app.min.js', 'zz/mapped.js', 'zz/trailing.js', 'zz/header.ts']) expect(scanned, file).toContain(file);
   }, 60_000);
 });
 
