@@ -64,11 +64,14 @@ const SOURCE_MAPPING_URL = /^(?:\/\/[#@]\s*sourceMappingURL=\S+|\/\*[#@]\s*sourc
 /** Whether the last line that is not blank is a `//# sourceMappingURL=` comment (or its `/*# ... *\/` form). */
 export function endsWithSourceMappingUrl(text: string): boolean {
   let end = text.length;
-  while (end > 0 && /\s/.test(text[end - 1])) end--;
+  for (let c = text.charCodeAt(end - 1); c === 0x0a || c === 0x0d || c === 0x20 || c === 0x09; c = text.charCodeAt(end - 1)) end--;
   if (end === 0) return false;
   const from = Math.max(0, end - TAIL);
   const start = text.lastIndexOf('\n', end - 1);
   if (start < from - 1) return false;
+  // Most files: the last line does not name it (a native search, no copy).
+  const at = text.indexOf('sourceMappingURL=', start + 1);
+  if (at === -1 || at >= end) return false;
   return SOURCE_MAPPING_URL.test(text.slice(start + 1, end).trim());
 }
 
@@ -114,6 +117,9 @@ function lineEnd(text: string, from: number): number {
 
 /** Whether the file's first comment block says it is generated (prose further down does not count). */
 export function hasGeneratedHeader(text: string): boolean {
+  // Most files start with code (`import`, `'use strict'`): nothing to read.
+  const first = text.charCodeAt(text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  if (first !== 0x2f /* / */ && first !== 0x23 /* # */ && first !== 0x20 && first !== 0x09 && first !== 0x0a && first !== 0x0d) return false;
   const comments = leadingComments(text);
   return comments.length > 0 && GENERATED_HEADER.test(comments);
 }
