@@ -128,6 +128,14 @@ describe('generated files', { timeout: 120_000 }, () => {
     for (const file of GENERATED) expect(readFileSync(path.join(all, file), 'utf8'), file).toContain('answerConfirmationRequiredEnabled');
   });
 
+  it('the result cache does not carry a skip into a run that includes generated files', () => {
+    const d = tree(FILES);
+    const cache = ['--cache-location', path.join(d, '.cache')];
+    expect(files(json([...ONLY, ...TODAY, ...cache], d).report)).toHaveLength(2);
+    expect(files(json([...ONLY, ...TODAY, ...cache, '--include-generated'], d).report)).toHaveLength(GENERATED.length + 2);
+    expect(files(json([...ONLY, ...TODAY, ...cache], d).report)).toHaveLength(2);
+  });
+
   it('a run whose files are all generated says how to scan them', () => {
     const d = tree({ 'dist/a.js': JS_SIM_RING });
     const r = cli([...TODAY], { cwd: d });
