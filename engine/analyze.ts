@@ -126,7 +126,8 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
     return { language, matches, parsed: true };
   }
   if (candidates.length === 0) return { language, matches: [], parsed: false };
-  const parsed = parseSource(text, file.filename);
+  // The tree goes to a FileContext at once, which sets node ranges from oxc's offsets as it walks.
+  const parsed = parseSource(text, file.filename, undefined, { ranges: false });
   if (!parsed.ok) {
     // No parser accepts the file: what can be found in its strings is reported as likely (no autofix).
     const textual = candidates.filter((p) => p.detector.detectUnparsed);

@@ -30,6 +30,11 @@ function childKeys(node: Node): readonly string[] {
   return Object.keys(node).filter((k) => !SKIP_KEYS.has(k) || TYPE_KEYS.has(k));
 }
 
+interface OxcOffsets {
+  start: number;
+  end: number;
+}
+
 /** Line starts of a text, for offset -> line/column. */
 export function lineStarts(text: string): number[] {
   const starts = [0];
@@ -59,7 +64,6 @@ export class FileContext {
   readonly text: string;
   readonly ast: TSESTree.Program;
   private readonly byType = new Map<string, Node[]>();
-  private readonly parents = new WeakMap<Node, Node | undefined>();
   private readonly constants = new Map<string, TSESTree.Expression | null>();
   private starts: number[] | undefined;
   private readonly memo = new Map<string, unknown>();
@@ -72,12 +76,15 @@ export class FileContext {
   }
 
   private index(root: Node): void {
-    const stack: Array<[Node, Node | undefined]> = [[root, undefined]];
+    // Parents are set as properties when a child is pushed, as ESLint's own trees have them: a WeakMap entry
+    // per node cost more than the rest of the walk and left ephemeron work for every garbage collection.
+    const stack: Node[] = [root];
     const lets: string[] = [];
     const assigned = new Set<string>();
     while (stack.length > 0) {
-      const [node, parent] = stack.pop()!;
-      this.parents.set(node, parent);
+      const node = stack.pop()!;
+      // A tree parsed with `ranges: false` (engine/parse.ts) has oxc's start/end only.
+      if (node.range === undefined) node.range = [(node as unknown as OxcOffsets).start, (node as unknown as OxcOffsets).end];
       if (node.type === 'AssignmentExpression') for (const name of boundNames(node.left)) assigned.add(name);
       else if (node.type === 'UpdateExpression') for (const name of boundNames(node.argument)) assigned.add(name);
       else if ((node.type === 'ForInStatement' || node.type === 'ForOfStatement') && node.left.type !== 'VariableDeclaration') {
@@ -88,7 +95,7 @@ export class FileContext {
       list.push(node);
       if (node.type === 'VariableDeclarator') {
         if (node.id.type === 'Identifier') {
-          const decl = parent;
+          const decl = node.parent as Node | undefined;
           const isConst = decl?.type === 'VariableDeclaration' && decl.kind === 'const';
           const isLet = decl?.type === 'VariableDeclaration' && decl.kind === 'let';
           const name = node.id.name;
@@ -117,10 +124,14 @@ export class FileContext {
         if (Array.isArray(value)) {
           for (let i = value.length - 1; i >= 0; i--) {
             const child = value[i] as Node | null;
-            if (child && typeof child.type === 'string') stack.push([child, node]);
+            if (child && typeof child.type === 'string') {
+              (child as { parent?: Node }).parent = node;
+              stack.push(child);
+            }
           }
         } else if (value && typeof (value as Node).type === 'string') {
-          stack.push([value as Node, node]);
+          (value as { parent?: Node }).parent = node;
+          stack.push(value as Node);
         }
       }
     }
@@ -136,7 +147,7 @@ export class FileContext {
 
   /** The parent of a node (ESLint's own `parent` when present). */
   parentOf(node: Node): Node | undefined {
-    return this.parents.has(node) ? this.parents.get(node) : (node.parent as Node | undefined);
+    return node.parent as Node | undefined;
   }
 
   /** Ancestors, nearest first. */

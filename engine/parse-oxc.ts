@@ -71,8 +71,8 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
  * Parses with oxc as `lang`. Any error (oxc returns them instead of throwing, with a recovered tree) is a
  * failure, as typescript-estree would throw. Ranges are UTF-16 offsets into `text` (checked by the tests).
  */
-export function parseWithOxc(mod: OxcModule, text: string, filename: string, lang: OxcLang): { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure } {
-  return parseBoth(text, (sourceType) => mod.parseSync(filename, text, { lang, astType: 'ts', sourceType, range: true, preserveParens: false }));
+export function parseWithOxc(mod: OxcModule, text: string, filename: string, lang: OxcLang, range = true): { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure } {
+  return parseBoth(text, (sourceType) => mod.parseSync(filename, text, { lang, astType: 'ts', sourceType, range, preserveParens: false }));
 }
 
 /**

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { chosenParser, DEFAULT_PARSER, parseSource, type ParseResult } from '../engine/parse.js';
 import { oxcModule } from '../engine/parse-oxc.js';
 import { differences, nodeCount } from './helpers/estree-diff.js';
+import { FileContext } from '../engine/ast.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 function both(text: string, filename: string): { estree: ParseResult; oxc: ParseResult } {
   return { estree: parseSource(text, filename, 'typescript-estree'), oxc: parseSource(text, filename, 'oxc') };
@@ -108,4 +111,54 @@ describe('choosing the parser', () => {
     expect('start' in r.ast.body[0]).toBe(false);
     expect('start' in o.ast.body[0]).toBe(true);
   });
+});
+
+/** Every node object of a tree, through every key but `parent` (not only the visitor keys). */
+function allNodes(tree: unknown, out: Array<Record<string, unknown>> = [], seen = new Set<unknown>()): Array<Record<string, unknown>> {
+  if (tree === null || typeof tree !== 'object' || seen.has(tree)) return out;
+  seen.add(tree);
+  if (Array.isArray(tree)) {
+    for (const t of tree) allNodes(t, out, seen);
+    return out;
+  }
+  const node = tree as Record<string, unknown>;
+  if (typeof node.type === 'string') out.push(node);
+  for (const [k, v] of Object.entries(node)) if (k !== 'parent') allNodes(v, out, seen);
+  return out;
+}
+
+describe('oxc without range arrays (the engine\'s own parse: FileContext sets ranges from start/end)', () => {
+  const fixtureDir = join(import.meta.dirname, 'fixtures');
+  const fixtureInputs = readdirSync(fixtureDir).flatMap((id) =>
+    readdirSync(join(fixtureDir, id))
+      .filter((f) => /\.input\.[cm]?[jt]sx?$/.test(f))
+      .map((f): [string, string, string] => [`fixture ${id}/${f}`, f.replace('.input', ''), readFileSync(join(fixtureDir, id, f), 'utf8')]),
+  );
+  const appDir = join(import.meta.dirname, '..', 'examples', 'consumer-app', 'src');
+  const appFiles = readdirSync(appDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.[cm]?[jt]sx?$/.test(f))
+    .map((f): [string, string, string] => [`example app ${f}`, f, readFileSync(join(appDir, f), 'utf8')]);
+  const cases = [...SNIPPETS, ...fixtureInputs, ...appFiles];
+
+  it('covers the snippets, every fixture input and the example app', () => {
+    expect(fixtureInputs.length).toBeGreaterThan(30);
+    expect(appFiles.length).toBeGreaterThan(20);
+  });
+
+  for (const [label, filename, text] of cases) {
+    it(`every node gets the range the parse with ranges gives: ${label}`, () => {
+      const withRanges = parseSource(text, filename, 'oxc');
+      const lazy = parseSource(text, filename, 'oxc', { ranges: false });
+      if (!withRanges.ok || !lazy.ok) throw new Error(`oxc failed on ${label}`);
+      const before = allNodes(lazy.ast);
+      // oxc really left the arrays out (else this test would prove nothing).
+      if (lazy.parser === undefined) expect(before.every((n) => n.range === undefined)).toBe(true);
+      new FileContext(filename, text, lazy.ast);
+      const expected = allNodes(withRanges.ast);
+      const got = allNodes(lazy.ast);
+      expect(got.length).toBe(expected.length);
+      expect(got.map((n) => `${String(n.type)} ${String(n.range)}`)).toEqual(expected.map((n) => `${String(n.type)} ${String(n.range)}`));
+      expect(differences(withRanges.ast, lazy.ast)).toEqual([]);
+    });
+  }
 });

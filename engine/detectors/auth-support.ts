@@ -22,17 +22,38 @@ function contains(outer: Node, inner: Node): boolean {
   return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 }
 
-/** Variable declarators with a plain identifier, by name (one index per file). */
-function declaratorsByName(file: FileContext): Map<string, TSESTree.VariableDeclarator[]> {
+interface ScopedDeclarators {
+  /** Declarators with an initializer and a plain identifier, by name, then by their enclosing function, in document order. */
+  byName: Map<string, Map<Node, TSESTree.VariableDeclarator[]>>;
+  /** Assignments to a plain identifier, by name. */
+  assigned: Map<string, TSESTree.AssignmentExpression[]>;
+}
+
+/**
+ * The file's declarators grouped by name and enclosing function, and its assignments by name (one index per
+ * file). Looking a name up walks the use's enclosing functions, not every declarator of the name: minified
+ * code declares `e` and `t` thousands of times, and a scan over all of them per use was quadratic.
+ */
+function scopedDeclarators(file: FileContext): ScopedDeclarators {
   return file.cached('auth-support:declarators', () => {
-    const map = new Map<string, TSESTree.VariableDeclarator[]>();
+    const byName = new Map<string, Map<Node, TSESTree.VariableDeclarator[]>>();
     for (const decl of file.nodes(T.VariableDeclarator)) {
-      if (decl.id.type !== 'Identifier') continue;
-      let list = map.get(decl.id.name);
-      if (!list) map.set(decl.id.name, (list = []));
+      if (decl.id.type !== 'Identifier' || !decl.init) continue;
+      let scopes = byName.get(decl.id.name);
+      if (!scopes) byName.set(decl.id.name, (scopes = new Map()));
+      const scope = enclosingFunction(file, decl);
+      let list = scopes.get(scope);
+      if (!list) scopes.set(scope, (list = []));
       list.push(decl);
     }
-    return map;
+    const assigned = new Map<string, TSESTree.AssignmentExpression[]>();
+    for (const a of file.nodes(T.AssignmentExpression)) {
+      if (a.left.type !== 'Identifier') continue;
+      let list = assigned.get(a.left.name);
+      if (!list) assigned.set(a.left.name, (list = []));
+      list.push(a);
+    }
+    return { byName, assigned };
   });
 }
 
@@ -41,25 +62,31 @@ function declaratorsByName(file: FileContext): Map<string, TSESTree.VariableDecl
  * (`const`, or a `let` never assigned again), before the use. Undefined for parameters and unknowns.
  */
 export function localInit(file: FileContext, ident: TSESTree.Identifier): TSESTree.Expression | undefined {
+  const { byName, assigned } = scopedDeclarators(file);
+  const scopes = byName.get(ident.name);
+  if (!scopes) return undefined;
+  // The nearest enclosing function (or the program) that declares the name before the use; within it, the
+  // last such declarator. A parameter of the same name in a nearer function shadows the variable.
   let best: { decl: TSESTree.VariableDeclarator; scope: Node } | undefined;
-  for (const decl of declaratorsByName(file).get(ident.name) ?? []) {
-    if (!decl.init) continue;
-    if (decl.range[0] > ident.range[0]) continue;
-    const scope = enclosingFunction(file, decl);
-    if (!contains(scope, ident)) continue;
-    if (!best || contains(best.scope, scope)) best = { decl, scope };
+  for (let a: Node | undefined = file.parentOf(ident); a; a = file.parentOf(a)) {
+    const fn = isFunction(a) ? a : undefined;
+    if (!fn && a.type !== 'Program') continue;
+    const decls = scopes.get(a);
+    let last: TSESTree.VariableDeclarator | undefined;
+    for (const decl of decls ?? []) {
+      if (decl.range[0] > ident.range[0]) break;
+      last = decl;
+    }
+    if (last) {
+      best = { decl: last, scope: a };
+      break;
+    }
+    if (fn?.params.some((p) => p.type === 'Identifier' && p.name === ident.name)) return undefined;
   }
   if (!best) return undefined;
-  // A parameter of the same name in a nearer function shadows the variable.
-  for (const a of file.ancestors(ident)) {
-    if (a === best.scope) break;
-    if (isFunction(a) && a.params.some((p) => p.type === 'Identifier' && p.name === ident.name)) return undefined;
-  }
   const kind = (file.parentOf(best.decl) as TSESTree.VariableDeclaration | undefined)?.kind;
   if (kind !== 'const') {
-    const reassigned = file
-      .nodes(T.AssignmentExpression)
-      .some((a) => a.left.type === 'Identifier' && a.left.name === ident.name && contains(best!.scope, a));
+    const reassigned = (assigned.get(ident.name) ?? []).some((a) => contains(best!.scope, a));
     if (reassigned) return undefined;
   }
   return best.decl.init ?? undefined;

@@ -161,6 +161,11 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
   tokens(detection) {
     return detection.paths.map((p) => p.replace(/^\//, ''));
   },
+  requires(detection) {
+    // With an identifying parameter, a URL without it is judged only on its values: a finding needs the
+    // identifying parameter's name or a judged parameter's name written in the file (names must be static).
+    return detection.identifiedBy ? [detection.identifiedBy, ...Object.keys(detection.values ?? {})] : [];
+  },
   detect(file, ctx) {
     const { paths, requires = [], values = {} } = ctx.detection;
     const apiHosts = ctx.catalog.hosts.api;
