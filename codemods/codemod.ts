@@ -15,7 +15,9 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Project, ts, type Diagnostic } from 'ts-morph';
+import { createRequire } from 'node:module';
+import type * as Morph from 'ts-morph';
+import type { Diagnostic } from 'ts-morph';
 import { CatalogError, loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog.js';
 import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, type DateOptions } from '../engine/dates.js';
 import { fileLanguage } from '../engine/language.js';
@@ -24,6 +26,10 @@ import { migrate, type FileMigration } from '../cli/fix/fix.js';
 import { writeIfUnchanged } from '../cli/fix/writer.js';
 
 import { guardedFileSystem, readProjectFile } from './ts-morph.js';
+
+// Required, not imported (see codemods/ts-morph.ts: the ESM import of this CommonJS package costs its export lexer).
+const { Project, ts } = createRequire(import.meta.url)('ts-morph') as typeof Morph;
+type Project = Morph.Project;
 
 export { computeProjectRenames, guardedFileSystem, loadProject, migrateProject, propertyRenames, type FileMigration, type MigrateProjectOptions, type ProjectRenames, type PropertyRename } from './ts-morph.js';
 
@@ -151,7 +157,7 @@ function toDiagnostic(d: Diagnostic, root: string): ProjectDiagnostic | undefine
     line: pos.line,
     column: pos.column,
     code: `TS${d.getCode()}`,
-    message: ts.flattenDiagnosticMessageText(d.getMessageText() as string | ts.DiagnosticMessageChain, ' '),
+    message: ts.flattenDiagnosticMessageText(d.getMessageText() as string | Morph.ts.DiagnosticMessageChain, ' '),
   };
 }
 
