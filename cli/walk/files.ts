@@ -21,7 +21,7 @@ export { FileTooLarge, formatSize, NotRegularFile, oversize, readRegularFile } f
  * listed as generated, and `--include-generated` scans them.)
  */
 export const SKIPPED_DIRS: ReadonlySet<string> = new Set([
-  'node_modules', '.git', '.hg', '.svn', 'build', 'out', 'coverage', '.next', '.nuxt', '.output',
+  'node_modules', '.git', '.hg', '.svn', 'coverage', '.next', '.nuxt', '.output',
   '.svelte-kit', '.turbo', '.cache', '.yarn', 'bower_components', 'jspm_packages', '.collab-migrate-cache',
 ]);
 

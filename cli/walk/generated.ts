@@ -18,6 +18,8 @@ export const GENERATED_REASONS = {
   header: `${GENERATED} (header comment says so)`,
   dist: `${GENERATED} (in a dist/ folder)`,
   umd: `${GENERATED} (in a umd/ folder beside package.json)`,
+  build: `${GENERATED} (in a build/ folder beside package.json)`,
+  out: `${GENERATED} (in an out/ folder beside package.json)`,
 } as const;
 
 /** Whether a skip reason says the file is generated. */
@@ -27,13 +29,16 @@ export function isGeneratedReason(reason: string): boolean {
 
 /**
  * Folders of build output, and what must stand beside the folder for it to count. `dist/` always (it was never
- * walked before this signal existed); `umd/` only as a package's output folder, beside its package.json (babel
- * keeps hand-written test fixtures in `fixtures/umd/`). `lib/`, `build/`, `out/` and `src/` hold real sources
- * in many projects and are not signals.
+ * walked before this signal existed); `umd/`, `build/` and `out/` only as a package's output folder, beside its
+ * package.json: babel keeps hand-written test fixtures in `fixtures/umd/`, and the platform's SDK keeps sources
+ * in `src/commands/build/` (`build/` and `out/` used to be left out everywhere without a word). `lib/` and `src/`
+ * hold real sources in many projects and are not signals.
  */
 const BUILD_FOLDERS: ReadonlyMap<string, { reason: string; beside?: string }> = new Map([
   ['dist', { reason: GENERATED_REASONS.dist }],
   ['umd', { reason: GENERATED_REASONS.umd, beside: 'package.json' }],
+  ['build', { reason: GENERATED_REASONS.build, beside: 'package.json' }],
+  ['out', { reason: GENERATED_REASONS.out, beside: 'package.json' }],
 ]);
 
 /** The reason files under folder `name` are generated, given the names in the folder that holds it; undefined when it is not build output. */

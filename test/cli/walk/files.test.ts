@@ -22,7 +22,7 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('findFiles', () => {
-  it('reads source and config files, skips dependency/build folders and other file types; lists dist/ files as generated', () => {
+  it('reads source and config files, skips dependency folders and other file types; lists dist/ and a package\'s build/ files as generated', () => {
     write('src/a.ts');
     write('src/b.jsx');
     write('config/app.yaml', 'host: x\n');
@@ -31,10 +31,15 @@ describe('findFiles', () => {
     write('node_modules/lib/index.js');
     write('dist/out.js');
     write('build/out.js');
+    write('package.json', '{}\n');
+    write('src/build/task.ts');
     const { files, skipped } = walk();
-    expect(files.map((f) => f.display).sort()).toEqual(['.env.production', 'config/app.yaml', 'src/a.ts', 'src/b.jsx']);
+    expect(files.map((f) => f.display).sort()).toEqual(['.env.production', 'config/app.yaml', 'package.json', 'src/a.ts', 'src/b.jsx', 'src/build/task.ts']);
     expect(files.find((f) => f.display === 'config/app.yaml')?.language).toBe('config');
-    expect(skipped).toEqual([{ display: 'dist/out.js', reason: 'generated (in a dist/ folder)' }]);
+    expect(skipped.sort((a, b) => a.display.localeCompare(b.display))).toEqual([
+      { display: 'build/out.js', reason: 'generated (in a build/ folder beside package.json)' },
+      { display: 'dist/out.js', reason: 'generated (in a dist/ folder)' },
+    ]);
   });
 
   it('honours nested .gitignore files and .collab-migrateignore', () => {

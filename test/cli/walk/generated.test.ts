@@ -60,6 +60,8 @@ describe('generated files: each signal', () => {
     ['a file under dist/', { 'dist/index.js': CODE }, 'dist/index.js', GENERATED_REASONS.dist],
     ['a file deep under packages/x/dist/', { 'packages/x/dist/esm/sub/a.mjs': CODE, 'packages/x/package.json': '{}' }, 'packages/x/dist/esm/sub/a.mjs', GENERATED_REASONS.dist],
     ['a file under a package umd/ folder', { 'packages/webex/package.json': '{}', 'packages/webex/umd/webex.js': CODE }, 'packages/webex/umd/webex.js', GENERATED_REASONS.umd],
+    ['a file under a package build/ folder', { 'package.json': '{}', 'build/static/js/main.js': CODE }, 'build/static/js/main.js', GENERATED_REASONS.build],
+    ['a file under a package out/ folder', { 'packages/app/package.json': '{}', 'packages/app/out/index.js': CODE }, 'packages/app/out/index.js', GENERATED_REASONS.out],
   ])('%s', (_, files, file, reason) => {
     write(files);
     expect(verdicts()[file]).toBe(reason);
@@ -93,6 +95,8 @@ describe('generated files: look-alikes are scanned', () => {
     ['a file named dist.js', { 'dist.js': CODE }, 'dist.js'],
     ['a folder whose name starts with dist', { 'distribution/a.js': CODE, 'dist-tools/b.js': CODE }, 'distribution/a.js'],
     ['a umd/ folder that is not a package output (test fixtures)', { 'test/fixtures/umd/input.js': CODE }, 'test/fixtures/umd/input.js'],
+    ['a build/ folder of sources (the SDK\'s src/commands/build/), scanned, no longer left out', { 'package.json': '{}', 'src/commands/build/index.ts': CODE }, 'src/commands/build/index.ts'],
+    ['an out/ folder that is not a package output', { 'src/out/writer.ts': CODE }, 'src/out/writer.ts'],
     ['a .map for a different file', { 'app.js': CODE, 'main.js.map': '{}', 'app.map': '{}' }, 'app.js'],
     ['a .min. that is not the extension', { 'admin.min.config.js': CODE, 'terminal.js': CODE }, 'admin.min.config.js'],
     ['"generated" in a comment in the middle of the file', { 'mid.ts': `${CODE}// This file was automatically generated? No: @generated and auto-generated ids are made below.\nexport const id = 1;\n` }, 'mid.ts'],
