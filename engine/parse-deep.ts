@@ -31,7 +31,7 @@ parentPort.on('message', async (req) => {
   let answer;
   try {
     const mod = await ready;
-    const options = { lang: req.lang, astType: 'ts', sourceType: req.sourceType, range: true, preserveParens: false };
+    const options = { lang: req.lang, astType: 'ts', sourceType: req.sourceType, range: req.range !== false, preserveParens: false };
     if (mod.raw) {
       const r = mod.raw(req.filename, req.text, options);
       answer = { program: r.program, errors: r.errors.map((e) => ({ severity: e.severity, message: e.message, labels: e.labels.map((l) => ({ start: l.start, end: l.end })) })) };
@@ -104,12 +104,12 @@ export interface DeepAnswer {
  * Parses in the big-stack worker; `undefined` when the worker cannot be started (then the caller uses another
  * parser). A parse over `timeoutMs` is a failure naming the limit.
  */
-export function parseDeep(text: string, filename: string, lang: OxcLang, sourceType: 'unambiguous' | 'commonjs', timeoutMs: number): DeepAnswer | { failure: ParseFailure } | undefined {
+export function parseDeep(text: string, filename: string, lang: OxcLang, sourceType: 'unambiguous' | 'commonjs', timeoutMs: number, range = true): DeepAnswer | { failure: ParseFailure } | undefined {
   current ??= start();
   const w = current;
   if (!w) return undefined;
   Atomics.store(w.flag, 0, 0);
-  w.worker.postMessage({ text, filename, lang, sourceType });
+  w.worker.postMessage({ text, filename, lang, sourceType, range });
   const waited = Atomics.wait(w.flag, 0, 0, timeoutMs);
   if (waited === 'timed-out') {
     stopDeepParser();

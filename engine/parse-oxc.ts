@@ -79,10 +79,10 @@ export function parseWithOxc(mod: OxcModule, text: string, filename: string, lan
  * The same parse in the big-stack worker of engine/parse-deep.ts, for text that may nest deeply;
  * `undefined` when the worker cannot run (the caller then uses typescript-estree).
  */
-export function parseWithOxcDeep(text: string, filename: string, lang: OxcLang, timeoutMs: number): { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure } | undefined {
+export function parseWithOxcDeep(text: string, filename: string, lang: OxcLang, timeoutMs: number, range = true): { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure } | undefined {
   let unavailable = false;
   const result = parseBoth(text, (sourceType) => {
-    const answer = parseDeep(text, filename, lang, sourceType, timeoutMs);
+    const answer = parseDeep(text, filename, lang, sourceType, timeoutMs, range);
     if (answer === undefined) {
       unavailable = true;
       throw new Error('the deep-parse worker did not start');

@@ -75,7 +75,7 @@ function parsePrimary(text: string, filename: string, parser: ParserName, option
       if (nesting < NESTING_BUDGET) return parseWithOxc(mod, text, filename, oxcLang(filename), options.ranges ?? true);
       // Text that could nest deeply enough to crash oxc on this thread: oxc in the big-stack worker.
       if (nesting < DEEP_BUDGET) {
-        const deep = parseWithOxcDeep(text, filename, oxcLang(filename), DEEP_PARSE_TIMEOUT_MS);
+        const deep = parseWithOxcDeep(text, filename, oxcLang(filename), DEEP_PARSE_TIMEOUT_MS, options.ranges ?? true);
         if (deep !== undefined) return deep.ok ? { ...deep, parser: 'oxc-worker' } : deep;
       } else if (text.length > ESTREE_MAX_DEEP_TEXT) {
         // typescript-estree runs on this thread and cannot be stopped; on large text of this kind it can take

@@ -140,6 +140,18 @@ describe('oxc without range arrays (the engine\'s own parse: FileContext sets ra
     .map((f): [string, string, string] => [`example app ${f}`, f, readFileSync(join(appDir, f), 'utf8')]);
   const cases = [...SNIPPETS, ...fixtureInputs, ...appFiles];
 
+  it('the big-stack worker leaves the arrays out too, and FileContext sets the same ranges', () => {
+    // Text that could nest deeply goes to the worker (engine/parse-deep.ts).
+    const text = `const a = ${'('.repeat(3000)}1${')'.repeat(3000)};\nfetch('https://webexapis.com/v1/people');\n`;
+    const withRanges = parseSource(text, 'deep.ts', 'oxc');
+    const lazy = parseSource(text, 'deep.ts', 'oxc', { ranges: false });
+    if (!withRanges.ok || !lazy.ok) throw new Error('oxc failed');
+    expect(lazy.parser).toBe('oxc-worker');
+    expect(allNodes(lazy.ast).every((n) => n.range === undefined)).toBe(true);
+    new FileContext('deep.ts', text, lazy.ast);
+    expect(allNodes(lazy.ast).map((n) => String(n.range))).toEqual(allNodes(withRanges.ast).map((n) => String(n.range)));
+  });
+
   it('covers the snippets, every fixture input and the example app', () => {
     expect(fixtureInputs.length).toBeGreaterThan(30);
     expect(appFiles.length).toBeGreaterThan(20);
