@@ -294,9 +294,10 @@ function classify(dir: string): { candidates: number; byParser: Record<string, n
     candidates++;
     if (file.language === 'config') continue;
     // Parsed twice, the first untimed (the parsers load and warm up); the second is the floor's parse time.
-    parseSource(read.text, file.path);
+    // As the scan parses: oxc's trees without range arrays (the scan's FileContext sets ranges as it walks).
+    parseSource(read.text, file.path, undefined, { ranges: false });
     const t0 = process.hrtime.bigint();
-    const r = parseSource(read.text, file.path);
+    const r = parseSource(read.text, file.path, undefined, { ranges: false });
     parseSeconds += Number(process.hrtime.bigint() - t0) / 1e9;
     const parser = !r.ok ? 'none (text level)' : r.parser ?? (nestingEstimate(read.text) >= DEEP_BUDGET ? 'typescript-estree' : 'oxc');
     byParser[parser] = (byParser[parser] ?? 0) + 1;
