@@ -23,6 +23,11 @@ export { fileLanguage, type FileLanguage } from './language.js';
 export interface SourceFile {
   filename: string;
   text: string;
+  /**
+   * @internal The prefilter's tokens in the text, when another thread has searched it already (the CLI's
+   * walker thread, with `PrefilterPlan.present` for the same notices and catalog): not searched again.
+   */
+  present?: ReadonlySet<string>;
 }
 
 /** What the engine needs besides the file. */
@@ -85,23 +90,39 @@ export function planDetections(notices: readonly Notice[], catalog: LoadedCatalo
   return plan;
 }
 
-/** The planned detections whose tokens occur in a text (case-insensitive); detections without tokens always run. */
-export function candidateDetections(text: string, plan: readonly PlannedDetection[]): PlannedDetection[] {
-  if (plan.length === 0) return [];
-  const present = scannerFor(plan, plan.map((p) => [...p.tokens, ...p.requires])).present(text);
+/**
+ * The planned detections whose tokens occur in a text (case-insensitive); detections without tokens always
+ * run. `present`: the tokens already found in the text by a scanner of the same plan (not searched again).
+ */
+export function candidateDetections(text: string, plan: readonly PlannedDetection[], present?: ReadonlySet<string>): readonly PlannedDetection[] {
+  if (plan.length === 0) return NONE;
+  const found = present ?? scannerFor(plan, () => plan.map((p) => [...p.tokens, ...p.requires])).present(text);
   // Most files hold no token: then only detections that need none can run (usually none).
-  if (present.size === 0) return unconditional(plan);
-  const has = (t: string): boolean => present.has(t);
+  if (found.size === 0) return unconditional(plan);
+  const has = (t: string): boolean => found.has(t);
   return plan.filter((p) => mayApply(p, has));
 }
 
-const unconditionals = new WeakMap<readonly PlannedDetection[], PlannedDetection[]>();
+const NONE: readonly PlannedDetection[] = Object.freeze([]);
+const unconditionals = new WeakMap<readonly PlannedDetection[], readonly PlannedDetection[]>();
 
-/** The detections of a plan that need no token at all. */
-function unconditional(plan: readonly PlannedDetection[]): PlannedDetection[] {
+/** The detections of a plan that need no token at all (shared and frozen: the no-token path allocates nothing). */
+function unconditional(plan: readonly PlannedDetection[]): readonly PlannedDetection[] {
   let list = unconditionals.get(plan);
-  if (!list) unconditionals.set(plan, (list = plan.filter((p) => p.tokens.length === 0 && p.requires.length === 0)));
-  return list.length ? [...list] : [];
+  if (!list) unconditionals.set(plan, (list = Object.freeze(plan.filter((p) => p.tokens.length === 0 && p.requires.length === 0))));
+  return list;
+}
+
+const configPlans = new WeakMap<readonly PlannedDetection[], readonly PlannedDetection[]>();
+
+/**
+ * The detections of a plan that read configuration files: a configuration file is searched for their
+ * tokens only (the walker thread's `PrefilterPlan` does the same).
+ */
+function configPlan(plan: readonly PlannedDetection[]): readonly PlannedDetection[] {
+  let list = configPlans.get(plan);
+  if (!list) configPlans.set(plan, (list = plan.filter((p) => p.detector.detectText)));
+  return list;
 }
 
 /** The prefilter's data for a set of notices, for a thread that decides without the engine ({@link PrefilterPlan}). */
@@ -118,13 +139,14 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
   const bom = file.text.startsWith(BOM) ? 1 : 0;
   const text = bom ? file.text.slice(1) : file.text;
   const plan = planDetections(opts.notices, opts.catalog);
-  const candidates = opts.prefilter === false ? plan : candidateDetections(text, plan);
   if (language === 'config') {
-    const relevant = candidates.filter((p) => p.detector.detectText);
+    const config = configPlan(plan);
+    const relevant = opts.prefilter === false ? config : candidateDetections(text, config, file.present);
     if (relevant.length === 0) return { language, matches: [], parsed: false };
     const matches = shift(analyzeText({ filename: file.filename, text }, relevant, opts), bom);
     return { language, matches, parsed: true };
   }
+  const candidates = opts.prefilter === false ? plan : candidateDetections(text, plan, file.present);
   if (candidates.length === 0) return { language, matches: [], parsed: false };
   // The tree goes to a FileContext at once, which sets node ranges from oxc's offsets as it walks.
   const parsed = parseSource(text, file.filename, undefined, { ranges: false });

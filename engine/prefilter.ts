@@ -80,19 +80,39 @@ export function tokenProblem(token: string): string | undefined {
 }
 
 
+/** What {@link TokenScanner.present} gives for a text that holds no token (shared: nothing is ever added to it). */
+export const NO_TOKENS: ReadonlySet<string> = new Set<string>();
+
+/**
+ * Characters whose `toLowerCase` gives an ASCII letter (the Kelvin sign gives `k`, a capital I with a dot
+ * above gives `i` and a combining dot): lower-casing the text finds a token through them, the `i` flag does
+ * not. A text that holds one is searched the older way, so the answer never changes.
+ */
+const FOLDS_TO_ASCII = /[\u0130\u212A]/;
+
 /** Finds which of a fixed set of tokens occur in a text, ignoring ASCII case. Build once, scan many. */
 export class TokenScanner {
   /** The distinct tokens, lower-cased, longest first. */
   readonly tokens: readonly string[];
-  /** Matches any token; used to rule a file out in one pass. */
+  /** Matches any token; used to rule a file out in one pass. Only the tokens that contain no other token are in it. */
   private readonly any: RegExp | undefined;
+  /** Every token, stepped through (global) to collect the tokens of a text that holds some. */
+  private readonly all: RegExp | undefined;
+  /** For each token, the tokens it contains (itself included): the alternation reports one token per position. */
+  private readonly inside: ReadonlyMap<string, readonly string[]>;
+  /** Whether every token is ASCII (then a match lower-cased is the token it matched). */
+  private readonly ascii: boolean;
 
   constructor(tokens: Iterable<string>) {
     const distinct = [...new Set([...tokens].map((t) => t.toLowerCase()).filter((t) => t.length > 0))];
     distinct.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
     this.tokens = distinct;
-    const source = distinct.map(escapeRegExp).join('|');
-    this.any = distinct.length ? new RegExp(source, 'i') : undefined;
+    // A text holds some token exactly when it holds one that contains no other (measured: 0.7x the time of all tokens).
+    const minimal = distinct.filter((t) => !distinct.some((u) => u !== t && t.includes(u)));
+    this.any = minimal.length ? new RegExp(minimal.map(escapeRegExp).join('|'), 'i') : undefined;
+    this.all = distinct.length ? new RegExp(distinct.map(escapeRegExp).join('|'), 'gi') : undefined;
+    this.inside = new Map(distinct.map((t) => [t, distinct.filter((u) => t.includes(u))]));
+    this.ascii = distinct.every((t) => /^[\x00-\x7f]*$/.test(t));
   }
 
   /** Whether the text contains at least one token. */
@@ -101,13 +121,29 @@ export class TokenScanner {
   }
 
   /**
-   * The tokens (lower-cased) that occur in the text. Most files are ruled out by the one pass of
-   * {@link hasAny}; for the rest, a per-token search of the lower-cased text measured faster than
-   * stepping the alternation through every match (files with a frequent token have thousands).
+   * The tokens (lower-cased) that occur in the text; {@link NO_TOKENS} when none (most files: one pass of
+   * {@link hasAny} stops at the first hit or the end). For a text that holds some, the alternation of all
+   * tokens is stepped one position past each match (a token that starts inside another is found too), and
+   * each match adds the tokens inside it (the alternation gives the longest one at a position): measured on
+   * a platform SDK's texts, 0.25x the time of lower-casing the text and searching it once per token.
    */
-  present(text: string): Set<string> {
+  present(text: string): ReadonlySet<string> {
+    if (!this.hasAny(text)) return NO_TOKENS;
+    if (!this.ascii || FOLDS_TO_ASCII.test(text)) return this.presentLowerCased(text);
     const found = new Set<string>();
-    if (!this.hasAny(text)) return found;
+    const re = this.all!;
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const token = m[0].toLowerCase();
+      if (!found.has(token)) for (const t of this.inside.get(token)!) found.add(t);
+      re.lastIndex = m.index + 1;
+    }
+    return found;
+  }
+
+  /** The tokens found by lower-casing the text and searching it once per token (the answer {@link present} keeps). */
+  private presentLowerCased(text: string): ReadonlySet<string> {
+    const found = new Set<string>();
     const lower = text.toLowerCase();
     for (const t of this.tokens) if (lower.includes(t)) found.add(t);
     return found;
@@ -118,13 +154,14 @@ const scanners = new WeakMap<object, TokenScanner>();
 
 /**
  * The scanner for a list of token lists (one per planned detection), built once per list object.
- * The key is the list itself, so a cached plan gets one scanner for its lifetime.
+ * The key is the list itself, so a cached plan gets one scanner for its lifetime. The lists are asked
+ * for only when the scanner is built (not once per file).
  */
-export function scannerFor(key: object, tokenLists: Iterable<readonly string[]>): TokenScanner {
+export function scannerFor(key: object, tokenLists: () => Iterable<readonly string[]>): TokenScanner {
   let scanner = scanners.get(key);
   if (!scanner) {
     const all: string[] = [];
-    for (const list of tokenLists) all.push(...list);
+    for (const list of tokenLists()) all.push(...list);
     scanner = new TokenScanner(all);
     scanners.set(key, scanner);
   }
@@ -149,18 +186,31 @@ export function mayApply(entry: Pick<PrefilterEntry, 'tokens' | 'requires'>, has
 /**
  * The whole prefilter decision for a text, away from the engine (the CLI's walker thread uses it): true
  * when at least one detection may apply, that is, when the engine would parse or read the file. The
- * engine makes the same decision with the same {@link mayApply}.
+ * engine makes the same decision with the same {@link mayApply}, and the same tokens: all of them for a
+ * source file, those of the detections that read configuration files for a configuration file (in a
+ * large repository most of the text is JSON, and those are fewer tokens to look for).
  */
 export class PrefilterPlan {
-  private readonly scanner: TokenScanner;
+  private readonly source: TokenScanner;
+  private readonly config: TokenScanner;
 
   constructor(private readonly entries: readonly PrefilterEntry[]) {
-    this.scanner = new TokenScanner(entries.flatMap((e) => [...e.tokens, ...e.requires]));
+    this.source = new TokenScanner(entries.flatMap((e) => [...e.tokens, ...e.requires]));
+    this.config = new TokenScanner(entries.filter((e) => e.config).flatMap((e) => [...e.tokens, ...e.requires]));
+  }
+
+  /** The tokens the engine would find in the text (`SourceFile.present` for `analyzeFile`). */
+  present(text: string, language: 'js' | 'ts' | 'config'): ReadonlySet<string> {
+    return (language === 'config' ? this.config : this.source).present(text);
+  }
+
+  /** Whether some detection may apply to a file of this language that holds these tokens. */
+  mayAnalyse(present: ReadonlySet<string>, language: 'js' | 'ts' | 'config'): boolean {
+    const has = (t: string): boolean => present.has(t);
+    return this.entries.some((e) => (language !== 'config' || e.config) && mayApply(e, has));
   }
 
   needsAnalysis(text: string, language: 'js' | 'ts' | 'config'): boolean {
-    const present = this.scanner.present(text);
-    const has = (t: string): boolean => present.has(t);
-    return this.entries.some((e) => (language !== 'config' || e.config) && mayApply(e, has));
+    return this.mayAnalyse(this.present(text, language), language);
   }
 }

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, planDetections, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog.js';
-import { MIN_TOKEN_LENGTH, STOP_WORDS, TokenScanner, tokenProblem } from '../engine/prefilter.js';
+import { analyzeFile as analyze, prefilterEntries } from '../engine/analyze.js';
+import { fileLanguage } from '../engine/language.js';
+import { MIN_TOKEN_LENGTH, NO_TOKENS, PrefilterPlan, STOP_WORDS, TokenScanner, tokenProblem } from '../engine/prefilter.js';
 import type { EngineOptions, Match } from '../engine/types.js';
 import { display, fixPairs, invalidFiles, validFiles } from './helpers/fixtures.js';
 
@@ -11,7 +13,7 @@ const naive = (tokens: readonly string[], text: string): string[] => {
   const lower = text.toLowerCase();
   return [...new Set(tokens.map((t) => t.toLowerCase()))].filter((t) => lower.includes(t)).sort();
 };
-const sorted = (s: Set<string>): string[] => [...s].sort();
+const sorted = (s: ReadonlySet<string>): string[] => [...s].sort();
 
 describe('TokenScanner', () => {
   it('finds tokens in any ASCII case, and only those present', () => {
@@ -51,6 +53,93 @@ describe('TokenScanner', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+/**
+ * The prefilter's answer before issue 18 item 4, which the scanner must keep: an alternation of every token
+ * with the `i` flag rules a text out; a text it lets through is lower-cased and searched once per token.
+ */
+const before = (tokens: readonly string[], text: string): string[] => {
+  const distinct = [...new Set(tokens.map((t) => t.toLowerCase()))].filter((t) => t.length > 0);
+  if (distinct.length === 0) return [];
+  const any = new RegExp(distinct.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i');
+  return any.test(text) ? naive(distinct, text) : [];
+};
+
+describe('TokenScanner keeps the earlier answers', () => {
+  it('finds mixed-case tokens written in any case (header names, camelCase fields)', () => {
+    const scanner = new TokenScanner(['X-Spark-Signature', 'answerConfirmationEnabled', 'Content-Type']);
+    const text = 'h["x-SPARK-signature"]; o.AnswerConfirmationENABLED; "CONTENT-TYPE"';
+    expect(sorted(scanner.present(text))).toEqual(['answerconfirmationenabled', 'content-type', 'x-spark-signature']);
+    expect(scanner.present('nothing here')).toBe(NO_TOKENS);
+  });
+
+  it('lower-cases as before a text holding a character that lower-cases to an ASCII letter (Kelvin sign, dotted capital I)', () => {
+    const scanner = new TokenScanner(['callerId', 'importKey', '/xapi']);
+    // No token without lower-casing: ruled out, as the alternation with the i flag did.
+    expect(scanner.present('import\u212Aey').size).toBe(0);
+    // With another token, the lower-cased text also shows `importkey` (Kelvin sign) and `/xapi` (I with a dot above).
+    expect(sorted(scanner.present('callerId import\u212Aey /XAP\u0130'))).toEqual(before(['callerId', 'importKey', '/xapi'], 'callerId import\u212Aey /XAP\u0130'));
+    expect(sorted(scanner.present('callerId import\u212Aey /XAP\u0130'))).toEqual(['/xapi', 'callerid', 'importkey']);
+  });
+
+  it('reports a token that starts inside a match of another, and tokens inside a match', () => {
+    const scanner = new TokenScanner(['spark-admin:', 'admin:x', 'spark', 'min:']);
+    expect(sorted(scanner.present('SPARK-ADMIN:X'))).toEqual(['admin:x', 'min:', 'spark', 'spark-admin:']);
+  });
+
+  it('agrees with the earlier scanner on random texts with case, BOM and non-ASCII characters (property)', () => {
+    const alphabet = fc.constantFrom(...'abkiABKI-:/ \n'.split(''), '\u212A', '\u0130', '\u017F', '\uFEFF', '\u00E9', '\u0131');
+    const word = fc.string({ unit: fc.constantFrom(...'abkiABKI-:/'.split('')), minLength: 1, maxLength: 5 });
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 8 }), fc.string({ unit: alphabet, maxLength: 120 }), (tokens, text) => {
+        const scanner = new TokenScanner(tokens);
+        expect(sorted(scanner.present(text))).toEqual(before(tokens, text));
+        expect(scanner.hasAny(text)).toBe(before(tokens, text).length > 0);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('PrefilterPlan (the walker thread) and the engine find the same tokens', () => {
+  const catalog = loadCatalog();
+  const entries = prefilterEntries(catalog.notices, catalog);
+  const plan = new PrefilterPlan(entries);
+  const key = (m: Match): string => `${m.noticeId}#${m.detection}:${m.messageId}@${m.range[0]}-${m.range[1]}`;
+  const paths = [...new Set([...validFiles().map((f) => f.file), ...invalidFiles().map((f) => f.file), ...fixPairs().map((p) => p.input)])];
+
+  it('tokens found by the walker thread, passed to the engine, give the findings of a search by the engine (with and without a BOM)', () => {
+    let candidates = 0;
+    for (const filename of paths) {
+      const language = fileLanguage(filename);
+      if (language === 'unsupported') continue;
+      const raw = readFileSync(filename, 'utf8');
+      // The walker thread searches the text as read (a BOM included, also from UTF-16), the engine without it.
+      for (const text of [raw, raw.startsWith('\uFEFF') ? raw.slice(1) : `\uFEFF${raw}`]) {
+        const present = plan.present(text, language);
+        const own = analyze({ filename, text }, { catalog, notices: catalog.notices });
+        expect(plan.mayAnalyse(present, language), filename).toBe(own.parsed);
+        if (!own.parsed) continue;
+        candidates++;
+        const carried = analyze({ filename, text, present }, { catalog, notices: catalog.notices });
+        expect(carried.matches.map(key), filename).toEqual(own.matches.map(key));
+      }
+    }
+    expect(candidates).toBeGreaterThan(100);
+  });
+
+  it('searches a configuration file for the tokens of the detections that read configuration files only', () => {
+    const json = '{ "url": "https://webexapis.com/v1/telephony/config/features", "callerId": 1 }';
+    const source = plan.present(json, 'ts');
+    const config = plan.present(json, 'config');
+    expect(source.has('features')).toBe(true);
+    expect(config.has('features')).toBe(false);
+    for (const t of config) expect(source.has(t), t).toBe(true);
+    const configTokens = new Set(entries.filter((e) => e.config).flatMap((e) => [...e.tokens, ...e.requires]));
+    for (const t of source) if (configTokens.has(t)) expect(config.has(t), t).toBe(true);
+    expect(plan.mayAnalyse(config, 'config')).toBe(analyze({ filename: 'x.json', text: json }, { catalog, notices: catalog.notices }).parsed);
   });
 });
 

@@ -57,6 +57,17 @@ beforeAll(() => {
       [`${at}/lib/plain.js`]: code,
     });
   }
+  // Files with findings in the encodings the reader decodes, and tokens in other cases: the walker thread
+  // passes the tokens it found to the main thread, which must find the same (first and last in the walk).
+  const withFindings = readFileSync(invalidFiles().find((f) => f.file.endsWith('.ts') && readFileSync(f.file, 'utf8').length < 1500)!.file, 'utf8').replace(/^\uFEFF/, '');
+  const utf16be = Buffer.from(`\uFEFF${withFindings}`, 'utf16le').swap16();
+  for (const at of ['0-first', 'zz-last']) {
+    extra[`${at}/utf16le.ts`] = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(withFindings, 'utf16le')]);
+    extra[`${at}/utf16be.ts`] = utf16be;
+    extra[`${at}/bom.ts`] = `\uFEFF${withFindings}`;
+    extra[`${at}/mixed-case.ts`] = `fetch('https://WEBEXAPIS.com/V1/People', { headers: { 'X-SPARK-SIGNATURE': s, 'Content-TYPE': t } });\nconst ANSWERCONFIRMATIONENABLED = o.AnswerConfirmationEnabled;\n`;
+    extra[`${at}/settings.json`] = '{ "scope": "SPARK:people_read Spark-Admin:telephony_config_read", "url": "https://webexapis.com/v1/features" }\n';
+  }
   for (const [rel, content] of Object.entries(extra)) {
     const file = path.join(root, 'repo', rel);
     mkdirSync(path.dirname(file), { recursive: true });
@@ -131,6 +142,13 @@ describe('the walker thread', () => {
     expect(byName.get('big.ts')).toEqual({ display: 'big.ts', reason: 'over the size limit (4.9 KB > 4 KB)' });
     expect(byName.get('blob.js')).toMatchObject({ reason: 'binary file' });
     expect(byName.get('latin1.ts')).toMatchObject({ reason: 'not UTF-8 text' });
+    for (const at of ['0-first', 'zz-last']) {
+      const found = (name: string): unknown => (byName.get(`${at}/${name}`) as ScannedFile).findings.map((f) => [f.notice.id, f.match.loc.start]);
+      expect(found('bom.ts')).not.toEqual([]);
+      expect(found('utf16le.ts')).toEqual(found('bom.ts'));
+      expect(found('utf16be.ts')).toEqual(found('bom.ts'));
+      expect(found('mixed-case.ts')).not.toEqual([]);
+    }
     expect(byName.get('broken.ts')).toMatchObject({ unanalysed: expect.stringMatching(/^does not parse/) });
     expect((byName.get('unused-directive.ts') as ScannedFile).suppressions).toHaveLength(1);
     expect(serial.filter((r) => !isSkipped(r) && r.findings.length > 0).length).toBeGreaterThan(50);

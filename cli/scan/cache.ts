@@ -105,9 +105,9 @@ export function skippedFile(reason: string): Computed {
   return { kind: 'skipped', reason, remember: !reason.startsWith('cannot read') };
 }
 
-/** The engine's outcome for a file's text. */
-export function outcomeOf(file: FoundFile, text: string, ctx: ScanContext): Outcome {
-  const analysed = analyzeText(file, text, ctx);
+/** The engine's outcome for a file's text (`present`: the prefilter's tokens, when the walker thread found them). */
+export function outcomeOf(file: FoundFile, text: string, ctx: ScanContext, present?: ReadonlySet<string>): Outcome {
+  const analysed = analyzeText(file, text, ctx, present);
   if ('reason' in analysed) return analysed;
   const outcome: Outcome = { matches: analysed.matches, directives: hasDirectives(text) };
   if (analysed.unanalysed) outcome.unanalysed = analysed.unanalysed;

@@ -139,7 +139,7 @@ class FileLoop {
   finishRead(i: number, read: Prefiltered): void {
     if ('reason' in read) return this.finish(i, skippedFile(read.reason));
     if (!read.candidate) return this.finish(i, { kind: 'read', outcome: { matches: [], directives: read.text !== undefined }, ...(read.text !== undefined ? { text: read.text } : {}) });
-    this.finish(i, { kind: 'read', outcome: outcomeOf(this.files[i], read.text, this.ctx), text: read.text });
+    this.finish(i, { kind: 'read', outcome: outcomeOf(this.files[i], read.text, this.ctx, new Set(read.tokens)), text: read.text });
   }
 
   /** Scans files `from..` (all known): in a pool when one pays, else in this thread. */

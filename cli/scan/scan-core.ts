@@ -95,10 +95,10 @@ export function scanFile(file: FoundFile, ctx: ScanContext): ScannedFile | Skipp
  * The engine's matches for a file's text (independent of the run's dates, so they can be cached), or why it is
  * skipped. A file that does not parse gives its text-level matches and why it was not analysed.
  */
-export function analyzeText(file: FoundFile, text: string, ctx: ScanContext): { matches: Match[]; unanalysed?: string } | { reason: string } {
+export function analyzeText(file: FoundFile, text: string, ctx: ScanContext, present?: ReadonlySet<string>): { matches: Match[]; unanalysed?: string } | { reason: string } {
   let result;
   try {
-    result = analyzeFile({ filename: file.path, text }, ctx.analyze);
+    result = analyzeFile(present ? { filename: file.path, text, present } : { filename: file.path, text }, ctx.analyze);
   } catch (error) {
     return { reason: `internal error while analysing: ${(error as Error).message}` };
   }

@@ -93,7 +93,9 @@ function readBatch(k: number, plan: PrefilterPlan): void {
 function prefilter(file: FoundFile, plan: PrefilterPlan): Prefiltered {
   const read = readText(file);
   if ('reason' in read) return read;
-  if (plan.needsAnalysis(read.text, file.language)) return { candidate: true, text: read.text };
+  // The tokens found go with the text, so the main thread does not search it again.
+  const present = plan.present(read.text, file.language);
+  if (plan.mayAnalyse(present, file.language)) return { candidate: true, text: read.text, tokens: [...present] };
   // The report needs the text of a file with suppression comments (unused ones are reported).
   return hasDirectives(read.text) ? { candidate: false, text: read.text } : { candidate: false };
 }

@@ -18,8 +18,11 @@ import { findFiles, type FoundFile, type SkippedFile, type WalkOptions } from '.
 /** The walker thread's file: beside this module as tsc emits it (dist/cli/walk/), or in walk/ below the bundle's chunks (dist/cli/). */
 const WALK_WORKER_URL = new URL(import.meta.url.includes('/cli/walk/') ? './walk-worker.js' : './walk/walk-worker.js', import.meta.url);
 
-/** A file the walker thread read and prefiltered: why it is skipped, or whether the engine must analyse it. */
-export type Prefiltered = { reason: string } | { candidate: true; text: string } | { candidate: false; /** only when it holds suppression comments */ text?: string };
+/**
+ * A file the walker thread read and prefiltered: why it is skipped, or whether the engine must analyse it
+ * (then with the prefilter's tokens found in it, which the engine does not search for again).
+ */
+export type Prefiltered = { reason: string } | { candidate: true; text: string; tokens: string[] } | { candidate: false; /** only when it holds suppression comments */ text?: string };
 
 /** What the walker thread posts, in this order: files batches, skipped, read batches, end (or error at any point). */
 export type WalkMessage =
