@@ -178,7 +178,9 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   });
 
   const color = useColor(settings, io);
-  const formatContext: FormatContext = { texts: new Map(scanned.map((s) => [s.file.display, s.text])), cwd: io.cwd, color, notices: selected };
+  // The texts of files with findings only (SARIF fixes quote them): a file without any is not kept in memory
+  // by the scan, and asking for its text would read it again.
+  const formatContext: FormatContext = { texts: new Map(scanned.filter((s) => s.findings.length > 0).map((s) => [s.file.display, s.text])), cwd: io.cwd, color, notices: selected };
   if (settings.sarifCategory !== undefined) formatContext.category = settings.sarifCategory;
   let text = FORMATTERS[settings.format](report, formatContext);
   if (settings.dryRun && settings.format === 'text') {

@@ -125,15 +125,17 @@ export function needsText(outcome: Outcome): boolean {
  */
 export function resultOf(file: FoundFile, outcome: Outcome, text: string | undefined, ctx: ScanContext): ScannedFile | SkippedFile {
   if ('reason' in outcome) return { display: file.display, reason: outcome.reason };
+  // Whether the outcome was computed from this very text (else it is read again below: the cache's outcome may be older).
+  const fromText = text !== undefined;
   if (text === undefined && needsText(outcome)) {
     const read = readText(file);
     if ('reason' in read) return { display: file.display, reason: read.reason };
     text = read.text;
   }
   const unanalysed = outcome.unanalysed ? { unanalysed: outcome.unanalysed } : {};
-  if (text !== undefined) return { file, text, ...toFindings(file, text, outcome.matches, ctx), ...unanalysed };
+  if (text !== undefined) return { file, text, ...toFindings(file, text, outcome.matches, ctx, fromText ? outcome.directives : undefined), ...unanalysed };
   let lazy: string | undefined;
-  const scanned = { file, ...toFindings(file, '', [], ctx), ...unanalysed } as ScannedFile;
+  const scanned = { file, ...toFindings(file, '', [], ctx, false), ...unanalysed } as ScannedFile;
   Object.defineProperty(scanned, 'text', {
     enumerable: true,
     get(): string {

@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { POOL_MIN_CORES, POOL_MIN_FILES } from './threads.js';
 import { Worker } from 'node:worker_threads';
 import { workerSetup } from './worker-context.js';
-import { computeFile, outcomeOf, resultOf, skippedFile, type Computed, type ScanCache } from './cache.js';
+import { computeFile, needsText, outcomeOf, resultOf, skippedFile, type Computed, type ScanCache } from './cache.js';
 import type { FoundFile, SkippedFile } from '../walk/files.js';
 import type { Prefiltered, WalkStream } from '../walk/walker.js';
 import type { ScanContext, ScannedFile } from './scan-core.js';
@@ -178,7 +178,9 @@ class FileLoop {
     const file = this.files[i];
     const { cache } = this.opts;
     const outcome = cache ? cache.record(file, computed) : computed.kind === 'skipped' ? { reason: computed.reason } : computed.outcome!;
-    this.results[i] = resultOf(file, outcome, computed.kind === 'read' ? computed.text : undefined, this.ctx);
+    // The text is kept only when the report needs it (findings or suppression comments): for the other files,
+    // tens of thousands in a large repository, it would be memory and garbage-collector time for nothing.
+    this.results[i] = resultOf(file, outcome, computed.kind === 'read' && needsText(outcome) ? computed.text : undefined, this.ctx);
     this.opts.onFile?.();
   }
 }

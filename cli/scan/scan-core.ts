@@ -51,10 +51,15 @@ export interface ScanContext {
 
 export { isMinified, readText } from '../walk/read.js';
 
-/** Turns the engine's matches for one text into findings: severity for the run's dates, suppressions applied. */
-export function toFindings(file: FoundFile, text: string, matches: readonly Match[], ctx: ScanContext): Omit<ScannedFile, 'file' | 'text'> {
+/**
+ * Turns the engine's matches for one text into findings: severity for the run's dates, suppressions applied.
+ * `directives`: whether the text holds suppression comments, when the caller knows already.
+ */
+export function toFindings(file: FoundFile, text: string, matches: readonly Match[], ctx: ScanContext, directives?: boolean): Omit<ScannedFile, 'file' | 'text'> {
   // Most files hold no suppression comment; a cheap search spares them the comment scan.
-  const suppressions = hasDirectives(text) ? parseSuppressions(text, (id) => ctx.analyze.catalog.get(id) !== undefined) : [];
+  const suppressions = (directives ?? hasDirectives(text)) ? parseSuppressions(text, (id) => ctx.analyze.catalog.get(id) !== undefined) : [];
+  // Nothing to report (most files): no sorting or fingerprinting.
+  if (matches.length === 0 && suppressions.length === 0) return { findings: [], suppressions, used: new Set(), suppressedCount: 0 };
   const used = new Set<Suppression>();
   const findings: Finding[] = [];
   let suppressedCount = 0;
