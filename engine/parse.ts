@@ -4,6 +4,7 @@
  */
 import type * as Estree from '@typescript-eslint/typescript-estree';
 import type { TSESTree } from '@typescript-eslint/utils';
+import jsTokens from 'js-tokens';
 import { createRequire } from 'node:module';
 import { isBabelCandidate, parseWithBabel } from './parse-babel.js';
 import { oxcModule, parseWithOxc, parseWithOxcDeep, type OxcLang } from './parse-oxc.js';
@@ -72,7 +73,12 @@ function parsePrimary(text: string, filename: string, parser: ParserName, option
     const mod = oxcModule();
     if (mod !== undefined) {
       const nesting = nestingEstimate(text);
-      if (nesting < NESTING_BUDGET) return parseWithOxc(mod, text, filename, oxcLang(filename), options.ranges ?? true);
+      // A large file trips the character counts (the SDK's 471 KB test file has 7,821 dots); the token-level
+      // bound lets it be parsed here when no expression can be that deep (no big-stack worker: its start, the
+      // AST sent across as text, and 15-40 MB of peak memory on the SDK).
+      if (nesting < NESTING_BUDGET || (nesting < DEEP_BUDGET && tokenNestingBound(text, isJsxFile(filename)) < NESTING_BUDGET)) {
+        return parseWithOxc(mod, text, filename, oxcLang(filename), options.ranges ?? true);
+      }
       // Text that could nest deeply enough to crash oxc on this thread: oxc in the big-stack worker.
       if (nesting < DEEP_BUDGET) {
         const deep = parseWithOxcDeep(text, filename, oxcLang(filename), DEEP_PARSE_TIMEOUT_MS, options.ranges ?? true);
@@ -139,6 +145,73 @@ export function nestingEstimate(text: string): number {
 }
 
 const NESTING_KEYWORDS = /\b(?:if|else|new|await|typeof|void|yield|delete|while|for|do|with)\b/g;
+
+/**
+ * A tighter upper bound of the nesting depth than {@link nestingEstimate}'s whole-text counts, from js-tokens
+ * (strings, comments, regular expressions and template text skipped). Operators and other punctuators chain at
+ * one bracket level only up to the next `;` or `,` at that level (an expression cannot span them), so each open
+ * level keeps a count since its last `;` or `,`; a path down the tree is at most the bracket depth plus the sum of
+ * the counts of the levels it passes through, and the bound is the largest such sum. What nests without
+ * punctuation at its own level is counted over the whole text, as before: the keywords (`if`, `else`, `new`,
+ * `await`, ...), and `<` (JSX elements and generics; JSX text is tokenized as JSX in JSX files).
+ */
+export function tokenNestingBound(text: string, jsx: boolean): number {
+  const counts: number[] = [0];
+  let sum = 0;
+  let most = 0;
+  let angles = 0;
+  const open = (): void => {
+    counts[counts.length - 1]++;
+    sum++;
+    counts.push(0);
+  };
+  const close = (): void => {
+    // An unbalanced closer (a tokenizer misreading) keeps the outermost level and its count.
+    if (counts.length > 1) sum -= counts.pop()!;
+  };
+  for (const token of jsTokens(text, { jsx }) as Iterable<{ type: string; value: string }>) {
+    switch (token.type) {
+      case 'Punctuator':
+      case 'JSXPunctuator': {
+        const v = token.value;
+        if (v === '(' || v === '[' || v === '{') open();
+        else if (v === ')' || v === ']' || v === '}') close();
+        else if (v === ';' || v === ',') {
+          sum -= counts[counts.length - 1];
+          counts[counts.length - 1] = 0;
+        } else {
+          if (v === '<') angles++;
+          counts[counts.length - 1]++;
+          sum++;
+        }
+        break;
+      }
+      case 'TemplateHead':
+        open();
+        break;
+      case 'TemplateMiddle':
+        // `}...${`: the next substitution is a sibling of the last.
+        close();
+        open();
+        break;
+      case 'TemplateTail':
+        close();
+        break;
+      case 'NoSubstitutionTemplate':
+        // A tagged template chain (tag`a``b`) nests left.
+        counts[counts.length - 1]++;
+        sum++;
+        break;
+      default:
+        break;
+    }
+    const depth = sum + counts.length - 1;
+    if (depth > most) most = depth;
+  }
+  let keywords = 0;
+  for (const _ of text.matchAll(NESTING_KEYWORDS)) keywords++;
+  return Math.max(most, angles, keywords);
+}
 
 /** Half the lowest nesting depth at which oxc-parser 0.159 was seen to crash (5,000). */
 export const NESTING_BUDGET = 2500;

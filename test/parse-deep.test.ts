@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { mayNestDeeply, nestingEstimate, NESTING_BUDGET, parseSource } from '../engine/parse.js';
+import { isJsxFile, mayNestDeeply, nestingEstimate, NESTING_BUDGET, parseSource, tokenNestingBound } from '../engine/parse.js';
 import { DEEP_BUDGET, stopDeepParser } from '../engine/parse-deep.js';
 import { oxcModule, parseWithOxc, parseWithOxcDeep } from '../engine/parse-oxc.js';
 
@@ -118,14 +118,15 @@ describe('deeply nested input never crashes the process', () => {
 });
 
 describe('work per file is bounded (issue 19, item 10)', () => {
-  it('a 2 MB file of 80,000 exports is parsed by oxc in the worker, not by typescript-estree', () => {
+  it('a 2 MB file of 80,000 exports is parsed by oxc, not by typescript-estree (directly: its token bound is low)', () => {
     let text = '';
     for (let i = 0; text.length < 1_990_000; i++) text += `export const a${i} = ${i};\n`;
     expect(mayNestDeeply(text)).toBe(true);
     expect(nestingEstimate(text)).toBeLessThan(DEEP_BUDGET);
+    expect(tokenNestingBound(text, false)).toBeLessThan(NESTING_BUDGET);
     const r = parseSource(text, 'x.ts');
     expect(r.ok).toBe(true);
-    expect(r.ok && r.parser).toBe(oxcModule() ? 'oxc-worker' : undefined);
+    expect(r.ok && r.parser).toBeUndefined();
   });
 
   it('large text over the worker budget is not handed to typescript-estree: a failure saying why', () => {
@@ -134,5 +135,52 @@ describe('work per file is bounded (issue 19, item 10)', () => {
     const r = parseSource(text, 'x.ts');
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error.message).toMatch(/too large to parse safely: \d+ KB that could nest [\d,]+ levels deep/);
+  });
+});
+
+/** Chains whose links hide `;` and `,` where the token bound must not take them for separators. */
+const hidden: Record<string, [string, (n: number) => string]> = {
+  'string links holding ";"': ['x.ts', (n) => 'x = a' + " + ';' + a".repeat(n) + ';'],
+  'string links holding ","': ['x.ts', (n) => 'x = a' + ' + "," + a'.repeat(n) + ';'],
+  'comments holding ";" between member links': ['x.ts', (n) => 'x = a' + ' /* ; */ .b // ,\n'.repeat(n) + ';'],
+  'template text holding ";" and ","': ['x.ts', (n) => 'x = a' + ' + `;,` + a'.repeat(n) + ';'],
+  'regular expressions holding ";"': ['x.js', (n) => 'x = a' + ' + /;,/.source + a'.repeat(n) + ';'],
+  'JSX text holding ";" and ","': ['x.tsx', (n) => 'const x = ' + '<a>;,'.repeat(n) + '</a>'.repeat(n) + ';'],
+  'unbalanced closers first': ['x.ts', (n) => ')]}'.repeat(50) + 'x = a' + ' + a'.repeat(n) + ';'],
+};
+
+describe('the token-level bound (large shallow files skip the worker; deep ones never do)', () => {
+  for (const [name, make] of Object.entries({ ...shapes, ...chains })) {
+    it(`${name}, 20,000 deep: the bound still sends it to the worker`, () => {
+      const filename = name === 'jsx' ? 'x.tsx' : 'x.ts';
+      expect(tokenNestingBound(make(20_000), isJsxFile(filename))).toBeGreaterThanOrEqual(NESTING_BUDGET);
+    });
+  }
+
+  for (const [name, [filename, make]] of Object.entries(hidden)) {
+    it(`${name}, 20,000 deep: not taken for separators; parsed in the worker, the process survives`, () => {
+      const text = make(20_000);
+      expect(tokenNestingBound(text, isJsxFile(filename))).toBeGreaterThanOrEqual(NESTING_BUDGET);
+      const script = `import { parseSource } from ${JSON.stringify(PARSE)}; import { readFileSync } from 'node:fs';
+        const r = parseSource(readFileSync(0, 'utf8'), ${JSON.stringify(filename)});
+        process.stdout.write(r.ok ? (r.parser ?? 'oxc') : 'failed: ' + r.error.message);`;
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { input: text, encoding: 'utf8', timeout: 60_000 });
+      expect(child.signal).toBeNull();
+      expect(child.status).toBe(0);
+      expect(child.stdout).not.toBe('oxc');
+    });
+  }
+
+  it('a large file of short statements (many dots, calls and colons in all) is parsed directly', () => {
+    const text = "import { a } from 'a';\n" + "describe('x', () => {\n" + "  it('y', async () => { await a.b.c(d, { e: 1, f: [g.h] }); expect(x.y).to.equal(z ? 1 : 2); });\n".repeat(600) + '});\n';
+    expect(mayNestDeeply(text)).toBe(true);
+    expect(tokenNestingBound(text, true)).toBeLessThan(NESTING_BUDGET);
+    const r = parseSource(text, 'x.js');
+    expect(r.ok && r.parser).toBeUndefined();
+  });
+
+  it('the bound is at least the bracket depth and the keyword count', () => {
+    expect(tokenNestingBound('x = ' + '('.repeat(3000) + '1' + ')'.repeat(3000) + ';', false)).toBeGreaterThanOrEqual(3000);
+    expect(tokenNestingBound('if (a) x; else '.repeat(3000) + 'y;', false)).toBeGreaterThanOrEqual(3000);
   });
 });
