@@ -135,17 +135,20 @@ export function resultOf(file: FoundFile, outcome: Outcome, text: string | undef
   const unanalysed = outcome.unanalysed ? { unanalysed: outcome.unanalysed } : {};
   if (text !== undefined) return { file, text, ...toFindings(file, text, outcome.matches, ctx, fromText ? outcome.directives : undefined), ...unanalysed };
   let lazy: string | undefined;
-  const scanned = { file, ...toFindings(file, '', [], ctx, false), ...unanalysed } as ScannedFile;
-  Object.defineProperty(scanned, 'text', {
-    enumerable: true,
-    get(): string {
+  // The getter is written in the literal (an own, enumerable property, as `Object.defineProperty` made it):
+  // defining it afterwards turned each of these objects, one per file, into a slow dictionary (profiled).
+  const scanned: ScannedFile = {
+    file,
+    ...toFindings(file, '', [], ctx, false),
+    ...unanalysed,
+    get text(): string {
       if (lazy === undefined) {
         const read = readText(file);
         lazy = 'text' in read ? read.text : '';
       }
       return lazy;
     },
-  });
+  };
   return scanned;
 }
 
