@@ -68,12 +68,23 @@ function has(cmd: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;
 }
 
+const SETSID = has('setsid');
+
 function run(tool: Tool): Sample {
   const timed = existsSync(TIME);
-  const argv = timed ? [TIME, '-f', '__BENCH__ %e %M', ...tool.cmd] : tool.cmd;
+  // A slow tool runs in a process group of its own (setsid), so stopping it also stops the worker processes it
+  // started: jscodeshift's workers, left running after their parent was killed, slowed the next rounds' runs.
+  const argv = [...(tool.slow && SETSID ? ['setsid'] : []), ...(timed ? [TIME, '-f', '__BENCH__ %e %M'] : []), ...tool.cmd];
   const start = process.hrtime.bigint();
   const r = spawnSync(argv[0], argv.slice(1), { cwd: tool.cwd, encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, timeout: tool.slow ? SLOW_TIMEOUT * 1000 : undefined, killSignal: 'SIGKILL' });
   const wall = Number(process.hrtime.bigint() - start) / 1e9;
+  if (tool.slow && SETSID && r.pid) {
+    try {
+      process.kill(-r.pid, 'SIGKILL');
+    } catch {
+      // The group is gone: nothing was left running.
+    }
+  }
   if (tool.slow && r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') return { seconds: wall, stopped: true };
   const m = /__BENCH__ ([\d.]+) (\d+)/.exec(r.stderr ?? '');
   const code = m ? (r.status ?? -1) : (r.status ?? -1);
@@ -104,7 +115,10 @@ function countFiles(dir: string): { source: number; config: number } {
   };
 }
 
-/** The node walk + read + one regular expression: the floor when ripgrep is not installed. */
+/** The row of the Node read floor (always measured, beside ripgrep). */
+const NODE_READ_FLOOR = 'Node read floor (walk + read + regex, one thread)';
+
+/** The node walk + read + one regular expression: the floor when ripgrep is not installed, and the Node read floor. */
 const NODE_FLOOR = `
 const fs = require('fs'), path = require('path');
 const re = new RegExp(process.argv[2], 'i');
@@ -140,6 +154,9 @@ function tools(dir: string, tokens: string[], work: string): Tool[] {
     const source = tokens.map(escapeRegExp).join('|');
     list.push({ name: 'node walk + regex (floor; no ripgrep)', cmd: [node, '-e', NODE_FLOOR, dir, source], cwd: dir, ok: [0], warm: true });
   }
+  // What Node itself costs to walk, read and search every file in one thread: the floor of any scan written in
+  // Node, where ripgrep's is that of native code.
+  list.push({ name: NODE_READ_FLOOR, cmd: [node, '-e', NODE_FLOOR, dir, tokens.map(escapeRegExp).join('|')], cwd: dir, ok: [0], warm: true });
   list.push({ name: 'collab-migrate scan', cmd: [node, ...scanArgs], cwd: dir, ok: [0, 1], warm: true });
   list.push({ name: 'collab-migrate --fix --dry-run', cmd: [node, ...fixArgs], cwd: dir, ok: [0, 1] });
 
@@ -170,7 +187,7 @@ function tools(dir: string, tokens: string[], work: string): Tool[] {
     cwd: dir,
     ok: [0, 1],
   });
-  const key = (name: string): string => (name.startsWith('ripgrep') || name.startsWith('node walk') ? 'rg' : name.includes('--fix') ? 'fix' : name.includes('scan') ? 'scan' : name.startsWith('ESLint') ? 'eslint' : 'jscodeshift');
+  const key = (name: string): string => (name === NODE_READ_FLOOR ? 'nodefloor' : name.startsWith('ripgrep') || name.startsWith('node walk') ? 'rg' : name.includes('--fix') ? 'fix' : name.includes('scan') ? 'scan' : name.startsWith('ESLint') ? 'eslint' : 'jscodeshift');
   return list.map((t) => (skip.has(key(t.name)) ? { ...t, skip: 'BENCH_SKIP' } : t));
 }
 
@@ -341,8 +358,8 @@ function main(): void {
   const summary = [
     `Measured by \`npm run bench\` at \`${commit.slice(0, 10)}\` (${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end; medians of each repository's alternating rounds).`,
     '',
-    '| repository | JS/TS files | candidates | parsed by | ripgrep | parse of the candidates | floor: ripgrep + parse | scan | scan / ripgrep | scan / floor | ESLint `all` / scan | `--fix --dry-run` / scan | peak RSS (scan, fix) | findings |',
-    '|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| repository | JS/TS files | candidates | parsed by | ripgrep | Node read floor | parse of the candidates | floor: ripgrep + parse | scan | scan / ripgrep | scan / floor | scan / (Node read floor + parse) | ESLint `all` / scan | `--fix --dry-run` / scan | peak RSS (scan, fix) | findings |',
+    '|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map((r) => {
       const rg = r.rows[0];
       const scan = row(r, 'collab-migrate scan');
@@ -351,7 +368,9 @@ function main(): void {
       const eslintRow = r.rows.find((x) => x.tool.startsWith('ESLint'));
       const eslintCell = eslintRow?.skip ? 'not run' : `${eslintRow?.stopped ? '>= ' : ''}${f(scan?.eslintOver, 1, 'x')}`;
       const floor = rg?.median !== undefined ? rg.median + r.parsers.parseSeconds : undefined;
-      return `| ${r.name} | ${r.counts.source} | ${r.parsers.candidates} | ${parsed} | ${f(rg?.median, 2, ' s')} | ${f(r.parsers.parseSeconds, 2, ' s')} | ${f(floor, 2, ' s')} | ${f(scan?.median, 2, ' s')} | ${f(scan?.toRipgrep, 1, 'x')} | ${f(floor && scan?.median ? scan.median / floor : undefined, 1, 'x')} | ${eslintCell} | ${f(r.fixOverScan, 1, 'x')} | ${f(scan?.peakMb, 0)}, ${f(fix?.peakMb, 0)} MB | ${r.findings ?? 'n/a'} |`;
+      const nodeRead = row(r, NODE_READ_FLOOR)?.median;
+      const nodeFloor = nodeRead !== undefined ? nodeRead + r.parsers.parseSeconds : undefined;
+      return `| ${r.name} | ${r.counts.source} | ${r.parsers.candidates} | ${parsed} | ${f(rg?.median, 2, ' s')} | ${f(nodeRead, 2, ' s')} | ${f(r.parsers.parseSeconds, 2, ' s')} | ${f(floor, 2, ' s')} | ${f(scan?.median, 2, ' s')} | ${f(scan?.toRipgrep, 1, 'x')} | ${f(floor && scan?.median ? scan.median / floor : undefined, 1, 'x')} | ${f(nodeFloor && scan?.median ? scan.median / nodeFloor : undefined, 1, 'x')} | ${eslintCell} | ${f(r.fixOverScan, 1, 'x')} | ${f(scan?.peakMb, 0)}, ${f(fix?.peakMb, 0)} MB | ${r.findings ?? 'n/a'} |`;
     }),
   ].join('\n');
   process.stdout.write(`\n${summary}\n`);
