@@ -255,14 +255,19 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
   const scan = rows.find((r) => r.tool === 'collab-migrate scan');
   const fix = rows.find((r) => r.tool === 'collab-migrate --fix --dry-run');
   const peak = Math.max(scan?.peakMb ?? 0, fix?.peakMb ?? 0);
+  const apiHeavy = counts.source > 0 && parsers.candidates / counts.source >= 0.05;
+  const candidateShare = `${parsers.candidates} of ${counts.source} JS/TS files are candidates`;
   const check = (ok: boolean | undefined, text: string): string => `${ok === undefined ? 'n/a ' : ok ? 'PASS' : 'MISS'}  ${text}`;
   process.stdout.write(
     [
       `findings reported by the scan: ${findings ?? 'n/a'}${fixed ? `; --fix --dry-run fixes ${fixed.fixed} and leaves ${fixed.findings}` : ''}`,
       // Issue 18's targets: a large repository without API use <= 4x ripgrep; an API-heavy one <= 1.2 s or
       // <= 12x ripgrep; >= 10x faster than ESLint with the plugin's `all` config; peak RSS <= 200 MB; fix <= 2x scan.
-      check(scan?.toRipgrep !== undefined ? scan.toRipgrep <= 4 : undefined, `scan <= 4x ripgrep (large repository without API use) (${f(scan?.toRipgrep, 1, 'x')})`),
-      check(scan?.median !== undefined ? scan.median <= 1.2 || (scan.toRipgrep ?? Infinity) <= 12 : undefined, `scan <= 1.2 s or <= 12x ripgrep (API-heavy repository) (${f(scan?.median, 2, ' s')}, ${f(scan?.toRipgrep, 1, 'x')})`),
+      // Each speed target is checked on the kind of repository it is set for: API-heavy when at least 5% of its
+      // JS/TS files pass the prefilter (the SDK: 16%), else without API use (babel: 0.1%).
+      apiHeavy
+        ? check(scan?.median !== undefined ? scan.median <= 1.2 || (scan.toRipgrep ?? Infinity) <= 12 : undefined, `scan <= 1.2 s or <= 12x ripgrep (API-heavy repository: ${candidateShare}) (${f(scan?.median, 2, ' s')}, ${f(scan?.toRipgrep, 1, 'x')})`)
+        : check(scan?.toRipgrep !== undefined ? scan.toRipgrep <= 4 : undefined, `scan <= 4x ripgrep (repository without API use: ${candidateShare}) (${f(scan?.toRipgrep, 1, 'x')})`),
       check(scan?.eslintOver !== undefined ? scan.eslintOver >= 10 : undefined, `scan >= 10x faster than ESLint (${f(scan?.eslintOver, 1, 'x')})`),
       check(fix?.median !== undefined && scan?.median ? fix.median / scan.median <= 2 : undefined, `--fix --dry-run <= 2x scan (${fix?.median && scan?.median ? (fix.median / scan.median).toFixed(1) : 'n/a'}x)`),
       check(peak ? peak <= 200 : undefined, `peak memory <= 200 MB (${peak ? peak.toFixed(0) : 'n/a'} MB)`),
