@@ -139,12 +139,17 @@ export function nestingEstimate(text: string): number {
   // these are rare (3 of 1,710 JS/TS files of 15 real repositories and the TypeScript library).
   for (const ch of '?`<=!-+~:|&*/%^.([{') most = Math.max(most, counts[ch.charCodeAt(0)]);
   if (most >= DEEP_BUDGET) return most;
-  let keywords = 0;
-  for (const _ of text.matchAll(NESTING_KEYWORDS)) keywords++;
-  return Math.max(most, keywords);
+  return Math.max(most, nestingKeywords(text));
 }
 
 const NESTING_KEYWORDS = /\b(?:if|else|new|await|typeof|void|yield|delete|while|for|do|with)\b/g;
+
+/** How many keywords that can nest without punctuation (`if (a) if (a)`, `await await`) the text holds. */
+function nestingKeywords(text: string): number {
+  let keywords = 0;
+  for (const _ of text.matchAll(NESTING_KEYWORDS)) keywords++;
+  return keywords;
+}
 
 /**
  * A tighter upper bound of the nesting depth than {@link nestingEstimate}'s whole-text counts, from js-tokens
@@ -160,9 +165,13 @@ export function tokenNestingBound(text: string, jsx: boolean): number {
   let sum = 0;
   let most = 0;
   let angles = 0;
-  const open = (): void => {
+  /** One more link of a chain at the current level. */
+  const link = (): void => {
     counts[counts.length - 1]++;
     sum++;
+  };
+  const open = (): void => {
+    link();
     counts.push(0);
   };
   const close = (): void => {
@@ -181,8 +190,7 @@ export function tokenNestingBound(text: string, jsx: boolean): number {
           counts[counts.length - 1] = 0;
         } else {
           if (v === '<') angles++;
-          counts[counts.length - 1]++;
-          sum++;
+          link();
         }
         break;
       }
@@ -199,8 +207,7 @@ export function tokenNestingBound(text: string, jsx: boolean): number {
         break;
       case 'NoSubstitutionTemplate':
         // A tagged template chain (tag`a``b`) nests left.
-        counts[counts.length - 1]++;
-        sum++;
+        link();
         break;
       default:
         break;
@@ -208,9 +215,7 @@ export function tokenNestingBound(text: string, jsx: boolean): number {
     const depth = sum + counts.length - 1;
     if (depth > most) most = depth;
   }
-  let keywords = 0;
-  for (const _ of text.matchAll(NESTING_KEYWORDS)) keywords++;
-  return Math.max(most, angles, keywords);
+  return Math.max(most, angles, nestingKeywords(text));
 }
 
 /** Half the lowest nesting depth at which oxc-parser 0.159 was seen to crash (5,000). */
