@@ -49,7 +49,7 @@ export interface ScanContext {
   today: string;
 }
 
-export { isMinified, readText } from '../walk/read.js';
+export { readText } from '../walk/read.js';
 
 /**
  * Turns the engine's matches for one text into findings: severity for the run's dates, suppressions applied.

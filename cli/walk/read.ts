@@ -4,7 +4,7 @@
  * import, so the walker thread can read files too.
  */
 import { FileTooLarge, NotRegularFile, readRegularFile, type FoundFile } from './files.js';
-import { generatedByName, generatedByText, hasVeryLongLines } from './generated.js';
+import { generatedByText } from './generated.js';
 
 const BINARY_PROBE = 8000;
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -54,9 +54,4 @@ export function readText(file: FoundFile): { text: string } | { reason: string }
     if (generated) return { reason: generated };
   }
   return { text };
-}
-
-/** A bundle: `*.min.js`, or a sizeable file made of a few very long lines. */
-export function isMinified(filename: string, text: string): boolean {
-  return generatedByName(filename, () => false) !== undefined || hasVeryLongLines(text);
 }
