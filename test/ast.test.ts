@@ -1,20 +1,10 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { FileContext, UNKNOWN } from '../engine/ast.js';
-import { parseSource } from '../engine/parse.js';
-import type { TSESTree } from '@typescript-eslint/utils';
+import { UNKNOWN } from '../engine/ast.js';
+import { contextOf, probeArgument } from './helpers/snippets.js';
 
-function context(code: string, filename = 'f.ts'): FileContext {
-  const parsed = parseSource(code, filename);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return new FileContext(filename, code, parsed.ast);
-}
-
-/** The argument of the last call `probe(x)` in the file. */
-function probe(ctx: FileContext): TSESTree.Node {
-  const calls = ctx.nodes(T.CallExpression).filter((c) => c.callee.type === 'Identifier' && c.callee.name === 'probe');
-  return calls[calls.length - 1].arguments[0];
-}
+const context = contextOf;
+const probe = probeArgument;
 
 describe('FileContext.staticString', () => {
   const cases: Array<[string, string, boolean]> = [

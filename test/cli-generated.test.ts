@@ -6,19 +6,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, cli, tempTrees } from './cli/run.js';
+import { SIM_RING } from './helpers/snippets.js';
 
 const TODAY = ['--today', '2026-11-22', '--no-progress'];
 const RENAME = 'workspace-answer-confirmation-renamed';
 const ONLY = ['--only', RENAME];
-const SIM_RING = `export async function update(token: string) {
-  const body = { enabled: true, answerConfirmationEnabled: false };
-  await fetch('https://webexapis.com/v1/telephony/config/workspaces/w1/simultaneousRing', {
-    method: 'PUT',
-    headers: { Authorization: \`Bearer \${token}\` },
-    body: JSON.stringify(body),
-  });
-}
-`;
 const JS_SIM_RING = SIM_RING.replace('token: string', 'token');
 
 /** A source with a finding, and one generated copy of it per signal. */

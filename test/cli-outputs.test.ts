@@ -10,6 +10,7 @@ import type { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docsUrl } from '../cli/package-info.js';
 import { assertBuilt, cli, tempTrees } from './cli/run.js';
+import { SIM_RING } from './helpers/snippets.js';
 
 const require = createRequire(import.meta.url);
 const AjvDraft04 = require('ajv-draft-04') as new (options: object) => Ajv;
@@ -18,15 +19,6 @@ const addFormats = require('ajv-formats') as (ajv: Ajv) => Ajv;
 // Not breaking (both names are accepted during the transition): a warning even in force.
 const RENAME = 'workspace-answer-confirmation-renamed';
 const HEADERS = 'webhook-header-names-lowercase';
-const SIM_RING = `export async function update(token: string) {
-  const body = { enabled: true, answerConfirmationEnabled: false };
-  await fetch('https://webexapis.com/v1/telephony/config/workspaces/w1/simultaneousRing', {
-    method: 'PUT',
-    headers: { Authorization: \`Bearer \${token}\` },
-    body: JSON.stringify(body),
-  });
-}
-`;
 // Effective 2026-05-19: a warning on 2026-03-01.
 const SIGNATURE = `export function signature(req: { headers: Record<string, string> }) {
   return req.headers['X-Spark-Signature'];

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, BIN, cli, tempTrees } from './cli/run.js';
+import { SIM_RING } from './helpers/snippets.js';
 
 const require = createRequire(import.meta.url);
 // CommonJS packages whose default export NodeNext typing does not see as constructable/callable.
@@ -15,15 +16,6 @@ const TODAY = ['--today', '2026-11-22'];
 // Not breaking (both names are accepted during the transition): a warning once in force, so runs exit 0.
 const RENAME = 'workspace-answer-confirmation-renamed';
 
-const SIM_RING = `export async function update(token: string) {
-  const body = { enabled: true, answerConfirmationEnabled: false };
-  await fetch('https://webexapis.com/v1/telephony/config/workspaces/w1/simultaneousRing', {
-    method: 'PUT',
-    headers: { Authorization: \`Bearer \${token}\` },
-    body: JSON.stringify(body),
-  });
-}
-`;
 // A look-alike: a different key that merely starts with the old name.
 const LOOK_ALIKE = `export const labels = { answerConfirmationEnabledLabel: 'Confirm' };\n`;
 

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog.js';
 import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+import { SIM_RING } from './helpers/snippets.js';
 
 const catalog = loadCatalog();
 const TODAY = ['--today', '2026-11-22'];
@@ -15,15 +16,6 @@ function analyze(filename: string, text: string, only?: string[], region?: 'eu')
   return analyzeFile({ filename, text }, { catalog, notices, engine: { region } }).matches;
 }
 
-const SIM_RING = `export async function update(token: string) {
-  const body = { enabled: true, answerConfirmationEnabled: false };
-  await fetch('https://webexapis.com/v1/telephony/config/workspaces/w1/simultaneousRing', {
-    method: 'PUT',
-    headers: { Authorization: \`Bearer \${token}\` },
-    body: JSON.stringify(body),
-  });
-}
-`;
 
 let dirs: string[] = [];
 beforeAll(() => assertBuilt());

@@ -5,18 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { FileContext, type Node } from '../engine/ast.js';
 import { enclosingFunction, localInit } from '../engine/detectors/auth-support.js';
 import { parseSource } from '../engine/parse.js';
+import { contextOf, probeArgument } from './helpers/snippets.js';
 
-function context(code: string, filename = 'f.ts'): FileContext {
-  const parsed = parseSource(code, filename);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return new FileContext(filename, code, parsed.ast);
-}
-
+const context = contextOf;
 /** The identifier argument of the last `probe(x)` call. */
-function probe(ctx: FileContext): TSESTree.Identifier {
-  const calls = ctx.nodes(T.CallExpression).filter((c) => c.callee.type === 'Identifier' && c.callee.name === 'probe');
-  return calls[calls.length - 1].arguments[0] as TSESTree.Identifier;
-}
+const probe = (ctx: FileContext): TSESTree.Identifier => probeArgument(ctx) as TSESTree.Identifier;
 
 const text = (ctx: FileContext, node: Node | undefined): string | undefined => (node ? ctx.getText(node) : undefined);
 

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FileContext, UNKNOWN } from '../engine/ast.js';
 import { loadCatalog } from '../engine/catalog.js';
-import { parseSource } from '../engine/parse.js';
+import { contextOf } from './helpers/snippets.js';
 import { findHeader, getClientInstances, getRequests, requestOfNode, urlPath, urlQuery, type HttpRequest } from '../engine/api/index.js';
 
 const catalog = loadCatalog();
 
-function context(code: string, filename = 'file.ts'): FileContext {
-  const parsed = parseSource(code, filename);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return new FileContext(filename, code, parsed.ast);
-}
+const context = (code: string, filename = 'file.ts'): FileContext => contextOf(code, filename);
 
 function requests(code: string, filename = 'file.ts'): HttpRequest[] {
   return getRequests(context(code, filename), catalog);

@@ -9,17 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSuppressions, suppressionFor } from '../engine/suppressions.js';
 import plugin from '../rules/index.js';
 import { assertBuilt, cli, removeTree, tempTree, tempTrees } from './cli/run.js';
+import { SIM_RING } from './helpers/snippets.js';
 
 const RENAME = 'workspace-answer-confirmation-renamed';
-const SIM_RING = `export async function update(token: string) {
-  const body = { enabled: true, answerConfirmationEnabled: false };
-  await fetch('https://webexapis.com/v1/telephony/config/workspaces/w1/simultaneousRing', {
-    method: 'PUT',
-    headers: { Authorization: \`Bearer \${token}\` },
-    body: JSON.stringify(body),
-  });
-}
-`;
 const before = (comment: string): string => SIM_RING.replace('  const body', `  ${comment}\n  const body`);
 
 describe('ESLint directives, as parsed for the CLI', () => {
