@@ -146,7 +146,7 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
     const matches = shift(analyzeText({ filename: file.filename, text }, relevant, opts), bom);
     return { language, matches, parsed: true };
   }
-  const candidates = opts.prefilter === false ? plan : candidateDetections(text, plan, file.present);
+  const candidates = opts.prefilter === false ? plan : gated(text, candidateDetections(text, plan, file.present), opts);
   if (candidates.length === 0) return { language, matches: [], parsed: false };
   // The tree goes to a FileContext at once, which sets node ranges from oxc's offsets as it walks.
   const parsed = parseSource(text, file.filename, undefined, { ranges: false });
@@ -163,7 +163,30 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
 /** Runs the given notices over an already parsed file (the ESLint adapter's entry). */
 export function analyzeContext(context: FileContext, opts: AnalyzeOptions): Match[] {
   const plan = planDetections(opts.notices, opts.catalog);
-  return runDetections(context, candidateDetections(context.text, plan), opts);
+  return runDetections(context, opts.prefilter === false ? plan : gated(context.text, candidateDetections(context.text, plan), opts), opts);
+}
+
+/**
+ * The detections {@link analyzeFile} runs on a JavaScript/TypeScript text (BOM stripped): those whose tokens
+ * it holds and whose gate lets it through. None: the file is not parsed (scripts/bench.ts counts parses so).
+ */
+export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: ReadonlySet<string>): readonly PlannedDetection[] {
+  return gated(text, candidateDetections(text, planDetections(opts.notices, opts.catalog), present), opts);
+}
+
+/**
+ * The candidates whose text-level gate ({@link Detector.mayMatch}) lets the text through: the same list when
+ * every one does (most files), so the common path allocates nothing.
+ */
+function gated(text: string, candidates: readonly PlannedDetection[], opts: AnalyzeOptions): readonly PlannedDetection[] {
+  let kept: PlannedDetection[] | undefined;
+  for (let i = 0; i < candidates.length; i++) {
+    const p = candidates[i];
+    const passes = !p.detector.mayMatch || p.detector.mayMatch(text, contextFor(p, opts));
+    if (!passes) kept ??= candidates.slice(0, i);
+    else if (kept) kept.push(p);
+  }
+  return kept ?? candidates;
 }
 
 function contextFor(p: PlannedDetection, opts: AnalyzeOptions): DetectorContext {

@@ -83,6 +83,13 @@ export interface Detector<D extends Detection = Detection> {
    */
   requires?(detection: D, catalog: LoadedCatalog): string[];
   /**
+   * A text-level precondition, checked (after the tokens) before a source file is parsed: false only when
+   * {@link detect} and {@link detectUnparsed} provably report nothing in a file with this text, so that a file
+   * none of whose candidate detections may match is not parsed. Each gate says in a comment why it is sound,
+   * from what the detector can report; test/gates.test.ts checks that it changes no finding.
+   */
+  mayMatch?(text: string, ctx: DetectorContext<D>): boolean;
+  /**
    * The reason given for a `certain` match that names none of its own: what this detector's matches are tied
    * to (`"exact host of the legacy call history API"`).
    */

@@ -23,7 +23,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { planDetections, prefilterEntries } from '../engine/analyze.js';
+import { planDetections, prefilterEntries, sourceCandidates } from '../engine/analyze.js';
 import { DEEP_BUDGET } from '../engine/parse-deep.js';
 import { nestingEstimate, parseSource } from '../engine/parse.js';
 import { PrefilterPlan } from '../engine/prefilter.js';
@@ -305,7 +305,8 @@ interface BenchResult {
  */
 function classify(dir: string): { candidates: number; byParser: Record<string, number>; parseSeconds: number } {
   const catalog = loadCatalog();
-  const plan = new PrefilterPlan(prefilterEntries(catalog.notices.filter((n) => n.status !== 'informational'), catalog));
+  const notices = catalog.notices.filter((n) => n.status !== 'informational');
+  const plan = new PrefilterPlan(prefilterEntries(notices, catalog));
   const walk = findFiles({ cwd: dir, paths: ['.'], include: [], exclude: [], maxFileSize: 2 * 1024 * 1024 });
   const byParser: Record<string, number> = {};
   let candidates = 0;
@@ -315,6 +316,12 @@ function classify(dir: string): { candidates: number; byParser: Record<string, n
     if (!('text' in read) || !plan.needsAnalysis(read.text, file.language)) continue;
     candidates++;
     if (file.language === 'config') continue;
+    // The engine's text-level gates (Detector.mayMatch) rule out some candidates before the parse.
+    const text = read.text.startsWith('\uFEFF') ? read.text.slice(1) : read.text;
+    if (sourceCandidates(text, { catalog, notices }).length === 0) {
+      byParser['none (ruled out by a gate)'] = (byParser['none (ruled out by a gate)'] ?? 0) + 1;
+      continue;
+    }
     // Parsed twice, the first untimed (the parsers load and warm up); the second is the floor's parse time.
     // As the scan parses: oxc's trees without range arrays (the scan's FileContext sets ranges as it walks).
     parseSource(read.text, file.path, undefined, { ranges: false });

@@ -94,6 +94,38 @@ function checkPieces(pieces: readonly Piece[], ctx: DetectorContext<ScopeListDet
   return out;
 }
 
+/**
+ * Runs of scope characters in a text that hold a colon (written or `%3A`), each starting where a run starts:
+ * `[\w.:%-]` are the characters a piece made of scope characters and `%XX` escapes is written with.
+ */
+const COLON_RUN = /(?<![\w.:%-])[\w.%-]*(?::|%3a)[\w.:%-]*/gi;
+
+/**
+ * Whether some piece of the text would be reported by {@link checkPieces} (the gate, {@link Detector.mayMatch}).
+ *
+ * Soundness: every piece `detect` and `detectUnparsed` check is a slice of the file's own text (a string's or
+ * template part's raw source, never its cooked value), split at whitespace, `+`, `%20` and `,`, and bounded
+ * otherwise by a quote, a backtick, `${`/`}`, `=` (after `scope=`), `&` or `#`: none of them a scope
+ * character `[\w.:%-]`. A reported piece decodes to a well-formed scope (`[\w.:-]` only, with a colon), so it
+ * is written with scope characters and `%XX` escapes only, and holds `:` or `%3A`. So it is a whole run of
+ * scope characters of the text, or a whole part of one between `%20`s (each `%20` in a run is a separator, and
+ * they cannot overlap). Those parts are checked here with the same {@link checkPieces}, whose verdict on a
+ * piece depends on its text only (the catalog's scopes, `maxDistance`, `strictScopes`).
+ */
+function mayReport(text: string, ctx: DetectorContext<ScopeListDetection>): boolean {
+  const pieces: Piece[] = [];
+  const seen = new Set<string>();
+  COLON_RUN.lastIndex = 0;
+  for (let m = COLON_RUN.exec(text); m !== null; m = COLON_RUN.exec(text)) {
+    for (const part of m[0].split('%20')) {
+      if (seen.has(part) || !(part.includes(':') || /%3a/i.test(part))) continue;
+      seen.add(part);
+      pieces.push({ range: [pieces.length, pieces.length], raw: part });
+    }
+  }
+  return pieces.length > 0 && checkPieces(pieces, ctx).length > 0;
+}
+
 const CONFIG_KEY = /^(\s*)(?:-\s+)?["']?([\w.-]*?scopes?)["']?\s*[:=]\s*(.*)$/i;
 
 /**
@@ -161,6 +193,7 @@ export const scopeListDetector: Detector<ScopeListDetection> = {
     const families = new Set([...catalog.knownScopes].map((s) => s.slice(0, s.indexOf(':') + 1).toLowerCase()));
     return [...families, 'scope=', ...catalog.hosts.api];
   },
+  mayMatch: mayReport,
   detect(file, ctx) {
     const strings = new Set<TSESTree.Literal | TSESTree.TemplateLiteral>();
     const seen = new Set<Node>();

@@ -6,6 +6,7 @@ import type { Detector, RawMatch } from '../detector.js';
 import { outerStringExpressions, isRouteDefinition } from './auth-support.js';
 import { urlPath } from '../api/index.js';
 import type { UrlPathDetection } from '../types.js';
+import { pathEndGate, pathEndWord, requiredWords } from '../gates.js';
 
 const compiled = new WeakMap<UrlPathDetection, RegExp[]>();
 
@@ -15,6 +16,33 @@ function patterns(d: UrlPathDetection): RegExp[] {
   return res;
 }
 
+const gates = new WeakMap<UrlPathDetection, RegExp[][] | undefined>();
+
+/**
+ * Per path pattern, regular expressions over the text that must all match (undefined when some pattern has
+ * no gate). A pattern ending in a literal word (`(^|/)rooms/[^/]+/meetingInfo/?$`) matches only a path that
+ * ends in that word and an optional `/`, which the text shows as the word followed by a character
+ * {@link pathEndGate} allows; and every match holds the pattern's other literal words (`rooms`), which the
+ * text then holds (case-insensitive, as the pattern; written as the prefilter's tokens are: unsplit and
+ * without escape sequences).
+ */
+function gatesOf(d: UrlPathDetection): RegExp[][] | undefined {
+  if (gates.has(d)) return gates.get(d);
+  const list: RegExp[][] = [];
+  for (const p of d.paths) {
+    const word = pathEndWord(p);
+    const gate = word === undefined ? undefined : pathEndGate(word, 'i');
+    const words = requiredWords(p);
+    if (!gate || !words) {
+      gates.set(d, undefined);
+      return undefined;
+    }
+    list.push([...words.filter((w) => w !== word).map((w) => new RegExp(w, 'i')), gate]);
+  }
+  gates.set(d, list);
+  return list;
+}
+
 export const urlPathDetector: Detector<UrlPathDetection> = {
   kind: 'url-path',
   messages: {
@@ -22,6 +50,11 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
   },
   tokens() {
     return [];
+  },
+  // Sound: both interpreters report only a string whose path one of the patterns matches (see gatesOf).
+  mayMatch(text, ctx) {
+    const list = gatesOf(ctx.detection);
+    return !list || list.some((all) => all.every((re) => re.test(text)));
   },
   // Each string or template on its own (a concatenation cannot be folded without a tree).
   detectUnparsed(file, ctx) {

@@ -4,9 +4,11 @@ import { dottedName, quoteLike, quoteOf, unwrap, type FileContext, type Node } f
 import type { Detector, RawMatch } from '../detector.js';
 import { findHeader, getRequests, urlPath, type HttpRequest } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
+import { pathEndGate } from '../gates.js';
 
 const TOKEN_PATH = /\/access_token\/?$/;
 const FORM = 'application/x-www-form-urlencoded';
+const TOKEN_GATE = pathEndGate('access_token', '')!;
 
 /** Whether an object can be form-encoded as is: flat, no spreads, no nested objects or arrays. */
 function isFlat(object: TSESTree.ObjectExpression | undefined): boolean {
@@ -45,6 +47,9 @@ export const tokenEndpointFormBody: Detector<CustomDetection> = {
     jsonTokenRequest: 'The token endpoint `/access_token` is sent a JSON body; it accepts only form-urlencoded bodies. {{instead}}',
   },
   tokens: () => ['access_token'],
+  // Sound: a finding's request URL folds to a path that ends in `/access_token` and an optional `/`
+  // (TOKEN_PATH, case-sensitive), so the text shows `access_token` followed by what pathEndGate allows.
+  mayMatch: (text) => TOKEN_GATE.test(text),
   detect(file, ctx) {
     const out: RawMatch[] = [];
     for (const r of getRequests(file, ctx.catalog)) {

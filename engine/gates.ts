@@ -1,0 +1,123 @@
+/**
+ * Text-level gates ({@link Detector.mayMatch}): checked on a file's text after the prefilter's tokens and
+ * before the file is parsed, so a file in which a detection provably reports nothing costs no parse.
+ *
+ * A gate for a path that ends in a word: detectors that match the path of a folded URL string
+ * (`FileContext.staticString`, `urlPath`) against a pattern ending in a literal word (`.../meetingInfo/?$`,
+ * `/access_token/?$`) can only report a string whose folded value holds that word followed by an optional `/`
+ * and then the end of the value or its query or fragment (`?`, `#`). A folded value is the concatenation of
+ * the file's own string literals and template parts (templates' `${...}` and unknown parts give U+0000), so
+ * the text holds the word (written as the prefilter's tokens are: unsplit and without escape sequences), and
+ * the character after it in the text is, inside the same literal, `/`, `?`, `#` or the `\` of an escape, or,
+ * where that literal ends, its closing quote or backtick or the `$` of `${`. The text-level interpreters
+ * (`detectUnparsed`, on a file no parser accepts) read the raw string tokens, whose unclosed ones end at a line
+ * break or the end of the text: those follow too. A word ending in a digit, `e` or `y` could also end a folded
+ * number or boolean literal (`1`, `true`, `Infinity`), whose following character is anything: no gate then.
+ */
+
+/** What follows a word, in the text, that ends the path of a folded string value (see the module comment). */
+const PATH_END_FOLLOW = String.raw`(?:[/?#\\'"\x60$\n\r\u2028\u2029]|$)`;
+
+/**
+ * The gate for a path pattern that ends in `word` (optionally followed by `/`): a regular expression over the
+ * text, with the pattern's own case flag (`i` or none). Undefined when the word could end a number or a
+ * boolean (see the module comment).
+ */
+export function pathEndGate(word: string, flags: '' | 'i'): RegExp | undefined {
+  if (!/^[A-Za-z0-9_]+$/.test(word) || /[0-9ey]$/i.test(word)) return undefined;
+  return new RegExp(word + PATH_END_FOLLOW, flags);
+}
+
+/**
+ * The literal word a path pattern's every match ends in (before an optional `/` and the end), or undefined when
+ * the pattern is not of that simple shape: `<anything>word$`, `<anything>word/?$`, `<anything>word\/?$`, with no
+ * `|` outside groups or classes (an alternative could end otherwise) and the word not the tail of an escape
+ * (`\d`, `\w`).
+ */
+export function pathEndWord(source: string): string | undefined {
+  if (topLevelAlternation(source)) return undefined;
+  let s = source;
+  if (!s.endsWith('$') || escaped(s, s.length - 1)) return undefined;
+  s = s.slice(0, -1);
+  if (s.endsWith('/?') && !escaped(s, s.length - 2)) s = s.slice(0, -2);
+  else if (s.endsWith('\\/?') && !escaped(s, s.length - 3)) s = s.slice(0, -3);
+  const m = /[A-Za-z0-9_]+$/.exec(s);
+  if (!m || escaped(s, m.index)) return undefined;
+  return m[0];
+}
+
+/**
+ * The words (letters, digits, `_`) every match of a pattern holds: runs of literal word characters at the top
+ * level of the pattern (outside groups and classes, not escaped, the last one dropped when a quantifier
+ * follows it). Undefined when the pattern has a `|` at the top level (each alternative needs its own words).
+ * A word that could be the text of a folded number (`1e3` folds to `1000`, `1e999` to `Infinity`) is left
+ * out: only words whose text a string literal shows are kept.
+ */
+export function requiredWords(source: string): string[] | undefined {
+  if (topLevelAlternation(source)) return undefined;
+  const words: string[] = [];
+  let run = '';
+  const end = (): void => {
+    if (run !== '' && /[^0-9e]/i.test(run) && !'infinity'.includes(run.toLowerCase())) words.push(run);
+    run = '';
+  };
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') {
+      i++;
+      if (depth === 0 && !inClass) end();
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') {
+      if (depth === 0) end();
+      inClass = true;
+    } else if (c === '(') {
+      if (depth === 0) end();
+      depth++;
+    } else if (c === ')') depth--;
+    else if (depth > 0) continue;
+    else if (c === '?' || c === '*' || c === '+' || c === '{') {
+      // The quantifier applies to the last character: the run ends before it.
+      run = run.slice(0, -1);
+      end();
+    } else if (/[A-Za-z0-9_]/.test(c)) run += c;
+    else end();
+  }
+  end();
+  return words;
+}
+
+/** Whether the character at `at` is escaped (an odd number of backslashes before it). */
+function escaped(s: string, at: number): boolean {
+  let n = 0;
+  for (let i = at - 1; i >= 0 && s[i] === '\\'; i--) n++;
+  return n % 2 === 1;
+}
+
+/** Whether a pattern source has a `|` at the top level (outside groups and character classes). */
+function topLevelAlternation(source: string): boolean {
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return true;
+  }
+  return false;
+}

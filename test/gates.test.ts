@@ -1,0 +1,211 @@
+/**
+ * Text-level gates (Detector.mayMatch, engine/gates.ts): a file is not parsed when every candidate
+ * detection's gate rules it out. A gate may only rule out a text in which its detection reports nothing:
+ * checked per detection on every fixture, the example app and the parser corpus, with and without strict
+ * scopes, and on look-alikes at each gate's edge (one the gate lets through that reports, one it blocks).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { FileContext } from '../engine/ast.js';
+import { analyzeContext, analyzeFile, planDetections, sourceCandidates, type AnalyzeOptions, type PlannedDetection } from '../engine/analyze.js';
+import { loadCatalog } from '../engine/catalog.js';
+import { pathEndGate, pathEndWord, requiredWords } from '../engine/gates.js';
+import { fileLanguage } from '../engine/language.js';
+import { parseSource } from '../engine/parse.js';
+import type { EngineOptions, Match } from '../engine/types.js';
+import { display, fixPairs, invalidFiles, validFiles } from './helpers/fixtures.js';
+
+const catalog = loadCatalog();
+const base: AnalyzeOptions = { catalog, notices: catalog.notices };
+const plan = planDetections(catalog.notices, catalog);
+const gatedPlan = plan.filter((p) => p.detector.mayMatch);
+const key = (m: Match): string => `${m.noticeId}#${m.detection}:${m.messageId}@${m.range[0]}-${m.range[1]}`;
+
+/** Every JS/TS file under a folder (node_modules left out). */
+function sourcesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules') continue;
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...sourcesUnder(full));
+    else if (fileLanguage(full) === 'js' || fileLanguage(full) === 'ts') out.push(full);
+  }
+  return out;
+}
+
+const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
+const files = [
+  ...new Set([
+    ...invalidFiles().map((f) => f.file),
+    ...validFiles().map((f) => f.file),
+    ...fixPairs().map((p) => p.input),
+    ...sourcesUnder(here('../examples/consumer-app/')),
+    ...sourcesUnder(here('./corpus/')),
+  ]),
+].filter((f) => fileLanguage(f) === 'js' || fileLanguage(f) === 'ts');
+
+/** The findings of one detection alone, without prefilter or gate. */
+function alone(p: PlannedDetection, filename: string, text: string, engine: EngineOptions): Match[] {
+  return analyzeFile({ filename, text }, { catalog, notices: [p.notice], engine, prefilter: false }).matches.filter((m) => m.detection === p.index);
+}
+
+const gateOf = (p: PlannedDetection, text: string, engine: EngineOptions = {}): boolean =>
+  p.detector.mayMatch!(text, { notice: p.notice, detection: p.notice.detections[p.index], catalog, options: engine });
+
+describe('text-level gates', () => {
+  it('the catalog has gated detections and files to check them on', () => {
+    expect(gatedPlan.map((p) => p.notice.id).sort()).toEqual(['oauth-scope-unknown', 'rooms-meeting-info-deprecated', 'token-endpoint-form-body']);
+    expect(files.length).toBeGreaterThan(150);
+  });
+
+  for (const engine of [{}, { strictScopes: true }] as EngineOptions[]) {
+    it(`a gate rules out only texts in which its detection reports nothing (fixtures, example app, corpus; ${JSON.stringify(engine)})`, () => {
+      let blocked = 0;
+      let reporting = 0;
+      for (const file of files) {
+        const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+        for (const p of gatedPlan) {
+          const found = alone(p, file, text, engine);
+          if (found.length > 0) reporting++;
+          if (gateOf(p, text, engine)) continue;
+          blocked++;
+          expect(found.map(key), `${display(file)}: ${p.notice.id}`).toEqual([]);
+        }
+      }
+      // The check has teeth: gates block some texts, and the gated detections report in others.
+      expect(blocked).toBeGreaterThan(50);
+      expect(reporting).toBeGreaterThan(10);
+    });
+  }
+
+  it('with the gates, every file gives the findings it gives without prefilter or gates (CLI and ESLint paths)', () => {
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+      const on = analyzeFile({ filename: file, text }, base);
+      const off = analyzeFile({ filename: file, text }, { ...base, prefilter: false });
+      expect(on.matches, display(file)).toEqual(off.matches);
+      const parsed = parseSource(text, file, undefined, { ranges: false });
+      if (!parsed.ok) continue;
+      const viaEslint = analyzeContext(new FileContext(file, text, parsed.ast), base);
+      expect(viaEslint.map(key), display(file)).toEqual(off.matches.map(key));
+    }
+  });
+});
+
+/** Findings of one notice on a snippet, with and without gates (they must agree), and the gate's verdict. */
+function probe(id: string, code: string, engine: EngineOptions = {}): { gate: boolean; found: string[] } {
+  const p = plan.find((d) => d.notice.id === id)!;
+  const found = alone(p, 'probe.ts', code, engine);
+  const gated = analyzeFile({ filename: 'probe.ts', text: code }, { catalog, notices: [p.notice], engine }).matches;
+  expect(gated.map(key)).toEqual(found.map(key));
+  return { gate: gateOf(p, code, engine), found: found.map((m) => m.data.scope ?? m.messageId) };
+}
+
+describe('oauth-scope-unknown gate: the text holds a piece checkPieces reports', () => {
+  it('known scopes only: blocked, nothing to report', () => {
+    expect(probe('oauth-scope-unknown', `const scope = ['spark:all', 'spark:kms'].join(' ');`)).toEqual({ gate: false, found: [] });
+    // A host and port are a colon run too, but no scope a typo is near.
+    expect(probe('oauth-scope-unknown', `const scopes = 'spark:all'; const u = 'http://localhost:8080/cb?x=a:b';`)).toEqual({ gate: false, found: [] });
+  });
+
+  it('a misspelt scope or family: through, reported', () => {
+    expect(probe('oauth-scope-unknown', `const scope = ['spark:messages_read', 'spark-admn:people_read'].join(' ');`)).toEqual({ gate: true, found: ['spark-admn:people_read'] });
+    expect(probe('oauth-scope-unknown', "const u = `https://webexapis.com/v1/authorize?scope=spark:all%20spark:kmz&state=${s}`;")).toEqual({ gate: true, found: ['spark:kmz'] });
+  });
+
+  it('a percent-encoded colon (`%3A`) and `+`-joined lists reach the gate as the detector reads them', () => {
+    expect(probe('oauth-scope-unknown', `const q = 'scope=spark%3Aall+spark%3Akmz&state=1';`)).toEqual({ gate: true, found: ['spark:kmz'] });
+    expect(probe('oauth-scope-unknown', `const q = 'scope=spark%3Aall+spark%3Akms&state=1';`)).toEqual({ gate: false, found: [] });
+  });
+
+  it('an unlisted well-formed scope passes only in strict mode, where it is reported', () => {
+    const code = `const scope = 'spark:all spark-compliance:something_new';`;
+    expect(probe('oauth-scope-unknown', code)).toEqual({ gate: false, found: [] });
+    const strict = probe('oauth-scope-unknown', code, { strictScopes: true });
+    expect(strict.gate).toBe(true);
+    expect(strict.found).toEqual(['spark-compliance:something_new']);
+  });
+});
+
+describe('rooms-meeting-info-deprecated gate: `rooms` and a path ending in meetingInfo', () => {
+  const id = 'rooms-meeting-info-deprecated';
+
+  it('through and reported: literal, template, concatenation, trailing slash, query', () => {
+    expect(probe(id, "fetch(`https://webexapis.com/v1/rooms/${roomId}/meetingInfo`);")).toEqual({ gate: true, found: ['endpointDeprecated'] });
+    expect(probe(id, "fetch('https://webexapis.com/v1/rooms/' + roomId + '/meetingInfo/');")).toEqual({ gate: true, found: ['endpointDeprecated'] });
+    expect(probe(id, "fetch(`https://webexapis.com/v1/rooms/${roomId}/meetingInfo?x=1`);")).toEqual({ gate: true, found: ['endpointDeprecated'] });
+    expect(probe(id, "const tail = '/meetingInfo';\nfetch(`https://webexapis.com/v1/rooms/${roomId}${tail}`);")).toEqual({ gate: true, found: ['endpointDeprecated'] });
+  });
+
+  it('blocked and silent: the word only as a name, a longer last segment, no `rooms`', () => {
+    expect(probe(id, "const meetingInfo = await rooms.get(id); use(meetingInfo.sipAddress);")).toEqual({ gate: false, found: [] });
+    expect(probe(id, "fetch(`https://webexapis.com/v1/rooms/${roomId}/meetingInfos`);")).toEqual({ gate: false, found: [] });
+    expect(probe(id, "fetch(`https://webexapis.com/v1/meetings/${id}/meetingInfo`);")).toEqual({ gate: false, found: [] });
+  });
+
+  it('through but silent: the word before a quote with `rooms` elsewhere (the gate is a necessary condition only)', () => {
+    expect(probe(id, "const rooms = []; const k = 'meetingInfo';")).toEqual({ gate: true, found: [] });
+  });
+});
+
+describe('token-endpoint-form-body gate: a path ending in access_token', () => {
+  const id = 'token-endpoint-form-body';
+  const call = (url: string): string => `export const f = (b: object) => fetch(${url}, { method: 'POST', body: JSON.stringify(b) });`;
+
+  it('through and reported', () => {
+    expect(probe(id, call("'https://webexapis.com/v1/access_token'"))).toEqual({ gate: true, found: ['jsonTokenRequest'] });
+    expect(probe(id, call("`https://webexapis.com/v1/access_token/?${q}`"))).toEqual({ gate: true, found: ['jsonTokenRequest'] });
+  });
+
+  it('blocked and silent: the field name only, another endpoint', () => {
+    expect(probe(id, `const t = res.access_token; ${call("'https://webexapis.com/v1/people'")}`)).toEqual({ gate: false, found: [] });
+    expect(probe(id, call("'https://webexapis.com/v1/access_tokens'"))).toEqual({ gate: false, found: [] });
+  });
+
+  it('case-sensitive as the detector: `/ACCESS_TOKEN` is neither let through nor reported', () => {
+    expect(probe(id, call("'https://webexapis.com/v1/ACCESS_TOKEN'"))).toEqual({ gate: false, found: [] });
+  });
+
+  it('a file no parser accepts is gated the same (its unclosed string ends at the line break)', () => {
+    const p = plan.find((d) => d.notice.id === 'rooms-meeting-info-deprecated')!;
+    const code = "const u = 'https://webexapis.com/v1/rooms/r1/meetingInfo\nconst = = ;";
+    expect(gateOf(p, code)).toBe(true);
+    expect(alone(p, 'broken.ts', code, {}).length).toBe(1);
+  });
+});
+
+describe('engine/gates.ts pattern reading', () => {
+  it('finds the word a path pattern ends in, or gives up', () => {
+    expect(pathEndWord('(^|/)rooms/[^/]+/meetingInfo/?$')).toBe('meetingInfo');
+    expect(pathEndWord('/x/access_token\\/?$')).toBe('access_token');
+    expect(pathEndWord('/x/\\dfoo$')).toBeUndefined(); // the word starts in an escape
+    expect(pathEndWord('/x/(foo|bar)$')).toBeUndefined();
+    expect(pathEndWord('/a|/b/foo$')).toBeUndefined(); // top-level alternative
+    expect(pathEndWord('/x/foo?$')).toBeUndefined(); // the last character is optional
+    expect(pathEndWord('/x/foo')).toBeUndefined(); // not anchored at the end
+  });
+
+  it('lists the words every match holds', () => {
+    expect(requiredWords('(^|/)rooms/[^/]+/meetingInfo/?$')).toEqual(['rooms', 'meetingInfo']);
+    expect(requiredWords('^/v1/a(b|c)d+/xyz{2}\\dfoo$')).toEqual(['v1', 'a', 'xy', 'foo']);
+    expect(requiredWords('/x/(y)?z[a-z]*w')).toEqual(['x', 'z', 'w']);
+    expect(requiredWords('a|b')).toBeUndefined();
+    expect(requiredWords('/1000/e3/finity/')).toEqual([]); // could be a folded number's text
+  });
+
+  it('no gate for a word that could end a number or boolean literal', () => {
+    expect(pathEndGate('v2', 'i')).toBeUndefined();
+    expect(pathEndGate('true', 'i')).toBeUndefined();
+    expect(pathEndGate('meetingInfo', 'i')!.test("'/meetingInfo'")).toBe(true);
+    expect(pathEndGate('meetingInfo', 'i')!.test('x.meetingInfo.y')).toBe(false);
+    expect(pathEndGate('meetingInfo', 'i')!.test("'/meetingInfo")).toBe(true); // the end of the text
+  });
+
+  it('sourceCandidates drops the gated detections the analysis would not run', () => {
+    const text = `const scope = 'spark:all'; const t = res.access_token; const meetingInfo = rooms[0];`;
+    expect(sourceCandidates(text, base).map((p) => p.notice.id)).toEqual([]);
+    expect(analyzeFile({ filename: 'a.ts', text }, base).parsed).toBe(false);
+  });
+});
