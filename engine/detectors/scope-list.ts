@@ -95,10 +95,15 @@ function checkPieces(pieces: readonly Piece[], ctx: DetectorContext<ScopeListDet
 }
 
 /**
- * Runs of scope characters in a text that hold a colon (written or `%3A`), each starting where a run starts:
- * `[\w.:%-]` are the characters a piece made of scope characters and `%XX` escapes is written with.
+ * Runs of scope characters in a text that hold a colon (written or `%3A`) with at least one scope character
+ * after it, each starting where a run starts: `[\w.:%-]` are the characters a piece made of scope characters
+ * and `%XX` escapes is written with, and a well-formed scope has something after its colon.
  */
-const COLON_RUN = /(?<![\w.:%-])[\w.%-]*(?::|%3a)[\w.:%-]*/gi;
+const COLON_RUN = /(?<![\w.:%-])[\w.%-]*(?::|%3a)[\w.:%-]+/gi;
+
+/** Verdicts of {@link checkPieces} on one piece, per catalog and settings (pieces recur across files: `localhost:8080`). */
+const verdicts = new WeakMap<object, Map<string, boolean>>();
+const MAX_VERDICTS = 20_000;
 
 /**
  * Whether some piece of the text would be reported by {@link checkPieces} (the gate, {@link Detector.mayMatch}).
@@ -106,24 +111,28 @@ const COLON_RUN = /(?<![\w.:%-])[\w.%-]*(?::|%3a)[\w.:%-]*/gi;
  * Soundness: every piece `detect` and `detectUnparsed` check is a slice of the file's own text (a string's or
  * template part's raw source, never its cooked value), split at whitespace, `+`, `%20` and `,`, and bounded
  * otherwise by a quote, a backtick, `${`/`}`, `=` (after `scope=`), `&` or `#`: none of them a scope
- * character `[\w.:%-]`. A reported piece decodes to a well-formed scope (`[\w.:-]` only, with a colon), so it
- * is written with scope characters and `%XX` escapes only, and holds `:` or `%3A`. So it is a whole run of
- * scope characters of the text, or a whole part of one between `%20`s (each `%20` in a run is a separator, and
- * they cannot overlap). Those parts are checked here with the same {@link checkPieces}, whose verdict on a
- * piece depends on its text only (the catalog's scopes, `maxDistance`, `strictScopes`).
+ * character `[\w.:%-]`. A reported piece decodes to a well-formed scope (`[\w.:-]` only, with a colon and
+ * something after it), so it is written with scope characters and `%XX` escapes only, and holds `:` or `%3A`
+ * followed by a scope character. So it is a whole run of scope characters of the text, or a whole part of
+ * one between `%20`s (each `%20` in a run is a separator, and they cannot overlap), and {@link COLON_RUN}
+ * finds that run. Those parts are checked here with the same {@link checkPieces}, whose verdict on a piece
+ * depends on its text only (the catalog's scopes, `maxDistance`, `strictScopes`).
  */
 function mayReport(text: string, ctx: DetectorContext<ScopeListDetection>): boolean {
-  const pieces: Piece[] = [];
-  const seen = new Set<string>();
+  let memo = verdicts.get(ctx.catalog);
+  if (!memo) verdicts.set(ctx.catalog, (memo = new Map()));
+  if (memo.size > MAX_VERDICTS) memo.clear();
+  const settings = `${ctx.detection.maxDistance ?? 2}|${ctx.options.strictScopes === true}|`;
   COLON_RUN.lastIndex = 0;
   for (let m = COLON_RUN.exec(text); m !== null; m = COLON_RUN.exec(text)) {
-    for (const part of m[0].split('%20')) {
-      if (seen.has(part) || !(part.includes(':') || /%3a/i.test(part))) continue;
-      seen.add(part);
-      pieces.push({ range: [pieces.length, pieces.length], raw: part });
+    for (const part of m[0].includes('%') ? m[0].split('%20') : [m[0]]) {
+      const key = settings + part;
+      let reported = memo.get(key);
+      if (reported === undefined) memo.set(key, (reported = checkPieces([{ range: [0, 0], raw: part }], ctx).length > 0));
+      if (reported) return true;
     }
   }
-  return pieces.length > 0 && checkPieces(pieces, ctx).length > 0;
+  return false;
 }
 
 const CONFIG_KEY = /^(\s*)(?:-\s+)?["']?([\w.-]*?scopes?)["']?\s*[:=]\s*(.*)$/i;
