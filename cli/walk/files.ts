@@ -12,6 +12,7 @@ import { fileLanguage, type FileLanguage } from '../../engine/language.js';
 import { UsageError } from '../errors.js';
 import { oversize, readRegularFile } from '../../engine/read-file.js';
 import { buildFolderReason, generatedByName } from './generated.js';
+import { IgnoreScope, mayMatch, type ScopeState } from './ignore-scope.js';
 
 // The one guarded reader lives in the engine (the catalog and the codemods read through it too).
 export { FileTooLarge, formatSize, NotRegularFile, oversize, readRegularFile } from '../../engine/read-file.js';
@@ -85,8 +86,10 @@ function inside(from: string, file: string): string | undefined {
   return rel.split(path.sep).join('/');
 }
 
-function readIgnore(dir: string, names?: ReadonlySet<string>): Ignore | undefined {
+/** The ignore files of `dir`, read into one set of rules, or undefined when it has none. */
+function readIgnore(dir: string, names?: ReadonlySet<string>): IgnoreRules | undefined {
   let ig: Ignore | undefined;
+  const texts: string[] = [];
   for (const name of IGNORE_FILES) {
     // With the folder's listing at hand, only read ignore files that exist (a failed read costs a throw).
     if (names && !names.has(name)) continue;
@@ -99,8 +102,9 @@ function readIgnore(dir: string, names?: ReadonlySet<string>): Ignore | undefine
     }
     ig ??= ignore();
     ig.add(text);
+    texts.push(text);
   }
-  return ig;
+  return ig && { dir, ig, scope: new IgnoreScope(texts) };
 }
 
 function findRepoRoot(start: string): string | undefined {
@@ -150,6 +154,7 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
 
   // Match --include/--exclude against the path relative to cwd (or to the scanned root outside cwd).
   const selectedByGlobs = (file: string, root: string): boolean => {
+    if (!exclude && !include) return true;
     const rel = inside(opts.cwd, file) ?? inside(root, file) ?? path.basename(file);
     if (rel === '') return true;
     if (exclude?.ignores(rel)) return false;
@@ -165,32 +170,35 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
     files.push(file);
     onFile?.(file);
   };
-  /** `generated`: why the walk takes the file for generated (its folder, its name, a source map beside it). */
-  const addFile = (file: string, stats: Stats | undefined, root: string, explicit: boolean, knownReal?: string, generated?: string): void => {
+  /**
+   * `generated`: why the walk takes the file for generated (its folder, its name, a source map beside it).
+   * The walk passes what it knows already: the file's language (from its name) and display path.
+   */
+  const addFile = (file: string, stats: Stats | undefined, root: string, explicit: boolean, knownReal?: string, generated?: string, knownLanguage?: FileLanguage, shown?: string): void => {
     const real = knownReal ?? safeRealpath(file) ?? file;
     if (seen.has(real)) return;
-    const language = fileLanguage(file);
+    const language = knownLanguage ?? fileLanguage(file);
     if (language === 'unsupported') {
       if (explicit) skipped.push({ display: display(file), reason: 'not a file type collab-migrate reads' });
       return;
     }
     if (!selectedByGlobs(file, root)) return;
     seen.add(real);
+    const shownAs = shown ?? display(file);
     // Before the size limit: a 3 MB `webex.min.js` is a generated bundle, not a source left unanalysed.
     if (generated !== undefined && !keepGenerated) {
-      skipped.push({ display: display(file), reason: generated });
+      skipped.push({ display: shownAs, reason: generated });
       return;
     }
-    const keep = keepGenerated ? { keepGenerated: true as const } : {};
     if (!stats) {
-      found({ path: file, display: display(file), language, maxSize: opts.maxFileSize, ...keep });
+      found(keepGenerated ? { path: file, display: shownAs, language, maxSize: opts.maxFileSize, keepGenerated } : { path: file, display: shownAs, language, maxSize: opts.maxFileSize });
       return;
     }
     if (stats.size > opts.maxFileSize) {
-      skipped.push({ display: display(file), reason: oversize(stats.size, opts.maxFileSize) });
+      skipped.push({ display: shownAs, reason: oversize(stats.size, opts.maxFileSize) });
       return;
     }
-    found({ path: file, display: display(file), language, size: stats.size, mtimeMs: stats.mtimeMs, ...keep });
+    found(keepGenerated ? { path: file, display: shownAs, language, size: stats.size, mtimeMs: stats.mtimeMs, keepGenerated } : { path: file, display: shownAs, language, size: stats.size, mtimeMs: stats.mtimeMs });
   };
 
   // Every path is checked before any file is found, so a typo fails the run before anything is read.
@@ -216,7 +224,7 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
 
     const rootReal = safeRealpath(start) ?? start;
     // Ignore files of parent folders up to the repository root apply too.
-    const inherited: { dir: string; ig: Ignore }[] = [];
+    const inherited: IgnoreRules[] = [];
     const repo = findRepoRoot(start);
     if (repo && repo !== start) {
       const chain: string[] = [];
@@ -225,46 +233,79 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
         if (d === repo || path.dirname(d) === d) break;
       }
       for (const d of chain) {
-        const ig = readIgnore(d);
-        if (ig) inherited.push({ dir: d, ig });
+        const rules = readIgnore(d);
+        if (rules) inherited.push(rules);
       }
     }
     const visitedDirs = new Set<string>();
-    // Entries still to visit, the next one last: a stack, not recursion, so depth is not limited by the
-    // call stack; popping in this order visits folders depth first in sorted order.
-    const pending: PendingEntry[] = [];
-    const links: PendingEntry[] = [];
+    // Folders being listed, the innermost last, each with the index of its next entry: a stack, not
+    // recursion, so depth is not limited by the call stack; entries are visited depth first in sorted order.
+    const stack: Folder[] = [];
+    const links: { folder: Folder; entry: Dirent }[] = [];
     let deferred = false;
-    walkDir(start, rootReal, inherited, undefined);
+    const rootShown = inside(cwd, start);
+    walkDir(
+      start,
+      rootReal,
+      inherited.map((rules) => {
+        const rel = inside(rules.dir, start);
+        if (rel === undefined || rel === '') return { rules, rel, state: rules.scope.root, ignored: false };
+        // The scanned folder itself may be ignored by a parent's rules (its files are then ignored too).
+        const state = rel.split('/').reduce((at, name) => rules.scope.enter(at, name), rules.scope.root);
+        return { rules, rel: `${rel}/`, state, ignored: rules.ig.test(`${rel}/`).ignored };
+      }),
+      rootShown === undefined ? undefined : rootShown === '' ? '' : `${rootShown}/`,
+      undefined,
+    );
     drain();
     deferred = true;
     // (A link met inside a folder reached through a link is followed at once.)
     for (const link of links) {
-      visitEntry(link);
+      visitEntry(link.folder, link.entry);
       drain();
     }
 
     function drain(): void {
-      for (let next = pending.pop(); next; next = pending.pop()) visitEntry(next);
+      for (let top = stack.at(-1); top; top = stack.at(-1)) {
+        if (top.next < top.entries.length) visitEntry(top, top.entries[top.next++]);
+        else stack.pop();
+      }
     }
 
-    function isIgnored(p: string, isDir: boolean, rules: readonly { dir: string; ig: Ignore }[]): boolean {
+    /** Whether the ignore rules in force in `folder` leave out its entry `name`. */
+    function isIgnored(folder: Folder, name: string, isDir: boolean): boolean {
+      const { levels } = folder;
       // As git does: the deepest ignore file with a matching pattern decides (so `!x` can re-include).
-      for (let i = rules.length - 1; i >= 0; i--) {
-        const { dir, ig } = rules[i];
-        const rel = inside(dir, p);
-        if (rel === undefined || rel === '') continue;
-        const verdict = ig.test(isDir ? `${rel}/` : rel);
+      for (let i = levels.length - 1; i >= 0; i--) {
+        const level = levels[i];
+        if (level.rel === undefined) continue;
+        // No pattern of this file can match the name: the library would answer with the folder's verdict.
+        if (!mayMatch(level.state.filter, name)) {
+          if (level.ignored) return true;
+          continue;
+        }
+        const verdict = level.rules.ig.test(isDir ? `${level.rel}${name}/` : level.rel + name);
         if (verdict.ignored) return true;
         if (verdict.unignored) return false;
       }
       return false;
     }
 
+    /** The ignore file `level` in the folder `name` of the folder it was in. */
+    function below(level: IgnoreLevel, name: string): IgnoreLevel {
+      if (level.rel === undefined) return level;
+      const rel = `${level.rel}${name}/`;
+      // The same as the library's test of the folder (asked already by isIgnored, so from its cache).
+      const ignored = level.ignored || (mayMatch(level.state.filter, name) && level.rules.ig.test(rel).ignored);
+      return { rules: level.rules, rel, state: level.rules.scope.enter(level.state, name), ignored };
+    }
+
     // `real` is the folder's real path: entries that are not links get theirs by joining, so only links
     // cost a realpath call (a realpath per file was most of the walk's time on large repositories).
+    // `levels`: the ignore files in force, the deepest last. `shown`: the folder's path relative to cwd,
+    // ending in '/' ('' for cwd, undefined outside it).
     // `generated`: the reason files below are generated, when a folder on the way from the scanned root is build output.
-    function walkDir(dir: string, real: string, rules: readonly { dir: string; ig: Ignore }[], generated: string | undefined): void {
+    function walkDir(dir: string, real: string, levels: readonly IgnoreLevel[], shown: string | undefined, generated: string | undefined): void {
       if (visitedDirs.has(real)) return; // a link loop, or a folder reached twice through links
       visitedDirs.add(real);
       let entries;
@@ -274,44 +315,62 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
         skipped.push({ display: display(dir) + '/', reason: `cannot read folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
         return;
       }
-      const names = new Set(entries.filter((e) => !e.isDirectory()).map((e) => e.name));
+      const names = new Set<string>();
+      let maps = false;
+      for (const e of entries) {
+        if (e.isDirectory()) continue;
+        names.add(e.name);
+        if (!maps && e.name.endsWith('.map')) maps = true;
+      }
       const own = readIgnore(dir, names);
-      const active = own ? [...rules, { dir, ig: own }] : rules;
-      entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
-      for (const entry of entries) pending.push({ dir, real, entry, rules: active, names, generated });
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const prefix = withSep(dir);
+      stack.push({
+        dir,
+        prefix,
+        real,
+        realPrefix: real === dir ? prefix : withSep(real),
+        shown,
+        levels: own ? [...levels, { rules: own, rel: '', state: own.scope.root, ignored: false }] : levels,
+        names,
+        maps,
+        generated,
+        entries,
+        next: 0,
+      });
     }
 
-    function visitEntry(item: PendingEntry): void {
-      const { dir, real, entry, rules: active, names, generated } = item;
-      const full = path.join(dir, entry.name);
+    function visitEntry(folder: Folder, entry: Dirent): void {
+      const { name } = entry;
+      const full = folder.prefix + name;
       // A name that is not UTF-8 comes back with U+FFFD in it and no longer names the file.
-      if (entry.name.includes('\uFFFD') && !lstatSync(full, { throwIfNoEntry: false })) {
-        const folder = entry.isDirectory();
-        if ((folder || fileLanguage(full) !== 'unsupported') && !isIgnored(full, folder, active)) {
-          skipped.push({ display: display(full) + (folder ? '/' : ''), reason: 'name is not valid UTF-8 (cannot be opened by it)' });
+      if (name.includes('\uFFFD') && !lstatSync(full, { throwIfNoEntry: false })) {
+        const isFolder = entry.isDirectory();
+        if ((isFolder || fileLanguage(name) !== 'unsupported') && !isIgnored(folder, name, isFolder)) {
+          skipped.push({ display: shownOf(folder, name, full) + (isFolder ? '/' : ''), reason: 'name is not valid UTF-8 (cannot be opened by it)' });
         }
         return;
       }
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
       let stats: Stats | undefined;
-      let fullReal = path.join(real, entry.name);
+      let fullReal = folder.real === folder.dir ? full : folder.realPrefix + name;
       if (entry.isSymbolicLink() && !deferred) {
         // Links inside the root are followed after the walk, so a file reached both directly and
         // through a link is reported (and fixed) under its own path.
-        links.push(item);
+        links.push({ folder, entry });
         return;
       }
       if (entry.isSymbolicLink()) {
         const resolved = resolveLink(full);
         if ('error' in resolved) {
           const reason = resolved.error === 'ELOOP' ? 'symbolic link loop' : resolved.error === 'ENOENT' ? 'broken symbolic link' : `cannot follow symbolic link (${resolved.error})`;
-          if (fileLanguage(full) !== 'unsupported' && !isIgnored(full, false, active)) skipped.push({ display: display(full), reason });
+          if (fileLanguage(name) !== 'unsupported' && !isIgnored(folder, name, false)) skipped.push({ display: shownOf(folder, name, full), reason });
           return;
         }
         const target = resolved.real;
         if (inside(rootReal, target) === undefined) {
-          if (!isIgnored(full, false, active)) skipped.push({ display: display(full), reason: 'symbolic link to outside the scanned folder (not followed)' });
+          if (!isIgnored(folder, name, false)) skipped.push({ display: shownOf(folder, name, full), reason: 'symbolic link to outside the scanned folder (not followed)' });
           return;
         }
         try {
@@ -325,40 +384,89 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
       }
       if (!isDir && !isFile) {
         // A FIFO, socket or device: opening a FIFO would block the scan for ever, so it is never opened.
-        if (fileLanguage(full) !== 'unsupported' && !isIgnored(full, false, active)) skipped.push({ display: display(full), reason: `not a regular file (${specialKind(stats ?? entry)})` });
+        if (fileLanguage(name) !== 'unsupported' && !isIgnored(folder, name, false)) skipped.push({ display: shownOf(folder, name, full), reason: `not a regular file (${specialKind(stats ?? entry)})` });
         return;
       }
       if (isDir) {
-        if (SKIPPED_DIRS.has(entry.name)) return;
-        if (isIgnored(full, true, active)) return;
-        walkDir(full, fullReal, active, keepGenerated ? undefined : (generated ?? buildFolderReason(entry.name, names)));
+        if (SKIPPED_DIRS.has(name)) return;
+        if (isIgnored(folder, name, true)) return;
+        const { shown, generated } = folder;
+        walkDir(
+          full,
+          fullReal,
+          folder.levels.map((level) => below(level, name)),
+          shown === undefined ? undefined : `${shown}${name}/`,
+          keepGenerated ? undefined : (generated ?? buildFolderReason(name, folder.names)),
+        );
       } else if (isFile) {
-        if (fileLanguage(full) === 'unsupported') return;
-        if (isIgnored(full, false, active)) return;
+        const language = fileLanguage(name);
+        if (language === 'unsupported') return;
+        if (isIgnored(folder, name, false)) return;
         try {
           if (stat) stats ??= statSync(full);
         } catch (error) {
-          skipped.push({ display: display(full), reason: `cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
+          skipped.push({ display: shownOf(folder, name, full), reason: `cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
           return;
         }
-        addFile(full, stats, start, false, fullReal, keepGenerated ? undefined : (generated ?? generatedByName(entry.name, names)));
+        const generated = keepGenerated ? undefined : (folder.generated ?? generatedByName(name, folder.maps ? folder.names : NO_NAMES));
+        addFile(full, stats, start, false, fullReal, generated, language, folder.shown === undefined ? undefined : folder.shown + name);
       }
+    }
+
+    /** The display path of entry `name` of `folder`, whose full path is `full`. */
+    function shownOf(folder: Folder, name: string, full: string): string {
+      return folder.shown === undefined ? display(full) : folder.shown + name;
     }
   }
   return { files, skipped };
 }
 
-/** One folder entry the walk has yet to visit, with the ignore rules in force there. */
-interface PendingEntry {
+/** The rules of a folder's ignore files, the folder their patterns are relative to, and what they can match. */
+interface IgnoreRules {
   dir: string;
-  /** The folder's real path. */
+  ig: Ignore;
+  scope: IgnoreScope;
+}
+
+/** One folder's ignore files, as they stand in a folder at or below theirs. */
+interface IgnoreLevel {
+  rules: IgnoreRules;
+  /** The folder's path relative to `rules.dir`: '' there, else ending in '/'; undefined when outside it (never applies). */
+  rel: string | undefined;
+  /** Which names the patterns may match in the folder. */
+  state: ScopeState;
+  /** Whether the library ignores the folder itself by these rules (then everything in it). */
+  ignored: boolean;
+}
+
+/** A folder the walk is listing: its entries, the next one to visit, and what holds for all of them. */
+interface Folder {
+  dir: string;
+  /** `dir` with a path separator at the end: an entry's path is this plus its name. */
+  prefix: string;
+  /** The folder's real path, and the same with a separator at the end. */
   real: string;
-  entry: Dirent;
-  rules: readonly { dir: string; ig: Ignore }[];
+  realPrefix: string;
+  /** The folder's display path with '/' at the end ('' for cwd itself); undefined outside cwd. */
+  shown: string | undefined;
+  /** The ignore files in force, the deepest last. */
+  levels: readonly IgnoreLevel[];
   /** The names of the files in `dir` (a source map beside a file, a package.json beside a build folder). */
   names: ReadonlySet<string>;
+  /** Whether a name in `names` ends in `.map` (else no file here has a source map beside it). */
+  maps: boolean;
   /** Why files here are generated, when a folder above is build output. */
   generated: string | undefined;
+  /** Sorted by name. */
+  entries: Dirent[];
+  next: number;
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** `dir` with a path separator at the end (a root such as `/` has one already). */
+function withSep(dir: string): string {
+  return dir.endsWith(path.sep) ? dir : dir + path.sep;
 }
 
 function specialKind(entry: Pick<Stats, 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>): string {

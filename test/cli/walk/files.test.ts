@@ -66,6 +66,20 @@ describe('findFiles', () => {
     expect(names).toEqual(['src/a.ts']);
   });
 
+  it('a folder ignored by a parent\'s rules leaves out its files: scanned by name, or re-included by a deeper ignore file', () => {
+    mkdirSync(path.join(root, '.git'));
+    write('.gitignore', 'gen/\nfoo/\n# nothing below matches these names\nother.ts\n');
+    write('gen/sub/z.ts');
+    write('a/.gitignore', '!foo/\n');
+    write('a/foo/x.ts');
+    write('a/y.ts');
+    const scan = (paths: string[]) => findFiles({ cwd: root, paths, include: [], exclude: [], maxFileSize: 1e6 }).files.map((f) => f.display);
+    expect(scan(['gen'])).toEqual([]);
+    // The walk enters a/foo/ (its own folder's rule re-includes it), but the root's rules still ignore what is
+    // in it, as the `ignore` library checks a path's folders (git would list a/foo/x.ts).
+    expect(scan([])).toEqual(['a/y.ts']);
+  });
+
   it('filters with --include and --exclude globs', () => {
     write('src/a.ts');
     write('src/a.test.ts');

@@ -1,0 +1,185 @@
+/**
+ * Which entries of a folder the patterns of one ignore file could match at all, read from the patterns'
+ * text: so the walk asks the `ignore` library only about those. On babel (a 57-pattern .gitignore, 40,000
+ * folder entries) running every pattern's regular expression on every entry was a third of the walk, and
+ * almost no entry matches any pattern.
+ *
+ * The answer is an over-approximation: "may match" whenever in doubt (a pattern with brackets, escapes,
+ * spaces or characters outside ASCII, a name outside ASCII), so it can only send the library more entries
+ * than needed, never fewer. An entry no pattern can match gets the verdict the library would give it: that
+ * of its folder (a file in an ignored folder is ignored; see files.ts). What it relies on: a pattern's
+ * regular expression only matches a path whose last name matches the pattern's last part (a match of a
+ * folder above is the library's parent check, which files.ts keeps), case-insensitively; a pattern with no
+ * slash but a trailing one matches at any depth, one with a slash only below its own folder, part by part,
+ * where `**` stands for any number of folders. test/cli/walk/ignore-scope.test.ts checks this against the
+ * library on generated patterns and paths.
+ */
+
+/** The names a set of patterns may match in one folder. */
+export interface NameFilter {
+  /** Any name may match (the library decides each). */
+  readonly any: boolean;
+  /** Lower-case names that may match. */
+  readonly names: ReadonlySet<string>;
+  /** Lower-case endings (`*.log` gives `.log`) a name may match by. */
+  readonly suffixes: readonly string[];
+}
+
+/** Where the walk stands, for one ignore file: the patterns that may still match below, and the names that may match here. */
+export interface ScopeState {
+  /** Patterns with a slash still in play: pattern index * {@link MAX_PARTS} + the index of the part the next name meets. */
+  readonly states: readonly number[];
+  readonly filter: NameFilter;
+}
+
+/** A pattern, as far as the scope goes: its parts (folders then the last name; `**` for any number of folders). */
+interface Shape {
+  parts: readonly Part[];
+}
+
+/** One part: `**`, or a name test (exact, ending, or any name). */
+type Part = { kind: 'deep' } | { kind: 'name'; lower: string } | { kind: 'suffix'; lower: string } | { kind: 'glob'; re: RegExp } | { kind: 'any' };
+
+const MAX_PARTS = 64;
+/** Characters a pattern part may hold to be read here (others make the pattern match any name). */
+const PLAIN = /^[A-Za-z0-9._\-@+~%,=*?]+$/;
+const ASCII = /^[\x00-\x7f]*$/;
+
+const NOTHING: NameFilter = { any: false, names: new Set(), suffixes: [] };
+const ANY: NameFilter = { any: true, names: new Set(), suffixes: [] };
+
+/** Whether a name may match a filter. */
+export function mayMatch(filter: NameFilter, name: string): boolean {
+  if (filter.any) return true;
+  if (filter.names.size === 0 && filter.suffixes.length === 0) return false;
+  // Case-insensitive matching beyond ASCII (`ς` and `σ`) is left to the library.
+  if (!ASCII.test(name)) return true;
+  const lower = name.toLowerCase();
+  if (filter.names.has(lower)) return true;
+  for (const suffix of filter.suffixes) if (lower.endsWith(suffix)) return true;
+  return false;
+}
+
+/** The shape of one line of an ignore file: undefined for no pattern (blank, comment), 'any' when it is not read here. */
+function shapeOf(line: string): Shape | 'any' | undefined {
+  let body = line;
+  while (body.endsWith(' ')) body = body.slice(0, -1);
+  if (body === '' || body.startsWith('#')) return undefined;
+  if (body.startsWith('!')) body = body.slice(1);
+  if (body.endsWith('/')) body = body.slice(0, -1);
+  if (body === '' || !PLAIN.test(body.replaceAll('/', ''))) return 'any';
+  // A slash at the start or in the middle ties the pattern to its folder; without one it matches at any depth.
+  const anchored = body.includes('/');
+  if (body.startsWith('/')) body = body.slice(1);
+  const texts = anchored ? body.split('/') : ['**', body];
+  if (texts.length >= MAX_PARTS || texts.some((t) => t === '' || (t.includes('**') && t !== '**'))) return 'any';
+  return { parts: texts.map(partOf) };
+}
+
+function partOf(text: string): Part {
+  if (text === '**') return { kind: 'deep' };
+  if (!/[*?]/.test(text)) return { kind: 'name', lower: text.toLowerCase() };
+  if (text.startsWith('*') && !/[*?]/.test(text.slice(1))) return { kind: 'suffix', lower: text.slice(1).toLowerCase() };
+  // `*` and `?` are read as any run of characters: wider than either, so never narrower than the library.
+  return { kind: 'glob', re: new RegExp(`^${text.replace(/[.+]/g, '\\$&').replace(/[*?]+/g, '.*')}$`, 'i') };
+}
+
+/** Whether a folder's (or an entry's) name may match a part that is not `**`. */
+function partMatches(part: Part, name: string): boolean {
+  switch (part.kind) {
+    case 'deep':
+    case 'any':
+      return true;
+    case 'name':
+      return !ASCII.test(name) || name.toLowerCase() === part.lower;
+    case 'suffix':
+      return !ASCII.test(name) || name.toLowerCase().endsWith(part.lower);
+    case 'glob':
+      return !ASCII.test(name) || part.re.test(name);
+  }
+}
+
+/** The scope of one ignore file's patterns. */
+export class IgnoreScope {
+  private readonly shapes: Shape[] = [];
+  /** The names patterns without a slash may match, in every folder. */
+  private readonly everywhere: NameFilter;
+  /** The state at the ignore file's own folder. */
+  readonly root: ScopeState;
+
+  /** `texts`: the ignore files read into one `Ignore` (`.gitignore`, then `.collab-migrateignore`). */
+  constructor(texts: readonly string[]) {
+    const lines = texts.flatMap((text) => text.split(/\r?\n/));
+    let any = false;
+    const names = new Set<string>();
+    const suffixes: string[] = [];
+    const start: number[] = [];
+    for (const line of lines) {
+      const shape = shapeOf(line);
+      if (shape === undefined) continue;
+      if (shape === 'any') {
+        any = true;
+        continue;
+      }
+      const { parts } = shape;
+      if (parts.length === 2 && parts[0].kind === 'deep') {
+        // Matches by its last name in every folder.
+        const last = parts[1];
+        if (last.kind === 'name') names.add(last.lower);
+        else if (last.kind === 'suffix') suffixes.push(last.lower);
+        else any = true;
+        continue;
+      }
+      this.shapes.push(shape);
+      this.add(start, (this.shapes.length - 1) * MAX_PARTS);
+    }
+    this.everywhere = any ? ANY : names.size || suffixes.length ? { any: false, names, suffixes } : NOTHING;
+    this.root = this.stateOf(start);
+  }
+
+  /** The state in folder `name` of the folder whose state is `state`. */
+  enter(state: ScopeState, name: string): ScopeState {
+    const { states } = state;
+    if (states.length === 0) return state;
+    const next: number[] = [];
+    for (const s of states) {
+      const parts = this.shapes[Math.floor(s / MAX_PARTS)].parts;
+      const at = s % MAX_PARTS;
+      const part = parts[at];
+      // `**` takes this folder and stays; a name part must match and moves on (the last part names entries, not folders).
+      if (part.kind === 'deep') this.add(next, s);
+      else if (at < parts.length - 1 && partMatches(part, name)) this.add(next, s + 1);
+    }
+    // Mostly nothing changes (below the `**` of `**/test/**/x`, in every folder but a `test/`).
+    if (next.length === states.length && next.every((s) => states.includes(s))) return state;
+    return this.stateOf(next);
+  }
+
+  /** Adds state `s` to `states`, and the state after it when `s` is at a `**` (which may stand for no folder). */
+  private add(states: number[], s: number): void {
+    if (states.includes(s)) return;
+    states.push(s);
+    const parts = this.shapes[Math.floor(s / MAX_PARTS)].parts;
+    const at = s % MAX_PARTS;
+    if (parts[at].kind === 'deep' && at < parts.length - 1) this.add(states, s + 1);
+  }
+
+  private stateOf(states: number[]): ScopeState {
+    let any = this.everywhere.any;
+    let names: Set<string> | undefined;
+    let suffixes: string[] | undefined;
+    for (const s of states) {
+      const parts = this.shapes[Math.floor(s / MAX_PARTS)].parts;
+      const at = s % MAX_PARTS;
+      // Entries here may match this pattern's last part; with a `**` after it, it is read as the last too
+      // (`a/**` is not meant to match `a` itself, but nothing here depends on that).
+      const last = at === parts.length - 1 ? parts[at] : at === parts.length - 2 && parts[at + 1].kind === 'deep' ? parts[at] : undefined;
+      if (!last) continue;
+      if (last.kind === 'name') (names ??= new Set(this.everywhere.names)).add(last.lower);
+      else if (last.kind === 'suffix') (suffixes ??= [...this.everywhere.suffixes]).push(last.lower);
+      else any = true;
+    }
+    const filter = any ? ANY : names || suffixes ? { any: false, names: names ?? this.everywhere.names, suffixes: suffixes ?? this.everywhere.suffixes } : this.everywhere;
+    return { states, filter };
+  }
+}
