@@ -87,6 +87,8 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   if (settings.before) dates.before = settings.before;
   const selected = selectNotices(catalog.notices, settings, dates);
   const severities = new Map<string, ReportedSeverity>(selected.map((n) => [n.id, severityOf(n, dates) === 'error' ? 'error' : 'warn']));
+  // Asked of git now, so its answer is ready when the report is written.
+  const repository = wantsRepository(settings) ? detectRepository(io.cwd, settings.paths, settings.repoName) : undefined;
   // The day picks each fix's form (engine/fix-timing.ts), so it is an engine option too (and part of the cache key).
   const engine: EngineOptions = { today: settings.today };
   if (settings.fixMode === 'final') engine.fixMode = 'final';
@@ -171,7 +173,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     outcomes,
     fixedCount,
     reportUnused: settings.reportUnusedSuppressions,
-    ...(wantsRepository(settings) ? { repository: detectRepository(io.cwd, settings.paths, settings.repoName) } : {}),
+    ...(repository ? { repository: await repository } : {}),
     cwd: io.cwd,
     quiet: settings.quiet,
     checkId: (id) => (catalog.get(id) ? undefined : unknownNoticeMessage(id, catalog)),
