@@ -15,8 +15,11 @@ import type { PrefilterEntry } from '../../engine/prefilter.js';
 import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile, type SkippedFile, type WalkOptions } from './files.js';
 
-/** The walker thread's file: beside this module as tsc emits it (dist/cli/walk/), or in walk/ below the bundle's chunks (dist/cli/). */
-const WALK_WORKER_URL = new URL(import.meta.url.includes('/cli/walk/') ? './walk-worker.js' : './walk/walk-worker.js', import.meta.url);
+/**
+ * The walker thread's file: beside this module as tsc emits it (dist/cli/walk/), or, from the bundle's chunks
+ * (dist/cli/), the walker's own bundle beside them (scripts/bundle.ts).
+ */
+const WALK_WORKER_URL = new URL(import.meta.url.includes('/cli/walk/') ? './walk-worker.js' : './walk-worker-bundle.js', import.meta.url);
 
 /**
  * A file the walker thread read and prefiltered: why it is skipped, or whether the engine must analyse it
