@@ -8,24 +8,81 @@
  * and then the end of the value or its query or fragment (`?`, `#`). A folded value is the concatenation of
  * the file's own string literals and template parts (templates' `${...}` and unknown parts give U+0000), so
  * the text holds the word (written as the prefilter's tokens are: unsplit and without escape sequences), and
- * the character after it in the text is, inside the same literal, `/`, `?`, `#` or the `\` of an escape, or,
- * where that literal ends, its closing quote or backtick or the `$` of `${`. The text-level interpreters
- * (`detectUnparsed`, on a file no parser accepts) read the raw string tokens, whose unclosed ones end at a line
- * break or the end of the text: those follow too. A word ending in a digit, `e` or `y` could also end a folded
- * number or boolean literal (`1`, `true`, `Infinity`), whose following character is anything: no gate then.
+ * the character after it in the text is, inside the same literal, `/`, `?`, `#` or the `\` of an escape (or
+ * the `&` of an HTML entity, which a JSX attribute's string decodes), or, where that literal ends, its closing
+ * quote or backtick or the `$` of `${`. The text-level interpreters (`detectUnparsed`, on a file no parser
+ * accepts) read the raw string tokens, whose unclosed ones end at a line break or the end of the text: those
+ * follow too. A word ending in a digit, `e` or `y` could also end a folded number or boolean literal (`1`,
+ * `true`, `Infinity`), whose following character is anything: no gate then.
+ *
+ * When the pattern has a `/` right before the word (`/access_token/?$`, `[^/]+/meetingInfo/?$`), the folded
+ * value has `/` right before it too. So in the text the word is preceded, inside the same literal, by that `/`
+ * (written `/` or `\/`; `\x2f`, `\u002f`, `\u{2f}`, the legacy octal `\57` and a JSX attribute's `&#47;` end
+ * in `f`, `F`, `}`, `7` or `;`) or by a line continuation (a `\` and a line break, which fold to nothing, so the
+ * `/` is further back); or the literal starts at the word, after its opening quote or backtick or the `}` of a
+ * `${...}` (a part before it gave the `/`: `'/v1/' + 'access_token'`, or the URL's base: `withBase`,
+ * `joinUrl`). The raw tokens of the text-level interpreters show the same characters. A number or a boolean
+ * cannot hold the word (see above), and an unknown part folds to U+0000, never to `/`.
  */
 
 /** What follows a word, in the text, that ends the path of a folded string value (see the module comment). */
-const PATH_END_FOLLOW = String.raw`(?:[/?#\\'"\x60$\n\r\u2028\u2029]|$)`;
+const PATH_END_FOLLOW = String.raw`(?:[/?#\\&'"\x60$\n\r\u2028\u2029]|$)`;
+
+/** What precedes a word, in the text, that a folded string value shows right after a `/` (see the module comment). */
+const AFTER_SLASH = String.raw`(?<=[/'"\x60}fF7;\n\r\u2028\u2029])`;
 
 /**
  * The gate for a path pattern that ends in `word` (optionally followed by `/`): a regular expression over the
- * text, with the pattern's own case flag (`i` or none). Undefined when the word could end a number or a
- * boolean (see the module comment).
+ * text, with the pattern's own case flag (`i` or none); with `afterSlash`, for a pattern with a `/` right before
+ * the word. Undefined when the word could end a number or a boolean (see the module comment).
  */
-export function pathEndGate(word: string, flags: '' | 'i'): RegExp | undefined {
+export function pathEndGate(word: string, flags: '' | 'i', afterSlash = false): RegExp | undefined {
   if (!/^[A-Za-z0-9_]+$/.test(word) || /[0-9ey]$/i.test(word)) return undefined;
-  return new RegExp(word + PATH_END_FOLLOW, flags);
+  return new RegExp((afterSlash ? AFTER_SLASH : '') + word + PATH_END_FOLLOW, flags);
+}
+
+/**
+ * Per path pattern, regular expressions over the text that must all match for some string's path to match
+ * the pattern (with `flags`, the case flag the patterns are compiled with), or undefined when some pattern has
+ * no gate. A pattern ending in a literal word (`(^|/)rooms/[^/]+/meetingInfo/?$`) matches only a path that
+ * ends in that word and an optional `/`, which the text shows as the word followed by a character
+ * {@link pathEndGate} allows (and preceded by one it allows when the pattern has a `/` before the word); and
+ * every match holds the pattern's other literal words (`rooms`, {@link requiredWords}), which the text then
+ * holds (with the same case flag; written as the prefilter's tokens are: unsplit and without escape sequences).
+ */
+export function pathPatternGates(paths: readonly string[], flags: '' | 'i'): RegExp[][] | undefined {
+  const list: RegExp[][] = [];
+  for (const p of paths) {
+    const word = pathEndWord(p);
+    const gate = word === undefined ? undefined : pathEndGate(word, flags, slashBeforeEnd(p, word));
+    const words = requiredWords(p);
+    if (!gate || !words) return undefined;
+    list.push([...words.filter((w) => w !== word).map((w) => new RegExp(w, flags)), gate]);
+  }
+  return list;
+}
+
+/** Whether some pattern's gates all pass on a text ({@link pathPatternGates}); true when there are none. */
+export function passesPathGates(text: string, gates: RegExp[][] | undefined): boolean {
+  return !gates || gates.some((all) => all.every((re) => re.test(text)));
+}
+
+/**
+ * Whether a pattern {@link pathEndWord} reads has a literal `/` right before its final word (`/access_token/?$`).
+ * Outside a character class, a `/` in a pattern (written `/` or `\/`) is always a literal `/`; a class, group or
+ * quantifier before the word ends in `]`, `)` or a quantifier character instead.
+ */
+export function slashBeforeEnd(source: string, word: string): boolean {
+  let s = source.slice(0, -1);
+  if (s.endsWith('\\/?')) s = s.slice(0, -3);
+  else if (s.endsWith('/?')) s = s.slice(0, -2);
+  if (!s.endsWith(word)) return false;
+  return s[s.length - word.length - 1] === '/';
+}
+
+/** Whether a word could be the text of a folded number (`1e3` folds to `1000`, `1e999` to `Infinity`). */
+export function mayBeNumberText(word: string): boolean {
+  return !/[^0-9e]/i.test(word) || 'infinity'.includes(word.toLowerCase());
 }
 
 /**
@@ -58,7 +115,7 @@ export function requiredWords(source: string): string[] | undefined {
   const words: string[] = [];
   let run = '';
   const end = (): void => {
-    if (run !== '' && /[^0-9e]/i.test(run) && !'infinity'.includes(run.toLowerCase())) words.push(run);
+    if (run !== '' && !mayBeNumberText(run)) words.push(run);
     run = '';
   };
   let depth = 0;

@@ -9,6 +9,7 @@ import type { Detector, RawMatch } from '../detector.js';
 import { getRequests, requestTie, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../api/index.js';
 import type { RequestFieldDetection } from '../types.js';
 import { escapeRegExp } from '../regexp.js';
+import { passesPathGates, pathPatternGates } from '../gates.js';
 
 /** A field as sent: from an object literal (with its node) or a URL query string (the URL node). */
 interface SentField {
@@ -222,6 +223,29 @@ function requestMatches(file: FileContext, d: RequestFieldDetection, r: HttpRequ
   return out;
 }
 
+const gates = new WeakMap<RequestFieldDetection, RegExp[][] | undefined>();
+
+/** A field name that an object's numeric key could give (`{ 1e3: x }` is named `1000`), not written as such. */
+const NUMBER_TEXT = /^(?:[0-9.e+-]+|Infinity)$/;
+
+/**
+ * Whether `detect` may report in a file with this text (the gate, {@link Detector.mayMatch}).
+ *
+ * Soundness: every finding is of a request {@link isTargetRequest} accepts, whose folded URL's path one of the
+ * detection's patterns matches (case-insensitive): {@link pathPatternGates} lets every such text through
+ * (engine/gates.ts argues it). A detection that reports sent fields (neither `required` nor `absent`, which
+ * report fields not sent) reports only a field {@link sentFields} finds under one of its names: a key of an
+ * object literal (an identifier, a string or template without substitutions, or a number, whose name is its
+ * value as a string), or a parameter name in the query of the folded URL, a slice of the file's own string
+ * literals. So the text holds that name (written, as the prefilter's tokens are, unsplit and without escape
+ * sequences), unless it could be a number's.
+ */
+function mayReport(text: string, d: RequestFieldDetection): boolean {
+  if (!d.required && !d.absent && !d.fields.some((f) => NUMBER_TEXT.test(f) || text.includes(f))) return false;
+  if (!gates.has(d)) gates.set(d, pathPatternGates(d.paths, 'i'));
+  return passesPathGates(text, gates.get(d));
+}
+
 export const requestFieldDetector: Detector<RequestFieldDetection> = {
   kind: 'request-field',
   messages: {
@@ -237,6 +261,7 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
     if (d.tokens && d.tokens.length > 0) return [];
     return d.absent || d.required ? [] : [...d.fields];
   },
+  mayMatch: (text, ctx) => mayReport(text, ctx.detection),
   detect(file, ctx) {
     const d = ctx.detection;
     const paths = patterns(d);

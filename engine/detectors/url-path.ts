@@ -6,7 +6,7 @@ import type { Detector, RawMatch } from '../detector.js';
 import { outerStringExpressions, isRouteDefinition } from './auth-support.js';
 import { urlPath } from '../api/index.js';
 import type { UrlPathDetection } from '../types.js';
-import { pathEndGate, pathEndWord, requiredWords } from '../gates.js';
+import { passesPathGates, pathPatternGates } from '../gates.js';
 
 const compiled = new WeakMap<UrlPathDetection, RegExp[]>();
 
@@ -18,29 +18,10 @@ function patterns(d: UrlPathDetection): RegExp[] {
 
 const gates = new WeakMap<UrlPathDetection, RegExp[][] | undefined>();
 
-/**
- * Per path pattern, regular expressions over the text that must all match (undefined when some pattern has
- * no gate). A pattern ending in a literal word (`(^|/)rooms/[^/]+/meetingInfo/?$`) matches only a path that
- * ends in that word and an optional `/`, which the text shows as the word followed by a character
- * {@link pathEndGate} allows; and every match holds the pattern's other literal words (`rooms`), which the
- * text then holds (case-insensitive, as the pattern; written as the prefilter's tokens are: unsplit and
- * without escape sequences).
- */
+/** The text-level gates of a detection's path patterns ({@link pathPatternGates}; the patterns are case-insensitive). */
 function gatesOf(d: UrlPathDetection): RegExp[][] | undefined {
-  if (gates.has(d)) return gates.get(d);
-  const list: RegExp[][] = [];
-  for (const p of d.paths) {
-    const word = pathEndWord(p);
-    const gate = word === undefined ? undefined : pathEndGate(word, 'i');
-    const words = requiredWords(p);
-    if (!gate || !words) {
-      gates.set(d, undefined);
-      return undefined;
-    }
-    list.push([...words.filter((w) => w !== word).map((w) => new RegExp(w, 'i')), gate]);
-  }
-  gates.set(d, list);
-  return list;
+  if (!gates.has(d)) gates.set(d, pathPatternGates(d.paths, 'i'));
+  return gates.get(d);
 }
 
 export const urlPathDetector: Detector<UrlPathDetection> = {
@@ -52,10 +33,7 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
     return [];
   },
   // Sound: both interpreters report only a string whose path one of the patterns matches (see gatesOf).
-  mayMatch(text, ctx) {
-    const list = gatesOf(ctx.detection);
-    return !list || list.some((all) => all.every((re) => re.test(text)));
-  },
+  mayMatch: (text, ctx) => passesPathGates(text, gatesOf(ctx.detection)),
   // Each string or template on its own (a concatenation cannot be folded without a tree).
   detectUnparsed(file, ctx) {
     const res = patterns(ctx.detection);

@@ -4,11 +4,11 @@ import { dottedName, quoteLike, quoteOf, unwrap, type FileContext, type Node } f
 import type { Detector, RawMatch } from '../detector.js';
 import { findHeader, getRequests, urlPath, type HttpRequest } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
-import { pathEndGate } from '../gates.js';
+import { passesPathGates, pathPatternGates } from '../gates.js';
 
 const TOKEN_PATH = /\/access_token\/?$/;
 const FORM = 'application/x-www-form-urlencoded';
-const TOKEN_GATE = pathEndGate('access_token', '')!;
+const TOKEN_GATE = pathPatternGates([TOKEN_PATH.source], '');
 
 /** Whether an object can be form-encoded as is: flat, no spreads, no nested objects or arrays. */
 function isFlat(object: TSESTree.ObjectExpression | undefined): boolean {
@@ -48,8 +48,9 @@ export const tokenEndpointFormBody: Detector<CustomDetection> = {
   },
   tokens: () => ['access_token'],
   // Sound: a finding's request URL folds to a path that ends in `/access_token` and an optional `/`
-  // (TOKEN_PATH, case-sensitive), so the text shows `access_token` followed by what pathEndGate allows.
-  mayMatch: (text) => TOKEN_GATE.test(text),
+  // (TOKEN_PATH, case-sensitive), so the text shows `access_token` preceded and followed by what
+  // pathEndGate allows (engine/gates.ts).
+  mayMatch: (text) => passesPathGates(text, TOKEN_GATE),
   detect(file, ctx) {
     const out: RawMatch[] = [];
     for (const r of getRequests(file, ctx.catalog)) {
