@@ -60,6 +60,7 @@ describe('text-level gates', () => {
       'call-history-page-size',
       'caller-id-name-fields-deprecated',
       'calling-name-placeholder-null',
+      'guest-issuer-end-of-life',
       'large-org-location-required',
       'location-pstn-connection-moved',
       'oauth-scope-unknown',
@@ -89,7 +90,7 @@ describe('text-level gates', () => {
       }
       // The check has teeth: each gate blocks some texts that hold its detection's tokens, and its detection
       // reports in others.
-      const checked = ['caller-id-name-fields-deprecated', 'oauth-scope-unknown', 'token-endpoint-form-body', 'token-endpoint-required-parameters'];
+      const checked = ['caller-id-name-fields-deprecated', 'guest-issuer-end-of-life', 'oauth-scope-unknown', 'token-endpoint-form-body', 'token-endpoint-required-parameters'];
       for (const id of checked) {
         expect(blocked.get(id) ?? 0, id).toBeGreaterThan(0);
         expect(reporting.get(id) ?? 0, id).toBeGreaterThan(0);
@@ -231,6 +232,25 @@ describe('request-field gates: the path pattern, and a field name for detections
     expect(found.gate).toBe(true);
     expect(found.found.length).toBeGreaterThan(0);
     expect(probe('token-endpoint-required-parameters', code.replace('/access_token', '/access_tokens'))).toEqual({ gate: false, found: [] });
+  });
+});
+
+describe('guest-issuer-end-of-life gate: an SDK method, a login path, or a JWT signing with `Buffer`', () => {
+  const id = 'guest-issuer-end-of-life';
+
+  it('through and reported', () => {
+    expect(probe(id, 'export const t = (webex: any) => webex.authorization.createJwt({ issuer: i, secretId: s });')).toEqual({ gate: true, found: ['guestTokenSigned'] });
+    expect(probe(id, "import jwt from 'jsonwebtoken';\nexport const t = jwt.sign({ sub: 'u', name: 'n', iss: 'i' }, Buffer.from(secret, 'base64'));")).toEqual({ gate: true, found: ['guestTokenSigned'] });
+    expect(probe(id, "export const login = (t: string) => fetch('https://webexapis.com/v1/jwt/login', { method: 'POST', headers: { Authorization: 'Bearer ' + t } });")).toEqual({ gate: true, found: ['guestLoginCall'] });
+  });
+
+  it('blocked and silent: base64 without a JWT, a longer path', () => {
+    expect(probe(id, "export const decode = (s: string) => Buffer.from(s, 'base64').toString('utf8');")).toEqual({ gate: false, found: [] });
+    expect(probe(id, "export const login = () => fetch('https://webexapis.com/v1/jwt/logins', { method: 'POST' });")).toEqual({ gate: false, found: [] });
+  });
+
+  it('through but silent: a JWT word and `Buffer` with no guest claims', () => {
+    expect(probe(id, "import jwt from 'jsonwebtoken';\nexport const t = jwt.sign({ a: 1 }, Buffer.from(secret, 'base64'));")).toEqual({ gate: true, found: [] });
   });
 });
 

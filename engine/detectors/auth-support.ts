@@ -144,6 +144,17 @@ export function importsOf(file: FileContext, wanted: (module: string) => boolean
 const JWT_MODULES = /^(jsonwebtoken|jose|jws|jwt-simple|njwt|jsrsasign|@panva\/jose|jwt-encode)$/;
 const SIGN_FUNCTIONS = new Set(['sign', 'encode']);
 
+/**
+ * Whether a text may hold a call {@link jwtSignings} finds (a text-level gate's part). Each one names, in the
+ * text, a JWT module (a `JWT_MODULES` string its callee is imported from: each holds `jwt`, `jose`, `jws`,
+ * `jsonwebtoken` or `jsrsasign`), an object whose dotted name ends in `jwt`, `jsonwebtoken`, `jws`, `JWT` or
+ * `Jwt`, or `SignJWT`: all matched here, case-insensitive (written, as the prefilter's tokens are, without
+ * escape sequences). Keep in step with {@link JWT_MODULES} and {@link jwtSignings}.
+ */
+export function mayHaveJwtSigning(text: string): boolean {
+  return /jwt|jose|jws|jsonwebtoken|jsrsasign/i.test(text);
+}
+
 /** A JWT being signed: the payload as written, the key argument and the call. */
 export interface JwtSigning {
   call: TSESTree.CallExpression | TSESTree.NewExpression;

@@ -5,7 +5,9 @@ import { calleeName, propertyNames, unwrap, type FileContext, type Node } from '
 import type { Detector, RawMatch } from '../detector.js';
 import type { CustomDetection } from '../types.js';
 import { getRequests, urlHost, urlPath } from '../api/index.js';
-import { isRouteDefinition, jwtSignings, outerStringExpressions, payloadObject, resolveLocal } from '../detectors/auth-support.js';
+import { isRouteDefinition, jwtSignings, mayHaveJwtSigning, outerStringExpressions, payloadObject, resolveLocal } from '../detectors/auth-support.js';
+import { passesPathGates, pathPatternGates } from '../gates.js';
+import { escapeRegExp } from '../regexp.js';
 
 interface Params {
   /** Claims of a guest token; a payload needs at least two of them. */
@@ -69,6 +71,33 @@ function isLoginUrl(url: string, paths: readonly string[], apiHosts: readonly st
   return /^\/?v1\//.test(path) && paths.includes(rest.replace(/^v1(?=\/)/, ''));
 }
 
+const loginGates = new WeakMap<CustomDetection, RegExp[][] | undefined>();
+
+/**
+ * Whether `detect` may report in a file with this text (the gate, {@link Detector.mayMatch}).
+ *
+ * Soundness, per kind of finding:
+ * - a call whose callee ends in an `sdkMintMethods` name (`authorization.createJwt`, non-computed names):
+ *   the text holds each of its names;
+ * - a call named one of `sdkMethods` ({@link calleeName}: an identifier or a member's static name): the text
+ *   holds it;
+ * - a string, `new URL()` or request URL that {@link isLoginUrl} accepts, or a request whose folded path ends
+ *   in a login path: the folded value's path ends in the login path (`path.endsWith`, or with the unknown
+ *   base's `/` left out), so it matches the pattern `<login path>$` but for that first `/`, which no gate
+ *   of {@link pathPatternGates} asks for (engine/gates.ts argues why the text then passes them);
+ * - a JWT signing ({@link jwtSignings}, which {@link mayHaveJwtSigning} lets through) whose key is
+ *   `Buffer.from(s, 'base64')` ({@link isBase64Secret}, an identifier `Buffer`): the text holds `Buffer`.
+ * Names are written, as the prefilter's tokens are, without escape sequences.
+ */
+function mayReport(text: string, d: CustomDetection): boolean {
+  const { loginPaths, sdkMethods, sdkMintMethods } = params(d);
+  if (sdkMethods.some((m) => text.includes(m))) return true;
+  if (sdkMintMethods.some((m) => m.split('.').every((name) => text.includes(name)))) return true;
+  if (text.includes('Buffer') && mayHaveJwtSigning(text)) return true;
+  if (!loginGates.has(d)) loginGates.set(d, loginPaths.length === 0 ? [] : pathPatternGates(loginPaths.map((p) => `${escapeRegExp(p)}$`), ''));
+  return passesPathGates(text, loginGates.get(d));
+}
+
 export const guestIssuerEndOfLife: Detector<CustomDetection> = {
   kind: 'guest-issuer-end-of-life',
   messages: {
@@ -79,6 +108,7 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
     const p = params(detection);
     return ['base64', ...p.loginPaths.map((path) => path.replace(/^\//, '')), ...p.sdkMethods, ...p.sdkMintMethods.map((m) => m.split('.').pop()!)];
   },
+  mayMatch: (text, ctx) => mayReport(text, ctx.detection),
   detect(file, ctx) {
     const { guestClaims, loginPaths, sdkMethods, sdkMintMethods } = params(ctx.detection);
     const out: RawMatch[] = [];
