@@ -60,6 +60,7 @@ describe('text-level gates', () => {
       'call-history-page-size',
       'caller-id-name-fields-deprecated',
       'calling-name-placeholder-null',
+      'devices-ids-nullable',
       'guest-issuer-end-of-life',
       'large-org-location-required',
       'location-pstn-connection-moved',
@@ -90,7 +91,7 @@ describe('text-level gates', () => {
       }
       // The check has teeth: each gate blocks some texts that hold its detection's tokens, and its detection
       // reports in others.
-      const checked = ['caller-id-name-fields-deprecated', 'guest-issuer-end-of-life', 'oauth-scope-unknown', 'token-endpoint-form-body', 'token-endpoint-required-parameters'];
+      const checked = ['caller-id-name-fields-deprecated', 'devices-ids-nullable', 'guest-issuer-end-of-life', 'oauth-scope-unknown', 'token-endpoint-form-body', 'token-endpoint-required-parameters'];
       for (const id of checked) {
         expect(blocked.get(id) ?? 0, id).toBeGreaterThan(0);
         expect(reporting.get(id) ?? 0, id).toBeGreaterThan(0);
@@ -251,6 +252,23 @@ describe('guest-issuer-end-of-life gate: an SDK method, a login path, or a JWT s
 
   it('through but silent: a JWT word and `Buffer` with no guest claims', () => {
     expect(probe(id, "import jwt from 'jsonwebtoken';\nexport const t = jwt.sign({ a: 1 }, Buffer.from(secret, 'base64'));")).toEqual({ gate: true, found: [] });
+  });
+});
+
+describe('devices-ids-nullable gate: a platform field, or `.id`/`[\"id\"]` read and a device name', () => {
+  const id = 'devices-ids-nullable';
+  const head = "const res = await fetch('https://webexapis.com/v1/devices');\nconst items: any[] = (await res.json()).items;\n";
+
+  it('through and reported: dotted, commented, computed and parenthesised reads', () => {
+    expect(probe(id, `${head}for (const device of items) console.log(device.id.slice(0, 4));`)).toEqual({ gate: true, found: ['nullableDeviceId'] });
+    expect(probe(id, `${head}for (const device of items) console.log(device. /* the id */ id.slice(0, 4));`)).toEqual({ gate: true, found: ['nullableDeviceId'] });
+    expect(probe(id, `${head}for (const device of items) console.log(device[ ('id') ].slice(0, 4));`)).toEqual({ gate: true, found: ['nullableDeviceId'] });
+    expect(probe(id, `export const f = (x: any) => x.webexDeviceId.trim();`)).toEqual({ gate: true, found: ['nullableDeviceId'] });
+  });
+
+  it('blocked and silent: `id` only as a key, a longer name, no device', () => {
+    expect(probe(id, `${head}export const device = { id: 'x', identifier: items[0].identifier.trim() };`)).toEqual({ gate: false, found: [] });
+    expect(probe(id, `${head}for (const item of items) console.log(item.id.slice(0, 4));`.replace(/devices/g, 'places'))).toEqual({ gate: false, found: [] });
   });
 });
 

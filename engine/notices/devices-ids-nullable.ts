@@ -6,6 +6,7 @@ import type { LoadedCatalog } from '../catalog.js';
 import type { Detector, DetectorContext, RawMatch } from '../detector.js';
 import { apiHosts, getRequests, urlPath } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
+import { escapeRegExp } from '../regexp.js';
 
 interface Params {
   /** Identifier fields that may be null wherever they are read. */
@@ -134,6 +135,45 @@ function dereference(file: FileContext, member: TSESTree.MemberExpression): TSES
   return undefined;
 }
 
+/** What may stand between a member access's `.` or `[` and its name: white space and comments. */
+const GAP = String.raw`(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)*`;
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+const readGates = new WeakMap<CustomDetection, RegExp | undefined>();
+
+/**
+ * A member read of a device field, as the text shows it: `.id` or `?.id` (not `.idx`), white space or comments
+ * after the `.`; or `['id']` (any quote), white space, comments or parentheses after the `[`.
+ */
+function memberReadGate(d: CustomDetection): RegExp | undefined {
+  if (!readGates.has(d)) {
+    const names = params(d).deviceFields.map(escapeRegExp).join('|');
+    readGates.set(d, names === '' ? undefined : new RegExp(String.raw`\.${GAP}(?:${names})(?![\w$])|\[(?:${GAP}\()*${GAP}(['"\x60])(?:${names})\1`));
+  }
+  return readGates.get(d);
+}
+
+/**
+ * Whether `detect` may report in a file with this text (the gate, {@link Detector.mayMatch}).
+ *
+ * Soundness: every finding is a member expression whose {@link memberName} (a non-computed identifier, or a
+ * computed string, number or substitution-free template, maybe in parentheses) is one of `fields`, which the
+ * text then holds; or one of `deviceFields` read from a device ({@link isDevice}). Such a read is written
+ * `.name` or `?.name` (white space or comments may follow the `.`; no identifier character follows the name),
+ * or `[` and the name quoted (a number's name is digits or `Infinity`, never a field name here): what
+ * {@link memberReadGate} matches. And {@link isDevice} holds only when a name in the file (an identifier or a
+ * member name) matches `deviceName`, case-insensitive: the text holds it when `deviceName` is a plain word. No
+ * gate when a field is not a plain identifier or `deviceName` not a plain word. Names are written, as the
+ * prefilter's tokens are, without escape sequences.
+ */
+function mayReport(text: string, d: CustomDetection): boolean {
+  const p = params(d);
+  if (![...p.fields, ...p.deviceFields].every((f) => IDENTIFIER.test(f) && f !== 'Infinity') || !/^\w+$/.test(p.deviceName)) return true;
+  if (p.fields.some((f) => text.includes(f))) return true;
+  return p.deviceFields.length > 0 && new RegExp(p.deviceName, 'i').test(text) && memberReadGate(d)!.test(text);
+}
+
 export const devicesIdsNullable: Detector<CustomDetection> = {
   kind: 'devices-ids-nullable',
   messages: {
@@ -143,6 +183,7 @@ export const devicesIdsNullable: Detector<CustomDetection> = {
   tokens(d, catalog) {
     return platformTokens(params(d), catalog);
   },
+  mayMatch: (text, ctx) => mayReport(text, ctx.detection),
   detect(file: FileContext, ctx: DetectorContext<CustomDetection>): RawMatch[] {
     const p = params(ctx.detection);
     const pattern = new RegExp(p.deviceName, 'i');
