@@ -62,6 +62,7 @@ describe('text-level gates', () => {
       'calling-name-placeholder-null',
       'devices-ids-nullable',
       'guest-issuer-end-of-life',
+      'guest-jwt-exp-integer',
       'large-org-location-required',
       'location-pstn-connection-moved',
       'oauth-scope-unknown',
@@ -91,7 +92,7 @@ describe('text-level gates', () => {
       }
       // The check has teeth: each gate blocks some texts that hold its detection's tokens, and its detection
       // reports in others.
-      const checked = ['caller-id-name-fields-deprecated', 'devices-ids-nullable', 'guest-issuer-end-of-life', 'oauth-scope-unknown', 'token-endpoint-form-body', 'token-endpoint-required-parameters'];
+      const checked = ['caller-id-name-fields-deprecated', 'devices-ids-nullable', 'guest-issuer-end-of-life', 'guest-jwt-exp-integer', 'oauth-scope-unknown', 'token-endpoint-form-body', 'token-endpoint-required-parameters'];
       for (const id of checked) {
         expect(blocked.get(id) ?? 0, id).toBeGreaterThan(0);
         expect(reporting.get(id) ?? 0, id).toBeGreaterThan(0);
@@ -269,6 +270,20 @@ describe('devices-ids-nullable gate: a platform field, or `.id`/`[\"id\"]` read 
   it('blocked and silent: `id` only as a key, a longer name, no device', () => {
     expect(probe(id, `${head}export const device = { id: 'x', identifier: items[0].identifier.trim() };`)).toEqual({ gate: false, found: [] });
     expect(probe(id, `${head}for (const item of items) console.log(item.id.slice(0, 4));`.replace(/devices/g, 'places'))).toEqual({ gate: false, found: [] });
+  });
+});
+
+describe('guest-jwt-exp-integer gate: the claim as a whole name', () => {
+  const id = 'guest-jwt-exp-integer';
+
+  it('through and reported: a key, a quoted key, an assignment', () => {
+    expect(probe(id, "import jwt from 'jsonwebtoken';\nexport const t = (n: number) => jwt.sign({ iss: 'i', sub: 's', exp: String(n) }, 'k');")).toEqual({ gate: true, found: ['claimNotInteger'] });
+    expect(probe(id, "import jwt from 'jsonwebtoken';\nexport const t = (n: number) => jwt.sign({ iss: 'i', sub: 's', 'exp': `${n}` }, 'k');")).toEqual({ gate: true, found: ['claimNotInteger'] });
+    expect(probe(id, "import jwt from 'jsonwebtoken';\nexport const t = (n: number) => { const p: any = { iss: 'i', sub: 's' }; p.exp = n.toString(); return jwt.sign(p, 'k'); };")).toEqual({ gate: true, found: ['claimNotInteger'] });
+  });
+
+  it('blocked and silent: only longer words (`export`, `expiresIn`)', () => {
+    expect(probe(id, "import jwt from 'jsonwebtoken';\nexport const t = () => jwt.sign({ iss: 'i', sub: 's' }, 'k', { expiresIn: '1h' });")).toEqual({ gate: false, found: [] });
   });
 });
 

@@ -10,6 +10,7 @@ import type { Detector, DetectorContext, RawMatch } from '../detector.js';
 import type { JwtClaimDetection, TextEdit } from '../types.js';
 import { jwtSignings, localInit, payloadObject, type JwtSigning } from './auth-support.js';
 import { hasApiContext } from '../api/index.js';
+import { escapeRegExp } from '../regexp.js';
 
 const INTEGER_FUNCTIONS = new Set(['floor', 'round', 'trunc', 'ceil']);
 
@@ -154,6 +155,28 @@ function guestFileEvidence(file: FileContext): Evidence {
     : undefined;
 }
 
+const claimGates = new WeakMap<JwtClaimDetection, RegExp | undefined>();
+
+/**
+ * The claim as a whole name in the text (no identifier character on either side), or undefined when the claim
+ * is not a plain identifier (or is `Infinity`, which a number key gives).
+ *
+ * Soundness (the gate, {@link Detector.mayMatch}): every finding is the value of a property of an object literal
+ * whose key's name ({@link findProperty}: an identifier, a string, a number, a substitution-free template) is
+ * the claim, or the right side of an assignment to a member whose {@link memberName} is the claim. As an
+ * identifier the claim is a whole name; as a string or template its text is the whole literal's, between
+ * its quotes or backticks (or a line continuation's `\` and line break); a number's name is digits or
+ * `Infinity`, never a plain identifier but that one. Written, as the prefilter's tokens are, without escape
+ * sequences.
+ */
+function claimGate(d: JwtClaimDetection): RegExp | undefined {
+  if (!claimGates.has(d)) {
+    const plain = /^[A-Za-z_$][\w$]*$/.test(d.claim) && d.claim !== 'Infinity';
+    claimGates.set(d, plain ? new RegExp(String.raw`(?<![\w$])${escapeRegExp(d.claim)}(?![\w$])`) : undefined);
+  }
+  return claimGates.get(d);
+}
+
 export const jwtClaimDetector: Detector<JwtClaimDetection> = {
   kind: 'jwt-claim',
   messages: {
@@ -163,6 +186,7 @@ export const jwtClaimDetector: Detector<JwtClaimDetection> = {
     // `iss:` catches guest-claim objects built away from the signing call; `exp` alone would match everything.
     return ['jwt', 'jsonwebtoken', 'jose', 'jws', ...(detection.guestClaims?.includes('iss') ? ['iss:', '"iss"', "'iss'"] : [])];
   },
+  mayMatch: (text, ctx) => claimGate(ctx.detection)?.test(text) ?? true,
   detect(file, ctx) {
     const { claim, guestClaims = [] } = ctx.detection;
     // Each payload with the reason it is a guest token (certain) or only a JWT in a file that calls the API
