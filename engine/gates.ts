@@ -118,36 +118,40 @@ export function requiredWords(source: string): string[] | undefined {
     if (run !== '' && !mayBeNumberText(run)) words.push(run);
     run = '';
   };
-  let depth = 0;
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === '\\') {
-      i++;
-      if (depth === 0 && !inClass) end();
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      continue;
-    }
-    if (c === '[') {
-      if (depth === 0) end();
-      inClass = true;
-    } else if (c === '(') {
-      if (depth === 0) end();
-      depth++;
-    } else if (c === ')') depth--;
-    else if (depth > 0) continue;
-    else if (c === '?' || c === '*' || c === '+' || c === '{') {
+  for (const part of sourceParts(source)) {
+    if (part.depth > 0 && part.kind !== 'open') continue;
+    if (part.kind === 'escape' || part.kind === 'class' || part.kind === 'open') end();
+    else if (part.kind !== 'char') continue;
+    else if (part.c === '?' || part.c === '*' || part.c === '+' || part.c === '{') {
       // The quantifier applies to the last character: the run ends before it.
       run = run.slice(0, -1);
       end();
-    } else if (/[A-Za-z0-9_]/.test(c)) run += c;
+    } else if (/[A-Za-z0-9_]/.test(part.c)) run += part.c;
     else end();
   }
   end();
   return words;
+}
+
+/**
+ * The parts of a regular expression's source, with the group depth they start at: an escape (`\x`), a
+ * character class (`[...]`, whole), a group's opening or closing parenthesis, or another character.
+ */
+function* sourceParts(source: string): Generator<{ kind: 'escape' | 'class' | 'open' | 'close' | 'char'; c: string; depth: number }> {
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') {
+      yield { kind: 'escape', c, depth };
+      i++;
+    } else if (c === '[') {
+      yield { kind: 'class', c, depth };
+      // To the class's end (a `]` not escaped).
+      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++;
+    } else if (c === '(') yield { kind: 'open', c, depth: depth++ };
+    else if (c === ')') yield { kind: 'close', c, depth: --depth };
+    else yield { kind: 'char', c, depth };
+  }
 }
 
 /** Whether the character at `at` is escaped (an odd number of backslashes before it). */
@@ -159,22 +163,6 @@ function escaped(s: string, at: number): boolean {
 
 /** Whether a pattern source has a `|` at the top level (outside groups and character classes). */
 function topLevelAlternation(source: string): boolean {
-  let depth = 0;
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      continue;
-    }
-    if (c === '[') inClass = true;
-    else if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === '|' && depth === 0) return true;
-  }
+  for (const part of sourceParts(source)) if (part.kind === 'char' && part.c === '|' && part.depth === 0) return true;
   return false;
 }
