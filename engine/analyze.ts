@@ -146,7 +146,7 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
     const matches = shift(analyzeText({ filename: file.filename, text }, relevant, opts), bom);
     return { language, matches, parsed: true };
   }
-  const candidates = opts.prefilter === false ? plan : gated(text, candidateDetections(text, plan, file.present), opts);
+  const candidates = opts.prefilter === false ? plan : sourceCandidates(text, opts, file.present);
   if (candidates.length === 0) return { language, matches: [], parsed: false };
   // The tree goes to a FileContext at once, which sets node ranges from oxc's offsets as it walks.
   const parsed = parseSource(text, file.filename, undefined, { ranges: false });
@@ -162,8 +162,7 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
 
 /** Runs the given notices over an already parsed file (the ESLint adapter's entry). */
 export function analyzeContext(context: FileContext, opts: AnalyzeOptions): Match[] {
-  const plan = planDetections(opts.notices, opts.catalog);
-  return runDetections(context, opts.prefilter === false ? plan : gated(context.text, candidateDetections(context.text, plan), opts), opts);
+  return runDetections(context, opts.prefilter === false ? planDetections(opts.notices, opts.catalog) : sourceCandidates(context.text, opts), opts);
 }
 
 /**
