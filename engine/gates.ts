@@ -62,6 +62,17 @@ export function pathPatternGates(paths: readonly string[], flags: '' | 'i'): Reg
   return list;
 }
 
+const detectionGates = new WeakMap<object, RegExp[][] | undefined>();
+
+/**
+ * {@link pathPatternGates} of a detection's `paths`, which its detector matches case-insensitively (url-path,
+ * request-field), built once per detection.
+ */
+export function detectionPathGates(d: { readonly paths: readonly string[] }): RegExp[][] | undefined {
+  if (!detectionGates.has(d)) detectionGates.set(d, pathPatternGates(d.paths, 'i'));
+  return detectionGates.get(d);
+}
+
 /** Whether some pattern's gates all pass on a text ({@link pathPatternGates}); true when there are none. */
 export function passesPathGates(text: string, gates: RegExp[][] | undefined): boolean {
   return !gates || gates.some((all) => all.every((re) => re.test(text)));

@@ -9,7 +9,7 @@ import type { Detector, RawMatch } from '../detector.js';
 import { getRequests, requestTie, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../api/index.js';
 import type { RequestFieldDetection } from '../types.js';
 import { escapeRegExp } from '../regexp.js';
-import { passesPathGates, pathPatternGates } from '../gates.js';
+import { detectionPathGates, passesPathGates } from '../gates.js';
 
 /** A field as sent: from an object literal (with its node) or a URL query string (the URL node). */
 interface SentField {
@@ -223,8 +223,6 @@ function requestMatches(file: FileContext, d: RequestFieldDetection, r: HttpRequ
   return out;
 }
 
-const gates = new WeakMap<RequestFieldDetection, RegExp[][] | undefined>();
-
 /** A field name that an object's numeric key could give (`{ 1e3: x }` is named `1000`), not written as such. */
 const NUMBER_TEXT = /^(?:[0-9.e+-]+|Infinity)$/;
 
@@ -232,7 +230,7 @@ const NUMBER_TEXT = /^(?:[0-9.e+-]+|Infinity)$/;
  * Whether `detect` may report in a file with this text (the gate, {@link Detector.mayMatch}).
  *
  * Soundness: every finding is of a request {@link isTargetRequest} accepts, whose folded URL's path one of the
- * detection's patterns matches (case-insensitive): {@link pathPatternGates} lets every such text through
+ * detection's patterns matches (case-insensitive): {@link detectionPathGates} lets every such text through
  * (engine/gates.ts argues it). A detection that reports sent fields (neither `required` nor `absent`, which
  * report fields not sent) reports only a field {@link sentFields} finds under one of its names: a key of an
  * object literal (an identifier, a string or template without substitutions, or a number, whose name is its
@@ -242,8 +240,7 @@ const NUMBER_TEXT = /^(?:[0-9.e+-]+|Infinity)$/;
  */
 function mayReport(text: string, d: RequestFieldDetection): boolean {
   if (!d.required && !d.absent && !d.fields.some((f) => NUMBER_TEXT.test(f) || text.includes(f))) return false;
-  if (!gates.has(d)) gates.set(d, pathPatternGates(d.paths, 'i'));
-  return passesPathGates(text, gates.get(d));
+  return passesPathGates(text, detectionPathGates(d));
 }
 
 export const requestFieldDetector: Detector<RequestFieldDetection> = {

@@ -6,7 +6,7 @@ import type { Detector, RawMatch } from '../detector.js';
 import { outerStringExpressions, isRouteDefinition } from './auth-support.js';
 import { urlPath } from '../api/index.js';
 import type { UrlPathDetection } from '../types.js';
-import { passesPathGates, pathPatternGates } from '../gates.js';
+import { detectionPathGates, passesPathGates } from '../gates.js';
 
 const compiled = new WeakMap<UrlPathDetection, RegExp[]>();
 
@@ -14,14 +14,6 @@ function patterns(d: UrlPathDetection): RegExp[] {
   let res = compiled.get(d);
   if (!res) compiled.set(d, (res = d.paths.map((p) => new RegExp(p, 'i'))));
   return res;
-}
-
-const gates = new WeakMap<UrlPathDetection, RegExp[][] | undefined>();
-
-/** The text-level gates of a detection's path patterns ({@link pathPatternGates}; the patterns are case-insensitive). */
-function gatesOf(d: UrlPathDetection): RegExp[][] | undefined {
-  if (!gates.has(d)) gates.set(d, pathPatternGates(d.paths, 'i'));
-  return gates.get(d);
 }
 
 export const urlPathDetector: Detector<UrlPathDetection> = {
@@ -32,8 +24,8 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
   tokens() {
     return [];
   },
-  // Sound: both interpreters report only a string whose path one of the patterns matches (see gatesOf).
-  mayMatch: (text, ctx) => passesPathGates(text, gatesOf(ctx.detection)),
+  // Sound: both interpreters report only a string whose path one of the patterns matches (engine/gates.ts).
+  mayMatch: (text, ctx) => passesPathGates(text, detectionPathGates(ctx.detection)),
   // Each string or template on its own (a concatenation cannot be folded without a tree).
   detectUnparsed(file, ctx) {
     const res = patterns(ctx.detection);
