@@ -72,11 +72,11 @@ function parsePrimary(text: string, filename: string, parser: ParserName, option
   if (parser === 'oxc') {
     const mod = oxcModule();
     if (mod !== undefined) {
-      const nesting = nestingEstimate(text);
+      const { nesting, keywords } = estimate(text);
       // A large file trips the character counts (the SDK's 471 KB test file has 7,821 dots); the token-level
       // bound lets it be parsed here when no expression can be that deep (no big-stack worker: its start, the
       // AST sent across as text, and 15-40 MB of peak memory on the SDK).
-      if (nesting < NESTING_BUDGET || (nesting < DEEP_BUDGET && tokenNestingBound(text, isJsxFile(filename)) < NESTING_BUDGET)) {
+      if (nesting < NESTING_BUDGET || (nesting < DEEP_BUDGET && tokenNestingBound(text, isJsxFile(filename), keywords) < NESTING_BUDGET)) {
         return parseWithOxc(mod, text, filename, oxcLang(filename), options.ranges ?? true);
       }
       // Text that could nest deeply enough to crash oxc on this thread: oxc in the big-stack worker.
@@ -118,7 +118,12 @@ export function mayNestDeeply(text: string): boolean {
  * and the number of each character or keyword a nesting level can be made of (the largest of them).
  */
 export function nestingEstimate(text: string): number {
-  if (text.length < NESTING_BUDGET) return 0;
+  return estimate(text).nesting;
+}
+
+/** {@link nestingEstimate}, with the keyword count it took when it took one (the token bound needs it too). */
+function estimate(text: string): { nesting: number; keywords?: number } {
+  if (text.length < NESTING_BUDGET) return { nesting: 0 };
   let depth = 0;
   let maxDepth = 0;
   const counts = new Uint32Array(128);
@@ -138,8 +143,9 @@ export function nestingEstimate(text: string): number {
   // at 150,000), member, call and index chains (`a.b.b`, `a()()`, `a[0][0]`). Files with 2,500 of one of
   // these are rare (3 of 1,710 JS/TS files of 15 real repositories and the TypeScript library).
   for (const ch of '?`<=!-+~:|&*/%^.([{') most = Math.max(most, counts[ch.charCodeAt(0)]);
-  if (most >= DEEP_BUDGET) return most;
-  return Math.max(most, nestingKeywords(text));
+  if (most >= DEEP_BUDGET) return { nesting: most };
+  const keywords = nestingKeywords(text);
+  return { nesting: Math.max(most, keywords), keywords };
 }
 
 const NESTING_KEYWORDS = /\b(?:if|else|new|await|typeof|void|yield|delete|while|for|do|with)\b/g;
@@ -158,9 +164,10 @@ function nestingKeywords(text: string): number {
  * level keeps a count since its last `;` or `,`; a path down the tree is at most the bracket depth plus the sum of
  * the counts of the levels it passes through, and the bound is the largest such sum. What nests without
  * punctuation at its own level is counted over the whole text, as before: the keywords (`if`, `else`, `new`,
- * `await`, ...), and `<` (JSX elements and generics; JSX text is tokenized as JSX in JSX files).
+ * `await`, ...), and `<` (JSX elements and generics; JSX text is tokenized as JSX in JSX files). `keywords`: their
+ * count in the text, when the caller has it already (the coarse estimate counts them the same way).
  */
-export function tokenNestingBound(text: string, jsx: boolean): number {
+export function tokenNestingBound(text: string, jsx: boolean, keywords = nestingKeywords(text)): number {
   const counts: number[] = [0];
   let sum = 0;
   let most = 0;
@@ -215,7 +222,7 @@ export function tokenNestingBound(text: string, jsx: boolean): number {
     const depth = sum + counts.length - 1;
     if (depth > most) most = depth;
   }
-  return Math.max(most, angles, nestingKeywords(text));
+  return Math.max(most, angles, keywords);
 }
 
 /** Half the lowest nesting depth at which oxc-parser 0.159 was seen to crash (5,000). */
