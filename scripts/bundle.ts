@@ -39,23 +39,25 @@ const ownPackageRoot = {
   },
 };
 
+/** Native bindings and the large parsers/compilers, loaded with createRequire when needed: left out of both bundles. */
+const EXTERNAL = [/^oxc-parser/, /^@oxc-parser\//, /^typescript$/, /^@typescript-eslint\//, /^ajv(\/|$)/, /^ts-morph$/, /^jscodeshift/, /^diff$/, /^cli-progress$/];
+
 await build({
   input,
   platform: 'node',
   plugins: [ownPackageRoot],
-  // Native bindings and the large parsers/compilers are loaded with createRequire when needed.
-  external: [/^oxc-parser/, /^@oxc-parser\//, /^typescript$/, /^@typescript-eslint\//, /^ajv(\/|$)/, /^ts-morph$/, /^jscodeshift/, /^diff$/, /^cli-progress$/],
+  external: EXTERNAL,
   logLevel: 'warn',
   // Modules the command line imports on demand (the scan body, the ts-morph codemod) stay separate chunks,
-  // so a scan does not load ts-morph and TypeScript. Chunks sit beside the worker files, which they
-  // start with `new URL('./walk-worker.js', import.meta.url)`.
+  // so a scan does not load ts-morph and TypeScript. Chunks sit in dist/cli/, where they start the walker's
+  // bundle (`./walk-worker-bundle.js`) and the pool worker (`./scan/worker.js`) by `new URL(..., import.meta.url)`.
   output: { dir: path.dirname(output), entryFileNames: path.basename(output), chunkFileNames: 'bin-[name].js', format: 'esm', sourcemap: true },
 });
 // The walker thread's module (cli/walk/walker.ts starts it from the bundle under this name).
 await build({
   input: path.join(DIST, 'cli', 'walk', 'walk-worker.js'),
   platform: 'node',
-  external: [/^oxc-parser/, /^@oxc-parser\//],
+  external: EXTERNAL,
   logLevel: 'warn',
   output: { file: path.join(DIST, 'cli', 'walk-worker-bundle.js'), format: 'esm', sourcemap: true },
 });
