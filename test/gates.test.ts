@@ -171,7 +171,7 @@ describe('rooms-meeting-info-deprecated gate: `rooms` and a path ending in meeti
   });
 });
 
-describe('token-endpoint-form-body gate: a path ending in access_token', () => {
+describe('token-endpoint-form-body gate: a path ending in access_token, after a `/`', () => {
   const id = 'token-endpoint-form-body';
   const call = (url: string): string => `export const f = (b: object) => fetch(${url}, { method: 'POST', body: JSON.stringify(b) });`;
 
@@ -195,19 +195,14 @@ describe('token-endpoint-form-body gate: a path ending in access_token', () => {
     expect(gateOf(p, code)).toBe(true);
     expect(alone(p, 'broken.ts', code, {}).length).toBe(1);
   });
-});
 
-describe('token-endpoint-form-body gate: a `/` before access_token', () => {
-  const id = 'token-endpoint-form-body';
-  const call = (url: string): string => `export const f = (b: object) => fetch(${url}, { method: 'POST', body: JSON.stringify(b) });`;
-
-  it('through and reported: the word after `/`, or at the start of a literal joined to one', () => {
+  it('a `/` before access_token, through and reported: the word after `/`, or at the start of a literal joined to one', () => {
     expect(probe(id, call("'https://webexapis.com/v1/' + 'access_token'"))).toEqual({ gate: true, found: ['jsonTokenRequest'] });
     expect(probe(id, call("`https://webexapis.com/v1/${'access_token'}`"))).toEqual({ gate: true, found: ['jsonTokenRequest'] });
     expect(probe(id, call("'https://webexapis.com/v1\\/access_token'"))).toEqual({ gate: true, found: ['jsonTokenRequest'] });
   });
 
-  it('blocked and silent: a member read, a longer last segment', () => {
+  it('a `/` before access_token, blocked and silent: a member read, a longer last segment', () => {
     expect(probe(id, `const t = credentials.access_token + '';\n${call("'https://webexapis.com/v1/people'")}`)).toEqual({ gate: false, found: [] });
     expect(probe(id, call("'https://webexapis.com/v1/x_access_token'"))).toEqual({ gate: false, found: [] });
   });
