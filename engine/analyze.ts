@@ -228,7 +228,7 @@ export const UNPARSED_REASON = 'found in the text of a file no parser accepts';
 function analyzeUnparsed(file: SourceFile, candidates: readonly PlannedDetection[], opts: AnalyzeOptions): Match[] {
   const starts = lineStarts(file.text);
   const strings = stringTokens(file.text);
-  const unparsed: UnparsedFile = { filename: file.filename, text: stringsOnly(file.text, strings), strings, positionAt: (o) => positionAt(starts, o) };
+  const unparsed: UnparsedFile = { filename: file.filename, text: stringsOnly(file.text, strings), strings, source: file.text, positionAt: (o) => positionAt(starts, o) };
   const matches: Match[] = [];
   for (const p of candidates) {
     for (const raw of p.detector.detectUnparsed!(unparsed, contextFor(p, opts))) {

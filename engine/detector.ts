@@ -63,6 +63,8 @@ export interface TextFile {
  */
 export interface UnparsedFile extends TextFile {
   strings: readonly StringToken[];
+  /** The file's whole text (`text` keeps only its strings), as the gate ({@link Detector.mayMatch}) saw it. */
+  source: string;
 }
 
 /** One interpreter of one detection kind. */

@@ -150,6 +150,44 @@ describe('oauth-scope-unknown gate: the text holds a piece checkPieces reports',
   });
 });
 
+describe('oauth-scope-unknown gate: a root a scope list can start from', () => {
+  const id = 'oauth-scope-unknown';
+
+  it('through and reported: keys, names, assignments, a shorthand, set/append keys, a query string, a comment before `=`', () => {
+    const cases = [
+      `export const o = { scope: 'spark:kmz' };`,
+      `export const o = { 'scopes': ['spark:kmz'] };`,
+      `export const o = { ['scope']: 'spark:kmz' };`,
+      `const authScopes = 'spark:kmz'; export default authScopes;`,
+      `export function f(x: { SCOPES?: string }) { (x.SCOPES) = 'spark:kmz'; }`,
+      `export function f(x: Record<string, string>) { x['scope'] += ' spark:kmz'; }`,
+      `const scope = 'spark:kmz'; export const o = { scope };`,
+      `export const q = new URLSearchParams(); q.set('scope', 'spark:kmz');`,
+      `const KEY = "scope"\nexport const q = new URLSearchParams(); q.append(KEY, 'spark:kmz');`,
+      'export const u = `https://webexapis.com/v1/authorize?client_id=c&scope=spark:kmz`;',
+      `let scope /* the list */ = ''; scope = 'spark:kmz'; export { scope };`,
+    ];
+    for (const code of cases) expect(probe(id, code), code).toEqual({ gate: true, found: ['spark:kmz'] });
+  });
+
+  it('blocked and silent: scope-like event names and log prefixes with `scope` only inside longer words or a comment', () => {
+    // The platform SDK's shape: `meeting` is a scope family, so these are near misses of it, but no scope list holds them.
+    const code = [
+      "import EventsScope from './events-scope';",
+      "export const EVENTS = { REGISTERED: 'meetings:registered', READY: 'meetings:ready' };",
+      "export const log = (m: string) => console.log('Meeting:index#join', m, new EventsScope(), x.emitScoped(m), getScopeLog());",
+      '// TODO: scope by meeting; Scope-up the handlers',
+    ].join('\n');
+    expect(probe(id, code)).toEqual({ gate: false, found: [] });
+    // Without the gate too (the roots are a condition of the detector itself): a file no parser accepts.
+    expect(analyzeFile({ filename: 'broken.js', text: `${code}\n<<<` }, { catalog, notices: [plan.find((d) => d.notice.id === id)!.notice], prefilter: false }).matches).toEqual([]);
+  });
+
+  it('a `set`/`append` key folded from pieces is not followed', () => {
+    expect(probe(id, `export const q = new URLSearchParams(); q.set('sc' + 'ope', 'spark:kmz');`)).toEqual({ gate: false, found: [] });
+  });
+});
+
 describe('rooms-meeting-info-deprecated gate: `rooms` and a path ending in meetingInfo', () => {
   const id = 'rooms-meeting-info-deprecated';
 
@@ -275,6 +313,19 @@ describe('guest-jwt-exp-integer gate: the claim as a whole name', () => {
     expect(probe(id, "import jwt from 'jsonwebtoken';\nexport const t = (n: number) => jwt.sign({ iss: 'i', sub: 's', exp: String(n) }, 'k');")).toEqual({ gate: true, found: ['claimNotInteger'] });
     expect(probe(id, "import jwt from 'jsonwebtoken';\nexport const t = (n: number) => jwt.sign({ iss: 'i', sub: 's', 'exp': `${n}` }, 'k');")).toEqual({ gate: true, found: ['claimNotInteger'] });
     expect(probe(id, "import jwt from 'jsonwebtoken';\nexport const t = (n: number) => { const p: any = { iss: 'i', sub: 's' }; p.exp = n.toString(); return jwt.sign(p, 'k'); };")).toEqual({ gate: true, found: ['claimNotInteger'] });
+  });
+
+  it('through and reported: a computed key, a parenthesised target, a comment before `:`', () => {
+    const sign = (payload: string): string => `import jwt from 'jsonwebtoken';\nexport const t = (n: number) => { ${payload} };`;
+    expect(probe(id, sign("return jwt.sign({ iss: 'i', sub: 's', ['exp']: String(n) }, 'k');"))).toEqual({ gate: true, found: ['claimNotInteger'] });
+    expect(probe(id, sign("const p: any = { iss: 'i', sub: 's' }; (p.exp) = `${n}`; return jwt.sign(p, 'k');"))).toEqual({ gate: true, found: ['claimNotInteger'] });
+    expect(probe(id, sign("return jwt.sign({ iss: 'i', sub: 's', exp /* seconds */ : String(n) }, 'k');"))).toEqual({ gate: true, found: ['claimNotInteger'] });
+  });
+
+  it('blocked and silent: the claim only read, compared or as a shorthand', () => {
+    const code = "import jwt from 'jsonwebtoken';\nexport const t = (token: string) => { const payload: any = jwt.decode(token); const expiry = Number(payload.exp); return payload.exp > Date.now() || expiry; };";
+    expect(probe(id, code)).toEqual({ gate: false, found: [] });
+    expect(probe(id, "import jwt from 'jsonwebtoken';\nexport function t(exp) { return jwt.sign({ iss: 'i', sub: 's', exp }, 'k'); }\nexport const u = (exp) => exp === '1';")).toEqual({ gate: false, found: [] });
   });
 
   it('blocked and silent: only longer words (`export`, `expiresIn`)', () => {

@@ -158,21 +158,28 @@ function guestFileEvidence(file: FileContext): Evidence {
 const claimGates = new WeakMap<JwtClaimDetection, RegExp | undefined>();
 
 /**
- * The claim as a whole name in the text (no identifier character on either side), or undefined when the claim
- * is not a plain identifier (or is `Infinity`, which a number key gives).
+ * The claim as a whole name in the text where a finding's key or assignment target is written: the name, an
+ * optional closing quote (a string key, or a line continuation's `\` and line break before it), then, past
+ * spaces, comments, `)` and `]`, a `:` or `=` (not `==` or `=>`). Undefined when the claim is not a plain identifier (or is
+ * `Infinity`, which a number key gives).
  *
- * Soundness (the gate, {@link Detector.mayMatch}): every finding is the value of a property of an object literal
- * whose key's name ({@link findProperty}: an identifier, a string, a number, a substitution-free template) is
- * the claim, or the right side of an assignment to a member whose {@link memberName} is the claim. As an
- * identifier the claim is a whole name; as a string or template its text is the whole literal's, between
- * its quotes or backticks (or a line continuation's `\` and line break); a number's name is digits or
- * `Infinity`, never a plain identifier but that one. Written, as the prefilter's tokens are, without escape
- * sequences.
+ * Soundness (the gate, {@link Detector.mayMatch}): every finding is the value of a non-shorthand property of an
+ * object literal whose key's name ({@link findProperty}: an identifier, a string, a number, a substitution-free
+ * template, computed or not) is the claim, or the right side of a plain `=` assignment to a member whose
+ * {@link memberName} is the claim (`p.exp =`, `p['exp'] =`, `(p.exp) =`). As an identifier the claim is a whole
+ * name; as a string or template its text is the whole literal's, between its quotes or backticks (or a line
+ * continuation's `\` and line break); a number's name is digits or `Infinity`, never a plain identifier but that
+ * one. What comes between the name and the key's `:` or the assignment's `=` is the closing quote, a computed
+ * key's or member's `]`, a parenthesised target's `)`, spaces and comments. Written, as the prefilter's tokens
+ * are, without escape sequences. A read (`payload.exp)`, `token.exp > now`) or a shorthand (`{ exp }`) is no
+ * finding and does not pass.
  */
 function claimGate(d: JwtClaimDetection): RegExp | undefined {
   if (!claimGates.has(d)) {
     const plain = /^[A-Za-z_$][\w$]*$/.test(d.claim) && d.claim !== 'Infinity';
-    claimGates.set(d, plain ? new RegExp(String.raw`(?<![\w$])${escapeRegExp(d.claim)}(?![\w$])`) : undefined);
+    const filler = String.raw`(?:[\s)\]]|\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)*`;
+    const quote = String.raw`(?:\\(?:\r\n|[\n\r\u2028\u2029]))*['"\x60]?`;
+    claimGates.set(d, plain ? new RegExp(String.raw`(?<![\w$])${escapeRegExp(d.claim)}(?![\w$])${quote}${filler}(?::|=(?![=>]))`) : undefined);
   }
   return claimGates.get(d);
 }

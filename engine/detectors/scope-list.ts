@@ -135,6 +135,27 @@ function mayReport(text: string, ctx: DetectorContext<ScopeListDetection>): bool
   return false;
 }
 
+/**
+ * Where a scope list can start in source text (a root of `detect`): the word `scope`/`scopes` (any case) at the end
+ * of a name or string key, then, past its closing quote if any, spaces, comments, `)` and `]`, what follows a key,
+ * a declared name or an assignment target: `:`, `=` (plain, not `==` or `=>`, or compound), or `,`/`}` (a
+ * shorthand `{ scope }`); or
+ * the string `'scope'` itself (the key of `URLSearchParams#set/append`, or a constant holding it). It covers every
+ * {@link SCOPE_NAME} name that `detect` follows (`scope:`, `'scopes':`, `const authScopes =`, `x['SCOPES'] =`,
+ * `{ scope }`), `.set('scope', ...)`, and `scope=` in a query string. Names and keys are read as written, without
+ * escape sequences, and a `set`/`append` key folded from pieces (`'sc' + 'ope'`) is not followed: `detect` and
+ * `detectUnparsed` report nothing in a text without a root, which is what makes this part of the gate sound.
+ * It rules out the files where scope-like strings are event names or log prefixes (`'meetings:registered'`,
+ * `'Meeting:index'`, near the `meeting` family) and `scope` is only part of a longer word (`EventsScope`,
+ * `emitScoped`, `'./events-scope'`) or a comment's.
+ */
+const SCOPE_ROOT = /['"`]scope['"`]|scopes?(?![\w$])['"`]?(?:[\s)\]]|\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)*(?:[:,}]|=(?![=>])|[-+*/%&|^<>?]{1,3}=)/i;
+
+/** Whether a text has a root a scope list can start from ({@link SCOPE_ROOT}). */
+export function hasScopeRoot(text: string): boolean {
+  return SCOPE_ROOT.test(text);
+}
+
 const CONFIG_KEY = /^(\s*)(?:-\s+)?["']?([\w.-]*?scopes?)["']?\s*[:=]\s*(.*)$/i;
 
 /**
@@ -202,8 +223,9 @@ export const scopeListDetector: Detector<ScopeListDetection> = {
     const families = new Set([...catalog.knownScopes].map((s) => s.slice(0, s.indexOf(':') + 1).toLowerCase()));
     return [...families, 'scope=', ...catalog.hosts.api];
   },
-  mayMatch: mayReport,
+  mayMatch: (text, ctx) => hasScopeRoot(text) && mayReport(text, ctx),
   detect(file, ctx) {
+    if (!hasScopeRoot(file.text)) return [];
     const strings = new Set<TSESTree.Literal | TSESTree.TemplateLiteral>();
     const seen = new Set<Node>();
 
@@ -313,8 +335,10 @@ export const scopeListDetector: Detector<ScopeListDetection> = {
   detectText(file, ctx) {
     return checkPieces(configPieces(file.text), ctx);
   },
-  // Every plain string's pieces (templates are skipped: their pieces' offsets are not known without a tree).
+  // Every plain string's pieces, in a text with a root (templates are skipped: their pieces' offsets are not
+  // known without a tree).
   detectUnparsed(file, ctx) {
+    if (!hasScopeRoot(file.source)) return [];
     return checkPieces(file.strings.filter((s) => !s.template).flatMap((s) => splitPieces(s.value, s.range[0] + 1, false, false)), ctx);
   },
 };
