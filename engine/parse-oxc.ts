@@ -67,6 +67,16 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
   return { line, column: offset - lineStart };
 }
 
+/** The offset of a 1-based line and 0-based column, as {@link lineColumn} counts them (its inverse). */
+export function offsetAt(text: string, line: number, column: number): number {
+  let at = 0;
+  for (let l = 1; l < line && at < text.length; at++) {
+    const c = text.charCodeAt(at);
+    if (c === 10 || c === 0x2028 || c === 0x2029 || (c === 13 && text.charCodeAt(at + 1) !== 10)) l++;
+  }
+  return at + column;
+}
+
 /**
  * Parses with oxc as `lang`. Any error (oxc returns them instead of throwing, with a recovered tree) is a
  * failure, as typescript-estree would throw. Ranges are UTF-16 offsets into `text` (checked by the tests).

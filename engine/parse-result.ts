@@ -13,7 +13,8 @@ export interface ParseFailure {
 export type ParseResult =
   /**
    * `parser` is set when the tree does not come from the first parser on this thread: the Babel fallback
-   * (engine/parse-babel.ts), or oxc in the big-stack worker (engine/parse-deep.ts).
+   * (engine/parse-babel.ts), oxc in the big-stack worker (engine/parse-deep.ts), or oxc on the text with its
+   * legacy object-literal decorators blanked (engine/decorators.ts).
    */
-  | { ok: true; ast: TSESTree.Program; parser?: 'babel' | 'oxc-worker' }
+  | { ok: true; ast: TSESTree.Program; parser?: 'babel' | 'oxc-worker' | 'oxc-decorators' }
   | { ok: false; error: ParseFailure };

@@ -7,7 +7,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import jsTokens from 'js-tokens';
 import { createRequire } from 'node:module';
 import { isBabelCandidate, parseWithBabel } from './parse-babel.js';
-import { oxcModule, parseWithOxc, parseWithOxcDeep, type OxcLang } from './parse-oxc.js';
+import { offsetAt, oxcModule, parseWithOxc, parseWithOxcDeep, type OxcLang } from './parse-oxc.js';
+import { blankDecoratorAt, decoratorsBeforeMembers } from './decorators.js';
 import { DEEP_BUDGET } from './parse-deep.js';
 
 const require = createRequire(import.meta.url);
@@ -53,8 +54,38 @@ export const DEFAULT_PARSER: ParserName = 'oxc';
 export function parseSource(text: string, filename: string, parser: ParserName = chosenParser(), options: ParseOptions = {}): ParseResult {
   const first = parsePrimary(text, filename, parser, options);
   if (first.ok || !isBabelCandidate(filename)) return first;
+  if (parser === 'oxc') {
+    const undecorated = withoutObjectDecorators(text, filename, first.error, options);
+    if (undecorated) return undecorated;
+  }
   const fallback = parseWithBabel(text, filename);
   return fallback.ok ? { ...fallback, parser: 'babel' } : first;
+}
+
+/** The most decorators {@link withoutObjectDecorators} blanks in one file before leaving it to Babel. */
+const MAX_BLANKED_DECORATORS = 64;
+
+/**
+ * A JavaScript file oxc rejects at an `@` of a legacy object-literal decorator, read by oxc with that decorator
+ * blanked (engine/decorators.ts), and again at each further `@` it rejects; undefined when it stops at anything
+ * else, or the blanked spans did not each stand before an object-literal member (then Babel reads the file).
+ * SDK files of this kind (5, 10-21 KB): @babel/parser's loading and first runs were ~100 ms of a 1 s scan.
+ */
+function withoutObjectDecorators(text: string, filename: string, error: ParseFailure, options: ParseOptions): ParseResult | undefined {
+  let current = text;
+  let failure = error;
+  const spans: Array<[number, number]> = [];
+  for (let round = 0; round < MAX_BLANKED_DECORATORS; round++) {
+    const at = offsetAt(current, failure.line, failure.column);
+    const blanked = blankDecoratorAt(current, at);
+    if (!blanked) return undefined;
+    spans.push([at, blanked.end]);
+    current = blanked.text;
+    const again = parsePrimary(current, filename, 'oxc', { ranges: options.ranges ?? true });
+    if (again.ok) return decoratorsBeforeMembers(current, spans, again.ast) ? { ...again, parser: 'oxc-decorators' } : undefined;
+    failure = again.error;
+  }
+  return undefined;
 }
 
 /** How {@link parseSource} hands the tree over. */
