@@ -15,6 +15,12 @@
  * first BENCH_SLOW_ROUNDS rounds (default 1) and are stopped after BENCH_SLOW_TIMEOUT seconds (default 240; the
  * ratio is then a lower bound, written `>=`); ESLint is not run on a repository of more than
  * BENCH_ESLINT_MAX_FILES JS/TS files (default 6000).
+ * No finding lost: untimed, each repository's findings are compared with those of the same code without its
+ * speed-ups: a scan in one thread with typescript-estree (no walker thread, no oxc, no nesting bound, no
+ * big-stack worker, Babel for every file typescript-estree rejects), and, in this process, every file analysed
+ * with and without the prefilter's tokens and the text-level gates (on repositories of at most
+ * BENCH_VERIFY_MAX_FILES JS/TS and configuration files, default 6000: without the prefilter every file is parsed).
+ * A difference is printed and makes the bench exit with 1. BENCH_SKIP=verify leaves both out.
  * Peak memory is the child's maximum resident set size from `/usr/bin/time -v`-style accounting
  * (`/usr/bin/time -f %M`), or "n/a" where that program is missing.
  */
@@ -23,7 +29,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { planDetections, prefilterEntries, sourceCandidates } from '../engine/analyze.js';
+import { analyzeFile, planDetections, prefilterEntries, sourceCandidates } from '../engine/analyze.js';
 import { DEEP_BUDGET } from '../engine/parse-deep.js';
 import { nestingEstimate, parseSource } from '../engine/parse.js';
 import { PrefilterPlan } from '../engine/prefilter.js';
@@ -252,6 +258,25 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
   };
   const findings = report('scan.json')?.findings;
   const fixed = report('fix.json');
+  const verified: Verified = skipped('verify') ? { skipped: true } : {};
+  if (!verified.skipped) {
+    const fast = findingsOf(path.join(work, 'scan.json'));
+    const slowScan = tools(dir, tokens, work).find((t) => t.name === 'collab-migrate scan');
+    if (fast && slowScan) {
+      const out = path.join(work, 'scan-slow.json');
+      const cmd = slowScan.cmd.map((a) => (a === path.join(work, 'scan.json') ? out : a));
+      const result = spawnSync(cmd[0]!, [...cmd.slice(1), '--concurrency', 'off'], { cwd: dir, env: { ...process.env, COLLAB_MIGRATE_PARSER: 'typescript-estree' }, stdio: 'ignore', timeout: 600_000 });
+      const slow = result.status === 0 || result.status === 1 ? findingsOf(out) : undefined;
+      if (slow) verified.slowScan = { same: slow.join('\n') === fast.join('\n'), findings: slow.length };
+    }
+    const max = Number(process.env.BENCH_VERIFY_MAX_FILES ?? 6000);
+    if (counts.source + counts.config <= max) verified.prefilter = verifyPrefilter(dir);
+    const v = verified;
+    process.stdout.write(
+      `no finding lost: scan in one thread with typescript-estree ${v.slowScan ? (v.slowScan.same ? `gives the same ${v.slowScan.findings} findings` : `DIFFERS (${v.slowScan.findings} findings)`) : 'n/a'}; ` +
+        `with and without prefilter and gates ${v.prefilter ? (v.prefilter.differing.length === 0 ? `the same findings in all ${v.prefilter.files} files` : `DIFFER in ${v.prefilter.differing.length} files: ${v.prefilter.differing.slice(0, 10).join(', ')}`) : `not checked (over BENCH_VERIFY_MAX_FILES=${max} files)`}\n`,
+    );
+  }
   const scan = rows.find((r) => r.tool === 'collab-migrate scan');
   const fix = rows.find((r) => r.tool === 'collab-migrate --fix --dry-run');
   const peak = Math.max(scan?.peakMb ?? 0, fix?.peakMb ?? 0);
@@ -282,7 +307,11 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
     );
   }
   rmSync(work, { recursive: true, force: true });
-  return { name, label, counts, parsers, rounds, rows, findings, fixed, fixOverScan: fix?.median && scan?.median ? fix.median / scan.median : undefined };
+  return { name, label, counts, parsers, rounds, rows, findings, fixed, fixOverScan: fix?.median && scan?.median ? fix.median / scan.median : undefined, verified };
+}
+
+function skipped(what: string): boolean {
+  return (process.env.BENCH_SKIP ?? '').split(',').includes(what);
 }
 
 interface BenchResult {
@@ -295,6 +324,7 @@ interface BenchResult {
   findings?: number;
   fixed?: { findings: number; fixed: number };
   fixOverScan?: number;
+  verified: Verified;
 }
 
 /**
@@ -334,6 +364,54 @@ function classify(dir: string): { candidates: number; byParser: Record<string, n
   return { candidates, byParser, parseSeconds };
 }
 
+/** The result of the no-finding-lost checks of a repository (see the header). */
+interface Verified {
+  /** BENCH_SKIP=verify. */
+  skipped?: boolean;
+  /** The scan's findings equal those of a scan with typescript-estree in one thread. */
+  slowScan?: { same: boolean; findings: number };
+  /** Files whose findings with the prefilter and gates differ from their findings without them; undefined when not checked. */
+  prefilter?: { files: number; differing: string[] };
+}
+
+/** A finding as the JSON report gives it, without what depends on the run (none of it does today). */
+function findingsOf(file: string): string[] | undefined {
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8')) as { findings: unknown[] };
+    return r.findings.map((f) => JSON.stringify(f));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every JS/TS and configuration file of `dir` analysed with and without the prefilter and gates. */
+function verifyPrefilter(dir: string): { files: number; differing: string[] } {
+  const catalog = loadCatalog();
+  const notices = catalog.notices;
+  const walk = findFiles({ cwd: dir, paths: ['.'], include: [], exclude: [], maxFileSize: 2 * 1024 * 1024 });
+  const differing: string[] = [];
+  let files = 0;
+  for (const file of walk.files) {
+    if (file.language !== 'js' && file.language !== 'ts' && file.language !== 'config') continue;
+    const read = readText(file);
+    if (!('text' in read)) continue;
+    files++;
+    const key = (m: { noticeId: string; detection: number; messageId: string; range: [number, number]; fix?: unknown }): string => JSON.stringify([m.noticeId, m.detection, m.messageId, m.range, m.fix ?? null]);
+    const fast = analyzeFile({ filename: file.path, text: read.text }, { catalog, notices }).matches.map(key);
+    const slow = analyzeFile({ filename: file.path, text: read.text }, { catalog, notices, prefilter: false }).matches.map(key);
+    if (fast.join('\n') !== slow.join('\n')) differing.push(file.path);
+  }
+  return { files, differing };
+}
+
+/** The summary table's cell for the no-finding-lost checks. */
+function sameCell(v: Verified): string {
+  if (v.skipped) return 'not checked (BENCH_SKIP=verify)';
+  const scan = v.slowScan ? (v.slowScan.same ? 'yes (one thread, typescript-estree)' : '**no** (one thread, typescript-estree)') : 'scan not checked';
+  const pre = v.prefilter ? (v.prefilter.differing.length === 0 ? `yes (no prefilter or gates, ${v.prefilter.files} files)` : `**no** (no prefilter or gates: ${v.prefilter.differing.length} files)`) : 'prefilter not checked (too many files)';
+  return `${scan}; ${pre}`;
+}
+
 /** `name=/path,...` or `/path,...` (the name is then the folder's). */
 function reposFromEnv(): Array<{ name: string; dir: string }> {
   const list = [process.env.BENCH_REPO ?? '', ...(process.env.BENCH_REPOS ?? '').split(',')].map((s) => s.trim()).filter(Boolean);
@@ -370,8 +448,8 @@ function main(): void {
   const summary = [
     `Measured by \`npm run bench\` at \`${commit.slice(0, 10)}\` (${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end; medians of each repository's alternating rounds).`,
     '',
-    '| repository | JS/TS files | candidates | parsed by | ripgrep | Node read floor | parse of the candidates | floor: ripgrep + parse | scan | scan / ripgrep | scan / floor | scan / (Node read floor + parse) | ESLint `all` / scan | `--fix --dry-run` / scan | peak RSS (scan, fix) | findings |',
-    '|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| repository | JS/TS files | candidates | parsed by | ripgrep | Node read floor | parse of the candidates | floor: ripgrep + parse | scan | scan / ripgrep | scan / floor | scan / (Node read floor + parse) | ESLint `all` / scan | `--fix --dry-run` / scan | peak RSS (scan, fix) | findings | the same without the speed-ups |',
+    '|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...results.map((r) => {
       const rg = r.rows[0];
       const scan = row(r, 'collab-migrate scan');
@@ -382,10 +460,15 @@ function main(): void {
       const floor = rg?.median !== undefined ? rg.median + r.parsers.parseSeconds : undefined;
       const nodeRead = row(r, NODE_READ_FLOOR)?.median;
       const nodeFloor = nodeRead !== undefined ? nodeRead + r.parsers.parseSeconds : undefined;
-      return `| ${r.name} | ${r.counts.source} | ${r.parsers.candidates} | ${parsed} | ${f(rg?.median, 2, ' s')} | ${f(nodeRead, 2, ' s')} | ${f(r.parsers.parseSeconds, 2, ' s')} | ${f(floor, 2, ' s')} | ${f(scan?.median, 2, ' s')} | ${f(scan?.toRipgrep, 1, 'x')} | ${f(floor && scan?.median ? scan.median / floor : undefined, 1, 'x')} | ${f(nodeFloor && scan?.median ? scan.median / nodeFloor : undefined, 1, 'x')} | ${eslintCell} | ${f(r.fixOverScan, 1, 'x')} | ${f(scan?.peakMb, 0)}, ${f(fix?.peakMb, 0)} MB | ${r.findings ?? 'n/a'} |`;
+      return `| ${r.name} | ${r.counts.source} | ${r.parsers.candidates} | ${parsed} | ${f(rg?.median, 2, ' s')} | ${f(nodeRead, 2, ' s')} | ${f(r.parsers.parseSeconds, 2, ' s')} | ${f(floor, 2, ' s')} | ${f(scan?.median, 2, ' s')} | ${f(scan?.toRipgrep, 1, 'x')} | ${f(floor && scan?.median ? scan.median / floor : undefined, 1, 'x')} | ${f(nodeFloor && scan?.median ? scan.median / nodeFloor : undefined, 1, 'x')} | ${eslintCell} | ${f(r.fixOverScan, 1, 'x')} | ${f(scan?.peakMb, 0)}, ${f(fix?.peakMb, 0)} MB | ${r.findings ?? 'n/a'} | ${sameCell(r.verified)} |`;
     }),
   ].join('\n');
   process.stdout.write(`\n${summary}\n`);
+  const lost = results.filter((r) => r.verified.slowScan?.same === false || (r.verified.prefilter?.differing.length ?? 0) > 0);
+  if (lost.length > 0) {
+    process.stdout.write(`FINDINGS DIFFER without the speed-ups in: ${lost.map((r) => r.name).join(', ')}\n`);
+    process.exitCode = 1;
+  }
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ commit, results }, null, 2));
   if (process.env.BENCH_README) {
     const readme = path.join(ROOT, 'README.md');
