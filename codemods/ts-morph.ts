@@ -20,10 +20,14 @@ import type { EngineOptions, Match, Notice, TextEdit } from '../engine/types.js'
 /**
  * ts-morph (a CommonJS package) is required, not imported: an ESM `import` makes Node run its CommonJS export
  * lexer over ts-morph's 950 KB bundle first, and loading took 740-1,390 ms against 450-630 ms required
- * (three alternating runs each).
+ * (three alternating runs each). It is required on first use: a migration where no file names a renamed
+ * property (no declaration to look for, no project to build) never loads it, nor TypeScript under it, which
+ * was a quarter of `--fix --dry-run` on the platform's SDK (compiling TypeScript's 9 MB: 240 ms of 1.75 s).
  */
-const morph = createRequire(import.meta.url)('ts-morph') as typeof Morph;
-const { Node, Project, ts } = morph;
+let loaded: typeof Morph | undefined;
+function tsMorph(): typeof Morph {
+  return (loaded ??= createRequire(import.meta.url)('ts-morph') as typeof Morph);
+}
 type Node = Morph.Node;
 type Project = Morph.Project;
 
@@ -100,10 +104,10 @@ function overlapsAny(range: readonly [number, number], edits: readonly TextEdit[
 
 /** The name of a declared property, when it is a plain identifier or a string literal. */
 function declaredName(node: Node): string | undefined {
-  if (!Node.isPropertySignature(node) && !Node.isPropertyDeclaration(node)) return undefined;
+  if (!tsMorph().Node.isPropertySignature(node) && !tsMorph().Node.isPropertyDeclaration(node)) return undefined;
   const name = node.getNameNode();
-  if (Node.isIdentifier(name)) return name.getText();
-  if (Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)) return name.getLiteralText();
+  if (tsMorph().Node.isIdentifier(name)) return name.getText();
+  if (tsMorph().Node.isStringLiteral(name) || tsMorph().Node.isNoSubstitutionTemplateLiteral(name)) return name.getLiteralText();
   return undefined;
 }
 
@@ -116,8 +120,8 @@ function typeDeclares(type: import('ts-morph').Type, name: string, declaration: 
 /** The type `keyof X` names, when a type node is one (through parentheses and arrays of it). */
 function keyofOperand(typeNode: Node | undefined): Node | undefined {
   let n = typeNode;
-  while (n && (Node.isParenthesizedTypeNode(n) || Node.isArrayTypeNode(n))) n = Node.isArrayTypeNode(n) ? n.getElementTypeNode() : n.getTypeNode();
-  if (n && Node.isTypeOperatorTypeNode(n) && n.getOperator() === ts.SyntaxKind.KeyOfKeyword) return n.getTypeNode();
+  while (n && (tsMorph().Node.isParenthesizedTypeNode(n) || tsMorph().Node.isArrayTypeNode(n))) n = tsMorph().Node.isArrayTypeNode(n) ? n.getElementTypeNode() : n.getTypeNode();
+  if (n && tsMorph().Node.isTypeOperatorTypeNode(n) && n.getOperator() === tsMorph().ts.SyntaxKind.KeyOfKeyword) return n.getTypeNode();
   return undefined;
 }
 
@@ -134,27 +138,27 @@ function keyLiterals(project: Project, declaration: Node, name: string, texts: R
     const text = source.getFullText();
     if (!text.includes(`'${name}'`) && !text.includes(`"${name}"`)) continue;
     source.forEachDescendant((lit) => {
-      if (!Node.isStringLiteral(lit) || lit.getLiteralText() !== name) return;
+      if (!tsMorph().Node.isStringLiteral(lit) || lit.getLiteralText() !== name) return;
       let up: Node = lit;
       let parent = up.getParent();
-      if (parent && Node.isLiteralTypeNode(parent)) {
+      if (parent && tsMorph().Node.isLiteralTypeNode(parent)) {
         up = parent;
         parent = up.getParent();
-        while (parent && (Node.isUnionTypeNode(parent) || Node.isParenthesizedTypeNode(parent))) {
+        while (parent && (tsMorph().Node.isUnionTypeNode(parent) || tsMorph().Node.isParenthesizedTypeNode(parent))) {
           up = parent;
           parent = up.getParent();
         }
-        if (parent && Node.isTypeReference(parent)) {
+        if (parent && tsMorph().Node.isTypeReference(parent)) {
           const args = parent.getTypeArguments();
           if (args.includes(up as never) && args.some((a) => a !== up && typeDeclares(a.getType(), name, declaration))) found.push(lit);
         }
         return;
       }
-      while (parent && Node.isArrayLiteralExpression(parent)) {
+      while (parent && tsMorph().Node.isArrayLiteralExpression(parent)) {
         up = parent;
         parent = up.getParent();
       }
-      if (parent && (Node.isVariableDeclaration(parent) || Node.isParameterDeclaration(parent)) && parent.getInitializer() === up) {
+      if (parent && (tsMorph().Node.isVariableDeclaration(parent) || tsMorph().Node.isParameterDeclaration(parent)) && parent.getInitializer() === up) {
         const operand = keyofOperand(parent.getTypeNode());
         if (operand && typeDeclares(operand.getType(), name, declaration)) found.push(lit);
       }
@@ -265,6 +269,7 @@ export function computeProjectRenames(
  */
 function declaresAny(filename: string, text: string, names: ReadonlySet<string>): boolean {
   if (![...names].some((n) => text.includes(n))) return false;
+  const { ts } = tsMorph();
   const kind = /\.(tsx|jsx)$/i.test(filename) ? ts.ScriptKind.TSX : /\.(js|cjs|mjs)$/i.test(filename) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
   const source = ts.createSourceFile(filename, text, ts.ScriptTarget.Latest, false, kind);
   let found = false;
@@ -306,7 +311,7 @@ let GuardedHost: (new () => FileSystemHost) | undefined;
  */
 export function guardedFileSystem(): FileSystemHost {
   if (!GuardedHost) {
-    const Real = new Project({ skipLoadingLibFiles: true }).getFileSystem().constructor as new () => FileSystemHost;
+    const Real = new (tsMorph().Project)({ skipLoadingLibFiles: true }).getFileSystem().constructor as new () => FileSystemHost;
     GuardedHost = class extends Real {
       override readFileSync(file: string): string {
         // A missing file: the default host's error, which ts-morph tells apart from other failures.
@@ -332,7 +337,9 @@ export function projectLoadCount(): number {
  * declares; TypeScript's default for ES2022 adds lib.dom.d.ts (2.3 MB), whose parse and binding took 0.7 of
  * the 0.9 s of CPU a one-file project cost (and 1.7 of 2.2 s cold).
  */
-const DEFAULT_OPTIONS: Morph.ts.CompilerOptions = {
+function defaultOptions(): Morph.ts.CompilerOptions {
+  const { ts } = tsMorph();
+  return {
   lib: ['lib.es2022.d.ts'],
   allowJs: true,
   jsx: ts.JsxEmit.Preserve,
@@ -343,9 +350,11 @@ const DEFAULT_OPTIONS: Morph.ts.CompilerOptions = {
   skipLibCheck: true,
   noEmit: true,
 };
+}
 
 /** A tsconfig's compiler options and files, read (with the files it extends) through the guarded reader. */
 function readTsconfig(config: string): { options: Morph.ts.CompilerOptions; fileNames: string[] } {
+  const { ts } = tsMorph();
   const read = ts.readConfigFile(config, readProjectFile);
   if (read.error) throw new Error(`${config}: ${ts.flattenDiagnosticMessageText(read.error.messageText, ' ')}`);
   const host: Morph.ts.ParseConfigHost = {
@@ -370,7 +379,7 @@ export function loadProject(root: string, tsconfig: string | undefined, sourceFi
   const fileSystem = guardedFileSystem();
   if (mentions) {
     const fromConfig = existsSync(config) ? readTsconfig(config) : undefined;
-    const project = new Project({ fileSystem, compilerOptions: fromConfig?.options ?? DEFAULT_OPTIONS });
+    const project = new (tsMorph().Project)({ fileSystem, compilerOptions: fromConfig?.options ?? defaultOptions() });
     const files = new Set(sourceFiles);
     for (const f of fromConfig?.fileNames ?? []) files.add(f);
     for (const file of files) {
@@ -380,8 +389,8 @@ export function loadProject(root: string, tsconfig: string | undefined, sourceFi
     return project;
   }
   const project = existsSync(config)
-    ? new Project({ tsConfigFilePath: config, fileSystem })
-    : new Project({ fileSystem, compilerOptions: DEFAULT_OPTIONS });
+    ? new (tsMorph().Project)({ tsConfigFilePath: config, fileSystem })
+    : new (tsMorph().Project)({ fileSystem, compilerOptions: defaultOptions() });
   for (const file of sourceFiles) if (!project.getSourceFile(file)) project.addSourceFileAtPathIfExists(file);
   return project;
 }
