@@ -133,5 +133,14 @@ function attempt(text: string, run: () => OxcResult): { ok: true; ast: TSESTree.
     const at = failure.labels[0]?.start ?? 0;
     return { ok: false, error: { message: failure.message, ...lineColumn(text, at) } };
   }
-  return { ok: true, ast: result.program as TSESTree.Program };
+  try {
+    // oxc-parser hands the tree over as JSON text, read back here; it can write text that is not JSON (0.159: a
+    // JSX name with a `\u{...}` escape is written as that escape, which JSON does not have).
+    return { ok: true, ast: result.program as TSESTree.Program };
+  } catch (error) {
+    return { ok: false, error: { message: `${UNREADABLE_TREE} (${error instanceof Error ? error.message : String(error)})`, line: 1, column: 0 } };
+  }
 }
+
+/** The start of the failure's message when oxc parsed a text but its tree could not be read back. */
+export const UNREADABLE_TREE = 'oxc-parser handed over a tree that does not read back';

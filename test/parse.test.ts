@@ -174,3 +174,17 @@ describe('oxc without range arrays (the engine\'s own parse: FileContext sets ra
     });
   }
 });
+
+describe('a tree oxc cannot hand over', () => {
+  it('goes to typescript-estree instead of throwing (oxc 0.159 writes a JSX name escape `\\u{...}` into its JSON as is)', () => {
+    const text = 'const base = "https://api.ciscospark.com/v1";\nexport const x = <\\u{2F804}></\\u{2F804}>;\n';
+    const oxc = oxcModule()!;
+    // The premise: oxc accepts the text, and its tree does not read back.
+    const raw = oxc.parseSync('a.jsx', text, { lang: 'tsx' });
+    expect(raw.errors).toEqual([]);
+    expect(() => raw.program).toThrow(SyntaxError);
+    const parsed = parseSource(text, 'a.jsx');
+    // typescript-estree's verdict: an escape cannot appear in a JSX name.
+    expect(parsed).toMatchObject({ ok: false, error: { line: 2, message: expect.stringMatching(/escape/i) } });
+  });
+});
