@@ -68,10 +68,13 @@ const MAX_BLANKED_DECORATORS = 64;
 /**
  * A JavaScript file oxc rejects at an `@` of a legacy object-literal decorator, read by oxc with that decorator
  * blanked (engine/decorators.ts), and again at each further `@` it rejects; undefined when it stops at anything
- * else, or the blanked spans did not each stand before an object-literal member (then Babel reads the file).
- * SDK files of this kind (5, 10-21 KB): @babel/parser's loading and first runs were ~100 ms of a 1 s scan.
+ * else, or the blanked spans did not each stand before an object-literal member, or the text could nest deeply
+ * (then Babel reads the file). SDK files of this kind (5, 10-21 KB): @babel/parser's loading and first runs were ~100 ms of a 1 s scan.
  */
 function withoutObjectDecorators(text: string, filename: string, error: ParseFailure, options: ParseOptions): ParseResult | undefined {
+  // Only text oxc reads on this thread at once: each round is a parse, and one of typescript-estree or of the
+  // big-stack worker (text that may nest deeply) can take seconds.
+  if (nestingEstimate(text) >= NESTING_BUDGET) return undefined;
   let current = text;
   let failure = error;
   const spans: Array<[number, number]> = [];
