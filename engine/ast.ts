@@ -24,7 +24,7 @@ const SKIP_KEYS = new Set(['parent', 'loc', 'range', 'tokens', 'comments', 'type
 const TYPE_KEYS = new Set(['typeAnnotation', 'returnType', 'typeParameters', 'typeArguments']);
 
 /** Children keys of a node; TS type positions are walked too (interfaces, property signatures). */
-function childKeys(node: Node): readonly string[] {
+export function childKeys(node: Node): readonly string[] {
   const keys = (visitorKeys as Record<string, readonly string[] | undefined>)[node.type];
   if (keys) return keys;
   return Object.keys(node).filter((k) => !SKIP_KEYS.has(k) || TYPE_KEYS.has(k));

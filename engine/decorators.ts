@@ -8,6 +8,8 @@
  * offsets oxc itself rejects, instead of loading and running @babel/parser.
  */
 import jsTokens from 'js-tokens';
+import { SPACE_OR_COMMENT } from './regexp.js';
+import { childKeys, type Node } from './ast.js';
 
 type Token = { type: string; value: string };
 
@@ -66,25 +68,23 @@ function decoratorEnd(text: string, at: number): number | undefined {
  * another blanked decorator. A check that the spans were decorators where oxc said so, and nothing else (a
  * misread argument list would have blanked code the detectors need).
  */
-export function decoratorsBeforeMembers(blanked: string, spans: ReadonlyArray<readonly [number, number]>, program: unknown): boolean {
+export function decoratorsBeforeMembers(blanked: string, spans: ReadonlyArray<readonly [number, number]>, program: Node): boolean {
   const members = new Set<number>();
-  const stack: unknown[] = [program];
+  // The children FileContext walks (engine/ast.ts), before it has set ranges: oxc's `start` stands in.
+  const stack: Node[] = [program];
   while (stack.length > 0) {
-    const node = stack.pop() as Record<string, unknown>;
+    const node = stack.pop()!;
     if (node.type === 'ObjectExpression') {
-      for (const p of node.properties as Array<{ type: string; start?: number; range?: [number, number] }>) {
-        if (p.type === 'Property') members.add(p.range?.[0] ?? p.start!);
-      }
+      for (const p of node.properties) if (p.type === 'Property') members.add(p.range?.[0] ?? (p as { start?: number }).start!);
     }
-    for (const key in node) {
-      if (key === 'parent') continue;
-      const value = node[key];
+    for (const key of childKeys(node)) {
+      const value = (node as unknown as Record<string, unknown>)[key];
       if (Array.isArray(value)) {
-        for (const child of value) if (child && typeof (child as { type?: unknown }).type === 'string') stack.push(child);
-      } else if (value && typeof (value as { type?: unknown }).type === 'string') stack.push(value);
+        for (const child of value) if (child && typeof (child as { type?: unknown }).type === 'string') stack.push(child as Node);
+      } else if (value && typeof (value as { type?: unknown }).type === 'string') stack.push(value as Node);
     }
   }
-  const filler = /(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)*/y;
+  const filler = new RegExp(`(?:${SPACE_OR_COMMENT})*`, 'y');
   return spans.every(([, end]) => {
     filler.lastIndex = end;
     filler.exec(blanked);

@@ -24,12 +24,23 @@
  * `joinUrl`). The raw tokens of the text-level interpreters show the same characters. A number or a boolean
  * cannot hold the word (see above), and an unknown part folds to U+0000, never to `/`.
  */
+import { SPACE_OR_COMMENT } from './regexp.js';
 
 /** What follows a word, in the text, that ends the path of a folded string value (see the module comment). */
 const PATH_END_FOLLOW = String.raw`(?:[/?#\\&'"\x60$\n\r\u2028\u2029]|$)`;
 
 /** What precedes a word, in the text, that a folded string value shows right after a `/` (see the module comment). */
 const AFTER_SLASH = String.raw`(?<=[/'"\x60}fF7;\n\r\u2028\u2029])`;
+
+/**
+ * Regular-expression source of what may stand between a name written as an object key or an assignment target
+ * and its `:` or `=`: a computed key's or member's `]`, a parenthesised target's `)`, white space and comments
+ * (the jwt-claim and scope-list gates).
+ */
+export const TO_KEY_OR_TARGET_END = String.raw`(?:[)\]]|${SPACE_OR_COMMENT})*`;
+
+/** Regular-expression source of a plain assignment's `=` (not `==`, `===` or `=>`). */
+export const PLAIN_ASSIGNMENT = '=(?![=>])';
 
 /**
  * The gate for a path pattern that ends in `word` (optionally followed by `/`): a regular expression over the

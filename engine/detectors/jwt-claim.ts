@@ -11,6 +11,7 @@ import type { JwtClaimDetection, TextEdit } from '../types.js';
 import { jwtSignings, localInit, payloadObject, type JwtSigning } from './auth-support.js';
 import { hasApiContext } from '../api/index.js';
 import { escapeRegExp } from '../regexp.js';
+import { PLAIN_ASSIGNMENT, TO_KEY_OR_TARGET_END } from '../gates.js';
 
 const INTEGER_FUNCTIONS = new Set(['floor', 'round', 'trunc', 'ceil']);
 
@@ -177,9 +178,8 @@ const claimGates = new WeakMap<JwtClaimDetection, RegExp | undefined>();
 function claimGate(d: JwtClaimDetection): RegExp | undefined {
   if (!claimGates.has(d)) {
     const plain = /^[A-Za-z_$][\w$]*$/.test(d.claim) && d.claim !== 'Infinity';
-    const filler = String.raw`(?:[\s)\]]|\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)*`;
     const quote = String.raw`(?:\\(?:\r\n|[\n\r\u2028\u2029]))*['"\x60]?`;
-    claimGates.set(d, plain ? new RegExp(String.raw`(?<![\w$])${escapeRegExp(d.claim)}(?![\w$])${quote}${filler}(?::|=(?![=>]))`) : undefined);
+    claimGates.set(d, plain ? new RegExp(String.raw`(?<![\w$])${escapeRegExp(d.claim)}(?![\w$])${quote}${TO_KEY_OR_TARGET_END}(?::|${PLAIN_ASSIGNMENT})`) : undefined);
   }
   return claimGates.get(d);
 }

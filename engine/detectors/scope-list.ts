@@ -11,6 +11,7 @@ import type { Detector, DetectorContext, RawMatch } from '../detector.js';
 import type { ScopeListDetection } from '../types.js';
 import { resolveLocal } from './auth-support.js';
 import { nearest } from '../did-you-mean.js';
+import { PLAIN_ASSIGNMENT, TO_KEY_OR_TARGET_END } from '../gates.js';
 
 const SCOPE_NAME = /^(scopes?|[A-Za-z0-9_]*[a-z0-9_]Scopes?|[A-Za-z0-9_]*_SCOPES?|SCOPES?)$/;
 const WELL_FORMED = /^[A-Za-z][\w.-]*:[\w.:-]+$/;
@@ -149,7 +150,7 @@ function mayReport(text: string, ctx: DetectorContext<ScopeListDetection>): bool
  * `'Meeting:index'`, near the `meeting` family) and `scope` is only part of a longer word (`EventsScope`,
  * `emitScoped`, `'./events-scope'`) or a comment's.
  */
-const SCOPE_ROOT = /['"`]scope['"`]|scopes?(?![\w$])['"`]?(?:[\s)\]]|\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)*(?:[:,}]|=(?![=>])|[-+*/%&|^<>?]{1,3}=)/i;
+const SCOPE_ROOT = new RegExp(String.raw`['"\x60]scope['"\x60]|scopes?(?![\w$])['"\x60]?${TO_KEY_OR_TARGET_END}(?:[:,}]|${PLAIN_ASSIGNMENT}|[-+*/%&|^<>?]{1,3}=)`, 'i');
 
 /** Whether a text has a root a scope list can start from ({@link SCOPE_ROOT}). */
 export function hasScopeRoot(text: string): boolean {

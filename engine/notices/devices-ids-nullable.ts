@@ -6,7 +6,7 @@ import type { LoadedCatalog } from '../catalog.js';
 import type { Detector, DetectorContext, RawMatch } from '../detector.js';
 import { apiHosts, getRequests, urlPath } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
-import { escapeRegExp } from '../regexp.js';
+import { escapeRegExp, SPACE_OR_COMMENT } from '../regexp.js';
 
 interface Params {
   /** Identifier fields that may be null wherever they are read. */
@@ -136,7 +136,7 @@ function dereference(file: FileContext, member: TSESTree.MemberExpression): TSES
 }
 
 /** What may stand between a member access's `.` or `[` and its name: white space and comments. */
-const GAP = String.raw`(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)*`;
+const GAP = `(?:${SPACE_OR_COMMENT})*`;
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
