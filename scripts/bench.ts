@@ -33,7 +33,7 @@ import { analyzeFile, planDetections, prefilterEntries, sourceCandidates } from 
 import { DEEP_BUDGET } from '../engine/parse-deep.js';
 import { nestingEstimate, parseSource } from '../engine/parse.js';
 import { PrefilterPlan } from '../engine/prefilter.js';
-import { findFiles } from '../cli/walk/files.js';
+import { findFiles, type FoundFile } from '../cli/walk/files.js';
 import { readText } from '../cli/walk/read.js';
 import { loadCatalog } from '../engine/catalog.js';
 import { escapeRegExp } from '../engine/regexp.js';
@@ -327,6 +327,15 @@ interface BenchResult {
   verified: Verified;
 }
 
+/** The files a scan of `dir` walks (as it walks them: ignore files, generated files left out), with their text; unreadable ones skipped. */
+function* readFiles(dir: string): Generator<{ file: FoundFile; read: { text: string } }> {
+  const walk = findFiles({ cwd: dir, paths: ['.'], include: [], exclude: [], maxFileSize: 2 * 1024 * 1024 });
+  for (const file of walk.files) {
+    const read = readText(file);
+    if ('text' in read) yield { file, read };
+  }
+}
+
 /**
  * Which files the scan would analyse (they pass the prefilter) and which parser each JS/TS one goes to: oxc,
  * oxc in the big-stack worker (text that may nest deeply), the Babel fallback, typescript-estree (over the
@@ -337,13 +346,11 @@ function classify(dir: string): { candidates: number; byParser: Record<string, n
   const catalog = loadCatalog();
   const notices = catalog.notices.filter((n) => n.status !== 'informational');
   const plan = new PrefilterPlan(prefilterEntries(notices, catalog));
-  const walk = findFiles({ cwd: dir, paths: ['.'], include: [], exclude: [], maxFileSize: 2 * 1024 * 1024 });
   const byParser: Record<string, number> = {};
   let candidates = 0;
   let parseSeconds = 0;
-  for (const file of walk.files) {
-    const read = readText(file);
-    if (!('text' in read) || !plan.needsAnalysis(read.text, file.language)) continue;
+  for (const { file, read } of readFiles(dir)) {
+    if (!plan.needsAnalysis(read.text, file.language)) continue;
     candidates++;
     if (file.language === 'config') continue;
     // The engine's text-level gates (Detector.mayMatch) rule out some candidates before the parse.
@@ -388,13 +395,10 @@ function findingsOf(file: string): string[] | undefined {
 function verifyPrefilter(dir: string): { files: number; differing: string[] } {
   const catalog = loadCatalog();
   const notices = catalog.notices;
-  const walk = findFiles({ cwd: dir, paths: ['.'], include: [], exclude: [], maxFileSize: 2 * 1024 * 1024 });
   const differing: string[] = [];
   let files = 0;
-  for (const file of walk.files) {
+  for (const { file, read } of readFiles(dir)) {
     if (file.language !== 'js' && file.language !== 'ts' && file.language !== 'config') continue;
-    const read = readText(file);
-    if (!('text' in read)) continue;
     files++;
     const key = (m: { noticeId: string; detection: number; messageId: string; range: [number, number]; fix?: unknown }): string => JSON.stringify([m.noticeId, m.detection, m.messageId, m.range, m.fix ?? null]);
     try {
