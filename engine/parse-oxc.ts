@@ -143,4 +143,9 @@ function attempt(text: string, run: () => OxcResult): { ok: true; ast: TSESTree.
 }
 
 /** The start of the failure's message when oxc parsed a text but its tree could not be read back. */
-export const UNREADABLE_TREE = 'oxc-parser handed over a tree that does not read back';
+const UNREADABLE_TREE = 'oxc-parser handed over a tree that does not read back';
+
+/** Whether oxc parsed the text but its tree could not be read back (another parser may read it). */
+export function unreadableTree(result: { ok: true } | { ok: false; error: ParseFailure } | undefined): boolean {
+  return result !== undefined && !result.ok && result.error.message.startsWith(UNREADABLE_TREE);
+}

@@ -7,7 +7,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import jsTokens from 'js-tokens';
 import { createRequire } from 'node:module';
 import { isBabelCandidate, parseWithBabel } from './parse-babel.js';
-import { offsetAt, oxcModule, parseWithOxc, parseWithOxcDeep, UNREADABLE_TREE, type OxcLang } from './parse-oxc.js';
+import { offsetAt, oxcModule, parseWithOxc, parseWithOxcDeep, unreadableTree, type OxcLang } from './parse-oxc.js';
 import { blankDecoratorAt, decoratorsBeforeMembers } from './decorators.js';
 import { DEEP_BUDGET } from './parse-deep.js';
 
@@ -113,13 +113,12 @@ function parsePrimary(text: string, filename: string, parser: ParserName, option
       if (nesting < NESTING_BUDGET || (nesting < DEEP_BUDGET && tokenNestingBound(text, isJsxFile(filename), keywords) < NESTING_BUDGET)) {
         const parsed = parseWithOxc(mod, text, filename, oxcLang(filename), options.ranges ?? true);
         // A text oxc accepts but whose tree it cannot hand over: typescript-estree reads it (or says why not).
-        return !parsed.ok && parsed.error.message.startsWith(UNREADABLE_TREE) ? parseEstree(text, filename) : parsed;
+        return unreadableTree(parsed) ? parseEstree(text, filename) : parsed;
       }
       // Text that could nest deeply enough to crash oxc on this thread: oxc in the big-stack worker.
       if (nesting < DEEP_BUDGET) {
         const deep = parseWithOxcDeep(text, filename, oxcLang(filename), DEEP_PARSE_TIMEOUT_MS, options.ranges ?? true);
-        const unreadable = deep !== undefined && !deep.ok && deep.error.message.startsWith(UNREADABLE_TREE);
-        if (deep !== undefined && !unreadable) return deep.ok ? { ...deep, parser: 'oxc-worker' } : deep;
+        if (deep !== undefined && !unreadableTree(deep)) return deep.ok ? { ...deep, parser: 'oxc-worker' } : deep;
       } else if (text.length > ESTREE_MAX_DEEP_TEXT) {
         // typescript-estree runs on this thread and cannot be stopped; on large text of this kind it can take
         // minutes (quadratic on some shapes), so such a file is not parsed (it is reported as not analysed).
