@@ -104,10 +104,11 @@ function overlapsAny(range: readonly [number, number], edits: readonly TextEdit[
 
 /** The name of a declared property, when it is a plain identifier or a string literal. */
 function declaredName(node: Node): string | undefined {
-  if (!tsMorph().Node.isPropertySignature(node) && !tsMorph().Node.isPropertyDeclaration(node)) return undefined;
+  const { Node } = tsMorph();
+  if (!Node.isPropertySignature(node) && !Node.isPropertyDeclaration(node)) return undefined;
   const name = node.getNameNode();
-  if (tsMorph().Node.isIdentifier(name)) return name.getText();
-  if (tsMorph().Node.isStringLiteral(name) || tsMorph().Node.isNoSubstitutionTemplateLiteral(name)) return name.getLiteralText();
+  if (Node.isIdentifier(name)) return name.getText();
+  if (Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)) return name.getLiteralText();
   return undefined;
 }
 
@@ -119,9 +120,10 @@ function typeDeclares(type: import('ts-morph').Type, name: string, declaration: 
 
 /** The type `keyof X` names, when a type node is one (through parentheses and arrays of it). */
 function keyofOperand(typeNode: Node | undefined): Node | undefined {
+  const { Node, ts } = tsMorph();
   let n = typeNode;
-  while (n && (tsMorph().Node.isParenthesizedTypeNode(n) || tsMorph().Node.isArrayTypeNode(n))) n = tsMorph().Node.isArrayTypeNode(n) ? n.getElementTypeNode() : n.getTypeNode();
-  if (n && tsMorph().Node.isTypeOperatorTypeNode(n) && n.getOperator() === tsMorph().ts.SyntaxKind.KeyOfKeyword) return n.getTypeNode();
+  while (n && (Node.isParenthesizedTypeNode(n) || Node.isArrayTypeNode(n))) n = Node.isArrayTypeNode(n) ? n.getElementTypeNode() : n.getTypeNode();
+  if (n && Node.isTypeOperatorTypeNode(n) && n.getOperator() === ts.SyntaxKind.KeyOfKeyword) return n.getTypeNode();
   return undefined;
 }
 
@@ -131,6 +133,7 @@ function keyofOperand(typeNode: Node | undefined): Node | undefined {
  * whose other argument declares the property, and values of a variable or parameter typed `keyof X`.
  */
 function keyLiterals(project: Project, declaration: Node, name: string, texts: ReadonlyMap<string, string>, root: string): Node[] {
+  const { Node } = tsMorph();
   const found: Node[] = [];
   for (const source of project.getSourceFiles()) {
     const file = path.resolve(source.getFilePath());
@@ -138,27 +141,27 @@ function keyLiterals(project: Project, declaration: Node, name: string, texts: R
     const text = source.getFullText();
     if (!text.includes(`'${name}'`) && !text.includes(`"${name}"`)) continue;
     source.forEachDescendant((lit) => {
-      if (!tsMorph().Node.isStringLiteral(lit) || lit.getLiteralText() !== name) return;
+      if (!Node.isStringLiteral(lit) || lit.getLiteralText() !== name) return;
       let up: Node = lit;
       let parent = up.getParent();
-      if (parent && tsMorph().Node.isLiteralTypeNode(parent)) {
+      if (parent && Node.isLiteralTypeNode(parent)) {
         up = parent;
         parent = up.getParent();
-        while (parent && (tsMorph().Node.isUnionTypeNode(parent) || tsMorph().Node.isParenthesizedTypeNode(parent))) {
+        while (parent && (Node.isUnionTypeNode(parent) || Node.isParenthesizedTypeNode(parent))) {
           up = parent;
           parent = up.getParent();
         }
-        if (parent && tsMorph().Node.isTypeReference(parent)) {
+        if (parent && Node.isTypeReference(parent)) {
           const args = parent.getTypeArguments();
           if (args.includes(up as never) && args.some((a) => a !== up && typeDeclares(a.getType(), name, declaration))) found.push(lit);
         }
         return;
       }
-      while (parent && tsMorph().Node.isArrayLiteralExpression(parent)) {
+      while (parent && Node.isArrayLiteralExpression(parent)) {
         up = parent;
         parent = up.getParent();
       }
-      if (parent && (tsMorph().Node.isVariableDeclaration(parent) || tsMorph().Node.isParameterDeclaration(parent)) && parent.getInitializer() === up) {
+      if (parent && (Node.isVariableDeclaration(parent) || Node.isParameterDeclaration(parent)) && parent.getInitializer() === up) {
         const operand = keyofOperand(parent.getTypeNode());
         if (operand && typeDeclares(operand.getType(), name, declaration)) found.push(lit);
       }
