@@ -1,9 +1,8 @@
 /**
- * Errors the CLI turns into exit code 2 with one line on stderr (the stack only with `--debug`).
+ * Errors the CLI turns into exit code 2 with one line on stderr (the stack only with `--debug`): the engine's
+ * {@link UsageError}, thrown by the CLI's own checks too.
  */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+export { UsageError } from '../engine/errors.js';
 
 /** Exit codes, as ESLint's. */
 export const EXIT_OK = 0;

@@ -3,7 +3,7 @@
  * code; errors become one line on stderr (with the stack only under --debug) and exit code 2.
  */
 import yargs, { type Argv } from 'yargs';
-import { didYouMean } from '../engine/did-you-mean.js';
+import { didYouMean } from '../engine/catalog/did-you-mean.js';
 import { UsageError, EXIT_USAGE } from './errors.js';
 import type { Io } from './io.js';
 import { TOOL_VERSION } from './package-info.js';

@@ -4,7 +4,7 @@
  * the user names in `COLLAB_MIGRATE_DOCS_URL`. No repository address is assumed.
  */
 import { readFileSync } from 'node:fs';
-import { DOCS_URL_ENV, noticeDocUrl, packageReadmeUrl } from '../engine/sources.js';
+import { DOCS_URL_ENV, noticeDocUrl, packageReadmeUrl } from '../engine/catalog/sources.js';
 
 interface PackageJson {
   name?: string;

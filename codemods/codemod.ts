@@ -18,20 +18,20 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as Morph from 'ts-morph';
 import type { Diagnostic } from 'ts-morph';
-import { CatalogError, loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog.js';
-import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, type DateOptions } from '../engine/dates.js';
-import { fileLanguage } from '../engine/language.js';
+import { CatalogError, loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog/catalog.js';
+import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, type DateOptions } from '../engine/catalog/dates.js';
+import { fileLanguage } from '../engine/read/language.js';
 import type { EngineOptions, IsoDate, Match, Notice, Region } from '../engine/types.js';
-import { migrate, type FileMigration } from '../cli/fix/fix.js';
-import { writeIfUnchanged } from '../cli/fix/writer.js';
+import { migrate, type FileMigration } from '../engine/fix/migrate.js';
+import { writeIfUnchanged } from '../engine/fix/writer.js';
 
-import { guardedFileSystem, readProjectFile } from './ts-morph.js';
+import { guardedFileSystem, readProjectFile } from '../engine/project/ts-morph.js';
 
-// Required, not imported (see codemods/ts-morph.ts: the ESM import of this CommonJS package costs its export lexer).
+// Required, not imported (see engine/project/ts-morph.ts: the ESM import of this CommonJS package costs its export lexer).
 const { Project, ts } = createRequire(import.meta.url)('ts-morph') as typeof Morph;
 type Project = Morph.Project;
 
-export { computeProjectRenames, guardedFileSystem, loadProject, migrateProject, propertyRenames, type FileMigration, type MigrateProjectOptions, type ProjectRenames, type PropertyRename } from './ts-morph.js';
+export { computeProjectRenames, guardedFileSystem, loadProject, migrateProject, propertyRenames, type FileMigration, type MigrateProjectOptions, type ProjectRenames, type PropertyRename } from '../engine/project/ts-morph.js';
 
 /** Options of {@link runCodemod}. */
 export interface CodemodOptions {

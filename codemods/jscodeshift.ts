@@ -13,9 +13,9 @@
  * The package's `dist/jscodeshift.js` is a loader for this module (see `/jscodeshift.ts`).
  */
 import { fileLanguage } from '../engine/analyze.js';
-import { loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog.js';
-import { DEFAULT_WARN_WITHIN_DAYS, isSelected, isValidIsoDate, severityOf } from '../engine/dates.js';
-import { fixFile, type FixResult } from '../engine/edits.js';
+import { loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog/catalog.js';
+import { DEFAULT_WARN_WITHIN_DAYS, isSelected, isValidIsoDate, severityOf } from '../engine/catalog/dates.js';
+import { fixFile, type FixResult } from '../engine/fix/edits.js';
 import type { EngineOptions, IsoDate, Notice, Region } from '../engine/types.js';
 
 /** The options jscodeshift passes through from its command line (values arrive as strings, numbers or booleans). */

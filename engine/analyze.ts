@@ -2,22 +2,22 @@
  * The driver: which detections can apply to a file (prefilter), parsing, running the interpreters and
  * turning their raw findings into {@link Match}es. Every front end (ESLint, codemods, CLI) goes through here.
  */
-import { FileContext, lineStarts, positionAt } from './ast.js';
-import type { LoadedCatalog } from './catalog.js';
-import { formatMessage, LIKELY_FIX_MESSAGE_ID, type Detector, type DetectorContext, type RawMatch, type TextFile, type UnparsedFile } from './detector.js';
-import { stringsOnly, stringTokens } from './text-tokens.js';
+import { FileContext, lineStarts, positionAt } from './parse/file-context.js';
+import type { LoadedCatalog } from './catalog/catalog.js';
+import { formatMessage, LIKELY_FIX_MESSAGE_ID, type Detector, type DetectorContext, type RawMatch, type TextFile, type UnparsedFile } from './detectors/detector.js';
+import { stringsOnly, stringTokens } from './parse/text-tokens.js';
 import { getDetector } from './detectors/index.js';
-import { chooseFix } from './fix-timing.js';
-import { parseSource, type ParseFailure } from './parse.js';
-import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project-renames.js';
-import { fileLanguage, type FileLanguage } from './language.js';
-import { mayApply, scannerFor, type PrefilterEntry } from './prefilter.js';
+import { chooseFix } from './fix/timing.js';
+import { parseSource, type ParseFailure } from './parse/parse.js';
+import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
+import { fileLanguage, type FileLanguage } from './read/language.js';
+import { mayApply, scannerFor, type PrefilterEntry } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { scopeMatches, scopeTextMatches } from './api/scoped.js';
 
-export type { ParseFailure } from './parse.js';
+export type { ParseFailure } from './parse/parse.js';
 
-export { fileLanguage, type FileLanguage } from './language.js';
+export { fileLanguage, type FileLanguage } from './read/language.js';
 
 /** A file to analyse. */
 export interface SourceFile {

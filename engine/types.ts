@@ -647,7 +647,7 @@ export interface EngineOptions {
   fixMode?: FixMode;
   /**
    * How messages name the user's options: as command line flags (`--region`, the default), as ESLint rule
-   * options (`region`) or as jscodeshift options (`--region=`). See engine/option-names.ts.
+   * options (`region`) or as jscodeshift options (`--region=`). See engine/catalog/option-names.ts.
    */
   optionStyle?: OptionStyle;
 }

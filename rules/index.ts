@@ -13,20 +13,20 @@ import type { Linter } from 'eslint';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { analyzeContext } from '../engine/analyze.js';
-import { FileContext } from '../engine/ast.js';
-import { builtinCatalogPath, loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog.js';
-import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, effectiveText, type Severity } from '../engine/dates.js';
-import { COMMON_MESSAGES } from '../engine/detector.js';
+import { FileContext } from '../engine/parse/file-context.js';
+import { builtinCatalogPath, loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog/catalog.js';
+import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, effectiveText, type Severity } from '../engine/catalog/dates.js';
+import { COMMON_MESSAGES } from '../engine/detectors/detector.js';
 import { getDetector } from '../engine/detectors/index.js';
-import { DOCS_URL_ENV, noticeDocUrl } from '../engine/sources.js';
-import { hasPropertyRenames, PROJECT_RENAME_MESSAGES } from '../engine/project-renames.js';
-import { OptionsError } from '../engine/option-check.js';
-import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from '../engine/suppressions.js';
-import { FIX_FORM_MESSAGES } from '../engine/fix-timing.js';
-import { createTypeOracle } from '../engine/type-oracle.js';
-import { fingerprintAll } from '../engine/fingerprint.js';
-import { daysUntilEffective } from '../engine/dates.js';
-import { readBaseline } from '../cli/scan/baseline.js';
+import { DOCS_URL_ENV, noticeDocUrl } from '../engine/catalog/sources.js';
+import { hasPropertyRenames, PROJECT_RENAME_MESSAGES } from '../engine/project/renames.js';
+import { OptionsError } from '../engine/catalog/option-check.js';
+import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from '../engine/findings/suppressions.js';
+import { FIX_FORM_MESSAGES } from '../engine/fix/timing.js';
+import { createTypeOracle } from '../engine/detectors/type-oracle.js';
+import { fingerprintAll } from '../engine/findings/fingerprint.js';
+import { daysUntilEffective } from '../engine/catalog/dates.js';
+import { readBaseline } from '../engine/findings/baseline.js';
 import type { EngineOptions, IsoDate, Notice, TypeOracle } from '../engine/types.js';
 import { checkConfigureOptions, checkRuleOptions, checkSettings, eslintSchema, PLUGIN_NAME, type ConfigureOptions, type PluginSettings, type RuleOptions } from './options.js';
 
@@ -124,7 +124,7 @@ function typeOracleOf(sourceCode: TSESLint.SourceCode): TypeOracle | undefined {
 export function messagesOf(notice: Notice): Record<string, string> {
   const messages: Record<string, string> = notice.fix === 'autofix' ? { ...COMMON_MESSAGES, ...FIX_FORM_MESSAGES } : {};
   const sources = notice.detections.map((d) => getDetector(d)?.messages ?? {});
-  // A rename this file's own types declare is left to the codemod (engine/project-renames.ts).
+  // A rename this file's own types declare is left to the codemod (engine/project/renames.ts).
   if (hasPropertyRenames(notice)) sources.push(PROJECT_RENAME_MESSAGES);
   for (const own of sources) {
     for (const [id, template] of Object.entries(own)) {

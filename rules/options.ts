@@ -8,8 +8,8 @@
  * To add an option: add it to the interface and to the schema's `properties` (the `satisfies` clauses
  * keep the two in step), with a `description` and, when it has one, a `default`.
  */
-import { CALENDAR_DAY_FORMAT, checkOptions, type OptionsSchema } from '../engine/option-check.js';
-import { DEFAULT_WARN_WITHIN_DAYS } from '../engine/dates.js';
+import { CALENDAR_DAY_FORMAT, checkOptions, type OptionsSchema } from '../engine/catalog/option-check.js';
+import { DEFAULT_WARN_WITHIN_DAYS } from '../engine/catalog/dates.js';
 import type { FixMode, IsoDate, Region } from '../engine/types.js';
 import type { JSONSchema } from '@typescript-eslint/utils';
 

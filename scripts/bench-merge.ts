@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCatalog } from '../engine/catalog.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
 import { REPORT_VERSION, timelineOf, toJson, type Report, type ReportFinding, type ReportNotice } from '../cli/report/report.js';
 
 const ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../' : '../', import.meta.url));

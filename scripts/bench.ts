@@ -30,13 +30,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { analyzeFile, planDetections, prefilterEntries, sourceCandidates } from '../engine/analyze.js';
-import { DEEP_BUDGET } from '../engine/parse-deep.js';
-import { nestingEstimate, parseSource } from '../engine/parse.js';
-import { PrefilterPlan } from '../engine/prefilter.js';
+import { DEEP_BUDGET } from '../engine/parse/deep.js';
+import { nestingEstimate, parseSource } from '../engine/parse/parse.js';
+import { PrefilterPlan } from '../engine/prefilter/prefilter.js';
 import { findFiles, type FoundFile } from '../cli/walk/files.js';
 import { readText } from '../cli/walk/read.js';
-import { loadCatalog } from '../engine/catalog.js';
-import { escapeRegExp } from '../engine/regexp.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { escapeRegExp } from '../engine/prefilter/regexp.js';
 import { generateCorpus } from './gen-corpus.js';
 
 const ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../' : '../', import.meta.url));

@@ -413,7 +413,7 @@ async function eslintDifferences(root: string, files: string[], cliFindings: rea
     import('eslint'),
     import('@typescript-eslint/parser'),
     import('../rules/index.js'),
-    import('../engine/catalog.js'),
+    import('../engine/catalog/catalog.js'),
   ]);
   const catalog = loadCatalog();
   const notices = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0);

@@ -9,9 +9,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadCatalog, packageRoot } from '../engine/catalog.js';
-import { addDays, DEFAULT_WARN_WITHIN_DAYS } from '../engine/dates.js';
-import { fixTimingOf } from '../engine/fix-timing.js';
+import { loadCatalog, packageRoot } from '../engine/catalog/catalog.js';
+import { addDays, DEFAULT_WARN_WITHIN_DAYS } from '../engine/catalog/dates.js';
+import { fixTimingOf } from '../engine/fix/timing.js';
 import type { Catalog, Detection, Example, FixKind, Notice } from '../engine/types.js';
 import { RULE_OPTION_PROPERTIES } from '../rules/options.js';
 import { describeScope } from '../engine/api/scoped.js';
@@ -97,7 +97,7 @@ export function warnStart(notice: Notice, warnWithinDays = DEFAULT_WARN_WITHIN_D
   return notice.deprecated !== undefined && notice.deprecated < windowStart ? notice.deprecated : windowStart;
 }
 
-/** How the notice's fix behaves before and after its date (engine/fix-timing.ts), or undefined without a fix. */
+/** How the notice's fix behaves before and after its date (engine/fix/timing.ts), or undefined without a fix. */
 export function fixTimingText(notice: Notice): string | undefined {
   if (notice.fix === 'none' || notice.status === 'informational') return undefined;
   const kind = fixTimingOf(notice);

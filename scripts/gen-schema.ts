@@ -2,7 +2,7 @@
  * Generates `notices.schema.json` (JSON Schema 2020-12) from the `Catalog` and `ExtraCatalog` types of
  * `engine/types.ts`, with titles and descriptions from their TSDoc. One source of truth: the types.
  *
- * It also writes `engine/catalog-validators.generated.ts`: ajv's standalone validators for that schema,
+ * It also writes `engine/catalog/validators.generated.ts`: ajv's standalone validators for that schema,
  * stamped with its sha256, so loading the catalog does not compile the schema each time (the loader falls
  * back to compiling when the stamp does not match the schema on disk).
  *
@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { createGenerator, type Config } from 'ts-json-schema-generator';
-import { detectionKindsOf, packageRoot, sha256 } from '../engine/catalog.js';
+import { detectionKindsOf, packageRoot, sha256 } from '../engine/catalog/catalog.js';
 
 /** The schema's `$id`; catalogs refer to it by relative path (`"$schema": "./notices.schema.json"`). */
 export const SCHEMA_ID = 'urn:collab-migrate:notices.schema.json';
@@ -39,7 +39,7 @@ function renameRefs(node: Json): Json {
 
 /** Where the precompiled validators live. */
 export function validatorsFilePath(root = packageRoot()): string {
-  return join(root, 'engine/catalog-validators.generated.ts');
+  return join(root, 'engine/catalog/validators.generated.ts');
 }
 
 // Both are CommonJS: under Node a default import is module.exports, whose `.default` is the export.
@@ -48,7 +48,7 @@ const Ajv2020 = (Ajv2020Module as unknown as { default?: Ajv2020Class }).default
 type StandaloneFn = typeof standaloneModule.default;
 const standaloneCode = (standaloneModule as unknown as { default?: StandaloneFn }).default ?? (standaloneModule as unknown as StandaloneFn);
 
-/** The text of `engine/catalog-validators.generated.ts` for a schema file's exact text. */
+/** The text of `engine/catalog/validators.generated.ts` for a schema file's exact text. */
 export function validatorsText(schemaFileText: string): string {
   const schema = JSON.parse(schemaFileText) as { $id: string };
   const ajv = new Ajv2020({ allErrors: false, strict: false, validateSchema: false, code: { source: true, esm: true, lines: true } });

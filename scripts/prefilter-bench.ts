@@ -1,7 +1,7 @@
 /**
  * `npm run bench:prefilter`: the prefilter's ways of asking "does this text hold a token, and which", measured
  * on the texts of real repositories read into memory (as the scan reads them: same walk, same decoding), so
- * the choice in engine/prefilter.ts can be checked again. Every way is checked against the current
+ * the choice in engine/prefilter/prefilter.ts can be checked again. Every way is checked against the current
  * case-insensitive answer on every file before it is timed; one that differs is reported and not timed.
  *
  *   PREFILTER_BENCH_REPOS="babel=/path/to/babel,sdk=/path/to/webex-js-sdk" npm run bench:prefilter
@@ -21,9 +21,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { planDetections } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
-import { PrefilterPlan, TokenScanner } from '../engine/prefilter.js';
-import { escapeRegExp } from '../engine/regexp.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { PrefilterPlan, TokenScanner } from '../engine/prefilter/prefilter.js';
+import { escapeRegExp } from '../engine/prefilter/regexp.js';
 import { findFiles } from '../cli/walk/files.js';
 import { readText } from '../cli/walk/read.js';
 

@@ -25,7 +25,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { fileLanguage } from '../engine/analyze.js';
-import { checkSyntax } from '../engine/edits.js';
+import { checkSyntax } from '../engine/fix/edits.js';
 
 interface Options {
   repos: string[];

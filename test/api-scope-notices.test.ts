@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
-import { fixFile } from '../engine/edits.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { fixFile } from '../engine/fix/edits.js';
 import { pathMatches } from '../engine/api/endpoints.js';
 import type { Detection, Match } from '../engine/types.js';
 

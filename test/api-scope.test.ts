@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
-import { fixFile } from '../engine/edits.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { fixFile } from '../engine/fix/edits.js';
 import type { Match, Region } from '../engine/types.js';
 
 const catalog = loadCatalog();

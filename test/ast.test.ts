@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN } from '../engine/ast.js';
+import { UNKNOWN } from '../engine/parse/file-context.js';
 import { contextOf, probeArgument } from './helpers/snippets.js';
 
 const context = contextOf;

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
-import { parseSource } from '../engine/parse.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { parseSource } from '../engine/parse/parse.js';
 import { cli, removeTree } from './cli/run.js';
 
 const TODAY = '2026-06-01';
@@ -34,7 +34,7 @@ export default WebexPlugin.extend({
 });
 `,
     ["@whileInFlight('isAuthorizing')", '@oneFlight', '@oneFlight'],
-    // oxc reads it with the decorators blanked (engine/decorators.ts); compared with Babel's tree below.
+    // oxc reads it with the decorators blanked (engine/parse/decorators.ts); compared with Babel's tree below.
     'decorators',
   ],
   [

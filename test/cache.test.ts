@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../engine/catalog.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
 import { cacheKey, defaultCacheLocation, ScanCache } from '../cli/scan/cache.js';
 import { findFiles, type FoundFile, type SkippedFile } from '../cli/walk/files.js';
 import { isSkipped, scanFile, type ScanContext, type ScannedFile } from '../cli/scan/scan-core.js';

@@ -4,8 +4,8 @@
  * keep their keys.
  */
 import { describe, expect, it } from 'vitest';
-import { CatalogError, parseExtraCatalog } from '../engine/catalog.js';
-import { checkSyntax } from '../engine/edits.js';
+import { CatalogError, parseExtraCatalog } from '../engine/catalog/catalog.js';
+import { checkSyntax } from '../engine/fix/edits.js';
 import { configValueText } from '../engine/detectors/value-map.js';
 
 const notice = (detection: Record<string, unknown>, fix = 'autofix') => ({

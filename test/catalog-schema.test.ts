@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { builtinCatalogPath, catalogSchemaPath, compileValidators, knownDetectionKinds, validatorOrigin } from '../engine/catalog.js';
-import * as precompiled from '../engine/catalog-validators.generated.js';
+import { builtinCatalogPath, catalogSchemaPath, compileValidators, knownDetectionKinds, validatorOrigin } from '../engine/catalog/catalog.js';
+import * as precompiled from '../engine/catalog/validators.generated.js';
 import type { Catalog } from '../engine/types.js';
 import { generateSchema, isSchemaCurrent, SCHEMA_ID, schemaText, staleGeneratedFiles, validatorsText } from '../scripts/gen-schema.js';
 
@@ -34,7 +34,7 @@ describe('notices.schema.json', () => {
   });
 });
 
-describe('precompiled validators (engine/catalog-validators.generated.ts)', () => {
+describe('precompiled validators (engine/catalog/validators.generated.ts)', () => {
   const schemaFileText = readFileSync(catalogSchemaPath(), 'utf8');
   const compiled = compileValidators(schemaFileText);
   const catalog = JSON.parse(readFileSync(builtinCatalogPath(), 'utf8')) as Catalog;

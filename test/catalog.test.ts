@@ -14,8 +14,8 @@ import {
   parseExtraCatalog,
   parseJsonText,
   suggestId,
-} from '../engine/catalog.js';
-import { addDays } from '../engine/dates.js';
+} from '../engine/catalog/catalog.js';
+import { addDays } from '../engine/catalog/dates.js';
 import type { Catalog, ExtraCatalog, Notice } from '../engine/types.js';
 
 const repoRoot = packageRoot();

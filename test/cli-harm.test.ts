@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeText } from '../cli/fix/writer.js';
+import { encodeText } from '../engine/fix/writer.js';
 import { assertBuilt, BIN, cli, git, removeTree, tempTree } from './cli/run.js';
 
 const TODAY = ['--today', '2026-11-01'];

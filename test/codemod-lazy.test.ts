@@ -5,8 +5,8 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../engine/catalog.js';
-import { migrateProject, projectLoadCount } from '../codemods/ts-morph.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { migrateProject, projectLoadCount } from '../engine/project/ts-morph.js';
 
 const catalog = loadCatalog();
 const loaded = (pkg: string): boolean => Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes(`/node_modules/${pkg}/`));

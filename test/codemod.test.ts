@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Project, ts } from 'ts-morph';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadProject, migrateProject, projectLoadCount, propertyRenames, type FileMigration } from '../codemods/ts-morph.js';
-import { loadCatalog } from '../engine/catalog.js';
+import { loadProject, migrateProject, projectLoadCount, propertyRenames, type FileMigration } from '../engine/project/ts-morph.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
 import type { Notice } from '../engine/types.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures-project/simring/', import.meta.url));

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
 import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
 import { SIM_RING } from './helpers/snippets.js';
 

@@ -8,7 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, fileLanguage } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
 
 const CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
 const CLEAN = join(CORPUS, 'clean');

@@ -11,7 +11,7 @@ import {
   isValidIsoDate,
   severityOf,
   whenText,
-} from '../engine/dates.js';
+} from '../engine/catalog/dates.js';
 import type { Notice } from '../engine/types.js';
 
 function notice(fields: Partial<Notice>): Notice {

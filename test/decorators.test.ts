@@ -1,14 +1,14 @@
 /**
- * Legacy object-literal decorators (engine/decorators.ts): oxc reads such a file once they are blanked, and the
+ * Legacy object-literal decorators (engine/parse/decorators.ts): oxc reads such a file once they are blanked, and the
  * detectors see what they see in Babel's tree of the original text.
  */
 import { describe, expect, it } from 'vitest';
-import { FileContext } from '../engine/ast.js';
+import { FileContext } from '../engine/parse/file-context.js';
 import { analyzeContext, analyzeFile } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
-import { blankDecoratorAt, decoratorsBeforeMembers } from '../engine/decorators.js';
-import { parseSource } from '../engine/parse.js';
-import { parseWithBabel } from '../engine/parse-babel.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { blankDecoratorAt, decoratorsBeforeMembers } from '../engine/parse/decorators.js';
+import { parseSource } from '../engine/parse/parse.js';
+import { parseWithBabel } from '../engine/parse/babel.js';
 import type { Match } from '../engine/types.js';
 
 const catalog = loadCatalog();

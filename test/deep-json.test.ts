@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CatalogError, loadCatalog } from '../engine/catalog.js';
-import { jsonTooDeep, MAX_JSON_DEPTH } from '../engine/json-depth.js';
+import { CatalogError, loadCatalog } from '../engine/catalog/catalog.js';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../engine/read/json-depth.js';
 import { CodemodOptionsError, runCodemod } from '../codemods/codemod.js';
 import { assertBuilt, cli, tempTrees } from './cli/run.js';
 

@@ -7,7 +7,7 @@ import { Linter } from 'eslint';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog, packageRoot } from '../engine/catalog.js';
+import { loadCatalog, packageRoot } from '../engine/catalog/catalog.js';
 import plugin from '../rules/index.js';
 import { ruleExample } from '../scripts/gen-docs.js';
 import { expectedLines } from './helpers/fixtures.js';

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog, packageRoot } from '../engine/catalog.js';
-import { addDays, severityOf } from '../engine/dates.js';
+import { loadCatalog, packageRoot } from '../engine/catalog/catalog.js';
+import { addDays, severityOf } from '../engine/catalog/dates.js';
 import type { Notice } from '../engine/types.js';
 import {
   checkDocs,

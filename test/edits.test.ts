@@ -1,8 +1,8 @@
 /** The edit engine: grouped, deterministic, overlap-checked application and the parse-verified fix loop. */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/utils';
 import { describe, expect, it, vi } from 'vitest';
-import type { Detector } from '../engine/detector.js';
-import type { LoadedCatalog } from '../engine/catalog.js';
+import type { Detector } from '../engine/detectors/detector.js';
+import type { LoadedCatalog } from '../engine/catalog/catalog.js';
 import type { Notice } from '../engine/types.js';
 
 // A fake interpreter: rewrites every `OLD` identifier/string to the text in the detection's params,
@@ -18,7 +18,7 @@ const fake: Detector<any> = {
 };
 vi.mock('../engine/detectors/index.js', () => ({ getDetector: () => fake, detectorKinds: () => ['fake'] }));
 
-const { applyEdits, fixFile } = await import('../engine/edits.js');
+const { applyEdits, fixFile } = await import('../engine/fix/edits.js');
 
 const notice = (to: string, fix: Notice['fix'] = 'autofix'): Notice => ({
   id: 'fake-notice', title: 't', summary: 's', area: 'a', status: 'contract', breaking: true, source: { section: '0' }, instead: 'do x', fix,

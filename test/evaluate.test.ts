@@ -8,7 +8,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../engine/catalog.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
 import { changedOldLines, compare, evaluate, formatResult, loadGroundTruths, parseRepoList, type Occurrence } from '../scripts/evaluate.js';
 
 const GROUND_TRUTH = fileURLToPath(new URL('./eval/ground-truth/', import.meta.url));

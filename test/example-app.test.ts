@@ -8,7 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, fileLanguage } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
 
 const APP = fileURLToPath(new URL('../examples/consumer-app/', import.meta.url));
 const EXPECTED = fileURLToPath(new URL('./example-app.expected.json', import.meta.url));

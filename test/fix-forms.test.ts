@@ -1,5 +1,5 @@
 /**
- * Fixes in time (engine/fix-timing.ts), on every fix pair of every fixable notice (discovered, never listed):
+ * Fixes in time (engine/fix/timing.ts), on every fix pair of every fixable notice (discovered, never listed):
  * - the day before the effective date, `--fix` writes the transitional form (`<case>.transitional.<ext>`) for
  *   `expand-contract` notices, nothing for `final-only` ones, the final form for `safe` ones;
  * - the transitional output is not reported before the date, is reported from the date on with the fix that
@@ -12,10 +12,10 @@ import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
-import { addDays } from '../engine/dates.js';
-import { checkSyntax, fixFile } from '../engine/edits.js';
-import { fixTimingOf, SUGGEST_FINAL_FORM } from '../engine/fix-timing.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { addDays } from '../engine/catalog/dates.js';
+import { checkSyntax, fixFile } from '../engine/fix/edits.js';
+import { fixTimingOf, SUGGEST_FINAL_FORM } from '../engine/fix/timing.js';
 import type { EngineOptions, Notice } from '../engine/types.js';
 import plugin from '../rules/index.js';
 import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
-import { checkSyntax, fixFile } from '../engine/edits.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { checkSyntax, fixFile } from '../engine/fix/edits.js';
 import { display, fixPairs, invalidFiles, validFiles } from './helpers/fixtures.js';
 
 const catalog = loadCatalog();

@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
-import { applyEdits, checkSyntax, fixFile } from '../engine/edits.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { applyEdits, checkSyntax, fixFile } from '../engine/fix/edits.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1);

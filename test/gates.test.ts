@@ -1,5 +1,5 @@
 /**
- * Text-level gates (Detector.mayMatch, engine/gates.ts): a file is not parsed when every candidate
+ * Text-level gates (Detector.mayMatch, engine/prefilter/gates.ts): a file is not parsed when every candidate
  * detection's gate rules it out. A gate may only rule out a text in which its detection reports nothing:
  * checked per detection on every fixture, the example app and the parser corpus, with and without strict
  * scopes, and on look-alikes at each gate's edge (one the gate lets through that reports, one it blocks).
@@ -8,12 +8,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FileContext } from '../engine/ast.js';
+import { FileContext } from '../engine/parse/file-context.js';
 import { analyzeContext, analyzeFile, candidateDetections, planDetections, sourceCandidates, type AnalyzeOptions, type PlannedDetection } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
-import { pathEndGate, pathEndWord, pathPatternGates, requiredWords, slashBeforeEnd } from '../engine/gates.js';
-import { fileLanguage } from '../engine/language.js';
-import { parseSource } from '../engine/parse.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { pathEndGate, pathEndWord, pathPatternGates, requiredWords, slashBeforeEnd } from '../engine/prefilter/gates.js';
+import { fileLanguage } from '../engine/read/language.js';
+import { parseSource } from '../engine/parse/parse.js';
 import type { EngineOptions, Match } from '../engine/types.js';
 import { display, fixPairs, invalidFiles, validFiles } from './helpers/fixtures.js';
 
@@ -333,7 +333,7 @@ describe('guest-jwt-exp-integer gate: the claim as a whole name', () => {
   });
 });
 
-describe('engine/gates.ts pattern reading', () => {
+describe('engine/prefilter/gates.ts pattern reading', () => {
   it('finds the word a path pattern ends in, or gives up', () => {
     expect(pathEndWord('(^|/)rooms/[^/]+/meetingInfo/?$')).toBe('meetingInfo');
     expect(pathEndWord('/x/access_token\\/?$')).toBe('access_token');

@@ -1,5 +1,5 @@
 /**
- * Issue 19, item 9: every read of a repository file goes through the one guarded reader (engine/read-file.ts:
+ * Issue 19, item 9: every read of a repository file goes through the one guarded reader (engine/read/read-file.ts:
  * regular files only, size-limited, opened without blocking). A repository is untrusted input: a
  * `tsconfig.json`, configuration file, baseline, user catalog or report committed as a named pipe or as a
  * link to `/dev/zero` must give a clear message (or be passed over), never hang the run or fill the memory.
@@ -9,9 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FileTooLarge, NotRegularFile, readFileHead, readRegularFile } from '../engine/read-file.js';
-import { migrateProject } from '../codemods/ts-morph.js';
-import { loadCatalog } from '../engine/catalog.js';
+import { FileTooLarge, NotRegularFile, readFileHead, readRegularFile } from '../engine/read/read-file.js';
+import { migrateProject } from '../engine/project/ts-morph.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
 import { assertBuilt, cli, tempTrees } from './cli/run.js';
 
 const TODAY = ['--today', '2026-11-01', '--no-progress'];

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findFiles, readRegularFile } from '../cli/walk/files.js';
 import { printableName } from '../cli/report/formats/text.js';
 import { readText } from '../cli/scan/scan-core.js';
-import { writeIfUnchanged } from '../cli/fix/writer.js';
+import { writeIfUnchanged } from '../engine/fix/writer.js';
 
 let root: string;
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printableName } from '../cli/report/formats/text.js';
-import { checkSyntax } from '../engine/edits.js';
+import { checkSyntax } from '../engine/fix/edits.js';
 import { createHostileTree, snapshotTree, type EntrySnapshot, type HostileTree } from './helpers/hostile-tree.js';
 import { assertBuilt, BIN, cli, git, removeTree, tempTree, writeTree } from './cli/run.js';
 

@@ -2,9 +2,9 @@ import { AST_NODE_TYPES as T, type TSESTree } from '@typescript-eslint/utils';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileContext, type Node } from '../engine/ast.js';
+import { FileContext, type Node } from '../engine/parse/file-context.js';
 import { enclosingFunction, localInit } from '../engine/detectors/auth-support.js';
-import { parseSource } from '../engine/parse.js';
+import { parseSource } from '../engine/parse/parse.js';
 import { contextOf, probeArgument } from './helpers/snippets.js';
 
 const context = contextOf;

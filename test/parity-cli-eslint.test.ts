@@ -8,7 +8,7 @@ import { Linter } from 'eslint';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, fileLanguage } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
 import type { EngineOptions } from '../engine/types.js';
 import { createPlugin, PLUGIN_NAME } from '../rules/index.js';
 import { display, fixPairs, invalidFiles, validFiles } from './helpers/fixtures.js';

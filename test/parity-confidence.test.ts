@@ -11,10 +11,10 @@ import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import transform, { type TransformOptions } from '../codemods/jscodeshift.js';
-import { migrateProject } from '../codemods/ts-morph.js';
+import { migrateProject } from '../engine/project/ts-morph.js';
 import { analyzeFile } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
-import { fixFile } from '../engine/edits.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { fixFile } from '../engine/fix/edits.js';
 import type { EngineOptions, Region } from '../engine/types.js';
 import plugin from '../rules/index.js';
 

@@ -14,11 +14,11 @@ import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import transform, { type TransformOptions } from '../codemods/jscodeshift.js';
-import { migrateProject } from '../codemods/ts-morph.js';
+import { migrateProject } from '../engine/project/ts-morph.js';
 import { fileLanguage } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
-import { addDays } from '../engine/dates.js';
-import { fixTimingOf } from '../engine/fix-timing.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { addDays } from '../engine/catalog/dates.js';
+import { fixTimingOf } from '../engine/fix/timing.js';
 import plugin from '../rules/index.js';
 import { fixPairs, type FixPair } from './helpers/fixtures.js';
 

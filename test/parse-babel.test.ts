@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSource } from '../engine/parse.js';
-import { parseWithBabel } from '../engine/parse-babel.js';
+import { parseSource } from '../engine/parse/parse.js';
+import { parseWithBabel } from '../engine/parse/babel.js';
 import { differences, nodeCount } from './helpers/estree-diff.js';
 
 /** Plain JavaScript: Babel's tree (normalised) must equal typescript-estree's, node by node. */
@@ -35,7 +35,7 @@ const BABEL_ERA: Array<[string, string, string, string, ('default' | 'babel' | '
   ['do expressions and function bind', 'a.js', 'const v = do { if (a) { "E1001" } else { 2 } };\nconst f = ::obj.method;\nconst g = a::b;', '"E1001"'],
 ];
 
-describe('the Babel fallback (engine/parse-babel.ts)', () => {
+describe('the Babel fallback (engine/parse/babel.ts)', () => {
   for (const [label, filename, text] of PLAIN) {
     it(`gives typescript-estree's tree on plain JavaScript: ${label}`, () => {
       const estree = parseSource(text, filename, 'typescript-estree');

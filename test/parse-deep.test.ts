@@ -1,17 +1,17 @@
 /**
  * oxc-parser ends the process with SIGSEGV on some deeply nested input (on a thread's usual stack); the engine
- * parses text that may nest deeply with oxc in a worker thread with a 1 GB stack (engine/parse-deep.ts), and
+ * parses text that may nest deeply with oxc in a worker thread with a 1 GB stack (engine/parse/deep.ts), and
  * text deeper than that budget with typescript-estree (a catchable RangeError), so a scan never dies. Run in a
  * child process: a crash there is a failed test, not a dead test runner. Uses the build (`npm test` builds first).
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isJsxFile, mayNestDeeply, nestingEstimate, NESTING_BUDGET, parseSource, tokenNestingBound } from '../engine/parse.js';
-import { DEEP_BUDGET, stopDeepParser } from '../engine/parse-deep.js';
-import { oxcModule, parseWithOxc, parseWithOxcDeep } from '../engine/parse-oxc.js';
+import { isJsxFile, mayNestDeeply, nestingEstimate, NESTING_BUDGET, parseSource, tokenNestingBound } from '../engine/parse/parse.js';
+import { DEEP_BUDGET, stopDeepParser } from '../engine/parse/deep.js';
+import { oxcModule, parseWithOxc, parseWithOxcDeep } from '../engine/parse/oxc.js';
 
-const PARSE = fileURLToPath(new URL('../dist/engine/parse.js', import.meta.url));
+const PARSE = fileURLToPath(new URL('../dist/engine/parse/parse.js', import.meta.url));
 
 const shapes: Record<string, (n: number) => string> = {
   'unary minus in parens': (n) => 'const x = ' + '-('.repeat(n) + '1' + ')'.repeat(n) + ';',

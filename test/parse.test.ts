@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chosenParser, DEFAULT_PARSER, parseSource, type ParseResult } from '../engine/parse.js';
-import { oxcModule } from '../engine/parse-oxc.js';
+import { chosenParser, DEFAULT_PARSER, parseSource, type ParseResult } from '../engine/parse/parse.js';
+import { oxcModule } from '../engine/parse/oxc.js';
 import { differences, nodeCount } from './helpers/estree-diff.js';
-import { FileContext } from '../engine/ast.js';
+import { FileContext } from '../engine/parse/file-context.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -141,7 +141,7 @@ describe('oxc without range arrays (the engine\'s own parse: FileContext sets ra
   const cases = [...SNIPPETS, ...fixtureInputs, ...appFiles];
 
   it('the big-stack worker leaves the arrays out too, and FileContext sets the same ranges', () => {
-    // Text that could nest deeply goes to the worker (engine/parse-deep.ts).
+    // Text that could nest deeply goes to the worker (engine/parse/deep.ts).
     const text = `const a = ${'('.repeat(3000)}1${')'.repeat(3000)};\nfetch('https://webexapis.com/v1/people');\n`;
     const withRanges = parseSource(text, 'deep.ts', 'oxc');
     const lazy = parseSource(text, 'deep.ts', 'oxc', { ranges: false });

@@ -5,7 +5,7 @@
  */
 import { Linter } from 'eslint';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkOptions, OptionsError } from '../engine/option-check.js';
+import { checkOptions, OptionsError } from '../engine/catalog/option-check.js';
 import { RC_SCHEMA } from '../cli/config/config.js';
 import plugin, { defaultToday, TODAY_ENV } from '../rules/index.js';
 import { CONFIGURE_OPTION_PROPERTIES, RULE_OPTION_PROPERTIES } from '../rules/options.js';

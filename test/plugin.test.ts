@@ -1,8 +1,8 @@
 /** Tests about the ESLint plugin itself: derived from the catalog, meta consistent with fix kinds, configs by date. */
 import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../engine/catalog.js';
-import { severityOf } from '../engine/dates.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { severityOf } from '../engine/catalog/dates.js';
 import plugin, { createPlugin, docsUrl, messagesOf } from '../rules/index.js';
 import { getDetector } from '../engine/detectors/index.js';
 

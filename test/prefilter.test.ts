@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, candidateDetections, planDetections, type AnalyzeOptions } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
 import { analyzeFile as analyze, prefilterEntries } from '../engine/analyze.js';
-import { fileLanguage } from '../engine/language.js';
-import { MIN_TOKEN_LENGTH, NO_TOKENS, PrefilterPlan, STOP_WORDS, TokenScanner, tokenProblem } from '../engine/prefilter.js';
+import { fileLanguage } from '../engine/read/language.js';
+import { MIN_TOKEN_LENGTH, NO_TOKENS, PrefilterPlan, STOP_WORDS, TokenScanner, tokenProblem } from '../engine/prefilter/prefilter.js';
 import type { EngineOptions, Match } from '../engine/types.js';
 import { display, fixPairs, invalidFiles, validFiles } from './helpers/fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FileContext, UNKNOWN } from '../engine/ast.js';
-import { loadCatalog } from '../engine/catalog.js';
+import { FileContext, UNKNOWN } from '../engine/parse/file-context.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
 import { contextOf } from './helpers/snippets.js';
 import { findHeader, getClientInstances, getRequests, requestOfNode, urlPath, urlQuery, type HttpRequest } from '../engine/api/index.js';
 

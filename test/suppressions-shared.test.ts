@@ -6,7 +6,7 @@
  */
 import { Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseSuppressions, suppressionFor } from '../engine/suppressions.js';
+import { parseSuppressions, suppressionFor } from '../engine/findings/suppressions.js';
 import plugin from '../rules/index.js';
 import { assertBuilt, cli, removeTree, tempTree, tempTrees } from './cli/run.js';
 import { SIM_RING } from './helpers/snippets.js';

@@ -6,13 +6,13 @@
  */
 import path from 'node:path';
 import type { Argv } from 'yargs';
-import { DEFAULT_WARN_WITHIN_DAYS } from '../../engine/dates.js';
+import { DEFAULT_WARN_WITHIN_DAYS } from '../../engine/catalog/dates.js';
 import type { Region } from '../../engine/types.js';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { checkDate, parseWholeNumber, resolveToday, splitList } from '../config/options.js';
 import { REGIONS } from '../config/settings.js';
-import { dirtyFiles } from '../fix/fix.js';
+import { dirtyFiles } from '../../engine/fix/migrate.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
 
 export interface CodemodArgs extends GlobalArgs {

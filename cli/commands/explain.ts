@@ -1,12 +1,12 @@
 /** `collab-migrate explain <id>`: everything the catalog says about one notice, with its example. */
 import type { Argv } from 'yargs';
-import { countdown } from '../../engine/dates.js';
-import { fixTimingOf, isFinalFormDue } from '../../engine/fix-timing.js';
+import { countdown } from '../../engine/catalog/dates.js';
+import { fixTimingOf, isFinalFormDue } from '../../engine/fix/timing.js';
 import type { Notice } from '../../engine/types.js';
 import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { openCatalog, resolveToday, splitList, unknownNoticeMessage } from '../config/options.js';
-import { citation } from '../../engine/sources.js';
+import { citation } from '../../engine/catalog/sources.js';
 import { describeScope } from '../../engine/api/scoped.js';
 import { docsUrl } from '../package-info.js';
 import { listFormat, withListFormat, type CommandRunner, type GlobalArgs, type ListFormatArgs } from './shared.js';

@@ -4,7 +4,7 @@
  * `.json` file under it (what `actions/download-artifact` leaves: one folder per artifact).
  */
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
-import { readTextFile } from '../../engine/read-file.js';
+import { readTextFile } from '../../engine/read/read-file.js';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { checkDate } from '../config/options.js';

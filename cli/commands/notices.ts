@@ -1,6 +1,6 @@
 /** `collab-migrate notices`: the catalog as a table sorted by effective date (or JSON). */
 import type { Argv } from 'yargs';
-import { countdown, isSelected } from '../../engine/dates.js';
+import { countdown, isSelected } from '../../engine/catalog/dates.js';
 import type { NoticeStatus } from '../../engine/types.js';
 import type { Io } from '../io.js';
 import { checkDate, compareNotices, openCatalog, resolveToday, splitList } from '../config/options.js';

@@ -2,19 +2,19 @@
  * The body of the scan command, loaded once the walk has started (see scan.ts): the engine and the
  * report modules are most of the start-up time, and they load while the walker thread works.
  */
-import { printable } from '../../engine/printable.js';
+import { printable } from '../../engine/read/printable.js';
 import { writeFileSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { prefilterEntries } from '../../engine/analyze.js';
-import { severityOf, type DateOptions } from '../../engine/dates.js';
-import { checkSyntax } from '../../engine/edits.js';
+import { severityOf, type DateOptions } from '../../engine/catalog/dates.js';
+import { checkSyntax } from '../../engine/fix/edits.js';
 import type { EngineOptions, Notice } from '../../engine/types.js';
 import { cacheKey, ScanCache } from '../scan/cache.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import type { SkippedFile } from '../walk/files.js';
 import { isGeneratedReason } from '../walk/generated.js';
-import { dirtyFiles, migrate } from '../fix/fix.js';
+import { dirtyFiles, migrate } from '../../engine/fix/migrate.js';
 import { applyBaseline, nextBaseline, readBaseline, writeBaseline, type BaselineOutcome } from '../scan/baseline.js';
 import { FORMATTERS, type FormatContext } from '../report/formats/index.js';
 import { detectRepository } from '../report/repository.js';
@@ -22,11 +22,11 @@ import type { Io } from '../io.js';
 import { checkIds, compareNotices, openCatalog, unknownNoticeMessage } from '../config/options.js';
 import { TOOL_VERSION } from '../package-info.js';
 import { scanWalk } from '../scan/pool.js';
-import { catalogAge, staleCatalogMessage } from '../../engine/sources.js';
+import { catalogAge, staleCatalogMessage } from '../../engine/catalog/sources.js';
 import { buildReport, summaryLine, type FileOutcome, type Report } from '../report/report.js';
 import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan/scan-core.js';
 import type { WalkStream } from '../walk/walker.js';
-import { cleanupTempFiles, removeStaleTempFiles, writeIfUnchanged } from '../fix/writer.js';
+import { cleanupTempFiles, removeStaleTempFiles, writeIfUnchanged } from '../../engine/fix/writer.js';
 import { outputName, settingName, type ScanSettings } from '../config/settings.js';
 
 /** Signals that stop a run: `--fix` stops between two files, a scan restores the cursor first (a closed terminal sends SIGHUP). */
@@ -89,7 +89,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   const severities = new Map<string, ReportedSeverity>(selected.map((n) => [n.id, severityOf(n, dates) === 'error' ? 'error' : 'warn']));
   // Asked of git now, so its answer is ready when the report is written.
   const repository = wantsRepository(settings) ? detectRepository(io.cwd, settings.paths, settings.repoName) : undefined;
-  // The day picks each fix's form (engine/fix-timing.ts), so it is an engine option too (and part of the cache key).
+  // The day picks each fix's form (engine/fix/timing.ts), so it is an engine option too (and part of the cache key).
   const engine: EngineOptions = { today: settings.today };
   if (settings.fixMode === 'final') engine.fixMode = 'final';
   if (settings.region) engine.region = settings.region;

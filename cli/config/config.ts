@@ -5,11 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CALENDAR_DAY_FORMAT, checkOptions, OptionsError, type OptionsSchema } from '../../engine/option-check.js';
+import { CALENDAR_DAY_FORMAT, checkOptions, OptionsError, type OptionsSchema } from '../../engine/catalog/option-check.js';
 import { UsageError } from '../errors.js';
 import { FORMATS, type Format } from './settings.js';
 import { readRegularFile } from '../walk/files.js';
-import { jsonTooDeep, tooDeepMessage } from '../../engine/json-depth.js';
+import { jsonTooDeep, tooDeepMessage } from '../../engine/read/json-depth.js';
 
 /** The keys a configuration file may set (camelCase names of the scan flags). */
 export interface RcOptions {

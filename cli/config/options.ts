@@ -3,8 +3,8 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { CatalogError, loadCatalog, suggestId, type LoadedCatalog } from '../../engine/catalog.js';
-import { isValidIsoDate } from '../../engine/dates.js';
+import { CatalogError, loadCatalog, suggestId, type LoadedCatalog } from '../../engine/catalog/catalog.js';
+import { isValidIsoDate } from '../../engine/catalog/dates.js';
 import { noticeHandlers } from '../../engine/notices/index.js';
 import type { Notice } from '../../engine/types.js';
 import { UsageError } from '../errors.js';

@@ -2,7 +2,7 @@
  * What the readiness formats (Markdown, HTML) show, computed once from a report: the headline counts, the next
  * effective date, and per notice its findings and how many of them `--fix` handles.
  */
-import { daysBetween } from '../../engine/dates.js';
+import { daysBetween } from '../../engine/catalog/dates.js';
 import type { Report, ReportFinding, ReportNotice, RepositorySummary } from './report.js';
 
 export interface NoticeDigest {

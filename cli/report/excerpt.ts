@@ -3,7 +3,7 @@
  * first suggestion) changes, before and after. Lines are cut to a width a page can show; tabs are kept, control
  * characters and bidirectional overrides escaped (`\x1b`, `\u202e`); the formats escape the rest for their markup.
  */
-import { printable } from '../../engine/printable.js';
+import { printable } from '../../engine/read/printable.js';
 import type { TextEdit } from '../../engine/types.js';
 
 /** Lines around a finding: `lines[i]` is line `startLine + i`. */

@@ -3,8 +3,8 @@
  * joined by id (counts summed, states recomputed for the merged report's day), findings, problem files and
  * suppression comments are kept with their repository, and the repositories are listed worst first.
  */
-import { daysBetween } from '../../engine/dates.js';
-import { jsonTooDeep, tooDeepMessage } from '../../engine/json-depth.js';
+import { daysBetween } from '../../engine/catalog/dates.js';
+import { jsonTooDeep, tooDeepMessage } from '../../engine/read/json-depth.js';
 import type { NoticeStatus } from '../../engine/types.js';
 import { UsageError } from '../errors.js';
 import {

@@ -3,14 +3,14 @@
  * versioned by `version`) and the input of every other format.
  */
 import path from 'node:path';
-import { countdown, daysBetween, daysUntilEffective, whenText } from '../../engine/dates.js';
+import { countdown, daysBetween, daysUntilEffective, whenText } from '../../engine/catalog/dates.js';
 import type { Confidence, FixForm, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
-import { catalogAge } from '../../engine/sources.js';
+import { catalogAge } from '../../engine/catalog/sources.js';
 import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
 import { excerptOf, fixPreviewOf, lineStarts, type Excerpt, type FixPreview } from './excerpt.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
-import type { Suppression } from '../scan/suppressions.js';
+import type { Suppression } from '../../engine/findings/suppressions.js';
 import { isUnanalysedReason } from './unanalysed.js';
 import { isGeneratedReason } from '../walk/generated.js';
 import type { BaselineOutcome } from '../scan/baseline.js';
@@ -34,7 +34,7 @@ export interface ReportFinding {
   when: string;
   /** An autofix exists (`--fix` would apply it). */
   fixable: boolean;
-  /** The form `--fix` would write (engine/fix-timing.ts): `safe`, `transitional` (before the date) or `final`. Only when fixable. */
+  /** The form `--fix` would write (engine/fix/timing.ts): `safe`, `transitional` (before the date) or `final`. Only when fixable. */
   fixForm?: FixForm;
   /** `certain`: tied to the notice's endpoint (autofix allowed); `likely`: API context but not tied (suggestions only). */
   confidence: Confidence;
@@ -43,7 +43,7 @@ export interface ReportFinding {
   status: NoticeStatus;
   effective: string | null;
   daysUntilEffective: number | null;
-  /** Stable identity of the finding across line moves (engine/fingerprint.ts): the baseline's key and SARIF's partialFingerprints. */
+  /** Stable identity of the finding across line moves (engine/findings/fingerprint.ts): the baseline's key and SARIF's partialFingerprints. */
   fingerprint: string;
   /** With `--baseline`: `recorded` (a warning until the notice's date) or `new` (an error now). */
   baseline?: 'recorded' | 'new';

@@ -1,41 +1,15 @@
 /**
- * The date-aware baseline (`--baseline FILE`, `--baseline-write FILE`): a team adopts collab-migrate on a codebase
- * with many findings by recording them once; from then on a recorded finding is a warning until its notice's
- * effective date and an error from that day, while a finding that is not recorded is an error at once, whatever
- * its date (new code must not add what is about to break). Findings are recognised by fingerprint
- * (engine/fingerprint.ts), so moving code around keeps them; a recorded finding that is gone is listed as resolved,
- * and writing the baseline again drops it. The file is JSON, validated against baseline.schema.json, sorted.
+ * The date-aware baseline in a CLI run: recorded findings warn until their notice is in force, findings not
+ * recorded are errors at once, whatever their date (new code must not add what is about to break); a recorded
+ * finding that is gone is listed as resolved, and writing the baseline again drops it. The file itself (shape,
+ * reading, writing, keys) is the engine's (engine/findings/baseline.ts), shared with the ESLint plugin.
  */
-import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { readTextFile } from '../../engine/read-file.js';
-import { jsonTooDeep, tooDeepMessage } from '../../engine/json-depth.js';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
-import { daysUntilEffective } from '../../engine/dates.js';
-import type { Notice } from '../../engine/types.js';
-import { UsageError } from '../errors.js';
+import { BASELINE_VERSION, SCHEMA_REF, baselineKey as keyOf, inForce, type BaselineEntry, type BaselineFile } from '../../engine/findings/baseline.js';
 import type { Finding, ScannedFile } from './scan-core.js';
 
-export const BASELINE_VERSION = 1;
-
-/** One recorded finding. */
-export interface BaselineEntry {
-  /** Relative to the baseline file's folder, `/` separators. */
-  file: string;
-  notice: string;
-  fingerprint: string;
-  /** For the reader: the notice's date when recorded. */
-  effective?: string | null;
-  /** For the reader: the matched text. */
-  text?: string;
-}
-
-export interface BaselineFile {
-  $schema?: string;
-  version: typeof BASELINE_VERSION;
-  findings: BaselineEntry[];
-}
+export { BASELINE_VERSION, readBaseline, writeBaseline, type BaselineEntry, type BaselineFile } from '../../engine/findings/baseline.js';
 
 /** What the baseline did in one run, for the report. */
 export interface BaselineOutcome {
@@ -50,69 +24,8 @@ export interface BaselineOutcome {
   written?: { findings: number; pruned: number };
 }
 
-const SCHEMA_REF = 'node_modules/collab-migrate/baseline.schema.json';
-
-let validator: ValidateFunction<BaselineFile> | undefined;
-
-function schemaPath(): string {
-  // cli/scan/ compiles to dist/cli/scan/; the schema sits at the package root.
-  const here = path.dirname(new URL(import.meta.url).pathname);
-  for (const up of ['../..', '../../..']) {
-    const candidate = path.resolve(here, up, 'baseline.schema.json');
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error('baseline.schema.json not found beside the package');
-}
-
-function validate(value: unknown): value is BaselineFile {
-  if (!validator) {
-    const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass };
-    const schema = JSON.parse(readFileSync(schemaPath(), 'utf8')) as object;
-    validator = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true }).compile<BaselineFile>(schema);
-  }
-  return validator(value);
-}
-
-/** Reads a baseline; a missing file is an empty one when `optional` (so `--baseline-write` can create it). */
-export function readBaseline(file: string, optional = false, name = '--baseline'): BaselineFile {
-  if (!existsSync(file)) {
-    if (optional) return { version: BASELINE_VERSION, findings: [] };
-    throw new UsageError(`${name} ${file}: file not found (create it with --baseline-write ${file}).`);
-  }
-  let value: unknown;
-  let text: string;
-  try {
-    text = readTextFile(file);
-  } catch (error) {
-    throw new UsageError(`${name} ${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
-  }
-  const deep = jsonTooDeep(text);
-  if (deep) throw new UsageError(`${name} ${file}: not a baseline: ${tooDeepMessage(deep)}.`);
-  try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new UsageError(`${name} ${file}: not valid JSON (${(error as Error).message}).`);
-  }
-  if (!validate(value)) {
-    const e = validator?.errors?.[0];
-    throw new UsageError(`${name} ${file}: ${e ? `${e.instancePath || '/'} ${e.message ?? 'is invalid'}` : 'invalid'} (see baseline.schema.json).`);
-  }
-  return value;
-}
-
-function keyOf(file: string, notice: string, fingerprint: string): string {
-  return `${file}\0${notice}\0${fingerprint}`;
-}
-
 function relativeTo(baselineFile: string, absolute: string): string {
   return path.relative(path.dirname(baselineFile), absolute).split(path.sep).join('/');
-}
-
-/** Whether a notice is in force on `today`: contract notices always, dated ones from their effective day. */
-function inForce(notice: Notice, today: string): boolean {
-  if (notice.status === 'contract') return true;
-  const days = daysUntilEffective(notice, today);
-  return days !== undefined && days <= 0 && notice.status !== 'pending';
 }
 
 function shortText(text: string, range: readonly [number, number]): string {
@@ -179,18 +92,3 @@ export function nextBaseline(baselineFile: string, previous: BaselineFile, scann
   return { baseline: { $schema: SCHEMA_REF, version: BASELINE_VERSION, findings }, pruned };
 }
 
-/** Writes the baseline atomically, two-space JSON, one entry per finding. */
-export function writeBaseline(file: string, baseline: BaselineFile): void {
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temp, JSON.stringify(baseline, null, 2) + '\n');
-    renameSync(temp, file);
-  } catch (error) {
-    try {
-      unlinkSync(temp);
-    } catch {
-      /* never written */
-    }
-    throw new UsageError(`Cannot write --baseline-write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
-  }
-}

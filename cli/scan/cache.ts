@@ -14,7 +14,7 @@ import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path';
 import type { Match } from '../../engine/types.js';
 import { readRegularFile, type FoundFile, type SkippedFile } from '../walk/files.js';
-import { hasDirectives } from './suppressions.js';
+import { hasDirectives } from '../../engine/findings/suppressions.js';
 import { analyzeText, readText, toFindings, type ScanContext, type ScannedFile } from './scan-core.js';
 
 /** Format of the cache file; bump when the entry shape changes. */

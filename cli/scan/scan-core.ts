@@ -4,14 +4,14 @@
  * its text-level findings and is marked unanalysed. Findings
  * get their severity for the run's dates and are checked against suppression comments.
  */
-import { printable } from '../../engine/printable.js';
+import { printable } from '../../engine/read/printable.js';
 import { analyzeFile, type AnalyzeOptions } from '../../engine/analyze.js';
-import { severityOf, type DateOptions } from '../../engine/dates.js';
+import { severityOf, type DateOptions } from '../../engine/catalog/dates.js';
 import type { Match, Notice } from '../../engine/types.js';
 import type { FoundFile, SkippedFile } from '../walk/files.js';
 import { readText } from '../walk/read.js';
-import { fingerprintAll } from '../../engine/fingerprint.js';
-import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from './suppressions.js';
+import { fingerprintAll } from '../../engine/findings/fingerprint.js';
+import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from '../../engine/findings/suppressions.js';
 
 export type ReportedSeverity = 'error' | 'warn';
 
@@ -21,7 +21,7 @@ export interface Finding {
   notice: Notice;
   match: Match;
   severity: ReportedSeverity;
-  /** Stable identity across line moves (engine/fingerprint.ts). */
+  /** Stable identity across line moves (engine/findings/fingerprint.ts). */
   fingerprint: string;
   /** With `--baseline`: whether the baseline records this finding (a warning until its date) or not (an error now). */
   baseline?: 'recorded' | 'new';

@@ -2,8 +2,8 @@
  * The engine options of a scan, rebuilt in another thread (a pool worker, or the walker thread once the
  * walk is over): the same catalog (checked by hash), the same notices and engine options.
  */
-import { loadCatalog } from '../../engine/catalog.js';
-import { DEFAULT_WARN_WITHIN_DAYS } from '../../engine/dates.js';
+import { loadCatalog } from '../../engine/catalog/catalog.js';
+import { DEFAULT_WARN_WITHIN_DAYS } from '../../engine/catalog/dates.js';
 import type { EngineOptions, Notice } from '../../engine/types.js';
 import type { ScanContext } from './scan-core.js';
 

@@ -8,14 +8,14 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { fileLanguage, type FileLanguage } from '../../engine/language.js';
+import { fileLanguage, type FileLanguage } from '../../engine/read/language.js';
 import { UsageError } from '../errors.js';
-import { oversize, readRegularFile } from '../../engine/read-file.js';
+import { oversize, readRegularFile } from '../../engine/read/read-file.js';
 import { buildFolderReason, generatedByName } from './generated.js';
 import { IgnoreScope, mayMatch, type ScopeState } from './ignore-scope.js';
 
 // The one guarded reader lives in the engine (the catalog and the codemods read through it too).
-export { FileTooLarge, formatSize, NotRegularFile, oversize, readRegularFile } from '../../engine/read-file.js';
+export { FileTooLarge, formatSize, NotRegularFile, oversize, readRegularFile } from '../../engine/read/read-file.js';
 
 /**
  * Folders never entered: dependencies, VCS data and usual build output. (`dist/` is entered: its files are

@@ -5,11 +5,11 @@
  * prefilter, so the main thread only analyses the few files the engine would parse.
  */
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { PrefilterPlan, type PrefilterEntry } from '../../engine/prefilter.js';
+import { PrefilterPlan, type PrefilterEntry } from '../../engine/prefilter/prefilter.js';
 import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile } from './files.js';
 import { readText } from './read.js';
-import { hasDirectives } from '../scan/suppressions.js';
+import { hasDirectives } from '../../engine/findings/suppressions.js';
 import { BY_WALKER, type Prefiltered, type WalkerSetup, type WalkMessage } from './walker.js';
 
 const port = parentPort!;

@@ -11,7 +11,7 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import type { PrefilterEntry } from '../../engine/prefilter.js';
+import type { PrefilterEntry } from '../../engine/prefilter/prefilter.js';
 import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile, type SkippedFile, type WalkOptions } from './files.js';
 

@@ -2,8 +2,8 @@
  * Endpoints of the catalog matched against calls: a call's method and folded URL path against an endpoint's
  * methods and path template (`/telephony/config/workspaces/{workspaceId}/simultaneousRing`).
  */
-import { UNKNOWN } from '../ast.js';
-import type { LoadedCatalog } from '../catalog.js';
+import { UNKNOWN } from '../parse/file-context.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { Endpoint } from '../types.js';
 import { urlHost } from './url.js';
 import type { HttpRequest } from './calls.js';

@@ -4,8 +4,8 @@
  * from it in the file. The paths decide the confidence of a host finding against the detection's scope.
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
-import { unwrap, type FileContext, type Node } from '../ast.js';
-import type { LoadedCatalog } from '../catalog.js';
+import { unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { DetectionScope, Endpoint } from '../types.js';
 import { getClientInstances, getRequests } from './calls.js';
 import { describeEndpoint, isResolvedPath, pathMatches } from './endpoints.js';

@@ -1,8 +1,11 @@
 /**
- * The API model (DESIGN.md "api/"): every HTTP call of a file with its method, URL, headers, body and query
- * (calls.ts), URLs and API hosts (url.ts), catalog endpoints matched by method and path template
- * (endpoints.ts), what is read from responses (responses.ts) and the tie of a node to an endpoint, which gives
- * a finding its confidence (tie.ts).
+ * Stage `engine/api/`: the API model of a file (DESIGN.md "api/"). Every HTTP call with its method, URL,
+ * headers, body and query: which calls are requests (calls.ts), recognising clients and configured instances
+ * (clients.ts), reading a call's parts (call-parts.ts), names followed to their values (bindings.ts), requests
+ * made through same-file wrappers (wrappers.ts) and the request itself (request.ts); URLs and API hosts
+ * (url.ts), where a host is used (host-use.ts), catalog endpoints matched by method and path template
+ * (endpoints.ts), the tie of a node to an endpoint, which gives a finding its confidence (tie.ts), and that tie
+ * applied to the kinds whose detectors do not tie their own matches (scoped.ts).
  */
 export * from './calls.js';
 export * from './url.js';

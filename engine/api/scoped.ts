@@ -5,9 +5,9 @@
  * `property`, `host` and `request-field` detectors tie their own matches (they know the usage, URL or request).
  * A scope with no endpoints (the platform names none: `where`) leaves the detector's own context rules alone.
  */
-import type { FileContext } from '../ast.js';
-import type { LoadedCatalog } from '../catalog.js';
-import type { RawMatch } from '../detector.js';
+import type { FileContext } from '../parse/file-context.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
+import type { RawMatch } from '../detectors/detector.js';
 import type { Detection, DetectionScope } from '../types.js';
 import { describeEndpoint } from './endpoints.js';
 import { configTie, scopeTie, type Tie } from './tie.js';

@@ -8,8 +8,8 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { boundNames, memberName, UNKNOWN, unwrap, type FileContext, type Node } from '../ast.js';
-import type { LoadedCatalog } from '../catalog.js';
+import { boundNames, memberName, UNKNOWN, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { Confidence, DetectionScope, Endpoint } from '../types.js';
 import { getRequests, requestOfNode, resolveLocal, type HttpRequest } from './calls.js';
 import { describeEndpoint, endpointOfRequest, isResolvedPath, pathMatches } from './endpoints.js';

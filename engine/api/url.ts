@@ -2,8 +2,8 @@
  * URLs of the API model: the path, host and query of a folded URL, and whether it calls the API (a catalog
  * host, or a known API path when the host is not statically known).
  */
-import { UNKNOWN, type StaticString } from '../ast.js';
-import type { LoadedCatalog } from '../catalog.js';
+import { UNKNOWN, type StaticString } from '../parse/file-context.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
 
 /** Known API path prefixes (after an optional `/v1`) used when the host is not statically known. */
 export const API_PATH_WORDS = [

@@ -4,7 +4,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, dottedName, memberName, unwrap, type FileContext, type Node } from '../ast.js';
+import { calleeName, dottedName, memberName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 
 type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 

@@ -9,8 +9,8 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, propertyKeyName, quoteOf, quoteLike, unwrap, type FileContext, type Node } from '../ast.js';
-import type { Detector, RawMatch } from '../detector.js';
+import { calleeName, propertyKeyName, quoteOf, quoteLike, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { Detector, RawMatch } from './detector.js';
 import type { HeaderLookupDetection, TextEdit } from '../types.js';
 import { localInit } from './auth-support.js';
 import { contractEdit, eitherEdit, isPure, textWithEdit, wholeExpression, type EitherOperator } from './transitional.js';

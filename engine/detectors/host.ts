@@ -7,12 +7,12 @@
  * is never reported.
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
-import type { LoadedCatalog } from '../catalog.js';
-import type { FileContext } from '../ast.js';
-import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
+import type { FileContext } from '../parse/file-context.js';
+import type { Detector, DetectorContext, RawMatch, TextFile } from './detector.js';
 import type { HostDetection, Region, Suggestion } from '../types.js';
-import { escapeRegExp } from '../regexp.js';
-import { optionNameFor } from '../option-names.js';
+import { escapeRegExp } from '../prefilter/regexp.js';
+import { optionNameFor } from '../catalog/option-names.js';
 import { hostTextTie, hostUseTie, type Tie } from '../api/index.js';
 
 

@@ -1,9 +1,14 @@
 /**
+ * Stage `engine/detectors/`: the interpreters that turn a notice's detections into raw matches. It owns the
+ * Detector contract (detector.ts), one interpreter per detection kind (<kind>.ts), what they share (shared.ts,
+ * auth-support.ts, transitional.ts) and type answers from a TypeScript program when one exists (type-oracle.ts).
+ * Notices no generic kind expresses live in engine/notices/.
+ *
  * The registry of detection interpreters, by `kind` (and, for `custom`, by handler name).
  * Adding a kind: write engine/detectors/<kind>.ts, add its Detection interface to engine/types.ts
  * and one line here.
  */
-import type { Detector } from '../detector.js';
+import type { Detector } from './detector.js';
 import type { Detection } from '../types.js';
 import { noticeHandlers } from '../notices/index.js';
 import { hostDetector } from './host.js';

@@ -5,13 +5,13 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { findProperty, memberName, propertyNames, unwrap, type FileContext, type Node } from '../ast.js';
-import type { Detector, DetectorContext, RawMatch } from '../detector.js';
+import { findProperty, memberName, propertyNames, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { Detector, DetectorContext, RawMatch } from './detector.js';
 import type { JwtClaimDetection, TextEdit } from '../types.js';
 import { jwtSignings, localInit, payloadObject, type JwtSigning } from './auth-support.js';
 import { hasApiContext } from '../api/index.js';
-import { escapeRegExp } from '../regexp.js';
-import { PLAIN_ASSIGNMENT, TO_KEY_OR_TARGET_END } from '../gates.js';
+import { escapeRegExp } from '../prefilter/regexp.js';
+import { PLAIN_ASSIGNMENT, TO_KEY_OR_TARGET_END } from '../prefilter/gates.js';
 
 const INTEGER_FUNCTIONS = new Set(['floor', 'round', 'trunc', 'ceil']);
 

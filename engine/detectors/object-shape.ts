@@ -5,8 +5,8 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { findProperty, propertyNames, unwrap, type FileContext, type Node } from '../ast.js';
-import type { Detector, DetectorContext, RawMatch } from '../detector.js';
+import { findProperty, propertyNames, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { Detector, DetectorContext, RawMatch } from './detector.js';
 import type { ObjectShapeDetection } from '../types.js';
 
 /** Whether the object has every `when` key with its static value. */

@@ -4,8 +4,8 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { memberName, propertyKeyName, unwrap, type FileContext, type Node } from '../ast.js';
-import type { Detector, DetectorContext, RawMatch } from '../detector.js';
+import { memberName, propertyKeyName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { Detector, DetectorContext, RawMatch } from './detector.js';
 import type { PropertyValueDetection } from '../types.js';
 import { fileHasAny } from './shared.js';
 import { isPure } from './transitional.js';

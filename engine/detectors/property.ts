@@ -6,15 +6,15 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { memberName, propertyKeyName, type FileContext, type Node } from '../ast.js';
-import type { LoadedCatalog } from '../catalog.js';
+import { memberName, propertyKeyName, type FileContext, type Node } from '../parse/file-context.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
 import { requestOfNode } from '../api/index.js';
 import { configTie, scopeTie } from '../api/tie.js';
-import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';
+import type { Detector, DetectorContext, RawMatch, TextFile } from './detector.js';
 import type { PropertyDetection, PropertyUsage, Suggestion, TextEdit } from '../types.js';
 import { contractEdit, eitherEdit, isPure, textWithEdit, wholeExpression } from './transitional.js';
 import { fileHasAny, isSentTo, removePropertyEdit, renameKeyEdit, renameMemberEdit, sendingCall } from './shared.js';
-import { escapeRegExp } from '../regexp.js';
+import { escapeRegExp } from '../prefilter/regexp.js';
 
 const ALL: readonly PropertyUsage[] = ['key', 'read', 'write', 'destructure', 'declaration'];
 
@@ -130,7 +130,7 @@ function messageOf(d: PropertyDetection): string {
 }
 
 /**
- * The transitional side of a rename (see engine/fix-timing.ts): a read becomes `a.new ?? a.old` (recognised
+ * The transitional side of a rename (see engine/fix/timing.ts): a read becomes `a.new ?? a.old` (recognised
  * as migrated, and contracted to `a.new`, when already so); a key beside its new name is the "send both"
  * transitional form. Any other usage keeps the old name before the date (for a request, the name the API
  * accepts then) and gets the new one as a suggestion.

@@ -3,13 +3,13 @@
  * Context comes from engine/requests.ts: only requests whose URL is the API and whose path matches count.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../ast.js';
-import type { LoadedCatalog } from '../catalog.js';
-import type { Detector, RawMatch } from '../detector.js';
+import { propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
+import type { Detector, RawMatch } from './detector.js';
 import { getRequests, requestTie, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../api/index.js';
 import type { RequestFieldDetection } from '../types.js';
-import { escapeRegExp } from '../regexp.js';
-import { detectionPathGates, passesPathGates } from '../gates.js';
+import { escapeRegExp } from '../prefilter/regexp.js';
+import { detectionPathGates, passesPathGates } from '../prefilter/gates.js';
 
 /** A field as sent: from an object literal (with its node) or a URL query string (the URL node). */
 interface SentField {
@@ -231,7 +231,7 @@ const NUMBER_TEXT = /^(?:[0-9.e+-]+|Infinity)$/;
  *
  * Soundness: every finding is of a request {@link isTargetRequest} accepts, whose folded URL's path one of the
  * detection's patterns matches (case-insensitive): {@link detectionPathGates} lets every such text through
- * (engine/gates.ts argues it). A detection that reports sent fields (neither `required` nor `absent`, which
+ * (engine/prefilter/gates.ts argues it). A detection that reports sent fields (neither `required` nor `absent`, which
  * report fields not sent) reports only a field {@link sentFields} finds under one of its names: a key of an
  * object literal (an identifier, a string or template without substitutions, or a number, whose name is its
  * value as a string), or a parameter name in the query of the folded URL, a slice of the file's own string

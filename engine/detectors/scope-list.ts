@@ -6,12 +6,12 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, memberName, propertyKeyName, unwrap, type FileContext, type Node } from '../ast.js';
-import type { Detector, DetectorContext, RawMatch } from '../detector.js';
+import { calleeName, memberName, propertyKeyName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { Detector, DetectorContext, RawMatch } from './detector.js';
 import type { ScopeListDetection } from '../types.js';
 import { resolveLocal } from './auth-support.js';
-import { nearest } from '../did-you-mean.js';
-import { PLAIN_ASSIGNMENT, TO_KEY_OR_TARGET_END } from '../gates.js';
+import { nearest } from '../catalog/did-you-mean.js';
+import { PLAIN_ASSIGNMENT, TO_KEY_OR_TARGET_END } from '../prefilter/gates.js';
 
 const SCOPE_NAME = /^(scopes?|[A-Za-z0-9_]*[a-z0-9_]Scopes?|[A-Za-z0-9_]*_SCOPES?|SCOPES?)$/;
 const WELL_FORMED = /^[A-Za-z][\w.-]*:[\w.:-]+$/;

@@ -4,8 +4,8 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, findProperty, memberName, propertyKeyName, quoteLike, quoteOf, unwrap, type FileContext, type Node } from '../ast.js';
-import type { LoadedCatalog } from '../catalog.js';
+import { calleeName, findProperty, memberName, propertyKeyName, quoteLike, quoteOf, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
 import { requestOfNode } from '../api/index.js';
 import type { TextEdit } from '../types.js';
 

@@ -1,5 +1,5 @@
 /**
- * Transitional forms shared by the detectors (engine/fix-timing.ts picks the form for the day): an
+ * Transitional forms shared by the detectors (engine/fix/timing.ts picks the form for the day): an
  * expression `E` whose final form is `E'` (the same expression with the new name, code or casing) is
  * written before the date as `E' ?? E` (a read that takes the new value when present) or `E || E'` /
  * `E && E'` (a test that accepts both). Such a pair is recognised as migrated, and contracted to `E'` from
@@ -7,7 +7,7 @@
  * Only side-effect-free operands are duplicated (`a.b['c']`, not `get()['c']`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { FileContext, Node } from '../ast.js';
+import type { FileContext, Node } from '../parse/file-context.js';
 import type { TextEdit } from '../types.js';
 
 /** The operator joining a transitional pair: `??` for reads, `||` for tests that accept both, `&&` for tests that reject both. */

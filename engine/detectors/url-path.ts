@@ -2,11 +2,11 @@
  * `url-path`: URLs of an endpoint that is going away, wherever they are written (request arguments,
  * constants, templates, concatenations). Route definitions of the consumer's own server are not URLs called.
  */
-import type { Detector, RawMatch } from '../detector.js';
+import type { Detector, RawMatch } from './detector.js';
 import { outerStringExpressions, isRouteDefinition } from './auth-support.js';
 import { urlPath } from '../api/index.js';
 import type { UrlPathDetection } from '../types.js';
-import { detectionPathGates, passesPathGates } from '../gates.js';
+import { detectionPathGates, passesPathGates } from '../prefilter/gates.js';
 
 const compiled = new WeakMap<UrlPathDetection, RegExp[]>();
 
@@ -24,7 +24,7 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
   tokens() {
     return [];
   },
-  // Sound: both interpreters report only a string whose path one of the patterns matches (engine/gates.ts).
+  // Sound: both interpreters report only a string whose path one of the patterns matches (engine/prefilter/gates.ts).
   mayMatch: (text, ctx) => passesPathGates(text, detectionPathGates(ctx.detection)),
   // Each string or template on its own (a concatenation cannot be folded without a tree).
   detectUnparsed(file, ctx) {

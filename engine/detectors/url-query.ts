@@ -7,8 +7,8 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../ast.js';
-import type { Detector, RawMatch } from '../detector.js';
+import { calleeName, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
+import type { Detector, RawMatch } from './detector.js';
 import type { UrlQueryDetection } from '../types.js';
 import { enclosingFunction, outerStringExpressions, resolveLocal } from './auth-support.js';
 

@@ -6,12 +6,12 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { memberName, propertyKeyName, quoteLike, quoteOf, unwrap, type FileContext, type Node } from '../ast.js';
-import type { Detector, DetectorContext, RawMatch, TextFile } from '../detector.js';
+import { memberName, propertyKeyName, quoteLike, quoteOf, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { Detector, DetectorContext, RawMatch, TextFile } from './detector.js';
 import type { TextEdit, ValueMapDetection } from '../types.js';
 import { fileHasAny, removePropertyEdit } from './shared.js';
 import { contractEdit, eitherEdit, isPure, textWithEdit, wholeExpression } from './transitional.js';
-import { escapeRegExp } from '../regexp.js';
+import { escapeRegExp } from '../prefilter/regexp.js';
 
 const EQUALITY = new Set(['===', '!==', '==', '!=']);
 const SEARCH_METHODS = new Set(['includes', 'indexOf', 'lastIndexOf']);
@@ -172,7 +172,7 @@ function caseColonEnd(file: FileContext, c: TSESTree.SwitchCase): number {
 }
 
 /**
- * The transitional form of a mapped value by where it stands (engine/fix-timing.ts): a comparison accepts
+ * The transitional form of a mapped value by where it stands (engine/fix/timing.ts): a comparison accepts
  * both (`c === 'OLD' || c === 'NEW'`, `c !== 'OLD' && c !== 'NEW'`, `x.includes('OLD') || x.includes('NEW')`),
  * a searched list, a `switch` and a lookup table hold both. A value the code writes (assigned, sent, listed
  * under a key) has none: its new value waits for the date as a suggestion.

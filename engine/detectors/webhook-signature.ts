@@ -6,8 +6,8 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, findProperty, memberName, unwrap, type FileContext, type Node } from '../ast.js';
-import type { Detector, RawMatch } from '../detector.js';
+import { calleeName, findProperty, memberName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { Detector, RawMatch } from './detector.js';
 import type { WebhookSignatureDetection } from '../types.js';
 import { enclosingFunction, localInit } from './auth-support.js';
 

@@ -1,7 +1,7 @@
 // Seed section 5, rule 1: "Every API call carries `Authorization: Bearer <ACCESS_TOKEN>`".
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, unwrap, type FileContext, type Node } from '../ast.js';
-import type { Detector, RawMatch } from '../detector.js';
+import { dottedName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { Detector, RawMatch } from '../detectors/detector.js';
 import { getClientInstances, getRequests, resolveLocal, type RequestHeader, apiMarkers } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 

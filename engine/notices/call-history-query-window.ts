@@ -1,7 +1,7 @@
 // Seed section 8: "detailed call history, query window | 12 hours (48 hours deprecated) | from 2026-01-30".
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, memberName, type FileContext, type Node } from '../ast.js';
-import type { Detector, RawMatch } from '../detector.js';
+import { dottedName, memberName, type FileContext, type Node } from '../parse/file-context.js';
+import type { Detector, RawMatch } from '../detectors/detector.js';
 import { endpointText, isTargetRequest, sentFields } from '../detectors/request-field.js';
 import { getRequests, resolveLocal } from '../api/index.js';
 import type { CustomDetection } from '../types.js';

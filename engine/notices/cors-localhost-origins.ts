@@ -1,7 +1,7 @@
 // Seed section 5, rule 9: no `Access-Control-Allow-Origin` for localhost or non-HTTPS origins since 2026-05-01.
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { FileContext } from '../ast.js';
-import type { Detector, RawMatch } from '../detector.js';
+import type { FileContext } from '../parse/file-context.js';
+import type { Detector, RawMatch } from '../detectors/detector.js';
 import { apiHosts, getRequests, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 

@@ -1,12 +1,12 @@
 /** devices-ids-nullable (seed section 9, 2026-04-27): `id`, `webexDeviceId`, `callingDeviceId` of the Devices API may be null. */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, memberName, unwrap, type FileContext, type Node } from '../ast.js';
-import type { LoadedCatalog } from '../catalog.js';
-import type { Detector, DetectorContext, RawMatch } from '../detector.js';
+import { dottedName, memberName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
+import type { Detector, DetectorContext, RawMatch } from '../detectors/detector.js';
 import { apiHosts, getRequests, urlPath } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
-import { escapeRegExp, SPACE_OR_COMMENT } from '../regexp.js';
+import { escapeRegExp, SPACE_OR_COMMENT } from '../prefilter/regexp.js';
 
 interface Params {
   /** Identifier fields that may be null wherever they are read. */

@@ -1,5 +1,5 @@
 // Seed section 7: "POST with JSON or XML data but a form-urlencoded `Content-Type` | rejected".
-import type { Detector, RawMatch } from '../detector.js';
+import type { Detector, RawMatch } from '../detectors/detector.js';
 import { findHeader, getRequests, apiMarkers } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 

@@ -1,7 +1,7 @@
 // Seed section 7: "GET request with any `Content-Type` header | may be rejected (since 2025-09-08)".
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { Node } from '../ast.js';
-import type { Detector, RawMatch } from '../detector.js';
+import type { Node } from '../parse/file-context.js';
+import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
 import { getRequests, type HttpRequest, type RequestHeader, apiMarkers } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';

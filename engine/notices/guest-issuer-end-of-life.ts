@@ -1,13 +1,13 @@
 // Seed section 3 (guest issuer apps: end of life 2025-12-31, creation disabled 2026-01-21) and 5.2 (guest JWT).
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, propertyNames, unwrap, type FileContext, type Node } from '../ast.js';
-import type { Detector, RawMatch } from '../detector.js';
+import { calleeName, propertyNames, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { Detector, RawMatch } from '../detectors/detector.js';
 import type { CustomDetection } from '../types.js';
 import { getRequests, urlHost, urlPath } from '../api/index.js';
 import { isRouteDefinition, jwtSignings, mayHaveJwtSigning, outerStringExpressions, payloadObject, resolveLocal } from '../detectors/auth-support.js';
-import { passesPathGates, pathPatternGates } from '../gates.js';
-import { escapeRegExp } from '../regexp.js';
+import { passesPathGates, pathPatternGates } from '../prefilter/gates.js';
+import { escapeRegExp } from '../prefilter/regexp.js';
 
 interface Params {
   /** Claims of a guest token; a payload needs at least two of them. */
@@ -84,7 +84,7 @@ const loginGates = new WeakMap<CustomDetection, RegExp[][] | undefined>();
  * - a string, `new URL()` or request URL that {@link isLoginUrl} accepts, or a request whose folded path ends
  *   in a login path: the folded value's path ends in the login path (`path.endsWith`, or with the unknown
  *   base's `/` left out), so it matches the pattern `<login path>$` but for that first `/`, which no gate
- *   of {@link pathPatternGates} asks for (engine/gates.ts argues why the text then passes them);
+ *   of {@link pathPatternGates} asks for (engine/prefilter/gates.ts argues why the text then passes them);
  * - a JWT signing ({@link jwtSignings}, which {@link mayHaveJwtSigning} lets through) whose key is
  *   `Buffer.from(s, 'base64')` ({@link isBase64Secret}, an identifier `Buffer`): the text holds `Buffer`.
  * Names are written, as the prefilter's tokens are, without escape sequences.

@@ -1,5 +1,8 @@
-/** Notice-specific detectors (kind `custom`), by handler name. One module per notice no generic kind expresses. */
-import type { Detector } from '../detector.js';
+/**
+ * Stage `engine/notices/`: notice-specific detectors (kind `custom`), by handler name: one module per notice no
+ * generic kind expresses, with the same Match/TextEdit contract as engine/detectors/.
+ */
+import type { Detector } from '../detectors/detector.js';
 import { devicesIdsNullable } from './devices-ids-nullable.js';
 import { guestIssuerEndOfLife } from './guest-issuer-end-of-life.js';
 import { authorizationBearerScheme } from './authorization-bearer-scheme.js';

@@ -1,7 +1,7 @@
 // Seed section 7: "`PATCH /licenses` ... some succeed and some fail ... status 206 Partial Content" (was 400, none assigned).
 import type { TSESTree } from '@typescript-eslint/utils';
-import { memberName, unwrap, type Node } from '../ast.js';
-import type { Detector, RawMatch } from '../detector.js';
+import { memberName, unwrap, type Node } from '../parse/file-context.js';
+import type { Detector, RawMatch } from '../detectors/detector.js';
 import { getRequests, urlPath } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 

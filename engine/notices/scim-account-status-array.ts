@@ -1,8 +1,8 @@
 // Seed section 9: "SCIMv2 `accountStatus` becomes an array of strings with values `Suspended`, `Compliance`, `Fraud`, replacing `Inactive`".
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { findProperty, propertyKeyName, unwrap, type FileContext, type Node } from '../ast.js';
-import type { Detector, RawMatch } from '../detector.js';
+import { findProperty, propertyKeyName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { Detector, RawMatch } from '../detectors/detector.js';
 import { fileHasAny } from '../detectors/shared.js';
 import type { CustomDetection } from '../types.js';
 

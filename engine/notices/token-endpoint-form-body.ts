@@ -1,10 +1,10 @@
 // Seed section 4.2: "The body is `application/x-www-form-urlencoded` only; other body formats are not accepted."
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, quoteLike, quoteOf, unwrap, type FileContext, type Node } from '../ast.js';
-import type { Detector, RawMatch } from '../detector.js';
+import { dottedName, quoteLike, quoteOf, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { Detector, RawMatch } from '../detectors/detector.js';
 import { findHeader, getRequests, urlPath, type HttpRequest } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
-import { passesPathGates, pathPatternGates } from '../gates.js';
+import { passesPathGates, pathPatternGates } from '../prefilter/gates.js';
 
 const TOKEN_PATH = /\/access_token\/?$/;
 const FORM = 'application/x-www-form-urlencoded';
@@ -49,7 +49,7 @@ export const tokenEndpointFormBody: Detector<CustomDetection> = {
   tokens: () => ['access_token'],
   // Sound: a finding's request URL folds to a path that ends in `/access_token` and an optional `/`
   // (TOKEN_PATH, case-sensitive), so the text shows `access_token` preceded and followed by what
-  // pathEndGate allows (engine/gates.ts).
+  // pathEndGate allows (engine/prefilter/gates.ts).
   mayMatch: (text) => passesPathGates(text, TOKEN_GATE),
   detect(file, ctx) {
     const out: RawMatch[] = [];

@@ -1,7 +1,7 @@
 /** Source snippets and parse helpers several test files share. */
 import { AST_NODE_TYPES as T, type TSESTree } from '@typescript-eslint/utils';
-import { FileContext } from '../../engine/ast.js';
-import { parseSource } from '../../engine/parse.js';
+import { FileContext } from '../../engine/parse/file-context.js';
+import { parseSource } from '../../engine/parse/parse.js';
 
 /** A workspace simultaneous-ring update that sends the renamed `answerConfirmationEnabled` (one certain, fixable finding). */
 export const SIM_RING = `export async function update(token: string) {

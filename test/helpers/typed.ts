@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { analyzeContext } from '../../engine/analyze.js';
-import { FileContext } from '../../engine/ast.js';
-import type { LoadedCatalog } from '../../engine/catalog.js';
-import { createTypeOracle } from '../../engine/type-oracle.js';
+import { FileContext } from '../../engine/parse/file-context.js';
+import type { LoadedCatalog } from '../../engine/catalog/catalog.js';
+import { createTypeOracle } from '../../engine/detectors/type-oracle.js';
 import type { Match, Notice } from '../../engine/types.js';
 
 /** Type-checks one in-memory file (strict, ES2022 lib) and runs the given notices over it with types. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeFile } from '../../engine/analyze.js';
-import { loadCatalog } from '../../engine/catalog.js';
+import { loadCatalog } from '../../engine/catalog/catalog.js';
 import type { TypeOracle } from '../../engine/types.js';
 import { rule, ruleTester } from '../helpers/rule-tester.js';
 import { typedMatches } from '../helpers/typed.js';

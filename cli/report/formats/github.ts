@@ -1,5 +1,5 @@
 /** GitHub Actions workflow commands: one `::error`/`::warning` annotation per finding. */
-import { printable } from '../../../engine/printable.js';
+import { printable } from '../../../engine/read/printable.js';
 import type { Report } from '../report.js';
 import { SUMMARISE_OVER } from './text.js';
 

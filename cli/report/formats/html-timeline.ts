@@ -6,7 +6,7 @@
  * notice's state, filled when breaking and a ring when not. Marks are links to the notice's section, focusable,
  * with an accessible name.
  */
-import { daysBetween } from '../../../engine/dates.js';
+import { daysBetween } from '../../../engine/catalog/dates.js';
 import { BUCKET_LABEL, plural, type Digest, type NoticeDigest } from '../digest.js';
 import type { Report } from '../report.js';
 import { anchorId, html, type Html } from './html-template.js';

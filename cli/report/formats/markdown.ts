@@ -4,8 +4,8 @@
  * findings, in force / coming next / later / no date yet). A merged report (`collab-migrate merge`) adds the
  * repositories, worst first. Text from catalogs, paths and repository names is escaped.
  */
-import { printable } from '../../../engine/printable.js';
-import { daysBetween } from '../../../engine/dates.js';
+import { printable } from '../../../engine/read/printable.js';
+import { daysBetween } from '../../../engine/catalog/dates.js';
 import { docsUrl } from '../../package-info.js';
 import { digest, percent, plural, type NoticeDigest } from '../digest.js';
 import type { Report, ReportNotice, TimelineBucket } from '../report.js';

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FINGERPRINT_VERSION } from '../../../engine/fingerprint.js';
+import { FINGERPRINT_VERSION } from '../../../engine/findings/fingerprint.js';
 import type { Notice, TextEdit } from '../../../engine/types.js';
 import { docsUrl, informationUri } from '../../package-info.js';
 import type { Report, ReportNotice } from '../report.js';

@@ -1,6 +1,6 @@
 /** The human format: findings grouped by file (like ESLint's stylish), then a summary and a timeline. */
 import { createColors } from 'picocolors';
-import { printable } from '../../../engine/printable.js';
+import { printable } from '../../../engine/read/printable.js';
 import type { Report, ReportFile } from '../report.js';
 
 export interface TextOptions {

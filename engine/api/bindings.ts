@@ -1,0 +1,143 @@
+/**
+ * Values followed through names, for reading a call's parts: the initializer a name is bound to (nearest
+ * enclosing function scope, or a file constant), whether a variable is ever assigned again, the object literal
+ * or folded string an expression stands for, and the names of functions and their outer parents.
+ */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { boundNames, concatStatic, foldTemplate, unwrap, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { isFunctionNode } from './request.js';
+
+/** Resolves an identifier to the initializer of its declaration in the nearest enclosing scope (or a file const). */
+export function resolveLocal(file: FileContext, node: Node): Node {
+  let current = unwrap(node);
+  for (let i = 0; i < 6 && current.type === 'Identifier'; i++) {
+    const init = localInit(file, current);
+    if (!init) break;
+    current = unwrap(init);
+  }
+  return current;
+}
+
+export function enclosingScope(file: FileContext, node: Node): Node {
+  for (const a of file.ancestors(node)) if (isFunctionNode(a) || a.type === 'Program') return a;
+  return file.ast;
+}
+
+export function localInit(file: FileContext, id: TSESTree.Identifier): Node | undefined {
+  const decls = file.cached('requests:declarators', () => {
+    const map = new Map<string, TSESTree.VariableDeclarator[]>();
+    for (const d of file.nodes(T.VariableDeclarator)) {
+      if (d.id.type !== 'Identifier') continue;
+      const list = map.get(d.id.name) ?? [];
+      list.push(d);
+      map.set(d.id.name, list);
+    }
+    return map;
+  });
+  const candidates = decls.get(id.name);
+  if (!candidates) return undefined;
+  // Walk outwards: the innermost scope holding a single declaration of the name wins.
+  for (let scope: Node | undefined = enclosingScope(file, id); scope; scope = scope.type === 'Program' ? undefined : enclosingScope(file, scope)) {
+    // A parameter of an enclosing function shadows every outer declaration of the name.
+    if (isFunctionNode(scope) && (scope as TSESTree.FunctionLike).params.some((p) => boundNames(p).includes(id.name))) return undefined;
+    const here = candidates.filter((d) => enclosingScope(file, d) === scope);
+    if (here.length === 0) continue;
+    if (here.length > 1) return undefined;
+    const d = here[0];
+    if (d === file.parentOf(id)) return undefined;
+    const kind = (file.parentOf(d) as TSESTree.VariableDeclaration | undefined)?.kind;
+    if (kind !== 'const' && !isInitialValueSeen(file, id, scope)) return undefined;
+    return d.init ?? undefined;
+  }
+  return undefined;
+}
+
+/** Assignments (`x = `, `x += `, destructuring, `x++`, `for (x of ...)`) to a name within a scope, as the assigning nodes. */
+function assignmentsTo(file: FileContext, name: string, scope: Node): Node[] {
+  const all = file.cached('requests:assignments', () => {
+    const map = new Map<string, Node[]>();
+    const add = (target: Node, by: Node): void => {
+      for (const n of patternIdentifiers(target)) {
+        const list = map.get(n.name) ?? [];
+        list.push(by);
+        map.set(n.name, list);
+      }
+    };
+    for (const a of file.nodes(T.AssignmentExpression)) add(a.left, a);
+    for (const u of file.nodes(T.UpdateExpression)) add(u.argument, u);
+    for (const f of [...file.nodes(T.ForOfStatement), ...file.nodes(T.ForInStatement)]) if (f.left.type !== 'VariableDeclaration') add(f.left, f);
+    return map;
+  });
+  return (all.get(name) ?? []).filter((a) => a.range[0] >= scope.range[0] && a.range[1] <= scope.range[1]);
+}
+
+function patternIdentifiers(node: Node): TSESTree.Identifier[] {
+  const n = unwrap(node);
+  switch (n.type) {
+    case 'Identifier': return [n];
+    case 'ObjectPattern': return n.properties.flatMap((p) => patternIdentifiers(p.type === 'RestElement' ? p.argument : (p.value as Node)));
+    case 'ArrayPattern': return n.elements.flatMap((e) => (e ? patternIdentifiers(e) : []));
+    case 'RestElement': return patternIdentifiers(n.argument);
+    case 'AssignmentPattern': return patternIdentifiers(n.left);
+    default: return [];
+  }
+}
+
+/**
+ * Whether a `let` still holds its initial value when `use` first runs: no assignment is written before the
+ * use, and the use is not inside a nested function (which could run after any of them). A `let url = first;
+ * while (url) { get(url); url = next; }` loop sends its initial value first, so that value is one it sends.
+ */
+function isInitialValueSeen(file: FileContext, use: TSESTree.Identifier, scope: Node): boolean {
+  const assignments = assignmentsTo(file, use.name, scope);
+  if (assignments.length === 0) return true;
+  if (enclosingScope(file, use) !== scope) return false;
+  return assignments.every((a) => {
+    if (a.range[0] > use.range[1]) return true;
+    // A use inside the assignment's right-hand side reads the value before it changes (`next = get(next)`).
+    return a.type === 'AssignmentExpression' && use.range[0] >= a.right.range[0] && use.range[1] <= a.right.range[1];
+  });
+}
+
+/** An object literal an expression stands for (through variables, `as`, parentheses). */
+export function objectOf(file: FileContext, node: Node | null | undefined): TSESTree.ObjectExpression | undefined {
+  if (!node) return undefined;
+  const n = resolveLocal(file, node);
+  return n.type === 'ObjectExpression' ? n : undefined;
+}
+
+/** Folds a string, following same-function variables as well as file constants. */
+export function stringOf(file: FileContext, node: Node | null | undefined): StaticString | undefined {
+  if (!node) return undefined;
+  const direct = file.staticString(node);
+  if (direct?.complete) return direct;
+  const n = unwrap(node);
+  if (n.type === 'Identifier') {
+    const init = localInit(file, n);
+    if (init) return file.staticString(init) ?? direct;
+  }
+  // Re-fold template parts through locals (`${base}/rooms` with a function-local `base`).
+  if (n.type === 'TemplateLiteral' && direct) return foldTemplate(n, (e) => stringOf(file, e));
+  if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(stringOf(file, n.left as Node), stringOf(file, n.right));
+  return direct;
+}
+
+/** The name of a function node: its declaration's, or the variable's it is assigned to. */
+export function functionName(file: FileContext, fn: Node): string | undefined {
+  if (fn.type === 'FunctionDeclaration') return fn.id?.name;
+  const parent = file.parentOf(fn);
+  if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' && parent.init && unwrap(parent.init) === fn) return parent.id.name;
+  return undefined;
+}
+
+/** The parent of an expression, skipping TS wrappers (`as`, `!`, `satisfies`). */
+export function outerParent(file: FileContext, node: Node): { parent: Node | undefined; node: Node } {
+  let current = node;
+  let parent = file.parentOf(current);
+  while (parent && (parent.type === 'TSAsExpression' || parent.type === 'TSNonNullExpression' || parent.type === 'TSSatisfiesExpression' || parent.type === 'TSTypeAssertion')) {
+    current = parent;
+    parent = file.parentOf(current);
+  }
+  return { parent, node: current };
+}

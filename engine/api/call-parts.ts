@@ -1,0 +1,179 @@
+/**
+ * Reading a request's parts from the code that makes it: headers (object literals, `new Headers`, variables),
+ * the body and its format (JSON, form, text), method, the options object every config-style client shares,
+ * a client's base URL, and what superagent chains and node http(s) `write`/`end` add.
+ */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
+import { isApiUrl } from './url.js';
+import { enclosingScope, objectOf, resolveLocal, stringOf } from './bindings.js';
+import { findHeader, type HttpClientInstance, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
+
+/** The base URL (client instance, `baseURL`, `prefixUrl`) a request's URL was resolved against. */
+export const requestBases = new WeakMap<HttpRequest, StaticString | undefined>();
+
+export function based(r: HttpRequest, url: StaticString | undefined, base: StaticString | undefined): StaticString | undefined {
+  requestBases.set(r, base);
+  return withBase(url, base);
+}
+
+export function withBase(url: StaticString | undefined, base: StaticString | undefined): StaticString | undefined {
+  if (!base) return url;
+  if (!url) return { value: base.value + UNKNOWN, complete: false };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url.value)) return url;
+  const b = base.value.replace(/\/+$/, '');
+  const p = url.value.startsWith('/') || url.value.startsWith(UNKNOWN) ? url.value : `/${url.value}`;
+  return { value: b + p, complete: base.complete && url.complete };
+}
+
+function headersFromObject(file: FileContext, object: TSESTree.ObjectExpression, depth = 0): RequestHeader[] {
+  const out: RequestHeader[] = [];
+  for (const p of object.properties) {
+    if (p.type === 'SpreadElement') {
+      const spread = depth < 3 ? objectOf(file, p.argument) : undefined;
+      if (spread) out.push(...headersFromObject(file, spread, depth + 1));
+      continue;
+    }
+    const name = propertyKeyName(p);
+    if (name !== undefined) out.push({ name, property: p, value: p.value as Node });
+  }
+  return out;
+}
+
+/** Headers of a `headers:` value: an object literal, `new Headers({...})`, or a variable holding either. */
+export function headersOf(file: FileContext, node: Node | undefined): { headers: RequestHeader[]; object?: TSESTree.ObjectExpression } {
+  if (!node) return { headers: [] };
+  let n = resolveLocal(file, node);
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'Headers' && n.arguments[0]) n = resolveLocal(file, n.arguments[0] as Node);
+  if (n.type !== 'ObjectExpression') return { headers: [] };
+  return { headers: headersFromObject(file, n), object: n };
+}
+
+export function isFormContentType(headers: readonly RequestHeader[], file: FileContext): boolean {
+  const ct = findHeader({ headers }, 'content-type');
+  const v = ct ? stringOf(file, ct.value) : undefined;
+  return !!v && /application\/x-www-form-urlencoded/i.test(v.value);
+}
+
+/** Classifies a body expression as written (fetch `body:`, got/ky `body:`, http `write`). */
+export function bodyOf(file: FileContext, node: Node, objectBodyFormat: RequestBody['format'] | undefined): RequestBody {
+  const n = resolveLocal(file, node);
+  if (n.type === 'ObjectExpression' && objectBodyFormat) return { node, object: n, format: objectBodyFormat };
+  if (n.type === 'CallExpression') {
+    const callee = dottedName(n.callee);
+    if (callee === 'JSON.stringify') return { node, object: objectOf(file, n.arguments[0] as Node), format: 'json' };
+    if (callee && /^(qs|querystring|queryString)\.stringify$/.test(callee)) return { node, object: objectOf(file, n.arguments[0] as Node), format: 'form' };
+    if (n.callee.type === 'MemberExpression' && memberName(n.callee) === 'toString') {
+      const inner = bodyOf(file, n.callee.object, undefined);
+      if (inner.format === 'form') return { ...inner, node };
+    }
+  }
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier') {
+    if (n.callee.name === 'URLSearchParams') return { node, object: objectOf(file, n.arguments[0] as Node), format: 'form' };
+    if (n.callee.name === 'FormData') return { node, format: 'unknown' };
+  }
+  const s = n.type === 'Literal' || n.type === 'TemplateLiteral' || n.type === 'BinaryExpression' ? stringOf(file, n) : undefined;
+  if (s) {
+    const text = s.value.trim();
+    if (text.startsWith('{') || text.startsWith('[')) return { node, format: 'json' };
+    if (/^[\w.%-]+=[^&]*(&[\w.%-]+=[^&]*)*$/.test(text.replace(/\u0000/g, 'x'))) return { node, format: 'form' };
+    return { node, format: 'text' };
+  }
+  if (n.type === 'ObjectExpression') return { node, object: n, format: 'unknown' };
+  return { node, format: 'unknown' };
+}
+
+export function prop(object: TSESTree.ObjectExpression | undefined, name: string): Node | undefined {
+  const p = object ? findProperty(object, name) : undefined;
+  return p ? (p.value as Node) : undefined;
+}
+
+export function methodOf(file: FileContext, node: Node | undefined): string | undefined {
+  const s = node ? stringOf(file, node) : undefined;
+  return s?.complete ? s.value.toUpperCase() : undefined;
+}
+
+/** Builds the pieces every config-object client shares. */
+export function fromConfig(
+  file: FileContext,
+  request: HttpRequest,
+  config: TSESTree.ObjectExpression | undefined,
+  instance: HttpClientInstance | undefined,
+  bodyKeys: { data?: string; json?: string; form?: string; body?: string; query?: string },
+): void {
+  request.options = config;
+  const h = headersOf(file, prop(config, 'headers'));
+  request.headers = [...(instance?.headers ?? []).map((x) => ({ ...x, inherited: true })), ...h.headers];
+  request.headersNode = h.object;
+  if (bodyKeys.query) {
+    const q = objectOf(file, prop(config, bodyKeys.query));
+    if (q) request.query = q;
+  }
+  const form = isFormContentType(request.headers, file);
+  if (bodyKeys.data && prop(config, bodyKeys.data)) request.body = bodyOf(file, prop(config, bodyKeys.data)!, form ? 'form' : 'json');
+  if (bodyKeys.json && prop(config, bodyKeys.json)) {
+    const node = prop(config, bodyKeys.json)!;
+    request.body = { node, object: objectOf(file, node), format: 'json' };
+  }
+  if (bodyKeys.form && prop(config, bodyKeys.form)) {
+    const node = prop(config, bodyKeys.form)!;
+    request.body = { node, object: objectOf(file, node), format: 'form' };
+  }
+  if (bodyKeys.body && prop(config, bodyKeys.body)) request.body = bodyOf(file, prop(config, bodyKeys.body)!, undefined);
+}
+
+export function finish(request: HttpRequest, catalog: LoadedCatalog): HttpRequest {
+  request.isApi = isApiUrl(request.url, catalog);
+  return request;
+}
+
+/** `.set()`, `.send()`, `.type()`, `.query()` calls chained on a superagent request. */
+export function superagentChain(file: FileContext, call: TSESTree.CallExpression, r: HttpRequest): void {
+  let current: Node = call;
+  let form = false;
+  let sent: Node | undefined;
+  for (;;) {
+    const member = file.parentOf(current);
+    if (member?.type !== 'MemberExpression' || member.object !== current) break;
+    const next = file.parentOf(member);
+    if (next?.type !== 'CallExpression' || next.callee !== member) break;
+    const name = memberName(member);
+    const a = next.arguments as Node[];
+    if (name === 'set' && a[0]) {
+      const obj = objectOf(file, a[0]);
+      if (obj) r.headers.push(...headersFromObject(file, obj));
+      else {
+        const headerName = stringOf(file, a[0]);
+        if (headerName?.complete && a[1]) r.headers.push({ name: headerName.value, call: next, value: a[1] });
+      }
+    } else if (name === 'type' && a[0]) {
+      const t = stringOf(file, a[0]);
+      if (t && /^(form|application\/x-www-form-urlencoded)$/i.test(t.value)) form = true;
+    } else if (name === 'send' && a[0]) sent = a[0];
+    else if (name === 'query' && a[0]) {
+      const q = objectOf(file, a[0]);
+      if (q) r.query = q;
+    }
+    current = next;
+  }
+  if (sent) r.body = bodyOf(file, sent, form || isFormContentType(r.headers, file) ? 'form' : 'json');
+}
+
+/** `const req = https.request(...); req.write(body); req.end(body)`: the body written. */
+export function httpWrittenBody(file: FileContext, call: TSESTree.CallExpression): RequestBody | undefined {
+  const parent = file.parentOf(call);
+  if (parent?.type !== 'VariableDeclarator' || parent.id.type !== 'Identifier') return undefined;
+  const name = parent.id.name;
+  const scope = enclosingScope(file, call);
+  for (const c of file.nodes(T.CallExpression)) {
+    if (c.range[0] < call.range[1] || c.range[1] > scope.range[1] || c.callee.type !== 'MemberExpression') continue;
+    const obj = unwrap(c.callee.object);
+    const m = memberName(c.callee);
+    if (obj.type === 'Identifier' && obj.name === name && (m === 'write' || m === 'end') && c.arguments[0]) {
+      return bodyOf(file, c.arguments[0] as Node, undefined);
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,144 @@
+/**
+ * Recognising HTTP clients: which library a name stands for (by import or `require`, or its conventional
+ * global name), and configured clients (`axios.create({ baseURL })`, `got.extend({ prefixUrl })`, a factory's
+ * return value) by where they are kept, with their base URL and default headers.
+ */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { dottedName, memberName, propertyKeyName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
+import { isApiUrl } from './url.js';
+import { functionName, objectOf, outerParent, stringOf } from './bindings.js';
+import { headersOf, prop, withBase } from './call-parts.js';
+import { isFunctionNode, type HttpClient, type HttpClientInstance } from './request.js';
+
+/** Where a name was imported/required from (`axios`, `got`, `node:https`, ...), per local name. */
+function importSources(file: FileContext): Map<string, string> {
+  return file.cached('requests:imports', () => {
+    const out = new Map<string, string>();
+    for (const imp of file.nodes(T.ImportDeclaration)) {
+      const source = String(imp.source.value);
+      for (const s of imp.specifiers) {
+        const imported = s.type === 'ImportSpecifier' ? (s.imported.type === 'Identifier' ? s.imported.name : String(s.imported.value)) : 'default';
+        out.set(s.local.name, imported === 'default' || s.type === 'ImportNamespaceSpecifier' ? source : `${source}#${imported}`);
+      }
+    }
+    for (const d of file.nodes(T.VariableDeclarator)) {
+      const init = d.init ? unwrap(d.init) : undefined;
+      let call = init;
+      if (call?.type === 'MemberExpression' && memberName(call) === 'default') call = unwrap(call.object);
+      if (call?.type !== 'CallExpression' || call.callee.type !== 'Identifier' || call.callee.name !== 'require') continue;
+      const arg = call.arguments[0];
+      if (arg?.type !== 'Literal' || typeof arg.value !== 'string') continue;
+      if (d.id.type === 'Identifier') out.set(d.id.name, arg.value);
+      else if (d.id.type === 'ObjectPattern') {
+        for (const p of d.id.properties) {
+          if (p.type === 'Property' && p.value.type === 'Identifier') out.set(p.value.name, `${arg.value}#${propertyKeyName(p)}`);
+        }
+      }
+    }
+    return out;
+  });
+}
+
+function libraryOf(source: string | undefined): HttpClient | undefined {
+  if (!source) return undefined;
+  const base = source.replace(/^node:/, '');
+  if (base === 'axios') return 'axios';
+  if (base === 'got') return 'got';
+  if (base === 'ky' || base === 'ky-universal') return 'ky';
+  if (base === 'superagent' || base === 'supertest') return base === 'superagent' ? 'superagent' : undefined;
+  if (base === 'http' || base === 'https') return 'http';
+  if (base === 'node-fetch' || base === 'cross-fetch' || base === 'undici#fetch' || base === 'node-fetch#default' || base === 'cross-fetch#default') return 'fetch';
+  if (base === 'http#request' || base === 'https#request' || base === 'http#get' || base === 'https#get') return 'http';
+  if (base === 'got#got') return 'got';
+  return undefined;
+}
+
+/** The client library an identifier stands for (by import, or by its conventional global name). */
+export function clientOfIdentifier(file: FileContext, name: string): HttpClient | undefined {
+  const src = importSources(file).get(name);
+  const lib = libraryOf(src);
+  if (lib) return lib;
+  if (src !== undefined) return undefined;
+  if (name === 'fetch') return 'fetch';
+  if (name === 'axios') return 'axios';
+  if (name === 'got') return 'got';
+  if (name === 'ky') return 'ky';
+  if (name === 'superagent') return 'superagent';
+  return undefined;
+}
+
+/**
+ * Where a configured client is kept: a variable (`api`), a member (`this.http`, from an assignment or a class
+ * field), the return value of a named function (`webexClient()`), or nowhere nameable (`#<offset>`).
+ */
+function instanceKey(file: FileContext, call: TSESTree.CallExpression): string {
+  const { parent, node } = outerParent(file, call);
+  if (parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier') return parent.id.name;
+  if (parent?.type === 'AssignmentExpression' && parent.right === node && parent.operator === '=') {
+    const name = dottedName(parent.left);
+    if (name) return name;
+  }
+  if (parent?.type === 'PropertyDefinition' && parent.value === node && !parent.static) {
+    const key = propertyKeyName(parent);
+    if (key !== undefined) return `this.${key}`;
+  }
+  let fn: Node | undefined;
+  if (parent?.type === 'ReturnStatement') fn = [...file.ancestors(parent)].find(isFunctionNode);
+  else if (parent?.type === 'ArrowFunctionExpression' && parent.body === node) fn = parent;
+  const name = fn ? functionName(file, fn) : undefined;
+  return name ? `${name}()` : `#${call.range[0]}`;
+}
+
+/**
+ * Configured clients of a file, by where they are kept (see {@link instanceKey}): `api` for
+ * `const api = axios.create(...)`, `this.http` for a field, `webexClient()` for a factory's return value (and
+ * `api` again for `const api = webexClient()` in the same file).
+ */
+export function getClientInstances(file: FileContext, catalog: LoadedCatalog): Map<string, HttpClientInstance> {
+  return file.cached('requests:instances', () => {
+    const out = new Map<string, HttpClientInstance>();
+    for (const init of file.nodes(T.CallExpression)) {
+      if (init.callee.type !== 'MemberExpression') continue;
+      const method = memberName(init.callee);
+      if (method !== 'create' && method !== 'extend') continue;
+      const objectNode = unwrap(init.callee.object);
+      let client: HttpClient | undefined;
+      let parent: HttpClientInstance | undefined;
+      const objectKey = dottedName(objectNode);
+      if (objectNode.type === 'Identifier') client = clientOfIdentifier(file, objectNode.name);
+      if (objectKey !== undefined) {
+        parent = out.get(objectKey);
+        client ??= parent?.client;
+      }
+      if (!client || !((client === 'axios' && method === 'create') || ((client === 'got' || client === 'ky') && (method === 'extend' || method === 'create')))) continue;
+      const config = objectOf(file, init.arguments[0] as Node | undefined);
+      const baseNode = prop(config, client === 'axios' ? 'baseURL' : 'prefixUrl');
+      const baseUrl = withBase(baseNode ? stringOf(file, baseNode) : undefined, parent?.baseUrl) ?? parent?.baseUrl;
+      const h = headersOf(file, prop(config, 'headers'));
+      out.set(instanceKey(file, init), {
+        node: init,
+        client,
+        baseUrl,
+        isApi: isApiUrl(baseUrl, catalog),
+        headers: [...(parent?.headers ?? []), ...h.headers],
+        headersNode: h.object,
+        options: config,
+      });
+    }
+    // `const api = webexClient()` / `this.api = webexClient()`: the factory's client.
+    for (const call of file.nodes(T.CallExpression)) {
+      const callee = unwrap(call.callee as Node);
+      if (callee.type !== 'Identifier') continue;
+      const made = out.get(`${callee.name}()`);
+      if (!made) continue;
+      const key = instanceKey(file, call);
+      if (!key.startsWith('#') && !out.has(key)) out.set(key, made);
+    }
+    return out;
+  });
+}
+
+/** A receiver name that reads as an HTTP client (`this.http`, `apiClient`, `rest`), for wrapper candidates. */
+export const CLIENT_LIKE = /(^|\.)[\w$]*(http|client|api|axios|rest|request)[\w$]*$/i;

@@ -1,0 +1,86 @@
+/**
+ * One HTTP request of the API model, as the engine reads it from a call: which library sends it, its method,
+ * URL, headers, body, query and options, and (for a call through a wrapper) the request inside the wrapper.
+ * The data every other file of engine/api/ produces or reads; no logic beyond the header lookup.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { Node, StaticString } from '../parse/file-context.js';
+
+/** The library that sends a request (`unknown`: an axios-like `client.get(url, ...)` of an unidentified client). */
+export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'unknown';
+
+/** One header as written in the source. */
+export interface RequestHeader {
+  /** The header name as written. */
+  name: string;
+  /** The object property holding it; absent for superagent's `.set(name, value)`. */
+  property?: TSESTree.Property;
+  /** The `.set(name, value)` call of a superagent chain. */
+  call?: TSESTree.CallExpression;
+  /** The header's value expression. */
+  value: TSESTree.Node;
+  /** Set by a client instance (`axios.create({ headers })`), so shared by all of its requests. */
+  inherited?: boolean;
+}
+
+/** What a request sends as its body. */
+export interface RequestBody {
+  /** The body expression as written. */
+  node: TSESTree.Node;
+  /** The object literal sent, followed through `JSON.stringify(...)`, `URLSearchParams` and same-function/const variables. */
+  object?: TSESTree.ObjectExpression;
+  /** json: JSON.stringify / axios-got-ky object body / `json:` option; form: URLSearchParams / qs.stringify / form string. */
+  format: 'json' | 'form' | 'text' | 'unknown';
+}
+
+/** One HTTP request found in a file. */
+export interface HttpRequest {
+  node: TSESTree.CallExpression | TSESTree.NewExpression;
+  client: HttpClient;
+  /** Upper case when statically known (defaults: fetch GET, axios.get GET, ...). */
+  method?: string;
+  /** The URL folded through constants, templates, concatenation, `new URL(path, base)` and a client's base URL. */
+  url?: StaticString;
+  urlNode?: TSESTree.Node;
+  /** The URL resolves to a catalog API host or a known API path. */
+  isApi: boolean;
+  headers: RequestHeader[];
+  headersNode?: TSESTree.ObjectExpression;
+  body?: RequestBody;
+  /** axios `params`, got `searchParams`, ky `searchParams`, superagent `.query({...})`. */
+  query?: TSESTree.ObjectExpression;
+  /** The config/init object. */
+  options?: TSESTree.ObjectExpression;
+  /**
+   * Set when the request is made through a same-file wrapper (`this.call('PUT', '/telephony/...', body)`): the
+   * request inside the wrapper and the wrapper function. `node` is then the wrapper's call site; headers
+   * written inside the wrapper are shared by all its calls and marked `inherited`.
+   */
+  wrapper?: { request: HttpRequest; function: TSESTree.Node };
+}
+
+/** A configured client: `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `ky.create({ prefixUrl })`. */
+export interface HttpClientInstance {
+  node: TSESTree.CallExpression;
+  client: HttpClient;
+  baseUrl?: StaticString;
+  isApi: boolean;
+  headers: RequestHeader[];
+  headersNode?: TSESTree.ObjectExpression;
+  options?: TSESTree.ObjectExpression;
+}
+
+export const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+export const BODY_METHODS = new Set(['post', 'put', 'patch']);
+
+export const isFunctionNode = (n: Node): boolean => n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration';
+
+/** Case-insensitive header lookup (the last one written wins, as at run time). */
+export function findHeader(request: { headers: readonly RequestHeader[] }, name: string): RequestHeader | undefined {
+  const lower = name.toLowerCase();
+  let found: RequestHeader | undefined;
+  for (const h of request.headers) if (h.name.toLowerCase() === lower) found = h;
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------

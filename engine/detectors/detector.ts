@@ -1,0 +1,113 @@
+/** The contract between the engine and each detection interpreter (engine/detectors/<kind>.ts, engine/notices/<id>.ts). */
+import type { FileContext, Node } from '../parse/file-context.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
+import type { StringToken } from '../parse/text-tokens.js';
+import type { Confidence, Detection, EngineOptions, Notice, Suggestion, TextEdit, TypeOracle } from '../types.js';
+
+/** What a detector reports; the engine adds the notice id, message text and location. */
+export interface RawMatch {
+  /** The node (or range) the finding points at. */
+  node?: Node;
+  range?: [number, number];
+  messageId: string;
+  data?: Record<string, string>;
+  /** Autofix edits of the final form; kept only when the notice's fix kind is `autofix`. */
+  fix?: TextEdit[];
+  /**
+   * The transitional form's edits (works against the API before and after the notice's date), where this
+   * usage has one; written instead of `fix` before the date (engine/fix/timing.ts).
+   */
+  transitional?: TextEdit[];
+  /**
+   * The usage already is a transitional form (`a.new ?? a.old`): not reported before the date; from the date
+   * on, reported with `fix` contracting it to the final form.
+   */
+  migrated?: boolean;
+  /** Suggestions; dropped when the notice's fix kind is `none`. */
+  suggestions?: Suggestion[];
+  /** Default `certain`. A `likely` match's `fix` is offered as a suggestion ({@link LIKELY_FIX_MESSAGE_ID}). */
+  confidence?: Confidence;
+  /** Why (short, user-facing); defaults to the detector's {@link Detector.certainBecause}. */
+  confidenceReason?: string;
+}
+
+/** The suggestion message of an autofix held back because the match is only `likely`. */
+export const LIKELY_FIX_MESSAGE_ID = 'suggestLikelyFix';
+
+/** Messages every rule has besides its detectors' own (suggestion messages carry no date). */
+export const COMMON_MESSAGES: Record<string, string> = {
+  [LIKELY_FIX_MESSAGE_ID]: 'Apply the fix after checking that this code belongs to the notice\'s endpoint ({{confidenceReason}}).',
+};
+
+/** Everything a detector may read while interpreting one detection on one file. */
+export interface DetectorContext<D extends Detection = Detection> {
+  notice: Notice;
+  detection: D;
+  catalog: LoadedCatalog;
+  options: EngineOptions;
+  /** Present under typed linting or the ts-morph codemod. */
+  types?: TypeOracle;
+}
+
+/** A configuration file's text (`.json`, `.yaml`, `.env`, ...), for detectors that apply to configuration. */
+export interface TextFile {
+  filename: string;
+  text: string;
+  /** Offset -> line/column. */
+  positionAt(offset: number): { line: number; column: number };
+}
+
+/**
+ * A JavaScript/TypeScript file that no parser accepts, for text-level detection: `text` holds only the file's
+ * string and template literals (everything else blanked, offsets kept), `strings` lists them.
+ */
+export interface UnparsedFile extends TextFile {
+  strings: readonly StringToken[];
+  /** The file's whole text (`text` keeps only its strings), as the gate ({@link Detector.mayMatch}) saw it. */
+  source: string;
+}
+
+/** One interpreter of one detection kind. */
+export interface Detector<D extends Detection = Detection> {
+  /** The `kind` value in notices.json (for `custom`, the handler name). */
+  kind: string;
+  /** Message templates with `{{placeholders}}`, keyed by camelCase message id (suggestion messages too). */
+  messages: Record<string, string>;
+  /**
+   * Literal tokens a file must contain (any one of them) for this detection to possibly match.
+   * Must be rare words: the prefilter parses only files that contain one.
+   */
+  tokens(detection: D, catalog: LoadedCatalog): string[];
+  /**
+   * A second token group, ANDed with {@link tokens}: the file must also contain one of these. For
+   * detections that only report requests to the API, the API's host names and path words: a file with
+   * `Content-Type` but no API marker cannot match, so it is not parsed.
+   */
+  requires?(detection: D, catalog: LoadedCatalog): string[];
+  /**
+   * A text-level precondition, checked (after the tokens) before a source file is parsed: false only when
+   * {@link detect} and {@link detectUnparsed} provably report nothing in a file with this text, so that a file
+   * none of whose candidate detections may match is not parsed. Each gate says in a comment why it is sound,
+   * from what the detector can report; test/gates.test.ts checks that it changes no finding.
+   */
+  mayMatch?(text: string, ctx: DetectorContext<D>): boolean;
+  /**
+   * The reason given for a `certain` match that names none of its own: what this detector's matches are tied
+   * to (`"exact host of the legacy call history API"`).
+   */
+  certainBecause?: string;
+  /** Findings in a parsed JavaScript/TypeScript file. */
+  detect(file: FileContext, ctx: DetectorContext<D>): RawMatch[];
+  /** Findings in a configuration file's text; absent when the detection does not apply to configuration. */
+  detectText?(file: TextFile, ctx: DetectorContext<D>): RawMatch[];
+  /**
+   * Findings in the strings of a source file that no parser accepts (the engine reports them as `likely`, so
+   * their edits become suggestions); absent when the detection needs a syntax tree.
+   */
+  detectUnparsed?(file: UnparsedFile, ctx: DetectorContext<D>): RawMatch[];
+}
+
+/** Fills `{{name}}` placeholders. */
+export function formatMessage(template: string, data: Record<string, string> | undefined): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => (data && key in data ? data[key] : whole));
+}

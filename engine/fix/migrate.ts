@@ -1,0 +1,224 @@
+/**
+ * Stage `engine/fix/`: changing files, shared by the CLI's `--fix`, the codemods and ESLint. It owns applying
+ * text edits (edits.ts: sorted, overlap-checked, re-parsed), which form of a fix a day allows (timing.ts), the
+ * per-file migration driver with the dirty guard (this file) and the safe writer (writer.ts).
+ *
+ * Fix mode: computes the fixed text of each file, never writing anything itself (see writer.ts).
+ * `migrate` is the one place that chooses the fixer: the ts-morph project's `migrateProject`
+ * (engine/project/ts-morph.ts).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { analyzeFile, type AnalyzeOptions, type SourceFile } from '../analyze.js';
+import { applyEdits, checkSyntax, fixFile } from './edits.js';
+import type { FileMigration } from '../project/ts-morph.js';
+import type { Match } from '../types.js';
+import { UsageError } from '../errors.js';
+import { parseSuppressions, suppressionFor } from '../findings/suppressions.js';
+
+export type { FileMigration };
+
+export interface MigrateOptions extends AnalyzeOptions {
+  root: string;
+  today: string;
+  /** The project's tsconfig for project-wide renames (default `<root>/tsconfig.json` when it exists). */
+  tsconfig?: string;
+}
+
+/** Whether a match is hidden by a live suppression comment of its text. */
+function suppressedIn(text: string, opts: MigrateOptions): (m: Match) => boolean {
+  const suppressions = parseSuppressions(text, (id) => opts.catalog.get(id) !== undefined);
+  const today = opts.today;
+  return (m) => suppressions.length > 0 && suppressionFor(suppressions, m.noticeId, m.loc.start.line, today).state === 'suppressed';
+}
+
+const MAX_PASSES = 10;
+
+/**
+ * Like the engine's fix loop, but leaves findings under a suppression comment alone. Used only for
+ * files where a suppression covers a fixable finding.
+ */
+function fixRespectingSuppressions(file: SourceFile, opts: MigrateOptions): FileMigration {
+  const fixed: Match[] = [];
+  let text = file.text;
+  let failure: string | undefined;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const result = analyzeFile({ filename: file.filename, text }, opts);
+    if (result.parseError) break;
+    const isSuppressed = suppressedIn(text, opts);
+    const fixable = result.matches.filter((m) => m.fix && !isSuppressed(m));
+    if (fixable.length === 0) break;
+    const { output, applied } = applyEdits(text, fixable.map((m) => m.fix!));
+    if (output === text) break;
+    const broken = checkSyntax(file.filename, output);
+    if (broken && !checkSyntax(file.filename, file.text)) {
+      failure = `the fixed text would not parse (${broken}); left as it was`;
+      break;
+    }
+    fixed.push(...applied.map((i) => fixable[i]));
+    text = output;
+  }
+  const remaining = analyzeFile({ filename: file.filename, text }, opts).matches;
+  const out: FileMigration = { filename: file.filename, before: file.text, after: text, fixed, remaining };
+  if (failure) out.failure = failure;
+  return out;
+}
+
+/**
+ * Computes the migration of every file; writes nothing. Files where a live suppression comment covers a
+ * fixable finding go through {@link fixRespectingSuppressions}; the rest through the ts-morph codemod,
+ * which also renames declared properties project-wide.
+ */
+export async function migrate(files: readonly SourceFile[], opts: MigrateOptions): Promise<FileMigration[]> {
+  const bySuppression = new Map<string, FileMigration>();
+  const plain: SourceFile[] = [];
+  for (const file of files) {
+    const initial = analyzeFile(file, opts);
+    const isSuppressed = suppressedIn(file.text, opts);
+    if (initial.matches.some((m) => m.fix && isSuppressed(m))) bySuppression.set(file.filename, fixRespectingSuppressions(file, opts));
+    else plain.push(file);
+  }
+  const { today: _today, tsconfig, root: _root, ...analyze } = opts;
+  const root = commonRoot(opts.root, plain.map((f) => f.filename));
+  let project: FileMigration[] = [];
+  if (plain.length > 0) {
+    try {
+      // Loaded on demand: ts-morph is heavy and a scan without --fix never needs it.
+      const { migrateProject } = await import('../project/ts-morph.js');
+      // The texts as the scan read them (decoded from UTF-16 where needed), not read again from disk.
+      project = await migrateProject({ ...analyze, root, files: plain.map((f) => f.filename), sources: plain, ...(tsconfig ? { tsconfig } : {}) });
+    } catch (error) {
+      // The project-wide view failed (a broken tsconfig, say): fix file by file instead.
+      const why = `project-wide migration failed (${(error as Error).message.split('\n')[0]}); fixed file by file`;
+      project = plain.map((file) => {
+        try {
+          const r = fixFile(file, analyze);
+          return { filename: file.filename, before: file.text, after: r.output, fixed: r.fixed, remaining: r.remaining, notes: [why], ...(r.failure ? { failure: r.failure } : {}) };
+        } catch (inner) {
+          return { filename: file.filename, before: file.text, after: file.text, fixed: [], remaining: [], failure: `internal error: ${(inner as Error).message}` };
+        }
+      });
+    }
+  }
+  const byFile = new Map<string, FileMigration>(project.map((m) => [path.resolve(root, m.filename), m]));
+  return files.map((f) => bySuppression.get(f.filename) ?? byFile.get(path.resolve(root, f.filename))!).filter((m) => m !== undefined);
+}
+
+/** `preferred` when every file is inside it, else the deepest folder that holds them all. */
+export function commonRoot(preferred: string, files: readonly string[]): string {
+  const isInside = (dir: string, f: string): boolean => {
+    const rel = path.relative(dir, f);
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  };
+  if (files.every((f) => isInside(preferred, f))) return preferred;
+  let root = path.dirname(path.resolve(files[0]));
+  while (!files.every((f) => isInside(root, path.resolve(f))) && path.dirname(root) !== root) root = path.dirname(root);
+  return root;
+}
+
+const GIT_STATUS_TIMEOUT_MS = 120_000;
+/** git's messages in English, whatever the user's locale: "not a git repository" is matched. */
+// Literal pathspecs: a file named `:x.ts` or `*.ts` is that file, not pathspec magic or a glob.
+const GIT_ENV = { ...process.env, LC_ALL: 'C', GIT_LITERAL_PATHSPECS: '1' };
+
+function gitFailure(e: NodeJS.ErrnoException & { stderr?: string }): string {
+  if (e.code === 'ETIMEDOUT') return `git gave no answer in ${GIT_STATUS_TIMEOUT_MS / 1000} s`;
+  const first = (e.stderr ?? '').trim().split('\n')[0] || e.message.split('\n')[0];
+  return `git failed (${first})`;
+}
+
+/** The real path of a file (git prints paths under its real top folder), or the resolved path when it is gone. */
+function realFile(f: string): string {
+  try {
+    return realpathSync(f);
+  } catch {
+    return path.resolve(f);
+  }
+}
+
+/**
+ * The folder that holds the git work tree `dir` belongs to (a `.git` folder, or the `.git` file of a
+ * worktree or submodule), or undefined outside any. Looked up by the file system, once per folder.
+ */
+function workTreeOf(dir: string, known: Map<string, string | undefined>): string | undefined {
+  const seen: string[] = [];
+  let top: string | undefined;
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (known.has(d)) {
+      top = known.get(d);
+      break;
+    }
+    seen.push(d);
+    if (existsSync(path.join(d, '.git'))) {
+      top = d;
+      break;
+    }
+    if (path.dirname(d) === d) break;
+  }
+  for (const d of seen) known.set(d, top);
+  return top;
+}
+
+/**
+ * Files among `files` with uncommitted changes (modified, staged or untracked) in the git work tree that
+ * holds each of them, wherever the command runs from; files in no work tree, or with git not installed,
+ * have nothing to protect. Paths are given to git as literal pathspecs (a file named `:x.ts` is a name,
+ * not pathspec magic). Throws a UsageError when git fails in a work tree: nothing says its files are clean.
+ */
+export function dirtyFiles(files: readonly string[]): string[] {
+  const known = new Map<string, string | undefined>();
+  const byTree = new Map<string, string[]>();
+  for (const f of files) {
+    const real = realFile(f);
+    const tree = workTreeOf(path.dirname(real), known);
+    if (tree === undefined) continue;
+    const list = byTree.get(tree);
+    if (list) list.push(real);
+    else byTree.set(tree, [real]);
+  }
+  const dirty = new Set<string>();
+  for (const [tree, inTree] of byTree) {
+    let top: string;
+    try {
+      top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: tree, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: GIT_STATUS_TIMEOUT_MS, env: GIT_ENV }).trim();
+    } catch (error) {
+      const e = error as NodeJS.ErrnoException & { stderr?: string };
+      // git not installed: there is nothing it could tell.
+      if (e.code === 'ENOENT') return [];
+      // A `.git` git does not take for a repository (an empty folder, say) holds no commits to protect.
+      if (/not a git repository/i.test(e.stderr ?? '')) continue;
+      // Anything else (a repository git refuses to read, such as one owned by another user) is not "clean".
+      throw new UsageError(`Cannot check the files for uncommitted changes: ${gitFailure(e)}. Use --allow-dirty to fix anyway.`);
+    }
+    top = realFile(top);
+    // In chunks, so a large fix run stays under the command-line length limit.
+    for (let start = 0; start < inTree.length; start += 500) {
+      const chunk = inTree.slice(start, start + 500);
+      let status: string;
+      try {
+        status = execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...chunk.map((f) => path.relative(top, f) || '.')], {
+          cwd: top,
+          env: GIT_ENV,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+          maxBuffer: 64 * 1024 * 1024,
+          // git blocks for ever on a FIFO where it expects an ignore file.
+          timeout: GIT_STATUS_TIMEOUT_MS,
+        });
+      } catch (error) {
+        // Inside a work tree that git cannot read, nothing says the files are clean: do not assume it.
+        throw new UsageError(`Cannot check the files for uncommitted changes: ${gitFailure(error as NodeJS.ErrnoException & { stderr?: string })}. Use --allow-dirty to fix anyway.`);
+      }
+      const entries = status.split('\0');
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries[i];
+        if (entry.length < 4) continue;
+        const code = entry.slice(0, 2);
+        dirty.add(path.resolve(top, entry.slice(3)));
+        if (code.includes('R') || code.includes('C')) i++; // the next entry is the rename's source
+      }
+    }
+  }
+  return files.filter((f) => dirty.has(realFile(f)));
+}

@@ -1,0 +1,424 @@
+/**
+ * One walk over a file's ESTree: parent pointers, nodes indexed by type, constant folding of strings
+ * and numbers. Every detector reads the file through this, so the walk happens once per file.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { visitorKeys } from '@typescript-eslint/visitor-keys';
+import type { Position } from '../types.js';
+
+export type Node = TSESTree.Node;
+export type NodeOfType<T extends Node['type']> = Extract<Node, { type: T }>;
+
+/** Marks the parts of a folded string that are not statically known. */
+export const UNKNOWN = '\u0000';
+
+/** A string folded from literals, templates, concatenation and constants. */
+export interface StaticString {
+  /** The text, with {@link UNKNOWN} standing for every part that is not statically known. */
+  value: string;
+  /** True when no part is unknown. */
+  complete: boolean;
+}
+
+const SKIP_KEYS = new Set(['parent', 'loc', 'range', 'tokens', 'comments', 'typeAnnotation', 'returnType', 'typeParameters', 'typeArguments']);
+const TYPE_KEYS = new Set(['typeAnnotation', 'returnType', 'typeParameters', 'typeArguments']);
+
+/** Children keys of a node; TS type positions are walked too (interfaces, property signatures). */
+export function childKeys(node: Node): readonly string[] {
+  const keys = (visitorKeys as Record<string, readonly string[] | undefined>)[node.type];
+  if (keys) return keys;
+  return Object.keys(node).filter((k) => !SKIP_KEYS.has(k) || TYPE_KEYS.has(k));
+}
+
+interface OxcOffsets {
+  start: number;
+  end: number;
+}
+
+/** Line starts of a text, for offset -> line/column. */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+  }
+  return starts;
+}
+
+/** Offset -> 1-based line, 0-based column. */
+export function positionAt(starts: readonly number[], offset: number): Position {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - starts[lo] };
+}
+
+/** A file's text and AST with the indexes detectors share. */
+export class FileContext {
+  readonly filename: string;
+  readonly text: string;
+  readonly ast: TSESTree.Program;
+  private readonly byType = new Map<string, Node[]>();
+  private readonly constants = new Map<string, TSESTree.Expression | null>();
+  private starts: number[] | undefined;
+  private readonly memo = new Map<string, unknown>();
+
+  constructor(filename: string, text: string, ast: TSESTree.Program) {
+    this.filename = filename;
+    this.text = text;
+    this.ast = ast;
+    this.index(ast);
+  }
+
+  private index(root: Node): void {
+    // Parents are set as properties when a child is pushed, as ESLint's own trees have them: a WeakMap entry
+    // per node cost more than the rest of the walk and left ephemeron work for every garbage collection.
+    const stack: Node[] = [root];
+    const lets: string[] = [];
+    const assigned = new Set<string>();
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      // A tree parsed with `ranges: false` (engine/parse/parse.ts) has oxc's start/end only.
+      if (node.range === undefined) node.range = [(node as unknown as OxcOffsets).start, (node as unknown as OxcOffsets).end];
+      if (node.type === 'AssignmentExpression') for (const name of boundNames(node.left)) assigned.add(name);
+      else if (node.type === 'UpdateExpression') for (const name of boundNames(node.argument)) assigned.add(name);
+      else if ((node.type === 'ForInStatement' || node.type === 'ForOfStatement') && node.left.type !== 'VariableDeclaration') {
+        for (const name of boundNames(node.left)) assigned.add(name);
+      }
+      let list = this.byType.get(node.type);
+      if (!list) this.byType.set(node.type, (list = []));
+      list.push(node);
+      if (node.type === 'VariableDeclarator') {
+        if (node.id.type === 'Identifier') {
+          const decl = node.parent as Node | undefined;
+          const isConst = decl?.type === 'VariableDeclaration' && decl.kind === 'const';
+          const isLet = decl?.type === 'VariableDeclaration' && decl.kind === 'let';
+          const name = node.id.name;
+          // A name bound more than once (shadowing, a parameter) or a `var` is not folded: null marks it unusable.
+          // A `let` folds like a `const` unless the file assigns to the name anywhere (checked after the walk).
+          if (this.constants.has(name) || !(isConst || isLet) || !node.init) this.constants.set(name, null);
+          else {
+            this.constants.set(name, node.init);
+            if (isLet) lets.push(name);
+          }
+        } else {
+          for (const name of boundNames(node.id)) this.constants.set(name, null);
+        }
+      } else if (
+        node.type === 'FunctionDeclaration' ||
+        node.type === 'FunctionExpression' ||
+        node.type === 'ArrowFunctionExpression'
+      ) {
+        for (const param of node.params) for (const name of boundNames(param)) this.constants.set(name, null);
+      } else if (node.type === 'CatchClause' && node.param) {
+        for (const name of boundNames(node.param)) this.constants.set(name, null);
+      }
+      const keys = childKeys(node);
+      for (let k = keys.length - 1; k >= 0; k--) {
+        const value = (node as unknown as Record<string, unknown>)[keys[k]];
+        if (Array.isArray(value)) {
+          for (let i = value.length - 1; i >= 0; i--) {
+            const child = value[i] as Node | null;
+            if (child && typeof child.type === 'string') {
+              (child as { parent?: Node }).parent = node;
+              stack.push(child);
+            }
+          }
+        } else if (value && typeof (value as Node).type === 'string') {
+          (value as { parent?: Node }).parent = node;
+          stack.push(value as Node);
+        }
+      }
+    }
+    for (const name of lets) if (assigned.has(name)) this.constants.set(name, null);
+    // Document order for every index (the stack visits children in order, but be explicit).
+    for (const list of this.byType.values()) list.sort((a, b) => a.range[0] - b.range[0]);
+  }
+
+  /** Every node of a type, in document order. */
+  nodes<T extends Node['type']>(type: T): NodeOfType<T>[] {
+    return (this.byType.get(type) ?? []) as NodeOfType<T>[];
+  }
+
+  /** The parent of a node (ESLint's own `parent` when present). */
+  parentOf(node: Node): Node | undefined {
+    return node.parent as Node | undefined;
+  }
+
+  /** Ancestors, nearest first. */
+  *ancestors(node: Node): Generator<Node> {
+    for (let p = this.parentOf(node); p; p = this.parentOf(p)) yield p;
+  }
+
+  /** Source text of a node or range. */
+  getText(node: Node | readonly [number, number]): string {
+    const range = 'type' in node ? (node as Node).range : (node as readonly [number, number]);
+    return this.text.slice(range[0], range[1]);
+  }
+
+  /** Offset -> line/column. */
+  positionAt(offset: number): Position {
+    this.starts ??= lineStarts(this.text);
+    return positionAt(this.starts, offset);
+  }
+
+  /** Whether the file's text contains a string (cheap context checks such as "the file uses errorCodes"). */
+  contains(token: string): boolean {
+    return this.text.includes(token);
+  }
+
+  /** Per-file memo for detectors sharing derived data (e.g. the request list). */
+  cached<T>(key: string, compute: () => T): T {
+    if (!this.memo.has(key)) this.memo.set(key, compute());
+    return this.memo.get(key) as T;
+  }
+
+  /** The initializer of a `const` (or a `let` the file never assigns to) declared once in the file under this name. */
+  constantInit(name: string): TSESTree.Expression | undefined {
+    return this.constants.get(name) ?? undefined;
+  }
+
+  /** Follows identifiers to their single `const` (or never-reassigned `let`) initializer and unwraps TS wrappers and parentheses. */
+  resolveExpression(node: Node, depth = 0): Node {
+    let current = unwrap(node);
+    for (let i = depth; i < 8 && current.type === 'Identifier'; i++) {
+      const init = this.constantInit(current.name);
+      if (!init) break;
+      current = unwrap(init);
+    }
+    return current;
+  }
+
+  /** Folds an expression to a string where literals, templates, `+`, constants, `new URL()` and object constants allow. */
+  staticString(node: Node | null | undefined, depth = 0): StaticString | undefined {
+    if (!node || depth > 12) return undefined;
+    const n = unwrap(node);
+    switch (n.type) {
+      case 'Literal':
+        if (typeof n.value === 'string') return { value: n.value, complete: true };
+        if (typeof n.value === 'number' || typeof n.value === 'boolean') return { value: String(n.value), complete: true };
+        return undefined;
+      case 'TemplateLiteral':
+        return foldTemplate(n, (e) => this.staticString(e, depth + 1));
+      case 'BinaryExpression':
+        return n.operator === '+' ? concatStatic(this.staticString(n.left, depth + 1), this.staticString(n.right, depth + 1)) : undefined;
+      case 'Identifier': {
+        const init = this.constantInit(n.name);
+        return init ? this.staticString(init, depth + 1) : undefined;
+      }
+      case 'MemberExpression': {
+        const target = this.resolveMember(n, depth);
+        return target ? this.staticString(target, depth + 1) : undefined;
+      }
+      case 'NewExpression': {
+        if (n.callee.type === 'Identifier' && n.callee.name === 'URL' && n.arguments.length > 0) {
+          const path = this.staticString(n.arguments[0] as Node, depth + 1);
+          const base = n.arguments[1] ? this.staticString(n.arguments[1] as Node, depth + 1) : undefined;
+          if (!path) return base ? { value: base.value + UNKNOWN, complete: false } : undefined;
+          if (!base || /^[a-z]+:\/\//i.test(path.value)) return path;
+          return { value: joinUrl(base.value, path.value), complete: base.complete && path.complete };
+        }
+        return undefined;
+      }
+      case 'CallExpression': {
+        // `path.join`-free URL helpers are too varied; only `String(x)` and `.concat` fold.
+        if (n.callee.type === 'Identifier' && n.callee.name === 'String' && n.arguments[0]) {
+          return this.staticString(n.arguments[0] as Node, depth + 1);
+        }
+        return undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** `OBJ.key` where `const OBJ = { key: ... }`: the property's value node. */
+  resolveMember(node: TSESTree.MemberExpression, depth = 0): Node | undefined {
+    const key = memberName(node);
+    if (key === undefined) return undefined;
+    const object = this.resolveExpression(node.object, depth);
+    if (object.type !== 'ObjectExpression') return undefined;
+    const prop = findProperty(object, key);
+    return prop ? (prop.value as Node) : undefined;
+  }
+
+  /** Folds a numeric expression (literals, unary minus, constants, simple arithmetic). */
+  staticNumber(node: Node | null | undefined, depth = 0): number | undefined {
+    if (!node || depth > 12) return undefined;
+    const n = unwrap(node);
+    switch (n.type) {
+      case 'Literal':
+        return typeof n.value === 'number' ? n.value : undefined;
+      case 'UnaryExpression': {
+        const v = this.staticNumber(n.argument, depth + 1);
+        if (v === undefined) return undefined;
+        return n.operator === '-' ? -v : n.operator === '+' ? v : undefined;
+      }
+      case 'BinaryExpression': {
+        const a = this.staticNumber(n.left as Node, depth + 1);
+        const b = this.staticNumber(n.right, depth + 1);
+        if (a === undefined || b === undefined) return undefined;
+        switch (n.operator) {
+          case '+': return a + b;
+          case '-': return a - b;
+          case '*': return a * b;
+          case '/': return b === 0 ? undefined : a / b;
+          default: return undefined;
+        }
+      }
+      case 'Identifier': {
+        const init = this.constantInit(n.name);
+        return init ? this.staticNumber(init, depth + 1) : undefined;
+      }
+      case 'MemberExpression': {
+        const target = this.resolveMember(n, depth);
+        return target ? this.staticNumber(target, depth + 1) : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+}
+
+/** Folds a template literal, each substitution by `part` (an unknown part becomes {@link UNKNOWN}). */
+export function foldTemplate(n: TSESTree.TemplateLiteral, part: (expr: Node) => StaticString | undefined): StaticString {
+  let value = '';
+  let complete = true;
+  n.quasis.forEach((q, i) => {
+    value += q.value.cooked ?? q.value.raw;
+    const expr = n.expressions[i];
+    if (expr) {
+      const folded = part(expr as Node);
+      value += folded ? folded.value : UNKNOWN;
+      complete &&= folded?.complete ?? false;
+    }
+  });
+  return { value, complete };
+}
+
+/** `left + right` of two folded strings; undefined when neither side is known. */
+export function concatStatic(left: StaticString | undefined, right: StaticString | undefined): StaticString | undefined {
+  if (!left && !right) return undefined;
+  return { value: (left?.value ?? UNKNOWN) + (right?.value ?? UNKNOWN), complete: (left?.complete ?? false) && (right?.complete ?? false) };
+}
+
+/** Names a binding pattern introduces (`a`, `{ a, b: c }`, `[d, ...e]`, `f = 1`). */
+export function boundNames(pattern: Node): string[] {
+  switch (pattern.type) {
+    case 'Identifier':
+      return [pattern.name];
+    case 'ObjectPattern':
+      return pattern.properties.flatMap((p) => (p.type === 'RestElement' ? boundNames(p.argument) : boundNames(p.value as Node)));
+    case 'ArrayPattern':
+      return pattern.elements.flatMap((e) => (e ? boundNames(e) : []));
+    case 'RestElement':
+      return boundNames(pattern.argument);
+    case 'AssignmentPattern':
+      return boundNames(pattern.left);
+    case 'TSParameterProperty':
+      return boundNames(pattern.parameter);
+    default:
+      return [];
+  }
+}
+
+/** Strips parentheses-free wrappers: `x as T`, `x!`, `<T>x`, `x satisfies T`. */
+export function unwrap(node: Node): Node {
+  let n = node;
+  while (
+    n.type === 'TSAsExpression' ||
+    n.type === 'TSNonNullExpression' ||
+    n.type === 'TSTypeAssertion' ||
+    n.type === 'TSSatisfiesExpression' ||
+    n.type === 'ChainExpression'
+  ) {
+    n = n.expression as Node;
+  }
+  return n;
+}
+
+/** The static name of a property key (`a`, `'a'`, `['a']`), or undefined when computed dynamically. */
+export function propertyKeyName(prop: TSESTree.Property | TSESTree.PropertyDefinition | TSESTree.TSPropertySignature | TSESTree.MethodDefinition): string | undefined {
+  const key = prop.key as Node;
+  if (!prop.computed && key.type === 'Identifier') return key.name;
+  if (key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number')) return String(key.value);
+  if (key.type === 'TemplateLiteral' && key.expressions.length === 0) return key.quasis[0].value.cooked ?? undefined;
+  return undefined;
+}
+
+/** The static name read by a member expression (`a.b`, `a['b']`), or undefined. */
+export function memberName(node: TSESTree.MemberExpression): string | undefined {
+  const p = node.property as Node;
+  if (!node.computed && p.type === 'Identifier') return p.name;
+  if (p.type === 'Literal' && (typeof p.value === 'string' || typeof p.value === 'number')) return String(p.value);
+  if (p.type === 'TemplateLiteral' && p.expressions.length === 0) return p.quasis[0].value.cooked ?? undefined;
+  return undefined;
+}
+
+/** The property of an object literal with this static key (last one wins, as at run time). */
+export function findProperty(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
+  let found: TSESTree.Property | undefined;
+  for (const p of object.properties) {
+    if (p.type === 'Property' && propertyKeyName(p) === name) found = p;
+  }
+  return found;
+}
+
+/** Static keys of an object literal (spreads are ignored). */
+export function propertyNames(object: TSESTree.ObjectExpression): string[] {
+  const names: string[] = [];
+  for (const p of object.properties) {
+    if (p.type === 'Property') {
+      const name = propertyKeyName(p);
+      if (name !== undefined) names.push(name);
+    }
+  }
+  return names;
+}
+
+/** The name a call's callee ends in: `fetch`, `axios.get` -> `get`, `jwt.sign` -> `sign`. */
+export function calleeName(call: TSESTree.CallExpression | TSESTree.NewExpression): string | undefined {
+  const callee = unwrap(call.callee as Node);
+  if (callee.type === 'Identifier') return callee.name;
+  if (callee.type === 'MemberExpression') return memberName(callee);
+  return undefined;
+}
+
+/** `a.b.c` as text for simple member chains, else undefined. */
+export function dottedName(node: Node): string | undefined {
+  const n = unwrap(node);
+  if (n.type === 'Identifier') return n.name;
+  if (n.type === 'ThisExpression') return 'this';
+  if (n.type === 'MemberExpression') {
+    const object = dottedName(n.object);
+    const name = memberName(n);
+    return object !== undefined && name !== undefined ? `${object}.${name}` : undefined;
+  }
+  return undefined;
+}
+
+/** Joins a base URL and a relative path the way `new URL(path, base)` would for API paths. */
+export function joinUrl(base: string, path: string): string {
+  if (path.startsWith('/')) {
+    const m = /^([a-z]+:\/\/[^/]*)/i.exec(base);
+    return m ? m[1] + path : base.replace(/\/$/, '') + path;
+  }
+  return base.replace(/\/?$/, '/') + path;
+}
+
+/** Whether a string literal node is quoted with `'`, `"` or is a template. */
+export function quoteOf(text: string, node: Node): string {
+  const first = text[node.range[0]];
+  return first === '"' || first === "'" || first === '`' ? first : "'";
+}
+
+/** A string literal's text in the quote style of an existing literal, escaping as needed. */
+export function quoteLike(quote: string, value: string): string {
+  const escaped = value.replace(/\\/g, '\\\\').split(quote).join(`\\${quote}`);
+  return quote + (quote === '`' ? escaped.replace(/\$\{/g, '\\${') : escaped) + quote;
+}

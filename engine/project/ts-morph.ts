@@ -1,0 +1,520 @@
+/**
+ * The ts-morph codemod behind `collab-migrate --fix`: the engine's per-file edits, plus what only a
+ * project-wide view can do. When a property that a notice renames (`{ kind: 'property', renameTo }`) is
+ * declared in the consumer's own types (interface or type-literal property signature, class property),
+ * the declaration and every reference to it across the project are renamed through the language
+ * service, so the project still type-checks. Renames are applied as minimal text edits computed from
+ * `findRenameLocations`; nothing is reprinted and nothing is written here (the CLI writes).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type * as Morph from 'ts-morph';
+import type { FileSystemHost, SourceFile as MorphSourceFile } from 'ts-morph';
+import { analyzeFile, fileLanguage, type AnalyzeOptions, type SourceFile } from '../analyze.js';
+import { applyEdits, checkSyntax, fixFile } from '../fix/edits.js';
+import { fixTimingOf, isFinalFormDue } from '../fix/timing.js';
+import { FileTooLarge, NotRegularFile, readTextFile } from '../read/read-file.js';
+import type { EngineOptions, Match, Notice, TextEdit } from '../types.js';
+
+/**
+ * ts-morph (a CommonJS package) is required, not imported: an ESM `import` makes Node run its CommonJS export
+ * lexer over ts-morph's 950 KB bundle first, and loading took 740-1,390 ms against 450-630 ms required
+ * (three alternating runs each). It is required on first use: a migration where no file names a renamed
+ * property (no declaration to look for, no project to build) never loads it, nor TypeScript under it, which
+ * was a quarter of `--fix --dry-run` on the platform's SDK (compiling TypeScript's 9 MB: 240 ms of 1.75 s).
+ */
+let loaded: typeof Morph | undefined;
+function tsMorph(): typeof Morph {
+  return (loaded ??= createRequire(import.meta.url)('ts-morph') as typeof Morph);
+}
+type Node = Morph.Node;
+type Project = Morph.Project;
+
+/** The migration of one file: its text before and after, and what was and was not fixed. */
+export interface FileMigration {
+  filename: string;
+  before: string;
+  after: string;
+  /** Findings fixed: the engine's autofixes, and findings covered by a project-wide rename. */
+  fixed: Match[];
+  /** Findings still present in `after`. */
+  remaining: Match[];
+  /** Why the file (or part of it) was left as it was. When the result would not parse, `after === before`. */
+  failure?: string;
+  /** What the project-wide view noticed but left alone (a declaration whose references reach files not migrated). */
+  notes?: string[];
+}
+
+/** Options of {@link migrateProject}. */
+export interface MigrateProjectOptions extends AnalyzeOptions {
+  /** The project's root: only files under it are changed. */
+  root: string;
+  /** The files to migrate (absolute, or relative to `root`). */
+  files: string[];
+  /** The project's tsconfig; defaults to `<root>/tsconfig.json` when it exists. */
+  tsconfig?: string;
+  /** Texts of (some of) the files, already read by the caller; the others are read from disk. */
+  sources?: readonly SourceFile[];
+}
+
+/** A property rename a notice asks for: `from` -> `to`. */
+export interface PropertyRename {
+  noticeId: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * The property renames of the selected notices, read from their `property` detections' `renameTo`. A
+ * project-wide rename writes the final form, so only notices whose final form is due on the engine options'
+ * day (or with fix mode `final`) count.
+ */
+export function propertyRenames(notices: readonly Notice[], engine?: EngineOptions): PropertyRename[] {
+  const renames: PropertyRename[] = [];
+  for (const notice of notices) {
+    if (notice.status === 'informational' || notice.fix !== 'autofix') continue;
+    if (fixTimingOf(notice) !== 'safe' && !isFinalFormDue(notice, engine)) continue;
+    for (const detection of notice.detections) {
+      // Read generically: the detection kinds are typed by the engine; only these three fields matter here.
+      const d = detection as { kind: string; names?: unknown; renameTo?: unknown };
+      if (d.kind !== 'property' || typeof d.renameTo !== 'string' || !Array.isArray(d.names)) continue;
+      for (const name of d.names) {
+        if (typeof name === 'string' && name !== d.renameTo) renames.push({ noticeId: notice.id, from: name, to: d.renameTo });
+      }
+    }
+  }
+  return renames;
+}
+
+const BOM = '\uFEFF';
+
+function isUnder(root: string, file: string): boolean {
+  const rel = path.relative(root, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+function isInNodeModules(file: string): boolean {
+  return file.split(/[\\/]/).includes('node_modules');
+}
+
+function overlapsAny(range: readonly [number, number], edits: readonly TextEdit[]): boolean {
+  return edits.some((e) => range[0] < Math.max(e.range[1], e.range[0] + 1) && e.range[0] < range[1]);
+}
+
+/** The name of a declared property, when it is a plain identifier or a string literal. */
+function declaredName(node: Node): string | undefined {
+  const { Node } = tsMorph();
+  if (!Node.isPropertySignature(node) && !Node.isPropertyDeclaration(node)) return undefined;
+  const name = node.getNameNode();
+  if (Node.isIdentifier(name)) return name.getText();
+  if (Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)) return name.getLiteralText();
+  return undefined;
+}
+
+/** Whether a type (or one of the types it is made of) has this very declaration as its property `name`. */
+function typeDeclares(type: import('ts-morph').Type, name: string, declaration: Node): boolean {
+  const parts = [type, ...type.getUnionTypes(), ...type.getIntersectionTypes()];
+  return parts.some((t) => (t.getProperty(name)?.getDeclarations() ?? []).some((d: Node) => d === declaration));
+}
+
+/** The type `keyof X` names, when a type node is one (through parentheses and arrays of it). */
+function keyofOperand(typeNode: Node | undefined): Node | undefined {
+  const { Node, ts } = tsMorph();
+  let n = typeNode;
+  while (n && (Node.isParenthesizedTypeNode(n) || Node.isArrayTypeNode(n))) n = Node.isArrayTypeNode(n) ? n.getElementTypeNode() : n.getTypeNode();
+  if (n && Node.isTypeOperatorTypeNode(n) && n.getOperator() === ts.SyntaxKind.KeyOfKeyword) return n.getTypeNode();
+  return undefined;
+}
+
+/**
+ * String literals that name the declared property only through the type system, which the language
+ * service's rename leaves alone: a key argument of a generic type (`Pick<SimRing, 'x'>`, `Omit<...>`)
+ * whose other argument declares the property, and values of a variable or parameter typed `keyof X`.
+ */
+function keyLiterals(project: Project, declaration: Node, name: string, texts: ReadonlyMap<string, string>, root: string): Node[] {
+  const { Node } = tsMorph();
+  const found: Node[] = [];
+  for (const source of project.getSourceFiles()) {
+    const file = path.resolve(source.getFilePath());
+    if (!texts.has(file) || !isUnder(root, file) || isInNodeModules(file)) continue;
+    const text = source.getFullText();
+    if (!text.includes(`'${name}'`) && !text.includes(`"${name}"`)) continue;
+    source.forEachDescendant((lit) => {
+      if (!Node.isStringLiteral(lit) || lit.getLiteralText() !== name) return;
+      let up: Node = lit;
+      let parent = up.getParent();
+      if (parent && Node.isLiteralTypeNode(parent)) {
+        up = parent;
+        parent = up.getParent();
+        while (parent && (Node.isUnionTypeNode(parent) || Node.isParenthesizedTypeNode(parent))) {
+          up = parent;
+          parent = up.getParent();
+        }
+        if (parent && Node.isTypeReference(parent)) {
+          const args = parent.getTypeArguments();
+          if (args.includes(up as never) && args.some((a) => a !== up && typeDeclares(a.getType(), name, declaration))) found.push(lit);
+        }
+        return;
+      }
+      while (parent && Node.isArrayLiteralExpression(parent)) {
+        up = parent;
+        parent = up.getParent();
+      }
+      if (parent && (Node.isVariableDeclaration(parent) || Node.isParameterDeclaration(parent)) && parent.getInitializer() === up) {
+        const operand = keyofOperand(parent.getTypeNode());
+        if (operand && typeDeclares(operand.getType(), name, declaration)) found.push(lit);
+      }
+    });
+  }
+  return found;
+}
+
+/** Offset of the project's text of a file within the text on disk (1 when the project dropped a BOM), or undefined when they differ. */
+function textShift(morph: MorphSourceFile, text: string): number | undefined {
+  const full = morph.getFullText();
+  if (full === text) return 0;
+  if (text.startsWith(BOM) && full === text.slice(1)) return 1;
+  return undefined;
+}
+
+export interface ProjectRenames {
+  /** Edits per absolute file name (offsets into the text on disk). */
+  edits: Map<string, TextEdit[]>;
+  /** Declarations not renamed, and why (a reference outside the root or in a file not migrated). */
+  skipped: string[];
+}
+
+/**
+ * Finds the declarations of renamed properties in the consumer's own files and the edits that rename
+ * them with all their references. A declaration is renamed only when every reference lies in a file
+ * being migrated, under the root and outside node_modules; otherwise it is left to the per-file edits.
+ */
+export function computeProjectRenames(
+  project: Project,
+  renames: readonly PropertyRename[],
+  texts: ReadonlyMap<string, string>,
+  root: string,
+  isCertain: (file: string, range: readonly [number, number]) => boolean = () => true,
+): ProjectRenames {
+  const byName = new Map<string, PropertyRename>();
+  for (const r of renames) if (!byName.has(r.from)) byName.set(r.from, r);
+  const service = project.getLanguageService();
+  const edits = new Map<string, Map<string, TextEdit>>();
+  const skipped: string[] = [];
+  for (const source of project.getSourceFiles()) {
+    const file = path.resolve(source.getFilePath());
+    if (!texts.has(file) || !isUnder(root, file) || isInNodeModules(file)) continue;
+    const fullText = source.getFullText();
+    if (![...byName.keys()].some((name) => fullText.includes(name))) continue;
+    source.forEachDescendant((node) => {
+      const name = declaredName(node);
+      if (name === undefined) return;
+      const rename = byName.get(name);
+      if (!rename) return;
+      const nameNode = (node as Node & { getNameNode(): Node }).getNameNode();
+      const where = `${path.relative(root, file)}:${nameNode.getStartLineNumber()}`;
+      const owner = node.getParent() as (Node & { getMembers?: () => Node[] }) | undefined;
+      if ((owner?.getMembers?.() ?? []).some((sibling) => declaredName(sibling) === rename.to)) {
+        skipped.push(`${where}: "${name}" is declared beside "${rename.to}"; renaming it would declare "${rename.to}" twice, left as it is`);
+        return;
+      }
+      const declShift = textShift(source, texts.get(file)!) ?? 0;
+      const locations = service.findRenameLocations(nameNode, { usePrefixAndSuffixText: true });
+      // Renamed project-wide only when the engine ties the declaration, or one of its references, to the
+      // notice's endpoint with certainty (a type of Single Number Reach keeps its name).
+      const tied =
+        isCertain(file, [nameNode.getStart() + declShift, nameNode.getEnd() + declShift]) ||
+        locations.some((location) => {
+          const target = path.resolve(location.getSourceFile().getFilePath());
+          const text = texts.get(target);
+          const shift = text === undefined ? undefined : textShift(location.getSourceFile(), text);
+          const span = location.getTextSpan();
+          return shift !== undefined && isCertain(target, [span.getStart() + shift, span.getStart() + shift + span.getLength()]);
+        });
+      if (!tied) {
+        skipped.push(`${where}: "${name}" is not tied to the notice's endpoint with certainty (no reference is); left to suggestions`);
+        return;
+      }
+      const planned: Array<{ file: string; edit: TextEdit }> = [];
+      for (const location of locations) {
+        const target = path.resolve(location.getSourceFile().getFilePath());
+        const text = texts.get(target);
+        const shift = text === undefined ? undefined : textShift(location.getSourceFile(), text);
+        if (text === undefined || shift === undefined || !isUnder(root, target) || isInNodeModules(target)) {
+          skipped.push(`${where}: "${name}" is also referenced in ${path.relative(root, target)}, which is not migrated; left to the per-file fixes`);
+          return;
+        }
+        const span = location.getTextSpan();
+        const start = span.getStart() + shift;
+        planned.push({ file: target, edit: { range: [start, start + span.getLength()], text: `${location.getPrefixText() ?? ''}${rename.to}${location.getSuffixText() ?? ''}` } });
+      }
+      for (const literal of keyLiterals(project, node, name, texts, root)) {
+        const target = path.resolve(literal.getSourceFile().getFilePath());
+        const shift = textShift(literal.getSourceFile(), texts.get(target)!);
+        if (shift === undefined) continue;
+        const start = literal.getStart() + 1 + shift;
+        planned.push({ file: target, edit: { range: [start, start + name.length], text: rename.to } });
+      }
+      for (const { file: target, edit } of planned) {
+        let forFile = edits.get(target);
+        if (!forFile) edits.set(target, (forFile = new Map()));
+        forFile.set(`${edit.range[0]}:${edit.range[1]}:${edit.text}`, edit);
+      }
+    });
+  }
+  return { edits: new Map([...edits].map(([f, m]) => [f, [...m.values()]])), skipped };
+}
+
+/**
+ * Whether a file declares one of the names as a property (interface, type literal, class), by a parse
+ * of that file alone: a project is built only when some file does.
+ */
+function declaresAny(filename: string, text: string, names: ReadonlySet<string>): boolean {
+  if (![...names].some((n) => text.includes(n))) return false;
+  const { ts } = tsMorph();
+  const kind = /\.(tsx|jsx)$/i.test(filename) ? ts.ScriptKind.TSX : /\.(js|cjs|mjs)$/i.test(filename) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(filename, text, ts.ScriptTarget.Latest, false, kind);
+  let found = false;
+  const visit = (node: Morph.ts.Node): void => {
+    if (found) return;
+    if ((ts.isPropertySignature(node) || ts.isPropertyDeclaration(node)) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) && names.has(node.name.text)) {
+      found = true;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+let projectsLoaded = 0;
+
+/**
+ * Reads a file of the consumer's repository through the guarded reader (regular files only, size-limited,
+ * opened without blocking); a refusal names the file. A `tsconfig.json` committed as a link to `/dev/zero`,
+ * or as a named pipe, is refused instead of hanging the run.
+ */
+export function readProjectFile(file: string): string {
+  try {
+    return readTextFile(file);
+  } catch (error) {
+    if (error instanceof NotRegularFile) throw new Error(`${file}: not a regular file (${error.kind}); not read`);
+    if (error instanceof FileTooLarge) throw new Error(`${file}: ${error.message}; not read`);
+    throw error;
+  }
+}
+
+let GuardedHost: (new () => FileSystemHost) | undefined;
+
+/**
+ * ts-morph's own file system with every file read (the tsconfig, the files it extends and includes,
+ * declaration files in node_modules) going through {@link readProjectFile}. Made by extending the class
+ * ts-morph uses by default (it is not exported, so it is taken from an empty project's file system).
+ */
+export function guardedFileSystem(): FileSystemHost {
+  if (!GuardedHost) {
+    const Real = new (tsMorph().Project)({ skipLoadingLibFiles: true }).getFileSystem().constructor as new () => FileSystemHost;
+    GuardedHost = class extends Real {
+      override readFileSync(file: string): string {
+        // A missing file: the default host's error, which ts-morph tells apart from other failures.
+        if (!existsSync(file)) return super.readFileSync(file);
+        return readProjectFile(file);
+      }
+      override readFile(file: string): Promise<string> {
+        return Promise.resolve().then(() => this.readFileSync(file));
+      }
+    };
+  }
+  return new GuardedHost();
+}
+
+/** How many ts-morph projects {@link migrateProject} has built in this process (the fast path builds none). */
+export function projectLoadCount(): number {
+  return projectsLoaded;
+}
+
+/**
+ * Compiler options of a project without a tsconfig. The standard library without the DOM: the project is
+ * built only to tell which references of a renamed property reach its declaration, which no DOM type
+ * declares; TypeScript's default for ES2022 adds lib.dom.d.ts (2.3 MB), whose parse and binding took 0.7 of
+ * the 0.9 s of CPU a one-file project cost (and 1.7 of 2.2 s cold).
+ */
+function defaultOptions(): Morph.ts.CompilerOptions {
+  const { ts } = tsMorph();
+  return {
+  lib: ['lib.es2022.d.ts'],
+  allowJs: true,
+  jsx: ts.JsxEmit.Preserve,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  skipLibCheck: true,
+  noEmit: true,
+};
+}
+
+/** A tsconfig's compiler options and files, read (with the files it extends) through the guarded reader. */
+function readTsconfig(config: string): { options: Morph.ts.CompilerOptions; fileNames: string[] } {
+  const { ts } = tsMorph();
+  const read = ts.readConfigFile(config, readProjectFile);
+  if (read.error) throw new Error(`${config}: ${ts.flattenDiagnosticMessageText(read.error.messageText, ' ')}`);
+  const host: Morph.ts.ParseConfigHost = {
+    useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+    readDirectory: ts.sys.readDirectory,
+    fileExists: ts.sys.fileExists,
+    readFile: readProjectFile,
+  };
+  const parsed = ts.parseJsonConfigFileContent(read.config, host, path.dirname(config), undefined, config);
+  return { options: parsed.options, fileNames: parsed.fileNames.map((f) => path.resolve(f)) };
+}
+
+/**
+ * The consumer's project: its tsconfig when there is one, otherwise the given files alone. With `mentions`,
+ * only the files whose text names a renamed property (every place a rename can touch does), the declaration
+ * files of the tsconfig (global types), and what they import are loaded, with the tsconfig's compiler options:
+ * loading every file of a 3,900-file project took 8.9 s of CPU and 734 MB for one declared property.
+ */
+export function loadProject(root: string, tsconfig: string | undefined, sourceFiles: readonly string[], mentions?: (file: string) => boolean): Project {
+  projectsLoaded++;
+  const config = tsconfig ? path.resolve(root, tsconfig) : path.join(root, 'tsconfig.json');
+  const fileSystem = guardedFileSystem();
+  if (mentions) {
+    const fromConfig = existsSync(config) ? readTsconfig(config) : undefined;
+    const project = new (tsMorph().Project)({ fileSystem, compilerOptions: fromConfig?.options ?? defaultOptions() });
+    const files = new Set(sourceFiles);
+    for (const f of fromConfig?.fileNames ?? []) files.add(f);
+    for (const file of files) {
+      if (/\.d\.[cm]?ts$/.test(file) ? isInNodeModules(file) : !mentions(file)) continue;
+      if (!project.getSourceFile(file)) project.addSourceFileAtPathIfExists(file);
+    }
+    return project;
+  }
+  const project = existsSync(config)
+    ? new (tsMorph().Project)({ tsConfigFilePath: config, fileSystem })
+    : new (tsMorph().Project)({ fileSystem, compilerOptions: defaultOptions() });
+  for (const file of sourceFiles) if (!project.getSourceFile(file)) project.addSourceFileAtPathIfExists(file);
+  return project;
+}
+
+function migrateText(filename: string, text: string, opts: AnalyzeOptions): FileMigration {
+  const r = fixFile({ filename, text }, opts);
+  const out: FileMigration = { filename, before: text, after: r.output, fixed: r.fixed, remaining: r.remaining };
+  if (r.failure) out.failure = r.failure;
+  return out;
+}
+
+/**
+ * Computes the migration of every file of a project; writes nothing. Project-wide renames first (only
+ * when a file declares a renamed property, otherwise no ts-morph project is built at all), then
+ * the engine's edits on every file through `fixFile`, the same edits ESLint `--fix` and the jscodeshift
+ * transform apply.
+ */
+export async function migrateProject(opts: MigrateProjectOptions): Promise<FileMigration[]> {
+  const root = path.resolve(opts.root);
+  const files = [...new Set(opts.files.map((f) => path.resolve(root, f)))];
+  const analyze: AnalyzeOptions = { catalog: opts.catalog, notices: opts.notices, engine: opts.engine, types: opts.types };
+  const texts = new Map<string, string>();
+  const results = new Map<string, FileMigration>();
+  const given = new Map((opts.sources ?? []).map((f) => [path.resolve(root, f.filename), f.text]));
+  for (const file of files) {
+    try {
+      texts.set(file, given.get(file) ?? readProjectFile(file));
+    } catch (error) {
+      results.set(file, { filename: file, before: '', after: '', fixed: [], remaining: [], failure: `cannot read: ${(error as Error).message}` });
+    }
+  }
+
+  const renames = propertyRenames(opts.notices, opts.engine);
+  const isSource = (f: string): boolean => {
+    const language = fileLanguage(f);
+    return language === 'ts' || language === 'js';
+  };
+  const sourceFiles = [...texts.keys()].filter(isSource);
+  const renamed = new Set(renames.map((r) => r.from));
+  const needsProject = renames.length > 0 && sourceFiles.some((f) => isUnder(root, f) && !isInNodeModules(f) && declaresAny(f, texts.get(f)!, renamed));
+
+  let renameEdits = new Map<string, TextEdit[]>();
+  let skipped: string[] = [];
+  let projectFailure: string | undefined;
+  if (needsProject) {
+    try {
+      // Only files that name a renamed property (and what they import) are loaded: the others cannot hold a place the
+      // rename touches. Files of the tsconfig outside the migrated set are read to find out (a reference there
+      // keeps the declaration's name: see computeProjectRenames).
+      const names = [...renamed];
+      const mentions = (file: string): boolean => {
+        let text = texts.get(file);
+        if (text === undefined) {
+          try {
+            text = readProjectFile(file);
+          } catch {
+            return false;
+          }
+        }
+        return names.some((n) => text.includes(n));
+      };
+      const project = loadProject(root, opts.tsconfig, sourceFiles, mentions);
+      // The texts the caller gave (or that were read) are the truth, whatever the project read from disk.
+      for (const file of sourceFiles) {
+        const morph = project.getSourceFile(file);
+        const text = texts.get(file)!;
+        if (morph && textShift(morph, text) === undefined) morph.replaceWithText(text.startsWith(BOM) ? text.slice(1) : text);
+      }
+      // Only a declaration the engine ties to the notice's endpoint with certainty (and would autofix) is renamed
+      // project-wide: Single Number Reach's own `answerConfirmationEnabled` must stay as it is.
+      const certain = new Map<string, Array<readonly [number, number]>>();
+      const isCertain = (file: string, range: readonly [number, number]): boolean => {
+        let ranges = certain.get(file);
+        if (!ranges) {
+          const result = analyzeFile({ filename: file, text: texts.get(file)! }, analyze);
+          certain.set(file, (ranges = result.matches.filter((m) => m.fix && m.confidence === 'certain').map((m) => m.range)));
+        }
+        return ranges.some((r) => r[0] < range[1] && range[0] < r[1]);
+      };
+      ({ edits: renameEdits, skipped } = computeProjectRenames(project, renames, texts, root, isCertain));
+    } catch (error) {
+      // A project that cannot be loaded (a broken tsconfig) still gets the per-file fixes.
+      projectFailure = `project-wide renames skipped: ${(error as Error).message.split('\n')[0]}`;
+    }
+  }
+
+  for (const file of files) {
+    if (results.has(file)) continue;
+    const before = texts.get(file)!;
+    const edits = renameEdits.get(file);
+    if (!edits || edits.length === 0) {
+      results.set(file, migrateText(file, before, analyze));
+    } else {
+      results.set(file, migrateRenamed(file, before, edits, analyze));
+    }
+    // Let signals (SIGINT) be handled between files.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  const out = files.map((f) => results.get(f)!);
+  for (const m of out) {
+    const mine = skipped.filter((s) => s.startsWith(`${path.relative(root, m.filename)}:`));
+    if (projectFailure && isSource(m.filename) && renames.some((r) => m.before.includes(r.from))) mine.push(projectFailure);
+    if (mine.length > 0) m.notes = mine;
+  }
+  return out;
+}
+
+/** Applies a file's project-wide rename edits, then the engine's own edits on the result. */
+function migrateRenamed(filename: string, before: string, edits: readonly TextEdit[], opts: AnalyzeOptions): FileMigration {
+  const { output: renamed, conflicts } = applyEdits(before, edits.map((e) => [e]));
+  const broken = checkSyntax(filename, renamed);
+  if (broken && !checkSyntax(filename, before)) {
+    const result = migrateText(filename, before, opts);
+    return { ...result, failure: `project-wide rename refused, the result would not parse (${broken})${result.failure ? `; ${result.failure}` : ''}` };
+  }
+  const original = analyzeFile({ filename, text: before }, opts);
+  const covered = original.matches.filter((m) => overlapsAny(m.range, edits));
+  const rest = fixFile({ filename, text: renamed }, opts);
+  const result: FileMigration = { filename, before, after: rest.output, fixed: [...covered, ...rest.fixed], remaining: rest.remaining };
+  const failures = [conflicts.length > 0 ? `${conflicts.length} overlapping rename edit(s) skipped` : undefined, rest.failure].filter(Boolean);
+  if (failures.length > 0) result.failure = failures.join('; ');
+  return result;
+}
