@@ -195,6 +195,8 @@ function findRoot(from: string): string {
 
 const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
 const GROUND_TRUTH = join(ROOT, 'test', 'eval', 'ground-truth');
+/** Repositories whose ground truth was written before the tool ever ran on them (issue 26): never tuned on. */
+const HOLDOUT = join(ROOT, 'test', 'eval', 'holdout');
 
 /** The ground-truth files of the real repositories, by name. */
 export function loadGroundTruths(dir = GROUND_TRUTH): Map<string, GroundTruth> {
@@ -457,13 +459,13 @@ export interface EvaluationResult {
 }
 
 /** Evaluates the named real repositories and the internal sets. */
-export async function evaluate(opts: { repos: { name: string; path: string }[]; cli?: string; eslint?: boolean; internal?: boolean }): Promise<EvaluationResult> {
+export async function evaluate(opts: { repos: { name: string; path: string }[]; cli?: string; eslint?: boolean; internal?: boolean; holdout?: boolean }): Promise<EvaluationResult> {
   const cli = opts.cli ?? join(ROOT, 'dist', 'cli', 'bin.js');
-  const truths = loadGroundTruths();
+  const truths = loadGroundTruths(opts.holdout ? HOLDOUT : GROUND_TRUTH);
   const repos: EvaluationResult['repos'] = [];
   for (const { name, path } of opts.repos) {
     const gt = truths.get(name);
-    if (!gt) throw new Error(`no ground truth test/eval/ground-truth/${name}.json (known: ${[...truths.keys()].join(', ')})`);
+    if (!gt) throw new Error(`no ground truth test/eval/${opts.holdout ? 'holdout' : 'ground-truth'}/${name}.json (known: ${[...truths.keys()].join(', ')})`);
     const findings = runCli(cli, path);
     const cmp = compare(name, gt.occurrences, findings);
     const entry: EvaluationResult['repos'][number] = {
@@ -523,15 +525,21 @@ async function main(argv: string[]): Promise<number> {
   const jsonAt = argv.indexOf('--json');
   const cliAt = argv.indexOf('--cli');
   const repos = parseRepoList(process.env.COLLAB_MIGRATE_EVAL_REPOS);
+  const holdoutRepos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT_REPOS);
   if (!repos.length)
     process.stderr.write('COLLAB_MIGRATE_EVAL_REPOS is not set: only the project sets are measured (set it to "name=/path,...").\n');
-  const result = await evaluate({ repos, eslint, cli: cliAt >= 0 ? resolve(argv[cliAt + 1]) : undefined });
+  const cli = cliAt >= 0 ? resolve(argv[cliAt + 1]) : undefined;
+  const result = await evaluate({ repos, eslint, cli });
   process.stdout.write(formatResult(result, markdown));
+  // The hold-out set is reported apart: its figures are the ones on code the tool was not shaped on.
+  const holdout = holdoutRepos.length ? await evaluate({ repos: holdoutRepos, eslint, cli, internal: false, holdout: true }) : undefined;
+  if (holdout) process.stdout.write(`\n${markdown ? '## ' : '=== '}Hold-out set (test/eval/holdout: ground truth written before the tool ran)\n\n${formatResult(holdout, markdown)}`);
   if (jsonAt >= 0) {
     const plain = JSON.parse(JSON.stringify(result, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v)));
     writeFileSync(argv[jsonAt + 1], JSON.stringify(plain, null, 2) + '\n');
   }
-  return result.repos.some((r) => r.stale.length || r.strayEdits.length) || result.internal.some((r) => r.strayEdits.length) ? 1 : 0;
+  const bad = (r: EvaluationResult) => r.repos.some((x) => x.stale.length || x.strayEdits.length) || r.internal.some((x) => x.strayEdits.length);
+  return bad(result) || (holdout && bad(holdout)) ? 1 : 0;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

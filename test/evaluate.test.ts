@@ -12,14 +12,15 @@ import { loadCatalog } from '../engine/catalog/catalog.js';
 import { changedOldLines, compare, evaluate, formatResult, loadGroundTruths, parseRepoList, type Occurrence } from '../scripts/evaluate.js';
 
 const GROUND_TRUTH = fileURLToPath(new URL('./eval/ground-truth/', import.meta.url));
+const HOLDOUT = fileURLToPath(new URL('./eval/holdout/', import.meta.url));
 const CLI = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
 
-describe('ground truth files', () => {
-  const truths = loadGroundTruths(GROUND_TRUTH);
+for (const [set, dir] of [['tuned', GROUND_TRUTH], ['hold-out', HOLDOUT]] as const) describe(`ground truth files (${set} set)`, () => {
+  const truths = loadGroundTruths(dir);
   const ids = new Set(loadCatalog().notices.map((n) => n.id));
 
   it('one file per repository, named after it', () => {
-    const files = readdirSync(GROUND_TRUTH).filter((f) => f.endsWith('.json'));
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
     expect(files.length).toBeGreaterThanOrEqual(5);
     for (const f of files) expect(truths.has(f.replace(/\.json$/, '')), f).toBe(true);
   });
@@ -40,6 +41,15 @@ describe('ground truth files', () => {
       }
     });
   }
+});
+
+describe('the two sets', () => {
+  it('share no repository: the hold-out set is code the tool was not shaped on', () => {
+    const tuned = [...loadGroundTruths(GROUND_TRUTH).values()].map((g) => g.repository.toLowerCase());
+    const held = [...loadGroundTruths(HOLDOUT).values()].map((g) => g.repository.toLowerCase());
+    expect(held.length).toBeGreaterThanOrEqual(10);
+    expect(held.filter((r) => tuned.includes(r))).toEqual([]);
+  });
 });
 
 describe('compare', () => {
