@@ -3,7 +3,7 @@
  * `collab-migrate catalog check` (the catalog's endpoints and fields against specs). The work is in
  * engine/catalog/upkeep/; this file reads arguments, files and git, and writes the outputs.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
@@ -28,6 +28,7 @@ export interface ProposeArgs extends GlobalArgs {
   includeAdditions?: boolean;
   minConfidence?: DraftConfidence;
   keepDuplicates?: boolean;
+  includeUnconfirmed?: boolean;
   minAgeDays?: unknown;
   sourceUrl?: string;
 }
@@ -48,6 +49,7 @@ function proposeBuilder(y: Argv<GlobalArgs>): Argv<ProposeArgs> {
     .option('include-additions', { describe: 'Also draft additions (as informational notices)', type: 'boolean' })
     .option('min-confidence', { describe: 'Lowest confidence drafted', choices: CONFIDENCES, default: 'medium' })
     .option('keep-duplicates', { describe: 'Also draft changes the catalog already covers', type: 'boolean' })
+    .option('include-unconfirmed', { describe: "With --history: also draft the last publish's changes, which no next publish has confirmed yet", type: 'boolean' })
     .option('min-age-days', { describe: 'With --history: changes to operations younger than this are churn', type: 'string' })
     .option('source-url', { describe: 'URL of a spec at a commit, with {commit} and {path} (e.g. https://github.com/o/r/blob/{commit}/{path})', type: 'string' })
     .example('$0 catalog propose --from v1.json --to v2.json -o drafts.json', 'Drafts for the changes between two specs, and drafts.review.json')
@@ -105,7 +107,7 @@ export const runPropose: CommandRunner<ProposeArgs> = async (args, io: Io) => {
       } else observed = observeOne(to);
     }
   });
-  const proposal = propose(observed, { catalog, latest, includeAdditions: args.includeAdditions === true, minConfidence: args.minConfidence ?? 'medium', keepDuplicates: args.keepDuplicates === true });
+  const proposal = propose(observed, { catalog, latest, includeAdditions: args.includeAdditions === true, minConfidence: args.minConfidence ?? 'medium', keepDuplicates: args.keepDuplicates === true, includeUnconfirmed: args.includeUnconfirmed === true });
   const drafts = draftCatalog(proposal);
   const text = JSON.stringify(drafts, null, 2) + '\n';
   // The drafts are loaded exactly as `--notices drafts.json` will load them: a draft that does not validate is a bug here.
@@ -117,6 +119,7 @@ export const runPropose: CommandRunner<ProposeArgs> = async (args, io: Io) => {
     rmSync(scratch, { recursive: true, force: true });
   }
   const reviewFile = args.review ?? (args.output ? args.output.replace(/(\.json)?$/i, '.review.json') : undefined);
+  for (const file of [args.output, reviewFile]) if (file) mkdirSync(path.dirname(path.resolve(io.cwd, file)), { recursive: true });
   if (args.output) writeFileSync(path.resolve(io.cwd, args.output), text);
   else io.stdout.write(text);
   if (reviewFile) writeFileSync(path.resolve(io.cwd, reviewFile), JSON.stringify(buildReview(proposal, inputs), null, 2) + '\n');

@@ -6,6 +6,7 @@
 import type { Catalog, Detection, Notice } from '../../types.js';
 import { pathShape } from './openapi.js';
 import type { ChangeGroup } from './propose.js';
+import { ADDITIONS } from './spec-diff.js';
 import type { ObservedChange } from './observe.js';
 
 const leaf = (field: string): string => field.slice(field.lastIndexOf('.') + 1).replace(/\[\]$/g, '');
@@ -81,10 +82,11 @@ export function catalogCoverage(group: ChangeGroup, catalog: Catalog): { notice:
       }
       if (words.length && (onEndpoint || isUnscoped(d))) {
         const names = detectionNames(d);
-        if (names.has(words[0]) && (!group.class.startsWith('enum-') || values.some((v) => names.has(v)) || d.kind !== 'value-map')) return { notice: n.id, how: `its ${d.kind} detection names ${words[0]}` };
+        if (names.has(words[0]) && (!group.class.startsWith('enum-') || values.some((v) => names.has(v)))) return { notice: n.id, how: `its ${d.kind} detection names ${words[0]}` };
       }
     }
-    if (n.detections.length === 0) {
+    // An informational notice lists additions: it covers an addition, never a removal.
+    if (n.detections.length === 0 && ADDITIONS.includes(group.class)) {
       const named = group.class.startsWith('enum-') ? values : words.slice(0, 1);
       if (inText(n, named, root)) return { notice: n.id, how: `its text names ${named.map((w) => `\`${w}\``).join(', ')}` };
     }

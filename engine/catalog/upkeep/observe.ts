@@ -89,6 +89,8 @@ export function observeHistory(versions: readonly VersionSource[], options: Hist
     for (const key of v.model.operations.keys()) if (!firstSeen.has(key)) firstSeen.set(key, dayNumber(v.date));
   };
   remember(get(0));
+  // What the first publish already states (a deprecation sentence written before the history starts).
+  for (const c of observeOne(get(0))) out.push({ ...c, persisted: true });
   for (let i = 0; i + 1 < versions.length; i++) {
     const older = get(i);
     const newer = get(i + 1);

@@ -28,6 +28,8 @@ export interface ProposeOptions {
   minConfidence?: DraftConfidence;
   /** Keep drafts the catalog already covers (they are listed in the review either way). */
   keepDuplicates?: boolean;
+  /** History: also draft the changes of each spec's last publish, which no next publish has confirmed yet. */
+  includeUnconfirmed?: boolean;
   /** The newest reading of each spec, to list other endpoints that use a drafted name. */
   latest?: readonly SpecModel[];
 }
@@ -85,12 +87,16 @@ export function resourceOf(path: string): string {
 
 const leaf = (field: string): string => field.slice(field.lastIndexOf('.') + 1).replace(/\[\]$/g, '');
 
+const sideOf = (c: ObservedChange): 'request' | 'response' => (c.location === 'response' ? 'response' : 'request');
+
 function groupKey(c: ObservedChange): string {
   const root = resourceOf(c.path);
   switch (c.class) {
-    case 'operation-removed':
     case 'operation-deprecated':
     case 'deprecation-sentence':
+      // The flag and the sentence are one deprecation.
+      return ['deprecated', root, c.date ?? ''].join('|');
+    case 'operation-removed':
     case 'operation-added':
       return [c.class, root, c.date ?? ''].join('|');
     case 'path-renamed':
@@ -99,10 +105,13 @@ function groupKey(c: ObservedChange): string {
     case 'error-codes-added':
     case 'error-code-changed':
       return [c.class, c.method, c.path, c.status ?? '', c.from ?? '', (c.values ?? []).join(',')].join('|');
-    default: {
-      const side = c.location === 'response' ? 'response' : 'request';
-      return [c.class, root, side, leaf(c.field ?? ''), leaf(c.to ?? ''), (c.values ?? []).join(',')].join('|');
-    }
+    case 'field-renamed':
+    case 'field-added':
+    case 'enum-added':
+      return [c.class, root, sideOf(c), leaf(c.field ?? ''), leaf(c.to ?? ''), (c.values ?? []).join(',')].join('|');
+    default:
+      // Removals, new requirements, changed types and dropped values of one publish are one change of the resource.
+      return [c.class, root, sideOf(c), c.seenIn.date ?? c.seenIn.url].join('|');
   }
 }
 
@@ -183,22 +192,50 @@ interface DraftShape {
 
 const NOT_STATED = 'Not stated in the spec: write it from the changelog (see the review file).';
 
+/** The changes a draft is built from: those without noise when the group has any. */
+export function cleanChanges(group: ChangeGroup): ObservedChange[] {
+  const clean = group.changes.filter((c) => c.noise.length === 0);
+  return clean.length ? clean : group.changes;
+}
+
 function shapeOf(group: ChangeGroup): DraftShape {
-  const changes = group.changes;
+  const changes = cleanChanges(group);
   const c = changes[0];
   const ops = operationsText(changes);
   const paths = [...new Set(changes.map((x) => x.path))];
   const field = c.field ?? '';
   const name = leaf(field);
+  const fields = [...new Set(changes.map((x) => x.field ?? ''))];
+  const names = [...new Set(fields.map(leaf))];
+  const fieldsText = fields.length <= 4 ? list(fields) : `${list(fields.slice(0, 4))} and ${fields.length - 4} more`;
+  const namesTitle = names.length === 1 ? code(names[0]) : `${names.length} fields`;
   const side: Endpoint['side'] = c.location === 'response' ? 'response' : 'request';
   const root = resourceOf(c.path);
   const sentence = changes.find((x) => x.sentence)?.sentence;
   const urlPath = (change: string): Detection => ({ kind: 'url-path', paths: paths.map(pathRegex), change, tokens: rareTokens(paths), scope: { endpoints: endpointsOf(changes, 'request') } });
-  const scoped = (s: Endpoint['side']) => ({ scope: { endpoints: endpointsOf(changes, s) } });
-  const topLevel = !/[.[]/.test(field);
-  const requestIn = c.location === 'query' ? 'query' : 'body';
-  const requestField = (extra: Record<string, unknown>, change: string): Detection =>
-    ({ kind: 'request-field', paths: paths.map(pathRegex), methods: [...new Set(changes.map((x) => x.method))].sort(), in: requestIn, fields: [name], change, ...extra, ...scoped('request') }) as Detection;
+  const scoped = (s: Endpoint['side'], of: readonly ObservedChange[] = changes) => ({ scope: { endpoints: endpointsOf(of, s) } });
+  const topLevel = fields.every((f) => !/[.[]/.test(f));
+  /** One request-field detection per place (body, query) the fields are sent in. */
+  const requestFields = (extra: Record<string, unknown>, change: string): Detection[] => {
+    const places = new Map<'body' | 'query', ObservedChange[]>();
+    for (const x of changes) {
+      const place = x.location === 'query' ? 'query' : 'body';
+      places.set(place, [...(places.get(place) ?? []), x]);
+    }
+    return [...places].map(
+      ([place, of]) =>
+        ({
+          kind: 'request-field',
+          paths: [...new Set(of.map((x) => x.path))].map(pathRegex),
+          methods: [...new Set(of.map((x) => x.method))].sort(),
+          in: place,
+          fields: [...new Set(of.map((x) => leaf(x.field ?? '')))],
+          change,
+          ...extra,
+          ...scoped('request', of),
+        }) as Detection,
+    );
+  };
   const informational = (title: string, summary: string): DraftShape => ({
     idWords: `${root} ${name || c.class}`,
     title,
@@ -247,54 +284,61 @@ function shapeOf(group: ChangeGroup): DraftShape {
     }
     case 'field-removed':
       return {
-        idWords: `${root} ${name} removed`,
-        title: `${code(name)} removed from the ${side} of ${code(root)} operations`,
-        summary: `The spec no longer lists ${code(field)} in the ${c.location === 'query' ? 'query parameters' : side} of ${ops}.`,
+        idWords: `${root} ${names.length === 1 ? name : 'fields'} removed`,
+        title: `${namesTitle} removed from the ${side} of ${code(root)} operations`,
+        summary: `The spec no longer lists ${fieldsText} in the ${c.location === 'query' ? 'query parameters' : side} of ${ops}.`,
         breaking: true,
         instead: NOT_STATED,
         fix: 'none',
         detections:
           side === 'request' && topLevel
-            ? [requestField({ present: true }, 'is no longer in the API spec')]
-            : [{ kind: 'property', names: [name], change: 'removed', usages: side === 'response' ? ['read', 'destructure'] : ['key'], ...scoped(side) }],
+            ? requestFields({ present: true }, 'is no longer in the API spec')
+            : [{ kind: 'property', names, change: 'removed', usages: side === 'response' ? ['read', 'destructure'] : ['key'], ...scoped(side) }],
       };
     case 'field-required':
       return {
-        idWords: `${root} ${name} required`,
-        title: `${code(name)} required by ${code(root)} operations`,
-        summary: `The spec makes ${code(field)} required in the ${c.location === 'query' ? 'query' : 'request body'} of ${ops}.`,
+        idWords: `${root} ${names.length === 1 ? name : 'fields'} required`,
+        title: `${namesTitle} required by ${code(root)} operations`,
+        summary: `The spec makes ${fieldsText} required in the request of ${ops}.`,
         breaking: true,
-        instead: `Send ${code(name)}.`,
+        instead: `Send ${list(names)}.`,
         fix: 'none',
-        detections: topLevel ? [requestField({ required: true }, 'is required by the API spec')] : [],
+        detections: topLevel ? requestFields({ required: true }, 'is required by the API spec') : [],
         ...(topLevel ? {} : { reason: 'A nested field: the generic request-field kind checks top-level fields only.' }),
       };
     case 'enum-removed': {
-      const values = c.values ?? [];
+      const values = [...new Set(changes.flatMap((x) => x.values ?? []))];
+      const detections: Detection[] = [];
+      for (const f of fields) {
+        const of = changes.filter((x) => x.field === f);
+        const dropped = [...new Set(of.flatMap((x) => x.values ?? []))];
+        if (side === 'request' && !/[.[]/.test(f)) {
+          const place = of[0].location === 'query' ? 'query' : 'body';
+          detections.push({ kind: 'request-field', paths: [...new Set(of.map((x) => x.path))].map(pathRegex), methods: [...new Set(of.map((x) => x.method))].sort(), in: place, fields: [leaf(f)], values: dropped, change: 'has a value the API spec no longer lists', ...scoped('request', of) });
+        } else detections.push({ kind: 'value-map', map: Object.fromEntries(dropped.map((v) => [v, null])), members: [leaf(f)], ...scoped(side, of) });
+      }
       return {
-        idWords: `${root} ${name} values removed`,
-        title: `${list(values)} no longer a value of ${code(name)}`,
-        summary: `The spec drops ${list(values)} from the values of ${code(field)} in the ${side} of ${ops}.`,
+        idWords: `${root} ${names.length === 1 ? name : 'fields'} values removed`,
+        title: `${list(values)} no longer ${values.length === 1 ? 'a value' : 'values'} of ${names.length === 1 ? code(name) : list(names)}`,
+        summary: `The spec drops ${list(values)} from the values of ${fieldsText} in the ${side} of ${ops}.`,
         breaking: true,
         instead: NOT_STATED,
         fix: 'none',
-        detections:
-          side === 'request' && topLevel
-            ? [requestField({ values }, 'has a value the API spec no longer lists')]
-            : [{ kind: 'value-map', map: Object.fromEntries(values.map((v) => [v, null])), members: [name], ...scoped(side) }],
+        detections,
       };
     }
     case 'type-changed': {
-      const wasString = (c.before ?? '').startsWith('string');
+      const wasString = [...new Set(changes.filter((x) => (x.before ?? '').startsWith('string')).map((x) => leaf(x.field ?? '')))];
+      const how = [...new Set(changes.map((x) => `${code(x.field ?? '')} from ${x.before ?? '?'} to ${x.after ?? '?'}`))];
       return {
-        idWords: `${root} ${name} type changed`,
-        title: `${code(name)} changes type in ${code(root)} operations`,
-        summary: `The spec changes ${code(field)} in the ${side} of ${ops} from ${c.before ?? '?'} to ${c.after ?? '?'}.`,
+        idWords: `${root} ${names.length === 1 ? name : 'fields'} type changed`,
+        title: `${namesTitle} ${names.length === 1 ? 'changes' : 'change'} type in ${code(root)} operations`,
+        summary: `The spec changes, in the ${side} of ${ops}: ${how.slice(0, 4).join('; ')}${how.length > 4 ? ` and ${how.length - 4} more` : ''}.`,
         breaking: true,
         instead: NOT_STATED,
         fix: 'none',
-        detections: wasString ? [{ kind: 'property-value', names: [name], strings: true, ...scoped(side) }] : [],
-        ...(wasString ? {} : { reason: 'Only a field that was a string is detected (string values written for it).' }),
+        detections: wasString.length ? [{ kind: 'property-value', names: wasString, strings: true, ...scoped(side) }] : [],
+        ...(wasString.length ? {} : { reason: 'Only a field that was a string is detected (string values written for it).' }),
       };
     }
     case 'error-code-changed':
@@ -322,12 +366,12 @@ function shapeOf(group: ChangeGroup): DraftShape {
 
 function buildNotice(group: ChangeGroup, taken: Set<string>): Notice {
   const s = shapeOf(group);
-  const first = group.changes[0];
+  const first = cleanChanges(group)[0];
   let id = `draft-${slug(s.idWords) || 'change'}`;
   for (let n = 2; taken.has(id); n++) id = `draft-${slug(s.idWords)}-${n}`;
   taken.add(id);
-  const date = group.changes.map((c) => c.date).find((d): d is string => d !== undefined);
-  const sentence = group.changes.find((c) => c.sentence)?.sentence;
+  const date = cleanChanges(group).map((c) => c.date).find((d): d is string => d !== undefined);
+  const sentence = cleanChanges(group).find((c) => c.sentence)?.sentence;
   const notice: Notice = {
     id,
     title: s.title,
@@ -368,8 +412,9 @@ function sameNameEndpoints(group: ChangeGroup, latest: readonly SpecModel[]): st
 /** Groups, judges, de-duplicates and drafts observed changes. */
 export function propose(observed: readonly ObservedChange[], options: ProposeOptions): Proposal {
   const min = RANK[options.minConfidence ?? 'medium'];
-  const awaiting = observed.filter((c) => c.persisted === undefined && observed.some((o) => o.persisted !== undefined));
-  const settled = observed.filter((c) => !awaiting.includes(c));
+  const history = observed.some((o) => o.persisted !== undefined);
+  const awaiting = history ? observed.filter((c) => c.persisted === undefined) : [];
+  const settled = options.includeUnconfirmed ? [...observed] : observed.filter((c) => !history || c.persisted !== undefined);
   const noise: Record<string, number> = {};
   for (const c of observed) for (const s of c.noise) noise[s] = (noise[s] ?? 0) + 1;
   const result: Proposal = { drafts: [], duplicates: [], skipped: [], awaiting, noise, observed: observed.length };

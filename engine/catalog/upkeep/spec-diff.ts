@@ -97,8 +97,11 @@ interface FieldDiffContext {
 
 function diffFields(before: Map<string, SpecField>, after: Map<string, SpecField>, ctx: FieldDiffContext, out: ChangeRecord[]): void {
   const base = (): Pick<ChangeRecord, 'method' | 'path' | 'location' | 'noise'> => ({ method: ctx.op.method, path: ctx.op.path, location: ctx.location, noise: [...ctx.noise] });
-  const removed = topmost([...before.keys()].filter((k) => !after.has(k)));
-  const added = topmost([...after.keys()].filter((k) => !before.has(k)));
+  // Fields under a field whose type changed (an object become a number) go with that change.
+  const retyped = [...before.keys()].filter((k) => after.has(k) && before.get(k)!.type && after.get(k)!.type && before.get(k)!.type !== after.get(k)!.type);
+  const underRetyped = (p: string): boolean => retyped.some((r) => p.startsWith(`${r}.`) || p.startsWith(`${r}[]`));
+  const removed = topmost([...before.keys()].filter((k) => !after.has(k))).filter((p) => !underRetyped(p));
+  const added = topmost([...after.keys()].filter((k) => !before.has(k))).filter((p) => !underRetyped(p));
 
   // Renames: one removed and one added field under the same parent, of the same type.
   const renamedFrom = new Set<string>();
@@ -170,11 +173,15 @@ function diffBody(before: SpecBody | undefined, after: SpecBody | undefined, op:
   diffFields(before.fields, after.fields, { op, location, sent: location === 'request', noise: bodyNoise(before, after, newer) }, out);
 }
 
+/** Headers the HTTP client or the authentication sets, declared in some publishes and not others (as `security` is). */
+const TRANSPORT_HEADERS = new Set(['authorization', 'content-type', 'accept', 'user-agent', 'trackingid']);
+
 function diffParams(before: SpecOperation, after: SpecOperation, out: ChangeRecord[]): void {
   const places = new Set([...before.params.values(), ...after.params.values()].map((p) => p.in));
   for (const place of places) {
     if (place === 'path') continue; // path parameters are the URL's shape, compared as paths
-    const pick = (op: SpecOperation): Map<string, SpecField> => new Map([...op.params].filter(([, p]) => p.in === place).map(([, p]) => [p.path, p]));
+    const pick = (op: SpecOperation): Map<string, SpecField> =>
+      new Map([...op.params].filter(([, p]) => p.in === place && !(place === 'header' && TRANSPORT_HEADERS.has(p.path.toLowerCase()))).map(([, p]) => [p.path, p]));
     diffFields(pick(before), pick(after), { op: after, location: place as ChangeLocation, sent: true, noise: [] }, out);
   }
 }
