@@ -30,8 +30,10 @@ export interface ObservedChange extends ChangeRecord {
   /** The reading that shows the change, and the one before it (absent in the one-spec mode). */
   seenIn: SpecVersion;
   previous?: SpecVersion;
-  /** History only: whether the next publish still shows it (`undefined`: no next publish yet). */
+  /** History only: whether the next publish still shows it. */
   persisted?: boolean;
+  /** History only: seen in a spec's last publish, which no next publish has confirmed yet. */
+  unconfirmed?: boolean;
 }
 
 const strip = (v: LoadedVersion): SpecVersion => {
@@ -101,7 +103,8 @@ export function observeHistory(versions: readonly VersionSource[], options: Hist
     for (const c of changes) {
       const id = changeIdentity(c);
       const noise: NoiseShape[] = [...c.noise];
-      if (next) {
+      if (!next) c.unconfirmed = true;
+      else {
         c.persisted = next.has(id);
         if (!c.persisted) noise.push('not-persisted');
         else if (end && !end.has(id)) noise.push('reverted');

@@ -111,7 +111,7 @@ function groupKey(c: ObservedChange): string {
       return [c.class, root, sideOf(c), leaf(c.field ?? ''), leaf(c.to ?? ''), (c.values ?? []).join(',')].join('|');
     default:
       // Removals, new requirements, changed types and dropped values of one publish are one change of the resource.
-      return [c.class, root, sideOf(c), c.seenIn.date ?? c.seenIn.url].join('|');
+      return [c.class, root, sideOf(c), c.seenIn.date ?? ''].join('|');
   }
 }
 
@@ -412,9 +412,8 @@ function sameNameEndpoints(group: ChangeGroup, latest: readonly SpecModel[]): st
 /** Groups, judges, de-duplicates and drafts observed changes. */
 export function propose(observed: readonly ObservedChange[], options: ProposeOptions): Proposal {
   const min = RANK[options.minConfidence ?? 'medium'];
-  const history = observed.some((o) => o.persisted !== undefined);
-  const awaiting = history ? observed.filter((c) => c.persisted === undefined) : [];
-  const settled = options.includeUnconfirmed ? [...observed] : observed.filter((c) => !history || c.persisted !== undefined);
+  const awaiting = observed.filter((c) => c.unconfirmed === true);
+  const settled = options.includeUnconfirmed ? [...observed] : observed.filter((c) => c.unconfirmed !== true);
   const noise: Record<string, number> = {};
   for (const c of observed) for (const s of c.noise) noise[s] = (noise[s] ?? 0) + 1;
   const result: Proposal = { drafts: [], duplicates: [], skipped: [], awaiting, noise, observed: observed.length };
