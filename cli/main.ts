@@ -7,6 +7,7 @@ import { didYouMean } from '../engine/catalog/did-you-mean.js';
 import { UsageError, EXIT_USAGE } from './errors.js';
 import type { Io } from './io.js';
 import { TOOL_VERSION } from './package-info.js';
+import { catalogCommand } from './commands/catalog.js';
 import * as codemod from './commands/codemod.js';
 import * as explain from './commands/explain.js';
 import * as merge from './commands/merge.js';
@@ -61,6 +62,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     .command({ command: 'notices', describe: 'List the change notices, sorted by effective date', builder: notices.builder, handler: wrap(notices.run) })
     .command({ command: 'explain <id>', describe: 'Everything about one notice, with its before/after example', builder: explain.builder, handler: wrap(explain.run) })
     .command({ command: 'merge <reports..>', describe: 'Merge the JSON reports of many repositories into one report', builder: merge.builder, handler: wrap(merge.run) })
+    .command(catalogCommand(wrap))
     .command({ command: 'codemod', describe: 'Migrate a TypeScript project with the ts-morph codemod: fixes, renames of declared properties across files, TypeScript errors before/after', builder: codemod.builder, handler: wrap(codemod.run) })
     .example('$0 --before 2026-07-28', 'Report code that must change before 2026-07-28')
     .example('$0 --before 2026-07-28 --fix', 'Apply the safe fixes (refuses files with uncommitted changes)')
