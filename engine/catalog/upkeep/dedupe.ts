@@ -5,9 +5,8 @@
  */
 import type { Catalog, Detection, Notice } from '../../types.js';
 import { pathShape } from './openapi.js';
-import type { ChangeGroup } from './propose.js';
 import { ADDITIONS } from './spec-diff.js';
-import type { ObservedChange } from './observe.js';
+import type { ChangeGroup, ObservedChange } from './observe.js';
 
 const leaf = (field: string): string => field.slice(field.lastIndexOf('.') + 1).replace(/\[\]$/g, '');
 

@@ -4,7 +4,7 @@
  */
 import type { NoiseShape } from './noise.js';
 import { operationKey, type SpecModel } from './openapi.js';
-import { changeIdentity, deprecationsOf, diffSpecs, type ChangeRecord } from './spec-diff.js';
+import { changeIdentity, deprecationsOf, diffSpecs, type ChangeClass, type ChangeRecord } from './spec-diff.js';
 
 /** One reading of a spec: a file, or a spec file at a commit of a git repository. */
 export interface SpecVersion {
@@ -120,4 +120,17 @@ export function observeHistory(versions: readonly VersionSource[], options: Hist
     options.onPair?.(i + 1, versions.length - 1);
   }
   return out;
+}
+
+/** How sure a draft is that its change is a real API change. */
+export type DraftConfidence = 'high' | 'medium' | 'low';
+
+/** Observed changes drafted together (one change across operations and specs). */
+export interface ChangeGroup {
+  key: string;
+  class: ChangeClass;
+  changes: ObservedChange[];
+  confidence: DraftConfidence;
+  /** Why the confidence is what it is (noise shapes, class). */
+  reasons: string[];
 }

@@ -12,11 +12,12 @@ import type { Catalog, Detection, Endpoint, ExtraCatalog, Notice } from '../../t
 import type { NoiseShape } from './noise.js';
 import type { SpecModel } from './openapi.js';
 import { ADDITIONS, type ChangeClass } from './spec-diff.js';
-import type { ObservedChange } from './observe.js';
+import type { ChangeGroup, DraftConfidence, ObservedChange } from './observe.js';
+
+export type { ChangeGroup, DraftConfidence } from './observe.js';
 import { catalogCoverage } from './dedupe.js';
 
 /** How sure a proposal is that the change is an API change a consumer must act on. */
-export type DraftConfidence = 'high' | 'medium' | 'low';
 export const CONFIDENCES: readonly DraftConfidence[] = ['high', 'medium', 'low'];
 
 export interface ProposeOptions {
@@ -35,15 +36,6 @@ export interface ProposeOptions {
 }
 
 /** One group of observed changes: one change across operations, specs and publishes. */
-export interface ChangeGroup {
-  key: string;
-  class: ChangeClass;
-  changes: ObservedChange[];
-  confidence: DraftConfidence;
-  /** Why the confidence is what it is (noise shapes, class). */
-  reasons: string[];
-}
-
 export interface DraftEntry {
   notice: Notice;
   group: ChangeGroup;
