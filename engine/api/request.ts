@@ -21,6 +21,8 @@ export interface RequestHeader {
   value: TSESTree.Node;
   /** Set by a client instance (`axios.create({ headers })`), so shared by all of its requests. */
   inherited?: boolean;
+  /** Sent only when this holds: the header is written in a conditional spread, `...(init.body !== undefined ? { 'Content-Type': t } : {})`. */
+  when?: TSESTree.Node;
 }
 
 /** What a request sends as its body. */

@@ -416,7 +416,7 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
     node: site,
     client: inner.client,
     isApi: false,
-    headers: inner.headers.map((h) => ({ ...h, inherited: true })),
+    headers: inner.headers.filter((h) => !h.when || conditionMayHold(file, frames, h.when)).map((h) => ({ ...h, inherited: true })),
     wrapper: { request: inner, function: frames[0].fn, functions: frames.map((f) => f.fn) },
   };
   // URL
@@ -461,6 +461,32 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   }
   // Kept when it is not the API too: the wrapper says where a call such as `crm.post('/telephony/...')` goes.
   return finish(r, catalog);
+}
+
+/**
+ * Whether a header's condition may hold at the call sites: `x !== undefined`, `x != null`, `x` and `init.body`
+ * (or `init?.body`) are false when the call passes nothing there; anything else may hold.
+ */
+function conditionMayHold(file: FileContext, frames: readonly Frame[], test: Node): boolean {
+  let n = unwrap(test);
+  if (n.type === 'BinaryExpression' && (n.operator === '!==' || n.operator === '!=')) {
+    const other = unwrap(n.right);
+    if (!((other.type === 'Identifier' && other.name === 'undefined') || (other.type === 'Literal' && other.value === null))) return true;
+    n = unwrap(n.left as Node);
+  }
+  if (n.type === 'ChainExpression') n = n.expression;
+  if (n.type === 'Identifier') {
+    const f = follow(file, frames, { node: n, level: 0 });
+    if (f === null) return false;
+    if (f === 'unknown') return true;
+    const v = unwrap(f.node);
+    return !(v.type === 'Identifier' && v.name === 'undefined');
+  }
+  if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier') {
+    const found = optionAt(file, frames, { node: n.object, level: 0 }, n.property.name);
+    return found !== 'absent';
+  }
+  return true;
 }
 
 /** Whether an expression names an identifier (templates, `+`, `new URL`, encoders). */

@@ -86,11 +86,13 @@ export const getRequestContentType: Detector<CustomDetection> = {
       for (const h of inner.headers) {
         if (!isContentType(h) || h.inherited || !h.property) continue;
         shared.add(h.property);
-        const gets = reaching.filter(isBodilessGet);
+        // The calls that send this header (a conditional one, `...(init.body !== undefined ? {...} : {})`, is not sent by the GETs).
+        const carries = (r: HttpRequest): boolean => r.headers.some((x) => x.property === h.property);
+        const gets = reaching.filter((r) => isBodilessGet(r) && carries(r));
         if (gets.length === 0) continue;
         // Functions a call may come from that this file does not show (exported, or handed out as a value).
         const outside = through.some((r) => (r.wrapper!.functions ?? [r.wrapper!.function]).some((f) => isReachableFromOtherFiles(file, f)));
-        const everyCallIsGet = !outside && reaching.every(isBodilessGet);
+        const everyCallIsGet = !outside && reaching.every((r) => isBodilessGet(r) || !carries(r));
         let fix: TextEdit | undefined;
         if (everyCallIsGet) fix = removal(file.text, inner, h, (n) => file.parentOf(n));
         else {
