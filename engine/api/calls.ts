@@ -18,7 +18,7 @@ import { optionsMethod, wrapperRequests } from './wrappers.js';
 export * from './request.js';
 export { resolveLocal } from './bindings.js';
 export { getClientInstances } from './clients.js';
-export { isReachableFromOtherFiles, parameterDefault } from './wrappers.js';
+export { isReachableFromOtherFiles, parameterDefault, parameterValues } from './wrappers.js';
 
 /** What every reader of a call shape gets: the call, its unwrapped callee and arguments, the file's clients. */
 interface CallSite {

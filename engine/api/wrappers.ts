@@ -586,3 +586,23 @@ function holderName(file: FileContext, property: TSESTree.Property): string | un
   const decl = holder?.parent;
   return decl?.type === 'VariableDeclarator' && decl.id.type === 'Identifier' ? decl.id.name : undefined;
 }
+
+/**
+ * Every value the file shows reaching a parameter: its default (for a call that passes nothing) and the
+ * argument of each same-file call site, with where it is written. Undefined when the function has no such
+ * values to judge (no default and no call site), or a call spreads its arguments.
+ */
+export function parameterValues(file: FileContext, fn: Node, name: string): Array<{ node: Node; at: Node }> | undefined {
+  const index = parameterNames(fn).indexOf(name);
+  if (index < 0) return undefined;
+  const def = parameterDefault(fn, name);
+  const out: Array<{ node: Node; at: Node }> = [];
+  if (def) out.push({ node: def, at: def });
+  for (const site of callSitesOf(file, fn)) {
+    const args = site.arguments as Node[];
+    if (args.slice(0, index + 1).some((a) => a.type === 'SpreadElement')) return undefined;
+    const arg = args[index];
+    if (arg && !(arg.type === 'Identifier' && arg.name === 'undefined')) out.push({ node: arg, at: arg });
+  }
+  return out.length > 0 ? out : undefined;
+}
