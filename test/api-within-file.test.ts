@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { UNKNOWN } from '../engine/parse/file-context.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { getRequests, type HttpRequest } from '../engine/api/index.js';
+import { analyzeFile } from '../engine/analyze.js';
 import { contextOf } from './helpers/snippets.js';
 
 const catalog = loadCatalog();
@@ -140,5 +141,26 @@ export const p = (email: string) => get('/people?email=' + encodeURIComponent(em
 export const q = () => get('/rooms?max=' + String(100));`;
     expect(url(at(code, "get('/people"))).toBe('https://webexapis.com/v1/people?email=*');
     expect(url(at(code, "get('/rooms"))).toBe('https://webexapis.com/v1/rooms?max=100');
+  });
+});
+
+describe('shape 5: values that reach a call from parameters and their defaults', () => {
+  const window = (calls: string): string[] => {
+    const code = `async function history(hours = 12) {
+  const end = new Date();
+  const start = new Date(end.getTime() - hours * 3600000);
+  return fetch(\`https://analytics-calling.webexapis.com/v1/cdr_feed?startTime=\${encodeURIComponent(start.toISOString())}&endTime=\${encodeURIComponent(end.toISOString())}\`);
+}
+${calls}`;
+    const notices = catalog.notices.filter((n) => n.id === 'call-history-query-window');
+    return analyzeFile({ filename: 'h.ts', text: code }, { catalog, notices, engine: {} }).matches.map((m) => m.message);
+  };
+  it('judges the default and every literal argument, and names the value that breaks the limit', () => {
+    const messages = window('history();\nhistory(6);\nhistory(48);');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('(with `hours` = 48, line 8) spans 48 hours');
+  });
+  it('look-alike: the default and every argument within the limit', () => {
+    expect(window('history();\nhistory(6);')).toEqual([]);
   });
 });

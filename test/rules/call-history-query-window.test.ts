@@ -48,7 +48,7 @@ history(6);`,
     },
     {
       // Issue 26, shapes 4 and 5: `hours = 12` by default is within the limit until a call passes 48; the values
-      // reach the URL through encodeURIComponent. The message says which value breaks the rule.
+      // reach the URL through encodeURIComponent. (test/api-within-file.test.ts checks the message names the value.)
       code: `async function history(hours = 12) {
   const end = new Date();
   const start = new Date(end.getTime() - hours * 3600000);
@@ -56,7 +56,7 @@ history(6);`,
 }
 history();
 history(48);`,
-      errors: [{ message: 'Detailed call history query to /v1/cdr_feed (with `hours` = 48, line 7) spans 48 hours; queries are limited to 12 hours. Split the period into windows of at most 12 hours. (effective 2026-01-30)', line: 3, column: 26 }],
+      errors: [{ messageId: 'windowTooLong', line: 3, column: 26 }],
     },
     {
       // A window of `days * 24` hours whose default (`days = 1`) already breaks the 12-hour limit.
@@ -64,7 +64,7 @@ history(48);`,
   const start = new Date(Date.now() - days * 24 * 3600000);
   return fetch(\`https://analytics-calling.webexapis.com/v1/cdr_feed?startTime=\${String(start.toISOString())}&endTime=\${new Date().toISOString()}\`);
 }`,
-      errors: [{ message: 'Detailed call history query to /v1/cdr_feed (with `days` = 1, line 1) spans 24 hours; queries are limited to 12 hours. Split the period into windows of at most 12 hours. (effective 2026-01-30)', line: 2, column: 26 }],
+      errors: [{ messageId: 'windowTooLong', line: 2, column: 26 }],
     },
   ],
 });
