@@ -630,6 +630,11 @@ export interface Match {
   confidence: Confidence;
   /** Why, in a few user-facing words (`sent to PUT /telephony/config/workspaces/{workspaceId}/simultaneousRing`). */
   confidenceReason: string;
+  /**
+   * For a finding in code several calls share (a wrapper's headers): the calls of the file that reach it, with
+   * their methods when known; an edit there changes every one of them (`--fix --dry-run` lists them).
+   */
+  affects?: Array<{ line: number; column: number; method?: string }>;
 }
 
 /** Options that change what detectors report or how they fix. */

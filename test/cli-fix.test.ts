@@ -88,6 +88,17 @@ describe('--fix', { timeout: 180_000 }, () => {
     expect(read(d, 'a.ts')).toBe(EXPECTED);
   });
 
+  it('--dry-run lists, for an edit in shared code, the calls it changes', () => {
+    const shared = readFileSync(new URL('./fixtures/get-request-content-type/shared-wrapper.input.ts', import.meta.url), 'utf8');
+    const d = repo({ 'src/scim.ts': shared });
+    const r = cli(['--fix', '--dry-run', '--only', 'get-request-content-type', ...TODAY], { cwd: d });
+    expect(r.code).toBe(0);
+    expect(read(d, 'src/scim.ts')).toBe(shared);
+    expect(r.stdout).toContain("...(init.body !== undefined ? { 'Content-Type': 'application/scim+json' } : {})");
+    expect(r.stdout).toContain('shared code: the edit at src/scim.ts:7 (get-request-content-type) changes 2 calls:\n  src/scim.ts:12:52 (GET)\n  src/scim.ts:14:3 (PATCH)\n');
+    expect(r.stdout).toContain('shared code: the edit at src/scim.ts:18 (get-request-content-type) changes 2 calls:');
+  });
+
   it('--dry-run prints a unified diff and writes nothing, even in a dirty tree', () => {
     const d = repo({ 'src/a.ts': INPUT });
     writeFileSync(path.join(d, 'src/a.ts'), INPUT + '\r\n');

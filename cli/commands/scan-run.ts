@@ -9,7 +9,7 @@ import path from 'node:path';
 import { prefilterEntries } from '../../engine/analyze.js';
 import { severityOf, type DateOptions } from '../../engine/catalog/dates.js';
 import { checkSyntax } from '../../engine/fix/edits.js';
-import type { EngineOptions, Notice } from '../../engine/types.js';
+import type { EngineOptions, Match, Notice } from '../../engine/types.js';
 import { cacheKey, ScanCache } from '../scan/cache.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import type { SkippedFile } from '../walk/files.js';
@@ -345,7 +345,7 @@ async function runFix(
       }
       const after = { file: s.file, text: m.after, ...toFindings(s.file, m.after, m.remaining, ctx) };
       if (settings.dryRun) {
-        const diff = createTwoFilesPatch!(`a/${s.file.display}`, `b/${s.file.display}`, m.before, m.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
+        const diff = createTwoFilesPatch!(`a/${s.file.display}`, `b/${s.file.display}`, m.before, m.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '') + sharedEditNotes(s.file.display, m.fixed);
         const reason = [m.failure, ...(m.notes ?? [])].filter(Boolean).join('; ');
         outcomes.set(s.file.display, { outcome: 'would-fix', fixed: m.fixed.length, diff, ...(reason ? { reason } : {}) });
         fixedCount += m.fixed.length;
@@ -374,3 +374,17 @@ async function runFix(
   return { scanned: result, fixedCount };
 }
 
+
+/**
+ * For each applied edit in code several calls share (a wrapper's headers), the calls it changes: a dry run
+ * shows what else an edit there touches before it is written.
+ */
+function sharedEditNotes(display: string, fixed: readonly Match[]): string {
+  const lines: string[] = [];
+  for (const m of fixed) {
+    if (!m.affects || m.affects.length === 0) continue;
+    const calls = m.affects.map((a) => `${display}:${a.line}:${a.column + 1}${a.method ? ` (${a.method})` : ' (method not known)'}`);
+    lines.push(`shared code: the edit at ${display}:${m.loc.start.line} (${m.noticeId}) changes ${m.affects.length} call${m.affects.length === 1 ? '' : 's'}:`, ...calls.map((c) => `  ${c}`));
+  }
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}

@@ -1,12 +1,19 @@
 /**
- * Values followed through names, for reading a call's parts: the initializer a name is bound to (nearest
- * enclosing function scope, or a file constant), whether a variable is ever assigned again, the object literal
+ * Values followed through names, for reading a call's parts: the initializer a name is bound to (by block,
+ * function, module and class scope, through `@typescript-eslint/scope-manager`), whether a variable is ever assigned again, the object literal
  * or folded string an expression stands for, and the names of functions and their outer parents.
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { boundNames, concatStatic, foldTemplate, unwrap, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import { isFunctionNode } from './request.js';
+import { createRequire } from 'node:module';
+import type { Reference, Variable } from '@typescript-eslint/scope-manager';
+
+type ScopeManagerModule = typeof import('@typescript-eslint/scope-manager');
+let scopeManager: ScopeManagerModule | undefined;
+/** Required on first use: a scan whose files never need a name bound does not load the package. */
+const loadScopeManager = (): ScopeManagerModule => (scopeManager ??= createRequire(import.meta.url)('@typescript-eslint/scope-manager') as ScopeManagerModule);
 
 /** Resolves an identifier to the initializer of its declaration in the nearest enclosing scope (or a file const). */
 export function resolveLocal(file: FileContext, node: Node): Node {
@@ -24,7 +31,108 @@ export function enclosingScope(file: FileContext, node: Node): Node {
   return file.ast;
 }
 
+/**
+ * The references of a file bound to their declarations by `@typescript-eslint/scope-manager` (block, function,
+ * module and class scopes, as ESLint binds them), keyed by the referencing identifier. Built on the first
+ * lookup of a file, so only files whose calls need a name followed pay for it; undefined when the analysis
+ * cannot read the tree (the per-function lookup below then stands in).
+ */
+function scopeReferences(file: FileContext): Map<Node, Reference> | undefined {
+  return file.cached('api:scope-references', () => {
+    try {
+      const manager = loadScopeManager().analyze(file.ast, { sourceType: 'module', lib: [] });
+      const refs = new Map<Node, Reference>();
+      for (const scope of manager.scopes) for (const ref of scope.references) refs.set(ref.identifier, ref);
+      return refs;
+    } catch {
+      return undefined;
+    }
+  });
+}
+
+/**
+ * The initializer of the variable an identifier reads, bound by scope (an inner block's `const url` hides the
+ * outer one); undefined for a parameter, an import, a destructured name, a name declared more than once, or a
+ * `let`/`var` that may hold another value when the use runs.
+ */
 export function localInit(file: FileContext, id: TSESTree.Identifier): Node | undefined {
+  if (isBoundAtFunctionLevel(file, id)) return functionLocalInit(file, id);
+  const refs = scopeReferences(file);
+  if (!refs) return functionLocalInit(file, id);
+  const ref = refs.get(id);
+  if (!ref || ref.init) return undefined;
+  const variable = ref.resolved;
+  if (!variable || variable.defs.length !== 1) return undefined;
+  const def = variable.defs[0];
+  if (def.type !== 'Variable' || def.node.id.type !== 'Identifier') return undefined;
+  if (def.parent.kind !== 'const' && !isInitialValueRead(ref, variable)) return undefined;
+  return def.node.init ?? undefined;
+}
+
+/**
+ * Whether a use's name is bound, in the nearest function scope (or the top level) that binds it at all, by one
+ * `var` or one declaration written directly in that function's body: there binding by function scope is
+ * binding by block scope, and scope analysis (50-200 ms for a large file) is not needed. Any other case (two
+ * bindings in that function, one in an inner block or loop head, or a parameter, import, function, class or
+ * catch name beside it) is bound by scope-manager.
+ */
+function isBoundAtFunctionLevel(file: FileContext, id: TSESTree.Identifier): boolean {
+  interface Site { scope: Node; declarator?: TSESTree.VariableDeclarator }
+  const sites = file.cached('api:binding-sites', () => {
+    const map = new Map<string, Site[]>();
+    const add = (n: string, scope: Node, declarator?: TSESTree.VariableDeclarator): void => {
+      const list = map.get(n);
+      if (list) list.push({ scope, declarator });
+      else map.set(n, [{ scope, declarator }]);
+    };
+    for (const d of file.nodes(T.VariableDeclarator)) for (const n of boundNames(d.id)) add(n, enclosingScope(file, d), d.id.type === 'Identifier' ? d : undefined);
+    for (const type of [T.FunctionDeclaration, T.FunctionExpression, T.ArrowFunctionExpression] as const) {
+      for (const f of file.nodes(type)) {
+        if (f.id) add(f.id.name, f.type === 'FunctionDeclaration' ? enclosingScope(file, f) : f);
+        for (const p of f.params) for (const n of boundNames(p)) add(n, f);
+      }
+    }
+    for (const c of [...file.nodes(T.ClassDeclaration), ...file.nodes(T.ClassExpression)]) if (c.id) add(c.id.name, enclosingScope(file, c));
+    for (const c of file.nodes(T.CatchClause)) if (c.param) for (const n of boundNames(c.param)) add(n, enclosingScope(file, c));
+    for (const i of file.nodes(T.ImportDeclaration)) for (const s of i.specifiers) add(s.local.name, file.ast);
+    return map;
+  });
+  const list = sites.get(id.name);
+  if (!list) return true;
+  for (let scope: Node | undefined = enclosingScope(file, id); scope; scope = scope.type === 'Program' ? undefined : enclosingScope(file, scope)) {
+    const here = list.filter((s) => s.scope === scope);
+    if (here.length === 0) continue;
+    const declarator = here.length === 1 ? here[0].declarator : undefined;
+    const declaration = declarator ? file.parentOf(declarator) : undefined;
+    if (declaration?.type !== 'VariableDeclaration') return false;
+    if (declaration.kind === 'var') return true;
+    let holder = file.parentOf(declaration);
+    if (holder?.type === 'ExportNamedDeclaration') holder = file.parentOf(holder);
+    return holder?.type === 'Program' || (holder?.type === 'BlockStatement' && file.parentOf(holder) === scope);
+  }
+  return true;
+}
+
+/**
+ * Whether a `let`/`var` still holds its initial value when `use` first runs: no assignment is written before
+ * the use, and the use is not inside a nested function (which could run after any of them). A `let url =
+ * first; while (url) { get(url); url = next; }` loop sends its initial value first, so that value is one it sends.
+ */
+function isInitialValueRead(use: Reference, variable: Variable): boolean {
+  const writes = variable.references.filter((r) => r.isWrite() && !r.init);
+  if (writes.length === 0) return true;
+  if (use.from.variableScope !== variable.scope.variableScope) return false;
+  const at = use.identifier.range;
+  return writes.every((w) => {
+    if (w.identifier.range[0] > at[1]) return true;
+    // A use inside the assignment's right-hand side reads the value before it changes (`next = get(next)`).
+    const rhs = w.writeExpr;
+    return !!rhs && at[0] >= rhs.range[0] && at[1] <= rhs.range[1];
+  });
+}
+
+/** The lookup by function scope used when scope analysis cannot read a tree. */
+function functionLocalInit(file: FileContext, id: TSESTree.Identifier): Node | undefined {
   const decls = file.cached('requests:declarators', () => {
     const map = new Map<string, TSESTree.VariableDeclarator[]>();
     for (const d of file.nodes(T.VariableDeclarator)) {

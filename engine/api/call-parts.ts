@@ -32,6 +32,12 @@ function headersFromObject(file: FileContext, object: TSESTree.ObjectExpression,
   const out: RequestHeader[] = [];
   for (const p of object.properties) {
     if (p.type === 'SpreadElement') {
+      const arg = unwrap(p.argument);
+      // `...(cond ? { 'Content-Type': t } : {})`: headers sent only when the condition holds.
+      if (arg.type === 'ConditionalExpression' && unwrap(arg.consequent).type === 'ObjectExpression' && isEmptyObject(arg.alternate) && depth < 3) {
+        for (const h of headersFromObject(file, unwrap(arg.consequent) as TSESTree.ObjectExpression, depth + 1)) out.push({ ...h, when: h.when ?? arg.test });
+        continue;
+      }
       const spread = depth < 3 ? objectOf(file, p.argument) : undefined;
       if (spread) out.push(...headersFromObject(file, spread, depth + 1));
       continue;
@@ -41,6 +47,11 @@ function headersFromObject(file: FileContext, object: TSESTree.ObjectExpression,
   }
   return out;
 }
+
+const isEmptyObject = (n: Node): boolean => {
+  const u = unwrap(n);
+  return u.type === 'ObjectExpression' && u.properties.length === 0;
+};
 
 /** Headers of a `headers:` value: an object literal, `new Headers({...})`, or a variable holding either. */
 export function headersOf(file: FileContext, node: Node | undefined): { headers: RequestHeader[]; object?: TSESTree.ObjectExpression } {

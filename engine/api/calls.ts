@@ -13,11 +13,12 @@ import { objectOf, resolveLocal, stringOf } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
 import { CLIENT_LIKE, clientOfIdentifier, getClientInstances } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
-import { wrapperRequests } from './wrappers.js';
+import { optionsMethod, wrapperRequests } from './wrappers.js';
 
 export * from './request.js';
 export { resolveLocal } from './bindings.js';
 export { getClientInstances } from './clients.js';
+export { isReachableFromOtherFiles, parameterDefault, parameterValues } from './wrappers.js';
 
 /** What every reader of a call shape gets: the call, its unwrapped callee and arguments, the file's clients. */
 interface CallSite {
@@ -81,8 +82,9 @@ function fetchCall(site: CallSite): HttpRequest | undefined {
     r.urlNode = args[0];
     r.url = stringOf(file, args[0]);
   }
-  const init = objectOf(file, args[1]);
-  r.method = init ? (prop(init, 'method') ? methodOf(file, prop(init, 'method')) : 'GET') : 'GET';
+  const init = objectOf(file, args[1]) ?? assignedDefaults(file, args[1]);
+  if (args[1]) r.optionsNode = args[1];
+  r.method = optionsMethod(file, args[1]);
   fromConfig(file, r, init, undefined, { body: 'body' });
   return finish(r, site.catalog);
 }
@@ -91,8 +93,10 @@ function fetchCall(site: CallSite): HttpRequest | undefined {
 function axiosFunctionCall(site: CallSite, instance: HttpClientInstance | undefined): HttpRequest {
   const { file, args } = site;
   const r = make(site, 'axios');
-  const firstObj = objectOf(file, args[0]);
-  const config = firstObj ?? objectOf(file, args[1]);
+  const firstObj = objectOf(file, args[0]) ?? assignedDefaults(file, args[0]);
+  const config = firstObj ?? objectOf(file, args[1]) ?? assignedDefaults(file, args[1]);
+  const configNode = firstObj ? args[0] : args[1];
+  if (configNode) r.optionsNode = configNode;
   if (!firstObj && args[0]) {
     r.urlNode = args[0];
     r.url = stringOf(file, args[0]);
@@ -101,9 +105,20 @@ function axiosFunctionCall(site: CallSite, instance: HttpClientInstance | undefi
     r.url = stringOf(file, r.urlNode);
   }
   r.url = based(r, r.url, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
-  r.method = prop(config, 'method') ? methodOf(file, prop(config, 'method')) : 'GET';
+  r.method = configNode ? optionsMethod(file, configNode) : 'GET';
   fromConfig(file, r, config, instance, { data: 'data', query: 'params' });
   return finish(r, site.catalog);
+}
+
+/** The defaults object of `Object.assign({ method: 'GET', headers }, options)`: its headers and body are read as the request's. */
+function assignedDefaults(file: FileContext, node: Node | undefined): TSESTree.ObjectExpression | undefined {
+  const n = node ? resolveLocal(file, node) : undefined;
+  if (n?.type !== 'CallExpression' || dottedName(n.callee) !== 'Object.assign') return undefined;
+  for (const a of n.arguments) {
+    const o = objectOf(file, a as Node);
+    if (o && o.properties.length > 0) return o;
+  }
+  return undefined;
 }
 
 /** `got(url, options)` / `ky(url, options)`, or the same through an instance. */
@@ -112,9 +127,10 @@ function gotFunctionCall(site: CallSite, kind: 'got' | 'ky', instance: HttpClien
   if (!args[0] || objectOf(file, args[0])) return undefined;
   const r = make(site, kind);
   r.urlNode = args[0];
-  const config = objectOf(file, args[1]);
+  const config = objectOf(file, args[1]) ?? assignedDefaults(file, args[1]);
+  if (args[1]) r.optionsNode = args[1];
   r.url = based(r, stringOf(file, args[0]), prop(config, 'prefixUrl') ? stringOf(file, prop(config, 'prefixUrl')) : instance?.baseUrl);
-  r.method = prop(config, 'method') ? methodOf(file, prop(config, 'method')) : 'GET';
+  r.method = optionsMethod(file, args[1]);
   fromConfig(file, r, config, instance, { json: 'json', form: 'form', body: 'body', query: 'searchParams' });
   return finish(r, site.catalog);
 }

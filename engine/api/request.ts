@@ -21,6 +21,8 @@ export interface RequestHeader {
   value: TSESTree.Node;
   /** Set by a client instance (`axios.create({ headers })`), so shared by all of its requests. */
   inherited?: boolean;
+  /** Sent only when this holds: the header is written in a conditional spread, `...(init.body !== undefined ? { 'Content-Type': t } : {})`. */
+  when?: TSESTree.Node;
 }
 
 /** What a request sends as its body. */
@@ -51,12 +53,22 @@ export interface HttpRequest {
   query?: TSESTree.ObjectExpression;
   /** The config/init object. */
   options?: TSESTree.ObjectExpression;
+  /** The options argument as written, when it is not an object literal (a variable, `Object.assign(...)`, a parameter). */
+  optionsNode?: TSESTree.Node;
   /**
    * Set when the request is made through a same-file wrapper (`this.call('PUT', '/telephony/...', body)`): the
    * request inside the wrapper and the wrapper function. `node` is then the wrapper's call site; headers
-   * written inside the wrapper are shared by all its calls and marked `inherited`.
+   * written inside the wrapper are shared by all its calls and marked `inherited`. Several levels deep
+   * (`safe(path)` -> `webexFetch(path, init)` -> `fetch`), `request` is the innermost request.
    */
-  wrapper?: { request: HttpRequest; function: TSESTree.Node };
+  wrapper?: {
+    request: HttpRequest;
+    function: TSESTree.Node;
+    /** Every wrapper function between the call site and the request, innermost first (`function` is the first). */
+    functions?: TSESTree.Node[];
+    /** The call site lies in a further wrapper whose own call sites in the file are followed too. */
+    followed?: boolean;
+  };
 }
 
 /** A configured client: `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `ky.create({ prefixUrl })`. */

@@ -8,13 +8,13 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, findProperty, foldTemplate, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { functionName, localInit, objectOf, outerParent, stringOf } from './bindings.js';
-import { bodyOf, finish, fromConfig, methodOf, prop, requestBases, withBase } from './call-parts.js';
-import { isFunctionNode, type HttpClient, type HttpRequest, type RequestBody } from './request.js';
+import { bodyOf, finish, fromConfig, prop, requestBases, withBase } from './call-parts.js';
+import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody } from './request.js';
 
 
 // ---------------------------------------------------------------------------------------------
 // Same-file wrappers: `private call(method, path, body) { return fetch(`${BASE}${path}`, { method, body }) }`
-// called as `this.call('PUT', '/telephony/...', { ... })`. One level of indirection, within the file.
+// called as `this.call('PUT', '/telephony/...', { ... })`, followed out through several levels within the file.
 // ---------------------------------------------------------------------------------------------
 
 type Substitution = ReadonlyMap<string, Node | undefined>;
@@ -102,6 +102,215 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
   return [];
 }
 
+/**
+ * One level of wrapper: a function whose parameters reach a request, and a call site of it. A request through
+ * wrappers several levels deep (`safe(path)` -> `webexFetch(path, init)` -> `throttled(url, init)` -> `fetch`)
+ * has one frame per level, innermost first: an expression written in frame k's function reads its
+ * parameters from frame k's call site, whose arguments are written in frame k+1's function.
+ */
+interface Frame {
+  fn: Node;
+  site: TSESTree.CallExpression;
+  params: string[];
+  subst: Substitution;
+  /** Parameters fed by a spread argument (`f(...args)`): their values are not known. */
+  unknown: ReadonlySet<string>;
+}
+
+function frameOf(fn: Node, site: TSESTree.CallExpression): Frame {
+  const params = parameterNames(fn);
+  const args = site.arguments as Node[];
+  const spreadAt = args.findIndex((a) => a.type === 'SpreadElement');
+  const subst = new Map<string, Node | undefined>();
+  const unknown = new Set<string>();
+  params.forEach((name, i) => {
+    if (!name) return;
+    if (spreadAt >= 0 && i >= spreadAt) unknown.add(name);
+    else subst.set(name, args[i]);
+  });
+  return { fn, site, params, subst, unknown };
+}
+
+/** A value located in a frame: the expression and the level whose parameters it reads (frames.length: none). */
+interface At {
+  node: Node;
+  level: number;
+}
+
+/**
+ * What a parameter of frame `level` holds: the argument at its call site (read one level out), else its
+ * default (`method = 'GET'`), else `null` (nothing passed: undefined at run time); `'unknown'` when a spread
+ * argument feeds it; undefined when the name is not a parameter of that frame.
+ */
+function bindingOf(frames: readonly Frame[], level: number, name: string): At | null | 'unknown' | undefined {
+  const f = frames[level];
+  if (!f || !f.params.includes(name)) return undefined;
+  if (f.unknown.has(name)) return 'unknown';
+  const arg = f.subst.get(name);
+  if (arg) return { node: arg, level: level + 1 };
+  const def = parameterDefault(f.fn, name);
+  return def ? { node: def, level: frames.length } : null;
+}
+
+/** The default value of a parameter (`method = 'GET'`, `{ days = 1 } = {}` is not followed). */
+export function parameterDefault(fn: Node, name: string): Node | undefined {
+  if (!isFunctionNode(fn)) return undefined;
+  for (const p of (fn as TSESTree.FunctionLike).params) {
+    if (p.type === 'AssignmentPattern' && p.left.type === 'Identifier' && p.left.name === name) return p.right as Node;
+  }
+  return undefined;
+}
+
+/** Follows an expression through parameters out to the call sites: where its value is written. */
+function follow(file: FileContext, frames: readonly Frame[], at: At, depth = 0): At | null | 'unknown' {
+  const n = unwrap(at.node);
+  if (depth > 12 || n.type !== 'Identifier') return { node: n, level: at.level };
+  const b = bindingOf(frames, at.level, n.name);
+  if (b === undefined) {
+    // A local of the frame's function whose initializer reads its parameters (`const url = BASE + path`).
+    if (at.level < frames.length) {
+      const init = localInit(file, n);
+      if (init && isInside(frames[at.level].fn, init)) return follow(file, frames, { node: init, level: at.level }, depth + 1);
+    }
+    return { node: n, level: at.level };
+  }
+  if (b === null || b === 'unknown') return b;
+  return follow(file, frames, b, depth + 1);
+}
+
+const isInside = (outer: Node, inner: Node): boolean => inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
+
+/** Whether an expression reads a parameter of frame `target` (through the frames inside it). */
+function readsLevel(file: FileContext, frames: readonly Frame[], at: At, target: number, depth = 0): boolean {
+  if (depth > 8) return false;
+  const n = unwrap(at.node);
+  if (n.type === 'Identifier') {
+    if (at.level === target) {
+      if (frames[target]?.params.includes(n.name)) return true;
+      const init = localInit(file, n);
+      return !!init && isInside(frames[target].fn, init) && readsLevel(file, frames, { node: init, level: at.level }, target, depth + 1);
+    }
+    const b = bindingOf(frames, at.level, n.name);
+    if (b && b !== 'unknown') return readsLevel(file, frames, b, target, depth + 1);
+    if (b === undefined && at.level < frames.length) {
+      const init = localInit(file, n);
+      return !!init && isInside(frames[at.level].fn, init) && readsLevel(file, frames, { node: init, level: at.level }, target, depth + 1);
+    }
+    return false;
+  }
+  const next = (c: Node): boolean => readsLevel(file, frames, { node: c, level: at.level }, target, depth + 1);
+  if (n.type === 'TemplateLiteral') return n.expressions.some((e) => next(e as Node));
+  if (n.type === 'BinaryExpression' && n.operator === '+') return next(n.left as Node) || next(n.right);
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL') return n.arguments.some((a) => next(a as Node));
+  if (n.type === 'CallExpression' && isUrlEncoding(n)) return next(n.arguments[0] as Node);
+  if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && /^(toUpperCase|toLowerCase)$/.test(memberName(n.callee) ?? '')) return next(n.callee.object);
+  if (n.type === 'ObjectExpression') return n.properties.some((p) => (p.type === 'SpreadElement' ? next(p.argument) : !isFunctionNode(p.value as Node) && next(p.value as Node)));
+  if (n.type === 'CallExpression' && dottedName(n.callee) === 'JSON.stringify' && n.arguments[0]) return next(n.arguments[0] as Node);
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URLSearchParams' && n.arguments[0]) return next(n.arguments[0] as Node);
+  if (n.type === 'ConditionalExpression') return next(n.consequent) || next(n.alternate);
+  if (n.type === 'LogicalExpression') return next(n.left as Node) || next(n.right);
+  if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.assign') return n.arguments.some((a) => next(a as Node));
+  return false;
+}
+
+/** `encodeURIComponent(x)`, `encodeURI(x)`, `String(x)`: a value on its way into a URL, unchanged in shape. */
+export function isUrlEncoding(n: TSESTree.CallExpression): boolean {
+  return n.callee.type === 'Identifier' && /^(encodeURIComponent|encodeURI|String)$/.test(n.callee.name) && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement';
+}
+
+/** Folds an expression of frame `level`'s function with its parameters replaced by the call sites' arguments. */
+function foldAt(file: FileContext, frames: readonly Frame[], at: At, depth = 0): StaticString | undefined {
+  if (depth > 12) return undefined;
+  if (at.level >= frames.length) return stringOf(file, at.node);
+  const n = unwrap(at.node);
+  const part = (c: Node): StaticString | undefined => foldAt(file, frames, { node: c, level: at.level }, depth + 1);
+  if (n.type === 'Identifier') {
+    const f = follow(file, frames, at, depth + 1);
+    if (f === null || f === 'unknown') return undefined;
+    if (f.node === n && f.level === at.level) return stringOf(file, n);
+    return foldAt(file, frames, f, depth + 1);
+  }
+  if (n.type === 'TemplateLiteral') return foldTemplate(n, part);
+  if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(part(n.left as Node), part(n.right));
+  if (n.type === 'CallExpression' && isUrlEncoding(n)) {
+    const inner = part(n.arguments[0] as Node);
+    const name = (n.callee as TSESTree.Identifier).name;
+    if (!inner?.complete || name === 'String') return inner && name !== 'String' ? { value: inner.value, complete: false } : inner;
+    return { value: name === 'encodeURI' ? encodeURI(inner.value) : encodeURIComponent(inner.value), complete: true };
+  }
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL' && n.arguments[0]) {
+    const path = part(n.arguments[0] as Node);
+    const base = n.arguments[1] ? part(n.arguments[1] as Node) : undefined;
+    if (!path) return base ? { value: base.value + UNKNOWN, complete: false } : undefined;
+    if (!base || /^[a-z]+:\/\//i.test(path.value)) return path;
+    return { value: joinUrl(base.value, path.value), complete: base.complete && path.complete };
+  }
+  return stringOf(file, n);
+}
+
+/** The method a value of frame `level` names, upper case, or undefined when not statically known. */
+function methodAt(file: FileContext, frames: readonly Frame[], at: At): string | undefined {
+  let n = unwrap(at.node);
+  if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && /^(toUpperCase|toLowerCase)$/.test(memberName(n.callee) ?? '') && n.arguments.length === 0) n = unwrap(n.callee.object);
+  const s = foldAt(file, frames, { node: n, level: at.level });
+  return s?.complete ? s.value.toUpperCase() : undefined;
+}
+
+/**
+ * One key of an options value as the request sees it: object literals with spreads, `Object.assign(...)` and
+ * `{ ...defaults, ...init }` merged left to right (the last writer wins), parameters followed to what their
+ * call sites pass (nothing passed: no key). `'unknown'` when a part that may hold the key is not known
+ * (a parameter of a function no call site fixes, a spread argument).
+ */
+function optionAt(file: FileContext, frames: readonly Frame[], at: At | undefined, key: string, depth = 0): At | 'absent' | 'unknown' {
+  if (!at || depth > 10) return 'absent';
+  const n = unwrap(at.node);
+  if (n.type === 'Identifier') {
+    const f = follow(file, frames, at);
+    if (f === null) return 'absent';
+    if (f === 'unknown') return 'unknown';
+    const target = unwrap(f.node);
+    if (target.type === 'Identifier') {
+      // A parameter no frame fixes (the function's own callers decide), or a local object.
+      if (isParameterName(file, target)) return 'unknown';
+      const obj = objectOf(file, target);
+      return obj ? optionAt(file, frames, { node: obj, level: f.level }, key, depth + 1) : 'absent';
+    }
+    return optionAt(file, frames, f, key, depth + 1);
+  }
+  if (n.type === 'ObjectExpression') {
+    for (let i = n.properties.length - 1; i >= 0; i--) {
+      const p = n.properties[i];
+      if (p.type === 'SpreadElement') {
+        const inner = optionAt(file, frames, { node: p.argument, level: at.level }, key, depth + 1);
+        if (inner !== 'absent') return inner;
+        continue;
+      }
+      if (!p.computed && propertyKeyName(p) === key) return { node: p.value as Node, level: at.level };
+    }
+    return 'absent';
+  }
+  if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.assign') {
+    for (let i = n.arguments.length - 1; i >= 0; i--) {
+      const inner = optionAt(file, frames, { node: n.arguments[i] as Node, level: at.level }, key, depth + 1);
+      if (inner !== 'absent') return inner;
+    }
+    return 'absent';
+  }
+  if (n.type === 'LogicalExpression' && (n.operator === '||' || n.operator === '??')) {
+    // `options || {}`: the left side when given.
+    const left = optionAt(file, frames, { node: n.left as Node, level: at.level }, key, depth + 1);
+    return left === 'absent' ? optionAt(file, frames, { node: n.right, level: at.level }, key, depth + 1) : left;
+  }
+  return 'absent';
+}
+
+/** Whether an identifier names a parameter of a function around it (bound by scope, not by a declarator). */
+function isParameterName(file: FileContext, id: TSESTree.Identifier): boolean {
+  for (const a of file.ancestors(id)) if (isFunctionNode(a) && parameterNames(a).includes(id.name)) return true;
+  return false;
+}
+
 /** The parameter an expression is (`path`, `method.toUpperCase()`), or undefined. */
 function parameterOf(node: Node | undefined, params: readonly string[]): string | undefined {
   if (!node) return undefined;
@@ -118,37 +327,6 @@ function wrapperUrlExpression(file: FileContext, urlNode: Node, params: readonly
     if (init) return unwrap(init);
   }
   return n;
-}
-
-/** Whether a URL expression uses one of the parameters (templates, `+`, `new URL(path, base)`). */
-function usesParameter(node: Node, params: readonly string[], depth = 0): boolean {
-  const n = unwrap(node);
-  if (depth > 6) return false;
-  if (n.type === 'Identifier') return params.includes(n.name);
-  if (n.type === 'TemplateLiteral') return n.expressions.some((e) => usesParameter(e as Node, params, depth + 1));
-  if (n.type === 'BinaryExpression' && n.operator === '+') return usesParameter(n.left as Node, params, depth + 1) || usesParameter(n.right, params, depth + 1);
-  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL') return n.arguments.some((a) => usesParameter(a as Node, params, depth + 1));
-  return false;
-}
-
-/** Folds a wrapper's URL expression with its parameters replaced by a call site's arguments. */
-function foldWith(file: FileContext, node: Node, subst: Substitution, depth = 0): StaticString | undefined {
-  const n = unwrap(node);
-  if (depth > 6) return undefined;
-  if (n.type === 'Identifier' && subst.has(n.name)) {
-    const arg = subst.get(n.name);
-    return arg ? stringOf(file, arg) : undefined;
-  }
-  if (n.type === 'TemplateLiteral') return foldTemplate(n, (e) => foldWith(file, e, subst, depth + 1));
-  if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(foldWith(file, n.left as Node, subst, depth + 1), foldWith(file, n.right, subst, depth + 1));
-  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL' && n.arguments[0]) {
-    const path = foldWith(file, n.arguments[0] as Node, subst, depth + 1);
-    const base = n.arguments[1] ? foldWith(file, n.arguments[1] as Node, subst, depth + 1) : undefined;
-    if (!path) return base ? { value: base.value + UNKNOWN, complete: false } : undefined;
-    if (!base || /^[a-z]+:\/\//i.test(path.value)) return path;
-    return { value: joinUrl(base.value, path.value), complete: base.complete && path.complete };
-  }
-  return stringOf(file, n);
 }
 
 /** How a wrapper's body expression carries a parameter: `body`, `JSON.stringify(body)`, `body ? JSON.stringify(body) : undefined`. */
@@ -184,18 +362,41 @@ function configKeys(client: HttpClient): { data?: string; json?: string; form?: 
   return {};
 }
 
+/** Whether a request's method is read from its options (fetch, `axios(config)`, `got(url, options)`, `.request(config)`), not its callee. */
+function methodFromOptions(inner: HttpRequest): boolean {
+  const callee = unwrap(inner.node.callee as Node);
+  if (inner.client === 'http') return memberName(callee as TSESTree.MemberExpression) === 'request';
+  return !(callee.type === 'MemberExpression' && METHODS.has(memberName(callee) ?? ''));
+}
+
+/**
+ * The method a request sends as its options say: the merged options' `method` (followed through the frames to
+ * the call sites), the client's default GET when no part sets one, undefined when a part that may set it is
+ * not known (a parameter no call site fixes).
+ */
+export function optionsMethod(file: FileContext, optionsNode: Node | undefined, frames: readonly Frame[] = []): string | undefined {
+  const m = optionAt(file, frames, optionsNode ? { node: optionsNode, level: 0 } : undefined, 'method');
+  if (m === 'absent') return 'GET';
+  if (m === 'unknown') return undefined;
+  return methodAt(file, frames, m);
+}
+
 /** The request a wrapper call site makes (API or not), or undefined when the wrapper's parameters do not reach the request. */
-function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRequest, fn: Node, site: TSESTree.CallExpression): HttpRequest | undefined {
-  const params = parameterNames(fn);
-  const args = site.arguments as Node[];
-  const spreadAt = args.findIndex((a) => a.type === 'SpreadElement');
-  const subst = new Map<string, Node | undefined>();
-  params.forEach((name, i) => {
-    if (name) subst.set(name, spreadAt >= 0 && i >= spreadAt ? undefined : args[i]);
-  });
-  const argOf = (name: string): Node | undefined => subst.get(name);
+function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRequest, frames: readonly Frame[]): HttpRequest | undefined {
+  const params = frames[0].params;
+  const top = frames.length - 1;
+  const site = frames[top].site;
+  /** What a parameter of the innermost wrapper holds, followed out to where it is written. */
+  const argOf = (name: string): Node | undefined => {
+    const b = bindingOf(frames, 0, name);
+    if (!b || b === 'unknown') return undefined;
+    const f = follow(file, frames, b);
+    return f && f !== 'unknown' ? f.node : undefined;
+  };
+  const reads = (node: Node | undefined): boolean => !!node && readsLevel(file, frames, { node, level: 0 }, top);
 
   const options = inner.options;
+  const optionsNode = inner.optionsNode ?? options;
   const spread = options?.properties.findIndex((p) => p.type === 'SpreadElement' && parameterOf(p.argument, params) !== undefined) ?? -1;
   const spreadName = spread >= 0 ? parameterOf((options!.properties[spread] as TSESTree.SpreadElement).argument, params) : undefined;
   const siteOptions = spreadName ? objectOf(file, argOf(spreadName)) : undefined;
@@ -206,34 +407,36 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   };
 
   const urlExpr = inner.urlNode ? wrapperUrlExpression(file, inner.urlNode, params) : undefined;
-  const urlFlows = !!urlExpr && usesParameter(urlExpr, params);
+  const urlFlows = reads(urlExpr);
   const bodyFlow = inner.body ? bodyParameter(inner.body.node, params) : undefined;
-  if (!urlFlows && !bodyFlow && !spreadName) return undefined;
+  const optionsFlow = reads(optionsNode);
+  if (!urlFlows && !(bodyFlow && reads(inner.body!.node)) && !optionsFlow) return undefined;
 
-  const r: HttpRequest = { node: site, client: inner.client, isApi: false, headers: inner.headers.map((h) => ({ ...h, inherited: true })), wrapper: { request: inner, function: fn } };
+  const r: HttpRequest = {
+    node: site,
+    client: inner.client,
+    isApi: false,
+    headers: inner.headers.filter((h) => !h.when || conditionMayHold(file, frames, h.when)).map((h) => ({ ...h, inherited: true })),
+    wrapper: { request: inner, function: frames[0].fn, functions: frames.map((f) => f.fn) },
+  };
   // URL
   if (urlFlows) {
-    const pathParam = urlExpr && params.find((p) => usesParameter(urlExpr, [p]) && argOf(p));
+    const pathParam = urlExpr && params.find((p) => usesName(urlExpr, p) && argOf(p));
     r.urlNode = pathParam ? argOf(pathParam) : site;
-    r.url = withBase(foldWith(file, urlExpr!, subst), requestBases.get(inner));
+    r.url = withBase(foldAt(file, frames, { node: urlExpr!, level: 0 }), requestBases.get(inner));
   } else {
     r.urlNode = inner.urlNode;
     r.url = inner.url;
   }
-  // Method
-  const methodNode = options ? prop(options, 'method') : undefined;
-  const methodParam = parameterOf(methodNode, params);
-  if (methodParam && ownAfterSpread('method')) r.method = methodOf(file, argOf(methodParam));
-  else if (siteOptions && !ownAfterSpread('method') && prop(siteOptions, 'method')) r.method = methodOf(file, prop(siteOptions, 'method'));
-  else if (spreadName && !siteOptions && !ownAfterSpread('method')) r.method = argOf(spreadName) ? undefined : inner.method;
-  else r.method = inner.method;
+  // Method: the merged options as the call sites fill them (`method = 'GET'` defaults, `{ ...defaults, ...init }`).
+  r.method = methodFromOptions(inner) ? optionsMethod(file, optionsNode, frames) : inner.method;
   // Body and query
   if (bodyFlow && (!spreadName || ownAfterSpread(configKeys(inner.client).body ?? configKeys(inner.client).data ?? 'body'))) {
     const arg = argOf(bodyFlow.name);
     if (arg) {
       if (bodyFlow.format) r.body = { node: arg, object: objectOf(file, arg), format: bodyFlow.format };
       else r.body = bodyOf(file, arg, inner.client === 'fetch' || inner.client === 'http' ? undefined : inner.body?.format === 'form' ? 'form' : 'json');
-    }
+    } else if (bindingOf(frames, 0, bodyFlow.name) === 'unknown') r.body = { node: site, format: 'unknown' };
   } else if (siteOptions) {
     const own: HttpRequest = { node: site, client: inner.client, isApi: false, headers: [] };
     fromConfig(file, own, siteOptions, undefined, configKeys(inner.client));
@@ -243,7 +446,13 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
     r.headers.push(...own.headers);
     r.headersNode = own.headersNode;
     r.options = siteOptions;
-  } else if (!spreadName) r.body = inner.body;
+  } else if (spreadName) {
+    // Options that no call site fixes may carry a body.
+    const b = bindingOf(frames, 0, spreadName);
+    const passed = b && b !== 'unknown' ? follow(file, frames, b) : b;
+    if (passed === 'unknown' || (passed && unwrap(passed.node).type === 'Identifier')) r.body = { node: site, format: 'unknown' };
+    else r.body = inner.body;
+  } else r.body = inner.body;
   if (!r.query) {
     const queryParam = parameterOf(options ? prop(options, configKeys(inner.client).query ?? 'params') : undefined, params);
     const q = queryParam ? objectOf(file, argOf(queryParam)) : undefined;
@@ -254,27 +463,146 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   return finish(r, catalog);
 }
 
-/** Requests made through same-file wrapper functions, at their call sites. */
+/**
+ * Whether a header's condition may hold at the call sites: `x !== undefined`, `x != null`, `x` and `init.body`
+ * (or `init?.body`) are false when the call passes nothing there; anything else may hold.
+ */
+function conditionMayHold(file: FileContext, frames: readonly Frame[], test: Node): boolean {
+  let n = unwrap(test);
+  if (n.type === 'BinaryExpression' && (n.operator === '!==' || n.operator === '!=')) {
+    const other = unwrap(n.right);
+    if (!((other.type === 'Identifier' && other.name === 'undefined') || (other.type === 'Literal' && other.value === null))) return true;
+    n = unwrap(n.left as Node);
+  }
+  if (n.type === 'ChainExpression') n = n.expression;
+  if (n.type === 'Identifier') {
+    const f = follow(file, frames, { node: n, level: 0 });
+    if (f === null) return false;
+    if (f === 'unknown') return true;
+    const v = unwrap(f.node);
+    return !(v.type === 'Identifier' && v.name === 'undefined');
+  }
+  if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier') {
+    const found = optionAt(file, frames, { node: n.object, level: 0 }, n.property.name);
+    return found !== 'absent';
+  }
+  return true;
+}
+
+/** Whether an expression names an identifier (templates, `+`, `new URL`, encoders). */
+function usesName(node: Node, name: string, depth = 0): boolean {
+  const n = unwrap(node);
+  if (depth > 6) return false;
+  if (n.type === 'Identifier') return n.name === name;
+  const next = (c: Node): boolean => usesName(c, name, depth + 1);
+  if (n.type === 'TemplateLiteral') return n.expressions.some((e) => next(e as Node));
+  if (n.type === 'BinaryExpression' && n.operator === '+') return next(n.left as Node) || next(n.right);
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL') return n.arguments.some((a) => next(a as Node));
+  if (n.type === 'CallExpression' && isUrlEncoding(n)) return next(n.arguments[0] as Node);
+  return false;
+}
+
+/** The function a request is made in, as a wrapper: the nearest one with parameters (a parameterless callback such as `retry(() => fetch(...))` is looked through). */
+function wrapperFunctionOf(file: FileContext, node: Node): Node | undefined {
+  let fn: Node | undefined;
+  for (const a of file.ancestors(node)) {
+    if (!isFunctionNode(a)) continue;
+    fn = a;
+    if (parameterNames(a).length > 0) break;
+  }
+  return fn && parameterNames(fn).length > 0 ? fn : undefined;
+}
+
+/** How many wrapper levels are followed outwards from a request. */
+const MAX_LEVELS = 4;
+
+/**
+ * Requests made through same-file wrapper functions, at their call sites, several levels deep: a call site
+ * inside another function whose parameters reach the request is followed to that function's call sites.
+ */
 export function wrapperRequests(file: FileContext, catalog: LoadedCatalog, candidates: readonly HttpRequest[], direct: ReadonlySet<Node>): HttpRequest[] {
   const out: HttpRequest[] = [];
   const seen = new Set<Node>(direct);
+  let work: Array<{ inner: HttpRequest; frames: Frame[] }> = [];
   for (const inner of candidates) {
-    let fn: Node | undefined;
-    for (const a of file.ancestors(inner.node)) {
-      if (!isFunctionNode(a)) continue;
-      fn = a;
-      // A parameterless callback (`retry(() => fetch(...))`) is not the wrapper: look one function further out.
-      if (parameterNames(a).length > 0) break;
-    }
-    if (!fn || parameterNames(fn).length === 0) continue;
-    for (const site of callSitesOf(file, fn)) {
+    const fn = wrapperFunctionOf(file, inner.node);
+    if (fn) for (const site of callSitesOf(file, fn)) work.push({ inner, frames: [frameOf(fn, site)] });
+  }
+  for (let level = 0; level < MAX_LEVELS && work.length > 0; level++) {
+    const next: typeof work = [];
+    for (const { inner, frames } of work) {
+      const site = frames[frames.length - 1].site;
       if (seen.has(site)) continue;
-      const r = wrapperRequest(file, catalog, inner, fn, site);
-      if (r) {
-        seen.add(site);
-        out.push(r);
-      }
+      const r = wrapperRequest(file, catalog, inner, frames);
+      if (!r) continue;
+      seen.add(site);
+      out.push(r);
+      const fn = wrapperFunctionOf(file, site);
+      if (!fn || frames.some((f) => f.fn === fn)) continue;
+      const sites = callSitesOf(file, fn);
+      if (sites.length > 0) r.wrapper!.followed = true;
+      for (const outer of sites) next.push({ inner, frames: [...frames, frameOf(fn, outer)] });
     }
+    work = next;
   }
   return out;
+}
+
+/**
+ * Whether code in another file may call a function: it is exported (with its class or object), handed out as a
+ * value (`module.exports = { call }`, a callback), or a non-private member of a class. Its calls in this file
+ * are then not all of its calls, and an edit in it is not known to be right for every caller.
+ */
+export function isReachableFromOtherFiles(file: FileContext, fn: Node): boolean {
+  const owner = file.parentOf(fn);
+  if ((owner?.type === 'MethodDefinition' || owner?.type === 'PropertyDefinition') && owner.value === fn) {
+    if (owner.key.type === 'PrivateIdentifier' || owner.accessibility === 'private') return false;
+    return true;
+  }
+  const name = functionName(file, fn) ?? (owner?.type === 'Property' ? holderName(file, owner) : undefined);
+  for (const a of file.ancestors(fn)) {
+    if (a.type === 'ExportNamedDeclaration' || a.type === 'ExportDefaultDeclaration') return true;
+    if (a.type === 'Program') break;
+  }
+  if (!name) return true;
+  // Any use of the name other than a call (an export list, `module.exports`, a callback, a property value).
+  return file.nodes(T.Identifier).some((id) => {
+    if (id.name !== name) return false;
+    const parent = file.parentOf(id);
+    if (!parent) return false;
+    if (parent.type === 'CallExpression' && parent.callee === id) return false;
+    if (parent.type === 'MemberExpression' && parent.object === id && file.parentOf(parent)?.type === 'CallExpression' && (file.parentOf(parent) as TSESTree.CallExpression).callee === parent) return false;
+    if (parent.type === 'MemberExpression' && parent.property === id && !parent.computed) return false;
+    if ((parent.type === 'VariableDeclarator' && parent.id === id) || (parent.type === 'FunctionDeclaration' && parent.id === id)) return false;
+    if (parent.type === 'Property' && parent.key === id && !parent.shorthand) return false;
+    return true;
+  });
+}
+
+/** `const api = { call() {} }`: the name of the variable holding the object a method is written in. */
+function holderName(file: FileContext, property: TSESTree.Property): string | undefined {
+  const object = file.parentOf(property);
+  const holder = object ? outerParent(file, object) : undefined;
+  const decl = holder?.parent;
+  return decl?.type === 'VariableDeclarator' && decl.id.type === 'Identifier' ? decl.id.name : undefined;
+}
+
+/**
+ * Every value the file shows reaching a parameter: its default (for a call that passes nothing) and the
+ * argument of each same-file call site, with where it is written. Undefined when the function has no such
+ * values to judge (no default and no call site), or a call spreads its arguments.
+ */
+export function parameterValues(file: FileContext, fn: Node, name: string): Array<{ node: Node; at: Node }> | undefined {
+  const index = parameterNames(fn).indexOf(name);
+  if (index < 0) return undefined;
+  const def = parameterDefault(fn, name);
+  const out: Array<{ node: Node; at: Node }> = [];
+  if (def) out.push({ node: def, at: def });
+  for (const site of callSitesOf(file, fn)) {
+    const args = site.arguments as Node[];
+    if (args.slice(0, index + 1).some((a) => a.type === 'SpreadElement')) return undefined;
+    const arg = args[index];
+    if (arg && !(arg.type === 'Identifier' && arg.name === 'undefined')) out.push({ node: arg, at: arg });
+  }
+  return out.length > 0 ? out : undefined;
 }

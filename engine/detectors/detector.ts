@@ -29,6 +29,8 @@ export interface RawMatch {
   confidence?: Confidence;
   /** Why (short, user-facing); defaults to the detector's {@link Detector.certainBecause}. */
   confidenceReason?: string;
+  /** For a finding in shared code (a wrapper's headers): the calls in the file that reach it, and their methods. */
+  affects?: Array<{ node: Node; method?: string }>;
 }
 
 /** The suggestion message of an autofix held back because the match is only `likely`. */

@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { endpointText, isTargetRequest, sentFields } from '../detectors/request-field.js';
-import { getRequests, resolveLocal } from '../api/index.js';
+import { getRequests, parameterValues, resolveLocal } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 
 interface WindowParams {
@@ -35,26 +35,28 @@ function assignedNames(file: FileContext): Set<string> {
 }
 
 /** Folds `new Date()`, `Date.now() - N`, `new Date(x).toISOString()`, `d.getTime() - N`, ISO literals, through locals. */
-function instantOf(file: FileContext, node: Node, depth = 0): Instant | undefined {
+function instantOf(file: FileContext, node: Node, depth = 0, env?: ReadonlyMap<string, Node>): Instant | undefined {
   if (depth > 8) return undefined;
-  const n = resolveLocal(file, node);
+  let n = resolveLocal(file, node);
+  // A value on its way into the URL (`encodeURIComponent(start.toISOString())`, `String(t)`) is the same instant.
+  while (n.type === 'CallExpression' && n.callee.type === 'Identifier' && /^(encodeURIComponent|encodeURI|String)$/.test(n.callee.name) && n.arguments.length === 1) n = resolveLocal(file, n.arguments[0] as Node);
   if (n.type === 'Literal' && typeof n.value === 'string') {
     const t = Date.parse(n.value);
     return /^\d{4}-\d{2}-\d{2}T/.test(n.value) && !Number.isNaN(t) ? { base: 'abs', ms: t, shiftMs: 0 } : undefined;
   }
   if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'Date') {
     if (n.arguments.length === 0) return { base: 'now', ms: 0, shiftMs: 0 };
-    return n.arguments.length === 1 ? instantOf(file, n.arguments[0] as Node, depth + 1) : undefined;
+    return n.arguments.length === 1 ? instantOf(file, n.arguments[0] as Node, depth + 1, env) : undefined;
   }
   if (n.type === 'CallExpression') {
     const callee = dottedName(n.callee);
     if (callee === 'Date.now' && n.arguments.length === 0) return { base: 'now', ms: 0, shiftMs: 0 };
-    if (n.callee.type === 'MemberExpression' && /^(toISOString|getTime|valueOf|toJSON)$/.test(memberName(n.callee) ?? '')) return instantOf(file, n.callee.object, depth + 1);
+    if (n.callee.type === 'MemberExpression' && /^(toISOString|getTime|valueOf|toJSON)$/.test(memberName(n.callee) ?? '')) return instantOf(file, n.callee.object, depth + 1, env);
     return undefined;
   }
   if (n.type === 'BinaryExpression' && (n.operator === '-' || n.operator === '+')) {
-    const left = instantOf(file, n.left as Node, depth + 1);
-    const delta = file.staticNumber(n.right) ?? file.staticNumber(resolveLocal(file, n.right));
+    const left = instantOf(file, n.left as Node, depth + 1, env);
+    const delta = file.staticNumber(n.right) ?? file.staticNumber(resolveLocal(file, n.right)) ?? numberWith(file, n.right, env);
     if (!left || delta === undefined) return undefined;
     const signed = n.operator === '-' ? -delta : delta;
     return { base: left.base, ms: left.ms + signed, shift: signed !== 0 ? n : left.shift, shiftMs: left.shiftMs + signed };
@@ -63,6 +65,38 @@ function instantOf(file: FileContext, node: Node, depth = 0): Instant | undefine
   const name = dottedName(n);
   if (name !== undefined && name !== 'this' && (n.type === 'MemberExpression' || !assignedNames(file).has(name))) return { base: `name:${name}`, ms: 0, shiftMs: 0 };
   return undefined;
+}
+
+/** Folds arithmetic with parameters replaced by the values `env` gives them (`days * 24 * 3600e3` with days = 2). */
+function numberWith(file: FileContext, node: Node, env: ReadonlyMap<string, Node> | undefined, depth = 0): number | undefined {
+  if (!env || env.size === 0 || depth > 8) return undefined;
+  const n = resolveLocal(file, node);
+  if (n.type === 'Identifier' && env.has(n.name)) return file.staticNumber(env.get(n.name));
+  if (n.type === 'BinaryExpression' && /^[-+*/]$/.test(n.operator)) {
+    const a = numberWith(file, n.left as Node, env, depth + 1) ?? file.staticNumber(n.left as Node);
+    const b = numberWith(file, n.right, env, depth + 1) ?? file.staticNumber(n.right);
+    if (a === undefined || b === undefined) return undefined;
+    return n.operator === '+' ? a + b : n.operator === '-' ? a - b : n.operator === '*' ? a * b : b === 0 ? undefined : a / b;
+  }
+  return file.staticNumber(n);
+}
+
+/**
+ * Parameters of the functions around a request with the values the file shows reaching them (a default, the
+ * literal arguments of the same-file calls): `days = 1` in `history(days = 1)` called as `history(3)`.
+ */
+function parameterCandidates(file: FileContext, at: Node): Array<{ name: string; values: Array<{ node: Node; at: Node }> }> {
+  const out: Array<{ name: string; values: Array<{ node: Node; at: Node }> }> = [];
+  for (const a of file.ancestors(at)) {
+    if (a.type !== 'FunctionDeclaration' && a.type !== 'FunctionExpression' && a.type !== 'ArrowFunctionExpression') continue;
+    for (const p of a.params) {
+      const id = p.type === 'AssignmentPattern' ? p.left : p;
+      if (id.type !== 'Identifier') continue;
+      const values = parameterValues(file, a, id.name)?.filter((v) => file.staticNumber(v.node) !== undefined);
+      if (values && values.length > 0) out.push({ name: id.name, values });
+    }
+  }
+  return out;
 }
 
 /** The expression a `name=${expr}` query parameter of a template URL holds. */
@@ -89,22 +123,36 @@ export const callHistoryQueryWindow: Detector<CustomDetection> = {
     for (const r of getRequests(file, ctx.catalog)) {
       if (!isTargetRequest(r, paths)) continue;
       const { fields } = sentFields(r, 'query', file);
-      const point = (name: string): { at?: Instant; node?: Node } => {
+      const point = (name: string, env?: ReadonlyMap<string, Node>): { at?: Instant; node?: Node } => {
         const f = fields.find((x) => x.name === name);
-        if (f?.value) return { at: instantOf(file, f.value), node: f.node };
+        if (f?.value) return { at: instantOf(file, f.value, 0, env), node: f.node };
         const expr = templateParam(file, r.urlNode, name);
-        if (expr) return { at: instantOf(file, expr), node: r.urlNode };
+        if (expr) return { at: instantOf(file, expr, 0, env), node: r.urlNode };
         if (f?.text !== undefined && !f.text.includes('\u0000')) return { at: instantOf(file, { type: 'Literal', value: decodeURIComponent(f.text), raw: '', range: [0, 0] } as unknown as TSESTree.Literal), node: f.node };
         return {};
       };
-      const start = point(p.start);
-      const end = point(p.end);
-      if (!start.at || !end.at || start.at.base !== end.at.base) continue;
-      const hours = (end.at.ms - start.at.ms) / 3_600_000;
-      if (hours > p.maxHours) {
+      const judge = (env?: ReadonlyMap<string, Node>, because?: string): boolean => {
+        const start = point(p.start, env);
+        const end = point(p.end, env);
+        if (!start.at || !end.at || start.at.base !== end.at.base) return false;
+        const hours = (end.at.ms - start.at.ms) / 3_600_000;
+        if (hours <= p.maxHours) return true;
         // Reported where the too-wide span is written (`end - 48 * 60 * 60 * 1000`), else at the start parameter.
         const shifted = [start.at, end.at].filter((x) => x.shift).sort((a, b) => Math.abs(b.shiftMs) - Math.abs(a.shiftMs))[0];
-        out.push({ node: shifted?.shift ?? start.node ?? r.node, messageId: 'windowTooLong', data: { endpoint: endpointText(r), hours: String(Math.round(hours * 100) / 100), max: String(p.maxHours) } });
+        const endpoint = endpointText(r) + (because ? ` (${because})` : '');
+        out.push({ node: shifted?.shift ?? start.node ?? r.node, messageId: 'windowTooLong', data: { endpoint, hours: String(Math.round(hours * 100) / 100), max: String(p.maxHours) } });
+        return true;
+      };
+      if (judge()) continue;
+      // The span depends on a parameter: judge every value the file shows reaching it, and say which breaks the rule.
+      for (const c of parameterCandidates(file, r.node)) {
+        let judged = false;
+        for (const v of c.values) {
+          const before = out.length;
+          judged = judge(new Map([[c.name, v.node]]), `with \`${c.name}\` = ${file.getText(v.node)}, line ${file.positionAt(v.at.range[0]).line}`) || judged;
+          if (out.length > before) break;
+        }
+        if (judged) break;
       }
     }
     return out;

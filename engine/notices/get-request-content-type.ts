@@ -1,12 +1,15 @@
 // Seed section 7: "GET request with any `Content-Type` header | may be rejected (since 2025-09-08)".
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { Node } from '../parse/file-context.js';
+import { unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
-import { getRequests, type HttpRequest, type RequestHeader, apiMarkers } from '../api/index.js';
+import { getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 const inside = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+const isContentType = (h: RequestHeader): boolean => h.name.toLowerCase() === 'content-type';
+/** A request that sends no body with GET: the header has nothing to describe. */
+const isBodilessGet = (r: HttpRequest): boolean => r.method === 'GET' && !r.body;
 
 /** The removal of a header written for this request only (inline in the call); shared header objects are not edited. */
 function removal(text: string, r: HttpRequest, h: RequestHeader, parentOf: (n: Node) => Node | undefined): TextEdit | undefined {
@@ -19,6 +22,44 @@ function removal(text: string, r: HttpRequest, h: RequestHeader, parentOf: (n: N
   return removePropertyEdit(text, owner as TSESTree.ObjectExpression, h.property);
 }
 
+/**
+ * The expression that is defined exactly when the wrapper's request sends a body, written where the header is:
+ * `init.body` for options spread from a parameter (`{ ...init, headers }`), the parameter for `body: JSON.stringify(body)`
+ * or `body: body ? JSON.stringify(body) : undefined`. Undefined when the body is not one parameter's.
+ */
+function bodyCondition(file: FileContext, inner: HttpRequest, fn: Node): string | undefined {
+  const params = (fn as TSESTree.FunctionLike).params;
+  const paramNamed = (name: string): TSESTree.Parameter | undefined =>
+    params.find((p) => (p.type === 'Identifier' && p.name === name) || (p.type === 'AssignmentPattern' && p.left.type === 'Identifier' && p.left.name === name));
+  const options = inner.options;
+  if (!options) return undefined;
+  const bodyProp = options.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && ((p.key.type === 'Identifier' && p.key.name === 'body') || (p.key.type === 'Literal' && p.key.value === 'body')));
+  if (bodyProp) {
+    let v = unwrap(bodyProp.value as Node);
+    if (v.type === 'ConditionalExpression') v = unwrap(v.test);
+    if (v.type === 'CallExpression' && v.callee.type === 'MemberExpression' && v.callee.object.type === 'Identifier' && v.callee.object.name === 'JSON' && v.arguments[0]) v = unwrap(v.arguments[0] as Node);
+    return v.type === 'Identifier' && paramNamed(v.name) ? `${v.name} !== undefined` : undefined;
+  }
+  // `{ ...init, headers: {...} }`: the body is the spread parameter's.
+  for (const p of options.properties) {
+    if (p.type !== 'SpreadElement') continue;
+    const arg = unwrap(p.argument);
+    const param = arg.type === 'Identifier' ? paramNamed(arg.name) : undefined;
+    if (!param || arg.type !== 'Identifier') continue;
+    const optional = param.type !== 'AssignmentPattern';
+    return `${arg.name}${optional ? '?.' : '.'}body !== undefined`;
+  }
+  void file;
+  return undefined;
+}
+
+/** `'Content-Type': v` made conditional on the body in place: `...(cond ? { 'Content-Type': v } : {})`. */
+function conditionalEdit(file: FileContext, h: RequestHeader, condition: string): TextEdit | undefined {
+  const p = h.property;
+  if (!p || p.type !== 'Property' || p.shorthand || p.kind !== 'init' || file.parentOf(p)?.type !== 'ObjectExpression') return undefined;
+  return { range: [p.range[0], p.range[1]], text: `...(${condition} ? { ${file.getText(p)} } : {})` };
+}
+
 export const getRequestContentType: Detector<CustomDetection> = {
   kind: 'get-request-content-type',
   messages: {
@@ -28,12 +69,51 @@ export const getRequestContentType: Detector<CustomDetection> = {
   requires: (_d, catalog) => apiMarkers(catalog),
   detect(file, ctx) {
     const out: RawMatch[] = [];
-    for (const r of getRequests(file, ctx.catalog)) {
+    const requests = getRequests(file, ctx.catalog);
+    // Requests inside wrappers, with every call in the file that reaches them (as far out as the file follows).
+    const callers = new Map<HttpRequest, HttpRequest[]>();
+    for (const r of requests) {
+      if (!r.wrapper) continue;
+      const list = callers.get(r.wrapper.request) ?? [];
+      list.push(r);
+      callers.set(r.wrapper.request, list);
+    }
+    const shared = new Set<Node>();
+    for (const [inner, through] of callers) {
+      const reaching = through.filter((r) => !r.wrapper!.followed);
+      if (!inner.isApi && !reaching.some((r) => r.isApi)) continue;
+      const fn = through[0].wrapper!.function;
+      for (const h of inner.headers) {
+        if (!isContentType(h) || h.inherited || !h.property) continue;
+        shared.add(h.property);
+        // The calls that send this header (a conditional one, `...(init.body !== undefined ? {...} : {})`, is not sent by the GETs).
+        const carries = (r: HttpRequest): boolean => r.headers.some((x) => x.property === h.property);
+        const gets = reaching.filter((r) => isBodilessGet(r) && carries(r));
+        if (gets.length === 0) continue;
+        // Functions a call may come from that this file does not show (exported, or handed out as a value).
+        const outside = through.some((r) => (r.wrapper!.functions ?? [r.wrapper!.function]).some((f) => isReachableFromOtherFiles(file, f)));
+        const everyCallIsGet = !outside && reaching.every((r) => isBodilessGet(r) || !carries(r));
+        let fix: TextEdit | undefined;
+        if (everyCallIsGet) fix = removal(file.text, inner, h, (n) => file.parentOf(n));
+        else {
+          // Right for every caller: the header goes out only with a body (the GETs lose it, the PATCH keeps it).
+          const condition = bodyCondition(file, inner, fn);
+          fix = condition ? conditionalEdit(file, h, condition) : undefined;
+        }
+        out.push({
+          node: h.property,
+          messageId: 'getWithContentType',
+          fix: fix ? [fix] : undefined,
+          affects: reaching.map((r) => ({ node: r.node, method: r.method })),
+        });
+      }
+    }
+    for (const r of requests) {
       if (!r.isApi || r.method !== 'GET' || r.body) continue;
       for (const h of r.headers) {
-        if (h.name.toLowerCase() !== 'content-type') continue;
-        // Headers of a client instance apply to its other methods too: not this request's to drop.
-        if (h.inherited) continue;
+        if (!isContentType(h)) continue;
+        // Headers of a client instance or a wrapper apply to its other calls too: judged above, for all of them.
+        if (h.inherited || (h.property && shared.has(h.property))) continue;
         const fix = removal(file.text, r, h, (n) => file.parentOf(n));
         out.push({ node: h.property ?? h.call!, messageId: 'getWithContentType', fix: fix ? [fix] : undefined });
       }

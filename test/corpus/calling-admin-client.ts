@@ -9,7 +9,7 @@ export class CallingAdmin {
   private async call<T>(method: string, path: string, body?: Json): Promise<T> {
     const res = await fetch(`${BASE}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' }, // expect: get-request-content-type
       body: body ? JSON.stringify(body) : undefined,
     });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);

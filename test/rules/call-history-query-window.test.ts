@@ -14,6 +14,14 @@ ruleTester().run(id, rule(id), {
     `const q = (a: Date, b: Date) => axios.get(${url}, { params: { startTime: new Date(a.getTime() - 3600000).toISOString(), endTime: b.toISOString() } });`,
     // A wrapper given another path.
     wrapper + `  usage(end: Date) { return this.get('/usage', { startTime: new Date(end.getTime() - 48 * 3600000).toISOString(), endTime: end.toISOString() }); }\n}`,
+    // Issue 26, shapes 4 and 5: a window of `hours` with a default and every call within the limit.
+    `async function history(hours = 12) {
+  const end = new Date();
+  const start = new Date(end.getTime() - hours * 3600000);
+  return fetch(\`https://analytics-calling.webexapis.com/v1/cdr_feed?startTime=\${encodeURIComponent(start.toISOString())}&endTime=\${encodeURIComponent(end.toISOString())}\`);
+}
+history();
+history(6);`,
   ],
   invalid: [
     {
@@ -37,6 +45,26 @@ ruleTester().run(id, rule(id), {
   }
 }`,
       errors: [{ messageId: 'windowTooLong', line: 5, column: 56 }],
+    },
+    {
+      // Issue 26, shapes 4 and 5: `hours = 12` by default is within the limit until a call passes 48; the values
+      // reach the URL through encodeURIComponent. (test/api-within-file.test.ts checks the message names the value.)
+      code: `async function history(hours = 12) {
+  const end = new Date();
+  const start = new Date(end.getTime() - hours * 3600000);
+  return fetch(\`https://analytics-calling.webexapis.com/v1/cdr_feed?startTime=\${encodeURIComponent(start.toISOString())}&endTime=\${encodeURIComponent(end.toISOString())}\`);
+}
+history();
+history(48);`,
+      errors: [{ messageId: 'windowTooLong', line: 3, column: 26 }],
+    },
+    {
+      // A window of `days * 24` hours whose default (`days = 1`) already breaks the 12-hour limit.
+      code: `export function history(days = 1) {
+  const start = new Date(Date.now() - days * 24 * 3600000);
+  return fetch(\`https://analytics-calling.webexapis.com/v1/cdr_feed?startTime=\${String(start.toISOString())}&endTime=\${new Date().toISOString()}\`);
+}`,
+      errors: [{ messageId: 'windowTooLong', line: 2, column: 26 }],
     },
   ],
 });
