@@ -14,6 +14,7 @@ import type { Confidence, DetectionScope, Endpoint } from '../types.js';
 import { getRequests, requestOfNode, resolveLocal, type HttpRequest } from './calls.js';
 import { describeEndpoint, endpointOfRequest, isResolvedPath, pathMatches } from './endpoints.js';
 import { apiHosts, urlPath } from './url.js';
+import { indexedMemberOf, literalTypeOf, typeHolderOf, writtenTypeOf } from '../parse/type-positions.js';
 
 /** A finding's confidence and why; undefined (from {@link scopeTie}) means: do not report. */
 export interface Tie {
@@ -253,6 +254,14 @@ function lookupLinks(file: FileContext, table: Node, catalog: LoadedCatalog): Li
 
 /** How a node is tied to requests: sent in one, read from one's response, or declared in a type used for either. */
 function directLinks(file: FileContext, node: Node, catalog: LoadedCatalog): { links: Link[]; functions: Node[] } {
+  // A value written in a type (`errorCodes: ('E1001')[]`, `type Code = 'E1001'`): the member or alias holding it decides.
+  const literalType = node.type === 'Literal' ? literalTypeOf(file, node) : undefined;
+  if (literalType) {
+    const holder = typeHolderOf(file, literalType);
+    if (holder.kind === 'member') return directLinks(file, holder.node.key as Node, catalog);
+    if (holder.kind === 'alias') return typeLinks(file, holder.name, catalog, new Set());
+    return { links: [], functions: [] };
+  }
   // A value: a literal, or a constant holding one (`u.accountStatus === INACTIVE`).
   if (node.type === 'Literal' || node.type === 'TemplateLiteral' || (node.type === 'Identifier' && !isKeyOrMember(file, node))) {
     const subject = valueSubject(file, node);
@@ -261,6 +270,10 @@ function directLinks(file: FileContext, node: Node, catalog: LoadedCatalog): { l
     // An element of an array under a key (`{ errorCodes: ['E1001'] }`): the key's object decides.
     let n: Node = node;
     while (file.parentOf(n)?.type === 'ArrayExpression') n = file.parentOf(n)!;
+    // Typed as a member of a type (`const c: TrunkStatus['errorCodes'] = [...]`): that type's uses decide.
+    const written = writtenTypeOf(file, node);
+    const typeName = indexedMemberOf(written) !== undefined ? typeNameOf(written) : undefined;
+    if (typeName) return typeLinks(file, typeName, catalog, new Set());
     if (n !== node) return directLinks(file, n, catalog);
   }
   // A property or an object literal itself (an object-shape match): as its (first) key.
@@ -325,6 +338,7 @@ function typeNameOf(t: TSESTree.TypeNode | undefined): string | undefined {
     const named = t.types.map(typeNameOf).filter((x): x is string => x !== undefined);
     return named.length === 1 ? named[0] : undefined;
   }
+  if (t.type === 'TSIndexedAccessType') return typeNameOf(t.objectType);
   if (t.type !== 'TSTypeReference' || t.typeName.type !== 'Identifier') return undefined;
   if (t.typeName.name === 'Promise' || t.typeName.name === 'Partial' || t.typeName.name === 'Readonly') return typeNameOf(t.typeArguments?.params[0]);
   return t.typeName.name;
