@@ -22,6 +22,8 @@ export interface Tie {
   reason: string;
   /** The request the node is tied to, when there is one. */
   request?: HttpRequest;
+  /** Tied only to endpoints the catalog does not list for the notice (neither its endpoints nor its others). */
+  unlisted?: boolean;
 }
 
 /** Which way a node relates to a request. */
@@ -424,8 +426,25 @@ function judge(list: ReadonlyArray<{ request: HttpRequest; side?: Side }>, scope
     }
     return { confidence: 'likely', reason: `${where || 'tied to'} ${text} and other calls`, request: h.request };
   }
-  if (resolved.length > 0 && resolved.length === list.length) return 'other';
+  if (resolved.length > 0 && resolved.length === list.length) {
+    // Silent only for endpoints the catalog lists as using the same name for something else; an endpoint it
+    // does not list for this notice (the document's `PATCH /licenses` for the reference's `/licenses/users`,
+    // or any other) may be the notice's under another name: likely.
+    const unlisted = resolved.find((l) => !isListedOther(l.request, scope, catalog));
+    if (!unlisted) return 'other';
+    return { confidence: 'likely', reason: `${where || verb(unlisted.side ?? 'request')} ${describeRequest(unlisted.request)}, an endpoint the catalog does not list for this notice`, request: unlisted.request, unlisted: true };
+  }
   return undefined;
+}
+
+/** Whether a request calls one of the endpoints the scope lists as using the same names for something else. */
+function isListedOther(r: HttpRequest, scope: DetectionScope, catalog: LoadedCatalog): boolean {
+  return (scope.others ?? []).length > 0 && inScope(r, scope.others ?? [], catalog) !== undefined;
+}
+
+/** A request's method and path, for a reason (`PATCH /v1/licenses`). */
+function describeRequest(r: HttpRequest): string {
+  return `${r.method ?? 'a call to'} ${r.url ? urlPath(r.url).split(UNKNOWN).join('{...}').replace(/(\{\.\.\.\})+/g, '{...}') : 'an unresolved URL'}`;
 }
 
 /**
@@ -439,6 +458,8 @@ export function scopeTie(file: FileContext, node: Node, scope: DetectionScope, c
   if (tie === 'other') return undefined;
   if (tie && tie.confidence === 'certain') return tie;
   // A value that is the platform's own wherever it is written (an exact license name): only another endpoint removes it.
+  // Tied to an endpoint the catalog does not list: likely, even for such values.
+  if (tie?.unlisted) return tie;
   if (scope.untied === 'certain') return { confidence: 'certain', reason: 'the value is the platform\'s own wherever it is written, and this code is tied to no other endpoint' };
   return tie;
 }
@@ -467,7 +488,7 @@ function scopeTieOf(file: FileContext, node: Node, scope: DetectionScope, catalo
   // The file's own resolved calls: only other endpoints (all of them resolved, none of ours) -> not ours.
   const calls = getRequests(file, catalog).filter((r) => r.isApi);
   const ours = calls.find((r) => isResolved(r) && inScope(r, scope.endpoints, catalog));
-  if (!ours && calls.length > 0 && calls.every(isResolved)) return scope.untied === 'certain' ? undefined : 'other';
+  if (!ours && calls.length > 0 && calls.every(isResolved) && calls.every((r) => isListedOther(r, scope, catalog))) return scope.untied === 'certain' ? undefined : 'other';
   const word = calls.length === 0 ? (scope.context ?? []).find((w) => file.text.toLowerCase().includes(w.toLowerCase())) : undefined;
   const reason = ours
     ? `the file calls ${describeEndpoint(inScope(ours, scope.endpoints, catalog)!, ours.method)}, but this code is not tied to that call`
@@ -484,7 +505,11 @@ function scopeTieOf(file: FileContext, node: Node, scope: DetectionScope, catalo
 export function requestTie(request: HttpRequest, scope: DetectionScope, catalog: LoadedCatalog): Tie | undefined {
   const endpoint = inScope(request, scope.endpoints, catalog);
   if (endpoint) return { confidence: 'certain', reason: `sent to ${describeEndpoint(endpoint, request.method)}`, request };
-  if (isResolved(request) && !(request.url && urlPath(request.url).includes(UNKNOWN))) return undefined;
+  if (isResolved(request) && !(request.url && urlPath(request.url).includes(UNKNOWN))) {
+    // Another endpoint: silent where the catalog lists it as using the same name for something else, likely otherwise.
+    if (isListedOther(request, scope, catalog)) return undefined;
+    return { confidence: 'likely', reason: `sent to ${describeRequest(request)}, an endpoint the catalog does not list for this notice`, request, unlisted: true };
+  }
   return { confidence: scope.untied ?? 'likely', reason: `the request's path cannot be resolved to ${describeEndpoint(scope.endpoints[0])}`, request };
 }
 
