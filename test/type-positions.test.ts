@@ -127,3 +127,13 @@ export const scim = (orgId: string) => fetch(\`https://webexapis.com/identity/sc
     expect(matches(SCIM, text)).toEqual([]);
   });
 });
+
+describe('number of rings typed as literal values', () => {
+  it('a value outside 2..20 in a member type of call forwarding settings is reported; values inside are not', () => {
+    const text = `interface NoAnswer { enabled: boolean; numberOfRings: 1 | 5 | 25 }
+export const save = (id: string, body: { callForwarding: { noAnswer: NoAnswer } }) => fetch(\`https://webexapis.com/v1/people/\${id}/features/callForwarding\`, { method: 'PUT', body: JSON.stringify(body) });
+`;
+    expect(matches('number-of-rings-range', text).map((m) => [m.loc.start.line, m.data.value])).toEqual([[1, '1'], [1, '25']]);
+    expect(matches('number-of-rings-range', text.replace('1 | 5 | 25', '2 | 5 | 20'))).toEqual([]);
+  });
+});
