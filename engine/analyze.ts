@@ -10,7 +10,7 @@ import { getDetector } from './detectors/index.js';
 import { chooseFix } from './fix/timing.js';
 import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
-import { fileLanguage, type FileLanguage } from './read/language.js';
+import { fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
 import { mayApply, scannerFor, type PrefilterEntry } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { scopeMatches, scopeTextMatches } from './api/scoped.js';
@@ -208,15 +208,28 @@ function runDetections(context: FileContext, candidates: readonly PlannedDetecti
 function analyzeText(file: SourceFile, candidates: readonly PlannedDetection[], opts: AnalyzeOptions): Match[] {
   const starts = lineStarts(file.text);
   const textFile: TextFile = { filename: file.filename, text: file.text, positionAt: (o) => positionAt(starts, o) };
+  const comments = lineCommentStarts(file.filename);
   const matches: Match[] = [];
   for (const p of candidates) {
     const ctx = contextFor(p, opts);
-    for (const raw of scopeTextMatches(file.text, ctx.detection, p.detector.detectText!(textFile, ctx))) {
+    for (const found of scopeTextMatches(file.text, ctx.detection, p.detector.detectText!(textFile, ctx))) {
+      const raw = isInCommentedLine(file.text, found.range ?? found.node?.range, comments) ? { ...found, confidence: 'likely' as const, confidenceReason: COMMENTED_REASON } : found;
       const match = toMatch(p, raw, textFile.positionAt, opts);
       if (match) matches.push(match);
     }
   }
   return dedupe(matches);
+}
+
+/** Why a match in a commented-out configuration line is only likely: the line is not in effect, and may be an example. */
+export const COMMENTED_REASON = 'in a commented-out line of a configuration file (not in effect)';
+
+/** Whether an offset lies on a line whose first non-blank character starts a whole-line comment (`# KEY=value`). */
+function isInCommentedLine(text: string, range: readonly [number, number] | undefined, starts: string): boolean {
+  if (!range || starts === '') return false;
+  const lineStart = text.lastIndexOf('\n', range[0] - 1) + 1;
+  const first = /\S/.exec(text.slice(lineStart, range[0] + 1));
+  return first !== null && lineStart + first.index < range[0] && starts.includes(first[0]);
 }
 
 /** The reason of a certain match whose detector names none. */

@@ -157,7 +157,7 @@ export function describeDetection(d: Detection): string {
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${words(k)}: ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : describeValue(v)}`);
   const head = `**${kind}**${note ? `: ${note}` : ''}`;
-  const where = scope ? describeScope(scope, (url) => `[source](${url})`).map((l) => `\n  ${l}`).join('') : '';
+  const where = scope ? describeScope(scope, (url) => `[source](${url})`, kind).map((l) => `\n  ${l}`).join('') : '';
   return `${params.length > 0 ? `${head}\n  (${params.join('; ')})` : head}${where}`;
 }
 

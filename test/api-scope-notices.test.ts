@@ -4,7 +4,8 @@
  * where it names no endpoint), and each scoped notice gets the issue's shapes as tests:
  * - certain where the code is tied to one of its endpoints (a request body or query sent to it, its response
  *   read, a typed generic, configuration naming it), with the autofix where the notice has one;
- * - not reported (and never rewritten) where the code is tied to another endpoint that uses the same name;
+ * - not reported (and never rewritten) where the code is tied to an endpoint the catalog lists as using the same
+ *   name for something else (`scope.others`); likely where tied to an endpoint the catalog does not list (issue 26);
  * - likely (suggestion only, never an autofix) where the file has API context but the code cannot be tied;
  * - not reported for app-local look-alikes without API context.
  * The workspace answer-confirmation and call-history host notices have their own file (api-scope.test.ts).
@@ -171,9 +172,11 @@ export const keys = [{ lineKeyIndex: 3, lineKeyType: 'SHARED_LINE' }];
 `;
     expect(check(ID, text)).toEqual(['3:certain', '4:certain']);
   });
-  it('a shared line key sent to another endpoint (an app of its own): not reported', () => {
+  it('a shared line key sent to an endpoint the catalog does not list for it: likely, never rewritten (issue 26)', () => {
     const text = `export const save = () => fetch('https://webexapis.com/v1/rooms', { method: 'POST', body: JSON.stringify({ title: 't', lineKeyType: 'SHARED_LINE' }) });\n`;
-    expect(check(ID, text)).toEqual([]);
+    expect(check(ID, text)).toEqual(['1:likely']);
+    expect(matches(ID, text)[0].confidenceReason).toBe('sent to POST /v1/rooms, an endpoint the catalog does not list for this notice');
+    untouched(ID, text);
   });
 });
 
@@ -218,24 +221,28 @@ export const metrics = () => fetch('https://analytics.webexapis.com/v1/analytics
 });
 
 describe('license notices: PATCH /licenses/users and the license names', () => {
-  it('codes compared in the function that assigns licenses: certain, fixed; in one that updates a person: not reported', () => {
+  it('codes compared in the function that assigns licenses (reference or document path): certain, fixed; in one that updates a person: likely', () => {
     const text = `${AXIOS}export async function assign(body: unknown) {
   try { await api.patch('/licenses/users', body); } catch (e: any) { if (e.response.data.code === 400704) throw e; }
 }
 export async function update(id: string, body: unknown) {
   try { await api.put(\`/people/\${id}\`, body); } catch (e: any) { if (e.response.data.code === 400704) throw e; }
 }
+export async function short(body: unknown) {
+  try { await api.patch('/licenses', body); } catch (e: any) { if (e.response.data.code === 400704) throw e; }
+}
 `;
-    expect(check('license-partial-success', text).filter((s) => s.startsWith('4:') || s.startsWith('7:'))).toEqual(['4:certain+fix']);
+    // \`PATCH /licenses\` is the platform document's name for the reference's \`PATCH /licenses/users\`: the catalog accepts both.
+    expect(check('license-partial-success', text).filter((s) => /^(4|7|10):/.test(s))).toEqual(['4:certain+fix', '7:likely', '10:certain+fix']);
   });
-  it('a license name read from GET /licenses: certain; the same text sent to another endpoint (a room title): not reported', () => {
+  it('a license name read from GET /licenses: certain; the same text sent to an endpoint the catalog does not list (a room title): likely', () => {
     const text = `${AXIOS}export async function calling() {
   const { data } = await api.get('/licenses');
   return data.items.find((l: { name: string }) => l.name === 'Single License - Webex Calling');
 }
 export const room = () => api.post('/rooms', { title: 'Single License - Webex Calling' });
 `;
-    expect(check('license-names-shortened', text)).toEqual(['5:certain+fix']);
+    expect(check('license-names-shortened', text)).toEqual(['5:certain+fix', '7:likely']);
     expect(matches('license-names-shortened', text)[0].confidenceReason).toBe('read from the response of GET /licenses');
   });
   it('configuration: a license name in a file naming GET /licenses is certain, so is one in a file naming no endpoint', () => {
@@ -289,7 +296,7 @@ export async function inactive(org: string, id: string) {
 `;
     expect(check(ID, text).filter((s) => s.startsWith('6:'))).toEqual(['6:certain']);
   });
-  it('a typed generic ties the type; the same attribute read from another endpoint (an app of its own on the API host) is not reported', () => {
+  it('a typed generic ties the type; the same attribute read from an endpoint the catalog does not list is likely', () => {
     const text = `${AXIOS}// scim sync
 interface ScimUser { accountStatus: string }
 export async function inactive(org: string, id: string) {
@@ -301,7 +308,7 @@ export async function person(id: string) {
   return data.accountStatus === 'Inactive';
 }
 `;
-    expect(check(ID, text).filter((s) => s.startsWith('7:') || s.startsWith('11:'))).toEqual(['7:certain']);
+    expect(check(ID, text).filter((s) => s.startsWith('7:') || s.startsWith('11:'))).toEqual(['7:certain', '11:likely']);
   });
 });
 
@@ -324,10 +331,11 @@ export async function suspended(orgId: string) {
 `;
     expect(check(ID, text)).toEqual(['6:certain']);
   });
-  it('sent to Update a user with PATCH: certain; the same operation sent to a group: not reported', () => {
+  it('sent to Update a user with PATCH: certain; the same operation sent to a group (not listed for this notice): likely', () => {
     expect(check(ID, patch('Users'))).toEqual(['4:certain']);
     expect(matches(ID, patch('Users'))[0].confidenceReason).toBe('sent to PATCH /identity/scim/{orgId}/v2/Users/{userId}');
-    expect(check(ID, patch('Groups'))).toEqual([]);
+    expect(check(ID, patch('Groups'))).toEqual(['4:likely']);
+    untouched(ID, patch('Groups'));
   });
 });
 
@@ -357,7 +365,7 @@ describe('scopes without endpoints: the detector\'s own context decides, the sco
 });
 
 describe('a user catalog (--notices) can scope its own detections', () => {
-  it('a property renamed on one endpoint: certain there, not reported on another endpoint, likely untied', () => {
+  it('a property renamed on one endpoint: certain there, likely on an endpoint it does not list, silent on one it lists as another use, likely untied', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'collab-scope-'));
     try {
       const file = path.join(dir, 'extra.json');
@@ -367,13 +375,14 @@ describe('a user catalog (--notices) can scope its own detections', () => {
         notices: [{
           id: 'acme-room-tag-renamed', title: 'Room tag renamed', summary: 'An internal rename.', area: 'messaging', status: 'dated', effective: '2026-01-01', precision: 'day', breaking: true,
           source: { section: 'internal', url: 'https://developer.webex.com/docs/api/changelog' }, instead: 'Use `tagName`.', fix: 'autofix',
-          detections: [{ kind: 'property', names: ['tag'], renameTo: 'tagName', scope: { endpoints: [{ path: '/rooms/{roomId}', methods: ['PUT'], side: 'request', source: 'https://developer.webex.com/docs/api/changelog' }] } }],
+          detections: [{ kind: 'property', names: ['tag'], renameTo: 'tagName', scope: { endpoints: [{ path: '/rooms/{roomId}', methods: ['PUT'], side: 'request', source: 'https://developer.webex.com/docs/api/changelog' }], others: [{ path: '/memberships/{membershipId}', methods: ['PUT'], side: 'request', source: 'https://developer.webex.com/docs/api/changelog' }] } }],
         }],
       }));
       const extra = loadCatalog({ extraFiles: [file] });
       const run = (text: string) => analyzeFile({ filename: 'a.ts', text }, { catalog: extra, notices: extra.notices.filter((n) => n.id === 'acme-room-tag-renamed') }).matches;
       expect(summary(run(`${AXIOS}export const a = (id: string) => api.put(\`/rooms/\${id}\`, { title: 't', tag: 'x' });\n`))).toEqual(['3:certain+fix']);
-      expect(summary(run(`${AXIOS}export const b = (id: string) => api.put(\`/teams/\${id}\`, { name: 't', tag: 'x' });\n`))).toEqual([]);
+      expect(summary(run(`${AXIOS}export const b = (id: string) => api.put(\`/teams/\${id}\`, { name: 't', tag: 'x' });\n`))).toEqual(['3:likely']);
+      expect(summary(run(`${AXIOS}export const b = (id: string) => api.put(\`/memberships/\${id}\`, { isModerator: true, tag: 'x' });\n`))).toEqual([]);
       expect(summary(run(`${AXIOS}export const c = { tag: 'x' };\n`))).toEqual(['3:likely']);
     } finally {
       rmSync(dir, { recursive: true, force: true });

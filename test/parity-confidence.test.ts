@@ -87,7 +87,7 @@ export const qualities = () => fetch('https://analytics.webexapis.com/v1/meeting
     expected: ['call-history-regional-hosts 1 certain', 'call-history-regional-hosts 2 likely'],
   },
   {
-    name: 'license names and codes: GET /licenses (certain), a room title (not reported), codes in the assigning function (certain)',
+    name: 'license names and codes: GET /licenses (certain), a room title (an endpoint the catalog does not list: likely), codes in the assigning function (certain)',
     ids: ['license-names-shortened', 'license-partial-success'],
     text: `${AXIOS}export async function calling() {
   const { data } = await api.get('/licenses');
@@ -100,7 +100,29 @@ export async function assign(body: unknown) {
 // license codes tied to no call
 export const isUnknown = (err: { code: number }) => err.code === 400706;
 `,
-    expected: ['license-names-shortened 5 certain', 'license-partial-success 9 certain', 'license-partial-success 12 likely'],
+    expected: ['license-names-shortened 5 certain', 'license-names-shortened 7 likely', 'license-partial-success 9 certain', 'license-partial-success 12 likely'],
+  },
+  {
+    name: 'values in types (issue 26): a trunk member type tied to Get a Trunk (certain), the same codes in a trunk types file (likely)',
+    ids: ['trunk-error-codes-renamed'],
+    text: `${AXIOS}interface TrunkStatus { name: string; errorCodes: ('E1001' | 'E1002')[] }
+export const status = async (id: string) => (await api.get<TrunkStatus>(\`/telephony/config/premisePstn/trunks/\${id}\`)).data;
+export interface TrunkDraft { errorCodes: 'E1003'[] }
+`,
+    expected: ['trunk-error-codes-renamed 3 certain', 'trunk-error-codes-renamed 5 likely'],
+  },
+  {
+    name: 'a guest token signed by hand (issue 26): createHmac over base64url header and payload (certain)',
+    ids: ['guest-issuer-end-of-life', 'guest-jwt-exp-integer'],
+    text: `import { createHmac } from 'node:crypto';
+const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+export function guestToken(sub: string, secret: string): string {
+  const head = b64url({ alg: 'HS256', typ: 'JWT' });
+  const body = b64url({ sub, name: 'Guest', iss: 'Y2lz', exp: '1893456000' });
+  return \`\${head}.\${body}.\${createHmac('sha256', Buffer.from(secret, 'base64')).update(\`\${head}.\${body}\`).digest('base64url')}\`;
+}
+`,
+    expected: ['guest-jwt-exp-integer 5 certain', 'guest-issuer-end-of-life 6 certain'],
   },
 ];
 

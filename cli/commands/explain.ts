@@ -82,7 +82,7 @@ export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
     out.push(`Detections (${notice.detections.length}):`);
     for (const d of notice.detections) {
       out.push(`  - ${d.kind}${'handler' in d ? ` (${d.handler})` : ''}${d.note ? `: ${d.note}` : ''}`);
-      if (d.scope) for (const line of describeScope(d.scope)) out.push(`      ${line}`);
+      if (d.scope) for (const line of describeScope(d.scope, undefined, d.kind)) out.push(`      ${line}`);
     }
   }
   if (notice.detections.length > 0 && notice.status !== 'informational') {

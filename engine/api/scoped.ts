@@ -53,8 +53,13 @@ export function scopeTextMatches(text: string, d: Detection, raws: RawMatch[]): 
   return others ? [] : raws.map((r) => ({ ...r, confidence: 'certain' as const, confidenceReason: 'the value is the platform\'s own wherever it is written' }));
 }
 
-/** A scope in words, one line per part (for `explain` and the generated docs); `link` renders a source URL. */
-export function describeScope(scope: DetectionScope, link: (url: string) => string = (u) => u): string[] {
+/**
+ * A scope in words, one line per part (for `explain` and the generated docs); `link` renders a source URL.
+ * `kind` is the detection's: a host's tie is decided by the paths it serves (engine/api/host-use.ts), where
+ * another path on the same host did not move and is not reported.
+ */
+export function describeScope(scope: DetectionScope, link: (url: string) => string = (u) => u, kind?: Detection['kind']): string[] {
+  const unlisted = kind === 'host' ? '' : ', or to one the catalog does not list here,';
   const lines: string[] = [];
   const endpoint = (e: DetectionScope['endpoints'][number]) =>
     `\`${describeEndpoint(e)}\`${e.host === 'callHistory' ? ' on the call history host' : ''}${e.side && e.side !== 'both' ? ` (${e.side})` : ''}`;
@@ -69,8 +74,8 @@ export function describeScope(scope: DetectionScope, link: (url: string) => stri
   if (scope.endpoints.length > 0) {
     lines.push(
       scope.untied === 'certain'
-        ? 'Code tied to no endpoint stays certain: the values are the platform\'s own wherever they are written.'
-        : `Code tied to no endpoint is likely (a suggestion, never an autofix) in a file that calls the API${scope.context?.length ? ` or mentions ${scope.context.map((w) => `\`${w}\``).join(', ')}` : ''}; elsewhere it is not reported.`,
+        ? `Code tied to no endpoint stays certain: the values are the platform's own wherever they are written${unlisted ? '; code tied to an endpoint the catalog does not list here is likely' : ''}.`
+        : `Code tied to no endpoint${unlisted} is likely (a suggestion, never an autofix) in a file that calls the API${scope.context?.length ? ` or mentions ${scope.context.map((w) => `\`${w}\``).join(', ')}` : ''}; elsewhere it is not reported.`,
     );
   }
   return lines;

@@ -14,6 +14,7 @@ import type { Confidence, DetectionScope, Endpoint } from '../types.js';
 import { getRequests, requestOfNode, resolveLocal, type HttpRequest } from './calls.js';
 import { describeEndpoint, endpointOfRequest, isResolvedPath, pathMatches } from './endpoints.js';
 import { apiHosts, urlPath } from './url.js';
+import { indexedMemberOf, literalTypeOf, typeHolderOf, writtenTypeOf } from '../parse/type-positions.js';
 
 /** A finding's confidence and why; undefined (from {@link scopeTie}) means: do not report. */
 export interface Tie {
@@ -21,6 +22,8 @@ export interface Tie {
   reason: string;
   /** The request the node is tied to, when there is one. */
   request?: HttpRequest;
+  /** Tied only to endpoints the catalog does not list for the notice (neither its endpoints nor its others). */
+  unlisted?: boolean;
 }
 
 /** Which way a node relates to a request. */
@@ -253,6 +256,14 @@ function lookupLinks(file: FileContext, table: Node, catalog: LoadedCatalog): Li
 
 /** How a node is tied to requests: sent in one, read from one's response, or declared in a type used for either. */
 function directLinks(file: FileContext, node: Node, catalog: LoadedCatalog): { links: Link[]; functions: Node[] } {
+  // A value written in a type (`errorCodes: ('E1001')[]`, `type Code = 'E1001'`): the member or alias holding it decides.
+  const literalType = node.type === 'Literal' ? literalTypeOf(file, node) : undefined;
+  if (literalType) {
+    const holder = typeHolderOf(file, literalType);
+    if (holder.kind === 'member') return directLinks(file, holder.node.key as Node, catalog);
+    if (holder.kind === 'alias') return typeLinks(file, holder.name, catalog, new Set());
+    return { links: [], functions: [] };
+  }
   // A value: a literal, or a constant holding one (`u.accountStatus === INACTIVE`).
   if (node.type === 'Literal' || node.type === 'TemplateLiteral' || (node.type === 'Identifier' && !isKeyOrMember(file, node))) {
     const subject = valueSubject(file, node);
@@ -261,6 +272,10 @@ function directLinks(file: FileContext, node: Node, catalog: LoadedCatalog): { l
     // An element of an array under a key (`{ errorCodes: ['E1001'] }`): the key's object decides.
     let n: Node = node;
     while (file.parentOf(n)?.type === 'ArrayExpression') n = file.parentOf(n)!;
+    // Typed as a member of a type (`const c: TrunkStatus['errorCodes'] = [...]`): that type's uses decide.
+    const written = writtenTypeOf(file, node);
+    const typeName = indexedMemberOf(written) !== undefined ? typeNameOf(written) : undefined;
+    if (typeName) return typeLinks(file, typeName, catalog, new Set());
     if (n !== node) return directLinks(file, n, catalog);
   }
   // A property or an object literal itself (an object-shape match): as its (first) key.
@@ -325,6 +340,7 @@ function typeNameOf(t: TSESTree.TypeNode | undefined): string | undefined {
     const named = t.types.map(typeNameOf).filter((x): x is string => x !== undefined);
     return named.length === 1 ? named[0] : undefined;
   }
+  if (t.type === 'TSIndexedAccessType') return typeNameOf(t.objectType);
   if (t.type !== 'TSTypeReference' || t.typeName.type !== 'Identifier') return undefined;
   if (t.typeName.name === 'Promise' || t.typeName.name === 'Partial' || t.typeName.name === 'Readonly') return typeNameOf(t.typeArguments?.params[0]);
   return t.typeName.name;
@@ -410,8 +426,25 @@ function judge(list: ReadonlyArray<{ request: HttpRequest; side?: Side }>, scope
     }
     return { confidence: 'likely', reason: `${where || 'tied to'} ${text} and other calls`, request: h.request };
   }
-  if (resolved.length > 0 && resolved.length === list.length) return 'other';
+  if (resolved.length > 0 && resolved.length === list.length) {
+    // Silent only for endpoints the catalog lists as using the same name for something else; an endpoint it
+    // does not list for this notice (the document's `PATCH /licenses` for the reference's `/licenses/users`,
+    // or any other) may be the notice's under another name: likely.
+    const unlisted = resolved.find((l) => !isListedOther(l.request, scope, catalog));
+    if (!unlisted) return 'other';
+    return { confidence: 'likely', reason: `${where || verb(unlisted.side ?? 'request')} ${describeRequest(unlisted.request)}, an endpoint the catalog does not list for this notice`, request: unlisted.request, unlisted: true };
+  }
   return undefined;
+}
+
+/** Whether a request calls one of the endpoints the scope lists as using the same names for something else. */
+function isListedOther(r: HttpRequest, scope: DetectionScope, catalog: LoadedCatalog): boolean {
+  return (scope.others ?? []).length > 0 && inScope(r, scope.others ?? [], catalog) !== undefined;
+}
+
+/** A request's method and path, for a reason (`PATCH /v1/licenses`). */
+function describeRequest(r: HttpRequest): string {
+  return `${r.method ?? 'a call to'} ${r.url ? urlPath(r.url).split(UNKNOWN).join('{...}').replace(/(\{\.\.\.\})+/g, '{...}') : 'an unresolved URL'}`;
 }
 
 /**
@@ -425,6 +458,8 @@ export function scopeTie(file: FileContext, node: Node, scope: DetectionScope, c
   if (tie === 'other') return undefined;
   if (tie && tie.confidence === 'certain') return tie;
   // A value that is the platform's own wherever it is written (an exact license name): only another endpoint removes it.
+  // Tied to an endpoint the catalog does not list: likely, even for such values.
+  if (tie?.unlisted) return tie;
   if (scope.untied === 'certain') return { confidence: 'certain', reason: 'the value is the platform\'s own wherever it is written, and this code is tied to no other endpoint' };
   return tie;
 }
@@ -453,7 +488,7 @@ function scopeTieOf(file: FileContext, node: Node, scope: DetectionScope, catalo
   // The file's own resolved calls: only other endpoints (all of them resolved, none of ours) -> not ours.
   const calls = getRequests(file, catalog).filter((r) => r.isApi);
   const ours = calls.find((r) => isResolved(r) && inScope(r, scope.endpoints, catalog));
-  if (!ours && calls.length > 0 && calls.every(isResolved)) return scope.untied === 'certain' ? undefined : 'other';
+  if (!ours && calls.length > 0 && calls.every(isResolved) && calls.every((r) => isListedOther(r, scope, catalog))) return scope.untied === 'certain' ? undefined : 'other';
   const word = calls.length === 0 ? (scope.context ?? []).find((w) => file.text.toLowerCase().includes(w.toLowerCase())) : undefined;
   const reason = ours
     ? `the file calls ${describeEndpoint(inScope(ours, scope.endpoints, catalog)!, ours.method)}, but this code is not tied to that call`
@@ -470,7 +505,11 @@ function scopeTieOf(file: FileContext, node: Node, scope: DetectionScope, catalo
 export function requestTie(request: HttpRequest, scope: DetectionScope, catalog: LoadedCatalog): Tie | undefined {
   const endpoint = inScope(request, scope.endpoints, catalog);
   if (endpoint) return { confidence: 'certain', reason: `sent to ${describeEndpoint(endpoint, request.method)}`, request };
-  if (isResolved(request) && !(request.url && urlPath(request.url).includes(UNKNOWN))) return undefined;
+  if (isResolved(request) && !(request.url && urlPath(request.url).includes(UNKNOWN))) {
+    // Another endpoint: silent where the catalog lists it as using the same name for something else, likely otherwise.
+    if (isListedOther(request, scope, catalog)) return undefined;
+    return { confidence: 'likely', reason: `sent to ${describeRequest(request)}, an endpoint the catalog does not list for this notice`, request, unlisted: true };
+  }
   return { confidence: scope.untied ?? 'likely', reason: `the request's path cannot be resolved to ${describeEndpoint(scope.endpoints[0])}`, request };
 }
 

@@ -148,11 +148,12 @@ const SIGN_FUNCTIONS = new Set(['sign', 'encode']);
  * Whether a text may hold a call {@link jwtSignings} finds (a text-level gate's part). Each one names, in the
  * text, a JWT module (a `JWT_MODULES` string its callee is imported from: each holds `jwt`, `jose`, `jws`,
  * `jsonwebtoken` or `jsrsasign`), an object whose dotted name ends in `jwt`, `jsonwebtoken`, `jws`, `JWT` or
- * `Jwt`, or `SignJWT`: all matched here, case-insensitive (written, as the prefilter's tokens are, without
+ * `Jwt`, or `SignJWT`, or (a JWT signed by hand) `createHmac`: all matched here, case-insensitive (written, as the prefilter's tokens are, without
  * escape sequences). Keep in step with {@link JWT_MODULES} and {@link jwtSignings}.
  */
 export function mayHaveJwtSigning(text: string): boolean {
-  return /jwt|jose|jws|jsonwebtoken|jsrsasign/i.test(text);
+  // A JWT signed by hand ({@link handSignings}) names `createHmac`.
+  return /jwt|jose|jws|jsonwebtoken|jsrsasign|createHmac/i.test(text);
 }
 
 /** A JWT being signed: the payload as written, the key argument and the call. */
@@ -190,8 +191,158 @@ export function jwtSignings(file: FileContext): JwtSigning[] {
       if (calleeName(ctor) !== 'SignJWT' || ctor.arguments.length === 0) continue;
       out.push({ call: ctor, payload: ctor.arguments[0] as Node, key: signKeyOfChain(file, ctor) });
     }
+    out.push(...handSignings(file));
     return out;
   });
+}
+
+/**
+ * JWTs signed by hand: `createHmac('sha256', key).update(`${header}.${payload}`)` where both parts are
+ * base64 encodings (`Buffer.from(JSON.stringify(p)).toString('base64url')`, `base64url(JSON.stringify(p))`,
+ * a local `b64(p)`, a literal header `'eyJ...'`). The payload is what was encoded; the key, the HMAC's key.
+ * An HMAC over anything else (a webhook's raw body, Stripe's `${timestamp}.${body}`) is not a JWT.
+ */
+function handSignings(file: FileContext): JwtSigning[] {
+  const out: JwtSigning[] = [];
+  for (const create of file.nodes(T.CallExpression)) {
+    if (calleeName(create) !== 'createHmac' || create.arguments.length < 2) continue;
+    for (const data of hmacInputs(file, create)) {
+      const parts = dotJoined(resolveLocal(file, data));
+      if (!parts) continue;
+      const header = encodedValue(file, parts[0]);
+      const payload = encodedValue(file, parts[1]);
+      if (!header || !payload?.of || !isJwtHeader(file, parts[0], header)) continue;
+      out.push({ call: create, payload: payload.of, key: create.arguments[1] as Node });
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether the first part of a signing input is a JWT header: an `eyJ...` literal, an encoded object with
+ * `alg` or `typ`, or a value named for a header (`encodedHeader`, `b64(header)`).
+ */
+function isJwtHeader(file: FileContext, part: Node, encoded: Encoded): boolean {
+  if (encoded.literal) return true;
+  const value = encoded.of && resolveLocal(file, encoded.of);
+  if (value?.type === 'ObjectExpression') return value.properties.some((p) => p.type === 'Property' && ['alg', 'typ'].includes(propertyKeyName(p) ?? ''));
+  const named = (n: Node): boolean => {
+    const u = unwrap(n);
+    return (u.type === 'Identifier' && /header/i.test(u.name)) || (u.type === 'MemberExpression' && /header/i.test(memberName(u) ?? ''));
+  };
+  return named(part) || (encoded.of !== undefined && named(encoded.of));
+}
+
+function propertyKeyName(p: TSESTree.Property): string | undefined {
+  if (p.key.type === 'Identifier' && !p.computed) return p.key.name;
+  return p.key.type === 'Literal' && typeof p.key.value === 'string' ? p.key.value : undefined;
+}
+
+/** The arguments of `.update(x)` calls made on an HMAC: chained, or on the variable that holds it. */
+function hmacInputs(file: FileContext, create: TSESTree.CallExpression): Node[] {
+  const starts: Node[] = [create];
+  const holder = file.parentOf(create);
+  if (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier') {
+    const name = holder.id.name;
+    const scope = enclosingFunction(file, create);
+    for (const ident of file.nodes(T.Identifier)) {
+      if (ident.name === name && ident !== holder.id && contains(scope, ident)) starts.push(ident);
+    }
+  }
+  const out: Node[] = [];
+  for (const start of starts) {
+    let node: Node = start;
+    for (let i = 0; i < 10; i++) {
+      const member = file.parentOf(node);
+      const call = member && file.parentOf(member);
+      if (member?.type !== 'MemberExpression' || member.object !== node || call?.type !== 'CallExpression' || call.callee !== member) break;
+      if (memberName(member) === 'update' && call.arguments[0]) out.push(call.arguments[0] as Node);
+      node = call;
+    }
+  }
+  return out;
+}
+
+/** The two parts of `${a}.${b}`, `a + '.' + b` or `[a, b].join('.')`. */
+function dotJoined(n: Node): [Node, Node] | undefined {
+  if (n.type === 'TemplateLiteral') {
+    const raws = n.quasis.map((q) => q.value.cooked);
+    return n.expressions.length === 2 && raws[0] === '' && raws[1] === '.' && raws[2] === '' ? [n.expressions[0] as Node, n.expressions[1] as Node] : undefined;
+  }
+  if (n.type === 'BinaryExpression' && n.operator === '+') {
+    const left = unwrap(n.left as Node);
+    if (left.type === 'BinaryExpression' && left.operator === '+' && isDot(left.right)) return [left.left as Node, n.right];
+    return undefined;
+  }
+  if (n.type === 'CallExpression' && calleeName(n) === 'join' && n.arguments.length === 1 && isDot(n.arguments[0] as Node)) {
+    const callee = unwrap(n.callee);
+    const array = callee.type === 'MemberExpression' ? unwrap(callee.object) : undefined;
+    if (array?.type === 'ArrayExpression' && array.elements.length === 2 && array.elements.every((e) => e && e.type !== 'SpreadElement')) {
+      return [array.elements[0] as Node, array.elements[1] as Node];
+    }
+  }
+  return undefined;
+}
+
+function isDot(n: Node): boolean {
+  const u = unwrap(n);
+  return u.type === 'Literal' && u.value === '.';
+}
+
+/** A base64 encoding and the value it encodes (none for a literal: `'eyJhbGciOi...'`, a JWT header written out). */
+interface Encoded {
+  of?: Node;
+  /** A `'eyJ...'` literal: encoded JSON written out. */
+  literal?: boolean;
+}
+
+/** Names of encoding helpers (`base64url`, `b64url`, `toBase64Url`, `encodeSegment`, `base64UrlEncode`). */
+const ENCODER_NAME = /base64|b64|encodeSegment|encodePart/i;
+
+/**
+ * What a base64 expression encodes: the value given to `JSON.stringify` (or to an encoding helper that
+ * stringifies itself), through `Buffer.from(x).toString('base64url')`, `btoa(x)`, `.replace(...)` clean-ups
+ * and local variables; an `eyJ...` string literal is an encoding of a value not written. Undefined when it
+ * is not a base64 encoding.
+ */
+function encodedValue(file: FileContext, node: Node, depth = 0): Encoded | undefined {
+  if (depth > 8) return undefined;
+  const n = resolveLocal(file, node);
+  if (n.type === 'Literal') return typeof n.value === 'string' && /^eyJ[\w-]*={0,2}$/.test(n.value) ? { literal: true } : undefined;
+  if (n.type !== 'CallExpression') return undefined;
+  const name = calleeName(n);
+  const callee = unwrap(n.callee);
+  const object = callee.type === 'MemberExpression' ? unwrap(callee.object) : undefined;
+  const arg = n.arguments[0] as Node | undefined;
+  if (name === 'toString' && object) {
+    const encoding = arg && file.staticString(arg);
+    if (!encoding?.complete || !/^base64(url)?$/i.test(encoding.value)) return undefined;
+    const source = bufferSource(file, object, depth + 1);
+    return encodedValue(file, object, depth + 1) ?? (source ? { of: source } : {});
+  }
+  if (name === 'replace' || name === 'replaceAll') return object && encodedValue(file, object, depth + 1);
+  if (!arg) return undefined;
+  const encoder = name !== undefined && (ENCODER_NAME.test(name) || (name === 'encode' && object !== undefined && ENCODER_NAME.test(file.getText(object))));
+  if (name === 'btoa' || encoder) {
+    const inner = resolveLocal(file, arg);
+    const source = bufferSource(file, inner, depth + 1);
+    if (source) return { of: source };
+    // A helper that stringifies what it is given: `b64url(payload)`.
+    return encodedValue(file, inner, depth + 1) ?? (name === 'btoa' ? undefined : { of: arg });
+  }
+  return undefined;
+}
+
+/** In `Buffer.from(JSON.stringify(p))` (or `Buffer.from(...)` around it), `p`. */
+function bufferSource(file: FileContext, node: Node, depth: number): Node | undefined {
+  const n = resolveLocal(file, node);
+  if (n.type !== 'CallExpression' || depth > 8) return undefined;
+  const name = calleeName(n);
+  const arg = n.arguments[0] as Node | undefined;
+  if (!arg) return undefined;
+  if (name === 'stringify') return arg;
+  if (name === 'from') return bufferSource(file, arg, depth + 1);
+  return undefined;
 }
 
 /** In `new SignJWT(p).setX().sign(key)`, the `key`. */

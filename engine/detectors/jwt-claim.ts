@@ -191,7 +191,8 @@ export const jwtClaimDetector: Detector<JwtClaimDetection> = {
   },
   tokens(detection) {
     // `iss:` catches guest-claim objects built away from the signing call; `exp` alone would match everything.
-    return ['jwt', 'jsonwebtoken', 'jose', 'jws', ...(detection.guestClaims?.includes('iss') ? ['iss:', '"iss"', "'iss'"] : [])];
+    // `createHmac`: a JWT signed by hand (auth-support's hand signings).
+    return ['jwt', 'jsonwebtoken', 'jose', 'jws', 'createHmac', ...(detection.guestClaims?.includes('iss') ? ['iss:', '"iss"', "'iss'"] : [])];
   },
   mayMatch: (text, ctx) => claimGate(ctx.detection)?.test(text) ?? true,
   detect(file, ctx) {

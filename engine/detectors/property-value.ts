@@ -1,6 +1,6 @@
 /**
- * `property-value`: a property set to (or compared with) a value the platform no longer accepts: a number
- * outside a range (`numberOfRings: 25`), or a string where the field becomes an array (`accountStatus`).
+ * `property-value`: a property set to (or compared with, or typed as) a value the platform no longer accepts:
+ * a number outside a range (`numberOfRings: 25`), or a string where the field becomes an array (`accountStatus`).
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -40,6 +40,15 @@ function eitherForm(file: FileContext, member: Node, value: string, negated: boo
   return negated ? `!${test}` : test;
 }
 
+/** The literals a type is made of when it is a literal type or a union of them (`null` and `undefined` aside). */
+function typeValues(type: TSESTree.TypeNode | undefined): Node[] {
+  if (!type) return [];
+  if (type.type === 'TSLiteralType') return type.literal.type === 'Literal' ? [type.literal] : [];
+  if (type.type !== 'TSUnionType') return [];
+  const values = type.types.filter((t) => t.type !== 'TSNullKeyword' && t.type !== 'TSUndefinedKeyword');
+  return values.every((t) => t.type === 'TSLiteralType') ? values.flatMap((t) => typeValues(t)) : [];
+}
+
 export const propertyValueDetector: Detector<PropertyValueDetection> = {
   kind: 'property-value',
   messages: {
@@ -73,6 +82,17 @@ export const propertyValueDetector: Detector<PropertyValueDetection> = {
       const name = propertyKeyName(prop);
       if (name === undefined || !names.has(name) || prop.shorthand || file.parentOf(prop)?.type !== 'ObjectExpression') continue;
       check(name, prop.value as Node, false);
+    }
+    // `name: 'Inactive' | 'Active'` in an interface, type literal or class: the values its type allows (a single
+    // value or a union of them; `name: ('Suspended' | 'Fraud')[]` is an array and not one).
+    for (const member of [...file.nodes(T.TSPropertySignature), ...file.nodes(T.PropertyDefinition)]) {
+      const name = propertyKeyName(member);
+      if (name === undefined || !names.has(name)) continue;
+      for (const literal of typeValues(member.typeAnnotation?.typeAnnotation)) {
+        check(name, literal, false);
+        // One string finding per member: the union as a whole is the single string.
+        if (out.at(-1)?.messageId === 'stringValue' && out.at(-1)?.node === literal) break;
+      }
     }
     // `x.name = value`
     for (const assign of file.nodes(T.AssignmentExpression)) {

@@ -12,6 +12,7 @@ import type { TextEdit, ValueMapDetection } from '../types.js';
 import { fileHasAny, removePropertyEdit } from './shared.js';
 import { contractEdit, eitherEdit, isPure, textWithEdit, wholeExpression } from './transitional.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
+import { indexedMemberOf, literalTypeOf, mentionsType, typeHolderOf, writtenTypeOf } from '../parse/type-positions.js';
 
 const EQUALITY = new Set(['===', '!==', '==', '!=']);
 const SEARCH_METHODS = new Set(['includes', 'indexOf', 'lastIndexOf']);
@@ -65,10 +66,33 @@ function isIteratedFrom(file: FileContext, id: TSESTree.Identifier, members: Rea
   return false;
 }
 
-type Relation = { kind: 'compared'; other?: Node } | { kind: 'key'; name: string } | { kind: 'tableKey' } | { kind: 'other' };
+type Relation =
+  | { kind: 'compared'; other?: Node }
+  | { kind: 'key'; name: string }
+  | { kind: 'tableKey' }
+  /** A value of a field by its name: written in the field's type (`errorCodes: ('E1001')[]`) or typed as it (`T['errorCodes']`). */
+  | { kind: 'field'; name: string }
+  /** A value of a type alias (`type Code = 'E1001' | 'E1002'`). */
+  | { kind: 'alias'; name: string }
+  | { kind: 'other' };
 
-/** How a literal is used: compared with something, the value under a key, a table key. */
+/** How a literal is used: compared with something, the value under a key, a table key, a value of a type. */
 function relationOf(file: FileContext, lit: Node): Relation {
+  const literalType = literalTypeOf(file, lit);
+  if (literalType) {
+    const holder = typeHolderOf(file, literalType);
+    if (holder.kind === 'member') return { kind: 'field', name: holder.name };
+    if (holder.kind === 'alias') return { kind: 'alias', name: holder.name };
+    return { kind: 'other' };
+  }
+  const relation = codeRelationOf(file, lit);
+  if (relation.kind !== 'other') return relation;
+  // `const known: TrunkStatus['errorCodes'] = ['E1001']`, `['E1001'] as TrunkStatus['errorCodes']`.
+  const field = indexedMemberOf(writtenTypeOf(file, lit));
+  return field === undefined ? relation : { kind: 'field', name: field };
+}
+
+function codeRelationOf(file: FileContext, lit: Node): Relation {
   let node = lit;
   let parent = file.parentOf(node);
   while (parent && (parent.type === 'TSAsExpression' || parent.type === 'TSSatisfiesExpression')) {
@@ -179,6 +203,8 @@ function caseColonEnd(file: FileContext, c: TSESTree.SwitchCase): number {
  */
 function transitionOf(file: FileContext, lit: Node, edit: TextEdit, to: string, d: ValueMapDetection): Transition {
   const numbers = d.numbers ?? false;
+  const literalType = literalTypeOf(file, lit);
+  if (literalType) return typeTransition(file, literalType, edit, to, numbers);
   let node = lit;
   let parent = file.parentOf(node);
   while (parent && (parent.type === 'TSAsExpression' || parent.type === 'TSSatisfiesExpression')) {
@@ -231,6 +257,39 @@ function transitionOf(file: FileContext, lit: Node, edit: TextEdit, to: string, 
   }
   if (parent.type === 'Property' && parent.key === node) return tableTransition(file, parent, edit, to, d);
   return {};
+}
+
+/**
+ * A value written in a type accepts both: `'E1001' | 'F_TO_FQDN_DNS_FAILURE'` in a union, `('E1001' | ...)[]`
+ * where it stood alone (in parentheses where an array, `readonly` or an intersection needs them). A union that
+ * already holds the new value is migrated; contracting it removes the old member (and the parentheses it
+ * needed, when one value is left).
+ */
+function typeTransition(file: FileContext, literalType: TSESTree.TSLiteralType, edit: TextEdit, to: string, numbers: boolean): Transition {
+  const parent = file.parentOf(literalType);
+  if (parent?.type === 'TSUnionType') {
+    if (parent.types.some((t) => t.type === 'TSLiteralType' && valueOf(t.literal as Node, numbers) === to)) return { migrated: true, contract: unionRemoval(file, parent, literalType) };
+    return { transitional: { range: [literalType.range[1], literalType.range[1]], text: ` | ${edit.text}` } };
+  }
+  const both = `${file.getText(literalType)} | ${edit.text}`;
+  const bound = parent !== undefined && ['TSArrayType', 'TSTypeOperator', 'TSIntersectionType', 'TSIndexedAccessType'].includes(parent.type);
+  return { transitional: { range: [literalType.range[0], literalType.range[1]], text: bound ? `(${both})` : both } };
+}
+
+/** Removal of one member of a union with its `|`; a union of two in parentheses becomes the other member alone. */
+function unionRemoval(file: FileContext, union: TSESTree.TSUnionType, member: TSESTree.TypeNode): TextEdit {
+  const rest = union.types.filter((t) => t !== member);
+  const text = file.text;
+  const open = /\(\s*$/.exec(text.slice(Math.max(0, union.range[0] - 40), union.range[0]));
+  const close = /^\s*\)/.exec(text.slice(union.range[1]));
+  if (rest.length === 1 && rest[0].type === 'TSLiteralType' && open && close) {
+    return { range: [union.range[0] - open[0].length, union.range[1] + close[0].length], text: file.getText(rest[0]) };
+  }
+  const index = union.types.indexOf(member);
+  const next = union.types[index + 1];
+  if (next) return { range: [member.range[0], next.range[0]], text: '' };
+  const previous = union.types[index - 1];
+  return { range: [previous.range[1], member.range[1]], text: '' };
 }
 
 /** A lookup-table key: the table holds both keys with the same value (`{ E1001: 'dns', F_TO_FQDN_DNS_FAILURE: 'dns' }`). */
@@ -291,6 +350,13 @@ export const valueMapDetector: Detector<ValueMapDetection> = {
         : file.nodes(T.MemberExpression).some((m) => members.has(memberName(m) ?? '')) || file.nodes(T.Property).some((p) => keys.has(propertyKeyName(p) ?? '') && file.parentOf(p)?.type === 'ObjectExpression');
     const contextual = fileHasAny(file, d.fileContext);
     const tableContext = contextual && usesField;
+    const fields = new Set([...members, ...keys]);
+    // A type alias is the field's values where a member of that name is declared with it (`errorCodes: Code[]`),
+    // or, in a file about the field that uses it, where it lists the old values themselves.
+    const aliasApplies = (name: string): boolean =>
+      fields.size > 0 &&
+      (tableContext ||
+        [...file.nodes(T.TSPropertySignature), ...file.nodes(T.PropertyDefinition)].some((p) => fields.has(propertyKeyName(p) ?? '') && mentionsType(p.typeAnnotation?.typeAnnotation as Node | undefined, name)));
     const out: RawMatch[] = [];
     const candidates: Node[] = [...file.nodes(T.Literal), ...file.nodes(T.TemplateLiteral)];
     for (const lit of candidates) {
@@ -305,6 +371,8 @@ export const valueMapDetector: Detector<ValueMapDetection> = {
       }
       if (!applies && relation.kind === 'key') applies = keys.has(relation.name);
       if (!applies && relation.kind === 'tableKey') applies = (d.tableKeys ?? false) && tableContext;
+      if (!applies && relation.kind === 'field') applies = fields.has(relation.name);
+      if (!applies && relation.kind === 'alias') applies = aliasApplies(relation.name) || ((d.compared ?? false) && contextual);
       if (!applies) continue;
       const edit = entry.to === null ? undefined : { range: [lit.range[0], lit.range[1]] as [number, number], text: replacementText(file, lit, entry.to) };
       out.push(withTransition(raw(lit, undefined, value, entry.to, edit), edit && entry.to !== null ? transitionOf(file, lit, edit, entry.to, d) : {}));

@@ -8,12 +8,32 @@ export type FileLanguage = 'js' | 'ts' | 'config' | 'unsupported';
 
 const JS = /\.(js|cjs|mjs|jsx)$/i;
 const TS = /\.(ts|tsx|mts|cts)$/i;
-const CONFIG = /(\.(json|jsonc|json5|yaml|yml|env|properties|toml)$)|((^|[\\/])\.env(\.[\w.-]+)?$)/i;
+const CONFIG = /\.(json|jsonc|json5|yaml|yml|properties|toml)$/i;
+/**
+ * Environment files under their usual names: `.env`, `.env.production`, `.env.local.example`, `.env-sample`,
+ * `prod.env`, `gov.env.example`, `app.env.local`, `env.example`. (`.envrc` is a shell script, not one of them.)
+ */
+const ENV = /(?:^|[\\/])(?:\.env(?:[.\-_][\w.-]*)?|[\w-][\w.-]*\.env(?:\.[\w.-]+)?|env\.(?:example|sample|template|dist|defaults?))$/i;
+
+/** Whether a file is an environment file (`KEY=value` lines, `#` comments), by its name. */
+export function isEnvFile(filename: string): boolean {
+  return ENV.test(filename) && !JS.test(filename) && !TS.test(filename) && !CONFIG.test(filename);
+}
 
 /** Decides a file's language from its name. Declaration files (`.d.ts`) are source too. */
 export function fileLanguage(filename: string): FileLanguage {
   if (TS.test(filename)) return 'ts';
   if (JS.test(filename)) return 'js';
-  if (CONFIG.test(filename)) return 'config';
+  if (CONFIG.test(filename) || ENV.test(filename)) return 'config';
   return 'unsupported';
+}
+
+/**
+ * The characters that start a whole-line comment in a configuration file, by its name: `#` in environment
+ * files, YAML and TOML, `#` and `!` in `.properties`; none in JSON (JSONC's `//` lines are left to its parser).
+ */
+export function lineCommentStarts(filename: string): string {
+  if (/\.properties$/i.test(filename)) return '#!';
+  if (/\.(yaml|yml|toml)$/i.test(filename) || isEnvFile(filename)) return '#';
+  return '';
 }
