@@ -168,9 +168,9 @@ describe('the action on a fixture repository', { timeout: 240_000 }, () => {
   });
 });
 
-describe('the README workflow', () => {
+describe('the workflow of docs/ci.md', () => {
   it('uses this action where the user hosts it, uploads the SARIF output, and can write alerts', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(path.join(ROOT, 'docs/ci.md'), 'utf8');
     const workflow = /```yaml\n(# \.github\/workflows\/collab-migrate\.yml[\s\S]*?)```/.exec(readme)?.[1];
     expect(workflow).toBeDefined();
     const wf = parse(workflow!) as { on: Record<string, unknown>; permissions: Record<string, string>; jobs: { scan: { steps: { uses?: string; id?: string; with?: Record<string, string>; if?: string }[] } } };
@@ -185,5 +185,8 @@ describe('the README workflow', () => {
     const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'))!;
     expect(upload.with?.sarif_file).toBe(`\${{ steps.${ours!.id}.outputs.sarif }}`);
     expect(upload.if).toMatch(/cancelled\(\)|always\(\)/);
+    expect(upload.with?.category).toBe(`\${{ steps.${ours!.id}.outputs.sarif-category }}`);
+    const artifact = steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))!;
+    expect(artifact.with?.path).toBe(`\${{ steps.${ours!.id}.outputs.report }}`);
   });
 });
