@@ -55,7 +55,7 @@ describe('the action from a clean clone, as GitHub runs it', { timeout: 1_200_00
     firstWorkspace = workspace('with-findings', { 'src/sim-ring.ts': SIM_RING, 'src/sig.ts': SIGNATURE });
     // The first run: nothing built, nothing installed. npm's own cache (filled by this checkout's install) serves it.
     first = runAction({ actionPath, workspace: firstWorkspace, inputs: { today: '2026-03-01' }, env: { npm_config_prefer_offline: 'true' } });
-  });
+  }, 1_200_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('the clone holds no dist/ and no node_modules until the action installs and builds them', () => {
