@@ -10,7 +10,7 @@
  *
  * Environment: BENCH_FILES (corpus size), BENCH_SEED, BENCH_ROUNDS (default 5), BENCH_SKIP (comma list of
  * rg,scan,fix,eslint,jscodeshift, and corpus to leave the generated corpus out), BENCH_JSON=<file> (also write
- * the results as JSON), BENCH_README=1 (write the summary table into README.md between its bench markers).
+ * the results as JSON), BENCH_README=1 (write the summary table into docs/performance.md between its bench markers).
  * A path of BENCH_REPOS that does not exist is skipped with a line saying so. ESLint and jscodeshift run in the
  * first BENCH_SLOW_ROUNDS rounds (default 1) and are stopped after BENCH_SLOW_TIMEOUT seconds (default 240; the
  * ratio is then a lower bound, written `>=`); ESLint is not run on a repository of more than
@@ -480,15 +480,15 @@ function main(): void {
   }
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ commit, results }, null, 2));
   if (process.env.BENCH_README) {
-    const readme = path.join(ROOT, 'README.md');
+    const readme = path.join(ROOT, 'docs', 'performance.md');
     const text = readFileSync(readme, 'utf8');
     const start = '<!-- bench:start -->';
     const end = '<!-- bench:end -->';
     const a = text.indexOf(start);
     const b = text.indexOf(end);
-    if (a < 0 || b < a) throw new Error(`README.md has no ${start} ... ${end} markers`);
+    if (a < 0 || b < a) throw new Error(`docs/performance.md has no ${start} ... ${end} markers`);
     writeFileSync(readme, `${text.slice(0, a + start.length)}\n${summary}\n${text.slice(b)}`);
-    process.stdout.write('README.md: bench table written\n');
+    process.stdout.write('docs/performance.md: bench table written\n');
   }
 }
 

@@ -7,7 +7,8 @@
  * thread sent its first batch 54-77 ms after its start instead of 72-113 ms (5 alternating pairs), time the
  * main thread spent waiting. The pool worker (`worker.js`) and the library entries (engine, ESLint plugin,
  * codemods) stay as tsc emits them. Packages with native code or
- * loaded on demand stay external and are required at run time from `node_modules`.
+ * loaded on demand stay external and are required at run time from `node_modules`. No source maps: the package
+ * ships none (a `sourceMappingURL` comment without its map points nowhere), and tsc emits none either.
  */
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -51,7 +52,7 @@ await build({
   // Modules the command line imports on demand (the scan body, the ts-morph codemod) stay separate chunks,
   // so a scan does not load ts-morph and TypeScript. Chunks sit in dist/cli/, where they start the walker's
   // bundle (`./walk-worker-bundle.js`) and the pool worker (`./scan/worker.js`) by `new URL(..., import.meta.url)`.
-  output: { dir: path.dirname(output), entryFileNames: path.basename(output), chunkFileNames: 'bin-[name].js', format: 'esm', sourcemap: true },
+  output: { dir: path.dirname(output), entryFileNames: path.basename(output), chunkFileNames: 'bin-[name].js', format: 'esm', sourcemap: false },
 });
 // The walker thread's module (cli/walk/walker.ts starts it from the bundle under this name).
 await build({
@@ -59,7 +60,7 @@ await build({
   platform: 'node',
   external: EXTERNAL,
   logLevel: 'warn',
-  output: { file: path.join(DIST, 'cli', 'walk-worker-bundle.js'), format: 'esm', sourcemap: true },
+  output: { file: path.join(DIST, 'cli', 'walk-worker-bundle.js'), format: 'esm', sourcemap: false },
 });
 // The shebang of cli/index.ts survives bundling only as the first line; make sure, and make it executable.
 const text = readFileSync(output, 'utf8');

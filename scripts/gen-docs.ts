@@ -205,7 +205,8 @@ export function renderNoticeDoc(n: Notice, root: string, references: Readonly<Re
   out.push('');
   const example = exampleOf(n, root);
   if (example) {
-    out.push('## Example', '', `From ${example.origin === 'the catalog' ? 'the catalog' : `\`${example.origin}\``}.`, '');
+    // The docs ship in the npm package and the test fixtures do not: say where an example comes from, never its path.
+    out.push('## Example', '', `From ${example.origin === 'the catalog' ? 'the catalog' : 'a fixture of the test suite (each fix is tested on it)'}.`, '');
     out.push('Before:', '', fence(example.before, example.language), '');
     if (example.transitional !== undefined) {
       out.push(`Transitional form (what the fix writes before ${n.effective ?? 'the date'}: it works on both sides of the date):`, '', fence(example.transitional, example.language), '');
@@ -305,8 +306,8 @@ export function examplesSection(n: Notice, root: string): string[] {
   const good = ruleExample(n.id, 'valid', root);
   if (!bad && !good) return [];
   const out = ['## Examples', ''];
-  if (bad) out.push('### Incorrect', '', `Reported (\`${bad.origin}\`; the lines marked \`expect:\` are the findings):`, '', fence(bad.code, bad.language), '');
-  if (good) out.push('### Correct', '', `Not reported (\`${good.origin}\`):`, '', fence(good.code, good.language), '');
+  if (bad) out.push('### Incorrect', '', `Reported (the lines marked \`expect:\` are the findings; \`${bad.origin.split('/').pop()}\` of the test suite):`, '', fence(bad.code, bad.language), '');
+  if (good) out.push('### Correct', '', `Not reported (\`${good.origin.split('/').pop()}\` of the test suite):`, '', fence(good.code, good.language), '');
   return out;
 }
 

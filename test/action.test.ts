@@ -4,29 +4,16 @@
  * and checks what they write: annotations on stdout, $GITHUB_OUTPUT, $GITHUB_STEP_SUMMARY, the SARIF file, and
  * the exit code that `fail-on` asks for.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+import { readAction, runAction as runSteps, type ActionRun } from './helpers/action-runner.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-interface Step {
-  name: string;
-  id?: string;
-  shell: string;
-  run: string;
-  env?: Record<string, string>;
-}
-interface ActionYml {
-  inputs: Record<string, { description: string; default?: string }>;
-  outputs: Record<string, { description: string; value: string }>;
-  runs: { using: string; steps: Step[] };
-}
-const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as ActionYml;
+const action = readAction(ROOT);
 
 // In force since 2025-01-24 and breaking: an error. (The simultaneous-ring rename is not breaking, so a warning.)
 const SIM_RING = `export function isDns(trunk: { errorCodes: string[] }) {
@@ -42,7 +29,7 @@ const SIGNATURE = `export function signature(req: { headers: Record<string, stri
 let dirs: string[] = [];
 function repo(files: Record<string, string>): string {
   const d = tempTree(files);
-  dirs.push(d);
+  dirs.push(d, `${d}.runner`);
   mkdirSync(path.join(d, '.git'));
   return d;
 }
@@ -52,71 +39,32 @@ afterEach(() => {
   dirs = [];
 });
 
-/** `${{ inputs.x }}` and `${{ steps.x.outputs.y }}` as the runner substitutes them (the only expressions action.yml uses). */
-function substitute(value: string, inputs: Record<string, string>): string {
-  return value.replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, name: string) => {
-    if (!(name in action.inputs)) throw new Error(`action.yml uses an undeclared input "${name}"`);
-    return inputs[name];
-  });
-}
-
-interface StepRun {
-  code: number | null;
-  stdout: string;
-  outputs: Record<string, string>;
-  summary: string;
-}
-
-/** Runs every step of the composite action in `workspace`, with `given` inputs over the defaults. */
-function runAction(workspace: string, given: Record<string, string>): StepRun {
-  const inputs = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, given[k] ?? v.default ?? '']));
-  for (const k of Object.keys(given)) if (!(k in action.inputs)) throw new Error(`no input "${k}" in action.yml`);
-  const runner = path.join(workspace, '.runner');
-  mkdirSync(runner, { recursive: true });
-  const githubOutput = path.join(runner, 'output');
-  const summaryFile = path.join(runner, 'summary.md');
-  writeFileSync(githubOutput, '');
-  writeFileSync(summaryFile, '');
-  let stdout = '';
-  for (const step of action.runs.steps) {
-    expect(step.shell).toBe('bash');
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      CI: 'true',
-      COLLAB_MIGRATE_TODAY: undefined,
-      GITHUB_ACTION_PATH: ROOT,
-      GITHUB_WORKSPACE: workspace,
-      GITHUB_OUTPUT: githubOutput,
-      GITHUB_STEP_SUMMARY: summaryFile,
-      RUNNER_TEMP: runner,
-    };
-    for (const [k, v] of Object.entries(step.env ?? {})) env[k] = substitute(v, inputs);
-    for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
-    const r = spawnSync('bash', ['-e', '-c', step.run], { cwd: workspace, env: env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 120_000 });
-    stdout += r.stdout;
-    if (r.status !== 0) return { code: r.status, stdout: stdout + r.stderr, outputs: readOutputs(githubOutput), summary: readFileSync(summaryFile, 'utf8') };
-  }
-  return { code: 0, stdout, outputs: readOutputs(githubOutput), summary: readFileSync(summaryFile, 'utf8') };
-}
-
-function readOutputs(file: string): Record<string, string> {
-  const outputs: Record<string, string> = {};
-  for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
-    const i = line.indexOf('=');
-    outputs[line.slice(0, i)] = line.slice(i + 1);
-  }
-  return outputs;
+/** Every step of the composite action, with this checkout (built) as $GITHUB_ACTION_PATH. */
+function runAction(workspace: string, given: Record<string, string>): ActionRun {
+  return runSteps({ actionPath: ROOT, workspace, inputs: given });
 }
 
 describe('action.yml', () => {
   it('is a composite action whose scan step receives every input and provides every output', () => {
     expect(action.runs.using).toBe('composite');
-    expect(Object.keys(action.inputs).sort()).toEqual(['baseline', 'before', 'fail-on', 'paths', 'region', 'sarif', 'today']);
+    expect(Object.keys(action.inputs).sort()).toEqual(['baseline', 'before', 'fail-on', 'max-annotations', 'notices', 'only', 'paths', 'region', 'sarif', 'sarif-category', 'skip', 'today', 'version']);
     const scan = action.runs.steps.find((s) => s.id === 'scan')!;
-    expect(scan.run).toContain('dist/cli/action/run.js');
+    expect(scan.run).toBe('node "$COLLAB_MIGRATE_ACTION_RUN"');
     for (const name of Object.keys(action.inputs)) expect(scan.env?.[`INPUT_${name.toUpperCase()}`], name).toBe(`\${{ inputs.${name} }}`);
-    expect(Object.keys(action.outputs).sort()).toEqual(['errors', 'next-effective-date', 'sarif', 'warnings']);
+    expect(Object.keys(action.outputs).sort()).toEqual(['errors', 'failed', 'next-effective-date', 'report', 'sarif', 'sarif-category', 'warnings']);
     for (const [name, o] of Object.entries(action.outputs)) expect(o.value).toBe(`\${{ steps.scan.outputs.${name} }}`);
+  });
+
+  it('caches its dependencies on the lockfile, installs and builds only what is missing', () => {
+    const cache = action.runs.steps.find((s) => s.uses !== undefined)!;
+    expect(cache.uses).toMatch(/^actions\/cache@v\d+$/);
+    expect(cache.with?.path).toBe('${{ github.action_path }}/node_modules');
+    const prepare = action.runs.steps.find((s) => s.id === 'prepare')!;
+    expect(prepare.run).toContain('sha256sum "$GITHUB_ACTION_PATH/package-lock.json"');
+    expect(cache.with?.key).toBe('${{ steps.prepare.outputs.key }}');
+    const install = action.runs.steps.find((s) => s.id === 'install')!;
+    expect(install.run).toMatch(/if \[ ! -d node_modules \]; then npm ci /);
+    expect(install.run).toMatch(/if \[ ! -f dist\/cli\/action\/run\.js \]; then npm run build/);
   });
 });
 
@@ -129,7 +77,12 @@ describe('the action on a fixture repository', { timeout: 240_000 }, () => {
     expect(r.stdout).toMatch(/^::warning file=src\/sig\.ts,line=2,.*title=webhook-header-names-lowercase::/m);
     expect(r.stdout).toMatch(/^::error title=collab-migrate::1 error\(s\) \(fail-on: error\)\.$/m);
     const sarifPath = path.join(d, 'collab-migrate.sarif');
-    expect(r.outputs).toEqual({ errors: '1', warnings: '1', 'next-effective-date': '2026-05-19', sarif: sarifPath });
+    expect(r.outputs).toMatchObject({ errors: '1', warnings: '1', 'next-effective-date': '2026-05-19', sarif: sarifPath, 'sarif-category': 'collab-migrate', failed: 'false' });
+    // The full report stays in RUNNER_TEMP, and the summary says where.
+    expect(r.outputs.report.startsWith(`${d}.runner${path.sep}temp${path.sep}`)).toBe(true);
+    expect((JSON.parse(readFileSync(r.outputs.report, 'utf8')) as { findings: unknown[] }).findings).toHaveLength(2);
+    expect(r.summary).toContain(`**Full report:** \`${r.outputs.report}\``);
+    expect(r.summary).not.toContain('**Annotations:**');
     expect(r.summary).toMatch(/^## ❌ collab-migrate readiness: .+\n/);
     expect(r.summary).toContain('**1 error, 1 warning**');
     expect(r.summary).toContain('### In force now');
@@ -160,7 +113,12 @@ describe('the action on a fixture repository', { timeout: 240_000 }, () => {
     expect(never.outputs).toMatchObject({ errors: '1', warnings: '1' });
     const bad = runAction(d, { 'fail-on': 'sometimes' });
     expect(bad.code).toBe(2);
-    expect(bad.stdout).toMatch(/::error title=collab-migrate::Input "fail-on" must be one of error, warning, never; got "sometimes"\./);
+    expect(bad.stdout).toMatch(/^::error title=collab-migrate failed::Input "fail-on" must be one of error, warning, never; got "sometimes"\. This is a failure of collab-migrate itself, not findings/m);
+    expect(bad.outputs).toMatchObject({ failed: 'true', errors: '' });
+    const version = runAction(d, { version: 'latest' });
+    expect(version.code).toBe(2);
+    expect(version.stdout).toContain('::error title=collab-migrate::Input "version" must be an exact version such as 0.1.0; got "latest".');
+    expect(version.ran).toEqual(['Prepare collab-migrate']);
   });
 
   it('with a baseline: recorded findings warn until their date, a new one fails the run', () => {
@@ -177,11 +135,42 @@ describe('the action on a fixture repository', { timeout: 240_000 }, () => {
     expect(added.outputs).toMatchObject({ errors: '2', warnings: '1' });
     expect(added.stdout).toMatch(/^::error file=src\/sig2\.ts/m);
   });
+  it('caps the annotations per level and counts the rest in the summary; the full report has them all', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 4; i++) files[`src/ring${i}.ts`] = SIM_RING;
+    for (let i = 0; i < 3; i++) files[`src/sig${i}.ts`] = SIGNATURE;
+    const d = repo(files);
+    const r = runAction(d, { today: '2026-03-01', 'max-annotations': '2' });
+    expect(r.code).toBe(1);
+    const errors = r.stdout.match(/^::error /gm) ?? [];
+    const warnings = r.stdout.match(/^::warning /gm) ?? [];
+    // The verdict first, then one finding: two error annotations in all.
+    expect(errors).toHaveLength(2);
+    expect(r.stdout.split('\n').find((l) => l.startsWith('::'))).toBe('::error title=collab-migrate::4 error(s) (fail-on: error).');
+    expect(warnings).toHaveLength(2);
+    expect(r.summary).toContain('**Annotations:** 3 errors (1 shown), 1 warning (2 shown) are not shown as annotations');
+    expect((JSON.parse(readFileSync(r.outputs.report, 'utf8')) as { findings: unknown[] }).findings).toHaveLength(7);
+  });
+
+  it('only, skip and notices select notices; paths are never options', () => {
+    const d = repo({ 'src/sig.ts': SIGNATURE, 'src/sim-ring.ts': SIM_RING, '--help/sig.ts': SIGNATURE });
+    const only = runAction(d, { today: '2026-03-01', only: 'webhook-header-names-lowercase', paths: 'src' });
+    expect(only.outputs).toMatchObject({ errors: '0', warnings: '1' });
+    const skip = runAction(d, { today: '2026-03-01', skip: 'webhook-header-names-lowercase, legacy-api-host', paths: 'src' });
+    expect(skip.outputs).toMatchObject({ errors: '1', warnings: '0' });
+    const dashed = runAction(d, { today: '2026-03-01', paths: '--help' });
+    expect(dashed.code).toBe(0);
+    expect(dashed.outputs).toMatchObject({ errors: '0', warnings: '1', failed: 'false' });
+    expect(dashed.stdout).toMatch(/^::warning file=--help\/sig\.ts/m);
+    const unknownCatalog = runAction(d, { today: '2026-03-01', notices: 'missing.json' });
+    expect(unknownCatalog.code).toBe(2);
+    expect(unknownCatalog.outputs.failed).toBe('true');
+  });
 });
 
-describe('the README workflow', () => {
+describe('the workflow of docs/ci.md', () => {
   it('uses this action where the user hosts it, uploads the SARIF output, and can write alerts', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(path.join(ROOT, 'docs/ci.md'), 'utf8');
     const workflow = /```yaml\n(# \.github\/workflows\/collab-migrate\.yml[\s\S]*?)```/.exec(readme)?.[1];
     expect(workflow).toBeDefined();
     const wf = parse(workflow!) as { on: Record<string, unknown>; permissions: Record<string, string>; jobs: { scan: { steps: { uses?: string; id?: string; with?: Record<string, string>; if?: string }[] } } };
@@ -196,5 +185,8 @@ describe('the README workflow', () => {
     const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'))!;
     expect(upload.with?.sarif_file).toBe(`\${{ steps.${ours!.id}.outputs.sarif }}`);
     expect(upload.if).toMatch(/cancelled\(\)|always\(\)/);
+    expect(upload.with?.category).toBe(`\${{ steps.${ours!.id}.outputs.sarif-category }}`);
+    const artifact = steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))!;
+    expect(artifact.with?.path).toBe(`\${{ steps.${ours!.id}.outputs.report }}`);
   });
 });

@@ -1,12 +1,15 @@
 /**
  * The package as a consumer gets it: `npm pack` holds the runtime, its types, the catalog and its schema, the
- * docs, README and LICENSE, and nothing else (no build scripts, benchmarks, test configuration or source
- * maps); no script runs on a consumer's install; the tarball installs into an empty folder (from npm's local
- * cache where it can) and its CLI, ESLint plugin, codemod API and engine work from there.
- * Needs a build (`npm test` builds first).
+ * user docs, README, CHANGELOG and LICENSE, and nothing else (no build scripts, benchmarks, test configuration,
+ * source maps or `sourceMappingURL` comments); the shipped docs name no file that is not shipped; no script
+ * runs on a consumer's install (`prepare` builds a git install). Then what a newcomer does, in a fresh
+ * `npm init -y` project on TypeScript 5: the README's install commands with the packed tarball, the README's
+ * ESLint snippet unchanged, the CLI, the codemod and the jscodeshift command, with no edit and no prompt; the
+ * project keeps its one TypeScript, and the types compile without @types/node.
+ * Needs a build (`npm test` builds first); npm installs from its local cache where it can.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +20,10 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as
   version: string;
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  optionalDependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
   exports: Record<string, unknown>;
 };
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -27,7 +34,8 @@ const ALLOWED = [
   /^dist\/(engine|rules|codemods|cli)\/.+\.(js|d\.ts)$/,
   /^dist\/jscodeshift\.(js|d\.ts)$/,
   /^docs\/.+\.(md|png|svg)$/,
-  /^(notices\.json|notices\.schema\.json|baseline\.schema\.json|README\.md|LICENSE|package\.json)$/,
+  /^examples\/github-actions\/[\w-]+\.yml$/,
+  /^(notices\.json|notices\.schema\.json|baseline\.schema\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/,
 ];
 
 function packedFiles(): string[] {
@@ -47,70 +55,180 @@ describe('the packed file list', { timeout: 120_000 }, () => {
     for (const f of readdirSync(path.join(ROOT, 'dist/cli')).filter((x) => x.endsWith('.js'))) expect(files).toContain(`dist/cli/${f}`);
   });
 
-  it('runs no script on a consumer install, and pins typescript to the range typescript-estree supports', () => {
-    for (const hook of ['prepare', 'preinstall', 'install', 'postinstall']) expect(pkg.scripts[hook], hook).toBeUndefined();
-    expect(pkg.scripts.prepack).toBe('npm run build');
-    expect(pkg.dependencies.typescript).toMatch(/^~6\.0\.\d+$/);
+  it('ships no sourceMappingURL comment (and no map), and the docs it ships name only files it ships', () => {
+    const files = packedFiles();
+    for (const f of files.filter((x) => x.endsWith('.js'))) expect(readFileSync(path.join(ROOT, f), 'utf8'), f).not.toMatch(/^\/\/[#@] sourceMappingURL=/m);
+    const shipped = new Set(files);
+    for (const doc of files.filter((f) => f.endsWith('.md'))) {
+      let text = readFileSync(path.join(ROOT, doc), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+      // The README's last section is about working on the repository (a clone), and says so.
+      if (doc === 'README.md') text = text.slice(0, text.indexOf('\n## Develop\n'));
+      expect(text, `${doc}: a path of the test suite or the build scripts`).not.toMatch(/(^|[\s`(/])(test|scripts)\/[\w.-]+/);
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^(https?:|mailto:|#)/.test(target)) continue;
+        const file = path.posix.normalize(path.posix.join(path.posix.dirname(doc), target.replace(/#.*$/, '')));
+        const found = shipped.has(file) || files.some((f) => f.startsWith(`${file.replace(/\/$/, '')}/`));
+        expect(found, `${doc} links to ${target}, which is not in the package`).toBe(true);
+      }
+    }
+  });
+
+  it('builds in prepare (git installs), runs no install script; TypeScript a peer in typescript-estree\'s range, ts-morph optional', () => {
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepack', 'postpack']) expect(pkg.scripts[hook], hook).toBeUndefined();
+    expect(pkg.scripts.prepare).toBe('npm run build');
+    expect(pkg.dependencies.typescript).toBeUndefined();
+    expect(pkg.dependencies['ts-morph']).toBeUndefined();
+    expect(pkg.optionalDependencies['ts-morph']).toMatch(/^\^\d+/);
+    expect(pkg.peerDependencies.typescript).toBe('>=5.0.0 <6.1.0');
+    expect(pkg.peerDependenciesMeta.typescript).toBeUndefined();
+    expect(pkg.peerDependenciesMeta.jscodeshift).toEqual({ optional: true });
+    expect(pkg.devDependencies.typescript).toMatch(/^~6\.0\.\d+$/);
+    // Our upper bound is typescript-estree's: it needs typescript at run time and supports no later one.
     const estree = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@typescript-eslint/typescript-estree/package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
-    expect(estree.peerDependencies.typescript).toMatch(/<6\.1\.0/);
+    expect(estree.peerDependencies.typescript).toMatch(/<6\.1\.0$/);
     expect(readFileSync(path.join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} collab-migrate contributors\n/);
     expect(readFileSync(path.join(ROOT, '.gitignore'), 'utf8').split('\n')).toContain('*.tgz');
+    expect(readFileSync(path.join(ROOT, 'CHANGELOG.md'), 'utf8')).toContain(`## ${pkg.version}`);
+  });
+
+  it('the organisation workflow runs this exact version, never whatever owns the name', () => {
+    const yml = readFileSync(path.join(ROOT, 'examples/github-actions/org-readiness.yml'), 'utf8');
+    expect(yml).not.toMatch(/npx (--yes )?collab-migrate(?!@)/);
+    expect(yml).toContain(`COLLAB_MIGRATE: collab-migrate@${pkg.version}\n`);
   });
 });
 
-describe('the tarball installed into an empty folder', { timeout: 900_000 }, () => {
+/** A fenced block of a Markdown text whose first line is `first` (a file-name comment), without that line. */
+function block(markdown: string, first: string): string | undefined {
+  for (const m of markdown.matchAll(/```\w*\n([\s\S]*?)```/g)) {
+    const [head, ...rest] = m[1].split('\n');
+    if (head.trim() === first) return rest.join('\n');
+  }
+  return undefined;
+}
+
+/** The README's install commands: the `npm install` lines of the first block of its Install section. */
+function installCommands(readme: string): string[][] {
+  const section = readme.slice(readme.indexOf('\n## Install\n'));
+  const code = /```sh\n([\s\S]*?)```/.exec(section)![1];
+  return code
+    .split('\n')
+    .map((l) => l.replace(/#.*$/, '').trim())
+    .filter((l) => l.startsWith('npm install'))
+    .map((l) => l.split(/\s+/));
+}
+
+// Webhook header names arrive in lower case from 2026-05-19: the CLI, the codemod and jscodeshift fix it (the
+// final form: that day has passed).
+const SIGNATURE = `export function signature(req: { headers: Record<string, string> }) {
+  return req.headers['X-Spark-Signature'];
+}
+`;
+const HOOK = "export const hook = { resource: 'telephony_calls', event: 'created', filter: 'address=+1555' };\n";
+
+describe('a newcomer follows the README in a fresh npm init -y project on TypeScript 5', { timeout: 900_000 }, () => {
   let work: string;
   let app: string;
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const env = { ...npmEnv, npm_config_prefer_offline: 'true', NO_COLOR: '1', CI: 'true', npm_config_yes: undefined } as NodeJS.ProcessEnv;
+  delete env.npm_config_yes;
+  const sh = (cmd: string[], extra: NodeJS.ProcessEnv = {}) => {
+    const [bin, ...args] = cmd;
+    // stdin closed: a prompt (npx asking to download a package) fails instead of waiting.
+    return spawnSync(bin === 'npm' ? NPM : bin === 'npx' ? (process.platform === 'win32' ? 'npx.cmd' : 'npx') : bin, args, { cwd: app, env: { ...env, ...extra }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 600_000 });
+  };
+  const ok = (cmd: string[]) => {
+    const r = sh(cmd);
+    if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+    return r;
+  };
 
   beforeAll(() => {
-    work = mkdtempSync(path.join(tmpdir(), 'cm-pack-'));
+    work = mkdtempSync(path.join(tmpdir(), 'cm-newcomer-'));
     execFileSync(NPM, ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: ROOT, env: npmEnv, stdio: 'ignore' });
-    const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
+    const tarball = path.join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
     app = path.join(work, 'app');
-    execFileSync('mkdir', ['-p', path.join(app, 'src')]);
-    writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    writeFileSync(path.join(app, 'src/hook.js'), "export const hook = { resource: 'telephony_calls', event: 'created', filter: 'address=+1555' };\n");
-    const eslintVersion = (JSON.parse(readFileSync(path.join(ROOT, 'node_modules/eslint/package.json'), 'utf8')) as { version: string }).version;
-    // From npm's local cache where it can (the project's own install filled it); the registry otherwise.
-    const r = spawnSync(NPM, ['install', '--prefer-offline', '--no-package-lock', path.join(work, tarball), `eslint@${eslintVersion}`], { cwd: app, env: npmEnv, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`npm install of the tarball failed:\n${r.stderr}`);
+    mkdirSync(path.join(app, 'src'), { recursive: true });
+    ok(['npm', 'init', '-y']);
+    // The project already uses TypeScript 5.
+    ok(['npm', 'install', '--save-dev', 'typescript@5']);
+    for (const cmd of installCommands(readme)) ok(cmd.map((a) => (a === 'collab-migrate' ? tarball : a)));
+    writeFileSync(path.join(app, 'src/hook.js'), HOOK);
+    writeFileSync(path.join(app, 'src/signature.ts'), SIGNATURE);
+    writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true, noEmit: true, lib: ['ES2022', 'DOM'] }, include: ['src'] }));
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it('installs what was packed, without build scripts', () => {
+  it('installs the tarball as a CommonJS project gets it: no build output but its own, one TypeScript (the project\'s 5.x)', () => {
+    const own = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8')) as { type?: string };
+    expect(own.type ?? 'commonjs').toBe('commonjs');
     const installed = path.join(app, 'node_modules/collab-migrate');
     expect(existsSync(path.join(installed, 'dist/cli/bin.js'))).toBe(true);
     expect(existsSync(path.join(installed, 'dist/scripts'))).toBe(false);
-    expect(existsSync(path.join(installed, 'LICENSE'))).toBe(true);
+    expect(existsSync(path.join(installed, 'CHANGELOG.md'))).toBe(true);
+    const ts = JSON.parse(readFileSync(path.join(app, 'node_modules/typescript/package.json'), 'utf8')) as { version: string };
+    expect(ts.version).toMatch(/^5\./);
+    const copies = execFileSync('find', ['node_modules', '-path', '*/typescript/package.json', '-not', '-path', '*/typescript/*/*'], { cwd: app, encoding: 'utf8' }).split('\n').filter(Boolean);
+    expect(copies).toEqual(['node_modules/typescript/package.json']);
   });
 
-  it('runs the CLI: version, a scan with a finding (exit 1), the codemod help', () => {
-    const bin = path.join(app, 'node_modules/.bin/collab-migrate');
-    const run = (args: string[]) => spawnSync(bin, args, { cwd: app, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: 'true' } });
-    expect(run(['--version']).stdout.trim()).toBe(pkg.version);
-    const scan = run(['src', '--today', '2026-11-22', '--format', 'json']);
-    expect(scan.stderr).toBe('');
-    expect(scan.status).toBe(1);
-    const report = JSON.parse(scan.stdout) as { findings: Array<{ noticeId: string }> };
-    expect(report.findings.map((f) => f.noticeId)).toEqual(['telephony-calls-filter-number']);
-    const help = run(['codemod', '--help']);
-    expect(help.status).toBe(0);
-    expect(help.stdout).toContain('--project');
+  it('the README\'s ESLint snippet, unchanged, reports the finding', () => {
+    const snippet = block(readme, '// eslint.config.mjs');
+    expect(snippet, 'the README shows an eslint.config.mjs').toBeDefined();
+    writeFileSync(path.join(app, 'eslint.config.mjs'), snippet!);
+    const r = sh(['npx', 'eslint', 'src/hook.js']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('collab-migrate/telephony-calls-filter-number');
+    rmSync(path.join(app, 'eslint.config.mjs'));
   });
 
-  it('loads the ESLint plugin, the codemod API and the engine by their export names', () => {
+  it('the CLI: version, a scan with findings (exit 1), the same with typescript-estree on TypeScript 5', () => {
+    expect(ok(['npx', 'collab-migrate', '--version']).stdout.trim()).toBe(pkg.version);
+    const findings = (extra: NodeJS.ProcessEnv) => {
+      const r = sh(['npx', 'collab-migrate', 'src', '--today', '2026-11-22', '--format', 'json'], extra);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(1);
+      return (JSON.parse(r.stdout) as { findings: Array<{ noticeId: string; file: string }> }).findings.map((f) => `${f.file} ${f.noticeId}`).sort();
+    };
+    const oxc = findings({});
+    expect(oxc).toEqual(['src/hook.js telephony-calls-filter-number', 'src/signature.ts webhook-header-names-lowercase']);
+    expect(findings({ COLLAB_MIGRATE_PARSER: 'typescript-estree' })).toEqual(oxc);
+  });
+
+  it('the README\'s codemod and jscodeshift commands run as written, with no prompt', () => {
+    const commands = /```sh\n(npx collab-migrate codemod[^\n]*)\n(npx jscodeshift[^\n]*)\n```/.exec(readme)?.slice(1) ?? [];
+    expect(commands).toHaveLength(2);
+    const codemod = sh(commands[0].split(/\s+/));
+    expect(codemod.stderr).toBe('');
+    expect(codemod.status).toBe(0);
+    expect(codemod.stdout).toContain("+  return req.headers['x-spark-signature'];");
+    expect(codemod.stdout).toContain('nothing written');
+    expect(readFileSync(path.join(app, 'src/signature.ts'), 'utf8')).toBe(SIGNATURE);
+    const jscs = sh(commands[1].split(/\s+/));
+    expect(jscs.status, jscs.stderr).toBe(0);
+    expect(jscs.stdout).toMatch(/^0 errors$/m);
+    expect(readFileSync(path.join(app, 'src/signature.ts'), 'utf8')).toBe(SIGNATURE.replace('X-Spark-Signature', 'x-spark-signature'));
+  });
+
+  it('loads the ESLint plugin, the codemod API and the engine by their export names; the types need no @types/node', () => {
     const script = `
       import { Linter } from 'eslint';
       import plugin from 'collab-migrate/eslint';
       import { runCodemod } from 'collab-migrate/codemods/ts-morph';
       import { loadCatalog } from 'collab-migrate';
-      import { readFileSync } from 'node:fs';
       const config = plugin.configs.configure({ today: '2026-11-22' });
-      const messages = new Linter({ configType: 'flat' }).verify(readFileSync('src/hook.js', 'utf8'), [config], { filename: 'src/hook.js' });
+      const messages = new Linter({ configType: 'flat' }).verify(${JSON.stringify(HOOK)}, [config], { filename: 'src/hook.js' });
       console.log(JSON.stringify({ rules: messages.map((m) => m.ruleId), codemod: typeof runCodemod, notices: loadCatalog().notices.length > 0 }));
     `;
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({ rules: ['collab-migrate/telephony-calls-filter-number'], codemod: 'function', notices: true });
+    mkdirSync(path.join(app, 'types'), { recursive: true });
+    writeFileSync(path.join(app, 'types/check.mts'), "import plugin from 'collab-migrate/eslint';\nimport * as engine from 'collab-migrate';\nimport transform from 'collab-migrate/jscodeshift';\nimport { runCodemod } from 'collab-migrate/codemods/ts-morph';\nexport const all = [plugin, engine, transform, runCodemod];\n");
+    writeFileSync(path.join(app, 'types/tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022'], strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['check.mts'] }));
+    expect(existsSync(path.join(app, 'node_modules/@types/node'))).toBe(false);
+    const tsc = sh(['npx', 'tsc', '-p', 'types']);
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
   });
 });

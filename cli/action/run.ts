@@ -1,11 +1,16 @@
 /**
- * The GitHub Action's scan step (action.yml runs `node dist/cli/action/run.js`): one scan of the repository
- * writes the annotations (stdout, `--format github`), the SARIF file for code scanning, the JSON report it reads
- * its outputs from, and the Markdown readiness summary it appends to `$GITHUB_STEP_SUMMARY`. Inputs arrive as
+ * The GitHub Action's scan step (action.yml runs `node dist/cli/action/run.js` once the checkout is built): one
+ * scan of the repository writes the JSON report it reads its outputs from, the annotations, the SARIF file for
+ * code scanning and the Markdown readiness summary it appends to `$GITHUB_STEP_SUMMARY`. Inputs arrive as
  * `INPUT_*` variables (action.yml maps them); outputs go to `$GITHUB_OUTPUT`. The exit code follows `fail-on`.
+ *
+ * GitHub shows 10 annotations of each level per step, so at most `max-annotations` of each are printed; the
+ * summary counts the rest and names the full report, which stays in `$RUNNER_TEMP` (output `report`). A scan
+ * that ends without its report (a crash, a missing module) is a failure of the tool (exit 2, output
+ * `failed=true`), never taken for findings.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +18,9 @@ import type { Report } from '../report/report.js';
 
 export const FAIL_ON = ['error', 'warning', 'never'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
+
+/** What GitHub shows per step and level (error, warning, notice). */
+export const GITHUB_ANNOTATIONS_PER_LEVEL = 10;
 
 /** The inputs of action.yml, as the scan step receives them. */
 export interface ActionInputs {
@@ -22,8 +30,15 @@ export interface ActionInputs {
   region?: string;
   failOn: FailOn;
   baseline?: string;
+  only: string[];
+  skip: string[];
+  notices: string[];
   /** Where to write SARIF, or undefined for `off`. */
   sarif?: string;
+  /** The code-scanning category (for upload-sarif's `category`; not written into the SARIF). */
+  sarifCategory: string;
+  /** Annotations printed per level. */
+  maxAnnotations: number;
 }
 
 function input(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -31,12 +46,27 @@ function input(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return value ? value : undefined;
 }
 
+function list(value: string | undefined, separators: RegExp): string[] {
+  return (value ?? '').split(separators).map((v) => v.trim()).filter(Boolean);
+}
+
 /** Reads and checks the inputs; a bad value is an error that names the input. */
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const failOn = (input(env, 'fail-on') ?? 'error') as FailOn;
   if (!FAIL_ON.includes(failOn)) throw new Error(`Input "fail-on" must be one of ${FAIL_ON.join(', ')}; got "${failOn}".`);
+  const max = input(env, 'max-annotations') ?? String(GITHUB_ANNOTATIONS_PER_LEVEL);
+  if (!/^\d+$/.test(max)) throw new Error(`Input "max-annotations" must be a whole number; got "${max}".`);
   const sarif = input(env, 'sarif') ?? 'collab-migrate.sarif';
-  const inputs: ActionInputs = { paths: (input(env, 'paths') ?? '.').split(/\s+/).filter(Boolean), failOn };
+  const inputs: ActionInputs = {
+    paths: list(input(env, 'paths') ?? '.', /\s+/),
+    failOn,
+    only: list(input(env, 'only'), /[\s,]+/),
+    skip: list(input(env, 'skip'), /[\s,]+/),
+    // File names may hold commas: new lines or spaces separate them.
+    notices: list(input(env, 'notices'), /\s+/),
+    sarifCategory: input(env, 'sarif-category') ?? 'collab-migrate',
+    maxAnnotations: Number(max),
+  };
   for (const key of ['before', 'today', 'region', 'baseline'] as const) {
     const value = input(env, key);
     if (value !== undefined) inputs[key] = value;
@@ -45,15 +75,25 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   return inputs;
 }
 
-/** The command line of the one scan. */
-export function scanArgs(inputs: ActionInputs, json: string, markdown: string): string[] {
-  const args = [...inputs.paths, '--format', 'github', '--json-output', json, '--markdown-output', markdown, '--no-progress'];
+/** The files one scan writes (in the report folder, kept after the step). */
+export interface ScanFiles {
+  json: string;
+  markdown: string;
+  annotations: string;
+}
+
+/** The command line of the one scan; the paths come after `--`, so no path is ever read as an option. */
+export function scanArgs(inputs: ActionInputs, files: ScanFiles): string[] {
+  const args = ['--format', 'text', '--json-output', files.json, '--markdown-output', files.markdown, '--github-output', files.annotations, '--no-progress'];
   if (inputs.sarif) args.push('--sarif-output', inputs.sarif);
   if (inputs.before) args.push('--before', inputs.before);
   if (inputs.today) args.push('--today', inputs.today);
   if (inputs.region) args.push('--region', inputs.region);
   if (inputs.baseline) args.push('--baseline', inputs.baseline);
-  return args;
+  if (inputs.only.length > 0) args.push('--only', inputs.only.join(','));
+  if (inputs.skip.length > 0) args.push('--skip', inputs.skip.join(','));
+  for (const file of inputs.notices) args.push('--notices', file);
+  return [...args, '--', ...inputs.paths];
 }
 
 /** Whether the step fails: errors (`error`), any finding (`warning`), or never. */
@@ -62,44 +102,106 @@ export function fails(failOn: FailOn, report: Pick<Report, 'summary'>): boolean 
   return report.summary.errors > 0 || (failOn === 'warning' && report.summary.warnings > 0);
 }
 
+const LEVELS = ['error', 'warning', 'notice'] as const;
+type Level = (typeof LEVELS)[number];
+
+/**
+ * The annotations to print (at most `max` per level, in the report's order, less `errorsPrinted` errors already
+ * printed) and how many of each were shown and left out.
+ */
+export function capAnnotations(text: string, max: number, errorsPrinted = 0): { lines: string[]; shown: Record<Level, number>; omitted: Record<Level, number> } {
+  const shown: Record<Level, number> = { error: 0, warning: 0, notice: 0 };
+  const omitted: Record<Level, number> = { error: 0, warning: 0, notice: 0 };
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const level = /^::(error|warning|notice)[ :]/.exec(line)?.[1] as Level | undefined;
+    if (level === undefined) lines.push(line);
+    else if (shown[level] + (level === 'error' ? errorsPrinted : 0) < max) {
+      shown[level]++;
+      lines.push(line);
+    } else omitted[level]++;
+  }
+  return { lines, shown, omitted };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The job summary's last lines: what the annotations left out, and where the full report is. */
+export function reportNote(capped: ReturnType<typeof capAnnotations>, reportPath: string): string {
+  const left = LEVELS.filter((l) => capped.omitted[l] > 0);
+  const out: string[] = [''];
+  if (left.length > 0) {
+    const parts = left.map((l) => `${plural(capped.omitted[l], l === 'notice' ? 'notice' : l)} (${capped.shown[l]} shown)`);
+    out.push(`**Annotations:** ${parts.join(', ')} are not shown as annotations: GitHub shows only the first ${GITHUB_ANNOTATIONS_PER_LEVEL} of each level per step.`);
+  }
+  out.push(`**Full report:** \`${reportPath}\` (JSON, every finding; the action's \`report\` output; on the runner until the job ends, so upload it with actions/upload-artifact to keep it).`, '');
+  return out.join('\n');
+}
+
+/** Says the tool failed: an annotation, the job summary, `failed=true`; exit 2 whatever `fail-on` says. */
+function toolFailure(env: NodeJS.ProcessEnv, why: string): number {
+  process.stdout.write(`::error title=collab-migrate failed::${why} This is a failure of collab-migrate itself, not findings in your code; see the log above.\n`);
+  if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, 'failed=true\n');
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `## ⚠️ collab-migrate failed\n\n${why} No findings were reported: this is a failure of the tool, not of your code. The step's log has the details.\n`);
+  return 2;
+}
+
+function readReport(file: string): Report | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
+    return typeof report?.summary?.errors === 'number' ? report : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs the step; returns its exit code. */
 export function main(env: NodeJS.ProcessEnv = process.env): number {
   let inputs: ActionInputs;
   try {
     inputs = readInputs(env);
   } catch (error) {
-    process.stdout.write(`::error title=collab-migrate::${(error as Error).message}\n`);
-    return 2;
+    return toolFailure(env, (error as Error).message);
   }
-  const work = mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'collab-migrate-'));
-  try {
-    const json = path.join(work, 'report.json');
-    const markdown = path.join(work, 'summary.md');
-    const bin = fileURLToPath(new URL('../bin.js', import.meta.url));
-    const cwd = env.GITHUB_WORKSPACE || process.cwd();
-    const run = spawnSync(process.execPath, [bin, ...scanArgs(inputs, json, markdown)], { cwd, env: { ...env, CI: 'true' }, stdio: ['ignore', 'inherit', 'inherit'] });
-    if (run.status !== 0 && run.status !== 1) {
-      process.stdout.write(`::error title=collab-migrate::The scan failed (exit ${run.status ?? run.signal}); see the log above.\n`);
-      return run.status ?? 2;
-    }
-    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
-    const outputs: Record<string, string> = {
-      errors: String(report.summary.errors),
-      warnings: String(report.summary.warnings),
-      'next-effective-date': report.summary.nextEffective ?? '',
-      sarif: inputs.sarif ? path.resolve(cwd, inputs.sarif) : '',
-    };
-    if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, Object.entries(outputs).map(([k, v]) => `${k}=${v}\n`).join(''));
-    if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, readFileSync(markdown, 'utf8'));
-    if (fails(inputs.failOn, report)) {
-      const what = inputs.failOn === 'warning' ? `${report.summary.errors} error(s) and ${report.summary.warnings} warning(s)` : `${report.summary.errors} error(s)`;
-      process.stdout.write(`::error title=collab-migrate::${what} (fail-on: ${inputs.failOn}).\n`);
-      return 1;
-    }
-    return 0;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
+  // Kept after the step: the summary names the report, and the `report` output gives its path.
+  const base = env.RUNNER_TEMP || os.tmpdir();
+  mkdirSync(base, { recursive: true });
+  const work = mkdtempSync(path.join(base, 'collab-migrate-'));
+  const files: ScanFiles = { json: path.join(work, 'report.json'), markdown: path.join(work, 'summary.md'), annotations: path.join(work, 'annotations.txt') };
+  const bin = fileURLToPath(new URL('../bin.js', import.meta.url));
+  const cwd = env.GITHUB_WORKSPACE || process.cwd();
+  const run = spawnSync(process.execPath, [bin, ...scanArgs(inputs, files)], { cwd, env: { ...env, CI: 'true' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  // 0 and 1 are the scan's answers (1: errors found), but only with its report: a crash at start-up (a missing
+  // module, an uncaught error) also exits 1.
+  const report = run.status === 0 || run.status === 1 ? readReport(files.json) : undefined;
+  if (report === undefined) {
+    const how = run.error ? `could not start (${run.error.message})` : run.signal ? `was killed by ${run.signal}` : `exited with ${run.status}`;
+    return toolFailure(env, `The scan ${how} without writing its report.`);
   }
+  // The verdict comes first: GitHub shows the first annotations of a level, and this one must be among them.
+  const failing = fails(inputs.failOn, report);
+  if (failing) {
+    const what = inputs.failOn === 'warning' ? `${report.summary.errors} error(s) and ${report.summary.warnings} warning(s)` : `${report.summary.errors} error(s)`;
+    process.stdout.write(`::error title=collab-migrate::${what} (fail-on: ${inputs.failOn}).\n`);
+  }
+  const capped = capAnnotations(existsSync(files.annotations) ? readFileSync(files.annotations, 'utf8') : '', inputs.maxAnnotations, failing ? 1 : 0);
+  if (capped.lines.length > 0) process.stdout.write(capped.lines.join('\n') + '\n');
+  const outputs: Record<string, string> = {
+    errors: String(report.summary.errors),
+    warnings: String(report.summary.warnings),
+    'next-effective-date': report.summary.nextEffective ?? '',
+    sarif: inputs.sarif ? path.resolve(cwd, inputs.sarif) : '',
+    'sarif-category': inputs.sarifCategory,
+    report: files.json,
+    failed: 'false',
+  };
+  if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, Object.entries(outputs).map(([k, v]) => `${k}=${v}\n`).join(''));
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, (existsSync(files.markdown) ? readFileSync(files.markdown, 'utf8') : '') + reportNote(capped, files.json));
+  return failing ? 1 : 0;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main();

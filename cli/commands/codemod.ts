@@ -54,8 +54,18 @@ export const run: CommandRunner<CodemodArgs> = async (args, io: Io) => {
   const today = resolveToday(args.today, io);
   const before = checkDate('--before', args.before);
   const warnWithinDays = args.warnWithin !== undefined ? parseWholeNumber('--warn-within', args.warnWithin, 0, 'days') : undefined;
-  // Loaded on demand: ts-morph and TypeScript are heavy, and only this command needs them.
-  const { runCodemod, CodemodOptionsError } = await import('../../codemods/codemod.js');
+  // Loaded on demand: ts-morph and TypeScript are heavy, and only this command needs them. ts-morph is an optional
+  // dependency (`npm install --omit=optional` leaves it out): say so rather than show a module error.
+  let loaded: typeof import('../../codemods/codemod.js');
+  try {
+    loaded = await import('../../codemods/codemod.js');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && /'ts-morph'/.test((error as Error).message)) {
+      throw new UsageError('The codemod needs ts-morph, an optional dependency of collab-migrate that is not installed here: npm install --save-dev ts-morph');
+    }
+    throw error;
+  }
+  const { runCodemod, CodemodOptionsError } = loaded;
   const write = !args.dryRun;
   let result: Awaited<ReturnType<typeof runCodemod>>;
   try {

@@ -91,7 +91,7 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('github-output', { describe: 'Also write GitHub workflow annotations to this file', type: 'string', group: 'Output:' })
     .option('markdown-output', { describe: 'Also write the Markdown readiness summary to this file', type: 'string', group: 'Output:' })
     .option('html-output', { describe: 'Also write the HTML readiness report to this file', type: 'string', group: 'Output:' })
-    .option('sarif-category', { describe: 'SARIF automationDetails.id category, to tell several runs on one repository apart (default collab-migrate)', type: 'string', group: 'Output:' })
+    .option('sarif-category', { describe: 'Write this code-scanning category into the SARIF (automationDetails.id); by default none is written, so upload-sarif\'s `category` applies', type: 'string', group: 'Output:' })
     .option('repo-name', { describe: 'Repository name recorded in the report, for `merge` (default: the git remote, or the folder name)', type: 'string', group: 'Output:' })
     .option('baseline', { describe: 'Findings recorded in this file warn until their notice\'s date; any other finding is an error now', type: 'string', group: 'Baseline:' })
     .option('baseline-write', { describe: 'Record this run\'s findings in this file (resolved ones are dropped), and apply it', type: 'string', group: 'Baseline:' })

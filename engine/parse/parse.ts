@@ -42,7 +42,7 @@ export type ParserName = 'oxc' | 'typescript-estree';
  * The parser asked for by `COLLAB_MIGRATE_PARSER` (`oxc` or `typescript-estree`), else the default. oxc is used
  * only when it loads; otherwise typescript-estree, silently.
  */
-export function chosenParser(env: NodeJS.ProcessEnv = process.env): ParserName {
+export function chosenParser(env: Readonly<Record<string, string | undefined>> = process.env): ParserName {
   const asked = env.COLLAB_MIGRATE_PARSER?.trim().toLowerCase();
   const wanted: ParserName = asked === 'oxc' || asked === 'typescript-estree' ? asked : DEFAULT_PARSER;
   return wanted === 'oxc' && oxcModule() === undefined ? 'typescript-estree' : wanted;

@@ -20,8 +20,6 @@ const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** The key of our fingerprint in `partialFingerprints` (versioned, as the SARIF spec advises). */
 export const FINGERPRINT_KEY = `collabMigrate/${FINGERPRINT_VERSION}`;
 
-/** The default SARIF run category (`automationDetails.id` is `<category>/<today>`). */
-export const DEFAULT_CATEGORY = 'collab-migrate';
 
 function regionOf(text: string, range: readonly [number, number]): Region {
   const at = (offset: number): { line: number; column: number } => {
@@ -102,7 +100,7 @@ function descriptorOf(r: ReportNotice, notice: Notice | undefined): ReportingDes
 }
 
 export interface SarifOptions {
-  /** Run category for `automationDetails.id` (default `collab-migrate`). */
+  /** Run category for `automationDetails.id` (`<category>/<today>`); none without it, so upload-sarif's `category` applies. */
   category?: string;
   /** The notices the run looked for, for the rules' help texts. */
   notices?: readonly Notice[];
@@ -177,7 +175,8 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
             rules,
           },
         },
-        automationDetails: { id: `${options.category ?? DEFAULT_CATEGORY}/${report.today}` },
+        // Only when asked (`--sarif-category`): upload-sarif ignores its own `category` input when the SARIF has one.
+        ...(options.category !== undefined ? { automationDetails: { id: `${options.category}/${report.today}` } } : {}),
         originalUriBaseIds: { '%SRCROOT%': { uri: srcroot } },
         invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
         results,
