@@ -18,7 +18,7 @@ import { builtinCatalogPath, loadCatalog, suggestId, type LoadedCatalog } from '
 import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, effectiveText, type Severity } from '../engine/catalog/dates.js';
 import { COMMON_MESSAGES } from '../engine/detectors/detector.js';
 import { getDetector } from '../engine/detectors/index.js';
-import { DOCS_URL_ENV, noticeDocUrl } from '../engine/catalog/sources.js';
+import { noticeDocUrl } from '../engine/catalog/sources.js';
 import { hasPropertyRenames, PROJECT_RENAME_MESSAGES } from '../engine/project/renames.js';
 import { OptionsError } from '../engine/catalog/option-check.js';
 import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from '../engine/findings/suppressions.js';
@@ -36,11 +36,11 @@ export { PLUGIN_NAME, type ConfigureOptions, type PluginSettings, type RuleOptio
 const pkg = JSON.parse(readFileSync(join(dirname(builtinCatalogPath()), 'package.json'), 'utf8')) as { version: string };
 
 /**
- * Where a notice's generated doc lives: the page shipped in the installed package (a `file:` URL), or under
- * the documentation home named in `COLLAB_MIGRATE_DOCS_URL`.
+ * Where a notice's generated doc lives: under `COLLAB_MIGRATE_DOCS_URL`, else in the repository package.json
+ * names (at the installed version's tag); only a copy without either keeps the shipped file (a `file:` URL).
  */
 export function docsUrl(id: string): string {
-  return noticeDocUrl(id, process.env[DOCS_URL_ENV]);
+  return noticeDocUrl(id);
 }
 
 const baselines = new Map<string, { mtimeMs: number; keys: Set<string> }>();

@@ -7,7 +7,13 @@ import { countdown, daysBetween, daysUntilEffective, whenText } from '../../engi
 import type { Confidence, FixForm, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
 import { catalogAge } from '../../engine/catalog/sources.js';
-import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
+import { TOOL_NAME, TOOL_VERSION, webDocsUrl } from '../package-info.js';
+
+/** The notice's docs link for a report that leaves the machine: only a web address, never a `file:` one. */
+function webDocs(id: string): { docs?: string } {
+  const url = webDocsUrl(id);
+  return url === undefined ? {} : { docs: url };
+}
 import { excerptOf, fixPreviewOf, lineStarts, type Excerpt, type FixPreview } from './excerpt.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
 import type { Suppression } from '../../engine/findings/suppressions.js';
@@ -119,6 +125,12 @@ export interface ReportNotice {
   breaking: boolean;
   /** What to do instead. */
   instead: string;
+  /** What changed, in the catalog's words (reports of older versions lack it). */
+  summary?: string;
+  /** The platform's public page for the change. */
+  source?: string;
+  /** The notice's own page on the web; absent where only the installed copy is known (no `file:` link leaves the machine). */
+  docs?: string;
 }
 
 /** The repository a report is about: `--repo-name`, or from git (remote and HEAD), or the folder's name. */
@@ -333,6 +345,9 @@ export function buildReport(input: ReportInput): Report {
     fixable: fixableCounts.get(n.id) ?? 0,
     breaking: n.breaking,
     instead: n.instead,
+    summary: n.summary,
+    ...(n.source.url !== undefined ? { source: n.source.url } : {}),
+    ...webDocs(n.id),
   }));
 
   const { timeline, nextEffective, byDate } = timelineOf(notices, input.warnWithinDays, input.today);

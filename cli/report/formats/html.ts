@@ -6,12 +6,12 @@
  * Security Policy lets only this page's own script run.
  */
 import { createHash } from 'node:crypto';
-import { docsUrl } from '../../package-info.js';
+import { webDocsUrl } from '../../package-info.js';
 import { BUCKET_LABEL, dateLabel, digest, percent, plural, type Digest, type NoticeDigest } from '../digest.js';
 import type { FixPreview } from '../excerpt.js';
-import type { Report, ReportFinding } from '../report.js';
+import type { Report, ReportFinding, ReportNotice } from '../report.js';
 import { CSS, SCRIPT } from './html-assets.js';
-import { anchorId, html, safeUrl, trusted, type Html } from './html-template.js';
+import { anchorId, html, safeUrl, trusted, withCode, type Html } from './html-template.js';
 import { timelineLegend, timelineSvg } from './html-timeline.js';
 
 export interface HtmlOptions {
@@ -52,9 +52,15 @@ function findingRow(f: ReportFinding): Html {
     : '';
   return html`<article class="finding" data-notice="${f.noticeId}" data-severity="${f.severity}" data-path="${f.file}" data-repo="${f.repository ?? ''}">
 <header><span class="sev ${f.severity}">${f.severity}</span><span class="loc">${where}</span>${f.confidence === 'likely' ? html`<span class="badge" title="${f.confidenceReason}">likely</span>` : ''}${f.fixable ? html`<span class="badge">autofix</span>` : ''}</header>
-<div>${f.message}${f.expiredSuppression ? ` (suppression on line ${f.expiredSuppression.line} expired ${f.expiredSuppression.until})` : ''}</div>
+<div>${withCode(f.message)}${f.expiredSuppression ? ` (suppression on line ${f.expiredSuppression.line} expired ${f.expiredSuppression.until})` : ''}</div>
 ${excerpt}${f.fixPreview ? diffBlock(f.fixPreview) : ''}
 </article>`;
+}
+
+/** The notice's own page on the web (the report's link, else this version's); none when only a local copy is known. */
+function docsLink(n: ReportNotice): Html | string {
+  const url = n.docs ?? webDocsUrl(n.id);
+  return url !== undefined ? html`<a class="badge" href="${safeUrl(url)}">notice docs</a>` : '';
 }
 
 function noticeSection(d: NoticeDigest, report: Report, max: number, hasFixForms: boolean): Html {
@@ -65,10 +71,11 @@ function noticeSection(d: NoticeDigest, report: Report, max: number, hasFixForms
   const hidden = d.total - d.findings.length;
   const repos = d.byRepository.size > 0 ? html`<div><dt>repositories</dt><dd>${d.byRepository.size}</dd></div>` : '';
   return html`<section class="notice s-${n.bucket}" id="${anchorId('notice', n.id)}" aria-labelledby="${anchorId('h', n.id)}">
-<h3 id="${anchorId('h', n.id)}">${n.title}</h3>
-<div class="badges"><span class="badge state">${n.bucket === 'within-window' ? `within ${report.warnWithinDays} days` : BUCKET_LABEL[n.bucket]}</span>${n.breaking ? html`<span class="badge breaking">breaking</span>` : html`<span class="badge">not breaking</span>`}<span class="badge"><code>${n.id}</code></span><a class="badge" href="${safeUrl(docsUrl(n.id))}">notice docs</a></div>
+<h3 id="${anchorId('h', n.id)}">${withCode(n.title)}</h3>
+<div class="badges"><span class="badge state">${n.bucket === 'within-window' ? `within ${report.warnWithinDays} days` : BUCKET_LABEL[n.bucket]}</span>${n.breaking ? html`<span class="badge breaking">breaking</span>` : html`<span class="badge">not breaking</span>`}<span class="badge"><code>${n.id}</code></span>${docsLink(n)}${n.source !== undefined ? html`<a class="badge" href="${safeUrl(n.source)}">platform docs</a>` : ''}</div>
 <div class="muted">${when}</div>
-<p class="instead"><strong>What to do:</strong> ${n.instead}</p>
+${n.summary !== undefined ? html`<p class="summary">${withCode(n.summary)}</p>` : ''}
+<p class="instead"><strong>What to do:</strong> ${withCode(n.instead)}</p>
 <dl class="counts"><div><dt>findings</dt><dd>${d.total}</dd></div><div><dt>autofixable</dt><dd>${d.autofixable}</dd></div><div><dt>transitional</dt><dd>${hasFixForms ? d.transitional : html`<span title="this report does not say which autofixes are transitional">n/a</span>`}</dd></div><div><dt>needs a human</dt><dd>${d.needsHuman}</dd></div>${repos}</dl>
 ${listed.map(findingRow)}
 ${cut > 0 ? html`<p class="muted">…and ${plural(cut, 'more finding')} of this notice, not listed here (all are in the JSON report).</p>` : ''}
@@ -135,7 +142,10 @@ export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
   const clean =
     g.clean.length > 0
       ? html`<section aria-labelledby="h-clean"><h2 id="h-clean">Notices looked for, no findings (${g.clean.length})</h2><ul>${g.clean.map(
-          (n) => html`<li>${dateLabel(n)} <a href="${safeUrl(docsUrl(n.id))}"><code>${n.id}</code></a>: ${n.title}</li>`,
+          (n) => {
+            const url = n.docs ?? webDocsUrl(n.id);
+            return html`<li>${dateLabel(n)} ${url !== undefined ? html`<a href="${safeUrl(url)}"><code>${n.id}</code></a>` : html`<code>${n.id}</code>`}: ${withCode(n.title)}</li>`;
+          },
         )}</ul></section>`
       : '';
   const timeline =

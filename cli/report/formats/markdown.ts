@@ -6,7 +6,7 @@
  */
 import { printable } from '../../../engine/read/printable.js';
 import { daysBetween } from '../../../engine/catalog/dates.js';
-import { docsUrl } from '../../package-info.js';
+import { webDocsUrl } from '../../package-info.js';
 import { digest, percent, plural, type NoticeDigest } from '../digest.js';
 import type { Report, ReportNotice, TimelineBucket } from '../report.js';
 
@@ -41,6 +41,12 @@ function code(s: string): string {
   return `${fence}${pad}${clean}${pad}${fence}`;
 }
 
+/** The notice's id linked to its page on the web (the report's own link, else this version's), or plain. */
+function linked(n: ReportNotice): string {
+  const url = n.docs ?? webDocsUrl(n.id);
+  return url !== undefined && /^https:\/\//.test(url) ? `[${code(n.id)}](${url.replace(/[()\s]/g, encodeURIComponent)})` : code(n.id);
+}
+
 function when(n: ReportNotice, today: string): string {
   if (n.effective === null) return n.status === 'contract' ? 'always' : 'no date yet';
   const days = daysBetween(today, n.effective);
@@ -64,7 +70,7 @@ function heading(bucket: TimelineBucket, report: Report): string {
 
 function noticeRow(d: NoticeDigest, report: Report, merged: boolean): string {
   const n = d.notice;
-  const name = `[${code(n.id)}](${docsUrl(n.id)})${n.breaking ? ' **breaking**' : ''}: ${escapeMarkdown(n.title)}`;
+  const name = `${linked(n)}${n.breaking ? ' **breaking**' : ''}: ${escapeMarkdown(n.title)}`;
   const repos = merged ? ` ${d.byRepository.size} |` : '';
   return `| ${when(n, report.today)} | ${name} | ${d.total} | ${d.autofixable} | ${d.needsHuman} |${repos}`;
 }
@@ -127,7 +133,7 @@ export function formatMarkdown(report: Report, opts: MarkdownOptions = {}): stri
   const quiet = g.clean.filter((n) => n.effective !== null && n.effective > report.today);
   if (quiet.length > 0) {
     out.push('', `<details><summary>${plural(quiet.length, 'upcoming notice')} without findings</summary>`, '');
-    for (const n of quiet) out.push(`- ${n.effective}: [${code(n.id)}](${docsUrl(n.id)}) ${escapeMarkdown(n.title)}`);
+    for (const n of quiet) out.push(`- ${n.effective}: ${linked(n)} ${escapeMarkdown(n.title)}`);
     out.push('', '</details>');
   }
   if (g.generated > 0) out.push('', `${plural(g.generated, 'generated file')} skipped (minified bundles, build output; \`--include-generated\` scans them).`);
