@@ -25,8 +25,7 @@ import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } fr
 import { FIX_FORM_MESSAGES } from '../engine/fix/timing.js';
 import { createTypeOracle } from '../engine/detectors/type-oracle.js';
 import { fingerprintAll } from '../engine/findings/fingerprint.js';
-import { daysUntilEffective } from '../engine/catalog/dates.js';
-import { readBaseline } from '../engine/findings/baseline.js';
+import { baselineKey, baselineKeys, readBaseline, recordedState } from '../engine/findings/baseline.js';
 import type { EngineOptions, IsoDate, Notice, TypeOracle } from '../engine/types.js';
 import { checkConfigureOptions, checkRuleOptions, checkSettings, eslintSchema, PLUGIN_NAME, type ConfigureOptions, type PluginSettings, type RuleOptions } from './options.js';
 
@@ -43,10 +42,10 @@ export function docsUrl(id: string): string {
   return noticeDocUrl(id);
 }
 
-const baselines = new Map<string, { mtimeMs: number; keys: Set<string> }>();
+const baselines = new Map<string, { mtimeMs: number; keys: Set<string>; recorded?: IsoDate }>();
 
-/** The recorded findings of a baseline file as `file\0notice\0fingerprint` keys (files relative to its folder), re-read when it changes. */
-function baselineKeys(file: string): Set<string> {
+/** A baseline file's recorded findings as `file\0notice\0fingerprint` keys (files relative to its folder) and its day, re-read when it changes. */
+function baselineOf(file: string): { keys: Set<string>; recorded?: IsoDate } {
   let mtimeMs = -1;
   try {
     mtimeMs = statSync(file).mtimeMs;
@@ -54,17 +53,11 @@ function baselineKeys(file: string): Set<string> {
     throw new Error(`collab-migrate: baseline ${file} not found (create it with \`collab-migrate --baseline-write ${file}\`)`);
   }
   const cached = baselines.get(file);
-  if (cached && cached.mtimeMs === mtimeMs) return cached.keys;
-  const keys = new Set(readBaseline(file).findings.map((e) => `${e.file}\0${e.notice}\0${e.fingerprint}`));
-  baselines.set(file, { mtimeMs, keys });
-  return keys;
-}
-
-/** Whether a notice is in force on `today` (contract rules always; dated notices from their effective day). */
-function isInForce(notice: Notice, today: IsoDate): boolean {
-  if (notice.status === 'contract') return true;
-  const days = daysUntilEffective(notice, today);
-  return notice.status !== 'pending' && days !== undefined && days <= 0;
+  if (cached && cached.mtimeMs === mtimeMs) return cached;
+  const read = readBaseline(file);
+  const entry = { mtimeMs, keys: baselineKeys(read), ...(read.recorded !== undefined ? { recorded: read.recorded } : {}) };
+  baselines.set(file, entry);
+  return entry;
 }
 
 /** Suggestion messages (ids starting with `suggest`) carry no date; report messages get the countdown. */
@@ -167,14 +160,15 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
           const matches = analyzeContext(file, { catalog, notices, engine, types: typeOracleOf(sourceCode as TSESLint.SourceCode) });
           const when = effectiveText(notice);
           const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode, catalog);
-          // With a baseline, a recorded finding is tolerated until its notice is in force (as the CLI's --baseline).
+          // With a baseline, a recorded finding is not reported unless its notice took effect after the baseline
+          // was recorded and on or before today (engine/findings/baseline.ts, as the CLI's --baseline).
           let tolerated: Set<number> | undefined;
-          if (baselineFile && matches.length > 0 && !isInForce(notice, today)) {
-            const keys = baselineKeys(baselineFile);
+          const baseline = baselineFile && matches.length > 0 ? baselineOf(baselineFile) : undefined;
+          if (baselineFile && baseline && recordedState(notice, baseline.recorded, today) === 'recorded') {
             const file = relative(dirname(baselineFile), context.filename).split(sep).join('/');
             const ordered = [...matches].sort((a, b) => a.range[0] - b.range[0]);
             const prints = fingerprintAll(sourceCode.text, ordered);
-            tolerated = new Set(ordered.flatMap((m, i) => (keys.has(`${file}\0${notice.id}\0${prints[i]}`) ? [m.range[0]] : [])));
+            tolerated = new Set(ordered.flatMap((m, i) => (baseline.keys.has(baselineKey(file, notice.id, prints[i]!)) ? [m.range[0]] : [])));
           }
           for (const match of matches) {
             if (tolerated?.has(match.range[0])) continue;

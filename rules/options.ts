@@ -45,8 +45,9 @@ export interface ConfigureOptions extends RuleOptions {
   all?: boolean;
   /**
    * The CLI's baseline file (`collab-migrate --baseline-write FILE`), relative to ESLint's cwd. Every rule the
-   * config turns on is then an error, and a finding the baseline records is not reported until its notice's
-   * effective date (from that day it is an error): new code fails at once, recorded code when its date comes.
+   * config turns on is then an error, and a finding the baseline records is not reported, unless its notice took
+   * effect after the day the baseline was recorded and on or before today: new code fails at once, recorded
+   * code on the day its notice takes effect.
    */
   baseline?: string;
 }
@@ -84,7 +85,7 @@ export const RULE_OPTIONS_SCHEMA: OptionsSchema = { type: 'object', properties: 
 const BASELINE = {
   type: 'string',
   minLength: 1,
-  description: "The CLI's baseline file (`collab-migrate --baseline-write FILE`), relative to ESLint's cwd: recorded findings are not reported until their notice is in force.",
+  description: "The CLI's baseline file (`collab-migrate --baseline-write FILE`), relative to ESLint's cwd: recorded findings are not reported, unless their notice took effect after the day the baseline was recorded (then they are errors).",
 } as const;
 
 /** Schema of `settings['collab-migrate']`: the rule options and the baseline. */

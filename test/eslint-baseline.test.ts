@@ -1,7 +1,7 @@
 /**
  * The ESLint plugin reads the CLI's baseline (`configure({ baseline })`): every rule on is an error, a recorded
- * finding is not reported until its notice's effective date and is an error from that day, a new finding is an
- * error at once. Fingerprints match the CLI's, so one file serves both.
+ * finding is not reported, unless its notice took effect after the day the baseline was recorded and on or before
+ * today (then it is an error), a new finding is an error at once. Fingerprints match the CLI's, so one file serves both.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -64,6 +64,17 @@ describe('configure({ baseline })', { timeout: 120_000 }, () => {
       ['src/new.ts', 'error', 'new'],
       ['src/sig.ts', 'warning', 'recorded'],
     ]);
+  });
+
+  it('a recorded finding of a notice already in force when the baseline was written stays quiet', () => {
+    const d = tempTree({});
+    dirs.push(d);
+    put(d, 'sig.ts', SIGNATURE);
+    expect(cli(['--baseline-write', 'collab-migrate-baseline.json', '--today', '2026-06-01'], { cwd: d }).code).toBe(0);
+    expect(lint(d, 'sig.ts', '2026-06-01')).toEqual([]);
+    expect(lint(d, 'sig.ts', '2027-01-01')).toEqual([]);
+    put(d, 'new.ts', SIGNATURE.replace('signature', 'fresh'));
+    expect(lint(d, 'new.ts', '2026-06-01').map((m) => m.severity)).toEqual([2]);
   });
 
   it('a missing baseline file is an error that says how to create it', () => {

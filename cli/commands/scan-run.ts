@@ -233,7 +233,7 @@ function wantsRepository(settings: ScanSettings): boolean {
 function useBaseline(settings: ScanSettings, scanned: readonly ScannedFile[], selected: ReadonlySet<string>): BaselineOutcome | undefined {
   if (settings.baselineWrite) {
     const file = settings.baselineWrite;
-    const { baseline, pruned } = nextBaseline(file, readBaseline(file, true), scanned, selected);
+    const { baseline, pruned } = nextBaseline(file, readBaseline(file, true), scanned, selected, settings.today);
     writeBaseline(file, baseline);
     const outcome = applyBaseline(file, baseline, scanned, settings.today, selected);
     outcome.written = { findings: baseline.findings.length, pruned };

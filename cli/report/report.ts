@@ -51,8 +51,11 @@ export interface ReportFinding {
   daysUntilEffective: number | null;
   /** Stable identity of the finding across line moves (engine/findings/fingerprint.ts): the baseline's key and SARIF's partialFingerprints. */
   fingerprint: string;
-  /** With `--baseline`: `recorded` (a warning until the notice's date) or `new` (an error now). */
-  baseline?: 'recorded' | 'new';
+  /**
+   * With `--baseline`: `recorded` (a warning), `crossed` (recorded, but its notice took effect after the baseline
+   * was recorded and on or before today: an error) or `new` (an error now).
+   */
+  baseline?: 'recorded' | 'crossed' | 'new';
   /** A suppression comment covered this finding, but its `until` day has passed. */
   expiredSuppression?: { line: number; until: string };
   /** The finding's lines with two lines of context (for the HTML report). */
@@ -156,8 +159,14 @@ export interface RepositorySummary extends ReportRepository {
 export interface ReportBaseline {
   /** The baseline file, relative to the working directory. */
   file: string;
-  /** Findings the baseline records: warnings until their notice's effective date, errors from it. */
+  /** The day the baseline was recorded (absent in files written before it was kept). */
+  recordedOn?: string;
+  /** Findings the baseline records that do not fail the run (warnings). */
   recorded: number;
+  /** Recorded findings whose notice took effect after the baseline's day, on or before today: errors. */
+  crossed: number;
+  /** The crossed findings themselves (for the job summary). */
+  crossedFindings: { file: string; line: number; notice: string; effective: string | null }[];
   /** Findings it does not record: errors now. */
   new: number;
   /** Recorded findings no longer found (`--baseline-write` drops them). */
@@ -404,7 +413,10 @@ export function buildReport(input: ReportInput): Report {
     const b = input.baseline;
     baseline = {
       file: path.relative(input.cwd ?? process.cwd(), b.file).split(path.sep).join('/') || b.file,
+      ...(b.recordedOn !== undefined ? { recordedOn: b.recordedOn } : {}),
       recorded: b.recorded,
+      crossed: b.crossed,
+      crossedFindings: all.filter((f) => f.baseline === 'crossed').map((f) => ({ file: f.file, line: f.line, notice: f.noticeId, effective: f.effective })),
       new: b.new,
       resolved: b.resolved.map((e) => ({ file: e.file, notice: e.notice, ...(e.text !== undefined ? { text: e.text } : {}) })),
       ...(b.written ? { written: b.written } : {}),

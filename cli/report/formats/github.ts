@@ -54,7 +54,7 @@ export function formatGithub(report: Report): string {
   lines.push(...annotations('notice', 'skipped', skipped));
   const s = report.summary;
   const b = report.baseline;
-  if (b) lines.push(`collab-migrate baseline ${b.file}: ${b.recorded} recorded (warnings until their date), ${b.new} new (errors), ${b.resolved.length} resolved`);
+  if (b) lines.push(`collab-migrate baseline ${b.file}${b.recordedOn ? ` (recorded ${b.recordedOn})` : ''}: ${b.recorded} recorded (warnings), ${b.crossed ?? 0} crossed their date since (errors), ${b.new} new (errors), ${b.resolved.length} resolved`);
   lines.push(`collab-migrate: ${s.errors} error(s), ${s.warnings} warning(s), ${s.fixable} fixable, ${s.filesScanned} file(s) scanned, ${s.filesSkipped} skipped${s.generated ? ` (${s.generated} generated: --include-generated scans them)` : ''}, ${s.unanalysed} not analysed`);
   return lines.join('\n') + '\n';
 }

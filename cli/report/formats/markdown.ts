@@ -103,7 +103,13 @@ export function formatMarkdown(report: Report, opts: MarkdownOptions = {}): stri
   if (report.summary.suppressed > 0) out.push('', `${plural(report.summary.suppressed, 'finding')} suppressed by comments.`);
   const b = report.baseline;
   if (b) {
-    out.push('', `**Baseline** ${code(b.file)}: ${plural(b.recorded, 'recorded finding')} (warnings until their notice's date, errors from it), ${plural(b.new, 'new finding')} (errors now)${b.resolved.length > 0 ? `, ${b.resolved.length} resolved${b.written ? ' and dropped' : ` (run \`--baseline-write ${b.file}\` to drop them)`}` : ''}.`);
+    out.push('', `**Baseline** ${code(b.file)}${b.recordedOn ? ` (recorded ${b.recordedOn})` : ''}: ${plural(b.recorded, 'recorded finding')} (warnings), ${plural(b.crossed ?? 0, 'recorded finding')} whose notice took effect since (errors), ${plural(b.new, 'new finding')} (errors now)${b.resolved.length > 0 ? `, ${b.resolved.length} resolved${b.written ? ' and dropped' : ` (run \`--baseline-write ${b.file}\` to drop them)`}` : ''}.`);
+    const crossed = b.crossedFindings ?? [];
+    if (crossed.length > 0) {
+      out.push('', `#### ❌ Crossed their date since the baseline${b.recordedOn ? ` of ${b.recordedOn}` : ''}`, '', '| File | Notice | Effective |', '|---|---|---|');
+      for (const x of crossed.slice(0, maxFiles)) out.push(`| ${code(`${x.file}:${x.line}`)} | ${code(x.notice)} | ${x.effective ?? '-'} |`);
+      if (crossed.length > maxFiles) out.push('', `…and ${plural(crossed.length - maxFiles, 'more crossed finding')} (see the full report).`);
+    }
   }
 
   if (merged) {
