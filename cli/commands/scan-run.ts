@@ -17,6 +17,7 @@ import { isGeneratedReason } from '../walk/generated.js';
 import { dirtyFiles, migrate } from '../../engine/fix/migrate.js';
 import { applyBaseline, nextBaseline, readBaseline, writeBaseline, type BaselineOutcome } from '../scan/baseline.js';
 import { FORMATTERS, type FormatContext } from '../report/formats/index.js';
+import { changedLines, keepChanged } from '../scan/diff-base.js';
 import { detectRepository } from '../report/repository.js';
 import type { Io } from '../io.js';
 import { checkIds, compareNotices, openCatalog, unknownNoticeMessage } from '../config/options.js';
@@ -158,6 +159,8 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     fixedCount = fixed.fixedCount;
   }
 
+  // Asked of git after the scan: the changed lines of a pull request, and only their findings count.
+  if (settings.diffBase !== undefined) keepChanged(scanned, changedLines(settings.diffBase, io.cwd));
   const baseline = useBaseline(settings, scanned, new Set(selected.map((n) => n.id)));
   const report = buildReport({
     ...(baseline ? { baseline } : {}),
@@ -239,7 +242,12 @@ function useBaseline(settings: ScanSettings, scanned: readonly ScannedFile[], se
     outcome.written = { findings: baseline.findings.length, pruned };
     return outcome;
   }
-  if (settings.baseline) return applyBaseline(settings.baseline, readBaseline(settings.baseline, false, settingName(settings, 'baseline', '--baseline')), scanned, settings.today, selected);
+  if (settings.baseline) {
+    const outcome = applyBaseline(settings.baseline, readBaseline(settings.baseline, false, settingName(settings, 'baseline', '--baseline')), scanned, settings.today, selected);
+    // Findings on unchanged lines were left out, not resolved.
+    if (settings.diffBase !== undefined) outcome.resolved = [];
+    return outcome;
+  }
   return undefined;
 }
 
