@@ -95,6 +95,12 @@ function ownSuppressionsOf(sourceCode: TSESLint.SourceCode, catalog: LoadedCatal
   return list;
 }
 const oracles = new WeakMap<object, TypeOracle | undefined>();
+/** Invalid suppression comments reported already (the parsed comments are shared by the rules of one file). */
+const invalidReported = new WeakSet<Suppression>();
+
+/** The message of an invalid suppression comment (the CLI lists the same ones under "invalid suppressions"). */
+const INVALID_SUPPRESSION = 'invalidSuppression';
+const INVALID_SUPPRESSION_MESSAGE = 'Invalid collab-migrate suppression comment: {{problem}}. It suppresses nothing.';
 
 function fileContextOf(sourceCode: TSESLint.SourceCode, filename: string): FileContext {
   let ctx = contexts.get(sourceCode.ast);
@@ -116,6 +122,7 @@ function typeOracleOf(sourceCode: TSESLint.SourceCode): TypeOracle | undefined {
 /** The messages of every interpreter a notice's detections use. */
 export function messagesOf(notice: Notice): Record<string, string> {
   const messages: Record<string, string> = notice.fix === 'autofix' ? { ...COMMON_MESSAGES, ...FIX_FORM_MESSAGES } : {};
+  messages[INVALID_SUPPRESSION] = INVALID_SUPPRESSION_MESSAGE;
   const sources = notice.detections.map((d) => getDetector(d)?.messages ?? {});
   // A rename this file's own types declare is left to the codemod (engine/project/renames.ts).
   if (hasPropertyRenames(notice)) sources.push(PROJECT_RENAME_MESSAGES);
@@ -160,6 +167,16 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
           const matches = analyzeContext(file, { catalog, notices, engine, types: typeOracleOf(sourceCode as TSESLint.SourceCode) });
           const when = effectiveText(notice);
           const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode, catalog);
+          // A comment that cannot be read as meant (a bad `until` date, an unknown id) is said once: by the rule it
+          // names, or, when it names no rule, by the first of the plugin's rules to finish the file.
+          for (const s of suppressions) {
+            if (s.problem === undefined || invalidReported.has(s)) continue;
+            const owner = s.ids.find((id) => { const n = catalog.get(id); return n !== undefined && n.status !== 'informational' && n.detections.length > 0; });
+            if (owner !== undefined && owner !== notice.id) continue;
+            invalidReported.add(s);
+            const comment = sourceCode.lines[s.line - 1] ?? '';
+            context.report({ loc: { start: { line: s.line, column: 0 }, end: { line: s.line, column: comment.length } }, messageId: INVALID_SUPPRESSION, data: { problem: s.problem } });
+          }
           // With a baseline, a recorded finding is not reported unless its notice took effect after the baseline
           // was recorded and on or before today (engine/findings/baseline.ts, as the CLI's --baseline).
           let tolerated: Set<number> | undefined;
@@ -196,6 +213,8 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
 }
 
 const FILES = ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'];
+/** TypeScript files: the only ones `configs.typescript` gives a parser (ESLint's own parser reads JavaScript). */
+const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
 
 function severityFor(notice: Notice, opts: ConfigureOptions, today: IsoDate): Severity {
   if (opts.all) {
@@ -209,7 +228,7 @@ function severityFor(notice: Notice, opts: ConfigureOptions, today: IsoDate): Se
 export interface CollabPlugin {
   meta: { name: string; version: string };
   rules: Record<string, TSESLint.RuleModule<string, [RuleOptions?]>>;
-  configs: Record<'recommended' | 'all', Linter.Config> & { configure(opts?: ConfigureOptions): Linter.Config };
+  configs: Record<'recommended' | 'all' | 'typescript', Linter.Config> & { configure(opts?: ConfigureOptions): Linter.Config };
 }
 
 /** Builds the plugin from a catalog (the built-in one by default). */
@@ -235,12 +254,15 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
       const severity = wanted && !wanted.has(notice.id) ? 'off' : severityFor(notice, opts, today);
       ruleEntries[`${PLUGIN_NAME}/${notice.id}`] = opts.baseline && severity !== 'off' ? 'error' : severity;
     }
-    const settings: PluginSettings = { today, region: opts.region, strictScopes: opts.strictScopes, baseline: opts.baseline, fixMode: opts.fixMode };
+    // `all` also reports well-formed OAuth scopes the catalog does not list (unless told otherwise).
+    const strictScopes = opts.strictScopes ?? (opts.all ? true : undefined);
+    const settings: PluginSettings = { today, region: opts.region, strictScopes, baseline: opts.baseline, fixMode: opts.fixMode };
     const config: TSESLint.FlatConfig.Config = {
       name: `${PLUGIN_NAME}/${opts.all ? 'all' : opts.before ? `before-${opts.before}` : 'recommended'}`,
       files: FILES,
       plugins: { [PLUGIN_NAME]: plugin as unknown as TSESLint.FlatConfig.Plugin },
-      languageOptions: { parser: tsParser as TSESLint.FlatConfig.Parser },
+      // No parser: the files keep the one the project configures (ESLint's own for JavaScript, typescript-eslint's
+      // or @babel/eslint-parser). A project without a TypeScript parser adds `configs.typescript`.
       settings: { [PLUGIN_NAME]: JSON.parse(JSON.stringify(settings)) },
       rules: ruleEntries,
     };
@@ -254,6 +276,10 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
     get all() {
       return configure({ all: true });
     },
+    get typescript() {
+      const config: TSESLint.FlatConfig.Config = { name: `${PLUGIN_NAME}/typescript`, files: TS_FILES, languageOptions: { parser: tsParser as TSESLint.FlatConfig.Parser } };
+      return config as unknown as Linter.Config;
+    },
     configure,
   } as CollabPlugin['configs'];
   return plugin;
@@ -261,3 +287,5 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
 
 const plugin = createPlugin();
 export default plugin;
+// `require('collab-migrate/eslint')` (Node 20.19+ loads this ES module) returns the plugin itself, without `.default`.
+export { plugin as 'module.exports' };

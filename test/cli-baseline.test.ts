@@ -175,7 +175,7 @@ describe('the example app: a baseline green on day one and red on the day that m
       return first.findings
         .map((f) => f.file)
         .filter((file, i, all) => all.indexOf(file) === i && /\.[cm]?[jt]sx?$/.test(file))
-        .flatMap((file) => linter.verify(readFileSync(path.join(d, file), 'utf8'), [config], { filename: path.join(d, file) }).filter((m) => m.ruleId?.startsWith('collab-migrate/')).map((m) => `${file} ${m.ruleId!.slice('collab-migrate/'.length)}`))
+        .flatMap((file) => linter.verify(readFileSync(path.join(d, file), 'utf8'), [plugin.configs.typescript, config], { filename: path.join(d, file) }).filter((m) => m.ruleId?.startsWith('collab-migrate/')).map((m) => `${file} ${m.ruleId!.slice('collab-migrate/'.length)}`))
         .sort();
     };
     expect(eslintFindings('2026-03-01')).toEqual([]);

@@ -27,7 +27,7 @@ afterEach(() => {
 function lint(cwd: string, file: string, today: string): Linter.LintMessage[] {
   const linter = new Linter({ configType: 'flat', cwd });
   const config = plugin.configs.configure({ today, baseline: 'collab-migrate-baseline.json' });
-  const messages = linter.verify(readText(cwd, file), [config], { filename: path.join(cwd, file) });
+  const messages = linter.verify(readText(cwd, file), [plugin.configs.typescript, config], { filename: path.join(cwd, file) });
   expect(messages.filter((m) => m.fatal)).toEqual([]);
   return messages.filter((m) => m.ruleId === RULE);
 }
@@ -82,6 +82,6 @@ describe('configure({ baseline })', { timeout: 120_000 }, () => {
     dirs.push(d);
     put(d, 'a.ts', SIGNATURE);
     const linter = new Linter({ configType: 'flat', cwd: d });
-    expect(() => linter.verify(SIGNATURE, [plugin.configs.configure({ today: '2026-03-01', baseline: 'nope.json' })], { filename: path.join(d, 'a.ts') })).toThrow(/baseline .*nope\.json not found \(create it with `collab-migrate --baseline-write/);
+    expect(() => linter.verify(SIGNATURE, [plugin.configs.typescript, plugin.configs.configure({ today: '2026-03-01', baseline: 'nope.json' })], { filename: path.join(d, 'a.ts') })).toThrow(/baseline .*nope\.json not found \(create it with `collab-migrate --baseline-write/);
   });
 });

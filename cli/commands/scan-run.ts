@@ -219,8 +219,9 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     if (!toStderr) io.stderr.write(`collab-migrate could not analyse ${report.summary.unanalysed} file(s) (--fail-on-unanalysed).\n`);
     return EXIT_FINDINGS;
   }
-  if (!settings.quiet && settings.maxWarnings >= 0 && warnings > settings.maxWarnings) {
-    if (settings.format === 'text' && !settings.output) io.stderr.write(`collab-migrate found too many warnings (maximum: ${settings.maxWarnings}).\n`);
+  // As ESLint: --quiet hides warnings from the report, but --max-warnings still counts them.
+  if (settings.maxWarnings >= 0 && warnings > settings.maxWarnings) {
+    io.stderr.write(`collab-migrate found too many warnings (maximum: ${settings.maxWarnings}${settings.quiet ? `; ${warnings} not shown, --quiet` : ''}).\n`);
     return EXIT_FINDINGS;
   }
   return EXIT_OK;
