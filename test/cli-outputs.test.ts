@@ -194,5 +194,9 @@ describe('SARIF for code scanning', { timeout: 180_000 }, () => {
     expect(log.runs[0].originalUriBaseIds['%SRCROOT%'].uri).toBeUndefined();
     expect(r.stdout).not.toContain('file:');
     expect(validator()(log).valid).toBe(true);
+    // GitHub annotations too: GitHub resolves `file=` from the repository root, whichever folder the run started in.
+    const gh = cli(['--format', 'github', 'src', ...DAY], { cwd: path.join(d, 'packages/api') });
+    expect(gh.stdout).toMatch(/^::warning file=packages\/api\/src\/a\.ts,line=\d+,/m);
+    expect(gh.stdout).not.toMatch(/file=src\//);
   });
 });

@@ -14,7 +14,7 @@ import { cacheKey, ScanCache } from '../scan/cache.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import type { SkippedFile } from '../walk/files.js';
 import { isGeneratedReason } from '../walk/generated.js';
-import { dirtyFiles, migrate } from '../../engine/fix/migrate.js';
+import { dirtyFiles, filesOutsideGit, migrate } from '../../engine/fix/migrate.js';
 import { applyBaseline, nextBaseline, readBaseline, writeBaseline, type BaselineOutcome } from '../scan/baseline.js';
 import { FORMATTERS, type FormatContext } from '../report/formats/index.js';
 import { changedLines, keepChanged } from '../scan/diff-base.js';
@@ -311,6 +311,15 @@ async function runFix(
           names.map((n) => `  ${n}\n`).join(''),
       );
       return EXIT_USAGE;
+    }
+  }
+
+  if (!settings.dryRun) {
+    // Said before writing: without git, nothing can show or undo what --fix changes.
+    const outside = filesOutsideGit(changing.map((s) => s.file.path));
+    if (outside.length > 0) {
+      const which = outside.length === changing.length ? `the ${outside.length === 1 ? 'file' : `${outside.length} files`} it changes ${outside.length === 1 ? 'is' : 'are'}` : `${outside.length} of the ${changing.length} files it changes are`;
+      io.stderr.write(`collab-migrate --fix: ${which} not in a git repository, so there is no undo (no git diff to review the changes, no git checkout to restore them). Run --dry-run first to see the changes, or keep a copy.\n`);
     }
   }
 
