@@ -337,7 +337,7 @@ async function runFix(
       io.stderr.write(`Removed ${stale.length} temporary file${stale.length === 1 ? '' : 's'} left by an interrupted run:\n${stale.map((f) => `  ${path.relative(io.cwd, f).split(path.sep).join('/')}\n`).join('')}`);
     }
   }
-  const { createTwoFilesPatch } = settings.dryRun ? await import('diff') : { createTwoFilesPatch: undefined };
+  const unifiedDiff = settings.dryRun ? (await import('../report/diff.js')).unifiedDiff : undefined;
   const result: ScannedFile[] = [];
   try {
     for (const s of scanned) {
@@ -363,7 +363,7 @@ async function runFix(
       }
       const after = { file: s.file, text: m.after, ...toFindings(s.file, m.after, m.remaining, ctx) };
       if (settings.dryRun) {
-        const diff = createTwoFilesPatch!(`a/${s.file.display}`, `b/${s.file.display}`, m.before, m.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
+        const diff = unifiedDiff!(s.file.display, m.before, m.after);
         const reason = [m.failure, ...(m.notes ?? [])].filter(Boolean).join('; ');
         outcomes.set(s.file.display, { outcome: 'would-fix', fixed: m.fixed.length, diff, ...(reason ? { reason } : {}) });
         fixedCount += m.fixed.length;
