@@ -12,7 +12,7 @@ import type { FixPreview } from '../excerpt.js';
 import type { Report, ReportFinding, ReportNotice } from '../report.js';
 import { CSS, SCRIPT } from './html-assets.js';
 import { anchorId, html, safeUrl, trusted, withCode, type Html } from './html-template.js';
-import { timelineLegend, timelineSvg } from './html-timeline.js';
+import { timelineLegend, timelineList, timelineSvg } from './html-timeline.js';
 
 export interface HtmlOptions {
   /** Most findings listed per notice (default 200); the rest are counted (they are all in the JSON report). */
@@ -101,22 +101,36 @@ ${repoFilter}
 
 function repositoryTables(g: Digest): Html {
   if (g.repositories.length === 0) return html``;
-  const cols = g.notices;
+  // The longer side runs down the page: a matrix wider than the page is cut off (or hides behind a scroll bar).
+  const byNotice = g.notices.length > g.repositories.length;
   return html`<section aria-labelledby="h-repos"><h2 id="h-repos">Repositories, worst first</h2>
-<table><thead><tr><th>Repository</th><th>Commit</th><th class="num">Errors</th><th class="num">Warnings</th><th class="num">Fixable</th><th class="num">Files</th><th>Report of</th></tr></thead><tbody>
+<div class="table-wrap"><table><thead><tr><th>Repository</th><th>Commit</th><th class="num">Errors</th><th class="num">Warnings</th><th class="num">Fixable</th><th class="num">Files</th><th>Report of</th></tr></thead><tbody>
 ${g.repositories.map(
   (r) => html`<tr id="${anchorId('repo', r.name)}"><td>${r.name}</td><td><code>${r.commit ? r.commit.slice(0, 12) : '-'}</code></td><td class="num">${r.errors}</td><td class="num">${r.warnings}</td><td class="num">${r.fixable}</td><td class="num">${r.filesScanned}</td><td>${r.today}</td></tr>`,
 )}
-</tbody></table>
-<h2 id="h-matrix">Repository x notice</h2>
-<div class="matrix"><table aria-labelledby="h-matrix"><thead><tr><th>Repository</th>${cols.map((d) => html`<th class="v" scope="col"><a href="#${anchorId('notice', d.notice.id)}">${dateLabel(d.notice)} ${d.notice.id}</a></th>`)}</tr></thead><tbody>
-${g.repositories.map(
-  (r) => html`<tr><th scope="row">${r.name}</th>${cols.map((d) => {
-    const n = r.byNotice[d.notice.id];
-    return n ? html`<td class="c s-${d.notice.bucket}"><span title="${`${r.name}: ${d.notice.id}, ${plural(n, 'finding')}`}">${n}</span></td>` : html`<td class="c"></td>`;
-  })}</tr>`,
-)}
-</tbody></table></div></section>`;
+</tbody></table></div>
+<h2 id="h-matrix">${byNotice ? 'Notice x repository' : 'Repository x notice'}</h2>
+${byNotice ? noticeRowsMatrix(g) : repositoryRowsMatrix(g)}</section>`;
+}
+
+/** A cell of the matrix: the findings of one notice in one repository. */
+function matrixCell(repo: string, d: NoticeDigest, n: number | undefined): Html {
+  return n ? html`<td class="c s-${d.notice.bucket}"><span title="${`${repo}: ${d.notice.id}, ${plural(n, 'finding')}`}">${n}</span></td>` : html`<td class="c"></td>`;
+}
+
+/** One row per repository, one column per notice (more repositories than notices). */
+function repositoryRowsMatrix(g: Digest): Html {
+  const cols = g.notices;
+  return html`<div class="matrix"><table aria-labelledby="h-matrix"><thead><tr><th>Repository</th>${cols.map((d) => html`<th class="v" scope="col"><a href="#${anchorId('notice', d.notice.id)}">${dateLabel(d.notice)} ${d.notice.id}</a></th>`)}</tr></thead><tbody>
+${g.repositories.map((r) => html`<tr><th scope="row">${r.name}</th>${cols.map((d) => matrixCell(r.name, d, r.byNotice[d.notice.id]))}</tr>`)}
+</tbody></table></div>`;
+}
+
+/** One row per notice, one column per repository (more notices than repositories): it grows down, not off the page. */
+function noticeRowsMatrix(g: Digest): Html {
+  return html`<div class="matrix"><table aria-labelledby="h-matrix"><thead><tr><th>Notice</th>${g.repositories.map((r) => html`<th class="v" scope="col"><a href="#${anchorId('repo', r.name)}">${r.name}</a></th>`)}</tr></thead><tbody>
+${g.notices.map((d) => html`<tr><th scope="row"><a href="#${anchorId('notice', d.notice.id)}">${dateLabel(d.notice)} <span class="id">${d.notice.id}</span></a></th>${g.repositories.map((r) => matrixCell(r.name, d, r.byNotice[d.notice.id]))}</tr>`)}
+</tbody></table></div>`;
 }
 
 export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
@@ -150,7 +164,7 @@ export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
       : '';
   const timeline =
     g.notices.length > 0
-      ? html`<section aria-labelledby="h-timeline"><h2 id="h-timeline">Timeline</h2>${timelineSvg(report, g)}${timelineLegend(report)}</section>`
+      ? html`<section aria-labelledby="h-timeline"><h2 id="h-timeline">Timeline</h2>${timelineSvg(report, g)}${timelineList(report, g)}${timelineLegend(report)}</section>`
       : html`<p>No findings: nothing in ${g.title} is affected by the notices looked for.</p>`;
   const page = html`<!doctype html>
 <html lang="en">
