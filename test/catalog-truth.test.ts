@@ -203,6 +203,7 @@ describe('every link the product prints or embeds resolves', () => {
     for (const url of Object.keys(references)) expect(isPlatformPage(url), url).toBe(true);
     for (const n of loaded.notices) {
       if (n.source.url !== undefined) expectResolves(n.source.url, `${n.id} source`);
+      if (n.source.docs !== undefined) expectResolves(n.source.docs, `${n.id} source.docs`);
       expect(n.source.url, `${n.id} cites a public page`).toBeDefined();
       for (const t of userTexts(n)) for (const m of t.matchAll(/https?:\/\/[^\s)`'"]+/g)) if (!/webexapis\.com|ciscospark\.com|webex\.com\/v1|example|localhost/.test(m[0])) expectResolves(m[0], n.id);
     }

@@ -69,6 +69,7 @@ export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
   field('Countdown', `${countdown(notice, today)} (today ${today})`);
   field('Fix', notice.fix === 'none' ? 'none' : `${notice.fix}, ${fixTimingLabel(notice, today)}`);
   field('Source', citation(notice, catalog.catalog.references ?? {}));
+  if (notice.source.docs !== undefined) field('API docs', `${catalog.catalog.references?.[notice.source.docs] ?? 'public documentation'}: ${notice.source.docs}`);
   field('Reviewed', `catalog reviewed against the platform's API changelog on ${catalog.catalog.reviewed}`);
   const docs = docsUrl(notice.id);
   field('Docs', isLocalUrl(docs) ? `${docs} (the installed copy: no documentation URL is known; set ${DOCS_URL_ENV} to link elsewhere)` : docs);

@@ -130,7 +130,7 @@ export interface ReportNotice {
   instead: string;
   /** What changed, in the catalog's words (reports of older versions lack it). */
   summary?: string;
-  /** The platform's public page for the change. */
+  /** The platform's public page for the change: the API's documentation where the catalog names it, else the announcement. */
   source?: string;
   /** The notice's own page on the web; absent where only the installed copy is known (no `file:` link leaves the machine). */
   docs?: string;
@@ -355,7 +355,8 @@ export function buildReport(input: ReportInput): Report {
     breaking: n.breaking,
     instead: n.instead,
     summary: n.summary,
-    ...(n.source.url !== undefined ? { source: n.source.url } : {}),
+    // The page for the change itself where the catalog names one, else the announcement (the changelog).
+    ...((n.source.docs ?? n.source.url) !== undefined ? { source: (n.source.docs ?? n.source.url)! } : {}),
     ...webDocs(n.id),
   }));
 

@@ -77,9 +77,14 @@ function helpOf(n: Notice): { text: string; markdown: string } {
     text.push('', 'Before:', n.example.before, '', 'After:', n.example.after);
     markdown.push('', 'Before:', '', fence(n.example.before, n.example.language), '', 'After:', '', fence(n.example.after, n.example.language));
   }
+  if (n.source.docs !== undefined) {
+    text.push('', `Platform documentation: ${n.source.docs}`);
+    markdown.push('', `[The platform's documentation of this API](${n.source.docs})`);
+  }
   if (n.source.url !== undefined) {
-    text.push('', `Platform documentation: ${n.source.url}`);
-    markdown.push('', `[The platform's documentation of this change](${n.source.url})`);
+    if (n.source.docs !== undefined) text.push(`Announced in: ${n.source.url}`);
+    else text.push('', `Platform documentation: ${n.source.url}`);
+    markdown.push('', `[The platform's announcement of this change](${n.source.url})`);
   }
   const docs = webDocsUrl(n.id);
   if (docs !== undefined) {
@@ -90,7 +95,7 @@ function helpOf(n: Notice): { text: string; markdown: string } {
 }
 
 function helpUriOf(r: ReportNotice, notice: Notice | undefined): string {
-  const url = r.docs ?? webDocsUrl(r.id) ?? r.source ?? notice?.source.url;
+  const url = r.docs ?? webDocsUrl(r.id) ?? r.source ?? notice?.source.docs ?? notice?.source.url;
   return url !== undefined && /^https:\/\//.test(url) ? url : informationUri();
 }
 
