@@ -134,7 +134,7 @@ describe.skipIf(!CHROMIUM)(TITLE, { timeout: 180_000 }, () => {
     const items = page.locator('ol.timeline-list li');
     expect(await items.count()).toBe(report.notices.filter((n) => n.findings > 0).length);
     expect(await items.first().isVisible()).toBe(true);
-    const size = await items.first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const size = await items.first().evaluate((el) => parseFloat((globalThis as unknown as { getComputedStyle: (e: unknown) => { fontSize: string } }).getComputedStyle(el).fontSize));
     expect(size).toBeGreaterThanOrEqual(14);
     // Every line fits: no item wider than the page.
     const widest = await items.evaluateAll((els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
