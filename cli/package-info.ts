@@ -1,10 +1,10 @@
 /**
  * The package's own name and version, and where its per-notice docs live (SARIF `helpUri`, `explain`, the
- * Markdown report): the generated pages shipped in the installed package, or under the documentation home
- * the user names in `COLLAB_MIGRATE_DOCS_URL`. No repository address is assumed.
+ * Markdown report): under the documentation home the user names in `COLLAB_MIGRATE_DOCS_URL`, else in the
+ * repository package.json names.
  */
 import { readFileSync } from 'node:fs';
-import { DOCS_URL_ENV, noticeDocUrl, packageReadmeUrl } from '../engine/catalog/sources.js';
+import { isLocalUrl, noticeDocUrl, packageHomeUrl } from '../engine/catalog/sources.js';
 
 interface PackageJson {
   name?: string;
@@ -27,13 +27,21 @@ const pkg = readPackage();
 export const TOOL_NAME = pkg.name ?? 'collab-migrate';
 export const TOOL_VERSION = pkg.version ?? '0.0.0';
 
-/** Where `docs/notices/<id>.md` can be read: under the configured documentation home, else the installed file. */
+/**
+ * Where `docs/notices/<id>.md` can be read: under `COLLAB_MIGRATE_DOCS_URL`, else in the package's repository at
+ * the installed version's tag (package.json `repository`), else the installed file (engine/catalog/sources.ts).
+ */
 export function docsUrl(id: string): string {
-  return noticeDocUrl(id, process.env[DOCS_URL_ENV]);
+  return noticeDocUrl(id);
 }
 
-/** The tool's home for SARIF `informationUri`: the configured documentation home, else the installed README. */
+/** The tool's home for SARIF `informationUri`: the configured documentation home, else package.json `homepage`. */
 export function informationUri(): string {
-  const base = process.env[DOCS_URL_ENV];
-  return base !== undefined && base.trim() !== '' ? base : packageReadmeUrl();
+  return packageHomeUrl();
+}
+
+/** The notice's page for output that leaves the machine (SARIF, Markdown, HTML, JSON): a web address or nothing. */
+export function webDocsUrl(id: string): string | undefined {
+  const url = docsUrl(id);
+  return isLocalUrl(url) ? undefined : url;
 }

@@ -72,6 +72,11 @@ export interface Source {
   section: string;
   /** The public page that documents the change: the platform's API changelog or the area's API reference page. */
   url?: string;
+  /**
+   * The platform's documentation page of the changed API or feature (one of the catalog's `references`), when
+   * `url` is the general changelog: where a reader finds the API as it is now.
+   */
+  docs?: string;
   /** The platform's own words, shortened only where `...` says so. */
   quote?: string;
 }

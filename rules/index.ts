@@ -18,15 +18,14 @@ import { builtinCatalogPath, loadCatalog, suggestId, type LoadedCatalog } from '
 import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, effectiveText, type Severity } from '../engine/catalog/dates.js';
 import { COMMON_MESSAGES } from '../engine/detectors/detector.js';
 import { getDetector } from '../engine/detectors/index.js';
-import { DOCS_URL_ENV, noticeDocUrl } from '../engine/catalog/sources.js';
+import { noticeDocUrl } from '../engine/catalog/sources.js';
 import { hasPropertyRenames, PROJECT_RENAME_MESSAGES } from '../engine/project/renames.js';
 import { OptionsError } from '../engine/catalog/option-check.js';
 import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from '../engine/findings/suppressions.js';
 import { FIX_FORM_MESSAGES } from '../engine/fix/timing.js';
 import { createTypeOracle } from '../engine/detectors/type-oracle.js';
 import { fingerprintAll } from '../engine/findings/fingerprint.js';
-import { daysUntilEffective } from '../engine/catalog/dates.js';
-import { readBaseline } from '../engine/findings/baseline.js';
+import { baselineKey, baselineKeys, readBaseline, recordedState } from '../engine/findings/baseline.js';
 import type { EngineOptions, IsoDate, Notice, TypeOracle } from '../engine/types.js';
 import { checkConfigureOptions, checkRuleOptions, checkSettings, eslintSchema, PLUGIN_NAME, type ConfigureOptions, type PluginSettings, type RuleOptions } from './options.js';
 
@@ -36,17 +35,17 @@ export { PLUGIN_NAME, type ConfigureOptions, type PluginSettings, type RuleOptio
 const pkg = JSON.parse(readFileSync(join(dirname(builtinCatalogPath()), 'package.json'), 'utf8')) as { version: string };
 
 /**
- * Where a notice's generated doc lives: the page shipped in the installed package (a `file:` URL), or under
- * the documentation home named in `COLLAB_MIGRATE_DOCS_URL`.
+ * Where a notice's generated doc lives: under `COLLAB_MIGRATE_DOCS_URL`, else in the repository package.json
+ * names (at the installed version's tag); only a copy without either keeps the shipped file (a `file:` URL).
  */
 export function docsUrl(id: string): string {
-  return noticeDocUrl(id, process.env[DOCS_URL_ENV]);
+  return noticeDocUrl(id);
 }
 
-const baselines = new Map<string, { mtimeMs: number; keys: Set<string> }>();
+const baselines = new Map<string, { mtimeMs: number; keys: Set<string>; recorded?: IsoDate }>();
 
-/** The recorded findings of a baseline file as `file\0notice\0fingerprint` keys (files relative to its folder), re-read when it changes. */
-function baselineKeys(file: string): Set<string> {
+/** A baseline file's recorded findings as `file\0notice\0fingerprint` keys (files relative to its folder) and its day, re-read when it changes. */
+function baselineOf(file: string): { keys: Set<string>; recorded?: IsoDate } {
   let mtimeMs = -1;
   try {
     mtimeMs = statSync(file).mtimeMs;
@@ -54,17 +53,11 @@ function baselineKeys(file: string): Set<string> {
     throw new Error(`collab-migrate: baseline ${file} not found (create it with \`collab-migrate --baseline-write ${file}\`)`);
   }
   const cached = baselines.get(file);
-  if (cached && cached.mtimeMs === mtimeMs) return cached.keys;
-  const keys = new Set(readBaseline(file).findings.map((e) => `${e.file}\0${e.notice}\0${e.fingerprint}`));
-  baselines.set(file, { mtimeMs, keys });
-  return keys;
-}
-
-/** Whether a notice is in force on `today` (contract rules always; dated notices from their effective day). */
-function isInForce(notice: Notice, today: IsoDate): boolean {
-  if (notice.status === 'contract') return true;
-  const days = daysUntilEffective(notice, today);
-  return notice.status !== 'pending' && days !== undefined && days <= 0;
+  if (cached && cached.mtimeMs === mtimeMs) return cached;
+  const read = readBaseline(file);
+  const entry = { mtimeMs, keys: baselineKeys(read), ...(read.recorded !== undefined ? { recorded: read.recorded } : {}) };
+  baselines.set(file, entry);
+  return entry;
 }
 
 /** Suggestion messages (ids starting with `suggest`) carry no date; report messages get the countdown. */
@@ -102,6 +95,12 @@ function ownSuppressionsOf(sourceCode: TSESLint.SourceCode, catalog: LoadedCatal
   return list;
 }
 const oracles = new WeakMap<object, TypeOracle | undefined>();
+/** Invalid suppression comments reported already (the parsed comments are shared by the rules of one file). */
+const invalidReported = new WeakSet<Suppression>();
+
+/** The message of an invalid suppression comment (the CLI lists the same ones under "invalid suppressions"). */
+const INVALID_SUPPRESSION = 'invalidSuppression';
+const INVALID_SUPPRESSION_MESSAGE = 'Invalid collab-migrate suppression comment: {{problem}}. It suppresses nothing.';
 
 function fileContextOf(sourceCode: TSESLint.SourceCode, filename: string): FileContext {
   let ctx = contexts.get(sourceCode.ast);
@@ -123,6 +122,7 @@ function typeOracleOf(sourceCode: TSESLint.SourceCode): TypeOracle | undefined {
 /** The messages of every interpreter a notice's detections use. */
 export function messagesOf(notice: Notice): Record<string, string> {
   const messages: Record<string, string> = notice.fix === 'autofix' ? { ...COMMON_MESSAGES, ...FIX_FORM_MESSAGES } : {};
+  messages[INVALID_SUPPRESSION] = INVALID_SUPPRESSION_MESSAGE;
   const sources = notice.detections.map((d) => getDetector(d)?.messages ?? {});
   // A rename this file's own types declare is left to the codemod (engine/project/renames.ts).
   if (hasPropertyRenames(notice)) sources.push(PROJECT_RENAME_MESSAGES);
@@ -167,14 +167,25 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
           const matches = analyzeContext(file, { catalog, notices, engine, types: typeOracleOf(sourceCode as TSESLint.SourceCode) });
           const when = effectiveText(notice);
           const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode, catalog);
-          // With a baseline, a recorded finding is tolerated until its notice is in force (as the CLI's --baseline).
+          // A comment that cannot be read as meant (a bad `until` date, an unknown id) is said once: by the rule it
+          // names, or, when it names no rule, by the first of the plugin's rules to finish the file.
+          for (const s of suppressions) {
+            if (s.problem === undefined || invalidReported.has(s)) continue;
+            const owner = s.ids.find((id) => { const n = catalog.get(id); return n !== undefined && n.status !== 'informational' && n.detections.length > 0; });
+            if (owner !== undefined && owner !== notice.id) continue;
+            invalidReported.add(s);
+            const comment = sourceCode.lines[s.line - 1] ?? '';
+            context.report({ loc: { start: { line: s.line, column: 0 }, end: { line: s.line, column: comment.length } }, messageId: INVALID_SUPPRESSION, data: { problem: s.problem } });
+          }
+          // With a baseline, a recorded finding is not reported unless its notice took effect after the baseline
+          // was recorded and on or before today (engine/findings/baseline.ts, as the CLI's --baseline).
           let tolerated: Set<number> | undefined;
-          if (baselineFile && matches.length > 0 && !isInForce(notice, today)) {
-            const keys = baselineKeys(baselineFile);
+          const baseline = baselineFile && matches.length > 0 ? baselineOf(baselineFile) : undefined;
+          if (baselineFile && baseline && recordedState(notice, baseline.recorded, today) === 'recorded') {
             const file = relative(dirname(baselineFile), context.filename).split(sep).join('/');
             const ordered = [...matches].sort((a, b) => a.range[0] - b.range[0]);
             const prints = fingerprintAll(sourceCode.text, ordered);
-            tolerated = new Set(ordered.flatMap((m, i) => (keys.has(`${file}\0${notice.id}\0${prints[i]}`) ? [m.range[0]] : [])));
+            tolerated = new Set(ordered.flatMap((m, i) => (baseline.keys.has(baselineKey(file, notice.id, prints[i]!)) ? [m.range[0]] : [])));
           }
           for (const match of matches) {
             if (tolerated?.has(match.range[0])) continue;
@@ -202,6 +213,8 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
 }
 
 const FILES = ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'];
+/** TypeScript files: the only ones `configs.typescript` gives a parser (ESLint's own parser reads JavaScript). */
+const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
 
 function severityFor(notice: Notice, opts: ConfigureOptions, today: IsoDate): Severity {
   if (opts.all) {
@@ -215,7 +228,7 @@ function severityFor(notice: Notice, opts: ConfigureOptions, today: IsoDate): Se
 export interface CollabPlugin {
   meta: { name: string; version: string };
   rules: Record<string, TSESLint.RuleModule<string, [RuleOptions?]>>;
-  configs: Record<'recommended' | 'all', Linter.Config> & { configure(opts?: ConfigureOptions): Linter.Config };
+  configs: Record<'recommended' | 'all' | 'typescript', Linter.Config> & { configure(opts?: ConfigureOptions): Linter.Config };
 }
 
 /** Builds the plugin from a catalog (the built-in one by default). */
@@ -241,12 +254,15 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
       const severity = wanted && !wanted.has(notice.id) ? 'off' : severityFor(notice, opts, today);
       ruleEntries[`${PLUGIN_NAME}/${notice.id}`] = opts.baseline && severity !== 'off' ? 'error' : severity;
     }
-    const settings: PluginSettings = { today, region: opts.region, strictScopes: opts.strictScopes, baseline: opts.baseline, fixMode: opts.fixMode };
+    // `all` also reports well-formed OAuth scopes the catalog does not list (unless told otherwise).
+    const strictScopes = opts.strictScopes ?? (opts.all ? true : undefined);
+    const settings: PluginSettings = { today, region: opts.region, strictScopes, baseline: opts.baseline, fixMode: opts.fixMode };
     const config: TSESLint.FlatConfig.Config = {
       name: `${PLUGIN_NAME}/${opts.all ? 'all' : opts.before ? `before-${opts.before}` : 'recommended'}`,
       files: FILES,
       plugins: { [PLUGIN_NAME]: plugin as unknown as TSESLint.FlatConfig.Plugin },
-      languageOptions: { parser: tsParser as TSESLint.FlatConfig.Parser },
+      // No parser: the files keep the one the project configures (ESLint's own for JavaScript, typescript-eslint's
+      // or @babel/eslint-parser). A project without a TypeScript parser adds `configs.typescript`.
       settings: { [PLUGIN_NAME]: JSON.parse(JSON.stringify(settings)) },
       rules: ruleEntries,
     };
@@ -260,6 +276,10 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
     get all() {
       return configure({ all: true });
     },
+    get typescript() {
+      const config: TSESLint.FlatConfig.Config = { name: `${PLUGIN_NAME}/typescript`, files: TS_FILES, languageOptions: { parser: tsParser as TSESLint.FlatConfig.Parser } };
+      return config as unknown as Linter.Config;
+    },
     configure,
   } as CollabPlugin['configs'];
   return plugin;
@@ -267,3 +287,5 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
 
 const plugin = createPlugin();
 export default plugin;
+// `require('collab-migrate/eslint')` (Node 20.19+ loads this ES module) returns the plugin itself, without `.default`.
+export { plugin as 'module.exports' };

@@ -41,12 +41,16 @@ export interface ConfigureOptions extends RuleOptions {
   warnWithinDays?: number;
   /** Only these notice ids. */
   notices?: string[];
-  /** Every detectable notice as warn or error by date, pending included (the `all` config). */
+  /**
+   * The `all` config: every detectable notice on (those `recommended` leaves off, because they are later than
+   * the warning window or have no date yet, as warnings), and `strictScopes` on unless set.
+   */
   all?: boolean;
   /**
    * The CLI's baseline file (`collab-migrate --baseline-write FILE`), relative to ESLint's cwd. Every rule the
-   * config turns on is then an error, and a finding the baseline records is not reported until its notice's
-   * effective date (from that day it is an error): new code fails at once, recorded code when its date comes.
+   * config turns on is then an error, and a finding the baseline records is not reported, unless its notice took
+   * effect after the day the baseline was recorded and on or before today: new code fails at once, recorded
+   * code on the day its notice takes effect.
    */
   baseline?: string;
 }
@@ -84,7 +88,7 @@ export const RULE_OPTIONS_SCHEMA: OptionsSchema = { type: 'object', properties: 
 const BASELINE = {
   type: 'string',
   minLength: 1,
-  description: "The CLI's baseline file (`collab-migrate --baseline-write FILE`), relative to ESLint's cwd: recorded findings are not reported until their notice is in force.",
+  description: "The CLI's baseline file (`collab-migrate --baseline-write FILE`), relative to ESLint's cwd: recorded findings are not reported, unless their notice took effect after the day the baseline was recorded (then they are errors).",
 } as const;
 
 /** Schema of `settings['collab-migrate']`: the rule options and the baseline. */
@@ -96,7 +100,7 @@ export const CONFIGURE_OPTION_PROPERTIES = {
   before: date('Also report notices effective on or before this day, YYYY-MM-DD (as warnings until they are in force).'),
   warnWithinDays: { type: 'integer', minimum: 0, default: DEFAULT_WARN_WITHIN_DAYS, description: 'Warn this many days ahead of an effective date.' },
   notices: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Only these notice ids (the others are off).' },
-  all: { type: 'boolean', default: false, description: 'Every detectable notice as a warning or an error by date, pending ones included (the `all` config).' },
+  all: { type: 'boolean', default: false, description: 'Every detectable notice on (later and pending ones as warnings), and strictScopes on unless set (the `all` config).' },
   baseline: BASELINE,
 } satisfies Record<keyof ConfigureOptions, Record<string, unknown>>;
 
@@ -144,15 +148,23 @@ export function checkRuleOptions(ruleId: string, options: unknown): RuleOptions 
 }
 
 /**
- * The schema given to ESLint as `meta.schema`: the same options and types, but open to unknown keys and
- * values, which the rule itself checks when it is created. ESLint checks `meta.schema` first with its own
- * validator, whose messages name neither the allowed values nor the key the user probably meant
- * (`Value "xx" should be equal to one of the allowed values`), and cannot tell a real day from `2026-13-45`.
+ * The schema given to ESLint as `meta.schema`, which ESLint validates when it loads the configuration (before
+ * any file is linted): the same options, closed (`additionalProperties: false`), with the allowed values
+ * (`enum`) and the day's shape. Whether a day is a real one (`2026-13-45` is not) is checked when the rule is
+ * created, by {@link checkRuleOptions}, which also names the key the user probably meant.
  */
 export function eslintSchema(): JSONSchema.JSONSchema4[] {
   const properties = Object.fromEntries(
     // No `default`: ESLint's validator fills defaults into the options, which would hide the same key in settings.
-    Object.entries(RULE_OPTION_PROPERTIES).map(([key, p]) => [key, { type: p.type, description: p.description }]),
+    Object.entries(RULE_OPTION_PROPERTIES).map(([key, p]) => [
+      key,
+      {
+        type: p.type,
+        description: p.description,
+        ...('enum' in p ? { enum: [...p.enum] } : {}),
+        ...('format' in p && p.format === CALENDAR_DAY_FORMAT ? { pattern: '^\\d{4}-\\d{2}-\\d{2}$' } : {}),
+      },
+    ]),
   );
-  return [{ type: 'object', properties: properties as Record<string, JSONSchema.JSONSchema4> }];
+  return [{ type: 'object', properties: properties as Record<string, JSONSchema.JSONSchema4>, additionalProperties: false }];
 }

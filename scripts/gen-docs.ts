@@ -192,6 +192,7 @@ export function renderNoticeDoc(n: Notice, root: string, references: Readonly<Re
   const title = url !== undefined ? (references[url] ?? 'Public documentation') : `Source ${n.source.section}`;
   out.push('## Source', '', `${url !== undefined ? `[${title}](${url})` : title}: ${n.area}${date !== undefined ? `, ${date}` : ''}.`);
   if (n.source.quote) out.push('', `As announced: "${n.source.quote}"`);
+  if (n.source.docs !== undefined) out.push('', `The API as it is now: [${references[n.source.docs] ?? 'Public documentation'}](${n.source.docs}).`);
   out.push('');
   out.push('## What is detected', '');
   if (n.detections.length > 0) {

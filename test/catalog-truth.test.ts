@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
 import { loadCatalog, packageRoot } from '../engine/catalog/catalog.js';
 import { addDays, isSelected, severityOf } from '../engine/catalog/dates.js';
-import { CATALOG_MAX_AGE_DAYS, catalogAge, citation, noticeDocUrl } from '../engine/catalog/sources.js';
+import { CATALOG_MAX_AGE_DAYS, catalogAge, citation, docsBaseUrl, isLocalUrl, noticeDocUrl, repositoryWebUrl } from '../engine/catalog/sources.js';
 import type { Notice, RequestFieldDetection, ValueMapDetection } from '../engine/types.js';
 import { informationUri, docsUrl as cliDocsUrl } from '../cli/package-info.js';
 import plugin from '../rules/index.js';
@@ -182,7 +182,15 @@ describe('facts of the document, entry by entry', () => {
 const references = loaded.catalog.references;
 const isPlatformPage = (url: string) => /^https:\/\/(developer\.webex\.com\/|github\.com\/webex\/)/.test(url);
 
+/** The project's own pages on GitHub (package.json `repository`, at this version's tag): they exist when the file does. */
+const ownDocs = /^https:\/\/github\.com\/collab-migrate\/collab-migrate\/blob\/v\d+\.\d+\.\d+[^/]*\/(docs\/[a-z0-9/-]+\.md)$/;
+
 function expectResolves(link: string, where: string): void {
+  const own = ownDocs.exec(link);
+  if (own) {
+    expect(existsSync(join(root, own[1]!)), `${where}: ${link} names ${own[1]}, which does not exist`).toBe(true);
+    return;
+  }
   if (link.startsWith('file:')) {
     expect(existsSync(fileURLToPath(link)), `${where}: ${link} does not exist`).toBe(true);
     return;
@@ -195,25 +203,37 @@ describe('every link the product prints or embeds resolves', () => {
     for (const url of Object.keys(references)) expect(isPlatformPage(url), url).toBe(true);
     for (const n of loaded.notices) {
       if (n.source.url !== undefined) expectResolves(n.source.url, `${n.id} source`);
+      if (n.source.docs !== undefined) expectResolves(n.source.docs, `${n.id} source.docs`);
       expect(n.source.url, `${n.id} cites a public page`).toBeDefined();
       for (const t of userTexts(n)) for (const m of t.matchAll(/https?:\/\/[^\s)`'"]+/g)) if (!/webexapis\.com|ciscospark\.com|webex\.com\/v1|example|localhost/.test(m[0])) expectResolves(m[0], n.id);
     }
   });
 
-  it('ESLint meta.docs.url, SARIF helpUri/informationUri and explain point to files that exist', () => {
+  it('ESLint meta.docs.url, SARIF helpUri/informationUri and explain point to pages that exist', () => {
     for (const [id, rule] of Object.entries(plugin.rules)) expectResolves((rule.meta?.docs as { url: string }).url, `rule ${id}`);
     for (const n of loaded.notices) {
       expectResolves(cliDocsUrl(n.id), `docsUrl ${n.id}`);
       expectResolves(noticeDocUrl(n.id), `noticeDocUrl ${n.id}`);
     }
-    expectResolves(informationUri(), 'informationUri');
+    expect(informationUri()).toMatch(/^https:\/\/github\.com\/collab-migrate\/collab-migrate/);
     expect(noticeDocUrl('x-y', 'https://docs.example.org/collab')).toBe('https://docs.example.org/collab/x-y.md');
   });
 
-  it('package.json names no repository or home page of its own', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
-    expect(pkg.repository).toBeUndefined();
-    expect(pkg.homepage).toBeUndefined();
+  it('package.json names the repository, and every link of the per-notice docs is a web address built from it', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { repository: { url: string }; homepage: string; bugs: { url: string }; version: string };
+    expect(pkg.repository.url).toBe('git+https://github.com/collab-migrate/collab-migrate.git');
+    expect(pkg.homepage).toMatch(/^https:\/\/github\.com\/collab-migrate\/collab-migrate/);
+    expect(pkg.bugs.url).toMatch(/^https:\/\/github\.com\/collab-migrate\/collab-migrate\/issues$/);
+    expect(docsBaseUrl('')).toBe(`https://github.com/collab-migrate/collab-migrate/blob/v${pkg.version}/docs/notices/`);
+    expect(docsBaseUrl('https://intranet.example/collab')).toBe('https://intranet.example/collab/');
+    expect(noticeDocUrl('x-y', '')).toMatch(/^file:.*docs\/notices\/x-y\.md$/);
+    expect(isLocalUrl(noticeDocUrl('x-y', ''))).toBe(true);
+    expect(informationUri()).toBe(pkg.homepage);
+  });
+
+  it('a repository address becomes a web address only when it is one of GitHub\'s forms', () => {
+    for (const form of ['git+https://github.com/o/r.git', 'https://github.com/o/r', 'github:o/r', 'o/r', 'git@github.com:o/r.git', { url: 'git://github.com/o/r.git' }]) expect(repositoryWebUrl(form), JSON.stringify(form)).toBe('https://github.com/o/r');
+    for (const form of ['file:///tmp/x', 'https://gitlab.example/o/r', 42, null, { url: 'javascript:alert(1)' }]) expect(repositoryWebUrl(form), JSON.stringify(form)).toBeUndefined();
   });
 
   it('the generated docs, README and docs/ link only to files that exist and to the catalog\'s public pages', () => {

@@ -81,11 +81,18 @@ describe('--fix', { timeout: 180_000 }, () => {
     expect(read(d, 'b.ts')).toBe(EXPECTED);
   });
 
-  it('outside a git work tree there is nothing to protect', () => {
+  it('outside a git work tree there is nothing to protect, and it says there is no undo', () => {
     const d = tempTree({ 'a.ts': INPUT });
     dirs.push(d);
-    expect(cli(['--fix', '--only', RENAME, ...TODAY], { cwd: d }).code).toBe(0);
+    const r = cli(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
+    expect(r.code).toBe(0);
     expect(read(d, 'a.ts')).toBe(EXPECTED);
+    expect(r.stderr).toBe('collab-migrate --fix: the file it changes is not in a git repository, so there is no undo (no git diff to review the changes, no git checkout to restore them). Run --dry-run first to see the changes, or keep a copy.\n');
+    // Nothing to say for --dry-run (it writes nothing), nor inside a repository.
+    writeFileSync(path.join(d, 'a.ts'), INPUT);
+    expect(cli(['--fix', '--dry-run', '--only', RENAME, ...TODAY], { cwd: d }).stderr).toBe('');
+    const inRepo = repo({ 'a.ts': INPUT });
+    expect(cli(['--fix', '--only', RENAME, ...TODAY], { cwd: inRepo }).stderr).toBe('');
   });
 
   it('--dry-run lists, for an edit in shared code, the calls it changes', () => {

@@ -113,6 +113,29 @@ describe('several outputs from one run', { timeout: 180_000 }, () => {
   });
 });
 
+describe('links that work off the machine', { timeout: 180_000 }, () => {
+  it('no output that leaves the machine holds a file: link; each names the notice\'s web pages', () => {
+    const d = tree({ 'a.ts': SIM_RING, 'b.ts': SIGNATURE });
+    const outs = { json: 'r.json', sarif: 'r.sarif', github: 'r.github.txt', markdown: 'r.md', html: 'r.html' };
+    const r = cli(['.', ...DAY, '--include', '*.ts', ...Object.entries(outs).flatMap(([f, file]) => [`--${f}-output`, file])], { cwd: d });
+    expect(r.code, r.stderr).toBe(0);
+    for (const file of Object.values(outs)) expect(readFileSync(path.join(d, file), 'utf8'), file).not.toContain('file:');
+    const docs = docsUrl(RENAME);
+    expect(docs).toMatch(/^https:\/\/github\.com\/collab-migrate\/collab-migrate\/blob\/v[^/]+\/docs\/notices\/workspace-answer-confirmation-renamed\.md$/);
+    const json = JSON.parse(readFileSync(path.join(d, outs.json), 'utf8')) as { notices: { id: string; docs?: string; source?: string; summary?: string }[] };
+    const rename = json.notices.find((n) => n.id === RENAME)!;
+    expect(rename.docs).toBe(docs);
+    expect(rename.source).toMatch(/^https:\/\/developer\.webex\.com\//);
+    expect(rename.summary).toMatch(/answerConfirmation/);
+    expect(readFileSync(path.join(d, outs.markdown), 'utf8')).toContain(`](${docs})`);
+    expect(readFileSync(path.join(d, outs.html), 'utf8')).toContain(`href="${docs}"`);
+    // COLLAB_MIGRATE_DOCS_URL names another documentation home (a fork, an intranet mirror).
+    const mirror = cli(['.', ...DAY, '--include', '*.ts', '--format', 'sarif'], { cwd: d, env: { COLLAB_MIGRATE_DOCS_URL: 'https://docs.example.org/collab' } });
+    const log = JSON.parse(mirror.stdout) as SarifLog;
+    expect(log.runs[0].tool.driver.rules.find((x) => x.id === RENAME)!.helpUri).toBe(`https://docs.example.org/collab/${RENAME}.md`);
+  });
+});
+
 describe('SARIF for code scanning', { timeout: 180_000 }, () => {
   it('rules carry descriptions, help with the example, docs links and tags; the log is schema-valid', () => {
     const d = tree({ 'src/sim-ring.ts': SIM_RING, 'src/sig.ts': SIGNATURE });
@@ -129,6 +152,7 @@ describe('SARIF for code scanning', { timeout: 180_000 }, () => {
       expect(rule.help.text, rule.id).toMatch(/What to do: /);
       expect(rule.help.markdown, rule.id).toMatch(/\*\*What to do:\*\*/);
       expect(rule.helpUri).toBe(docsUrl(rule.id));
+      expect(rule.helpUri, rule.id).toMatch(/^https:\/\//);
       expect(rule.properties.tags).toContain('collab-migrate');
       expect(rule.properties['security-severity']).toBeUndefined();
     }
@@ -167,7 +191,13 @@ describe('SARIF for code scanning', { timeout: 180_000 }, () => {
     const r = cli(['--format', 'sarif', 'src', ...DAY], { cwd: path.join(d, 'packages/api') });
     const log = JSON.parse(r.stdout) as SarifLog;
     expect(log.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'packages/api/src/a.ts', uriBaseId: '%SRCROOT%' });
-    expect(log.runs[0].originalUriBaseIds['%SRCROOT%'].uri).toBe(`file://${d}/`);
+    // No address of this machine in a log that leaves it: code scanning resolves %SRCROOT% to the checkout.
+    expect(log.runs[0].originalUriBaseIds['%SRCROOT%'].uri).toBeUndefined();
+    expect(r.stdout).not.toContain('file:');
     expect(validator()(log).valid).toBe(true);
+    // GitHub annotations too: GitHub resolves `file=` from the repository root, whichever folder the run started in.
+    const gh = cli(['--format', 'github', 'src', ...DAY], { cwd: path.join(d, 'packages/api') });
+    expect(gh.stdout).toMatch(/^::warning file=packages\/api\/src\/a\.ts,line=\d+,/m);
+    expect(gh.stdout).not.toMatch(/file=src\//);
   });
 });

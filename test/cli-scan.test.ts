@@ -95,7 +95,13 @@ describe('text output and exit codes', { timeout: 180_000 }, () => {
     const quiet = json([...base, '--quiet'], d);
     expect(quiet.report.findings).toEqual([]);
     expect(quiet.report.summary.warnings).toBe(1);
-    expect(cli([...base, '--quiet', '--max-warnings', '0'], { cwd: d }).code).toBe(0);
+    // As ESLint: --quiet hides the warnings, --max-warnings still counts them.
+    const quietOver = cli([...base, '--quiet', '--max-warnings', '0'], { cwd: d });
+    expect(quietOver.code).toBe(1);
+    expect(quietOver.stderr).toContain('too many warnings (maximum: 0; 1 not shown, --quiet)');
+    expect(cli([...base, '--quiet', '--max-warnings', '1'], { cwd: d }).code).toBe(0);
+    // Whatever the format, the reason for exit 1 is said on stderr.
+    expect(cli([...base, '--max-warnings', '0', '--format', 'json'], { cwd: d }).stderr).toContain('too many warnings (maximum: 0)');
   });
 
   it('--only and --skip choose notices', () => {

@@ -106,6 +106,30 @@ describe('collab-migrate codemod (the command)', { timeout: 180_000 }, () => {
     expect(readFileSync(path.join(dir, 'app/src/types.ts'), 'utf8')).toBe(readFileSync(path.join(EXPECTED, 'app/src/types.ts'), 'utf8'));
   });
 
+  it('codemod --dry-run prints the same diff form as --fix --dry-run (git\'s a/ b/ headers, same hunks)', () => {
+    const dir = path.join(fixtureCopy(), 'app');
+    const args = ['--dry-run', '--only', ID, '--today', TODAY];
+    const codemod = cli(['codemod', ...args], { cwd: dir });
+    const fix = cli(['--fix', ...args], { cwd: dir });
+    expect(codemod.code, codemod.stderr).toBe(0);
+    const blocks = (out: string): Map<string, string> =>
+      new Map(
+        out
+          .split(/^(?=--- a\/)/m)
+          .filter((b) => b.startsWith('--- a/'))
+          .map((b) => [b.split('\n')[0]!, b.split('\n').filter((l) => /^[-+ @\\]/.test(l)).join('\n').trimEnd()]),
+      );
+    const a = blocks(codemod.stdout);
+    const b = blocks(fix.stdout);
+    expect(codemod.stdout).not.toMatch(/^={3,}$/m);
+    expect(codemod.stdout).toMatch(/^--- a\/src\/ring\.ts\n\+\+\+ b\/src\/ring\.ts\n@@ /m);
+    // Files both change alike (the codemod also renames a declared property, which --fix leaves to it).
+    for (const file of ['--- a/src/ring.ts', '--- a/src/bom.ts', '--- a/src/crlf.ts']) {
+      expect(a.get(file), file).toBeDefined();
+      expect(a.get(file), file).toBe(b.get(file));
+    }
+  });
+
   it('--dry-run shows the diff and the error it would add; a write is refused (exit 1) until --force', () => {
     const dir = declaredElsewhere();
     const original = readFileSync(path.join(dir, 'src/ring.ts'), 'utf8');

@@ -20,7 +20,7 @@ function lint(id: string, code: string, origin: string): Linter.LintMessage[] {
   const linter = new Linter({ configType: 'flat' });
   const config = plugin.configs.configure({ today: TODAY, notices: [id], all: true });
   const filename = origin.split('/').pop()!;
-  const messages = linter.verify(code, [config], { filename });
+  const messages = linter.verify(code, [plugin.configs.typescript, config], { filename });
   expect(messages.filter((m) => m.fatal), origin).toEqual([]);
   return messages.filter((m) => m.ruleId === `collab-migrate/${id}`);
 }

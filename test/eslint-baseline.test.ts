@@ -1,7 +1,7 @@
 /**
  * The ESLint plugin reads the CLI's baseline (`configure({ baseline })`): every rule on is an error, a recorded
- * finding is not reported until its notice's effective date and is an error from that day, a new finding is an
- * error at once. Fingerprints match the CLI's, so one file serves both.
+ * finding is not reported, unless its notice took effect after the day the baseline was recorded and on or before
+ * today (then it is an error), a new finding is an error at once. Fingerprints match the CLI's, so one file serves both.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,7 +27,7 @@ afterEach(() => {
 function lint(cwd: string, file: string, today: string): Linter.LintMessage[] {
   const linter = new Linter({ configType: 'flat', cwd });
   const config = plugin.configs.configure({ today, baseline: 'collab-migrate-baseline.json' });
-  const messages = linter.verify(readText(cwd, file), [config], { filename: path.join(cwd, file) });
+  const messages = linter.verify(readText(cwd, file), [plugin.configs.typescript, config], { filename: path.join(cwd, file) });
   expect(messages.filter((m) => m.fatal)).toEqual([]);
   return messages.filter((m) => m.ruleId === RULE);
 }
@@ -66,11 +66,22 @@ describe('configure({ baseline })', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('a recorded finding of a notice already in force when the baseline was written stays quiet', () => {
+    const d = tempTree({});
+    dirs.push(d);
+    put(d, 'sig.ts', SIGNATURE);
+    expect(cli(['--baseline-write', 'collab-migrate-baseline.json', '--today', '2026-06-01'], { cwd: d }).code).toBe(0);
+    expect(lint(d, 'sig.ts', '2026-06-01')).toEqual([]);
+    expect(lint(d, 'sig.ts', '2027-01-01')).toEqual([]);
+    put(d, 'new.ts', SIGNATURE.replace('signature', 'fresh'));
+    expect(lint(d, 'new.ts', '2026-06-01').map((m) => m.severity)).toEqual([2]);
+  });
+
   it('a missing baseline file is an error that says how to create it', () => {
     const d = tempTree({});
     dirs.push(d);
     put(d, 'a.ts', SIGNATURE);
     const linter = new Linter({ configType: 'flat', cwd: d });
-    expect(() => linter.verify(SIGNATURE, [plugin.configs.configure({ today: '2026-03-01', baseline: 'nope.json' })], { filename: path.join(d, 'a.ts') })).toThrow(/baseline .*nope\.json not found \(create it with `collab-migrate --baseline-write/);
+    expect(() => linter.verify(SIGNATURE, [plugin.configs.typescript, plugin.configs.configure({ today: '2026-03-01', baseline: 'nope.json' })], { filename: path.join(d, 'a.ts') })).toThrow(/baseline .*nope\.json not found \(create it with `collab-migrate --baseline-write/);
   });
 });

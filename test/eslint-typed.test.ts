@@ -20,7 +20,7 @@ function project(files: Record<string, string>): string {
 }
 
 async function lint(dir: string, typed: boolean): Promise<Array<{ rule: string | null; line: number }>> {
-  const config: any[] = [plugin.configs.configure({ today: TODAY, before: '2099-12-31' })];
+  const config: any[] = [plugin.configs.typescript, plugin.configs.configure({ today: TODAY, before: '2099-12-31' })];
   if (typed) config.push({ files: ['**/*.ts'], languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: dir } } });
   const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: config });
   const results = await eslint.lintFiles(['src/**/*.ts']);
@@ -62,7 +62,7 @@ describe('typed linting', () => {
   it('works on plain JavaScript files with the same config (no parser set up by the user)', async () => {
     const dir = project({});
     writeFileSync(join(dir, 'src', 'hook.js'), "export function verify(event) {\n  return event.headers['X-Spark-Signature'];\n}\n");
-    const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [plugin.configs.configure({ today: TODAY, before: '2099-12-31' })] });
+    const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [plugin.configs.typescript, plugin.configs.configure({ today: TODAY, before: '2099-12-31' })] });
     const [result] = await eslint.lintFiles(['src/hook.js']);
     expect(result.messages.map((m) => [m.ruleId, m.line])).toEqual([['collab-migrate/webhook-header-names-lowercase', 2]]);
     // The date, never a countdown: the same finding reads the same every day.

@@ -3,7 +3,7 @@
  * `settings['collab-migrate']` when a rule is created (before it reports anything). Each misuse gives one error
  * naming where, the option, the value and what is allowed; a misspelt key gets a did-you-mean.
  */
-import { Linter } from 'eslint';
+import { ESLint, Linter } from 'eslint';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkOptions, OptionsError } from '../engine/catalog/option-check.js';
 import { RC_SCHEMA } from '../cli/config/config.js';
@@ -81,11 +81,22 @@ describe('settings and rule options, checked before the rule reports', () => {
   });
 
   it.each([
-    [{ region: 'xx' }, /options of rule "collab-migrate\/telephony-calls-filter-number": invalid option "region": "xx" is not allowed; expected one of "us", "eu", "in", "au"/],
-    [{ befor: '2026-07-28' }, /options of rule "collab-migrate\/telephony-calls-filter-number": unknown option "befor"; did you mean "before" \(an option of collab-migrate's configs.configure\(\)\)\?/],
+    // ESLint's own schema validation (meta.schema: enum, additionalProperties: false, the day's shape).
+    [{ region: 'xx' }, /Key "collab-migrate\/telephony-calls-filter-number":\s*Value "xx" should be equal to one of the allowed values/],
+    [{ befor: '2026-07-28' }, /Unexpected property "befor"\. Expected properties: "region", "strictScopes", "today", "fixMode"/],
+    [{ today: 'tomorrow' }, /Value "tomorrow" should match pattern/],
+    [{ strictScopes: 'yes' }, /Value "yes" should be boolean/],
+    // A well-shaped day that is not a real one: the rule's own check, before it reports.
     [{ today: '2026-02-29' }, /invalid option "today": "2026-02-29" is not allowed; expected a real calendar day/],
   ])('rule options %j', (options, message) => {
     expect(() => lint([base, { rules: { [`collab-migrate/${RULE}`]: ['error', options] } }])).toThrow(message);
+  });
+
+  it('ESLint refuses bad rule options when it loads the configuration, before any file is linted', async () => {
+    const eslint = new ESLint({ overrideConfigFile: true, overrideConfig: [base, { rules: { [`collab-migrate/${RULE}`]: ['error', { region: 'xx' }] } }] });
+    await expect(eslint.calculateConfigForFile('any.js')).rejects.toThrow(/Value "xx" should be equal to one of the allowed values/);
+    const good = new ESLint({ overrideConfigFile: true, overrideConfig: [base, { rules: { [`collab-migrate/${RULE}`]: ['error', { region: 'eu', fixMode: 'final' }] } }] });
+    await expect(good.calculateConfigForFile('any.js')).resolves.toBeDefined();
   });
 
   it('a key set in settings is not hidden by a rule option default (strictScopes: true reaches the rule)', () => {

@@ -1,6 +1,7 @@
 /** Tests about the ESLint plugin itself: derived from the catalog, meta consistent with fix kinds, configs by date. */
 import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import tsParser from '@typescript-eslint/parser';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { severityOf } from '../engine/catalog/dates.js';
 import plugin, { createPlugin, docsUrl, messagesOf } from '../rules/index.js';
@@ -34,7 +35,7 @@ describe('plugin shape', () => {
       expect(Object.keys(meta.messages).length).toBeGreaterThan(0);
       for (const [id, text] of Object.entries(messagesOf(notice))) {
         expect(id).toMatch(/^[a-z][a-zA-Z0-9]*$/);
-        if (id.startsWith('suggest')) expect(text).not.toContain('{{when}}');
+        if (id.startsWith('suggest') || id === 'invalidSuppression') expect(text).not.toContain('{{when}}');
         else expect(text).toContain('({{when}})');
       }
     });
@@ -100,13 +101,50 @@ describe('configs', () => {
     expect(() => plugin.configs.configure({ notices: ['no-such-notice'] })).toThrow(/"no-such-notice" is not a notice with a rule/);
   });
 
-  it('is a complete flat config: one object lints TS and JS files', () => {
+  it('with configs.typescript (a project without a TypeScript parser of its own) it lints TS and JS files', () => {
     const linter = new Linter({ configType: 'flat' });
     const config = plugin.configs.configure({ today, before: '2099-12-31' });
     for (const filename of ['a.ts', 'b.tsx', 'c.js', 'd.mjs']) {
-      const messages = linter.verify('const x: number = 1;\n'.replace(filename.endsWith('ts') || filename.endsWith('tsx') ? '' : ': number', ''), [config], { filename });
+      const messages = linter.verify('const x: number = 1;\n'.replace(filename.endsWith('ts') || filename.endsWith('tsx') ? '' : ': number', ''), [plugin.configs.typescript, config], { filename });
       expect(messages.filter((m) => m.fatal)).toEqual([]);
     }
+    expect(plugin.configs.typescript.files).toEqual(['**/*.{ts,tsx,mts,cts}']);
+  });
+
+  it('recommended and all never set a parser: the project\'s own parser reads its files', () => {
+    for (const config of [plugin.configs.recommended, plugin.configs.all, plugin.configs.configure({ today })]) expect(config.languageOptions?.parser).toBeUndefined();
+    // A user's parser for .js files (as @babel/eslint-parser would be) is the one used, before or after ours.
+    const seen: string[] = [];
+    const userParser = {
+      meta: { name: 'user-parser' },
+      parseForESLint(code: string, options: { filePath?: string }) {
+        seen.push(options.filePath ?? '');
+        return (tsParser as unknown as { parseForESLint: (c: string, o: unknown) => unknown }).parseForESLint(code, options);
+      },
+    };
+    const user = { files: ['**/*.js'], languageOptions: { parser: userParser } };
+    const code = "fetch('https://webexapis.com/v1/telephony/calls', { method: 'POST' });\n";
+    for (const order of [[user, plugin.configs.recommended], [plugin.configs.recommended, user]]) {
+      seen.length = 0;
+      const messages = new Linter({ configType: 'flat' }).verify(code, order as never, { filename: 'a.js' });
+      expect(messages.filter((m) => m.fatal)).toEqual([]);
+      expect(seen).toEqual(['a.js']);
+    }
+  });
+
+  it('all differs from recommended: rules recommended leaves off are warnings, and unlisted scopes are reported', () => {
+    const on = (c: { rules?: Record<string, unknown> }) => Object.entries(c.rules ?? {}).filter(([, v]) => v !== 'off').map(([k]) => k);
+    const early = '2026-03-01';
+    const rec = plugin.configs.configure({ today: early });
+    const all = plugin.configs.configure({ today: early, all: true });
+    expect(on(all).length).toBe(detectable.length);
+    expect(on(rec).length).toBeLessThan(on(all).length);
+    for (const id of on(all).filter((k) => !on(rec).includes(k))) expect(all.rules?.[id]).toBe('warn');
+    expect(all.settings?.['collab-migrate']).toMatchObject({ strictScopes: true });
+    expect(rec.settings?.['collab-migrate']).not.toHaveProperty('strictScopes');
+    const code = "const url = 'https://webexapis.com/v1/authorize?client_id=x&response_type=code&state=s&scope=spark:made_up_scope';\n";
+    const scopes = (config: object) => new Linter({ configType: 'flat' }).verify(code, [config], { filename: 'a.js' }).filter((m) => m.ruleId === 'collab-migrate/oauth-scope-unknown').length;
+    expect(scopes(all)).toBeGreaterThan(scopes(rec));
   });
 
   it('a plugin built from a user catalog has that catalog\'s rules', () => {

@@ -49,8 +49,8 @@ describe.skipIf(!CHROMIUM)(TITLE, { timeout: 180_000 }, () => {
     await browser?.close();
   });
 
-  async function open(file: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, colorScheme });
+  async function open(file: string, colorScheme: 'light' | 'dark' = 'light', width = 1200): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme });
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
     });
@@ -127,6 +127,28 @@ describe.skipIf(!CHROMIUM)(TITLE, { timeout: 180_000 }, () => {
     await page.close();
   });
 
+  it('at 400 px the timeline is a readable dated list and nothing runs off the page', async () => {
+    const page = await open(path.join(OUT, 'report.html'), 'light', 400);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(400);
+    expect(await page.locator('svg.timeline').isVisible()).toBe(false);
+    const items = page.locator('ol.timeline-list li');
+    expect(await items.count()).toBe(report.notices.filter((n) => n.findings > 0).length);
+    expect(await items.first().isVisible()).toBe(true);
+    const size = await items.first().evaluate((el) => parseFloat((globalThis as unknown as { getComputedStyle: (e: unknown) => { fontSize: string } }).getComputedStyle(el).fontSize));
+    expect(size).toBeGreaterThanOrEqual(14);
+    // Every line fits: no item wider than the page.
+    const widest = await items.evaluateAll((els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
+    expect(widest).toBeLessThanOrEqual(400);
+    await page.screenshot({ path: path.join(OUT, 'report-400.png'), fullPage: false });
+    // On a wide screen the chart is shown and the list is not.
+    const wide = await open(path.join(OUT, 'report.html'));
+    expect(await wide.locator('svg.timeline').isVisible()).toBe(true);
+    expect(await wide.locator('ol.timeline-list').isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+    await wide.close();
+  });
+
   it('shows a merged report of three repositories on one timeline', async () => {
     const dir = path.join(OUT, 'reports');
     mkdirSync(dir, { recursive: true });
@@ -139,6 +161,16 @@ describe.skipIf(!CHROMIUM)(TITLE, { timeout: 180_000 }, () => {
     expect(await page.locator('svg.timeline g.row').count()).toBe(3);
     expect(await page.locator('svg.timeline .row-label text').allTextContents()).toEqual(['acme/collab-ops', 'acme/webhook-relay', 'acme/license-sync']);
     await page.screenshot({ path: path.join(OUT, 'merged.png'), fullPage: false });
+    // The organisation matrix is not cut off: at 1200 and at 400 px it fits its box (33 notices run down the page).
+    for (const width of [1200, 400]) {
+      const p = width === 1200 ? page : await open(path.join(OUT, 'merged.html'), 'light', width);
+      const fit = await p.locator('.matrix').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(fit.scroll, `matrix at ${width} px`).toBeLessThanOrEqual(fit.client);
+      expect(await p.locator('.matrix tbody tr').count()).toBe(report.notices.filter((n) => n.findings > 0).length);
+      expect(await p.evaluate('document.documentElement.scrollWidth'), `page at ${width} px`).toBeLessThanOrEqual(width);
+      await p.locator('.matrix').screenshot({ path: path.join(OUT, `matrix-${width}.png`) });
+      if (p !== page) await p.close();
+    }
     expect(problems).toEqual([]);
     await page.close();
   });

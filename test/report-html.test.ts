@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { formatHtml } from '../cli/report/formats/html.js';
-import { escapeHtml, html, safeUrl } from '../cli/report/formats/html-template.js';
+import { escapeHtml, html, safeUrl, withCode } from '../cli/report/formats/html-template.js';
 import { finding, notice, report } from './helpers/report.js';
 
 const EVIL = `</script><script>alert(1)</script><img src=x onerror="alert(2)">'"&`;
@@ -32,6 +32,19 @@ function page(): string {
 
 describe('formatHtml', () => {
   const out = page();
+
+  it('shows backticks of messages, titles and instructions as code, and carries the notice text and its platform page', () => {
+    const n = notice('trunk-error-codes-renamed', { title: 'Trunk `errorCodes` renamed', instead: 'Compare with `F_TO_FQDN_DNS_FAILURE`.', summary: 'The `errorCodes` change.', source: 'https://developer.webex.com/docs/api/changelog' });
+    const f = finding('trunk-error-codes-renamed', { message: 'Old trunk error code `E1001`: use `F_TO_FQDN_DNS_FAILURE`.' });
+    const one = formatHtml(report([n], [f]));
+    expect(one).toContain('Old trunk error code <code>E1001</code>: use <code>F_TO_FQDN_DNS_FAILURE</code>.');
+    expect(one).toContain('Trunk <code>errorCodes</code> renamed</h3>');
+    expect(one).toContain('<strong>What to do:</strong> Compare with <code>F_TO_FQDN_DNS_FAILURE</code>.');
+    expect(one).toContain('<p class="summary">The <code>errorCodes</code> change.</p>');
+    expect(one).toContain('href="https://developer.webex.com/docs/api/changelog">platform docs</a>');
+    expect(one).not.toContain('`');
+    expect(one).not.toContain('file:');
+  });
 
   it('escapes every string from code, paths, catalogs and repository names: only its own script', () => {
     expect(out.match(/<script/g)).toHaveLength(1);
@@ -87,10 +100,16 @@ describe('html template', () => {
     expect(escapeHtml(`<>&"'`)).toBe('&lt;&gt;&amp;&quot;&#39;');
   });
 
-  it('lets only http(s) and file links through', () => {
+  it('lets only http(s) links through (a file: link means nothing where the page is read)', () => {
     expect(safeUrl('https://example.com/a')).toBe('https://example.com/a');
-    expect(safeUrl('file:///x/docs/a.md')).toBe('file:///x/docs/a.md');
+    expect(safeUrl('file:///x/docs/a.md')).toBe('#');
     expect(safeUrl('javascript:alert(1)')).toBe('#');
     expect(safeUrl(' data:text/html,x')).toBe('#');
+  });
+
+  it('shows the catalog\'s code spans as code, and escapes what is inside them', () => {
+    expect(withCode('Use `errorCodes` and ``a`b`` now').value).toBe('Use <code>errorCodes</code> and <code>a`b</code> now');
+    expect(withCode('`<img src=x>` & `').value).toBe('<code>&lt;img src=x&gt;</code> &amp; `');
+    expect(withCode('no code').value).toBe('no code');
   });
 });

@@ -133,6 +133,11 @@ describe('collab-migrate merge (the binary)', { timeout: 180_000 }, () => {
       expect(merged.today).toBe('2026-06-01');
       expect(merged.repositories.map((r) => r.name)).toEqual(['acme/webhook-relay', 'acme/license-sync']);
       expect(new Set(merged.findings.map((f) => f.repository))).toEqual(new Set(['acme/webhook-relay', 'acme/license-sync']));
+      // -o: nothing on stdout, one summary line on stderr (as a scan with --output).
+      const out = cli(['merge', 'reports', '--format', 'html', '-o', 'org.html', '--today', '2026-03-01'], { cwd: dir });
+      expect(out.code, out.stderr).toBe(0);
+      expect(out.stdout).toBe('');
+      expect(out.stderr).toMatch(/^collab-migrate: 2 errors, 5 warnings \(\d+ fixable\) in \d+ files.*, from 2 repositories; wrote org\.html \(html\)\n$/);
       writeFileSync(path.join(dir, 'notes.json'), '{"hello": 1}');
       const bad = cli(['merge', 'reports', 'notes.json'], { cwd: dir });
       expect(bad.code).toBe(2);

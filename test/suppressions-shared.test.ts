@@ -98,7 +98,7 @@ describe('the CLI honours eslint-disable comments for its rules', { timeout: 180
 describe('the ESLint plugin honours collab-migrate-ignore comments, until their day', () => {
   const lint = (text: string, today: string): Linter.LintMessage[] => {
     const linter = new Linter({ configType: 'flat' });
-    return linter.verify(text, [plugin.configs.configure({ today })], { filename: 'a.ts' }).filter((m) => m.ruleId === `collab-migrate/${RENAME}`);
+    return linter.verify(text, [plugin.configs.typescript, plugin.configs.configure({ today })], { filename: 'a.ts' }).filter((m) => m.ruleId === `collab-migrate/${RENAME}`);
   };
 
   it('a next-line comment with until suppresses through that day, then the finding is back and says so', () => {
@@ -109,6 +109,26 @@ describe('the ESLint plugin honours collab-migrate-ignore comments, until their 
     expect(after).toHaveLength(1);
     expect(after[0].message).toMatch(/; the suppression on line 2 expired on 2026-12-31\)/);
     expect(after[0].line).toBe(3);
+  });
+
+  it('an invalid comment is reported, as the CLI lists it: by the rule it names, or once when it names none', () => {
+    const text = `// collab-migrate-ignore-next-line ${RENAME} until 2026-13-45 -- bad day\n${SIM_RING}// collab-migrate-ignore-next-line no-such-notice -- typo\n`;
+    const all = new Linter({ configType: 'flat' }).verify(text, [plugin.configs.typescript, plugin.configs.configure({ today: '2026-11-22' })], { filename: 'a.ts' });
+    const invalid = all.filter((m) => m.messageId === 'invalidSuppression');
+    expect(invalid.map((m) => [m.line, m.message])).toEqual([
+      [1, 'Invalid collab-migrate suppression comment: invalid "until" date "2026-13-45" (expected YYYY-MM-DD). It suppresses nothing.'],
+      [SIM_RING.split('\n').length + 1, 'Invalid collab-migrate suppression comment: unknown notice "no-such-notice". It suppresses nothing.'],
+    ]);
+    expect(invalid[0]!.ruleId).toBe(`collab-migrate/${RENAME}`);
+    // The finding under the bad comment is still reported.
+    expect(all.filter((m) => m.ruleId === `collab-migrate/${RENAME}` && m.messageId !== 'invalidSuppression')).toHaveLength(1);
+    const d = tempTree({ 'a.ts': text });
+    try {
+      const r = JSON.parse(cli(['--format', 'json', '--today', '2026-11-22'], { cwd: d }).stdout) as { suppressions: { invalid: { line: number }[] } };
+      expect(r.suppressions.invalid.map((x) => x.line)).toEqual(invalid.map((m) => m.line));
+    } finally {
+      removeTree(d);
+    }
   });
 
   it('file comments and comments for other notices', () => {

@@ -94,7 +94,7 @@ export const run: CommandRunner<CodemodArgs> = async (args, io: Io) => {
     if (error instanceof CodemodOptionsError) throw new UsageError(error.message, { cause: error });
     throw error;
   }
-  const rel = (f: string): string => path.relative(io.cwd, f) || f;
+  const rel = (f: string): string => (path.relative(io.cwd, f) || f).split(path.sep).join('/');
   if (args.format === 'json') {
     const json = {
       tsconfig: rel(result.tsconfig),
@@ -114,8 +114,9 @@ export const run: CommandRunner<CodemodArgs> = async (args, io: Io) => {
     const out: string[] = [];
     out.push(`${rel(result.tsconfig)}: ${plural(result.fileCount, 'file')}, ${plural(result.notices.length, 'notice')} selected (today ${today}${before ? `, before ${before}` : ''})`);
     if (!write && result.changed.length > 0) {
-      const { createTwoFilesPatch } = await import('diff');
-      for (const m of result.changed) out.push(createTwoFilesPatch(rel(m.filename), rel(m.filename), m.before, m.after, '', '', { context: 3 }).trimEnd());
+      // The same form as `--fix --dry-run` (cli/report/diff.ts).
+      const { unifiedDiff } = await import('../report/diff.js');
+      for (const m of result.changed) out.push(unifiedDiff(rel(m.filename), m.before, m.after).trimEnd());
     }
     for (const m of result.changed) out.push(`  ${rel(m.filename)}: ${plural(m.fixed.length, 'fix')}${m.remaining.length ? `, ${m.remaining.length} left` : ''}`);
     for (const f of result.failures) out.push(`  ${rel(f.file)}: not fixed: ${f.reason}`);

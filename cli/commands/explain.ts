@@ -9,6 +9,7 @@ import { openCatalog, resolveToday, splitList, unknownNoticeMessage } from '../c
 import { citation } from '../../engine/catalog/sources.js';
 import { describeScope } from '../../engine/api/scoped.js';
 import { docsUrl } from '../package-info.js';
+import { DOCS_URL_ENV, isLocalUrl } from '../../engine/catalog/sources.js';
 import { listFormat, withListFormat, type CommandRunner, type GlobalArgs, type ListFormatArgs } from './shared.js';
 
 export interface ExplainArgs extends GlobalArgs, ListFormatArgs {
@@ -68,8 +69,10 @@ export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
   field('Countdown', `${countdown(notice, today)} (today ${today})`);
   field('Fix', notice.fix === 'none' ? 'none' : `${notice.fix}, ${fixTimingLabel(notice, today)}`);
   field('Source', citation(notice, catalog.catalog.references ?? {}));
+  if (notice.source.docs !== undefined) field('API docs', `${catalog.catalog.references?.[notice.source.docs] ?? 'public documentation'}: ${notice.source.docs}`);
   field('Reviewed', `catalog reviewed against the platform's API changelog on ${catalog.catalog.reviewed}`);
-  field('Docs', docsUrl(notice.id));
+  const docs = docsUrl(notice.id);
+  field('Docs', isLocalUrl(docs) ? `${docs} (the installed copy: no documentation URL is known; set ${DOCS_URL_ENV} to link elsewhere)` : docs);
   out.push('');
   out.push(notice.summary);
   out.push('');

@@ -12,6 +12,7 @@ import { FORMATS, type Format } from '../config/settings.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 import { mergeReports, parseReport, withRepositoryPaths, type MergeSource } from '../report/merge.js';
 import { FORMATTERS } from '../report/formats/index.js';
+import { summaryLine } from '../report/report.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
 
 export interface MergeArgs extends GlobalArgs {
@@ -94,6 +95,9 @@ export const run: CommandRunner<MergeArgs> = async (args, io) => {
     } catch (error) {
       throw new UsageError(`Cannot write --output ${args.output} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
     }
+    // A log shows what happened when the report went to a file (as the scan's summary line does).
+    const repositories = merged.repositories?.length ?? sources.length;
+    io.stderr.write(`${summaryLine(merged)}, from ${repositories} ${repositories === 1 ? 'repository' : 'repositories'}; wrote ${path.relative(io.cwd, output) || output} (${format})\n`);
   } else io.stdout.write(text);
   return EXIT_OK;
 };

@@ -14,9 +14,10 @@ import { cacheKey, ScanCache } from '../scan/cache.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import type { SkippedFile } from '../walk/files.js';
 import { isGeneratedReason } from '../walk/generated.js';
-import { dirtyFiles, migrate } from '../../engine/fix/migrate.js';
+import { dirtyFiles, filesOutsideGit, migrate } from '../../engine/fix/migrate.js';
 import { applyBaseline, nextBaseline, readBaseline, writeBaseline, type BaselineOutcome } from '../scan/baseline.js';
 import { FORMATTERS, type FormatContext } from '../report/formats/index.js';
+import { changedLines, keepChanged } from '../scan/diff-base.js';
 import { detectRepository } from '../report/repository.js';
 import type { Io } from '../io.js';
 import { checkIds, compareNotices, openCatalog, unknownNoticeMessage } from '../config/options.js';
@@ -158,6 +159,8 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     fixedCount = fixed.fixedCount;
   }
 
+  // Asked of git after the scan: the changed lines of a pull request, and only their findings count.
+  if (settings.diffBase !== undefined) keepChanged(scanned, changedLines(settings.diffBase, io.cwd));
   const baseline = useBaseline(settings, scanned, new Set(selected.map((n) => n.id)));
   const report = buildReport({
     ...(baseline ? { baseline } : {}),
@@ -216,8 +219,9 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     if (!toStderr) io.stderr.write(`collab-migrate could not analyse ${report.summary.unanalysed} file(s) (--fail-on-unanalysed).\n`);
     return EXIT_FINDINGS;
   }
-  if (!settings.quiet && settings.maxWarnings >= 0 && warnings > settings.maxWarnings) {
-    if (settings.format === 'text' && !settings.output) io.stderr.write(`collab-migrate found too many warnings (maximum: ${settings.maxWarnings}).\n`);
+  // As ESLint: --quiet hides warnings from the report, but --max-warnings still counts them.
+  if (settings.maxWarnings >= 0 && warnings > settings.maxWarnings) {
+    io.stderr.write(`collab-migrate found too many warnings (maximum: ${settings.maxWarnings}${settings.quiet ? `; ${warnings} not shown, --quiet` : ''}).\n`);
     return EXIT_FINDINGS;
   }
   return EXIT_OK;
@@ -233,13 +237,18 @@ function wantsRepository(settings: ScanSettings): boolean {
 function useBaseline(settings: ScanSettings, scanned: readonly ScannedFile[], selected: ReadonlySet<string>): BaselineOutcome | undefined {
   if (settings.baselineWrite) {
     const file = settings.baselineWrite;
-    const { baseline, pruned } = nextBaseline(file, readBaseline(file, true), scanned, selected);
+    const { baseline, pruned } = nextBaseline(file, readBaseline(file, true), scanned, selected, settings.today);
     writeBaseline(file, baseline);
     const outcome = applyBaseline(file, baseline, scanned, settings.today, selected);
     outcome.written = { findings: baseline.findings.length, pruned };
     return outcome;
   }
-  if (settings.baseline) return applyBaseline(settings.baseline, readBaseline(settings.baseline, false, settingName(settings, 'baseline', '--baseline')), scanned, settings.today, selected);
+  if (settings.baseline) {
+    const outcome = applyBaseline(settings.baseline, readBaseline(settings.baseline, false, settingName(settings, 'baseline', '--baseline')), scanned, settings.today, selected);
+    // Findings on unchanged lines were left out, not resolved.
+    if (settings.diffBase !== undefined) outcome.resolved = [];
+    return outcome;
+  }
   return undefined;
 }
 
@@ -305,6 +314,15 @@ async function runFix(
     }
   }
 
+  if (!settings.dryRun) {
+    // Said before writing: without git, nothing can show or undo what --fix changes.
+    const outside = filesOutsideGit(changing.map((s) => s.file.path));
+    if (outside.length > 0) {
+      const which = outside.length === changing.length ? `the ${outside.length === 1 ? 'file' : `${outside.length} files`} it changes ${outside.length === 1 ? 'is' : 'are'}` : `${outside.length} of the ${changing.length} files it changes are`;
+      io.stderr.write(`collab-migrate --fix: ${which} not in a git repository, so there is no undo (no git diff to review the changes, no git checkout to restore them). Run --dry-run first to see the changes, or keep a copy.\n`);
+    }
+  }
+
   let fixedCount = 0;
   let interrupted = false;
   const handler = (signal: NodeJS.Signals): void => {
@@ -319,7 +337,7 @@ async function runFix(
       io.stderr.write(`Removed ${stale.length} temporary file${stale.length === 1 ? '' : 's'} left by an interrupted run:\n${stale.map((f) => `  ${path.relative(io.cwd, f).split(path.sep).join('/')}\n`).join('')}`);
     }
   }
-  const { createTwoFilesPatch } = settings.dryRun ? await import('diff') : { createTwoFilesPatch: undefined };
+  const unifiedDiff = settings.dryRun ? (await import('../report/diff.js')).unifiedDiff : undefined;
   const result: ScannedFile[] = [];
   try {
     for (const s of scanned) {
@@ -345,7 +363,7 @@ async function runFix(
       }
       const after = { file: s.file, text: m.after, ...toFindings(s.file, m.after, m.remaining, ctx) };
       if (settings.dryRun) {
-        const diff = createTwoFilesPatch!(`a/${s.file.display}`, `b/${s.file.display}`, m.before, m.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '') + sharedEditNotes(s.file.display, m.fixed);
+        const diff = unifiedDiff!(s.file.display, m.before, m.after) + sharedEditNotes(s.file.display, m.fixed);
         const reason = [m.failure, ...(m.notes ?? [])].filter(Boolean).join('; ');
         outcomes.set(s.file.display, { outcome: 'would-fix', fixed: m.fixed.length, diff, ...(reason ? { reason } : {}) });
         fixedCount += m.fixed.length;

@@ -47,6 +47,7 @@ export interface ScanArgs extends GlobalArgs {
   sarifCategory?: string;
   baseline?: string;
   baselineWrite?: string;
+  diffBase?: string;
   only?: string | string[];
   skip?: string | string[];
   region?: Region;
@@ -93,7 +94,8 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('html-output', { describe: 'Also write the HTML readiness report to this file', type: 'string', group: 'Output:' })
     .option('sarif-category', { describe: 'Write this code-scanning category into the SARIF (automationDetails.id); by default none is written, so upload-sarif\'s `category` applies', type: 'string', group: 'Output:' })
     .option('repo-name', { describe: 'Repository name recorded in the report, for `merge` (default: the git remote, or the folder name)', type: 'string', group: 'Output:' })
-    .option('baseline', { describe: 'Findings recorded in this file warn until their notice\'s date; any other finding is an error now', type: 'string', group: 'Baseline:' })
+    .option('baseline', { describe: 'Findings recorded in this file are warnings, except those whose notice took effect since the file was recorded; any other finding is an error now', type: 'string', group: 'Baseline:' })
+    .option('diff-base', { describe: 'Only findings on lines changed since the merge base of this git ref and HEAD (for pull requests)', type: 'string', requiresArg: true, group: 'Baseline:' })
     .option('baseline-write', { describe: 'Record this run\'s findings in this file (resolved ones are dropped), and apply it', type: 'string', group: 'Baseline:' })
     .option('quiet', { describe: 'Report errors only', type: 'boolean', group: 'Output:' })
     .option('max-warnings', { describe: 'Exit 1 when there are more warnings than this', type: 'string', requiresArg: true, group: 'Output:' })
@@ -197,6 +199,12 @@ export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
   const baseline = args.baseline !== undefined ? path.resolve(io.cwd, args.baseline) : pick(rc, 'baseline');
   if (baseline !== undefined) settings.baseline = baseline;
   if (args.baselineWrite !== undefined) settings.baselineWrite = path.resolve(io.cwd, args.baselineWrite);
+  if (args.diffBase !== undefined) {
+    // --fix rewrites whole files: limiting it to changed lines would leave a file half migrated.
+    if (settings.fix) throw new UsageError('--diff-base limits the report to changed lines; it cannot be combined with --fix or --dry-run.');
+    if (settings.baselineWrite !== undefined) throw new UsageError('--diff-base cannot be combined with --baseline-write (a baseline records every finding, not only those on changed lines).');
+    settings.diffBase = args.diffBase;
+  }
   const category = args.sarifCategory ?? pick(rc, 'sarifCategory');
   if (category !== undefined) settings.sarifCategory = category;
   const files = [settings.output, ...settings.outputs.map((o) => o.file)].filter((f): f is string => f !== undefined);

@@ -50,6 +50,8 @@ export interface ScanSettings {
   baseline?: string;
   /** `--baseline-write FILE` (absolute): record this run's findings there (and apply them). */
   baselineWrite?: string;
+  /** `--diff-base REF`: only findings on lines changed since the merge base of REF and HEAD. */
+  diffBase?: string;
   /** SARIF `automationDetails.id` category (`--sarif-category`). */
   sarifCategory?: string;
   only: string[];

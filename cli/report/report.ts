@@ -7,7 +7,13 @@ import { countdown, daysBetween, daysUntilEffective, whenText } from '../../engi
 import type { Confidence, FixForm, Notice, NoticeStatus, TextEdit } from '../../engine/types.js';
 import type { SkippedFile } from '../walk/files.js';
 import { catalogAge } from '../../engine/catalog/sources.js';
-import { TOOL_NAME, TOOL_VERSION } from '../package-info.js';
+import { TOOL_NAME, TOOL_VERSION, webDocsUrl } from '../package-info.js';
+
+/** The notice's docs link for a report that leaves the machine: only a web address, never a `file:` one. */
+function webDocs(id: string): { docs?: string } {
+  const url = webDocsUrl(id);
+  return url === undefined ? {} : { docs: url };
+}
 import { excerptOf, fixPreviewOf, lineStarts, type Excerpt, type FixPreview } from './excerpt.js';
 import type { Finding, ReportedSeverity, ScannedFile } from '../scan/scan-core.js';
 import type { Suppression } from '../../engine/findings/suppressions.js';
@@ -45,8 +51,11 @@ export interface ReportFinding {
   daysUntilEffective: number | null;
   /** Stable identity of the finding across line moves (engine/findings/fingerprint.ts): the baseline's key and SARIF's partialFingerprints. */
   fingerprint: string;
-  /** With `--baseline`: `recorded` (a warning until the notice's date) or `new` (an error now). */
-  baseline?: 'recorded' | 'new';
+  /**
+   * With `--baseline`: `recorded` (a warning), `crossed` (recorded, but its notice took effect after the baseline
+   * was recorded and on or before today: an error) or `new` (an error now).
+   */
+  baseline?: 'recorded' | 'crossed' | 'new';
   /** A suppression comment covered this finding, but its `until` day has passed. */
   expiredSuppression?: { line: number; until: string };
   /** The finding's lines with two lines of context (for the HTML report). */
@@ -119,6 +128,12 @@ export interface ReportNotice {
   breaking: boolean;
   /** What to do instead. */
   instead: string;
+  /** What changed, in the catalog's words (reports of older versions lack it). */
+  summary?: string;
+  /** The platform's public page for the change: the API's documentation where the catalog names it, else the announcement. */
+  source?: string;
+  /** The notice's own page on the web; absent where only the installed copy is known (no `file:` link leaves the machine). */
+  docs?: string;
 }
 
 /** The repository a report is about: `--repo-name`, or from git (remote and HEAD), or the folder's name. */
@@ -144,8 +159,14 @@ export interface RepositorySummary extends ReportRepository {
 export interface ReportBaseline {
   /** The baseline file, relative to the working directory. */
   file: string;
-  /** Findings the baseline records: warnings until their notice's effective date, errors from it. */
+  /** The day the baseline was recorded (absent in files written before it was kept). */
+  recordedOn?: string;
+  /** Findings the baseline records that do not fail the run (warnings). */
   recorded: number;
+  /** Recorded findings whose notice took effect after the baseline's day, on or before today: errors. */
+  crossed: number;
+  /** The crossed findings themselves (for the job summary). */
+  crossedFindings: { file: string; line: number; notice: string; effective: string | null }[];
   /** Findings it does not record: errors now. */
   new: number;
   /** Recorded findings no longer found (`--baseline-write` drops them). */
@@ -333,6 +354,10 @@ export function buildReport(input: ReportInput): Report {
     fixable: fixableCounts.get(n.id) ?? 0,
     breaking: n.breaking,
     instead: n.instead,
+    summary: n.summary,
+    // The page for the change itself where the catalog names one, else the announcement (the changelog).
+    ...((n.source.docs ?? n.source.url) !== undefined ? { source: (n.source.docs ?? n.source.url)! } : {}),
+    ...webDocs(n.id),
   }));
 
   const { timeline, nextEffective, byDate } = timelineOf(notices, input.warnWithinDays, input.today);
@@ -389,7 +414,10 @@ export function buildReport(input: ReportInput): Report {
     const b = input.baseline;
     baseline = {
       file: path.relative(input.cwd ?? process.cwd(), b.file).split(path.sep).join('/') || b.file,
+      ...(b.recordedOn !== undefined ? { recordedOn: b.recordedOn } : {}),
       recorded: b.recorded,
+      crossed: b.crossed,
+      crossedFindings: all.filter((f) => f.baseline === 'crossed').map((f) => ({ file: f.file, line: f.line, notice: f.noticeId, effective: f.effective })),
       new: b.new,
       resolved: b.resolved.map((e) => ({ file: e.file, notice: e.notice, ...(e.text !== undefined ? { text: e.text } : {}) })),
       ...(b.written ? { written: b.written } : {}),

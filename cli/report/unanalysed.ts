@@ -19,6 +19,8 @@ export const SKIP_REASONS: ReadonlyArray<readonly [string, boolean]> = [
   ['empty file', false],
   // Built from sources the scan reads (cli/walk/generated.ts); `--include-generated` scans them.
   ['generated (', false],
+  // A report, baseline or cache collab-migrate wrote (cli/walk/own-files.ts).
+  ['written by collab-migrate', false],
   ['not a file type collab-migrate reads', false],
   ['symbolic link to outside the scanned folder', false],
   ['broken symbolic link', false],

@@ -1,28 +1,17 @@
 /**
- * The date-aware baseline in a CLI run: recorded findings warn until their notice is in force, findings not
+ * The date-aware baseline in a CLI run: recorded findings are warnings (the run stays green), except those whose
+ * notice took effect after the baseline was recorded and on or before today (`crossed`: errors); findings not
  * recorded are errors at once, whatever their date (new code must not add what is about to break); a recorded
  * finding that is gone is listed as resolved, and writing the baseline again drops it. The file itself (shape,
- * reading, writing, keys) is the engine's (engine/findings/baseline.ts), shared with the ESLint plugin.
+ * reading, writing, keys, the day rule) is the engine's (engine/findings/baseline.ts), shared with ESLint.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { BASELINE_VERSION, SCHEMA_REF, baselineKey as keyOf, inForce, type BaselineEntry, type BaselineFile } from '../../engine/findings/baseline.js';
+import { BASELINE_VERSION, SCHEMA_REF, baselineKey as keyOf, recordedState, type BaselineEntry, type BaselineFile, type BaselineOutcome } from '../../engine/findings/baseline.js';
+import type { IsoDate } from '../../engine/types.js';
 import type { Finding, ScannedFile } from './scan-core.js';
 
-export { BASELINE_VERSION, readBaseline, writeBaseline, type BaselineEntry, type BaselineFile } from '../../engine/findings/baseline.js';
-
-/** What the baseline did in one run, for the report. */
-export interface BaselineOutcome {
-  file: string;
-  /** Findings found in the baseline (warnings until their date). */
-  recorded: number;
-  /** Findings not in it (errors now). */
-  new: number;
-  /** Recorded findings no longer found. */
-  resolved: BaselineEntry[];
-  /** Set when this run wrote the file (`--baseline-write`). */
-  written?: { findings: number; pruned: number };
-}
+export { BASELINE_VERSION, readBaseline, writeBaseline, type BaselineEntry, type BaselineFile, type BaselineOutcome } from '../../engine/findings/baseline.js';
 
 function relativeTo(baselineFile: string, absolute: string): string {
   return path.relative(path.dirname(baselineFile), absolute).split(path.sep).join('/');
@@ -35,13 +24,13 @@ function shortText(text: string, range: readonly [number, number]): string {
 
 /**
  * Applies a baseline to the scanned files (their findings' severities change in place): recorded findings
- * warn until their notice is in force, others are errors. `selected` and the scanned paths decide which
+ * warn, crossed ones (engine/findings/baseline.ts `recordedState`) and new ones are errors. `selected` and the scanned paths decide which
  * recorded entries this run could have seen, so only those can be resolved.
  */
 export function applyBaseline(baselineFile: string, baseline: BaselineFile, scanned: readonly ScannedFile[], today: string, selected: ReadonlySet<string>): BaselineOutcome {
   const recorded = new Map(baseline.findings.map((e) => [keyOf(e.file, e.notice, e.fingerprint), e]));
   const matched = new Set<string>();
-  const outcome: BaselineOutcome = { file: baselineFile, recorded: 0, new: 0, resolved: [] };
+  const outcome: BaselineOutcome = { file: baselineFile, ...(baseline.recorded !== undefined ? { recordedOn: baseline.recorded } : {}), recorded: 0, crossed: 0, new: 0, resolved: [] };
   const seenFiles = new Set<string>();
   for (const s of scanned) {
     const rel = relativeTo(baselineFile, s.file.path);
@@ -50,9 +39,10 @@ export function applyBaseline(baselineFile: string, baseline: BaselineFile, scan
       const key = keyOf(rel, f.notice.id, f.fingerprint);
       if (recorded.has(key)) {
         matched.add(key);
-        outcome.recorded++;
-        f.baseline = 'recorded';
-        f.severity = inForce(f.notice, today) ? 'error' : 'warn';
+        const state = recordedState(f.notice, baseline.recorded, today);
+        outcome[state]++;
+        f.baseline = state;
+        f.severity = state === 'crossed' ? 'error' : 'warn';
       } else {
         outcome.new++;
         f.baseline = 'new';
@@ -76,7 +66,7 @@ function compareEntries(a: BaselineEntry, b: BaselineEntry): number {
  * The baseline after this run: today's findings, plus the old entries this run could not have seen (notices
  * it did not look for, files outside its paths). Resolved entries are dropped.
  */
-export function nextBaseline(baselineFile: string, previous: BaselineFile, scanned: readonly ScannedFile[], selected: ReadonlySet<string>): { baseline: BaselineFile; pruned: number } {
+export function nextBaseline(baselineFile: string, previous: BaselineFile, scanned: readonly ScannedFile[], selected: ReadonlySet<string>, today: IsoDate): { baseline: BaselineFile; pruned: number } {
   const seenFiles = new Set(scanned.map((s) => relativeTo(baselineFile, s.file.path)));
   const root = path.dirname(baselineFile);
   const kept = previous.findings.filter((e) => !selected.has(e.notice) || (!seenFiles.has(e.file) && existsSync(path.resolve(root, e.file))));
@@ -89,6 +79,6 @@ export function nextBaseline(baselineFile: string, previous: BaselineFile, scann
   const findings = [...byKey.values()].sort(compareEntries);
   const currentKeys = new Set(findings.map((e) => keyOf(e.file, e.notice, e.fingerprint)));
   const pruned = previous.findings.filter((e) => !currentKeys.has(keyOf(e.file, e.notice, e.fingerprint))).length;
-  return { baseline: { $schema: SCHEMA_REF, version: BASELINE_VERSION, findings }, pruned };
+  return { baseline: { $schema: SCHEMA_REF, version: BASELINE_VERSION, recorded: today, findings }, pruned };
 }
 

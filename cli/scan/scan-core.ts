@@ -4,6 +4,7 @@
  * its text-level findings and is marked unanalysed. Findings
  * get their severity for the run's dates and are checked against suppression comments.
  */
+import type { BaselineState } from '../../engine/findings/baseline.js';
 import { printable } from '../../engine/read/printable.js';
 import { analyzeFile, type AnalyzeOptions } from '../../engine/analyze.js';
 import { severityOf, type DateOptions } from '../../engine/catalog/dates.js';
@@ -23,8 +24,8 @@ export interface Finding {
   severity: ReportedSeverity;
   /** Stable identity across line moves (engine/findings/fingerprint.ts). */
   fingerprint: string;
-  /** With `--baseline`: whether the baseline records this finding (a warning until its date) or not (an error now). */
-  baseline?: 'recorded' | 'new';
+  /** With `--baseline`: recorded (a warning), crossed (recorded, but its notice took effect since: an error) or new (an error). */
+  baseline?: BaselineState;
   /** Set when a suppression comment covered this finding but its `until` day has passed. */
   expiredSuppression?: Suppression;
 }

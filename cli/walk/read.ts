@@ -1,10 +1,12 @@
 /**
  * Reading a file for the scan: the text (UTF-8, or UTF-16 with a byte order mark), or why the file is
- * skipped (unreadable, empty, binary, not UTF-8, over the size limit, generated: see generated.ts). No engine
+ * skipped (unreadable, empty, binary, not UTF-8, over the size limit, generated: see generated.ts, or one of
+ * collab-migrate's own reports, baselines and caches: own-files.ts). No engine
  * import, so the walker thread can read files too.
  */
 import { FileTooLarge, NotRegularFile, readRegularFile, type FoundFile } from './files.js';
 import { generatedByText } from './generated.js';
+import { ownFileByText } from './own-files.js';
 
 const BINARY_PROBE = 8000;
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -47,6 +49,11 @@ export function readText(file: FoundFile): { text: string } | { reason: string }
     } catch {
       return { reason: 'not UTF-8 text' };
     }
+  }
+  // A report, baseline or cache collab-migrate wrote quotes the code it reports on: never a finding.
+  if (file.language === 'config') {
+    const own = ownFileByText(text);
+    if (own) return { reason: own };
   }
   // The walk has judged the folder and the names beside the file; the text is judged here.
   if (file.language !== 'config' && !file.keepGenerated) {

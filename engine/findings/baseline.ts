@@ -2,9 +2,24 @@
  * The date-aware baseline file (`--baseline FILE`, `--baseline-write FILE`, ESLint `configure({ baseline })`): a
  * team adopts collab-migrate on a codebase with many findings by recording them once. This module owns the file:
  * its shape (validated against baseline.schema.json), reading it safely, writing it atomically, the key a
- * recorded finding is known by (file, notice, fingerprint: engine/findings/fingerprint.ts) and when a notice is in
- * force. What a run does with it (which findings it marks recorded, new or resolved) is the adapter's: the CLI's
- * cli/scan/baseline.ts, the ESLint plugin's rules/index.ts.
+ * recorded finding is known by (file, notice, fingerprint: engine/findings/fingerprint.ts), and what a recorded
+ * finding is worth on a given day ({@link recordedState}), so the CLI (cli/scan/baseline.ts) and the ESLint plugin
+ * (rules/index.ts) judge it alike.
+ *
+ * The rule: a baseline is green on the day it is written and turns red on the day that matters. A recorded
+ * finding does not fail a run, except when its notice's effective date falls after the day the baseline was
+ * recorded and on or before today: known debt that has just become breakage (`crossed`). A finding the baseline
+ * does not record is `new` and fails at once. Boundary table (baseline recorded R, notice effective E, run T):
+ *
+ * | E          | T          | state     |
+ * |------------|------------|-----------|
+ * | E <= R     | any        | recorded  |  (in force when recorded: accepted debt)
+ * | R < E <= T | T          | crossed   |  (E = T included: the effective day itself)
+ * | E > T      | T          | recorded  |  (not yet in force)
+ * | none       | any        | recorded  |  (pending and contract notices never cross)
+ *
+ * A baseline written before the day was recorded (no `recorded`) is read as recorded before every date: a
+ * recorded finding crosses once its notice is in force, as it always did; rewriting it records the day.
  */
 import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,7 +28,7 @@ import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
 import { readTextFile } from '../read/read-file.js';
 import { jsonTooDeep, tooDeepMessage } from '../read/json-depth.js';
 import { daysUntilEffective } from '../catalog/dates.js';
-import type { Notice } from '../types.js';
+import type { IsoDate, Notice } from '../types.js';
 import { UsageError } from '../errors.js';
 
 export const BASELINE_VERSION = 1;
@@ -33,14 +48,23 @@ export interface BaselineEntry {
 export interface BaselineFile {
   $schema?: string;
   version: typeof BASELINE_VERSION;
+  /** The day the baseline was written (the run's `today`): a notice effective after it and by today crosses. */
+  recorded?: IsoDate;
   findings: BaselineEntry[];
 }
+
+/** What a finding is worth against a baseline: `recorded` (known, does not fail), `crossed` (known, but its notice took effect since the baseline was recorded: fails), `new` (fails). */
+export type BaselineState = 'recorded' | 'crossed' | 'new';
 
 /** What the baseline did in one run, for the report. */
 export interface BaselineOutcome {
   file: string;
-  /** Findings found in the baseline (warnings until their date). */
+  /** The day the baseline was recorded, when it says. */
+  recordedOn?: IsoDate;
+  /** Findings found in the baseline that do not fail the run (warnings). */
   recorded: number;
+  /** Recorded findings whose notice took effect after the baseline's day, on or before today (errors). */
+  crossed: number;
   /** Findings not in it (errors now). */
   new: number;
   /** Recorded findings no longer found. */
@@ -109,6 +133,24 @@ export function inForce(notice: Notice, today: string): boolean {
   if (notice.status === 'contract') return true;
   const days = daysUntilEffective(notice, today);
   return days !== undefined && days <= 0 && notice.status !== 'pending';
+}
+
+/**
+ * What a recorded finding of `notice` is worth on `today` against a baseline recorded on `recordedOn` (the
+ * table in this module's header): `crossed` when the notice's effective date is after `recordedOn` and on or
+ * before `today`, else `recorded`. Without `recordedOn` (an older file) a notice in force has crossed.
+ */
+export function recordedState(notice: Notice, recordedOn: IsoDate | undefined, today: IsoDate): 'recorded' | 'crossed' {
+  if (notice.status === 'contract' || notice.status === 'pending' || notice.effective === undefined) return 'recorded';
+  if (!inForce(notice, today)) return 'recorded';
+  if (recordedOn === undefined) return 'crossed';
+  const sinceRecorded = daysUntilEffective(notice, recordedOn);
+  return sinceRecorded !== undefined && sinceRecorded > 0 ? 'crossed' : 'recorded';
+}
+
+/** The recorded findings of a baseline as {@link baselineKey}s. */
+export function baselineKeys(baseline: BaselineFile): Set<string> {
+  return new Set(baseline.findings.map((e) => baselineKey(e.file, e.notice, e.fingerprint)));
 }
 
 /** Writes the baseline atomically, two-space JSON, one entry per finding. */

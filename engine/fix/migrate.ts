@@ -161,6 +161,15 @@ function workTreeOf(dir: string, known: Map<string, string | undefined>): string
 }
 
 /**
+ * Files among `files` in no git work tree (no `.git` in their folder or above): a fix written there has no undo
+ * that git could give (`git diff` to review it, `git checkout` to restore the file).
+ */
+export function filesOutsideGit(files: readonly string[]): string[] {
+  const known = new Map<string, string | undefined>();
+  return files.filter((f) => workTreeOf(path.dirname(realFile(f)), known) === undefined);
+}
+
+/**
  * Files among `files` with uncommitted changes (modified, staged or untracked) in the git work tree that
  * holds each of them, wherever the command runs from; files in no work tree, or with git not installed,
  * have nothing to protect. Paths are given to git as literal pathspecs (a file named `:x.ts` is a name,

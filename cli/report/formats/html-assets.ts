@@ -36,7 +36,12 @@ circle.s-in-force, circle.s-within-window, circle.s-later, circle.s-pending, cir
 table { border-collapse: collapse; width: 100%; font-size: .9rem; }
 th, td { border-bottom: 1px solid var(--line); padding: .3rem .5rem; text-align: left; vertical-align: top; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-.matrix { overflow-x: auto; } .matrix th.v { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: 500; font-size: .75rem; padding: .3rem .15rem; }
+.matrix, .table-wrap { overflow-x: auto; } .matrix th[scope=row] { position: sticky; left: 0; background: var(--bg); font-weight: 500; font-size: .85rem; }
+.matrix th[scope=row] .id { overflow-wrap: anywhere; }
+.timeline-list { display: none; list-style: none; padding: 0; margin: .5rem 0; } .timeline-list li { border-left: 4px solid var(--c); padding: .15rem .5rem; margin: .2rem 0; overflow-wrap: anywhere; }
+.timeline-list .when { font-variant-numeric: tabular-nums; font-weight: 600; }
+@media screen and (max-width: 640px) { body { padding: 1rem .75rem; } svg.timeline { display: none; } .timeline-list { display: block; } }
+form.filters select { max-width: 100%; } form.filters label { max-width: 100%; } .matrix th.v { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: 500; font-size: .75rem; padding: .3rem .15rem; }
 .matrix td.c { text-align: center; } .matrix td.c span { display: inline-block; min-width: 1.8em; border-radius: 4px; color: #fff; background: var(--c); font-weight: 600; }
 @media (prefers-color-scheme: dark) { .matrix td.c span { color: #0d1117; } }
 form.filters { display: flex; flex-wrap: wrap; gap: .75rem 1rem; align-items: end; background: var(--card); border: 1px solid var(--line);

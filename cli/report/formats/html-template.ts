@@ -38,9 +38,25 @@ export function trusted(constant: string): Html {
   return new Html(constant);
 }
 
-/** A link target: http(s) and file URLs only; anything else (javascript:, data:) becomes an inert `#`. */
+/** A link target: http(s) URLs only; anything else (javascript:, data:, a `file:` path of this machine) becomes an inert `#`. */
 export function safeUrl(url: string): string {
-  return /^(https?|file):\/\//i.test(url) ? url : '#';
+  return /^https?:\/\//i.test(url) ? url : '#';
+}
+
+/**
+ * Text whose Markdown code spans (`` `errorCodes` ``) are shown as `<code>`, as the catalog writes them; the
+ * rest, and the code itself, is escaped like any value. An unpaired backtick stays a backtick.
+ */
+export function withCode(text: string): Html {
+  const parts: Html[] = [];
+  const re = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g;
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    parts.push(html`${text.slice(last, m.index)}`, html`<code>${m[2]!.trim() === '' ? m[2] : m[2]!.replace(/^ (.*) $/s, '$1')}</code>`);
+    last = m.index + m[0].length;
+  }
+  parts.push(html`${text.slice(last)}`);
+  return html`${parts}`;
 }
 
 /** An id usable in `id` and `href="#…"`: notice ids are already kebab-case; anything else is normalised. */

@@ -139,6 +139,19 @@ ${body}
 </svg>`;
 }
 
+/**
+ * The timeline as a dated list, shown instead of the chart on a narrow screen (the chart's text would shrink
+ * below reading size): one line per notice with findings, in date order, with its count, state and repositories.
+ */
+export function timelineList(report: Report, g: Digest): Html {
+  const merged = g.repositories.length > 0;
+  return html`<ol class="timeline-list" aria-label="Timeline as a list">${g.notices.map((d) => {
+    const n = d.notice;
+    const state = n.bucket === 'within-window' ? `within ${report.warnWithinDays} days` : BUCKET_LABEL[n.bucket];
+    return html`<li class="s-${n.bucket}"><span class="when">${n.effective ?? (n.status === 'contract' ? 'always' : 'pending')}</span> <a href="#${anchorId('notice', n.id)}"><code>${n.id}</code></a> <span class="muted">${plural(d.total, 'finding')}${merged ? ` in ${plural(d.byRepository.size, 'repository').replace(/repositorys$/, 'repositories')}` : ''}, ${state}, ${n.breaking ? 'breaking' : 'not breaking'}</span></li>`;
+  })}</ol>`;
+}
+
 /** The legend under the chart (HTML, so it wraps and reads well in print). */
 export function timelineLegend(report: Report): Html {
   const states = (['in-force', 'within-window', 'later', 'pending'] as const).map(

@@ -6,13 +6,13 @@
  * Security Policy lets only this page's own script run.
  */
 import { createHash } from 'node:crypto';
-import { docsUrl } from '../../package-info.js';
+import { webDocsUrl } from '../../package-info.js';
 import { BUCKET_LABEL, dateLabel, digest, percent, plural, type Digest, type NoticeDigest } from '../digest.js';
 import type { FixPreview } from '../excerpt.js';
-import type { Report, ReportFinding } from '../report.js';
+import type { Report, ReportFinding, ReportNotice } from '../report.js';
 import { CSS, SCRIPT } from './html-assets.js';
-import { anchorId, html, safeUrl, trusted, type Html } from './html-template.js';
-import { timelineLegend, timelineSvg } from './html-timeline.js';
+import { anchorId, html, safeUrl, trusted, withCode, type Html } from './html-template.js';
+import { timelineLegend, timelineList, timelineSvg } from './html-timeline.js';
 
 export interface HtmlOptions {
   /** Most findings listed per notice (default 200); the rest are counted (they are all in the JSON report). */
@@ -52,9 +52,15 @@ function findingRow(f: ReportFinding): Html {
     : '';
   return html`<article class="finding" data-notice="${f.noticeId}" data-severity="${f.severity}" data-path="${f.file}" data-repo="${f.repository ?? ''}">
 <header><span class="sev ${f.severity}">${f.severity}</span><span class="loc">${where}</span>${f.confidence === 'likely' ? html`<span class="badge" title="${f.confidenceReason}">likely</span>` : ''}${f.fixable ? html`<span class="badge">autofix</span>` : ''}</header>
-<div>${f.message}${f.expiredSuppression ? ` (suppression on line ${f.expiredSuppression.line} expired ${f.expiredSuppression.until})` : ''}</div>
+<div>${withCode(f.message)}${f.expiredSuppression ? ` (suppression on line ${f.expiredSuppression.line} expired ${f.expiredSuppression.until})` : ''}</div>
 ${excerpt}${f.fixPreview ? diffBlock(f.fixPreview) : ''}
 </article>`;
+}
+
+/** The notice's own page on the web (the report's link, else this version's); none when only a local copy is known. */
+function docsLink(n: ReportNotice): Html | string {
+  const url = n.docs ?? webDocsUrl(n.id);
+  return url !== undefined ? html`<a class="badge" href="${safeUrl(url)}">notice docs</a>` : '';
 }
 
 function noticeSection(d: NoticeDigest, report: Report, max: number, hasFixForms: boolean): Html {
@@ -65,10 +71,11 @@ function noticeSection(d: NoticeDigest, report: Report, max: number, hasFixForms
   const hidden = d.total - d.findings.length;
   const repos = d.byRepository.size > 0 ? html`<div><dt>repositories</dt><dd>${d.byRepository.size}</dd></div>` : '';
   return html`<section class="notice s-${n.bucket}" id="${anchorId('notice', n.id)}" aria-labelledby="${anchorId('h', n.id)}">
-<h3 id="${anchorId('h', n.id)}">${n.title}</h3>
-<div class="badges"><span class="badge state">${n.bucket === 'within-window' ? `within ${report.warnWithinDays} days` : BUCKET_LABEL[n.bucket]}</span>${n.breaking ? html`<span class="badge breaking">breaking</span>` : html`<span class="badge">not breaking</span>`}<span class="badge"><code>${n.id}</code></span><a class="badge" href="${safeUrl(docsUrl(n.id))}">notice docs</a></div>
+<h3 id="${anchorId('h', n.id)}">${withCode(n.title)}</h3>
+<div class="badges"><span class="badge state">${n.bucket === 'within-window' ? `within ${report.warnWithinDays} days` : BUCKET_LABEL[n.bucket]}</span>${n.breaking ? html`<span class="badge breaking">breaking</span>` : html`<span class="badge">not breaking</span>`}<span class="badge"><code>${n.id}</code></span>${docsLink(n)}${n.source !== undefined ? html`<a class="badge" href="${safeUrl(n.source)}">platform docs</a>` : ''}</div>
 <div class="muted">${when}</div>
-<p class="instead"><strong>What to do:</strong> ${n.instead}</p>
+${n.summary !== undefined ? html`<p class="summary">${withCode(n.summary)}</p>` : ''}
+<p class="instead"><strong>What to do:</strong> ${withCode(n.instead)}</p>
 <dl class="counts"><div><dt>findings</dt><dd>${d.total}</dd></div><div><dt>autofixable</dt><dd>${d.autofixable}</dd></div><div><dt>transitional</dt><dd>${hasFixForms ? d.transitional : html`<span title="this report does not say which autofixes are transitional">n/a</span>`}</dd></div><div><dt>needs a human</dt><dd>${d.needsHuman}</dd></div>${repos}</dl>
 ${listed.map(findingRow)}
 ${cut > 0 ? html`<p class="muted">…and ${plural(cut, 'more finding')} of this notice, not listed here (all are in the JSON report).</p>` : ''}
@@ -94,22 +101,36 @@ ${repoFilter}
 
 function repositoryTables(g: Digest): Html {
   if (g.repositories.length === 0) return html``;
-  const cols = g.notices;
+  // The longer side runs down the page: a matrix wider than the page is cut off (or hides behind a scroll bar).
+  const byNotice = g.notices.length > g.repositories.length;
   return html`<section aria-labelledby="h-repos"><h2 id="h-repos">Repositories, worst first</h2>
-<table><thead><tr><th>Repository</th><th>Commit</th><th class="num">Errors</th><th class="num">Warnings</th><th class="num">Fixable</th><th class="num">Files</th><th>Report of</th></tr></thead><tbody>
+<div class="table-wrap"><table><thead><tr><th>Repository</th><th>Commit</th><th class="num">Errors</th><th class="num">Warnings</th><th class="num">Fixable</th><th class="num">Files</th><th>Report of</th></tr></thead><tbody>
 ${g.repositories.map(
   (r) => html`<tr id="${anchorId('repo', r.name)}"><td>${r.name}</td><td><code>${r.commit ? r.commit.slice(0, 12) : '-'}</code></td><td class="num">${r.errors}</td><td class="num">${r.warnings}</td><td class="num">${r.fixable}</td><td class="num">${r.filesScanned}</td><td>${r.today}</td></tr>`,
 )}
-</tbody></table>
-<h2 id="h-matrix">Repository x notice</h2>
-<div class="matrix"><table aria-labelledby="h-matrix"><thead><tr><th>Repository</th>${cols.map((d) => html`<th class="v" scope="col"><a href="#${anchorId('notice', d.notice.id)}">${dateLabel(d.notice)} ${d.notice.id}</a></th>`)}</tr></thead><tbody>
-${g.repositories.map(
-  (r) => html`<tr><th scope="row">${r.name}</th>${cols.map((d) => {
-    const n = r.byNotice[d.notice.id];
-    return n ? html`<td class="c s-${d.notice.bucket}"><span title="${`${r.name}: ${d.notice.id}, ${plural(n, 'finding')}`}">${n}</span></td>` : html`<td class="c"></td>`;
-  })}</tr>`,
-)}
-</tbody></table></div></section>`;
+</tbody></table></div>
+<h2 id="h-matrix">${byNotice ? 'Notice x repository' : 'Repository x notice'}</h2>
+${byNotice ? noticeRowsMatrix(g) : repositoryRowsMatrix(g)}</section>`;
+}
+
+/** A cell of the matrix: the findings of one notice in one repository. */
+function matrixCell(repo: string, d: NoticeDigest, n: number | undefined): Html {
+  return n ? html`<td class="c s-${d.notice.bucket}"><span title="${`${repo}: ${d.notice.id}, ${plural(n, 'finding')}`}">${n}</span></td>` : html`<td class="c"></td>`;
+}
+
+/** One row per repository, one column per notice (more repositories than notices). */
+function repositoryRowsMatrix(g: Digest): Html {
+  const cols = g.notices;
+  return html`<div class="matrix"><table aria-labelledby="h-matrix"><thead><tr><th>Repository</th>${cols.map((d) => html`<th class="v" scope="col"><a href="#${anchorId('notice', d.notice.id)}">${dateLabel(d.notice)} ${d.notice.id}</a></th>`)}</tr></thead><tbody>
+${g.repositories.map((r) => html`<tr><th scope="row">${r.name}</th>${cols.map((d) => matrixCell(r.name, d, r.byNotice[d.notice.id]))}</tr>`)}
+</tbody></table></div>`;
+}
+
+/** One row per notice, one column per repository (more notices than repositories): it grows down, not off the page. */
+function noticeRowsMatrix(g: Digest): Html {
+  return html`<div class="matrix"><table aria-labelledby="h-matrix"><thead><tr><th>Notice</th>${g.repositories.map((r) => html`<th class="v" scope="col"><a href="#${anchorId('repo', r.name)}">${r.name}</a></th>`)}</tr></thead><tbody>
+${g.notices.map((d) => html`<tr><th scope="row"><a href="#${anchorId('notice', d.notice.id)}">${dateLabel(d.notice)} <span class="id">${d.notice.id}</span></a></th>${g.repositories.map((r) => matrixCell(r.name, d, r.byNotice[d.notice.id]))}</tr>`)}
+</tbody></table></div>`;
 }
 
 export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
@@ -135,12 +156,15 @@ export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
   const clean =
     g.clean.length > 0
       ? html`<section aria-labelledby="h-clean"><h2 id="h-clean">Notices looked for, no findings (${g.clean.length})</h2><ul>${g.clean.map(
-          (n) => html`<li>${dateLabel(n)} <a href="${safeUrl(docsUrl(n.id))}"><code>${n.id}</code></a>: ${n.title}</li>`,
+          (n) => {
+            const url = n.docs ?? webDocsUrl(n.id);
+            return html`<li>${dateLabel(n)} ${url !== undefined ? html`<a href="${safeUrl(url)}"><code>${n.id}</code></a>` : html`<code>${n.id}</code>`}: ${withCode(n.title)}</li>`;
+          },
         )}</ul></section>`
       : '';
   const timeline =
     g.notices.length > 0
-      ? html`<section aria-labelledby="h-timeline"><h2 id="h-timeline">Timeline</h2>${timelineSvg(report, g)}${timelineLegend(report)}</section>`
+      ? html`<section aria-labelledby="h-timeline"><h2 id="h-timeline">Timeline</h2>${timelineSvg(report, g)}${timelineList(report, g)}${timelineLegend(report)}</section>`
       : html`<p>No findings: nothing in ${g.title} is affected by the notices looked for.</p>`;
   const page = html`<!doctype html>
 <html lang="en">

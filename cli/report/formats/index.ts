@@ -32,7 +32,7 @@ export const FORMATTERS: Record<Format, Formatter> = {
   text: (report, ctx) => formatText(report, { color: ctx.color }),
   json: (report) => toJson(report),
   sarif: (report, ctx) => formatSarif(report, ctx.texts, ctx.cwd, { notices: ctx.notices, ...(ctx.category !== undefined ? { category: ctx.category } : {}) }),
-  github: (report) => formatGithub(report),
+  github: (report, ctx) => formatGithub(report, ctx.cwd),
   markdown: (report) => formatMarkdown(report),
   html: (report) => formatHtml(report),
 };

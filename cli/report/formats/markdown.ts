@@ -6,7 +6,7 @@
  */
 import { printable } from '../../../engine/read/printable.js';
 import { daysBetween } from '../../../engine/catalog/dates.js';
-import { docsUrl } from '../../package-info.js';
+import { webDocsUrl } from '../../package-info.js';
 import { digest, percent, plural, type NoticeDigest } from '../digest.js';
 import type { Report, ReportNotice, TimelineBucket } from '../report.js';
 
@@ -41,6 +41,12 @@ function code(s: string): string {
   return `${fence}${pad}${clean}${pad}${fence}`;
 }
 
+/** The notice's id linked to its page on the web (the report's own link, else this version's), or plain. */
+function linked(n: ReportNotice): string {
+  const url = n.docs ?? webDocsUrl(n.id);
+  return url !== undefined && /^https:\/\//.test(url) ? `[${code(n.id)}](${url.replace(/[()\s]/g, encodeURIComponent)})` : code(n.id);
+}
+
 function when(n: ReportNotice, today: string): string {
   if (n.effective === null) return n.status === 'contract' ? 'always' : 'no date yet';
   const days = daysBetween(today, n.effective);
@@ -64,7 +70,7 @@ function heading(bucket: TimelineBucket, report: Report): string {
 
 function noticeRow(d: NoticeDigest, report: Report, merged: boolean): string {
   const n = d.notice;
-  const name = `[${code(n.id)}](${docsUrl(n.id)})${n.breaking ? ' **breaking**' : ''}: ${escapeMarkdown(n.title)}`;
+  const name = `${linked(n)}${n.breaking ? ' **breaking**' : ''}: ${escapeMarkdown(n.title)}`;
   const repos = merged ? ` ${d.byRepository.size} |` : '';
   return `| ${when(n, report.today)} | ${name} | ${d.total} | ${d.autofixable} | ${d.needsHuman} |${repos}`;
 }
@@ -97,7 +103,13 @@ export function formatMarkdown(report: Report, opts: MarkdownOptions = {}): stri
   if (report.summary.suppressed > 0) out.push('', `${plural(report.summary.suppressed, 'finding')} suppressed by comments.`);
   const b = report.baseline;
   if (b) {
-    out.push('', `**Baseline** ${code(b.file)}: ${plural(b.recorded, 'recorded finding')} (warnings until their notice's date, errors from it), ${plural(b.new, 'new finding')} (errors now)${b.resolved.length > 0 ? `, ${b.resolved.length} resolved${b.written ? ' and dropped' : ` (run \`--baseline-write ${b.file}\` to drop them)`}` : ''}.`);
+    out.push('', `**Baseline** ${code(b.file)}${b.recordedOn ? ` (recorded ${b.recordedOn})` : ''}: ${plural(b.recorded, 'recorded finding')} (warnings), ${plural(b.crossed ?? 0, 'recorded finding')} whose notice took effect since (errors), ${plural(b.new, 'new finding')} (errors now)${b.resolved.length > 0 ? `, ${b.resolved.length} resolved${b.written ? ' and dropped' : ` (run \`--baseline-write ${b.file}\` to drop them)`}` : ''}.`);
+    const crossed = b.crossedFindings ?? [];
+    if (crossed.length > 0) {
+      out.push('', `#### ❌ Crossed their date since the baseline${b.recordedOn ? ` of ${b.recordedOn}` : ''}`, '', '| File | Notice | Effective |', '|---|---|---|');
+      for (const x of crossed.slice(0, maxFiles)) out.push(`| ${code(`${x.file}:${x.line}`)} | ${code(x.notice)} | ${x.effective ?? '-'} |`);
+      if (crossed.length > maxFiles) out.push('', `…and ${plural(crossed.length - maxFiles, 'more crossed finding')} (see the full report).`);
+    }
   }
 
   if (merged) {
@@ -127,7 +139,7 @@ export function formatMarkdown(report: Report, opts: MarkdownOptions = {}): stri
   const quiet = g.clean.filter((n) => n.effective !== null && n.effective > report.today);
   if (quiet.length > 0) {
     out.push('', `<details><summary>${plural(quiet.length, 'upcoming notice')} without findings</summary>`, '');
-    for (const n of quiet) out.push(`- ${n.effective}: [${code(n.id)}](${docsUrl(n.id)}) ${escapeMarkdown(n.title)}`);
+    for (const n of quiet) out.push(`- ${n.effective}: ${linked(n)} ${escapeMarkdown(n.title)}`);
     out.push('', '</details>');
   }
   if (g.generated > 0) out.push('', `${plural(g.generated, 'generated file')} skipped (minified bundles, build output; \`--include-generated\` scans them).`);

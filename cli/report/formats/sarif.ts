@@ -6,10 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { FINGERPRINT_VERSION } from '../../../engine/findings/fingerprint.js';
 import type { Notice, TextEdit } from '../../../engine/types.js';
-import { docsUrl, informationUri } from '../../package-info.js';
+import { informationUri, webDocsUrl } from '../../package-info.js';
 import type { Report, ReportNotice } from '../report.js';
 import { isGeneratedReason } from '../../walk/generated.js';
 // The SARIF 2.1.0 object model as TypeScript types (types only, nothing at run time).
@@ -76,9 +75,26 @@ function helpOf(n: Notice): { text: string; markdown: string } {
     text.push('', 'Before:', n.example.before, '', 'After:', n.example.after);
     markdown.push('', 'Before:', '', fence(n.example.before, n.example.language), '', 'After:', '', fence(n.example.after, n.example.language));
   }
-  text.push('', `Documentation: ${docsUrl(n.id)}`);
-  markdown.push('', `[Documentation of ${n.id}](${docsUrl(n.id)})`);
+  if (n.source.docs !== undefined) {
+    text.push('', `Platform documentation: ${n.source.docs}`);
+    markdown.push('', `[The platform's documentation of this API](${n.source.docs})`);
+  }
+  if (n.source.url !== undefined) {
+    if (n.source.docs !== undefined) text.push(`Announced in: ${n.source.url}`);
+    else text.push('', `Platform documentation: ${n.source.url}`);
+    markdown.push('', `[The platform's announcement of this change](${n.source.url})`);
+  }
+  const docs = webDocsUrl(n.id);
+  if (docs !== undefined) {
+    text.push(`Notice documentation: ${docs}`);
+    markdown.push('', `[collab-migrate documentation of ${n.id}](${docs})`);
+  }
   return { text: text.join('\n'), markdown: markdown.join('\n') };
+}
+
+function helpUriOf(r: ReportNotice, notice: Notice | undefined): string {
+  const url = r.docs ?? webDocsUrl(r.id) ?? r.source ?? notice?.source.docs ?? notice?.source.url;
+  return url !== undefined && /^https:\/\//.test(url) ? url : informationUri();
 }
 
 function descriptorOf(r: ReportNotice, notice: Notice | undefined): ReportingDescriptor {
@@ -87,7 +103,8 @@ function descriptorOf(r: ReportNotice, notice: Notice | undefined): ReportingDes
     name: ruleName(r.id),
     shortDescription: { text: r.title },
     fullDescription: { text: notice?.summary ?? r.title },
-    helpUri: docsUrl(r.id),
+    // An https page always: this notice's page on the web, else the platform's page for the change.
+    helpUri: helpUriOf(r, notice),
     defaultConfiguration: { level: r.severity === 'error' ? 'error' : 'warning' },
   };
   if (notice) descriptor.help = helpOf(notice);
@@ -160,7 +177,6 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
       locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(f.file), uriBaseId: '%SRCROOT%' } } }],
       ...(f.unanalysed !== undefined ? { properties: { unanalysed: true } } : f.outcome === 'skipped' && isGeneratedReason(f.reason ?? '') ? { properties: { generated: true } } : {}),
     }));
-  const srcroot = pathToFileURL(root.endsWith(path.sep) ? root : `${root}${path.sep}`).href;
   const log: Log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -177,7 +193,9 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
         },
         // Only when asked (`--sarif-category`): upload-sarif ignores its own `category` input when the SARIF has one.
         ...(options.category !== undefined ? { automationDetails: { id: `${options.category}/${report.today}` } } : {}),
-        originalUriBaseIds: { '%SRCROOT%': { uri: srcroot } },
+        // No `uri`: a `file:` address of this machine means nothing where the log is read; consumers (code
+        // scanning) resolve `%SRCROOT%` to the checkout.
+        originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The root of the scanned repository.' } } },
         invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
         results,
         properties: { today: report.today, before: report.before, warnWithinDays: report.warnWithinDays, catalogReviewed: report.catalog?.reviewed, catalogStale: report.catalog?.stale, generatedSkipped: report.summary.generated ?? 0 },

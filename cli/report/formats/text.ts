@@ -109,7 +109,11 @@ export function formatText(input: Report, opts: TextOptions): string {
   }
   const b = report.baseline;
   if (b) {
-    out.push(`  Baseline ${b.file}: ${b.recorded} recorded (warnings until their notice's date), ${b.new} new (errors)${b.written ? `; written with ${plural(b.written.findings, 'finding')}, ${b.written.pruned} pruned` : ''}`);
+    out.push(`  Baseline ${b.file}${b.recordedOn ? ` (recorded ${b.recordedOn})` : ''}: ${b.recorded} recorded (warnings), ${b.crossed ?? 0} crossed their date since (errors), ${b.new} new (errors)${b.written ? `; written with ${plural(b.written.findings, 'finding')}, ${b.written.pruned} pruned` : ''}`);
+    if ((b.crossedFindings ?? []).length > 0) {
+      out.push(c.red(`  ${plural(b.crossedFindings.length, 'recorded finding')} crossed the notice's date since the baseline${b.recordedOn ? ` of ${b.recordedOn}` : ''}:`));
+      for (const x of b.crossedFindings) out.push(`    ${printable(x.file)}:${x.line}  ${x.notice}  effective ${x.effective ?? '-'}`);
+    }
     if (b.resolved.length > 0 && !b.written) {
       out.push(c.green(`  ${plural(b.resolved.length, 'recorded finding')} resolved (run --baseline-write ${b.file} to drop them):`));
       for (const r of b.resolved) out.push(`    ${r.file}  ${r.notice}${r.text ? `  ${r.text}` : ''}`);

@@ -1,0 +1,63 @@
+/** `--diff-base <ref>`: only findings on lines changed since the merge base (committed, staged, working tree, untracked). */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseUnifiedDiff } from '../cli/scan/diff-base.js';
+import { assertBuilt, cli, tempTrees } from './cli/run.js';
+
+// Effective 2026-05-19 (a warning on 2026-03-01).
+const SIGNATURE = (name: string) => `export function ${name}(req: { headers: Record<string, string> }) {
+  return req.headers['X-Spark-Signature'];
+}
+`;
+const DAY = ['--today', '2026-03-01', '--format', 'json'];
+const tree = tempTrees();
+beforeAll(() => assertBuilt());
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', '-c', 'commit.gpgsign=false', ...args], { cwd, stdio: 'pipe' });
+
+function findings(d: string, args: string[]): string[] {
+  const r = cli([...DAY, ...args], { cwd: d });
+  expect(r.code, r.stderr).toBe(0);
+  return (JSON.parse(r.stdout) as { findings: { file: string; line: number }[] }).findings.map((f) => `${f.file}:${f.line}`);
+}
+
+describe('--diff-base', { timeout: 120_000 }, () => {
+  it('reports only findings on lines changed since the merge base, in committed, uncommitted and untracked files', () => {
+    const d = tree({ 'src/a.ts': SIGNATURE('a'), 'src/b.ts': SIGNATURE('b') });
+    git(d, 'init', '-q', '-b', 'main');
+    git(d, 'add', '.');
+    git(d, 'commit', '-qm', 'base');
+    git(d, 'checkout', '-qb', 'feature');
+    writeFileSync(path.join(d, 'src/a.ts'), SIGNATURE('a') + SIGNATURE('a2'));
+    git(d, 'commit', '-qam', 'feature');
+    writeFileSync(path.join(d, 'src/b.ts'), `// comment\n${SIGNATURE('b')}`);
+    writeFileSync(path.join(d, 'src/c.ts'), SIGNATURE('c'));
+    expect(findings(d, [])).toEqual(['src/a.ts:2', 'src/a.ts:5', 'src/b.ts:3', 'src/c.ts:2']);
+    // a.ts line 5 is new (committed on the branch), c.ts is untracked; b.ts only gained a comment above its finding.
+    expect(findings(d, ['--diff-base', 'main'])).toEqual(['src/a.ts:5', 'src/c.ts:2']);
+    // From a subfolder, the same.
+    expect(findings(path.join(d, 'src'), ['.', '--diff-base', 'main']).map((f) => f.replace(/^src\//, ''))).toEqual(['a.ts:5', 'c.ts:2']);
+  });
+
+  it('an unknown ref, a ref that looks like an option, no repository, or --fix is a usage error', () => {
+    const d = tree({ 'a.ts': SIGNATURE('a') });
+    expect(cli([...DAY, '--diff-base', 'main'], { cwd: d }).stderr).toMatch(/--diff-base: cannot find the git repository/);
+    git(d, 'init', '-q', '-b', 'main');
+    git(d, 'add', '.');
+    git(d, 'commit', '-qm', 'base');
+    const unknown = cli([...DAY, '--diff-base', 'nope'], { cwd: d });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--diff-base: cannot find the commit "nope" \(fetch it first/);
+    expect(cli([...DAY, '--diff-base=--output=x'], { cwd: d }).stderr).toMatch(/is not a git ref/);
+    expect(cli([...DAY, '--diff-base', 'main', '--fix'], { cwd: d }).code).toBe(2);
+  });
+
+  it('parses unified diffs: additions, changes, pure deletions, quoted names', () => {
+    const diff = ['diff --git a/x.ts b/x.ts', '--- a/x.ts', '+++ b/x.ts', '@@ -1,0 +2,2 @@', '+a', '+b', '@@ -9 +11 @@', '-x', '+y', '@@ -20,3 +22,0 @@', '--- a/"q.ts"', '+++ "b/s p\\u00e9.ts"', '@@ -1 +1 @@', '--- a/gone.ts', '+++ /dev/null', '@@ -1 +0,0 @@'].join('\n');
+    const parsed = parseUnifiedDiff(diff);
+    expect([...parsed.get('x.ts')!]).toEqual([2, 3, 11]);
+    expect([...parsed.keys()]).toEqual(['x.ts', 's pé.ts']);
+  });
+});
