@@ -47,12 +47,17 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
 
 /** The command line of the one scan. */
 export function scanArgs(inputs: ActionInputs, json: string, markdown: string): string[] {
-  const args = [...inputs.paths, '--format', 'github', '--json-output', json, '--markdown-output', markdown, '--no-progress'];
-  if (inputs.sarif) args.push('--sarif-output', inputs.sarif);
-  if (inputs.before) args.push('--before', inputs.before);
-  if (inputs.today) args.push('--today', inputs.today);
-  if (inputs.region) args.push('--region', inputs.region);
-  if (inputs.baseline) args.push('--baseline', inputs.baseline);
+  // `--flag=value`: a value that starts with `-` stays the value.
+  const args = ['--format', 'github', `--json-output=${json}`, `--markdown-output=${markdown}`, '--no-progress'];
+  if (inputs.sarif) args.push(`--sarif-output=${inputs.sarif}`);
+  if (inputs.before) args.push(`--before=${inputs.before}`);
+  if (inputs.today) args.push(`--today=${inputs.today}`);
+  if (inputs.region) args.push(`--region=${inputs.region}`);
+  if (inputs.baseline) args.push(`--baseline=${inputs.baseline}`);
+  // The paths last, after `--`: an input such as `--fix .` is two paths, never an option (issue 28).
+  // The repository's own configuration cannot move the annotations out of the log: the Action never passes
+  // --trust-config, so its `output`, `outputs` and `notices` are ignored.
+  args.push('--', ...inputs.paths);
   return args;
 }
 

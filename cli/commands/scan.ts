@@ -9,10 +9,11 @@ import { DEFAULT_WARN_WITHIN_DAYS } from '../../engine/catalog/dates.js';
 import { fileLanguage } from '../../engine/read/language.js';
 import type { Region } from '../../engine/types.js';
 import { defaultCacheLocation } from '../scan/cache-location.js';
-import { loadRc, type RcOptions } from '../config/config.js';
+import { confineRc, loadRc, type RcOptions } from '../config/config.js';
 import { UsageError } from '../errors.js';
 import { parseSize } from '../walk/files.js';
 import { readFileHead } from '../../engine/read/read-file.js';
+import { printable } from '../../engine/read/printable.js';
 import type { Io } from '../io.js';
 import { checkDate, parseWholeNumber, resolveToday, splitList } from '../config/options.js';
 import { POOL_MIN_CORES, POOL_MIN_FILES } from '../scan/threads.js';
@@ -29,6 +30,8 @@ export interface ScanArgs extends GlobalArgs {
   _?: (string | number)[];
   errorOnUnmatchedPattern?: boolean;
   forceOutput?: boolean;
+  /** Let the configuration file choose report files and catalogs (see `confineRc`). */
+  trustConfig?: boolean;
   before?: string;
   today?: string;
   warnWithin?: string;
@@ -106,6 +109,11 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('include', { describe: 'Only files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
     .option('exclude', { describe: 'Leave out files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
     .option('error-on-unmatched-pattern', { describe: 'Exit 2 when no file is left to scan (--no-error-on-unmatched-pattern to accept an empty scan)', type: 'boolean', group: 'Files:' })
+    .option('trust-config', {
+      describe: "Let the configuration file (.collab-migraterc.json, package.json) set output, outputs and notices (ignored otherwise: the scanned repository is untrusted input); its reports must stay inside the working folder",
+      type: 'boolean',
+      group: 'Output:',
+    })
     .option('force-output', { describe: 'Let a report replace an existing source or configuration file', type: 'boolean', group: 'Output:' })
     .option('max-file-size', { describe: `Skip files larger than this (default ${DEFAULT_MAX_FILE_SIZE})`, type: 'string', group: 'Files:' })
     .option('check-syntax', {
@@ -135,6 +143,7 @@ function pick<K extends keyof RcOptions>(rc: RcOptions | undefined, key: K): RcO
 /** Merges flags over the configuration file over defaults, and checks every value. */
 export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
   const loaded = loadRc(io.cwd);
+  if (loaded) loaded.options = confineRc(loaded, io.cwd, Boolean(args.trustConfig), (line) => io.stderr.write(`collab-migrate: ${printable(line)}\n`));
   const rc = loaded?.options;
   // Values the configuration file gives are named by its key and path in messages, not by a flag the user did not type.
   const names: NonNullable<ScanSettings['names']> = {};
