@@ -267,7 +267,7 @@ function isOwnReport(file: string): boolean {
  * `-o package.json` is a typo, not a wish), also when reached through a symbolic link, unless it is a
  * report of this tool's or `--force-output` is given.
  */
-function checkOutputWritable(flag: string, file: string, force: boolean): void {
+function checkOutputWritable(flag: string, file: string, force: boolean, baselines: { reads?: string; writes?: string } = {}): void {
   if (OUTPUT_DEVICES.has(file)) return;
   try {
     // What the write would replace: the link's target, not the link.
@@ -282,8 +282,14 @@ function checkOutputWritable(flag: string, file: string, force: boolean): void {
     // A FIFO or device would block the write or swallow the report.
     if (existing && !existing.isFile()) throw new Error('not a regular file');
     const shown = target === path.resolve(file) ? '' : ` ${target}`;
-    if (existing && !force && fileLanguage(target) !== 'unsupported' && !isOwnReport(target)) {
+    if (existing && !force && (fileLanguage(target) !== 'unsupported' || SCAN_READS.has(path.basename(target))) && !isOwnReport(target)) {
       throw new Error(`it is a file the scan reads${shown ? `:${shown}` : ''}; not overwritten (--force-output to replace it)`);
+    }
+    // A report is written into the file itself: through a second hard link it would replace a source's content (issue 28).
+    if (existing && !force && existing.nlink > 1) throw new Error(`it has ${existing.nlink} hard links, and another name may be a file the scan reads; not overwritten (--force-output to replace it)`);
+    // The baseline this run reads (or writes) is not a report's place, whatever its name (issue 28).
+    for (const [what, baseline] of Object.entries(baselines)) {
+      if (baseline !== undefined && sameTarget(baseline, target)) throw new Error(`it is the baseline this run ${what}`);
     }
     accessSync(path.dirname(target), constants.W_OK);
     if (existing) accessSync(target, constants.W_OK);
@@ -293,11 +299,31 @@ function checkOutputWritable(flag: string, file: string, force: boolean): void {
   }
 }
 
+/** Files the scan reads that no language claims: a report there would change what is scanned next time. */
+const SCAN_READS = new Set(['.gitignore', '.collab-migrateignore', '.collab-migraterc.json']);
+
+/** Whether two paths name the same file (after links; a file that does not exist yet is compared by path). */
+function sameTarget(a: string, b: string): boolean {
+  const real = (p: string): string => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  if (real(a) === real(b)) return true;
+  const sa = statSync(a, { throwIfNoEntry: false });
+  const sb = statSync(b, { throwIfNoEntry: false });
+  return Boolean(sa && sb && sa.dev === sb.dev && sa.ino === sb.ino);
+}
+
 export const run: CommandRunner<ScanArgs> = async (args, io) => {
   const settings = resolveSettings(args, io);
   const force = Boolean(args.forceOutput);
-  if (settings.output) checkOutputWritable(settingName(settings, 'output', '--output'), settings.output, force);
-  for (const o of settings.outputs) checkOutputWritable(outputName(settings, o.format), o.file, force);
+  // No report may take the place of the baseline read or written.
+  const baselines = { reads: settings.baseline, writes: settings.baselineWrite };
+  if (settings.output) checkOutputWritable(settingName(settings, 'output', '--output'), settings.output, force, baselines);
+  for (const o of settings.outputs) checkOutputWritable(outputName(settings, o.format), o.file, force, baselines);
   if (settings.baselineWrite) checkOutputWritable('--baseline-write', settings.baselineWrite, force);
   // The walk starts first (in a thread of its own when there is a second core); the engine, the catalog
   // and the rest of the command load while it goes on.
