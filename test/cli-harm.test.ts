@@ -306,13 +306,13 @@ describe('a value from a configuration file is named by the file in errors, not 
 
 describe('what a repository puts in front of a terminal', () => {
   it('many files skipped for one reason are one line with the count (every file stays in the JSON report)', () => {
-    const files: Record<string, string> = { 'a.ts': HEADER, 'one.bin.ts': Buffer.from([0, 1, 2]).toString('latin1') };
+    const files: Record<string, string> = { 'a.ts': HEADER, 'one.bin.json': Buffer.from([0, 1, 2]).toString('latin1') };
     for (let i = 0; i < 40; i++) files[`empty/e${String(i).padStart(2, '0')}.ts`] = '';
     const d = tempTree(files);
     try {
       const text = cli([...TODAY, '.'], { cwd: d });
       expect(text.stdout).toContain('Skipped 41 files:\n  40 files: empty file (empty/e00.ts, empty/e01.ts, empty/e02.ts and 37 more; each is listed in --format json)\n');
-      expect(text.stdout).toContain('  one.bin.ts: binary file\n');
+      expect(text.stdout).toContain('  one.bin.json: binary file\n');
       expect(text.stdout.split('\n').filter((l) => l.includes('empty file'))).toHaveLength(1);
       const github = cli([...TODAY, '--format', 'github', '.'], { cwd: d });
       expect(github.stdout.split('\n').filter((l) => l.includes('empty file'))).toEqual(['::notice title=collab-migrate skipped 40 files::empty file (empty/e00.ts and 39 more; each is listed in --format json)']);
