@@ -28,6 +28,7 @@ import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type Sc
 import type { WalkStream } from '../walk/walker.js';
 import { cleanupTempFiles, removeStaleTempFiles, writeIfUnchanged } from '../../engine/fix/writer.js';
 import { outputName, settingName, type ScanSettings } from '../config/settings.js';
+import { lineStartName, printableLines } from '../../engine/read/printable.js';
 
 /** Signals that stop a run: `--fix` stops between two files, a scan restores the cursor first (a closed terminal sends SIGHUP). */
 const FIX_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -204,7 +205,8 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   let text = FORMATTERS[settings.format](report, formatContext);
   if (settings.dryRun && settings.format === 'text') {
     const diffs = report.files.filter((f) => f.diff).map((f) => f.diff!);
-    if (diffs.length) text = diffs.join('') + '\n' + text;
+    // The diffs show the repository's text: control characters escaped, line by line (issue 28).
+    if (diffs.length) text = printableLines(diffs.join('')) + '\n' + text;
   }
   const written: string[] = [];
   if (settings.output) {
@@ -316,7 +318,7 @@ async function runFix(
       const names = dirty.map((d) => path.relative(io.cwd, d).split(path.sep).join('/'));
       io.stderr.write(
         `Refusing to fix: ${names.length} file${names.length === 1 ? ' has' : 's have'} uncommitted changes (commit or stash them, or use --allow-dirty):\n` +
-          names.map((n) => `  ${n}\n`).join(''),
+          names.map((n) => `  ${lineStartName(n)}\n`).join(''),
       );
       return EXIT_USAGE;
     }

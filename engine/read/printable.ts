@@ -28,3 +28,14 @@ export function lineStartName(name: string): string {
 }
 
 const PLAIN_NAME = /^[\p{L}\p{N}_./@+=,~-][\p{L}\p{N}_./@+=,~()[\]:#%-]*$/u;
+
+/**
+ * Text of several lines (a diff, a command's output built from a user catalog) as a terminal can show it: each
+ * line as {@link printable} makes it, the line breaks and tabs kept.
+ */
+export function printableLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line.includes('\t') ? line.split('\t').map(printable).join('\t') : printable(line)))
+    .join('\n');
+}
