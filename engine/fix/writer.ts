@@ -306,10 +306,11 @@ function replace(file: string, fd: number, stats: Stats, expected: Buffer, bytes
     const out = openSync(tmp, 'wx', mode);
     try {
       writeAll(out, bytes);
-      fchmodSync(out, mode);
+      // Owner first, then mode: a chown clears the setuid and setgid bits (issue 28).
       // canKeepOwner said this is allowed: root, or the owner and a member of the file's group.
       if (process.getuid?.() === 0) fchownSync(out, stats.uid, stats.gid);
       else if (stats.gid !== process.getgid?.()) fchownSync(out, -1, stats.gid);
+      fchmodSync(out, mode);
       fsyncSync(out);
     } finally {
       closeSync(out);

@@ -127,3 +127,18 @@ describe('an original moved aside by a killed run goes back (issue 28, item 4)',
     expect(readdirSync(dir).sort()).toEqual(['.a.ts.collab-migrate-4194305-0123abce.orig', 'a.ts']);
   });
 });
+
+describe('--fix keeps setuid and setgid bits (issue 28, item 18)', () => {
+  const root = process.getuid?.() === 0;
+  if (!root) console.warn('skipped: the setuid test needs root (to give the file another owner)');
+  it.skipIf(!root)('a setuid, setgid file of another owner keeps its mode and owner', () => {
+    const file = path.join(dir, 'tool.js');
+    writeFileSync(file, 'old\n');
+    realFs.chownSync(file, 1234, 2345);
+    realFs.chmodSync(file, 0o6755);
+    expect(writeIfUnchanged(file, 'old\n', 'new\n')).toEqual({ ok: true });
+    const st = realFs.statSync(file);
+    expect([st.mode & 0o7777, st.uid, st.gid]).toEqual([0o6755, 1234, 2345]);
+    expect(readFileSync(file, 'utf8')).toBe('new\n');
+  });
+});
