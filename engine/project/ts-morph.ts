@@ -6,7 +6,8 @@
  * service, so the project still type-checks. Renames are applied as minimal text edits computed from
  * `findRenameLocations`; nothing is reprinted and nothing is written here (the CLI writes).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { UsageError } from '../errors.js';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as Morph from 'ts-morph';
@@ -371,6 +372,35 @@ function readTsconfig(config: string): { options: Morph.ts.CompilerOptions; file
 }
 
 /**
+ * Follows a tsconfig's `extends` (relative and absolute paths) and refuses, naming it, a file there that is not a
+ * regular file (a FIFO, `/dev/zero`) or cannot be read: TypeScript reports such a file as a diagnostic of the
+ * project, and the run said only "TypeScript errors: 1 before" (issue 28). Package names are TypeScript's to find.
+ */
+function checkExtends(config: string, seen: Set<string>): void {
+  if (seen.has(config) || seen.size > 32) return;
+  seen.add(config);
+  const { ts } = tsMorph();
+  let text: string;
+  try {
+    text = readProjectFile(config);
+  } catch (error) {
+    throw new UsageError(`${config}: ${(error as Error).message}`);
+  }
+  const read = ts.parseConfigFileTextToJson(config, text);
+  const given = (read.config as { extends?: unknown } | undefined)?.extends;
+  const list = (Array.isArray(given) ? given : [given]).filter((x): x is string => typeof x === 'string');
+  for (const entry of list) {
+    if (!/^(\.{1,2}[\\/]|[\\/])/.test(entry)) continue;
+    let target = path.resolve(path.dirname(config), entry);
+    if (!existsSync(target) && existsSync(`${target}.json`)) target = `${target}.json`;
+    const st = statSync(target, { throwIfNoEntry: false });
+    if (!st) continue;
+    if (!st.isFile()) throw new UsageError(`${config}: "extends" names ${target}, which is not a regular file (a FIFO, a device or a folder); not read.`);
+    checkExtends(target, seen);
+  }
+}
+
+/**
  * The consumer's project: its tsconfig when there is one, otherwise the given files alone. With `mentions`,
  * only the files whose text names a renamed property (every place a rename can touch does), the declaration
  * files of the tsconfig (global types), and what they import are loaded, with the tsconfig's compiler options:
@@ -379,6 +409,7 @@ function readTsconfig(config: string): { options: Morph.ts.CompilerOptions; file
 export function loadProject(root: string, tsconfig: string | undefined, sourceFiles: readonly string[], mentions?: (file: string) => boolean): Project {
   projectsLoaded++;
   const config = tsconfig ? path.resolve(root, tsconfig) : path.join(root, 'tsconfig.json');
+  if (existsSync(config)) checkExtends(config, new Set());
   const fileSystem = guardedFileSystem();
   if (mentions) {
     const fromConfig = existsSync(config) ? readTsconfig(config) : undefined;
