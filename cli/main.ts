@@ -14,6 +14,7 @@ import * as merge from './commands/merge.js';
 import * as notices from './commands/notices.js';
 import * as scan from './commands/scan.js';
 import type { CommandRunner, GlobalArgs } from './commands/shared.js';
+import { printable } from '../engine/read/printable.js';
 
 /**
  * yargs's "Unknown argument(s): befor" with the nearest known option of the command for each
@@ -92,7 +93,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     const err = error instanceof Error ? error : new Error(String(error));
     const oneLine = err.message.replace(/\s*\n\s*/g, ' ').trim();
     const line = isCatalogOrUsage(err) ? oneLine : `internal error: ${oneLine}`;
-    io.stderr.write(`collab-migrate: ${line}\n`);
+    // Messages quote what the user gave (JSON parser errors quote the file's text): control characters escaped (issue 28).
+    io.stderr.write(`collab-migrate: ${printable(line)}\n`);
     if (debug && err.stack) io.stderr.write(err.stack + '\n');
     return EXIT_USAGE;
   }

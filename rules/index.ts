@@ -243,7 +243,8 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
     if (wanted) {
       const ids = Object.keys(rules);
       for (const id of wanted) {
-        if (rules[id]) continue;
+        // Own keys only: `constructor`, `__proto__`, `toString` are on every object (issue 28).
+        if (Object.hasOwn(rules, id)) continue;
         const near = suggestId(id, ids);
         const why = catalog.get(id) ? 'is informational (never reported, so it has no rule)' : `is not a notice with a rule${near ? `; did you mean "${near}"?` : ''}`;
         throw new OptionsError(`${PLUGIN_NAME}: configure(): invalid option "notices": ${JSON.stringify(id)} ${why}. Run \`collab-migrate notices\` to list them.`, 'configure()', 'notices', id);

@@ -19,7 +19,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -292,6 +292,9 @@ function main(opts: Options): number {
 const HEADER = "export const s = (h: Record<string, string>) => h['X-Spark-Signature'];\n";
 const FIXED = HEADER.replace('X-Spark-Signature', 'x-spark-signature');
 const TEMP = /^\.(.+)\.collab-migrate-\d+-[0-9a-f]{8}\.tmp$/;
+/** An original moved aside for the instant of a replacement (engine/fix/writer.ts). */
+const ASIDE = /^\.(.+)\.collab-migrate-\d+-[0-9a-f]{8}\.orig$/;
+const OURS = (n: string): boolean => TEMP.test(n) || ASIDE.test(n);
 
 function hostileTree(files: number): string {
   const root = mkdtempSync(join(tmpdir(), 'cm-soak-hostile-'));
@@ -320,16 +323,17 @@ async function killCase(cli: string): Promise<string[]> {
     await exited(child);
     watcher.close();
     const names = readdirSync(src);
-    const left = names.filter((n) => TEMP.test(n)).length;
-    for (const n of names.filter((x) => !TEMP.test(x))) {
+    const left = names.filter(OURS).length;
+    for (const n of names.filter((x) => !OURS(x))) {
       const text = readFileSync(join(src, n), 'utf8');
       if (text !== HEADER && text !== FIXED) failures.push(`kill: ${n} is neither as it was nor as fixed`);
     }
     const again = runCli(cli, root, ['--fix', '--allow-dirty', '--no-progress', '--today', '2026-11-01', '.']);
     if (again.code !== 0) failures.push(`kill: the next --fix exited ${again.code}: ${again.stderr.trim().split('\n')[0]}`);
     const after = readdirSync(src);
-    if (after.some((n) => TEMP.test(n))) failures.push(`kill: ${after.filter((n) => TEMP.test(n)).length} temporary file(s) still there after the next --fix`);
-    if (after.some((n) => !TEMP.test(n) && readFileSync(join(src, n), 'utf8') !== FIXED)) failures.push('kill: the next --fix left files unfixed');
+    if (after.some(OURS)) failures.push(`kill: ${after.filter(OURS).length} temporary file(s) still there after the next --fix`);
+    if (after.length !== 400) failures.push(`kill: ${after.length} files after the next --fix (expected 400)`);
+    if (after.some((n) => !OURS(n) && readFileSync(join(src, n), 'utf8') !== FIXED)) failures.push('kill: the next --fix left files unfixed');
     if (left > 0 && !again.stderr.includes('left by an interrupted run')) failures.push('kill: the next --fix did not say it removed temporary files');
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -389,16 +393,179 @@ function emptyFilesCase(cli: string): string[] {
   return failures;
 }
 
+/** What an editor does on save: the whole text to a temporary file, renamed over the original. */
+function editorSave(file: string, text: string): void {
+  const tmp = join(dirname(file), `.${basename(file)}.editor-${process.pid}.swp`);
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
+/**
+ * Editor-style saves (and, for files written in place, appends) racing `--fix`, one per file, made the moment
+ * the tool starts on that file (its temporary file appears, or the file changes): counts the saves whose text is
+ * not in the file afterwards (lost) and those the report calls fixed. `inPlace`: each file has a second hard
+ * link outside the tree, so the tool writes it in place.
+ */
+async function saveRaceCase(cli: string, inPlace: boolean): Promise<{ failures: string[]; saves: number; lost: number }> {
+  const failures: string[] = [];
+  const root = hostileTree(300);
+  const links = mkdtempSync(join(tmpdir(), 'cm-soak-links-'));
+  const src = join(root, 'src');
+  const saved = new Map<string, string>();
+  try {
+    if (inPlace) for (const n of readdirSync(src)) linkSync(join(src, n), join(links, n));
+    const child = spawn(process.execPath, [cli, '--fix', '--allow-dirty', '--concurrency', 'off', '--no-progress', '--format', 'json', '--today', '2026-11-01', '.'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, CI: 'true' } });
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    const watcher = watch(src, (_event, name) => {
+      const n = name ? String(name) : '';
+      const target = TEMP.exec(n)?.[1] ?? (inPlace && /^f\d{4}\.ts$/.test(n) ? n : undefined);
+      if (!target || saved.has(target)) return;
+      const text = `${HEADER}// EDIT ${target}\n`;
+      try {
+        if (inPlace) appendFileSync(join(src, target), `// EDIT ${target}\n`);
+        else editorSave(join(src, target), text);
+        saved.set(target, text);
+      } catch {
+        /* the name was free at that instant: no save made */
+      }
+    });
+    await exited(child);
+    watcher.close();
+    let report: JsonReport | undefined;
+    try {
+      report = JSON.parse(out) as JsonReport;
+    } catch {
+      failures.push(`${inPlace ? 'in-place' : 'rename'} race: no JSON report`);
+    }
+    const fixed = new Set((report?.files ?? []).filter((f) => f.outcome === 'fixed').map((f) => basename(f.file)));
+    let lost = 0;
+    for (const [file, text] of saved) {
+      if (readFileSync(join(src, file), 'utf8').includes(text.slice(HEADER.length))) continue;
+      lost++;
+      failures.push(`${inPlace ? 'in-place' : 'rename'} race: the save to ${file} was lost${fixed.has(file) ? ' and the file reported fixed' : ''}`);
+    }
+    const left = readdirSync(src).filter(OURS);
+    if (left.length > 0) failures.push(`${inPlace ? 'in-place' : 'rename'} race: ${left.length} temporary file(s) left behind`);
+    if (readdirSync(src).filter((n) => /^f\d{4}\.ts$/.test(n)).length !== 300) failures.push(`${inPlace ? 'in-place' : 'rename'} race: a file is missing`);
+    return { failures, saves: saved.size, lost };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(links, { recursive: true, force: true });
+  }
+}
+
+/** Peak memory (MB, this run and its children) and wall time of a scan of one file. */
+function boundedScan(cli: string, root: string): { code: number | null; ms: number; mb: number | undefined; stdout: string } {
+  const started = Date.now();
+  const time = existsSync('/usr/bin/time');
+  const args = [cli, '--format', 'json', '--no-progress', '--include-generated', '--today', '2026-11-01', '.'];
+  const r = time
+    ? spawnSync('/usr/bin/time', ['-f', 'MAXRSS %M', process.execPath, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 30, timeout: 300_000, killSignal: 'SIGKILL', env: { ...process.env, CI: 'true' } })
+    : spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 30, timeout: 300_000, killSignal: 'SIGKILL', env: { ...process.env, CI: 'true' } });
+  const kb = /MAXRSS (\d+)/.exec(r.stderr ?? '')?.[1];
+  return { code: r.status, ms: Date.now() - started, mb: kb ? Math.round(Number(kb) / 1024) : undefined, stdout: r.stdout ?? '' };
+}
+
+/** The longest a scan of one hostile file may take, and the most memory it may use. */
+const FILE_SECONDS = 60;
+const FILE_MB = 1024;
+
+/**
+ * The deep and long input families of the audit: every chain shape at 100,000 (and the `a <` chain at the
+ * lengths that took gigabytes or never ended), and long lines with thousands of findings. Each file is scanned
+ * alone: the run must end with its report, within {@link FILE_SECONDS} and {@link FILE_MB}.
+ */
+function deepLongCase(cli: string): { failures: string[]; lines: string[] } {
+  const failures: string[] = [];
+  const lines: string[] = [];
+  const n = 100_000;
+  const sig = "h['X-Spark-Signature']";
+  const inputs: Record<string, string> = {
+    'unary minus in parens': 'const x = ' + '-('.repeat(n) + '1' + ')'.repeat(n) + ';',
+    'nested templates': 'const x = ' + '`${'.repeat(n) + '1' + '}`'.repeat(n) + ';',
+    'nested generics': 'type T = ' + 'A<'.repeat(n) + 'B' + '>'.repeat(n) + ';',
+    'nested arrays': 'const x = ' + '['.repeat(n) + '1' + ']'.repeat(n) + ';',
+    'conditional chain': 'const x = ' + 'a ? b : '.repeat(n) + 'c;',
+    'assignment chain': 'a = '.repeat(n) + '1;',
+    'arrow chain': 'const f = ' + '() => '.repeat(n) + '1;',
+    'if chain': 'if (a) '.repeat(n) + 'x();',
+    'await chain': 'async function f() { return ' + 'await '.repeat(n) + 'x; }',
+    'logical or chain': 'x = ' + Array(n).fill('a').join(' ||\n') + ';',
+    'member chain': 'x = a' + '\n.b'.repeat(n) + ';',
+    'call chain': 'x = a' + '(\n)'.repeat(n) + ';',
+    'index chain': 'x = a' + '[0]\n'.repeat(n) + ';',
+    'keyof chain': 'type T = ' + 'keyof '.repeat(n) + 'A;',
+    'unique chain': 'type T = ' + 'unique '.repeat(n) + 'symbol;',
+    'readonly chain': 'type T = ' + 'readonly '.repeat(n) + 'A[];',
+    'in chain': 'x = ' + 'a in '.repeat(n) + 'b;',
+    'instanceof chain': 'x = ' + 'a instanceof '.repeat(n) + 'b;',
+    'as chain': 'x = a' + ' as T'.repeat(n) + ';',
+    'satisfies chain': 'x = a' + ' satisfies T'.repeat(n) + ';',
+    '`a <` chain, 8,000 lines': 'const x = ' + 'a <\n'.repeat(8_000) + 'a;',
+    '`a <` chain, 12,000 lines': 'const x = ' + 'a <\n'.repeat(12_000) + 'a;',
+    '`a <` chain, 40,000 lines': 'const x = ' + 'a <\n'.repeat(40_000) + 'a;',
+    '8,000 findings on one line': 'export const f = (h: Record<string, string>) => [' + Array(8_000).fill(sig).join(', ') + '];',
+    '30,000 findings on one line': 'export const f = (h: Record<string, string>) => [' + Array(30_000).fill(sig).join(', ') + '];',
+  };
+  for (const [name, body] of Object.entries(inputs)) {
+    const root = mkdtempSync(join(tmpdir(), 'cm-soak-deep-'));
+    try {
+      // The notice's tokens in every file, so each is a candidate and gets parsed.
+      writeFileSync(join(root, 'a.ts'), `${HEADER}${body}\n`);
+      const r = boundedScan(cli, root);
+      let report: { unanalysed?: { file: string; reason: string }[]; findings?: unknown[] } | undefined;
+      try {
+        report = JSON.parse(r.stdout) as typeof report;
+      } catch {
+        /* below */
+      }
+      const outcome = !report ? 'no report' : report.unanalysed?.length ? `not analysed: ${report.unanalysed[0].reason}` : `${report.findings?.length ?? 0} findings`;
+      lines.push(`    ${name}: exit ${r.code}, ${(r.ms / 1000).toFixed(1)} s, ${r.mb ?? '?'} MB; ${outcome.slice(0, 100)}`);
+      if (!report || (r.code !== 0 && r.code !== 1)) failures.push(`deep/long: ${name}: exit ${r.code}, ${report ? 'a report' : 'no report'}`);
+      if (r.ms > FILE_SECONDS * 1000) failures.push(`deep/long: ${name}: ${(r.ms / 1000).toFixed(1)} s (bound ${FILE_SECONDS} s)`);
+      if (r.mb !== undefined && r.mb > FILE_MB) failures.push(`deep/long: ${name}: ${r.mb} MB (bound ${FILE_MB} MB)`);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+  return { failures, lines };
+}
+
 async function hostile(opts: Options): Promise<number> {
   const failures: string[] = emptyFilesCase(opts.cli);
   let edits = 0;
+  const saves = { rename: 0, inPlace: 0, lostRename: 0, lostInPlace: 0 };
   for (let round = 0; round < opts.rounds; round++) {
     failures.push(...(await killCase(opts.cli)));
     const race = await raceCase(opts.cli);
     failures.push(...race.failures);
     edits += race.edits;
+    const renamed = await saveRaceCase(opts.cli, false);
+    failures.push(...renamed.failures);
+    saves.rename += renamed.saves;
+    saves.lostRename += renamed.lost;
+    const inPlace = await saveRaceCase(opts.cli, true);
+    failures.push(...inPlace.failures);
+    saves.inPlace += inPlace.saves;
+    saves.lostInPlace += inPlace.lost;
   }
-  console.log([`soak: hostile cases, ${opts.rounds} rounds`, `  kill -9 during --fix (400 files): ${opts.rounds} runs`, `  concurrent edits while --fix writes (300 files): ${edits} edits made`, '  100,000 empty files: one line in the text report', `  failures: ${failures.length}`, ...failures.map((f) => `    FAIL ${f}`)].join('\n'));
+  const deep = deepLongCase(opts.cli);
+  failures.push(...deep.failures);
+  console.log(
+    [
+      `soak: hostile cases, ${opts.rounds} rounds`,
+      `  kill -9 during --fix (400 files): ${opts.rounds} runs`,
+      `  concurrent edits while --fix writes (300 files): ${edits} edits made`,
+      `  editor-style saves racing --fix (300 files a round): ${saves.lostRename} of ${saves.rename} saves lost`,
+      `  appends racing --fix in place (300 hard-linked files a round): ${saves.lostInPlace} of ${saves.inPlace} appends lost`,
+      '  100,000 empty files: one line in the text report',
+      `  deep and long inputs, one file a scan (bounds ${FILE_SECONDS} s, ${FILE_MB} MB):`,
+      ...deep.lines,
+      `  failures: ${failures.length}`,
+      ...failures.map((f) => `    FAIL ${f}`),
+    ].join('\n'),
+  );
   return failures.length;
 }
 

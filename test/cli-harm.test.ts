@@ -280,7 +280,8 @@ describe('a value from a configuration file is named by the file in errors, not 
   ])('%j', (config, message) => {
     const d = tempTree({ '.collab-migraterc.json': JSON.stringify(config), 'a.ts': 'export const a = 1;\n' });
     try {
-      const r = cli([...TODAY, '.'], { cwd: d });
+      // --trust-config: a configuration may name report files and catalogs only when the command line says so (issue 28).
+      const r = cli([...TODAY, '--trust-config', '.'], { cwd: d });
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toMatch(/--(max-file-size|baseline|notices|only|skip|include|output|json-output)[\s:]/);
@@ -305,13 +306,13 @@ describe('a value from a configuration file is named by the file in errors, not 
 
 describe('what a repository puts in front of a terminal', () => {
   it('many files skipped for one reason are one line with the count (every file stays in the JSON report)', () => {
-    const files: Record<string, string> = { 'a.ts': HEADER, 'one.bin.ts': Buffer.from([0, 1, 2]).toString('latin1') };
+    const files: Record<string, string> = { 'a.ts': HEADER, 'one.bin.json': Buffer.from([0, 1, 2]).toString('latin1') };
     for (let i = 0; i < 40; i++) files[`empty/e${String(i).padStart(2, '0')}.ts`] = '';
     const d = tempTree(files);
     try {
       const text = cli([...TODAY, '.'], { cwd: d });
       expect(text.stdout).toContain('Skipped 41 files:\n  40 files: empty file (empty/e00.ts, empty/e01.ts, empty/e02.ts and 37 more; each is listed in --format json)\n');
-      expect(text.stdout).toContain('  one.bin.ts: binary file\n');
+      expect(text.stdout).toContain('  one.bin.json: binary file\n');
       expect(text.stdout.split('\n').filter((l) => l.includes('empty file'))).toHaveLength(1);
       const github = cli([...TODAY, '--format', 'github', '.'], { cwd: d });
       expect(github.stdout.split('\n').filter((l) => l.includes('empty file'))).toEqual(['::notice title=collab-migrate skipped 40 files::empty file (empty/e00.ts and 39 more; each is listed in --format json)']);

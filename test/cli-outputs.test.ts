@@ -3,7 +3,7 @@
  * on stderr when reports go to files, and SARIF as code scanning reads it (rule help, fingerprints that survive
  * line moves, paths from the repository root, run category), validated against the SARIF 2.1.0 schema.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv } from 'ajv';
@@ -106,7 +106,11 @@ describe('several outputs from one run', { timeout: 180_000 }, () => {
   it('outputs can live in the configuration file', () => {
     const d = tree({ 'a.ts': SIM_RING, '.collab-migraterc.json': JSON.stringify({ outputs: { sarif: 'reports/cm.sarif' } }) });
     mkdirSync(path.join(d, 'reports'));
-    const r = cli([...DAY], { cwd: d });
+    // Without --trust-config the key is ignored (issue 28): the scanned repository is untrusted input.
+    const ignored = cli([...DAY], { cwd: d });
+    expect(ignored.stderr).toMatch(/"outputs" in \.collab-migraterc\.json is ignored/);
+    expect(existsSync(path.join(d, 'reports/cm.sarif'))).toBe(false);
+    const r = cli([...DAY, '--trust-config'], { cwd: d });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/wrote reports\/cm\.sarif \(sarif\)/);
     expect(JSON.parse(readFileSync(path.join(d, 'reports/cm.sarif'), 'utf8')).runs[0].results).toHaveLength(1);

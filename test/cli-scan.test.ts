@@ -274,7 +274,7 @@ describe('files', { timeout: 180_000 }, () => {
       'good.ts': SIM_RING,
       'syntax.ts': 'const answerConfirmationEnabled = ;\n',
       'broken.jsx': 'const el = <div answerConfirmationEnabled={true}>;\n',
-      'binary.ts': Buffer.from([0x63, 0x6f, 0x00, 0x01, 0x02, 0xff]),
+      'binary.json': Buffer.from([0x63, 0x6f, 0x00, 0x01, 0x02, 0xff]),
       'latin1.ts': Buffer.from('const s = "caf\xe9"; // answerConfirmationEnabled\n', 'latin1'),
       'empty.ts': '',
       'bundle.min.js': 'var a={answerConfirmationEnabled:!0};',
@@ -294,7 +294,7 @@ describe('files', { timeout: 180_000 }, () => {
     ]);
     expect(report.summary.unanalysed).toBe(4);
     expect(skipped).toEqual({
-      'binary.ts': 'binary file',
+      'binary.json': 'binary file',
       'latin1.ts': 'not UTF-8 text',
       'empty.ts': 'empty file',
       'bundle.min.js': 'generated (minified: .min. in the name)',
@@ -305,7 +305,7 @@ describe('files', { timeout: 180_000 }, () => {
     expect(report.summary.generated).toBe(2);
     const text = cli(['--only', RENAME, '--max-file-size', '64kb', ...TODAY], { cwd: d }).stdout;
     expect(text).toContain('Skipped 4 files:');
-    expect(text).toContain('  binary.ts: binary file');
+    expect(text).toContain('  binary.json: binary file');
     expect(text).toContain('  4 files could not be analysed: findings there may be missing (listed at the end)');
     expect(text).toMatch(/Not analysed \(4 files; findings there may be missing\):\n  big\.ts: over the size limit \(68\.4 KB > 64 KB\)\n  broken\.jsx: does not parse: .* \(text-level findings only\)\n/);
   });

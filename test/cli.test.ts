@@ -217,7 +217,7 @@ describe('configuration', { timeout: 180_000 }, () => {
       expect(cli(['explain', 'acme-widget-flag-renamed', '--notices', 'extra.json', ...TODAY], { cwd: d }).stdout).toContain('Our gateway renames widgetFlag');
       // from the rc file, relative to it
       writeFileSync(path.join(d, '.collab-migraterc.json'), JSON.stringify({ notices: ['extra.json'], only: ['acme-widget-flag-renamed'] }));
-      const fixed = cli(['--fix', ...TODAY], { cwd: d });
+      const fixed = cli(['--fix', '--trust-config', ...TODAY], { cwd: d });
       expect(fixed.code).toBe(0);
       expect(readFileSync(path.join(d, 'src/a.ts'), 'utf8')).toBe('export const body = { widgetFlagEnabled: true, widgetFlagLabel: "x" };\n');
     } finally {

@@ -36,7 +36,7 @@ beforeAll(() => {
     'x.generated.ts': 'const answerConfirmationEnabled = true;\n',
     'big.ts': `// ${'x'.repeat(5000)}\nconst answerConfirmationEnabled = true;\n`,
     'broken.ts': 'const answerConfirmationEnabled = = 1;\n',
-    'blob.js': Buffer.from([0x63, 0, 0x61]),
+    'blob.json': Buffer.from([0x63, 0, 0x61]),
     'latin1.ts': Buffer.from([0x2f, 0x2f, 0xe9, 0x0a]),
     'suppressed.ts': '// collab-migrate-ignore-next-line\nconst answerConfirmationEnabled = true;\n',
     'unused-directive.ts': '// collab-migrate-ignore-next-line trunk-error-codes-renamed\nexport const plain = 1;\n',
@@ -140,7 +140,7 @@ describe('the walker thread', () => {
     }
     const byName = new Map(serial.map((r) => [isSkipped(r) ? r.display : r.file.display, r]));
     expect(byName.get('big.ts')).toEqual({ display: 'big.ts', reason: 'over the size limit (4.9 KB > 4 KB)' });
-    expect(byName.get('blob.js')).toMatchObject({ reason: 'binary file' });
+    expect(byName.get('blob.json')).toMatchObject({ reason: 'binary file' });
     expect(byName.get('latin1.ts')).toMatchObject({ reason: 'not UTF-8 text' });
     for (const at of ['0-first', 'zz-last']) {
       const found = (name: string): unknown => (byName.get(`${at}/${name}`) as ScannedFile).findings.map((f) => [f.notice.id, f.match.loc.start]);

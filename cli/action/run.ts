@@ -82,17 +82,22 @@ export interface ScanFiles {
   annotations: string;
 }
 
-/** The command line of the one scan; the paths come after `--`, so no path is ever read as an option. */
+/**
+ * The command line of the one scan. `--flag=value`, so a value that starts with `-` stays the value; the paths
+ * come last, after `--`, so an input such as `--fix .` is two paths, never an option (issue 28). The Action never
+ * passes --trust-config: the repository's own `output`, `outputs` and `notices` settings are ignored, so its
+ * configuration cannot move the annotations out of the log.
+ */
 export function scanArgs(inputs: ActionInputs, files: ScanFiles): string[] {
-  const args = ['--format', 'text', '--json-output', files.json, '--markdown-output', files.markdown, '--github-output', files.annotations, '--no-progress'];
-  if (inputs.sarif) args.push('--sarif-output', inputs.sarif);
-  if (inputs.before) args.push('--before', inputs.before);
-  if (inputs.today) args.push('--today', inputs.today);
-  if (inputs.region) args.push('--region', inputs.region);
-  if (inputs.baseline) args.push('--baseline', inputs.baseline);
-  if (inputs.only.length > 0) args.push('--only', inputs.only.join(','));
-  if (inputs.skip.length > 0) args.push('--skip', inputs.skip.join(','));
-  for (const file of inputs.notices) args.push('--notices', file);
+  const args = ['--format', 'text', `--json-output=${files.json}`, `--markdown-output=${files.markdown}`, `--github-output=${files.annotations}`, '--no-progress'];
+  if (inputs.sarif) args.push(`--sarif-output=${inputs.sarif}`);
+  if (inputs.before) args.push(`--before=${inputs.before}`);
+  if (inputs.today) args.push(`--today=${inputs.today}`);
+  if (inputs.region) args.push(`--region=${inputs.region}`);
+  if (inputs.baseline) args.push(`--baseline=${inputs.baseline}`);
+  if (inputs.only.length > 0) args.push(`--only=${inputs.only.join(',')}`);
+  if (inputs.skip.length > 0) args.push(`--skip=${inputs.skip.join(',')}`);
+  for (const file of inputs.notices) args.push(`--notices=${file}`);
   return [...args, '--', ...inputs.paths];
 }
 

@@ -14,6 +14,7 @@ import { checkDate, parseWholeNumber, resolveToday, splitList } from '../config/
 import { REGIONS } from '../config/settings.js';
 import { dirtyFiles } from '../../engine/fix/migrate.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
+import { printableLines } from '../../engine/read/printable.js';
 
 export interface CodemodArgs extends GlobalArgs {
   project?: string;
@@ -130,7 +131,8 @@ export const run: CommandRunner<CodemodArgs> = async (args, io: Io) => {
     else if (result.refused) out.push(`Refused: ${result.refused.replace('force to write', 'use --force to write')}.`);
     else out.push(`Wrote ${plural(result.written.length, 'file')}.`);
     for (const f of result.notWritten) out.push(`  not written: ${rel(f.file)}: ${f.reason}`);
-    io.stdout.write(out.join('\n') + '\n');
+    // Diffs and names come from the repository: control characters escaped (issue 28).
+    io.stdout.write(printableLines(out.join('\n')) + '\n');
   }
   return result.refused || result.notWritten.length > 0 ? 1 : 0;
 };

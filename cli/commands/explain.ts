@@ -11,6 +11,7 @@ import { describeScope } from '../../engine/api/scoped.js';
 import { docsUrl } from '../package-info.js';
 import { DOCS_URL_ENV, isLocalUrl } from '../../engine/catalog/sources.js';
 import { listFormat, withListFormat, type CommandRunner, type GlobalArgs, type ListFormatArgs } from './shared.js';
+import { printableLines } from '../../engine/read/printable.js';
 
 export interface ExplainArgs extends GlobalArgs, ListFormatArgs {
   id?: string;
@@ -108,6 +109,7 @@ export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
     }
     out.push(indent(notice.example.after.replace(/\n$/, '')));
   }
-  io.stdout.write(out.join('\n') + '\n');
+  // A user catalog's text: control characters escaped (issue 28).
+  io.stdout.write(printableLines(out.join('\n')) + '\n');
   return 0;
 };

@@ -3,7 +3,9 @@
  * with `--repo-name` or from git) as one organisation report in any format. A folder argument stands for every
  * `.json` file under it (what `actions/download-artifact` leaves: one folder per artifact).
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { printable } from '../../engine/read/printable.js';
 import { readTextFile } from '../../engine/read/read-file.js';
 import path from 'node:path';
 import type { Argv } from 'yargs';
@@ -14,6 +16,7 @@ import { mergeReports, parseReport, withRepositoryPaths, type MergeSource } from
 import { FORMATTERS } from '../report/formats/index.js';
 import { summaryLine } from '../report/report.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
+import type { Io } from '../io.js';
 
 export interface MergeArgs extends GlobalArgs {
   reports?: string[];
@@ -64,6 +67,40 @@ function reportFiles(args: readonly string[], cwd: string): string[] {
   return files;
 }
 
+/**
+ * The report files once each: a file named twice (also through a link or another path), or a copy with the same
+ * bytes, would count one repository's findings twice; each one left out is said on stderr (issue 28).
+ */
+export function distinctReports(files: readonly string[], io: Pick<Io, 'cwd' | 'stderr'>): string[] {
+  const seen = new Map<string, string>();
+  const out: string[] = [];
+  for (const file of files) {
+    try {
+      const st = statSync(file);
+      // The same inode, or the same bytes (these are JSON reports; the merge reads each once more).
+      const inode = `inode:${st.dev}:${st.ino}`;
+      const bytes = `bytes:${hashOf(readTextFile(file))}`;
+      const first = seen.get(inode) ?? seen.get(bytes);
+      if (first === undefined) {
+        seen.set(inode, file);
+        seen.set(bytes, file);
+        out.push(file);
+        continue;
+      }
+      const shown = (f: string): string => printable(path.relative(io.cwd, f) || f);
+      io.stderr.write(`collab-migrate: ${shown(file)} is the same report as ${shown(first)}: counted once.\n`);
+    } catch {
+      // Unreadable: the merge names it when it reads it.
+      out.push(file);
+    }
+  }
+  return out;
+}
+
+function hashOf(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
 export const run: CommandRunner<MergeArgs> = async (args, io) => {
   const paths = args.reports ?? [];
   if (paths.length === 0) throw new UsageError('merge: give the JSON reports to merge (files or folders).');
@@ -72,8 +109,7 @@ export const run: CommandRunner<MergeArgs> = async (args, io) => {
     throw new UsageError(`Invalid --warn-within "${args.warnWithin}": expected a whole number of days.`);
   }
   const output = args.output !== undefined ? path.resolve(io.cwd, args.output) : undefined;
-  const sources: MergeSource[] = reportFiles(paths, io.cwd)
-    .filter((file) => file !== output)
+  const sources: MergeSource[] = distinctReports(reportFiles(paths, io.cwd).filter((file) => file !== output), io)
     .map((file) => {
       const shown = path.relative(io.cwd, file) || file;
       let text: string;

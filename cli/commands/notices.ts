@@ -5,6 +5,7 @@ import type { NoticeStatus } from '../../engine/types.js';
 import type { Io } from '../io.js';
 import { checkDate, compareNotices, openCatalog, resolveToday, splitList } from '../config/options.js';
 import { listFormat, withListFormat, type CommandRunner, type GlobalArgs, type ListFormatArgs } from './shared.js';
+import { printableLines } from '../../engine/read/printable.js';
 
 export const STATUSES: readonly NoticeStatus[] = ['dated', 'pending', 'contract', 'informational'];
 
@@ -43,7 +44,8 @@ export const run: CommandRunner<NoticesArgs> = async (args, io: Io) => {
   }
   const rows = [['ID', 'STATUS', 'EFFECTIVE', 'COUNTDOWN', 'FIX', 'TITLE']];
   for (const n of notices) rows.push([n.id, n.status, n.effective ?? '-', countdown(n, today), n.fix, n.title]);
-  io.stdout.write(table(rows));
+  // A user catalog's text: control characters escaped (issue 28).
+  io.stdout.write(printableLines(table(rows)));
   io.stdout.write(`${notices.length} notice${notices.length === 1 ? '' : 's'} (today ${today}${before ? `, before ${before}` : ''}; catalog reviewed against the platform's API changelog on ${catalog.catalog.reviewed})\n`);
   return 0;
 };

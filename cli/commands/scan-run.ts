@@ -29,6 +29,7 @@ import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type Sc
 import type { WalkStream } from '../walk/walker.js';
 import { cleanupTempFiles, removeStaleTempFiles, writeIfUnchanged } from '../../engine/fix/writer.js';
 import { outputName, settingName, type ScanSettings } from '../config/settings.js';
+import { lineStartName, printableLines } from '../../engine/read/printable.js';
 
 /** Signals that stop a run: `--fix` stops between two files, a scan restores the cursor first (a closed terminal sends SIGHUP). */
 const FIX_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -75,6 +76,22 @@ export function selectNotices(all: readonly Notice[], settings: ScanSettings, da
     .sort(compareNotices);
 }
 
+/**
+ * A run whose `--only`/`--skip` leave no notice to look for (`--only x --skip x`, `--only` an informational
+ * notice, which is never looked for) is a usage error, not "No findings" (issue 28). No notice in force on the
+ * run's dates is not: that is an answer.
+ */
+export function checkSelection(all: readonly Notice[], settings: ScanSettings): void {
+  if (settings.only.length === 0 && settings.skip.length === 0) return;
+  const byId = all.filter((n) => n.status !== 'informational' && (settings.only.length === 0 || settings.only.includes(n.id)) && !settings.skip.includes(n.id));
+  if (byId.length > 0) return;
+  const informational = settings.only.filter((id) => all.find((n) => n.id === id)?.status === 'informational');
+  const why = informational.length > 0 ? ` (${informational.join(', ')} ${informational.length === 1 ? 'is' : 'are'} informational: nothing in code to find)` : '';
+  const only = settings.only.length > 0 ? `${settingName(settings, 'only', '--only')} ${settings.only.join(',')}` : '';
+  const skip = settings.skip.length > 0 ? `${settingName(settings, 'skip', '--skip')} ${settings.skip.join(',')}` : '';
+  throw new UsageError(`No notice left to look for: ${[only, skip].filter(Boolean).join(' with ')}${why}.`);
+}
+
 /** The scan (and `--fix`) once the walk has started: catalog, notices, reading and analysis, report. */
 export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream): Promise<number> {
   const catalog = openCatalog(settings.notices, io.cwd, settingName(settings, 'notices', '--notices'));
@@ -87,6 +104,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   const dates: DateOptions = { today: settings.today, warnWithinDays: settings.warnWithin };
   if (settings.before) dates.before = settings.before;
   const selected = selectNotices(catalog.notices, settings, dates);
+  checkSelection(catalog.notices, settings);
   const severities = new Map<string, ReportedSeverity>(selected.map((n) => [n.id, severityOf(n, dates) === 'error' ? 'error' : 'warn']));
   // Asked of git now, so its answer is ready when the report is written.
   const repository = wantsRepository(settings) ? detectRepository(io.cwd, settings.paths, settings.repoName) : undefined;
@@ -190,7 +208,8 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   let text = FORMATTERS[settings.format](report, formatContext);
   if (settings.dryRun && settings.format === 'text') {
     const diffs = report.files.filter((f) => f.diff).map((f) => f.diff!);
-    if (diffs.length) text = diffs.join('') + '\n' + text;
+    // The diffs show the repository's text: control characters escaped, line by line (issue 28).
+    if (diffs.length) text = printableLines(diffs.join('')) + '\n' + text;
   }
   const written: string[] = [];
   if (settings.output) {
@@ -308,7 +327,7 @@ async function runFix(
       const names = dirty.map((d) => path.relative(io.cwd, d).split(path.sep).join('/'));
       io.stderr.write(
         `Refusing to fix: ${names.length} file${names.length === 1 ? ' has' : 's have'} uncommitted changes (commit or stash them, or use --allow-dirty):\n` +
-          names.map((n) => `  ${n}\n`).join(''),
+          names.map((n) => `  ${lineStartName(n)}\n`).join(''),
       );
       return EXIT_USAGE;
     }

@@ -9,10 +9,11 @@ import { DEFAULT_WARN_WITHIN_DAYS } from '../../engine/catalog/dates.js';
 import { fileLanguage } from '../../engine/read/language.js';
 import type { Region } from '../../engine/types.js';
 import { defaultCacheLocation } from '../scan/cache-location.js';
-import { loadRc, type RcOptions } from '../config/config.js';
+import { confineRc, loadRc, type RcOptions } from '../config/config.js';
 import { UsageError } from '../errors.js';
 import { parseSize } from '../walk/files.js';
 import { readFileHead } from '../../engine/read/read-file.js';
+import { printable } from '../../engine/read/printable.js';
 import type { Io } from '../io.js';
 import { checkDate, parseWholeNumber, resolveToday, splitList } from '../config/options.js';
 import { POOL_MIN_CORES, POOL_MIN_FILES } from '../scan/threads.js';
@@ -29,6 +30,8 @@ export interface ScanArgs extends GlobalArgs {
   _?: (string | number)[];
   errorOnUnmatchedPattern?: boolean;
   forceOutput?: boolean;
+  /** Let the configuration file choose report files and catalogs (see `confineRc`). */
+  trustConfig?: boolean;
   before?: string;
   today?: string;
   warnWithin?: string;
@@ -108,6 +111,11 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     .option('include', { describe: 'Only files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
     .option('exclude', { describe: 'Leave out files matching this glob (gitignore syntax; repeatable)', type: 'string', group: 'Files:' })
     .option('error-on-unmatched-pattern', { describe: 'Exit 2 when no file is left to scan (--no-error-on-unmatched-pattern to accept an empty scan)', type: 'boolean', group: 'Files:' })
+    .option('trust-config', {
+      describe: "Let the configuration file (.collab-migraterc.json, package.json) set output, outputs and notices (ignored otherwise: the scanned repository is untrusted input); its reports must stay inside the working folder",
+      type: 'boolean',
+      group: 'Output:',
+    })
     .option('force-output', { describe: 'Let a report replace an existing source or configuration file', type: 'boolean', group: 'Output:' })
     .option('max-file-size', { describe: `Skip files larger than this (default ${DEFAULT_MAX_FILE_SIZE})`, type: 'string', group: 'Files:' })
     .option('check-syntax', {
@@ -137,6 +145,7 @@ function pick<K extends keyof RcOptions>(rc: RcOptions | undefined, key: K): RcO
 /** Merges flags over the configuration file over defaults, and checks every value. */
 export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
   const loaded = loadRc(io.cwd);
+  if (loaded) loaded.options = confineRc(loaded, io.cwd, Boolean(args.trustConfig), (line) => io.stderr.write(`collab-migrate: ${printable(line)}\n`));
   const rc = loaded?.options;
   // Values the configuration file gives are named by its key and path in messages, not by a flag the user did not type.
   const names: NonNullable<ScanSettings['names']> = {};
@@ -266,7 +275,7 @@ function isOwnReport(file: string): boolean {
  * `-o package.json` is a typo, not a wish), also when reached through a symbolic link, unless it is a
  * report of this tool's or `--force-output` is given.
  */
-function checkOutputWritable(flag: string, file: string, force: boolean): void {
+function checkOutputWritable(flag: string, file: string, force: boolean, baselines: { reads?: string; writes?: string } = {}): void {
   if (OUTPUT_DEVICES.has(file)) return;
   try {
     // What the write would replace: the link's target, not the link.
@@ -281,8 +290,14 @@ function checkOutputWritable(flag: string, file: string, force: boolean): void {
     // A FIFO or device would block the write or swallow the report.
     if (existing && !existing.isFile()) throw new Error('not a regular file');
     const shown = target === path.resolve(file) ? '' : ` ${target}`;
-    if (existing && !force && fileLanguage(target) !== 'unsupported' && !isOwnReport(target)) {
+    if (existing && !force && (fileLanguage(target) !== 'unsupported' || SCAN_READS.has(path.basename(target))) && !isOwnReport(target)) {
       throw new Error(`it is a file the scan reads${shown ? `:${shown}` : ''}; not overwritten (--force-output to replace it)`);
+    }
+    // A report is written into the file itself: through a second hard link it would replace a source's content (issue 28).
+    if (existing && !force && existing.nlink > 1) throw new Error(`it has ${existing.nlink} hard links, and another name may be a file the scan reads; not overwritten (--force-output to replace it)`);
+    // The baseline this run reads (or writes) is not a report's place, whatever its name (issue 28).
+    for (const [what, baseline] of Object.entries(baselines)) {
+      if (baseline !== undefined && sameTarget(baseline, target)) throw new Error(`it is the baseline this run ${what}`);
     }
     accessSync(path.dirname(target), constants.W_OK);
     if (existing) accessSync(target, constants.W_OK);
@@ -292,11 +307,31 @@ function checkOutputWritable(flag: string, file: string, force: boolean): void {
   }
 }
 
+/** Files the scan reads that no language claims: a report there would change what is scanned next time. */
+const SCAN_READS = new Set(['.gitignore', '.collab-migrateignore', '.collab-migraterc.json']);
+
+/** Whether two paths name the same file (after links; a file that does not exist yet is compared by path). */
+function sameTarget(a: string, b: string): boolean {
+  const real = (p: string): string => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  if (real(a) === real(b)) return true;
+  const sa = statSync(a, { throwIfNoEntry: false });
+  const sb = statSync(b, { throwIfNoEntry: false });
+  return Boolean(sa && sb && sa.dev === sb.dev && sa.ino === sb.ino);
+}
+
 export const run: CommandRunner<ScanArgs> = async (args, io) => {
   const settings = resolveSettings(args, io);
   const force = Boolean(args.forceOutput);
-  if (settings.output) checkOutputWritable(settingName(settings, 'output', '--output'), settings.output, force);
-  for (const o of settings.outputs) checkOutputWritable(outputName(settings, o.format), o.file, force);
+  // No report may take the place of the baseline read or written.
+  const baselines = { reads: settings.baseline, writes: settings.baselineWrite };
+  if (settings.output) checkOutputWritable(settingName(settings, 'output', '--output'), settings.output, force, baselines);
+  for (const o of settings.outputs) checkOutputWritable(outputName(settings, o.format), o.file, force, baselines);
   if (settings.baselineWrite) checkOutputWritable('--baseline-write', settings.baselineWrite, force);
   // The walk starts first (in a thread of its own when there is a second core); the engine, the catalog
   // and the rest of the command load while it goes on.

@@ -3,7 +3,7 @@
  * working directory or the nearest parent that has one. Validated with a JSON Schema; a bad file
  * exits 2 naming the file and the key. Flags on the command line win over these.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CALENDAR_DAY_FORMAT, checkOptions, OptionsError, type OptionsSchema } from '../../engine/catalog/option-check.js';
 import { UsageError } from '../errors.js';
@@ -132,4 +132,60 @@ export function loadRc(cwd: string): LoadedRc | undefined {
     if (parent === dir) return undefined;
     dir = parent;
   }
+}
+
+/**
+ * Keys of a configuration file that choose what the run writes or which catalogs it reads (a user catalog's
+ * patterns run on every file). A scanned repository is untrusted input (a pull request in CI), so these keys
+ * are used only when the command line says so (`--trust-config`); otherwise they are ignored with a warning.
+ */
+export const GUARDED_RC_KEYS = ['output', 'outputs', 'notices'] as const;
+
+/** Whether `file` (absolute) is `root` or inside it, following the links of the part of its path that exists. */
+export function insideFolder(file: string, root: string): boolean {
+  const real = (p: string): string => {
+    // The deepest part that exists, resolved through its links, and the rest as written.
+    let head = path.resolve(p);
+    const rest: string[] = [];
+    for (;;) {
+      try {
+        return path.join(realpathSync(head), ...rest.reverse());
+      } catch {
+        const parent = path.dirname(head);
+        if (parent === head) return path.resolve(p);
+        rest.push(path.basename(head));
+        head = parent;
+      }
+    }
+  };
+  const base = real(root);
+  const target = real(file);
+  const rel = path.relative(base, target);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * What a repository's configuration may do in this run: without `trust`, the {@link GUARDED_RC_KEYS} are dropped
+ * (each named in a warning); with it, reports it names must still stay inside the working folder `cwd`. A baseline
+ * it names (read only) must be inside `cwd` or the configuration file's folder. Returns the options the run may use.
+ */
+export function confineRc(loaded: LoadedRc, cwd: string, trust: boolean, warn: (line: string) => void): RcOptions {
+  const options: RcOptions = { ...loaded.options };
+  const shown = path.relative(cwd, loaded.file) || loaded.file;
+  const where = (key: string): string => `"${path.basename(loaded.file) === 'package.json' ? 'collab-migrate.' : ''}${key}" in ${shown}`;
+  if (!trust) {
+    for (const key of GUARDED_RC_KEYS) {
+      if (options[key] === undefined) continue;
+      delete options[key];
+      warn(`${where(key)} is ignored: a repository's configuration may not choose report files or catalogs unless the command line says --trust-config.`);
+    }
+  }
+  const outside = (key: string, file: string): void => {
+    if (!insideFolder(file, cwd)) throw new UsageError(`${where(key)} names ${file}, outside the working folder ${cwd}: a configuration file may only name files inside it (give the path on the command line instead).`);
+  };
+  if (options.output !== undefined) outside('output', options.output);
+  for (const [format, file] of Object.entries(options.outputs ?? {})) outside(`outputs.${format}`, file);
+  // A baseline is only read: the folder of the configuration file (a monorepo's root) is fine too.
+  if (options.baseline !== undefined && !insideFolder(options.baseline, path.dirname(loaded.file))) outside('baseline', options.baseline);
+  return options;
 }

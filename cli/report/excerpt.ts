@@ -27,12 +27,16 @@ export const CONTEXT_LINES = 2;
 export const MAX_LINE = 240;
 /** Most lines of a finding or a fix kept; a longer span is cut. */
 const MAX_SPAN = 12;
+/** The longest text (the lines a fix touches) a fix preview is made of. */
+const MAX_PREVIEW_TEXT = 16 * 1024;
 
 /**
  * A line as a page shows it: control characters and bidirectional overrides written as escapes (a raw ESC is
  * invisible, an override reorders what the reader sees), tabs kept; then cut to the width.
  */
-function cut(raw: string): string {
+function cut(whole: string): string {
+  // Only the part that is shown is escaped: per finding, a long line cost its whole length (issue 28).
+  const raw = whole.length > MAX_LINE + 1 ? whole.slice(0, MAX_LINE + 1) : whole;
   const line = raw.includes('\t') ? raw.split('\t').map(printable).join('\t') : printable(raw);
   return line.length > MAX_LINE ? line.slice(0, MAX_LINE - 1) + '…' : line;
 }
@@ -47,7 +51,8 @@ export function lineStarts(text: string): number[] {
 function lineText(text: string, starts: readonly number[], line: number): string {
   const from = starts[line - 1]!;
   const to = line < starts.length ? starts[line]! - 1 : text.length;
-  return text.slice(from, to).replace(/\r$/, '');
+  const whole = text.slice(from, to);
+  return whole.endsWith('\r') ? whole.slice(0, -1) : whole;
 }
 
 function lineOf(starts: readonly number[], offset: number): number {
@@ -79,6 +84,9 @@ export function fixPreviewOf(text: string, starts: readonly number[], edits: rea
   const lastLine = lineOf(starts, Math.max(...sorted.map((e) => e.range[1])));
   const from = starts[firstLine - 1]!;
   const to = lastLine < starts.length ? starts[lastLine]! - 1 : text.length;
+  // Lines this long (minified code) show only their first MAX_LINE characters, rarely the edit: no preview,
+  // rather than copying the whole line once per finding (quadratic on one long line; issue 28).
+  if (to - from > MAX_PREVIEW_TEXT) return undefined;
   let after = '';
   let at = from;
   for (const e of sorted) {

@@ -59,8 +59,41 @@ export function parseReport(source: string, text: string): Report {
   });
   (data.findings as unknown[]).forEach((f, i) => {
     if (!isObject(f) || typeof f.noticeId !== 'string' || typeof f.file !== 'string' || typeof f.line !== 'number') bad(`findings[${i}] has no noticeId, file or line`);
+    const lines = (x: unknown): boolean => Array.isArray(x) && x.every((l) => typeof l === 'string');
+    const ex = (f as Record<string, unknown>).excerpt;
+    if (ex !== undefined && !(isObject(ex) && lines(ex.lines))) bad(`findings[${i}].excerpt has no list of lines`);
+    const fix = (f as Record<string, unknown>).fixPreview;
+    if (fix !== undefined && !(isObject(fix) && lines(fix.before) && lines(fix.after))) bad(`findings[${i}].fixPreview has no lists of lines`);
   });
+  // What the merge computes with, checked here so a malformed report is named, not an "internal error" (issue 28).
+  if (!realDay(data.today)) bad(`"today" ${JSON.stringify(data.today)} is not a day of the calendar`);
+  if (data.warnWithinDays !== undefined && !(Number.isInteger(data.warnWithinDays) && (data.warnWithinDays as number) >= 0 && (data.warnWithinDays as number) <= 36_500)) {
+    bad(`"warnWithinDays" is ${JSON.stringify(data.warnWithinDays)}, not a whole number of days up to 36500`);
+  }
+  notices.forEach((n, i) => {
+    const notice = n as Record<string, unknown>;
+    if (!STATUSES.includes(notice.status as string)) bad(`notices[${i}] has no status (one of ${STATUSES.join(', ')})`);
+    if (notice.effective !== null && notice.effective !== undefined && !realDay(notice.effective)) bad(`notices[${i}].effective ${JSON.stringify(notice.effective)} is not a day of the calendar`);
+  });
+  (data.files as unknown[]).forEach((f, i) => {
+    if (!isObject(f) || typeof f.file !== 'string' || typeof f.outcome !== 'string') bad(`files[${i}] has no file or outcome`);
+  });
+  for (const key of ['unanalysed'] as const) {
+    const list = data[key];
+    if (list !== undefined && !(Array.isArray(list) && list.every((u) => isObject(u) && typeof u.file === 'string'))) bad(`"${key}" is not a list of files`);
+  }
+  const summary = data.summary as Record<string, unknown>;
+  for (const key of ['errors', 'warnings', 'filesScanned']) if (typeof summary[key] !== 'number') bad(`"summary.${key}" is not a number`);
   return data as unknown as Report;
+}
+
+const STATUSES = ['dated', 'pending', 'contract', 'informational'];
+
+/** Whether a value is a `YYYY-MM-DD` day that exists (not 2026-02-31). */
+function realDay(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
 /** Repository names as given, made unique ("name (2)") when two reports carry the same one. */

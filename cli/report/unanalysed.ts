@@ -16,6 +16,8 @@ export const SKIP_REASONS: ReadonlyArray<readonly [string, boolean]> = [
   // `--check-syntax` on a file without any notice token: it cannot hold a finding.
   ['does not parse', false],
   ['binary file', false],
+  // A file named as source whose content is binary: its findings are unknown (issue 28).
+  ['binary content in a source file', true],
   ['empty file', false],
   // Built from sources the scan reads (cli/walk/generated.ts); `--include-generated` scans them.
   ['generated (', false],

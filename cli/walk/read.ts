@@ -24,6 +24,20 @@ function decodeUtf16(bytes: Buffer): string | { reason: string } | undefined {
   }
 }
 
+/** The skip reason of a file with a source file's name whose content is binary (counted as not analysed). */
+export const BINARY_SOURCE = 'binary content in a source file';
+
+/** Whether more than 1% of the first 8 KB (and 16 or more) are control characters other than whitespace. */
+function mostlyControl(text: string): boolean {
+  const head = text.slice(0, 8192);
+  let control = 0;
+  for (let i = 0; i < head.length; i++) {
+    const c = head.charCodeAt(i);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 12 && c !== 13 && c !== 11) || c === 0xfffd) control++;
+  }
+  return control >= 16 && control * 100 > head.length;
+}
+
 /** Reads a file as UTF-8 text; a string is the text, an object the reason it was skipped. */
 export function readText(file: FoundFile): { text: string } | { reason: string } {
   let bytes: Buffer;
@@ -43,12 +57,17 @@ export function readText(file: FoundFile): { text: string } | { reason: string }
   if (typeof wide === 'object') return wide;
   if (wide !== undefined) text = wide;
   else {
-    if (bytes.subarray(0, BINARY_PROBE).includes(0)) return { reason: 'binary file' };
+    const nul = bytes.subarray(0, BINARY_PROBE).includes(0);
+    const source = file.language === 'js' || file.language === 'ts';
+    if (nul && !source) return { reason: 'binary file' };
     try {
       text = decoder.decode(bytes);
     } catch {
       return { reason: 'not UTF-8 text' };
     }
+    // A source file (by its extension) with a NUL byte (in a comment, a string) is read and analysed; one that
+    // is mostly control characters is binary, and counted as not analysed: its name says it is source (issue 28).
+    if (nul && source && mostlyControl(text)) return { reason: BINARY_SOURCE };
   }
   // A report, baseline or cache collab-migrate wrote quotes the code it reports on: never a finding.
   if (file.language === 'config') {

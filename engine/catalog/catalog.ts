@@ -323,11 +323,43 @@ function checkNotice(n: Notice, at: string, file: string): void {
     if (d.scope && d.scope.endpoints.length === 0 && d.scope.where === undefined) fail(`detections/${i}/scope`, 'a scope without endpoints needs "where" (the context the detection applies in)');
     if (d.scope?.untied !== undefined && d.scope.endpoints.length === 0) fail(`detections/${i}/scope/untied`, '"untied" needs endpoints to tie to');
   });
+  checkPatterns(n, fail);
   if (n.status === 'informational') {
     if (n.reason === undefined || n.reason.trim() === '') fail('reason', 'an informational notice needs a "reason" (why consumer code cannot be checked)');
     if (n.detections.length > 0) fail('detections', 'an informational notice has no detections (change its status to detect it)');
     if (n.fix !== 'none') fail('fix', `an informational notice cannot have fix "${n.fix}"`);
   }
+}
+
+/** The longest regular expression a catalog may give (the built-in catalog's longest is under 200 characters). */
+export const MAX_PATTERN_LENGTH = 1000;
+
+/**
+ * The regular expressions a catalog gives (the `paths` of `request-field` and `url-path` detections) run on every
+ * candidate file: one that does not compile, is huge, or can backtrack catastrophically (`/v1/(a+)+b`: a
+ * quantifier inside a quantified group, as the safe-regex2 library judges star height) is refused at load,
+ * naming the notice and the pattern, instead of failing every file or hanging the scan (issue 28).
+ */
+function checkPatterns(n: Notice, fail: (field: string, problem: string) => never): void {
+  n.detections.forEach((d, i) => {
+    if (d.kind !== 'request-field' && d.kind !== 'url-path') return;
+    d.paths.forEach((source, j) => {
+      const field = `detections/${i}/paths/${j}`;
+      if (source.length > MAX_PATTERN_LENGTH) fail(field, `the regular expression is ${source.length} characters long (at most ${MAX_PATTERN_LENGTH})`);
+      try {
+        new RegExp(source, 'i');
+      } catch (error) {
+        fail(field, `${JSON.stringify(source)} is not a regular expression: ${(error as Error).message}`);
+      }
+      if (!safeRegex()(source, { limit: 25 })) fail(field, `${JSON.stringify(source)} can take exponential time (a repeated group that repeats inside); write it without nested quantifiers`);
+    });
+  });
+}
+
+let safeRegexModule: ((re: string, opts?: { limit?: number }) => boolean) | undefined;
+/** safe-regex2, loaded on the first catalog check. */
+function safeRegex(): (re: string, opts?: { limit?: number }) => boolean {
+  return (safeRegexModule ??= createRequire(import.meta.url)('safe-regex2') as (re: string, opts?: { limit?: number }) => boolean);
 }
 
 function checkCatalogSemantics(notices: readonly Notice[], file: string): void {

@@ -206,7 +206,8 @@ export function dirtyFiles(files: readonly string[]): string[] {
       const chunk = inTree.slice(start, start + 500);
       let status: string;
       try {
-        status = execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...chunk.map((f) => path.relative(top, f) || '.')], {
+        // `--ignored=matching`: a git-ignored file named on the command line has no copy in git to go back to (issue 28).
+        status = execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignored=matching', '--', ...chunk.map((f) => path.relative(top, f) || '.')], {
           cwd: top,
           env: GIT_ENV,
           encoding: 'utf8',
@@ -226,6 +227,19 @@ export function dirtyFiles(files: readonly string[]): string[] {
         const code = entry.slice(0, 2);
         dirty.add(path.resolve(top, entry.slice(3)));
         if (code.includes('R') || code.includes('C')) i++; // the next entry is the rename's source
+      }
+      // Files marked assume-unchanged (a lower-case tag) or skip-worktree (`S`): git status does not look at
+      // them, so nothing says they hold no uncommitted work; they count as changed (issue 28).
+      let listed = '';
+      try {
+        listed = execFileSync('git', ['ls-files', '-v', '-z', '--', ...chunk.map((f) => path.relative(top, f) || '.')], { cwd: top, env: GIT_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, timeout: GIT_STATUS_TIMEOUT_MS });
+      } catch (error) {
+        throw new UsageError(`Cannot check the files for uncommitted changes: ${gitFailure(error as NodeJS.ErrnoException & { stderr?: string })}. Use --allow-dirty to fix anyway.`);
+      }
+      for (const entry of listed.split('\0')) {
+        if (entry.length < 3) continue;
+        const tag = entry[0];
+        if (tag === 'S' || (tag >= 'a' && tag <= 'z')) dirty.add(path.resolve(top, entry.slice(2)));
       }
     }
   }

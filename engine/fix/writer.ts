@@ -24,6 +24,7 @@ import {
   fstatSync,
   fsyncSync,
   ftruncateSync,
+  linkSync,
   lstatSync,
   openSync,
   readdirSync,
@@ -43,9 +44,28 @@ export type TextEncoding = 'utf8' | 'utf16le' | 'utf16be';
 
 /** Temporary files being written right now, removed if the process is interrupted. */
 const pending = new Set<string>();
+/** Originals moved aside for the instant of a replacement (aside path to the file's path), put back if interrupted. */
+const asides = new Map<string, string>();
 
 /** The tool's temporary file names: recognisable, and carrying the writer's process id. */
 const TEMP_NAME = /^\.(.+)\.collab-migrate-(\d+)-[0-9a-f]{8}\.tmp$/;
+/** An original moved aside while its replacement is linked in (see `replace`). */
+const ASIDE_NAME = /^\.(.+)\.collab-migrate-(\d+)-[0-9a-f]{8}\.orig$/;
+
+/** Puts an original moved aside back at its path unless something is there now (then it stays, named). */
+function putBack(aside: string, file: string): boolean {
+  try {
+    linkSync(aside, file);
+  } catch {
+    return false;
+  }
+  try {
+    unlinkSync(aside);
+  } catch {
+    /* gone */
+  }
+  return true;
+}
 
 export function pendingTempFiles(): ReadonlySet<string> {
   return pending;
@@ -53,6 +73,8 @@ export function pendingTempFiles(): ReadonlySet<string> {
 
 /** Removes temporary files left by an interrupted write. */
 export function cleanupTempFiles(): void {
+  for (const [aside, file] of asides) putBack(aside, file);
+  asides.clear();
   for (const tmp of pending) {
     try {
       unlinkSync(tmp);
@@ -87,6 +109,13 @@ export function removeStaleTempFiles(dirs: Iterable<string>): string[] {
       continue;
     }
     for (const name of names) {
+      const aside = ASIDE_NAME.exec(name);
+      if (aside && !isAlive(Number(aside[2]))) {
+        // An original a killed run had moved aside: back to its name when nothing took its place.
+        const file = path.join(dir, name);
+        if (putBack(file, path.join(dir, aside[1]))) removed.push(file);
+        continue;
+      }
       const m = TEMP_NAME.exec(name);
       if (!m || isAlive(Number(m[2]))) continue;
       const file = path.join(dir, name);
@@ -217,13 +246,49 @@ function canKeepOwner(stats: Stats): boolean {
   return stats.gid === process.getgid?.() || (process.getgroups?.() ?? []).includes(stats.gid);
 }
 
-/** Overwrites the file itself (same inode), right after checking its content once more. */
+/**
+ * Overwrites the file itself (same inode), right after checking its content once more. An append by another
+ * program while this runs is seen and kept: the part of the new content within the old length is written
+ * first, then the size is checked; the rest is appended with `O_APPEND` (so it lands after anything appended
+ * meanwhile), and the size is checked again. When it is not what this write alone gives, the user's version
+ * (the old content with what was appended) is put back and the file is reported as not fixed. A fix that
+ * shrinks the file truncates it; an append in the instant between the last size check and the truncation is
+ * the one case not seen (docs/reliability.md).
+ */
 function writeInPlace(file: string, stats: Stats, expected: Buffer, bytes: Buffer, note: string): WriteOutcome {
   const fd = openSync(file, constants.O_RDWR | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
     if (!sameFile(fstatSync(fd), stats) || !readAll(fd).equals(expected)) return { ok: false, reason: CHANGED };
-    writeAll(fd, bytes);
-    ftruncateSync(fd, bytes.length);
+    const within = Math.min(bytes.length, expected.length);
+    for (let offset = 0; offset < within; ) offset += writeSync(fd, bytes, offset, within - offset, offset);
+    /** What others appended since the old content was checked, when the size is not `size`. */
+    let extra: Buffer | undefined;
+    if (fstatSync(fd).size !== expected.length) extra = readAll(fd).subarray(expected.length);
+    else if (bytes.length > expected.length) {
+      const tail = bytes.subarray(expected.length);
+      const out = openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+      try {
+        for (let offset = 0; offset < tail.length; ) offset += writeSync(out, tail, offset, tail.length - offset);
+      } finally {
+        closeSync(out);
+      }
+      if (fstatSync(fd).size !== bytes.length) {
+        // Ours landed after whatever was appended before it; anything after ours was appended later.
+        const all = readAll(fd);
+        const at = all.indexOf(tail, expected.length);
+        extra = at < 0 ? all.subarray(expected.length) : Buffer.concat([all.subarray(expected.length, at), all.subarray(at + tail.length)]);
+      }
+    } else if (bytes.length < expected.length) {
+      ftruncateSync(fd, bytes.length);
+      if (fstatSync(fd).size !== bytes.length) extra = readAll(fd).subarray(bytes.length);
+    }
+    if (extra !== undefined) {
+      const user = Buffer.concat([expected, extra]);
+      writeAll(fd, user);
+      ftruncateSync(fd, user.length);
+      fsyncSync(fd);
+      return { ok: false, reason: 'changed on disk while being written (appended to); the edit was kept, not fixed' };
+    }
     fsyncSync(fd);
     return { ok: true, note };
   } finally {
@@ -241,10 +306,11 @@ function replace(file: string, fd: number, stats: Stats, expected: Buffer, bytes
     const out = openSync(tmp, 'wx', mode);
     try {
       writeAll(out, bytes);
-      fchmodSync(out, mode);
+      // Owner first, then mode: a chown clears the setuid and setgid bits (issue 28).
       // canKeepOwner said this is allowed: root, or the owner and a member of the file's group.
       if (process.getuid?.() === 0) fchownSync(out, stats.uid, stats.gid);
       else if (stats.gid !== process.getgid?.()) fchownSync(out, -1, stats.gid);
+      fchmodSync(out, mode);
       fsyncSync(out);
     } finally {
       closeSync(out);
@@ -255,20 +321,19 @@ function replace(file: string, fd: number, stats: Stats, expected: Buffer, bytes
       now = lstatSync(file);
     } catch (error) {
       unlinkSync(tmp);
+      pending.delete(tmp);
       return { ok: false, reason: `gone while being written (${code(error)})` };
     }
     if (!sameFile(now, stats) || !readAll(fd).equals(expected)) {
       unlinkSync(tmp);
+      pending.delete(tmp);
       return { ok: false, reason: CHANGED };
     }
-    renameSync(tmp, file);
-    pending.delete(tmp);
-    syncDir(dir);
-    // An edit that reached the old file between the last check and the rename is in `fd` now: put it back.
-    const replaced = readAll(fd);
-    if (!replaced.equals(expected)) return { ok: false, reason: restore(file, bytes, replaced) };
-    return { ok: true };
+    return swapIn(file, fd, stats, expected, bytes, tmp);
   } catch (error) {
+    // An original moved aside goes back under its name (or is kept beside it when a save took the name).
+    for (const [aside, of] of asides) if (of === file && !putBack(aside, file)) keepAside(aside, file);
+    for (const [aside, of] of asides) if (of === file) asides.delete(aside);
     try {
       unlinkSync(tmp);
     } catch {
@@ -277,6 +342,81 @@ function replace(file: string, fd: number, stats: Stats, expected: Buffer, bytes
     pending.delete(tmp);
     return { ok: false, reason: `cannot write (${code(error)})` };
   }
+}
+
+/**
+ * Puts the temporary file at `file`'s name without losing a save that lands meanwhile. A rename over the file
+ * would drop whatever an editor renamed there in the instant before it (a save is a rename too), and nothing
+ * tells afterwards. So the file at the name is first renamed aside (whatever it is, it is kept), checked to be
+ * the one that was read with the content that was read, and the new file is then hard-linked to the name,
+ * which fails if a save has put a file there meanwhile (that save is then left as it is). Whatever is found
+ * aside that is not the original is put back at the name; an append to the original after the check is put
+ * back as before ({@link restore}). Where hard links are not supported, the rename is used with the check
+ * after it. For the instant between the two steps the name does not exist; an interrupted run puts the
+ * original back (this run on a signal, the next `--fix` after SIGKILL).
+ */
+function swapIn(file: string, fd: number, stats: Stats, expected: Buffer, bytes: Buffer, tmp: string): WriteOutcome {
+  const dir = path.dirname(file);
+  const aside = path.join(dir, `.${path.basename(file)}.collab-migrate-${process.pid}-${randomBytes(4).toString('hex')}.orig`);
+  asides.set(aside, file);
+  try {
+    renameSync(file, aside);
+  } catch (error) {
+    asides.delete(aside);
+    unlinkSync(tmp);
+    pending.delete(tmp);
+    return { ok: false, reason: `gone while being written (${code(error)})` };
+  }
+  const moved = lstatSync(aside);
+  if (!sameFile(moved, stats) || !readAll(fd).equals(expected)) {
+    // A save (or an append) landed before the move: the user's version goes back under its name.
+    const back = putBack(aside, file);
+    asides.delete(aside);
+    unlinkSync(tmp);
+    pending.delete(tmp);
+    if (back) return { ok: false, reason: 'changed on disk while being written; the edit was kept, not fixed' };
+    const kept = keepAside(aside, file);
+    return { ok: false, reason: `changed on disk twice while being written; not fixed; the earlier edit is kept in ${kept}` };
+  }
+  try {
+    linkSync(tmp, file);
+  } catch (error) {
+    const why = code(error);
+    if (why === 'EEXIST') {
+      // A save landed in the instant the name was free: it stays; the original read is no longer the file.
+      unlinkSync(aside);
+      asides.delete(aside);
+      unlinkSync(tmp);
+      pending.delete(tmp);
+      return { ok: false, reason: 'changed on disk while being written; the edit was kept, not fixed' };
+    }
+    // No hard links here (some network and FAT file systems): the original back, then a plain rename.
+    renameSync(aside, file);
+    asides.delete(aside);
+    renameSync(tmp, file);
+    pending.delete(tmp);
+    syncDir(dir);
+    const replaced = readAll(fd);
+    if (!replaced.equals(expected)) return { ok: false, reason: restore(file, bytes, replaced) };
+    return { ok: true };
+  }
+  unlinkSync(tmp);
+  pending.delete(tmp);
+  unlinkSync(aside);
+  asides.delete(aside);
+  syncDir(dir);
+  // An edit that reached the original in place after the check: put back.
+  const replaced = readAll(fd);
+  if (!replaced.equals(expected)) return { ok: false, reason: restore(file, bytes, replaced) };
+  return { ok: true };
+}
+
+/** Renames an original that could not go back to its name (another save took it) to a conflict copy beside it. */
+function keepAside(aside: string, file: string): string {
+  const kept = path.join(path.dirname(file), `${path.basename(file)}.collab-migrate-conflict-${process.pid}-${randomBytes(4).toString('hex')}`);
+  renameSync(aside, kept);
+  asides.delete(aside);
+  return path.basename(kept);
 }
 
 /**

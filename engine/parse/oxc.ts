@@ -6,7 +6,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRequire } from 'node:module';
 import type { OxcLang, ParseFailure } from './result.js';
-import { parseDeep, treeOfJson } from './deep.js';
+import { LIMIT_FAILURE, parseDeep, treeOfJson } from './deep.js';
 
 /** The part of oxc-parser's API used here (declared locally so the package stays optional at compile time too). */
 interface OxcLabel {
@@ -86,8 +86,8 @@ export function parseWithOxc(mod: OxcModule, text: string, filename: string, lan
 }
 
 /**
- * The same parse in the big-stack worker of engine/parse/deep.ts, for text that may nest deeply;
- * `undefined` when the worker cannot run (the caller then uses typescript-estree).
+ * The same parse in the child process of engine/parse/deep.ts (a big-stack thread, time and memory bounded), for
+ * text that may nest deeply; `undefined` when it cannot run (the caller then uses typescript-estree).
  */
 export function parseWithOxcDeep(text: string, filename: string, lang: OxcLang, timeoutMs: number, range = true): { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure } | undefined {
   let unavailable = false;
@@ -110,7 +110,8 @@ export function parseWithOxcDeep(text: string, filename: string, lang: OxcLang, 
  */
 function parseBoth(text: string, run: (sourceType: 'unambiguous' | 'commonjs') => OxcResult): { ok: true; ast: TSESTree.Program } | { ok: false; error: ParseFailure } {
   const first = attempt(text, () => run('unambiguous'));
-  if (first.ok) return first;
+  // A parse stopped at its time or memory limit is not run a second time.
+  if (first.ok || LIMIT_FAILURE.test(first.error.message)) return first;
   const second = attempt(text, () => run('commonjs'));
   if (!second.ok) return first;
   const ast = second.ast as { sourceType: string; body: Array<{ type: string }> };

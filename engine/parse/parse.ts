@@ -189,7 +189,10 @@ function estimate(text: string): { nesting: number; keywords?: number } {
   return { nesting: Math.max(most, keywords), keywords };
 }
 
-const NESTING_KEYWORDS = /\b(?:if|else|new|await|typeof|void|yield|delete|while|for|do|with)\b/g;
+// Also the operators that are words: `in`/`instanceof` and `as`/`satisfies` chains, and TypeScript's type
+// operators (`keyof keyof ...`, `unique`, `readonly`, `infer`, `extends`, `is`, `asserts`), each of which ended the
+// process (SIGSEGV) at 30,000-90,000 on the main thread (issue 28).
+const NESTING_KEYWORDS = /\b(?:if|else|new|await|typeof|void|yield|delete|while|for|do|with|in|instanceof|as|satisfies|keyof|unique|readonly|infer|extends|is|asserts)\b/g;
 
 /** How many keywords that can nest without punctuation (`if (a) if (a)`, `await await`) the text holds. */
 function nestingKeywords(text: string): number {

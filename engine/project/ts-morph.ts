@@ -6,7 +6,8 @@
  * service, so the project still type-checks. Renames are applied as minimal text edits computed from
  * `findRenameLocations`; nothing is reprinted and nothing is written here (the CLI writes).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { UsageError } from '../errors.js';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as Morph from 'ts-morph';
@@ -183,6 +184,11 @@ export interface ProjectRenames {
   edits: Map<string, TextEdit[]>;
   /** Declarations not renamed, and why (a reference outside the root or in a file not migrated). */
   skipped: string[];
+  /**
+   * Declarations not renamed because a reference is in a file not migrated: their name's range (offsets into the
+   * text on disk) per file. A per-file fix there would rename the declaration alone (issue 28).
+   */
+  held?: Map<string, Array<{ range: [number, number]; why: string }>>;
 }
 
 /**
@@ -202,6 +208,7 @@ export function computeProjectRenames(
   const service = project.getLanguageService();
   const edits = new Map<string, Map<string, TextEdit>>();
   const skipped: string[] = [];
+  const held = new Map<string, Array<{ range: [number, number]; why: string }>>();
   for (const source of project.getSourceFiles()) {
     const file = path.resolve(source.getFilePath());
     if (!texts.has(file) || !isUnder(root, file) || isInNodeModules(file)) continue;
@@ -242,7 +249,11 @@ export function computeProjectRenames(
         const text = texts.get(target);
         const shift = text === undefined ? undefined : textShift(location.getSourceFile(), text);
         if (text === undefined || shift === undefined || !isUnder(root, target) || isInNodeModules(target)) {
-          skipped.push(`${where}: "${name}" is also referenced in ${path.relative(root, target)}, which is not migrated; left to the per-file fixes`);
+          const why = `"${name}" is also referenced in ${path.relative(root, target)}, which is not migrated`;
+          skipped.push(`${where}: ${why}; left to the per-file fixes`);
+          const list = held.get(file) ?? [];
+          list.push({ range: [nameNode.getStart() + declShift, nameNode.getEnd() + declShift], why });
+          held.set(file, list);
           return;
         }
         const span = location.getTextSpan();
@@ -263,7 +274,7 @@ export function computeProjectRenames(
       }
     });
   }
-  return { edits: new Map([...edits].map(([f, m]) => [f, [...m.values()]])), skipped };
+  return { edits: new Map([...edits].map(([f, m]) => [f, [...m.values()]])), skipped, held };
 }
 
 /**
@@ -371,6 +382,35 @@ function readTsconfig(config: string): { options: Morph.ts.CompilerOptions; file
 }
 
 /**
+ * Follows a tsconfig's `extends` (relative and absolute paths) and refuses, naming it, a file there that is not a
+ * regular file (a FIFO, `/dev/zero`) or cannot be read: TypeScript reports such a file as a diagnostic of the
+ * project, and the run said only "TypeScript errors: 1 before" (issue 28). Package names are TypeScript's to find.
+ */
+function checkExtends(config: string, seen: Set<string>): void {
+  if (seen.has(config) || seen.size > 32) return;
+  seen.add(config);
+  const { ts } = tsMorph();
+  let text: string;
+  try {
+    text = readProjectFile(config);
+  } catch (error) {
+    throw new UsageError(`${config}: ${(error as Error).message}`);
+  }
+  const read = ts.parseConfigFileTextToJson(config, text);
+  const given = (read.config as { extends?: unknown } | undefined)?.extends;
+  const list = (Array.isArray(given) ? given : [given]).filter((x): x is string => typeof x === 'string');
+  for (const entry of list) {
+    if (!/^(\.{1,2}[\\/]|[\\/])/.test(entry)) continue;
+    let target = path.resolve(path.dirname(config), entry);
+    if (!existsSync(target) && existsSync(`${target}.json`)) target = `${target}.json`;
+    const st = statSync(target, { throwIfNoEntry: false });
+    if (!st) continue;
+    if (!st.isFile()) throw new UsageError(`${config}: "extends" names ${target}, which is not a regular file (a FIFO, a device or a folder); not read.`);
+    checkExtends(target, seen);
+  }
+}
+
+/**
  * The consumer's project: its tsconfig when there is one, otherwise the given files alone. With `mentions`,
  * only the files whose text names a renamed property (every place a rename can touch does), the declaration
  * files of the tsconfig (global types), and what they import are loaded, with the tsconfig's compiler options:
@@ -379,6 +419,7 @@ function readTsconfig(config: string): { options: Morph.ts.CompilerOptions; file
 export function loadProject(root: string, tsconfig: string | undefined, sourceFiles: readonly string[], mentions?: (file: string) => boolean): Project {
   projectsLoaded++;
   const config = tsconfig ? path.resolve(root, tsconfig) : path.join(root, 'tsconfig.json');
+  if (existsSync(config)) checkExtends(config, new Set());
   const fileSystem = guardedFileSystem();
   if (mentions) {
     const fromConfig = existsSync(config) ? readTsconfig(config) : undefined;
@@ -437,6 +478,7 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
 
   let renameEdits = new Map<string, TextEdit[]>();
   let skipped: string[] = [];
+  let held: ProjectRenames['held'] = new Map();
   let projectFailure: string | undefined;
   if (needsProject) {
     try {
@@ -473,7 +515,7 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
         }
         return ranges.some((r) => r[0] < range[1] && range[0] < r[1]);
       };
-      ({ edits: renameEdits, skipped } = computeProjectRenames(project, renames, texts, root, isCertain));
+      ({ edits: renameEdits, skipped, held } = computeProjectRenames(project, renames, texts, root, isCertain));
     } catch (error) {
       // A project that cannot be loaded (a broken tsconfig) still gets the per-file fixes.
       projectFailure = `project-wide renames skipped: ${(error as Error).message.split('\n')[0]}`;
@@ -491,6 +533,23 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
     }
     // Let signals (SIGINT) be handled between files.
     await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  // A rename across files is all or nothing: a per-file fix that would rename a declaration whose references
+  // are in files not being migrated is not made; the file keeps its text and says why (issue 28).
+  for (const [file, ranges] of held ?? []) {
+    const r = results.get(file);
+    if (!r) continue;
+    const hit = ranges.find((h) => r.fixed.some((m) => m.range[0] < h.range[1] && h.range[0] < m.range[1]));
+    if (!hit) continue;
+    results.set(file, {
+      filename: r.filename,
+      before: r.before,
+      after: r.before,
+      fixed: [],
+      remaining: [...r.fixed, ...r.remaining],
+      failure: `not fixed: ${hit.why}; renaming the declaration alone would break those uses (a rename across files is all or nothing: run --fix on them too)`,
+    });
   }
 
   const out = files.map((f) => results.get(f)!);

@@ -15,3 +15,27 @@ export function printable(text: string): string {
     return NAMED[ch] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
   });
 }
+
+/**
+ * A file name that may stand where a line starts (after indentation only): what {@link printable} gives, and in
+ * single quotes (a `'` as `'\''`) unless it is plain (letters, digits, `_ . / @ + = , ~ - ( ) [ ] : # %`,
+ * starting with none of `( [ : # %`). A line a repository's file name begins is then neither a workflow command
+ * on GitHub (`::add-mask::x.ts`) nor a command where the report is read by a shell (`!;echo${IFS}...|sh;#.ts`).
+ */
+export function lineStartName(name: string): string {
+  const shown = printable(name);
+  return PLAIN_NAME.test(shown) ? shown : `'${shown.replace(/'/g, "'\\''")}'`;
+}
+
+const PLAIN_NAME = /^[\p{L}\p{N}_./@+=,~-][\p{L}\p{N}_./@+=,~()[\]:#%-]*$/u;
+
+/**
+ * Text of several lines (a diff, a command's output built from a user catalog) as a terminal can show it: each
+ * line as {@link printable} makes it, the line breaks and tabs kept.
+ */
+export function printableLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line.includes('\t') ? line.split('\t').map(printable).join('\t') : printable(line)))
+    .join('\n');
+}

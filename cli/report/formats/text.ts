@@ -1,6 +1,6 @@
 /** The human format: findings grouped by file (like ESLint's stylish), then a summary and a timeline. */
 import { createColors } from 'picocolors';
-import { printable } from '../../../engine/read/printable.js';
+import { lineStartName, printable } from '../../../engine/read/printable.js';
 import type { Report, ReportFile } from '../report.js';
 
 export interface TextOptions {
@@ -23,7 +23,8 @@ export const printableName = printable;
  * can quote its text (a parser's "Invalid character" with the character itself).
  */
 function withPrintableNames(report: Report): Report {
-  const name = <T extends { file: string }>(x: T): T => ({ ...x, file: printable(x.file) });
+  // File names start lines here (the file's heading, skipped and unanalysed files): plain or quoted, see lineStartName.
+  const name = <T extends { file: string }>(x: T): T => ({ ...x, file: lineStartName(x.file) });
   const reason = <T extends { file: string; reason?: string }>(x: T): T => (x.reason === undefined ? name(x) : { ...name(x), reason: printable(x.reason) });
   const sup = report.suppressions;
   return {
@@ -32,6 +33,7 @@ function withPrintableNames(report: Report): Report {
     files: report.files.map(reason),
     unanalysed: report.unanalysed.map(reason),
     suppressions: { ...sup, expired: sup.expired.map(name), invalid: sup.invalid.map(name), unused: sup.unused.map(name) },
+    ...(report.baseline ? { baseline: { ...report.baseline, file: printable(report.baseline.file), resolved: report.baseline.resolved.map((r) => ({ ...name(r), notice: printable(r.notice), ...(r.text !== undefined ? { text: printable(r.text) } : {}) })) } } : {}),
   };
 }
 
@@ -102,9 +104,9 @@ export function formatText(input: Report, opts: TextOptions): string {
   if (report.repositories) {
     out.push('');
     out.push(c.bold(`Repositories (${report.repositories.length}, worst first):`));
-    const width = Math.max(...report.repositories.map((r) => printableName(r.name).length));
+    const width = Math.max(...report.repositories.map((r) => lineStartName(r.name).length));
     for (const r of report.repositories) {
-      out.push(`  ${pad(printableName(r.name), width)}  ${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}, ${r.fixable} fixable${r.commit ? c.dim(`  ${r.commit.slice(0, 12)}`) : ''}`);
+      out.push(`  ${pad(lineStartName(r.name), width)}  ${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}, ${r.fixable} fixable${r.commit ? c.dim(`  ${r.commit.slice(0, 12)}`) : ''}`);
     }
   }
   const b = report.baseline;

@@ -24,7 +24,9 @@ describe('readText', () => {
   });
   it.each([
     ['empty.ts', '', 'empty file'],
-    ['bin.ts', Buffer.from([1, 2, 0, 3]), 'binary file'],
+    // A source file's name: binary content is counted as not analysed (issue 28).
+    ['bin.ts', Buffer.concat([Buffer.from([1, 2, 0, 3]), Buffer.alloc(64)]), 'binary content in a source file'],
+    ['bin.json', Buffer.from([1, 2, 0, 3]), 'binary file'],
     ['latin1.ts', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]), 'not UTF-8 text'],
     ['lib.min.js', 'var a=1;', 'generated (minified: .min. in the name)'],
   ])('%s is skipped: %s', (name, content, reason) => {

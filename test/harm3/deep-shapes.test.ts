@@ -1,0 +1,81 @@
+/**
+ * Issue 28, items 2 and 3: every chain shape a parser recurses on reaches the guarded path (oxc in a child process
+ * with a big stack, or typescript-estree over the budget), and a parse is bounded in time and memory: the native
+ * parse runs in a process that is killed at its limit, so a run always ends. In child processes: a crash or a
+ * hang there is a failed test, not a dead runner. Uses the build.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NESTING_BUDGET, nestingEstimate } from '../../engine/parse/parse.js';
+import { DEEP_BUDGET } from '../../engine/parse/deep.js';
+import { assertBuilt, cli, tempTrees } from '../cli/run.js';
+import { SIM_RING } from '../helpers/snippets.js';
+
+const PARSE = fileURLToPath(new URL('../../dist/engine/parse/parse.js', import.meta.url));
+
+/** The word-operator chains of the audit, with the length at which each ended the process before. */
+const WORD_CHAINS: Record<string, [(n: number) => string, number]> = {
+  keyof: [(n) => 'type T = ' + 'keyof '.repeat(n) + 'A;\n', 30_000],
+  unique: [(n) => 'type T = ' + 'unique '.repeat(n) + 'symbol;\n', 30_000],
+  readonly: [(n) => 'type T = ' + 'readonly '.repeat(n) + 'A[];\n', 30_000],
+  infer: [(n) => 'type T<X> = X extends ' + 'infer U extends '.repeat(n) + 'A ? 1 : 0;\n', 30_000],
+  in: [(n) => 'x = ' + 'a in '.repeat(n) + 'b;\n', 70_000],
+  instanceof: [(n) => 'x = ' + 'a instanceof '.repeat(n) + 'b;\n', 70_000],
+  as: [(n) => 'x = a' + ' as T'.repeat(n) + ';\n', 90_000],
+  satisfies: [(n) => 'x = a' + ' satisfies T'.repeat(n) + ';\n', 90_000],
+};
+
+/** Parses stdin in a fresh process; what it printed, how it ended, and its own peak memory (MB). */
+function parseInChild(text: string, file = 'x.ts'): { out: string; status: number | null; signal: NodeJS.Signals | null; rssMb: number } {
+  const script = `import { parseSource } from ${JSON.stringify(PARSE)}; import { readFileSync } from 'node:fs';
+    const r = parseSource(readFileSync(0, 'utf8'), ${JSON.stringify(file)});
+    process.stdout.write((r.ok ? 'ok' : 'failed: ' + r.error.message) + '\\n' + Math.round(process.resourceUsage().maxRSS / 1024));`;
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { input: text, encoding: 'utf8', timeout: 120_000 });
+  const [out = '', rss = '0'] = child.stdout.split('\n');
+  return { out, status: child.status, signal: child.signal, rssMb: Number(rss) };
+}
+
+describe('word-operator chains reach the guarded path (issue 28, item 2)', () => {
+  for (const [name, [make, crashed]] of Object.entries(WORD_CHAINS)) {
+    it(`${name}, ${crashed.toLocaleString('en')} long (the length that ended the process): the process survives`, () => {
+      const text = make(crashed);
+      expect(nestingEstimate(text)).toBeGreaterThanOrEqual(NESTING_BUDGET);
+      const r = parseInChild(text);
+      expect(r.signal).toBeNull();
+      expect(r.status).toBe(0);
+      expect(r.out).toMatch(/^(ok|failed: )/);
+    });
+  }
+
+  it('each at 100,000 ends with an answer, not a crash', () => {
+    for (const [name, [make]] of Object.entries(WORD_CHAINS)) {
+      const text = make(100_000);
+      expect(nestingEstimate(text), name).toBeGreaterThanOrEqual(DEEP_BUDGET);
+      const r = parseInChild(text);
+      expect([r.signal, r.status], name).toEqual([null, 0]);
+    }
+  });
+});
+
+describe('a parse is bounded in memory and time, and the run ends (issue 28, item 3)', () => {
+  beforeAll(() => assertBuilt());
+  const tree = tempTrees();
+
+  it('an `a <` chain of 12,000 lines is stopped at the memory limit of its process; this process stays small', () => {
+    const r = parseInChild('const x = ' + 'a <\n'.repeat(12_000) + 'a;\n');
+    expect([r.signal, r.status]).toEqual([null, 0]);
+    expect(r.out).toMatch(/^failed: parsing needed more than \d+ MB of memory; the file was left alone/);
+    expect(r.rssMb).toBeLessThan(1024);
+  });
+
+  it('a scan with such a file ends, lists it as not analysed with the reason, and reports the other file', () => {
+    // With a notice's tokens, so the file is a candidate and its parse matters.
+    const d = tree({ 'src/lt.ts': `${SIM_RING}export const x = ${'a <\n'.repeat(12_000)}a;\n`, 'src/ok.ts': SIM_RING });
+    const r = cli(['--format', 'json', '--today', '2026-03-01', '--no-progress', '.'], { cwd: d });
+    expect(r.code).not.toBe(2);
+    const report = JSON.parse(r.stdout) as { unanalysed: { file: string; reason: string }[]; files: { file: string }[] };
+    expect(report.unanalysed).toEqual([expect.objectContaining({ file: 'src/lt.ts', reason: expect.stringMatching(/parsing (needed more than \d+ MB of memory|took longer than \d+ s)/) })]);
+    expect(report.files.map((f) => f.file)).toContain('src/ok.ts');
+  });
+});
