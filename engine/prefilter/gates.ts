@@ -63,7 +63,7 @@ export function pathEndGate(word: string, flags: '' | 'i', afterSlash = false): 
  */
 export function pathPatternGates(paths: readonly string[], flags: '' | 'i'): RegExp[][] | undefined {
   const list: RegExp[][] = [];
-  for (const p of paths) {
+  for (const p of paths.flatMap(finalGroupAlternatives)) {
     const word = pathEndWord(p);
     const gate = word === undefined ? undefined : pathEndGate(word, flags, slashBeforeEnd(p, word));
     const words = requiredWords(p);
@@ -71,6 +71,22 @@ export function pathPatternGates(paths: readonly string[], flags: '' | 'i'): Reg
     list.push([...words.filter((w) => w !== word).map((w) => new RegExp(w, flags)), gate]);
   }
   return list;
+}
+
+/**
+ * A pattern whose final group holds plain alternatives, written as one pattern per alternative (together they
+ * match exactly what it matches), so each ends in a literal word {@link pathEndWord} reads:
+ * `/cdr_(feed|stream)/?$` gives `/cdr_feed/?$` and `/cdr_stream/?$`; `/licenses(/users)?/?$` gives `/licenses/?$`
+ * and `/licenses/users/?$`. Any other pattern is given back as it is. Plain: no group, class, escape (but `\/`)
+ * or quantifier inside the group, and no `|` outside it.
+ */
+export function finalGroupAlternatives(source: string): string[] {
+  const m = /^(.*)\(((?:[A-Za-z0-9_\-/|]|\\\/)*)\)(\?)?((?:\\?\/\?)?\$)$/.exec(source);
+  if (!m || m[1].endsWith('\\') || topLevelAlternation(m[1])) return [source];
+  const [, before, inside, optional, end] = m;
+  const alternatives = inside.split('|');
+  if (optional) alternatives.push('');
+  return alternatives.map((a) => `${before}${a}${end}`);
 }
 
 const detectionGates = new WeakMap<object, RegExp[][] | undefined>();
