@@ -8,7 +8,7 @@
  * and then the end of the value or its query or fragment (`?`, `#`). A folded value is the concatenation of
  * the file's own string literals and template parts (templates' `${...}` and unknown parts give U+0000), so
  * the text holds the word (written as the prefilter's tokens are: unsplit and without escape sequences), and
- * the character after it in the text is, inside the same literal, `/`, `?`, `#` or the `\` of an escape (or
+ * the character after it in the text (after the pattern's optional `/`) is, inside the same literal, `?`, `#` or the `\` of an escape (or
  * the `&` of an HTML entity, which a JSX attribute's string decodes), or, where that literal ends, its closing
  * quote or backtick or the `$` of `${`. The text-level interpreters (`detectUnparsed`, on a file no parser
  * accepts) read the raw string tokens, whose unclosed ones end at a line break or the end of the text: those
@@ -26,8 +26,12 @@
  */
 import { SPACE_OR_COMMENT } from './regexp.js';
 
-/** What follows a word, in the text, that ends the path of a folded string value (see the module comment). */
-const PATH_END_FOLLOW = String.raw`(?:[/?#\\&'"\x60$\n\r\u2028\u2029]|$)`;
+/**
+ * What follows a word, in the text, that ends the path of a folded string value (see the module comment): the
+ * pattern's optional `/`, then what ends the value's path there (`?`, `#`, an escape, the literal's end). A `/`
+ * followed by anything else (`apache.org/licenses/LICENSE-2.0`) continues the path past the word.
+ */
+const PATH_END_FOLLOW = String.raw`(?:/?(?:[?#\\&'"\x60$\n\r\u2028\u2029]|$))`;
 
 /** What precedes a word, in the text, that a folded string value shows right after a `/` (see the module comment). */
 const AFTER_SLASH = String.raw`(?<=[/'"\x60}fF7;\n\r\u2028\u2029])`;
