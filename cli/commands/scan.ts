@@ -29,6 +29,7 @@ export interface ScanArgs extends GlobalArgs {
   _?: (string | number)[];
   errorOnUnmatchedPattern?: boolean;
   forceOutput?: boolean;
+  stdinFiles?: boolean;
   before?: string;
   today?: string;
   warnWithin?: string;
@@ -115,6 +116,11 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     })
     .option('fail-on-unanalysed', {
       describe: 'Exit 1 when a file that could hold findings was not analysed (does not parse, cannot be read or decoded, over the size limit)',
+      type: 'boolean',
+      group: 'Files:',
+    })
+    .option('stdin-files', {
+      describe: 'Also scan the files named on standard input, one a line or NUL-separated (git diff --cached --name-only -z); an empty list scans nothing',
       type: 'boolean',
       group: 'Files:',
     })
@@ -284,8 +290,37 @@ function checkOutputWritable(flag: string, file: string, force: boolean): void {
   }
 }
 
+/** The most `--stdin-files` reads: a list of that size names far more files than a commit holds. */
+const STDIN_LIST_MAX = 16 * 1024 * 1024;
+
+/** The file names piped to `--stdin-files`: one a line, or NUL-separated (then names may hold line breaks). */
+export async function readStdinFiles(io: Io): Promise<string[]> {
+  const input = io.stdin;
+  if (!input || input.isTTY) throw new UsageError('--stdin-files reads the file names from standard input, but nothing is piped to it.');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of input) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += b.length;
+    if (size > STDIN_LIST_MAX) throw new UsageError(`--stdin-files: the list on standard input is larger than ${STDIN_LIST_MAX / 1024 / 1024} MB.`);
+    chunks.push(b);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  const names = text.includes('\0') ? text.split('\0') : text.split(/\r?\n/);
+  return names.filter((n) => n !== '');
+}
+
 export const run: CommandRunner<ScanArgs> = async (args, io) => {
   const settings = resolveSettings(args, io);
+  if (args.stdinFiles) {
+    const listed = await readStdinFiles(io);
+    // No file staged (say): nothing to scan, rather than the whole folder the default would be.
+    if (listed.length === 0 && settings.paths.length === 0) {
+      if (!settings.quiet) io.stderr.write('collab-migrate: no file names on standard input; nothing scanned.\n');
+      return 0;
+    }
+    settings.paths = [...settings.paths, ...listed];
+  }
   const force = Boolean(args.forceOutput);
   if (settings.output) checkOutputWritable(settingName(settings, 'output', '--output'), settings.output, force);
   for (const o of settings.outputs) checkOutputWritable(outputName(settings, o.format), o.file, force);
