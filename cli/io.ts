@@ -7,10 +7,12 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Standard input (`--stdin-files`); absent where nothing can be read from it. */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
 export function processIo(): Io {
-  return { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr };
+  return { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
 }
 
 /** The local calendar day, `YYYY-MM-DD`. The only place collab-migrate reads the clock. */

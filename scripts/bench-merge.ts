@@ -6,9 +6,12 @@
  * against the floor taken in the same round.
  *
  * Environment: BENCH_REPORTS, BENCH_FINDINGS, BENCH_ROUNDS, BENCH_KEEP=1 (keep the generated reports and say where).
+ * Peak memory is the merge's maximum resident set size (`/usr/bin/time -f %M`, where that program exists). The
+ * targets (issue 30, at 10,000 reports): every format within 7.3 s and under 500 MB; a MISS line makes the
+ * exit code 1. `npm run bench` runs this too with BENCH_MERGE=<reports>.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,12 +127,17 @@ function timeFloor(dir: string): number {
   return performance.now() - start;
 }
 
-function timeMerge(dir: string, format: string, out: string): number {
+const TIME = '/usr/bin/time';
+
+function timeMerge(dir: string, format: string, out: string): { ms: number; rssMb?: number } {
+  const timed = existsSync(TIME);
+  const argv = [...(timed ? [TIME, '-f', '__BENCH__ %M'] : []), process.execPath, BIN, 'merge', dir, '--format', format, '-o', out];
   const start = performance.now();
-  const r = spawnSync(process.execPath, [BIN, 'merge', dir, '--format', format, '-o', out], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8', maxBuffer: 1 << 26 });
   const ms = performance.now() - start;
   if (r.status !== 0) throw new Error(`merge --format ${format} exited ${r.status}: ${r.stderr}`);
-  return ms;
+  const m = /__BENCH__ (\d+)/.exec(r.stderr ?? '');
+  return { ms, rssMb: m ? Number(m[1]) / 1024 : undefined };
 }
 
 function main(): void {
@@ -156,13 +164,15 @@ function main(): void {
       ratios[f] = [];
     }
     const sizes: Record<string, number> = {};
+    const peaks: Record<string, number> = {};
     for (let round = 0; round < rounds; round++) {
       const floor = timeFloor(dir);
       times.floor!.push(floor);
       for (const f of formats) {
         const out = path.join(tmp, `merged.${f}`);
-        const ms = timeMerge(dir, f, out);
+        const { ms, rssMb } = timeMerge(dir, f, out);
         times[f]!.push(ms);
+        if (rssMb !== undefined) peaks[f] = Math.max(peaks[f] ?? 0, rssMb);
         ratios[f]!.push(ms / floor);
         sizes[f] = statSync(out).size;
       }
@@ -170,8 +180,18 @@ function main(): void {
     console.log(`floor (read + JSON.parse, in process): ${median(times.floor!).toFixed(0)} ms`);
     for (const f of formats) {
       console.log(
-        `merge --format ${f.padEnd(8)} (spawned binary): ${(median(times[f]!) / 1000).toFixed(2)} s, ${median(ratios[f]!).toFixed(1)}x the floor, output ${(sizes[f]! / 1e6).toFixed(1)} MB`,
+        `merge --format ${f.padEnd(8)} (spawned binary): ${(median(times[f]!) / 1000).toFixed(2)} s, ${median(ratios[f]!).toFixed(1)}x the floor, output ${(sizes[f]! / 1e6).toFixed(1)} MB, peak RSS ${peaks[f] !== undefined ? `${peaks[f]!.toFixed(0)} MB` : 'n/a'}`,
       );
+    }
+    // Issue 30's figures, held at the size they were measured at (10,000 reports of 100 findings).
+    if (reports >= 10_000) {
+      const slowest = Math.max(...formats.map((f) => median(times[f]!))) / 1000;
+      const peak = Math.max(0, ...Object.values(peaks));
+      const timeOk = slowest <= 7.3;
+      const memOk = peak === 0 ? undefined : peak < 500;
+      console.log(`${timeOk ? 'PASS' : 'MISS'}  every format within 7.3 s at ${reports} reports (${slowest.toFixed(2)} s)`);
+      console.log(`${memOk === undefined ? 'n/a ' : memOk ? 'PASS' : 'MISS'}  peak RSS under 500 MB (${peak ? peak.toFixed(0) : 'n/a'} MB)`);
+      if (!timeOk || memOk === false) process.exitCode = 1;
     }
   } finally {
     if (process.env.BENCH_KEEP === '1') console.log(`reports kept in ${dir}`);

@@ -21,6 +21,9 @@
  * with and without the prefilter's tokens and the text-level gates (on repositories of at most
  * BENCH_VERIFY_MAX_FILES JS/TS and configuration files, default 6000: without the prefilter every file is parsed).
  * A difference is printed and makes the bench exit with 1. BENCH_SKIP=verify leaves both out.
+ * BENCH_SCALE=10000,100000 adds generated repositories of those sizes (time per file, peak RSS); BENCH_MERGE=10000
+ * adds `collab-migrate merge` of that many reports (scripts/bench-merge.ts). Each repository's rows include ESLint
+ * with the same parser and configuration but none of the plugin's rules: the plugin's own cost inside ESLint.
  * Peak memory is the child's maximum resident set size from `/usr/bin/time -v`-style accounting
  * (`/usr/bin/time -f %M`), or "n/a" where that program is missing.
  */
@@ -121,6 +124,9 @@ function countFiles(dir: string): { source: number; config: number } {
   };
 }
 
+/** The row of ESLint with the same configuration and none of the plugin's rules (BENCH_SKIP=eslint leaves it out too). */
+const ESLINT_BARE = 'ESLint, same parser and config, no plugin rules';
+
 /** The row of the Node read floor (always measured, beside ripgrep). */
 const NODE_READ_FLOOR = 'Node read floor (walk + read + regex, one thread)';
 
@@ -173,11 +179,28 @@ function tools(dir: string, tokens: string[], work: string): Tool[] {
       `const config = plugin.configs.configure({ all: true, today: ${JSON.stringify(TODAY)} });\n` +
       `export default [{ ignores: ['**/node_modules/**', '**/dist/**', '**/.git/**'] }, { ...config, basePath: ${JSON.stringify(dir)}, linterOptions: { reportUnusedDisableDirectives: 'off' } }];\n`,
   );
+  // The same configuration with none of the plugin's rules on: the typescript-eslint parser and ESLint alone, so
+  // the pair of runs gives the plugin's own cost inside ESLint (issue 30: at most 5%).
+  const bare = path.join(work, 'eslint-bare.config.mjs');
+  writeFileSync(
+    bare,
+    `import plugin from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'dist', 'rules', 'index.js')).href)};\n` +
+      `const config = plugin.configs.configure({ all: true, today: ${JSON.stringify(TODAY)} });\n` +
+      `export default [{ ignores: ['**/node_modules/**', '**/dist/**', '**/.git/**'] }, { ...config, rules: {}, basePath: ${JSON.stringify(dir)}, linterOptions: { reportUnusedDisableDirectives: 'off' } }];\n`,
+  );
   const eslintBin = path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
   list.push({
     name: 'ESLint + plugin (all rules)',
     skip: existsSync(eslintBin) ? undefined : 'eslint is not installed (npm install)',
     cmd: [node, eslintBin, '--config', config, '--no-warn-ignored', '--format', 'json', '--output-file', path.join(work, 'eslint.json'), '.'],
+    cwd: dir,
+    ok: [0, 1],
+    slow: true,
+  });
+  list.push({
+    name: ESLINT_BARE,
+    skip: existsSync(eslintBin) ? undefined : 'eslint is not installed (npm install)',
+    cmd: [node, eslintBin, '--config', bare, '--no-warn-ignored', '--format', 'json', '--output-file', path.join(work, 'eslint-bare.json'), '.'],
     cwd: dir,
     ok: [0, 1],
     slow: true,
@@ -193,7 +216,7 @@ function tools(dir: string, tokens: string[], work: string): Tool[] {
     cwd: dir,
     ok: [0, 1],
   });
-  const key = (name: string): string => (name === NODE_READ_FLOOR ? 'nodefloor' : name.startsWith('ripgrep') || name.startsWith('node walk') ? 'rg' : name.includes('--fix') ? 'fix' : name.includes('scan') ? 'scan' : name.startsWith('ESLint') ? 'eslint' : 'jscodeshift');
+  const key = (name: string): string => (name === NODE_READ_FLOOR ? 'nodefloor' : name === ESLINT_BARE ? 'eslint' : name.startsWith('ripgrep') || name.startsWith('node walk') ? 'rg' : name.includes('--fix') ? 'fix' : name.includes('scan') ? 'scan' : name.startsWith('ESLint') ? 'eslint' : 'jscodeshift');
   return list.map((t) => (skip.has(key(t.name)) ? { ...t, skip: 'BENCH_SKIP' } : t));
 }
 
@@ -280,6 +303,11 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
   const scan = rows.find((r) => r.tool === 'collab-migrate scan');
   const fix = rows.find((r) => r.tool === 'collab-migrate --fix --dry-run');
   const peak = Math.max(scan?.peakMb ?? 0, fix?.peakMb ?? 0);
+  // The plugin's own cost inside ESLint: the median of the per-round ratios (each round runs both, one after the other).
+  const withPlugin = samples.get('ESLint + plugin (all rules)') ?? [];
+  const without = samples.get(ESLINT_BARE) ?? [];
+  const pairs = withPlugin.map((s, i) => (without[i] && !s.stopped && !without[i]!.stopped ? s.seconds / without[i]!.seconds : undefined)).filter((x): x is number => x !== undefined);
+  const pluginOverhead = pairs.length ? median(pairs) - 1 : undefined;
   const apiHeavy = counts.source > 0 && parsers.candidates / counts.source >= 0.05;
   const candidateShare = `${parsers.candidates} of ${counts.source} JS/TS files are candidates`;
   const check = (ok: boolean | undefined, text: string): string => `${ok === undefined ? 'n/a ' : ok ? 'PASS' : 'MISS'}  ${text}`;
@@ -296,6 +324,7 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
       check(scan?.eslintOver !== undefined ? scan.eslintOver >= 10 : undefined, `scan >= 10x faster than ESLint (${f(scan?.eslintOver, 1, 'x')})`),
       check(fix?.median !== undefined && scan?.median ? fix.median / scan.median <= 2 : undefined, `--fix --dry-run <= 2x scan (${fix?.median && scan?.median ? (fix.median / scan.median).toFixed(1) : 'n/a'}x)`),
       check(peak ? peak <= 200 : undefined, `peak memory <= 200 MB (${peak ? peak.toFixed(0) : 'n/a'} MB)`),
+      check(pluginOverhead !== undefined ? pluginOverhead <= 0.05 : undefined, `the plugin's own cost inside ESLint <= 5% (${pluginOverhead !== undefined ? `${(pluginOverhead * 100).toFixed(0)}%, median of ${pairs.length} pair${pairs.length === 1 ? '' : 's'}` : 'n/a'})`),
     ].join('\n') + '\n',
   );
   if (!real) {
@@ -307,7 +336,41 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
     );
   }
   rmSync(work, { recursive: true, force: true });
-  return { name, label, counts, parsers, rounds, rows, findings, fixed, fixOverScan: fix?.median && scan?.median ? fix.median / scan.median : undefined, verified };
+  return { name, label, counts, parsers, rounds, rows, findings, fixed, fixOverScan: fix?.median && scan?.median ? fix.median / scan.median : undefined, pluginOverhead, verified };
+}
+
+/**
+ * BENCH_SCALE=10000,100000: generated repositories of those sizes (scripts/gen-corpus.ts, 1% of files with
+ * deprecated usage), each scanned in BENCH_SCALE_ROUNDS alternating rounds (default 3): the time per file of the
+ * largest against the smallest must stay within 20%, and the peak RSS of each under 300 MB (issue 30).
+ */
+function benchScale(sizes: number[]): string {
+  const rounds = Number(process.env.BENCH_SCALE_ROUNDS ?? 3);
+  const corpora = sizes.filter((n) => Number.isInteger(n) && n > 0).map((n) => {
+    const dir = path.join(os.tmpdir(), `collab-migrate-bench-scale-${n}`);
+    const summary = generateCorpus(dir, { files: n, seed: 1, rate: 0.01 });
+    return { n: summary.sourceFiles, dir, samples: [] as Sample[] };
+  });
+  const work = mkdtempSync(path.join(os.tmpdir(), 'collab-migrate-bench-scale-'));
+  for (let r = 1; r <= rounds; r++) {
+    for (const c of corpora) {
+      const s = run({ name: `scan ${c.n}`, cmd: [process.execPath, BIN, '--today', TODAY, '--before', '2030-01-01', '--format', 'json', '--no-progress', '--output', path.join(work, 'scale.json'), '.'], cwd: c.dir, ok: [0, 1] });
+      c.samples.push(s);
+      process.stdout.write(`  scale round ${r}: ${c.n} files ${s.seconds.toFixed(2)} s${s.rssMb ? `, ${s.rssMb.toFixed(0)} MB` : ''}\n`);
+    }
+  }
+  rmSync(work, { recursive: true, force: true });
+  const rows = corpora.map((c) => ({ n: c.n, seconds: median(c.samples.map((s) => s.seconds)), peak: Math.max(0, ...c.samples.map((s) => s.rssMb ?? 0)) }));
+  const perFile = rows.map((x) => (x.seconds / x.n) * 1e6);
+  const spread = perFile.length > 1 ? Math.max(...perFile) / Math.min(...perFile) : undefined;
+  return [
+    '| generated repository | source files | scan (median) | per file | peak RSS |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map((x, i) => `| ${x.n.toLocaleString('en')} files | ${x.n} | ${x.seconds.toFixed(2)} s | ${perFile[i]!.toFixed(0)} µs | ${x.peak ? `${x.peak.toFixed(0)} MB` : 'n/a'} |`),
+    '',
+    `${spread === undefined ? 'n/a ' : spread <= 1.2 ? 'PASS' : 'MISS'}  time per file within 20% from the smallest to the largest (${spread?.toFixed(2) ?? 'n/a'}x)`,
+    `${rows.every((x) => x.peak) ? (rows.every((x) => x.peak < 300) ? 'PASS' : 'MISS') : 'n/a '}  peak RSS under 300 MB on each (${rows.map((x) => (x.peak ? x.peak.toFixed(0) : 'n/a')).join(', ')} MB)`,
+  ].join('\n');
 }
 
 function skipped(what: string): boolean {
@@ -324,6 +387,8 @@ interface BenchResult {
   findings?: number;
   fixed?: { findings: number; fixed: number };
   fixOverScan?: number;
+  /** ESLint + plugin over the same ESLint run without the plugin's rules, minus 1. */
+  pluginOverhead?: number;
   verified: Verified;
 }
 
@@ -452,13 +517,19 @@ function main(): void {
     const at = gitCommit(dir);
     results.push(benchOne(name, dir, `${dir}${at ? ` at ${at.slice(0, 10)}` : ''}`, true));
   }
+  const scale = process.env.BENCH_SCALE ? benchScale(process.env.BENCH_SCALE.split(',').map(Number)) : undefined;
+  if (process.env.BENCH_MERGE) {
+    process.stdout.write(`\n== merge of ${process.env.BENCH_MERGE} reports (scripts/bench-merge.ts)\n`);
+    const merged = spawnSync(process.execPath, [path.join(ROOT, 'dist', 'scripts', 'bench-merge.js')], { env: { ...process.env, BENCH_REPORTS: process.env.BENCH_MERGE, BENCH_ROUNDS: process.env.BENCH_MERGE_ROUNDS ?? '3' }, stdio: 'inherit' });
+    if (merged.status !== 0) process.exitCode = 1;
+  }
   const f = (x: number | undefined, d = 2, suffix = ''): string => (x === undefined ? 'n/a' : `${x.toFixed(d)}${suffix}`);
   const row = (r: BenchResult, tool: string): BenchResult['rows'][number] | undefined => r.rows.find((x) => x.tool === tool && !x.skip);
   const summary = [
     `Measured by \`npm run bench\` at \`${commit.slice(0, 10)}\` (${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end; medians of each repository's alternating rounds).`,
     '',
-    '| repository | JS/TS files | candidates | parsed by | ripgrep | Node read floor | parse of the candidates | floor: ripgrep + parse | scan | scan / ripgrep | scan / floor | scan / (Node read floor + parse) | ESLint `all` / scan | `--fix --dry-run` / scan | peak RSS (scan, fix) | findings | the same without the speed-ups |',
-    '|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| repository | JS/TS files | candidates | parsed by | ripgrep | Node read floor | parse of the candidates | floor: ripgrep + parse | scan | scan / ripgrep | scan / floor | scan / (Node read floor + parse) | ESLint `all` / scan | plugin cost in ESLint | `--fix --dry-run` / scan | peak RSS (scan, fix) | findings | the same without the speed-ups |',
+    '|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...results.map((r) => {
       const rg = r.rows[0];
       const scan = row(r, 'collab-migrate scan');
@@ -469,10 +540,10 @@ function main(): void {
       const floor = rg?.median !== undefined ? rg.median + r.parsers.parseSeconds : undefined;
       const nodeRead = row(r, NODE_READ_FLOOR)?.median;
       const nodeFloor = nodeRead !== undefined ? nodeRead + r.parsers.parseSeconds : undefined;
-      return `| ${r.name} | ${r.counts.source} | ${r.parsers.candidates} | ${parsed} | ${f(rg?.median, 2, ' s')} | ${f(nodeRead, 2, ' s')} | ${f(r.parsers.parseSeconds, 2, ' s')} | ${f(floor, 2, ' s')} | ${f(scan?.median, 2, ' s')} | ${f(scan?.toRipgrep, 1, 'x')} | ${f(floor && scan?.median ? scan.median / floor : undefined, 1, 'x')} | ${f(nodeFloor && scan?.median ? scan.median / nodeFloor : undefined, 1, 'x')} | ${eslintCell} | ${f(r.fixOverScan, 1, 'x')} | ${f(scan?.peakMb, 0)}, ${f(fix?.peakMb, 0)} MB | ${r.findings ?? 'n/a'} | ${sameCell(r.verified)} |`;
+      return `| ${r.name} | ${r.counts.source} | ${r.parsers.candidates} | ${parsed} | ${f(rg?.median, 2, ' s')} | ${f(nodeRead, 2, ' s')} | ${f(r.parsers.parseSeconds, 2, ' s')} | ${f(floor, 2, ' s')} | ${f(scan?.median, 2, ' s')} | ${f(scan?.toRipgrep, 1, 'x')} | ${f(floor && scan?.median ? scan.median / floor : undefined, 1, 'x')} | ${f(nodeFloor && scan?.median ? scan.median / nodeFloor : undefined, 1, 'x')} | ${eslintCell} | ${r.pluginOverhead === undefined ? 'not run' : `${r.pluginOverhead >= 0 ? '+' : ''}${(r.pluginOverhead * 100).toFixed(0)}%`} | ${f(r.fixOverScan, 1, 'x')} | ${f(scan?.peakMb, 0)}, ${f(fix?.peakMb, 0)} MB | ${r.findings ?? 'n/a'} | ${sameCell(r.verified)} |`;
     }),
   ].join('\n');
-  process.stdout.write(`\n${summary}\n`);
+  process.stdout.write(`\n${summary}\n${scale ? `\n${scale}\n` : ''}`);
   const lost = results.filter((r) => r.verified.slowScan?.same === false || (r.verified.prefilter?.differing.length ?? 0) > 0);
   if (lost.length > 0) {
     process.stdout.write(`FINDINGS DIFFER without the speed-ups in: ${lost.map((r) => r.name).join(', ')}\n`);

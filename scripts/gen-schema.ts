@@ -82,8 +82,10 @@ export function generateSchema(root = packageRoot()): Record<string, Json> {
     skipTypeCheck: true,
   };
   const defs: Record<string, Json> = {};
+  // One generator (one TypeScript program) for both roots.
+  const generator = createGenerator({ ...config, type: 'Catalog' });
   for (const type of ['Catalog', 'ExtraCatalog']) {
-    const generated = createGenerator({ ...config, type }).createSchema(type) as { definitions?: Record<string, Json> };
+    const generated = generator.createSchema(type) as { definitions?: Record<string, Json> };
     Object.assign(defs, generated.definitions ?? {});
   }
   const sorted = Object.fromEntries(Object.keys(defs).sort().map((k) => [k, renameRefs(defs[k])]));
@@ -97,9 +99,13 @@ export function generateSchema(root = packageRoot()): Record<string, Json> {
   };
 }
 
-/** The schema file's exact text. */
+const texts = new Map<string, string>();
+
+/** The schema file's exact text (generated once per process and root: the types do not change while it runs). */
 export function schemaText(root = packageRoot()): string {
-  return `${JSON.stringify(generateSchema(root), null, 2)}\n`;
+  let text = texts.get(root);
+  if (text === undefined) texts.set(root, (text = `${JSON.stringify(generateSchema(root), null, 2)}\n`));
+  return text;
 }
 
 const readOrUndefined = (file: string) => {

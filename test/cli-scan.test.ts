@@ -35,8 +35,8 @@ interface JsonReport {
   summary: { errors: number; warnings: number; fixable: number; suppressed: number; filesScanned: number; filesSkipped: number; generated: number; unanalysed: number; timeline: { bucket: string; notices: number; findings: number }[] };
 }
 
-function json(args: string[], cwd: string): { code: number | null; report: JsonReport; stderr: string } {
-  const r = cli([...args, '--format', 'json'], { cwd });
+function json(args: string[], cwd: string, input?: string): { code: number | null; report: JsonReport; stderr: string } {
+  const r = cli([...args, '--format', 'json'], { cwd, input });
   let report: JsonReport;
   try {
     report = JSON.parse(r.stdout) as JsonReport;
@@ -110,6 +110,29 @@ describe('text output and exit codes', { timeout: 180_000 }, () => {
     expect(all).toEqual(['call-history-regional-hosts', RENAME]);
     expect(json(['--skip', RENAME, ...TODAY], d).report.findings.map((f) => f.noticeId)).toEqual(['call-history-regional-hosts']);
     expect(json(['--only', `${RENAME},call-history-regional-hosts`, ...TODAY], d).report.findings).toHaveLength(2);
+  });
+});
+
+describe('--stdin-files (pre-commit, lint-staged)', { timeout: 180_000 }, () => {
+  it('scans exactly the files named on standard input, one a line or NUL-separated', () => {
+    const d = tree({ 'src/sim-ring.ts': SIM_RING, 'src/labels.ts': LOOK_ALIKE, 'src/other.ts': SIM_RING });
+    for (const input of ['src/sim-ring.ts\nsrc/labels.ts\n', 'src/sim-ring.ts\0src/labels.ts\0']) {
+      const r = json(['--stdin-files', '--only', RENAME, ...TODAY], d, input);
+      expect(r.code).toBe(0);
+      expect(r.report.files.map((f) => f.file).sort()).toEqual(['src/labels.ts', 'src/sim-ring.ts']);
+      expect(r.report.findings.map((f) => f.file)).toEqual(['src/sim-ring.ts']);
+    }
+  });
+
+  it('an empty list scans nothing (not the whole folder), and a name that does not exist is a usage error', () => {
+    const d = tree({ 'src/sim-ring.ts': SIM_RING });
+    const empty = cli(['--stdin-files', ...TODAY], { cwd: d, input: '' });
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toBe('');
+    expect(empty.stderr).toContain('no file names on standard input; nothing scanned');
+    const missing = cli(['--stdin-files', ...TODAY], { cwd: d, input: 'src/gone.ts\n' });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('No such file or directory: src/gone.ts');
   });
 });
 

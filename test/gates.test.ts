@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { FileContext } from '../engine/parse/file-context.js';
 import { analyzeContext, analyzeFile, candidateDetections, planDetections, sourceCandidates, type AnalyzeOptions, type PlannedDetection } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
-import { pathEndGate, pathEndWord, pathPatternGates, requiredWords, slashBeforeEnd } from '../engine/prefilter/gates.js';
+import { finalGroupAlternatives, pathEndGate, pathEndWord, pathPatternGates, requiredWords, slashBeforeEnd } from '../engine/prefilter/gates.js';
 import { fileLanguage } from '../engine/read/language.js';
 import { parseSource } from '../engine/parse/parse.js';
 import type { EngineOptions, Match } from '../engine/types.js';
@@ -58,12 +58,14 @@ describe('text-level gates', () => {
   it('the catalog has gated detections and files to check them on', () => {
     expect([...new Set(gatedPlan.map((p) => p.notice.id))].sort()).toEqual([
       'call-history-page-size',
+      'call-history-query-window',
       'caller-id-name-fields-deprecated',
       'calling-name-placeholder-null',
       'devices-ids-nullable',
       'guest-issuer-end-of-life',
       'guest-jwt-exp-integer',
       'large-org-location-required',
+      'license-partial-success',
       'location-pstn-connection-moved',
       'oauth-scope-unknown',
       'phone-numbers-query-max',
@@ -206,6 +208,54 @@ describe('rooms-meeting-info-deprecated gate: `rooms` and a path ending in meeti
 
   it('through but silent: the word before a quote with `rooms` elsewhere (the gate is a necessary condition only)', () => {
     expect(probe(id, "const rooms = []; const k = 'meetingInfo';")).toEqual({ gate: true, found: [] });
+  });
+});
+
+describe('path patterns ending in a group of alternatives', () => {
+  it('are read as one pattern per alternative, matching exactly what the pattern matches', () => {
+    expect(finalGroupAlternatives('/cdr_(feed|stream)/?$')).toEqual(['/cdr_feed/?$', '/cdr_stream/?$']);
+    expect(finalGroupAlternatives('/licenses(/users)?/?$')).toEqual(['/licenses/users/?$', '/licenses/?$']);
+    expect(finalGroupAlternatives('/a(b|c)\\/?$')).toEqual(['/ab\\/?$', '/ac\\/?$']);
+    const paths = ['/v1/cdr_feed', '/cdr_stream/', '/cdr_feeds', '/cdr_', '/licenses', '/licenses/users/', '/licenses/user', '/licensesusers', '/ac/', '/ab'];
+    for (const source of ['/cdr_(feed|stream)/?$', '/licenses(/users)?/?$', '/a(b|c)\\/?$']) {
+      const whole = new RegExp(source, 'i');
+      const parts = finalGroupAlternatives(source).map((x) => new RegExp(x, 'i'));
+      for (const path of paths) expect(parts.some((re) => re.test(path)), `${source} on ${path}`).toBe(whole.test(path));
+    }
+  });
+
+  it('are left whole when the group is not plain alternatives or another `|` could end the match', () => {
+    for (const source of ['(^|/)rooms/[^/]+/meetingInfo/?$', '/x(a(b|c))$', '/x([ab]|c)$', 'a|/x(b|c)$', '/x(b+|c)$']) expect(finalGroupAlternatives(source)).toEqual([source]);
+  });
+});
+
+describe('call-history-query-window gate: a path ending in cdr_feed or cdr_stream', () => {
+  const id = 'call-history-query-window';
+  const call = (url: string): string => `const HOUR = 3600e3;\nexport async function f() {\n  const end = new Date();\n  const start = new Date(end.getTime() - 48 * HOUR);\n  return axios.get(${url}, { params: { startTime: start.toISOString(), endTime: end.toISOString() } });\n}\nimport axios from 'axios';\n`;
+
+  it('through and reported', () => {
+    expect(probe(id, call("'https://analytics-calling.webexapis.com/v1/cdr_feed'"))).toEqual({ gate: true, found: ['windowTooLong'] });
+    expect(probe(id, call('`https://analytics-calling.webexapis.com/v1/cdr_stream/`'))).toEqual({ gate: true, found: ['windowTooLong'] });
+  });
+
+  it('blocked and silent: the host without the path, another path, the word only as a name', () => {
+    expect(probe(id, call("'https://analytics-calling.webexapis.com/v1/reports'"))).toEqual({ gate: false, found: [] });
+    expect(probe(id, `const cdr_feed = 1; const analytics = track('cdr_feeds'); ${call("'https://analytics-calling.webexapis.com/v1/cdr_feeds'")}`)).toEqual({ gate: false, found: [] });
+  });
+});
+
+describe('license-partial-success gate: a path ending in licenses or licenses/users', () => {
+  const id = 'license-partial-success';
+  const call = (url: string): string => `import axios from 'axios';\nexport async function f(licenses: string[]) {\n  const r = await axios.patch(${url}, { licenses });\n  if (r.status !== 200) return false;\n  return true;\n}\n`;
+
+  it('through and reported', () => {
+    expect(probe(id, call("'https://webexapis.com/v1/licenses'"))).toEqual({ gate: true, found: ['onlyOkIsSuccess'] });
+    expect(probe(id, call("'https://webexapis.com/v1/licenses/users'"))).toEqual({ gate: true, found: ['onlyOkIsSuccess'] });
+  });
+
+  it('blocked and silent: the word only in names and text, another path', () => {
+    expect(probe(id, `// MIT licenses\nconst licenses = []; ${call("'https://webexapis.com/v1/people'").replace("import axios from 'axios';\n", '')}\nimport axios from 'axios';`)).toEqual({ gate: false, found: [] });
+    expect(probe(id, call("'https://webexapis.com/v1/sublicenses'"))).toEqual({ gate: false, found: [] });
   });
 });
 

@@ -7,18 +7,23 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prefilterEntries, analyzeFile, candidateDetections, planDetections } from '../dist/engine/analyze.js';
-import { loadCatalog } from '../dist/engine/catalog/catalog.js';
-import { fileLanguage } from '../dist/engine/read/language.js';
-import { PrefilterPlan } from '../dist/engine/prefilter/prefilter.js';
-import { findFiles, type WalkOptions } from '../dist/cli/walk/files.js';
-import { scanFiles, scanWalk } from '../dist/cli/scan/pool.js';
-import { isSkipped, type ScanContext, type ScannedFile } from '../dist/cli/scan/scan-core.js';
-import type { SkippedFile } from '../dist/cli/walk/files.js';
-import { startWalk } from '../dist/cli/walk/walker.js';
+import type { WalkOptions, SkippedFile } from '../cli/walk/files.js';
+import type { ScanContext, ScannedFile } from '../cli/scan/scan-core.js';
 import { generateCorpus } from '../scripts/gen-corpus.js';
 import { assertBuilt } from './cli/run.js';
 import { fixPairs, invalidFiles, validFiles } from './helpers/fixtures.js';
+
+// The built modules, typed by their sources: the type check reads the sources, never `dist/` (which it would
+// otherwise need built first, and which a type check that writes its output would overwrite).
+const built = <T>(rel: string): Promise<T> => import(new URL(`../dist/${rel}`, import.meta.url).href) as Promise<T>;
+const { prefilterEntries, analyzeFile, candidateDetections, planDetections } = await built<typeof import('../engine/analyze.js')>('engine/analyze.js');
+const { loadCatalog } = await built<typeof import('../engine/catalog/catalog.js')>('engine/catalog/catalog.js');
+const { fileLanguage } = await built<typeof import('../engine/read/language.js')>('engine/read/language.js');
+const { PrefilterPlan } = await built<typeof import('../engine/prefilter/prefilter.js')>('engine/prefilter/prefilter.js');
+const { findFiles } = await built<typeof import('../cli/walk/files.js')>('cli/walk/files.js');
+const { scanFiles, scanWalk } = await built<typeof import('../cli/scan/pool.js')>('cli/scan/pool.js');
+const { isSkipped } = await built<typeof import('../cli/scan/scan-core.js')>('cli/scan/scan-core.js');
+const { startWalk } = await built<typeof import('../cli/walk/walker.js')>('cli/walk/walker.js');
 
 let root: string;
 const catalog = loadCatalog();

@@ -32,6 +32,7 @@ export interface ScanArgs extends GlobalArgs {
   forceOutput?: boolean;
   /** Let the configuration file choose report files and catalogs (see `confineRc`). */
   trustConfig?: boolean;
+  stdinFiles?: boolean;
   before?: string;
   today?: string;
   warnWithin?: string;
@@ -125,6 +126,11 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     })
     .option('fail-on-unanalysed', {
       describe: 'Exit 1 when a file that could hold findings was not analysed (does not parse, cannot be read or decoded, over the size limit)',
+      type: 'boolean',
+      group: 'Files:',
+    })
+    .option('stdin-files', {
+      describe: 'Also scan the files named on standard input, one a line or NUL-separated (git diff --cached --name-only -z); an empty list scans nothing',
       type: 'boolean',
       group: 'Files:',
     })
@@ -325,8 +331,37 @@ function sameTarget(a: string, b: string): boolean {
   return Boolean(sa && sb && sa.dev === sb.dev && sa.ino === sb.ino);
 }
 
+/** The most `--stdin-files` reads: a list of that size names far more files than a commit holds. */
+const STDIN_LIST_MAX = 16 * 1024 * 1024;
+
+/** The file names piped to `--stdin-files`: one a line, or NUL-separated (then names may hold line breaks). */
+export async function readStdinFiles(io: Io): Promise<string[]> {
+  const input = io.stdin;
+  if (!input || input.isTTY) throw new UsageError('--stdin-files reads the file names from standard input, but nothing is piped to it.');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of input) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += b.length;
+    if (size > STDIN_LIST_MAX) throw new UsageError(`--stdin-files: the list on standard input is larger than ${STDIN_LIST_MAX / 1024 / 1024} MB.`);
+    chunks.push(b);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  const names = text.includes('\0') ? text.split('\0') : text.split(/\r?\n/);
+  return names.filter((n) => n !== '');
+}
+
 export const run: CommandRunner<ScanArgs> = async (args, io) => {
   const settings = resolveSettings(args, io);
+  if (args.stdinFiles) {
+    const listed = await readStdinFiles(io);
+    // No file staged (say): nothing to scan, rather than the whole folder the default would be.
+    if (listed.length === 0 && settings.paths.length === 0) {
+      if (!settings.quiet) io.stderr.write('collab-migrate: no file names on standard input; nothing scanned.\n');
+      return 0;
+    }
+    settings.paths = [...settings.paths, ...listed];
+  }
   const force = Boolean(args.forceOutput);
   // No report may take the place of the baseline read or written.
   const baselines = { reads: settings.baseline, writes: settings.baselineWrite };

@@ -23,6 +23,8 @@ export interface NameFilter {
   readonly names: ReadonlySet<string>;
   /** Lower-case endings (`*.log` gives `.log`) a name may match by. */
   readonly suffixes: readonly string[];
+  /** Other wildcard names (`*.sublime-*`, `._*`), as case-insensitive expressions at least as wide as the pattern. */
+  readonly globs: readonly RegExp[];
 }
 
 /** Where the walk stands, for one ignore file: the patterns that may still match below, and the names that may match here. */
@@ -45,18 +47,19 @@ const MAX_PARTS = 64;
 const PLAIN = /^[A-Za-z0-9._\-@+~%,=*?]+$/;
 const ASCII = /^[\x00-\x7f]*$/;
 
-const NOTHING: NameFilter = { any: false, names: new Set(), suffixes: [] };
-const ANY: NameFilter = { any: true, names: new Set(), suffixes: [] };
+const NOTHING: NameFilter = { any: false, names: new Set(), suffixes: [], globs: [] };
+const ANY: NameFilter = { any: true, names: new Set(), suffixes: [], globs: [] };
 
 /** Whether a name may match a filter. */
 export function mayMatch(filter: NameFilter, name: string): boolean {
   if (filter.any) return true;
-  if (filter.names.size === 0 && filter.suffixes.length === 0) return false;
+  if (filter.names.size === 0 && filter.suffixes.length === 0 && filter.globs.length === 0) return false;
   // Case-insensitive matching beyond ASCII (`ς` and `σ`) is left to the library.
   if (!ASCII.test(name)) return true;
   const lower = name.toLowerCase();
   if (filter.names.has(lower)) return true;
   for (const suffix of filter.suffixes) if (lower.endsWith(suffix)) return true;
+  for (const glob of filter.globs) if (glob.test(name)) return true;
   return false;
 }
 
@@ -113,6 +116,7 @@ export class IgnoreScope {
     let any = false;
     const names = new Set<string>();
     const suffixes: string[] = [];
+    const globs: RegExp[] = [];
     const start: number[] = [];
     for (const line of lines) {
       const shape = shapeOf(line);
@@ -127,13 +131,14 @@ export class IgnoreScope {
         const last = parts[1];
         if (last.kind === 'name') names.add(last.lower);
         else if (last.kind === 'suffix') suffixes.push(last.lower);
+        else if (last.kind === 'glob') globs.push(last.re);
         else any = true;
         continue;
       }
       this.shapes.push(shape);
       this.add(start, (this.shapes.length - 1) * MAX_PARTS);
     }
-    this.everywhere = any ? ANY : names.size || suffixes.length ? { any: false, names, suffixes } : NOTHING;
+    this.everywhere = any ? ANY : names.size || suffixes.length || globs.length ? { any: false, names, suffixes, globs } : NOTHING;
     this.root = this.stateOf(start);
   }
 
@@ -168,6 +173,7 @@ export class IgnoreScope {
     let any = this.everywhere.any;
     let names: Set<string> | undefined;
     let suffixes: string[] | undefined;
+    let globs: RegExp[] | undefined;
     for (const s of states) {
       const parts = this.shapes[Math.floor(s / MAX_PARTS)].parts;
       const at = s % MAX_PARTS;
@@ -177,9 +183,10 @@ export class IgnoreScope {
       if (!last) continue;
       if (last.kind === 'name') (names ??= new Set(this.everywhere.names)).add(last.lower);
       else if (last.kind === 'suffix') (suffixes ??= [...this.everywhere.suffixes]).push(last.lower);
+      else if (last.kind === 'glob') (globs ??= [...this.everywhere.globs]).push(last.re);
       else any = true;
     }
-    const filter = any ? ANY : names || suffixes ? { any: false, names: names ?? this.everywhere.names, suffixes: suffixes ?? this.everywhere.suffixes } : this.everywhere;
+    const filter = any ? ANY : names || suffixes || globs ? { any: false, names: names ?? this.everywhere.names, suffixes: suffixes ?? this.everywhere.suffixes, globs: globs ?? this.everywhere.globs } : this.everywhere;
     return { states, filter };
   }
 }

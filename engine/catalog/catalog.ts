@@ -595,11 +595,11 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function toLoaded(catalog: Catalog): LoadedCatalog {
+function toLoaded(catalog: Catalog, knownHash?: string): LoadedCatalog {
   const frozen = deepFreeze(catalog);
   const byId = new Map(frozen.notices.map((n) => [n.id, n]));
   const knownScopes = new Set([...Object.values(frozen.scopes.groups).flat(), ...frozen.scopes.extra]);
-  const hash = sha256(JSON.stringify(frozen));
+  const hash = knownHash ?? sha256(JSON.stringify(frozen));
   return {
     catalog: frozen,
     notices: frozen.notices,
@@ -614,14 +614,62 @@ function toLoaded(catalog: Catalog): LoadedCatalog {
 let builtinCache: LoadedCatalog | undefined;
 
 /**
+ * What the build records of the built-in catalog it validated (scripts/bundle.ts writes it as
+ * `dist/catalog-index.json`): the sha256 of the `notices.json` text and the loaded catalog's hash. A run of the
+ * built package whose `notices.json` has that text takes it as validated, and skips the schema and semantic
+ * checks and the hash of the whole catalog (time every run paid before reading a file).
+ */
+export interface CatalogIndex {
+  notices: string;
+  hash: string;
+}
+
+/** Where the build writes the {@link CatalogIndex}. */
+export function catalogIndexPath(): string {
+  return join(packageRoot(), 'dist', 'catalog-index.json');
+}
+
+/** The build's {@link CatalogIndex}, when this module runs from the build (never from the TypeScript sources). */
+function builtIndex(): CatalogIndex | undefined {
+  if (!/[\\/]dist[\\/]/.test(fileURLToPath(import.meta.url))) return undefined;
+  try {
+    const index = JSON.parse(readFileSync(catalogIndexPath(), 'utf8')) as Partial<CatalogIndex>;
+    return typeof index.notices === 'string' && typeof index.hash === 'string' ? (index as CatalogIndex) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The built-in catalog, validated, or taken as the build validated it (see {@link CatalogIndex}). */
+function loadBuiltin(): LoadedCatalog {
+  const file = builtinCatalogPath();
+  const index = builtIndex();
+  if (index) {
+    let text: string | undefined;
+    try {
+      text = readTextFile(file);
+    } catch {
+      // Unreadable: the validating path below says why.
+    }
+    if (text !== undefined && sha256(text) === index.notices) return toLoaded(JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as Catalog, index.hash);
+  }
+  return toLoaded(parseCatalog(readJsonFile(file), file));
+}
+
+/** The {@link CatalogIndex} of the built-in catalog, validating it (for the build). */
+export function buildCatalogIndex(): CatalogIndex {
+  const file = builtinCatalogPath();
+  const text = readTextFile(file);
+  const loaded = toLoaded(parseCatalog(parseJsonText(text, file), file));
+  return { notices: sha256(text), hash: loaded.hash };
+}
+
+/**
  * The built-in catalog (parsed once per process) merged with the given extra catalogs, in order.
  * Throws {@link CatalogError} for any malformed file.
  */
 export function loadCatalog(options: { extraFiles?: string[] } = {}): LoadedCatalog {
-  if (!builtinCache) {
-    const file = builtinCatalogPath();
-    builtinCache = toLoaded(parseCatalog(readJsonFile(file), file));
-  }
+  builtinCache ??= loadBuiltin();
   const extras = options.extraFiles ?? [];
   if (extras.length === 0) return builtinCache;
   let catalog: Catalog = builtinCache.catalog;

@@ -5,6 +5,7 @@ import type { Detector, RawMatch } from '../detectors/detector.js';
 import { endpointText, isTargetRequest, sentFields } from '../detectors/request-field.js';
 import { getRequests, parameterValues, resolveLocal } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
+import { detectionPathGates, passesPathGates } from '../prefilter/gates.js';
 
 interface WindowParams {
   /** Regular expressions of the call history paths. */
@@ -115,7 +116,10 @@ export const callHistoryQueryWindow: Detector<CustomDetection> = {
   messages: {
     windowTooLong: 'Detailed call history query to {{endpoint}} spans {{hours}} hours; queries are limited to {{max}} hours. {{instead}}',
   },
-  tokens: () => ['cdr_feed', 'cdr_stream', 'analytics'],
+  // The request's folded path must end in one of `paths` (`/cdr_(feed|stream)/?$`): its word is in the text
+  // (`analytics`, the host's first label, is not needed, and is in many front-end files).
+  tokens: () => ['cdr_feed', 'cdr_stream'],
+  mayMatch: (text, ctx) => passesPathGates(text, detectionPathGates(ctx.detection.params as unknown as WindowParams)),
   detect(file, ctx) {
     const p = ctx.detection.params as unknown as WindowParams;
     const paths = p.paths.map((s) => new RegExp(s, 'i'));

@@ -4,9 +4,11 @@ import { memberName, unwrap, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { getRequests, urlPath } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
+import { detectionPathGates, passesPathGates } from '../prefilter/gates.js';
 
 /** `PATCH /licenses` of the seed; the public API assigns at `PATCH /licenses/users`. */
 const DEFAULT_PATHS = ['/licenses(/users)?/?$'];
+const DEFAULT_PARAMS = { paths: DEFAULT_PATHS };
 const STATUS = /^(status|statusCode)$/;
 const isFunction = (n: Node): boolean => n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration';
 
@@ -24,6 +26,11 @@ export const licensePartialSuccess: Detector<CustomDetection> = {
     badRequestIsNone: '`PATCH /licenses` no longer answers 400 with nothing assigned when only some licenses fail: it answers 206. {{instead}}',
   },
   tokens: () => ['licenses'],
+  // Only a request whose folded path ends in one of `paths` is judged (see engine/prefilter/gates.ts).
+  mayMatch: (text, ctx) => {
+    const params = ctx.detection.params as { paths?: string[] } | undefined;
+    return passesPathGates(text, detectionPathGates(params?.paths ? (params as { paths: string[] }) : DEFAULT_PARAMS));
+  },
   detect(file, ctx) {
     const out: RawMatch[] = [];
     const scopes: Node[] = [];

@@ -115,13 +115,17 @@ function parsePrimary(text: string, filename: string, parser: ParserName, option
       // A large file trips the character counts (the SDK's 471 KB test file has 7,821 dots); the token-level
       // bound lets it be parsed here when no expression can be that deep (no big-stack worker: its start, the
       // AST sent across as text, and 15-40 MB of peak memory on the SDK).
-      if (nesting < NESTING_BUDGET || (nesting < DEEP_BUDGET && tokenNestingBound(text, isJsxFile(filename), keywords) < NESTING_BUDGET)) {
+      const bounds = nesting < NESTING_BUDGET ? undefined : nesting < DEEP_BUDGET ? tokenBounds(text, isJsxFile(filename), keywords) : undefined;
+      if (nesting < NESTING_BUDGET || (bounds && bounds.nesting < NESTING_BUDGET && bounds.literalPaths <= LITERAL_PATH_BUDGET)) {
         const parsed = parseWithOxc(mod, text, filename, oxcLang(filename), options.ranges ?? true);
         // A text oxc accepts but whose tree it cannot hand over: typescript-estree reads it (or says why not).
         return unreadableTree(parsed) ? parseEstree(text, filename) : parsed;
       }
-      // Text that could nest deeply enough to crash oxc on this thread: oxc in the big-stack worker.
-      if (nesting < DEEP_BUDGET) {
+      // Text that could nest deeply enough to crash oxc on this thread: oxc in the big-stack worker, unless
+      // its literals would make oxc's tree explode (then as text over the worker's budget, below).
+      if (bounds && bounds.literalPaths > LITERAL_PATH_BUDGET) {
+        if (text.length > ESTREE_MAX_DEEP_TEXT) return { ok: false, error: { message: `too large to parse safely: ${Math.round(text.length / 1024)} KB of regular expressions nested ${bounds.nesting.toLocaleString('en')} levels deep`, line: 1, column: 0 } };
+      } else if (nesting < DEEP_BUDGET) {
         const deep = parseWithOxcDeep(text, filename, oxcLang(filename), DEEP_PARSE_TIMEOUT_MS, options.ranges ?? true);
         if (deep !== undefined && !unreadableTree(deep)) return deep.ok ? { ...deep, parser: 'oxc-worker' } : deep;
       } else if (text.length > ESTREE_MAX_DEEP_TEXT) {
@@ -212,6 +216,24 @@ function nestingKeywords(text: string): number {
  * count in the text, when the caller has it already (the coarse estimate counts them the same way).
  */
 export function tokenNestingBound(text: string, jsx: boolean, keywords = nestingKeywords(text)): number {
+  return tokenBounds(text, jsx, keywords).nesting;
+}
+
+/**
+ * Most the nesting bound times the regular expression and BigInt literals may reach before oxc is not given the
+ * text. oxc-parser 0.159 hands each such literal over with the path from the root down to it, so the tree it
+ * returns grows with the sum of their depths: 20,000 regular expressions in one left-nested `+` chain (40,000
+ * levels; 0.4 MB of text) took 47-149 s and 12-16 GB of memory, and a parse that overran the worker's time limit
+ * kept the process from ending until it was over. A million path steps is a few MB of tree text.
+ */
+export const LITERAL_PATH_BUDGET = 1_000_000;
+
+/**
+ * {@link tokenNestingBound}, and `literalPaths`: the sum, over the regular expression and BigInt literals, of the
+ * bound at each (an upper bound of the path steps oxc hands them over with; see {@link LITERAL_PATH_BUDGET}).
+ */
+export function tokenBounds(text: string, jsx: boolean, keywords = nestingKeywords(text)): { nesting: number; literalPaths: number } {
+  let literalPaths = 0;
   const counts: number[] = [0];
   let sum = 0;
   let most = 0;
@@ -260,13 +282,19 @@ export function tokenNestingBound(text: string, jsx: boolean, keywords = nesting
         // A tagged template chain (tag`a``b`) nests left.
         link();
         break;
+      case 'RegularExpressionLiteral':
+        literalPaths += sum + counts.length + 1;
+        break;
+      case 'NumericLiteral':
+        if (token.value.endsWith('n')) literalPaths += sum + counts.length + 1;
+        break;
       default:
         break;
     }
     const depth = sum + counts.length - 1;
     if (depth > most) most = depth;
   }
-  return Math.max(most, angles, keywords);
+  return { nesting: Math.max(most, angles, keywords), literalPaths };
 }
 
 /** Half the lowest nesting depth at which oxc-parser 0.159 was seen to crash (5,000). */

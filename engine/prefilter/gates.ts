@@ -8,7 +8,7 @@
  * and then the end of the value or its query or fragment (`?`, `#`). A folded value is the concatenation of
  * the file's own string literals and template parts (templates' `${...}` and unknown parts give U+0000), so
  * the text holds the word (written as the prefilter's tokens are: unsplit and without escape sequences), and
- * the character after it in the text is, inside the same literal, `/`, `?`, `#` or the `\` of an escape (or
+ * the character after it in the text (after the pattern's optional `/`) is, inside the same literal, `?`, `#` or the `\` of an escape (or
  * the `&` of an HTML entity, which a JSX attribute's string decodes), or, where that literal ends, its closing
  * quote or backtick or the `$` of `${`. The text-level interpreters (`detectUnparsed`, on a file no parser
  * accepts) read the raw string tokens, whose unclosed ones end at a line break or the end of the text: those
@@ -26,8 +26,12 @@
  */
 import { SPACE_OR_COMMENT } from './regexp.js';
 
-/** What follows a word, in the text, that ends the path of a folded string value (see the module comment). */
-const PATH_END_FOLLOW = String.raw`(?:[/?#\\&'"\x60$\n\r\u2028\u2029]|$)`;
+/**
+ * What follows a word, in the text, that ends the path of a folded string value (see the module comment): the
+ * pattern's optional `/`, then what ends the value's path there (`?`, `#`, an escape, the literal's end). A `/`
+ * followed by anything else (`apache.org/licenses/LICENSE-2.0`) continues the path past the word.
+ */
+const PATH_END_FOLLOW = String.raw`(?:/?(?:[?#\\&'"\x60$\n\r\u2028\u2029]|$))`;
 
 /** What precedes a word, in the text, that a folded string value shows right after a `/` (see the module comment). */
 const AFTER_SLASH = String.raw`(?<=[/'"\x60}fF7;\n\r\u2028\u2029])`;
@@ -63,7 +67,7 @@ export function pathEndGate(word: string, flags: '' | 'i', afterSlash = false): 
  */
 export function pathPatternGates(paths: readonly string[], flags: '' | 'i'): RegExp[][] | undefined {
   const list: RegExp[][] = [];
-  for (const p of paths) {
+  for (const p of paths.flatMap(finalGroupAlternatives)) {
     const word = pathEndWord(p);
     const gate = word === undefined ? undefined : pathEndGate(word, flags, slashBeforeEnd(p, word));
     const words = requiredWords(p);
@@ -71,6 +75,22 @@ export function pathPatternGates(paths: readonly string[], flags: '' | 'i'): Reg
     list.push([...words.filter((w) => w !== word).map((w) => new RegExp(w, flags)), gate]);
   }
   return list;
+}
+
+/**
+ * A pattern whose final group holds plain alternatives, written as one pattern per alternative (together they
+ * match exactly what it matches), so each ends in a literal word {@link pathEndWord} reads:
+ * `/cdr_(feed|stream)/?$` gives `/cdr_feed/?$` and `/cdr_stream/?$`; `/licenses(/users)?/?$` gives `/licenses/?$`
+ * and `/licenses/users/?$`. Any other pattern is given back as it is. Plain: no group, class, escape (but `\/`)
+ * or quantifier inside the group, and no `|` outside it.
+ */
+export function finalGroupAlternatives(source: string): string[] {
+  const m = /^(.*)\(((?:[A-Za-z0-9_\-/|]|\\\/)*)\)(\?)?((?:\\?\/\?)?\$)$/.exec(source);
+  if (!m || m[1].endsWith('\\') || topLevelAlternation(m[1])) return [source];
+  const [, before, inside, optional, end] = m;
+  const alternatives = inside.split('|');
+  if (optional) alternatives.push('');
+  return alternatives.map((a) => `${before}${a}${end}`);
 }
 
 const detectionGates = new WeakMap<object, RegExp[][] | undefined>();

@@ -75,6 +75,13 @@ describe('IgnoreScope', () => {
     expect(mayMatch(stateIn(scope, ['.vscode', 'deep']).filter, 'settings.json')).toBe(true);
   });
 
+  it('reads wildcard names other than endings (`*.sublime-*`, `._*`) as names, not as "any name"', () => {
+    const root = new IgnoreScope(['*.sublime-*\n._*\n/**/.wrangler/*\n']).root.filter;
+    expect(root.any).toBe(false);
+    expect(['x.sublime-project', 'X.SUBLIME-workspace', '._foo'].filter((n) => mayMatch(root, n))).toEqual(['x.sublime-project', 'X.SUBLIME-workspace', '._foo']);
+    expect(['index.ts', 'src', 'sublime', '.foo'].some((n) => mayMatch(root, n))).toBe(false);
+  });
+
   it('leaves to the library what it does not read: brackets, escapes, names outside ASCII', () => {
     expect(mayMatch(new IgnoreScope(['[ab].js\n']).root.filter, 'c.ts')).toBe(true);
     expect(mayMatch(new IgnoreScope(['\\#x\n']).root.filter, 'y')).toBe(true);
