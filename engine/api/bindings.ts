@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { boundNames, concatStatic, foldTemplate, unwrap, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { boundNames, concatStatic, foldTemplate, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import { isFunctionNode } from './request.js';
 import { createRequire } from 'node:module';
 import type { Reference, Variable } from '@typescript-eslint/scope-manager';
@@ -216,19 +216,82 @@ export function objectOf(file: FileContext, node: Node | null | undefined): TSES
 }
 
 /** Folds a string, following same-function variables as well as file constants. */
-export function stringOf(file: FileContext, node: Node | null | undefined): StaticString | undefined {
-  if (!node) return undefined;
+export function stringOf(file: FileContext, node: Node | null | undefined, depth = 0): StaticString | undefined {
+  if (!node || depth > 8) return undefined;
+  const n = unwrap(node);
+  if (n.type === 'Identifier' && searchParamWrites(file).has(n.name)) return withSearchParams(file, n, depth);
   const direct = file.staticString(node);
   if (direct?.complete) return direct;
-  const n = unwrap(node);
   if (n.type === 'Identifier') {
     const init = localInit(file, n);
-    if (init) return file.staticString(init) ?? direct;
+    if (init) return file.staticString(init) ?? (unwrap(init).type === 'NewExpression' ? stringOf(file, init, depth + 1) : undefined) ?? direct;
   }
   // Re-fold template parts through locals (`${base}/rooms` with a function-local `base`).
-  if (n.type === 'TemplateLiteral' && direct) return foldTemplate(n, (e) => stringOf(file, e));
-  if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(stringOf(file, n.left as Node), stringOf(file, n.right));
+  if (n.type === 'TemplateLiteral' && direct) return foldTemplate(n, (e) => stringOf(file, e, depth + 1));
+  if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(stringOf(file, n.left as Node, depth + 1), stringOf(file, n.right, depth + 1));
+  // `new URLSearchParams({ max: '100' })`: the query string it prints (`max=100`).
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URLSearchParams' && n.arguments[0]) {
+    const object = objectOf(file, n.arguments[0] as Node);
+    if (!object) return direct;
+    let value = '';
+    let complete = true;
+    for (const p of object.properties) {
+      const key = p.type === 'Property' && !p.computed ? (p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : undefined) : undefined;
+      if (key === undefined) return direct;
+      const v = stringOf(file, p.type === 'Property' ? (p.value as Node) : undefined, depth + 1);
+      value += `${value ? '&' : ''}${key}=${v ? v.value : UNKNOWN}`;
+      complete &&= !!v?.complete;
+    }
+    return { value, complete };
+  }
+  // `params.toString()`, `url.href`, `url.toString()`: the same text.
+  if (n.type === 'CallExpression' && n.arguments.length === 0 && n.callee.type === 'MemberExpression' && memberNameOf(n.callee) === 'toString') return stringOf(file, n.callee.object, depth + 1) ?? direct;
+  if (n.type === 'MemberExpression' && memberNameOf(n) === 'href') return stringOf(file, n.object, depth + 1) ?? direct;
   return direct;
+}
+
+const memberNameOf = (m: TSESTree.MemberExpression): string | undefined => (!m.computed && m.property.type === 'Identifier' ? m.property.name : undefined);
+
+/** `url.searchParams.set(key, value)` / `.append(...)` calls of a file, by the name of the URL variable. */
+function searchParamWrites(file: FileContext): Map<string, TSESTree.CallExpression[]> {
+  return file.cached('api:search-param-writes', () => {
+    const map = new Map<string, TSESTree.CallExpression[]>();
+    if (!file.contains('searchParams')) return map;
+    for (const c of file.nodes(T.CallExpression)) {
+      const callee = c.callee;
+      if (callee.type !== 'MemberExpression' || !/^(set|append)$/.test(memberNameOf(callee) ?? '') || c.arguments.length < 2) continue;
+      const holder = callee.object;
+      if (holder.type !== 'MemberExpression' || memberNameOf(holder) !== 'searchParams' || holder.object.type !== 'Identifier') continue;
+      const list = map.get(holder.object.name) ?? [];
+      list.push(c);
+      map.set(holder.object.name, list);
+    }
+    return map;
+  });
+}
+
+/**
+ * A `new URL(...)` variable with the query its `searchParams.set(k, v)` calls wrote before this use (in the
+ * same function, on the same variable): `?k=v&...` appended to the URL it was created with.
+ */
+function withSearchParams(file: FileContext, use: TSESTree.Identifier, depth: number): StaticString | undefined {
+  const init = localInit(file, use) ?? file.constantInit(use.name);
+  if (!init) return undefined;
+  const base = stringOf(file, init, depth + 1);
+  if (!base) return undefined;
+  const scope = enclosingScope(file, use);
+  let value = base.value;
+  let complete = base.complete;
+  for (const c of searchParamWrites(file).get(use.name) ?? []) {
+    if (c.range[1] > use.range[0] || enclosingScope(file, c) !== scope) continue;
+    const id = ((c.callee as TSESTree.MemberExpression).object as TSESTree.MemberExpression).object as TSESTree.Identifier;
+    if ((localInit(file, id) ?? file.constantInit(id.name)) !== init) continue;
+    const key = stringOf(file, c.arguments[0] as Node, depth + 1);
+    const v = stringOf(file, c.arguments[1] as Node, depth + 1);
+    value += `${value.includes('?') ? '&' : '?'}${key?.complete ? key.value : UNKNOWN}=${v ? v.value : UNKNOWN}`;
+    complete &&= !!key?.complete && !!v?.complete;
+  }
+  return { value, complete };
 }
 
 /** The name of a function node: its declaration's, or the variable's it is assigned to. */
