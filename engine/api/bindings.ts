@@ -70,45 +70,56 @@ export function localInit(file: FileContext, id: TSESTree.Identifier): Node | un
 }
 
 /**
- * Whether a use's name is bound, in the nearest function scope (or the top level) that binds it at all, by one
- * `var` or one declaration written directly in that function's body: there binding by function scope is
- * binding by block scope, and scope analysis (50-200 ms for a large file) is not needed. Any other case (two
- * bindings in that function, one in an inner block or loop head, or a parameter, import, function, class or
- * catch name beside it) is bound by scope-manager.
+ * Whether a use's name is bound, in the nearest function scope (or the top level) that binds it at all, only at
+ * function level: parameters, `var`s, and declarations written directly in that function's body (or the
+ * file's top level). There binding by function scope is binding by block scope, and scope analysis is not
+ * needed (on the SDK it costs 50-200 ms for a large file, and loading the package about as much again). A
+ * name also declared in an inner block, a loop head or a catch clause of that function is bound by scope-manager.
  */
 function isBoundAtFunctionLevel(file: FileContext, id: TSESTree.Identifier): boolean {
-  interface Site { scope: Node; declarator?: TSESTree.VariableDeclarator }
+  interface Site { scope: Node; functionLevel: boolean }
   const sites = file.cached('api:binding-sites', () => {
     const map = new Map<string, Site[]>();
-    const add = (n: string, scope: Node, declarator?: TSESTree.VariableDeclarator): void => {
+    const add = (n: string, scope: Node, functionLevel: boolean): void => {
       const list = map.get(n);
-      if (list) list.push({ scope, declarator });
-      else map.set(n, [{ scope, declarator }]);
+      if (list) list.push({ scope, functionLevel });
+      else map.set(n, [{ scope, functionLevel }]);
     };
-    for (const d of file.nodes(T.VariableDeclarator)) for (const n of boundNames(d.id)) add(n, enclosingScope(file, d), d.id.type === 'Identifier' ? d : undefined);
+    /** A statement written directly in a function body or at the top level (through `export`). */
+    const atBodyLevel = (statement: Node, scope: Node): boolean => {
+      let holder = file.parentOf(statement);
+      if (holder?.type === 'ExportNamedDeclaration' || holder?.type === 'ExportDefaultDeclaration') holder = file.parentOf(holder);
+      return holder?.type === 'Program' || (holder?.type === 'BlockStatement' && file.parentOf(holder) === scope);
+    };
+    for (const d of file.nodes(T.VariableDeclarator)) {
+      const scope = enclosingScope(file, d);
+      const declaration = file.parentOf(d);
+      const functionLevel = declaration?.type === 'VariableDeclaration' && (declaration.kind === 'var' || atBodyLevel(declaration, scope));
+      for (const n of boundNames(d.id)) add(n, scope, functionLevel);
+    }
     for (const type of [T.FunctionDeclaration, T.FunctionExpression, T.ArrowFunctionExpression] as const) {
       for (const f of file.nodes(type)) {
-        if (f.id) add(f.id.name, f.type === 'FunctionDeclaration' ? enclosingScope(file, f) : f);
-        for (const p of f.params) for (const n of boundNames(p)) add(n, f);
+        if (f.id) {
+          const scope = f.type === 'FunctionDeclaration' ? enclosingScope(file, f) : f;
+          add(f.id.name, scope, f.type !== 'FunctionDeclaration' || atBodyLevel(f, scope));
+        }
+        for (const p of f.params) for (const n of boundNames(p)) add(n, f, true);
       }
     }
-    for (const c of [...file.nodes(T.ClassDeclaration), ...file.nodes(T.ClassExpression)]) if (c.id) add(c.id.name, enclosingScope(file, c));
-    for (const c of file.nodes(T.CatchClause)) if (c.param) for (const n of boundNames(c.param)) add(n, enclosingScope(file, c));
-    for (const i of file.nodes(T.ImportDeclaration)) for (const s of i.specifiers) add(s.local.name, file.ast);
+    for (const c of [...file.nodes(T.ClassDeclaration), ...file.nodes(T.ClassExpression)]) {
+      if (!c.id) continue;
+      const scope = enclosingScope(file, c);
+      add(c.id.name, scope, c.type === 'ClassDeclaration' && atBodyLevel(c, scope));
+    }
+    for (const c of file.nodes(T.CatchClause)) if (c.param) for (const n of boundNames(c.param)) add(n, enclosingScope(file, c), false);
+    for (const i of file.nodes(T.ImportDeclaration)) for (const s of i.specifiers) add(s.local.name, file.ast, true);
     return map;
   });
   const list = sites.get(id.name);
   if (!list) return true;
   for (let scope: Node | undefined = enclosingScope(file, id); scope; scope = scope.type === 'Program' ? undefined : enclosingScope(file, scope)) {
     const here = list.filter((s) => s.scope === scope);
-    if (here.length === 0) continue;
-    const declarator = here.length === 1 ? here[0].declarator : undefined;
-    const declaration = declarator ? file.parentOf(declarator) : undefined;
-    if (declaration?.type !== 'VariableDeclaration') return false;
-    if (declaration.kind === 'var') return true;
-    let holder = file.parentOf(declaration);
-    if (holder?.type === 'ExportNamedDeclaration') holder = file.parentOf(holder);
-    return holder?.type === 'Program' || (holder?.type === 'BlockStatement' && file.parentOf(holder) === scope);
+    if (here.length > 0) return here.every((s) => s.functionLevel);
   }
   return true;
 }
