@@ -144,6 +144,36 @@ export const q = () => get('/rooms?max=' + String(100));`;
   });
 });
 
+describe('shape 4: query strings built by URLSearchParams and searchParams.set', () => {
+  it('a URLSearchParams in a template prints its pairs', () => {
+    const code = `export function list() {
+  const q = new URLSearchParams({ max: String(100), email: 'a@b.c' });
+  return fetch(\`https://webexapis.com/v1/people?\${q}\`);
+}`;
+    expect(url(requests(code)[0])).toBe('https://webexapis.com/v1/people?max=100&email=a@b.c');
+  });
+  it('searchParams.set before the call is in the URL; one after it is not', () => {
+    const code = `export async function page(from: Date) {
+  const url = new URL('https://analytics-calling.webexapis.com/v1/cdr_feed');
+  url.searchParams.set('startTime', from.toISOString());
+  url.searchParams.set('max', '500');
+  const res = await fetch(url.toString());
+  url.searchParams.set('max', '1000');
+  return res;
+}`;
+    expect(url(requests(code)[0])).toBe('https://analytics-calling.webexapis.com/v1/cdr_feed?startTime=*&max=500');
+  });
+  it('look-alike: another variable\'s searchParams do not reach the URL', () => {
+    const code = `export async function page() {
+  const url = new URL('https://webexapis.com/v1/rooms');
+  const other = new URL('https://example.com/x');
+  other.searchParams.set('max', '5000');
+  return fetch(url);
+}`;
+    expect(url(requests(code)[0])).toBe('https://webexapis.com/v1/rooms');
+  });
+});
+
 describe('shape 5: values that reach a call from parameters and their defaults', () => {
   const window = (calls: string): string[] => {
     const code = `async function history(hours = 12) {

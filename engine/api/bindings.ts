@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { boundNames, concatStatic, foldTemplate, unwrap, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { boundNames, concatStatic, foldTemplate, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import { isFunctionNode } from './request.js';
 import { createRequire } from 'node:module';
 import type { Reference, Variable } from '@typescript-eslint/scope-manager';
@@ -70,45 +70,56 @@ export function localInit(file: FileContext, id: TSESTree.Identifier): Node | un
 }
 
 /**
- * Whether a use's name is bound, in the nearest function scope (or the top level) that binds it at all, by one
- * `var` or one declaration written directly in that function's body: there binding by function scope is
- * binding by block scope, and scope analysis (50-200 ms for a large file) is not needed. Any other case (two
- * bindings in that function, one in an inner block or loop head, or a parameter, import, function, class or
- * catch name beside it) is bound by scope-manager.
+ * Whether a use's name is bound, in the nearest function scope (or the top level) that binds it at all, only at
+ * function level: parameters, `var`s, and declarations written directly in that function's body (or the
+ * file's top level). There binding by function scope is binding by block scope, and scope analysis is not
+ * needed (on the SDK it costs 50-200 ms for a large file, and loading the package about as much again). A
+ * name also declared in an inner block, a loop head or a catch clause of that function is bound by scope-manager.
  */
 function isBoundAtFunctionLevel(file: FileContext, id: TSESTree.Identifier): boolean {
-  interface Site { scope: Node; declarator?: TSESTree.VariableDeclarator }
+  interface Site { scope: Node; functionLevel: boolean }
   const sites = file.cached('api:binding-sites', () => {
     const map = new Map<string, Site[]>();
-    const add = (n: string, scope: Node, declarator?: TSESTree.VariableDeclarator): void => {
+    const add = (n: string, scope: Node, functionLevel: boolean): void => {
       const list = map.get(n);
-      if (list) list.push({ scope, declarator });
-      else map.set(n, [{ scope, declarator }]);
+      if (list) list.push({ scope, functionLevel });
+      else map.set(n, [{ scope, functionLevel }]);
     };
-    for (const d of file.nodes(T.VariableDeclarator)) for (const n of boundNames(d.id)) add(n, enclosingScope(file, d), d.id.type === 'Identifier' ? d : undefined);
+    /** A statement written directly in a function body or at the top level (through `export`). */
+    const atBodyLevel = (statement: Node, scope: Node): boolean => {
+      let holder = file.parentOf(statement);
+      if (holder?.type === 'ExportNamedDeclaration' || holder?.type === 'ExportDefaultDeclaration') holder = file.parentOf(holder);
+      return holder?.type === 'Program' || (holder?.type === 'BlockStatement' && file.parentOf(holder) === scope);
+    };
+    for (const d of file.nodes(T.VariableDeclarator)) {
+      const scope = enclosingScope(file, d);
+      const declaration = file.parentOf(d);
+      const functionLevel = declaration?.type === 'VariableDeclaration' && (declaration.kind === 'var' || atBodyLevel(declaration, scope));
+      for (const n of boundNames(d.id)) add(n, scope, functionLevel);
+    }
     for (const type of [T.FunctionDeclaration, T.FunctionExpression, T.ArrowFunctionExpression] as const) {
       for (const f of file.nodes(type)) {
-        if (f.id) add(f.id.name, f.type === 'FunctionDeclaration' ? enclosingScope(file, f) : f);
-        for (const p of f.params) for (const n of boundNames(p)) add(n, f);
+        if (f.id) {
+          const scope = f.type === 'FunctionDeclaration' ? enclosingScope(file, f) : f;
+          add(f.id.name, scope, f.type !== 'FunctionDeclaration' || atBodyLevel(f, scope));
+        }
+        for (const p of f.params) for (const n of boundNames(p)) add(n, f, true);
       }
     }
-    for (const c of [...file.nodes(T.ClassDeclaration), ...file.nodes(T.ClassExpression)]) if (c.id) add(c.id.name, enclosingScope(file, c));
-    for (const c of file.nodes(T.CatchClause)) if (c.param) for (const n of boundNames(c.param)) add(n, enclosingScope(file, c));
-    for (const i of file.nodes(T.ImportDeclaration)) for (const s of i.specifiers) add(s.local.name, file.ast);
+    for (const c of [...file.nodes(T.ClassDeclaration), ...file.nodes(T.ClassExpression)]) {
+      if (!c.id) continue;
+      const scope = enclosingScope(file, c);
+      add(c.id.name, scope, c.type === 'ClassDeclaration' && atBodyLevel(c, scope));
+    }
+    for (const c of file.nodes(T.CatchClause)) if (c.param) for (const n of boundNames(c.param)) add(n, enclosingScope(file, c), false);
+    for (const i of file.nodes(T.ImportDeclaration)) for (const s of i.specifiers) add(s.local.name, file.ast, true);
     return map;
   });
   const list = sites.get(id.name);
   if (!list) return true;
   for (let scope: Node | undefined = enclosingScope(file, id); scope; scope = scope.type === 'Program' ? undefined : enclosingScope(file, scope)) {
     const here = list.filter((s) => s.scope === scope);
-    if (here.length === 0) continue;
-    const declarator = here.length === 1 ? here[0].declarator : undefined;
-    const declaration = declarator ? file.parentOf(declarator) : undefined;
-    if (declaration?.type !== 'VariableDeclaration') return false;
-    if (declaration.kind === 'var') return true;
-    let holder = file.parentOf(declaration);
-    if (holder?.type === 'ExportNamedDeclaration') holder = file.parentOf(holder);
-    return holder?.type === 'Program' || (holder?.type === 'BlockStatement' && file.parentOf(holder) === scope);
+    if (here.length > 0) return here.every((s) => s.functionLevel);
   }
   return true;
 }
@@ -216,19 +227,82 @@ export function objectOf(file: FileContext, node: Node | null | undefined): TSES
 }
 
 /** Folds a string, following same-function variables as well as file constants. */
-export function stringOf(file: FileContext, node: Node | null | undefined): StaticString | undefined {
-  if (!node) return undefined;
+export function stringOf(file: FileContext, node: Node | null | undefined, depth = 0): StaticString | undefined {
+  if (!node || depth > 8) return undefined;
+  const n = unwrap(node);
+  if (n.type === 'Identifier' && searchParamWrites(file).has(n.name)) return withSearchParams(file, n, depth);
   const direct = file.staticString(node);
   if (direct?.complete) return direct;
-  const n = unwrap(node);
   if (n.type === 'Identifier') {
     const init = localInit(file, n);
-    if (init) return file.staticString(init) ?? direct;
+    if (init) return file.staticString(init) ?? (unwrap(init).type === 'NewExpression' ? stringOf(file, init, depth + 1) : undefined) ?? direct;
   }
   // Re-fold template parts through locals (`${base}/rooms` with a function-local `base`).
-  if (n.type === 'TemplateLiteral' && direct) return foldTemplate(n, (e) => stringOf(file, e));
-  if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(stringOf(file, n.left as Node), stringOf(file, n.right));
+  if (n.type === 'TemplateLiteral' && direct) return foldTemplate(n, (e) => stringOf(file, e, depth + 1));
+  if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(stringOf(file, n.left as Node, depth + 1), stringOf(file, n.right, depth + 1));
+  // `new URLSearchParams({ max: '100' })`: the query string it prints (`max=100`).
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URLSearchParams' && n.arguments[0]) {
+    const object = objectOf(file, n.arguments[0] as Node);
+    if (!object) return direct;
+    let value = '';
+    let complete = true;
+    for (const p of object.properties) {
+      const key = p.type === 'Property' && !p.computed ? (p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : undefined) : undefined;
+      if (key === undefined) return direct;
+      const v = stringOf(file, p.type === 'Property' ? (p.value as Node) : undefined, depth + 1);
+      value += `${value ? '&' : ''}${key}=${v ? v.value : UNKNOWN}`;
+      complete &&= !!v?.complete;
+    }
+    return { value, complete };
+  }
+  // `params.toString()`, `url.href`, `url.toString()`: the same text.
+  if (n.type === 'CallExpression' && n.arguments.length === 0 && n.callee.type === 'MemberExpression' && memberNameOf(n.callee) === 'toString') return stringOf(file, n.callee.object, depth + 1) ?? direct;
+  if (n.type === 'MemberExpression' && memberNameOf(n) === 'href') return stringOf(file, n.object, depth + 1) ?? direct;
   return direct;
+}
+
+const memberNameOf = (m: TSESTree.MemberExpression): string | undefined => (!m.computed && m.property.type === 'Identifier' ? m.property.name : undefined);
+
+/** `url.searchParams.set(key, value)` / `.append(...)` calls of a file, by the name of the URL variable. */
+function searchParamWrites(file: FileContext): Map<string, TSESTree.CallExpression[]> {
+  return file.cached('api:search-param-writes', () => {
+    const map = new Map<string, TSESTree.CallExpression[]>();
+    if (!file.contains('searchParams')) return map;
+    for (const c of file.nodes(T.CallExpression)) {
+      const callee = c.callee;
+      if (callee.type !== 'MemberExpression' || !/^(set|append)$/.test(memberNameOf(callee) ?? '') || c.arguments.length < 2) continue;
+      const holder = callee.object;
+      if (holder.type !== 'MemberExpression' || memberNameOf(holder) !== 'searchParams' || holder.object.type !== 'Identifier') continue;
+      const list = map.get(holder.object.name) ?? [];
+      list.push(c);
+      map.set(holder.object.name, list);
+    }
+    return map;
+  });
+}
+
+/**
+ * A `new URL(...)` variable with the query its `searchParams.set(k, v)` calls wrote before this use (in the
+ * same function, on the same variable): `?k=v&...` appended to the URL it was created with.
+ */
+function withSearchParams(file: FileContext, use: TSESTree.Identifier, depth: number): StaticString | undefined {
+  const init = localInit(file, use) ?? file.constantInit(use.name);
+  if (!init) return undefined;
+  const base = stringOf(file, init, depth + 1);
+  if (!base) return undefined;
+  const scope = enclosingScope(file, use);
+  let value = base.value;
+  let complete = base.complete;
+  for (const c of searchParamWrites(file).get(use.name) ?? []) {
+    if (c.range[1] > use.range[0] || enclosingScope(file, c) !== scope) continue;
+    const id = ((c.callee as TSESTree.MemberExpression).object as TSESTree.MemberExpression).object as TSESTree.Identifier;
+    if ((localInit(file, id) ?? file.constantInit(id.name)) !== init) continue;
+    const key = stringOf(file, c.arguments[0] as Node, depth + 1);
+    const v = stringOf(file, c.arguments[1] as Node, depth + 1);
+    value += `${value.includes('?') ? '&' : '?'}${key?.complete ? key.value : UNKNOWN}=${v ? v.value : UNKNOWN}`;
+    complete &&= !!key?.complete && !!v?.complete;
+  }
+  return { value, complete };
 }
 
 /** The name of a function node: its declaration's, or the variable's it is assigned to. */
