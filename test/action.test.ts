@@ -121,18 +121,23 @@ describe('the action on a fixture repository', { timeout: 240_000 }, () => {
     expect(version.ran).toEqual(['Prepare collab-migrate']);
   });
 
-  it('with a baseline: recorded findings warn until their date, a new one fails the run', () => {
+  it('with a baseline: green on the day it is recorded, red when a recorded notice takes effect, a new finding fails the run', () => {
     const d = repo({ 'src/sig.ts': SIGNATURE, 'src/sim-ring.ts': SIM_RING });
-    // Adopting: record what is there today.
-    expect(cli(['--baseline-write', 'collab-migrate-baseline.json', '--today', '2026-03-01'], { cwd: d }).code).toBe(1);
+    // Adopting: record what is there today; the run that records passes.
+    expect(cli(['--baseline-write', 'collab-migrate-baseline.json', '--today', '2026-03-01'], { cwd: d }).code).toBe(0);
     const adopted = runAction(d, { today: '2026-03-01', baseline: 'collab-migrate-baseline.json' });
-    // The in-force finding stays an error (its date has passed); the upcoming one is tolerated.
-    expect(adopted.outputs).toMatchObject({ errors: '1', warnings: '1' });
-    expect(adopted.summary).toMatch(/\*\*Baseline\*\* `collab-migrate-baseline\.json`: 2 recorded findings .*, 0 new findings \(errors now\)\./);
+    // Both recorded findings are warnings: the one already in force and the upcoming one.
+    expect(adopted.outputs).toMatchObject({ errors: '0', warnings: '2' });
+    expect(adopted.summary).toMatch(/\*\*Baseline\*\* `collab-migrate-baseline\.json` \(recorded 2026-03-01\): 2 recorded findings .*, 0 new findings \(errors now\)\./);
+    // The day the upcoming notice takes effect (2026-05-19), its recorded finding crosses and fails the run.
+    const crossed = runAction(d, { today: '2026-05-19', baseline: 'collab-migrate-baseline.json' });
+    expect(crossed.code).toBe(1);
+    expect(crossed.outputs).toMatchObject({ errors: '1', warnings: '1' });
+    expect(crossed.summary).toContain('Crossed their date since the baseline of 2026-03-01');
     writeFileSync(path.join(d, 'src/sig2.ts'), SIGNATURE.replace('signature', 'signature2'));
     const added = runAction(d, { today: '2026-03-01', baseline: 'collab-migrate-baseline.json' });
     expect(added.code).toBe(1);
-    expect(added.outputs).toMatchObject({ errors: '2', warnings: '1' });
+    expect(added.outputs).toMatchObject({ errors: '1', warnings: '2' });
     expect(added.stdout).toMatch(/^::error file=src\/sig2\.ts/m);
   });
   it('caps the annotations per level and counts the rest in the summary; the full report has them all', () => {

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, symlinkSync, watch, writeFileSync } from 'no
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeText } from '../engine/fix/writer.js';
-import { assertBuilt, BIN, cli, git, removeTree, tempTree } from './cli/run.js';
+import { assertBuilt, BIN, cli, git, removeTree, tempTree, withoutNoUndoNote } from './cli/run.js';
 
 const TODAY = ['--today', '2026-11-01'];
 const HEADER = "export const s = (h: Record<string, string>) => h['X-Spark-Signature'];\n";
@@ -20,7 +20,7 @@ describe('paths after --', () => {
     const d = tempTree({ 'only.ts': HEADER, 'other.ts': HEADER, '--weird.ts': HEADER });
     try {
       const r = cli(['--fix', '--allow-dirty', '--format', 'json', ...TODAY, '--', 'only.ts', '--weird.ts'], { cwd: d });
-      expect(r.stderr).toBe('');
+      expect(withoutNoUndoNote(r.stderr)).toBe('');
       const files = (JSON.parse(r.stdout) as { files: { file: string; outcome: string }[] }).files;
       expect(files.map((f) => f.file).sort()).toEqual(['--weird.ts', 'only.ts']);
       expect(readFileSync(path.join(d, 'only.ts'), 'utf8')).toBe(FIXED);
@@ -255,7 +255,7 @@ describe('a user catalog cannot make --fix inject keys into configuration files'
     const d = tempTree({ 'extra.json': JSON.stringify(extra), 'conf.yaml': 'plan: OLD_PLAN\n', 'conf.json': '{ "plan": "OLD_PLAN" }\n' });
     try {
       const r = cli(['--fix', '--allow-dirty', '--only', 'plan-renamed', '--notices', 'extra.json', '--format', 'json', ...TODAY, 'conf.yaml', 'conf.json'], { cwd: d });
-      expect(r.stderr).toBe('');
+      expect(withoutNoUndoNote(r.stderr)).toBe('');
       expect(readFileSync(path.join(d, 'conf.yaml'), 'utf8')).toBe('plan: OLD_PLAN\n');
       const json = readFileSync(path.join(d, 'conf.json'), 'utf8');
       expect(JSON.parse(json)).toEqual({ plan: 'new "plan"\ninjected: true' });

@@ -70,3 +70,8 @@ export function tempTrees(): (files: Record<string, string | Buffer>) => string 
     return d;
   };
 }
+
+/** stderr without the note `--fix` writes outside a git repository (there is no undo): for tests about something else. */
+export function withoutNoUndoNote(stderr: string): string {
+  return stderr.replace(/^collab-migrate --fix: .* not in a git repository, so there is no undo .*\n/m, '');
+}
