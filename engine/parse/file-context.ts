@@ -70,6 +70,15 @@ export interface ImportLinks {
   valueOf(file: FileContext, name: string): ForeignValue | undefined;
   /** What a module exports under a name (`ns.NAME` of a namespace import). */
   memberOf(namespace: FileContext, key: string): ForeignValue | undefined;
+  /** Whether a name is bound once in the file (by its destructured `require`, not again by a parameter or an inner declaration). */
+  isSoleBinding(file: FileContext, name: string): boolean;
+}
+
+/** `require('x')` or `require('x').name`: an import, not a value of this file. */
+export function isRequireCall(node: Node): boolean {
+  let n = unwrap(node);
+  if (n.type === 'MemberExpression') n = unwrap(n.object);
+  return n.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === 'require';
 }
 
 /** A file's text and AST with the indexes detectors share. */
@@ -204,7 +213,12 @@ export class FileContext {
    * belongs to a project on disk; undefined for a name bound in this file (a local binding hides the import).
    */
   importedValue(name: string): ForeignValue | undefined {
-    if (!this.links || this.constants.has(name)) return undefined;
+    if (!this.links) return undefined;
+    if (this.constants.has(name)) {
+      // `const x = require('./a')` and `const { x } = require('./a')` bind the import itself; any other binding hides it.
+      const init = this.constants.get(name);
+      if (init ? !isRequireCall(init) : !this.links.isSoleBinding(this, name)) return undefined;
+    }
     return this.links.valueOf(this, name);
   }
 
@@ -215,6 +229,11 @@ export class FileContext {
    */
   locate(node: Node, depth = 0): { file: FileContext; node: Node } | undefined {
     if (depth > 12) return undefined;
+    const direct = unwrap(node);
+    if (direct.type === 'Identifier' && this.links) {
+      const far = this.importedValue(direct.name);
+      if (far) return 'node' in far ? (far.file.locate(far.node, depth + 1) ?? far) : undefined;
+    }
     const n = this.resolveExpression(node);
     if (n.type === 'Identifier') {
       const far = this.importedValue(n.name);
@@ -274,7 +293,7 @@ export class FileContext {
         return n.operator === '+' ? concatStatic(this.staticString(n.left, depth + 1), this.staticString(n.right, depth + 1)) : undefined;
       case 'Identifier': {
         const init = this.constantInit(n.name);
-        if (init) return this.staticString(init, depth + 1);
+        if (init && !(this.links && isRequireCall(init))) return this.staticString(init, depth + 1);
         const far = this.links ? this.importedValue(n.name) : undefined;
         return far && 'node' in far ? far.file.staticString(far.node, depth + 1) : undefined;
       }

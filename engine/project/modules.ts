@@ -19,7 +19,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, FileContext, memberName, propertyKeyName, unwrap, type ForeignValue, type ImportLinks, type Node } from '../parse/file-context.js';
+import { boundNames, dottedName, FileContext, memberName, propertyKeyName, unwrap, type ForeignValue, type ImportLinks, type Node } from '../parse/file-context.js';
 import { parseSource } from '../parse/parse.js';
 import { readRegularFile } from '../read/read-file.js';
 import { isInside, ModuleResolver, projectRootOf } from './resolve.js';
@@ -300,6 +300,21 @@ export class ProjectModel implements ImportLinks {
     if (!target) return undefined;
     if (binding.imported === '*') return wholeOf(target);
     return this.exportOf(target, binding.imported, new Set());
+  }
+
+  /** {@inheritDoc ImportLinks.isSoleBinding} */
+  isSoleBinding(file: FileContext, name: string): boolean {
+    const counts = file.cached('project:binding-counts', () => {
+      const map = new Map<string, number>();
+      const add = (pattern: Node): void => {
+        for (const n of boundNames(pattern)) map.set(n, (map.get(n) ?? 0) + 1);
+      };
+      for (const d of file.nodes(T.VariableDeclarator)) add(d.id);
+      for (const type of [T.FunctionDeclaration, T.FunctionExpression, T.ArrowFunctionExpression] as const) for (const f of file.nodes(type)) for (const p of f.params) add(p);
+      for (const c of file.nodes(T.CatchClause)) if (c.param) add(c.param);
+      return map;
+    });
+    return counts.get(name) === 1;
   }
 
   /** {@inheritDoc ImportLinks.memberOf} */
