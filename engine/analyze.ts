@@ -228,10 +228,12 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
 /**
  * A gate reads a URL's path in the file's own strings; with the project model, a path may be written in a
  * constant of a module the file imports. So a candidate (it holds the detection's tokens) whose gate fails is
- * tried again on its text followed by the texts of the project modules it imports (two levels, engine/project/):
- * only files that hold the tokens look outward, and only when a gate would rule them out.
+ * tried again on its text followed by the texts of the project modules it imports (and the modules those re-export,
+ * engine/project/): only files that hold the tokens look outward, only when a gate that reads URLs
+ * ({@link Detector.gateReadsUrls}) would rule them out, and only those detections are let through by it.
  */
 function withImportedTexts(text: string, filename: string, candidates: readonly PlannedDetection[], kept: readonly PlannedDetection[], opts: AnalyzeOptions, reads?: Map<string, string>): readonly PlannedDetection[] {
+  if (!candidates.some((p) => p.detector.gateReadsUrls && !kept.includes(p))) return kept;
   const project = projectOf(filename);
   if (!project) return kept;
   project.begin();
@@ -243,8 +245,8 @@ function withImportedTexts(text: string, filename: string, candidates: readonly 
   }
   if (imported.length === 0) return kept;
   const joined = [text, ...imported].join('\n');
-  const extended = gated(joined, candidates, opts);
-  return extended.length === kept.length ? kept : extended;
+  const extended = gated(joined, candidates.filter((p) => p.detector.gateReadsUrls && !kept.includes(p)), opts);
+  return extended.length === 0 ? kept : candidates.filter((p) => kept.includes(p) || extended.includes(p));
 }
 
 /**

@@ -92,6 +92,12 @@ export interface Detector<D extends Detection = Detection> {
    */
   mayMatch?(text: string, ctx: DetectorContext<D>): boolean;
   /**
+   * The gate asks for a request URL's path, whose folded value may come from a constant of a module the file
+   * imports (engine/project/): a candidate it rules out is tried again with the texts of the project modules
+   * the file imports (engine/analyze.ts). Gates about the file's own keys, claims or names do not set it.
+   */
+  gateReadsUrls?: true;
+  /**
    * The reason given for a `certain` match that names none of its own: what this detector's matches are tied
    * to (`"exact host of the legacy call history API"`).
    */

@@ -164,6 +164,15 @@ export function specifiersIn(text: string): string[] {
   return [...out];
 }
 
+const REEXPORT = /\bexport\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])([^'"\n\r]{1,300})\1/g;
+
+/** The specifiers a text re-exports from (`export * from`, `export { a } from`). */
+export function reexportsIn(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(REEXPORT)) out.add(m[2]);
+  return [...out];
+}
+
 interface TextEntry {
   size: number;
   mtimeMs: number;
@@ -208,7 +217,7 @@ export class ProjectModel implements ImportLinks {
   private readonly texts = new Map<string, TextEntry>();
 
   /**
-   * The texts of the project's modules a text imports, and theirs, to `depth` levels and at most `limit` files
+   * The texts of the project's modules a text imports, and of the modules those re-export, to `depth` levels and at most `limit` files
    * (the prefilter's gates read a candidate file together with them: a URL's path may be written in a constant of
    * another module). Recorded as dependencies of the current analysis.
    */
@@ -219,7 +228,8 @@ export class ProjectModel implements ImportLinks {
     for (let d = 0; d < depth && level.length > 0 && out.length < limit; d++) {
       const next: Array<[string, string]> = [];
       for (const [from, body] of level) {
-        for (const spec of specifiersIn(body)) {
+        // Past the file's own imports, only re-exports are followed (a barrel's `export * from './urls'`).
+        for (const spec of d === 0 ? specifiersIn(body) : reexportsIn(body)) {
           const target = this.resolver.resolve(from, spec);
           if (!target || seen.has(target) || out.length >= limit) continue;
           seen.add(target);
