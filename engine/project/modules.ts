@@ -221,7 +221,8 @@ export class ProjectModel implements ImportLinks {
    * (the prefilter's gates read a candidate file together with them: a URL's path may be written in a constant of
    * another module). Recorded as dependencies of the current analysis.
    */
-  importedTexts(filename: string, text: string, depth = 2, limit = 16): string[] {
+  importedTexts(name: string, text: string, depth = 2, limit = 16): string[] {
+    const filename = path.resolve(name);
     const out: string[] = [];
     const seen = new Set<string>([filename]);
     let level: Array<[string, string]> = [[filename, text]];
@@ -298,8 +299,9 @@ export class ProjectModel implements ImportLinks {
 
   /** The module a specifier written in a file names, parsed. */
   imported(from: FileContext, specifier: string): FileContext | undefined {
-    const target = this.resolver.resolve(from.filename, specifier);
-    return target && target !== from.filename ? this.module(target) : undefined;
+    const fromFile = path.resolve(from.filename);
+    const target = this.resolver.resolve(fromFile, specifier);
+    return target && target !== fromFile ? this.module(target) : undefined;
   }
 
   /** {@inheritDoc ImportLinks.valueOf} */
@@ -387,10 +389,12 @@ const roots = new Map<string, string>();
 
 /**
  * The model of the project a file on disk belongs to (one per root and process), or undefined for a file
- * that is not on disk by an absolute path (a test's virtual file, stdin): then no import is followed.
+ * that is not on disk (a test's virtual file, stdin): then no import is followed.
  */
-export function projectOf(filename: string): ProjectModel | undefined {
-  if (!path.isAbsolute(filename)) return undefined;
+export function projectOf(name: string): ProjectModel | undefined {
+  // A relative name (jscodeshift's `file.path`, ESLint's Linter given a relative filename) is a file of the working folder when it is there.
+  const filename = path.isAbsolute(name) ? name : path.resolve(name);
+  if (!path.isAbsolute(name) && !statSync(filename, { throwIfNoEntry: false })?.isFile()) return undefined;
   const dir = path.dirname(filename);
   let root = roots.get(dir);
   if (root === undefined) roots.set(dir, (root = projectRootOf(filename)));

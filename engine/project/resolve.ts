@@ -64,28 +64,29 @@ export class ModuleResolver {
     const key = `${dir}\0${specifier}`;
     const known = this.cache.get(key);
     if (known !== undefined) return known ?? undefined;
-    const found = this.compute(dir, specifier) ?? null;
+    const found = this.compute(fromFile, dir, specifier) ?? null;
     this.cache.set(key, found);
     return found ?? undefined;
   }
 
-  private compute(dir: string, specifier: string): string | undefined {
+  private compute(fromFile: string, dir: string, specifier: string): string | undefined {
     if (!specifier || specifier.startsWith('node:') || /^[a-z][\w+.-]*:/i.test(specifier)) return undefined;
     if (!isInside(this.root, dir) || !this.isChainSafe(dir)) return undefined;
     if (specifier.startsWith('.') && !this.isManifestSafe(path.join(path.resolve(dir, specifier), 'package.json'))) return undefined;
-    let result = this.run(this.resolver(), dir, specifier);
+    let result = this.run(this.resolver(), fromFile, specifier);
     // A tsconfig that extends a file the repository lacks (a generated `.svelte-kit/tsconfig.json`) fails every
     // resolution: the same specifier is then resolved without tsconfig paths.
-    if (result?.error && /tsconfig/i.test(result.error)) result = this.run(this.plainResolver(), dir, specifier);
+    if (result?.error && /tsconfig/i.test(result.error)) result = this.run(this.plainResolver(), fromFile, specifier);
     const file = result?.path;
     if (!file || !isInside(this.root, file) || file.split(path.sep).includes('node_modules')) return undefined;
     if (!SOURCE_EXTENSIONS.includes(path.extname(file))) return undefined;
     return file;
   }
 
-  private run(factory: OxcResolver.ResolverFactory, dir: string, specifier: string): OxcResolver.ResolveResult | undefined {
+  private run(factory: OxcResolver.ResolverFactory, fromFile: string, specifier: string): OxcResolver.ResolveResult | undefined {
     try {
-      return factory.sync(dir, specifier);
+      // Per file, not per folder: the resolver finds the tsconfig that applies to the file (its `paths`).
+      return factory.resolveFileSync(fromFile, specifier);
     } catch {
       return undefined;
     }
