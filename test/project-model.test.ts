@@ -8,15 +8,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { ModuleResolver } from '../engine/project/resolve.js';
 import { moduleRecord, projectOf, specifiersIn } from '../engine/project/modules.js';
 import { contextOf } from './helpers/snippets.js';
+import { CROSS_FILE_CASES as CASES, CROSS_FILE_SHAPES as SHAPES, lookalikeOf } from './helpers/cross-file.js';
 
-const CASES = fileURLToPath(new URL('./fixtures-project/cross-file/', import.meta.url));
 const catalog = loadCatalog();
 const notices = catalog.notices.filter((n) => n.status !== 'informational');
 const options: AnalyzeOptions = { catalog, notices, engine: { today: '2026-11-22' } };
@@ -27,23 +26,11 @@ function findings(rel: string, opts: AnalyzeOptions = options): string[] {
   return result.matches.map((m) => `${m.noticeId} ${m.loc.start.line} ${m.confidence}${m.fix ? ' fix' : ''}`);
 }
 
-/** Each shape: the file analysed, and the finding it must give (notice, line, confidence, autofix). */
-const SHAPES: Array<{ shape: string; file: string; finding: string; /** read alone, the look-alike is reported (the model removes a false positive) */ aloneFlagsLookalike?: true }> = [
-  { shape: 'an imported URL constant (ES module)', file: 'token-constant/src/lib/token-utils.ts', finding: 'token-endpoint-form-body 5 certain fix' },
-  { shape: 'a constant re-exported by a barrel, imported through a tsconfig `paths` alias', file: 'paths-alias/src/auth.ts', finding: 'token-endpoint-form-body 5 certain fix' },
-  { shape: 'a CommonJS `module.exports` object read by a destructured `require`', file: 'commonjs/lib/token.js', finding: 'token-endpoint-form-body 5 certain fix' },
-  { shape: 'an imported configured client (`axios.create({ baseURL })` in another module)', file: 'imported-client/src/token.ts', finding: 'token-endpoint-form-body 4 certain fix', aloneFlagsLookalike: true },
-  { shape: 'an imported wrapper function, through `export *`', file: 'imported-wrapper/src/token.ts', finding: 'token-endpoint-form-body 6 certain fix' },
-  { shape: "a base class of another module whose URL takes the subclass's `super('access_token')`", file: 'base-class/src/resources/token.js', finding: 'token-endpoint-form-body 9 certain fix' },
-  { shape: 'a script an HTML page of the repository loads', file: 'browser-page/pages/scripts/webex.js', finding: 'cors-localhost-origins 4 certain' },
-  { shape: 'a module imported by a file that reads browser globals', file: 'browser-importer/src/lib/rooms.ts', finding: 'cors-localhost-origins 2 certain' },
-  { shape: 'the source tree of a Vite React front end (package.json and bundler config)', file: 'browser-vite/src/api/rooms.ts', finding: 'cors-localhost-origins 2 certain' },
-];
 
 describe('findings that follow values across files', () => {
   for (const { shape, file, finding, aloneFlagsLookalike } of SHAPES) {
     const notice = finding.split(' ')[0];
-    const lookalike = file.replace(/^([^/]+)/, '$1-lookalike');
+    const lookalike = lookalikeOf(file);
     const alone = { ...options, project: false as const };
     it(`${shape}: found`, () => {
       expect(findings(file)).toContain(finding);
