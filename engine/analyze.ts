@@ -219,21 +219,48 @@ export function analyzeContext(context: FileContext, opts: AnalyzeOptions): Matc
  * it holds and whose gate lets it through. None: the file is not parsed (scripts/bench.ts counts parses so).
  */
 export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: ReadonlySet<string>, filename?: string, reads?: Map<string, string>): readonly PlannedDetection[] {
-  const candidates = candidateDetections(text, planDetections(opts.notices, opts.catalog), present);
+  const plan = planDetections(opts.notices, opts.catalog);
+  const candidates = candidateDetections(text, plan, present);
   const kept = gated(text, candidates, opts);
-  if (kept === candidates || filename === undefined || opts.project === false) return kept;
-  return withImportedTexts(text, filename, candidates, kept, opts, reads);
+  if (filename === undefined || opts.project === false) return kept;
+  // A file that makes HTTP calls: any detection about URLs may apply through a URL constant it imports (an API
+  // host it does not write). Another file: those of its detections about URLs whose tokens it holds. Decided on
+  // the text alone, whatever else is selected, so that ESLint's one rule at a time decides as the CLI does.
+  const urlDetections = urlPlan(plan);
+  const calls = HTTP_CALL_HINT.test(text);
+  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || candidates.includes(p));
+  if (!urlDetections.some(open)) return kept;
+  return withImportedTexts(text, filename, urlDetections, open, kept, opts, reads);
+}
+
+/** Text that may make an HTTP request (fetch, axios, got, ky, superagent, node http, a client's post/put/patch/delete/request). */
+const HTTP_CALL_HINT = /\bfetch\s*\(|\baxios\b|\b(?:got|ky)\s*[.(]|\bsuperagent\b|\bhttps?\.(?:request|get)\s*\(|\.(?:post|put|patch|delete|request)\s*\(/;
+
+const urlPlans = new WeakMap<readonly PlannedDetection[], readonly PlannedDetection[]>();
+
+/** The detections of a plan whose tokens and gate are about request URLs ({@link Detector.gateReadsUrls}); same array per plan. */
+function urlPlan(plan: readonly PlannedDetection[]): readonly PlannedDetection[] {
+  let list = urlPlans.get(plan);
+  if (!list) urlPlans.set(plan, (list = plan.filter((p) => p.detector.gateReadsUrls)));
+  return list;
 }
 
 /**
- * A gate reads a URL's path in the file's own strings; with the project model, a path may be written in a
- * constant of a module the file imports. So a candidate (it holds the detection's tokens) whose gate fails is
- * tried again on its text followed by the texts of the project modules it imports (and the modules those re-export,
- * engine/project/): only files that hold the tokens look outward, only when a gate that reads URLs
- * ({@link Detector.gateReadsUrls}) would rule them out, and only those detections are let through by it.
+ * Tokens and gates read a URL's host or path in the file's own strings; with the project model, the URL may be
+ * written in a constant of a module the file imports. So a file that is parsed anyway (some detection's tokens
+ * and gate hold) is also given the detections about URLs ({@link Detector.gateReadsUrls}) whose tokens and gate
+ * hold on its text followed by the texts of the project modules it imports (and the modules those re-export,
+ * engine/project/). Files that no detection selects look at nothing outward.
  */
-function withImportedTexts(text: string, filename: string, candidates: readonly PlannedDetection[], kept: readonly PlannedDetection[], opts: AnalyzeOptions, reads?: Map<string, string>): readonly PlannedDetection[] {
-  if (!candidates.some((p) => p.detector.gateReadsUrls && !kept.includes(p))) return kept;
+function withImportedTexts(
+  text: string,
+  filename: string,
+  urlDetections: readonly PlannedDetection[],
+  open: (p: PlannedDetection) => boolean,
+  kept: readonly PlannedDetection[],
+  opts: AnalyzeOptions,
+  reads?: Map<string, string>,
+): readonly PlannedDetection[] {
   const project = projectOf(filename);
   if (!project) return kept;
   project.begin();
@@ -245,8 +272,9 @@ function withImportedTexts(text: string, filename: string, candidates: readonly 
   }
   if (imported.length === 0) return kept;
   const joined = [text, ...imported].join('\n');
-  const extended = gated(joined, candidates.filter((p) => p.detector.gateReadsUrls && !kept.includes(p)), opts);
-  return extended.length === 0 ? kept : candidates.filter((p) => kept.includes(p) || extended.includes(p));
+  // The scanner is the one of the whole URL plan (built once); the gates run on the detections still open only.
+  const extended = gated(joined, candidateDetections(joined, urlDetections).filter(open), opts);
+  return extended.length === 0 ? kept : [...kept, ...extended];
 }
 
 /**

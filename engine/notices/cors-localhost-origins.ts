@@ -36,6 +36,7 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     browserCallsApi: 'Browser code calls the API directly at {{host}}; from a localhost or non-HTTPS origin the response is unreadable (no CORS headers). {{instead}}',
   },
   tokens: (_d, catalog) => [...apiHosts(catalog)],
+  gateReadsUrls: true,
   detect(file, ctx) {
     const out: RawMatch[] = [];
     const reported = (r: HttpRequest): boolean => r.isApi && !!r.url && urlHost(r.url) !== undefined;
