@@ -11,7 +11,7 @@ import { chooseFix } from './fix/timing.js';
 import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
 import { fileLanguage, type FileLanguage } from './read/language.js';
-import { mayApply, scannerFor, type PrefilterEntry } from './prefilter/prefilter.js';
+import { HTTP_CALL_HINT, mayApply, scannerFor, type PrefilterEntry } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { projectOf, type ProjectModel } from './project/modules.js';
@@ -139,7 +139,7 @@ function configPlan(plan: readonly PlannedDetection[]): readonly PlannedDetectio
 
 /** The prefilter's data for a set of notices, for a thread that decides without the engine ({@link PrefilterPlan}). */
 export function prefilterEntries(notices: readonly Notice[], catalog: LoadedCatalog): PrefilterEntry[] {
-  return planDetections(notices, catalog).map((p) => ({ tokens: p.tokens, requires: p.requires, config: Boolean(p.detector.detectText) }));
+  return planDetections(notices, catalog).map((p) => ({ tokens: p.tokens, requires: p.requires, config: Boolean(p.detector.detectText), ...(p.detector.gateReadsUrls ? { urls: true } : {}) }));
 }
 
 const BOM = '\uFEFF';
@@ -232,9 +232,6 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   if (!urlDetections.some(open)) return kept;
   return withImportedTexts(text, filename, urlDetections, open, kept, opts, reads);
 }
-
-/** Text that may make an HTTP request (fetch, axios, got, ky, superagent, node http, a client's post/put/patch/delete/request). */
-const HTTP_CALL_HINT = /\bfetch\s*\(|\baxios\b|\b(?:got|ky)\s*[.(]|\bsuperagent\b|\bhttps?\.(?:request|get)\s*\(|\.(?:post|put|patch|delete|request)\s*\(/;
 
 const urlPlans = new WeakMap<readonly PlannedDetection[], readonly PlannedDetection[]>();
 
