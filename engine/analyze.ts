@@ -11,9 +11,10 @@ import { chooseFix } from './fix/timing.js';
 import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
 import { fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
-import { mayApply, scannerFor, type PrefilterEntry } from './prefilter/prefilter.js';
+import { HTTP_CALL_HINT, mayApply, scannerFor, type PrefilterEntry } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { scopeMatches, scopeTextMatches } from './api/scoped.js';
+import { projectOf, type ProjectModel } from './project/modules.js';
 
 export type { ParseFailure } from './parse/parse.js';
 
@@ -39,6 +40,11 @@ export interface AnalyzeOptions {
   types?: TypeOracle;
   /** @internal `false` runs every planned detection on every file (tests prove the prefilter loses nothing). */
   prefilter?: boolean;
+  /**
+   * `false`: names imported from other modules are not followed (the file is read alone). By default a file on
+   * disk (absolute path) is analysed with the model of its project (engine/project/modules.ts).
+   */
+  project?: false;
 }
 
 /** The result of analysing one file. */
@@ -49,6 +55,12 @@ export interface FileAnalysisResult {
   parseError?: ParseFailure;
   /** False when the prefilter ruled the file out (or it is not source), so it was never parsed. */
   parsed: boolean;
+  /**
+   * Other files of the project the findings depend on (a constant, client, wrapper or base class imported from
+   * them), as absolute path -> sha1 of the content read; absent when none was read. A cache of this file's
+   * findings is valid only while these files are unchanged.
+   */
+  dependencies?: Record<string, string>;
 }
 
 /** One detection of one notice, with its interpreter and prefilter tokens (lower-cased). */
@@ -127,7 +139,7 @@ function configPlan(plan: readonly PlannedDetection[]): readonly PlannedDetectio
 
 /** The prefilter's data for a set of notices, for a thread that decides without the engine ({@link PrefilterPlan}). */
 export function prefilterEntries(notices: readonly Notice[], catalog: LoadedCatalog): PrefilterEntry[] {
-  return planDetections(notices, catalog).map((p) => ({ tokens: p.tokens, requires: p.requires, config: Boolean(p.detector.detectText) }));
+  return planDetections(notices, catalog).map((p) => ({ tokens: p.tokens, requires: p.requires, config: Boolean(p.detector.detectText), ...(p.detector.gateReadsUrls ? { urls: true } : {}) }));
 }
 
 const BOM = '\uFEFF';
@@ -146,8 +158,13 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
     const matches = shift(analyzeText({ filename: file.filename, text }, relevant, opts), bom);
     return { language, matches, parsed: true };
   }
-  const candidates = opts.prefilter === false ? plan : sourceCandidates(text, opts, file.present);
-  if (candidates.length === 0) return { language, matches: [], parsed: false };
+  const gateReads = new Map<string, string>();
+  const candidates = opts.prefilter === false ? plan : sourceCandidates(text, opts, file.present, file.filename, gateReads);
+  if (candidates.length === 0) {
+    const unparsed: FileAnalysisResult = { language, matches: [], parsed: false };
+    if (gateReads.size > 0) unparsed.dependencies = sortedRecord(gateReads);
+    return unparsed;
+  }
   // The tree goes to a FileContext at once, which sets node ranges from oxc's offsets as it walks.
   const parsed = parseSource(text, file.filename, undefined, { ranges: false });
   if (!parsed.ok) {
@@ -157,20 +174,104 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
     return { language, matches, parsed: true, parseError: parsed.error };
   }
   const context = new FileContext(file.filename, text, parsed.ast);
-  return { language, matches: shift(runDetections(context, candidates, opts), bom), parsed: true };
+  const project = linkProject(context, opts);
+  let matches: Match[];
+  let dependencies: Map<string, string> | undefined;
+  try {
+    matches = runDetections(context, candidates, opts);
+  } finally {
+    dependencies = project?.end();
+  }
+  const result: FileAnalysisResult = { language, matches: shift(matches, bom), parsed: true };
+  for (const [k, v] of gateReads) (dependencies ??= new Map()).set(k, v);
+  if (dependencies && dependencies.size > 0) result.dependencies = sortedRecord(dependencies);
+  return result;
+}
+
+function sortedRecord(map: ReadonlyMap<string, string>): Record<string, string> {
+  return Object.fromEntries([...map].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+}
+
+/** Links a parsed file to its project's module graph (engine/project/), so imported names are followed; the model used, if any. */
+function linkProject(context: FileContext, opts: AnalyzeOptions): ProjectModel | undefined {
+  if (opts.project === false) return undefined;
+  const project = projectOf(context.filename);
+  if (!project) return undefined;
+  context.links = project;
+  project.begin();
+  return project;
 }
 
 /** Runs the given notices over an already parsed file (the ESLint adapter's entry). */
 export function analyzeContext(context: FileContext, opts: AnalyzeOptions): Match[] {
-  return runDetections(context, opts.prefilter === false ? planDetections(opts.notices, opts.catalog) : sourceCandidates(context.text, opts), opts);
+  const candidates = opts.prefilter === false ? planDetections(opts.notices, opts.catalog) : sourceCandidates(context.text, opts, undefined, context.filename);
+  if (candidates.length === 0) return [];
+  const project = linkProject(context, opts);
+  try {
+    return runDetections(context, candidates, opts);
+  } finally {
+    project?.end();
+  }
 }
 
 /**
  * The detections {@link analyzeFile} runs on a JavaScript/TypeScript text (BOM stripped): those whose tokens
  * it holds and whose gate lets it through. None: the file is not parsed (scripts/bench.ts counts parses so).
  */
-export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: ReadonlySet<string>): readonly PlannedDetection[] {
-  return gated(text, candidateDetections(text, planDetections(opts.notices, opts.catalog), present), opts);
+export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: ReadonlySet<string>, filename?: string, reads?: Map<string, string>): readonly PlannedDetection[] {
+  const plan = planDetections(opts.notices, opts.catalog);
+  const candidates = candidateDetections(text, plan, present);
+  const kept = gated(text, candidates, opts);
+  if (filename === undefined || opts.project === false) return kept;
+  // A file that makes HTTP calls: any detection about URLs may apply through a URL constant it imports (an API
+  // host it does not write). Another file: those of its detections about URLs whose tokens it holds. Decided on
+  // the text alone, whatever else is selected, so that ESLint's one rule at a time decides as the CLI does.
+  const urlDetections = urlPlan(plan);
+  const calls = HTTP_CALL_HINT.test(text);
+  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || candidates.includes(p));
+  if (!urlDetections.some(open)) return kept;
+  return withImportedTexts(text, filename, urlDetections, open, kept, opts, reads);
+}
+
+const urlPlans = new WeakMap<readonly PlannedDetection[], readonly PlannedDetection[]>();
+
+/** The detections of a plan whose tokens and gate are about request URLs ({@link Detector.gateReadsUrls}); same array per plan. */
+function urlPlan(plan: readonly PlannedDetection[]): readonly PlannedDetection[] {
+  let list = urlPlans.get(plan);
+  if (!list) urlPlans.set(plan, (list = plan.filter((p) => p.detector.gateReadsUrls)));
+  return list;
+}
+
+/**
+ * Tokens and gates read a URL's host or path in the file's own strings; with the project model, the URL may be
+ * written in a constant of a module the file imports. So a file that is parsed anyway (some detection's tokens
+ * and gate hold) is also given the detections about URLs ({@link Detector.gateReadsUrls}) whose tokens and gate
+ * hold on its text followed by the texts of the project modules it imports (and the modules those re-export,
+ * engine/project/). Files that no detection selects look at nothing outward.
+ */
+function withImportedTexts(
+  text: string,
+  filename: string,
+  urlDetections: readonly PlannedDetection[],
+  open: (p: PlannedDetection) => boolean,
+  kept: readonly PlannedDetection[],
+  opts: AnalyzeOptions,
+  reads?: Map<string, string>,
+): readonly PlannedDetection[] {
+  const project = projectOf(filename);
+  if (!project) return kept;
+  project.begin();
+  let imported: string[];
+  try {
+    imported = project.importedTexts(filename, text);
+  } finally {
+    for (const [k, v] of project.end()) reads?.set(k, v);
+  }
+  if (imported.length === 0) return kept;
+  const joined = [text, ...imported].join('\n');
+  // The scanner is the one of the whole URL plan (built once); the gates run on the detections still open only.
+  const extended = gated(joined, candidateDetections(joined, urlDetections).filter(open), opts);
+  return extended.length === 0 ? kept : [...kept, ...extended];
 }
 
 /**

@@ -171,6 +171,26 @@ describe('ScanCache', () => {
     expect(scanWithCache(root, location, onlyOne).cache.stats.misses).toBe(1);
   });
 
+  it('analyses a file again when a module it imports a value from changes (the entry records its dependencies)', () => {
+    const token = `import axios from 'axios';\nimport { TOKEN_URL } from './constants';\nexport const refresh = async (t: string) => (await axios.post(TOKEN_URL, { grant_type: 'refresh_token', refresh_token: t })).data.access_token;\n`;
+    const root = tree({ 'constants.ts': `export const TOKEN_URL = 'https://webexapis.com/v1/access_token';\n`, 'token.ts': token });
+    const location = path.join(root, '.collab-migrate-cache');
+    const findings = (results: Array<ScannedFile | SkippedFile>): string[] =>
+      results.flatMap((r) => (isSkipped(r) ? [] : r.findings.map((f) => `${r.file.display}:${f.notice.id}`)));
+    const cold = scanWithCache(root, location);
+    expect(findings(cold.results)).toContain('token.ts:token-endpoint-form-body');
+    const warm = scanWithCache(root, location);
+    expect(warm.cache.stats).toEqual({ hits: 2, rehashed: 0, misses: 0 });
+    // The imported constant now names another host: token.ts is unchanged, but its finding must go.
+    writeFileSync(path.join(root, 'constants.ts'), `export const TOKEN_URL = 'https://sso.example.org/oauth/access_token';\n`);
+    const past = new Date(Date.now() - 30_000);
+    utimesSync(path.join(root, 'constants.ts'), past, past);
+    const changed = scanWithCache(root, location);
+    expect(changed.cache.stats).toEqual({ hits: 0, rehashed: 0, misses: 2 });
+    expect(findings(changed.results)).not.toContain('token.ts:token-endpoint-form-body');
+    expect(view(changed.results)).toEqual(view(walk(root).map((f) => scanFile(f, ctx()))));
+  });
+
   it('ignores a damaged cache file and replaces it', () => {
     const root = tree({ 'a.ts': DEPRECATED });
     const location = tree({});
@@ -178,7 +198,7 @@ describe('ScanCache', () => {
     writeFileSync(first.cache.file, '{ not json');
     const second = scanWithCache(root, location);
     expect(second.cache.stats).toEqual({ hits: 0, rehashed: 0, misses: 1 });
-    expect(JSON.parse(readFileSync(second.cache.file, 'utf8')).format).toBe(3);
+    expect(JSON.parse(readFileSync(second.cache.file, 'utf8')).format).toBe(4);
   });
 
   it('never fails a scan: a cache location that is a file, a cache file that is a FIFO or a link to /dev/zero', () => {

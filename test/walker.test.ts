@@ -201,10 +201,18 @@ describe('PrefilterPlan (the prefilter decision away from the engine)', () => {
       if (engine.parsed) parsed++;
       const stripped = text.replace(/^\uFEFF/, '');
       const tokensFound = language === 'config' ? engine.parsed : candidateDetections(stripped, planDetections(notices, catalog)).length > 0;
-      expect(plan.needsAnalysis(stripped, language), filename).toBe(tokensFound);
+      // Or a source file that makes HTTP calls: a detection about URLs may apply through a URL constant it imports.
+      expect(plan.needsAnalysis(stripped, language), filename).toBe(tokensFound || plan.mayFollowImports(stripped, language));
       if (engine.parsed) expect(plan.needsAnalysis(stripped, language), filename).toBe(true);
     }
     expect(parsed).toBeGreaterThan(100);
+  });
+
+  it('lets a source file without tokens through when it makes HTTP calls (its URL may be an imported constant)', () => {
+    const plan = new PrefilterPlan(prefilterEntries(notices, catalog));
+    expect(plan.needsAnalysis("import { TOKEN_URL } from './urls';\nexport const t = () => axios.post(TOKEN_URL, body);\n", 'ts')).toBe(true);
+    expect(plan.needsAnalysis("import { TOKEN_URL } from './urls';\nexport const t = () => cache.delete(TOKEN_URL);\n", 'ts')).toBe(false);
+    expect(plan.needsAnalysis('axios.post(URL)', 'config')).toBe(false);
   });
 
   it('rules out a file that holds a field token but no API word (a request-field detection needs both)', () => {

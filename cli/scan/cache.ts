@@ -18,7 +18,7 @@ import { hasDirectives } from '../../engine/findings/suppressions.js';
 import { analyzeText, readText, toFindings, type ScanContext, type ScannedFile } from './scan-core.js';
 
 /** Format of the cache file; bump when the entry shape changes. */
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 
 /**
  * A file whose modification time is this close to (or after) the start of the run that cached it is
@@ -32,7 +32,16 @@ const RACY_MS = 2_000;
 const MAX_CACHE_BYTES = 512 * 1024 * 1024;
 
 /** What the engine said about one file's text, before dates and suppressions. */
-export type Outcome = { matches: Match[]; directives: boolean; /** the file does not parse: text-level matches only */ unanalysed?: string } | { reason: string };
+export type Outcome =
+  | {
+      matches: Match[];
+      directives: boolean;
+      /** the file does not parse: text-level matches only */
+      unanalysed?: string;
+      /** Other files the matches depend on (imported values), path -> sha1 of their text: the entry holds while they are unchanged. */
+      dependencies?: Record<string, string>;
+    }
+  | { reason: string };
 
 /** One file read (and analysed unless its content hash was already known). */
 export type Computed =
@@ -111,6 +120,7 @@ export function outcomeOf(file: FoundFile, text: string, ctx: ScanContext, prese
   if ('reason' in analysed) return analysed;
   const outcome: Outcome = { matches: analysed.matches, directives: hasDirectives(text) };
   if (analysed.unanalysed) outcome.unanalysed = analysed.unanalysed;
+  if (analysed.dependencies) outcome.dependencies = analysed.dependencies;
   return outcome;
 }
 
@@ -194,6 +204,7 @@ export class ScanCache {
     const old = Object.hasOwn(this.old, file.path) ? this.old[file.path] : undefined;
     if (!stat || !old || old.size !== stat.size || old.mtimeMs !== stat.mtimeMs) return undefined;
     if (old.mtimeMs >= this.oldStartedAt - RACY_MS) return undefined;
+    if (!this.dependenciesHold(old)) return undefined;
     this.stats.hits++;
     this.next[file.path] = old;
     return old.outcome;
@@ -201,7 +212,29 @@ export class ScanCache {
 
   /** The content hash remembered for a file (so unchanged content is not analysed again). */
   knownHash(file: FoundFile): string | undefined {
-    return Object.hasOwn(this.old, file.path) ? this.old[file.path].hash : undefined;
+    const old = Object.hasOwn(this.old, file.path) ? this.old[file.path] : undefined;
+    return old && this.dependenciesHold(old) ? old.hash : undefined;
+  }
+
+  private readonly depHashes = new Map<string, string>();
+
+  /** Whether every file an entry's findings depend on (an imported constant, client, wrapper) still has the content they were found with. */
+  private dependenciesHold(entry: Entry): boolean {
+    const deps = 'matches' in entry.outcome ? entry.outcome.dependencies : undefined;
+    if (!deps) return true;
+    for (const [dep, hash] of Object.entries(deps)) {
+      let now = this.depHashes.get(dep);
+      if (now === undefined) {
+        try {
+          now = hashText(readRegularFile(dep, MAX_CACHE_BYTES).toString('utf8'));
+        } catch {
+          now = '';
+        }
+        this.depHashes.set(dep, now);
+      }
+      if (now !== hash) return false;
+    }
+    return true;
   }
 
   /** Records what was computed for a file that missed; returns its outcome. */

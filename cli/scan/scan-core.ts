@@ -101,7 +101,7 @@ export function scanFile(file: FoundFile, ctx: ScanContext): ScannedFile | Skipp
  * The engine's matches for a file's text (independent of the run's dates, so they can be cached), or why it is
  * skipped. A file that does not parse gives its text-level matches and why it was not analysed.
  */
-export function analyzeText(file: FoundFile, text: string, ctx: ScanContext, present?: ReadonlySet<string>): { matches: Match[]; unanalysed?: string } | { reason: string } {
+export function analyzeText(file: FoundFile, text: string, ctx: ScanContext, present?: ReadonlySet<string>): { matches: Match[]; unanalysed?: string; dependencies?: Record<string, string> } | { reason: string } {
   let result;
   try {
     result = analyzeFile(present ? { filename: file.path, text, present } : { filename: file.path, text }, ctx.analyze);
@@ -113,7 +113,7 @@ export function analyzeText(file: FoundFile, text: string, ctx: ScanContext, pre
     // The parser quotes the source (an "Invalid character" with the character): escaped for every format.
     return { matches: result.matches, unanalysed: `does not parse: ${printable(e.message)} (${e.line}:${e.column})` };
   }
-  return { matches: result.matches };
+  return result.dependencies ? { matches: result.matches, dependencies: result.dependencies } : { matches: result.matches };
 }
 
 export function isSkipped(x: ScannedFile | SkippedFile): x is SkippedFile {

@@ -11,9 +11,10 @@ import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node } 
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { objectOf, resolveLocal, stringOf } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
-import { CLIENT_LIKE, clientOfIdentifier, getClientInstances } from './clients.js';
+import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
 import { optionsMethod, wrapperRequests } from './wrappers.js';
+import { importedCallRequests } from './summaries.js';
 
 export * from './request.js';
 export { resolveLocal } from './bindings.js';
@@ -48,7 +49,8 @@ function analyzeCall(
   const globalFetch = callee.type === 'MemberExpression' && memberName(callee) === 'fetch' && /^(window|globalThis|self|global)$/.test(dottedName(callee.object) ?? '');
   if ((calleeId && clientOfIdentifier(file, calleeId) === 'fetch') || globalFetch) return fetchCall(site);
   if (calleeId) {
-    const instance = instances.get(calleeId);
+    // Project hook: a configured client imported from another module (clients.ts importedInstance).
+    const instance = instances.get(calleeId) ?? (!clientOfIdentifier(file, calleeId) && CLIENT_LIKE.test(calleeId) ? importedInstance(file, catalog, calleeId) : undefined);
     const kind = clientOfIdentifier(file, calleeId) ?? instance?.client;
     if (kind === 'axios') return axiosFunctionCall(site, instance);
     if (kind === 'got' || kind === 'ky') return gotFunctionCall(site, kind, instance);
@@ -61,7 +63,8 @@ function analyzeCall(
   const objectName = objectNode.type === 'Identifier' ? objectNode.name : undefined;
   const lib = objectName ? clientOfIdentifier(file, objectName) : undefined;
   const objectKey = dottedName(objectNode);
-  const instance = objectKey !== undefined ? instances.get(objectKey) : undefined;
+  // Project hook: `api.get(...)` of a configured client imported from another module (clients.ts importedInstance).
+  const instance = objectKey !== undefined ? (instances.get(objectKey) ?? (objectName && !lib && (METHODS.has(method) || method === 'request') ? importedInstance(file, catalog, objectName) : undefined)) : undefined;
   const kind: HttpClient = lib ?? instance?.client ?? 'unknown';
   if (kind === 'http') return httpMethodCall(site, method);
   if (kind === 'superagent') return superagentMethodCall(site, method);
@@ -238,6 +241,9 @@ export function getRequests(file: FileContext, catalog: LoadedCatalog): HttpRequ
     // A call of a same-file wrapper is read through the wrapper, even when it looks like `client.get(url, config)`.
     const known = new Set(out.filter((r) => r.client !== 'unknown').map((r) => r.node));
     const wrapped = wrapperRequests(file, catalog, [...out, ...speculative], known);
+    // Project hook: calls of functions and inherited methods of other modules, read through their summaries.
+    const seen = new Set<Node>([...known, ...wrapped.map((r) => r.node)]);
+    wrapped.push(...importedCallRequests(file, catalog, seen, getRequests));
     if (wrapped.length === 0) return out;
     const replaced = new Set(wrapped.map((r) => r.node));
     return [...out.filter((r) => !replaced.has(r.node)), ...wrapped].sort((a, b) => a.node.range[0] - b.node.range[0]);

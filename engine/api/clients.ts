@@ -142,3 +142,53 @@ export function getClientInstances(file: FileContext, catalog: LoadedCatalog): M
 
 /** A receiver name that reads as an HTTP client (`this.http`, `apiClient`, `rest`), for wrapper candidates. */
 export const CLIENT_LIKE = /(^|\.)[\w$]*(http|client|api|axios|rest|request)[\w$]*$/i;
+
+/**
+ * A configured client imported from another module of the project (engine/project/): `import { api } from
+ * './client'` where `client.ts` holds `export const api = axios.create({ baseURL })`, a default export of one,
+ * or `const api = webexClient()` of an imported factory. Its headers are read in that module and marked
+ * inherited by every request (no edit is made to them from this file).
+ */
+export function importedInstance(file: FileContext, catalog: LoadedCatalog, name: string): HttpClientInstance | undefined {
+  if (!file.links) return undefined;
+  const memo = file.cached('requests:imported-instances', () => new Map<string, HttpClientInstance | null>());
+  const known = memo.get(name);
+  if (known !== undefined) return known ?? undefined;
+  let found: HttpClientInstance | undefined;
+  const far = file.importedValue(name);
+  if (far && 'node' in far) found = instanceAt(far.file, catalog, far.node);
+  else if (!far) {
+    // `const api = webexClient()` where `webexClient` is imported.
+    const init = file.constantInit(name);
+    const call = init ? unwrap(init) : undefined;
+    if (call?.type === 'CallExpression' && call.callee.type === 'Identifier') {
+      const factory = file.importedValue(call.callee.name);
+      if (factory && 'node' in factory) found = factoryInstance(factory.file, catalog, factory.node);
+    }
+  }
+  memo.set(name, found ?? null);
+  return found;
+}
+
+/** The instance a node of another module is (`axios.create(...)`, or a name or factory call holding one). */
+function instanceAt(file: FileContext, catalog: LoadedCatalog, node: Node): HttpClientInstance | undefined {
+  const where = file.locate(node) ?? { file, node };
+  const target = unwrap(where.node);
+  const instances = getClientInstances(where.file, catalog);
+  for (const instance of instances.values()) if (instance.node === target) return instance;
+  if (target.type === 'CallExpression' && target.callee.type === 'Identifier') {
+    const made = instances.get(`${target.callee.name}()`);
+    if (made) return made;
+    const factory = where.file.importedValue(target.callee.name);
+    if (factory && 'node' in factory) return factoryInstance(factory.file, catalog, factory.node);
+  }
+  return undefined;
+}
+
+/** The client a factory function of another module returns. */
+function factoryInstance(file: FileContext, catalog: LoadedCatalog, fn: Node): HttpClientInstance | undefined {
+  const where = file.locate(fn) ?? { file, node: fn };
+  if (!isFunctionNode(where.node)) return undefined;
+  const name = functionName(where.file, where.node);
+  return name ? getClientInstances(where.file, catalog).get(`${name}()`) : undefined;
+}

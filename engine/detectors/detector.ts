@@ -94,6 +94,13 @@ export interface Detector<D extends Detection = Detection> {
    */
   mayMatch?(text: string, ctx: DetectorContext<D>): boolean;
   /**
+   * The tokens and the gate ask for a request URL's host or path, whose folded value may come from a constant of
+   * a module the file imports (engine/project/): for a file that is parsed anyway, they are tried again on its
+   * text with the texts of the project modules it imports (engine/analyze.ts). Detections whose tokens and gate
+   * are about the file's own keys, claims or names do not set it.
+   */
+  gateReadsUrls?: true;
+  /**
    * The reason given for a `certain` match that names none of its own: what this detector's matches are tied
    * to (`"exact host of the legacy call history API"`).
    */

@@ -259,6 +259,7 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
     return d.absent || d.required ? [] : [...d.fields];
   },
   mayMatch: (text, ctx) => mayReport(text, ctx.detection),
+  gateReadsUrls: true,
   detect(file, ctx) {
     const d = ctx.detection;
     const paths = patterns(d);

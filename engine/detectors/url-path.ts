@@ -26,6 +26,7 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
   },
   // Sound: both interpreters report only a string whose path one of the patterns matches (engine/prefilter/gates.ts).
   mayMatch: (text, ctx) => passesPathGates(text, detectionPathGates(ctx.detection)),
+  gateReadsUrls: true,
   // Each string or template on its own (a concatenation cannot be folded without a tree).
   detectUnparsed(file, ctx) {
     const res = patterns(ctx.detection);

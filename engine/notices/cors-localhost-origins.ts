@@ -4,6 +4,7 @@ import type { FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { apiHosts, getRequests, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
+import { browserEvidence } from '../project/context.js';
 
 interface CorsParams {
   /** Path segments (case-insensitive) that mark a browser front end, e.g. `web`, `client`, `frontend`. */
@@ -35,12 +36,15 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     browserCallsApi: 'Browser code calls the API directly at {{host}}; from a localhost or non-HTTPS origin the response is unreadable (no CORS headers). {{instead}}',
   },
   tokens: (_d, catalog) => [...apiHosts(catalog)],
+  gateReadsUrls: true,
   detect(file, ctx) {
     const out: RawMatch[] = [];
     const reported = (r: HttpRequest): boolean => r.isApi && !!r.url && urlHost(r.url) !== undefined;
     // A wrapper's call sites share its one `fetch`: reported there when its own URL names the host.
     const requests = getRequests(file, ctx.catalog).filter((r) => reported(r) && !(r.wrapper && reported(r.wrapper.request)));
-    if (requests.length === 0 || !isBrowserCode(file, (ctx.detection.params ?? {}) as CorsParams)) return out;
+    // The file itself (a browser global, a front-end folder) or the project (a page that loads it, a browser
+    // importer, its package: engine/project/context.ts) says it runs in a browser.
+    if (requests.length === 0 || !(isBrowserCode(file, (ctx.detection.params ?? {}) as CorsParams) || browserEvidence(file))) return out;
     for (const r of requests) out.push({ node: r.urlNode ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! } });
     return out;
   },

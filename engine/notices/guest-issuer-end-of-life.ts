@@ -109,6 +109,7 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
     return ['base64', ...p.loginPaths.map((path) => path.replace(/^\//, '')), ...p.sdkMethods, ...p.sdkMintMethods.map((m) => m.split('.').pop()!)];
   },
   mayMatch: (text, ctx) => mayReport(text, ctx.detection),
+  gateReadsUrls: true,
   detect(file, ctx) {
     const { guestClaims, loginPaths, sdkMethods, sdkMintMethods } = params(ctx.detection);
     const out: RawMatch[] = [];

@@ -51,6 +51,7 @@ export const tokenEndpointFormBody: Detector<CustomDetection> = {
   // (TOKEN_PATH, case-sensitive), so the text shows `access_token` preceded and followed by what
   // pathEndGate allows (engine/prefilter/gates.ts).
   mayMatch: (text) => passesPathGates(text, TOKEN_GATE),
+  gateReadsUrls: true,
   detect(file, ctx) {
     const out: RawMatch[] = [];
     for (const r of getRequests(file, ctx.catalog)) {

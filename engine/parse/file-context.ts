@@ -58,6 +58,29 @@ export function positionAt(starts: readonly number[], offset: number): Position 
   return { line: lo + 1, column: offset - starts[lo] };
 }
 
+/** What a name imported by a file stands for in another module: an expression or declaration there, or the module as a namespace. */
+export type ForeignValue = { file: FileContext; node: Node } | { file: FileContext; namespace: true };
+
+/**
+ * The project's answer to "what does this imported name stand for" (engine/project/modules.ts), set on a file
+ * that belongs to a project on disk; without it, imported names are unknown as before.
+ */
+export interface ImportLinks {
+  /** The value a name the file imports (`import`, `require`) stands for in the module it comes from. */
+  valueOf(file: FileContext, name: string): ForeignValue | undefined;
+  /** What a module exports under a name (`ns.NAME` of a namespace import). */
+  memberOf(namespace: FileContext, key: string): ForeignValue | undefined;
+  /** Whether a name is bound once in the file (by its destructured `require`, not again by a parameter or an inner declaration). */
+  isSoleBinding(file: FileContext, name: string): boolean;
+}
+
+/** `require('x')` or `require('x').name`: an import, not a value of this file. */
+export function isRequireCall(node: Node): boolean {
+  let n = unwrap(node);
+  if (n.type === 'MemberExpression') n = unwrap(n.object);
+  return n.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === 'require';
+}
+
 /** A file's text and AST with the indexes detectors share. */
 export class FileContext {
   readonly filename: string;
@@ -67,6 +90,8 @@ export class FileContext {
   private readonly constants = new Map<string, TSESTree.Expression | null>();
   private starts: number[] | undefined;
   private readonly memo = new Map<string, unknown>();
+  /** Set by the engine for a file of a project on disk: imported names are followed into their modules. */
+  links?: ImportLinks;
 
   constructor(filename: string, text: string, ast: TSESTree.Program) {
     this.filename = filename;
@@ -183,6 +208,65 @@ export class FileContext {
     return this.constants.get(name) ?? undefined;
   }
 
+  /**
+   * What a name this file imports stands for in its module (through re-exports and CommonJS), when the file
+   * belongs to a project on disk; undefined for a name bound in this file (a local binding hides the import).
+   */
+  importedValue(name: string): ForeignValue | undefined {
+    if (!this.links) return undefined;
+    if (this.constants.has(name)) {
+      // `const x = require('./a')` and `const { x } = require('./a')` bind the import itself; any other binding hides it.
+      const init = this.constants.get(name);
+      if (init ? !isRequireCall(init) : !this.links.isSoleBinding(this, name)) return undefined;
+    }
+    return this.links.valueOf(this, name);
+  }
+
+  /**
+   * The expression a name or member chain stands for, and in which file: this file's constants first, then,
+   * with {@link links}, imported names and members of imported objects and namespaces. Undefined for a
+   * namespace or where nothing is known.
+   */
+  locate(node: Node, depth = 0): { file: FileContext; node: Node } | undefined {
+    if (depth > 12) return undefined;
+    const direct = unwrap(node);
+    if (direct.type === 'Identifier' && this.links) {
+      const far = this.importedValue(direct.name);
+      if (far) return 'node' in far ? (far.file.locate(far.node, depth + 1) ?? far) : undefined;
+    }
+    const n = this.resolveExpression(node);
+    if (n.type === 'Identifier') {
+      const far = this.importedValue(n.name);
+      return far && 'node' in far ? (far.file.locate(far.node, depth + 1) ?? far) : undefined;
+    }
+    if (n.type === 'MemberExpression') {
+      const local = this.resolveMember(n);
+      if (local) return this.locate(local, depth + 1) ?? { file: this, node: local };
+      const far = this.foreignMember(n, depth);
+      return far ? (far.file.locate(far.node, depth + 1) ?? far) : undefined;
+    }
+    return { file: this, node: n };
+  }
+
+  /** `IMPORTED.key`, `ns.KEY`, `IMPORTED.a.b`: the value node in the module that holds it. */
+  private foreignMember(n: TSESTree.MemberExpression, depth: number): { file: FileContext; node: Node } | undefined {
+    const key = memberName(n);
+    if (key === undefined || !this.links || depth > 12) return undefined;
+    const object = this.resolveExpression(n.object);
+    let holder: ForeignValue | undefined;
+    if (object.type === 'Identifier') holder = this.importedValue(object.name);
+    else if (object.type === 'MemberExpression') holder = this.foreignMember(object, depth + 1);
+    if (!holder) return undefined;
+    if ('namespace' in holder) {
+      const member = this.links.memberOf(holder.file, key);
+      return member && 'node' in member ? member : undefined;
+    }
+    const value = holder.file.locate(holder.node, depth + 1);
+    if (value?.node.type !== 'ObjectExpression') return undefined;
+    const prop = findProperty(value.node, key);
+    return prop ? { file: value.file, node: prop.value as Node } : undefined;
+  }
+
   /** Follows identifiers to their single `const` (or never-reassigned `let`) initializer and unwraps TS wrappers and parentheses. */
   resolveExpression(node: Node, depth = 0): Node {
     let current = unwrap(node);
@@ -209,11 +293,15 @@ export class FileContext {
         return n.operator === '+' ? concatStatic(this.staticString(n.left, depth + 1), this.staticString(n.right, depth + 1)) : undefined;
       case 'Identifier': {
         const init = this.constantInit(n.name);
-        return init ? this.staticString(init, depth + 1) : undefined;
+        if (init && !(this.links && isRequireCall(init))) return this.staticString(init, depth + 1);
+        const far = this.links ? this.importedValue(n.name) : undefined;
+        return far && 'node' in far ? far.file.staticString(far.node, depth + 1) : undefined;
       }
       case 'MemberExpression': {
         const target = this.resolveMember(n, depth);
-        return target ? this.staticString(target, depth + 1) : undefined;
+        if (target) return this.staticString(target, depth + 1);
+        const far = this.links ? this.foreignMember(n, depth) : undefined;
+        return far ? far.file.staticString(far.node, depth + 1) : undefined;
       }
       case 'NewExpression': {
         if (n.callee.type === 'Identifier' && n.callee.name === 'URL' && n.arguments.length > 0) {
@@ -273,11 +361,15 @@ export class FileContext {
       }
       case 'Identifier': {
         const init = this.constantInit(n.name);
-        return init ? this.staticNumber(init, depth + 1) : undefined;
+        if (init) return this.staticNumber(init, depth + 1);
+        const far = this.links ? this.importedValue(n.name) : undefined;
+        return far && 'node' in far ? far.file.staticNumber(far.node, depth + 1) : undefined;
       }
       case 'MemberExpression': {
         const target = this.resolveMember(n, depth);
-        return target ? this.staticNumber(target, depth + 1) : undefined;
+        if (target) return this.staticNumber(target, depth + 1);
+        const far = this.links ? this.foreignMember(n, depth) : undefined;
+        return far ? far.file.staticNumber(far.node, depth + 1) : undefined;
       }
       default:
         return undefined;

@@ -182,7 +182,16 @@ export interface PrefilterEntry {
   requires: readonly string[];
   /** Whether the detection reads configuration files (YAML, JSON, .env...), not only source. */
   config: boolean;
+  /** Whether its tokens and gate are about request URLs, which a module the file imports may hold (Detector.gateReadsUrls). */
+  urls?: boolean;
 }
+
+/**
+ * Source text that may make an HTTP request (fetch, axios, got, ky, superagent, node http, a client's
+ * post/put/patch/request): with the project model, a detection about URLs may apply to it through a URL
+ * constant it imports although it holds none of the detection's tokens (engine/analyze.ts).
+ */
+export const HTTP_CALL_HINT = /\bfetch\s*\(|\baxios\b|\b(?:got|ky)\s*[.(]|\bsuperagent\b|\bhttps?\.(?:request|get)\s*\(|\.(?:post|put|patch|request)\s*\(/;
 
 /** Whether a detection may match a file that holds the tokens `has` says it holds. */
 export function mayApply(entry: Pick<PrefilterEntry, 'tokens' | 'requires'>, has: (token: string) => boolean): boolean {
@@ -217,6 +226,11 @@ export class PrefilterPlan {
   }
 
   needsAnalysis(text: string, language: 'js' | 'ts' | 'config'): boolean {
-    return this.mayAnalyse(this.present(text, language), language);
+    return this.mayAnalyse(this.present(text, language), language) || this.mayFollowImports(text, language);
+  }
+
+  /** Whether a source file without the tokens may still be analysed: it makes HTTP calls, and a detection about URLs is selected. */
+  mayFollowImports(text: string, language: 'js' | 'ts' | 'config'): boolean {
+    return language !== 'config' && this.entries.some((e) => e.urls) && HTTP_CALL_HINT.test(text);
   }
 }

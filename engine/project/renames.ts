@@ -1,8 +1,12 @@
 /**
- * Stage `engine/project/`: what needs the whole project rather than one file. It owns the ts-morph project
- * (ts-morph.ts: loaded only when a file declares a renamed property; project-wide renames with every reference,
- * then the per-file edits) and, for the adapters that see one file at a time, which renames they must leave to it
- * (this file).
+ * Stage `engine/project/`: what needs the whole project rather than one file. It owns the module graph
+ * (modules.ts: built lazily from the analysed files outward, imports and exports of ES modules and CommonJS,
+ * re-exports and barrels, each module kept by content; the values an imported name stands for), module
+ * resolution (resolve.ts: oxc-resolver, tsconfig `paths`, package `exports`, inside the project root), the
+ * browser context of a module (context.ts), the ts-morph project (ts-morph.ts: loaded only when a file declares a
+ * renamed property; project-wide renames with every reference, then the per-file edits) and, for the adapters
+ * that see one file at a time, which renames they must leave to it (this file). The per-function summaries
+ * that apply a function of another module at its call sites are the API model's (engine/api/summaries.ts).
  *
  * Property renames that only a project-wide view can make safely, for the adapters that see one file at a
  * time (ESLint, jscodeshift: `EngineOptions.optionStyle` `eslint` / `jscodeshift`). When a file declares a

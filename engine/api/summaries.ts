@@ -1,0 +1,379 @@
+/**
+ * Requests made through functions and classes of other modules (the project model's side of the API model):
+ * a function's summary says which of its parameters (and which `this` fields) reach each request it makes:
+ * the URL (folded with a hole per parameter), the method, the body, the query and an options object; and
+ * what it sends whatever the caller passes (headers, a fixed method). A call site in another file applies the
+ * summary to its own arguments: the request it makes is read where it is made, with the callee's headers
+ * marked inherited (they are edited, if ever, in the callee's file, never from the caller's).
+ *
+ * Call sites followed: an imported function (`webexFetch('/rooms', init)`, named, default, CommonJS, through
+ * re-exports and barrels), a function of an imported namespace or object (`api.createRoom(room)`), and a method
+ * a class inherits from a base class of another module (`this.request('POST', body)` in `class Rooms extends
+ * Resource`), with the base's fields set from the subclass's `super('rooms')` call.
+ *
+ * Summaries are memoized on the callee's FileContext, which the project model keeps per file content
+ * (engine/project/modules.ts): a second analysis in the same process (ESLint, `--fix` after a scan) reuses them.
+ */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { concatStatic, dottedName, foldTemplate, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
+import { moduleRecord } from '../project/modules.js';
+import { objectOf, resolveLocal, stringOf } from './bindings.js';
+import { bodyOf, finish, fromConfig, methodOf, prop, requestBases, withBase } from './call-parts.js';
+import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
+
+/** Opens and closes a hole in a folded URL: `\u0001p0\u0002` for parameter 0, `\u0001f:path\u0002` for `this.path`. */
+const OPEN = '\u0001';
+const CLOSE = '\u0002';
+const HOLE = /\u0001([^\u0002]*)\u0002/g;
+
+/** Where a value of a request comes from: a parameter (by position, with its default) or a constant. */
+type Source = { param: number } | { value: string };
+
+/** One request of a summarized function. */
+interface RequestSummary {
+  request: HttpRequest;
+  /** The URL with holes for parameters and `this` fields; undefined when it is not followed. */
+  url?: StaticString;
+  method?: Source;
+  body?: { param: number; format?: RequestBody['format'] };
+  query?: number;
+  /** A parameter spread into, or passed as, the options object (`fetch(url, init)`, `{ ...init }`). */
+  options?: number;
+}
+
+/** What a function does with its parameters. */
+export interface FunctionSummary {
+  params: string[];
+  /** Default values of parameters (`method = 'GET'`), folded in the function's file. */
+  defaults: Array<StaticString | undefined>;
+  requests: RequestSummary[];
+}
+
+function paramNames(fn: Node): { names: string[]; defaults: Array<Node | undefined> } {
+  const names: string[] = [];
+  const defaults: Array<Node | undefined> = [];
+  for (const p of (fn as TSESTree.FunctionLike).params) {
+    const inner = p.type === 'TSParameterProperty' ? p.parameter : p;
+    const id = inner.type === 'AssignmentPattern' ? inner.left : inner;
+    if (id.type === 'RestElement') break;
+    names.push(id.type === 'Identifier' ? id.name : '');
+    defaults.push(inner.type === 'AssignmentPattern' ? (inner.right as Node) : undefined);
+  }
+  return { names, defaults };
+}
+
+/** Folds an expression of the function with a hole for each parameter and `this` field it uses. */
+function foldWithHoles(file: FileContext, node: Node, params: readonly string[], depth = 0): StaticString | undefined {
+  if (depth > 8) return undefined;
+  const n = unwrap(node);
+  if (n.type === 'Identifier') {
+    const i = params.indexOf(n.name);
+    if (i >= 0) return { value: `${OPEN}p${i}${CLOSE}`, complete: true };
+    const value = resolveLocal(file, n);
+    return value !== n ? foldWithHoles(file, value, params, depth + 1) : stringOf(file, n);
+  }
+  if (n.type === 'MemberExpression' && unwrap(n.object).type === 'ThisExpression') {
+    const field = memberName(n);
+    return field === undefined ? undefined : { value: `${OPEN}f:${field}${CLOSE}`, complete: true };
+  }
+  if (n.type === 'TemplateLiteral') return foldTemplate(n, (e) => foldWithHoles(file, e, params, depth + 1));
+  if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(foldWithHoles(file, n.left as Node, params, depth + 1), foldWithHoles(file, n.right, params, depth + 1));
+  if (n.type === 'CallExpression' && n.arguments.length === 1 && /^(encodeURIComponent|encodeURI|String)$/.test(dottedName(n.callee) ?? '')) {
+    return foldWithHoles(file, n.arguments[0] as Node, params, depth + 1);
+  }
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL' && n.arguments[0]) {
+    const path = foldWithHoles(file, n.arguments[0] as Node, params, depth + 1);
+    const base = n.arguments[1] ? foldWithHoles(file, n.arguments[1] as Node, params, depth + 1) : undefined;
+    if (!path) return base ? { value: base.value + UNKNOWN, complete: false } : undefined;
+    if (!base || /^[a-z]+:\/\//i.test(path.value)) return path;
+    return { value: joinUrl(base.value, path.value), complete: base.complete && path.complete };
+  }
+  return stringOf(file, n);
+}
+
+function paramIndex(node: Node | undefined, params: readonly string[]): number | undefined {
+  if (!node) return undefined;
+  let n = unwrap(node);
+  if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && /^(toUpperCase|toLowerCase)$/.test(memberName(n.callee) ?? '') && n.arguments.length === 0) n = unwrap(n.callee.object);
+  if (n.type !== 'Identifier') return undefined;
+  const i = params.indexOf(n.name);
+  return i >= 0 ? i : undefined;
+}
+
+/** A file's requests (calls.ts getRequests, passed in: calls.ts calls this module). */
+export type RequestsOf = (file: FileContext, catalog: LoadedCatalog) => HttpRequest[];
+
+/** The summary of a function of a file (memoized on the file). */
+export function summaryOf(file: FileContext, catalog: LoadedCatalog, fn: Node, requestsOf: RequestsOf): FunctionSummary | undefined {
+  const memo = file.cached('requests:summaries', () => new Map<Node, FunctionSummary | null>());
+  const known = memo.get(fn);
+  if (known !== undefined) return known ?? undefined;
+  const summary = summarize(file, catalog, fn, requestsOf);
+  memo.set(fn, summary ?? null);
+  return summary;
+}
+
+function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requestsOf: RequestsOf): FunctionSummary | undefined {
+  if (!isFunctionNode(fn)) return undefined;
+  const inside = requestsOf(file, catalog).filter((r) => r.node.range[0] >= fn.range[0] && r.node.range[1] <= fn.range[1]);
+  if (inside.length === 0) return undefined;
+  const { names, defaults } = paramNames(fn);
+  const summary: FunctionSummary = { params: names, defaults: defaults.map((d) => (d ? stringOf(file, d) : undefined)), requests: [] };
+  for (const r of inside) {
+    const s: RequestSummary = { request: r };
+    const args = r.node.arguments as Node[];
+    if (r.urlNode) {
+      const folded = foldWithHoles(file, r.urlNode, names);
+      const base = requestBases.get(r);
+      if (folded) s.url = withBase(folded, base);
+    }
+    const methodNode = r.options ? prop(r.options, 'method') : undefined;
+    const methodParam = paramIndex(methodNode, names);
+    if (methodParam !== undefined) s.method = { param: methodParam };
+    else if (r.method) s.method = { value: r.method };
+    const bodyNode = r.body?.node ? unwrap(r.body.node) : undefined;
+    if (bodyNode) {
+      const direct = paramIndex(bodyNode, names);
+      if (direct !== undefined) s.body = { param: direct };
+      else if (bodyNode.type === 'CallExpression' && dottedName(bodyNode.callee) === 'JSON.stringify') {
+        const i = paramIndex(bodyNode.arguments[0] as Node | undefined, names);
+        if (i !== undefined) s.body = { param: i, format: 'json' };
+      }
+    }
+    const queryNode = r.options ? (prop(r.options, 'params') ?? prop(r.options, 'searchParams')) : undefined;
+    s.query = paramIndex(queryNode, names);
+    // `fetch(url, init)` with `init` a parameter, or `{ ...init }` inside the options object.
+    if (r.client === 'fetch' && args[1]) s.options = paramIndex(args[1], names);
+    if (s.options === undefined && r.options) {
+      for (const p of r.options.properties) if (p.type === 'SpreadElement' && paramIndex(p.argument, names) !== undefined) s.options = paramIndex(p.argument, names);
+    }
+    const flows = (s.url && HOLE.test(s.url.value)) || s.body || s.options !== undefined || s.query !== undefined || (s.method && 'param' in s.method);
+    HOLE.lastIndex = 0;
+    // A request that takes nothing from the caller is reported where it is written.
+    if (flows) summary.requests.push(s);
+  }
+  return summary.requests.length > 0 ? summary : undefined;
+}
+
+/** The value a call site gives a summary's source, folded in the caller's file. */
+function argString(site: FileContext, args: readonly Node[], i: number, summary: FunctionSummary): StaticString | undefined {
+  const arg = args[i];
+  if (arg && arg.type !== 'SpreadElement') return stringOf(site, arg);
+  if (!arg) return summary.defaults[i];
+  return undefined;
+}
+
+/** Fills a summary's URL holes with a call site's arguments and a class's fields. */
+function fillUrl(url: StaticString, fill: (hole: string) => StaticString | undefined): StaticString {
+  let complete = url.complete;
+  const value = url.value.replace(HOLE, (_m, hole: string) => {
+    const v = fill(hole);
+    complete &&= v?.complete ?? false;
+    return v ? v.value : UNKNOWN;
+  });
+  return { value, complete };
+}
+
+/** The requests a call site of a summarized function makes. */
+export function applySummary(
+  site: FileContext,
+  call: TSESTree.CallExpression,
+  summary: FunctionSummary,
+  fn: Node,
+  catalog: LoadedCatalog,
+  fields: (name: string) => StaticString | undefined = () => undefined,
+): HttpRequest[] {
+  const args = call.arguments as Node[];
+  if (args.some((a) => a.type === 'SpreadElement')) return [];
+  const out: HttpRequest[] = [];
+  for (const s of summary.requests) {
+    const inner = s.request;
+    const r: HttpRequest = { node: call, client: inner.client, isApi: false, headers: inner.headers.map((h) => ({ ...h, inherited: true })), wrapper: { request: inner, function: fn } };
+    if (s.url) {
+      r.url = fillUrl(s.url, (hole) => (hole.startsWith('f:') ? fields(hole.slice(2)) : argString(site, args, Number(hole.slice(1)), summary)));
+      const pathArg = [...s.url.value.matchAll(HOLE)].map((m) => m[1]).find((h) => h.startsWith('p') && args[Number(h.slice(1))]);
+      r.urlNode = pathArg ? args[Number(pathArg.slice(1))] : call;
+    }
+    const options = s.options !== undefined ? objectOf(site, args[s.options]) : undefined;
+    if (s.method && 'param' in s.method) {
+      const arg = args[s.method.param];
+      r.method = arg ? methodOf(site, arg) : summary.defaults[s.method.param]?.complete ? summary.defaults[s.method.param]!.value.toUpperCase() : undefined;
+    } else if (options && prop(options, 'method')) r.method = methodOf(site, prop(options, 'method'));
+    else if (s.options !== undefined && args[s.options] && !options) r.method = undefined;
+    else r.method = s.method && 'value' in s.method ? s.method.value : inner.method;
+    if (s.body && args[s.body.param]) {
+      const arg = args[s.body.param];
+      r.body = s.body.format ? { node: arg, object: objectOf(site, arg), format: s.body.format } : bodyOf(site, arg, inner.client === 'fetch' || inner.client === 'http' ? undefined : 'json');
+    } else if (!s.body && !options) r.body = undefined;
+    if (options) {
+      const own: HttpRequest = { node: call, client: inner.client, isApi: false, headers: [] };
+      fromConfig(site, own, options, undefined, inner.client === 'fetch' ? { body: 'body' } : { data: 'data', query: 'params' });
+      if (own.body) r.body = own.body;
+      if (own.query) r.query = own.query;
+      r.headers.push(...own.headers);
+      r.headersNode = own.headersNode;
+      r.options = options;
+    }
+    if (s.query !== undefined) {
+      const q = objectOf(site, args[s.query]);
+      if (q) r.query = q;
+    }
+    out.push(finish(r, catalog));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Call sites of functions and classes of other modules
+// ---------------------------------------------------------------------------------------------
+
+/** The function a callee of this file stands for in another module (imported name, namespace or object member). */
+function importedFunction(file: FileContext, callee: Node): { file: FileContext; fn: Node } | undefined {
+  const n = unwrap(callee);
+  let root: Node = n;
+  while (root.type === 'MemberExpression') root = unwrap(root.object);
+  if (root.type !== 'Identifier' || !moduleRecord(file).imports.has(root.name)) return undefined;
+  const where = file.locate(n);
+  if (!where || where.file === file) return undefined;
+  const fn = functionOf(where.node);
+  return fn ? { file: where.file, fn } : undefined;
+}
+
+/** A function node for a declaration or an expression (a method's value). */
+function functionOf(node: Node): Node | undefined {
+  const n = unwrap(node);
+  if (isFunctionNode(n)) return n;
+  if (n.type === 'MethodDefinition' || n.type === 'Property') return functionOf(n.value as Node);
+  return undefined;
+}
+
+/** A class of another module a class of this file extends (directly), and that class node. */
+function importedBase(file: FileContext, cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression): { file: FileContext; cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression } | undefined {
+  if (!cls.superClass) return undefined;
+  const where = file.locate(cls.superClass as Node);
+  if (!where) return undefined;
+  const n = unwrap(where.node);
+  return n.type === 'ClassDeclaration' || n.type === 'ClassExpression' ? { file: where.file, cls: n } : undefined;
+}
+
+function methodOfClass(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, name: string): Node | undefined {
+  for (const m of cls.body.body) {
+    if ((m.type === 'MethodDefinition' && m.kind === 'method' && !m.static) || (m.type === 'PropertyDefinition' && !m.static && m.value && isFunctionNode(unwrap(m.value as Node)))) {
+      if (propertyKeyName(m) === name) return unwrap(m.value as Node);
+    }
+  }
+  return undefined;
+}
+
+function constructorOf(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression): TSESTree.FunctionExpression | undefined {
+  const c = cls.body.body.find((m) => m.type === 'MethodDefinition' && m.kind === 'constructor') as TSESTree.MethodDefinition | undefined;
+  return c?.value as TSESTree.FunctionExpression | undefined;
+}
+
+/**
+ * The `this` fields a base class sets from its constructor's parameters (`this.path = path`, a TS parameter
+ * property) or as constants (`this.base = 'https://...'`, a field initializer), with the values a subclass's
+ * `super(...)` call gives them, folded in the subclass's file.
+ */
+function fieldsOf(sub: FileContext, subCls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, base: FileContext, baseCls: TSESTree.ClassDeclaration | TSESTree.ClassExpression): (name: string) => StaticString | undefined {
+  const ctor = constructorOf(baseCls);
+  const params = ctor ? paramNames(ctor) : { names: [], defaults: [] };
+  const subCtor = constructorOf(subCls);
+  const superCall = subCtor ? sub.nodes(T.CallExpression).find((c) => c.callee.type === 'Super' && c.range[0] >= subCtor.range[0] && c.range[1] <= subCtor.range[1]) : undefined;
+  const fromParam = new Map<string, number>();
+  const fixed = new Map<string, Node>();
+  if (ctor) {
+    ctor.params.forEach((p, i) => {
+      if (p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier') fromParam.set(p.parameter.name, i);
+    });
+    for (const a of base.nodes(T.AssignmentExpression)) {
+      if (a.operator !== '=' || a.range[0] < ctor.range[0] || a.range[1] > ctor.range[1] || a.left.type !== 'MemberExpression' || unwrap(a.left.object).type !== 'ThisExpression') continue;
+      const field = memberName(a.left);
+      if (field === undefined) continue;
+      const i = paramIndex(a.right, params.names);
+      if (i !== undefined) fromParam.set(field, i);
+      else fixed.set(field, a.right);
+    }
+  }
+  const own = (cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, name: string): Node | undefined => {
+    for (const m of cls.body.body) if (m.type === 'PropertyDefinition' && !m.static && m.value && propertyKeyName(m) === name) return m.value as Node;
+    return undefined;
+  };
+  return (name) => {
+    const subField = own(subCls, name);
+    if (subField) return stringOf(sub, subField);
+    const i = fromParam.get(name);
+    if (i !== undefined) {
+      const arg = superCall?.arguments[i] as Node | undefined;
+      if (arg && arg.type !== 'SpreadElement') return stringOf(sub, arg);
+      const d = params.defaults[i];
+      return d ? stringOf(base, d) : undefined;
+    }
+    const value = fixed.get(name) ?? own(baseCls, name);
+    return value ? stringOf(base, value) : undefined;
+  };
+}
+
+/** The class a node sits in, when `this` there is its instance (through arrow functions). */
+function thisClass(file: FileContext, node: Node): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
+  for (const a of file.ancestors(node)) {
+    if (a.type === 'ArrowFunctionExpression') continue;
+    if (a.type === 'FunctionExpression') {
+      const owner = file.parentOf(a);
+      if (owner?.type !== 'MethodDefinition') return undefined;
+      continue;
+    }
+    if (a.type === 'FunctionDeclaration') return undefined;
+    if (a.type === 'ClassBody') {
+      const cls = file.parentOf(a);
+      return cls?.type === 'ClassDeclaration' || cls?.type === 'ClassExpression' ? cls : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Requests made in a file through functions and base classes of other modules, at their call sites (the
+ * project hook of getRequests). `known`: call sites already read as requests of this file.
+ */
+export function importedCallRequests(file: FileContext, catalog: LoadedCatalog, known: ReadonlySet<Node>, requestsOf: RequestsOf): HttpRequest[] {
+  // Two modules that call each other: the second visit of a file reads its own requests only.
+  if (!file.links || reading.has(file)) return [];
+  reading.add(file);
+  try {
+    return callRequests(file, catalog, known, requestsOf);
+  } finally {
+    reading.delete(file);
+  }
+}
+
+const reading = new Set<FileContext>();
+
+function callRequests(file: FileContext, catalog: LoadedCatalog, known: ReadonlySet<Node>, requestsOf: RequestsOf): HttpRequest[] {
+  const rec = moduleRecord(file);
+  const classes = [...file.nodes(T.ClassDeclaration), ...file.nodes(T.ClassExpression)].filter((c) => c.superClass);
+  if (rec.imports.size === 0 && classes.length === 0) return [];
+  const out: HttpRequest[] = [];
+  for (const call of file.nodes(T.CallExpression)) {
+    if (known.has(call) || call.arguments.length === 0) continue;
+    const callee = unwrap(call.callee as Node);
+    if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression') {
+      if (classes.length === 0) continue;
+      const name = memberName(callee);
+      const cls = thisClass(file, call);
+      if (name === undefined || !cls?.superClass || methodOfClass(cls, name)) continue;
+      const base = importedBase(file, cls);
+      const method = base ? methodOfClass(base.cls, name) : undefined;
+      const summary = method && base ? summaryOf(base.file, catalog, method, requestsOf) : undefined;
+      if (summary && base) out.push(...applySummary(file, call, summary, method!, catalog, fieldsOf(file, cls, base.file, base.cls)));
+      continue;
+    }
+    if (rec.imports.size === 0) continue;
+    const target = importedFunction(file, callee);
+    const summary = target ? summaryOf(target.file, catalog, target.fn, requestsOf) : undefined;
+    if (summary) out.push(...applySummary(file, call, summary, target!.fn, catalog));
+  }
+  return out;
+}

@@ -1,0 +1,194 @@
+/**
+ * Whether a module runs in a browser, known from the project rather than from the file: an HTML page of the
+ * repository loads it (`<script src>`, or a module script that imports it), a front-end component or a file that
+ * reads `window`/`document`/`localStorage` imports it, or its package says so (a `browser` field; a front-end
+ * framework with its bundler's configuration and no server framework, for the files of its `src/` tree; a
+ * SvelteKit app built with the static adapter). A folder's name alone is not evidence.
+ *
+ * Asked only by detections about browser code (the `cors-localhost-origins` notice), for a file that makes an API
+ * request: the pages, manifests and importers are read then, and remembered per folder for the process.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { FileContext } from '../parse/file-context.js';
+import { readRegularFile } from '../read/read-file.js';
+import { projectOf, specifiersIn, type ProjectModel } from './modules.js';
+import { isInside } from './resolve.js';
+
+/** Largest HTML page, manifest or importer read for the evidence. */
+const MAX_READ = 1024 * 1024;
+/** Most files of a package searched for importers of a module. */
+const MAX_IMPORTERS_SEARCHED = 400;
+
+const BROWSER_FRAMEWORKS = ['react-dom', 'vue', 'svelte', '@angular/core', 'preact', 'solid-js', 'lit'];
+const BUNDLER_CONFIG = /^(vite|webpack|rollup|svelte|vue|parcel|snowpack|esbuild)\.config\.[cm]?[jt]s$|^angular\.json$|^\.parcelrc$/;
+/** Dependencies that put code of the same package on a server (a full-stack app's `src/` is not all browser code). */
+const SERVER_FRAMEWORKS = ['express', 'koa', 'fastify', 'next', 'nuxt', '@remix-run/node', 'hapi', '@hapi/hapi', '@nestjs/core', 'hono'];
+const BROWSER_GLOBAL_READ = /\b(?:window|document|localStorage|sessionStorage|navigator)\s*\??\.\s*[A-Za-z_$]/;
+const SOURCE = /\.(?:[cm]?[jt]sx?|svelte|vue)$/;
+
+function readText(file: string): string | undefined {
+  try {
+    return readRegularFile(file, MAX_READ).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function listDir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+interface PackageInfo {
+  dir: string;
+  json: Record<string, unknown> | undefined;
+}
+
+const packages = new Map<string, PackageInfo | null>();
+
+/** The nearest `package.json` at or above a folder, inside the root. */
+function packageOf(root: string, dir: string): PackageInfo | undefined {
+  const known = packages.get(dir);
+  if (known !== undefined) return known ?? undefined;
+  let found: PackageInfo | undefined;
+  const file = path.join(dir, 'package.json');
+  const text = statSync(file, { throwIfNoEntry: false })?.isFile() ? readText(file) : undefined;
+  if (text !== undefined) {
+    let json: Record<string, unknown> | undefined;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      json = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+    } catch {
+      json = undefined;
+    }
+    found = { dir, json };
+  } else if (dir !== root && isInside(root, path.dirname(dir)) && path.dirname(dir) !== dir) found = packageOf(root, path.dirname(dir));
+  packages.set(dir, found ?? null);
+  return found;
+}
+
+function dependencies(json: Record<string, unknown> | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const key of ['dependencies', 'devDependencies', 'peerDependencies']) {
+    const deps = json?.[key];
+    if (deps && typeof deps === 'object') for (const name of Object.keys(deps)) out.add(name);
+  }
+  return out;
+}
+
+/** What the file's package says: a `browser` field, or a front-end app's source tree. */
+function packageEvidence(root: string, filename: string): string | undefined {
+  const pkg = packageOf(root, path.dirname(filename));
+  if (!pkg?.json) return undefined;
+  const rel = path.relative(root, path.join(pkg.dir, 'package.json')).split(path.sep).join('/');
+  if (pkg.json.browser !== undefined && typeof pkg.json.browser !== 'boolean') return `its package (${rel}) has a \`browser\` field`;
+  const deps = dependencies(pkg.json);
+  const inSource = isInside(path.join(pkg.dir, 'src'), filename);
+  if (!inSource || /\.server\.[cm]?[jt]s$/.test(filename) || /^\+server\.[cm]?[jt]s$/.test(path.basename(filename))) return undefined;
+  if (deps.has('@sveltejs/kit') && deps.has('@sveltejs/adapter-static')) return `its package (${rel}) is a SvelteKit app built with the static adapter`;
+  const framework = BROWSER_FRAMEWORKS.find((d) => deps.has(d));
+  if (!framework || SERVER_FRAMEWORKS.some((d) => deps.has(d)) || deps.has('@sveltejs/kit')) return undefined;
+  const config = listDir(pkg.dir).find((n) => BUNDLER_CONFIG.test(n));
+  return config ? `its package (${rel}) is a ${framework} front end bundled by ${config}` : undefined;
+}
+
+const pages = new Map<string, Array<{ page: string; scripts: string[] }>>();
+
+/** The scripts the HTML pages of a folder load (`<script src>`), as absolute paths. */
+function pagesIn(dir: string): Array<{ page: string; scripts: string[] }> {
+  let list = pages.get(dir);
+  if (list) return list;
+  list = [];
+  for (const name of listDir(dir)) {
+    if (!/\.html?$/i.test(name)) continue;
+    const page = path.join(dir, name);
+    const text = readText(page);
+    if (text === undefined) continue;
+    const scripts: string[] = [];
+    for (const m of text.matchAll(/<script\b[^>]*?\bsrc\s*=\s*(["'])([^"'<>]{1,300})\1/gi)) {
+      const src = m[2].replace(/[?#].*$/, '');
+      if (/^[a-z][\w+.-]*:|^\/\//i.test(src)) continue;
+      scripts.push(path.resolve(dir, src.replace(/^\//, '')));
+    }
+    list.push({ page, scripts });
+  }
+  pages.set(dir, list);
+  return list;
+}
+
+/** An HTML page in the file's folder or a folder above it (inside the root) that loads it, directly or as a module script's import. */
+function pageEvidence(project: ProjectModel, filename: string): string | undefined {
+  for (let dir = path.dirname(filename); isInside(project.root, dir); dir = path.dirname(dir)) {
+    for (const { page, scripts } of pagesIn(dir)) {
+      const rel = path.relative(project.root, page).split(path.sep).join('/');
+      if (scripts.includes(filename)) return `the page ${rel} loads it`;
+      for (const script of scripts) {
+        const text = readText(script);
+        if (text && specifiersIn(text).some((s) => project.resolver.resolve(script, s) === filename)) return `the page ${rel} loads a script that imports it`;
+      }
+    }
+    if (dir === project.root || path.dirname(dir) === dir) break;
+  }
+  return undefined;
+}
+
+/** A SvelteKit `$lib/...` specifier, which the app's generated tsconfig maps to `src/lib`. */
+function svelteKitLib(pkgDir: string, specifier: string): string | undefined {
+  return specifier === '$lib' || specifier.startsWith('$lib/') ? path.join(pkgDir, 'src', 'lib', specifier.slice(4)) : undefined;
+}
+
+/** A file of the file's package that imports it and is browser code (a component, or it reads a browser global). */
+function importerEvidence(project: ProjectModel, filename: string): string | undefined {
+  const pkg = packageOf(project.root, path.dirname(filename));
+  const top = pkg?.dir ?? path.dirname(filename);
+  const stem = filename.replace(/\.[cm]?[jt]sx?$/, '');
+  let searched = 0;
+  const stack = [top];
+  while (stack.length > 0 && searched < MAX_IMPORTERS_SEARCHED) {
+    const dir = stack.pop()!;
+    for (const name of listDir(dir)) {
+      if (name === 'node_modules' || name.startsWith('.')) continue;
+      const full = path.join(dir, name);
+      const stats = statSync(full, { throwIfNoEntry: false });
+      if (stats?.isDirectory()) {
+        stack.push(full);
+        continue;
+      }
+      if (!stats?.isFile() || !SOURCE.test(name) || full === filename || stats.size > MAX_READ) continue;
+      if (++searched > MAX_IMPORTERS_SEARCHED) break;
+      const text = readText(full);
+      if (!text) continue;
+      const imports = specifiersIn(text).some((s) => {
+        const target = svelteKitLib(top, s) ?? project.resolver.resolve(full, s);
+        return target !== undefined && (target === filename || target === stem);
+      });
+      if (!imports) continue;
+      const rel = path.relative(project.root, full).split(path.sep).join('/');
+      if (/\.(svelte|vue)$/.test(name)) return `the component ${rel} imports it`;
+      if (BROWSER_GLOBAL_READ.test(text)) return `${rel} imports it and reads browser globals`;
+    }
+  }
+  return undefined;
+}
+
+const evidence = new Map<string, string | null>();
+
+/**
+ * Why the project says a module runs in a browser, or undefined when it says nothing (no project model: a
+ * file not on disk, or analysed alone).
+ */
+export function browserEvidence(file: FileContext): string | undefined {
+  if (!file.links) return undefined;
+  const project = projectOf(file.filename);
+  if (!project) return undefined;
+  const filename = path.resolve(file.filename);
+  const known = evidence.get(filename);
+  if (known !== undefined) return known ?? undefined;
+  const found = pageEvidence(project, filename) ?? packageEvidence(project.root, filename) ?? importerEvidence(project, filename);
+  evidence.set(filename, found ?? null);
+  return found;
+}

@@ -1,0 +1,430 @@
+/**
+ * The module graph of a project, built lazily from the files the engine analyses outward: a name a file
+ * imports is followed only when the API model asks for its value (a base URL, a header constant, a configured
+ * client, a wrapper function, a base class), and only then is the module it comes from resolved, read and
+ * parsed. A scan of a repository whose files never need an imported value reads nothing more than before.
+ *
+ * What a module imports and exports is read from its tree (the FileContext the engine builds anyway, so no
+ * second parse; oxc's own module record lists the same static imports and exports but not CommonJS):
+ * ES `import`/`export` (named, default, namespace, `export ... from`, `export *` barrels), CommonJS `require`
+ * (whole, destructured, `require(...).name`), `module.exports = ...`, `module.exports.name =` and
+ * `exports.name =`, and TypeScript's `import x = require(...)`. Specifiers are resolved by resolve.ts.
+ *
+ * One model per project root and process (the CLI's worker threads, an ESLint process, a codemod run): each
+ * module is kept with its size, modification time and content hash, checked again once per analysed file, so
+ * a long-lived ESLint process sees edits to imported files as import-resolving plugins do.
+ */
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { boundNames, dottedName, FileContext, memberName, propertyKeyName, unwrap, type ForeignValue, type ImportLinks, type Node } from '../parse/file-context.js';
+import { parseSource } from '../parse/parse.js';
+import { readRegularFile } from '../read/read-file.js';
+import { isInside, ModuleResolver, projectRootOf } from './resolve.js';
+
+/** The largest module read to follow an import (the CLI's default `--max-file-size`). */
+const MAX_MODULE_BYTES = 2 * 1024 * 1024;
+
+/** What a local name of a module is bound to by an import or a `require`. */
+export interface ImportBinding {
+  source: string;
+  /** The exported name, `default`, or `*` for the whole module (namespace import, `const x = require(...)`). */
+  imported: string;
+}
+
+type ExportTarget = { kind: 'local'; name: string } | { kind: 'node'; node: Node } | { kind: 'from'; source: string; imported: string };
+
+/** A module's imports and exports. */
+export interface ModuleRecord {
+  imports: Map<string, ImportBinding>;
+  exports: Map<string, ExportTarget>;
+  /** `export * from '...'` sources. */
+  stars: string[];
+  /** `module.exports = <expr>`: the whole module's value. */
+  whole?: Node;
+}
+
+/** Reads a module's imports and exports from its tree (memoized on the FileContext). */
+export function moduleRecord(file: FileContext): ModuleRecord {
+  return file.cached('project:record', () => readRecord(file));
+}
+
+function importedName(s: TSESTree.ImportSpecifier | TSESTree.ExportSpecifier, key: 'imported' | 'local'): string {
+  const n = (s as unknown as Record<string, Node>)[key];
+  return n.type === 'Identifier' ? n.name : String((n as TSESTree.Literal).value);
+}
+
+function readRecord(file: FileContext): ModuleRecord {
+  const rec: ModuleRecord = { imports: new Map(), exports: new Map(), stars: [] };
+  for (const imp of file.nodes(T.ImportDeclaration)) {
+    if (imp.importKind === 'type') continue;
+    const source = String(imp.source.value);
+    for (const s of imp.specifiers) {
+      if (s.type === 'ImportSpecifier') {
+        if (s.importKind === 'type') continue;
+        rec.imports.set(s.local.name, { source, imported: importedName(s, 'imported') });
+      } else rec.imports.set(s.local.name, { source, imported: s.type === 'ImportDefaultSpecifier' ? 'default' : '*' });
+    }
+  }
+  for (const d of file.nodes(T.TSImportEqualsDeclaration)) {
+    const ref = d.moduleReference;
+    if (ref.type === 'TSExternalModuleReference' && ref.expression.type === 'Literal') rec.imports.set(d.id.name, { source: String(ref.expression.value), imported: '*' });
+  }
+  for (const d of file.nodes(T.VariableDeclarator)) {
+    if (!d.init || file.parentOf(file.parentOf(d) ?? d)?.type !== 'Program') continue;
+    const req = requireOf(d.init);
+    if (!req) continue;
+    if (d.id.type === 'Identifier') rec.imports.set(d.id.name, { source: req.source, imported: req.member ?? '*' });
+    else if (d.id.type === 'ObjectPattern' && !req.member) {
+      for (const p of d.id.properties) {
+        const key = p.type === 'Property' ? propertyKeyName(p) : undefined;
+        const value = p.type === 'Property' ? unwrap(p.value as Node) : undefined;
+        if (key !== undefined && value?.type === 'Identifier') rec.imports.set(value.name, { source: req.source, imported: key });
+      }
+    }
+  }
+  for (const e of file.nodes(T.ExportNamedDeclaration)) {
+    const source = e.source ? String(e.source.value) : undefined;
+    if (e.exportKind === 'type') continue;
+    for (const s of e.specifiers) {
+      const exported = importedName(s, 'exported' as 'local');
+      const local = importedName(s, 'local');
+      rec.exports.set(exported, source ? { kind: 'from', source, imported: local } : { kind: 'local', name: local });
+    }
+    const decl = e.declaration;
+    if (!decl) continue;
+    if (decl.type === 'VariableDeclaration') {
+      for (const v of decl.declarations) if (v.id.type === 'Identifier' && v.init) rec.exports.set(v.id.name, { kind: 'node', node: v.init });
+    } else if ((decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') && decl.id) rec.exports.set(decl.id.name, { kind: 'node', node: decl });
+  }
+  for (const e of file.nodes(T.ExportDefaultDeclaration)) {
+    const d = e.declaration as Node;
+    rec.exports.set('default', d.type === 'Identifier' ? { kind: 'local', name: d.name } : { kind: 'node', node: d });
+  }
+  for (const e of file.nodes(T.ExportAllDeclaration)) {
+    if (e.exportKind === 'type') continue;
+    const source = String(e.source.value);
+    if (e.exported) rec.exports.set(e.exported.type === 'Identifier' ? e.exported.name : String((e.exported as unknown as TSESTree.StringLiteral).value), { kind: 'from', source, imported: '*' });
+    else rec.stars.push(source);
+  }
+  // CommonJS: top-level `module.exports = ...`, `module.exports.x = ...`, `exports.x = ...`.
+  for (const a of file.nodes(T.AssignmentExpression)) {
+    if (a.operator !== '=' || file.parentOf(a)?.type !== 'ExpressionStatement' || file.parentOf(file.parentOf(a)!)?.type !== 'Program') continue;
+    const target = dottedName(a.left);
+    if (target === 'module.exports') {
+      const value = unwrap(a.right);
+      rec.whole = value;
+      rec.exports.set('default', value.type === 'Identifier' ? { kind: 'local', name: value.name } : { kind: 'node', node: value });
+      const object = value.type === 'Identifier' ? file.constantInit(value.name) : value;
+      if (object?.type === 'ObjectExpression') {
+        for (const p of object.properties) {
+          if (p.type !== 'Property' || p.computed) continue;
+          const key = propertyKeyName(p);
+          if (key === undefined) continue;
+          const v = unwrap(p.value as Node);
+          rec.exports.set(key, v.type === 'Identifier' ? { kind: 'local', name: v.name } : { kind: 'node', node: v });
+        }
+      }
+    } else if (target && /^(module\.)?exports\.[\w$]+$/.test(target)) {
+      const key = target.slice(target.lastIndexOf('.') + 1);
+      const v = unwrap(a.right);
+      rec.exports.set(key, v.type === 'Identifier' ? { kind: 'local', name: v.name } : { kind: 'node', node: v });
+    }
+  }
+  return rec;
+}
+
+/** `require('x')`, `require('x').name`, `require('x').default`: the source and the member read, if any. */
+function requireOf(init: Node): { source: string; member?: string } | undefined {
+  let n = unwrap(init);
+  let member: string | undefined;
+  if (n.type === 'MemberExpression') {
+    member = memberName(n);
+    n = unwrap(n.object);
+  }
+  if (n.type !== 'CallExpression' || n.callee.type !== 'Identifier' || n.callee.name !== 'require') return undefined;
+  const arg = n.arguments[0];
+  if (arg?.type !== 'Literal' || typeof arg.value !== 'string') return undefined;
+  return { source: arg.value, member };
+}
+
+/**
+ * Specifiers a text imports, found without a parse: `from '...'`, `import '...'`, `require('...')`,
+ * `import('...')`. It may list more than the module imports (a string in a comment); that costs a lookup, never a
+ * finding, since only the values a parsed file really imports are followed (ModuleRecord).
+ */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"\n\r]{1,300})\1/g;
+
+/** The module specifiers of a text that may name another file of the project (relative, or an alias: not `node:` or a URL). */
+export function specifiersIn(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(SPECIFIER)) if (!/^[a-z][\w+.-]*:/i.test(m[2])) out.add(m[2]);
+  return [...out];
+}
+
+const REEXPORT = /\bexport\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])([^'"\n\r]{1,300})\1/g;
+
+/** The specifiers a text re-exports from (`export * from`, `export { a } from`). */
+export function reexportsIn(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(REEXPORT)) out.add(m[2]);
+  return [...out];
+}
+
+/** A quoted string or a template literal, as a regular expression sees it (escapes skipped; a template's `${}` kept inside). */
+const LITERAL = /'(?:\\[\s\S]|[^'\\\n\r])*'|"(?:\\[\s\S]|[^"\\\n\r])*"|`(?:\\[\s\S]|[^`\\])*`/g;
+
+/**
+ * The string and template literals of a text, one per line. A tokenizer (js-tokens, engine/parse/text-tokens.ts)
+ * took 4 ms a module on the SDK, 2 s a scan; a regular expression may take a quote inside a comment or a regular
+ * expression for a string's start, which at worst lets a gate through (a parse more) or not (a cross-file finding
+ * less), never a finding that is not there.
+ */
+export function literalsOf(text: string): string {
+  const out: string[] = [];
+  for (const m of text.matchAll(LITERAL)) out.push(m[0]);
+  return out.join('\n');
+}
+
+interface TextEntry {
+  /** The text's string literals only ({@link literalsOf}), once asked for. */
+  strings?: string;
+  size: number;
+  mtimeMs: number;
+  text: string | undefined;
+  hash: string;
+}
+
+interface ModuleEntry {
+  size: number;
+  mtimeMs: number;
+  hash: string;
+  file: FileContext | undefined;
+  /** The {@link ProjectModel.generation} it was last checked in. */
+  checked: number;
+}
+
+/** A project's modules, read on demand. See the file header. */
+export class ProjectModel implements ImportLinks {
+  readonly resolver: ModuleResolver;
+  private readonly modules = new Map<string, ModuleEntry>();
+  private generation = 0;
+  /** The modules read for the current analysis, with their content hashes (a cache entry depends on them). */
+  private touched: Map<string, string> | undefined;
+
+  constructor(readonly root: string) {
+    this.resolver = new ModuleResolver(root);
+  }
+
+  /** Starts the analysis of one file: every module is checked against the disk again once, and its reads recorded. */
+  begin(): void {
+    this.generation++;
+    this.touched = new Map();
+  }
+
+  /** The modules the analysis since {@link begin} read, as path -> content hash. */
+  end(): Map<string, string> {
+    const out = this.touched ?? new Map<string, string>();
+    this.touched = undefined;
+    return out;
+  }
+
+  private readonly texts = new Map<string, TextEntry>();
+
+  /**
+   * The string literals of the project's modules a text imports, and of the modules those re-export, to `depth`
+   * levels and at most `limit` files, each module's text blanked but for its strings (the prefilter's tokens and
+   * gates read a file together with them: a URL's host or path may be written in a constant of another module,
+   * while a key or a name the gates look for must be the file's own). Recorded as dependencies of the analysis.
+   */
+  importedTexts(name: string, text: string, depth = 2, limit = 16): string[] {
+    const filename = path.resolve(name);
+    const out: string[] = [];
+    const seen = new Set<string>([filename]);
+    let level: Array<[string, string]> = [[filename, text]];
+    for (let d = 0; d < depth && level.length > 0 && out.length < limit; d++) {
+      const next: Array<[string, string]> = [];
+      for (const [from, body] of level) {
+        // Past the file's own imports, only re-exports are followed (a barrel's `export * from './urls'`).
+        for (const spec of d === 0 ? specifiersIn(body) : reexportsIn(body)) {
+          const target = this.resolver.resolve(from, spec);
+          if (!target || seen.has(target) || out.length >= limit) continue;
+          seen.add(target);
+          const read = this.textOf(target);
+          if (read === undefined) continue;
+          out.push(this.stringsOf(target, read));
+          next.push([target, read]);
+        }
+      }
+      level = next;
+    }
+    return out;
+  }
+
+  /** A module's string and template literals, one per line (memoized with the text). */
+  private stringsOf(file: string, text: string): string {
+    const entry = this.texts.get(file);
+    if (entry && entry.text === text) return (entry.strings ??= literalsOf(text));
+    return literalsOf(text);
+  }
+
+  private textOf(file: string): string | undefined {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats?.isFile()) return undefined;
+    let entry = this.texts.get(file);
+    if (!entry || entry.size !== stats.size || entry.mtimeMs !== stats.mtimeMs) {
+      let text: string | undefined;
+      try {
+        text = readRegularFile(file, MAX_MODULE_BYTES).toString('utf8');
+      } catch {
+        text = undefined;
+      }
+      entry = { size: stats.size, mtimeMs: stats.mtimeMs, text, hash: text === undefined ? '' : createHash('sha1').update(text).digest('hex') };
+      this.texts.set(file, entry);
+    }
+    this.touched?.set(file, entry.hash);
+    return entry.text;
+  }
+
+  /** The parsed module at an absolute path, or undefined (unreadable, too large, does not parse). */
+  module(file: string): FileContext | undefined {
+    let entry = this.modules.get(file);
+    if (!entry || entry.checked !== this.generation) {
+      const stats = statSync(file, { throwIfNoEntry: false });
+      if (!stats?.isFile()) {
+        this.modules.delete(file);
+        return undefined;
+      }
+      if (!entry || entry.size !== stats.size || entry.mtimeMs !== stats.mtimeMs) entry = this.load(file, stats.size, stats.mtimeMs);
+      entry.checked = this.generation;
+      this.modules.set(file, entry);
+    }
+    this.touched?.set(file, entry.hash);
+    return entry.file;
+  }
+
+  private load(file: string, size: number, mtimeMs: number): ModuleEntry {
+    let text: string;
+    try {
+      text = readRegularFile(file, MAX_MODULE_BYTES).toString('utf8');
+    } catch {
+      return { size, mtimeMs, hash: '', file: undefined, checked: this.generation };
+    }
+    const hash = createHash('sha1').update(text).digest('hex');
+    const parsed = parseSource(text.startsWith('\uFEFF') ? text.slice(1) : text, file, undefined, { ranges: false });
+    let context: FileContext | undefined;
+    if (parsed.ok) {
+      context = new FileContext(file, text.startsWith('\uFEFF') ? text.slice(1) : text, parsed.ast);
+      context.links = this;
+    }
+    return { size, mtimeMs, hash, file: context, checked: this.generation };
+  }
+
+  /** The module a specifier written in a file names, parsed. */
+  imported(from: FileContext, specifier: string): FileContext | undefined {
+    const fromFile = path.resolve(from.filename);
+    const target = this.resolver.resolve(fromFile, specifier);
+    return target && target !== fromFile ? this.module(target) : undefined;
+  }
+
+  /** {@inheritDoc ImportLinks.valueOf} */
+  valueOf(file: FileContext, name: string): ForeignValue | undefined {
+    const binding = moduleRecord(file).imports.get(name);
+    if (!binding) return undefined;
+    const target = this.imported(file, binding.source);
+    if (!target) return undefined;
+    if (binding.imported === '*') return wholeOf(target);
+    return this.exportOf(target, binding.imported, new Set());
+  }
+
+  /** {@inheritDoc ImportLinks.isSoleBinding} */
+  isSoleBinding(file: FileContext, name: string): boolean {
+    const counts = file.cached('project:binding-counts', () => {
+      const map = new Map<string, number>();
+      const add = (pattern: Node): void => {
+        for (const n of boundNames(pattern)) map.set(n, (map.get(n) ?? 0) + 1);
+      };
+      for (const d of file.nodes(T.VariableDeclarator)) add(d.id);
+      for (const type of [T.FunctionDeclaration, T.FunctionExpression, T.ArrowFunctionExpression] as const) for (const f of file.nodes(type)) for (const p of f.params) add(p);
+      for (const c of file.nodes(T.CatchClause)) if (c.param) add(c.param);
+      return map;
+    });
+    return counts.get(name) === 1;
+  }
+
+  /** {@inheritDoc ImportLinks.memberOf} */
+  memberOf(namespace: FileContext, key: string): ForeignValue | undefined {
+    return this.exportOf(namespace, key, new Set());
+  }
+
+  /** What a module exports under a name (through re-exports, barrels and CommonJS), or undefined. */
+  exportOf(file: FileContext, name: string, seen: Set<string>): ForeignValue | undefined {
+    const mark = `${file.filename}\0${name}`;
+    if (seen.has(mark) || seen.size > 32) return undefined;
+    seen.add(mark);
+    const rec = moduleRecord(file);
+    const target = rec.exports.get(name);
+    if (target?.kind === 'node') return { file, node: target.node };
+    if (target?.kind === 'local') return this.localOf(file, target.name, seen);
+    if (target?.kind === 'from') {
+      const from = this.imported(file, target.source);
+      if (!from) return undefined;
+      return target.imported === '*' ? { file: from, namespace: true } : this.exportOf(from, target.imported, seen);
+    }
+    if (name === 'default' && rec.whole === undefined && rec.exports.size > 0) return { file, namespace: true };
+    if (name === 'default') return undefined;
+    for (const source of rec.stars) {
+      const from = this.imported(file, source);
+      const found = from && this.exportOf(from, name, seen);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** A module-level name's value: a constant's initializer, a function or class declaration, or an import. */
+  private localOf(file: FileContext, name: string, seen: Set<string>): ForeignValue | undefined {
+    const init = file.constantInit(name);
+    if (init) return { file, node: init };
+    for (const d of [...file.nodes(T.FunctionDeclaration), ...file.nodes(T.ClassDeclaration)]) {
+      if (d.id?.name === name && file.parentOf(d)?.type !== undefined && isTopLevel(file, d)) return { file, node: d };
+    }
+    const binding = moduleRecord(file).imports.get(name);
+    if (!binding) return undefined;
+    const target = this.imported(file, binding.source);
+    if (!target) return undefined;
+    return binding.imported === '*' ? wholeOf(target) : this.exportOf(target, binding.imported, seen);
+  }
+}
+
+function isTopLevel(file: FileContext, node: Node): boolean {
+  const parent = file.parentOf(node);
+  return parent?.type === 'Program' || ((parent?.type === 'ExportNamedDeclaration' || parent?.type === 'ExportDefaultDeclaration') && file.parentOf(parent)?.type === 'Program');
+}
+
+/** A whole module as a value: what `module.exports =` assigns, else its namespace. */
+function wholeOf(file: FileContext): ForeignValue {
+  const whole = moduleRecord(file).whole;
+  return whole ? { file, node: whole } : { file, namespace: true };
+}
+
+const projects = new Map<string, ProjectModel>();
+const roots = new Map<string, string>();
+
+/**
+ * The model of the project a file on disk belongs to (one per root and process), or undefined for a file
+ * that is not on disk (a test's virtual file, stdin): then no import is followed.
+ */
+export function projectOf(name: string): ProjectModel | undefined {
+  // A relative name (jscodeshift's `file.path`, ESLint's Linter given a relative filename) is a file of the working folder when it is there.
+  const filename = path.isAbsolute(name) ? name : path.resolve(name);
+  if (!path.isAbsolute(name) && !statSync(filename, { throwIfNoEntry: false })?.isFile()) return undefined;
+  const dir = path.dirname(filename);
+  let root = roots.get(dir);
+  if (root === undefined) roots.set(dir, (root = projectRootOf(filename)));
+  if (!isInside(root, filename)) return undefined;
+  let model = projects.get(root);
+  if (!model) projects.set(root, (model = new ProjectModel(root)));
+  return model;
+}

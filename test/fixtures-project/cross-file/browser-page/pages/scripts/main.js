@@ -1,0 +1,1 @@
+listRooms(sessionStorage.token);

@@ -1,0 +1,1 @@
+export default { server: { port: 5173 } };

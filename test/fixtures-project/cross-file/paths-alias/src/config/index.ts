@@ -1,0 +1,1 @@
+export { TOKEN_URL } from './urls';

@@ -1,0 +1,24 @@
+/** The cross-file cases of test/fixtures-project/cross-file/ (one tree per shape, and its look-alike tree). */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CROSS_FILE_CASES = fileURLToPath(new URL('../fixtures-project/cross-file/', import.meta.url));
+
+/** Each shape: the file analysed (relative to {@link CROSS_FILE_CASES}) and the finding it must give (notice, line, confidence, autofix). */
+export const CROSS_FILE_SHAPES: Array<{ shape: string; file: string; finding: string; /** read alone, the look-alike is reported (the model removes a false positive) */ aloneFlagsLookalike?: true }> = [
+  { shape: 'an imported URL constant (ES module)', file: 'token-constant/src/lib/token-utils.ts', finding: 'token-endpoint-form-body 5 certain fix' },
+  { shape: 'a constant re-exported by a barrel, imported through a tsconfig `paths` alias', file: 'paths-alias/src/auth.ts', finding: 'token-endpoint-form-body 5 certain fix' },
+  { shape: 'a CommonJS `module.exports` object read by a destructured `require`', file: 'commonjs/lib/token.js', finding: 'token-endpoint-form-body 5 certain fix' },
+  { shape: 'an imported configured client (`axios.create({ baseURL })` in another module)', file: 'imported-client/src/token.ts', finding: 'token-endpoint-form-body 4 certain fix', aloneFlagsLookalike: true },
+  { shape: 'an imported wrapper function, through `export *`', file: 'imported-wrapper/src/token.ts', finding: 'token-endpoint-form-body 6 certain fix' },
+  { shape: "a base class of another module whose URL takes the subclass's `super('access_token')`", file: 'base-class/src/resources/token.js', finding: 'token-endpoint-form-body 9 certain fix' },
+  { shape: 'a script an HTML page of the repository loads', file: 'browser-page/pages/scripts/webex.js', finding: 'cors-localhost-origins 4 certain' },
+  { shape: 'a module imported by a file that reads browser globals', file: 'browser-importer/src/lib/rooms.ts', finding: 'cors-localhost-origins 2 certain' },
+  { shape: 'the source tree of a Vite React front end (package.json and bundler config)', file: 'browser-vite/src/api/rooms.ts', finding: 'cors-localhost-origins 2 certain' },
+];
+
+/** The look-alike of a case file: the same path in the `<case>-lookalike` tree. */
+export const lookalikeOf = (file: string): string => file.replace(/^([^/]+)/, '$1-lookalike');
+
+/** Every case file, positives and look-alikes, absolute. */
+export const crossFileEntries = (): string[] => CROSS_FILE_SHAPES.flatMap((s) => [s.file, lookalikeOf(s.file)]).map((f) => path.join(CROSS_FILE_CASES, f));

@@ -1,0 +1,84 @@
+/**
+ * The four front ends on findings that need the project model (test/fixtures-project/cross-file/): the CLI's
+ * engine, the ESLint plugin (its per-process model reads the imported files from disk), the ts-morph codemod and
+ * the jscodeshift transform report the same findings with the same confidence, and write the same fixes.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import tsParser from '@typescript-eslint/parser';
+import { Linter } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+import transform from '../codemods/jscodeshift.js';
+import { analyzeFile } from '../engine/analyze.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { fixFile } from '../engine/fix/edits.js';
+import { migrateProject } from '../engine/project/ts-morph.js';
+import { createPlugin, PLUGIN_NAME } from '../rules/index.js';
+import { CROSS_FILE_CASES, crossFileEntries } from './helpers/cross-file.js';
+
+const TODAY = '2026-11-22';
+const catalog = loadCatalog();
+const plugin = createPlugin(catalog);
+const notices = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0);
+const engine = { today: TODAY };
+const temps: string[] = [];
+afterAll(() => {
+  for (const t of temps) rmSync(t, { recursive: true, force: true });
+});
+
+function config(): Linter.Config[] {
+  return [
+    {
+      files: ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'],
+      plugins: { [PLUGIN_NAME]: plugin as never },
+      languageOptions: { parser: tsParser as never },
+      settings: { [PLUGIN_NAME]: { today: TODAY } },
+      rules: Object.fromEntries(notices.map((n) => [`${PLUGIN_NAME}/${n.id}`, 'error'])),
+    },
+  ] as Linter.Config[];
+}
+
+function eslintFindings(file: string, text: string): string[] {
+  const messages = new Linter({ configType: 'flat' }).verify(text, config(), { filename: file });
+  return messages.map((m) => (m.ruleId ? `${m.ruleId.slice(PLUGIN_NAME.length + 1)} ${m.line}:${m.column}${/\[likely: /.test(m.message) ? ' likely' : ''}` : `eslint: ${m.message}`)).sort();
+}
+
+function cliFindings(file: string, text: string): string[] {
+  return analyzeFile({ filename: file, text }, { catalog, notices, engine }).matches.map((m) => `${m.noticeId} ${m.loc.start.line}:${m.loc.start.column + 1}${m.confidence === 'likely' ? ' likely' : ''}`).sort();
+}
+
+const entries = crossFileEntries();
+
+describe('cross-file findings: CLI and ESLint report the same, with the same confidence', () => {
+  it('some cases have findings that need another file', () => {
+    expect(entries.filter((f) => cliFindings(f, readFileSync(f, 'utf8')).length > 0).length).toBeGreaterThanOrEqual(9);
+  });
+  it.each(entries.map((f) => [path.relative(CROSS_FILE_CASES, f), f] as const))('%s', (_, file) => {
+    const text = readFileSync(file, 'utf8');
+    expect(eslintFindings(file, text)).toEqual(cliFindings(file, text));
+  });
+});
+
+describe('cross-file fixes: the CLI engine, ESLint --fix, the ts-morph codemod and jscodeshift write the same text', () => {
+  const fixable = entries.filter((f) => fixFile({ filename: f, text: readFileSync(f, 'utf8') }, { catalog, notices, engine }).changed);
+  it('some cases have an autofix', () => {
+    expect(fixable.length).toBeGreaterThanOrEqual(6);
+  });
+  it.each(fixable.map((f) => [path.relative(CROSS_FILE_CASES, f), f] as const))('%s', async (rel, file) => {
+    const input = readFileSync(file, 'utf8');
+    const expected = fixFile({ filename: file, text: input }, { catalog, notices, engine }).output;
+    expect(expected).not.toBe(input);
+    expect(new Linter({ configType: 'flat' }).verifyAndFix(input, config(), { filename: file }).output).toBe(expected);
+    expect(transform({ path: file, source: input }, {}, { today: TODAY })).toBe(expected);
+    // The codemod on a copy of the whole tree: the imported module must be there to be read.
+    const tree = rel.split('/')[0];
+    const dir = mkdtempSync(path.join(tmpdir(), 'collab-cross-'));
+    temps.push(dir);
+    cpSync(path.join(CROSS_FILE_CASES, tree), path.join(dir, tree), { recursive: true });
+    const copy = path.join(dir, rel);
+    const [result] = await migrateProject({ catalog, notices, engine, root: path.join(dir, tree), files: [copy] });
+    expect(result.failure).toBeUndefined();
+    expect(result.after).toBe(expected);
+  });
+});

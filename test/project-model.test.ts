@@ -1,0 +1,139 @@
+/**
+ * The project model (engine/project/): findings that need another file of the project. Each shape is a small
+ * tree under test/fixtures-project/cross-file/<case>/ with a look-alike tree beside it (<case>-lookalike/) that
+ * differs only where the other file says the code does not reach the API (or does not run in a browser): the
+ * positive must be found, with the file read alone it must not be (so the model is what finds it), and the
+ * look-alike must stay quiet.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { ModuleResolver } from '../engine/project/resolve.js';
+import { moduleRecord, projectOf, specifiersIn } from '../engine/project/modules.js';
+import { contextOf } from './helpers/snippets.js';
+import { CROSS_FILE_CASES as CASES, CROSS_FILE_SHAPES as SHAPES, lookalikeOf } from './helpers/cross-file.js';
+
+const catalog = loadCatalog();
+const notices = catalog.notices.filter((n) => n.status !== 'informational');
+const options: AnalyzeOptions = { catalog, notices, engine: { today: '2026-11-22' } };
+
+function findings(rel: string, opts: AnalyzeOptions = options): string[] {
+  const file = path.join(CASES, rel);
+  const result = analyzeFile({ filename: file, text: readFileSync(file, 'utf8') }, opts);
+  return result.matches.map((m) => `${m.noticeId} ${m.loc.start.line} ${m.confidence}${m.fix ? ' fix' : ''}`);
+}
+
+
+describe('findings that follow values across files', () => {
+  for (const { shape, file, finding, aloneFlagsLookalike } of SHAPES) {
+    const notice = finding.split(' ')[0];
+    const lookalike = lookalikeOf(file);
+    const alone = { ...options, project: false as const };
+    it(`${shape}: found`, () => {
+      expect(findings(file)).toContain(finding);
+    });
+    if (aloneFlagsLookalike) {
+      // `webex.post('/access_token')` of an unknown client reads as the API by its path alone: only the module
+      // that makes the client says where it goes.
+      it(`${shape}: read alone, the look-alike is reported too`, () => {
+        expect(findings(lookalike, alone)).toContain(finding);
+      });
+    } else {
+      it(`${shape}: not found with the file read alone`, () => {
+        expect(findings(file, alone).filter((f) => f.startsWith(`${notice} `))).toEqual([]);
+      });
+    }
+    it(`${shape}: its look-alike stays quiet`, () => {
+      expect(findings(lookalike).filter((f) => f.startsWith(`${notice} `))).toEqual([]);
+    });
+  }
+
+  it('reports the files a finding depends on, with their content hashes', () => {
+    const file = path.join(CASES, 'token-constant/src/lib/token-utils.ts');
+    const result = analyzeFile({ filename: file, text: readFileSync(file, 'utf8') }, options);
+    expect(Object.keys(result.dependencies ?? {})).toEqual([path.join(CASES, 'token-constant/src/lib/constants.ts')]);
+    expect(Object.values(result.dependencies ?? {})[0]).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('follows a relative filename of the working folder (jscodeshift, ESLint given a relative name) as the same file', () => {
+    const rel = path.relative(process.cwd(), path.join(CASES, 'token-constant/src/lib/token-utils.ts'));
+    expect(findings(path.relative(CASES, path.resolve(rel)))).toContain('token-endpoint-form-body 5 certain fix');
+    const result = analyzeFile({ filename: rel, text: readFileSync(rel, 'utf8') }, options);
+    expect(result.matches.map((m) => m.noticeId)).toContain('token-endpoint-form-body');
+  });
+});
+
+describe('module records', () => {
+  it('reads ES imports, re-exports and CommonJS exports', () => {
+    const file = contextOf(
+      `import a, { b as c } from './x';\nimport * as ns from './y';\nexport { d } from './z';\nexport * from './w';\nexport const E = 'e';\nconst { f } = require('./v');\nconst g = require('./u').g;\nmodule.exports.h = 1;\nexports.i = 2;`,
+      'm.ts',
+    );
+    const rec = moduleRecord(file);
+    expect(Object.fromEntries([...rec.imports].map(([k, v]) => [k, `${v.source}#${v.imported}`]))).toEqual({ a: './x#default', c: './x#b', ns: './y#*', f: './v#f', g: './u#g' });
+    expect([...rec.exports.keys()].sort()).toEqual(['E', 'd', 'h', 'i']);
+    expect(rec.stars).toEqual(['./w']);
+  });
+
+  it('lists the specifiers of a text without parsing it', () => {
+    expect(specifiersIn(`import x from './a';\nexport * from "../b";\nconst y = require('./c');\nawait import('./d');\nimport 'node:fs';`)).toEqual(['./a', '../b', './c', './d']);
+  });
+
+  it('gives no project to a file that is not on disk', () => {
+    expect(projectOf('not-a-file-here.ts')).toBeUndefined();
+  });
+});
+
+describe('module resolution stays inside the project', () => {
+  const temps: string[] = [];
+  afterAll(() => {
+    for (const t of temps) rmSync(t, { recursive: true, force: true });
+  });
+  function project(): string {
+    const base = mkdtempSync(path.join(os.tmpdir(), 'cm-project-'));
+    temps.push(base);
+    const root = path.join(base, 'repo');
+    mkdirSync(path.join(root, '.git'), { recursive: true });
+    mkdirSync(path.join(root, 'src'), { recursive: true });
+    mkdirSync(path.join(root, 'node_modules', 'pkg'), { recursive: true });
+    writeFileSync(path.join(base, 'outside.ts'), `export const URL = 'https://webexapis.com/v1/access_token';\n`);
+    writeFileSync(path.join(root, 'src', 'a.ts'), `export const A = 1;\n`);
+    writeFileSync(path.join(root, 'node_modules', 'pkg', 'index.js'), `module.exports = 1;\n`);
+    writeFileSync(path.join(root, 'node_modules', 'pkg', 'package.json'), `{ "name": "pkg", "main": "index.js" }\n`);
+    return root;
+  }
+
+  it('resolves a relative import inside the root, and nothing outside it or in node_modules', () => {
+    const root = project();
+    const resolver = new ModuleResolver(root);
+    const from = path.join(root, 'src', 'b.ts');
+    expect(resolver.resolve(from, './a')).toBe(path.join(root, 'src', 'a.ts'));
+    expect(resolver.resolve(from, './a.js')).toBe(path.join(root, 'src', 'a.ts'));
+    expect(resolver.resolve(from, '../../outside')).toBeUndefined();
+    expect(resolver.resolve(from, 'pkg')).toBeUndefined();
+    expect(resolver.resolve(from, 'node:fs')).toBeUndefined();
+  });
+
+  it('does not follow a link out of the root, nor hand a device posing as package.json to the resolver', () => {
+    const root = project();
+    symlinkSync(path.join(root, '..', 'outside.ts'), path.join(root, 'src', 'linked.ts'));
+    mkdirSync(path.join(root, 'src', 'dev'));
+    symlinkSync('/dev/zero', path.join(root, 'src', 'dev', 'package.json'));
+    writeFileSync(path.join(root, 'src', 'dev', 'x.ts'), `export const X = 1;\n`);
+    const resolver = new ModuleResolver(root);
+    expect(resolver.resolve(path.join(root, 'src', 'b.ts'), './linked')).toBeUndefined();
+    expect(resolver.resolve(path.join(root, 'src', 'dev', 'y.ts'), './x')).toBeUndefined();
+    expect(resolver.resolve(path.join(root, 'src', 'b.ts'), './dev')).toBeUndefined();
+  });
+
+  it('an imported constant outside the root is not read, so the finding is not made', () => {
+    const root = project();
+    const file = path.join(root, 'src', 'token.ts');
+    const text = `import axios from 'axios';\nimport { URL } from '../../outside';\nexport const t = async () => (await axios.post(URL, { grant_type: 'x' })).data.access_token;\n`;
+    writeFileSync(file, text);
+    expect(analyzeFile({ filename: file, text }, options).matches.map((m) => m.noticeId)).not.toContain('token-endpoint-form-body');
+  });
+});
