@@ -68,7 +68,7 @@ function scanWithCache(root: string, location: string, c = ctx()): { results: Ar
 
 describe('ScanCache', () => {
   it('gives the same results as scanning without it, cold and warm', () => {
-    const root = tree({ 'a.ts': DEPRECATED, 'b.ts': PLAIN, 'c.ts': SUPPRESSED, 'd.bin.js': Buffer.from([0, 1, 2, 3]), 'e.ts': 'const = ;\nanswerConfirmationEnabled' });
+    const root = tree({ 'a.ts': DEPRECATED, 'b.ts': PLAIN, 'c.ts': SUPPRESSED, 'd.bin.json': Buffer.from([0, 1, 2, 3]), 'e.ts': 'const = ;\nanswerConfirmationEnabled' });
     const location = path.join(root, '.collab-migrate-cache');
     const plain = view(walk(root).map((f) => scanFile(f, ctx())));
     const cold = scanWithCache(root, location);

@@ -31,11 +31,13 @@ const PLAIN_NAME = /^[\p{L}\p{N}_./@+=,~-][\p{L}\p{N}_./@+=,~()[\]:#%-]*$/u;
 
 /**
  * Text of several lines (a diff, a command's output built from a user catalog) as a terminal can show it: each
- * line as {@link printable} makes it, the line breaks and tabs kept.
+ * line as {@link printable} makes it, the line breaks (also CRLF) and tabs kept.
  */
 export function printableLines(text: string): string {
+  const one = (line: string): string => (line.includes('\t') ? line.split('\t').map(printable).join('\t') : printable(line));
   return text
     .split('\n')
-    .map((line) => (line.includes('\t') ? line.split('\t').map(printable).join('\t') : printable(line)))
+    // A CRLF line ending stays as it is (a diff of a CRLF file shows it); a carriage return inside a line does not.
+    .map((line) => (line.endsWith('\r') ? `${one(line.slice(0, -1))}\r` : one(line)))
     .join('\n');
 }

@@ -62,10 +62,11 @@ describe('a parse is bounded in memory and time, and the run ends (issue 28, ite
   beforeAll(() => assertBuilt());
   const tree = tempTrees();
 
-  it('an `a <` chain of 12,000 lines is stopped at the memory limit of its process; this process stays small', () => {
+  it('an `a <` chain of 12,000 lines is stopped at the memory (or time) limit of its process; this process stays small', () => {
     const r = parseInChild('const x = ' + 'a <\n'.repeat(12_000) + 'a;\n');
     expect([r.signal, r.status]).toEqual([null, 0]);
-    expect(r.out).toMatch(/^failed: parsing needed more than \d+ MB of memory; the file was left alone/);
+    // The memory limit, or the time limit first on a loaded machine: either way the parse was stopped.
+    expect(r.out).toMatch(/^failed: parsing (needed more than \d+ MB of memory|took longer than \d+ s); the file was left alone/);
     expect(r.rssMb).toBeLessThan(1024);
   });
 

@@ -67,3 +67,10 @@ describe('no raw escape reaches the terminal (issue 28, item 12)', () => {
     expect(printableLines(`-a\tb${ESC}\n+c\n`)).toBe('-a\tb\\x1b]0;pwned\\x07\\x1b[2J\n+c\n');
   });
 });
+
+describe('CRLF line endings in diffs', () => {
+  it('stay as they are; a carriage return inside a line is escaped', () => {
+    expect(printableLines('-a\r\n+b\r\n')).toBe('-a\r\n+b\r\n');
+    expect(printableLines('-a\rX\n')).toBe('-a\\rX\n');
+  });
+});
