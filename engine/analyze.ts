@@ -2,6 +2,7 @@
  * The driver: which detections can apply to a file (prefilter), parsing, running the interpreters and
  * turning their raw findings into {@link Match}es. Every front end (ESLint, codemods, CLI) goes through here.
  */
+import type { TSESTree } from '@typescript-eslint/utils';
 import { FileContext, lineStarts, positionAt } from './parse/file-context.js';
 import type { LoadedCatalog } from './catalog/catalog.js';
 import { formatMessage, LIKELY_FIX_MESSAGE_ID, type Detector, type DetectorContext, type RawMatch, type TextFile, type UnparsedFile } from './detectors/detector.js';
@@ -289,6 +290,13 @@ function gated(text: string, candidates: readonly PlannedDetection[], opts: Anal
   return kept ?? candidates;
 }
 
+/** Whether a node is part of this file's tree (not of a module the project model read for it). */
+function isOwnNode(context: FileContext, node: TSESTree.Node): boolean {
+  let top: TSESTree.Node = node;
+  for (let up = context.parentOf(top); up; up = context.parentOf(up)) top = up;
+  return top === context.ast;
+}
+
 function contextFor(p: PlannedDetection, opts: AnalyzeOptions): DetectorContext {
   return { notice: p.notice, detection: p.notice.detections[p.index], catalog: opts.catalog, options: opts.engine ?? {}, types: opts.types };
 }
@@ -298,6 +306,10 @@ function runDetections(context: FileContext, candidates: readonly PlannedDetecti
   for (const p of candidates) {
     const ctx = contextFor(p, opts);
     for (const raw of scopeMatches(context, ctx.detection, p.detector.detect(context, ctx), opts.catalog)) {
+      // A request read through an imported wrapper carries that module's nodes (its headers, its body): a
+      // finding there is the other module's own, reported (and fixed) when that module is analysed; here its
+      // offsets would point into the wrong text.
+      if (raw.node && !isOwnNode(context, raw.node)) continue;
       const match = toMatch(p, raw, (o) => context.positionAt(o), opts);
       if (match) matches.push(match);
     }
