@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { checkSelection } from '../../cli/commands/scan-run.js';
 import { UsageError } from '../../cli/errors.js';
 import type { ScanSettings } from '../../cli/config/settings.js';
-import notices from '../../notices.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
 
-const all = (notices as unknown as { notices: Parameters<typeof checkSelection>[0] }).notices;
+// Read, not imported: an imported JSON file is copied into dist/ by the one-pass build and would be packed.
+const notices: unknown = JSON.parse(readFileSync(new URL('../../notices.json', import.meta.url), 'utf8'));
+const all = (notices as { notices: Parameters<typeof checkSelection>[0] }).notices;
 const settings = (only: string[], skip: string[] = [], names: ScanSettings['names'] = {}) => ({ only, skip, names }) as unknown as ScanSettings;
 
 describe('no notice left to look for (issue 28, item 20)', () => {
