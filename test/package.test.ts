@@ -173,15 +173,17 @@ describe('a newcomer follows the README in a fresh npm init -y project on TypeSc
     expect(copies).toEqual(['node_modules/typescript/package.json']);
   });
 
-  it('the README\'s ESLint snippet, unchanged, reports the finding', () => {
-    const snippet = block(readme, '// eslint.config.mjs');
-    expect(snippet, 'the README shows an eslint.config.mjs').toBeDefined();
-    writeFileSync(path.join(app, 'eslint.config.mjs'), snippet!);
-    const r = sh(['npx', 'eslint', 'src/hook.js']);
-    expect(r.stderr).toBe('');
-    expect(r.stdout).toContain('collab-migrate/telephony-calls-filter-number');
-    rmSync(path.join(app, 'eslint.config.mjs'));
-  });
+  for (const config of ['eslint.config.mjs', 'eslint.config.cjs'])
+    it(`the README's ESLint snippet (${config}), unchanged, reports the findings in .js and .ts files`, () => {
+      const snippet = block(readme, `// ${config}`);
+      expect(snippet, `the README shows an ${config}`).toBeDefined();
+      writeFileSync(path.join(app, config), snippet!);
+      const r = sh(['npx', 'eslint', 'src/hook.js', 'src/signature.ts']);
+      rmSync(path.join(app, config));
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toContain('collab-migrate/telephony-calls-filter-number');
+      expect(r.stdout).toContain('collab-migrate/webhook-header-names-lowercase');
+    });
 
   it('the CLI: version, a scan with findings (exit 1), the same with typescript-estree on TypeScript 5', () => {
     expect(ok(['npx', 'collab-migrate', '--version']).stdout.trim()).toBe(pkg.version);
