@@ -383,12 +383,13 @@ function swapIn(file: string, fd: number, stats: Stats, expected: Buffer, bytes:
   } catch (error) {
     const why = code(error);
     if (why === 'EEXIST') {
-      // A save landed in the instant the name was free: it stays; the original read is no longer the file.
-      unlinkSync(aside);
-      asides.delete(aside);
+      // Something was written at the name in the instant it was free: it stays. It may be a whole save, or an
+      // append by name that made a new file holding only the appended text, so the original read is kept
+      // beside it, never deleted, and named (the user merges; nothing is lost).
       unlinkSync(tmp);
       pending.delete(tmp);
-      return { ok: false, reason: 'changed on disk while being written; the edit was kept, not fixed' };
+      const kept = keepAside(aside, file);
+      return { ok: false, reason: `changed on disk while being written; not fixed; the file now at its name was written meanwhile, the content read before is kept in ${kept}` };
     }
     // No hard links here (some network and FAT file systems): the original back, then a plain rename.
     renameSync(aside, file);
