@@ -11,6 +11,7 @@
  * @packageDocumentation
  */
 import { createHash } from 'node:crypto';
+import { positionAt } from '../parse/file-context.js';
 
 /** Version of the fingerprint recipe; a change of recipe changes this prefix, so old baselines are recognised as such. */
 export const FINGERPRINT_VERSION = 'v1';
@@ -34,16 +35,9 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-/** The index in `starts` of the line holding `offset`. */
+/** The index in `starts` of the line holding `offset` (the parse stage's binary search). */
 function lineIndex(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return positionAt(starts, offset).line - 1;
 }
 
 /** Where the whole lines a range touches start and end (as `linesAround` before: up to the range's end at least). */
