@@ -94,6 +94,18 @@ describe('formatHtml', () => {
 });
 
 describe('html template', () => {
+  it('shows control characters and bidirectional overrides as escapes, never raw (issue 28, item 17)', () => {
+    const hidden = '\u202eevil\x1b[31m\x07\u2066';
+    const page = formatHtml(
+      report([notice('license-names-shortened', { title: `Title ${hidden}` })], [finding('license-names-shortened', { file: `src/${hidden}.ts`, message: `Message ${hidden}`, excerpt: { startLine: 1, lines: [`const c = '${hidden}';`] } })], {
+        repository: { name: `org/${hidden}`, commit: 'abc' },
+      }),
+    );
+    expect(page).toContain('\\u202eevil\\x1b[31m\\x07\\u2066');
+    expect(page).not.toMatch(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+    expect(escapeHtml('a\x1bb\u202ec\x07d\ne\tf')).toBe('a\\x1bb\\u202ec\\x07d\ne\tf');
+  });
+
   it('escapes interpolated strings and keeps nested templates', () => {
     const inner = html`<b>${'<i>'}</b>`;
     expect(html`<p title="${`"x'`}">${inner}${[1, '&']}${null}${false}</p>`.value).toBe('<p title="&quot;x&#39;"><b>&lt;i&gt;</b>1&amp;</p>');

@@ -5,6 +5,8 @@
  * `trusted`) are inserted as they are.
  */
 
+import { printable } from '../../../engine/read/printable.js';
+
 export class Html {
   constructor(readonly value: string) {}
   toString(): string {
@@ -16,8 +18,15 @@ export type HtmlValue = Html | string | number | boolean | null | undefined | re
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+/**
+ * Control characters (ESC, BEL, NUL...) and the bidirectional overrides that make a line read otherwise than it
+ * is (U+202E, "Trojan Source") from a repository's names, code or a catalog: shown as their escape (`\x1b`,
+ * `\u202e`) as the terminal report does. Line breaks and tabs of excerpts stay.
+ */
+const HIDDEN = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
+  return s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!).replace(HIDDEN, (ch) => printable(ch));
 }
 
 function render(value: HtmlValue): string {
