@@ -5,9 +5,11 @@
  * positive must be found, with the file read alone it must not be (so the model is what finds it), and the
  * look-alike must stay quiet.
  */
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
@@ -16,6 +18,7 @@ import { moduleRecord, projectOf, specifiersIn } from '../engine/project/modules
 import { contextOf } from './helpers/snippets.js';
 import { CROSS_FILE_CASES as CASES, CROSS_FILE_SHAPES as SHAPES, lookalikeOf } from './helpers/cross-file.js';
 
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const catalog = loadCatalog();
 const notices = catalog.notices.filter((n) => n.status !== 'informational');
 const options: AnalyzeOptions = { catalog, notices, engine: { today: '2026-11-22' } };
@@ -127,6 +130,22 @@ describe('module resolution stays inside the project', () => {
     expect(resolver.resolve(path.join(root, 'src', 'b.ts'), './linked')).toBeUndefined();
     expect(resolver.resolve(path.join(root, 'src', 'dev', 'y.ts'), './x')).toBeUndefined();
     expect(resolver.resolve(path.join(root, 'src', 'b.ts'), './dev')).toBeUndefined();
+  });
+
+  it('a tsconfig whose extends names a FIFO or a device does not hang or fill the resolver (a child process, killed after 20 s)', () => {
+    for (const target of ['fifo', '/dev/zero']) {
+      const root = project();
+      writeFileSync(path.join(root, 'tsconfig.json'), `{ "extends": "./base.json", "compilerOptions": { "paths": { "@/*": ["src/*"] } } }\n`);
+      if (target === 'fifo') execFileSync('mkfifo', [path.join(root, 'base.json')]);
+      else symlinkSync(target, path.join(root, 'base.json'));
+      const resolveJs = pathToFileURL(path.join(ROOT, 'dist', 'engine', 'project', 'resolve.js')).href;
+      const script = `const { ModuleResolver } = await import(${JSON.stringify(resolveJs)}); const r = new ModuleResolver(${JSON.stringify(root)}); console.log(String(r.resolve(${JSON.stringify(path.join(root, 'src', 'b.ts'))}, '@/a')), String(r.resolve(${JSON.stringify(path.join(root, 'src', 'b.ts'))}, './a')));`;
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+      expect(r.signal, target).toBeNull();
+      expect(r.status, `${target}: ${r.stderr}`).toBe(0);
+      // The relative import still resolves; the alias needs the tsconfig chain, which is not usable.
+      expect(r.stdout.trim().split(' ')[1], target).toBe(path.join(root, 'src', 'a.ts'));
+    }
   });
 
   it('an imported constant outside the root is not read, so the finding is not made', () => {
