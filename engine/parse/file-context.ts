@@ -248,6 +248,23 @@ export class FileContext {
     return { file: this, node: n };
   }
 
+  /**
+   * Where a name's or member's value is written, for the folding of strings and numbers: this file's constant
+   * (unless it is a `require()` call and `skipRequire`), the member a local object gives, or, with {@link links},
+   * the node in the module that exports it.
+   */
+  private valueSource(n: TSESTree.Identifier | TSESTree.MemberExpression, depth: number, skipRequire: boolean): { file: FileContext; node: Node } | undefined {
+    if (n.type === 'Identifier') {
+      const init = this.constantInit(n.name);
+      if (init && !(skipRequire && this.links && isRequireCall(init))) return { file: this, node: init };
+      const far = this.links ? this.importedValue(n.name) : undefined;
+      return far && 'node' in far ? far : undefined;
+    }
+    const target = this.resolveMember(n, depth);
+    if (target) return { file: this, node: target };
+    return this.links ? this.foreignMember(n, depth) : undefined;
+  }
+
   /** `IMPORTED.key`, `ns.KEY`, `IMPORTED.a.b`: the value node in the module that holds it. */
   private foreignMember(n: TSESTree.MemberExpression, depth: number): { file: FileContext; node: Node } | undefined {
     const key = memberName(n);
@@ -291,17 +308,11 @@ export class FileContext {
         return foldTemplate(n, (e) => this.staticString(e, depth + 1));
       case 'BinaryExpression':
         return n.operator === '+' ? concatStatic(this.staticString(n.left, depth + 1), this.staticString(n.right, depth + 1)) : undefined;
-      case 'Identifier': {
-        const init = this.constantInit(n.name);
-        if (init && !(this.links && isRequireCall(init))) return this.staticString(init, depth + 1);
-        const far = this.links ? this.importedValue(n.name) : undefined;
-        return far && 'node' in far ? far.file.staticString(far.node, depth + 1) : undefined;
-      }
+      case 'Identifier':
       case 'MemberExpression': {
-        const target = this.resolveMember(n, depth);
-        if (target) return this.staticString(target, depth + 1);
-        const far = this.links ? this.foreignMember(n, depth) : undefined;
-        return far ? far.file.staticString(far.node, depth + 1) : undefined;
+        // A `require()` of this file is the imported module's value, which the links read, not a string here.
+        const source = this.valueSource(n, depth, true);
+        return source?.file.staticString(source.node, depth + 1);
       }
       case 'NewExpression': {
         if (n.callee.type === 'Identifier' && n.callee.name === 'URL' && n.arguments.length > 0) {
@@ -359,17 +370,10 @@ export class FileContext {
           default: return undefined;
         }
       }
-      case 'Identifier': {
-        const init = this.constantInit(n.name);
-        if (init) return this.staticNumber(init, depth + 1);
-        const far = this.links ? this.importedValue(n.name) : undefined;
-        return far && 'node' in far ? far.file.staticNumber(far.node, depth + 1) : undefined;
-      }
+      case 'Identifier':
       case 'MemberExpression': {
-        const target = this.resolveMember(n, depth);
-        if (target) return this.staticNumber(target, depth + 1);
-        const far = this.links ? this.foreignMember(n, depth) : undefined;
-        return far ? far.file.staticNumber(far.node, depth + 1) : undefined;
+        const source = this.valueSource(n, depth, false);
+        return source?.file.staticNumber(source.node, depth + 1);
       }
       default:
         return undefined;
