@@ -4,23 +4,14 @@
  * keep their keys.
  */
 import { describe, expect, it } from 'vitest';
-import { CatalogError, parseExtraCatalog } from '../engine/catalog/catalog.js';
+import { parseExtraCatalog } from '../engine/catalog/catalog.js';
 import { checkSyntax } from '../engine/fix/edits.js';
 import { configValueText } from '../engine/detectors/value-map.js';
+import { refusal } from './helpers/catalog.js';
 
 const notice = (detection: Record<string, unknown>, fix = 'autofix') => ({
   notices: [{ id: 'my-notice', title: 't', summary: 's', area: 'x', status: 'contract', breaking: false, source: { section: '9' }, instead: 'i', fix, detections: [detection] }],
 });
-
-function refusal(doc: unknown): CatalogError {
-  try {
-    parseExtraCatalog(doc, 'extra.json');
-  } catch (error) {
-    if (error instanceof CatalogError) return error;
-    throw error;
-  }
-  throw new Error('accepted');
-}
 
 describe('names a fix writes as code', () => {
   it('refuses a renameTo that is not an identifier (it would turn a member access into a subtraction)', () => {

@@ -4,7 +4,8 @@
  * "internal error" with exit 0 or 1): a CatalogError naming the notice and the pattern (exit 2).
  */
 import { describe, expect, it } from 'vitest';
-import { CatalogError, MAX_PATTERN_LENGTH, parseExtraCatalog } from '../../engine/catalog/catalog.js';
+import { MAX_PATTERN_LENGTH, parseExtraCatalog } from '../../engine/catalog/catalog.js';
+import { refusal } from '../helpers/catalog.js';
 
 const withPaths = (kind: 'url-path' | 'request-field', paths: string[]) => ({
   notices: [
@@ -22,16 +23,6 @@ const withPaths = (kind: 'url-path' | 'request-field', paths: string[]) => ({
     },
   ],
 });
-
-function refusal(doc: unknown): CatalogError {
-  try {
-    parseExtraCatalog(doc, 'extra.json');
-  } catch (error) {
-    if (error instanceof CatalogError) return error;
-    throw error;
-  }
-  throw new Error('accepted');
-}
 
 describe('catalog regular expressions (issue 28, items 6 and 13)', () => {
   it('catastrophic backtracking is refused, naming the notice and the pattern', () => {
