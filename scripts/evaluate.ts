@@ -12,6 +12,9 @@
  * A finding that matches no affected occurrence is a false positive; when it lands on a recorded look-alike it says so.
  * Autofix safety: `--fix --dry-run` must edit only lines inside the range of a correct finding.
  *
+ * COLLAB_MIGRATE_HOLDOUT_REPOS and COLLAB_MIGRATE_HOLDOUT2_REPOS (same form; names are the files of test/eval/holdout/ and
+ * test/eval/holdout2/) add the hold-out sets, each reported under its own heading after the tuned set.
+ *
  * Options: --markdown (tables as Markdown), --json <file> (write the full result), --eslint (also run the ESLint
  * plugin on every file with a finding or an occurrence and report differences), --cli <file> (another CLI entry).
  */
@@ -197,6 +200,11 @@ const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
 const GROUND_TRUTH = join(ROOT, 'test', 'eval', 'ground-truth');
 /** Repositories whose ground truth was written before the tool ever ran on them (issue 26): never tuned on. */
 const HOLDOUT = join(ROOT, 'test', 'eval', 'holdout');
+/** A second hold-out set (issue 26 item 4), written and measured after the first was read and tuned on. */
+const HOLDOUT2 = join(ROOT, 'test', 'eval', 'holdout2');
+/** The folders of test/eval/ that hold a set's ground-truth files. */
+const SET_DIRS = { 'ground-truth': GROUND_TRUTH, holdout: HOLDOUT, holdout2: HOLDOUT2 } as const;
+export type EvalSet = keyof typeof SET_DIRS;
 
 /** The ground-truth files of the real repositories, by name. */
 export function loadGroundTruths(dir = GROUND_TRUTH): Map<string, GroundTruth> {
@@ -459,13 +467,23 @@ export interface EvaluationResult {
 }
 
 /** Evaluates the named real repositories and the internal sets. */
-export async function evaluate(opts: { repos: { name: string; path: string }[]; cli?: string; eslint?: boolean; internal?: boolean; holdout?: boolean }): Promise<EvaluationResult> {
+export async function evaluate(opts: {
+  repos: { name: string; path: string }[];
+  cli?: string;
+  eslint?: boolean;
+  internal?: boolean;
+  /** Same as `set: 'holdout'`. */
+  holdout?: boolean;
+  /** Which folder of test/eval/ holds the ground truth (default: ground-truth, or holdout with `holdout`). */
+  set?: EvalSet;
+}): Promise<EvaluationResult> {
   const cli = opts.cli ?? join(ROOT, 'dist', 'cli', 'bin.js');
-  const truths = loadGroundTruths(opts.holdout ? HOLDOUT : GROUND_TRUTH);
+  const set: EvalSet = opts.set ?? (opts.holdout ? 'holdout' : 'ground-truth');
+  const truths = loadGroundTruths(SET_DIRS[set]);
   const repos: EvaluationResult['repos'] = [];
   for (const { name, path } of opts.repos) {
     const gt = truths.get(name);
-    if (!gt) throw new Error(`no ground truth test/eval/${opts.holdout ? 'holdout' : 'ground-truth'}/${name}.json (known: ${[...truths.keys()].join(', ')})`);
+    if (!gt) throw new Error(`no ground truth test/eval/${set}/${name}.json (known: ${[...truths.keys()].join(', ')})`);
     const findings = runCli(cli, path);
     const cmp = compare(name, gt.occurrences, findings);
     const entry: EvaluationResult['repos'][number] = {
@@ -526,6 +544,7 @@ async function main(argv: string[]): Promise<number> {
   const cliAt = argv.indexOf('--cli');
   const repos = parseRepoList(process.env.COLLAB_MIGRATE_EVAL_REPOS);
   const holdoutRepos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT_REPOS);
+  const holdout2Repos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT2_REPOS);
   if (!repos.length)
     process.stderr.write('COLLAB_MIGRATE_EVAL_REPOS is not set: only the project sets are measured (set it to "name=/path,...").\n');
   const cli = cliAt >= 0 ? resolve(argv[cliAt + 1]) : undefined;
@@ -534,12 +553,16 @@ async function main(argv: string[]): Promise<number> {
   // The hold-out set is reported apart: its figures are the ones on code the tool was not shaped on.
   const holdout = holdoutRepos.length ? await evaluate({ repos: holdoutRepos, eslint, cli, internal: false, holdout: true }) : undefined;
   if (holdout) process.stdout.write(`\n${markdown ? '## ' : '=== '}Hold-out set (test/eval/holdout: ground truth written before the tool ran)\n\n${formatResult(holdout, markdown)}`);
+  // The second hold-out set, apart again: the first one has been read and tuned on since it was measured.
+  const holdout2 = holdout2Repos.length ? await evaluate({ repos: holdout2Repos, eslint, cli, internal: false, set: 'holdout2' }) : undefined;
+  if (holdout2)
+    process.stdout.write(`\n${markdown ? '## ' : '=== '}Hold-out set 2 (test/eval/holdout2: ground truth written before the tool ran)\n\n${formatResult(holdout2, markdown)}`);
   if (jsonAt >= 0) {
     const plain = JSON.parse(JSON.stringify(result, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v)));
     writeFileSync(argv[jsonAt + 1], JSON.stringify(plain, null, 2) + '\n');
   }
   const bad = (r: EvaluationResult) => r.repos.some((x) => x.stale.length || x.strayEdits.length) || r.internal.some((x) => x.strayEdits.length);
-  return bad(result) || (holdout && bad(holdout)) ? 1 : 0;
+  return bad(result) || (holdout && bad(holdout)) || (holdout2 && bad(holdout2)) ? 1 : 0;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -5,7 +5,8 @@
  * them: the ground truth must still fit the checkouts, no false positive may carry an autofix, and `--fix` may edit
  * only files where the ground truth has a correct autofixable finding.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../engine/catalog/catalog.js';
@@ -13,9 +14,10 @@ import { changedOldLines, compare, evaluate, formatResult, loadGroundTruths, par
 
 const GROUND_TRUTH = fileURLToPath(new URL('./eval/ground-truth/', import.meta.url));
 const HOLDOUT = fileURLToPath(new URL('./eval/holdout/', import.meta.url));
+const HOLDOUT2 = fileURLToPath(new URL('./eval/holdout2/', import.meta.url));
 const CLI = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
 
-for (const [set, dir] of [['tuned', GROUND_TRUTH], ['hold-out', HOLDOUT]] as const) describe(`ground truth files (${set} set)`, () => {
+for (const [set, dir] of [['tuned', GROUND_TRUTH], ['hold-out', HOLDOUT], ['hold-out 2', HOLDOUT2]] as const) describe(`ground truth files (${set} set)`, () => {
   const truths = loadGroundTruths(dir);
   const ids = new Set(loadCatalog().notices.map((n) => n.id));
 
@@ -43,12 +45,22 @@ for (const [set, dir] of [['tuned', GROUND_TRUTH], ['hold-out', HOLDOUT]] as con
   }
 });
 
-describe('the two sets', () => {
+describe('the sets', () => {
   it('share no repository: the hold-out set is code the tool was not shaped on', () => {
     const tuned = [...loadGroundTruths(GROUND_TRUTH).values()].map((g) => g.repository.toLowerCase());
     const held = [...loadGroundTruths(HOLDOUT).values()].map((g) => g.repository.toLowerCase());
     expect(held.length).toBeGreaterThanOrEqual(10);
     expect(held.filter((r) => tuned.includes(r))).toEqual([]);
+  });
+
+  it('share no repository with hold-out set 2, whose ground truth predates any run of the tool on it', () => {
+    const earlier = [GROUND_TRUTH, HOLDOUT].flatMap((d) => [...loadGroundTruths(d).values()].map((g) => g.repository.toLowerCase()));
+    const held2 = [...loadGroundTruths(HOLDOUT2).values()];
+    expect(held2.length).toBeGreaterThanOrEqual(10);
+    expect(held2.map((g) => g.repository.toLowerCase()).filter((r) => earlier.includes(r))).toEqual([]);
+    // ORDER.md records, per repository and commit, that its ground truth was complete before the tool ran.
+    const order = readFileSync(join(HOLDOUT2, 'ORDER.md'), 'utf8');
+    for (const g of held2) expect(order, g.name).toContain(`${g.name} ${g.repository}@${g.commit} ground truth complete (tool not run)`);
   });
 });
 
