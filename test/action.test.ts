@@ -11,6 +11,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
 import { readAction, runAction as runSteps, type ActionRun } from './helpers/action-runner.js';
+import { FAIL_ON, GITHUB_ANNOTATIONS_PER_LEVEL, readInputs } from '../cli/action/run.js';
+import { REGIONS } from '../cli/config/settings.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const action = readAction(ROOT);
@@ -65,6 +67,30 @@ describe('action.yml', () => {
     const install = action.runs.steps.find((s) => s.id === 'install')!;
     expect(install.run).toMatch(/if \[ ! -d node_modules \]; then npm ci /);
     expect(install.run).toMatch(/if \[ ! -f dist\/cli\/action\/run\.js \]; then npm run build/);
+  });
+
+  it('describes every input as the scan step reads it: defaults, values, separators and the baseline rule', () => {
+    const inputs = action.inputs;
+    // The declared defaults are the ones the scan step applies when an input is empty.
+    const declared = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v.default ?? '']));
+    expect(readInputs(declared)).toEqual(readInputs({}));
+    expect(inputs['fail-on']!.default).toBe('error');
+    for (const v of FAIL_ON) expect(inputs['fail-on']!.description, v).toMatch(new RegExp(`\\b${v}\\b`));
+    expect(inputs.region!.description).toContain(`${REGIONS.slice(0, -1).join(', ')} or ${REGIONS.at(-1)}`);
+    expect(Number(inputs['max-annotations']!.default)).toBe(GITHUB_ANNOTATIONS_PER_LEVEL);
+    expect(inputs['max-annotations']!.description).toContain(`GitHub shows ${GITHUB_ANNOTATIONS_PER_LEVEL} of each per step`);
+    // Separators: as described, as split.
+    for (const name of ['only', 'skip']) expect(inputs[name]!.description, name).toContain('separated by commas, spaces or new lines');
+    expect(readInputs({ INPUT_ONLY: 'a,b c\nd', INPUT_SKIP: 'e, f' })).toMatchObject({ only: ['a', 'b', 'c', 'd'], skip: ['e', 'f'] });
+    for (const name of ['paths', 'notices']) expect(inputs[name]!.description, name).toContain('separated by spaces or new lines');
+    expect(readInputs({ INPUT_NOTICES: 'a,b.json c.json\nd.json', INPUT_PATHS: 'src  lib\nweb' })).toMatchObject({ notices: ['a,b.json', 'c.json', 'd.json'], paths: ['src', 'lib', 'web'] });
+    expect(inputs.sarif!.description).toContain('`off`');
+    expect(readInputs({ INPUT_SARIF: 'off' }).sarif).toBeUndefined();
+    // The baseline rule of docs/baseline.md: recorded findings pass until their notice crosses; new ones fail.
+    expect(inputs.baseline!.description).toContain("A finding recorded in it is a warning and does not fail the run, unless its notice's effective date falls after the day the baseline was recorded and on or before today");
+    expect(inputs.baseline!.description).toContain('A finding not recorded in it is an error.');
+    expect(inputs.baseline!.description).toContain('docs/baseline.md');
+    expect(existsSync(path.join(ROOT, 'docs/baseline.md'))).toBe(true);
   });
 });
 

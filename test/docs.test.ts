@@ -48,6 +48,7 @@ describe('a notice doc', () => {
     expect(doc).toContain('`suggestion`: ');
     expect(doc).toContain(scim.instead);
     expect(doc).toContain(`[Webex API changelog](https://developer.webex.com/docs/api/changelog): identity, 2026-07-28.`);
+    expect(doc).toContain('The API as it is now: [Webex API reference: SCIM 2 Users: Get a user](https://developer.webex.com/docs/api/v1/scim2-user/get-a-user).');
     expect(doc).not.toMatch(/\bseed\b/i);
     expect(doc).toContain('`collab-migrate/scim-account-status-array`');
   });
