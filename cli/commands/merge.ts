@@ -77,7 +77,9 @@ function reportFiles(args: readonly string[], cwd: string): string[] {
  * takes a file and its text (read once, for the merge too) and says whether an earlier one was the same.
  */
 export class DistinctReports {
-  private readonly seen = new Map<string, string>();
+  private readonly inodes = new Map<string, string>();
+  /** Reports by byte length: only reports of the same length can be copies, so only those are hashed. */
+  private readonly bySize = new Map<number, { file: string; hash?: string }[]>();
   constructor(private readonly io: Pick<Io, 'cwd' | 'stderr'>) {}
 
   /** True (and said on stderr) when this file is a report already counted; `text` is its content. */
@@ -85,21 +87,36 @@ export class DistinctReports {
     let inode: string | undefined;
     try {
       const st = statSync(file);
-      inode = `inode:${st.dev}:${st.ino}`;
+      inode = `${st.dev}:${st.ino}`;
     } catch {
       // Gone since it was read: its bytes still say whether it is a copy.
     }
-    // The same inode, or the same bytes.
-    const bytes = `bytes:${hashOf(text)}`;
-    const first = (inode !== undefined ? this.seen.get(inode) : undefined) ?? this.seen.get(bytes);
+    let first = inode !== undefined ? this.inodes.get(inode) : undefined;
+    const size = Buffer.byteLength(text);
+    const same = this.bySize.get(size) ?? [];
+    if (first === undefined && same.length > 0) {
+      // The same bytes: hashed only now (hashing every report was 5% of a merge's time), earlier ones read again.
+      const hash = hashOf(text);
+      first = same.find((earlier) => (earlier.hash ??= hashOrUndefined(earlier.file)) === hash)?.file;
+      if (first === undefined) same.push({ file, hash });
+    } else if (first === undefined) same.push({ file });
     if (first === undefined) {
-      if (inode !== undefined) this.seen.set(inode, file);
-      this.seen.set(bytes, file);
+      if (inode !== undefined) this.inodes.set(inode, file);
+      this.bySize.set(size, same);
       return false;
     }
     const shown = (f: string): string => printable(path.relative(this.io.cwd, f) || f);
     this.io.stderr.write(`collab-migrate: ${shown(file)} is the same report as ${shown(first)}: counted once.\n`);
     return true;
+  }
+}
+
+/** The hash of a file's text, or undefined when it cannot be read again (then it is nobody's copy). */
+function hashOrUndefined(file: string): string | undefined {
+  try {
+    return hashOf(readTextFile(file));
+  } catch {
+    return undefined;
   }
 }
 
