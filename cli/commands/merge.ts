@@ -85,14 +85,16 @@ export class DistinctReports {
   /** True (and said on stderr) when this file is a report already counted; `text` is its content. */
   repeated(file: string, text: string): boolean {
     let inode: string | undefined;
+    let size = -1;
     try {
       const st = statSync(file);
       inode = `${st.dev}:${st.ino}`;
+      size = st.size;
     } catch {
       // Gone since it was read: its bytes still say whether it is a copy.
     }
     let first = inode !== undefined ? this.inodes.get(inode) : undefined;
-    const size = Buffer.byteLength(text);
+    if (size < 0) size = Buffer.byteLength(text);
     const same = this.bySize.get(size) ?? [];
     if (first === undefined && same.length > 0) {
       // The same bytes: hashed only now (hashing every report was 5% of a merge's time), earlier ones read again.
@@ -161,7 +163,10 @@ class ChunkedFile {
 
 /** `toJson`'s text of one element of a top-level list (two levels of indentation), without the `edits` of fixes. */
 function listItem(value: unknown): string {
-  return `    ${JSON.stringify(value, (key, v: unknown) => (key === 'edits' ? undefined : v), 2).replace(/\n/g, '\n    ')}`;
+  // Without a replacer unless the value holds edits (a replacer function called for every key was half the time).
+  let text = JSON.stringify(value, null, 2);
+  if (text.includes('"edits":')) text = JSON.stringify(value, (key, v: unknown) => (key === 'edits' ? undefined : v), 2);
+  return `    ${text.replaceAll('\n', '\n    ')}`;
 }
 
 /**
