@@ -77,6 +77,9 @@ describe('merge of many reports (issue 30, item 3)', () => {
     // The repository table and matrix: the worst 200, the other 60 counted with their totals.
     expect(page.match(/<tr id="repo-/g)).toHaveLength(200);
     expect(page).toMatch(/…and 60 more repositories \(\d+ errors, \d+ warnings, \d+ fixable\), not listed here/);
+    // The timeline: one row for each of those 200 (a row per repository would grow with the organisation).
+    expect(page).toContain('One row for each of the 200 worst repositories; the other 60 repositories are counted in the list below.');
+    expect(page.match(/<rect class="row-bg/g)).toHaveLength(200);
     // The repository filter offers the repositories of listed findings only.
     const options = page.slice(page.indexOf('<select name="repo">'), page.indexOf('</select>', page.indexOf('<select name="repo">')));
     expect(options.match(/<option value="acme/g)!.length).toBeLessThan(REPOS);

@@ -185,9 +185,13 @@ export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
           },
         )}</ul></section>`
       : '';
+  // A merged report's timeline has one row per repository: the worst `maxRepositories` only, as the table.
+  const maxRepositories = opts.maxRepositories ?? 200;
+  const rowsCut = g.repositories.length - maxRepositories;
+  const timelineRows = rowsCut > 0 ? { ...g, repositories: g.repositories.slice(0, maxRepositories) } : g;
   const timeline =
     g.notices.length > 0
-      ? html`<section aria-labelledby="h-timeline"><h2 id="h-timeline">Timeline</h2>${timelineSvg(report, g)}${timelineList(report, g)}${timelineLegend(report)}</section>`
+      ? html`<section aria-labelledby="h-timeline"><h2 id="h-timeline">Timeline</h2>${timelineSvg(report, timelineRows)}${rowsCut > 0 ? html`<p class="muted">One row for each of the ${maxRepositories} worst repositories; the other ${plural(rowsCut, 'repository', 'repositories')} are counted in the list below.</p>` : ''}${timelineList(report, g)}${timelineLegend(report)}</section>`
       : html`<p>No findings: nothing in ${g.title} is affected by the notices looked for.</p>`;
   const page = html`<!doctype html>
 <html lang="en">
@@ -208,7 +212,7 @@ export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
 <main>
 ${summaryCards(report, g)}
 ${timeline}
-${repositoryTables(g, opts.maxRepositories ?? 200)}
+${repositoryTables(g, maxRepositories)}
 ${
   g.notices.length > 0
     ? html`<section id="findings" aria-labelledby="h-findings"><h2 id="h-findings">Notices and findings</h2>${filters(g, max)}${g.notices.map((d) => noticeSection(d, report, max, hasFixForms, read(d)))}</section>`
