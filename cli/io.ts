@@ -12,7 +12,17 @@ export interface Io {
 }
 
 export function processIo(): Io {
-  return { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
+  // process.stdin is made on first use (a stream over the terminal or pipe: 1-2% of a one-file scan); only
+  // --stdin-files reads it.
+  return {
+    cwd: process.cwd(),
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    get stdin() {
+      return process.stdin;
+    },
+  };
 }
 
 /** The local calendar day, `YYYY-MM-DD`. The only place collab-migrate reads the clock. */

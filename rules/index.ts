@@ -12,7 +12,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { Linter } from 'eslint';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { analyzeContext } from '../engine/analyze.js';
+import { analyzeContext, sourceCandidates } from '../engine/analyze.js';
 import { FileContext } from '../engine/parse/file-context.js';
 import { builtinCatalogPath, loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog/catalog.js';
 import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, effectiveText, type Severity } from '../engine/catalog/dates.js';
@@ -79,6 +79,8 @@ export function defaultToday(): IsoDate {
 }
 
 const contexts = new WeakMap<object, FileContext>();
+/** What every collab-migrate suppression comment holds (engine/findings/suppressions.ts). */
+const OWN_DIRECTIVE = 'collab-migrate-ignore-';
 const suppressionsByAst = new WeakMap<object, Suppression[]>();
 
 /**
@@ -89,7 +91,9 @@ function ownSuppressionsOf(sourceCode: TSESLint.SourceCode, catalog: LoadedCatal
   let list = suppressionsByAst.get(sourceCode.ast);
   if (!list) {
     // A comment naming a notice the catalog does not have (a misspelt `untill` reads as one) suppresses nothing.
-    list = hasDirectives(sourceCode.text) ? parseSuppressions(sourceCode.text, (id) => catalog.get(id) !== undefined).filter((s) => s.syntax !== 'eslint') : [];
+    // Only collab-migrate's own comments are kept, and each holds `collab-migrate-ignore-`: a file with ESLint's
+    // directives alone (most of a linted project's that have any) is not parsed for comments (issue 30, item 4).
+    list = hasDirectives(sourceCode.text) && sourceCode.text.includes(OWN_DIRECTIVE) ? parseSuppressions(sourceCode.text, (id) => catalog.get(id) !== undefined).filter((s) => s.syntax !== 'eslint') : [];
     suppressionsByAst.set(sourceCode.ast, list);
   }
   return list;
@@ -117,6 +121,32 @@ function typeOracleOf(sourceCode: TSESLint.SourceCode): TypeOracle | undefined {
   const oracle = services?.program && services.esTreeNodeToTSNodeMap ? createTypeOracle(services.program, (n) => services.esTreeNodeToTSNodeMap!.get(n)) : undefined;
   oracles.set(sourceCode.ast, oracle);
   return oracle;
+}
+
+/** Per catalog, its notices that have a rule, as one array (the engine caches its detection plan per array). */
+const ruleNotices = new WeakMap<LoadedCatalog, readonly Notice[]>();
+/** Per file (its tree), per engine options: the ids of the notices whose detections may apply to it. */
+const applicableByAst = new WeakMap<object, Map<string, ReadonlySet<string>>>();
+
+/**
+ * The notices the engine would look at in this file: those whose detections' tokens the text holds and whose gates
+ * let it through, as the engine decides per detection (engine/analyze.ts, `sourceCandidates`: the decision for one
+ * detection does not depend on which others are asked). Decided once per file for every rule, instead of once per
+ * rule: each rule's own prefilter search, gates and HTTP-call check were most of the plugin's cost inside ESLint,
+ * and a rule whose notice is not here has nothing to analyse and needs no FileContext (issue 30, item 4).
+ */
+function applicableNotices(sourceCode: TSESLint.SourceCode, filename: string, catalog: LoadedCatalog, engine: EngineOptions, types: TypeOracle | undefined): ReadonlySet<string> {
+  let byOptions = applicableByAst.get(sourceCode.ast);
+  if (!byOptions) applicableByAst.set(sourceCode.ast, (byOptions = new Map()));
+  const key = JSON.stringify(engine);
+  let ids = byOptions.get(key);
+  if (!ids) {
+    let notices = ruleNotices.get(catalog);
+    if (!notices) ruleNotices.set(catalog, (notices = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0)));
+    ids = new Set(sourceCandidates(sourceCode.text, { catalog, notices, engine, ...(types ? { types } : {}) }, undefined, filename).map((p) => p.notice.id));
+    byOptions.set(key, ids);
+  }
+  return ids;
 }
 
 /** The messages of every interpreter a notice's detections use. */
@@ -163,8 +193,11 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
       const sourceCode = context.sourceCode;
       return {
         'Program:exit'() {
-          const file = fileContextOf(sourceCode as TSESLint.SourceCode, context.filename);
-          const matches = analyzeContext(file, { catalog, notices, engine, types: typeOracleOf(sourceCode as TSESLint.SourceCode) });
+          const code = sourceCode as TSESLint.SourceCode;
+          const types = typeOracleOf(code);
+          const matches = applicableNotices(code, context.filename, catalog, engine, types).has(notice.id)
+            ? analyzeContext(fileContextOf(code, context.filename), { catalog, notices, engine, types })
+            : [];
           const when = effectiveText(notice);
           const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode, catalog);
           // A comment that cannot be read as meant (a bad `until` date, an unknown id) is said once: by the rule it

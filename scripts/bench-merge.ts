@@ -5,7 +5,9 @@
  * binary, spawned) writing JSON, Markdown and HTML. Times are medians of BENCH_ROUNDS rounds (default 3), ratios
  * against the floor taken in the same round.
  *
- * Environment: BENCH_REPORTS, BENCH_FINDINGS, BENCH_ROUNDS, BENCH_KEEP=1 (keep the generated reports and say where).
+ * Environment: BENCH_REPORTS, BENCH_FINDINGS, BENCH_ROUNDS, BENCH_KEEP=1 (keep the generated reports and say where),
+ * BENCH_REPORTS_DIR=<folder> (generate the reports there once and reuse them while the folder holds BENCH_REPORTS
+ * files; BENCH_GENERATE_ONLY=1 stops after writing them).
  * Peak memory is the merge's maximum resident set size (`/usr/bin/time -f %M`, where that program exists). The
  * targets (issue 30, at 10,000 reports): every format within 7.3 s and under 500 MB; a MISS line makes the
  * exit code 1. `npm run bench` runs this too with BENCH_MERGE=<reports>.
@@ -146,14 +148,25 @@ function main(): void {
   const rounds = numberFromEnv('BENCH_ROUNDS', 3);
   const catalog = loadCatalog();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cm-bench-merge-'));
-  const dir = path.join(tmp, 'reports');
-  mkdirSync(dir);
+  const given = process.env.BENCH_REPORTS_DIR;
+  const dir = given ? path.resolve(given) : path.join(tmp, 'reports');
+  mkdirSync(dir, { recursive: true });
   try {
     let bytes = 0;
-    for (let i = 0; i < reports; i++) {
-      const text = toJson(makeReport(i, per, catalog));
-      bytes += text.length;
-      writeFileSync(path.join(dir, `r${String(i).padStart(4, '0')}.json`), text);
+    const present = readdirSync(dir).filter((name) => name.endsWith('.json'));
+    if (given && present.length === reports) {
+      for (const name of present) bytes += statSync(path.join(dir, name)).size;
+    } else {
+      for (const name of present) rmSync(path.join(dir, name));
+      for (let i = 0; i < reports; i++) {
+        const text = toJson(makeReport(i, per, catalog));
+        bytes += text.length;
+        writeFileSync(path.join(dir, `r${String(i).padStart(4, '0')}.json`), text);
+      }
+    }
+    if (process.env.BENCH_GENERATE_ONLY === '1') {
+      console.log(`${reports} reports x ${per} findings (${(bytes / 1e6).toFixed(1)} MB of JSON) in ${dir}`);
+      return;
     }
     console.log(`${reports} reports x ${per} findings (${(bytes / 1e6).toFixed(1)} MB of JSON), ${rounds} rounds`);
     const formats = ['json', 'markdown', 'html'] as const;

@@ -10,7 +10,7 @@
  * loaded on demand stay external and are required at run time from `node_modules`. No source maps: the package
  * ships none (a `sourceMappingURL` comment without its map points nowhere), and tsc emits none either.
  */
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -41,13 +41,73 @@ const ownPackageRoot = {
   },
 };
 
-/** Native bindings and the large parsers/compilers, loaded with createRequire when needed: left out of both bundles. */
-const EXTERNAL = [/^oxc-parser/, /^@oxc-parser\//, /^typescript$/, /^@typescript-eslint\//, /^ajv(\/|$)/, /^ts-morph$/, /^jscodeshift/, /^diff$/, /^cli-progress$/];
+/**
+ * Native bindings and the large parsers/compilers, loaded with createRequire when needed: left out of both bundles.
+ * `@typescript-eslint/types` (the node type names) and `@typescript-eslint/visitor-keys` are bundled: the engine
+ * imports them statically, and loading them as CommonJS from node_modules (resolution, the CommonJS loader, their
+ * own requires) was 6-7% of a one-file scan's CPU profile (issue 30).
+ */
+const EXTERNAL = [/^oxc-parser/, /^@oxc-parser\//, /^typescript$/, /^@typescript-eslint\/(?!types$|visitor-keys$)/, /^ajv(\/|$)/, /^ts-morph$/, /^jscodeshift/, /^diff$/, /^cli-progress$/];
+
+/**
+ * `@typescript-eslint/scope-manager` (binding names to declarations, loaded by the engine when a file needs it) is
+ * some 100 CommonJS files with their lib definitions: requiring it from node_modules took 115-170 ms against
+ * 29-33 ms for one bundled file (3 runs each), and was a quarter of a one-file scan's CPU profile (issue 30). It is
+ * bundled into `dist/cli/scope-manager-bundle.cjs`, and the bundled command line requires that file instead,
+ * still on first use. The library entries (engine, ESLint plugin) keep requiring the package.
+ */
+const SCOPE_MANAGER_REQUIRE = /createRequire\(import\.meta\.url\)\((['"])@typescript-eslint\/scope-manager\1\)/g;
+const SCOPE_MANAGER_BUNDLE = 'scope-manager-bundle.cjs';
+const bundledScopeManager = {
+  name: 'bundled-scope-manager',
+  transform(code: string): { code: string; map: null } | undefined {
+    if (!SCOPE_MANAGER_REQUIRE.test(code)) return undefined;
+    SCOPE_MANAGER_REQUIRE.lastIndex = 0;
+    // Chunks sit in dist/cli/, beside the bundle: the same relative name from every chunk.
+    return { code: code.replace(SCOPE_MANAGER_REQUIRE, `createRequire(import.meta.url)('./${SCOPE_MANAGER_BUNDLE}')`), map: null };
+  },
+};
+
+/**
+ * The catalog's precompiled validators (ajv standalone code, 250 KB of the scan's chunks) run only when a catalog is
+ * validated: a user catalog (`--notices`), or a built-in one whose text is not the one the build recorded
+ * (dist/catalog-index.json). They are bundled into `dist/cli/catalog-validators.cjs` and the command line requires
+ * that file on first use instead of compiling them at every start (about 10 ms of CPU; issue 30). A catalog.js that
+ * no longer imports them this way is bundled as it is, with a warning.
+ */
+const VALIDATORS_IMPORT = `import * as precompiled from './validators.generated.js';`;
+const VALIDATORS_BUNDLE = 'catalog-validators.cjs';
+const lazyValidators = {
+  name: 'lazy-catalog-validators',
+  transform(code: string, id: string): { code: string; map: null } | undefined {
+    if (!/[\\/]engine[\\/]catalog[\\/]catalog\.js$/.test(id)) return undefined;
+    if (!code.includes(VALIDATORS_IMPORT) || !code.includes("import { createRequire } from 'node:module';")) {
+      console.warn(`bundle: ${id} does not import the validators as "${VALIDATORS_IMPORT}"; they stay in the bundle`);
+      return undefined;
+    }
+    const lazy = `let precompiledModule;\nconst precompiledNow = () => (precompiledModule ??= createRequire(import.meta.url)('./${VALIDATORS_BUNDLE}'));`;
+    return { code: code.replace(VALIDATORS_IMPORT, lazy).replace(/\bprecompiled\./g, 'precompiledNow().'), map: null };
+  },
+};
+
+await build({
+  input: path.join(DIST, 'engine', 'catalog', 'validators.generated.js'),
+  platform: 'node',
+  logLevel: 'warn',
+  output: { file: path.join(path.dirname(output), VALIDATORS_BUNDLE), format: 'cjs', sourcemap: false },
+});
+
+await build({
+  input: fileURLToPath(import.meta.resolve('@typescript-eslint/scope-manager')),
+  platform: 'node',
+  logLevel: 'warn',
+  output: { file: path.join(path.dirname(output), SCOPE_MANAGER_BUNDLE), format: 'cjs', sourcemap: false },
+});
 
 await build({
   input,
   platform: 'node',
-  plugins: [ownPackageRoot],
+  plugins: [ownPackageRoot, bundledScopeManager, lazyValidators],
   external: EXTERNAL,
   logLevel: 'warn',
   // Modules the command line imports on demand (the scan body, the ts-morph codemod) stay separate chunks,
@@ -59,6 +119,7 @@ await build({
 await build({
   input: path.join(DIST, 'cli', 'walk', 'walk-worker.js'),
   platform: 'node',
+  plugins: [lazyValidators],
   external: EXTERNAL,
   logLevel: 'warn',
   output: { file: path.join(DIST, 'cli', 'walk-worker-bundle.js'), format: 'esm', sourcemap: false },
@@ -66,6 +127,13 @@ await build({
 // The built-in catalog, validated once here: a run whose notices.json has the same text takes it as validated
 // (engine/catalog/catalog.ts, CatalogIndex). Written anew by every build; a build of a bad catalog fails here.
 writeFileSync(catalogIndexPath(), `${JSON.stringify(buildCatalogIndex())}\n`);
+// A chunk that still requires the package (the engine's loading of it changed shape) is slower, not wrong: say so.
+for (const name of readdirSync(path.dirname(output))) {
+  if (/^bin.*\.js$/.test(name) && SCOPE_MANAGER_REQUIRE.test(readFileSync(path.join(path.dirname(output), name), 'utf8'))) {
+    console.warn(`bundle: ${name} requires @typescript-eslint/scope-manager from node_modules, not ${SCOPE_MANAGER_BUNDLE}; see scripts/bundle.ts`);
+  }
+  SCOPE_MANAGER_REQUIRE.lastIndex = 0;
+}
 // The shebang of cli/index.ts survives bundling only as the first line; make sure, and make it executable.
 const text = readFileSync(output, 'utf8');
 if (!text.startsWith('#!')) writeFileSync(output, `#!/usr/bin/env node\n${text}`);

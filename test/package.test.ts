@@ -32,6 +32,8 @@ const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'fa
 /** What may be published: built JS and its types, the catalog, its schema, docs, README, LICENSE, package.json. */
 const ALLOWED = [
   /^dist\/(engine|rules|codemods|cli)\/.+\.(js|d\.ts)$/,
+  // The bundled command line's CommonJS bundles, required on first use (scripts/bundle.ts).
+  /^dist\/cli\/[\w-]+\.cjs$/,
   /^dist\/jscodeshift\.(js|d\.ts)$/,
   /^dist\/catalog-index\.json$/,
   /^docs\/.+\.(md|png|svg)$/,
@@ -53,7 +55,7 @@ describe('the packed file list', { timeout: 120_000 }, () => {
     }
     expect(files.some((f) => f.startsWith('dist/scripts/') || f.startsWith('dist/test/') || /vitest\.config/.test(f) || f.endsWith('.map'))).toBe(false);
     // Every worker and chunk the bundled command line loads is there.
-    for (const f of readdirSync(path.join(ROOT, 'dist/cli')).filter((x) => x.endsWith('.js'))) expect(files).toContain(`dist/cli/${f}`);
+    for (const f of readdirSync(path.join(ROOT, 'dist/cli')).filter((x) => x.endsWith('.js') || x.endsWith('.cjs'))) expect(files).toContain(`dist/cli/${f}`);
   });
 
   it('ships no sourceMappingURL comment (and no map), and the docs it ships name only files it ships', () => {

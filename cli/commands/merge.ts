@@ -3,8 +3,9 @@
  * with `--repo-name` or from git) as one organisation report in any format. A folder argument stands for every
  * `.json` file under it (what `actions/download-artifact` leaves: one folder per artifact).
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import os from 'node:os';
 import { printable } from '../../engine/read/printable.js';
 import { readTextFile } from '../../engine/read/read-file.js';
 import path from 'node:path';
@@ -12,9 +13,9 @@ import type { Argv } from 'yargs';
 import { checkDate } from '../config/options.js';
 import { FORMATS, type Format } from '../config/settings.js';
 import { EXIT_OK, UsageError } from '../errors.js';
-import { mergeReports, parseReport, withRepositoryPaths, type MergeSource } from '../report/merge.js';
+import { parseReport, ReportMerger, withRepositoryPaths, type MergeSink } from '../report/merge.js';
 import { FORMATTERS } from '../report/formats/index.js';
-import { summaryLine } from '../report/report.js';
+import { summaryLine, type Report, type ReportFile, type ReportFinding } from '../report/report.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
 import type { Io } from '../io.js';
 
@@ -36,6 +37,9 @@ export function builder(y: Argv<GlobalArgs>): Argv<MergeArgs> {
     .example('$0 merge reports/ --format html -o org.html', 'One page for every repository')
     .example('$0 merge reports/*.json --format markdown', 'The summary table for a job summary') as unknown as Argv<MergeArgs>;
 }
+
+/** Findings of each notice the organisation page lists (formatHtml's default); the rest are counted. */
+const HTML_FINDINGS_PER_NOTICE = 200;
 
 function jsonFilesUnder(dir: string): string[] {
   const out: string[] = [];
@@ -69,36 +73,171 @@ function reportFiles(args: readonly string[], cwd: string): string[] {
 
 /**
  * The report files once each: a file named twice (also through a link or another path), or a copy with the same
- * bytes, would count one repository's findings twice; each one left out is said on stderr (issue 28).
+ * bytes, would count one repository's findings twice; each one left out is said on stderr (issue 28). `seen`
+ * takes a file and its text (read once, for the merge too) and says whether an earlier one was the same.
  */
-export function distinctReports(files: readonly string[], io: Pick<Io, 'cwd' | 'stderr'>): string[] {
-  const seen = new Map<string, string>();
-  const out: string[] = [];
-  for (const file of files) {
+export class DistinctReports {
+  private readonly inodes = new Map<string, string>();
+  /** Reports by byte length: only reports of the same length can be copies, so only those are hashed. */
+  private readonly bySize = new Map<number, { file: string; hash?: string }[]>();
+  constructor(private readonly io: Pick<Io, 'cwd' | 'stderr'>) {}
+
+  /** True (and said on stderr) when this file is a report already counted; `text` is its content. */
+  repeated(file: string, text: string): boolean {
+    let inode: string | undefined;
+    let size = -1;
     try {
       const st = statSync(file);
-      // The same inode, or the same bytes (these are JSON reports; the merge reads each once more).
-      const inode = `inode:${st.dev}:${st.ino}`;
-      const bytes = `bytes:${hashOf(readTextFile(file))}`;
-      const first = seen.get(inode) ?? seen.get(bytes);
-      if (first === undefined) {
-        seen.set(inode, file);
-        seen.set(bytes, file);
-        out.push(file);
-        continue;
-      }
-      const shown = (f: string): string => printable(path.relative(io.cwd, f) || f);
-      io.stderr.write(`collab-migrate: ${shown(file)} is the same report as ${shown(first)}: counted once.\n`);
+      inode = `${st.dev}:${st.ino}`;
+      size = st.size;
     } catch {
-      // Unreadable: the merge names it when it reads it.
-      out.push(file);
+      // Gone since it was read: its bytes still say whether it is a copy.
     }
+    let first = inode !== undefined ? this.inodes.get(inode) : undefined;
+    if (size < 0) size = Buffer.byteLength(text);
+    const same = this.bySize.get(size) ?? [];
+    if (first === undefined && same.length > 0) {
+      // The same bytes: hashed only now (hashing every report was 5% of a merge's time), earlier ones read again.
+      const hash = hashOf(text);
+      first = same.find((earlier) => (earlier.hash ??= hashOrUndefined(earlier.file)) === hash)?.file;
+      if (first === undefined) same.push({ file, hash });
+    } else if (first === undefined) same.push({ file });
+    if (first === undefined) {
+      if (inode !== undefined) this.inodes.set(inode, file);
+      this.bySize.set(size, same);
+      return false;
+    }
+    const shown = (f: string): string => printable(path.relative(this.io.cwd, f) || f);
+    this.io.stderr.write(`collab-migrate: ${shown(file)} is the same report as ${shown(first)}: counted once.\n`);
+    return true;
   }
-  return out;
+}
+
+/** The hash of a file's text, or undefined when it cannot be read again (then it is nobody's copy). */
+function hashOrUndefined(file: string): string | undefined {
+  try {
+    return hashOf(readTextFile(file));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The files of `files` that are not the same report as an earlier one (reads each; an unreadable one is kept, for the merge to name). */
+export function distinctReports(files: readonly string[], io: Pick<Io, 'cwd' | 'stderr'>): string[] {
+  const distinct = new DistinctReports(io);
+  return files.filter((file) => {
+    let text: string;
+    try {
+      text = readTextFile(file);
+    } catch {
+      return true;
+    }
+    return !distinct.repeated(file, text);
+  });
 }
 
 function hashOf(text: string): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/** The text of a merged JSON report is written in pieces of about this size. */
+const CHUNK = 1 << 20;
+
+/** Text appended to a file descriptor in chunks. */
+class ChunkedFile {
+  private parts: string[] = [];
+  private size = 0;
+  constructor(readonly fd: number) {}
+  write(text: string): void {
+    this.parts.push(text);
+    this.size += text.length;
+    if (this.size >= CHUNK) this.flush();
+  }
+  flush(): void {
+    if (this.parts.length === 0) return;
+    writeSync(this.fd, this.parts.join(''));
+    this.parts = [];
+    this.size = 0;
+  }
+}
+
+/** `toJson`'s text of one element of a top-level list (two levels of indentation), without the `edits` of fixes. */
+function listItem(value: unknown): string {
+  // Without a replacer unless the value holds edits (a replacer function called for every key was half the time).
+  let text = JSON.stringify(value, null, 2);
+  if (text.includes('"edits":')) text = JSON.stringify(value, (key, v: unknown) => (key === 'edits' ? undefined : v), 2);
+  return `    ${text.replaceAll('\n', '\n    ')}`;
+}
+
+/**
+ * The merged JSON report written as the reports are read, never held whole: 10,000 reports of 100 findings are
+ * over a gigabyte of JSON, more than V8 holds in one string ("Invalid string length") and more than a process
+ * should hold as objects. Findings go to the output as they come; files (also one repository at a time) to a
+ * second file, appended after them; the rest (repositories, notices, the summary) when every report is read.
+ * The keys come in another order than `toJson`'s, the values are the same.
+ */
+class StreamedJson implements MergeSink {
+  private readonly out: ChunkedFile;
+  private readonly files: ChunkedFile;
+  private findings = 0;
+  private filesCount = 0;
+
+  constructor(outFd: number, filesFd: number, private readonly filesPath: string) {
+    this.out = new ChunkedFile(outFd);
+    this.files = new ChunkedFile(filesFd);
+  }
+
+  begin(report: Report): void {
+    this.out.write(`{\n  "version": ${JSON.stringify(report.version)},\n  "tool": ${JSON.stringify(report.tool, null, 2).replace(/\n/g, '\n  ')},\n  "findings": [`);
+  }
+
+  finding(f: ReportFinding): void {
+    this.out.write(`${this.findings++ === 0 ? '\n' : ',\n'}${listItem(f)}`);
+  }
+
+  file(f: ReportFile): void {
+    this.files.write(`${this.filesCount++ === 0 ? '\n' : ',\n'}${listItem(f)}`);
+  }
+
+  end(merged: Report): void {
+    this.out.write(this.findings === 0 ? ']' : '\n  ]');
+    this.out.write(',\n  "files": [');
+    this.out.flush();
+    this.files.flush();
+    // The files' text, copied after the findings in pieces.
+    const fd = openSync(this.filesPath, 'r');
+    try {
+      const buffer = Buffer.alloc(CHUNK);
+      for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) writeSync(this.out.fd, buffer, 0, n);
+    } finally {
+      closeSync(fd);
+    }
+    this.out.write(this.filesCount === 0 ? ']' : '\n  ]');
+    const { version: _version, tool: _tool, findings: _findings, files: _files, ...rest } = merged;
+    const tail = JSON.stringify(rest, (key, v: unknown) => (key === 'edits' ? undefined : v), 2);
+    this.out.write(tail === '{}' ? '\n}\n' : `,\n${tail.slice(2)}\n`);
+    this.out.flush();
+  }
+}
+
+/** A new scratch file in `dir`, removed by `dispose` (unless renamed before). */
+function scratch(dir: string, what: string, mode: number): { path: string; fd: number; close: () => void; dispose: () => void } {
+  const file = path.join(dir, `.collab-migrate-${what}-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  const fd = openSync(file, 'wx', mode);
+  let open = true;
+  const close = (): void => {
+    if (open) closeSync(fd);
+    open = false;
+  };
+  return {
+    path: file,
+    fd,
+    close,
+    dispose: () => {
+      close();
+      rmSync(file, { force: true });
+    },
+  };
 }
 
 export const run: CommandRunner<MergeArgs> = async (args, io) => {
@@ -109,8 +248,36 @@ export const run: CommandRunner<MergeArgs> = async (args, io) => {
     throw new UsageError(`Invalid --warn-within "${args.warnWithin}": expected a whole number of days.`);
   }
   const output = args.output !== undefined ? path.resolve(io.cwd, args.output) : undefined;
-  const sources: MergeSource[] = distinctReports(reportFiles(paths, io.cwd).filter((file) => file !== output), io)
-    .map((file) => {
+  const format = args.format ?? 'text';
+  const files = reportFiles(paths, io.cwd).filter((file) => file !== output);
+  const options = { ...(today ? { today } : {}), ...(args.warnWithin !== undefined ? { warnWithinDays: args.warnWithin } : {}) };
+  const cannotWrite = (error: unknown): UsageError =>
+    new UsageError(`Cannot write --output ${args.output} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+
+  // JSON is written as it is read (into a scratch file, renamed over --output or copied to stdout at the end, so a
+  // bad report leaves no half-written output); the readiness page and summary keep a few findings of each notice and
+  // count the rest; the formats that list every finding (text, SARIF, GitHub) keep them all.
+  const scratches: ReturnType<typeof scratch>[] = [];
+  try {
+    let json: StreamedJson | undefined;
+    if (format === 'json') {
+      let out: ReturnType<typeof scratch>;
+      try {
+        // Beside --output, so that the finished report is renamed over it (mode as a new file's, less the umask).
+        out = scratch(output ? path.dirname(output) : os.tmpdir(), 'merge', output ? 0o666 : 0o600);
+      } catch (error) {
+        throw cannotWrite(error);
+      }
+      scratches.push(out);
+      const filesPart = scratch(os.tmpdir(), 'merge-files', 0o600);
+      scratches.push(filesPart);
+      json = new StreamedJson(out.fd, filesPart.fd, filesPart.path);
+    }
+    const keep = format === 'json' ? 0 : format === 'html' ? HTML_FINDINGS_PER_NOTICE : format === 'markdown' ? 0 : Infinity;
+    const merger = new ReportMerger({ ...options, keepFindingsPerNotice: keep, keepFiles: format !== 'json' && format !== 'html' && format !== 'markdown', ...(json ? { sink: json } : {}) });
+    const distinct = new DistinctReports(io);
+    let count = 0;
+    for (const file of files) {
       const shown = path.relative(io.cwd, file) || file;
       let text: string;
       try {
@@ -118,22 +285,52 @@ export const run: CommandRunner<MergeArgs> = async (args, io) => {
       } catch (error) {
         throw new UsageError(`Cannot read ${shown} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
       }
-      return { source: shown, report: parseReport(shown, text) };
-    });
-  const merged = mergeReports(sources, { ...(today ? { today } : {}), ...(args.warnWithin !== undefined ? { warnWithinDays: args.warnWithin } : {}) });
-  const format = args.format ?? 'text';
-  const keepsRepositories = format === 'json' || format === 'html' || format === 'markdown';
-  const color = args.color ?? (!output && Boolean(io.stdout.isTTY) && !('NO_COLOR' in io.env));
-  const text = FORMATTERS[format](keepsRepositories ? merged : withRepositoryPaths(merged), { texts: new Map(), cwd: io.cwd, color, notices: [] });
-  if (output) {
-    try {
-      writeFileSync(output, text);
-    } catch (error) {
-      throw new UsageError(`Cannot write --output ${args.output} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+      if (distinct.repeated(file, text)) continue;
+      const report = parseReport(shown, text);
+      if (count++ === 0) json?.begin(report);
+      merger.add({ source: shown, report });
     }
-    // A log shows what happened when the report went to a file (as the scan's summary line does).
-    const repositories = merged.repositories?.length ?? sources.length;
-    io.stderr.write(`${summaryLine(merged)}, from ${repositories} ${repositories === 1 ? 'repository' : 'repositories'}; wrote ${path.relative(io.cwd, output) || output} (${format})\n`);
-  } else io.stdout.write(text);
+    const { report: merged, counts } = merger.finish();
+    let written: string | undefined;
+    if (json) {
+      json.end(merged);
+      const out = scratches[0]!;
+      out.close();
+      if (output) {
+        try {
+          renameSync(out.path, output);
+        } catch (error) {
+          throw cannotWrite(error);
+        }
+      } else {
+        const fd = openSync(out.path, 'r');
+        try {
+          const buffer = Buffer.alloc(CHUNK);
+          for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) io.stdout.write(buffer.toString('utf8', 0, n));
+        } finally {
+          closeSync(fd);
+        }
+      }
+    } else {
+      const keepsRepositories = format === 'html' || format === 'markdown';
+      const color = args.color ?? (!output && Boolean(io.stdout.isTTY) && !('NO_COLOR' in io.env));
+      written = FORMATTERS[format](keepsRepositories ? merged : withRepositoryPaths(merged), { texts: new Map(), cwd: io.cwd, color, notices: [], counts });
+      if (!output) io.stdout.write(written);
+      else {
+        try {
+          writeFileSync(output, written);
+        } catch (error) {
+          throw cannotWrite(error);
+        }
+      }
+    }
+    if (output) {
+      // A log shows what happened when the report went to a file (as the scan's summary line does).
+      const repositories = merged.repositories?.length ?? count;
+      io.stderr.write(`${summaryLine(merged)}, from ${repositories} ${repositories === 1 ? 'repository' : 'repositories'}; wrote ${path.relative(io.cwd, output) || output} (${format})\n`);
+    }
+  } finally {
+    for (const s of scratches) s.dispose();
+  }
   return EXIT_OK;
 };

@@ -16,8 +16,17 @@ export interface NoticeDigest {
   transitional: number;
   /** No autofix, or only likely: a person has to look. */
   needsHuman: number;
-  /** Merged reports: findings per repository name. */
-  byRepository: Map<string, number>;
+  /** Merged reports: how many repositories have findings of this notice (0 for one repository's report). */
+  repositories: number;
+}
+
+/** Per notice, over every finding of every report (listed or not): what the readiness formats count. */
+export interface NoticeCounts {
+  /** Findings read (listed or not). */
+  read: number;
+  autofixable: number;
+  transitional: number;
+  needsHuman: number;
 }
 
 export interface NextDate {
@@ -64,7 +73,11 @@ export function needsHuman(f: ReportFinding): boolean {
   return !f.fixable || f.confidence === 'likely';
 }
 
-export function digest(report: Report): Digest {
+/**
+ * `counts`: per notice, the autofixable, transitional and needs-a-human counts over every finding, where the report
+ * lists only some (a streamed merge, `ReportMerger`); without it they are counted from the listed findings.
+ */
+export function digest(report: Report, counts?: ReadonlyMap<string, NoticeCounts>): Digest {
   const s = report.summary;
   const total = s.errors + s.warnings;
   const listed = new Map<string, ReportFinding[]>();
@@ -73,6 +86,9 @@ export function digest(report: Report): Digest {
     list.push(f);
     listed.set(f.noticeId, list);
   }
+  // Merged reports: each repository's own counts per notice (every repository, whatever the report lists).
+  const repositoriesOf = new Map<string, number>();
+  for (const r of report.repositories ?? []) for (const [id, n] of Object.entries(r.byNotice)) if (n > 0) repositoriesOf.set(id, (repositoriesOf.get(id) ?? 0) + 1);
   const notices: NoticeDigest[] = [];
   const clean: ReportNotice[] = [];
   for (const n of [...report.notices].sort(compareReportNotices)) {
@@ -81,16 +97,15 @@ export function digest(report: Report): Digest {
       continue;
     }
     const findings = listed.get(n.id) ?? [];
-    const byRepository = new Map<string, number>();
-    for (const f of findings) if (f.repository !== undefined) byRepository.set(f.repository, (byRepository.get(f.repository) ?? 0) + 1);
+    const counted = counts?.get(n.id);
     notices.push({
       notice: n,
       findings,
       total: n.findings,
-      autofixable: findings.filter((f) => f.fixable).length,
-      transitional: findings.filter((f) => f.fixable && f.fixForm === 'transitional').length,
-      needsHuman: findings.filter(needsHuman).length,
-      byRepository,
+      autofixable: counted ? counted.autofixable : findings.filter((f) => f.fixable).length,
+      transitional: counted ? counted.transitional : findings.filter((f) => f.fixable && f.fixForm === 'transitional').length,
+      needsHuman: counted ? counted.needsHuman : findings.filter(needsHuman).length,
+      repositories: repositoriesOf.get(n.id) ?? 0,
     });
   }
   const upcoming = new Map<string, NextDate>();

@@ -7,11 +7,13 @@ import { daysBetween } from '../../engine/catalog/dates.js';
 import { jsonTooDeep, tooDeepMessage } from '../../engine/read/json-depth.js';
 import type { NoticeStatus } from '../../engine/types.js';
 import { UsageError } from '../errors.js';
+import type { NoticeCounts } from './digest.js';
 import {
   bucketOfDate,
   REPORT_VERSION,
   timelineOf,
   type Report,
+  type ReportFile,
   type ReportFinding,
   type ReportNotice,
   type ReportSuppression,
@@ -96,15 +98,15 @@ function realDay(value: unknown): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-/** Repository names as given, made unique ("name (2)") when two reports carry the same one. */
-function repositoryNames(sources: readonly MergeSource[]): string[] {
+/** Repository names as given, made unique ("name (2)") when two reports carry the same one; one report at a time. */
+function repositoryNamer(): (source: MergeSource) => string {
   const seen = new Map<string, number>();
-  return sources.map(({ source, report }) => {
+  return ({ source, report }) => {
     const base = report.repository?.name || source.replace(/^.*[/\\]/, '').replace(/\.json$/i, '');
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     return n === 1 ? base : `${base} (${n})`;
-  });
+  };
 }
 
 function countdownOf(status: NoticeStatus, effective: string | null, today: string): string {
@@ -122,46 +124,107 @@ export function compareRepositories(a: RepositorySummary, b: RepositorySummary):
   return b.errors - a.errors || b.warnings - a.warnings || b.fixable - a.fixable || a.name.localeCompare(b.name);
 }
 
-export function mergeReports(sources: readonly MergeSource[], opts: MergeOptions = {}): Report {
-  if (sources.length === 0) throw new UsageError('merge: no reports given.');
-  const today = opts.today ?? sources.map((s) => s.report.today).reduce((a, b) => (a > b ? a : b));
-  const warnWithinDays = opts.warnWithinDays ?? Math.max(...sources.map((s) => s.report.warnWithinDays ?? 0));
-  const names = repositoryNames(sources);
+/** Where a streaming merge sends each finding and file as it reads them (the JSON output), instead of keeping them. */
+export interface MergeSink {
+  finding(f: ReportFinding): void;
+  file(f: ReportFile): void;
+}
 
-  const notices = new Map<string, ReportNotice>();
-  const findings: ReportFinding[] = [];
-  const files: Report['files'] = [];
-  const unanalysed: Report['unanalysed'] = [];
-  const suppressions: Report['suppressions'] = { expired: [], unused: [], invalid: [] };
-  const repositories: RepositorySummary[] = [];
-  const befores = new Set<string | null>();
-  const summary = { errors: 0, warnings: 0, fixable: 0, fixed: 0, suppressed: 0, filesScanned: 0, filesSkipped: 0, generated: 0, unanalysed: 0 };
+export interface MergerOptions extends MergeOptions {
+  /**
+   * Most findings kept in the merged report per notice (default: all), in input order; the rest are only counted
+   * (`counts`). The organisation page lists 200 per notice, the Markdown summary none: 10,000 reports of 100
+   * findings each are a million findings, more than a process holds as objects or a string (issue 30).
+   */
+  keepFindingsPerNotice?: number;
+  /** Whether the merged report keeps the files list (default true; the readiness formats do not show it). */
+  keepFiles?: boolean;
+  /** Every finding and file, tagged with its repository, as it is read (then they are not kept). */
+  sink?: MergeSink;
+}
 
-  sources.forEach(({ report }, i) => {
-    const name = names[i]!;
-    befores.add(report.before ?? null);
+/** The merged report, with what was counted over every finding (the report may list fewer: `keepFindingsPerNotice`). */
+export interface MergeResult {
+  report: Report;
+  counts: ReadonlyMap<string, NoticeCounts>;
+  /** Findings read, kept or not. */
+  findings: number;
+}
+
+/**
+ * The organisation report built one repository report at a time: each report's counts are added and its findings
+ * are kept (up to a cap per notice), sent to a sink, or both, so the reports can be read, added and dropped one by
+ * one. `mergeReports` is this over a list, keeping everything.
+ */
+export class ReportMerger {
+  private readonly notices = new Map<string, ReportNotice>();
+  private readonly counts = new Map<string, NoticeCounts>();
+  private readonly kept = new Map<string, number>();
+  private readonly findings: ReportFinding[] = [];
+  private readonly files: Report['files'] = [];
+  private readonly unanalysed: Report['unanalysed'] = [];
+  private readonly suppressions: Report['suppressions'] = { expired: [], unused: [], invalid: [] };
+  private readonly repositories: RepositorySummary[] = [];
+  private readonly befores = new Set<string | null>();
+  private readonly summary = { errors: 0, warnings: 0, fixable: 0, fixed: 0, suppressed: 0, filesScanned: 0, filesSkipped: 0, generated: 0, unanalysed: 0 };
+  private readonly nameOf = repositoryNamer();
+  private tool: Report['tool'] | undefined;
+  private latest = '';
+  private widestWindow = 0;
+  private read = 0;
+
+  constructor(private readonly opts: MergerOptions = {}) {}
+
+  add(source: MergeSource): void {
+    const { report } = source;
+    const name = this.nameOf(source);
+    this.tool ??= report.tool;
+    if (report.today > this.latest) this.latest = report.today;
+    this.widestWindow = Math.max(this.widestWindow, report.warnWithinDays ?? 0);
+    this.befores.add(report.before ?? null);
     const byNotice: Record<string, number> = {};
     for (const n of report.notices) {
       if (n.findings > 0) byNotice[n.id] = n.findings;
-      const known = notices.get(n.id);
+      const known = this.notices.get(n.id);
       if (known) {
         known.findings += n.findings;
         if (n.severity === 'error') known.severity = 'error';
       } else {
-        notices.set(n.id, { ...n });
+        this.notices.set(n.id, { ...n });
       }
     }
-    for (const f of report.findings) findings.push({ ...f, repository: name });
+    const cap = this.opts.keepFindingsPerNotice ?? Infinity;
+    for (const f of report.findings) {
+      const tagged = { ...f, repository: name };
+      this.read++;
+      const c = this.counts.get(f.noticeId) ?? { read: 0, autofixable: 0, transitional: 0, needsHuman: 0 };
+      c.read++;
+      if (f.fixable) c.autofixable++;
+      if (f.fixable && f.fixForm === 'transitional') c.transitional++;
+      if (!f.fixable || f.confidence === 'likely') c.needsHuman++;
+      this.counts.set(f.noticeId, c);
+      this.opts.sink?.finding(tagged);
+      const kept = this.kept.get(f.noticeId) ?? 0;
+      if (kept < cap) {
+        this.kept.set(f.noticeId, kept + 1);
+        this.findings.push(tagged);
+      }
+    }
     // Files without findings that were scanned normally say nothing at organisation level.
-    for (const f of report.files) if (f.outcome !== 'scanned' || f.findings > 0) files.push({ ...f, repository: name });
-    for (const u of report.unanalysed ?? []) unanalysed.push({ ...u, repository: name });
+    for (const f of report.files) {
+      if (f.outcome === 'scanned' && f.findings === 0) continue;
+      const tagged = { ...f, repository: name };
+      this.opts.sink?.file(tagged);
+      if (this.opts.keepFiles !== false) this.files.push(tagged);
+    }
+    for (const u of report.unanalysed ?? []) this.unanalysed.push({ ...u, repository: name });
     const tag = (list: ReportSuppression[] | undefined): ReportSuppression[] => (list ?? []).map((x) => ({ ...x, repository: name }));
-    suppressions.expired.push(...tag(report.suppressions?.expired));
-    suppressions.unused.push(...tag(report.suppressions?.unused));
-    suppressions.invalid.push(...tag(report.suppressions?.invalid));
+    this.suppressions.expired.push(...tag(report.suppressions?.expired));
+    this.suppressions.unused.push(...tag(report.suppressions?.unused));
+    this.suppressions.invalid.push(...tag(report.suppressions?.invalid));
     const s = report.summary;
-    for (const key of Object.keys(summary) as (keyof typeof summary)[]) summary[key] += typeof s[key] === 'number' ? s[key] : 0;
-    repositories.push({
+    for (const key of Object.keys(this.summary) as (keyof typeof this.summary)[]) this.summary[key] += typeof s[key] === 'number' ? s[key] : 0;
+    this.repositories.push({
       name,
       commit: report.repository?.commit ?? null,
       today: report.today,
@@ -172,30 +235,43 @@ export function mergeReports(sources: readonly MergeSource[], opts: MergeOptions
       filesSkipped: s.filesSkipped ?? 0,
       byNotice,
     });
-  });
+  }
 
-  const merged = [...notices.values()].map((n) => ({
-    ...n,
-    bucket: bucketOfDate(n.status, n.effective, today, warnWithinDays),
-    countdown: countdownOf(n.status, n.effective, today),
-  }));
-  merged.sort((a, b) => (a.effective ?? '\uffff').localeCompare(b.effective ?? '\uffff') || a.id.localeCompare(b.id));
-  const [onlyBefore] = befores.size === 1 ? [...befores] : [null];
-  return {
-    version: REPORT_VERSION,
-    tool: sources[0]!.report.tool,
-    today,
-    before: onlyBefore ?? null,
-    warnWithinDays,
-    mode: 'scan',
-    repositories: repositories.sort(compareRepositories),
-    notices: merged,
-    findings,
-    files,
-    unanalysed,
-    suppressions,
-    summary: { ...summary, ...timelineOf(merged, warnWithinDays, today) },
-  };
+  finish(): MergeResult {
+    if (this.tool === undefined) throw new UsageError('merge: no reports given.');
+    const today = this.opts.today ?? this.latest;
+    const warnWithinDays = this.opts.warnWithinDays ?? this.widestWindow;
+    const merged = [...this.notices.values()].map((n) => ({
+      ...n,
+      bucket: bucketOfDate(n.status, n.effective, today, warnWithinDays),
+      countdown: countdownOf(n.status, n.effective, today),
+    }));
+    merged.sort((a, b) => (a.effective ?? '\uffff').localeCompare(b.effective ?? '\uffff') || a.id.localeCompare(b.id));
+    const [onlyBefore] = this.befores.size === 1 ? [...this.befores] : [null];
+    const report: Report = {
+      version: REPORT_VERSION,
+      tool: this.tool,
+      today,
+      before: onlyBefore ?? null,
+      warnWithinDays,
+      mode: 'scan',
+      repositories: this.repositories.sort(compareRepositories),
+      notices: merged,
+      findings: this.findings,
+      files: this.files,
+      unanalysed: this.unanalysed,
+      suppressions: this.suppressions,
+      summary: { ...this.summary, ...timelineOf(merged, warnWithinDays, today) },
+    };
+    return { report, counts: this.counts, findings: this.read };
+  }
+}
+
+export function mergeReports(sources: readonly MergeSource[], opts: MergeOptions = {}): Report {
+  if (sources.length === 0) throw new UsageError('merge: no reports given.');
+  const merger = new ReportMerger(opts);
+  for (const source of sources) merger.add(source);
+  return merger.finish().report;
 }
 
 /** The merged report with each path prefixed by its repository, for formats that only know paths (text, SARIF, GitHub). */

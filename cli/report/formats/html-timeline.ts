@@ -148,7 +148,7 @@ export function timelineList(report: Report, g: Digest): Html {
   return html`<ol class="timeline-list" aria-label="Timeline as a list">${g.notices.map((d) => {
     const n = d.notice;
     const state = n.bucket === 'within-window' ? `within ${report.warnWithinDays} days` : BUCKET_LABEL[n.bucket];
-    return html`<li class="s-${n.bucket}"><span class="when">${n.effective ?? (n.status === 'contract' ? 'always' : 'pending')}</span> <a href="#${anchorId('notice', n.id)}"><code>${n.id}</code></a> <span class="muted">${plural(d.total, 'finding')}${merged ? ` in ${plural(d.byRepository.size, 'repository').replace(/repositorys$/, 'repositories')}` : ''}, ${state}, ${n.breaking ? 'breaking' : 'not breaking'}</span></li>`;
+    return html`<li class="s-${n.bucket}"><span class="when">${n.effective ?? (n.status === 'contract' ? 'always' : 'pending')}</span> <a href="#${anchorId('notice', n.id)}"><code>${n.id}</code></a> <span class="muted">${plural(d.total, 'finding')}${merged ? ` in ${plural(d.repositories, 'repository').replace(/repositorys$/, 'repositories')}` : ''}, ${state}, ${n.breaking ? 'breaking' : 'not breaking'}</span></li>`;
   })}</ol>`;
 }
 

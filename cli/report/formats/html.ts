@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { webDocsUrl } from '../../package-info.js';
-import { BUCKET_LABEL, dateLabel, digest, percent, plural, type Digest, type NoticeDigest } from '../digest.js';
+import { BUCKET_LABEL, dateLabel, digest, percent, plural, type Digest, type NoticeCounts, type NoticeDigest } from '../digest.js';
 import type { FixPreview } from '../excerpt.js';
 import type { Report, ReportFinding, ReportNotice } from '../report.js';
 import { CSS, SCRIPT } from './html-assets.js';
@@ -17,6 +17,15 @@ import { timelineLegend, timelineList, timelineSvg } from './html-timeline.js';
 export interface HtmlOptions {
   /** Most findings listed per notice (default 200); the rest are counted (they are all in the JSON report). */
   maxFindingsPerNotice?: number;
+  /**
+   * Merged reports: most repositories in the table and the matrix, worst first (default 200); the rest are
+   * counted with their totals. Ten thousand repositories would be a matrix of a million cells.
+   */
+  maxRepositories?: number;
+  /** Most files listed as not analysed (default 500); the rest are counted. */
+  maxUnanalysed?: number;
+  /** A streamed merge's counts over every finding (the report lists only some of each notice). */
+  counts?: ReadonlyMap<string, NoticeCounts>;
 }
 
 const SCRIPT_HASH = createHash('sha256').update(SCRIPT).digest('base64');
@@ -63,13 +72,13 @@ function docsLink(n: ReportNotice): Html | string {
   return url !== undefined ? html`<a class="badge" href="${safeUrl(url)}">notice docs</a>` : '';
 }
 
-function noticeSection(d: NoticeDigest, report: Report, max: number, hasFixForms: boolean): Html {
+function noticeSection(d: NoticeDigest, report: Report, max: number, hasFixForms: boolean, read: number): Html {
   const n = d.notice;
   const listed = d.findings.slice(0, max);
-  const cut = d.findings.length - listed.length;
+  const cut = read - listed.length;
   const when = n.effective ? html`Effective <strong>${n.effective}</strong> (${n.countdown})` : n.status === 'contract' ? 'Always in force (API contract)' : 'Pending: no effective date announced yet';
-  const hidden = d.total - d.findings.length;
-  const repos = d.byRepository.size > 0 ? html`<div><dt>repositories</dt><dd>${d.byRepository.size}</dd></div>` : '';
+  const hidden = d.total - read;
+  const repos = d.repositories > 0 ? html`<div><dt>repositories</dt><dd>${d.repositories}</dd></div>` : '';
   return html`<section class="notice s-${n.bucket}" id="${anchorId('notice', n.id)}" aria-labelledby="${anchorId('h', n.id)}">
 <h3 id="${anchorId('h', n.id)}">${withCode(n.title)}</h3>
 <div class="badges"><span class="badge state">${n.bucket === 'within-window' ? `within ${report.warnWithinDays} days` : BUCKET_LABEL[n.bucket]}</span>${n.breaking ? html`<span class="badge breaking">breaking</span>` : html`<span class="badge">not breaking</span>`}<span class="badge"><code>${n.id}</code></span>${docsLink(n)}${n.source !== undefined ? html`<a class="badge" href="${safeUrl(n.source)}">platform docs</a>` : ''}</div>
@@ -85,9 +94,12 @@ ${hidden > 0 ? html`<p class="muted">${plural(hidden, 'warning')} not listed (--
 
 function filters(g: Digest, max: number): Html {
   const total = g.notices.reduce((s, d) => s + Math.min(max, d.findings.length), 0);
+  // The repositories of the listed findings (all of them unless the lists are capped), worst first.
+  const listed = new Set(g.notices.flatMap((d) => d.findings.slice(0, max).map((f) => f.repository)));
+  const choices = g.repositories.filter((r) => listed.has(r.name));
   const repoFilter =
-    g.repositories.length > 0
-      ? html`<label>Repository<select name="repo"><option value="">all</option>${g.repositories.map((r) => html`<option value="${r.name}">${r.name}</option>`)}</select></label>`
+    choices.length > 0
+      ? html`<label>Repository<select name="repo"><option value="">all</option>${choices.map((r) => html`<option value="${r.name}">${r.name}</option>`)}</select></label>`
       : '';
   return html`<form class="filters" id="filters" hidden aria-label="Filter the findings">
 <label>Notice<select name="notice"><option value="">all notices</option>${g.notices.map((d) => html`<option value="${d.notice.id}">${dateLabel(d.notice)} ${d.notice.id}</option>`)}</select></label>
@@ -99,8 +111,15 @@ ${repoFilter}
 </form>`;
 }
 
-function repositoryTables(g: Digest): Html {
-  if (g.repositories.length === 0) return html``;
+function repositoryTables(all: Digest, maxRepositories: number): Html {
+  if (all.repositories.length === 0) return html``;
+  const g = { ...all, repositories: all.repositories.slice(0, maxRepositories) };
+  const rest = all.repositories.slice(maxRepositories);
+  const sum = (key: 'errors' | 'warnings' | 'fixable'): number => rest.reduce((s, r) => s + r[key], 0);
+  const more =
+    rest.length > 0
+      ? html`<p class="muted">…and ${plural(rest.length, 'more repository', 'more repositories')} (${plural(sum('errors'), 'error')}, ${plural(sum('warnings'), 'warning')}, ${sum('fixable')} fixable), not listed here: every repository is in the JSON report, and each one's own report has its findings.</p>`
+      : '';
   // The longer side runs down the page: a matrix wider than the page is cut off (or hides behind a scroll bar).
   const byNotice = g.notices.length > g.repositories.length;
   return html`<section aria-labelledby="h-repos"><h2 id="h-repos">Repositories, worst first</h2>
@@ -109,8 +128,9 @@ ${g.repositories.map(
   (r) => html`<tr id="${anchorId('repo', r.name)}"><td>${r.name}</td><td><code>${r.commit ? r.commit.slice(0, 12) : '-'}</code></td><td class="num">${r.errors}</td><td class="num">${r.warnings}</td><td class="num">${r.fixable}</td><td class="num">${r.filesScanned}</td><td>${r.today}</td></tr>`,
 )}
 </tbody></table></div>
+${more}
 <h2 id="h-matrix">${byNotice ? 'Notice x repository' : 'Repository x notice'}</h2>
-${byNotice ? noticeRowsMatrix(g) : repositoryRowsMatrix(g)}</section>`;
+${byNotice ? noticeRowsMatrix(g) : repositoryRowsMatrix(g)}${rest.length > 0 ? html`<p class="muted">The ${plural(g.repositories.length, 'worst repository', 'worst repositories')} only.</p>` : ''}</section>`;
 }
 
 /** A cell of the matrix: the findings of one notice in one repository. */
@@ -134,8 +154,11 @@ ${g.notices.map((d) => html`<tr><th scope="row"><a href="#${anchorId('notice', d
 }
 
 export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
-  const g = digest(report);
+  const g = digest(report, opts.counts);
   const max = opts.maxFindingsPerNotice ?? 200;
+  const maxUnanalysed = opts.maxUnanalysed ?? 500;
+  // Findings of each notice the report holds (a streamed merge holds a few of each and counted the rest).
+  const read = (d: NoticeDigest): number => opts.counts?.get(d.notice.id)?.read ?? d.findings.length;
   // Whether the report says which form each autofix writes (`fixForm`); reports of older versions do not.
   const hasFixForms = report.findings.some((f) => f.fixForm !== undefined);
   const repo = report.repository;
@@ -149,9 +172,9 @@ export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
   ].filter(Boolean);
   const unanalysed =
     g.unanalysed.length > 0
-      ? html`<section id="unanalysed" aria-labelledby="h-unanalysed"><h2 id="h-unanalysed">Files not analysed (${g.unanalysed.length})</h2><p class="muted">Findings in these files are not counted above.</p><table><thead><tr><th>File</th><th>Why</th></tr></thead><tbody>${g.unanalysed.map(
+      ? html`<section id="unanalysed" aria-labelledby="h-unanalysed"><h2 id="h-unanalysed">Files not analysed (${g.unanalysed.length})</h2><p class="muted">Findings in these files are not counted above.</p><table><thead><tr><th>File</th><th>Why</th></tr></thead><tbody>${g.unanalysed.slice(0, maxUnanalysed).map(
           (u) => html`<tr><td class="loc">${u.repository !== undefined ? `${u.repository}: ` : ''}${u.file}</td><td>${u.reason}</td></tr>`,
-        )}</tbody></table></section>`
+        )}</tbody></table>${g.unanalysed.length > maxUnanalysed ? html`<p class="muted">…and ${plural(g.unanalysed.length - maxUnanalysed, 'more file')} (all are in the JSON report).</p>` : ''}</section>`
       : '';
   const clean =
     g.clean.length > 0
@@ -162,9 +185,13 @@ export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
           },
         )}</ul></section>`
       : '';
+  // A merged report's timeline has one row per repository: the worst `maxRepositories` only, as the table.
+  const maxRepositories = opts.maxRepositories ?? 200;
+  const rowsCut = g.repositories.length - maxRepositories;
+  const timelineRows = rowsCut > 0 ? { ...g, repositories: g.repositories.slice(0, maxRepositories) } : g;
   const timeline =
     g.notices.length > 0
-      ? html`<section aria-labelledby="h-timeline"><h2 id="h-timeline">Timeline</h2>${timelineSvg(report, g)}${timelineList(report, g)}${timelineLegend(report)}</section>`
+      ? html`<section aria-labelledby="h-timeline"><h2 id="h-timeline">Timeline</h2>${timelineSvg(report, timelineRows)}${rowsCut > 0 ? html`<p class="muted">One row for each of the ${maxRepositories} worst repositories; the other ${plural(rowsCut, 'repository', 'repositories')} are counted in the list below.</p>` : ''}${timelineList(report, g)}${timelineLegend(report)}</section>`
       : html`<p>No findings: nothing in ${g.title} is affected by the notices looked for.</p>`;
   const page = html`<!doctype html>
 <html lang="en">
@@ -185,10 +212,10 @@ export function formatHtml(report: Report, opts: HtmlOptions = {}): string {
 <main>
 ${summaryCards(report, g)}
 ${timeline}
-${repositoryTables(g)}
+${repositoryTables(g, maxRepositories)}
 ${
   g.notices.length > 0
-    ? html`<section id="findings" aria-labelledby="h-findings"><h2 id="h-findings">Notices and findings</h2>${filters(g, max)}${g.notices.map((d) => noticeSection(d, report, max, hasFixForms))}</section>`
+    ? html`<section id="findings" aria-labelledby="h-findings"><h2 id="h-findings">Notices and findings</h2>${filters(g, max)}${g.notices.map((d) => noticeSection(d, report, max, hasFixForms, read(d)))}</section>`
     : ''
 }
 ${unanalysed}

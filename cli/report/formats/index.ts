@@ -5,6 +5,7 @@
  */
 import type { Notice } from '../../../engine/types.js';
 import type { Format } from '../../config/settings.js';
+import type { NoticeCounts } from '../digest.js';
 import { toJson, type Report } from '../report.js';
 import { formatGithub } from './github.js';
 import { formatHtml } from './html.js';
@@ -24,6 +25,8 @@ export interface FormatContext {
   category?: string;
   /** The notices the run looked for (SARIF rule help). */
   notices: readonly Notice[];
+  /** A streamed merge: per notice, counts over every finding where the report lists only some. */
+  counts?: ReadonlyMap<string, NoticeCounts>;
 }
 
 export type Formatter = (report: Report, ctx: FormatContext) => string;
@@ -33,6 +36,6 @@ export const FORMATTERS: Record<Format, Formatter> = {
   json: (report) => toJson(report),
   sarif: (report, ctx) => formatSarif(report, ctx.texts, ctx.cwd, { notices: ctx.notices, ...(ctx.category !== undefined ? { category: ctx.category } : {}) }),
   github: (report, ctx) => formatGithub(report, ctx.cwd),
-  markdown: (report) => formatMarkdown(report),
-  html: (report) => formatHtml(report),
+  markdown: (report, ctx) => formatMarkdown(report, ctx.counts ? { counts: ctx.counts } : {}),
+  html: (report, ctx) => formatHtml(report, ctx.counts ? { counts: ctx.counts } : {}),
 };

@@ -7,7 +7,7 @@
 import { printable } from '../../../engine/read/printable.js';
 import { daysBetween } from '../../../engine/catalog/dates.js';
 import { webDocsUrl } from '../../package-info.js';
-import { digest, percent, plural, type NoticeDigest } from '../digest.js';
+import { digest, percent, plural, type NoticeCounts, type NoticeDigest } from '../digest.js';
 import type { Report, ReportNotice, TimelineBucket } from '../report.js';
 
 export interface MarkdownOptions {
@@ -17,6 +17,8 @@ export interface MarkdownOptions {
   maxRepositories?: number;
   /** Most files listed as not analysed (default 20). */
   maxFiles?: number;
+  /** A streamed merge's counts over every finding (the report lists only some). */
+  counts?: ReadonlyMap<string, NoticeCounts>;
 }
 
 /**
@@ -71,12 +73,12 @@ function heading(bucket: TimelineBucket, report: Report): string {
 function noticeRow(d: NoticeDigest, report: Report, merged: boolean): string {
   const n = d.notice;
   const name = `${linked(n)}${n.breaking ? ' **breaking**' : ''}: ${escapeMarkdown(n.title)}`;
-  const repos = merged ? ` ${d.byRepository.size} |` : '';
+  const repos = merged ? ` ${d.repositories} |` : '';
   return `| ${when(n, report.today)} | ${name} | ${d.total} | ${d.autofixable} | ${d.needsHuman} |${repos}`;
 }
 
 export function formatMarkdown(report: Report, opts: MarkdownOptions = {}): string {
-  const g = digest(report);
+  const g = digest(report, opts.counts);
   const maxRows = opts.maxRows ?? 30;
   const maxRepos = opts.maxRepositories ?? 20;
   const maxFiles = opts.maxFiles ?? 20;
