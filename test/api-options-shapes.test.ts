@@ -213,6 +213,25 @@ describe('URL objects sent as text', () => {
   });
 });
 
+describe('URLs a same-file helper builds', () => {
+  const code = (origin: string, helper = "(path, base = ORIGIN) => new URL(path, base).toString()"): string => `const ORIGIN = '${origin}';
+const buildURL = ${helper};
+async function call(path, init) { return fetch(buildURL(path), init); }
+export const me = () => call('/v1/people/me', { headers: { Accept: 'application/json' } });`;
+  it('folds the helper with its parameter\'s default when the call passes nothing', () => {
+    const r = at(code('https://webexapis.com'), "call('/v1/people/me'");
+    expect(url(r)).toBe('https://webexapis.com/v1/people/me');
+    expect(r?.isApi).toBe(true);
+  });
+  it('look-alike: the same helper with another origin is not the API', () => {
+    expect(at(code('https://example.com'), "call('/v1/people/me'")?.isApi).toBe(false);
+  });
+  it('look-alike: a helper with two returns is not folded', () => {
+    const two = code('https://webexapis.com', 'function (path) { if (!path) return ORIGIN; return path.startsWith("/") ? "https://example.com" + path : path; }');
+    expect(url(at(two, "call('/v1/people/me'"))).toBeUndefined();
+  });
+});
+
 describe('a configured client\'s default method, overridden per call', () => {
   const code = `import axios from 'axios';
 import got from 'got';

@@ -68,20 +68,20 @@ export function returnedObject(file: FileContext, call: Node): TSESTree.ObjectEx
   const n = unwrap(call);
   if (n.type !== 'CallExpression') return undefined;
   const callee = unwrap(n.callee as Node);
-  if (callee.type !== 'Identifier') return undefined;
-  const fn = sameFileFunction(file, callee);
-  if (!fn || (fn as TSESTree.FunctionLike).async || (fn as TSESTree.FunctionLike).generator) return undefined;
+  const fn = callee.type === 'Identifier' ? sameFileFunction(file, callee) : undefined;
+  const value = fn ? returnedExpression(file, fn) : undefined;
+  const v = value ? resolveLocal(file, value) : undefined;
+  return v?.type === 'ObjectExpression' ? v : undefined;
+}
+
+/** What a function returns when it has one `return` (or is an arrow with an expression body); not for async or generator functions. */
+export function returnedExpression(file: FileContext, fn: Node): Node | undefined {
+  if (!isFunctionNode(fn) || (fn as TSESTree.FunctionLike).async || (fn as TSESTree.FunctionLike).generator) return undefined;
   const body = (fn as TSESTree.FunctionLike).body;
   if (!body) return undefined;
-  let value: Node | undefined;
-  if (body.type !== 'BlockStatement') value = body as Node;
-  else {
-    const returns = file.nodes(T.ReturnStatement).filter((r) => r.range[0] >= body.range[0] && r.range[1] <= body.range[1] && enclosingScope(file, r) === fn);
-    if (returns.length !== 1 || !returns[0].argument) return undefined;
-    value = returns[0].argument as Node;
-  }
-  const v = resolveLocal(file, value);
-  return v.type === 'ObjectExpression' ? v : undefined;
+  if (body.type !== 'BlockStatement') return body as Node;
+  const returns = file.nodes(T.ReturnStatement).filter((r) => r.range[0] >= body.range[0] && r.range[1] <= body.range[1] && enclosingScope(file, r) === fn);
+  return returns.length === 1 && returns[0].argument ? (returns[0].argument as Node) : undefined;
 }
 
 export function enclosingScope(file: FileContext, node: Node): Node {

@@ -7,7 +7,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, findProperty, foldTemplate, isUrlConstructor, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { functionName, localInit, mergedValue, objectOf, outerParent, stringOf } from './bindings.js';
+import { functionName, localInit, mergedValue, objectOf, outerParent, returnedExpression, sameFileFunction, stringOf } from './bindings.js';
 import { bodyOf, finish, fromConfig, headersOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody } from './request.js';
 
@@ -251,6 +251,11 @@ function readsLevel(file: FileContext, frames: readonly Frame[], at: At, target:
   if (n.type === 'LogicalExpression') return next(n.left as Node) || next(n.right);
   if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.assign') return n.arguments.some((a) => next(a as Node));
   if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.freeze' && n.arguments[0]) return next(n.arguments[0] as Node);
+  // `buildURL(path)`: a same-file helper returning one expression (folded by foldAt) reads what its arguments read.
+  if (n.type === 'CallExpression' && n.callee.type === 'Identifier') {
+    const helper = sameFileFunction(file, n.callee);
+    return !!helper && !!returnedExpression(file, helper) && n.arguments.some((a) => a.type !== 'SpreadElement' && next(a as Node));
+  }
   const same = sameLevelValue(file, n);
   return !!same && next(same);
 }
@@ -289,6 +294,12 @@ function foldAt(file: FileContext, frames: readonly Frame[], at: At, depth = 0):
   }
   const same = sameLevelValue(file, n);
   if (same) return part(same);
+  // `buildURL(uri, origin)` of a same-file helper returning one expression: folded with its parameters bound to this call's arguments.
+  if (n.type === 'CallExpression' && n.callee.type === 'Identifier') {
+    const helper = sameFileFunction(file, n.callee);
+    const body = helper && !frames.some((f) => f.fn === helper) ? returnedExpression(file, helper) : undefined;
+    if (body) return foldAt(file, [frameOf(helper!, n), ...frames.slice(at.level)], { node: body, level: 0 }, depth + 1);
+  }
   return stringOf(file, n);
 }
 
