@@ -80,8 +80,18 @@ export function returnedExpression(file: FileContext, fn: Node): Node | undefine
   const body = (fn as TSESTree.FunctionLike).body;
   if (!body) return undefined;
   if (body.type !== 'BlockStatement') return body as Node;
-  const returns = file.nodes(T.ReturnStatement).filter((r) => r.range[0] >= body.range[0] && r.range[1] <= body.range[1] && enclosingScope(file, r) === fn);
-  return returns.length === 1 && returns[0].argument ? (returns[0].argument as Node) : undefined;
+  // Every function's returns, gathered in one pass over the file's return statements.
+  const returns = file.cached('api:returns', () => {
+    const map = new Map<Node, TSESTree.ReturnStatement[]>();
+    for (const r of file.nodes(T.ReturnStatement)) {
+      const owner = enclosingScope(file, r);
+      const list = map.get(owner) ?? [];
+      list.push(r);
+      map.set(owner, list);
+    }
+    return map;
+  }).get(fn);
+  return returns?.length === 1 && returns[0].argument ? (returns[0].argument as Node) : undefined;
 }
 
 export function enclosingScope(file: FileContext, node: Node): Node {
