@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { boundNames, concatStatic, foldTemplate, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { boundNames, concatStatic, dottedName, foldTemplate, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import { isFunctionNode } from './request.js';
 import { createRequire } from 'node:module';
 import type { Reference, Variable } from '@typescript-eslint/scope-manager';
@@ -17,13 +17,81 @@ const loadScopeManager = (): ScopeManagerModule => (scopeManager ??= createRequi
 
 /** Resolves an identifier to the initializer of its declaration in the nearest enclosing scope (or a file const). */
 export function resolveLocal(file: FileContext, node: Node): Node {
-  let current = unwrap(node);
+  let current = frozen(unwrap(node));
   for (let i = 0; i < 6 && current.type === 'Identifier'; i++) {
     const init = localInit(file, current);
     if (!init) break;
-    current = unwrap(init);
+    current = frozen(unwrap(init));
   }
   return current;
+}
+
+/** `Object.freeze(x)` is `x` (it returns its argument). */
+function frozen(n: Node): Node {
+  for (let i = 0; i < 3 && n.type === 'CallExpression' && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement' && dottedName(n.callee) === 'Object.freeze'; i++) n = unwrap(n.arguments[0] as Node);
+  return n;
+}
+
+/**
+ * A function of this file a name calls: a top-level function declaration, or a `const` holding a function
+ * expression or an arrow (bound by scope). Undefined when the name is declared more than once at the top level.
+ */
+export function sameFileFunction(file: FileContext, callee: TSESTree.Identifier): Node | undefined {
+  const init = localInit(file, callee);
+  if (init) {
+    const f = unwrap(init);
+    return isFunctionNode(f) ? f : undefined;
+  }
+  const declared = file.cached('api:function-declarations', () => {
+    const map = new Map<string, TSESTree.FunctionDeclaration[]>();
+    for (const f of file.nodes(T.FunctionDeclaration)) {
+      if (!f.id) continue;
+      const list = map.get(f.id.name) ?? [];
+      list.push(f);
+      map.set(f.id.name, list);
+    }
+    return map;
+  });
+  const list = declared.get(callee.name);
+  if (list?.length !== 1) return undefined;
+  const holder = file.parentOf(list[0]);
+  const top = holder?.type === 'Program' || ((holder?.type === 'ExportNamedDeclaration' || holder?.type === 'ExportDefaultDeclaration') && file.parentOf(holder)?.type === 'Program');
+  return top ? list[0] : undefined;
+}
+
+/**
+ * The object literal a call of a same-file helper returns (`headers: createHeaders(token)` where
+ * `function createHeaders(t) { return { ... }; }`): the function's only `return` (or an arrow's body), through
+ * locals. Undefined for anything else (several returns, a function of another module, a method).
+ */
+export function returnedObject(file: FileContext, call: Node): TSESTree.ObjectExpression | undefined {
+  const n = unwrap(call);
+  if (n.type !== 'CallExpression') return undefined;
+  const callee = unwrap(n.callee as Node);
+  const fn = callee.type === 'Identifier' ? sameFileFunction(file, callee) : undefined;
+  const value = fn ? returnedExpression(file, fn) : undefined;
+  const v = value ? resolveLocal(file, value) : undefined;
+  return v?.type === 'ObjectExpression' ? v : undefined;
+}
+
+/** What a function returns when it has one `return` (or is an arrow with an expression body); not for async or generator functions. */
+export function returnedExpression(file: FileContext, fn: Node): Node | undefined {
+  if (!isFunctionNode(fn) || (fn as TSESTree.FunctionLike).async || (fn as TSESTree.FunctionLike).generator) return undefined;
+  const body = (fn as TSESTree.FunctionLike).body;
+  if (!body) return undefined;
+  if (body.type !== 'BlockStatement') return body as Node;
+  // Every function's returns, gathered in one pass over the file's return statements.
+  const returns = file.cached('api:returns', () => {
+    const map = new Map<Node, TSESTree.ReturnStatement[]>();
+    for (const r of file.nodes(T.ReturnStatement)) {
+      const owner = enclosingScope(file, r);
+      const list = map.get(owner) ?? [];
+      list.push(r);
+      map.set(owner, list);
+    }
+    return map;
+  }).get(fn);
+  return returns?.length === 1 && returns[0].argument ? (returns[0].argument as Node) : undefined;
 }
 
 export function enclosingScope(file: FileContext, node: Node): Node {
@@ -226,6 +294,35 @@ export function objectOf(file: FileContext, node: Node | null | undefined): TSES
   return n.type === 'ObjectExpression' ? n : undefined;
 }
 
+/**
+ * The value an options expression gives a key, as merged at run time: object literals with spreads,
+ * `Object.assign(...)` and `Object.freeze(...)`, left to right, the last part that writes the key winning
+ * (`Object.assign({ method: 'GET' }, options, { headers, url })` gives `url` its own value). A part that is
+ * not known (a parameter, a call) is taken not to write the key; undefined when no known part writes it.
+ */
+export function mergedValue(file: FileContext, node: Node | undefined, key: string, depth = 0): Node | undefined {
+  if (!node || depth > 6) return undefined;
+  const n = resolveLocal(file, node);
+  if (n.type === 'ObjectExpression') {
+    for (let i = n.properties.length - 1; i >= 0; i--) {
+      const p = n.properties[i];
+      if (p.type === 'SpreadElement') {
+        const v = mergedValue(file, p.argument, key, depth + 1);
+        if (v) return v;
+      } else if (!p.computed && propertyKeyName(p) === key) return p.value as Node;
+    }
+    return undefined;
+  }
+  if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.assign') {
+    for (let i = n.arguments.length - 1; i >= 0; i--) {
+      const a = n.arguments[i];
+      const v = a.type === 'SpreadElement' ? undefined : mergedValue(file, a as Node, key, depth + 1);
+      if (v) return v;
+    }
+  }
+  return undefined;
+}
+
 /** Folds a string, following same-function variables as well as file constants. */
 export function stringOf(file: FileContext, node: Node | null | undefined, depth = 0): StaticString | undefined {
   if (!node || depth > 8) return undefined;
@@ -235,7 +332,7 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
   if (direct?.complete) return direct;
   if (n.type === 'Identifier') {
     const init = localInit(file, n);
-    if (init) return file.staticString(init) ?? (unwrap(init).type === 'NewExpression' ? stringOf(file, init, depth + 1) : undefined) ?? direct;
+    if (init) return file.staticString(init) ?? (/^(NewExpression|Identifier|CallExpression|MemberExpression)$/.test(unwrap(init).type) ? stringOf(file, init, depth + 1) : undefined) ?? direct;
   }
   // Re-fold template parts through locals (`${base}/rooms` with a function-local `base`).
   if (n.type === 'TemplateLiteral' && direct) return foldTemplate(n, (e) => stringOf(file, e, depth + 1));
@@ -258,6 +355,12 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
   // `params.toString()`, `url.href`, `url.toString()`: the same text.
   if (n.type === 'CallExpression' && n.arguments.length === 0 && n.callee.type === 'MemberExpression' && memberNameOf(n.callee) === 'toString') return stringOf(file, n.callee.object, depth + 1) ?? direct;
   if (n.type === 'MemberExpression' && memberNameOf(n) === 'href') return stringOf(file, n.object, depth + 1) ?? direct;
+  // `request.url` of a local options object (`const request = Object.assign({...}, options, { url })`).
+  if (n.type === 'MemberExpression' && !direct && unwrap(n.object).type === 'Identifier') {
+    const key = memberNameOf(n);
+    const value = key !== undefined && localInit(file, unwrap(n.object) as TSESTree.Identifier) ? mergedValue(file, n.object, key) : undefined;
+    if (value) return stringOf(file, value, depth + 1);
+  }
   return direct;
 }
 

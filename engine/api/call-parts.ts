@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { isApiUrl } from './url.js';
-import { enclosingScope, objectOf, resolveLocal, stringOf } from './bindings.js';
+import { enclosingScope, objectOf, resolveLocal, returnedObject, stringOf } from './bindings.js';
 import { findHeader, type HttpClientInstance, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
 
 /** The base URL (client instance, `baseURL`, `prefixUrl`) a request's URL was resolved against. */
@@ -54,10 +54,17 @@ const isEmptyObject = (n: Node): boolean => {
 };
 
 /** Headers of a `headers:` value: an object literal, `new Headers({...})`, or a variable holding either. */
-export function headersOf(file: FileContext, node: Node | undefined): { headers: RequestHeader[]; object?: TSESTree.ObjectExpression } {
-  if (!node) return { headers: [] };
+export function headersOf(file: FileContext, node: Node | undefined, depth = 0): { headers: RequestHeader[]; object?: TSESTree.ObjectExpression } {
+  if (!node || depth > 4) return { headers: [] };
   let n = resolveLocal(file, node);
   if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'Headers' && n.arguments[0]) n = resolveLocal(file, n.arguments[0] as Node);
+  if (n.type === 'CallExpression') {
+    // `Object.assign({}, DEFAULT_HEADERS, JSON_HEADERS, extra)`: every part's headers, the last one written wins.
+    if (dottedName(n.callee) === 'Object.assign') return { headers: n.arguments.flatMap((a) => (a.type === 'SpreadElement' ? [] : headersOf(file, a as Node, depth + 1).headers)) };
+    // `headers: createHeaders(token)`: the object a same-file helper returns (shared by every call of the helper).
+    const returned = returnedObject(file, n);
+    if (returned) n = returned;
+  }
   if (n.type !== 'ObjectExpression') return { headers: [] };
   return { headers: headersFromObject(file, n), object: n };
 }

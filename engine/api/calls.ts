@@ -9,8 +9,8 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { objectOf, resolveLocal, stringOf } from './bindings.js';
-import { based, bodyOf, finish, fromConfig, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
+import { enclosingScope, mergedValue, objectOf, resolveLocal, stringOf } from './bindings.js';
+import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
 import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
 import { optionsMethod, wrapperRequests } from './wrappers.js';
@@ -89,7 +89,47 @@ function fetchCall(site: CallSite): HttpRequest | undefined {
   if (args[1]) r.optionsNode = args[1];
   r.method = optionsMethod(file, args[1]);
   fromConfig(file, r, init, undefined, { body: 'body' });
+  mergedHeaders(file, r, init, args[1]);
+  assignedHeaders(file, r, site.call, args[1]);
   return finish(r, site.catalog);
+}
+
+/**
+ * `options.headers = { ... }` written before the call, directly in the body of the function that makes it
+ * (`#fetchWithRetry(url, options = {}) { options.headers = {...}; ... fetch(url, options) }`): the headers the
+ * options carry when no object read as the options has any.
+ */
+function assignedHeaders(file: FileContext, r: HttpRequest, call: TSESTree.CallExpression, node: Node | undefined): void {
+  const options = node ? unwrap(node) : undefined;
+  if (r.headers.length > 0 || options?.type !== 'Identifier') return;
+  const fn = enclosingScope(file, call);
+  const body = isFunctionNode(fn) ? (fn as TSESTree.FunctionLike).body : fn.type === 'Program' ? fn : undefined;
+  if (!body || body.type !== 'BlockStatement' && body.type !== 'Program') return;
+  let last: TSESTree.AssignmentExpression | undefined;
+  for (const statement of body.body) {
+    if (statement.range[0] >= call.range[0]) break;
+    const e = statement.type === 'ExpressionStatement' ? unwrap(statement.expression) : undefined;
+    if (e?.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression' || memberName(e.left) !== 'headers') continue;
+    const target = unwrap(e.left.object);
+    if (target.type === 'Identifier' && target.name === options.name) last = e;
+  }
+  if (!last) return;
+  const h = headersOf(file, last.right);
+  r.headers.push(...h.headers);
+  r.headersNode = h.object;
+}
+
+/**
+ * Headers of options merged from parts (`Object.assign({ method: 'GET' }, options, { headers })`,
+ * `{ ...defaults, headers: Object.assign({}, DEFAULTS, extra) }`) when the object read as the options has none.
+ */
+function mergedHeaders(file: FileContext, r: HttpRequest, config: TSESTree.ObjectExpression | undefined, node: Node | undefined): void {
+  if (!node || prop(config, 'headers')) return;
+  const value = mergedValue(file, node, 'headers');
+  if (!value) return;
+  const h = headersOf(file, value);
+  r.headers.push(...h.headers);
+  r.headersNode ??= h.object;
 }
 
 /** `axios(config)` or `axios(url, config)`, or the same through an instance. */
@@ -108,9 +148,20 @@ function axiosFunctionCall(site: CallSite, instance: HttpClientInstance | undefi
     r.url = stringOf(file, r.urlNode);
   }
   r.url = based(r, r.url, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
-  r.method = configNode ? optionsMethod(file, configNode) : 'GET';
+  r.method = configNode ? optionsMethod(file, configNode, [], instanceMethod(file, instance)) : instanceMethod(file, instance);
   fromConfig(file, r, config, instance, { data: 'data', query: 'params' });
+  mergedHeaders(file, r, config, configNode);
   return finish(r, site.catalog);
+}
+
+/**
+ * The method a configured client sends when a call names none: `axios.create({ method: 'post' })`,
+ * `got.extend({ method: 'POST' })` (a call's own `method` overrides it); GET when the client sets none,
+ * undefined when its method is not statically known.
+ */
+function instanceMethod(file: FileContext, instance: HttpClientInstance | undefined): string | undefined {
+  const node = prop(instance?.options, 'method');
+  return node ? methodOf(file, node) : 'GET';
 }
 
 /** The defaults object of `Object.assign({ method: 'GET', headers }, options)`: its headers and body are read as the request's. */
@@ -133,8 +184,9 @@ function gotFunctionCall(site: CallSite, kind: 'got' | 'ky', instance: HttpClien
   const config = objectOf(file, args[1]) ?? assignedDefaults(file, args[1]);
   if (args[1]) r.optionsNode = args[1];
   r.url = based(r, stringOf(file, args[0]), prop(config, 'prefixUrl') ? stringOf(file, prop(config, 'prefixUrl')) : instance?.baseUrl);
-  r.method = optionsMethod(file, args[1]);
+  r.method = optionsMethod(file, args[1], [], instanceMethod(file, instance));
   fromConfig(file, r, config, instance, { json: 'json', form: 'form', body: 'body', query: 'searchParams' });
+  mergedHeaders(file, r, config, args[1]);
   return finish(r, site.catalog);
 }
 
@@ -195,7 +247,7 @@ function clientMethodCall(site: CallSite, kind: 'axios' | 'got' | 'ky' | 'unknow
     if (!config) return undefined;
     r.urlNode = prop(config, 'url');
     r.url = based(r, r.urlNode ? stringOf(file, r.urlNode) : undefined, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
-    r.method = prop(config, 'method') ? methodOf(file, prop(config, 'method')) : 'GET';
+    r.method = prop(config, 'method') ? methodOf(file, prop(config, 'method')) : instanceMethod(file, instance);
     fromConfig(file, r, config, instance, { data: 'data', query: 'params' });
     finish(r, catalog);
     if (kind === 'unknown' && !r.isApi) {

@@ -16,7 +16,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { concatStatic, dottedName, foldTemplate, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { concatStatic, dottedName, foldTemplate, isUrlConstructor, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { moduleRecord } from '../project/modules.js';
 import { objectOf, resolveLocal, stringOf } from './bindings.js';
@@ -83,7 +83,7 @@ function foldWithHoles(file: FileContext, node: Node, params: readonly string[],
   if (n.type === 'CallExpression' && n.arguments.length === 1 && /^(encodeURIComponent|encodeURI|String)$/.test(dottedName(n.callee) ?? '')) {
     return foldWithHoles(file, n.arguments[0] as Node, params, depth + 1);
   }
-  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL' && n.arguments[0]) {
+  if (n.type === 'NewExpression' && isUrlConstructor(n) && n.arguments[0]) {
     const path = foldWithHoles(file, n.arguments[0] as Node, params, depth + 1);
     const base = n.arguments[1] ? foldWithHoles(file, n.arguments[1] as Node, params, depth + 1) : undefined;
     if (!path) return base ? { value: base.value + UNKNOWN, complete: false } : undefined;

@@ -5,10 +5,10 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { concatStatic, dottedName, findProperty, foldTemplate, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { concatStatic, dottedName, findProperty, foldTemplate, isUrlConstructor, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { functionName, localInit, objectOf, outerParent, stringOf } from './bindings.js';
-import { bodyOf, finish, fromConfig, prop, requestBases, withBase } from './call-parts.js';
+import { functionName, localInit, mergedValue, objectOf, outerParent, returnedExpression, sameFileFunction, stringOf } from './bindings.js';
+import { bodyOf, finish, fromConfig, headersOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody } from './request.js';
 
 
@@ -71,19 +71,16 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
   const owner = file.parentOf(fn);
   if ((owner?.type === 'MethodDefinition' && owner.kind === 'method') || (owner?.type === 'PropertyDefinition' && owner.value === fn)) {
     if (owner.static) return [];
-    const member = propertyKeyName(owner);
+    const member = classMemberKey(owner.key, owner.computed);
     const body = file.parentOf(owner);
     if (member === undefined || body?.type !== 'ClassBody') return [];
-    return file.nodes(T.CallExpression).filter((c) => {
-      const callee = unwrap(c.callee as Node);
-      return (
-        callee.type === 'MemberExpression' &&
-        unwrap(callee.object).type === 'ThisExpression' &&
-        memberName(callee) === member &&
-        !(c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]) &&
-        thisClassOf(file, c) === body
-      );
-    });
+    return thisCalls(file, fn, body as TSESTree.ClassBody, member);
+  }
+  // `this.json = async (uri, options) => {...}` in a constructor, called as `this.json(...)` in the class.
+  if (owner?.type === 'AssignmentExpression' && owner.operator === '=' && owner.right === fn && owner.left.type === 'MemberExpression' && unwrap(owner.left.object).type === 'ThisExpression') {
+    const member = classMemberKey(owner.left.property as Node, owner.left.computed);
+    const body = thisClassOf(file, owner);
+    return member !== undefined && body ? thisCalls(file, fn, body, member) : [];
   }
   // `const api = { call(method, path, body) {...} }` called as `api.call(...)`.
   if (owner?.type === 'Property' && owner.value === fn && !owner.computed) {
@@ -100,6 +97,28 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
     });
   }
   return [];
+}
+
+/** A class member's key as `this.<key>` reads it: its name, `#name` for a private one. */
+function classMemberKey(key: Node, computed: boolean): string | undefined {
+  if (key.type === 'PrivateIdentifier') return `#${key.name}`;
+  if (!computed && key.type === 'Identifier') return key.name;
+  if (key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number')) return String(key.value);
+  return undefined;
+}
+
+/** `this.<member>(...)` calls in a class body (outside `fn` itself). */
+function thisCalls(file: FileContext, fn: Node, body: TSESTree.ClassBody, member: string): TSESTree.CallExpression[] {
+  return file.nodes(T.CallExpression).filter((c) => {
+    const callee = unwrap(c.callee as Node);
+    return (
+      callee.type === 'MemberExpression' &&
+      unwrap(callee.object).type === 'ThisExpression' &&
+      classMemberKey(callee.property as Node, callee.computed) === member &&
+      !(c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]) &&
+      thisClassOf(file, c) === body
+    );
+  });
 }
 
 /**
@@ -180,6 +199,27 @@ function follow(file: FileContext, frames: readonly Frame[], at: At, depth = 0):
 
 const isInside = (outer: Node, inner: Node): boolean => inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
 
+/** `url.toString()` and `url.href` are the URL `url` holds. */
+function urlTextOf(n: Node): Node | undefined {
+  if (n.type === 'CallExpression' && n.arguments.length === 0 && n.callee.type === 'MemberExpression' && memberName(n.callee) === 'toString') return n.callee.object;
+  if (n.type === 'MemberExpression' && memberName(n) === 'href') return n.object;
+  return undefined;
+}
+
+/**
+ * The expression a value is at the same level: the URL text of a URL object, or the member of a local options
+ * object (`request.url` where `const request = Object.assign({ method: 'GET' }, options, { url })`).
+ */
+function sameLevelValue(file: FileContext, n: Node): Node | undefined {
+  const text = urlTextOf(n);
+  if (text) return text;
+  if (n.type !== 'MemberExpression') return undefined;
+  const object = unwrap(n.object);
+  const key = memberName(n);
+  if (key === undefined || object.type !== 'Identifier' || !localInit(file, object)) return undefined;
+  return mergedValue(file, object, key);
+}
+
 /** Whether an expression reads a parameter of frame `target` (through the frames inside it). */
 function readsLevel(file: FileContext, frames: readonly Frame[], at: At, target: number, depth = 0): boolean {
   if (depth > 8) return false;
@@ -201,7 +241,7 @@ function readsLevel(file: FileContext, frames: readonly Frame[], at: At, target:
   const next = (c: Node): boolean => readsLevel(file, frames, { node: c, level: at.level }, target, depth + 1);
   if (n.type === 'TemplateLiteral') return n.expressions.some((e) => next(e as Node));
   if (n.type === 'BinaryExpression' && n.operator === '+') return next(n.left as Node) || next(n.right);
-  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL') return n.arguments.some((a) => next(a as Node));
+  if (n.type === 'NewExpression' && isUrlConstructor(n)) return n.arguments.some((a) => next(a as Node));
   if (n.type === 'CallExpression' && isUrlEncoding(n)) return next(n.arguments[0] as Node);
   if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && /^(toUpperCase|toLowerCase)$/.test(memberName(n.callee) ?? '')) return next(n.callee.object);
   if (n.type === 'ObjectExpression') return n.properties.some((p) => (p.type === 'SpreadElement' ? next(p.argument) : !isFunctionNode(p.value as Node) && next(p.value as Node)));
@@ -210,7 +250,14 @@ function readsLevel(file: FileContext, frames: readonly Frame[], at: At, target:
   if (n.type === 'ConditionalExpression') return next(n.consequent) || next(n.alternate);
   if (n.type === 'LogicalExpression') return next(n.left as Node) || next(n.right);
   if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.assign') return n.arguments.some((a) => next(a as Node));
-  return false;
+  if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.freeze' && n.arguments[0]) return next(n.arguments[0] as Node);
+  // `buildURL(path)`: a same-file helper returning one expression (folded by foldAt) reads what its arguments read.
+  if (n.type === 'CallExpression' && n.callee.type === 'Identifier') {
+    const helper = sameFileFunction(file, n.callee);
+    return !!helper && !!returnedExpression(file, helper) && n.arguments.some((a) => a.type !== 'SpreadElement' && next(a as Node));
+  }
+  const same = sameLevelValue(file, n);
+  return !!same && next(same);
 }
 
 /** `encodeURIComponent(x)`, `encodeURI(x)`, `String(x)`: a value on its way into a URL, unchanged in shape. */
@@ -238,12 +285,20 @@ function foldAt(file: FileContext, frames: readonly Frame[], at: At, depth = 0):
     if (!inner?.complete || name === 'String') return inner && name !== 'String' ? { value: inner.value, complete: false } : inner;
     return { value: name === 'encodeURI' ? encodeURI(inner.value) : encodeURIComponent(inner.value), complete: true };
   }
-  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL' && n.arguments[0]) {
+  if (n.type === 'NewExpression' && isUrlConstructor(n) && n.arguments[0]) {
     const path = part(n.arguments[0] as Node);
     const base = n.arguments[1] ? part(n.arguments[1] as Node) : undefined;
     if (!path) return base ? { value: base.value + UNKNOWN, complete: false } : undefined;
     if (!base || /^[a-z]+:\/\//i.test(path.value)) return path;
     return { value: joinUrl(base.value, path.value), complete: base.complete && path.complete };
+  }
+  const same = sameLevelValue(file, n);
+  if (same) return part(same);
+  // `buildURL(uri, origin)` of a same-file helper returning one expression: folded with its parameters bound to this call's arguments.
+  if (n.type === 'CallExpression' && n.callee.type === 'Identifier') {
+    const helper = sameFileFunction(file, n.callee);
+    const body = helper && !frames.some((f) => f.fn === helper) ? returnedExpression(file, helper) : undefined;
+    if (body) return foldAt(file, [frameOf(helper!, n), ...frames.slice(at.level)], { node: body, level: 0 }, depth + 1);
   }
   return stringOf(file, n);
 }
@@ -290,6 +345,7 @@ function optionAt(file: FileContext, frames: readonly Frame[], at: At | undefine
     }
     return 'absent';
   }
+  if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.freeze' && n.arguments[0]) return optionAt(file, frames, { node: n.arguments[0] as Node, level: at.level }, key, depth + 1);
   if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.assign') {
     for (let i = n.arguments.length - 1; i >= 0; i--) {
       const inner = optionAt(file, frames, { node: n.arguments[i] as Node, level: at.level }, key, depth + 1);
@@ -319,28 +375,42 @@ function parameterOf(node: Node | undefined, params: readonly string[]): string 
   return n.type === 'Identifier' && n.name !== '' && params.includes(n.name) ? n.name : undefined;
 }
 
+/** The parameter passed whole to an `Object.assign(...)` the options are (through locals and `Object.freeze`). */
+function assignedParameter(file: FileContext, node: Node, params: readonly string[]): string | undefined {
+  let n = unwrap(node);
+  for (let i = 0; i < 4; i++) {
+    if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.freeze' && n.arguments[0]) n = unwrap(n.arguments[0] as Node);
+    else if (n.type === 'Identifier' && !params.includes(n.name) && localInit(file, n)) n = unwrap(localInit(file, n)!);
+    else break;
+  }
+  if (n.type !== 'CallExpression' || dottedName(n.callee) !== 'Object.assign') return undefined;
+  for (const a of n.arguments) {
+    const name = a.type === 'SpreadElement' ? undefined : parameterOf(a as Node, params);
+    if (name) return name;
+  }
+  return undefined;
+}
+
 /** A URL expression inside the wrapper, through one function-local variable (`const url = `${BASE}${path}``). */
 function wrapperUrlExpression(file: FileContext, urlNode: Node, params: readonly string[]): Node {
-  const n = unwrap(urlNode);
-  if (n.type === 'Identifier' && !params.includes(n.name)) {
-    const init = localInit(file, n);
-    if (init) return unwrap(init);
+  let n = unwrap(urlNode);
+  for (let i = 0; i < 4; i++) {
+    let next: Node | undefined;
+    if (n.type === 'Identifier' && !params.includes(n.name)) next = localInit(file, n);
+    else next = sameLevelValue(file, n);
+    if (!next) break;
+    n = unwrap(next);
   }
   return n;
 }
 
 /** How a wrapper's body expression carries a parameter: `body`, `JSON.stringify(body)`, `body ? JSON.stringify(body) : undefined`. */
-function bodyParameter(node: Node | undefined, params: readonly string[]): { name: string; format?: RequestBody['format'] } | undefined {
+function bodyParameter(node: Node | undefined, params: readonly string[]): { name: string; format?: RequestBody['format']; guarded?: boolean } | undefined {
   if (!node) return undefined;
   const n = unwrap(node);
   if (n.type === 'ConditionalExpression') {
-    const isEmpty = (e: Node): boolean => {
-      const u = unwrap(e);
-      return (u.type === 'Identifier' && u.name === 'undefined') || (u.type === 'Literal' && u.value === null);
-    };
-    if (isEmpty(n.alternate)) return bodyParameter(n.consequent, params);
-    if (isEmpty(n.consequent)) return bodyParameter(n.alternate, params);
-    return undefined;
+    const inner = isNothing(n.alternate) ? bodyParameter(n.consequent, params) : isNothing(n.consequent) ? bodyParameter(n.alternate, params) : undefined;
+    return inner && { ...inner, guarded: true };
   }
   if (n.type === 'Identifier') return params.includes(n.name) ? { name: n.name } : undefined;
   if (n.type === 'CallExpression' && dottedName(n.callee) === 'JSON.stringify' && n.arguments[0]) {
@@ -352,6 +422,25 @@ function bodyParameter(node: Node | undefined, params: readonly string[]): { nam
     return inner.type === 'Identifier' && params.includes(inner.name) ? { name: inner.name, format: 'form' } : undefined;
   }
   return undefined;
+}
+
+/** `undefined`, `void 0` or `null`: nothing passed. */
+function isNothing(e: Node): boolean {
+  const u = unwrap(e);
+  return (u.type === 'Identifier' && u.name === 'undefined') || (u.type === 'Literal' && u.value === null && !('regex' in u)) || (u.type === 'UnaryExpression' && u.operator === 'void');
+}
+
+/**
+ * Whether a value passed for a wrapper's body parameter sends no body: `undefined` never does
+ * (`JSON.stringify(undefined)` is undefined too); `null` does not either, except through an unguarded
+ * `JSON.stringify(body)` (the text `null`), a `URLSearchParams` (an empty form) or got's and ky's `json:`.
+ */
+function sendsNoBody(arg: Node, flow: { format?: RequestBody['format']; guarded?: boolean }, client: HttpClient): boolean {
+  const u = unwrap(arg);
+  if (flow.format === 'form' && !flow.guarded) return false;
+  // got and ky send `json: null` as the text `null`.
+  if (u.type === 'Literal' && u.value === null && !('regex' in u)) return flow.guarded === true || (flow.format === undefined && client !== 'got' && client !== 'ky');
+  return isNothing(u);
 }
 
 /** Config keys of a client's options object: where the body and the query are. */
@@ -371,12 +460,12 @@ function methodFromOptions(inner: HttpRequest): boolean {
 
 /**
  * The method a request sends as its options say: the merged options' `method` (followed through the frames to
- * the call sites), the client's default GET when no part sets one, undefined when a part that may set it is
+ * the call sites), `absent` when no part sets one (the client's default GET, or a configured client's method), undefined when a part that may set it is
  * not known (a parameter no call site fixes).
  */
-export function optionsMethod(file: FileContext, optionsNode: Node | undefined, frames: readonly Frame[] = []): string | undefined {
+export function optionsMethod(file: FileContext, optionsNode: Node | undefined, frames: readonly Frame[] = [], absent: string | undefined = 'GET'): string | undefined {
   const m = optionAt(file, frames, optionsNode ? { node: optionsNode, level: 0 } : undefined, 'method');
-  if (m === 'absent') return 'GET';
+  if (m === 'absent') return absent;
   if (m === 'unknown') return undefined;
   return methodAt(file, frames, m);
 }
@@ -399,7 +488,12 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   const optionsNode = inner.optionsNode ?? options;
   const spread = options?.properties.findIndex((p) => p.type === 'SpreadElement' && parameterOf(p.argument, params) !== undefined) ?? -1;
   const spreadName = spread >= 0 ? parameterOf((options!.properties[spread] as TSESTree.SpreadElement).argument, params) : undefined;
-  const siteOptions = spreadName ? objectOf(file, argOf(spreadName)) : undefined;
+  // `Object.assign({ method: 'GET' }, options, { headers, url })` (through locals): the call site's options give the body and query.
+  const assignName = spreadName || !optionsNode ? undefined : assignedParameter(file, optionsNode, params);
+  // `fetch(url, options)`: the options parameter passed whole.
+  const passedName = spreadName || assignName || !optionsNode ? undefined : parameterOf(optionsNode, params);
+  const mergedName = spreadName ?? assignName ?? passedName;
+  const siteOptions = mergedName ? objectOf(file, argOf(mergedName)) : undefined;
   /** An own property written after the spread wins over the call site's object, as at run time. */
   const ownAfterSpread = (key: string): boolean => {
     const own = options ? findProperty(options, key) : undefined;
@@ -433,7 +527,8 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   // Body and query
   if (bodyFlow && (!spreadName || ownAfterSpread(configKeys(inner.client).body ?? configKeys(inner.client).data ?? 'body'))) {
     const arg = argOf(bodyFlow.name);
-    if (arg) {
+    if (arg && sendsNoBody(arg, bodyFlow, inner.client)) r.body = undefined;
+    else if (arg) {
       if (bodyFlow.format) r.body = { node: arg, object: objectOf(file, arg), format: bodyFlow.format };
       else r.body = bodyOf(file, arg, inner.client === 'fetch' || inner.client === 'http' ? undefined : inner.body?.format === 'form' ? 'form' : 'json');
     } else if (bindingOf(frames, 0, bodyFlow.name) === 'unknown') r.body = { node: site, format: 'unknown' };
@@ -443,8 +538,12 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
     r.body = own.body ?? (bodyFlow ? undefined : inner.body);
     r.query = own.query;
     // Headers written at the call site are this request's own.
-    r.headers.push(...own.headers);
-    r.headersNode = own.headersNode;
+    // (A parameter merged by `Object.assign` may have its headers replaced by a later part: not read.)
+    // (Options passed whole carry the call site's headers unless the wrapper writes its own.)
+    if (spreadName || (passedName && inner.headers.length === 0)) {
+      r.headers.push(...own.headers);
+      r.headersNode = own.headersNode;
+    }
     r.options = siteOptions;
   } else if (spreadName) {
     // Options that no call site fixes may carry a body.
@@ -452,6 +551,13 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
     const passed = b && b !== 'unknown' ? follow(file, frames, b) : b;
     if (passed === 'unknown' || (passed && unwrap(passed.node).type === 'Identifier')) r.body = { node: site, format: 'unknown' };
     else r.body = inner.body;
+  } else if (mergedName) {
+    // Options built further out (`this.fetch(request.url, request)` with `request = Object.assign({...}, options, {...})`):
+    // their body as merged through the frames, and (passed whole) their headers.
+    r.body = inner.body ?? mergedBody(file, frames, optionsNode!, inner.client, site);
+    const arg = passedName && inner.headers.length === 0 ? argOf(passedName) : undefined;
+    const headers = arg ? mergedValue(file, arg, 'headers') : undefined;
+    if (headers) r.headers.push(...headersOf(file, headers).headers);
   } else r.body = inner.body;
   if (!r.query) {
     const queryParam = parameterOf(options ? prop(options, configKeys(inner.client).query ?? 'params') : undefined, params);
@@ -461,6 +567,22 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   }
   // Kept when it is not the API too: the wrapper says where a call such as `crm.post('/telephony/...')` goes.
   return finish(r, catalog);
+}
+
+/** The body merged options carry, followed through the frames: none, one written at the outermost call site, or unknown. */
+function mergedBody(file: FileContext, frames: readonly Frame[], optionsNode: Node, client: HttpClient, site: Node): RequestBody | undefined {
+  const keys = configKeys(client);
+  let unknown = false;
+  for (const key of [keys.body, keys.data, keys.json, keys.form]) {
+    if (!key) continue;
+    const found = optionAt(file, frames, { node: optionsNode, level: 0 }, key);
+    if (found === 'unknown') unknown = true;
+    else if (found !== 'absent' && !isNothing(found.node)) {
+      if (found.level < frames.length) return { node: site, format: 'unknown' };
+      return bodyOf(file, found.node, key === keys.form ? 'form' : key === keys.body && (client === 'fetch' || client === 'http') ? undefined : 'json');
+    }
+  }
+  return unknown ? { node: site, format: 'unknown' } : undefined;
 }
 
 /**
@@ -497,9 +619,10 @@ function usesName(node: Node, name: string, depth = 0): boolean {
   const next = (c: Node): boolean => usesName(c, name, depth + 1);
   if (n.type === 'TemplateLiteral') return n.expressions.some((e) => next(e as Node));
   if (n.type === 'BinaryExpression' && n.operator === '+') return next(n.left as Node) || next(n.right);
-  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL') return n.arguments.some((a) => next(a as Node));
+  if (n.type === 'NewExpression' && isUrlConstructor(n)) return n.arguments.some((a) => next(a as Node));
   if (n.type === 'CallExpression' && isUrlEncoding(n)) return next(n.arguments[0] as Node);
-  return false;
+  const text = urlTextOf(n);
+  return !!text && next(text);
 }
 
 /** The function a request is made in, as a wrapper: the nearest one with parameters (a parameterless callback such as `retry(() => fetch(...))` is looked through). */

@@ -97,7 +97,9 @@ export const getRequestContentType: Detector<CustomDetection> = {
         if (everyCallIsGet) fix = removal(file.text, inner, h, (n) => file.parentOf(n));
         else {
           // Right for every caller: the header goes out only with a body (the GETs lose it, the PATCH keeps it).
-          const condition = bodyCondition(file, inner, fn);
+          // Only where the header is written inside the wrapper, which sees the condition's parameter: a header
+          // object of the module or of a helper is shared with code that cannot read it (no edit there).
+          const condition = inside(fn, h.property) ? bodyCondition(file, inner, fn) : undefined;
           fix = condition ? conditionalEdit(file, h, condition) : undefined;
         }
         out.push({

@@ -315,7 +315,7 @@ export class FileContext {
         return source?.file.staticString(source.node, depth + 1);
       }
       case 'NewExpression': {
-        if (n.callee.type === 'Identifier' && n.callee.name === 'URL' && n.arguments.length > 0) {
+        if (isUrlConstructor(n) && n.arguments.length > 0) {
           const path = this.staticString(n.arguments[0] as Node, depth + 1);
           const base = n.arguments[1] ? this.staticString(n.arguments[1] as Node, depth + 1) : undefined;
           if (!path) return base ? { value: base.value + UNKNOWN, complete: false } : undefined;
@@ -496,6 +496,13 @@ export function dottedName(node: Node): string | undefined {
     return object !== undefined && name !== undefined ? `${object}.${name}` : undefined;
   }
   return undefined;
+}
+
+/** `new URL(...)`, or `new url.URL(...)` of node's `url` module (`const url = require('url')`). */
+export function isUrlConstructor(n: TSESTree.NewExpression): boolean {
+  const c = n.callee;
+  if (c.type === 'Identifier') return c.name === 'URL';
+  return c.type === 'MemberExpression' && !c.computed && c.property.type === 'Identifier' && c.property.name === 'URL' && c.object.type === 'Identifier';
 }
 
 /** Joins a base URL and a relative path the way `new URL(path, base)` would for API paths. */
