@@ -458,7 +458,15 @@ export function buildReport(input: ReportInput): Report {
 
 /** The JSON output: the report without internal fields. */
 export function toJson(report: Report): string {
-  return JSON.stringify(report, (key, value: unknown) => (key === 'edits' ? undefined : value), 2) + '\n';
+  // Only a finding carries `edits` (for SARIF), so only the findings are copied without them. A replacer function
+  // would take V8's JSON.stringify off its fast path for the whole report: on a scan of 100,000 files (one entry
+  // each in `files`) it left 35 MB of partial strings in the heap at the run's peak (heap snapshot, issue 30).
+  const findings = report.findings.map((f) => {
+    if (f.edits === undefined) return f;
+    const { edits: _edits, ...rest } = f;
+    return rest;
+  });
+  return `${JSON.stringify({ ...report, findings }, null, 2)}\n`;
 }
 
 /** One line for a log: `collab-migrate: 3 errors, 1 warning (2 fixable) in 41 files, 2 skipped`. */
