@@ -271,7 +271,7 @@ function withImportedTexts(
   if (imported.length === 0) return kept;
   const joined = [text, ...imported].join('\n');
   // The scanner is the one of the whole URL plan (built once); the gates run on the detections still open only.
-  const extended = gated(joined, candidateDetections(joined, urlDetections).filter(open), opts);
+  const extended = gatedJoined(text, joined, candidateDetections(joined, urlDetections).filter(open), opts);
   return extended.length === 0 ? kept : [...kept, ...extended];
 }
 
@@ -288,6 +288,15 @@ function gated(text: string, candidates: readonly PlannedDetection[], opts: Anal
     else if (kept) kept.push(p);
   }
   return kept ?? candidates;
+}
+
+/** {@link gated} for a text joined with the strings of the modules it imports ({@link Detector.mayMatchJoined}). */
+function gatedJoined(own: string, joined: string, candidates: readonly PlannedDetection[], opts: AnalyzeOptions): readonly PlannedDetection[] {
+  return candidates.filter((p) => {
+    const d = p.detector;
+    if (d.mayMatchJoined) return d.mayMatchJoined(own, joined, contextFor(p, opts));
+    return !d.mayMatch || d.mayMatch(joined, contextFor(p, opts));
+  });
 }
 
 /** Whether a node is part of this file's tree (not of a module the project model read for it). */

@@ -65,6 +65,8 @@ interface Tool {
 
 interface Sample {
   seconds: number;
+  /** CPU time (user + system) of the child and its threads, from /usr/bin/time: steadier than wall time on a shared machine. */
+  cpu?: number;
   rssMb?: number;
   /** Stopped at the time limit: the time is a lower bound. */
   stopped?: boolean;
@@ -83,7 +85,7 @@ function run(tool: Tool): Sample {
   const timed = existsSync(TIME);
   // A slow tool runs in a process group of its own (setsid), so stopping it also stops the worker processes it
   // started: jscodeshift's workers, left running after their parent was killed, slowed the next rounds' runs.
-  const argv = [...(tool.slow && SETSID ? ['setsid'] : []), ...(timed ? [TIME, '-f', '__BENCH__ %e %M'] : []), ...tool.cmd];
+  const argv = [...(tool.slow && SETSID ? ['setsid'] : []), ...(timed ? [TIME, '-f', '__BENCH__ %e %M %U %S'] : []), ...tool.cmd];
   const start = process.hrtime.bigint();
   const r = spawnSync(argv[0], argv.slice(1), { cwd: tool.cwd, encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, CI: 'true', NO_COLOR: '1' }, timeout: tool.slow ? SLOW_TIMEOUT * 1000 : undefined, killSignal: 'SIGKILL' });
   const wall = Number(process.hrtime.bigint() - start) / 1e9;
@@ -95,13 +97,13 @@ function run(tool: Tool): Sample {
     }
   }
   if (tool.slow && r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') return { seconds: wall, stopped: true };
-  const m = /__BENCH__ ([\d.]+) (\d+)/.exec(r.stderr ?? '');
+  const m = /__BENCH__ ([\d.]+) (\d+)(?: ([\d.]+) ([\d.]+))?/.exec(r.stderr ?? '');
   const code = m ? (r.status ?? -1) : (r.status ?? -1);
   if (!tool.ok.includes(code)) {
     const tail = (r.stderr ?? '').replace(/__BENCH__.*$/m, '').trim().split('\n').slice(-5).join('\n');
     throw new Error(`${tool.name} exited with ${code}:\n${tail}`);
   }
-  return { seconds: wall, rssMb: m ? Number(m[2]) / 1024 : undefined };
+  return { seconds: wall, rssMb: m ? Number(m[2]) / 1024 : undefined, ...(m?.[3] !== undefined ? { cpu: Number(m[3]) + Number(m[4]) } : {}) };
 }
 
 const median = (xs: number[]): number => {
@@ -363,15 +365,25 @@ function benchScale(sizes: number[]): string {
     }
   }
   rmSync(work, { recursive: true, force: true });
-  const rows = corpora.map((c) => ({ n: c.n, seconds: median(c.samples.map((s) => s.seconds)), peak: Math.max(0, ...c.samples.map((s) => s.rssMb ?? 0)) }));
+  const rows = corpora.map((c) => {
+    const cpus = c.samples.flatMap((s) => (s.cpu === undefined ? [] : [s.cpu]));
+    return { n: c.n, seconds: median(c.samples.map((s) => s.seconds)), cpu: cpus.length ? median(cpus) : undefined, peak: Math.max(0, ...c.samples.map((s) => s.rssMb ?? 0)) };
+  });
   const perFile = rows.map((x) => (x.seconds / x.n) * 1e6);
-  const spread = perFile.length > 1 ? Math.max(...perFile) / Math.min(...perFile) : undefined;
+  const cpuPerFile = rows.map((x) => (x.cpu === undefined ? undefined : (x.cpu / x.n) * 1e6));
+  const spreadOf = (xs: Array<number | undefined>): number | undefined => (xs.length > 1 && xs.every((x) => x !== undefined) ? Math.max(...(xs as number[])) / Math.min(...(xs as number[])) : undefined);
+  const spread = spreadOf(perFile);
+  const cpuSpread = spreadOf(cpuPerFile);
+  // Larger per-file time for the larger repository is what "cost stays linear" forbids; the smaller one's start-up
+  // (about 0.2-0.4 s, spread over fewer files) makes its time per file larger without any growth.
+  const growth = (xs: Array<number | undefined>): number | undefined => (xs.length > 1 && xs.every((x) => x !== undefined) ? (xs[xs.length - 1] as number) / (xs[0] as number) : undefined);
   return [
-    '| generated repository | source files | scan (median) | per file | peak RSS |',
-    '|---|---:|---:|---:|---:|',
-    ...rows.map((x, i) => `| ${x.n.toLocaleString('en')} files | ${x.n} | ${x.seconds.toFixed(2)} s | ${perFile[i]!.toFixed(0)} µs | ${x.peak ? `${x.peak.toFixed(0)} MB` : 'n/a'} |`),
+    '| generated repository | source files | scan (median) | per file | CPU (user + sys, median) | CPU per file | peak RSS |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((x, i) => `| ${x.n.toLocaleString('en')} files | ${x.n} | ${x.seconds.toFixed(2)} s | ${perFile[i]!.toFixed(0)} µs | ${x.cpu === undefined ? 'n/a' : `${x.cpu.toFixed(2)} s`} | ${cpuPerFile[i] === undefined ? 'n/a' : `${cpuPerFile[i]!.toFixed(0)} µs`} | ${x.peak ? `${x.peak.toFixed(0)} MB` : 'n/a'} |`),
     '',
-    `${spread === undefined ? 'n/a ' : spread <= 1.2 ? 'PASS' : 'MISS'}  time per file within 20% from the smallest to the largest (${spread?.toFixed(2) ?? 'n/a'}x)`,
+    `${spread === undefined ? 'n/a ' : spread <= 1.2 ? 'PASS' : 'MISS'}  time per file within 20% from the smallest to the largest (${spread?.toFixed(2) ?? 'n/a'}x; largest over smallest ${growth(perFile)?.toFixed(2) ?? 'n/a'}x)`,
+    `${cpuSpread === undefined ? 'n/a ' : cpuSpread <= 1.2 ? 'PASS' : 'MISS'}  CPU time per file within 20% (${cpuSpread?.toFixed(2) ?? 'n/a'}x; largest over smallest ${growth(cpuPerFile)?.toFixed(2) ?? 'n/a'}x)`,
     `${rows.every((x) => x.peak) ? (rows.every((x) => x.peak < 300) ? 'PASS' : 'MISS') : 'n/a '}  peak RSS under 300 MB on each (${rows.map((x) => (x.peak ? x.peak.toFixed(0) : 'n/a')).join(', ')} MB)`,
   ].join('\n');
 }

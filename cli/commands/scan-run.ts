@@ -3,7 +3,7 @@
  * report modules are most of the start-up time, and they load while the walker thread works.
  */
 import { printable } from '../../engine/read/printable.js';
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { prefilterEntries } from '../../engine/analyze.js';
@@ -24,7 +24,7 @@ import { checkIds, compareNotices, openCatalog, unknownNoticeMessage } from '../
 import { TOOL_VERSION } from '../package-info.js';
 import { scanWalk } from '../scan/pool.js';
 import { catalogAge, staleCatalogMessage } from '../../engine/catalog/sources.js';
-import { buildReport, summaryLine, type FileOutcome, type Report } from '../report/report.js';
+import { buildReport, summaryLine, writeJson, type FileOutcome, type Report } from '../report/report.js';
 import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan/scan-core.js';
 import type { WalkStream } from '../walk/walker.js';
 import { cleanupTempFiles, removeStaleTempFiles, writeIfUnchanged } from '../../engine/fix/writer.js';
@@ -205,7 +205,9 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   // by the scan, and asking for its text would read it again.
   const formatContext: FormatContext = { texts: new Map(scanned.filter((s) => s.findings.length > 0).map((s) => [s.file.display, s.text])), cwd: io.cwd, color, notices: selected };
   if (settings.sarifCategory !== undefined) formatContext.category = settings.sarifCategory;
-  let text = FORMATTERS[settings.format](report, formatContext);
+  // A JSON report written to a file is written in pieces (writeJson): never the whole text at once.
+  const streamed = (format: string, file: string | undefined): boolean => format === 'json' && file !== undefined;
+  let text = streamed(settings.format, settings.output) ? '' : FORMATTERS[settings.format](report, formatContext);
   if (settings.dryRun && settings.format === 'text') {
     const diffs = report.files.filter((f) => f.diff).map((f) => f.diff!);
     // The diffs show the repository's text: control characters escaped, line by line (issue 28).
@@ -213,13 +215,13 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   }
   const written: string[] = [];
   if (settings.output) {
-    writeReport(settingName(settings, 'output', '--output'), settings.output, text);
+    writeReport(settingName(settings, 'output', '--output'), settings.output, streamed(settings.format, settings.output) ? report : text);
     written.push(`${displayPath(settings.output, io.cwd)} (${settings.format})`);
   } else {
     io.stdout.write(text);
   }
   for (const o of settings.outputs) {
-    writeReport(outputName(settings, o.format), o.file, FORMATTERS[o.format](report, { ...formatContext, color: false }));
+    writeReport(outputName(settings, o.format), o.file, streamed(o.format, o.file) ? report : FORMATTERS[o.format](report, { ...formatContext, color: false }));
     written.push(`${displayPath(o.file, io.cwd)} (${o.format})`);
   }
   // A log shows what happened even when every report went to a file.
@@ -271,9 +273,21 @@ function useBaseline(settings: ScanSettings, scanned: readonly ScannedFile[], se
   return undefined;
 }
 
-function writeReport(flag: string, file: string, text: string): void {
+/** Writes a report's text, or a report as JSON in pieces ({@link writeJson}). */
+function writeReport(flag: string, file: string, text: string | Report): void {
   try {
-    writeFileSync(file, text);
+    if (typeof text === 'string') writeFileSync(file, text);
+    else {
+      const fd = openSync(file, 'w');
+      try {
+        writeJson(text, (piece) => {
+          const bytes = Buffer.from(piece);
+          for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+        });
+      } finally {
+        closeSync(fd);
+      }
+    }
   } catch (error) {
     throw new UsageError(`Cannot write ${flag} ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
   }

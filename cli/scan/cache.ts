@@ -15,7 +15,8 @@ import path from 'node:path';
 import type { Match } from '../../engine/types.js';
 import { readRegularFile, type FoundFile, type SkippedFile } from '../walk/files.js';
 import { hasDirectives } from '../../engine/findings/suppressions.js';
-import { analyzeText, readText, toFindings, type ScanContext, type ScannedFile } from './scan-core.js';
+import { analyzeText, readText, toFindings, type Finding, type ScanContext, type ScannedFile } from './scan-core.js';
+import type { Suppression } from '../../engine/findings/suppressions.js';
 
 /** Format of the cache file; bump when the entry shape changes. */
 const CACHE_FORMAT = 4;
@@ -144,23 +145,47 @@ export function resultOf(file: FoundFile, outcome: Outcome, text: string | undef
   }
   const unanalysed = outcome.unanalysed ? { unanalysed: outcome.unanalysed } : {};
   if (text !== undefined) return { file, text, ...toFindings(file, text, outcome.matches, ctx, fromText ? outcome.directives : undefined), ...unanalysed };
-  let lazy: string | undefined;
-  // The getter is written in the literal (an own, enumerable property, as `Object.defineProperty` made it):
-  // defining it afterwards turned each of these objects, one per file, into a slow dictionary (profiled).
-  const scanned: ScannedFile = {
-    file,
-    ...toFindings(file, '', [], ctx, false),
-    ...unanalysed,
-    get text(): string {
-      if (lazy === undefined) {
-        const read = readText(file);
-        lazy = 'text' in read ? read.text : '';
-      }
-      return lazy;
-    },
-  };
-  return scanned;
+  return new QuietFile(file, outcome.unanalysed);
 }
+
+const NO_FINDINGS: Finding[] = Object.freeze([]) as unknown as Finding[];
+const NO_SUPPRESSIONS: Suppression[] = Object.freeze([]) as unknown as Suppression[];
+/** Shared by every {@link QuietFile}: only ever read (`has`), never added to. */
+const NONE_USED: Set<Suppression> = new Set();
+
+/**
+ * A scanned file with nothing to report (no finding, no suppression comment): most files of a repository, one
+ * object each for the whole run, so it is small (issue 30: 100,000 files). A class, so every instance has the
+ * same fast shape and shares the text getter and the empty lists; an object literal with a getter and spreads
+ * was a dictionary of about 600 bytes with a closure, its context and a `Set` of its own per file (heap
+ * snapshot of a 100,000-file scan). The text is read only if someone asks for it (`--check-syntax`).
+ */
+class QuietFile implements ScannedFile {
+  // On the prototype (below), not in each instance: the same for every quiet file. `--diff-base` assigns
+  // `findings`, which then becomes the instance's own.
+  declare findings: Finding[];
+  declare readonly suppressions: Suppression[];
+  declare readonly used: Set<Suppression>;
+  declare readonly suppressedCount: number;
+  readonly unanalysed: string | undefined;
+  private lazyText: string | undefined;
+
+  constructor(
+    readonly file: FoundFile,
+    unanalysed: string | undefined,
+  ) {
+    this.unanalysed = unanalysed;
+  }
+
+  get text(): string {
+    if (this.lazyText === undefined) {
+      const read = readText(this.file);
+      this.lazyText = 'text' in read ? read.text : '';
+    }
+    return this.lazyText;
+  }
+}
+Object.assign(QuietFile.prototype, { findings: NO_FINDINGS, suppressions: NO_SUPPRESSIONS, used: NONE_USED, suppressedCount: 0 });
 
 /** A scan's cache: look files up by stat, record what was computed, save once at the end. */
 export class ScanCache {

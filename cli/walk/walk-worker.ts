@@ -20,7 +20,11 @@ const BATCH = 256;
 /** Batches the main thread may have waiting before the walker takes some. */
 const LAG = 20;
 
-const batches: FoundFile[][] = [];
+/**
+ * The batches sent, kept only while this thread may still read them (with `help`): a batch the main thread has
+ * claimed is dropped (undefined), so at the end of a 100,000-file walk this thread does not hold every path.
+ */
+const batches: Array<FoundFile[] | undefined> = [];
 let batch: FoundFile[] = [];
 const send = (message: WalkMessage): void => port.postMessage(message);
 const claims = setup.help ? new Int32Array(setup.help.claims) : undefined;
@@ -38,7 +42,7 @@ let low = 0;
 
 const flush = (): void => {
   send({ files: batch, batch: batches.length });
-  batches.push(batch);
+  batches.push(setup.help ? batch : undefined);
   batch = [];
   keepUp();
 };
@@ -52,8 +56,11 @@ function keepUp(): void {
   if (!plan || !claims) return;
   const k = batches.length - 1;
   if (k >= claims.length) return;
-  while (low < k && Atomics.load(claims, low) !== 0) low++;
-  if (k - low > LAG && Atomics.compareExchange(claims, k, 0, BY_WALKER) === 0) readBatch(k, plan);
+  while (low < k && Atomics.load(claims, low) !== 0) batches[low++] = undefined;
+  if (k - low > LAG && Atomics.compareExchange(claims, k, 0, BY_WALKER) === 0) {
+    readBatch(k, plan);
+    batches[k] = undefined;
+  }
 }
 
 try {
@@ -82,12 +89,13 @@ function help(plan: PrefilterPlan, claims: Int32Array): void {
     // The main thread claims batches in order, so below one it has claimed, all are taken.
     if (was !== 0) break;
     readBatch(k, plan);
+    batches[k] = undefined;
   }
 }
 
 /** Reads and prefilters a batch this thread has claimed, and sends the main thread what it found. */
 function readBatch(k: number, plan: PrefilterPlan): void {
-  send({ batch: k, read: batches[k].map((file) => prefilter(file, plan)) });
+  send({ batch: k, read: batches[k]!.map((file) => prefilter(file, plan)) });
 }
 
 function prefilter(file: FoundFile, plan: PrefilterPlan): Prefiltered {

@@ -109,6 +109,21 @@ function inlineWalk(opts: WalkOptions): WalkStream {
   };
 }
 
+const LANGUAGES: Record<FoundFile['language'], FoundFile['language']> = { js: 'js', ts: 'ts', config: 'config' };
+
+/**
+ * A file as the walker thread sent it, made smaller: the message gave each file its own copy of every string, and
+ * the scan keeps every file to the end (the report lists them). The language becomes the one shared string, and
+ * the display path a slice of the absolute path that ends in it (V8 keeps a slice as a reference into its
+ * parent). About 100 bytes less per file: 10 MB on a 100,000-file repository (issue 30).
+ */
+function compact(file: FoundFile): FoundFile {
+  file.language = LANGUAGES[file.language] ?? file.language;
+  const { path: p, display: d } = file;
+  if (p.length > d.length && p.endsWith(d) && p.charCodeAt(p.length - d.length - 1) === 47 /* / */) file.display = p.slice(p.length - d.length);
+  return file;
+}
+
 function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
   const queue: WalkEvent[] = [];
   const skipped: SkippedFile[] = [];
@@ -125,7 +140,7 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
   const setup: WalkerSetup = { walk, ...(channel && claims ? { help: { port: channel.port2, claims: claims.buffer as SharedArrayBuffer } } : {}) };
   const worker = new Worker(WALK_WORKER_URL, { workerData: setup, transferList: channel ? [channel.port2] : [] });
   worker.on('message', (message: WalkMessage) => {
-    if ('files' in message) queue.push({ kind: 'files', batch: message.batch, files: message.files });
+    if ('files' in message) queue.push({ kind: 'files', batch: message.batch, files: message.files.map(compact) });
     else if ('read' in message) queue.push({ kind: 'read', batch: message.batch, read: message.read });
     else if ('skipped' in message) {
       skipped.push(...message.skipped);

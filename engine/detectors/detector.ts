@@ -101,6 +101,13 @@ export interface Detector<D extends Detection = Detection> {
    */
   gateReadsUrls?: true;
   /**
+   * With {@link gateReadsUrls}: the gate for the file's own text (`own`) joined with the strings of the modules it
+   * imports (`joined`), when the parts of {@link mayMatch} that are about the file's own code (a callee's name, an
+   * identifier) must hold on `own` and only those about a URL may hold on `joined`. Absent: {@link mayMatch} on
+   * `joined`. Sound when each part it reads on `own` only is one that imported strings cannot satisfy.
+   */
+  mayMatchJoined?(own: string, joined: string, ctx: DetectorContext<D>): boolean;
+  /**
    * The reason given for a `certain` match that names none of its own: what this detector's matches are tied
    * to (`"exact host of the legacy call history API"`).
    */

@@ -89,13 +89,13 @@ const loginGates = new WeakMap<CustomDetection, RegExp[][] | undefined>();
  *   `Buffer.from(s, 'base64')` ({@link isBase64Secret}, an identifier `Buffer`): the text holds `Buffer`.
  * Names are written, as the prefilter's tokens are, without escape sequences.
  */
-function mayReport(text: string, d: CustomDetection): boolean {
+function mayReport(text: string, d: CustomDetection, urls = text): boolean {
   const { loginPaths, sdkMethods, sdkMintMethods } = params(d);
   if (sdkMethods.some((m) => text.includes(m))) return true;
   if (sdkMintMethods.some((m) => m.split('.').every((name) => text.includes(name)))) return true;
   if (text.includes('Buffer') && mayHaveJwtSigning(text)) return true;
   if (!loginGates.has(d)) loginGates.set(d, loginPaths.length === 0 ? [] : pathPatternGates(loginPaths.map((p) => `${escapeRegExp(p)}$`), ''));
-  return passesPathGates(text, loginGates.get(d));
+  return passesPathGates(urls, loginGates.get(d));
 }
 
 export const guestIssuerEndOfLife: Detector<CustomDetection> = {
@@ -110,6 +110,14 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
   },
   mayMatch: (text, ctx) => mayReport(text, ctx.detection),
   gateReadsUrls: true,
+  /**
+   * Only the login path may come from another module (a URL constant). The callee names, `Buffer` and the JWT
+   * signing ({@link jwtSignings}: a callee imported from a JWT module by this file, or a dotted name of its own)
+   * are the file's own code, which the strings of imported modules never hold; the key's `'base64'` may be
+   * imported (a token then found in `joined` only), and is not part of the gate. On outline, strings of imported
+   * modules holding `jwt` had three files with `Buffer` parsed and their imports followed for nothing.
+   */
+  mayMatchJoined: (own, joined, ctx) => mayReport(own, ctx.detection, joined),
   detect(file, ctx) {
     const { guestClaims, loginPaths, sdkMethods, sdkMintMethods } = params(ctx.detection);
     const out: RawMatch[] = [];

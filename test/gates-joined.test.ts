@@ -1,0 +1,50 @@
+/**
+ * Gates on a file's text joined with the strings of the modules it imports (Detector.mayMatchJoined,
+ * engine/analyze.ts): guest-issuer-end-of-life lets the login path come from another module, but not the parts
+ * of its gate about the file's own code (`Buffer`, a JWT signing), which imported strings never make true.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyzeFile, sourceCandidates, type AnalyzeOptions } from '../engine/analyze.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+
+const catalog = loadCatalog();
+const opts: AnalyzeOptions = { catalog, notices: catalog.notices.filter((n) => n.id === 'guest-issuer-end-of-life') };
+const temps: string[] = [];
+afterAll(() => {
+  for (const t of temps) rmSync(t, { recursive: true, force: true });
+});
+
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'cm-joined-'));
+  temps.push(root);
+  mkdirSync(path.join(root, '.git'));
+  mkdirSync(path.join(root, 'src'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, 'src', name), text);
+  return root;
+}
+
+const analyse = (root: string, name: string, text: string) => {
+  const filename = path.join(root, 'src', name);
+  return { candidates: sourceCandidates(text, opts, undefined, filename).map((p) => p.notice.id), result: analyzeFile({ filename, text }, opts) };
+};
+
+describe('gates on a text joined with its imports', () => {
+  it('a file with Buffer and base64 is not parsed because an imported module names jwt in a string', () => {
+    const text = `import { label } from './labels';\nexport const data = Buffer.from(label, 'base64');\nfetch('/api/documents');\n`;
+    const root = project({ 'labels.ts': `export const label = 'jwt-free text, from @server/utils/jwt';\n`, 'doc.ts': text });
+    const { candidates, result } = analyse(root, 'doc.ts', text);
+    expect(candidates).toEqual([]);
+    expect(result.parsed).toBe(false);
+  });
+
+  it('the login path written in an imported constant still makes the file parsed, and reported', () => {
+    const text = `import { LOGIN } from './urls';\nexport const go = (jwt: string) => fetch(LOGIN, { method: 'POST', headers: { Authorization: 'Bearer ' + jwt } });\n`;
+    const root = project({ 'urls.ts': `export const LOGIN = 'https://webexapis.com/v1/jwt/login';\n`, 'login.ts': text });
+    const { candidates, result } = analyse(root, 'login.ts', text);
+    expect(candidates).toEqual(['guest-issuer-end-of-life']);
+    expect(result.matches.map((m) => m.noticeId)).toEqual(['guest-issuer-end-of-life']);
+  });
+});
