@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, cli, tempTrees } from './cli/run.js';
+import { assertBuilt, cliInProcess, tempTrees } from './cli/run.js';
 import { SIM_RING } from './helpers/snippets.js';
 
 const TODAY = ['--today', '2026-11-22', '--no-progress'];
@@ -36,17 +36,17 @@ interface Report {
 const tree = tempTrees();
 beforeAll(() => assertBuilt());
 
-function json(args: readonly string[], cwd: string): { code: number | null; report: Report; stderr: string } {
-  const r = cli([...args, '--format', 'json'], { cwd });
+async function json(args: readonly string[], cwd: string): Promise<{ code: number | null; report: Report; stderr: string }> {
+  const r = await cliInProcess([...args, '--format', 'json'], { cwd });
   return { code: r.code, report: JSON.parse(r.stdout) as Report, stderr: r.stderr };
 }
 
 const files = (report: Report): string[] => [...new Set(report.findings.map((f) => f.file))].sort();
 
 describe('generated files', { timeout: 120_000 }, () => {
-  it('are skipped by default, each with its reason, and counted in the JSON summary', () => {
+  it('are skipped by default, each with its reason, and counted in the JSON summary', async () => {
     const d = tree(FILES);
-    const { code, report } = json([...ONLY, ...TODAY], d);
+    const { code, report } = await json([...ONLY, ...TODAY], d);
     expect(code).toBe(0);
     expect(files(report)).toEqual(['lib/sim-ring.js', 'src/sim-ring.ts']);
     const skipped = report.files.filter((f) => f.outcome === 'skipped');
@@ -58,57 +58,57 @@ describe('generated files', { timeout: 120_000 }, () => {
     expect(report.unanalysed).toEqual([]);
   });
 
-  it('the text output counts them and says how to scan them', () => {
+  it('the text output counts them and says how to scan them', async () => {
     const d = tree(FILES);
-    const r = cli([...ONLY, ...TODAY], { cwd: d });
+    const r = await cliInProcess([...ONLY, ...TODAY], { cwd: d });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`  ${GENERATED.length} generated files skipped (minified bundles, build output: listed below; --include-generated scans them)`);
     expect(r.stdout).toContain(`Skipped ${GENERATED.length} files:`);
     expect(r.stdout).toMatch(/^ {2}public\/app\.js: generated \(source map beside it\)$/m);
     // The one-line summary of a run that writes its report to a file.
-    const out = cli([...ONLY, ...TODAY, '--json-output', 'r.json'], { cwd: d });
+    const out = await cliInProcess([...ONLY, ...TODAY, '--json-output', 'r.json'], { cwd: d });
     expect(out.stderr).toContain(`${GENERATED.length} skipped (${GENERATED.length} generated)`);
   });
 
-  it('Markdown, HTML, SARIF and GitHub annotations say so too', () => {
+  it('Markdown, HTML, SARIF and GitHub annotations say so too', async () => {
     const d = tree(FILES);
     const n = GENERATED.length;
-    expect(cli([...ONLY, ...TODAY, '--format', 'markdown'], { cwd: d }).stdout).toContain(`${n} generated files skipped (minified bundles, build output; \`--include-generated\` scans them).`);
-    expect(cli([...ONLY, ...TODAY, '--format', 'html'], { cwd: d }).stdout).toContain(`${n} generated files skipped (--include-generated scans them)`);
-    const sarif = JSON.parse(cli([...ONLY, ...TODAY, '--format', 'sarif'], { cwd: d }).stdout) as {
+    expect((await cliInProcess([...ONLY, ...TODAY, '--format', 'markdown'], { cwd: d })).stdout).toContain(`${n} generated files skipped (minified bundles, build output; \`--include-generated\` scans them).`);
+    expect((await cliInProcess([...ONLY, ...TODAY, '--format', 'html'], { cwd: d })).stdout).toContain(`${n} generated files skipped (--include-generated scans them)`);
+    const sarif = JSON.parse((await cliInProcess([...ONLY, ...TODAY, '--format', 'sarif'], { cwd: d })).stdout) as {
       runs: { properties: { generatedSkipped: number }; invocations: { toolExecutionNotifications: { message: { text: string }; properties?: { generated?: boolean } }[] }[] }[];
     };
     const notes = sarif.runs[0].invocations[0].toolExecutionNotifications;
     expect(notes.filter((x) => x.properties?.generated === true)).toHaveLength(n);
     expect(notes.every((x) => x.message.text.startsWith('Skipped: generated ('))).toBe(true);
     expect(sarif.runs[0].properties.generatedSkipped).toBe(n);
-    expect(cli([...ONLY, ...TODAY, '--format', 'github'], { cwd: d }).stdout).toContain(`${n} skipped (${n} generated: --include-generated scans them)`);
+    expect((await cliInProcess([...ONLY, ...TODAY, '--format', 'github'], { cwd: d })).stdout).toContain(`${n} skipped (${n} generated: --include-generated scans them)`);
   });
 
-  it('--include-generated scans them', () => {
+  it('--include-generated scans them', async () => {
     const d = tree(FILES);
-    const { report } = json([...ONLY, ...TODAY, '--include-generated'], d);
+    const { report } = await json([...ONLY, ...TODAY, '--include-generated'], d);
     expect(files(report)).toEqual([...GENERATED, 'lib/sim-ring.js', 'src/sim-ring.ts'].sort());
     expect(report.summary).toMatchObject({ filesSkipped: 0, generated: 0 });
-    expect(cli([...ONLY, ...TODAY, '--include-generated'], { cwd: d }).stdout).not.toContain('generated files skipped');
+    expect((await cliInProcess([...ONLY, ...TODAY, '--include-generated'], { cwd: d })).stdout).not.toContain('generated files skipped');
   });
 
-  it('"includeGenerated": true in the configuration scans them; the flag wins; a misspelt key is refused with a did-you-mean', () => {
+  it('"includeGenerated": true in the configuration scans them; the flag wins; a misspelt key is refused with a did-you-mean', async () => {
     const d = tree({ ...FILES, '.collab-migraterc.json': JSON.stringify({ includeGenerated: true }) });
-    expect(files(json([...ONLY, ...TODAY], d).report)).toHaveLength(GENERATED.length + 2);
-    expect(files(json([...ONLY, ...TODAY, '--no-include-generated'], d).report)).toEqual(['lib/sim-ring.js', 'src/sim-ring.ts']);
+    expect(files((await json([...ONLY, ...TODAY], d)).report)).toHaveLength(GENERATED.length + 2);
+    expect(files((await json([...ONLY, ...TODAY, '--no-include-generated'], d)).report)).toEqual(['lib/sim-ring.js', 'src/sim-ring.ts']);
     writeFileSync(path.join(d, '.collab-migraterc.json'), JSON.stringify({ includeGenerate: true }));
-    const bad = cli([...TODAY], { cwd: d });
+    const bad = await cliInProcess([...TODAY], { cwd: d });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/unknown option "includeGenerate"; did you mean "includeGenerated"\?/);
-    const flag = cli([...TODAY, '--include-generate'], { cwd: d });
+    const flag = await cliInProcess([...TODAY, '--include-generate'], { cwd: d });
     expect(flag.code).toBe(2);
     expect(flag.stderr).toMatch(/--include-generate \(did you mean --include-generated\?\)/);
   });
 
-  it('--fix leaves generated files alone unless they are included', () => {
+  it('--fix leaves generated files alone unless they are included', async () => {
     const d = tree(FILES);
-    const fixed = cli([...ONLY, ...TODAY, '--fix', '--allow-dirty'], { cwd: d });
+    const fixed = await cliInProcess([...ONLY, ...TODAY, '--fix', '--allow-dirty'], { cwd: d });
     expect(fixed.code).toBe(0);
     for (const [file, text] of Object.entries(FILES)) {
       const now = readFileSync(path.join(d, file), 'utf8');
@@ -116,31 +116,31 @@ describe('generated files', { timeout: 120_000 }, () => {
       else expect(now, file).toBe(text);
     }
     const all = tree(FILES);
-    cli([...ONLY, ...TODAY, '--fix', '--allow-dirty', '--include-generated'], { cwd: all });
+    await cliInProcess([...ONLY, ...TODAY, '--fix', '--allow-dirty', '--include-generated'], { cwd: all });
     for (const file of GENERATED) expect(readFileSync(path.join(all, file), 'utf8'), file).toContain('answerConfirmationRequiredEnabled');
   });
 
-  it('the result cache does not carry a skip into a run that includes generated files', () => {
+  it('the result cache does not carry a skip into a run that includes generated files', async () => {
     const d = tree(FILES);
     const cache = ['--cache-location', path.join(d, '.cache')];
-    expect(files(json([...ONLY, ...TODAY, ...cache], d).report)).toHaveLength(2);
-    expect(files(json([...ONLY, ...TODAY, ...cache, '--include-generated'], d).report)).toHaveLength(GENERATED.length + 2);
-    expect(files(json([...ONLY, ...TODAY, ...cache], d).report)).toHaveLength(2);
+    expect(files((await json([...ONLY, ...TODAY, ...cache], d)).report)).toHaveLength(2);
+    expect(files((await json([...ONLY, ...TODAY, ...cache, '--include-generated'], d)).report)).toHaveLength(GENERATED.length + 2);
+    expect(files((await json([...ONLY, ...TODAY, ...cache], d)).report)).toHaveLength(2);
   });
 
-  it('a run whose files are all generated says how to scan them', () => {
+  it('a run whose files are all generated says how to scan them', async () => {
     const d = tree({ 'dist/a.js': JS_SIM_RING });
-    const r = cli([...TODAY], { cwd: d });
+    const r = await cliInProcess([...TODAY], { cwd: d });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('dist/a.js (generated (in a dist/ folder))');
     expect(r.stderr).toContain('Pass --include-generated to scan generated files, or --no-error-on-unmatched-pattern to accept an empty scan.');
   });
 
-  it('--concurrency off gives the same report as the default threads', () => {
+  it('--concurrency off gives the same report as the default threads', async () => {
     const d = tree(FILES);
     for (const extra of [[], ['--include-generated']]) {
-      const threads = cli([...ONLY, ...TODAY, '--format', 'json', ...extra], { cwd: d }).stdout;
-      const one = cli([...ONLY, ...TODAY, '--format', 'json', '--concurrency', 'off', ...extra], { cwd: d }).stdout;
+      const threads = (await cliInProcess([...ONLY, ...TODAY, '--format', 'json', ...extra], { cwd: d })).stdout;
+      const one = (await cliInProcess([...ONLY, ...TODAY, '--format', 'json', '--concurrency', 'off', ...extra], { cwd: d })).stdout;
       expect(one).toBe(threads);
     }
   });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docsUrl } from '../cli/package-info.js';
-import { assertBuilt, cli, tempTrees } from './cli/run.js';
+import { assertBuilt, cli, cliInProcess, tempTrees } from './cli/run.js';
 import { SIM_RING } from './helpers/snippets.js';
 
 const require = createRequire(import.meta.url);
@@ -56,15 +56,15 @@ interface SarifLog {
 }
 
 describe('several outputs from one run', { timeout: 180_000 }, () => {
-  it('text on stdout, JSON, SARIF and Markdown in files, and the summary line on stderr', () => {
+  it('text on stdout, JSON, SARIF and Markdown in files, and the summary line on stderr', async () => {
     const d = tree({ 'src/sim-ring.ts': SIM_RING, 'src/sig.ts': SIGNATURE });
-    const r = cli(['--format', 'text', '--json-output', 'out.json', '--sarif-output', 'out.sarif', '--markdown-output', 'summary.md', ...DAY], { cwd: d });
+    const r = await cliInProcess(['--format', 'text', '--json-output', 'out.json', '--sarif-output', 'out.sarif', '--markdown-output', 'summary.md', ...DAY], { cwd: d });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/✖ 2 findings \(0 errors, 2 warnings\)/);
     expect(r.stderr).toBe('collab-migrate: 0 errors, 2 warnings (2 fixable) in 2 files; wrote out.json (json), out.sarif (sarif), summary.md (markdown)\n');
     // The JSON file is what --format json prints (in a run that leaves the same report files out of the scan).
     const written = readFileSync(path.join(d, 'out.json'), 'utf8');
-    const alone = cli(['--format', 'json', '--text-output', 'out.json', '--sarif-output', 'out.sarif', '--markdown-output', 'summary.md', ...DAY], { cwd: d });
+    const alone = await cliInProcess(['--format', 'json', '--text-output', 'out.json', '--sarif-output', 'out.sarif', '--markdown-output', 'summary.md', ...DAY], { cwd: d });
     expect(alone.stdout).toBe(written);
     expect(readFileSync(path.join(d, 'out.json'), 'utf8')).toBe(r.stdout);
     const sarif = JSON.parse(readFileSync(path.join(d, 'out.sarif'), 'utf8')) as SarifLog;
@@ -81,36 +81,36 @@ describe('several outputs from one run', { timeout: 180_000 }, () => {
     expect(md).toMatch(/### Coming next \(within 90 days\)\n[^#]*\| 2026-05-19 \(in 79 days\) \| .* \| 1 \| 1 \| 0 \|/);
   });
 
-  it('--output alone says on stderr what happened (it printed nothing before)', () => {
+  it('--output alone says on stderr what happened (it printed nothing before)', async () => {
     const d = tree({ 'a.ts': SIM_RING });
-    const r = cli(['--format', 'sarif', '--output', 'a.sarif', ...DAY], { cwd: d });
+    const r = await cliInProcess(['--format', 'sarif', '--output', 'a.sarif', ...DAY], { cwd: d });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('collab-migrate: 0 errors, 1 warning (1 fixable) in 1 file; wrote a.sarif (sarif)\n');
-    const clean = cli(['--format', 'json', '--output', 'b.json', '--only', HEADERS, ...DAY], { cwd: tree({ 'b.ts': 'export const x = 1;\n' }) });
+    const clean = await cliInProcess(['--format', 'json', '--output', 'b.json', '--only', HEADERS, ...DAY], { cwd: tree({ 'b.ts': 'export const x = 1;\n' }) });
     expect(clean.code).toBe(0);
     expect(clean.stderr).toBe('collab-migrate: 0 errors, 0 warnings in 1 file; wrote b.json (json)\n');
   });
 
-  it('refuses two reports to one file, and a report over a source file', () => {
+  it('refuses two reports to one file, and a report over a source file', async () => {
     const d = tree({ 'a.ts': SIM_RING });
-    const twice = cli(['--output', 'r.json', '--format', 'json', '--json-output', 'r.json', ...DAY], { cwd: d });
+    const twice = await cliInProcess(['--output', 'r.json', '--format', 'json', '--json-output', 'r.json', ...DAY], { cwd: d });
     expect(twice.code).toBe(2);
     expect(twice.stderr).toMatch(/Two reports would be written to r\.json/);
-    const source = cli(['--sarif-output', 'a.ts', ...DAY], { cwd: d });
+    const source = await cliInProcess(['--sarif-output', 'a.ts', ...DAY], { cwd: d });
     expect(source.code).toBe(2);
     expect(source.stderr).toMatch(/Cannot write --sarif-output .*a\.ts \(it is a file the scan reads; not overwritten/);
     expect(readFileSync(path.join(d, 'a.ts'), 'utf8')).toBe(SIM_RING);
   });
 
-  it('outputs can live in the configuration file', () => {
+  it('outputs can live in the configuration file', async () => {
     const d = tree({ 'a.ts': SIM_RING, '.collab-migraterc.json': JSON.stringify({ outputs: { sarif: 'reports/cm.sarif' } }) });
     mkdirSync(path.join(d, 'reports'));
     // Without --trust-config the key is ignored (issue 28): the scanned repository is untrusted input.
-    const ignored = cli([...DAY], { cwd: d });
+    const ignored = await cliInProcess([...DAY], { cwd: d });
     expect(ignored.stderr).toMatch(/"outputs" in \.collab-migraterc\.json is ignored/);
     expect(existsSync(path.join(d, 'reports/cm.sarif'))).toBe(false);
-    const r = cli([...DAY, '--trust-config'], { cwd: d });
+    const r = await cliInProcess([...DAY, '--trust-config'], { cwd: d });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/wrote reports\/cm\.sarif \(sarif\)/);
     expect(JSON.parse(readFileSync(path.join(d, 'reports/cm.sarif'), 'utf8')).runs[0].results).toHaveLength(1);
@@ -118,10 +118,10 @@ describe('several outputs from one run', { timeout: 180_000 }, () => {
 });
 
 describe('links that work off the machine', { timeout: 180_000 }, () => {
-  it('no output that leaves the machine holds a file: link; each names the notice\'s web pages', () => {
+  it('no output that leaves the machine holds a file: link; each names the notice\'s web pages', async () => {
     const d = tree({ 'a.ts': SIM_RING, 'b.ts': SIGNATURE });
     const outs = { json: 'r.json', sarif: 'r.sarif', github: 'r.github.txt', markdown: 'r.md', html: 'r.html' };
-    const r = cli(['.', ...DAY, '--include', '*.ts', ...Object.entries(outs).flatMap(([f, file]) => [`--${f}-output`, file])], { cwd: d });
+    const r = await cliInProcess(['.', ...DAY, '--include', '*.ts', ...Object.entries(outs).flatMap(([f, file]) => [`--${f}-output`, file])], { cwd: d });
     expect(r.code, r.stderr).toBe(0);
     for (const file of Object.values(outs)) expect(readFileSync(path.join(d, file), 'utf8'), file).not.toContain('file:');
     const docs = docsUrl(RENAME);
@@ -141,9 +141,9 @@ describe('links that work off the machine', { timeout: 180_000 }, () => {
 });
 
 describe('SARIF for code scanning', { timeout: 180_000 }, () => {
-  it('rules carry descriptions, help with the example, docs links and tags; the log is schema-valid', () => {
+  it('rules carry descriptions, help with the example, docs links and tags; the log is schema-valid', async () => {
     const d = tree({ 'src/sim-ring.ts': SIM_RING, 'src/sig.ts': SIGNATURE });
-    const r = cli(['--format', 'sarif', ...DAY], { cwd: d });
+    const r = await cliInProcess(['--format', 'sarif', ...DAY], { cwd: d });
     const log = JSON.parse(r.stdout) as SarifLog;
     const check = validator()(log);
     expect(check.errors).toEqual([]);
@@ -166,33 +166,33 @@ describe('SARIF for code scanning', { timeout: 180_000 }, () => {
     expect(rename.help.text).toContain('Effective 2024-10-11');
     // None unless asked: upload-sarif ignores its `category` input when the SARIF carries one.
     expect(log.runs[0].automationDetails).toBeUndefined();
-    const category = JSON.parse(cli(['--format', 'sarif', '--sarif-category', 'api/web', ...DAY], { cwd: d }).stdout) as SarifLog;
+    const category = JSON.parse((await cliInProcess(['--format', 'sarif', '--sarif-category', 'api/web', ...DAY], { cwd: d })).stdout) as SarifLog;
     expect(category.runs[0].automationDetails?.id).toBe('api/web/2026-03-01');
   });
 
-  it('fingerprints survive lines added above and re-indentation; identical findings stay apart', () => {
+  it('fingerprints survive lines added above and re-indentation; identical findings stay apart', async () => {
     const twin = SIM_RING.replace('export async function update', 'export async function update2');
     const d = tree({ 'a.ts': SIM_RING + twin });
-    const first = JSON.parse(cli(['--format', 'sarif', ...DAY], { cwd: d }).stdout) as SarifLog;
+    const first = JSON.parse((await cliInProcess(['--format', 'sarif', ...DAY], { cwd: d })).stdout) as SarifLog;
     const prints = first.runs[0].results.map((x) => Object.values(x.partialFingerprints)[0]);
     expect(prints).toHaveLength(2);
     expect(new Set(prints).size).toBe(2);
     expect(prints[1]).toBe(`${prints[0]}:2`);
     const moved = `// a comment\n\nimport x from 'y';\n${SIM_RING.replace(/^ {2}/gm, '    ')}${twin}`;
     writeFileSync(path.join(d, 'a.ts'), moved);
-    const second = JSON.parse(cli(['--format', 'sarif', ...DAY], { cwd: d }).stdout) as SarifLog;
+    const second = JSON.parse((await cliInProcess(['--format', 'sarif', ...DAY], { cwd: d })).stdout) as SarifLog;
     expect(second.runs[0].results.map((x) => x.locations[0].physicalLocation.region.startLine)).toEqual([5, 13]);
     expect(second.runs[0].results.map((x) => Object.values(x.partialFingerprints)[0])).toEqual(prints);
     // A change of the matched line itself is a different finding.
     writeFileSync(path.join(d, 'a.ts'), SIM_RING.replace('enabled: true', 'enabled: false'));
-    const changed = JSON.parse(cli(['--format', 'sarif', ...DAY], { cwd: d }).stdout) as SarifLog;
+    const changed = JSON.parse((await cliInProcess(['--format', 'sarif', ...DAY], { cwd: d })).stdout) as SarifLog;
     expect(Object.values(changed.runs[0].results[0].partialFingerprints)[0]).not.toBe(prints[0]);
   });
 
-  it('paths are relative to the repository root when the scan runs in a subfolder', () => {
+  it('paths are relative to the repository root when the scan runs in a subfolder', async () => {
     const d = tree({ 'packages/api/src/a.ts': SIM_RING });
     mkdirSync(path.join(d, '.git'));
-    const r = cli(['--format', 'sarif', 'src', ...DAY], { cwd: path.join(d, 'packages/api') });
+    const r = await cliInProcess(['--format', 'sarif', 'src', ...DAY], { cwd: path.join(d, 'packages/api') });
     const log = JSON.parse(r.stdout) as SarifLog;
     expect(log.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'packages/api/src/a.ts', uriBaseId: '%SRCROOT%' });
     // No address of this machine in a log that leaves it: code scanning resolves %SRCROOT% to the checkout.
@@ -200,7 +200,7 @@ describe('SARIF for code scanning', { timeout: 180_000 }, () => {
     expect(r.stdout).not.toContain('file:');
     expect(validator()(log).valid).toBe(true);
     // GitHub annotations too: GitHub resolves `file=` from the repository root, whichever folder the run started in.
-    const gh = cli(['--format', 'github', 'src', ...DAY], { cwd: path.join(d, 'packages/api') });
+    const gh = await cliInProcess(['--format', 'github', 'src', ...DAY], { cwd: path.join(d, 'packages/api') });
     expect(gh.stdout).toMatch(/^::warning file=packages\/api\/src\/a\.ts,line=\d+,/m);
     expect(gh.stdout).not.toMatch(/file=src\//);
   });

@@ -1,6 +1,7 @@
 /**
  * The ts-morph codemod as a product: `collab-migrate codemod --project tsconfig.json` (through the built
- * binary) and its typed API `runCodemod` (`collab-migrate/codemods/ts-morph`). On the fixture project it
+ * binary once, which loads the bundle's ts-morph chunk; the other cases run the built CLI's `main` in
+ * process) and its typed API `runCodemod` (`collab-migrate/codemods/ts-morph`). On the fixture project it
  * renames the declared property with every reference and keeps the project compiling; on a project whose
  * type declaration it cannot rename (a `.d.ts`), it reports the TypeScript error the fix would add and
  * refuses to write unless forced.
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodemodOptionsError, runCodemod } from '../codemods/codemod.js';
-import { assertBuilt, cli, writeTree } from './cli/run.js';
+import { assertBuilt, cli, cliInProcess, writeTree } from './cli/run.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures-project/simring/', import.meta.url));
 const EXPECTED = fileURLToPath(new URL('./fixtures-project/simring.expected/', import.meta.url));
@@ -106,11 +107,11 @@ describe('collab-migrate codemod (the command)', { timeout: 180_000 }, () => {
     expect(readFileSync(path.join(dir, 'app/src/types.ts'), 'utf8')).toBe(readFileSync(path.join(EXPECTED, 'app/src/types.ts'), 'utf8'));
   });
 
-  it('codemod --dry-run prints the same diff form as --fix --dry-run (git\'s a/ b/ headers, same hunks)', () => {
+  it('codemod --dry-run prints the same diff form as --fix --dry-run (git\'s a/ b/ headers, same hunks)', async () => {
     const dir = path.join(fixtureCopy(), 'app');
     const args = ['--dry-run', '--only', ID, '--today', TODAY];
-    const codemod = cli(['codemod', ...args], { cwd: dir });
-    const fix = cli(['--fix', ...args], { cwd: dir });
+    const codemod = await cliInProcess(['codemod', ...args], { cwd: dir });
+    const fix = await cliInProcess(['--fix', ...args], { cwd: dir });
     expect(codemod.code, codemod.stderr).toBe(0);
     const blocks = (out: string): Map<string, string> =>
       new Map(
@@ -130,24 +131,24 @@ describe('collab-migrate codemod (the command)', { timeout: 180_000 }, () => {
     }
   });
 
-  it('--dry-run shows the diff and the error it would add; a write is refused (exit 1) until --force', () => {
+  it('--dry-run shows the diff and the error it would add; a write is refused (exit 1) until --force', async () => {
     const dir = declaredElsewhere();
     const original = readFileSync(path.join(dir, 'src/ring.ts'), 'utf8');
-    const dry = cli(['codemod', '--dry-run', '--only', ID, '--today', TODAY], { cwd: dir });
+    const dry = await cliInProcess(['codemod', '--dry-run', '--only', ID, '--today', TODAY], { cwd: dir });
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('+export const ring: SimRing = { enabled: true, answerConfirmationRequiredEnabled: false };');
     expect(dry.stdout).toContain('TypeScript errors: 0 before, 1 after (1 added)');
     expect(dry.stdout).toMatch(/added: src\/ring\.ts:3:\d+ TS2561 /);
     expect(dry.stdout).toContain('Dry run: 1 file would change; nothing written.');
-    const refused = cli(['codemod', '--only', ID, '--today', TODAY], { cwd: dir });
+    const refused = await cliInProcess(['codemod', '--only', ID, '--today', TODAY], { cwd: dir });
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain('Refused: the migration would add 1 TypeScript error; nothing written (use --force to write anyway).');
     expect(readFileSync(path.join(dir, 'src/ring.ts'), 'utf8')).toBe(original);
-    const json = cli(['codemod', '--only', ID, '--today', TODAY, '--format', 'json'], { cwd: dir });
+    const json = await cliInProcess(['codemod', '--only', ID, '--today', TODAY, '--format', 'json'], { cwd: dir });
     const report = JSON.parse(json.stdout) as { refused: string; diagnostics: { added: Array<{ code: string }> } };
     expect(report.diagnostics.added.map((d) => d.code)).toEqual(['TS2561']);
     expect(report.refused).toMatch(/would add 1 TypeScript error/);
-    const forced = cli(['codemod', '--only', ID, '--today', TODAY, '--force'], { cwd: dir });
+    const forced = await cliInProcess(['codemod', '--only', ID, '--today', TODAY, '--force'], { cwd: dir });
     expect(forced.code).toBe(0);
     expect(forced.stdout).toContain('Wrote 1 file.');
   });
@@ -156,10 +157,10 @@ describe('collab-migrate codemod (the command)', { timeout: 180_000 }, () => {
     [['codemod', '--project', 'nope.json'], /--project: no such file: nope\.json/],
     [['codemod', '--befor', '2026-07-28'], /Unknown option: --befor \(did you mean --before\?\)/],
     [['codemod', '--warn-within', 'abc'], /Invalid --warn-within "abc"/],
-  ])('%j exits 2 with one line', (args, message) => {
+  ])('%j exits 2 with one line', async (args, message) => {
     const dir = temp();
     writeFileSync(path.join(dir, 'tsconfig.json'), '{}');
-    const r = cli(args, { cwd: dir });
+    const r = await cliInProcess(args, { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

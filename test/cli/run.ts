@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { Readable, Writable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 
@@ -75,3 +76,32 @@ export function tempTrees(): (files: Record<string, string | Buffer>) => string 
 export function withoutNoUndoNote(stderr: string): string {
   return stderr.replace(/^collab-migrate --fix: .* not in a git repository, so there is no undo .*\n/m, '');
 }
+
+/**
+ * The CLI run in this process: `main` of the built command line (`dist/cli/main.js`, what `dist/cli/bin.js` runs)
+ * with the same environment as {@link cli}, an empty stdin, and stdout and stderr collected. For tests of what
+ * the CLI decides and prints, where a spawn proves nothing more: no process start, and the catalog, parsers and
+ * validators are loaded once per test file instead of once per run. What only a process shows (exit on a signal,
+ * a crash, a hang, the bundle's own loading, writes to a real terminal) stays with {@link cli}.
+ */
+export async function cliInProcess(args: readonly string[], opts: { cwd: string; env?: Record<string, string | undefined>; input?: string }): Promise<CliResult> {
+  const { main } = (await import(pathToFileURL(MAIN).href)) as typeof import('../../cli/main.js');
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: undefined, COLLAB_MIGRATE_TODAY: undefined, ...opts.env };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  const collect = (): Writable & { text: () => string } => {
+    const chunks: Buffer[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer | string, encoding, done) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, encoding));
+        done();
+      },
+    });
+    return Object.assign(stream, { text: () => Buffer.concat(chunks).toString('utf8') });
+  };
+  const stdout = collect();
+  const stderr = collect();
+  const code = await main(args, { cwd: opts.cwd, env, stdout, stderr, stdin: Readable.from([Buffer.from(opts.input ?? '')]) });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+const MAIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
