@@ -141,3 +141,71 @@ describe('call history values through the wrapper chain', () => {
     expect(messages(code, ['call-history-query-window'])).toEqual([]);
   });
 });
+
+describe('shape 5: values read from the incoming request with a fallback, defaults passed down', () => {
+  const FEED = 'https://analytics-calling.webexapis.com/v1/cdr_feed';
+  const windowOf = (days: string): string => `export async function cdr(request) {
+  const url = new URL(request.url);
+  const days = ${days};
+  const end = new Date().toISOString();
+  const start = new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+  const endpoint = \`${FEED}?\` + \`startTime=\${encodeURIComponent(start)}\` + \`&endTime=\${encodeURIComponent(end)}\`;
+  return fetch(endpoint);
+}`;
+  it('a window of `Number(get(\'days\') || 1)` days, clamped to 30, is judged with its fallback and says which', () => {
+    const code = windowOf("Math.min(Number(url.searchParams.get('days') || 1), 30)");
+    expect(messages(code, ['call-history-query-window'])).toEqual([expect.stringContaining('(with `days` = 1, line 3) spans 24 hours')]);
+  });
+  it('a helper that clamps with a fallback (`clampInt(v, 1440, 5, 10080)`) gives its fallback', () => {
+    const code = `function clampInt(v, def, min, max) {
+  const n = Number(v);
+  if (!Number.isFinite(n)) return def;
+  return Math.max(min, Math.min(max, Math.trunc(n)));
+}
+export async function cdr(request) {
+  const url = new URL(request.url);
+  const minutes = clampInt(url.searchParams.get('minutes'), 1440, 5, 10080);
+  const now = new Date().toISOString();
+  const from = new Date(Date.now() - minutes * 60000).toISOString();
+  return fetch(\`${FEED}?startTime=\${from}&endTime=\${now}\`);
+}`;
+    expect(messages(code, ['call-history-query-window'])).toEqual([expect.stringContaining('(with `minutes` = 1440, line 8) spans 24 hours')]);
+  });
+  it('look-alike: a fallback and a clamp both within 12 hours', () => {
+    const code = windowOf("Math.min(Number(url.searchParams.get('days') || 0.25), 0.5)");
+    expect(messages(code, ['call-history-query-window'])).toEqual([]);
+  });
+  it('look-alike: a value read at run time with no literal that can reach the call is not judged', () => {
+    expect(messages(windowOf("Number(url.searchParams.get('days'))"), ['call-history-query-window'])).toEqual([]);
+  });
+  it('a page size `parseInt(req.query.max) || 100` is judged by its fallback', () => {
+    const code = `export async function feed(req, start, end) {
+  const max = parseInt(req.query.max) || 100;
+  return fetch(\`${FEED}?startTime=\${start}&endTime=\${end}&max=\${max}\`);
+}`;
+    expect(messages(code, ['call-history-page-size'])).toEqual([expect.stringContaining('`max` of 100 (`100`, line 2)')]);
+  });
+  it('a page size `max = 100` default passed down through a parameter', () => {
+    const code = `async function page(start, end, max = 100) {
+  return fetch(\`${FEED}?startTime=\${start}&endTime=\${end}&max=\${max}\`);
+}
+export const first = (s, e) => page(s, e);`;
+    // Reported at the call that passes nothing (so the default is sent).
+    expect(findings(code, ['call-history-page-size'])).toEqual(['4 call-history-page-size']);
+    expect(messages(code, ['call-history-page-size'])[0]).toContain('`max` of 100');
+  });
+  it('look-alike: a default of 500 passed down', () => {
+    const code = `async function page(start, end, max = 500) {
+  return fetch(\`${FEED}?startTime=\${start}&endTime=\${end}&max=\${max}\`);
+}
+export const first = (s, e) => page(s, e);`;
+    expect(findings(code, ['call-history-page-size'])).toEqual([]);
+  });
+  it('look-alike: a page size whose fallback and clamp stay within 500..5000', () => {
+    const code = `export async function feed(req, start, end) {
+  const max = Math.min(Number(req.query.max || 500), 5000);
+  return fetch(\`${FEED}?startTime=\${start}&endTime=\${end}&max=\${max}\`);
+}`;
+    expect(messages(code, ['call-history-page-size'])).toEqual([]);
+  });
+});
