@@ -209,3 +209,25 @@ export const first = (s, e) => page(s, e);`;
     expect(messages(code, ['call-history-page-size'])).toEqual([]);
   });
 });
+
+describe('a URL that is only compared is not a request (url-path)', () => {
+  const URL_ = "'https://webexapis.com/v1/rooms/room-123/meetingInfo'";
+  it('look-alike: the expected URL of a test assertion against a mocked fetch', () => {
+    const code = `import assert from 'node:assert';
+export function check(captured, url) {
+  assert.strictEqual(captured.url, ${URL_});
+  expect(captured.url).toBe(${URL_});
+  expect(globalThis.fetch).toHaveBeenCalledWith(${URL_}, expect.anything());
+  return url === ${URL_};
+}`;
+    expect(findings(code, ['rooms-meeting-info-deprecated'], 'tool.test.js')).toEqual([]);
+  });
+  it('the same URL requested, or held in a constant, is reported', () => {
+    const code = `const MEETING_INFO = ${URL_};
+export async function info(token) {
+  await fetch(${URL_}, { headers: { Authorization: \`Bearer \${token}\` } });
+  return MEETING_INFO;
+}`;
+    expect(findings(code, ['rooms-meeting-info-deprecated'])).toEqual(['1 rooms-meeting-info-deprecated', '3 rooms-meeting-info-deprecated']);
+  });
+});
