@@ -133,8 +133,43 @@ export function localInit(file: FileContext, id: TSESTree.Identifier): Node | un
   if (!variable || variable.defs.length !== 1) return undefined;
   const def = variable.defs[0];
   if (def.type !== 'Variable' || def.node.id.type !== 'Identifier') return undefined;
-  if (def.parent.kind !== 'const' && !isInitialValueRead(ref, variable)) return undefined;
+  if (def.parent.kind !== 'const' && !isInitialValueRead(ref, variable)) {
+    const writes = variable.references.filter((r) => r.isWrite() && !r.init).map((r) => file.parentOf(r.identifier as Node) ?? (r.identifier as Node));
+    return def.node.init && ref.from.variableScope === variable.scope.variableScope ? appendedValue(file, id, writes) : undefined;
+  }
   return def.node.init ?? undefined;
+}
+
+/**
+ * The value a `let` holds at a use after assignments that only append to it (`let path = base; if (orgId)
+ * path = \`${path}${sep}orgId=${id}\``): the right-hand side of the last such assignment before the use, whose
+ * own read of the name goes on to the value before it. The use may see the shorter value too (the assignment
+ * was conditional), but both have the same path and the longer one carries every query parameter either sends:
+ * what a request reads from it (path, parameter values) holds for both. Undefined when any assignment replaces
+ * the value, is compound (`+=`), or is written after the use or in another function.
+ */
+function appendedValue(file: FileContext, use: TSESTree.Identifier, writes: readonly Node[]): Node | undefined {
+  let last: TSESTree.AssignmentExpression | undefined;
+  const scope = enclosingScope(file, use);
+  for (const w of writes) {
+    if (w.type !== 'AssignmentExpression' || w.operator !== '=' || w.left.type !== 'Identifier') return undefined;
+    if (enclosingScope(file, w) !== scope || !startsWithName(w.right as Node, use.name)) return undefined;
+    if (use.range[0] >= w.right.range[0] && use.range[1] <= w.right.range[1]) continue;
+    if (w.range[0] > use.range[1]) return undefined;
+    if (!last || w.range[0] > last.range[0]) last = w;
+  }
+  return last?.right as Node | undefined;
+}
+
+/** Whether an expression is a name with text appended: `\`${name}...\``, `name + ...`. */
+export function startsWithName(node: Node, name: string): boolean {
+  let n = unwrap(node);
+  while (n.type === 'BinaryExpression' && n.operator === '+') n = unwrap(n.left as Node);
+  if (n.type === 'TemplateLiteral') {
+    if ((n.quasis[0].value.cooked ?? '') !== '' || n.expressions.length === 0) return false;
+    n = unwrap(n.expressions[0] as Node);
+  }
+  return n.type === 'Identifier' && n.name === name;
 }
 
 /**
@@ -234,7 +269,7 @@ function functionLocalInit(file: FileContext, id: TSESTree.Identifier): Node | u
     const d = here[0];
     if (d === file.parentOf(id)) return undefined;
     const kind = (file.parentOf(d) as TSESTree.VariableDeclaration | undefined)?.kind;
-    if (kind !== 'const' && !isInitialValueSeen(file, id, scope)) return undefined;
+    if (kind !== 'const' && !isInitialValueSeen(file, id, scope)) return d.init ? appendedValue(file, id, assignmentsTo(file, id.name, scope)) : undefined;
     return d.init ?? undefined;
   }
   return undefined;
@@ -332,8 +367,14 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
   if (direct?.complete) return direct;
   if (n.type === 'Identifier') {
     const init = localInit(file, n);
-    if (init) return file.staticString(init) ?? (/^(NewExpression|Identifier|CallExpression|MemberExpression)$/.test(unwrap(init).type) ? stringOf(file, init, depth + 1) : undefined) ?? direct;
+    if (init) {
+      const folded = file.staticString(init);
+      // A local holding a template or a choice (`\`${path}${sep}orgId=...\``) is folded through its own locals.
+      if (!folded?.complete && /^(TemplateLiteral|BinaryExpression|ConditionalExpression)$/.test(unwrap(init).type)) return stringOf(file, init, depth + 1) ?? folded ?? direct;
+      return folded ?? (/^(NewExpression|Identifier|CallExpression|MemberExpression)$/.test(unwrap(init).type) ? stringOf(file, init, depth + 1) : undefined) ?? direct;
+    }
   }
+  if (n.type === 'ConditionalExpression') return foldConditional(n, (e) => stringOf(file, e, depth + 1)) ?? direct;
   // Re-fold template parts through locals (`${base}/rooms` with a function-local `base`).
   if (n.type === 'TemplateLiteral' && direct) return foldTemplate(n, (e) => stringOf(file, e, depth + 1));
   if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(stringOf(file, n.left as Node, depth + 1), stringOf(file, n.right, depth + 1));
@@ -362,6 +403,39 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
     if (value) return stringOf(file, value, depth + 1);
   }
   return direct;
+}
+
+/**
+ * A choice folded: the value both branches agree on, or the branch a test on a folded string picks
+ * (`path.includes('?') ? '&' : '?'`, `url.indexOf('?') >= 0 ? ...`): taken when the known text holds the
+ * searched text, not taken when the string is wholly known without it; undefined otherwise.
+ */
+export function foldConditional(n: TSESTree.ConditionalExpression, fold: (n: Node) => StaticString | undefined): StaticString | undefined {
+  const yes = fold(n.consequent as Node);
+  const no = fold(n.alternate as Node);
+  if (yes?.complete && no?.complete && yes.value === no.value) return yes;
+  let test = unwrap(n.test as Node);
+  let negate = false;
+  while (test.type === 'UnaryExpression' && test.operator === '!') {
+    negate = !negate;
+    test = unwrap(test.argument as Node);
+  }
+  let call: Node = test;
+  if (test.type === 'BinaryExpression' && /^(>=|!==|!=|>)$/.test(test.operator)) {
+    const bound = unwrap(test.right);
+    const value = bound.type === 'Literal' ? bound.value : bound.type === 'UnaryExpression' && bound.operator === '-' && bound.argument.type === 'Literal' ? -Number(bound.argument.value) : undefined;
+    if (!((test.operator === '>=' && value === 0) || (test.operator !== '>=' && value === -1))) return undefined;
+    call = unwrap(test.left as Node);
+    if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || memberNameOf(call.callee) !== 'indexOf') return undefined;
+  } else if (test.type !== 'CallExpression' || test.callee.type !== 'MemberExpression' || memberNameOf(test.callee) !== 'includes') return undefined;
+  if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.arguments.length !== 1) return undefined;
+  const needle = unwrap(call.arguments[0] as Node);
+  if (needle.type !== 'Literal' || typeof needle.value !== 'string' || needle.value === '') return undefined;
+  const subject = fold(call.callee.object as Node);
+  if (!subject) return undefined;
+  const holds = subject.value.split(UNKNOWN).some((part) => part.includes(needle.value as string)) ? true : subject.complete ? false : undefined;
+  if (holds === undefined) return undefined;
+  return holds !== negate ? yes : no;
 }
 
 const memberNameOf = (m: TSESTree.MemberExpression): string | undefined => (!m.computed && m.property.type === 'Identifier' ? m.property.name : undefined);

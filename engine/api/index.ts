@@ -7,7 +7,8 @@
  * parameters, their defaults and the call sites (wrappers.ts) and the request itself (request.ts); URLs and API hosts
  * (url.ts), where a host is used (host-use.ts), catalog endpoints matched by method and path template
  * (endpoints.ts), the tie of a node to an endpoint, which gives a finding its confidence (tie.ts), and that tie
- * applied to the kinds whose detectors do not tie their own matches (scoped.ts).
+ * applied to the kinds whose detectors do not tie their own matches (scoped.ts), and the numbers a value may hold
+ * when a request is made: fallbacks, clamps, defaults, helpers' returns (values.ts).
  */
 export * from './calls.js';
 export * from './url.js';
@@ -15,3 +16,4 @@ export * from './endpoints.js';
 export * from './tie.js';
 export * from './host-use.js';
 export * from './scoped.js';
+export { possibleNumbers, type NumberValue, type PossibleNumbers } from './values.js';

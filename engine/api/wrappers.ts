@@ -7,7 +7,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, findProperty, foldTemplate, isUrlConstructor, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { functionName, localInit, mergedValue, objectOf, outerParent, returnedExpression, sameFileFunction, stringOf } from './bindings.js';
+import { foldConditional, functionName, localInit, mergedValue, objectOf, outerParent, returnedExpression, sameFileFunction, startsWithName, stringOf } from './bindings.js';
 import { bodyOf, finish, fromConfig, headersOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody } from './request.js';
 
@@ -222,7 +222,7 @@ function sameLevelValue(file: FileContext, n: Node): Node | undefined {
 
 /** Whether an expression reads a parameter of frame `target` (through the frames inside it). */
 function readsLevel(file: FileContext, frames: readonly Frame[], at: At, target: number, depth = 0): boolean {
-  if (depth > 8) return false;
+  if (depth > 16) return false;
   const n = unwrap(at.node);
   if (n.type === 'Identifier') {
     if (at.level === target) {
@@ -251,6 +251,7 @@ function readsLevel(file: FileContext, frames: readonly Frame[], at: At, target:
   if (n.type === 'LogicalExpression') return next(n.left as Node) || next(n.right);
   if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.assign') return n.arguments.some((a) => next(a as Node));
   if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.freeze' && n.arguments[0]) return next(n.arguments[0] as Node);
+  if (n.type === 'CallExpression' && appendingHelper(file, n)) return n.arguments.some((a) => a.type !== 'SpreadElement' && next(a as Node));
   // `buildURL(path)`: a same-file helper returning one expression (folded by foldAt) reads what its arguments read.
   if (n.type === 'CallExpression' && n.callee.type === 'Identifier') {
     const helper = sameFileFunction(file, n.callee);
@@ -267,18 +268,24 @@ export function isUrlEncoding(n: TSESTree.CallExpression): boolean {
 
 /** Folds an expression of frame `level`'s function with its parameters replaced by the call sites' arguments. */
 function foldAt(file: FileContext, frames: readonly Frame[], at: At, depth = 0): StaticString | undefined {
-  if (depth > 12) return undefined;
+  if (depth > 24) return undefined;
   if (at.level >= frames.length) return stringOf(file, at.node);
   const n = unwrap(at.node);
   const part = (c: Node): StaticString | undefined => foldAt(file, frames, { node: c, level: at.level }, depth + 1);
   if (n.type === 'Identifier') {
-    const f = follow(file, frames, at, depth + 1);
+    const f = follow(file, frames, at);
     if (f === null || f === 'unknown') return undefined;
     if (f.node === n && f.level === at.level) return stringOf(file, n);
     return foldAt(file, frames, f, depth + 1);
   }
   if (n.type === 'TemplateLiteral') return foldTemplate(n, part);
   if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(part(n.left as Node), part(n.right));
+  if (n.type === 'ConditionalExpression') return foldConditional(n, part);
+  if (n.type === 'CallExpression' && !isUrlEncoding(n)) {
+    // A same-file helper that appends to its argument (`withOrgQuery(path, orgId)`): its return, read with the call's arguments.
+    const helper = appendingHelper(file, n);
+    if (helper) return foldAt(file, [frameOf(helper.fn, n), ...frames.slice(at.level)], { node: helper.returned, level: 0 }, depth + 1);
+  }
   if (n.type === 'CallExpression' && isUrlEncoding(n)) {
     const inner = part(n.arguments[0] as Node);
     const name = (n.callee as TSESTree.Identifier).name;
@@ -303,9 +310,50 @@ function foldAt(file: FileContext, frames: readonly Frame[], at: At, depth = 0):
   return stringOf(file, n);
 }
 
+/**
+ * A same-file function called by name whose every return is one of its parameters, unchanged or with text
+ * appended (`withOrgQuery(path, orgId)`: `return path` or `return \`${path}${sep}orgId=${id}\``), with the
+ * appending return: the value it gives has the argument's path, and every query parameter it may add.
+ */
+function appendingHelper(file: FileContext, call: TSESTree.CallExpression): { fn: Node; returned: Node } | undefined {
+  const callee = unwrap(call.callee as Node);
+  if (callee.type !== 'Identifier' || call.arguments.length === 0) return undefined;
+  const init = localInit(file, callee);
+  const declared = init ? [] : file.nodes(T.FunctionDeclaration).filter((f) => f.id?.name === callee.name);
+  const fn = init && isFunctionNode(unwrap(init)) ? unwrap(init) : declared.length === 1 ? declared[0] : undefined;
+  if (!fn) return undefined;
+  const helpers = file.cached('requests:appending-helpers', () => new Map<Node, { fn: Node; returned: Node } | null>());
+  const known = helpers.get(fn);
+  if (known !== undefined) return known ?? undefined;
+  let found: { fn: Node; returned: Node } | undefined;
+  {
+    const params = parameterNames(fn);
+    const body = (fn as TSESTree.FunctionLike).body;
+    const returns: Node[] = body && body.type !== 'BlockStatement' ? [body as Node] : file.nodes(T.ReturnStatement).filter((r) => isInside(fn, r) && enclosingFunction(file, r) === fn).map((r) => r.argument as Node);
+    const name = params.find((p) => p && returns.length > 0 && returns.every((r) => r && startsWithName(r, p)));
+    const appended = name ? returns.filter((r) => !(unwrap(r).type === 'Identifier')) : [];
+    if (name && appended.length === 1) found = { fn, returned: appended[0] };
+  }
+  helpers.set(fn, found ?? null);
+  return found;
+}
+
+function enclosingFunction(file: FileContext, node: Node): Node | undefined {
+  for (const a of file.ancestors(node)) if (isFunctionNode(a)) return a;
+  return undefined;
+}
+
 /** The method a value of frame `level` names, upper case, or undefined when not statically known. */
 function methodAt(file: FileContext, frames: readonly Frame[], at: At): string | undefined {
   let n = unwrap(at.node);
+  // `options.method || 'GET'`: the fallback when the options the call sites pass have no method.
+  if (n.type === 'LogicalExpression' && (n.operator === '||' || n.operator === '??')) {
+    const left = unwrap(n.left as Node);
+    if (left.type !== 'MemberExpression' || left.computed || left.property.type !== 'Identifier') return undefined;
+    const found = optionAt(file, frames, { node: left.object, level: at.level }, left.property.name);
+    if (found === 'unknown') return undefined;
+    return found === 'absent' ? methodAt(file, frames, { node: n.right, level: at.level }) : methodAt(file, frames, found);
+  }
   if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && /^(toUpperCase|toLowerCase)$/.test(memberName(n.callee) ?? '') && n.arguments.length === 0) n = unwrap(n.callee.object);
   const s = foldAt(file, frames, { node: n, level: at.level });
   return s?.complete ? s.value.toUpperCase() : undefined;
@@ -516,7 +564,7 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   // URL
   if (urlFlows) {
     const pathParam = urlExpr && params.find((p) => usesName(urlExpr, p) && argOf(p));
-    r.urlNode = pathParam ? argOf(pathParam) : site;
+    r.urlNode = writtenAtSite(file, frames, { node: urlExpr!, level: 0 }) ?? (pathParam ? argOf(pathParam) : site);
     r.url = withBase(foldAt(file, frames, { node: urlExpr!, level: 0 }), requestBases.get(inner));
   } else {
     r.urlNode = inner.urlNode;
@@ -586,6 +634,37 @@ function mergedBody(file: FileContext, frames: readonly Frame[], optionsNode: No
 }
 
 /**
+ * The part of a URL written by the outermost caller (`safe('/telephony/config/numbers')`'s string), followed
+ * through the parameters and the locals, templates, concatenations and helpers of every level between: where the
+ * request's path is written, so a finding about its path or query is reported there. Undefined when the
+ * caller's part is not reached (the URL only reads the caller's values through something not followed).
+ */
+function writtenAtSite(file: FileContext, frames: readonly Frame[], start: At): Node | undefined {
+  const top = frames.length - 1;
+  let cur: At = start;
+  for (let i = 0; i < 40; i++) {
+    if (cur.level >= frames.length) return cur.node;
+    const n = unwrap(cur.node);
+    if (n.type === 'Identifier') {
+      const f = follow(file, frames, cur);
+      if (f === null || f === 'unknown' || (f.node === n && f.level === cur.level)) return undefined;
+      cur = f;
+      continue;
+    }
+    let children: Node[] = [];
+    if (n.type === 'TemplateLiteral') children = n.expressions as Node[];
+    else if (n.type === 'BinaryExpression' && n.operator === '+') children = [n.left as Node, n.right];
+    else if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL') children = n.arguments as Node[];
+    else if (n.type === 'CallExpression' && (isUrlEncoding(n) || appendingHelper(file, n))) children = n.arguments as Node[];
+    const level = cur.level;
+    const next = children.find((c) => c.type !== 'SpreadElement' && readsLevel(file, frames, { node: c, level }, top));
+    if (!next) return undefined;
+    cur = { node: next, level };
+  }
+  return undefined;
+}
+
+/**
  * Whether a header's condition may hold at the call sites: `x !== undefined`, `x != null`, `x` and `init.body`
  * (or `init?.body`) are false when the call passes nothing there; anything else may hold.
  */
@@ -645,7 +724,8 @@ const MAX_LEVELS = 4;
  */
 export function wrapperRequests(file: FileContext, catalog: LoadedCatalog, candidates: readonly HttpRequest[], direct: ReadonlySet<Node>): HttpRequest[] {
   const out: HttpRequest[] = [];
-  const seen = new Set<Node>(direct);
+  // A call site is read once per request it reaches: `webexFetch(path)` may make a delegation check and the call itself.
+  const seen = new Map<HttpRequest, Set<Node>>();
   let work: Array<{ inner: HttpRequest; frames: Frame[] }> = [];
   for (const inner of candidates) {
     const fn = wrapperFunctionOf(file, inner.node);
@@ -655,10 +735,12 @@ export function wrapperRequests(file: FileContext, catalog: LoadedCatalog, candi
     const next: typeof work = [];
     for (const { inner, frames } of work) {
       const site = frames[frames.length - 1].site;
-      if (seen.has(site)) continue;
+      let reached = seen.get(inner);
+      if (!reached) seen.set(inner, (reached = new Set()));
+      if (direct.has(site) || reached.has(site)) continue;
       const r = wrapperRequest(file, catalog, inner, frames);
       if (!r) continue;
-      seen.add(site);
+      reached.add(site);
       out.push(r);
       const fn = wrapperFunctionOf(file, site);
       if (!fn || frames.some((f) => f.fn === fn)) continue;

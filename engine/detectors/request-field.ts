@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { Detector, RawMatch } from './detector.js';
-import { getRequests, requestTie, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../api/index.js';
+import { getRequests, possibleNumbers, requestTie, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../api/index.js';
 import type { RequestFieldDetection } from '../types.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
 import { detectionPathGates, passesPathGates } from '../prefilter/gates.js';
@@ -120,6 +120,15 @@ export function sentFields(r: HttpRequest, where: 'body' | 'query', file?: FileC
   return { fields: out, open };
 }
 
+/** The expression after `name=` in a template (`&max=${max}`), or undefined. */
+function queryParamExpression(file: FileContext, node: Node, name: string): Node | undefined {
+  const t = unwrap(node);
+  if (t.type !== 'TemplateLiteral') return undefined;
+  const param = new RegExp(`(^|[?&])${escapeRegExp(name)}=$`);
+  for (let i = 0; i < t.expressions.length; i++) if (param.test(t.quasis[i].value.cooked ?? t.quasis[i].value.raw)) return t.expressions[i] as Node;
+  return undefined;
+}
+
 /** Number of values of a field (array literal, `[...].join()`, comma list), as a lower bound; undefined when unknown. */
 export function valueCount(file: FileContext, f: SentField): number | undefined {
   if (f.text !== undefined) {
@@ -180,7 +189,7 @@ function staticNumber(file: FileContext, f: SentField): number | undefined {
 }
 
 /** The matches of one request the detection targets. */
-function requestMatches(file: FileContext, d: RequestFieldDetection, r: HttpRequest): RawMatch[] {
+function requestMatches(file: FileContext, d: RequestFieldDetection, r: HttpRequest, followed = false): RawMatch[] {
   const out: RawMatch[] = [];
   const { fields, open } = sentFields(r, d.in, file);
   const endpoint = endpointText(r);
@@ -214,6 +223,12 @@ function requestMatches(file: FileContext, d: RequestFieldDetection, r: HttpRequ
     if (d.range) {
       const v = staticNumber(file, f);
       if (v !== undefined && (v < d.range.min || v > d.range.max)) out.push({ node: f.node, messageId: 'fieldRange', data: { ...data, value: String(v) } });
+      else if (v === undefined && !followed) {
+        // A value with a fallback or a default (`parseInt(req.query.max) || 100`, `max = 100`): each value that can reach the field is judged.
+        const expr = f.value ?? (f.text?.includes(UNKNOWN) ? queryParamExpression(file, f.node, f.name) : undefined);
+        const bad = expr ? possibleNumbers(file, expr).values.find((x) => x.value < d.range!.min || x.value > d.range!.max) : undefined;
+        if (bad) out.push({ node: f.node, messageId: 'fieldRange', data: { ...data, value: `${bad.value} (\`${file.getText(bad.at)}\`, line ${file.positionAt(bad.at.range[0]).line})` } });
+      }
     }
     if (d.maxItems !== undefined) {
       const count = valueCount(file, f);
@@ -265,12 +280,15 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
     const paths = patterns(d);
     const all: RawMatch[] = [];
     const scope = d.scope && d.scope.endpoints.length > 0 ? d.scope : undefined;
-    for (const r of getRequests(file, ctx.catalog as LoadedCatalog)) {
+    const requests = getRequests(file, ctx.catalog as LoadedCatalog);
+    // A request read at its wrapper's call sites is judged there, with each call's own values.
+    const followed = new Set(requests.map((r) => r.wrapper?.request));
+    for (const r of requests) {
       if (!isTargetRequest(r, paths, d.methods)) continue;
       // The catalog's endpoints of the detection decide the confidence: another endpoint is not reported.
       const tie = scope ? requestTie(r, scope, ctx.catalog as LoadedCatalog) : undefined;
       if (scope && !tie) continue;
-      const out = requestMatches(file, d, r);
+      const out = requestMatches(file, d, r, followed.has(r));
       all.push(...out.map((m) => (tie ? { ...m, confidence: tie.confidence, confidenceReason: tie.reason } : m)));
     }
     return all;

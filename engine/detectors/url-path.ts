@@ -2,6 +2,8 @@
  * `url-path`: URLs of an endpoint that is going away, wherever they are written (request arguments,
  * constants, templates, concatenations). Route definitions of the consumer's own server are not URLs called.
  */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { dottedName, memberName, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from './detector.js';
 import { outerStringExpressions, isRouteDefinition } from './auth-support.js';
 import { urlPath } from '../api/index.js';
@@ -14,6 +16,37 @@ function patterns(d: UrlPathDetection): RegExp[] {
   let res = compiled.get(d);
   if (!res) compiled.set(d, (res = d.paths.map((p) => new RegExp(p, 'i'))));
   return res;
+}
+
+/** Matchers and assertions whose arguments are expected values (`assert.strictEqual(url, '...')`, `expect(url).toBe('...')`). */
+const ASSERTION_METHOD = /^(toBe|toEqual|toStrictEqual|toContain|toMatch|toHaveBeenCalledWith|toHaveBeenLastCalledWith|toHaveBeenNthCalledWith|equal|equals|strictEqual|deepEqual|deepStrictEqual|notEqual|notStrictEqual|eq|eql|include|match)$/;
+
+/**
+ * Whether a string is only compared, never sent: an operand of `===`/`!==`/`==`/`!=`, or the expected value of an
+ * assertion (`assert.strictEqual(captured.url, 'https://.../meetingInfo')`, `expect(url).toBe(...)`,
+ * `expect(fetch).toHaveBeenCalledWith(...)`): a test checking what code under test requests is not a request.
+ */
+function isOnlyCompared(file: FileContext, node: Node): boolean {
+  const parent = file.parentOf(node);
+  if (parent?.type === 'BinaryExpression' && /^[!=]==?$/.test(parent.operator)) return true;
+  if (parent?.type !== 'CallExpression' || !(parent.arguments as Node[]).includes(node)) return false;
+  const callee = parent.callee as Node;
+  if (/^assert(\.\w+)?$/.test(dottedName(callee) ?? '')) return true;
+  return callee.type === 'MemberExpression' && ASSERTION_METHOD.test(memberName(callee as TSESTree.MemberExpression) ?? '') && /^(expect|assert|should)\b/.test(rootCallName(callee));
+}
+
+/** The name of the call a member chain starts from (`expect` in `expect(x).not.toBe(y)`), or of its root object. */
+function rootCallName(node: Node): string {
+  let n = node;
+  for (let i = 0; i < 10; i++) {
+    if (n.type === 'MemberExpression') n = n.object as Node;
+    else if (n.type === 'CallExpression') {
+      const callee = n.callee as Node;
+      if (callee.type === 'Identifier') return callee.name;
+      n = callee;
+    } else break;
+  }
+  return n.type === 'Identifier' ? n.name : '';
 }
 
 export const urlPathDetector: Detector<UrlPathDetection> = {
@@ -47,7 +80,7 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
       if (!s || !s.value.includes('/')) continue;
       const path = urlPath(s).replace(/\u0000+/g, '\u0000');
       if (!res.some((re) => re.test(path))) continue;
-      if (isRouteDefinition(file, node)) continue;
+      if (isRouteDefinition(file, node) || isOnlyCompared(file, node)) continue;
       out.push({ node, messageId: 'endpointDeprecated', data: { path: path.replace(/\u0000/g, '{…}'), change: d.change } });
     }
     return out;

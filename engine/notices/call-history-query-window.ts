@@ -1,9 +1,9 @@
 // Seed section 8: "detailed call history, query window | 12 hours (48 hours deprecated) | from 2026-01-30".
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, memberName, type FileContext, type Node } from '../parse/file-context.js';
+import { dottedName, memberName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { endpointText, isTargetRequest, sentFields } from '../detectors/request-field.js';
-import { getRequests, parameterValues, resolveLocal } from '../api/index.js';
+import { getRequests, possibleNumbers, resolveLocal } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 import { detectionPathGates, passesPathGates } from '../prefilter/gates.js';
 
@@ -24,6 +24,12 @@ interface WindowParams {
  */
 type Instant = { base: string; ms: number; shift?: Node; shiftMs: number };
 
+/** Numbers given to names for one judgement, and the names met that had none (to be tried with each value they may hold). */
+interface Env {
+  values: ReadonlyMap<string, number>;
+  unknown: Map<string, TSESTree.Identifier>;
+}
+
 /** Names assigned anywhere in the file: such a date is not one fixed value, so it is not a base. */
 function assignedNames(file: FileContext): Set<string> {
   return file.cached('call-history-query-window:assigned', () => {
@@ -36,7 +42,7 @@ function assignedNames(file: FileContext): Set<string> {
 }
 
 /** Folds `new Date()`, `Date.now() - N`, `new Date(x).toISOString()`, `d.getTime() - N`, ISO literals, through locals. */
-function instantOf(file: FileContext, node: Node, depth = 0, env?: ReadonlyMap<string, Node>): Instant | undefined {
+function instantOf(file: FileContext, node: Node, depth = 0, env?: Env): Instant | undefined {
   if (depth > 8) return undefined;
   let n = resolveLocal(file, node);
   // A value on its way into the URL (`encodeURIComponent(start.toISOString())`, `String(t)`) is the same instant.
@@ -68,11 +74,18 @@ function instantOf(file: FileContext, node: Node, depth = 0, env?: ReadonlyMap<s
   return undefined;
 }
 
-/** Folds arithmetic with parameters replaced by the values `env` gives them (`days * 24 * 3600e3` with days = 2). */
-function numberWith(file: FileContext, node: Node, env: ReadonlyMap<string, Node> | undefined, depth = 0): number | undefined {
-  if (!env || env.size === 0 || depth > 8) return undefined;
+/** Folds arithmetic with names replaced by the values `env` gives them (`days * 24 * 3600e3` with days = 2). */
+function numberWith(file: FileContext, node: Node, env: Env | undefined, depth = 0): number | undefined {
+  if (!env || depth > 8) return undefined;
+  const id = unwrap(node);
+  if (id.type === 'Identifier') {
+    const given = env.values.get(id.name);
+    if (given !== undefined) return given;
+    const known = file.staticNumber(id) ?? file.staticNumber(resolveLocal(file, id));
+    if (known === undefined && !env.unknown.has(id.name)) env.unknown.set(id.name, id);
+    if (known !== undefined) return known;
+  }
   const n = resolveLocal(file, node);
-  if (n.type === 'Identifier' && env.has(n.name)) return file.staticNumber(env.get(n.name));
   if (n.type === 'BinaryExpression' && /^[-+*/]$/.test(n.operator)) {
     const a = numberWith(file, n.left as Node, env, depth + 1) ?? file.staticNumber(n.left as Node);
     const b = numberWith(file, n.right, env, depth + 1) ?? file.staticNumber(n.right);
@@ -82,31 +95,15 @@ function numberWith(file: FileContext, node: Node, env: ReadonlyMap<string, Node
   return file.staticNumber(n);
 }
 
-/**
- * Parameters of the functions around a request with the values the file shows reaching them (a default, the
- * literal arguments of the same-file calls): `days = 1` in `history(days = 1)` called as `history(3)`.
- */
-function parameterCandidates(file: FileContext, at: Node): Array<{ name: string; values: Array<{ node: Node; at: Node }> }> {
-  const out: Array<{ name: string; values: Array<{ node: Node; at: Node }> }> = [];
-  for (const a of file.ancestors(at)) {
-    if (a.type !== 'FunctionDeclaration' && a.type !== 'FunctionExpression' && a.type !== 'ArrowFunctionExpression') continue;
-    for (const p of a.params) {
-      const id = p.type === 'AssignmentPattern' ? p.left : p;
-      if (id.type !== 'Identifier') continue;
-      const values = parameterValues(file, a, id.name)?.filter((v) => file.staticNumber(v.node) !== undefined);
-      if (values && values.length > 0) out.push({ name: id.name, values });
-    }
-  }
-  return out;
-}
-
-/** The expression a `name=${expr}` query parameter of a template URL holds. */
-function templateParam(file: FileContext, url: Node | undefined, name: string): Node | undefined {
-  if (!url) return undefined;
+/** The expression a `name=${expr}` query parameter of a template URL holds (also in templates joined with `+`). */
+function templateParam(file: FileContext, url: Node | undefined, name: string, depth = 0): Node | undefined {
+  if (!url || depth > 8) return undefined;
   const t = resolveLocal(file, url);
+  if (t.type === 'BinaryExpression' && t.operator === '+') return templateParam(file, t.left as Node, name, depth + 1) ?? templateParam(file, t.right, name, depth + 1);
   if (t.type !== 'TemplateLiteral') return undefined;
   for (let i = 0; i < t.expressions.length; i++) {
-    if (new RegExp(`[?&]${name}=$`).test(t.quasis[i].value.cooked ?? '')) return t.expressions[i] as Node;
+    // `startTime=${start}` may open a piece joined after `?` with `+`.
+    if (new RegExp(`${i === 0 ? '(^|[?&])' : '[?&]'}${name}=$`).test(t.quasis[i].value.cooked ?? '')) return t.expressions[i] as Node;
   }
   return undefined;
 }
@@ -127,7 +124,7 @@ export const callHistoryQueryWindow: Detector<CustomDetection> = {
     for (const r of getRequests(file, ctx.catalog)) {
       if (!isTargetRequest(r, paths)) continue;
       const { fields } = sentFields(r, 'query', file);
-      const point = (name: string, env?: ReadonlyMap<string, Node>): { at?: Instant; node?: Node } => {
+      const point = (name: string, env?: Env): { at?: Instant; node?: Node } => {
         const f = fields.find((x) => x.name === name);
         if (f?.value) return { at: instantOf(file, f.value, 0, env), node: f.node };
         const expr = templateParam(file, r.urlNode, name);
@@ -135,7 +132,7 @@ export const callHistoryQueryWindow: Detector<CustomDetection> = {
         if (f?.text !== undefined && !f.text.includes('\u0000')) return { at: instantOf(file, { type: 'Literal', value: decodeURIComponent(f.text), raw: '', range: [0, 0] } as unknown as TSESTree.Literal), node: f.node };
         return {};
       };
-      const judge = (env?: ReadonlyMap<string, Node>, because?: string): boolean => {
+      const judge = (env: Env, because?: string): boolean => {
         const start = point(p.start, env);
         const end = point(p.end, env);
         if (!start.at || !end.at || start.at.base !== end.at.base) return false;
@@ -147,13 +144,15 @@ export const callHistoryQueryWindow: Detector<CustomDetection> = {
         out.push({ node: shifted?.shift ?? start.node ?? r.node, messageId: 'windowTooLong', data: { endpoint, hours: String(Math.round(hours * 100) / 100), max: String(p.maxHours) } });
         return true;
       };
-      if (judge()) continue;
-      // The span depends on a parameter: judge every value the file shows reaching it, and say which breaks the rule.
-      for (const c of parameterCandidates(file, r.node)) {
+      const first: Env = { values: new Map(), unknown: new Map() };
+      if (judge(first)) continue;
+      // The span depends on a name (a parameter, a value read from the incoming request with a fallback): judge
+      // every value that can reach it (a default, a fallback, a clamp's bound, a literal argument), and say which breaks the rule.
+      for (const [name, id] of first.unknown) {
         let judged = false;
-        for (const v of c.values) {
+        for (const v of possibleNumbers(file, id).values) {
           const before = out.length;
-          judged = judge(new Map([[c.name, v.node]]), `with \`${c.name}\` = ${file.getText(v.node)}, line ${file.positionAt(v.at.range[0]).line}`) || judged;
+          judged = judge({ values: new Map([[name, v.value]]), unknown: new Map() }, `with \`${name}\` = ${file.getText(v.at)}, line ${file.positionAt(v.at.range[0]).line}`) || judged;
           if (out.length > before) break;
         }
         if (judged) break;

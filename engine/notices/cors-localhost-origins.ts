@@ -7,17 +7,16 @@ import type { CustomDetection } from '../types.js';
 import { browserEvidence } from '../project/context.js';
 
 interface CorsParams {
-  /** Path segments (case-insensitive) that mark a browser front end, e.g. `web`, `client`, `frontend`. */
-  browserDirs?: string[];
   /** Globals whose use marks browser code, e.g. `window`, `document`, `localStorage`. */
   browserGlobals?: string[];
 }
 
-/** Whether the file is browser code: under a front-end folder, or reading a browser-only global. */
+/**
+ * Whether the file itself reads a browser-only global. A folder's name (`web/`, `public/`) is not evidence
+ * (issue 26, shape 7): a server's `web/` or `static/` folder holds server code as often as not; what the project
+ * says about a file (a page loading it, a browser importer, its package) is engine/project/context.ts.
+ */
 function isBrowserCode(file: FileContext, params: CorsParams): boolean {
-  const dirs = params.browserDirs ?? [];
-  const segments = file.filename.split(/[\\/]/).slice(0, -1).map((s) => s.toLowerCase());
-  if (segments.some((s) => dirs.includes(s))) return true;
   const globals = new Set(params.browserGlobals ?? []);
   return file.nodes('Identifier' as TSESTree.Identifier['type']).some((n) => {
     const id = n as TSESTree.Identifier;
@@ -42,7 +41,7 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     const reported = (r: HttpRequest): boolean => r.isApi && !!r.url && urlHost(r.url) !== undefined;
     // A wrapper's call sites share its one `fetch`: reported there when its own URL names the host.
     const requests = getRequests(file, ctx.catalog).filter((r) => reported(r) && !(r.wrapper && reported(r.wrapper.request)));
-    // The file itself (a browser global, a front-end folder) or the project (a page that loads it, a browser
+    // The file itself (a browser global) or the project (a page that loads it, a browser
     // importer, its package: engine/project/context.ts) says it runs in a browser.
     if (requests.length === 0 || !(isBrowserCode(file, (ctx.detection.params ?? {}) as CorsParams) || browserEvidence(file))) return out;
     for (const r of requests) out.push({ node: r.urlNode ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! } });

@@ -1,0 +1,83 @@
+/**
+ * One engine, four front ends, on real code (issue 26, "done when"): on every repository of the evaluation
+ * (COLLAB_MIGRATE_EVAL_REPOS and COLLAB_MIGRATE_HOLDOUT_REPOS, "name=/path,..."; skipped without them), the
+ * built CLI's JSON report, the ESLint plugin (reading imported files from disk, as in an editor), the ts-morph
+ * codemod (`migrateProject`, which writes nothing) and the jscodeshift transform's engine call report the same
+ * findings with the same confidence, file by file. Compared on every file where any ground truth names an
+ * occurrence (affected or look-alike) and every file where the CLI reports something.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tsParser from '@typescript-eslint/parser';
+import { Linter } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { fixSource } from '../codemods/jscodeshift.js';
+import { fileLanguage } from '../engine/analyze.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { migrateProject } from '../engine/project/ts-morph.js';
+import { createPlugin, PLUGIN_NAME } from '../rules/index.js';
+import { loadGroundTruths, parseRepoList, runCli } from '../scripts/evaluate.js';
+
+const CLI = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
+const TODAY = '2026-11-22';
+const BEFORE = '2099-12-31';
+const catalog = loadCatalog();
+const plugin = createPlugin(catalog);
+const notices = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0);
+const truths = new Map([...loadGroundTruths(fileURLToPath(new URL('./eval/ground-truth/', import.meta.url))), ...loadGroundTruths(fileURLToPath(new URL('./eval/holdout/', import.meta.url)))]);
+const repos = [...parseRepoList(process.env.COLLAB_MIGRATE_EVAL_REPOS), ...parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT_REPOS)];
+const skip = repos.length === 0 || !existsSync(CLI);
+const why = skip ? ' (skipped: set COLLAB_MIGRATE_EVAL_REPOS / COLLAB_MIGRATE_HOLDOUT_REPOS="name=/path,..." and build the CLI)' : '';
+
+const config = [
+  {
+    files: ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'],
+    plugins: { [PLUGIN_NAME]: plugin as never },
+    languageOptions: { parser: tsParser as never },
+    settings: { [PLUGIN_NAME]: { today: TODAY } },
+    rules: Object.fromEntries(notices.map((n) => [`${PLUGIN_NAME}/${n.id}`, 'error'])),
+  },
+] as Linter.Config[];
+
+type Finding = { noticeId: string; loc: { start: { line: number } }; confidence?: string };
+const keyed = (ms: readonly Finding[]): string[] => [...new Set(ms.map((m) => `${m.noticeId} ${m.loc.start.line} ${m.confidence ?? 'certain'}`))].sort();
+
+function eslintFindings(file: string, text: string): string[] {
+  const messages = new Linter({ configType: 'flat' }).verify(text, config, { filename: file });
+  const fatal = messages.filter((m) => m.fatal || !m.ruleId);
+  // A file no parser reads is reported by the CLI as not analysed: nothing to compare there.
+  if (fatal.length > 0) return ['unparsed'];
+  return [...new Set(messages.map((m) => `${m.ruleId!.slice(PLUGIN_NAME.length + 1)} ${m.line} ${/\[likely: /.test(m.message) ? 'likely' : 'certain'}`))].sort();
+}
+
+describe(`CLI, ESLint, ts-morph and jscodeshift on every evaluation repository${why}`, () => {
+  for (const { name, path: root } of repos) {
+    it.skipIf(skip)(`${name}: the same findings with the same confidence`, { timeout: 900_000 }, async () => {
+      const cli = runCli(CLI, root, ['--today', TODAY]);
+      const files = new Set<string>([...cli.map((f) => f.file), ...(truths.get(name)?.occurrences ?? []).map((o) => o.file)]);
+      const script = [...files].filter((f) => existsSync(path.join(root, f)) && fileLanguage(f) !== 'config' && fileLanguage(f) !== 'unsupported').sort();
+      const mismatches: string[] = [];
+      for (const rel of script) {
+        const file = path.join(root, rel);
+        const text = readFileSync(file, 'utf8');
+        const viaCli = keyed(cli.filter((f) => f.file === rel).map((f) => ({ noticeId: f.noticeId, loc: { start: { line: f.line } }, confidence: f.confidence })));
+        const viaEslint = eslintFindings(file, text);
+        if (viaEslint[0] === 'unparsed') continue;
+        const [migration] = await migrateProject({ catalog, notices, engine: { today: TODAY }, root, files: [file] });
+        const viaMorph = keyed([...migration.fixed, ...migration.remaining]);
+        const shifted = fixSource({ path: file, source: text }, { today: TODAY, before: BEFORE });
+        const viaShift = keyed([...shifted.fixed, ...shifted.remaining]);
+        for (const [front, got] of [['eslint', viaEslint], ['ts-morph', viaMorph], ['jscodeshift', viaShift]] as const) {
+          if (JSON.stringify(got) !== JSON.stringify(viaCli)) mismatches.push(`${rel} ${front}: ${JSON.stringify(got)} vs cli ${JSON.stringify(viaCli)}`);
+        }
+      }
+      expect(mismatches).toEqual([]);
+      // The comparison is not empty where the evaluation expects findings.
+      if ((truths.get(name)?.occurrences ?? []).some((o) => o.verdict === 'affected')) expect(cli.length).toBeGreaterThan(0);
+    });
+  }
+  it('reads the repository list', () => {
+    expect(parseRepoList('a=/x,b=/y').map((r) => r.name)).toEqual(['a', 'b']);
+  });
+});
