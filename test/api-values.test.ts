@@ -75,6 +75,20 @@ describe('a path with a query appended on its way to the request', () => {
     expect(urls(code)).toContain('GET */telephony/config/numbers?orgId=*&orgId=*');
     expect(findings(code, ['large-org-location-required'])).toEqual(['34 large-org-location-required']);
   });
+  it('a base URL from a same-file helper of a caller\'s value (`${apiBase(env)}${path}`): reported at the path the caller writes, not at the wrapper', () => {
+    const code = `${CHAIN.replace("const base = finalPath.startsWith('/cdr_feed') ? env.ANALYTICS : env.API;", "const base = finalPath.startsWith('/cdr_feed') ? analyticsBase(env) : apiBase(env);")}function apiBase(env) {
+  return env.API || 'https://webexapis.com/v1';
+}
+function analyticsBase(env) {
+  return env.ANALYTICS || 'https://analytics.webexapis.com/v1';
+}
+export async function numbers(env, org) {
+  return webexFetchSafe(env, '/telephony/config/numbers', org);
+}`;
+    expect(code).toContain('analyticsBase(env) : apiBase(env)');
+    const callerLine = code.split('\n').findIndex((l) => l.includes("webexFetchSafe(env, '/telephony/config/numbers', org)")) + 1;
+    expect(findings(code, ['large-org-location-required'])).toEqual([`${callerLine} large-org-location-required`]);
+  });
   it('a caller\'s method passed in the options is the request\'s method', () => {
     const code = `${CHAIN}export async function make(env, org) {
   return webexFetchSafe(env, '/telephony/config/numbers', org, { method: 'POST', body: '{}' });

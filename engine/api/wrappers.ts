@@ -639,15 +639,21 @@ function mergedBody(file: FileContext, frames: readonly Frame[], optionsNode: No
  * request's path is written, so a finding about its path or query is reported there. Undefined when the
  * caller's part is not reached (the URL only reads the caller's values through something not followed).
  */
-function writtenAtSite(file: FileContext, frames: readonly Frame[], start: At): Node | undefined {
+function writtenAtSite(file: FileContext, frames: readonly Frame[], start: At, budget = { steps: 40 }): Node | undefined {
+  const found = writtenParts(file, frames, start, budget);
+  return found.find(isWrittenText) ?? found[0];
+}
+
+/** The caller's arguments a URL is built from, in the order its parts are written (see writtenAtSite). */
+function writtenParts(file: FileContext, frames: readonly Frame[], start: At, budget: { steps: number }): Node[] {
   const top = frames.length - 1;
   let cur: At = start;
-  for (let i = 0; i < 40; i++) {
-    if (cur.level >= frames.length) return cur.node;
+  while (budget.steps-- > 0) {
+    if (cur.level >= frames.length) return [cur.node];
     const n = unwrap(cur.node);
     if (n.type === 'Identifier') {
       const f = follow(file, frames, cur);
-      if (f === null || f === 'unknown' || (f.node === n && f.level === cur.level)) return undefined;
+      if (f === null || f === 'unknown' || (f.node === n && f.level === cur.level)) return [];
       cur = f;
       continue;
     }
@@ -657,11 +663,17 @@ function writtenAtSite(file: FileContext, frames: readonly Frame[], start: At): 
     else if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URL') children = n.arguments as Node[];
     else if (n.type === 'CallExpression' && (isUrlEncoding(n) || appendingHelper(file, n))) children = n.arguments as Node[];
     const level = cur.level;
-    const next = children.find((c) => c.type !== 'SpreadElement' && readsLevel(file, frames, { node: c, level }, top));
-    if (!next) return undefined;
-    cur = { node: next, level };
+    // Every part that reads the caller's values is followed (`${base}${path}` where both come from the caller):
+    // the place is the first of them the caller writes as text, else the first reached.
+    return children.flatMap((c) => (c.type === 'SpreadElement' || !readsLevel(file, frames, { node: c, level }, top) ? [] : writtenParts(file, frames, { node: c, level }, budget)));
   }
-  return undefined;
+  return [];
+}
+
+/** A caller's argument that is text it writes: a string, a template or a concatenation (not a name or a call). */
+function isWrittenText(node: Node): boolean {
+  const n = unwrap(node);
+  return (n.type === 'Literal' && typeof n.value === 'string') || n.type === 'TemplateLiteral' || (n.type === 'BinaryExpression' && n.operator === '+');
 }
 
 /**
