@@ -135,9 +135,10 @@ const MAX_PASSES = 10;
  * nothing changes, like ESLint's fix loop. A pass whose result would not parse is retried edit group by
  * edit group, keeping only the groups that leave the file parseable; refused groups are named in
  * `failure`. A file that did not parse to begin with is not touched. `analysed`: the analysis of `file.text`
- * with `opts`, when the caller has made it already.
+ * with `opts`, when the caller has made it already. `leave`: findings whose fix is not to be made (they stay in
+ * `remaining`).
  */
-export function fixFile(file: SourceFile, opts: AnalyzeOptions, analysed?: FileAnalysisResult): FixResult {
+export function fixFile(file: SourceFile, opts: AnalyzeOptions, analysed?: FileAnalysisResult, leave?: (m: Match) => boolean): FixResult {
   const fixed: Match[] = [];
   const refused: string[] = [];
   const originalError = checkSyntax(file.filename, file.text);
@@ -150,7 +151,7 @@ export function fixFile(file: SourceFile, opts: AnalyzeOptions, analysed?: FileA
     if (result.parseError) {
       return { output: file.text, changed: false, fixed: [], remaining: [], failure: `does not parse: ${result.parseError.message} (${result.parseError.line}:${result.parseError.column})` };
     }
-    const fixable = result.matches.filter((m) => m.fix && !refused.includes(key(m)));
+    const fixable = result.matches.filter((m) => m.fix && !refused.includes(key(m)) && !leave?.(m));
     if (fixable.length === 0) break;
     const { output, applied } = applyEdits(text, fixable.map((m) => m.fix!));
     if (output === text) break;

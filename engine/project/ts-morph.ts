@@ -17,6 +17,7 @@ import { applyEdits, checkSyntax, fixFile } from '../fix/edits.js';
 import { fixTimingOf, isFinalFormDue } from '../fix/timing.js';
 import { FileTooLarge, NotRegularFile, readTextFile } from '../read/read-file.js';
 import type { EngineOptions, Match, Notice, TextEdit } from '../types.js';
+import { declaredRenamedProperties, TS_MORPH_INSTALL } from './renames.js';
 
 /**
  * ts-morph (a CommonJS package) is required, not imported: an ESM `import` makes Node run its CommonJS export
@@ -28,6 +29,21 @@ import type { EngineOptions, Match, Notice, TextEdit } from '../types.js';
 let loaded: typeof Morph | undefined;
 function tsMorph(): typeof Morph {
   return (loaded ??= createRequire(import.meta.url)('ts-morph') as typeof Morph);
+}
+
+/**
+ * Whether ts-morph can be loaded (it is an optional dependency: `npm install --omit=optional` leaves it out).
+ * Loads it when it can. An error other than the module (or TypeScript under it) being missing is thrown.
+ */
+export function tsMorphAvailable(): boolean {
+  try {
+    tsMorph();
+    return true;
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    if (e.code === 'MODULE_NOT_FOUND' && /'(ts-morph|typescript|@ts-morph\/[^']*)'/.test(e.message)) return false;
+    throw error;
+  }
 }
 type Node = Morph.Node;
 type Project = Morph.Project;
@@ -45,6 +61,11 @@ export interface FileMigration {
   failure?: string;
   /** What the project-wide view noticed but left alone (a declaration whose references reach files not migrated). */
   notes?: string[];
+  /**
+   * Renamed property names whose findings in this file were left unfixed because ts-morph is not installed: the
+   * project declares them in its own types, and renaming them file by file would break the uses in other files.
+   */
+  needsTsMorph?: string[];
 }
 
 /** Options of {@link migrateProject}. */
@@ -733,8 +754,8 @@ export function loadProject(root: string, tsconfig: string | undefined, sourceFi
   return project;
 }
 
-function migrateText(filename: string, text: string, opts: AnalyzeOptions, analysed?: FileAnalysisResult): FileMigration {
-  const r = fixFile({ filename, text }, opts, analysed);
+function migrateText(filename: string, text: string, opts: AnalyzeOptions, analysed?: FileAnalysisResult, leave?: (m: Match) => boolean): FileMigration {
+  const r = fixFile({ filename, text }, opts, analysed, leave);
   const out: FileMigration = { filename, before: text, after: r.output, fixed: r.fixed, remaining: r.remaining };
   if (r.failure) out.failure = r.failure;
   return out;
@@ -779,7 +800,10 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
   };
   const sourceFiles = [...texts.keys()].filter(isSource);
   const renamed = new Set(renames.map((r) => r.from));
-  const needsProject = renames.length > 0 && sourceFiles.some((f) => isUnder(root, f) && !isInNodeModules(f) && declaresAny(f, texts.get(f)!, renamed));
+  // ts-morph is loaded (and its absence noticed) only when a file names a renamed property.
+  const mentioning = renames.length > 0 ? sourceFiles.filter((f) => isUnder(root, f) && !isInNodeModules(f) && [...renamed].some((n) => texts.get(f)!.includes(n))) : [];
+  const withoutTsMorph = mentioning.length > 0 && !tsMorphAvailable();
+  const needsProject = !withoutTsMorph && mentioning.some((f) => declaresAny(f, texts.get(f)!, renamed));
 
   let renameEdits = new Map<string, TextEdit[]>();
   let skipped: string[] = [];
@@ -827,12 +851,28 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
     }
   }
 
+  // With no project-wide rename (ts-morph not installed, or the project could not be loaded), a per-file fix would
+  // rename a property the project declares in its own types in the files migrated and leave its other uses: the
+  // findings renaming such a property are left unfixed in every file, and the files say why (issue 27).
+  const leave = withoutTsMorph || projectFailure !== undefined ? declaredRenameFindings(mentioning, texts, renames) : undefined;
+
   for (const file of files) {
     if (results.has(file)) continue;
     const before = texts.get(file)!;
     const edits = renameEdits.get(file);
     if (!edits || edits.length === 0) {
-      results.set(file, migrateText(file, before, analyze, isSource(file) ? analysisOf(file) : undefined));
+      const analysis = isSource(file) ? analysisOf(file) : undefined;
+      const result = migrateText(file, before, analyze, analysis, leave?.matches);
+      const left = leave && analysis ? [...new Set(analysis.matches.filter(leave.matches).map((m) => m.data.name!))] : [];
+      if (left.length > 0) {
+        const what = `"${left.join('", "')}" (declared in ${left.flatMap((n) => leave!.declaredIn.get(n) ?? []).map((f) => path.relative(root, f)).filter((f, i, all) => all.indexOf(f) === i).join(', ')})`;
+        const why = withoutTsMorph
+          ? `not fixed: renaming ${what} in every file that uses it needs ts-morph, which is not installed (${TS_MORPH_INSTALL})`
+          : `not fixed: renaming ${what} in every file that uses it needs the project-wide rename, which was skipped`;
+        result.notes = [...(result.notes ?? []), why];
+        if (withoutTsMorph) result.needsTsMorph = left;
+      }
+      results.set(file, result);
     } else {
       results.set(file, migrateRenamed(file, before, edits, analyze, analysisOf(file)));
     }
@@ -862,9 +902,24 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
   for (const m of out) {
     const mine = skipped.filter((s) => s.startsWith(`${path.relative(root, m.filename)}:`));
     if (projectFailure && isSource(m.filename) && renames.some((r) => m.before.includes(r.from))) mine.push(projectFailure);
-    if (mine.length > 0) m.notes = mine;
+    if (mine.length > 0) m.notes = [...mine, ...(m.notes ?? [])];
   }
   return out;
+}
+
+/**
+ * The findings a per-file fix must leave when no project-wide rename is made: those renaming a property that one
+ * of `files` declares in a named type (by the engine's parser), and where each such name is declared.
+ */
+function declaredRenameFindings(files: readonly string[], texts: ReadonlyMap<string, string>, renames: readonly PropertyRename[]): { matches: (m: Match) => boolean; declaredIn: Map<string, string[]> } | undefined {
+  const map = new Map(renames.map((r) => [r.from, r.to]));
+  const declaredIn = new Map<string, string[]>();
+  for (const file of files) {
+    for (const name of declaredRenamedProperties(file, texts.get(file)!, map)) declaredIn.set(name, [...(declaredIn.get(name) ?? []), file]);
+  }
+  if (declaredIn.size === 0) return undefined;
+  const byNotice = new Set(renames.filter((r) => declaredIn.has(r.from)).map((r) => `${r.noticeId}\0${r.from}`));
+  return { matches: (m) => m.fix !== undefined && m.data.name !== undefined && byNotice.has(`${m.noticeId}\0${m.data.name}`), declaredIn };
 }
 
 /** Applies a file's project-wide rename edits, then the engine's own edits on the result. */
