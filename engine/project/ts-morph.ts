@@ -239,7 +239,7 @@ interface RenameSearch {
    * After every declaration was searched with {@link places}: which of them (by `file:offset` of the name in the
    * project's text) a narrowed search may have missed a place of, and must be searched again in every file.
    */
-  missed: (names: ReadonlySet<string>, claimed: ReadonlySet<string>, declarations: ReadonlySet<string>) => Set<string>;
+  missed: (names: ReadonlySet<string>, claimed: ReadonlySet<string>, declarations: ReadonlyMap<string, Node>) => Map<string, RenamePlace[]>;
   /** A search of every file of the program (the language service's own). */
   everywhere: (nameNode: Node) => RenamePlace[];
 }
@@ -271,7 +271,7 @@ function renameSearch(project: Project): RenameSearch {
       const morph = location.getSourceFile();
       return { file: path.resolve(morph.getFilePath()), morph, start: span.getStart(), length: span.getLength(), prefix: location.getPrefixText() ?? '', suffix: location.getSuffixText() ?? '' };
     });
-  const unscoped: RenameSearch = { places: publicSearch, scope: () => undefined, missed: () => new Set(), everywhere: publicSearch };
+  const unscoped: RenameSearch = { places: publicSearch, scope: () => undefined, missed: () => new Map(), everywhere: publicSearch };
   type Internal = typeof ts & {
     FindAllReferences?: {
       findReferenceOrRenameEntries?: (...args: unknown[]) => Morph.ts.RenameLocation[] | undefined;
@@ -411,9 +411,24 @@ function renameSearch(project: Project): RenameSearch {
     return sourceFile ? closureOf(sourceFile) : undefined;
   };
   const propertyLike = ts.SymbolFlags.Property | ts.SymbolFlags.Method | ts.SymbolFlags.Accessor;
-  const missed = (names: ReadonlySet<string>, claimed: ReadonlySet<string>, declarations: ReadonlySet<string>): Set<string> => {
-    const again = new Set<string>();
+  const missed = (names: ReadonlySet<string>, claimed: ReadonlySet<string>, declarations: ReadonlyMap<string, Node>): Map<string, RenamePlace[]> => {
+    const again = new Map<string, RenamePlace[]>();
     const explained = new Set(claimed);
+    /** Searches a declaration again in every file (once for its group), and counts its places as explained. */
+    const redo = (key: string): void => {
+      if (again.has(key)) return;
+      const found = everywhere(declarations.get(key)!);
+      again.set(key, found);
+      for (const place of found) {
+        const k = placeKey(place.file, place.start);
+        explained.add(k);
+        if (declarations.has(k) && !again.has(k)) again.set(k, found);
+      }
+    };
+    const declarationKey = (d: Morph.ts.Declaration): string | undefined => {
+      const name = ts.getNameOfDeclaration(d);
+      return name ? placeKey(path.resolve(d.getSourceFile().fileName), name.getStart(d.getSourceFile())) : undefined;
+    };
     for (const f of files) {
       const file = path.resolve(f.fileName);
       if (isInNodeModules(file)) continue;
@@ -431,13 +446,24 @@ function renameSearch(project: Project): RenameSearch {
           const parent = node.parent;
           const contextual = ts.isStringLiteralLike(node) || ts.isBindingElement(parent) || ts.isShorthandPropertyAssignment(parent) || ts.isPropertyAssignment(parent);
           if ((symbol.flags & propertyLike) === 0 && !contextual) continue;
+          // The declarations the checker gives for it first: searched again in every file, they most often
+          // explain it (a property read through a value whose type comes from a module this file does not import).
+          for (const d of [symbol, ...checker.getRootSymbols(symbol)].flatMap((x) => x.declarations ?? [])) {
+            const key = declarationKey(d);
+            if (key !== undefined && declarations.has(key)) redo(key);
+          }
+          if (explained.has(placeKey(file, start)) || explained.has(placeKey(file, start + 1))) continue;
+          // Otherwise a search from it, in every file: a declaration it reaches is searched again in every file.
           const found = search(f, ts.isStringLiteralLike(node) ? start + 1 : start, files);
           explained.add(placeKey(file, start));
-          if (!found) return new Set(declarations);
+          if (!found) {
+            for (const key of declarations.keys()) redo(key);
+            return again;
+          }
           for (const place of found) {
             const key = placeKey(place.file, place.start);
             explained.add(key);
-            if (declarations.has(key)) again.add(key);
+            if (declarations.has(key)) redo(key);
           }
         }
       }
@@ -528,17 +554,8 @@ export function computeProjectRenames(
   if (declarations.length > 0) {
     const claimed = new Set(placesOf.keys());
     for (const d of declarations) for (const literal of d.literals) claimed.add(placeKey(path.resolve(literal.getSourceFile().getFilePath()), literal.getStart() + 1));
-    const again = search.missed(new Set(declarations.map((d) => d.name)), claimed, new Set(declarations.map((d) => d.key)));
-    const redone = new Map<string, RenamePlace[]>();
-    for (const d of declarations) {
-      if (!again.has(d.key)) continue;
-      let places = redone.get(d.key);
-      if (!places) {
-        places = search.everywhere(d.nameNode);
-        for (const place of places) redone.set(placeKey(place.file, place.start), places);
-      }
-      d.places = places;
-    }
+    const again = search.missed(new Set(declarations.map((d) => d.name)), claimed, new Map(declarations.map((d) => [d.key, d.nameNode])));
+    for (const d of declarations) d.places = again.get(d.key) ?? d.places;
   }
   for (const { name, rename, file, where, declRange, places: locations, literals } of declarations) {
     // Already renamed with a declaration searched before (one its references tie to it: a class implementing an
