@@ -116,6 +116,16 @@ function yamlModule(): typeof import('yaml') {
   return (yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 }
 
+/** What the caller of {@link fixFile} knows already of the file's text (each made once instead of twice). */
+export interface KnownOfFile {
+  /** The analysis of the text with the same options. */
+  analysed?: FileAnalysisResult;
+  /** Its syntax error (`checkSyntax`), undefined when it parses: present when the caller has checked. */
+  syntaxError?: string | undefined;
+  /** Findings whose fix is not to be made (they stay in `remaining`). */
+  leave?: (m: Match) => boolean;
+}
+
 /** The outcome of fixing one file. */
 export interface FixResult {
   output: string;
@@ -134,14 +144,14 @@ const MAX_PASSES = 10;
  * Applies every autofix of a file, re-analysing after each pass (a fix may expose another) until
  * nothing changes, like ESLint's fix loop. A pass whose result would not parse is retried edit group by
  * edit group, keeping only the groups that leave the file parseable; refused groups are named in
- * `failure`. A file that did not parse to begin with is not touched. `analysed`: the analysis of `file.text`
- * with `opts`, when the caller has made it already. `leave`: findings whose fix is not to be made (they stay in
- * `remaining`).
+ * `failure`. A file that did not parse to begin with is not touched. `known`: what the caller knows already of
+ * the file's text, and findings to leave unfixed.
  */
-export function fixFile(file: SourceFile, opts: AnalyzeOptions, analysed?: FileAnalysisResult, leave?: (m: Match) => boolean): FixResult {
+export function fixFile(file: SourceFile, opts: AnalyzeOptions, known: KnownOfFile = {}): FixResult {
+  const { analysed, leave } = known;
   const fixed: Match[] = [];
   const refused: string[] = [];
-  const originalError = checkSyntax(file.filename, file.text);
+  const originalError = 'syntaxError' in known ? known.syntaxError : checkSyntax(file.filename, file.text);
   let text = file.text;
   // The analysis of the text as it is now, when there is one: the caller's of the file's own text, then each pass's.
   let last: { text: string; result: FileAnalysisResult } | undefined = analysed ? { text, result: analysed } : undefined;

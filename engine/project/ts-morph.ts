@@ -772,7 +772,7 @@ export function loadProject(root: string, tsconfig: string | undefined, sourceFi
 }
 
 function migrateText(filename: string, text: string, opts: AnalyzeOptions, analysed?: FileAnalysisResult, leave?: (m: Match) => boolean): FileMigration {
-  const r = fixFile({ filename, text }, opts, analysed, leave);
+  const r = fixFile({ filename, text }, opts, { ...(analysed ? { analysed } : {}), ...(leave ? { leave } : {}) });
   const out: FileMigration = { filename, before: text, after: r.output, fixed: r.fixed, remaining: r.remaining };
   if (r.failure) out.failure = r.failure;
   return out;
@@ -868,10 +868,11 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
     }
   }
 
-  // With no project-wide rename (ts-morph not installed, or the project could not be loaded), a per-file fix would
-  // rename a property the project declares in its own types in the files migrated and leave its other uses: the
-  // findings renaming such a property are left unfixed in every file, and the files say why (issue 27).
-  const leave = withoutTsMorph || projectFailure !== undefined ? declaredRenameFindings(mentioning, texts, renames) : undefined;
+  // Without ts-morph there is no project-wide rename, and a per-file fix would rename a property the project declares
+  // in its own types in the files migrated and leave its other uses: the findings renaming such a property are left
+  // unfixed in every file, and the files say why (issue 27). (A project that cannot be loaded still gets the per-file
+  // fixes, as before.)
+  const leave = withoutTsMorph ? declaredRenameFindings(mentioning, texts, renames) : undefined;
 
   for (const file of files) {
     if (results.has(file)) continue;
@@ -883,11 +884,8 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
       const left = leave && analysis ? [...new Set(analysis.matches.filter(leave.matches).map((m) => m.data.name!))] : [];
       if (left.length > 0) {
         const what = `"${left.join('", "')}" (declared in ${left.flatMap((n) => leave!.declaredIn.get(n) ?? []).map((f) => path.relative(root, f)).filter((f, i, all) => all.indexOf(f) === i).join(', ')})`;
-        const why = withoutTsMorph
-          ? `not fixed: renaming ${what} in every file that uses it needs ts-morph, which is not installed (${TS_MORPH_INSTALL})`
-          : `not fixed: renaming ${what} in every file that uses it needs the project-wide rename, which was skipped`;
-        result.notes = [...(result.notes ?? []), why];
-        if (withoutTsMorph) result.needsTsMorph = left;
+        result.notes = [...(result.notes ?? []), `not fixed: renaming ${what} in every file that uses it needs ts-morph, which is not installed (${TS_MORPH_INSTALL})`];
+        result.needsTsMorph = left;
       }
       results.set(file, result);
     } else {
@@ -925,7 +923,7 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
 }
 
 /**
- * The findings a per-file fix must leave when no project-wide rename is made: those renaming a property that one
+ * The findings a per-file fix must leave when no project-wide rename can be made: those renaming a property that one
  * of `files` declares in a named type (by the engine's parser), and where each such name is declared.
  */
 function declaredRenameFindings(files: readonly string[], texts: ReadonlyMap<string, string>, renames: readonly PropertyRename[]): { matches: (m: Match) => boolean; declaredIn: Map<string, string[]> } | undefined {
@@ -948,7 +946,7 @@ function migrateRenamed(filename: string, before: string, edits: readonly TextEd
     return { ...result, failure: `project-wide rename refused, the result would not parse (${broken})${result.failure ? `; ${result.failure}` : ''}` };
   }
   const covered = original.matches.filter((m) => overlapsAny(m.range, edits));
-  const rest = fixFile({ filename, text: renamed }, opts);
+  const rest = fixFile({ filename, text: renamed }, opts, { syntaxError: broken });
   const result: FileMigration = { filename, before, after: rest.output, fixed: [...covered, ...rest.fixed], remaining: rest.remaining };
   const failures = [conflicts.length > 0 ? `${conflicts.length} overlapping rename edit(s) skipped` : undefined, rest.failure].filter(Boolean);
   if (failures.length > 0) result.failure = failures.join('; ');
