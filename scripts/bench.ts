@@ -22,7 +22,10 @@
  * BENCH_VERIFY_MAX_FILES JS/TS and configuration files, default 6000: without the prefilter every file is parsed).
  * A difference is printed and makes the bench exit with 1. BENCH_SKIP=verify leaves both out.
  * BENCH_SCALE=10000,100000 adds generated repositories of those sizes (time per file, peak RSS); BENCH_MERGE=10000
- * adds `collab-migrate merge` of that many reports (scripts/bench-merge.ts). Each repository's rows include ESLint
+ * adds `collab-migrate merge` of that many reports (scripts/bench-merge.ts). BENCH_RENAMES=50,150,400 adds generated
+ * repositories where every file declares a renamed property used in another file (scripts/gen-renames.ts; each
+ * size also with an indirect use per file): the scan's and `--fix --dry-run`'s CPU time (user + system) and peak
+ * RSS, per file and as the fix's ratio to the scan (issue 28, item 14). Each repository's rows include ESLint
  * with the same parser and configuration but none of the plugin's rules: the plugin's own cost inside ESLint.
  * Peak memory is the child's maximum resident set size from `/usr/bin/time -v`-style accounting
  * (`/usr/bin/time -f %M`), or "n/a" where that program is missing.
@@ -41,6 +44,7 @@ import { readText } from '../cli/walk/read.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { escapeRegExp } from '../engine/prefilter/regexp.js';
 import { generateCorpus } from './gen-corpus.js';
+import { generateRenames } from './gen-renames.js';
 
 const ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../' : '../', import.meta.url));
 const BIN = path.join(ROOT, 'dist', 'cli', 'bin.js');
@@ -388,6 +392,53 @@ function benchScale(sizes: number[]): string {
   ].join('\n');
 }
 
+/**
+ * BENCH_RENAMES=50,150,400: `--fix --dry-run` on repositories where every file declares a renamed property that
+ * another file uses (scripts/gen-renames.ts), against the scan of the same files, in BENCH_RENAMES_ROUNDS
+ * alternating rounds (default 3). CPU time (user + system, from /usr/bin/time) rather than wall time: the ratio
+ * holds on a busy machine. Reported, not asserted: the target is a fix within 3x the scan's CPU and under 300 MB.
+ */
+function benchRenames(sizes: number[]): string {
+  const rounds = Number(process.env.BENCH_RENAMES_ROUNDS ?? 3);
+  if (!has(TIME)) return `renames: ${TIME} is missing; not measured`;
+  const cases = sizes
+    .filter((n) => Number.isInteger(n) && n > 0)
+    .flatMap((n) =>
+      [false, true].map((indirect) => {
+        const dir = path.join(os.tmpdir(), `collab-migrate-bench-renames-${n}${indirect ? '-indirect' : ''}`);
+        generateRenames(dir, n, indirect);
+        return { n, indirect, dir, scan: [] as Array<{ cpu: number; mb: number }>, fix: [] as Array<{ cpu: number; mb: number }> };
+      }),
+    );
+  const work = mkdtempSync(path.join(os.tmpdir(), 'collab-migrate-bench-renames-'));
+  const measure = (cwd: string, args: string[]): { cpu: number; mb: number } => {
+    const r = spawnSync(TIME, ['-f', '__RENAMES__ %U %S %M', process.execPath, BIN, '--today', TODAY, '--no-progress', '--format', 'json', '--output', path.join(work, 'r.json'), ...args, '.'], { cwd, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, CI: 'true', NO_COLOR: '1' } });
+    const m = /__RENAMES__ ([\d.]+) ([\d.]+) (\d+)/.exec(r.stderr ?? '');
+    if (!m || (r.status !== 0 && r.status !== 1)) throw new Error(`renames bench: exit ${r.status} in ${cwd}: ${(r.stderr ?? '').slice(0, 500)}`);
+    return { cpu: Number(m[1]) + Number(m[2]), mb: Number(m[3]) / 1024 };
+  };
+  for (let r = 1; r <= rounds; r++) {
+    for (const c of cases) {
+      const scan = measure(c.dir, []);
+      const fix = measure(c.dir, ['--fix', '--dry-run']);
+      c.scan.push(scan);
+      c.fix.push(fix);
+      process.stdout.write(`  renames round ${r}: ${c.n} files${c.indirect ? ' (indirect uses)' : ''}: scan ${scan.cpu.toFixed(2)} s CPU ${scan.mb.toFixed(0)} MB, --fix --dry-run ${fix.cpu.toFixed(2)} s CPU ${fix.mb.toFixed(0)} MB\n`);
+    }
+  }
+  rmSync(work, { recursive: true, force: true });
+  const rows = cases.map((c) => {
+    const scan = median(c.scan.map((x) => x.cpu));
+    const fix = median(c.fix.map((x) => x.cpu));
+    return { ...c, scanCpu: scan, fixCpu: fix, scanMb: Math.max(...c.scan.map((x) => x.mb)), fixMb: Math.max(...c.fix.map((x) => x.mb)) };
+  });
+  return [
+    '| files declaring a renamed property | uses | scan CPU | `--fix --dry-run` CPU | fix / scan | fix CPU per file | peak RSS (scan, fix) |',
+    '|---:|---|---:|---:|---:|---:|---:|',
+    ...rows.map((x) => `| ${x.n} | ${x.indirect ? 'importer + indirect' : 'importer'} | ${x.scanCpu.toFixed(2)} s | ${x.fixCpu.toFixed(2)} s | ${(x.fixCpu / x.scanCpu).toFixed(1)}x | ${((x.fixCpu / x.n) * 1000).toFixed(1)} ms | ${x.scanMb.toFixed(0)}, ${x.fixMb.toFixed(0)} MB |`),
+  ].join('\n');
+}
+
 function skipped(what: string): boolean {
   return (process.env.BENCH_SKIP ?? '').split(',').includes(what);
 }
@@ -533,6 +584,7 @@ function main(): void {
     results.push(benchOne(name, dir, `${dir}${at ? ` at ${at.slice(0, 10)}` : ''}`, true));
   }
   const scale = process.env.BENCH_SCALE ? benchScale(process.env.BENCH_SCALE.split(',').map(Number)) : undefined;
+  const renames = process.env.BENCH_RENAMES ? benchRenames(process.env.BENCH_RENAMES.split(',').map(Number)) : undefined;
   if (process.env.BENCH_MERGE) {
     process.stdout.write(`\n== merge of ${process.env.BENCH_MERGE} reports (scripts/bench-merge.ts)\n`);
     const merged = spawnSync(process.execPath, [path.join(ROOT, 'dist', 'scripts', 'bench-merge.js')], { env: { ...process.env, BENCH_REPORTS: process.env.BENCH_MERGE, BENCH_ROUNDS: process.env.BENCH_MERGE_ROUNDS ?? '3' }, stdio: 'inherit' });
@@ -558,7 +610,7 @@ function main(): void {
       return `| ${r.name} | ${r.counts.source} | ${r.parsers.candidates} | ${parsed} | ${f(rg?.median, 2, ' s')} | ${f(nodeRead, 2, ' s')} | ${f(r.parsers.parseSeconds, 2, ' s')} | ${f(floor, 2, ' s')} | ${f(scan?.median, 2, ' s')} | ${f(scan?.toRipgrep, 1, 'x')} | ${f(floor && scan?.median ? scan.median / floor : undefined, 1, 'x')} | ${f(nodeFloor && scan?.median ? scan.median / nodeFloor : undefined, 1, 'x')} | ${eslintCell} | ${r.pluginOverhead === undefined ? 'not run' : `${r.pluginOverhead >= 0 ? '+' : ''}${(r.pluginOverhead * 100).toFixed(0)}%`} | ${f(r.fixOverScan, 1, 'x')} | ${f(scan?.peakMb, 0)}, ${f(fix?.peakMb, 0)} MB | ${r.findings ?? 'n/a'} | ${sameCell(r.verified)} |`;
     }),
   ].join('\n');
-  process.stdout.write(`\n${summary}\n${scale ? `\n${scale}\n` : ''}`);
+  process.stdout.write(`\n${summary}\n${scale ? `\n${scale}\n` : ''}${renames ? `\n${renames}\n` : ''}`);
   const lost = results.filter((r) => r.verified.slowScan?.same === false || (r.verified.prefilter?.differing.length ?? 0) > 0);
   if (lost.length > 0) {
     process.stdout.write(`FINDINGS DIFFER without the speed-ups in: ${lost.map((r) => r.name).join(', ')}\n`);

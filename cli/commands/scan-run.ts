@@ -3,6 +3,7 @@
  * report modules are most of the start-up time, and they load while the walker thread works.
  */
 import { printable } from '../../engine/read/printable.js';
+import { TS_MORPH_INSTALL } from '../../engine/project/renames.js';
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
@@ -330,6 +331,15 @@ async function runFix(
     { ...ctx.analyze, root: io.cwd, today: ctx.today },
   );
   const byPath = new Map(migrations.map((m) => [m.filename, m]));
+  // Said once for the run: which renames were left unfixed for want of ts-morph, and how to install it (issue 27).
+  const needTsMorph = migrations.filter((m) => m.needsTsMorph?.length);
+  if (needTsMorph.length > 0) {
+    const names = [...new Set(needTsMorph.flatMap((m) => m.needsTsMorph!))].map((n) => printable(n));
+    const files = needTsMorph.length === 1 ? '1 file' : `${needTsMorph.length} files`;
+    io.stderr.write(
+      `collab-migrate --fix: ${names.map((n) => `\`${n}\``).join(', ')} ${names.length === 1 ? 'is' : 'are'} renamed by a notice and declared in this project's own types; renaming ${names.length === 1 ? 'it' : 'them'} in every file that uses ${names.length === 1 ? 'it' : 'them'} needs ts-morph, an optional dependency that is not installed. Those findings are left unfixed in ${files}; install it (${TS_MORPH_INSTALL}) and run --fix again.\n`,
+    );
+  }
   const changing = candidates.filter((s) => {
     const m = byPath.get(s.file.path);
     return m && m.after !== m.before;

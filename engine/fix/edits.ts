@@ -3,7 +3,7 @@
  * so a fix that would produce code that does not parse is refused in one place.
  */
 import { createRequire } from 'node:module';
-import { analyzeFile, fileLanguage, type AnalyzeOptions, type SourceFile } from '../analyze.js';
+import { analyzeFile, fileLanguage, type AnalyzeOptions, type FileAnalysisResult, type SourceFile } from '../analyze.js';
 import { parseSource } from '../parse/parse.js';
 import type { Match, TextEdit } from '../types.js';
 
@@ -116,6 +116,16 @@ function yamlModule(): typeof import('yaml') {
   return (yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 }
 
+/** What the caller of {@link fixFile} knows already of the file's text (each made once instead of twice). */
+export interface KnownOfFile {
+  /** The analysis of the text with the same options. */
+  analysed?: FileAnalysisResult;
+  /** Its syntax error (`checkSyntax`), undefined when it parses: present when the caller has checked. */
+  syntaxError?: string | undefined;
+  /** Findings whose fix is not to be made (they stay in `remaining`). */
+  leave?: (m: Match) => boolean;
+}
+
 /** The outcome of fixing one file. */
 export interface FixResult {
   output: string;
@@ -134,19 +144,24 @@ const MAX_PASSES = 10;
  * Applies every autofix of a file, re-analysing after each pass (a fix may expose another) until
  * nothing changes, like ESLint's fix loop. A pass whose result would not parse is retried edit group by
  * edit group, keeping only the groups that leave the file parseable; refused groups are named in
- * `failure`. A file that did not parse to begin with is not touched.
+ * `failure`. A file that did not parse to begin with is not touched. `known`: what the caller knows already of
+ * the file's text, and findings to leave unfixed.
  */
-export function fixFile(file: SourceFile, opts: AnalyzeOptions): FixResult {
+export function fixFile(file: SourceFile, opts: AnalyzeOptions, known: KnownOfFile = {}): FixResult {
+  const { analysed, leave } = known;
   const fixed: Match[] = [];
   const refused: string[] = [];
-  const originalError = checkSyntax(file.filename, file.text);
+  const originalError = 'syntaxError' in known ? known.syntaxError : checkSyntax(file.filename, file.text);
   let text = file.text;
+  // The analysis of the text as it is now, when there is one: the caller's of the file's own text, then each pass's.
+  let last: { text: string; result: FileAnalysisResult } | undefined = analysed ? { text, result: analysed } : undefined;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const result = analyzeFile({ filename: file.filename, text }, opts);
+    const result = last?.text === text ? last.result : analyzeFile({ filename: file.filename, text }, opts);
+    last = { text, result };
     if (result.parseError) {
       return { output: file.text, changed: false, fixed: [], remaining: [], failure: `does not parse: ${result.parseError.message} (${result.parseError.line}:${result.parseError.column})` };
     }
-    const fixable = result.matches.filter((m) => m.fix && !refused.includes(key(m)));
+    const fixable = result.matches.filter((m) => m.fix && !refused.includes(key(m)) && !leave?.(m));
     if (fixable.length === 0) break;
     const { output, applied } = applyEdits(text, fixable.map((m) => m.fix!));
     if (output === text) break;
@@ -173,7 +188,8 @@ export function fixFile(file: SourceFile, opts: AnalyzeOptions): FixResult {
     text = partial;
     if (!progressed && refused.length === 0) break;
   }
-  const final = analyzeFile({ filename: file.filename, text }, opts);
+  // When the last pass changed nothing, its analysis is the final one (it was made a second time for every file).
+  const final = last?.text === text ? last.result : analyzeFile({ filename: file.filename, text }, opts);
   const failure = refused.length > 0 ? `refused ${refused.length} fix(es) whose result would not parse: ${refused.join(', ')}` : undefined;
   return { output: text, changed: text !== file.text, fixed, remaining: final.matches, failure };
 }

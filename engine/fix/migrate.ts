@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { analyzeFile, type AnalyzeOptions, type SourceFile } from '../analyze.js';
+import { analyzeFile, type AnalyzeOptions, type FileAnalysisResult, type SourceFile } from '../analyze.js';
 import { applyEdits, checkSyntax, fixFile } from './edits.js';
 import type { FileMigration } from '../project/ts-morph.js';
 import type { Match } from '../types.js';
@@ -73,21 +73,28 @@ function fixRespectingSuppressions(file: SourceFile, opts: MigrateOptions): File
 export async function migrate(files: readonly SourceFile[], opts: MigrateOptions): Promise<FileMigration[]> {
   const bySuppression = new Map<string, FileMigration>();
   const plain: SourceFile[] = [];
+  const initials = new Map<string, { text: string; result: FileAnalysisResult }>();
   for (const file of files) {
     const initial = analyzeFile(file, opts);
     const isSuppressed = suppressedIn(file.text, opts);
     if (initial.matches.some((m) => m.fix && isSuppressed(m))) bySuppression.set(file.filename, fixRespectingSuppressions(file, opts));
-    else plain.push(file);
+    else {
+      plain.push(file);
+      initials.set(file.filename, { text: file.text, result: initial });
+    }
   }
   const { today: _today, tsconfig, root: _root, ...analyze } = opts;
   const root = commonRoot(opts.root, plain.map((f) => f.filename));
+  // The analyses above, for the migration to reuse: made with the options it analyses with (it leaves out the
+  // `prefilter` and `project` switches, so only when they are not set).
+  const analyses = opts.prefilter === undefined && opts.project === undefined ? new Map([...initials].map(([f, a]) => [path.resolve(root, f), a])) : undefined;
   let project: FileMigration[] = [];
   if (plain.length > 0) {
     try {
       // Loaded on demand: ts-morph is heavy and a scan without --fix never needs it.
       const { migrateProject } = await import('../project/ts-morph.js');
       // The texts as the scan read them (decoded from UTF-16 where needed), not read again from disk.
-      project = await migrateProject({ ...analyze, root, files: plain.map((f) => f.filename), sources: plain, ...(tsconfig ? { tsconfig } : {}) });
+      project = await migrateProject({ ...analyze, root, files: plain.map((f) => f.filename), sources: plain, ...(tsconfig ? { tsconfig } : {}), ...(analyses ? { analyses } : {}) });
     } catch (error) {
       // The project-wide view failed (a broken tsconfig, say): fix file by file instead.
       const why = `project-wide migration failed (${(error as Error).message.split('\n')[0]}); fixed file by file`;

@@ -19,9 +19,13 @@
  * project-wide before the per-file edits, so they never get here.
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
-import { propertyKeyName, type FileContext } from '../parse/file-context.js';
+import { FileContext, propertyKeyName } from '../parse/file-context.js';
+import { parseSource } from '../parse/parse.js';
 import { formatMessage } from '../detectors/detector.js';
 import type { EngineOptions, Match, Notice, Suggestion } from '../types.js';
+
+/** How to install ts-morph (an optional dependency), said where a rename needs it and it is missing. */
+export const TS_MORPH_INSTALL = 'npm i -D ts-morph';
 
 /** The report and suggestion messages of a rename left to the codemod. */
 export const PROJECT_RENAME_MESSAGES: Record<string, string> = {
@@ -31,7 +35,7 @@ export const PROJECT_RENAME_MESSAGES: Record<string, string> = {
 };
 
 /** The `from -> to` property renames of a notice (its `property` detections with `renameTo`). */
-function renamesOf(notice: Notice | undefined): Map<string, string> {
+export function renamesOf(notice: Notice | undefined): Map<string, string> {
   const out = new Map<string, string>();
   for (const d of notice?.detections ?? []) {
     const p = d as { kind: string; names?: unknown; renameTo?: unknown };
@@ -88,4 +92,18 @@ export function leaveDeclaredRenamesToCodemod(context: FileContext, matches: Mat
     const { fix: _fix, ...rest } = m;
     return { ...rest, messageId: 'renamedDeclared', data, message: formatMessage(PROJECT_RENAME_MESSAGES.renamedDeclared, data), suggestions: [here, ...(m.suggestions ?? [])] };
   });
+}
+
+/**
+ * The renamed property names a file declares in a named type without the new name beside them (see
+ * {@link leaveDeclaredRenamesToCodemod}), by the engine's own parser: what `--fix` must leave alone when no
+ * project-wide rename can be made (ts-morph not installed, or the project could not be loaded). Empty when the
+ * file does not parse.
+ */
+export function declaredRenamedProperties(filename: string, text: string, renames: ReadonlyMap<string, string>): Set<string> {
+  if (![...renames.keys()].some((name) => text.includes(name))) return new Set();
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const parsed = parseSource(body, filename);
+  if (!parsed.ok) return new Set();
+  return declaredAlone(new FileContext(filename, body, parsed.ast), renames);
 }

@@ -12,11 +12,12 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as Morph from 'ts-morph';
 import type { FileSystemHost, SourceFile as MorphSourceFile } from 'ts-morph';
-import { analyzeFile, fileLanguage, type AnalyzeOptions, type SourceFile } from '../analyze.js';
+import { analyzeFile, fileLanguage, type AnalyzeOptions, type FileAnalysisResult, type SourceFile } from '../analyze.js';
 import { applyEdits, checkSyntax, fixFile } from '../fix/edits.js';
 import { fixTimingOf, isFinalFormDue } from '../fix/timing.js';
 import { FileTooLarge, NotRegularFile, readTextFile } from '../read/read-file.js';
 import type { EngineOptions, Match, Notice, TextEdit } from '../types.js';
+import { declaredRenamedProperties, TS_MORPH_INSTALL } from './renames.js';
 
 /**
  * ts-morph (a CommonJS package) is required, not imported: an ESM `import` makes Node run its CommonJS export
@@ -28,6 +29,21 @@ import type { EngineOptions, Match, Notice, TextEdit } from '../types.js';
 let loaded: typeof Morph | undefined;
 function tsMorph(): typeof Morph {
   return (loaded ??= createRequire(import.meta.url)('ts-morph') as typeof Morph);
+}
+
+/**
+ * Whether ts-morph can be loaded (it is an optional dependency: `npm install --omit=optional` leaves it out).
+ * Loads it when it can. An error other than the module (or TypeScript under it) being missing is thrown.
+ */
+export function tsMorphAvailable(): boolean {
+  try {
+    tsMorph();
+    return true;
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    if (e.code === 'MODULE_NOT_FOUND' && /'(ts-morph|typescript|@ts-morph\/[^']*)'/.test(e.message)) return false;
+    throw error;
+  }
 }
 type Node = Morph.Node;
 type Project = Morph.Project;
@@ -45,6 +61,11 @@ export interface FileMigration {
   failure?: string;
   /** What the project-wide view noticed but left alone (a declaration whose references reach files not migrated). */
   notes?: string[];
+  /**
+   * Renamed property names whose findings in this file were left unfixed because ts-morph is not installed: the
+   * project declares them in its own types, and renaming them file by file would break the uses in other files.
+   */
+  needsTsMorph?: string[];
 }
 
 /** Options of {@link migrateProject}. */
@@ -57,6 +78,11 @@ export interface MigrateProjectOptions extends AnalyzeOptions {
   tsconfig?: string;
   /** Texts of (some of) the files, already read by the caller; the others are read from disk. */
   sources?: readonly SourceFile[];
+  /**
+   * Analyses the caller has made of (some of) the files with the same catalog, notices and engine options, by
+   * absolute file name, each with the text analysed: reused where the text is the one migrated.
+   */
+  analyses?: ReadonlyMap<string, { text: string; result: FileAnalysisResult }>;
 }
 
 /** A property rename a notice asks for: `from` -> `to`. */
@@ -133,16 +159,30 @@ function keyofOperand(typeNode: Node | undefined): Node | undefined {
  * service's rename leaves alone: a key argument of a generic type (`Pick<SimRing, 'x'>`, `Omit<...>`)
  * whose other argument declares the property, and values of a variable or parameter typed `keyof X`.
  */
-function keyLiterals(project: Project, declaration: Node, name: string, texts: ReadonlyMap<string, string>, root: string): Node[] {
+/** The string literals `name` of the migrated files (under the root, outside node_modules), per file: found once per name. */
+function nameLiterals(project: Project, name: string, texts: ReadonlyMap<string, string>, root: string): Array<{ file: string; literals: Node[] }> {
   const { Node } = tsMorph();
-  const found: Node[] = [];
+  const out: Array<{ file: string; literals: Node[] }> = [];
   for (const source of project.getSourceFiles()) {
     const file = path.resolve(source.getFilePath());
     if (!texts.has(file) || !isUnder(root, file) || isInNodeModules(file)) continue;
     const text = source.getFullText();
     if (!text.includes(`'${name}'`) && !text.includes(`"${name}"`)) continue;
+    const literals: Node[] = [];
     source.forEachDescendant((lit) => {
-      if (!Node.isStringLiteral(lit) || lit.getLiteralText() !== name) return;
+      if (Node.isStringLiteral(lit) && lit.getLiteralText() === name) literals.push(lit);
+    });
+    if (literals.length > 0) out.push({ file, literals });
+  }
+  return out;
+}
+
+function keyLiterals(declaration: Node, name: string, candidates: ReadonlyArray<{ file: string; literals: Node[] }>, scope?: ReadonlySet<string>): Node[] {
+  const { Node } = tsMorph();
+  const found: Node[] = [];
+  for (const { file, literals } of candidates) {
+    if (scope && !scope.has(file)) continue;
+    for (const lit of literals) {
       let up: Node = lit;
       let parent = up.getParent();
       if (parent && Node.isLiteralTypeNode(parent)) {
@@ -156,7 +196,7 @@ function keyLiterals(project: Project, declaration: Node, name: string, texts: R
           const args = parent.getTypeArguments();
           if (args.includes(up as never) && args.some((a) => a !== up && typeDeclares(a.getType(), name, declaration))) found.push(lit);
         }
-        return;
+        continue;
       }
       while (parent && Node.isArrayLiteralExpression(parent)) {
         up = parent;
@@ -166,7 +206,7 @@ function keyLiterals(project: Project, declaration: Node, name: string, texts: R
         const operand = keyofOperand(parent.getTypeNode());
         if (operand && typeDeclares(operand.getType(), name, declaration)) found.push(lit);
       }
-    });
+    }
   }
   return found;
 }
@@ -177,6 +217,260 @@ function textShift(morph: MorphSourceFile, text: string): number | undefined {
   if (full === text) return 0;
   if (text.startsWith(BOM) && full === text.slice(1)) return 1;
   return undefined;
+}
+
+/** A place a rename changes: the file (absolute), the span in the project's text of it, and the text around the new name. */
+interface RenamePlace {
+  file: string;
+  morph: MorphSourceFile;
+  start: number;
+  length: number;
+  prefix: string;
+  suffix: string;
+}
+
+/** The rename search of a project: see {@link renameSearch}. */
+interface RenameSearch {
+  /** The places renaming this declaration's name changes (first from a search of the files that may hold them directly). */
+  places: (nameNode: Node) => RenamePlace[];
+  /** The files a declaration's string-literal keys may be in (undefined: any file). */
+  scope: (nameNode: Node) => ReadonlySet<string> | undefined;
+  /**
+   * After every declaration was searched with {@link places}: which of them (by `file:offset` of the name in the
+   * project's text) a narrowed search may have missed a place of, and must be searched again in every file.
+   */
+  missed: (names: ReadonlySet<string>, claimed: ReadonlySet<string>, declarations: ReadonlyMap<string, Node>) => Map<string, RenamePlace[]>;
+  /** A search of every file of the program (the language service's own). */
+  everywhere: (nameNode: Node) => RenamePlace[];
+}
+
+const placeKey = (file: string, start: number): string => `${file}:${start}`;
+
+/**
+ * The rename search of a project, made linear in the usual case (issue 28, item 14). The language service's
+ * `findRenameLocations` looks for a declaration's name in every file of the program that mentions it and checks
+ * each occurrence with the type checker: with a renamed property declared in each of 400 files that all name it,
+ * that was 400 searches of 400 files (18 of the 33 s of CPU). Here a declaration is first searched, through the
+ * same TypeScript function the language service calls with every file, in its own file and the files that import
+ * it (directly, or through files that re-export it); then, once for all declarations, every occurrence of a
+ * renamed name in the program that the type checker ties to a symbol and that no search found is looked at: one
+ * that could be a property's place (a property, or a name in an object literal, a destructuring or a string) is
+ * searched from, in every file, and a declaration its search reaches is searched again in every file. So a place
+ * only an indirect use reaches (a value whose type comes through a third module) is still found, and the rename
+ * stays all or nothing. A file that adds to the global scope (a script, `declare global`, an ambient module)
+ * makes every file a candidate. When the TypeScript under ts-morph lacks one of the internal functions used here,
+ * the public `findRenameLocations` is used for every declaration, as before.
+ */
+function renameSearch(project: Project): RenameSearch {
+  const { ts } = tsMorph();
+  const service = project.getLanguageService();
+  const morphOf = (fileName: string): MorphSourceFile | undefined => project.getSourceFile(fileName);
+  const publicSearch = (nameNode: Node): RenamePlace[] =>
+    (service.findRenameLocations(nameNode, { usePrefixAndSuffixText: true }) ?? []).map((location) => {
+      const span = location.getTextSpan();
+      const morph = location.getSourceFile();
+      return { file: path.resolve(morph.getFilePath()), morph, start: span.getStart(), length: span.getLength(), prefix: location.getPrefixText() ?? '', suffix: location.getSuffixText() ?? '' };
+    });
+  const unscoped: RenameSearch = { places: publicSearch, scope: () => undefined, missed: () => new Map(), everywhere: publicSearch };
+  type Internal = typeof ts & {
+    FindAllReferences?: {
+      findReferenceOrRenameEntries?: (...args: unknown[]) => Morph.ts.RenameLocation[] | undefined;
+      toRenameLocation?: (...args: unknown[]) => Morph.ts.RenameLocation;
+      FindReferencesUse?: { Rename?: number };
+    };
+    getTouchingPropertyName?: (file: Morph.ts.SourceFile, position: number) => Morph.ts.Node;
+    getAdjustedRenameLocation?: (node: Morph.ts.Node) => Morph.ts.Node;
+    getQuotePreference?: (file: Morph.ts.SourceFile, preferences: object) => unknown;
+    isExternalOrCommonJsModule?: (file: Morph.ts.SourceFile) => boolean;
+  };
+  type Resolving = Morph.ts.Program & {
+    getResolvedModuleFromModuleSpecifier?: (spec: Morph.ts.StringLiteralLike, file: Morph.ts.SourceFile) => { resolvedModule?: { resolvedFileName: string } } | undefined;
+  };
+  const internal = ts as Internal;
+  const refs = internal.FindAllReferences;
+  const { getTouchingPropertyName, getAdjustedRenameLocation, getQuotePreference, isExternalOrCommonJsModule } = internal;
+  const find = refs?.findReferenceOrRenameEntries;
+  const toLocation = refs?.toRenameLocation;
+  const renameUse = refs?.FindReferencesUse?.Rename;
+  if (!find || !toLocation || renameUse === undefined || !getTouchingPropertyName || !getAdjustedRenameLocation || !getQuotePreference || !isExternalOrCommonJsModule) return unscoped;
+  const program = service.compilerObject.getProgram() as Resolving | undefined;
+  const resolved = program?.getResolvedModuleFromModuleSpecifier?.bind(program);
+  if (!program || !resolved) return unscoped;
+  const files = program.getSourceFiles().filter((f) => !program.isSourceFileDefaultLibrary(f));
+  type WithImports = Morph.ts.SourceFile & { imports?: readonly Morph.ts.StringLiteralLike[]; moduleAugmentations?: readonly (Morph.ts.StringLiteral | Morph.ts.Identifier)[] };
+  if (files.some((f) => !Array.isArray((f as WithImports).imports))) return unscoped;
+  const checker = program.getTypeChecker();
+
+  // Who imports whom (and which of them re-export what they import), and which files add to the global scope.
+  const importers = new Map<Morph.ts.SourceFile, Set<Morph.ts.SourceFile>>();
+  const reexporters = new Map<Morph.ts.SourceFile, Set<Morph.ts.SourceFile>>();
+  const global = new Set<Morph.ts.SourceFile>();
+  const byName = new Map(files.map((f) => [path.resolve(f.fileName), f]));
+  const link = (map: Map<Morph.ts.SourceFile, Set<Morph.ts.SourceFile>>, target: Morph.ts.SourceFile, from: Morph.ts.SourceFile): void => {
+    let set = map.get(target);
+    if (!set) map.set(target, (set = new Set()));
+    set.add(from);
+  };
+  for (const f of files) {
+    const target = (spec: Morph.ts.StringLiteralLike): Morph.ts.SourceFile | undefined => {
+      const fileName = resolved(spec, f)?.resolvedModule?.resolvedFileName;
+      const t = fileName === undefined ? undefined : byName.get(path.resolve(fileName));
+      return t === f ? undefined : t;
+    };
+    for (const spec of [...((f as WithImports).imports ?? []), ...((f as WithImports).moduleAugmentations ?? [])]) {
+      if (!ts.isStringLiteralLike(spec)) continue;
+      const t = target(spec);
+      if (t) link(importers, t, f);
+    }
+    for (const ref of f.referencedFiles) {
+      const t = byName.get(path.resolve(path.dirname(f.fileName), ref.fileName));
+      if (t && t !== f) link(importers, t, f);
+    }
+    for (const statement of f.statements) {
+      if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteralLike(statement.moduleSpecifier)) {
+        const t = target(statement.moduleSpecifier);
+        if (t) link(reexporters, t, f);
+      }
+    }
+    const addsGlobals =
+      !isExternalOrCommonJsModule(f) ||
+      f.statements.some((st) => ts.isModuleDeclaration(st) && (ts.isStringLiteral(st.name) || (st.flags & ts.NodeFlags.GlobalAugmentation) !== 0));
+    if (addsGlobals) global.add(f);
+  }
+
+  /** A file, the files that import it, and (through files that re-export it) theirs; every file when a global one is among them. */
+  const nearby = new Map<Morph.ts.SourceFile, Morph.ts.SourceFile[]>();
+  const nearOf = (start: Morph.ts.SourceFile): Morph.ts.SourceFile[] => {
+    let out = nearby.get(start);
+    if (out) return out;
+    const found = new Set([start]);
+    const through = [start];
+    for (let i = 0; i < through.length; i++) {
+      for (const f of importers.get(through[i]) ?? []) found.add(f);
+      for (const f of reexporters.get(through[i]) ?? []) {
+        if (through.includes(f)) continue;
+        through.push(f);
+      }
+    }
+    out = [...found].some((f) => global.has(f)) ? files : files.filter((f) => found.has(f));
+    nearby.set(start, out);
+    return out;
+  };
+  /** The reverse import closure of a file (for string-literal keys), or undefined when a global file is in it. */
+  const closures = new Map<Morph.ts.SourceFile, Set<string> | undefined>();
+  const closureOf = (start: Morph.ts.SourceFile): Set<string> | undefined => {
+    if (closures.has(start)) return closures.get(start);
+    const seen = new Set([start]);
+    const queue = [start];
+    let everything = false;
+    while (queue.length > 0 && !everything) {
+      const f = queue.pop()!;
+      if (global.has(f)) everything = true;
+      for (const i of importers.get(f) ?? []) {
+        if (!seen.has(i)) {
+          seen.add(i);
+          queue.push(i);
+        }
+      }
+    }
+    const out = everything ? undefined : new Set([...seen].map((f) => path.resolve(f.fileName)));
+    closures.set(start, out);
+    return out;
+  };
+  const sourceOf = (nameNode: Node): Morph.ts.SourceFile | undefined => {
+    const morph = nameNode.getSourceFile();
+    const sourceFile = program.getSourceFile(morph.getFilePath());
+    return sourceFile && sourceFile.text === morph.getFullText() ? sourceFile : undefined;
+  };
+  const token: Morph.ts.CancellationToken = { isCancellationRequested: () => false, throwIfCancellationRequested: () => undefined };
+  /** The rename places of the name at `position` of `sourceFile`, searched in `within`; undefined when a place is in a file ts-morph does not know. */
+  const search = (sourceFile: Morph.ts.SourceFile, position: number, within: readonly Morph.ts.SourceFile[]): RenamePlace[] | undefined => {
+    const node = getAdjustedRenameLocation(getTouchingPropertyName(sourceFile, position));
+    const quotes = getQuotePreference(sourceFile, { providePrefixAndSuffixTextForRename: true });
+    const found = find(program, token, within, node, position, { use: renameUse, providePrefixAndSuffixTextForRename: true }, (entry: unknown, original: unknown, typeChecker: unknown) =>
+      toLocation(entry, original, typeChecker, true, quotes),
+    );
+    const out: RenamePlace[] = [];
+    for (const location of found ?? []) {
+      const target = morphOf(location.fileName);
+      if (!target) return undefined;
+      out.push({ file: path.resolve(target.getFilePath()), morph: target, start: location.textSpan.start, length: location.textSpan.length, prefix: location.prefixText ?? '', suffix: location.suffixText ?? '' });
+    }
+    return out;
+  };
+  const everywhere = (nameNode: Node): RenamePlace[] => {
+    const sourceFile = sourceOf(nameNode);
+    return (sourceFile && search(sourceFile, nameNode.getStart(), files)) ?? publicSearch(nameNode);
+  };
+  const places = (nameNode: Node): RenamePlace[] => {
+    const sourceFile = sourceOf(nameNode);
+    return (sourceFile && search(sourceFile, nameNode.getStart(), nearOf(sourceFile))) ?? publicSearch(nameNode);
+  };
+  const scope = (nameNode: Node): ReadonlySet<string> | undefined => {
+    const sourceFile = sourceOf(nameNode);
+    return sourceFile ? closureOf(sourceFile) : undefined;
+  };
+  const propertyLike = ts.SymbolFlags.Property | ts.SymbolFlags.Method | ts.SymbolFlags.Accessor;
+  const missed = (names: ReadonlySet<string>, claimed: ReadonlySet<string>, declarations: ReadonlyMap<string, Node>): Map<string, RenamePlace[]> => {
+    const again = new Map<string, RenamePlace[]>();
+    const explained = new Set(claimed);
+    /** Searches a declaration again in every file (once for its group), and counts its places as explained. */
+    const redo = (key: string): void => {
+      if (again.has(key)) return;
+      const found = everywhere(declarations.get(key)!);
+      again.set(key, found);
+      for (const place of found) {
+        const k = placeKey(place.file, place.start);
+        explained.add(k);
+        if (declarations.has(k) && !again.has(k)) again.set(k, found);
+      }
+    };
+    const declarationKey = (d: Morph.ts.Declaration): string | undefined => {
+      const name = ts.getNameOfDeclaration(d);
+      return name ? placeKey(path.resolve(d.getSourceFile().fileName), name.getStart(d.getSourceFile())) : undefined;
+    };
+    for (const f of files) {
+      const file = path.resolve(f.fileName);
+      if (isInNodeModules(file)) continue;
+      const text = f.text;
+      for (const name of names) {
+        for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
+          const node = getTouchingPropertyName(f, at);
+          if (!(ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteralLike(node)) || node.text !== name) continue;
+          const start = node.getStart(f);
+          if (explained.has(placeKey(file, start)) || explained.has(placeKey(file, start + 1))) continue;
+          const symbol = checker.getSymbolAtLocation(node);
+          if (!symbol) continue;
+          // A variable, a parameter or a function named like the property is a place of a property's rename only
+          // where it stands in an object literal, a destructuring or a string: elsewhere only its own name.
+          const parent = node.parent;
+          const contextual = ts.isStringLiteralLike(node) || ts.isBindingElement(parent) || ts.isShorthandPropertyAssignment(parent) || ts.isPropertyAssignment(parent);
+          if ((symbol.flags & propertyLike) === 0 && !contextual) continue;
+          // The declarations the checker gives for it first: searched again in every file, they most often
+          // explain it (a property read through a value whose type comes from a module this file does not import).
+          for (const d of [symbol, ...checker.getRootSymbols(symbol)].flatMap((x) => x.declarations ?? [])) {
+            const key = declarationKey(d);
+            if (key !== undefined && declarations.has(key)) redo(key);
+          }
+          if (explained.has(placeKey(file, start)) || explained.has(placeKey(file, start + 1))) continue;
+          // Otherwise a search from it, in every file: a declaration it reaches is searched again in every file.
+          const found = search(f, ts.isStringLiteralLike(node) ? start + 1 : start, files);
+          explained.add(placeKey(file, start));
+          if (!found) {
+            for (const key of declarations.keys()) redo(key);
+            return again;
+          }
+          for (const place of found) {
+            const key = placeKey(place.file, place.start);
+            explained.add(key);
+            if (declarations.has(key)) redo(key);
+          }
+        }
+      }
+    }
+    return again;
+  };
+  return { places, scope, missed, everywhere };
 }
 
 export interface ProjectRenames {
@@ -205,10 +499,28 @@ export function computeProjectRenames(
 ): ProjectRenames {
   const byName = new Map<string, PropertyRename>();
   for (const r of renames) if (!byName.has(r.from)) byName.set(r.from, r);
-  const service = project.getLanguageService();
+  const search = renameSearch(project);
   const edits = new Map<string, Map<string, TextEdit>>();
   const skipped: string[] = [];
   const held = new Map<string, Array<{ range: [number, number]; why: string }>>();
+  interface Declaration {
+    node: Node;
+    nameNode: Node;
+    name: string;
+    rename: PropertyRename;
+    file: string;
+    where: string;
+    declRange: [number, number];
+    /** `file:offset` of its name in the project's text. */
+    key: string;
+    places: RenamePlace[];
+    literals: Node[];
+  }
+  // First every declaration and the places of its rename (a declaration found by the search of one before it, in
+  // the same group, has the same places), then, once, the places the narrowed searches may have missed.
+  const declarations: Declaration[] = [];
+  const placesOf = new Map<string, RenamePlace[]>();
+  const literalsByName = new Map<string, Array<{ file: string; literals: Node[] }>>();
   for (const source of project.getSourceFiles()) {
     const file = path.resolve(source.getFilePath());
     if (!texts.has(file) || !isUnder(root, file) || isInNodeModules(file)) continue;
@@ -227,52 +539,72 @@ export function computeProjectRenames(
         return;
       }
       const declShift = textShift(source, texts.get(file)!) ?? 0;
-      const locations = service.findRenameLocations(nameNode, { usePrefixAndSuffixText: true });
-      // Renamed project-wide only when the engine ties the declaration, or one of its references, to the
-      // notice's endpoint with certainty (a type of Single Number Reach keeps its name).
-      const tied =
-        isCertain(file, [nameNode.getStart() + declShift, nameNode.getEnd() + declShift]) ||
-        locations.some((location) => {
-          const target = path.resolve(location.getSourceFile().getFilePath());
-          const text = texts.get(target);
-          const shift = text === undefined ? undefined : textShift(location.getSourceFile(), text);
-          const span = location.getTextSpan();
-          return shift !== undefined && isCertain(target, [span.getStart() + shift, span.getStart() + shift + span.getLength()]);
-        });
-      if (!tied) {
-        skipped.push(`${where}: "${name}" is not tied to the notice's endpoint with certainty (no reference is); left to suggestions`);
-        return;
+      const declRange: [number, number] = [nameNode.getStart() + declShift, nameNode.getEnd() + declShift];
+      const key = placeKey(file, nameNode.getStart());
+      let places = placesOf.get(key);
+      if (!places) {
+        places = search.places(nameNode);
+        for (const place of places) placesOf.set(placeKey(place.file, place.start), places);
       }
-      const planned: Array<{ file: string; edit: TextEdit }> = [];
-      for (const location of locations) {
-        const target = path.resolve(location.getSourceFile().getFilePath());
-        const text = texts.get(target);
-        const shift = text === undefined ? undefined : textShift(location.getSourceFile(), text);
-        if (text === undefined || shift === undefined || !isUnder(root, target) || isInNodeModules(target)) {
-          const why = `"${name}" is also referenced in ${path.relative(root, target)}, which is not migrated`;
-          skipped.push(`${where}: ${why}; left to the per-file fixes`);
-          const list = held.get(file) ?? [];
-          list.push({ range: [nameNode.getStart() + declShift, nameNode.getEnd() + declShift], why });
-          held.set(file, list);
-          return;
-        }
-        const span = location.getTextSpan();
-        const start = span.getStart() + shift;
-        planned.push({ file: target, edit: { range: [start, start + span.getLength()], text: `${location.getPrefixText() ?? ''}${rename.to}${location.getSuffixText() ?? ''}` } });
-      }
-      for (const literal of keyLiterals(project, node, name, texts, root)) {
-        const target = path.resolve(literal.getSourceFile().getFilePath());
-        const shift = textShift(literal.getSourceFile(), texts.get(target)!);
-        if (shift === undefined) continue;
-        const start = literal.getStart() + 1 + shift;
-        planned.push({ file: target, edit: { range: [start, start + name.length], text: rename.to } });
-      }
-      for (const { file: target, edit } of planned) {
-        let forFile = edits.get(target);
-        if (!forFile) edits.set(target, (forFile = new Map()));
-        forFile.set(`${edit.range[0]}:${edit.range[1]}:${edit.text}`, edit);
-      }
+      let candidates = literalsByName.get(name);
+      if (!candidates) literalsByName.set(name, (candidates = nameLiterals(project, name, texts, root)));
+      declarations.push({ node, nameNode, name, rename, file, where, declRange, key, places, literals: candidates.length > 0 ? keyLiterals(node, name, candidates, search.scope(nameNode)) : [] });
     });
+  }
+  if (declarations.length > 0) {
+    const claimed = new Set(placesOf.keys());
+    for (const d of declarations) for (const literal of d.literals) claimed.add(placeKey(path.resolve(literal.getSourceFile().getFilePath()), literal.getStart() + 1));
+    const again = search.missed(new Set(declarations.map((d) => d.name)), claimed, new Map(declarations.map((d) => [d.key, d.nameNode])));
+    for (const d of declarations) d.places = again.get(d.key) ?? d.places;
+  }
+  for (const { name, rename, file, where, declRange, places: locations, literals } of declarations) {
+    // Already renamed with a declaration searched before (one its references tie to it: a class implementing an
+    // interface, say): the same places again.
+    if (edits.get(file)?.has(`${declRange[0]}:${declRange[1]}:${rename.to}`)) continue;
+    // Renamed project-wide only when the engine ties the declaration, or one of its references, to the
+    // notice's endpoint with certainty (a type of Single Number Reach keeps its name).
+    const tied =
+      isCertain(file, declRange) ||
+      locations.some((location) => {
+        const text = texts.get(location.file);
+        const shift = text === undefined ? undefined : textShift(location.morph, text);
+        return shift !== undefined && isCertain(location.file, [location.start + shift, location.start + shift + location.length]);
+      });
+    if (!tied) {
+      skipped.push(`${where}: "${name}" is not tied to the notice's endpoint with certainty (no reference is); left to suggestions`);
+      continue;
+    }
+    const planned: Array<{ file: string; edit: TextEdit }> = [];
+    let outside = false;
+    for (const location of locations) {
+      const target = location.file;
+      const text = texts.get(target);
+      const shift = text === undefined ? undefined : textShift(location.morph, text);
+      if (text === undefined || shift === undefined || !isUnder(root, target) || isInNodeModules(target)) {
+        const why = `"${name}" is also referenced in ${path.relative(root, target)}, which is not migrated`;
+        skipped.push(`${where}: ${why}; left to the per-file fixes`);
+        const list = held.get(file) ?? [];
+        list.push({ range: declRange, why });
+        held.set(file, list);
+        outside = true;
+        break;
+      }
+      const start = location.start + shift;
+      planned.push({ file: target, edit: { range: [start, start + location.length], text: `${location.prefix}${rename.to}${location.suffix}` } });
+    }
+    if (outside) continue;
+    for (const literal of literals) {
+      const target = path.resolve(literal.getSourceFile().getFilePath());
+      const shift = textShift(literal.getSourceFile(), texts.get(target)!);
+      if (shift === undefined) continue;
+      const start = literal.getStart() + 1 + shift;
+      planned.push({ file: target, edit: { range: [start, start + name.length], text: rename.to } });
+    }
+    for (const { file: target, edit } of planned) {
+      let forFile = edits.get(target);
+      if (!forFile) edits.set(target, (forFile = new Map()));
+      forFile.set(`${edit.range[0]}:${edit.range[1]}:${edit.text}`, edit);
+    }
   }
   return { edits: new Map([...edits].map(([f, m]) => [f, [...m.values()]])), skipped, held };
 }
@@ -439,8 +771,8 @@ export function loadProject(root: string, tsconfig: string | undefined, sourceFi
   return project;
 }
 
-function migrateText(filename: string, text: string, opts: AnalyzeOptions): FileMigration {
-  const r = fixFile({ filename, text }, opts);
+function migrateText(filename: string, text: string, opts: AnalyzeOptions, analysed?: FileAnalysisResult, leave?: (m: Match) => boolean): FileMigration {
+  const r = fixFile({ filename, text }, opts, { ...(analysed ? { analysed } : {}), ...(leave ? { leave } : {}) });
   const out: FileMigration = { filename, before: text, after: r.output, fixed: r.fixed, remaining: r.remaining };
   if (r.failure) out.failure = r.failure;
   return out;
@@ -459,6 +791,17 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
   const texts = new Map<string, string>();
   const results = new Map<string, FileMigration>();
   const given = new Map((opts.sources ?? []).map((f) => [path.resolve(root, f.filename), f.text]));
+  // Each file's text is analysed once here (or taken from the caller), whichever of the steps below asks first.
+  const analyses = new Map<string, FileAnalysisResult>();
+  const analysisOf = (file: string): FileAnalysisResult => {
+    let result = analyses.get(file);
+    if (!result) {
+      const text = texts.get(file)!;
+      const known = opts.analyses?.get(file);
+      analyses.set(file, (result = known?.text === text ? known.result : analyzeFile({ filename: file, text }, analyze)));
+    }
+    return result;
+  };
   for (const file of files) {
     try {
       texts.set(file, given.get(file) ?? readProjectFile(file));
@@ -474,7 +817,10 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
   };
   const sourceFiles = [...texts.keys()].filter(isSource);
   const renamed = new Set(renames.map((r) => r.from));
-  const needsProject = renames.length > 0 && sourceFiles.some((f) => isUnder(root, f) && !isInNodeModules(f) && declaresAny(f, texts.get(f)!, renamed));
+  // ts-morph is loaded (and its absence noticed) only when a file names a renamed property.
+  const mentioning = renames.length > 0 ? sourceFiles.filter((f) => isUnder(root, f) && !isInNodeModules(f) && [...renamed].some((n) => texts.get(f)!.includes(n))) : [];
+  const withoutTsMorph = mentioning.length > 0 && !tsMorphAvailable();
+  const needsProject = !withoutTsMorph && mentioning.some((f) => declaresAny(f, texts.get(f)!, renamed));
 
   let renameEdits = new Map<string, TextEdit[]>();
   let skipped: string[] = [];
@@ -510,7 +856,7 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
       const isCertain = (file: string, range: readonly [number, number]): boolean => {
         let ranges = certain.get(file);
         if (!ranges) {
-          const result = analyzeFile({ filename: file, text: texts.get(file)! }, analyze);
+          const result = analysisOf(file);
           certain.set(file, (ranges = result.matches.filter((m) => m.fix && m.confidence === 'certain').map((m) => m.range)));
         }
         return ranges.some((r) => r[0] < range[1] && range[0] < r[1]);
@@ -522,15 +868,30 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
     }
   }
 
+  // Without ts-morph there is no project-wide rename, and a per-file fix would rename a property the project declares
+  // in its own types in the files migrated and leave its other uses: the findings renaming such a property are left
+  // unfixed in every file, and the files say why (issue 27). (A project that cannot be loaded still gets the per-file
+  // fixes, as before.)
+  const leave = withoutTsMorph ? declaredRenameFindings(mentioning, texts, renames) : undefined;
+
   for (const file of files) {
     if (results.has(file)) continue;
     const before = texts.get(file)!;
     const edits = renameEdits.get(file);
     if (!edits || edits.length === 0) {
-      results.set(file, migrateText(file, before, analyze));
+      const analysis = isSource(file) ? analysisOf(file) : undefined;
+      const result = migrateText(file, before, analyze, analysis, leave?.matches);
+      const left = leave && analysis ? [...new Set(analysis.matches.filter(leave.matches).map((m) => m.data.name!))] : [];
+      if (left.length > 0) {
+        const what = `"${left.join('", "')}" (declared in ${left.flatMap((n) => leave!.declaredIn.get(n) ?? []).map((f) => path.relative(root, f)).filter((f, i, all) => all.indexOf(f) === i).join(', ')})`;
+        result.notes = [...(result.notes ?? []), `not fixed: renaming ${what} in every file that uses it needs ts-morph, which is not installed (${TS_MORPH_INSTALL})`];
+        result.needsTsMorph = left;
+      }
+      results.set(file, result);
     } else {
-      results.set(file, migrateRenamed(file, before, edits, analyze));
+      results.set(file, migrateRenamed(file, before, edits, analyze, analysisOf(file)));
     }
+    analyses.delete(file);
     // Let signals (SIGINT) be handled between files.
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -556,22 +917,36 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
   for (const m of out) {
     const mine = skipped.filter((s) => s.startsWith(`${path.relative(root, m.filename)}:`));
     if (projectFailure && isSource(m.filename) && renames.some((r) => m.before.includes(r.from))) mine.push(projectFailure);
-    if (mine.length > 0) m.notes = mine;
+    if (mine.length > 0) m.notes = [...mine, ...(m.notes ?? [])];
   }
   return out;
 }
 
+/**
+ * The findings a per-file fix must leave when no project-wide rename can be made: those renaming a property that one
+ * of `files` declares in a named type (by the engine's parser), and where each such name is declared.
+ */
+function declaredRenameFindings(files: readonly string[], texts: ReadonlyMap<string, string>, renames: readonly PropertyRename[]): { matches: (m: Match) => boolean; declaredIn: Map<string, string[]> } | undefined {
+  const map = new Map(renames.map((r) => [r.from, r.to]));
+  const declaredIn = new Map<string, string[]>();
+  for (const file of files) {
+    for (const name of declaredRenamedProperties(file, texts.get(file)!, map)) declaredIn.set(name, [...(declaredIn.get(name) ?? []), file]);
+  }
+  if (declaredIn.size === 0) return undefined;
+  const byNotice = new Set(renames.filter((r) => declaredIn.has(r.from)).map((r) => `${r.noticeId}\0${r.from}`));
+  return { matches: (m) => m.fix !== undefined && m.data.name !== undefined && byNotice.has(`${m.noticeId}\0${m.data.name}`), declaredIn };
+}
+
 /** Applies a file's project-wide rename edits, then the engine's own edits on the result. */
-function migrateRenamed(filename: string, before: string, edits: readonly TextEdit[], opts: AnalyzeOptions): FileMigration {
+function migrateRenamed(filename: string, before: string, edits: readonly TextEdit[], opts: AnalyzeOptions, original: FileAnalysisResult): FileMigration {
   const { output: renamed, conflicts } = applyEdits(before, edits.map((e) => [e]));
   const broken = checkSyntax(filename, renamed);
   if (broken && !checkSyntax(filename, before)) {
-    const result = migrateText(filename, before, opts);
+    const result = migrateText(filename, before, opts, original);
     return { ...result, failure: `project-wide rename refused, the result would not parse (${broken})${result.failure ? `; ${result.failure}` : ''}` };
   }
-  const original = analyzeFile({ filename, text: before }, opts);
   const covered = original.matches.filter((m) => overlapsAny(m.range, edits));
-  const rest = fixFile({ filename, text: renamed }, opts);
+  const rest = fixFile({ filename, text: renamed }, opts, { syntaxError: broken });
   const result: FileMigration = { filename, before, after: rest.output, fixed: [...covered, ...rest.fixed], remaining: rest.remaining };
   const failures = [conflicts.length > 0 ? `${conflicts.length} overlapping rename edit(s) skipped` : undefined, rest.failure].filter(Boolean);
   if (failures.length > 0) result.failure = failures.join('; ');
