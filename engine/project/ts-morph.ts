@@ -870,9 +870,15 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
 
   // Without ts-morph there is no project-wide rename, and a per-file fix would rename a property the project declares
   // in its own types in the files migrated and leave its other uses: the findings renaming such a property are left
-  // unfixed in every file, and the files say why (issue 27). (A project that cannot be loaded still gets the per-file
-  // fixes, as before.)
-  const leave = withoutTsMorph ? declaredRenameFindings(mentioning, texts, renames) : undefined;
+  // unfixed in every file, and the files say why (issue 27). A project that cannot be loaded (a broken tsconfig) has
+  // no project-wide rename either: there the same holds for a declared property that another file names too; one
+  // named only in the files declaring it is still renamed there, file by file (issue 28: all or nothing).
+  const leave = withoutTsMorph
+    ? declaredRenameFindings(mentioning, texts, renames)
+    : projectFailure
+      ? declaredRenameFindings(mentioning, texts, renames, (name, declaring) => mentioning.some((f) => !declaring.includes(f) && texts.get(f)!.includes(name)))
+      : undefined;
+  const leaveWhy = withoutTsMorph ? `needs ts-morph, which is not installed (${TS_MORPH_INSTALL})` : `needs the project-wide view, which could not be loaded (${projectFailure ?? ''})`;
 
   for (const file of files) {
     if (results.has(file)) continue;
@@ -884,8 +890,8 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
       const left = leave && analysis ? [...new Set(analysis.matches.filter(leave.matches).map((m) => m.data.name!))] : [];
       if (left.length > 0) {
         const what = `"${left.join('", "')}" (declared in ${left.flatMap((n) => leave!.declaredIn.get(n) ?? []).map((f) => path.relative(root, f)).filter((f, i, all) => all.indexOf(f) === i).join(', ')})`;
-        result.notes = [...(result.notes ?? []), `not fixed: renaming ${what} in every file that uses it needs ts-morph, which is not installed (${TS_MORPH_INSTALL})`];
-        result.needsTsMorph = left;
+        result.notes = [...(result.notes ?? []), `not fixed: renaming ${what} in every file that uses it ${leaveWhy}`];
+        if (withoutTsMorph) result.needsTsMorph = left;
       }
       results.set(file, result);
     } else {
@@ -926,12 +932,18 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
  * The findings a per-file fix must leave when no project-wide rename can be made: those renaming a property that one
  * of `files` declares in a named type (by the engine's parser), and where each such name is declared.
  */
-function declaredRenameFindings(files: readonly string[], texts: ReadonlyMap<string, string>, renames: readonly PropertyRename[]): { matches: (m: Match) => boolean; declaredIn: Map<string, string[]> } | undefined {
+function declaredRenameFindings(
+  files: readonly string[],
+  texts: ReadonlyMap<string, string>,
+  renames: readonly PropertyRename[],
+  keep: (name: string, declaring: readonly string[]) => boolean = () => true,
+): { matches: (m: Match) => boolean; declaredIn: Map<string, string[]> } | undefined {
   const map = new Map(renames.map((r) => [r.from, r.to]));
   const declaredIn = new Map<string, string[]>();
   for (const file of files) {
     for (const name of declaredRenamedProperties(file, texts.get(file)!, map)) declaredIn.set(name, [...(declaredIn.get(name) ?? []), file]);
   }
+  for (const [name, declaring] of declaredIn) if (!keep(name, declaring)) declaredIn.delete(name);
   if (declaredIn.size === 0) return undefined;
   const byNotice = new Set(renames.filter((r) => declaredIn.has(r.from)).map((r) => `${r.noticeId}\0${r.from}`));
   return { matches: (m) => m.fix !== undefined && m.data.name !== undefined && byNotice.has(`${m.noticeId}\0${m.data.name}`), declaredIn };

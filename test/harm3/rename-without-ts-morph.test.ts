@@ -87,3 +87,24 @@ describe('--fix without ts-morph installed (issue 27)', () => {
     expect(r.stderr).not.toContain('npm i -D ts-morph');
   });
 });
+
+describe('--fix when the project cannot be loaded (a broken tsconfig; issue 28, item 11)', () => {
+  let broken: string;
+  beforeAll(() => {
+    broken = tempTree({ 'src/decl.ts': DECL, 'src/use.ts': USE, 'src/other.ts': OTHER, 'tsconfig.json': '{ "compilerOptions": { "strict": tru' });
+    git(broken, 'init', '-q');
+    git(broken, 'add', '-A');
+    git(broken, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'init');
+  });
+  afterAll(() => removeTree(broken));
+
+  it('a property declared in one file and named in another is renamed in neither, and the file says why; the other fixes are made', () => {
+    const r = cli(['--today', '2026-11-01', '--no-progress', '--fix', '--format', 'json', 'src'], { cwd: broken });
+    expect(r.code, r.stderr).toBeLessThanOrEqual(1);
+    expect(readFileSync(path.join(broken, 'src/decl.ts'), 'utf8')).toBe(DECL);
+    expect(readFileSync(path.join(broken, 'src/use.ts'), 'utf8')).toBe(USE);
+    expect(readFileSync(path.join(broken, 'src/other.ts'), 'utf8')).toContain("'https://webexapis.com/v1/people'");
+    expect(r.stdout).toMatch(/needs the project-wide view, which could not be loaded/);
+    expect(r.stderr).not.toContain('npm i -D ts-morph');
+  });
+});
