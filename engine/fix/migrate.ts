@@ -16,6 +16,7 @@ import type { FileMigration } from '../project/ts-morph.js';
 import type { Match } from '../types.js';
 import { UsageError } from '../errors.js';
 import { parseSuppressions, suppressionFor } from '../findings/suppressions.js';
+import { declaredRenamedProperties, renamesOf } from '../project/renames.js';
 
 export type { FileMigration };
 
@@ -39,15 +40,20 @@ const MAX_PASSES = 10;
  * Like the engine's fix loop, but leaves findings under a suppression comment alone. Used only for
  * files where a suppression covers a fixable finding.
  */
-function fixRespectingSuppressions(file: SourceFile, opts: MigrateOptions): FileMigration {
+function fixRespectingSuppressions(file: SourceFile, opts: MigrateOptions, shared: ReadonlySet<string>): FileMigration {
   const fixed: Match[] = [];
   let text = file.text;
   let failure: string | undefined;
+  // A property the run's files declare in a type and name in another file is renamed project-wide or not at all:
+  // never here, file by file (issue 28: a rename across files is all or nothing).
+  const isShared = (m: Match): boolean => m.data.name !== undefined && shared.has(m.data.name) && renamesOf(opts.catalog.get(m.noticeId)).has(m.data.name);
+  let held = false;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const result = analyzeFile({ filename: file.filename, text }, opts);
     if (result.parseError) break;
     const isSuppressed = suppressedIn(text, opts);
-    const fixable = result.matches.filter((m) => m.fix && !isSuppressed(m));
+    if (result.matches.some((m) => m.fix && !isSuppressed(m) && isShared(m))) held = true;
+    const fixable = result.matches.filter((m) => m.fix && !isSuppressed(m) && !isShared(m));
     if (fixable.length === 0) break;
     const { output, applied } = applyEdits(text, fixable.map((m) => m.fix!));
     if (output === text) break;
@@ -62,7 +68,20 @@ function fixRespectingSuppressions(file: SourceFile, opts: MigrateOptions): File
   const remaining = analyzeFile({ filename: file.filename, text }, opts).matches;
   const out: FileMigration = { filename: file.filename, before: file.text, after: text, fixed, remaining };
   if (failure) out.failure = failure;
+  if (held) out.notes = [`not fixed: ${[...shared].filter((n) => text.includes(n)).map((n) => `"${n}"`).join(', ')} is declared in one file and named in another; a file with a suppression comment is fixed on its own, and renaming it here alone would break the other uses`];
   return out;
+}
+
+/** The renamed property names one of `files` declares in a named type and another of them names too. */
+function sharedDeclaredRenames(files: readonly SourceFile[], opts: MigrateOptions): Set<string> {
+  const renames = new Map<string, string>();
+  for (const notice of opts.notices) for (const [from, to] of renamesOf(notice)) renames.set(from, to);
+  const shared = new Set<string>();
+  if (renames.size === 0) return shared;
+  const declaredIn = new Map<string, string[]>();
+  for (const f of files) for (const name of declaredRenamedProperties(f.filename, f.text, renames)) declaredIn.set(name, [...(declaredIn.get(name) ?? []), f.filename]);
+  for (const [name, declaring] of declaredIn) if (files.some((f) => !declaring.includes(f.filename) && f.text.includes(name))) shared.add(name);
+  return shared;
 }
 
 /**
@@ -74,10 +93,11 @@ export async function migrate(files: readonly SourceFile[], opts: MigrateOptions
   const bySuppression = new Map<string, FileMigration>();
   const plain: SourceFile[] = [];
   const initials = new Map<string, { text: string; result: FileAnalysisResult }>();
+  let shared: Set<string> | undefined;
   for (const file of files) {
     const initial = analyzeFile(file, opts);
     const isSuppressed = suppressedIn(file.text, opts);
-    if (initial.matches.some((m) => m.fix && isSuppressed(m))) bySuppression.set(file.filename, fixRespectingSuppressions(file, opts));
+    if (initial.matches.some((m) => m.fix && isSuppressed(m))) bySuppression.set(file.filename, fixRespectingSuppressions(file, opts, (shared ??= sharedDeclaredRenames(files, opts))));
     else {
       plain.push(file);
       initials.set(file.filename, { text: file.text, result: initial });

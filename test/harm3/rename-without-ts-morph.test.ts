@@ -108,3 +108,24 @@ describe('--fix when the project cannot be loaded (a broken tsconfig; issue 28, 
     expect(r.stderr).not.toContain('npm i -D ts-morph');
   });
 });
+
+describe('--fix when the declaring file has a suppression comment (it is fixed on its own; issue 28, item 11)', () => {
+  const SUPPRESSED = `${DECL}// collab-migrate-ignore-next-line legacy-api-host -- kept for the old tenant\nexport const legacy = 'https://api.ciscospark.com/v1/people';\n`;
+  let dir: string;
+  beforeAll(() => {
+    dir = tempTree({ 'src/decl.ts': SUPPRESSED, 'src/use.ts': USE, 'src/other.ts': OTHER, 'tsconfig.json': '{ "compilerOptions": { "strict": true, "module": "nodenext", "noEmit": true }, "include": ["src"] }\n' });
+    git(dir, 'init', '-q');
+    git(dir, 'add', '-A');
+    git(dir, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'init');
+  });
+  afterAll(() => removeTree(dir));
+
+  it('the declared property named in another file is renamed in neither; the suppressed line stays; the other fixes are made', () => {
+    const r = cli(['--today', '2026-11-01', '--no-progress', '--fix', '--format', 'json', 'src'], { cwd: dir });
+    expect(r.code, r.stderr).toBeLessThanOrEqual(1);
+    expect(readFileSync(path.join(dir, 'src/decl.ts'), 'utf8')).toBe(SUPPRESSED);
+    expect(readFileSync(path.join(dir, 'src/use.ts'), 'utf8')).toBe(USE);
+    expect(readFileSync(path.join(dir, 'src/other.ts'), 'utf8')).toContain("'https://webexapis.com/v1/people'");
+    expect(r.stdout).toMatch(/is declared in one file and named in another/);
+  });
+});
