@@ -6,7 +6,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import transform from '../codemods/jscodeshift.js';
@@ -16,6 +15,7 @@ import { fixFile } from '../engine/fix/edits.js';
 import { migrateProject } from '../engine/project/ts-morph.js';
 import { createPlugin, PLUGIN_NAME } from '../rules/index.js';
 import { CROSS_FILE_CASES, crossFileEntries } from './helpers/cross-file.js';
+import { allRulesConfig } from './helpers/eslint-all.js';
 
 const TODAY = '2026-11-22';
 const catalog = loadCatalog();
@@ -27,17 +27,7 @@ afterAll(() => {
   for (const t of temps) rmSync(t, { recursive: true, force: true });
 });
 
-function config(): Linter.Config[] {
-  return [
-    {
-      files: ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'],
-      plugins: { [PLUGIN_NAME]: plugin as never },
-      languageOptions: { parser: tsParser as never },
-      settings: { [PLUGIN_NAME]: { today: TODAY } },
-      rules: Object.fromEntries(notices.map((n) => [`${PLUGIN_NAME}/${n.id}`, 'error'])),
-    },
-  ] as Linter.Config[];
-}
+const config = (): Linter.Config[] => allRulesConfig(plugin, notices, TODAY);
 
 function eslintFindings(file: string, text: string): string[] {
   const messages = new Linter({ configType: 'flat' }).verify(text, config(), { filename: file });

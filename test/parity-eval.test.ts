@@ -9,7 +9,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { fixSource } from '../codemods/jscodeshift.js';
@@ -18,6 +17,7 @@ import { loadCatalog } from '../engine/catalog/catalog.js';
 import { migrateProject } from '../engine/project/ts-morph.js';
 import { createPlugin, PLUGIN_NAME } from '../rules/index.js';
 import { loadGroundTruths, parseRepoList, runCli } from '../scripts/evaluate.js';
+import { allRulesConfig } from './helpers/eslint-all.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
 const TODAY = '2026-11-22';
@@ -25,20 +25,12 @@ const BEFORE = '2099-12-31';
 const catalog = loadCatalog();
 const plugin = createPlugin(catalog);
 const notices = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0);
-const truths = new Map([...loadGroundTruths(fileURLToPath(new URL('./eval/ground-truth/', import.meta.url))), ...loadGroundTruths(fileURLToPath(new URL('./eval/holdout/', import.meta.url)))]);
-const repos = [...parseRepoList(process.env.COLLAB_MIGRATE_EVAL_REPOS), ...parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT_REPOS)];
+const truths = new Map([...loadGroundTruths(fileURLToPath(new URL('./eval/ground-truth/', import.meta.url))), ...loadGroundTruths(fileURLToPath(new URL('./eval/holdout/', import.meta.url))), ...loadGroundTruths(fileURLToPath(new URL('./eval/holdout2/', import.meta.url)))]);
+const repos = [...parseRepoList(process.env.COLLAB_MIGRATE_EVAL_REPOS), ...parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT_REPOS), ...parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT2_REPOS)];
 const skip = repos.length === 0 || !existsSync(CLI);
-const why = skip ? ' (skipped: set COLLAB_MIGRATE_EVAL_REPOS / COLLAB_MIGRATE_HOLDOUT_REPOS="name=/path,..." and build the CLI)' : '';
+const why = skip ? ' (skipped: set COLLAB_MIGRATE_EVAL_REPOS / COLLAB_MIGRATE_HOLDOUT_REPOS / COLLAB_MIGRATE_HOLDOUT2_REPOS="name=/path,..." and build the CLI)' : '';
 
-const config = [
-  {
-    files: ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'],
-    plugins: { [PLUGIN_NAME]: plugin as never },
-    languageOptions: { parser: tsParser as never },
-    settings: { [PLUGIN_NAME]: { today: TODAY } },
-    rules: Object.fromEntries(notices.map((n) => [`${PLUGIN_NAME}/${n.id}`, 'error'])),
-  },
-] as Linter.Config[];
+const config = allRulesConfig(plugin, notices, TODAY);
 
 type Finding = { noticeId: string; loc: { start: { line: number } }; confidence?: string };
 const keyed = (ms: readonly Finding[]): string[] => [...new Set(ms.map((m) => `${m.noticeId} ${m.loc.start.line} ${m.confidence ?? 'certain'}`))].sort();
