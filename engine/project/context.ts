@@ -2,8 +2,9 @@
  * Whether a module runs in a browser, known from the project rather than from the file: an HTML page of the
  * repository loads it (`<script src>`, or a module script that imports it), a front-end component or a file that
  * reads `window`/`document`/`localStorage` imports it, or its package says so (a `browser` field; a front-end
- * framework with its bundler's configuration and no server framework, for the files of its `src/` tree; a
- * SvelteKit app built with the static adapter). A folder's name alone is not evidence.
+ * framework with its bundler's configuration, not one building for Node, or an app builder such as
+ * `react-scripts`, and no server framework, for the files of its `src/` tree that do not say they are server code;
+ * a SvelteKit app built with the static adapter). A folder's name alone is not evidence.
  *
  * Asked only by detections about browser code (the `cors-localhost-origins` notice), for a file that makes an API
  * request: the pages, manifests and importers are read then, and remembered per folder for the process.
