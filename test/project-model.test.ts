@@ -54,6 +54,40 @@ describe('findings that follow values across files', () => {
     });
   }
 
+  it('a web app package does not make its server code browser code (a `server/` folder, a module importing `node:fs`)', () => {
+    expect(findings('browser-cra/src/api/rooms.js')).toContain('cors-localhost-origins 2 certain');
+    expect(findings('browser-cra/src/server/rooms.js').filter((f) => f.startsWith('cors-localhost-origins '))).toEqual([]);
+    expect(findings('browser-cra/src/sync.js').filter((f) => f.startsWith('cors-localhost-origins '))).toEqual([]);
+  });
+
+  it("a package's `main` for Node in a web app's source tree is not browser code", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-main-'));
+    try {
+      writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ main: 'src/api/rooms.js', dependencies: { react: '18', 'react-dom': '18', 'react-scripts': '5' } }));
+      mkdirSync(path.join(dir, 'src', 'api'), { recursive: true });
+      const text = readFileSync(path.join(CASES, 'browser-cra/src/api/rooms.js'), 'utf8');
+      writeFileSync(path.join(dir, 'src', 'api', 'rooms.js'), text);
+      const file = path.join(dir, 'src', 'api', 'rooms.js');
+      expect(analyzeFile({ filename: file, text }, options).matches.map((m) => m.noticeId)).not.toContain('cors-localhost-origins');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a package with only a folder named `web` (no framework, no bundler) says nothing about browsers', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-web-'));
+    try {
+      writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'tool', dependencies: { undici: '6' } }));
+      mkdirSync(path.join(dir, 'src', 'web'), { recursive: true });
+      const text = readFileSync(path.join(CASES, 'browser-cra/src/api/rooms.js'), 'utf8');
+      const file = path.join(dir, 'src', 'web', 'rooms.js');
+      writeFileSync(file, text);
+      expect(analyzeFile({ filename: file, text }, options).matches.map((m) => m.noticeId)).not.toContain('cors-localhost-origins');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reports the files a finding depends on, with their content hashes', () => {
     const file = path.join(CASES, 'token-constant/src/lib/token-utils.ts');
     const result = analyzeFile({ filename: file, text: readFileSync(file, 'utf8') }, options);

@@ -2,8 +2,9 @@
  * Whether a module runs in a browser, known from the project rather than from the file: an HTML page of the
  * repository loads it (`<script src>`, or a module script that imports it), a front-end component or a file that
  * reads `window`/`document`/`localStorage` imports it, or its package says so (a `browser` field; a front-end
- * framework with its bundler's configuration and no server framework, for the files of its `src/` tree; a
- * SvelteKit app built with the static adapter). A folder's name alone is not evidence.
+ * framework with its bundler's configuration, not one building for Node, or an app builder such as
+ * `react-scripts`, and no server framework, for the files of its `src/` tree that do not say they are server code;
+ * a SvelteKit app built with the static adapter). A folder's name alone is not evidence.
  *
  * Asked only by detections about browser code (the `cors-localhost-origins` notice), for a file that makes an API
  * request: the pages, manifests and importers are read then, and remembered per folder for the process.
@@ -21,7 +22,17 @@ const MAX_READ = 1024 * 1024;
 const MAX_IMPORTERS_SEARCHED = 400;
 
 const BROWSER_FRAMEWORKS = ['react-dom', 'vue', 'svelte', '@angular/core', 'preact', 'solid-js', 'lit'];
-const BUNDLER_CONFIG = /^(vite|webpack|rollup|svelte|vue|parcel|snowpack|esbuild)\.config\.[cm]?[jt]s$|^angular\.json$|^\.parcelrc$/;
+/** A bundler's configuration file, also a variant of it (`webpack.config.dev.js`, `webpack.dev.js`, `vite.config.prod.ts`). */
+const BUNDLER_CONFIG =
+  /^(vite|webpack|rollup|svelte|vue|parcel|snowpack|esbuild)\.config(?:\.[\w-]+)?\.[cm]?[jt]s$|^webpack\.(?:dev|development|prod|production|common|base)\.[cm]?[jt]s$|^angular\.json$|^\.parcelrc$/;
+/** A bundler configuration that builds for Node or Electron's main process, not a page (`target: 'node'`). */
+const NODE_TARGET = /\btarget\s*:\s*\[?\s*['"`](?:async-)?node|\btarget\s*:\s*\[?\s*['"`]electron-(?:main|preload)|\bplatform\s*:\s*['"`]node['"`]|\bssr\s*:\s*\{|\bbuild\s*:\s*\{[^}]*\bssr\s*:/;
+/** Development dependencies that build the package's `src/` tree into a web app with no configuration file of their own. */
+const APP_BUILDERS = ['react-scripts', 'vite', '@vitejs/plugin-react', '@vitejs/plugin-react-swc', '@vitejs/plugin-vue', 'parcel', '@angular/cli', '@vue/cli-service'];
+/** Modules only Node (or a server) provides: a file that imports one runs on a server, whatever its package builds. */
+/** A module a file imports or requires by name (`from 'fs'`, `import 'node:http'`, `require('express')`, `import('fs')`). */
+const MODULE_NAME = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([\w@:./-]{1,100})\1/g;
+const NODE_ONLY_MODULES = new Set(['fs', 'fs/promises', 'http', 'https', 'http2', 'net', 'tls', 'child_process', 'cluster', 'dgram', 'worker_threads', 'readline', 'dns']);
 /** Dependencies that put code of the same package on a server (a full-stack app's `src/` is not all browser code). */
 const SERVER_FRAMEWORKS = ['express', 'koa', 'fastify', 'next', 'nuxt', '@remix-run/node', 'hapi', '@hapi/hapi', '@nestjs/core', 'hono'];
 const BROWSER_GLOBAL_READ = /\b(?:window|document|localStorage|sessionStorage|navigator)\s*\??\.\s*[A-Za-z_$]/;
@@ -80,8 +91,51 @@ function dependencies(json: Record<string, unknown> | undefined): Set<string> {
   return out;
 }
 
+/** The package's Node entry points (`main`, `bin`), absolute. */
+function nodeEntries(pkg: PackageInfo): string[] {
+  const out: string[] = [];
+  const add = (v: unknown): void => {
+    if (typeof v === 'string' && v.length < 300) out.push(path.resolve(pkg.dir, v));
+  };
+  add(pkg.json?.main);
+  const bin = pkg.json?.bin;
+  if (bin && typeof bin === 'object') for (const v of Object.values(bin)) add(v);
+  else add(bin);
+  return out;
+}
+
+/**
+ * Whether the file itself says it runs on a server though its package builds a web app: it is under a folder
+ * for server code (`server/`, `functions/`, `bin/`...; an `api/` folder of a front end holds its API client), it
+ * imports a module only Node or a server framework provides, or it is the package's `main`/`bin` for Node.
+ */
+function serverSide(pkg: PackageInfo, filename: string, text: string): boolean {
+  const segments = path.relative(pkg.dir, filename).split(path.sep).slice(0, -1);
+  if (segments.some((s) => /^(?:server|servers|backend|functions|lambda|lambdas|netlify|cli|bin|scripts)$/i.test(s))) return true;
+  const stem = filename.replace(/\.[cm]?[jt]sx?$/, '');
+  if (nodeEntries(pkg).some((e) => e === filename || e.replace(/\.[cm]?[jt]sx?$/, '') === stem)) return true;
+  for (const m of text.matchAll(MODULE_NAME)) {
+    const name = m[2];
+    if (name.startsWith('node:') || NODE_ONLY_MODULES.has(name) || SERVER_FRAMEWORKS.includes(name)) return true;
+  }
+  return false;
+}
+
+/**
+ * The bundler configuration of a package that builds a web app: its name, `null` when every configuration builds
+ * for Node (or a server render), undefined when it has none.
+ */
+function webBundlerConfig(pkg: PackageInfo): string | null | undefined {
+  const names = listDir(pkg.dir).filter((n) => BUNDLER_CONFIG.test(n)).sort();
+  for (const name of names) {
+    const text = readText(path.join(pkg.dir, name));
+    if (text !== undefined && !NODE_TARGET.test(text)) return name;
+  }
+  return names.length > 0 ? null : undefined;
+}
+
 /** What the file's package says: a `browser` field, or a front-end app's source tree. */
-function packageEvidence(root: string, filename: string): string | undefined {
+function packageEvidence(root: string, filename: string, text: string): string | undefined {
   const pkg = packageOf(root, path.dirname(filename));
   if (!pkg?.json) return undefined;
   const rel = path.relative(root, path.join(pkg.dir, 'package.json')).split(path.sep).join('/');
@@ -92,8 +146,12 @@ function packageEvidence(root: string, filename: string): string | undefined {
   if (deps.has('@sveltejs/kit') && deps.has('@sveltejs/adapter-static')) return `its package (${rel}) is a SvelteKit app built with the static adapter`;
   const framework = BROWSER_FRAMEWORKS.find((d) => deps.has(d));
   if (!framework || SERVER_FRAMEWORKS.some((d) => deps.has(d)) || deps.has('@sveltejs/kit')) return undefined;
-  const config = listDir(pkg.dir).find((n) => BUNDLER_CONFIG.test(n));
-  return config ? `its package (${rel}) is a ${framework} front end bundled by ${config}` : undefined;
+  if (serverSide(pkg, filename, text)) return undefined;
+  const config = webBundlerConfig(pkg);
+  if (config) return `its package (${rel}) is a ${framework} front end bundled by ${config}`;
+  if (config === null) return undefined;
+  const builder = APP_BUILDERS.find((d) => deps.has(d));
+  return builder ? `its package (${rel}) is a ${framework} front end built by ${builder}` : undefined;
 }
 
 const pages = new Map<string, Array<{ page: string; scripts: string[] }>>();
@@ -218,7 +276,7 @@ export function browserEvidence(file: FileContext): string | undefined {
   const filename = path.resolve(file.filename);
   const known = evidence.get(filename);
   if (known !== undefined) return known ?? undefined;
-  const found = pageEvidence(project, filename) ?? packageEvidence(project.root, filename) ?? importerEvidence(project, filename);
+  const found = pageEvidence(project, filename) ?? packageEvidence(project.root, filename, file.text) ?? importerEvidence(project, filename);
   evidence.set(filename, found ?? null);
   return found;
 }

@@ -15,6 +15,8 @@ export const CROSS_FILE_SHAPES: Array<{ shape: string; file: string; finding: st
   { shape: 'a script an HTML page of the repository loads', file: 'browser-page/pages/scripts/webex.js', finding: 'cors-localhost-origins 4 certain' },
   { shape: 'a module imported by a file that reads browser globals', file: 'browser-importer/src/lib/rooms.ts', finding: 'cors-localhost-origins 2 certain' },
   { shape: 'the source tree of a Vite React front end (package.json and bundler config)', file: 'browser-vite/src/api/rooms.ts', finding: 'cors-localhost-origins 2 certain' },
+  { shape: 'the source tree of a webpack React app with a dev server and an HTML plugin (`webpack.config.dev.js`; the look-alike builds for `target: \'node\'`)', file: 'browser-webpack/src/api/rooms.js', finding: 'cors-localhost-origins 2 certain' },
+  { shape: 'the source tree of a Create React App package (`react-scripts`; the look-alike also depends on Express)', file: 'browser-cra/src/api/rooms.js', finding: 'cors-localhost-origins 2 certain' },
   { shape: "a script under a `public/` folder that a page loads (the folder's name alone is not evidence: the look-alike's is imported by a node job)", file: 'web-folder/public/js/rooms.js', finding: 'cors-localhost-origins 2 certain' },
 ];
 
