@@ -334,6 +334,15 @@ describe('guest-issuer-end-of-life gate: an SDK method, a login path, or a JWT s
     expect(probe(id, "export const login = () => fetch('https://webexapis.com/v1/jwt/logins', { method: 'POST' });")).toEqual({ gate: false, found: [] });
   });
 
+  it('through and reported: a jsrsasign signing with a base64 key', () => {
+    expect(probe(id, "import { KJUR } from 'jsrsasign';\nexport const t = KJUR.jws.JWS.sign('HS256', '{}', { sub: 'u', name: 'n', iss: 'i' }, { b64: secret });")).toEqual({ gate: true, found: ['guestTokenSigned'] });
+  });
+
+  it('through but silent: a jsrsasign RS256 token without guest claims, a verification', () => {
+    expect(probe(id, "import { KJUR } from 'jsrsasign';\nexport const t = KJUR.jws.JWS.sign('RS256', '{}', { aud: 'a' }, { b64: secret });")).toEqual({ gate: true, found: [] });
+    expect(probe(id, "import { KJUR } from 'jsrsasign';\nexport const ok = KJUR.jws.JWS.verify(t, { b64: secret }, ['HS256']);")).toEqual({ gate: true, found: [] });
+  });
+
   it('through but silent: a JWT word and `Buffer` with no guest claims', () => {
     expect(probe(id, "import jwt from 'jsonwebtoken';\nexport const t = jwt.sign({ a: 1 }, Buffer.from(secret, 'base64'));")).toEqual({ gate: true, found: [] });
   });

@@ -367,6 +367,36 @@ function signKeyOfChain(file: FileContext, start: Node): Node | undefined {
   return undefined;
 }
 
+/** A jsrsasign signing: `KJUR.jws.JWS.sign(alg, header, payload, key)`. */
+export interface JwsSigning {
+  call: TSESTree.CallExpression;
+  alg?: Node;
+  header?: Node;
+  payload: Node;
+  key?: Node;
+}
+
+/**
+ * Every jsrsasign JWS signing of a file: a call `sign` whose callee is a member chain ending in `JWS.sign`
+ * (`KJUR.jws.JWS.sign`, `jsrsasign.KJUR.jws.JWS.sign`, `rs.KJUR.jws.JWS.sign`, a destructured `JWS.sign`),
+ * non-computed, with its four arguments (alg, header, payload, key). The text then holds `JWS` and `sign`.
+ */
+export function jwsSignings(file: FileContext): JwsSigning[] {
+  return file.cached('auth-support:jwsSignings', () => {
+    const out: JwsSigning[] = [];
+    for (const call of file.nodes(T.CallExpression)) {
+      const callee = unwrap(call.callee);
+      if (callee.type !== 'MemberExpression' || callee.computed || memberName(callee) !== 'sign' || call.arguments.length < 3) continue;
+      const object = unwrap(callee.object);
+      const last = object.type === 'Identifier' ? object.name : object.type === 'MemberExpression' && !object.computed ? memberName(object) : undefined;
+      if (last !== 'JWS') continue;
+      const [alg, header, payload, key] = call.arguments as Node[];
+      out.push({ call, alg, header, payload, key });
+    }
+    return out;
+  });
+}
+
 /** The object literal a JWT payload expression is (followed through local variables), if any. */
 export function payloadObject(file: FileContext, payload: Node): TSESTree.ObjectExpression | undefined {
   const resolved = resolveLocal(file, payload);

@@ -5,7 +5,7 @@ import { calleeName, propertyNames, unwrap, type FileContext, type Node } from '
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import type { CustomDetection } from '../types.js';
 import { getRequests, urlHost, urlPath } from '../api/index.js';
-import { isRouteDefinition, jwtSignings, mayHaveJwtSigning, outerStringExpressions, payloadObject, resolveLocal } from '../detectors/auth-support.js';
+import { enclosingFunction, isRouteDefinition, jwsSignings, jwtSignings, mayHaveJwtSigning, outerStringExpressions, payloadObject, resolveLocal } from '../detectors/auth-support.js';
 import { passesPathGates, pathPatternGates } from '../prefilter/gates.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
 
@@ -87,6 +87,9 @@ const loginGates = new WeakMap<CustomDetection, RegExp[][] | undefined>();
  *   of {@link pathPatternGates} asks for (engine/prefilter/gates.ts argues why the text then passes them);
  * - a JWT signing ({@link jwtSignings}, which {@link mayHaveJwtSigning} lets through) whose key is
  *   `Buffer.from(s, 'base64')` ({@link isBase64Secret}, an identifier `Buffer`): the text holds `Buffer`.
+ * - a jsrsasign signing ({@link jwsSignings}: a callee ending in the non-computed `JWS.sign`) whose key is
+ *   `{ b64: s }`, `{ b64u: s }`, `{ hex: b64tohex(s) }` (non-computed keys, {@link isJwsBase64Key}) or
+ *   `Buffer.from(s, 'base64')`: the text holds `JWS` and `b64` or `Buffer`.
  * Names are written, as the prefilter's tokens are, without escape sequences.
  */
 function mayReport(text: string, d: CustomDetection, urls = text): boolean {
@@ -94,6 +97,7 @@ function mayReport(text: string, d: CustomDetection, urls = text): boolean {
   if (sdkMethods.some((m) => text.includes(m))) return true;
   if (sdkMintMethods.some((m) => m.split('.').every((name) => text.includes(name)))) return true;
   if (text.includes('Buffer') && mayHaveJwtSigning(text)) return true;
+  if (text.includes('JWS') && (text.includes('b64') || text.includes('Buffer'))) return true;
   if (!loginGates.has(d)) loginGates.set(d, loginPaths.length === 0 ? [] : pathPatternGates(loginPaths.map((p) => `${escapeRegExp(p)}$`), ''));
   return passesPathGates(urls, loginGates.get(d));
 }
@@ -106,7 +110,8 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
   },
   tokens(detection) {
     const p = params(detection);
-    return ['base64', ...p.loginPaths.map((path) => path.replace(/^\//, '')), ...p.sdkMethods, ...p.sdkMintMethods.map((m) => m.split('.').pop()!)];
+    // `jws`: jsrsasign's `KJUR.jws.JWS.sign` (its key is `{ b64: s }`, which need not hold `base64`).
+    return ['base64', 'jws', ...p.loginPaths.map((path) => path.replace(/^\//, '')), ...p.sdkMethods, ...p.sdkMintMethods.map((m) => m.split('.').pop()!)];
   },
   mayMatch: (text, ctx) => mayReport(text, ctx.detection),
   gateReadsUrls: true,
@@ -141,6 +146,15 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
       const keys = new Set([...propertyNames(object), ...optionClaims(file, s.call)]);
       if (guestClaims.filter((c) => keys.has(c)).length < 2) continue;
       out.push({ node: s.call, messageId: 'guestTokenSigned' });
+    }
+    // jsrsasign: `KJUR.jws.JWS.sign('HS256', header, payload, { b64: secret })`, the payload an object, its
+    // JSON, or a parameter of the signing function (reported where a caller passes the claims).
+    for (const s of jwsSignings(file)) {
+      if (!isJwsBase64Key(file, s.key) || !isHmacJws(file, s)) continue;
+      for (const source of claimSources(file, s.payload)) {
+        if (guestClaims.filter((c) => source.keys.has(c)).length < 2) continue;
+        out.push({ node: source.at ?? s.call, messageId: 'guestTokenSigned' });
+      }
     }
     const newUrls = file.nodes(T.NewExpression).filter((n) => calleeName(n) === 'URL' && n.arguments.length > 1);
     const pathOf = (url: string): string => loginPaths.find((p) => url.split(/[?#]/)[0].endsWith(p)) ?? loginPaths[0];
@@ -185,6 +199,83 @@ function optionClaims(file: FileContext, call: TSESTree.CallExpression | TSESTre
   if (options?.type !== 'ObjectExpression') return [];
   const claim: Record<string, string> = { issuer: 'iss', subject: 'sub', audience: 'aud' };
   return propertyNames(options).flatMap((k) => (claim[k] ? [claim[k]] : []));
+}
+
+/** A jsrsasign key that is the base64-decoded secret: `{ b64: s }`, `{ b64u: s }`, `{ hex: b64tohex(s) }`, `Buffer.from(s, 'base64')`. */
+function isJwsBase64Key(file: FileContext, key: Node | undefined): boolean {
+  if (!key) return false;
+  const n = resolveLocal(file, key);
+  if (n.type !== 'ObjectExpression') return isBase64Secret(file, key);
+  return n.properties.some((p) => {
+    if (p.type !== 'Property' || p.computed) return false;
+    const name = p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' && typeof p.key.value === 'string' ? p.key.value : undefined;
+    if (name === 'b64' || name === 'b64u') return true;
+    if (name !== 'hex') return false;
+    const value = resolveLocal(file, p.value as Node);
+    return value.type === 'CallExpression' && /^b64u?tohex$/.test(calleeName(value) ?? '');
+  });
+}
+
+/** Whether a jsrsasign signing is an HMAC (`HS*`) one, as far as its alg argument or its header says; unknown counts as one. */
+function isHmacJws(file: FileContext, s: { alg?: Node; header?: Node }): boolean {
+  const alg = s.alg && file.staticString(s.alg);
+  if (alg?.complete) return /^HS/i.test(alg.value);
+  const header = s.header && claimSources(file, s.header, 0, false)[0];
+  const value = header?.values.get('alg');
+  return value === undefined || /^HS/i.test(value);
+}
+
+interface ClaimSource {
+  keys: Set<string>;
+  /** Static string values of the keys, where known. */
+  values: Map<string, string>;
+  /** The caller's call that passes the claims (when the payload is a parameter). */
+  at?: Node;
+}
+
+/**
+ * The claim sets a JWT payload may be: an object literal, `JSON.stringify` of one, a JSON string literal, or
+ * (once, with `viaCallers`) a parameter of a named function of the file, as each of its callers passes it.
+ */
+function claimSources(file: FileContext, payload: Node, depth = 0, viaCallers = true): ClaimSource[] {
+  if (depth > 4) return [];
+  const n = resolveLocal(file, payload);
+  if (n.type === 'ObjectExpression') {
+    const values = new Map<string, string>();
+    for (const p of n.properties) {
+      if (p.type !== 'Property' || p.computed) continue;
+      const name = p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : undefined;
+      const v = name !== undefined ? file.staticString(p.value as Node) : undefined;
+      if (name !== undefined && v?.complete) values.set(name, v.value);
+    }
+    return [{ keys: new Set(propertyNames(n)), values }];
+  }
+  if (n.type === 'CallExpression' && calleeName(n) === 'stringify' && n.arguments[0]) return claimSources(file, n.arguments[0] as Node, depth + 1, viaCallers);
+  if (n.type === 'Literal' && typeof n.value === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(n.value);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return [];
+      const entries = Object.entries(parsed as Record<string, unknown>);
+      return [{ keys: new Set(entries.map(([k]) => k)), values: new Map(entries.filter(([, v]) => typeof v === 'string') as [string, string][]) }];
+    } catch {
+      return [];
+    }
+  }
+  if (n.type !== 'Identifier' || !viaCallers) return [];
+  const fn = enclosingFunction(file, n);
+  if (fn.type === 'Program') return [];
+  const index = fn.params.findIndex((p) => p.type === 'Identifier' && p.name === n.name);
+  if (index < 0) return [];
+  const holder = file.parentOf(fn);
+  const fnName = fn.type === 'FunctionDeclaration' ? fn.id?.name : holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' ? holder.id.name : undefined;
+  if (!fnName) return [];
+  const out: ClaimSource[] = [];
+  for (const call of file.nodes(T.CallExpression)) {
+    const callee = unwrap(call.callee);
+    if (callee.type !== 'Identifier' || callee.name !== fnName || !call.arguments[index]) continue;
+    for (const source of claimSources(file, call.arguments[index] as Node, depth + 1, false)) out.push({ ...source, at: call });
+  }
+  return out;
 }
 
 function isUsedInString(file: FileContext, name: string, self: Node): boolean {

@@ -95,3 +95,37 @@ ruleTester().run(`${id} (SDK exchange and shorthand claims)`, rule(id), {
     },
   ],
 });
+
+ruleTester().run(`${id} (jsrsasign)`, rule(id), {
+  valid: [
+    // An RS256 service token without guest claims.
+    "const t = KJUR.jws.JWS.sign('RS256', { alg: 'RS256' }, { aud: 'api', scope: 'read' }, privateKey);",
+    // Guest-like claims, an RS256 alg (not an issuer secret's HMAC).
+    "const t = KJUR.jws.JWS.sign('RS256', '{}', { sub: u, name: n, iss: i }, { b64: k });",
+    // A plain secret, as for jwt.sign.
+    "const t = KJUR.jws.JWS.sign('HS256', '{\"alg\":\"HS256\"}', JSON.stringify({ sub: u, name: n, iss: i }), 'secret');",
+    "const t = KJUR.jws.JWS.sign('HS256', header, { sub: u, name: n, iss: i }, { utf8: secret });",
+    // A base64 key and no guest claims; verifying.
+    "const t = KJUR.jws.JWS.sign('HS256', header, { hookId }, { b64: k });",
+    "const ok = KJUR.jws.JWS.verify(token, { b64: k }, ['HS256']);",
+  ],
+  invalid: [
+    {
+      code: "const t = KJUR.jws.JWS.sign('HS256', sHeader, { sub: u, name: n, iss: i }, { b64: secretKey });",
+      errors: [{ messageId: 'guestTokenSigned', line: 1, column: 11 }],
+    },
+    {
+      // The payload as JSON, the alg in the header, jsrsasign's other spellings, a hex key from the base64 secret.
+      code: "const t = rs.KJUR.jws.JWS.sign(null, JSON.stringify({ alg: 'HS256' }), '{\"sub\":\"g\",\"iss\":\"x\"}', { hex: b64tohex(s) });\nconst u = JWS.sign('HS512', h, JSON.stringify({ name: n, iss: i }), { b64: s });",
+      errors: [
+        { messageId: 'guestTokenSigned', line: 1, column: 11 },
+        { messageId: 'guestTokenSigned', line: 2, column: 11 },
+      ],
+    },
+    {
+      // The claims passed in by a caller: reported where they are passed.
+      code: "const token = generate(\n  { sub: id, name: displayName, iss: cfg.guestId },\n  cfg.guestSecret,\n);\nfunction generate(payload, secretKey) {\n  return KJUR.jws.JWS.sign(null, { alg: 'HS256', typ: 'JWT' }, payload, { b64: secretKey });\n}",
+      errors: [{ messageId: 'guestTokenSigned', line: 1, column: 15 }],
+    },
+  ],
+});
