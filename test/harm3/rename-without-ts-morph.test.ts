@@ -39,14 +39,21 @@ export function confirm(r: SimRing): boolean {
 export const defaults = (): SimRing => ({ enabled: true, answerConfirmationEnabled: false });
 `;
 const OTHER = "export const base = 'https://api.ciscospark.com/v1/people';\n";
+const TSCONFIG = '{ "compilerOptions": { "strict": true, "module": "nodenext", "noEmit": true }, "include": ["src"] }\n';
+
+/** A temporary tree of `files`, committed in a new git repository (so `--fix` may write). */
+function committedTree(files: Record<string, string>): string {
+  const dir = tempTree(files);
+  git(dir, 'init', '-q');
+  git(dir, 'add', '-A');
+  git(dir, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'init');
+  return dir;
+}
 
 let root: string;
 beforeAll(() => {
   assertBuilt();
-  root = tempTree({ 'src/decl.ts': DECL, 'src/use.ts': USE, 'src/other.ts': OTHER, 'no-ts-morph.cjs': PRELOAD, 'tsconfig.json': '{ "compilerOptions": { "strict": true, "module": "nodenext", "noEmit": true }, "include": ["src"] }\n' });
-  git(root, 'init', '-q');
-  git(root, 'add', '-A');
-  git(root, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'init');
+  root = committedTree({ 'src/decl.ts': DECL, 'src/use.ts': USE, 'src/other.ts': OTHER, 'no-ts-morph.cjs': PRELOAD, 'tsconfig.json': TSCONFIG });
 });
 afterAll(() => removeTree(root));
 
@@ -91,10 +98,7 @@ describe('--fix without ts-morph installed (issue 27)', () => {
 describe('--fix when the project cannot be loaded (a broken tsconfig; issue 28, item 11)', () => {
   let broken: string;
   beforeAll(() => {
-    broken = tempTree({ 'src/decl.ts': DECL, 'src/use.ts': USE, 'src/other.ts': OTHER, 'tsconfig.json': '{ "compilerOptions": { "strict": tru' });
-    git(broken, 'init', '-q');
-    git(broken, 'add', '-A');
-    git(broken, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'init');
+    broken = committedTree({ 'src/decl.ts': DECL, 'src/use.ts': USE, 'src/other.ts': OTHER, 'tsconfig.json': '{ "compilerOptions": { "strict": tru' });
   });
   afterAll(() => removeTree(broken));
 
@@ -113,10 +117,7 @@ describe('--fix when the declaring file has a suppression comment (it is fixed o
   const SUPPRESSED = `${DECL}// collab-migrate-ignore-next-line legacy-api-host -- kept for the old tenant\nexport const legacy = 'https://api.ciscospark.com/v1/people';\n`;
   let dir: string;
   beforeAll(() => {
-    dir = tempTree({ 'src/decl.ts': SUPPRESSED, 'src/use.ts': USE, 'src/other.ts': OTHER, 'tsconfig.json': '{ "compilerOptions": { "strict": true, "module": "nodenext", "noEmit": true }, "include": ["src"] }\n' });
-    git(dir, 'init', '-q');
-    git(dir, 'add', '-A');
-    git(dir, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'init');
+    dir = committedTree({ 'src/decl.ts': SUPPRESSED, 'src/use.ts': USE, 'src/other.ts': OTHER, 'tsconfig.json': TSCONFIG });
   });
   afterAll(() => removeTree(dir));
 
