@@ -9,7 +9,8 @@
  * Call sites followed: an imported function (`webexFetch('/rooms', init)`, named, default, CommonJS, through
  * re-exports and barrels), a function of an imported namespace or object (`api.createRoom(room)`), and a method
  * a class inherits from a base class of another module (`this.request('POST', body)` in `class Rooms extends
- * Resource`), with the base's fields set from the subclass's `super('rooms')` call.
+ * Resource`), with the base's fields set from the subclass's `super('rooms')` call, and a method of an imported
+ * class called on an instance of it (`api.updateCallerId(id, body)` with `api: WebexApi` or `new WebexApi()`).
  *
  * Summaries are memoized on the callee's FileContext, which the project model keeps per file content
  * (engine/project/modules.ts): a second analysis in the same process (ESLint, `--fix` after a scan) reuses them.
@@ -19,7 +20,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, foldTemplate, isUrlConstructor, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { moduleRecord } from '../project/modules.js';
-import { objectOf, resolveLocal, stringOf } from './bindings.js';
+import { localInit, objectOf, parameterTypeName, resolveLocal, stringOf } from './bindings.js';
 import { bodyOf, finish, fromConfig, methodOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
 
@@ -241,6 +242,33 @@ function importedFunction(file: FileContext, callee: Node): { file: FileContext;
   return fn ? { file: where.file, fn } : undefined;
 }
 
+/**
+ * The method of a class of another module that `api.method(...)` calls when `api` is an instance of it: a
+ * parameter typed with the imported class (`api: WebexApi`) or a local `const api = new WebexApi(...)`.
+ */
+function importedInstanceMethod(file: FileContext, callee: Node): { file: FileContext; fn: Node } | undefined {
+  const n = unwrap(callee);
+  if (n.type !== 'MemberExpression' || n.computed) return undefined;
+  const object = unwrap(n.object);
+  const name = memberName(n);
+  if (object.type !== 'Identifier' || name === undefined) return undefined;
+  const rec = moduleRecord(file);
+  if (rec.imports.has(object.name)) return undefined;
+  let cls: TSESTree.Identifier | undefined = parameterTypeName(file, object);
+  if (!cls) {
+    const init = localInit(file, object);
+    const made = init ? unwrap(init) : undefined;
+    if (made?.type === 'NewExpression' && made.callee.type === 'Identifier') cls = made.callee;
+  }
+  if (!cls || !rec.imports.has(cls.name)) return undefined;
+  const where = file.locate(cls as Node);
+  if (!where || where.file === file) return undefined;
+  const decl = unwrap(where.node);
+  if (decl.type !== 'ClassDeclaration' && decl.type !== 'ClassExpression') return undefined;
+  const fn = methodOfClass(decl, name);
+  return fn ? { file: where.file, fn } : undefined;
+}
+
 /** A function node for a declaration or an expression (a method's value). */
 function functionOf(node: Node): Node | undefined {
   const n = unwrap(node);
@@ -371,7 +399,7 @@ function callRequests(file: FileContext, catalog: LoadedCatalog, known: Readonly
       continue;
     }
     if (rec.imports.size === 0) continue;
-    const target = importedFunction(file, callee);
+    const target = importedFunction(file, callee) ?? importedInstanceMethod(file, callee);
     const summary = target ? summaryOf(target.file, catalog, target.fn, requestsOf) : undefined;
     if (summary) out.push(...applySummary(file, call, summary, target!.fn, catalog));
   }
