@@ -10,7 +10,8 @@
  * re-exports and barrels), a function of an imported namespace or object (`api.createRoom(room)`), and a method
  * a class inherits from a base class of another module (`this.request('POST', body)` in `class Rooms extends
  * Resource`), with the base's fields set from the subclass's `super('rooms')` call, and a method of an imported
- * class called on an instance of it (`api.updateCallerId(id, body)` with `api: WebexApi` or `new WebexApi()`).
+ * class called on an instance of it (`api.updateCallerId(id, body)` with `api: WebexApi`, `new WebexApi()` or an
+ * imported `export const api = new WebexApi()`).
  *
  * Summaries are memoized on the callee's FileContext, which the project model keeps per file content
  * (engine/project/modules.ts): a second analysis in the same process (ESLint, `--fix` after a scan) reuses them.
@@ -253,7 +254,13 @@ function importedInstanceMethod(file: FileContext, callee: Node): { file: FileCo
   const name = memberName(n);
   if (object.type !== 'Identifier' || name === undefined) return undefined;
   const rec = moduleRecord(file);
-  if (rec.imports.has(object.name)) return undefined;
+  if (rec.imports.has(object.name)) {
+    // An imported singleton: `export const api = new WebexApi(...)` in another module.
+    const held = file.locate(object);
+    const made = held ? unwrap(held.node) : undefined;
+    if (!held || held.file === file || made?.type !== 'NewExpression' || made.callee.type !== 'Identifier') return undefined;
+    return classMethod(held.file, made.callee, name);
+  }
   let cls: TSESTree.Identifier | undefined = parameterTypeName(file, object);
   if (!cls) {
     const init = localInit(file, object);
@@ -261,12 +268,26 @@ function importedInstanceMethod(file: FileContext, callee: Node): { file: FileCo
     if (made?.type === 'NewExpression' && made.callee.type === 'Identifier') cls = made.callee;
   }
   if (!cls || !rec.imports.has(cls.name)) return undefined;
-  const where = file.locate(cls as Node);
-  if (!where || where.file === file) return undefined;
-  const decl = unwrap(where.node);
-  if (decl.type !== 'ClassDeclaration' && decl.type !== 'ClassExpression') return undefined;
+  const found = classMethod(file, cls, name);
+  return found && found.file !== file ? found : undefined;
+}
+
+/** The method `name` of the class a name stands for in a file: imported (followed), or declared once at its top level. */
+function classMethod(file: FileContext, id: TSESTree.Identifier, name: string): { file: FileContext; fn: Node } | undefined {
+  const where = file.locate(id as Node);
+  let owner = where?.file ?? file;
+  let decl: Node | undefined = where ? unwrap(where.node) : undefined;
+  if (!where) {
+    const declared = file.nodes(T.ClassDeclaration).filter((c) => c.id?.name === id.name);
+    const holder = declared.length === 1 ? file.parentOf(declared[0]) : undefined;
+    const top = holder?.type === 'Program' || (holder?.type === 'ExportNamedDeclaration' && file.parentOf(holder)?.type === 'Program');
+    if (!top) return undefined;
+    decl = declared[0];
+    owner = file;
+  }
+  if (decl?.type !== 'ClassDeclaration' && decl?.type !== 'ClassExpression') return undefined;
   const fn = methodOfClass(decl, name);
-  return fn ? { file: where.file, fn } : undefined;
+  return fn ? { file: owner, fn } : undefined;
 }
 
 /** A function node for a declaration or an expression (a method's value). */
