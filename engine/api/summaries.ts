@@ -11,7 +11,7 @@
  * a class inherits from a base class of another module (`this.request('POST', body)` in `class Rooms extends
  * Resource`), with the base's fields set from the subclass's `super('rooms')` call, and a method of an imported
  * class called on an instance of it (`api.updateCallerId(id, body)` with `api: WebexApi`, `new WebexApi()` or an
- * imported `export const api = new WebexApi()`).
+ * imported `export const api = new WebexApi()`), or on a `this` field typed with it.
  *
  * Summaries are memoized on the callee's FileContext, which the project model keeps per file content
  * (engine/project/modules.ts): a second analysis in the same process (ESLint, `--fix` after a scan) reuses them.
@@ -252,8 +252,19 @@ function importedInstanceMethod(file: FileContext, callee: Node): { file: FileCo
   if (n.type !== 'MemberExpression' || n.computed) return undefined;
   const object = unwrap(n.object);
   const name = memberName(n);
-  if (object.type !== 'Identifier' || name === undefined) return undefined;
+  if (name === undefined) return undefined;
   const rec = moduleRecord(file);
+  if (object.type === 'MemberExpression' && unwrap(object.object).type === 'ThisExpression' && !object.computed) {
+    // `this.api.method(...)` with the field typed with an imported class (`private api: WebexApi`, a constructor's
+    // `private readonly api: WebexApi`) or set by its initializer (`api = new WebexApi(...)`).
+    const field = memberName(object);
+    const cls = field === undefined ? undefined : thisClass(file, object);
+    const typed = cls && field !== undefined ? fieldClassName(cls, field) : undefined;
+    if (!typed || !rec.imports.has(typed.name)) return undefined;
+    const found = classMethod(file, typed, name);
+    return found && found.file !== file ? found : undefined;
+  }
+  if (object.type !== 'Identifier') return undefined;
   if (rec.imports.has(object.name)) {
     // An imported singleton: `export const api = new WebexApi(...)` in another module.
     const held = file.locate(object);
@@ -270,6 +281,23 @@ function importedInstanceMethod(file: FileContext, callee: Node): { file: FileCo
   if (!cls || !rec.imports.has(cls.name)) return undefined;
   const found = classMethod(file, cls, name);
   return found && found.file !== file ? found : undefined;
+}
+
+/** The class name a field of a class is typed with or made by (`api: WebexApi`, `api = new WebexApi()`, a typed parameter property). */
+function fieldClassName(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, field: string): TSESTree.Identifier | undefined {
+  const named = (annotation: TSESTree.TSTypeAnnotation | undefined): TSESTree.Identifier | undefined => {
+    const t = annotation?.typeAnnotation;
+    return t?.type === 'TSTypeReference' && !t.typeArguments && t.typeName.type === 'Identifier' ? t.typeName : undefined;
+  };
+  for (const m of cls.body.body) {
+    if (m.type !== 'PropertyDefinition' || m.static || propertyKeyName(m) !== field) continue;
+    const made = m.value ? unwrap(m.value as Node) : undefined;
+    return named(m.typeAnnotation) ?? (made?.type === 'NewExpression' && made.callee.type === 'Identifier' ? made.callee : undefined);
+  }
+  for (const p of constructorOf(cls)?.params ?? []) {
+    if (p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === field) return named(p.parameter.typeAnnotation);
+  }
+  return undefined;
 }
 
 /** The method `name` of the class a name stands for in a file: imported (followed), or declared once at its top level. */

@@ -14,6 +14,7 @@ export const CROSS_FILE_SHAPES: Array<{ shape: string; file: string; finding: st
   { shape: "a base class of another module whose URL takes the subclass's `super('access_token')`", file: 'base-class/src/resources/token.js', finding: 'token-endpoint-form-body 9 certain fix' },
   { shape: 'a method of an imported class called on a parameter typed with it, sending the body the caller writes', file: 'imported-class/src/tools/caller-id.ts', finding: 'caller-id-name-fields-deprecated 4 certain' },
   { shape: 'a method of a class called on the instance another module exports (`export const api = new CallingApi(...)`)', file: 'imported-singleton/src/caller-id.ts', finding: 'caller-id-name-fields-deprecated 4 certain' },
+  { shape: 'a method of an imported class called on a field typed with it (`constructor(private readonly api: CallingApi)`)', file: 'imported-field/src/caller-id.ts', finding: 'caller-id-name-fields-deprecated 7 certain' },
   { shape: 'a script an HTML page of the repository loads', file: 'browser-page/pages/scripts/webex.js', finding: 'cors-localhost-origins 4 certain' },
   { shape: 'a module imported by a file that reads browser globals', file: 'browser-importer/src/lib/rooms.ts', finding: 'cors-localhost-origins 2 certain' },
   { shape: 'the source tree of a Vite React front end (package.json and bundler config)', file: 'browser-vite/src/api/rooms.ts', finding: 'cors-localhost-origins 2 certain' },
