@@ -201,6 +201,9 @@ export function tokensWithoutRequires(entry: Pick<PrefilterEntry, 'tokens' | 're
   return entry.tokens.length > 0 && entry.requires.length > 0 && entry.tokens.some(has);
 }
 
+/** Source text that may import a module (ES `import`/`export ... from`, `require(`): only such a file has imports to follow. */
+export const IMPORT_HINT = /\bimport\b|\bfrom\s*['"]|\brequire\s*\(/;
+
 /** Whether a detection may match a file that holds the tokens `has` says it holds. */
 export function mayApply(entry: Pick<PrefilterEntry, 'tokens' | 'requires'>, has: (token: string) => boolean): boolean {
   return (entry.tokens.length === 0 || entry.tokens.some(has)) && (entry.requires.length === 0 || entry.requires.some(has));
@@ -246,7 +249,8 @@ export class PrefilterPlan {
   mayFollowImports(text: string, language: 'js' | 'ts' | 'config', present?: ReadonlySet<string>): boolean {
     if (language === 'config' || !this.entries.some((e) => e.urls)) return false;
     if (HTTP_CALL_HINT.test(text)) return true;
-    const has = (t: string): boolean => present?.has(t) ?? false;
+    if (!present || !IMPORT_HINT.test(text)) return false;
+    const has = (t: string): boolean => present.has(t);
     return this.entries.some((e) => e.urls && tokensWithoutRequires(e, has));
   }
 }
