@@ -12,7 +12,7 @@ import { chooseFix } from './fix/timing.js';
 import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
 import { fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
-import { HTTP_CALL_HINT, mayApply, scannerFor, type PrefilterEntry } from './prefilter/prefilter.js';
+import { HTTP_CALL_HINT, mayApply, scannerFor, tokensWithoutRequires, type PrefilterEntry } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { projectOf, type ProjectModel } from './project/modules.js';
@@ -229,7 +229,10 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   // the text alone, whatever else is selected, so that ESLint's one rule at a time decides as the CLI does.
   const urlDetections = urlPlan(plan);
   const calls = HTTP_CALL_HINT.test(text);
-  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || candidates.includes(p));
+  // A file holding a detection's own tokens but not its API markers: a class or function it imports may send to the endpoint.
+  let found: ReadonlySet<string> | undefined;
+  const has = (t: string): boolean => (found ??= present ?? scannerFor(plan, () => plan.map((p) => [...p.tokens, ...p.requires])).present(text)).has(t);
+  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || candidates.includes(p) || tokensWithoutRequires(p, has));
   if (!urlDetections.some(open)) return kept;
   return withImportedTexts(text, filename, urlDetections, open, kept, opts, reads);
 }

@@ -193,6 +193,29 @@ export const place = (id: string) => api.put(\`/workspaces/\${id}/features/calle
     const text = `${AXIOS}export const mine = () => api.put('/telephony/config/people/me/settings/callerId', { selected: 'DIRECT_LINE', firstName: 'Lya' });\n`;
     expect(check(ID, text)).toEqual([]);
   });
+  it('keys assigned to the body object before the call are sent: reported where assigned', () => {
+    const text = `${AXIOS}export async function person(id: string, first?: string) {
+  const body: Record<string, unknown> = { selected: 'DIRECT_LINE' };
+  if (first) body.firstName = first;
+  return api.put(\`/people/\${id}/features/callerId\`, body);
+}
+`;
+    expect(check(ID, text)).toEqual(['5:certain']);
+  });
+  it('look-alikes: a key assigned after the call, or to another object of the same name in another function: not reported', () => {
+    const text = `${AXIOS}export async function person(id: string, first?: string) {
+  const body: Record<string, unknown> = { selected: 'DIRECT_LINE' };
+  await api.put(\`/people/\${id}/features/callerId\`, body);
+  body.firstName = first;
+}
+export function label(first: string) {
+  const body: Record<string, unknown> = {};
+  body.firstName = first;
+  return body;
+}
+`;
+    expect(check(ID, text)).toEqual([]);
+  });
 });
 
 describe('virtual-line-caller-id-names-deprecated: the virtual line endpoints', () => {

@@ -146,6 +146,13 @@ describe('PrefilterPlan (the walker thread) and the engine find the same tokens'
     for (const t of source) if (configTokens.has(t)) expect(config.has(t), t).toBe(true);
     expect(plan.mayAnalyse(config, 'config')).toBe(analyze({ filename: 'x.json', text: json }, { catalog, notices: catalog.notices }).parsed);
   });
+
+  it("follows the imports of a file that holds a detection's own token without an API marker (a method of an imported class), and not of one that holds neither", () => {
+    const caller = "import { CallingApi } from './api';\nexport const set = (api: CallingApi, id: string) => api.updateCallerId(id, { firstName: 'a' });\n";
+    expect(plan.mayAnalyse(plan.present(caller, 'ts'), 'ts')).toBe(false);
+    expect(plan.needsAnalysis(caller, 'ts')).toBe(true);
+    expect(plan.needsAnalysis("import { Api } from './api';\nexport const set = (api: Api, id: string) => api.rename(id, { firstName: 'a' });\n", 'ts')).toBe(false);
+  });
 });
 
 describe('tokenProblem', () => {

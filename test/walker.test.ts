@@ -202,7 +202,7 @@ describe('PrefilterPlan (the prefilter decision away from the engine)', () => {
       const stripped = text.replace(/^\uFEFF/, '');
       const tokensFound = language === 'config' ? engine.parsed : candidateDetections(stripped, planDetections(notices, catalog)).length > 0;
       // Or a source file that makes HTTP calls: a detection about URLs may apply through a URL constant it imports.
-      expect(plan.needsAnalysis(stripped, language), filename).toBe(tokensFound || plan.mayFollowImports(stripped, language));
+      expect(plan.needsAnalysis(stripped, language), filename).toBe(tokensFound || plan.mayFollowImports(stripped, language, plan.present(stripped, language)));
       if (engine.parsed) expect(plan.needsAnalysis(stripped, language), filename).toBe(true);
     }
     expect(parsed).toBeGreaterThan(100);
@@ -218,6 +218,8 @@ describe('PrefilterPlan (the prefilter decision away from the engine)', () => {
   it('rules out a file that holds a field token but no API word (a request-field detection needs both)', () => {
     const plan = new PrefilterPlan(prefilterEntries(notices, catalog));
     expect(plan.needsAnalysis('export const features = ["a"];\n', 'ts')).toBe(false);
+    // With an import, the path word alone lets it through: the module it imports may send to the endpoint.
+    expect(plan.needsAnalysis('import { api } from "./api";\nexport const features = () => api.list();\n', 'ts')).toBe(true);
     expect(plan.needsAnalysis('fetch("https://webexapis.com/v1/telephony/config/features")\n', 'ts')).toBe(true);
   });
 });

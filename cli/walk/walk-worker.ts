@@ -103,7 +103,7 @@ function prefilter(file: FoundFile, plan: PrefilterPlan): Prefiltered {
   if ('reason' in read) return read;
   // The tokens found go with the text, so the main thread does not search it again.
   const present = plan.present(read.text, file.language);
-  if (plan.mayAnalyse(present, file.language) || plan.mayFollowImports(read.text, file.language)) return { candidate: true, text: read.text, tokens: [...present] };
+  if (plan.mayAnalyse(present, file.language) || plan.mayFollowImports(read.text, file.language, present)) return { candidate: true, text: read.text, tokens: [...present] };
   // The report needs the text of a file with suppression comments (unused ones are reported).
   return hasDirectives(read.text) ? { candidate: false, text: read.text } : { candidate: false };
 }

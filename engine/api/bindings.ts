@@ -141,6 +141,43 @@ export function localInit(file: FileContext, id: TSESTree.Identifier): Node | un
 }
 
 /**
+ * The members assigned to a `const` object after its literal (`const body = { selected }; if (first)
+ * body.firstName = first;`) before a use of the name: `name.key = value` statements of the same variable (bound
+ * by scope, the same initializer) in the same function as the use, written before it. What the object holds at
+ * the use may lack a conditional one; each is a key the code sends when its condition holds.
+ */
+export function assignedMembers(file: FileContext, use: TSESTree.Identifier): TSESTree.MemberExpression[] {
+  const init = localInit(file, use);
+  if (!init || unwrap(init).type !== 'ObjectExpression') return [];
+  const scope = enclosingScope(file, use);
+  const out: TSESTree.MemberExpression[] = [];
+  for (const a of file.nodes(T.AssignmentExpression)) {
+    const left = a.left;
+    if (a.operator !== '=' || a.range[1] > use.range[0] || left.type !== 'MemberExpression' || left.computed) continue;
+    const object = left.object;
+    if (object.type !== 'Identifier' || object.name !== use.name || enclosingScope(file, a) !== scope) continue;
+    if (localInit(file, object) === init) out.push(left);
+  }
+  return out;
+}
+
+/**
+ * The class name a parameter is typed with (`api: WebexApi` in `function register(server, api: WebexApi)`),
+ * bound by scope: the type's identifier, when the name is a parameter of a simple type reference that the
+ * function never assigns again. Undefined for anything else (a union, a generic, a destructured parameter).
+ */
+export function parameterTypeName(file: FileContext, id: TSESTree.Identifier): TSESTree.Identifier | undefined {
+  const ref = scopeReferences(file)?.get(id);
+  const variable = ref?.resolved;
+  if (!variable || variable.defs.length !== 1 || variable.references.some((r) => r.isWrite())) return undefined;
+  const def = variable.defs[0];
+  if (def.type !== 'Parameter' || def.name.type !== 'Identifier') return undefined;
+  const annotation = def.name.typeAnnotation?.typeAnnotation;
+  if (annotation?.type !== 'TSTypeReference' || annotation.typeArguments || annotation.typeName.type !== 'Identifier') return undefined;
+  return annotation.typeName;
+}
+
+/**
  * The value a `let` holds at a use after assignments that only append to it (`let path = base; if (orgId)
  * path = \`${path}${sep}orgId=${id}\``): the right-hand side of the last such assignment before the use, whose
  * own read of the name goes on to the value before it. The use may see the shorter value too (the assignment

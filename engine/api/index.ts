@@ -16,4 +16,5 @@ export * from './endpoints.js';
 export * from './tie.js';
 export * from './host-use.js';
 export * from './scoped.js';
+export { assignedMembers } from './bindings.js';
 export { possibleNumbers, type NumberValue, type PossibleNumbers } from './values.js';

@@ -9,7 +9,9 @@
  * Call sites followed: an imported function (`webexFetch('/rooms', init)`, named, default, CommonJS, through
  * re-exports and barrels), a function of an imported namespace or object (`api.createRoom(room)`), and a method
  * a class inherits from a base class of another module (`this.request('POST', body)` in `class Rooms extends
- * Resource`), with the base's fields set from the subclass's `super('rooms')` call.
+ * Resource`), with the base's fields set from the subclass's `super('rooms')` call, and a method of an imported
+ * class called on an instance of it (`api.updateCallerId(id, body)` with `api: WebexApi`, `new WebexApi()` or an
+ * imported `export const api = new WebexApi()`), or on a `this` field typed with it.
  *
  * Summaries are memoized on the callee's FileContext, which the project model keeps per file content
  * (engine/project/modules.ts): a second analysis in the same process (ESLint, `--fix` after a scan) reuses them.
@@ -19,7 +21,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, foldTemplate, isUrlConstructor, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { moduleRecord } from '../project/modules.js';
-import { objectOf, resolveLocal, stringOf } from './bindings.js';
+import { localInit, objectOf, parameterTypeName, resolveLocal, stringOf } from './bindings.js';
 import { bodyOf, finish, fromConfig, methodOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
 
@@ -241,6 +243,81 @@ function importedFunction(file: FileContext, callee: Node): { file: FileContext;
   return fn ? { file: where.file, fn } : undefined;
 }
 
+/**
+ * The method of a class of another module that `api.method(...)` calls when `api` is an instance of it: a
+ * parameter typed with the imported class (`api: WebexApi`) or a local `const api = new WebexApi(...)`.
+ */
+function importedInstanceMethod(file: FileContext, callee: Node): { file: FileContext; fn: Node } | undefined {
+  const n = unwrap(callee);
+  if (n.type !== 'MemberExpression' || n.computed) return undefined;
+  const object = unwrap(n.object);
+  const name = memberName(n);
+  if (name === undefined) return undefined;
+  const rec = moduleRecord(file);
+  if (object.type === 'MemberExpression' && unwrap(object.object).type === 'ThisExpression' && !object.computed) {
+    // `this.api.method(...)` with the field typed with an imported class (`private api: WebexApi`, a constructor's
+    // `private readonly api: WebexApi`) or set by its initializer (`api = new WebexApi(...)`).
+    const field = memberName(object);
+    const cls = field === undefined ? undefined : thisClass(file, object);
+    const typed = cls && field !== undefined ? fieldClassName(cls, field) : undefined;
+    if (!typed || !rec.imports.has(typed.name)) return undefined;
+    const found = classMethod(file, typed, name);
+    return found && found.file !== file ? found : undefined;
+  }
+  if (object.type !== 'Identifier') return undefined;
+  if (rec.imports.has(object.name)) {
+    // An imported singleton: `export const api = new WebexApi(...)` in another module.
+    const held = file.locate(object);
+    const made = held ? unwrap(held.node) : undefined;
+    if (!held || held.file === file || made?.type !== 'NewExpression' || made.callee.type !== 'Identifier') return undefined;
+    return classMethod(held.file, made.callee, name);
+  }
+  let cls: TSESTree.Identifier | undefined = parameterTypeName(file, object);
+  if (!cls) {
+    const init = localInit(file, object);
+    const made = init ? unwrap(init) : undefined;
+    if (made?.type === 'NewExpression' && made.callee.type === 'Identifier') cls = made.callee;
+  }
+  if (!cls || !rec.imports.has(cls.name)) return undefined;
+  const found = classMethod(file, cls, name);
+  return found && found.file !== file ? found : undefined;
+}
+
+/** The class name a field of a class is typed with or made by (`api: WebexApi`, `api = new WebexApi()`, a typed parameter property). */
+function fieldClassName(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, field: string): TSESTree.Identifier | undefined {
+  const named = (annotation: TSESTree.TSTypeAnnotation | undefined): TSESTree.Identifier | undefined => {
+    const t = annotation?.typeAnnotation;
+    return t?.type === 'TSTypeReference' && !t.typeArguments && t.typeName.type === 'Identifier' ? t.typeName : undefined;
+  };
+  for (const m of cls.body.body) {
+    if (m.type !== 'PropertyDefinition' || m.static || propertyKeyName(m) !== field) continue;
+    const made = m.value ? unwrap(m.value as Node) : undefined;
+    return named(m.typeAnnotation) ?? (made?.type === 'NewExpression' && made.callee.type === 'Identifier' ? made.callee : undefined);
+  }
+  for (const p of constructorOf(cls)?.params ?? []) {
+    if (p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === field) return named(p.parameter.typeAnnotation);
+  }
+  return undefined;
+}
+
+/** The method `name` of the class a name stands for in a file: imported (followed), or declared once at its top level. */
+function classMethod(file: FileContext, id: TSESTree.Identifier, name: string): { file: FileContext; fn: Node } | undefined {
+  const where = file.locate(id as Node);
+  let owner = where?.file ?? file;
+  let decl: Node | undefined = where ? unwrap(where.node) : undefined;
+  if (!where) {
+    const declared = file.nodes(T.ClassDeclaration).filter((c) => c.id?.name === id.name);
+    const holder = declared.length === 1 ? file.parentOf(declared[0]) : undefined;
+    const top = holder?.type === 'Program' || (holder?.type === 'ExportNamedDeclaration' && file.parentOf(holder)?.type === 'Program');
+    if (!top) return undefined;
+    decl = declared[0];
+    owner = file;
+  }
+  if (decl?.type !== 'ClassDeclaration' && decl?.type !== 'ClassExpression') return undefined;
+  const fn = methodOfClass(decl, name);
+  return fn ? { file: owner, fn } : undefined;
+}
+
 /** A function node for a declaration or an expression (a method's value). */
 function functionOf(node: Node): Node | undefined {
   const n = unwrap(node);
@@ -371,7 +448,7 @@ function callRequests(file: FileContext, catalog: LoadedCatalog, known: Readonly
       continue;
     }
     if (rec.imports.size === 0) continue;
-    const target = importedFunction(file, callee);
+    const target = importedFunction(file, callee) ?? importedInstanceMethod(file, callee);
     const summary = target ? summaryOf(target.file, catalog, target.fn, requestsOf) : undefined;
     if (summary) out.push(...applySummary(file, call, summary, target!.fn, catalog));
   }

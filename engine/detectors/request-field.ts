@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { Detector, RawMatch } from './detector.js';
-import { getRequests, possibleNumbers, requestTie, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../api/index.js';
+import { assignedMembers, getRequests, possibleNumbers, requestTie, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../api/index.js';
 import type { RequestFieldDetection } from '../types.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
 import { detectionPathGates, passesPathGates } from '../prefilter/gates.js';
@@ -94,7 +94,17 @@ export function sentFields(r: HttpRequest, where: 'body' | 'query', file?: FileC
   if (where === 'body') {
     if (!r.body) return { fields: [], open: false };
     if (!r.body.object) return { fields: [], open: true };
-    return objectFields(r.body.object);
+    const own = objectFields(r.body.object);
+    // `const body = { ... }; body.firstName = first;` then the body sent: the assigned keys are sent too.
+    const sent = r.body.node ? unwrap(r.body.node) : undefined;
+    if (file && sent?.type === 'Identifier') {
+      for (const m of assignedMembers(file, sent)) {
+        const name = m.property.type === 'Identifier' ? m.property.name : undefined;
+        const parent = file.parentOf(m);
+        if (name !== undefined && parent?.type === 'AssignmentExpression') own.fields.push({ name, node: m, value: parent.right as Node });
+      }
+    }
+    return own;
   }
   const out: SentField[] = [];
   let open = false;

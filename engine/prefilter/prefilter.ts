@@ -193,6 +193,17 @@ export interface PrefilterEntry {
  */
 export const HTTP_CALL_HINT = /\bfetch\s*\(|\baxios\b|\b(?:got|ky)\s*[.(]|\bsuperagent\b|\bhttps?\.(?:request|get)\s*\(|\.(?:post|put|patch|request)\s*\(/;
 
+/**
+ * Whether a file holds one of a detection's own tokens (a rare path word such as `callerId`) but not the
+ * `requires` group (the API's hosts and path markers), which a module it imports may hold.
+ */
+export function tokensWithoutRequires(entry: Pick<PrefilterEntry, 'tokens' | 'requires'>, has: (token: string) => boolean): boolean {
+  return entry.tokens.length > 0 && entry.requires.length > 0 && entry.tokens.some(has);
+}
+
+/** Source text that may import a module (ES `import`/`export ... from`, `require(`): only such a file has imports to follow. */
+export const IMPORT_HINT = /\bimport\b|\bfrom\s*['"]|\brequire\s*\(/;
+
 /** Whether a detection may match a file that holds the tokens `has` says it holds. */
 export function mayApply(entry: Pick<PrefilterEntry, 'tokens' | 'requires'>, has: (token: string) => boolean): boolean {
   return (entry.tokens.length === 0 || entry.tokens.some(has)) && (entry.requires.length === 0 || entry.requires.some(has));
@@ -226,11 +237,20 @@ export class PrefilterPlan {
   }
 
   needsAnalysis(text: string, language: 'js' | 'ts' | 'config'): boolean {
-    return this.mayAnalyse(this.present(text, language), language) || this.mayFollowImports(text, language);
+    const present = this.present(text, language);
+    return this.mayAnalyse(present, language) || this.mayFollowImports(text, language, present);
   }
 
-  /** Whether a source file without the tokens may still be analysed: it makes HTTP calls, and a detection about URLs is selected. */
-  mayFollowImports(text: string, language: 'js' | 'ts' | 'config'): boolean {
-    return language !== 'config' && this.entries.some((e) => e.urls) && HTTP_CALL_HINT.test(text);
+  /**
+   * Whether a source file without the tokens may still be analysed: a detection about URLs is selected, and the
+   * file makes HTTP calls or holds that detection's own tokens without its `requires` (a method of an imported
+   * class sends to the endpoint: `api.updatePersonCallerId(id, body)`, the API host written in the class's module).
+   */
+  mayFollowImports(text: string, language: 'js' | 'ts' | 'config', present?: ReadonlySet<string>): boolean {
+    if (language === 'config' || !this.entries.some((e) => e.urls)) return false;
+    if (HTTP_CALL_HINT.test(text)) return true;
+    if (!present || !IMPORT_HINT.test(text)) return false;
+    const has = (t: string): boolean => present.has(t);
+    return this.entries.some((e) => e.urls && tokensWithoutRequires(e, has));
   }
 }

@@ -1,0 +1,4 @@
+import { api } from './webex-api.js';
+
+export const setCallerId = (personId: string, first: string) =>
+  api.updateCallerId(personId, { selected: 'DIRECT_LINE', firstName: first });
