@@ -16,7 +16,7 @@ import type { FileMigration } from '../project/ts-morph.js';
 import type { Match } from '../types.js';
 import { UsageError } from '../errors.js';
 import { parseSuppressions, suppressionFor } from '../findings/suppressions.js';
-import { declaredRenamedProperties, renamesOf } from '../project/renames.js';
+import { declaredRenameSites, renamesOf } from '../project/renames.js';
 
 export type { FileMigration };
 
@@ -76,12 +76,7 @@ function fixRespectingSuppressions(file: SourceFile, opts: MigrateOptions, share
 function sharedDeclaredRenames(files: readonly SourceFile[], opts: MigrateOptions): Set<string> {
   const renames = new Map<string, string>();
   for (const notice of opts.notices) for (const [from, to] of renamesOf(notice)) renames.set(from, to);
-  const shared = new Set<string>();
-  if (renames.size === 0) return shared;
-  const declaredIn = new Map<string, string[]>();
-  for (const f of files) for (const name of declaredRenamedProperties(f.filename, f.text, renames)) declaredIn.set(name, [...(declaredIn.get(name) ?? []), f.filename]);
-  for (const [name, declaring] of declaredIn) if (files.some((f) => !declaring.includes(f.filename) && f.text.includes(name))) shared.add(name);
-  return shared;
+  return new Set(declaredRenameSites(files, renames, true).keys());
 }
 
 /**

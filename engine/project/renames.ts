@@ -107,3 +107,18 @@ export function declaredRenamedProperties(filename: string, text: string, rename
   if (!parsed.ok) return new Set();
   return declaredAlone(new FileContext(filename, body, parsed.ast), renames);
 }
+
+/**
+ * Where the renamed properties are declared among `files` (see {@link declaredRenamedProperties}): each name with
+ * the files declaring it. With `namedElsewhere`, only the names another of `files` also names, the ones a rename
+ * in the declaring files alone would break.
+ */
+export function declaredRenameSites(files: readonly { filename: string; text: string }[], renames: ReadonlyMap<string, string>, namedElsewhere = false): Map<string, string[]> {
+  const declaredIn = new Map<string, string[]>();
+  if (renames.size === 0) return declaredIn;
+  for (const f of files) for (const name of declaredRenamedProperties(f.filename, f.text, renames)) declaredIn.set(name, [...(declaredIn.get(name) ?? []), f.filename]);
+  if (namedElsewhere) {
+    for (const [name, declaring] of declaredIn) if (!files.some((f) => !declaring.includes(f.filename) && f.text.includes(name))) declaredIn.delete(name);
+  }
+  return declaredIn;
+}

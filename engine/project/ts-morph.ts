@@ -17,7 +17,7 @@ import { applyEdits, checkSyntax, fixFile } from '../fix/edits.js';
 import { fixTimingOf, isFinalFormDue } from '../fix/timing.js';
 import { FileTooLarge, NotRegularFile, readTextFile } from '../read/read-file.js';
 import type { EngineOptions, Match, Notice, TextEdit } from '../types.js';
-import { declaredRenamedProperties, TS_MORPH_INSTALL } from './renames.js';
+import { declaredRenameSites, TS_MORPH_INSTALL } from './renames.js';
 
 /**
  * ts-morph (a CommonJS package) is required, not imported: an ESM `import` makes Node run its CommonJS export
@@ -876,7 +876,7 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
   const leave = withoutTsMorph
     ? declaredRenameFindings(mentioning, texts, renames)
     : projectFailure
-      ? declaredRenameFindings(mentioning, texts, renames, (name, declaring) => mentioning.some((f) => !declaring.includes(f) && texts.get(f)!.includes(name)))
+      ? declaredRenameFindings(mentioning, texts, renames, true)
       : undefined;
   const leaveWhy = withoutTsMorph ? `needs ts-morph, which is not installed (${TS_MORPH_INSTALL})` : `needs the project-wide view, which could not be loaded (${projectFailure ?? ''})`;
 
@@ -936,14 +936,9 @@ function declaredRenameFindings(
   files: readonly string[],
   texts: ReadonlyMap<string, string>,
   renames: readonly PropertyRename[],
-  keep: (name: string, declaring: readonly string[]) => boolean = () => true,
+  namedElsewhere = false,
 ): { matches: (m: Match) => boolean; declaredIn: Map<string, string[]> } | undefined {
-  const map = new Map(renames.map((r) => [r.from, r.to]));
-  const declaredIn = new Map<string, string[]>();
-  for (const file of files) {
-    for (const name of declaredRenamedProperties(file, texts.get(file)!, map)) declaredIn.set(name, [...(declaredIn.get(name) ?? []), file]);
-  }
-  for (const [name, declaring] of declaredIn) if (!keep(name, declaring)) declaredIn.delete(name);
+  const declaredIn = declaredRenameSites(files.map((filename) => ({ filename, text: texts.get(filename)! })), new Map(renames.map((r) => [r.from, r.to])), namedElsewhere);
   if (declaredIn.size === 0) return undefined;
   const byNotice = new Set(renames.filter((r) => declaredIn.has(r.from)).map((r) => `${r.noticeId}\0${r.from}`));
   return { matches: (m) => m.fix !== undefined && m.data.name !== undefined && byNotice.has(`${m.noticeId}\0${m.data.name}`), declaredIn };
