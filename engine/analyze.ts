@@ -109,11 +109,16 @@ export function planDetections(notices: readonly Notice[], catalog: LoadedCatalo
  */
 export function candidateDetections(text: string, plan: readonly PlannedDetection[], present?: ReadonlySet<string>): readonly PlannedDetection[] {
   if (plan.length === 0) return NONE;
-  const found = present ?? scannerFor(plan, () => plan.map((p) => [...p.tokens, ...p.requires])).present(text);
+  const found = present ?? tokensOfPlan(text, plan);
   // Most files hold no token: then only detections that need none can run (usually none).
   if (found.size === 0) return unconditional(plan);
   const has = (t: string): boolean => found.has(t);
   return plan.filter((p) => mayApply(p, has));
+}
+
+/** The tokens of a plan's detections (their own and their `requires`) that occur in a text. */
+function tokensOfPlan(text: string, plan: readonly PlannedDetection[]): ReadonlySet<string> {
+  return scannerFor(plan, () => plan.map((p) => [...p.tokens, ...p.requires])).present(text);
 }
 
 const NONE: readonly PlannedDetection[] = Object.freeze([]);
@@ -221,7 +226,9 @@ export function analyzeContext(context: FileContext, opts: AnalyzeOptions): Matc
  */
 export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: ReadonlySet<string>, filename?: string, reads?: Map<string, string>): readonly PlannedDetection[] {
   const plan = planDetections(opts.notices, opts.catalog);
-  const candidates = candidateDetections(text, plan, present);
+  // Searched once: the candidates and the imported-class check below read the same tokens.
+  const found = present ?? (plan.length === 0 ? undefined : tokensOfPlan(text, plan));
+  const candidates = candidateDetections(text, plan, found);
   const kept = gated(text, candidates, opts);
   if (filename === undefined || opts.project === false) return kept;
   // A file that makes HTTP calls: any detection about URLs may apply through a URL constant it imports (an API
@@ -230,8 +237,7 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   const urlDetections = urlPlan(plan);
   const calls = HTTP_CALL_HINT.test(text);
   // A file holding a detection's own tokens but not its API markers: a class or function it imports may send to the endpoint.
-  let found: ReadonlySet<string> | undefined;
-  const has = (t: string): boolean => (found ??= present ?? scannerFor(plan, () => plan.map((p) => [...p.tokens, ...p.requires])).present(text)).has(t);
+  const has = (t: string): boolean => found?.has(t) ?? false;
   const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || candidates.includes(p) || tokensWithoutRequires(p, has));
   if (!urlDetections.some(open)) return kept;
   return withImportedTexts(text, filename, urlDetections, open, kept, opts, reads);
