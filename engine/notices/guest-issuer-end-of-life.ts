@@ -1,7 +1,7 @@
 // Seed section 3 (guest issuer apps: end of life 2025-12-31, creation disabled 2026-01-21) and 5.2 (guest JWT).
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, propertyNames, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import { calleeName, propertyKeyName, propertyNames, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import type { CustomDetection } from '../types.js';
 import { getRequests, urlHost, urlPath } from '../api/index.js';
@@ -208,7 +208,7 @@ function isJwsBase64Key(file: FileContext, key: Node | undefined): boolean {
   if (n.type !== 'ObjectExpression') return isBase64Secret(file, key);
   return n.properties.some((p) => {
     if (p.type !== 'Property' || p.computed) return false;
-    const name = p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' && typeof p.key.value === 'string' ? p.key.value : undefined;
+    const name = propertyKeyName(p);
     if (name === 'b64' || name === 'b64u') return true;
     if (name !== 'hex') return false;
     const value = resolveLocal(file, p.value as Node);
@@ -244,7 +244,7 @@ function claimSources(file: FileContext, payload: Node, depth = 0, viaCallers = 
     const values = new Map<string, string>();
     for (const p of n.properties) {
       if (p.type !== 'Property' || p.computed) continue;
-      const name = p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : undefined;
+      const name = propertyKeyName(p);
       const v = name !== undefined ? file.staticString(p.value as Node) : undefined;
       if (name !== undefined && v?.complete) values.set(name, v.value);
     }
