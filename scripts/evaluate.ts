@@ -12,8 +12,9 @@
  * A finding that matches no affected occurrence is a false positive; when it lands on a recorded look-alike it says so.
  * Autofix safety: `--fix --dry-run` must edit only lines inside the range of a correct finding.
  *
- * COLLAB_MIGRATE_HOLDOUT_REPOS and COLLAB_MIGRATE_HOLDOUT2_REPOS (same form; names are the files of test/eval/holdout/ and
- * test/eval/holdout2/) add the hold-out sets, each reported under its own heading after the tuned set.
+ * COLLAB_MIGRATE_HOLDOUT_REPOS, COLLAB_MIGRATE_HOLDOUT2_REPOS and COLLAB_MIGRATE_HOLDOUT3_REPOS (same form; names are the
+ * files of test/eval/holdout/, test/eval/holdout2/ and test/eval/holdout3/) add the hold-out sets, each reported under
+ * its own heading after the tuned set.
  *
  * Options: --markdown (tables as Markdown), --json <file> (write the full result), --eslint (also run the ESLint
  * plugin on every file with a finding or an occurrence and report differences), --cli <file> (another CLI entry).
@@ -202,8 +203,10 @@ const GROUND_TRUTH = join(ROOT, 'test', 'eval', 'ground-truth');
 const HOLDOUT = join(ROOT, 'test', 'eval', 'holdout');
 /** A second hold-out set (issue 26 item 4), written and measured after the first was read and tuned on. */
 const HOLDOUT2 = join(ROOT, 'test', 'eval', 'holdout2');
+/** A third hold-out set (issue 26 item 4), written and measured after the second was read. */
+const HOLDOUT3 = join(ROOT, 'test', 'eval', 'holdout3');
 /** The folders of test/eval/ that hold a set's ground-truth files. */
-const SET_DIRS = { 'ground-truth': GROUND_TRUTH, holdout: HOLDOUT, holdout2: HOLDOUT2 } as const;
+const SET_DIRS = { 'ground-truth': GROUND_TRUTH, holdout: HOLDOUT, holdout2: HOLDOUT2, holdout3: HOLDOUT3 } as const;
 export type EvalSet = keyof typeof SET_DIRS;
 
 /** The ground-truth files of the real repositories, by name. */
@@ -545,6 +548,7 @@ async function main(argv: string[]): Promise<number> {
   const repos = parseRepoList(process.env.COLLAB_MIGRATE_EVAL_REPOS);
   const holdoutRepos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT_REPOS);
   const holdout2Repos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT2_REPOS);
+  const holdout3Repos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT3_REPOS);
   if (!repos.length)
     process.stderr.write('COLLAB_MIGRATE_EVAL_REPOS is not set: only the project sets are measured (set it to "name=/path,...").\n');
   const cli = cliAt >= 0 ? resolve(argv[cliAt + 1]) : undefined;
@@ -557,12 +561,16 @@ async function main(argv: string[]): Promise<number> {
   const holdout2 = holdout2Repos.length ? await evaluate({ repos: holdout2Repos, eslint, cli, internal: false, set: 'holdout2' }) : undefined;
   if (holdout2)
     process.stdout.write(`\n${markdown ? '## ' : '=== '}Hold-out set 2 (test/eval/holdout2: ground truth written before the tool ran)\n\n${formatResult(holdout2, markdown)}`);
+  // The third, apart as well: the second has been read since it was measured.
+  const holdout3 = holdout3Repos.length ? await evaluate({ repos: holdout3Repos, eslint, cli, internal: false, set: 'holdout3' }) : undefined;
+  if (holdout3)
+    process.stdout.write(`\n${markdown ? '## ' : '=== '}Hold-out set 3 (test/eval/holdout3: ground truth written before the tool ran)\n\n${formatResult(holdout3, markdown)}`);
   if (jsonAt >= 0) {
     const plain = JSON.parse(JSON.stringify(result, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v)));
     writeFileSync(argv[jsonAt + 1], JSON.stringify(plain, null, 2) + '\n');
   }
   const bad = (r: EvaluationResult) => r.repos.some((x) => x.stale.length || x.strayEdits.length) || r.internal.some((x) => x.strayEdits.length);
-  return bad(result) || (holdout && bad(holdout)) || (holdout2 && bad(holdout2)) ? 1 : 0;
+  return bad(result) || (holdout && bad(holdout)) || (holdout2 && bad(holdout2)) || (holdout3 && bad(holdout3)) ? 1 : 0;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

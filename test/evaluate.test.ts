@@ -15,9 +15,10 @@ import { changedOldLines, compare, evaluate, formatResult, loadGroundTruths, par
 const GROUND_TRUTH = fileURLToPath(new URL('./eval/ground-truth/', import.meta.url));
 const HOLDOUT = fileURLToPath(new URL('./eval/holdout/', import.meta.url));
 const HOLDOUT2 = fileURLToPath(new URL('./eval/holdout2/', import.meta.url));
+const HOLDOUT3 = fileURLToPath(new URL('./eval/holdout3/', import.meta.url));
 const CLI = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
 
-for (const [set, dir] of [['tuned', GROUND_TRUTH], ['hold-out', HOLDOUT], ['hold-out 2', HOLDOUT2]] as const) describe(`ground truth files (${set} set)`, () => {
+for (const [set, dir] of [['tuned', GROUND_TRUTH], ['hold-out', HOLDOUT], ['hold-out 2', HOLDOUT2], ['hold-out 3', HOLDOUT3]] as const) describe(`ground truth files (${set} set)`, () => {
   const truths = loadGroundTruths(dir);
   const ids = new Set(loadCatalog().notices.map((n) => n.id));
 
@@ -61,6 +62,18 @@ describe('the sets', () => {
     // ORDER.md records, per repository and commit, that its ground truth was complete before the tool ran.
     const order = readFileSync(join(HOLDOUT2, 'ORDER.md'), 'utf8');
     for (const g of held2) expect(order, g.name).toContain(`${g.name} ${g.repository}@${g.commit} ground truth complete (tool not run)`);
+  });
+
+  it('share no repository with hold-out set 3, whose ground truth predates any run of the tool on it', () => {
+    const earlier = [GROUND_TRUTH, HOLDOUT, HOLDOUT2].flatMap((d) => [...loadGroundTruths(d).values()].map((g) => g.repository.toLowerCase()));
+    const held3 = [...loadGroundTruths(HOLDOUT3).values()];
+    expect(held3.length).toBeGreaterThanOrEqual(10);
+    expect(held3.map((g) => g.repository.toLowerCase()).filter((r) => earlier.includes(r))).toEqual([]);
+    // Nor a file name: the eval reports each set's repositories by name.
+    const earlierNames = [GROUND_TRUTH, HOLDOUT, HOLDOUT2].flatMap((d) => [...loadGroundTruths(d).keys()]);
+    expect(held3.map((g) => g.name).filter((n) => earlierNames.includes(n))).toEqual([]);
+    const order = readFileSync(join(HOLDOUT3, 'ORDER.md'), 'utf8');
+    for (const g of held3) expect(order, g.name).toContain(`${g.name} ${g.repository}@${g.commit} ground truth complete (tool not run)`);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * One engine, four front ends, on real code (issue 26, "done when"): on every repository of the evaluation
- * (COLLAB_MIGRATE_EVAL_REPOS and COLLAB_MIGRATE_HOLDOUT_REPOS, "name=/path,..."; skipped without them), the
+ * (COLLAB_MIGRATE_EVAL_REPOS and the COLLAB_MIGRATE_HOLDOUT*_REPOS lists, "name=/path,..."; skipped without them), the
  * built CLI's JSON report, the ESLint plugin (reading imported files from disk, as in an editor), the ts-morph
  * codemod (`migrateProject`, which writes nothing) and the jscodeshift transform's engine call report the same
  * findings with the same confidence, file by file. Compared on every file where any ground truth names an
@@ -25,10 +25,10 @@ const BEFORE = '2099-12-31';
 const catalog = loadCatalog();
 const plugin = createPlugin(catalog);
 const notices = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0);
-const truths = new Map([...loadGroundTruths(fileURLToPath(new URL('./eval/ground-truth/', import.meta.url))), ...loadGroundTruths(fileURLToPath(new URL('./eval/holdout/', import.meta.url))), ...loadGroundTruths(fileURLToPath(new URL('./eval/holdout2/', import.meta.url)))]);
-const repos = [...parseRepoList(process.env.COLLAB_MIGRATE_EVAL_REPOS), ...parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT_REPOS), ...parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT2_REPOS)];
+const truths = new Map([...loadGroundTruths(fileURLToPath(new URL('./eval/ground-truth/', import.meta.url))), ...loadGroundTruths(fileURLToPath(new URL('./eval/holdout/', import.meta.url))), ...loadGroundTruths(fileURLToPath(new URL('./eval/holdout2/', import.meta.url))), ...loadGroundTruths(fileURLToPath(new URL('./eval/holdout3/', import.meta.url)))]);
+const repos = [...parseRepoList(process.env.COLLAB_MIGRATE_EVAL_REPOS), ...parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT_REPOS), ...parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT2_REPOS), ...parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT3_REPOS)];
 const skip = repos.length === 0 || !existsSync(CLI);
-const why = skip ? ' (skipped: set COLLAB_MIGRATE_EVAL_REPOS / COLLAB_MIGRATE_HOLDOUT_REPOS / COLLAB_MIGRATE_HOLDOUT2_REPOS="name=/path,..." and build the CLI)' : '';
+const why = skip ? ' (skipped: set COLLAB_MIGRATE_EVAL_REPOS / COLLAB_MIGRATE_HOLDOUT_REPOS / COLLAB_MIGRATE_HOLDOUT2_REPOS / COLLAB_MIGRATE_HOLDOUT3_REPOS="name=/path,..." and build the CLI)' : '';
 
 const config = allRulesConfig(plugin, notices, TODAY);
 
