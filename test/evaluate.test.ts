@@ -16,9 +16,10 @@ const GROUND_TRUTH = fileURLToPath(new URL('./eval/ground-truth/', import.meta.u
 const HOLDOUT = fileURLToPath(new URL('./eval/holdout/', import.meta.url));
 const HOLDOUT2 = fileURLToPath(new URL('./eval/holdout2/', import.meta.url));
 const HOLDOUT3 = fileURLToPath(new URL('./eval/holdout3/', import.meta.url));
+const HOLDOUT4 = fileURLToPath(new URL('./eval/holdout4/', import.meta.url));
 const CLI = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
 
-for (const [set, dir] of [['tuned', GROUND_TRUTH], ['hold-out', HOLDOUT], ['hold-out 2', HOLDOUT2], ['hold-out 3', HOLDOUT3]] as const) describe(`ground truth files (${set} set)`, () => {
+for (const [set, dir] of [['tuned', GROUND_TRUTH], ['hold-out', HOLDOUT], ['hold-out 2', HOLDOUT2], ['hold-out 3', HOLDOUT3], ['hold-out 4', HOLDOUT4]] as const) describe(`ground truth files (${set} set)`, () => {
   const truths = loadGroundTruths(dir);
   const ids = new Set(loadCatalog().notices.map((n) => n.id));
 
@@ -74,6 +75,20 @@ describe('the sets', () => {
     expect(held3.map((g) => g.name).filter((n) => earlierNames.includes(n))).toEqual([]);
     const order = readFileSync(join(HOLDOUT3, 'ORDER.md'), 'utf8');
     for (const g of held3) expect(order, g.name).toContain(`${g.name} ${g.repository}@${g.commit} ground truth complete (tool not run)`);
+  });
+
+  it('share no repository or name with hold-out set 4, whose ground truth predates any run of the tool on it', () => {
+    const earlier = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3].flatMap((d) => [...loadGroundTruths(d).values()].map((g) => g.repository.toLowerCase()));
+    const held4 = [...loadGroundTruths(HOLDOUT4).values()];
+    expect(held4.length).toBeGreaterThanOrEqual(10);
+    expect(held4.map((g) => g.repository.toLowerCase()).filter((r) => earlier.includes(r))).toEqual([]);
+    const earlierNames = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3].flatMap((d) => [...loadGroundTruths(d).keys()]);
+    expect(held4.map((g) => g.name).filter((n) => earlierNames.includes(n))).toEqual([]);
+    const order = readFileSync(join(HOLDOUT4, 'ORDER.md'), 'utf8');
+    for (const g of held4) expect(order, g.name).toContain(`${g.name} ${g.repository}@${g.commit} ground truth complete (tool not run)`);
+    // Nor a candidate that set 3 left out after reading (its ORDER.md names them as owner/name).
+    const leftOut3 = readFileSync(join(HOLDOUT3, 'ORDER.md'), 'utf8').toLowerCase();
+    expect(held4.map((g) => g.repository).filter((r) => leftOut3.includes(r.toLowerCase()))).toEqual([]);
   });
 });
 
