@@ -1,0 +1,54 @@
+/**
+ * Call shapes of the API model found in real code after hold-out set 2 was read (issue 26): Meteor's `HTTP`
+ * client, whose second argument is an options object and not the body. Each shape has a case that must be
+ * followed and a look-alike that must stay quiet.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { getRequests, type HttpRequest } from '../engine/api/index.js';
+import { analyzeFile } from '../engine/analyze.js';
+import { contextOf } from './helpers/snippets.js';
+
+const catalog = loadCatalog();
+const requests = (code: string, filename = 'file.js'): HttpRequest[] => getRequests(contextOf(code, filename), catalog);
+/** `line notice` of every finding of the given notices. */
+const findings = (code: string, ids: string[], filename = 'index.js'): string[] =>
+  analyzeFile({ filename, text: code }, { catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: {} }).matches.map((m) => `${m.loc.start.line} ${m.noticeId}`);
+
+describe("Meteor's HTTP client: the options object is not the body", () => {
+  const token = (options: string): string => `var getTokens = function (query, config) {
+  return HTTP.post("https://webexapis.com/v1/access_token", ${options});
+};`;
+  it('`data` is sent as JSON: a token request with it is reported', () => {
+    const code = token('{ data: { code: query.code, client_id: config.clientId, grant_type: "authorization_code" } }');
+    const [r] = requests(code);
+    expect(r?.method).toBe('POST');
+    expect(r?.body?.format).toBe('json');
+    expect(findings(code, ['token-endpoint-form-body'])).toEqual(['2 token-endpoint-form-body']);
+  });
+  it('look-alike: `params` of a POST is a form-urlencoded body', () => {
+    const code = token('{ params: { code: query.code, client_id: config.clientId, grant_type: "authorization_code" } }');
+    const [r] = requests(code);
+    expect(r?.body?.format).toBe('form');
+    expect(r?.body?.object?.properties).toHaveLength(3);
+    expect(findings(code, ['token-endpoint-form-body'])).toEqual([]);
+  });
+  it('`HTTP.call(method, url, options)` and `params` of a GET as the query', () => {
+    const code = `export const me = (t) => HTTP.call("GET", "https://webexapis.com/v1/people", { params: { email: "a@b.c" }, headers: { Authorization: "Bearer " + t } });`;
+    const [r] = requests(code);
+    expect(r?.method).toBe('GET');
+    expect(r?.body).toBeUndefined();
+    expect(r?.query?.properties).toHaveLength(1);
+    expect(r?.headers.map((h) => h.name)).toEqual(['Authorization']);
+  });
+  it('`import { HTTP } from "meteor/http"` is the same client; a GET with a Content-Type header is reported', () => {
+    const code = `import { HTTP } from 'meteor/http';
+export const me = (t) => HTTP.get("https://webexapis.com/v1/people/me", { headers: { Authorization: "Bearer " + t, "Content-Type": "application/json" } }).data;`;
+    expect(findings(code, ['get-request-content-type'])).toEqual(['2 get-request-content-type']);
+  });
+  it('look-alike: an `HTTP` the file declares is not Meteor\'s (its second argument stays the body)', () => {
+    const code = `const HTTP = makeClient();
+export const t = (q) => HTTP.post("https://webexapis.com/v1/access_token", { params: { code: q.code } });`;
+    expect(requests(code)[0]?.body?.format).toBe('json');
+  });
+});
