@@ -52,3 +52,57 @@ export const t = (q) => HTTP.post("https://webexapis.com/v1/access_token", { par
     expect(requests(code)[0]?.body?.format).toBe('json');
   });
 });
+
+describe('webhook verification written in steps', () => {
+  const WEBHOOK = ['webhook-signature-sha1', 'webhook-signature-raw-body'];
+  /** A validator that reads the header through a local getter and keeps the HMAC chain in a variable. */
+  const validator = (algorithm: string, compare: string): string => `const crypto = require('crypto')
+const _ = {}
+_.get = (o, k, d) => Object(o)[k] || d
+const validate = (text, headers, lookup) => {
+  const header = _.get(headers, 'x-spark-signature')
+  if (!header) return Promise.reject(new Error('missing signature'))
+  return lookup(JSON.parse(text)).then(({ secret }) => {
+    const stream = crypto.createHmac('${algorithm}', secret).update(text, 'utf8')
+    const [digest, signature] = [stream.digest(), Buffer.from(header, 'hex')]
+    if (${compare}) return true
+    return Promise.reject(new Error('invalid signature'))
+  })
+}
+module.exports = validate`;
+  it('an HMAC chain kept in a variable whose digest is destructured into a constant-time compare', () => {
+    expect(findings(validator('sha1', 'crypto.timingSafeEqual(digest, signature)'), WEBHOOK)).toEqual(['8 webhook-signature-sha1']);
+  });
+  it('look-alike: the same steps with SHA-256', () => {
+    expect(findings(validator('sha256', 'crypto.timingSafeEqual(digest, signature)'), WEBHOOK)).toEqual([]);
+  });
+  it('look-alike: a SHA-1 HMAC whose destructured digest is only logged (signing, not verifying)', () => {
+    expect(findings(validator('sha1', 'console.log(digest, signature)'), WEBHOOK)).toEqual([]);
+  });
+
+  /** `webhookAuth(secret, signature, payload)` re-serialising an object payload through a promise-lifted `JSON.stringify`. */
+  const auth = (objectCase: string): string => `const crypto = require('crypto');
+const when = require('when');
+const jsonStringify = when.lift(JSON.stringify);
+// Verifies X-Spark-Signature
+export const webhookAuth = (secret, signature, payload) => {
+  let strPayload;
+  if (typeof payload === 'object') {
+    strPayload = ${objectCase};
+  } else {
+    strPayload = when(payload);
+  }
+  const hmac = crypto.createHmac('sha256', secret);
+  return strPayload.then((pl) => {
+    hmac.update(pl);
+    if (crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(hmac.digest('hex')))) return payload;
+    return when.reject(new Error('invalid'));
+  });
+};`;
+  it('an HMAC over the value a promise of a lifted `JSON.stringify` resolves to, assigned in one branch', () => {
+    expect(findings(auth('jsonStringify(payload)'), WEBHOOK)).toEqual(['8 webhook-signature-raw-body']);
+  });
+  it('look-alike: the object case reads the raw body kept by the parser instead', () => {
+    expect(findings(auth('when(payload.rawBody)'), WEBHOOK)).toEqual([]);
+  });
+});
