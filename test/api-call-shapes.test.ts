@@ -106,3 +106,45 @@ export const webhookAuth = (secret, signature, payload) => {
     expect(findings(auth('when(payload.rawBody)'), WEBHOOK)).toEqual([]);
   });
 });
+
+describe('a configured client kept in a class field and called as a function', () => {
+  const guest = (calls: string): string => `import axios, { AxiosInstance } from 'axios';
+export class Guest {
+  private request: AxiosInstance;
+  constructor() {
+    this.request = axios.create({
+      baseURL: 'https://webexapis.com/v1',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    });
+  }
+${calls}
+}`;
+  const login = `  login(jwt) {
+    return this.request({ url: '/jwt/login', method: 'post', headers: { Authorization: \`Bearer \${jwt}\` } });
+  }`;
+  const me = `  me(token) {
+    return this.request({ url: '/people/me', method: 'get', headers: { Authorization: \`Bearer \${token}\` } }).then((r) => r.data);
+  }`;
+  it('`this.request(config)` is a request of the field\'s client: its base URL, method and default headers', () => {
+    const code = guest(`${login}\n${me}`);
+    const rs = requests(code, 'index.ts');
+    expect(rs.map((r) => `${r.method} ${r.url?.value}`)).toEqual(['POST https://webexapis.com/v1/jwt/login', 'GET https://webexapis.com/v1/people/me']);
+    expect(rs[1].headers.filter((h) => h.inherited).map((h) => h.name)).toEqual(['Content-Type', 'Accept']);
+    expect(findings(code, ['guest-issuer-end-of-life'], 'index.ts')).toEqual(['11 guest-issuer-end-of-life']);
+  });
+  it("the client's default Content-Type is reported where it is written when a bodiless GET goes through it, without an edit", () => {
+    const code = guest(`${login}\n${me}`);
+    expect(findings(code, ['get-request-content-type'], 'index.ts')).toEqual(['7 get-request-content-type']);
+    const [m] = analyzeFile({ filename: 'index.ts', text: code }, { catalog, notices: catalog.notices.filter((n) => n.id === 'get-request-content-type'), engine: {} }).matches;
+    expect(m.fix).toBeUndefined();
+    expect(m.affects?.map((a) => a.method)).toEqual(['GET']);
+  });
+  it('look-alike: every request through the client sends a body', () => {
+    expect(findings(guest(login), ['get-request-content-type'], 'index.ts')).toEqual([]);
+  });
+  it("look-alike: the same client on another service's base URL", () => {
+    const code = guest(me).replace('https://webexapis.com/v1', 'https://api.example.org/v2');
+    expect(requests(code, 'index.ts')[0]?.method).toBe('GET');
+    expect(findings(code, ['get-request-content-type'], 'index.ts')).toEqual([]);
+  });
+});

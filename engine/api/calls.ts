@@ -57,6 +57,10 @@ function analyzeCall(
     return undefined;
   }
   if (callee.type !== 'MemberExpression') return undefined;
+  // A configured client kept in a member and called as a function: `this.request({ url, method })`.
+  const held = instances.get(dottedName(callee) ?? '');
+  if (held?.client === 'axios') return axiosFunctionCall(site, held);
+  if (held?.client === 'got' || held?.client === 'ky') return gotFunctionCall(site, held.client, held);
   const method = memberName(callee);
   if (!method) return undefined;
   const objectNode = unwrap(callee.object);

@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
-import { getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers } from '../api/index.js';
+import { findHeader, getClientInstances, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 const inside = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
@@ -108,6 +108,19 @@ export const getRequestContentType: Detector<CustomDetection> = {
           fix: fix ? [fix] : undefined,
           affects: reaching.map((r) => ({ node: r.node, method: r.method })),
         });
+      }
+    }
+    // A configured client's default header (`axios.create({ headers: { 'Content-Type': ... } })`) goes out with
+    // every request of the client: reported where it is written when a bodiless GET to the API is made through
+    // the client in this file. No edit: the default is shared with the client's other requests.
+    const defaults = new Set<Node>();
+    for (const instance of getClientInstances(file, ctx.catalog).values()) {
+      for (const h of instance.headers) {
+        if (!isContentType(h) || h.when || !h.property || defaults.has(h.property)) continue;
+        const gets = requests.filter((r) => r.isApi && isBodilessGet(r) && findHeader(r, 'content-type')?.property === h.property);
+        if (gets.length === 0) continue;
+        defaults.add(h.property);
+        out.push({ node: h.property, messageId: 'getWithContentType', affects: gets.map((r) => ({ node: r.node, method: r.method })) });
       }
     }
     for (const r of requests) {
