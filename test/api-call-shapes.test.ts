@@ -148,3 +148,13 @@ ${calls}
     expect(findings(code, ['get-request-content-type'], 'index.ts')).toEqual([]);
   });
 });
+
+describe("a configured client's default Content-Type in browser code", () => {
+  it('look-alike: axios in code that reads browser globals drops the header of a request without data', () => {
+    const code = `import axios from 'axios';
+const api = axios.create({ baseURL: 'https://webexapis.com/v1', headers: { 'Content-Type': 'application/json' } });
+export const rooms = () => api.get('/rooms', { headers: { Authorization: 'Bearer ' + window.localStorage.getItem('t') } });`;
+    expect(findings(code, ['get-request-content-type'])).toEqual([]);
+    expect(findings(code.replace("'Bearer ' + window.localStorage.getItem('t')", 'process.env.T'), ['get-request-content-type'])).toEqual(['2 get-request-content-type']);
+  });
+});

@@ -7,6 +7,7 @@ import { findHeader, getClientInstances, getRequests, isReachableFromOtherFiles,
 import type { CustomDetection, TextEdit } from '../types.js';
 
 const inside = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+const BROWSER_GLOBAL = /\b(?:window|document|localStorage|sessionStorage|navigator)\s*\??\.\s*[A-Za-z_$]/;
 const isContentType = (h: RequestHeader): boolean => h.name.toLowerCase() === 'content-type';
 /** A request that sends no body with GET: the header has nothing to describe. */
 const isBodilessGet = (r: HttpRequest): boolean => r.method === 'GET' && !r.body;
@@ -113,8 +114,11 @@ export const getRequestContentType: Detector<CustomDetection> = {
     // A configured client's default header (`axios.create({ headers: { 'Content-Type': ... } })`) goes out with
     // every request of the client: reported where it is written when a bodiless GET to the API is made through
     // the client in this file. No edit: the default is shared with the client's other requests.
+    // axios's browser adapters drop the header of a request without data, so only code that reads no browser global counts.
     const defaults = new Set<Node>();
+    const browser = BROWSER_GLOBAL.test(file.text);
     for (const instance of getClientInstances(file, ctx.catalog).values()) {
+      if (instance.client === 'axios' && browser) continue;
       for (const h of instance.headers) {
         if (!isContentType(h) || h.when || !h.property || defaults.has(h.property)) continue;
         const gets = requests.filter((r) => r.isApi && isBodilessGet(r) && findHeader(r, 'content-type')?.property === h.property);
