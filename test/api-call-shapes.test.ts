@@ -158,3 +158,31 @@ export const rooms = () => api.get('/rooms', { headers: { Authorization: 'Bearer
     expect(findings(code.replace("'Bearer ' + window.localStorage.getItem('t')", 'process.env.T'), ['get-request-content-type'])).toEqual(['2 get-request-content-type']);
   });
 });
+
+describe('a wrapper other files call whose body is sent only for some methods', () => {
+  const wrapper = (gate: string, exported = 'export '): string => `export const API = { getSelf: "https://webexapis.com/v1/people/me" };
+${exported}const makeRequest = async (url, body, opts = {}) => {
+  const init = {
+    method: opts.method ? opts.method : "POST",
+    headers: { "content-type": "application/json", Authorization: \`Bearer \${opts.token}\` },
+  };
+  ${gate}
+  return fetch(url, init);
+};
+export const peek = (t, url) => makeRequest(url, {}, { method: "HEAD", token: t });`;
+  it('the header on every call of a wrapper whose own code has a bodiless path is likely (its callers are elsewhere)', () => {
+    const code = wrapper('if (opts.method === "POST") { init.body = JSON.stringify(body); }');
+    const found = analyzeFile({ filename: 'common.ts', text: code }, { catalog, notices: catalog.notices.filter((n) => n.id === 'get-request-content-type'), engine: {} }).matches;
+    expect(found.map((m) => `${m.loc.start.line} ${m.confidence}`)).toEqual(['5 likely']);
+    expect(found[0].fix).toBeUndefined();
+  });
+  it('look-alike: the body is sent on every call', () => {
+    expect(findings(wrapper('init.body = JSON.stringify(body);'), ['get-request-content-type'], 'common.ts')).toEqual([]);
+  });
+  it('look-alike: the body is gated on something other than the method', () => {
+    expect(findings(wrapper('if (body) { init.body = JSON.stringify(body); }'), ['get-request-content-type'], 'common.ts')).toEqual([]);
+  });
+  it('look-alike: a wrapper no other file can call (its calls here are all seen)', () => {
+    expect(findings(wrapper('if (opts.method === "POST") { init.body = JSON.stringify(body); }', ''), ['get-request-content-type'], 'common.ts')).toEqual([]);
+  });
+});

@@ -1,9 +1,12 @@
 // Seed section 7: "GET request with any `Content-Type` header | may be rejected (since 2025-09-08)".
 import type { TSESTree } from '@typescript-eslint/utils';
-import { unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import { unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
-import { findHeader, getClientInstances, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers } from '../api/index.js';
+import { apiHosts, findHeader, getClientInstances, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers } from '../api/index.js';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
+import { enclosingScope } from '../api/bindings.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 const inside = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
@@ -59,6 +62,36 @@ function conditionalEdit(file: FileContext, h: RequestHeader, condition: string)
   const p = h.property;
   if (!p || p.type !== 'Property' || p.shorthand || p.kind !== 'init' || file.parentOf(p)?.type !== 'ObjectExpression') return undefined;
   return { range: [p.range[0], p.range[1]], text: `...(${condition} ? { ${file.getText(p)} } : {})` };
+}
+
+/** Option keys that carry a request body (fetch, axios, got, request). */
+const BODY_KEYS = new Set(['body', 'data', 'json', 'form', 'formData']);
+
+/**
+ * A wrapper other files call (`export const makeRequest = (url, body, opts) => ...`) whose request takes its
+ * method from the caller and is given a body only under a test of the method (`if (opts.method === 'POST')
+ * init.body = ...`): the wrapper's own code has a bodiless path, and the unconditional header goes out on it.
+ * Its URL is the caller's too, in a file that names an API host. Callers are not seen: likely, not certain.
+ */
+function isMethodGatedWrapper(file: FileContext, catalog: LoadedCatalog, r: HttpRequest): boolean {
+  if (r.method !== undefined || r.body || r.wrapper) return false;
+  const options = r.optionsNode ? unwrap(r.optionsNode) : undefined;
+  if (options?.type !== 'Identifier') return false;
+  const fn = enclosingScope(file, r.node);
+  if (fn.type === 'Program' || !isReachableFromOtherFiles(file, fn)) return false;
+  // Not the API by its URL: the URL is the caller's (its host unknown here) in a file that names an API host.
+  if (!r.isApi && ((r.url !== undefined && !r.url.value.startsWith(UNKNOWN)) || ![...apiHosts(catalog)].some((h) => file.text.includes(h)))) return false;
+  return file.nodes(T.AssignmentExpression).some((a) => {
+    if (a.range[0] < fn.range[0] || a.range[1] > fn.range[1] || a.left.type !== 'MemberExpression') return false;
+    const target = unwrap(a.left.object);
+    const key = a.left.property.type === 'Identifier' && !a.left.computed ? a.left.property.name : undefined;
+    if (target.type !== 'Identifier' || target.name !== options.name || !key || !BODY_KEYS.has(key)) return false;
+    for (const up of file.ancestors(a)) {
+      if (up === fn) break;
+      if (up.type === 'IfStatement' && /\bmethod\b/i.test(file.getText(up.test))) return true;
+    }
+    return false;
+  });
 }
 
 export const getRequestContentType: Detector<CustomDetection> = {
@@ -125,6 +158,19 @@ export const getRequestContentType: Detector<CustomDetection> = {
         if (gets.length === 0) continue;
         defaults.add(h.property);
         out.push({ node: h.property, messageId: 'getWithContentType', affects: gets.map((r) => ({ node: r.node, method: r.method })) });
+      }
+    }
+    for (const r of requests) {
+      if (!isMethodGatedWrapper(file, ctx.catalog, r)) continue;
+      for (const h of r.headers) {
+        if (!isContentType(h) || h.inherited || h.when || !h.property || out.some((m) => m.node === h.property)) continue;
+        shared.add(h.property);
+        out.push({
+          node: h.property,
+          messageId: 'getWithContentType',
+          confidence: 'likely',
+          confidenceReason: 'a wrapper other files call with their own method; its code sends a body only for some methods, the header on every call',
+        });
       }
     }
     for (const r of requests) {
