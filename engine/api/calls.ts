@@ -11,7 +11,7 @@ import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node } 
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { enclosingScope, mergedValue, objectOf, resolveLocal, stringOf } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
-import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance } from './clients.js';
+import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, isMeteorHttp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
 import { optionsMethod, wrapperRequests } from './wrappers.js';
 import { importedCallRequests } from './summaries.js';
@@ -57,6 +57,10 @@ function analyzeCall(
     return undefined;
   }
   if (callee.type !== 'MemberExpression') return undefined;
+  // A configured client kept in a member and called as a function: `this.request({ url, method })`.
+  const held = instances.get(dottedName(callee) ?? '');
+  if (held?.client === 'axios') return axiosFunctionCall(site, held);
+  if (held?.client === 'got' || held?.client === 'ky') return gotFunctionCall(site, held.client, held);
   const method = memberName(callee);
   if (!method) return undefined;
   const objectNode = unwrap(callee.object);
@@ -68,6 +72,7 @@ function analyzeCall(
   const kind: HttpClient = lib ?? instance?.client ?? 'unknown';
   if (kind === 'http') return httpMethodCall(site, method);
   if (kind === 'superagent') return superagentMethodCall(site, method);
+  if (kind === 'unknown' && !instance && isMeteorHttp(file, objectNode)) return meteorCall(site, method);
   if (kind === 'axios' || kind === 'got' || kind === 'ky' || kind === 'unknown') return clientMethodCall(site, kind, method, objectNode, instance);
   return undefined;
 }
@@ -229,6 +234,34 @@ function superagentMethodCall(site: CallSite, method: string): HttpRequest | und
     r.url = stringOf(file, args[0]);
   }
   superagentChain(file, site.call, r);
+  return finish(r, site.catalog);
+}
+
+/**
+ * Meteor's `HTTP.get/post/put/patch/del(url, options)` and `HTTP.call(method, url, options)`: the options object
+ * is not the body. Its `content` is sent as is, else its `data` as JSON, else (on a POST, PUT or PATCH) its
+ * `params` form-urlencoded; `params` of any other method is the query string.
+ */
+function meteorCall(site: CallSite, method: string): HttpRequest | undefined {
+  const { file, args } = site;
+  const isCall = method === 'call';
+  if (!isCall && !METHODS.has(method) && method !== 'del') return undefined;
+  const urlArg = isCall ? args[1] : args[0];
+  if (!urlArg || args.some((a) => isFunctionNode(unwrap(a)) && a !== args.at(-1))) return undefined;
+  const r = make(site, 'unknown');
+  r.method = isCall ? methodOf(file, args[0]) : method === 'del' ? 'DELETE' : method.toUpperCase();
+  r.urlNode = urlArg;
+  r.url = stringOf(file, urlArg);
+  const optionsNode = isCall ? args[2] : args[1];
+  if (optionsNode) r.optionsNode = optionsNode;
+  const config = objectOf(file, optionsNode);
+  fromConfig(file, r, config, undefined, {});
+  const params = prop(config, 'params');
+  const sendsBody = r.method !== undefined && BODY_METHODS.has(r.method.toLowerCase());
+  if (prop(config, 'content')) r.body = bodyOf(file, prop(config, 'content')!, undefined);
+  else if (prop(config, 'data')) r.body = bodyOf(file, prop(config, 'data')!, 'json');
+  else if (params && sendsBody) r.body = { node: params, object: objectOf(file, params), format: 'form' };
+  else if (params) r.query = objectOf(file, params);
   return finish(r, site.catalog);
 }
 

@@ -140,6 +140,22 @@ export function getClientInstances(file: FileContext, catalog: LoadedCatalog): M
   });
 }
 
+/**
+ * Meteor's HTTP client (`HTTP.get(url, options)`, `HTTP.call(method, url, options)`): the global `HTTP` of a
+ * Meteor package or app, `import { HTTP } from 'meteor/http'`, or the older `Meteor.http`. Its second argument
+ * is an options object, not a body: `data` is sent as JSON, `content` as text, and `params` as a
+ * form-urlencoded body on a POST/PUT/PATCH (the query string otherwise).
+ */
+export function isMeteorHttp(file: FileContext, node: Node): boolean {
+  if (node.type === 'MemberExpression') return dottedName(node) === 'Meteor.http';
+  if (node.type !== 'Identifier' || node.name !== 'HTTP') return false;
+  const src = importSources(file).get('HTTP');
+  if (src !== undefined) return src === 'meteor/http#HTTP';
+  // The global: no declaration of the name in the file.
+  return !file.nodes(T.VariableDeclarator).some((d) => d.id.type === 'Identifier' && d.id.name === 'HTTP')
+    && !file.nodes(T.ClassDeclaration).some((c) => c.id?.name === 'HTTP');
+}
+
 /** A receiver name that reads as an HTTP client (`this.http`, `apiClient`, `rest`), for wrapper candidates. */
 export const CLIENT_LIKE = /(^|\.)[\w$]*(http|client|api|axios|rest|request)[\w$]*$/i;
 

@@ -40,8 +40,8 @@ function hmacs(file: FileContext): Hmac[] {
     for (const create of file.nodes(T.CallExpression)) {
       if (calleeName(create) !== 'createHmac') continue;
       const calls = [...chainCalls(file, create)];
-      // `const h = createHmac(...); h.update(x); h.digest()`
-      const parent = file.parentOf(create);
+      // `const h = createHmac(...); h.update(x); h.digest()`, or `const s = createHmac(...).update(x); s.digest()`.
+      const parent = file.parentOf(calls.at(-1) ?? create);
       if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') {
         const name = parent.id.name;
         const scope = enclosingFunction(file, create);
@@ -106,6 +106,8 @@ function isVerificationHelper(file: FileContext, node: Node): boolean {
 }
 const COMPARE_OPERATORS = new Set(['===', '==', '!==', '!=']);
 
+const contains = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+
 /**
  * Calls of the function that returns an HMAC digest (`function sign(b) { return createHmac(...).digest('hex') }`
  * -> every `sign(x)`), so a comparison at the call site counts as one of the digest.
@@ -140,11 +142,17 @@ function isCompared(file: FileContext, h: Hmac): boolean {
     }
     const decl = holder && file.parentOf(holder);
     const target = holder?.type === 'VariableDeclarator' ? holder : decl?.type === 'VariableDeclarator' ? decl : undefined;
-    if (target && target.id.type === 'Identifier') {
-      const name = target.id.name;
+    let id: Node | null | undefined = target?.id;
+    // `const [digest, signature] = [stream.digest(), Buffer.from(header, 'hex')]`: the name at the digest's place.
+    if (target && id?.type === 'ArrayPattern' && holder?.type === 'ArrayExpression') {
+      const index = holder.elements.findIndex((e) => e !== null && contains(e, digest));
+      id = index >= 0 ? id.elements[index] : undefined;
+    }
+    if (target && id?.type === 'Identifier') {
+      const name = id.name;
       const scope = enclosingFunction(file, digest);
-      for (const id of file.nodes(T.Identifier)) {
-        if (id.name === name && id !== target.id && id.range[0] >= scope.range[0] && id.range[1] <= scope.range[1]) uses.push(id);
+      for (const use of file.nodes(T.Identifier)) {
+        if (use.name === name && !contains(target.id, use) && use.range[0] >= scope.range[0] && use.range[1] <= scope.range[1]) uses.push(use);
       }
     }
   }
@@ -193,6 +201,42 @@ function isJsonStringify(node: Node): boolean {
   return callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'JSON' && memberName(callee) === 'stringify';
 }
 
+/** A name bound to `JSON.stringify` lifted into a promise or bound: `when.lift(JSON.stringify)`, `promisify(JSON.stringify)`. */
+function isStringifyAlias(file: FileContext, callee: TSESTree.Identifier): boolean {
+  const init = localInit(file, callee) ?? file.constantInit(callee.name);
+  const n = init ? unwrap(init) : undefined;
+  if (n?.type !== 'CallExpression') return false;
+  const name = calleeName(n);
+  const lifted = /^(lift|promisify|bind|method|try)$/.test(name ?? '') ? n.arguments[0] : undefined;
+  const target = lifted && unwrap(lifted as Node);
+  return target?.type === 'MemberExpression' && target.object.type === 'Identifier' && target.object.name === 'JSON' && memberName(target) === 'stringify';
+}
+
+/** For the first parameter of a `.then(fn)` callback, the promise it resolves from (`p.then((text) => ...)` -> `p`). */
+function thenSource(file: FileContext, id: TSESTree.Identifier): Node | undefined {
+  const fn = enclosingFunction(file, id);
+  if (fn.type === 'Program') return undefined;
+  const first = (fn as TSESTree.FunctionLike).params[0];
+  if (first?.type !== 'Identifier' || first.name !== id.name) return undefined;
+  const call = file.parentOf(fn);
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== fn || call.callee.type !== 'MemberExpression' || memberName(call.callee) !== 'then') return undefined;
+  return call.callee.object;
+}
+
+/** The values a `let` declared without a value is assigned (`name = value`) in its function before a use. */
+function letAssignments(file: FileContext, id: TSESTree.Identifier): Node[] {
+  for (const a of file.ancestors(id)) {
+    if (a.type !== 'BlockStatement' && a.type !== 'Program') continue;
+    const declarator = (a.body as Node[]).flatMap((st) => (st.type === 'VariableDeclaration' ? st.declarations : [])).find((d) => d.id.type === 'Identifier' && d.id.name === id.name);
+    if (!declarator) continue;
+    if (declarator.init) return [];
+    return file.nodes(T.AssignmentExpression)
+      .filter((x) => x.operator === '=' && x.left.type === 'Identifier' && x.left.name === id.name && x.range[0] > a.range[0] && x.range[1] < id.range[0])
+      .map((x) => x.right as Node);
+  }
+  return [];
+}
+
 /** The `JSON.stringify(...)` an HMAC input is (directly, inside `Buffer.from`, or through a local variable). */
 function stringifyOf(file: FileContext, node: Node, depth = 0): TSESTree.CallExpression | undefined {
   if (depth > 4) return undefined;
@@ -201,7 +245,17 @@ function stringifyOf(file: FileContext, node: Node, depth = 0): TSESTree.CallExp
   if (n.type === 'CallExpression' && (calleeName(n) === 'from' || calleeName(n) === 'encode') && n.arguments[0]) return stringifyOf(file, n.arguments[0] as Node, depth + 1);
   // `typeof body !== 'string' ? JSON.stringify(body) : body`: the object case re-serialises.
   if (n.type === 'ConditionalExpression') return stringifyOf(file, n.consequent, depth + 1) ?? stringifyOf(file, n.alternate, depth + 1);
+  // `jsonStringify(body)` where `const jsonStringify = when.lift(JSON.stringify)` (or `promisify`, `bind`).
+  if (n.type === 'CallExpression' && n.callee.type === 'Identifier' && isStringifyAlias(file, n.callee)) return n;
   if (n.type === 'Identifier') {
+    // `promise.then((text) => hmac.update(text))`: the value the promise resolves to.
+    const resolved = thenSource(file, n);
+    if (resolved) return stringifyOf(file, resolved, depth + 1);
+    // `let text; if (typeof body === 'object') text = stringify(body); else ...`: any assignment re-serialising.
+    for (const value of letAssignments(file, n)) {
+      const found = stringifyOf(file, value, depth + 1);
+      if (found) return found;
+    }
     const init = localInit(file, n);
     if (init) {
       const found = stringifyOf(file, init, depth + 1);

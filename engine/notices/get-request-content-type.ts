@@ -1,12 +1,16 @@
 // Seed section 7: "GET request with any `Content-Type` header | may be rejected (since 2025-09-08)".
 import type { TSESTree } from '@typescript-eslint/utils';
-import { unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import { unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
-import { getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers } from '../api/index.js';
+import { apiHosts, findHeader, getClientInstances, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers } from '../api/index.js';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
+import { enclosingScope } from '../api/bindings.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 const inside = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+const BROWSER_GLOBAL = /\b(?:window|document|localStorage|sessionStorage|navigator)\s*\??\.\s*[A-Za-z_$]/;
 const isContentType = (h: RequestHeader): boolean => h.name.toLowerCase() === 'content-type';
 /** A request that sends no body with GET: the header has nothing to describe. */
 const isBodilessGet = (r: HttpRequest): boolean => r.method === 'GET' && !r.body;
@@ -60,6 +64,36 @@ function conditionalEdit(file: FileContext, h: RequestHeader, condition: string)
   return { range: [p.range[0], p.range[1]], text: `...(${condition} ? { ${file.getText(p)} } : {})` };
 }
 
+/** Option keys that carry a request body (fetch, axios, got, request). */
+const BODY_KEYS = new Set(['body', 'data', 'json', 'form', 'formData']);
+
+/**
+ * A wrapper other files call (`export const makeRequest = (url, body, opts) => ...`) whose request takes its
+ * method from the caller and is given a body only under a test of the method (`if (opts.method === 'POST')
+ * init.body = ...`): the wrapper's own code has a bodiless path, and the unconditional header goes out on it.
+ * Its URL is the caller's too, in a file that names an API host. Callers are not seen: likely, not certain.
+ */
+function isMethodGatedWrapper(file: FileContext, catalog: LoadedCatalog, r: HttpRequest): boolean {
+  if (r.method !== undefined || r.body || r.wrapper) return false;
+  const options = r.optionsNode ? unwrap(r.optionsNode) : undefined;
+  if (options?.type !== 'Identifier') return false;
+  const fn = enclosingScope(file, r.node);
+  if (fn.type === 'Program' || !isReachableFromOtherFiles(file, fn)) return false;
+  // Not the API by its URL: the URL is the caller's (its host unknown here) in a file that names an API host.
+  if (!r.isApi && ((r.url !== undefined && !r.url.value.startsWith(UNKNOWN)) || ![...apiHosts(catalog)].some((h) => file.text.includes(h)))) return false;
+  return file.nodes(T.AssignmentExpression).some((a) => {
+    if (a.range[0] < fn.range[0] || a.range[1] > fn.range[1] || a.left.type !== 'MemberExpression') return false;
+    const target = unwrap(a.left.object);
+    const key = a.left.property.type === 'Identifier' && !a.left.computed ? a.left.property.name : undefined;
+    if (target.type !== 'Identifier' || target.name !== options.name || !key || !BODY_KEYS.has(key)) return false;
+    for (const up of file.ancestors(a)) {
+      if (up === fn) break;
+      if (up.type === 'IfStatement' && /\bmethod\b/i.test(file.getText(up.test))) return true;
+    }
+    return false;
+  });
+}
+
 export const getRequestContentType: Detector<CustomDetection> = {
   kind: 'get-request-content-type',
   messages: {
@@ -107,6 +141,35 @@ export const getRequestContentType: Detector<CustomDetection> = {
           messageId: 'getWithContentType',
           fix: fix ? [fix] : undefined,
           affects: reaching.map((r) => ({ node: r.node, method: r.method })),
+        });
+      }
+    }
+    // A configured client's default header (`axios.create({ headers: { 'Content-Type': ... } })`) goes out with
+    // every request of the client: reported where it is written when a bodiless GET to the API is made through
+    // the client in this file. No edit: the default is shared with the client's other requests.
+    // axios's browser adapters drop the header of a request without data, so only code that reads no browser global counts.
+    const defaults = new Set<Node>();
+    const browser = BROWSER_GLOBAL.test(file.text);
+    for (const instance of getClientInstances(file, ctx.catalog).values()) {
+      if (instance.client === 'axios' && browser) continue;
+      for (const h of instance.headers) {
+        if (!isContentType(h) || h.when || !h.property || defaults.has(h.property)) continue;
+        const gets = requests.filter((r) => r.isApi && isBodilessGet(r) && findHeader(r, 'content-type')?.property === h.property);
+        if (gets.length === 0) continue;
+        defaults.add(h.property);
+        out.push({ node: h.property, messageId: 'getWithContentType', affects: gets.map((r) => ({ node: r.node, method: r.method })) });
+      }
+    }
+    for (const r of requests) {
+      if (!isMethodGatedWrapper(file, ctx.catalog, r)) continue;
+      for (const h of r.headers) {
+        if (!isContentType(h) || h.inherited || h.when || !h.property || out.some((m) => m.node === h.property)) continue;
+        shared.add(h.property);
+        out.push({
+          node: h.property,
+          messageId: 'getWithContentType',
+          confidence: 'likely',
+          confidenceReason: 'a wrapper other files call with their own method; its code sends a body only for some methods, the header on every call',
         });
       }
     }

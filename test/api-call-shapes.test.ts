@@ -1,0 +1,188 @@
+/**
+ * Call shapes of the API model found in real code after hold-out set 2 was read (issue 26): Meteor's `HTTP`
+ * client, whose second argument is an options object and not the body. Each shape has a case that must be
+ * followed and a look-alike that must stay quiet.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { getRequests, type HttpRequest } from '../engine/api/index.js';
+import { analyzeFile } from '../engine/analyze.js';
+import { contextOf } from './helpers/snippets.js';
+
+const catalog = loadCatalog();
+const requests = (code: string, filename = 'file.js'): HttpRequest[] => getRequests(contextOf(code, filename), catalog);
+/** `line notice` of every finding of the given notices. */
+const findings = (code: string, ids: string[], filename = 'index.js'): string[] =>
+  analyzeFile({ filename, text: code }, { catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: {} }).matches.map((m) => `${m.loc.start.line} ${m.noticeId}`);
+
+describe("Meteor's HTTP client: the options object is not the body", () => {
+  const token = (options: string): string => `var getTokens = function (query, config) {
+  return HTTP.post("https://webexapis.com/v1/access_token", ${options});
+};`;
+  it('`data` is sent as JSON: a token request with it is reported', () => {
+    const code = token('{ data: { code: query.code, client_id: config.clientId, grant_type: "authorization_code" } }');
+    const [r] = requests(code);
+    expect(r?.method).toBe('POST');
+    expect(r?.body?.format).toBe('json');
+    expect(findings(code, ['token-endpoint-form-body'])).toEqual(['2 token-endpoint-form-body']);
+  });
+  it('look-alike: `params` of a POST is a form-urlencoded body', () => {
+    const code = token('{ params: { code: query.code, client_id: config.clientId, grant_type: "authorization_code" } }');
+    const [r] = requests(code);
+    expect(r?.body?.format).toBe('form');
+    expect(r?.body?.object?.properties).toHaveLength(3);
+    expect(findings(code, ['token-endpoint-form-body'])).toEqual([]);
+  });
+  it('`HTTP.call(method, url, options)` and `params` of a GET as the query', () => {
+    const code = `export const me = (t) => HTTP.call("GET", "https://webexapis.com/v1/people", { params: { email: "a@b.c" }, headers: { Authorization: "Bearer " + t } });`;
+    const [r] = requests(code);
+    expect(r?.method).toBe('GET');
+    expect(r?.body).toBeUndefined();
+    expect(r?.query?.properties).toHaveLength(1);
+    expect(r?.headers.map((h) => h.name)).toEqual(['Authorization']);
+  });
+  it('`import { HTTP } from "meteor/http"` is the same client; a GET with a Content-Type header is reported', () => {
+    const code = `import { HTTP } from 'meteor/http';
+export const me = (t) => HTTP.get("https://webexapis.com/v1/people/me", { headers: { Authorization: "Bearer " + t, "Content-Type": "application/json" } }).data;`;
+    expect(findings(code, ['get-request-content-type'])).toEqual(['2 get-request-content-type']);
+  });
+  it('look-alike: an `HTTP` the file declares is not Meteor\'s (its second argument stays the body)', () => {
+    const code = `const HTTP = makeClient();
+export const t = (q) => HTTP.post("https://webexapis.com/v1/access_token", { params: { code: q.code } });`;
+    expect(requests(code)[0]?.body?.format).toBe('json');
+  });
+});
+
+describe('webhook verification written in steps', () => {
+  const WEBHOOK = ['webhook-signature-sha1', 'webhook-signature-raw-body'];
+  /** A validator that reads the header through a local getter and keeps the HMAC chain in a variable. */
+  const validator = (algorithm: string, compare: string): string => `const crypto = require('crypto')
+const _ = {}
+_.get = (o, k, d) => Object(o)[k] || d
+const validate = (text, headers, lookup) => {
+  const header = _.get(headers, 'x-spark-signature')
+  if (!header) return Promise.reject(new Error('missing signature'))
+  return lookup(JSON.parse(text)).then(({ secret }) => {
+    const stream = crypto.createHmac('${algorithm}', secret).update(text, 'utf8')
+    const [digest, signature] = [stream.digest(), Buffer.from(header, 'hex')]
+    if (${compare}) return true
+    return Promise.reject(new Error('invalid signature'))
+  })
+}
+module.exports = validate`;
+  it('an HMAC chain kept in a variable whose digest is destructured into a constant-time compare', () => {
+    expect(findings(validator('sha1', 'crypto.timingSafeEqual(digest, signature)'), WEBHOOK)).toEqual(['8 webhook-signature-sha1']);
+  });
+  it('look-alike: the same steps with SHA-256', () => {
+    expect(findings(validator('sha256', 'crypto.timingSafeEqual(digest, signature)'), WEBHOOK)).toEqual([]);
+  });
+  it('look-alike: a SHA-1 HMAC whose destructured digest is only logged (signing, not verifying)', () => {
+    expect(findings(validator('sha1', 'console.log(digest, signature)'), WEBHOOK)).toEqual([]);
+  });
+
+  /** `webhookAuth(secret, signature, payload)` re-serialising an object payload through a promise-lifted `JSON.stringify`. */
+  const auth = (objectCase: string): string => `const crypto = require('crypto');
+const when = require('when');
+const jsonStringify = when.lift(JSON.stringify);
+// Verifies X-Spark-Signature
+export const webhookAuth = (secret, signature, payload) => {
+  let strPayload;
+  if (typeof payload === 'object') {
+    strPayload = ${objectCase};
+  } else {
+    strPayload = when(payload);
+  }
+  const hmac = crypto.createHmac('sha256', secret);
+  return strPayload.then((pl) => {
+    hmac.update(pl);
+    if (crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(hmac.digest('hex')))) return payload;
+    return when.reject(new Error('invalid'));
+  });
+};`;
+  it('an HMAC over the value a promise of a lifted `JSON.stringify` resolves to, assigned in one branch', () => {
+    expect(findings(auth('jsonStringify(payload)'), WEBHOOK)).toEqual(['8 webhook-signature-raw-body']);
+  });
+  it('look-alike: the object case reads the raw body kept by the parser instead', () => {
+    expect(findings(auth('when(payload.rawBody)'), WEBHOOK)).toEqual([]);
+  });
+});
+
+describe('a configured client kept in a class field and called as a function', () => {
+  const guest = (calls: string): string => `import axios, { AxiosInstance } from 'axios';
+export class Guest {
+  private request: AxiosInstance;
+  constructor() {
+    this.request = axios.create({
+      baseURL: 'https://webexapis.com/v1',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    });
+  }
+${calls}
+}`;
+  const login = `  login(jwt) {
+    return this.request({ url: '/jwt/login', method: 'post', headers: { Authorization: \`Bearer \${jwt}\` } });
+  }`;
+  const me = `  me(token) {
+    return this.request({ url: '/people/me', method: 'get', headers: { Authorization: \`Bearer \${token}\` } }).then((r) => r.data);
+  }`;
+  it('`this.request(config)` is a request of the field\'s client: its base URL, method and default headers', () => {
+    const code = guest(`${login}\n${me}`);
+    const rs = requests(code, 'index.ts');
+    expect(rs.map((r) => `${r.method} ${r.url?.value}`)).toEqual(['POST https://webexapis.com/v1/jwt/login', 'GET https://webexapis.com/v1/people/me']);
+    expect(rs[1].headers.filter((h) => h.inherited).map((h) => h.name)).toEqual(['Content-Type', 'Accept']);
+    expect(findings(code, ['guest-issuer-end-of-life'], 'index.ts')).toEqual(['11 guest-issuer-end-of-life']);
+  });
+  it("the client's default Content-Type is reported where it is written when a bodiless GET goes through it, without an edit", () => {
+    const code = guest(`${login}\n${me}`);
+    expect(findings(code, ['get-request-content-type'], 'index.ts')).toEqual(['7 get-request-content-type']);
+    const [m] = analyzeFile({ filename: 'index.ts', text: code }, { catalog, notices: catalog.notices.filter((n) => n.id === 'get-request-content-type'), engine: {} }).matches;
+    expect(m.fix).toBeUndefined();
+    expect(m.affects?.map((a) => a.method)).toEqual(['GET']);
+  });
+  it('look-alike: every request through the client sends a body', () => {
+    expect(findings(guest(login), ['get-request-content-type'], 'index.ts')).toEqual([]);
+  });
+  it("look-alike: the same client on another service's base URL", () => {
+    const code = guest(me).replace('https://webexapis.com/v1', 'https://api.example.org/v2');
+    expect(requests(code, 'index.ts')[0]?.method).toBe('GET');
+    expect(findings(code, ['get-request-content-type'], 'index.ts')).toEqual([]);
+  });
+});
+
+describe("a configured client's default Content-Type in browser code", () => {
+  it('look-alike: axios in code that reads browser globals drops the header of a request without data', () => {
+    const code = `import axios from 'axios';
+const api = axios.create({ baseURL: 'https://webexapis.com/v1', headers: { 'Content-Type': 'application/json' } });
+export const rooms = () => api.get('/rooms', { headers: { Authorization: 'Bearer ' + window.localStorage.getItem('t') } });`;
+    expect(findings(code, ['get-request-content-type'])).toEqual([]);
+    expect(findings(code.replace("'Bearer ' + window.localStorage.getItem('t')", 'process.env.T'), ['get-request-content-type'])).toEqual(['2 get-request-content-type']);
+  });
+});
+
+describe('a wrapper other files call whose body is sent only for some methods', () => {
+  const wrapper = (gate: string, exported = 'export '): string => `export const API = { getSelf: "https://webexapis.com/v1/people/me" };
+${exported}const makeRequest = async (url, body, opts = {}) => {
+  const init = {
+    method: opts.method ? opts.method : "POST",
+    headers: { "content-type": "application/json", Authorization: \`Bearer \${opts.token}\` },
+  };
+  ${gate}
+  return fetch(url, init);
+};
+export const peek = (t, url) => makeRequest(url, {}, { method: "HEAD", token: t });`;
+  it('the header on every call of a wrapper whose own code has a bodiless path is likely (its callers are elsewhere)', () => {
+    const code = wrapper('if (opts.method === "POST") { init.body = JSON.stringify(body); }');
+    const found = analyzeFile({ filename: 'common.ts', text: code }, { catalog, notices: catalog.notices.filter((n) => n.id === 'get-request-content-type'), engine: {} }).matches;
+    expect(found.map((m) => `${m.loc.start.line} ${m.confidence}`)).toEqual(['5 likely']);
+    expect(found[0].fix).toBeUndefined();
+  });
+  it('look-alike: the body is sent on every call', () => {
+    expect(findings(wrapper('init.body = JSON.stringify(body);'), ['get-request-content-type'], 'common.ts')).toEqual([]);
+  });
+  it('look-alike: the body is gated on something other than the method', () => {
+    expect(findings(wrapper('if (body) { init.body = JSON.stringify(body); }'), ['get-request-content-type'], 'common.ts')).toEqual([]);
+  });
+  it('look-alike: a wrapper no other file can call (its calls here are all seen)', () => {
+    expect(findings(wrapper('if (opts.method === "POST") { init.body = JSON.stringify(body); }', ''), ['get-request-content-type'], 'common.ts')).toEqual([]);
+  });
+});
