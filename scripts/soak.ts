@@ -586,12 +586,12 @@ async function hostile(opts: Options): Promise<number> {
   console.log(
     [
       `soak: hostile cases, ${opts.rounds} rounds`,
-      `  kill -9 during --fix (400 files): ${opts.rounds} runs`,
+      `  kill -9 during --fix (400 files): ${opts.racesOnly ? 'not run (--races-only)' : `${opts.rounds} runs`}`,
       `  concurrent edits while --fix writes (300 files): ${edits} edits made`,
       `  editor-style saves racing --fix (300 files a round): ${saves.lostRename} of ${saves.rename} saves lost`,
       `  appends racing --fix in place (300 hard-linked files a round): ${saves.lostInPlace} of ${saves.inPlace} appends lost`,
       `  writes through a descriptor opened before --fix replaced the file, made after (300 files a round): ${saves.lostLate} of ${saves.late} lost`,
-      '  100,000 empty files: one line in the text report',
+      `  100,000 empty files: ${opts.racesOnly ? 'not run (--races-only)' : 'one line in the text report'}`,
       `  deep and long inputs, one file a scan (bounds ${FILE_SECONDS} s, ${FILE_MB} MB):`,
       ...deep.lines,
       `  failures: ${failures.length}`,
