@@ -4,7 +4,7 @@
  * repository package.json names.
  */
 import { readFileSync } from 'node:fs';
-import { isLocalUrl, noticeDocUrl, packageHomeUrl } from '../engine/catalog/sources.js';
+import { hasNoticePage, isLocalUrl, noticeDocUrl, packageHomeUrl } from '../engine/catalog/sources.js';
 
 interface PackageJson {
   name?: string;
@@ -42,6 +42,7 @@ export function informationUri(): string {
 
 /** The notice's page for output that leaves the machine (SARIF, Markdown, HTML, JSON): a web address or nothing. */
 export function webDocsUrl(id: string): string | undefined {
+  if (!hasNoticePage(id)) return undefined;
   const url = docsUrl(id);
   return isLocalUrl(url) ? undefined : url;
 }

@@ -23,7 +23,7 @@ import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, type DateOptions 
 import { fileLanguage } from '../engine/read/language.js';
 import type { EngineOptions, IsoDate, Match, Notice, Region } from '../engine/types.js';
 import { migrate, type FileMigration } from '../engine/fix/migrate.js';
-import { writeIfUnchanged } from '../engine/fix/writer.js';
+import { settleWrites, writeIfUnchanged } from '../engine/fix/writer.js';
 
 import { guardedFileSystem, readProjectFile } from '../engine/project/ts-morph.js';
 
@@ -251,6 +251,11 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
     const outcome = writeIfUnchanged(m.filename, m.before, m.after);
     if (outcome.ok) result.written.push(m.filename);
     else result.notWritten.push({ file: m.filename, reason: outcome.reason });
+  }
+  // The settle point: a file whose replaced original was written to after the replacement is put back.
+  for (const u of settleWrites()) {
+    result.written = result.written.filter((f) => f !== u.file);
+    result.notWritten.push(u);
   }
   return result;
 }

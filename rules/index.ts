@@ -18,7 +18,7 @@ import { builtinCatalogPath, loadCatalog, suggestId, type LoadedCatalog } from '
 import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, effectiveText, type Severity } from '../engine/catalog/dates.js';
 import { COMMON_MESSAGES } from '../engine/detectors/detector.js';
 import { getDetector } from '../engine/detectors/index.js';
-import { noticeDocUrl } from '../engine/catalog/sources.js';
+import { hasNoticePage, noticeDocUrl } from '../engine/catalog/sources.js';
 import { hasPropertyRenames, PROJECT_RENAME_MESSAGES } from '../engine/project/renames.js';
 import { OptionsError } from '../engine/catalog/option-check.js';
 import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from '../engine/findings/suppressions.js';
@@ -173,7 +173,8 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
     meta: {
       type: notice.breaking ? 'problem' : 'suggestion',
       // Every rule is in the recommended config, at the severity its notice's dates give (off until then).
-      docs: { description: notice.title, recommended: true, url: docsUrl(notice.id) } as TSESLint.RuleMetaDataDocs,
+      // A notice of a user's catalog has no page (issue 28, item 24): no link rather than one to nothing.
+      docs: { description: notice.title, recommended: true, ...(hasNoticePage(notice.id) ? { url: docsUrl(notice.id) } : {}) } as TSESLint.RuleMetaDataDocs,
       // No values: ESLint merges meta.defaultOptions into the rule's options, where a default would hide the same
       // key set in settings['collab-migrate']. The defaults are applied in create() and documented in the schema.
       defaultOptions: [{}],

@@ -12,14 +12,17 @@
  *   next `--fix` must remove the temporary files the killed run left and fix the rest;
  * - race: another writer appends to a file the moment a temporary file of `--fix` appears beside it; every
  *   edit it made must be in the file afterwards (the fix is refused, or the edit kept after it);
+ * - saves: editor-style saves (rename path), appends to hard-linked files (in-place path), and writes through a
+ *   descriptor opened before the tool replaced the file and made after it moved on (put back at the settle point);
  * and once: 100,000 empty files beside one finding are one line of the text report (issue 19, item 16).
  *
  * Options: --keep (leave the copy for inspection), --no-typecheck (skip the diagnostics count: large projects),
- * --cli <file> (another CLI entry), --before <date> (default 2099-12-31), --rounds <n> (hostile rounds, default 5).
+ * --cli <file> (another CLI entry), --before <date> (default 2099-12-31), --rounds <n> (hostile rounds, default 5),
+ * --races-only (of the hostile cases, only the races: appends, editor-style saves, in-place appends, late writes).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, cpSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, watch, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +37,7 @@ interface Options {
   cli: string;
   before: string;
   rounds: number;
+  racesOnly: boolean;
 }
 
 interface RunResult {
@@ -68,7 +72,7 @@ interface SoakResult {
 const DEFAULT_CLI = fileURLToPath(new URL('../cli/bin.js', import.meta.url));
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { repos: [], keep: false, typecheck: true, cli: DEFAULT_CLI, before: '2099-12-31', rounds: 5 };
+  const opts: Options = { repos: [], keep: false, typecheck: true, cli: DEFAULT_CLI, before: '2099-12-31', rounds: 5, racesOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--keep') opts.keep = true;
@@ -76,6 +80,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--cli') opts.cli = resolve(argv[++i]);
     else if (a === '--before') opts.before = argv[++i];
     else if (a === '--rounds') opts.rounds = Number(argv[++i]);
+    else if (a === '--races-only') opts.racesOnly = true;
     else if (a.startsWith('-')) throw new Error(`unknown option ${a}`);
     else opts.repos.push(resolve(a));
   }
@@ -406,8 +411,11 @@ function editorSave(file: string, text: string): void {
  * not in the file afterwards (lost) and those the report calls fixed. `inPlace`: each file has a second hard
  * link outside the tree, so the tool writes it in place.
  */
-async function saveRaceCase(cli: string, inPlace: boolean): Promise<{ failures: string[]; saves: number; lost: number }> {
+async function saveRaceCase(cli: string, inPlace: boolean, late = false): Promise<{ failures: string[]; saves: number; lost: number }> {
   const failures: string[] = [];
+  const what = late ? 'late-write' : inPlace ? 'in-place' : 'rename';
+  /** Late writes: the file the last descriptor was opened on (when its temporary file appeared), and the descriptor. */
+  let open: { file: string; fd: number } | undefined;
   const root = hostileTree(300);
   const links = mkdtempSync(join(tmpdir(), 'cm-soak-links-'));
   const src = join(root, 'src');
@@ -422,6 +430,23 @@ async function saveRaceCase(cli: string, inPlace: boolean): Promise<{ failures: 
       const target = TEMP.exec(n)?.[1] ?? (inPlace && /^f\d{4}\.ts$/.test(n) ? n : undefined);
       if (!target || saved.has(target)) return;
       const text = `${HEADER}// EDIT ${target}\n`;
+      if (late) {
+        // A program that opened the file before the tool replaced it, and writes to it once the tool has moved
+        // on to the next file (after every check of its write): the edit reaches the replaced original.
+        if (open?.file === target) return;
+        if (open) {
+          writeSync(open.fd, `// EDIT ${open.file}\n`);
+          closeSync(open.fd);
+          saved.set(open.file, `${HEADER}// EDIT ${open.file}\n`);
+          open = undefined;
+        }
+        try {
+          open = { file: target, fd: openSync(join(src, target), 'a') };
+        } catch {
+          /* the name was free at that instant */
+        }
+        return;
+      }
       try {
         if (inPlace) appendFileSync(join(src, target), `// EDIT ${target}\n`);
         else editorSave(join(src, target), text);
@@ -432,22 +457,24 @@ async function saveRaceCase(cli: string, inPlace: boolean): Promise<{ failures: 
     });
     await exited(child);
     watcher.close();
+    // The last descriptor opened is not written through: the run has ended, so no check would follow.
+    if (open) closeSync(open.fd);
     let report: JsonReport | undefined;
     try {
       report = JSON.parse(out) as JsonReport;
     } catch {
-      failures.push(`${inPlace ? 'in-place' : 'rename'} race: no JSON report`);
+      failures.push(`${what} race: no JSON report`);
     }
     const fixed = new Set((report?.files ?? []).filter((f) => f.outcome === 'fixed').map((f) => basename(f.file)));
     let lost = 0;
     for (const [file, text] of saved) {
       if (readFileSync(join(src, file), 'utf8').includes(text.slice(HEADER.length))) continue;
       lost++;
-      failures.push(`${inPlace ? 'in-place' : 'rename'} race: the save to ${file} was lost${fixed.has(file) ? ' and the file reported fixed' : ''}`);
+      failures.push(`${what} race: the save to ${file} was lost${fixed.has(file) ? ' and the file reported fixed' : ''}`);
     }
     const left = readdirSync(src).filter(OURS);
-    if (left.length > 0) failures.push(`${inPlace ? 'in-place' : 'rename'} race: ${left.length} temporary file(s) left behind`);
-    if (readdirSync(src).filter((n) => /^f\d{4}\.ts$/.test(n)).length !== 300) failures.push(`${inPlace ? 'in-place' : 'rename'} race: a file is missing`);
+    if (left.length > 0) failures.push(`${what} race: ${left.length} temporary file(s) left behind`);
+    if (readdirSync(src).filter((n) => /^f\d{4}\.ts$/.test(n)).length !== 300) failures.push(`${what} race: a file is missing`);
     return { failures, saves: saved.size, lost };
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -533,11 +560,11 @@ function deepLongCase(cli: string): { failures: string[]; lines: string[] } {
 }
 
 async function hostile(opts: Options): Promise<number> {
-  const failures: string[] = emptyFilesCase(opts.cli);
+  const failures: string[] = opts.racesOnly ? [] : emptyFilesCase(opts.cli);
   let edits = 0;
-  const saves = { rename: 0, inPlace: 0, lostRename: 0, lostInPlace: 0 };
+  const saves = { rename: 0, inPlace: 0, late: 0, lostRename: 0, lostInPlace: 0, lostLate: 0 };
   for (let round = 0; round < opts.rounds; round++) {
-    failures.push(...(await killCase(opts.cli)));
+    if (!opts.racesOnly) failures.push(...(await killCase(opts.cli)));
     const race = await raceCase(opts.cli);
     failures.push(...race.failures);
     edits += race.edits;
@@ -549,17 +576,22 @@ async function hostile(opts: Options): Promise<number> {
     failures.push(...inPlace.failures);
     saves.inPlace += inPlace.saves;
     saves.lostInPlace += inPlace.lost;
+    const lateWrites = await saveRaceCase(opts.cli, false, true);
+    failures.push(...lateWrites.failures);
+    saves.late += lateWrites.saves;
+    saves.lostLate += lateWrites.lost;
   }
-  const deep = deepLongCase(opts.cli);
+  const deep = opts.racesOnly ? { failures: [], lines: ['    (not run: --races-only)'] } : deepLongCase(opts.cli);
   failures.push(...deep.failures);
   console.log(
     [
       `soak: hostile cases, ${opts.rounds} rounds`,
-      `  kill -9 during --fix (400 files): ${opts.rounds} runs`,
+      `  kill -9 during --fix (400 files): ${opts.racesOnly ? 'not run (--races-only)' : `${opts.rounds} runs`}`,
       `  concurrent edits while --fix writes (300 files): ${edits} edits made`,
       `  editor-style saves racing --fix (300 files a round): ${saves.lostRename} of ${saves.rename} saves lost`,
       `  appends racing --fix in place (300 hard-linked files a round): ${saves.lostInPlace} of ${saves.inPlace} appends lost`,
-      '  100,000 empty files: one line in the text report',
+      `  writes through a descriptor opened before --fix replaced the file, made after (300 files a round): ${saves.lostLate} of ${saves.late} lost`,
+      `  100,000 empty files: ${opts.racesOnly ? 'not run (--races-only)' : 'one line in the text report'}`,
       `  deep and long inputs, one file a scan (bounds ${FILE_SECONDS} s, ${FILE_MB} MB):`,
       ...deep.lines,
       `  failures: ${failures.length}`,

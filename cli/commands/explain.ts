@@ -9,7 +9,7 @@ import { openCatalog, resolveToday, splitList, unknownNoticeMessage } from '../c
 import { citation } from '../../engine/catalog/sources.js';
 import { describeScope } from '../../engine/api/scoped.js';
 import { docsUrl } from '../package-info.js';
-import { DOCS_URL_ENV, isLocalUrl } from '../../engine/catalog/sources.js';
+import { DOCS_URL_ENV, hasNoticePage, isLocalUrl } from '../../engine/catalog/sources.js';
 import { listFormat, withListFormat, type CommandRunner, type GlobalArgs, type ListFormatArgs } from './shared.js';
 import { printableLines } from '../../engine/read/printable.js';
 
@@ -73,7 +73,8 @@ export const run: CommandRunner<ExplainArgs> = async (args, io: Io) => {
   if (notice.source.docs !== undefined) field('API docs', `${catalog.catalog.references?.[notice.source.docs] ?? 'public documentation'}: ${notice.source.docs}`);
   field('Reviewed', `catalog reviewed against the platform's API changelog on ${catalog.catalog.reviewed}`);
   const docs = docsUrl(notice.id);
-  field('Docs', isLocalUrl(docs) ? `${docs} (the installed copy: no documentation URL is known; set ${DOCS_URL_ENV} to link elsewhere)` : docs);
+  if (!hasNoticePage(notice.id)) field('Docs', `none (a notice of your own catalog: collab-migrate ships no page for it; set ${DOCS_URL_ENV} to a documentation home that has one)`);
+  else field('Docs', isLocalUrl(docs) ? `${docs} (the installed copy: no documentation URL is known; set ${DOCS_URL_ENV} to link elsewhere)` : docs);
   out.push('');
   out.push(notice.summary);
   out.push('');

@@ -28,7 +28,7 @@ import { catalogAge, staleCatalogMessage } from '../../engine/catalog/sources.js
 import { buildReport, summaryLine, writeJson, type FileOutcome, type Report } from '../report/report.js';
 import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan/scan-core.js';
 import type { WalkStream } from '../walk/walker.js';
-import { cleanupTempFiles, removeStaleTempFiles, writeIfUnchanged } from '../../engine/fix/writer.js';
+import { cleanupTempFiles, removeStaleTempFiles, settleWrites, writeIfUnchanged } from '../../engine/fix/writer.js';
 import { outputName, settingName, type ScanSettings } from '../config/settings.js';
 import { lineStartName, printableLines } from '../../engine/read/printable.js';
 
@@ -425,6 +425,21 @@ async function runFix(
       }
       // Let a pending SIGINT/SIGTERM be handled between two files, never in the middle of one.
       await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (!settings.dryRun) {
+      // The settle point: an edit that reached a replaced original after its replacement is put back, and
+      // that file is not fixed after all (engine/fix/writer.ts).
+      const undone = new Map(settleWrites().map((u) => [u.file, u.reason]));
+      if (undone.size > 0) {
+        for (let i = 0; i < result.length; i++) {
+          const reason = undone.get(result[i].file.path);
+          if (reason === undefined) continue;
+          const s = scanned.find((x) => x.file.path === result[i].file.path)!;
+          fixedCount -= outcomes.get(s.file.display)?.fixed ?? 0;
+          outcomes.set(s.file.display, { outcome: 'skipped', reason });
+          result[i] = s;
+        }
+      }
     }
   } finally {
     if (!settings.dryRun) {

@@ -3,7 +3,7 @@
  * platform's public page for the change (from the catalog's `references`) and the notice's generated page
  * shipped in this package (`docs/notices/<id>.md`), or under a documentation home the user configures.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { packageRoot } from './catalog.js';
@@ -72,6 +72,20 @@ export function docsBaseUrl(env: string | undefined = process.env[DOCS_URL_ENV])
 export function noticeDocUrl(id: string, base: string | undefined = docsBaseUrl()): string {
   if (base !== undefined && base.trim() !== '') return new URL(`${encodeURIComponent(id)}.md`, base.endsWith('/') ? base : `${base}/`).href;
   return pathToFileURL(join(packageRoot(), noticeDocPath(id))).href;
+}
+
+const shipped = new Map<string, boolean>();
+
+/**
+ * Whether a notice has a page: this package ships one for each of its own notices (`docs/notices/<id>.md`), none
+ * for a notice of a user's catalog (`--notices`), unless {@link DOCS_URL_ENV} names a documentation home, whose
+ * pages are the user's to write. A link to a page that does not exist is not given (issue 28, item 24).
+ */
+export function hasNoticePage(id: string, env: string | undefined = process.env[DOCS_URL_ENV]): boolean {
+  if (env !== undefined && env.trim() !== '') return true;
+  let has = shipped.get(id);
+  if (has === undefined) shipped.set(id, (has = /^[a-z0-9][a-z0-9-]*$/.test(id) && existsSync(join(packageRoot(), noticeDocPath(id)))));
+  return has;
 }
 
 /** Whether a link only works on this machine (a `file:` URL). */

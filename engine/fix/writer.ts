@@ -7,7 +7,11 @@
  *    with the file's mode, owner and group, and is flushed to disk;
  * 3. immediately before the rename, the path's identity and the open file's content are checked again;
  * 4. after the rename, the replaced file (still open) is read once more: if it changed between the check
- *    and the rename, its content is put back and the file is reported as not fixed.
+ *    and the rename, its content is put back and the file is reported as not fixed;
+ * 5. the replaced file stays open until the run's settle point ({@link settleWrites}, at the end of a `--fix`
+ *    run and at least {@link SETTLE_MS} after the last replacement): a program that opened it before the
+ *    rename and wrote to it after step 4 wrote into a file no name leads to any more; it is read a last time
+ *    there, and if it changed, the user's version goes back at the name and the file is reported not fixed.
  *
  * A rename is atomic, so an interrupted run leaves every file either as it was or as fixed. A file with
  * more than one hard link, whose owner cannot be kept, or with extended attributes (user attributes, access
@@ -47,6 +51,31 @@ const pending = new Set<string>();
 /** Originals moved aside for the instant of a replacement (aside path to the file's path), put back if interrupted. */
 const asides = new Map<string, string>();
 
+/** A file replaced by a rename this run: the replaced original, still open, checked once more at the settle point. */
+interface Held {
+  /** The path the caller gave (reported back as given) and the file it leads to. */
+  given: string;
+  file: string;
+  fd: number;
+  /** What the original held when it was replaced, and what was written in its place. */
+  expected: Buffer;
+  written: Buffer;
+  /** When it was replaced (monotonic milliseconds). */
+  at: number;
+}
+/** Replaced originals held open until the settle point, oldest first. */
+const held: Held[] = [];
+const heldFds = new Set<number>();
+/** Files whose fix was undone at a settle check since the last {@link settleWrites}: a late edit was put back. */
+const undone: { file: string; reason: string }[] = [];
+/**
+ * The most originals held open at once: past it, the oldest is checked early (it was replaced that many files
+ * ago), so a run over thousands of files stays well within the process's file descriptor limit.
+ */
+export const HELD_MAX = 256;
+/** The least time between a replacement and the last check of the original it replaced. */
+export const SETTLE_MS = 100;
+
 /** The tool's temporary file names: recognisable, and carrying the writer's process id. */
 const TEMP_NAME = /^\.(.+)\.collab-migrate-(\d+)-[0-9a-f]{8}\.tmp$/;
 /** An original moved aside while its replacement is linked in (see `replace`). */
@@ -71,8 +100,10 @@ export function pendingTempFiles(): ReadonlySet<string> {
   return pending;
 }
 
-/** Removes temporary files left by an interrupted write. */
+/** Removes temporary files left by an interrupted write (and checks the originals still held, without waiting). */
 export function cleanupTempFiles(): void {
+  while (held.length > 0) settleOne(held.shift()!);
+  undone.length = 0;
   for (const [aside, file] of asides) putBack(aside, file);
   asides.clear();
   for (const tmp of pending) {
@@ -211,12 +242,68 @@ export function writeIfUnchanged(linkOrFile: string, before: string, after: stri
     }
     const attributes = extendedAttributes(file);
     if (attributes) return writeInPlace(file, stats, expected, bytes, `written in place: the file has extended attributes a new file would not carry (${attributes})`);
-    return replace(file, fd, stats, expected, bytes);
+    const replaced = replace(file, fd, stats, expected, bytes);
+    // The original, replaced by a rename, is still open: a late write to it is looked for at the settle point.
+    if (replaced.ok) hold(linkOrFile, file, fd, expected, bytes);
+    return replaced;
   } catch (error) {
     return { ok: false, reason: `cannot write (${code(error)})` };
   } finally {
-    closeSync(fd);
+    // A replaced original stays open until the settle point (see hold).
+    if (!heldFds.has(fd)) closeSync(fd);
   }
+}
+
+/** Keeps a replaced original open for the settle point; past {@link HELD_MAX}, the oldest is checked now. */
+function hold(given: string, file: string, fd: number, expected: Buffer, written: Buffer): void {
+  held.push({ given, file, fd, expected, written, at: performance.now() });
+  heldFds.add(fd);
+  while (held.length > HELD_MAX) {
+    const oldest = held.shift()!;
+    wait(oldest.at + SETTLE_MS - performance.now());
+    const reason = settleOne(oldest);
+    if (reason) undone.push({ file: oldest.given, reason });
+  }
+}
+
+function wait(ms: number): void {
+  if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.ceil(ms));
+}
+
+/**
+ * The last check of one replaced original: if something wrote to it since it was replaced (a program that
+ * opened it before the rename), the user's version goes back at the name and the reason says so; undefined
+ * when it is as it was.
+ */
+function settleOne(h: Held): string | undefined {
+  heldFds.delete(h.fd);
+  try {
+    const replaced = readAll(h.fd);
+    if (replaced.equals(h.expected)) return undefined;
+    return restore(h.file, h.written, replaced, true);
+  } catch (error) {
+    return `changed on disk after it was written, and could not be put back (${code(error)}); not fixed`;
+  } finally {
+    closeSync(h.fd);
+  }
+}
+
+/**
+ * The settle point of a `--fix` run, after its last write: waits until {@link SETTLE_MS} have passed since the
+ * last replacement, then reads each replaced original a last time. An edit that reached one after its
+ * replacement (written through a descriptor opened before it) is put back at the file's name, in place, and
+ * the fix undone; if the file was edited again since, that newer edit stays and the earlier one is kept beside
+ * it, named. Returns the files whose fix was undone (by the path the caller gave), with the reason; they must
+ * not be reported fixed.
+ */
+export function settleWrites(): { file: string; reason: string }[] {
+  if (held.length > 0) wait(held[held.length - 1].at + SETTLE_MS - performance.now());
+  while (held.length > 0) {
+    const h = held.shift()!;
+    const reason = settleOne(h);
+    if (reason) undone.push({ file: h.given, reason });
+  }
+  return undone.splice(0);
 }
 
 /** Extended attributes a rename would drop: the user's, trusted ones and access control lists (not SELinux labels, which a new file in the folder gets anyway). */
@@ -409,6 +496,7 @@ function swapIn(file: string, fd: number, stats: Stats, expected: Buffer, bytes:
   // An edit that reached the original in place after the check: put back.
   const replaced = readAll(fd);
   if (!replaced.equals(expected)) return { ok: false, reason: restore(file, bytes, replaced) };
+  // One that reaches it later still can (a descriptor opened before the move): see settleWrites.
   return { ok: true };
 }
 
@@ -425,14 +513,15 @@ function keepAside(aside: string, file: string): string {
  * In place, because a new file would race the same way; if the new file was edited meanwhile too, that
  * newer edit stays and the replaced content is kept beside it, named in the reason.
  */
-function restore(file: string, written: Buffer, replaced: Buffer): string {
+function restore(file: string, written: Buffer, replaced: Buffer, late = false): string {
+  const when = late ? 'just after it was written (by a program that had it open)' : 'while being written';
   const fd = openSync(file, constants.O_RDWR | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
     if (readAll(fd).equals(written)) {
       writeAll(fd, replaced);
       ftruncateSync(fd, replaced.length);
       fsyncSync(fd);
-      return 'changed on disk while being written; the edit was kept, not fixed';
+      return `changed on disk ${when}; the edit was kept, not fixed`;
     }
   } finally {
     closeSync(fd);
@@ -445,5 +534,5 @@ function restore(file: string, written: Buffer, replaced: Buffer): string {
   } finally {
     closeSync(out);
   }
-  return `changed on disk twice while being written; not fixed; the earlier edit is kept in ${path.basename(aside)}`;
+  return `changed on disk twice ${when}; not fixed; the earlier edit is kept in ${path.basename(aside)}`;
 }

@@ -236,15 +236,29 @@ interface RenameSearch {
   /** The files a declaration's string-literal keys may be in (undefined: any file). */
   scope: (nameNode: Node) => ReadonlySet<string> | undefined;
   /**
-   * After every declaration was searched with {@link places}: which of them (by `file:offset` of the name in the
-   * project's text) a narrowed search may have missed a place of, and must be searched again in every file.
+   * After every declaration was searched with {@link places}: the places a narrowed search missed. A declaration
+   * the checker names for a missed occurrence is searched in that occurrence's file, and what is found is added
+   * to its places in `current` (the lists, shared by a group, are extended in place); the declarations that had
+   * to be searched again in every file are returned (by `file:offset` of the name in the project's text).
    */
-  missed: (names: ReadonlySet<string>, claimed: ReadonlySet<string>, declarations: ReadonlyMap<string, Node>) => Map<string, RenamePlace[]>;
+  missed: (names: ReadonlySet<string>, claimed: ReadonlySet<string>, declarations: ReadonlyMap<string, Node>, current: ReadonlyMap<string, RenamePlace[]>) => Map<string, RenamePlace[]>;
   /** A search of every file of the program (the language service's own). */
   everywhere: (nameNode: Node) => RenamePlace[];
 }
 
 const placeKey = (file: string, start: number): string => `${file}:${start}`;
+
+/** Files the rename searches of this process have looked through, one per file a search covers (see {@link renameSearchWork}). */
+let filesSearched = 0;
+
+/**
+ * How many files the project-wide rename searches of this process have looked through in all (a search of a
+ * declaration in 10 files counts 10): the work that grew with the square of the files (issue 28, item 14), for
+ * a test to compare between project sizes without timing anything.
+ */
+export function renameSearchWork(): number {
+  return filesSearched;
+}
 
 /**
  * The rename search of a project, made linear in the usual case (issue 28, item 14). The language service's
@@ -253,9 +267,12 @@ const placeKey = (file: string, start: number): string => `${file}:${start}`;
  * that was 400 searches of 400 files (18 of the 33 s of CPU). Here a declaration is first searched, through the
  * same TypeScript function the language service calls with every file, in its own file and the files that import
  * it (directly, or through files that re-export it); then, once for all declarations, every occurrence of a
- * renamed name in the program that the type checker ties to a symbol and that no search found is looked at: one
- * that could be a property's place (a property, or a name in an object literal, a destructuring or a string) is
- * searched from, in every file, and a declaration its search reaches is searched again in every file. So a place
+ * renamed name in the program that the type checker ties to a symbol and that no search found is looked at: a
+ * declaration the checker gives for it is searched in that occurrence's file (one file, not every file: searching
+ * again in every file made 400 files each reading the property through a third module quadratic, 13 s of CPU);
+ * an occurrence still unexplained that could be a property's place (a property, or a name in an object literal, a
+ * destructuring or a string) is searched from, in every file, and a declaration its search reaches is searched
+ * again in every file, as is one whose search in one file reaches another declaration. So a place
  * only an indirect use reaches (a value whose type comes through a third module) is still found, and the rename
  * stays all or nothing. A file that adds to the global scope (a script, `declare global`, an ambient module)
  * makes every file a candidate. When the TypeScript under ts-morph lacks one of the internal functions used here,
@@ -265,12 +282,14 @@ function renameSearch(project: Project): RenameSearch {
   const { ts } = tsMorph();
   const service = project.getLanguageService();
   const morphOf = (fileName: string): MorphSourceFile | undefined => project.getSourceFile(fileName);
-  const publicSearch = (nameNode: Node): RenamePlace[] =>
-    (service.findRenameLocations(nameNode, { usePrefixAndSuffixText: true }) ?? []).map((location) => {
+  const publicSearch = (nameNode: Node): RenamePlace[] => {
+    filesSearched += project.getSourceFiles().length;
+    return (service.findRenameLocations(nameNode, { usePrefixAndSuffixText: true }) ?? []).map((location) => {
       const span = location.getTextSpan();
       const morph = location.getSourceFile();
       return { file: path.resolve(morph.getFilePath()), morph, start: span.getStart(), length: span.getLength(), prefix: location.getPrefixText() ?? '', suffix: location.getSuffixText() ?? '' };
     });
+  };
   const unscoped: RenameSearch = { places: publicSearch, scope: () => undefined, missed: () => new Map(), everywhere: publicSearch };
   type Internal = typeof ts & {
     FindAllReferences?: {
@@ -385,6 +404,7 @@ function renameSearch(project: Project): RenameSearch {
   const token: Morph.ts.CancellationToken = { isCancellationRequested: () => false, throwIfCancellationRequested: () => undefined };
   /** The rename places of the name at `position` of `sourceFile`, searched in `within`; undefined when a place is in a file ts-morph does not know. */
   const search = (sourceFile: Morph.ts.SourceFile, position: number, within: readonly Morph.ts.SourceFile[]): RenamePlace[] | undefined => {
+    filesSearched += within.length;
     const node = getAdjustedRenameLocation(getTouchingPropertyName(sourceFile, position));
     const quotes = getQuotePreference(sourceFile, { providePrefixAndSuffixTextForRename: true });
     const found = find(program, token, within, node, position, { use: renameUse, providePrefixAndSuffixTextForRename: true }, (entry: unknown, original: unknown, typeChecker: unknown) =>
@@ -411,9 +431,11 @@ function renameSearch(project: Project): RenameSearch {
     return sourceFile ? closureOf(sourceFile) : undefined;
   };
   const propertyLike = ts.SymbolFlags.Property | ts.SymbolFlags.Method | ts.SymbolFlags.Accessor;
-  const missed = (names: ReadonlySet<string>, claimed: ReadonlySet<string>, declarations: ReadonlyMap<string, Node>): Map<string, RenamePlace[]> => {
+  const missed = (names: ReadonlySet<string>, claimed: ReadonlySet<string>, declarations: ReadonlyMap<string, Node>, current: ReadonlyMap<string, RenamePlace[]>): Map<string, RenamePlace[]> => {
     const again = new Map<string, RenamePlace[]>();
     const explained = new Set(claimed);
+    const searchedIn = new Map<string, Set<Morph.ts.SourceFile>>();
+    const keysOf = new WeakMap<RenamePlace[], Set<string>>();
     /** Searches a declaration again in every file (once for its group), and counts its places as explained. */
     const redo = (key: string): void => {
       if (again.has(key)) return;
@@ -423,6 +445,35 @@ function renameSearch(project: Project): RenameSearch {
         const k = placeKey(place.file, place.start);
         explained.add(k);
         if (declarations.has(k) && !again.has(k)) again.set(k, found);
+      }
+    };
+    /**
+     * Searches a declaration in one more file, one its narrowed search left out, and adds what it finds there to
+     * its places: the same places a search in every file finds in that file (the checker, not the list of files,
+     * decides what is a reference), at the cost of one file. Searching each declaration in every file instead
+     * made 400 files each reading a property through a third module quadratic (issue 28, item 14). A place found
+     * that is another declaration joins two renames: then both are searched again in every file.
+     */
+    const extend = (key: string, within: Morph.ts.SourceFile): void => {
+      if (again.has(key)) return;
+      let done = searchedIn.get(key);
+      if (!done) searchedIn.set(key, (done = new Set()));
+      if (done.has(within)) return;
+      done.add(within);
+      const nameNode = declarations.get(key)!;
+      const list = current.get(key);
+      const sourceFile = sourceOf(nameNode);
+      const found = list && sourceFile ? search(sourceFile, nameNode.getStart(), [within]) : undefined;
+      if (!list || !found) return redo(key);
+      let keys = keysOf.get(list);
+      if (!keys) keysOf.set(list, (keys = new Set(list.map((place) => placeKey(place.file, place.start)))));
+      const added = found.filter((place) => !keys.has(placeKey(place.file, place.start)));
+      if (added.some((place) => declarations.has(placeKey(place.file, place.start)))) return redo(key);
+      for (const place of added) {
+        const k = placeKey(place.file, place.start);
+        keys.add(k);
+        list.push(place);
+        explained.add(k);
       }
     };
     const declarationKey = (d: Morph.ts.Declaration): string | undefined => {
@@ -446,11 +497,11 @@ function renameSearch(project: Project): RenameSearch {
           const parent = node.parent;
           const contextual = ts.isStringLiteralLike(node) || ts.isBindingElement(parent) || ts.isShorthandPropertyAssignment(parent) || ts.isPropertyAssignment(parent);
           if ((symbol.flags & propertyLike) === 0 && !contextual) continue;
-          // The declarations the checker gives for it first: searched again in every file, they most often
+          // The declarations the checker gives for it first: searched again in this file, they most often
           // explain it (a property read through a value whose type comes from a module this file does not import).
           for (const d of [symbol, ...checker.getRootSymbols(symbol)].flatMap((x) => x.declarations ?? [])) {
             const key = declarationKey(d);
-            if (key !== undefined && declarations.has(key)) redo(key);
+            if (key !== undefined && declarations.has(key)) extend(key, f);
           }
           if (explained.has(placeKey(file, start)) || explained.has(placeKey(file, start + 1))) continue;
           // Otherwise a search from it, in every file: a declaration it reaches is searched again in every file.
@@ -554,7 +605,7 @@ export function computeProjectRenames(
   if (declarations.length > 0) {
     const claimed = new Set(placesOf.keys());
     for (const d of declarations) for (const literal of d.literals) claimed.add(placeKey(path.resolve(literal.getSourceFile().getFilePath()), literal.getStart() + 1));
-    const again = search.missed(new Set(declarations.map((d) => d.name)), claimed, new Map(declarations.map((d) => [d.key, d.nameNode])));
+    const again = search.missed(new Set(declarations.map((d) => d.name)), claimed, new Map(declarations.map((d) => [d.key, d.nameNode])), new Map(declarations.map((d) => [d.key, d.places])));
     for (const d of declarations) d.places = again.get(d.key) ?? d.places;
   }
   for (const { name, rename, file, where, declRange, places: locations, literals } of declarations) {

@@ -1,16 +1,20 @@
-import { chmodSync, chownSync, linkSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, linkSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeText, removeStaleTempFiles, writeIfUnchanged } from '../../engine/fix/writer.js';
+import { encodeText, HELD_MAX, removeStaleTempFiles, settleWrites, writeIfUnchanged } from '../../engine/fix/writer.js';
 
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'cm-writer-'));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  // Nothing held over from one test to the next.
+  settleWrites();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('writeIfUnchanged', () => {
   it('replaces the file, keeps its mode bits and leaves no temporary file', () => {
@@ -121,6 +125,97 @@ describe('writeIfUnchanged keeps what it cannot see coming', () => {
     expect(readdirSync(dir).sort()).toEqual([live, other].map((f) => path.basename(f)).sort());
   });
 
+  it('puts back an edit written to the replaced original after the last check, through a descriptor opened before the rename', () => {
+    // The interleaving the threaded test below met once in a full run, forced: the other writer opens the file
+    // before the rename and writes after every check the write makes. Its edit lands in the replaced original,
+    // which no name leads to any more; the settle point finds it there and puts it back.
+    const file = path.join(dir, 'a.ts');
+    writeFileSync(file, 'old\n');
+    const appender = openSync(file, 'a');
+    try {
+      expect(writeIfUnchanged(file, 'old\n', 'new\n')).toEqual({ ok: true });
+      writeSync(appender, 'EDIT\n');
+    } finally {
+      closeSync(appender);
+    }
+    expect(readFileSync(file, 'utf8')).toBe('new\n');
+    expect(settleWrites()).toEqual([{ file, reason: 'changed on disk just after it was written (by a program that had it open); the edit was kept, not fixed' }]);
+    expect(readFileSync(file, 'utf8')).toBe('old\nEDIT\n');
+    expect(readdirSync(dir)).toEqual(['a.ts']);
+    // Once settled, nothing is held: the next settle point has nothing to say.
+    expect(settleWrites()).toEqual([]);
+  });
+
+  it('keeps both edits when the fixed file was edited too before the settle point: the newer stays, the earlier is kept beside it, named', () => {
+    const file = path.join(dir, 'a.ts');
+    writeFileSync(file, 'old\n');
+    const appender = openSync(file, 'a');
+    try {
+      expect(writeIfUnchanged(file, 'old\n', 'new\n')).toEqual({ ok: true });
+      writeSync(appender, 'EDIT\n');
+    } finally {
+      closeSync(appender);
+    }
+    writeFileSync(file, 'new\nSECOND EDIT\n');
+    const [late, ...more] = settleWrites();
+    expect(more).toEqual([]);
+    expect(late.file).toBe(file);
+    const kept = /kept in (\S+)$/.exec(late.reason)?.[1];
+    expect(late.reason).toMatch(/^changed on disk twice just after it was written/);
+    expect(readFileSync(file, 'utf8')).toBe('new\nSECOND EDIT\n');
+    expect(readFileSync(path.join(dir, kept!), 'utf8')).toBe('old\nEDIT\n');
+  });
+
+  it('says nothing at the settle point when no one wrote to a replaced original, through a link too', () => {
+    const target = path.join(dir, 'real.ts');
+    const link = path.join(dir, 'link.ts');
+    writeFileSync(target, 'old\n');
+    symlinkSync(target, link);
+    const reader = openSync(target, 'r');
+    try {
+      expect(writeIfUnchanged(link, 'old\n', 'new\n')).toEqual({ ok: true });
+    } finally {
+      closeSync(reader);
+    }
+    expect(settleWrites()).toEqual([]);
+    expect(readFileSync(target, 'utf8')).toBe('new\n');
+  });
+
+  it(`checks the oldest replaced original early past ${HELD_MAX} held, and reports it at the settle point by the path given`, () => {
+    const first = path.join(dir, 'f0.ts');
+    writeFileSync(first, 'old\n');
+    const appender = openSync(first, 'a');
+    try {
+      expect(writeIfUnchanged(first, 'old\n', 'new\n')).toEqual({ ok: true });
+      writeSync(appender, 'EDIT\n');
+    } finally {
+      closeSync(appender);
+    }
+    for (let i = 1; i <= HELD_MAX; i++) {
+      const f = path.join(dir, `f${i}.ts`);
+      writeFileSync(f, 'old\n');
+      expect(writeIfUnchanged(f, 'old\n', 'new\n')).toEqual({ ok: true });
+    }
+    // Checked already (the descriptors held stay within the limit): the edit is back before the settle point.
+    expect(readFileSync(first, 'utf8')).toBe('old\nEDIT\n');
+    expect(settleWrites()).toEqual([{ file: first, reason: 'changed on disk just after it was written (by a program that had it open); the edit was kept, not fixed' }]);
+  });
+
+  it('in place (a hard-linked file), an edit through a descriptor opened before lands in the file itself, after the fix: nothing to put back', () => {
+    const file = path.join(dir, 'a.ts');
+    writeFileSync(file, 'old\n');
+    linkSync(file, path.join(dir, 'b.ts'));
+    const appender = openSync(file, 'a');
+    try {
+      expect(writeIfUnchanged(file, 'old\n', 'new\n').ok).toBe(true);
+      writeSync(appender, 'EDIT\n');
+    } finally {
+      closeSync(appender);
+    }
+    expect(settleWrites()).toEqual([]);
+    expect(readFileSync(file, 'utf8')).toBe('new\nEDIT\n');
+  });
+
   it('loses no edit appended by another writer the moment the temporary file appears', async () => {
     // A second thread watches the folder and appends to the file as soon as a temporary file of ours is
     // there: between our checks and the rename. Every edit it made must be in the file afterwards.
@@ -155,10 +250,18 @@ describe('writeIfUnchanged keeps what it cannot see coming', () => {
       await passes(1);
       for (let i = 0; i < rounds; i++) {
         writeFileSync(file, `old ${i}\n`);
-        const r = writeIfUnchanged(file, `old ${i}\n`, `new ${i}\n`);
+        let r = writeIfUnchanged(file, `old ${i}\n`, `new ${i}\n`);
         // Two whole passes of the editor after the write: any append it was to make is made and posted.
         await passes(2);
         await new Promise((res) => setImmediate(res));
+        // The settle point of a run: an append that reached the replaced original after the rename (the editor
+        // opened it before, and wrote after the writer's last check) is put back here, and the fix undone.
+        const late = settleWrites();
+        if (late.length > 0) {
+          expect(r.ok).toBe(true);
+          expect(late.map((u) => u.file)).toEqual([file]);
+          r = { ok: false, reason: late[0].reason };
+        }
         let text = readFileSync(file, 'utf8');
         // An append by name in the instant the original stands aside (engine/fix/writer.ts swapIn: the name is
         // empty between the move aside and the link) creates a new file there: the run then reports the file
