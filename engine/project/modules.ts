@@ -173,8 +173,11 @@ export function reexportsIn(text: string): string[] {
   return [...out];
 }
 
-/** A quoted string or a template literal, as a regular expression sees it (escapes skipped; a template's `${}` kept inside). */
-const LITERAL = /'(?:\\[\s\S]|[^'\\\n\r])*'|"(?:\\[\s\S]|[^"\\\n\r])*"|`(?:\\[\s\S]|[^`\\])*`/g;
+/**
+ * A quoted string or a template literal, as a regular expression sees it (escapes skipped; a template's `${}` kept
+ * inside); with the word before it when that is `from`, `import` or `require(` (a module specifier: see {@link literalsOf}).
+ */
+const LITERAL = /(\bfrom\s*|\b(?:import|require)\s*\(?\s*)?(?:'(?:\\[\s\S]|[^'\\\n\r])*'|"(?:\\[\s\S]|[^"\\\n\r])*"|`(?:\\[\s\S]|[^`\\])*`)/g;
 
 /**
  * The string and template literals of a text, one per line. A tokenizer (js-tokens, engine/parse/text-tokens.ts)
@@ -184,7 +187,8 @@ const LITERAL = /'(?:\\[\s\S]|[^'\\\n\r])*'|"(?:\\[\s\S]|[^"\\\n\r])*"|`(?:\\[\s
  */
 export function literalsOf(text: string): string {
   const out: string[] = [];
-  for (const m of text.matchAll(LITERAL)) out.push(m[0]);
+  // A module specifier is no value a URL, a header or a claim is folded from (the file's imports are followed as such).
+  for (const m of text.matchAll(LITERAL)) if (m[1] === undefined) out.push(m[0]);
   return out.join('\n');
 }
 
