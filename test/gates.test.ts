@@ -283,6 +283,7 @@ describe('API-request gates (authorization-bearer-scheme, get-request-content-ty
     expect(probe(auth, call("'/events.list'"))).toEqual({ gate: false, found: [] });
     expect(probe(auth, call("'http://example.com/authorize'"))).toEqual({ gate: false, found: [] });
     expect(probe(auth, call("'http://169.254.170.23/v1/credentials'"))).toEqual({ gate: false, found: [] });
+    expect(probe(auth, call('`https://sentry.io/api/0/projects/${org}/${project}/events/${id}/`'))).toEqual({ gate: false, found: [] });
   });
 
   it('get-request-content-type: a MIME type in a comment is no path; a GET to an API path is reported', () => {

@@ -217,10 +217,12 @@ function topLevelAlternation(source: string): boolean {
  * opening quote or backtick, or the `}` of a `${...}`) at that `/` or at a part of the host after an unknown one;
  * a host holds no `/`, `?`, `#` or white space (an escaped `\/` is a `/`). A literal whose host is written
  * whole after `//` (`"http://example.com/authorize"`) has a known host, which the gate reads as such, not as a
- * path. A module specifier (the literal after `from`, `import`, `import(`, `require(`) is no value a URL is
- * folded from: its quote starts nothing.
+ * path; so has a template that starts with one (`` `https://sentry.io/api/0/${org}/events/` ``): none of its
+ * `${...}` starts a path. A module specifier (the literal after `from`, `import`, `import(`, `require(`) is no
+ * value a URL is folded from: its quote starts nothing. Written as a lookbehind from the `/` (the expression
+ * looks for the `/` first, then reads back).
  */
-const PATH_START = String.raw`(?<=(?:(?<!(?:\bfrom|\bimport|\b(?:import|require)\s*\()\s*)['"\x60]|})(?:[^/?#'"\x60\s\\]|\\[^/])*)\\?\/`;
+const PATH_START = String.raw`\/(?<=(?:(?<!(?:\bfrom|\bimport|\b(?:import|require)\s*\()\s*)['"\x60]|(?<!\x60(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#$\x60\s\\]+\/[^\x60]*)})(?:[^/?#'"\x60\s\\]|\\[^/])*\\?\/)`;
 
 /** What follows a path word in the text where the folded path may go on with `/`, `?`, `#` or end (see {@link PATH_END_FOLLOW}). */
 const SEGMENT_END_FOLLOW = String.raw`(?:[/?#\\&'"\x60$\n\r\u2028\u2029]|$)`;
