@@ -195,6 +195,8 @@ export function literalsOf(text: string): string {
 interface TextEntry {
   /** The text's string literals only ({@link literalsOf}), once asked for. */
   strings?: string;
+  /** The specifiers it re-exports from ({@link reexportsIn}), once asked for. */
+  reexports?: readonly string[];
   size: number;
   mtimeMs: number;
   text: string | undefined;
@@ -252,7 +254,7 @@ export class ProjectModel implements ImportLinks {
       const next: Array<[string, string]> = [];
       for (const [from, body] of level) {
         // Past the file's own imports, only re-exports are followed (a barrel's `export * from './urls'`).
-        for (const spec of d === 0 ? specifiersIn(body) : reexportsIn(body)) {
+        for (const spec of d === 0 ? specifiersIn(body) : this.reexportsOf(from, body)) {
           const target = this.resolver.resolve(from, spec);
           if (!target || seen.has(target) || out.length >= limit) continue;
           seen.add(target);
@@ -265,6 +267,13 @@ export class ProjectModel implements ImportLinks {
       level = next;
     }
     return out;
+  }
+
+  /** The specifiers a module re-exports from (memoized with the text: a module many files import is read once). */
+  private reexportsOf(file: string, text: string): readonly string[] {
+    const entry = this.texts.get(file);
+    if (entry && entry.text === text) return (entry.reexports ??= reexportsIn(text));
+    return reexportsIn(text);
   }
 
   /** A module's string and template literals, one per line (memoized with the text). */
