@@ -192,11 +192,16 @@ export function literalsOf(text: string): string {
   return out.join('\n');
 }
 
-interface TextEntry {
+/** What is read out of a module's text, once per distinct text (by content hash): copies of a file share it. */
+interface TextReadings {
   /** The text's string literals only ({@link literalsOf}), once asked for. */
   strings?: string;
   /** The specifiers it re-exports from ({@link reexportsIn}), once asked for. */
   reexports?: readonly string[];
+}
+
+interface TextEntry {
+  readings: TextReadings;
   size: number;
   mtimeMs: number;
   text: string | undefined;
@@ -238,6 +243,8 @@ export class ProjectModel implements ImportLinks {
   }
 
   private readonly texts = new Map<string, TextEntry>();
+  /** {@link TextReadings} by content hash (at most 50,000 texts, then started afresh). */
+  private readonly readings = new Map<string, TextReadings>();
 
   /**
    * The string literals of the project's modules a text imports, and of the modules those re-export, to `depth`
@@ -269,17 +276,17 @@ export class ProjectModel implements ImportLinks {
     return out;
   }
 
-  /** The specifiers a module re-exports from (memoized with the text: a module many files import is read once). */
+  /** The specifiers a module re-exports from (memoized per text: a module many files import is read once). */
   private reexportsOf(file: string, text: string): readonly string[] {
     const entry = this.texts.get(file);
-    if (entry && entry.text === text) return (entry.reexports ??= reexportsIn(text));
+    if (entry && entry.text === text) return (entry.readings.reexports ??= reexportsIn(text));
     return reexportsIn(text);
   }
 
-  /** A module's string and template literals, one per line (memoized with the text). */
+  /** A module's string and template literals, one per line (memoized per text). */
   private stringsOf(file: string, text: string): string {
     const entry = this.texts.get(file);
-    if (entry && entry.text === text) return (entry.strings ??= literalsOf(text));
+    if (entry && entry.text === text) return (entry.readings.strings ??= literalsOf(text));
     return literalsOf(text);
   }
 
@@ -294,7 +301,13 @@ export class ProjectModel implements ImportLinks {
       } catch {
         text = undefined;
       }
-      entry = { size: stats.size, mtimeMs: stats.mtimeMs, text, hash: text === undefined ? '' : createHash('sha1').update(text).digest('hex') };
+      const hash = text === undefined ? '' : createHash('sha1').update(text).digest('hex');
+      let readings = this.readings.get(hash);
+      if (!readings) {
+        if (this.readings.size >= 50_000) this.readings.clear();
+        this.readings.set(hash, (readings = {}));
+      }
+      entry = { readings, size: stats.size, mtimeMs: stats.mtimeMs, text, hash };
       this.texts.set(file, entry);
     }
     this.touched?.set(file, entry.hash);
