@@ -98,7 +98,7 @@ describe('text-level gates', () => {
       }
       // The check has teeth: each gate blocks some texts that hold its detection's tokens, and its detection
       // reports in others.
-      const checked = ['caller-id-name-fields-deprecated', 'devices-ids-nullable', 'guest-issuer-end-of-life', 'guest-jwt-exp-integer', 'oauth-scope-unknown', 'token-endpoint-form-body', 'token-endpoint-required-parameters'];
+      const checked = ['authorization-bearer-scheme', 'caller-id-name-fields-deprecated', 'devices-ids-nullable', 'get-request-content-type', 'guest-issuer-end-of-life', 'guest-jwt-exp-integer', 'oauth-authorize-state-missing', 'oauth-scope-unknown', 'token-endpoint-form-body', 'token-endpoint-required-parameters'];
       for (const id of checked) {
         expect(blocked.get(id) ?? 0, id).toBeGreaterThan(0);
         expect(reporting.get(id) ?? 0, id).toBeGreaterThan(0);
