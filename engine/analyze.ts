@@ -12,7 +12,7 @@ import { chooseFix } from './fix/timing.js';
 import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
 import { fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
-import { HTTP_CALL_HINT, mayApply, scannerFor, tokensWithoutRequires, type PrefilterEntry } from './prefilter/prefilter.js';
+import { HTTP_CALL_HINT, mayApply, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { projectOf, type ProjectModel } from './project/modules.js';
@@ -239,8 +239,10 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   // A file holding a detection's own tokens but not its API markers: a class or function it imports may send to the endpoint.
   const has = (t: string): boolean => found?.has(t) ?? false;
   const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || candidates.includes(p) || tokensWithoutRequires(p, has));
-  if (!urlDetections.some(open)) return kept;
-  return withImportedTexts(text, filename, urlDetections, open, kept, opts, reads);
+  // Candidates whose gate reads only an API URL and failed on the file's own text: the URL may be imported.
+  const retry = kept.length === candidates.length ? NONE : candidates.filter((p) => p.detector.gateOnImportedUrls && !kept.includes(p));
+  if (retry.length === 0 && !urlDetections.some(open)) return kept;
+  return withImportedTexts(text, filename, urlDetections, open, { candidates, kept, retry, found }, opts, reads);
 }
 
 const urlPlans = new WeakMap<readonly PlannedDetection[], readonly PlannedDetection[]>();
@@ -257,17 +259,21 @@ function urlPlan(plan: readonly PlannedDetection[]): readonly PlannedDetection[]
  * written in a constant of a module the file imports. So a file that is parsed anyway (some detection's tokens
  * and gate hold) is also given the detections about URLs ({@link Detector.gateReadsUrls}) whose tokens and gate
  * hold on its text followed by the texts of the project modules it imports (and the modules those re-export,
- * engine/project/). Files that no detection selects look at nothing outward.
+ * engine/project/); and a candidate whose gate reads only an API URL ({@link Detector.gateOnImportedUrls}) and
+ * failed on the file's own text (`own.retry`) is kept when its gate holds on that joined text. Files that no
+ * detection selects look at nothing outward.
  */
 function withImportedTexts(
   text: string,
   filename: string,
   urlDetections: readonly PlannedDetection[],
   open: (p: PlannedDetection) => boolean,
-  kept: readonly PlannedDetection[],
+  own: { candidates: readonly PlannedDetection[]; kept: readonly PlannedDetection[]; retry: readonly PlannedDetection[]; found: ReadonlySet<string> | undefined },
   opts: AnalyzeOptions,
   reads?: Map<string, string>,
 ): readonly PlannedDetection[] {
+  const { candidates, retry, found } = own;
+  let { kept } = own;
   const project = projectOf(filename);
   if (!project) return kept;
   project.begin();
@@ -278,10 +284,38 @@ function withImportedTexts(
     for (const [k, v] of project.end()) reads?.set(k, v);
   }
   if (imported.length === 0) return kept;
-  const joined = [text, ...imported].join('\n');
-  // The scanner is the one of the whole URL plan (built once); the gates run on the detections still open only.
-  const extended = gatedJoined(text, joined, candidateDetections(joined, urlDetections).filter(open), opts);
+  let joined: string | undefined;
+  const joinedText = (): string => (joined ??= [text, ...imported].join('\n'));
+  if (retry.length > 0) {
+    const passing = retry.filter((p) => p.detector.mayMatch!(joinedText(), contextFor(p, opts)));
+    // In the candidates' order, as if the gate had held on the file's own text.
+    if (passing.length > 0) kept = candidates.filter((p) => kept.includes(p) || passing.includes(p));
+  }
+  const still = urlDetections.filter((p) => open(p) && !kept.includes(p));
+  if (still.length === 0) return kept;
+  // The tokens of the joined text are those of its parts (no token holds a line break): the file's own, found
+  // already, and each module's, searched once per module text (a module imported by many files is not searched
+  // again for each of them). The gates run on the joined text only for the detections whose tokens it holds.
+  const scanner = scannerFor(urlDetections, () => urlDetections.map((p) => [...p.tokens, ...p.requires]));
+  const parts = imported.map((s) => tokensOfText(scanner, s));
+  const ownTokens = found ?? scanner.present(text);
+  const has = (t: string): boolean => ownTokens.has(t) || parts.some((set) => set.has(t));
+  const extended = gatedJoined(text, joinedText(), still.filter((p) => mayApply(p, has)), opts);
   return extended.length === 0 ? kept : [...kept, ...extended];
+}
+
+const moduleTokens = new WeakMap<TokenScanner, Map<string, ReadonlySet<string>>>();
+
+/** A scanner's tokens in a module's strings, remembered per text (at most 20,000 texts per scanner, then started afresh). */
+function tokensOfText(scanner: TokenScanner, strings: string): ReadonlySet<string> {
+  let cache = moduleTokens.get(scanner);
+  if (!cache) moduleTokens.set(scanner, (cache = new Map()));
+  let set = cache.get(strings);
+  if (!set) {
+    if (cache.size >= 20_000) cache.clear();
+    cache.set(strings, (set = scanner.present(strings)));
+  }
+  return set;
 }
 
 /**

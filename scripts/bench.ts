@@ -486,7 +486,8 @@ function classify(dir: string): { candidates: number; byParser: Record<string, n
     if (file.language === 'config') continue;
     // The engine's text-level gates (Detector.mayMatch) rule out some candidates before the parse.
     const text = read.text.startsWith('\uFEFF') ? read.text.slice(1) : read.text;
-    if (sourceCandidates(text, { catalog, notices }).length === 0) {
+    // With the file's name, as the scan: a gate may keep a file through the modules it imports (engine/analyze.ts).
+    if (sourceCandidates(text, { catalog, notices }, undefined, file.path).length === 0) {
       byParser['none (ruled out by a gate)'] = (byParser['none (ruled out by a gate)'] ?? 0) + 1;
       continue;
     }

@@ -48,3 +48,28 @@ describe('gates on a text joined with its imports', () => {
     expect(result.matches.map((m) => m.noticeId)).toEqual(['guest-issuer-end-of-life']);
   });
 });
+
+describe('a gate that reads only an API URL, failing on the file\'s own text, is tried on its imports (Detector.gateOnImportedUrls)', () => {
+  const auth: AnalyzeOptions = { catalog, notices: catalog.notices.filter((n) => n.id === 'authorization-bearer-scheme') };
+  // `/events` (an API path word) only in a method name: the prefilter lets the file through, the gate does not on its own text.
+  const text = `import { ROOMS } from './urls';\n// calls /events.list too\nexport const list = (token: string) => fetch(ROOMS, { headers: { Authorization: token } });\n`;
+  const run = (urls: string) => {
+    const root = project({ 'urls.ts': urls, 'rooms.ts': text });
+    const filename = path.join(root, 'src', 'rooms.ts');
+    return { candidates: sourceCandidates(text, auth, undefined, filename).map((p) => p.notice.id), result: analyzeFile({ filename, text }, auth) };
+  };
+
+  it('the API URL in an imported constant: parsed and reported', () => {
+    const { candidates, result } = run(`export const ROOMS = 'https://webexapis.com/v1/rooms';\n`);
+    expect(candidates).toEqual(['authorization-bearer-scheme']);
+    expect(result.matches.map((m) => m.messageId)).toEqual(['bareToken']);
+    expect(Object.keys(result.dependencies ?? {}).map((f) => path.basename(f))).toEqual(['urls.ts']);
+  });
+
+  it('another host in the imported constant: not parsed, its read recorded', () => {
+    const { candidates, result } = run(`export const ROOMS = 'https://example.com/rooms';\n`);
+    expect(candidates).toEqual([]);
+    expect(result.parsed).toBe(false);
+    expect(Object.keys(result.dependencies ?? {}).map((f) => path.basename(f))).toEqual(['urls.ts']);
+  });
+});

@@ -57,16 +57,20 @@ const gateOf = (p: PlannedDetection, text: string, engine: EngineOptions = {}): 
 describe('text-level gates', () => {
   it('the catalog has gated detections and files to check them on', () => {
     expect([...new Set(gatedPlan.map((p) => p.notice.id))].sort()).toEqual([
+      'authorization-bearer-scheme',
       'call-history-page-size',
       'call-history-query-window',
       'caller-id-name-fields-deprecated',
       'calling-name-placeholder-null',
       'devices-ids-nullable',
+      'form-content-type-json-body',
+      'get-request-content-type',
       'guest-issuer-end-of-life',
       'guest-jwt-exp-integer',
       'large-org-location-required',
       'license-partial-success',
       'location-pstn-connection-moved',
+      'oauth-authorize-state-missing',
       'oauth-scope-unknown',
       'phone-numbers-query-max',
       'rooms-meeting-info-deprecated',
@@ -94,7 +98,7 @@ describe('text-level gates', () => {
       }
       // The check has teeth: each gate blocks some texts that hold its detection's tokens, and its detection
       // reports in others.
-      const checked = ['caller-id-name-fields-deprecated', 'devices-ids-nullable', 'guest-issuer-end-of-life', 'guest-jwt-exp-integer', 'oauth-scope-unknown', 'token-endpoint-form-body', 'token-endpoint-required-parameters'];
+      const checked = ['authorization-bearer-scheme', 'caller-id-name-fields-deprecated', 'devices-ids-nullable', 'get-request-content-type', 'guest-issuer-end-of-life', 'guest-jwt-exp-integer', 'oauth-authorize-state-missing', 'oauth-scope-unknown', 'token-endpoint-form-body', 'token-endpoint-required-parameters'];
       for (const id of checked) {
         expect(blocked.get(id) ?? 0, id).toBeGreaterThan(0);
         expect(reporting.get(id) ?? 0, id).toBeGreaterThan(0);
@@ -256,6 +260,50 @@ describe('license-partial-success gate: a path ending in licenses or licenses/us
   it('blocked and silent: the word only in names and text, another path', () => {
     expect(probe(id, `// MIT licenses\nconst licenses = []; ${call("'https://webexapis.com/v1/people'").replace("import axios from 'axios';\n", '')}\nimport axios from 'axios';`)).toEqual({ gate: false, found: [] });
     expect(probe(id, call("'https://webexapis.com/v1/sublicenses'"))).toEqual({ gate: false, found: [] });
+  });
+});
+
+describe('API-request gates (authorization-bearer-scheme, get-request-content-type, form-content-type-json-body): an API host, or an API path word where a path starts', () => {
+  const auth = 'authorization-bearer-scheme';
+  const call = (url: string): string => `export const f = (token: string) => fetch(${url}, { headers: { Authorization: token } });`;
+
+  it('through and reported: a host, a path at a literal\'s start, after `${...}`, after a partly unknown host, escaped', () => {
+    expect(probe(auth, call("'https://webexapis.com/v1/rooms'"))).toEqual({ gate: true, found: ['bareToken'] });
+    expect(probe(auth, call("base + '/v1/people'"))).toEqual({ gate: true, found: ['bareToken'] });
+    expect(probe(auth, call('`${base}/rooms?max=10`'))).toEqual({ gate: true, found: ['bareToken'] });
+    expect(probe(auth, call('`https://${tenant}.example.com/rooms`'))).toEqual({ gate: true, found: ['bareToken'] });
+    expect(probe(auth, call("'https://' + host + ':8443/messages'"))).toEqual({ gate: true, found: ['bareToken'] });
+    expect(probe(auth, call("'\\/people/me'"))).toEqual({ gate: true, found: ['bareToken'] });
+  });
+
+  it('blocked and silent: the words in a module specifier, a route with more path before them, a longer segment, a whole other host', () => {
+    const imports = "import { verify } from '@server/utils/jwt';\nimport x from './jwt';\nconst y = require('../events');\n";
+    expect(probe(auth, imports + call("'/api/documents.list'"))).toEqual({ gate: false, found: [] });
+    expect(probe(auth, call("'/oauth/authorize?client_id=1'"))).toEqual({ gate: false, found: [] });
+    expect(probe(auth, call("'/events.list'"))).toEqual({ gate: false, found: [] });
+    expect(probe(auth, call("'http://example.com/authorize'"))).toEqual({ gate: false, found: [] });
+    expect(probe(auth, call("'http://169.254.170.23/v1/credentials'"))).toEqual({ gate: false, found: [] });
+    expect(probe(auth, call('`https://sentry.io/api/0/projects/${org}/${project}/events/${id}/`'))).toEqual({ gate: false, found: [] });
+  });
+
+  it('get-request-content-type: a MIME type in a comment is no path; a GET to an API path is reported', () => {
+    const get = (url: string): string => `// replies with \`Content-Type: application/jwt\`\nexport const g = () => fetch(${url}, { headers: { 'Content-Type': 'application/json' } });`;
+    expect(probe('get-request-content-type', get("'/api/info'"))).toEqual({ gate: false, found: [] });
+    expect(probe('get-request-content-type', get("'https://webexapis.com/v1/people/me'"))).toEqual({ gate: true, found: ['getWithContentType'] });
+  });
+});
+
+describe('oauth-authorize-state-missing gate: an API host or `v1/` in the text', () => {
+  const id = 'oauth-authorize-state-missing';
+
+  it('through and reported', () => {
+    expect(probe(id, "export const u = 'https://webexapis.com/v1/authorize?client_id=c&response_type=code';")).toEqual({ gate: true, found: ['missingParameter'] });
+    expect(probe(id, "export const u = base + '/v1/authorize?client_id=c&response_type=code';").gate).toBe(true);
+  });
+
+  it('blocked and silent: another provider\'s authorize URL', () => {
+    expect(probe(id, "export const u = 'https://slack.com/oauth/authorize?client_id=c&response_type=code';")).toEqual({ gate: false, found: [] });
+    expect(probe(id, "export const u = `${origin}/oauth/authorize?client_id=${id}&response_type=code`;")).toEqual({ gate: false, found: [] });
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { UNKNOWN, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
+import { apiUrlGate } from '../prefilter/gates.js';
 
 /** Known API path prefixes (after an optional `/v1`) used when the host is not statically known. */
 export const API_PATH_WORDS = [
@@ -75,3 +76,15 @@ export function isApiUrl(url: StaticString | undefined, catalog: LoadedCatalog):
   return API_PATH.test(urlPath(url));
 }
 
+const apiUrlGates = new WeakMap<LoadedCatalog, RegExp>();
+
+/**
+ * Whether a text may write a URL {@link isApiUrl} takes for the API: an API host, or an API path word where a
+ * path may start (engine/prefilter/gates.ts, {@link apiUrlGate}). The gate of the detections that only report
+ * API requests; built once per catalog.
+ */
+export function mayWriteApiUrl(text: string, catalog: LoadedCatalog): boolean {
+  let gate = apiUrlGates.get(catalog);
+  if (!gate) apiUrlGates.set(catalog, (gate = apiUrlGate(apiHosts(catalog), API_PATH_WORDS)));
+  return gate.test(text);
+}

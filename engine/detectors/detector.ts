@@ -108,6 +108,13 @@ export interface Detector<D extends Detection = Detection> {
    */
   mayMatchJoined?(own: string, joined: string, ctx: DetectorContext<D>): boolean;
   /**
+   * Its gate ({@link mayMatch}) reads nothing but an API URL's host or path (a detection that only reports requests
+   * whose URL calls the API), and that URL's folded value may come from a constant of a module the file imports
+   * (engine/project/): a file whose own text fails the gate is given it again on its text joined with the strings of
+   * the modules it imports, as for {@link gateReadsUrls} (engine/analyze.ts). Its tokens stay the file's own.
+   */
+  gateOnImportedUrls?: true;
+  /**
    * The reason given for a `certain` match that names none of its own: what this detector's matches are tied
    * to (`"exact host of the legacy call history API"`).
    */

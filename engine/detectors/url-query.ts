@@ -11,6 +11,7 @@ import { calleeName, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type
 import type { Detector, RawMatch } from './detector.js';
 import type { UrlQueryDetection } from '../types.js';
 import { enclosingFunction, outerStringExpressions, resolveLocal } from './auth-support.js';
+import { escapeRegExp } from '../prefilter/regexp.js';
 
 /** A marker for query text that came from an object of known keys (`URLSearchParams({...})`). */
 const KNOWN_VALUE = '\u0001';
@@ -128,6 +129,20 @@ function isEndpoint(url: string, paths: readonly string[], apiHosts: readonly st
   return /(^|\/)v1\//.test(base) && !base.includes(UNKNOWN);
 }
 
+const endpointGates = new WeakMap<readonly string[], RegExp>();
+
+/**
+ * Whether {@link isEndpoint} may hold for a URL written in a text (the gate, {@link Detector.mayMatch}): its folded
+ * host ends with an API host, which the text then holds (written as the prefilter's tokens are: unsplit and without
+ * escape sequences), or, with no host, its path holds `v1/`, which the text shows as `v1` followed by `/`, the `\` of
+ * an escape (`\/`), or, where its literal ends, a quote, a backtick or the `$` of `${` (the `/` in the next part).
+ */
+function mayWriteEndpoint(text: string, apiHosts: readonly string[]): boolean {
+  let gate = endpointGates.get(apiHosts);
+  if (!gate) endpointGates.set(apiHosts, (gate = new RegExp([...apiHosts.map(escapeRegExp), String.raw`v1(?:[/\\'"\x60$\n\r\u2028\u2029]|$)`].join('|'), 'i')));
+  return gate.test(text);
+}
+
 /** Query parameters of a folded URL; undefined when some parameter name is not statically known. */
 function queryParams(url: string): Map<string, string | undefined> | undefined {
   const q = url.indexOf('?');
@@ -166,6 +181,9 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
     // identifying parameter's name or a judged parameter's name written in the file (names must be static).
     return detection.identifiedBy ? [detection.identifiedBy, ...Object.keys(detection.values ?? {})] : [];
   },
+  mayMatch: (text, ctx) => mayWriteEndpoint(text, ctx.catalog.hosts.api),
+  // The URL may be a constant of an imported module (`new URL(AUTHORIZE_URL)`).
+  gateOnImportedUrls: true,
   detect(file, ctx) {
     const { paths, requires = [], values = {} } = ctx.detection;
     const apiHosts = ctx.catalog.hosts.api;

@@ -2,7 +2,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
-import { getClientInstances, getRequests, resolveLocal, type RequestHeader, apiMarkers } from '../api/index.js';
+import { getClientInstances, getRequests, resolveLocal, type RequestHeader, apiMarkers, mayWriteApiUrl } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 /** A name that holds a token itself (not a prepared header value). */
@@ -55,6 +55,9 @@ export const authorizationBearerScheme: Detector<CustomDetection> = {
   },
   tokens: () => ['authorization'],
   requires: (_d, catalog) => apiMarkers(catalog),
+  // Only requests and clients whose URL calls the API are judged (`isApi`): a file writes such a URL, or imports it.
+  mayMatch: (text, ctx) => mayWriteApiUrl(text, ctx.catalog),
+  gateOnImportedUrls: true,
   detect(file, ctx) {
     const out: RawMatch[] = [];
     const seen = new Set<Node>();

@@ -1,6 +1,6 @@
 // Seed section 7: "POST with JSON or XML data but a form-urlencoded `Content-Type` | rejected".
 import type { Detector, RawMatch } from '../detectors/detector.js';
-import { findHeader, getRequests, apiMarkers } from '../api/index.js';
+import { findHeader, getRequests, apiMarkers, mayWriteApiUrl } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 
 export const formContentTypeJsonBody: Detector<CustomDetection> = {
@@ -10,6 +10,9 @@ export const formContentTypeJsonBody: Detector<CustomDetection> = {
   },
   tokens: () => ['x-www-form-urlencoded'],
   requires: (_d, catalog) => apiMarkers(catalog),
+  // Only requests and clients whose URL calls the API are judged (`isApi`): a file writes such a URL, or imports it.
+  mayMatch: (text, ctx) => mayWriteApiUrl(text, ctx.catalog),
+  gateOnImportedUrls: true,
   detect(file, ctx) {
     const out: RawMatch[] = [];
     for (const r of getRequests(file, ctx.catalog)) {

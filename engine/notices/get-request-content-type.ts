@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
-import { apiHosts, findHeader, getClientInstances, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers } from '../api/index.js';
+import { apiHosts, findHeader, getClientInstances, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { enclosingScope } from '../api/bindings.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
@@ -101,6 +101,9 @@ export const getRequestContentType: Detector<CustomDetection> = {
   },
   tokens: () => ['content-type'],
   requires: (_d, catalog) => apiMarkers(catalog),
+  // Only requests and clients whose URL calls the API are judged (`isApi`): a file writes such a URL, or imports it.
+  mayMatch: (text, ctx) => mayWriteApiUrl(text, ctx.catalog),
+  gateOnImportedUrls: true,
   detect(file, ctx) {
     const out: RawMatch[] = [];
     const requests = getRequests(file, ctx.catalog);

@@ -24,7 +24,7 @@
  * `joinUrl`). The raw tokens of the text-level interpreters show the same characters. A number or a boolean
  * cannot hold the word (see above), and an unknown part folds to U+0000, never to `/`.
  */
-import { SPACE_OR_COMMENT } from './regexp.js';
+import { escapeRegExp, SPACE_OR_COMMENT } from './regexp.js';
 
 /**
  * What follows a word, in the text, that ends the path of a folded string value (see the module comment): the
@@ -207,4 +207,40 @@ function escaped(s: string, at: number): boolean {
 function topLevelAlternation(source: string): boolean {
   for (const part of sourceParts(source)) if (part.kind === 'char' && part.c === '|' && part.depth === 0) return true;
   return false;
+}
+
+/**
+ * Where, in the text, the first segment of a folded URL's path may start (see {@link apiUrlGate}). A path decides
+ * only when the URL's host is not known (`isApiUrl`): the value is a path alone (from its start, after unknown
+ * parts: `base + '/rooms'`, `` `${base}/rooms` ``), or its host holds an unknown part (`` `https://${tenant}.example.com/rooms` ``,
+ * `'https://' + host + ':8080/rooms'`). Either way the literal that holds the path's first `/` starts (its
+ * opening quote or backtick, or the `}` of a `${...}`) at that `/` or at a part of the host after an unknown one;
+ * a host holds no `/`, `?`, `#` or white space (an escaped `\/` is a `/`). A literal whose host is written
+ * whole after `//` (`"http://example.com/authorize"`) has a known host, which the gate reads as such, not as a
+ * path; so has a template that starts with one (`` `https://sentry.io/api/0/${org}/events/` ``): none of its
+ * `${...}` starts a path. A module specifier (the literal after `from`, `import`, `import(`, `require(`) is no
+ * value a URL is folded from: its quote starts nothing. Written as a lookbehind from the `/` (the expression
+ * looks for the `/` first, then reads back).
+ */
+const PATH_START = String.raw`\/(?<=(?:(?<!(?:\bfrom|\bimport|\b(?:import|require)\s*\()\s*)['"\x60]|(?<!\x60(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#$\x60\s\\]+\/[^\x60]*)})(?:[^/?#'"\x60\s\\]|\\[^/])*\\?\/)`;
+
+/** What follows a path word in the text where the folded path may go on with `/`, `?`, `#` or end (see {@link PATH_END_FOLLOW}). */
+const SEGMENT_END_FOLLOW = String.raw`(?:[/?#\\&'"\x60$\n\r\u2028\u2029]|$)`;
+
+/**
+ * The gate of the detections that only report requests (and clients) whose URL calls the API (`isApiUrl` of
+ * engine/api/url.ts: its host is one of `hosts`; or, the host unknown, its path starts with `/v1` or
+ * `/<word>` of `pathWords`, followed by `/`, `?`, `#` or the path's end). Such a URL's folded value is made of
+ * string literals and template parts, so a text in which it is written holds a host (written as the prefilter's
+ * tokens are: unsplit and without escape sequences) or a path word where the first segment of a path may start
+ * ({@link PATH_START}) followed by a character that lets the path end or go on ({@link SEGMENT_END_FOLLOW}, as
+ * {@link PATH_END_FOLLOW}, plus `/`). The same words elsewhere (an import specifier `"@server/utils/jwt"`, a
+ * route `/oauth/authorize?`, a method name `/events.list`) are no API URL. Case-insensitive, as the prefilter.
+ * A word ending in `/` (`admin/`) needs no follower.
+ */
+export function apiUrlGate(hosts: Iterable<string>, pathWords: readonly string[]): RegExp {
+  const word = (w: string): string => escapeRegExp(w) + (w.endsWith('/') ? '' : SEGMENT_END_FOLLOW);
+  const paths = ['v1', ...pathWords].map(word).join('|');
+  const hostList = [...hosts].map(escapeRegExp).join('|');
+  return new RegExp(`${hostList ? `${hostList}|` : ''}${PATH_START}(?:${paths})`, 'i');
 }

@@ -173,8 +173,11 @@ export function reexportsIn(text: string): string[] {
   return [...out];
 }
 
-/** A quoted string or a template literal, as a regular expression sees it (escapes skipped; a template's `${}` kept inside). */
-const LITERAL = /'(?:\\[\s\S]|[^'\\\n\r])*'|"(?:\\[\s\S]|[^"\\\n\r])*"|`(?:\\[\s\S]|[^`\\])*`/g;
+/**
+ * A quoted string or a template literal, as a regular expression sees it (escapes skipped; a template's `${}` kept
+ * inside); with the word before it when that is `from`, `import` or `require(` (a module specifier: see {@link literalsOf}).
+ */
+const LITERAL = /(\bfrom\s*|\b(?:import|require)\s*\(?\s*)?(?:'(?:\\[\s\S]|[^'\\\n\r])*'|"(?:\\[\s\S]|[^"\\\n\r])*"|`(?:\\[\s\S]|[^`\\])*`)/g;
 
 /**
  * The string and template literals of a text, one per line. A tokenizer (js-tokens, engine/parse/text-tokens.ts)
@@ -184,13 +187,21 @@ const LITERAL = /'(?:\\[\s\S]|[^'\\\n\r])*'|"(?:\\[\s\S]|[^"\\\n\r])*"|`(?:\\[\s
  */
 export function literalsOf(text: string): string {
   const out: string[] = [];
-  for (const m of text.matchAll(LITERAL)) out.push(m[0]);
+  // A module specifier is no value a URL, a header or a claim is folded from (the file's imports are followed as such).
+  for (const m of text.matchAll(LITERAL)) if (m[1] === undefined) out.push(m[0]);
   return out.join('\n');
 }
 
-interface TextEntry {
+/** What is read out of a module's text, once per distinct text (by content hash): copies of a file share it. */
+interface TextReadings {
   /** The text's string literals only ({@link literalsOf}), once asked for. */
   strings?: string;
+  /** The specifiers it re-exports from ({@link reexportsIn}), once asked for. */
+  reexports?: readonly string[];
+}
+
+interface TextEntry {
+  readings: TextReadings;
   size: number;
   mtimeMs: number;
   text: string | undefined;
@@ -232,6 +243,8 @@ export class ProjectModel implements ImportLinks {
   }
 
   private readonly texts = new Map<string, TextEntry>();
+  /** {@link TextReadings} by content hash (at most 50,000 texts, then started afresh). */
+  private readonly readings = new Map<string, TextReadings>();
 
   /**
    * The string literals of the project's modules a text imports, and of the modules those re-export, to `depth`
@@ -248,7 +261,7 @@ export class ProjectModel implements ImportLinks {
       const next: Array<[string, string]> = [];
       for (const [from, body] of level) {
         // Past the file's own imports, only re-exports are followed (a barrel's `export * from './urls'`).
-        for (const spec of d === 0 ? specifiersIn(body) : reexportsIn(body)) {
+        for (const spec of d === 0 ? specifiersIn(body) : this.reexportsOf(from, body)) {
           const target = this.resolver.resolve(from, spec);
           if (!target || seen.has(target) || out.length >= limit) continue;
           seen.add(target);
@@ -263,10 +276,17 @@ export class ProjectModel implements ImportLinks {
     return out;
   }
 
-  /** A module's string and template literals, one per line (memoized with the text). */
+  /** The specifiers a module re-exports from (memoized per text: a module many files import is read once). */
+  private reexportsOf(file: string, text: string): readonly string[] {
+    const entry = this.texts.get(file);
+    if (entry && entry.text === text) return (entry.readings.reexports ??= reexportsIn(text));
+    return reexportsIn(text);
+  }
+
+  /** A module's string and template literals, one per line (memoized per text). */
   private stringsOf(file: string, text: string): string {
     const entry = this.texts.get(file);
-    if (entry && entry.text === text) return (entry.strings ??= literalsOf(text));
+    if (entry && entry.text === text) return (entry.readings.strings ??= literalsOf(text));
     return literalsOf(text);
   }
 
@@ -281,7 +301,13 @@ export class ProjectModel implements ImportLinks {
       } catch {
         text = undefined;
       }
-      entry = { size: stats.size, mtimeMs: stats.mtimeMs, text, hash: text === undefined ? '' : createHash('sha1').update(text).digest('hex') };
+      const hash = text === undefined ? '' : createHash('sha1').update(text).digest('hex');
+      let readings = this.readings.get(hash);
+      if (!readings) {
+        if (this.readings.size >= 50_000) this.readings.clear();
+        this.readings.set(hash, (readings = {}));
+      }
+      entry = { readings, size: stats.size, mtimeMs: stats.mtimeMs, text, hash };
       this.texts.set(file, entry);
     }
     this.touched?.set(file, entry.hash);
