@@ -79,6 +79,21 @@ export function defaultToday(): IsoDate {
 }
 
 const contexts = new WeakMap<object, FileContext>();
+
+/** What every rule of one file reads the same way, worked out by the first rule ESLint creates for the file. */
+interface FileState {
+  /** "Today" when neither the settings nor the rule's options pin it (the env pin or the clock). */
+  today: IsoDate;
+  /** Whether the text holds a collab-migrate suppression comment (then every rule looks at the file's comments). */
+  ownDirectives: boolean;
+}
+const fileStates = new WeakMap<object, FileState>();
+
+function fileStateOf(sourceCode: TSESLint.SourceCode): FileState {
+  let state = fileStates.get(sourceCode.ast);
+  if (!state) fileStates.set(sourceCode.ast, (state = { today: defaultToday(), ownDirectives: sourceCode.text.includes(OWN_DIRECTIVE) }));
+  return state;
+}
 /** What every collab-migrate suppression comment holds (engine/findings/suppressions.ts). */
 const OWN_DIRECTIVE = 'collab-migrate-ignore-';
 const suppressionsByAst = new WeakMap<object, Suppression[]>();
@@ -199,10 +214,11 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
       // Both checks are remembered per object (rules/options.ts): ESLint hands every file the same ones.
       const settings = checkSettings(context.settings?.[PLUGIN_NAME]);
       const own = checkRuleOptions(notice.id, context.options[0]);
-      const options: RuleOptions = { region: settings.region, strictScopes: settings.strictScopes, today: settings.today, fixMode: settings.fixMode, ...own };
-      const today = options.today ?? defaultToday();
-      const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, optionStyle: 'eslint', today, fixMode: options.fixMode };
       const code = context.sourceCode as TSESLint.SourceCode;
+      const file = fileStateOf(code);
+      const options: RuleOptions = { region: settings.region, strictScopes: settings.strictScopes, today: settings.today, fixMode: settings.fixMode, ...own };
+      const today = options.today ?? file.today;
+      const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, optionStyle: 'eslint', today, fixMode: options.fixMode };
       const types = typeOracleOf(code);
       // The engine's per-file decision (a text search, gates on the text, the strings of imported modules for a
       // file that makes HTTP calls), shared by every rule of the file and made before any walk of its tree.
@@ -210,7 +226,7 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
       const decided = applicableNotices(code, context.filename, catalog, engine, key, types).get(notice.id);
       // Nothing to analyse and no collab-migrate comment to check: no listener, so ESLint never calls this rule on
       // the file (most files of a project; `Program:exit` on every rule of every file was part of the plugin's cost).
-      if (!decided && !code.text.includes(OWN_DIRECTIVE)) return {};
+      if (!decided && !file.ownDirectives) return {};
       const baselineFile = settings.baseline ? resolve(context.cwd, settings.baseline) : undefined;
       const sourceCode = code;
       return {
