@@ -208,9 +208,13 @@ function linkProject(context: FileContext, opts: AnalyzeOptions): ProjectModel |
   return project;
 }
 
-/** Runs the given notices over an already parsed file (the ESLint adapter's entry). */
-export function analyzeContext(context: FileContext, opts: AnalyzeOptions): Match[] {
-  const candidates = opts.prefilter === false ? planDetections(opts.notices, opts.catalog) : sourceCandidates(context.text, opts, undefined, context.filename);
+/**
+ * Runs the given notices over an already parsed file (the ESLint adapter's entry). `decided`: the detections
+ * {@link sourceCandidates} chose for this file already (the ESLint plugin decides once per file for all its
+ * rules and hands each rule its own share), so the text is not searched and no import followed again.
+ */
+export function analyzeContext(context: FileContext, opts: AnalyzeOptions, decided?: readonly PlannedDetection[]): Match[] {
+  const candidates = decided ?? (opts.prefilter === false ? planDetections(opts.notices, opts.catalog) : sourceCandidates(context.text, opts, undefined, context.filename));
   if (candidates.length === 0) return [];
   const project = linkProject(context, opts);
   try {

@@ -12,7 +12,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { Linter } from 'eslint';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { analyzeContext, sourceCandidates } from '../engine/analyze.js';
+import { analyzeContext, sourceCandidates, type PlannedDetection } from '../engine/analyze.js';
 import { FileContext } from '../engine/parse/file-context.js';
 import { builtinCatalogPath, loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog/catalog.js';
 import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, effectiveText, type Severity } from '../engine/catalog/dates.js';
@@ -79,6 +79,21 @@ export function defaultToday(): IsoDate {
 }
 
 const contexts = new WeakMap<object, FileContext>();
+
+/** What every rule of one file reads the same way, worked out by the first rule ESLint creates for the file. */
+interface FileState {
+  /** "Today" when neither the settings nor the rule's options pin it (the env pin or the clock). */
+  today: IsoDate;
+  /** Whether the text holds a collab-migrate suppression comment (then every rule looks at the file's comments). */
+  ownDirectives: boolean;
+}
+const fileStates = new WeakMap<object, FileState>();
+
+function fileStateOf(sourceCode: TSESLint.SourceCode): FileState {
+  let state = fileStates.get(sourceCode.ast);
+  if (!state) fileStates.set(sourceCode.ast, (state = { today: defaultToday(), ownDirectives: sourceCode.text.includes(OWN_DIRECTIVE) }));
+  return state;
+}
 /** What every collab-migrate suppression comment holds (engine/findings/suppressions.ts). */
 const OWN_DIRECTIVE = 'collab-migrate-ignore-';
 const suppressionsByAst = new WeakMap<object, Suppression[]>();
@@ -125,28 +140,39 @@ function typeOracleOf(sourceCode: TSESLint.SourceCode): TypeOracle | undefined {
 
 /** Per catalog, its notices that have a rule, as one array (the engine caches its detection plan per array). */
 const ruleNotices = new WeakMap<LoadedCatalog, readonly Notice[]>();
-/** Per file (its tree), per engine options: the ids of the notices whose detections may apply to it. */
-const applicableByAst = new WeakMap<object, Map<string, ReadonlySet<string>>>();
+/** Per file (its tree), per engine options: the detections that may apply to it, by notice id. */
+const applicableByAst = new WeakMap<object, Map<string, ReadonlyMap<string, PlannedDetection[]>>>();
+const NOTHING_APPLIES: ReadonlyMap<string, PlannedDetection[]> = new Map();
 
 /**
- * The notices the engine would look at in this file: those whose detections' tokens the text holds and whose gates
+ * The detections the engine would run on this file, by notice: those whose tokens the text holds and whose gates
  * let it through, as the engine decides per detection (engine/analyze.ts, `sourceCandidates`: the decision for one
- * detection does not depend on which others are asked). Decided once per file for every rule, instead of once per
- * rule: each rule's own prefilter search, gates and HTTP-call check were most of the plugin's cost inside ESLint,
- * and a rule whose notice is not here has nothing to analyse and needs no FileContext (issue 30, item 4).
+ * detection does not depend on which others are asked). A text-only decision (no tree is walked), made once per
+ * file for every rule when ESLint creates the rules, so a rule whose notice cannot apply registers no listener at
+ * all and ESLint's traversal does not call it (issue 30, item 4); a rule whose notice applies is handed its own
+ * detections, so its text is not searched nor its imports followed again.
  */
-function applicableNotices(sourceCode: TSESLint.SourceCode, filename: string, catalog: LoadedCatalog, engine: EngineOptions, types: TypeOracle | undefined): ReadonlySet<string> {
+function applicableNotices(sourceCode: TSESLint.SourceCode, filename: string, catalog: LoadedCatalog, engine: EngineOptions, key: string, types: TypeOracle | undefined): ReadonlyMap<string, PlannedDetection[]> {
   let byOptions = applicableByAst.get(sourceCode.ast);
   if (!byOptions) applicableByAst.set(sourceCode.ast, (byOptions = new Map()));
-  const key = JSON.stringify(engine);
-  let ids = byOptions.get(key);
-  if (!ids) {
+  let byNotice = byOptions.get(key);
+  if (!byNotice) {
     let notices = ruleNotices.get(catalog);
     if (!notices) ruleNotices.set(catalog, (notices = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0)));
-    ids = new Set(sourceCandidates(sourceCode.text, { catalog, notices, engine, ...(types ? { types } : {}) }, undefined, filename).map((p) => p.notice.id));
-    byOptions.set(key, ids);
+    const candidates = sourceCandidates(sourceCode.text, { catalog, notices, engine, ...(types ? { types } : {}) }, undefined, filename);
+    if (candidates.length === 0) byNotice = NOTHING_APPLIES;
+    else {
+      const map = new Map<string, PlannedDetection[]>();
+      for (const p of candidates) {
+        const list = map.get(p.notice.id);
+        if (list) list.push(p);
+        else map.set(p.notice.id, [p]);
+      }
+      byNotice = map;
+    }
+    byOptions.set(key, byNotice);
   }
-  return ids;
+  return byNotice;
 }
 
 /** The messages of every interpreter a notice's detections use. */
@@ -186,19 +212,27 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
     defaultOptions: [{}],
     create(context) {
       // Checked here, before the rule reports anything: ESLint checks neither settings nor real calendar days.
+      // Both checks are remembered per object (rules/options.ts): ESLint hands every file the same ones.
       const settings = checkSettings(context.settings?.[PLUGIN_NAME]);
-      const options: RuleOptions = { region: settings.region, strictScopes: settings.strictScopes, today: settings.today, fixMode: settings.fixMode, ...checkRuleOptions(notice.id, context.options[0]) };
-      const today = options.today ?? defaultToday();
-      const baselineFile = settings.baseline ? resolve(context.cwd, settings.baseline) : undefined;
+      const own = checkRuleOptions(notice.id, context.options[0]);
+      const code = context.sourceCode as TSESLint.SourceCode;
+      const file = fileStateOf(code);
+      const options: RuleOptions = { region: settings.region, strictScopes: settings.strictScopes, today: settings.today, fixMode: settings.fixMode, ...own };
+      const today = options.today ?? file.today;
       const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, optionStyle: 'eslint', today, fixMode: options.fixMode };
-      const sourceCode = context.sourceCode;
+      const types = typeOracleOf(code);
+      // The engine's per-file decision (a text search, gates on the text, the strings of imported modules for a
+      // file that makes HTTP calls), shared by every rule of the file and made before any walk of its tree.
+      const key = `${options.region ?? ''}\0${options.strictScopes ?? ''}\0${today}\0${options.fixMode ?? ''}`;
+      const decided = applicableNotices(code, context.filename, catalog, engine, key, types).get(notice.id);
+      // Nothing to analyse and no collab-migrate comment to check: no listener, so ESLint never calls this rule on
+      // the file (most files of a project; `Program:exit` on every rule of every file was part of the plugin's cost).
+      if (!decided && !file.ownDirectives) return {};
+      const baselineFile = settings.baseline ? resolve(context.cwd, settings.baseline) : undefined;
+      const sourceCode = code;
       return {
         'Program:exit'() {
-          const code = sourceCode as TSESLint.SourceCode;
-          const types = typeOracleOf(code);
-          const matches = applicableNotices(code, context.filename, catalog, engine, types).has(notice.id)
-            ? analyzeContext(fileContextOf(code, context.filename), { catalog, notices, engine, types })
-            : [];
+          const matches = decided ? analyzeContext(fileContextOf(code, context.filename), { catalog, notices, engine, types }, decided) : [];
           const when = effectiveText(notice);
           const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode, catalog);
           // A comment that cannot be read as meant (a bad `until` date, an unknown id) is said once: by the rule it

@@ -5,7 +5,7 @@ import { analyzeFile, candidateDetections, planDetections, type AnalyzeOptions }
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { analyzeFile as analyze, prefilterEntries } from '../engine/analyze.js';
 import { fileLanguage } from '../engine/read/language.js';
-import { MIN_TOKEN_LENGTH, NO_TOKENS, PrefilterPlan, STOP_WORDS, TokenScanner, tokenProblem } from '../engine/prefilter/prefilter.js';
+import { MIN_TOKEN_LENGTH, NO_TOKENS, PrefilterPlan, STOP_WORDS, TokenScanner, tokenProblem, tokensInside } from '../engine/prefilter/prefilter.js';
 import type { EngineOptions, Match } from '../engine/types.js';
 import { display, fixPairs, invalidFiles, validFiles } from './helpers/fixtures.js';
 
@@ -217,5 +217,30 @@ describe('the prefilter loses no detection on any fixture', () => {
     expect(result.parseError).toBeUndefined();
     const unfiltered = analyzeFile({ filename: 'broken.ts', text: 'const = = ;\nexport {' }, { ...base, prefilter: false });
     if (planDetections(catalog.notices, catalog).length > 0) expect(unfiltered.parseError).toBeDefined();
+  });
+});
+
+describe('tokensInside (the scanner\'s containment table, issue 30 item 2)', () => {
+  const pairwise = (distinct: readonly string[]): string[][] => distinct.map((t) => distinct.filter((u) => t.includes(u)));
+
+  it('lists, for each token, the tokens it contains (itself included) in list order, once each', () => {
+    const distinct = ['webexapis.com', 'api.webexapis.com', 'apis', 'api', 'aa', 'aaaa'];
+    expect(tokensInside(distinct)).toEqual([['webexapis.com', 'apis', 'api'], ['webexapis.com', 'api.webexapis.com', 'apis', 'api'], ['apis', 'api'], ['api'], ['aa'], ['aa', 'aaaa']]);
+  });
+
+  it('agrees with comparing every pair, on generated token lists (repeats, prefixes, newlines)', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string({ unit: fc.constantFrom('a', 'b', 'c', '.', '\n'), minLength: 1, maxLength: 6 }), { maxLength: 25 }), (distinct) => {
+        expect(tokensInside(distinct)).toEqual(pairwise(distinct));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives the same scanner answers as before on the built-in catalog\'s tokens', () => {
+    const catalog = loadCatalog();
+    const plan = planDetections(catalog.notices, catalog);
+    const distinct = [...new Set(plan.flatMap((p) => [...p.tokens, ...p.requires]))];
+    expect(tokensInside(distinct)).toEqual(pairwise(distinct));
   });
 });

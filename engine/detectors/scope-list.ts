@@ -53,10 +53,38 @@ function runs(file: FileContext, node: TSESTree.Literal | TSESTree.TemplateLiter
   });
 }
 
+const familySets = new WeakMap<ReadonlySet<string>, ReadonlySet<string>>();
+
+/** The families (`spark`, `spark-admin`) of a catalog's known scopes, worked out once per set. */
+function familiesOf(known: ReadonlySet<string>): ReadonlySet<string> {
+  let families = familySets.get(known);
+  if (!families) familySets.set(known, (families = new Set([...known].map((s) => s.slice(0, s.indexOf(':'))))));
+  return families;
+}
+
+/**
+ * Whether {@link checkPieces} reports a piece, without its "did you mean" search when the answer does not need
+ * it: with `strictScopes`, a well-formed scope the catalog does not list whose family it knows is always
+ * reported (as a near miss or as unlisted), which is most pieces a gate meets (`localhost:8080` is not one).
+ */
+function reportsPiece(raw: string, ctx: DetectorContext<ScopeListDetection>): boolean {
+  if (ctx.options.strictScopes === true && !raw.includes('\\')) {
+    let scope: string | undefined;
+    try {
+      scope = decodeURIComponent(raw);
+    } catch {
+      return false;
+    }
+    if (!WELL_FORMED.test(scope) || ctx.catalog.knownScopes.has(scope)) return false;
+    if (familiesOf(ctx.catalog.knownScopes).has(scope.slice(0, scope.indexOf(':')))) return true;
+  }
+  return checkPieces([{ range: [0, 0], raw }], ctx).length > 0;
+}
+
 /** Checks each piece against the known scopes; near misses get a "did you mean" suggestion. */
 function checkPieces(pieces: readonly Piece[], ctx: DetectorContext<ScopeListDetection>): RawMatch[] {
   const known = ctx.catalog.knownScopes;
-  const families = new Set([...known].map((s) => s.slice(0, s.indexOf(':'))));
+  const families = familiesOf(known);
   const limit = ctx.detection.maxDistance ?? 2;
   const strict = ctx.options.strictScopes === true;
   const out: RawMatch[] = [];
@@ -129,7 +157,7 @@ function mayReport(text: string, ctx: DetectorContext<ScopeListDetection>): bool
     for (const part of m[0].includes('%') ? m[0].split('%20') : [m[0]]) {
       const key = settings + part;
       let reported = memo.get(key);
-      if (reported === undefined) memo.set(key, (reported = checkPieces([{ range: [0, 0], raw: part }], ctx).length > 0));
+      if (reported === undefined) memo.set(key, (reported = reportsPiece(part, ctx)));
       if (reported) return true;
     }
   }
