@@ -10,7 +10,7 @@
  * loaded on demand stay external and are required at run time from `node_modules`. No source maps: the package
  * ships none (a `sourceMappingURL` comment without its map points nowhere), and tsc emits none either.
  */
-import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -104,6 +104,11 @@ await build({
   output: { file: path.join(path.dirname(output), SCOPE_MANAGER_BUNDLE), format: 'cjs', sourcemap: false },
 });
 
+// Chunks of an earlier build are removed first: their names change with the code, and a stale one left in
+// dist/cli/ would be packed with the next release.
+for (const name of readdirSync(path.dirname(output))) {
+  if (/^bin-.*\.js$/.test(name)) rmSync(path.join(path.dirname(output), name), { force: true });
+}
 await build({
   input,
   platform: 'node',
