@@ -13,6 +13,7 @@ import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { importsMayRequest } from '../engine/api/summaries.js';
 import { ProjectModel } from '../engine/project/modules.js';
+import { projectRootOf } from '../engine/project/resolve.js';
 
 const catalog = loadCatalog();
 const notices = catalog.notices.filter((n) => n.status !== 'informational');
@@ -144,5 +145,29 @@ describe('a method of an imported class, with the pre-check in front', () => {
     });
     expect(result.matches).toEqual([]);
     expect(result.parsed).toBe(false);
+  });
+});
+
+describe('the project root of a file (markers looked at once per folder)', () => {
+  it('the nearest folder with .git, else the outermost with a package.json, the same for every file below', () => {
+    const top = mkdtempSync(path.join(os.tmpdir(), 'cm-root-'));
+    roots.push(top);
+    const write = (rel: string, text = ''): string => {
+      mkdirSync(path.dirname(path.join(top, rel)), { recursive: true });
+      writeFileSync(path.join(top, rel), text);
+      return path.join(top, rel);
+    };
+    write('mono/package.json', '{}');
+    write('mono/packages/a/package.json', '{}');
+    const a1 = write('mono/packages/a/src/deep/x.ts');
+    const a2 = write('mono/packages/a/src/y.ts');
+    mkdirSync(path.join(top, 'repo/.git'), { recursive: true });
+    write('repo/packages/b/package.json', '{}');
+    const b1 = write('repo/packages/b/src/z.ts');
+    const b2 = write('repo/packages/b/src/deep/w.ts');
+    const loose = write('loose/src/v.ts');
+    expect([a1, a2].map(projectRootOf)).toEqual([path.join(top, 'mono'), path.join(top, 'mono')]);
+    expect([b1, b2].map(projectRootOf)).toEqual([path.join(top, 'repo'), path.join(top, 'repo')]);
+    expect(projectRootOf(loose)).toBe(path.join(top, 'loose/src'));
   });
 });
