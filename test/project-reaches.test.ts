@@ -77,6 +77,13 @@ describe('whether a module a file imports may make a request (text alone)', () =
     expect(mayRequest({ 'caller.ts': caller, 'api.ts': client, 'urls.ts': "export const BASE = 'https://example.org';\n" })).toBe(false);
   });
 
+  it('a client method called with type arguments counts (`this.http.get<Person>(url)`)', () => {
+    const caller = "import { People } from './people';\nexport const run = (p: People) => p.one('1');\n";
+    const people = (call: string): string => `export class People { constructor(private http: any) {}\n  one(id: string) { return ${call}; } }\n`;
+    expect(mayRequest({ 'caller.ts': caller, 'people.ts': people("this.http.get<{ id: string }>(`https://webexapis.com/v1/people/${id}`)") })).toBe(true);
+    expect(mayRequest({ 'caller.ts': caller, 'people.ts': people("this.cache.find<{ id: string }>(`https://webexapis.com/v1/people/${id}`)") })).toBe(false);
+  });
+
   it('an API path word in a module specifier is no URL', () => {
     expect(
       mayRequest({
