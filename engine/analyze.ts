@@ -16,6 +16,7 @@ import { HTTP_CALL_HINT, mayApply, scannerFor, tokensWithoutRequires, type Prefi
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { projectOf, type ProjectModel } from './project/modules.js';
+import { importsMayRequest } from './api/summaries.js';
 
 export type { ParseFailure } from './parse/parse.js';
 
@@ -241,12 +242,28 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   const urlDetections = urlPlan(plan);
   const calls = HTTP_CALL_HINT.test(text);
   // A file holding a detection's own tokens but not its API markers: a class or function it imports may send to the endpoint.
+  // Only when a module it imports (or one below) may make a request, or its own text may: the request is read
+  // through a summary of that module (engine/api/summaries.ts), and each such detection reads requests.
   const has = (t: string): boolean => found?.has(t) ?? false;
-  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || candidates.includes(p) || tokensWithoutRequires(p, has));
+  let sends: boolean | undefined;
+  const importsSend = (): boolean => (sends ??= importsMayRequestFrom(text, filename, opts, reads));
+  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || candidates.includes(p) || (tokensWithoutRequires(p, has) && importsSend()));
   // Candidates whose gate reads only an API URL and failed on the file's own text: the URL may be imported.
   const retry = kept.length === candidates.length ? NONE : candidates.filter((p) => p.detector.gateOnImportedUrls && !kept.includes(p));
   if (retry.length === 0 && !urlDetections.some(open)) return kept;
   return withImportedTexts(text, filename, urlDetections, open, { candidates, kept, retry, found }, opts, reads);
+}
+
+/** {@link importsMayRequest} with the file's project model, the modules it read recorded as dependencies. */
+function importsMayRequestFrom(text: string, filename: string, opts: AnalyzeOptions, reads?: Map<string, string>): boolean {
+  const project = projectOf(filename);
+  if (!project) return true;
+  project.begin();
+  try {
+    return importsMayRequest(project, filename, text, opts.catalog);
+  } finally {
+    for (const [k, v] of project.end()) reads?.set(k, v);
+  }
 }
 
 const urlPlans = new WeakMap<readonly PlannedDetection[], readonly PlannedDetection[]>();

@@ -20,10 +20,11 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, foldTemplate, isUrlConstructor, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { moduleRecord } from '../project/modules.js';
+import { literalsOf, moduleRecord, ProjectModel, specifiersIn } from '../project/modules.js';
 import { localInit, objectOf, parameterTypeName, resolveLocal, stringOf } from './bindings.js';
 import { bodyOf, finish, fromConfig, methodOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
+import { apiMarkers } from './url.js';
 
 /** Opens and closes a hole in a folded URL: `\u0001p0\u0002` for parameter 0, `\u0001f:path\u0002` for `this.path`. */
 const OPEN = '\u0001';
@@ -232,11 +233,11 @@ export function applySummary(
 // ---------------------------------------------------------------------------------------------
 
 /** The function a callee of this file stands for in another module (imported name, namespace or object member). */
-function importedFunction(file: FileContext, callee: Node): { file: FileContext; fn: Node } | undefined {
+function importedFunction(file: FileContext, callee: Node, sends: SendsCheck): { file: FileContext; fn: Node } | undefined {
   const n = unwrap(callee);
   let root: Node = n;
   while (root.type === 'MemberExpression') root = unwrap(root.object);
-  if (root.type !== 'Identifier' || !moduleRecord(file).imports.has(root.name)) return undefined;
+  if (root.type !== 'Identifier' || !moduleRecord(file).imports.has(root.name) || !sends.mayReach(root.name)) return undefined;
   const where = file.locate(n);
   if (!where || where.file === file) return undefined;
   const fn = functionOf(where.node);
@@ -247,7 +248,7 @@ function importedFunction(file: FileContext, callee: Node): { file: FileContext;
  * The method of a class of another module that `api.method(...)` calls when `api` is an instance of it: a
  * parameter typed with the imported class (`api: WebexApi`) or a local `const api = new WebexApi(...)`.
  */
-function importedInstanceMethod(file: FileContext, callee: Node): { file: FileContext; fn: Node } | undefined {
+function importedInstanceMethod(file: FileContext, callee: Node, sends: SendsCheck): { file: FileContext; fn: Node } | undefined {
   const n = unwrap(callee);
   if (n.type !== 'MemberExpression' || n.computed) return undefined;
   const object = unwrap(n.object);
@@ -260,20 +261,27 @@ function importedInstanceMethod(file: FileContext, callee: Node): { file: FileCo
     const field = memberName(object);
     const cls = field === undefined ? undefined : thisClass(file, object);
     const typed = cls && field !== undefined ? fieldClassName(cls, field) : undefined;
-    if (!typed || !rec.imports.has(typed.name)) return undefined;
+    if (!typed || !rec.imports.has(typed.name) || !sends.mayReach(typed.name)) return undefined;
     const found = classMethod(file, typed, name);
     return found && found.file !== file ? found : undefined;
   }
   if (object.type !== 'Identifier') return undefined;
   if (rec.imports.has(object.name)) {
     // An imported singleton: `export const api = new WebexApi(...)` in another module.
+    if (!sends.mayReach(object.name)) return undefined;
     const held = file.locate(object);
     const made = held ? unwrap(held.node) : undefined;
     if (!held || held.file === file || made?.type !== 'NewExpression' || made.callee.type !== 'Identifier') return undefined;
     return classMethod(held.file, made.callee, name);
   }
-  let cls: TSESTree.Identifier | undefined = parameterTypeName(file, object);
-  if (!cls) {
+  // Binding the name by scope analyses the whole file: done only when a class the name may hold (a parameter's
+  // imported type, an imported class a variable is made by) has the method and that method sends a request.
+  const held = instanceNames(file).get(object.name);
+  if (!held) return undefined;
+  const viable = (kind: 'param' | 'new'): boolean =>
+    held.some((h) => h.kind === kind && rec.imports.has(h.cls.name) && sends.mayReach(h.cls.name) && ((found) => found !== undefined && found.file !== file && sends.summarized(found))(classMethod(file, h.cls, name)));
+  let cls: TSESTree.Identifier | undefined = viable('param') ? parameterTypeName(file, object) : undefined;
+  if (!cls && viable('new')) {
     const init = localInit(file, object);
     const made = init ? unwrap(init) : undefined;
     if (made?.type === 'NewExpression' && made.callee.type === 'Identifier') cls = made.callee;
@@ -281,6 +289,47 @@ function importedInstanceMethod(file: FileContext, callee: Node): { file: FileCo
   if (!cls || !rec.imports.has(cls.name)) return undefined;
   const found = classMethod(file, cls, name);
   return found && found.file !== file ? found : undefined;
+}
+
+/** A name of a file that may hold an instance of an imported class, and the class: a typed parameter's, or the one `new` made. */
+interface HeldInstance {
+  kind: 'param' | 'new';
+  cls: TSESTree.Identifier;
+}
+
+/**
+ * The names of a file that may hold an instance of a class it imports, read from the tree without binding names
+ * by scope: parameters typed with an imported name (`api: WebexApi`, a parameter property, one with a default),
+ * and variables made by `new` of one (`const api = new WebexApi()`). A superset of what
+ * {@link parameterTypeName} and `localInit` find for {@link importedInstanceMethod}, which binds a name by scope
+ * only when one of its classes sends a request; most files have none (memoized on the file).
+ */
+function instanceNames(file: FileContext): ReadonlyMap<string, HeldInstance[]> {
+  return file.cached('summaries:instance-names', () => {
+    const imports = moduleRecord(file).imports;
+    const out = new Map<string, HeldInstance[]>();
+    if (imports.size === 0) return out;
+    const add = (name: string, held: HeldInstance): void => {
+      const list = out.get(name);
+      if (list) list.push(held);
+      else out.set(name, [held]);
+    };
+    for (const type of [T.FunctionDeclaration, T.FunctionExpression, T.ArrowFunctionExpression] as const) {
+      for (const f of file.nodes(type)) {
+        for (const p of f.params) {
+          const inner = p.type === 'TSParameterProperty' ? p.parameter : p;
+          const id = inner.type === 'AssignmentPattern' ? inner.left : inner;
+          const t = id.type === 'Identifier' ? id.typeAnnotation?.typeAnnotation : undefined;
+          if (t?.type === 'TSTypeReference' && t.typeName.type === 'Identifier' && imports.has(t.typeName.name)) add((id as TSESTree.Identifier).name, { kind: 'param', cls: t.typeName });
+        }
+      }
+    }
+    for (const d of file.nodes(T.VariableDeclarator)) {
+      const made = d.init ? unwrap(d.init as Node) : undefined;
+      if (d.id.type === 'Identifier' && made?.type === 'NewExpression' && made.callee.type === 'Identifier' && imports.has(made.callee.name)) add(d.id.name, { kind: 'new', cls: made.callee });
+    }
+    return out;
+  });
 }
 
 /** The class name a field of a class is typed with or made by (`api: WebexApi`, `api = new WebexApi()`, a typed parameter property). */
@@ -316,6 +365,79 @@ function classMethod(file: FileContext, id: TSESTree.Identifier, name: string): 
   if (decl?.type !== 'ClassDeclaration' && decl?.type !== 'ClassExpression') return undefined;
   const fn = methodOfClass(decl, name);
   return fn ? { file: owner, fn } : undefined;
+}
+
+/** What a call site asks before following a call into another module. */
+interface SendsCheck {
+  /** False when the module an imported name comes from, and every module below it, cannot make a request (text alone, no parse). */
+  mayReach(name: string): boolean;
+  /** Whether a function of another module has a summary (it makes a request that takes something from its caller). */
+  summarized(target: { file: FileContext; fn: Node }): boolean;
+}
+
+/**
+ * Text that may make a request by itself (engine/api/calls.ts, clients.ts): a client's global name called or
+ * read a member of (`fetch(`, `window.fetch`, `axios.create(`, `got(`...), or a client package imported or
+ * required (not `import type`) under any name (clientOfIdentifier knows no other clients), for bit 1; a method call
+ * an unidentified client may make (with type arguments too: `this.http.get<Person>(url)`), for bit 2; an API host or path word ({@link apiMarkers}), for bit 4. A request
+ * of an unidentified client counts only when its URL is the API, so it needs both 2 and 4 (possibly in different
+ * modules: a constant imported for the URL). Case-insensitive for the markers, as URLs fold.
+ */
+const LIBRARY_HINT =
+  /(?<![\w$.])(?:fetch|axios|got|ky|superagent)\s*[.(]|\b(?:window|globalThis|self|global)\.fetch\b|(?:\bimport\s+(?!type\b)[^;'"]*?\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"](?:node:)?(?:https?|axios|got|ky|ky-universal|superagent|node-fetch|cross-fetch|undici)['"]/;
+const CLIENT_CALL_HINT = /\.(?:get|post|put|patch|delete|head|options|request)\s*(?:<[^()]*>\s*)?\(/;
+const SPECIFIER_STRING = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])[^'"\n\r]*\1/g;
+const enoughToSend = (mask: number): boolean => (mask & 1) !== 0 || (mask & 6) === 6;
+const sendTests = new WeakMap<LoadedCatalog, { key: string; own: (text: string) => number }>();
+let sendTestCount = 0;
+
+function sendTest(catalog: LoadedCatalog): { key: string; own: (text: string) => number } {
+  let test = sendTests.get(catalog);
+  if (!test) {
+    const markers = apiMarkers(catalog).map((m) => m.toLowerCase());
+    const own = (text: string): number => {
+      if (LIBRARY_HINT.test(text)) return 1;
+      if (!CLIENT_CALL_HINT.test(text) && !markers.some((m) => text.includes(m))) return 0;
+      // A marker counts in a string that is not a module specifier (`from "./events"` names no URL).
+      const strings = literalsOf(text.replace(SPECIFIER_STRING, '')).toLowerCase();
+      return (CLIENT_CALL_HINT.test(text) ? 2 : 0) | (markers.some((m) => strings.includes(m)) ? 4 : 0);
+    };
+    sendTests.set(catalog, (test = { key: `sends:${++sendTestCount}`, own }));
+  }
+  return test;
+}
+
+/**
+ * Whether a file may make a request through a module it imports (a method of an imported class, an imported
+ * function or instance), for a file whose own text shows no request it could make itself (no client's name, no
+ * method call an unidentified client makes): one of the modules its text imports, or one below them, may make a
+ * request ({@link ProjectModel.reaches}). True when the file's text may make one itself, or without a project.
+ */
+export function importsMayRequest(project: ProjectModel | undefined, filename: string, text: string, catalog: LoadedCatalog): boolean {
+  if (!project || LIBRARY_HINT.test(text) || CLIENT_CALL_HINT.test(text)) return true;
+  const test = sendTest(catalog);
+  return specifiersIn(text).some((spec) => project.reaches(filename, spec, test.key, test.own, enoughToSend));
+}
+
+/**
+ * The checks of {@link callRequests} for one file: a module is parsed to follow a call into it only when the
+ * module, or one it imports, may make a request ({@link ProjectModel.reaches}, per imported name once).
+ */
+function sendsCheck(file: FileContext, catalog: LoadedCatalog, requestsOf: RequestsOf): SendsCheck {
+  const rec = moduleRecord(file);
+  const project = file.links instanceof ProjectModel ? file.links : undefined;
+  const test = sendTest(catalog);
+  const answers = new Map<string, boolean>();
+  return {
+    mayReach(name) {
+      const binding = rec.imports.get(name);
+      if (!binding || !project) return true;
+      let answer = answers.get(name);
+      if (answer === undefined) answers.set(name, (answer = project.reaches(file.filename, binding.source, test.key, test.own, enoughToSend)));
+      return answer;
+    },
+    summarized: (t) => summaryOf(t.file, catalog, t.fn, requestsOf) !== undefined,
+  };
 }
 
 /** A function node for a declaration or an expression (a method's value). */
@@ -433,6 +555,7 @@ function callRequests(file: FileContext, catalog: LoadedCatalog, known: Readonly
   const classes = [...file.nodes(T.ClassDeclaration), ...file.nodes(T.ClassExpression)].filter((c) => c.superClass);
   if (rec.imports.size === 0 && classes.length === 0) return [];
   const out: HttpRequest[] = [];
+  const sends = sendsCheck(file, catalog, requestsOf);
   for (const call of file.nodes(T.CallExpression)) {
     if (known.has(call) || call.arguments.length === 0) continue;
     const callee = unwrap(call.callee as Node);
@@ -448,7 +571,7 @@ function callRequests(file: FileContext, catalog: LoadedCatalog, known: Readonly
       continue;
     }
     if (rec.imports.size === 0) continue;
-    const target = importedFunction(file, callee) ?? importedInstanceMethod(file, callee);
+    const target = importedFunction(file, callee, sends) ?? importedInstanceMethod(file, callee, sends);
     const summary = target ? summaryOf(target.file, catalog, target.fn, requestsOf) : undefined;
     if (summary) out.push(...applySummary(file, call, summary, target!.fn, catalog));
   }

@@ -27,6 +27,9 @@ import { isInside, ModuleResolver, projectRootOf } from './resolve.js';
 /** The largest module read to follow an import (the CLI's default `--max-file-size`). */
 const MAX_MODULE_BYTES = 2 * 1024 * 1024;
 
+/** The most modules {@link ProjectModel.reaches} reads for one answer before it answers true (not ruled out). */
+const REACH_LIMIT = 100;
+
 /** What a local name of a module is bound to by an import or a `require`. */
 export interface ImportBinding {
   source: string;
@@ -202,6 +205,10 @@ interface TextReadings {
 
 interface TextEntry {
   readings: TextReadings;
+  /** The project files its specifiers resolve to ({@link ProjectModel.reaches}), once asked for (per file: relative specifiers). */
+  targets?: string[];
+  /** What {@link ProjectModel.reaches}'s `own` test said of the text, per test key. */
+  marks?: Map<string, number>;
   size: number;
   mtimeMs: number;
   text: string | undefined;
@@ -281,6 +288,78 @@ export class ProjectModel implements ImportLinks {
     const entry = this.texts.get(file);
     if (entry && entry.text === text) return (entry.readings.reexports ??= reexportsIn(text));
     return reexportsIn(text);
+  }
+
+  /**
+   * What {@link reaches} learnt in this generation, per test key and module: true when the module's closure was
+   * found enough, else the or-ed mask of its whole closure (searched to its end).
+   */
+  private reached = new Map<string, true | number>();
+  private reachedGeneration = -1;
+
+  /**
+   * Whether the module a specifier written in a file names, or a module it imports (transitively, by the
+   * specifiers of its text: `import`, `export ... from`, `require`, `import()`, resolved as {@link imported}
+   * does), has text for which `own` holds: a pre-check on text alone, before a module is parsed to follow a
+   * call into it. `own` gives each text a mask (cached per module text under `key`); the answer is whether the
+   * masks of the whole closure, or-ed, are `enough` (monotone: more bits never make it false). A module that
+   * cannot be read, or a closure of more than {@link REACH_LIMIT} modules, counts as enough (not ruled out). Every module read is a dependency of the analysis,
+   * as with {@link importedTexts}.
+   *
+   * A closure searched to its end gives the mask of every module in it as well only for the root; each module
+   * searched to its end is kept with its mask, each found enough with true, for the current generation (one
+   * analysed file); texts, their masks and their resolved specifiers are kept while the text is unchanged.
+   */
+  reaches(fromName: string, specifier: string, key: string, own: (text: string) => number, enough: (mask: number) => boolean): boolean {
+    if (this.reachedGeneration !== this.generation) {
+      this.reached.clear();
+      this.reachedGeneration = this.generation;
+    }
+    const from = path.resolve(fromName);
+    const root = this.resolver.resolve(from, specifier);
+    if (!root || root === from) return false;
+    const memo = (file: string): string => `${key}\0${file}`;
+    const known = this.reached.get(memo(root));
+    if (known !== undefined) return known === true || enough(known);
+    const seen = new Set<string>([root]);
+    const queue = [root];
+    let mask = 0;
+    for (let i = 0; i < queue.length; i++) {
+      // A large closure is not searched to its end: it is not ruled out (the answer stays sound, and bounded).
+      if (i >= REACH_LIMIT) return this.enough(memo(root));
+      const file = queue[i];
+      const closure = i === 0 ? undefined : this.reached.get(memo(file));
+      if (closure === true) return this.enough(memo(root));
+      if (closure !== undefined) {
+        // Its whole closure was searched already: its mask stands for it.
+        mask |= closure;
+        if (enough(mask)) return this.enough(memo(root));
+        continue;
+      }
+      const text = this.textOf(file);
+      const entry = this.texts.get(file);
+      if (text === undefined || !entry) return this.enough(memo(root));
+      let marks = entry.marks?.get(key);
+      if (marks === undefined) (entry.marks ??= new Map()).set(key, (marks = own(text)));
+      mask |= marks;
+      if (enough(mask)) return this.enough(memo(root));
+      entry.targets ??= specifiersIn(text)
+        .map((spec) => this.resolver.resolve(file, spec))
+        .filter((t): t is string => t !== undefined && t !== file);
+      for (const t of entry.targets) {
+        if (!seen.has(t)) {
+          seen.add(t);
+          queue.push(t);
+        }
+      }
+    }
+    this.reached.set(memo(root), mask);
+    return false;
+  }
+
+  private enough(memoKey: string): true {
+    this.reached.set(memoKey, true);
+    return true;
   }
 
   /** A module's string and template literals, one per line (memoized per text). */

@@ -31,16 +31,35 @@ function oxcResolver(): typeof OxcResolver {
 /** The folder a project's files are resolved within: the nearest ancestor holding `.git`, else the outermost holding a `package.json`. */
 export function projectRootOf(filename: string): string {
   const start = path.dirname(path.resolve(filename));
-  let outermostPackage: string | undefined;
-  let dir = start;
-  for (let i = 0; i < 64; i++) {
-    if (existsSync(path.join(dir, '.git'))) return dir;
-    if (existsSync(path.join(dir, 'package.json'))) outermostPackage = dir;
+  const found = markersAbove(start, 0);
+  return found.git ?? found.outermostPackage ?? start;
+}
+
+/** What {@link projectRootOf} finds from a folder up: the nearest folder holding `.git`, else the outermost holding a `package.json`. */
+interface RootMarkers {
+  git?: string;
+  outermostPackage?: string;
+}
+
+/**
+ * The markers from each folder up, memoized per folder for the process (as {@link projectOf} keeps roots): the
+ * files of a large repository share their ancestors, which are looked at once instead of once per folder.
+ */
+const markersByFolder = new Map<string, RootMarkers>();
+
+function markersAbove(dir: string, depth: number): RootMarkers {
+  const known = markersByFolder.get(dir);
+  if (known) return known;
+  let found: RootMarkers;
+  if (existsSync(path.join(dir, '.git'))) found = { git: dir };
+  else {
     const up = path.dirname(dir);
-    if (up === dir) break;
-    dir = up;
+    const above = up === dir || depth >= 63 ? {} : markersAbove(up, depth + 1);
+    const own = existsSync(path.join(dir, 'package.json')) ? dir : undefined;
+    found = above.git ? above : { outermostPackage: above.outermostPackage ?? own };
   }
-  return outermostPackage ?? start;
+  markersByFolder.set(dir, found);
+  return found;
 }
 
 /** Whether `file` lies inside `root` (or is it). */
