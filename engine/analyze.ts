@@ -14,7 +14,7 @@ import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renam
 import { fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
 import { HTTP_CALL_HINT, mayApply, scannerFor, tokensWithoutRequires, type PrefilterEntry } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
-import { scopeMatches, scopeTextMatches } from './api/scoped.js';
+import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { projectOf, type ProjectModel } from './project/modules.js';
 
 export type { ParseFailure } from './parse/parse.js';
@@ -273,7 +273,7 @@ function withImportedTexts(
   project.begin();
   let imported: string[];
   try {
-    imported = project.importedTexts(filename, text);
+    imported = [...project.importedTexts(filename, text), ...project.envTexts(filename, text)];
   } finally {
     for (const [k, v] of project.end()) reads?.set(k, v);
   }
@@ -323,7 +323,7 @@ function runDetections(context: FileContext, candidates: readonly PlannedDetecti
   const matches: Match[] = [];
   for (const p of candidates) {
     const ctx = contextFor(p, opts);
-    for (const raw of scopeMatches(context, ctx.detection, p.detector.detect(context, ctx), opts.catalog)) {
+    for (const raw of assumedMatches(context, scopeMatches(context, ctx.detection, p.detector.detect(context, ctx), opts.catalog), opts.catalog)) {
       // A request read through an imported wrapper carries that module's nodes (its headers, its body): a
       // finding there is the other module's own, reported (and fixed) when that module is analysed; here its
       // offsets would point into the wrong text.

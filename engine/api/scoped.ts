@@ -11,6 +11,8 @@ import type { RawMatch } from '../detectors/detector.js';
 import type { Detection, DetectionScope } from '../types.js';
 import { describeEndpoint } from './endpoints.js';
 import { configTie, scopeTie, type Tie } from './tie.js';
+import { getClientInstances, getRequests } from './calls.js';
+import type { Node } from '../parse/file-context.js';
 
 /** Kinds whose matches the engine ties to the detection's scope. */
 const TIED_BY_ENGINE = new Set<Detection['kind']>(['value-map', 'property-value', 'object-shape']);
@@ -79,4 +81,28 @@ export function describeScope(scope: DetectionScope, link: (url: string) => stri
     );
   }
   return lines;
+}
+
+/**
+ * Matches at a request (or in a configured client) whose URL rests on an environment variable's assumed value
+ * (engine/project/env.ts: an environment file's example, or the variable's name) made at most likely, with the
+ * reason: a deployment sets its own values. Only files with matches look at their requests for this.
+ */
+export function assumedMatches(file: FileContext, raws: RawMatch[], catalog: LoadedCatalog): RawMatch[] {
+  if (raws.length === 0) return raws;
+  const assumed = file.cached('requests:assumed', () => {
+    const out = new Map<Node, string>();
+    for (const instance of getClientInstances(file, catalog).values()) if (instance.baseUrl?.assumed !== undefined) out.set(instance.node, instance.baseUrl.assumed);
+    for (const r of getRequests(file, catalog)) if (r.url?.assumed !== undefined) out.set(r.node, r.url.assumed);
+    return out;
+  });
+  if (assumed.size === 0) return raws;
+  return raws.map((raw) => {
+    if (!raw.node || raw.confidence === 'likely') return raw;
+    for (let n: Node | undefined = raw.node; n; n = file.parentOf(n)) {
+      const why = assumed.get(n);
+      if (why !== undefined) return { ...raw, confidence: 'likely' as const, confidenceReason: why };
+    }
+    return raw;
+  });
 }
