@@ -323,7 +323,8 @@ function runDetections(context: FileContext, candidates: readonly PlannedDetecti
   const matches: Match[] = [];
   for (const p of candidates) {
     const ctx = contextFor(p, opts);
-    for (const raw of assumedMatches(context, scopeMatches(context, ctx.detection, p.detector.detect(context, ctx), opts.catalog), opts.catalog)) {
+    const raws = scopeMatches(context, ctx.detection, p.detector.detect(context, ctx), opts.catalog);
+    for (const raw of assumedMatches(context, raws, opts.catalog, () => withoutAssumptions(context, p, ctx, opts))) {
       // A request read through an imported wrapper carries that module's nodes (its headers, its body): a
       // finding there is the other module's own, reported (and fixed) when that module is analysed; here its
       // offsets would point into the wrong text.
@@ -334,6 +335,18 @@ function runDetections(context: FileContext, candidates: readonly PlannedDetecti
   }
   const found = dedupe(matches);
   return isPerFileAdapter(opts.engine) ? leaveDeclaredRenamesToCodemod(context, found, opts.notices) : found;
+}
+
+/**
+ * A detection's matches on the file read with no environment variable's assumed value (engine/project/env.ts):
+ * a second index of the same tree, its imports followed as before; run only for a file where some match rests on
+ * such a value, to tell the matches that need it (likely) from those that do not.
+ */
+function withoutAssumptions(context: FileContext, p: PlannedDetection, ctx: DetectorContext, opts: AnalyzeOptions): RawMatch[] {
+  const plain = new FileContext(context.filename, context.text, context.ast);
+  const links = context.links;
+  if (links) plain.links = { valueOf: (f, n) => links.valueOf(f, n), memberOf: (f, k) => links.memberOf(f, k), isSoleBinding: (f, n) => links.isSoleBinding(f, n) };
+  return scopeMatches(plain, ctx.detection, p.detector.detect(plain, ctx), opts.catalog);
 }
 
 function analyzeText(file: SourceFile, candidates: readonly PlannedDetection[], opts: AnalyzeOptions): Match[] {

@@ -114,6 +114,13 @@ describe('a client whose base URL is an environment variable, in browser code (c
     const root = projectWith({ 'src/api.js': BROWSER_CLIENT('WEB_EX_API_URI').replace(/^window.*$/m, 'module.exports = Api;') });
     expect(scan(root, 'src/api.js', cors)).toEqual([]);
   });
+  it('a finding found without the assumed value keeps its confidence (a path the API is known by needs no host)', () => {
+    const code = `const base = process.env.WEBEX_BASE_URL;
+export const exchange = (token) => fetch(\`\${base}/jwt/login\`, { method: 'POST', headers: { Authorization: \`Bearer \${token}\` } });
+`;
+    const root = projectWith({ 'src/guest.js': code });
+    expect(scan(root, 'src/guest.js', only('guest-issuer-end-of-life')).map(summary)).toEqual(['guest-issuer-end-of-life 2 certain']);
+  });
   it('a template URL from `process.env` in a fetch (import.meta.env too)', () => {
     const code = `export const me = () => fetch(\`\${import.meta.env.VITE_WEBEX_API_URL}/people/me\`).then((r) => r.json());\ndocument.title = 'x';\n`;
     const root = projectWith({ 'src/me.js': code });

@@ -86,9 +86,11 @@ export function describeScope(scope: DetectionScope, link: (url: string) => stri
 /**
  * Matches at a request (or in a configured client) whose URL rests on an environment variable's assumed value
  * (engine/project/env.ts: an environment file's example, or the variable's name) made at most likely, with the
- * reason: a deployment sets its own values. Only files with matches look at their requests for this.
+ * reason (a deployment sets its own values), unless the same match is found without any assumed value
+ * (`without`, run only when some match is at such a request; a path the API is known by needs no host). Only
+ * files with matches look at their requests for this.
  */
-export function assumedMatches(file: FileContext, raws: RawMatch[], catalog: LoadedCatalog): RawMatch[] {
+export function assumedMatches(file: FileContext, raws: RawMatch[], catalog: LoadedCatalog, without: () => RawMatch[]): RawMatch[] {
   if (raws.length === 0) return raws;
   const assumed = file.cached('requests:assumed', () => {
     const out = new Map<Node, string>();
@@ -97,12 +99,21 @@ export function assumedMatches(file: FileContext, raws: RawMatch[], catalog: Loa
     return out;
   });
   if (assumed.size === 0) return raws;
-  return raws.map((raw) => {
-    if (!raw.node || raw.confidence === 'likely') return raw;
+  const reasonOf = (raw: RawMatch): string | undefined => {
+    if (!raw.node || raw.confidence === 'likely') return undefined;
     for (let n: Node | undefined = raw.node; n; n = file.parentOf(n)) {
       const why = assumed.get(n);
-      if (why !== undefined) return { ...raw, confidence: 'likely' as const, confidenceReason: why };
+      if (why !== undefined) return why;
     }
-    return raw;
+    return undefined;
+  };
+  if (!raws.some((raw) => reasonOf(raw) !== undefined)) return raws;
+  const key = (raw: RawMatch): string => `${raw.messageId}:${raw.node?.range[0]}:${raw.node?.range[1]}`;
+  const plain = new Map(without().map((raw) => [key(raw), raw]));
+  return raws.map((raw) => {
+    const why = reasonOf(raw);
+    if (why === undefined) return raw;
+    const same = plain.get(key(raw));
+    return same ? { ...raw, confidence: same.confidence ?? raw.confidence, confidenceReason: same.confidenceReason ?? raw.confidenceReason } : { ...raw, confidence: 'likely' as const, confidenceReason: why };
   });
 }
