@@ -110,6 +110,10 @@ describe('a client whose base URL is an environment variable, in browser code (c
     const root = projectWith({ 'gov.env.example': 'CHAT_BASE=<your api base>\n', 'src/api.js': BROWSER_CLIENT('CHAT_BASE') });
     expect(scan(root, 'src/api.js', cors)).toEqual([]);
   });
+  it('untrusted input: a value with a control sequence is not folded (nor printed)', () => {
+    const root = projectWith({ '.env': 'CHAT_BASE=https://webexapis.com/v1\u001b[2J\n', 'src/api.js': BROWSER_CLIENT('CHAT_BASE') });
+    expect(scan(root, 'src/api.js', cors)).toEqual([]);
+  });
   it('look-alike: server code (no browser evidence) with the same client', () => {
     const root = projectWith({ 'src/api.js': BROWSER_CLIENT('WEB_EX_API_URI').replace(/^window.*$/m, 'module.exports = Api;') });
     expect(scan(root, 'src/api.js', cors)).toEqual([]);

@@ -374,8 +374,8 @@ export class ProjectModel implements ImportLinks {
       for (const envFile of files) {
         const text = this.textOf(envFile);
         const value = text === undefined ? undefined : parseEnv(text).get(name);
-        // Only an address is taken (a placeholder, a token or an id is no value to fold into code).
-        if (value !== undefined) return /^https?:\/\/[^\s/]/i.test(value) ? { value, assumed: fileValueReason(name, envFile), file: envFile } : undefined;
+        // Only an address is taken (a placeholder, a token or an id is no value to fold into code), and no control character.
+        if (value !== undefined) return /^https?:\/\/[^\s/]/i.test(value) && !/[\u0000-\u001f\u007f-\u009f]/.test(value) ? { value, assumed: fileValueReason(name, envFile), file: envFile } : undefined;
       }
       const up = path.dirname(dir);
       if (up === dir) break;
