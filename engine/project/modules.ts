@@ -359,6 +359,16 @@ export class ProjectModel implements ImportLinks {
   }
 
   private readonly envDirs = new Map<string, string[]>();
+  private readonly envParsed = new Map<string, { text: string; values: Map<string, string> }>();
+
+  /** An environment file's values, parsed once per text. */
+  private envOf(file: string, text: string): Map<string, string> {
+    const entry = this.envParsed.get(file);
+    if (entry?.text === text) return entry.values;
+    const values = parseEnv(text);
+    this.envParsed.set(file, { text, values });
+    return values;
+  }
 
   /** {@inheritDoc ImportLinks.envValue} (engine/project/env.ts) */
   envValue(file: FileContext, name: string): EnvValue | undefined {
@@ -373,7 +383,7 @@ export class ProjectModel implements ImportLinks {
       if (!files) this.envDirs.set(dir, (files = envFilesIn(dir)));
       for (const envFile of files) {
         const text = this.textOf(envFile);
-        const value = text === undefined ? undefined : parseEnv(text).get(name);
+        const value = text === undefined ? undefined : this.envOf(envFile, text).get(name);
         // Only an address is taken (a placeholder, a token or an id is no value to fold into code), and no control character.
         if (value !== undefined) return /^https?:\/\/[^\s/]/i.test(value) && !/[\u0000-\u001f\u007f-\u009f]/.test(value) ? { value, assumed: fileValueReason(name, envFile), file: envFile } : undefined;
       }
