@@ -91,7 +91,8 @@ export function describeScope(scope: DetectionScope, link: (url: string) => stri
  * files with matches look at their requests for this.
  */
 export function assumedMatches(file: FileContext, raws: RawMatch[], catalog: LoadedCatalog, without: () => RawMatch[]): RawMatch[] {
-  if (raws.length === 0) return raws;
+  // Without the project model no environment value is read (engine/project/env.ts).
+  if (raws.length === 0 || !file.links?.envValue) return raws;
   const assumed = file.cached('requests:assumed', () => {
     const out = new Map<Node, string>();
     for (const instance of getClientInstances(file, catalog).values()) if (instance.baseUrl?.assumed !== undefined) out.set(instance.node, instance.baseUrl.assumed);

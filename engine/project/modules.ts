@@ -93,6 +93,13 @@ function readRecord(file: FileContext): ModuleRecord {
     const source = e.source ? String(e.source.value) : undefined;
     if (e.exportKind === 'type') continue;
     for (const s of e.specifiers) {
+      // Babel's `export v from './m'` (export-default-from) is an ExportDefaultSpecifier with no `local`.
+      const raw = s as unknown as { type: string; exported?: Node };
+      if (raw.type === 'ExportDefaultSpecifier') {
+        if (source && raw.exported?.type === 'Identifier') rec.exports.set(raw.exported.name, { kind: 'from', source, imported: 'default' });
+        continue;
+      }
+      if (raw.type !== 'ExportSpecifier') continue;
       const exported = importedName(s, 'exported' as 'local');
       const local = importedName(s, 'local');
       rec.exports.set(exported, source ? { kind: 'from', source, imported: local } : { kind: 'local', name: local });
