@@ -14,7 +14,7 @@ import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renam
 import { fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
 import { HTTP_CALL_HINT, mayApply, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
-import { scopeMatches, scopeTextMatches } from './api/scoped.js';
+import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { projectOf, type ProjectModel } from './project/modules.js';
 import { importsMayRequest } from './api/summaries.js';
 
@@ -300,7 +300,7 @@ function withImportedTexts(
   project.begin();
   let imported: string[];
   try {
-    imported = project.importedTexts(filename, text);
+    imported = [...project.importedTexts(filename, text), ...project.envTexts(filename, text)];
   } finally {
     for (const [k, v] of project.end()) reads?.set(k, v);
   }
@@ -378,7 +378,8 @@ function runDetections(context: FileContext, candidates: readonly PlannedDetecti
   const matches: Match[] = [];
   for (const p of candidates) {
     const ctx = contextFor(p, opts);
-    for (const raw of scopeMatches(context, ctx.detection, p.detector.detect(context, ctx), opts.catalog)) {
+    const raws = scopeMatches(context, ctx.detection, p.detector.detect(context, ctx), opts.catalog);
+    for (const raw of assumedMatches(context, raws, opts.catalog, () => withoutAssumptions(context, p, ctx, opts))) {
       // A request read through an imported wrapper carries that module's nodes (its headers, its body): a
       // finding there is the other module's own, reported (and fixed) when that module is analysed; here its
       // offsets would point into the wrong text.
@@ -389,6 +390,18 @@ function runDetections(context: FileContext, candidates: readonly PlannedDetecti
   }
   const found = dedupe(matches);
   return isPerFileAdapter(opts.engine) ? leaveDeclaredRenamesToCodemod(context, found, opts.notices) : found;
+}
+
+/**
+ * A detection's matches on the file read with no environment variable's assumed value (engine/project/env.ts):
+ * a second index of the same tree, its imports followed as before; run only for a file where some match rests on
+ * such a value, to tell the matches that need it (likely) from those that do not.
+ */
+function withoutAssumptions(context: FileContext, p: PlannedDetection, ctx: DetectorContext, opts: AnalyzeOptions): RawMatch[] {
+  const plain = new FileContext(context.filename, context.text, context.ast);
+  const links = context.links;
+  if (links) plain.links = { valueOf: (f, n) => links.valueOf(f, n), memberOf: (f, k) => links.memberOf(f, k), isSoleBinding: (f, n) => links.isSoleBinding(f, n) };
+  return scopeMatches(plain, ctx.detection, p.detector.detect(plain, ctx), opts.catalog);
 }
 
 function analyzeText(file: SourceFile, candidates: readonly PlannedDetection[], opts: AnalyzeOptions): Match[] {

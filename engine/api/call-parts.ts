@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { isApiUrl } from './url.js';
 import { enclosingScope, objectOf, resolveLocal, returnedObject, stringOf } from './bindings.js';
@@ -21,11 +21,11 @@ export function based(r: HttpRequest, url: StaticString | undefined, base: Stati
 
 export function withBase(url: StaticString | undefined, base: StaticString | undefined): StaticString | undefined {
   if (!base) return url;
-  if (!url) return { value: base.value + UNKNOWN, complete: false };
+  if (!url) return withAssumed({ value: base.value + UNKNOWN, complete: false }, base);
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url.value)) return url;
   const b = base.value.replace(/\/+$/, '');
   const p = url.value.startsWith('/') || url.value.startsWith(UNKNOWN) ? url.value : `/${url.value}`;
-  return { value: b + p, complete: base.complete && url.complete };
+  return withAssumed({ value: b + p, complete: base.complete && url.complete }, base, url);
 }
 
 function headersFromObject(file: FileContext, object: TSESTree.ObjectExpression, depth = 0): RequestHeader[] {

@@ -11,6 +11,8 @@ import type { RawMatch } from '../detectors/detector.js';
 import type { Detection, DetectionScope } from '../types.js';
 import { describeEndpoint } from './endpoints.js';
 import { configTie, scopeTie, type Tie } from './tie.js';
+import { getClientInstances, getRequests } from './calls.js';
+import type { Node } from '../parse/file-context.js';
 
 /** Kinds whose matches the engine ties to the detection's scope. */
 const TIED_BY_ENGINE = new Set<Detection['kind']>(['value-map', 'property-value', 'object-shape']);
@@ -79,4 +81,40 @@ export function describeScope(scope: DetectionScope, link: (url: string) => stri
     );
   }
   return lines;
+}
+
+/**
+ * Matches at a request (or in a configured client) whose URL rests on an environment variable's assumed value
+ * (engine/project/env.ts: an environment file's example, or the variable's name) made at most likely, with the
+ * reason (a deployment sets its own values), unless the same match is found without any assumed value
+ * (`without`, run only when some match is at such a request; a path the API is known by needs no host). Only
+ * files with matches look at their requests for this.
+ */
+export function assumedMatches(file: FileContext, raws: RawMatch[], catalog: LoadedCatalog, without: () => RawMatch[]): RawMatch[] {
+  // Without the project model no environment value is read (engine/project/env.ts).
+  if (raws.length === 0 || !file.links?.envValue) return raws;
+  const assumed = file.cached('requests:assumed', () => {
+    const out = new Map<Node, string>();
+    for (const instance of getClientInstances(file, catalog).values()) if (instance.baseUrl?.assumed !== undefined) out.set(instance.node, instance.baseUrl.assumed);
+    for (const r of getRequests(file, catalog)) if (r.url?.assumed !== undefined) out.set(r.node, r.url.assumed);
+    return out;
+  });
+  if (assumed.size === 0) return raws;
+  const reasonOf = (raw: RawMatch): string | undefined => {
+    if (!raw.node || raw.confidence === 'likely') return undefined;
+    for (let n: Node | undefined = raw.node; n; n = file.parentOf(n)) {
+      const why = assumed.get(n);
+      if (why !== undefined) return why;
+    }
+    return undefined;
+  };
+  if (!raws.some((raw) => reasonOf(raw) !== undefined)) return raws;
+  const key = (raw: RawMatch): string => `${raw.messageId}:${raw.node?.range[0]}:${raw.node?.range[1]}`;
+  const plain = new Map(without().map((raw) => [key(raw), raw]));
+  return raws.map((raw) => {
+    const why = reasonOf(raw);
+    if (why === undefined) return raw;
+    const same = plain.get(key(raw));
+    return same ? { ...raw, confidence: same.confidence ?? raw.confidence, confidenceReason: same.confidenceReason ?? raw.confidenceReason } : { ...raw, confidence: 'likely' as const, confidenceReason: why };
+  });
 }

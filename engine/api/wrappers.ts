@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { concatStatic, dottedName, findProperty, foldTemplate, isUrlConstructor, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { concatStatic, dottedName, findProperty, foldTemplate, isUrlConstructor, joinUrl, withAssumed, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { foldConditional, functionName, localInit, mergedValue, objectOf, outerParent, returnedExpression, sameFileFunction, startsWithName, stringOf } from './bindings.js';
 import { bodyOf, finish, fromConfig, headersOf, prop, requestBases, withBase } from './call-parts.js';
@@ -295,9 +295,9 @@ function foldAt(file: FileContext, frames: readonly Frame[], at: At, depth = 0):
   if (n.type === 'NewExpression' && isUrlConstructor(n) && n.arguments[0]) {
     const path = part(n.arguments[0] as Node);
     const base = n.arguments[1] ? part(n.arguments[1] as Node) : undefined;
-    if (!path) return base ? { value: base.value + UNKNOWN, complete: false } : undefined;
+    if (!path) return base ? withAssumed({ value: base.value + UNKNOWN, complete: false }, base) : undefined;
     if (!base || /^[a-z]+:\/\//i.test(path.value)) return path;
-    return { value: joinUrl(base.value, path.value), complete: base.complete && path.complete };
+    return withAssumed({ value: joinUrl(base.value, path.value), complete: base.complete && path.complete }, base, path);
   }
   const same = sameLevelValue(file, n);
   if (same) return part(same);

@@ -43,16 +43,28 @@ function queryObjectKeys(file: FileContext, node: Node, depth = 0): Map<string, 
   return undefined;
 }
 
-/** Static keys (and static string values) of an object literal; undefined when a spread or computed key hides some. */
+/**
+ * Static keys (and static string values) of an object literal; undefined when a spread or computed key hides some.
+ * The object may be a constant of another module (`import { authPayload } from './types'`, a `require`d
+ * module's member, a TypeScript module's typed `export const`), read through the project model.
+ */
 function objectKeys(file: FileContext, node: Node, depth: number): Map<string, string | undefined> | undefined {
-  const n = resolveLocal(file, node, depth);
+  let n = resolveLocal(file, node, depth);
+  let holder = file;
+  if (n.type === 'Identifier' || n.type === 'MemberExpression') {
+    // Only a name the file imports (or a member of one) is followed; a local binding resolveLocal did not fold stays unknown.
+    const far = file.links ? file.locate(node) : undefined;
+    if (!far || far.file === file) return undefined;
+    n = unwrap(far.node);
+    holder = far.file;
+  }
   if (n.type !== 'ObjectExpression') return undefined;
   const keys = new Map<string, string | undefined>();
   for (const p of n.properties) {
     if (p.type !== 'Property') return undefined;
     const name = propertyKeyName(p);
     if (name === undefined) return undefined;
-    const value = file.staticString(p.value as Node);
+    const value = holder.staticString(p.value as Node);
     keys.set(name, value?.complete ? value.value : undefined);
   }
   return keys;
@@ -91,7 +103,7 @@ function addSetCalls(file: FileContext, name: string, scope: Node, keys: Map<str
 }
 
 /** Folds a URL expression to text, expanding query objects to `k=<known>` pairs and unknown parts to {@link UNKNOWN}. */
-function foldUrl(file: FileContext, node: Node, depth = 0): string {
+function foldUrl(file: FileContext, node: Node, depth = 0, acc: { assumed?: string } = {}): string {
   if (depth > 10) return UNKNOWN;
   const n = unwrap(node);
   const keysText = (keys: Map<string, string | undefined>): string =>
@@ -101,23 +113,36 @@ function foldUrl(file: FileContext, node: Node, depth = 0): string {
       let text = '';
       n.quasis.forEach((q, i) => {
         text += q.value.cooked ?? q.value.raw;
-        if (n.expressions[i]) text += foldUrl(file, n.expressions[i] as Node, depth + 1);
+        if (n.expressions[i]) text += foldUrl(file, n.expressions[i] as Node, depth + 1, acc);
       });
       return text;
     }
     case 'BinaryExpression':
-      return n.operator === '+' ? foldUrl(file, n.left as Node, depth + 1) + foldUrl(file, n.right, depth + 1) : UNKNOWN;
+      return n.operator === '+' ? foldUrl(file, n.left as Node, depth + 1, acc) + foldUrl(file, n.right, depth + 1, acc) : UNKNOWN;
     default: {
       const keys = queryObjectKeys(file, n, depth + 1);
       if (keys) return keysText(keys);
       if (n.type === 'Identifier') {
         const resolved = resolveLocal(file, n);
-        if (resolved !== n) return foldUrl(file, resolved, depth + 1);
+        if (resolved !== n) return foldUrl(file, resolved, depth + 1, acc);
       }
       const s = file.staticString(n);
+      if (s?.assumed !== undefined) acc.assumed ??= s.assumed;
       return s ? s.value : UNKNOWN;
     }
   }
+}
+
+/**
+ * Whether a URL is a test's expectation of the URL the code builds, not a URL the code builds: an argument of an
+ * assertion on `expect(...)` (`expect(win.loadURL).toBeCalledWith(url)`, `expect(x).toBe(url)`).
+ */
+function isExpectation(file: FileContext, node: Node): boolean {
+  const call = file.parentOf(node);
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(node as TSESTree.CallExpressionArgument)) return false;
+  let n: Node = unwrap(call.callee);
+  for (let i = 0; i < 6 && n.type === 'MemberExpression'; i++) n = unwrap(n.object);
+  return n.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === 'expect';
 }
 
 /** Whether a folded URL is the endpoint on an API host (or a `/v1/` path). */
@@ -179,7 +204,9 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
   requires(detection) {
     // With an identifying parameter, a URL without it is judged only on its values: a finding needs the
     // identifying parameter's name or a judged parameter's name written in the file (names must be static).
-    return detection.identifiedBy ? [detection.identifiedBy, ...Object.keys(detection.values ?? {})] : [];
+    // A query built from an object (`qs.stringify(payload)`, `new URLSearchParams(payload)`) may hold its names in
+    // another module (an imported constant): the call opens the file too.
+    return detection.identifiedBy ? [detection.identifiedBy, ...Object.keys(detection.values ?? {}), 'stringify', 'URLSearchParams'] : [];
   },
   mayMatch: (text, ctx) => mayWriteEndpoint(text, ctx.catalog.hosts.api),
   // The URL may be a constant of an imported module (`new URL(AUTHORIZE_URL)`).
@@ -188,7 +215,8 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
     const { paths, requires = [], values = {} } = ctx.detection;
     const apiHosts = ctx.catalog.hosts.api;
     const out: RawMatch[] = [];
-    const judge = (node: Node, params: Map<string, string | undefined>, path: string): void => {
+    const judge = (node: Node, params: Map<string, string | undefined>, path: string, assumed?: string): void => {
+      const start = out.length;
       // Without its identifying parameter (`client_id`) the URL is a prefix completed elsewhere
       // (`{ WEBEX: 'https://webexapis.com/v1/authorize?response_type=code' }`): only its values are judged.
       const complete = !ctx.detection.identifiedBy || params.has(ctx.detection.identifiedBy);
@@ -201,6 +229,8 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
           out.push({ node, messageId: 'wrongParameterValue', data: { path, parameter, value, allowed: allowed.map((a) => `\`${a}\``).join(', ') } });
         }
       }
+      // A URL whose base is an environment variable's assumed value (engine/project/env.ts) is only likely.
+      if (assumed !== undefined) for (let i = start; i < out.length; i++) out[i] = { ...out[i], confidence: 'likely', confidenceReason: assumed };
     };
     const pathOf = (url: string): string => paths.find((p) => url.split(/[?#]/)[0].endsWith(p)) ?? paths[0];
     const newUrls = file.nodes(T.NewExpression).filter((n) => calleeName(n) === 'URL' && n.arguments.length > 0);
@@ -229,8 +259,9 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
       return holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && stringParts().has(holder.id.name);
     };
     for (const n of newUrls) {
-      let url = foldUrl(file, n.arguments[0] as Node);
-      if (n.arguments[1] && !/^[a-z]+:\/\//i.test(url)) url = joinUrl(foldUrl(file, n.arguments[1] as Node), url);
+      const acc: { assumed?: string } = {};
+      let url = foldUrl(file, n.arguments[0] as Node, 0, acc);
+      if (n.arguments[1] && !/^[a-z]+:\/\//i.test(url)) url = joinUrl(foldUrl(file, n.arguments[1] as Node, 0, acc), url);
       if (!isEndpoint(url, paths, apiHosts)) continue;
       const params = queryParams(url);
       if (!params) continue;
@@ -242,16 +273,17 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
         set ||= params.size > before;
       }
       // A bare `new URL(base)` with nothing set may be completed elsewhere.
-      if (set) judge(n, params, pathOf(url));
+      if (set) judge(n, params, pathOf(url), acc.assumed);
     }
     for (const node of outerStringExpressions(file)) {
       const parent = file.parentOf(node);
       if (parent?.type === 'NewExpression' && newUrls.includes(parent)) continue;
-      const url = foldUrl(file, node);
+      const acc: { assumed?: string } = {};
+      const url = foldUrl(file, node, 0, acc);
       // A base URL without a query is a building block; the URL built from it is judged where it is built.
-      if (!url.includes('?') || !isEndpoint(url, paths, apiHosts) || isBuildingBlock(node)) continue;
+      if (!url.includes('?') || !isEndpoint(url, paths, apiHosts) || isBuildingBlock(node) || isExpectation(file, node)) continue;
       const params = queryParams(url);
-      if (params) judge(node, params, pathOf(url));
+      if (params) judge(node, params, pathOf(url), acc.assumed);
     }
     return out;
   },

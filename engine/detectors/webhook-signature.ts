@@ -159,7 +159,7 @@ function isCompared(file: FileContext, h: Hmac): boolean {
   for (const use of uses) {
     for (const a of file.ancestors(use)) {
       if (a.type === 'BinaryExpression' && COMPARE_OPERATORS.has(a.operator)) return true;
-      if (a.type === 'CallExpression' && COMPARE_CALLS.test(calleeName(a) ?? '')) return true;
+      if (a.type === 'CallExpression' && (COMPARE_CALLS.test(calleeName(a) ?? '') || calleeName(a) === 'localeCompare')) return true;
       if (a.type.endsWith('Statement') || a.type.endsWith('Declaration') || a.type.startsWith('Function') || a.type === 'ArrowFunctionExpression') break;
     }
   }
@@ -367,6 +367,44 @@ function detectIn(file: FileContext, check: WebhookSignatureDetection['check'], 
       if (sides.length === 0 || !hasDigest) continue;
       out.push({ node: bin, messageId: 'nonConstantTimeCompare', data: { operator: bin.operator } });
     }
+    // A compare by method: `digest.localeCompare(header) == 0` (its result tested against 0, directly or through
+    // a variable, or negated) and `a.equals(b)` of Buffers; neither takes constant time.
+    for (const call of file.nodes(T.CallExpression)) {
+      const method = calleeName(call);
+      if (method !== 'localeCompare' && method !== 'equals') continue;
+      const callee = unwrap(call.callee);
+      const other = call.arguments[0];
+      if (callee.type !== 'MemberExpression' || !other || other.type === 'SpreadElement' || call.arguments.length > (method === 'equals' ? 1 : 3)) continue;
+      // `Buffer.from(x, 'hex').equals(Buffer.from(y, 'hex'))`: the values the Buffers hold.
+      const held = (n: Node): Node => {
+        const u = unwrap(n);
+        return u.type === 'CallExpression' && calleeName(u) === 'from' && u.arguments[0] && u.arguments[0].type !== 'SpreadElement' ? unwrap(u.arguments[0] as Node) : u;
+      };
+      const sides = [held(callee.object as Node), held(other as Node)];
+      if (!sides.some((side) => isSignatureValue(file, side, digests, []))) continue;
+      if (!sides.some((side) => isSignatureValue(file, side, digests, headers) || (!namesHeader && side.type === 'Identifier' && SIGNATURE_PARAM.test(side.name)))) continue;
+      if (method === 'localeCompare' && !isTestedAgainstZero(file, call)) continue;
+      out.push({ node: call, messageId: 'nonConstantTimeCompare', data: { operator: method } });
+    }
   }
   return out;
+}
+
+/** Whether a call's result is tested for 0 (`x == 0`, `0 !== x`, `!x`), directly or through the variable it is stored in. */
+function isTestedAgainstZero(file: FileContext, call: Node): boolean {
+  const isZero = (n: Node): boolean => {
+    const u = unwrap(n);
+    return u.type === 'Literal' && u.value === 0;
+  };
+  const tested = (n: Node): boolean => {
+    const parent = file.parentOf(n);
+    if (parent?.type === 'UnaryExpression' && parent.operator === '!') return true;
+    return parent?.type === 'BinaryExpression' && COMPARE_OPERATORS.has(parent.operator) && (isZero(parent.left as Node) || isZero(parent.right));
+  };
+  if (tested(call)) return true;
+  const holder = file.parentOf(call);
+  if (holder?.type !== 'VariableDeclarator' || holder.id.type !== 'Identifier') return false;
+  const name = holder.id.name;
+  const scope = enclosingFunction(file, call);
+  return file.nodes(T.Identifier).some((id) => id.name === name && id !== holder.id && id.range[0] >= scope.range[0] && id.range[1] <= scope.range[1] && tested(id));
 }

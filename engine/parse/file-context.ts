@@ -18,6 +18,11 @@ export interface StaticString {
   value: string;
   /** True when no part is unknown. */
   complete: boolean;
+  /**
+   * Set when some part is a value the project only suggests (an environment variable's value from an
+   * environment file, or assumed from its name: engine/project/env.ts): why a finding resting on it is only likely.
+   */
+  assumed?: string;
 }
 
 const SKIP_KEYS = new Set(['parent', 'loc', 'range', 'tokens', 'comments', 'typeAnnotation', 'returnType', 'typeParameters', 'typeArguments']);
@@ -72,6 +77,8 @@ export interface ImportLinks {
   memberOf(namespace: FileContext, key: string): ForeignValue | undefined;
   /** Whether a name is bound once in the file (by its destructured `require`, not again by a parameter or an inner declaration). */
   isSoleBinding(file: FileContext, name: string): boolean;
+  /** The value the project's environment files give a variable (or its name suggests), with why it is only assumed. */
+  envValue?(file: FileContext, name: string): { value: string; assumed: string } | undefined;
 }
 
 /** `require('x')` or `require('x').name`: an import, not a value of this file. */
@@ -92,6 +99,8 @@ export class FileContext {
   private readonly memo = new Map<string, unknown>();
   /** Set by the engine for a file of a project on disk: imported names are followed into their modules. */
   links?: ImportLinks;
+  /** Set once {@link staticString} has read an environment variable's assumed value (engine/project/env.ts). */
+  assumesValues = false;
 
   constructor(filename: string, text: string, ast: TSESTree.Program) {
     this.filename = filename;
@@ -310,6 +319,13 @@ export class FileContext {
         return n.operator === '+' ? concatStatic(this.staticString(n.left, depth + 1), this.staticString(n.right, depth + 1)) : undefined;
       case 'Identifier':
       case 'MemberExpression': {
+        const env = n.type === 'MemberExpression' && this.links?.envValue ? envVariableName(n) : undefined;
+        if (env !== undefined) {
+          const found = this.links!.envValue!(this, env);
+          if (!found) return undefined;
+          this.assumesValues = true;
+          return { value: found.value, complete: true, assumed: found.assumed };
+        }
         // A `require()` of this file is the imported module's value, which the links read, not a string here.
         const source = this.valueSource(n, depth, true);
         return source?.file.staticString(source.node, depth + 1);
@@ -318,9 +334,9 @@ export class FileContext {
         if (isUrlConstructor(n) && n.arguments.length > 0) {
           const path = this.staticString(n.arguments[0] as Node, depth + 1);
           const base = n.arguments[1] ? this.staticString(n.arguments[1] as Node, depth + 1) : undefined;
-          if (!path) return base ? { value: base.value + UNKNOWN, complete: false } : undefined;
+          if (!path) return base ? withAssumed({ value: base.value + UNKNOWN, complete: false }, base) : undefined;
           if (!base || /^[a-z]+:\/\//i.test(path.value)) return path;
-          return { value: joinUrl(base.value, path.value), complete: base.complete && path.complete };
+          return withAssumed({ value: joinUrl(base.value, path.value), complete: base.complete && path.complete }, base, path);
         }
         return undefined;
       }
@@ -385,6 +401,7 @@ export class FileContext {
 export function foldTemplate(n: TSESTree.TemplateLiteral, part: (expr: Node) => StaticString | undefined): StaticString {
   let value = '';
   let complete = true;
+  let assumed: string | undefined;
   n.quasis.forEach((q, i) => {
     value += q.value.cooked ?? q.value.raw;
     const expr = n.expressions[i];
@@ -392,15 +409,37 @@ export function foldTemplate(n: TSESTree.TemplateLiteral, part: (expr: Node) => 
       const folded = part(expr as Node);
       value += folded ? folded.value : UNKNOWN;
       complete &&= folded?.complete ?? false;
+      assumed ??= folded?.assumed;
     }
   });
-  return { value, complete };
+  return assumed === undefined ? { value, complete } : { value, complete, assumed };
 }
 
 /** `left + right` of two folded strings; undefined when neither side is known. */
 export function concatStatic(left: StaticString | undefined, right: StaticString | undefined): StaticString | undefined {
   if (!left && !right) return undefined;
-  return { value: (left?.value ?? UNKNOWN) + (right?.value ?? UNKNOWN), complete: (left?.complete ?? false) && (right?.complete ?? false) };
+  return withAssumed({ value: (left?.value ?? UNKNOWN) + (right?.value ?? UNKNOWN), complete: (left?.complete ?? false) && (right?.complete ?? false) }, left, right);
+}
+
+/** A folded string made of parts, carrying the first part's {@link StaticString.assumed} reason. */
+export function withAssumed(s: StaticString, ...parts: Array<StaticString | undefined>): StaticString {
+  const assumed = parts.find((p) => p?.assumed !== undefined)?.assumed;
+  return assumed === undefined ? s : { ...s, assumed };
+}
+
+/**
+ * The variable an environment read names: `process.env.NAME`, `process.env['NAME']`, `import.meta.env.NAME`
+ * (Vite); undefined for anything else.
+ */
+export function envVariableName(n: TSESTree.MemberExpression): string | undefined {
+  const object = unwrap(n.object);
+  if (object.type !== 'MemberExpression' || memberName(object) !== 'env') return undefined;
+  const holder = unwrap(object.object);
+  const isProcess = holder.type === 'Identifier' && holder.name === 'process';
+  const isImportMeta = holder.type === 'MetaProperty' && holder.meta.name === 'import' && holder.property.name === 'meta';
+  if (!isProcess && !isImportMeta) return undefined;
+  const name = memberName(n);
+  return name !== undefined && /^[A-Za-z_][\w]*$/.test(name) ? name : undefined;
 }
 
 /** Names a binding pattern introduces (`a`, `{ a, b: c }`, `[d, ...e]`, `f = 1`). */

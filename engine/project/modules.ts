@@ -23,6 +23,10 @@ import { boundNames, dottedName, FileContext, memberName, propertyKeyName, unwra
 import { parseSource } from '../parse/parse.js';
 import { readRegularFile } from '../read/read-file.js';
 import { isInside, ModuleResolver, projectRootOf } from './resolve.js';
+import { envFilesIn, fileValueReason, nameValueReason, namesPlatformApi, parseEnv, PLATFORM_API_BASE, type EnvValue } from './env.js';
+
+/** `process.env.NAME`, `process.env['NAME']`, `import.meta.env.NAME` in a text. */
+const ENV_READ = /\b(?:process|import\.meta)\.env(?:\.([A-Za-z_]\w*)|\[\s*['"]([A-Za-z_]\w*)['"]\s*\])/g;
 
 /** The largest module read to follow an import (the CLI's default `--max-file-size`). */
 const MAX_MODULE_BYTES = 2 * 1024 * 1024;
@@ -92,6 +96,13 @@ function readRecord(file: FileContext): ModuleRecord {
     const source = e.source ? String(e.source.value) : undefined;
     if (e.exportKind === 'type') continue;
     for (const s of e.specifiers) {
+      // Babel's `export v from './m'` (export-default-from) is an ExportDefaultSpecifier with no `local`.
+      const raw = s as unknown as { type: string; exported?: Node };
+      if (raw.type === 'ExportDefaultSpecifier') {
+        if (source && raw.exported?.type === 'Identifier') rec.exports.set(raw.exported.name, { kind: 'from', source, imported: 'default' });
+        continue;
+      }
+      if (raw.type !== 'ExportSpecifier') continue;
       const exported = importedName(s, 'exported' as 'local');
       const local = importedName(s, 'local');
       rec.exports.set(exported, source ? { kind: 'from', source, imported: local } : { kind: 'local', name: local });
@@ -362,6 +373,21 @@ export class ProjectModel implements ImportLinks {
     return true;
   }
 
+  /**
+   * The values assumed for the environment variables a text reads (`process.env.NAME`, `import.meta.env.NAME`;
+   * engine/project/env.ts), one per line: read with the imported texts, so a request whose base URL is such a
+   * variable passes the tokens that a written URL would.
+   */
+  envTexts(name: string, text: string): string[] {
+    if (!text.includes('env')) return [];
+    const out = new Set<string>();
+    for (const m of text.matchAll(ENV_READ)) {
+      const found = this.envValueAt(name, m[1] ?? m[2]);
+      if (found) out.add(found.value);
+    }
+    return [...out];
+  }
+
   /** A module's string and template literals, one per line (memoized per text). */
   private stringsOf(file: string, text: string): string {
     const entry = this.texts.get(file);
@@ -442,6 +468,42 @@ export class ProjectModel implements ImportLinks {
     if (!target) return undefined;
     if (binding.imported === '*') return wholeOf(target);
     return this.exportOf(target, binding.imported, new Set());
+  }
+
+  private readonly envDirs = new Map<string, string[]>();
+  private readonly envParsed = new Map<string, { text: string; values: Map<string, string> }>();
+
+  /** An environment file's values, parsed once per text. */
+  private envOf(file: string, text: string): Map<string, string> {
+    const entry = this.envParsed.get(file);
+    if (entry?.text === text) return entry.values;
+    const values = parseEnv(text);
+    this.envParsed.set(file, { text, values });
+    return values;
+  }
+
+  /** {@inheritDoc ImportLinks.envValue} (engine/project/env.ts) */
+  envValue(file: FileContext, name: string): EnvValue | undefined {
+    return this.envValueAt(file.filename, name);
+  }
+
+  /** The value a variable is assumed to hold in a file of the project (see engine/project/env.ts). */
+  envValueAt(filename: string, name: string): EnvValue | undefined {
+    let dir = path.dirname(path.resolve(filename));
+    for (let i = 0; i < 32 && isInside(this.root, dir); i++) {
+      let files = this.envDirs.get(dir);
+      if (!files) this.envDirs.set(dir, (files = envFilesIn(dir)));
+      for (const envFile of files) {
+        const text = this.textOf(envFile);
+        const value = text === undefined ? undefined : this.envOf(envFile, text).get(name);
+        // Only an address is taken (a placeholder, a token or an id is no value to fold into code), and no control character.
+        if (value !== undefined) return /^https?:\/\/[^\s/]/i.test(value) && !/[\u0000-\u001f\u007f-\u009f]/.test(value) ? { value, assumed: fileValueReason(name, envFile), file: envFile } : undefined;
+      }
+      const up = path.dirname(dir);
+      if (up === dir) break;
+      dir = up;
+    }
+    return namesPlatformApi(name) ? { value: PLATFORM_API_BASE, assumed: nameValueReason(name) } : undefined;
   }
 
   /** {@inheritDoc ImportLinks.isSoleBinding} */
