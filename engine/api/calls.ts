@@ -54,6 +54,7 @@ function analyzeCall(
     const kind = clientOfIdentifier(file, calleeId) ?? instance?.client;
     if (kind === 'axios') return axiosFunctionCall(site, instance);
     if (kind === 'got' || kind === 'ky') return gotFunctionCall(site, kind, instance);
+    if (kind === 'request') return requestLibraryCall(site, instance, undefined);
     return undefined;
   }
   if (callee.type !== 'MemberExpression') return undefined;
@@ -61,6 +62,7 @@ function analyzeCall(
   const held = instances.get(dottedName(callee) ?? '');
   if (held?.client === 'axios') return axiosFunctionCall(site, held);
   if (held?.client === 'got' || held?.client === 'ky') return gotFunctionCall(site, held.client, held);
+  if (held?.client === 'request') return requestLibraryCall(site, held, undefined);
   const method = memberName(callee);
   if (!method) return undefined;
   const objectNode = unwrap(callee.object);
@@ -72,6 +74,7 @@ function analyzeCall(
   const kind: HttpClient = lib ?? instance?.client ?? 'unknown';
   if (kind === 'http') return httpMethodCall(site, method);
   if (kind === 'superagent') return superagentMethodCall(site, method);
+  if (kind === 'request') return REQUEST_METHODS.has(method) ? requestLibraryCall(site, instance, method === 'del' ? 'DELETE' : method.toUpperCase()) : undefined;
   if (kind === 'unknown' && !instance && isMeteorHttp(file, objectNode)) return meteorCall(site, method);
   if (kind === 'axios' || kind === 'got' || kind === 'ky' || kind === 'unknown') return clientMethodCall(site, kind, method, objectNode, instance);
   return undefined;
@@ -193,6 +196,66 @@ function gotFunctionCall(site: CallSite, kind: 'got' | 'ky', instance: HttpClien
   fromConfig(file, r, config, instance, { json: 'json', form: 'form', body: 'body', query: 'searchParams' });
   mergedHeaders(file, r, config, args[1]);
   return finish(r, site.catalog);
+}
+
+/** The methods of the `request` library (and of an instance from `request.defaults`). */
+const REQUEST_METHODS = new Set(['get', 'post', 'put', 'patch', 'del', 'delete', 'head', 'options']);
+
+/**
+ * The `request` npm library (`request`, `request-promise(-native)`, `requestretry`): `request(options[, cb])`,
+ * `request(url[, options][, cb])`, `request.get/post/...(url|options, ...)`, and the same through an instance
+ * of `request.defaults({...})`, whose options lie under the call's. `uri`/`url` (resolved against `baseUrl`),
+ * `method` (GET unless the callee or an option says otherwise), `headers`, `qs` (the query), and the body: `form`
+ * (form-urlencoded), `formData` (multipart), `json: <value>` (that value as JSON), or `body` (JSON when `json:
+ * true` is set, as written otherwise). `auth: { bearer }` makes request send `Authorization: Bearer ...` itself,
+ * so it adds no header to the model (nothing written there can have the wrong scheme).
+ */
+function requestLibraryCall(site: CallSite, instance: HttpClientInstance | undefined, fixedMethod: string | undefined): HttpRequest | undefined {
+  const { file, args } = site;
+  if (!args[0] || isFunctionNode(unwrap(args[0]))) return undefined;
+  const r = make(site, 'request');
+  const firstObj = objectOf(file, args[0]) ?? assignedDefaults(file, args[0]);
+  const second = args[1] && !isFunctionNode(unwrap(args[1])) ? args[1] : undefined;
+  const config = firstObj ?? objectOf(file, second) ?? assignedDefaults(file, second);
+  const configNode = firstObj ? args[0] : second;
+  if (configNode) r.optionsNode = configNode;
+  const urlOption = prop(config, 'uri') ?? prop(config, 'url');
+  if (firstObj || (!second && isOptionsName(file, args[0]))) {
+    // `request({ uri, ... }, cb)`, or `request(opts, cb)` with `opts` an options object not known here.
+    if (!firstObj) r.optionsNode = args[0];
+    if (urlOption) {
+      r.urlNode = urlOption;
+      r.url = stringOf(file, urlOption);
+    }
+  } else {
+    r.urlNode = args[0];
+    r.url = stringOf(file, args[0]);
+  }
+  const baseNode = prop(config, 'baseUrl');
+  r.url = based(r, r.url, baseNode ? stringOf(file, baseNode) : instance?.baseUrl);
+  r.method = fixedMethod ?? (r.optionsNode ? optionsMethod(file, r.optionsNode, [], instanceMethod(file, instance)) : instanceMethod(file, instance));
+  fromConfig(file, r, config, instance, { form: 'form', query: 'qs' });
+  mergedHeaders(file, r, config, r.optionsNode);
+  const json = prop(config, 'json') ?? prop(instance?.options, 'json');
+  const jsonFlag = json ? unwrap(json) : undefined;
+  const jsonOn = jsonFlag?.type === 'Literal' && jsonFlag.value === true;
+  // `json: { ... }` (or a name holding an object) is the body itself; `json: true` / a flag only switches JSON on.
+  const ownJson = prop(config, 'json');
+  const jsonValue = ownJson && jsonFlag && (objectOf(file, ownJson) || jsonFlag.type === 'ArrayExpression' || jsonFlag.type === 'CallExpression') ? jsonFlag : undefined;
+  const bodyNode = prop(config, 'body');
+  const formData = prop(config, 'formData');
+  if (bodyNode) r.body = bodyOf(file, bodyNode, jsonOn ? 'json' : undefined);
+  else if (jsonValue) r.body = { node: ownJson!, object: objectOf(file, ownJson), format: 'json' };
+  else if (formData) r.body = { node: formData, format: 'unknown' };
+  return finish(r, site.catalog);
+}
+
+/** A lone first argument that is a name or member whose value is not a string here (`request(opts, cb)`): the options, not the URL. */
+function isOptionsName(file: FileContext, node: Node): boolean {
+  const n = unwrap(node);
+  if (n.type !== 'Identifier' && n.type !== 'MemberExpression') return false;
+  if (stringOf(file, node)) return false;
+  return !/(url|uri|path|endpoint|href|link)$/i.test(dottedName(n) ?? '');
 }
 
 /** node `http(s).request(url|options[, options], cb)` / `.get`, with the body its `write`/`end` send. */

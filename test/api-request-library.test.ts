@@ -1,0 +1,163 @@
+/**
+ * The `request` npm library family (`request`, `request-promise`, `request-promise-native`, `requestretry`),
+ * the HTTP client of many older bots (issue 26): its call shapes, `request.defaults({...})` instances, and the
+ * options that carry the URL, method, headers, query and body. Each shape has a case that must be followed and
+ * a look-alike that must stay quiet.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { getRequests, type HttpRequest } from '../engine/api/index.js';
+import { analyzeFile } from '../engine/analyze.js';
+import { contextOf } from './helpers/snippets.js';
+
+const catalog = loadCatalog();
+const requests = (code: string, filename = 'file.js'): HttpRequest[] => getRequests(contextOf(code, filename), catalog);
+/** `line notice` of every finding of the given notices. */
+const findings = (code: string, ids: string[], filename = 'index.js'): string[] =>
+  analyzeFile({ filename, text: code }, { catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: {} }).matches.map((m) => `${m.loc.start.line} ${m.noticeId}`);
+const API = 'https://webexapis.com/v1';
+
+describe('request(options[, cb]) and request(url, options, cb)', () => {
+  it('options object: uri, default method GET, headers, qs', () => {
+    const code = `const request = require('request');
+request({ uri: '${API}/people', headers: { Authorization: 'Bearer ' + t }, qs: { email: 'a@b.c' } }, (err, res) => {});`;
+    const [r] = requests(code);
+    expect(r?.client).toBe('request');
+    expect(r?.method).toBe('GET');
+    expect(r?.url?.value).toBe(`${API}/people`);
+    expect(r?.isApi).toBe(true);
+    expect(r?.query?.properties).toHaveLength(1);
+    expect(r?.headers.map((h) => h.name)).toEqual(['Authorization']);
+    expect(r?.body).toBeUndefined();
+  });
+  it('`request(url, options, cb)` with `method` and `url` + `baseUrl`', () => {
+    const code = `import request from 'request';
+request('/rooms', { baseUrl: '${API}', method: 'post', body: JSON.stringify({ title: 'x' }) }, cb);`;
+    const [r] = requests(code);
+    expect(r?.method).toBe('POST');
+    expect(r?.url?.value).toBe(`${API}/rooms`);
+    expect(r?.body?.format).toBe('json');
+  });
+  it('`request(opts, cb)` with `opts` a variable holding the options', () => {
+    const code = `const rp = require('request-promise-native');
+const opts = { url: '${API}/people/me', headers: { 'Content-Type': 'application/json' } };
+rp(opts).then(() => {});`;
+    const [r] = requests(code);
+    expect(r?.client).toBe('request');
+    expect(r?.url?.value).toBe(`${API}/people/me`);
+    expect(r?.method).toBe('GET');
+  });
+  it('a GET with a Content-Type header is reported (request-promise, requestretry)', () => {
+    for (const lib of ['request-promise', 'requestretry']) {
+      const code = `const rp = require('${lib}');
+module.exports = (t) => rp({ uri: '${API}/people/me', headers: { Authorization: 'Bearer ' + t, 'Content-Type': 'application/json' } });`;
+      expect(findings(code, ['get-request-content-type'])).toEqual(['2 get-request-content-type']);
+    }
+  });
+  it('look-alike: a POST with the same header and a body is not reported', () => {
+    const code = `const request = require('request');
+module.exports = (t, text) => request({ uri: '${API}/messages', method: 'POST', json: true, body: { text }, headers: { 'Content-Type': 'application/json' } }, () => {});`;
+    const [r] = requests(code);
+    expect(r?.body?.format).toBe('json');
+    expect(r?.body?.object?.properties).toHaveLength(1);
+    expect(findings(code, ['get-request-content-type'])).toEqual([]);
+  });
+  it('look-alike: a `request` that is not the library (no require/import) is not the client', () => {
+    const code = `function request(o) { return o; }
+request({ uri: '${API}/people/me', headers: { 'Content-Type': 'application/json' } });`;
+    expect(requests(code).every((r) => r.client !== 'request')).toBe(true);
+    expect(findings(code, ['get-request-content-type'])).toEqual([]);
+  });
+  it('look-alike: a `request` imported from another package is not the client', () => {
+    const code = `const { request } = require('undici');
+const request2 = require('./request');
+request2({ uri: '${API}/people/me', headers: { 'Content-Type': 'application/json' } });`;
+    expect(requests(code).some((r) => r.client === 'request')).toBe(false);
+  });
+});
+
+describe('request.get/post/put/patch/del/delete/head', () => {
+  it('the method comes from the callee; `del` is DELETE', () => {
+    const code = `const request = require('request');
+request.get('${API}/rooms', cb);
+request.post({ url: '${API}/rooms', json: { title: 'x' } }, cb);
+request.del('${API}/rooms/1', cb);
+request.delete({ uri: '${API}/rooms/2' });
+request.head('${API}/rooms');
+request.patch('${API}/rooms/3', { form: { title: 'y' } });`;
+    const rs = requests(code);
+    expect(rs.map((r) => `${r.method} ${r.url?.value}`)).toEqual([
+      `GET ${API}/rooms`,
+      `POST ${API}/rooms`,
+      `DELETE ${API}/rooms/1`,
+      `DELETE ${API}/rooms/2`,
+      `HEAD ${API}/rooms`,
+      `PATCH ${API}/rooms/3`,
+    ]);
+    expect(rs[1]?.body?.format).toBe('json');
+    expect(rs[5]?.body?.format).toBe('form');
+  });
+  it('look-alike: a route handler `app.get(path, fn)` next to request is not a request of the library', () => {
+    const code = `const request = require('request');
+app.get('/people', (req, res) => res.send('ok'));`;
+    expect(requests(code)).toEqual([]);
+  });
+  it('`formData` is a (multipart) body; `json: true` without a body is no body', () => {
+    const code = `const request = require('request');
+request.post({ url: '${API}/messages', formData: { files: stream } });
+request.get({ url: '${API}/messages', json: true, headers: { 'Content-Type': 'application/json' } });`;
+    const [a, b] = requests(code);
+    expect(a?.body?.format).toBe('unknown');
+    expect(b?.body).toBeUndefined();
+    expect(findings(code, ['get-request-content-type'])).toEqual(['3 get-request-content-type']);
+  });
+});
+
+describe('request.defaults({...}) instances', () => {
+  it('baseUrl and headers of the defaults lie under the call\'s options', () => {
+    const code = `const request = require('request');
+const api = request.defaults({ baseUrl: '${API}', headers: { Authorization: 'Bearer ' + process.env.T, 'Content-Type': 'application/json' } });
+api.get('/people/me', cb);
+api({ uri: '/rooms', method: 'POST', json: { title: 'x' } }, cb);`;
+    const [g, p] = requests(code);
+    expect(g?.client).toBe('request');
+    expect(g?.url?.value).toBe(`${API}/people/me`);
+    expect(g?.headers.filter((h) => h.inherited).map((h) => h.name)).toEqual(['Authorization', 'Content-Type']);
+    expect(p?.method).toBe('POST');
+    expect(p?.url?.value).toBe(`${API}/rooms`);
+    expect(p?.body?.format).toBe('json');
+  });
+  it('`require(\'request\').defaults({...})` in place, and `json: true` of the defaults makes an object body JSON', () => {
+    const code = `const api = require('request').defaults({ json: true, baseUrl: '${API}' });
+api.post('/messages', { body: { text: 'hi' } });`;
+    const [r] = requests(code);
+    expect(r?.url?.value).toBe(`${API}/messages`);
+    expect(r?.body?.format).toBe('json');
+  });
+  it('look-alike: `.defaults()` of something that is not request makes no client', () => {
+    const code = `const _ = require('lodash');
+const api = _.defaults({ baseUrl: '${API}' }, x);
+api.get('/people/me');`;
+    expect(requests(code).some((r) => r.client === 'request')).toBe(false);
+  });
+});
+
+describe('notices through request', () => {
+  it('`auth: { bearer }` sends the Bearer scheme: nothing to report', () => {
+    const code = `const request = require('request');
+module.exports = (token) => request.get({ url: '${API}/people/me', auth: { bearer: token } });`;
+    expect(findings(code, ['authorization-bearer-scheme'])).toEqual([]);
+  });
+  it('a bare token written in the Authorization header is reported', () => {
+    const code = `const request = require('request');
+module.exports = (token) => request.get({ url: '${API}/people/me', headers: { Authorization: token } });`;
+    expect(findings(code, ['authorization-bearer-scheme'])).toEqual(['2 authorization-bearer-scheme']);
+  });
+  it('the token endpoint sent `json: {...}` is reported; `form: {...}` is not', () => {
+    const json = `const request = require('request');
+exports.refresh = (refresh_token, client_id, client_secret) =>
+  request.post({ url: '${API}/access_token', json: { grant_type: 'refresh_token', client_id, client_secret, refresh_token } }, cb);`;
+    expect(findings(json, ['token-endpoint-form-body'])).toEqual(['3 token-endpoint-form-body']);
+    expect(findings(json.replace('json:', 'form:'), ['token-endpoint-form-body'])).toEqual([]);
+  });
+});
