@@ -161,3 +161,17 @@ exports.refresh = (refresh_token, client_id, client_secret) =>
     expect(findings(json.replace('json:', 'form:'), ['token-endpoint-form-body'])).toEqual([]);
   });
 });
+
+describe('request is a Node library', () => {
+  it('look-alike: its requests to the API are not browser calls (cors-localhost-origins), even beside a browser global', () => {
+    const code = `var request = require('request');
+if (typeof window !== 'undefined') window.x = 1;
+request({ method: 'POST', uri: '${API}/messages', form: { roomId: r, markdown: t } }, cb);`;
+    expect(requests(code)[0]?.client).toBe('request');
+    expect(findings(code, ['cors-localhost-origins'])).toEqual([]);
+    expect(findings(code.replace("var request = require('request');", ''), ['cors-localhost-origins'])).toEqual([]);
+    const fetchCode = `if (typeof window !== 'undefined') window.x = 1;
+fetch('${API}/messages', { method: 'POST' });`;
+    expect(findings(fetchCode, ['cors-localhost-origins'])).toEqual(['2 cors-localhost-origins']);
+  });
+});
