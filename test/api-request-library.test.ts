@@ -175,3 +175,58 @@ fetch('${API}/messages', { method: 'POST' });`;
     expect(findings(fetchCode, ['cors-localhost-origins'])).toEqual(['2 cors-localhost-origins']);
   });
 });
+
+describe("jQuery's $.ajax / $.get / $.post (browser code)", () => {
+  it('`$.ajax({ url, type, headers, data, contentType })`: method, headers, body', () => {
+    const code = `$.ajax({ url: '${API}/messages', type: 'POST', headers: { Authorization: 'Bearer ' + t }, data: JSON.stringify({ text: 'hi' }), contentType: 'application/json' });`;
+    const [r] = requests(code);
+    expect(r?.client).toBe('jquery');
+    expect(r?.method).toBe('POST');
+    expect(r?.url?.value).toBe(`${API}/messages`);
+    expect(r?.headers.map((h) => h.name)).toEqual(['Authorization', 'Content-Type']);
+    expect(r?.body?.format).toBe('json');
+  });
+  it('a GET with `contentType` set is reported (jQuery sends a Content-Type it is given); `data` of a GET is the query', () => {
+    const code = `jQuery.ajax({ url: '${API}/people', method: 'GET', data: { email: e }, contentType: 'application/json', headers: { Authorization: 'Bearer ' + t } });`;
+    const [r] = requests(code);
+    expect(r?.query?.properties).toHaveLength(1);
+    expect(r?.body).toBeUndefined();
+    expect(findings(code, ['get-request-content-type'])).toEqual(['1 get-request-content-type']);
+  });
+  it('`$.get(url, data, cb)` is a GET with a query; `$.post(url, data)` sends the object form-urlencoded', () => {
+    const code = `$.get('${API}/rooms', { max: 10 }, function (res) {});
+$.post('${API}/access_token', { grant_type: 'authorization_code', code: c });`;
+    const [g, p] = requests(code);
+    expect(g?.method).toBe('GET');
+    expect(g?.query?.properties).toHaveLength(1);
+    expect(p?.method).toBe('POST');
+    expect(p?.body?.format).toBe('form');
+    expect(findings(code, ['token-endpoint-form-body'])).toEqual([]);
+  });
+  it('a JSON token request through $.ajax is reported', () => {
+    const code = `$.ajax({ url: '${API}/access_token', type: 'POST', data: JSON.stringify({ grant_type: 'authorization_code', code: c }), contentType: 'application/json' });`;
+    expect(findings(code, ['token-endpoint-form-body'])).toEqual(['1 token-endpoint-form-body']);
+  });
+  it('`import $ from "jquery"` is jQuery too', () => {
+    const code = `import $ from 'jquery';
+export const me = (t) => $.ajax({ url: '${API}/people/me', headers: { Authorization: 'Bearer ' + t } });`;
+    expect(requests(code)[0]?.client).toBe('jquery');
+  });
+  it('look-alikes: a `$` the file binds (a variable, a parameter, another import) is not jQuery', () => {
+    for (const code of [
+      `const $ = makeClient();
+$.ajax({ url: '${API}/people/me', contentType: 'application/json' });`,
+      `function f($) { return $.ajax({ url: '${API}/people/me', contentType: 'application/json' }); }`,
+      `import $ from 'zepto-like';
+$.ajax({ url: '${API}/people/me', contentType: 'application/json' });`,
+    ]) {
+      expect(requests(code).some((r) => r.client === 'jquery')).toBe(false);
+      expect(findings(code, ['get-request-content-type'])).toEqual([]);
+    }
+  });
+  it('look-alike: `contentType: false` (a FormData upload) sends no Content-Type', () => {
+    const code = `$.ajax({ url: '${API}/people/me', type: 'GET', contentType: false });`;
+    expect(requests(code)[0]?.headers).toEqual([]);
+    expect(findings(code, ['get-request-content-type'])).toEqual([]);
+  });
+});

@@ -11,7 +11,7 @@ import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node } 
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { enclosingScope, mergedValue, objectOf, resolveLocal, stringOf } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
-import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, isMeteorHttp } from './clients.js';
+import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, isJquery, isMeteorHttp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
 import { optionsMethod, wrapperRequests } from './wrappers.js';
 import { importedCallRequests } from './summaries.js';
@@ -71,6 +71,7 @@ function analyzeCall(
   const objectKey = dottedName(objectNode);
   // Project hook: `api.get(...)` of a configured client imported from another module (clients.ts importedInstance).
   const instance = objectKey !== undefined ? (instances.get(objectKey) ?? (objectName && !lib && (METHODS.has(method) || method === 'request') ? importedInstance(file, catalog, objectName) : undefined)) : undefined;
+  if (!lib && !instance && objectName && (objectName === '$' || objectName === 'jQuery') && isJquery(file, objectName)) return jqueryCall(site, method);
   const kind: HttpClient = lib ?? instance?.client ?? 'unknown';
   if (kind === 'http') return httpMethodCall(site, method);
   if (kind === 'superagent') return superagentMethodCall(site, method);
@@ -256,6 +257,53 @@ function isOptionsName(file: FileContext, node: Node): boolean {
   if (n.type !== 'Identifier' && n.type !== 'MemberExpression') return false;
   if (stringOf(file, node)) return false;
   return !/(url|uri|path|endpoint|href|link)$/i.test(dottedName(n) ?? '');
+}
+
+/**
+ * jQuery's `$.ajax(url|settings[, settings])`, `$.get/post(url|settings, data, success)`, `$.getJSON(url, data)`:
+ * `url`, `type`/`method` (GET by default), `headers`, `contentType` (the request's Content-Type header, as
+ * written in the settings), `data` (the query string of a GET/HEAD; otherwise the body: an object is sent
+ * form-urlencoded, a string as written).
+ */
+function jqueryCall(site: CallSite, method: string): HttpRequest | undefined {
+  const { file, args } = site;
+  if (method !== 'ajax' && method !== 'get' && method !== 'post' && method !== 'getJSON') return undefined;
+  if (!args[0] || isFunctionNode(unwrap(args[0]))) return undefined;
+  const r = make(site, 'jquery');
+  const first = objectOf(file, args[0]);
+  let settings = first;
+  let data: Node | undefined;
+  if (!first) {
+    r.urlNode = args[0];
+    r.url = stringOf(file, args[0]);
+    if (method === 'ajax') settings = objectOf(file, args[1]);
+    else if (args[1] && !isFunctionNode(unwrap(args[1]))) data = args[1];
+  }
+  if (settings) {
+    r.options = settings;
+    const u = prop(settings, 'url');
+    if (u && !r.urlNode) {
+      r.urlNode = u;
+      r.url = stringOf(file, u);
+    }
+    data ??= prop(settings, 'data');
+  }
+  const m = prop(settings, 'type') ?? prop(settings, 'method');
+  r.method = method === 'post' ? 'POST' : method === 'ajax' || (method === 'get' && first) ? (m ? methodOf(file, m) : 'GET') : 'GET';
+  const h = headersOf(file, prop(settings, 'headers'));
+  r.headers = h.headers;
+  r.headersNode = h.object;
+  const ct = settings?.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'contentType');
+  const ctValue = ct ? unwrap(ct.value as Node) : undefined;
+  // `contentType: false` sends none (FormData uploads).
+  if (ct && !(ctValue?.type === 'Literal' && ctValue.value === false)) r.headers.push({ name: 'Content-Type', property: ct, value: ct.value as Node });
+  if (data) {
+    if (r.method === 'GET' || r.method === 'HEAD') {
+      const q = objectOf(file, data);
+      if (q) r.query = q;
+    } else r.body = bodyOf(file, data, 'form');
+  }
+  return finish(r, site.catalog);
 }
 
 /** node `http(s).request(url|options[, options], cb)` / `.get`, with the body its `write`/`end` send. */

@@ -168,6 +168,37 @@ export function isMeteorHttp(file: FileContext, node: Node): boolean {
     && !file.nodes(T.ClassDeclaration).some((c) => c.id?.name === 'HTTP');
 }
 
+/** `$.ajax(`, `jQuery.get(`, ...: the text a file must hold for jQuery's requests to be looked for. */
+const JQUERY_CALL_TEXT = /(?:\$|\bjQuery)\s*\.\s*(?:ajax|get|post|getJSON)\s*\(/;
+
+/**
+ * jQuery's `$` / `jQuery` (browser code): `import $ from 'jquery'` / `require('jquery')`, or the page's global
+ * when the file binds the name nowhere (no declaration, parameter, class or import of it). Only looked for in a
+ * file whose text holds a `$.ajax(`-like call.
+ */
+export function isJquery(file: FileContext, name: string): boolean {
+  if (name !== '$' && name !== 'jQuery') return false;
+  const known = file.cached('requests:jquery', () => {
+    const out = new Set<string>();
+    if (!JQUERY_CALL_TEXT.test(file.text)) return out;
+    const sources = importSources(file);
+    for (const n of ['$', 'jQuery']) {
+      const src = sources.get(n);
+      if (src !== undefined) {
+        if (src === 'jquery') out.add(n);
+        continue;
+      }
+      const bound = file.nodes(T.VariableDeclarator).some((d) => d.id.type === 'Identifier' && d.id.name === n)
+        || file.nodes(T.FunctionDeclaration).some((f) => f.id?.name === n)
+        || file.nodes(T.ClassDeclaration).some((c) => c.id?.name === n)
+        || [...file.nodes(T.FunctionDeclaration), ...file.nodes(T.FunctionExpression), ...file.nodes(T.ArrowFunctionExpression)].some((f) => f.params.some((p) => p.type === 'Identifier' && p.name === n));
+      if (!bound) out.add(n);
+    }
+    return out;
+  });
+  return known.has(name);
+}
+
 /** A receiver name that reads as an HTTP client (`this.http`, `apiClient`, `rest`), for wrapper candidates. */
 export const CLIENT_LIKE = /(^|\.)[\w$]*(http|client|api|axios|rest|request)[\w$]*$/i;
 

@@ -8,9 +8,9 @@ import type { Node, StaticString } from '../parse/file-context.js';
 
 /**
  * The library that sends a request (`unknown`: an axios-like `client.get(url, ...)` of an unidentified client;
- * `request`: the `request` npm family, `request-promise(-native)` and `requestretry` included).
+ * `request`: the `request` npm family, `request-promise(-native)` and `requestretry` included; `jquery`: `$.ajax`).
  */
-export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'request' | 'unknown';
+export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'request' | 'jquery' | 'unknown';
 
 /** One header as written in the source. */
 export interface RequestHeader {

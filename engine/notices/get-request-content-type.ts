@@ -99,7 +99,8 @@ export const getRequestContentType: Detector<CustomDetection> = {
   messages: {
     getWithContentType: 'GET request to the API sets a `Content-Type` header, which the stricter header validation may reject. {{instead}}',
   },
-  tokens: () => ['content-type'],
+  // `contentType`: jQuery's `$.ajax({ contentType })` setting, which sets the header.
+  tokens: () => ['content-type', 'contentType'],
   requires: (_d, catalog) => apiMarkers(catalog),
   detect(file, ctx) {
     const out: RawMatch[] = [];
