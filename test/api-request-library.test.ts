@@ -230,3 +230,38 @@ $.ajax({ url: '${API}/people/me', contentType: 'application/json' });`,
     expect(findings(code, ['get-request-content-type'])).toEqual([]);
   });
 });
+
+describe('XMLHttpRequest: open, setRequestHeader and send on one variable in one function', () => {
+  const xhr = (method: string, send: string, extra = ''): string => `function load(t) {
+  var xhr = new XMLHttpRequest();
+  xhr.open('${method}', '${API}/people/me');
+  xhr.setRequestHeader('Authorization', 'Bearer ' + t);
+  xhr.setRequestHeader('Content-Type', 'application/json');${extra}
+  xhr.send(${send});
+}`;
+  it('method, URL, headers and body', () => {
+    const [r] = requests(xhr('PUT', "JSON.stringify({ displayName: 'x' })"));
+    expect(r?.client).toBe('xhr');
+    expect(r?.method).toBe('PUT');
+    expect(r?.url?.value).toBe(`${API}/people/me`);
+    expect(r?.headers.map((h) => h.name)).toEqual(['Authorization', 'Content-Type']);
+    expect(r?.body?.format).toBe('json');
+  });
+  it('a GET sent with no body and a Content-Type header is reported, with no edit', () => {
+    const code = xhr('GET', '');
+    const result = analyzeFile({ filename: 'a.js', text: code }, { catalog, notices: catalog.notices.filter((n) => n.id === 'get-request-content-type'), engine: {} });
+    expect(result.matches.map((m) => m.loc.start.line)).toEqual([5]);
+    expect(result.matches[0]?.fix).toBeUndefined();
+  });
+  it('look-alikes: a POST with a body; `send(null)` of a GET is still no body', () => {
+    expect(findings(xhr('POST', "JSON.stringify({ text: 'x' })"), ['get-request-content-type'])).toEqual([]);
+    expect(requests(xhr('GET', 'null'))[0]?.body).toBeUndefined();
+  });
+  it('look-alikes: `open` of something that is not an XMLHttpRequest made in the function', () => {
+    const code = `function f(win) { win.open('GET', '${API}/people/me'); win.setRequestHeader('Content-Type', 'application/json'); }
+var xhr = new XMLHttpRequest();
+function g() { xhr.open('GET', '${API}/people/me'); xhr.setRequestHeader('Content-Type', 'application/json'); xhr.send(); }`;
+    expect(requests(code).some((r) => r.client === 'xhr')).toBe(false);
+    expect(findings(code, ['get-request-content-type'])).toEqual([]);
+  });
+});

@@ -71,6 +71,10 @@ function analyzeCall(
   const objectKey = dottedName(objectNode);
   // Project hook: `api.get(...)` of a configured client imported from another module (clients.ts importedInstance).
   const instance = objectKey !== undefined ? (instances.get(objectKey) ?? (objectName && !lib && (METHODS.has(method) || method === 'request') ? importedInstance(file, catalog, objectName) : undefined)) : undefined;
+  if (method === 'open' && objectName && !lib && !instance) {
+    const xhr = xhrCall(site, objectName);
+    if (xhr) return xhr;
+  }
   if (!lib && !instance && objectName && (objectName === '$' || objectName === 'jQuery') && isJquery(file, objectName)) return jqueryCall(site, method);
   const kind: HttpClient = lib ?? instance?.client ?? 'unknown';
   if (kind === 'http') return httpMethodCall(site, method);
@@ -302,6 +306,45 @@ function jqueryCall(site: CallSite, method: string): HttpRequest | undefined {
       const q = objectOf(file, data);
       if (q) r.query = q;
     } else r.body = bodyOf(file, data, 'form');
+  }
+  return finish(r, site.catalog);
+}
+
+/**
+ * `const xhr = new XMLHttpRequest(); xhr.open(method, url); xhr.setRequestHeader(k, v); xhr.send(body)`: the
+ * variable made and used in one function (the `open` call is the request). Only in a file whose text names
+ * `XMLHttpRequest`.
+ */
+function xhrCall(site: CallSite, name: string): HttpRequest | undefined {
+  const { file, call, args } = site;
+  if (!file.text.includes('XMLHttpRequest') || !args[1]) return undefined;
+  const scope = enclosingScope(file, call);
+  const within = (n: Node): boolean => n.range[0] >= scope.range[0] && n.range[1] <= scope.range[1] && enclosingScope(file, n) === scope;
+  const made = file.nodes(T.NewExpression).some((n) => {
+    if (n.callee.type !== 'Identifier' || n.callee.name !== 'XMLHttpRequest' || n.range[0] > call.range[0] || !within(n)) return false;
+    const parent = file.parentOf(n);
+    if (parent?.type === 'VariableDeclarator') return parent.id.type === 'Identifier' && parent.id.name === name;
+    return parent?.type === 'AssignmentExpression' && parent.left.type === 'Identifier' && parent.left.name === name;
+  });
+  if (!made) return undefined;
+  const r = make(site, 'xhr');
+  r.method = methodOf(file, args[0]);
+  r.urlNode = args[1];
+  r.url = stringOf(file, args[1]);
+  // The `setRequestHeader` / `send` calls on the same variable after the `open`, up to the next `open`.
+  for (const c of file.nodes(T.CallExpression)) {
+    if (c.range[0] < call.range[1] || c.callee.type !== 'MemberExpression' || !within(c)) continue;
+    const obj = unwrap(c.callee.object);
+    if (obj.type !== 'Identifier' || obj.name !== name) continue;
+    const m = memberName(c.callee);
+    const a = c.arguments as Node[];
+    if (m === 'open') break;
+    if (m === 'setRequestHeader' && a[0] && a[1]) {
+      const headerName = stringOf(file, a[0]);
+      if (headerName?.complete) r.headers.push({ name: headerName.value, call: c, value: a[1] });
+    } else if (m === 'send' && a[0] && !(a[0].type === 'Literal' && a[0].value === null)) {
+      r.body = bodyOf(file, a[0], undefined);
+    }
   }
   return finish(r, site.catalog);
 }

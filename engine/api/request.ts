@@ -8,9 +8,10 @@ import type { Node, StaticString } from '../parse/file-context.js';
 
 /**
  * The library that sends a request (`unknown`: an axios-like `client.get(url, ...)` of an unidentified client;
- * `request`: the `request` npm family, `request-promise(-native)` and `requestretry` included; `jquery`: `$.ajax`).
+ * `request`: the `request` npm family, `request-promise(-native)` and `requestretry` included; `jquery`: `$.ajax`;
+ * `xhr`: `XMLHttpRequest`).
  */
-export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'request' | 'jquery' | 'unknown';
+export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'request' | 'jquery' | 'xhr' | 'unknown';
 
 /** One header as written in the source. */
 export interface RequestHeader {
@@ -18,7 +19,7 @@ export interface RequestHeader {
   name: string;
   /** The object property holding it; absent for superagent's `.set(name, value)`. */
   property?: TSESTree.Property;
-  /** The `.set(name, value)` call of a superagent chain. */
+  /** The `.set(name, value)` call of a superagent chain, or an XMLHttpRequest's `setRequestHeader(name, value)`. */
   call?: TSESTree.CallExpression;
   /** The header's value expression. */
   value: TSESTree.Node;
