@@ -11,7 +11,7 @@ import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node } 
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { enclosingScope, mergedValue, objectOf, resolveLocal, stringOf } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
-import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, isMeteorHttp } from './clients.js';
+import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, isJquery, isMeteorHttp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
 import { optionsMethod, wrapperRequests } from './wrappers.js';
 import { importedCallRequests } from './summaries.js';
@@ -54,6 +54,7 @@ function analyzeCall(
     const kind = clientOfIdentifier(file, calleeId) ?? instance?.client;
     if (kind === 'axios') return axiosFunctionCall(site, instance);
     if (kind === 'got' || kind === 'ky') return gotFunctionCall(site, kind, instance);
+    if (kind === 'request') return requestLibraryCall(site, instance, undefined);
     return undefined;
   }
   if (callee.type !== 'MemberExpression') return undefined;
@@ -61,6 +62,7 @@ function analyzeCall(
   const held = instances.get(dottedName(callee) ?? '');
   if (held?.client === 'axios') return axiosFunctionCall(site, held);
   if (held?.client === 'got' || held?.client === 'ky') return gotFunctionCall(site, held.client, held);
+  if (held?.client === 'request') return requestLibraryCall(site, held, undefined);
   const method = memberName(callee);
   if (!method) return undefined;
   const objectNode = unwrap(callee.object);
@@ -69,9 +71,15 @@ function analyzeCall(
   const objectKey = dottedName(objectNode);
   // Project hook: `api.get(...)` of a configured client imported from another module (clients.ts importedInstance).
   const instance = objectKey !== undefined ? (instances.get(objectKey) ?? (objectName && !lib && (METHODS.has(method) || method === 'request') ? importedInstance(file, catalog, objectName) : undefined)) : undefined;
+  if (method === 'open' && objectName && !lib && !instance) {
+    const xhr = xhrCall(site, objectName);
+    if (xhr) return xhr;
+  }
+  if (!lib && !instance && objectName && (objectName === '$' || objectName === 'jQuery') && isJquery(file, objectName)) return jqueryCall(site, method);
   const kind: HttpClient = lib ?? instance?.client ?? 'unknown';
   if (kind === 'http') return httpMethodCall(site, method);
   if (kind === 'superagent') return superagentMethodCall(site, method);
+  if (kind === 'request') return REQUEST_METHODS.has(method) ? requestLibraryCall(site, instance, method === 'del' ? 'DELETE' : method.toUpperCase()) : undefined;
   if (kind === 'unknown' && !instance && isMeteorHttp(file, objectNode)) return meteorCall(site, method);
   if (kind === 'axios' || kind === 'got' || kind === 'ky' || kind === 'unknown') return clientMethodCall(site, kind, method, objectNode, instance);
   return undefined;
@@ -192,6 +200,152 @@ function gotFunctionCall(site: CallSite, kind: 'got' | 'ky', instance: HttpClien
   r.method = optionsMethod(file, args[1], [], instanceMethod(file, instance));
   fromConfig(file, r, config, instance, { json: 'json', form: 'form', body: 'body', query: 'searchParams' });
   mergedHeaders(file, r, config, args[1]);
+  return finish(r, site.catalog);
+}
+
+/** The methods of the `request` library (and of an instance from `request.defaults`). */
+const REQUEST_METHODS = new Set(['get', 'post', 'put', 'patch', 'del', 'delete', 'head', 'options']);
+
+/**
+ * The `request` npm library (`request`, `request-promise(-native)`, `requestretry`): `request(options[, cb])`,
+ * `request(url[, options][, cb])`, `request.get/post/...(url|options, ...)`, and the same through an instance
+ * of `request.defaults({...})`, whose options lie under the call's. `uri`/`url` (resolved against `baseUrl`),
+ * `method` (GET unless the callee or an option says otherwise), `headers`, `qs` (the query), and the body: `form`
+ * (form-urlencoded), `formData` (multipart), `json: <value>` (that value as JSON), or `body` (JSON when `json:
+ * true` is set, as written otherwise). `auth: { bearer }` makes request send `Authorization: Bearer ...` itself,
+ * so it adds no header to the model (nothing written there can have the wrong scheme).
+ */
+function requestLibraryCall(site: CallSite, instance: HttpClientInstance | undefined, fixedMethod: string | undefined): HttpRequest | undefined {
+  const { file, args } = site;
+  if (!args[0] || isFunctionNode(unwrap(args[0]))) return undefined;
+  const r = make(site, 'request');
+  const firstObj = objectOf(file, args[0]) ?? assignedDefaults(file, args[0]);
+  const second = args[1] && !isFunctionNode(unwrap(args[1])) ? args[1] : undefined;
+  const config = firstObj ?? objectOf(file, second) ?? assignedDefaults(file, second);
+  const configNode = firstObj ? args[0] : second;
+  if (configNode) r.optionsNode = configNode;
+  const urlOption = prop(config, 'uri') ?? prop(config, 'url');
+  if (firstObj || (!second && isOptionsName(file, args[0]))) {
+    // `request({ uri, ... }, cb)`, or `request(opts, cb)` with `opts` an options object not known here.
+    if (!firstObj) r.optionsNode = args[0];
+    if (urlOption) {
+      r.urlNode = urlOption;
+      r.url = stringOf(file, urlOption);
+    }
+  } else {
+    r.urlNode = args[0];
+    r.url = stringOf(file, args[0]);
+  }
+  const baseNode = prop(config, 'baseUrl');
+  r.url = based(r, r.url, baseNode ? stringOf(file, baseNode) : instance?.baseUrl);
+  r.method = fixedMethod ?? (r.optionsNode ? optionsMethod(file, r.optionsNode, [], instanceMethod(file, instance)) : instanceMethod(file, instance));
+  fromConfig(file, r, config, instance, { form: 'form', query: 'qs' });
+  mergedHeaders(file, r, config, r.optionsNode);
+  const json = prop(config, 'json') ?? prop(instance?.options, 'json');
+  const jsonFlag = json ? unwrap(json) : undefined;
+  const jsonOn = jsonFlag?.type === 'Literal' && jsonFlag.value === true;
+  // `json: { ... }` (or a name holding an object) is the body itself; `json: true` / a flag only switches JSON on.
+  const ownJson = prop(config, 'json');
+  const jsonValue = ownJson && jsonFlag && (objectOf(file, ownJson) || jsonFlag.type === 'ArrayExpression' || jsonFlag.type === 'CallExpression') ? jsonFlag : undefined;
+  const bodyNode = prop(config, 'body');
+  const formData = prop(config, 'formData');
+  if (bodyNode) r.body = bodyOf(file, bodyNode, jsonOn ? 'json' : undefined);
+  else if (jsonValue) r.body = { node: ownJson!, object: objectOf(file, ownJson), format: 'json' };
+  else if (formData) r.body = { node: formData, format: 'unknown' };
+  return finish(r, site.catalog);
+}
+
+/** A lone first argument that is a name or member whose value is not a string here (`request(opts, cb)`): the options, not the URL. */
+function isOptionsName(file: FileContext, node: Node): boolean {
+  const n = unwrap(node);
+  if (n.type !== 'Identifier' && n.type !== 'MemberExpression') return false;
+  if (stringOf(file, node)) return false;
+  return !/(url|uri|path|endpoint|href|link)$/i.test(dottedName(n) ?? '');
+}
+
+/**
+ * jQuery's `$.ajax(url|settings[, settings])`, `$.get/post(url|settings, data, success)`, `$.getJSON(url, data)`:
+ * `url`, `type`/`method` (GET by default), `headers`, `contentType` (the request's Content-Type header, as
+ * written in the settings), `data` (the query string of a GET/HEAD; otherwise the body: an object is sent
+ * form-urlencoded, a string as written).
+ */
+function jqueryCall(site: CallSite, method: string): HttpRequest | undefined {
+  const { file, args } = site;
+  if (method !== 'ajax' && method !== 'get' && method !== 'post' && method !== 'getJSON') return undefined;
+  if (!args[0] || isFunctionNode(unwrap(args[0]))) return undefined;
+  const r = make(site, 'jquery');
+  const first = objectOf(file, args[0]);
+  let settings = first;
+  let data: Node | undefined;
+  if (!first) {
+    r.urlNode = args[0];
+    r.url = stringOf(file, args[0]);
+    if (method === 'ajax') settings = objectOf(file, args[1]);
+    else if (args[1] && !isFunctionNode(unwrap(args[1]))) data = args[1];
+  }
+  if (settings) {
+    r.options = settings;
+    const u = prop(settings, 'url');
+    if (u && !r.urlNode) {
+      r.urlNode = u;
+      r.url = stringOf(file, u);
+    }
+    data ??= prop(settings, 'data');
+  }
+  const m = prop(settings, 'type') ?? prop(settings, 'method');
+  r.method = method === 'post' ? 'POST' : method === 'ajax' || (method === 'get' && first) ? (m ? methodOf(file, m) : 'GET') : 'GET';
+  const h = headersOf(file, prop(settings, 'headers'));
+  r.headers = h.headers;
+  r.headersNode = h.object;
+  const ct = settings?.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'contentType');
+  const ctValue = ct ? unwrap(ct.value as Node) : undefined;
+  // `contentType: false` sends none (FormData uploads).
+  if (ct && !(ctValue?.type === 'Literal' && ctValue.value === false)) r.headers.push({ name: 'Content-Type', property: ct, value: ct.value as Node });
+  if (data) {
+    if (r.method === 'GET' || r.method === 'HEAD') {
+      const q = objectOf(file, data);
+      if (q) r.query = q;
+    } else r.body = bodyOf(file, data, 'form');
+  }
+  return finish(r, site.catalog);
+}
+
+/**
+ * `const xhr = new XMLHttpRequest(); xhr.open(method, url); xhr.setRequestHeader(k, v); xhr.send(body)`: the
+ * variable made and used in one function (the `open` call is the request). Only in a file whose text names
+ * `XMLHttpRequest`.
+ */
+function xhrCall(site: CallSite, name: string): HttpRequest | undefined {
+  const { file, call, args } = site;
+  if (!file.text.includes('XMLHttpRequest') || !args[1]) return undefined;
+  const scope = enclosingScope(file, call);
+  const within = (n: Node): boolean => n.range[0] >= scope.range[0] && n.range[1] <= scope.range[1] && enclosingScope(file, n) === scope;
+  const made = file.nodes(T.NewExpression).some((n) => {
+    if (n.callee.type !== 'Identifier' || n.callee.name !== 'XMLHttpRequest' || n.range[0] > call.range[0] || !within(n)) return false;
+    const parent = file.parentOf(n);
+    if (parent?.type === 'VariableDeclarator') return parent.id.type === 'Identifier' && parent.id.name === name;
+    return parent?.type === 'AssignmentExpression' && parent.left.type === 'Identifier' && parent.left.name === name;
+  });
+  if (!made) return undefined;
+  const r = make(site, 'xhr');
+  r.method = methodOf(file, args[0]);
+  r.urlNode = args[1];
+  r.url = stringOf(file, args[1]);
+  // The `setRequestHeader` / `send` calls on the same variable after the `open`, up to the next `open`.
+  for (const c of file.nodes(T.CallExpression)) {
+    if (c.range[0] < call.range[1] || c.callee.type !== 'MemberExpression' || !within(c)) continue;
+    const obj = unwrap(c.callee.object);
+    if (obj.type !== 'Identifier' || obj.name !== name) continue;
+    const m = memberName(c.callee);
+    const a = c.arguments as Node[];
+    if (m === 'open') break;
+    if (m === 'setRequestHeader' && a[0] && a[1]) {
+      const headerName = stringOf(file, a[0]);
+      if (headerName?.complete) r.headers.push({ name: headerName.value, call: c, value: a[1] });
+    } else if (m === 'send' && a[0] && !(a[0].type === 'Literal' && a[0].value === null)) {
+      r.body = bodyOf(file, a[0], undefined);
+    }
+  }
   return finish(r, site.catalog);
 }
 

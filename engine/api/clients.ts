@@ -41,6 +41,9 @@ function importSources(file: FileContext): Map<string, string> {
   });
 }
 
+/** The `request` npm library and its promise/retry wrappers, which take the same options. */
+const REQUEST_FAMILY = new Set(['request', 'request-promise', 'request-promise-native', 'requestretry']);
+
 function libraryOf(source: string | undefined): HttpClient | undefined {
   if (!source) return undefined;
   const base = source.replace(/^node:/, '');
@@ -52,6 +55,7 @@ function libraryOf(source: string | undefined): HttpClient | undefined {
   if (base === 'node-fetch' || base === 'cross-fetch' || base === 'undici#fetch' || base === 'node-fetch#default' || base === 'cross-fetch#default') return 'fetch';
   if (base === 'http#request' || base === 'https#request' || base === 'http#get' || base === 'https#get') return 'http';
   if (base === 'got#got') return 'got';
+  if (REQUEST_FAMILY.has(base) || (base.endsWith('#default') && REQUEST_FAMILY.has(base.slice(0, -'#default'.length)))) return 'request';
   return undefined;
 }
 
@@ -67,6 +71,13 @@ export function clientOfIdentifier(file: FileContext, name: string): HttpClient 
   if (name === 'ky') return 'ky';
   if (name === 'superagent') return 'superagent';
   return undefined;
+}
+
+/** The client library of `require('request')` written in place (not kept in a name). */
+function requiredLibrary(node: Node): HttpClient | undefined {
+  if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier' || node.callee.name !== 'require') return undefined;
+  const arg = node.arguments[0];
+  return arg?.type === 'Literal' && typeof arg.value === 'string' ? libraryOf(arg.value) : undefined;
 }
 
 /**
@@ -102,19 +113,20 @@ export function getClientInstances(file: FileContext, catalog: LoadedCatalog): M
     for (const init of file.nodes(T.CallExpression)) {
       if (init.callee.type !== 'MemberExpression') continue;
       const method = memberName(init.callee);
-      if (method !== 'create' && method !== 'extend') continue;
+      if (method !== 'create' && method !== 'extend' && method !== 'defaults') continue;
       const objectNode = unwrap(init.callee.object);
       let client: HttpClient | undefined;
       let parent: HttpClientInstance | undefined;
       const objectKey = dottedName(objectNode);
       if (objectNode.type === 'Identifier') client = clientOfIdentifier(file, objectNode.name);
+      else client = requiredLibrary(objectNode); // `require('request').defaults({...})`
       if (objectKey !== undefined) {
         parent = out.get(objectKey);
         client ??= parent?.client;
       }
-      if (!client || !((client === 'axios' && method === 'create') || ((client === 'got' || client === 'ky') && (method === 'extend' || method === 'create')))) continue;
+      if (!client || !((client === 'axios' && method === 'create') || (client === 'request' && method === 'defaults') || ((client === 'got' || client === 'ky') && (method === 'extend' || method === 'create')))) continue;
       const config = objectOf(file, init.arguments[0] as Node | undefined);
-      const baseNode = prop(config, client === 'axios' ? 'baseURL' : 'prefixUrl');
+      const baseNode = prop(config, client === 'axios' ? 'baseURL' : client === 'request' ? 'baseUrl' : 'prefixUrl');
       const baseUrl = withBase(baseNode ? stringOf(file, baseNode) : undefined, parent?.baseUrl) ?? parent?.baseUrl;
       const h = headersOf(file, prop(config, 'headers'));
       out.set(instanceKey(file, init), {
@@ -154,6 +166,37 @@ export function isMeteorHttp(file: FileContext, node: Node): boolean {
   // The global: no declaration of the name in the file.
   return !file.nodes(T.VariableDeclarator).some((d) => d.id.type === 'Identifier' && d.id.name === 'HTTP')
     && !file.nodes(T.ClassDeclaration).some((c) => c.id?.name === 'HTTP');
+}
+
+/** `$.ajax(`, `jQuery.get(`, ...: the text a file must hold for jQuery's requests to be looked for. */
+const JQUERY_CALL_TEXT = /(?:\$|\bjQuery)\s*\.\s*(?:ajax|get|post|getJSON)\s*\(/;
+
+/**
+ * jQuery's `$` / `jQuery` (browser code): `import $ from 'jquery'` / `require('jquery')`, or the page's global
+ * when the file binds the name nowhere (no declaration, parameter, class or import of it). Only looked for in a
+ * file whose text holds a `$.ajax(`-like call.
+ */
+export function isJquery(file: FileContext, name: string): boolean {
+  if (name !== '$' && name !== 'jQuery') return false;
+  const known = file.cached('requests:jquery', () => {
+    const out = new Set<string>();
+    if (!JQUERY_CALL_TEXT.test(file.text)) return out;
+    const sources = importSources(file);
+    for (const n of ['$', 'jQuery']) {
+      const src = sources.get(n);
+      if (src !== undefined) {
+        if (src === 'jquery') out.add(n);
+        continue;
+      }
+      const bound = file.nodes(T.VariableDeclarator).some((d) => d.id.type === 'Identifier' && d.id.name === n)
+        || file.nodes(T.FunctionDeclaration).some((f) => f.id?.name === n)
+        || file.nodes(T.ClassDeclaration).some((c) => c.id?.name === n)
+        || [...file.nodes(T.FunctionDeclaration), ...file.nodes(T.FunctionExpression), ...file.nodes(T.ArrowFunctionExpression)].some((f) => f.params.some((p) => p.type === 'Identifier' && p.name === n));
+      if (!bound) out.add(n);
+    }
+    return out;
+  });
+  return known.has(name);
 }
 
 /** A receiver name that reads as an HTTP client (`this.http`, `apiClient`, `rest`), for wrapper candidates. */

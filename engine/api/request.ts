@@ -6,8 +6,12 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { Node, StaticString } from '../parse/file-context.js';
 
-/** The library that sends a request (`unknown`: an axios-like `client.get(url, ...)` of an unidentified client). */
-export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'unknown';
+/**
+ * The library that sends a request (`unknown`: an axios-like `client.get(url, ...)` of an unidentified client;
+ * `request`: the `request` npm family, `request-promise(-native)` and `requestretry` included; `jquery`: `$.ajax`;
+ * `xhr`: `XMLHttpRequest`).
+ */
+export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'request' | 'jquery' | 'xhr' | 'unknown';
 
 /** One header as written in the source. */
 export interface RequestHeader {
@@ -15,7 +19,7 @@ export interface RequestHeader {
   name: string;
   /** The object property holding it; absent for superagent's `.set(name, value)`. */
   property?: TSESTree.Property;
-  /** The `.set(name, value)` call of a superagent chain. */
+  /** The `.set(name, value)` call of a superagent chain, or an XMLHttpRequest's `setRequestHeader(name, value)`. */
   call?: TSESTree.CallExpression;
   /** The header's value expression. */
   value: TSESTree.Node;
@@ -49,7 +53,7 @@ export interface HttpRequest {
   headers: RequestHeader[];
   headersNode?: TSESTree.ObjectExpression;
   body?: RequestBody;
-  /** axios `params`, got `searchParams`, ky `searchParams`, superagent `.query({...})`. */
+  /** axios `params`, got `searchParams`, ky `searchParams`, superagent `.query({...})`, request `qs`. */
   query?: TSESTree.ObjectExpression;
   /** The config/init object. */
   options?: TSESTree.ObjectExpression;
@@ -71,7 +75,7 @@ export interface HttpRequest {
   };
 }
 
-/** A configured client: `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `ky.create({ prefixUrl })`. */
+/** A configured client: `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `ky.create({ prefixUrl })`, `request.defaults({ baseUrl })`. */
 export interface HttpClientInstance {
   node: TSESTree.CallExpression;
   client: HttpClient;

@@ -496,6 +496,8 @@ function configKeys(client: HttpClient): { data?: string; json?: string; form?: 
   if (client === 'fetch') return { body: 'body' };
   if (client === 'axios' || client === 'unknown') return { data: 'data', query: 'params' };
   if (client === 'got' || client === 'ky') return { json: 'json', form: 'form', body: 'body', query: 'searchParams' };
+  // request: `json` is also the flag `json: true`, so only `body` and `form` are read as the body here.
+  if (client === 'request') return { body: 'body', form: 'form', query: 'qs' };
   return {};
 }
 
@@ -503,7 +505,7 @@ function configKeys(client: HttpClient): { data?: string; json?: string; form?: 
 function methodFromOptions(inner: HttpRequest): boolean {
   const callee = unwrap(inner.node.callee as Node);
   if (inner.client === 'http') return memberName(callee as TSESTree.MemberExpression) === 'request';
-  return !(callee.type === 'MemberExpression' && METHODS.has(memberName(callee) ?? ''));
+  return !(callee.type === 'MemberExpression' && (METHODS.has(memberName(callee) ?? '') || (inner.client === 'request' && memberName(callee) === 'del')));
 }
 
 /**

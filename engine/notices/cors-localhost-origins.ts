@@ -38,7 +38,8 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
   gateReadsUrls: true,
   detect(file, ctx) {
     const out: RawMatch[] = [];
-    const reported = (r: HttpRequest): boolean => r.isApi && !!r.url && urlHost(r.url) !== undefined;
+    // The `request` npm library runs on Node (its transport is node http/https): never a browser's request.
+    const reported = (r: HttpRequest): boolean => r.isApi && r.client !== 'request' && !!r.url && urlHost(r.url) !== undefined;
     // A wrapper's call sites share its one `fetch`: reported there when its own URL names the host.
     const requests = getRequests(file, ctx.catalog).filter((r) => reported(r) && !(r.wrapper && reported(r.wrapper.request)));
     // The file itself (a browser global) or the project (a page that loads it, a browser

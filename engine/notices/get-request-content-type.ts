@@ -17,7 +17,8 @@ const isBodilessGet = (r: HttpRequest): boolean => r.method === 'GET' && !r.body
 
 /** The removal of a header written for this request only (inline in the call); shared header objects are not edited. */
 function removal(text: string, r: HttpRequest, h: RequestHeader, parentOf: (n: Node) => Node | undefined): TextEdit | undefined {
-  if (h.call && h.call.callee.type === 'MemberExpression') {
+  // A superagent `.set(...)` link is cut out of its chain; an XMLHttpRequest's `setRequestHeader` statement is left (no edit).
+  if (h.call && h.call.callee.type === 'MemberExpression' && r.client === 'superagent') {
     return { range: [h.call.callee.object.range[1], h.call.range[1]], text: '' };
   }
   if (!h.property) return undefined;
@@ -99,7 +100,8 @@ export const getRequestContentType: Detector<CustomDetection> = {
   messages: {
     getWithContentType: 'GET request to the API sets a `Content-Type` header, which the stricter header validation may reject. {{instead}}',
   },
-  tokens: () => ['content-type'],
+  // `contentType`: jQuery's `$.ajax({ contentType })` setting, which sets the header.
+  tokens: () => ['content-type', 'contentType'],
   requires: (_d, catalog) => apiMarkers(catalog),
   // Only requests and clients whose URL calls the API are judged (`isApi`): a file writes such a URL, or imports it.
   mayMatch: (text, ctx) => mayWriteApiUrl(text, ctx.catalog),

@@ -25,7 +25,8 @@ function fixOf(file: FileContext, r: HttpRequest): TextEdit[] | undefined {
   const jsonKey = parent?.type === 'Property' && parent.value === body.node && !parent.computed && parent.key.type === 'Identifier' && parent.key.name === 'json' ? parent : undefined;
   if (node.type === 'CallExpression' && dottedName(node.callee) === 'JSON.stringify' && node.arguments.length === 1) {
     edits.push({ range: [node.range[0], (node.arguments[0] as Node).range[0]], text: 'new URLSearchParams(' });
-  } else if (jsonKey && r.client === 'got') {
+  } else if (jsonKey && (r.client === 'got' || r.client === 'request')) {
+    // got and request both send a `form: {...}` object form-urlencoded.
     edits.push({ range: jsonKey.key.range, text: 'form' });
   } else if (jsonKey && r.client === 'ky') {
     edits.push({ range: [jsonKey.key.range[0], body.node.range[0]], text: 'body: new URLSearchParams(' }, { range: [body.node.range[1], body.node.range[1]], text: ')' });
