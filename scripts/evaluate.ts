@@ -304,7 +304,7 @@ export function fixEdits(
 }
 
 function runCliReport(cli: string, dir: string, extra: string[] = []): CliReport {
-  const r = spawnSync(process.execPath, [cli, '.', '--before', '2099-12-31', '--format', 'json', '--no-progress', ...extra], {
+  const r = spawnSync(process.execPath, [cli, '.', '--before', '2099-12-31', '--format', 'json', '--no-progress', '--no-error-on-unmatched-pattern', ...extra], {
     cwd: dir,
     encoding: 'utf8',
     maxBuffer: 512 * 1024 * 1024,
