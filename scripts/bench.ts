@@ -317,7 +317,10 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
   const without = samples.get(ESLINT_BARE) ?? [];
   const pairs = withPlugin.map((s, i) => (without[i] && !s.stopped && !without[i]!.stopped ? s.seconds / without[i]!.seconds : undefined)).filter((x): x is number => x !== undefined);
   const pluginOverhead = pairs.length ? median(pairs) - 1 : undefined;
-  const apiHeavy = counts.source > 0 && parsers.candidates / counts.source >= 0.05;
+  // A repository that calls the API is one where the scan finds something (the SDK: 28 findings); the share of
+  // prefilter candidates is not the test: common tokens make 10% of sentry-javascript's and outline's files
+  // candidates, and neither calls the API (0 findings), so they are held to the 4x target of issue 30.
+  const apiHeavy = (findings ?? 0) > 0;
   const candidateShare = `${parsers.candidates} of ${counts.source} JS/TS files are candidates`;
   const check = (ok: boolean | undefined, text: string): string => `${ok === undefined ? 'n/a ' : ok ? 'PASS' : 'MISS'}  ${text}`;
   process.stdout.write(
@@ -325,8 +328,8 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
       `findings reported by the scan: ${findings ?? 'n/a'}${fixed ? `; --fix --dry-run fixes ${fixed.fixed} and leaves ${fixed.findings}` : ''}`,
       // Issue 18's targets: a large repository without API use <= 4x ripgrep; an API-heavy one <= 1.2 s or
       // <= 12x ripgrep; >= 10x faster than ESLint with the plugin's `all` config; peak RSS <= 200 MB; fix <= 2x scan.
-      // Each speed target is checked on the kind of repository it is set for: API-heavy when at least 5% of its
-      // JS/TS files pass the prefilter (the SDK: 16%), else without API use (babel: 0.1%).
+      // Each speed target is checked on the kind of repository it is set for: API-heavy when the scan finds
+      // something there, else without API use.
       apiHeavy
         ? check(scan?.median !== undefined ? scan.median <= 1.2 || (scan.toRipgrep ?? Infinity) <= 12 : undefined, `scan <= 1.2 s or <= 12x ripgrep (API-heavy repository: ${candidateShare}) (${f(scan?.median, 2, ' s')}, ${f(scan?.toRipgrep, 1, 'x')})`)
         : check(scan?.toRipgrep !== undefined ? scan.toRipgrep <= 4 : undefined, `scan <= 4x ripgrep (repository without API use: ${candidateShare}) (${f(scan?.toRipgrep, 1, 'x')})`),
