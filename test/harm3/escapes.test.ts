@@ -7,27 +7,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../cli/main.js';
-import type { Io } from '../../cli/io.js';
 import { printableLines } from '../../engine/read/printable.js';
+import { runMain } from '../helpers/main-io.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-harm3-esc-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const ESC = '\x1b]0;pwned\x07\x1b[2J';
 
-async function run(cwd: string, argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = {
-    cwd,
-    env: { CI: 'true', NO_COLOR: '1' },
-    stdout: { write: (s: string) => ((out += s), true) } as unknown as Io['stdout'],
-    stderr: { write: (s: string) => ((err += s), true) } as unknown as Io['stderr'],
-  };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = runMain;
 
 function repo(files: Record<string, string>): string {
   const d = mkdtempSync(path.join(dir, 'r-'));

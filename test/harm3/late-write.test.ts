@@ -9,7 +9,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { Io } from '../../cli/io.js';
+import { runMain } from '../helpers/main-io.js';
 
 const late = vi.hoisted(() => ({ file: '', fd: undefined as number | undefined, edit: '' }));
 
@@ -32,7 +32,6 @@ vi.mock('../../engine/fix/writer.js', async (importOriginal) => {
   };
 });
 
-const { main } = await import('../../cli/main.js');
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-late-write-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,18 +39,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const SOURCE = "export const s = (h: Record<string, string>) => h['X-Spark-Signature'];\n";
 const FIXED = SOURCE.replace('X-Spark-Signature', 'x-spark-signature');
 
-async function run(cwd: string, argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = {
-    cwd,
-    env: { CI: 'true', NO_COLOR: '1' },
-    stdout: { write: (s: string) => ((out += s), true) } as unknown as Io['stdout'],
-    stderr: { write: (s: string) => ((err += s), true) } as unknown as Io['stderr'],
-  };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = runMain;
 
 describe('an edit written after --fix replaced the file, through a descriptor opened before (issue 28, item 4)', () => {
   it('is put back at the settle point and the file is reported not fixed; the other file stays fixed', async () => {

@@ -8,11 +8,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../cli/main.js';
-import type { Io } from '../../cli/io.js';
 import { loadCatalog } from '../../engine/catalog/catalog.js';
 import { hasNoticePage } from '../../engine/catalog/sources.js';
 import { createPlugin } from '../../rules/index.js';
+import { runMain } from '../helpers/main-io.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-notice-links-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,17 +20,7 @@ const CATALOG = {
   notices: [{ id: 'my-notice', title: 'Mine', summary: 'S', area: 'x', status: 'contract', breaking: false, source: { section: '9' }, instead: 'I', fix: 'none', detections: [{ kind: 'property', names: ['myName'] }] }],
 };
 
-async function run(cwd: string, argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = {
-    cwd,
-    env: { CI: 'true', NO_COLOR: '1' },
-    stdout: { write: (s: string) => ((out += s), true) } as unknown as Io['stdout'],
-    stderr: { write: (s: string) => ((err += s), true) } as unknown as Io['stderr'],
-  };
-  return { code: await main(argv, io), out, err };
-}
+const run = runMain;
 
 function repo(): string {
   const d = mkdtempSync(path.join(dir, 'r-'));
