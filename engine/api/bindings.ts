@@ -118,12 +118,73 @@ function scopeReferences(file: FileContext): Map<Node, Reference> | undefined {
   });
 }
 
+/** Loop variables read as one element of the array they run over, while {@link withLoopValue} reads a call. */
+const loopValues = new Map<Node, Node>();
+
+/**
+ * Runs `read` with the loop variable declared by `declared` bound to `value` (one element of the array a
+ * `for...of`, `forEach` or `map` runs over): {@link localInit} then gives that element for every use of it.
+ */
+export function withLoopValue<R>(declared: Node, value: Node, read: () => R): R {
+  loopValues.set(declared, value);
+  try {
+    return read();
+  } finally {
+    loopValues.delete(declared);
+  }
+}
+
+/**
+ * The loops of a file whose variable runs over the elements of an array literal: `for (const u of [a, b])`,
+ * `for (const u of URLS)` (URLS a `const` array literal), `[a, b].forEach((u) => ...)` and `.map(...)`. Each
+ * gives the loop variable's declaring identifier, the node its uses lie in, and the elements (none spread).
+ */
+export interface ArrayLoop {
+  declared: Node;
+  body: Node;
+  elements: Node[];
+}
+
+export function arrayLoops(file: FileContext): ArrayLoop[] {
+  return file.cached('api:array-loops', () => {
+    const out: ArrayLoop[] = [];
+    const elementsOf = (n: Node): Node[] | undefined => {
+      const v = resolveLocal(file, n);
+      if (v.type !== 'ArrayExpression' || v.elements.length === 0 || v.elements.length > 16) return undefined;
+      if (v.elements.some((e) => !e || e.type === 'SpreadElement')) return undefined;
+      return v.elements as Node[];
+    };
+    for (const loop of file.nodes(T.ForOfStatement)) {
+      const left = loop.left;
+      if (loop.await || left.type !== 'VariableDeclaration' || left.declarations.length !== 1 || left.declarations[0].id.type !== 'Identifier') continue;
+      const elements = elementsOf(loop.right as Node);
+      if (elements) out.push({ declared: left.declarations[0].id, body: loop.body as Node, elements });
+    }
+    for (const call of file.nodes(T.CallExpression)) {
+      const callee = call.callee;
+      if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || !/^(forEach|map|flatMap)$/.test(callee.property.name)) continue;
+      const fn = call.arguments[0] as Node | undefined;
+      if (!fn || !isFunctionNode(fn)) continue;
+      const param = (fn as TSESTree.FunctionLike).params[0];
+      if (param?.type !== 'Identifier') continue;
+      const elements = elementsOf(callee.object as Node);
+      if (elements) out.push({ declared: param, body: fn, elements });
+    }
+    return out;
+  });
+}
+
 /**
  * The initializer of the variable an identifier reads, bound by scope (an inner block's `const url` hides the
  * outer one); undefined for a parameter, an import, a destructured name, a name declared more than once, or a
  * `let`/`var` that may hold another value when the use runs.
  */
 export function localInit(file: FileContext, id: TSESTree.Identifier): Node | undefined {
+  if (loopValues.size > 0) {
+    const declared = scopeReferences(file)?.get(id)?.resolved?.defs[0]?.name as Node | undefined;
+    const value = declared ? loopValues.get(declared) : undefined;
+    if (value) return value;
+  }
   if (isBoundAtFunctionLevel(file, id)) return functionLocalInit(file, id);
   const refs = scopeReferences(file);
   if (!refs) return functionLocalInit(file, id);

@@ -9,7 +9,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { enclosingScope, mergedValue, objectOf, resolveLocal, stringOf } from './bindings.js';
+import { arrayLoops, enclosingScope, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
 import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, isJquery, isMeteorHttp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
@@ -468,6 +468,27 @@ function clientMethodCall(site: CallSite, kind: 'axios' | 'got' | 'ky' | 'unknow
 }
 
 /** Every HTTP request of a file, in document order (memoized per file). */
+/**
+ * A request inside a loop over an array literal whose URL reads the loop variable (`for (const url of [A, B])
+ * fetch(url, ...)`, `URLS.forEach((u) => ...)`): one request per element, the call read again with the variable
+ * bound to that element, so each value that reaches the call is judged. The request as read when no element
+ * changes its URL, or when an element cannot be read as a request.
+ */
+function loopRequests(file: FileContext, call: TSESTree.CallExpression, r: HttpRequest, catalog: LoadedCatalog, instances: Map<string, HttpClientInstance>): HttpRequest[] {
+  if (r.url?.complete) return [r];
+  const loops = arrayLoops(file).filter((l) => call.range[0] >= l.body.range[0] && call.range[1] <= l.body.range[1]);
+  for (const loop of loops) {
+    const each: HttpRequest[] = [];
+    for (const element of loop.elements) {
+      const one = withLoopValue(loop.declared, element, () => analyzeCall(file, call, catalog, instances, []));
+      if (!one) return [r];
+      each.push(one);
+    }
+    if (each.some((e) => e.url?.value !== r.url?.value)) return each;
+  }
+  return [r];
+}
+
 export function getRequests(file: FileContext, catalog: LoadedCatalog): HttpRequest[] {
   return file.cached('requests', () => {
     const instances = getClientInstances(file, catalog);
@@ -475,7 +496,7 @@ export function getRequests(file: FileContext, catalog: LoadedCatalog): HttpRequ
     const speculative: HttpRequest[] = [];
     for (const call of file.nodes(T.CallExpression)) {
       const r = analyzeCall(file, call, catalog, instances, speculative);
-      if (r) out.push(r);
+      if (r) out.push(...loopRequests(file, call, r, catalog, instances));
     }
     // A call of a same-file wrapper is read through the wrapper, even when it looks like `client.get(url, config)`.
     const known = new Set(out.filter((r) => r.client !== 'unknown').map((r) => r.node));

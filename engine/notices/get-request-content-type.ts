@@ -184,6 +184,8 @@ export const getRequestContentType: Detector<CustomDetection> = {
         if (!isContentType(h)) continue;
         // Headers of a client instance or a wrapper apply to its other calls too: judged above, for all of them.
         if (h.inherited || (h.property && shared.has(h.property))) continue;
+        // A call in a loop over an array is one request per element: its header is reported once.
+        if (out.some((m) => m.node === (h.property ?? h.call))) continue;
         const fix = removal(file.text, r, h, (n) => file.parentOf(n));
         out.push({ node: h.property ?? h.call!, messageId: 'getWithContentType', fix: fix ? [fix] : undefined });
       }

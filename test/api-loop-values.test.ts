@@ -1,0 +1,99 @@
+/**
+ * A request inside a loop over an array literal (issue 26): `for (const url of [A, B])`, `for (const u of URLS)`
+ * with `URLS` a `const` array of the file, `[A, B].forEach((url) => fetch(url, ...))` and `.map(...)`. The loop
+ * variable takes each element's value, so each URL that reaches the call is read and judged. Look-alikes: a
+ * loop over URLs of another service, a loop whose requests send a body, and a `let` array replaced later.
+ */
+import { describe, expect, it } from 'vitest';
+import { UNKNOWN } from '../engine/parse/file-context.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { getRequests } from '../engine/api/index.js';
+import { analyzeFile } from '../engine/analyze.js';
+import { contextOf } from './helpers/snippets.js';
+
+const catalog = loadCatalog();
+const urls = (code: string): string[] =>
+  getRequests(contextOf(code, 'file.js'), catalog).filter((r) => r.isApi).map((r) => `${r.method ?? '?'} ${r.url?.value.replaceAll(UNKNOWN, '*')}`);
+const findings = (code: string): string[] =>
+  analyzeFile({ filename: 'index.js', text: code }, { catalog, notices: catalog.notices.filter((n) => n.id === 'get-request-content-type'), engine: {} }).matches.map(
+    (m) => `${m.loc.start.line}:${m.loc.start.column} ${m.noticeId}`,
+  );
+
+const HEADERS = "{ headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` } }";
+
+describe('a request in a loop over an array literal reads each element', () => {
+  it('for...of an inline array', () => {
+    const code = `export async function load(token) {
+  for (const url of ['https://webexapis.com/v1/people/me', 'https://webexapis.com/v1/reports']) {
+    await fetch(url, ${HEADERS});
+  }
+}`;
+    expect(urls(code)).toEqual(['GET https://webexapis.com/v1/people/me', 'GET https://webexapis.com/v1/reports']);
+    // One finding for the header, though two requests carry it.
+    expect(findings(code)).toEqual(['3:34 get-request-content-type']);
+  });
+  it('for...of a const array of the file, the element in a template', () => {
+    const code = `const PATHS = ['people/me', 'rooms'];
+export async function load(token) {
+  for (const p of PATHS) {
+    await fetch(\`https://webexapis.com/v1/\${p}\`, ${HEADERS});
+  }
+}`;
+    expect(urls(code)).toEqual(['GET https://webexapis.com/v1/people/me', 'GET https://webexapis.com/v1/rooms']);
+    expect(findings(code)).toEqual(['4:62 get-request-content-type']);
+  });
+  it('forEach and map callbacks', () => {
+    const forEach = `export function load(token) {
+  ['https://webexapis.com/v1/people/me', 'https://webexapis.com/v1/rooms'].forEach((url) => fetch(url, ${HEADERS}));
+}`;
+    expect(urls(forEach)).toEqual(['GET https://webexapis.com/v1/people/me', 'GET https://webexapis.com/v1/rooms']);
+    expect(findings(forEach)).toHaveLength(1);
+    const map = `const URLS = ['https://webexapis.com/v1/people/me', 'https://webexapis.com/v1/rooms'];
+export function load(token) {
+  return Promise.all(URLS.map((u) => fetch(u, ${HEADERS})));
+}`;
+    expect(urls(map)).toEqual(['GET https://webexapis.com/v1/people/me', 'GET https://webexapis.com/v1/rooms']);
+    expect(findings(map)).toHaveLength(1);
+  });
+  it('only the elements that are API URLs are API requests', () => {
+    const code = `export async function load(token) {
+  for (const url of ['https://example.com/health', 'https://webexapis.com/v1/rooms']) await fetch(url, ${HEADERS});
+}`;
+    expect(urls(code)).toEqual(['GET https://webexapis.com/v1/rooms']);
+    expect(findings(code)).toHaveLength(1);
+  });
+});
+
+describe('look-alikes stay quiet', () => {
+  it('a loop over URLs of another service', () => {
+    const code = `export async function load(token) {
+  for (const url of ['https://api.github.com/user', 'https://example.com/a']) await fetch(url, ${HEADERS});
+}`;
+    expect(urls(code)).toEqual([]);
+    expect(findings(code)).toEqual([]);
+  });
+  it('a loop whose requests send a body (POST): the GET rule stays quiet', () => {
+    const code = `export async function send(token) {
+  for (const url of ['https://webexapis.com/v1/messages', 'https://webexapis.com/v1/rooms']) {
+    await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text: 'x' }) });
+  }
+}`;
+    expect(urls(code)).toEqual(['POST https://webexapis.com/v1/messages', 'POST https://webexapis.com/v1/rooms']);
+    expect(findings(code)).toEqual([]);
+  });
+  it('a let array replaced later is not read as its literal', () => {
+    const code = `export async function load(token, more) {
+  let urls = ['https://webexapis.com/v1/people/me'];
+  if (more) urls = more;
+  for (const url of urls) await fetch(url, ${HEADERS});
+}`;
+    expect(urls(code)).toEqual([]);
+    expect(findings(code)).toEqual([]);
+  });
+  it('a loop variable the URL does not read leaves the request as it was', () => {
+    const code = `export async function load(token) {
+  for (const id of ['a', 'b']) await fetch('https://webexapis.com/v1/rooms', { headers: { 'x-id': id } });
+}`;
+    expect(urls(code)).toEqual(['GET https://webexapis.com/v1/rooms']);
+  });
+});
