@@ -97,3 +97,23 @@ describe('look-alikes stay quiet', () => {
     expect(urls(code)).toEqual(['GET https://webexapis.com/v1/rooms']);
   });
 });
+
+describe('nested loops', () => {
+  it('a URL built from two loop variables reads every pair; a loop the URL does not read adds no copies', () => {
+    const code = `export function load(ids) {
+  const out = [];
+  for (const area of ['people', 'rooms']) {
+    for (const tag of ['x']) {
+      for (const page of ['1', '2']) out.push(fetch('https://webexapis.com/v1/' + area + '?page=' + page));
+    }
+  }
+  return out;
+}`;
+    expect(urls(code)).toEqual([
+      'GET https://webexapis.com/v1/people?page=1',
+      'GET https://webexapis.com/v1/people?page=2',
+      'GET https://webexapis.com/v1/rooms?page=1',
+      'GET https://webexapis.com/v1/rooms?page=2',
+    ]);
+  });
+});

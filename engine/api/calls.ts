@@ -9,7 +9,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { arrayLoops, enclosingScope, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
+import { arrayLoops, enclosingScope, type ArrayLoop, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
 import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, isJquery, isMeteorHttp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
@@ -477,14 +477,24 @@ function clientMethodCall(site: CallSite, kind: 'axios' | 'got' | 'ky' | 'unknow
 function loopRequests(file: FileContext, call: TSESTree.CallExpression, r: HttpRequest, catalog: LoadedCatalog, instances: Map<string, HttpClientInstance>): HttpRequest[] {
   if (r.url?.complete) return [r];
   const loops = arrayLoops(file).filter((l) => call.range[0] >= l.body.range[0] && call.range[1] <= l.body.range[1]);
-  for (const loop of loops) {
+  return loops.length > 0 ? eachElement(loops, r, () => analyzeCall(file, call, catalog, instances, [])) : [r];
+}
+
+/** The requests `read` gives with each loop's variable bound to each of its elements (nested loops: every pair), at most 32; `r` when none differs. */
+function eachElement(loops: readonly ArrayLoop[], r: HttpRequest, read: () => HttpRequest | undefined): HttpRequest[] {
+  for (const [i, loop] of loops.entries()) {
     const each: HttpRequest[] = [];
     for (const element of loop.elements) {
-      const one = withLoopValue(loop.declared, element, () => analyzeCall(file, call, catalog, instances, []));
-      if (!one) return [r];
-      each.push(one);
+      const more = withLoopValue(loop.declared, element, () => {
+        const one = read();
+        return !one ? undefined : one.url?.complete ? [one] : eachElement(loops.slice(i + 1), one, read);
+      });
+      if (!more) return [r];
+      each.push(...more);
+      if (each.length > 32) return [r];
     }
-    if (each.some((e) => e.url?.value !== r.url?.value)) return each;
+    // A loop the URL does not read repeats the same requests: one of each URL is kept.
+    if (each.some((e) => e.url?.value !== r.url?.value)) return each.filter((e, k) => each.findIndex((x) => x.url?.value === e.url?.value) === k);
   }
   return [r];
 }
