@@ -90,6 +90,16 @@ describe('look-alikes stay quiet', () => {
     expect(urls(code)).toEqual([]);
     expect(findings(code)).toEqual([]);
   });
+  it('a loop variable the body assigns again is not read as the element', () => {
+    const code = `export function load(token, base) {
+  ['https://webexapis.com/v1/people/me', 'https://webexapis.com/v1/rooms'].forEach((path) => {
+    path = path + base;
+    fetch(path, ${HEADERS});
+  });
+}`;
+    expect(urls(code)).toEqual([]);
+    expect(findings(code)).toEqual([]);
+  });
   it('a loop variable the URL does not read leaves the request as it was', () => {
     const code = `export async function load(token) {
   for (const id of ['a', 'b']) await fetch('https://webexapis.com/v1/rooms', { headers: { 'x-id': id } });

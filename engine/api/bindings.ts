@@ -154,11 +154,15 @@ export function arrayLoops(file: FileContext): ArrayLoop[] {
       if (v.elements.some((e) => !e || e.type === 'SpreadElement')) return undefined;
       return v.elements as Node[];
     };
+    // A loop variable the body assigns again (`url = url + '?max=10'`) holds more than the element: not followed.
+    const assigned = (name: string, body: Node): boolean =>
+      file.nodes(T.AssignmentExpression).some((a) => a.left.type === 'Identifier' && a.left.name === name && a.range[0] >= body.range[0] && a.range[1] <= body.range[1]) ||
+      file.nodes(T.UpdateExpression).some((u) => u.argument.type === 'Identifier' && u.argument.name === name && u.range[0] >= body.range[0] && u.range[1] <= body.range[1]);
     for (const loop of file.nodes(T.ForOfStatement)) {
       const left = loop.left;
       if (loop.await || left.type !== 'VariableDeclaration' || left.declarations.length !== 1 || left.declarations[0].id.type !== 'Identifier') continue;
       const elements = elementsOf(loop.right as Node);
-      if (elements) out.push({ declared: left.declarations[0].id, body: loop.body as Node, elements });
+      if (elements && !assigned(left.declarations[0].id.name, loop.body as Node)) out.push({ declared: left.declarations[0].id, body: loop.body as Node, elements });
     }
     for (const call of file.nodes(T.CallExpression)) {
       const callee = call.callee;
@@ -168,7 +172,7 @@ export function arrayLoops(file: FileContext): ArrayLoop[] {
       const param = (fn as TSESTree.FunctionLike).params[0];
       if (param?.type !== 'Identifier') continue;
       const elements = elementsOf(callee.object as Node);
-      if (elements) out.push({ declared: param, body: fn, elements });
+      if (elements && !assigned(param.name, fn)) out.push({ declared: param, body: fn, elements });
     }
     return out;
   });

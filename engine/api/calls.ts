@@ -467,7 +467,6 @@ function clientMethodCall(site: CallSite, kind: 'axios' | 'got' | 'ky' | 'unknow
   return r;
 }
 
-/** Every HTTP request of a file, in document order (memoized per file). */
 /**
  * A request inside a loop over an array literal whose URL reads the loop variable (`for (const url of [A, B])
  * fetch(url, ...)`, `URLS.forEach((u) => ...)`): one request per element, the call read again with the variable
@@ -499,6 +498,7 @@ function eachElement(loops: readonly ArrayLoop[], r: HttpRequest, read: () => Ht
   return [r];
 }
 
+/** Every HTTP request of a file, in document order (memoized per file). */
 export function getRequests(file: FileContext, catalog: LoadedCatalog): HttpRequest[] {
   return file.cached('requests', () => {
     const instances = getClientInstances(file, catalog);
