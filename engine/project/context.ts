@@ -36,6 +36,11 @@ const NODE_ONLY_MODULES = new Set(['fs', 'fs/promises', 'http', 'https', 'http2'
 /** Dependencies that put code of the same package on a server (a full-stack app's `src/` is not all browser code). */
 const SERVER_FRAMEWORKS = ['express', 'koa', 'fastify', 'next', 'nuxt', '@remix-run/node', 'hapi', '@hapi/hapi', '@nestjs/core', 'hono'];
 const BROWSER_GLOBAL_READ = /\b(?:window|document|localStorage|sessionStorage|navigator)\s*\??\.\s*[A-Za-z_$]/;
+
+/** Whether a text reads a browser global (`window.`, `document.`, `localStorage.`, `sessionStorage.`, `navigator.`). */
+export function readsBrowserGlobals(text: string): boolean {
+  return BROWSER_GLOBAL_READ.test(text);
+}
 const SOURCE = /\.(?:[cm]?[jt]sx?|svelte|vue)$/;
 
 function readText(file: string): string | undefined {
@@ -239,7 +244,7 @@ function importersOf(project: ProjectModel, top: string): Importer[] {
         const target = svelteKitLib(top, s) ?? project.resolver.resolve(full, s);
         if (target !== undefined) targets.add(target);
       }
-      list.push({ file: full, targets, component: /\.(svelte|vue)$/.test(name), readsGlobals: text !== undefined && BROWSER_GLOBAL_READ.test(text) });
+      list.push({ file: full, targets, component: /\.(svelte|vue)$/.test(name), readsGlobals: text !== undefined && readsBrowserGlobals(text) });
     }
   }
   importersByPackage.set(key, list);
