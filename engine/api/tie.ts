@@ -13,7 +13,7 @@ import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { Confidence, DetectionScope, Endpoint } from '../types.js';
 import { getRequests, requestOfNode, resolveLocal, type HttpRequest } from './calls.js';
 import { describeEndpoint, endpointOfRequest, isResolvedPath, pathMatches } from './endpoints.js';
-import { apiHosts, urlPath } from './url.js';
+import { namesApiHost, urlPath } from './url.js';
 import { indexedMemberOf, literalTypeOf, typeHolderOf, writtenTypeOf } from '../parse/type-positions.js';
 
 /** A finding's confidence and why; undefined (from {@link scopeTie}) means: do not report. */
@@ -408,7 +408,7 @@ export function hasApiContext(file: FileContext, scope: DetectionScope | undefin
   return file.cached(`api:context:${scope?.context?.join(',') ?? ''}`, () => {
     if (getRequests(file, catalog).some((r) => r.isApi)) return true;
     const lower = file.text.toLowerCase();
-    if ([...apiHosts(catalog)].some((h) => lower.includes(h))) return true;
+    if (namesApiHost(lower, catalog)) return true;
     return (scope?.context ?? []).some((w) => lower.includes(w.toLowerCase()));
   });
 }

@@ -58,6 +58,12 @@ export function apiHosts(catalog: LoadedCatalog): Set<string> {
   return new Set([...h.api, h.callHistory.legacy, h.callHistory.govLegacy, h.callHistory.gov, ...Object.values(h.callHistory.regional)].map((x) => x.toLowerCase()));
 }
 
+/** Whether a text holds one of the API's host names ({@link apiHosts}, lower case: pass lower-cased text to match any case). */
+export function namesApiHost(text: string, catalog: LoadedCatalog): boolean {
+  for (const h of apiHosts(catalog)) if (text.includes(h)) return true;
+  return false;
+}
+
 /**
  * Literal text a file must contain for any of its requests to resolve to the API ({@link isApiUrl}): the
  * API host names and the known API path words. Detections that only report API requests use it as their

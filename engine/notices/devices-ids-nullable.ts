@@ -4,7 +4,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { Detector, DetectorContext, RawMatch } from '../detectors/detector.js';
-import { apiHosts, getRequests, urlPath } from '../api/index.js';
+import { apiHosts, getRequests, namesApiHost, urlPath } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 import { escapeRegExp, SPACE_OR_COMMENT } from '../prefilter/regexp.js';
 
@@ -63,7 +63,7 @@ function isDevice(file: FileContext, node: Node, pattern: RegExp): boolean {
 function isPlatformFile(file: FileContext, p: Params, catalog: LoadedCatalog): boolean {
   return file.cached('devices-ids-nullable:platform', () => {
     const lower = file.text.toLowerCase();
-    if (p.fields.some((f) => lower.includes(f.toLowerCase())) || [...apiHosts(catalog)].some((h) => lower.includes(h))) return true;
+    if (p.fields.some((f) => lower.includes(f.toLowerCase())) || namesApiHost(lower, catalog)) return true;
     return getRequests(file, catalog).some((r) => r.isApi && r.url !== undefined && urlPath(r.url).includes(DEVICES_PATH));
   });
 }

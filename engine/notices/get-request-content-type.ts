@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
-import { apiHosts, findHeader, getClientInstances, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl } from '../api/index.js';
+import { findHeader, getClientInstances, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { enclosingScope } from '../api/bindings.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
@@ -81,7 +81,7 @@ function isMethodGatedWrapper(file: FileContext, catalog: LoadedCatalog, r: Http
   const fn = enclosingScope(file, r.node);
   if (fn.type === 'Program' || !isReachableFromOtherFiles(file, fn)) return false;
   // Not the API by its URL: the URL is the caller's (its host unknown here) in a file that names an API host.
-  if (!r.isApi && ((r.url !== undefined && !r.url.value.startsWith(UNKNOWN)) || ![...apiHosts(catalog)].some((h) => file.text.includes(h)))) return false;
+  if (!r.isApi && ((r.url !== undefined && !r.url.value.startsWith(UNKNOWN)) || !namesApiHost(file.text, catalog))) return false;
   return file.nodes(T.AssignmentExpression).some((a) => {
     if (a.range[0] < fn.range[0] || a.range[1] > fn.range[1] || a.left.type !== 'MemberExpression') return false;
     const target = unwrap(a.left.object);
