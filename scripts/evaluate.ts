@@ -12,8 +12,9 @@
  * A finding that matches no affected occurrence is a false positive; when it lands on a recorded look-alike it says so.
  * Autofix safety: `--fix --dry-run` must edit only lines inside the range of a correct finding.
  *
- * COLLAB_MIGRATE_HOLDOUT_REPOS, COLLAB_MIGRATE_HOLDOUT2_REPOS, COLLAB_MIGRATE_HOLDOUT3_REPOS and COLLAB_MIGRATE_HOLDOUT4_REPOS
- * (same form; names are the files of test/eval/holdout/, holdout2/, holdout3/ and holdout4/) add the hold-out sets, each reported under
+ * COLLAB_MIGRATE_HOLDOUT_REPOS, COLLAB_MIGRATE_HOLDOUT2_REPOS, COLLAB_MIGRATE_HOLDOUT3_REPOS, COLLAB_MIGRATE_HOLDOUT4_REPOS and
+ * COLLAB_MIGRATE_HOLDOUT5_REPOS (same form; names are the files of test/eval/holdout/, holdout2/, holdout3/, holdout4/ and
+ * holdout5/) add the hold-out sets, each reported under
  * its own heading after the tuned set.
  *
  * Options: --markdown (tables as Markdown), --json <file> (write the full result), --eslint (also run the ESLint
@@ -207,8 +208,10 @@ const HOLDOUT2 = join(ROOT, 'test', 'eval', 'holdout2');
 const HOLDOUT3 = join(ROOT, 'test', 'eval', 'holdout3');
 /** A fourth hold-out set (issue 26 item 4), written while the first three were being read and tuned on. */
 const HOLDOUT4 = join(ROOT, 'test', 'eval', 'holdout4');
+/** A fifth hold-out set (issue 26 item 4), written while the first four were all read and tuned on. */
+const HOLDOUT5 = join(ROOT, 'test', 'eval', 'holdout5');
 /** The folders of test/eval/ that hold a set's ground-truth files. */
-const SET_DIRS = { 'ground-truth': GROUND_TRUTH, holdout: HOLDOUT, holdout2: HOLDOUT2, holdout3: HOLDOUT3, holdout4: HOLDOUT4 } as const;
+const SET_DIRS = { 'ground-truth': GROUND_TRUTH, holdout: HOLDOUT, holdout2: HOLDOUT2, holdout3: HOLDOUT3, holdout4: HOLDOUT4, holdout5: HOLDOUT5 } as const;
 export type EvalSet = keyof typeof SET_DIRS;
 
 /** The ground-truth files of the real repositories, by name. */
@@ -552,6 +555,7 @@ async function main(argv: string[]): Promise<number> {
   const holdout2Repos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT2_REPOS);
   const holdout3Repos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT3_REPOS);
   const holdout4Repos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT4_REPOS);
+  const holdout5Repos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT5_REPOS);
   if (!repos.length)
     process.stderr.write('COLLAB_MIGRATE_EVAL_REPOS is not set: only the project sets are measured (set it to "name=/path,...").\n');
   const cli = cliAt >= 0 ? resolve(argv[cliAt + 1]) : undefined;
@@ -572,12 +576,16 @@ async function main(argv: string[]): Promise<number> {
   const holdout4 = holdout4Repos.length ? await evaluate({ repos: holdout4Repos, eslint, cli, internal: false, set: 'holdout4' }) : undefined;
   if (holdout4)
     process.stdout.write(`\n${markdown ? '## ' : '=== '}Hold-out set 4 (test/eval/holdout4: ground truth written before the tool ran)\n\n${formatResult(holdout4, markdown)}`);
+  // The fifth, apart too: sets 1 to 4 had all been read and tuned on when it was written.
+  const holdout5 = holdout5Repos.length ? await evaluate({ repos: holdout5Repos, eslint, cli, internal: false, set: 'holdout5' }) : undefined;
+  if (holdout5)
+    process.stdout.write(`\n${markdown ? '## ' : '=== '}Hold-out set 5 (test/eval/holdout5: ground truth written before the tool ran)\n\n${formatResult(holdout5, markdown)}`);
   if (jsonAt >= 0) {
     const plain = JSON.parse(JSON.stringify(result, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v)));
     writeFileSync(argv[jsonAt + 1], JSON.stringify(plain, null, 2) + '\n');
   }
   const bad = (r: EvaluationResult) => r.repos.some((x) => x.stale.length || x.strayEdits.length) || r.internal.some((x) => x.strayEdits.length);
-  return bad(result) || (holdout && bad(holdout)) || (holdout2 && bad(holdout2)) || (holdout3 && bad(holdout3)) || (holdout4 && bad(holdout4)) ? 1 : 0;
+  return bad(result) || (holdout && bad(holdout)) || (holdout2 && bad(holdout2)) || (holdout3 && bad(holdout3)) || (holdout4 && bad(holdout4)) || (holdout5 && bad(holdout5)) ? 1 : 0;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
