@@ -52,6 +52,8 @@ export type WalkEvent = { kind: 'files'; batch: number; files: FoundFile[] } | {
 export interface WalkStream {
   /** The next batch of files, or of files the walker read; undefined at the end. Throws what the walk throws (a UsageError for a path that does not exist). */
   next(): Promise<WalkEvent | undefined>;
+  /** The next event that has arrived already, without waiting (undefined when none has). */
+  poll(): WalkEvent | undefined;
   /** Claims a batch for this thread; false when the walker thread has taken it (its `read` event follows). */
   claim(batch: number): boolean;
   /** Whether the walk is over (every files batch has arrived). */
@@ -98,6 +100,7 @@ function inlineWalk(opts: WalkOptions): WalkStream {
       finished = true;
       return { kind: 'files', batch: 0, files: result.files };
     },
+    poll: () => undefined,
     claim: () => true,
     get finished() {
       return finished;
@@ -171,6 +174,10 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
         if (ended) return undefined;
         await new Promise<void>((resolve) => (wake = resolve));
       }
+    },
+    poll() {
+      if (failure) throw failure;
+      return queue.shift();
     },
     claim(batch) {
       if (!claims || batch >= claims.length) return true;
