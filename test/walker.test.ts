@@ -24,6 +24,7 @@ const { findFiles } = await built<typeof import('../cli/walk/files.js')>('cli/wa
 const { scanFiles, scanWalk } = await built<typeof import('../cli/scan/pool.js')>('cli/scan/pool.js');
 const { isSkipped } = await built<typeof import('../cli/scan/scan-core.js')>('cli/scan/scan-core.js');
 const { startWalk } = await built<typeof import('../cli/walk/walker.js')>('cli/walk/walker.js');
+const { prestartWalker, looksLikeFolderScan, takePrestartedWalker } = await built<typeof import('../cli/walk/prestart.js')>('cli/walk/prestart.js');
 
 let root: string;
 const catalog = loadCatalog();
@@ -117,6 +118,36 @@ describe('the walker thread', () => {
     // Without stat, the size limit travels with the file and is applied when it is read.
     expect(inline.files.find((f) => f.display === 'big.ts')).toMatchObject({ maxSize: 4096 });
     expect(inline.files.find((f) => f.display === 'big.ts')?.size).toBeUndefined();
+  });
+
+  it('started before its walk is known (the binary starts it first thing), walks and helps as one started with it', async () => {
+    const serialWalk = findFiles(options());
+    const serial = await scanFiles(serialWalk.files, ctx, { concurrency: 0 });
+    prestartWalker([path.join(root, 'repo'), '--format', 'json'], root);
+    const helping = startWalk(options(), { help: true });
+    // startWalk took the thread started early: none is left for another walk.
+    expect(takePrestartedWalker()).toBeUndefined();
+    helping.provideHelp(prefilterEntries(notices, catalog));
+    const helped = await scanWalk(helping, ctx, { concurrency: 0 });
+    expect(helped.files).toEqual(serialWalk.files);
+    expect(helping.skipped).toEqual(serialWalk.skipped);
+    expect(view(helped.results)).toEqual(view(serial));
+    // A run without threads does not keep it.
+    prestartWalker([], root);
+    const inline = startWalk(options(), { threads: false });
+    expect(takePrestartedWalker()).toBeUndefined();
+    expect((await scanWalk(inline, ctx, { concurrency: 0 })).files).toEqual(serialWalk.files);
+  });
+
+  it('is started early only for what looks like a scan of a folder', () => {
+    const repo = path.join(root, 'repo');
+    expect(looksLikeFolderScan([], root)).toBe(true);
+    expect(looksLikeFolderScan(['repo', '--format', 'json'], root)).toBe(true);
+    expect(looksLikeFolderScan(['--format', 'json', repo], '/')).toBe(true);
+    expect(looksLikeFolderScan(['big.ts'], path.join(root, 'repo'))).toBe(false);
+    for (const other of [['merge', 'a.json'], ['notices'], ['--help'], ['--stdin-files'], ['repo', '--concurrency', 'off'], ['repo', '--concurrency=0']]) {
+      expect(looksLikeFolderScan(other, root)).toBe(false);
+    }
   });
 
   it('gives a path that does not exist as the same usage error', async () => {

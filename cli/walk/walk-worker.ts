@@ -11,9 +11,12 @@ import { findFiles, type FoundFile } from './files.js';
 import { readText } from './read.js';
 import { hasDirectives } from '../../engine/findings/suppressions.js';
 import { BY_WALKER, type Prefiltered, type WalkerSetup, type WalkMessage } from './walker.js';
+import { DEFERRED_SETUP } from './prestart.js';
 
 const port = parentPort!;
-const setup = workerData as WalkerSetup;
+/** A thread started before the command line had loaded (prestart.ts) is given its walk by the first message. */
+const setup: WalkerSetup =
+  workerData === DEFERRED_SETUP ? await new Promise<WalkerSetup>((resolve) => port.once('message', (m: { setup: WalkerSetup }) => resolve(m.setup))) : (workerData as WalkerSetup);
 /** The first batch is small so the scan starts at once; later ones are larger to keep messages few. */
 const FIRST_BATCH = 16;
 const BATCH = 256;
