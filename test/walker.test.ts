@@ -72,6 +72,9 @@ beforeAll(() => {
     extra[`${at}/utf16be.ts`] = utf16be;
     extra[`${at}/bom.ts`] = `\uFEFF${withFindings}`;
     extra[`${at}/mixed-case.ts`] = `fetch('https://WEBEXAPIS.com/V1/People', { headers: { 'X-SPARK-SIGNATURE': s, 'Content-TYPE': t } });\nconst ANSWERCONFIRMATIONENABLED = o.AnswerConfirmationEnabled;\n`;
+    // Another plugin's directive suppresses nothing of ours (the walker sends no text for it); a bare one does.
+    extra[`${at}/other-plugin.ts`] = '/* eslint-disable no-console */\nconsole.log(1);\n';
+    extra[`${at}/bare-disable.ts`] = '// eslint-disable-next-line\nexport const plain = 1;\n';
     extra[`${at}/settings.json`] = '{ "scope": "SPARK:people_read Spark-Admin:telephony_config_read", "url": "https://webexapis.com/v1/features" }\n';
   }
   for (const [rel, content] of Object.entries(extra)) {
@@ -184,6 +187,8 @@ describe('the walker thread', () => {
       expect(found('utf16le.ts')).toEqual(found('bom.ts'));
       expect(found('utf16be.ts')).toEqual(found('bom.ts'));
       expect(found('mixed-case.ts')).not.toEqual([]);
+      expect((byName.get(`${at}/other-plugin.ts`) as ScannedFile).suppressions).toHaveLength(0);
+      expect((byName.get(`${at}/bare-disable.ts`) as ScannedFile).suppressions).toHaveLength(1);
     }
     expect(byName.get('broken.ts')).toMatchObject({ unanalysed: expect.stringMatching(/^does not parse/) });
     expect((byName.get('unused-directive.ts') as ScannedFile).suppressions).toHaveLength(1);
