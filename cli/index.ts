@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 /** The `collab-migrate` binary: runs the CLI and sets the process exit code (the only place that does). */
 import module from 'node:module';
+import { prestartWalker } from './walk/prestart.js';
 
 // Node 22.1+ keeps V8's compiled code of the modules it loads in a cache on disk (`os.tmpdir()`, or
 // NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE turns it off), so a later run does not compile the command
 // line's ~1 MB of JavaScript again: most of a one-file scan's start-up (issue 30, item 2). Node 20 has no such
 // function and runs as before. It applies to modules loaded after the call, hence the imports below are dynamic.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+
+// A scan of a folder walks it in a thread of its own: that thread starts now, while the rest loads (issue 30).
+prestartWalker(process.argv.slice(2), process.cwd());
 
 const [{ hideBin }, { processIo }, { main }] = await Promise.all([import('yargs/helpers'), import('./io.js'), import('./main.js')]);
 

@@ -245,9 +245,11 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   // Only when a module it imports (or one below) may make a request, or its own text may: the request is read
   // through a summary of that module (engine/api/summaries.ts), and each such detection reads requests.
   const has = (t: string): boolean => found?.has(t) ?? false;
+  // Most files hold no token at all: then no detection holds its own tokens (not asked per detection).
+  const someToken = found !== undefined && found.size > 0;
   let sends: boolean | undefined;
   const importsSend = (): boolean => (sends ??= importsMayRequestFrom(text, filename, opts, reads));
-  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || candidates.includes(p) || (tokensWithoutRequires(p, has) && importsSend()));
+  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || candidates.includes(p) || (someToken && tokensWithoutRequires(p, has) && importsSend()));
   // Candidates whose gate reads only an API URL and failed on the file's own text: the URL may be imported.
   const retry = kept.length === candidates.length ? NONE : candidates.filter((p) => p.detector.gateOnImportedUrls && !kept.includes(p));
   if (retry.length === 0 && !urlDetections.some(open)) return kept;

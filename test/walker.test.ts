@@ -24,6 +24,7 @@ const { findFiles } = await built<typeof import('../cli/walk/files.js')>('cli/wa
 const { scanFiles, scanWalk } = await built<typeof import('../cli/scan/pool.js')>('cli/scan/pool.js');
 const { isSkipped } = await built<typeof import('../cli/scan/scan-core.js')>('cli/scan/scan-core.js');
 const { startWalk } = await built<typeof import('../cli/walk/walker.js')>('cli/walk/walker.js');
+const { prestartWalker, looksLikeFolderScan, takePrestartedWalker } = await built<typeof import('../cli/walk/prestart.js')>('cli/walk/prestart.js');
 
 let root: string;
 const catalog = loadCatalog();
@@ -71,6 +72,9 @@ beforeAll(() => {
     extra[`${at}/utf16be.ts`] = utf16be;
     extra[`${at}/bom.ts`] = `\uFEFF${withFindings}`;
     extra[`${at}/mixed-case.ts`] = `fetch('https://WEBEXAPIS.com/V1/People', { headers: { 'X-SPARK-SIGNATURE': s, 'Content-TYPE': t } });\nconst ANSWERCONFIRMATIONENABLED = o.AnswerConfirmationEnabled;\n`;
+    // Another plugin's directive suppresses nothing of ours (the walker sends no text for it); a bare one does.
+    extra[`${at}/other-plugin.ts`] = '/* eslint-disable no-console */\nconsole.log(1);\n';
+    extra[`${at}/bare-disable.ts`] = '// eslint-disable-next-line\nexport const plain = 1;\n';
     extra[`${at}/settings.json`] = '{ "scope": "SPARK:people_read Spark-Admin:telephony_config_read", "url": "https://webexapis.com/v1/features" }\n';
   }
   for (const [rel, content] of Object.entries(extra)) {
@@ -119,6 +123,38 @@ describe('the walker thread', () => {
     expect(inline.files.find((f) => f.display === 'big.ts')?.size).toBeUndefined();
   });
 
+  it('started before its walk is known (the binary starts it first thing), walks and helps as one started with it', async () => {
+    const serialWalk = findFiles(options());
+    const serial = await scanFiles(serialWalk.files, ctx, { concurrency: 0 });
+    prestartWalker([path.join(root, 'repo'), '--format', 'json'], root);
+    const helping = startWalk(options(), { help: true });
+    // startWalk took the thread started early: none is left for another walk.
+    expect(takePrestartedWalker()).toBeUndefined();
+    helping.provideHelp(prefilterEntries(notices, catalog));
+    const helped = await scanWalk(helping, ctx, { concurrency: 0 });
+    // It got the help channel by message too: it read some batches itself.
+    expect(helped.helped).toBeGreaterThan(0);
+    expect(helped.files).toEqual(serialWalk.files);
+    expect(helping.skipped).toEqual(serialWalk.skipped);
+    expect(view(helped.results)).toEqual(view(serial));
+    // A run without threads does not keep it.
+    prestartWalker([], root);
+    const inline = startWalk(options(), { threads: false });
+    expect(takePrestartedWalker()).toBeUndefined();
+    expect((await scanWalk(inline, ctx, { concurrency: 0 })).files).toEqual(serialWalk.files);
+  });
+
+  it('is started early only for what looks like a scan of a folder', () => {
+    const repo = path.join(root, 'repo');
+    expect(looksLikeFolderScan([], root)).toBe(true);
+    expect(looksLikeFolderScan(['repo', '--format', 'json'], root)).toBe(true);
+    expect(looksLikeFolderScan(['--format', 'json', repo], '/')).toBe(true);
+    expect(looksLikeFolderScan(['big.ts'], path.join(root, 'repo'))).toBe(false);
+    for (const other of [['merge', 'a.json'], ['notices'], ['--help'], ['--stdin-files'], ['repo', '--concurrency', 'off'], ['repo', '--concurrency=0']]) {
+      expect(looksLikeFolderScan(other, root)).toBe(false);
+    }
+  });
+
   it('gives a path that does not exist as the same usage error', async () => {
     // With a folder among the paths the walk runs in its thread, which reports the missing one.
     const walk = startWalk(options({ paths: ['.', 'nope'] }));
@@ -153,6 +189,8 @@ describe('the walker thread', () => {
       expect(found('utf16le.ts')).toEqual(found('bom.ts'));
       expect(found('utf16be.ts')).toEqual(found('bom.ts'));
       expect(found('mixed-case.ts')).not.toEqual([]);
+      expect((byName.get(`${at}/other-plugin.ts`) as ScannedFile).suppressions).toHaveLength(0);
+      expect((byName.get(`${at}/bare-disable.ts`) as ScannedFile).suppressions).toHaveLength(1);
     }
     expect(byName.get('broken.ts')).toMatchObject({ unanalysed: expect.stringMatching(/^does not parse/) });
     expect((byName.get('unused-directive.ts') as ScannedFile).suppressions).toHaveLength(1);

@@ -124,7 +124,28 @@ export async function scanWalk(
   /** Without a helper: the first file not scanned yet, when the walk ended with files waiting. */
   let waiting: number | undefined;
   const turn = eventLoopTurns();
-  for (let event = await walk.next(); event; event = await walk.next()) {
+  /**
+   * With a helping walker: batches that arrived and are not claimed yet, oldest first. This thread claims and reads
+   * one only when no event is waiting: the candidates the walker thread read (which only this thread can analyse)
+   * go first, so the walker keeps reading while this thread analyses, and neither is left alone at the end with
+   * work the other could have done (issue 30: on sentry-javascript this thread analysed the walker's candidates for
+   * a second after the walker had ended).
+   */
+  const unclaimed: number[] = [];
+  /** Where each batch's files end in `files`. */
+  const ends: number[] = [];
+  for (;;) {
+    let event = walk.helps ? walk.poll() : undefined;
+    if (!event && unclaimed.length > 0) {
+      const batch = unclaimed.shift()!;
+      if (!walk.claim(batch)) continue;
+      for (let i = starts[batch]; i < ends[batch]; i++) loop.scanOne(i);
+      // A turn of the event loop, so what the walker thread sent meanwhile is queued before the next choice.
+      await new Promise((resolve) => setImmediate(resolve));
+      continue;
+    }
+    event ??= await walk.next();
+    if (!event) break;
     await turn();
     if (event.kind === 'read') {
       const start = starts[event.batch];
@@ -134,9 +155,14 @@ export async function scanWalk(
     }
     starts[event.batch] = files.length;
     files.push(...event.files);
+    ends[event.batch] = files.length;
     opts.onFound?.(files.length);
     if (files.length >= LARGE_SCAN) boundHeapGrowth();
-    if (!walk.helps && walk.finished) waiting ??= starts[event.batch];
+    if (walk.helps) {
+      unclaimed.push(event.batch);
+      continue;
+    }
+    if (walk.finished) waiting ??= starts[event.batch];
     if (waiting !== undefined || !walk.claim(event.batch)) continue;
     for (let i = starts[event.batch]; i < files.length; i++) loop.scanOne(i);
   }

@@ -14,12 +14,8 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { PrefilterEntry } from '../../engine/prefilter/prefilter.js';
 import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile, type SkippedFile, type WalkOptions } from './files.js';
+import { takePrestartedWalker, WALK_WORKER_URL } from './prestart.js';
 
-/**
- * The walker thread's file: beside this module as tsc emits it (dist/cli/walk/), or, from the bundle's chunks
- * (dist/cli/), the walker's own bundle beside them (scripts/bundle.ts).
- */
-const WALK_WORKER_URL = new URL(import.meta.url.includes('/cli/walk/') ? './walk-worker.js' : './walk-worker-bundle.js', import.meta.url);
 
 /**
  * A file the walker thread read and prefiltered: why it is skipped, or whether the engine must analyse it
@@ -52,6 +48,8 @@ export type WalkEvent = { kind: 'files'; batch: number; files: FoundFile[] } | {
 export interface WalkStream {
   /** The next batch of files, or of files the walker read; undefined at the end. Throws what the walk throws (a UsageError for a path that does not exist). */
   next(): Promise<WalkEvent | undefined>;
+  /** The next event that has arrived already, without waiting (undefined when none has). */
+  poll(): WalkEvent | undefined;
   /** Claims a batch for this thread; false when the walker thread has taken it (its `read` event follows). */
   claim(batch: number): boolean;
   /** Whether the walk is over (every files batch has arrived). */
@@ -79,6 +77,7 @@ export interface StartWalkOptions {
 /** Starts walking; with `threads` false (or one core) the walk runs in this thread when the first batch is asked for. */
 export function startWalk(walk: WalkOptions, opts: StartWalkOptions = {}): WalkStream {
   const threads = (opts.threads ?? true) && availableParallelism() >= 2 && !onlyFiles(walk);
+  if (!threads) void takePrestartedWalker()?.terminate();
   return threads ? threadedWalk(walk, opts.help ?? false) : inlineWalk(walk);
 }
 
@@ -98,6 +97,7 @@ function inlineWalk(opts: WalkOptions): WalkStream {
       finished = true;
       return { kind: 'files', batch: 0, files: result.files };
     },
+    poll: () => undefined,
     claim: () => true,
     get finished() {
       return finished;
@@ -138,7 +138,10 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
     wake = undefined;
   };
   const setup: WalkerSetup = { walk, ...(channel && claims ? { help: { port: channel.port2, claims: claims.buffer as SharedArrayBuffer } } : {}) };
-  const worker = new Worker(WALK_WORKER_URL, { workerData: setup, transferList: channel ? [channel.port2] : [] });
+  // The thread the binary started before the command line loaded (prestart.ts) is given its walk now.
+  const early = takePrestartedWalker();
+  if (early) early.postMessage({ setup }, channel ? [channel.port2] : []);
+  const worker = early ?? new Worker(WALK_WORKER_URL, { workerData: setup, transferList: channel ? [channel.port2] : [] });
   worker.on('message', (message: WalkMessage) => {
     if ('files' in message) queue.push({ kind: 'files', batch: message.batch, files: message.files.map(compact) });
     else if ('read' in message) queue.push({ kind: 'read', batch: message.batch, read: message.read });
@@ -171,6 +174,10 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
         if (ended) return undefined;
         await new Promise<void>((resolve) => (wake = resolve));
       }
+    },
+    poll() {
+      if (failure) throw failure;
+      return queue.shift();
     },
     claim(batch) {
       if (!claims || batch >= claims.length) return true;

@@ -102,12 +102,14 @@ export class TokenScanner {
   readonly tokens: readonly string[];
   /** Matches any token; used to rule a file out in one pass. Only the tokens that contain no other token are in it. */
   private readonly any: RegExp | undefined;
-  /** Every token, stepped through (global) to collect the tokens of a text that holds some. */
-  private readonly all: RegExp | undefined;
   /** For each token, the tokens it contains (itself included): the alternation reports one token per position. */
   private readonly inside: ReadonlyMap<string, readonly string[]>;
   /** Whether every token is ASCII (then a match lower-cased is the token it matched). */
   private readonly ascii: boolean;
+  /** {@link any} without the `i` flag, for a text lower-cased first (ASCII tokens only). */
+  private readonly anyLower: RegExp | undefined;
+  /** Every token (global, no `i` flag), stepped through a lower-cased text to collect the tokens it holds (ASCII tokens only). */
+  private readonly allLower: RegExp | undefined;
 
   constructor(tokens: Iterable<string>) {
     const distinct = [...new Set([...tokens].map((t) => t.toLowerCase()).filter((t) => t.length > 0))];
@@ -117,14 +119,21 @@ export class TokenScanner {
     // A text holds some token exactly when it holds one that contains no other (measured: 0.7x the time of all tokens).
     const minimal = distinct.filter((_, i) => inside[i]!.length === 1);
     this.any = minimal.length ? new RegExp(minimal.map(escapeRegExp).join('|'), 'i') : undefined;
-    this.all = distinct.length ? new RegExp(distinct.map(escapeRegExp).join('|'), 'gi') : undefined;
     this.inside = new Map(distinct.map((t, i) => [t, inside[i]!]));
     this.ascii = distinct.every((t) => /^[\x00-\x7f]*$/.test(t));
+    this.anyLower = this.ascii && minimal.length ? new RegExp(minimal.map(escapeRegExp).join('|')) : undefined;
+    this.allLower = this.ascii && distinct.length ? new RegExp(distinct.map(escapeRegExp).join('|'), 'g') : undefined;
   }
 
-  /** Whether the text contains at least one token. */
+  /**
+   * Whether the text contains at least one token. With ASCII tokens, a text without {@link FOLDS_TO_ASCII}
+   * characters is lower-cased and searched without the `i` flag: the same answer (only those two characters
+   * lower-case to ASCII letters, and no other changes length), measured at 0.7-0.85x the time of the `i` flag
+   * over sentry-javascript's 8,919 texts, lower-casing included (issue 30).
+   */
   hasAny(text: string): boolean {
-    return this.any !== undefined && this.any.test(text);
+    if (this.any === undefined) return false;
+    return this.anyLower !== undefined && !FOLDS_TO_ASCII.test(text) ? this.anyLower.test(text.toLowerCase()) : this.any.test(text);
   }
 
   /**
@@ -135,13 +144,20 @@ export class TokenScanner {
    * a platform SDK's texts, 0.25x the time of lower-casing the text and searching it once per token.
    */
   present(text: string): ReadonlySet<string> {
-    if (!this.hasAny(text)) return NO_TOKENS;
-    if (!this.ascii || FOLDS_TO_ASCII.test(text)) return this.presentLowerCased(text);
+    if (this.any === undefined) return NO_TOKENS;
+    if (this.anyLower === undefined || FOLDS_TO_ASCII.test(text)) {
+      if (!this.any.test(text)) return NO_TOKENS;
+      return this.presentLowerCased(text);
+    }
+    // ASCII tokens, and no character that lower-cases to an ASCII letter: the lower-cased text is searched
+    // without the `i` flag (see hasAny), its matches are the tokens themselves.
+    const lower = text.toLowerCase();
+    if (!this.anyLower.test(lower)) return NO_TOKENS;
     const found = new Set<string>();
-    const re = this.all!;
+    const re = this.allLower!;
     re.lastIndex = 0;
-    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-      const token = m[0].toLowerCase();
+    for (let m = re.exec(lower); m !== null; m = re.exec(lower)) {
+      const token = m[0];
       if (!found.has(token)) for (const t of this.inside.get(token)!) found.add(t);
       re.lastIndex = m.index + 1;
     }
@@ -250,9 +266,14 @@ export class PrefilterPlan {
   private readonly source: TokenScanner;
   private readonly config: TokenScanner;
 
+  /** {@link mayAnalyse} for a text that holds no token, per language (most files: decided once, not per entry). */
+  private readonly withoutTokens: { source: boolean; config: boolean };
+
   constructor(private readonly entries: readonly PrefilterEntry[]) {
     this.source = new TokenScanner(entries.flatMap((e) => [...e.tokens, ...e.requires]));
     this.config = new TokenScanner(entries.filter((e) => e.config).flatMap((e) => [...e.tokens, ...e.requires]));
+    const none = (): boolean => false;
+    this.withoutTokens = { source: entries.some((e) => mayApply(e, none)), config: entries.some((e) => e.config && mayApply(e, none)) };
   }
 
   /** The tokens the engine would find in the text (`SourceFile.present` for `analyzeFile`). */
@@ -262,6 +283,7 @@ export class PrefilterPlan {
 
   /** Whether some detection may apply to a file of this language that holds these tokens. */
   mayAnalyse(present: ReadonlySet<string>, language: 'js' | 'ts' | 'config'): boolean {
+    if (present.size === 0) return language === 'config' ? this.withoutTokens.config : this.withoutTokens.source;
     const has = (t: string): boolean => present.has(t);
     return this.entries.some((e) => (language !== 'config' || e.config) && mayApply(e, has));
   }
@@ -279,7 +301,8 @@ export class PrefilterPlan {
   mayFollowImports(text: string, language: 'js' | 'ts' | 'config', present?: ReadonlySet<string>): boolean {
     if (language === 'config' || !this.entries.some((e) => e.urls)) return false;
     if (HTTP_CALL_HINT.test(text)) return true;
-    if (!present || !IMPORT_HINT.test(text)) return false;
+    // A detection's own tokens are needed below: a text without any (most) is decided without the import search.
+    if (!present || present.size === 0 || !IMPORT_HINT.test(text)) return false;
     const has = (t: string): boolean => present.has(t);
     return this.entries.some((e) => e.urls && tokensWithoutRequires(e, has));
   }
