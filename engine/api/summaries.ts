@@ -404,10 +404,14 @@ function sendTest(catalog: LoadedCatalog): { key: string; own: (text: string) =>
     const markers = apiMarkers(catalog).map((m) => m.toLowerCase());
     const own = (text: string): number => {
       if (LIBRARY_HINT.test(text)) return 1;
-      if (!CLIENT_CALL_HINT.test(text) && !markers.some((m) => text.includes(m))) return 0;
+      const calls = CLIENT_CALL_HINT.test(text) ? 2 : 0;
+      if (!calls && !markers.some((m) => text.includes(m))) return 0;
+      // The strings are parts of the text: a text that holds no marker (any case) holds none in its strings either.
+      const lower = text.toLowerCase();
+      if (!markers.some((m) => lower.includes(m))) return calls;
       // A marker counts in a string that is not a module specifier (`from "./events"` names no URL).
       const strings = literalsOf(text.replace(SPECIFIER_STRING, '')).toLowerCase();
-      return (CLIENT_CALL_HINT.test(text) ? 2 : 0) | (markers.some((m) => strings.includes(m)) ? 4 : 0);
+      return calls | (markers.some((m) => strings.includes(m)) ? 4 : 0);
     };
     sendTests.set(catalog, (test = { key: `sends:${++sendTestCount}`, own }));
   }

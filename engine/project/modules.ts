@@ -224,6 +224,8 @@ interface TextEntry {
   mtimeMs: number;
   text: string | undefined;
   hash: string;
+  /** The {@link ProjectModel.generation} it was last checked against the disk in. */
+  checked: number;
 }
 
 interface ModuleEntry {
@@ -396,9 +398,15 @@ export class ProjectModel implements ImportLinks {
   }
 
   private textOf(file: string): string | undefined {
+    let entry = this.texts.get(file);
+    // Checked against the disk once per analysed file, as {@link module} is: the closures {@link reaches} walks for
+    // one file share most of their modules.
+    if (entry?.checked === this.generation) {
+      this.touched?.set(file, entry.hash);
+      return entry.text;
+    }
     const stats = statSync(file, { throwIfNoEntry: false });
     if (!stats?.isFile()) return undefined;
-    let entry = this.texts.get(file);
     if (!entry || entry.size !== stats.size || entry.mtimeMs !== stats.mtimeMs) {
       let text: string | undefined;
       try {
@@ -412,9 +420,10 @@ export class ProjectModel implements ImportLinks {
         if (this.readings.size >= 50_000) this.readings.clear();
         this.readings.set(hash, (readings = {}));
       }
-      entry = { readings, size: stats.size, mtimeMs: stats.mtimeMs, text, hash };
+      entry = { readings, size: stats.size, mtimeMs: stats.mtimeMs, text, hash, checked: this.generation };
       this.texts.set(file, entry);
     }
+    entry.checked = this.generation;
     this.touched?.set(file, entry.hash);
     return entry.text;
   }
