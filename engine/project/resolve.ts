@@ -16,8 +16,22 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as OxcResolver from 'oxc-resolver';
 
-/** What, in a folder, a resolution from a folder below it may read ({@link ModuleResolver}'s scopes). */
-const SCOPE_MARKERS = ['package.json', 'tsconfig.json', 'jsconfig.json', 'node_modules', '.pnp.cjs', '.pnp.js'];
+/** The configuration files the resolver may read in a folder on the way up (checked before it is let read them). */
+const MANIFESTS = ['package.json', 'tsconfig.json', 'jsconfig.json'];
+
+/** What else, in a folder, a resolution from a folder below it may read ({@link ModuleResolver}'s scopes). */
+const OTHER_SCOPE_MARKERS = ['node_modules', '.pnp.cjs', '.pnp.js'];
+
+/** A `package.json`/`tsconfig.json` that is absent, a regular file of a sane size, or anything else (a device, a FIFO, huge, unreadable). */
+function manifestState(file: string): 'absent' | 'safe' | 'unsafe' {
+  try {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats) return 'absent';
+    return stats.isFile() && stats.size <= MAX_MANIFEST_BYTES ? 'safe' : 'unsafe';
+  } catch {
+    return 'unsafe';
+  }
+}
 
 /** The largest `package.json`/`tsconfig.json` the resolver is let read (a real one is a few KB). */
 const MAX_MANIFEST_BYTES = 1024 * 1024;
@@ -81,6 +95,7 @@ export class ModuleResolver {
   private readonly byScope = new Map<string, string | null>();
   private readonly scopes = new Map<string, number>();
   private readonly scopeIds = new Map<string, number>();
+  private readonly folders = new Map<string, { safe: boolean; marks: string }>();
 
   constructor(readonly root: string) {}
 
@@ -88,7 +103,7 @@ export class ModuleResolver {
    * The files above a folder that a resolution from it may read, as a number: every folder from it up to the
    * file system's root holding a `package.json` (its `imports`, `exports`, `name`, a workspace), a `tsconfig.json`
    * or `jsconfig.json` (found by walking up: `paths`, `baseUrl`), a `node_modules` folder or a Yarn Plug'n'Play
-   * manifest. Two folders with the same number look up the same files for a specifier that is not relative, so they
+   * manifest (with what is there: {@link folderOf}). Two folders with the same number look up the same files for a specifier that is not relative, so they
    * get the same answer (oxc-resolver's own cache would give it too, after a call into the native binding per
    * folder: on outline 3,433 calls for about 9,000 lookups).
    */
@@ -97,10 +112,10 @@ export class ModuleResolver {
     if (known !== undefined) return known;
     const parent = path.dirname(dir);
     const above = parent === dir ? -1 : this.scopeOf(parent);
-    const marks = SCOPE_MARKERS.filter((m) => existsSync(path.join(dir, m)));
+    const { marks } = this.folderOf(dir);
     let id = above;
-    if (marks.length > 0) {
-      const signature = `${above}\0${dir}\0${marks.join('\0')}`;
+    if (marks !== '') {
+      const signature = `${above}\0${dir}\0${marks}`;
       id = this.scopeIds.get(signature) ?? this.scopeIds.size;
       this.scopeIds.set(signature, id);
     }
@@ -122,14 +137,16 @@ export class ModuleResolver {
   private compute(fromFile: string, dir: string, specifier: string): string | undefined {
     if (!specifier || specifier.startsWith('node:') || /^[a-z][\w+.-]*:/i.test(specifier)) return undefined;
     if (!isInside(this.root, dir) || !this.isChainSafe(dir)) return undefined;
-    if (specifier.startsWith('.') && !this.isManifestSafe(path.join(path.resolve(dir, specifier), 'package.json'))) return undefined;
     // The same module named from another folder under the same configuration files has the same answer: an alias
     // (`@server/utils/fetch`) or a package name from every folder of the project, a relative path by the path it names.
     const relative = /^\.\.?(?:\/|$)/.test(specifier);
-    const shared = `${this.scopeOf(dir)}\0${relative ? `${path.resolve(dir, specifier)}${specifier.endsWith('/') ? '/' : ''}` : specifier}`;
+    const target = relative || specifier.startsWith('.') ? path.resolve(dir, specifier) : undefined;
+    if (target !== undefined && !relative && !this.isManifestSafe(path.join(target, 'package.json'))) return undefined;
+    const shared = `${this.scopeOf(dir)}\0${relative ? `${target}${specifier.endsWith('/') ? '/' : ''}` : specifier}`;
     const known = this.byScope.get(shared);
     if (known !== undefined) return known ?? undefined;
-    const found = this.located(fromFile, specifier);
+    // A relative path's manifest is the same for every folder that names that path: checked once with the answer.
+    const found = target !== undefined && relative && !this.isManifestSafe(path.join(target, 'package.json')) ? undefined : this.located(fromFile, specifier);
     this.byScope.set(shared, found ?? null);
     return found;
   }
@@ -179,18 +196,34 @@ export class ModuleResolver {
     const known = this.vetted.get(dir);
     if (known !== undefined) return known;
     const parent = path.dirname(dir);
-    const here = this.isManifestSafe(path.join(dir, 'package.json')) && this.isManifestSafe(path.join(dir, 'tsconfig.json')) && this.isManifestSafe(path.join(dir, 'jsconfig.json'));
+    const here = this.folderOf(dir).safe;
     const safe = here && (dir === this.root || parent === dir || !isInside(this.root, parent) || this.isChainSafe(parent));
     this.vetted.set(dir, safe);
     return safe;
   }
 
   private isManifestSafe(file: string): boolean {
-    try {
-      const stats = statSync(file, { throwIfNoEntry: false });
-      return !stats || (stats.isFile() && stats.size <= MAX_MANIFEST_BYTES);
-    } catch {
-      return false;
+    return manifestState(file) !== 'unsafe';
+  }
+
+  /**
+   * What a folder holds that resolution depends on, looked at once per folder: whether its `package.json`,
+   * `tsconfig.json` and `jsconfig.json` are each absent or a regular file of a sane size ({@link isChainSafe}), and
+   * which of those and of the {@link OTHER_SCOPE_MARKERS} are there ({@link scopeOf}).
+   */
+  private folderOf(dir: string): { safe: boolean; marks: string } {
+    let folder = this.folders.get(dir);
+    if (!folder) {
+      let safe = true;
+      const marks: string[] = [];
+      for (const name of MANIFESTS) {
+        const state = manifestState(path.join(dir, name));
+        if (state === 'unsafe') safe = false;
+        if (state !== 'absent') marks.push(name);
+      }
+      for (const name of OTHER_SCOPE_MARKERS) if (existsSync(path.join(dir, name))) marks.push(name);
+      this.folders.set(dir, (folder = { safe, marks: marks.join('\0') }));
     }
+    return folder;
   }
 }
