@@ -70,6 +70,56 @@ describe('whether a module a file imports may make a request (text alone)', () =
     ).toBe(false);
   });
 
+  it('a module edited between two analyses is read again (checked once per analysed file, not once per process)', () => {
+    const files = {
+      'caller.ts': "import { label } from './util';\nexport const run = () => label(1);\n",
+      'util.ts': "import { pad } from './format';\nexport const label = (n: number) => pad(String(n));\n",
+      'format.ts': 'export const pad = (s: string) => s.padStart(4, "0");\n',
+    };
+    const root = project(files);
+    const model = new ProjectModel(root);
+    const ask = (): boolean => {
+      model.begin();
+      try {
+        // Asked twice in one analysis: the second answer comes from what the first read.
+        const first = importsMayRequest(model, path.join(root, 'caller.ts'), files['caller.ts'], catalog);
+        expect(importsMayRequest(model, path.join(root, 'caller.ts'), files['caller.ts'], catalog)).toBe(first);
+        return first;
+      } finally {
+        model.end();
+      }
+    };
+    expect(ask()).toBe(false);
+    writeFileSync(path.join(root, 'format.ts'), 'export const pad = (s: string) => fetch(`/pad/${s}`);\n');
+    expect(ask()).toBe(true);
+  });
+
+  it('a closure found to reach a request is not walked again for a later file, and records the same modules', () => {
+    const files = {
+      'caller.ts': "import { save } from './lib/store';\nexport const run = () => save(1);\n",
+      'lib/store.ts': "import { send } from '../transport';\nexport const save = (x: number) => send('/people', x);\n",
+      'transport.ts': 'export const send = (url: string, body: unknown) => fetch(url, { method: "POST", body: JSON.stringify(body) });\n',
+    };
+    const root = project(files);
+    const model = new ProjectModel(root);
+    const ask = (): [boolean, string[]] => {
+      model.begin();
+      const answer = importsMayRequest(model, path.join(root, 'caller.ts'), files['caller.ts'], catalog);
+      return [answer, [...model.end().keys()].map((f) => path.relative(root, f)).sort()];
+    };
+    const first = ask();
+    expect(first).toEqual([true, ['lib/store.ts', 'transport.ts']]);
+    // The second file's answer is the first one's, with no module read from disk (their texts are not even checked).
+    const reads = (model as unknown as { textOf: (f: string) => unknown }).textOf;
+    let read = 0;
+    (model as unknown as { textOf: (f: string) => unknown }).textOf = function (this: unknown, f: string) {
+      read++;
+      return reads.call(this, f);
+    };
+    expect(ask()).toEqual(first);
+    expect(read).toBe(0);
+  });
+
   it('an unidentified client counts with an API host in a module it imports; without one it does not', () => {
     const client = "import { BASE } from './urls';\nexport class Api { constructor(private http: any) {}\n  update(id: string, b: unknown) { return this.http.put(`${BASE}/things/${id}`, b); } }\n";
     const caller = "import { Api } from './api';\nexport const run = (api: Api) => api.update('1', {});\n";

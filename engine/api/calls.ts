@@ -501,6 +501,33 @@ function eachElement(loops: readonly ArrayLoop[], r: HttpRequest, read: () => Ht
 /** Every HTTP request of a file, in document order (memoized per file). */
 export function getRequests(file: FileContext, catalog: LoadedCatalog): HttpRequest[] {
   return file.cached('requests', () => {
+    const own = ownRequests(file, catalog);
+    // Project hook: calls of functions and inherited methods of other modules, read through their summaries.
+    return joined(own, importedCallRequests(file, catalog, own.seen, requestsWithin));
+  });
+}
+
+/**
+ * The requests of a file made inside one function (`within`): {@link getRequests}'s requests whose call lies in it,
+ * in the same order, computed without following the calls of the rest of the file into other modules (a summary
+ * of one imported function reads only what that function reaches, engine/api/summaries.ts).
+ */
+export function requestsWithin(file: FileContext, catalog: LoadedCatalog, within: Node): HttpRequest[] {
+  const own = ownRequests(file, catalog);
+  const inside = (r: HttpRequest): boolean => r.node.range[0] >= within.range[0] && r.node.range[1] <= within.range[1];
+  return joined(own, importedCallRequests(file, catalog, own.seen, requestsWithin, within)).filter(inside);
+}
+
+/** A file's requests made by its own calls and through its same-file wrappers (memoized per file). */
+interface OwnRequests {
+  out: HttpRequest[];
+  wrapped: HttpRequest[];
+  /** Call sites already read as requests (not followed into another module). */
+  seen: ReadonlySet<Node>;
+}
+
+function ownRequests(file: FileContext, catalog: LoadedCatalog): OwnRequests {
+  return file.cached('requests:own', () => {
     const instances = getClientInstances(file, catalog);
     const out: HttpRequest[] = [];
     const speculative: HttpRequest[] = [];
@@ -511,15 +538,17 @@ export function getRequests(file: FileContext, catalog: LoadedCatalog): HttpRequ
     // A call of a same-file wrapper is read through the wrapper, even when it looks like `client.get(url, config)`.
     const known = new Set(out.filter((r) => r.client !== 'unknown').map((r) => r.node));
     const wrapped = wrapperRequests(file, catalog, [...out, ...speculative], known);
-    // Project hook: calls of functions and inherited methods of other modules, read through their summaries.
-    const seen = new Set<Node>([...known, ...wrapped.map((r) => r.node)]);
-    wrapped.push(...importedCallRequests(file, catalog, seen, getRequests));
-    if (wrapped.length === 0) return out;
-    const replaced = new Set(wrapped.map((r) => r.node));
-    return [...out.filter((r) => !replaced.has(r.node)), ...wrapped].sort((a, b) => a.node.range[0] - b.node.range[0]);
+    return { out, wrapped, seen: new Set<Node>([...known, ...wrapped.map((r) => r.node)]) };
   });
 }
 
+/** The file's own requests with those read through other modules: a call read both ways is read through the wrapper. */
+function joined(own: OwnRequests, imported: readonly HttpRequest[]): HttpRequest[] {
+  if (own.wrapped.length === 0 && imported.length === 0) return own.out;
+  const wrapped = [...own.wrapped, ...imported];
+  const replaced = new Set(wrapped.map((r) => r.node));
+  return [...own.out.filter((r) => !replaced.has(r.node)), ...wrapped].sort((a, b) => a.node.range[0] - b.node.range[0]);
+}
 
 function requestIndex(file: FileContext, catalog: LoadedCatalog): Map<Node, HttpRequest> {
   return file.cached('requests:index', () => {

@@ -105,10 +105,17 @@ function paramIndex(node: Node | undefined, params: readonly string[]): number |
   return i >= 0 ? i : undefined;
 }
 
-/** A file's requests (calls.ts getRequests, passed in: calls.ts calls this module). */
-export type RequestsOf = (file: FileContext, catalog: LoadedCatalog) => HttpRequest[];
+/**
+ * The requests a file makes inside one function (calls.ts requestsWithin, passed in: calls.ts calls this module):
+ * getRequests's requests whose call lies in it, without following the rest of the file's calls into other modules.
+ */
+export type RequestsOf = (file: FileContext, catalog: LoadedCatalog, within: Node) => HttpRequest[];
 
-/** The summary of a function of a file (memoized on the file). */
+/**
+ * The summary of a function of a file (memoized on the file, which the project model keeps per content): made when
+ * a call site reaches it, from the requests made inside that function only, so the file's other functions, and the
+ * modules only they call, are not read.
+ */
 export function summaryOf(file: FileContext, catalog: LoadedCatalog, fn: Node, requestsOf: RequestsOf): FunctionSummary | undefined {
   const memo = file.cached('requests:summaries', () => new Map<Node, FunctionSummary | null>());
   const known = memo.get(fn);
@@ -120,7 +127,7 @@ export function summaryOf(file: FileContext, catalog: LoadedCatalog, fn: Node, r
 
 function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requestsOf: RequestsOf): FunctionSummary | undefined {
   if (!isFunctionNode(fn)) return undefined;
-  const inside = requestsOf(file, catalog).filter((r) => r.node.range[0] >= fn.range[0] && r.node.range[1] <= fn.range[1]);
+  const inside = requestsOf(file, catalog, fn);
   if (inside.length === 0) return undefined;
   const { names, defaults } = paramNames(fn);
   const summary: FunctionSummary = { params: names, defaults: defaults.map((d) => (d ? stringOf(file, d) : undefined)), requests: [] };
@@ -397,10 +404,14 @@ function sendTest(catalog: LoadedCatalog): { key: string; own: (text: string) =>
     const markers = apiMarkers(catalog).map((m) => m.toLowerCase());
     const own = (text: string): number => {
       if (LIBRARY_HINT.test(text)) return 1;
-      if (!CLIENT_CALL_HINT.test(text) && !markers.some((m) => text.includes(m))) return 0;
+      const calls = CLIENT_CALL_HINT.test(text) ? 2 : 0;
+      if (!calls && !markers.some((m) => text.includes(m))) return 0;
+      // The strings are parts of the text: a text that holds no marker (any case) holds none in its strings either.
+      const lower = text.toLowerCase();
+      if (!markers.some((m) => lower.includes(m))) return calls;
       // A marker counts in a string that is not a module specifier (`from "./events"` names no URL).
       const strings = literalsOf(text.replace(SPECIFIER_STRING, '')).toLowerCase();
-      return (CLIENT_CALL_HINT.test(text) ? 2 : 0) | (markers.some((m) => strings.includes(m)) ? 4 : 0);
+      return calls | (markers.some((m) => strings.includes(m)) ? 4 : 0);
     };
     sendTests.set(catalog, (test = { key: `sends:${++sendTestCount}`, own }));
   }
@@ -535,14 +546,15 @@ function thisClass(file: FileContext, node: Node): TSESTree.ClassDeclaration | T
 
 /**
  * Requests made in a file through functions and base classes of other modules, at their call sites (the
- * project hook of getRequests). `known`: call sites already read as requests of this file.
+ * project hook of getRequests). `known`: call sites already read as requests of this file; `within`: only the calls
+ * inside that function (a summary's).
  */
-export function importedCallRequests(file: FileContext, catalog: LoadedCatalog, known: ReadonlySet<Node>, requestsOf: RequestsOf): HttpRequest[] {
+export function importedCallRequests(file: FileContext, catalog: LoadedCatalog, known: ReadonlySet<Node>, requestsOf: RequestsOf, within?: Node): HttpRequest[] {
   // Two modules that call each other: the second visit of a file reads its own requests only.
   if (!file.links || reading.has(file)) return [];
   reading.add(file);
   try {
-    return callRequests(file, catalog, known, requestsOf);
+    return callRequests(file, catalog, known, requestsOf, within);
   } finally {
     reading.delete(file);
   }
@@ -550,7 +562,7 @@ export function importedCallRequests(file: FileContext, catalog: LoadedCatalog, 
 
 const reading = new Set<FileContext>();
 
-function callRequests(file: FileContext, catalog: LoadedCatalog, known: ReadonlySet<Node>, requestsOf: RequestsOf): HttpRequest[] {
+function callRequests(file: FileContext, catalog: LoadedCatalog, known: ReadonlySet<Node>, requestsOf: RequestsOf, within?: Node): HttpRequest[] {
   const rec = moduleRecord(file);
   const classes = [...file.nodes(T.ClassDeclaration), ...file.nodes(T.ClassExpression)].filter((c) => c.superClass);
   if (rec.imports.size === 0 && classes.length === 0) return [];
@@ -558,6 +570,7 @@ function callRequests(file: FileContext, catalog: LoadedCatalog, known: Readonly
   const sends = sendsCheck(file, catalog, requestsOf);
   for (const call of file.nodes(T.CallExpression)) {
     if (known.has(call) || call.arguments.length === 0) continue;
+    if (within && (call.range[0] < within.range[0] || call.range[1] > within.range[1])) continue;
     const callee = unwrap(call.callee as Node);
     if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression') {
       if (classes.length === 0) continue;

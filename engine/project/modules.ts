@@ -224,6 +224,8 @@ interface TextEntry {
   mtimeMs: number;
   text: string | undefined;
   hash: string;
+  /** The {@link ProjectModel.generation} it was last checked against the disk in. */
+  checked: number;
 }
 
 interface ModuleEntry {
@@ -319,11 +321,13 @@ export class ProjectModel implements ImportLinks {
    *
    * A closure searched to its end gives the mask of every module in it as well only for the root; each module
    * searched to its end is kept with its mask, each found enough with true, for the current generation (one
-   * analysed file); texts, their masks and their resolved specifiers are kept while the text is unchanged.
+   * analysed file), and one found enough for the process too (see {@link enough}); texts, their masks and their
+   * resolved specifiers are kept while the text is unchanged.
    */
   reaches(fromName: string, specifier: string, key: string, own: (text: string) => number, enough: (mask: number) => boolean): boolean {
     if (this.reachedGeneration !== this.generation) {
       this.reached.clear();
+      this.closureReads.clear();
       this.reachedGeneration = this.generation;
     }
     const from = path.resolve(fromName);
@@ -332,28 +336,42 @@ export class ProjectModel implements ImportLinks {
     const memo = (file: string): string => `${key}\0${file}`;
     const known = this.reached.get(memo(root));
     if (known !== undefined) return known === true || enough(known);
+    const reads = new Map<string, string>();
+    const found = this.found.get(memo(root));
+    if (found) {
+      for (const [file, hash] of found) reads.set(file, hash);
+      return this.enough(memo(root), reads);
+    }
+    const readsOf = (file: string): void => {
+      for (const [f, hash] of this.closureReads.get(memo(file)) ?? []) reads.set(f, hash);
+    };
     const seen = new Set<string>([root]);
     const queue = [root];
     let mask = 0;
     for (let i = 0; i < queue.length; i++) {
       // A large closure is not searched to its end: it is not ruled out (the answer stays sound, and bounded).
-      if (i >= REACH_LIMIT) return this.enough(memo(root));
+      if (i >= REACH_LIMIT) return this.enough(memo(root), reads);
       const file = queue[i];
       const closure = i === 0 ? undefined : this.reached.get(memo(file));
-      if (closure === true) return this.enough(memo(root));
+      if (closure === true) {
+        readsOf(file);
+        return this.enough(memo(root), reads);
+      }
       if (closure !== undefined) {
         // Its whole closure was searched already: its mask stands for it.
+        readsOf(file);
         mask |= closure;
-        if (enough(mask)) return this.enough(memo(root));
+        if (enough(mask)) return this.enough(memo(root), reads);
         continue;
       }
       const text = this.textOf(file);
       const entry = this.texts.get(file);
-      if (text === undefined || !entry) return this.enough(memo(root));
+      if (entry) reads.set(file, entry.hash);
+      if (text === undefined || !entry) return this.enough(memo(root), reads);
       let marks = entry.marks?.get(key);
       if (marks === undefined) (entry.marks ??= new Map()).set(key, (marks = own(text)));
       mask |= marks;
-      if (enough(mask)) return this.enough(memo(root));
+      if (enough(mask)) return this.enough(memo(root), reads);
       entry.targets ??= specifiersIn(text)
         .map((spec) => this.resolver.resolve(file, spec))
         .filter((t): t is string => t !== undefined && t !== file);
@@ -365,13 +383,28 @@ export class ProjectModel implements ImportLinks {
       }
     }
     this.reached.set(memo(root), mask);
+    this.closureReads.set(memo(root), reads);
     return false;
   }
 
-  private enough(memoKey: string): true {
+  /**
+   * A closure found enough: kept for this generation, and for the process with the modules read to find it. Such
+   * an answer only lets a module be parsed and a call be followed, which finds what is there, so it stays sound
+   * whatever the modules become: a later analysis is given it without the walk, and the same modules are recorded
+   * as what it read (a cache entry made with a module's older hash is only checked again sooner).
+   */
+  private enough(memoKey: string, reads: ReadonlyMap<string, string>): true {
     this.reached.set(memoKey, true);
+    this.closureReads.set(memoKey, reads);
+    if (!this.found.has(memoKey)) this.found.set(memoKey, reads);
+    for (const [file, hash] of reads) this.touched?.set(file, hash);
     return true;
   }
+
+  /** What {@link reaches} read for each closure it searched in this generation (memo key -> path -> content hash). */
+  private readonly closureReads = new Map<string, ReadonlyMap<string, string>>();
+  /** Closures found enough in an earlier generation, with what was read to find them (see {@link enough}). */
+  private readonly found = new Map<string, ReadonlyMap<string, string>>();
 
   /**
    * The values assumed for the environment variables a text reads (`process.env.NAME`, `import.meta.env.NAME`;
@@ -396,9 +429,15 @@ export class ProjectModel implements ImportLinks {
   }
 
   private textOf(file: string): string | undefined {
+    let entry = this.texts.get(file);
+    // Checked against the disk once per analysed file, as {@link module} is: the closures {@link reaches} walks for
+    // one file share most of their modules.
+    if (entry?.checked === this.generation) {
+      this.touched?.set(file, entry.hash);
+      return entry.text;
+    }
     const stats = statSync(file, { throwIfNoEntry: false });
     if (!stats?.isFile()) return undefined;
-    let entry = this.texts.get(file);
     if (!entry || entry.size !== stats.size || entry.mtimeMs !== stats.mtimeMs) {
       let text: string | undefined;
       try {
@@ -412,9 +451,10 @@ export class ProjectModel implements ImportLinks {
         if (this.readings.size >= 50_000) this.readings.clear();
         this.readings.set(hash, (readings = {}));
       }
-      entry = { readings, size: stats.size, mtimeMs: stats.mtimeMs, text, hash };
+      entry = { readings, size: stats.size, mtimeMs: stats.mtimeMs, text, hash, checked: this.generation };
       this.texts.set(file, entry);
     }
+    entry.checked = this.generation;
     this.touched?.set(file, entry.hash);
     return entry.text;
   }
