@@ -128,7 +128,13 @@ await build({
     // report) in one chunk: split by rolldown's own rules they were 29 files, each resolved, read and linked
     // on its own (issue 30, item 2). What a scan imports on use (other report formats, --fix, the baseline,
     // --diff-base, the cache) stays in chunks of its own, as do yargs and the other commands.
-    codeSplitting: { groups: [{ name: 'scan', test: /[\\/]cli[\\/]commands[\\/]scan(-run)?\.js$/ }] },
+    // The package's version stays a chunk of its own, which `--version` loads alone.
+    codeSplitting: {
+      groups: [
+        { name: 'version', test: /[\\/]cli[\\/]version\.js$/, priority: 1 },
+        { name: 'scan', test: /[\\/]cli[\\/]commands[\\/]scan(-run)?\.js$/ },
+      ],
+    },
   },
 });
 // The walker thread's module (cli/walk/walker.ts starts it from the bundle under this name).
