@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { FIX_MODES, FORMATS, REGIONS } from './config/settings.js';
-import type { ScanArgs } from './commands/scan.js';
+import type { ScanArgs } from './commands/scan-options.js';
 
 type Kind = 'string' | 'boolean';
 

@@ -7,14 +7,38 @@ import yargs, { type Argv } from 'yargs';
 import { didYouMean } from '../engine/catalog/did-you-mean.js';
 import { UsageError, reportFailure } from './errors.js';
 import type { Io } from './io.js';
-import { TOOL_VERSION } from './package-info.js';
-import { catalogCommand } from './commands/catalog.js';
-import * as codemod from './commands/codemod.js';
-import * as explain from './commands/explain.js';
-import * as merge from './commands/merge.js';
-import * as notices from './commands/notices.js';
-import * as scan from './commands/scan.js';
+import { TOOL_VERSION } from './version.js';
+import { scanCommand, type ScanArgs } from './commands/scan-options.js';
 import type { CommandRunner, GlobalArgs } from './commands/shared.js';
+
+/**
+ * The other commands' modules, loaded only when the command line names them: yargs runs a command's builder and
+ * handler only when it is the command given, and the help of the whole tool needs their names and descriptions
+ * alone. So `--help` and every scan yargs parses load no engine, catalog or report code (issue 30, item 2).
+ */
+const COMMAND_MODULES = {
+  notices: () => import('./commands/notices.js'),
+  explain: () => import('./commands/explain.js'),
+  merge: () => import('./commands/merge.js'),
+  catalog: () => import('./commands/catalog.js'),
+  codemod: () => import('./commands/codemod.js'),
+};
+
+type Loaded<K extends keyof typeof COMMAND_MODULES> = Awaited<ReturnType<(typeof COMMAND_MODULES)[K]>>;
+
+/** A command whose module was not loaded: yargs never runs it (the command line does not name it). */
+const NOT_LOADED = {
+  builder: {},
+  handler: (): never => {
+    throw new Error('a command ran whose module was not loaded');
+  },
+};
+
+async function loadNamed<K extends keyof typeof COMMAND_MODULES>(name: K, argv: readonly string[]): Promise<Loaded<K> | undefined> {
+  return argv.includes(name) ? ((await COMMAND_MODULES[name]()) as Loaded<K>) : undefined;
+}
+
+const runScanCommand: CommandRunner<ScanArgs> = async (args, io) => (await import('./commands/scan.js')).run(args, io);
 
 /**
  * yargs's "Unknown argument(s): befor" with the nearest known option of the command for each
@@ -43,7 +67,7 @@ function withDidYouMean(message: string, y: Argv<object>, argv: readonly string[
  * Runs the CLI on `argv` (without the node and script paths) with yargs and returns the exit code. `runScan`
  * replaces the scan's handler (the tests compare what yargs gives it with cli/fast-args.ts).
  */
-export async function parseAndRun(argv: readonly string[], io: Io, runScan: CommandRunner<scan.ScanArgs> = scan.run): Promise<number> {
+export async function parseAndRun(argv: readonly string[], io: Io, runScan: CommandRunner<ScanArgs> = runScanCommand): Promise<number> {
   let exitCode = 0;
   const debug = argv.includes('--debug');
   const wrap =
@@ -52,18 +76,25 @@ export async function parseAndRun(argv: readonly string[], io: Io, runScan: Comm
       exitCode = await runner(args, io);
     };
 
+  const [notices, explain, merge, catalog, codemod] = await Promise.all([
+    loadNamed('notices', argv),
+    loadNamed('explain', argv),
+    loadNamed('merge', argv),
+    loadNamed('catalog', argv),
+    loadNamed('codemod', argv),
+  ]);
   const parser = (yargs([...argv]) as Argv<object>)
     .scriptName('collab-migrate')
     .usage('$0 [paths..] [options]\n\nFind (and fix) code affected by the platform API\'s dated change notices.')
     .option('notices', { describe: 'Extra catalog file(s) merged after the built-in notices.json', type: 'string', global: true, group: 'Notices:' })
     .option('debug', { describe: 'Show stack traces of errors', type: 'boolean', global: true })
     .option('color', { describe: 'Force colours on or off (--no-color)', type: 'boolean', global: true })
-    .command({ ...scan.scanCommand, handler: wrap(runScan) })
-    .command({ command: 'notices', describe: 'List the change notices, sorted by effective date', builder: notices.builder, handler: wrap(notices.run) })
-    .command({ command: 'explain <id>', describe: 'Everything about one notice, with its before/after example', builder: explain.builder, handler: wrap(explain.run) })
-    .command({ command: 'merge <reports..>', describe: 'Merge the JSON reports of many repositories into one report', builder: merge.builder, handler: wrap(merge.run) })
-    .command(catalogCommand(wrap))
-    .command({ command: 'codemod', describe: 'Migrate a TypeScript project with the ts-morph codemod: fixes, renames of declared properties across files, TypeScript errors before/after', builder: codemod.builder, handler: wrap(codemod.run) })
+    .command({ ...scanCommand, handler: wrap(runScan) })
+    .command({ command: 'notices', describe: 'List the change notices, sorted by effective date', ...(notices ? { builder: notices.builder, handler: wrap(notices.run) } : NOT_LOADED) })
+    .command({ command: 'explain <id>', describe: 'Everything about one notice, with its before/after example', ...(explain ? { builder: explain.builder, handler: wrap(explain.run) } : NOT_LOADED) })
+    .command({ command: 'merge <reports..>', describe: 'Merge the JSON reports of many repositories into one report', ...(merge ? { builder: merge.builder, handler: wrap(merge.run) } : NOT_LOADED) })
+    .command({ command: 'catalog <command>', describe: 'Catalog upkeep from OpenAPI specs: propose draft notices, check the catalog', ...(catalog ? catalog.catalogCommand(wrap) : NOT_LOADED) })
+    .command({ command: 'codemod', describe: 'Migrate a TypeScript project with the ts-morph codemod: fixes, renames of declared properties across files, TypeScript errors before/after', ...(codemod ? { builder: codemod.builder, handler: wrap(codemod.run) } : NOT_LOADED) })
     .example('$0 --before 2026-07-28', 'Report code that must change before 2026-07-28')
     .example('$0 --before 2026-07-28 --fix', 'Apply the safe fixes (refuses files with uncommitted changes)')
     .example('$0 --fix --dry-run src', 'Show the fixes as a diff and write nothing')

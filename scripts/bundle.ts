@@ -128,10 +128,15 @@ await build({
     // report) in one chunk: split by rolldown's own rules they were 29 files, each resolved, read and linked
     // on its own (issue 30, item 2). What a scan imports on use (other report formats, --fix, the baseline,
     // --diff-base, the cache) stays in chunks of its own, as do yargs and the other commands.
-    // The package's version stays a chunk of its own, which `--version` loads alone.
+    // The package's version stays a chunk of its own, which `--version` loads alone; so do the scan's options
+    // (with what they import), which yargs reads for `--help` without the scan, and the error handling, the process
+    // streams and the
+    // "did you mean" of every command line.
     codeSplitting: {
       groups: [
         { name: 'version', test: /[\\/]cli[\\/]version\.js$/, priority: 1 },
+        { name: 'scan-options', test: /[\\/]cli[\\/]commands[\\/]scan-options\.js$/, priority: 1 },
+        { name: 'common', test: /[\\/](cli[\\/](errors|io)|engine[\\/]catalog[\\/]did-you-mean)\.js$/, priority: 1 },
         { name: 'scan', test: /[\\/]cli[\\/]commands[\\/]scan(-run)?\.js$/ },
       ],
     },
