@@ -130,8 +130,7 @@ await build({
     // --diff-base, the cache) stays in chunks of its own, as do yargs and the other commands.
     // The package's version stays a chunk of its own, which `--version` loads alone; so do the scan's options
     // (with what they import), which yargs reads for `--help` without the scan, and the error handling, the process
-    // streams and the
-    // "did you mean" of every command line.
+    // streams and the "did you mean" of every command line.
     codeSplitting: {
       groups: [
         { name: 'version', test: /[\\/]cli[\\/]version\.js$/, priority: 1 },
