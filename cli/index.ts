@@ -9,15 +9,22 @@ import { prestartWalker } from './walk/prestart.js';
 // function and runs as before. It applies to modules loaded after the call, hence the imports below are dynamic.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
-// A scan of a folder walks it in a thread of its own: that thread starts now, while the rest loads (issue 30).
-prestartWalker(process.argv.slice(2), process.cwd());
-
-const [{ hideBin }, { processIo }, { main }] = await Promise.all([import('yargs/helpers'), import('./io.js'), import('./main.js')]);
-
 // A reader that stops early (`collab-migrate | head`) is not an error of ours.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   throw error;
 });
 
-process.exitCode = await main(hideBin(process.argv), processIo());
+// The arguments after node's and the script's paths (what yargs's `hideBin` gives for node).
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
+  // As yargs prints it, without loading yargs, the engine or the catalog (issue 30, item 2).
+  const { TOOL_VERSION } = await import('./version.js');
+  process.stdout.write(`${TOOL_VERSION}\n`);
+  process.exitCode = 0;
+} else {
+  // A scan of a folder walks it in a thread of its own: that thread starts now, while the rest loads (issue 30).
+  prestartWalker(argv, process.cwd());
+  const [{ processIo }, { main }] = await Promise.all([import('./io.js'), import('./main.js')]);
+  process.exitCode = await main(argv, processIo());
+}

@@ -1,101 +1,24 @@
 /**
- * The yargs root: global options, the three commands, help and version. Every handler returns an exit
- * code; errors become one line on stderr (with the stack only under --debug) and exit code 2.
+ * The command line's entry: a scan whose options cli/fast-args.ts reads (the common case: a hook or an editor
+ * scanning a few files) runs without loading yargs or the other commands; every other command line goes to the
+ * yargs parser (cli/parser.ts), with its help, version, messages and commands. Either way errors become one line on
+ * stderr (the stack only under --debug) and exit code 2.
  */
-import yargs, { type Argv } from 'yargs';
-import { didYouMean } from '../engine/catalog/did-you-mean.js';
-import { UsageError, EXIT_USAGE } from './errors.js';
+import { reportFailure } from './errors.js';
+import { fastScanArgs } from './fast-args.js';
 import type { Io } from './io.js';
-import { TOOL_VERSION } from './package-info.js';
-import { catalogCommand } from './commands/catalog.js';
-import * as codemod from './commands/codemod.js';
-import * as explain from './commands/explain.js';
-import * as merge from './commands/merge.js';
-import * as notices from './commands/notices.js';
-import * as scan from './commands/scan.js';
-import type { CommandRunner, GlobalArgs } from './commands/shared.js';
-import { printable } from '../engine/read/printable.js';
-
-/**
- * yargs's "Unknown argument(s): befor" with the nearest known option of the command for each
- * (`--befor`: did you mean --before?). Options are named as typed (kebab-case); a positional argument
- * that the command does not take is named as it was typed.
- */
-function withDidYouMean(message: string, y: Argv<object>, argv: readonly string[]): string {
-  const m = /^Unknown arguments?: (.+)$/.exec(message);
-  if (!m) return message;
-  const options = (y as unknown as { getOptions(): { key: Record<string, unknown>; deprecatedOptions?: Record<string, unknown> } }).getOptions();
-  const deprecated = options.deprecatedOptions ?? {};
-  const known = Object.keys(options.key).filter((k) => k.length > 1 && !/[A-Z]/.test(k) && !(k in deprecated));
-  const typedFlags = new Set(argv.filter((a) => a.startsWith('-')).map((a) => a.replace(/^-+(no-)?/, '').replace(/=.*$/, '')));
-  const kebab = (k: string): string => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-  const unknown = m[1].split(', ').filter((arg, _, all) => !(/[A-Z]/.test(arg) && all.includes(kebab(arg))));
-  const hints = unknown.map((arg) => {
-    if (!typedFlags.has(arg)) return `"${arg}" (this command takes no such argument)`;
-    const near = didYouMean(arg, known);
-    return near ? `--${arg} (did you mean --${near}?)` : `--${arg}`;
-  });
-  const what = unknown.every((arg) => typedFlags.has(arg)) ? 'option' : 'argument';
-  return `Unknown ${what}${hints.length === 1 ? '' : 's'}: ${hints.join(', ')}`;
-}
-
-function isCatalogOrUsage(error: unknown): boolean {
-  return error instanceof UsageError || (error instanceof Error && error.name === 'CatalogError');
-}
 
 /** Runs the CLI on `argv` (without the node and script paths) and returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
-  let exitCode = 0;
-  const debug = argv.includes('--debug');
-  const wrap =
-    <A>(runner: CommandRunner<A>) =>
-    async (args: A): Promise<void> => {
-      exitCode = await runner(args, io);
-    };
-
-  const parser = (yargs([...argv]) as Argv<object>)
-    .scriptName('collab-migrate')
-    .usage('$0 [paths..] [options]\n\nFind (and fix) code affected by the platform API\'s dated change notices.')
-    .option('notices', { describe: 'Extra catalog file(s) merged after the built-in notices.json', type: 'string', global: true, group: 'Notices:' })
-    .option('debug', { describe: 'Show stack traces of errors', type: 'boolean', global: true })
-    .option('color', { describe: 'Force colours on or off (--no-color)', type: 'boolean', global: true })
-    .command({ ...scan.scanCommand, handler: wrap(scan.run) })
-    .command({ command: 'notices', describe: 'List the change notices, sorted by effective date', builder: notices.builder, handler: wrap(notices.run) })
-    .command({ command: 'explain <id>', describe: 'Everything about one notice, with its before/after example', builder: explain.builder, handler: wrap(explain.run) })
-    .command({ command: 'merge <reports..>', describe: 'Merge the JSON reports of many repositories into one report', builder: merge.builder, handler: wrap(merge.run) })
-    .command(catalogCommand(wrap))
-    .command({ command: 'codemod', describe: 'Migrate a TypeScript project with the ts-morph codemod: fixes, renames of declared properties across files, TypeScript errors before/after', builder: codemod.builder, handler: wrap(codemod.run) })
-    .example('$0 --before 2026-07-28', 'Report code that must change before 2026-07-28')
-    .example('$0 --before 2026-07-28 --fix', 'Apply the safe fixes (refuses files with uncommitted changes)')
-    .example('$0 --fix --dry-run src', 'Show the fixes as a diff and write nothing')
-    .example('$0 --format sarif --output results.sarif', 'SARIF for code scanning')
-    .example('$0 --format github --sarif-output results.sarif --markdown-output summary.md', 'annotations, SARIF and a job summary from one scan')
-    .example('$0 notices --status dated --format json', 'The dated notices as JSON')
-    .example('$0 explain scim-account-status-array', 'One notice in full')
-    .example('$0 codemod --project tsconfig.json --before 2026-07-28', 'Migrate a typed project, renaming declared properties with every reference')
-    .epilogue('Exit codes: 0 no errors, 1 errors (or more warnings than --max-warnings), 2 usage, configuration or catalog error.')
-    .strict()
-    .version(TOOL_VERSION)
-    .alias('version', 'v')
-    .help()
-    .alias('help', 'h')
-    .wrap(Math.min(110, io.stdout.isTTY ? (process.stdout.columns ?? 100) : 100))
-    .exitProcess(false)
-    .fail((message, error) => {
-      if (error) throw error;
-      throw new UsageError(`${withDidYouMean(message, parser, argv)} (see --help)`);
-    });
-
+  const args = fastScanArgs(argv);
+  if (args === undefined) {
+    const { parseAndRun } = await import('./parser.js');
+    return parseAndRun(argv, io);
+  }
   try {
-    await (parser as Argv<GlobalArgs>).parseAsync();
-    return exitCode;
+    const scan = await import('./commands/scan.js');
+    return await scan.run(args, io);
   } catch (error) {
-    const err = error instanceof Error ? error : new Error(String(error));
-    const oneLine = err.message.replace(/\s*\n\s*/g, ' ').trim();
-    const line = isCatalogOrUsage(err) ? oneLine : `internal error: ${oneLine}`;
-    // Messages quote what the user gave (JSON parser errors quote the file's text): control characters escaped (issue 28).
-    io.stderr.write(`collab-migrate: ${printable(line)}\n`);
-    if (debug && err.stack) io.stderr.write(err.stack + '\n');
-    return EXIT_USAGE;
+    return reportFailure(error, io, Boolean(args.debug));
   }
 }

@@ -3,29 +3,9 @@
  * Markdown report): under the documentation home the user names in `COLLAB_MIGRATE_DOCS_URL`, else in the
  * repository package.json names.
  */
-import { readFileSync } from 'node:fs';
 import { hasNoticePage, isLocalUrl, noticeDocUrl, packageHomeUrl } from '../engine/catalog/sources.js';
 
-interface PackageJson {
-  name?: string;
-  version?: string;
-}
-
-// cli/ compiles to dist/cli/, so the package root is two levels up from both.
-const root = new URL(import.meta.url.includes('/dist/') ? '../../' : '../', import.meta.url);
-
-function readPackage(): PackageJson {
-  try {
-    return JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as PackageJson;
-  } catch {
-    return {};
-  }
-}
-
-const pkg = readPackage();
-
-export const TOOL_NAME = pkg.name ?? 'collab-migrate';
-export const TOOL_VERSION = pkg.version ?? '0.0.0';
+export { TOOL_NAME, TOOL_VERSION } from './version.js';
 
 /**
  * Where `docs/notices/<id>.md` can be read: under `COLLAB_MIGRATE_DOCS_URL`, else in the package's repository at

@@ -9,6 +9,7 @@ import { formatMessage, LIKELY_FIX_MESSAGE_ID, type Detector, type DetectorConte
 import { stringsOnly, stringTokens } from './parse/text-tokens.js';
 import { getDetector } from './detectors/index.js';
 import { chooseFix } from './fix/timing.js';
+import { compareIds } from './catalog/dates.js';
 import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
 import { fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
@@ -497,7 +498,7 @@ function dedupe(matches: Match[]): Match[] {
     seen.add(key);
     out.push(m);
   }
-  return out.sort((a, b) => a.range[0] - b.range[0] || a.noticeId.localeCompare(b.noticeId));
+  return out.sort((a, b) => a.range[0] - b.range[0] || compareIds(a.noticeId, b.noticeId));
 }
 
 function shiftEdits(edits: TextEdit[], by: number): TextEdit[] {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  compareIds,
   addDays,
   countdown,
   DATE_BOUNDARIES,
@@ -158,4 +159,17 @@ describe('whenText (the date part of messages)', () => {
   for (const [fields, today, text] of cases) {
     it(text, () => expect(whenText({ ...base, ...fields } as Notice, today)).toBe(text));
   }
+});
+
+describe('compareIds', () => {
+  const id = fc.stringMatching(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  const day = fc.integer({ min: 0, max: 3_000_000 }).map((n) => addDays('1900-01-01', n));
+  it('orders notice ids and ISO days as localeCompare does', () => {
+    for (const gen of [id, day]) {
+      fc.assert(fc.property(gen, gen, (a, b) => Math.sign(compareIds(a, b)) === Math.sign(a.localeCompare(b))));
+    }
+    // The cases a character-by-character order could get wrong: a hyphen against a letter or digit, a prefix.
+    const ids = ['a-b', 'ab', 'a', 'a0', 'a-0', 'legacy-api-host', 'legacy-api-hosts', 'legacy-apihost', 'x-1', 'x1'];
+    for (const a of ids) for (const b of ids) expect(Math.sign(compareIds(a, b))).toBe(Math.sign(a.localeCompare(b)));
+  });
 });

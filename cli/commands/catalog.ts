@@ -148,11 +148,9 @@ export const runCheck: CommandRunner<CheckArgs> = async (args, io: Io) => {
   return problems.length ? EXIT_FINDINGS : EXIT_OK;
 };
 
-/** The `catalog` command and its two subcommands; `wrap` turns a runner into a yargs handler. */
-export function catalogCommand(wrap: <A>(runner: CommandRunner<A>) => (args: A) => Promise<void>): CommandModule<GlobalArgs, GlobalArgs> {
+/** The `catalog` command's two subcommands (its name and description are cli/parser.ts's); `wrap` turns a runner into a yargs handler. */
+export function catalogCommand(wrap: <A>(runner: CommandRunner<A>) => (args: A) => Promise<void>): Pick<CommandModule<GlobalArgs, GlobalArgs>, 'builder' | 'handler'> {
   return {
-    command: 'catalog <command>',
-    describe: 'Catalog upkeep from OpenAPI specs: propose draft notices, check the catalog',
     builder: (y) =>
       y
         .command({ command: 'propose', describe: 'Draft notices from spec changes (pair, history or one spec), with a review file', builder: proposeBuilder, handler: wrap(runPropose) })

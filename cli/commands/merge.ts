@@ -14,7 +14,7 @@ import { checkDate } from '../config/options.js';
 import { FORMATS, type Format } from '../config/settings.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 import { parseReport, ReportMerger, withRepositoryPaths, type MergeSink } from '../report/merge.js';
-import { FORMATTERS } from '../report/formats/index.js';
+import { formatter } from '../report/formats/index.js';
 import { summaryLine, type Report, type ReportFile, type ReportFinding } from '../report/report.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
 import type { Io } from '../io.js';
@@ -314,7 +314,7 @@ export const run: CommandRunner<MergeArgs> = async (args, io) => {
     } else {
       const keepsRepositories = format === 'html' || format === 'markdown';
       const color = args.color ?? (!output && Boolean(io.stdout.isTTY) && !('NO_COLOR' in io.env));
-      written = FORMATTERS[format](keepsRepositories ? merged : withRepositoryPaths(merged), { texts: new Map(), cwd: io.cwd, color, notices: [], counts });
+      written = (await formatter(format))(keepsRepositories ? merged : withRepositoryPaths(merged), { texts: new Map(), cwd: io.cwd, color, notices: [], counts });
       if (!output) io.stdout.write(written);
       else {
         try {

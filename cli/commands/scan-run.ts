@@ -11,14 +11,12 @@ import { prefilterEntries } from '../../engine/analyze.js';
 import { severityOf, type DateOptions } from '../../engine/catalog/dates.js';
 import { checkSyntax } from '../../engine/fix/edits.js';
 import type { EngineOptions, Match, Notice } from '../../engine/types.js';
-import { cacheKey, ScanCache } from '../scan/cache.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import type { SkippedFile } from '../walk/files.js';
 import { isGeneratedReason } from '../walk/generated.js';
-import { dirtyFiles, filesOutsideGit, migrate } from '../../engine/fix/migrate.js';
-import { applyBaseline, nextBaseline, readBaseline, writeBaseline, type BaselineOutcome } from '../scan/baseline.js';
-import { FORMATTERS, type FormatContext } from '../report/formats/index.js';
-import { changedLines, keepChanged } from '../scan/diff-base.js';
+import type { BaselineOutcome } from '../scan/baseline.js';
+import { cacheKey, ScanCache } from '../scan/cache.js';
+import { formatter, type FormatContext } from '../report/formats/index.js';
 import { detectRepository } from '../report/repository.js';
 import type { Io } from '../io.js';
 import { checkIds, compareNotices, openCatalog, unknownNoticeMessage } from '../config/options.js';
@@ -28,7 +26,6 @@ import { catalogAge, staleCatalogMessage } from '../../engine/catalog/sources.js
 import { buildReport, summaryLine, writeJson, type FileOutcome, type Report } from '../report/report.js';
 import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan/scan-core.js';
 import type { WalkStream } from '../walk/walker.js';
-import { cleanupTempFiles, removeStaleTempFiles, settleWrites, writeIfUnchanged } from '../../engine/fix/writer.js';
 import { outputName, settingName, type ScanSettings } from '../config/settings.js';
 import { lineStartName, printableLines } from '../../engine/read/printable.js';
 
@@ -179,8 +176,12 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   }
 
   // Asked of git after the scan: the changed lines of a pull request, and only their findings count.
-  if (settings.diffBase !== undefined) keepChanged(scanned, changedLines(settings.diffBase, io.cwd));
-  const baseline = useBaseline(settings, scanned, new Set(selected.map((n) => n.id)));
+  // The baseline, --diff-base and --fix load their modules when the run asks for them (issue 30, item 2).
+  if (settings.diffBase !== undefined) {
+    const { changedLines, keepChanged } = await import('../scan/diff-base.js');
+    keepChanged(scanned, changedLines(settings.diffBase, io.cwd));
+  }
+  const baseline = await useBaseline(settings, scanned, new Set(selected.map((n) => n.id)));
   const report = buildReport({
     ...(baseline ? { baseline } : {}),
     today: settings.today,
@@ -208,7 +209,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   if (settings.sarifCategory !== undefined) formatContext.category = settings.sarifCategory;
   // A JSON report written to a file is written in pieces (writeJson): never the whole text at once.
   const streamed = (format: string, file: string | undefined): boolean => format === 'json' && file !== undefined;
-  let text = streamed(settings.format, settings.output) ? '' : FORMATTERS[settings.format](report, formatContext);
+  let text = streamed(settings.format, settings.output) ? '' : (await formatter(settings.format))(report, formatContext);
   if (settings.dryRun && settings.format === 'text') {
     const diffs = report.files.filter((f) => f.diff).map((f) => f.diff!);
     // The diffs show the repository's text: control characters escaped, line by line (issue 28).
@@ -222,7 +223,7 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
     io.stdout.write(text);
   }
   for (const o of settings.outputs) {
-    writeReport(outputName(settings, o.format), o.file, streamed(o.format, o.file) ? report : FORMATTERS[o.format](report, { ...formatContext, color: false }));
+    writeReport(outputName(settings, o.format), o.file, streamed(o.format, o.file) ? report : (await formatter(o.format))(report, { ...formatContext, color: false }));
     written.push(`${displayPath(o.file, io.cwd)} (${o.format})`);
   }
   // A log shows what happened even when every report went to a file.
@@ -256,7 +257,9 @@ function wantsRepository(settings: ScanSettings): boolean {
 }
 
 /** `--baseline-write` records this run's findings (then applies them); `--baseline` applies a recorded file. */
-function useBaseline(settings: ScanSettings, scanned: readonly ScannedFile[], selected: ReadonlySet<string>): BaselineOutcome | undefined {
+async function useBaseline(settings: ScanSettings, scanned: readonly ScannedFile[], selected: ReadonlySet<string>): Promise<BaselineOutcome | undefined> {
+  if (!settings.baselineWrite && !settings.baseline) return undefined;
+  const { applyBaseline, nextBaseline, readBaseline, writeBaseline } = await import('../scan/baseline.js');
   if (settings.baselineWrite) {
     const file = settings.baselineWrite;
     const { baseline, pruned } = nextBaseline(file, readBaseline(file, true), scanned, selected, settings.today);
@@ -324,6 +327,10 @@ async function runFix(
   outcomes: Map<string, { outcome: FileOutcome; fixed?: number; reason?: string; diff?: string }>,
   onSignal: (signal: NodeJS.Signals) => void,
 ): Promise<{ scanned: ScannedFile[]; fixedCount: number } | number> {
+  const [{ dirtyFiles, filesOutsideGit, migrate }, { cleanupTempFiles, removeStaleTempFiles, settleWrites, writeIfUnchanged }] = await Promise.all([
+    import('../../engine/fix/migrate.js'),
+    import('../../engine/fix/writer.js'),
+  ]);
   // Every file with findings: a project-wide rename may fix a finding that has no autofix of its own.
   const candidates = scanned.filter((s) => s.findings.length > 0);
   const migrations = await migrate(

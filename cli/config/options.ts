@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { CatalogError, loadCatalog, suggestId, type LoadedCatalog } from '../../engine/catalog/catalog.js';
-import { isValidIsoDate } from '../../engine/catalog/dates.js';
+import { compareIds, isValidIsoDate } from '../../engine/catalog/dates.js';
 import { noticeHandlers } from '../../engine/notices/index.js';
 import type { Notice } from '../../engine/types.js';
 import { UsageError } from '../errors.js';
@@ -114,5 +114,5 @@ function checkHandlers(catalog: LoadedCatalog, files: readonly string[]): void {
 /** Sort key: dated notices by effective day, then pending, contract, informational. */
 export function compareNotices(a: Notice, b: Notice): number {
   const rank = (n: Notice): number => (n.effective ? 0 : n.status === 'pending' ? 1 : n.status === 'contract' ? 2 : 3);
-  return rank(a) - rank(b) || (a.effective ?? '').localeCompare(b.effective ?? '') || a.id.localeCompare(b.id);
+  return rank(a) - rank(b) || compareIds(a.effective ?? '', b.effective ?? '') || compareIds(a.id, b.id);
 }

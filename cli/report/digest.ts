@@ -2,7 +2,7 @@
  * What the readiness formats (Markdown, HTML) show, computed once from a report: the headline counts, the next
  * effective date, and per notice its findings and how many of them `--fix` handles.
  */
-import { daysBetween } from '../../engine/catalog/dates.js';
+import { compareIds, daysBetween } from '../../engine/catalog/dates.js';
 import type { Report, ReportFinding, ReportNotice, RepositorySummary } from './report.js';
 
 export interface NoticeDigest {
@@ -65,7 +65,7 @@ function rank(n: ReportNotice): number {
 
 /** Contract rules (always in force) first, then by effective date, then pending notices. */
 export function compareReportNotices(a: ReportNotice, b: ReportNotice): number {
-  return rank(a) - rank(b) || (a.effective ?? '').localeCompare(b.effective ?? '') || a.id.localeCompare(b.id);
+  return rank(a) - rank(b) || compareIds(a.effective ?? '', b.effective ?? '') || compareIds(a.id, b.id);
 }
 
 /** A finding a person has to handle: no autofix, or a likely match (which never carries one). */

@@ -7,7 +7,7 @@
 import type { BaselineState } from '../../engine/findings/baseline.js';
 import { printable } from '../../engine/read/printable.js';
 import { analyzeFile, type AnalyzeOptions } from '../../engine/analyze.js';
-import { severityOf, type DateOptions } from '../../engine/catalog/dates.js';
+import { compareIds, severityOf, type DateOptions } from '../../engine/catalog/dates.js';
 import type { Match, Notice } from '../../engine/types.js';
 import type { FoundFile, SkippedFile } from '../walk/files.js';
 import { readText } from '../walk/read.js';
@@ -65,7 +65,7 @@ export function toFindings(file: FoundFile, text: string, matches: readonly Matc
   const findings: Finding[] = [];
   let suppressedCount = 0;
   // Over every match in source order, so suppressing one does not renumber the fingerprints of its twins.
-  const ordered = [...matches].sort((a, b) => a.range[0] - b.range[0] || a.noticeId.localeCompare(b.noticeId));
+  const ordered = [...matches].sort((a, b) => a.range[0] - b.range[0] || compareIds(a.noticeId, b.noticeId));
   const fingerprints = fingerprintAll(text, ordered);
   for (const [i, match] of ordered.entries()) {
     const notice = ctx.analyze.catalog.get(match.noticeId);
@@ -82,7 +82,7 @@ export function toFindings(file: FoundFile, text: string, matches: readonly Matc
     if (effect.state === 'expired') finding.expiredSuppression = effect.by;
     findings.push(finding);
   }
-  findings.sort((a, b) => a.match.range[0] - b.match.range[0] || a.notice.id.localeCompare(b.notice.id));
+  findings.sort((a, b) => a.match.range[0] - b.match.range[0] || compareIds(a.notice.id, b.notice.id));
   return { findings, suppressions, used, suppressedCount };
 }
 

@@ -233,3 +233,12 @@ export const DATE_BOUNDARIES: readonly DateBoundaryCase[] = [
   { name: 'informational is never reported even when in force', notice: { status: 'informational', effective: '2024-11-30' }, options: { today: '2026-11-22', before: '2099-12-31' }, severity: 'off', selected: false, countdown: 'since 2024-11-30 (722 days ago)' },
   { name: 'informational without a date', notice: { status: 'informational' }, options: { today: '2026-11-22' }, severity: 'off', selected: false, countdown: 'no date' },
 ];
+
+/**
+ * Orders notice ids (`^[a-z0-9]+(-[a-z0-9]+)*$`, notices.schema.json) and ISO days by their characters. For these
+ * characters it is the order `localeCompare` gives (hyphen, digits, letters; tested), without building ICU's
+ * collator, which took ~6 ms of CPU at the first comparison of every run (issue 30, item 2).
+ */
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

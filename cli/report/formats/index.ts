@@ -1,16 +1,14 @@
 /**
  * Every report format by name: `--format NAME` writes one to stdout (or `--output`), and `--NAME-output FILE`
  * writes more from the same run. A format is a function of the report and the run's context; adding one is
- * adding a line here and a name to FORMATS (cli/config/settings.ts).
+ * adding a line here and a name to FORMATS (cli/config/settings.ts). Each format's module is loaded when a run
+ * asks for it (text, the default, is always there): a scan that prints text does not load the HTML report's template, assets and timeline, SARIF or
+ * Markdown (issue 30, item 2: the command line's start-up).
  */
 import type { Notice } from '../../../engine/types.js';
 import type { Format } from '../../config/settings.js';
 import type { NoticeCounts } from '../digest.js';
 import { toJson, type Report } from '../report.js';
-import { formatGithub } from './github.js';
-import { formatHtml } from './html.js';
-import { formatMarkdown } from './markdown.js';
-import { formatSarif } from './sarif.js';
 import { formatText } from './text.js';
 
 /** What a format may need besides the report. */
@@ -31,11 +29,28 @@ export interface FormatContext {
 
 export type Formatter = (report: Report, ctx: FormatContext) => string;
 
-export const FORMATTERS: Record<Format, Formatter> = {
-  text: (report, ctx) => formatText(report, { color: ctx.color }),
-  json: (report) => toJson(report),
-  sarif: (report, ctx) => formatSarif(report, ctx.texts, ctx.cwd, { notices: ctx.notices, ...(ctx.category !== undefined ? { category: ctx.category } : {}) }),
-  github: (report, ctx) => formatGithub(report, ctx.cwd),
-  markdown: (report, ctx) => formatMarkdown(report, ctx.counts ? { counts: ctx.counts } : {}),
-  html: (report, ctx) => formatHtml(report, ctx.counts ? { counts: ctx.counts } : {}),
+const LOADERS: Record<Format, () => Promise<Formatter>> = {
+  text: async () => (report, ctx) => formatText(report, { color: ctx.color }),
+  json: async () => (report) => toJson(report),
+  sarif: async () => {
+    const { formatSarif } = await import('./sarif.js');
+    return (report, ctx) => formatSarif(report, ctx.texts, ctx.cwd, { notices: ctx.notices, ...(ctx.category !== undefined ? { category: ctx.category } : {}) });
+  },
+  github: async () => {
+    const { formatGithub } = await import('./github.js');
+    return (report, ctx) => formatGithub(report, ctx.cwd);
+  },
+  markdown: async () => {
+    const { formatMarkdown } = await import('./markdown.js');
+    return (report, ctx) => formatMarkdown(report, ctx.counts ? { counts: ctx.counts } : {});
+  },
+  html: async () => {
+    const { formatHtml } = await import('./html.js');
+    return (report, ctx) => formatHtml(report, ctx.counts ? { counts: ctx.counts } : {});
+  },
 };
+
+/** The format's function, its module loaded on first use. */
+export function formatter(format: Format): Promise<Formatter> {
+  return LOADERS[format]();
+}
