@@ -40,7 +40,8 @@ class SlowFirst extends BaseSequencer {
  * the files that ran there before it (`isolate: false`): loading the engine, the plugin and the rule tester again
  * for each file cost about 1.3 s of CPU per file (test/rules/: 59.7 s of CPU isolated, 11.1 s shared). These
  * replace modules (`vi.mock`), set the environment for the modules they load (`vi.stubEnv`, `process.env`), or
- * assert what the process has not loaded yet.
+ * assert what the process has not loaded yet; harm3/escapes drives `main` from source through the helper that
+ * harm3/late-write runs under its mock, and stays apart with it.
  */
 const ISOLATED = [
   'test/codemod-lazy.test.ts',
