@@ -6,34 +6,20 @@
  * and look-alikes that must stay quiet. Projects are small trees written to a temporary folder (the project
  * model follows only files on disk).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { namesPlatformApi, parseEnv } from '../engine/project/env.js';
 import type { Match } from '../engine/types.js';
+import { tempProjects } from './helpers/temp-project.js';
 
 const catalog = loadCatalog();
 const only = (...ids: string[]): AnalyzeOptions => ({ catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today: '2026-11-22' } });
 
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
 
 /** Writes a project (a `.git` folder marks its root) and returns its folder. */
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'cm-env-shapes-'));
-  made.push(root);
-  mkdirSync(path.join(root, '.git'));
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
+const project = tempProjects('cm-env-shapes-');
 
 function scan(root: string, rel: string, opts: AnalyzeOptions, text?: string): Match[] {
   const filename = path.join(root, rel);

@@ -1,8 +1,12 @@
-/** Fix mode through the built binary: writes, dirty-tree refusal, dry run, outcomes, what remains. */
+/**
+ * Fix mode: writes, dirty-tree refusal, dry run, outcomes, what remains. The first run is the built binary (the
+ * bundle's fix path and the ts-morph chunk it loads), the interruption a signal to it; the rest run the CLI in
+ * this process (`cliInProcess`), where a spawn proves nothing more and ts-morph loads once.
+ */
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, cli, git, removeTree, tempTree } from './cli/run.js';
+import { assertBuilt, cli, cliInProcess, git, removeTree, tempTree } from './cli/run.js';
 
 const TODAY = ['--today', '2026-11-22'];
 const RENAME = 'workspace-answer-confirmation-renamed';
@@ -44,9 +48,10 @@ afterEach(() => {
 });
 
 describe('--fix', { timeout: 180_000 }, () => {
-  it('fixes files in a clean work tree (CRLF and comments kept, mode bits kept); a second run changes nothing', () => {
+  it('fixes files in a clean work tree (CRLF and comments kept, mode bits kept); a second run changes nothing', async () => {
     const d = repo({ 'src/sim-ring.ts': INPUT, 'src/clean.ts': 'export const x = 1;\n' });
     chmodSync(path.join(d, 'src/sim-ring.ts'), 0o640);
+    // Through the binary: the bundle's fix path.
     const r = cli(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -58,47 +63,47 @@ describe('--fix', { timeout: 180_000 }, () => {
     // no temporary files left behind
     expect(git(d, 'status', '--porcelain', '--untracked-files=all').trim()).toBe('M src/sim-ring.ts');
     git(d, 'commit', '-qam', 'fixed');
-    const again = cli(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
+    const again = await cliInProcess(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
     expect(again.code).toBe(0);
     expect(read(d, 'src/sim-ring.ts')).toBe(EXPECTED);
     expect(again.stdout).toContain('0 fixes applied in 0 files');
   });
 
-  it('refuses files with uncommitted changes and names them; --allow-dirty goes ahead', () => {
+  it('refuses files with uncommitted changes and names them; --allow-dirty goes ahead', async () => {
     const d = repo({ 'a.ts': INPUT, 'b.ts': INPUT, 'c.ts': NOT_FIXABLE });
     writeFileSync(path.join(d, 'a.ts'), INPUT + '// local edit\r\n');
     writeFileSync(path.join(d, 'new.ts'), INPUT);
     writeFileSync(path.join(d, 'c.ts'), NOT_FIXABLE + '// dirty but nothing to fix\n');
-    const r = cli(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
+    const r = await cliInProcess(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('Refusing to fix: 2 files have uncommitted changes (commit or stash them, or use --allow-dirty):\n  a.ts\n  new.ts\n');
     expect(read(d, 'b.ts')).toBe(INPUT); // nothing written at all
     expect(read(d, 'a.ts')).toBe(INPUT + '// local edit\r\n');
-    const ok = cli(['--fix', '--allow-dirty', '--only', RENAME, ...TODAY], { cwd: d });
+    const ok = await cliInProcess(['--fix', '--allow-dirty', '--only', RENAME, ...TODAY], { cwd: d });
     expect(ok.code).toBe(0);
     expect(read(d, 'a.ts')).toBe(EXPECTED + '// local edit\r\n');
     expect(read(d, 'new.ts')).toBe(EXPECTED);
     expect(read(d, 'b.ts')).toBe(EXPECTED);
   });
 
-  it('outside a git work tree there is nothing to protect, and it says there is no undo', () => {
+  it('outside a git work tree there is nothing to protect, and it says there is no undo', async () => {
     const d = tempTree({ 'a.ts': INPUT });
     dirs.push(d);
-    const r = cli(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
+    const r = await cliInProcess(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
     expect(r.code).toBe(0);
     expect(read(d, 'a.ts')).toBe(EXPECTED);
     expect(r.stderr).toBe('collab-migrate --fix: the file it changes is not in a git repository, so there is no undo (no git diff to review the changes, no git checkout to restore them). Run --dry-run first to see the changes, or keep a copy.\n');
     // Nothing to say for --dry-run (it writes nothing), nor inside a repository.
     writeFileSync(path.join(d, 'a.ts'), INPUT);
-    expect(cli(['--fix', '--dry-run', '--only', RENAME, ...TODAY], { cwd: d }).stderr).toBe('');
+    expect((await cliInProcess(['--fix', '--dry-run', '--only', RENAME, ...TODAY], { cwd: d })).stderr).toBe('');
     const inRepo = repo({ 'a.ts': INPUT });
-    expect(cli(['--fix', '--only', RENAME, ...TODAY], { cwd: inRepo }).stderr).toBe('');
+    expect((await cliInProcess(['--fix', '--only', RENAME, ...TODAY], { cwd: inRepo })).stderr).toBe('');
   });
 
-  it('--dry-run lists, for an edit in shared code, the calls it changes', () => {
+  it('--dry-run lists, for an edit in shared code, the calls it changes', async () => {
     const shared = readFileSync(new URL('./fixtures/get-request-content-type/shared-wrapper.input.ts', import.meta.url), 'utf8');
     const d = repo({ 'src/scim.ts': shared });
-    const r = cli(['--fix', '--dry-run', '--only', 'get-request-content-type', ...TODAY], { cwd: d });
+    const r = await cliInProcess(['--fix', '--dry-run', '--only', 'get-request-content-type', ...TODAY], { cwd: d });
     expect(r.code).toBe(0);
     expect(read(d, 'src/scim.ts')).toBe(shared);
     expect(r.stdout).toContain("...(init.body !== undefined ? { 'Content-Type': 'application/scim+json' } : {})");
@@ -106,59 +111,59 @@ describe('--fix', { timeout: 180_000 }, () => {
     expect(r.stdout).toContain('shared code: the edit at src/scim.ts:18 (get-request-content-type) changes 2 calls:');
   });
 
-  it('--dry-run prints a unified diff and writes nothing, even in a dirty tree', () => {
+  it('--dry-run prints a unified diff and writes nothing, even in a dirty tree', async () => {
     const d = repo({ 'src/a.ts': INPUT });
     writeFileSync(path.join(d, 'src/a.ts'), INPUT + '\r\n');
-    const r = cli(['--fix', '--dry-run', '--only', RENAME, ...TODAY], { cwd: d });
+    const r = await cliInProcess(['--fix', '--dry-run', '--only', RENAME, ...TODAY], { cwd: d });
     expect(r.code).toBe(0);
     expect(read(d, 'src/a.ts')).toBe(INPUT + '\r\n');
     expect(r.stdout).toMatch(/^--- a\/src\/a\.ts\n\+\+\+ b\/src\/a\.ts\n@@ /);
     expect(r.stdout).toContain('-  answerConfirmationEnabled: boolean;\r\n+  answerConfirmationRequiredEnabled: boolean;\r\n');
     expect(r.stdout).toContain('Fix (dry run, nothing written):');
     expect(r.stdout).toContain('would-fix  src/a.ts  (3 fixes)');
-    const asJson = JSON.parse(cli(['--dry-run', '--only', RENAME, '--format', 'json', ...TODAY], { cwd: d }).stdout);
+    const asJson = JSON.parse((await cliInProcess(['--dry-run', '--only', RENAME, '--format', 'json', ...TODAY], { cwd: d })).stdout);
     expect(asJson.mode).toBe('fix-dry-run');
     expect(asJson.files[0]).toMatchObject({ file: 'src/a.ts', outcome: 'would-fix', fixed: 3, findings: 0 });
     expect(asJson.files[0].diff).toContain('+  answerConfirmationRequiredEnabled: boolean;');
   });
 
-  it('exits by what remains and lists what still needs a human; --region makes host fixes exact', () => {
+  it('exits by what remains and lists what still needs a human; --region makes host fixes exact', async () => {
     const d = repo({ 'a.ts': INPUT, 'config/hosts.json': HOSTS });
-    const r = cli(['--fix', '--only', `${RENAME},call-history-regional-hosts`, ...TODAY], { cwd: d });
+    const r = await cliInProcess(['--fix', '--only', `${RENAME},call-history-regional-hosts`, ...TODAY], { cwd: d });
     expect(r.code).toBe(1);
     expect(read(d, 'a.ts')).toBe(EXPECTED);
     expect(read(d, 'config/hosts.json')).toBe(HOSTS); // no region: only suggestions, nothing written
     expect(r.stdout).toMatch(/unchanged {2}config\/hosts\.json {2}\(1 left\)/);
     expect(r.stdout).toContain('Still needs a human (1 finding):\n  config/hosts.json:1:');
     git(d, 'commit', '-qam', 'fixed');
-    const eu = cli(['--fix', '--region', 'eu', '--only', 'call-history-regional-hosts', ...TODAY], { cwd: d });
+    const eu = await cliInProcess(['--fix', '--region', 'eu', '--only', 'call-history-regional-hosts', ...TODAY], { cwd: d });
     expect(eu.code).toBe(0);
     expect(read(d, 'config/hosts.json')).toBe(HOSTS.replace('analytics.webexapis.com', 'analytics-calling-eu.webexapis.com'));
   });
 
-  it('does not fix a finding under a live suppression comment, but fixes the others', () => {
+  it('does not fix a finding under a live suppression comment, but fixes the others', async () => {
     const url = 'https://webexapis.com/v1/telephony/config/workspaces/w1/simultaneousRing';
     const send = `fetch('${url}', { method: 'PUT', body: JSON.stringify(a) });\nfetch('${url}', { method: 'PUT', body: JSON.stringify(b) });\n`;
     const input = `export const a = { answerConfirmationEnabled: true };\n// collab-migrate-ignore-next-line ${RENAME} -- server still old\nexport const b = { answerConfirmationEnabled: true };\n${send}`;
     const d = repo({ 'a.ts': input });
-    const r = cli(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
+    const r = await cliInProcess(['--fix', '--only', RENAME, ...TODAY], { cwd: d });
     expect(r.code).toBe(0);
     expect(read(d, 'a.ts')).toBe(input.replace('answerConfirmationEnabled', 'answerConfirmationRequiredEnabled'));
   });
 
-  it('fixes a folder outside the working directory, even with a broken tsconfig.json', () => {
+  it('fixes a folder outside the working directory, even with a broken tsconfig.json', async () => {
     const d = tempTree({ 'proj/a.ts': INPUT, 'proj/tsconfig.json': '{ "compilerOptions": { "strict": tru', 'elsewhere/.keep': '' });
     dirs.push(d);
-    const r = cli(['--fix', '--only', RENAME, ...TODAY, '../proj'], { cwd: path.join(d, 'elsewhere') });
+    const r = await cliInProcess(['--fix', '--only', RENAME, ...TODAY, '../proj'], { cwd: path.join(d, 'elsewhere') });
     expect(r.code).toBe(0);
     expect(read(d, 'proj/a.ts')).toBe(EXPECTED);
     expect(r.stdout).toMatch(/fixed {6}\.\.\/proj\/a\.ts {2}\(3 fixes/);
   });
 
-  it('a file that does not parse is listed as not analysed and left as it is', () => {
+  it('a file that does not parse is listed as not analysed and left as it is', async () => {
     const broken = 'export const a = { answerConfirmationEnabled: true ;\n';
     const d = repo({ 'bad.ts': broken, 'good.ts': INPUT });
-    const r = cli(['--fix', '--only', RENAME, '--format', 'json', ...TODAY], { cwd: d });
+    const r = await cliInProcess(['--fix', '--only', RENAME, '--format', 'json', ...TODAY], { cwd: d });
     expect(r.code).toBe(0);
     expect(read(d, 'bad.ts')).toBe(broken);
     expect(read(d, 'good.ts')).toBe(EXPECTED);

@@ -3,28 +3,17 @@
  * engine/analyze.ts): guest-issuer-end-of-life lets the login path come from another module, but not the parts
  * of its gate about the file's own code (`Buffer`, a JWT signing), which imported strings never make true.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyzeFile, sourceCandidates, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
+import { tempProjects } from './helpers/temp-project.js';
 
 const catalog = loadCatalog();
 const opts: AnalyzeOptions = { catalog, notices: catalog.notices.filter((n) => n.id === 'guest-issuer-end-of-life') };
-const temps: string[] = [];
-afterAll(() => {
-  for (const t of temps) rmSync(t, { recursive: true, force: true });
-});
-
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'cm-joined-'));
-  temps.push(root);
-  mkdirSync(path.join(root, '.git'));
-  mkdirSync(path.join(root, 'src'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, 'src', name), text);
-  return root;
-}
+const projects = tempProjects('cm-joined-');
+/** A project whose files are all in `src/`. */
+const project = (files: Record<string, string>): string => projects(Object.fromEntries(Object.entries(files).map(([name, text]) => [`src/${name}`, text])));
 
 const analyse = (root: string, name: string, text: string) => {
   const filename = path.join(root, 'src', name);

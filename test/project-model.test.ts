@@ -6,22 +6,23 @@
  * look-alike must stay quiet.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { ModuleResolver } from '../engine/project/resolve.js';
 import { moduleRecord, projectOf, specifiersIn } from '../engine/project/modules.js';
 import { contextOf } from './helpers/snippets.js';
 import { CROSS_FILE_CASES as CASES, CROSS_FILE_SHAPES as SHAPES, lookalikeOf } from './helpers/cross-file.js';
+import { tempProjects } from './helpers/temp-project.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const catalog = loadCatalog();
 const notices = catalog.notices.filter((n) => n.status !== 'informational');
 const options: AnalyzeOptions = { catalog, notices, engine: { today: '2026-11-22' } };
+const projects = tempProjects('cm-project-');
 
 function findings(rel: string, opts: AnalyzeOptions = options): string[] {
   const file = path.join(CASES, rel);
@@ -61,31 +62,18 @@ describe('findings that follow values across files', () => {
   });
 
   it("a package's `main` for Node in a web app's source tree is not browser code", () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-main-'));
-    try {
-      writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ main: 'src/api/rooms.js', dependencies: { react: '18', 'react-dom': '18', 'react-scripts': '5' } }));
-      mkdirSync(path.join(dir, 'src', 'api'), { recursive: true });
-      const text = readFileSync(path.join(CASES, 'browser-cra/src/api/rooms.js'), 'utf8');
-      writeFileSync(path.join(dir, 'src', 'api', 'rooms.js'), text);
-      const file = path.join(dir, 'src', 'api', 'rooms.js');
-      expect(analyzeFile({ filename: file, text }, options).matches.map((m) => m.noticeId)).not.toContain('cors-localhost-origins');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const text = readFileSync(path.join(CASES, 'browser-cra/src/api/rooms.js'), 'utf8');
+    const manifest = JSON.stringify({ main: 'src/api/rooms.js', dependencies: { react: '18', 'react-dom': '18', 'react-scripts': '5' } });
+    const dir = projects({ 'package.json': manifest, 'src/api/rooms.js': text }, { git: false });
+    const file = path.join(dir, 'src', 'api', 'rooms.js');
+    expect(analyzeFile({ filename: file, text }, options).matches.map((m) => m.noticeId)).not.toContain('cors-localhost-origins');
   });
 
   it('a package with only a folder named `web` (no framework, no bundler) says nothing about browsers', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-web-'));
-    try {
-      writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'tool', dependencies: { undici: '6' } }));
-      mkdirSync(path.join(dir, 'src', 'web'), { recursive: true });
-      const text = readFileSync(path.join(CASES, 'browser-cra/src/api/rooms.js'), 'utf8');
-      const file = path.join(dir, 'src', 'web', 'rooms.js');
-      writeFileSync(file, text);
-      expect(analyzeFile({ filename: file, text }, options).matches.map((m) => m.noticeId)).not.toContain('cors-localhost-origins');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const text = readFileSync(path.join(CASES, 'browser-cra/src/api/rooms.js'), 'utf8');
+    const dir = projects({ 'package.json': JSON.stringify({ name: 'tool', dependencies: { undici: '6' } }), 'src/web/rooms.js': text }, { git: false });
+    const file = path.join(dir, 'src', 'web', 'rooms.js');
+    expect(analyzeFile({ filename: file, text }, options).matches.map((m) => m.noticeId)).not.toContain('cors-localhost-origins');
   });
 
   it('reports the files a finding depends on, with their content hashes', () => {
@@ -125,21 +113,19 @@ describe('module records', () => {
 });
 
 describe('module resolution stays inside the project', () => {
-  const temps: string[] = [];
-  afterAll(() => {
-    for (const t of temps) rmSync(t, { recursive: true, force: true });
-  });
+  /** A project `repo/` (its `.git` marks the root) with a module in `src/` and a package, and a file beside it. */
   function project(): string {
-    const base = mkdtempSync(path.join(os.tmpdir(), 'cm-project-'));
-    temps.push(base);
+    const base = projects(
+      {
+        'outside.ts': `export const URL = 'https://webexapis.com/v1/access_token';\n`,
+        'repo/src/a.ts': `export const A = 1;\n`,
+        'repo/node_modules/pkg/index.js': `module.exports = 1;\n`,
+        'repo/node_modules/pkg/package.json': `{ "name": "pkg", "main": "index.js" }\n`,
+      },
+      { git: false },
+    );
     const root = path.join(base, 'repo');
-    mkdirSync(path.join(root, '.git'), { recursive: true });
-    mkdirSync(path.join(root, 'src'), { recursive: true });
-    mkdirSync(path.join(root, 'node_modules', 'pkg'), { recursive: true });
-    writeFileSync(path.join(base, 'outside.ts'), `export const URL = 'https://webexapis.com/v1/access_token';\n`);
-    writeFileSync(path.join(root, 'src', 'a.ts'), `export const A = 1;\n`);
-    writeFileSync(path.join(root, 'node_modules', 'pkg', 'index.js'), `module.exports = 1;\n`);
-    writeFileSync(path.join(root, 'node_modules', 'pkg', 'package.json'), `{ "name": "pkg", "main": "index.js" }\n`);
+    mkdirSync(path.join(root, '.git'));
     return root;
   }
 

@@ -5,37 +5,23 @@
  * detection's own tokens without an API marker is read with its imports only then. Each case says what must
  * still be followed (a finding must not be lost) and what is ruled out.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { importsMayRequest } from '../engine/api/summaries.js';
 import { ProjectModel } from '../engine/project/modules.js';
 import { projectRootOf } from '../engine/project/resolve.js';
+import { tempProjects, writeProjectFiles } from './helpers/temp-project.js';
 
 const catalog = loadCatalog();
 const notices = catalog.notices.filter((n) => n.status !== 'informational');
 const options: AnalyzeOptions = { catalog, notices, engine: { today: '2026-11-22' } };
 
-const roots: string[] = [];
-afterAll(() => {
-  for (const r of roots) rmSync(r, { recursive: true, force: true });
-});
-
+const projects = tempProjects('cm-reaches-');
 /** A project in a temporary folder (its own `.git` marks the root); returns the root. */
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'cm-reaches-'));
-  roots.push(root);
-  mkdirSync(path.join(root, '.git'));
-  writeFileSync(path.join(root, 'package.json'), '{ "name": "p", "private": true }');
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    writeFileSync(path.join(root, name), text);
-  }
-  return root;
-}
+const project = (files: Record<string, string>): string => projects({ 'package.json': '{ "name": "p", "private": true }', ...files });
 
 /** importsMayRequest for `caller.ts` of a fresh project. */
 function mayRequest(files: Record<string, string>): boolean {
@@ -207,13 +193,8 @@ describe('a method of an imported class, with the pre-check in front', () => {
 
 describe('the project root of a file (markers looked at once per folder)', () => {
   it('the nearest folder with .git, else the outermost with a package.json, the same for every file below', () => {
-    const top = mkdtempSync(path.join(os.tmpdir(), 'cm-root-'));
-    roots.push(top);
-    const write = (rel: string, text = ''): string => {
-      mkdirSync(path.dirname(path.join(top, rel)), { recursive: true });
-      writeFileSync(path.join(top, rel), text);
-      return path.join(top, rel);
-    };
+    const top = projects({}, { git: false });
+    const write = (rel: string, text = ''): string => path.join(writeProjectFiles(top, { [rel]: text }), rel);
     write('mono/package.json', '{}');
     write('mono/packages/a/package.json', '{}');
     const a1 = write('mono/packages/a/src/deep/x.ts');

@@ -1,0 +1,41 @@
+/**
+ * Small projects on disk for the tests of the project model (engine/project/), which follows only files that are
+ * there: a temporary folder, a `.git` folder in it marking the project's root (unless `git: false`), and the given
+ * files by path relative to the root. Every project a test file made is removed after its tests.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+
+export interface TempProjectOptions {
+  /** A `.git` folder at the root (the marker `projectRootOf` looks for first); default true. */
+  git?: boolean;
+}
+
+/** Writes each file (by path relative to `root`, folders made as needed); returns `root`. */
+export function writeProjectFiles(root: string, files: Record<string, string>): string {
+  for (const [rel, text] of Object.entries(files)) {
+    const file = path.join(root, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+  return root;
+}
+
+/**
+ * `project(files)` writes a fresh temporary project and returns its root. Call at the top level of a test file
+ * (or a describe): the projects are removed in its `afterAll`.
+ */
+export function tempProjects(prefix: string): (files?: Record<string, string>, options?: TempProjectOptions) => string {
+  const made: string[] = [];
+  afterAll(() => {
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return (files = {}, options = {}) => {
+    const root = mkdtempSync(path.join(os.tmpdir(), prefix));
+    made.push(root);
+    if (options.git !== false) mkdirSync(path.join(root, '.git'));
+    return writeProjectFiles(root, files);
+  };
+}
