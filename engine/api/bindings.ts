@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { boundNames, concatStatic, dottedName, foldTemplate, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { boundNames, concatStatic, dottedName, foldTemplate, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import { isFunctionNode } from './request.js';
 import { createRequire } from 'node:module';
 import type { Reference, Variable } from '@typescript-eslint/scope-manager';
@@ -498,6 +498,8 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
   // `params.toString()`, `url.href`, `url.toString()`: the same text.
   if (n.type === 'CallExpression' && n.arguments.length === 0 && n.callee.type === 'MemberExpression' && memberNameOf(n.callee) === 'toString') return stringOf(file, n.callee.object, depth + 1) ?? direct;
   if (n.type === 'MemberExpression' && memberNameOf(n) === 'href') return stringOf(file, n.object, depth + 1) ?? direct;
+  // `this.baseUrl` / `this.#base` of the class the read is in: its constructor's or initializer's value.
+  if (n.type === 'MemberExpression' && !direct?.complete && unwrap(n.object).type === 'ThisExpression') return thisFieldValue(file, n, depth) ?? direct;
   // `request.url` of a local options object (`const request = Object.assign({...}, options, { url })`).
   if (n.type === 'MemberExpression' && !direct && unwrap(n.object).type === 'Identifier') {
     const key = memberNameOf(n);
@@ -601,4 +603,182 @@ export function outerParent(file: FileContext, node: Node): { parent: Node | und
     parent = file.parentOf(current);
   }
   return { parent, node: current };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fields of `this`: `this.baseUrl = ...` written once in the constructor (or a field initializer), read in
+// the class's methods.
+// ---------------------------------------------------------------------------------------------
+
+type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+
+/** A member key as `this.<key>` reads it: `name`, `#name` for a private one. */
+function thisKey(property: Node, computed: boolean): string | undefined {
+  if (property.type === 'PrivateIdentifier') return `#${property.name}`;
+  if (!computed && property.type === 'Identifier') return property.name;
+  if (property.type === 'Literal' && typeof property.value === 'string') return property.value;
+  return undefined;
+}
+
+/** The class whose instance `this` is at a node (through arrow functions), if any. */
+function classOfThis(file: FileContext, node: Node): ClassNode | undefined {
+  for (const a of file.ancestors(node)) {
+    if (a.type === 'ArrowFunctionExpression') continue;
+    if (a.type === 'FunctionExpression') {
+      const owner = file.parentOf(a);
+      if (owner?.type !== 'MethodDefinition' || owner.static) return undefined;
+      continue;
+    }
+    if (a.type === 'FunctionDeclaration') return undefined;
+    if (a.type === 'PropertyDefinition' && a.static) return undefined;
+    if (a.type === 'ClassBody') {
+      const cls = file.parentOf(a);
+      return cls?.type === 'ClassDeclaration' || cls?.type === 'ClassExpression' ? cls : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Writes of each `this` field, per class: assignments (and updates) anywhere in the class, and initializers. */
+function fieldWrites(file: FileContext): Map<ClassNode, Map<string, Node[]>> {
+  return file.cached('bindings:this-fields', () => {
+    const out = new Map<ClassNode, Map<string, Node[]>>();
+    const add = (cls: ClassNode, key: string, n: Node): void => {
+      let m = out.get(cls);
+      if (!m) out.set(cls, (m = new Map()));
+      const list = m.get(key) ?? [];
+      list.push(n);
+      m.set(key, list);
+    };
+    for (const a of file.nodes(T.AssignmentExpression)) {
+      if (a.left.type !== 'MemberExpression' || unwrap(a.left.object).type !== 'ThisExpression') continue;
+      const key = thisKey(a.left.property as Node, a.left.computed);
+      const cls = key === undefined ? undefined : classOfThis(file, a);
+      if (cls && key !== undefined) add(cls, key, a);
+    }
+    for (const u of file.nodes(T.UpdateExpression)) {
+      if (u.argument.type !== 'MemberExpression' || unwrap(u.argument.object).type !== 'ThisExpression') continue;
+      const key = thisKey(u.argument.property as Node, u.argument.computed);
+      const cls = key === undefined ? undefined : classOfThis(file, u);
+      if (cls && key !== undefined) add(cls, key, u);
+    }
+    return out;
+  });
+}
+
+/**
+ * The value a `this` field holds where a method reads it: the one assignment the constructor makes as a
+ * statement of its own body (not under a condition), else the field's initializer; undefined when any other
+ * method (or a nested function, or a condition) writes it, since its value then depends on what ran before.
+ * A constructor parameter the value reads is taken at its default (`constructor(base = 'https://...')`), which
+ * callers may override: the result says so (`assumed`), and only where the project model reads assumed values.
+ */
+function thisFieldValue(file: FileContext, member: TSESTree.MemberExpression, depth: number): StaticString | undefined {
+  const key = thisKey(member.property as Node, member.computed);
+  const cls = key === undefined ? undefined : classOfThis(file, member);
+  if (!cls || key === undefined || depth > 8) return undefined;
+  const ctor = cls.body.body.find((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'constructor')?.value;
+  const writes = fieldWrites(file).get(cls)?.get(key) ?? [];
+  let value: Node | undefined;
+  if (writes.length > 0) {
+    if (writes.length > 1 || !ctor?.body) return undefined;
+    const w = writes[0];
+    const statement = file.parentOf(w);
+    if (w.type !== 'AssignmentExpression' || w.operator !== '=' || statement?.type !== 'ExpressionStatement' || file.parentOf(statement) !== ctor.body) return undefined;
+    // A read inside the constructor before the write sees the initializer: only reads outside it are answered.
+    if (member.range[0] >= ctor.range[0] && member.range[1] <= ctor.range[1] && member.range[0] < w.range[1]) return undefined;
+    value = w.right as Node;
+  } else {
+    const field = cls.body.body.find((m): m is TSESTree.PropertyDefinition => m.type === 'PropertyDefinition' && !m.static && thisKey(m.key as Node, m.computed) === key);
+    value = field?.value ? (field.value as Node) : undefined;
+  }
+  if (!value) return undefined;
+  const params = ctor ? ctor.params : [];
+  return foldInConstructor(file, value, params, depth + 1);
+}
+
+/** Folds a value written in a constructor: its parameters at their defaults (assumed), known string methods applied. */
+function foldInConstructor(file: FileContext, node: Node, params: readonly TSESTree.Parameter[], depth: number): StaticString | undefined {
+  if (depth > 12) return undefined;
+  const n = unwrap(node);
+  const part = (e: Node): StaticString | undefined => foldInConstructor(file, e, params, depth + 1);
+  if (n.type === 'Identifier') {
+    const param = params.find((p) => (p.type === 'AssignmentPattern' && p.left.type === 'Identifier' && p.left.name === n.name) || (p.type === 'Identifier' && p.name === n.name));
+    if (!param) return stringOf(file, n, depth);
+    // Only the project model reads assumed values (a finding that rests on one is made likely there).
+    if (param.type !== 'AssignmentPattern' || !file.links?.envValue) return undefined;
+    const d = stringOf(file, param.right as Node, depth);
+    return d ? { ...d, assumed: d.assumed ?? `the URL rests on the default of the constructor's parameter \`${n.name}\`, which a caller may replace` } : undefined;
+  }
+  if (n.type === 'TemplateLiteral') return foldTemplate(n, part);
+  if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(part(n.left as Node), part(n.right));
+  // `options.baseUrl || DEFAULT`: the default, when the option is not known here (assumed: a caller may give it).
+  if (n.type === 'LogicalExpression' && (n.operator === '||' || n.operator === '??')) {
+    const left = part(n.left);
+    if (left?.complete) return left;
+    if (left || !file.links?.envValue) return undefined;
+    const right = part(n.right);
+    return right ? { ...right, assumed: right.assumed ?? 'the URL rests on a default that a caller\'s option may replace' } : undefined;
+  }
+  if (n.type === 'ConditionalExpression') return foldConditional(n, part) ?? regexChoice(n, part);
+  if (n.type === 'CallExpression') {
+    const s = stringMethod(n, part);
+    if (s) return s;
+  }
+  if (n.type === 'MemberExpression') {
+    // `s.match(/re/)[0]`
+    const s = matchIndex(n, part);
+    if (s) return s;
+  }
+  return stringOf(file, n, depth);
+}
+
+const regexOf = (n: Node): RegExp | undefined => {
+  const u = unwrap(n);
+  if (u.type !== 'Literal' || !('regex' in u) || !u.regex) return undefined;
+  try {
+    return new RegExp(u.regex.pattern, u.regex.flags);
+  } catch {
+    return undefined;
+  }
+};
+
+/** `/re/.test(s) ? a : b` with `s` wholly known: the branch the test takes. */
+function regexChoice(n: TSESTree.ConditionalExpression, part: (e: Node) => StaticString | undefined): StaticString | undefined {
+  const test = unwrap(n.test as Node);
+  if (test.type !== 'CallExpression' || test.callee.type !== 'MemberExpression' || test.arguments.length !== 1 || test.arguments[0].type === 'SpreadElement') return undefined;
+  const re = regexOf(test.callee.object as Node);
+  if (!re || re.global || re.sticky || test.callee.computed || test.callee.property.type !== 'Identifier' || test.callee.property.name !== 'test') return undefined;
+  const subject = part(test.arguments[0] as Node);
+  if (!subject?.complete) return undefined;
+  const chosen = part((re.test(subject.value) ? n.consequent : n.alternate) as Node);
+  return chosen ? withAssumed(chosen, subject) : undefined;
+}
+
+/** `s.replace(/re/, 'x')` and `s.replace('a', 'b')` on a wholly known string. */
+function stringMethod(n: TSESTree.CallExpression, part: (e: Node) => StaticString | undefined): StaticString | undefined {
+  if (n.callee.type !== 'MemberExpression' || n.callee.computed || n.callee.property.type !== 'Identifier' || n.callee.property.name !== 'replace' || n.arguments.length !== 2) return undefined;
+  const [pattern, replacement] = n.arguments;
+  if (pattern.type === 'SpreadElement' || replacement.type === 'SpreadElement') return undefined;
+  const subject = part(n.callee.object as Node);
+  const by = unwrap(replacement as Node);
+  if (!subject?.complete || by.type !== 'Literal' || typeof by.value !== 'string' || by.value.includes('$')) return undefined;
+  const re = regexOf(pattern as Node);
+  const lit = unwrap(pattern as Node);
+  if (re) return withAssumed({ value: subject.value.replace(re, by.value), complete: true }, subject);
+  if (lit.type === 'Literal' && typeof lit.value === 'string') return withAssumed({ value: subject.value.replace(lit.value, by.value), complete: true }, subject);
+  return undefined;
+}
+
+/** `s.match(/re/)[0]` on a wholly known string that matches. */
+function matchIndex(n: TSESTree.MemberExpression, part: (e: Node) => StaticString | undefined): StaticString | undefined {
+  const index = unwrap(n.property as Node);
+  const call = unwrap(n.object);
+  if (!n.computed || index.type !== 'Literal' || index.value !== 0 || call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.arguments.length !== 1) return undefined;
+  if (call.callee.computed || call.callee.property.type !== 'Identifier' || call.callee.property.name !== 'match') return undefined;
+  const re = regexOf(call.arguments[0] as Node);
+  const subject = part(call.callee.object as Node);
+  if (!re || re.global || !subject?.complete) return undefined;
+  const m = subject.value.match(re);
+  return m ? withAssumed({ value: m[0], complete: true }, subject) : undefined;
 }

@@ -1,0 +1,109 @@
+/**
+ * Issue 26: call shapes spread over code the engine did not follow (read in the tuned sets' remaining misses and
+ * widened to what real code does): a class's `this` fields written in its constructor, a browser wrapper whose
+ * URL is its caller's, REST connector configurations, merged option objects, bound methods, curried senders and
+ * promise chains. Each shape has a case the engine must find and a look-alike that must stay quiet. Projects are
+ * small trees written to a temporary folder (the project model, which reads assumed values, follows files on disk).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import type { Match } from '../engine/types.js';
+
+const catalog = loadCatalog();
+const only = (...ids: string[]): AnalyzeOptions => ({ catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today: '2026-11-22' } });
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Writes a project (a `.git` folder marks its root) and scans one of its files. */
+function scanProject(files: Record<string, string>, rel: string, opts: AnalyzeOptions): Match[] {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'cm-deep-shapes-'));
+  made.push(root);
+  mkdirSync(path.join(root, '.git'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), text);
+  }
+  return analyzeFile({ filename: path.join(root, rel), text: files[rel] }, opts).matches;
+}
+
+/** A file scanned on its own (no project model). */
+const scanAlone = (text: string, opts: AnalyzeOptions, filename = 'client.js'): Match[] => analyzeFile({ filename, text }, opts).matches;
+
+const summary = (m: Match): string => `${m.noticeId} ${m.loc.start.line} ${m.confidence}${m.fix ? ' fix' : ''}`;
+
+describe('a `this` field written in the constructor and read in methods', () => {
+  const client = (ctor: string, extra = ''): string => `class Webex {
+  #base = 'https://example.org';
+  ${ctor}
+  ${extra}
+  list(path) {
+    return fetch(this.#base + path, { method: 'GET', headers: { 'Content-Type': 'application/json' } });
+  }
+}
+module.exports = Webex;
+`;
+  it("the constructor's parameter default rewritten by known string methods gives the host: likely, with the reason", () => {
+    const code = client(`constructor(baseUrl = 'https://webexapis.com/v1/') { this.#base = /\\/$/.test(baseUrl) ? baseUrl.replace(/\\/$/, '') : baseUrl; }`);
+    const found = scanProject({ 'client.js': code }, 'client.js', only('get-request-content-type'));
+    expect(found.map(summary)).toEqual(['get-request-content-type 6 likely']);
+    expect(found[0].confidenceReason).toContain('`baseUrl`');
+  });
+  it('a constant written in the constructor is certain', () => {
+    const code = client(`constructor() { this.#base = 'https://webexapis.com/v1'; }`);
+    expect(scanProject({ 'client.js': code }, 'client.js', only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 6 certain fix']);
+  });
+  it('a config object with a default (`options.baseUrl || DEFAULT`) is likely', () => {
+    const code = client(`constructor(options) { this.#base = options.baseUrl || 'https://webexapis.com/v1'; }`);
+    expect(scanProject({ 'client.js': code }, 'client.js', only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 6 likely']);
+  });
+  it('look-alike: the initializer is another host and the constructor sets nothing', () => {
+    const code = client('constructor() {}');
+    expect(scanProject({ 'client.js': code }, 'client.js', only('get-request-content-type'))).toEqual([]);
+  });
+  it('look-alike: another method rewrites the field (its value depends on what ran before)', () => {
+    const code = client(`constructor() { this.#base = 'https://webexapis.com/v1'; }`, 'useProxy(url) { this.#base = url; }');
+    expect(scanProject({ 'client.js': code }, 'client.js', only('get-request-content-type'))).toEqual([]);
+  });
+  it('look-alike: a parameter without a default, and a write under a condition', () => {
+    expect(scanProject({ 'client.js': client('constructor(baseUrl) { this.#base = baseUrl; }') }, 'client.js', only('get-request-content-type'))).toEqual([]);
+    const conditional = client(`constructor(eu) { if (eu) this.#base = 'https://webexapis.com/v1'; }`);
+    expect(scanProject({ 'client.js': conditional }, 'client.js', only('get-request-content-type'))).toEqual([]);
+  });
+  it('without the project model an assumed default is not read', () => {
+    const code = client(`constructor(baseUrl = 'https://webexapis.com/v1') { this.#base = baseUrl; }`);
+    expect(scanAlone(code, only('get-request-content-type'))).toEqual([]);
+  });
+});
+
+describe('a browser wrapper whose URL is its caller\'s: its one fetch is reported', () => {
+  const page = (calls: string): string => `class Api {
+  constructor() { this.base = 'https://webexapis.com/v1'; }
+  async #send(url, options = {}) {
+    const res = await fetch(url, options);
+    return res.json();
+  }
+  ${calls}
+}
+window.api = new Api();
+`;
+  it('callers build the URL from a field: reported at the fetch, once', () => {
+    const code = page(`rooms() { return this.#send(this.base + '/rooms', { method: 'GET' }); }
+  people() { return this.#send(this.base + '/people/me', { method: 'GET' }); }`);
+    expect(scanProject({ 'app.js': code }, 'app.js', only('cors-localhost-origins')).map(summary)).toEqual(['cors-localhost-origins 4 certain']);
+  });
+  it('a caller that writes the host itself is reported where it writes it', () => {
+    const code = page(`me() { return this.#send('https://webexapis.com/v1/people/me', { method: 'GET' }); }`);
+    expect(scanProject({ 'app.js': code }, 'app.js', only('cors-localhost-origins')).map(summary)).toEqual(['cors-localhost-origins 7 certain']);
+  });
+  it('look-alike: the callers reach the project\'s own back end', () => {
+    const code = page(`rooms() { return this.#send('/api/rooms', { method: 'GET' }); }`);
+    expect(scanProject({ 'app.js': code }, 'app.js', only('cors-localhost-origins'))).toEqual([]);
+  });
+});
