@@ -107,3 +107,61 @@ window.api = new Api();
     expect(scanProject({ 'app.js': code }, 'app.js', only('cors-localhost-origins'))).toEqual([]);
   });
 });
+
+describe('a REST connector configuration (LoopBack datasources): its default headers go out with every operation', () => {
+  const datasource = (operations: string, extra = ''): string => `import { juggler } from '@loopback/repository';
+const config = {
+  name: 'WebexApi',
+  connector: 'rest',
+  baseURL: 'https://webexapis.com/v1',
+  ${extra}
+  options: {
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+    },
+  },
+  operations: [${operations}],
+};
+export class WebexDataSource extends juggler.DataSource {
+  static readonly defaultConfig = config;
+}
+`;
+  const get = `{ template: { method: 'GET', url: 'https://webexapis.com/v1/people', query: { email: '{email}' } }, functions: { people: ['email'] } }`;
+  const implicitGet = `{ template: { url: '/rooms' }, functions: { rooms: [] } }`;
+  const post = `{ template: { method: 'POST', url: 'https://webexapis.com/v1/messages', body: { roomId: '{roomId}', text: '{text}' } }, functions: { send: ['roomId', 'text'] } }`;
+  it('every operation a bodiless GET (a template without a method is one): certain, the header removed', () => {
+    const code = datasource(`${get}, ${implicitGet}`);
+    const found = analyzeFile({ filename: 'webex.datasource.ts', text: code }, only('get-request-content-type')).matches;
+    expect(found.map(summary)).toEqual(['get-request-content-type 10 certain fix']);
+    expect(found[0].fix!.some((e) => code.slice(e.range[0], e.range[1]).includes("'content-type'"))).toBe(true);
+  });
+  it('a POST operation too: likely, no edit (the POST needs the header)', () => {
+    expect(scanAlone(datasource(`${get}, ${post}`), only('get-request-content-type'), 'webex.datasource.ts').map(summary)).toEqual(['get-request-content-type 10 likely']);
+  });
+  it('look-alikes: only POST operations; a connector to another host; `crud: true` keeps the edit away', () => {
+    expect(scanAlone(datasource(post), only('get-request-content-type'), 'a.datasource.ts')).toEqual([]);
+    const other = datasource(get.replace('https://webexapis.com/v1/people', 'https://api.example.org/people')).replace("baseURL: 'https://webexapis.com/v1'", "baseURL: 'https://api.example.org'");
+    expect(scanAlone(other, only('get-request-content-type'), 'b.datasource.ts')).toEqual([]);
+    expect(scanAlone(datasource(get, 'crud: true,'), only('get-request-content-type'), 'c.datasource.ts').map(summary)).toEqual(['get-request-content-type 10 likely']);
+  });
+  it('look-alike: a configuration whose connector is not REST', () => {
+    expect(scanAlone(datasource(get).replace("connector: 'rest'", "connector: 'mongodb'"), only('get-request-content-type'), 'd.datasource.ts')).toEqual([]);
+  });
+  it("LoopBack 3's datasources.json: reported in the JSON file, at the header's line", () => {
+    const json = `{
+  "webex": {
+    "name": "webex",
+    "connector": "rest",
+    "options": { "headers": { "Content-Type": "application/json" } },
+    "operations": [
+      { "template": { "method": "GET", "url": "https://webexapis.com/v1/rooms" }, "functions": { "rooms": [] } }
+    ]
+  }
+}
+`;
+    const found = analyzeFile({ filename: 'server/datasources.json', text: json }, only('get-request-content-type')).matches;
+    expect(found.map(summary)).toEqual(['get-request-content-type 5 certain fix']);
+    expect(scanAlone(json.replace('"GET"', '"POST"').replace('"url"', '"body": {}, "url"'), only('get-request-content-type'), 'server/datasources.json')).toEqual([]);
+  });
+});

@@ -3,11 +3,13 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
-import { findHeader, getClientInstances, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
+import { findHeader, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { enclosingScope } from '../api/bindings.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { readsBrowserGlobals } from '../project/context.js';
+import { FileContext as Context } from '../parse/file-context.js';
+import { parseSource } from '../parse/parse.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 const inside = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
@@ -95,6 +97,49 @@ function isMethodGatedWrapper(file: FileContext, catalog: LoadedCatalog, r: Http
   });
 }
 
+/**
+ * A REST connector's default headers (LoopBack datasources: engine/api/connectors.ts) go out with every operation
+ * of the configuration: reported where written when the configuration calls the API and an operation is a
+ * bodiless GET; removed when every operation is one (nothing else is sent through the configuration), likely
+ * without an edit when some operation sends a body.
+ */
+function connectorMatches(file: FileContext, catalog: LoadedCatalog): RawMatch[] {
+  const out: RawMatch[] = [];
+  for (const config of restConnectorConfigs(file, catalog)) {
+    if (!config.isApi || !config.operations.some((o) => o.method === 'GET' && !o.hasBody)) continue;
+    const allGets = !config.crud && config.operations.every((o) => o.method === 'GET' && !o.hasBody);
+    for (const h of config.headers) {
+      if (h.name.toLowerCase() !== 'content-type') continue;
+      const fix = allGets && config.headersNode ? removePropertyEdit(file.text, config.headersNode, h.property) : undefined;
+      out.push({
+        node: h.property,
+        messageId: 'getWithContentType',
+        fix: fix ? [fix] : undefined,
+        ...(allGets ? {} : { confidence: 'likely' as const, confidenceReason: 'the connector sends its default headers with every operation; some operations send a body' }),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * A LoopBack 3 `datasources.json`: its REST connector configurations read as the object literal the JSON text is
+ * (parsed as a parenthesized expression, whose offsets are the file's plus one).
+ */
+function jsonConnectorMatches(filename: string, text: string, catalog: LoadedCatalog): RawMatch[] {
+  if (!/\.json$/i.test(filename) || !/"connector"\s*:\s*"(loopback-connector-)?rest"/.test(text)) return [];
+  const wrapped = `(${text}\n)`;
+  const parsed = parseSource(wrapped, `${filename}.js`);
+  if (!parsed.ok) return [];
+  const shift = (r: readonly [number, number]): [number, number] => [r[0] - 1, r[1] - 1];
+  return connectorMatches(new Context(filename, wrapped, parsed.ast), catalog).map((m) => ({
+    ...m,
+    node: undefined,
+    range: shift(m.node!.range),
+    fix: m.fix?.map((e) => ({ ...e, range: shift(e.range) })),
+  }));
+}
+
 export const getRequestContentType: Detector<CustomDetection> = {
   kind: 'get-request-content-type',
   messages: {
@@ -106,6 +151,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
   // Only requests and clients whose URL calls the API are judged (`isApi`): a file writes such a URL, or imports it.
   mayMatch: (text, ctx) => mayWriteApiUrl(text, ctx.catalog),
   gateOnImportedUrls: true,
+  detectText: (file, ctx) => jsonConnectorMatches(file.filename, file.text, ctx.catalog),
   detect(file, ctx) {
     const out: RawMatch[] = [];
     const requests = getRequests(file, ctx.catalog);
@@ -165,6 +211,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
         out.push({ node: h.property, messageId: 'getWithContentType', affects: gets.map((r) => ({ node: r.node, method: r.method })) });
       }
     }
+    out.push(...connectorMatches(file, ctx.catalog));
     for (const r of requests) {
       if (!isMethodGatedWrapper(file, ctx.catalog, r)) continue;
       for (const h of r.headers) {
