@@ -165,3 +165,58 @@ export class WebexDataSource extends juggler.DataSource {
     expect(scanAlone(json.replace('"GET"', '"POST"').replace('"url"', '"body": {}, "url"'), only('get-request-content-type'), 'server/datasources.json')).toEqual([]);
   });
 });
+
+describe('options merged from defaults (lodash and underscore merges, as `Object.assign`)', () => {
+  const wrapper = (merge: string, calls: string): string => `const _ = require('lodash');
+const defaults = { method: 'GET', headers: { 'Content-Type': 'application/json' } };
+function call(path, init) {
+  return fetch('https://webexapis.com/v1' + path, ${merge});
+}
+${calls}
+`;
+  it('`_.merge({}, defaults, init)` called with nothing: a GET with the default header', () => {
+    const code = wrapper('_.merge({}, defaults, init)', "module.exports = { rooms: () => call('/rooms') };");
+    expect(scanAlone(code, only('get-request-content-type')).map((m) => m.loc.start.line)).toEqual([2]);
+  });
+  it("`_.defaults({}, init, defaults)`: the caller's method wins", () => {
+    const code = wrapper('_.defaults({}, init, defaults)', "module.exports = { rooms: () => call('/rooms') };");
+    expect(scanAlone(code, only('get-request-content-type')).map((m) => m.loc.start.line)).toEqual([2]);
+  });
+  it("look-alike: every call is a POST with a body (the caller's options win the merge)", () => {
+    const code = wrapper('_.merge({}, defaults, init)', "module.exports = { send: (m) => call('/messages', { method: 'POST', body: JSON.stringify(m) }) };");
+    expect(scanAlone(code, only('get-request-content-type'))).toEqual([]);
+  });
+  it('look-alike: `_.defaults({}, defaults, init)` keeps the default method for every call, and the default is a POST', () => {
+    const code = wrapper('_.defaults({}, init, defaults)', "module.exports = { send: (m) => call('/messages', { method: 'POST', body: JSON.stringify(m) }) };").replace("method: 'GET'", "method: 'POST'");
+    expect(scanAlone(code, only('get-request-content-type'))).toEqual([]);
+  });
+});
+
+describe('a method bound under another name (`this.get = this.request.bind(this, "GET")`)', () => {
+  const api = (calls: string): string => `class Api {
+  constructor(token) {
+    this.token = token;
+    this.get = this.request.bind(this, 'GET');
+    this.post = this.request.bind(this, 'POST');
+  }
+  request(method, path, body) {
+    return fetch('https://webexapis.com/v1' + path, { method, headers: { Authorization: 'Bearer ' + this.token, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+  }
+  ${calls}
+}
+module.exports = Api;
+`;
+  it('a call of the bound GET reaches the request with the bound method: the header is sent only with a body', () => {
+    const code = api("rooms() { return this.get('/rooms'); }\n  send(m) { return this.post('/messages', m); }");
+    const found = scanAlone(code, only('get-request-content-type'));
+    expect(found.map(summary)).toEqual(['get-request-content-type 8 certain fix']);
+    expect(found[0].fix!.map((e) => e.text).join('')).toContain('body !== undefined');
+  });
+  it('look-alike: only the bound POST is called, with a body', () => {
+    expect(scanAlone(api("send(m) { return this.post('/messages', m); }"), only('get-request-content-type'))).toEqual([]);
+  });
+  it('look-alike: an alias bound to another method of the class is not a call of the request', () => {
+    const code = api("rooms() { return this.fmt('/rooms'); }").replace("this.post = this.request.bind(this, 'POST');", "this.fmt = this.format.bind(this, 'GET');") .replace('  request(method', '  format(m, p) { return m + p; }\n  request(method');
+    expect(scanAlone(code, only('get-request-content-type'))).toEqual([]);
+  });
+});

@@ -431,6 +431,30 @@ export function objectOf(file: FileContext, node: Node | null | undefined): TSES
   return n.type === 'ObjectExpression' ? n : undefined;
 }
 
+/** Functions that merge objects into their first argument: which argument wins a key both write. */
+const MERGERS = new Map<string, 'last' | 'first'>([
+  ['Object.assign', 'last'],
+  ...['_', 'lodash'].flatMap((l): Array<[string, 'last' | 'first']> => [
+    [`${l}.merge`, 'last'],
+    [`${l}.assign`, 'last'],
+    [`${l}.extend`, 'last'],
+    [`${l}.defaults`, 'first'],
+    [`${l}.defaultsDeep`, 'first'],
+  ]),
+]);
+
+/**
+ * The arguments of an object merge (`Object.assign(target, ...sources)`, lodash/underscore `merge`, `assign`,
+ * `extend`, `defaults`, `defaultsDeep`), the one whose key wins first: last to first, or first to last for
+ * `defaults`. Undefined for any other expression.
+ */
+export function mergedArguments(n: Node): readonly TSESTree.CallExpressionArgument[] | undefined {
+  if (n.type !== 'CallExpression') return undefined;
+  const merger = MERGERS.get(dottedName(n.callee) ?? '');
+  if (!merger) return undefined;
+  return merger === 'last' ? [...n.arguments].reverse() : n.arguments;
+}
+
 /**
  * The value an options expression gives a key, as merged at run time: object literals with spreads,
  * `Object.assign(...)` and `Object.freeze(...)`, left to right, the last part that writes the key winning
@@ -450,9 +474,9 @@ export function mergedValue(file: FileContext, node: Node | undefined, key: stri
     }
     return undefined;
   }
-  if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.assign') {
-    for (let i = n.arguments.length - 1; i >= 0; i--) {
-      const a = n.arguments[i];
+  const args = mergedArguments(n);
+  if (args) {
+    for (const a of args) {
       const v = a.type === 'SpreadElement' ? undefined : mergedValue(file, a as Node, key, depth + 1);
       if (v) return v;
     }
@@ -781,4 +805,61 @@ function matchIndex(n: TSESTree.MemberExpression, part: (e: Node) => StaticStrin
   if (!re || re.global || !subject?.complete) return undefined;
   const m = subject.value.match(re);
   return m ? withAssumed({ value: m[0], complete: true }, subject) : undefined;
+}
+
+/** A method bound to its instance under another name: `this.get = this.request.bind(this, 'GET')`. */
+export interface BoundAlias {
+  /** The member bound (`request`). */
+  target: string;
+  /** The arguments bound in front of every call's own (`'GET'`). */
+  args: Node[];
+}
+
+/** Bound aliases of `this` methods, per class (memoized on the file). */
+function boundAliases(file: FileContext): Map<ClassNode, Map<string, BoundAlias>> {
+  return file.cached('bindings:bound-aliases', () => {
+    const out = new Map<ClassNode, Map<string, BoundAlias>>();
+    if (!file.text.includes('.bind(')) return out;
+    for (const a of file.nodes(T.AssignmentExpression)) {
+      if (a.operator !== '=' || a.left.type !== 'MemberExpression' || unwrap(a.left.object).type !== 'ThisExpression') continue;
+      const right = unwrap(a.right as Node);
+      if (right.type !== 'CallExpression' || right.callee.type !== 'MemberExpression' || right.callee.computed || right.callee.property.type !== 'Identifier' || right.callee.property.name !== 'bind') continue;
+      const bound = unwrap(right.callee.object);
+      const first = right.arguments[0];
+      if (bound.type !== 'MemberExpression' || unwrap(bound.object).type !== 'ThisExpression' || !first || unwrap(first as Node).type !== 'ThisExpression') continue;
+      if (right.arguments.some((x) => x.type === 'SpreadElement')) continue;
+      const alias = thisKey(a.left.property as Node, a.left.computed);
+      const target = thisKey(bound.property as Node, bound.computed);
+      const cls = classOfThis(file, a);
+      if (alias === undefined || target === undefined || !cls) continue;
+      // An alias written twice (or also written otherwise) is not one binding.
+      const writes = fieldWrites(file).get(cls)?.get(alias) ?? [];
+      if (writes.length !== 1) continue;
+      let m = out.get(cls);
+      if (!m) out.set(cls, (m = new Map()));
+      m.set(alias, { target, args: right.arguments.slice(1) as Node[] });
+    }
+    return out;
+  });
+}
+
+/** The bound alias a `this.<name>(...)` callee calls, if any. */
+export function boundAliasOf(file: FileContext, callee: Node): BoundAlias | undefined {
+  const c = unwrap(callee);
+  if (c.type !== 'MemberExpression' || unwrap(c.object).type !== 'ThisExpression') return undefined;
+  const key = thisKey(c.property as Node, c.computed);
+  const cls = key === undefined ? undefined : classOfThis(file, c);
+  return cls && key !== undefined ? boundAliases(file).get(cls)?.get(key) : undefined;
+}
+
+/** `this.<alias>(...)` calls of each alias bound to a member of the class the function `fn` is a method of. */
+export function boundCallsOf(file: FileContext, cls: Node, member: string): Array<{ call: TSESTree.CallExpression; args: Node[] }> {
+  const aliases = boundAliases(file).get(cls as ClassNode);
+  if (!aliases) return [];
+  const out: Array<{ call: TSESTree.CallExpression; args: Node[] }> = [];
+  for (const call of file.nodes(T.CallExpression)) {
+    const alias = boundAliasOf(file, call.callee as Node);
+    if (alias?.target === member && classOfThis(file, call) === cls) out.push({ call, args: alias.args });
+  }
+  return out;
 }
