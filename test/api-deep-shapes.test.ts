@@ -220,3 +220,39 @@ module.exports = Api;
     expect(scanAlone(code, only('get-request-content-type'))).toEqual([]);
   });
 });
+
+describe('a variadic wrapper that builds the options and gates the body on the method its callers pick', () => {
+  const client = (gate: string): string => `const request = require('request');
+class Spark {
+  constructor() { this.apiUrl = 'https://webexapis.com/v1/'; }
+  request(...args) {
+    const method = args.length > 0 && typeof args[0] === 'string' ? args.shift() : undefined;
+    const resource = args.shift();
+    const data = args.length > 0 ? args.shift() : {};
+    const headers = { Authorization: 'Bearer ' + this.token, 'Content-Type': 'application/json' };
+    const requestOptions = { url: this.apiUrl + resource, headers, json: true };
+    ${gate}
+    const makeRequest = (opts) => new Promise((resolve, reject) => {
+      request(opts, (err, res) => (err ? reject(err) : resolve(res)));
+    });
+    return makeRequest(requestOptions);
+  }
+}
+module.exports = Spark;
+`;
+  it('the body only for POST and PUT, the header on every call: likely, no edit', () => {
+    const code = client(`if (method.match(/^(post|put)$/i)) { requestOptions.method = method; requestOptions.body = data; }
+    if (method.match(/^(get|delete)$/i)) { requestOptions.method = method; requestOptions.qs = data; }`);
+    expect(scanAlone(code, only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 8 likely']);
+  });
+  it('look-alike: the body is written whatever the method', () => {
+    const code = client(`requestOptions.method = method;
+    requestOptions.body = data;`);
+    expect(scanAlone(code, only('get-request-content-type'))).toEqual([]);
+  });
+  it('look-alike: the Content-Type is set under the same test as the body', () => {
+    const code = client(`if (method.match(/^(post|put)$/i)) { requestOptions.method = method; requestOptions.body = data; requestOptions.headers = { ...headers, 'Content-Type': 'application/json' }; }`)
+      .replace(", 'Content-Type': 'application/json' };", ' };');
+    expect(scanAlone(code, only('get-request-content-type'))).toEqual([]);
+  });
+});
