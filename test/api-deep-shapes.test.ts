@@ -256,3 +256,21 @@ module.exports = Spark;
     expect(scanAlone(code, only('get-request-content-type'))).toEqual([]);
   });
 });
+
+describe('a URL a promise resolves to (`.then((url) => fetch(url))`)', () => {
+  const get = (source: string, prelude = ''): string => `${prelude}
+export function rooms(t) {
+  return ${source}.then((url) => fetch(url, { headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + t } }));
+}
+`;
+  it('`Promise.resolve(url)`, a previous `.then` that returns it, and a same-file async builder', () => {
+    expect(scanAlone(get("Promise.resolve('https://webexapis.com/v1/rooms')"), only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 3 certain fix']);
+    expect(scanAlone(get("Promise.resolve('/rooms').then((p) => 'https://webexapis.com/v1' + p)"), only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 3 certain fix']);
+    const builder = "const BASE = 'https://webexapis.com/v1';\nasync function roomsUrl() { return BASE + '/rooms'; }";
+    expect(scanAlone(get('roomsUrl()', builder), only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 4 certain fix']);
+  });
+  it('look-alikes: a promise of another host, and a promise the file does not write (a fetch of its own)', () => {
+    expect(scanAlone(get("Promise.resolve('https://api.example.org/rooms')"), only('get-request-content-type'))).toEqual([]);
+    expect(scanAlone(get("fetch('https://webexapis.com/v1/links').then((r) => r.json())"), only('get-request-content-type'))).toEqual([]);
+  });
+});

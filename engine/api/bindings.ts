@@ -492,7 +492,7 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
   const direct = file.staticString(node);
   if (direct?.complete) return direct;
   if (n.type === 'Identifier') {
-    const init = localInit(file, n);
+    const init = localInit(file, n) ?? resolvedValue(file, n);
     if (init) {
       const folded = file.staticString(init);
       // A local holding a template or a choice (`\`${path}${sep}orgId=...\``) is folded through its own locals.
@@ -862,4 +862,47 @@ export function boundCallsOf(file: FileContext, cls: Node, member: string): Arra
     if (alias?.target === member && classOfThis(file, call) === cls) out.push({ call, args: alias.args });
   }
   return out;
+}
+
+/**
+ * What the first parameter of a `.then` callback receives, when the promise's value is written in the file:
+ * `Promise.resolve(x).then((url) => fetch(url))`, the return of the previous `.then` callback
+ * (`p.then(() => BASE + '/rooms').then((url) => ...)`), or the one return of a same-file async function or of one
+ * returning a string (`buildUrl().then((url) => ...)`). Undefined otherwise.
+ */
+function resolvedValue(file: FileContext, id: TSESTree.Identifier): Node | undefined {
+  const def = scopeReferences(file)?.get(id)?.resolved?.defs[0];
+  if (def?.type !== 'Parameter') return undefined;
+  const callback = def.node as Node;
+  const first = (callback as TSESTree.FunctionLike).params?.[0];
+  if (!first || first.type !== 'Identifier' || first.name !== id.name) return undefined;
+  const call = file.parentOf(callback);
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== callback || call.callee.type !== 'MemberExpression' || call.callee.computed) return undefined;
+  if (call.callee.property.type !== 'Identifier' || call.callee.property.name !== 'then') return undefined;
+  return promisedValue(file, unwrap(call.callee.object), 0);
+}
+
+function promisedValue(file: FileContext, p: Node, depth: number): Node | undefined {
+  if (depth > 4 || p.type !== 'CallExpression') return undefined;
+  if (dottedName(p.callee) === 'Promise.resolve') return p.arguments[0] && p.arguments[0].type !== 'SpreadElement' ? (p.arguments[0] as Node) : undefined;
+  // `p.then(() => value)`: what the callback returns (not a promise of its own: a call is not followed).
+  if (p.callee.type === 'MemberExpression' && !p.callee.computed && p.callee.property.type === 'Identifier' && p.callee.property.name === 'then') {
+    const cb = p.arguments[0] ? unwrap(p.arguments[0] as Node) : undefined;
+    if (!cb || !isFunctionNode(cb) || (cb as TSESTree.FunctionLike).async) return undefined;
+    const value = returnedExpression(file, cb);
+    return value && unwrap(value).type !== 'CallExpression' ? value : undefined;
+  }
+  // `buildUrl()`: a same-file function's one return (an async function's is what its promise resolves to).
+  if (p.callee.type === 'Identifier' && p.arguments.length === 0) {
+    const fn = sameFileFunction(file, p.callee);
+    if (!fn) return undefined;
+    const body = (fn as TSESTree.FunctionLike).body;
+    if ((fn as TSESTree.FunctionLike).async && body?.type === 'BlockStatement') {
+      const returns = file.nodes(T.ReturnStatement).filter((r) => enclosingScope(file, r) === fn);
+      return returns.length === 1 && returns[0].argument ? (returns[0].argument as Node) : undefined;
+    }
+    if ((fn as TSESTree.FunctionLike).async) return body as Node;
+    return returnedExpression(file, fn);
+  }
+  return undefined;
 }
