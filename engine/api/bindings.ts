@@ -846,7 +846,7 @@ function boundAliases(file: FileContext): Map<ClassNode, Map<string, BoundAlias>
 /** The bound alias a `this.<name>(...)` callee calls, if any. */
 export function boundAliasOf(file: FileContext, callee: Node): BoundAlias | undefined {
   const c = unwrap(callee);
-  if (c.type !== 'MemberExpression' || unwrap(c.object).type !== 'ThisExpression') return undefined;
+  if (c.type !== 'MemberExpression' || unwrap(c.object).type !== 'ThisExpression' || boundAliases(file).size === 0) return undefined;
   const key = thisKey(c.property as Node, c.computed);
   const cls = key === undefined ? undefined : classOfThis(file, c);
   return cls && key !== undefined ? boundAliases(file).get(cls)?.get(key) : undefined;
@@ -871,6 +871,11 @@ export function boundCallsOf(file: FileContext, cls: Node, member: string): Arra
  * returning a string (`buildUrl().then((url) => ...)`). Undefined otherwise.
  */
 function resolvedValue(file: FileContext, id: TSESTree.Identifier): Node | undefined {
+  // Cheap tests first (no scope analysis): the name is the first parameter of a `.then` callback around it.
+  if (!file.text.includes('.then(')) return undefined;
+  const around = [...file.ancestors(id)].find((a) => isFunctionNode(a) && (a as TSESTree.FunctionLike).params.some((p) => p.type === 'Identifier' && p.name === id.name));
+  const holder = around ? file.parentOf(around) : undefined;
+  if (holder?.type !== 'CallExpression' || holder.callee.type !== 'MemberExpression' || memberKey(holder.callee) !== 'then') return undefined;
   const def = scopeReferences(file)?.get(id)?.resolved?.defs[0];
   if (def?.type !== 'Parameter') return undefined;
   const callback = def.node as Node;
@@ -906,3 +911,5 @@ function promisedValue(file: FileContext, p: Node, depth: number): Node | undefi
   }
   return undefined;
 }
+
+const memberKey = (m: TSESTree.MemberExpression): string | undefined => (!m.computed && m.property.type === 'Identifier' ? m.property.name : undefined);
