@@ -274,3 +274,16 @@ export function rooms(t) {
     expect(scanAlone(get("fetch('https://webexapis.com/v1/links').then((r) => r.json())"), only('get-request-content-type'))).toEqual([]);
   });
 });
+
+describe('a curried sender (`const api = (method) => (path) => fetch(...)`)', () => {
+  const sender = (uses: string): string => `const api = (method) => (path, body) => fetch('https://webexapis.com/v1' + path, { method, headers: { 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+${uses}
+`;
+  it('`const get = api("GET")` and `api("GET")(path)`: GETs through the sender', () => {
+    expect(scanAlone(sender("const get = api('GET');\nexport const rooms = () => get('/rooms');"), only('get-request-content-type')).map((m) => m.loc.start.line)).toEqual([1]);
+    expect(scanAlone(sender("export const rooms = () => api('GET')('/rooms');"), only('get-request-content-type')).map((m) => m.loc.start.line)).toEqual([1]);
+  });
+  it('look-alike: the sender is only made for POST, every call with a body', () => {
+    expect(scanAlone(sender("const post = api('POST');\nexport const send = (m) => post('/messages', m);"), only('get-request-content-type'))).toEqual([]);
+  });
+});

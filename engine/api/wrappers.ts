@@ -60,8 +60,47 @@ function callSitesOf(file: FileContext, fn: Node): TSESTree.CallExpression[] {
   return sites;
 }
 
+/** The function a curried sender is returned by (`const api = (method) => (path) => fetch(...)`), if any. */
+function curriedOuter(file: FileContext, fn: Node): Node | undefined {
+  const parent = file.parentOf(fn);
+  if (parent && isFunctionNode(parent) && (parent as TSESTree.FunctionLike).body === fn) return parent;
+  if (parent?.type === 'ReturnStatement' && parent.argument === fn) {
+    const outer = enclosingFunction(file, parent);
+    return outer && returnedExpression(file, outer) === fn ? outer : undefined;
+  }
+  return undefined;
+}
+
+/** The call of a curried sender's outer function that made the function a call site calls: `api('GET')`. */
+const curriedCalls = new WeakMap<TSESTree.CallExpression, { outer: Node; call: TSESTree.CallExpression }>();
+
+/**
+ * Calls of a curried sender: `api('GET')('/rooms')`, or `get('/rooms')` with `const get = api('GET')`; each
+ * remembers the outer call, whose arguments the sender's outer parameters take.
+ */
+function curriedCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
+  const outer = curriedOuter(file, fn);
+  const name = outer ? functionName(file, outer) : undefined;
+  if (!outer || !name) return [];
+  const callsOuter = (n: Node | undefined): n is TSESTree.CallExpression => {
+    const u = n ? unwrap(n) : undefined;
+    return u?.type === 'CallExpression' && unwrap(u.callee as Node).type === 'Identifier' && (unwrap(u.callee as Node) as TSESTree.Identifier).name === name && !u.arguments.some((a) => a.type === 'SpreadElement');
+  };
+  const out: TSESTree.CallExpression[] = [];
+  for (const c of file.nodes(T.CallExpression)) {
+    if (c.range[0] >= outer.range[0] && c.range[1] <= outer.range[1]) continue;
+    const callee = unwrap(c.callee as Node);
+    const made = callsOuter(callee) ? callee : callee.type === 'Identifier' ? localInit(file, callee) : undefined;
+    if (!callsOuter(made)) continue;
+    curriedCalls.set(c, { outer, call: unwrap(made) as TSESTree.CallExpression });
+    out.push(c);
+  }
+  return out;
+}
+
 function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
   const name = functionName(file, fn);
+  if (!name && curriedOuter(file, fn)) return curriedCallSites(file, fn);
   if (name) {
     return file.nodes(T.CallExpression).filter((c) => {
       const callee = unwrap(c.callee as Node);
@@ -156,6 +195,17 @@ function frameOf(fn: Node, site: TSESTree.CallExpression): Frame {
     if (spreadAt >= 0 && i >= spreadAt) unknown.add(name);
     else subst.set(name, args[i]);
   });
+  // A curried sender's outer parameters (`method` of `(method) => (path) => ...`) take the outer call's arguments.
+  const curried = curriedCalls.get(site);
+  if (curried && fn !== curried.outer && fn.range[0] >= curried.outer.range[0] && fn.range[1] <= curried.outer.range[1]) {
+    const outerArgs = curried.call.arguments as Node[];
+    const names = parameterNames(curried.outer);
+    names.forEach((name, i) => {
+      if (!name || params.includes(name)) return;
+      params.push(name);
+      subst.set(name, outerArgs[i]);
+    });
+  }
   return { fn, site, params, subst, unknown };
 }
 
