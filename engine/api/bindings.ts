@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { boundNames, concatStatic, dottedName, foldTemplate, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { boundNames, concatStatic, dottedName, foldTemplate, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import { isFunctionNode } from './request.js';
 import { createRequire } from 'node:module';
 import type { Reference, Variable } from '@typescript-eslint/scope-manager';
@@ -431,6 +431,30 @@ export function objectOf(file: FileContext, node: Node | null | undefined): TSES
   return n.type === 'ObjectExpression' ? n : undefined;
 }
 
+/** Functions that merge objects into their first argument: which argument wins a key both write. */
+const MERGERS = new Map<string, 'last' | 'first'>([
+  ['Object.assign', 'last'],
+  ...['_', 'lodash'].flatMap((l): Array<[string, 'last' | 'first']> => [
+    [`${l}.merge`, 'last'],
+    [`${l}.assign`, 'last'],
+    [`${l}.extend`, 'last'],
+    [`${l}.defaults`, 'first'],
+    [`${l}.defaultsDeep`, 'first'],
+  ]),
+]);
+
+/**
+ * The arguments of an object merge (`Object.assign(target, ...sources)`, lodash/underscore `merge`, `assign`,
+ * `extend`, `defaults`, `defaultsDeep`), the one whose key wins first: last to first, or first to last for
+ * `defaults`. Undefined for any other expression.
+ */
+export function mergedArguments(n: Node): readonly TSESTree.CallExpressionArgument[] | undefined {
+  if (n.type !== 'CallExpression') return undefined;
+  const merger = MERGERS.get(dottedName(n.callee) ?? '');
+  if (!merger) return undefined;
+  return merger === 'last' ? [...n.arguments].reverse() : n.arguments;
+}
+
 /**
  * The value an options expression gives a key, as merged at run time: object literals with spreads,
  * `Object.assign(...)` and `Object.freeze(...)`, left to right, the last part that writes the key winning
@@ -450,9 +474,9 @@ export function mergedValue(file: FileContext, node: Node | undefined, key: stri
     }
     return undefined;
   }
-  if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.assign') {
-    for (let i = n.arguments.length - 1; i >= 0; i--) {
-      const a = n.arguments[i];
+  const args = mergedArguments(n);
+  if (args) {
+    for (const a of args) {
       const v = a.type === 'SpreadElement' ? undefined : mergedValue(file, a as Node, key, depth + 1);
       if (v) return v;
     }
@@ -468,7 +492,7 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
   const direct = file.staticString(node);
   if (direct?.complete) return direct;
   if (n.type === 'Identifier') {
-    const init = localInit(file, n);
+    const init = localInit(file, n) ?? resolvedValue(file, n);
     if (init) {
       const folded = file.staticString(init);
       // A local holding a template or a choice (`\`${path}${sep}orgId=...\``) is folded through its own locals.
@@ -498,6 +522,8 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
   // `params.toString()`, `url.href`, `url.toString()`: the same text.
   if (n.type === 'CallExpression' && n.arguments.length === 0 && n.callee.type === 'MemberExpression' && memberNameOf(n.callee) === 'toString') return stringOf(file, n.callee.object, depth + 1) ?? direct;
   if (n.type === 'MemberExpression' && memberNameOf(n) === 'href') return stringOf(file, n.object, depth + 1) ?? direct;
+  // `this.baseUrl` / `this.#base` of the class the read is in: its constructor's or initializer's value.
+  if (n.type === 'MemberExpression' && !direct?.complete && unwrap(n.object).type === 'ThisExpression') return thisFieldValue(file, n, depth) ?? direct;
   // `request.url` of a local options object (`const request = Object.assign({...}, options, { url })`).
   if (n.type === 'MemberExpression' && !direct && unwrap(n.object).type === 'Identifier') {
     const key = memberNameOf(n);
@@ -602,3 +628,288 @@ export function outerParent(file: FileContext, node: Node): { parent: Node | und
   }
   return { parent, node: current };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Fields of `this`: `this.baseUrl = ...` written once in the constructor (or a field initializer), read in
+// the class's methods.
+// ---------------------------------------------------------------------------------------------
+
+type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+
+/** A member key as `this.<key>` reads it: `name`, `#name` for a private one. */
+function thisKey(property: Node, computed: boolean): string | undefined {
+  if (property.type === 'PrivateIdentifier') return `#${property.name}`;
+  if (!computed && property.type === 'Identifier') return property.name;
+  if (property.type === 'Literal' && typeof property.value === 'string') return property.value;
+  return undefined;
+}
+
+/** The class whose instance `this` is at a node (through arrow functions), if any. */
+function classOfThis(file: FileContext, node: Node): ClassNode | undefined {
+  for (const a of file.ancestors(node)) {
+    if (a.type === 'ArrowFunctionExpression') continue;
+    if (a.type === 'FunctionExpression') {
+      const owner = file.parentOf(a);
+      if (owner?.type !== 'MethodDefinition' || owner.static) return undefined;
+      continue;
+    }
+    if (a.type === 'FunctionDeclaration') return undefined;
+    if (a.type === 'PropertyDefinition' && a.static) return undefined;
+    if (a.type === 'ClassBody') {
+      const cls = file.parentOf(a);
+      return cls?.type === 'ClassDeclaration' || cls?.type === 'ClassExpression' ? cls : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Writes of each `this` field, per class: assignments (and updates) anywhere in the class, and initializers. */
+function fieldWrites(file: FileContext): Map<ClassNode, Map<string, Node[]>> {
+  return file.cached('bindings:this-fields', () => {
+    const out = new Map<ClassNode, Map<string, Node[]>>();
+    const add = (cls: ClassNode, key: string, n: Node): void => {
+      let m = out.get(cls);
+      if (!m) out.set(cls, (m = new Map()));
+      const list = m.get(key) ?? [];
+      list.push(n);
+      m.set(key, list);
+    };
+    for (const a of file.nodes(T.AssignmentExpression)) {
+      if (a.left.type !== 'MemberExpression' || unwrap(a.left.object).type !== 'ThisExpression') continue;
+      const key = thisKey(a.left.property as Node, a.left.computed);
+      const cls = key === undefined ? undefined : classOfThis(file, a);
+      if (cls && key !== undefined) add(cls, key, a);
+    }
+    for (const u of file.nodes(T.UpdateExpression)) {
+      if (u.argument.type !== 'MemberExpression' || unwrap(u.argument.object).type !== 'ThisExpression') continue;
+      const key = thisKey(u.argument.property as Node, u.argument.computed);
+      const cls = key === undefined ? undefined : classOfThis(file, u);
+      if (cls && key !== undefined) add(cls, key, u);
+    }
+    return out;
+  });
+}
+
+/**
+ * The value a `this` field holds where a method reads it: the one assignment the constructor makes as a
+ * statement of its own body (not under a condition), else the field's initializer; undefined when any other
+ * method (or a nested function, or a condition) writes it, since its value then depends on what ran before.
+ * A constructor parameter the value reads is taken at its default (`constructor(base = 'https://...')`), which
+ * callers may override: the result says so (`assumed`), and only where the project model reads assumed values.
+ */
+function thisFieldValue(file: FileContext, member: TSESTree.MemberExpression, depth: number): StaticString | undefined {
+  const key = thisKey(member.property as Node, member.computed);
+  const cls = key === undefined ? undefined : classOfThis(file, member);
+  if (!cls || key === undefined || depth > 8) return undefined;
+  const ctor = cls.body.body.find((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'constructor')?.value;
+  const writes = fieldWrites(file).get(cls)?.get(key) ?? [];
+  let value: Node | undefined;
+  if (writes.length > 0) {
+    if (writes.length > 1 || !ctor?.body) return undefined;
+    const w = writes[0];
+    const statement = file.parentOf(w);
+    if (w.type !== 'AssignmentExpression' || w.operator !== '=' || statement?.type !== 'ExpressionStatement' || file.parentOf(statement) !== ctor.body) return undefined;
+    // A read inside the constructor before the write sees the initializer: only reads outside it are answered.
+    if (member.range[0] >= ctor.range[0] && member.range[1] <= ctor.range[1] && member.range[0] < w.range[1]) return undefined;
+    value = w.right as Node;
+  } else {
+    const field = cls.body.body.find((m): m is TSESTree.PropertyDefinition => m.type === 'PropertyDefinition' && !m.static && thisKey(m.key as Node, m.computed) === key);
+    value = field?.value ? (field.value as Node) : undefined;
+  }
+  if (!value) return undefined;
+  const params = ctor ? ctor.params : [];
+  return foldInConstructor(file, value, params, depth + 1);
+}
+
+/** Folds a value written in a constructor: its parameters at their defaults (assumed), known string methods applied. */
+function foldInConstructor(file: FileContext, node: Node, params: readonly TSESTree.Parameter[], depth: number): StaticString | undefined {
+  if (depth > 12) return undefined;
+  const n = unwrap(node);
+  const part = (e: Node): StaticString | undefined => foldInConstructor(file, e, params, depth + 1);
+  if (n.type === 'Identifier') {
+    const param = params.find((p) => (p.type === 'AssignmentPattern' && p.left.type === 'Identifier' && p.left.name === n.name) || (p.type === 'Identifier' && p.name === n.name));
+    if (!param) return stringOf(file, n, depth);
+    // Only the project model reads assumed values (a finding that rests on one is made likely there).
+    if (param.type !== 'AssignmentPattern' || !file.links?.envValue) return undefined;
+    const d = stringOf(file, param.right as Node, depth);
+    return d ? { ...d, assumed: d.assumed ?? `the URL rests on the default of the constructor's parameter \`${n.name}\`, which a caller may replace` } : undefined;
+  }
+  if (n.type === 'TemplateLiteral') return foldTemplate(n, part);
+  if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(part(n.left as Node), part(n.right));
+  // `options.baseUrl || DEFAULT`: the default, when the option is not known here (assumed: a caller may give it).
+  if (n.type === 'LogicalExpression' && (n.operator === '||' || n.operator === '??')) {
+    const left = part(n.left);
+    if (left?.complete) return left;
+    if (left || !file.links?.envValue) return undefined;
+    const right = part(n.right);
+    return right ? { ...right, assumed: right.assumed ?? 'the URL rests on a default that a caller\'s option may replace' } : undefined;
+  }
+  if (n.type === 'ConditionalExpression') return foldConditional(n, part) ?? regexChoice(n, part);
+  if (n.type === 'CallExpression') {
+    const s = stringMethod(n, part);
+    if (s) return s;
+  }
+  if (n.type === 'MemberExpression') {
+    // `s.match(/re/)[0]`
+    const s = matchIndex(n, part);
+    if (s) return s;
+  }
+  return stringOf(file, n, depth);
+}
+
+const regexOf = (n: Node): RegExp | undefined => {
+  const u = unwrap(n);
+  if (u.type !== 'Literal' || !('regex' in u) || !u.regex) return undefined;
+  try {
+    return new RegExp(u.regex.pattern, u.regex.flags);
+  } catch {
+    return undefined;
+  }
+};
+
+/** `/re/.test(s) ? a : b` with `s` wholly known: the branch the test takes. */
+function regexChoice(n: TSESTree.ConditionalExpression, part: (e: Node) => StaticString | undefined): StaticString | undefined {
+  const test = unwrap(n.test as Node);
+  if (test.type !== 'CallExpression' || test.callee.type !== 'MemberExpression' || test.arguments.length !== 1 || test.arguments[0].type === 'SpreadElement') return undefined;
+  const re = regexOf(test.callee.object as Node);
+  if (!re || re.global || re.sticky || test.callee.computed || test.callee.property.type !== 'Identifier' || test.callee.property.name !== 'test') return undefined;
+  const subject = part(test.arguments[0] as Node);
+  if (!subject?.complete) return undefined;
+  const chosen = part((re.test(subject.value) ? n.consequent : n.alternate) as Node);
+  return chosen ? withAssumed(chosen, subject) : undefined;
+}
+
+/** `s.replace(/re/, 'x')` and `s.replace('a', 'b')` on a wholly known string. */
+function stringMethod(n: TSESTree.CallExpression, part: (e: Node) => StaticString | undefined): StaticString | undefined {
+  if (n.callee.type !== 'MemberExpression' || n.callee.computed || n.callee.property.type !== 'Identifier' || n.callee.property.name !== 'replace' || n.arguments.length !== 2) return undefined;
+  const [pattern, replacement] = n.arguments;
+  if (pattern.type === 'SpreadElement' || replacement.type === 'SpreadElement') return undefined;
+  const subject = part(n.callee.object as Node);
+  const by = unwrap(replacement as Node);
+  if (!subject?.complete || by.type !== 'Literal' || typeof by.value !== 'string' || by.value.includes('$')) return undefined;
+  const re = regexOf(pattern as Node);
+  const lit = unwrap(pattern as Node);
+  if (re) return withAssumed({ value: subject.value.replace(re, by.value), complete: true }, subject);
+  if (lit.type === 'Literal' && typeof lit.value === 'string') return withAssumed({ value: subject.value.replace(lit.value, by.value), complete: true }, subject);
+  return undefined;
+}
+
+/** `s.match(/re/)[0]` on a wholly known string that matches. */
+function matchIndex(n: TSESTree.MemberExpression, part: (e: Node) => StaticString | undefined): StaticString | undefined {
+  const index = unwrap(n.property as Node);
+  const call = unwrap(n.object);
+  if (!n.computed || index.type !== 'Literal' || index.value !== 0 || call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.arguments.length !== 1) return undefined;
+  if (call.callee.computed || call.callee.property.type !== 'Identifier' || call.callee.property.name !== 'match') return undefined;
+  const re = regexOf(call.arguments[0] as Node);
+  const subject = part(call.callee.object as Node);
+  if (!re || re.global || !subject?.complete) return undefined;
+  const m = subject.value.match(re);
+  return m ? withAssumed({ value: m[0], complete: true }, subject) : undefined;
+}
+
+/** A method bound to its instance under another name: `this.get = this.request.bind(this, 'GET')`. */
+export interface BoundAlias {
+  /** The member bound (`request`). */
+  target: string;
+  /** The arguments bound in front of every call's own (`'GET'`). */
+  args: Node[];
+}
+
+/** Bound aliases of `this` methods, per class (memoized on the file). */
+function boundAliases(file: FileContext): Map<ClassNode, Map<string, BoundAlias>> {
+  return file.cached('bindings:bound-aliases', () => {
+    const out = new Map<ClassNode, Map<string, BoundAlias>>();
+    if (!file.text.includes('.bind(')) return out;
+    for (const a of file.nodes(T.AssignmentExpression)) {
+      if (a.operator !== '=' || a.left.type !== 'MemberExpression' || unwrap(a.left.object).type !== 'ThisExpression') continue;
+      const right = unwrap(a.right as Node);
+      if (right.type !== 'CallExpression' || right.callee.type !== 'MemberExpression' || right.callee.computed || right.callee.property.type !== 'Identifier' || right.callee.property.name !== 'bind') continue;
+      const bound = unwrap(right.callee.object);
+      const first = right.arguments[0];
+      if (bound.type !== 'MemberExpression' || unwrap(bound.object).type !== 'ThisExpression' || !first || unwrap(first as Node).type !== 'ThisExpression') continue;
+      if (right.arguments.some((x) => x.type === 'SpreadElement')) continue;
+      const alias = thisKey(a.left.property as Node, a.left.computed);
+      const target = thisKey(bound.property as Node, bound.computed);
+      const cls = classOfThis(file, a);
+      if (alias === undefined || target === undefined || !cls) continue;
+      // An alias written twice (or also written otherwise) is not one binding.
+      const writes = fieldWrites(file).get(cls)?.get(alias) ?? [];
+      if (writes.length !== 1) continue;
+      let m = out.get(cls);
+      if (!m) out.set(cls, (m = new Map()));
+      m.set(alias, { target, args: right.arguments.slice(1) as Node[] });
+    }
+    return out;
+  });
+}
+
+/** The bound alias a `this.<name>(...)` callee calls, if any. */
+export function boundAliasOf(file: FileContext, callee: Node): BoundAlias | undefined {
+  const c = unwrap(callee);
+  if (c.type !== 'MemberExpression' || unwrap(c.object).type !== 'ThisExpression' || boundAliases(file).size === 0) return undefined;
+  const key = thisKey(c.property as Node, c.computed);
+  const cls = key === undefined ? undefined : classOfThis(file, c);
+  return cls && key !== undefined ? boundAliases(file).get(cls)?.get(key) : undefined;
+}
+
+/** `this.<alias>(...)` calls of each alias bound to a member of the class the function `fn` is a method of. */
+export function boundCallsOf(file: FileContext, cls: Node, member: string): Array<{ call: TSESTree.CallExpression; args: Node[] }> {
+  const aliases = boundAliases(file).get(cls as ClassNode);
+  if (!aliases) return [];
+  const out: Array<{ call: TSESTree.CallExpression; args: Node[] }> = [];
+  for (const call of file.nodes(T.CallExpression)) {
+    const alias = boundAliasOf(file, call.callee as Node);
+    if (alias?.target === member && classOfThis(file, call) === cls) out.push({ call, args: alias.args });
+  }
+  return out;
+}
+
+/**
+ * What the first parameter of a `.then` callback receives, when the promise's value is written in the file:
+ * `Promise.resolve(x).then((url) => fetch(url))`, the return of the previous `.then` callback
+ * (`p.then(() => BASE + '/rooms').then((url) => ...)`), or the one return of a same-file async function or of one
+ * returning a string (`buildUrl().then((url) => ...)`). Undefined otherwise.
+ */
+function resolvedValue(file: FileContext, id: TSESTree.Identifier): Node | undefined {
+  // Cheap tests first (no scope analysis): the name is the first parameter of a `.then` callback around it.
+  if (!file.text.includes('.then(')) return undefined;
+  const around = [...file.ancestors(id)].find((a) => isFunctionNode(a) && (a as TSESTree.FunctionLike).params.some((p) => p.type === 'Identifier' && p.name === id.name));
+  const holder = around ? file.parentOf(around) : undefined;
+  if (holder?.type !== 'CallExpression' || holder.callee.type !== 'MemberExpression' || memberKey(holder.callee) !== 'then') return undefined;
+  const def = scopeReferences(file)?.get(id)?.resolved?.defs[0];
+  if (def?.type !== 'Parameter') return undefined;
+  const callback = def.node as Node;
+  const first = (callback as TSESTree.FunctionLike).params?.[0];
+  if (!first || first.type !== 'Identifier' || first.name !== id.name) return undefined;
+  const call = file.parentOf(callback);
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== callback || call.callee.type !== 'MemberExpression' || call.callee.computed) return undefined;
+  if (call.callee.property.type !== 'Identifier' || call.callee.property.name !== 'then') return undefined;
+  return promisedValue(file, unwrap(call.callee.object), 0);
+}
+
+function promisedValue(file: FileContext, p: Node, depth: number): Node | undefined {
+  if (depth > 4 || p.type !== 'CallExpression') return undefined;
+  if (dottedName(p.callee) === 'Promise.resolve') return p.arguments[0] && p.arguments[0].type !== 'SpreadElement' ? (p.arguments[0] as Node) : undefined;
+  // `p.then(() => value)`: what the callback returns (not a promise of its own: a call is not followed).
+  if (p.callee.type === 'MemberExpression' && !p.callee.computed && p.callee.property.type === 'Identifier' && p.callee.property.name === 'then') {
+    const cb = p.arguments[0] ? unwrap(p.arguments[0] as Node) : undefined;
+    if (!cb || !isFunctionNode(cb) || (cb as TSESTree.FunctionLike).async) return undefined;
+    const value = returnedExpression(file, cb);
+    return value && unwrap(value).type !== 'CallExpression' ? value : undefined;
+  }
+  // `buildUrl()`: a same-file function's one return (an async function's is what its promise resolves to).
+  if (p.callee.type === 'Identifier' && p.arguments.length === 0) {
+    const fn = sameFileFunction(file, p.callee);
+    if (!fn) return undefined;
+    const body = (fn as TSESTree.FunctionLike).body;
+    if ((fn as TSESTree.FunctionLike).async && body?.type === 'BlockStatement') {
+      const returns = file.nodes(T.ReturnStatement).filter((r) => enclosingScope(file, r) === fn);
+      return returns.length === 1 && returns[0].argument ? (returns[0].argument as Node) : undefined;
+    }
+    if ((fn as TSESTree.FunctionLike).async) return body as Node;
+    return returnedExpression(file, fn);
+  }
+  return undefined;
+}
+
+const memberKey = (m: TSESTree.MemberExpression): string | undefined => (!m.computed && m.property.type === 'Identifier' ? m.property.name : undefined);

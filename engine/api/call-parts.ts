@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { isApiUrl } from './url.js';
-import { enclosingScope, objectOf, resolveLocal, returnedObject, stringOf } from './bindings.js';
+import { enclosingScope, mergedArguments, objectOf, resolveLocal, returnedObject, stringOf } from './bindings.js';
 import { findHeader, type HttpClientInstance, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
 
 /** The base URL (client instance, `baseURL`, `prefixUrl`) a request's URL was resolved against. */
@@ -60,7 +60,8 @@ export function headersOf(file: FileContext, node: Node | undefined, depth = 0):
   if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'Headers' && n.arguments[0]) n = resolveLocal(file, n.arguments[0] as Node);
   if (n.type === 'CallExpression') {
     // `Object.assign({}, DEFAULT_HEADERS, JSON_HEADERS, extra)`: every part's headers, the last one written wins.
-    if (dottedName(n.callee) === 'Object.assign') return { headers: n.arguments.flatMap((a) => (a.type === 'SpreadElement' ? [] : headersOf(file, a as Node, depth + 1).headers)) };
+    const merged = mergedArguments(n);
+    if (merged) return { headers: [...merged].reverse().flatMap((a) => (a.type === 'SpreadElement' ? [] : headersOf(file, a as Node, depth + 1).headers)) };
     // `headers: createHeaders(token)`: the object a same-file helper returns (shared by every call of the helper).
     const returned = returnedObject(file, n);
     if (returned) n = returned;

@@ -9,7 +9,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { arrayLoops, enclosingScope, type ArrayLoop, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
+import { arrayLoops, boundAliasOf, enclosingScope, type ArrayLoop, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
 import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, isJquery, isMeteorHttp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
@@ -65,6 +65,8 @@ function analyzeCall(
   if (held?.client === 'request') return requestLibraryCall(site, held, undefined);
   const method = memberName(callee);
   if (!method) return undefined;
+  // `this.get(path)` with `this.get = this.request.bind(this, 'GET')`: a call of the class's own method (wrappers.ts).
+  if (boundAliasOf(file, callee)) return undefined;
   const objectNode = unwrap(callee.object);
   const objectName = objectNode.type === 'Identifier' ? objectNode.name : undefined;
   const lib = objectName ? clientOfIdentifier(file, objectName) : undefined;
@@ -180,8 +182,9 @@ function instanceMethod(file: FileContext, instance: HttpClientInstance | undefi
 /** The defaults object of `Object.assign({ method: 'GET', headers }, options)`: its headers and body are read as the request's. */
 function assignedDefaults(file: FileContext, node: Node | undefined): TSESTree.ObjectExpression | undefined {
   const n = node ? resolveLocal(file, node) : undefined;
-  if (n?.type !== 'CallExpression' || dottedName(n.callee) !== 'Object.assign') return undefined;
-  for (const a of n.arguments) {
+  const merged = n ? mergedArguments(n) : undefined;
+  if (!merged) return undefined;
+  for (const a of [...merged].reverse()) {
     const o = objectOf(file, a as Node);
     if (o && o.properties.length > 0) return o;
   }

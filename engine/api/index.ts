@@ -16,5 +16,6 @@ export * from './endpoints.js';
 export * from './tie.js';
 export * from './host-use.js';
 export * from './scoped.js';
+export { restConnectorConfigs, type RestConnectorConfig, type ConnectorOperation } from './connectors.js';
 export { assignedMembers } from './bindings.js';
 export { possibleNumbers, type NumberValue, type PossibleNumbers } from './values.js';

@@ -7,7 +7,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, findProperty, foldTemplate, isUrlConstructor, joinUrl, withAssumed, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { foldConditional, functionName, localInit, mergedValue, objectOf, outerParent, returnedExpression, sameFileFunction, startsWithName, stringOf } from './bindings.js';
+import { boundCallsOf, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, returnedExpression, sameFileFunction, startsWithName, stringOf } from './bindings.js';
 import { bodyOf, finish, fromConfig, headersOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody } from './request.js';
 
@@ -60,8 +60,47 @@ function callSitesOf(file: FileContext, fn: Node): TSESTree.CallExpression[] {
   return sites;
 }
 
+/** The function a curried sender is returned by (`const api = (method) => (path) => fetch(...)`), if any. */
+function curriedOuter(file: FileContext, fn: Node): Node | undefined {
+  const parent = file.parentOf(fn);
+  if (parent && isFunctionNode(parent) && (parent as TSESTree.FunctionLike).body === fn) return parent;
+  if (parent?.type === 'ReturnStatement' && parent.argument === fn) {
+    const outer = enclosingFunction(file, parent);
+    return outer && returnedExpression(file, outer) === fn ? outer : undefined;
+  }
+  return undefined;
+}
+
+/** The call of a curried sender's outer function that made the function a call site calls: `api('GET')`. */
+const curriedCalls = new WeakMap<TSESTree.CallExpression, { outer: Node; call: TSESTree.CallExpression }>();
+
+/**
+ * Calls of a curried sender: `api('GET')('/rooms')`, or `get('/rooms')` with `const get = api('GET')`; each
+ * remembers the outer call, whose arguments the sender's outer parameters take.
+ */
+function curriedCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
+  const outer = curriedOuter(file, fn);
+  const name = outer ? functionName(file, outer) : undefined;
+  if (!outer || !name) return [];
+  const callsOuter = (n: Node | undefined): n is TSESTree.CallExpression => {
+    const u = n ? unwrap(n) : undefined;
+    return u?.type === 'CallExpression' && unwrap(u.callee as Node).type === 'Identifier' && (unwrap(u.callee as Node) as TSESTree.Identifier).name === name && !u.arguments.some((a) => a.type === 'SpreadElement');
+  };
+  const out: TSESTree.CallExpression[] = [];
+  for (const c of file.nodes(T.CallExpression)) {
+    if (c.range[0] >= outer.range[0] && c.range[1] <= outer.range[1]) continue;
+    const callee = unwrap(c.callee as Node);
+    const made = callsOuter(callee) ? callee : callee.type === 'Identifier' ? localInit(file, callee) : undefined;
+    if (!callsOuter(made)) continue;
+    curriedCalls.set(c, { outer, call: unwrap(made) as TSESTree.CallExpression });
+    out.push(c);
+  }
+  return out;
+}
+
 function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
   const name = functionName(file, fn);
+  if (!name && curriedOuter(file, fn)) return curriedCallSites(file, fn);
   if (name) {
     return file.nodes(T.CallExpression).filter((c) => {
       const callee = unwrap(c.callee as Node);
@@ -74,7 +113,10 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
     const member = classMemberKey(owner.key, owner.computed);
     const body = file.parentOf(owner);
     if (member === undefined || body?.type !== 'ClassBody') return [];
-    return thisCalls(file, fn, body as TSESTree.ClassBody, member);
+    // `this.get('/rooms')` with `this.get = this.request.bind(this, 'GET')`: a call of `request` with `'GET'` in front.
+    const bound = boundCallsOf(file, file.parentOf(body)!, member).filter((b) => !(b.call.range[0] >= fn.range[0] && b.call.range[1] <= fn.range[1]));
+    for (const b of bound) boundArguments.set(b.call, b.args);
+    return [...thisCalls(file, fn, body as TSESTree.ClassBody, member), ...bound.map((b) => b.call)];
   }
   // `this.json = async (uri, options) => {...}` in a constructor, called as `this.json(...)` in the class.
   if (owner?.type === 'AssignmentExpression' && owner.operator === '=' && owner.right === fn && owner.left.type === 'MemberExpression' && unwrap(owner.left.object).type === 'ThisExpression') {
@@ -136,9 +178,15 @@ interface Frame {
   unknown: ReadonlySet<string>;
 }
 
+/** Arguments bound in front of a call site's own (a call of a bound alias of the wrapper). */
+const boundArguments = new WeakMap<TSESTree.CallExpression, Node[]>();
+
+/** The arguments a call site passes the wrapper: those bound to the alias it calls, then its own. */
+const argumentsAt = (site: TSESTree.CallExpression): Node[] => [...(boundArguments.get(site) ?? []), ...(site.arguments as Node[])];
+
 function frameOf(fn: Node, site: TSESTree.CallExpression): Frame {
   const params = parameterNames(fn);
-  const args = site.arguments as Node[];
+  const args = argumentsAt(site);
   const spreadAt = args.findIndex((a) => a.type === 'SpreadElement');
   const subst = new Map<string, Node | undefined>();
   const unknown = new Set<string>();
@@ -147,6 +195,17 @@ function frameOf(fn: Node, site: TSESTree.CallExpression): Frame {
     if (spreadAt >= 0 && i >= spreadAt) unknown.add(name);
     else subst.set(name, args[i]);
   });
+  // A curried sender's outer parameters (`method` of `(method) => (path) => ...`) take the outer call's arguments.
+  const curried = curriedCalls.get(site);
+  if (curried && fn !== curried.outer && fn.range[0] >= curried.outer.range[0] && fn.range[1] <= curried.outer.range[1]) {
+    const outerArgs = curried.call.arguments as Node[];
+    const names = parameterNames(curried.outer);
+    names.forEach((name, i) => {
+      if (!name || params.includes(name)) return;
+      params.push(name);
+      subst.set(name, outerArgs[i]);
+    });
+  }
   return { fn, site, params, subst, unknown };
 }
 
@@ -249,7 +308,7 @@ function readsLevel(file: FileContext, frames: readonly Frame[], at: At, target:
   if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URLSearchParams' && n.arguments[0]) return next(n.arguments[0] as Node);
   if (n.type === 'ConditionalExpression') return next(n.consequent) || next(n.alternate);
   if (n.type === 'LogicalExpression') return next(n.left as Node) || next(n.right);
-  if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.assign') return n.arguments.some((a) => next(a as Node));
+  if (mergedArguments(n)) return (n as TSESTree.CallExpression).arguments.some((a) => next(a as Node));
   if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.freeze' && n.arguments[0]) return next(n.arguments[0] as Node);
   if (n.type === 'CallExpression' && appendingHelper(file, n)) return n.arguments.some((a) => a.type !== 'SpreadElement' && next(a as Node));
   // `buildURL(path)`: a same-file helper returning one expression (folded by foldAt) reads what its arguments read.
@@ -394,9 +453,10 @@ function optionAt(file: FileContext, frames: readonly Frame[], at: At | undefine
     return 'absent';
   }
   if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.freeze' && n.arguments[0]) return optionAt(file, frames, { node: n.arguments[0] as Node, level: at.level }, key, depth + 1);
-  if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.assign') {
-    for (let i = n.arguments.length - 1; i >= 0; i--) {
-      const inner = optionAt(file, frames, { node: n.arguments[i] as Node, level: at.level }, key, depth + 1);
+  const merged = mergedArguments(n);
+  if (merged) {
+    for (const a of merged) {
+      const inner = optionAt(file, frames, { node: a as Node, level: at.level }, key, depth + 1);
       if (inner !== 'absent') return inner;
     }
     return 'absent';
@@ -452,13 +512,19 @@ function wrapperUrlExpression(file: FileContext, urlNode: Node, params: readonly
   return n;
 }
 
-/** How a wrapper's body expression carries a parameter: `body`, `JSON.stringify(body)`, `body ? JSON.stringify(body) : undefined`. */
+/** How a wrapper's body expression carries a parameter: `body`, `JSON.stringify(body)`, `body ? JSON.stringify(body) : undefined`, `body && JSON.stringify(body)`. */
 function bodyParameter(node: Node | undefined, params: readonly string[]): { name: string; format?: RequestBody['format']; guarded?: boolean } | undefined {
   if (!node) return undefined;
   const n = unwrap(node);
   if (n.type === 'ConditionalExpression') {
     const inner = isNothing(n.alternate) ? bodyParameter(n.consequent, params) : isNothing(n.consequent) ? bodyParameter(n.alternate, params) : undefined;
     return inner && { ...inner, guarded: true };
+  }
+  // `body && JSON.stringify(body)`: nothing when the parameter is not given.
+  if (n.type === 'LogicalExpression' && n.operator === '&&') {
+    const test = unwrap(n.left as Node);
+    const inner = bodyParameter(n.right, params);
+    return inner && test.type === 'Identifier' && test.name === inner.name ? { ...inner, guarded: true } : undefined;
   }
   if (n.type === 'Identifier') return params.includes(n.name) ? { name: n.name } : undefined;
   if (n.type === 'CallExpression' && dottedName(n.callee) === 'JSON.stringify' && n.arguments[0]) {
@@ -818,7 +884,7 @@ export function parameterValues(file: FileContext, fn: Node, name: string): Arra
   const out: Array<{ node: Node; at: Node }> = [];
   if (def) out.push({ node: def, at: def });
   for (const site of callSitesOf(file, fn)) {
-    const args = site.arguments as Node[];
+    const args = argumentsAt(site);
     if (args.slice(0, index + 1).some((a) => a.type === 'SpreadElement')) return undefined;
     const arg = args[index];
     if (arg && !(arg.type === 'Identifier' && arg.name === 'undefined')) out.push({ node: arg, at: arg });

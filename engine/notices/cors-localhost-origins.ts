@@ -45,7 +45,31 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     // The file itself (a browser global) or the project (a page that loads it, a browser
     // importer, its package: engine/project/context.ts) says it runs in a browser.
     if (requests.length === 0 || !(isBrowserCode(file, (ctx.detection.params ?? {}) as CorsParams) || browserEvidence(file))) return out;
-    for (const r of requests) out.push({ node: r.urlNode ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! } });
+    // A wrapper whose URL is its caller's, and whose callers do not write the host either (`#fetchWithRetry(url)`
+    // called with `this.#base + '/locations'`): the browser's request is the wrapper's one `fetch`, reported there
+    // once for all its call sites.
+    const through = new Map<HttpRequest, HttpRequest[]>();
+    for (const r of requests) {
+      // At the call site when its own URL writes the host (`get('https://webexapis.com/v1/people/me')`).
+      if (!r.wrapper || (r.urlNode && file.getText(r.urlNode).includes(urlHost(r.url!)!))) {
+        out.push({ node: r.urlNode ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! } });
+        continue;
+      }
+      const list = through.get(r.wrapper.request) ?? [];
+      list.push(r);
+      through.set(r.wrapper.request, list);
+    }
+    for (const [inner, calls] of through) {
+      // Certain when one call reaches the API without an assumed value; likely (with the reason) otherwise.
+      const sure = calls.find((r) => r.url!.assumed === undefined);
+      const first = sure ?? calls[0];
+      out.push({
+        node: inner.node,
+        messageId: 'browserCallsApi',
+        data: { host: urlHost(first.url!)! },
+        ...(sure ? {} : { confidence: 'likely' as const, confidenceReason: first.url!.assumed }),
+      });
+    }
     return out;
   },
 };

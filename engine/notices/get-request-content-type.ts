@@ -3,11 +3,14 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
-import { findHeader, getClientInstances, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
+import { findHeader, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
-import { enclosingScope } from '../api/bindings.js';
+import { enclosingScope, mergedValue, objectOf } from '../api/bindings.js';
+import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { readsBrowserGlobals } from '../project/context.js';
+import { FileContext as Context } from '../parse/file-context.js';
+import { parseSource } from '../parse/parse.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 const inside = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
@@ -95,6 +98,110 @@ function isMethodGatedWrapper(file: FileContext, catalog: LoadedCatalog, r: Http
   });
 }
 
+/**
+ * A REST connector's default headers (LoopBack datasources: engine/api/connectors.ts) go out with every operation
+ * of the configuration: reported where written when the configuration calls the API and an operation is a
+ * bodiless GET; removed when every operation is one (nothing else is sent through the configuration), likely
+ * without an edit when some operation sends a body.
+ */
+function connectorMatches(file: FileContext, catalog: LoadedCatalog): RawMatch[] {
+  const out: RawMatch[] = [];
+  for (const config of restConnectorConfigs(file, catalog)) {
+    if (!config.isApi || !config.operations.some((o) => o.method === 'GET' && !o.hasBody)) continue;
+    const allGets = !config.crud && config.operations.every((o) => o.method === 'GET' && !o.hasBody);
+    for (const h of config.headers) {
+      if (h.name.toLowerCase() !== 'content-type') continue;
+      const fix = allGets && config.headersNode ? removePropertyEdit(file.text, config.headersNode, h.property) : undefined;
+      out.push({
+        node: h.property,
+        messageId: 'getWithContentType',
+        fix: fix ? [fix] : undefined,
+        ...(allGets ? {} : { confidence: 'likely' as const, confidenceReason: 'the connector sends its default headers with every operation; some operations send a body' }),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * A LoopBack 3 `datasources.json`: its REST connector configurations read as the object literal the JSON text is
+ * (parsed as a parenthesized expression, whose offsets are the file's plus one).
+ */
+function jsonConnectorMatches(filename: string, text: string, catalog: LoadedCatalog): RawMatch[] {
+  if (!/\.json$/i.test(filename) || !/"connector"\s*:\s*"(loopback-connector-)?rest"/.test(text)) return [];
+  const wrapped = `(${text}\n)`;
+  const parsed = parseSource(wrapped, `${filename}.js`);
+  if (!parsed.ok) return [];
+  const shift = (r: readonly [number, number]): [number, number] => [r[0] - 1, r[1] - 1];
+  return connectorMatches(new Context(filename, wrapped, parsed.ast), catalog).map((m) => ({
+    ...m,
+    node: undefined,
+    range: shift(m.node!.range),
+    fix: m.fix?.map((e) => ({ ...e, range: shift(e.range) })),
+  }));
+}
+
+/**
+ * The same shape one helper further in: the request's options are a parameter of a local sender
+ * (`const makeRequest = (opts, cb) => request(opts, cb)`) that the wrapper calls with an object it builds
+ * (`makeRequest(requestOptions, ...)`), whose body keys are written only under a test of the method
+ * (`if (method.match(/^(post|put)$/i)) requestOptions.body = data`) while its headers go out on every call
+ * (a variadic `request(...args)` whose method its callers in other files pick). The headers of that object.
+ */
+function liftedMethodGatedHeaders(file: FileContext, catalog: LoadedCatalog, r: HttpRequest): RequestHeader[] {
+  if (r.method !== undefined || r.body || r.wrapper || r.isApi || !namesApiHost(file.text, catalog)) return [];
+  const options = r.optionsNode ? unwrap(r.optionsNode) : undefined;
+  if (options?.type !== 'Identifier') return [];
+  // The function whose parameter the options are (through callbacks around the call: `when.promise((resolve) => ...)`).
+  const isSender = (a: Node): boolean => isFunctionLike(a) && (a as TSESTree.FunctionLike).params.some((p) => p.type === 'Identifier' && p.name === options.name);
+  const sender = [...file.ancestors(r.node)].find(isSender);
+  if (!sender) return [];
+  const index = (sender as TSESTree.FunctionLike).params.findIndex((p) => p.type === 'Identifier' && p.name === options.name);
+  const holder = file.parentOf(sender);
+  if (holder?.type !== 'VariableDeclarator' || holder.id.type !== 'Identifier') return [];
+  const senderName = holder.id.name;
+  const fn = enclosingScope(file, holder);
+  if (fn.type === 'Program' || !isReachableFromOtherFiles(file, fn)) return [];
+  // The objects the wrapper passes the sender (each a local object literal of the wrapper).
+  const passed = new Set<string>();
+  for (const call of file.nodes(T.CallExpression)) {
+    if (call.callee.type !== 'Identifier' || call.callee.name !== senderName || !inside(fn, call) || inside(sender, call)) continue;
+    const arg = call.arguments[index] ? unwrap(call.arguments[index] as Node) : undefined;
+    if (arg?.type === 'Identifier' && objectOf(file, arg)) passed.add(arg.name);
+  }
+  if (passed.size !== 1) return [];
+  const [name] = passed;
+  let gated = false;
+  for (const a of file.nodes(T.AssignmentExpression)) {
+    if (!inside(fn, a) || a.left.type !== 'MemberExpression' || a.left.computed) continue;
+    const target = unwrap(a.left.object);
+    const key = a.left.property.type === 'Identifier' ? a.left.property.name : undefined;
+    if (target.type !== 'Identifier' || target.name !== name || !key || !BODY_KEYS.has(key)) continue;
+    // request's `json: true` asks for a parsed response (and JSON encoding of a body given elsewhere): no body of its own.
+    const value = unwrap(a.right as Node);
+    if (key === 'json' && value.type === 'Literal' && typeof value.value === 'boolean') continue;
+    let underMethodTest = false;
+    for (const up of file.ancestors(a)) {
+      if (up === fn) break;
+      if (up.type === 'IfStatement' && /\bmethod\b/i.test(file.getText(up.test))) underMethodTest = true;
+    }
+    // A body written whatever the method: the header describes it on every call.
+    if (!underMethodTest) return [];
+    gated = true;
+  }
+  if (!gated) return [];
+  const declarator = file.nodes(T.VariableDeclarator).find((d) => d.id.type === 'Identifier' && d.id.name === name && inside(fn, d));
+  const object = objectOf(file, declarator?.init as Node | undefined);
+  if (!object || BODY_KEYS_IN(object)) return [];
+  return headersOf(file, mergedValue(file, object, 'headers')).headers;
+}
+
+const isFunctionLike = (n: Node): boolean => n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration';
+
+/** An options object literal that writes a body itself (request's `json: true` is not one). */
+const BODY_KEYS_IN = (o: TSESTree.ObjectExpression): boolean =>
+  o.properties.some((p) => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && BODY_KEYS.has(p.key.name) && !(p.key.name === 'json' && p.value.type === 'Literal' && typeof p.value.value === 'boolean'));
+
 export const getRequestContentType: Detector<CustomDetection> = {
   kind: 'get-request-content-type',
   messages: {
@@ -106,6 +213,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
   // Only requests and clients whose URL calls the API are judged (`isApi`): a file writes such a URL, or imports it.
   mayMatch: (text, ctx) => mayWriteApiUrl(text, ctx.catalog),
   gateOnImportedUrls: true,
+  detectText: (file, ctx) => jsonConnectorMatches(file.filename, file.text, ctx.catalog),
   detect(file, ctx) {
     const out: RawMatch[] = [];
     const requests = getRequests(file, ctx.catalog);
@@ -165,9 +273,10 @@ export const getRequestContentType: Detector<CustomDetection> = {
         out.push({ node: h.property, messageId: 'getWithContentType', affects: gets.map((r) => ({ node: r.node, method: r.method })) });
       }
     }
+    out.push(...connectorMatches(file, ctx.catalog));
     for (const r of requests) {
-      if (!isMethodGatedWrapper(file, ctx.catalog, r)) continue;
-      for (const h of r.headers) {
+      const gatedHeaders = isMethodGatedWrapper(file, ctx.catalog, r) ? r.headers : liftedMethodGatedHeaders(file, ctx.catalog, r);
+      for (const h of gatedHeaders) {
         if (!isContentType(h) || h.inherited || h.when || !h.property || out.some((m) => m.node === h.property)) continue;
         shared.add(h.property);
         out.push({
