@@ -17,6 +17,7 @@ import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { projectOf, type ProjectModel } from './project/modules.js';
 import { importsMayRequest } from './api/summaries.js';
+import { scriptGroups } from './read/script-blocks.js';
 
 export type { ParseFailure } from './parse/parse.js';
 
@@ -165,6 +166,7 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
     const matches = shift(analyzeText({ filename: file.filename, text }, relevant, opts), bom);
     return { language, matches, parsed: true };
   }
+  if (language === 'html') return analyzeMarkup({ filename: file.filename, text, present: file.present }, plan, opts, bom);
   const gateReads = new Map<string, string>();
   const candidates = opts.prefilter === false ? plan : sourceCandidates(text, opts, file.present, file.filename, gateReads);
   if (candidates.length === 0) {
@@ -190,6 +192,48 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
     dependencies = project?.end();
   }
   const result: FileAnalysisResult = { language, matches: shift(matches, bom), parsed: true };
+  for (const [k, v] of gateReads) (dependencies ??= new Map()).set(k, v);
+  if (dependencies && dependencies.size > 0) result.dependencies = sortedRecord(dependencies);
+  return result;
+}
+
+/**
+ * A markup file (HTML page, Vue or Svelte component): each group of its inline script blocks is analysed as a
+ * source file whose text is the markup with everything else blanked (engine/read/script-blocks.ts), so offsets,
+ * lines and columns are the markup file's. A group that does not parse makes the file's `parseError` (the first
+ * such group's, its line in the markup file), with the text-level findings of that group; the other groups are
+ * analysed as usual.
+ */
+function analyzeMarkup(file: SourceFile, plan: readonly PlannedDetection[], opts: AnalyzeOptions, bom: number): FileAnalysisResult {
+  const language: FileLanguage = 'html';
+  // The walker's decision on the whole text (markup included): no token and no HTTP call, no script of it can match.
+  if (opts.prefilter !== false && candidateDetections(file.text, plan, file.present).length === 0 && !HTTP_CALL_HINT.test(file.text)) return { language, matches: [], parsed: false };
+  const gateReads = new Map<string, string>();
+  const matches: Match[] = [];
+  let parseError: ParseFailure | undefined;
+  let parsed = false;
+  let dependencies: Map<string, string> | undefined;
+  for (const group of scriptGroups(file.text, file.filename)) {
+    const candidates = opts.prefilter === false ? plan : sourceCandidates(group.text, opts, undefined, file.filename, gateReads);
+    if (candidates.length === 0) continue;
+    parsed = true;
+    const tree = parseSource(group.text, group.parseName, undefined, { ranges: false });
+    if (!tree.ok) {
+      parseError ??= { ...tree.error, message: `script block at line ${tree.error.line}: ${tree.error.message}` };
+      const textual = candidates.filter((p) => p.detector.detectUnparsed);
+      if (textual.length) matches.push(...analyzeUnparsed({ filename: file.filename, text: group.text }, textual, opts));
+      continue;
+    }
+    const context = new FileContext(file.filename, group.text, tree.ast);
+    const project = linkProject(context, opts);
+    try {
+      matches.push(...runDetections(context, candidates, opts));
+    } finally {
+      for (const [k, v] of project?.end() ?? []) (dependencies ??= new Map()).set(k, v);
+    }
+  }
+  const result: FileAnalysisResult = { language, matches: shift(dedupe(matches), bom), parsed };
+  if (parseError) result.parseError = parseError;
   for (const [k, v] of gateReads) (dependencies ??= new Map()).set(k, v);
   if (dependencies && dependencies.size > 0) result.dependencies = sortedRecord(dependencies);
   return result;

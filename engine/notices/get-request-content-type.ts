@@ -7,7 +7,7 @@ import { findHeader, getClientInstances, getRequests, isReachableFromOtherFiles,
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { enclosingScope } from '../api/bindings.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { readsBrowserGlobals } from '../project/context.js';
+import { markupEvidence, readsBrowserGlobals } from '../project/context.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 const inside = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
@@ -154,7 +154,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     // the client in this file. No edit: the default is shared with the client's other requests.
     // axios's browser adapters drop the header of a request without data, so only code that reads no browser global counts.
     const defaults = new Set<Node>();
-    const browser = readsBrowserGlobals(file.text);
+    const browser = readsBrowserGlobals(file.text) || markupEvidence(file.filename) !== undefined;
     for (const instance of getClientInstances(file, ctx.catalog).values()) {
       if (instance.client === 'axios' && browser) continue;
       for (const h of instance.headers) {

@@ -13,6 +13,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileContext } from '../parse/file-context.js';
 import { readRegularFile } from '../read/read-file.js';
+import { isComponentFile, isMarkupFile, scriptBlocks } from '../read/script-blocks.js';
 import { projectOf, specifiersIn, type ProjectModel } from './modules.js';
 import { isInside } from './resolve.js';
 
@@ -159,10 +160,17 @@ function packageEvidence(root: string, filename: string, text: string): string |
   return builder ? `its package (${rel}) is a ${framework} front end built by ${builder}` : undefined;
 }
 
-const pages = new Map<string, Array<{ page: string; scripts: string[] }>>();
+/** An HTML page of the repository: the scripts it loads (`<script src>`, absolute) and the text of its inline module scripts. */
+interface Page {
+  page: string;
+  scripts: string[];
+  modules: string[];
+}
 
-/** The scripts the HTML pages of a folder load (`<script src>`), as absolute paths. */
-function pagesIn(dir: string): Array<{ page: string; scripts: string[] }> {
+const pages = new Map<string, Page[]>();
+
+/** The HTML pages of a folder with the scripts they load (`<script src>`) and their inline module scripts. */
+function pagesIn(dir: string): Page[] {
   let list = pages.get(dir);
   if (list) return list;
   list = [];
@@ -177,7 +185,8 @@ function pagesIn(dir: string): Array<{ page: string; scripts: string[] }> {
       if (/^[a-z][\w+.-]*:|^\/\//i.test(src)) continue;
       scripts.push(path.resolve(dir, src.replace(/^\//, '')));
     }
-    list.push({ page, scripts });
+    const modules = scriptBlocks(text, page).flatMap((b) => (b.module ? [text.slice(b.start, b.end)] : []));
+    list.push({ page, scripts, modules });
   }
   pages.set(dir, list);
   return list;
@@ -186,9 +195,10 @@ function pagesIn(dir: string): Array<{ page: string; scripts: string[] }> {
 /** An HTML page in the file's folder or a folder above it (inside the root) that loads it, directly or as a module script's import. */
 function pageEvidence(project: ProjectModel, filename: string): string | undefined {
   for (let dir = path.dirname(filename); isInside(project.root, dir); dir = path.dirname(dir)) {
-    for (const { page, scripts } of pagesIn(dir)) {
+    for (const { page, scripts, modules } of pagesIn(dir)) {
       const rel = path.relative(project.root, page).split(path.sep).join('/');
       if (scripts.includes(filename)) return `the page ${rel} loads it`;
+      if (modules.some((m) => specifiersIn(m).some((s) => project.resolver.resolve(page, s) === filename))) return `an inline module script of the page ${rel} imports it`;
       for (const script of scripts) {
         const text = readText(script);
         if (text && specifiersIn(text).some((s) => project.resolver.resolve(script, s) === filename)) return `the page ${rel} loads a script that imports it`;
@@ -271,10 +281,21 @@ function importerEvidence(project: ProjectModel, filename: string): string | und
 const evidence = new Map<string, string | null>();
 
 /**
+ * Why a markup file's scripts run in a browser, known from its name: an HTML page's inline scripts are the page's
+ * own code, and a Vue or Svelte component is front-end code (engine/read/script-blocks.ts). Undefined for any other file.
+ */
+export function markupEvidence(filename: string): string | undefined {
+  if (!isMarkupFile(filename)) return undefined;
+  return isComponentFile(filename) ? 'it is a front-end component' : 'it is an inline script of an HTML page';
+}
+
+/**
  * Why the project says a module runs in a browser, or undefined when it says nothing (no project model: a
- * file not on disk, or analysed alone).
+ * file not on disk, or analysed alone). A markup file's scripts say it themselves ({@link markupEvidence}).
  */
 export function browserEvidence(file: FileContext): string | undefined {
+  const markup = markupEvidence(file.filename);
+  if (markup !== undefined) return markup;
   if (!file.links) return undefined;
   const project = projectOf(file.filename);
   if (!project) return undefined;
