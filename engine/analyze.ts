@@ -12,12 +12,12 @@ import { chooseFix } from './fix/timing.js';
 import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
 import { fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
-import { HTTP_CALL_HINT, mayApply, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
+import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { projectOf, type ProjectModel } from './project/modules.js';
 import { importsMayRequest } from './api/summaries.js';
-import { scriptGroups } from './read/script-blocks.js';
+import { groupSource, scriptGroups } from './read/script-blocks.js';
 
 export type { ParseFailure } from './parse/parse.js';
 
@@ -214,6 +214,7 @@ function analyzeMarkup(file: SourceFile, plan: readonly PlannedDetection[], opts
   let parsed = false;
   let dependencies: Map<string, string> | undefined;
   for (const group of scriptGroups(file.text, file.filename)) {
+    if (opts.prefilter !== false && !mayBeCandidate(groupSource(file.text, group), plan)) continue;
     const candidates = opts.prefilter === false ? plan : sourceCandidates(group.text, opts, undefined, file.filename, gateReads);
     if (candidates.length === 0) continue;
     parsed = true;
@@ -237,6 +238,18 @@ function analyzeMarkup(file: SourceFile, plan: readonly PlannedDetection[], opts
   for (const [k, v] of gateReads) (dependencies ??= new Map()).set(k, v);
   if (dependencies && dependencies.size > 0) result.dependencies = sortedRecord(dependencies);
   return result;
+}
+
+/**
+ * Whether {@link sourceCandidates} can choose anything for a text: a detection's tokens, an HTTP call, or an import
+ * and a detection's own tokens without its `requires` (the walker thread's `PrefilterPlan.needsAnalysis`). Read on a
+ * script block's own text, so the blanked copy of the page is made only for a block that may hold a finding.
+ */
+function mayBeCandidate(text: string, plan: readonly PlannedDetection[]): boolean {
+  if (HTTP_CALL_HINT.test(text)) return true;
+  const found = tokensOfPlan(text, plan);
+  if (candidateDetections(text, plan, found).length > 0) return true;
+  return IMPORT_HINT.test(text) && plan.some((p) => tokensWithoutRequires(p, (t) => found.has(t)));
 }
 
 function sortedRecord(map: ReadonlyMap<string, string>): Record<string, string> {

@@ -12,9 +12,9 @@ import { analyzeFile } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { checkSyntax, fixFile } from '../engine/fix/edits.js';
 import { fileLanguage } from '../engine/read/language.js';
-import { blankOutside, scriptBlocks, scriptGroups } from '../engine/read/script-blocks.js';
+import { blankOutside, MAX_SEPARATE_BLOCKS, scriptBlocks, scriptGroups } from '../engine/read/script-blocks.js';
 import plugin, { PLUGIN_NAME } from '../rules/index.js';
-import { assertBuilt, cliInProcess, tempTrees } from './cli/run.js';
+import { assertBuilt, cli, cliInProcess, tempTrees } from './cli/run.js';
 
 const catalog = loadCatalog();
 const notices = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0);
@@ -177,5 +177,17 @@ describe('the CLI on markup', { timeout: 120_000 }, () => {
     expect(report.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.noticeId}`)).toEqual(['public/index.html:5:9 cors-localhost-origins']);
     expect(report.unanalysed.map((u) => u.file)).toEqual(['public/broken.html']);
     expect(report.unanalysed[0].reason).toMatch(/script block at line 2/);
+  });
+
+  it('a page of 20,000 script blocks is read as one program (not 20,000 blanked copies of the page): in a child process, within its time', () => {
+    const blocks = Array.from({ length: 20_000 }, (_, i) => `<script>track(${i}, 'webexapis.com');</script>`).join('\n');
+    expect(scriptGroups(blocks, 'many.html')).toHaveLength(1);
+    expect(scriptGroups(blocks.split('\n').slice(0, MAX_SEPARATE_BLOCKS).join('\n'), 'few.html')).toHaveLength(MAX_SEPARATE_BLOCKS);
+    const d = tree({ 'many.html': blocks });
+    const r = cli(['--today', '2026-11-22', '--format', 'json'], { cwd: d });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as { findings: unknown[]; unanalysed: unknown[] };
+    expect(report.findings).toEqual([]);
+    expect(report.unanalysed).toEqual([]);
   });
 });

@@ -32,7 +32,7 @@ export interface ScriptBlock {
 export interface ScriptGroup {
   blocks: ScriptBlock[];
   /** The markup text with everything outside the blocks blanked (same length, same line breaks). */
-  text: string;
+  readonly text: string;
   lang: ScriptBlock['lang'];
   /** A name for the parser: the markup file's name with the extension of the block's language. */
   parseName: string;
@@ -219,18 +219,39 @@ const RANK: Record<ScriptBlock['lang'], number> = { js: 0, jsx: 1, ts: 2, tsx: 3
 const EXTENSION: Record<ScriptBlock['lang'], string> = { js: '.js', jsx: '.jsx', ts: '.ts', tsx: '.tsx' };
 
 /**
+ * The most blocks of a page parsed one by one. Each is parsed as a blanked copy of the whole page, so a page of
+ * many blocks would cost blocks x size (a hostile 1 MB page of 100,000 `<script>` tags); past this many, the
+ * page's blocks are read as one program, as a component's are.
+ */
+export const MAX_SEPARATE_BLOCKS = 256;
+
+/**
  * The script blocks of a markup file as the parser reads them: in an HTML page each block is a program of its
- * own; in a component all blocks are one module, in the widest language of its blocks (TypeScript when one block
- * says `lang="ts"`).
+ * own (all of them one program past {@link MAX_SEPARATE_BLOCKS}); in a component all blocks are one module, in the
+ * widest language of its blocks (TypeScript when one block says `lang="ts"`). A group's blanked `text` is made
+ * when first read.
  */
 export function scriptGroups(text: string, filename: string): ScriptGroup[] {
   const blocks = scriptBlocks(text, filename);
   if (blocks.length === 0) return [];
-  const sets = isComponentFile(filename) ? [blocks] : blocks.map((b) => [b]);
+  const sets = isComponentFile(filename) || blocks.length > MAX_SEPARATE_BLOCKS ? [blocks] : blocks.map((b) => [b]);
   return sets.map((set) => {
     const lang = set.reduce<ScriptBlock['lang']>((wide, b) => (RANK[b.lang] > RANK[wide] ? b.lang : wide), 'js');
-    return { blocks: set, text: blankOutside(text, set.map((b) => [b.start, b.end] as const), true), lang, parseName: filename + EXTENSION[lang] };
+    let blanked: string | undefined;
+    return {
+      blocks: set,
+      get text() {
+        return (blanked ??= blankOutside(text, set.map((b) => [b.start, b.end] as const), true));
+      },
+      lang,
+      parseName: filename + EXTENSION[lang],
+    };
   });
+}
+
+/** The source text of a group's blocks alone, joined by line breaks (for a search of its tokens before the blanked text is made). */
+export function groupSource(text: string, group: ScriptGroup): string {
+  return group.blocks.map((b) => text.slice(b.start, b.end)).join('\n');
 }
 
 /** The group a text offset of a markup file falls in (its blocks' content), undefined when it is in the markup. */
