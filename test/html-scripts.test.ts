@@ -14,6 +14,8 @@ import { checkSyntax, fixFile } from '../engine/fix/edits.js';
 import { fileLanguage } from '../engine/read/language.js';
 import { blankOutside, MAX_SEPARATE_BLOCKS, scriptBlocks, scriptGroups } from '../engine/read/script-blocks.js';
 import plugin, { PLUGIN_NAME } from '../rules/index.js';
+import { projectOf } from '../engine/project/modules.js';
+import { CROSS_FILE_CASES } from './helpers/cross-file.js';
 import { assertBuilt, cli, cliInProcess, tempTrees } from './cli/run.js';
 
 const catalog = loadCatalog();
@@ -115,6 +117,15 @@ describe('the engine on markup', () => {
     expect(analyzeFile({ filename: 'Me.vue', text: vue }, { catalog, notices: only('cors-localhost-origins') }).matches.map((m) => m.loc.start.line)).toEqual([2]);
     // The same call in a .js file with no browser evidence is not.
     expect(analyzeFile({ filename: 'me.js', text: vue.split('\n')[1] }, { catalog, notices: only('cors-localhost-origins') }).matches).toEqual([]);
+  });
+});
+
+describe('a page\'s inline module script and the project model', () => {
+  it('resolves a specifier that names a file with its extension (`./lib/rooms.js`), as browsers need', () => {
+    const page = `${CROSS_FILE_CASES}browser-inline-module/pages/index.html`;
+    const project = projectOf(page)!;
+    expect(project.resolver.resolve(page, './lib/rooms.js')).toBe(`${CROSS_FILE_CASES}browser-inline-module/pages/lib/rooms.js`);
+    expect(project.resolver.resolve(page, './lib/missing.js')).toBeUndefined();
   });
 });
 

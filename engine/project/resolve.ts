@@ -145,8 +145,9 @@ export class ModuleResolver {
     try {
       const stats = statSync(file, { throwIfNoEntry: false });
       return !stats || (stats.isFile() && stats.size <= MAX_MANIFEST_BYTES);
-    } catch {
-      return false;
+    } catch (error) {
+      // `./api.js/package.json`: a specifier that names a file (`import './api.js'`) has no manifest below it.
+      return (error as NodeJS.ErrnoException).code === 'ENOTDIR';
     }
   }
 }
