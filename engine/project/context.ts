@@ -1,8 +1,8 @@
 /**
  * Whether a module runs in a browser, known from the project rather than from the file: an HTML page of the
  * repository loads it (`<script src>`, a script it loads that imports it, or an inline module script that imports
- * it), the file is markup itself (an HTML page's inline script, a Vue or Svelte component: {@link markupEvidence}), a front-end component or a file that
- * reads `window`/`document`/`localStorage` imports it, or its package says so (a `browser` field; a front-end
+ * it), the file is markup itself (an HTML page's inline script, a Vue or Svelte component: {@link markupEvidence}),
+ * a front-end component or a file that reads `window`/`document`/`localStorage` imports it, or its package says so (a `browser` field; a front-end
  * framework with its bundler's configuration, not one building for Node, or an app builder such as
  * `react-scripts`, and no server framework, for the files of its `src/` tree that do not say they are server code;
  * a SvelteKit app built with the static adapter). A folder's name alone is not evidence.
