@@ -27,7 +27,7 @@ function project(config: Record<string, string>, files: Record<string, string>):
   return d;
 }
 
-function eslint(d: string, args: string[]): { code: number | null; out: { filePath: string; messages: { ruleId: string | null; severity: number; fatal?: boolean; message: string }[] }[]; stderr: string } {
+function eslint(d: string, args: string[]): { code: number | null; out: { filePath: string; messages: { ruleId: string | null; severity: number; fatal?: boolean; message: string; line?: number }[] }[]; stderr: string } {
   const r = spawnSync(process.execPath, [ESLINT_BIN, '--format', 'json', ...args], { cwd: d, encoding: 'utf8', env: { ...process.env, COLLAB_MIGRATE_TODAY: '2026-11-22' } });
   return { code: r.status, out: r.stdout ? JSON.parse(r.stdout) : [], stderr: r.stderr };
 }
