@@ -190,6 +190,19 @@ describe('the CLI on markup', { timeout: 120_000 }, () => {
     expect(report.unanalysed[0].reason).toMatch(/script block at line 2/);
   });
 
+  it('its own HTML report is not scanned as a page, and a second `--format html -o` replaces it', async () => {
+    const d = tree({ 'public/index.html': `<script>\n  fetch('https://webexapis.com/v1/people/me');\n</script>\n` });
+    const args = ['--only', 'cors-localhost-origins', '--today', '2026-11-22'];
+    expect((await cliInProcess([...args, '--format', 'html', '-o', 'report.html'], { cwd: d })).code).toBe(1);
+    const again = await cliInProcess([...args, '--format', 'html', '-o', 'report.html'], { cwd: d });
+    expect(again.stderr).not.toMatch(/Cannot write/);
+    expect(again.code).toBe(1);
+    const r = await cliInProcess([...args, '--format', 'json'], { cwd: d });
+    const report = JSON.parse(r.stdout) as { findings: { file: string }[]; files: { file: string; reason?: string }[] };
+    expect(report.findings.map((f) => f.file)).toEqual(['public/index.html']);
+    expect(report.files.find((f) => f.file === 'report.html')?.reason).toMatch(/written by collab-migrate \(an HTML report\)/);
+  });
+
   it('a page of 20,000 script blocks is read as one program (not 20,000 blanked copies of the page): in a child process, within its time', () => {
     const blocks = Array.from({ length: 20_000 }, (_, i) => `<script>track(${i}, 'webexapis.com');</script>`).join('\n');
     expect(scriptGroups(blocks, 'many.html')).toHaveLength(1);
