@@ -137,12 +137,14 @@ export function fixSource(file: TransformFile, options: TransformOptions): FixRe
 
 /**
  * The transform. Returns the fixed text; the source unchanged when nothing was fixed (jscodeshift
- * counts the file "unmodified"); `undefined` for files the engine does not read ("skipped"). A file
+ * counts the file "unmodified"); `undefined` for files the engine does not read and for markup (HTML pages, Vue and Svelte components: the CLI and the ESLint processor read their scripts), "skipped". A file
  * whose fixes were all refused because the result would not parse is an error (the text is not changed).
  * Findings that remain (no autofix, or refused) are told through `api.report`, with line and column.
  */
 export default function transform(file: TransformFile, api: TransformApi, options: TransformOptions): string | undefined {
-  if (fileLanguage(file.path) === 'unsupported') return undefined;
+  // jscodeshift reads JavaScript and TypeScript: an HTML page or a Vue/Svelte component is left to the CLI and ESLint.
+  const language = fileLanguage(file.path);
+  if (language === 'unsupported' || language === 'html') return undefined;
   const result = fixSource(file, options);
   if (result.failure && !result.changed) throw new Error(`collab-migrate: ${result.failure}`);
   if (result.failure) api.report?.(`collab-migrate: ${result.failure}`);

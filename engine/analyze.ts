@@ -13,11 +13,12 @@ import { compareIds } from './catalog/dates.js';
 import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
 import { fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
-import { HTTP_CALL_HINT, mayApply, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
+import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { projectOf, type ProjectModel } from './project/modules.js';
 import { importsMayRequest } from './api/summaries.js';
+import { groupSource, scriptGroups } from './read/script-blocks.js';
 
 export type { ParseFailure } from './parse/parse.js';
 
@@ -166,6 +167,7 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
     const matches = shift(analyzeText({ filename: file.filename, text }, relevant, opts), bom);
     return { language, matches, parsed: true };
   }
+  if (language === 'html') return analyzeMarkup({ filename: file.filename, text, present: file.present }, plan, opts, bom);
   const gateReads = new Map<string, string>();
   const candidates = opts.prefilter === false ? plan : sourceCandidates(text, opts, file.present, file.filename, gateReads);
   if (candidates.length === 0) {
@@ -194,6 +196,61 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
   for (const [k, v] of gateReads) (dependencies ??= new Map()).set(k, v);
   if (dependencies && dependencies.size > 0) result.dependencies = sortedRecord(dependencies);
   return result;
+}
+
+/**
+ * A markup file (HTML page, Vue or Svelte component): each group of its inline script blocks is analysed as a
+ * source file whose text is the markup with everything else blanked (engine/read/script-blocks.ts), so offsets,
+ * lines and columns are the markup file's. A group that does not parse makes the file's `parseError` (the first
+ * such group's, its line in the markup file), with the text-level findings of that group; the other groups are
+ * analysed as usual.
+ */
+function analyzeMarkup(file: SourceFile, plan: readonly PlannedDetection[], opts: AnalyzeOptions, bom: number): FileAnalysisResult {
+  const language: FileLanguage = 'html';
+  // The walker's decision on the whole text (markup included): no token and no HTTP call, no script of it can match.
+  if (opts.prefilter !== false && candidateDetections(file.text, plan, file.present).length === 0 && !HTTP_CALL_HINT.test(file.text)) return { language, matches: [], parsed: false };
+  const gateReads = new Map<string, string>();
+  const matches: Match[] = [];
+  let parseError: ParseFailure | undefined;
+  let parsed = false;
+  let dependencies: Map<string, string> | undefined;
+  for (const group of scriptGroups(file.text, file.filename)) {
+    if (opts.prefilter !== false && !mayBeCandidate(groupSource(file.text, group), plan)) continue;
+    const candidates = opts.prefilter === false ? plan : sourceCandidates(group.text, opts, undefined, file.filename, gateReads);
+    if (candidates.length === 0) continue;
+    parsed = true;
+    const tree = parseSource(group.text, group.parseName, undefined, { ranges: false });
+    if (!tree.ok) {
+      parseError ??= { ...tree.error, message: `script block at line ${tree.error.line}: ${tree.error.message}` };
+      const textual = candidates.filter((p) => p.detector.detectUnparsed);
+      if (textual.length) matches.push(...analyzeUnparsed({ filename: file.filename, text: group.text }, textual, opts));
+      continue;
+    }
+    const context = new FileContext(file.filename, group.text, tree.ast);
+    const project = linkProject(context, opts);
+    try {
+      matches.push(...runDetections(context, candidates, opts));
+    } finally {
+      for (const [k, v] of project?.end() ?? []) (dependencies ??= new Map()).set(k, v);
+    }
+  }
+  const result: FileAnalysisResult = { language, matches: shift(dedupe(matches), bom), parsed };
+  if (parseError) result.parseError = parseError;
+  for (const [k, v] of gateReads) (dependencies ??= new Map()).set(k, v);
+  if (dependencies && dependencies.size > 0) result.dependencies = sortedRecord(dependencies);
+  return result;
+}
+
+/**
+ * Whether {@link sourceCandidates} can choose anything for a text: a detection's tokens, an HTTP call, or an import
+ * and a detection's own tokens without its `requires` (the walker thread's `PrefilterPlan.needsAnalysis`). Read on a
+ * script block's own text, so the blanked copy of the page is made only for a block that may hold a finding.
+ */
+function mayBeCandidate(text: string, plan: readonly PlannedDetection[]): boolean {
+  if (HTTP_CALL_HINT.test(text)) return true;
+  const found = tokensOfPlan(text, plan);
+  if (candidateDetections(text, plan, found).length > 0) return true;
+  return IMPORT_HINT.test(text) && plan.some((p) => tokensWithoutRequires(p, (t) => found.has(t)));
 }
 
 function sortedRecord(map: ReadonlyMap<string, string>): Record<string, string> {

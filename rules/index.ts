@@ -27,6 +27,8 @@ import { createTypeOracle } from '../engine/detectors/type-oracle.js';
 import { fingerprintAll } from '../engine/findings/fingerprint.js';
 import { baselineKey, baselineKeys, readBaseline, recordedState } from '../engine/findings/baseline.js';
 import type { EngineOptions, IsoDate, Notice, TypeOracle } from '../engine/types.js';
+import { isMarkupFile } from '../engine/read/script-blocks.js';
+import { createHtmlProcessor, HTML_PROCESSOR } from './html-processor.js';
 import { checkConfigureOptions, checkRuleOptions, checkSettings, eslintSchema, PLUGIN_NAME, type ConfigureOptions, type PluginSettings, type RuleOptions } from './options.js';
 
 export { PLUGIN_NAME, type ConfigureOptions, type PluginSettings, type RuleOptions };
@@ -120,6 +122,16 @@ const invalidReported = new WeakSet<Suppression>();
 /** The message of an invalid suppression comment (the CLI lists the same ones under "invalid suppressions"). */
 const INVALID_SUPPRESSION = 'invalidSuppression';
 const INVALID_SUPPRESSION_MESSAGE = 'Invalid collab-migrate suppression comment: {{problem}}. It suppresses nothing.';
+
+/**
+ * The file a rule's findings belong to: for a script block of a markup file handed over by a processor
+ * (`page.html/0.js`), the markup file itself (its folder resolves the block's imports, its name says it is browser
+ * code), as the CLI reads it; otherwise the file ESLint names.
+ */
+function sourceFilename(context: { filename: string; physicalFilename?: string }): string {
+  const physical = context.physicalFilename;
+  return physical && physical !== context.filename && isMarkupFile(physical) ? physical : context.filename;
+}
 
 function fileContextOf(sourceCode: TSESLint.SourceCode, filename: string): FileContext {
   let ctx = contexts.get(sourceCode.ast);
@@ -224,7 +236,8 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
       // The engine's per-file decision (a text search, gates on the text, the strings of imported modules for a
       // file that makes HTTP calls), shared by every rule of the file and made before any walk of its tree.
       const key = `${options.region ?? ''}\0${options.strictScopes ?? ''}\0${today}\0${options.fixMode ?? ''}`;
-      const decided = applicableNotices(code, context.filename, catalog, engine, key, types).get(notice.id);
+      const filename = sourceFilename(context);
+      const decided = applicableNotices(code, filename, catalog, engine, key, types).get(notice.id);
       // Nothing to analyse and no collab-migrate comment to check: no listener, so ESLint never calls this rule on
       // the file (most files of a project; `Program:exit` on every rule of every file was part of the plugin's cost).
       if (!decided && !file.ownDirectives) return {};
@@ -232,7 +245,7 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
       const sourceCode = code;
       return {
         'Program:exit'() {
-          const matches = decided ? analyzeContext(fileContextOf(code, context.filename), { catalog, notices, engine, types }, decided) : [];
+          const matches = decided ? analyzeContext(fileContextOf(code, filename), { catalog, notices, engine, types }, decided) : [];
           const when = effectiveText(notice);
           const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode, catalog);
           // A comment that cannot be read as meant (a bad `until` date, an unknown id) is said once: by the rule it
@@ -250,7 +263,7 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
           let tolerated: Set<number> | undefined;
           const baseline = baselineFile && matches.length > 0 ? baselineOf(baselineFile) : undefined;
           if (baselineFile && baseline && recordedState(notice, baseline.recorded, today) === 'recorded') {
-            const file = relative(dirname(baselineFile), context.filename).split(sep).join('/');
+            const file = relative(dirname(baselineFile), filename).split(sep).join('/');
             const ordered = [...matches].sort((a, b) => a.range[0] - b.range[0]);
             const prints = fingerprintAll(sourceCode.text, ordered);
             tolerated = new Set(ordered.flatMap((m, i) => (baseline.keys.has(baselineKey(file, notice.id, prints[i]!)) ? [m.range[0]] : [])));
@@ -281,6 +294,8 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
 }
 
 const FILES = ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'];
+/** Markup whose inline scripts the `collab-migrate/html` processor hands to the rules. */
+const MARKUP_FILES = ['**/*.{html,htm,vue,svelte}'];
 /** TypeScript files: the only ones `configs.typescript` gives a parser (ESLint's own parser reads JavaScript). */
 const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
 
@@ -296,14 +311,17 @@ function severityFor(notice: Notice, opts: ConfigureOptions, today: IsoDate): Se
 export interface CollabPlugin {
   meta: { name: string; version: string };
   rules: Record<string, TSESLint.RuleModule<string, [RuleOptions?]>>;
-  configs: Record<'recommended' | 'all' | 'typescript', Linter.Config> & { configure(opts?: ConfigureOptions): Linter.Config };
+  /** `collab-migrate/html`: the inline scripts of HTML pages and Vue/Svelte components (rules/html-processor.ts). */
+  processors: Record<typeof HTML_PROCESSOR, Linter.Processor>;
+  configs: Record<'recommended' | 'all' | 'typescript' | 'html', Linter.Config> & { configure(opts?: ConfigureOptions): Linter.Config };
 }
 
 /** Builds the plugin from a catalog (the built-in one by default). */
 export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlugin {
   const detectable = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0);
   const rules = Object.fromEntries(detectable.map((n) => [n.id, createRule(n, catalog)]));
-  const plugin = { meta: { name: PLUGIN_NAME, version: pkg.version }, rules } as CollabPlugin;
+  const processors = { [HTML_PROCESSOR]: createHtmlProcessor(PLUGIN_NAME, pkg.version) };
+  const plugin = { meta: { name: PLUGIN_NAME, version: pkg.version }, rules, processors } as CollabPlugin;
   const configure = (given: ConfigureOptions = {}): Linter.Config => {
     const opts = checkConfigureOptions(given);
     const today = opts.today ?? defaultToday();
@@ -347,6 +365,11 @@ export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlug
     },
     get typescript() {
       const config: TSESLint.FlatConfig.Config = { name: `${PLUGIN_NAME}/typescript`, files: TS_FILES, languageOptions: { parser: tsParser as TSESLint.FlatConfig.Parser } };
+      return config as unknown as Linter.Config;
+    },
+    get html() {
+      // Only the processor: the blocks (`page.html/0.js`) then match the `files` of `recommended` or `configure()`.
+      const config: TSESLint.FlatConfig.Config = { name: `${PLUGIN_NAME}/html`, files: MARKUP_FILES, plugins: { [PLUGIN_NAME]: plugin as unknown as TSESLint.FlatConfig.Plugin }, processor: `${PLUGIN_NAME}/${HTML_PROCESSOR}` };
       return config as unknown as Linter.Config;
     },
     configure,

@@ -127,3 +127,45 @@ describe('nested loops', () => {
     ]);
   });
 });
+
+describe('a wrapper called in a loop over an array literal', () => {
+  const WRAPPER = `function get(url, token) {
+  return fetch(url, { headers: { 'Content-Type': 'application/json', Authorization: \`Bearer \${token}\` } });
+}`;
+  it('for...of: each element reaches the wrapper\'s request, and the wrapper\'s header is reported once', () => {
+    const code = `${WRAPPER}
+export async function load(token) {
+  for (const url of ['https://webexapis.com/v1/people/me', 'https://webexapis.com/v1/rooms']) await get(url, token);
+}`;
+    expect(urls(code)).toEqual(['GET https://webexapis.com/v1/people/me', 'GET https://webexapis.com/v1/rooms']);
+    expect(findings(code)).toEqual(['2:33 get-request-content-type']);
+  });
+  it('forEach and map over a const array, the element in a template the wrapper completes', () => {
+    const code = `const BASE = 'https://webexapis.com/v1/';
+function api(path, token) {
+  return fetch(BASE + path, { headers: { 'Content-Type': 'application/json', Authorization: token } });
+}
+const PATHS = ['people/me', 'rooms'];
+export function load(token) {
+  PATHS.forEach((p) => api(p, token));
+  return Promise.all(['licenses', 'roles'].map((p) => api(p, token)));
+}`;
+    // The wrapper's own request (its path a parameter), then one request per element at each call site.
+    expect(urls(code)).toEqual([
+      'GET https://webexapis.com/v1/*',
+      'GET https://webexapis.com/v1/people/me',
+      'GET https://webexapis.com/v1/rooms',
+      'GET https://webexapis.com/v1/licenses',
+      'GET https://webexapis.com/v1/roles',
+    ]);
+    expect(findings(code)).toEqual(['3:41 get-request-content-type']);
+  });
+  it('look-alike: a wrapper called in a loop over URLs of another service stays quiet', () => {
+    const code = `${WRAPPER}
+export async function load(token) {
+  for (const url of ['https://api.github.com/user', 'https://example.com/a']) await get(url, token);
+}`;
+    expect(urls(code)).toEqual([]);
+    expect(findings(code)).toEqual([]);
+  });
+});

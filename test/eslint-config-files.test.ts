@@ -27,7 +27,7 @@ function project(config: Record<string, string>, files: Record<string, string>):
   return d;
 }
 
-function eslint(d: string, args: string[]): { code: number | null; out: { filePath: string; messages: { ruleId: string | null; severity: number; fatal?: boolean; message: string }[] }[]; stderr: string } {
+function eslint(d: string, args: string[]): { code: number | null; out: { filePath: string; messages: { ruleId: string | null; severity: number; fatal?: boolean; message: string; line?: number }[] }[]; stderr: string } {
   const r = spawnSync(process.execPath, [ESLINT_BIN, '--format', 'json', ...args], { cwd: d, encoding: 'utf8', env: { ...process.env, COLLAB_MIGRATE_TODAY: '2026-11-22' } });
   return { code: r.status, out: r.stdout ? JSON.parse(r.stdout) : [], stderr: r.stderr };
 }
@@ -49,7 +49,26 @@ describe('ESLint config files in a fresh npm init -y project', { timeout: 120_00
     expect(r.stderr).toBe('');
     expect(rules(r)).toEqual(['hook.js collab-migrate/telephony-calls-filter-number']);
     const shape = spawnSync(process.execPath, ['-e', "const c = require('collab-migrate/eslint'); console.log(JSON.stringify([typeof c.rules, Object.keys(c.configs).sort(), 'default' in c]))"], { cwd: d, encoding: 'utf8' });
-    expect(JSON.parse(shape.stdout)).toEqual(['object', ['all', 'configure', 'recommended', 'typescript'], false]);
+    expect(JSON.parse(shape.stdout)).toEqual(['object', ['all', 'configure', 'html', 'recommended', 'typescript'], false]);
+  });
+
+  it('HTML pages and Vue components: configs.html hands the rules their inline scripts (the `eslint` command), at the page\'s line', () => {
+    const config = "import collab from 'collab-migrate/eslint';\n\nexport default [collab.configs.html, collab.configs.typescript, collab.configs.recommended];\n";
+    const page = `<!doctype html>\n<body>\n<script type="application/ld+json">{"url": "https://webexapis.com/v1/webhooks"}</script>\n<script>\n${HOOK}</script>\n</body>\n`;
+    const vue = `<template><p/></template>\n<script setup lang="ts">\nconst id: string = 'x';\n${HOOK}</script>\n`;
+    const d = project({ 'eslint.config.mjs': config }, { 'page.html': page, 'Hook.vue': vue });
+    const r = eslint(d, ['.']);
+    expect(r.stderr).toBe('');
+    // Markup is browser code: the direct call to the API is also a cors-localhost-origins finding.
+    expect(r.out.flatMap((f) => f.messages.map((m) => `${path.basename(f.filePath)}:${m.line} ${m.ruleId ?? m.message}`)).sort()).toEqual([
+      'Hook.vue:4 collab-migrate/cors-localhost-origins',
+      'Hook.vue:4 collab-migrate/telephony-calls-filter-number',
+      'page.html:5 collab-migrate/cors-localhost-origins',
+      'page.html:5 collab-migrate/telephony-calls-filter-number',
+    ]);
+    // Without configs.html, ESLint lints no markup at all.
+    writeFileSync(path.join(d, 'eslint.config.mjs'), config.replace('collab.configs.html, ', ''));
+    expect(eslint(d, ['.']).out.map((f) => path.basename(f.filePath)).filter((n) => /\.(html|vue)$/.test(n))).toEqual([]);
   });
 
   it('TypeScript files: configs.typescript gives them a parser, JavaScript keeps ESLint\'s own', () => {

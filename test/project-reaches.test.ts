@@ -5,7 +5,7 @@
  * detection's own tokens without an API marker is read with its imports only then. Each case says what must
  * still be followed (a finding must not be lost) and what is ruled out.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';

@@ -10,6 +10,7 @@ import { defaultCacheLocation } from '../scan/cache-location.js';
 import { confineRc, loadRc, type RcOptions } from '../config/config.js';
 import { UsageError } from '../errors.js';
 import { parseSize } from '../walk/files.js';
+import { HTML_REPORT } from '../walk/own-files.js';
 import { readFileHead } from '../../engine/read/read-file.js';
 import { printable } from '../../engine/read/printable.js';
 import type { Io } from '../io.js';
@@ -151,7 +152,7 @@ function isOwnReport(file: string): boolean {
   } catch {
     return false;
   }
-  return /"(?:tool|driver)"\s*:\s*\{\s*"name"\s*:\s*"collab-migrate"/.test(head) || /collab-migrate\/baseline\.schema\.json/.test(head);
+  return /"(?:tool|driver)"\s*:\s*\{\s*"name"\s*:\s*"collab-migrate"/.test(head) || /collab-migrate\/baseline\.schema\.json/.test(head) || HTML_REPORT.test(head);
 }
 
 /**

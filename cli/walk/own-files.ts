@@ -24,9 +24,16 @@ const SIGNATURES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\{"format":\d+,"key":"[0-9a-f]{40}","startedAt":\d+,"entries":/, 'its result cache'],
 ];
 
+/**
+ * `--format html` (and the organisation page): its head names the tool as the page's generator. HTML pages are read
+ * for their inline scripts (engine/read/script-blocks.ts), and a report quotes the code it reports on.
+ */
+export const HTML_REPORT = /^<!doctype html>\s*<html lang="en">\s*<head>\s*<meta charset="utf-8">\s*<meta name="viewport"[^>]*>\s*<meta http-equiv="Content-Security-Policy"[^>]*>\s*<meta name="generator" content="collab-migrate [^"<>]*">/i;
+
 /** Why a file is one collab-migrate wrote (`written by collab-migrate (a baseline)`), or undefined. */
 export function ownFileByText(text: string): string | undefined {
   const head = text.slice(0, HEAD).replace(/^\uFEFF/, '');
+  if (HTML_REPORT.test(head)) return `${OWN_FILE} (an HTML report)`;
   if (!head.startsWith('{')) return undefined;
   for (const [signature, what] of SIGNATURES) if (signature.test(head)) return `${OWN_FILE} (${what})`;
   return undefined;

@@ -70,7 +70,7 @@ export function readText(file: FoundFile): { text: string } | { reason: string }
     if (nul && source && mostlyControl(text)) return { reason: BINARY_SOURCE };
   }
   // A report, baseline or cache collab-migrate wrote quotes the code it reports on: never a finding.
-  if (file.language === 'config') {
+  if (file.language === 'config' || file.language === 'html') {
     const own = ownFileByText(text);
     if (own) return { reason: own };
   }

@@ -109,7 +109,7 @@ function inlineWalk(opts: WalkOptions): WalkStream {
   };
 }
 
-const LANGUAGES: Record<FoundFile['language'], FoundFile['language']> = { js: 'js', ts: 'ts', config: 'config' };
+const LANGUAGES: Record<FoundFile['language'], FoundFile['language']> = { js: 'js', ts: 'ts', html: 'html', config: 'config' };
 
 /**
  * A file as the walker thread sent it, made smaller: the message gave each file its own copy of every string, and

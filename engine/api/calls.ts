@@ -501,6 +501,24 @@ function eachElement(loops: readonly ArrayLoop[], r: HttpRequest, read: () => Ht
   return [r];
 }
 
+/**
+ * A wrapper's call site inside a loop over an array literal (`for (const u of [A, B]) await get(u)`,
+ * `PATHS.forEach((p) => api(p))`): one request per element, the wrapper's requests read again with the loop
+ * variable bound to that element (`again`), as {@link loopRequests} does for a direct call.
+ */
+function loopWrapperRequests(file: FileContext, wrapped: HttpRequest[], again: () => HttpRequest[]): HttpRequest[] {
+  const loops = arrayLoops(file);
+  if (loops.length === 0) return wrapped;
+  return wrapped.flatMap((r) => {
+    if (r.url?.complete) return [r];
+    const around = loops.filter((l) => r.node.range[0] >= l.body.range[0] && r.node.range[1] <= l.body.range[1]);
+    if (around.length === 0) return [r];
+    // The same call site can carry several of the wrapper's requests: the one at the same position is read again.
+    const position = wrapped.filter((w) => w.node === r.node).indexOf(r);
+    return eachElement(around, r, () => again().filter((w) => w.node === r.node)[position]);
+  });
+}
+
 /** Every HTTP request of a file, in document order (memoized per file). */
 export function getRequests(file: FileContext, catalog: LoadedCatalog): HttpRequest[] {
   return file.cached('requests', () => {
@@ -540,7 +558,8 @@ function ownRequests(file: FileContext, catalog: LoadedCatalog): OwnRequests {
     }
     // A call of a same-file wrapper is read through the wrapper, even when it looks like `client.get(url, config)`.
     const known = new Set(out.filter((r) => r.client !== 'unknown').map((r) => r.node));
-    const wrapped = wrapperRequests(file, catalog, [...out, ...speculative], known);
+    const candidates = [...out, ...speculative];
+    const wrapped = loopWrapperRequests(file, wrapperRequests(file, catalog, candidates, known), () => wrapperRequests(file, catalog, candidates, known));
     return { out, wrapped, seen: new Set<Node>([...known, ...wrapped.map((r) => r.node)]) };
   });
 }

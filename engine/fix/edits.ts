@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { analyzeFile, fileLanguage, type AnalyzeOptions, type FileAnalysisResult, type SourceFile } from '../analyze.js';
 import { parseSource } from '../parse/parse.js';
+import { scriptGroups } from '../read/script-blocks.js';
 import type { Match, TextEdit } from '../types.js';
 
 /** The outcome of applying groups of edits. */
@@ -69,6 +70,14 @@ export function checkSyntax(filename: string, text: string, original?: string): 
   if (language === 'js' || language === 'ts') {
     const parsed = parseSource(body, filename);
     return parsed.ok ? undefined : `${parsed.error.message} (${parsed.error.line}:${parsed.error.column})`;
+  }
+  if (language === 'html') {
+    // Each group of inline script blocks as the engine reads it (engine/read/script-blocks.ts); the markup is not checked.
+    for (const group of scriptGroups(body, filename)) {
+      const parsed = parseSource(group.text, group.parseName);
+      if (!parsed.ok) return `script block: ${parsed.error.message} (${parsed.error.line}:${parsed.error.column})`;
+    }
+    return undefined;
   }
   if (language !== 'config') return undefined;
   const shape = configShape(filename, body);

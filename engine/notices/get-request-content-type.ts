@@ -8,7 +8,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { enclosingScope, mergedValue, objectOf } from '../api/bindings.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { readsBrowserGlobals } from '../project/context.js';
+import { markupEvidence, readsBrowserGlobals } from '../project/context.js';
 import { FileContext as Context } from '../parse/file-context.js';
 import { parseSource } from '../parse/parse.js';
 import type { CustomDetection, TextEdit } from '../types.js';
@@ -262,7 +262,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     // the client in this file. No edit: the default is shared with the client's other requests.
     // axios's browser adapters drop the header of a request without data, so only code that reads no browser global counts.
     const defaults = new Set<Node>();
-    const browser = readsBrowserGlobals(file.text);
+    const browser = readsBrowserGlobals(file.text) || markupEvidence(file.filename) !== undefined;
     for (const instance of getClientInstances(file, ctx.catalog).values()) {
       if (instance.client === 'axios' && browser) continue;
       for (const h of instance.headers) {

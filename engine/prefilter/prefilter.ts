@@ -277,18 +277,18 @@ export class PrefilterPlan {
   }
 
   /** The tokens the engine would find in the text (`SourceFile.present` for `analyzeFile`). */
-  present(text: string, language: 'js' | 'ts' | 'config'): ReadonlySet<string> {
+  present(text: string, language: 'js' | 'ts' | 'html' | 'config'): ReadonlySet<string> {
     return (language === 'config' ? this.config : this.source).present(text);
   }
 
   /** Whether some detection may apply to a file of this language that holds these tokens. */
-  mayAnalyse(present: ReadonlySet<string>, language: 'js' | 'ts' | 'config'): boolean {
+  mayAnalyse(present: ReadonlySet<string>, language: 'js' | 'ts' | 'html' | 'config'): boolean {
     if (present.size === 0) return language === 'config' ? this.withoutTokens.config : this.withoutTokens.source;
     const has = (t: string): boolean => present.has(t);
     return this.entries.some((e) => (language !== 'config' || e.config) && mayApply(e, has));
   }
 
-  needsAnalysis(text: string, language: 'js' | 'ts' | 'config'): boolean {
+  needsAnalysis(text: string, language: 'js' | 'ts' | 'html' | 'config'): boolean {
     const present = this.present(text, language);
     return this.mayAnalyse(present, language) || this.mayFollowImports(text, language, present);
   }
@@ -298,7 +298,7 @@ export class PrefilterPlan {
    * file makes HTTP calls or holds that detection's own tokens without its `requires` (a method of an imported
    * class sends to the endpoint: `api.updatePersonCallerId(id, body)`, the API host written in the class's module).
    */
-  mayFollowImports(text: string, language: 'js' | 'ts' | 'config', present?: ReadonlySet<string>): boolean {
+  mayFollowImports(text: string, language: 'js' | 'ts' | 'html' | 'config', present?: ReadonlySet<string>): boolean {
     if (language === 'config' || !this.entries.some((e) => e.urls)) return false;
     if (HTTP_CALL_HINT.test(text)) return true;
     // A detection's own tokens are needed below: a text without any (most) is decided without the import search.

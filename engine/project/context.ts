@@ -1,7 +1,8 @@
 /**
  * Whether a module runs in a browser, known from the project rather than from the file: an HTML page of the
- * repository loads it (`<script src>`, or a module script that imports it), a front-end component or a file that
- * reads `window`/`document`/`localStorage` imports it, or its package says so (a `browser` field; a front-end
+ * repository loads it (`<script src>`, a script it loads that imports it, or an inline module script that imports
+ * it), the file is markup itself (an HTML page's inline script, a Vue or Svelte component: {@link markupEvidence}),
+ * a front-end component or a file that reads `window`/`document`/`localStorage` imports it, or its package says so (a `browser` field; a front-end
  * framework with its bundler's configuration, not one building for Node, or an app builder such as
  * `react-scripts`, and no server framework, for the files of its `src/` tree that do not say they are server code;
  * a SvelteKit app built with the static adapter). A folder's name alone is not evidence.
@@ -13,6 +14,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileContext } from '../parse/file-context.js';
 import { readRegularFile } from '../read/read-file.js';
+import { isComponentFile, isMarkupFile, scriptBlocks } from '../read/script-blocks.js';
 import { projectOf, specifiersIn, type ProjectModel } from './modules.js';
 import { isInside } from './resolve.js';
 
@@ -159,10 +161,17 @@ function packageEvidence(root: string, filename: string, text: string): string |
   return builder ? `its package (${rel}) is a ${framework} front end built by ${builder}` : undefined;
 }
 
-const pages = new Map<string, Array<{ page: string; scripts: string[] }>>();
+/** An HTML page of the repository: the scripts it loads (`<script src>`, absolute) and the text of its inline module scripts. */
+interface Page {
+  page: string;
+  scripts: string[];
+  modules: string[];
+}
 
-/** The scripts the HTML pages of a folder load (`<script src>`), as absolute paths. */
-function pagesIn(dir: string): Array<{ page: string; scripts: string[] }> {
+const pages = new Map<string, Page[]>();
+
+/** The HTML pages of a folder with the scripts they load (`<script src>`) and their inline module scripts. */
+function pagesIn(dir: string): Page[] {
   let list = pages.get(dir);
   if (list) return list;
   list = [];
@@ -177,7 +186,8 @@ function pagesIn(dir: string): Array<{ page: string; scripts: string[] }> {
       if (/^[a-z][\w+.-]*:|^\/\//i.test(src)) continue;
       scripts.push(path.resolve(dir, src.replace(/^\//, '')));
     }
-    list.push({ page, scripts });
+    const modules = scriptBlocks(text, page).flatMap((b) => (b.module ? [text.slice(b.start, b.end)] : []));
+    list.push({ page, scripts, modules });
   }
   pages.set(dir, list);
   return list;
@@ -186,9 +196,10 @@ function pagesIn(dir: string): Array<{ page: string; scripts: string[] }> {
 /** An HTML page in the file's folder or a folder above it (inside the root) that loads it, directly or as a module script's import. */
 function pageEvidence(project: ProjectModel, filename: string): string | undefined {
   for (let dir = path.dirname(filename); isInside(project.root, dir); dir = path.dirname(dir)) {
-    for (const { page, scripts } of pagesIn(dir)) {
+    for (const { page, scripts, modules } of pagesIn(dir)) {
       const rel = path.relative(project.root, page).split(path.sep).join('/');
       if (scripts.includes(filename)) return `the page ${rel} loads it`;
+      if (modules.some((m) => specifiersIn(m).some((s) => project.resolver.resolve(page, s) === filename))) return `an inline module script of the page ${rel} imports it`;
       for (const script of scripts) {
         const text = readText(script);
         if (text && specifiersIn(text).some((s) => project.resolver.resolve(script, s) === filename)) return `the page ${rel} loads a script that imports it`;
@@ -271,10 +282,21 @@ function importerEvidence(project: ProjectModel, filename: string): string | und
 const evidence = new Map<string, string | null>();
 
 /**
+ * Why a markup file's scripts run in a browser, known from its name: an HTML page's inline scripts are the page's
+ * own code, and a Vue or Svelte component is front-end code (engine/read/script-blocks.ts). Undefined for any other file.
+ */
+export function markupEvidence(filename: string): string | undefined {
+  if (!isMarkupFile(filename)) return undefined;
+  return isComponentFile(filename) ? 'it is a front-end component' : 'it is an inline script of an HTML page';
+}
+
+/**
  * Why the project says a module runs in a browser, or undefined when it says nothing (no project model: a
- * file not on disk, or analysed alone).
+ * file not on disk, or analysed alone). A markup file's scripts say it themselves ({@link markupEvidence}).
  */
 export function browserEvidence(file: FileContext): string | undefined {
+  const markup = markupEvidence(file.filename);
+  if (markup !== undefined) return markup;
   if (!file.links) return undefined;
   const project = projectOf(file.filename);
   if (!project) return undefined;

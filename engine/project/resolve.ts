@@ -28,8 +28,9 @@ function manifestState(file: string): 'absent' | 'safe' | 'unsafe' {
     const stats = statSync(file, { throwIfNoEntry: false });
     if (!stats) return 'absent';
     return stats.isFile() && stats.size <= MAX_MANIFEST_BYTES ? 'safe' : 'unsafe';
-  } catch {
-    return 'unsafe';
+  } catch (error) {
+    // `./api.js/package.json`: a specifier that names a file (`import './api.js'`) has no manifest below it.
+    return (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'absent' : 'unsafe';
   }
 }
 

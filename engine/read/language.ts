@@ -3,11 +3,15 @@
  * thread can load it without loading the engine.
  */
 
-/** How the engine treats a file: parsed source, configuration text, or not at all. */
-export type FileLanguage = 'js' | 'ts' | 'config' | 'unsupported';
+/**
+ * How the engine treats a file: parsed source, markup whose inline script blocks are parsed (`html`: HTML pages,
+ * Vue and Svelte single-file components; engine/read/script-blocks.ts), configuration text, or not at all.
+ */
+export type FileLanguage = 'js' | 'ts' | 'html' | 'config' | 'unsupported';
 
 const JS = /\.(js|cjs|mjs|jsx)$/i;
 const TS = /\.(ts|tsx|mts|cts)$/i;
+const MARKUP = /\.(html?|vue|svelte)$/i;
 const CONFIG = /\.(json|jsonc|json5|yaml|yml|properties|toml)$/i;
 /**
  * Environment files under their usual names: `.env`, `.env.production`, `.env.local.example`, `.env-sample`,
@@ -17,13 +21,14 @@ const ENV = /(?:^|[\\/])(?:\.env(?:[.\-_][\w.-]*)?|[\w-][\w.-]*\.env(?:\.[\w.-]+
 
 /** Whether a file is an environment file (`KEY=value` lines, `#` comments), by its name. */
 export function isEnvFile(filename: string): boolean {
-  return ENV.test(filename) && !JS.test(filename) && !TS.test(filename) && !CONFIG.test(filename);
+  return ENV.test(filename) && !JS.test(filename) && !TS.test(filename) && !MARKUP.test(filename) && !CONFIG.test(filename);
 }
 
 /** Decides a file's language from its name. Declaration files (`.d.ts`) are source too. */
 export function fileLanguage(filename: string): FileLanguage {
   if (TS.test(filename)) return 'ts';
   if (JS.test(filename)) return 'js';
+  if (MARKUP.test(filename)) return 'html';
   if (CONFIG.test(filename) || ENV.test(filename)) return 'config';
   return 'unsupported';
 }

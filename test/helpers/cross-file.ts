@@ -16,6 +16,7 @@ export const CROSS_FILE_SHAPES: Array<{ shape: string; file: string; finding: st
   { shape: 'a method of a class called on the instance another module exports (`export const api = new CallingApi(...)`)', file: 'imported-singleton/src/caller-id.ts', finding: 'caller-id-name-fields-deprecated 4 certain' },
   { shape: 'a method of an imported class called on a field typed with it (`constructor(private readonly api: CallingApi)`)', file: 'imported-field/src/caller-id.ts', finding: 'caller-id-name-fields-deprecated 7 certain' },
   { shape: 'a script an HTML page of the repository loads', file: 'browser-page/pages/scripts/webex.js', finding: 'cors-localhost-origins 4 certain' },
+  { shape: "a module an HTML page's inline module script imports (the look-alike's page names it in a template and a comment only)", file: 'browser-inline-module/pages/lib/rooms.js', finding: 'cors-localhost-origins 2 certain' },
   { shape: 'a module imported by a file that reads browser globals', file: 'browser-importer/src/lib/rooms.ts', finding: 'cors-localhost-origins 2 certain' },
   { shape: 'the source tree of a Vite React front end (package.json and bundler config)', file: 'browser-vite/src/api/rooms.ts', finding: 'cors-localhost-origins 2 certain' },
   { shape: 'the source tree of a webpack React app with a dev server and an HTML plugin (`webpack.config.dev.js`; the look-alike builds for `target: \'node\'`)', file: 'browser-webpack/src/api/rooms.js', finding: 'cors-localhost-origins 2 certain' },

@@ -1,0 +1,260 @@
+/**
+ * The scripts written inside markup: the inline `<script>` blocks of an HTML page and the `<script>` blocks of a
+ * Vue or Svelte single-file component. A module of its own with no imports (as language.ts), so the CLI's walker
+ * thread and the ESLint plugin's processor can load it without the engine.
+ *
+ * Each block is handed to the parser as a *blanked copy* of the whole file: every character outside the block
+ * becomes a space (line breaks are kept), so the parser's offsets, lines and columns are those of the markup file
+ * itself, a fix's ranges index the markup file's text, and nothing maps positions back. An HTML page's blocks are
+ * separate scripts (each its own group); a component's blocks are one module (Vue's `<script>` + `<script setup>`,
+ * Svelte's `<script context="module">` + `<script>`), one group.
+ *
+ * The tags are found by a scanner of the HTML tokenizer's rules that matter here (comments, quoted attribute
+ * values, raw-text elements whose content holds no tags, a script's end at the first `</script`), not by an HTML
+ * parser package: see docs/html.md for why and what it costs.
+ */
+
+/** One inline script block of a markup file: its content's offsets in the file's text. */
+export interface ScriptBlock {
+  /** Offset of the first character of the content (just after the opening tag's `>`). */
+  start: number;
+  /** Offset just past the content (the `<` of `</script`, or the end of the text when the tag is not closed). */
+  end: number;
+  /** Offset of the closing tag's `<`, or undefined when the block runs to the end of the text. */
+  close?: number;
+  /** The language the block is written in. */
+  lang: 'js' | 'jsx' | 'ts' | 'tsx';
+  /** `type="module"`, or a component's block (components are modules). */
+  module: boolean;
+}
+
+/** Blocks parsed together, as one program, with the text the parser reads. */
+export interface ScriptGroup {
+  blocks: ScriptBlock[];
+  /** The markup text with everything outside the blocks blanked (same length, same line breaks). */
+  readonly text: string;
+  lang: ScriptBlock['lang'];
+  /** A name for the parser: the markup file's name with the extension of the block's language. */
+  parseName: string;
+}
+
+const MARKUP = /\.(html?|vue|svelte)$/i;
+const COMPONENT = /\.(vue|svelte)$/i;
+
+/** Whether a file is markup whose script blocks the engine reads (`.html`, `.htm`, `.vue`, `.svelte`), by its name. */
+export function isMarkupFile(filename: string): boolean {
+  return MARKUP.test(filename);
+}
+
+/** Whether a file is a single-file component (`.vue`, `.svelte`): front-end code whose blocks form one module. */
+export function isComponentFile(filename: string): boolean {
+  return COMPONENT.test(filename);
+}
+
+/** Elements whose content is text, not tags (a `<script>` written inside one is not a script). */
+const RAW_TEXT = new Set(['style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript']);
+
+/** `type` values of a classic script (the HTML standard's JavaScript MIME type essence matches), plus in-browser JSX. */
+const CLASSIC_TYPES = new Set([
+  '',
+  'text/javascript',
+  'application/javascript',
+  'application/ecmascript',
+  'application/x-ecmascript',
+  'application/x-javascript',
+  'text/ecmascript',
+  'text/javascript1.0',
+  'text/javascript1.1',
+  'text/javascript1.2',
+  'text/javascript1.3',
+  'text/javascript1.4',
+  'text/javascript1.5',
+  'text/jscript',
+  'text/livescript',
+  'text/x-ecmascript',
+  'text/x-javascript',
+]);
+/** `type` values of scripts a page compiles in the browser from JSX (React demos with Babel standalone). */
+const JSX_TYPES = new Set(['text/babel', 'text/jsx']);
+const LANGS: Record<string, ScriptBlock['lang']> = { '': 'js', js: 'js', javascript: 'js', jsx: 'jsx', ts: 'ts', typescript: 'ts', tsx: 'tsx' };
+
+const NAME_CHAR = /[A-Za-z0-9:_-]/;
+const SPACE = /[\t\n\f\r ]/;
+
+/**
+ * The opening tag at `at` (`text[at] === '<'`, a letter after it): its lower-cased name, attributes (lower-cased
+ * names, first occurrence kept, as HTML does) and the offset just past its `>` (the text's length when unclosed).
+ */
+function readTag(text: string, at: number): { name: string; attrs: Map<string, string>; end: number } {
+  let i = at + 1;
+  while (i < text.length && NAME_CHAR.test(text[i])) i++;
+  const name = text.slice(at + 1, i).toLowerCase();
+  const attrs = new Map<string, string>();
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '>') return { name, attrs, end: i + 1 };
+    if (SPACE.test(c) || c === '/') {
+      i++;
+      continue;
+    }
+    const nameStart = i;
+    while (i < text.length && !SPACE.test(text[i]) && text[i] !== '>' && text[i] !== '/' && (text[i] !== '=' || i === nameStart)) i++;
+    const attr = text.slice(nameStart, i).toLowerCase();
+    while (i < text.length && SPACE.test(text[i])) i++;
+    let value = '';
+    if (text[i] === '=') {
+      i++;
+      while (i < text.length && SPACE.test(text[i])) i++;
+      const q = text[i];
+      if (q === '"' || q === "'") {
+        const close = text.indexOf(q, i + 1);
+        const stop = close < 0 ? text.length : close;
+        value = text.slice(i + 1, stop);
+        i = stop + 1;
+      } else {
+        const valueStart = i;
+        while (i < text.length && !SPACE.test(text[i]) && text[i] !== '>') i++;
+        value = text.slice(valueStart, i);
+      }
+    }
+    if (!attrs.has(attr)) attrs.set(attr, value);
+  }
+  return { name, attrs, end: text.length };
+}
+
+/** The language of a script tag's content, or undefined when it is not a script the engine reads (data, templates, `src`). */
+function scriptLanguage(attrs: ReadonlyMap<string, string>, component: boolean): Pick<ScriptBlock, 'lang' | 'module'> | undefined {
+  if (attrs.has('src')) return undefined;
+  const lang = LANGS[(attrs.get('lang') ?? '').trim().toLowerCase()];
+  if (lang === undefined) return undefined;
+  const type = (attrs.get('type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'module') return { lang, module: true };
+  if (CLASSIC_TYPES.has(type)) return { lang, module: component };
+  if (JSX_TYPES.has(type)) return { lang: lang === 'ts' || lang === 'tsx' ? 'tsx' : 'jsx', module: component };
+  // `lang="ts"` on a component's script block gives a TypeScript type of its own (`type="text/typescript"` is rare).
+  if (component && /^(?:text|application)\/(?:typescript|ts)$/.test(type)) return { lang: 'ts', module: true };
+  return undefined;
+}
+
+/**
+ * The inline script blocks of a markup text, in order: `<script>` with no `src`, whose `type` is absent, a
+ * JavaScript type or `module` (and, in a component, whose `lang` is absent, `js`, `jsx`, `ts` or `tsx`). Tags in
+ * comments, in raw-text elements (`<textarea>`, `<style>`, `<noscript>`...) and in a script's own content are not
+ * blocks; JSON (`application/ld+json`, `importmap`) and template types (`text/template`, `text/x-handlebars`) are not
+ * scripts.
+ */
+export function scriptBlocks(text: string, filename = ''): ScriptBlock[] {
+  const component = isComponentFile(filename);
+  const blocks: ScriptBlock[] = [];
+  let i = 0;
+  for (;;) {
+    i = text.indexOf('<', i);
+    if (i < 0 || i + 1 >= text.length) break;
+    const next = text[i + 1];
+    if (text.startsWith('<!--', i)) {
+      const close = text.indexOf('-->', i + 4);
+      i = close < 0 ? text.length : close + 3;
+      continue;
+    }
+    if (next === '!' || next === '?' || next === '/') {
+      const close = text.indexOf('>', i + 2);
+      i = close < 0 ? text.length : close + 1;
+      continue;
+    }
+    if (!/[A-Za-z]/.test(next)) {
+      i++;
+      continue;
+    }
+    const tag = readTag(text, i);
+    i = tag.end;
+    if (tag.name === 'script') {
+      const close = closingTag(text, 'script', i);
+      const lang = scriptLanguage(tag.attrs, component);
+      if (lang) blocks.push({ start: i, end: close ?? text.length, ...(close !== undefined ? { close } : {}), ...lang });
+      i = close === undefined ? text.length : tagEnd(text, close);
+    } else if (RAW_TEXT.has(tag.name)) {
+      const close = closingTag(text, tag.name, i);
+      i = close === undefined ? text.length : tagEnd(text, close);
+    }
+  }
+  return blocks;
+}
+
+/** The offset of the first `</name` (any case) from `from` that ends a tag name, undefined when there is none. */
+function closingTag(text: string, name: string, from: number): number | undefined {
+  const pattern = new RegExp(`</${name}(?=[\\t\\n\\f\\r />]|$)`, 'gi');
+  pattern.lastIndex = from;
+  const m = pattern.exec(text);
+  return m ? m.index : undefined;
+}
+
+/** The offset just past the `>` of the tag starting at `at` (the text's length when unclosed). */
+function tagEnd(text: string, at: number): number {
+  const close = text.indexOf('>', at);
+  return close < 0 ? text.length : close + 1;
+}
+
+/**
+ * A text with every character outside the ranges turned into a space, line breaks kept: same length, same lines.
+ * `joined`: a `;` replaces the blank where each range but the last ends (the `<` of its closing tag), so that blocks
+ * of one module parse as statements even when one ends on the line where the next starts.
+ */
+export function blankOutside(text: string, ranges: ReadonlyArray<readonly [number, number]>, joined = false): string {
+  let out = '';
+  let last = 0;
+  ranges.forEach(([start, end], k) => {
+    const gap = blank(text.slice(last, start));
+    out += k > 0 && joined && gap.startsWith(' ') ? ';' + gap.slice(1) : gap;
+    out += text.slice(start, end);
+    last = end;
+  });
+  return out + blank(text.slice(last));
+}
+
+function blank(s: string): string {
+  return s.replace(/[^\n\r\u2028\u2029]/g, ' ');
+}
+
+const RANK: Record<ScriptBlock['lang'], number> = { js: 0, jsx: 1, ts: 2, tsx: 3 };
+const EXTENSION: Record<ScriptBlock['lang'], string> = { js: '.js', jsx: '.jsx', ts: '.ts', tsx: '.tsx' };
+
+/**
+ * The most blocks of a page parsed one by one. Each is parsed as a blanked copy of the whole page, so a page of
+ * many blocks would cost blocks x size (a hostile 1 MB page of 100,000 `<script>` tags); past this many, the
+ * page's blocks are read as one program, as a component's are.
+ */
+export const MAX_SEPARATE_BLOCKS = 256;
+
+/**
+ * The script blocks of a markup file as the parser reads them: in an HTML page each block is a program of its
+ * own (all of them one program past {@link MAX_SEPARATE_BLOCKS}); in a component all blocks are one module, in the
+ * widest language of its blocks (TypeScript when one block says `lang="ts"`). A group's blanked `text` is made
+ * when first read.
+ */
+export function scriptGroups(text: string, filename: string): ScriptGroup[] {
+  const blocks = scriptBlocks(text, filename);
+  if (blocks.length === 0) return [];
+  const sets = isComponentFile(filename) || blocks.length > MAX_SEPARATE_BLOCKS ? [blocks] : blocks.map((b) => [b]);
+  return sets.map((set) => {
+    const lang = set.reduce<ScriptBlock['lang']>((wide, b) => (RANK[b.lang] > RANK[wide] ? b.lang : wide), 'js');
+    let blanked: string | undefined;
+    return {
+      blocks: set,
+      get text() {
+        return (blanked ??= blankOutside(text, set.map((b) => [b.start, b.end] as const), true));
+      },
+      lang,
+      parseName: filename + EXTENSION[lang],
+    };
+  });
+}
+
+/** The source text of a group's blocks alone, joined by line breaks (for a search of its tokens before the blanked text is made). */
+export function groupSource(text: string, group: ScriptGroup): string {
+  return group.blocks.map((b) => text.slice(b.start, b.end)).join('\n');
+}
+
+/** The group a text offset of a markup file falls in (its blocks' content), undefined when it is in the markup. */
+export function groupAt(groups: readonly ScriptGroup[], offset: number): ScriptGroup | undefined {
+  return groups.find((g) => g.blocks.some((b) => offset >= b.start && offset <= b.end));
+}
