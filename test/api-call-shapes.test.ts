@@ -8,6 +8,9 @@ import { loadCatalog } from '../engine/catalog/catalog.js';
 import { getRequests, type HttpRequest } from '../engine/api/index.js';
 import { analyzeFile } from '../engine/analyze.js';
 import { contextOf } from './helpers/snippets.js';
+import { tempProjects } from './helpers/temp-project.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 const catalog = loadCatalog();
 const requests = (code: string, filename = 'file.js'): HttpRequest[] => getRequests(contextOf(code, filename), catalog);
@@ -156,6 +159,39 @@ const api = axios.create({ baseURL: 'https://webexapis.com/v1', headers: { 'Cont
 export const rooms = () => api.get('/rooms', { headers: { Authorization: 'Bearer ' + window.localStorage.getItem('t') } });`;
     expect(findings(code, ['get-request-content-type'])).toEqual([]);
     expect(findings(code.replace("'Bearer ' + window.localStorage.getItem('t')", 'process.env.T'), ['get-request-content-type'])).toEqual(['2 get-request-content-type']);
+  });
+});
+
+describe("a configured client's default Content-Type in a module the project says runs in a browser", () => {
+  const projects = tempProjects('cm-call-shapes-');
+  const api = (getOptions = ''): string => `import axios from 'axios';
+class Api {
+  constructor() {
+    this.http = axios.create({
+      baseURL: 'https://webexapis.com/v1',
+      headers: { 'Content-Type': 'application/json', Authorization: \`Bearer \${process.env.TOKEN}\` },
+    });
+  }
+  person(id) {
+    return this.http.get(\`/people/\${id}\`${getOptions});
+  }
+}
+export default new Api();`;
+  const front = { 'package.json': JSON.stringify({ dependencies: { axios: '0.19', react: '16', 'react-dom': '16' }, devDependencies: { webpack: '4' } }), 'webpack.config.js': "module.exports = { entry: './src/index.js' };" };
+  const scan = (files: Record<string, string>, rel: string): string[] => {
+    const file = path.join(projects(files), rel);
+    return analyzeFile({ filename: file, text: readFileSync(file, 'utf8') }, { catalog, notices: catalog.notices.filter((n) => n.id === 'get-request-content-type'), engine: {} }).matches.map((m) => `${m.loc.start.line} ${m.noticeId}`);
+  };
+  it("look-alike: axios's browser adapters drop the default header of a GET without data (a React front end's src/ tree, bundled by webpack)", () => {
+    expect(scan({ ...front, 'src/data/api.js': api() }, 'src/data/api.js')).toEqual([]);
+  });
+  it("the same module in a Node package is reported: axios's http adapter sends the default header", () => {
+    const node = { 'package.json': JSON.stringify({ dependencies: { axios: '0.19' } }) };
+    expect(scan({ ...node, 'src/data/api.js': api() }, 'src/data/api.js')).toEqual(['6 get-request-content-type']);
+  });
+  it('a Content-Type written on the GET itself is still reported in browser code', () => {
+    const code = api(", { headers: { 'Content-Type': 'application/json' } }");
+    expect(scan({ ...front, 'src/data/api.js': code }, 'src/data/api.js')).toEqual(['10 get-request-content-type']);
   });
 });
 
