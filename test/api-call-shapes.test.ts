@@ -195,6 +195,34 @@ export default new Api();`;
   });
 });
 
+describe('a header object passed to a same-file wrapper whose method is a parameter', () => {
+  const relay = (getHeaders: string, getBody = "''", getMethod = 'GET'): string => `var request = require('request');
+var sparkHeaders = { 'content-type': 'application/json; charset=utf-8', Authorization: 'Bearer ' + token };
+var readHeaders = { Authorization: 'Bearer ' + token };
+var messagesURL = 'https://webexapis.com/v1/messages/';
+function sendRequest(myURL, myMethod, myHeaders, myData, callback) {
+  var options = { url: myURL, method: myMethod, json: true, headers: myHeaders, body: myData };
+  request(options, function (error, response, body) { callback(error ? null : body); });
+}
+function post(text) { sendRequest(messagesURL, 'POST', sparkHeaders, { roomId: room, text: text }, function () {}); }
+function read(id, cb) { sendRequest(messagesURL + id, '${getMethod}', ${getHeaders}, ${getBody}, cb); }`;
+  it("the GET through the wrapper sends the caller's Content-Type: reported at the shared object, without an edit (the POSTs need it)", () => {
+    const found = analyzeFile({ filename: 'relay.js', text: relay('sparkHeaders') }, { catalog, notices: catalog.notices.filter((n) => n.id === 'get-request-content-type'), engine: {} }).matches;
+    expect(found.map((m) => `${m.loc.start.line} ${m.confidence}`)).toEqual(['2 certain']);
+    expect(found[0].fix).toBeUndefined();
+    expect(findings(relay('sparkHeaders', 'undefined'), ['get-request-content-type'])).toEqual(['2 get-request-content-type']);
+  });
+  it('look-alike: the GET passes a header object without Content-Type', () => {
+    expect(findings(relay('readHeaders'), ['get-request-content-type'])).toEqual([]);
+  });
+  it('look-alike: every call through the wrapper sends a body with a POST', () => {
+    expect(findings(relay('sparkHeaders', "{ roomId: room, text: 'x' }", 'POST'), ['get-request-content-type'])).toEqual([]);
+  });
+  it('look-alike: the GET sends a body that is not empty', () => {
+    expect(findings(relay('sparkHeaders', "'{}'"), ['get-request-content-type'])).toEqual([]);
+  });
+});
+
 describe('a wrapper other files call whose body is sent only for some methods', () => {
   const wrapper = (gate: string, exported = 'export '): string => `export const API = { getSelf: "https://webexapis.com/v1/people/me" };
 ${exported}const makeRequest = async (url, body, opts = {}) => {

@@ -15,8 +15,13 @@ import type { CustomDetection, TextEdit } from '../types.js';
 
 const inside = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 const isContentType = (h: RequestHeader): boolean => h.name.toLowerCase() === 'content-type';
-/** A request that sends no body with GET: the header has nothing to describe. */
-const isBodilessGet = (r: HttpRequest): boolean => r.method === 'GET' && !r.body;
+/** A body that is the empty string (`sendRequest(url, 'GET', headers, '')`): nothing for a Content-Type to describe. */
+const isEmptyText = (r: HttpRequest): boolean => {
+  const n = r.body ? unwrap(r.body.node) : undefined;
+  return n?.type === 'Literal' && n.value === '';
+};
+/** A request that sends no body (or an empty string) with GET: the header has nothing to describe. */
+const isBodilessGet = (r: HttpRequest): boolean => r.method === 'GET' && (!r.body || isEmptyText(r));
 
 /** The removal of a header written for this request only (inline in the call); shared header objects are not edited. */
 function removal(text: string, r: HttpRequest, h: RequestHeader, parentOf: (n: Node) => Node | undefined): TextEdit | undefined {
@@ -292,7 +297,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
       }
     }
     for (const r of requests) {
-      if (!r.isApi || r.method !== 'GET' || r.body) continue;
+      if (!r.isApi || !isBodilessGet(r)) continue;
       for (const h of r.headers) {
         if (!isContentType(h)) continue;
         // Headers of a client instance or a wrapper apply to its other calls too: judged above, for all of them.
