@@ -8,6 +8,9 @@ import { loadCatalog } from '../engine/catalog/catalog.js';
 import { getRequests, type HttpRequest } from '../engine/api/index.js';
 import { analyzeFile } from '../engine/analyze.js';
 import { contextOf } from './helpers/snippets.js';
+import { tempProjects } from './helpers/temp-project.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 const catalog = loadCatalog();
 const requests = (code: string, filename = 'file.js'): HttpRequest[] => getRequests(contextOf(code, filename), catalog);
@@ -156,6 +159,67 @@ const api = axios.create({ baseURL: 'https://webexapis.com/v1', headers: { 'Cont
 export const rooms = () => api.get('/rooms', { headers: { Authorization: 'Bearer ' + window.localStorage.getItem('t') } });`;
     expect(findings(code, ['get-request-content-type'])).toEqual([]);
     expect(findings(code.replace("'Bearer ' + window.localStorage.getItem('t')", 'process.env.T'), ['get-request-content-type'])).toEqual(['2 get-request-content-type']);
+  });
+});
+
+describe("a configured client's default Content-Type in a module the project says runs in a browser", () => {
+  const projects = tempProjects('cm-call-shapes-');
+  const api = (getOptions = ''): string => `import axios from 'axios';
+class Api {
+  constructor() {
+    this.http = axios.create({
+      baseURL: 'https://webexapis.com/v1',
+      headers: { 'Content-Type': 'application/json', Authorization: \`Bearer \${process.env.TOKEN}\` },
+    });
+  }
+  person(id) {
+    return this.http.get(\`/people/\${id}\`${getOptions});
+  }
+}
+export default new Api();`;
+  const front = { 'package.json': JSON.stringify({ dependencies: { axios: '0.19', react: '16', 'react-dom': '16' }, devDependencies: { webpack: '4' } }), 'webpack.config.js': "module.exports = { entry: './src/index.js' };" };
+  const scan = (files: Record<string, string>, rel: string): string[] => {
+    const file = path.join(projects(files), rel);
+    return analyzeFile({ filename: file, text: readFileSync(file, 'utf8') }, { catalog, notices: catalog.notices.filter((n) => n.id === 'get-request-content-type'), engine: {} }).matches.map((m) => `${m.loc.start.line} ${m.noticeId}`);
+  };
+  it("look-alike: axios's browser adapters drop the default header of a GET without data (a React front end's src/ tree, bundled by webpack)", () => {
+    expect(scan({ ...front, 'src/data/api.js': api() }, 'src/data/api.js')).toEqual([]);
+  });
+  it("the same module in a Node package is reported: axios's http adapter sends the default header", () => {
+    const node = { 'package.json': JSON.stringify({ dependencies: { axios: '0.19' } }) };
+    expect(scan({ ...node, 'src/data/api.js': api() }, 'src/data/api.js')).toEqual(['6 get-request-content-type']);
+  });
+  it('a Content-Type written on the GET itself is still reported in browser code', () => {
+    const code = api(", { headers: { 'Content-Type': 'application/json' } }");
+    expect(scan({ ...front, 'src/data/api.js': code }, 'src/data/api.js')).toEqual(['10 get-request-content-type']);
+  });
+});
+
+describe('a header object passed to a same-file wrapper whose method is a parameter', () => {
+  const relay = (getHeaders: string, getBody = "''", getMethod = 'GET'): string => `var request = require('request');
+var sparkHeaders = { 'content-type': 'application/json; charset=utf-8', Authorization: 'Bearer ' + token };
+var readHeaders = { Authorization: 'Bearer ' + token };
+var messagesURL = 'https://webexapis.com/v1/messages/';
+function sendRequest(myURL, myMethod, myHeaders, myData, callback) {
+  var options = { url: myURL, method: myMethod, json: true, headers: myHeaders, body: myData };
+  request(options, function (error, response, body) { callback(error ? null : body); });
+}
+function post(text) { sendRequest(messagesURL, 'POST', sparkHeaders, { roomId: room, text: text }, function () {}); }
+function read(id, cb) { sendRequest(messagesURL + id, '${getMethod}', ${getHeaders}, ${getBody}, cb); }`;
+  it("the GET through the wrapper sends the caller's Content-Type: reported at the shared object, without an edit (the POSTs need it)", () => {
+    const found = analyzeFile({ filename: 'relay.js', text: relay('sparkHeaders') }, { catalog, notices: catalog.notices.filter((n) => n.id === 'get-request-content-type'), engine: {} }).matches;
+    expect(found.map((m) => `${m.loc.start.line} ${m.confidence}`)).toEqual(['2 certain']);
+    expect(found[0].fix).toBeUndefined();
+    expect(findings(relay('sparkHeaders', 'undefined'), ['get-request-content-type'])).toEqual(['2 get-request-content-type']);
+  });
+  it('look-alike: the GET passes a header object without Content-Type', () => {
+    expect(findings(relay('readHeaders'), ['get-request-content-type'])).toEqual([]);
+  });
+  it('look-alike: every call through the wrapper sends a body with a POST', () => {
+    expect(findings(relay('sparkHeaders', "{ roomId: room, text: 'x' }", 'POST'), ['get-request-content-type'])).toEqual([]);
+  });
+  it('look-alike: the GET sends a body that is not empty', () => {
+    expect(findings(relay('sparkHeaders', "'{}'"), ['get-request-content-type'])).toEqual([]);
   });
 });
 

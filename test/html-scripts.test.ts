@@ -118,6 +118,24 @@ describe('the engine on markup', () => {
     // The same call in a .js file with no browser evidence is not.
     expect(analyzeFile({ filename: 'me.js', text: vue.split('\n')[1] }, { catalog, notices: only('cors-localhost-origins') }).matches).toEqual([]);
   });
+
+  describe('an HTML page whose own OAuth redirect_uri names it at an HTTPS origin', () => {
+    const page = (redirect: string): string =>
+      `<a href="https://webexapis.com/v1/authorize?client_id=X&response_type=code&redirect_uri=${redirect}&state=s">Sign in</a>\n<script>\n$.ajax({ type: 'POST', url: 'https://webexapis.com/v1/access_token?grant_type=authorization_code&redirect_uri=${redirect}&code=' + code });\n</script>\n`;
+    const lines = (text: string, filename = 'pardot.html'): number[] =>
+      analyzeFile({ filename, text }, { catalog, notices: only('cors-localhost-origins') }).matches.map((m) => m.loc.start.line);
+    it('look-alike: the page runs at that origin, which keeps its CORS headers (percent-encoded or not)', () => {
+      expect(lines(page('https%3A%2F%2Fexample.org%2Fpardot.html'))).toEqual([]);
+      expect(lines(page('https://example.org/app/pardot.html'))).toEqual([]);
+    });
+    it('a redirect_uri on localhost, on plain HTTP, or naming another page says nothing about this page: reported', () => {
+      expect(lines(page('http%3A%2F%2Flocalhost%3A8080%2Fpardot.html'))).toEqual([3]);
+      expect(lines(page('https://localhost:8443/pardot.html'))).toEqual([3]);
+      expect(lines(page('http://example.org/pardot.html'))).toEqual([3]);
+      expect(lines(page('https://example.org/callback.html'))).toEqual([3]);
+      expect(lines(page('https://example.org/pardot.html'), 'other.html')).toEqual([3]);
+    });
+  });
 });
 
 describe('a page\'s inline module script and the project model', () => {

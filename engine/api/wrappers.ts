@@ -675,6 +675,11 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
     const headers = arg ? mergedValue(file, arg, 'headers') : undefined;
     if (headers) r.headers.push(...headersOf(file, headers).headers);
   } else r.body = inner.body;
+  // `headers: myHeaders` with the header object a parameter: the object the call site passes
+  // (`sendRequest(url, 'GET', sparkHeaders, ...)`) is the call's header object, written where the caller wrote it.
+  const headersParam = inner.headers.length === 0 && r.headers.length === 0 ? parameterOf(prop(options, 'headers'), params) : undefined;
+  const passedHeaders = headersParam ? argOf(headersParam) : undefined;
+  if (passedHeaders) r.headers.push(...headersOf(file, passedHeaders).headers);
   if (!r.query) {
     const queryParam = parameterOf(options ? prop(options, configKeys(inner.client).query ?? 'params') : undefined, params);
     const q = queryParam ? objectOf(file, argOf(queryParam)) : undefined;

@@ -29,6 +29,32 @@ function isBrowserCode(file: FileContext, params: CorsParams): boolean {
   });
 }
 
+/** A `redirect_uri` the text writes: a query parameter (raw or percent-encoded) or a property (`redirect_uri: '...'`). */
+const REDIRECT_URI = /\bredirect_uri(?:=|["']?\s*:\s*["'`])([^&"'`\s<>]{1,300})/gi;
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$|\.localhost$/i;
+
+/**
+ * The HTTPS origin an HTML page says it is served from: the OAuth `redirect_uri` the page itself writes names
+ * this page (the last segment of its path is the page's file name) at an HTTPS origin that is not localhost.
+ * The authorization server sends the browser back only to that URI, so the page's scripts run there, with an
+ * origin that keeps its CORS headers. Undefined for any other file, or when the page names no such URI.
+ */
+export function declaredPageOrigin(file: FileContext): string | undefined {
+  if (!/\.html?$/i.test(file.filename)) return undefined;
+  const name = file.filename.split(/[\\/]/).pop()!;
+  for (const m of file.text.matchAll(REDIRECT_URI)) {
+    let url: URL;
+    try {
+      url = new URL(decodeURIComponent(m[1]));
+    } catch {
+      continue;
+    }
+    if (url.protocol !== 'https:' || LOOPBACK.test(url.hostname)) continue;
+    if (url.pathname.split('/').pop() === name) return url.origin;
+  }
+  return undefined;
+}
+
 export const corsLocalhostOrigins: Detector<CustomDetection> = {
   kind: 'cors-localhost-origins',
   messages: {
@@ -45,6 +71,8 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     // The file itself (a browser global) or the project (a page that loads it, a browser
     // importer, its package: engine/project/context.ts) says it runs in a browser.
     if (requests.length === 0 || !(isBrowserCode(file, (ctx.detection.params ?? {}) as CorsParams) || browserEvidence(file))) return out;
+    // A page whose own OAuth redirect_uri names it at an HTTPS origin runs there: not a localhost or plain-HTTP origin.
+    if (declaredPageOrigin(file) !== undefined) return out;
     // A wrapper whose URL is its caller's, and whose callers do not write the host either (`#fetchWithRetry(url)`
     // called with `this.#base + '/locations'`): the browser's request is the wrapper's one `fetch`, reported there
     // once for all its call sites.

@@ -8,15 +8,20 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { enclosingScope, mergedValue, objectOf } from '../api/bindings.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { markupEvidence, readsBrowserGlobals } from '../project/context.js';
+import { browserEvidence, readsBrowserGlobals } from '../project/context.js';
 import { FileContext as Context } from '../parse/file-context.js';
 import { parseSource } from '../parse/parse.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 const inside = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 const isContentType = (h: RequestHeader): boolean => h.name.toLowerCase() === 'content-type';
-/** A request that sends no body with GET: the header has nothing to describe. */
-const isBodilessGet = (r: HttpRequest): boolean => r.method === 'GET' && !r.body;
+/** A body that is the empty string (`sendRequest(url, 'GET', headers, '')`): nothing for a Content-Type to describe. */
+const isEmptyText = (r: HttpRequest): boolean => {
+  const n = r.body ? unwrap(r.body.node) : undefined;
+  return n?.type === 'Literal' && n.value === '';
+};
+/** A request that sends no body (or an empty string) with GET: the header has nothing to describe. */
+const isBodilessGet = (r: HttpRequest): boolean => r.method === 'GET' && (!r.body || isEmptyText(r));
 
 /** The removal of a header written for this request only (inline in the call); shared header objects are not edited. */
 function removal(text: string, r: HttpRequest, h: RequestHeader, parentOf: (n: Node) => Node | undefined): TextEdit | undefined {
@@ -260,11 +265,15 @@ export const getRequestContentType: Detector<CustomDetection> = {
     // A configured client's default header (`axios.create({ headers: { 'Content-Type': ... } })`) goes out with
     // every request of the client: reported where it is written when a bodiless GET to the API is made through
     // the client in this file. No edit: the default is shared with the client's other requests.
-    // axios's browser adapters drop the header of a request without data, so only code that reads no browser global counts.
+    // axios's browser adapters (XHR, fetch) drop the header of a request without data, so an axios default counts
+    // only in code that is not browser code: the file reads no browser global, is not markup, and the project
+    // (engine/project/context.ts: a page that loads it, a front-end package's src/ tree, a browser importer) does
+    // not say it runs in a browser. Node's http adapter sends it. Asked only for an axios client with such a default.
     const defaults = new Set<Node>();
-    const browser = readsBrowserGlobals(file.text) || markupEvidence(file.filename) !== undefined;
+    let browser: boolean | undefined;
+    const isBrowser = (): boolean => (browser ??= readsBrowserGlobals(file.text) || browserEvidence(file) !== undefined);
     for (const instance of getClientInstances(file, ctx.catalog).values()) {
-      if (instance.client === 'axios' && browser) continue;
+      if (instance.client === 'axios' && instance.headers.some((h) => isContentType(h) && !h.when && h.property) && isBrowser()) continue;
       for (const h of instance.headers) {
         if (!isContentType(h) || h.when || !h.property || defaults.has(h.property)) continue;
         const gets = requests.filter((r) => r.isApi && isBodilessGet(r) && findHeader(r, 'content-type')?.property === h.property);
@@ -288,7 +297,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
       }
     }
     for (const r of requests) {
-      if (!r.isApi || r.method !== 'GET' || r.body) continue;
+      if (!r.isApi || !isBodilessGet(r)) continue;
       for (const h of r.headers) {
         if (!isContentType(h)) continue;
         // Headers of a client instance or a wrapper apply to its other calls too: judged above, for all of them.
