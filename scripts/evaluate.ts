@@ -214,6 +214,19 @@ const HOLDOUT5 = join(ROOT, 'test', 'eval', 'holdout5');
 const SET_DIRS = { 'ground-truth': GROUND_TRUTH, holdout: HOLDOUT, holdout2: HOLDOUT2, holdout3: HOLDOUT3, holdout4: HOLDOUT4, holdout5: HOLDOUT5 } as const;
 export type EvalSet = keyof typeof SET_DIRS;
 
+/**
+ * The hold-out sets in the order they were written, with the variable that lists each one's repositories
+ * ("name=/path,...") and its heading: each is measured and reported apart, because every earlier one had been read
+ * and tuned on by the time the next was written (set 4 while 1 to 3 were being tuned on, set 5 after all four).
+ */
+export const HOLDOUT_SETS: readonly { set: Exclude<EvalSet, 'ground-truth'>; env: string; title: string }[] = [
+  { set: 'holdout', env: 'COLLAB_MIGRATE_HOLDOUT_REPOS', title: 'Hold-out set' },
+  { set: 'holdout2', env: 'COLLAB_MIGRATE_HOLDOUT2_REPOS', title: 'Hold-out set 2' },
+  { set: 'holdout3', env: 'COLLAB_MIGRATE_HOLDOUT3_REPOS', title: 'Hold-out set 3' },
+  { set: 'holdout4', env: 'COLLAB_MIGRATE_HOLDOUT4_REPOS', title: 'Hold-out set 4' },
+  { set: 'holdout5', env: 'COLLAB_MIGRATE_HOLDOUT5_REPOS', title: 'Hold-out set 5' },
+];
+
 /** The ground-truth files of the real repositories, by name. */
 export function loadGroundTruths(dir = GROUND_TRUTH): Map<string, GroundTruth> {
   const out = new Map<string, GroundTruth>();
@@ -551,41 +564,26 @@ async function main(argv: string[]): Promise<number> {
   const jsonAt = argv.indexOf('--json');
   const cliAt = argv.indexOf('--cli');
   const repos = parseRepoList(process.env.COLLAB_MIGRATE_EVAL_REPOS);
-  const holdoutRepos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT_REPOS);
-  const holdout2Repos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT2_REPOS);
-  const holdout3Repos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT3_REPOS);
-  const holdout4Repos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT4_REPOS);
-  const holdout5Repos = parseRepoList(process.env.COLLAB_MIGRATE_HOLDOUT5_REPOS);
+  const holdoutLists = HOLDOUT_SETS.map((h) => ({ ...h, repos: parseRepoList(process.env[h.env]) }));
   if (!repos.length)
     process.stderr.write('COLLAB_MIGRATE_EVAL_REPOS is not set: only the project sets are measured (set it to "name=/path,...").\n');
   const cli = cliAt >= 0 ? resolve(argv[cliAt + 1]) : undefined;
   const result = await evaluate({ repos, eslint, cli });
   process.stdout.write(formatResult(result, markdown));
-  // The hold-out set is reported apart: its figures are the ones on code the tool was not shaped on.
-  const holdout = holdoutRepos.length ? await evaluate({ repos: holdoutRepos, eslint, cli, internal: false, holdout: true }) : undefined;
-  if (holdout) process.stdout.write(`\n${markdown ? '## ' : '=== '}Hold-out set (test/eval/holdout: ground truth written before the tool ran)\n\n${formatResult(holdout, markdown)}`);
-  // The second hold-out set, apart again: the first one has been read and tuned on since it was measured.
-  const holdout2 = holdout2Repos.length ? await evaluate({ repos: holdout2Repos, eslint, cli, internal: false, set: 'holdout2' }) : undefined;
-  if (holdout2)
-    process.stdout.write(`\n${markdown ? '## ' : '=== '}Hold-out set 2 (test/eval/holdout2: ground truth written before the tool ran)\n\n${formatResult(holdout2, markdown)}`);
-  // The third, apart as well: the second has been read since it was measured.
-  const holdout3 = holdout3Repos.length ? await evaluate({ repos: holdout3Repos, eslint, cli, internal: false, set: 'holdout3' }) : undefined;
-  if (holdout3)
-    process.stdout.write(`\n${markdown ? '## ' : '=== '}Hold-out set 3 (test/eval/holdout3: ground truth written before the tool ran)\n\n${formatResult(holdout3, markdown)}`);
-  // The fourth, apart too: sets 1 to 3 were being read and tuned on when it was written.
-  const holdout4 = holdout4Repos.length ? await evaluate({ repos: holdout4Repos, eslint, cli, internal: false, set: 'holdout4' }) : undefined;
-  if (holdout4)
-    process.stdout.write(`\n${markdown ? '## ' : '=== '}Hold-out set 4 (test/eval/holdout4: ground truth written before the tool ran)\n\n${formatResult(holdout4, markdown)}`);
-  // The fifth, apart too: sets 1 to 4 had all been read and tuned on when it was written.
-  const holdout5 = holdout5Repos.length ? await evaluate({ repos: holdout5Repos, eslint, cli, internal: false, set: 'holdout5' }) : undefined;
-  if (holdout5)
-    process.stdout.write(`\n${markdown ? '## ' : '=== '}Hold-out set 5 (test/eval/holdout5: ground truth written before the tool ran)\n\n${formatResult(holdout5, markdown)}`);
+  // Each hold-out set is reported apart: its figures are the ones on code the tool was not shaped on when it was written.
+  const holdouts: EvaluationResult[] = [];
+  for (const { set, title, repos: list } of holdoutLists) {
+    if (!list.length) continue;
+    const r = await evaluate({ repos: list, eslint, cli, internal: false, set });
+    holdouts.push(r);
+    process.stdout.write(`\n${markdown ? '## ' : '=== '}${title} (test/eval/${set}: ground truth written before the tool ran)\n\n${formatResult(r, markdown)}`);
+  }
   if (jsonAt >= 0) {
     const plain = JSON.parse(JSON.stringify(result, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v)));
     writeFileSync(argv[jsonAt + 1], JSON.stringify(plain, null, 2) + '\n');
   }
   const bad = (r: EvaluationResult) => r.repos.some((x) => x.stale.length || x.strayEdits.length) || r.internal.some((x) => x.strayEdits.length);
-  return bad(result) || (holdout && bad(holdout)) || (holdout2 && bad(holdout2)) || (holdout3 && bad(holdout3)) || (holdout4 && bad(holdout4)) || (holdout5 && bad(holdout5)) ? 1 : 0;
+  return bad(result) || holdouts.some(bad) ? 1 : 0;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
