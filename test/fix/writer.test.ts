@@ -16,6 +16,21 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * The race of the writer's settle point, forced: another program opens `file` before the fix replaces it and appends
+ * `EDIT` after every check the write makes, so its edit lands in the replaced original.
+ */
+function fixWhileAnotherWriterAppends(file: string): void {
+  writeFileSync(file, 'old\n');
+  const appender = openSync(file, 'a');
+  try {
+    expect(writeIfUnchanged(file, 'old\n', 'new\n')).toEqual({ ok: true });
+    writeSync(appender, 'EDIT\n');
+  } finally {
+    closeSync(appender);
+  }
+}
+
 describe('writeIfUnchanged', () => {
   it('replaces the file, keeps its mode bits and leaves no temporary file', () => {
     const file = path.join(dir, 'a.ts');
@@ -130,14 +145,7 @@ describe('writeIfUnchanged keeps what it cannot see coming', () => {
     // before the rename and writes after every check the write makes. Its edit lands in the replaced original,
     // which no name leads to any more; the settle point finds it there and puts it back.
     const file = path.join(dir, 'a.ts');
-    writeFileSync(file, 'old\n');
-    const appender = openSync(file, 'a');
-    try {
-      expect(writeIfUnchanged(file, 'old\n', 'new\n')).toEqual({ ok: true });
-      writeSync(appender, 'EDIT\n');
-    } finally {
-      closeSync(appender);
-    }
+    fixWhileAnotherWriterAppends(file);
     expect(readFileSync(file, 'utf8')).toBe('new\n');
     expect(settleWrites()).toEqual([{ file, reason: 'changed on disk just after it was written (by a program that had it open); the edit was kept, not fixed' }]);
     expect(readFileSync(file, 'utf8')).toBe('old\nEDIT\n');
@@ -148,14 +156,7 @@ describe('writeIfUnchanged keeps what it cannot see coming', () => {
 
   it('keeps both edits when the fixed file was edited too before the settle point: the newer stays, the earlier is kept beside it, named', () => {
     const file = path.join(dir, 'a.ts');
-    writeFileSync(file, 'old\n');
-    const appender = openSync(file, 'a');
-    try {
-      expect(writeIfUnchanged(file, 'old\n', 'new\n')).toEqual({ ok: true });
-      writeSync(appender, 'EDIT\n');
-    } finally {
-      closeSync(appender);
-    }
+    fixWhileAnotherWriterAppends(file);
     writeFileSync(file, 'new\nSECOND EDIT\n');
     const [late, ...more] = settleWrites();
     expect(more).toEqual([]);
@@ -183,14 +184,7 @@ describe('writeIfUnchanged keeps what it cannot see coming', () => {
 
   it(`checks the oldest replaced original early past ${HELD_MAX} held, and reports it at the settle point by the path given`, () => {
     const first = path.join(dir, 'f0.ts');
-    writeFileSync(first, 'old\n');
-    const appender = openSync(first, 'a');
-    try {
-      expect(writeIfUnchanged(first, 'old\n', 'new\n')).toEqual({ ok: true });
-      writeSync(appender, 'EDIT\n');
-    } finally {
-      closeSync(appender);
-    }
+    fixWhileAnotherWriterAppends(first);
     for (let i = 1; i <= HELD_MAX; i++) {
       const f = path.join(dir, `f${i}.ts`);
       writeFileSync(f, 'old\n');
