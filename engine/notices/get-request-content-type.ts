@@ -6,6 +6,7 @@ import { removePropertyEdit } from '../detectors/shared.js';
 import { findHeader, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { enclosingScope, mergedValue, objectOf } from '../api/bindings.js';
+import { isFunctionNode } from '../api/request.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { browserEvidence, readsBrowserGlobals } from '../project/context.js';
@@ -158,7 +159,7 @@ function liftedMethodGatedHeaders(file: FileContext, catalog: LoadedCatalog, r: 
   const options = r.optionsNode ? unwrap(r.optionsNode) : undefined;
   if (options?.type !== 'Identifier') return [];
   // The function whose parameter the options are (through callbacks around the call: `when.promise((resolve) => ...)`).
-  const isSender = (a: Node): boolean => isFunctionLike(a) && (a as TSESTree.FunctionLike).params.some((p) => p.type === 'Identifier' && p.name === options.name);
+  const isSender = (a: Node): boolean => isFunctionNode(a) && (a as TSESTree.FunctionLike).params.some((p) => p.type === 'Identifier' && p.name === options.name);
   const sender = [...file.ancestors(r.node)].find(isSender);
   if (!sender) return [];
   const index = (sender as TSESTree.FunctionLike).params.findIndex((p) => p.type === 'Identifier' && p.name === options.name);
@@ -200,8 +201,6 @@ function liftedMethodGatedHeaders(file: FileContext, catalog: LoadedCatalog, r: 
   if (!object || BODY_KEYS_IN(object)) return [];
   return headersOf(file, mergedValue(file, object, 'headers')).headers;
 }
-
-const isFunctionLike = (n: Node): boolean => n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration';
 
 /** An options object literal that writes a body itself (request's `json: true` is not one). */
 const BODY_KEYS_IN = (o: TSESTree.ObjectExpression): boolean =>
