@@ -698,9 +698,20 @@ function fieldWrites(file: FileContext): Map<ClassNode, Map<string, Node[]>> {
  * callers may override: the result says so (`assumed`), and only where the project model reads assumed values.
  */
 function thisFieldValue(file: FileContext, member: TSESTree.MemberExpression, depth: number): StaticString | undefined {
+  if (depth > 8) return undefined;
+  const written = thisFieldWrite(file, member);
+  return written ? foldInConstructor(file, written.value, written.params, depth + 1) : undefined;
+}
+
+/**
+ * The expression a `this` field holds where a method reads it, and the constructor's parameters it may read:
+ * the one assignment the constructor makes as a statement of its own body, else the field's initializer
+ * (the conditions of `thisFieldValue`). Undefined when the field is written anywhere else.
+ */
+function thisFieldWrite(file: FileContext, member: TSESTree.MemberExpression): { value: Node; params: readonly TSESTree.Parameter[] } | undefined {
   const key = thisKey(member.property as Node, member.computed);
   const cls = key === undefined ? undefined : classOfThis(file, member);
-  if (!cls || key === undefined || depth > 8) return undefined;
+  if (!cls || key === undefined) return undefined;
   const ctor = cls.body.body.find((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'constructor')?.value;
   const writes = fieldWrites(file).get(cls)?.get(key) ?? [];
   let value: Node | undefined;
@@ -716,9 +727,20 @@ function thisFieldValue(file: FileContext, member: TSESTree.MemberExpression, de
     const field = cls.body.body.find((m): m is TSESTree.PropertyDefinition => m.type === 'PropertyDefinition' && !m.static && thisKey(m.key as Node, m.computed) === key);
     value = field?.value ? (field.value as Node) : undefined;
   }
-  if (!value) return undefined;
-  const params = ctor ? ctor.params : [];
-  return foldInConstructor(file, value, params, depth + 1);
+  return value ? { value, params: ctor ? ctor.params : [] } : undefined;
+}
+
+/**
+ * The object a `this` field holds (`this.headers = { ... }` written once in the constructor, or a field
+ * initializer), read in a method of the same class: `headers: this.headers`. Undefined for anything else,
+ * and when the field is written anywhere but that one place (its value then depends on what ran before).
+ */
+export function thisFieldObject(file: FileContext, node: Node): TSESTree.ObjectExpression | undefined {
+  const n = unwrap(node);
+  if (n.type !== 'MemberExpression' || unwrap(n.object).type !== 'ThisExpression') return undefined;
+  const written = thisFieldWrite(file, n);
+  const value = written ? resolveLocal(file, written.value) : undefined;
+  return value?.type === 'ObjectExpression' ? value : undefined;
 }
 
 /** Folds a value written in a constructor: its parameters at their defaults (assumed), known string methods applied. */

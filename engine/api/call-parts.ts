@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { isApiUrl } from './url.js';
-import { enclosingScope, mergedArguments, objectOf, resolveLocal, returnedObject, stringOf } from './bindings.js';
+import { enclosingScope, mergedArguments, objectOf, resolveLocal, returnedObject, stringOf, thisFieldObject } from './bindings.js';
 import { findHeader, type HttpClientInstance, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
 
 /** The base URL (client instance, `baseURL`, `prefixUrl`) a request's URL was resolved against. */
@@ -38,7 +38,7 @@ function headersFromObject(file: FileContext, object: TSESTree.ObjectExpression,
         for (const h of headersFromObject(file, unwrap(arg.consequent) as TSESTree.ObjectExpression, depth + 1)) out.push({ ...h, when: h.when ?? arg.test });
         continue;
       }
-      const spread = depth < 3 ? objectOf(file, p.argument) : undefined;
+      const spread = depth < 3 ? (objectOf(file, p.argument) ?? thisFieldObject(file, p.argument)) : undefined;
       if (spread) out.push(...headersFromObject(file, spread, depth + 1));
       continue;
     }
@@ -58,6 +58,8 @@ export function headersOf(file: FileContext, node: Node | undefined, depth = 0):
   if (!node || depth > 4) return { headers: [] };
   let n = resolveLocal(file, node);
   if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'Headers' && n.arguments[0]) n = resolveLocal(file, n.arguments[0] as Node);
+  // `headers: this.headers`: the object the class's constructor (or a field initializer) gives the field.
+  n = thisFieldObject(file, n) ?? n;
   if (n.type === 'CallExpression') {
     // `Object.assign({}, DEFAULT_HEADERS, JSON_HEADERS, extra)`: every part's headers, the last one written wins.
     const merged = mergedArguments(n);

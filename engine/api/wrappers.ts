@@ -109,10 +109,10 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
   }
   const owner = file.parentOf(fn);
   if ((owner?.type === 'MethodDefinition' && owner.kind === 'method') || (owner?.type === 'PropertyDefinition' && owner.value === fn)) {
-    if (owner.static) return [];
     const member = classMemberKey(owner.key, owner.computed);
     const body = file.parentOf(owner);
     if (member === undefined || body?.type !== 'ClassBody') return [];
+    if (owner.static) return staticCalls(file, fn, body as TSESTree.ClassBody, member);
     // `this.get('/rooms')` with `this.get = this.request.bind(this, 'GET')`: a call of `request` with `'GET'` in front.
     const bound = boundCallsOf(file, file.parentOf(body)!, member).filter((b) => !(b.call.range[0] >= fn.range[0] && b.call.range[1] <= fn.range[1]));
     for (const b of bound) boundArguments.set(b.call, b.args);
@@ -161,6 +161,67 @@ function thisCalls(file: FileContext, fn: Node, body: TSESTree.ClassBody, member
       thisClassOf(file, c) === body
     );
   });
+}
+
+/**
+ * Calls of a static method (outside `fn` itself): `Http.send(...)` through the class's name anywhere in the
+ * file, and `this.send(...)` in the class's own static methods and static blocks, where `this` is the class.
+ * The name must be the class's own binding: a class declaration's id, or the `const` a class expression
+ * initializes, declared once at the top level.
+ */
+function staticCalls(file: FileContext, fn: Node, body: TSESTree.ClassBody, member: string): TSESTree.CallExpression[] {
+  const cls = file.parentOf(body);
+  let name: string | undefined;
+  if (cls?.type === 'ClassDeclaration') name = cls.id?.name;
+  else if (cls?.type === 'ClassExpression') {
+    const decl = file.parentOf(cls);
+    if (decl?.type === 'VariableDeclarator' && decl.init === cls && decl.id.type === 'Identifier' && (file.parentOf(decl) as TSESTree.VariableDeclaration | undefined)?.kind === 'const') name = decl.id.name;
+  }
+  const topLevel = name !== undefined && topLevelNames(file).get(name) === 1;
+  const inStaticCode = (c: Node): boolean => {
+    for (const a of file.ancestors(c)) {
+      if (a.type === 'ArrowFunctionExpression') continue;
+      if (a.type === 'StaticBlock') return file.parentOf(a) === body;
+      if (a.type === 'FunctionExpression') {
+        const m = file.parentOf(a);
+        return (m?.type === 'MethodDefinition' || m?.type === 'PropertyDefinition') && m.static && file.parentOf(m) === body;
+      }
+      if (a.type === 'FunctionDeclaration' || a.type === 'ClassBody') return false;
+    }
+    return false;
+  };
+  return file.nodes(T.CallExpression).filter((c) => {
+    const callee = unwrap(c.callee as Node);
+    if (callee.type !== 'MemberExpression' || classMemberKey(callee.property as Node, callee.computed) !== member) return false;
+    if (c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]) return false;
+    const object = unwrap(callee.object);
+    if (object.type === 'ThisExpression') return inStaticCode(c);
+    return topLevel && object.type === 'Identifier' && object.name === name && !shadowed(file, object);
+  });
+}
+
+/** How many times each name is declared at the top level of the file (classes, functions, variables). */
+function topLevelNames(file: FileContext): Map<string, number> {
+  return file.cached('wrappers:top-level-names', () => {
+    const out = new Map<string, number>();
+    const add = (n: string): void => void out.set(n, (out.get(n) ?? 0) + 1);
+    for (const top of file.ast.body) {
+      const st = (top.type === 'ExportNamedDeclaration' || top.type === 'ExportDefaultDeclaration') && top.declaration ? (top.declaration as Node) : (top as Node);
+      if ((st.type === 'ClassDeclaration' || st.type === 'FunctionDeclaration') && st.id) add(st.id.name);
+      if (st.type === 'VariableDeclaration') for (const d of st.declarations) if (d.id.type === 'Identifier') add(d.id.name);
+    }
+    return out;
+  });
+}
+
+/** Whether an identifier is bound by a declaration below the top level (a parameter or a local of the same name). */
+function shadowed(file: FileContext, id: TSESTree.Identifier): boolean {
+  for (const a of file.ancestors(id)) {
+    if (a.type === 'Program') return false;
+    if ((a.type === 'FunctionDeclaration' || a.type === 'FunctionExpression' || a.type === 'ArrowFunctionExpression') && a.params.some((p) => p.type === 'Identifier' && p.name === id.name)) return true;
+    if (a.type === 'BlockStatement' && a.body.some((st) => (st.type === 'VariableDeclaration' && st.declarations.some((d) => d.id.type === 'Identifier' && d.id.name === id.name)) || ((st.type === 'ClassDeclaration' || st.type === 'FunctionDeclaration') && st.id?.name === id.name))) return true;
+  }
+  return false;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { apiHosts, getRequests, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
-import { browserEvidence } from '../project/context.js';
+import { browserEvidence, inDrivenPageScript } from '../project/context.js';
 
 interface CorsParams {
   /** Globals whose use marks browser code, e.g. `window`, `document`, `localStorage`. */
@@ -25,7 +25,8 @@ function isBrowserCode(file: FileContext, params: CorsParams): boolean {
     if (parent?.type === 'MemberExpression' && parent.property === id && !parent.computed) return false;
     if (parent?.type === 'Property' && parent.key === id && !parent.shorthand) return false;
     if (parent?.type === 'VariableDeclarator' && parent.id === id) return false;
-    return parent?.type === 'MemberExpression' && parent.object === id;
+    // `page.evaluate(() => document.title)`: code a headless browser runs in the page it drives, not this file's.
+    return parent?.type === 'MemberExpression' && parent.object === id && !inDrivenPageScript(file, id);
   });
 }
 

@@ -217,6 +217,9 @@ export const getRequestContentType: Detector<CustomDetection> = {
   // Only requests and clients whose URL calls the API are judged (`isApi`): a file writes such a URL, or imports it.
   mayMatch: (text, ctx) => mayWriteApiUrl(text, ctx.catalog),
   gateOnImportedUrls: true,
+  // Its `requires` (an API host or path) may be written only in a module the file imports: a shared request helper
+  // whose base URL comes from a config module (`Webex.getApiUrl() + '/' + endpoint`) holds none of its own.
+  gateReadsUrls: true,
   detectText: (file, ctx) => jsonConnectorMatches(file.filename, file.text, ctx.catalog),
   detect(file, ctx) {
     const out: RawMatch[] = [];

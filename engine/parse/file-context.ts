@@ -328,7 +328,10 @@ export class FileContext {
         }
         // A `require()` of this file is the imported module's value, which the links read, not a string here.
         const source = this.valueSource(n, depth, true);
-        return source?.file.staticString(source.node, depth + 1);
+        if (source) return source.file.staticString(source.node, depth + 1);
+        // `Config.apiUrl`: a static field of a class declared here or imported.
+        const field = n.type === 'MemberExpression' ? this.staticMemberOf(n, depth) : undefined;
+        return field && field.member.type === 'PropertyDefinition' && field.member.value ? field.file.staticString(field.member.value as Node, depth + 1) : undefined;
       }
       case 'NewExpression': {
         if (isUrlConstructor(n) && n.arguments.length > 0) {
@@ -345,11 +348,62 @@ export class FileContext {
         if (n.callee.type === 'Identifier' && n.callee.name === 'String' && n.arguments[0]) {
           return this.staticString(n.arguments[0] as Node, depth + 1);
         }
+        // `Config.getApiUrl()`: a static getter of a class declared here or imported, whose body is one `return`.
+        if (n.callee.type === 'MemberExpression' && n.arguments.length === 0) {
+          const method = this.staticMemberOf(n.callee, depth);
+          const fn = method?.member.type === 'MethodDefinition' && method.member.kind === 'method' ? method.member.value : undefined;
+          const only = fn?.body?.body.length === 1 ? fn.body.body[0] : undefined;
+          if (!method || only?.type !== 'ReturnStatement' || !only.argument) return undefined;
+          const returned = unwrap(only.argument as Node);
+          // `return this.apiUrl` in a static method: `this` is the class.
+          if (returned.type === 'MemberExpression' && unwrap(returned.object).type === 'ThisExpression') {
+            const key = memberName(returned);
+            const field = key === undefined ? undefined : staticMember(method.cls, key);
+            return field?.type === 'PropertyDefinition' && field.value && !reassignedStatic(method.file, method.cls, key!) ? method.file.staticString(field.value as Node, depth + 1) : undefined;
+          }
+          return method.file.staticString(returned, depth + 1);
+        }
         return undefined;
       }
       default:
         return undefined;
     }
+  }
+
+  /**
+   * The static member a `Name.key` reads, where `Name` is a class declared once at this file's top level (or a
+   * `const` holding a class expression) or, with {@link links}, the class an imported name stands for. A static
+   * field assigned anywhere in its class's file is not answered (its value depends on what ran before).
+   */
+  staticMemberOf(node: TSESTree.MemberExpression, depth = 0): { file: FileContext; cls: ClassLike; member: TSESTree.MethodDefinition | TSESTree.PropertyDefinition } | undefined {
+    const key = memberName(node);
+    const object = unwrap(node.object);
+    if (key === undefined || object.type !== 'Identifier' || depth > 12) return undefined;
+    const found = this.classNamed(object.name, depth);
+    const member = found ? staticMember(found.cls, key) : undefined;
+    if (!found || !member || (member.type === 'PropertyDefinition' && reassignedStatic(found.file, found.cls, key))) return undefined;
+    return { ...found, member };
+  }
+
+  /** The class a name stands for: declared once at this file's top level, a `const` class expression, or imported. */
+  private classNamed(name: string, depth: number): { file: FileContext; cls: ClassLike } | undefined {
+    const init = this.constantInit(name);
+    if (init) {
+      const u = unwrap(init);
+      return u.type === 'ClassExpression' ? { file: this, cls: u } : undefined;
+    }
+    const declared: ClassLike[] = [];
+    for (const top of this.ast.body) {
+      const st = (top.type === 'ExportNamedDeclaration' || top.type === 'ExportDefaultDeclaration') && top.declaration ? top.declaration : top;
+      if (st.type === 'ClassDeclaration' && st.id?.name === name) declared.push(st);
+    }
+    if (declared.length === 1) return { file: this, cls: declared[0] };
+    if (declared.length > 1 || !this.links) return undefined;
+    const far = this.importedValue(name);
+    if (!far || !('node' in far)) return undefined;
+    const where = far.file.locate(far.node, depth + 1) ?? far;
+    const n = unwrap(where.node);
+    return n.type === 'ClassDeclaration' || n.type === 'ClassExpression' ? { file: where.file, cls: n } : undefined;
   }
 
   /** `OBJ.key` where `const OBJ = { key: ... }`: the property's value node. */
@@ -563,4 +617,26 @@ export function quoteOf(text: string, node: Node): string {
 export function quoteLike(quote: string, value: string): string {
   const escaped = value.replace(/\\/g, '\\\\').split(quote).join(`\\${quote}`);
   return quote + (quote === '`' ? escaped.replace(/\$\{/g, '\\${') : escaped) + quote;
+}
+
+type ClassLike = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+
+/** A class's static field or method named `key`. */
+function staticMember(cls: ClassLike, key: string): TSESTree.MethodDefinition | TSESTree.PropertyDefinition | undefined {
+  const list = cls.body.body.filter(
+    (m): m is TSESTree.MethodDefinition | TSESTree.PropertyDefinition =>
+      (m.type === 'MethodDefinition' || m.type === 'PropertyDefinition') && m.static && !m.computed && m.key.type === 'Identifier' && m.key.name === key,
+  );
+  return list.length === 1 ? list[0] : undefined;
+}
+
+/** Whether a file assigns to a static field: `Name.key = ...` or `this.key = ...` anywhere in it. */
+function reassignedStatic(file: FileContext, cls: ClassLike, key: string): boolean {
+  const name = cls.id?.name;
+  return file.nodes('AssignmentExpression' as TSESTree.AssignmentExpression['type']).some((a) => {
+    const left = a.left;
+    if (left.type !== 'MemberExpression' || memberName(left) !== key) return false;
+    const o = unwrap(left.object);
+    return o.type === 'ThisExpression' || (o.type === 'Identifier' && o.name === name);
+  });
 }

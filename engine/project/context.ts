@@ -12,7 +12,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { FileContext } from '../parse/file-context.js';
+import type { FileContext, Node } from '../parse/file-context.js';
 import { readRegularFile } from '../read/read-file.js';
 import { isComponentFile, isMarkupFile, scriptBlocks } from '../read/script-blocks.js';
 import { projectOf, specifiersIn, type ProjectModel } from './modules.js';
@@ -44,6 +44,26 @@ export function readsBrowserGlobals(text: string): boolean {
   return BROWSER_GLOBAL_READ.test(text);
 }
 const SOURCE = /\.(?:[cm]?[jt]sx?|svelte|vue)$/;
+
+/**
+ * Methods of headless-browser and WebDriver APIs that run the function they are given inside the page they
+ * drive (Puppeteer and Playwright `page.evaluate`, `evaluateOnNewDocument`, `addInitScript`, `$eval`, `$$eval`,
+ * `waitForFunction`, `evaluateHandle`; WebDriver `executeScript`, `executeAsyncScript`). Such a function's code
+ * runs in that page, not where the file runs: its `document` or `navigator` says nothing about the file.
+ */
+const PAGE_SCRIPT_METHODS = new Set(['evaluate', 'evaluateOnNewDocument', 'evaluateHandle', 'addInitScript', '$eval', '$$eval', 'waitForFunction', 'executeScript', 'executeAsyncScript']);
+
+/** Whether a node lies in a function passed to a method that runs it in a driven page ({@link PAGE_SCRIPT_METHODS}). */
+export function inDrivenPageScript(file: FileContext, node: Node): boolean {
+  for (const a of file.ancestors(node)) {
+    if (a.type !== 'ArrowFunctionExpression' && a.type !== 'FunctionExpression') continue;
+    const call = file.parentOf(a);
+    if (call?.type !== 'CallExpression' || !call.arguments.includes(a as never) || call.callee.type !== 'MemberExpression') continue;
+    const name = call.callee.property.type === 'Identifier' && !call.callee.computed ? call.callee.property.name : undefined;
+    if (name !== undefined && PAGE_SCRIPT_METHODS.has(name)) return true;
+  }
+  return false;
+}
 
 function readText(file: string): string | undefined {
   try {
