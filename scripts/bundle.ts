@@ -134,6 +134,9 @@ await build({
     codeSplitting: {
       groups: [
         { name: 'version', test: /[\\/]cli[\\/]version\.js$/, priority: 1 },
+        // The binary imports the walker's pre-start statically (cli/index.ts): left to rolldown it lands in the scan's
+        // chunk, which `--version`, `--help` and every other command then load whole before anything else.
+        { name: 'prestart', test: /[\\/]cli[\\/]walk[\\/]prestart\.js$/, priority: 1 },
         { name: 'scan-options', test: /[\\/]cli[\\/]commands[\\/]scan-options\.js$/, priority: 1 },
         { name: 'common', test: /[\\/](cli[\\/](errors|io)|engine[\\/]catalog[\\/]did-you-mean)\.js$/, priority: 1 },
         { name: 'scan', test: /[\\/]cli[\\/]commands[\\/]scan(-run)?\.js$/ },
