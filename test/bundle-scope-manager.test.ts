@@ -38,7 +38,7 @@ describe.skipIf(!existsSync(BUNDLE))('the bundled scope manager', () => {
   });
 
   it('still finds a lib asked for (es2015, dom), and rejects an unknown one as the package does', () => {
-    for (const lib of [['es2015'], ['es2015', 'dom']]) {
+    for (const lib of [['es2015'], ['es2015', 'dom']] as Array<NonNullable<packaged.AnalyzeOptions['lib']>>) {
       const mine = bundled.analyze(ast, { sourceType: 'module', lib });
       expect(summary(mine)).toEqual(summary(packaged.analyze(ast, { sourceType: 'module', lib })));
       expect(mine.globalScope!.set.has('Promise')).toBe(true);
