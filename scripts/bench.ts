@@ -312,10 +312,17 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
   const scan = rows.find((r) => r.tool === 'collab-migrate scan');
   const fix = rows.find((r) => r.tool === 'collab-migrate --fix --dry-run');
   const peak = Math.max(scan?.peakMb ?? 0, fix?.peakMb ?? 0);
-  // The plugin's own cost inside ESLint: the median of the per-round ratios (each round runs both, one after the other).
+  // The plugin's own cost inside ESLint: the median of the per-round ratios (each round runs both, one after the other),
+  // of CPU time (user + sys) where it was measured: on a shared machine wall time also counts the waits for a core.
   const withPlugin = samples.get('ESLint + plugin (all rules)') ?? [];
   const without = samples.get(ESLINT_BARE) ?? [];
-  const pairs = withPlugin.map((s, i) => (without[i] && !s.stopped && !without[i]!.stopped ? s.seconds / without[i]!.seconds : undefined)).filter((x): x is number => x !== undefined);
+  const pairs = withPlugin
+    .map((s, i) => {
+      const o = without[i];
+      if (!o || s.stopped || o.stopped) return undefined;
+      return s.cpu !== undefined && o.cpu !== undefined && o.cpu > 0 ? s.cpu / o.cpu : s.seconds / o.seconds;
+    })
+    .filter((x): x is number => x !== undefined);
   const pluginOverhead = pairs.length ? median(pairs) - 1 : undefined;
   // A repository that calls the API is one where the scan finds something (the SDK: 28 findings); the share of
   // prefilter candidates is not the test: common tokens make 10% of sentry-javascript's and outline's files

@@ -142,7 +142,82 @@ function describe(error: ErrorObject, options: unknown, schema: OptionsSchema, w
  * given: `configure()`, `settings['collab-migrate']`, ...). Returns the options, typed.
  */
 export function checkOptions<T>(options: unknown, schema: OptionsSchema, where: string, elsewhere: Elsewhere = {}): T {
+  // Well-formed options (nearly always) pass without ajv: loading it and compiling a schema was ~80 ms of CPU at
+  // every ESLint start with the plugin's configs (issue 30, item 4). Anything else is ajv's to judge and word.
+  if (plainlyValid(options, schema)) return options as T;
   const validate = validatorFor(schema);
   if (!validate(options)) throw describe(validate.errors![0], options, schema, where, elsewhere);
   return options as T;
+}
+
+/** The keywords {@link plainlyValid} reads; annotations that constrain nothing are among them. */
+const PLAIN_KEYWORDS = new Set(['type', 'properties', 'additionalProperties', 'enum', 'format', 'minLength', 'minimum', 'items', 'description', 'markdownDescription', 'default']);
+
+function plainType(value: unknown, type: unknown): boolean {
+  switch (type) {
+    case 'object':
+      return value !== null && typeof value === 'object' && !Array.isArray(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether a value certainly satisfies a schema made only of the keywords options schemas use (`type`, `properties`,
+ * `additionalProperties: false`, `enum` of plain values, the `calendar-day` format, `minLength`, `minimum`, `items`),
+ * checked without ajv. False means "not shown here", never "invalid": a schema with any other keyword, or a value
+ * this does not accept, goes to ajv, which decides and words the error. A property test holds it to ajv's verdict
+ * (a value accepted here is accepted by ajv) on every options schema.
+ */
+export function plainlyValid(value: unknown, schema: Readonly<Record<string, unknown>>): boolean {
+  for (const key in schema) if (!PLAIN_KEYWORDS.has(key)) return false;
+  const { type } = schema;
+  if (type === undefined) {
+    if (!Array.isArray(schema.enum)) return false;
+  } else if (Array.isArray(type) ? !type.some((t) => plainType(value, t)) : !plainType(value, type)) return false;
+  if (schema.enum !== undefined && !(Array.isArray(schema.enum) && schema.enum.some((v) => v === value && (v === null || typeof v !== 'object')))) return false;
+  if (typeof value === 'string') {
+    if (schema.format !== undefined && !(schema.format === CALENDAR_DAY_FORMAT && isValidIsoDate(value))) return false;
+    // ajv counts characters, not UTF-16 units.
+    if (schema.minLength !== undefined && !(typeof schema.minLength === 'number' && [...value].length >= schema.minLength)) return false;
+  }
+  if (typeof value === 'number' && schema.minimum !== undefined && !(typeof schema.minimum === 'number' && value >= schema.minimum)) return false;
+  if (Array.isArray(value) && schema.items !== undefined) {
+    const items = schema.items;
+    if (items === null || typeof items !== 'object' || Array.isArray(items)) return false;
+    for (const item of value) if (!plainlyValid(item, items as Record<string, unknown>)) return false;
+  }
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && (schema.properties !== undefined || schema.additionalProperties !== undefined)) {
+    const properties = schema.properties;
+    if (properties !== undefined && (properties === null || typeof properties !== 'object')) return false;
+    // Only a plain object whose own keys are its enumerable string keys (ajv reads those).
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return false;
+    if (Object.getOwnPropertySymbols(value).length > 0) return false;
+    for (const key of Object.getOwnPropertyNames(value)) {
+      const property = properties !== undefined && Object.hasOwn(properties, key) ? (properties as Record<string, unknown>)[key] : undefined;
+      if (property === undefined) {
+        if (schema.additionalProperties === false) return false;
+        if (schema.additionalProperties !== undefined && schema.additionalProperties !== true) return false;
+        continue;
+      }
+      if (property === null || typeof property !== 'object' || !plainlyValid((value as Record<string, unknown>)[key], property as Record<string, unknown>)) return false;
+    }
+  }
+  return true;
+}
+
+/** ajv's own verdict on a value (for tests that hold {@link plainlyValid} to it). */
+export function ajvAccepts(value: unknown, schema: OptionsSchema): boolean {
+  return validatorFor(schema)(value) === true;
 }
