@@ -3,6 +3,7 @@
  * turning their raw findings into {@link Match}es. Every front end (ESLint, codemods, CLI) goes through here.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { FileContext, lineStarts, positionAt } from './parse/file-context.js';
 import type { LoadedCatalog } from './catalog/catalog.js';
 import { formatMessage, LIKELY_FIX_MESSAGE_ID, type Detector, type DetectorContext, type RawMatch, type TextFile, type UnparsedFile } from './detectors/detector.js';
@@ -18,7 +19,7 @@ import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { projectOf, type ProjectModel } from './project/modules.js';
 import { importsMayRequest } from './api/summaries.js';
-import { groupSource, scriptGroups } from './read/script-blocks.js';
+import { groupSource, isMarkupFile, scriptGroups, type ScriptGroup } from './read/script-blocks.js';
 
 export type { ParseFailure } from './parse/parse.js';
 
@@ -247,10 +248,20 @@ function analyzeMarkup(file: SourceFile, plan: readonly PlannedDetection[], opts
  * script block's own text, so the blanked copy of the page is made only for a block that may hold a finding.
  */
 function mayBeCandidate(text: string, plan: readonly PlannedDetection[]): boolean {
+  if (plan.length === 0) return false;
   if (HTTP_CALL_HINT.test(text)) return true;
   const found = tokensOfPlan(text, plan);
   if (candidateDetections(text, plan, found).length > 0) return true;
   return IMPORT_HINT.test(text) && plan.some((p) => tokensWithoutRequires(p, (t) => found.has(t)));
+}
+
+/**
+ * Whether the engine reads a group of a markup file's (engine/read/script-blocks.ts) with these notices: what
+ * {@link analyzeFile} decides before it makes the group's blanked copy. The ESLint processor hands ESLint a
+ * markup group (the page's attribute values) only when this holds, so a page whose links name no API is not parsed.
+ */
+export function markupGroupMayMatch(text: string, group: ScriptGroup, notices: readonly Notice[], catalog: LoadedCatalog): boolean {
+  return mayBeCandidate(groupSource(text, group), planDetections(notices, catalog));
 }
 
 function sortedRecord(map: ReadonlyMap<string, string>): Record<string, string> {
@@ -448,8 +459,44 @@ function runDetections(context: FileContext, candidates: readonly PlannedDetecti
       if (match) matches.push(match);
     }
   }
-  const found = dedupe(matches);
+  const found = markupSafeFixes(context, dedupe(matches));
   return isPerFileAdapter(opts.engine) ? leaveDeclaredRenamesToCodemod(context, found, opts.notices) : found;
+}
+
+/** Characters an edit may not write into a markup attribute value: its quotes, markup, an entity's `&`, an escape, a line break. */
+const MARKUP_UNSAFE = /["'`<>&\\\n\r\u2028\u2029]/;
+
+/**
+ * In a markup file, the fixes that edit an attribute value (the string-literal statements of the markup group,
+ * engine/read/script-blocks.ts): kept only when each edit stays inside the value's quotes and writes none of
+ * {@link MARKUP_UNSAFE} (a host or path rename), so the page's markup keeps its meaning; otherwise the finding
+ * is reported without that fix or suggestion. Script blocks' fixes are not concerned (their statements are code).
+ */
+export function markupSafeFixes(context: FileContext, matches: Match[]): Match[] {
+  if (!isMarkupFile(context.filename) || !matches.some((m) => m.fix || m.suggestions)) return matches;
+  const values = context
+    .nodes(T.ExpressionStatement)
+    .flatMap((s) => (s.expression.type === 'Literal' && typeof s.expression.value === 'string' ? [s.expression.range] : []));
+  if (values.length === 0) return matches;
+  const safe = (edits: readonly TextEdit[]): boolean =>
+    edits.every((e) => {
+      const value = values.find(([a, b]) => e.range[0] < b && e.range[1] > a);
+      return !value || (e.range[0] > value[0] && e.range[1] < value[1] && !MARKUP_UNSAFE.test(e.text));
+    });
+  return matches.map((m) => {
+    if ((!m.fix || safe(m.fix)) && (m.suggestions ?? []).every((s) => safe(s.edits))) return m;
+    const out: Match = { ...m };
+    if (out.fix && !safe(out.fix)) {
+      delete out.fix;
+      delete out.fixForm;
+    }
+    if (out.suggestions) {
+      const kept = out.suggestions.filter((s) => safe(s.edits));
+      if (kept.length > 0) out.suggestions = kept;
+      else delete out.suggestions;
+    }
+    return out;
+  });
 }
 
 /**

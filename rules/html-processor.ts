@@ -11,7 +11,7 @@
  * ```
  */
 import type { Linter } from 'eslint';
-import { scriptGroups } from '../engine/read/script-blocks.js';
+import { scriptGroups, type ScriptGroup } from '../engine/read/script-blocks.js';
 
 const EXTENSION = { js: '.js', jsx: '.jsx', ts: '.ts', tsx: '.tsx' } as const;
 const BOM = '\uFEFF';
@@ -20,14 +20,18 @@ const BOM = '\uFEFF';
 export const HTML_PROCESSOR = 'html';
 
 /** The processor for a plugin of this version. */
-export function createHtmlProcessor(name: string, version: string): Linter.Processor {
+export function createHtmlProcessor(name: string, version: string, readsMarkup: (text: string, group: ScriptGroup) => boolean = () => true): Linter.Processor {
   return {
     meta: { name: `${name}/${HTML_PROCESSOR}`, version },
     supportsAutofix: true,
     preprocess(text: string, filename: string) {
       // ESLint's fix ranges index the text without its byte order mark.
       const body = text.startsWith(BOM) ? text.slice(1) : text;
-      return scriptGroups(body, filename).map((g, i) => ({ text: g.text, filename: `${i}${EXTENSION[g.lang]}` }));
+      // The group of the markup's attribute values only when the engine would read it (the CLI's decision), so a page
+      // whose links hold no notice's token is not parsed.
+      return scriptGroups(body, filename)
+        .filter((g) => !g.markup || readsMarkup(body, g))
+        .map((g, i) => ({ text: g.text, filename: `${i}${EXTENSION[g.lang]}` }));
     },
     postprocess(messages: Linter.LintMessage[][]) {
       return messages.flat();

@@ -12,7 +12,7 @@ import type { Linter } from 'eslint';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { analyzeContext, sourceCandidates, type PlannedDetection } from '../engine/analyze.js';
+import { analyzeContext, markupGroupMayMatch, sourceCandidates, type PlannedDetection } from '../engine/analyze.js';
 import { FileContext } from '../engine/parse/file-context.js';
 import { builtinCatalogPath, loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog/catalog.js';
 import { DEFAULT_WARN_WITHIN_DAYS, isValidIsoDate, severityOf, effectiveText, type Severity } from '../engine/catalog/dates.js';
@@ -330,7 +330,7 @@ export interface CollabPlugin {
 export function createPlugin(catalog: LoadedCatalog = loadCatalog()): CollabPlugin {
   const detectable = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0);
   const rules = Object.fromEntries(detectable.map((n) => [n.id, createRule(n, catalog)]));
-  const processors = { [HTML_PROCESSOR]: createHtmlProcessor(PLUGIN_NAME, pkg.version) };
+  const processors = { [HTML_PROCESSOR]: createHtmlProcessor(PLUGIN_NAME, pkg.version, (text, group) => markupGroupMayMatch(text, group, catalog.notices, catalog)) };
   const plugin = { meta: { name: PLUGIN_NAME, version: pkg.version }, rules, processors } as CollabPlugin;
   const configure = (given: ConfigureOptions = {}): Linter.Config => {
     const opts = checkConfigureOptions(given);

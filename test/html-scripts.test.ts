@@ -8,11 +8,13 @@
 import { ESLint, Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeFile } from '../engine/analyze.js';
+import { analyzeFile, markupSafeFixes } from '../engine/analyze.js';
+import { FileContext } from '../engine/parse/file-context.js';
+import { parseSource } from '../engine/parse/parse.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { checkSyntax, fixFile } from '../engine/fix/edits.js';
 import { fileLanguage } from '../engine/read/language.js';
-import { blankOutside, MAX_SEPARATE_BLOCKS, scriptBlocks, scriptGroups } from '../engine/read/script-blocks.js';
+import { blankOutside, markupValues, MAX_SEPARATE_BLOCKS, scriptBlocks, scriptGroups } from '../engine/read/script-blocks.js';
 import plugin, { PLUGIN_NAME } from '../rules/index.js';
 import { projectOf } from '../engine/project/modules.js';
 import { CROSS_FILE_CASES } from './helpers/cross-file.js';
@@ -138,6 +140,74 @@ describe('the engine on markup', () => {
   });
 });
 
+/** The parsed markup group (attribute values) of a page, as the engine reads it. */
+function contextOf(text: string): FileContext {
+  const group = scriptGroups(text, 'page.html').find((g) => g.markup)!;
+  const parsed = parseSource(group.text, group.parseName);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return new FileContext('page.html', group.text, parsed.ast);
+}
+
+describe('URLs in the markup\'s attributes', () => {
+  const values = (text: string, filename = 'page.html'): string[] => markupValues(text, filename).map(([a, b]) => text.slice(a, b));
+
+  it('keeps the quoted values of URL attributes, of `data-*` and URL-named attributes holding an absolute URL, and bound string literals', () => {
+    const page = [
+      '<a href="/v1/rooms" title="https://webexapis.com/v1/x">',
+      `<form action='https://webexapis.com/v1/access_token'><button formaction="/v1/b">`,
+      '<div data-api="https://webexapis.com/v1/people" data-name="https://x" data-flag="on" redirect-uri="https://app/cb" authUrl="/relative"></div>',
+      '<img src="logo.png" alt="https://webexapis.com">',
+    ].join('\n');
+    expect(values(page)).toEqual(['"/v1/rooms"', "'https://webexapis.com/v1/access_token'", '"/v1/b"', '"https://webexapis.com/v1/people"', '"https://x"', '"https://app/cb"', '"logo.png"']);
+    const vue = `<template><a :href="'https://webexapis.com/v1/a'" v-bind:src=" \`/v1/b\` " :href2="x + 'y'" [href]="'/v1/c'" :to="\`/v1/\${id}\`"></a></template>`;
+    expect(values(vue, 'C.vue')).toEqual(["'https://webexapis.com/v1/a'", '`/v1/b`', "'/v1/c'"]);
+  });
+
+  it('leaves out values in comments, raw text and scripts, of `<script>` and `<link>` tags, unquoted ones, and those that are not literals as written', () => {
+    const page = [
+      '<!-- <a href="https://webexapis.com/v1/a"> -->',
+      '<textarea><a href="https://webexapis.com/v1/b"></textarea>',
+      '<script src="https://webexapis.com/v1/c">const s = \'<a href="https://webexapis.com/v1/d">\';</script>',
+      '<link rel="preconnect" href="https://webexapis.com">',
+      '<a href=https://webexapis.com/v1/e>',
+      '<a href="https://webexapis.com/v1/f\\g">',
+      '<a href="https://webexapis.com/v1/\nh">',
+    ].join('\n');
+    expect(values(page)).toEqual([]);
+  });
+
+  it('the values are string-literal statements of a group of their own, at their own offsets, with the script blocks\' groups before it', () => {
+    const page = '<a href="/v1/a"><a href="/v1/b">\n<script>x()</script>';
+    const groups = scriptGroups(page, 'page.html');
+    expect(groups.map((g) => Boolean(g.markup))).toEqual([false, true]);
+    // A `;` after each value but the last, where its tag's `>` was.
+    expect(groups[1].text).toBe(`${' '.repeat(8)}"/v1/a";${' '.repeat(8)}"/v1/b" \n${' '.repeat(20)}`);
+    expect(groups[1].text.length).toBe(page.length);
+  });
+
+  it('reports the link of the page at its line and column; `&amp;` is a query separator, so a `state` after one is seen', () => {
+    const notices = [...only('legacy-api-host'), ...only('oauth-authorize-state-missing')];
+    const link = (query: string): string => `<body>\n<a class="x" href="https://api.ciscospark.com/v1/authorize?${query}">Sign in</a>\n</body>\n`;
+    const found = (text: string): string[] => analyzeFile({ filename: 'page.html', text }, { catalog, notices }).matches.map((m) => `${m.noticeId} ${m.loc.start.line}:${m.loc.start.column}`);
+    expect(found(link('client_id=X&amp;response_type=code&amp;scope=spark%3Aall'))).toEqual(['oauth-authorize-state-missing 2:18', 'legacy-api-host 2:27']);
+    expect(found(link('client_id=X&amp;response_type=code&amp;state=s1'))).toEqual(['legacy-api-host 2:27']);
+    expect(found(link('client_id=X&response_type=code&state=s1'))).toEqual(['legacy-api-host 2:27']);
+    // A page whose links name no API is not parsed.
+    expect(analyzeFile({ filename: 'page.html', text: '<a href="https://example.com/a?b=c&amp;d=e">x</a>' }, { catalog, notices }).parsed).toBe(false);
+  });
+
+  it('a fix in a value is kept only when it stays inside the quotes and writes nothing the markup would read otherwise', () => {
+    const text = '<a href="https://api.ciscospark.com/v1/people">x</a>\n';
+    const result = analyzeFile({ filename: 'page.html', text }, { catalog, notices: only('legacy-api-host') });
+    expect(result.matches.map((m) => m.fix?.map((e) => e.text))).toEqual([['webexapis.com']]);
+    const unsafe = markupSafeFixes(contextOf(text), [{ ...result.matches[0], fix: [{ range: result.matches[0].fix![0].range, text: 'webexapis.com?a=1&b=2' }] }]);
+    expect(unsafe[0].fix).toBeUndefined();
+    const outside = markupSafeFixes(contextOf(text), [{ ...result.matches[0], fix: [{ range: [8, 20], text: 'x' }] }]);
+    expect(outside[0].fix).toBeUndefined();
+    expect(markupSafeFixes(contextOf(text), result.matches)[0].fix).toEqual(result.matches[0].fix);
+  });
+});
+
 describe('a page\'s inline module script and the project model', () => {
   it('resolves a specifier that names a file with its extension (`./lib/rooms.js`), as browsers need', () => {
     const page = `${CROSS_FILE_CASES}browser-inline-module/pages/index.html`;
@@ -189,6 +259,22 @@ describe('the ESLint processor collab-migrate/html', () => {
 
   it('hands ESLint nothing for a page without inline scripts', () => {
     expect(plugin.processors.html.preprocess!('<script src="a.js"></script>', 'page.html')).toEqual([]);
+  });
+
+  it('hands ESLint a page\'s attribute values only when they hold a notice\'s token, and then reports what the CLI reports', () => {
+    expect(plugin.processors.html.preprocess!('<a href="https://example.com/docs">docs</a><link href="https://webexapis.com/v1/x">', 'page.html')).toEqual([]);
+    const text = `<p>\n  <a href="https://api.ciscospark.com/v1/authorize?client_id=X&amp;response_type=code">in</a>\n</p>\n`;
+    const blocks = plugin.processors.html.preprocess!(text, 'page.html') as Array<{ text: string }>;
+    expect(blocks).toHaveLength(1);
+    const rules = Object.fromEntries(['legacy-api-host', 'oauth-authorize-state-missing'].map((id) => [`${PLUGIN_NAME}/${id}`, 'error' as const]));
+    const eslint = linter.verify(text, config(rules), { filename: 'page.html', filterCodeBlock: () => true }).map((m) => `${m.ruleId?.slice(PLUGIN_NAME.length + 1)} ${m.line}:${m.column}`).sort();
+    const cli = analyzeFile({ filename: 'page.html', text }, { catalog, notices: [...only('legacy-api-host'), ...only('oauth-authorize-state-missing')], engine: { today: '2026-11-22' } })
+      .matches.map((m) => `${m.noticeId} ${m.loc.start.line}:${m.loc.start.column + 1}`)
+      .sort();
+    expect(cli).toEqual(['legacy-api-host 2:20', 'oauth-authorize-state-missing 2:11']);
+    expect(eslint).toEqual(cli);
+    const fixed = linter.verifyAndFix(text, config(rules), { filename: 'page.html', filterCodeBlock: () => true }).output;
+    expect(fixed).toBe(text.replace('api.ciscospark.com', 'webexapis.com'));
   });
 });
 

@@ -424,6 +424,36 @@ function isInitialValueSeen(file: FileContext, use: TSESTree.Identifier, scope: 
   });
 }
 
+/**
+ * The object a query-string expression prints: `new URLSearchParams(obj)`, `qs.stringify(obj)` /
+ * `querystring.stringify(obj)`, or a call of a function of the file that builds a query string from its one
+ * object argument (its body makes a `URLSearchParams` or calls `stringify`: `buildQuery(query)`).
+ */
+export function queryObject(file: FileContext, node: Node): TSESTree.ObjectExpression | undefined {
+  const n = unwrap(node);
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'URLSearchParams' && n.arguments[0]) return objectOf(file, n.arguments[0] as Node);
+  if (n.type !== 'CallExpression' || n.arguments.length !== 1 || n.arguments[0].type === 'SpreadElement') return undefined;
+  const callee = unwrap(n.callee as Node);
+  if (callee.type === 'MemberExpression' && memberNameOf(callee) === 'stringify' && unwrap(callee.object).type === 'Identifier' && /^(qs|querystring|queryString)$/.test((unwrap(callee.object) as TSESTree.Identifier).name)) {
+    return objectOf(file, n.arguments[0] as Node);
+  }
+  if (callee.type !== 'Identifier') return undefined;
+  const fn = sameFileFunction(file, callee);
+  if (!fn || (fn as TSESTree.FunctionLike).params.length !== 1) return undefined;
+  const body = file.getText(fn);
+  return /\bURLSearchParams\b|\bstringify\s*\(/.test(body) ? objectOf(file, n.arguments[0] as Node) : undefined;
+}
+
+/** A query string as an object prints it: each known key with an unknown value, and an unknown part for a spread or a computed key. */
+function printedQuery(object: TSESTree.ObjectExpression): string {
+  const parts: string[] = [];
+  for (const p of object.properties) {
+    const key = p.type === 'Property' && !p.computed ? (p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : undefined) : undefined;
+    parts.push(key === undefined ? UNKNOWN : `${key}=${UNKNOWN}`);
+  }
+  return parts.join('&');
+}
+
 /** An object literal an expression stands for (through variables, `as`, parentheses). */
 export function objectOf(file: FileContext, node: Node | null | undefined): TSESTree.ObjectExpression | undefined {
   if (!node) return undefined;
@@ -512,13 +542,21 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
     let complete = true;
     for (const p of object.properties) {
       const key = p.type === 'Property' && !p.computed ? (p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : undefined) : undefined;
-      if (key === undefined) return direct;
+      // A spread (`{ ...options, max }`) or a computed key: parameters not known, the known ones still printed.
+      if (key === undefined) {
+        value += `${value ? '&' : ''}${UNKNOWN}`;
+        complete = false;
+        continue;
+      }
       const v = stringOf(file, p.type === 'Property' ? (p.value as Node) : undefined, depth + 1);
       value += `${value ? '&' : ''}${key}=${v ? v.value : UNKNOWN}`;
       complete &&= !!v?.complete;
     }
     return { value, complete };
   }
+  // `buildQuery({ ...options, max })`: a query-string helper of the file prints `?` and the object's keys.
+  const printed = n.type === 'CallExpression' ? queryObject(file, n) : undefined;
+  if (printed) return { value: `?${printedQuery(printed)}`, complete: false };
   // `params.toString()`, `url.href`, `url.toString()`: the same text.
   if (n.type === 'CallExpression' && n.arguments.length === 0 && n.callee.type === 'MemberExpression' && memberNameOf(n.callee) === 'toString') return stringOf(file, n.callee.object, depth + 1) ?? direct;
   if (n.type === 'MemberExpression' && memberNameOf(n) === 'href') return stringOf(file, n.object, depth + 1) ?? direct;

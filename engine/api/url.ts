@@ -37,13 +37,17 @@ export function urlHost(url: StaticString): string | undefined {
   return m[1].toLowerCase();
 }
 
+/** A query string's separator: `&`, or `&amp;` as markup writes it (the browser reads `a=1&amp;b=2` as `a=1&b=2`). */
+export const QUERY_SEPARATOR = /&(?:amp;)?/i;
+
 /** Query parameters written into a URL string (`?a=1&b=${x}`), values raw (not decoded), unknown parts kept. */
 export function urlQuery(url: StaticString): Map<string, string> {
   const out = new Map<string, string>();
   const q = url.value.indexOf('?');
   if (q < 0) return out;
   const rest = url.value.slice(q + 1).split('#')[0];
-  for (const pair of rest.split('&')) {
+  // `&amp;`: the separator as an HTML page writes it (an `href`, a string of markup), which the browser decodes.
+  for (const pair of rest.split(QUERY_SEPARATOR)) {
     if (!pair) continue;
     const eq = pair.indexOf('=');
     const key = eq < 0 ? pair : pair.slice(0, eq);

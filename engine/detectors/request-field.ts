@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { Detector, RawMatch } from './detector.js';
-import { assignedMembers, getRequests, possibleNumbers, requestTie, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../api/index.js';
+import { assignedMembers, getRequests, possibleNumbers, queryObject, requestTie, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../api/index.js';
 import type { RequestFieldDetection } from '../types.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
 import { detectionPathGates, passesPathGates } from '../prefilter/gates.js';
@@ -87,6 +87,39 @@ function writtenQueryNode(file: FileContext, node: Node, name: string, depth = 0
 }
 
 /**
+ * The property `name` of a query object a URL expression prints (engine/api/bindings.ts `queryObject`): searched
+ * through the URL's template parts, concatenations and same-function variables; the last one written wins.
+ */
+function queryObjectProperty(file: FileContext, node: Node, name: string, depth = 0): TSESTree.Property | undefined {
+  if (depth > 6) return undefined;
+  const n = unwrap(node);
+  const object = queryObject(file, n);
+  if (object) {
+    const props = object.properties.filter((p): p is TSESTree.Property => p.type === 'Property' && propertyKeyName(p) === name);
+    return props.at(-1);
+  }
+  switch (n.type) {
+    case 'TemplateLiteral':
+      for (const e of n.expressions) {
+        const hit = queryObjectProperty(file, e as Node, name, depth + 1);
+        if (hit) return hit;
+      }
+      return undefined;
+    case 'BinaryExpression':
+      return n.operator === '+' ? (queryObjectProperty(file, n.left as Node, name, depth + 1) ?? queryObjectProperty(file, n.right, name, depth + 1)) : undefined;
+    case 'CallExpression':
+      // `params.toString()`
+      return n.arguments.length === 0 && n.callee.type === 'MemberExpression' ? queryObjectProperty(file, n.callee.object as Node, name, depth + 1) : undefined;
+    case 'Identifier': {
+      const init = resolveLocal(file, n);
+      return init !== n ? queryObjectProperty(file, init, name, depth + 1) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
  * Fields a request sends in its body or query; `open` when some are not statically known. With `file`, a
  * field from the URL's query string points at the string where it is written rather than at the URL argument.
  */
@@ -120,7 +153,12 @@ export function sentFields(r: HttpRequest, where: 'body' | 'query', file?: FileC
     if (q >= 0) {
       for (const [name, text] of urlQuery(r.url)) {
         if (name.includes(UNKNOWN)) open = true;
-        else out.push({ name, node: (file && r.urlNode ? writtenQueryNode(file, r.urlNode, name) : undefined) ?? r.urlNode ?? r.node, text });
+        else {
+          // `?${new URLSearchParams({ max })}`, `${buildQuery({ ...options, max: perPage })}`: the object's property, with its value expression.
+          const property = file && r.urlNode && text.includes(UNKNOWN) ? queryObjectProperty(file, r.urlNode, name) : undefined;
+          if (property) out.push({ name, node: property, value: property.value as Node });
+          else out.push({ name, node: (file && r.urlNode ? writtenQueryNode(file, r.urlNode, name) : undefined) ?? r.urlNode ?? r.node, text });
+        }
       }
     }
     // `${url}${query}` or `?${qs}`: unknown text after the path may hold parameters.
@@ -128,6 +166,12 @@ export function sentFields(r: HttpRequest, where: 'body' | 'query', file?: FileC
     if (q < 0 && /\u0000$/.test(path)) open = true;
   }
   return { fields: out, open };
+}
+
+/** Whether a value is written as an argument of `Math.min` (an upper bound) or `Math.max` (a lower bound). */
+function isClampBound(file: FileContext, node: Node, clamp: 'Math.min' | 'Math.max'): boolean {
+  const parent = file.parentOf(node);
+  return parent?.type === 'CallExpression' && parent.arguments.includes(node as TSESTree.CallExpressionArgument) && file.getText(parent.callee as Node).replace(/\s+/g, '') === clamp;
 }
 
 /** The expression after `name=` in a template (`&max=${max}`), or undefined. */
@@ -236,7 +280,9 @@ function requestMatches(file: FileContext, d: RequestFieldDetection, r: HttpRequ
       else if (v === undefined && !followed) {
         // A value with a fallback or a default (`parseInt(req.query.max) || 100`, `max = 100`): each value that can reach the field is judged.
         const expr = f.value ?? (f.text?.includes(UNKNOWN) ? queryParamExpression(file, f.node, f.name) : undefined);
-        const bad = expr ? possibleNumbers(file, expr).values.find((x) => x.value < d.range!.min || x.value > d.range!.max) : undefined;
+        const bads = expr ? possibleNumbers(file, expr).values.filter((x) => x.value < d.range!.min || x.value > d.range!.max) : [];
+        // A clamp's bound caps every value that reaches it (`Math.min(total, 100)` is at most 100): named first when it breaks the rule.
+        const bad = bads.find((x) => isClampBound(file, x.at, x.value < d.range!.min ? 'Math.min' : 'Math.max')) ?? bads[0];
         if (bad) out.push({ node: f.node, messageId: 'fieldRange', data: { ...data, value: `${bad.value} (\`${file.getText(bad.at)}\`, line ${file.positionAt(bad.at.range[0]).line})` } });
       }
     }

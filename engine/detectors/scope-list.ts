@@ -340,7 +340,8 @@ export const scopeListDetector: Detector<ScopeListDetection> = {
       if (node.type === 'Literal' && typeof node.value !== 'string') continue;
       const list = runs(file, node as TSESTree.Literal | TSESTree.TemplateLiteral);
       list.forEach((run, i) => {
-        const re = /(?:^|[?&])scope=/g;
+        // `&amp;scope=`: the separator as markup writes it (an `href`).
+        const re = /(?:^|[?&]|&amp;)scope=/g;
         let m: RegExpExecArray | null;
         while ((m = re.exec(run.raw))) {
           const from = m.index + m[0].length;

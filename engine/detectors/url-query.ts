@@ -12,6 +12,7 @@ import type { Detector, RawMatch } from './detector.js';
 import type { UrlQueryDetection } from '../types.js';
 import { enclosingFunction, outerStringExpressions, resolveLocal } from './auth-support.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
+import { QUERY_SEPARATOR } from '../api/url.js';
 
 /** A marker for query text that came from an object of known keys (`URLSearchParams({...})`). */
 const KNOWN_VALUE = '\u0001';
@@ -173,7 +174,7 @@ function queryParams(url: string): Map<string, string | undefined> | undefined {
   const q = url.indexOf('?');
   const query = q === -1 ? '' : url.slice(q + 1).split('#')[0];
   const params = new Map<string, string | undefined>();
-  for (const part of query.split('&')) {
+  for (const part of query.split(QUERY_SEPARATOR)) {
     if (part === '') continue;
     const eq = part.indexOf('=');
     const key = eq === -1 ? part : part.slice(0, eq);

@@ -98,10 +98,22 @@ function isMethodGatedWrapper(file: FileContext, catalog: LoadedCatalog, r: Http
     if (target.type !== 'Identifier' || target.name !== options.name || !key || !BODY_KEYS.has(key)) return false;
     for (const up of file.ancestors(a)) {
       if (up === fn) break;
-      if (up.type === 'IfStatement' && /\bmethod\b/i.test(file.getText(up.test))) return true;
+      if (isMethodTest(file, up, a)) return true;
     }
     return false;
   });
+}
+
+/**
+ * Whether `up` makes the assignment `a` below it depend on a test of the method: `if (opts.method === 'POST')`, and
+ * the forms minifiers write it in, `'POST' === d.method && (e.body = ...)` and `d.method ? (e.body = ...) : ...`.
+ */
+function isMethodTest(file: FileContext, up: Node, a: Node): boolean {
+  const names = (test: Node): boolean => /\bmethod\b/i.test(file.getText(test));
+  if (up.type === 'IfStatement') return names(up.test as Node);
+  if (up.type === 'LogicalExpression' && up.operator === '&&') return inside(up.right as Node, a) && names(up.left as Node);
+  if (up.type === 'ConditionalExpression') return !inside(up.test as Node, a) && names(up.test as Node);
+  return false;
 }
 
 /**
@@ -189,7 +201,7 @@ function liftedMethodGatedHeaders(file: FileContext, catalog: LoadedCatalog, r: 
     let underMethodTest = false;
     for (const up of file.ancestors(a)) {
       if (up === fn) break;
-      if (up.type === 'IfStatement' && /\bmethod\b/i.test(file.getText(up.test))) underMethodTest = true;
+      if (isMethodTest(file, up, a)) underMethodTest = true;
     }
     // A body written whatever the method: the header describes it on every call.
     if (!underMethodTest) return [];

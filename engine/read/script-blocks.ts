@@ -28,6 +28,14 @@ export interface ScriptBlock {
   module: boolean;
 }
 
+/** A quoted attribute value of a tag: the offsets of its opening quote and just past its closing quote. */
+interface AttributeSpan {
+  /** The attribute's name, lower-cased (`href`, `:href`, `v-bind:href`, `[href]`). */
+  name: string;
+  start: number;
+  end: number;
+}
+
 /** Blocks parsed together, as one program, with the text the parser reads. */
 export interface ScriptGroup {
   blocks: ScriptBlock[];
@@ -36,6 +44,11 @@ export interface ScriptGroup {
   lang: ScriptBlock['lang'];
   /** A name for the parser: the markup file's name with the extension of the block's language. */
   parseName: string;
+  /**
+   * The group of the markup's URL-bearing attribute values ({@link markupValues}), each kept in place as a
+   * string-literal statement; absent for a group of script blocks.
+   */
+  markup?: true;
 }
 
 const MARKUP = /\.(html?|vue|svelte)$/i;
@@ -85,7 +98,7 @@ const SPACE = /[\t\n\f\r ]/;
  * The opening tag at `at` (`text[at] === '<'`, a letter after it): its lower-cased name, attributes (lower-cased
  * names, first occurrence kept, as HTML does) and the offset just past its `>` (the text's length when unclosed).
  */
-function readTag(text: string, at: number): { name: string; attrs: Map<string, string>; end: number } {
+function readTag(text: string, at: number, spans?: AttributeSpan[]): { name: string; attrs: Map<string, string>; end: number } {
   let i = at + 1;
   while (i < text.length && NAME_CHAR.test(text[i])) i++;
   const name = text.slice(at + 1, i).toLowerCase();
@@ -110,6 +123,7 @@ function readTag(text: string, at: number): { name: string; attrs: Map<string, s
         const close = text.indexOf(q, i + 1);
         const stop = close < 0 ? text.length : close;
         value = text.slice(i + 1, stop);
+        if (spans && close >= 0) spans.push({ name: attr, start: i, end: close + 1 });
         i = stop + 1;
       } else {
         const valueStart = i;
@@ -144,6 +158,11 @@ function scriptLanguage(attrs: ReadonlyMap<string, string>, component: boolean):
  * scripts.
  */
 export function scriptBlocks(text: string, filename = ''): ScriptBlock[] {
+  return scanMarkup(text, filename);
+}
+
+/** {@link scriptBlocks}, and with `spans` the quoted attribute values of the markup's tags (outside comments, scripts and raw text). */
+function scanMarkup(text: string, filename: string, spans?: AttributeSpan[]): ScriptBlock[] {
   const component = isComponentFile(filename);
   const blocks: ScriptBlock[] = [];
   let i = 0;
@@ -165,8 +184,11 @@ export function scriptBlocks(text: string, filename = ''): ScriptBlock[] {
       i++;
       continue;
     }
-    const tag = readTag(text, i);
+    const mark = spans?.length ?? 0;
+    const tag = readTag(text, i, spans);
     i = tag.end;
+    // A page's resources (`<script src>`, `<link href>`: code, styles, icons) are loaded, never API requests.
+    if (spans && NOT_REQUESTS.has(tag.name)) spans.length = mark;
     if (tag.name === 'script') {
       const close = closingTag(text, 'script', i);
       const lang = scriptLanguage(tag.attrs, component);
@@ -215,6 +237,56 @@ function blank(s: string): string {
   return s.replace(/[^\n\r\u2028\u2029]/g, ' ');
 }
 
+/**
+ * Attributes whose value is a URL in HTML (`href`, `src`, `action`, `formaction`, ...), read in any tag. A `data-*`
+ * attribute, or one whose name says it holds a URL (`redirect-uri`, `authUrl`, `api-endpoint`: a component's
+ * property), is read when its value is an absolute `http(s)://` URL; other attributes (`title`, `alt`, `content`:
+ * text for people) are not.
+ */
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'data', 'poster', 'cite', 'background', 'longdesc', 'ping', 'manifest', 'codebase', 'xlink:href']);
+/** Tags whose URLs load the page's own resources. */
+const NOT_REQUESTS = new Set(['script', 'link']);
+/** A bound attribute of a component template: Vue's `:name` / `v-bind:name`, Angular's `[name]` / `[attr.name]`. */
+const BOUND = /^(?::|v-bind:|\[(?:attr\.)?)([a-z][\w:.-]*)\]?$/;
+/** Characters that keep a value from being a string literal as written (an escape, a line break). */
+const NOT_LITERAL = /[\\\n\r\u2028\u2029]/;
+
+/**
+ * The URL-bearing attribute values of a markup text as ranges that are string literals as written (quotes
+ * included): a URL attribute's quoted value, or any attribute's quoted value that is an absolute `http(s)://` URL;
+ * for a bound attribute of a template (`:href="'https://...'"`, `[href]="'...'"`), the one string literal its
+ * expression is, and nothing when it is another expression. A value holding a backslash or a line break is not
+ * a literal as written and is left out (so the blanked copy always parses); so are unquoted values.
+ */
+export function markupValues(text: string, filename = ''): Array<readonly [number, number]> {
+  const spans: AttributeSpan[] = [];
+  scanMarkup(text, filename, spans);
+  return urlValues(text, spans);
+}
+
+function urlValues(text: string, spans: readonly AttributeSpan[]): Array<readonly [number, number]> {
+  const out: Array<readonly [number, number]> = [];
+  for (const span of spans) {
+    const inner = text.slice(span.start + 1, span.end - 1);
+    if (NOT_LITERAL.test(inner)) continue;
+    const bound = BOUND.exec(span.name);
+    if (bound) {
+      const literal = /^(\s*)(['"`])([^'"`]*)\2\s*$/.exec(inner);
+      if (!literal || (literal[2] === '`' && literal[3].includes('${'))) continue;
+      if (!URL_ATTRIBUTES.has(bound[1]) && !(URL_NAMED.test(bound[1]) && ABSOLUTE.test(literal[3]))) continue;
+      const from = span.start + 1 + literal[1].length;
+      out.push([from, from + literal[3].length + 2]);
+      continue;
+    }
+    if (URL_ATTRIBUTES.has(span.name) || (URL_NAMED.test(span.name) && ABSOLUTE.test(inner))) out.push([span.start, span.end]);
+  }
+  return out;
+}
+
+const ABSOLUTE = /^\s*https?:\/\//i;
+/** Names of attributes that may hold a URL besides the standard ones: `data-*`, and names ending in url, uri, href, src, endpoint. */
+const URL_NAMED = /^data-|(?:url|uri|href|src|endpoint)$/;
+
 const RANK: Record<ScriptBlock['lang'], number> = { js: 0, jsx: 1, ts: 2, tsx: 3 };
 const EXTENSION: Record<ScriptBlock['lang'], string> = { js: '.js', jsx: '.jsx', ts: '.ts', tsx: '.tsx' };
 
@@ -232,10 +304,10 @@ export const MAX_SEPARATE_BLOCKS = 256;
  * when first read.
  */
 export function scriptGroups(text: string, filename: string): ScriptGroup[] {
-  const blocks = scriptBlocks(text, filename);
-  if (blocks.length === 0) return [];
-  const sets = isComponentFile(filename) || blocks.length > MAX_SEPARATE_BLOCKS ? [blocks] : blocks.map((b) => [b]);
-  return sets.map((set) => {
+  const spans: AttributeSpan[] = [];
+  const blocks = scanMarkup(text, filename, spans);
+  const sets = blocks.length === 0 ? [] : isComponentFile(filename) || blocks.length > MAX_SEPARATE_BLOCKS ? [blocks] : blocks.map((b) => [b]);
+  const groups = sets.map((set): ScriptGroup => {
     const lang = set.reduce<ScriptBlock['lang']>((wide, b) => (RANK[b.lang] > RANK[wide] ? b.lang : wide), 'js');
     let blanked: string | undefined;
     return {
@@ -247,6 +319,21 @@ export function scriptGroups(text: string, filename: string): ScriptGroup[] {
       parseName: filename + EXTENSION[lang],
     };
   });
+  const values = urlValues(text, spans);
+  if (values.length > 0) {
+    let blanked: string | undefined;
+    groups.push({
+      blocks: values.map(([start, end]) => ({ start, end, lang: 'js', module: false })),
+      // A `;` after each value (where a blank follows on its line): adjacent string literals are not one statement.
+      get text() {
+        return (blanked ??= blankOutside(text, values, true));
+      },
+      lang: 'js',
+      parseName: filename + '.js',
+      markup: true,
+    });
+  }
+  return groups;
 }
 
 /** The source text of a group's blocks alone, joined by line breaks (for a search of its tokens before the blanked text is made). */
