@@ -305,6 +305,19 @@ describe('oauth-authorize-state-missing gate: an API host or `v1/` in the text',
     expect(probe(id, "export const u = 'https://slack.com/oauth/authorize?client_id=c&response_type=code';")).toEqual({ gate: false, found: [] });
     expect(probe(id, "export const u = `${origin}/oauth/authorize?client_id=${id}&response_type=code`;")).toEqual({ gate: false, found: [] });
   });
+
+  it('a `v1` inside a literal that opens with a scheme and a host is that host\'s path: blocked and silent', () => {
+    expect(probe(id, "export const u = 'https://ds.ciscospark.com/v1/authorize?client_id=c&response_type=code';")).toEqual({ gate: false, found: [] });
+    expect(probe(id, "export const u = `https://${cluster}/locus/api/v1/authorize?client_id=${c}&response_type=code`;")).toEqual({ gate: false, found: [] });
+    expect(probe(id, "const base = 'http://localhost:8080/api/v1'; export const u = base + '/authorize?client_id=c&response_type=code';")).toEqual({ gate: false, found: [] });
+  });
+
+  it('a `v1` of a path with no host, or after an unwritten host, still opens the file', () => {
+    expect(probe(id, "const base = '/api/v1'; export const u = base + '/authorize?client_id=c&response_type=code';")).toEqual({ gate: true, found: ['missingParameter'] });
+    // `//` with no host character after it: isEndpoint reads no host, so the path decides.
+    expect(probe(id, "export const u = 'https:///v1/authorize?client_id=c&response_type=code';").gate).toBe(true);
+    expect(probe(id, "export const u = 'https:' + '//' + 'v1/authorize?client_id=c';").gate).toBe(true);
+  });
 });
 
 describe('token-endpoint-form-body gate: a path ending in access_token, after a `/`', () => {
