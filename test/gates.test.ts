@@ -286,6 +286,13 @@ describe('API-request gates (authorization-bearer-scheme, get-request-content-ty
     expect(probe(auth, call('`https://sentry.io/api/0/projects/${org}/${project}/events/${id}/`'))).toEqual({ gate: false, found: [] });
   });
 
+  it('the guest token exchange is the one API path under /jwt: a JWT MIME type in a literal opens nothing', () => {
+    const jwtType = (url: string): string => `const accept = \`application/jwt\`;\nexport const f = (token: string) => fetch(${url}, { headers: { Authorization: token, Accept: accept } });`;
+    expect(probe(auth, jwtType("'/api/auth.info'"))).toEqual({ gate: false, found: [] });
+    expect(probe(auth, jwtType("base + '/jwt/login'"))).toEqual({ gate: true, found: ['bareToken'] });
+    expect(probe(auth, call('`${base}/jwt/login?x=1`'))).toEqual({ gate: true, found: ['bareToken'] });
+  });
+
   it('get-request-content-type: a MIME type in a comment is no path; a GET to an API path is reported', () => {
     const get = (url: string): string => `// replies with \`Content-Type: application/jwt\`\nexport const g = () => fetch(${url}, { headers: { 'Content-Type': 'application/json' } });`;
     expect(probe('get-request-content-type', get("'/api/info'"))).toEqual({ gate: false, found: [] });
