@@ -62,3 +62,36 @@ describe('a gate that reads only an API URL, failing on the file\'s own text, is
     expect(Object.keys(result.dependencies ?? {}).map((f) => path.basename(f))).toEqual(['urls.ts']);
   });
 });
+
+describe('a detection that only imported strings would select asks where the file runs (Detector.mayMatchFile)', () => {
+  const cors: AnalyzeOptions = { catalog, notices: catalog.notices.filter((n) => n.id === 'cors-localhost-origins') };
+  // The host is only in an imported constant: the file holds none of the detection's tokens itself.
+  const call = `import { BASE } from './hosts';\nexport const me = (token: string) => fetch(\`\${BASE}/v1/people/me\`, { headers: { Authorization: 'Bearer ' + token } });\n`;
+  const hosts = `export const BASE = 'https://webexapis.com';\n`;
+  const run = (files: Record<string, string>, name: string) => {
+    const root = project(files);
+    const filename = path.join(root, 'src', name);
+    const text = files[name];
+    return { candidates: sourceCandidates(text, cors, undefined, filename).map((p) => p.notice.id), result: analyzeFile({ filename, text }, cors) };
+  };
+
+  it('server-side code (no browser global, nothing in the project says browser): not parsed', () => {
+    const { candidates, result } = run({ 'hosts.ts': hosts, 'me.ts': call }, 'me.ts');
+    expect(candidates).toEqual([]);
+    expect(result.parsed).toBe(false);
+  });
+
+  it('a file that reads a browser global: parsed and reported', () => {
+    const text = `${call}export const where = () => window.location.href;\n`;
+    const { candidates, result } = run({ 'hosts.ts': hosts, 'me.ts': text }, 'me.ts');
+    expect(candidates).toEqual(['cors-localhost-origins']);
+    expect(result.matches.map((m) => m.messageId)).toEqual(['browserCallsApi']);
+  });
+
+  it('a module the project says runs in a browser (an importer reads browser globals): parsed and reported', () => {
+    const page = `import { me } from './me';\ndocument.title = 'x';\nme('t');\n`;
+    const { candidates, result } = run({ 'hosts.ts': hosts, 'me.ts': call, 'page.ts': page }, 'me.ts');
+    expect(candidates).toEqual(['cors-localhost-origins']);
+    expect(result.matches.map((m) => m.messageId)).toEqual(['browserCallsApi']);
+  });
+});

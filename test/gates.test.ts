@@ -286,6 +286,13 @@ describe('API-request gates (authorization-bearer-scheme, get-request-content-ty
     expect(probe(auth, call('`https://sentry.io/api/0/projects/${org}/${project}/events/${id}/`'))).toEqual({ gate: false, found: [] });
   });
 
+  it('the guest token exchange is the one API path under /jwt: a JWT MIME type in a literal opens nothing', () => {
+    const jwtType = (url: string): string => `const accept = \`application/jwt\`;\nexport const f = (token: string) => fetch(${url}, { headers: { Authorization: token, Accept: accept } });`;
+    expect(probe(auth, jwtType("'/api/auth.info'"))).toEqual({ gate: false, found: [] });
+    expect(probe(auth, jwtType("base + '/jwt/login'"))).toEqual({ gate: true, found: ['bareToken'] });
+    expect(probe(auth, call('`${base}/jwt/login?x=1`'))).toEqual({ gate: true, found: ['bareToken'] });
+  });
+
   it('get-request-content-type: a MIME type in a comment is no path; a GET to an API path is reported', () => {
     const get = (url: string): string => `// replies with \`Content-Type: application/jwt\`\nexport const g = () => fetch(${url}, { headers: { 'Content-Type': 'application/json' } });`;
     expect(probe('get-request-content-type', get("'/api/info'"))).toEqual({ gate: false, found: [] });
@@ -304,6 +311,19 @@ describe('oauth-authorize-state-missing gate: an API host or `v1/` in the text',
   it('blocked and silent: another provider\'s authorize URL', () => {
     expect(probe(id, "export const u = 'https://slack.com/oauth/authorize?client_id=c&response_type=code';")).toEqual({ gate: false, found: [] });
     expect(probe(id, "export const u = `${origin}/oauth/authorize?client_id=${id}&response_type=code`;")).toEqual({ gate: false, found: [] });
+  });
+
+  it('a `v1` inside a literal that opens with a scheme and a host is that host\'s path: blocked and silent', () => {
+    expect(probe(id, "export const u = 'https://ds.ciscospark.com/v1/authorize?client_id=c&response_type=code';")).toEqual({ gate: false, found: [] });
+    expect(probe(id, "export const u = `https://${cluster}/locus/api/v1/authorize?client_id=${c}&response_type=code`;")).toEqual({ gate: false, found: [] });
+    expect(probe(id, "const base = 'http://localhost:8080/api/v1'; export const u = base + '/authorize?client_id=c&response_type=code';")).toEqual({ gate: false, found: [] });
+  });
+
+  it('a `v1` of a path with no host, or after an unwritten host, still opens the file', () => {
+    expect(probe(id, "const base = '/api/v1'; export const u = base + '/authorize?client_id=c&response_type=code';")).toEqual({ gate: true, found: ['missingParameter'] });
+    // `//` with no host character after it: isEndpoint reads no host, so the path decides.
+    expect(probe(id, "export const u = 'https:///v1/authorize?client_id=c&response_type=code';").gate).toBe(true);
+    expect(probe(id, "export const u = 'https:' + '//' + 'v1/authorize?client_id=c';").gate).toBe(true);
   });
 });
 

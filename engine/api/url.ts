@@ -6,12 +6,16 @@ import { UNKNOWN, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { apiUrlGate } from '../prefilter/gates.js';
 
-/** Known API path prefixes (after an optional `/v1`) used when the host is not statically known. */
+/**
+ * Known API path prefixes (after an optional `/v1`) used when the host is not statically known. The guest token
+ * exchange is `jwt/login`, the API's one path under `/jwt`: the bare word let a MIME type (`` `application/jwt` ``,
+ * read as a host's tail and a path) open files for the detections about API requests (issue 26, round three).
+ */
 export const API_PATH_WORDS = [
   'telephony', 'people', 'licenses', 'access_token', 'authorize', 'rooms', 'messages', 'memberships', 'teams',
   'team/memberships', 'webhooks', 'meetings', 'meetingPreferences', 'recordings', 'meetingTranscripts',
   'meetingSummaries', 'devices', 'workspaces', 'workspaceLocations', 'locations', 'places', 'organizations', 'roles',
-  'events', 'cdr_feed', 'cdr_stream', 'service-apps', 'jwt', 'admin/', 'identity/', 'wholesale', 'broadworks',
+  'events', 'cdr_feed', 'cdr_stream', 'service-apps', 'jwt/login', 'admin/', 'identity/', 'wholesale', 'broadworks',
   'reports', 'adminAudit', 'hybrid', 'resourceGroups', 'xapi', 'callingQualities', 'guests',
 ];
 const API_PATH = new RegExp(`^(?:\\/v1(?:\\/|$)|\\/(?:${API_PATH_WORDS.map((w) => w.replace(/\//g, '\\/')).join('|')})(?:[/?#]|$))`);

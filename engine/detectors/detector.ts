@@ -108,6 +108,13 @@ export interface Detector<D extends Detection = Detection> {
    */
   mayMatchJoined?(own: string, joined: string, ctx: DetectorContext<D>): boolean;
   /**
+   * With {@link gateReadsUrls}: a precondition on the file's place in its project (its name, its text with the
+   * BOM stripped), asked (after the joined gate) for a detection that only the strings of the modules a file imports
+   * would select, before the file is parsed for it (engine/analyze.ts): false only when {@link detect} reports
+   * nothing in a file of that name with this text, analysed with the project model.
+   */
+  mayMatchFile?(filename: string, text: string, ctx: DetectorContext<D>): boolean;
+  /**
    * Its gate ({@link mayMatch}) reads nothing but an API URL's host or path (a detection that only reports requests
    * whose URL calls the API), and that URL's folded value may come from a constant of a module the file imports
    * (engine/project/): a file whose own text fails the gate is given it again on its text joined with the strings of

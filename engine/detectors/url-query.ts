@@ -158,14 +158,25 @@ function isEndpoint(url: string, paths: readonly string[], apiHosts: readonly st
 const endpointGates = new WeakMap<readonly string[], RegExp>();
 
 /**
+ * `v1` followed by what lets a path go on, not inside a literal that opens with a scheme, `//` and a host's first
+ * character, the shape {@link isEndpoint} reads a host from ({@link mayWriteEndpoint}).
+ */
+const NO_HOST_V1 = String.raw`(?<!['"\x60][a-z]+:\/\/[^/'"\x60\s][^'"\x60\s]*)v1(?:[/\\'"\x60$\n\r\u2028\u2029]|$)`;
+
+/**
  * Whether {@link isEndpoint} may hold for a URL written in a text (the gate, {@link Detector.mayMatch}): its folded
  * host ends with an API host, which the text then holds (written as the prefilter's tokens are: unsplit and without
  * escape sequences), or, with no host, its path holds `v1/`, which the text shows as `v1` followed by `/`, the `\` of
  * an escape (`\/`), or, where its literal ends, a quote, a backtick or the `$` of `${` (the `/` in the next part).
+ * A `v1` inside a literal that starts with a scheme and `//` (`'https://ds.ciscospark.com/v1/region'`,
+ * `` `https://${cluster}/locus/api/v1` ``) does not count: that literal starts its URL (as for the API host gate of
+ * engine/prefilter/gates.ts, nothing is written before a scheme), so the folded URL has a host, written or unknown,
+ * and {@link isEndpoint} reads the host, not the path. On the platform SDK such imported strings opened its 280 KB
+ * meeting module for this detection alone.
  */
 function mayWriteEndpoint(text: string, apiHosts: readonly string[]): boolean {
   let gate = endpointGates.get(apiHosts);
-  if (!gate) endpointGates.set(apiHosts, (gate = new RegExp([...apiHosts.map(escapeRegExp), String.raw`v1(?:[/\\'"\x60$\n\r\u2028\u2029]|$)`].join('|'), 'i')));
+  if (!gate) endpointGates.set(apiHosts, (gate = new RegExp([...apiHosts.map(escapeRegExp), NO_HOST_V1].join('|'), 'i')));
   return gate.test(text);
 }
 

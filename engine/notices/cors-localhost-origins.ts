@@ -4,7 +4,7 @@ import type { FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { apiHosts, getRequests, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
-import { browserEvidence, inDrivenPageScript } from '../project/context.js';
+import { browserEvidence, browserEvidenceAt, inDrivenPageScript } from '../project/context.js';
 
 interface CorsParams {
   /** Globals whose use marks browser code, e.g. `window`, `document`, `localStorage`. */
@@ -63,6 +63,15 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
   },
   tokens: (_d, catalog) => [...apiHosts(catalog)],
   gateReadsUrls: true,
+  /**
+   * Sound: `detect` reports only in a file that reads a browser global ({@link isBrowserCode}: an identifier of
+   * `browserGlobals`, whose name the text then holds, written without escape sequences as the prefilter's tokens
+   * are) or that the project says runs in a browser ({@link browserEvidence}, the same answer from the file's name and
+   * text). On the platform SDK, hosts imported from a constants module selected seven server-side connectors of its
+   * calling package for this detection alone: each was parsed and its requests followed into other modules.
+   */
+  mayMatchFile: (filename, text, ctx) =>
+    ((ctx.detection.params ?? {}) as CorsParams).browserGlobals?.some((g) => text.includes(g)) === true || browserEvidenceAt(filename, text) !== undefined,
   detect(file, ctx) {
     const out: RawMatch[] = [];
     // The `request` npm library runs on Node (its transport is node http/https): never a browser's request.

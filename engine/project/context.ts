@@ -238,7 +238,7 @@ function svelteKitLib(pkgDir: string, specifier: string): string | undefined {
 /** A source file of a package, as {@link importerEvidence} needs it: what it imports and whether it is browser code. */
 interface Importer {
   file: string;
-  /** The files its import specifiers resolve to (absolute; a SvelteKit `$lib` path as mapped). */
+  /** The files its import specifiers resolve to (absolute; a SvelteKit `$lib` path as mapped); empty unless it is browser code. */
   targets: Set<string>;
   component: boolean;
   readsGlobals: boolean;
@@ -270,12 +270,16 @@ function importersOf(project: ProjectModel, top: string): Importer[] {
       if (!stats?.isFile() || !SOURCE.test(name) || stats.size > MAX_READ) continue;
       if (list.length > MAX_IMPORTERS_SEARCHED) break;
       const text = readText(full);
+      const component = /\.(svelte|vue)$/.test(name);
+      const readsGlobals = text !== undefined && readsBrowserGlobals(text);
+      // Only a component or a file that reads browser globals is evidence, so only theirs are resolved (most files of
+      // a package are neither: on the platform SDK's calling package, a few of its 400).
       const targets = new Set<string>();
-      for (const s of text ? specifiersIn(text) : []) {
+      for (const s of text && (component || readsGlobals) ? specifiersIn(text) : []) {
         const target = svelteKitLib(top, s) ?? project.resolver.resolve(full, s);
         if (target !== undefined) targets.add(target);
       }
-      list.push({ file: full, targets, component: /\.(svelte|vue)$/.test(name), readsGlobals: text !== undefined && readsBrowserGlobals(text) });
+      list.push({ file: full, targets, component, readsGlobals });
     }
   }
   importersByPackage.set(key, list);
@@ -318,12 +322,22 @@ export function browserEvidence(file: FileContext): string | undefined {
   const markup = markupEvidence(file.filename);
   if (markup !== undefined) return markup;
   if (!file.links) return undefined;
-  const project = projectOf(file.filename);
+  return browserEvidenceAt(file.filename, file.text);
+}
+
+/**
+ * {@link browserEvidence} for a file of a project model before it is parsed, from its name and its text (BOM
+ * stripped): the same answer, remembered with it.
+ */
+export function browserEvidenceAt(name: string, text: string): string | undefined {
+  const markup = markupEvidence(name);
+  if (markup !== undefined) return markup;
+  const project = projectOf(name);
   if (!project) return undefined;
-  const filename = path.resolve(file.filename);
+  const filename = path.resolve(name);
   const known = evidence.get(filename);
   if (known !== undefined) return known ?? undefined;
-  const found = pageEvidence(project, filename) ?? packageEvidence(project.root, filename, file.text) ?? importerEvidence(project, filename);
+  const found = pageEvidence(project, filename) ?? packageEvidence(project.root, filename, text) ?? importerEvidence(project, filename);
   evidence.set(filename, found ?? null);
   return found;
 }

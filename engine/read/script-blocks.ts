@@ -91,49 +91,72 @@ const CLASSIC_TYPES = new Set([
 const JSX_TYPES = new Set(['text/babel', 'text/jsx']);
 const LANGS: Record<string, ScriptBlock['lang']> = { '': 'js', js: 'js', javascript: 'js', jsx: 'jsx', ts: 'ts', typescript: 'ts', tsx: 'tsx' };
 
-const NAME_CHAR = /[A-Za-z0-9:_-]/;
-const SPACE = /[\t\n\f\r ]/;
+/** `[A-Za-z0-9:_-]`, a character of a tag's name. */
+function isNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 58) || c === 95 || c === 45;
+}
+
+/** HTML's white space: tab, line feed, form feed, carriage return, space. */
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+}
+
+const GT = 62;
+const SLASH = 47;
+const EQUALS = 61;
 
 /**
- * The opening tag at `at` (`text[at] === '<'`, a letter after it): its lower-cased name, attributes (lower-cased
- * names, first occurrence kept, as HTML does) and the offset just past its `>` (the text's length when unclosed).
+ * The opening tag at `at` (`text[at] === '<'`, a letter after it): its lower-cased name, the offset just past its
+ * `>` (the text's length when unclosed) and, for a `script` tag only (the one tag whose attributes are read), its
+ * attributes (lower-cased names, first occurrence kept, as HTML does). With `spans`, every quoted attribute value
+ * of any tag is pushed there (its lower-cased name and the offsets of its quotes), for the markup URL values. Read
+ * by character code: a page of the platform SDK's API docs holds 2 MB of tags.
  */
-function readTag(text: string, at: number, spans?: AttributeSpan[]): { name: string; attrs: Map<string, string>; end: number } {
+function readTag(text: string, at: number, spans?: AttributeSpan[]): { name: string; attrs?: Map<string, string>; end: number } {
+  const length = text.length;
   let i = at + 1;
-  while (i < text.length && NAME_CHAR.test(text[i])) i++;
+  while (i < length && isNameChar(text.charCodeAt(i))) i++;
   const name = text.slice(at + 1, i).toLowerCase();
-  const attrs = new Map<string, string>();
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '>') return { name, attrs, end: i + 1 };
-    if (SPACE.test(c) || c === '/') {
+  const attrs = name === 'script' ? new Map<string, string>() : undefined;
+  while (i < length) {
+    const c = text.charCodeAt(i);
+    if (c === GT) return { name, attrs, end: i + 1 };
+    if (isSpace(c) || c === SLASH) {
       i++;
       continue;
     }
     const nameStart = i;
-    while (i < text.length && !SPACE.test(text[i]) && text[i] !== '>' && text[i] !== '/' && (text[i] !== '=' || i === nameStart)) i++;
-    const attr = text.slice(nameStart, i).toLowerCase();
-    while (i < text.length && SPACE.test(text[i])) i++;
-    let value = '';
-    if (text[i] === '=') {
+    for (; i < length; i++) {
+      const d = text.charCodeAt(i);
+      if (isSpace(d) || d === GT || d === SLASH || (d === EQUALS && i !== nameStart)) break;
+    }
+    const attrEnd = i;
+    while (i < length && isSpace(text.charCodeAt(i))) i++;
+    let valueStart = i;
+    let valueEnd = i;
+    if (i < length && text.charCodeAt(i) === EQUALS) {
       i++;
-      while (i < text.length && SPACE.test(text[i])) i++;
+      while (i < length && isSpace(text.charCodeAt(i))) i++;
       const q = text[i];
       if (q === '"' || q === "'") {
         const close = text.indexOf(q, i + 1);
-        const stop = close < 0 ? text.length : close;
-        value = text.slice(i + 1, stop);
-        if (spans && close >= 0) spans.push({ name: attr, start: i, end: close + 1 });
+        const stop = close < 0 ? length : close;
+        valueStart = i + 1;
+        valueEnd = stop;
+        if (spans && close >= 0) spans.push({ name: text.slice(nameStart, attrEnd).toLowerCase(), start: i, end: close + 1 });
         i = stop + 1;
       } else {
-        const valueStart = i;
-        while (i < text.length && !SPACE.test(text[i]) && text[i] !== '>') i++;
-        value = text.slice(valueStart, i);
+        valueStart = i;
+        while (i < length && !isSpace(text.charCodeAt(i)) && text.charCodeAt(i) !== GT) i++;
+        valueEnd = i;
       }
     }
-    if (!attrs.has(attr)) attrs.set(attr, value);
+    if (attrs) {
+      const attr = text.slice(nameStart, attrEnd).toLowerCase();
+      if (!attrs.has(attr)) attrs.set(attr, text.slice(valueStart, valueEnd));
+    }
   }
-  return { name, attrs, end: text.length };
+  return { name, attrs, end: length };
 }
 
 /** The language of a script tag's content, or undefined when it is not a script the engine reads (data, templates, `src`). */
@@ -191,7 +214,7 @@ function scanMarkup(text: string, filename: string, spans?: AttributeSpan[]): Sc
     if (spans && NOT_REQUESTS.has(tag.name)) spans.length = mark;
     if (tag.name === 'script') {
       const close = closingTag(text, 'script', i);
-      const lang = scriptLanguage(tag.attrs, component);
+      const lang = scriptLanguage(tag.attrs!, component);
       if (lang) blocks.push({ start: i, end: close ?? text.length, ...(close !== undefined ? { close } : {}), ...lang });
       i = close === undefined ? text.length : tagEnd(text, close);
     } else if (RAW_TEXT.has(tag.name)) {
