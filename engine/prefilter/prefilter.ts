@@ -177,8 +177,9 @@ export class TokenScanner {
    * byte at the same place among the ASCII bytes, while every other character is a run of bytes of 0x80 and
    * above, which no ASCII token holds and which lower-case to no ASCII letter. A text holding one of the
    * {@link FOLDS_TO_ASCII} characters (found in its bytes: {@link FOLDS_TO_ASCII_UTF8}) is searched as before, by
-   * lower-casing it, which finds `i` in U+0130 (property test: test/prefilter-bytes.test.ts). Pays for a text with characters beyond Latin-1, which the text search reads
-   * as a two-byte string (prisma: 0.7x the time of its token search).
+   * lower-casing it, which finds `i` in U+0130 (property test: test/prefilter-bytes.test.ts). Pays for a text
+   * with characters beyond Latin-1, which the text search reads as a two-byte string (prisma: 0.7x the time of
+   * its token search).
    */
   presentInUtf8(text: string, utf8Bytes: string): ReadonlySet<string> {
     return this.ascii && !FOLDS_TO_ASCII_UTF8.test(utf8Bytes) ? this.present(utf8Bytes) : this.present(text);
