@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Match } from '../../engine/types.js';
 import { readRegularFile, type FoundFile, type SkippedFile } from '../walk/files.js';
 import { hasDirectives } from '../../engine/findings/suppressions.js';
-import { analyzeText, readText, toFindings, type Finding, type ScanContext, type ScannedFile } from './scan-core.js';
+import { analyzeText, presentInUtf8, readText, toFindings, type Finding, type ScanContext, type ScannedFile } from './scan-core.js';
 import type { Suppression } from '../../engine/findings/suppressions.js';
 
 /** Format of the cache file; bump when the entry shape changes. */
@@ -103,11 +103,12 @@ export const hashText = (text: string): string => createHash('sha1').update(text
  * file. Runs in the main thread or a worker.
  */
 export function computeFile(file: FoundFile, ctx: ScanContext, knownHash?: string, hash = true): Computed {
-  const read = readText(file);
+  const read = readText(file, ctx.analyze.prefilter !== false);
   if ('reason' in read) return skippedFile(read.reason);
   const digest = hash ? hashText(read.text) : undefined;
   if (digest !== undefined && digest === knownHash) return { kind: 'read', hash: digest, text: read.text };
-  return { kind: 'read', ...(digest !== undefined ? { hash: digest } : {}), outcome: outcomeOf(file, read.text, ctx), text: read.text };
+  const present = read.utf8Bytes === undefined ? undefined : presentInUtf8(file, read.text, read.utf8Bytes, ctx);
+  return { kind: 'read', ...(digest !== undefined ? { hash: digest } : {}), outcome: outcomeOf(file, read.text, ctx, present), text: read.text };
 }
 
 /** A file that could not be read as text; unreadable files are not remembered, so the next run tries again. */

@@ -6,7 +6,8 @@
  */
 import type { BaselineState } from '../../engine/findings/baseline.js';
 import { printable } from '../../engine/read/printable.js';
-import { analyzeFile, type AnalyzeOptions } from '../../engine/analyze.js';
+import { analyzeFile, prefilterEntries, type AnalyzeOptions } from '../../engine/analyze.js';
+import { PrefilterPlan } from '../../engine/prefilter/prefilter.js';
 import { compareIds, severityOf, type DateOptions } from '../../engine/catalog/dates.js';
 import type { Match, Notice } from '../../engine/types.js';
 import type { FoundFile, SkippedFile } from '../walk/files.js';
@@ -51,6 +52,19 @@ export interface ScanContext {
 }
 
 export { readText } from '../walk/read.js';
+
+const prefilterPlans = new WeakMap<AnalyzeOptions, PrefilterPlan>();
+
+/**
+ * The prefilter's tokens in a text this thread read, searched in the bytes it was decoded from
+ * (`ReadResult.utf8Bytes`, cli/walk/read.ts): what the engine would find in the text (the walker thread's
+ * {@link PrefilterPlan}, same notices and catalog), handed to it as `present` so it does not search again.
+ */
+export function presentInUtf8(file: FoundFile, text: string, utf8Bytes: string, ctx: ScanContext): ReadonlySet<string> {
+  let plan = prefilterPlans.get(ctx.analyze);
+  if (!plan) prefilterPlans.set(ctx.analyze, (plan = new PrefilterPlan(prefilterEntries(ctx.analyze.notices, ctx.analyze.catalog))));
+  return plan.present(text, file.language, utf8Bytes);
+}
 
 /**
  * Turns the engine's matches for one text into findings: severity for the run's dates, suppressions applied.

@@ -89,7 +89,6 @@ function inside(from: string, file: string): string | undefined {
 
 /** The ignore files of `dir`, read into one set of rules, or undefined when it has none. */
 function readIgnore(dir: string, names?: ReadonlySet<string>): IgnoreRules | undefined {
-  let ig: Ignore | undefined;
   const texts: string[] = [];
   for (const name of IGNORE_FILES) {
     // With the folder's listing at hand, only read ignore files that exist (a failed read costs a throw).
@@ -101,11 +100,35 @@ function readIgnore(dir: string, names?: ReadonlySet<string>): IgnoreRules | und
     } catch {
       continue;
     }
-    ig ??= ignore();
-    ig.add(text);
     texts.push(text);
   }
-  return ig && { dir, ig, scope: new IgnoreScope(texts) };
+  return texts.length > 0 ? new LazyRules(dir, texts) : undefined;
+}
+
+/**
+ * A folder's rules, whose `ignore` matcher is built on first use: the walk asks it only about names its
+ * {@link IgnoreScope} says a pattern may match, and most ignore files are never asked (sentry-javascript has
+ * 163 `.gitignore` files; parsing their 3,769 lines into the library's rules was ~25 ms of a cold walk).
+ */
+class LazyRules implements IgnoreRules {
+  readonly scope: IgnoreScope;
+  private built: Ignore | undefined;
+
+  constructor(
+    readonly dir: string,
+    private readonly texts: readonly string[],
+  ) {
+    this.scope = new IgnoreScope(texts);
+  }
+
+  get ig(): Ignore {
+    if (!this.built) {
+      const ig = ignore();
+      for (const text of this.texts) ig.add(text);
+      this.built = ig;
+    }
+    return this.built;
+  }
 }
 
 function findRepoRoot(start: string): string | undefined {
@@ -427,9 +450,9 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
 
 /** The rules of a folder's ignore files, the folder their patterns are relative to, and what they can match. */
 interface IgnoreRules {
-  dir: string;
-  ig: Ignore;
-  scope: IgnoreScope;
+  readonly dir: string;
+  readonly ig: Ignore;
+  readonly scope: IgnoreScope;
 }
 
 /** One folder's ignore files, as they stand in a folder at or below theirs. */

@@ -92,6 +92,7 @@ export class ModuleResolver {
   private plain: OxcResolver.ResolverFactory | undefined;
   private readonly cache = new Map<string, string | null>();
   private readonly vetted = new Map<string, boolean>();
+  private readonly usable = new Map<string, boolean>();
   /** Answers shared by folders of one {@link scopeOf}, per specifier (a relative one by the absolute path it names). */
   private readonly byScope = new Map<string, string | null>();
   private readonly scopes = new Map<string, number>();
@@ -137,7 +138,7 @@ export class ModuleResolver {
 
   private compute(fromFile: string, dir: string, specifier: string): string | undefined {
     if (!specifier || specifier.startsWith('node:') || /^[a-z][\w+.-]*:/i.test(specifier)) return undefined;
-    if (!isInside(this.root, dir) || !this.isChainSafe(dir)) return undefined;
+    if (!this.isUsable(dir)) return undefined;
     // The same module named from another folder under the same configuration files has the same answer: an alias
     // (`@server/utils/fetch`) or a package name from every folder of the project, a relative path by the path it names.
     const relative = /^\.\.?(?:\/|$)/.test(specifier);
@@ -190,6 +191,13 @@ export class ModuleResolver {
 
   private plainResolver(): OxcResolver.ResolverFactory {
     return (this.plain ??= new (oxcResolver().ResolverFactory)(this.options()));
+  }
+
+  /** A folder inside the root whose chain {@link isChainSafe} (memoized per folder: `isInside` is a `path.relative`, asked per specifier). */
+  private isUsable(dir: string): boolean {
+    let usable = this.usable.get(dir);
+    if (usable === undefined) this.usable.set(dir, (usable = isInside(this.root, dir) && this.isChainSafe(dir)));
+    return usable;
   }
 
   /** Every `package.json` and `tsconfig.json` from `dir` up to the root is a regular file of a sane size (or absent). */
