@@ -513,7 +513,7 @@ function wrapperUrlExpression(file: FileContext, urlNode: Node, params: readonly
 }
 
 /** How a wrapper's body expression carries a parameter: `body`, `JSON.stringify(body)`, `body ? JSON.stringify(body) : undefined`, `body && JSON.stringify(body)`. */
-function bodyParameter(node: Node | undefined, params: readonly string[]): { name: string; format?: RequestBody['format']; guarded?: boolean } | undefined {
+export function bodyParameter(node: Node | undefined, params: readonly string[]): { name: string; format?: RequestBody['format']; guarded?: boolean } | undefined {
   if (!node) return undefined;
   const n = unwrap(node);
   if (n.type === 'ConditionalExpression') {
@@ -549,7 +549,7 @@ function isNothing(e: Node): boolean {
  * (`JSON.stringify(undefined)` is undefined too); `null` does not either, except through an unguarded
  * `JSON.stringify(body)` (the text `null`), a `URLSearchParams` (an empty form) or got's and ky's `json:`.
  */
-function sendsNoBody(arg: Node, flow: { format?: RequestBody['format']; guarded?: boolean }, client: HttpClient): boolean {
+export function sendsNoBody(arg: Node, flow: { format?: RequestBody['format']; guarded?: boolean }, client: HttpClient): boolean {
   const u = unwrap(arg);
   if (flow.format === 'form' && !flow.guarded) return false;
   // got and ky send `json: null` as the text `null`.
