@@ -310,7 +310,7 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   let sends: boolean | undefined;
   const importsSend = (): boolean => (sends ??= importsMayRequestFrom(text, filename, opts, reads));
   // A component that builds a URL from a prop (`${baseUrl}?client_id=...`): its parents' JSX may give the URL (engine/project/props.ts).
-  const props = mayBuildUrlFromProps(text);
+  const props = mayBuildUrlFromProps(text, queryKeysOf(plan));
   const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || props || candidates.includes(p) || (someToken && tokensWithoutRequires(p, has) && importsSend()));
   // Candidates whose gate reads only an API URL and failed on the file's own text: the URL may be imported.
   const retry = kept.length === candidates.length ? NONE : candidates.filter((p) => p.detector.gateOnImportedUrls && !kept.includes(p));
@@ -328,6 +328,24 @@ function importsMayRequestFrom(text: string, filename: string, opts: AnalyzeOpti
   } finally {
     for (const [k, v] of project.end()) reads?.set(k, v);
   }
+}
+
+const queryKeys = new WeakMap<readonly PlannedDetection[], readonly string[]>();
+
+/** The query parameters the plan's URL-query detections judge (`client_id`, `state`, `response_type`); same array per plan. */
+function queryKeysOf(plan: readonly PlannedDetection[]): readonly string[] {
+  let keys = queryKeys.get(plan);
+  if (!keys) {
+    const set = new Set<string>();
+    for (const p of plan) {
+      const d = p.notice.detections[p.index];
+      if (d.kind !== 'url-query') continue;
+      if (d.identifiedBy) set.add(d.identifiedBy);
+      for (const k of [...(d.requires ?? []), ...Object.keys(d.values ?? {})]) set.add(k);
+    }
+    queryKeys.set(plan, (keys = [...set]));
+  }
+  return keys;
 }
 
 const urlPlans = new WeakMap<readonly PlannedDetection[], readonly PlannedDetection[]>();

@@ -26,9 +26,13 @@ import { moduleRecord, projectOf, type ProjectModel } from './modules.js';
 const PROP_URL_TEMPLATE = /\$\{\s*(?:props\.)?[A-Za-z_$][\w$]*\s*\}\?[\w%.-]+=/;
 const COMPONENT_DECLARATION = /\bfunction\s+[A-Z][\w$]*\s*\(|\b(?:const|let|var)\s+[A-Z][\w$]*\s*=\s*(?:\([^)]*\)|[a-z_$][\w$]*)\s*=>/;
 
-/** Whether a text may build a URL from a prop of a component it declares (the gate of {@link propValue}). */
-export function mayBuildUrlFromProps(text: string): boolean {
-  return PROP_URL_TEMPLATE.test(text) && COMPONENT_DECLARATION.test(text);
+/**
+ * Whether a text may build a URL from a prop of a component it declares (the gate of {@link propValue}): a
+ * template starting with a name and a query, one of the query parameters a detection judges written as `key=`,
+ * and a component declaration. Only then are the module's importers listed and read.
+ */
+export function mayBuildUrlFromProps(text: string, keys: readonly string[]): boolean {
+  return PROP_URL_TEMPLATE.test(text) && keys.some((k) => text.includes(`${k}=`)) && COMPONENT_DECLARATION.test(text);
 }
 
 type FunctionLike = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
