@@ -17,7 +17,9 @@ import { fileLanguage, lineCommentStarts, type FileLanguage } from './read/langu
 import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
-import { projectOf, type ProjectModel } from './project/modules.js';
+import { literalsOf, projectOf, type ProjectModel } from './project/modules.js';
+import { importersOfModule } from './project/context.js';
+import { mayBuildUrlFromProps } from './project/props.js';
 import { importsMayRequest } from './api/summaries.js';
 import { groupSource, isMarkupFile, scriptGroups, type ScriptGroup } from './read/script-blocks.js';
 
@@ -318,11 +320,13 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   const someToken = found !== undefined && found.size > 0;
   let sends: boolean | undefined;
   const importsSend = (): boolean => (sends ??= importsMayRequestFrom(text, filename, opts, reads));
-  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || candidates.includes(p) || (someToken && tokensWithoutRequires(p, has) && importsSend()));
+  // A component that builds a URL from a prop (`${baseUrl}?client_id=...`): its parents' JSX may give the URL (engine/project/props.ts).
+  const props = mayBuildUrlFromProps(text, queryKeysOf(plan));
+  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || props || candidates.includes(p) || (someToken && tokensWithoutRequires(p, has) && importsSend()));
   // Candidates whose gate reads only an API URL and failed on the file's own text: the URL may be imported.
   const retry = kept.length === candidates.length ? NONE : candidates.filter((p) => p.detector.gateOnImportedUrls && !kept.includes(p));
   if (retry.length === 0 && !urlDetections.some(open)) return kept;
-  return withImportedTexts(text, filename, urlDetections, open, { candidates, kept, retry, found }, opts, reads);
+  return withImportedTexts(text, filename, urlDetections, open, { candidates, kept, retry, found, props }, opts, reads);
 }
 
 /** {@link importsMayRequest} with the file's project model, the modules it read recorded as dependencies. */
@@ -335,6 +339,24 @@ function importsMayRequestFrom(text: string, filename: string, opts: AnalyzeOpti
   } finally {
     for (const [k, v] of project.end()) reads?.set(k, v);
   }
+}
+
+const queryKeys = new WeakMap<readonly PlannedDetection[], readonly string[]>();
+
+/** The query parameters the plan's URL-query detections judge (`client_id`, `state`, `response_type`); same array per plan. */
+function queryKeysOf(plan: readonly PlannedDetection[]): readonly string[] {
+  let keys = queryKeys.get(plan);
+  if (!keys) {
+    const set = new Set<string>();
+    for (const p of plan) {
+      const d = p.notice.detections[p.index];
+      if (d.kind !== 'url-query') continue;
+      if (d.identifiedBy) set.add(d.identifiedBy);
+      for (const k of [...(d.requires ?? []), ...Object.keys(d.values ?? {})]) set.add(k);
+    }
+    queryKeys.set(plan, (keys = [...set]));
+  }
+  return keys;
 }
 
 const urlPlans = new WeakMap<readonly PlannedDetection[], readonly PlannedDetection[]>();
@@ -360,7 +382,7 @@ function withImportedTexts(
   filename: string,
   urlDetections: readonly PlannedDetection[],
   open: (p: PlannedDetection) => boolean,
-  own: { candidates: readonly PlannedDetection[]; kept: readonly PlannedDetection[]; retry: readonly PlannedDetection[]; found: ReadonlySet<string> | undefined },
+  own: { candidates: readonly PlannedDetection[]; kept: readonly PlannedDetection[]; retry: readonly PlannedDetection[]; found: ReadonlySet<string> | undefined; props: boolean },
   opts: AnalyzeOptions,
   reads?: Map<string, string>,
 ): readonly PlannedDetection[] {
@@ -372,6 +394,8 @@ function withImportedTexts(
   let imported: string[];
   try {
     imported = [...project.importedTexts(filename, text), ...project.envTexts(filename, text)];
+    // The strings and environment values of the modules that import a component building a URL from a prop.
+    if (own.props) for (const parent of importersOfModule(project, filename)) imported.push(literalsOf(parent.text), ...project.envTexts(parent.file, parent.text));
   } finally {
     for (const [k, v] of project.end()) reads?.set(k, v);
   }

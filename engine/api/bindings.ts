@@ -455,6 +455,27 @@ function printedQuery(object: TSESTree.ObjectExpression): string {
 }
 
 /** An object literal an expression stands for (through variables, `as`, parentheses). */
+/**
+ * The object a same-file helper builds and returns for a call (`var options = reqOptions({ uri, method })` with
+ * `reqOptions = (o) => { var opts = { url: o.uri, headers: {...}, method: o.method }; return opts; }`): the
+ * object literal written in the helper, or undefined. Its values read the helper's parameters (followed by
+ * engine/api/wrappers.ts with the call's arguments).
+ */
+export function builtObject(file: FileContext, node: Node | null | undefined): TSESTree.ObjectExpression | undefined {
+  if (!node) return undefined;
+  let n = unwrap(node);
+  if (n.type === 'Identifier') {
+    const init = localInit(file, n);
+    if (!init) return undefined;
+    n = unwrap(init);
+  }
+  if (n.type !== 'CallExpression' || n.callee.type !== 'Identifier') return undefined;
+  const fn = sameFileFunction(file, n.callee);
+  const body = fn ? returnedExpression(file, fn) : undefined;
+  const obj = body ? objectOf(file, body) : undefined;
+  return obj && fn && obj.range[0] >= fn.range[0] && obj.range[1] <= fn.range[1] ? obj : undefined;
+}
+
 export function objectOf(file: FileContext, node: Node | null | undefined): TSESTree.ObjectExpression | undefined {
   if (!node) return undefined;
   const n = resolveLocal(file, node);

@@ -9,7 +9,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { arrayLoops, boundAliasOf, enclosingScope, type ArrayLoop, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
+import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
 import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, isJquery, isMeteorHttp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
@@ -222,9 +222,10 @@ function requestLibraryCall(site: CallSite, instance: HttpClientInstance | undef
   const { file, args } = site;
   if (!args[0] || isFunctionNode(unwrap(args[0]))) return undefined;
   const r = make(site, 'request');
-  const firstObj = objectOf(file, args[0]) ?? assignedDefaults(file, args[0]);
+  // `request(options, cb)` with `options` a same-file helper's returned object (`_reqOptions({ uri, method })`).
+  const firstObj = objectOf(file, args[0]) ?? assignedDefaults(file, args[0]) ?? builtObject(file, args[0]);
   const second = args[1] && !isFunctionNode(unwrap(args[1])) ? args[1] : undefined;
-  const config = firstObj ?? objectOf(file, second) ?? assignedDefaults(file, second);
+  const config = firstObj ?? objectOf(file, second) ?? assignedDefaults(file, second) ?? builtObject(file, second);
   const configNode = firstObj ? args[0] : second;
   if (configNode) r.optionsNode = configNode;
   const urlOption = prop(config, 'uri') ?? prop(config, 'url');

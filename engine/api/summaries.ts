@@ -25,6 +25,7 @@ import { localInit, objectOf, parameterTypeName, resolveLocal, stringOf } from '
 import { bodyOf, finish, fromConfig, methodOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
 import { apiMarkers } from './url.js';
+import { bodyParameter, sendsNoBody } from './wrappers.js';
 
 /** Opens and closes a hole in a folded URL: `\u0001p0\u0002` for parameter 0, `\u0001f:path\u0002` for `this.path`. */
 const OPEN = '\u0001';
@@ -40,7 +41,7 @@ interface RequestSummary {
   /** The URL with holes for parameters and `this` fields; undefined when it is not followed. */
   url?: StaticString;
   method?: Source;
-  body?: { param: number; format?: RequestBody['format'] };
+  body?: { param: number; format?: RequestBody['format']; guarded?: boolean };
   query?: number;
   /** A parameter spread into, or passed as, the options object (`fetch(url, init)`, `{ ...init }`). */
   options?: number;
@@ -135,7 +136,7 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
     const s: RequestSummary = { request: r };
     const args = r.node.arguments as Node[];
     if (r.urlNode) {
-      const folded = foldWithHoles(file, r.urlNode, names);
+      const folded = composedUrl(file, catalog, r, fn, names, requestsOf) ?? foldWithHoles(file, r.urlNode, names);
       const base = requestBases.get(r);
       if (folded) s.url = withBase(folded, base);
     }
@@ -150,6 +151,11 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
       else if (bodyNode.type === 'CallExpression' && dottedName(bodyNode.callee) === 'JSON.stringify') {
         const i = paramIndex(bodyNode.arguments[0] as Node | undefined, names);
         if (i !== undefined) s.body = { param: i, format: 'json' };
+      } else {
+        // `body ? JSON.stringify(body) : undefined`, `body && JSON.stringify(body)`, `new URLSearchParams(form)`.
+        const flow = bodyParameter(bodyNode, names);
+        const i = flow ? names.indexOf(flow.name) : -1;
+        if (flow && i >= 0) s.body = { param: i, ...(flow.format ? { format: flow.format } : {}), ...(flow.guarded ? { guarded: true } : {}) };
       }
     }
     const queryNode = r.options ? (prop(r.options, 'params') ?? prop(r.options, 'searchParams')) : undefined;
@@ -165,6 +171,34 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
     if (flows) summary.requests.push(s);
   }
   return summary.requests.length > 0 ? summary : undefined;
+}
+
+const composing = new Set<Node>();
+
+/**
+ * The URL of a request made through a same-file wrapper one level in (`update(id, body) { return this.send('PUT',
+ * `/${id}`, body) }` with `send` fetching `${host}/${this.resource}${path}`): the wrapper's own summary URL with its
+ * parameters' holes filled by this call's arguments, folded with holes for this function's parameters, so the
+ * `this` fields the wrapper reads stay holes a subclass's `super(...)` fills. Undefined when not such a request.
+ */
+function composedUrl(file: FileContext, catalog: LoadedCatalog, r: HttpRequest, fn: Node, names: readonly string[], requestsOf: RequestsOf): StaticString | undefined {
+  const w = r.wrapper;
+  if (!w || w.function === fn || (w.functions && w.functions.length !== 1) || composing.has(w.function)) return undefined;
+  composing.add(w.function);
+  try {
+    const inner = summaryOf(file, catalog, w.function, requestsOf);
+    const url = inner?.requests.find((x) => x.request === w.request)?.url;
+    if (!inner || !url || !/\u0001f:/.test(url.value)) return undefined;
+    const args = r.node.arguments as Node[];
+    if (args.some((a) => a.type === 'SpreadElement')) return undefined;
+    return fillUrl(url, (hole) => {
+      if (hole.startsWith('f:')) return { value: `${OPEN}${hole}${CLOSE}`, complete: true };
+      const i = Number(hole.slice(1));
+      return args[i] ? foldWithHoles(file, args[i], names) : inner.defaults[i];
+    });
+  } finally {
+    composing.delete(w.function);
+  }
 }
 
 /** The value a call site gives a summary's source, folded in the caller's file. */
@@ -213,7 +247,10 @@ export function applySummary(
     } else if (options && prop(options, 'method')) r.method = methodOf(site, prop(options, 'method'));
     else if (s.options !== undefined && args[s.options] && !options) r.method = undefined;
     else r.method = s.method && 'value' in s.method ? s.method.value : inner.method;
-    if (s.body && args[s.body.param]) {
+    // A guarded body (`body ? JSON.stringify(body) : undefined`) that the call does not give: nothing is sent.
+    const bodyArg = s.body ? args[s.body.param] : undefined;
+    if (s.body && (bodyArg ? (s.body.guarded || s.body.format) && sendsNoBody(bodyArg, s.body, inner.client) : s.body.guarded || s.body.format === 'json')) r.body = undefined;
+    else if (s.body && args[s.body.param]) {
       const arg = args[s.body.param];
       r.body = s.body.format ? { node: arg, object: objectOf(site, arg), format: s.body.format } : bodyOf(site, arg, inner.client === 'fetch' || inner.client === 'http' ? undefined : 'json');
     } else if (!s.body && !options) r.body = undefined;
@@ -255,7 +292,7 @@ function importedFunction(file: FileContext, callee: Node, sends: SendsCheck): {
  * The method of a class of another module that `api.method(...)` calls when `api` is an instance of it: a
  * parameter typed with the imported class (`api: WebexApi`) or a local `const api = new WebexApi(...)`.
  */
-function importedInstanceMethod(file: FileContext, callee: Node, sends: SendsCheck): { file: FileContext; fn: Node } | undefined {
+function importedInstanceMethod(file: FileContext, callee: Node, sends: SendsCheck): FoundMethod | undefined {
   const n = unwrap(callee);
   if (n.type !== 'MemberExpression' || n.computed) return undefined;
   const object = unwrap(n.object);
@@ -357,7 +394,7 @@ function fieldClassName(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpressio
 }
 
 /** The method `name` of the class a name stands for in a file: imported (followed), or declared once at its top level. */
-function classMethod(file: FileContext, id: TSESTree.Identifier, name: string): { file: FileContext; fn: Node } | undefined {
+function classMethod(file: FileContext, id: TSESTree.Identifier, name: string): FoundMethod | undefined {
   const where = file.locate(id as Node);
   let owner = where?.file ?? file;
   let decl: Node | undefined = where ? unwrap(where.node) : undefined;
@@ -371,7 +408,21 @@ function classMethod(file: FileContext, id: TSESTree.Identifier, name: string): 
   }
   if (decl?.type !== 'ClassDeclaration' && decl?.type !== 'ClassExpression') return undefined;
   const fn = methodOfClass(decl, name);
-  return fn ? { file: owner, fn } : undefined;
+  if (fn) return { file: owner, fn };
+  // A method the class inherits (`class Rooms extends Base { constructor() { super('rooms') } }`): the base's,
+  // with the fields the constructors on the way set.
+  if (!decl.superClass) return undefined;
+  const chain = baseChain(owner, decl);
+  const top = chain.findIndex((c, i) => i > 0 && methodOfClass(c.cls, name) !== undefined);
+  if (top < 0) return undefined;
+  return { file: chain[top].file, fn: methodOfClass(chain[top].cls, name)!, inherited: { chain, top } };
+}
+
+/** A method found on a class: where it is written and, when it is inherited, the class chain up to its class. */
+interface FoundMethod {
+  file: FileContext;
+  fn: Node;
+  inherited?: { chain: readonly ClassAt[]; top: number };
 }
 
 /** What a call site asks before following a call into another module. */
@@ -465,7 +516,10 @@ function importedBase(file: FileContext, cls: TSESTree.ClassDeclaration | TSESTr
   const where = file.locate(cls.superClass as Node);
   if (!where) return undefined;
   const n = unwrap(where.node);
-  return n.type === 'ClassDeclaration' || n.type === 'ClassExpression' ? { file: where.file, cls: n } : undefined;
+  if (n.type === 'ClassDeclaration' || n.type === 'ClassExpression') return { file: where.file, cls: n };
+  // `module.exports = Resource` names a class declared in that module.
+  const declared = n.type === 'Identifier' ? where.file.nodes(T.ClassDeclaration).filter((c) => c.id?.name === n.name) : [];
+  return declared.length === 1 ? { file: where.file, cls: declared[0] } : undefined;
 }
 
 function methodOfClass(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, name: string): Node | undefined {
@@ -526,6 +580,96 @@ function fieldsOf(sub: FileContext, subCls: TSESTree.ClassDeclaration | TSESTree
   };
 }
 
+type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+interface ClassAt {
+  file: FileContext;
+  cls: ClassNode;
+}
+
+/** How many base classes up a `this.method()` call is followed. */
+const MAX_BASES = 4;
+
+/**
+ * A class and its base classes, nearest first (at most {@link MAX_BASES} up): each base found where its module
+ * writes it (imported, CommonJS, re-exported) or declared in the same file.
+ */
+function baseChain(file: FileContext, cls: ClassNode): ClassAt[] {
+  const chain: ClassAt[] = [{ file, cls }];
+  for (let i = 0; i < MAX_BASES; i++) {
+    const cur = chain[chain.length - 1];
+    const superClass = cur.cls.superClass ? unwrap(cur.cls.superClass as Node) : undefined;
+    if (!superClass) break;
+    let next = importedBase(cur.file, cur.cls);
+    if ((!next || next.cls === cur.cls) && superClass.type === 'Identifier') {
+      const local = cur.file.nodes(T.ClassDeclaration).find((c) => c.id?.name === superClass.name && c !== cur.cls);
+      next = local ? { file: cur.file, cls: local } : undefined;
+    }
+    if (!next || chain.some((c) => c.cls === next!.cls)) break;
+    chain.push(next);
+  }
+  return chain;
+}
+
+/**
+ * The `this` fields a method of `chain[top]` reads, for an instance of `chain[0]`, through every constructor on
+ * the way (a class below overrides what a class above writes: its field initializers and constructor run after
+ * `super(...)`): a constructor parameter's value is what the class below passes to `super(...)`, followed down
+ * through parameters it passes on, and a class without a constructor passes its arguments as they are.
+ */
+function fieldsAlong(chain: readonly ClassAt[], top: number): (name: string) => StaticString | undefined {
+  const argFor = (level: number, i: number, depth = 0): StaticString | undefined => {
+    const ctor = constructorOf(chain[level].cls);
+    const fallback = (): StaticString | undefined => {
+      const d = ctor ? paramNames(ctor).defaults[i] : undefined;
+      return d ? stringOf(chain[level].file, d) : undefined;
+    };
+    if (level === 0 || depth > MAX_BASES) return fallback();
+    const below = chain[level - 1];
+    const belowCtor = constructorOf(below.cls);
+    if (!belowCtor) return level - 1 > 0 ? (argFor(level - 1, i, depth + 1) ?? fallback()) : fallback();
+    const superCall = below.file.nodes(T.CallExpression).find((c) => c.callee.type === 'Super' && c.range[0] >= belowCtor.range[0] && c.range[1] <= belowCtor.range[1]);
+    const arg = superCall?.arguments[i] as Node | undefined;
+    if (!arg || arg.type === 'SpreadElement') return fallback();
+    const k = paramIndex(arg, paramNames(belowCtor).names);
+    if (k !== undefined) return argFor(level - 1, k, depth + 1);
+    return stringOf(below.file, arg);
+  };
+  return (name) => {
+    for (let level = 0; level <= top; level++) {
+      const { file, cls } = chain[level];
+      const ctor = constructorOf(cls);
+      if (ctor) {
+        const names = paramNames(ctor).names;
+        const property = ctor.params.findIndex((p) => p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === name);
+        if (property >= 0) return argFor(level, property);
+        let written: Node | undefined;
+        for (const a of file.nodes(T.AssignmentExpression)) {
+          if (a.operator !== '=' || a.range[0] < ctor.range[0] || a.range[1] > ctor.range[1] || a.left.type !== 'MemberExpression' || unwrap(a.left.object).type !== 'ThisExpression') continue;
+          if (memberName(a.left) === name) written = a.right;
+        }
+        if (written) {
+          const i = paramIndex(written, names);
+          return i !== undefined ? argFor(level, i) : stringOf(file, written);
+        }
+      }
+      for (const m of cls.body.body) if (m.type === 'PropertyDefinition' && !m.static && m.value && propertyKeyName(m) === name) return stringOf(file, m.value as Node);
+    }
+    return undefined;
+  };
+}
+
+/** Whether a request reaches its call through a method (a wrapper of the class) that a class below `top` overrides. */
+function overriddenBelow(chain: readonly ClassAt[], top: number, r: HttpRequest): boolean {
+  const w = r.wrapper;
+  if (!w || top === 0) return false;
+  for (const fn of w.functions ?? [w.function]) {
+    const owner = chain[top].file.parentOf(fn);
+    const name = owner?.type === 'MethodDefinition' || owner?.type === 'PropertyDefinition' ? propertyKeyName(owner) : undefined;
+    if (name !== undefined && chain.slice(0, top).some((c) => methodOfClass(c.cls, name) !== undefined)) return true;
+  }
+  return false;
+}
+
 /** The class a node sits in, when `this` there is its instance (through arrow functions). */
 function thisClass(file: FileContext, node: Node): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
   for (const a of file.ancestors(node)) {
@@ -577,16 +721,24 @@ function callRequests(file: FileContext, catalog: LoadedCatalog, known: Readonly
       const name = memberName(callee);
       const cls = thisClass(file, call);
       if (name === undefined || !cls?.superClass || methodOfClass(cls, name)) continue;
-      const base = importedBase(file, cls);
-      const method = base ? methodOfClass(base.cls, name) : undefined;
-      const summary = method && base ? summaryOf(base.file, catalog, method, requestsOf) : undefined;
-      if (summary && base) out.push(...applySummary(file, call, summary, method!, catalog, fieldsOf(file, cls, base.file, base.cls)));
+      // The nearest class up the chain that has the method (a base of another module, or one above it).
+      const chain = baseChain(file, cls);
+      const top = chain.findIndex((c, i) => i > 0 && methodOfClass(c.cls, name) !== undefined);
+      if (top < 0 || (chain[top].file === file && importedBase(file, cls)?.cls !== chain[top].cls)) continue;
+      const method = methodOfClass(chain[top].cls, name)!;
+      const found = summaryOf(chain[top].file, catalog, method, requestsOf);
+      // A request the method makes through another method of its class that a class below overrides is not this
+      // instance's request (`this.send(...)` runs the subclass's `send`).
+      const summary = found && { ...found, requests: found.requests.filter((r) => !overriddenBelow(chain, top, r.request)) };
+      if (summary && summary.requests.length > 0) out.push(...applySummary(file, call, summary, method, catalog, top === 1 ? fieldsOf(file, cls, chain[1].file, chain[1].cls) : fieldsAlong(chain, top)));
       continue;
     }
     if (rec.imports.size === 0) continue;
-    const target = importedFunction(file, callee, sends) ?? importedInstanceMethod(file, callee, sends);
-    const summary = target ? summaryOf(target.file, catalog, target.fn, requestsOf) : undefined;
-    if (summary) out.push(...applySummary(file, call, summary, target!.fn, catalog));
+    const target: FoundMethod | undefined = importedFunction(file, callee, sends) ?? importedInstanceMethod(file, callee, sends);
+    let summary = target ? summaryOf(target.file, catalog, target.fn, requestsOf) : undefined;
+    const inherited = target?.inherited;
+    if (summary && inherited) summary = { ...summary, requests: summary.requests.filter((r) => !overriddenBelow(inherited.chain, inherited.top, r.request)) };
+    if (summary && summary.requests.length > 0) out.push(...applySummary(file, call, summary, target!.fn, catalog, inherited ? fieldsAlong(inherited.chain, inherited.top) : undefined));
   }
   return out;
 }

@@ -7,7 +7,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, findProperty, foldTemplate, isUrlConstructor, joinUrl, withAssumed, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { boundCallsOf, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, returnedExpression, sameFileFunction, startsWithName, stringOf } from './bindings.js';
+import { boundCallsOf, builtObject, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, returnedExpression, sameFileFunction, startsWithName, stringOf } from './bindings.js';
 import { bodyOf, finish, fromConfig, headersOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody } from './request.js';
 
@@ -378,7 +378,16 @@ function readsLevel(file: FileContext, frames: readonly Frame[], at: At, target:
     return !!helper && !!returnedExpression(file, helper) && n.arguments.some((a) => a.type !== 'SpreadElement' && next(a as Node));
   }
   const same = sameLevelValue(file, n);
-  return !!same && next(same);
+  if (same) return next(same);
+  // `args.path`: a key of an options parameter of the frame.
+  if (n.type === 'MemberExpression' && !n.computed && unwrap(n.object).type === 'Identifier') {
+    const object = unwrap(n.object) as TSESTree.Identifier;
+    if (at.level === target) return !!frames[target]?.params.includes(object.name);
+    // A parameter of an inner frame: what its call site passes (an object whose keys may read the target).
+    const b = at.level < target ? bindingOf(frames, at.level, object.name) : undefined;
+    return !!b && b !== 'unknown' && readsLevel(file, frames, b, target, depth + 1);
+  }
+  return false;
 }
 
 /** `encodeURIComponent(x)`, `encodeURI(x)`, `String(x)`: a value on its way into a URL, unchanged in shape. */
@@ -464,7 +473,7 @@ function enclosingFunction(file: FileContext, node: Node): Node | undefined {
 }
 
 /** The method a value of frame `level` names, upper case, or undefined when not statically known. */
-function methodAt(file: FileContext, frames: readonly Frame[], at: At): string | undefined {
+function methodAt(file: FileContext, frames: readonly Frame[], at: At, depth = 0): string | undefined {
   let n = unwrap(at.node);
   // `options.method || 'GET'`: the fallback when the options the call sites pass have no method.
   if (n.type === 'LogicalExpression' && (n.operator === '||' || n.operator === '??')) {
@@ -475,6 +484,11 @@ function methodAt(file: FileContext, frames: readonly Frame[], at: At): string |
     return found === 'absent' ? methodAt(file, frames, { node: n.right, level: at.level }) : methodAt(file, frames, found);
   }
   if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && /^(toUpperCase|toLowerCase)$/.test(memberName(n.callee) ?? '') && n.arguments.length === 0) n = unwrap(n.callee.object);
+  // A key of an options value the call sites pass (`args.method` with `makeReq({ method: opts.method })`), followed key by key.
+  if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier' && unwrap(n.object).type === 'Identifier' && depth < 8) {
+    const found = optionAt(file, frames, { node: n.object, level: at.level }, n.property.name);
+    if (found !== 'absent' && found !== 'unknown' && found.node !== n) return methodAt(file, frames, found, depth + 1);
+  }
   const s = foldAt(file, frames, { node: n, level: at.level });
   return s?.complete ? s.value.toUpperCase() : undefined;
 }
@@ -497,7 +511,10 @@ function optionAt(file: FileContext, frames: readonly Frame[], at: At | undefine
       // A parameter no frame fixes (the function's own callers decide), or a local object.
       if (isParameterName(file, target)) return 'unknown';
       const obj = objectOf(file, target);
-      return obj ? optionAt(file, frames, { node: obj, level: f.level }, key, depth + 1) : 'absent';
+      if (obj) return optionAt(file, frames, { node: obj, level: f.level }, key, depth + 1);
+      // Options a same-file helper builds (`var options = reqOptions({ ... })`): read through its return.
+      const init = builtObject(file, target) ? localInit(file, target) : undefined;
+      return init ? optionAt(file, frames, { node: init, level: f.level }, key, depth + 1) : 'absent';
     }
     return optionAt(file, frames, f, key, depth + 1);
   }
@@ -514,6 +531,7 @@ function optionAt(file: FileContext, frames: readonly Frame[], at: At | undefine
     return 'absent';
   }
   if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.freeze' && n.arguments[0]) return optionAt(file, frames, { node: n.arguments[0] as Node, level: at.level }, key, depth + 1);
+  if (n.type === 'CallExpression' && n.callee.type === 'Identifier' && builtObject(file, n)) return builtOption(file, frames, at, n, key, depth);
   const merged = mergedArguments(n);
   if (merged) {
     for (const a of merged) {
@@ -528,6 +546,34 @@ function optionAt(file: FileContext, frames: readonly Frame[], at: At | undefine
     return left === 'absent' ? optionAt(file, frames, { node: n.right, level: at.level }, key, depth + 1) : left;
   }
   return 'absent';
+}
+
+/**
+ * One key of the object a same-file helper builds for a call (`reqOptions({ uri: args.uri, verb: args.method })`
+ * returning `{ url: o.uri, method: o.verb, headers }`): read in the helper with its parameters bound to the call's
+ * arguments (a frame put in front of the frames from the call's level out), and the value followed out of the
+ * helper through the keys it renames or copies (`o.verb` -> the call's `verb`), to a level of `frames`.
+ * `'unknown'` when the value is computed in the helper from its parameters in another way.
+ */
+function builtOption(file: FileContext, frames: readonly Frame[], at: At, call: TSESTree.CallExpression, key: string, depth: number): At | 'absent' | 'unknown' {
+  const helper = sameFileFunction(file, call.callee as TSESTree.Identifier);
+  const body = helper && !frames.some((f) => f.fn === helper) ? returnedExpression(file, helper) : undefined;
+  if (!helper || !body) return 'absent';
+  const inner = [frameOf(helper, call), ...frames.slice(at.level)];
+  let found = optionAt(file, inner, { node: body, level: 0 }, key, depth + 1);
+  // Out of the helper: a parameter, or a key of one (renamed or copied), read at the call's arguments.
+  for (let i = 0; i < 6 && found !== 'absent' && found !== 'unknown' && found.level === 0; i++) {
+    const n = unwrap(found.node);
+    if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier') found = optionAt(file, inner, { node: n.object, level: 0 }, n.property.name, depth + 1);
+    else if (n.type === 'Identifier') {
+      const f = follow(file, inner, found);
+      found = f === null ? 'absent' : f === 'unknown' || (f.level === 0 && f.node === n) ? 'unknown' : f;
+    } else if (!inner[0].params.some((p) => p && usesName(n, p))) found = { node: n, level: inner.length };
+    else found = 'unknown';
+  }
+  if (found === 'absent' || found === 'unknown') return found;
+  if (found.level === 0) return 'unknown';
+  return { node: found.node, level: found.level >= inner.length ? frames.length : at.level + found.level - 1 };
 }
 
 /** Whether an identifier names a parameter of a function around it (bound by scope, not by a declarator). */
@@ -574,7 +620,7 @@ function wrapperUrlExpression(file: FileContext, urlNode: Node, params: readonly
 }
 
 /** How a wrapper's body expression carries a parameter: `body`, `JSON.stringify(body)`, `body ? JSON.stringify(body) : undefined`, `body && JSON.stringify(body)`. */
-function bodyParameter(node: Node | undefined, params: readonly string[]): { name: string; format?: RequestBody['format']; guarded?: boolean } | undefined {
+export function bodyParameter(node: Node | undefined, params: readonly string[]): { name: string; format?: RequestBody['format']; guarded?: boolean } | undefined {
   if (!node) return undefined;
   const n = unwrap(node);
   if (n.type === 'ConditionalExpression') {
@@ -610,7 +656,7 @@ function isNothing(e: Node): boolean {
  * (`JSON.stringify(undefined)` is undefined too); `null` does not either, except through an unguarded
  * `JSON.stringify(body)` (the text `null`), a `URLSearchParams` (an empty form) or got's and ky's `json:`.
  */
-function sendsNoBody(arg: Node, flow: { format?: RequestBody['format']; guarded?: boolean }, client: HttpClient): boolean {
+export function sendsNoBody(arg: Node, flow: { format?: RequestBody['format']; guarded?: boolean }, client: HttpClient): boolean {
   const u = unwrap(arg);
   if (flow.format === 'form' && !flow.guarded) return false;
   // got and ky send `json: null` as the text `null`.
@@ -854,11 +900,18 @@ function usesName(node: Node, name: string, depth = 0): boolean {
 function wrapperFunctionOf(file: FileContext, node: Node): Node | undefined {
   let fn: Node | undefined;
   for (const a of file.ancestors(node)) {
-    if (!isFunctionNode(a)) continue;
+    // `new Promise((resolve, reject) => request(options, ...))`: the executor's parameters are the promise's own.
+    if (!isFunctionNode(a) || isPromiseExecutor(file, a)) continue;
     fn = a;
     if (parameterNames(a).length > 0) break;
   }
   return fn && parameterNames(fn).length > 0 ? fn : undefined;
+}
+
+/** Whether a function is the executor of a `new Promise(...)` (any promise library's constructor named `Promise`). */
+function isPromiseExecutor(file: FileContext, fn: Node): boolean {
+  const parent = file.parentOf(fn);
+  return parent?.type === 'NewExpression' && parent.arguments[0] === fn && parent.callee.type === 'Identifier' && /^(Promise|Bluebird|P)$/.test(parent.callee.name);
 }
 
 /** How many wrapper levels are followed outwards from a request. */

@@ -7,6 +7,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
+import { propValue } from '../project/props.js';
 import { calleeName, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from './detector.js';
 import type { UrlQueryDetection } from '../types.js';
@@ -127,7 +128,8 @@ function foldUrl(file: FileContext, node: Node, depth = 0, acc: { assumed?: stri
         const resolved = resolveLocal(file, n);
         if (resolved !== n) return foldUrl(file, resolved, depth + 1, acc);
       }
-      const s = file.staticString(n);
+      // A component's prop (`${baseUrl}?client_id=...` in `function Link({ baseUrl })`): what its parents pass it.
+      const s = file.staticString(n) ?? (n.type === 'Identifier' || n.type === 'MemberExpression' ? propValue(file, n) : undefined);
       if (s?.assumed !== undefined) acc.assumed ??= s.assumed;
       return s ? s.value : UNKNOWN;
     }
@@ -223,6 +225,8 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
   mayMatch: (text, ctx) => mayWriteEndpoint(text, ctx.catalog.hosts.api),
   // The URL may be a constant of an imported module (`new URL(AUTHORIZE_URL)`).
   gateOnImportedUrls: true,
+  // Or its path may be written only there: a component's prop its parents give (engine/project/props.ts).
+  gateReadsUrls: true,
   detect(file, ctx) {
     const { paths, requires = [], values = {} } = ctx.detection;
     const apiHosts = ctx.catalog.hosts.api;

@@ -341,3 +341,22 @@ export function browserEvidenceAt(name: string, text: string): string | undefine
   evidence.set(filename, found ?? null);
   return found;
 }
+
+/**
+ * The source files of a module's package that import it (by a specifier that resolves to it), with their text:
+ * the importers {@link importersOf} lists once per package (engine/project/props.ts reads a component's props
+ * from them).
+ */
+export function importersOfModule(project: ProjectModel, filename: string): Array<{ file: string; text: string }> {
+  const abs = path.resolve(filename);
+  const pkg = packageOf(project.root, path.dirname(abs));
+  const top = pkg?.dir ?? path.dirname(abs);
+  const stem = abs.replace(/\.[cm]?[jt]sx?$/, '');
+  const out: Array<{ file: string; text: string }> = [];
+  for (const importer of importersOf(project, top)) {
+    if (importer.file === abs || (!importer.targets.has(abs) && !importer.targets.has(stem))) continue;
+    const text = project.readText(importer.file);
+    if (text !== undefined) out.push({ file: importer.file, text });
+  }
+  return out;
+}

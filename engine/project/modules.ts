@@ -428,6 +428,11 @@ export class ProjectModel implements ImportLinks {
     return literalsOf(text);
   }
 
+  /** A project file's text, recorded as a dependency of the analysis as the modules read to follow imports are. */
+  readText(file: string): string | undefined {
+    return this.textOf(file);
+  }
+
   private textOf(file: string): string | undefined {
     let entry = this.texts.get(file);
     // Checked against the disk once per analysed file, as {@link module} is: the closures {@link reaches} walks for

@@ -1,0 +1,7 @@
+import { Resource } from './resource';
+
+export class People extends Resource {
+  constructor() {
+    super('people');
+  }
+}
