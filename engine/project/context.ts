@@ -238,8 +238,12 @@ function svelteKitLib(pkgDir: string, specifier: string): string | undefined {
 /** A source file of a package, as {@link importerEvidence} needs it: what it imports and whether it is browser code. */
 interface Importer {
   file: string;
-  /** The files its import specifiers resolve to (absolute; a SvelteKit `$lib` path as mapped); empty unless it is browser code. */
-  targets: Set<string>;
+  /**
+   * The files its import specifiers resolve to (absolute; a SvelteKit `$lib` path as mapped), resolved on first
+   * ask: the browser evidence asks only for components and files that read browser globals (most files of a package
+   * are neither: on the platform SDK's calling package, a few of its 400); a component's props ask for every file.
+   */
+  targets(): Set<string>;
   component: boolean;
   readsGlobals: boolean;
 }
@@ -272,14 +276,17 @@ function importersOf(project: ProjectModel, top: string): Importer[] {
       const text = readText(full);
       const component = /\.(svelte|vue)$/.test(name);
       const readsGlobals = text !== undefined && readsBrowserGlobals(text);
-      // Only a component or a file that reads browser globals is evidence, so only theirs are resolved (most files of
-      // a package are neither: on the platform SDK's calling package, a few of its 400).
-      const targets = new Set<string>();
-      for (const s of text && (component || readsGlobals) ? specifiersIn(text) : []) {
-        const target = svelteKitLib(top, s) ?? project.resolver.resolve(full, s);
-        if (target !== undefined) targets.add(target);
-      }
-      list.push({ file: full, targets, component, readsGlobals });
+      let targets: Set<string> | undefined;
+      const resolveTargets = (): Set<string> => {
+        if (targets) return targets;
+        targets = new Set<string>();
+        for (const s of text ? specifiersIn(text) : []) {
+          const target = svelteKitLib(top, s) ?? project.resolver.resolve(full, s);
+          if (target !== undefined) targets.add(target);
+        }
+        return targets;
+      };
+      list.push({ file: full, targets: resolveTargets, component, readsGlobals });
     }
   }
   importersByPackage.set(key, list);
@@ -295,7 +302,10 @@ function importerEvidence(project: ProjectModel, filename: string): string | und
   for (const importer of importersOf(project, top)) {
     if (importer.file === filename) continue;
     if (++searched > MAX_IMPORTERS_SEARCHED) break;
-    if (!importer.targets.has(filename) && !importer.targets.has(stem)) continue;
+    // Only a component or a file that reads browser globals is evidence, so only theirs are resolved.
+    if (!importer.component && !importer.readsGlobals) continue;
+    const targets = importer.targets();
+    if (!targets.has(filename) && !targets.has(stem)) continue;
     const rel = path.relative(project.root, importer.file).split(path.sep).join('/');
     if (importer.component) return `the component ${rel} imports it`;
     if (importer.readsGlobals) return `${rel} imports it and reads browser globals`;
@@ -354,7 +364,9 @@ export function importersOfModule(project: ProjectModel, filename: string): Arra
   const stem = abs.replace(/\.[cm]?[jt]sx?$/, '');
   const out: Array<{ file: string; text: string }> = [];
   for (const importer of importersOf(project, top)) {
-    if (importer.file === abs || (!importer.targets.has(abs) && !importer.targets.has(stem))) continue;
+    if (importer.file === abs) continue;
+    const targets = importer.targets();
+    if (!targets.has(abs) && !targets.has(stem)) continue;
     const text = project.readText(importer.file);
     if (text !== undefined) out.push({ file: importer.file, text });
   }
