@@ -151,7 +151,7 @@ function configPlan(plan: readonly PlannedDetection[]): readonly PlannedDetectio
 
 /** The prefilter's data for a set of notices, for a thread that decides without the engine ({@link PrefilterPlan}). */
 export function prefilterEntries(notices: readonly Notice[], catalog: LoadedCatalog): PrefilterEntry[] {
-  return planDetections(notices, catalog).map((p) => ({ tokens: p.tokens, requires: p.requires, config: Boolean(p.detector.detectText), ...(p.detector.gateReadsUrls ? { urls: true } : {}) }));
+  return planDetections(notices, catalog).map((p) => ({ tokens: p.tokens, requires: p.requires, config: Boolean(p.detector.detectText), ...(p.detector.gateReadsUrls ? { urls: p.detector.importedUrlsOnlyWhenCalling ? ('calls' as const) : true } : {}) }));
 }
 
 const BOM = '\uFEFF';
@@ -322,7 +322,7 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   const importsSend = (): boolean => (sends ??= importsMayRequestFrom(text, filename, opts, reads));
   // A component that builds a URL from a prop (`${baseUrl}?client_id=...`): its parents' JSX may give the URL (engine/project/props.ts).
   const props = mayBuildUrlFromProps(text, queryKeysOf(plan));
-  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || props || candidates.includes(p) || (someToken && tokensWithoutRequires(p, has) && importsSend()));
+  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || props || candidates.includes(p) || (someToken && !p.detector.importedUrlsOnlyWhenCalling && tokensWithoutRequires(p, has) && importsSend()));
   // Candidates whose gate reads only an API URL and failed on the file's own text: the URL may be imported.
   const retry = kept.length === candidates.length ? NONE : candidates.filter((p) => p.detector.gateOnImportedUrls && !kept.includes(p));
   if (retry.length === 0 && !urlDetections.some(open)) return kept;

@@ -10,7 +10,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
+import { analyzeFile, prefilterEntries, type AnalyzeOptions } from '../engine/analyze.js';
+import { PrefilterPlan } from '../engine/prefilter/prefilter.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import type { Match } from '../engine/types.js';
 
@@ -100,6 +101,20 @@ describe("a base URL in a class's static field or returned by its static getter"
   it('imported: `Config.getApiUrl() + ...` in a helper whose own file writes no API URL', () => {
     const files = { 'src/config.js': config("'https://webexapis.com/v1'"), 'src/lib/http.js': staticHelper('Config.getApiUrl()', "import Config from '../config';") };
     expect(scanProject(files, 'src/lib/http.js', only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 13 certain fix']);
+  });
+  it('imported, with the HTTP client imported under another name (`import Got from \'got\'`): the helper is still a file that makes calls', () => {
+    const helper = staticHelper('Config.getApiUrl()', "import Config from '../config';").replace("import got from 'got';", "import Got from 'got';").replace('return got(url', 'return Got(url');
+    expect(helper).toContain('Got(url');
+    const files = { 'src/config.js': config("'https://webexapis.com/v1'"), 'src/lib/http.js': helper };
+    expect(scanProject(files, 'src/lib/http.js', only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 13 certain fix']);
+  });
+  it('look-alike for the walker: a file holding a Content-Type header object and imports, but making no HTTP call, is not sent to read its imports', () => {
+    const notices = catalog.notices.filter((n) => n.id === 'get-request-content-type');
+    const plan = new PrefilterPlan(prefilterEntries(notices, catalog));
+    const headersOnly = "import { log } from './log';\nexport const JSON_HEADERS = { 'Content-Type': 'application/json' };\nlog(JSON_HEADERS);\n";
+    expect(plan.needsAnalysis(headersOnly, 'js')).toBe(false);
+    // The same object in a file that calls an imported client is read.
+    expect(plan.needsAnalysis(`import Got from 'got';\n${headersOnly}export const get = (u) => Got(u, { headers: JSON_HEADERS });\n`, 'js')).toBe(true);
   });
   it('imported: the static field itself, and a getter returning `this.apiUrl`', () => {
     const code = `import got from 'got';

@@ -101,6 +101,12 @@ export interface Detector<D extends Detection = Detection> {
    */
   gateReadsUrls?: true;
   /**
+   * With {@link gateReadsUrls}: the imported URL is looked for only in a file that makes HTTP calls itself, not in
+   * every file that holds the detection's own tokens (a token as common as `Content-Type` would send a tenth of a
+   * large repository's files to read their imports: sentry-javascript 778 -> 916 candidates).
+   */
+  importedUrlsOnlyWhenCalling?: true;
+  /**
    * With {@link gateReadsUrls}: the gate for the file's own text (`own`) joined with the strings of the modules it
    * imports (`joined`), when the parts of {@link mayMatch} that are about the file's own code (a callee's name, an
    * identifier) must hold on `own` and only those about a URL may hold on `joined`. Absent: {@link mayMatch} on

@@ -232,6 +232,8 @@ export const getRequestContentType: Detector<CustomDetection> = {
   // Its `requires` (an API host or path) may be written only in a module the file imports: a shared request helper
   // whose base URL comes from a config module (`Webex.getApiUrl() + '/' + endpoint`) holds none of its own.
   gateReadsUrls: true,
+  // In a file that makes HTTP calls only: a header object alone is no request.
+  importedUrlsOnlyWhenCalling: true,
   detectText: (file, ctx) => jsonConnectorMatches(file.filename, file.text, ctx.catalog),
   detect(file, ctx) {
     const out: RawMatch[] = [];

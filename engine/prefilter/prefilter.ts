@@ -249,16 +249,20 @@ export interface PrefilterEntry {
   requires: readonly string[];
   /** Whether the detection reads configuration files (YAML, JSON, .env...), not only source. */
   config: boolean;
-  /** Whether its tokens and gate are about request URLs, which a module the file imports may hold (Detector.gateReadsUrls). */
-  urls?: boolean;
+  /**
+   * Whether its tokens and gate are about request URLs, which a module the file imports may hold
+   * (Detector.gateReadsUrls); `'calls'`: looked for only in a file that makes HTTP calls (Detector.importedUrlsOnlyWhenCalling).
+   */
+  urls?: boolean | 'calls';
 }
 
 /**
  * Source text that may make an HTTP request (fetch, axios, got, ky, superagent, node http, a client's
- * post/put/patch/request): with the project model, a detection about URLs may apply to it through a URL
+ * post/put/patch/request, or a module that imports an HTTP client package under any name: `import Got from 'got'`): with the project model, a detection about URLs may apply to it through a URL
  * constant it imports although it holds none of the detection's tokens (engine/analyze.ts).
  */
-export const HTTP_CALL_HINT = /\bfetch\s*\(|\baxios\b|\b(?:got|ky)\s*[.(]|\bsuperagent\b|\bhttps?\.(?:request|get)\s*\(|\.(?:post|put|patch|request)\s*\(/;
+export const HTTP_CALL_HINT =
+  /\bfetch\s*\(|\baxios\b|\b(?:got|ky)\s*[.(]|\bsuperagent\b|\bhttps?\.(?:request|get)\s*\(|\.(?:post|put|patch|request)\s*\(|(?:\bfrom|\brequire\s*\()\s*['"](?:got|ky|node-fetch|cross-fetch|isomorphic-fetch|undici|needle|request|request-promise(?:-native)?)['"]/;
 
 /**
  * Whether a file holds one of a detection's own tokens (a rare path word such as `callerId`) but not the
@@ -329,6 +333,6 @@ export class PrefilterPlan {
     // A detection's own tokens are needed below: a text without any (most) is decided without the import search.
     if (!present || present.size === 0 || !IMPORT_HINT.test(text)) return false;
     const has = (t: string): boolean => present.has(t);
-    return this.entries.some((e) => e.urls && tokensWithoutRequires(e, has));
+    return this.entries.some((e) => e.urls === true && tokensWithoutRequires(e, has));
   }
 }
