@@ -116,6 +116,14 @@ describe("a base URL in a class's static field or returned by its static getter"
     // The same object in a file that calls an imported client is read.
     expect(plan.needsAnalysis(`import Got from 'got';\n${headersOnly}export const get = (u) => Got(u, { headers: JSON_HEADERS });\n`, 'js')).toBe(true);
   });
+  it('look-alike for the walker: a server file calling an imported `authorize` policy is not sent to read its imports for the authorize URL', () => {
+    const notices = catalog.notices.filter((n) => n.id === 'oauth-authorize-state-missing');
+    const plan = new PrefilterPlan(prefilterEntries(notices, catalog));
+    const policy = "import { authorize } from '@server/policies';\nexport function load(user, doc) {\n  authorize(user, 'read', doc);\n  return doc;\n}\n";
+    expect(plan.needsAnalysis(policy, 'ts')).toBe(false);
+    // A file that calls with an imported authorize URL is read.
+    expect(plan.needsAnalysis(`import { AUTHORIZE_URL } from './urls';\nexport const go = () => fetch(AUTHORIZE_URL + '?client_id=x');\n`, 'ts')).toBe(true);
+  });
   it('imported: the static field itself, and a getter returning `this.apiUrl`', () => {
     const code = `import got from 'got';
 import Config from './config';

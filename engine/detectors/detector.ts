@@ -101,9 +101,10 @@ export interface Detector<D extends Detection = Detection> {
    */
   gateReadsUrls?: true;
   /**
-   * With {@link gateReadsUrls}: the imported URL is looked for only in a file that makes HTTP calls itself, not in
-   * every file that holds the detection's own tokens (a token as common as `Content-Type` would send a tenth of a
-   * large repository's files to read their imports: sentry-javascript 778 -> 916 candidates).
+   * With {@link gateReadsUrls}: the imported URL is looked for only in a file that makes HTTP calls itself (or a
+   * component whose parents' props may give it, engine/project/props.ts), not in every file that holds the
+   * detection's own tokens (a token as common as `Content-Type` or `authorize` would send a tenth of a large
+   * repository's files to read their imports: sentry-javascript 778 -> 916 candidates, outline 294 -> 325).
    */
   importedUrlsOnlyWhenCalling?: true;
   /**

@@ -227,6 +227,8 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
   gateOnImportedUrls: true,
   // Or its path may be written only there: a component's prop its parents give (engine/project/props.ts).
   gateReadsUrls: true,
+  // Not for every file holding `authorize` and an import (outline: 31 more candidates): a file that calls, or a component's props.
+  importedUrlsOnlyWhenCalling: true,
   detect(file, ctx) {
     const { paths, requires = [], values = {} } = ctx.detection;
     const apiHosts = ctx.catalog.hosts.api;
