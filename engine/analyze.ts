@@ -14,6 +14,7 @@ import { compareIds } from './catalog/dates.js';
 import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
 import { fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
+import { APPS_SCRIPT_NAME, isAppsScriptSource } from './read/apps-script.js';
 import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
@@ -160,6 +161,8 @@ const BOM = '\uFEFF';
 export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysisResult {
   const language = fileLanguage(file.filename);
   if (language === 'unsupported') return { language, matches: [], parsed: false };
+  // A `.gs` file that is not Google Apps Script is another language: not read (engine/read/apps-script.ts).
+  if (APPS_SCRIPT_NAME.test(file.filename) && !isAppsScriptSource(file.filename, file.text)) return { language: 'unsupported', matches: [], parsed: false };
   const bom = file.text.startsWith(BOM) ? 1 : 0;
   const text = bom ? file.text.slice(1) : file.text;
   const plan = planDetections(opts.notices, opts.catalog);

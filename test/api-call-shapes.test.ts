@@ -189,9 +189,72 @@ export default new Api();`;
     const node = { 'package.json': JSON.stringify({ dependencies: { axios: '0.19' } }) };
     expect(scan({ ...node, 'src/data/api.js': api() }, 'src/data/api.js')).toEqual(['6 get-request-content-type']);
   });
-  it('a Content-Type written on the GET itself is still reported in browser code', () => {
+  it("look-alike: a Content-Type written on an axios GET itself in browser code (the XHR adapter drops it too)", () => {
     const code = api(", { headers: { 'Content-Type': 'application/json' } }");
-    expect(scan({ ...front, 'src/data/api.js': code }, 'src/data/api.js')).toEqual(['10 get-request-content-type']);
+    expect(scan({ ...front, 'src/data/api.js': code }, 'src/data/api.js')).toEqual([]);
+  });
+});
+
+describe("a per-call Content-Type on an axios GET without data: dropped by the browser adapter, sent by Node's", () => {
+  const projects = tempProjects('cm-call-shapes-axios-');
+  const front = { 'package.json': JSON.stringify({ dependencies: { axios: '^1.6.2', react: '18', 'react-dom': '18', 'react-scripts': '5' } }) };
+  const node = { 'package.json': JSON.stringify({ dependencies: { axios: '^1.6.2', express: '4' } }) };
+  const scan = (files: Record<string, string>, rel: string): { lines: string[]; fixes: number } => {
+    const file = path.join(projects(files), rel);
+    const matches = analyzeFile({ filename: file, text: readFileSync(file, 'utf8') }, { catalog, notices: catalog.notices.filter((n) => n.id === 'get-request-content-type'), engine: {} }).matches;
+    return { lines: matches.map((m) => `${m.loc.start.line} ${m.noticeId}`), fixes: matches.filter((m) => m.fix).length };
+  };
+  const shapes: Record<string, string> = {
+    'axios(config)': `import axios from 'axios';
+export const spaces = (token) =>
+  axios({
+    method: 'get',
+    url: 'https://webexapis.com/v1/rooms',
+    headers: { Authorization: token, 'Content-Type': 'application/x-www-form-urlencoded' },
+  });`,
+    'axios.get(url, config)': `import axios from 'axios';
+export const meetings = (token) =>
+  axios.get('https://webexapis.com/v1/meetings', {
+    params: { max: 10 },
+    headers: { Authorization: token, 'Content-Type': 'application/json' },
+  });`,
+    'axios.request(config)': `const axios = require('axios');
+export function me(token) {
+  return axios.request({
+    url: 'https://webexapis.com/v1/people/me',
+    headers: { Authorization: token, 'Content-Type': 'application/json' },
+  });
+}`,
+    'instance.get(path, config)': `import axios from 'axios';
+const api = axios.create({ baseURL: 'https://webexapis.com/v1' });
+export const room = (id, token) =>
+  api.get(\`/rooms/\${id}\`, {
+    headers: { Authorization: token, 'Content-Type': 'application/json' },
+  });`,
+  };
+  for (const [shape, code] of Object.entries(shapes)) {
+    it(`look-alike in a React app's src/: ${shape}`, () => {
+      expect(scan({ ...front, 'src/api.js': code }, 'src/api.js').lines).toEqual([]);
+    });
+    it(`reported with its edit in a Node package: ${shape}`, () => {
+      const found = scan({ ...node, 'src/api.js': code }, 'src/api.js');
+      expect(found.lines).toHaveLength(1);
+      expect(found.fixes).toBe(1);
+    });
+  }
+  it('look-alike: a module that reads a browser global, with no project around it', () => {
+    const code = `${shapes['axios(config)']}\nexport const saved = () => localStorage.getItem('Token');`;
+    expect(scan({ 'src/api.js': code }, 'src/api.js').lines).toEqual([]);
+  });
+  it("fetch in the same browser code is still reported: the browser's fetch sends the header", () => {
+    const code = `export const spaces = (token) =>
+  fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: token, 'Content-Type': 'application/json' } });`;
+    expect(scan({ ...front, 'src/api.js': code }, 'src/api.js').lines).toEqual(['2 get-request-content-type']);
+  });
+  it('an axios POST with data in browser code keeps its header (not a GET): nothing reported either way', () => {
+    const code = `import axios from 'axios';
+export const post = (token) => axios.post('https://webexapis.com/v1/messages', { text: 'hi' }, { headers: { Authorization: token, 'Content-Type': 'application/json' } });`;
+    expect(scan({ ...front, 'src/api.js': code }, 'src/api.js').lines).toEqual([]);
   });
 });
 

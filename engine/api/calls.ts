@@ -11,7 +11,7 @@ import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node } 
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
-import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, isJquery, isMeteorHttp } from './clients.js';
+import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, isJquery, isMeteorHttp, isUrlFetchApp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
 import { optionsMethod, wrapperRequests } from './wrappers.js';
 import { importedCallRequests } from './summaries.js';
@@ -78,6 +78,7 @@ function analyzeCall(
     if (xhr) return xhr;
   }
   if (!lib && !instance && objectName && (objectName === '$' || objectName === 'jQuery') && isJquery(file, objectName)) return jqueryCall(site, method);
+  if (!lib && !instance && method === 'fetch' && objectName === 'UrlFetchApp' && isUrlFetchApp(file, objectName)) return urlFetchAppCall(site);
   const kind: HttpClient = lib ?? instance?.client ?? 'unknown';
   if (kind === 'http') return httpMethodCall(site, method);
   if (kind === 'superagent') return superagentMethodCall(site, method);
@@ -311,6 +312,32 @@ function jqueryCall(site: CallSite, method: string): HttpRequest | undefined {
       if (q) r.query = q;
     } else r.body = bodyOf(file, data, 'form');
   }
+  return finish(r, site.catalog);
+}
+
+/**
+ * Google Apps Script's `UrlFetchApp.fetch(url[, params])`: `method` (GET by default), `headers`, `contentType` (the
+ * request's Content-Type, as jQuery's setting is), `payload` (the body: an object is sent as a form, a string as
+ * written).
+ */
+function urlFetchAppCall(site: CallSite): HttpRequest | undefined {
+  const { file, args } = site;
+  if (!args[0]) return undefined;
+  const r = make(site, 'urlfetchapp');
+  r.urlNode = args[0];
+  r.url = stringOf(file, args[0]);
+  const params = objectOf(file, args[1]);
+  if (args[1]) r.optionsNode = args[1];
+  r.options = params;
+  const m = prop(params, 'method');
+  r.method = m ? methodOf(file, m) : args[1] && !params ? undefined : 'GET';
+  const h = headersOf(file, prop(params, 'headers'));
+  r.headers = h.headers;
+  r.headersNode = h.object;
+  const ct = params?.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && ((p.key.type === 'Identifier' && p.key.name === 'contentType') || (p.key.type === 'Literal' && p.key.value === 'contentType')));
+  if (ct) r.headers.push({ name: 'Content-Type', property: ct, value: ct.value as Node });
+  const payload = prop(params, 'payload');
+  if (payload) r.body = bodyOf(file, payload, 'form');
   return finish(r, site.catalog);
 }
 

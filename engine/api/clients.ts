@@ -251,3 +251,18 @@ function factoryInstance(file: FileContext, catalog: LoadedCatalog, fn: Node): H
   const name = functionName(where.file, where.node);
   return name ? getClientInstances(where.file, catalog).get(`${name}()`) : undefined;
 }
+
+/**
+ * Google Apps Script's `UrlFetchApp` (its HTTP client, a global of the script's runtime): the name when the file
+ * binds it nowhere (no import, declaration, parameter or class of it) and its text calls `UrlFetchApp.fetch(`.
+ */
+export function isUrlFetchApp(file: FileContext, name: string): boolean {
+  if (name !== 'UrlFetchApp') return false;
+  return file.cached('requests:urlfetchapp', () => {
+    if (!/\bUrlFetchApp\s*\.\s*fetch\s*\(/.test(file.text) || importSources(file).has(name)) return false;
+    return !(file.nodes(T.VariableDeclarator).some((d) => d.id.type === 'Identifier' && d.id.name === name)
+      || file.nodes(T.FunctionDeclaration).some((f) => f.id?.name === name)
+      || file.nodes(T.ClassDeclaration).some((c) => c.id?.name === name)
+      || [...file.nodes(T.FunctionDeclaration), ...file.nodes(T.FunctionExpression), ...file.nodes(T.ArrowFunctionExpression)].some((f) => f.params.some((p) => p.type === 'Identifier' && p.name === name)));
+  });
+}

@@ -9,9 +9,9 @@ import type { Node, StaticString } from '../parse/file-context.js';
 /**
  * The library that sends a request (`unknown`: an axios-like `client.get(url, ...)` of an unidentified client;
  * `request`: the `request` npm family, `request-promise(-native)` and `requestretry` included; `jquery`: `$.ajax`;
- * `xhr`: `XMLHttpRequest`).
+ * `xhr`: `XMLHttpRequest`; `urlfetchapp`: Google Apps Script's `UrlFetchApp.fetch`).
  */
-export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'request' | 'jquery' | 'xhr' | 'unknown';
+export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'request' | 'jquery' | 'xhr' | 'urlfetchapp' | 'unknown';
 
 /** One header as written in the source. */
 export interface RequestHeader {

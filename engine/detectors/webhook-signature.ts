@@ -10,6 +10,8 @@ import { calleeName, findProperty, memberName, unwrap, type FileContext, type No
 import type { Detector, RawMatch } from './detector.js';
 import type { WebhookSignatureDetection } from '../types.js';
 import { enclosingFunction, localInit } from './auth-support.js';
+import { importersOfModule } from '../project/context.js';
+import { projectOf } from '../project/modules.js';
 
 /** An HMAC computation: the `createHmac(alg, key)` call and the `update`/`digest` calls made on it. */
 interface Hmac {
@@ -288,6 +290,65 @@ function webCryptoHmacCalls(file: FileContext, names: readonly string[]): TSESTr
   });
 }
 
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * crypto-js's HMAC-SHA1 calls: `hmacSHA1(message, key)` of `require('crypto-js/hmac-sha1')` (or its default
+ * import), and `CryptoJS.HmacSHA1(message, key)` of `require('crypto-js')` (or its import). Only in a file whose
+ * text names `crypto-js`.
+ */
+function cryptoJsSha1Calls(file: FileContext): TSESTree.CallExpression[] {
+  if (!file.text.includes('crypto-js')) return [];
+  const boundTo = (name: string, module: string): boolean => {
+    const n = escape(name);
+    const m = escape(module);
+    return new RegExp(`\\b${n}\\s*=\\s*require\\(\\s*['"]${m}['"]\\s*\\)|\\bimport\\s+(?:\\*\\s+as\\s+)?${n}\\s+from\\s+['"]${m}['"]`).test(file.text);
+  };
+  return file.nodes(T.CallExpression).filter((call) => {
+    const callee = unwrap(call.callee);
+    if (callee.type === 'Identifier') return boundTo(callee.name, 'crypto-js/hmac-sha1');
+    if (callee.type !== 'MemberExpression' || memberName(callee) !== 'HmacSHA1') return false;
+    const object = unwrap(callee.object);
+    return object.type === 'Identifier' && boundTo(object.name, 'crypto-js');
+  });
+}
+
+/**
+ * An HMAC stored on the request (`req.hmacSHA1 = hmacSHA1(buf.toString(), secret).toString()`, a body parser's
+ * `verify(req, res, buf, encoding)` hook) that a module importing this one compares with a signature header
+ * (`req.hmacSHA1 !== req.get('X-Spark-Signature')`): verification split over two files.
+ */
+function storedForImporterCompare(file: FileContext, call: Node, headers: readonly string[]): boolean {
+  let expr: Node = call;
+  for (let p = file.parentOf(expr); p && (p.type === 'MemberExpression' || p.type === 'CallExpression'); p = file.parentOf(p)) expr = p;
+  const assignment = file.parentOf(expr);
+  if (assignment?.type !== 'AssignmentExpression' || assignment.right !== expr || assignment.left.type !== 'MemberExpression') return false;
+  const key = memberName(assignment.left);
+  const target = unwrap(assignment.left.object);
+  const fn = enclosingFunction(file, call);
+  if (!key || target.type !== 'Identifier' || fn.type === 'Program') return false;
+  const first = (fn as TSESTree.FunctionLike).params[0];
+  if (first?.type !== 'Identifier' || first.name !== target.name) return false;
+  const project = projectOf(file.filename);
+  if (!project) return false;
+  const compared = new RegExp(`\\.${escape(key)}\\s*[!=]==?|[!=]==?\\s*\\w+\\.${escape(key)}\\b`);
+  return importersOfModule(project, file.filename).some((i) => {
+    const lower = i.text.toLowerCase();
+    return headers.some((h) => lower.includes(h.toLowerCase())) && compared.test(i.text);
+  });
+}
+
+/**
+ * A value the name says is a computed HMAC (`req.hmacSHA1`, `digest`, `computedHmac`), compared in a file that
+ * reads the signature header: the HMAC was computed elsewhere (a body parser's hook, another module).
+ */
+const HMAC_NAME = /hmac|digest|computedSig|expectedSig/i;
+function isNamedHmac(node: Node): boolean {
+  const n = unwrap(node);
+  const name = n.type === 'Identifier' ? n.name : n.type === 'MemberExpression' ? memberName(n) : undefined;
+  return name !== undefined && HMAC_NAME.test(name);
+}
+
 export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
   kind: 'webhook-signature',
   messages: {
@@ -295,8 +356,9 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
     sha1Signature: 'Webhook signature verified with HMAC-SHA1; a SHA-256/SHA-512 signature is delivered in `X-Webex-Signature`. {{instead}}',
     nonConstantTimeCompare: 'Webhook signature compared with `{{operator}}` instead of a constant-time comparison. {{instead}}',
   },
-  tokens() {
-    return ['createHmac', 'importKey', 'subtle'];
+  // The signature headers too: a module that only compares an HMAC computed in another (a body parser's hook).
+  tokens(d) {
+    return ['createHmac', 'importKey', 'subtle', 'HmacSHA1', 'hmac-sha1', ...d.headers];
   },
   detect(file, ctx) {
     const { check, headers } = ctx.detection;
@@ -307,11 +369,20 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
     const found = namesHeader
       ? hmacs(file).filter((h) => (check === 'compare' && isVerification(file, h.create, headers)) || isCompared(file, h))
       : hmacs(file).filter((h) => isVerificationHelper(file, h.create));
+    // crypto-js's HMAC-SHA1 (`hmacSHA1(msg, key)`, `CryptoJS.HmacSHA1(msg, key)`): where the header is handled, or
+    // where its result is stored on the request for a module that imports this one to compare with the header.
+    const sha1: RawMatch[] = [];
+    if (check === 'sha1') {
+      for (const call of cryptoJsSha1Calls(file)) {
+        if (namesHeader ? isVerification(file, call, headers) : storedForImporterCompare(file, call, headers)) sha1.push({ node: call, messageId: 'sha1Signature' });
+        else if (!namesHeader && isVerificationHelper(file, call)) sha1.push({ node: call, messageId: 'sha1Signature', confidence: 'likely', confidenceReason: 'an HMAC in a signature-verification helper; the signature header is read by its caller' });
+      }
+    }
     if (!namesHeader) {
       const helperOut = detectIn(file, check, headers, found, false);
-      return helperOut.map((m) => ({ ...m, confidence: 'likely' as const, confidenceReason: 'an HMAC in a signature-verification helper; the signature header is read by its caller' }));
+      return [...sha1, ...helperOut.map((m) => ({ ...m, confidence: 'likely' as const, confidenceReason: 'an HMAC in a signature-verification helper; the signature header is read by its caller' }))];
     }
-    return detectIn(file, check, headers, found, true);
+    return [...sha1, ...detectIn(file, check, headers, found, true)];
   },
 };
 
@@ -355,6 +426,8 @@ function detectIn(file: FileContext, check: WebhookSignatureDetection['check'], 
     const digests = new Set<Node>(found.flatMap((h) => h.digests.flatMap((d) => [d, ...returningCalls(file, d)])));
     // Web Crypto: the result of `crypto.subtle.sign('HMAC', ...)` in verification code is a digest too.
     for (const call of webCryptoHmacCalls(file, ['sign'])) if (inScope(call)) digests.add(call);
+    // crypto-js: `CryptoJS.HmacSHA1(msg, key)` (and `.toString()` of it) in verification code.
+    for (const call of cryptoJsSha1Calls(file)) if (inScope(call)) digests.add(call);
     for (const bin of file.nodes(T.BinaryExpression)) {
       if (!['===', '==', '!==', '!='].includes(bin.operator)) continue;
       const left = unwrap(bin.left as Node);
@@ -363,7 +436,10 @@ function detectIn(file: FileContext, check: WebhookSignatureDetection['check'], 
       if (literal(left) || literal(right)) continue;
       const sides = [left, right].filter((s) => isSignatureValue(file, s, digests, headers) || (!namesHeader && s.type === 'Identifier' && SIGNATURE_PARAM.test(s.name)));
       // One side must be an HMAC digest of verification code; the other may be a header or a parameter.
-      const hasDigest = [left, right].some((s) => isSignatureValue(file, s, digests, []));
+      // Or, in a file that reads the header, one side is the header's value and the other a value named as a
+      // computed HMAC (`req.hmacSHA1 !== req.get('X-Spark-Signature')`, the HMAC made in a body parser's hook).
+      const hasDigest = [left, right].some((s) => isSignatureValue(file, s, digests, []))
+        || (namesHeader && [left, right].some((s) => isSignatureValue(file, s, new Set(), headers)) && [left, right].some((s) => isNamedHmac(s) && !isSignatureValue(file, s, new Set(), headers)));
       if (sides.length === 0 || !hasDigest) continue;
       out.push({ node: bin, messageId: 'nonConstantTimeCompare', data: { operator: bin.operator } });
     }

@@ -238,6 +238,15 @@ export const getRequestContentType: Detector<CustomDetection> = {
   detect(file, ctx) {
     const out: RawMatch[] = [];
     const requests = getRequests(file, ctx.catalog);
+    // axios's browser adapter (XHR, its default there) removes `Content-Type` from a request without data
+    // (`requestData === undefined && requestHeaders.setContentType(null)` in lib/adapters/xhr.js), so a header
+    // written for an axios GET, in its config, its headers argument, a wrapper's or a client's defaults, is not sent
+    // by browser code: the file reads a browser global, is markup, or the project (engine/project/context.ts: a page
+    // that loads it, a front-end package's src/ tree, a browser importer) says it runs in a browser. Node's http
+    // adapter sends it; `fetch` sends it everywhere. Asked only for an axios request with such a header.
+    let browser: boolean | undefined;
+    const isBrowser = (): boolean => (browser ??= readsBrowserGlobals(file.text) || browserEvidence(file) !== undefined);
+    const axiosInBrowser = (r: HttpRequest): boolean => r.client === 'axios' && isBrowser();
     // Requests inside wrappers, with every call in the file that reaches them (as far out as the file follows).
     const callers = new Map<HttpRequest, HttpRequest[]>();
     for (const r of requests) {
@@ -250,6 +259,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     for (const [inner, through] of callers) {
       const reaching = through.filter((r) => !r.wrapper!.followed);
       if (!inner.isApi && !reaching.some((r) => r.isApi)) continue;
+      if (inner.headers.some(isContentType) && axiosInBrowser(inner)) continue;
       const fn = through[0].wrapper!.function;
       for (const h of inner.headers) {
         if (!isContentType(h) || h.inherited || !h.property) continue;
@@ -281,13 +291,8 @@ export const getRequestContentType: Detector<CustomDetection> = {
     // A configured client's default header (`axios.create({ headers: { 'Content-Type': ... } })`) goes out with
     // every request of the client: reported where it is written when a bodiless GET to the API is made through
     // the client in this file. No edit: the default is shared with the client's other requests.
-    // axios's browser adapters (XHR, fetch) drop the header of a request without data, so an axios default counts
-    // only in code that is not browser code: the file reads no browser global, is not markup, and the project
-    // (engine/project/context.ts: a page that loads it, a front-end package's src/ tree, a browser importer) does
-    // not say it runs in a browser. Node's http adapter sends it. Asked only for an axios client with such a default.
+    // An axios default counts only in code that is not browser code (above: the browser adapter drops it).
     const defaults = new Set<Node>();
-    let browser: boolean | undefined;
-    const isBrowser = (): boolean => (browser ??= readsBrowserGlobals(file.text) || browserEvidence(file) !== undefined);
     for (const instance of getClientInstances(file, ctx.catalog).values()) {
       if (instance.client === 'axios' && instance.headers.some((h) => isContentType(h) && !h.when && h.property) && isBrowser()) continue;
       for (const h of instance.headers) {
@@ -300,6 +305,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     }
     out.push(...connectorMatches(file, ctx.catalog));
     for (const r of requests) {
+      if (r.headers.some(isContentType) && axiosInBrowser(r)) continue;
       const gatedHeaders = isMethodGatedWrapper(file, ctx.catalog, r) ? r.headers : liftedMethodGatedHeaders(file, ctx.catalog, r);
       for (const h of gatedHeaders) {
         if (!isContentType(h) || h.inherited || h.when || !h.property || out.some((m) => m.node === h.property)) continue;
@@ -314,6 +320,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     }
     for (const r of requests) {
       if (!r.isApi || !isBodilessGet(r)) continue;
+      if (r.headers.some(isContentType) && axiosInBrowser(r)) continue;
       for (const h of r.headers) {
         if (!isContentType(h)) continue;
         // Headers of a client instance or a wrapper apply to its other calls too: judged above, for all of them.

@@ -40,7 +40,7 @@ function babelModule(): BabelModule {
 
 /** Whether a file is plain JavaScript, where the fallback applies (TypeScript files keep TypeScript's grammar). */
 export function isBabelCandidate(filename: string): boolean {
-  return /\.(js|jsx|mjs|cjs)$/i.test(filename);
+  return /\.(js|jsx|mjs|cjs|gs)$/i.test(filename);
 }
 
 /** Syntax proposals Babel-era projects enable, besides decorators (which come in two incompatible versions). */

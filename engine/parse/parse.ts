@@ -30,9 +30,9 @@ import type { ParseFailure, ParseResult } from './result.js';
 
 export type { ParseFailure, ParseResult };
 
-/** Whether a file name takes JSX: `.tsx`, `.jsx`, and plain JavaScript (where JSX is customary). */
+/** Whether a file name takes JSX: `.tsx`, `.jsx`, and plain JavaScript (where JSX is customary; Apps Script's `.gs` too). */
 export function isJsxFile(filename: string): boolean {
-  return /\.(tsx|jsx|js|mjs|cjs)$/i.test(filename);
+  return /\.(tsx|jsx|js|mjs|cjs|gs)$/i.test(filename);
 }
 
 /** The parsers {@link parseSource} can use. */
@@ -335,7 +335,7 @@ function parseEstree(text: string, filename: string): ParseResult {
   const jsx = isJsxFile(filename);
   const first = attempt(jsx);
   // A `.js` file with `<T>x` casts is not JSX; retry once without it before giving up.
-  if (!first.ok && jsx && /\.(js|mjs|cjs)$/i.test(filename)) {
+  if (!first.ok && jsx && /\.(js|mjs|cjs|gs)$/i.test(filename)) {
     const second = attempt(false);
     if (second.ok) return second;
   }

@@ -862,9 +862,10 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
   }
 
   const renames = propertyRenames(opts.notices, opts.engine);
+  // Apps Script `.gs` files are left out of the ts-morph project (TypeScript reads no such extension).
   const isSource = (f: string): boolean => {
     const language = fileLanguage(f);
-    return language === 'ts' || language === 'js';
+    return (language === 'ts' || language === 'js') && !/\.gs$/i.test(f);
   };
   const sourceFiles = [...texts.keys()].filter(isSource);
   const renamed = new Set(renames.map((r) => r.from));

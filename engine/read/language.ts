@@ -10,6 +10,8 @@
 export type FileLanguage = 'js' | 'ts' | 'html' | 'config' | 'unsupported';
 
 const JS = /\.(js|cjs|mjs|jsx)$/i;
+/** Google Apps Script (`.gs`): a candidate only; engine/read/apps-script.ts decides from the project and the text whether it is read. */
+const GS = /\.gs$/i;
 const TS = /\.(ts|tsx|mts|cts)$/i;
 const MARKUP = /\.(html?|vue|svelte)$/i;
 const CONFIG = /\.(json|jsonc|json5|yaml|yml|properties|toml)$/i;
@@ -24,10 +26,13 @@ export function isEnvFile(filename: string): boolean {
   return ENV.test(filename) && !JS.test(filename) && !TS.test(filename) && !MARKUP.test(filename) && !CONFIG.test(filename);
 }
 
-/** Decides a file's language from its name. Declaration files (`.d.ts`) are source too. */
+/**
+ * Decides a file's language from its name. Declaration files (`.d.ts`) are source too. A `.gs` file is `js` by
+ * name; the engine reads it only when it is Apps Script (engine/read/apps-script.ts, asked with its text).
+ */
 export function fileLanguage(filename: string): FileLanguage {
   if (TS.test(filename)) return 'ts';
-  if (JS.test(filename)) return 'js';
+  if (JS.test(filename) || GS.test(filename)) return 'js';
   if (MARKUP.test(filename)) return 'html';
   if (CONFIG.test(filename) || ENV.test(filename)) return 'config';
   return 'unsupported';
