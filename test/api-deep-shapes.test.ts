@@ -5,32 +5,21 @@
  * promise chains. Each shape has a case the engine must find and a look-alike that must stay quiet. Projects are
  * small trees written to a temporary folder (the project model, which reads assumed values, follows files on disk).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import type { Match } from '../engine/types.js';
+import { tempProjects } from './helpers/temp-project.js';
 
 const catalog = loadCatalog();
 const only = (...ids: string[]): AnalyzeOptions => ({ catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today: '2026-11-22' } });
 
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+const project = tempProjects('cm-deep-shapes-');
 
 /** Writes a project (a `.git` folder marks its root) and scans one of its files. */
 function scanProject(files: Record<string, string>, rel: string, opts: AnalyzeOptions): Match[] {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'cm-deep-shapes-'));
-  made.push(root);
-  mkdirSync(path.join(root, '.git'));
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    writeFileSync(path.join(root, name), text);
-  }
-  return analyzeFile({ filename: path.join(root, rel), text: files[rel] }, opts).matches;
+  return analyzeFile({ filename: path.join(project(files), rel), text: files[rel] }, opts).matches;
 }
 
 /** A file scanned on its own (no project model). */
