@@ -12,6 +12,7 @@ import type { WebhookSignatureDetection } from '../types.js';
 import { enclosingFunction, localInit } from './auth-support.js';
 import { importersOfModule } from '../project/context.js';
 import { projectOf } from '../project/modules.js';
+import { escapeRegExp as escape } from '../prefilter/regexp.js';
 
 /** An HMAC computation: the `createHmac(alg, key)` call and the `update`/`digest` calls made on it. */
 interface Hmac {
@@ -290,8 +291,6 @@ function webCryptoHmacCalls(file: FileContext, names: readonly string[]): TSESTr
   });
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * crypto-js's HMAC-SHA1 calls: `hmacSHA1(message, key)` of `require('crypto-js/hmac-sha1')` (or its default
  * import), and `CryptoJS.HmacSHA1(message, key)` of `require('crypto-js')` (or its import). Only in a file whose
@@ -299,10 +298,18 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 function cryptoJsSha1Calls(file: FileContext): TSESTree.CallExpression[] {
   if (!file.text.includes('crypto-js')) return [];
+  // Asked once per name and module, not once per call.
+  const bound = new Map<string, boolean>();
   const boundTo = (name: string, module: string): boolean => {
-    const n = escape(name);
-    const m = escape(module);
-    return new RegExp(`\\b${n}\\s*=\\s*require\\(\\s*['"]${m}['"]\\s*\\)|\\bimport\\s+(?:\\*\\s+as\\s+)?${n}\\s+from\\s+['"]${m}['"]`).test(file.text);
+    const key = `${name}\0${module}`;
+    let answer = bound.get(key);
+    if (answer === undefined) {
+      const n = escape(name);
+      const m = escape(module);
+      answer = new RegExp(`\\b${n}\\s*=\\s*require\\(\\s*['"]${m}['"]\\s*\\)|\\bimport\\s+(?:\\*\\s+as\\s+)?${n}\\s+from\\s+['"]${m}['"]`).test(file.text);
+      bound.set(key, answer);
+    }
+    return answer;
   };
   return file.nodes(T.CallExpression).filter((call) => {
     const callee = unwrap(call.callee);
@@ -349,6 +356,9 @@ function isNamedHmac(node: Node): boolean {
   return name !== undefined && HMAC_NAME.test(name);
 }
 
+/** Why a match in a verification helper that does not read the header itself is likely. */
+const IN_HELPER = 'an HMAC in a signature-verification helper; the signature header is read by its caller';
+
 export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
   kind: 'webhook-signature',
   messages: {
@@ -375,12 +385,12 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
     if (check === 'sha1') {
       for (const call of cryptoJsSha1Calls(file)) {
         if (namesHeader ? isVerification(file, call, headers) : storedForImporterCompare(file, call, headers)) sha1.push({ node: call, messageId: 'sha1Signature' });
-        else if (!namesHeader && isVerificationHelper(file, call)) sha1.push({ node: call, messageId: 'sha1Signature', confidence: 'likely', confidenceReason: 'an HMAC in a signature-verification helper; the signature header is read by its caller' });
+        else if (!namesHeader && isVerificationHelper(file, call)) sha1.push({ node: call, messageId: 'sha1Signature', confidence: 'likely', confidenceReason: IN_HELPER });
       }
     }
     if (!namesHeader) {
       const helperOut = detectIn(file, check, headers, found, false);
-      return [...sha1, ...helperOut.map((m) => ({ ...m, confidence: 'likely' as const, confidenceReason: 'an HMAC in a signature-verification helper; the signature header is read by its caller' }))];
+      return [...sha1, ...helperOut.map((m) => ({ ...m, confidence: 'likely' as const, confidenceReason: IN_HELPER }))];
     }
     return [...sha1, ...detectIn(file, check, headers, found, true)];
   },

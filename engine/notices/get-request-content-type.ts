@@ -96,12 +96,17 @@ function isMethodGatedWrapper(file: FileContext, catalog: LoadedCatalog, r: Http
     const target = unwrap(a.left.object);
     const key = a.left.property.type === 'Identifier' && !a.left.computed ? a.left.property.name : undefined;
     if (target.type !== 'Identifier' || target.name !== options.name || !key || !BODY_KEYS.has(key)) return false;
-    for (const up of file.ancestors(a)) {
-      if (up === fn) break;
-      if (isMethodTest(file, up, a)) return true;
-    }
-    return false;
+    return underMethodTest(file, a, fn);
   });
+}
+
+/** Whether the assignment `a` is made only under a test of the method ({@link isMethodTest}) within `fn`. */
+function underMethodTest(file: FileContext, a: Node, fn: Node): boolean {
+  for (const up of file.ancestors(a)) {
+    if (up === fn) break;
+    if (isMethodTest(file, up, a)) return true;
+  }
+  return false;
 }
 
 /**
@@ -198,13 +203,8 @@ function liftedMethodGatedHeaders(file: FileContext, catalog: LoadedCatalog, r: 
     // request's `json: true` asks for a parsed response (and JSON encoding of a body given elsewhere): no body of its own.
     const value = unwrap(a.right as Node);
     if (key === 'json' && value.type === 'Literal' && typeof value.value === 'boolean') continue;
-    let underMethodTest = false;
-    for (const up of file.ancestors(a)) {
-      if (up === fn) break;
-      if (isMethodTest(file, up, a)) underMethodTest = true;
-    }
     // A body written whatever the method: the header describes it on every call.
-    if (!underMethodTest) return [];
+    if (!underMethodTest(file, a, fn)) return [];
     gated = true;
   }
   if (!gated) return [];
@@ -246,7 +246,8 @@ export const getRequestContentType: Detector<CustomDetection> = {
     // adapter sends it; `fetch` sends it everywhere. Asked only for an axios request with such a header.
     let browser: boolean | undefined;
     const isBrowser = (): boolean => (browser ??= readsBrowserGlobals(file.text) || browserEvidence(file) !== undefined);
-    const axiosInBrowser = (r: HttpRequest): boolean => r.client === 'axios' && isBrowser();
+    // An axios request writing a Content-Type, in browser code: its header is not sent.
+    const axiosDropsContentType = (r: HttpRequest): boolean => r.client === 'axios' && r.headers.some(isContentType) && isBrowser();
     // Requests inside wrappers, with every call in the file that reaches them (as far out as the file follows).
     const callers = new Map<HttpRequest, HttpRequest[]>();
     for (const r of requests) {
@@ -259,7 +260,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     for (const [inner, through] of callers) {
       const reaching = through.filter((r) => !r.wrapper!.followed);
       if (!inner.isApi && !reaching.some((r) => r.isApi)) continue;
-      if (inner.headers.some(isContentType) && axiosInBrowser(inner)) continue;
+      if (axiosDropsContentType(inner)) continue;
       const fn = through[0].wrapper!.function;
       for (const h of inner.headers) {
         if (!isContentType(h) || h.inherited || !h.property) continue;
@@ -305,7 +306,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     }
     out.push(...connectorMatches(file, ctx.catalog));
     for (const r of requests) {
-      if (r.headers.some(isContentType) && axiosInBrowser(r)) continue;
+      if (axiosDropsContentType(r)) continue;
       const gatedHeaders = isMethodGatedWrapper(file, ctx.catalog, r) ? r.headers : liftedMethodGatedHeaders(file, ctx.catalog, r);
       for (const h of gatedHeaders) {
         if (!isContentType(h) || h.inherited || h.when || !h.property || out.some((m) => m.node === h.property)) continue;
@@ -320,7 +321,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     }
     for (const r of requests) {
       if (!r.isApi || !isBodilessGet(r)) continue;
-      if (r.headers.some(isContentType) && axiosInBrowser(r)) continue;
+      if (axiosDropsContentType(r)) continue;
       for (const h of r.headers) {
         if (!isContentType(h)) continue;
         // Headers of a client instance or a wrapper apply to its other calls too: judged above, for all of them.
