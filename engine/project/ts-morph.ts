@@ -15,6 +15,7 @@ import type { FileSystemHost, SourceFile as MorphSourceFile } from 'ts-morph';
 import { analyzeFile, fileLanguage, type AnalyzeOptions, type FileAnalysisResult, type SourceFile } from '../analyze.js';
 import { applyEdits, checkSyntax, fixFile } from '../fix/edits.js';
 import { fixTimingOf, isFinalFormDue } from '../fix/timing.js';
+import { APPS_SCRIPT_NAME } from '../read/language.js';
 import { FileTooLarge, NotRegularFile, readTextFile } from '../read/read-file.js';
 import type { EngineOptions, Match, Notice, TextEdit } from '../types.js';
 import { declaredRenameSites, TS_MORPH_INSTALL } from './renames.js';
@@ -865,7 +866,7 @@ export async function migrateProject(opts: MigrateProjectOptions): Promise<FileM
   // Apps Script `.gs` files are left out of the ts-morph project (TypeScript reads no such extension).
   const isSource = (f: string): boolean => {
     const language = fileLanguage(f);
-    return (language === 'ts' || language === 'js') && !/\.gs$/i.test(f);
+    return (language === 'ts' || language === 'js') && !APPS_SCRIPT_NAME.test(f);
   };
   const sourceFiles = [...texts.keys()].filter(isSource);
   const renamed = new Set(renames.map((r) => r.from));

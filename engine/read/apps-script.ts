@@ -9,9 +9,7 @@
  */
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-
-/** A file name the Apps Script editor and clasp give to script files. */
-export const APPS_SCRIPT_NAME = /\.gs$/i;
+import { APPS_SCRIPT_NAME } from './language.js';
 
 /** Global services of the Apps Script runtime, used as `Service.member`; generic names (`Logger`, `Session`, `Utilities`) are left out. */
 const APPS_SCRIPT_GLOBAL = /\b(?:UrlFetchApp|SpreadsheetApp|DocumentApp|DriveApp|GmailApp|CalendarApp|FormApp|SlidesApp|MailApp|ScriptApp|ContentService|HtmlService|PropertiesService|CacheService|LockService)\s*\.\s*[A-Za-z_$]/;

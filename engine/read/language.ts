@@ -11,7 +11,7 @@ export type FileLanguage = 'js' | 'ts' | 'html' | 'config' | 'unsupported';
 
 const JS = /\.(js|cjs|mjs|jsx)$/i;
 /** Google Apps Script (`.gs`): a candidate only; engine/read/apps-script.ts decides from the project and the text whether it is read. */
-const GS = /\.gs$/i;
+export const APPS_SCRIPT_NAME = /\.gs$/i;
 const TS = /\.(ts|tsx|mts|cts)$/i;
 const MARKUP = /\.(html?|vue|svelte)$/i;
 const CONFIG = /\.(json|jsonc|json5|yaml|yml|properties|toml)$/i;
@@ -32,7 +32,7 @@ export function isEnvFile(filename: string): boolean {
  */
 export function fileLanguage(filename: string): FileLanguage {
   if (TS.test(filename)) return 'ts';
-  if (JS.test(filename) || GS.test(filename)) return 'js';
+  if (JS.test(filename) || APPS_SCRIPT_NAME.test(filename)) return 'js';
   if (MARKUP.test(filename)) return 'html';
   if (CONFIG.test(filename) || ENV.test(filename)) return 'config';
   return 'unsupported';
