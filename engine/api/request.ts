@@ -4,7 +4,7 @@
  * The data every other file of engine/api/ produces or reads; no logic beyond the header lookup.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { Node, StaticString } from '../parse/file-context.js';
+import type { StaticString } from '../parse/file-context.js';
 
 /**
  * The library that sends a request (`unknown`: an axios-like `client.get(url, ...)` of an unidentified client;
@@ -89,7 +89,7 @@ export interface HttpClientInstance {
 export const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 export const BODY_METHODS = new Set(['post', 'put', 'patch']);
 
-export const isFunctionNode = (n: Node): boolean => n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration';
+export { isFunctionNode } from '../parse/file-context.js';
 
 /** Case-insensitive header lookup (the last one written wins, as at run time). */
 export function findHeader(request: { headers: readonly RequestHeader[] }, name: string): RequestHeader | undefined {

@@ -8,7 +8,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { boundNames, memberName, UNKNOWN, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import { boundNames, isFunctionNode, memberName, UNKNOWN, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { Confidence, DetectionScope, Endpoint } from '../types.js';
 import { getRequests, requestOfNode, resolveLocal, type HttpRequest } from './calls.js';
@@ -34,7 +34,6 @@ interface Link {
   side: Side;
 }
 
-const isFunctionNode = (n: Node): boolean => n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration';
 
 /** Calls on a response that give its data (a fetch response's `json()`, a promise's `then`). */
 const RESPONSE_METHODS = new Set(['json', 'text', 'then']);

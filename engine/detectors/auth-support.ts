@@ -4,17 +4,12 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, dottedName, memberName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import { calleeName, dottedName, isFunctionNode, memberName, unwrap, type FileContext, type FunctionNode, type Node } from '../parse/file-context.js';
 
-type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
-
-function isFunction(node: Node): node is FunctionNode {
-  return node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
-}
 
 /** The nearest enclosing function of a node, or the program. */
 export function enclosingFunction(file: FileContext, node: Node): FunctionNode | TSESTree.Program {
-  for (const a of file.ancestors(node)) if (isFunction(a)) return a;
+  for (const a of file.ancestors(node)) if (isFunctionNode(a)) return a;
   return file.ast;
 }
 
@@ -69,7 +64,7 @@ export function localInit(file: FileContext, ident: TSESTree.Identifier): TSESTr
   // last such declarator. A parameter of the same name in a nearer function shadows the variable.
   let best: { decl: TSESTree.VariableDeclarator; scope: Node } | undefined;
   for (let a: Node | undefined = file.parentOf(ident); a; a = file.parentOf(a)) {
-    const fn = isFunction(a) ? a : undefined;
+    const fn = isFunctionNode(a) ? a : undefined;
     if (!fn && a.type !== 'Program') continue;
     const decls = scopes.get(a);
     let last: TSESTree.VariableDeclarator | undefined;

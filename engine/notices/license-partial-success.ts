@@ -1,6 +1,6 @@
 // Seed section 7: "`PATCH /licenses` ... some succeed and some fail ... status 206 Partial Content" (was 400, none assigned).
 import type { TSESTree } from '@typescript-eslint/utils';
-import { memberName, unwrap, type Node } from '../parse/file-context.js';
+import { isFunctionNode, memberName, unwrap, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { getRequests, urlPath } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
@@ -10,7 +10,6 @@ import { detectionPathGates, passesPathGates } from '../prefilter/gates.js';
 const DEFAULT_PATHS = ['/licenses(/users)?/?$'];
 const DEFAULT_PARAMS = { paths: DEFAULT_PATHS };
 const STATUS = /^(status|statusCode)$/;
-const isFunction = (n: Node): boolean => n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration';
 
 /** `x.status`, `status` (a destructured or local name) compared with a number. */
 function isStatusRead(n: Node): boolean {
@@ -39,7 +38,7 @@ export const licensePartialSuccess: Detector<CustomDetection> = {
     for (const r of getRequests(file, ctx.catalog)) {
       if (!r.isApi || !r.url || r.method !== 'PATCH' || !paths.some((re) => re.test(urlPath(r.url!)))) continue;
       let scope: Node = file.ast;
-      for (const a of file.ancestors(r.node)) if (isFunction(a)) { scope = a; break; }
+      for (const a of file.ancestors(r.node)) if (isFunctionNode(a)) { scope = a; break; }
       scopes.push(scope);
     }
     if (scopes.length === 0) return out;

@@ -9,6 +9,14 @@ import type { Position } from '../types.js';
 export type Node = TSESTree.Node;
 export type NodeOfType<T extends Node['type']> = Extract<Node, { type: T }>;
 
+/** A function declaration, function expression or arrow function. */
+export type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
+
+/** Whether a node is a {@link FunctionNode}. */
+export function isFunctionNode(n: Node | undefined): n is FunctionNode {
+  return n?.type === 'ArrowFunctionExpression' || n?.type === 'FunctionExpression' || n?.type === 'FunctionDeclaration';
+}
+
 /** Marks the parts of a folded string that are not statically known. */
 export const UNKNOWN = '\u0000';
 

@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { propertyKeyName, unwrap, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { isFunctionNode, propertyKeyName, unwrap, type FileContext, type FunctionNode, type Node, type StaticString } from '../parse/file-context.js';
 import { importersOfModule } from './context.js';
 import { moduleRecord, projectOf, type ProjectModel } from './modules.js';
 
@@ -35,23 +35,19 @@ export function mayBuildUrlFromProps(text: string, keys: readonly string[]): boo
   return PROP_URL_TEMPLATE.test(text) && keys.some((k) => text.includes(`${k}=`)) && COMPONENT_DECLARATION.test(text);
 }
 
-type FunctionLike = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
-
-const isFunction = (n: Node | undefined): n is FunctionLike =>
-  n?.type === 'FunctionDeclaration' || n?.type === 'FunctionExpression' || n?.type === 'ArrowFunctionExpression';
 
 /** The name a component function is declared under (`function C`, `const C = () =>`), when it is capitalized. */
-function componentName(file: FileContext, fn: FunctionLike): string | undefined {
+function componentName(file: FileContext, fn: FunctionNode): string | undefined {
   if (fn.type === 'FunctionDeclaration') return fn.id && /^[A-Z]/.test(fn.id.name) ? fn.id.name : undefined;
   const holder = file.parentOf(fn);
   return holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && /^[A-Z]/.test(holder.id.name) ? holder.id.name : undefined;
 }
 
 /** The prop a name or member of a component reads: a destructured first parameter's key, or `props.key`; with its default. */
-function propRead(file: FileContext, node: Node): { fn: FunctionLike; component: string; prop: string; fallback?: Node } | undefined {
+function propRead(file: FileContext, node: Node): { fn: FunctionNode; component: string; prop: string; fallback?: Node } | undefined {
   const n = unwrap(node);
   for (const a of file.ancestors(n)) {
-    if (!isFunction(a)) continue;
+    if (!isFunctionNode(a)) continue;
     const first = a.params[0];
     const component = componentName(file, a);
     if (!first || !component) continue;
@@ -76,7 +72,7 @@ function propRead(file: FileContext, node: Node): { fn: FunctionLike; component:
 }
 
 /** The names a module exports a component under (`export default C`, `export function C`, `module.exports = C`). */
-function exportNames(file: FileContext, fn: FunctionLike, component: string): Set<string> {
+function exportNames(file: FileContext, fn: FunctionNode, component: string): Set<string> {
   const out = new Set<string>();
   const rec = moduleRecord(file);
   const holder = file.parentOf(fn);
