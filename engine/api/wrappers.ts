@@ -218,7 +218,7 @@ function topLevelNames(file: FileContext): Map<string, number> {
 function shadowed(file: FileContext, id: TSESTree.Identifier): boolean {
   for (const a of file.ancestors(id)) {
     if (a.type === 'Program') return false;
-    if ((a.type === 'FunctionDeclaration' || a.type === 'FunctionExpression' || a.type === 'ArrowFunctionExpression') && a.params.some((p) => p.type === 'Identifier' && p.name === id.name)) return true;
+    if (isFunctionNode(a) && a.params.some((p) => p.type === 'Identifier' && p.name === id.name)) return true;
     if (a.type === 'BlockStatement' && a.body.some((st) => (st.type === 'VariableDeclaration' && st.declarations.some((d) => d.id.type === 'Identifier' && d.id.name === id.name)) || ((st.type === 'ClassDeclaration' || st.type === 'FunctionDeclaration') && st.id?.name === id.name))) return true;
   }
   return false;
