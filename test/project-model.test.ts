@@ -69,6 +69,53 @@ describe('findings that follow values across files', () => {
     expect(analyzeFile({ filename: file, text }, options).matches.map((m) => m.noticeId)).not.toContain('cors-localhost-origins');
   });
 
+  describe("a web app's file that the package's scripts or an editor's launch configuration run with Node", () => {
+    const cra = { react: '18', 'react-dom': '18', 'react-scripts': '5' };
+    // A synthesized Node check script in a front end's src/: an axios GET with its own Content-Type, which
+    // axios sends from Node (its browser adapters drop it without data).
+    const text = [
+      "import axios from 'axios';",
+      'export async function countPeople(token) {',
+      "  const res = await axios.get('https://webexapis.com/v1/people?max=10', {",
+      "    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },",
+      '  });',
+      '  return res.data.items.length;',
+      '}',
+      '',
+    ].join('\n');
+    const notices = (files: Record<string, string>, rel: string): string[] => {
+      const dir = projects({ ...files, [rel]: text });
+      const file = path.join(dir, rel);
+      return analyzeFile({ filename: file, text }, options).matches.map((m) => `${m.noticeId} ${m.loc.start.line}`);
+    };
+    const launch = (configurations: string): string =>
+      ['{', '  // Hover to view descriptions of existing attributes.', '  "version": "0.2.0",', `  "configurations": [${configurations}],`, '}', ''].join('\n');
+
+    it('a package script `node src/...` makes it Node code: no CORS finding, and its GET sends the Content-Type', () => {
+      const pkg = JSON.stringify({ scripts: { start: 'react-scripts start', count: 'node -r dotenv/config src/tools/count.js' }, dependencies: cra });
+      const found = notices({ 'package.json': pkg }, 'src/tools/count.js');
+      expect(found).not.toContain('cors-localhost-origins 3');
+      expect(found).toContain('get-request-content-type 4');
+    });
+
+    it('a `.vscode/launch.json` Node program (comments, a trailing comma) makes it Node code', () => {
+      const config = '\n    { "type": "node", "request": "launch", "name": "Count", "program": "${workspaceFolder}/src/count.js", },\n  ';
+      const found = notices({ 'package.json': JSON.stringify({ dependencies: cra }), '.vscode/launch.json': launch(config) }, 'src/count.js');
+      expect(found).not.toContain('cors-localhost-origins 3');
+      expect(found).toContain('get-request-content-type 4');
+    });
+
+    it('look-alikes stay browser code: scripts that run other files or none, a browser launch, a Node launch of another file', () => {
+      const pkg = JSON.stringify({ scripts: { start: 'react-scripts start', build: 'node scripts/build.js', v: 'node --version' }, dependencies: cra });
+      const configs =
+        '{ "type": "chrome", "request": "launch", "url": "http://localhost:3000", "webRoot": "${workspaceFolder}/src" },' +
+        ' { "type": "node", "request": "launch", "program": "${workspaceFolder}/src/other.js" }';
+      const found = notices({ 'package.json': pkg, '.vscode/launch.json': launch(configs) }, 'src/count.js');
+      expect(found).toContain('cors-localhost-origins 3');
+      expect(found.filter((f) => f.startsWith('get-request-content-type '))).toEqual([]);
+    });
+  });
+
   it('a package with only a folder named `web` (no framework, no bundler) says nothing about browsers', () => {
     const text = readFileSync(path.join(CASES, 'browser-cra/src/api/rooms.js'), 'utf8');
     const dir = projects({ 'package.json': JSON.stringify({ name: 'tool', dependencies: { undici: '6' } }), 'src/web/rooms.js': text }, { git: false });
