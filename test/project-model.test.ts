@@ -69,6 +69,123 @@ describe('findings that follow values across files', () => {
     expect(analyzeFile({ filename: file, text }, options).matches.map((m) => m.noticeId)).not.toContain('cors-localhost-origins');
   });
 
+  describe("a web app's file that the package's scripts or an editor's launch configuration run with Node", () => {
+    const cra = { react: '18', 'react-dom': '18', 'react-scripts': '5' };
+    // A synthesized Node check script in a front end's src/: an axios GET with its own Content-Type, which
+    // axios sends from Node (its browser adapters drop it without data).
+    const text = [
+      "import axios from 'axios';",
+      'export async function countPeople(token) {',
+      "  const res = await axios.get('https://webexapis.com/v1/people?max=10', {",
+      "    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },",
+      '  });',
+      '  return res.data.items.length;',
+      '}',
+      '',
+    ].join('\n');
+    const notices = (files: Record<string, string>, rel: string): string[] => {
+      const dir = projects({ ...files, [rel]: text });
+      const file = path.join(dir, rel);
+      return analyzeFile({ filename: file, text }, options).matches.map((m) => `${m.noticeId} ${m.loc.start.line}`);
+    };
+    const launch = (configurations: string): string =>
+      ['{', '  // Hover to view descriptions of existing attributes.', '  "version": "0.2.0",', `  "configurations": [${configurations}],`, '}', ''].join('\n');
+
+    it('a package script `node src/...` makes it Node code: no CORS finding, and its GET sends the Content-Type', () => {
+      const pkg = JSON.stringify({ scripts: { start: 'react-scripts start', count: 'node -r dotenv/config src/tools/count.js' }, dependencies: cra });
+      const found = notices({ 'package.json': pkg }, 'src/tools/count.js');
+      expect(found).not.toContain('cors-localhost-origins 3');
+      expect(found).toContain('get-request-content-type 4');
+    });
+
+    it('a `.vscode/launch.json` Node program (comments, a trailing comma) makes it Node code', () => {
+      const config = '\n    { "type": "node", "request": "launch", "name": "Count", "program": "${workspaceFolder}/src/count.js", },\n  ';
+      const found = notices({ 'package.json': JSON.stringify({ dependencies: cra }), '.vscode/launch.json': launch(config) }, 'src/count.js');
+      expect(found).not.toContain('cors-localhost-origins 3');
+      expect(found).toContain('get-request-content-type 4');
+    });
+
+    it('look-alikes stay browser code: scripts that run other files or none, a browser launch, a Node launch of another file', () => {
+      const pkg = JSON.stringify({ scripts: { start: 'react-scripts start', build: 'node scripts/build.js', v: 'node --version' }, dependencies: cra });
+      const configs =
+        '{ "type": "chrome", "request": "launch", "url": "http://localhost:3000", "webRoot": "${workspaceFolder}/src" },' +
+        ' { "type": "node", "request": "launch", "program": "${workspaceFolder}/src/other.js" }';
+      const found = notices({ 'package.json': pkg, '.vscode/launch.json': launch(configs) }, 'src/count.js');
+      expect(found).toContain('cors-localhost-origins 3');
+      expect(found.filter((f) => f.startsWith('get-request-content-type '))).toEqual([]);
+    });
+  });
+
+  describe('a store action dispatched by name (Vuex `dispatch(name, payload)`) is read at the dispatch', () => {
+    // Synthesized store: a generic request action in one module, a browser module dispatching to it.
+    const helpers = [
+      'export function withQuery (base, query) {',
+      '  let out = base',
+      "  for (const k of Object.keys(query || {})) out += (out.includes('?') ? '&' : '?') + k + '=' + encodeURIComponent(query[k])",
+      '  return out',
+      '}',
+      'export function viaProxy (target) {',
+      "  return '/proxy?to=' + encodeURIComponent(target)",
+      '}',
+      '',
+    ].join('\n');
+    const requestModule = (urlExpression: string, holder = 'actions'): string =>
+      [
+        "import { withQuery, viaProxy } from '../../helpers'",
+        `const ${holder} = {`,
+        '  async request ({ commit }, { url, options = {}, mutation }) {',
+        "    options.headers = options.headers || {}",
+        `    const target = ${urlExpression}`,
+        '    const res = await window.fetch(target, options)',
+        '    const json = await res.json()',
+        '    if (mutation) commit(mutation, json)',
+        '    return json',
+        '  }',
+        '}',
+        `export default { ${holder} }`,
+        '',
+      ].join('\n');
+    const userModule = (url: string): string =>
+      [
+        'const actions = {',
+        '  async loadProfile ({ dispatch }) {',
+        "    const token = window.localStorage.getItem('token')",
+        '    return dispatch(\'request\', {',
+        `      url: '${url}',`,
+        "      options: { method: 'GET', headers: { Authorization: 'Bearer ' + token } },",
+        "      mutation: 'setProfile'",
+        '    })',
+        '  }',
+        '}',
+        'export default { actions }',
+        '',
+      ].join('\n');
+    const cors = (files: Record<string, string>): string[] => {
+      const dir = projects({ 'src/helpers.js': helpers, ...files });
+      const file = path.join(dir, 'src/store/modules/user.js');
+      const text = readFileSync(file, 'utf8');
+      return analyzeFile({ filename: file, text }, options).matches.filter((m) => m.noticeId === 'cors-localhost-origins').map((m) => `${m.loc.start.line} ${m.confidence}`);
+    };
+
+    it('found: the payload URL reaches the action’s browser fetch (through a local and a helper that only appends a query)', () => {
+      const found = cors({ 'src/store/modules/http.js': requestModule('withQuery(url, options.query)'), 'src/store/modules/user.js': userModule('https://webexapis.com/v1/people/me') });
+      expect(found).toEqual(['5 certain']);
+    });
+
+    it('not found with the file read alone', () => {
+      const dir = projects({ 'src/helpers.js': helpers, 'src/store/modules/http.js': requestModule('url'), 'src/store/modules/user.js': userModule('https://webexapis.com/v1/people/me') });
+      const file = path.join(dir, 'src/store/modules/user.js');
+      const matches = analyzeFile({ filename: file, text: readFileSync(file, 'utf8') }, { ...options, project: false }).matches;
+      expect(matches.filter((m) => m.noticeId === 'cors-localhost-origins')).toEqual([]);
+    });
+
+    it('look-alikes stay quiet: a URL of the app’s own back end, a helper that sends it elsewhere, an object not named `actions`', () => {
+      expect(cors({ 'src/store/modules/http.js': requestModule('url'), 'src/store/modules/user.js': userModule('/api/v1/profile') })).toEqual([]);
+      expect(cors({ 'src/store/modules/http.js': requestModule('viaProxy(url)'), 'src/store/modules/user.js': userModule('https://webexapis.com/v1/people/me') })).toEqual([]);
+      expect(cors({ 'src/store/modules/http.js': requestModule('url', 'handlers'), 'src/store/modules/user.js': userModule('https://webexapis.com/v1/people/me') })).toEqual([]);
+    });
+  });
+
   it('a package with only a folder named `web` (no framework, no bundler) says nothing about browsers', () => {
     const text = readFileSync(path.join(CASES, 'browser-cra/src/api/rooms.js'), 'utf8');
     const dir = projects({ 'package.json': JSON.stringify({ name: 'tool', dependencies: { undici: '6' } }), 'src/web/rooms.js': text }, { git: false });

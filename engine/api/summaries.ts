@@ -26,6 +26,7 @@ import { bodyOf, finish, fromConfig, methodOf, prop, requestBases, withBase } fr
 import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
 import { apiMarkers } from './url.js';
 import { bodyParameter, sendsNoBody } from './wrappers.js';
+import { dispatchedRequests } from './dispatch.js';
 
 /** Opens and closes a hole in a folded URL: `\u0001p0\u0002` for parameter 0, `\u0001f:path\u0002` for `this.path`. */
 const OPEN = '\u0001';
@@ -707,10 +708,12 @@ export function importedCallRequests(file: FileContext, catalog: LoadedCatalog, 
 const reading = new Set<FileContext>();
 
 function callRequests(file: FileContext, catalog: LoadedCatalog, known: ReadonlySet<Node>, requestsOf: RequestsOf, within?: Node): HttpRequest[] {
+  // Actions of a store dispatched by name (engine/api/dispatch.ts): no import names them.
+  const dispatched = dispatchedRequests(file, catalog, known, requestsOf, within);
   const rec = moduleRecord(file);
   const classes = [...file.nodes(T.ClassDeclaration), ...file.nodes(T.ClassExpression)].filter((c) => c.superClass);
-  if (rec.imports.size === 0 && classes.length === 0) return [];
-  const out: HttpRequest[] = [];
+  if (rec.imports.size === 0 && classes.length === 0) return dispatched;
+  const out: HttpRequest[] = [...dispatched];
   const sends = sendsCheck(file, catalog, requestsOf);
   for (const call of file.nodes(T.CallExpression)) {
     if (known.has(call) || call.arguments.length === 0) continue;

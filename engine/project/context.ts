@@ -12,6 +12,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import jsTokens from 'js-tokens';
 import type { FileContext, Node } from '../parse/file-context.js';
 import { readRegularFile } from '../read/read-file.js';
 import { isComponentFile, isMarkupFile, scriptBlocks } from '../read/script-blocks.js';
@@ -132,15 +133,89 @@ function nodeEntries(pkg: PackageInfo): string[] {
 }
 
 /**
+ * A Node runner and the script file it is given in a package script (`node src/seed.js`, `nodemon -r dotenv/config
+ * src/dev.mjs`, `ts-node src/tool.ts`, `tsx watch src/x.ts`): the first argument that names a JavaScript or
+ * TypeScript file. `react-scripts start`, `vite` or `node --version` name none.
+ */
+const NODE_RUN = /(?:^|[\s;&|(])(?:node|nodemon|ts-node(?:-esm)?|tsx|babel-node|bun|deno\s+run)(?=\s)((?:\s+[^\s;&|()]+){1,8})/g;
+const SCRIPT_FILE = /^['"]?((?:\.{0,2}\/)?[\w@$.\/-]+\.[cm]?[jt]sx?)['"]?$/;
+
+/** The files the package's own scripts run with Node (`"seed": "node src/tools/seed.js"`), absolute. */
+function scriptEntries(pkg: PackageInfo): string[] {
+  const scripts = pkg.json?.scripts;
+  if (!scripts || typeof scripts !== 'object') return [];
+  const out: string[] = [];
+  for (const value of Object.values(scripts as Record<string, unknown>)) {
+    if (typeof value !== 'string' || value.length > 1000) continue;
+    for (const m of value.matchAll(NODE_RUN)) {
+      const file = m[1].trim().split(/\s+/).map((a) => SCRIPT_FILE.exec(a)?.[1]).find((a) => a !== undefined);
+      if (file) out.push(path.resolve(pkg.dir, file));
+    }
+  }
+  return out;
+}
+
+/**
+ * A JSON-with-comments text (an editor's `launch.json`) read as JSON: comments and trailing commas dropped by a
+ * tokenizer (js-tokens: a `//` inside a string stays), then `JSON.parse`. Undefined when it is not JSON then.
+ */
+function parseJsonc(text: string): unknown {
+  const kept: string[] = [];
+  for (const t of jsTokens(text)) {
+    if (t.type === 'SingleLineComment' || t.type === 'MultiLineComment') continue;
+    if (t.value === '}' || t.value === ']') {
+      // A trailing comma: the last token kept before the closer, whitespace aside.
+      let i = kept.length - 1;
+      while (i >= 0 && /^\s*$/.test(kept[i])) i--;
+      if (i >= 0 && kept[i] === ',') kept.splice(i, 1);
+    }
+    kept.push(t.value);
+  }
+  try {
+    return JSON.parse(kept.join(''));
+  } catch {
+    return undefined;
+  }
+}
+
+const launchPrograms = new Map<string, string[]>();
+
+/**
+ * The programs an editor's launch configurations of the folder run with Node (`.vscode/launch.json`, `"type":
+ * "node"` or `"pwa-node"`, `"program": "${workspaceFolder}/src/check.js"`), absolute. A browser configuration
+ * (`"type": "chrome"`, a `url`) runs no program.
+ */
+function launchEntries(dir: string): string[] {
+  let list = launchPrograms.get(dir);
+  if (list) return list;
+  list = [];
+  const file = path.join(dir, '.vscode', 'launch.json');
+  const text = statSync(file, { throwIfNoEntry: false })?.isFile() ? readText(file) : undefined;
+  const json = text === undefined ? undefined : parseJsonc(text);
+  const configurations = json && typeof json === 'object' ? (json as { configurations?: unknown }).configurations : undefined;
+  for (const c of Array.isArray(configurations) ? configurations : []) {
+    const { type, program } = (c ?? {}) as { type?: unknown; program?: unknown };
+    if ((type !== 'node' && type !== 'pwa-node') || typeof program !== 'string' || program.length > 300) continue;
+    const rel = program.replace(/^\$\{(?:workspaceFolder|workspaceRoot)\}[\\/]?/, '');
+    if (!rel.includes('${')) list.push(path.resolve(dir, rel));
+  }
+  launchPrograms.set(dir, list);
+  return list;
+}
+
+/**
  * Whether the file itself says it runs on a server though its package builds a web app: it is under a folder
  * for server code (`server/`, `functions/`, `bin/`...; an `api/` folder of a front end holds its API client), it
- * imports a module only Node or a server framework provides, or it is the package's `main`/`bin` for Node.
+ * imports a module only Node or a server framework provides, it is the package's `main`/`bin` for Node, or the
+ * package's scripts or an editor's launch configuration of the package (or of the repository) run it with Node.
  */
-function serverSide(pkg: PackageInfo, filename: string, text: string): boolean {
+function serverSide(pkg: PackageInfo, filename: string, text: string, root: string): boolean {
   const segments = path.relative(pkg.dir, filename).split(path.sep).slice(0, -1);
   if (segments.some((s) => /^(?:server|servers|backend|functions|lambda|lambdas|netlify|cli|bin|scripts)$/i.test(s))) return true;
   const stem = filename.replace(/\.[cm]?[jt]sx?$/, '');
-  if (nodeEntries(pkg).some((e) => e === filename || e.replace(/\.[cm]?[jt]sx?$/, '') === stem)) return true;
+  const runs = (e: string): boolean => e === filename || e.replace(/\.[cm]?[jt]sx?$/, '') === stem;
+  if (nodeEntries(pkg).some(runs) || scriptEntries(pkg).some(runs)) return true;
+  if (launchEntries(pkg.dir).some(runs) || (root !== pkg.dir && launchEntries(root).some(runs))) return true;
   for (const m of text.matchAll(MODULE_NAME)) {
     const name = m[2];
     if (name.startsWith('node:') || NODE_ONLY_MODULES.has(name) || SERVER_FRAMEWORKS.includes(name)) return true;
@@ -173,7 +248,7 @@ function packageEvidence(root: string, filename: string, text: string): string |
   if (deps.has('@sveltejs/kit') && deps.has('@sveltejs/adapter-static')) return `its package (${rel}) is a SvelteKit app built with the static adapter`;
   const framework = BROWSER_FRAMEWORKS.find((d) => deps.has(d));
   if (!framework || SERVER_FRAMEWORKS.some((d) => deps.has(d)) || deps.has('@sveltejs/kit')) return undefined;
-  if (serverSide(pkg, filename, text)) return undefined;
+  if (serverSide(pkg, filename, text, root)) return undefined;
   const config = webBundlerConfig(pkg);
   if (config) return `its package (${rel}) is a ${framework} front end bundled by ${config}`;
   if (config === null) return undefined;
