@@ -22,7 +22,7 @@ import { literalsOf, projectOf, type ProjectModel } from './project/modules.js';
 import { importersOfModule } from './project/context.js';
 import { mayBuildUrlFromProps } from './project/props.js';
 import { importsMayRequest } from './api/summaries.js';
-import { groupSource, isMarkupFile, scriptGroups, type ScriptGroup } from './read/script-blocks.js';
+import { groupSource, groupTokenText, isMarkupFile, scriptGroups, type ScriptGroup } from './read/script-blocks.js';
 
 export type { ParseFailure } from './parse/parse.js';
 
@@ -222,7 +222,7 @@ function analyzeMarkup(file: SourceFile, plan: readonly PlannedDetection[], opts
   let dependencies: Map<string, string> | undefined;
   for (const group of scriptGroups(file.text, file.filename)) {
     if (opts.prefilter !== false && !mayBeCandidate(groupSource(file.text, group), plan)) continue;
-    const candidates = opts.prefilter === false ? plan : sourceCandidates(group.text, opts, undefined, file.filename, gateReads);
+    const candidates = opts.prefilter === false ? plan : sourceCandidates(group.text, opts, groupTokens(file.text, group, plan), file.filename, gateReads);
     if (candidates.length === 0) continue;
     parsed = true;
     const tree = parseSource(group.text, group.parseName, undefined, { ranges: false });
@@ -245,6 +245,21 @@ function analyzeMarkup(file: SourceFile, plan: readonly PlannedDetection[], opts
   for (const [k, v] of gateReads) (dependencies ??= new Map()).set(k, v);
   if (dependencies && dependencies.size > 0) result.dependencies = sortedRecord(dependencies);
   return result;
+}
+
+const tokenReaches = new WeakMap<TokenScanner, number | undefined>();
+
+/**
+ * The plan's tokens in a markup group's blanked text, searched in the shorter text of {@link groupTokenText} (the
+ * same answer: no token is longer than the characters it keeps around each block); undefined when some token is
+ * only blank characters (then the blanked text itself is searched).
+ */
+function groupTokens(text: string, group: ScriptGroup, plan: readonly PlannedDetection[]): ReadonlySet<string> | undefined {
+  if (plan.length === 0) return undefined;
+  const scanner = scannerFor(plan, () => plan.map((p) => [...p.tokens, ...p.requires]));
+  if (!tokenReaches.has(scanner)) tokenReaches.set(scanner, scanner.tokens.some((t) => /^[ ;\n\r\u2028\u2029]*$/.test(t)) ? undefined : Math.max(1, ...scanner.tokens.map((t) => t.length)));
+  const keep = tokenReaches.get(scanner);
+  return keep === undefined ? undefined : scanner.present(groupTokenText(text, group, keep));
 }
 
 /**

@@ -100,6 +100,36 @@ describe('look-alikes stay quiet', () => {
     expect(urls(code)).toEqual([]);
     expect(findings(code)).toEqual([]);
   });
+  describe('which names a loop reads an array through (bindings.ts arrayNames: others are not bound by scope)', () => {
+    it('an array reached through names declared with names (`const ALL = URLS`, frozen, `as const`) is read', () => {
+      const code = `const URLS = Object.freeze(['https://webexapis.com/v1/people/me', 'https://webexapis.com/v1/rooms'] as const);
+  const ALL = URLS;
+  const CHOSEN = ALL as readonly string[];
+  export async function load(token) {
+    for (const url of CHOSEN) await fetch(url, ${HEADERS});
+  }`;
+      expect(urls(code)).toEqual(['GET https://webexapis.com/v1/people/me', 'GET https://webexapis.com/v1/rooms']);
+    });
+    it('an array declared in an inner block is bound by scope: the inner one, not an outer name', () => {
+      const code = `const urls = ['https://example.com/a'];
+  export async function load(token, inner) {
+    if (inner) {
+      const urls = ['https://webexapis.com/v1/rooms'];
+      for (const url of urls) await fetch(url, ${HEADERS});
+    }
+  }`;
+      expect(urls(code)).toEqual(['GET https://webexapis.com/v1/rooms']);
+    });
+    it('a loop over a parameter, a member or a call result reads no element (no array literal is declared with that name)', () => {
+      const code = `const LIST = ['https://webexapis.com/v1/rooms'];
+  export async function load(token, list, self) {
+    for (const url of list) await fetch(url, ${HEADERS});
+    for (const url of self.urls) await fetch(url, ${HEADERS});
+    for (const url of pick(LIST)) await fetch(url, ${HEADERS});
+  }`;
+      expect(urls(code)).toEqual([]);
+    });
+  });
   it('a loop variable the URL does not read leaves the request as it was', () => {
     const code = `export async function load(token) {
   for (const id of ['a', 'b']) await fetch('https://webexapis.com/v1/rooms', { headers: { 'x-id': id } });

@@ -149,6 +149,9 @@ export function arrayLoops(file: FileContext): ArrayLoop[] {
   return file.cached('api:array-loops', () => {
     const out: ArrayLoop[] = [];
     const elementsOf = (n: Node): Node[] | undefined => {
+      const start = frozen(unwrap(n));
+      // A name no chain of declarations leads from to an array literal holds none: not bound by scope for nothing.
+      if (start.type === 'Identifier' && loopValues.size === 0 && !arrayNames(file).has(start.name)) return undefined;
       const v = resolveLocal(file, n);
       if (v.type !== 'ArrayExpression' || v.elements.length === 0 || v.elements.length > 16) return undefined;
       if (v.elements.some((e) => !e || e.type === 'SpreadElement')) return undefined;
@@ -175,6 +178,37 @@ export function arrayLoops(file: FileContext): ArrayLoop[] {
       if (elements && !assigned(param.name, fn)) out.push({ declared: param, body: fn, elements });
     }
     return out;
+  });
+}
+
+/**
+ * The names from which {@link resolveLocal} can reach an array literal (while no loop value is bound): a name
+ * declared with one (through `Object.freeze` and TypeScript's wrappers), or with another such name. Each step of
+ * {@link localInit} gives the initializer of a declaration of the name it reads (or an appended value, which is
+ * no array), so a name outside this set resolves to no array, and {@link arrayLoops} need not bind it by scope:
+ * binding one name of a file analyses the whole file's scopes (on the SDK, 300 ms of CPU over its files, mostly
+ * for loops over members or parameters).
+ */
+function arrayNames(file: FileContext): ReadonlySet<string> {
+  return file.cached('api:array-names', () => {
+    const names = new Set<string>();
+    const aliases: Array<[string, string]> = [];
+    for (const d of file.nodes(T.VariableDeclarator)) {
+      if (d.id.type !== 'Identifier' || !d.init) continue;
+      const init = frozen(unwrap(d.init as Node));
+      if (init.type === 'ArrayExpression') names.add(d.id.name);
+      else if (init.type === 'Identifier') aliases.push([d.id.name, init.name]);
+    }
+    for (let grown = names.size > 0; grown; ) {
+      grown = false;
+      for (const [name, from] of aliases) {
+        if (!names.has(name) && names.has(from)) {
+          names.add(name);
+          grown = true;
+        }
+      }
+    }
+    return names;
   });
 }
 

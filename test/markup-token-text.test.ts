@@ -1,0 +1,72 @@
+/**
+ * A markup group's tokens are searched in a cut copy of its blanked text (engine/read/script-blocks.ts
+ * `groupTokenText`, used by engine/analyze.ts): the same tokens as the blanked text itself, on generated pages whose
+ * blocks and attribute values (a page's and a component's) end and start with parts of tokens, tokens that end or start with a space or a `;`,
+ * and blanks shorter and longer than the cut keeps. The look-alike: a cut that kept too few characters loses a token
+ * that runs into the blank.
+ */
+import { describe, expect, it } from 'vitest';
+import { groupTokenText, scriptGroups } from '../engine/read/script-blocks.js';
+import { TokenScanner } from '../engine/prefilter/prefilter.js';
+
+/** A small deterministic generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// The longest tokens are mostly blank, so a cut keeping one character too few loses them; `w;` needs the `;` written after a block.
+const TOKENS = ['single license - ', 'webexapis.com', 'v1/', '/people', 'x;y', ' ;z', 'a b', 'authorize', 'ab', 'jwt', 'w;', '";', `w${' '.repeat(20)}`, `${' '.repeat(20)}n`];
+const PIECES = ['single license', ' - ', 'webex', 'apis.com', 'v1', '/', 'people', 'x', ';', 'y', ' ', 'z', 'a', 'b', 'author', 'ize', 'jw', 't', '\n', 'Q', 'w', 'n'];
+
+function page(next: () => number): string {
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const words = (n: number): string => Array.from({ length: n }, () => pick(PIECES)).join('');
+  let out = '';
+  const blocks = 1 + Math.floor(next() * 5);
+  for (let i = 0; i < blocks; i++) {
+    // Markup between blocks: short (kept whole) or long (cut), with line breaks.
+    out += `<p>${words(Math.floor(next() * 3))}${'filler text\n'.repeat(Math.floor(next() * 12))}</p>`;
+    out += next() < 0.5 ? `<script>${words(1 + Math.floor(next() * 6))}</script>` : `<a href="${words(1 + Math.floor(next() * 6)).replace(/["\n\\]/g, '')}">${words(2)}</a>`;
+  }
+  return out + words(Math.floor(next() * 3));
+}
+
+describe('a markup group searched in its cut text finds the tokens of its blanked text', () => {
+  const scanner = new TokenScanner(TOKENS);
+  const keep = Math.max(...scanner.tokens.map((t) => t.length));
+
+  it('on 1,500 generated pages, every group', () => {
+    const next = random(26);
+    let groups = 0;
+    let cut = 0;
+    for (let i = 0; i < 1500; i++) {
+      const text = page(next);
+      // A page's blocks are a group each; a component's blocks are one group, a `;` written after each but the last.
+      for (const group of scriptGroups(text, i % 2 ? 'page.vue' : 'page.html')) {
+        groups++;
+        const short = groupTokenText(text, group, keep);
+        if (short.length < group.text.length) cut++;
+        expect([...scanner.present(short)].sort(), text).toEqual([...scanner.present(group.text)].sort());
+      }
+    }
+    // The generator makes both kinds of group, and blanks long enough to be cut.
+    expect(groups).toBeGreaterThan(1500);
+    expect(cut).toBeGreaterThan(300);
+  });
+
+  it('a token that runs from a block into the blank after it is kept; a cut keeping fewer characters than the longest token loses it', () => {
+    const text = `<script>single license -</script>${'<p>markup</p>'.repeat(20)}<script>z</script>`;
+    const [first] = scriptGroups(text, 'page.html');
+    expect(scanner.present(first!.text).has('single license - ')).toBe(true);
+    expect(groupTokenText(text, first!, keep).length).toBeLessThan(first!.text.length);
+    expect(scanner.present(groupTokenText(text, first!, keep)).has('single license - ')).toBe(true);
+    // The space the token ends with is the blanked `<` of `</script>`: a cut keeping no character drops it.
+    expect(scanner.present(groupTokenText(text, first!, 0)).has('single license - ')).toBe(false);
+  });
+});
