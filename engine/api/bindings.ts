@@ -7,6 +7,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { boundNames, concatStatic, dottedName, foldTemplate, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import { isFunctionNode } from './request.js';
+import { urlHost } from './url.js';
 import { createRequire } from 'node:module';
 import type { Reference, Variable } from '@typescript-eslint/scope-manager';
 
@@ -548,10 +549,20 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
       const folded = file.staticString(init);
       // A local holding a template or a choice (`\`${path}${sep}orgId=...\``) is folded through its own locals.
       if (!folded?.complete && /^(TemplateLiteral|BinaryExpression|ConditionalExpression)$/.test(unwrap(init).type)) return stringOf(file, init, depth + 1) ?? folded ?? direct;
-      return folded ?? (/^(NewExpression|Identifier|CallExpression|MemberExpression)$/.test(unwrap(init).type) ? stringOf(file, init, depth + 1) : undefined) ?? direct;
+      return folded ?? (/^(NewExpression|Identifier|CallExpression|MemberExpression|LogicalExpression)$/.test(unwrap(init).type) ? stringOf(file, init, depth + 1) : undefined) ?? direct;
     }
   }
   if (n.type === 'ConditionalExpression') return foldConditional(n, (e) => stringOf(file, e, depth + 1)) ?? direct;
+  // `process.env.DAILY_API_URL || 'https://api.daily.co/v1'`: a base the code does not know here, falling back to
+  // an absolute URL that names its host. The fallback says which service the code is written for, so the URL is
+  // read with it (a deployment's own value is not known); a fallback without a host (`|| '/api'`) says nothing.
+  if (n.type === 'LogicalExpression' && (n.operator === '||' || n.operator === '??')) {
+    const left = stringOf(file, n.left, depth + 1);
+    if (left?.complete) return left;
+    if (left) return direct;
+    const right = stringOf(file, n.right, depth + 1);
+    return right && urlHost(right) !== undefined ? right : direct;
+  }
   // Re-fold template parts through locals (`${base}/rooms` with a function-local `base`).
   if (n.type === 'TemplateLiteral' && direct) return foldTemplate(n, (e) => stringOf(file, e, depth + 1));
   if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(stringOf(file, n.left as Node, depth + 1), stringOf(file, n.right, depth + 1));

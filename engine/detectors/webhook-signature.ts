@@ -356,6 +356,22 @@ function isNamedHmac(node: Node): boolean {
   return name !== undefined && HMAC_NAME.test(name);
 }
 
+/**
+ * Whether the file reads a signature header of another service (`req.headers['x-hub-signature-256']`,
+ * `'X-Slack-Signature'`, `'stripe-signature'`, `'X-Shopify-Hmac-Sha256'`): a quoted, hyphenated header name with a
+ * `signature` or `hmac` word. Asked only of files that name none of the platform's signature headers, where a
+ * verification helper is otherwise taken as the platform's (likely): beside another service's header, it is that
+ * service's verification.
+ */
+function readsOtherSignatureHeader(file: FileContext): boolean {
+  return file.cached('webhook-signature:other-header', () => {
+    for (const m of file.text.matchAll(/['"`]([A-Za-z0-9]+(?:-[A-Za-z0-9]+)+)['"`]/g)) {
+      if (m[1].split('-').some((w) => /^(?:signature|hmac)$/i.test(w))) return true;
+    }
+    return false;
+  });
+}
+
 /** Why a match in a verification helper that does not read the header itself is likely. */
 const IN_HELPER = 'an HMAC in a signature-verification helper; the signature header is read by its caller';
 
@@ -385,10 +401,11 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
     if (check === 'sha1') {
       for (const call of cryptoJsSha1Calls(file)) {
         if (namesHeader ? isVerification(file, call, headers) : storedForImporterCompare(file, call, headers)) sha1.push({ node: call, messageId: 'sha1Signature' });
-        else if (!namesHeader && isVerificationHelper(file, call)) sha1.push({ node: call, messageId: 'sha1Signature', confidence: 'likely', confidenceReason: IN_HELPER });
+        else if (!namesHeader && !readsOtherSignatureHeader(file) && isVerificationHelper(file, call)) sha1.push({ node: call, messageId: 'sha1Signature', confidence: 'likely', confidenceReason: IN_HELPER });
       }
     }
     if (!namesHeader) {
+      if (readsOtherSignatureHeader(file)) return sha1;
       const helperOut = detectIn(file, check, headers, found, false);
       return [...sha1, ...helperOut.map((m) => ({ ...m, confidence: 'likely' as const, confidenceReason: IN_HELPER }))];
     }
