@@ -60,8 +60,34 @@ describe('a base URL read from the environment with a fallback that names its ho
     expect(scanProject({ 'pages/api/rooms.ts': code }, 'pages/api/rooms.ts', only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 5 certain']);
   });
   it('positive: a fallback without a host (`|| \'/api\'`) says nothing about the service: the API path decides', () => {
-    const code = roomLookup("process.env.API_BASE || ''");
+    const code = roomLookup("process.env.API_BASE || '/api'");
     expect(scanProject({ 'pages/api/rooms.ts': code }, 'pages/api/rooms.ts', only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 5 certain']);
+  });
+});
+
+/** Two more places a base with a fallback is written: an axios client's `baseURL`, and inline from a config object. */
+const axiosClient = (host: string): string => `const axios = require('axios');
+const client = axios.create({ baseURL: process.env.API_URL || 'https://${host}/v1', headers: { 'Content-Type': 'application/json' } });
+async function getRoom(id) { return (await client.get('/rooms/' + id)).data; }
+module.exports = { getRoom };
+`;
+const inlineConfig = (host: string): string => `const config = require('./settings');
+async function devices() {
+  const r = await fetch(\`\${config.apiBase || 'https://${host}/v1'}/devices\`, { method: 'GET', headers: { 'Content-Type': 'application/json' } });
+  return r.json();
+}
+module.exports = { devices };
+`;
+
+describe('the fallback base in a client\'s defaults and inline in the request', () => {
+  const settings = 'module.exports = {};\n';
+  it('look-alike: another service\'s host as the fallback of `baseURL` and of an inline `config.apiBase ||`: quiet (both were certain, the second with an autofix)', () => {
+    expect(scanProject({ 'client.js': axiosClient('api.video.example'), 'settings.js': settings }, 'client.js', only('get-request-content-type')).map(summary)).toEqual([]);
+    expect(scanProject({ 'devices.js': inlineConfig('api.video.example'), 'settings.js': settings }, 'devices.js', only('get-request-content-type')).map(summary)).toEqual([]);
+  });
+  it('positive: the platform\'s host as the fallback: both found', () => {
+    expect(scanProject({ 'client.js': axiosClient('webexapis.com'), 'settings.js': settings }, 'client.js', only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 2 certain']);
+    expect(scanProject({ 'devices.js': inlineConfig('webexapis.com'), 'settings.js': settings }, 'devices.js', only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 3 certain']);
   });
 });
 
