@@ -136,3 +136,33 @@ export function verifySignature(body, signature, secret) {
     expect(scanProject({ 'lib/verify.js': code }, 'lib/verify.js', only(...ids)).map(summary)).toEqual(['webhook-signature-sha1 3 likely', 'webhook-signature-raw-body 3 likely', 'webhook-signature-sha1 4 likely']);
   });
 });
+
+describe('a signature helper whose importers read another service\'s signature header', () => {
+  const ids = ['webhook-signature-raw-body', 'webhook-signature-sha1'];
+  const helper = `const crypto = require('crypto');
+function verifySignature(payload, signature, secret) {
+  const digest = crypto.createHmac('sha1', secret).update(JSON.stringify(payload)).digest('hex');
+  return digest === signature;
+}
+module.exports = { verifySignature };
+`;
+  const route = (header: string): string => `const { verifySignature } = require('../lib/signature');
+module.exports = (req, res) => {
+  if (!verifySignature(req.body, req.headers['${header}'], process.env.HOOK_SECRET)) return res.sendStatus(401);
+  res.sendStatus(204);
+};
+`;
+  const pkg = '{ "name": "hooks" }\n';
+  it('look-alike: the one importer reads `x-hub-signature`: the helper verifies that service\'s deliveries, quiet', () => {
+    const files = { 'package.json': pkg, 'lib/signature.js': helper, 'routes/hook.js': route('x-hub-signature') };
+    expect(scanProject(files, 'lib/signature.js', only(...ids)).map(summary)).toEqual([]);
+  });
+  it('positive: an importer that reads the platform\'s header keeps the helper\'s findings (likely)', () => {
+    const files = { 'package.json': pkg, 'lib/signature.js': helper, 'routes/hook.js': route('x-spark-signature') };
+    expect(scanProject(files, 'lib/signature.js', only(...ids)).map(summary)).toEqual(['webhook-signature-sha1 3 likely', 'webhook-signature-raw-body 3 likely', 'webhook-signature-sha1 4 likely']);
+  });
+  it('positive: importers reading both services\' headers keep them too', () => {
+    const files = { 'package.json': pkg, 'lib/signature.js': helper, 'routes/hook.js': route('x-hub-signature'), 'routes/webex.js': route('x-spark-signature') };
+    expect(scanProject(files, 'lib/signature.js', only(...ids)).map(summary)).toEqual(['webhook-signature-sha1 3 likely', 'webhook-signature-raw-body 3 likely', 'webhook-signature-sha1 4 likely']);
+  });
+});
