@@ -59,6 +59,12 @@ describe('a base URL read from the environment with a fallback that names its ho
     const code = roomLookup('process.env.API_BASE');
     expect(scanProject({ 'pages/api/rooms.ts': code }, 'pages/api/rooms.ts', only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 5 certain']);
   });
+  it('positive: a fallback on this machine (`|| \'http://localhost:8080/v1\'`, a local proxy or mock) says nothing either', () => {
+    for (const local of ['http://localhost:8080/v1', 'http://127.0.0.1:3000', 'http://mock:4010/v1']) {
+      const code = roomLookup(`process.env.API_BASE || '${local}'`);
+      expect(scanProject({ 'pages/api/rooms.ts': code }, 'pages/api/rooms.ts', only('get-request-content-type')).map(summary), local).toEqual(['get-request-content-type 5 certain']);
+    }
+  });
   it('positive: a fallback without a host (`|| \'/api\'`) says nothing about the service: the API path decides', () => {
     const code = roomLookup("process.env.API_BASE || '/api'");
     expect(scanProject({ 'pages/api/rooms.ts': code }, 'pages/api/rooms.ts', only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 5 certain']);
