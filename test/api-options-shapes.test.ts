@@ -93,7 +93,8 @@ const fetchJSON = async (uri, options) => {
 module.exports.hook = (headers, body) => fetchJSON('/v1/webhooks', { body, headers, method: 'POST' });`;
     const me = at(all, "fetchJSON('/v1/people/me'");
     expect(me?.method).toBe('GET');
-    expect(url(me)).toBe('/v1/people/me');
+    // The origin is `process.env.ORIGIN || 'https://webexapis.com'`: read with its fallback, which names the host (fp13).
+    expect(url(me)).toBe('https://webexapis.com/v1/people/me');
     expect(me?.isApi).toBe(true);
     expect(me?.body).toBeUndefined();
     expect(me?.headers.map((h) => h.name)).toEqual(['content-type', 'user-agent']);

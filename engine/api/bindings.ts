@@ -7,6 +7,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { boundNames, concatStatic, dottedName, foldTemplate, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import { isFunctionNode } from './request.js';
+import { urlHost } from './url.js';
 import { createRequire } from 'node:module';
 import type { Reference, Variable } from '@typescript-eslint/scope-manager';
 
@@ -569,6 +570,9 @@ export function mergedValue(file: FileContext, node: Node | undefined, key: stri
   return undefined;
 }
 
+/** Hosts of this machine or its local network: a fallback to one names no service. */
+const LOCAL_HOST = /^(?:localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[::1?\]|[^.]+|.+\.(?:local|localhost|internal|test))$/i;
+
 /** Folds a string, following same-function variables as well as file constants. */
 export function stringOf(file: FileContext, node: Node | null | undefined, depth = 0): StaticString | undefined {
   if (!node || depth > 8) return undefined;
@@ -582,10 +586,22 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
       const folded = file.staticString(init);
       // A local holding a template or a choice (`\`${path}${sep}orgId=...\``) is folded through its own locals.
       if (!folded?.complete && /^(TemplateLiteral|BinaryExpression|ConditionalExpression)$/.test(unwrap(init).type)) return stringOf(file, init, depth + 1) ?? folded ?? direct;
-      return folded ?? (/^(NewExpression|Identifier|CallExpression|MemberExpression)$/.test(unwrap(init).type) ? stringOf(file, init, depth + 1) : undefined) ?? direct;
+      return folded ?? (/^(NewExpression|Identifier|CallExpression|MemberExpression|LogicalExpression)$/.test(unwrap(init).type) ? stringOf(file, init, depth + 1) : undefined) ?? direct;
     }
   }
   if (n.type === 'ConditionalExpression') return foldConditional(n, (e) => stringOf(file, e, depth + 1)) ?? direct;
+  // `process.env.DAILY_API_URL || 'https://api.daily.co/v1'`: a base the code does not know here, falling back to
+  // an absolute URL that names its host. The fallback says which service the code is written for, so the URL is
+  // read with it (a deployment's own value is not known). A fallback without a host (`|| '/api'`) or on this
+  // machine (`|| 'http://localhost:8080'`, a local proxy or mock of any service) says nothing.
+  if (n.type === 'LogicalExpression' && (n.operator === '||' || n.operator === '??')) {
+    const left = stringOf(file, n.left, depth + 1);
+    if (left?.complete) return left;
+    if (left) return direct;
+    const right = stringOf(file, n.right, depth + 1);
+    const host = right ? urlHost(right) : undefined;
+    return right && host !== undefined && !LOCAL_HOST.test(host) ? right : direct;
+  }
   // Re-fold template parts through locals (`${base}/rooms` with a function-local `base`).
   if (n.type === 'TemplateLiteral' && direct) return foldTemplate(n, (e) => stringOf(file, e, depth + 1));
   if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(stringOf(file, n.left as Node, depth + 1), stringOf(file, n.right, depth + 1));

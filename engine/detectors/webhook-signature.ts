@@ -356,6 +356,34 @@ function isNamedHmac(node: Node): boolean {
   return name !== undefined && HMAC_NAME.test(name);
 }
 
+/** Whether a text names a signature header: a quoted, hyphenated name with a `signature` or `hmac` word. */
+function namesSignatureHeader(text: string): boolean {
+  for (const m of text.matchAll(/['"`]([A-Za-z0-9]+(?:-[A-Za-z0-9]+)+)['"`]/g)) {
+    if (m[1].split('-').some((w) => /^(?:signature|hmac)$/i.test(w))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a verification helper in a file that names none of the platform's signature headers verifies another
+ * service's deliveries: the file itself reads another signature header (`req.headers['x-hub-signature-256']`,
+ * `'X-Slack-Signature'`, `'stripe-signature'`, `'X-Shopify-Hmac-Sha256'`), or every module importing it does and
+ * none of them names the platform's. Otherwise the helper is taken as the platform's (likely): its caller may
+ * read the platform's header.
+ */
+function verifiesOtherService(file: FileContext, headers: readonly string[]): boolean {
+  return file.cached('webhook-signature:other-service', () => {
+    if (namesSignatureHeader(file.text)) return true;
+    const project = projectOf(file.filename);
+    const importers = project ? importersOfModule(project, file.filename) : [];
+    const platform = (text: string): boolean => {
+      const lower = text.toLowerCase();
+      return headers.some((h) => lower.includes(h.toLowerCase()));
+    };
+    return importers.length > 0 && importers.every((i) => !platform(i.text) && namesSignatureHeader(i.text));
+  });
+}
+
 /** Why a match in a verification helper that does not read the header itself is likely. */
 const IN_HELPER = 'an HMAC in a signature-verification helper; the signature header is read by its caller';
 
@@ -385,10 +413,11 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
     if (check === 'sha1') {
       for (const call of cryptoJsSha1Calls(file)) {
         if (namesHeader ? isVerification(file, call, headers) : storedForImporterCompare(file, call, headers)) sha1.push({ node: call, messageId: 'sha1Signature' });
-        else if (!namesHeader && isVerificationHelper(file, call)) sha1.push({ node: call, messageId: 'sha1Signature', confidence: 'likely', confidenceReason: IN_HELPER });
+        else if (!namesHeader && !verifiesOtherService(file, headers) && isVerificationHelper(file, call)) sha1.push({ node: call, messageId: 'sha1Signature', confidence: 'likely', confidenceReason: IN_HELPER });
       }
     }
     if (!namesHeader) {
+      if (verifiesOtherService(file, headers)) return sha1;
       const helperOut = detectIn(file, check, headers, found, false);
       return [...sha1, ...helperOut.map((m) => ({ ...m, confidence: 'likely' as const, confidenceReason: IN_HELPER }))];
     }
