@@ -589,7 +589,77 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
     const value = key !== undefined && localInit(file, unwrap(n.object) as TSESTree.Identifier) ? mergedValue(file, n.object, key) : undefined;
     if (value) return stringOf(file, value, depth + 1);
   }
+  // `apiBase()`, `config.base()`: what a function of this file or of an imported module returns, called without arguments.
+  if (n.type === 'CallExpression' && !direct?.complete) {
+    const returned = returnOfCall(file, n);
+    if (returned) return stringOf(returned.file, returned.node, depth + 1) ?? direct;
+  }
+  // `const { base: url = 'https://...' } = settings`: the default, when the object is known and lacks the key.
+  if (n.type === 'Identifier' && !direct) {
+    const value = destructuredValue(file, n);
+    if (value) return stringOf(value.file, value.node, depth + 1);
+  }
   return direct;
+}
+
+/**
+ * The function a call runs, where it is written: a function of this file (bound by scope), an imported function
+ * (ES module, CommonJS, re-exports), or a method of an object literal this file holds or imports
+ * (`export default { base() { ... } }`). Undefined for anything else.
+ */
+export function calledFunction(file: FileContext, call: TSESTree.CallExpression): { file: FileContext; fn: Node } | undefined {
+  const callee = unwrap(call.callee as Node);
+  if (callee.type === 'Identifier') {
+    const local = sameFileFunction(file, callee);
+    if (local) return { file, fn: local };
+    if (!file.links) return undefined;
+    const far = file.locate(callee);
+    return far && isFunctionNode(unwrap(far.node)) ? { file: far.file, fn: unwrap(far.node) } : undefined;
+  }
+  if (callee.type !== 'MemberExpression') return undefined;
+  const key = memberNameOf(callee);
+  if (key === undefined || unwrap(callee.object).type === 'ThisExpression') return undefined;
+  const holder = file.locate(callee.object as Node);
+  const object = holder && unwrap(holder.node);
+  if (object?.type !== 'ObjectExpression') {
+    // `config.base()` where `config` is an imported namespace or a CommonJS module whose `exports.base = ...`.
+    const far = file.links ? file.locate(callee) : undefined;
+    return far && isFunctionNode(unwrap(far.node)) ? { file: far.file, fn: unwrap(far.node) } : undefined;
+  }
+  const prop = object.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && propertyKeyName(p) === key);
+  const fn = prop && unwrap(prop.value as Node);
+  return fn && isFunctionNode(fn) ? { file: holder!.file, fn } : undefined;
+}
+
+/** What a call returns when it takes no arguments and its function has one `return` (or an expression body). */
+function returnOfCall(file: FileContext, call: TSESTree.CallExpression): { file: FileContext; node: Node } | undefined {
+  if (call.arguments.length > 0) return undefined;
+  const target = calledFunction(file, call);
+  if (!target || (target.fn as TSESTree.FunctionLike).params.length > 0) return undefined;
+  const node = returnedExpression(target.file, target.fn);
+  return node ? { file: target.file, node } : undefined;
+}
+
+/**
+ * The value a name destructured from a `const` takes (`const { base: url = X, token } = settings`): the object's
+ * property where the object is known (this file's or an imported one), else the pattern's default when the
+ * known object has no such key and no spread. Undefined otherwise (an unknown object may hold the key).
+ */
+function destructuredValue(file: FileContext, id: TSESTree.Identifier): { file: FileContext; node: Node } | undefined {
+  const def = scopeReferences(file)?.get(id)?.resolved?.defs;
+  if (def?.length !== 1 || def[0].type !== 'Variable' || def[0].parent.kind !== 'const') return undefined;
+  const declarator = def[0].node;
+  if (declarator.id.type !== 'ObjectPattern' || !declarator.init) return undefined;
+  const prop = declarator.id.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && (p.value.type === 'Identifier' ? p.value : p.value.type === 'AssignmentPattern' ? p.value.left : undefined)?.range[0] === def[0].name.range[0]);
+  const key = prop ? propertyKeyName(prop) : undefined;
+  if (!prop || key === undefined) return undefined;
+  const source = file.locate(declarator.init as Node);
+  const object = source && unwrap(source.node);
+  if (object?.type !== 'ObjectExpression') return undefined;
+  const found = object.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && propertyKeyName(p) === key);
+  if (found) return { file: source!.file, node: found.value as Node };
+  if (object.properties.some((p) => p.type !== 'Property' || p.computed)) return undefined;
+  return prop.value.type === 'AssignmentPattern' ? { file, node: prop.value.right as Node } : undefined;
 }
 
 /**
