@@ -631,6 +631,33 @@ export function calledFunction(file: FileContext, call: TSESTree.CallExpression)
   return fn && isFunctionNode(fn) ? { file: holder!.file, fn } : undefined;
 }
 
+/**
+ * Where the value of an expression is written, followed through names bound by scope, imports (ES modules,
+ * CommonJS, re-exports, namespaces, members of imported objects), static class fields, a `this` field set once
+ * in the constructor, and the one return of a function called without arguments. The last node reached (the
+ * expression itself when nothing is followed), and the file it is in.
+ */
+export function valueSource(file: FileContext, node: Node, depth = 0): { file: FileContext; node: Node } {
+  const n = resolveLocal(file, node);
+  if (depth > 8) return { file, node: n };
+  if (n.type === 'CallExpression') {
+    const returned = returnOfCall(file, n);
+    return returned ? valueSource(returned.file, returned.node, depth + 1) : { file, node: n };
+  }
+  if (n.type !== 'Identifier' && n.type !== 'MemberExpression') return { file, node: n };
+  if (n.type === 'MemberExpression' && unwrap(n.object).type === 'ThisExpression') {
+    const written = thisFieldWrite(file, n);
+    return written ? valueSource(file, written.value, depth + 1) : { file, node: n };
+  }
+  if (n.type === 'MemberExpression') {
+    const field = file.staticMemberOf(n);
+    if (field?.member.type === 'PropertyDefinition' && field.member.value) return valueSource(field.file, field.member.value as Node, depth + 1);
+  }
+  const far = file.locate(n);
+  if (!far || far.node === n) return { file, node: n };
+  return valueSource(far.file, far.node, depth + 1);
+}
+
 /** What a call returns when it takes no arguments and its function has one `return` (or an expression body). */
 function returnOfCall(file: FileContext, call: TSESTree.CallExpression): { file: FileContext; node: Node } | undefined {
   if (call.arguments.length > 0) return undefined;
