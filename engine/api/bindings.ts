@@ -531,6 +531,16 @@ export function mergedValue(file: FileContext, node: Node | undefined, key: stri
       const v = a.type === 'SpreadElement' ? undefined : mergedValue(file, a as Node, key, depth + 1);
       if (v) return v;
     }
+    return undefined;
+  }
+  // `{ ...DEFAULTS, headers }` with `DEFAULTS` imported: the key's literal value in that module (only a literal,
+  // which reads the same in this file; a node of another module is never an edit's target here).
+  if (file.links && (n.type === 'Identifier' || n.type === 'MemberExpression')) {
+    const far = valueSource(file, n);
+    if (far.file !== file && unwrap(far.node).type === 'ObjectExpression') {
+      const v = mergedValue(far.file, far.node, key, depth + 1);
+      return v && unwrap(v).type === 'Literal' ? v : undefined;
+    }
   }
   return undefined;
 }

@@ -481,15 +481,15 @@ export const records = (startTime: string) => cdr.get('/cdr_feed', { params: { s
   {
     shape: 'caller-id-body-field', notices: CALLER, variation: 'object-assign-body',
     files: esm(`import { api } from './client.js';
-const NAMES = { firstName: 'Front', lastName: 'Desk' };
+import { NAMES } from './names.js';
 export const rename = (id: string, extra: object) =>
   api.put(\`/people/\${id}/features/callerId\`, Object.assign({}, NAMES, extra)); // expect: caller-id-name-fields-deprecated
-`, { 'src/client.ts': "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://webexapis.com/v1' });\n" }),
+`, { 'src/client.ts': "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://webexapis.com/v1' });\n", 'src/names.ts': "export const NAMES = { firstName: 'Front', lastName: 'Desk' };\n" }),
     lookalike: esm(`import { api } from './client.js';
-const NAMES = { firstName: 'Front', lastName: 'Desk' };
+import { NAMES } from './names.js';
 export const rename = (id: string, extra: object) =>
   api.put(\`/people/\${id}\`, Object.assign({}, NAMES, extra));
-`, { 'src/client.ts': "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://webexapis.com/v1' });\n" }),
+`, { 'src/client.ts': "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://webexapis.com/v1' });\n", 'src/names.ts': "export const NAMES = { firstName: 'Front', lastName: 'Desk' };\n" }),
   },
   {
     shape: 'caller-id-body-field', notices: CALLER, variation: 'got-extend-json',
