@@ -260,11 +260,13 @@ export interface PrefilterEntry {
 
 /**
  * Source text that may make an HTTP request (fetch, axios, got, ky, superagent, node http, a client's
- * post/put/patch/request, or a module that imports an HTTP client package under any name: `import Got from 'got'`): with the project model, a detection about URLs may apply to it through a URL
- * constant it imports although it holds none of the detection's tokens (engine/analyze.ts).
+ * post/put/patch/request, a client's get/delete/head of a relative path as a `prefixUrl`/`baseURL` client is
+ * called (`client.get('people/me')`: no leading slash, unlike a server's route), or a module that imports an HTTP
+ * client package under any name: `import Got from 'got'`): with the project model, a detection about URLs may
+ * apply to it through a URL constant it imports although it holds none of the detection's tokens (engine/analyze.ts).
  */
 export const HTTP_CALL_HINT =
-  /\bfetch\s*\(|\baxios\b|\b(?:got|ky)\s*[.(]|\bsuperagent\b|\bhttps?\.(?:request|get)\s*\(|\.(?:post|put|patch|request)\s*\(|(?:\bfrom|\brequire\s*\()\s*['"](?:got|ky|node-fetch|cross-fetch|isomorphic-fetch|undici|needle|request|request-promise(?:-native)?)['"]/;
+  /\bfetch\s*\(|\baxios\b|\b(?:got|ky)\s*[.(]|\bsuperagent\b|\bhttps?\.(?:request|get)\s*\(|\.(?:post|put|patch|request)\s*\(|\.(?:get|delete|head)\s*\(\s*['"`][\w.-]+\/|(?:\bfrom|\brequire\s*\()\s*['"](?:got|ky|node-fetch|cross-fetch|isomorphic-fetch|undici|needle|request|request-promise(?:-native)?)['"]/;
 
 /**
  * Whether a file holds one of a detection's own tokens (a rare path word such as `callerId`) but not the
