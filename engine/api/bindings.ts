@@ -683,6 +683,13 @@ function returnOfCall(file: FileContext, call: TSESTree.CallExpression): { file:
  * known object has no such key and no spread. Undefined otherwise (an unknown object may hold the key).
  */
 function destructuredValue(file: FileContext, id: TSESTree.Identifier): { file: FileContext; node: Node } | undefined {
+  // Names a `const { ... } = x` binds, gathered once: only those need the scope analysis below.
+  const destructured = file.cached('api:const-object-patterns', () => {
+    const names = new Set<string>();
+    for (const d of file.nodes(T.VariableDeclarator)) if (d.id.type === 'ObjectPattern' && d.init) for (const name of boundNames(d.id)) names.add(name);
+    return names;
+  });
+  if (!destructured.has(id.name)) return undefined;
   const def = scopeReferences(file)?.get(id)?.resolved?.defs;
   if (def?.length !== 1 || def[0].type !== 'Variable' || def[0].parent.kind !== 'const') return undefined;
   const declarator = def[0].node;
