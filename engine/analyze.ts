@@ -152,7 +152,7 @@ function configPlan(plan: readonly PlannedDetection[]): readonly PlannedDetectio
 
 /** The prefilter's data for a set of notices, for a thread that decides without the engine ({@link PrefilterPlan}). */
 export function prefilterEntries(notices: readonly Notice[], catalog: LoadedCatalog): PrefilterEntry[] {
-  return planDetections(notices, catalog).map((p) => ({ tokens: p.tokens, requires: p.requires, config: Boolean(p.detector.detectText), ...(p.detector.gateReadsUrls ? { urls: p.detector.importedUrlsOnlyWhenCalling ? ('calls' as const) : true } : {}) }));
+  return planDetections(notices, catalog).map((p) => ({ tokens: p.tokens, requires: p.requires, config: Boolean(p.detector.detectText), ...(p.detector.gateReadsUrls ? { urls: p.detector.importedUrlsOnlyWhenCalling ? ('calls' as const) : true } : {}), ...(p.detector.gateReadsUrls && p.detector.importsHoldTokensWhen ? { importsWhen: p.detector.importsHoldTokensWhen } : {}) }));
 }
 
 const BOM = '\uFEFF';
@@ -272,7 +272,7 @@ function mayBeCandidate(text: string, plan: readonly PlannedDetection[]): boolea
   if (HTTP_CALL_HINT.test(text)) return true;
   const found = tokensOfPlan(text, plan);
   if (candidateDetections(text, plan, found).length > 0) return true;
-  return IMPORT_HINT.test(text) && plan.some((p) => tokensWithoutRequires(p, (t) => found.has(t)));
+  return IMPORT_HINT.test(text) && plan.some((p) => tokensWithoutRequires(p, (t) => found.has(t)) || importsHoldTokens(p, text));
 }
 
 /**
@@ -340,7 +340,7 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   const importsSend = (): boolean => (sends ??= importsMayRequestFrom(text, filename, opts, reads));
   // A component that builds a URL from a prop (`${baseUrl}?client_id=...`): its parents' JSX may give the URL (engine/project/props.ts).
   const props = mayBuildUrlFromProps(text, queryKeysOf(plan));
-  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || props || candidates.includes(p) || (someToken && !p.detector.importedUrlsOnlyWhenCalling && tokensWithoutRequires(p, has) && importsSend()));
+  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || props || candidates.includes(p) || (someToken && !p.detector.importedUrlsOnlyWhenCalling && tokensWithoutRequires(p, has) && importsSend()) || importsHoldTokens(p, text));
   // Candidates whose gate reads only an API URL and failed on the file's own text: the URL may be imported.
   const retry = kept.length === candidates.length ? NONE : candidates.filter((p) => p.detector.gateOnImportedUrls && !kept.includes(p));
   if (retry.length === 0 && !urlDetections.some(open)) return kept;
@@ -375,6 +375,17 @@ function queryKeysOf(plan: readonly PlannedDetection[]): readonly string[] {
     queryKeys.set(plan, (keys = [...set]));
   }
   return keys;
+}
+
+const importsWhenPatterns = new WeakMap<object, RegExp>();
+
+/** Detector.importsHoldTokensWhen: the file's own text names the detection's code and imports something. */
+function importsHoldTokens(p: PlannedDetection, text: string): boolean {
+  const when = p.detector.importsHoldTokensWhen;
+  if (!when || !IMPORT_HINT.test(text)) return false;
+  let re = importsWhenPatterns.get(when);
+  if (!re) importsWhenPatterns.set(when, (re = new RegExp(when.source, when.flags)));
+  return re.test(text);
 }
 
 const urlPlans = new WeakMap<readonly PlannedDetection[], readonly PlannedDetection[]>();

@@ -1,9 +1,10 @@
 /**
  * The four front ends on findings that need the project model (test/fixtures-project/cross-file/): the CLI's
  * engine, the ESLint plugin (its per-process model reads the imported files from disk), the ts-morph codemod and
- * the jscodeshift transform report the same findings with the same confidence, and write the same fixes.
+ * the jscodeshift transform report the same findings with the same confidence, and write the same fixes. The
+ * same on every tree of the shape matrix (test/helpers/shape-matrix.ts), positives and look-alikes.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Linter } from 'eslint';
@@ -15,6 +16,7 @@ import { fixFile } from '../engine/fix/edits.js';
 import { migrateProject } from '../engine/project/ts-morph.js';
 import { createPlugin, PLUGIN_NAME } from '../rules/index.js';
 import { CROSS_FILE_CASES, crossFileEntries } from './helpers/cross-file.js';
+import { writeMatrix } from './helpers/shape-matrix.js';
 import { allRulesConfig } from './helpers/eslint-all.js';
 
 const TODAY = '2026-11-22';
@@ -29,8 +31,9 @@ afterAll(() => {
 
 const config = (): Linter.Config[] => allRulesConfig(plugin, notices, TODAY);
 
-function eslintFindings(file: string, text: string): string[] {
-  const messages = new Linter({ configType: 'flat' }).verify(text, config(), { filename: file });
+/** `cwd`: the folder ESLint takes the files of the config's globs from (a temporary tree outside the repository). */
+function eslintFindings(file: string, text: string, cwd?: string): string[] {
+  const messages = new Linter({ configType: 'flat', ...(cwd ? { cwd } : {}) }).verify(text, config(), { filename: file });
   return messages.map((m) => (m.ruleId ? `${m.ruleId.slice(PLUGIN_NAME.length + 1)} ${m.line}:${m.column}${/\[likely: /.test(m.message) ? ' likely' : ''}` : `eslint: ${m.message}`)).sort();
 }
 
@@ -70,5 +73,37 @@ describe('cross-file fixes: the CLI engine, ESLint --fix, the ts-morph codemod a
     const [result] = await migrateProject({ catalog, notices, engine, root: path.join(dir, tree), files: [copy] });
     expect(result.failure).toBeUndefined();
     expect(result.after).toBe(expected);
+  });
+});
+
+describe('the shape matrix: the CLI engine, ESLint, ts-morph and jscodeshift agree on every tree', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'collab-matrix-parity-'));
+  temps.push(dir);
+  const cells = writeMatrix(dir);
+  const files = cells.flatMap((c) => [
+    [`${c.shape}/${c.variation}`, c.root, path.join(c.root, c.entry)],
+    [`${c.shape}/${c.variation}-lookalike`, c.lookalikeRoot, path.join(c.lookalikeRoot, c.entry)],
+  ] as const);
+  it('findings: most positive trees have some', () => {
+    expect(cells.filter((c) => cliFindings(path.join(c.root, c.entry), readFileSync(path.join(c.root, c.entry), 'utf8')).length > 0).length).toBeGreaterThanOrEqual(100);
+  });
+  it.each(files.map(([key, , file]) => [key, file] as const))('findings of %s', (_, file) => {
+    const text = readFileSync(file, 'utf8');
+    expect(eslintFindings(file, text, dir)).toEqual(cliFindings(file, text));
+  });
+  const fixable = files.filter(([, , file]) => fixFile({ filename: file, text: readFileSync(file, 'utf8') }, { catalog, notices, engine }).changed);
+  it('some trees have an autofix', () => {
+    expect(fixable.length).toBeGreaterThanOrEqual(10);
+  });
+  it.each(fixable.map(([key, root, file]) => [key, root, file] as const))('fix of %s', async (_, root, file) => {
+    const input = readFileSync(file, 'utf8');
+    const expected = fixFile({ filename: file, text: input }, { catalog, notices, engine }).output;
+    expect(new Linter({ configType: 'flat', cwd: dir }).verifyAndFix(input, config(), { filename: file }).output).toBe(expected);
+    expect(transform({ path: file, source: input }, {}, { today: TODAY })).toBe(expected);
+    const [result] = await migrateProject({ catalog, notices, engine, root, files: [file] });
+    expect(result.failure).toBeUndefined();
+    expect(result.after).toBe(expected);
+    // The tree is shared by the other front ends' reads: put the text back.
+    writeFileSync(file, input);
   });
 });

@@ -566,6 +566,16 @@ export function mergedValue(file: FileContext, node: Node | undefined, key: stri
       const v = a.type === 'SpreadElement' ? undefined : mergedValue(file, a as Node, key, depth + 1);
       if (v) return v;
     }
+    return undefined;
+  }
+  // `{ ...DEFAULTS, headers }` with `DEFAULTS` imported: the key's literal value in that module (only a literal,
+  // which reads the same in this file; a node of another module is never an edit's target here).
+  if (file.links && (n.type === 'Identifier' || n.type === 'MemberExpression')) {
+    const far = valueSource(file, n);
+    if (far.file !== file && unwrap(far.node).type === 'ObjectExpression') {
+      const v = mergedValue(far.file, far.node, key, depth + 1);
+      return v && unwrap(v).type === 'Literal' ? v : undefined;
+    }
   }
   return undefined;
 }
@@ -639,7 +649,111 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
     const value = key !== undefined && localInit(file, unwrap(n.object) as TSESTree.Identifier) ? mergedValue(file, n.object, key) : undefined;
     if (value) return stringOf(file, value, depth + 1);
   }
+  // `apiBase()`, `config.base()`: what a function of this file or of an imported module returns, called without arguments.
+  if (n.type === 'CallExpression' && !direct?.complete) {
+    const returned = returnOfCall(file, n);
+    if (returned) return stringOf(returned.file, returned.node, depth + 1) ?? direct;
+  }
+  // `const { base: url = 'https://...' } = settings`: the default, when the object is known and lacks the key.
+  if (n.type === 'Identifier' && !direct) {
+    const value = destructuredValue(file, n);
+    if (value) return stringOf(value.file, value.node, depth + 1);
+  }
   return direct;
+}
+
+/**
+ * The function a call runs, where it is written: a function of this file (bound by scope), an imported function
+ * (ES module, CommonJS, re-exports), or a method of an object literal this file holds or imports
+ * (`export default { base() { ... } }`). Undefined for anything else.
+ */
+export function calledFunction(file: FileContext, call: TSESTree.CallExpression): { file: FileContext; fn: Node } | undefined {
+  const callee = unwrap(call.callee as Node);
+  if (callee.type === 'Identifier') {
+    const local = sameFileFunction(file, callee);
+    if (local) return { file, fn: local };
+    if (!file.links) return undefined;
+    const far = file.locate(callee);
+    return far && isFunctionNode(unwrap(far.node)) ? { file: far.file, fn: unwrap(far.node) } : undefined;
+  }
+  if (callee.type !== 'MemberExpression') return undefined;
+  const key = memberNameOf(callee);
+  if (key === undefined || unwrap(callee.object).type === 'ThisExpression') return undefined;
+  const holder = file.locate(callee.object as Node);
+  const object = holder && unwrap(holder.node);
+  if (object?.type !== 'ObjectExpression') {
+    // `config.base()` where `config` is an imported namespace or a CommonJS module whose `exports.base = ...`.
+    const far = file.links ? file.locate(callee) : undefined;
+    return far && isFunctionNode(unwrap(far.node)) ? { file: far.file, fn: unwrap(far.node) } : undefined;
+  }
+  const prop = object.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && propertyKeyName(p) === key);
+  const fn = prop && unwrap(prop.value as Node);
+  return fn && isFunctionNode(fn) ? { file: holder!.file, fn } : undefined;
+}
+
+/**
+ * Where the value of an expression is written, followed through names bound by scope, imports (ES modules,
+ * CommonJS, re-exports, namespaces, members of imported objects), static class fields, a `this` field set once
+ * in the constructor, and the one return of a function called without arguments. The last node reached (the
+ * expression itself when nothing is followed), and the file it is in.
+ */
+export function valueSource(file: FileContext, node: Node, depth = 0): { file: FileContext; node: Node } {
+  const n = resolveLocal(file, node);
+  if (depth > 8) return { file, node: n };
+  if (n.type === 'CallExpression') {
+    const returned = returnOfCall(file, n);
+    return returned ? valueSource(returned.file, returned.node, depth + 1) : { file, node: n };
+  }
+  if (n.type !== 'Identifier' && n.type !== 'MemberExpression') return { file, node: n };
+  if (n.type === 'MemberExpression' && unwrap(n.object).type === 'ThisExpression') {
+    const written = thisFieldWrite(file, n);
+    return written ? valueSource(file, written.value, depth + 1) : { file, node: n };
+  }
+  if (n.type === 'MemberExpression') {
+    const field = file.staticMemberOf(n);
+    if (field?.member.type === 'PropertyDefinition' && field.member.value) return valueSource(field.file, field.member.value as Node, depth + 1);
+  }
+  const far = file.locate(n);
+  if (!far || far.node === n) return { file, node: n };
+  return valueSource(far.file, far.node, depth + 1);
+}
+
+/** What a call returns when it takes no arguments and its function has one `return` (or an expression body). */
+function returnOfCall(file: FileContext, call: TSESTree.CallExpression): { file: FileContext; node: Node } | undefined {
+  if (call.arguments.length > 0) return undefined;
+  const target = calledFunction(file, call);
+  if (!target || (target.fn as TSESTree.FunctionLike).params.length > 0) return undefined;
+  const node = returnedExpression(target.file, target.fn);
+  return node ? { file: target.file, node } : undefined;
+}
+
+/**
+ * The value a name destructured from a `const` takes (`const { base: url = X, token } = settings`): the object's
+ * property where the object is known (this file's or an imported one), else the pattern's default when the
+ * known object has no such key and no spread. Undefined otherwise (an unknown object may hold the key).
+ */
+function destructuredValue(file: FileContext, id: TSESTree.Identifier): { file: FileContext; node: Node } | undefined {
+  // Names a `const { ... } = x` binds, gathered once: only those need the scope analysis below.
+  const destructured = file.cached('api:const-object-patterns', () => {
+    const names = new Set<string>();
+    for (const d of file.nodes(T.VariableDeclarator)) if (d.id.type === 'ObjectPattern' && d.init) for (const name of boundNames(d.id)) names.add(name);
+    return names;
+  });
+  if (!destructured.has(id.name)) return undefined;
+  const def = scopeReferences(file)?.get(id)?.resolved?.defs;
+  if (def?.length !== 1 || def[0].type !== 'Variable' || def[0].parent.kind !== 'const') return undefined;
+  const declarator = def[0].node;
+  if (declarator.id.type !== 'ObjectPattern' || !declarator.init) return undefined;
+  const prop = declarator.id.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && (p.value.type === 'Identifier' ? p.value : p.value.type === 'AssignmentPattern' ? p.value.left : undefined)?.range[0] === def[0].name.range[0]);
+  const key = prop ? propertyKeyName(prop) : undefined;
+  if (!prop || key === undefined) return undefined;
+  const source = file.locate(declarator.init as Node);
+  const object = source && unwrap(source.node);
+  if (object?.type !== 'ObjectExpression') return undefined;
+  const found = object.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && propertyKeyName(p) === key);
+  if (found) return { file: source!.file, node: found.value as Node };
+  if (object.properties.some((p) => p.type !== 'Property' || p.computed)) return undefined;
+  return prop.value.type === 'AssignmentPattern' ? { file, node: prop.value.right as Node } : undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, findProperty, foldTemplate, isUrlConstructor, joinUrl, withAssumed, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { boundCallsOf, builtObject, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, returnedExpression, sameFileFunction, startsWithName, stringOf } from './bindings.js';
+import { boundCallsOf, builtObject, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, returnedExpression, sameFileFunction, startsWithName, stringOf, valueSource } from './bindings.js';
 import { bodyOf, finish, fromConfig, headersOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody } from './request.js';
 
@@ -499,6 +499,21 @@ function methodAt(file: FileContext, frames: readonly Frame[], at: At, depth = 0
  * call sites pass (nothing passed: no key). `'unknown'` when a part that may hold the key is not known
  * (a parameter of a function no call site fixes, a spread argument).
  */
+/**
+ * An option an imported object gives (`{ ...DEFAULTS, headers }`, `DEFAULTS` exported by another module): its
+ * literal value (which reads the same here), 'unknown' for another expression, 'absent' when the object has no
+ * such key or is not known. A node of another module is only read, never edited.
+ */
+function importedOption(file: FileContext, name: TSESTree.Identifier, key: string): At | 'absent' | 'unknown' {
+  if (!file.links) return 'absent';
+  const far = valueSource(file, name);
+  const object = unwrap(far.node);
+  if (far.file === file || object.type !== 'ObjectExpression') return 'absent';
+  const value = mergedValue(far.file, object, key);
+  if (!value) return object.properties.some((p) => p.type === 'SpreadElement') ? 'unknown' : 'absent';
+  return unwrap(value).type === 'Literal' ? { node: value, level: 0 } : 'unknown';
+}
+
 function optionAt(file: FileContext, frames: readonly Frame[], at: At | undefined, key: string, depth = 0): At | 'absent' | 'unknown' {
   if (!at || depth > 10) return 'absent';
   const n = unwrap(at.node);
@@ -514,7 +529,8 @@ function optionAt(file: FileContext, frames: readonly Frame[], at: At | undefine
       if (obj) return optionAt(file, frames, { node: obj, level: f.level }, key, depth + 1);
       // Options a same-file helper builds (`var options = reqOptions({ ... })`): read through its return.
       const init = builtObject(file, target) ? localInit(file, target) : undefined;
-      return init ? optionAt(file, frames, { node: init, level: f.level }, key, depth + 1) : 'absent';
+      if (init) return optionAt(file, frames, { node: init, level: f.level }, key, depth + 1);
+      return importedOption(file, target, key);
     }
     return optionAt(file, frames, f, key, depth + 1);
   }

@@ -147,9 +147,11 @@ const SIGN_FUNCTIONS = new Set(['sign', 'encode']);
  * escape sequences). Keep in step with {@link JWT_MODULES} and {@link jwtSignings}.
  */
 export function mayHaveJwtSigning(text: string): boolean {
-  // A JWT signed by hand ({@link handSignings}) names `createHmac`.
-  return /jwt|jose|jws|jsonwebtoken|jsrsasign|createHmac/i.test(text);
+  return JWT_SIGNING_HINT.test(text);
 }
+
+/** {@link mayHaveJwtSigning}'s pattern. A JWT signed by hand ({@link handSignings}) names `createHmac`. */
+export const JWT_SIGNING_HINT = /jwt|jose|jws|jsonwebtoken|jsrsasign|createHmac/i;
 
 /** A JWT being signed: the payload as written, the key argument and the call. */
 export interface JwtSigning {

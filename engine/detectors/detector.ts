@@ -108,6 +108,14 @@ export interface Detector<D extends Detection = Detection> {
    */
   importedUrlsOnlyWhenCalling?: true;
   /**
+   * With {@link gateReadsUrls}: a file whose own text matches this (and imports something) may hold the
+   * detection's code while a module it imports holds its tokens (a guest JWT signed here with a key another
+   * module decodes from base64): it is given the detection with the imported texts as a file that makes HTTP
+   * calls is (engine/analyze.ts, the walker's prefilter). Plain data (a pattern's source and flags), so the
+   * walker thread applies it too; keep it as rare as the code it names.
+   */
+  importsHoldTokensWhen?: { source: string; flags: string };
+  /**
    * With {@link gateReadsUrls}: the gate for the file's own text (`own`) joined with the strings of the modules it
    * imports (`joined`), when the parts of {@link mayMatch} that are about the file's own code (a callee's name, an
    * identifier) must hold on `own` and only those about a URL may hold on `joined`. Absent: {@link mayMatch} on

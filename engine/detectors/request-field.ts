@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { Detector, RawMatch } from './detector.js';
-import { assignedMembers, getRequests, possibleNumbers, queryObject, requestTie, resolveLocal, urlPath, urlQuery, type HttpRequest, apiMarkers } from '../api/index.js';
+import { assignedMembers, getRequests, mergedArguments, possibleNumbers, queryObject, requestTie, resolveLocal, urlPath, urlQuery, valueSource, type HttpRequest, apiMarkers } from '../api/index.js';
 import type { RequestFieldDetection } from '../types.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
 import { detectionPathGates, passesPathGates } from '../prefilter/gates.js';
@@ -41,18 +41,81 @@ export function isTargetRequest(r: HttpRequest, paths: readonly RegExp[], method
   return paths.some((p) => p.test(path));
 }
 
-/** The fields of an object literal, and whether some keys are not statically known (spreads, computed keys). */
-function objectFields(object: TSESTree.ObjectExpression): { fields: SentField[]; open: boolean } {
+/**
+ * The fields of an object literal, and whether some keys are not statically known (computed keys, spreads of
+ * unknown objects). With `file`, a spread of a known object (`{ ...PAGE_DEFAULTS, startTime }`) gives its
+ * fields, overridden by later keys: those of this file's objects where they are written, those of an imported
+ * module's at the spread, with their literal text (a node of another file is neither reported nor edited here).
+ */
+function objectFields(object: TSESTree.ObjectExpression, file?: FileContext, depth = 0): { fields: SentField[]; open: boolean } {
   const fields: SentField[] = [];
   let open = false;
   for (const p of object.properties) {
     if (p.type !== 'Property') {
-      open = true;
+      const spread = file && depth < 3 ? spreadObject(file, p.argument as Node) : undefined;
+      if (!spread) {
+        open = true;
+        continue;
+      }
+      const inner = spread.file === file ? objectFields(spread.object, file, depth + 1) : foreignFields(spread.object, p);
+      open ||= inner.open;
+      for (const f of inner.fields) fields.push(f);
       continue;
     }
     const name = propertyKeyName(p);
     if (name === undefined) open = true;
-    else fields.push({ name, node: p, value: p.value as Node });
+    else {
+      // A later key overrides what a spread before it gave.
+      for (let i = fields.length - 1; i >= 0; i--) if (fields[i].name === name) fields.splice(i, 1);
+      fields.push({ name, node: p, value: p.value as Node });
+    }
+  }
+  return { fields, open };
+}
+
+/** The object a spread's argument stands for: this file's (through names) or an imported module's. */
+function spreadObject(file: FileContext, argument: Node): { file: FileContext; object: TSESTree.ObjectExpression } | undefined {
+  const local = resolveLocal(file, argument);
+  if (local.type === 'ObjectExpression') return { file, object: local };
+  if (!file.links) return undefined;
+  const far = valueSource(file, local);
+  const object = unwrap(far.node);
+  return object.type === 'ObjectExpression' ? { file: far.file, object } : undefined;
+}
+
+/** The fields of another module's object, placed at the spread that sends them, each with its value's literal text. */
+function foreignFields(object: TSESTree.ObjectExpression, at: Node): { fields: SentField[]; open: boolean } {
+  const fields: SentField[] = [];
+  let open = false;
+  for (const p of object.properties) {
+    const name = p.type === 'Property' ? propertyKeyName(p) : undefined;
+    if (p.type !== 'Property' || name === undefined) {
+      open = true;
+      continue;
+    }
+    const value = unwrap(p.value as Node);
+    fields.push({ name, node: at, text: value.type === 'Literal' && (typeof value.value === 'number' || typeof value.value === 'string') ? String(value.value) : UNKNOWN });
+  }
+  return { fields, open };
+}
+
+/** The fields of a merged body (`Object.assign({}, NAMES, extra)`): each known part's, the last writer of a key winning. */
+function mergedFields(file: FileContext, node: Node): { fields: SentField[]; open: boolean } | undefined {
+  const n = resolveLocal(file, node);
+  const args = mergedArguments(n);
+  if (!args) return undefined;
+  const fields: SentField[] = [];
+  let open = false;
+  // `mergedArguments` lists the winning part first.
+  for (const a of args) {
+    const part = a.type === 'SpreadElement' ? undefined : spreadObject(file, a as Node);
+    if (!part) {
+      if (!(a.type !== 'SpreadElement' && unwrap(a as Node).type === 'ObjectExpression')) open = true;
+      continue;
+    }
+    const inner = part.file === file ? objectFields(part.object, file) : foreignFields(part.object, a as Node);
+    open ||= inner.open;
+    for (const f of inner.fields) if (!fields.some((x) => x.name === f.name)) fields.push(f);
   }
   return { fields, open };
 }
@@ -126,8 +189,8 @@ function queryObjectProperty(file: FileContext, node: Node, name: string, depth 
 export function sentFields(r: HttpRequest, where: 'body' | 'query', file?: FileContext): { fields: SentField[]; open: boolean } {
   if (where === 'body') {
     if (!r.body) return { fields: [], open: false };
-    if (!r.body.object) return { fields: [], open: true };
-    const own = objectFields(r.body.object);
+    if (!r.body.object) return (file && r.body.node && mergedFields(file, r.body.node)) || { fields: [], open: true };
+    const own = objectFields(r.body.object, file);
     // `const body = { ... }; body.firstName = first;` then the body sent: the assigned keys are sent too.
     const sent = r.body.node ? unwrap(r.body.node) : undefined;
     if (file && sent?.type === 'Identifier') {
@@ -142,7 +205,7 @@ export function sentFields(r: HttpRequest, where: 'body' | 'query', file?: FileC
   const out: SentField[] = [];
   let open = false;
   if (r.query) {
-    const o = objectFields(r.query);
+    const o = objectFields(r.query, file);
     out.push(...o.fields);
     open ||= o.open;
   } else if (r.options && r.options.properties.some((p) => p.type === 'Property' && /^(params|searchParams|query|qs)$/.test(propertyKeyName(p) ?? ''))) {
@@ -309,6 +372,14 @@ const NUMBER_TEXT = /^(?:[0-9.e+-]+|Infinity)$/;
  * literals. So the text holds that name (written, as the prefilter's tokens are, unsplit and without escape
  * sequences), unless it could be a number's.
  */
+/**
+ * A spread or merge of a module-level constant named as constants are (`...PAGE_DEFAULTS`,
+ * `Object.assign({}, NAMES, extra)`). Any spread of a name was measured first: on outline it ran the request
+ * detections' request model on test files full of `...props`, +12% CPU of a whole scan; a lower-case imported
+ * object spread into a request is not let through (a cell of the shape matrix would say so).
+ */
+const SPREADS_A_NAME = /\.\.\.\s*[A-Z][A-Z0-9_]*\b|\b(?:assign|merge|extend|defaults)\s*\([^)]*\b[A-Z][A-Z0-9_]+\b/;
+
 function mayReport(text: string, d: RequestFieldDetection): boolean {
   if (!d.required && !d.absent && !d.fields.some((f) => NUMBER_TEXT.test(f) || text.includes(f))) return false;
   return passesPathGates(text, detectionPathGates(d));
@@ -331,6 +402,12 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
   },
   mayMatch: (text, ctx) => mayReport(text, ctx.detection),
   gateReadsUrls: true,
+  /**
+   * With imported modules: the field's name may be a key of an object another module exports, which the file
+   * spreads or merges into what it sends (`{ ...PAGE_DEFAULTS, startTime }`, `Object.assign({}, NAMES, extra)`);
+   * the imported strings hold no key, so a file that spreads or merges a constant needs only the path gate.
+   */
+  mayMatchJoined: (own, joined, ctx) => mayReport(joined, ctx.detection) || (SPREADS_A_NAME.test(own) && passesPathGates(joined, detectionPathGates(ctx.detection))),
   detect(file, ctx) {
     const d = ctx.detection;
     const paths = patterns(d);

@@ -6,7 +6,9 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from './detector.js';
 import { outerStringExpressions, isRouteDefinition } from './auth-support.js';
-import { urlPath } from '../api/index.js';
+import { apiHosts, getRequests, stringOf, urlHost, urlPath } from '../api/index.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
+import type { StaticString } from '../parse/file-context.js';
 import type { UrlPathDetection } from '../types.js';
 import { detectionPathGates, passesPathGates } from '../prefilter/gates.js';
 
@@ -49,6 +51,27 @@ function rootCallName(node: Node): string {
   return n.type === 'Identifier' ? n.name : '';
 }
 
+/** Loopback hosts: a local proxy or mock of the API, which keeps the API's paths. */
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/;
+
+/**
+ * Whether a URL whose path matched is another API's: its host, as the string folds (through functions, imports
+ * and destructuring defaults, {@link stringOf}) or as the request it is sent by gives it (a configured client's
+ * base URL), is known and is none of the API's hosts. Only strings whose path matched are asked (few).
+ */
+function isOtherApiHost(file: FileContext, node: Node, s: StaticString, catalog: LoadedCatalog): boolean {
+  let host = urlHost(s);
+  if (host === undefined && s.value.startsWith('\u0000')) {
+    const folded = stringOf(file, node);
+    host = folded && urlHost(folded);
+  }
+  if (host === undefined && !/^[a-z][a-z0-9+.-]*:\/\//i.test(s.value)) {
+    const request = getRequests(file, catalog).find((r) => r.urlNode && r.urlNode.range[0] <= node.range[0] && node.range[1] <= r.urlNode.range[1]);
+    host = request?.url && urlHost(request.url);
+  }
+  return host !== undefined && !LOOPBACK.test(host) && !apiHosts(catalog).has(host);
+}
+
 export const urlPathDetector: Detector<UrlPathDetection> = {
   kind: 'url-path',
   messages: {
@@ -80,7 +103,7 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
       if (!s || !s.value.includes('/')) continue;
       const path = urlPath(s).replace(/\u0000+/g, '\u0000');
       if (!res.some((re) => re.test(path))) continue;
-      if (isRouteDefinition(file, node) || isOnlyCompared(file, node)) continue;
+      if (isRouteDefinition(file, node) || isOnlyCompared(file, node) || isOtherApiHost(file, node, s, ctx.catalog)) continue;
       out.push({ node, messageId: 'endpointDeprecated', data: { path: path.replace(/\u0000/g, '{…}'), change: d.change } });
     }
     return out;

@@ -10,6 +10,7 @@ import { calleeName, findProperty, memberName, unwrap, type FileContext, type No
 import type { Detector, RawMatch } from './detector.js';
 import type { WebhookSignatureDetection } from '../types.js';
 import { enclosingFunction, localInit } from './auth-support.js';
+import { calledFunction, returnedExpression, stringOf } from '../api/index.js';
 import { importersOfModule } from '../project/context.js';
 import { projectOf } from '../project/modules.js';
 import { escapeRegExp as escape } from '../prefilter/regexp.js';
@@ -71,8 +72,35 @@ function isVerification(file: FileContext, node: Node, headers: readonly string[
   const fn = enclosingFunction(file, node);
   const text = file.getText(fn).toLowerCase();
   if (headers.some((h) => text.includes(h.toLowerCase()))) return true;
+  if (foldedHeaderReads(file, headers).some((r) => r.range[0] >= fn.range[0] && r.range[1] <= fn.range[1])) return true;
   const fileText = file.text.toLowerCase();
   return headers.some((h) => fileText.includes(h.toLowerCase())) && /signature|webhook|verif/.test(text);
+}
+
+const isHeaderName = (value: string, headers: readonly string[]): boolean => headers.some((h) => h.toLowerCase() === value.toLowerCase());
+
+/**
+ * Reads of a signature header whose name is not written where it is read but folds to one through a name
+ * (`req.headers[SIGNATURE_HEADER]`, `req.get(config.header)`, the constant imported from another module, with
+ * the project model): the file handles the header as surely as one that writes it.
+ */
+function foldedHeaderReads(file: FileContext, headers: readonly string[]): Node[] {
+  return file.cached(`webhook:folded-header-reads:${headers.join(',')}`, () => {
+    const out: Node[] = [];
+    const named = (n: Node): boolean => {
+      const u = unwrap(n);
+      if (u.type === 'Literal' || u.type === 'TemplateLiteral') return false;
+      // `req.headers[config.header()]`: a call is folded through what its function returns.
+      const s = file.staticString(u) ?? (u.type === 'CallExpression' ? stringOf(file, u) : undefined);
+      return !!s?.complete && isHeaderName(s.value, headers);
+    };
+    for (const m of file.nodes(T.MemberExpression)) if (m.computed && named(m.property as Node)) out.push(m);
+    for (const c of file.nodes(T.CallExpression)) {
+      const name = calleeName(c);
+      if (name && /^(get|header|getHeader)$/.test(name) && c.arguments[0] && c.arguments[0].type !== 'SpreadElement' && named(c.arguments[0] as Node)) out.push(c);
+    }
+    return out;
+  });
 }
 
 /** Comparison calls, the platform's and the project's own constant-time helpers (`cryptoTimingSafeEqualStr`) included. */
@@ -184,6 +212,7 @@ function isSignatureValue(file: FileContext, node: Node, digests: ReadonlySet<No
   if (n.type === 'MemberExpression') {
     const name = memberName(n);
     if (name && headers.some((h) => h.toLowerCase() === name.toLowerCase())) return true;
+    if (n.computed && headers.length > 0 && foldedHeaderReads(file, headers).includes(n)) return true;
   }
   if (n.type === 'CallExpression') {
     const name = calleeName(n);
@@ -194,7 +223,21 @@ function isSignatureValue(file: FileContext, node: Node, digests: ReadonlySet<No
     const init = localInit(file, n);
     if (init) return isSignatureValue(file, init, digests, headers, depth + 1);
   }
+  if (n.type === 'CallExpression' && headers.length === 0 && file.links) return returnsImportedDigest(file, n);
   return false;
+}
+
+/**
+ * Whether a call runs a function of another module (with the project model) that returns an HMAC's digest
+ * (`sign(req.rawBody) !== req.headers['x-spark-signature']`, `sign` imported from the module computing it).
+ * Asked only of a comparison's operands.
+ */
+function returnsImportedDigest(file: FileContext, call: TSESTree.CallExpression): boolean {
+  const target = calledFunction(file, call);
+  if (!target || target.file === file) return false;
+  const returned = returnedExpression(target.file, target.fn);
+  if (!returned) return false;
+  return hmacs(target.file).some((h) => h.digests.some((d) => d.range[0] >= returned.range[0] && d.range[1] <= returned.range[1]));
 }
 
 function isJsonStringify(node: Node): boolean {
@@ -401,7 +444,7 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
   detect(file, ctx) {
     const { check, headers } = ctx.detection;
     const lower = file.text.toLowerCase();
-    const namesHeader = headers.some((h) => lower.includes(h.toLowerCase()));
+    const namesHeader = headers.some((h) => lower.includes(h.toLowerCase())) || foldedHeaderReads(file, headers).length > 0;
     // In a file that handles a signature header, an HMAC whose digest is compared is a verification. In a file
     // that does not, only an HMAC in a verification helper counts, and only as likely (the header is the caller's).
     const found = namesHeader

@@ -4,8 +4,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, propertyKeyName, propertyNames, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import type { CustomDetection } from '../types.js';
-import { getRequests, urlHost, urlPath } from '../api/index.js';
-import { enclosingFunction, isRouteDefinition, jwsSignings, jwtSignings, mayHaveJwtSigning, outerStringExpressions, payloadObject, resolveLocal } from '../detectors/auth-support.js';
+import { getRequests, urlHost, urlPath, valueSource } from '../api/index.js';
+import { enclosingFunction, isRouteDefinition, JWT_SIGNING_HINT, jwsSignings, jwtSignings, mayHaveJwtSigning, outerStringExpressions, payloadObject, resolveLocal } from '../detectors/auth-support.js';
 import { passesPathGates, pathPatternGates } from '../prefilter/gates.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
 
@@ -44,11 +44,12 @@ function calleeEndsWith(call: TSESTree.CallExpression, dotted: string): boolean 
 }
 
 /** Whether a key expression is a base64-decoded secret: `Buffer.from(s, 'base64')` (through local constants). */
-function isBase64Secret(file: FileContext, key: Node | undefined): boolean {
+function isBase64Secret(at: FileContext, key: Node | undefined): boolean {
   if (!key) return false;
-  let n = resolveLocal(file, key);
+  // Followed through imports, static fields, constructor fields and getters (`jwt.sign(claims, config.secret())`).
+  let { file, node: n } = valueSource(at, resolveLocal(at, key));
   // `new Uint8Array(Buffer.from(s, 'base64'))` and similar wrappers (jose wants a Uint8Array).
-  if (n.type === 'NewExpression' && n.arguments[0]) n = resolveLocal(file, n.arguments[0] as Node);
+  if (n.type === 'NewExpression' && n.arguments[0]) ({ file, node: n } = valueSource(file, n.arguments[0] as Node));
   if (n.type !== 'CallExpression' || calleeName(n) !== 'from' || n.arguments.length < 2) return false;
   const callee = unwrap(n.callee);
   if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'Identifier' || (unwrap(callee.object) as TSESTree.Identifier).name !== 'Buffer') return false;
@@ -115,6 +116,10 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
   },
   mayMatch: (text, ctx) => mayReport(text, ctx.detection),
   gateReadsUrls: true,
+  // A JWT signed in this file (a JWT library or `createHmac`, and a signing call) with a key an imported module
+  // decodes (`'base64'` then in that module's strings). The signing call matters: on outline, files that only
+  // name `jwt` and import something were a fifth more CPU for nothing.
+  importsHoldTokensWhen: { source: `^(?=[\\s\\S]*(?:${JWT_SIGNING_HINT.source}))(?=[\\s\\S]*(?:\\bsign|SignJWT|createHmac)\\s*\\()`, flags: 'i' },
   /**
    * Only the login path may come from another module (a URL constant). The callee names, `Buffer` and the JWT
    * signing ({@link jwtSignings}: a callee imported from a JWT module by this file, or a dotted name of its own)
@@ -122,7 +127,9 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
    * imported (a token then found in `joined` only), and is not part of the gate. On outline, strings of imported
    * modules holding `jwt` had three files with `Buffer` parsed and their imports followed for nothing.
    */
-  mayMatchJoined: (own, joined, ctx) => mayReport(own, ctx.detection, joined),
+  // A key imported from another module (`jwt.sign(claims, GUEST_SECRET)`, the module writing `Buffer.from(s,
+  // 'base64')`): the file signs a JWT itself and the imported modules' strings hold the `'base64'` encoding.
+  mayMatchJoined: (own, joined, ctx) => mayReport(own, ctx.detection, joined) || (mayHaveJwtSigning(own) && joined.length > own.length && joined.includes('base64', own.length)),
   detect(file, ctx) {
     const { guestClaims, loginPaths, sdkMethods, sdkMintMethods } = params(ctx.detection);
     const out: RawMatch[] = [];

@@ -286,7 +286,9 @@ export class FileContext {
   private foreignMember(n: TSESTree.MemberExpression, depth: number): { file: FileContext; node: Node } | undefined {
     const key = memberName(n);
     if (key === undefined || !this.links || depth > 12) return undefined;
-    const object = this.resolveExpression(n.object);
+    const raw = unwrap(n.object);
+    // `const config = require('./config')`: the name is the import itself, not the `require()` call it is initialized with.
+    const object = raw.type === 'Identifier' && isRequireCall(this.constantInit(raw.name) ?? raw) ? raw : this.resolveExpression(n.object);
     let holder: ForeignValue | undefined;
     if (object.type === 'Identifier') holder = this.importedValue(object.name);
     else if (object.type === 'MemberExpression') holder = this.foreignMember(object, depth + 1);

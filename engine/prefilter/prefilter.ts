@@ -254,15 +254,19 @@ export interface PrefilterEntry {
    * (Detector.gateReadsUrls); `'calls'`: looked for only in a file that makes HTTP calls (Detector.importedUrlsOnlyWhenCalling).
    */
   urls?: boolean | 'calls';
+  /** Detector.importsHoldTokensWhen: the file's own text matching it may take the tokens from its imports. */
+  importsWhen?: { source: string; flags: string };
 }
 
 /**
  * Source text that may make an HTTP request (fetch, axios, got, ky, superagent, node http, a client's
- * post/put/patch/request, or a module that imports an HTTP client package under any name: `import Got from 'got'`): with the project model, a detection about URLs may apply to it through a URL
- * constant it imports although it holds none of the detection's tokens (engine/analyze.ts).
+ * post/put/patch/request, a client's get/delete/head of a relative path as a `prefixUrl`/`baseURL` client is
+ * called (`client.get('people/me')`: no leading slash, unlike a server's route), or a module that imports an HTTP
+ * client package under any name: `import Got from 'got'`): with the project model, a detection about URLs may
+ * apply to it through a URL constant it imports although it holds none of the detection's tokens (engine/analyze.ts).
  */
 export const HTTP_CALL_HINT =
-  /\bfetch\s*\(|\baxios\b|\b(?:got|ky)\s*[.(]|\bsuperagent\b|\bhttps?\.(?:request|get)\s*\(|\.(?:post|put|patch|request)\s*\(|(?:\bfrom|\brequire\s*\()\s*['"](?:got|ky|node-fetch|cross-fetch|isomorphic-fetch|undici|needle|request|request-promise(?:-native)?)['"]/;
+  /\bfetch\s*\(|\baxios\b|\b(?:got|ky)\s*[.(]|\bsuperagent\b|\bhttps?\.(?:request|get)\s*\(|\.(?:post|put|patch|request)\s*\(|\.(?:get|delete|head)\s*\(\s*['"`][\w.-]+\/|(?:\bfrom|\brequire\s*\()\s*['"](?:got|ky|node-fetch|cross-fetch|isomorphic-fetch|undici|needle|request|request-promise(?:-native)?)['"]/;
 
 /**
  * Whether a file holds one of a detection's own tokens (a rare path word such as `callerId`) but not the
@@ -294,11 +298,15 @@ export class PrefilterPlan {
   /** {@link mayAnalyse} for a text that holds no token, per language (most files: decided once, not per entry). */
   private readonly withoutTokens: { source: boolean; config: boolean };
 
+  /** The entries' {@link PrefilterEntry.importsWhen} patterns, compiled once. */
+  private readonly importsWhen: RegExp[];
+
   constructor(private readonly entries: readonly PrefilterEntry[]) {
     this.source = new TokenScanner(entries.flatMap((e) => [...e.tokens, ...e.requires]));
     this.config = new TokenScanner(entries.filter((e) => e.config).flatMap((e) => [...e.tokens, ...e.requires]));
     const none = (): boolean => false;
     this.withoutTokens = { source: entries.some((e) => mayApply(e, none)), config: entries.some((e) => e.config && mayApply(e, none)) };
+    this.importsWhen = entries.flatMap((e) => (e.urls && e.importsWhen ? [new RegExp(e.importsWhen.source, e.importsWhen.flags)] : []));
   }
 
   /**
@@ -330,6 +338,7 @@ export class PrefilterPlan {
   mayFollowImports(text: string, language: 'js' | 'ts' | 'html' | 'config', present?: ReadonlySet<string>): boolean {
     if (language === 'config' || !this.entries.some((e) => e.urls)) return false;
     if (HTTP_CALL_HINT.test(text)) return true;
+    if (this.importsWhen.length > 0 && IMPORT_HINT.test(text) && this.importsWhen.some((re) => re.test(text))) return true;
     // A detection's own tokens are needed below: a text without any (most) is decided without the import search.
     if (!present || present.size === 0 || !IMPORT_HINT.test(text)) return false;
     const has = (t: string): boolean => present.has(t);
