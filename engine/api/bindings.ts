@@ -601,6 +601,8 @@ export function foldConditional(n: TSESTree.ConditionalExpression, fold: (n: Nod
   const yes = fold(n.consequent as Node);
   const no = fold(n.alternate as Node);
   if (yes?.complete && no?.complete && yes.value === no.value) return yes;
+  // `body ? '?' + query.join('&') : ''`: a query string or nothing; the path before it is the same either way.
+  if (yes && no && (yes.value !== '' || no.value !== '') && [yes, no].every((b) => (b.complete && b.value === '') || b.value.startsWith('?'))) return withAssumed({ value: `?${UNKNOWN}`, complete: false }, yes, no);
   let test = unwrap(n.test as Node);
   let negate = false;
   while (test.type === 'UnaryExpression' && test.operator === '!') {

@@ -296,6 +296,13 @@ export class FileContext {
       return member && 'node' in member ? member : undefined;
     }
     const value = holder.file.locate(holder.node, depth + 1);
+    // A static member of an imported class (`Request.get(...)`, `Webex.apiUrl`): the method or the field's value.
+    if (value?.node.type === 'ClassDeclaration' || value?.node.type === 'ClassExpression') {
+      const member = staticMember(value.node, key);
+      // A static field assigned anywhere in its file holds what ran last: not answered.
+      if (!member?.value || (member.type === 'MethodDefinition' && member.kind !== 'method') || (member.type === 'PropertyDefinition' && reassignedStatic(value.file, value.node, key))) return undefined;
+      return { file: value.file, node: member.value as Node };
+    }
     if (value?.node.type !== 'ObjectExpression') return undefined;
     const prop = findProperty(value.node, key);
     return prop ? { file: value.file, node: prop.value as Node } : undefined;
@@ -339,7 +346,14 @@ export class FileContext {
         if (source) return source.file.staticString(source.node, depth + 1);
         // `Config.apiUrl`: a static field of a class declared here or imported.
         const field = n.type === 'MemberExpression' ? this.staticMemberOf(n, depth) : undefined;
-        return field && field.member.type === 'PropertyDefinition' && field.member.value ? field.file.staticString(field.member.value as Node, depth + 1) : undefined;
+        if (field) return field.member.type === 'PropertyDefinition' && field.member.value ? field.file.staticString(field.member.value as Node, depth + 1) : undefined;
+        // `Rooms.name` of a class declared here (no static `name` of its own): the class's name.
+        if (n.type === 'MemberExpression' && memberName(n) === 'name' && unwrap(n.object).type === 'Identifier') {
+          const named = this.classNamed((unwrap(n.object) as TSESTree.Identifier).name, depth);
+          const id = named?.file === this ? named.cls.id : undefined;
+          if (id && named && !staticMember(named.cls, 'name')) return { value: id.name, complete: true };
+        }
+        return undefined;
       }
       case 'NewExpression': {
         if (isUrlConstructor(n) && n.arguments.length > 0) {
@@ -355,6 +369,12 @@ export class FileContext {
         // `path.join`-free URL helpers are too varied; only `String(x)` and `.concat` fold.
         if (n.callee.type === 'Identifier' && n.callee.name === 'String' && n.arguments[0]) {
           return this.staticString(n.arguments[0] as Node, depth + 1);
+        }
+        // `s.toLowerCase()`, `s.toUpperCase()` of a wholly known string.
+        if (n.callee.type === 'MemberExpression' && n.arguments.length === 0 && /^to(Lower|Upper)Case$/.test(memberName(n.callee) ?? '')) {
+          const subject = this.staticString(n.callee.object, depth + 1);
+          if (!subject?.complete) return undefined;
+          return { ...subject, value: memberName(n.callee) === 'toLowerCase' ? subject.value.toLowerCase() : subject.value.toUpperCase() };
         }
         // `Config.getApiUrl()`: a static getter of a class declared here or imported, whose body is one `return`.
         if (n.callee.type === 'MemberExpression' && n.arguments.length === 0) {
@@ -648,3 +668,4 @@ function reassignedStatic(file: FileContext, cls: ClassLike, key: string): boole
     return o.type === 'ThisExpression' || (o.type === 'Identifier' && o.name === name);
   });
 }
+
