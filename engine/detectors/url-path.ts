@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from './detector.js';
 import { outerStringExpressions, isRouteDefinition } from './auth-support.js';
-import { getRequests, resolveLocal, urlPath } from '../api/index.js';
+import { getRequests, resolveLocal, urlHost, urlPath } from '../api/index.js';
 import type { UrlPathDetection } from '../types.js';
 import { detectionPathGates, passesPathGates } from '../prefilter/gates.js';
 
@@ -87,7 +87,8 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
     // (`Request.get(this.endpoint + '/' + id + '/meetingInfo')`, `this.get(`${id}/meetingInfo`)` under
     // `super('rooms')`), or a `this` field; reported at the argument the path is written in.
     for (const r of getRequests(file, ctx.catalog)) {
-      if (!r.url) continue;
+      // A request to a known host that is not the API's is another service's path.
+      if (!r.url || (urlHost(r.url) !== undefined && !r.isApi)) continue;
       const at = r.urlNode ?? r.node;
       // A URL held in a local (`const url = new URL(...)`) was read as a string where it is written.
       const written = [at, resolveLocal(file, at)];

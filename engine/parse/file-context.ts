@@ -287,8 +287,11 @@ export class FileContext {
     const key = memberName(n);
     if (key === undefined || !this.links || depth > 12) return undefined;
     const object = this.resolveExpression(n.object);
+    const written = unwrap(n.object);
     let holder: ForeignValue | undefined;
     if (object.type === 'Identifier') holder = this.importedValue(object.name);
+    // `const Http = require('./http')`: the name's constant is the `require()` call, its value the module's.
+    else if (written.type === 'Identifier' && isRequireCall(object)) holder = this.importedValue(written.name);
     else if (object.type === 'MemberExpression') holder = this.foreignMember(object, depth + 1);
     if (!holder) return undefined;
     if ('namespace' in holder) {
