@@ -351,7 +351,7 @@ export class FileContext {
         const field = n.type === 'MemberExpression' ? this.staticMemberOf(n, depth) : undefined;
         if (field) return field.member.type === 'PropertyDefinition' && field.member.value ? field.file.staticString(field.member.value as Node, depth + 1) : undefined;
         // `Rooms.name` of a class declared here (no static `name` of its own): the class's name.
-        if (n.type === 'MemberExpression' && memberName(n) === 'name' && unwrap(n.object).type === 'Identifier') {
+        if (n.type === 'MemberExpression' && memberName(n) === 'name' && unwrap(n.object).type === 'Identifier' && this.topLevelClassNames().has((unwrap(n.object) as TSESTree.Identifier).name)) {
           const named = this.classNamed((unwrap(n.object) as TSESTree.Identifier).name, depth);
           const id = named?.file === this ? named.cls.id : undefined;
           if (id && named && !staticMember(named.cls, 'name')) return { value: id.name, complete: true };
@@ -414,6 +414,18 @@ export class FileContext {
     const member = found ? staticMember(found.cls, key) : undefined;
     if (!found || !member || (member.type === 'PropertyDefinition' && reassignedStatic(found.file, found.cls, key))) return undefined;
     return { ...found, member };
+  }
+
+  /** The names of the classes declared at this file's top level (memoized: `x.name` is read often, a class's name rarely). */
+  private topLevelClassNames(): ReadonlySet<string> {
+    return this.cached('file:top-level-classes', () => {
+      const names = new Set<string>();
+      for (const top of this.ast.body) {
+        const st = (top.type === 'ExportNamedDeclaration' || top.type === 'ExportDefaultDeclaration') && top.declaration ? top.declaration : top;
+        if (st.type === 'ClassDeclaration' && st.id) names.add(st.id.name);
+      }
+      return names;
+    });
   }
 
   /** The class a name stands for: declared once at this file's top level, a `const` class expression, or imported. */
