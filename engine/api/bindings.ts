@@ -475,8 +475,11 @@ export function queryObject(file: FileContext, node: Node): TSESTree.ObjectExpre
   if (callee.type !== 'Identifier') return undefined;
   const fn = sameFileFunction(file, callee);
   if (!fn || (fn as TSESTree.FunctionLike).params.length !== 1) return undefined;
-  const body = file.getText(fn);
-  return /\bURLSearchParams\b|\bstringify\s*\(/.test(body) ? objectOf(file, n.arguments[0] as Node) : undefined;
+  // Asked for every call a URL is folded through (engine/api/wrappers.ts foldAt): the body's test once per function.
+  const builders = file.cached('bindings:query-builders', () => new Map<Node, boolean>());
+  let builds = builders.get(fn);
+  if (builds === undefined) builders.set(fn, (builds = /\bURLSearchParams\b|\bstringify\s*\(/.test(file.getText(fn))));
+  return builds ? objectOf(file, n.arguments[0] as Node) : undefined;
 }
 
 /** A query string as an object prints it: each known key with an unknown value, and an unknown part for a spread or a computed key. */
@@ -765,6 +768,8 @@ export function foldConditional(n: TSESTree.ConditionalExpression, fold: (n: Nod
   const yes = fold(n.consequent as Node);
   const no = fold(n.alternate as Node);
   if (yes?.complete && no?.complete && yes.value === no.value) return yes;
+  // `body ? '?' + query.join('&') : ''`: a query string or nothing; the path before it is the same either way.
+  if (yes && no && (yes.value !== '' || no.value !== '') && [yes, no].every((b) => (b.complete && b.value === '') || b.value.startsWith('?'))) return withAssumed({ value: `?${UNKNOWN}`, complete: false }, yes, no);
   let test = unwrap(n.test as Node);
   let negate = false;
   while (test.type === 'UnaryExpression' && test.operator === '!') {

@@ -7,7 +7,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, findProperty, foldTemplate, isUrlConstructor, joinUrl, withAssumed, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { boundCallsOf, builtObject, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, returnedExpression, sameFileFunction, startsWithName, stringOf, valueSource } from './bindings.js';
+import { boundCallsOf, builtObject, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, queryObject, returnedExpression, sameFileFunction, startsWithName, stringOf, valueSource } from './bindings.js';
 import { bodyOf, finish, fromConfig, headersOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody } from './request.js';
 
@@ -410,6 +410,8 @@ function foldAt(file: FileContext, frames: readonly Frame[], at: At, depth = 0):
   if (n.type === 'TemplateLiteral') return foldTemplate(n, part);
   if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(part(n.left as Node), part(n.right));
   if (n.type === 'ConditionalExpression') return foldConditional(n, part);
+  // `buildQuery(query)`: a query-string helper prints its object's keys (stringOf), whatever its own return folds to.
+  if (n.type === 'CallExpression' && queryObject(file, n)) return stringOf(file, n);
   if (n.type === 'CallExpression' && !isUrlEncoding(n)) {
     // A same-file helper that appends to its argument (`withOrgQuery(path, orgId)`): its return, read with the call's arguments.
     const helper = appendingHelper(file, n);

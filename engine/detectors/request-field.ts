@@ -186,7 +186,7 @@ function queryObjectProperty(file: FileContext, node: Node, name: string, depth 
  * Fields a request sends in its body or query; `open` when some are not statically known. With `file`, a
  * field from the URL's query string points at the string where it is written rather than at the URL argument.
  */
-export function sentFields(r: HttpRequest, where: 'body' | 'query', file?: FileContext): { fields: SentField[]; open: boolean } {
+export function sentFields(r: HttpRequest, where: 'body' | 'query', file?: FileContext, requests: readonly HttpRequest[] = []): { fields: SentField[]; open: boolean } {
   if (where === 'body') {
     if (!r.body) return { fields: [], open: false };
     if (!r.body.object) return (file && r.body.node && mergedFields(file, r.body.node)) || { fields: [], open: true };
@@ -218,7 +218,7 @@ export function sentFields(r: HttpRequest, where: 'body' | 'query', file?: FileC
         if (name.includes(UNKNOWN)) open = true;
         else {
           // `?${new URLSearchParams({ max })}`, `${buildQuery({ ...options, max: perPage })}`: the object's property, with its value expression.
-          const property = file && r.urlNode && text.includes(UNKNOWN) ? queryObjectProperty(file, r.urlNode, name) : undefined;
+          const property = file && text.includes(UNKNOWN) ? ((r.urlNode ? queryObjectProperty(file, r.urlNode, name) : undefined) ?? wrappedQueryProperty(file, r, name, requests)) : undefined;
           if (property) out.push({ name, node: property, value: property.value as Node });
           else out.push({ name, node: (file && r.urlNode ? writtenQueryNode(file, r.urlNode, name) : undefined) ?? r.urlNode ?? r.node, text });
         }
@@ -229,6 +229,24 @@ export function sentFields(r: HttpRequest, where: 'body' | 'query', file?: FileC
     if (q < 0 && /\u0000$/.test(path)) open = true;
   }
   return { fields: out, open };
+}
+
+/**
+ * The property that gives a query parameter in a wrapper between a call site and the request
+ * (`listCdr('/cdr_feed')` -> `listCdr(resource)` building `${base}${resource}${buildQuery({ ...options, max: perPage })}`
+ * -> `list(url)` -> `fetch(url)`): read where the same request is read at that wrapper's own call (a request of
+ * the file with the same inner request, made inside one of the wrappers this call goes through).
+ */
+function wrappedQueryProperty(file: FileContext, r: HttpRequest, name: string, requests: readonly HttpRequest[]): TSESTree.Property | undefined {
+  const w = r.wrapper;
+  if (!w?.functions || w.functions.length < 2) return undefined;
+  const inside = (n: Node, fn: Node): boolean => n.range[0] >= fn.range[0] && n.range[1] <= fn.range[1];
+  for (const other of requests) {
+    if (other === r || other.wrapper?.request !== w.request || !other.urlNode || !w.functions.some((fn) => inside(other.node, fn))) continue;
+    const property = queryObjectProperty(file, other.urlNode, name);
+    if (property) return property;
+  }
+  return undefined;
 }
 
 /** Whether a value is written as an argument of `Math.min` (an upper bound) or `Math.max` (a lower bound). */
@@ -306,9 +324,9 @@ function staticNumber(file: FileContext, f: SentField): number | undefined {
 }
 
 /** The matches of one request the detection targets. */
-function requestMatches(file: FileContext, d: RequestFieldDetection, r: HttpRequest, followed = false): RawMatch[] {
+function requestMatches(file: FileContext, d: RequestFieldDetection, r: HttpRequest, followed: boolean, requests: readonly HttpRequest[]): RawMatch[] {
   const out: RawMatch[] = [];
-  const { fields, open } = sentFields(r, d.in, file);
+  const { fields, open } = sentFields(r, d.in, file, requests);
   const endpoint = endpointText(r);
   const base = { endpoint, change: d.change };
   if (d.when && !Object.entries(d.when).every(([name, values]) => fields.some((f) => f.name === name && possibleValues(file, f).some((v) => values.includes(v))))) return out;
@@ -421,7 +439,7 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
       // The catalog's endpoints of the detection decide the confidence: another endpoint is not reported.
       const tie = scope ? requestTie(r, scope, ctx.catalog as LoadedCatalog) : undefined;
       if (scope && !tie) continue;
-      const out = requestMatches(file, d, r, followed.has(r));
+      const out = requestMatches(file, d, r, followed.has(r), requests);
       all.push(...out.map((m) => (tie ? { ...m, confidence: tie.confidence, confidenceReason: tie.reason } : m)));
     }
     return all;

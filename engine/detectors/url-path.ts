@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from './detector.js';
 import { outerStringExpressions, isRouteDefinition } from './auth-support.js';
-import { apiHosts, getRequests, stringOf, urlHost, urlPath } from '../api/index.js';
+import { apiHosts, getRequests, resolveLocal, stringOf, urlHost, urlPath } from '../api/index.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { StaticString } from '../parse/file-context.js';
 import type { UrlPathDetection } from '../types.js';
@@ -105,6 +105,25 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
       if (!res.some((re) => re.test(path))) continue;
       if (isRouteDefinition(file, node) || isOnlyCompared(file, node) || isOtherApiHost(file, node, s, ctx.catalog)) continue;
       out.push({ node, messageId: 'endpointDeprecated', data: { path: path.replace(/\u0000/g, '{…}'), change: d.change } });
+    }
+    // A request whose URL no string of the file spells: a path given to a wrapper or a base class of another module
+    // (`Request.get(this.endpoint + '/' + id + '/meetingInfo')`, `this.get(`${id}/meetingInfo`)` under
+    // `super('rooms')`), or a `this` field; reported at the argument the path is written in.
+    for (const r of getRequests(file, ctx.catalog)) {
+      // A request to a known host that is not the API's is another service's path.
+      if (!r.url || (urlHost(r.url) !== undefined && !r.isApi)) continue;
+      const at = r.urlNode ?? r.node;
+      // A URL held in a local (`const url = new URL(...)`) was read as a string where it is written.
+      const written = [at, resolveLocal(file, at)];
+      if (out.some((m) => m.node && written.some((w) => m.node!.range[0] < w.range[1] && w.range[0] < m.node!.range[1]))) continue;
+      const path = urlPath(r.url).replace(/\u0000+/g, '\u0000');
+      if (!res.some((re) => re.test(path))) continue;
+      out.push({
+        node: at,
+        messageId: 'endpointDeprecated',
+        data: { path: path.replace(/\u0000/g, '{…}'), change: d.change },
+        ...(r.url.assumed !== undefined ? { confidence: 'likely' as const, confidenceReason: r.url.assumed } : {}),
+      });
     }
     return out;
   },

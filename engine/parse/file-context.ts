@@ -286,11 +286,12 @@ export class FileContext {
   private foreignMember(n: TSESTree.MemberExpression, depth: number): { file: FileContext; node: Node } | undefined {
     const key = memberName(n);
     if (key === undefined || !this.links || depth > 12) return undefined;
-    const raw = unwrap(n.object);
-    // `const config = require('./config')`: the name is the import itself, not the `require()` call it is initialized with.
-    const object = raw.type === 'Identifier' && isRequireCall(this.constantInit(raw.name) ?? raw) ? raw : this.resolveExpression(n.object);
+    const object = this.resolveExpression(n.object);
+    const written = unwrap(n.object);
     let holder: ForeignValue | undefined;
     if (object.type === 'Identifier') holder = this.importedValue(object.name);
+    // `const Http = require('./http')`: the name's constant is the `require()` call, its value the module's.
+    else if (written.type === 'Identifier' && isRequireCall(object)) holder = this.importedValue(written.name);
     else if (object.type === 'MemberExpression') holder = this.foreignMember(object, depth + 1);
     if (!holder) return undefined;
     if ('namespace' in holder) {
@@ -298,6 +299,13 @@ export class FileContext {
       return member && 'node' in member ? member : undefined;
     }
     const value = holder.file.locate(holder.node, depth + 1);
+    // A static member of an imported class (`Request.get(...)`, `Webex.apiUrl`): the method or the field's value.
+    if (value?.node.type === 'ClassDeclaration' || value?.node.type === 'ClassExpression') {
+      const member = staticMember(value.node, key);
+      // A static field assigned anywhere in its file holds what ran last: not answered.
+      if (!member?.value || (member.type === 'MethodDefinition' && member.kind !== 'method') || (member.type === 'PropertyDefinition' && reassignedStatic(value.file, value.node, key))) return undefined;
+      return { file: value.file, node: member.value as Node };
+    }
     if (value?.node.type !== 'ObjectExpression') return undefined;
     const prop = findProperty(value.node, key);
     return prop ? { file: value.file, node: prop.value as Node } : undefined;
@@ -341,7 +349,14 @@ export class FileContext {
         if (source) return source.file.staticString(source.node, depth + 1);
         // `Config.apiUrl`: a static field of a class declared here or imported.
         const field = n.type === 'MemberExpression' ? this.staticMemberOf(n, depth) : undefined;
-        return field && field.member.type === 'PropertyDefinition' && field.member.value ? field.file.staticString(field.member.value as Node, depth + 1) : undefined;
+        if (field) return field.member.type === 'PropertyDefinition' && field.member.value ? field.file.staticString(field.member.value as Node, depth + 1) : undefined;
+        // `Rooms.name` of a class declared here (no static `name` of its own): the class's name.
+        if (n.type === 'MemberExpression' && memberName(n) === 'name' && unwrap(n.object).type === 'Identifier' && this.topLevelClassNames().has((unwrap(n.object) as TSESTree.Identifier).name)) {
+          const named = this.classNamed((unwrap(n.object) as TSESTree.Identifier).name, depth);
+          const id = named?.file === this ? named.cls.id : undefined;
+          if (id && named && !staticMember(named.cls, 'name')) return { value: id.name, complete: true };
+        }
+        return undefined;
       }
       case 'NewExpression': {
         if (isUrlConstructor(n) && n.arguments.length > 0) {
@@ -357,6 +372,12 @@ export class FileContext {
         // `path.join`-free URL helpers are too varied; only `String(x)` and `.concat` fold.
         if (n.callee.type === 'Identifier' && n.callee.name === 'String' && n.arguments[0]) {
           return this.staticString(n.arguments[0] as Node, depth + 1);
+        }
+        // `s.toLowerCase()`, `s.toUpperCase()` of a wholly known string.
+        if (n.callee.type === 'MemberExpression' && n.arguments.length === 0 && /^to(Lower|Upper)Case$/.test(memberName(n.callee) ?? '')) {
+          const subject = this.staticString(n.callee.object, depth + 1);
+          if (!subject?.complete) return undefined;
+          return { ...subject, value: memberName(n.callee) === 'toLowerCase' ? subject.value.toLowerCase() : subject.value.toUpperCase() };
         }
         // `Config.getApiUrl()`: a static getter of a class declared here or imported, whose body is one `return`.
         if (n.callee.type === 'MemberExpression' && n.arguments.length === 0) {
@@ -393,6 +414,18 @@ export class FileContext {
     const member = found ? staticMember(found.cls, key) : undefined;
     if (!found || !member || (member.type === 'PropertyDefinition' && reassignedStatic(found.file, found.cls, key))) return undefined;
     return { ...found, member };
+  }
+
+  /** The names of the classes declared at this file's top level (memoized: `x.name` is read often, a class's name rarely). */
+  private topLevelClassNames(): ReadonlySet<string> {
+    return this.cached('file:top-level-classes', () => {
+      const names = new Set<string>();
+      for (const top of this.ast.body) {
+        const st = (top.type === 'ExportNamedDeclaration' || top.type === 'ExportDefaultDeclaration') && top.declaration ? top.declaration : top;
+        if (st.type === 'ClassDeclaration' && st.id) names.add(st.id.name);
+      }
+      return names;
+    });
   }
 
   /** The class a name stands for: declared once at this file's top level, a `const` class expression, or imported. */
@@ -650,3 +683,4 @@ function reassignedStatic(file: FileContext, cls: ClassLike, key: string): boole
     return o.type === 'ThisExpression' || (o.type === 'Identifier' && o.name === name);
   });
 }
+
