@@ -77,3 +77,16 @@ describe('the sender as a parameter with a client as its default', () => {
     expect(scan(local)).toEqual([]);
   });
 });
+
+describe('the sender as a parameter defaulting to a client method', () => {
+  it('`send = axios.get`: the call site GET through the helper sends the Content-Type it wrote', () => {
+    const code = `const axios = require('axios');\n${caller('api', '')}function api(u, cfg, send = axios.get) {\n  return send(u, cfg);\n}\n`;
+    expect(scan(code)).toEqual(['get-request-content-type 6']);
+  });
+  it('look-alike: `send = axios.post` with a body argument, and `send = cache.get` of no client, stay quiet', () => {
+    const post = `const axios = require('axios');\n${caller('api', '')}function api(u, cfg, send = axios.post) {\n  return send(u, { title: 'x' }, cfg);\n}\n`;
+    expect(scan(post)).toEqual([]);
+    const cache = `const cache = new Map();\n${caller('api', '')}function api(u, cfg, send = cache.get) {\n  return send(u, cfg);\n}\n`;
+    expect(scan(cache)).toEqual([]);
+  });
+});

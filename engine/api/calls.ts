@@ -37,10 +37,11 @@ const make = (site: CallSite, client: HttpClient): HttpRequest => ({ node: site.
 
 /**
  * The client a parameter stands for by its default (`function api(url, init, send = fetch) { return send(url, init) }`):
- * the default's name when it names a client (fetch, axios, got, ky, request) and nothing nearer declares the name.
+ * the default when it names a client (fetch, axios, got, ky, request) or a client's method (`send = axios.get`) and
+ * nothing nearer declares the name; the call is then read as a call of the default.
  * The default is one value that reaches the call (issue 26 item 5); a caller passing another sender is not followed.
  */
-function defaultedClient(file: FileContext, callee: TSESTree.Identifier): string | undefined {
+function defaultedClient(file: FileContext, callee: TSESTree.Identifier): Node | undefined {
   if (localInit(file, callee)) return undefined;
   for (const a of file.ancestors(callee)) {
     if (!isFunctionNode(a)) continue;
@@ -48,8 +49,10 @@ function defaultedClient(file: FileContext, callee: TSESTree.Identifier): string
       const id = p.type === 'AssignmentPattern' ? p.left : p;
       if (id.type !== 'Identifier' || id.name !== callee.name) continue;
       if (p.type !== 'AssignmentPattern') return undefined;
+      // `send = fetch`, `http = axios`, or a client's method `send = axios.get`.
       const d = unwrap(p.right as Node);
-      return d.type === 'Identifier' && clientOfIdentifier(file, d.name) ? d.name : undefined;
+      const root = d.type === 'MemberExpression' && !d.computed ? unwrap(d.object) : d;
+      return root.type === 'Identifier' && clientOfIdentifier(file, root.name) ? d : undefined;
     }
   }
   return undefined;
@@ -63,9 +66,10 @@ function analyzeCall(
   instances: Map<string, HttpClientInstance>,
   speculative?: HttpRequest[],
 ): HttpRequest | undefined {
-  const site: CallSite = { file, call, callee: unwrap(call.callee as Node), args: call.arguments as Node[], catalog, instances, speculative };
+  const written = unwrap(call.callee as Node);
+  const site: CallSite = { file, call, callee: (written.type === 'Identifier' ? defaultedClient(file, written) : undefined) ?? written, args: call.arguments as Node[], catalog, instances, speculative };
   const { callee } = site;
-  const calleeId = callee.type === 'Identifier' ? (defaultedClient(file, callee) ?? callee.name) : undefined;
+  const calleeId = callee.type === 'Identifier' ? callee.name : undefined;
   const globalFetch = callee.type === 'MemberExpression' && memberName(callee) === 'fetch' && /^(window|globalThis|self|global)$/.test(dottedName(callee.object) ?? '');
   if ((calleeId && clientOfIdentifier(file, calleeId) === 'fetch') || globalFetch) return fetchCall(site);
   if (calleeId) {
