@@ -42,7 +42,6 @@ const make = (site: CallSite, client: HttpClient): HttpRequest => ({ node: site.
  * The default is one value that reaches the call (issue 26 item 5); a caller passing another sender is not followed.
  */
 function defaultedClient(file: FileContext, callee: TSESTree.Identifier): Node | undefined {
-  if (localInit(file, callee)) return undefined;
   for (const a of file.ancestors(callee)) {
     if (!isFunctionNode(a)) continue;
     for (const p of (a as TSESTree.FunctionLike).params) {
@@ -52,7 +51,8 @@ function defaultedClient(file: FileContext, callee: TSESTree.Identifier): Node |
       // `send = fetch`, `http = axios`, or a client's method `send = axios.get`.
       const d = unwrap(p.right as Node);
       const root = d.type === 'MemberExpression' && !d.computed ? unwrap(d.object) : d;
-      return root.type === 'Identifier' && clientOfIdentifier(file, root.name) ? d : undefined;
+      // Checked last (the common case has no such parameter): a nearer declaration of the name wins.
+      return root.type === 'Identifier' && clientOfIdentifier(file, root.name) && !localInit(file, callee) ? d : undefined;
     }
   }
   return undefined;
