@@ -9,7 +9,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
+import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, localInit, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
 import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, isJquery, isMeteorHttp, isUrlFetchApp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
@@ -35,6 +35,29 @@ interface CallSite {
 
 const make = (site: CallSite, client: HttpClient): HttpRequest => ({ node: site.call, client, isApi: false, headers: [] });
 
+/**
+ * The client a parameter stands for by its default (`function api(url, init, send = fetch) { return send(url, init) }`):
+ * the default when it names a client (fetch, axios, got, ky, request) or a client's method (`send = axios.get`) and
+ * nothing nearer declares the name; the call is then read as a call of the default.
+ * The default is one value that reaches the call (issue 26 item 5); a caller passing another sender is not followed.
+ */
+function defaultedClient(file: FileContext, callee: TSESTree.Identifier): Node | undefined {
+  for (const a of file.ancestors(callee)) {
+    if (!isFunctionNode(a)) continue;
+    for (const p of (a as TSESTree.FunctionLike).params) {
+      const id = p.type === 'AssignmentPattern' ? p.left : p;
+      if (id.type !== 'Identifier' || id.name !== callee.name) continue;
+      if (p.type !== 'AssignmentPattern') return undefined;
+      // `send = fetch`, `http = axios`, or a client's method `send = axios.get`.
+      const d = unwrap(p.right as Node);
+      const root = d.type === 'MemberExpression' && !d.computed ? unwrap(d.object) : d;
+      // Checked last (the common case has no such parameter): a nearer declaration of the name wins.
+      return root.type === 'Identifier' && clientOfIdentifier(file, root.name) && !localInit(file, callee) ? d : undefined;
+    }
+  }
+  return undefined;
+}
+
 /** The request a call makes, or undefined: dispatches on the call's shape (a function of a client, or a method). */
 function analyzeCall(
   file: FileContext,
@@ -43,7 +66,8 @@ function analyzeCall(
   instances: Map<string, HttpClientInstance>,
   speculative?: HttpRequest[],
 ): HttpRequest | undefined {
-  const site: CallSite = { file, call, callee: unwrap(call.callee as Node), args: call.arguments as Node[], catalog, instances, speculative };
+  const written = unwrap(call.callee as Node);
+  const site: CallSite = { file, call, callee: (written.type === 'Identifier' ? defaultedClient(file, written) : undefined) ?? written, args: call.arguments as Node[], catalog, instances, speculative };
   const { callee } = site;
   const calleeId = callee.type === 'Identifier' ? callee.name : undefined;
   const globalFetch = callee.type === 'MemberExpression' && memberName(callee) === 'fetch' && /^(window|globalThis|self|global)$/.test(dottedName(callee.object) ?? '');
@@ -479,12 +503,16 @@ function clientMethodCall(site: CallSite, kind: 'axios' | 'got' | 'ky' | 'unknow
   const url = stringOf(file, args[0]);
   if (kind === 'axios' || kind === 'unknown') {
     const dataArg = BODY_METHODS.has(method) ? args[1] : undefined;
-    const config = objectOf(file, BODY_METHODS.has(method) ? args[2] : args[1]);
+    const configArg = BODY_METHODS.has(method) ? args[2] : args[1];
+    const config = objectOf(file, configArg);
+    // The config as written (`client.get(url, options)` in a wrapper): wrappers read the call sites' object through it.
+    if (configArg) r.optionsNode = configArg;
     r.url = based(r, url, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
     fromConfig(file, r, config, instance, { query: 'params' });
     if (dataArg) r.body = bodyOf(file, dataArg, isFormContentType(r.headers, file) ? 'form' : 'json');
   } else {
     const config = objectOf(file, args[1]);
+    if (args[1]) r.optionsNode = args[1];
     r.url = based(r, url, prop(config, 'prefixUrl') ? stringOf(file, prop(config, 'prefixUrl')) : instance?.baseUrl);
     fromConfig(file, r, config, instance, { json: 'json', form: 'form', body: 'body', query: 'searchParams' });
   }

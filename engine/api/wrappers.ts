@@ -116,7 +116,7 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
     // `this.get('/rooms')` with `this.get = this.request.bind(this, 'GET')`: a call of `request` with `'GET'` in front.
     const bound = boundCallsOf(file, file.parentOf(body)!, member).filter((b) => !(b.call.range[0] >= fn.range[0] && b.call.range[1] <= fn.range[1]));
     for (const b of bound) boundArguments.set(b.call, b.args);
-    return [...thisCalls(file, fn, body as TSESTree.ClassBody, member), ...bound.map((b) => b.call)];
+    return [...thisCalls(file, fn, body as TSESTree.ClassBody, member), ...bound.map((b) => b.call), ...instanceCalls(file, fn, body as TSESTree.ClassBody, member)];
   }
   // `this.json = async (uri, options) => {...}` in a constructor, called as `this.json(...)` in the class.
   if (owner?.type === 'AssignmentExpression' && owner.operator === '=' && owner.right === fn && owner.left.type === 'MemberExpression' && unwrap(owner.left.object).type === 'ThisExpression') {
@@ -170,13 +170,7 @@ function thisCalls(file: FileContext, fn: Node, body: TSESTree.ClassBody, member
  * initializes, declared once at the top level.
  */
 function staticCalls(file: FileContext, fn: Node, body: TSESTree.ClassBody, member: string): TSESTree.CallExpression[] {
-  const cls = file.parentOf(body);
-  let name: string | undefined;
-  if (cls?.type === 'ClassDeclaration') name = cls.id?.name;
-  else if (cls?.type === 'ClassExpression') {
-    const decl = file.parentOf(cls);
-    if (decl?.type === 'VariableDeclarator' && decl.init === cls && decl.id.type === 'Identifier' && (file.parentOf(decl) as TSESTree.VariableDeclaration | undefined)?.kind === 'const') name = decl.id.name;
-  }
+  const name = classBindingName(file, body);
   const topLevel = name !== undefined && topLevelNames(file).get(name) === 1;
   const inStaticCode = (c: Node): boolean => {
     for (const a of file.ancestors(c)) {
@@ -197,6 +191,44 @@ function staticCalls(file: FileContext, fn: Node, body: TSESTree.ClassBody, memb
     const object = unwrap(callee.object);
     if (object.type === 'ThisExpression') return inStaticCode(c);
     return topLevel && object.type === 'Identifier' && object.name === name && !shadowed(file, object);
+  });
+}
+
+/** The name a class is bound to: a class declaration's id, or the `const` a class expression initializes. */
+function classBindingName(file: FileContext, body: TSESTree.ClassBody): string | undefined {
+  const cls = file.parentOf(body);
+  if (cls?.type === 'ClassDeclaration') return cls.id?.name;
+  if (cls?.type === 'ClassExpression') {
+    const decl = file.parentOf(cls);
+    if (decl?.type === 'VariableDeclarator' && decl.init === cls && decl.id.type === 'Identifier' && (file.parentOf(decl) as TSESTree.VariableDeclaration | undefined)?.kind === 'const') return decl.id.name;
+  }
+  return undefined;
+}
+
+/**
+ * Calls of an instance method through an instance made in this file: `new Api().call(...)`, or `api.call(...)`
+ * with `api` bound (by scope) to `new Api(...)`. The class name must be declared once at the top level and not
+ * shadowed where the instance is made; a subclass's or another class's same-named method is not this one.
+ */
+function instanceCalls(file: FileContext, fn: Node, body: TSESTree.ClassBody, member: string): TSESTree.CallExpression[] {
+  const name = classBindingName(file, body);
+  if (name === undefined || topLevelNames(file).get(name) !== 1) return [];
+  const isInstance = (n: Node): boolean => {
+    let u = unwrap(n);
+    if (u.type === 'Identifier') {
+      const init = localInit(file, u);
+      if (!init) return false;
+      u = unwrap(init);
+    }
+    if (u.type !== 'NewExpression') return false;
+    const callee = unwrap(u.callee as Node);
+    return callee.type === 'Identifier' && callee.name === name && !shadowed(file, callee);
+  };
+  return file.nodes(T.CallExpression).filter((c) => {
+    const callee = unwrap(c.callee as Node);
+    if (callee.type !== 'MemberExpression' || classMemberKey(callee.property as Node, callee.computed) !== member) return false;
+    if (c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]) return false;
+    return isInstance(callee.object as Node);
   });
 }
 

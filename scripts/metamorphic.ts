@@ -1,0 +1,624 @@
+/**
+ * Metamorphic rewrites of real code (issue 26, thirteenth session): `npm run metamorphic`.
+ *
+ * For every repository of the tuned sets (the variables of `npm run eval`: COLLAB_MIGRATE_EVAL_REPOS and
+ * COLLAB_MIGRATE_HOLDOUT{,2..6}_REPOS, "name=/path,..."; nothing to do, and exit 0, without them) the files that
+ * hold a ground-truth occurrence are copied with the rest of the repository to a temporary folder (the originals are
+ * never written), scanned once as they are, then rewritten by ONE behaviour-preserving rewrite kind at a time (ts-morph
+ * ASTs, never text edits) and scanned again. A rewrite is something a developer could have written instead: a constant
+ * moved to a module of its own, a barrel, one more helper level, a helper turned method, `const` -> `let`, `+` <->
+ * template literal, `function` -> arrow, renamed identifiers, headers merged from an imported defaults object,
+ * destructuring with renames.
+ *
+ * Per kind it reports: affected occurrences the engine found before in a file the rewrite changed (`applicable`),
+ * how many are still found after it (`survived`, matched on the rewritten line, mapped through a line diff, or
+ * anywhere in a module the rewrite created from that file), and findings that are new and match no affected
+ * occurrence (`newFP`). Options: --kinds a,b (only those kinds), --markdown, --json <file>, --cli <file>,
+ * --verbose (every lost occurrence).
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { diffLines } from 'diff';
+import {
+  Node,
+  Project,
+  SyntaxKind,
+  VariableDeclarationKind,
+  type CallExpression,
+  type Expression,
+  type SourceFile,
+  type TemplateExpression,
+  type VariableStatement,
+} from 'ts-morph';
+import { HOLDOUT_SETS, loadGroundTruths, parseRepoList, type GroundTruth, type Occurrence, type ReportFinding } from './evaluate.js';
+
+/** How a file imports: ES modules or CommonJS (decides how a moved constant is brought back). */
+type ModuleKind = 'esm' | 'cjs';
+
+interface RewriteContext {
+  /** Absolute path of the file being rewritten. */
+  path: string;
+  moduleKind: ModuleKind;
+  /** New files the rewrite creates (absolute path -> text). */
+  extra: Map<string, string>;
+}
+
+/** A rewrite kind: changes the source file in place and says whether it changed anything. */
+type Rewrite = (sf: SourceFile, ctx: RewriteContext) => boolean;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Helpers shared by the rewrites.
+
+const HTTP_ROOTS = new Set(['fetch', 'axios', 'got', 'request', 'ky', 'superagent', 'needle', 'rp', 'requestPromise', 'nodeFetch']);
+
+/** A module specifier for a new module beside `from` (extension kept for JS, dropped for TypeScript). */
+function specifier(from: string, target: string): string {
+  let rel = relative(dirname(from), target).split('\\').join('/');
+  if (!rel.startsWith('.')) rel = `./${rel}`;
+  return /\.[cm]?tsx?$/.test(target) ? rel.replace(/\.[cm]?tsx?$/, '') : rel;
+}
+
+/** The extension a new module beside `file` gets. */
+function moduleExt(file: string): string {
+  const ext = extname(file);
+  if (ext === '.tsx') return '.ts';
+  if (ext === '.jsx') return '.js';
+  return ext || '.js';
+}
+
+/** Whether an expression is built only from literals (and `process.env`), so it can move to another module. */
+function isPortable(e: Node): boolean {
+  if (Node.isIdentifier(e)) return false;
+  if (Node.isFunctionLikeDeclaration(e) || Node.isClassExpression(e)) return false;
+  let ok = true;
+  e.forEachDescendant((d, traversal) => {
+    if (Node.isIdentifier(d)) {
+      const p = d.getParent();
+      // Property names and `process.env.X` are fine; any other identifier is a local value.
+      if (Node.isPropertyAssignment(p) && p.getNameNode() === d) return;
+      if (Node.isPropertyAccessExpression(p) && p.getNameNode() === d) return;
+      if (d.getText() === 'process' || d.getText() === 'undefined') return;
+      ok = false;
+      traversal.stop();
+    }
+    if (Node.isShorthandPropertyAssignment(d) || Node.isSpreadAssignment(d) || Node.isFunctionLikeDeclaration(d)) {
+      ok = false;
+      traversal.stop();
+    }
+  });
+  return ok;
+}
+
+/** Whether an initializer is the kind of value a URL, base or header constant holds. */
+function isConstantValue(e: Expression): boolean {
+  return (
+    Node.isStringLiteral(e) ||
+    Node.isNoSubstitutionTemplateLiteral(e) ||
+    Node.isTemplateExpression(e) ||
+    Node.isBinaryExpression(e) ||
+    Node.isObjectLiteralExpression(e) ||
+    Node.isArrayLiteralExpression(e) ||
+    Node.isNumericLiteral(e)
+  );
+}
+
+/** Top-level `const NAME = <portable literal value>` statements, not exported. */
+function movableConstants(sf: SourceFile): VariableStatement[] {
+  return sf.getVariableStatements().filter((s) => {
+    if (s.getDeclarationKind() !== VariableDeclarationKind.Const || s.isExported()) return false;
+    return s.getDeclarations().every((d) => {
+      const init = d.getInitializer();
+      return Node.isIdentifier(d.getNameNode()) && !!init && isConstantValue(init) && isPortable(init);
+    });
+  });
+}
+
+/** Inserts text after the last import (ESM) or at the top. */
+function insertImport(sf: SourceFile, text: string): void {
+  const imports = sf.getImportDeclarations();
+  const at = imports.length ? imports[imports.length - 1].getChildIndex() + 1 : 0;
+  sf.insertStatements(at, text);
+}
+
+/** Moves the movable constants into `target` (a new module) and brings them back by import or require. */
+function moveConstants(sf: SourceFile, ctx: RewriteContext, target: string, importFrom: string): boolean {
+  const stmts = movableConstants(sf);
+  if (!stmts.length) return false;
+  const names = stmts.flatMap((s) => s.getDeclarations().map((d) => d.getName()));
+  const bodies = stmts.map((s) => s.getText());
+  const spec = specifier(ctx.path, importFrom);
+  if (ctx.moduleKind === 'esm') {
+    ctx.extra.set(target, bodies.map((b) => `export ${b}`).join('\n') + '\n');
+    const first = stmts[0].getChildIndex();
+    for (const s of stmts) s.remove();
+    sf.insertStatements(Math.min(first, sf.getStatements().length), `import { ${names.join(', ')} } from '${spec}';`);
+  } else {
+    ctx.extra.set(target, `${bodies.join('\n')}\nmodule.exports = { ${names.join(', ')} };\n`);
+    const first = stmts[0].getChildIndex();
+    for (const s of stmts) s.remove();
+    sf.insertStatements(Math.min(first, sf.getStatements().length), `const { ${names.join(', ')} } = require('${spec}');`);
+  }
+  return true;
+}
+
+/** The HTTP calls of a file whose callee can be reached from module scope (`fetch`, `axios.get`, ...). */
+function httpCalls(sf: SourceFile): CallExpression[] {
+  return sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter((c) => {
+    const callee = c.getExpression();
+    let root: Node = callee;
+    while (Node.isPropertyAccessExpression(root)) root = root.getExpression();
+    if (!Node.isIdentifier(root) || !HTTP_ROOTS.has(root.getText())) return false;
+    if (c.getArguments().some((a) => Node.isSpreadElement(a))) return false;
+    if (Node.isPropertyAccessExpression(callee) && /^(create|extend|defaults|interceptors)$/.test(callee.getName())) return false;
+    // A local variable of the same name would not be visible from the helper at module level.
+    const decl = root.getSymbol()?.getDeclarations()[0];
+    if (decl && decl.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a))) return false;
+    return true;
+  });
+}
+
+/** Wraps every HTTP call in one more helper level; `style` decides what the helper is. */
+function wrapCalls(sf: SourceFile, style: 'function' | 'static' | 'method' | 'object' | 'default-param'): boolean {
+  const calls = httpCalls(sf);
+  if (!calls.length) return false;
+  const helpers = new Map<string, { name: string; arity: number }>();
+  const defs: string[] = [];
+  let n = 0;
+  // Innermost first, so replacing an outer call never invalidates an inner one.
+  for (const c of calls.sort((a, b) => b.getStart() - a.getStart())) {
+    const callee = c.getExpression().getText();
+    const arity = c.getArguments().length;
+    const key = `${callee}/${arity}`;
+    let h = helpers.get(key);
+    if (!h) {
+      h = { name: `api${n++}`, arity };
+      helpers.set(key, h);
+      const params = Array.from({ length: arity }, (_, i) => `a${i}`);
+      const body = `return ${callee}(${params.join(', ')});`;
+      if (style === 'function') defs.push(`function ${h.name}(${params.join(', ')}) {\n  ${body}\n}`);
+      else if (style === 'static') defs.push(`class MetaApi${h.name} {\n  static call(${params.join(', ')}) {\n    ${body}\n  }\n}`);
+      else if (style === 'method') defs.push(`class MetaApi${h.name} {\n  call(${params.join(', ')}) {\n    ${body}\n  }\n}`);
+      else if (style === 'object') defs.push(`const ${h.name} = {\n  call(${params.join(', ')}) {\n    ${body}\n  },\n};`);
+      else defs.push(`function ${h.name}(${[...params, `send = ${callee}`].join(', ')}) {\n  return send(${params.join(', ')});\n}`);
+    }
+    const args = c.getArguments().map((a) => a.getText());
+    const invoke =
+      style === 'static'
+        ? `MetaApi${h.name}.call`
+        : style === 'method'
+          ? `new MetaApi${h.name}().call`
+          : style === 'object'
+            ? `${h.name}.call`
+            : h.name;
+    c.replaceWithText(`${invoke}(${args.join(', ')})`);
+  }
+  // Classes and object literals are not hoisted: put them first (after the imports), functions last.
+  if (style === 'function' || style === 'default-param') sf.addStatements(defs.join('\n\n'));
+  else {
+    const firstNonImport = sf.getStatements().findIndex((s) => !Node.isImportDeclaration(s) && !isRequireStatement(s));
+    sf.insertStatements(firstNonImport < 0 ? sf.getStatements().length : firstNonImport, defs.join('\n\n'));
+  }
+  return true;
+}
+
+function isRequireStatement(s: Node): boolean {
+  return Node.isVariableStatement(s) && /\brequire\s*\(/.test(s.getText()) && s.getText().length < 400;
+}
+
+const escapeTemplate = (s: string) => s.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+
+/** The operands of a left-leaning `+` chain. */
+function plusOperands(e: Expression): Expression[] {
+  if (Node.isBinaryExpression(e) && e.getOperatorToken().getKind() === SyntaxKind.PlusToken) return [...plusOperands(e.getLeft()), e.getRight()];
+  if (Node.isParenthesizedExpression(e)) return [e];
+  return [e];
+}
+
+const isStringy = (e: Node) => Node.isStringLiteral(e) || Node.isNoSubstitutionTemplateLiteral(e);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The rewrite kinds.
+
+export const REWRITES: Record<string, Rewrite> = {
+  /** A URL/base/header constant moved to a new module and imported (ESM) or required (CJS). */
+  'move-constant': (sf, ctx) => {
+    const target = join(dirname(ctx.path), `meta-constants${moduleExt(ctx.path)}`);
+    return moveConstants(sf, ctx, target, target);
+  },
+  /** The same, re-exported through a barrel `index` module. */
+  barrel: (sf, ctx) => {
+    const dir = join(dirname(ctx.path), 'meta-config');
+    const ext = moduleExt(ctx.path);
+    const target = join(dir, `constants${ext}`);
+    const index = join(dir, `index${ext}`);
+    const names = movableConstants(sf).flatMap((s) => s.getDeclarations().map((d) => d.getName()));
+    if (!moveConstants(sf, ctx, target, /\.[cm]?ts$/.test(ext) ? dir : index)) return false;
+    const spec = specifier(index, target);
+    ctx.extra.set(index, ctx.moduleKind === 'esm' ? `export { ${names.join(', ')} } from '${spec}';\n` : `module.exports = require('${spec}');\n`);
+    return true;
+  },
+  /** Every HTTP call wrapped in one more helper function (`function api0(a0, a1) { return fetch(a0, a1); }`). */
+  'wrap-helper': (sf) => wrapCalls(sf, 'function'),
+  /** The helper as a static class method. */
+  'static-method': (sf) => wrapCalls(sf, 'static'),
+  /** The helper as an instance method of a class. */
+  'class-method': (sf) => wrapCalls(sf, 'method'),
+  /** The helper as a method of an object literal. */
+  'object-method': (sf) => wrapCalls(sf, 'object'),
+  /** The HTTP function passed to the helper as a parameter with a default (`send = fetch`). */
+  'param-default': (sf) => wrapCalls(sf, 'default-param'),
+  /** Literal headers of a call merged from an imported defaults object with spread. */
+  'headers-spread': (sf, ctx) => {
+    const objs = sf
+      .getDescendantsOfKind(SyntaxKind.PropertyAssignment)
+      .filter((p) => /^['"]?headers['"]?$/i.test(p.getNameNode().getText()))
+      .map((p) => p.getInitializer())
+      .filter((o): o is import('ts-morph').ObjectLiteralExpression => !!o && Node.isObjectLiteralExpression(o));
+    const target = join(dirname(ctx.path), `meta-headers${moduleExt(ctx.path)}`);
+    const exported: string[] = [];
+    const names: string[] = [];
+    for (const o of objs) {
+      const literal = o.getProperties().filter((p) => Node.isPropertyAssignment(p) && isPortable(p.getInitializerOrThrow()) && !Node.isComputedPropertyName(p.getNameNode()));
+      if (!literal.length) continue;
+      const name = `DEFAULT_HEADERS_${names.length}`;
+      names.push(name);
+      exported.push(`{\n${literal.map((p) => `  ${p.getText()},`).join('\n')}\n}`);
+      const rest = o.getProperties().filter((p) => !literal.includes(p)).map((p) => p.getText());
+      o.replaceWithText(`{ ...${name}${rest.length ? ', ' + rest.join(', ') : ''} }`);
+    }
+    if (!names.length) return false;
+    const spec = specifier(ctx.path, target);
+    if (ctx.moduleKind === 'esm') {
+      ctx.extra.set(target, names.map((n, i) => `export const ${n} = ${exported[i]};`).join('\n') + '\n');
+      insertImport(sf, `import { ${names.join(', ')} } from '${spec}';`);
+    } else {
+      ctx.extra.set(target, names.map((n, i) => `const ${n} = ${exported[i]};`).join('\n') + `\nmodule.exports = { ${names.join(', ')} };\n`);
+      sf.insertStatements(0, `const { ${names.join(', ')} } = require('${spec}');`);
+    }
+    return true;
+  },
+  /** Top-level constants read out of a config object by destructuring with renames. */
+  'destructure-rename': (sf) => {
+    const stmts = movableConstants(sf);
+    if (!stmts.length) return false;
+    let k = 0;
+    for (const s of stmts) {
+      for (const d of s.getDeclarations()) {
+        const old = d.getName();
+        const alias = `${old}Value`;
+        d.getNameNode().asKindOrThrow(SyntaxKind.Identifier).rename(alias, { usePrefixAndSuffixText: true });
+        const init = d.getInitializerOrThrow().getText();
+        const cfg = `metaConfig${k++}`;
+        s.replaceWithText(`const ${cfg} = { ${old}: ${init} };\nconst { ${old}: ${alias} } = ${cfg};`);
+        break; // one declaration per statement is the common case; the statement was replaced
+      }
+    }
+    return k > 0;
+  },
+  /** `const` becomes `let`, assigned once. */
+  'const-to-let': (sf) => {
+    let changed = false;
+    for (const list of sf.getDescendantsOfKind(SyntaxKind.VariableDeclarationList)) {
+      if (list.getDeclarationKind() !== VariableDeclarationKind.Const) continue;
+      if (Node.isForOfStatement(list.getParent()) || Node.isForInStatement(list.getParent())) continue;
+      list.setDeclarationKind(VariableDeclarationKind.Let);
+      changed = true;
+    }
+    return changed;
+  },
+  /** `'a' + b + 'c'` becomes `` `a${b}c` `` (only chains that start with a string, so the meaning is kept). */
+  'concat-to-template': (sf) => {
+    const chains = sf.getDescendantsOfKind(SyntaxKind.BinaryExpression).filter((b) => {
+      if (b.getOperatorToken().getKind() !== SyntaxKind.PlusToken) return false;
+      const p = b.getParent();
+      if (Node.isBinaryExpression(p) && p.getOperatorToken().getKind() === SyntaxKind.PlusToken && p.getLeft() === b) return false;
+      return isStringy(plusOperands(b)[0]);
+    });
+    if (!chains.length) return false;
+    for (const b of chains.sort((x, y) => y.getStart() - x.getStart())) {
+      if (b.wasForgotten()) continue;
+      const text = plusOperands(b)
+        .map((o) => (isStringy(o) ? escapeTemplate((o as import('ts-morph').StringLiteral).getLiteralValue()) : `\${${o.getText()}}`))
+        .join('');
+      b.replaceWithText(`\`${text}\``);
+    }
+    return true;
+  },
+  /** `` `a${b}c` `` becomes `'a' + b + 'c'`. */
+  'template-to-concat': (sf) => {
+    const templates = sf.getDescendantsOfKind(SyntaxKind.TemplateExpression).filter((t) => !Node.isTaggedTemplateExpression(t.getParent()));
+    if (!templates.length) return false;
+    const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
+    const simple = (e: Node) => Node.isIdentifier(e) || Node.isPropertyAccessExpression(e) || Node.isCallExpression(e) || Node.isElementAccessExpression(e) || Node.isStringLiteral(e);
+    // Outermost first would invalidate inner ones: do innermost first (by start, descending).
+    for (const t of templates.sort((x, y) => y.getStart() - x.getStart())) {
+      if (t.wasForgotten()) continue;
+      const tt = t as TemplateExpression;
+      const parts: string[] = [];
+      const head = tt.getHead().getLiteralText();
+      if (head) parts.push(quote(head));
+      for (const span of tt.getTemplateSpans()) {
+        const e = span.getExpression();
+        parts.push(simple(e) ? e.getText() : `(${e.getText()})`);
+        const lit = span.getLiteral().getLiteralText();
+        if (lit) parts.push(quote(lit));
+      }
+      // `${a}${b}` must stay a string: start from '' when the first two parts are not a string.
+      if (!head && (parts.length < 2 || !parts[1].startsWith("'"))) parts.unshift("''");
+      const text = parts.join(' + ');
+      const p = t.getParent();
+      const needsParens = Node.isPropertyAccessExpression(p) || Node.isElementAccessExpression(p) || Node.isCallExpression(p) && p.getExpression() === t || Node.isBinaryExpression(p);
+      t.replaceWithText(needsParens ? `(${text})` : text);
+    }
+    return true;
+  },
+  /** Function declarations become arrow functions held by a `const` (only those without `this`/`arguments`). */
+  'function-to-arrow': (sf) => {
+    const fns = sf.getFunctions().filter((f) => {
+      if (!f.getName() || f.isGenerator() || f.isDefaultExport() || !f.hasBody() || f.getOverloads().length) return false;
+      return !f.getDescendants().some((d) => d.getKind() === SyntaxKind.ThisKeyword || (Node.isIdentifier(d) && d.getText() === 'arguments'));
+    });
+    if (!fns.length) return false;
+    // Hoisting: move them to the top (after imports and requires) so every call still finds them... unless they use
+    // module constants declared later, which then would be in their TDZ only if called at load time; keep in place.
+    for (const f of fns.reverse()) {
+      const params = f.getParameters().map((p) => p.getText()).join(', ');
+      const ret = f.getReturnTypeNode() ? `: ${f.getReturnTypeNodeOrThrow().getText()}` : '';
+      const tps = f.getTypeParameters().length ? `<${f.getTypeParameters().map((t) => t.getText()).join(', ')}>` : '';
+      const text = `${f.isExported() ? 'export ' : ''}const ${f.getName()} = ${f.isAsync() ? 'async ' : ''}${tps}(${params})${ret} => ${f.getBodyOrThrow().getText()};`;
+      f.replaceWithText(text);
+    }
+    return true;
+  },
+  /** Local variables, functions and parameters renamed to neutral names (`v0`, `v1`, ...). */
+  rename: (sf) => {
+    const ids = [
+      ...sf.getDescendantsOfKind(SyntaxKind.VariableDeclaration).map((d) => d.getNameNode()),
+      ...sf.getDescendantsOfKind(SyntaxKind.FunctionDeclaration).map((d) => d.getNameNode()),
+      ...sf.getDescendantsOfKind(SyntaxKind.Parameter).map((d) => d.getNameNode()),
+    ].filter((n): n is import('ts-morph').Identifier => !!n && Node.isIdentifier(n));
+    let k = 0;
+    for (const id of ids) {
+      if (id.wasForgotten()) continue;
+      const decl = id.getParent();
+      if ((Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.isExported()) || (Node.isFunctionDeclaration(decl) && decl.isExported())) continue;
+      try {
+        id.rename(`v${k}`, { usePrefixAndSuffixText: true });
+        k++;
+      } catch {
+        // a name the language service cannot rename (declared twice in JS): leave it
+      }
+    }
+    return k > 0;
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Running and comparing.
+
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'notices.json')) && existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package root above ${from}`);
+  }
+}
+
+function scan(cli: string, dir: string, files: string[]): ReportFinding[] | string {
+  const r = spawnSync(process.execPath, [cli, ...files, '--before', '2099-12-31', '--format', 'json', '--no-progress', '--no-error-on-unmatched-pattern'], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (r.status !== 0 && r.status !== 1) return `exit ${r.status}: ${r.stderr.slice(0, 300)}`;
+  const rep = JSON.parse(r.stdout) as { findings: ReportFinding[] };
+  return rep.findings;
+}
+
+/** Maps each old line to the new lines it became: itself when unchanged, the replacing hunk when changed. */
+export function lineMap(before: string, after: string): Map<number, { from: number; to: number; changed: boolean }> {
+  const out = new Map<number, { from: number; to: number; changed: boolean }>();
+  let oldLine = 1;
+  let newLine = 1;
+  const parts = diffLines(before, after);
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    const n = p.count ?? 0;
+    if (!p.added && !p.removed) {
+      for (let k = 0; k < n; k++) out.set(oldLine + k, { from: newLine + k, to: newLine + k, changed: false });
+      oldLine += n;
+      newLine += n;
+    } else if (p.removed) {
+      const next = parts[i + 1];
+      const added = next?.added ? (next.count ?? 0) : 0;
+      for (let k = 0; k < n; k++) out.set(oldLine + k, { from: newLine, to: newLine + Math.max(0, added - 1), changed: true });
+      oldLine += n;
+      if (added) {
+        newLine += added;
+        i++;
+      }
+    } else newLine += n;
+  }
+  return out;
+}
+
+interface KindCounts {
+  applicable: number;
+  survived: number;
+  newFP: number;
+  files: number;
+  errors: number;
+  lost: string[];
+}
+
+function moduleKindOf(path: string, text: string, repoRoot: string): ModuleKind {
+  if (/\.[cm]?tsx?$/.test(path) || path.endsWith('.mjs')) return 'esm';
+  if (path.endsWith('.cjs')) return 'cjs';
+  if (/^\s*(import|export)\s/m.test(text)) return 'esm';
+  if (/\brequire\s*\(|\bmodule\.exports\b/.test(text)) return 'cjs';
+  // Nearest package.json's "type".
+  for (let d = dirname(path); d.startsWith(repoRoot); d = dirname(d)) {
+    const pj = join(d, 'package.json');
+    if (existsSync(pj)) {
+      try {
+        return (JSON.parse(readFileSync(pj, 'utf8')) as { type?: string }).type === 'module' ? 'esm' : 'cjs';
+      } catch {
+        return 'cjs';
+      }
+    }
+    if (d === repoRoot) break;
+  }
+  return 'cjs';
+}
+
+function rewriteFile(kind: string, abs: string, moduleKind: ModuleKind): { text: string; extra: Map<string, string> } | null {
+  const project = new Project({ compilerOptions: { allowJs: true, checkJs: false, noEmit: true }, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
+  const sf = project.addSourceFileAtPath(abs);
+  const ctx: RewriteContext = { path: abs, moduleKind, extra: new Map() };
+  try {
+    if (!REWRITES[kind](sf, ctx)) return null;
+  } catch (e) {
+    process.stderr.write(`  ${kind} failed on ${abs}: ${(e as Error).message.split('\n')[0]}\n`);
+    return null;
+  }
+  return { text: sf.getFullText(), extra: ctx.extra };
+}
+
+const SCANNABLE = /\.(?:[cm]?[jt]sx?)$/;
+
+function main(): number {
+  const args = process.argv.slice(2);
+  const opt = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
+  const cli = resolve(opt('--cli') ?? join(ROOT, 'dist', 'cli', 'bin.js'));
+  const kinds = (opt('--kinds') ?? Object.keys(REWRITES).join(',')).split(',').filter((k) => k in REWRITES);
+  const verbose = args.includes('--verbose');
+  const sets: { dir: string; repos: { name: string; path: string }[] }[] = [
+    { dir: join(ROOT, 'test', 'eval', 'ground-truth'), repos: parseRepoList(process.env.COLLAB_MIGRATE_EVAL_REPOS) },
+    ...HOLDOUT_SETS.map((h) => ({ dir: join(ROOT, 'test', 'eval', h.set), repos: parseRepoList(process.env[h.env]) })),
+  ];
+  if (sets.every((s) => !s.repos.length)) {
+    console.log('metamorphic: no repositories (set COLLAB_MIGRATE_EVAL_REPOS / COLLAB_MIGRATE_HOLDOUT*_REPOS): skipped');
+    return 0;
+  }
+  if (!existsSync(cli)) throw new Error(`no CLI at ${cli}: run npm run build first`);
+  const totals = new Map<string, KindCounts>(kinds.map((k) => [k, { applicable: 0, survived: 0, newFP: 0, files: 0, errors: 0, lost: [] }]));
+  let baseFound = 0;
+  let baseAffected = 0;
+  const work = mkdtempSync(join(tmpdir(), 'collab-migrate-metamorphic-'));
+  try {
+    for (const set of sets) {
+      if (!set.repos.length) continue;
+      const truths = loadGroundTruths(set.dir);
+      for (const repo of set.repos) {
+        const gt: GroundTruth | undefined = truths.get(repo.name);
+        if (!gt || !existsSync(repo.path)) continue;
+        const files = [...new Set(gt.occurrences.map((o) => o.file))].filter((f) => SCANNABLE.test(f) && existsSync(join(repo.path, f)));
+        if (!files.length) continue;
+        // One copy per kind (and one as it is), all scanned by one run of the CLI: paths are `<kind>/<file>`.
+        const top = join(work, `${basename(set.dir)}-${repo.name}`);
+        const copyOf = (k: string) => join(top, k);
+        cpSync(repo.path, copyOf('base'), { recursive: true, filter: (src) => !/[\\/](?:node_modules|\.git)$/.test(src) });
+        const lines = (o: Occurrence) => [o.line, ...(o.alsoLines ?? [])];
+        const affected = gt.occurrences.filter((o) => o.verdict === 'affected' && files.includes(o.file));
+        const perKind = new Map<string, { originals: Set<string>; maps: Map<string, ReturnType<typeof lineMap>>; created: Map<string, string[]>; extraRel: string[] }>();
+        const scanList = files.map((f) => `base/${f}`);
+        for (const kind of kinds) {
+          const copy = copyOf(kind);
+          cpSync(copyOf('base'), copy, { recursive: true });
+          const originals = new Set<string>();
+          const extras = new Map<string, string>();
+          const maps = new Map<string, ReturnType<typeof lineMap>>();
+          const created = new Map<string, string[]>();
+          for (const f of files) {
+            const abs = join(copy, f);
+            const text = readFileSync(abs, 'utf8');
+            const out = rewriteFile(kind, abs, moduleKindOf(abs, text, copy));
+            if (!out) continue;
+            originals.add(f);
+            writeFileSync(abs, out.text);
+            maps.set(f, lineMap(text, out.text));
+            const mine: string[] = [];
+            for (const [p, body] of out.extra) {
+              if (existsSync(p) && !extras.has(p)) continue; // never overwrite a file of the repository
+              mkdirSync(dirname(p), { recursive: true });
+              writeFileSync(p, extras.has(p) ? extras.get(p) + body : body);
+              extras.set(p, extras.has(p) ? extras.get(p) + body : body);
+              mine.push(relative(copy, p).split('\\').join('/'));
+            }
+            created.set(f, mine);
+          }
+          const extraRel = [...extras.keys()].map((p) => relative(copy, p).split('\\').join('/'));
+          perKind.set(kind, { originals, maps, created, extraRel });
+          if (originals.size) scanList.push(...files.map((f) => `${kind}/${f}`), ...extraRel.map((f) => `${kind}/${f}`));
+        }
+        const all = scan(cli, top, scanList);
+        if (typeof all === 'string') {
+          process.stderr.write(`${repo.name}: scan failed (${all})\n`);
+          for (const kind of kinds) totals.get(kind)!.errors++;
+          rmSync(top, { recursive: true, force: true });
+          continue;
+        }
+        const findingsOf = (k: string): ReportFinding[] =>
+          all.filter((f) => f.file.startsWith(`${k}/`)).map((f) => ({ ...f, file: f.file.slice(k.length + 1) }));
+        const base = findingsOf('base');
+        const foundBefore = affected.filter((o) => base.some((f) => f.file === o.file && f.noticeId === o.notice && lines(o).includes(f.line)));
+        baseAffected += affected.length;
+        baseFound += foundBefore.length;
+        for (const kind of kinds) {
+          const t = totals.get(kind)!;
+          const { originals, maps, created } = perKind.get(kind)!;
+          if (!originals.size) continue;
+          t.files += originals.size;
+          const after = findingsOf(kind);
+          const within = (f: ReportFinding, file: string, line: number) => {
+            if (f.file !== file) return false;
+            const m = maps.get(file)?.get(line);
+            return m ? m.from <= f.line && f.line <= m.to : f.line === line;
+          };
+          const movedFrom = (f: ReportFinding, file: string, line: number) => (created.get(file) ?? []).includes(f.file) && (maps.get(file)?.get(line)?.changed ?? false);
+          const matchesOcc = (f: ReportFinding, o: Occurrence) => f.noticeId === o.notice && lines(o).some((l) => within(f, o.file, l) || movedFrom(f, o.file, l));
+          for (const o of foundBefore) {
+            if (!originals.has(o.file)) continue;
+            t.applicable++;
+            if (after.some((f) => matchesOcc(f, o))) t.survived++;
+            else t.lost.push(`${basename(set.dir)}/${repo.name} ${o.file}:${o.line} ${o.notice}`);
+          }
+          const isOldFinding = (f: ReportFinding) => base.some((b) => b.noticeId === f.noticeId && (within(f, b.file, b.line) || movedFrom(f, b.file, b.line)));
+          const seen = new Set<string>();
+          for (const f of after) {
+            const k = `${f.file}\0${f.line}\0${f.noticeId}`;
+            if (seen.has(k)) continue;
+            seen.add(k);
+            if (affected.some((o) => matchesOcc(f, o)) || isOldFinding(f)) continue;
+            t.newFP++;
+            t.lost.push(`  new finding ${basename(set.dir)}/${repo.name} ${f.file}:${f.line} ${f.noticeId}`);
+          }
+        }
+        rmSync(top, { recursive: true, force: true });
+        process.stderr.write(`${repo.name}: done\n`);
+      }
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  const md = args.includes('--markdown');
+  const head = ['rewrite', 'files rewritten', 'applicable', 'survived', 'survival', 'new FP', 'scan errors'];
+  const rows = [...totals].map(([k, c]) => [k, String(c.files), String(c.applicable), String(c.survived), c.applicable ? `${((100 * c.survived) / c.applicable).toFixed(1)}%` : '-', String(c.newFP), String(c.errors)]);
+  console.log(`baseline: ${baseFound} of ${baseAffected} affected occurrences found in the scanned files`);
+  if (md) {
+    console.log(`| ${head.join(' | ')} |\n|${head.map((_, i) => (i ? '---:' : '---')).join('|')}|`);
+    for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+  } else for (const r of [head, ...rows]) console.log(r.map((v, i) => (i ? v.padStart(12) : v.padEnd(20))).join(''));
+  if (verbose) for (const [k, c] of totals) for (const l of c.lost) console.log(`${k}: ${l}`);
+  const json = opt('--json');
+  if (json) writeFileSync(json, JSON.stringify(Object.fromEntries([...totals].map(([k, c]) => [k, c])), null, 2));
+  return 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main();
