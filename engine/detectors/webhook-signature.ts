@@ -456,12 +456,14 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
     if (check === 'sha1') {
       for (const call of cryptoJsSha1Calls(file)) {
         if (namesHeader ? isVerification(file, call, headers) : storedForImporterCompare(file, call, headers)) sha1.push({ node: call, messageId: 'sha1Signature' });
-        else if (!namesHeader && !verifiesOtherService(file, headers) && isVerificationHelper(file, call)) sha1.push({ node: call, messageId: 'sha1Signature', confidence: 'likely', confidenceReason: IN_HELPER });
+        else if (!namesHeader && isVerificationHelper(file, call) && !verifiesOtherService(file, headers)) sha1.push({ node: call, messageId: 'sha1Signature', confidence: 'likely', confidenceReason: IN_HELPER });
       }
     }
     if (!namesHeader) {
-      if (verifiesOtherService(file, headers)) return sha1;
+      // Whether the helper verifies another service's signature reads its importers (the package's import graph):
+      // asked only when the helper has something to report.
       const helperOut = detectIn(file, check, headers, found, false);
+      if (helperOut.length === 0 || verifiesOtherService(file, headers)) return sha1;
       return [...sha1, ...helperOut.map((m) => ({ ...m, confidence: 'likely' as const, confidenceReason: IN_HELPER }))];
     }
     return [...sha1, ...detectIn(file, check, headers, found, true)];
