@@ -134,10 +134,12 @@ export const me = () => fetch(Config.getApiUrl() + '/people/me');
   it('look-alikes: a static field set elsewhere in its file, another host, or a getter that computes', () => {
     const reassigned = config("'https://webexapis.com/v1'", 'static useProxy() { Config.apiUrl = "/proxy"; }');
     const other = config("'https://crm.example.com/api'");
+    // A getter that computes is folded like the same code written inline (26chains: static methods of an imported
+    // class are followed); one that computes another service's URL stays quiet.
     const computed = `export default class Config {
   static getApiUrl() {
-    const host = process.env.HOST;
-    return host + '/v1';
+    const tenant = process.env.TENANT;
+    return 'https://' + tenant + '.crm.example.com/api';
   }
 }
 `;
@@ -146,5 +148,8 @@ import Config from './config';
 export const a = (id) => got(Config.getApiUrl() + '/' + id, { headers: { 'Content-Type': 'application/json' } }).json();
 `;
     for (const c of [reassigned, other, computed]) expect(scanProject({ 'config.js': c, 'use.js': use }, 'use.js', only('get-request-content-type')).map(summary)).toEqual([]);
+    // The same getter computing an unknown host and the API's `/v1` path: judged as `host + '/v1'` written in use.js is.
+    const apiPath = computed.replace("'https://' + tenant + '.crm.example.com/api'", "tenant + '/v1'");
+    expect(scanProject({ 'config.js': apiPath, 'use.js': use }, 'use.js', only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 3 certain fix']);
   });
 });
