@@ -78,3 +78,53 @@ export function post(key, text) { return api(API + 'messages', key, 'POST', JSON
     expect(scan(code, '/virtual/list.js', ct).map(summary)).toEqual([]);
   });
 });
+
+describe('rxjs `ajax` as an HTTP client (get-request-content-type)', () => {
+  it('positive: `ajax({ url, headers })` with no method is a GET', () => {
+    const code = `import { ajax } from 'rxjs/ajax';
+export const rooms$ = (key) => ajax({
+  url: 'https://webexapis.com/v1/rooms',
+  headers: { Authorization: 'Bearer ' + key, 'Content-Type': 'application/json' },
+});
+`;
+    expect(scan(code, '/virtual/rooms.js', ct).map(summary)).toEqual(['get-request-content-type 4 certain']);
+  });
+  it('positive: `ajax.getJSON(url, headers)`', () => {
+    const code = `import { ajax } from 'rxjs/ajax';
+const H = { 'Content-Type': 'application/json' };
+export const me$ = () => ajax.getJSON('https://webexapis.com/v1/people/me', H);
+`;
+    expect(scan(code, '/virtual/me.js', ct).map(summary)).toEqual(['get-request-content-type 2 certain']);
+  });
+  it('look-alike: a POST through `ajax(config)` and `ajax.post(url, body, headers)` stay quiet', () => {
+    const code = `import { ajax } from 'rxjs/ajax';
+export const send$ = (text) => ajax({ url: 'https://webexapis.com/v1/messages', method: 'POST', headers: { 'Content-Type': 'application/json' }, body: { text } });
+export const send2$ = (text) => ajax.post('https://webexapis.com/v1/messages', { text }, { 'Content-Type': 'application/json' });
+`;
+    expect(scan(code, '/virtual/send.js', ct).map(summary)).toEqual([]);
+  });
+  it('look-alike: a local `ajax` function that is not rxjs\'s, and rxjs ajax GETs of another service, stay quiet', () => {
+    const local = `function ajax(o) { return o; }
+export const x = ajax({ url: 'https://webexapis.com/v1/rooms', headers: { 'Content-Type': 'application/json' } });
+`;
+    expect(scan(local, '/virtual/local.js', ct).map(summary)).toEqual([]);
+    const other = `import { ajax } from 'rxjs/ajax';
+export const items$ = () => ajax({ url: 'https://api.example.org/items', headers: { 'Content-Type': 'application/json' } });
+`;
+    expect(scan(other, '/virtual/other.js', ct).map(summary)).toEqual([]);
+  });
+  it('positive: a helper giving every request of a same-file wrapper the header, called for a GET', () => {
+    const code = `import { ajax } from 'rxjs/ajax';
+const API = 'https://webexapis.com/v1';
+function hdrs(key) {
+  return { Authorization: 'Bearer ' + key, 'Content-Type': 'application/json' };
+}
+function send$({ key, options }) {
+  return ajax({ ...options, headers: hdrs(key) });
+}
+export const teams$ = (key) => send$({ key, options: { url: API + '/teams', method: 'GET' } });
+export const make$ = (key, name) => send$({ key, options: { url: API + '/teams', method: 'POST', body: { name } } });
+`;
+    expect(scan(code, '/virtual/wrap.js', ct).map(summary)).toEqual(['get-request-content-type 4 certain']);
+  });
+});
