@@ -128,3 +128,21 @@ export const make$ = (key, name) => send$({ key, options: { url: API + '/teams',
     expect(scan(code, '/virtual/wrap.js', ct).map(summary)).toEqual(['get-request-content-type 4 certain']);
   });
 });
+
+describe('a URL chosen between two queries of the same path (get-request-content-type)', () => {
+  const code = (second: string): string => `const base = 'https://webexapis.com/v1/';
+function get(url, key) {
+  return fetch(url, { method: 'GET', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + key } });
+}
+export function find(who, key) {
+  const url = who.includes('@') ? base + 'people?email=' + who : ${second};
+  return get(url, key);
+}
+`;
+  it('positive: `x ? base + \'people?email=\' + x : base + \'people?displayName=\' + x` is a GET of /people', () => {
+    expect(scan(code("base + 'people?displayName=' + who"), '/virtual/find.js', ct).map(summary)).toEqual(['get-request-content-type 3 certain']);
+  });
+  it('look-alike: the same choice between the platform and another host stays quiet', () => {
+    expect(scan(code("'https://api.example.org/v1/people?displayName=' + who"), '/virtual/find.js', ct).map(summary)).toEqual([]);
+  });
+});
