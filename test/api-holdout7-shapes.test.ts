@@ -146,3 +146,46 @@ export function find(who, key) {
     expect(scan(code("'https://api.example.org/v1/people?displayName=' + who"), '/virtual/find.js', ct).map(summary)).toEqual([]);
   });
 });
+
+describe('OAuth client authentication at the token endpoints (authorization-bearer-scheme, token-endpoint-required-parameters)', () => {
+  const refresh = (auth: string, extra = ''): string => `export async function renew(id, secret, refreshToken) {
+  const basic = btoa(id + ':' + secret);
+  return fetch('https://webexapis.com/v1/access_token', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: ${auth} },
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,${extra}
+    }),
+  });
+}
+`;
+  const both = only('authorization-bearer-scheme', 'token-endpoint-required-parameters');
+  it('a refresh with the client credentials in a Basic header: no Bearer finding; the missing parameters reported as likely at the grant', () => {
+    const found = scan(refresh('`Basic ${basic}`'), '/virtual/renew.js', both);
+    expect(found.map(summary)).toEqual(['token-endpoint-required-parameters 7 likely']);
+    expect(found[0].message).toMatch(/client_id`, `client_secret` in a `Basic` Authorization header/);
+  });
+  it('the same refresh without any client authentication is still reported at the URL, certain', () => {
+    const found = scan(refresh("'x'").replace("Authorization: 'x'", "Accept: 'application/json'"), '/virtual/renew.js', only('token-endpoint-required-parameters'));
+    expect(found.map(summary)).toEqual(['token-endpoint-required-parameters 3 certain']);
+  });
+  it('a refresh missing the refresh token too is a plain missing-parameters finding', () => {
+    const code = refresh('`Basic ${basic}`').replace('      refresh_token: refreshToken,\n', '');
+    expect(scan(code, '/virtual/renew.js', only('token-endpoint-required-parameters')).map(summary)).toEqual(['token-endpoint-required-parameters 3 certain']);
+  });
+  it('the device token endpoint with Basic client authentication: quiet', () => {
+    const code = `export const poll = (basic, code) => fetch('https://webexapis.com/v1/device/token', {
+  method: 'POST',
+  headers: { Authorization: \`Basic \${basic}\` },
+  body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: code }),
+});
+`;
+    expect(scan(code, '/virtual/poll.js', both).map(summary)).toEqual([]);
+  });
+  it('positive: Basic on an API call (not a token endpoint) is still reported', () => {
+    const code = `export const rooms = (basic) => fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: \`Basic \${basic}\` } });
+`;
+    expect(scan(code, '/virtual/rooms.js', only('authorization-bearer-scheme')).map(summary)).toEqual(['authorization-bearer-scheme 1 certain']);
+  });
+});
