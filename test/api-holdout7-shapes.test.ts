@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import type { Match } from '../engine/types.js';
+import path from 'node:path';
+import { tempProjects } from './helpers/temp-project.js';
 
 const catalog = loadCatalog();
 const only = (...ids: string[]): AnalyzeOptions => ({ catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today: '2026-11-27' } });
@@ -187,5 +189,58 @@ describe('OAuth client authentication at the token endpoints (authorization-bear
     const code = `export const rooms = (basic) => fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: \`Basic \${basic}\` } });
 `;
     expect(scan(code, '/virtual/rooms.js', only('authorization-bearer-scheme')).map(summary)).toEqual(['authorization-bearer-scheme 1 certain']);
+  });
+});
+
+const project = tempProjects('cm-holdout7-shapes-');
+const scanProject = (files: Record<string, string>, rel: string, opts: AnalyzeOptions): Match[] => analyzeFile({ filename: path.join(project(files), rel), text: files[rel] }, opts).matches;
+const cors = only('cors-localhost-origins');
+
+describe('where a page is served (cors-localhost-origins)', () => {
+  const app = `export async function me(key) {
+  const r = await fetch('https://webexapis.com/v1/people/me', { headers: { Authorization: 'Bearer ' + key } });
+  document.title = (await r.json()).displayName;
+}
+`;
+  const page = '<!doctype html><script type="module" src="app.js"></script>\n';
+  it('look-alike: a page whose README gives its GitHub Pages address, and nothing serves it locally', () => {
+    const files = { 'index.html': page, 'app.js': app, 'README.md': '# Tool\n\n[Use it online](https://someone.github.io/tool/)\n' };
+    expect(scanProject(files, 'app.js', cors).map(summary)).toEqual([]);
+  });
+  it('positive: the same page when the README also serves it from localhost, or when a package script may', () => {
+    const readme = '# Tool\n\n[Use it online](https://someone.github.io/tool/)\n\nRun `npx http-server` and open http://localhost:8080\n';
+    expect(scanProject({ 'index.html': page, 'app.js': app, 'README.md': readme }, 'app.js', cors).map(summary)).toEqual(['cors-localhost-origins 2 certain']);
+    const pkg = JSON.stringify({ name: 'tool', scripts: { start: 'serve .' } });
+    const files = { 'index.html': page, 'app.js': app, 'package.json': pkg, 'README.md': '[Use it online](https://someone.github.io/tool/)\n' };
+    expect(scanProject(files, 'app.js', cors).map(summary)).toEqual(['cors-localhost-origins 2 certain']);
+  });
+  it('positive: a page with no README saying where it is served is still reported', () => {
+    expect(scanProject({ 'index.html': page, 'app.js': app }, 'app.js', cors).map(summary)).toEqual(['cors-localhost-origins 2 certain']);
+  });
+  const electron = (security: string): Record<string, string> => ({
+    'package.json': JSON.stringify({ name: 'desk', main: 'electron/main.js', dependencies: { react: '^18', 'react-dom': '^18', 'react-scripts': '5' } }),
+    'electron/main.js': `const { app, BrowserWindow } = require('electron');\napp.on('ready', () => new BrowserWindow({ webPreferences: { ${security} } }).loadURL('http://localhost:3000'));\n`,
+    'src/api.js': app,
+  });
+  it('look-alike: the renderer of an Electron window opened with `webSecurity: false`', () => {
+    expect(scanProject(electron('webSecurity: false'), 'src/api.js', cors).map(summary)).toEqual([]);
+  });
+  it('positive: the same renderer with web security left on', () => {
+    expect(scanProject(electron('nodeIntegration: true'), 'src/api.js', cors).map(summary)).toEqual(['cors-localhost-origins 2 certain']);
+  });
+  it('look-alike: a server module imported by a page whose only `window.` is in a comment', () => {
+    const lib = `export async function rooms(key) {
+  return fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: 'Bearer ' + key } });
+}
+`;
+    const importer = `import { rooms } from './lib';
+// Meetings booked inside this window.
+//   (the comment above ends a sentence with the word)
+export default async function Page() { return rooms(process.env.KEY); }
+`;
+    const files = { 'package.json': JSON.stringify({ name: 'site', dependencies: { next: '14', react: '18', 'react-dom': '18' } }), 'src/lib.ts': lib, 'src/page.tsx': importer };
+    expect(scanProject(files, 'src/lib.ts', cors).map(summary)).toEqual([]);
+    const reads = importer.replace('// Meetings booked inside this window.', 'window.addEventListener("x", () => {});');
+    expect(scanProject({ ...files, 'src/page.tsx': reads }, 'src/lib.ts', cors).map(summary)).toEqual(['cors-localhost-origins 2 certain']);
   });
 });
