@@ -228,7 +228,7 @@ describe('where a page is served (cors-localhost-origins)', () => {
   it('positive: the same renderer with web security left on', () => {
     expect(scanProject(electron('nodeIntegration: true'), 'src/api.js', cors).map(summary)).toEqual(['cors-localhost-origins 2 certain']);
   });
-  it('look-alike: a server module imported by a page whose only `window.` is in a comment', () => {
+  it('look-alike: a server module imported by a page whose only `window.` is in a comment or in the text of a template', () => {
     const lib = `export async function rooms(key) {
   return fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: 'Bearer ' + key } });
 }
@@ -240,6 +240,9 @@ export default async function Page() { return rooms(process.env.KEY); }
 `;
     const files = { 'package.json': JSON.stringify({ name: 'site', dependencies: { next: '14', react: '18', 'react-dom': '18' } }), 'src/lib.ts': lib, 'src/page.tsx': importer };
     expect(scanProject(files, 'src/lib.ts', cors).map(summary)).toEqual([]);
+    // A server route answering with an HTML page whose inline script reads `window.opener`: the page's code, not the route's.
+    const html = importer.replace('// Meetings booked inside this window.', 'export const GET = () => new Response(`<script>if (window.opener) window.close();</script>`);');
+    expect(scanProject({ ...files, 'src/page.tsx': html }, 'src/lib.ts', cors).map(summary)).toEqual([]);
     const reads = importer.replace('// Meetings booked inside this window.', 'window.addEventListener("x", () => {});');
     expect(scanProject({ ...files, 'src/page.tsx': reads }, 'src/lib.ts', cors).map(summary)).toEqual(['cors-localhost-origins 2 certain']);
   });

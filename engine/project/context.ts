@@ -40,15 +40,20 @@ const NODE_ONLY_MODULES = new Set(['fs', 'fs/promises', 'http', 'https', 'http2'
 const SERVER_FRAMEWORKS = ['express', 'koa', 'fastify', 'next', 'nuxt', '@remix-run/node', 'hapi', '@hapi/hapi', '@nestjs/core', 'hono'];
 const BROWSER_GLOBAL_READ = /\b(?:window|document|localStorage|sessionStorage|navigator)\s*\??\.\s*[A-Za-z_$]/;
 
+/** Tokens that are not the module's own code: comments, and the text of strings and templates. */
+const NOT_CODE = new Set(['SingleLineComment', 'MultiLineComment', 'StringLiteral', 'NoSubstitutionTemplate', 'TemplateHead', 'TemplateMiddle', 'TemplateTail']);
+
 /**
- * Whether a text reads a browser global (`window.`, `document.`, `localStorage.`, `sessionStorage.`, `navigator.`),
- * outside its comments (`// ... booked inside this window.` is prose, not a read): the comments are dropped by a
- * tokenizer (js-tokens) only when the plain text matches.
+ * Whether a text reads a browser global (`window.`, `document.`, `localStorage.`, `sessionStorage.`, `navigator.`)
+ * in its own code: not in a comment (`// ... booked inside this window.` is prose) nor in the text of a string or
+ * template (a server route's HTML response with an inline `<script>` reading `window.opener` runs in the page that
+ * receives it, not in the module). Comments and string texts are dropped by a tokenizer (js-tokens) only when the
+ * plain text matches.
  */
 export function readsBrowserGlobals(text: string): boolean {
   if (!BROWSER_GLOBAL_READ.test(text)) return false;
   let code = '';
-  for (const t of jsTokens(text)) code += t.type === 'SingleLineComment' || t.type === 'MultiLineComment' ? ' ' : t.value;
+  for (const t of jsTokens(text)) code += NOT_CODE.has(t.type) ? ' ' : t.value;
   return BROWSER_GLOBAL_READ.test(code);
 }
 const SOURCE = /\.(?:[cm]?[jt]sx?|svelte|vue)$/;
