@@ -247,3 +247,21 @@ export default async function Page() { return rooms(process.env.KEY); }
     expect(scanProject({ ...files, 'src/page.tsx': reads }, 'src/lib.ts', cors).map(summary)).toEqual(['cors-localhost-origins 2 certain']);
   });
 });
+
+describe('a legacy host in the placeholder of a read-only field (legacy-api-host)', () => {
+  const field = (attrs: string): string => `export const Url = ({ url }) => (
+  <input type="text" placeholder="https://api.ciscospark.com/v1/{entity}" value={url} ${attrs} />
+);
+`;
+  const host = only('legacy-api-host');
+  it('look-alike: `readOnly` (and `disabled`) fields: the hint is never requested nor typed in', () => {
+    expect(scan(field('readOnly'), '/virtual/url.jsx', host).map(summary)).toEqual([]);
+    expect(scan(field('disabled={true}'), '/virtual/url.jsx', host).map(summary)).toEqual([]);
+  });
+  it('positive: an editable field, `readOnly={false}`, and a host in another attribute stay reported', () => {
+    expect(scan(field(''), '/virtual/url.jsx', host).map(summary)).toEqual(['legacy-api-host 2 certain']);
+    expect(scan(field('readOnly={false}'), '/virtual/url.jsx', host).map(summary)).toEqual(['legacy-api-host 2 certain']);
+    const href = `export const A = () => <a href="https://api.ciscospark.com/v1/rooms" readOnly>rooms</a>;\n`;
+    expect(scan(href, '/virtual/a.jsx', host).map(summary)).toEqual(['legacy-api-host 1 certain']);
+  });
+});
