@@ -759,6 +759,14 @@ function destructuredValue(file: FileContext, id: TSESTree.Identifier): { file: 
   return prop.value.type === 'AssignmentPattern' ? { file, node: prop.value.right as Node } : undefined;
 }
 
+/** The text two URLs share before a `?` that both have at the same place (and wholly known before it), if any. */
+function samePathBeforeQuery(a: string, b: string): string | undefined {
+  const i = a.indexOf('?');
+  if (i <= 0 || b.indexOf('?') !== i || a.slice(0, i) !== b.slice(0, i)) return undefined;
+  const path = a.slice(0, i);
+  return path.includes(UNKNOWN) || !/^[a-z][a-z0-9+.-]*:\/\/[^/]+\//i.test(path) ? undefined : path;
+}
+
 /**
  * A choice folded: the value both branches agree on, or the branch a test on a folded string picks
  * (`path.includes('?') ? '&' : '?'`, `url.indexOf('?') >= 0 ? ...`): taken when the known text holds the
@@ -770,6 +778,10 @@ export function foldConditional(n: TSESTree.ConditionalExpression, fold: (n: Nod
   if (yes?.complete && no?.complete && yes.value === no.value) return yes;
   // `body ? '?' + query.join('&') : ''`: a query string or nothing; the path before it is the same either way.
   if (yes && no && (yes.value !== '' || no.value !== '') && [yes, no].every((b) => (b.complete && b.value === '') || b.value.startsWith('?'))) return withAssumed({ value: `?${UNKNOWN}`, complete: false }, yes, no);
+  // `q ? base + 'people?email=' + q : base + 'people?displayName=' + n`: the same URL up to its query string, which
+  // differs: that URL with an unknown query.
+  const sharedPath = yes && no ? samePathBeforeQuery(yes.value, no.value) : undefined;
+  if (sharedPath) return withAssumed({ value: `${sharedPath}?${UNKNOWN}`, complete: false }, yes!, no!);
   let test = unwrap(n.test as Node);
   let negate = false;
   while (test.type === 'UnaryExpression' && test.operator === '!') {

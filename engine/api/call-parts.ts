@@ -57,7 +57,13 @@ const isEmptyObject = (n: Node): boolean => {
 export function headersOf(file: FileContext, node: Node | undefined, depth = 0): { headers: RequestHeader[]; object?: TSESTree.ObjectExpression } {
   if (!node || depth > 4) return { headers: [] };
   let n = resolveLocal(file, node);
-  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'Headers' && n.arguments[0]) n = resolveLocal(file, n.arguments[0] as Node);
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'Headers') {
+    // `const h = new Headers(); h.append('Content-Type', t)`: what the calls add before the use, then the initial object's.
+    const added = appendedHeaders(file, node);
+    if (!n.arguments[0]) return { headers: added };
+    const initial = headersOf(file, n.arguments[0] as Node, depth + 1);
+    return { headers: [...initial.headers, ...added], object: initial.object };
+  }
   // `headers: this.headers`: the object the class's constructor (or a field initializer) gives the field.
   n = thisFieldObject(file, n) ?? n;
   if (n.type === 'CallExpression') {
@@ -70,6 +76,42 @@ export function headersOf(file: FileContext, node: Node | undefined, depth = 0):
   }
   if (n.type !== 'ObjectExpression') return { headers: [] };
   return { headers: headersFromObject(file, n), object: n };
+}
+
+/**
+ * The headers `append`/`set` calls add to a `Headers` object held by a variable (`const headers = new Headers();
+ * headers.append('Content-Type', 'application/json')`) before `use` reads it: calls on the same variable (bound by
+ * scope, the same initializer) in the same function as the use, each with a written header name. A call made only
+ * under a condition (`if (body) headers.append(...)`) is left out: which requests it goes with is not known here.
+ */
+function appendedHeaders(file: FileContext, use: Node): RequestHeader[] {
+  const id = unwrap(use);
+  if (id.type !== 'Identifier') return [];
+  const init = resolveLocal(file, id);
+  const scope = enclosingScope(file, id);
+  const out: RequestHeader[] = [];
+  for (const call of file.nodes(T.CallExpression)) {
+    const callee = call.callee;
+    if (call.range[1] > id.range[0] || callee.type !== 'MemberExpression' || callee.computed) continue;
+    const method = memberName(callee);
+    if ((method !== 'append' && method !== 'set') || call.arguments.length < 2) continue;
+    const object = unwrap(callee.object);
+    if (object.type !== 'Identifier' || object.name !== id.name || enclosingScope(file, call) !== scope || resolveLocal(file, object) !== init) continue;
+    if (conditional(file, call, scope)) continue;
+    const name = stringOf(file, call.arguments[0] as Node);
+    if (!name?.complete) continue;
+    out.push({ name: name.value, call, value: call.arguments[1] as Node });
+  }
+  return out;
+}
+
+/** Whether `node` runs only under a condition or in a loop or callback within `scope` (an `if`, `? :`, `&&`, a nested function). */
+function conditional(file: FileContext, node: Node, scope: Node): boolean {
+  for (const up of file.ancestors(node)) {
+    if (up === scope) return false;
+    if (up.type === 'IfStatement' || up.type === 'ConditionalExpression' || up.type === 'LogicalExpression' || up.type === 'SwitchCase' || up.type === 'CatchClause') return true;
+  }
+  return false;
 }
 
 export function isFormContentType(headers: readonly RequestHeader[], file: FileContext): boolean {

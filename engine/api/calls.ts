@@ -79,6 +79,7 @@ function analyzeCall(
     if (kind === 'axios') return axiosFunctionCall(site, instance);
     if (kind === 'got' || kind === 'ky') return gotFunctionCall(site, kind, instance);
     if (kind === 'request') return requestLibraryCall(site, instance, undefined);
+    if (kind === 'rxjs') return rxjsAjaxCall(site);
     return undefined;
   }
   if (callee.type !== 'MemberExpression') return undefined;
@@ -104,12 +105,57 @@ function analyzeCall(
   if (!lib && !instance && objectName && (objectName === '$' || objectName === 'jQuery') && isJquery(file, objectName)) return jqueryCall(site, method);
   if (!lib && !instance && method === 'fetch' && objectName === 'UrlFetchApp' && isUrlFetchApp(file, objectName)) return urlFetchAppCall(site);
   const kind: HttpClient = lib ?? instance?.client ?? 'unknown';
+  if (kind === 'rxjs') return rxjsAjaxMethodCall(site, method);
   if (kind === 'http') return httpMethodCall(site, method);
   if (kind === 'superagent') return superagentMethodCall(site, method);
   if (kind === 'request') return REQUEST_METHODS.has(method) ? requestLibraryCall(site, instance, method === 'del' ? 'DELETE' : method.toUpperCase()) : undefined;
   if (kind === 'unknown' && !instance && isMeteorHttp(file, objectNode)) return meteorCall(site, method);
   if (kind === 'axios' || kind === 'got' || kind === 'ky' || kind === 'unknown') return clientMethodCall(site, kind, method, objectNode, instance);
   return undefined;
+}
+
+/**
+ * rxjs's `ajax(urlOrConfig)`: a URL alone is a GET; a config object has `url`, `method` (GET when absent),
+ * `headers` and `body`, every header set on the XMLHttpRequest as written.
+ */
+function rxjsAjaxCall(site: CallSite): HttpRequest | undefined {
+  const { file, args } = site;
+  if (!args[0]) return undefined;
+  const r = make(site, 'rxjs');
+  const config = objectOf(file, args[0]);
+  if (!config) {
+    r.urlNode = args[0];
+    r.url = stringOf(file, args[0]);
+    r.method = 'GET';
+    return finish(r, site.catalog);
+  }
+  r.optionsNode = args[0];
+  const u = prop(config, 'url');
+  if (u) {
+    r.urlNode = u;
+    r.url = stringOf(file, u);
+  }
+  r.method = prop(config, 'method') ? methodOf(file, prop(config, 'method')) : 'GET';
+  fromConfig(file, r, config, undefined, { body: 'body' });
+  mergedHeaders(file, r, config, args[0]);
+  return finish(r, site.catalog);
+}
+
+/** rxjs's `ajax.get/getJSON/delete(url, headers)` and `ajax.post/put/patch(url, body, headers)`. */
+function rxjsAjaxMethodCall(site: CallSite, method: string): HttpRequest | undefined {
+  const { file, args } = site;
+  const verb = method === 'getJSON' ? 'GET' : method.toUpperCase();
+  if (!args[0] || !['GET', 'DELETE', 'POST', 'PUT', 'PATCH'].includes(verb)) return undefined;
+  const r = make(site, 'rxjs');
+  r.urlNode = args[0];
+  r.url = stringOf(file, args[0]);
+  r.method = verb;
+  const withBody = BODY_METHODS.has(verb.toLowerCase());
+  if (withBody && args[1]) r.body = bodyOf(file, args[1], 'json');
+  const h = headersOf(file, args[withBody ? 2 : 1]);
+  r.headers = h.headers;
+  r.headersNode = h.object;
+  return finish(r, site.catalog);
 }
 
 /** `fetch(url, init)`, `window.fetch`, `globalThis.fetch`, a node-fetch import; `fetch(new Request(url))`. */

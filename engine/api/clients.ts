@@ -55,6 +55,8 @@ function libraryOf(source: string | undefined): HttpClient | undefined {
   if (base === 'node-fetch' || base === 'cross-fetch' || base === 'undici#fetch' || base === 'node-fetch#default' || base === 'cross-fetch#default') return 'fetch';
   if (base === 'http#request' || base === 'https#request' || base === 'http#get' || base === 'https#get') return 'http';
   if (base === 'got#got') return 'got';
+  // rxjs's `ajax` (`import { ajax } from 'rxjs/ajax'`): an XMLHttpRequest client taking a config object or a URL.
+  if (base === 'rxjs/ajax#ajax' || base === 'rxjs#ajax') return 'rxjs';
   if (REQUEST_FAMILY.has(base) || (base.endsWith('#default') && REQUEST_FAMILY.has(base.slice(0, -'#default'.length)))) return 'request';
   return undefined;
 }

@@ -11,7 +11,7 @@ import type { StaticString } from '../parse/file-context.js';
  * `request`: the `request` npm family, `request-promise(-native)` and `requestretry` included; `jquery`: `$.ajax`;
  * `xhr`: `XMLHttpRequest`; `urlfetchapp`: Google Apps Script's `UrlFetchApp.fetch`).
  */
-export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'request' | 'jquery' | 'xhr' | 'urlfetchapp' | 'unknown';
+export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'request' | 'jquery' | 'xhr' | 'urlfetchapp' | 'rxjs' | 'unknown';
 
 /** One header as written in the source. */
 export interface RequestHeader {

@@ -288,6 +288,28 @@ function frameOf(fn: Node, site: TSESTree.CallExpression): Frame {
     if (spreadAt >= 0 && i >= spreadAt) unknown.add(name);
     else subst.set(name, args[i]);
   });
+  // A destructured parameter (`function send({ key, options })`): each name takes the value of its key in the
+  // object literal the call site passes (`send({ key, options: { url } })`); absent there, nothing passed.
+  if (isFunctionNode(fn)) {
+    (fn as TSESTree.FunctionLike).params.forEach((p, i) => {
+      if (p.type !== 'ObjectPattern' || (spreadAt >= 0 && i >= spreadAt)) return;
+      const arg = args[i] ? unwrap(args[i]) : undefined;
+      const object = arg?.type === 'ObjectExpression' ? arg : undefined;
+      for (const q of p.properties) {
+        if (q.type !== 'Property' || q.computed || q.value.type !== 'Identifier') continue;
+        const key = propertyKeyName(q);
+        const name = q.value.name;
+        if (!key || params.includes(name)) continue;
+        params.push(name);
+        if (!object || object.properties.some((x) => x.type === 'SpreadElement')) {
+          unknown.add(name);
+          continue;
+        }
+        const given = findProperty(object, key);
+        subst.set(name, given ? (given.value as Node) : undefined);
+      }
+    });
+  }
   // A curried sender's outer parameters (`method` of `(method) => (path) => ...`) take the outer call's arguments.
   const curried = curriedCalls.get(site);
   if (curried && fn !== curried.outer && fn.range[0] >= curried.outer.range[0] && fn.range[1] <= curried.outer.range[1]) {
@@ -721,6 +743,7 @@ function configKeys(client: HttpClient): { data?: string; json?: string; form?: 
   if (client === 'got' || client === 'ky') return { json: 'json', form: 'form', body: 'body', query: 'searchParams' };
   // request: `json` is also the flag `json: true`, so only `body` and `form` are read as the body here.
   if (client === 'request') return { body: 'body', form: 'form', query: 'qs' };
+  if (client === 'rxjs') return { body: 'body', query: 'queryParams' };
   return {};
 }
 
@@ -818,6 +841,12 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
       r.headersNode = own.headersNode;
     }
     r.options = siteOptions;
+    // `ajax({ ...options, headers })`: the URL of a config-object client is the call site's `url` when the wrapper writes none.
+    const siteUrl = !inner.urlNode && spreadName && (inner.client === 'rxjs' || inner.client === 'axios') ? prop(siteOptions, 'url') : undefined;
+    if (siteUrl) {
+      r.urlNode = siteUrl;
+      r.url = stringOf(file, siteUrl);
+    }
   } else if (spreadName) {
     // Options that no call site fixes may carry a body.
     const b = bindingOf(frames, 0, spreadName);

@@ -8,7 +8,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import type { FileContext } from '../parse/file-context.js';
+import type { FileContext, Node } from '../parse/file-context.js';
 import type { Detector, DetectorContext, RawMatch, TextFile } from './detector.js';
 import type { HostDetection, Region, Suggestion } from '../types.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
@@ -105,6 +105,25 @@ function scanRegex(file: FileContext, lit: { range: [number, number]; regex: { p
   return out;
 }
 
+/**
+ * The `placeholder` text of a JSX element the user cannot type into (`<Input placeholder="https://..." value={url}
+ * readOnly />`): a hint shown while the field is empty, never requested nor sent, and never typed in by the user.
+ * An element with `readOnly` (or `disabled`) not set to `false`.
+ */
+function isReadOnlyPlaceholder(file: FileContext, lit: Node): boolean {
+  const attr = file.parentOf(lit);
+  if (attr?.type !== 'JSXAttribute' || attr.name.type !== 'JSXIdentifier' || attr.name.name !== 'placeholder') return false;
+  const element = file.parentOf(attr);
+  if (element?.type !== 'JSXOpeningElement') return false;
+  return element.attributes.some((a) => {
+    if (a.type !== 'JSXAttribute' || a.name.type !== 'JSXIdentifier' || !/^(?:readOnly|readonly|disabled)$/.test(a.name.name)) return false;
+    const v = a.value;
+    if (!v) return true;
+    if (v.type === 'JSXExpressionContainer' && v.expression.type === 'Literal') return v.expression.value !== false;
+    return v.type === 'Literal' ? v.value !== 'false' : false;
+  });
+}
+
 export const hostDetector: Detector<HostDetection> = {
   kind: 'host',
   certainBecause: 'the legacy host serves the same paths on its replacement',
@@ -128,7 +147,7 @@ export const hostDetector: Detector<HostDetection> = {
         out.push(...scanRegex(file, lit as unknown as { range: [number, number]; regex: { pattern: string } }, ctx));
         continue;
       }
-      if (typeof lit.value !== 'string') continue;
+      if (typeof lit.value !== 'string' || isReadOnlyPlaceholder(file, lit)) continue;
       const judge: HostJudge | undefined = scope && ((range) => hostUseTie(file, lit, range, scope, ctx.catalog));
       out.push(...scan(file.text, lit.range[0] + 1, lit.range[1] - 1, ctx, pattern, judge));
     }

@@ -323,6 +323,18 @@ function staticNumber(file: FileContext, f: SentField): number | undefined {
   return s?.complete && /^-?\d+$/.test(s.value) ? Number(s.value) : undefined;
 }
 
+/** The OAuth client credentials a token request may send in a `Basic` Authorization header instead of its body. */
+const CLIENT_CREDENTIALS = new Set(['client_id', 'client_secret']);
+
+/** Whether a request's own `Authorization` header is written with the `Basic` scheme (`` `Basic ${credentials}` ``). */
+function sendsBasicAuthorization(file: FileContext, r: HttpRequest): boolean {
+  return r.headers.some((h) => {
+    if (h.name.toLowerCase() !== 'authorization') return false;
+    const s = file.staticString(resolveLocal(file, h.value as Node));
+    return !!s && /^basic\s/i.test(s.value);
+  });
+}
+
 /** The matches of one request the detection targets. */
 function requestMatches(file: FileContext, d: RequestFieldDetection, r: HttpRequest, followed: boolean, requests: readonly HttpRequest[]): RawMatch[] {
   const out: RawMatch[] = [];
@@ -334,7 +346,22 @@ function requestMatches(file: FileContext, d: RequestFieldDetection, r: HttpRequ
     if (open) return out;
     // One finding per request, naming every missing field (`client_id`, `client_secret`).
     const missing = d.fields.filter((name) => !fields.some((f) => f.name === name));
-    if (missing.length > 0) out.push({ node: r.urlNode ?? r.node, messageId: 'fieldMissing', data: { ...base, field: missing.join('`, `') } });
+    if (missing.length === 0) return out;
+    // The client's id and secret sent in an `Authorization: Basic` header instead (OAuth client authentication,
+    // RFC 6749 section 2.3.1): the platform's document lists them as parameters of the request, so it is reported,
+    // as likely, where the grant is chosen (the `when` field), saying where the credentials went.
+    const whenField = d.when ? fields.find((f) => f.name in d.when!) : undefined;
+    if (whenField && missing.every((m) => CLIENT_CREDENTIALS.has(m)) && sendsBasicAuthorization(file, r)) {
+      out.push({
+        node: whenField.node,
+        messageId: 'fieldInBasicHeader',
+        data: { ...base, field: missing.join('`, `') },
+        confidence: 'likely',
+        confidenceReason: 'the client credentials go in a Basic Authorization header, which OAuth allows; the platform\'s document lists them as parameters of the request',
+      });
+      return out;
+    }
+    out.push({ node: r.urlNode ?? r.node, messageId: 'fieldMissing', data: { ...base, field: missing.join('`, `') } });
     return out;
   }
   if (d.absent) {
@@ -408,6 +435,7 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
   messages: {
     fieldSent: '`{{field}}` sent to {{endpoint}} {{change}}. {{instead}}',
     fieldMissing: '{{endpoint}} requested without `{{field}}`: {{change}}. {{instead}}',
+    fieldInBasicHeader: '{{endpoint}} requested with `{{field}}` in a `Basic` Authorization header, not as parameters of the request: {{change}}, as the platform\'s document lists them. {{instead}}',
     fieldValue: '`{{field}}: {{value}}` sent to {{endpoint}} {{change}}. {{instead}}',
     fieldRange: '`{{field}}` of {{value}} sent to {{endpoint}} {{change}}. {{instead}}',
     fieldTooMany: '`{{field}}` given {{value}} values in a request to {{endpoint}} {{change}}. {{instead}}',
@@ -440,7 +468,8 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
       const tie = scope ? requestTie(r, scope, ctx.catalog as LoadedCatalog) : undefined;
       if (scope && !tie) continue;
       const out = requestMatches(file, d, r, followed.has(r), requests);
-      all.push(...out.map((m) => (tie ? { ...m, confidence: tie.confidence, confidenceReason: tie.reason } : m)));
+      // A match the detector itself judged likely (client credentials in a Basic header) stays likely at a certain endpoint.
+      all.push(...out.map((m) => (tie && !(m.confidence === 'likely' && tie.confidence === 'certain') ? { ...m, confidence: tie.confidence, confidenceReason: tie.reason } : m)));
     }
     return all;
   },

@@ -2,12 +2,18 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
-import { getClientInstances, getRequests, resolveLocal, type RequestHeader, apiMarkers, mayWriteApiUrl } from '../api/index.js';
+import { getClientInstances, getRequests, resolveLocal, type RequestHeader, apiMarkers, mayWriteApiUrl, urlPath } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 /** A name that holds a token itself (not a prepared header value). */
 const TOKEN_NAME = /(^|[._])(token|accessToken|access_token|personalAccessToken|pat|botToken|apiToken|authToken)$/i;
 const HEADERISH = /header|bearer|authorization|auth$|credentials/i;
+/**
+ * The OAuth endpoints a client authenticates itself at (`/access_token`, `/device/token`, `/device/authorize`):
+ * `Authorization: Basic <client_id:client_secret>` there is OAuth client authentication (RFC 6749 section 2.3.1),
+ * not an API call with a token, so its `Basic` scheme is not reported.
+ */
+const CLIENT_AUTH_PATH = /\/(?:access_token|device\/token|device\/authorize)\/?$/;
 
 /** The leftmost literal text of a string expression: where the scheme word is written. */
 function leadingLiteral(node: Node): { node: TSESTree.Literal | TSESTree.TemplateElement; offset: number; text: string } | undefined {
@@ -62,12 +68,19 @@ export const authorizationBearerScheme: Detector<CustomDetection> = {
     const out: RawMatch[] = [];
     const seen = new Set<Node>();
     const headers: RequestHeader[] = [];
-    for (const r of getRequests(file, ctx.catalog)) if (r.isApi) headers.push(...r.headers.filter((h) => !h.inherited));
+    const clientAuth = new Set<Node>();
+    for (const r of getRequests(file, ctx.catalog)) {
+      if (!r.isApi) continue;
+      const own = r.headers.filter((h) => !h.inherited);
+      headers.push(...own);
+      if (r.url && CLIENT_AUTH_PATH.test(urlPath(r.url))) for (const h of own) clientAuth.add(h.value);
+    }
     for (const c of getClientInstances(file, ctx.catalog).values()) if (c.isApi) headers.push(...c.headers);
     for (const h of headers) {
       if (h.name.toLowerCase() !== 'authorization' || seen.has(h.value)) continue;
       seen.add(h.value);
       const f = judge(file, h);
+      if (f?.messageId === 'otherScheme' && /^basic$/i.test(f.data.scheme) && clientAuth.has(h.value)) continue;
       if (f) out.push({ node: h.value, messageId: f.messageId, data: f.data, fix: f.fix });
     }
     return out;

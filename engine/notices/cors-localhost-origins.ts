@@ -4,7 +4,7 @@ import type { FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { apiHosts, getRequests, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
-import { browserEvidence, browserEvidenceAt, inDrivenPageScript } from '../project/context.js';
+import { browserEvidence, browserEvidenceAt, corsFreeServing, inDrivenPageScript } from '../project/context.js';
 
 interface CorsParams {
   /** Globals whose use marks browser code, e.g. `window`, `document`, `localStorage`. */
@@ -83,6 +83,8 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     if (requests.length === 0 || !(isBrowserCode(file, (ctx.detection.params ?? {}) as CorsParams) || browserEvidence(file))) return out;
     // A page whose own OAuth redirect_uri names it at an HTTPS origin runs there: not a localhost or plain-HTTP origin.
     if (declaredPageOrigin(file) !== undefined) return out;
+    // An Electron window with web security off, or a page the README puts on GitHub Pages and nothing serves locally.
+    if (file.links && corsFreeServing(file.filename) !== undefined) return out;
     // A wrapper whose URL is its caller's, and whose callers do not write the host either (`#fetchWithRetry(url)`
     // called with `this.#base + '/locations'`): the browser's request is the wrapper's one `fetch`, reported there
     // once for all its call sites.

@@ -263,10 +263,12 @@ export const getRequestContentType: Detector<CustomDetection> = {
       if (axiosDropsContentType(inner)) continue;
       const fn = through[0].wrapper!.function;
       for (const h of inner.headers) {
-        if (!isContentType(h) || h.inherited || !h.property) continue;
-        shared.add(h.property);
+        // Where the header is written: an object's property, or a `headers.append('Content-Type', t)` call.
+        const site = h.property ?? h.call;
+        if (!isContentType(h) || h.inherited || !site) continue;
+        shared.add(site);
         // The calls that send this header (a conditional one, `...(init.body !== undefined ? {...} : {})`, is not sent by the GETs).
-        const carries = (r: HttpRequest): boolean => r.headers.some((x) => x.property === h.property);
+        const carries = (r: HttpRequest): boolean => r.headers.some((x) => (x.property ?? x.call) === site);
         const gets = reaching.filter((r) => isBodilessGet(r) && carries(r));
         if (gets.length === 0) continue;
         // Functions a call may come from that this file does not show (exported, or handed out as a value).
@@ -278,11 +280,11 @@ export const getRequestContentType: Detector<CustomDetection> = {
           // Right for every caller: the header goes out only with a body (the GETs lose it, the PATCH keeps it).
           // Only where the header is written inside the wrapper, which sees the condition's parameter: a header
           // object of the module or of a helper is shared with code that cannot read it (no edit there).
-          const condition = inside(fn, h.property) ? bodyCondition(file, inner, fn) : undefined;
+          const condition = inside(fn, site) ? bodyCondition(file, inner, fn) : undefined;
           fix = condition ? conditionalEdit(file, h, condition) : undefined;
         }
         out.push({
-          node: h.property,
+          node: site,
           messageId: 'getWithContentType',
           fix: fix ? [fix] : undefined,
           affects: reaching.map((r) => ({ node: r.node, method: r.method })),
@@ -325,7 +327,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
       for (const h of r.headers) {
         if (!isContentType(h)) continue;
         // Headers of a client instance or a wrapper apply to its other calls too: judged above, for all of them.
-        if (h.inherited || (h.property && shared.has(h.property))) continue;
+        if (h.inherited || shared.has(h.property ?? h.call!)) continue;
         // A call in a loop over an array is one request per element: its header is reported once.
         if (out.some((m) => m.node === (h.property ?? h.call))) continue;
         const fix = removal(file.text, r, h, (n) => file.parentOf(n));

@@ -40,9 +40,21 @@ const NODE_ONLY_MODULES = new Set(['fs', 'fs/promises', 'http', 'https', 'http2'
 const SERVER_FRAMEWORKS = ['express', 'koa', 'fastify', 'next', 'nuxt', '@remix-run/node', 'hapi', '@hapi/hapi', '@nestjs/core', 'hono'];
 const BROWSER_GLOBAL_READ = /\b(?:window|document|localStorage|sessionStorage|navigator)\s*\??\.\s*[A-Za-z_$]/;
 
-/** Whether a text reads a browser global (`window.`, `document.`, `localStorage.`, `sessionStorage.`, `navigator.`). */
+/** Tokens that are not the module's own code: comments, and the text of strings and templates. */
+const NOT_CODE = new Set(['SingleLineComment', 'MultiLineComment', 'StringLiteral', 'NoSubstitutionTemplate', 'TemplateHead', 'TemplateMiddle', 'TemplateTail']);
+
+/**
+ * Whether a text reads a browser global (`window.`, `document.`, `localStorage.`, `sessionStorage.`, `navigator.`)
+ * in its own code: not in a comment (`// ... booked inside this window.` is prose) nor in the text of a string or
+ * template (a server route's HTML response with an inline `<script>` reading `window.opener` runs in the page that
+ * receives it, not in the module). Comments and string texts are dropped by a tokenizer (js-tokens) only when the
+ * plain text matches.
+ */
 export function readsBrowserGlobals(text: string): boolean {
-  return BROWSER_GLOBAL_READ.test(text);
+  if (!BROWSER_GLOBAL_READ.test(text)) return false;
+  let code = '';
+  for (const t of jsTokens(text)) code += NOT_CODE.has(t.type) ? ' ' : t.value;
+  return BROWSER_GLOBAL_READ.test(code);
 }
 const SOURCE = /\.(?:[cm]?[jt]sx?|svelte|vue)$/;
 
@@ -446,4 +458,42 @@ export function importersOfModule(project: ProjectModel, filename: string): Arra
     if (text !== undefined) out.push({ file: importer.file, text });
   }
   return out;
+}
+
+/** A script or README line that serves the app from a local or plain-HTTP origin (a dev server, a static server). */
+const LOCAL_SERVING = /localhost|127\.0\.0\.1|0\.0\.0\.0|\bhttp:\/\/(?!www\.w3\.org)|http-server|http\.server|live-server|\bnpx\s+serve\b|\bserve\s+-|webpack(?:-dev-server|\s+serve)|\bvite\b|\bnext\s+dev\b|react-scripts\s+start|\bparcel\b|\bnodemon\b|\bexpress\b/i;
+/** A GitHub Pages address (`https://owner.github.io/repo/`): a static site served over HTTPS. */
+const PAGES_URL = /\bhttps:\/\/[a-z0-9-]+\.github\.io\b/i;
+const servedOrigins = new Map<string, string | null>();
+
+/**
+ * Where the project says its browser code runs without the CORS limits of a localhost or plain-HTTP page, or
+ * undefined: (a) an Electron app whose main script (the package's `main`) opens its windows with
+ * `webSecurity: false`, which turns the same-origin checks off in the renderer; (b) a repository whose README
+ * gives the app's address on GitHub Pages (`https://<owner>.github.io/...`, served over HTTPS) while nothing in
+ * it serves the app from localhost or plain HTTP: no such address, dev server or static server in the README,
+ * and no package scripts at all (a package's scripts may start a local server). Asked only for browser code
+ * that calls the API (the `cors-localhost-origins` notice).
+ */
+export function corsFreeServing(name: string): string | undefined {
+  const project = projectOf(name);
+  if (!project) return undefined;
+  const filename = path.resolve(name);
+  const pkg = packageOf(project.root, path.dirname(filename));
+  const key = pkg?.dir ?? project.root;
+  const known = servedOrigins.get(key);
+  if (known !== undefined) return known ?? undefined;
+  let found: string | undefined;
+  const main = pkg?.json && typeof pkg.json.main === 'string' ? readText(path.resolve(pkg.dir, pkg.json.main)) : undefined;
+  if (main && /\bBrowserWindow\b/.test(main) && /\bwebSecurity\s*:\s*false\b/.test(main)) found = 'its Electron window turns web security off (`webSecurity: false`)';
+  if (!found) {
+    const readme = listDir(project.root).find((f) => /^readme(?:\.md|\.markdown|\.txt)?$/i.test(f));
+    const text = readme ? readText(path.join(project.root, readme)) : undefined;
+    const scripts = pkg?.json?.scripts;
+    const hasScripts = !!scripts && typeof scripts === 'object' && Object.keys(scripts).length > 0;
+    const pages = text?.match(PAGES_URL)?.[0];
+    if (pages && !hasScripts && !LOCAL_SERVING.test(text!)) found = `the README gives its address on GitHub Pages (${pages}, HTTPS) and nothing serves it from localhost or plain HTTP`;
+  }
+  servedOrigins.set(key, found ?? null);
+  return found;
 }
