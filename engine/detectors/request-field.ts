@@ -53,11 +53,11 @@ function objectFields(object: TSESTree.ObjectExpression, file?: FileContext, dep
   for (const p of object.properties) {
     if (p.type !== 'Property') {
       const spread = file && depth < 3 ? spreadObject(file, p.argument as Node) : undefined;
-      if (!spread) {
+      if (!file || !spread) {
         open = true;
         continue;
       }
-      const inner = spread.file === file ? objectFields(spread.object, file, depth + 1) : foreignFields(spread.object, p);
+      const inner = partFields(file, spread, p, depth + 1);
       open ||= inner.open;
       for (const f of inner.fields) fields.push(f);
       continue;
@@ -81,6 +81,11 @@ function spreadObject(file: FileContext, argument: Node): { file: FileContext; o
   const far = valueSource(file, local);
   const object = unwrap(far.node);
   return object.type === 'ObjectExpression' ? { file: far.file, object } : undefined;
+}
+
+/** The fields a known object gives where it is spread or merged (`at`): this file's as written, another module's as literal text. */
+function partFields(file: FileContext, part: { file: FileContext; object: TSESTree.ObjectExpression }, at: Node, depth: number): { fields: SentField[]; open: boolean } {
+  return part.file === file ? objectFields(part.object, file, depth) : foreignFields(part.object, at);
 }
 
 /** The fields of another module's object, placed at the spread that sends them, each with its value's literal text. */
@@ -113,7 +118,7 @@ function mergedFields(file: FileContext, node: Node): { fields: SentField[]; ope
       if (!(a.type !== 'SpreadElement' && unwrap(a as Node).type === 'ObjectExpression')) open = true;
       continue;
     }
-    const inner = part.file === file ? objectFields(part.object, file) : foreignFields(part.object, a as Node);
+    const inner = partFields(file, part, a as Node, 0);
     open ||= inner.open;
     for (const f of inner.fields) if (!fields.some((x) => x.name === f.name)) fields.push(f);
   }

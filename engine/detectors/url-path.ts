@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from './detector.js';
 import { outerStringExpressions, isRouteDefinition } from './auth-support.js';
-import { apiHosts, getRequests, resolveLocal, stringOf, urlHost, urlPath } from '../api/index.js';
+import { apiHosts, getRequests, LOOPBACK_HOST, resolveLocal, stringOf, urlHost, urlPath } from '../api/index.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { StaticString } from '../parse/file-context.js';
 import type { UrlPathDetection } from '../types.js';
@@ -51,9 +51,6 @@ function rootCallName(node: Node): string {
   return n.type === 'Identifier' ? n.name : '';
 }
 
-/** Loopback hosts: a local proxy or mock of the API, which keeps the API's paths. */
-const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/;
-
 /**
  * Whether a URL whose path matched is another API's: its host, as the string folds (through functions, imports
  * and destructuring defaults, {@link stringOf}) or as the request it is sent by gives it (a configured client's
@@ -69,7 +66,8 @@ function isOtherApiHost(file: FileContext, node: Node, s: StaticString, catalog:
     const request = getRequests(file, catalog).find((r) => r.urlNode && r.urlNode.range[0] <= node.range[0] && node.range[1] <= r.urlNode.range[1]);
     host = request?.url && urlHost(request.url);
   }
-  return host !== undefined && !LOOPBACK.test(host) && !apiHosts(catalog).has(host);
+  // A loopback host is a local proxy or mock of the API, which keeps the API's paths.
+  return host !== undefined && !LOOPBACK_HOST.test(host) && !apiHosts(catalog).has(host);
 }
 
 export const urlPathDetector: Detector<UrlPathDetection> = {

@@ -71,13 +71,22 @@ function hmacs(file: FileContext): Hmac[] {
 function isVerification(file: FileContext, node: Node, headers: readonly string[]): boolean {
   const fn = enclosingFunction(file, node);
   const text = file.getText(fn).toLowerCase();
-  if (headers.some((h) => text.includes(h.toLowerCase()))) return true;
+  if (mentionsHeader(text, headers)) return true;
   if (foldedHeaderReads(file, headers).some((r) => r.range[0] >= fn.range[0] && r.range[1] <= fn.range[1])) return true;
-  const fileText = file.text.toLowerCase();
-  return headers.some((h) => fileText.includes(h.toLowerCase())) && /signature|webhook|verif/.test(text);
+  return mentionsHeader(file.text, headers) && /signature|webhook|verif/.test(text);
 }
 
+/** Whether a text holds one of the signature header names (any case). */
+function mentionsHeader(text: string, headers: readonly string[]): boolean {
+  const lower = text.toLowerCase();
+  return headers.some((h) => lower.includes(h.toLowerCase()));
+}
+
+/** Whether a name is one of the signature header names (any case). */
 const isHeaderName = (value: string, headers: readonly string[]): boolean => headers.some((h) => h.toLowerCase() === value.toLowerCase());
+
+/** Calls that read a request header by name: `req.get(name)`, `req.header(name)`, `res.getHeader(name)`. */
+const HEADER_GETTER = /^(get|header|getHeader)$/;
 
 /**
  * Reads of a signature header whose name is not written where it is read but folds to one through a name
@@ -97,7 +106,7 @@ function foldedHeaderReads(file: FileContext, headers: readonly string[]): Node[
     for (const m of file.nodes(T.MemberExpression)) if (m.computed && named(m.property as Node)) out.push(m);
     for (const c of file.nodes(T.CallExpression)) {
       const name = calleeName(c);
-      if (name && /^(get|header|getHeader)$/.test(name) && c.arguments[0] && c.arguments[0].type !== 'SpreadElement' && named(c.arguments[0] as Node)) out.push(c);
+      if (name && HEADER_GETTER.test(name) && c.arguments[0] && c.arguments[0].type !== 'SpreadElement' && named(c.arguments[0] as Node)) out.push(c);
     }
     return out;
   });
@@ -211,13 +220,13 @@ function isSignatureValue(file: FileContext, node: Node, digests: ReadonlySet<No
   }
   if (n.type === 'MemberExpression') {
     const name = memberName(n);
-    if (name && headers.some((h) => h.toLowerCase() === name.toLowerCase())) return true;
+    if (name && isHeaderName(name, headers)) return true;
     if (n.computed && headers.length > 0 && foldedHeaderReads(file, headers).includes(n)) return true;
   }
   if (n.type === 'CallExpression') {
     const name = calleeName(n);
     const arg = n.arguments[0] ? file.staticString(n.arguments[0] as Node) : undefined;
-    if (name && /^(get|header|getHeader)$/.test(name) && arg && headers.some((h) => h.toLowerCase() === arg.value.toLowerCase())) return true;
+    if (name && HEADER_GETTER.test(name) && arg && isHeaderName(arg.value, headers)) return true;
   }
   if (n.type === 'Identifier') {
     const init = localInit(file, n);
@@ -382,10 +391,7 @@ function storedForImporterCompare(file: FileContext, call: Node, headers: readon
   const project = projectOf(file.filename);
   if (!project) return false;
   const compared = new RegExp(`\\.${escape(key)}\\s*[!=]==?|[!=]==?\\s*\\w+\\.${escape(key)}\\b`);
-  return importersOfModule(project, file.filename).some((i) => {
-    const lower = i.text.toLowerCase();
-    return headers.some((h) => lower.includes(h.toLowerCase())) && compared.test(i.text);
-  });
+  return importersOfModule(project, file.filename).some((i) => mentionsHeader(i.text, headers) && compared.test(i.text));
 }
 
 /**
@@ -419,11 +425,7 @@ function verifiesOtherService(file: FileContext, headers: readonly string[]): bo
     if (namesSignatureHeader(file.text)) return true;
     const project = projectOf(file.filename);
     const importers = project ? importersOfModule(project, file.filename) : [];
-    const platform = (text: string): boolean => {
-      const lower = text.toLowerCase();
-      return headers.some((h) => lower.includes(h.toLowerCase()));
-    };
-    return importers.length > 0 && importers.every((i) => !platform(i.text) && namesSignatureHeader(i.text));
+    return importers.length > 0 && importers.every((i) => !mentionsHeader(i.text, headers) && namesSignatureHeader(i.text));
   });
 }
 
@@ -443,8 +445,7 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
   },
   detect(file, ctx) {
     const { check, headers } = ctx.detection;
-    const lower = file.text.toLowerCase();
-    const namesHeader = headers.some((h) => lower.includes(h.toLowerCase())) || foldedHeaderReads(file, headers).length > 0;
+    const namesHeader = mentionsHeader(file.text, headers) || foldedHeaderReads(file, headers).length > 0;
     // In a file that handles a signature header, an HMAC whose digest is compared is a verification. In a file
     // that does not, only an HMAC in a verification helper counts, and only as likely (the header is the caller's).
     const found = namesHeader

@@ -2,7 +2,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
-import { apiHosts, getRequests, urlHost, type HttpRequest } from '../api/index.js';
+import { apiHosts, getRequests, LOOPBACK_HOST, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 import { browserEvidence, browserEvidenceAt, corsFreeServing, inDrivenPageScript } from '../project/context.js';
 
@@ -32,7 +32,6 @@ function isBrowserCode(file: FileContext, params: CorsParams): boolean {
 
 /** A `redirect_uri` the text writes: a query parameter (raw or percent-encoded) or a property (`redirect_uri: '...'`). */
 const REDIRECT_URI = /\bredirect_uri(?:=|["']?\s*:\s*["'`])([^&"'`\s<>]{1,300})/gi;
-const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$|\.localhost$/i;
 
 /**
  * The HTTPS origin an HTML page says it is served from: the OAuth `redirect_uri` the page itself writes names
@@ -50,7 +49,7 @@ export function declaredPageOrigin(file: FileContext): string | undefined {
     } catch {
       continue;
     }
-    if (url.protocol !== 'https:' || LOOPBACK.test(url.hostname)) continue;
+    if (url.protocol !== 'https:' || LOOPBACK_HOST.test(url.hostname)) continue;
     if (url.pathname.split('/').pop() === name) return url.origin;
   }
   return undefined;
