@@ -121,6 +121,11 @@ describe('--fix', { timeout: 180_000 }, () => {
     expect(r.stdout).toContain('-  answerConfirmationEnabled: boolean;\r\n+  answerConfirmationRequiredEnabled: boolean;\r\n');
     expect(r.stdout).toContain('Fix (dry run, nothing written):');
     expect(r.stdout).toContain('would-fix  src/a.ts  (3 fixes)');
+    expect(r.stdout).toContain('3 fixes would be applied in 1 file;');
+    // Nothing was written: the closing line says what the fixes would leave, not "No findings".
+    expect(r.stdout).toContain('✔ No findings would remain after the fixes above in 1 file');
+    expect(r.stdout).toContain('; dry run, nothing written).');
+    expect(r.stdout).not.toMatch(/✔ No findings in/);
     const asJson = JSON.parse((await cliInProcess(['--dry-run', '--only', RENAME, '--format', 'json', ...TODAY], { cwd: d })).stdout);
     expect(asJson.mode).toBe('fix-dry-run');
     expect(asJson.files[0]).toMatchObject({ file: 'src/a.ts', outcome: 'would-fix', fixed: 3, findings: 0 });

@@ -90,11 +90,13 @@ export function formatText(input: Report, opts: TextOptions): string {
   if (report.mode !== 'scan') out.push(...fixSection(report, c));
 
   const total = s.errors + s.warnings;
+  // A dry run's findings are those its fixes would leave; nothing was written, so say so rather than "No findings".
+  const dry = report.mode === 'fix-dry-run';
   if (total === 0) {
-    out.push(c.green(`✔ No findings`) + ` in ${plural(s.filesScanned, 'file')} (today ${report.today}${report.before ? `, before ${report.before}` : ''}).`);
+    out.push(c.green(dry ? `✔ No findings would remain after the fixes above` : `✔ No findings`) + ` in ${plural(s.filesScanned, 'file')} (today ${report.today}${report.before ? `, before ${report.before}` : ''}${dry ? '; dry run, nothing written' : ''}).`);
   } else {
     const withFindings = report.files.filter((f) => f.findings > 0).length;
-    const line = `✖ ${plural(total, 'finding')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}) in ${withFindings} of ${plural(s.filesScanned, 'file')}`;
+    const line = `✖ ${plural(total, 'finding')}${dry ? ' would remain after the fixes above' : ''} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}) in ${withFindings} of ${plural(s.filesScanned, 'file')}${dry && s.fixed > 0 ? ' (dry run, nothing written)' : ''}`;
     out.push(s.errors > 0 ? c.bold(c.red(line)) : c.bold(c.yellow(line)));
     if (s.fixable > 0 && report.mode === 'scan') out.push(`  ${plural(s.fixable, 'finding')} fixable with --fix`);
   }
@@ -182,7 +184,7 @@ function fixSection(report: Report, c: ReturnType<typeof createColors>): string[
   }
   const fixedFiles = count(dry ? 'would-fix' : 'fixed');
   out.push(
-    `  ${report.summary.fixed} ${dry ? 'fixes would be applied' : 'fixes applied'} in ${plural(fixedFiles, 'file')}; ` +
+    `  ${plural(report.summary.fixed, 'fix')} ${dry ? 'would be applied' : 'applied'} in ${plural(fixedFiles, 'file')}; ` +
       `${count('unchanged')} unchanged, ${count('failed')} failed, ${report.files.filter((f) => f.outcome === 'skipped').length} skipped`,
   );
   const remaining = report.findings;
