@@ -20,9 +20,10 @@ const HOLDOUT4 = fileURLToPath(new URL('./eval/holdout4/', import.meta.url));
 const HOLDOUT5 = fileURLToPath(new URL('./eval/holdout5/', import.meta.url));
 const HOLDOUT6 = fileURLToPath(new URL('./eval/holdout6/', import.meta.url));
 const HOLDOUT7 = fileURLToPath(new URL('./eval/holdout7/', import.meta.url));
+const HOLDOUT8 = fileURLToPath(new URL('./eval/holdout8/', import.meta.url));
 const CLI = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
 
-for (const [set, dir] of [['tuned', GROUND_TRUTH], ['hold-out', HOLDOUT], ['hold-out 2', HOLDOUT2], ['hold-out 3', HOLDOUT3], ['hold-out 4', HOLDOUT4], ['hold-out 5', HOLDOUT5], ['hold-out 6', HOLDOUT6], ['hold-out 7', HOLDOUT7]] as const) describe(`ground truth files (${set} set)`, () => {
+for (const [set, dir] of [['tuned', GROUND_TRUTH], ['hold-out', HOLDOUT], ['hold-out 2', HOLDOUT2], ['hold-out 3', HOLDOUT3], ['hold-out 4', HOLDOUT4], ['hold-out 5', HOLDOUT5], ['hold-out 6', HOLDOUT6], ['hold-out 7', HOLDOUT7], ['hold-out 8', HOLDOUT8]] as const) describe(`ground truth files (${set} set)`, () => {
   const truths = loadGroundTruths(dir);
   const ids = new Set(loadCatalog().notices.map((n) => n.id));
 
@@ -134,6 +135,23 @@ describe('the sets', () => {
     // Nor a candidate that set 3, 4, 5 or 6 left out after reading (their ORDER.md files name them as owner/name).
     const leftOut = [HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6].map((d) => readFileSync(join(d, 'ORDER.md'), 'utf8').toLowerCase()).join('\n');
     expect(held7.map((g) => g.repository).filter((r) => leftOut.includes(r.toLowerCase()))).toEqual([]);
+  });
+
+  it('share no repository or name with hold-out set 8, whose ground truth predates any run of the tool on it', () => {
+    const earlier = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7].flatMap((d) => [...loadGroundTruths(d).values()].map((g) => g.repository.toLowerCase()));
+    const held8 = [...loadGroundTruths(HOLDOUT8).values()];
+    expect(held8.length).toBeGreaterThanOrEqual(12);
+    expect(held8.map((g) => g.repository.toLowerCase()).filter((r) => earlier.includes(r))).toEqual([]);
+    const earlierNames = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7].flatMap((d) => [...loadGroundTruths(d).keys()]);
+    expect(held8.map((g) => g.name).filter((n) => earlierNames.includes(n))).toEqual([]);
+    const order = readFileSync(join(HOLDOUT8, 'ORDER.md'), 'utf8');
+    for (const g of held8) expect(order, g.name).toContain(`${g.name} ${g.repository}@${g.commit} ground truth complete (tool not run)`);
+    // Nor a candidate that an earlier set's ORDER.md names (sets 1 to 7: their own repositories and those they left out, as owner/name).
+    const leftOut = [HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7].map((d) => readFileSync(join(d, 'ORDER.md'), 'utf8').toLowerCase()).join('\n');
+    expect(held8.map((g) => g.repository).filter((r) => leftOut.includes(r.toLowerCase()))).toEqual([]);
+    // And this set's own left-out candidates are not among its repositories.
+    const ownLeftOut = order.slice(order.indexOf('Left out after reading'), order.indexOf('```')).toLowerCase();
+    expect(held8.map((g) => g.repository).filter((r) => ownLeftOut.includes(r.toLowerCase()))).toEqual([]);
   });
 });
 
