@@ -39,3 +39,24 @@ ${completion}
     expect(scan(late, location)).toEqual(['large-org-location-required 5 certain']);
   });
 });
+
+describe('legacy-api-host: code that recognises the legacy host is not using it', () => {
+  const legacy = only('legacy-api-host');
+  it('look-alikes: a comparison, a switch case, a string search, the text a migration replaces, a RegExp source', () => {
+    const code = `exports.isLegacy = (url) => url.startsWith('https://api.ciscospark.com/') || url.includes('api.ciscospark.com');
+exports.same = (base) => base === 'https://api.ciscospark.com/v1';
+exports.migrate = (url) => url.replace('https://api.ciscospark.com/v1', 'https://webexapis.com/v1');
+exports.kind = (host) => { switch (host) { case 'api.ciscospark.com': return 'legacy'; default: return 'current'; } };
+exports.pattern = new RegExp('api.ciscospark.com');
+`;
+    expect(scan(code, legacy, '/virtual/legacy.js')).toEqual([]);
+  });
+  it('positive: the host used as an address (a request, a base constant, the replacement text of a replace) stays reported', () => {
+    const code = `const BASE = 'https://api.ciscospark.com/v1';
+exports.rooms = (t) => fetch(BASE + '/rooms', { headers: { Authorization: 'Bearer ' + t } });
+exports.people = (t) => fetch('https://api.ciscospark.com/v1/people/me', { headers: { Authorization: 'Bearer ' + t } });
+exports.back = (url) => url.replace('https://webexapis.com/v1', 'https://api.ciscospark.com/v1');
+`;
+    expect(scan(code, legacy, '/virtual/legacy.js')).toEqual(['legacy-api-host 1 certain', 'legacy-api-host 3 certain', 'legacy-api-host 4 certain']);
+  });
+});
