@@ -112,7 +112,7 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     for (const r of requests) {
       // At the call site when its own URL writes the host (`get('https://webexapis.com/v1/people/me')`).
       if (!r.wrapper || (r.urlNode && file.getText(r.urlNode).includes(urlHost(r.url!)!))) {
-        out.push({ node: r.urlNode ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! }, ...(unsure ? { confidence: 'likely' as const, confidenceReason: unsure } : {}) });
+        out.push({ node: r.urlNode ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! }, ...(unsure && r.url!.assumed === undefined ? { confidence: 'likely' as const, confidenceReason: unsure } : {}) });
         continue;
       }
       const list = through.get(r.wrapper.request) ?? [];
