@@ -82,14 +82,18 @@ describe('a browser wrapper whose URL is its caller\'s: its one fetch is reporte
 }
 window.api = new Api();
 `;
+  const PAGE = '<!doctype html><script src="app.js"></script>\n';
   it('callers build the URL from a field: reported at the fetch, once', () => {
     const code = page(`rooms() { return this.#send(this.base + '/rooms', { method: 'GET' }); }
   people() { return this.#send(this.base + '/people/me', { method: 'GET' }); }`);
-    expect(scanProject({ 'app.js': code }, 'app.js', only('cors-localhost-origins')).map(summary)).toEqual(['cors-localhost-origins 4 certain']);
+    // The repository's own page loads it (with no production origin, it runs from this machine: certain).
+    expect(scanProject({ 'app.js': code, 'index.html': PAGE }, 'app.js', only('cors-localhost-origins')).map(summary)).toEqual(['cors-localhost-origins 4 certain']);
+    // A lone script: where its page is served is not in the repository (likely, with the reason).
+    expect(scanProject({ 'app.js': code }, 'app.js', only('cors-localhost-origins')).map(summary)).toEqual(['cors-localhost-origins 4 likely']);
   });
   it('a caller that writes the host itself is reported where it writes it', () => {
     const code = page(`me() { return this.#send('https://webexapis.com/v1/people/me', { method: 'GET' }); }`);
-    expect(scanProject({ 'app.js': code }, 'app.js', only('cors-localhost-origins')).map(summary)).toEqual(['cors-localhost-origins 7 certain']);
+    expect(scanProject({ 'app.js': code, 'index.html': PAGE }, 'app.js', only('cors-localhost-origins')).map(summary)).toEqual(['cors-localhost-origins 7 certain']);
   });
   it('look-alike: the callers reach the project\'s own back end', () => {
     const code = page(`rooms() { return this.#send('/api/rooms', { method: 'GET' }); }`);

@@ -221,6 +221,8 @@ describe('where a page is served (cors-localhost-origins)', () => {
     'package.json': JSON.stringify({ name: 'desk', main: 'electron/main.js', dependencies: { react: '^18', 'react-dom': '^18', 'react-scripts': '5' } }),
     'electron/main.js': `const { app, BrowserWindow } = require('electron');\napp.on('ready', () => new BrowserWindow({ webPreferences: { ${security} } }).loadURL('http://localhost:3000'));\n`,
     'src/api.js': app,
+    // The renderer's entry imports the module: a module nothing imports is in no page (see the look-alike below).
+    'src/index.js': "import { me } from './api';\nme(localStorage.getItem('key'));\n",
   });
   it('look-alike: the renderer of an Electron window opened with `webSecurity: false`', () => {
     expect(scanProject(electron('webSecurity: false'), 'src/api.js', cors).map(summary)).toEqual([]);

@@ -110,7 +110,8 @@ describe('findings that follow values across files', () => {
       const configs =
         '{ "type": "chrome", "request": "launch", "url": "http://localhost:3000", "webRoot": "${workspaceFolder}/src" },' +
         ' { "type": "node", "request": "launch", "program": "${workspaceFolder}/src/other.js" }';
-      const found = notices({ 'package.json': pkg, '.vscode/launch.json': launch(configs) }, 'src/count.js');
+      // `src/index.js` imports it: a module of the app's tree that nothing imports is in no page.
+      const found = notices({ 'package.json': pkg, '.vscode/launch.json': launch(configs), 'src/index.js': "import { countPeople } from './count';\ncountPeople();\n" }, 'src/count.js');
       expect(found).toContain('cors-localhost-origins 3');
       expect(found.filter((f) => f.startsWith('get-request-content-type '))).toEqual([]);
     });
@@ -161,7 +162,9 @@ describe('findings that follow values across files', () => {
         '',
       ].join('\n');
     const cors = (files: Record<string, string>): string[] => {
-      const dir = projects({ 'src/helpers.js': helpers, ...files });
+      // A Vue app of the repository (its page is served from this machine by `vue-cli-service serve`).
+      const pkg = JSON.stringify({ scripts: { serve: 'vue-cli-service serve' }, dependencies: { vue: '2', vuex: '3' } });
+      const dir = projects({ 'package.json': pkg, 'src/helpers.js': helpers, ...files });
       const file = path.join(dir, 'src/store/modules/user.js');
       const text = readFileSync(file, 'utf8');
       return analyzeFile({ filename: file, text }, options).matches.filter((m) => m.noticeId === 'cors-localhost-origins').map((m) => `${m.loc.start.line} ${m.confidence}`);

@@ -124,6 +124,28 @@ function isReadOnlyPlaceholder(file: FileContext, lit: Node): boolean {
   });
 }
 
+/** String methods whose argument is text searched for in another string, not an address used. */
+const SEARCHED_BY = new Set(['startsWith', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'search', 'match', 'matchAll', 'split']);
+
+/**
+ * A literal the code compares other text with, not an address it uses: an operand of `===`/`!==`/`==`/`!=`, a
+ * `case` of a `switch`, the argument of a string search (`url.startsWith('https://api.ciscospark.com/')`,
+ * `includes`, `indexOf`, ...), the first argument of `replace`/`replaceAll` (the text replaced, as in a migration
+ * `url.replace('https://api.ciscospark.com/v1', 'https://webexapis.com/v1')`) or of `new RegExp(...)`. Such code
+ * recognises the legacy host (often to move away from it); rewriting it would break that.
+ */
+function isRecognizer(file: FileContext, lit: Node): boolean {
+  const parent = file.parentOf(lit);
+  if (!parent) return false;
+  if (parent.type === 'BinaryExpression' && ['===', '!==', '==', '!='].includes(parent.operator)) return true;
+  if (parent.type === 'SwitchCase' && parent.test === lit) return true;
+  if (parent.type === 'NewExpression' && parent.callee.type === 'Identifier' && parent.callee.name === 'RegExp' && parent.arguments[0] === lit) return true;
+  if (parent.type !== 'CallExpression' || parent.callee.type !== 'MemberExpression' || parent.callee.computed || parent.callee.property.type !== 'Identifier') return false;
+  const method = parent.callee.property.name;
+  if (SEARCHED_BY.has(method)) return parent.arguments.includes(lit as never);
+  return (method === 'replace' || method === 'replaceAll') && parent.arguments[0] === lit;
+}
+
 export const hostDetector: Detector<HostDetection> = {
   kind: 'host',
   certainBecause: 'the legacy host serves the same paths on its replacement',
@@ -147,7 +169,7 @@ export const hostDetector: Detector<HostDetection> = {
         out.push(...scanRegex(file, lit as unknown as { range: [number, number]; regex: { pattern: string } }, ctx));
         continue;
       }
-      if (typeof lit.value !== 'string' || isReadOnlyPlaceholder(file, lit)) continue;
+      if (typeof lit.value !== 'string' || isReadOnlyPlaceholder(file, lit) || isRecognizer(file, lit)) continue;
       const judge: HostJudge | undefined = scope && ((range) => hostUseTie(file, lit, range, scope, ctx.catalog));
       out.push(...scan(file.text, lit.range[0] + 1, lit.range[1] - 1, ctx, pattern, judge));
     }

@@ -9,6 +9,7 @@ import type { Detector, RawMatch } from './detector.js';
 import { assignedMembers, getRequests, mergedArguments, possibleNumbers, queryObject, requestTie, resolveLocal, urlPath, urlQuery, valueSource, type HttpRequest, apiMarkers } from '../api/index.js';
 import type { RequestFieldDetection } from '../types.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
+import { enclosingScope, localInit } from '../api/bindings.js';
 import { detectionPathGates, passesPathGates } from '../prefilter/gates.js';
 
 /** A field as sent: from an object literal (with its node) or a URL query string (the URL node). */
@@ -213,6 +214,17 @@ export function sentFields(r: HttpRequest, where: 'body' | 'query', file?: FileC
     const o = objectFields(r.query, file);
     out.push(...o.fields);
     open ||= o.open;
+    // `const params = { max: 100 }; params.locationId = loc;` then `{ params }` sent: the object is completed after
+    // it is written, its assigned keys are sent too; a computed key or an `Object.assign` leaves it open.
+    const use = file && r.options ? queryUse(r.options) : undefined;
+    if (file && use) {
+      for (const m of assignedMembers(file, use)) {
+        const name = m.property.type === 'Identifier' ? m.property.name : undefined;
+        const parent = file.parentOf(m);
+        if (name !== undefined && parent?.type === 'AssignmentExpression') out.push({ name, node: m, value: parent.right as Node });
+      }
+      open ||= completedOpenly(file, use);
+    }
   } else if (r.options && r.options.properties.some((p) => p.type === 'Property' && /^(params|searchParams|query|qs)$/.test(propertyKeyName(p) ?? ''))) {
     open = true; // a query object we could not follow
   }
@@ -234,6 +246,37 @@ export function sentFields(r: HttpRequest, where: 'body' | 'query', file?: FileC
     if (q < 0 && /\u0000$/.test(path)) open = true;
   }
   return { fields: out, open };
+}
+
+/** The identifier a request's options give as its query object (`{ params }`, `{ searchParams: query }`). */
+function queryUse(options: TSESTree.ObjectExpression): TSESTree.Identifier | undefined {
+  for (const p of options.properties) {
+    if (p.type !== 'Property' || !/^(params|searchParams|query|qs)$/.test(propertyKeyName(p) ?? '')) continue;
+    const v = unwrap(p.value as Node);
+    return v.type === 'Identifier' ? v : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Whether the local object a request sends as its query is completed before the request in a way whose keys are
+ * not known: a computed member assignment (`params[key] = value`) or `Object.assign(params, ...)`.
+ */
+function completedOpenly(file: FileContext, use: TSESTree.Identifier): boolean {
+  const init = localInit(file, use);
+  if (!init) return false;
+  const scope = enclosingScope(file, use);
+  const same = (n: Node): boolean => n.type === 'Identifier' && n.name === use.name && n.range[1] <= use.range[0] && enclosingScope(file, n) === scope && localInit(file, n) === init;
+  for (const a of file.nodes('AssignmentExpression' as TSESTree.AssignmentExpression['type'])) {
+    const left = (a as TSESTree.AssignmentExpression).left;
+    if (left.type === 'MemberExpression' && left.computed && same(left.object as Node)) return true;
+  }
+  for (const c of file.nodes('CallExpression' as TSESTree.CallExpression['type'])) {
+    const call = c as TSESTree.CallExpression;
+    const callee = call.callee;
+    if (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'Object' && !callee.computed && callee.property.type === 'Identifier' && callee.property.name === 'assign' && call.arguments[0] && same(call.arguments[0] as Node)) return true;
+  }
+  return false;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { apiHosts, getRequests, LOOPBACK_HOST, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
-import { browserEvidence, browserEvidenceAt, corsFreeServing, inDrivenPageScript } from '../project/context.js';
+import { browserEvidence, browserEvidenceAt, holdsPages, inDrivenPageScript, servingOrigin, unloadedModule } from '../project/context.js';
 
 interface CorsParams {
   /** Globals whose use marks browser code, e.g. `window`, `document`, `localStorage`. */
@@ -55,6 +55,19 @@ export function declaredPageOrigin(file: FileContext): string | undefined {
   return undefined;
 }
 
+/** The likely finding's reason when the repository says nothing about where the page is served. */
+const UNKNOWN_ORIGIN = 'nothing in the repository says where its page is served (no page of its own, dev server, static server or address): it is affected when served from localhost or plain HTTP';
+
+/**
+ * Whether the browser evidence is a page or an app of the repository itself (an HTML page loads the module or is
+ * it, a component, a front-end app's source tree or a component importing it), so that with no production origin
+ * the page can only run from this machine. A module that only reads browser globals, or a package's `browser` field
+ * (a library: its pages are its users'), does not say that.
+ */
+function holdsPage(evidence: string | undefined): boolean {
+  return evidence !== undefined && !evidence.includes('`browser` field') && !evidence.endsWith('imports it and reads browser globals');
+}
+
 export const corsLocalhostOrigins: Detector<CustomDetection> = {
   kind: 'cors-localhost-origins',
   messages: {
@@ -79,11 +92,19 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     const requests = getRequests(file, ctx.catalog).filter((r) => reported(r) && !(r.wrapper && reported(r.wrapper.request)));
     // The file itself (a browser global) or the project (a page that loads it, a browser
     // importer, its package: engine/project/context.ts) says it runs in a browser.
-    if (requests.length === 0 || !(isBrowserCode(file, (ctx.detection.params ?? {}) as CorsParams) || browserEvidence(file))) return out;
+    if (requests.length === 0) return out;
+    const evidence = browserEvidence(file);
+    if (!(isBrowserCode(file, (ctx.detection.params ?? {}) as CorsParams) || evidence)) return out;
     // A page whose own OAuth redirect_uri names it at an HTTPS origin runs there: not a localhost or plain-HTTP origin.
     if (declaredPageOrigin(file) !== undefined) return out;
-    // An Electron window with web security off, or a page the README puts on GitHub Pages and nothing serves locally.
-    if (file.links && corsFreeServing(file.filename) !== undefined) return out;
+    // A module of a bundled web app that nothing imports is in no page: it never runs in a browser.
+    if (file.links && unloadedModule(file.filename) !== undefined) return out;
+    // Where the repository says the page is served: an HTTPS origin only (an Electron window with web security off,
+    // a production address and nothing serving it locally) is not affected; nothing said is reported as likely
+    // unless the repository holds the page itself (an app with no production origin runs from this machine).
+    const serving = file.links ? servingOrigin(file.filename) : undefined;
+    if (serving?.kind === 'https') return out;
+    const unsure = serving?.kind === 'unknown' && !holdsPage(evidence) && !holdsPages(file.filename) ? UNKNOWN_ORIGIN : undefined;
     // A wrapper whose URL is its caller's, and whose callers do not write the host either (`#fetchWithRetry(url)`
     // called with `this.#base + '/locations'`): the browser's request is the wrapper's one `fetch`, reported there
     // once for all its call sites.
@@ -91,7 +112,7 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     for (const r of requests) {
       // At the call site when its own URL writes the host (`get('https://webexapis.com/v1/people/me')`).
       if (!r.wrapper || (r.urlNode && file.getText(r.urlNode).includes(urlHost(r.url!)!))) {
-        out.push({ node: r.urlNode ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! } });
+        out.push({ node: r.urlNode ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! }, ...(unsure && r.url!.assumed === undefined ? { confidence: 'likely' as const, confidenceReason: unsure } : {}) });
         continue;
       }
       const list = through.get(r.wrapper.request) ?? [];
@@ -102,11 +123,12 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
       // Certain when one call reaches the API without an assumed value; likely (with the reason) otherwise.
       const sure = calls.find((r) => r.url!.assumed === undefined);
       const first = sure ?? calls[0];
+      const reason = sure ? unsure : first.url!.assumed;
       out.push({
         node: inner.node,
         messageId: 'browserCallsApi',
         data: { host: urlHost(first.url!)! },
-        ...(sure ? {} : { confidence: 'likely' as const, confidenceReason: first.url!.assumed }),
+        ...(reason ? { confidence: 'likely' as const, confidenceReason: reason } : {}),
       });
     }
     return out;

@@ -460,22 +460,39 @@ export function importersOfModule(project: ProjectModel, filename: string): Arra
   return out;
 }
 
-/** A script or README line that serves the app from a local or plain-HTTP origin (a dev server, a static server). */
+/** A README line that serves the app from a local or plain-HTTP origin (a dev server, a static server). */
 const LOCAL_SERVING = /localhost|127\.0\.0\.1|0\.0\.0\.0|\bhttp:\/\/(?!www\.w3\.org)|http-server|http\.server|live-server|\bnpx\s+serve\b|\bserve\s+-|webpack(?:-dev-server|\s+serve)|\bvite\b|\bnext\s+dev\b|react-scripts\s+start|\bparcel\b|\bnodemon\b|\bexpress\b/i;
-/** A GitHub Pages address (`https://owner.github.io/repo/`): a static site served over HTTPS. */
-const PAGES_URL = /\bhttps:\/\/[a-z0-9-]+\.github\.io\b/i;
-const servedOrigins = new Map<string, string | null>();
+/**
+ * A package script that serves pages from this machine: a dev server (`vite`, `vite dev`/`preview`, `webpack serve`,
+ * `react-scripts start`, `next dev`/`start`, `ng serve`, `vue-cli-service serve`, `parcel` but not `parcel build`), a
+ * static server (`http-server`, `live-server`, `serve`, `python -m http.server`), or a Node/Electron program (a
+ * server of the app, an Electron window loading a file). Builds, tests, linters and deploys do not serve.
+ */
+const LOCAL_SCRIPT =
+  /(?:^|[\s;&|(])(?:vite(?:\s+(?:dev|serve|preview)\b|(?!\s+(?:build|optimize)\b)(?=\s|$))|webpack(?:-dev-server\b|\s+serve\b)|react-scripts\s+start|react-app-rewired\s+start|craco\s+start|next\s+(?:dev|start)\b|nuxt\s+(?:dev|start)\b|ng\s+serve\b|vue-cli-service\s+serve\b|parcel(?!\s+build\b)(?=\s|$)|http-server\b|live-server\b|lite-server\b|browser-sync\b|five-server\b|serve(?=\s|$)|sirv\b|python3?\s+-m\s+http\.server|astro\s+(?:dev|preview)\b|svelte-kit\s+(?:dev|preview)\b|snowpack\s+dev\b|node(?=\s)|nodemon\b|ts-node\b|tsx(?=\s)|electron(?=\s|$)|netlify\s+dev\b|vercel\s+dev\b|wrangler\s+dev\b)/;
+/** An HTTPS address of a static host in a README: GitHub Pages, Netlify, Vercel, Cloudflare Pages, Firebase Hosting, Surge, Render. */
+const PRODUCTION_URL = /\bhttps:\/\/[a-z0-9.-]+\.(?:github\.io|netlify\.app|vercel\.app|pages\.dev|web\.app|firebaseapp\.com|surge\.sh|onrender\.com)\b/i;
+/** Files that configure a static host: the page is served over HTTPS from its origin there. */
+const HOSTING_FILES = ['netlify.toml', 'vercel.json', 'firebase.json', 'CNAME', 'staticwebapp.config.json'];
+
+/** Where the repository says a browser module's page is served from (see {@link servingOrigin}). */
+export interface Serving {
+  /** `https`: from an HTTPS origin only (not reported); `local`: from this machine or plain HTTP; `unknown`: not said. */
+  kind: 'https' | 'local' | 'unknown';
+  why: string;
+}
+
+const servedOrigins = new Map<string, Serving | null>();
 
 /**
- * Where the project says its browser code runs without the CORS limits of a localhost or plain-HTTP page, or
- * undefined: (a) an Electron app whose main script (the package's `main`) opens its windows with
- * `webSecurity: false`, which turns the same-origin checks off in the renderer; (b) a repository whose README
- * gives the app's address on GitHub Pages (`https://<owner>.github.io/...`, served over HTTPS) while nothing in
- * it serves the app from localhost or plain HTTP: no such address, dev server or static server in the README,
- * and no package scripts at all (a package's scripts may start a local server). Asked only for browser code
- * that calls the API (the `cors-localhost-origins` notice).
+ * Where the repository says a browser module's page is served from, facts a reviewer would read (issue 26): an
+ * Electron app whose main script opens its windows with `webSecurity: false` (the renderer makes no CORS checks:
+ * `https`); a package script or a README line that serves the app from this machine (a dev server, a static server,
+ * a Node server, a localhost or plain-HTTP address: `local`, whatever the production origin, since the app is run
+ * there too); otherwise an HTTPS production origin (a GitHub Pages, Netlify, Vercel, ... address in the README, the
+ * package's `homepage`, a static host's configuration file: `https`); otherwise `unknown`. Undefined with no project.
  */
-export function corsFreeServing(name: string): string | undefined {
+export function servingOrigin(name: string): Serving | undefined {
   const project = projectOf(name);
   if (!project) return undefined;
   const filename = path.resolve(name);
@@ -483,17 +500,115 @@ export function corsFreeServing(name: string): string | undefined {
   const key = pkg?.dir ?? project.root;
   const known = servedOrigins.get(key);
   if (known !== undefined) return known ?? undefined;
-  let found: string | undefined;
-  const main = pkg?.json && typeof pkg.json.main === 'string' ? readText(path.resolve(pkg.dir, pkg.json.main)) : undefined;
-  if (main && /\bBrowserWindow\b/.test(main) && /\bwebSecurity\s*:\s*false\b/.test(main)) found = 'its Electron window turns web security off (`webSecurity: false`)';
-  if (!found) {
-    const readme = listDir(project.root).find((f) => /^readme(?:\.md|\.markdown|\.txt)?$/i.test(f));
-    const text = readme ? readText(path.join(project.root, readme)) : undefined;
-    const scripts = pkg?.json?.scripts;
-    const hasScripts = !!scripts && typeof scripts === 'object' && Object.keys(scripts).length > 0;
-    const pages = text?.match(PAGES_URL)?.[0];
-    if (pages && !hasScripts && !LOCAL_SERVING.test(text!)) found = `the README gives its address on GitHub Pages (${pages}, HTTPS) and nothing serves it from localhost or plain HTTP`;
-  }
-  servedOrigins.set(key, found ?? null);
+  const found = servingOf(project.root, pkg);
+  servedOrigins.set(key, found);
   return found;
+}
+
+function servingOf(root: string, pkg: PackageInfo | undefined): Serving {
+  const main = pkg?.json && typeof pkg.json.main === 'string' ? readText(path.resolve(pkg.dir, pkg.json.main)) : undefined;
+  if (main && /\bBrowserWindow\b/.test(main) && /\bwebSecurity\s*:\s*false\b/.test(main)) return { kind: 'https', why: 'its Electron window turns web security off (`webSecurity: false`)' };
+  const dirs = [...new Set([pkg?.dir, root].filter((d): d is string => d !== undefined))];
+  const readmes = dirs.flatMap((dir) => listDir(dir).filter((f) => /^readme(?:\.md|\.markdown|\.txt)?$/i.test(f)).map((f) => readText(path.join(dir, f)) ?? ''));
+  const rootPkg = packageOf(root, root);
+  for (const p of [pkg, rootPkg]) {
+    const scripts = p?.json?.scripts;
+    if (!scripts || typeof scripts !== 'object') continue;
+    for (const [script, command] of Object.entries(scripts as Record<string, unknown>)) {
+      if (typeof command === 'string' && LOCAL_SCRIPT.test(command)) return { kind: 'local', why: `its package script \`${script}\` serves it from this machine (\`${command.slice(0, 80)}\`)` };
+    }
+  }
+  const local = readmes.map((t) => t.match(LOCAL_SERVING)?.[0]).find((m) => m !== undefined);
+  if (local !== undefined) return { kind: 'local', why: `its README serves it from this machine or plain HTTP (\`${local}\`)` };
+  const address = readmes.map((t) => t.match(PRODUCTION_URL)?.[0]).find((m) => m !== undefined);
+  if (address) return { kind: 'https', why: `the README gives its address (${address}, HTTPS) and nothing serves it from localhost or plain HTTP` };
+  const homepage = pkg?.json?.homepage;
+  if (typeof homepage === 'string' && /^https:\/\//i.test(homepage) && !/^https:\/\/(?:www\.)?(?:github|gitlab|bitbucket)\.(?:com|org)\//i.test(homepage) && !LOOPBACK.test(homepage)) {
+    return { kind: 'https', why: `its package's \`homepage\` is ${homepage} (HTTPS) and nothing serves it from localhost or plain HTTP` };
+  }
+  const hosting = dirs.flatMap((dir) => HOSTING_FILES.filter((f) => listDir(dir).includes(f)))[0];
+  if (hosting) return { kind: 'https', why: `${hosting} configures a static host that serves it over HTTPS, and nothing serves it from localhost or plain HTTP` };
+  return { kind: 'unknown', why: 'nothing in the repository says where its page is served' };
+}
+
+const LOOPBACK = /^https?:\/\/(?:localhost|127\.|0\.0\.0\.0|\[::1\])/i;
+
+/**
+ * A file a bundler starts from by its framework's convention, not by an import: `main`/`index`/`app` modules, the
+ * route, page and layout trees of SvelteKit, Next.js, Nuxt and Remix, SvelteKit's client hooks.
+ */
+const ENTRY_LIKE = /(?:^|\/)(?:main|index|app|App|entry(?:\.client)?|bootstrap|polyfills?|hooks\.client|service-?worker|sw)\.[cm]?[jt]sx?$|(?:^|\/)(?:routes|pages|app|layouts|middleware|plugins)\//;
+/** Imports a bundler resolves from a pattern, not a specifier: the module graph cannot be read from the text. */
+const PATTERN_IMPORTS = /\bimport\.meta\.glob(?:Eager)?\s*\(|\brequire\.context\s*\(|\bimport\s*\(\s*`[^`]*\$\{/;
+
+/**
+ * Why a module of a bundled front-end app is part of no page, or undefined when it may be. A bundler puts in a page
+ * only the modules reachable by imports from its entries, so a source file of a web app's `src/` tree (the package
+ * evidence of {@link browserEvidenceAt}: a front-end framework built by its bundler, a static SvelteKit app) that
+ * no file of its package imports in code (an import in a comment does not count), that no HTML page, bundler
+ * configuration or manifest names, and that is no entry by its framework's convention never runs in a browser.
+ * Undefined whenever the graph is not fully known: more source files than are searched, imports by pattern
+ * (`import.meta.glob`, `require.context`, a template `import()`), or a file that is not such an app's.
+ */
+export function unloadedModule(name: string): string | undefined {
+  if (isMarkupFile(name)) return undefined;
+  const project = projectOf(name);
+  if (!project) return undefined;
+  const filename = path.resolve(name);
+  const pkg = packageOf(project.root, path.dirname(filename));
+  if (!pkg?.json || !isInside(path.join(pkg.dir, 'src'), filename)) return undefined;
+  const text = readText(filename);
+  const why = text === undefined ? undefined : packageEvidence(project.root, filename, text);
+  if (why === undefined || why.includes('`browser` field')) return undefined;
+  const rel = path.relative(pkg.dir, filename).split(path.sep).join('/');
+  if (ENTRY_LIKE.test(rel.replace(/^src\//, ''))) return undefined;
+  if (pageEvidence(project, filename) !== undefined) return undefined;
+  const files = importersOf(project, pkg.dir);
+  if (files.length > MAX_IMPORTERS_SEARCHED) return undefined;
+  const stem = filename.replace(/\.[cm]?[jt]sx?$/, '');
+  const base = path.basename(stem);
+  // Configuration and manifests of the package that may name the file as an entry (webpack's `entry`, a manifest).
+  for (const n of listDir(pkg.dir)) {
+    if (!/\.(?:[cm]?[jt]s|json|html?)$/.test(n) || n === 'package-lock.json') continue;
+    const t = readText(path.join(pkg.dir, n));
+    if (t?.includes(base)) return undefined;
+  }
+  for (const importer of files) {
+    if (importer.file === filename) continue;
+    const t = readText(importer.file);
+    if (t === undefined || PATTERN_IMPORTS.test(t)) return undefined;
+    const targets = importer.targets();
+    if (!targets.has(filename) && !targets.has(stem)) continue;
+    // The importer names it: in code, unless the only lines that do are comments (`//import { x } from '../lib/webex'`);
+    // an import written in a shape these lines do not show (a specifier on a line of its own) counts as one.
+    const names = (line: string): boolean =>
+      specifiersIn(line).some((s) => {
+        const target = svelteKitLib(pkg.dir, s) ?? project.resolver.resolve(importer.file, s);
+        return target === filename || target === stem;
+      });
+    let commented = false;
+    for (const line of t.split('\n')) {
+      if (!line.includes(base) || !names(line)) continue;
+      if (!/^\s*(?:\/\/|\/?\*|<!--)/.test(line)) return undefined;
+      commented = true;
+    }
+    if (!commented) return undefined;
+  }
+  return `no file of its app imports it (${rel} is in no page's module graph)`;
+}
+
+/**
+ * Whether the module's package is a web app whose pages the repository holds: it depends on a front-end framework
+ * or app builder (or Next.js, Nuxt, SvelteKit), or an HTML page sits in its folder, `public/` or `src/`. Such an
+ * app with no production origin is run from this machine; a lone script or a library says nothing about its pages.
+ */
+export function holdsPages(name: string): boolean {
+  const project = projectOf(name);
+  if (!project) return false;
+  const filename = path.resolve(name);
+  const pkg = packageOf(project.root, path.dirname(filename));
+  const dir = pkg?.dir ?? project.root;
+  const deps = dependencies(pkg?.json);
+  if ([...BROWSER_FRAMEWORKS, ...APP_BUILDERS, 'next', 'nuxt', '@sveltejs/kit'].some((d) => deps.has(d))) return true;
+  return [dir, path.join(dir, 'public'), path.join(dir, 'src')].some((d) => listDir(d).some((n) => /\.html?$/i.test(n)));
 }

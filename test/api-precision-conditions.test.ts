@@ -1,0 +1,62 @@
+/**
+ * Issue 26 (precision on code the tool was not shaped on, fourteenth session): conditions a finding needs that
+ * the engine did not check, found by writing out each notice's conditions (docs/evaluation.md, "Precision by
+ * notice"). Synthesized code: each look-alike beside the platform's case that stays reported.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import type { Match } from '../engine/types.js';
+
+const catalog = loadCatalog();
+const only = (...ids: string[]): AnalyzeOptions => ({ catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today: '2026-11-27' } });
+const summary = (m: Match): string => `${m.noticeId} ${m.loc.start.line} ${m.confidence}`;
+const scan = (text: string, opts: AnalyzeOptions, name = '/virtual/numbers.js'): string[] => analyzeFile({ filename: name, text }, opts).matches.map(summary);
+
+describe('large-org-location-required: a query object completed after it is written', () => {
+  const numbers = (completion: string): string => `const axios = require('axios');
+exports.numbers = (t, loc, key, extra) => {
+  const params = { max: 100 };
+${completion}
+  return axios.get('https://webexapis.com/v1/telephony/config/numbers', { params, headers: { Authorization: 'Bearer ' + t } });
+};
+`;
+  const location = only('large-org-location-required');
+  it('look-alike: the location is assigned to the object before the request', () => {
+    expect(scan(numbers('  params.locationId = loc;'), location)).toEqual([]);
+    expect(scan(numbers('  params.location = loc;'), location)).toEqual([]);
+  });
+  it('look-alike: keys the code does not show (a computed key, `Object.assign`) are not judged', () => {
+    expect(scan(numbers('  params[key] = loc;'), location)).toEqual([]);
+    expect(scan(numbers('  Object.assign(params, extra);'), location)).toEqual([]);
+  });
+  it('positive: other keys assigned, or none, still lack the location', () => {
+    expect(scan(numbers('  params.max = 50;'), location)).toEqual(['large-org-location-required 5 certain']);
+    expect(scan(numbers(''), location)).toEqual(['large-org-location-required 5 certain']);
+  });
+  it('positive: an assignment after the request does not reach it', () => {
+    const late = numbers('').replace('  return axios.get(', '  const p = axios.get(').replace('\n};', '\n  params.locationId = loc;\n  return p;\n};');
+    expect(scan(late, location)).toEqual(['large-org-location-required 5 certain']);
+  });
+});
+
+describe('legacy-api-host: code that recognises the legacy host is not using it', () => {
+  const legacy = only('legacy-api-host');
+  it('look-alikes: a comparison, a switch case, a string search, the text a migration replaces, a RegExp source', () => {
+    const code = `exports.isLegacy = (url) => url.startsWith('https://api.ciscospark.com/') || url.includes('api.ciscospark.com');
+exports.same = (base) => base === 'https://api.ciscospark.com/v1';
+exports.migrate = (url) => url.replace('https://api.ciscospark.com/v1', 'https://webexapis.com/v1');
+exports.kind = (host) => { switch (host) { case 'api.ciscospark.com': return 'legacy'; default: return 'current'; } };
+exports.pattern = new RegExp('api.ciscospark.com');
+`;
+    expect(scan(code, legacy, '/virtual/legacy.js')).toEqual([]);
+  });
+  it('positive: the host used as an address (a request, a base constant, the replacement text of a replace) stays reported', () => {
+    const code = `const BASE = 'https://api.ciscospark.com/v1';
+exports.rooms = (t) => fetch(BASE + '/rooms', { headers: { Authorization: 'Bearer ' + t } });
+exports.people = (t) => fetch('https://api.ciscospark.com/v1/people/me', { headers: { Authorization: 'Bearer ' + t } });
+exports.back = (url) => url.replace('https://webexapis.com/v1', 'https://api.ciscospark.com/v1');
+`;
+    expect(scan(code, legacy, '/virtual/legacy.js')).toEqual(['legacy-api-host 1 certain', 'legacy-api-host 3 certain', 'legacy-api-host 4 certain']);
+  });
+});
