@@ -445,8 +445,11 @@ function withImportedTexts(
   const parts = imported.map((s) => tokensOfText(scanner, s));
   const ownTokens = found ?? scanner.present(text);
   const has = (t: string): boolean => ownTokens.has(t) || parts.some((set) => set.has(t));
+  const holding = still.filter((p) => mayApply(p, has));
+  // No detection's tokens in the parts either: the joined text is not made.
+  if (holding.length === 0) return kept;
   // Last, what the file's name says (engine/project/context.ts: where it runs), for the detections that ask it.
-  const extended = gatedJoined(text, joinedText(), still.filter((p) => mayApply(p, has)), opts).filter(
+  const extended = gatedJoined(text, joinedText(), holding, opts).filter(
     (p) => !p.detector.mayMatchFile || p.detector.mayMatchFile(filename, text, contextFor(p, opts)),
   );
   return extended.length === 0 ? kept : [...kept, ...extended];

@@ -29,6 +29,27 @@ describe('gates on a text joined with its imports', () => {
     expect(result.parsed).toBe(false);
   });
 
+  it('a guest token signed with a key an imported module decodes from base64: parsed and reported', () => {
+    const text = `import jwt from 'jsonwebtoken';\nimport { SECRET } from './secret';\nexport const guest = () => jwt.sign({ sub: 'guest-1', name: 'Guest', iss: 'issuer-id' }, SECRET);\n`;
+    const root = project({ 'secret.ts': `export const SECRET = Buffer.from(process.env.GUEST_SECRET ?? '', 'base64');\n`, 'guest.ts': text });
+    const { candidates, result } = analyse(root, 'guest.ts', text);
+    expect(candidates).toEqual(['guest-issuer-end-of-life']);
+    expect(result.matches.map((m) => m.messageId)).toEqual(['guestTokenSigned']);
+  });
+
+  it('a file that only names jwt (a type import), without a signing call, is not parsed for an imported base64 string', () => {
+    // An OAuth router of outline: `import type { JwtPayload } from "jsonwebtoken"`, a comment about signing in, and
+    // a module it imports listing `data:image/png;base64,` prefixes.
+    const text = `import type { JwtPayload } from 'jsonwebtoken';\nimport { PREFIXES } from './prefixes';\n// users sign in here (sign-in flow)\nexport const ok = (p: JwtPayload, u: string) => PREFIXES.some((x) => u.startsWith(x)) && p.sub;\nfetch('/auth/callback');\n`;
+    const root = project({ 'prefixes.ts': `export const PREFIXES = ['data:image/png;base64,', 'https:'];\n`, 'router.ts': text });
+    expect(analyse(root, 'router.ts', text).candidates).toEqual(['guest-issuer-end-of-life']); // "sign-in" in the comment: the word is there
+    for (const variant of [text.replace('// users sign in here (sign-in flow)\n', ''), text.replace('users sign in here (sign-in flow)', 'a fresh sign-in')]) {
+      const { candidates, result } = analyse(root, 'router.ts', variant);
+      expect(candidates).toEqual([]);
+      expect(result.parsed).toBe(false);
+    }
+  });
+
   it('the login path written in an imported constant still makes the file parsed, and reported', () => {
     const text = `import { LOGIN } from './urls';\nexport const go = (jwt: string) => fetch(LOGIN, { method: 'POST', headers: { Authorization: 'Bearer ' + jwt } });\n`;
     const root = project({ 'urls.ts': `export const LOGIN = 'https://webexapis.com/v1/jwt/login';\n`, 'login.ts': text });

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { FileContext } from '../engine/parse/file-context.js';
 import { analyzeContext, analyzeFile, candidateDetections, planDetections, sourceCandidates, type AnalyzeOptions, type PlannedDetection } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
-import { finalGroupAlternatives, pathEndGate, pathEndWord, pathPatternGates, requiredWords, slashBeforeEnd } from '../engine/prefilter/gates.js';
+import { finalGroupAlternatives, pathEndGate, pathEndWord, pathPatternGates, requiredWords, requiredWordSites, slashBeforeEnd } from '../engine/prefilter/gates.js';
 import { fileLanguage } from '../engine/read/language.js';
 import { parseSource } from '../engine/parse/parse.js';
 import type { EngineOptions, Match } from '../engine/types.js';
@@ -492,8 +492,30 @@ describe('engine/prefilter/gates.ts pattern reading', () => {
     }
     expect(gate.test('"/access_token&#63;x=1"')).toBe(true); // after it: a JSX entity (`?`)
     for (const no of ['x.access_token;', "'x_access_token'", '(access_token)']) expect(gate.test(no), no).toBe(false);
-    expect(pathPatternGates(['/callerId/?$', '^/v1/a'], 'i')).toBeUndefined(); // the second has no gate
+    expect(pathPatternGates(['/callerId/?$', '^/[^/]+/?$'], 'i')).toBeUndefined(); // the second has no gate (no literal word)
     expect(pathPatternGates(['/people/[^/]+/callerId/?$'], 'i')!.map((all) => all.map(String))).toEqual([['/people/i', String(pathEndGate('callerId', 'i', true))]]);
+  });
+
+  it('gates a pattern without a final word by its words, a word after a literal `/` where a path segment starts', () => {
+    expect(requiredWordSites('^(/v1)?/people/[^/]+/features/')).toEqual([
+      { word: 'people', afterSlash: true },
+      { word: 'features', afterSlash: true },
+    ]);
+    expect(requiredWordSites('/x/?people\\/a')).toEqual([
+      { word: 'x', afterSlash: true },
+      { word: 'people', afterSlash: false }, // the `/` before it is optional
+      { word: 'a', afterSlash: true }, // an escaped `/`
+    ]);
+    const [[people, features]] = pathPatternGates(['^(/v1)?/people/[^/]+/features/'], 'i')!;
+    // The folded path's `/people/.../features/`: each word right after a `/` of its literal, or where a literal starts.
+    for (const ok of ["'/v1/people/' + id + '/features/'", '`/people/${id}/features/`', "'/People' + '/' + id + '/' + 'features'"]) {
+      expect(people.test(ok) && features.test(ok), ok).toBe(true);
+    }
+    // Words elsewhere: a dotted key, a word inside another (`emails.features`, `peoplePicker`'s own word is fine but `xpeople` is not).
+    for (const no of ["'emails.features' + '/people/'", "const features = people;", "'/xpeople/' + '/features/'"]) {
+      expect(people.test(no) && features.test(no), no).toBe(false);
+    }
+    expect(pathPatternGates(['/^[0-9]+$/'], 'i')).toBeUndefined();
   });
 
   it('no gate for a word that could end a number or boolean literal', () => {

@@ -150,6 +150,21 @@ export function mayHaveJwtSigning(text: string): boolean {
   return JWT_SIGNING_HINT.test(text);
 }
 
+/**
+ * Whether a text may hold a signing call of {@link jwtSignings} or {@link jwsSignings}: each is a call whose
+ * callee's name ({@link calleeName}: an identifier, or a member's static name, written or quoted) is one of
+ * `SIGN_FUNCTIONS`, a `new SignJWT(...)`, or a `createHmac(...)` (a JWT signed by hand); the text then holds that
+ * name as a word not followed by `-` (written, as the prefilter's tokens are, without escape sequences). `mayHaveJwtSigning` alone
+ * also takes a file that only names `jwt` (a type import, a module path).
+ */
+export function mayHaveSigningCall(text: string): boolean {
+  return SIGNING_NAME.test(text);
+}
+
+// A callee's name is followed by what may end a callee (`(`, `?.`, `!`, `<`, `)`, a quote, white space, a comment), never
+// by `-`: a comment's "sign-in" is not taken for one.
+const SIGNING_NAME = new RegExp(`\\b(?:${[...SIGN_FUNCTIONS].join('|')})\\b(?!-)|SignJWT|createHmac`);
+
 /** {@link mayHaveJwtSigning}'s pattern. A JWT signed by hand ({@link handSignings}) names `createHmac`. */
 export const JWT_SIGNING_HINT = /jwt|jose|jws|jsonwebtoken|jsrsasign|createHmac/i;
 

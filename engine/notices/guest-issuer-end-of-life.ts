@@ -5,7 +5,7 @@ import { calleeName, propertyKeyName, propertyNames, unwrap, type FileContext, t
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import type { CustomDetection } from '../types.js';
 import { getRequests, urlHost, urlPath, valueSource } from '../api/index.js';
-import { enclosingFunction, isRouteDefinition, JWT_SIGNING_HINT, jwsSignings, jwtSignings, mayHaveJwtSigning, outerStringExpressions, payloadObject, resolveLocal } from '../detectors/auth-support.js';
+import { enclosingFunction, isRouteDefinition, JWT_SIGNING_HINT, jwsSignings, jwtSignings, mayHaveJwtSigning, mayHaveSigningCall, outerStringExpressions, payloadObject, resolveLocal } from '../detectors/auth-support.js';
 import { passesPathGates, pathPatternGates } from '../prefilter/gates.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
 
@@ -129,7 +129,10 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
    */
   // A key imported from another module (`jwt.sign(claims, GUEST_SECRET)`, the module writing `Buffer.from(s,
   // 'base64')`): the file signs a JWT itself and the imported modules' strings hold the `'base64'` encoding.
-  mayMatchJoined: (own, joined, ctx) => mayReport(own, ctx.detection, joined) || (mayHaveJwtSigning(own) && joined.length > own.length && joined.includes('base64', own.length)),
+  // The signing call is the file's own (a signing's callee name: `sign`, `encode`, `SignJWT`, `createHmac`): on outline an
+  // OAuth router naming only `jwt` was parsed, with the modules its calls reach, because of an imported `data:...;base64,` URL.
+  mayMatchJoined: (own, joined, ctx) =>
+    mayReport(own, ctx.detection, joined) || (mayHaveJwtSigning(own) && mayHaveSigningCall(own) && joined.length > own.length && joined.includes('base64', own.length)),
   detect(file, ctx) {
     const { guestClaims, loginPaths, sdkMethods, sdkMintMethods } = params(ctx.detection);
     const out: RawMatch[] = [];

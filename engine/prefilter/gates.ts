@@ -57,6 +57,14 @@ export function pathEndGate(word: string, flags: '' | 'i', afterSlash = false): 
 }
 
 /**
+ * A required word of a path pattern as the text shows it: preceded by what shows the `/` before it in a folded
+ * value ({@link AFTER_SLASH}, as for a final word) when the pattern has a literal `/` right before it; else anywhere.
+ */
+function wordGate(site: WordSite, flags: '' | 'i'): RegExp {
+  return new RegExp((site.afterSlash ? AFTER_SLASH : '') + site.word, flags);
+}
+
+/**
  * Per path pattern, regular expressions over the text that must all match for some string's path to match
  * the pattern (with `flags`, the case flag the patterns are compiled with), or undefined when some pattern has
  * no gate. A pattern ending in a literal word (`(^|/)rooms/[^/]+/meetingInfo/?$`) matches only a path that
@@ -64,15 +72,26 @@ export function pathEndGate(word: string, flags: '' | 'i', afterSlash = false): 
  * {@link pathEndGate} allows (and preceded by one it allows when the pattern has a `/` before the word); and
  * every match holds the pattern's other literal words (`rooms`, {@link requiredWords}), which the text then
  * holds (with the same case flag; written as the prefilter's tokens are: unsplit and without escape sequences).
+ * A pattern that does not end in a literal word is gated by its literal words alone ({@link wordGate}); one with
+ * none has no gate.
  */
 export function pathPatternGates(paths: readonly string[], flags: '' | 'i'): RegExp[][] | undefined {
   const list: RegExp[][] = [];
   for (const p of paths.flatMap(finalGroupAlternatives)) {
     const word = pathEndWord(p);
-    const gate = word === undefined ? undefined : pathEndGate(word, flags, slashBeforeEnd(p, word));
-    const words = requiredWords(p);
-    if (!gate || !words) return undefined;
-    list.push([...words.filter((w) => w !== word).map((w) => new RegExp(w, flags)), gate]);
+    const sites = requiredWordSites(p);
+    if (!sites) return undefined;
+    if (word === undefined) {
+      // A pattern that does not end in a literal word (`^(/v1)?/people/[^/]+/features/`): its matches still hold its
+      // literal words, a word after a literal `/` where a folded path's `/` may be followed by it (as the final
+      // word: {@link wordGate}); none, no gate.
+      if (sites.length === 0) return undefined;
+      list.push(sites.map((w) => wordGate(w, flags)));
+      continue;
+    }
+    const gate = pathEndGate(word, flags, slashBeforeEnd(p, word));
+    if (!gate) return undefined;
+    list.push([...sites.filter((w) => w.word !== word).map((w) => new RegExp(w.word, flags)), gate]);
   }
   return list;
 }
@@ -153,23 +172,47 @@ export function pathEndWord(source: string): string | undefined {
  * out: only words whose text a string literal shows are kept.
  */
 export function requiredWords(source: string): string[] | undefined {
+  return requiredWordSites(source)?.map((w) => w.word);
+}
+
+/** A word of {@link requiredWords}, and whether the pattern has a literal `/` right before it (`/people/`, not `/?people`). */
+export interface WordSite {
+  word: string;
+  afterSlash: boolean;
+}
+
+/** {@link requiredWords} with, for each word, whether a literal `/` (written `/` or `\/`, not quantified) comes right before it in the pattern. */
+export function requiredWordSites(source: string): WordSite[] | undefined {
   if (topLevelAlternation(source)) return undefined;
-  const words: string[] = [];
+  const words: WordSite[] = [];
   let run = '';
+  let runAfterSlash = false;
+  // Whether the last part read is a literal `/` at the top level.
+  let slash = false;
   const end = (): void => {
-    if (run !== '' && !mayBeNumberText(run)) words.push(run);
+    if (run !== '' && !mayBeNumberText(run)) words.push({ word: run, afterSlash: runAfterSlash });
     run = '';
   };
   for (const part of sourceParts(source)) {
     if (part.depth > 0 && part.kind !== 'open') continue;
-    if (part.kind === 'escape' || part.kind === 'class' || part.kind === 'open') end();
+    const wasSlash = slash;
+    slash = false;
+    if (part.kind === 'escape') {
+      end();
+      slash = part.escaped === '/';
+    } else if (part.kind === 'class' || part.kind === 'open') end();
     else if (part.kind !== 'char') continue;
     else if (part.c === '?' || part.c === '*' || part.c === '+' || part.c === '{') {
-      // The quantifier applies to the last character: the run ends before it.
+      // The quantifier applies to the last character: the run ends before it (and a quantified `/` may be absent).
       run = run.slice(0, -1);
       end();
-    } else if (/[A-Za-z0-9_]/.test(part.c)) run += part.c;
-    else end();
+    } else if (/[A-Za-z0-9_]/.test(part.c)) {
+      if (run === '') runAfterSlash = wasSlash;
+      run += part.c;
+    } else {
+      end();
+      slash = part.c === '/';
+    }
   }
   end();
   return words;
@@ -179,12 +222,12 @@ export function requiredWords(source: string): string[] | undefined {
  * The parts of a regular expression's source, with the group depth they start at: an escape (`\x`), a
  * character class (`[...]`, whole), a group's opening or closing parenthesis, or another character.
  */
-function* sourceParts(source: string): Generator<{ kind: 'escape' | 'class' | 'open' | 'close' | 'char'; c: string; depth: number }> {
+function* sourceParts(source: string): Generator<{ kind: 'escape' | 'class' | 'open' | 'close' | 'char'; c: string; depth: number; escaped?: string }> {
   let depth = 0;
   for (let i = 0; i < source.length; i++) {
     const c = source[i];
     if (c === '\\') {
-      yield { kind: 'escape', c, depth };
+      yield { kind: 'escape', c, depth, escaped: source[i + 1] };
       i++;
     } else if (c === '[') {
       yield { kind: 'class', c, depth };

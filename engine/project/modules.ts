@@ -187,11 +187,34 @@ export function reexportsIn(text: string): string[] {
   return [...out];
 }
 
+/** A quoted string or a template literal, as a regular expression sees it (escapes skipped; a template's `${}` kept inside). */
+const LITERAL = /'(?:\\[\s\S]|[^'\\\n\r])*'|"(?:\\[\s\S]|[^"\\\n\r])*"|`(?:\\[\s\S]|[^`\\])*`/g;
+
+/** Word characters as `\b` reads them (`[A-Za-z0-9_]`), by character code. */
+function isWordCode(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+const SPACE = /\s/;
+
 /**
- * A quoted string or a template literal, as a regular expression sees it (escapes skipped; a template's `${}` kept
- * inside); with the word before it when that is `from`, `import` or `require(` (a module specifier: see {@link literalsOf}).
+ * Whether the literal starting at `at` is a module specifier: written right after `from`, `import`, `import(` or
+ * `require(` (white space between; the word not the end of a longer word), as `\bfrom\s*` or
+ * `\b(?:import|require)\s*\(?\s*` before it would say. Read backwards from the quote instead of as an optional
+ * prefix of {@link LITERAL}: the same literals (a prefix only ever extends a match back over such a word and white
+ * space, where no literal starts), a third of the time (the prefix was tried at every character).
  */
-const LITERAL = /(\bfrom\s*|\b(?:import|require)\s*\(?\s*)?(?:'(?:\\[\s\S]|[^'\\\n\r])*'|"(?:\\[\s\S]|[^"\\\n\r])*"|`(?:\\[\s\S]|[^`\\])*`)/g;
+function isSpecifierAt(text: string, at: number): boolean {
+  let j = at;
+  while (j > 0 && SPACE.test(text[j - 1])) j--;
+  const endsWith = (word: string): boolean => j >= word.length && text.startsWith(word, j - word.length) && (j === word.length || !isWordCode(text.charCodeAt(j - word.length - 1)));
+  if (endsWith('from')) return true;
+  if (text[j - 1] === '(') {
+    j--;
+    while (j > 0 && SPACE.test(text[j - 1])) j--;
+  }
+  return endsWith('import') || endsWith('require');
+}
 
 /**
  * The string and template literals of a text, one per line. A tokenizer (js-tokens, engine/parse/text-tokens.ts)
@@ -202,7 +225,7 @@ const LITERAL = /(\bfrom\s*|\b(?:import|require)\s*\(?\s*)?(?:'(?:\\[\s\S]|[^'\\
 export function literalsOf(text: string): string {
   const out: string[] = [];
   // A module specifier is no value a URL, a header or a claim is folded from (the file's imports are followed as such).
-  for (const m of text.matchAll(LITERAL)) if (m[1] === undefined) out.push(m[0]);
+  for (const m of text.matchAll(LITERAL)) if (!isSpecifierAt(text, m.index)) out.push(m[0]);
   return out.join('\n');
 }
 
