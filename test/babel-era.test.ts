@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { parseSource } from '../engine/parse/parse.js';
-import { cli, removeTree } from './cli/run.js';
+import { cli, cliInProcess, removeTree } from './cli/run.js';
 
 const TODAY = '2026-06-01';
 
@@ -157,7 +157,7 @@ describe('unanalysed files in every format', { timeout: 120_000 }, () => {
   writeFileSync(path.join(dir, 'broken.js'), BROKEN);
   const args = ['--today', TODAY, '--no-progress', '--only', 'legacy-api-host'];
 
-  it('text: the summary line and a last section name the file; --fail-on-unanalysed exits 1', () => {
+  it('text: the summary line and a last section name the file; --fail-on-unanalysed exits 1', async () => {
     const r = cli(args, { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('  1 file could not be analysed: findings there may be missing (listed at the end)');
@@ -165,20 +165,20 @@ describe('unanalysed files in every format', { timeout: 120_000 }, () => {
       'Not analysed (1 file; findings there may be missing):',
       expect.stringMatching(/^ {2}broken\.js: does not parse: .*\(6:\d+\) \(text-level findings only\)$/),
     ]);
-    const failing = cli([...args, '--fail-on-unanalysed'], { cwd: dir });
+    const failing = await cliInProcess([...args, '--fail-on-unanalysed'], { cwd: dir });
     expect(failing.code).toBe(1);
     expect(failing.stderr).toContain('could not analyse 1 file(s) (--fail-on-unanalysed)');
   });
 
-  it('the configuration file turns it on too', () => {
+  it('the configuration file turns it on too', async () => {
     const withRc = temp('cm-babel-era-rc-');
     writeFileSync(path.join(withRc, 'broken.js'), BROKEN);
     writeFileSync(path.join(withRc, '.collab-migraterc.json'), JSON.stringify({ failOnUnanalysed: true }));
-    expect(cli(args, { cwd: withRc }).code).toBe(1);
+    expect((await cliInProcess(args, { cwd: withRc })).code).toBe(1);
   });
 
-  it('json: unanalysed list and count; Babel-era files are plain scanned files with certain findings', () => {
-    const r = cli([...args, '--format', 'json'], { cwd: dir });
+  it('json: unanalysed list and count; Babel-era files are plain scanned files with certain findings', async () => {
+    const r = await cliInProcess([...args, '--format', 'json'], { cwd: dir });
     const report = JSON.parse(r.stdout) as {
       unanalysed: unknown[];
       summary: { unanalysed: number };
@@ -191,8 +191,8 @@ describe('unanalysed files in every format', { timeout: 120_000 }, () => {
     for (const [name] of CASES) expect(byFile[name], name).toMatchObject({ confidence: 'certain', fixable: true });
   });
 
-  it('sarif: a toolExecutionNotification with properties.unanalysed', () => {
-    const log = JSON.parse(cli([...args, '--format', 'sarif'], { cwd: dir }).stdout) as {
+  it('sarif: a toolExecutionNotification with properties.unanalysed', async () => {
+    const log = JSON.parse((await cliInProcess([...args, '--format', 'sarif'], { cwd: dir })).stdout) as {
       runs: { invocations: { toolExecutionNotifications: { level: string; message: { text: string }; properties?: unknown; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] }[];
     };
     const notes = log.runs[0].invocations[0].toolExecutionNotifications;
@@ -201,21 +201,21 @@ describe('unanalysed files in every format', { timeout: 120_000 }, () => {
     expect(notes[0].locations[0].physicalLocation.artifactLocation.uri).toBe('broken.js');
   });
 
-  it('github: a warning annotation and the count on the summary line', () => {
-    const out = cli([...args, '--format', 'github'], { cwd: dir }).stdout;
+  it('github: a warning annotation and the count on the summary line', async () => {
+    const out = (await cliInProcess([...args, '--format', 'github'], { cwd: dir })).stdout;
     expect(out).toMatch(/^::warning file=broken\.js,title=collab-migrate could not analyse this file::does not parse: .* \(text-level findings only\)$/m);
     expect(out).toMatch(/1 not analysed$/m);
   });
 
-  it('--fix: fixes the Babel-era files and ends by naming the file it could not look at', () => {
+  it('--fix: fixes the Babel-era files and ends by naming the file it could not look at', async () => {
     const fixDir = temp('cm-babel-era-fix-');
     for (const [name, text] of CASES) writeFileSync(path.join(fixDir, name), text);
     writeFileSync(path.join(fixDir, 'broken.js'), BROKEN);
-    const r = cli([...args, '--fix', '--dry-run', '--format', 'json'], { cwd: fixDir });
+    const r = await cliInProcess([...args, '--fix', '--dry-run', '--format', 'json'], { cwd: fixDir });
     const report = JSON.parse(r.stdout) as { files: { file: string; outcome: string }[] };
     for (const [name] of CASES) expect(report.files.find((f) => f.file === name)?.outcome, name).toBe('would-fix');
     expect(r.stderr).toMatch(/^collab-migrate --fix could not look at 1 file\(s\):\n {2}broken\.js: does not parse/);
-    const text = cli([...args, '--fix', '--dry-run'], { cwd: fixDir }).stdout;
+    const text = (await cliInProcess([...args, '--fix', '--dry-run'], { cwd: fixDir })).stdout;
     expect(text.trimEnd().split('\n').at(-2)).toBe('Not analysed (1 file; findings there may be missing, and --fix did not look at them):');
   });
 });

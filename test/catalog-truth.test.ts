@@ -15,7 +15,7 @@ import { CATALOG_MAX_AGE_DAYS, catalogAge, citation, docsBaseUrl, isLocalUrl, no
 import type { Notice, RequestFieldDetection, ValueMapDetection } from '../engine/types.js';
 import { informationUri, docsUrl as cliDocsUrl } from '../cli/package-info.js';
 import plugin from '../rules/index.js';
-import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+import { assertBuilt, cli, cliInProcess, removeTree, tempTree } from './cli/run.js';
 
 const root = packageRoot();
 const seedFile = resolve(root, '../shared/seed/000_d16878d109f8438f.txt');
@@ -274,17 +274,17 @@ describe('the catalog\'s age', { timeout: 180_000 }, () => {
     expect(catalogAge(reviewed, pastLimit)).toEqual({ reviewed, days: 91, stale: true });
   });
 
-  it('90 days after the review: nothing said, JSON and SARIF say not stale', () => {
+  it('90 days after the review: nothing said, JSON and SARIF say not stale', async () => {
     const r = cli(['--today', atLimit, '--format', 'json', 'src'], { cwd: dir });
     expect(r.stderr).not.toMatch(/last reviewed/);
     const report = JSON.parse(r.stdout) as { catalog: { reviewed: string; daysSinceReview: number; stale: boolean } };
     expect(report.catalog).toEqual({ reviewed, daysSinceReview: 90, stale: false });
-    const sarif = JSON.parse(cli(['--today', atLimit, '--format', 'sarif', 'src'], { cwd: dir }).stdout) as { runs: { properties: Record<string, unknown> }[] };
+    const sarif = JSON.parse((await cliInProcess(['--today', atLimit, '--format', 'sarif', 'src'], { cwd: dir })).stdout) as { runs: { properties: Record<string, unknown> }[] };
     expect(sarif.runs[0].properties).toMatchObject({ catalogReviewed: reviewed, catalogStale: false });
   });
 
-  it('91 days after: said once on stderr (whatever the outputs), and in the JSON and SARIF run properties', () => {
-    const r = cli(['--today', pastLimit, '--format', 'json', 'src', '--sarif-output', 'out.sarif'], { cwd: dir });
+  it('91 days after: said once on stderr (whatever the outputs), and in the JSON and SARIF run properties', async () => {
+    const r = await cliInProcess(['--today', pastLimit, '--format', 'json', 'src', '--sarif-output', 'out.sarif'], { cwd: dir });
     expect(r.stderr.match(/last reviewed against the platform's API changelog on \d{4}-\d{2}-\d{2}, 91 days before/g)).toHaveLength(1);
     expect(r.stderr).toMatch(/newer notices may exist\. Update collab-migrate, or add them with --notices\./);
     expect((JSON.parse(r.stdout) as { catalog: unknown }).catalog).toEqual({ reviewed, daysSinceReview: 91, stale: true });
@@ -292,9 +292,9 @@ describe('the catalog\'s age', { timeout: 180_000 }, () => {
     expect(sarif.runs[0].properties).toMatchObject({ catalogReviewed: reviewed, catalogStale: true });
   });
 
-  it('`notices` and `explain` show the review date', () => {
-    expect(cli(['notices', '--today', atLimit], { cwd: dir }).stdout).toContain(`catalog reviewed against the platform's API changelog on ${reviewed}`);
-    const explain = cli(['explain', 'license-names-shortened', '--today', atLimit], { cwd: dir }).stdout;
+  it('`notices` and `explain` show the review date', async () => {
+    expect((await cliInProcess(['notices', '--today', atLimit], { cwd: dir })).stdout).toContain(`catalog reviewed against the platform's API changelog on ${reviewed}`);
+    const explain = (await cliInProcess(['explain', 'license-names-shortened', '--today', atLimit], { cwd: dir })).stdout;
     expect(explain).toContain(`catalog reviewed against the platform's API changelog on ${reviewed}`);
     expect(explain).toMatch(/Source:\s+Webex API changelog, licenses, 2026-01-26: https:\/\/developer\.webex\.com\/docs\/api\/changelog/);
     const docs = /Docs:\s+(\S+)/.exec(explain)![1];

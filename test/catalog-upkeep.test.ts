@@ -17,7 +17,7 @@ import { isInvertedRename } from '../engine/catalog/upkeep/noise.js';
 import { observeHistory, observePair, type LoadedVersion, type VersionSource } from '../engine/catalog/upkeep/observe.js';
 import { propose, type ProposeOptions } from '../engine/catalog/upkeep/propose.js';
 import { checkCatalog } from '../engine/catalog/upkeep/check.js';
-import { assertBuilt, cli, git, tempTrees } from './cli/run.js';
+import { assertBuilt, cli, cliInProcess, git, tempTrees } from './cli/run.js';
 import { errorResponse, obj, op, pathParam, queryParam, ref, spec, str, type Json } from './helpers/openapi.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -366,7 +366,7 @@ export async function grant(body: unknown) {
 }
 `;
 
-  it('propose --from --to -o: drafts that validate against notices.schema.json, load with --notices and report on consumer code', () => {
+  it('propose --from --to -o: drafts that validate against notices.schema.json, load with --notices and report on consumer code', async () => {
     const { before, after } = pair();
     const dir = tree({ 'old.json': JSON.stringify(before), 'new.json': JSON.stringify(after), 'src/consumer.ts': consumer });
     const r = cli(['catalog', 'propose', '--from', 'old.json', '--to', 'new.json', '-o', 'out/drafts.json'], { cwd: dir });
@@ -384,24 +384,24 @@ export async function grant(body: unknown) {
       expect(d.evidence.length).toBeGreaterThan(0);
       expect(d.toFillIn.map((f: { field: string }) => f.field)).toEqual(expect.arrayContaining(['instead', 'effective', 'breaking', 'fix / fixTiming']));
     }
-    const listed = cli(['notices', '--notices', 'out/drafts.json', '--format', 'json'], { cwd: dir });
+    const listed = await cliInProcess(['notices', '--notices', 'out/drafts.json', '--format', 'json'], { cwd: dir });
     expect(listed.code).toBe(0);
-    const scan = cli(['src', '--notices', 'out/drafts.json', '--format', 'json', '--today', '2026-01-01', '--only', drafts.notices.map((n: Notice) => n.id).join(',')], { cwd: dir });
+    const scan = await cliInProcess(['src', '--notices', 'out/drafts.json', '--format', 'json', '--today', '2026-01-01', '--only', drafts.notices.map((n: Notice) => n.id).join(',')], { cwd: dir });
     const report = JSON.parse(scan.stdout);
     const found = new Set(report.findings.map((f: { noticeId: string }) => f.noticeId));
     for (const n of drafts.notices as Notice[]) expect(found.has(n.id), `${n.id} (${n.detections.map((d) => d.kind).join(', ')}) reports nothing`).toBe(true);
   });
 
-  it('propose --to alone: the deprecations one spec states (rooms/meetingInfo reproduced from the spec)', () => {
+  it('propose --to alone: the deprecations one spec states (rooms/meetingInfo reproduced from the spec)', async () => {
     const dir = tree({ 'webex-messaging.json': readFileSync(path.join(FIXTURES, 'rooms-v2.json'), 'utf8') });
-    const r = cli(['catalog', 'propose', '--to', 'webex-messaging.json', '--keep-duplicates'], { cwd: dir });
+    const r = await cliInProcess(['catalog', 'propose', '--to', 'webex-messaging.json', '--keep-duplicates'], { cwd: dir });
     expect(r.code).toBe(0);
     const d = only(JSON.parse(r.stdout).notices as Notice[]);
     expect(d).toMatchObject({ status: 'dated', effective: '2025-01-31', detections: [{ kind: 'url-path', paths: ['(^|/)rooms/[^/]+/meetingInfo/?$'], scope: { endpoints: [{ path: '/rooms/{roomId}/meetingInfo', methods: ['GET'] }] } }] });
-    expect(cli(['catalog', 'propose', '--to', 'webex-messaging.json'], { cwd: dir }).stderr).toMatch(/1 already in the catalog/);
+    expect((await cliInProcess(['catalog', 'propose', '--to', 'webex-messaging.json'], { cwd: dir })).stderr).toMatch(/1 already in the catalog/);
   });
 
-  it('propose with REV:path and --history on a git repository; persistence across publishes', () => {
+  it('propose with REV:path and --history on a git repository; persistence across publishes', async () => {
     const a = spec({ '/widgets': { get: op({ response: widget }) } });
     const b = spec({ '/widgets': { get: op({ response: obj({ id: str(), name: str() }) }) } });
     const dir = tree({ 'public-spec/webex-test.json': JSON.stringify(a) });
@@ -414,14 +414,14 @@ export async function grant(body: unknown) {
     };
     commit(a, '2025-07-01');
     commit(b, '2025-07-10');
-    const pairRun = cli(['catalog', 'propose', '--from', 'HEAD~1:public-spec/webex-test.json', '--to', 'HEAD:public-spec/webex-test.json'], { cwd: dir });
+    const pairRun = await cliInProcess(['catalog', 'propose', '--from', 'HEAD~1:public-spec/webex-test.json', '--to', 'HEAD:public-spec/webex-test.json'], { cwd: dir });
     expect(pairRun.code).toBe(0);
     expect(JSON.parse(pairRun.stdout).notices).toHaveLength(1);
-    const awaiting = cli(['catalog', 'propose', '--history', '.', '--spec', 'webex-test', '--source-url', 'https://example.com/{commit}/{path}'], { cwd: dir });
+    const awaiting = await cliInProcess(['catalog', 'propose', '--history', '.', '--spec', 'webex-test', '--source-url', 'https://example.com/{commit}/{path}'], { cwd: dir });
     expect(JSON.parse(awaiting.stdout).notices).toHaveLength(0);
     expect(awaiting.stderr).toMatch(/1 awaiting the next publish/);
     commit({ ...b, info: { title: 'republished', version: '1.0.0' } }, '2025-07-20');
-    const confirmed = cli(['catalog', 'propose', '--history', '.', '--source-url', 'https://example.com/{commit}/{path}'], { cwd: dir });
+    const confirmed = await cliInProcess(['catalog', 'propose', '--history', '.', '--source-url', 'https://example.com/{commit}/{path}'], { cwd: dir });
     const d = only(JSON.parse(confirmed.stdout).notices as Notice[]);
     expect(d.source.url).toMatch(/^https:\/\/example\.com\/[0-9a-f]{40}\/public-spec\/webex-test\.json$/);
   });
@@ -434,20 +434,20 @@ export async function grant(body: unknown) {
     [['catalog', 'propose'], /give --to/],
     [['catalog', 'propose', '--history', 'x', '--to', 'ok.json'], /--history reads every publish itself/],
     [['catalog', 'check', '--spec', 'bad.json'], /bad\.json: not valid JSON/],
-  ])('%j exits 2 naming the bad input', (args, message) => {
+  ])('%j exits 2 naming the bad input', async (args, message) => {
     const dir = tree({ 'bad.json': '{ nope', 'ok.json': JSON.stringify(spec({})), 'swagger.json': JSON.stringify({ swagger: '2.0', paths: {} }) });
-    const r = cli(args, { cwd: dir });
+    const r = await cliInProcess(args, { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('catalog check exits 1 and lists what a given spec does not have', () => {
+  it('catalog check exits 1 and lists what a given spec does not have', async () => {
     const dir = tree({ 'webex-messaging.json': JSON.stringify(spec({ '/webhooks': { post: op({ request: obj({ name: str(), resource: str(), filter: str() }) }) } })) });
-    const r = cli(['catalog', 'check', '--spec', 'webex-messaging.json'], { cwd: dir });
+    const r = await cliInProcess(['catalog', 'check', '--spec', 'webex-messaging.json'], { cwd: dir });
     expect(r.stdout).toMatch(/missing-endpoint\s+rooms-meeting-info-deprecated|gone-as-said/);
     expect(r.stdout).toMatch(/problems?; \d+ ok/);
-    const json = cli(['catalog', 'check', '--spec', 'webex-messaging.json', '--format', 'json', '--all'], { cwd: dir });
+    const json = await cliInProcess(['catalog', 'check', '--spec', 'webex-messaging.json', '--format', 'json', '--all'], { cwd: dir });
     const rows = JSON.parse(json.stdout) as Array<{ notice: string; status: string; field?: string }>;
     expect(rows.find((x) => x.notice === 'telephony-calls-filter-number' && x.field === 'resource')?.status).toBe('ok');
     expect(rows.find((x) => x.notice === 'rooms-meeting-info-deprecated')?.status).toBe('gone-as-said');

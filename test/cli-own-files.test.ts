@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownFileByText } from '../cli/walk/own-files.js';
-import { assertBuilt, cli, tempTrees } from './cli/run.js';
+import { assertBuilt, cli, cliInProcess, tempTrees } from './cli/run.js';
 import { SIM_RING } from './helpers/snippets.js';
 
 const tree = tempTrees();
@@ -25,18 +25,18 @@ function found(d: string): string[] {
 const snapshot = (d: string): Map<string, string> => new Map(readdirSync(d, { recursive: true, encoding: 'utf8' }).filter((f) => /^(r\.|renamed|baseline|\.collab-migrate-cache\/.+)/.test(f.split(path.sep).join('/')) && !f.endsWith('cache')).map((f) => [f, readFileSync(path.join(d, f), 'utf8')]));
 
 describe('its own files are never findings', { timeout: 180_000 }, () => {
-  it('scanning again after writing every report, a baseline and a cache gives the same findings; --fix leaves them', () => {
+  it('scanning again after writing every report, a baseline and a cache gives the same findings; --fix leaves them', async () => {
     const d = tree({ 'src/sim.ts': SIM_RING, 'config/api.json': CONFIG_JSON });
     execFileSync('git', ['init', '-q'], { cwd: d });
     const first = found(d);
     expect(first.length).toBeGreaterThanOrEqual(2);
     const outs = ['--json-output', 'r.json', '--sarif-output', 'r.sarif.json', '--markdown-output', 'r.md', '--html-output', 'r.html', '--github-output', 'r.github.txt', '--text-output', 'r.txt'];
-    cli([...outs, '--baseline-write', 'baseline.json', '--cache', ...DAY], { cwd: d });
+    await cliInProcess([...outs, '--baseline-write', 'baseline.json', '--cache', ...DAY], { cwd: d });
     // Renamed: no longer the run's configured path, still ours.
     renameSync(path.join(d, 'r.json'), path.join(d, 'renamed.json'));
-    cli(['--json-output', 'r.json', ...DAY], { cwd: d });
+    await cliInProcess(['--json-output', 'r.json', ...DAY], { cwd: d });
     expect(found(d)).toEqual(first);
-    const r = JSON.parse(cli(['--format', 'json', ...DAY], { cwd: d }).stdout) as { files: { file: string; outcome: string; reason?: string }[]; summary: { unanalysed: number } };
+    const r = JSON.parse((await cliInProcess(['--format', 'json', ...DAY], { cwd: d })).stdout) as { files: { file: string; outcome: string; reason?: string }[]; summary: { unanalysed: number } };
     expect(r.files.filter((f) => f.outcome === 'skipped').map((f) => `${f.file}: ${f.reason}`)).toEqual([
       'baseline.json: written by collab-migrate (a baseline)',
       // HTML pages are read for their inline scripts: the HTML report is one of its own files too.
@@ -49,7 +49,7 @@ describe('its own files are never findings', { timeout: 180_000 }, () => {
     // --fix edits the sources, never the reports, the baseline or the cache.
     const before = snapshot(d);
     expect(before.size).toBeGreaterThanOrEqual(7);
-    const fix = cli(['--fix', '--fix-mode', 'final', '--allow-dirty', ...DAY], { cwd: d });
+    const fix = await cliInProcess(['--fix', '--fix-mode', 'final', '--allow-dirty', ...DAY], { cwd: d });
     expect(fix.code, fix.stderr).not.toBe(2);
     expect(readFileSync(path.join(d, 'src/sim.ts'), 'utf8')).not.toBe(SIM_RING);
     for (const [file, text] of before) expect(readFileSync(path.join(d, file), 'utf8'), file).toBe(text);

@@ -5,7 +5,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
-import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+import { assertBuilt, cli, cliInProcess, removeTree, tempTree } from './cli/run.js';
 import { SIM_RING } from './helpers/snippets.js';
 
 const catalog = loadCatalog();
@@ -32,32 +32,32 @@ describe('confidence on every match', () => {
     expect(m.fix).toBeDefined();
   });
 
-  it('the JSON report and SARIF carry confidence and its reason per finding', () => {
+  it('the JSON report and SARIF carry confidence and its reason per finding', async () => {
     const d = tempTree({ 'src/a.ts': SIM_RING });
     dirs.push(d);
     const json = JSON.parse(cli(['--format', 'json', '--only', 'workspace-answer-confirmation-renamed', ...TODAY], { cwd: d }).stdout);
     expect(json.findings[0]).toMatchObject({ confidence: 'certain', fixable: true });
     expect(typeof json.findings[0].confidenceReason).toBe('string');
-    const sarif = JSON.parse(cli(['--format', 'sarif', '--only', 'workspace-answer-confirmation-renamed', ...TODAY], { cwd: d }).stdout);
+    const sarif = JSON.parse((await cliInProcess(['--format', 'sarif', '--only', 'workspace-answer-confirmation-renamed', ...TODAY], { cwd: d })).stdout);
     expect(sarif.runs[0].results[0].properties).toMatchObject({ confidence: 'certain' });
     expect(sarif.runs[0].results[0].properties.confidenceReason).toBe(json.findings[0].confidenceReason);
   });
 
-  it('explain says what certain and likely mean for the notice', () => {
+  it('explain says what certain and likely mean for the notice', async () => {
     const d = tempTree({ 'x.txt': '' });
     dirs.push(d);
-    const out = cli(['explain', 'workspace-answer-confirmation-renamed', ...TODAY], { cwd: d }).stdout;
+    const out = (await cliInProcess(['explain', 'workspace-answer-confirmation-renamed', ...TODAY], { cwd: d })).stdout;
     expect(out).toMatch(/certain\s+the code is tied/);
     expect(out).toMatch(/likely\s+.*suggestion only/);
   });
 
-  it('explain lists where each detection applies: its endpoints, the endpoints using the same name for something else, or the context', () => {
+  it('explain lists where each detection applies: its endpoints, the endpoints using the same name for something else, or the context', async () => {
     const d = tempTree({ 'x.txt': '' });
     dirs.push(d);
-    const trunk = cli(['explain', 'trunk-error-codes-renamed', ...TODAY], { cwd: d }).stdout;
+    const trunk = (await cliInProcess(['explain', 'trunk-error-codes-renamed', ...TODAY], { cwd: d })).stdout;
     expect(trunk).toContain('Applies to: `GET /telephony/config/premisePstn/trunks/{trunkId}` (response)');
     expect(trunk).toMatch(/Not reported where tied to these endpoints.*`GET \/devices\/\{deviceId\}`/);
-    const header = cli(['explain', 'webhook-header-names-lowercase', ...TODAY], { cwd: d }).stdout;
+    const header = (await cliInProcess(['explain', 'webhook-header-names-lowercase', ...TODAY], { cwd: d })).stdout;
     expect(header).toContain('Applies to webhook deliveries');
   });
 });

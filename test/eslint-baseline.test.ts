@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Linter } from 'eslint';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import plugin from '../rules/index.js';
-import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+import { assertBuilt, cli, cliInProcess, removeTree, tempTree } from './cli/run.js';
 
 // Effective 2026-05-19.
 const SIGNATURE = `export function signature(req: { headers: Record<string, string> }) {
@@ -41,7 +41,7 @@ function put(cwd: string, file: string, text: string): void {
 }
 
 describe('configure({ baseline })', { timeout: 120_000 }, () => {
-  it('hides recorded findings until their date, reports new ones as errors now', () => {
+  it('hides recorded findings until their date, reports new ones as errors now', async () => {
     const d = tempTree({ 'src/.keep': '' });
     dirs.push(d);
     put(d, 'src/sig.ts', SIGNATURE);
@@ -59,18 +59,18 @@ describe('configure({ baseline })', { timeout: 120_000 }, () => {
     put(d, 'src/new.ts', SIGNATURE);
     expect(lint(d, 'src/new.ts', '2026-03-01').map((m) => m.severity)).toEqual([2]);
     // The CLI agrees on both files.
-    const r = JSON.parse(cli(['--format', 'json', '--baseline', 'collab-migrate-baseline.json', '--today', '2026-03-01'], { cwd: d }).stdout) as { findings: { file: string; severity: string; baseline: string }[] };
+    const r = JSON.parse((await cliInProcess(['--format', 'json', '--baseline', 'collab-migrate-baseline.json', '--today', '2026-03-01'], { cwd: d })).stdout) as { findings: { file: string; severity: string; baseline: string }[] };
     expect(r.findings.map((f) => [f.file, f.severity, f.baseline])).toEqual([
       ['src/new.ts', 'error', 'new'],
       ['src/sig.ts', 'warning', 'recorded'],
     ]);
   });
 
-  it('a recorded finding of a notice already in force when the baseline was written stays quiet', () => {
+  it('a recorded finding of a notice already in force when the baseline was written stays quiet', async () => {
     const d = tempTree({});
     dirs.push(d);
     put(d, 'sig.ts', SIGNATURE);
-    expect(cli(['--baseline-write', 'collab-migrate-baseline.json', '--today', '2026-06-01'], { cwd: d }).code).toBe(0);
+    expect((await cliInProcess(['--baseline-write', 'collab-migrate-baseline.json', '--today', '2026-06-01'], { cwd: d })).code).toBe(0);
     expect(lint(d, 'sig.ts', '2026-06-01')).toEqual([]);
     expect(lint(d, 'sig.ts', '2027-01-01')).toEqual([]);
     put(d, 'new.ts', SIGNATURE.replace('signature', 'fresh'));

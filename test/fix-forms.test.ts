@@ -18,7 +18,7 @@ import { checkSyntax, fixFile } from '../engine/fix/edits.js';
 import { fixTimingOf, SUGGEST_FINAL_FORM } from '../engine/fix/timing.js';
 import type { EngineOptions, Notice } from '../engine/types.js';
 import plugin from '../rules/index.js';
-import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
+import { assertBuilt, cli, cliInProcess, removeTree, tempTree } from './cli/run.js';
 import { fixPairs } from './helpers/fixtures.js';
 
 const catalog = loadCatalog();
@@ -166,27 +166,27 @@ describe('ESLint: fix carries only safe edits and transitional forms; final form
 describe('the CLI: --today picks the form, --fix-mode final writes final forms early, the report names the form', { timeout: 120_000 }, () => {
   beforeAll(() => assertBuilt());
   const source = "export const sig = (event: any) => event.headers['X-Spark-Signature'];\n";
-  it('--fix before the date writes the transitional form, then contracts it on the date', () => {
+  it('--fix before the date writes the transitional form, then contracts it on the date', async () => {
     const d = tempTree({ 'a.ts': source });
     try {
       const scan = cli(['--only', 'webhook-header-names-lowercase', '--today', '2026-05-01', '--format', 'json'], { cwd: d });
       expect(JSON.parse(scan.stdout).findings.map((f: { fixForm?: string }) => f.fixForm)).toEqual(['transitional']);
-      expect(cli(['--fix', '--allow-dirty', '--only', 'webhook-header-names-lowercase', '--today', '2026-05-01'], { cwd: d }).code).toBe(0);
+      expect((await cliInProcess(['--fix', '--allow-dirty', '--only', 'webhook-header-names-lowercase', '--today', '2026-05-01'], { cwd: d })).code).toBe(0);
       expect(readFileSync(path.join(d, 'a.ts'), 'utf8')).toBe("export const sig = (event: any) => event.headers['x-spark-signature'] ?? event.headers['X-Spark-Signature'];\n");
-      const again = cli(['--only', 'webhook-header-names-lowercase', '--today', '2026-05-01', '--format', 'json'], { cwd: d });
+      const again = await cliInProcess(['--only', 'webhook-header-names-lowercase', '--today', '2026-05-01', '--format', 'json'], { cwd: d });
       expect(JSON.parse(again.stdout).findings).toEqual([]);
-      cli(['--fix', '--allow-dirty', '--only', 'webhook-header-names-lowercase', '--today', '2026-05-19'], { cwd: d });
+      await cliInProcess(['--fix', '--allow-dirty', '--only', 'webhook-header-names-lowercase', '--today', '2026-05-19'], { cwd: d });
       expect(readFileSync(path.join(d, 'a.ts'), 'utf8')).toBe("export const sig = (event: any) => event.headers['x-spark-signature'];\n");
     } finally {
       removeTree(d);
     }
   });
-  it('--fix-mode final before the date writes the final form; a bad mode is a usage error', () => {
+  it('--fix-mode final before the date writes the final form; a bad mode is a usage error', async () => {
     const d = tempTree({ 'a.ts': source });
     try {
-      expect(cli(['--fix', '--allow-dirty', '--fix-mode', 'final', '--only', 'webhook-header-names-lowercase', '--today', '2026-05-01'], { cwd: d }).code).toBe(0);
+      expect((await cliInProcess(['--fix', '--allow-dirty', '--fix-mode', 'final', '--only', 'webhook-header-names-lowercase', '--today', '2026-05-01'], { cwd: d })).code).toBe(0);
       expect(readFileSync(path.join(d, 'a.ts'), 'utf8')).toBe("export const sig = (event: any) => event.headers['x-spark-signature'];\n");
-      expect(cli(['--fix-mode', 'soon', '--today', '2026-05-01'], { cwd: d }).code).toBe(2);
+      expect((await cliInProcess(['--fix-mode', 'soon', '--today', '2026-05-01'], { cwd: d })).code).toBe(2);
     } finally {
       removeTree(d);
     }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineStartName } from '../engine/read/printable.js';
 import { checkSyntax } from '../engine/fix/edits.js';
 import { createHostileTree, snapshotTree, type EntrySnapshot, type HostileTree } from './helpers/hostile-tree.js';
-import { assertBuilt, BIN, cli, git, removeTree, tempTree, withoutNoUndoNote, writeTree } from './cli/run.js';
+import { assertBuilt, BIN, cli, cliInProcess, git, removeTree, tempTree, withoutNoUndoNote, writeTree } from './cli/run.js';
 
 const TODAY = ['--today', '2026-11-22'];
 const STACK = /\n\s+at /;
@@ -253,11 +253,14 @@ describe('bad configuration (one line on stderr, exit 2, the stack only with --d
     [['--notices', 'folder.json'], /^collab-migrate: --notices: not a regular file: folder\.json$/],
     [['--max-file-size', '0'], /Invalid --max-file-size "0"/],
     [['--concurrency', 'lots'], /Invalid --concurrency "lots"/],
-  ])('%j', (args, message) => {
-    const r = cli([...args, ...TODAY], { cwd: dir });
+  ])('%j', async (args, message) => {
+    // In process (the CLI's main on collected output, test/cli/run.ts) save the FIFO, whose read would block:
+    // a message and an exit code need no process of their own; cli.test.ts runs `--debug` through the binary.
+    const run = args.includes('fifo.json') ? async (a: string[], o: { cwd: string }) => cli(a, o) : cliInProcess;
+    const r = await run([...args, ...TODAY], { cwd: dir });
     expectOneLine(r, message);
     expect(r.stdout).toBe('');
-    const debug = cli([...args, ...TODAY, '--debug'], { cwd: dir });
+    const debug = await run([...args, ...TODAY, '--debug'], { cwd: dir });
     expect(debug.code).toBe(2);
     expect(debug.stderr).toMatch(STACK);
   });
@@ -267,10 +270,10 @@ describe('bad configuration (one line on stderr, exit 2, the stack only with --d
     ['.collab-migraterc.json', JSON.stringify({ only: ['no-such-id'] }), /Unknown notice "no-such-id"/],
     ['package.json', JSON.stringify({ name: 'x', 'collab-migrate': { befor: '2026-01-01' } }), /package\.json "collab-migrate" key .*unknown option "befor"; did you mean "before"\?/],
     ['package.json', JSON.stringify({ name: 'x', 'collab-migrate': 'json' }), /package\.json "collab-migrate" key .*expected an object of options, got "json"/],
-  ])('%s %s', (name, content, message) => {
+  ])('%s %s', async (name, content, message) => {
     writeFileSync(path.join(dir, name), content);
     try {
-      expectOneLine(cli([...TODAY], { cwd: dir }), message);
+      expectOneLine(await cliInProcess([...TODAY], { cwd: dir }), message);
     } finally {
       unlinkSync(path.join(dir, name));
     }

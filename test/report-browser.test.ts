@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, cli } from './cli/run.js';
+import { assertBuilt, cli, cliInProcess } from './cli/run.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = path.join(ROOT, 'test-output', 'report-browser');
@@ -152,9 +152,9 @@ describe.skipIf(!CHROMIUM)(TITLE, { timeout: 180_000 }, () => {
   it('shows a merged report of three repositories on one timeline', async () => {
     const dir = path.join(OUT, 'reports');
     mkdirSync(dir, { recursive: true });
-    cli(['examples/consumer-app', ...DAY, '--format', 'json', '-o', path.join(dir, 'app.json'), '--repo-name', 'acme/collab-ops'], { cwd: ROOT });
-    cli(['examples/org/license-sync', ...DAY, '--format', 'json', '-o', path.join(dir, 'license-sync.json'), '--repo-name', 'acme/license-sync'], { cwd: ROOT });
-    cli(['examples/org/webhook-relay', ...DAY, '--format', 'json', '-o', path.join(dir, 'webhook-relay.json'), '--repo-name', 'acme/webhook-relay'], { cwd: ROOT });
+    await cliInProcess(['examples/consumer-app', ...DAY, '--format', 'json', '-o', path.join(dir, 'app.json'), '--repo-name', 'acme/collab-ops'], { cwd: ROOT });
+    await cliInProcess(['examples/org/license-sync', ...DAY, '--format', 'json', '-o', path.join(dir, 'license-sync.json'), '--repo-name', 'acme/license-sync'], { cwd: ROOT });
+    await cliInProcess(['examples/org/webhook-relay', ...DAY, '--format', 'json', '-o', path.join(dir, 'webhook-relay.json'), '--repo-name', 'acme/webhook-relay'], { cwd: ROOT });
     const m = cli(['merge', dir, '--format', 'html', '-o', path.join(OUT, 'merged.html')], { cwd: ROOT });
     expect(m.code, m.stderr).toBe(0);
     const page = await open(path.join(OUT, 'merged.html'));

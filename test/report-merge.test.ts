@@ -9,7 +9,7 @@ import { formatMarkdown } from '../cli/report/formats/markdown.js';
 import { formatText } from '../cli/report/formats/text.js';
 import { mergeReports, parseReport, withRepositoryPaths } from '../cli/report/merge.js';
 import { toJson } from '../cli/report/report.js';
-import { assertBuilt, cli } from './cli/run.js';
+import { assertBuilt, cli, cliInProcess } from './cli/run.js';
 import { finding, notice, report } from './helpers/report.js';
 
 const LICENSES = notice('license-names-shortened', { effective: '2026-01-26' });
@@ -112,37 +112,37 @@ describe('parseReport', () => {
 });
 
 describe('collab-migrate merge (the binary)', { timeout: 180_000 }, () => {
-  it('merges a folder of scan reports (one per repository) and refuses what is not a report', () => {
+  it('merges a folder of scan reports (one per repository) and refuses what is not a report', async () => {
     assertBuilt();
     const root = fileURLToPath(new URL('..', import.meta.url));
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-merge-'));
     try {
       mkdirSync(path.join(dir, 'reports', 'report-relay'), { recursive: true });
       mkdirSync(path.join(dir, 'reports', 'report-sync'), { recursive: true });
-      const relay = cli(['examples/org/webhook-relay', '--today', '2026-03-01', '--format', 'json', '-o', path.join(dir, 'reports', 'report-relay', 'report.json'), '--repo-name', 'acme/webhook-relay'], { cwd: root });
+      const relay = await cliInProcess(['examples/org/webhook-relay', '--today', '2026-03-01', '--format', 'json', '-o', path.join(dir, 'reports', 'report-relay', 'report.json'), '--repo-name', 'acme/webhook-relay'], { cwd: root });
       expect(relay.code, relay.stderr).toBe(1);
-      const sync = cli(['examples/org/license-sync', '--today', '2026-03-01', '--json-output', path.join(dir, 'reports', 'report-sync', 'report.json'), '--repo-name', 'acme/license-sync'], { cwd: root });
+      const sync = await cliInProcess(['examples/org/license-sync', '--today', '2026-03-01', '--json-output', path.join(dir, 'reports', 'report-sync', 'report.json'), '--repo-name', 'acme/license-sync'], { cwd: root });
       expect(sync.code, sync.stderr).toBe(1);
       const md = cli(['merge', 'reports', '--format', 'markdown'], { cwd: dir });
       expect(md.code, md.stderr).toBe(0);
       expect(md.stdout).toContain('## ❌ collab-migrate readiness: 2 repositories');
       // Issue 12: webhook-signature-sha1 is not breaking (a warning in force), and before a notice's date only safe edits and transitional forms count as fixable.
       expect(md.stdout).toMatch(/\| acme\/webhook-relay \| `[0-9a-f]{12}` \| 1 \| 4 \| 1 \| 4 \|\n\| acme\/license-sync \| `[0-9a-f]{12}` \| 1 \| 1 \| 2 \| 2 \|/);
-      const json = cli(['merge', 'reports/report-sync/report.json', 'reports/report-relay/report.json', '--format', 'json', '--today', '2026-06-01'], { cwd: dir });
+      const json = await cliInProcess(['merge', 'reports/report-sync/report.json', 'reports/report-relay/report.json', '--format', 'json', '--today', '2026-06-01'], { cwd: dir });
       const merged = JSON.parse(json.stdout) as { today: string; repositories: { name: string }[]; findings: { repository: string }[] };
       expect(merged.today).toBe('2026-06-01');
       expect(merged.repositories.map((r) => r.name)).toEqual(['acme/webhook-relay', 'acme/license-sync']);
       expect(new Set(merged.findings.map((f) => f.repository))).toEqual(new Set(['acme/webhook-relay', 'acme/license-sync']));
       // -o: nothing on stdout, one summary line on stderr (as a scan with --output).
-      const out = cli(['merge', 'reports', '--format', 'html', '-o', 'org.html', '--today', '2026-03-01'], { cwd: dir });
+      const out = await cliInProcess(['merge', 'reports', '--format', 'html', '-o', 'org.html', '--today', '2026-03-01'], { cwd: dir });
       expect(out.code, out.stderr).toBe(0);
       expect(out.stdout).toBe('');
       expect(out.stderr).toMatch(/^collab-migrate: 2 errors, 5 warnings \(\d+ fixable\) in \d+ files.*, from 2 repositories; wrote org\.html \(html\)\n$/);
       writeFileSync(path.join(dir, 'notes.json'), '{"hello": 1}');
-      const bad = cli(['merge', 'reports', 'notes.json'], { cwd: dir });
+      const bad = await cliInProcess(['merge', 'reports', 'notes.json'], { cwd: dir });
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain('notes.json: not a collab-migrate JSON report');
-      expect(cli(['merge', 'missing'], { cwd: dir }).stderr).toContain('Cannot read missing (ENOENT)');
+      expect((await cliInProcess(['merge', 'missing'], { cwd: dir })).stderr).toContain('Cannot read missing (ENOENT)');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -8,7 +8,7 @@ import { Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSuppressions, suppressionFor } from '../engine/findings/suppressions.js';
 import plugin from '../rules/index.js';
-import { assertBuilt, cli, removeTree, tempTree, tempTrees } from './cli/run.js';
+import { assertBuilt, cli, cliInProcess, removeTree, tempTree, tempTrees } from './cli/run.js';
 import { SIM_RING } from './helpers/snippets.js';
 
 const RENAME = 'workspace-answer-confirmation-renamed';
@@ -59,38 +59,38 @@ describe('ESLint directives, as parsed for the CLI', () => {
 describe('the CLI honours eslint-disable comments for its rules', { timeout: 180_000 }, () => {
   const tree = tempTrees();
   beforeAll(() => assertBuilt());
-  const scan = (d: string, extra: string[] = []): { code: number | null; report: { findings: unknown[]; summary: { suppressed: number; warnings: number }; suppressions: { unused: { line: number; kind: string; syntax?: string; ids: string[] }[] } } } => {
-    const r = cli(['--format', 'json', '--today', '2026-11-22', ...extra], { cwd: d });
+  const scan = async (d: string, extra: string[] = []): Promise<{ code: number | null; report: { findings: unknown[]; summary: { suppressed: number; warnings: number }; suppressions: { unused: { line: number; kind: string; syntax?: string; ids: string[] }[] } } }> => {
+    const r = await cliInProcess(['--format', 'json', '--today', '2026-11-22', ...extra], { cwd: d });
     return { code: r.code, report: JSON.parse(r.stdout) };
   };
 
-  it('next-line, line and block forms suppress; another rule name does not', () => {
+  it('next-line, line and block forms suppress; another rule name does not', async () => {
     for (const text of [
       before(`// eslint-disable-next-line collab-migrate/${RENAME} -- migrated server-side`),
       SIM_RING.replace('false };', `false }; // eslint-disable-line collab-migrate/${RENAME}`),
       `/* eslint-disable collab-migrate/${RENAME} */\n${SIM_RING}`,
       `/* eslint-disable */\n${SIM_RING}`,
     ]) {
-      const { code, report } = scan(tree({ 'a.ts': text }));
+      const { code, report } = await scan(tree({ 'a.ts': text }));
       expect(code, text).toBe(0);
       expect(report.findings).toEqual([]);
       expect(report.summary.suppressed).toBe(1);
     }
-    const other = scan(tree({ 'a.ts': before('// eslint-disable-next-line no-console') }));
+    const other = await scan(tree({ 'a.ts': before('// eslint-disable-next-line no-console') }));
     expect(other.report.summary.warnings).toBe(1); // the rename is not breaking: a warning, exit 0
     expect(other.report.findings).toHaveLength(1);
-    const ended = scan(tree({ 'a.ts': `/* eslint-disable collab-migrate/${RENAME} */\n/* eslint-enable collab-migrate/${RENAME} */\n${SIM_RING}` }));
+    const ended = await scan(tree({ 'a.ts': `/* eslint-disable collab-migrate/${RENAME} */\n/* eslint-enable collab-migrate/${RENAME} */\n${SIM_RING}` }));
     expect(ended.report.findings).toHaveLength(1);
   });
 
-  it('--report-unused-suppressions lists unused comments of both syntaxes, not bare ESLint directives', () => {
+  it('--report-unused-suppressions lists unused comments of both syntaxes, not bare ESLint directives', async () => {
     const text = [`// eslint-disable-next-line collab-migrate/${RENAME}`, 'export const a = 1;', `// collab-migrate-ignore-next-line ${RENAME}`, 'export const b = 2;', '// eslint-disable-next-line', 'export const c = 3;', ''].join('\n');
-    const { report } = scan(tree({ 'a.ts': text }), ['--report-unused-suppressions']);
+    const { report } = await scan(tree({ 'a.ts': text }), ['--report-unused-suppressions']);
     expect(report.suppressions.unused).toEqual([
       { file: 'a.ts', line: 1, kind: 'next-line', syntax: 'eslint', ids: [RENAME] },
       { file: 'a.ts', line: 3, kind: 'next-line', ids: [RENAME] },
     ]);
-    const textOut = cli(['--today', '2026-11-22', '--report-unused-suppressions'], { cwd: tree({ 'a.ts': text }) }).stdout;
+    const textOut = (await cliInProcess(['--today', '2026-11-22', '--report-unused-suppressions'], { cwd: tree({ 'a.ts': text }) })).stdout;
     expect(textOut).toContain(`a.ts:1  eslint-disable-next-line collab-migrate/${RENAME}`);
   });
 });
@@ -111,7 +111,7 @@ describe('the ESLint plugin honours collab-migrate-ignore comments, until their 
     expect(after[0].line).toBe(3);
   });
 
-  it('an invalid comment is reported, as the CLI lists it: by the rule it names, or once when it names none', () => {
+  it('an invalid comment is reported, as the CLI lists it: by the rule it names, or once when it names none', async () => {
     const text = `// collab-migrate-ignore-next-line ${RENAME} until 2026-13-45 -- bad day\n${SIM_RING}// collab-migrate-ignore-next-line no-such-notice -- typo\n`;
     const all = new Linter({ configType: 'flat' }).verify(text, [plugin.configs.typescript, plugin.configs.configure({ today: '2026-11-22' })], { filename: 'a.ts' });
     const invalid = all.filter((m) => m.messageId === 'invalidSuppression');
@@ -124,7 +124,7 @@ describe('the ESLint plugin honours collab-migrate-ignore comments, until their 
     expect(all.filter((m) => m.ruleId === `collab-migrate/${RENAME}` && m.messageId !== 'invalidSuppression')).toHaveLength(1);
     const d = tempTree({ 'a.ts': text });
     try {
-      const r = JSON.parse(cli(['--format', 'json', '--today', '2026-11-22'], { cwd: d }).stdout) as { suppressions: { invalid: { line: number }[] } };
+      const r = JSON.parse((await cliInProcess(['--format', 'json', '--today', '2026-11-22'], { cwd: d })).stdout) as { suppressions: { invalid: { line: number }[] } };
       expect(r.suppressions.invalid.map((x) => x.line)).toEqual(invalid.map((m) => m.line));
     } finally {
       removeTree(d);
