@@ -109,3 +109,40 @@ describe('a file with legacy object-literal decorators', () => {
     expect(parseSource('const o = {\n  @foo[bar] a() { return 1; },\n};\n', 'b.js')).toMatchObject({ ok: true, parser: 'babel' });
   });
 });
+
+describe('all object-literal decorators of a file blanked in one parse', () => {
+  /** The text with each listed decorator replaced by spaces of its length (what the blanking must give). */
+  const blankedByHand = (text: string, decorators: readonly string[]): string => decorators.reduce((t, d) => t.replace(d, ' '.repeat(d.length)), text);
+  const tree = (text: string): string => {
+    const parsed = parseSource(text, 'p.js', undefined, { ranges: false });
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return JSON.stringify(parsed.ast);
+  };
+
+  it("blanks exactly the decorators, not an `@` in a comment, string, template or regular expression", () => {
+    const decorators = ["@whileInFlight('a')", '@oneFlight', '@waitForValue(\'@token\')', '@b.c'];
+    const text = `/** @param {string} x */
+export default Plugin.extend({
+  ${decorators[0]} ${decorators[1]}
+  refresh(x) { return fetch('https://api.ciscospark.com/v1/people?q=@me'); },
+  // @see another
+  ${decorators[2]}
+  get token() { return \`@\${x}\` + /@+/.source; },
+  ${decorators[3]} list() { return '@'; },
+});
+`;
+    const parsed = parseSource(text, 'p.js', undefined, { ranges: false });
+    expect(parsed.ok && parsed.parser).toBe('oxc-decorators');
+    expect(tree(text)).toBe(tree(blankedByHand(text, decorators)));
+    expect(tree(blankedByHand(text, decorators))).toContain('q=@me');
+  });
+
+  it('keeps the decorators oxc accepts before the first one it rejects, and a class decorator after it', () => {
+    const text = "@sealed class A {}\nexport default P.extend({\n  @oneFlight m() { return 1; },\n  k: class { @observable v = 1; },\n});\n";
+    const parsed = parseSource(text, 'p.js', undefined, { ranges: false });
+    expect(parsed.ok && parsed.parser).toBe('oxc-decorators');
+    const json = JSON.stringify(parsed.ok && parsed.ast);
+    expect(json.match(/"type":"Decorator"/g)).toHaveLength(2);
+    expect(json).toBe(tree(blankedByHand(text, ['@oneFlight'])));
+  });
+});
