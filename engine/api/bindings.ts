@@ -768,6 +768,19 @@ function samePathBeforeQuery(a: string, b: string): string | undefined {
 }
 
 /**
+ * The start two absolute URLs share, up to the last `/` before they (or an unknown part) differ, when it holds
+ * the scheme, the host and the slash after it (`https://webexapis.com/v1/`); undefined otherwise.
+ */
+function sameBase(a: string, b: string): string | undefined {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i] && a[i] !== UNKNOWN) i++;
+  const cut = a.lastIndexOf('/', i - 1);
+  if (cut < 0) return undefined;
+  const base = a.slice(0, cut + 1);
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+\//i.test(base) ? base : undefined;
+}
+
+/**
  * A choice folded: the value both branches agree on, or the branch a test on a folded string picks
  * (`path.includes('?') ? '&' : '?'`, `url.indexOf('?') >= 0 ? ...`): taken when the known text holds the
  * searched text, not taken when the string is wholly known without it; undefined otherwise.
@@ -782,6 +795,10 @@ export function foldConditional(n: TSESTree.ConditionalExpression, fold: (n: Nod
   // differs: that URL with an unknown query.
   const sharedPath = yes && no ? samePathBeforeQuery(yes.value, no.value) : undefined;
   if (sharedPath) return withAssumed({ value: `${sharedPath}?${UNKNOWN}`, complete: false }, yes!, no!);
+  // `id ? `${base}/${resource}/${id}` : `${base}/${resource}``: two URLs on the same host whose paths part after a
+  // known start: that start with an unknown rest (the host and the known path segments, never a guessed path).
+  const sharedBase = yes && no ? sameBase(yes.value, no.value) : undefined;
+  if (sharedBase) return withAssumed({ value: `${sharedBase}${UNKNOWN}`, complete: false }, yes!, no!);
   let test = unwrap(n.test as Node);
   let negate = false;
   while (test.type === 'UnaryExpression' && test.operator === '!') {
@@ -981,6 +998,18 @@ export function thisFieldObject(file: FileContext, node: Node): TSESTree.ObjectE
   const written = thisFieldWrite(file, n);
   const value = written ? resolveLocal(file, written.value) : undefined;
   return value?.type === 'ObjectExpression' ? value : undefined;
+}
+
+/**
+ * The `new Headers({ ... })` a `this` field holds, written as {@link thisFieldObject} requires
+ * (`this.headers = new Headers({ Authorization, 'Content-Type': type })` once in the constructor); undefined otherwise.
+ */
+export function thisFieldHeaders(file: FileContext, node: Node): TSESTree.NewExpression | undefined {
+  const n = unwrap(node);
+  if (n.type !== 'MemberExpression' || unwrap(n.object).type !== 'ThisExpression') return undefined;
+  const written = thisFieldWrite(file, n);
+  const value = written ? unwrap(written.value) : undefined;
+  return value?.type === 'NewExpression' && value.callee.type === 'Identifier' && value.callee.name === 'Headers' ? value : undefined;
 }
 
 /** Folds a value written in a constructor: its parameters at their defaults (assumed), known string methods applied. */

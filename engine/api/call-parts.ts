@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { isApiUrl } from './url.js';
-import { enclosingScope, mergedArguments, objectOf, resolveLocal, returnedObject, stringOf, thisFieldObject } from './bindings.js';
+import { enclosingScope, mergedArguments, objectOf, resolveLocal, returnedObject, stringOf, thisFieldHeaders, thisFieldObject } from './bindings.js';
 import { findHeader, type HttpClientInstance, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
 
 /** The base URL (client instance, `baseURL`, `prefixUrl`) a request's URL was resolved against. */
@@ -57,6 +57,8 @@ const isEmptyObject = (n: Node): boolean => {
 export function headersOf(file: FileContext, node: Node | undefined, depth = 0): { headers: RequestHeader[]; object?: TSESTree.ObjectExpression } {
   if (!node || depth > 4) return { headers: [] };
   let n = resolveLocal(file, node);
+  // `headers: this.headers` where the constructor wrote `this.headers = new Headers({ ... })`.
+  n = thisFieldHeaders(file, n) ?? n;
   if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'Headers') {
     // `const h = new Headers(); h.append('Content-Type', t)`: what the calls add before the use, then the initial object's.
     const added = appendedHeaders(file, node);

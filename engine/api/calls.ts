@@ -164,19 +164,24 @@ function fetchCall(site: CallSite): HttpRequest | undefined {
   if (!args[0]) return undefined;
   const r = make(site, 'fetch');
   const first = resolveLocal(file, args[0]);
+  // `fetch(new Request(url, init))`, or `const req = new Request(url, init); fetch(req)`: without an init of its
+  // own, the call sends the method, headers and body the Request was built with.
+  let initNode = args[1];
   if (first.type === 'NewExpression' && first.callee.type === 'Identifier' && first.callee.name === 'Request') {
     r.urlNode = first.arguments[0] as Node;
     r.url = stringOf(file, r.urlNode);
+    if (!initNode && first.arguments[1] && first.arguments[1].type !== 'SpreadElement') initNode = first.arguments[1];
+    if (first !== unwrap(args[0])) r.sentRequest = args[0];
   } else {
     r.urlNode = args[0];
     r.url = stringOf(file, args[0]);
   }
-  const init = objectOf(file, args[1]) ?? assignedDefaults(file, args[1]);
-  if (args[1]) r.optionsNode = args[1];
-  r.method = optionsMethod(file, args[1]);
+  const init = objectOf(file, initNode) ?? assignedDefaults(file, initNode);
+  if (initNode) r.optionsNode = initNode;
+  r.method = optionsMethod(file, initNode);
   fromConfig(file, r, init, undefined, { body: 'body' });
-  mergedHeaders(file, r, init, args[1]);
-  assignedHeaders(file, r, site.call, args[1]);
+  mergedHeaders(file, r, init, initNode);
+  assignedHeaders(file, r, site.call, initNode);
   return finish(r, site.catalog);
 }
 

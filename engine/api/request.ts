@@ -48,6 +48,8 @@ export interface HttpRequest {
   /** The URL folded through constants, templates, concatenation, `new URL(path, base)` and a client's base URL. */
   url?: StaticString;
   urlNode?: TSESTree.Node;
+  /** `fetch(request)` of a `new Request(url, init)` built before the call: the argument that sends it. */
+  sentRequest?: TSESTree.Node;
   /** The URL resolves to a catalog API host or a known API path. */
   isApi: boolean;
   headers: RequestHeader[];

@@ -112,7 +112,8 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     for (const r of requests) {
       // At the call site when its own URL writes the host (`get('https://webexapis.com/v1/people/me')`).
       if (!r.wrapper || (r.urlNode && file.getText(r.urlNode).includes(urlHost(r.url!)!))) {
-        out.push({ node: r.urlNode ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! }, ...(unsure && r.url!.assumed === undefined ? { confidence: 'likely' as const, confidenceReason: unsure } : {}) });
+        // `fetch(request)` of a Request built before: at the call that sends it, as a `fetch(url)` is reported.
+        out.push({ node: r.sentRequest ?? r.urlNode ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! }, ...(unsure && r.url!.assumed === undefined ? { confidence: 'likely' as const, confidenceReason: unsure } : {}) });
         continue;
       }
       const list = through.get(r.wrapper.request) ?? [];

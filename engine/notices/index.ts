@@ -11,6 +11,7 @@ import { corsLocalhostOrigins } from './cors-localhost-origins.js';
 import { formContentTypeJsonBody } from './form-content-type-json-body.js';
 import { getRequestContentType } from './get-request-content-type.js';
 import { licensePartialSuccess } from './license-partial-success.js';
+import { oauthAuthorizeStateMissing } from './oauth-authorize-state-missing.js';
 import { scimAccountStatusArray } from './scim-account-status-array.js';
 import { tokenEndpointFormBody } from './token-endpoint-form-body.js';
 
@@ -23,6 +24,7 @@ const handlers: Detector<any>[] = [
   formContentTypeJsonBody,
   getRequestContentType,
   licensePartialSuccess,
+  oauthAuthorizeStateMissing,
   scimAccountStatusArray,
   tokenEndpointFormBody,
 ];

@@ -380,11 +380,20 @@ function importersOf(project: ProjectModel, top: string): Importer[] {
   return list;
 }
 
-/** A file of the file's package that imports it and is browser code (a component, or it reads a browser global). */
-function importerEvidence(project: ProjectModel, filename: string): string | undefined {
+/** Hops from a module to the browser module that imports it through modules of a front end's source tree. */
+const MAX_IMPORT_HOPS = 2;
+
+/**
+ * A file of the file's package that imports it and is browser code (a component, or it reads a browser global);
+ * in a front end's package (one that depends on a browser framework or SvelteKit), also a module of its `src/` that
+ * imports it and is itself imported by browser code, up to {@link MAX_IMPORT_HOPS} modules away (a page's component
+ * imports `people.ts`, whose class extends the request class of `core.ts`: `core.ts` runs in the browser too).
+ */
+function importerEvidence(project: ProjectModel, filename: string, hops = 0, seen: Set<string> = new Set()): string | undefined {
   const pkg = packageOf(project.root, path.dirname(filename));
   const top = pkg?.dir ?? path.dirname(filename);
   const stem = filename.replace(/\.[cm]?[jt]sx?$/, '');
+  const relOf = (f: string): string => path.relative(project.root, f).split(path.sep).join('/');
   let searched = 0;
   for (const importer of importersOf(project, top)) {
     if (importer.file === filename) continue;
@@ -393,9 +402,24 @@ function importerEvidence(project: ProjectModel, filename: string): string | und
     if (!importer.component && !importer.readsGlobals) continue;
     const targets = importer.targets();
     if (!targets.has(filename) && !targets.has(stem)) continue;
-    const rel = path.relative(project.root, importer.file).split(path.sep).join('/');
-    if (importer.component) return `the component ${rel} imports it`;
-    if (importer.readsGlobals) return `${rel} imports it and reads browser globals`;
+    if (importer.component) return `the component ${relOf(importer.file)} imports it`;
+    if (importer.readsGlobals) return `${relOf(importer.file)} imports it and reads browser globals`;
+  }
+  // Through modules: only in a front end's source tree, where every other module's imports are then resolved (once).
+  if (hops >= MAX_IMPORT_HOPS || !pkg?.json || !isInside(path.join(top, 'src'), filename)) return undefined;
+  const deps = dependencies(pkg.json);
+  if (!BROWSER_FRAMEWORKS.some((d) => deps.has(d)) && !deps.has('@sveltejs/kit')) return undefined;
+  seen.add(filename);
+  searched = 0;
+  for (const importer of importersOf(project, top)) {
+    if (importer.component || importer.readsGlobals || seen.has(importer.file)) continue;
+    if (++searched > MAX_IMPORTERS_SEARCHED) break;
+    // A server module of the app (SvelteKit's `*.server.ts`, `+server.ts`) runs on Node.
+    if (!isInside(path.join(top, 'src'), importer.file) || /\.server\.[cm]?[jt]s$|[\\/]\+server\.[cm]?[jt]s$/.test(importer.file)) continue;
+    const targets = importer.targets();
+    if (!targets.has(filename) && !targets.has(stem)) continue;
+    const through = importerEvidence(project, importer.file, hops + 1, seen);
+    if (through !== undefined) return `${relOf(importer.file)} imports it, and ${through}`;
   }
   return undefined;
 }
