@@ -199,11 +199,21 @@ function isCompared(file: FileContext, h: Hmac): boolean {
   for (const use of uses) {
     for (const a of file.ancestors(use)) {
       if (a.type === 'BinaryExpression' && COMPARE_OPERATORS.has(a.operator)) return true;
-      if (a.type === 'CallExpression' && (COMPARE_CALLS.test(calleeName(a) ?? '') || calleeName(a) === 'localeCompare')) return true;
+      if (a.type === 'CallExpression' && (COMPARE_CALLS.test(calleeName(a) ?? '') || calleeName(a) === 'localeCompare' || isCompareHelperCall(file, a))) return true;
       if (a.type.endsWith('Statement') || a.type.endsWith('Declaration') || a.type.startsWith('Function') || a.type === 'ArrowFunctionExpression') break;
     }
   }
   return false;
+}
+
+/**
+ * A call of a function (of this file, or of another module with the project model) that compares by a comparison
+ * call (`const v8 = (a, b) => crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b))`), whatever it is named.
+ */
+function isCompareHelperCall(file: FileContext, call: TSESTree.CallExpression): boolean {
+  const target = calledFunction(file, call);
+  if (!target) return false;
+  return target.file.nodes(T.CallExpression).some((c) => contains(target.fn, c) && c !== call && COMPARE_CALLS.test(calleeName(c) ?? ''));
 }
 
 /** Whether an expression is (or names a variable holding) an HMAC digest or a signature header value. */
