@@ -13,6 +13,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, propertyKeyName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import { localInit, outerParent, sameFileFunction } from './bindings.js';
+import { clientOfIdentifier } from './clients.js';
 
 /** What a forwarding function calls: the callee as written in it, and how many leading parameters it passes on. */
 interface Forward {
@@ -21,7 +22,7 @@ interface Forward {
 }
 
 /** The call a function forwards to, when it does nothing else (see the file's header). */
-function forwardOf(fn: Node): Forward | undefined {
+function forwardOf(file: FileContext, fn: Node): Forward | undefined {
   const f = fn as TSESTree.FunctionLike;
   if (f.type === 'TSDeclareFunction' || f.type === 'TSEmptyBodyFunctionExpression' || !f.body) return undefined;
   if ((f as TSESTree.FunctionDeclaration).generator) return undefined;
@@ -56,6 +57,9 @@ function forwardOf(fn: Node): Forward | undefined {
   let root = callee;
   while (root.type === 'MemberExpression' && !root.computed) root = unwrap(root.object);
   if (root.type !== 'Identifier' || names.includes(root.name) || (sender && (sender.left as TSESTree.Identifier).name === root.name)) return undefined;
+  // A defaulted sender counts only when its default is a client (as calls.ts's defaultedClient reads one): `send =
+  // cache.get` is a lookup, not a request.
+  if (sender && !clientOfIdentifier(file, root.name)) return undefined;
   return { callee, arity: names.length };
 }
 
@@ -65,7 +69,7 @@ function forwards(file: FileContext): Map<Node, Forward> {
     const out = new Map<Node, Forward>();
     for (const type of [T.FunctionDeclaration, T.FunctionExpression, T.ArrowFunctionExpression] as const) {
       for (const fn of file.nodes(type)) {
-        const f = forwardOf(fn);
+        const f = forwardOf(file, fn);
         if (f) out.set(fn, f);
       }
     }
