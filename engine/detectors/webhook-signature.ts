@@ -73,7 +73,9 @@ function isVerification(file: FileContext, node: Node, headers: readonly string[
   const text = file.getText(fn).toLowerCase();
   if (mentionsHeader(text, headers)) return true;
   if (foldedHeaderReads(file, headers).some((r) => r.range[0] >= fn.range[0] && r.range[1] <= fn.range[1])) return true;
-  return mentionsHeader(file.text, headers) && /signature|webhook|verif/.test(text);
+  // The function's words: its text, or its own name (`export const validateWebhook = async (v7, v8, v9) => ...`),
+  // which renaming its locals and parameters leaves.
+  return mentionsHeader(file.text, headers) && (/signature|webhook|verif/.test(text) || /signature|webhook|verif/i.test(nameOfFunction(file, fn) ?? ''));
 }
 
 /** Whether a text holds one of the signature header names (any case). */
