@@ -419,12 +419,16 @@ function scan(cli: string, dir: string, files: string[]): ReportFinding[] | stri
   return rep.findings;
 }
 
-/** Maps each old line to the new lines it became: itself when unchanged, the replacing hunk when changed. */
+/**
+ * Maps each old line to the new lines it became: itself when unchanged, the replacing hunk when changed. A line
+ * whose text changed only in its indentation is unchanged (ts-morph re-indents a block it moves into a callback or
+ * a helper: the same statement, not a new one).
+ */
 export function lineMap(before: string, after: string): Map<number, { from: number; to: number; changed: boolean }> {
   const out = new Map<number, { from: number; to: number; changed: boolean }>();
   let oldLine = 1;
   let newLine = 1;
-  const parts = diffLines(before, after);
+  const parts = diffLines(before, after, { ignoreWhitespace: true });
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
     const n = p.count ?? 0;
