@@ -265,7 +265,9 @@ export const REWRITES: Record<string, Rewrite> = {
     for (const o of objs) {
       const literal = o.getProperties().filter((p) => Node.isPropertyAssignment(p) && isPortable(p.getInitializerOrThrow()) && !Node.isComputedPropertyName(p.getNameNode()));
       if (!literal.length) continue;
-      const name = `DEFAULT_HEADERS_${names.length}`;
+      // Named after the file too: several files of one folder share `meta-headers`, and two `DEFAULT_HEADERS_0`
+      // there would make it a module that does not load (a loss the engine never had).
+      const name = `DEFAULT_HEADERS_${basename(ctx.path).replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_$]/g, '_')}_${names.length}`;
       names.push(name);
       exported.push(`{\n${literal.map((p) => `  ${p.getText()},`).join('\n')}\n}`);
       const rest = o.getProperties().filter((p) => !literal.includes(p)).map((p) => p.getText());
