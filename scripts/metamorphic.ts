@@ -13,8 +13,10 @@
  * Per kind it reports: affected occurrences the engine found before in a file the rewrite changed (`applicable`),
  * how many are still found after it (`survived`, matched on the rewritten line, mapped through a line diff, or
  * anywhere in a module the rewrite created from that file), and findings that are new and match no affected
- * occurrence (`newFP`). Options: --kinds a,b (only those kinds), --markdown, --json <file>, --cli <file>,
- * --verbose (every lost occurrence).
+ * occurrence (`newFP`). Options: --kinds a,b (only those kinds), --markdown, --json <file> (rewritten after each
+ * repository, so a run stopped early leaves its figures so far), --cli <file>, --cli-before <file> (the same
+ * rewritten copies scanned by a second CLI too, a build before a change: one run gives before -> after on identical
+ * rewrites), --verbose (every lost occurrence).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -263,7 +265,9 @@ export const REWRITES: Record<string, Rewrite> = {
     for (const o of objs) {
       const literal = o.getProperties().filter((p) => Node.isPropertyAssignment(p) && isPortable(p.getInitializerOrThrow()) && !Node.isComputedPropertyName(p.getNameNode()));
       if (!literal.length) continue;
-      const name = `DEFAULT_HEADERS_${names.length}`;
+      // Named after the file too: several files of one folder share `meta-headers`, and two `DEFAULT_HEADERS_0`
+      // there would make it a module that does not load (a loss the engine never had).
+      const name = `DEFAULT_HEADERS_${basename(ctx.path).replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_$]/g, '_')}_${names.length}`;
       names.push(name);
       exported.push(`{\n${literal.map((p) => `  ${p.getText()},`).join('\n')}\n}`);
       const rest = o.getProperties().filter((p) => !literal.includes(p)).map((p) => p.getText());
@@ -417,12 +421,16 @@ function scan(cli: string, dir: string, files: string[]): ReportFinding[] | stri
   return rep.findings;
 }
 
-/** Maps each old line to the new lines it became: itself when unchanged, the replacing hunk when changed. */
+/**
+ * Maps each old line to the new lines it became: itself when unchanged, the replacing hunk when changed. A line
+ * whose text changed only in its indentation is unchanged (ts-morph re-indents a block it moves into a callback or
+ * a helper: the same statement, not a new one).
+ */
 export function lineMap(before: string, after: string): Map<number, { from: number; to: number; changed: boolean }> {
   const out = new Map<number, { from: number; to: number; changed: boolean }>();
   let oldLine = 1;
   let newLine = 1;
-  const parts = diffLines(before, after);
+  const parts = diffLines(before, after, { ignoreWhitespace: true });
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
     const n = p.count ?? 0;
@@ -507,9 +515,14 @@ function main(): number {
     return 0;
   }
   if (!existsSync(cli)) throw new Error(`no CLI at ${cli}: run npm run build first`);
-  const totals = new Map<string, KindCounts>(kinds.map((k) => [k, { applicable: 0, survived: 0, newFP: 0, files: 0, errors: 0, lost: [] }]));
-  let baseFound = 0;
-  let baseAffected = 0;
+  // `--cli-before <file>`: the same rewritten copies also scanned with a second CLI (the build before a change), so
+  // one run gives survival before -> after on identical rewrites.
+  const before = opt('--cli-before');
+  const json = opt('--json');
+  const newTotals = () => new Map<string, KindCounts>(kinds.map((k) => [k, { applicable: 0, survived: 0, newFP: 0, files: 0, errors: 0, lost: [] }]));
+  const runs = [{ tag: 'after', cli, totals: newTotals(), baseFound: 0, baseAffected: 0, repos: 0 }];
+  if (before) runs.unshift({ tag: 'before', cli: resolve(before), totals: newTotals(), baseFound: 0, baseAffected: 0, repos: 0 });
+  const report = () => Object.fromEntries(runs.map((r) => [r.tag, { repos: r.repos, baseFound: r.baseFound, baseAffected: r.baseAffected, kinds: Object.fromEntries(r.totals) }]));
   const work = mkdtempSync(join(tmpdir(), 'collab-migrate-metamorphic-'));
   try {
     for (const set of sets) {
@@ -557,49 +570,53 @@ function main(): number {
           perKind.set(kind, { originals, maps, created, extraRel });
           if (originals.size) scanList.push(...files.map((f) => `${kind}/${f}`), ...extraRel.map((f) => `${kind}/${f}`));
         }
-        const all = scan(cli, top, scanList);
-        if (typeof all === 'string') {
-          process.stderr.write(`${repo.name}: scan failed (${all})\n`);
-          for (const kind of kinds) totals.get(kind)!.errors++;
-          rmSync(top, { recursive: true, force: true });
-          continue;
-        }
-        const findingsOf = (k: string): ReportFinding[] =>
-          all.filter((f) => f.file.startsWith(`${k}/`)).map((f) => ({ ...f, file: f.file.slice(k.length + 1) }));
-        const base = findingsOf('base');
-        const foundBefore = affected.filter((o) => base.some((f) => f.file === o.file && f.noticeId === o.notice && lines(o).includes(f.line)));
-        baseAffected += affected.length;
-        baseFound += foundBefore.length;
-        for (const kind of kinds) {
-          const t = totals.get(kind)!;
-          const { originals, maps, created } = perKind.get(kind)!;
-          if (!originals.size) continue;
-          t.files += originals.size;
-          const after = findingsOf(kind);
-          const within = (f: ReportFinding, file: string, line: number) => {
-            if (f.file !== file) return false;
-            const m = maps.get(file)?.get(line);
-            return m ? m.from <= f.line && f.line <= m.to : f.line === line;
-          };
-          const movedFrom = (f: ReportFinding, file: string, line: number) => (created.get(file) ?? []).includes(f.file) && (maps.get(file)?.get(line)?.changed ?? false);
-          const matchesOcc = (f: ReportFinding, o: Occurrence) => f.noticeId === o.notice && lines(o).some((l) => within(f, o.file, l) || movedFrom(f, o.file, l));
-          for (const o of foundBefore) {
-            if (!originals.has(o.file)) continue;
-            t.applicable++;
-            if (after.some((f) => matchesOcc(f, o))) t.survived++;
-            else t.lost.push(`${basename(set.dir)}/${repo.name} ${o.file}:${o.line} ${o.notice}`);
+        for (const run of runs) {
+          const totals = run.totals;
+          const all = scan(run.cli, top, scanList);
+          if (typeof all === 'string') {
+            process.stderr.write(`${repo.name}: scan failed with ${run.tag}'s CLI (${all})\n`);
+            for (const kind of kinds) totals.get(kind)!.errors++;
+            continue;
           }
-          const isOldFinding = (f: ReportFinding) => base.some((b) => b.noticeId === f.noticeId && (within(f, b.file, b.line) || movedFrom(f, b.file, b.line)));
-          const seen = new Set<string>();
-          for (const f of after) {
-            const k = `${f.file}\0${f.line}\0${f.noticeId}`;
-            if (seen.has(k)) continue;
-            seen.add(k);
-            if (affected.some((o) => matchesOcc(f, o)) || isOldFinding(f)) continue;
-            t.newFP++;
-            t.lost.push(`  new finding ${basename(set.dir)}/${repo.name} ${f.file}:${f.line} ${f.noticeId}`);
+          const findingsOf = (k: string): ReportFinding[] =>
+            all.filter((f) => f.file.startsWith(`${k}/`)).map((f) => ({ ...f, file: f.file.slice(k.length + 1) }));
+          const base = findingsOf('base');
+          const foundBefore = affected.filter((o) => base.some((f) => f.file === o.file && f.noticeId === o.notice && lines(o).includes(f.line)));
+          run.baseAffected += affected.length;
+          run.baseFound += foundBefore.length;
+          run.repos++;
+          for (const kind of kinds) {
+            const t = totals.get(kind)!;
+            const { originals, maps, created } = perKind.get(kind)!;
+            if (!originals.size) continue;
+            t.files += originals.size;
+            const after = findingsOf(kind);
+            const within = (f: ReportFinding, file: string, line: number) => {
+              if (f.file !== file) return false;
+              const m = maps.get(file)?.get(line);
+              return m ? m.from <= f.line && f.line <= m.to : f.line === line;
+            };
+            const movedFrom = (f: ReportFinding, file: string, line: number) => (created.get(file) ?? []).includes(f.file) && (maps.get(file)?.get(line)?.changed ?? false);
+            const matchesOcc = (f: ReportFinding, o: Occurrence) => f.noticeId === o.notice && lines(o).some((l) => within(f, o.file, l) || movedFrom(f, o.file, l));
+            for (const o of foundBefore) {
+              if (!originals.has(o.file)) continue;
+              t.applicable++;
+              if (after.some((f) => matchesOcc(f, o))) t.survived++;
+              else t.lost.push(`${basename(set.dir)}/${repo.name} ${o.file}:${o.line} ${o.notice}`);
+            }
+            const isOldFinding = (f: ReportFinding) => base.some((b) => b.noticeId === f.noticeId && (within(f, b.file, b.line) || movedFrom(f, b.file, b.line)));
+            const seen = new Set<string>();
+            for (const f of after) {
+              const k = `${f.file}\0${f.line}\0${f.noticeId}`;
+              if (seen.has(k)) continue;
+              seen.add(k);
+              if (affected.some((o) => matchesOcc(f, o)) || isOldFinding(f)) continue;
+              t.newFP++;
+              t.lost.push(`  new finding ${basename(set.dir)}/${repo.name} ${f.file}:${f.line} ${f.noticeId}`);
+            }
           }
         }
+        if (json) writeFileSync(json, JSON.stringify(report(), null, 2));
         rmSync(top, { recursive: true, force: true });
         process.stderr.write(`${repo.name}: done\n`);
       }
@@ -609,15 +626,17 @@ function main(): number {
   }
   const md = args.includes('--markdown');
   const head = ['rewrite', 'files rewritten', 'applicable', 'survived', 'survival', 'new FP', 'scan errors'];
-  const rows = [...totals].map(([k, c]) => [k, String(c.files), String(c.applicable), String(c.survived), c.applicable ? `${((100 * c.survived) / c.applicable).toFixed(1)}%` : '-', String(c.newFP), String(c.errors)]);
-  console.log(`baseline: ${baseFound} of ${baseAffected} affected occurrences found in the scanned files`);
-  if (md) {
-    console.log(`| ${head.join(' | ')} |\n|${head.map((_, i) => (i ? '---:' : '---')).join('|')}|`);
-    for (const r of rows) console.log(`| ${r.join(' | ')} |`);
-  } else for (const r of [head, ...rows]) console.log(r.map((v, i) => (i ? v.padStart(12) : v.padEnd(20))).join(''));
-  if (verbose) for (const [k, c] of totals) for (const l of c.lost) console.log(`${k}: ${l}`);
-  const json = opt('--json');
-  if (json) writeFileSync(json, JSON.stringify(Object.fromEntries([...totals].map(([k, c]) => [k, c])), null, 2));
+  for (const run of runs) {
+    const rows = [...run.totals].map(([k, c]) => [k, String(c.files), String(c.applicable), String(c.survived), c.applicable ? `${((100 * c.survived) / c.applicable).toFixed(1)}%` : '-', String(c.newFP), String(c.errors)]);
+    if (runs.length > 1) console.log(`\n${run.tag}: ${run.cli}`);
+    console.log(`baseline: ${run.baseFound} of ${run.baseAffected} affected occurrences found in the scanned files`);
+    if (md) {
+      console.log(`| ${head.join(' | ')} |\n|${head.map((_, i) => (i ? '---:' : '---')).join('|')}|`);
+      for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+    } else for (const r of [head, ...rows]) console.log(r.map((v, i) => (i ? v.padStart(12) : v.padEnd(20))).join(''));
+    if (verbose) for (const [k, c] of run.totals) for (const l of c.lost) console.log(`${k}: ${l}`);
+  }
+  if (json) writeFileSync(json, JSON.stringify(report(), null, 2));
   return 0;
 }
 

@@ -40,6 +40,7 @@ function headersFromObject(file: FileContext, object: TSESTree.ObjectExpression,
       }
       const spread = depth < 3 ? (objectOf(file, p.argument) ?? thisFieldObject(file, p.argument)) : undefined;
       if (spread) out.push(...headersFromObject(file, spread, depth + 1));
+      else out.push(...importedHeaders(file, p.argument, p));
       continue;
     }
     const name = propertyKeyName(p);
@@ -76,8 +77,30 @@ export function headersOf(file: FileContext, node: Node | undefined, depth = 0):
     const returned = returnedObject(file, n);
     if (returned) n = returned;
   }
-  if (n.type !== 'ObjectExpression') return { headers: [] };
+  if (n.type !== 'ObjectExpression') return { headers: importedHeaders(file, n, node) };
   return { headers: headersFromObject(file, n), object: n };
+}
+
+/**
+ * The headers of an object another module holds (`import { DEFAULT_HEADERS } from './headers'`, a `require`d
+ * module's member, a default export; through re-exports and barrels: the project model's `locate`), brought in
+ * by `site`: each property with a written name and a literal value (only literals: any other value is written in
+ * that module's names). Shared with the module's other importers, so `inherited` (never edited from here).
+ */
+function importedHeaders(file: FileContext, expr: Node, site: Node): RequestHeader[] {
+  const n = unwrap(expr);
+  if (n.type !== 'Identifier' && n.type !== 'MemberExpression') return [];
+  const far = file.locate(n);
+  if (!far || far.file === file || far.node.type !== 'ObjectExpression') return [];
+  const out: RequestHeader[] = [];
+  for (const p of far.node.properties) {
+    if (p.type !== 'Property' || p.computed || p.kind !== 'init') continue;
+    const name = propertyKeyName(p);
+    const value = unwrap(p.value as Node);
+    const literal = (value.type === 'Literal' && typeof value.value === 'string') || (value.type === 'TemplateLiteral' && value.expressions.length === 0);
+    if (name !== undefined && literal) out.push({ name, value, inherited: true, broughtIn: { file, node: site } });
+  }
+  return out;
 }
 
 /**

@@ -15,6 +15,7 @@ import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, 
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
 import { optionsMethod, wrapperRequests } from './wrappers.js';
 import { importedCallRequests } from './summaries.js';
+import { forwardedCallee } from './aliases.js';
 
 export * from './request.js';
 export { resolveLocal } from './bindings.js';
@@ -66,7 +67,8 @@ function analyzeCall(
   instances: Map<string, HttpClientInstance>,
   speculative?: HttpRequest[],
 ): HttpRequest | undefined {
-  const written = unwrap(call.callee as Node);
+  // A call of a forwarding function of the file (aliases.ts) is the call it forwards, made here with these arguments.
+  const written = forwardedCallee(file, call) ?? unwrap(call.callee as Node);
   const site: CallSite = { file, call, callee: (written.type === 'Identifier' ? defaultedClient(file, written) : undefined) ?? written, args: call.arguments as Node[], catalog, instances, speculative };
   const { callee } = site;
   const calleeId = callee.type === 'Identifier' ? callee.name : undefined;

@@ -4,7 +4,7 @@
  * The data every other file of engine/api/ produces or reads; no logic beyond the header lookup.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { StaticString } from '../parse/file-context.js';
+import type { FileContext, StaticString } from '../parse/file-context.js';
 
 /**
  * The library that sends a request (`unknown`: an axios-like `client.get(url, ...)` of an unidentified client;
@@ -27,6 +27,13 @@ export interface RequestHeader {
   inherited?: boolean;
   /** Sent only when this holds: the header is written in a conditional spread, `...(init.body !== undefined ? { 'Content-Type': t } : {})`. */
   when?: TSESTree.Node;
+  /**
+   * A header written in an object of another module (`headers: DEFAULT_HEADERS`, `{ ...DEFAULT_HEADERS, Authorization }`
+   * with the object imported or required): the node of `file` that brings it into the request. Such a header is
+   * `inherited` (shared with every importer, never edited from here) and its `value` is a literal of the other
+   * module (nothing else is taken from there: its names are that module's).
+   */
+  broughtIn?: { file: FileContext; node: TSESTree.Node };
 }
 
 /** What a request sends as its body. */

@@ -73,7 +73,9 @@ function isVerification(file: FileContext, node: Node, headers: readonly string[
   const text = file.getText(fn).toLowerCase();
   if (mentionsHeader(text, headers)) return true;
   if (foldedHeaderReads(file, headers).some((r) => r.range[0] >= fn.range[0] && r.range[1] <= fn.range[1])) return true;
-  return mentionsHeader(file.text, headers) && /signature|webhook|verif/.test(text);
+  // The function's words: its text, or its own name (`export const validateWebhook = async (v7, v8, v9) => ...`),
+  // which renaming its locals and parameters leaves.
+  return mentionsHeader(file.text, headers) && (/signature|webhook|verif/.test(text) || /signature|webhook|verif/i.test(nameOfFunction(file, fn) ?? ''));
 }
 
 /** Whether a text holds one of the signature header names (any case). */
@@ -199,11 +201,21 @@ function isCompared(file: FileContext, h: Hmac): boolean {
   for (const use of uses) {
     for (const a of file.ancestors(use)) {
       if (a.type === 'BinaryExpression' && COMPARE_OPERATORS.has(a.operator)) return true;
-      if (a.type === 'CallExpression' && (COMPARE_CALLS.test(calleeName(a) ?? '') || calleeName(a) === 'localeCompare')) return true;
+      if (a.type === 'CallExpression' && (COMPARE_CALLS.test(calleeName(a) ?? '') || calleeName(a) === 'localeCompare' || isCompareHelperCall(file, a))) return true;
       if (a.type.endsWith('Statement') || a.type.endsWith('Declaration') || a.type.startsWith('Function') || a.type === 'ArrowFunctionExpression') break;
     }
   }
   return false;
+}
+
+/**
+ * A call of a function (of this file, or of another module with the project model) that compares by a comparison
+ * call (`const v8 = (a, b) => crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b))`), whatever it is named.
+ */
+function isCompareHelperCall(file: FileContext, call: TSESTree.CallExpression): boolean {
+  const target = calledFunction(file, call);
+  if (!target) return false;
+  return target.file.nodes(T.CallExpression).some((c) => contains(target.fn, c) && c !== call && COMPARE_CALLS.test(calleeName(c) ?? ''));
 }
 
 /** Whether an expression is (or names a variable holding) an HMAC digest or a signature header value. */

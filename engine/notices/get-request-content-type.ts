@@ -326,6 +326,15 @@ export const getRequestContentType: Detector<CustomDetection> = {
       if (axiosDropsContentType(r)) continue;
       for (const h of r.headers) {
         if (!isContentType(h)) continue;
+        // A header of another module's object (`headers: { ...DEFAULT_HEADERS }`, imported): reported where this file
+        // brings it in, without an edit (the object is shared with the module's other importers).
+        const brought = h.broughtIn?.file === file ? h.broughtIn.node : undefined;
+        if (brought) {
+          // Sent only when no later header of the request replaces it (`{ ...DEFAULT_HEADERS, 'Content-Type': undefined }`).
+          if (findHeader(r, 'content-type') !== h) continue;
+          if (!out.some((m) => m.node === brought)) out.push({ node: brought, messageId: 'getWithContentType' });
+          continue;
+        }
         // Headers of a client instance or a wrapper apply to its other calls too: judged above, for all of them.
         if (h.inherited || shared.has(h.property ?? h.call!)) continue;
         // A call in a loop over an array is one request per element: its header is reported once.

@@ -1,0 +1,187 @@
+/**
+ * Forwarding functions: a function of the file whose whole body hands its parameters, unchanged and in order, to
+ * one call and returns what it returns (`function get(url, config) { return axios.get(url, config); }`,
+ * `const send = (u, init) => fetch(u, init)`, the same as a static method, an object literal's method or an
+ * instance method, or with the sender a defaulted parameter: `function api(u, init, send = fetch) { return
+ * send(u, init); }`). A call of such a function is the forwarded call with the call site's own arguments, so the
+ * request model (calls.ts) reads it where it is made, as if the client were called there: its options, the headers
+ * assigned to them before the call, the body its function writes under a test of the method, all in the caller's
+ * function. Functions that do anything else (reorder, add or fix an argument, read `this`) are wrappers
+ * (wrappers.ts), read through their parameters.
+ */
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { isFunctionNode, propertyKeyName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import { localInit, outerParent, sameFileFunction } from './bindings.js';
+import { clientOfIdentifier } from './clients.js';
+
+/** What a forwarding function calls: the callee as written in it, and how many leading parameters it passes on. */
+interface Forward {
+  callee: Node;
+  arity: number;
+}
+
+/** The call a function forwards to, when it does nothing else (see the file's header). */
+function forwardOf(file: FileContext, fn: Node): Forward | undefined {
+  const f = fn as TSESTree.FunctionLike;
+  if (f.type === 'TSDeclareFunction' || f.type === 'TSEmptyBodyFunctionExpression' || !f.body) return undefined;
+  if ((f as TSESTree.FunctionDeclaration).generator) return undefined;
+  let returned: Node | undefined;
+  if (f.body.type === 'BlockStatement') {
+    const [only, ...rest] = f.body.body;
+    if (rest.length > 0 || only?.type !== 'ReturnStatement' || !only.argument) return undefined;
+    returned = only.argument as Node;
+  } else returned = f.body as Node;
+  let call = unwrap(returned);
+  if (call.type === 'AwaitExpression') call = unwrap(call.argument as Node);
+  if (call.type !== 'CallExpression' || call.optional) return undefined;
+  const names: string[] = [];
+  let sender: TSESTree.AssignmentPattern | undefined;
+  for (const p of f.params) {
+    if (p.type === 'Identifier') {
+      if (sender) return undefined;
+      names.push(p.name);
+    } else if (p.type === 'AssignmentPattern' && p.left.type === 'Identifier' && !sender) sender = p;
+    else return undefined;
+  }
+  // The arguments are the leading parameters, in order, each once.
+  if (call.arguments.length !== names.length || names.length === 0) return undefined;
+  if (call.arguments.some((a, i) => a.type !== 'Identifier' || a.name !== names[i])) return undefined;
+  let callee = unwrap(call.callee as Node);
+  if (sender) {
+    // `send = fetch` called as `send(...)`: the default is the callee (a caller passing a sender is no alias).
+    if (callee.type !== 'Identifier' || callee.name !== (sender.left as TSESTree.Identifier).name) return undefined;
+    callee = unwrap(sender.right as Node);
+  }
+  // A client or a client's method named from the module (`fetch`, `axios.get`, `http.request`): nothing the function binds.
+  let root = callee;
+  while (root.type === 'MemberExpression' && !root.computed) root = unwrap(root.object);
+  if (root.type !== 'Identifier' || names.includes(root.name) || (sender && (sender.left as TSESTree.Identifier).name === root.name)) return undefined;
+  // A defaulted sender counts only when its default is a client (as calls.ts's defaultedClient reads one): `send =
+  // cache.get` is a lookup, not a request.
+  if (sender && !clientOfIdentifier(file, root.name)) return undefined;
+  return { callee, arity: names.length };
+}
+
+/** Forwarding functions of the file, by function node (memoized per file; most files have none). */
+function forwards(file: FileContext): Map<Node, Forward> {
+  return file.cached('api:forwards', () => {
+    const out = new Map<Node, Forward>();
+    for (const type of [T.FunctionDeclaration, T.FunctionExpression, T.ArrowFunctionExpression] as const) {
+      for (const fn of file.nodes(type)) {
+        const f = forwardOf(file, fn);
+        if (f) out.set(fn, f);
+      }
+    }
+    return out;
+  });
+}
+
+/** Whether a name is a parameter of a function around `id` (which would hide a module-level function of that name). */
+function isParameterHere(file: FileContext, id: TSESTree.Identifier): boolean {
+  for (const a of file.ancestors(id)) {
+    if (!isFunctionNode(a)) continue;
+    for (const p of (a as TSESTree.FunctionLike).params) {
+      const n = p.type === 'AssignmentPattern' ? p.left : p;
+      if (n.type === 'Identifier' && n.name === id.name) return true;
+    }
+  }
+  return false;
+}
+
+/** The class a name is bound to at the top level of the file (a class declaration or a `const` class expression, declared once). */
+function topLevelClass(file: FileContext, id: TSESTree.Identifier): TSESTree.ClassBody | undefined {
+  if (isParameterHere(file, id)) return undefined;
+  const found: TSESTree.ClassBody[] = [];
+  let named = 0;
+  for (const top of file.ast.body) {
+    const st = (top.type === 'ExportNamedDeclaration' || top.type === 'ExportDefaultDeclaration') && top.declaration ? (top.declaration as Node) : (top as Node);
+    if ((st.type === 'ClassDeclaration' || st.type === 'FunctionDeclaration') && st.id?.name === id.name) {
+      named++;
+      if (st.type === 'ClassDeclaration') found.push(st.body);
+    }
+    if (st.type === 'VariableDeclaration') {
+      for (const d of st.declarations) {
+        if (d.id.type !== 'Identifier' || d.id.name !== id.name) continue;
+        named++;
+        const init = d.init ? unwrap(d.init as Node) : undefined;
+        if (st.kind === 'const' && init?.type === 'ClassExpression') found.push(init.body);
+      }
+    }
+  }
+  if (named !== 1 || found.length !== 1) return undefined;
+  // A nearer declaration of the name (a local `const Api = ...`) hides the class: localInit binds by scope.
+  const near = localInit(file, id);
+  const nearValue = near ? unwrap(near) : undefined;
+  return !nearValue || (nearValue.type === 'ClassExpression' && nearValue.body === found[0]) ? found[0] : undefined;
+}
+
+/** A class member function named `key` (static or not). */
+function classMethod(body: TSESTree.ClassBody, key: string, isStatic: boolean): Node | undefined {
+  const hits = body.body.filter((m) => (m.type === 'MethodDefinition' || m.type === 'PropertyDefinition') && !!m.static === isStatic && !m.computed && m.key.type === 'Identifier' && m.key.name === key);
+  if (hits.length !== 1) return undefined;
+  const m = hits[0] as TSESTree.MethodDefinition | TSESTree.PropertyDefinition;
+  if (m.type === 'MethodDefinition' && m.kind !== 'method') return undefined;
+  const v = m.value ? unwrap(m.value as Node) : undefined;
+  return v && isFunctionNode(v) ? v : undefined;
+}
+
+/** The same-file function a call's callee names, when it is one this module can see whole. */
+function calledFunction(file: FileContext, callee: Node): Node | undefined {
+  if (callee.type === 'Identifier') return isParameterHere(file, callee) ? undefined : sameFileFunction(file, callee);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return undefined;
+  const key = callee.property.name;
+  const object = unwrap(callee.object);
+  // `new Api().call(...)`
+  if (object.type === 'NewExpression') {
+    const cls = unwrap(object.callee as Node);
+    const body = cls.type === 'Identifier' ? topLevelClass(file, cls) : undefined;
+    return body ? classMethod(body, key, false) : undefined;
+  }
+  if (object.type !== 'Identifier') return undefined;
+  // `Api.call(...)`: a static method of a class of the file.
+  const body = topLevelClass(file, object);
+  if (body) return classMethod(body, key, true);
+  const init = localInit(file, object);
+  const value = init ? unwrap(init) : undefined;
+  // `api.call(...)` with `const api = new Api()`.
+  if (value?.type === 'NewExpression') {
+    const cls = unwrap(value.callee as Node);
+    const b = cls.type === 'Identifier' ? topLevelClass(file, cls) : undefined;
+    return b ? classMethod(b, key, false) : undefined;
+  }
+  // `api.call(...)` with `const api = { call(u, i) { ... } }` (a `const`: nothing replaces the method).
+  if (value?.type === 'ObjectExpression') {
+    const decl = outerParent(file, value).parent;
+    if (decl?.type !== 'VariableDeclarator' || (file.parentOf(decl) as TSESTree.VariableDeclaration | undefined)?.kind !== 'const') return undefined;
+    const props = value.properties.filter((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && propertyKeyName(p) === key);
+    if (props.length !== 1 || value.properties.some((p) => p.type === 'SpreadElement')) return undefined;
+    const v = unwrap(props[0].value as Node);
+    return isFunctionNode(v) ? v : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The callee a call stands for when it calls a forwarding function of the file with no more arguments than the
+ * function passes on (`api0(url, init)` -> `fetch`; `Api.get(url, config)` -> `axios.get`), followed through
+ * forwarders of forwarders; undefined for any other call. The callee returned is written in the forwarding
+ * function: its names are the module's (the function binds none of them).
+ */
+export function forwardedCallee(file: FileContext, call: TSESTree.CallExpression): Node | undefined {
+  const table = forwards(file);
+  if (table.size === 0) return undefined;
+  if (call.arguments.some((a) => a.type === 'SpreadElement')) return undefined;
+  let callee: Node = unwrap(call.callee as Node);
+  let result: Node | undefined;
+  // How many arguments the current level is given: the call's own, then what each forwarder passes on.
+  let passed = call.arguments.length;
+  for (let depth = 0; depth < 4; depth++) {
+    const fn = calledFunction(file, callee);
+    const f = fn ? table.get(fn) : undefined;
+    if (!f || passed > f.arity) break;
+    result = callee = f.callee;
+    passed = f.arity;
+  }
+  return result;
+}
