@@ -184,12 +184,17 @@ const composing = new Set<Node>();
  */
 function composedUrl(file: FileContext, catalog: LoadedCatalog, r: HttpRequest, fn: Node, names: readonly string[], requestsOf: RequestsOf): StaticString | undefined {
   const w = r.wrapper;
-  if (!w || w.function === fn || (w.functions && w.functions.length !== 1) || composing.has(w.function)) return undefined;
-  composing.add(w.function);
+  // The function this request's call calls: the wrapper itself, or the outermost of a chain (`safe` -> `webexFetch` -> `throttled`).
+  const callee = w?.functions && w.functions.length > 1 ? w.functions[w.functions.length - 1] : w?.function;
+  if (!w || !callee || callee === fn || composing.has(callee)) return undefined;
+  const chain = callee !== w.function;
+  composing.add(callee);
   try {
-    const inner = summaryOf(file, catalog, w.function, requestsOf);
-    const url = inner?.requests.find((x) => x.request === w.request)?.url;
-    if (!inner || !url || !/\u0001f:/.test(url.value)) return undefined;
+    const inner = summaryOf(file, catalog, callee, requestsOf);
+    const url = inner?.requests.find((x) => x.request === w.request || (chain && x.request.wrapper?.request === w.request))?.url;
+    // One level: only `this` fields need the wrapper's summary (the written URL holds the rest). A chain: the
+    // levels between may add the host (`throttled(\`${HOST}${path}\`)`), which the call's written part lacks.
+    if (!inner || !url || (!chain && !/\u0001f:/.test(url.value))) return undefined;
     const args = r.node.arguments as Node[];
     if (args.some((a) => a.type === 'SpreadElement')) return undefined;
     return fillUrl(url, (hole) => {
@@ -198,7 +203,7 @@ function composedUrl(file: FileContext, catalog: LoadedCatalog, r: HttpRequest, 
       return args[i] ? foldWithHoles(file, args[i], names) : inner.defaults[i];
     });
   } finally {
-    composing.delete(w.function);
+    composing.delete(callee);
   }
 }
 
