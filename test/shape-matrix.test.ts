@@ -33,10 +33,7 @@ export function findings(file: string, ids: readonly string[]): string[] {
  * Cells the engine does not pass yet (docs/evaluation.md, "A shape matrix"): each is asserted to still fail, so
  * that a change that makes one pass must move it out of this list.
  */
-const KNOWN_GAPS = new Set([
-  // An HMAC-SHA256 over base64url header and payload with a base64-decoded secret whose claims the caller passes: not reported.
-  'guest-jwt-secret/hand-signed-no-claims-yet',
-]);
+const KNOWN_GAPS = new Set<string>([]);
 
 describe('shape matrix: each cell gives its finding, each look-alike stays quiet', () => {
   it('covers every shape with placements and carried values', () => {
