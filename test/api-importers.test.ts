@@ -128,3 +128,16 @@ describe('a JWT signed by hand whose claims a caller passes', () => {
     expect(findings({ 'src/config.ts': config, 'src/sign.ts': signer("Buffer.from(GUEST_SECRET, 'base64')", caller) }, 'src/sign.ts', GUEST)).toEqual([]);
   });
 });
+
+describe('a module-level Headers object filled at the top level, read inside a function', () => {
+  const file = (append: string, init = ''): string =>
+    `const h = new Headers();\nh.append('Authorization', \`Bearer \${process.env.WEBEX_TOKEN}\`);\n${append}export const me = () => fetch('https://webexapis.com/v1/people/me'${init ? `, ${init}` : ", { headers: h }"});\n`;
+  it('ESM: the top level\'s append is the GET\'s header', () => {
+    expect(findings({ 'src/me.ts': file("h.append('Content-Type', 'application/json');\n") }, 'src/me.ts', GRCT)).toEqual(['get-request-content-type 3']);
+  });
+  it('an append under a condition, a POST with a body, or another object sent: quiet', () => {
+    expect(findings({ 'src/me.ts': file("if (process.env.JSON) h.append('Content-Type', 'application/json');\n") }, 'src/me.ts', GRCT)).toEqual([]);
+    expect(findings({ 'src/me.ts': file("h.append('Content-Type', 'application/json');\n", "{ method: 'POST', headers: h, body: '{}' }") }, 'src/me.ts', GRCT)).toEqual([]);
+    expect(findings({ 'src/me.ts': file("h.append('Content-Type', 'application/json');\n", '{ headers: { Accept: \'application/json\' } }') }, 'src/me.ts', GRCT)).toEqual([]);
+  });
+});
