@@ -33,20 +33,7 @@ export function findings(file: string, ids: readonly string[]): string[] {
  * Cells the engine does not pass yet (docs/evaluation.md, "A shape matrix"): each is asserted to still fail, so
  * that a change that makes one pass must move it out of this list.
  */
-const KNOWN_GAPS = new Set([
-  // A module-level `let` assigned again at the top level, read in a function: the host is not folded (the look-alike's other host is reported).
-  'get-content-type/let-reassigned-once',
-  // An imported fetch wrapper merging `{ ...defaults, ...init }`: the call site's init is not read through the other module's wrapper.
-  'get-content-type/fetch-wrapper-spread-init',
-  // A sender passed as a parameter with an imported default (`send = defaultSend`): not followed.
-  'get-content-type/sender-default-parameter',
-  // A base URL parameter's imported default naming another host: the path alone is reported.
-  'meeting-info-path/default-parameter-base',
-  // An imported three-level wrapper chain to another host: the path alone is reported.
-  'meeting-info-path/imported-wrapper-chain',
-  // An HMAC-SHA256 over base64url header and payload with a base64-decoded secret whose claims the caller passes: not reported.
-  'guest-jwt-secret/hand-signed-no-claims-yet',
-]);
+const KNOWN_GAPS = new Set<string>([]);
 
 describe('shape matrix: each cell gives its finding, each look-alike stays quiet', () => {
   it('covers every shape with placements and carried values', () => {

@@ -235,7 +235,9 @@ export function localInit(file: FileContext, id: TSESTree.Identifier): Node | un
   if (def.type !== 'Variable' || def.node.id.type !== 'Identifier') return undefined;
   if (def.parent.kind !== 'const' && !isInitialValueRead(ref, variable)) {
     const writes = variable.references.filter((r) => r.isWrite() && !r.init).map((r) => file.parentOf(r.identifier as Node) ?? (r.identifier as Node));
-    return def.node.init && ref.from.variableScope === variable.scope.variableScope ? appendedValue(file, id, writes) : undefined;
+    if (!def.node.init) return undefined;
+    if (ref.from.variableScope === variable.scope.variableScope) return appendedValue(file, id, writes);
+    return settledTopLevelValue(file, id, enclosingScope(file, def.node), writes);
   }
   return def.node.init ?? undefined;
 }
@@ -296,6 +298,28 @@ function appendedValue(file: FileContext, use: TSESTree.Identifier, writes: read
     if (!last || w.range[0] > last.range[0]) last = w;
   }
   return last?.right as Node | undefined;
+}
+
+/**
+ * The value a module-level `let` holds when a function reads it after the module has run: the right-hand side
+ * of the last assignment, when every assignment is a plain `name = value` statement written at the top level
+ * (`let base = STAGING; base = PROD;`) and the use is inside a function. Such a function runs once the module's
+ * top level is done (a call made by the top level between the assignments would see an earlier value: none is
+ * followed, the top level here only assigns). Undefined otherwise.
+ */
+function settledTopLevelValue(file: FileContext, use: TSESTree.Identifier, declScope: Node, writes: readonly Node[]): Node | undefined {
+  if (declScope.type !== 'Program' || writes.length === 0 || enclosingScope(file, use) === declScope) return undefined;
+  let last: TSESTree.AssignmentExpression | undefined;
+  for (const w of writes) {
+    if (w.type !== 'AssignmentExpression' || w.operator !== '=' || w.left.type !== 'Identifier') return undefined;
+    const statement = file.parentOf(w);
+    if (statement?.type !== 'ExpressionStatement' || file.parentOf(statement)?.type !== 'Program') return undefined;
+    if (!last || w.range[0] > last.range[0]) last = w;
+  }
+  // A top-level call between the declaration and the last assignment may run a reader with an earlier value.
+  const start = last!.range[0];
+  const topCall = file.ast.body.some((st) => st.range[1] <= start && st.type === 'ExpressionStatement' && unwrap(st.expression as Node).type !== 'AssignmentExpression');
+  return topCall ? undefined : (last!.right as Node);
 }
 
 /** Whether an expression is a name with text appended: `\`${name}...\``, `name + ...`. */
@@ -406,7 +430,10 @@ function functionLocalInit(file: FileContext, id: TSESTree.Identifier): Node | u
     const d = here[0];
     if (d === file.parentOf(id)) return undefined;
     const kind = (file.parentOf(d) as TSESTree.VariableDeclaration | undefined)?.kind;
-    if (kind !== 'const' && !isInitialValueSeen(file, id, scope)) return d.init ? appendedValue(file, id, assignmentsTo(file, id.name, scope)) : undefined;
+    if (kind !== 'const' && !isInitialValueSeen(file, id, scope)) {
+      const writes = assignmentsTo(file, id.name, scope);
+      return d.init ? appendedValue(file, id, writes) ?? settledTopLevelValue(file, id, scope, writes) : undefined;
+    }
     return d.init ?? undefined;
   }
   return undefined;

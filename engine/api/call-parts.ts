@@ -114,15 +114,20 @@ function appendedHeaders(file: FileContext, use: Node): RequestHeader[] {
   if (id.type !== 'Identifier') return [];
   const init = resolveLocal(file, id);
   const scope = enclosingScope(file, id);
+  // A module-level `const h = new Headers(); h.append(...)` read inside a function: the top level's calls have all
+  // run when the function does, wherever they are written.
+  const top = init !== id && enclosingScope(file, init).type === 'Program' && scope.type !== 'Program' ? enclosingScope(file, init) : undefined;
   const out: RequestHeader[] = [];
   for (const call of file.nodes(T.CallExpression)) {
     const callee = call.callee;
-    if (call.range[1] > id.range[0] || callee.type !== 'MemberExpression' || callee.computed) continue;
+    if (callee.type !== 'MemberExpression' || callee.computed) continue;
+    const atTop = top !== undefined && enclosingScope(file, call) === top;
+    if (!atTop && call.range[1] > id.range[0]) continue;
     const method = memberName(callee);
     if ((method !== 'append' && method !== 'set') || call.arguments.length < 2) continue;
     const object = unwrap(callee.object);
-    if (object.type !== 'Identifier' || object.name !== id.name || enclosingScope(file, call) !== scope || resolveLocal(file, object) !== init) continue;
-    if (conditional(file, call, scope)) continue;
+    if (object.type !== 'Identifier' || object.name !== id.name || (!atTop && enclosingScope(file, call) !== scope) || resolveLocal(file, object) !== init) continue;
+    if (conditional(file, call, atTop ? top : scope)) continue;
     const name = stringOf(file, call.arguments[0] as Node);
     if (!name?.complete) continue;
     out.push({ name: name.value, call, value: call.arguments[1] as Node });

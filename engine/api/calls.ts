@@ -633,8 +633,19 @@ export function getRequests(file: FileContext, catalog: LoadedCatalog): HttpRequ
   return file.cached('requests', () => {
     const own = ownRequests(file, catalog);
     // Project hook: calls of functions and inherited methods of other modules, read through their summaries.
-    return joined(own, importedCallRequests(file, catalog, own.seen, requestsWithin));
+    return joined(own, wrappedImported(file, catalog, own, importedCallRequests(file, catalog, own.seen, requestsWithin)));
   });
+}
+
+/**
+ * Requests made through other modules, and those made by calls of the same-file wrappers they lie in
+ * (`function get(path) { return webexFetch(path) }` with `webexFetch` imported, called as `get('/rooms')`): the
+ * imported call's request is followed out to the wrapper's call sites as a request of the file's own is.
+ */
+function wrappedImported(file: FileContext, catalog: LoadedCatalog, own: OwnRequests, imported: HttpRequest[]): HttpRequest[] {
+  if (imported.length === 0) return imported;
+  const direct = new Set<Node>([...own.seen, ...imported.map((r) => r.node)]);
+  return [...imported, ...wrapperRequests(file, catalog, imported, direct)];
 }
 
 /**
@@ -645,7 +656,7 @@ export function getRequests(file: FileContext, catalog: LoadedCatalog): HttpRequ
 export function requestsWithin(file: FileContext, catalog: LoadedCatalog, within: Node): HttpRequest[] {
   const own = ownRequests(file, catalog);
   const inside = (r: HttpRequest): boolean => r.node.range[0] >= within.range[0] && r.node.range[1] <= within.range[1];
-  return joined(own, importedCallRequests(file, catalog, own.seen, requestsWithin, within)).filter(inside);
+  return joined(own, wrappedImported(file, catalog, own, importedCallRequests(file, catalog, own.seen, requestsWithin, within))).filter(inside);
 }
 
 /** A file's requests made by its own calls and through its same-file wrappers (memoized per file). */

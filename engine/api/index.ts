@@ -17,5 +17,6 @@ export * from './tie.js';
 export * from './host-use.js';
 export * from './scoped.js';
 export { restConnectorConfigs, type RestConnectorConfig, type ConnectorOperation } from './connectors.js';
-export { assignedMembers, calledFunction, mergedArguments, queryObject, returnedExpression, stringOf, valueSource } from './bindings.js';
+export { assignedMembers, calledFunction, mergedArguments, queryObject, returnedExpression, sameFileFunction, stringOf, valueSource } from './bindings.js';
+export { leadingParameterValues } from './wrappers.js';
 export { possibleNumbers, type NumberValue, type PossibleNumbers } from './values.js';

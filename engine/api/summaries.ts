@@ -25,7 +25,7 @@ import { localInit, objectOf, parameterTypeName, resolveLocal, stringOf } from '
 import { bodyOf, finish, fromConfig, methodOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
 import { apiMarkers } from './url.js';
-import { bodyParameter, sendsNoBody } from './wrappers.js';
+import { bodyParameter, parameterDefault, parameterValues, sendsNoBody } from './wrappers.js';
 import { dispatchedRequests } from './dispatch.js';
 
 /** Opens and closes a hole in a folded URL: `\u0001p0\u0002` for parameter 0, `\u0001f:path\u0002` for `this.path`. */
@@ -46,6 +46,8 @@ interface RequestSummary {
   query?: number;
   /** A parameter spread into, or passed as, the options object (`fetch(url, init)`, `{ ...init }`). */
   options?: number;
+  /** The method when the caller's options set none: what the wrapper's own parts put before the spread (`{ ...defaults, ...init }`), else the client's default. */
+  optionsMethod?: string;
 }
 
 /** What a function does with its parameters. */
@@ -166,12 +168,44 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
     if (s.options === undefined && r.options) {
       for (const p of r.options.properties) if (p.type === 'SpreadElement' && paramIndex(p.argument, names) !== undefined) s.options = paramIndex(p.argument, names);
     }
+    // The options passed whole (`fetch(url, init)`): a caller's object without a method is a GET.
+    if (s.options !== undefined && !s.method) s.optionsMethod = r.options ? spreadOptionsMethod(file, r.options, names, r.client) : r.client === 'fetch' ? 'GET' : undefined;
     const flows = (s.url && HOLE.test(s.url.value)) || s.body || s.options !== undefined || s.query !== undefined || (s.method && 'param' in s.method);
     HOLE.lastIndex = 0;
     // A request that takes nothing from the caller is reported where it is written.
     if (flows) summary.requests.push(s);
   }
   return summary.requests.length > 0 ? summary : undefined;
+}
+
+/**
+ * The method of an options object that spreads a parameter (`{ ...defaults, ...init }`) when the caller's object
+ * sets none: the last method written before the parameter's spread (its own `method:` or a spread local object's,
+ * `const defaults = { method: 'GET' }`), else the client's default (a fetch is a GET). Undefined when a part
+ * before it is not known, or a method written after the spread overrides the caller's.
+ */
+function spreadOptionsMethod(file: FileContext, options: TSESTree.ObjectExpression, names: readonly string[], client: HttpRequest['client']): string | undefined {
+  let method: string | undefined = client === 'fetch' ? 'GET' : undefined;
+  let spread = false;
+  for (const p of options.properties) {
+    if (p.type === 'SpreadElement') {
+      if (paramIndex(p.argument, names) !== undefined) {
+        spread = true;
+        continue;
+      }
+      const object = objectOf(file, p.argument);
+      if (!object || object.properties.some((q) => q.type === 'SpreadElement')) return undefined;
+      const m = prop(object, 'method');
+      if (m) {
+        if (spread) return undefined;
+        method = methodOf(file, m);
+      }
+    } else if (propertyKeyName(p) === 'method') {
+      if (spread) return undefined;
+      method = methodOf(file, p.value as Node);
+    }
+  }
+  return spread ? method : undefined;
 }
 
 const composing = new Set<Node>();
@@ -184,12 +218,17 @@ const composing = new Set<Node>();
  */
 function composedUrl(file: FileContext, catalog: LoadedCatalog, r: HttpRequest, fn: Node, names: readonly string[], requestsOf: RequestsOf): StaticString | undefined {
   const w = r.wrapper;
-  if (!w || w.function === fn || (w.functions && w.functions.length !== 1) || composing.has(w.function)) return undefined;
-  composing.add(w.function);
+  // The function this request's call calls: the wrapper itself, or the outermost of a chain (`safe` -> `webexFetch` -> `throttled`).
+  const callee = w?.functions && w.functions.length > 1 ? w.functions[w.functions.length - 1] : w?.function;
+  if (!w || !callee || callee === fn || composing.has(callee)) return undefined;
+  const chain = callee !== w.function;
+  composing.add(callee);
   try {
-    const inner = summaryOf(file, catalog, w.function, requestsOf);
-    const url = inner?.requests.find((x) => x.request === w.request)?.url;
-    if (!inner || !url || !/\u0001f:/.test(url.value)) return undefined;
+    const inner = summaryOf(file, catalog, callee, requestsOf);
+    const url = inner?.requests.find((x) => x.request === w.request || (chain && x.request.wrapper?.request === w.request))?.url;
+    // One level: only `this` fields need the wrapper's summary (the written URL holds the rest). A chain: the
+    // levels between may add the host (`throttled(\`${HOST}${path}\`)`), which the call's written part lacks.
+    if (!inner || !url || (!chain && !/\u0001f:/.test(url.value))) return undefined;
     const args = r.node.arguments as Node[];
     if (args.some((a) => a.type === 'SpreadElement')) return undefined;
     return fillUrl(url, (hole) => {
@@ -198,7 +237,7 @@ function composedUrl(file: FileContext, catalog: LoadedCatalog, r: HttpRequest, 
       return args[i] ? foldWithHoles(file, args[i], names) : inner.defaults[i];
     });
   } finally {
-    composing.delete(w.function);
+    composing.delete(callee);
   }
 }
 
@@ -247,7 +286,7 @@ export function applySummary(
       r.method = arg ? methodOf(site, arg) : summary.defaults[s.method.param]?.complete ? summary.defaults[s.method.param]!.value.toUpperCase() : undefined;
     } else if (options && prop(options, 'method')) r.method = methodOf(site, prop(options, 'method'));
     else if (s.options !== undefined && args[s.options] && !options) r.method = undefined;
-    else r.method = s.method && 'value' in s.method ? s.method.value : inner.method;
+    else r.method = s.method && 'value' in s.method ? s.method.value : (s.optionsMethod ?? inner.method);
     // A guarded body (`body ? JSON.stringify(body) : undefined`) that the call does not give: nothing is sent.
     const bodyArg = s.body ? args[s.body.param] : undefined;
     if (s.body && (bodyArg ? (s.body.guarded || s.body.format) && sendsNoBody(bodyArg, s.body, inner.client) : s.body.guarded || s.body.format === 'json')) r.body = undefined;
@@ -279,7 +318,8 @@ export function applySummary(
 
 /** The function a callee of this file stands for in another module (imported name, namespace or object member). */
 function importedFunction(file: FileContext, callee: Node, sends: SendsCheck): { file: FileContext; fn: Node } | undefined {
-  const n = unwrap(callee);
+  let n = unwrap(callee);
+  if (n.type === 'Identifier' && !moduleRecord(file).imports.has(n.name)) n = defaultSender(file, n) ?? n;
   let root: Node = n;
   while (root.type === 'MemberExpression') root = unwrap(root.object);
   if (root.type !== 'Identifier' || !moduleRecord(file).imports.has(root.name) || !sends.mayReach(root.name)) return undefined;
@@ -287,6 +327,24 @@ function importedFunction(file: FileContext, callee: Node, sends: SendsCheck): {
   if (!where || where.file === file) return undefined;
   const fn = functionOf(where.node);
   return fn ? { file: where.file, fn } : undefined;
+}
+
+/**
+ * The imported function a sender parameter holds (`send(url, init)` in `function call(url, send = defaultSend)`):
+ * its default, when that is an imported name and no call site in the file passes another sender.
+ */
+function defaultSender(file: FileContext, id: TSESTree.Identifier): Node | undefined {
+  let fn: Node | undefined;
+  for (const a of file.ancestors(id)) {
+    if (isFunctionNode(a)) {
+      fn = a;
+      break;
+    }
+  }
+  const def = fn ? parameterDefault(fn, id.name) : undefined;
+  if (!fn || def?.type !== 'Identifier' || !moduleRecord(file).imports.has(def.name)) return undefined;
+  const values = parameterValues(file, fn, id.name);
+  return values?.every((v) => v.node === def) ? def : undefined;
 }
 
 /**

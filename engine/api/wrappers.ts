@@ -1089,3 +1089,31 @@ export function parameterValues(file: FileContext, fn: Node, name: string): Arra
   }
   return out.length > 0 ? out : undefined;
 }
+
+/**
+ * The values the parameter a URL starts with can hold (`\`${base}/rooms/${id}\`` in `function info(id, base =
+ * WEBEX)`): its default (imported or not) and the argument of each same-file call site, folded. Undefined when
+ * the URL does not start with a parameter of its enclosing function, or a value does not fold.
+ */
+export function leadingParameterValues(file: FileContext, node: Node): StaticString[] | undefined {
+  let n = unwrap(node);
+  while (n.type === 'BinaryExpression' && n.operator === '+') n = unwrap(n.left as Node);
+  if (n.type === 'TemplateLiteral') {
+    if ((n.quasis[0].value.cooked ?? '') !== '' || n.expressions.length === 0) return undefined;
+    n = unwrap(n.expressions[0] as Node);
+  }
+  if (n.type !== 'Identifier') return undefined;
+  const name = n.name;
+  let fn: Node | undefined;
+  for (const a of file.ancestors(n)) if (isFunctionNode(a)) { fn = a; break; }
+  if (!fn || !parameterNames(fn).includes(name) || localInit(file, n)) return undefined;
+  const values = parameterValues(file, fn, name);
+  if (!values) return undefined;
+  const out: StaticString[] = [];
+  for (const v of values) {
+    const folded = stringOf(file, v.node);
+    if (!folded) return undefined;
+    out.push(folded);
+  }
+  return out;
+}

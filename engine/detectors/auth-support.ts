@@ -5,6 +5,7 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, dottedName, isFunctionNode, memberName, unwrap, type FileContext, type FunctionNode, type Node } from '../parse/file-context.js';
+import { returnedExpression, sameFileFunction } from '../api/index.js';
 
 
 /** The nearest enclosing function of a node, or the program. */
@@ -341,6 +342,16 @@ function encodedValue(file: FileContext, node: Node, depth = 0): Encoded | undef
     if (source) return { of: source };
     // A helper that stringifies what it is given: `b64url(payload)`.
     return encodedValue(file, inner, depth + 1) ?? (name === 'btoa' ? undefined : { of: arg });
+  }
+  // A helper of the file whose one returned expression encodes its first parameter (`const encode = (part) =>
+  // Buffer.from(JSON.stringify(part)).toString('base64url')`): what it encodes is the call's argument.
+  const helper = callee.type === 'Identifier' ? sameFileFunction(file, callee) : undefined;
+  const param = helper ? (helper as FunctionNode).params[0] : undefined;
+  const returned = helper && param?.type === 'Identifier' ? returnedExpression(file, helper) : undefined;
+  const inner = returned ? encodedValue(file, returned, depth + 1) : undefined;
+  if (inner?.of && param?.type === 'Identifier') {
+    const of = unwrap(inner.of);
+    if (of.type === 'Identifier' && of.name === param.name) return { of: arg };
   }
   return undefined;
 }

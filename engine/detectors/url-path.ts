@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from './detector.js';
 import { outerStringExpressions, isRouteDefinition } from './auth-support.js';
-import { apiHosts, getRequests, LOOPBACK_HOST, resolveLocal, stringOf, urlHost, urlPath } from '../api/index.js';
+import { apiHosts, getRequests, leadingParameterValues, LOOPBACK_HOST, resolveLocal, stringOf, urlHost, urlPath } from '../api/index.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { StaticString } from '../parse/file-context.js';
 import type { UrlPathDetection } from '../types.js';
@@ -67,7 +67,19 @@ function isOtherApiHost(file: FileContext, node: Node, s: StaticString, catalog:
     host = request?.url && urlHost(request.url);
   }
   // A loopback host is a local proxy or mock of the API, which keeps the API's paths.
-  return host !== undefined && !LOOPBACK_HOST.test(host) && !apiHosts(catalog).has(host);
+  const other = (h: string | undefined): boolean => h !== undefined && !LOOPBACK_HOST.test(h) && !apiHosts(catalog).has(h);
+  if (host !== undefined) return other(host);
+  // A URL starting with a parameter (`\`${base}/rooms/...\`` with `base = OTHER_API`): another API's when every
+  // value the file shows reaching it (its default, the arguments of its call sites) is another API's host.
+  const values = leadingParameterValues(file, node);
+  return !!values && values.every((v) => other(urlHost(v)));
+}
+
+/** Whether a node lies in the file's own tree (not in a module a summary was read from). */
+function isOfFile(file: FileContext, node: Node): boolean {
+  let top: Node = node;
+  for (const a of file.ancestors(node)) top = a;
+  return top === file.ast;
 }
 
 export const urlPathDetector: Detector<UrlPathDetection> = {
@@ -96,12 +108,18 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
     const d = ctx.detection;
     const res = patterns(d);
     const out: RawMatch[] = [];
+    // Strings whose path matched but which another API's host is known to prefix: their requests are that API's.
+    const otherHost: Node[] = [];
     for (const node of outerStringExpressions(file)) {
       const s = file.staticString(node);
       if (!s || !s.value.includes('/')) continue;
       const path = urlPath(s).replace(/\u0000+/g, '\u0000');
       if (!res.some((re) => re.test(path))) continue;
-      if (isRouteDefinition(file, node) || isOnlyCompared(file, node) || isOtherApiHost(file, node, s, ctx.catalog)) continue;
+      if (isRouteDefinition(file, node) || isOnlyCompared(file, node)) continue;
+      if (isOtherApiHost(file, node, s, ctx.catalog)) {
+        otherHost.push(node);
+        continue;
+      }
       out.push({ node, messageId: 'endpointDeprecated', data: { path: path.replace(/\u0000/g, '{…}'), change: d.change } });
     }
     // A request whose URL no string of the file spells: a path given to a wrapper or a base class of another module
@@ -113,7 +131,12 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
       const at = r.urlNode ?? r.node;
       // A URL held in a local (`const url = new URL(...)`) was read as a string where it is written.
       const written = [at, resolveLocal(file, at)];
-      if (out.some((m) => m.node && written.some((w) => m.node!.range[0] < w.range[1] && w.range[0] < m.node!.range[1]))) continue;
+      // A call of a same-file wrapper whose own URL string was reported (`info('lobby')` of `function info(id,
+      // base = WEBEX) { fetch(\`${base}/rooms/${id}/meetingInfo\`) }`): the path is written, and edited, there.
+      const inner = r.wrapper?.request.urlNode;
+      if (inner && isOfFile(file, inner)) written.push(inner, resolveLocal(file, inner));
+      const overlaps = (n: Node): boolean => written.some((w) => n.range[0] < w.range[1] && w.range[0] < n.range[1]);
+      if (out.some((m) => m.node && overlaps(m.node)) || otherHost.some(overlaps)) continue;
       const path = urlPath(r.url).replace(/\u0000+/g, '\u0000');
       if (!res.some((re) => re.test(path))) continue;
       out.push({

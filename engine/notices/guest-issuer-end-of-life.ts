@@ -151,7 +151,10 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
     for (const s of jwtSignings(file)) {
       if (!isBase64Secret(file, s.key)) continue;
       const object = payloadObject(file, s.payload);
-      if (!object) continue;
+      if (!object) {
+        if (calleeName(s.call) === 'createHmac') out.push(...callerClaims(file, s, guestClaims));
+        continue;
+      }
       // Claims given as jsonwebtoken options count too: `{ issuer, subject }` set `iss` and `sub`.
       const keys = new Set([...propertyNames(object), ...optionClaims(file, s.call)]);
       if (guestClaims.filter((c) => keys.has(c)).length < 2) continue;
@@ -202,6 +205,24 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
     return out;
   },
 };
+
+/**
+ * A JWT signed by hand (`createHmac` over base64url header and payload, with the base64-decoded secret) whose
+ * payload is a parameter of the signing function: reported where a caller of the file passes guest claims; with
+ * no caller in the file (the claims come from an importer, or from a request), at the signing as *likely*: the
+ * secret is an issuer's as the guest issuer's is, the claims are not seen.
+ */
+function callerClaims(file: FileContext, s: { call: TSESTree.CallExpression | TSESTree.NewExpression; payload: Node }, guestClaims: readonly string[]): RawMatch[] {
+  const payload = resolveLocal(file, s.payload);
+  if (payload.type !== 'Identifier') return [];
+  const fn = enclosingFunction(file, payload);
+  if (fn.type === 'Program' || !fn.params.some((p) => p.type === 'Identifier' && p.name === payload.name)) return [];
+  const sources = claimSources(file, payload);
+  if (sources.length > 0) {
+    return sources.filter((c) => guestClaims.filter((k) => c.keys.has(k)).length >= 2).map((c) => ({ node: c.at ?? s.call, messageId: 'guestTokenSigned' }));
+  }
+  return [{ node: s.call, messageId: 'guestTokenSigned', confidence: 'likely', confidenceReason: 'a JWT signed by hand with a base64-decoded secret, its claims passed by a caller not in this file' }];
+}
 
 /** The claims a jsonwebtoken `sign(payload, key, options)` call sets through its options (`issuer` -> `iss`, `subject` -> `sub`). */
 function optionClaims(file: FileContext, call: TSESTree.CallExpression | TSESTree.NewExpression): string[] {
