@@ -995,6 +995,7 @@ function thisFieldValue(file: FileContext, member: TSESTree.MemberExpression, de
 function thisFieldWrite(file: FileContext, member: TSESTree.MemberExpression): { value: Node; params: readonly TSESTree.Parameter[] } | undefined {
   const key = thisKey(member.property as Node, member.computed);
   const cls = key === undefined ? undefined : classOfThis(file, member);
+  if (key !== undefined && !cls) return prototypeFieldWrite(file, member, key);
   if (!cls || key === undefined) return undefined;
   const ctor = cls.body.body.find((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'constructor')?.value;
   const writes = fieldWrites(file).get(cls)?.get(key) ?? [];
@@ -1012,6 +1013,66 @@ function thisFieldWrite(file: FileContext, member: TSESTree.MemberExpression): {
     value = field?.value ? (field.value as Node) : undefined;
   }
   return value ? { value, params: ctor ? ctor.params : [] } : undefined;
+}
+
+type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression;
+
+/** The function whose `this` a node reads (through arrow functions), if any. */
+function functionOfThis(file: FileContext, node: Node): FunctionNode | undefined {
+  for (const a of file.ancestors(node)) {
+    if (a.type === 'ArrowFunctionExpression') continue;
+    if (a.type === 'FunctionExpression' || a.type === 'FunctionDeclaration') return a;
+    if (a.type === 'ClassBody' || a.type === 'PropertyDefinition') return undefined;
+  }
+  return undefined;
+}
+
+/** `X` when a function is a prototype method written `X.prototype.name = function () {...}`. */
+function prototypeOwner(file: FileContext, fn: FunctionNode): string | undefined {
+  const owner = file.parentOf(fn);
+  if (owner?.type !== 'AssignmentExpression' || owner.operator !== '=' || owner.right !== fn || owner.left.type !== 'MemberExpression') return undefined;
+  const proto = owner.left.object;
+  if (proto.type !== 'MemberExpression' || proto.computed || proto.property.type !== 'Identifier' || proto.property.name !== 'prototype') return undefined;
+  return proto.object.type === 'Identifier' ? proto.object.name : undefined;
+}
+
+/** The constructor function named `name` at the top of the module: `function X() {}` or `var X = function () {}`, when only one is. */
+function constructorFunction(file: FileContext, name: string): FunctionNode | undefined {
+  const found: FunctionNode[] = [];
+  for (const f of file.nodes(T.FunctionDeclaration)) if (f.id?.name === name) found.push(f);
+  for (const d of file.nodes(T.VariableDeclarator)) {
+    if (d.id.type === 'Identifier' && d.id.name === name && d.init?.type === 'FunctionExpression') found.push(d.init);
+  }
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/**
+ * A `this` field of an ES5 constructor read in one of its prototype methods (`function Api(token) { this.base =
+ * 'https://...'; }` and `Api.prototype.rooms = function () { ... this.base ... }`): the one assignment the constructor
+ * makes as a statement of its own body, when neither it nor any other prototype method of the module writes the
+ * field anywhere else (the conditions of {@link thisFieldWrite} for a class). Undefined otherwise.
+ */
+function prototypeFieldWrite(file: FileContext, member: TSESTree.MemberExpression, key: string): { value: Node; params: readonly TSESTree.Parameter[] } | undefined {
+  const method = functionOfThis(file, member);
+  const owner = method ? prototypeOwner(file, method) : undefined;
+  const ctor = owner === undefined ? undefined : constructorFunction(file, owner);
+  if (!ctor || owner === undefined) return undefined;
+  const writes: Node[] = [];
+  const ofOwner = (n: Node): boolean => {
+    const fn = functionOfThis(file, n);
+    return fn !== undefined && (fn === ctor || prototypeOwner(file, fn) === owner);
+  };
+  for (const a of file.nodes(T.AssignmentExpression)) {
+    if (a.left.type === 'MemberExpression' && unwrap(a.left.object).type === 'ThisExpression' && thisKey(a.left.property as Node, a.left.computed) === key && ofOwner(a)) writes.push(a);
+  }
+  for (const u of file.nodes(T.UpdateExpression)) {
+    if (u.argument.type === 'MemberExpression' && unwrap(u.argument.object).type === 'ThisExpression' && thisKey(u.argument.property as Node, u.argument.computed) === key && ofOwner(u)) writes.push(u);
+  }
+  if (writes.length !== 1) return undefined;
+  const w = writes[0];
+  const statement = file.parentOf(w);
+  if (w.type !== 'AssignmentExpression' || w.operator !== '=' || statement?.type !== 'ExpressionStatement' || file.parentOf(statement) !== ctor.body) return undefined;
+  return { value: w.right as Node, params: ctor.params };
 }
 
 /**

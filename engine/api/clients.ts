@@ -171,7 +171,7 @@ export function isMeteorHttp(file: FileContext, node: Node): boolean {
 }
 
 /** `$.ajax(`, `jQuery.get(`, ...: the text a file must hold for jQuery's requests to be looked for. */
-const JQUERY_CALL_TEXT = /(?:\$|\bjQuery)\s*\.\s*(?:ajax|get|post|getJSON)\s*\(/;
+export const JQUERY_CALL_TEXT = /(?:\$|\bjQuery)\s*\.\s*(?:ajax|get|post|getJSON)\s*\(/;
 
 /**
  * jQuery's `$` / `jQuery` (browser code): `import $ from 'jquery'` / `require('jquery')`, or the page's global

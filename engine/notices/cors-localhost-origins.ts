@@ -2,7 +2,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
-import { apiHosts, getRequests, LOOPBACK_HOST, urlHost, type HttpRequest } from '../api/index.js';
+import { apiHosts, getRequests, JQUERY_CALL_TEXT, LOOPBACK_HOST, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 import { browserEvidence, browserEvidenceAt, holdsPages, inDrivenPageScript, servingOrigin, unloadedModule } from '../project/context.js';
 
@@ -28,6 +28,16 @@ function isBrowserCode(file: FileContext, params: CorsParams): boolean {
     // `page.evaluate(() => document.title)`: code a headless browser runs in the page it drives, not this file's.
     return parent?.type === 'MemberExpression' && parent.object === id && !inDrivenPageScript(file, id);
   });
+}
+
+/**
+ * Why the file's own requests say it runs in a browser: one is sent by jQuery (`$.ajax`, `$.get`, `$.post`,
+ * `jQuery.getJSON`, the page's global `$` or an import of `jquery`), a library that needs a DOM (on Node it exports
+ * only a factory to be given a `window`), so a file that calls it is a page's script, a jQuery plugin included. It
+ * says nothing about the page's origin. Undefined when no request is jQuery's.
+ */
+function browserClientEvidence(requests: HttpRequest[]): string | undefined {
+  return requests.some((r) => r.client === 'jquery') ? "it sends its requests with jQuery's `$.ajax`, which needs a page's DOM" : undefined;
 }
 
 /** A `redirect_uri` the text writes: a query parameter (raw or percent-encoded) or a property (`redirect_uri: '...'`). */
@@ -78,12 +88,15 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
   /**
    * Sound: `detect` reports only in a file that reads a browser global ({@link isBrowserCode}: an identifier of
    * `browserGlobals`, whose name the text then holds, written without escape sequences as the prefilter's tokens
-   * are) or that the project says runs in a browser ({@link browserEvidence}, the same answer from the file's name and
+   * are), that sends a request with jQuery (whose requests are looked for only in a text holding `$.ajax(`-like
+   * calls, {@link JQUERY_CALL_TEXT}) or that the project says runs in a browser ({@link browserEvidence}, the same answer from the file's name and
    * text). On the platform SDK, hosts imported from a constants module selected seven server-side connectors of its
    * calling package for this detection alone: each was parsed and its requests followed into other modules.
    */
   mayMatchFile: (filename, text, ctx) =>
-    ((ctx.detection.params ?? {}) as CorsParams).browserGlobals?.some((g) => text.includes(g)) === true || browserEvidenceAt(filename, text) !== undefined,
+    ((ctx.detection.params ?? {}) as CorsParams).browserGlobals?.some((g) => text.includes(g)) === true
+    || JQUERY_CALL_TEXT.test(text)
+    || browserEvidenceAt(filename, text) !== undefined,
   detect(file, ctx) {
     const out: RawMatch[] = [];
     // The `request` npm library runs on Node (its transport is node http/https): never a browser's request.
@@ -93,8 +106,9 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     // The file itself (a browser global) or the project (a page that loads it, a browser
     // importer, its package: engine/project/context.ts) says it runs in a browser.
     if (requests.length === 0) return out;
+    // A jQuery request is browser code too, but like a browser global it says nothing about the page (see holdsPage).
     const evidence = browserEvidence(file);
-    if (!(isBrowserCode(file, (ctx.detection.params ?? {}) as CorsParams) || evidence)) return out;
+    if (!(isBrowserCode(file, (ctx.detection.params ?? {}) as CorsParams) || evidence || browserClientEvidence(requests))) return out;
     // A page whose own OAuth redirect_uri names it at an HTTPS origin runs there: not a localhost or plain-HTTP origin.
     if (declaredPageOrigin(file) !== undefined) return out;
     // A module of a bundled web app that nothing imports is in no page: it never runs in a browser.

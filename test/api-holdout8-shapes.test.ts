@@ -1,0 +1,79 @@
+/**
+ * Issue 26, hold-out set 8 after its first run (docs/evaluation.md, "Hold-out set 8 after its first run"): the
+ * shapes behind its misses and false positive, each with the platform's case that must be found and look-alikes
+ * that must stay quiet (synthesized code, nothing copied from the set's repositories).
+ */
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import type { Match } from '../engine/types.js';
+import { tempProjects } from './helpers/temp-project.js';
+
+const catalog = loadCatalog();
+const only = (...ids: string[]): AnalyzeOptions => ({ catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today: '2026-11-27' } });
+const scan = (text: string, name: string, opts: AnalyzeOptions): Match[] => analyzeFile({ filename: name, text }, opts).matches;
+const summary = (m: Match): string => `${m.noticeId} ${m.loc.start.line} ${m.confidence}`;
+const project = tempProjects('cm-holdout8-shapes-');
+const scanProject = (files: Record<string, string>, rel: string, opts: AnalyzeOptions): Match[] => analyzeFile({ filename: path.join(project(files), rel), text: files[rel] }, opts).matches;
+const cors = only('cors-localhost-origins');
+
+describe('jQuery requests are browser code (cors-localhost-origins)', () => {
+  const plugin = `function Teams(token) {
+  this.root = 'https://webexapis.com/v1';
+  this.auth = { Authorization: 'Bearer ' + token };
+}
+Teams.prototype.rooms = function (done) {
+  $.ajax({ type: 'GET', url: this.root + '/rooms', headers: this.auth }).done(done);
+};
+Teams.prototype.say = function (roomId, text, done) {
+  jQuery.post({ url: this.root + '/messages', headers: this.auth, data: { roomId, text } }).done(done);
+};
+`;
+  it('positive: a script of a page the repository does not hold, calling `$.ajax`/`jQuery.post`: likely, saying why', () => {
+    const found = scanProject({ 'teams.js': plugin, 'README.md': '# teams\n\nAdd a script tag for teams.js after jQuery.\n' }, 'teams.js', cors);
+    expect(found.map(summary)).toEqual(['cors-localhost-origins 6 likely', 'cors-localhost-origins 9 likely']);
+    expect(found[0].confidenceReason).toMatch(/nothing in the repository says where its page is served/);
+  });
+  it('positive: a `$.fn` plugin with `$.getJSON`, its README serving the demo from localhost: certain', () => {
+    const code = `$.fn.peopleList = function (token) {
+  const list = this;
+  $.getJSON({ url: 'https://webexapis.com/v1/people?email=a@b.c', headers: { Authorization: 'Bearer ' + token } }, (r) => list.text(r.items.length));
+  return this;
+};
+`;
+    const found = scanProject({ 'plugin.js': code, 'README.md': 'Open http://localhost:8000/demo.html\n' }, 'plugin.js', cors);
+    expect(found.map(summary)).toEqual(['cors-localhost-origins 3 certain']);
+  });
+  it('look-alike: a `$` bound by the file (cheerio, a parameter) is not jQuery and stays quiet', () => {
+    const code = `const cheerio = require('cheerio');
+const $ = cheerio.load('<p></p>');
+$.ajax = undefined;
+export function rooms(get) { return get('https://webexapis.com/v1/rooms'); }
+function load($) { return $.get('https://webexapis.com/v1/rooms'); }
+`;
+    expect(scanProject({ 'scrape.js': code }, 'scrape.js', cors).map(summary)).toEqual([]);
+  });
+  it('look-alike: jQuery on a page whose README gives only its HTTPS address stays quiet', () => {
+    const files = { 'teams.js': plugin, 'README.md': 'Live at https://someone.github.io/teams/\n' };
+    expect(scanProject(files, 'teams.js', cors).map(summary)).toEqual([]);
+  });
+  it('look-alike: the constructor\'s field also written by another prototype method (its value then varies) stays quiet', () => {
+    const code = `${plugin}Teams.prototype.useProxy = function (root) {
+  this.root = root;
+};
+`;
+    expect(scanProject({ 'teams.js': code }, 'teams.js', cors).map(summary)).toEqual([]);
+  });
+  it('look-alike: a same-named field of another constructor does not lend its value', () => {
+    const code = `function Local() { this.root = '/api'; }
+function Other() { this.root = 'https://webexapis.com/v1'; }
+Local.prototype.rooms = function () { return $.ajax({ url: this.root + '/rooms' }); };
+`;
+    expect(scanProject({ 'local.js': code }, 'local.js', cors).map(summary)).toEqual([]);
+  });
+  it('look-alike: a jQuery request to a relative URL (the app\'s own proxy) stays quiet', () => {
+    const code = `$.ajax({ type: 'GET', url: '/api/rooms' }).done((r) => console.log(r));\n`;
+    expect(scan(code, '/virtual/proxy.js', cors).map(summary)).toEqual([]);
+  });
+});
