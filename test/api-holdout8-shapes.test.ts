@@ -77,3 +77,45 @@ Local.prototype.rooms = function () { return $.ajax({ url: this.root + '/rooms' 
     expect(scan(code, '/virtual/proxy.js', cors).map(summary)).toEqual([]);
   });
 });
+
+describe('an Angular app with a solution-style tsconfig (cors-localhost-origins)', () => {
+  const service = (specifier: string): string => `import { Injectable } from '@angular/core';
+import { HttpClient } from '@angular/common/http';
+import { environment } from '${specifier}';
+
+@Injectable({ providedIn: 'root' })
+export class RoomsService {
+  base = environment.api;
+  constructor(private http: HttpClient) {}
+  rooms() {
+    return this.http.get(\`\${this.base}/rooms\`);
+  }
+}
+`;
+  const app = (tsconfig: Record<string, string>, specifier: string, api = 'https://webexapis.com/v1'): Record<string, string> => ({
+    'package.json': JSON.stringify({ name: 'rooms-app', scripts: { start: 'ng serve' }, dependencies: { '@angular/core': '^17.0.0', '@angular/common': '^17.0.0' }, devDependencies: { '@angular/cli': '^17.0.0' } }),
+    'angular.json': '{}',
+    ...tsconfig,
+    'src/environments/environment.ts': `export const environment = { api: '${api}' };\n`,
+    'src/app/rooms.service.ts': service(specifier),
+    'src/app/rooms.component.ts': "import { Component } from '@angular/core';\nimport { RoomsService } from 'src/app/rooms.service';\n@Component({ selector: 'app-rooms', template: '' })\nexport class RoomsComponent { constructor(private rooms: RoomsService) {} }\n",
+    'src/main.ts': "import './app/rooms.component';\n",
+  });
+  const solution = {
+    'tsconfig.json': '/* solution style */\n{ "files": [], "references": [{ "path": "./tsconfig.app.json" }] }\n',
+    'tsconfig.app.json': '{ "extends": "./tsconfig.base.json", "files": ["src/main.ts"] }\n',
+    'tsconfig.base.json': '{ "compilerOptions": { "baseUrl": "./" } }\n',
+  };
+  it('positive: the environment imported by a `baseUrl` path of the referenced tsconfig gives the host', () => {
+    const files = app(solution, 'src/environments/environment');
+    expect(scanProject(files, 'src/app/rooms.service.ts', cors).map(summary)).toEqual(['cors-localhost-origins 10 certain']);
+  });
+  it('look-alike: the same app whose environment names its own back end stays quiet', () => {
+    const files = app(solution, 'src/environments/environment', '/api');
+    expect(scanProject(files, 'src/app/rooms.service.ts', cors).map(summary)).toEqual([]);
+  });
+  it('look-alike: a reference outside the project is not read (the specifier stays unresolved)', () => {
+    const files = app({ 'tsconfig.json': '{ "files": [], "references": [{ "path": "../elsewhere/tsconfig.app.json" }] }\n' }, 'src/environments/environment');
+    expect(scanProject(files, 'src/app/rooms.service.ts', cors).map(summary)).toEqual([]);
+  });
+});

@@ -14,6 +14,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import jsTokens from 'js-tokens';
 import type { FileContext, Node } from '../parse/file-context.js';
+import { parseJsonc } from '../read/jsonc.js';
 import { readRegularFile } from '../read/read-file.js';
 import { isComponentFile, isMarkupFile, scriptBlocks } from '../read/script-blocks.js';
 import { projectOf, specifiersIn, type ProjectModel } from './modules.js';
@@ -165,29 +166,6 @@ function scriptEntries(pkg: PackageInfo): string[] {
     }
   }
   return out;
-}
-
-/**
- * A JSON-with-comments text (an editor's `launch.json`) read as JSON: comments and trailing commas dropped by a
- * tokenizer (js-tokens: a `//` inside a string stays), then `JSON.parse`. Undefined when it is not JSON then.
- */
-function parseJsonc(text: string): unknown {
-  const kept: string[] = [];
-  for (const t of jsTokens(text)) {
-    if (t.type === 'SingleLineComment' || t.type === 'MultiLineComment') continue;
-    if (t.value === '}' || t.value === ']') {
-      // A trailing comma: the last token kept before the closer, whitespace aside.
-      let i = kept.length - 1;
-      while (i >= 0 && /^\s*$/.test(kept[i])) i--;
-      if (i >= 0 && kept[i] === ',') kept.splice(i, 1);
-    }
-    kept.push(t.value);
-  }
-  try {
-    return JSON.parse(kept.join(''));
-  } catch {
-    return undefined;
-  }
 }
 
 const launchPrograms = new Map<string, string[]>();

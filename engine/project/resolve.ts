@@ -15,6 +15,8 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as OxcResolver from 'oxc-resolver';
+import { parseJsonc } from '../read/jsonc.js';
+import { readRegularFile } from '../read/read-file.js';
 
 /** The configuration files the resolver may read in a folder on the way up (checked before it is let read them). */
 const MANIFESTS = ['package.json', 'tsconfig.json', 'jsconfig.json'];
@@ -90,6 +92,8 @@ export function isInside(root: string, file: string): boolean {
 export class ModuleResolver {
   private factory: OxcResolver.ResolverFactory | undefined;
   private plain: OxcResolver.ResolverFactory | undefined;
+  /** Resolvers of the configurations a solution-style `tsconfig.json` references, per tsconfig ({@link referencedResolvers}). */
+  private readonly referenced = new Map<string, OxcResolver.ResolverFactory[]>();
   private readonly cache = new Map<string, string | null>();
   private readonly vetted = new Map<string, boolean>();
   private readonly usable = new Map<string, boolean>();
@@ -159,6 +163,17 @@ export class ModuleResolver {
     // A tsconfig that extends a file the repository lacks (a generated `.svelte-kit/tsconfig.json`) fails every
     // resolution: the same specifier is then resolved without tsconfig paths.
     if (result?.error && /tsconfig/i.test(result.error)) result = this.run(this.plainResolver(), fromFile, specifier);
+    // A solution-style tsconfig (`"files": []` and `references`, Angular's default) holds no `baseUrl` or `paths` of
+    // its own: a bare specifier is then resolved with each configuration it references, in order.
+    if (!result?.path && !/^\.\.?(?:\/|$)/.test(specifier)) {
+      for (const factory of this.referencedResolvers(path.dirname(fromFile))) {
+        const found = this.run(factory, fromFile, specifier);
+        if (found?.path) {
+          result = found;
+          break;
+        }
+      }
+    }
     const file = result?.path;
     if (!file || !isInside(this.root, file) || file.split(path.sep).includes('node_modules')) return undefined;
     if (!SOURCE_EXTENSIONS.includes(path.extname(file))) return undefined;
@@ -187,6 +202,64 @@ export class ModuleResolver {
 
   private resolver(): OxcResolver.ResolverFactory {
     return (this.factory ??= new (oxcResolver().ResolverFactory)({ ...this.options(), tsconfig: 'auto' }));
+  }
+
+  /**
+   * Resolvers for the configurations that the nearest `tsconfig.json` above a folder (inside the root) references,
+   * when it is a solution-style one (a `references` list): one per referenced file that is inside the root, a
+   * regular file of a sane size, and whose `extends` chain (relative paths) is too. Memoized per tsconfig.
+   */
+  private referencedResolvers(dir: string): OxcResolver.ResolverFactory[] {
+    for (let d = dir; isInside(this.root, d); d = path.dirname(d)) {
+      const config = path.join(d, 'tsconfig.json');
+      if (manifestState(config) === 'safe') {
+        let list = this.referenced.get(config);
+        if (!list) this.referenced.set(config, (list = this.resolversFor(config)));
+        return list;
+      }
+      if (d === this.root || path.dirname(d) === d) break;
+    }
+    return [];
+  }
+
+  private resolversFor(config: string): OxcResolver.ResolverFactory[] {
+    const json = this.readConfig(config);
+    const references = json && typeof json === 'object' ? (json as { references?: unknown }).references : undefined;
+    if (!Array.isArray(references)) return [];
+    const out: OxcResolver.ResolverFactory[] = [];
+    for (const r of references.slice(0, 8)) {
+      const ref = r && typeof r === 'object' ? (r as { path?: unknown }).path : undefined;
+      if (typeof ref !== 'string' || ref.length > 300) continue;
+      let file = path.resolve(path.dirname(config), ref);
+      if (!/\.json$/i.test(file)) file = path.join(file, 'tsconfig.json');
+      if (!this.isConfigChainSafe(file, 0)) continue;
+      out.push(new (oxcResolver().ResolverFactory)({ ...this.options(), tsconfig: { configFile: file } }));
+    }
+    return out;
+  }
+
+  /** A configuration file inside the root, a regular file of a sane size, whose relative `extends` are too (a few levels). */
+  private isConfigChainSafe(file: string, depth: number): boolean {
+    if (depth > 4 || !isInside(this.root, file) || manifestState(file) !== 'safe') return false;
+    const json = this.readConfig(file);
+    if (!json || typeof json !== 'object') return false;
+    const parents = (json as { extends?: unknown }).extends;
+    for (const p of Array.isArray(parents) ? parents : parents === undefined ? [] : [parents]) {
+      // A package's configuration (`@tsconfig/node18`) lies in node_modules, which the resolver reads as it does for any tsconfig.
+      if (typeof p !== 'string') return false;
+      if (!p.startsWith('.')) continue;
+      const next = path.resolve(path.dirname(file), p);
+      if (!this.isConfigChainSafe(/\.json$/i.test(next) ? next : `${next}.json`, depth + 1)) return false;
+    }
+    return true;
+  }
+
+  private readConfig(file: string): unknown {
+    try {
+      return parseJsonc(readRegularFile(file, MAX_MANIFEST_BYTES).toString('utf8'));
+    } catch {
+      return undefined;
+    }
   }
 
   private plainResolver(): OxcResolver.ResolverFactory {
