@@ -119,3 +119,33 @@ export class RoomsService {
     expect(scanProject(files, 'src/app/rooms.service.ts', cors).map(summary)).toEqual([]);
   });
 });
+
+describe('a URL built by a helper called with arguments (get-request-content-type)', () => {
+  const ct = only('get-request-content-type');
+  const sidecar = (helper: string): string => `${helper}
+async function getJson(url) {
+  const res = await fetch(url, { headers: { Authorization: \`Bearer \${process.env.TOKEN}\`, 'Content-Type': 'application/json' } });
+  return res.json();
+}
+async function onEvent(event) {
+  return getJson(resourceUrl('messages', event.id));
+}
+module.exports = { onEvent };
+`;
+  it('positive: `resourceUrl(kind, id)` returning a template of the API host, in a `.cjs` helper', () => {
+    const code = sidecar("function resourceUrl(kind, id) {\n  return `https://webexapis.com/v1/${kind}/${encodeURIComponent(id)}`;\n}");
+    expect(scan(code, '/virtual/sidecar/index.cjs', ct).map(summary)).toEqual(['get-request-content-type 5 certain']);
+  });
+  it('positive: an arrow helper concatenating its arguments', () => {
+    const code = sidecar("const resourceUrl = (kind, id) => 'https://webexapis.com/v1/' + kind + '/' + id;");
+    expect(scan(code, '/virtual/sidecar/index.cjs', ct).map(summary)).toEqual(['get-request-content-type 3 certain']);
+  });
+  it('look-alike: the same helper building another API\'s URL stays quiet', () => {
+    const code = sidecar("function resourceUrl(kind, id) {\n  return `https://api.example.org/v2/${kind}/${id}`;\n}");
+    expect(scan(code, '/virtual/sidecar/index.cjs', ct).map(summary)).toEqual([]);
+  });
+  it('look-alike: a helper that rebinds its parameter before returning is not folded', () => {
+    const code = sidecar("function resourceUrl(kind, id) {\n  const base = kind === 'local' ? '/api' : 'https://webexapis.com/v1';\n  return `${base}/${id}`;\n}");
+    expect(scan(code, '/virtual/sidecar/index.cjs', ct).map(summary)).toEqual([]);
+  });
+});

@@ -683,6 +683,8 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
   if (n.type === 'CallExpression' && !direct?.complete) {
     const returned = returnOfCall(file, n);
     if (returned) return stringOf(returned.file, returned.node, depth + 1) ?? direct;
+    const built = urlOfHelperCall(file, n, depth);
+    if (built) return built;
   }
   // `const { base: url = 'https://...' } = settings`: the default, when the object is known and lacks the key.
   if (n.type === 'Identifier' && !direct) {
@@ -746,6 +748,40 @@ export function valueSource(file: FileContext, node: Node, depth = 0): { file: F
   const far = file.locate(n);
   if (!far || far.node === n) return { file, node: n };
   return valueSource(far.file, far.node, depth + 1);
+}
+
+/**
+ * What a call of a function of this file with arguments returns when its one `return` (or expression body) is a
+ * template or a `+` concatenation (`resourceUrl('messages', id)` of `function resourceUrl(kind, id) { return
+ * \`https://webexapis.com/v1/${kind}/${id}\`; }`): each parameter written there directly takes the call's argument
+ * (an argument the call does not give, or cannot be folded, is unknown), every other part is folded where the
+ * function is written. Undefined for a function with a rest or pattern parameter or other statements than its
+ * return, a spread argument, or another kind of return.
+ */
+function urlOfHelperCall(file: FileContext, call: TSESTree.CallExpression, depth: number): StaticString | undefined {
+  if (depth > 8 || call.arguments.length === 0 || call.arguments.some((a) => a.type === 'SpreadElement') || unwrap(call.callee as Node).type !== 'Identifier') return undefined;
+  const fn = sameFileFunction(file, unwrap(call.callee as Node) as TSESTree.Identifier);
+  if (!fn) return undefined;
+  const params = (fn as TSESTree.FunctionLike).params;
+  if (params.some((p) => p.type !== 'Identifier')) return undefined;
+  // Only a function that is its return (no statement before it may rebind a parameter's name).
+  const block = (fn as TSESTree.FunctionLike).body;
+  if (block?.type === 'BlockStatement' && block.body.length !== 1) return undefined;
+  const returned = returnedExpression(file, fn);
+  const body = returned ? unwrap(returned) : undefined;
+  if (body?.type !== 'TemplateLiteral' && !(body?.type === 'BinaryExpression' && body.operator === '+')) return undefined;
+  const names = params.map((p) => (p as TSESTree.Identifier).name);
+  const part = (e: Node): StaticString | undefined => {
+    const u = unwrap(e);
+    if (u.type === 'Identifier' && names.includes(u.name)) {
+      const arg = call.arguments[names.indexOf(u.name)];
+      return arg ? stringOf(file, arg as Node, depth + 1) : undefined;
+    }
+    if (u.type === 'TemplateLiteral') return foldTemplate(u, part);
+    if (u.type === 'BinaryExpression' && u.operator === '+') return concatStatic(part(u.left as Node), part(u.right));
+    return stringOf(file, u, depth + 1);
+  };
+  return part(body);
 }
 
 /** What a call returns when it takes no arguments and its function has one `return` (or an expression body). */
