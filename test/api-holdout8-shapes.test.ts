@@ -24,7 +24,11 @@ describe('jQuery requests are browser code (cors-localhost-origins)', () => {
   this.auth = { Authorization: 'Bearer ' + token };
 }
 Teams.prototype.rooms = function (done) {
-  $.ajax({ type: 'GET', url: this.root + '/rooms', headers: this.auth }).done(done);
+  $.ajax({
+    type: 'GET',
+    url: this.root + '/rooms',
+    headers: this.auth,
+  }).done(done);
 };
 Teams.prototype.say = function (roomId, text, done) {
   jQuery.post({ url: this.root + '/messages', headers: this.auth, data: { roomId, text } }).done(done);
@@ -32,7 +36,7 @@ Teams.prototype.say = function (roomId, text, done) {
 `;
   it('positive: a script of a page the repository does not hold, calling `$.ajax`/`jQuery.post`: likely, saying why', () => {
     const found = scanProject({ 'teams.js': plugin, 'README.md': '# teams\n\nAdd a script tag for teams.js after jQuery.\n' }, 'teams.js', cors);
-    expect(found.map(summary)).toEqual(['cors-localhost-origins 6 likely', 'cors-localhost-origins 9 likely']);
+    expect(found.map(summary)).toEqual(['cors-localhost-origins 6 likely', 'cors-localhost-origins 13 likely']);
     expect(found[0].confidenceReason).toMatch(/nothing in the repository says where its page is served/);
   });
   it('positive: a `$.fn` plugin with `$.getJSON`, its README serving the demo from localhost: certain', () => {

@@ -127,7 +127,8 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
       // At the call site when its own URL writes the host (`get('https://webexapis.com/v1/people/me')`).
       if (!r.wrapper || (r.urlNode && file.getText(r.urlNode).includes(urlHost(r.url!)!))) {
         // `fetch(request)` of a Request built before: at the call that sends it, as a `fetch(url)` is reported.
-        out.push({ node: r.sentRequest ?? r.urlNode ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! }, ...(unsure && r.url!.assumed === undefined ? { confidence: 'likely' as const, confidenceReason: unsure } : {}) });
+        // A jQuery request is its `$.ajax({ ... })` call: the URL is one setting of it.
+        out.push({ node: r.sentRequest ?? (r.client === 'jquery' ? r.node : r.urlNode) ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! }, ...(unsure && r.url!.assumed === undefined ? { confidence: 'likely' as const, confidenceReason: unsure } : {}) });
         continue;
       }
       const list = through.get(r.wrapper.request) ?? [];
