@@ -153,3 +153,32 @@ module.exports = { onEvent };
     expect(scan(code, '/virtual/sidecar/index.cjs', ct).map(summary)).toEqual([]);
   });
 });
+
+describe('a Passport strategy for the platform without `state` (oauth-authorize-state-missing)', () => {
+  const oauth = only('oauth-authorize-state-missing');
+  const strategy = (options: string, head = "const WebexStrategy = require('passport-cisco-spark').Strategy;"): string => `const passport = require('passport');
+${head}
+passport.use(new WebexStrategy({
+${options}
+}, (accessToken, refreshToken, profile, done) => done(null, profile)));
+`;
+  const base = "  clientID: process.env.CLIENT_ID,\n  clientSecret: process.env.CLIENT_SECRET,\n  callbackURL: '/auth/callback',\n  scope: ['spark:all'],";
+  it('positive: the platform strategy package with options that ask for no state', () => {
+    expect(scan(strategy(base), '/virtual/app.js', oauth).map(summary)).toEqual(['oauth-authorize-state-missing 3 certain']);
+    expect(scan(strategy(base, "import { Strategy as WebexStrategy } from 'passport-cisco-spark';"), '/virtual/app.mjs', oauth).map(summary)).toEqual(['oauth-authorize-state-missing 3 certain']);
+  });
+  it('positive: passport-oauth2 given the platform\'s authorize URL, `state: false`', () => {
+    const code = strategy(`${base}\n  authorizationURL: 'https://webexapis.com/v1/authorize',\n  tokenURL: 'https://webexapis.com/v1/access_token',\n  state: false,`, "const { Strategy: WebexStrategy } = require('passport-oauth2');");
+    expect(scan(code, '/virtual/app.js', oauth).map(summary)).toEqual(['oauth-authorize-state-missing 3 certain']);
+  });
+  it('look-alike: the same strategy with `state: true` or a `store` stays quiet', () => {
+    expect(scan(strategy(`${base}\n  state: true,`), '/virtual/app.js', oauth).map(summary)).toEqual([]);
+    expect(scan(strategy(`${base}\n  store: new StateStore(),`), '/virtual/app.js', oauth).map(summary)).toEqual([]);
+  });
+  it('look-alike: passport-oauth2 for another provider, and options built elsewhere, stay quiet', () => {
+    const other = strategy(`${base}\n  authorizationURL: 'https://accounts.example.org/oauth/authorize',\n  tokenURL: 'https://accounts.example.org/oauth/token',`, "const WebexStrategy = require('passport-oauth2');");
+    expect(scan(other, '/virtual/app.js', oauth).map(summary)).toEqual([]);
+    const spread = strategy('  ...strategyOptions,');
+    expect(scan(spread, '/virtual/app.js', oauth).map(summary)).toEqual([]);
+  });
+});
