@@ -118,6 +118,12 @@ export class RoomsService {
     const files = app(solution, 'src/environments/environment', '/api');
     expect(scanProject(files, 'src/app/rooms.service.ts', cors).map(summary)).toEqual([]);
   });
+  it('look-alike: an HttpClient request whose observable the statement drops is never sent; subscribed, it is', () => {
+    const files = app(solution, 'src/environments/environment');
+    const rel = 'src/app/rooms.service.ts';
+    files[rel] = files[rel].replace('  rooms() {', "  create() {\n    this.http.post(`${this.base}/rooms`, {});\n  }\n  remove(id) {\n    this.http.delete(`${this.base}/rooms/${id}`).pipe().subscribe();\n  }\n  rooms() {");
+    expect(scanProject(files, rel, cors).map(summary)).toEqual(['cors-localhost-origins 13 certain', 'cors-localhost-origins 16 certain']);
+  });
   it('look-alike: a reference outside the project is not read (the specifier stays unresolved)', () => {
     const files = app({ 'tsconfig.json': '{ "files": [], "references": [{ "path": "../elsewhere/tsconfig.app.json" }] }\n' }, 'src/environments/environment');
     expect(scanProject(files, 'src/app/rooms.service.ts', cors).map(summary)).toEqual([]);

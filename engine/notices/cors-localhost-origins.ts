@@ -40,6 +40,33 @@ function browserClientEvidence(requests: HttpRequest[]): string | undefined {
   return requests.some((r) => r.client === 'jquery') ? "it sends its requests with jQuery's `$.ajax`, which needs a page's DOM" : undefined;
 }
 
+/** Whether the file imports Angular's `HttpClient` (`import { HttpClient } from '@angular/common/http'`). */
+function importsAngularHttpClient(file: FileContext): boolean {
+  return file.nodes('ImportDeclaration' as TSESTree.ImportDeclaration['type']).some((n) => {
+    const imp = n as TSESTree.ImportDeclaration;
+    return imp.source.value === '@angular/common/http' && imp.specifiers.some((sp) => sp.type === 'ImportSpecifier' && sp.local.name === 'HttpClient');
+  });
+}
+
+/**
+ * Whether an Angular `HttpClient` request (`this.http.get(url)`, a member of `this` in a file importing
+ * `HttpClient`) is never sent: its observable is cold, and the statement drops it (neither returned, assigned,
+ * passed on nor subscribed, also after `.pipe(...)`), so no request leaves the browser.
+ */
+function discardedObservable(file: FileContext, r: HttpRequest): boolean {
+  const call = r.node;
+  if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.callee.object.type !== 'MemberExpression' || call.callee.object.object.type !== 'ThisExpression') return false;
+  let at: TSESTree.Node = call;
+  for (;;) {
+    const parent = file.parentOf(at);
+    if (parent?.type === 'ExpressionStatement') return true;
+    if (parent?.type !== 'MemberExpression' || parent.object !== at || parent.computed || parent.property.type !== 'Identifier' || parent.property.name !== 'pipe') return false;
+    const piped = file.parentOf(parent);
+    if (piped?.type !== 'CallExpression' || piped.callee !== parent) return false;
+    at = piped;
+  }
+}
+
 /** A `redirect_uri` the text writes: a query parameter (raw or percent-encoded) or a property (`redirect_uri: '...'`). */
 const REDIRECT_URI = /\bredirect_uri(?:=|["']?\s*:\s*["'`])([^&"'`\s<>]{1,300})/gi;
 
@@ -102,7 +129,8 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     // The `request` npm library runs on Node (its transport is node http/https): never a browser's request.
     const reported = (r: HttpRequest): boolean => r.isApi && r.client !== 'request' && !!r.url && urlHost(r.url) !== undefined;
     // A wrapper's call sites share its one `fetch`: reported there when its own URL names the host.
-    const requests = getRequests(file, ctx.catalog).filter((r) => reported(r) && !(r.wrapper && reported(r.wrapper.request)));
+    const angular = importsAngularHttpClient(file);
+    const requests = getRequests(file, ctx.catalog).filter((r) => reported(r) && !(r.wrapper && reported(r.wrapper.request)) && !(angular && !r.wrapper && discardedObservable(file, r)));
     // The file itself (a browser global) or the project (a page that loads it, a browser
     // importer, its package: engine/project/context.ts) says it runs in a browser.
     if (requests.length === 0) return out;
