@@ -188,3 +188,30 @@ ${options}
     expect(scan(spread, '/virtual/app.js', oauth).map(summary)).toEqual([]);
   });
 });
+
+describe('a browser code exchange at its HTTPS redirect URI (cors-localhost-origins)', () => {
+  const exchange = (redirect: string, asBody = false): string => `export async function finish(code) {
+  const params = 'grant_type=authorization_code&client_id=abc&code=' + code;
+  const res = await fetch(${asBody ? "'https://webexapis.com/v1/access_token'" : `'https://webexapis.com/v1/access_token?redirect_uri=${encodeURIComponent(redirect)}&' + params`}, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },${asBody ? `\n    body: JSON.stringify({ redirect_uri: '${redirect}', code }),` : ''}
+  });
+  document.title = (await res.json()).access_token ? 'signed in' : 'failed';
+}
+`;
+  it('positive: the exchange whose redirect URI is a localhost page is reported', () => {
+    expect(scan(exchange('http://localhost:3000/'), '/virtual/App.jsx', cors).map(summary)).toEqual(['cors-localhost-origins 3 likely']);
+    expect(scan(exchange('http://localhost:3000/', true), '/virtual/App.jsx', cors).map(summary)).toEqual(['cors-localhost-origins 3 likely']);
+  });
+  it('look-alike: the exchange whose redirect URI is an HTTPS site (in the query or the body) stays quiet', () => {
+    expect(scan(exchange('https://rooms.example.net/'), '/virtual/App.jsx', cors).map(summary)).toEqual([]);
+    expect(scan(exchange('https://rooms.example.net/', true), '/virtual/App.jsx', cors).map(summary)).toEqual([]);
+  });
+  it('look-alike: an HTTPS redirect URI does not excuse another request of the page', () => {
+    const code = `${exchange('https://rooms.example.net/')}export async function me(token) {
+  return fetch('https://webexapis.com/v1/people/me', { headers: { Authorization: 'Bearer ' + token } });
+}
+`;
+    expect(scan(code, '/virtual/App.jsx', cors).map(summary)).toEqual(['cors-localhost-origins 10 likely']);
+  });
+});

@@ -92,6 +92,28 @@ export function declaredPageOrigin(file: FileContext): string | undefined {
   return undefined;
 }
 
+/**
+ * The HTTPS origin a browser's code exchange runs at: a `POST /access_token` whose URL or body writes its
+ * `redirect_uri` at an HTTPS origin other than localhost. The exchange must send the redirect URI of the authorize
+ * step, and the code reaches only the page at that URI, so the request is made from that page, whose origin keeps
+ * its CORS headers. Undefined for any other request, or one whose redirect URI is not such an origin.
+ */
+function exchangeOrigin(file: FileContext, r: HttpRequest): string | undefined {
+  if (!r.url || !/\/access_token(?:$|[?#])/.test(r.url.value)) return undefined;
+  for (const text of [r.url.value, r.body ? file.getText(r.body.node) : '']) {
+    for (const m of text.matchAll(REDIRECT_URI)) {
+      let url: URL;
+      try {
+        url = new URL(decodeURIComponent(m[1]));
+      } catch {
+        continue;
+      }
+      if (url.protocol === 'https:' && !LOOPBACK_HOST.test(url.hostname)) return url.origin;
+    }
+  }
+  return undefined;
+}
+
 /** The likely finding's reason when the repository says nothing about where the page is served. */
 const UNKNOWN_ORIGIN = 'nothing in the repository says where its page is served (no page of its own, dev server, static server or address): it is affected when served from localhost or plain HTTP';
 
@@ -130,7 +152,7 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     const reported = (r: HttpRequest): boolean => r.isApi && r.client !== 'request' && !!r.url && urlHost(r.url) !== undefined;
     // A wrapper's call sites share its one `fetch`: reported there when its own URL names the host.
     const angular = importsAngularHttpClient(file);
-    const requests = getRequests(file, ctx.catalog).filter((r) => reported(r) && !(r.wrapper && reported(r.wrapper.request)) && !(angular && !r.wrapper && discardedObservable(file, r)));
+    const requests = getRequests(file, ctx.catalog).filter((r) => reported(r) && !(r.wrapper && reported(r.wrapper.request)) && !(angular && !r.wrapper && discardedObservable(file, r)) && exchangeOrigin(file, r) === undefined);
     // The file itself (a browser global) or the project (a page that loads it, a browser
     // importer, its package: engine/project/context.ts) says it runs in a browser.
     if (requests.length === 0) return out;
