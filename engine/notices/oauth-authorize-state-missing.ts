@@ -104,10 +104,15 @@ function calleeEnding(call: TSESTree.CallExpression, dotted: string): TSESTree.I
 
 /**
  * Soundness: a call whose callee ends in one of the method names (non-computed members): the text holds each
- * name of the dotted method, which {@link mayReport} asks for, as the prefilter's tokens are written.
+ * name of the dotted method, which {@link mayReport} asks for, as the prefilter's tokens are written; a strategy of
+ * a platform package: the text holds the package's name (its import); passport-oauth2's: the text names an API host
+ * in the options' `authorizationURL` (checked on its text).
  */
-function mayReport(text: string, d: CustomDetection): boolean {
-  return params(d).sdkImplicitMethods.some((m) => m.split('.').every((name) => text.includes(name))) || [...params(d).passportStrategies, PASSPORT_OAUTH2].some((m) => text.includes(m));
+function mayReport(text: string, d: CustomDetection, hosts: Iterable<string>): boolean {
+  if (params(d).sdkImplicitMethods.some((m) => m.split('.').every((name) => text.includes(name)))) return true;
+  if (params(d).passportStrategies.some((m) => text.includes(m))) return true;
+  // passport-oauth2 counts only with the platform's authorize URL written in the options: the text names an API host.
+  return text.includes(PASSPORT_OAUTH2) && [...hosts].some((h) => text.includes(h));
 }
 
 export const oauthAuthorizeStateMissing: Detector<CustomDetection> = {
@@ -116,10 +121,11 @@ export const oauthAuthorizeStateMissing: Detector<CustomDetection> = {
     sdkImplicitGrant: 'The SDK\'s `{{method}}()` sends the user to the authorize step with `response_type=token`; the platform requires `response_type=code`. {{instead}}',
     passportNoState: 'This Passport strategy builds the authorize URL without `state`: its options set neither `state: true` nor a `store`. {{instead}}',
   },
-  tokens(detection) {
-    return [...params(detection).sdkImplicitMethods.map((m) => m.split('.').pop()!), ...params(detection).passportStrategies, PASSPORT_OAUTH2];
+  tokens(detection, catalog) {
+    // passport-oauth2's strategy is judged only where the text names an API host (its `authorizationURL`): the hosts are its tokens.
+    return [...params(detection).sdkImplicitMethods.map((m) => m.split('.').pop()!), ...params(detection).passportStrategies, ...apiHosts(catalog)];
   },
-  mayMatch: (text, ctx) => mayReport(text, ctx.detection),
+  mayMatch: (text, ctx) => mayReport(text, ctx.detection, apiHosts(ctx.catalog)),
   detect(file, ctx) {
     const { sdkImplicitMethods, passportStrategies } = params(ctx.detection);
     const out: RawMatch[] = [];
