@@ -207,6 +207,13 @@ describe('a browser code exchange at its HTTPS redirect URI (cors-localhost-orig
     expect(scan(exchange('https://rooms.example.net/'), '/virtual/App.jsx', cors).map(summary)).toEqual([]);
     expect(scan(exchange('https://rooms.example.net/', true), '/virtual/App.jsx', cors).map(summary)).toEqual([]);
   });
+  it('positive: the same HTTPS exchange when the repository\'s browser launch configuration opens the page at localhost', () => {
+    const launch = JSON.stringify({ version: '0.2.0', configurations: [{ type: 'chrome', request: 'launch', url: 'http://localhost:8080', webRoot: '${workspaceFolder}' }] });
+    const files = { 'index.html': '<script src="App.js"></script>\n', 'App.js': exchange('https://rooms.example.net/'), '.vscode/launch.json': `// debug\n${launch}\n` };
+    expect(scanProject(files, 'App.js', cors).map(summary)).toEqual(['cors-localhost-origins 3 certain']);
+    const node = JSON.stringify({ configurations: [{ type: 'node', request: 'launch', program: '${workspaceFolder}/server.js' }] });
+    expect(scanProject({ ...files, '.vscode/launch.json': node }, 'App.js', cors).map(summary)).toEqual([]);
+  });
   it('look-alike: an HTTPS redirect URI does not excuse another request of the page', () => {
     const code = `${exchange('https://rooms.example.net/')}export async function me(token) {
   return fetch('https://webexapis.com/v1/people/me', { headers: { Authorization: 'Bearer ' + token } });

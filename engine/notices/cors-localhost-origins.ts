@@ -4,7 +4,7 @@ import type { FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { apiHosts, getRequests, JQUERY_CALL_TEXT, LOOPBACK_HOST, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
-import { browserEvidence, browserEvidenceAt, holdsPages, inDrivenPageScript, servingOrigin, unloadedModule } from '../project/context.js';
+import { browserEvidence, browserEvidenceAt, debuggedPageUrl, holdsPages, inDrivenPageScript, servingOrigin, unloadedModule } from '../project/context.js';
 
 interface CorsParams {
   /** Globals whose use marks browser code, e.g. `window`, `document`, `localStorage`. */
@@ -96,7 +96,9 @@ export function declaredPageOrigin(file: FileContext): string | undefined {
  * The HTTPS origin a browser's code exchange runs at: a `POST /access_token` whose URL or body writes its
  * `redirect_uri` at an HTTPS origin other than localhost. The exchange must send the redirect URI of the authorize
  * step, and the code reaches only the page at that URI, so the request is made from that page, whose origin keeps
- * its CORS headers. Undefined for any other request, or one whose redirect URI is not such an origin.
+ * its CORS headers (unless the repository's browser launch configuration opens the page at a local address:
+ * engine/project/context.ts `debuggedPageUrl`). Undefined for any other request, or one whose redirect URI is not
+ * such an origin.
  */
 function exchangeOrigin(file: FileContext, r: HttpRequest): string | undefined {
   if (!r.url || !/\/access_token(?:$|[?#])/.test(r.url.value)) return undefined;
@@ -152,7 +154,7 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     const reported = (r: HttpRequest): boolean => r.isApi && r.client !== 'request' && !!r.url && urlHost(r.url) !== undefined;
     // A wrapper's call sites share its one `fetch`: reported there when its own URL names the host.
     const angular = importsAngularHttpClient(file);
-    const requests = getRequests(file, ctx.catalog).filter((r) => reported(r) && !(r.wrapper && reported(r.wrapper.request)) && !(angular && !r.wrapper && discardedObservable(file, r)) && exchangeOrigin(file, r) === undefined);
+    const requests = getRequests(file, ctx.catalog).filter((r) => reported(r) && !(r.wrapper && reported(r.wrapper.request)) && !(angular && !r.wrapper && discardedObservable(file, r)) && !(exchangeOrigin(file, r) !== undefined && !(file.links && debuggedPageUrl(file.filename) !== undefined)));
     // The file itself (a browser global) or the project (a page that loads it, a browser
     // importer, its package: engine/project/context.ts) says it runs in a browser.
     if (requests.length === 0) return out;

@@ -193,6 +193,31 @@ function launchEntries(dir: string): string[] {
   return list;
 }
 
+/** Browser debugger types of an editor's launch configurations (`"type": "chrome"`, Edge, Firefox). */
+const BROWSER_LAUNCH = new Set(['chrome', 'pwa-chrome', 'msedge', 'pwa-msedge', 'firefox']);
+
+/**
+ * The local address an editor's browser launch configuration opens the module's page at (`.vscode/launch.json` of
+ * its package or of the repository: `"type": "chrome"`, `"url": "http://localhost:8080"`): the author runs the page
+ * from this machine. Undefined when no such configuration names a localhost or plain-HTTP address.
+ */
+export function debuggedPageUrl(name: string): string | undefined {
+  const project = projectOf(name);
+  if (!project) return undefined;
+  const pkg = packageOf(project.root, path.dirname(path.resolve(name)));
+  for (const dir of new Set([pkg?.dir ?? project.root, project.root])) {
+    const file = path.join(dir, '.vscode', 'launch.json');
+    const text = statSync(file, { throwIfNoEntry: false })?.isFile() ? readText(file) : undefined;
+    const json = text === undefined ? undefined : parseJsonc(text);
+    const configurations = json && typeof json === 'object' ? (json as { configurations?: unknown }).configurations : undefined;
+    for (const c of Array.isArray(configurations) ? configurations : []) {
+      const { type, url } = (c ?? {}) as { type?: unknown; url?: unknown };
+      if (typeof type === 'string' && BROWSER_LAUNCH.has(type) && typeof url === 'string' && url.length < 300 && (LOOPBACK.test(url) || /^http:\/\//i.test(url))) return url;
+    }
+  }
+  return undefined;
+}
+
 /**
  * Whether the file itself says it runs on a server though its package builds a web app: it is under a folder
  * for server code (`server/`, `functions/`, `bin/`...; an `api/` folder of a front end holds its API client), it
