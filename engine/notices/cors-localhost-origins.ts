@@ -101,7 +101,8 @@ export function declaredPageOrigin(file: FileContext): string | undefined {
  * such an origin.
  */
 function exchangeOrigin(file: FileContext, r: HttpRequest): string | undefined {
-  if (!r.url || !/\/access_token(?:$|[?#])/.test(r.url.value)) return undefined;
+  // An HTML page's own name is known: there its redirect URI must name it ({@link declaredPageOrigin}).
+  if (!r.url || /\.html?$/i.test(file.filename) || !/\/access_token(?:$|[?#])/.test(r.url.value)) return undefined;
   for (const text of [r.url.value, r.body ? file.getText(r.body.node) : '']) {
     for (const m of text.matchAll(REDIRECT_URI)) {
       let url: URL;
