@@ -150,6 +150,29 @@ module.exports = { onEvent };
     const code = sidecar("const resourceUrl = (kind, id) => 'https://webexapis.com/v1/' + kind + '/' + id;");
     expect(scan(code, '/virtual/sidecar/index.cjs', ct).map(summary)).toEqual(['get-request-content-type 3 certain']);
   });
+  it('positive: the helper\'s caller is itself called by the module\'s main loop', () => {
+    const code = `function resourceUrl(kind, id) {
+  return \`https://webexapis.com/v1/\${kind}/\${id}\`;
+}
+async function getJson(url) {
+  const r = await fetch(url, { headers: { Authorization: 'Bearer ' + process.env.TOKEN, 'Content-Type': 'application/json' } });
+  return r.json();
+}
+async function onEvent(payload) {
+  await track(async () => {
+    const m = await getJson(resourceUrl('messages', payload.data.id));
+    console.log(m.text);
+  });
+}
+async function main() {
+  bus.on('message', async (payload) => {
+    await onEvent(payload);
+  });
+}
+main();
+`;
+    expect(scan(code, '/virtual/sidecar/index.cjs', ct).map(summary)).toEqual(['get-request-content-type 5 certain']);
+  });
   it('look-alike: the same helper building another API\'s URL stays quiet', () => {
     const code = sidecar("function resourceUrl(kind, id) {\n  return `https://api.example.org/v2/${kind}/${id}`;\n}");
     expect(scan(code, '/virtual/sidecar/index.cjs', ct).map(summary)).toEqual([]);

@@ -258,7 +258,9 @@ export const getRequestContentType: Detector<CustomDetection> = {
     }
     const shared = new Set<Node>();
     for (const [inner, through] of callers) {
-      const reaching = through.filter((r) => !r.wrapper!.followed);
+      // A call site inside a further wrapper counts too when its own URL already calls the API (the outer callers
+      // pass only other values: `onEvent(payload)` calling `getJson(resourceUrl('messages', payload.id))`).
+      const reaching = through.filter((r) => !r.wrapper!.followed || r.isApi);
       if (!inner.isApi && !reaching.some((r) => r.isApi)) continue;
       if (axiosDropsContentType(inner)) continue;
       const fn = through[0].wrapper!.function;
