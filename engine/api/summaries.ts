@@ -228,7 +228,10 @@ function composedUrl(file: FileContext, catalog: LoadedCatalog, r: HttpRequest, 
     const url = inner?.requests.find((x) => x.request === w.request || (chain && x.request.wrapper?.request === w.request))?.url;
     // One level: only `this` fields need the wrapper's summary (the written URL holds the rest). A chain: the
     // levels between may add the host (`throttled(\`${HOST}${path}\`)`), which the call's written part lacks.
-    if (!inner || !url || (!chain && !/\u0001f:/.test(url.value))) return undefined;
+    // One level whose summary is a host before one parameter, where the call's own URL has no host: a level read
+    // as the client itself (a forwarding function, aliases.ts: `throttled = (u, init) => fetch(u, init)`) sits
+    // between, and the host is written there.
+    if (!inner || !url || (!chain && !/\u0001f:/.test(url.value) && !(/^https?:\/\/[^\u0001?#]*\u0001p\d+\u0002$/i.test(url.value) && !/^https?:\/\//i.test(file.getText(r.urlNode!).replace(/^[`'"]/, ''))))) return undefined;
     const args = r.node.arguments as Node[];
     if (args.some((a) => a.type === 'SpreadElement')) return undefined;
     return fillUrl(url, (hole) => {
