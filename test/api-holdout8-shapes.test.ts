@@ -124,6 +124,12 @@ export class RoomsService {
     files[rel] = files[rel].replace('  rooms() {', "  create() {\n    this.http.post(`${this.base}/rooms`, {});\n  }\n  remove(id) {\n    this.http.delete(`${this.base}/rooms/${id}`).pipe().subscribe();\n  }\n  rooms() {");
     expect(scanProject(files, rel, cors).map(summary)).toEqual(['cors-localhost-origins 13 certain', 'cors-localhost-origins 16 certain']);
   });
+  it('look-alike: a tsconfig with sources of its own (`include`) is not solution-style: its references are not tried', () => {
+    const own = { ...solution, 'tsconfig.json': '{ "include": ["scripts/**/*.ts"], "files": [], "references": [{ "path": "./tsconfig.app.json" }] }\n' };
+    expect(scanProject(app(own, 'src/environments/environment'), 'src/app/rooms.service.ts', cors).map(summary)).toEqual([]);
+    const listed = { ...solution, 'tsconfig.json': '{ "files": ["scripts/x.ts"], "references": [{ "path": "./tsconfig.app.json" }] }\n' };
+    expect(scanProject(app(listed, 'src/environments/environment'), 'src/app/rooms.service.ts', cors).map(summary)).toEqual([]);
+  });
   it('look-alike: a reference outside the project is not read (the specifier stays unresolved)', () => {
     const files = app({ 'tsconfig.json': '{ "files": [], "references": [{ "path": "../elsewhere/tsconfig.app.json" }] }\n' }, 'src/environments/environment');
     expect(scanProject(files, 'src/app/rooms.service.ts', cors).map(summary)).toEqual([]);

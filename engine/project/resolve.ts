@@ -224,8 +224,11 @@ export class ModuleResolver {
 
   private resolversFor(config: string): OxcResolver.ResolverFactory[] {
     const json = this.readConfig(config);
-    const references = json && typeof json === 'object' ? (json as { references?: unknown }).references : undefined;
-    if (!Array.isArray(references)) return [];
+    const c = json && typeof json === 'object' ? (json as { references?: unknown; files?: unknown; include?: unknown }) : undefined;
+    // Solution-style only (`"files": []`, no `include`): a tsconfig with sources of its own resolves them itself,
+    // and trying its references for every bare package name cost babel's scan (150 references) ~20 MB and CPU.
+    if (!c || !Array.isArray(c.references) || !Array.isArray(c.files) || c.files.length > 0 || c.include !== undefined) return [];
+    const references = c.references;
     const out: OxcResolver.ResolverFactory[] = [];
     for (const r of references.slice(0, 8)) {
       const ref = r && typeof r === 'object' ? (r as { path?: unknown }).path : undefined;
