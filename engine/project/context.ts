@@ -169,6 +169,19 @@ function scriptEntries(pkg: PackageInfo): string[] {
 }
 
 const launchPrograms = new Map<string, string[]>();
+const launchFiles = new Map<string, unknown[]>();
+
+/** The configurations of a folder's `.vscode/launch.json` (JSON with comments), read once per folder; none when it is absent. */
+function launchConfigurations(dir: string): unknown[] {
+  let list = launchFiles.get(dir);
+  if (list) return list;
+  const file = path.join(dir, '.vscode', 'launch.json');
+  const text = statSync(file, { throwIfNoEntry: false })?.isFile() ? readText(file) : undefined;
+  const json = text === undefined ? undefined : parseJsonc(text);
+  const configurations = json && typeof json === 'object' ? (json as { configurations?: unknown }).configurations : undefined;
+  launchFiles.set(dir, (list = Array.isArray(configurations) ? configurations : []));
+  return list;
+}
 
 /**
  * The programs an editor's launch configurations of the folder run with Node (`.vscode/launch.json`, `"type":
@@ -179,11 +192,7 @@ function launchEntries(dir: string): string[] {
   let list = launchPrograms.get(dir);
   if (list) return list;
   list = [];
-  const file = path.join(dir, '.vscode', 'launch.json');
-  const text = statSync(file, { throwIfNoEntry: false })?.isFile() ? readText(file) : undefined;
-  const json = text === undefined ? undefined : parseJsonc(text);
-  const configurations = json && typeof json === 'object' ? (json as { configurations?: unknown }).configurations : undefined;
-  for (const c of Array.isArray(configurations) ? configurations : []) {
+  for (const c of launchConfigurations(dir)) {
     const { type, program } = (c ?? {}) as { type?: unknown; program?: unknown };
     if ((type !== 'node' && type !== 'pwa-node') || typeof program !== 'string' || program.length > 300) continue;
     const rel = program.replace(/^\$\{(?:workspaceFolder|workspaceRoot)\}[\\/]?/, '');
@@ -206,11 +215,7 @@ export function debuggedPageUrl(name: string): string | undefined {
   if (!project) return undefined;
   const pkg = packageOf(project.root, path.dirname(path.resolve(name)));
   for (const dir of new Set([pkg?.dir ?? project.root, project.root])) {
-    const file = path.join(dir, '.vscode', 'launch.json');
-    const text = statSync(file, { throwIfNoEntry: false })?.isFile() ? readText(file) : undefined;
-    const json = text === undefined ? undefined : parseJsonc(text);
-    const configurations = json && typeof json === 'object' ? (json as { configurations?: unknown }).configurations : undefined;
-    for (const c of Array.isArray(configurations) ? configurations : []) {
+    for (const c of launchConfigurations(dir)) {
       const { type, url } = (c ?? {}) as { type?: unknown; url?: unknown };
       if (typeof type === 'string' && BROWSER_LAUNCH.has(type) && typeof url === 'string' && url.length < 300 && (LOOPBACK.test(url) || /^http:\/\//i.test(url))) return url;
     }
