@@ -68,3 +68,57 @@ export const completed = (state) => PREFIX + encodeURIComponent(state);
     expect(scanProject({ 'api/add.js': handler }, 'api/add.js').map(summary)).toEqual([]);
   });
 });
+
+describe("n8n's node helpers and wrappers called with their `this`", () => {
+  const content = only('get-request-content-type');
+  const n8nPackage = '{ "name": "n8n-nodes-demo", "dependencies": { "n8n-workflow": "*" } }\n';
+  it('reads this.helpers.request / httpRequestWithAuthentication / requestOAuth2.call(this, cred, options) as requests, through a wrapper with a `this` parameter called as api.call(this, ...)', () => {
+    const node = `import type { IExecuteFunctions, IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+export async function webexRequest(this: IExecuteFunctions, method: IHttpRequestMethods, endpoint: string, qs: IDataObject = {}) {
+  const options = {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    qs,
+    uri: \`https://webexapis.com/v1\${endpoint}\`,
+    json: true,
+  };
+  return this.helpers.requestOAuth2.call(this, 'webexOAuth2Api', options);
+}
+export async function listRooms(this: IExecuteFunctions) {
+  return webexRequest.call(this, 'GET', '/rooms', { max: 50 });
+}
+export async function me(this: IExecuteFunctions) {
+  return this.helpers.httpRequestWithAuthentication.call(this, 'webexApi', { method: 'GET', url: 'https://webexapis.com/v1/people/me', headers: { 'Content-Type': 'application/json' } });
+}
+export async function rooms(this: IExecuteFunctions) {
+  return this.helpers.request({ uri: 'https://webexapis.com/v1/rooms', headers: { 'Content-Type': 'application/json' }, json: true });
+}
+`;
+    const found = scanProject({ 'package.json': n8nPackage, 'nodes/Webex/GenericFunctions.ts': node }, 'nodes/Webex/GenericFunctions.ts', content).map(summary);
+    expect(found).toEqual(['get-request-content-type 5 certain', 'get-request-content-type 16 certain', 'get-request-content-type 19 certain']);
+  });
+
+  it('look-alike: a wrapper only POSTing, a helper call to another API, and this.helpers in a module that is not an n8n node stay quiet', () => {
+    const node = `import type { IExecuteFunctions, IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+export async function webexRequest(this: IExecuteFunctions, method: IHttpRequestMethods, endpoint: string, body: IDataObject) {
+  const options = { method, headers: { 'Content-Type': 'application/json' }, body, uri: \`https://webexapis.com/v1\${endpoint}\`, json: true };
+  return this.helpers.requestOAuth2.call(this, 'webexOAuth2Api', options);
+}
+export async function send(this: IExecuteFunctions, roomId: string, text: string) {
+  return webexRequest.call(this, 'POST', '/messages', { roomId, text });
+}
+export async function other(this: IExecuteFunctions) {
+  return this.helpers.request({ uri: 'https://api.example.com/v1/rooms', headers: { 'Content-Type': 'application/json' }, json: true });
+}
+`;
+    const plain = `export class Tool {
+  helpers = { request: (o) => o };
+  rooms() {
+    return this.helpers.request({ uri: 'https://webexapis.com/v1/rooms', headers: { 'Content-Type': 'application/json' } });
+  }
+}
+`;
+    expect(scanProject({ 'package.json': n8nPackage, 'nodes/Webex/GenericFunctions.ts': node }, 'nodes/Webex/GenericFunctions.ts', content).map(summary)).toEqual([]);
+    expect(scanProject({ 'src/tool.js': plain }, 'src/tool.js', content).map(summary)).toEqual([]);
+  });
+});
