@@ -11,7 +11,7 @@ import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node } 
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, localInit, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
-import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, isJquery, isMeteorHttp, isUrlFetchApp } from './clients.js';
+import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, importsFrom, isJquery, isMeteorHttp, isUrlFetchApp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
 import { optionsMethod, wrapperRequests } from './wrappers.js';
 import { importedCallRequests } from './summaries.js';
@@ -90,6 +90,8 @@ function analyzeCall(
   if (held?.client === 'axios') return axiosFunctionCall(site, held);
   if (held?.client === 'got' || held?.client === 'ky') return gotFunctionCall(site, held.client, held);
   if (held?.client === 'request') return requestLibraryCall(site, held, undefined);
+  const helperArgs = n8nHelperArguments(site);
+  if (helperArgs) return requestLibraryCall({ ...site, args: helperArgs }, undefined, undefined);
   const method = memberName(callee);
   if (!method) return undefined;
   // `this.get(path)` with `this.get = this.request.bind(this, 'GET')`: a call of the class's own method (wrappers.ts).
@@ -114,6 +116,38 @@ function analyzeCall(
   if (kind === 'unknown' && !instance && isMeteorHttp(file, objectNode)) return meteorCall(site, method);
   if (kind === 'axios' || kind === 'got' || kind === 'ky' || kind === 'unknown') return clientMethodCall(site, kind, method, objectNode, instance);
   return undefined;
+}
+
+/**
+ * n8n's node helpers, the HTTP client of an n8n node (a module importing `n8n-workflow` or `n8n-core`):
+ * `this.helpers.request(options)`, `this.helpers.httpRequest(options)` and, after a credential's name,
+ * `requestWithAuthentication`, `requestOAuth1`, `requestOAuth2`, `httpRequestWithAuthentication`, called directly or
+ * as `this.helpers.requestOAuth2.call(this, 'cred', options)`. Their options are request's (`uri`/`url`, `method`,
+ * GET when absent, `headers`, `body`, `qs`, `json`), so the call is read as a call of request with those options.
+ * Returns the arguments from the options on, or undefined for any other call.
+ */
+const N8N_HELPERS: ReadonlyMap<string, number> = new Map([
+  ['request', 0],
+  ['httpRequest', 0],
+  ['requestWithAuthentication', 1],
+  ['requestOAuth1', 1],
+  ['requestOAuth2', 1],
+  ['httpRequestWithAuthentication', 1],
+]);
+function n8nHelperArguments(site: CallSite): Node[] | undefined {
+  let fn = unwrap(site.callee);
+  let skip = 0;
+  if (fn.type === 'MemberExpression' && memberName(fn) === 'call') {
+    fn = unwrap(fn.object);
+    skip = 1;
+  }
+  if (fn.type !== 'MemberExpression') return undefined;
+  const helper = N8N_HELPERS.get(memberName(fn) ?? '');
+  const holder = unwrap(fn.object);
+  if (helper === undefined || holder.type !== 'MemberExpression' || memberName(holder) !== 'helpers') return undefined;
+  if (!importsFrom(site.file, ['n8n-workflow', 'n8n-core'])) return undefined;
+  const args = site.args.slice(skip + helper);
+  return args.length > 0 ? args : undefined;
 }
 
 /**

@@ -41,6 +41,12 @@ function importSources(file: FileContext): Map<string, string> {
   });
 }
 
+/** Whether the file imports (or requires) one of `sources` (type-only imports count: they name the framework). */
+export function importsFrom(file: FileContext, sources: readonly string[]): boolean {
+  for (const source of importSources(file).values()) if (sources.includes(source.split('#')[0])) return true;
+  return false;
+}
+
 /** The `request` npm library and its promise/retry wrappers, which take the same options. */
 const REQUEST_FAMILY = new Set(['request', 'request-promise', 'request-promise-native', 'requestretry']);
 

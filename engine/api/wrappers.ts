@@ -19,11 +19,17 @@ import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type Reques
 
 type Substitution = ReadonlyMap<string, Node | undefined>;
 
+/** TypeScript's `this` parameter (`function api(this: Ctx, method: string)`): a type annotation, not an argument. */
+const isThisParameter = (p: TSESTree.Parameter): boolean => p.type === 'Identifier' && p.name === 'this';
+
+/** The parameters that take a call's arguments, by position (without a TypeScript `this` parameter). */
+const argumentParameters = (fn: Node): TSESTree.Parameter[] => (fn as TSESTree.FunctionLike).params.filter((p) => !isThisParameter(p));
+
 /** Parameter names of a function by position; a rest parameter ends the list. */
 function parameterNames(fn: Node): string[] {
   if (!isFunctionNode(fn)) return [];
   const out: string[] = [];
-  for (const p of (fn as TSESTree.FunctionLike).params) {
+  for (const p of argumentParameters(fn)) {
     const n = p.type === 'AssignmentPattern' ? p.left : p;
     if (n.type !== 'Identifier') {
       if (n.type === 'RestElement') break;
@@ -104,7 +110,13 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
   if (name) {
     return file.nodes(T.CallExpression).filter((c) => {
       const callee = unwrap(c.callee as Node);
-      return callee.type === 'Identifier' && callee.name === name && !(c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]);
+      if (c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]) return false;
+      if (callee.type === 'Identifier') return callee.name === name;
+      // `api.call(this, 'GET', '/rooms')` (a function with a TypeScript `this` parameter): `this` first, then its arguments.
+      const target = callee.type === 'MemberExpression' && memberName(callee) === 'call' ? unwrap(callee.object) : undefined;
+      if (target?.type !== 'Identifier' || target.name !== name || !c.arguments[0] || c.arguments[0].type === 'SpreadElement') return false;
+      thisArgumentSites.add(c);
+      return true;
     });
   }
   const owner = file.parentOf(fn);
@@ -275,7 +287,13 @@ interface Frame {
 const boundArguments = new WeakMap<TSESTree.CallExpression, Node[]>();
 
 /** The arguments a call site passes the wrapper: those bound to the alias it calls, then its own. */
-const argumentsAt = (site: TSESTree.CallExpression): Node[] => [...(boundArguments.get(site) ?? []), ...(site.arguments as Node[])];
+/** Call sites written `fn.call(thisArg, ...args)`: their first argument is `this`, not the first parameter's. */
+const thisArgumentSites = new WeakSet<TSESTree.CallExpression>();
+
+const argumentsAt = (site: TSESTree.CallExpression): Node[] => [
+  ...(boundArguments.get(site) ?? []),
+  ...(site.arguments as Node[]).slice(thisArgumentSites.has(site) ? 1 : 0),
+];
 
 function frameOf(fn: Node, site: TSESTree.CallExpression): Frame {
   const params = parameterNames(fn);
@@ -291,7 +309,7 @@ function frameOf(fn: Node, site: TSESTree.CallExpression): Frame {
   // A destructured parameter (`function send({ key, options })`): each name takes the value of its key in the
   // object literal the call site passes (`send({ key, options: { url } })`); absent there, nothing passed.
   if (isFunctionNode(fn)) {
-    (fn as TSESTree.FunctionLike).params.forEach((p, i) => {
+    argumentParameters(fn).forEach((p, i) => {
       if (p.type !== 'ObjectPattern' || (spreadAt >= 0 && i >= spreadAt)) return;
       const arg = args[i] ? unwrap(args[i]) : undefined;
       const object = arg?.type === 'ObjectExpression' ? arg : undefined;
