@@ -504,6 +504,10 @@ function benchStartup(roundsSetting: string): string {
     '|---|---:|---:|---:|---:|',
     ...rows.map((x) => `| ${x.c.name} | ${x.m.toFixed(0)} ms | ${(x.m / base).toFixed(2)}x | ${x.a === undefined ? '' : `${x.a.toFixed(0)} ms`} | ${x.target === undefined ? '' : `${x.target.toFixed(0)} ms`} |`),
     '',
+    // A constant added to every process makes `node -e 0` dearer and the 2x target looser: started as a background
+    // job of this machine's job-control shell, every child here measured ~170 ms more CPU (`node -e 0` 228-251 ms
+    // against 70-90 ms in the foreground, the scans as much more), and every line read PASS.
+    ...(base > 150 ? [`note: \`node -e 0\` took ${base.toFixed(0)} ms of CPU (70-90 ms is usual here): something adds to every process (a background job?); these lines are not comparable`] : []),
     ...rows.filter((x) => x.target !== undefined).map((x) => `${x.m <= x.target! ? 'PASS' : 'MISS'}  start-up: ${x.c.name} within 2x \`node -e 0\` + its analysis (${x.m.toFixed(0)} ms against ${x.target!.toFixed(0)} ms: ${(x.m / x.target!).toFixed(2)}x)`),
   ];
   return table.join('\n');
