@@ -101,7 +101,7 @@ function analyzeCall(
   if (held?.client === 'request') return requestLibraryCall(site, held, undefined);
   const method = memberName(callee);
   if (!method) return undefined;
-  if (WRETCH_VERBS.has(method) && file.text.includes('wretch')) {
+  if (WRETCH_VERBS.has(method) && file.cached('requests:wretch-text', () => file.text.includes('wretch'))) {
     const w = wretchCall(site, method);
     if (w) return w;
   }
