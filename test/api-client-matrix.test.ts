@@ -102,3 +102,29 @@ describe('HTTP client matrix: each client sends method, URL, query, headers and 
     });
   }
 });
+
+describe('look-alikes of the clients read by name', () => {
+  const quiet = (code: string, filename = 'send.js'): string[] => findings(code, filename, ['get-request-content-type']);
+  it('a `$fetch` or `$http` the file declares itself is not ofetch / AngularJS', () => {
+    expect(quiet(`const $fetch = (u, o) => cache.read(u, o);
+export const me = () => $fetch('${API}/people/me', { headers: { 'Content-Type': 'application/json' } });
+`)).toEqual([]);
+    expect(quiet(`const $http = makeHttp();
+export const me = () => $http({ url: '${API}/people/me', method: 'GET', headers: { 'Content-Type': 'application/json' } });
+`)).toEqual([]);
+  });
+  it('`x.request(method, url, options)` of an unknown client counts only with the API as its URL', () => {
+    expect(quiet(`export class Store {
+  constructor(private http: any) {}
+  me() { return this.http.request('GET', 'https://api.example.com/v1/people/me', { headers: { 'Content-Type': 'application/json' } }); }
+}
+`, 'store.ts')).toEqual([]);
+  });
+  it('a chain ending in `.get()` that does not start at wretch is not a request', () => {
+    expect(quiet(`import wretch from 'wretch';
+const cache = new Map();
+export const me = () => cache.get('${API}/people/me');
+export const headers = { 'Content-Type': 'application/json' };
+`)).toEqual([]);
+  });
+});
