@@ -58,6 +58,19 @@ export const me = () => api.get('/people/me');
       expect(brief(matches(code)), line).toEqual(['4 certain fix']);
     }
   });
+  it('a test of something else than the body or method (`if (!config.headers[...])`) leaves the header on every request', () => {
+    const code = `import axios from 'axios';
+const api = axios.create({ baseURL: '${API}' });
+api.interceptors.request.use((config) => {
+  if (!config.headers['Content-Type']) config.headers['Content-Type'] = 'application/json';
+  return config;
+});
+export const me = () => api.get('/people/me');
+`;
+    const ms = matches(code);
+    expect(brief(ms)).toEqual(['4 certain fix']);
+    expect(fixed(code, ms)).toContain("if (!config.headers['Content-Type']) if (config.data !== undefined) config.headers['Content-Type'] = 'application/json';");
+  });
   it('a named function handed to `use`', () => {
     const code = `import axios from 'axios';
 const api = axios.create({ baseURL: '${API}' });
@@ -251,6 +264,28 @@ api.interceptors.request.use((config) => {
       'src/people.js': "import { api } from './client.js';\nexport const me = () => api.get('/people/me');\nexport const upload = (b) => fetch('https://example.com/u', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: b });\n",
     });
     expect(brief(run(path.join(dir, 'src/people.js')))).toEqual(['2 likely']);
+  });
+  it('an Angular interceptor naming no URL, in an app whose environment module holds the API base', () => {
+    const ngInterceptor = `import { Injectable } from '@angular/core';
+import { HttpEvent, HttpHandler, HttpInterceptor, HttpRequest } from '@angular/common/http';
+import { Observable } from 'rxjs';
+@Injectable({ providedIn: 'root' })
+export class JsonInterceptor implements HttpInterceptor {
+  intercept(req: HttpRequest<any>, next: HttpHandler): Observable<HttpEvent<any>> {
+    if (!req.headers.has('Content-Type')) {
+      req = req.clone({ headers: req.headers.set('Content-Type', 'application/json') });
+    }
+    return next.handle(req);
+  }
+}
+`;
+    const env = (host: string) => `export const environment = { production: false, basePath: '${host}' };\n`;
+    const pos = tree('ng', { 'src/environments/environment.ts': env(API), 'src/app/common/json.interceptor.ts': ngInterceptor });
+    expect(brief(run(path.join(pos, 'src/app/common/json.interceptor.ts')))).toEqual(['8 likely']);
+    const neg = tree('ng-other', { 'src/environments/environment.ts': env('https://api.example.com/v1'), 'src/app/common/json.interceptor.ts': ngInterceptor });
+    expect(run(path.join(neg, 'src/app/common/json.interceptor.ts'))).toEqual([]);
+    const none = tree('ng-none', { 'src/app/common/json.interceptor.ts': ngInterceptor });
+    expect(run(path.join(none, 'src/app/common/json.interceptor.ts'))).toEqual([]);
   });
   it('look-alikes: a POST with a body through it, a client of another API', () => {
     const dir = tree('neg', {

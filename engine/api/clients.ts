@@ -314,16 +314,25 @@ export function isUrlFetchApp(file: FileContext, name: string): boolean {
 // there reaches every request of the client, so a fix there must be right for all of them).
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Whether `node` runs only under a condition within `fn` (an `if`, `? :`, `&&`/`||`, a `switch` case): the test, if so. */
+/**
+ * Whether `node` runs only under a condition within `fn` that may tell requests apart by what they send (an `if`,
+ * `? :`, `&&`/`||`, a `switch` case reading the body, data, method or a method name): the test, if so. A test of
+ * something else (`if (!req.headers.has('Content-Type'))`, `if (token)`) leaves the header on GETs and POSTs alike.
+ */
 function conditionOf(file: FileContext, node: Node, fn: Node): Node | undefined {
   for (const up of file.ancestors(node)) {
     if (up === fn) return undefined;
-    if (up.type === 'IfStatement' || up.type === 'ConditionalExpression') return up.test as Node;
-    if (up.type === 'LogicalExpression') return up.left as Node;
-    if (up.type === 'SwitchCase') return up;
+    let test: Node | undefined;
+    if (up.type === 'IfStatement' || up.type === 'ConditionalExpression') test = up.test as Node;
+    else if (up.type === 'LogicalExpression') test = up.left as Node;
+    else if (up.type === 'SwitchCase') return up;
+    if (test && BY_REQUEST.test(file.getText(test))) return test;
   }
   return undefined;
 }
+
+/** A test that may tell a request with a body from one without: it reads the body, data, method, or names a method. */
+const BY_REQUEST = /\b(?:body|data|method|json|form|payload|verb)\b|['"`](?:get|post|put|patch|delete|head)['"`]/i;
 
 /** The function a callback argument is (written in place, or a same-file function named by it). */
 function callbackOf(file: FileContext, node: Node | undefined): (TSESTree.FunctionLike & Node) | undefined {

@@ -10,6 +10,7 @@ import { isFunctionNode } from '../api/request.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { browserEvidence, readsBrowserGlobals } from '../project/context.js';
+import { angularEnvironmentText } from '../project/angular-env.js';
 import { FileContext as Context } from '../parse/file-context.js';
 import { parseSource } from '../parse/parse.js';
 import type { CustomDetection, TextEdit } from '../types.js';
@@ -352,9 +353,13 @@ function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, report
  * GETs go out with it. Which requests reach it is decided by Angular's providers, not seen here: likely, with the
  * fix that is right for every request (the header only when `req.body` is not null) as a suggestion.
  */
-function angularInterceptorMatches(file: FileContext): RawMatch[] {
+function angularInterceptorMatches(file: FileContext, catalog: LoadedCatalog): RawMatch[] {
   const out: RawMatch[] = [];
-  for (const h of angularInterceptorHeaders(file)) {
+  const headers = angularInterceptorHeaders(file);
+  if (!headers.some(isContentType)) return out;
+  // The app calls the API: the interceptor's file names an API host, or the app's environment module does.
+  if (!namesApiHost(file.text, catalog) && !namesApiHost(angularEnvironmentText(file.filename) ?? '', catalog)) return out;
+  for (const h of headers) {
     const site = h.property ?? h.call;
     if (!isContentType(h) || h.when || !site) continue;
     const condition = sendsBodyCondition(h, 'unknown');
@@ -462,7 +467,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     }
     out.push(...sharedHeaderMatches(file, requests, isBrowser));
     out.push(...exportedClientMatches(file, ctx.catalog, out, isBrowser));
-    out.push(...angularInterceptorMatches(file));
+    out.push(...angularInterceptorMatches(file, ctx.catalog));
     out.push(...connectorMatches(file, ctx.catalog));
     for (const r of requests) {
       if (axiosDropsContentType(r)) continue;
