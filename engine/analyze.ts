@@ -19,6 +19,7 @@ import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, scannerFor, tokensWithoutRequire
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { literalsOf, projectOf, type ProjectModel } from './project/modules.js';
+import { angularEnvironmentText } from './project/angular-env.js';
 import { importersOfModule } from './project/context.js';
 import { mayBuildUrlFromProps } from './project/props.js';
 import { importsMayRequest } from './api/summaries.js';
@@ -340,8 +341,10 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   const importsSend = (): boolean => (sends ??= importsMayRequestFrom(text, filename, opts, reads));
   // A component that builds a URL from a prop (`${baseUrl}?client_id=...`): its parents' JSX may give the URL (engine/project/props.ts).
   const props = mayBuildUrlFromProps(text, queryKeysOf(plan));
+  // An Angular HttpInterceptor adds headers to the app's requests without naming a URL (engine/project/angular-env.ts).
+  const interceptor = text.includes('HttpInterceptor');
   const open: Opening = {
-    now: (p) => !kept.includes(p) && (calls || props || candidates.includes(p) || importsHoldTokens(p, text)),
+    now: (p) => !kept.includes(p) && (calls || props || interceptor || candidates.includes(p) || importsHoldTokens(p, text)),
     ifSends: (p) => !kept.includes(p) && someToken && !p.detector.importedUrlsOnlyWhenCalling && tokensWithoutRequires(p, has),
     sends: importsSend,
   };
@@ -439,6 +442,11 @@ function withImportedTexts(
   let imported: string[];
   try {
     imported = [...project.importedTexts(filename, text), ...project.envTexts(filename, text)];
+    // An Angular HttpInterceptor names no URL: its app's API base is in the environment module (engine/project/angular-env.ts).
+    if (text.includes('HttpInterceptor')) {
+      const env = angularEnvironmentText(filename, project);
+      if (env !== undefined) imported.push(literalsOf(env));
+    }
     // The strings and environment values of the modules that import a component building a URL from a prop.
     if (own.props) for (const parent of importersOfModule(project, filename)) imported.push(literalsOf(parent.text), ...project.envTexts(parent.file, parent.text));
   } finally {

@@ -24,6 +24,13 @@ function leadingLiteral(node: Node): { node: TSESTree.Literal | TSESTree.Templat
   return undefined;
 }
 
+/** Whether a node belongs to this file's tree (not to a module another file's value was read from). */
+function isOwn(file: FileContext, node: Node): boolean {
+  let top: Node = node;
+  for (const up of file.ancestors(node)) top = up;
+  return top === file.ast;
+}
+
 type Finding = { messageId: string; data: Record<string, string>; fix?: TextEdit[] };
 
 function judge(file: FileContext, h: RequestHeader): Finding | undefined {
@@ -71,7 +78,8 @@ export const authorizationBearerScheme: Detector<CustomDetection> = {
     const clientAuth = new Set<Node>();
     for (const r of getRequests(file, ctx.catalog)) {
       if (!r.isApi) continue;
-      const own = r.headers.filter((h) => !h.inherited);
+      // Inherited headers are judged where their client is made; `$.ajaxSetup`'s (no client object) with the requests of its file.
+      const own = r.headers.filter((h) => !h.inherited || (h.shared?.kind === 'ajax-setup' && isOwn(file, h.value)));
       headers.push(...own);
       if (r.url && CLIENT_AUTH_PATH.test(urlPath(r.url))) for (const h of own) clientAuth.add(h.value);
     }
