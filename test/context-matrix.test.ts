@@ -158,6 +158,13 @@ const matrix: Record<string, Cell[]> = {
         target: 'pages/index.jsx',
         want: QUIET,
       },
+      {
+        name: "positive: the page component's own request, beside `getServerSideProps` (only the component's is reported)",
+        files: next({ 'pages/index.jsx': `export async function getServerSideProps() {\n  const r = await fetch('${API}', { headers: { Authorization: 'Bearer ' + process.env.WEBEX_TOKEN } });\n  return { props: { me: await r.json() } };\n}\nexport default function Home({ me }) {\n  return <a onClick={() => fetch('${API}/x')}>{me.displayName}</a>;\n}\n` }),
+        target: 'pages/index.jsx',
+        want: CERTAIN,
+      },
+      { name: 'look-alike: `pages/_document.jsx` (rendered on the server only)', files: next({ 'pages/_document.jsx': `export default function Document() {\n  fetch('${API}');\n  return null;\n}\n` }), target: 'pages/_document.jsx', want: QUIET },
     ];
   })(),
   'Nuxt': ((): Cell[] => {
@@ -192,6 +199,12 @@ const matrix: Record<string, Cell[]> = {
         target: 'app/routes/_index.tsx',
         want: CERTAIN,
       },
+      {
+        name: 'positive: a React Router data-router SPA (no Remix / framework mode): its `loader` runs in the browser',
+        files: { 'package.json': spa({ react: '18', 'react-dom': '18', 'react-router-dom': '6' }, { vite: '5' }, { dev: 'vite' }), 'index.html': page('/src/main.jsx'), 'src/main.jsx': "import { loader } from './routes/me';\nloader();\n", 'src/routes/me.js': `export async function loader() {\n  const r = await fetch('${API}');\n  return r.json();\n}\n` },
+        target: 'src/routes/me.js',
+        want: CERTAIN,
+      },
     ];
   })(),
   'Astro': [
@@ -201,6 +214,7 @@ const matrix: Record<string, Cell[]> = {
     const gatsby = (files: Record<string, string>): Record<string, string> => ({ 'package.json': spa({ gatsby: '5', react: '18', 'react-dom': '18' }, {}, { develop: 'gatsby develop', build: 'gatsby build' }), ...files });
     return [
       { name: 'positive: a component of `src/`', files: gatsby({ 'src/components/me.js': reactComponent, 'src/pages/index.js': "import Me from '../components/me';\nexport default function Home() { return <Me token=\"t\" />; }\n" }), target: 'src/components/me.js', want: CERTAIN },
+      { name: 'look-alike: a Gatsby Function `src/api/me.js`', files: gatsby({ 'src/api/me.js': `export default async function handler(req, res) {\n  res.json(await (await fetch('${API}', { headers: { Authorization: 'Bearer ' + process.env.WEBEX_TOKEN } })).json());\n}\n` }), target: 'src/api/me.js', want: QUIET },
       { name: 'look-alike: `gatsby-node.js` (build time, Node)', files: gatsby({ 'gatsby-node.js': `exports.sourceNodes = async () => {\n  const r = await fetch('${API}', { headers: { Authorization: 'Bearer ' + process.env.WEBEX_TOKEN } });\n  return r.json();\n};\n` }), target: 'gatsby-node.js', want: QUIET },
     ];
   })(),
@@ -227,6 +241,8 @@ const matrix: Record<string, Cell[]> = {
       { name: 'look-alike: MV3 background service worker with `<all_urls>`', files: { 'manifest.json': manifest({ background: { service_worker: 'background.js' }, host_permissions: ['<all_urls>'] }), 'popup.html': popup, 'popup.js': '', 'background.js': `chrome.runtime.onMessage.addListener(async () => {\n  const r = await fetch('${API}');\n  return r.json();\n});\n` }, target: 'background.js', want: QUIET },
       { name: 'look-alike: MV2 background page with the API in `permissions`', files: { 'manifest.json': JSON.stringify({ manifest_version: 2, name: 'me', version: '1', background: { page: 'background.html' }, permissions: ['storage', 'https://webexapis.com/'] }), 'background.html': '<!doctype html><script src="bg.js"></script>\n', 'bg.js': pageScript }, target: 'bg.js', want: QUIET },
       { name: 'look-alike: a content script on HTTPS pages (the page\'s origin)', files: { 'manifest.json': manifest({ content_scripts: [{ matches: ['https://*.example.com/*'], js: ['content.js'] }] }), 'popup.html': popup, 'popup.js': '', 'content.js': pageScript }, target: 'content.js', want: QUIET },
+      { name: 'positive: a content script on a local page (its origin is localhost)', files: { 'manifest.json': manifest({ content_scripts: [{ matches: ['http://localhost:3000/*'], js: ['content.js'] }], host_permissions: ['https://webexapis.com/*'] }), 'popup.html': popup, 'popup.js': '', 'content.js': pageScript }, target: 'content.js', want: CERTAIN },
+      { name: 'positive: a host permission for another host does not exempt the API', files: { 'manifest.json': manifest({ host_permissions: ['https://api.example.com/*'] }), 'popup.html': popup, 'popup.js': pageScript }, target: 'popup.js', want: CERTAIN },
       { name: 'positive: a popup with no host permission (its `chrome-extension:` origin is not HTTPS)', files: { 'manifest.json': manifest({ permissions: ['storage'] }), 'popup.html': popup, 'popup.js': pageScript }, target: 'popup.js', want: CERTAIN },
     ];
   })(),
@@ -236,12 +252,16 @@ const matrix: Record<string, Cell[]> = {
       { name: 'positive: a worker a page script starts (`new Worker(...)`)', files: { 'index.html': '<!doctype html><script src="main.js"></script>\n', 'main.js': "const w = new Worker('worker.js');\nw.postMessage(localStorage.getItem('t'));\n", 'worker.js': worker }, target: 'worker.js', want: CERTAIN },
       { name: 'positive: a module worker (`new Worker(new URL(..., import.meta.url))`) of a Vite app', files: { 'package.json': spa({ react: '18', 'react-dom': '18' }, { vite: '5' }, { dev: 'vite' }), 'index.html': page('/src/main.js'), 'src/main.js': "const w = new Worker(new URL('./me.worker.js', import.meta.url), { type: 'module' });\nw.postMessage('t');\n", 'src/me.worker.js': worker }, target: 'src/me.worker.js', want: CERTAIN },
       { name: 'positive: a service worker a page registers', files: { 'index.html': '<!doctype html><script src="main.js"></script>\n', 'main.js': "navigator.serviceWorker.register('/sw.js');\n", 'sw.js': `self.addEventListener('sync', () => fetch('${API}'));\n` }, target: 'sw.js', want: CERTAIN },
+      { name: 'look-alike: a worker started by a script that is not browser code (no page, no browser global)', files: { 'main.js': "const w = new Worker('worker.js');\nw.postMessage('t');\n", 'worker.js': worker }, target: 'worker.js', want: QUIET },
       { name: 'look-alike: a Node `worker_threads` worker', files: { 'index.js': "const { Worker } = require('worker_threads');\nnew Worker('./worker.js');\n", 'worker.js': `const { parentPort } = require('worker_threads');\nparentPort.on('message', async () => parentPort.postMessage(await (await fetch('${API}')).json()));\n` }, target: 'worker.js', want: QUIET },
     ];
   })(),
   'React Native / Expo (not a browser)': [
     { name: 'look-alike: React Native app that reads `navigator`', files: { 'package.json': spa({ react: '18', 'react-native': '0.74' }, {}, { start: 'react-native start' }), 'App.js': `export async function me(t) {\n  navigator.geolocation.getCurrentPosition(() => {});\n  const r = await fetch('${API}', { headers: { Authorization: 'Bearer ' + t } });\n  return r.json();\n}\n` }, target: 'App.js', want: QUIET },
     { name: 'look-alike: Expo app module in `src/`', files: { 'package.json': spa({ expo: '51', react: '18', 'react-native': '0.74' }, {}, { start: 'expo start' }), 'src/api.js': `export async function me(t) {\n  if (navigator.product === 'ReactNative') console.log('native');\n  const r = await fetch('${API}', { headers: { Authorization: 'Bearer ' + t } });\n  return r.json();\n}\n` }, target: 'src/api.js', want: QUIET },
+  ],
+  'React Native Web (a web build of the same code)': [
+    { name: 'positive: an Expo app with `react-native-web` and a web script reads `navigator`', files: { 'package.json': spa({ expo: '51', react: '18', 'react-dom': '18', 'react-native': '0.74', 'react-native-web': '0.19' }, {}, { start: 'expo start', web: 'expo start --web' }), 'App.js': `export async function me(t) {\n  navigator.clipboard.writeText(t);\n  const r = await fetch('${API}', { headers: { Authorization: 'Bearer ' + t } });\n  return r.json();\n}\n` }, target: 'App.js', want: CERTAIN },
   ],
   'Node programs, servers and serverless functions': ((): Cell[] => {
     const server = (dep: string, code: string): Record<string, string> => ({ 'package.json': pkg({ main: 'server.js', scripts: { start: 'node server.js' }, dependencies: { [dep]: '1' } }), 'public/index.html': '<!doctype html><p>hi</p>\n', 'server.js': code });
@@ -269,6 +289,8 @@ const matrix: Record<string, Cell[]> = {
   })(),
   'library packages': [
     { name: 'positive (likely): a `browser` field, its pages are its users\'', files: { 'package.json': pkg({ main: 'src/index.js', browser: 'src/index.js' }), 'src/index.js': client }, target: 'src/index.js', want: LIKELY },
+    { name: 'positive (likely): a jQuery plugin (jQuery needs a page; its page is not in the repository)', files: { 'package.json': pkg({ main: 'jquery.webex.js', peerDependencies: { jquery: '3' } }), 'jquery.webex.js': `(function ($) {\n  $.fn.webexMe = function (token) {\n    return $.ajax({ url: '${API}', headers: { Authorization: 'Bearer ' + token } });\n  };\n})(jQuery);\n` }, target: 'jquery.webex.js', want: LIKELY },
+    { name: 'look-alike: a plugin-shaped wrapper given another library as `$` (not jQuery)', files: { 'package.json': pkg({ main: 'webex.js' }), 'webex.js': `(function ($) {\n  module.exports = function (token) {\n    return $.ajax({ url: '${API}', headers: { Authorization: 'Bearer ' + token } });\n  };\n})(require('najax'));\n` }, target: 'webex.js', want: QUIET },
     { name: 'look-alike: a library with no `browser` field', files: { 'package.json': pkg({ main: 'src/index.js' }), 'src/index.js': client }, target: 'src/index.js', want: QUIET },
   ],
   'userscripts and bookmarklets': ((): Cell[] => {
@@ -276,6 +298,7 @@ const matrix: Record<string, Cell[]> = {
     return [
       { name: 'look-alike: a userscript on HTTPS pages (it runs at their origin)', files: { 'me.user.js': userscript('https://mail.example.com/*') }, target: 'me.user.js', want: QUIET },
       { name: 'positive: a userscript on a local page', files: { 'me.user.js': userscript('http://localhost:8080/*') }, target: 'me.user.js', want: CERTAIN },
+      { name: 'positive (likely): a userscript on pages of any scheme', files: { 'me.user.js': userscript('*://*.example.com/*') }, target: 'me.user.js', want: LIKELY },
       { name: 'positive (likely): a bookmarklet source (runs on whatever page is open)', files: { 'bookmarklet.js': `(function () {\n  fetch('${API}', { headers: { Authorization: 'Bearer ' + prompt('token') } }).then(function (r) { return r.json(); }).then(function (me) { document.title = me.displayName; });\n})();\n` }, target: 'bookmarklet.js', want: LIKELY },
     ];
   })(),
