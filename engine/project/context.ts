@@ -446,7 +446,7 @@ function importersOf(project: ProjectModel, top: string): Importer[] {
         return targets;
       };
       const workers = text !== undefined && /Worker\b/.test(text) ? [...text.matchAll(WORKER_START)].map((m) => stemOf(m[2] ?? m[4])) : [];
-      list.push({ file: full, targets: resolveTargets, component, readsGlobals, client: text !== undefined && USE_CLIENT.test(text), workers, nodeThreads: workers.length > 0 && /['"](?:node:)?worker_threads['"]/.test(text!) });
+      list.push({ file: full, targets: resolveTargets, component, readsGlobals, client: text !== undefined && saysUseClient(text), workers, nodeThreads: workers.length > 0 && /['"](?:node:)?worker_threads['"]/.test(text!) });
     }
   }
   importersByPackage.set(key, list);
@@ -501,8 +501,28 @@ function importerEvidence(project: ProjectModel, filename: string, hops = 0, see
   return undefined;
 }
 
-/** A module whose directive prologue says `'use client'` (comments and a BOM may come first). */
-const USE_CLIENT = /^\uFEFF?(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*(['"])use client\1/;
+/**
+ * Whether a module's text starts with the directive `'use client'` (after a BOM, white space and comments), read by
+ * a scan rather than a regular expression, whose nested repetition over comments could backtrack without end on a
+ * scanned file.
+ */
+function saysUseClient(text: string): boolean {
+  if (!text.includes('use client')) return false;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (text.startsWith('//', i)) {
+      const end = text.indexOf('\n', i);
+      if (end < 0) return false;
+      i = end + 1;
+    } else if (text.startsWith('/*', i)) {
+      const end = text.indexOf('*/', i + 2);
+      if (end < 0) return false;
+      i = end + 2;
+    } else break;
+  }
+  return /^(['"])use client\1/.test(text.slice(i, i + 12));
+}
 /** A userscript's metadata block (`// ==UserScript==` ... `// ==/UserScript==`), which a browser extension runs in the pages it names. */
 const USERSCRIPT = /^[ \t]*\/\/[ \t]*==UserScript==[ \t]*$([\s\S]*?)^[ \t]*\/\/[ \t]*==\/UserScript==/m;
 /** A worker a script starts, by its URL (`new Worker('w.js')`, `new SharedWorker(new URL('./w.ts', import.meta.url))`, `navigator.serviceWorker.register('/sw.js')`). */
@@ -519,7 +539,7 @@ function stemOf(url: string): string {
  * otherwise.
  */
 function ownEvidence(text: string): string | undefined {
-  if (text.includes('use client') && USE_CLIENT.test(text)) return "it is a client component (`'use client'`)";
+  if (saysUseClient(text)) return "it is a client component (`'use client'`)";
   if (text.includes('==UserScript==') && USERSCRIPT.test(text)) return 'it is a userscript, run in the pages its header names';
   return undefined;
 }
