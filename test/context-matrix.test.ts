@@ -10,8 +10,12 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tempProjects } from './helpers/temp-project.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const catalog = loadCatalog();
 const options: AnalyzeOptions = { catalog, notices: catalog.notices.filter((n) => n.id === 'cors-localhost-origins'), engine: { today: '2026-11-27' } };
@@ -312,4 +316,22 @@ describe('context matrix: where code runs and where its page is served (cors-loc
       for (const cell of cells) it(cell.name, () => expect(scan(cell.files, cell.target)).toEqual(cell.want));
     });
   }
+});
+
+describe('context reading on hostile text', () => {
+  it('a module opening with many comments and blank lines does not make the directive check backtrack (a child process, killed after 20 s)', () => {
+    // The first form of the `'use client'` check was a regular expression with nested repetition: a file of a
+    // package opening with comment lines separated by blank lines (a licence header) hung the scan of a real repository.
+    const header = '// line\n\n\n'.repeat(60);
+    const files = { 'package.json': spa({ react: '18', 'react-dom': '18' }, { vite: '5' }, { dev: 'vite' }), 'index.html': page('/src/main.js'), 'src/main.js': `${header}import { me } from './api.js';\nme('k');\n`, 'src/api.js': client };
+    const root = project(files);
+    const analyzeJs = pathToFileURL(path.join(ROOT, 'dist', 'engine', 'analyze.js')).href;
+    const catalogJs = pathToFileURL(path.join(ROOT, 'dist', 'engine', 'catalog', 'catalog.js')).href;
+    const target = path.join(root, 'src', 'api.js');
+    const script = `const { analyzeFile } = await import(${JSON.stringify(analyzeJs)}); const { loadCatalog } = await import(${JSON.stringify(catalogJs)}); const catalog = loadCatalog(); const r = analyzeFile({ filename: ${JSON.stringify(target)}, text: ${JSON.stringify(client)} }, { catalog, notices: catalog.notices.filter((n) => n.id === 'cors-localhost-origins'), engine: { today: '2026-11-27' } }); console.log(r.matches.map((m) => m.confidence).join(','));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.signal).toBeNull();
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe('certain');
+  });
 });
