@@ -239,12 +239,25 @@ export function isJquery(file: FileContext, name: string): boolean {
       const bound = file.nodes(T.VariableDeclarator).some((d) => d.id.type === 'Identifier' && d.id.name === n)
         || file.nodes(T.FunctionDeclaration).some((f) => f.id?.name === n)
         || file.nodes(T.ClassDeclaration).some((c) => c.id?.name === n)
-        || [...file.nodes(T.FunctionDeclaration), ...file.nodes(T.FunctionExpression), ...file.nodes(T.ArrowFunctionExpression)].some((f) => f.params.some((p) => p.type === 'Identifier' && p.name === n));
+        || [...file.nodes(T.FunctionDeclaration), ...file.nodes(T.FunctionExpression), ...file.nodes(T.ArrowFunctionExpression)].some((f) => f.params.some((p, i) => p.type === 'Identifier' && p.name === n && !givenJquery(file, f, i)));
       if (!bound) out.add(n);
     }
     return out;
   });
   return known.has(name);
+}
+
+/**
+ * Whether a function's parameter at `index` is given the page's `jQuery`: the function is called where it is written
+ * with the global `jQuery` there (a plugin's `(function ($) { ... })(jQuery)`), which the file binds nowhere else.
+ */
+function givenJquery(file: FileContext, fn: TSESTree.Node, index: number): boolean {
+  // Only a direct call: `(function ($) { ... }).call(this, jQuery)` is not followed.
+  const call = file.parentOf(fn);
+  if (call?.type !== 'CallExpression' || call.callee !== fn) return false;
+  const arg = call.arguments[index];
+  if (arg?.type !== 'Identifier' || arg.name !== 'jQuery') return false;
+  return !file.nodes(T.VariableDeclarator).some((d) => d.id.type === 'Identifier' && d.id.name === 'jQuery') && importSources(file).get('jQuery') === undefined;
 }
 
 /** A receiver name that reads as an HTTP client (`this.http`, `apiClient`, `rest`), for wrapper candidates. */
