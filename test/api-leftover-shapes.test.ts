@@ -60,3 +60,68 @@ ${calls}
     expect(scan(client("'https://api.example.org/v2'", mixed), 'client.js', getCt).map(summary)).toEqual([]);
   });
 });
+
+describe('a header written by a member assignment on the options before the request', () => {
+  it('positive: `options.headers[\'Content-Type\'] = ...` on a GET\'s options, in a `try` block: reported at the assignment, without an edit', () => {
+    const code = `export async function rooms(token) {
+  const options = { method: 'GET' };
+  try {
+    options.headers = options.headers || {};
+    options.headers['Content-Type'] = options.headers['Content-Type'] || 'application/json';
+    options.headers.Authorization = 'Bearer ' + token;
+    return await fetch('https://webexapis.com/v1/rooms', options);
+  } catch (e) {
+    return undefined;
+  }
+}
+`;
+    const found = scan(code, 'rooms.js', getCt);
+    expect(found.map(summary)).toEqual(['get-request-content-type 5 certain']);
+    expect(found[0].fix).toBeUndefined();
+  });
+  it('positive: a wrapper defaulting every request\'s Content-Type, called for a GET and a POST: reported once at the assignment', () => {
+    const code = `async function send(url, options = {}) {
+  options.headers = options.headers || {};
+  options.headers['Content-Type'] = options.headers['Content-Type'] || 'application/json';
+  if (typeof options.body === 'object') options.body = JSON.stringify(options.body);
+  const response = await window.fetch(url, options);
+  return response.json();
+}
+export const me = () => send('https://webexapis.com/v1/people/me');
+export const say = (text) => send('https://webexapis.com/v1/messages', { method: 'POST', body: { text } });
+`;
+    expect(scan(code, 'send.js', getCt).map(summary)).toEqual(['get-request-content-type 3 certain']);
+  });
+  it('look-alike: the same wrapper called only with bodies stays quiet', () => {
+    const code = `async function send(url, options = {}) {
+  options.headers = options.headers || {};
+  options.headers['Content-Type'] = 'application/json';
+  return fetch(url, options);
+}
+export const say = (text) => send('https://webexapis.com/v1/messages', { method: 'POST', body: JSON.stringify({ text }) });
+`;
+    expect(scan(code, 'send.js', getCt).map(summary)).toEqual([]);
+  });
+  it('look-alike: the assignment under a test, after the request, or on another object stays quiet', () => {
+    const code = `export async function rooms(token, json) {
+  const options = { method: 'GET', headers: {} };
+  const other = { headers: {} };
+  if (json) options.headers['Content-Type'] = 'application/json';
+  other.headers['Content-Type'] = 'application/json';
+  const res = await fetch('https://webexapis.com/v1/rooms', options);
+  options.headers['Content-Type'] = 'text/plain';
+  return res;
+}
+`;
+    expect(scan(code, 'rooms.js', getCt).map(summary)).toEqual([]);
+  });
+  it('look-alike: a GET with an assigned Content-Type to another service stays quiet', () => {
+    const code = `export async function items() {
+  const options = { headers: {} };
+  options.headers['Content-Type'] = 'application/json';
+  return fetch('https://api.example.org/v1/rooms', options);
+}
+`;
+    expect(scan(code, 'items.js', getCt).map(summary)).toEqual([]);
+  });
+});

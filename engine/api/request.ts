@@ -21,6 +21,11 @@ export interface RequestHeader {
   property?: TSESTree.Property;
   /** The `.set(name, value)` call of a superagent chain, or an XMLHttpRequest's `setRequestHeader(name, value)`. */
   call?: TSESTree.CallExpression;
+  /**
+   * `options.headers['Content-Type'] = v` (or `.Accept = v`) written on the options before the call, unconditionally
+   * in the function that makes it: no property to edit, so never edited.
+   */
+  assignment?: TSESTree.AssignmentExpression;
   /** The header's value expression. */
   value: TSESTree.Node;
   /** Set by a client instance (`axios.create({ headers })`), so shared by all of its requests. */
