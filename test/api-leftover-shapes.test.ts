@@ -4,15 +4,19 @@
  * (synthesized code, nothing copied from the sets' repositories).
  */
 import { describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import type { Match } from '../engine/types.js';
+import { tempProjects } from './helpers/temp-project.js';
 
 const catalog = loadCatalog();
 const only = (...ids: string[]): AnalyzeOptions => ({ catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today: '2026-11-27' } });
 const scan = (text: string, name: string, opts: AnalyzeOptions): Match[] => analyzeFile({ filename: name, text }, opts).matches;
 const summary = (m: Match): string => `${m.noticeId} ${m.loc.start.line} ${m.confidence}`;
 const getCt = only('get-request-content-type');
+const project = tempProjects('cm-leftover-shapes-');
+const scanProject = (files: Record<string, string>, rel: string, opts: AnalyzeOptions): Match[] => analyzeFile({ filename: path.join(project(files), rel), text: files[rel] }, opts).matches;
 
 describe('options built by a helper three wrapper levels up, the method and URL passed as keys of an object', () => {
   // A factory of resource methods over two private levels (`handle` -> `send`) and an options builder.
@@ -123,5 +127,48 @@ export const say = (text) => send('https://webexapis.com/v1/messages', { method:
 }
 `;
     expect(scan(code, 'items.js', getCt).map(summary)).toEqual([]);
+  });
+});
+
+// The metamorphic rewrites' losses (docs/evaluation.md, fifteenth session): the same code written with `+` instead of a template.
+describe('a template written as a concatenation (template-to-concat)', () => {
+  const bearer = only('authorization-bearer-scheme');
+  it('positive: `Authorization: \'\' + process.env.BOT_TOKEN` is the bare token `${...}` is, with the same fix', () => {
+    const code = `const axios = require('axios');
+const api = axios.create({
+  baseURL: 'https://webexapis.com/v1',
+  headers: { Authorization: '' + process.env.BOT_TOKEN },
+});
+module.exports = (roomId, text) => api.post('/messages', { roomId, text });
+`;
+    const found = scan(code, 'bot.js', bearer);
+    expect(found.map(summary)).toEqual(['authorization-bearer-scheme 4 certain']);
+    expect(found[0].fix?.map((f) => f.text)).toEqual(['`Bearer ${process.env.BOT_TOKEN}`']);
+  });
+  it('look-alike: a prepared header value concatenated with \'\', and a Bearer concatenation, stay quiet', () => {
+    const code = `const axios = require('axios');
+const a = axios.create({ baseURL: 'https://webexapis.com/v1', headers: { Authorization: '' + process.env.AUTH_HEADER } });
+const b = axios.create({ baseURL: 'https://webexapis.com/v1', headers: { Authorization: 'Bearer ' + process.env.BOT_TOKEN } });
+module.exports = { a, b };
+`;
+    expect(scan(code, 'bot.js', bearer).map(summary)).toEqual([]);
+  });
+  const state = only('oauth-authorize-state-missing');
+  const link = (href: string) => `export default function LoginLink({ base, clientId, redirect }) {
+  return <a href={${href}}>Log in</a>;
+}
+`;
+  const app = (base: string) => `import LoginLink from './LoginLink';
+export const App = () => <LoginLink base="${base}" clientId="abc" redirect="https://app.example.org/cb" />;
+`;
+  it('positive: a component\'s authorize link built with `+` from a prop its parent gives (as with a template)', () => {
+    const files = { 'package.json': '{"name":"t"}\n', 'src/App.jsx': app('https://webexapis.com/v1/authorize'), 'src/LoginLink.jsx': link("base + '?client_id=' + clientId + '&response_type=code&redirect_uri=' + redirect") };
+    expect(scanProject(files, 'src/LoginLink.jsx', state).map(summary)).toEqual(['oauth-authorize-state-missing 2 certain']);
+  });
+  it('look-alike: the same link with a state, or a parent giving another service\'s authorize URL, stays quiet', () => {
+    const withState = link("base + '?client_id=' + clientId + '&response_type=code&state=' + Math.random() + '&redirect_uri=' + redirect");
+    expect(scanProject({ 'package.json': '{"name":"t"}\n', 'src/App.jsx': app('https://webexapis.com/v1/authorize'), 'src/LoginLink.jsx': withState }, 'src/LoginLink.jsx', state).map(summary)).toEqual([]);
+    const other = link("base + '?client_id=' + clientId + '&response_type=code&redirect_uri=' + redirect");
+    expect(scanProject({ 'package.json': '{"name":"t"}\n', 'src/App.jsx': app('https://github.com/login/oauth/authorize'), 'src/LoginLink.jsx': other }, 'src/LoginLink.jsx', state).map(summary)).toEqual([]);
   });
 });

@@ -48,6 +48,12 @@ function judge(file: FileContext, h: RequestHeader): Finding | undefined {
   // A bare token variable (`Authorization: token`, `` `${accessToken}` ``).
   let expr: Node = written;
   if (written.type === 'TemplateLiteral' && written.expressions.length === 1 && written.quasis.every((q) => q.value.cooked === '')) expr = written.expressions[0];
+  // `'' + token` (or `token + ''`): the same value as `` `${token}` ``, written with `+`.
+  const isEmpty = (n: Node): boolean => n.type === 'Literal' && n.value === '';
+  if (written.type === 'BinaryExpression' && written.operator === '+') {
+    if (isEmpty(unwrap(written.left as Node)) && !isEmpty(unwrap(written.right))) expr = written.right;
+    else if (isEmpty(unwrap(written.right)) && !isEmpty(unwrap(written.left as Node))) expr = written.left as Node;
+  }
   const name = dottedName(expr);
   if (!name || !TOKEN_NAME.test(name) || HEADERISH.test(name)) return undefined;
   return { messageId: 'bareToken', data: {}, fix: [{ range: written.range, text: `\`Bearer \${${file.getText(expr)}}\`` }] };
