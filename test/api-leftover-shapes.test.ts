@@ -9,6 +9,7 @@ import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import type { Match } from '../engine/types.js';
 import { tempProjects } from './helpers/temp-project.js';
+import { reexportsIn } from '../engine/project/modules.js';
 
 const catalog = loadCatalog();
 const only = (...ids: string[]): AnalyzeOptions => ({ catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today: '2026-11-27' } });
@@ -170,5 +171,33 @@ export const App = () => <LoginLink base="${base}" clientId="abc" redirect="http
     expect(scanProject({ 'package.json': '{"name":"t"}\n', 'src/App.jsx': app('https://webexapis.com/v1/authorize'), 'src/LoginLink.jsx': withState }, 'src/LoginLink.jsx', state).map(summary)).toEqual([]);
     const other = link("base + '?client_id=' + clientId + '&response_type=code&redirect_uri=' + redirect");
     expect(scanProject({ 'package.json': '{"name":"t"}\n', 'src/App.jsx': app('https://github.com/login/oauth/authorize'), 'src/LoginLink.jsx': other }, 'src/LoginLink.jsx', state).map(summary)).toEqual([]);
+  });
+});
+
+describe('a CommonJS barrel: `module.exports = require(\'./constants\')` (barrel losses)', () => {
+  const client = `const { apiUrl } = require('./config/index.js');
+function webex(url, token, method = 'GET') {
+  return fetch(url, { method, headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token } });
+}
+function whoAmI(token) {
+  return webex(apiUrl + 'people/me', token);
+}
+module.exports = { whoAmI };
+`;
+  const tree = (base: string): Record<string, string> => ({
+    'package.json': '{"name":"t"}\n',
+    'src/client.js': client,
+    'src/config/index.js': "module.exports = require('./constants.js');\n",
+    'src/config/constants.js': `const apiUrl = '${base}';\nmodule.exports = { apiUrl };\n`,
+  });
+  it('positive: a base URL required through the barrel is the constant module\'s (found as when required directly)', () => {
+    expect(scanProject(tree('https://webexapis.com/v1/'), 'src/client.js', getCt).map(summary)).toEqual(['get-request-content-type 3 certain']);
+  });
+  it('the prefilter reads the barrel\'s module too (its strings are the importer\'s gate): `reexportsIn` lists it', () => {
+    expect(reexportsIn("module.exports = require('./constants.js');\n")).toEqual(['./constants.js']);
+    expect(reexportsIn("module.exports = { a: require('./a.js') };\nconst b = require('./b.js');\n")).toEqual([]);
+  });
+  it('look-alike: the barrel re-exporting another service\'s base stays quiet', () => {
+    expect(scanProject(tree('https://api.example.org/v1/'), 'src/client.js', getCt).map(summary)).toEqual([]);
   });
 });
