@@ -201,3 +201,26 @@ module.exports = { whoAmI };
     expect(scanProject(tree('https://api.example.org/v1/'), 'src/client.js', getCt).map(summary)).toEqual([]);
   });
 });
+
+describe('an Authorization header of another module\'s object, its value read from the environment (headers-spread)', () => {
+  const bearer = only('authorization-bearer-scheme');
+  const tree = (value: string, extra = ''): Record<string, string> => ({
+    'package.json': '{"name":"t"}\n',
+    'src/headers.js': `const BOT_HEADERS = {\n  Authorization: ${value},\n  'Content-Type': 'application/json',\n};\nmodule.exports = { BOT_HEADERS };\n`,
+    'src/bot.js': `const axios = require('axios');
+const { BOT_HEADERS } = require('./headers.js');
+const bot = axios.create({ baseURL: 'https://webexapis.com/v1', headers: { ...BOT_HEADERS } });
+const admin = axios.create({ baseURL: 'https://webexapis.com/v1', headers: { Authorization: 'Bearer ' + process.env.ADMIN_TOKEN } });
+${extra}module.exports = { bot, admin };
+`,
+  });
+  it('positive: `${process.env.BOT_TOKEN}` without a scheme, reported where the file spreads the object, without an edit', () => {
+    const found = scanProject(tree('`${process.env.BOT_TOKEN}`'), 'src/bot.js', bearer);
+    expect(found.map(summary)).toEqual(['authorization-bearer-scheme 3 certain']);
+    expect(found[0].fix).toBeUndefined();
+  });
+  it('look-alike: the object\'s value with the Bearer scheme, or a name of that module (not read here), stays quiet', () => {
+    expect(scanProject(tree('`Bearer ${process.env.BOT_TOKEN}`'), 'src/bot.js', bearer).map(summary)).toEqual([]);
+    expect(scanProject(tree('token'), 'src/bot.js', bearer).map(summary)).toEqual([]);
+  });
+});

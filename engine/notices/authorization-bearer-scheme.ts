@@ -77,7 +77,8 @@ export const authorizationBearerScheme: Detector<CustomDetection> = {
     const clientAuth = new Set<Node>();
     for (const r of getRequests(file, ctx.catalog)) {
       if (!r.isApi) continue;
-      const own = r.headers.filter((h) => !h.inherited);
+      // Its own headers, and those another module's object gives it here (`headers: { ...AUTH_HEADERS }`, judged below where brought in).
+      const own = r.headers.filter((h) => !h.inherited || h.broughtIn?.file === file);
       headers.push(...own);
       if (r.url && CLIENT_AUTH_PATH.test(urlPath(r.url))) for (const h of own) clientAuth.add(h.value);
     }
@@ -87,7 +88,11 @@ export const authorizationBearerScheme: Detector<CustomDetection> = {
       seen.add(h.value);
       const f = judge(file, h);
       if (f?.messageId === 'otherScheme' && /^basic$/i.test(f.data.scheme) && clientAuth.has(h.value)) continue;
-      if (f) out.push({ node: h.value, messageId: f.messageId, data: f.data, fix: f.fix });
+      // A value written in another module's object is reported where this file brings it in, without an edit
+      // (the object is shared with the module's other importers, and its text is not this file's).
+      const brought = h.broughtIn ? (h.broughtIn.file === file ? h.broughtIn.node : undefined) : h.value;
+      if (!brought || out.some((m) => m.node === brought)) continue;
+      if (f) out.push({ node: brought, messageId: f.messageId, data: f.data, fix: h.broughtIn ? undefined : f.fix });
     }
     return out;
   },
