@@ -224,3 +224,53 @@ ${extra}module.exports = { bot, admin };
     expect(scanProject(tree('token'), 'src/bot.js', bearer).map(summary)).toEqual([]);
   });
 });
+
+describe('a base class field its constructor computes from its parameters, given by a subclass\'s super(...) in another module', () => {
+  const meeting = only('rooms-meeting-info-deprecated');
+  const tree = (superArgs: string, write = "baseUrl + (resource ? '/' + resource : '')"): Record<string, string> => ({
+    'package.json': '{"name":"t"}\n',
+    'src/shared/resource.ts': `export abstract class Resource {
+  public resourceUrl = '';
+  protected constructor(baseUrl = '/', resource?: string) {
+    this.resourceUrl = ${write};
+  }
+  get(endpoint?: string) {
+    return fetch(\`\${this.resourceUrl}/\${endpoint}\`, { method: 'GET' });
+  }
+}
+`,
+    'src/rooms.ts': `import { Resource } from './shared/resource';
+export class Rooms extends Resource {
+  constructor() {
+    super(${superArgs});
+  }
+  meetingDetails(roomId: string) {
+    return this.get(\`\${roomId}/meetingInfo\`);
+  }
+}
+`,
+  });
+  it('positive: `baseUrl + (resource ? \'/\' + resource : \'\')` with the subclass\'s base and resource is .../v1/rooms', () => {
+    expect(scanProject(tree("'https://webexapis.com/v1', 'rooms'"), 'src/rooms.ts', meeting).map(summary)).toEqual(['rooms-meeting-info-deprecated 7 certain']);
+  });
+  it('positive: the same written as a template', () => {
+    expect(scanProject(tree("'https://webexapis.com/v1', 'rooms'", '`${baseUrl}/${resource}`'), 'src/rooms.ts', meeting).map(summary)).toEqual(['rooms-meeting-info-deprecated 7 certain']);
+  });
+  it('positive: two bases up, the middle class passing its own base constant and the subclass\'s resource on', () => {
+    const files = tree("'rooms'");
+    files['src/shared/api.ts'] = `import { Resource } from './resource';
+export class Api extends Resource {
+  constructor(resource: string) {
+    super('https://webexapis.com/v1', resource);
+  }
+}
+`;
+    files['src/rooms.ts'] = files['src/rooms.ts'].replace("import { Resource } from './shared/resource';", "import { Api } from './shared/api';").replace('extends Resource', 'extends Api');
+    expect(scanProject(files, 'src/rooms.ts', meeting).map(summary)).toEqual(['rooms-meeting-info-deprecated 7 certain']);
+  });
+  it('look-alike: another resource, no resource (the conditional drops it), or another host stays quiet', () => {
+    expect(scanProject(tree("'https://webexapis.com/v1', 'people'"), 'src/rooms.ts', meeting).map(summary)).toEqual([]);
+    expect(scanProject(tree("'https://webexapis.com/v1'"), 'src/rooms.ts', meeting).map(summary)).toEqual([]);
+    expect(scanProject(tree("'https://api.example.org/v1', 'rooms'"), 'src/rooms.ts', meeting).map(summary)).toEqual([]);
+  });
+});
