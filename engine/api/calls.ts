@@ -223,20 +223,31 @@ function memberAssignedHeaders(file: FileContext, call: TSESTree.CallExpression,
   const fn = enclosingScope(file, call);
   if (!isFunctionNode(fn)) return [];
   const out: RequestHeader[] = [];
-  for (const a of file.nodes(T.AssignmentExpression)) {
-    if (a.operator !== '=' || a.range[1] > call.range[0] || a.range[0] < fn.range[0]) continue;
-    const left = a.left;
-    if (left.type !== 'MemberExpression') continue;
-    const holder = unwrap(left.object as Node);
-    if (holder.type !== 'MemberExpression' || holder.computed || memberName(holder) !== 'headers') continue;
-    const target = unwrap(holder.object);
-    if (target.type !== 'Identifier' || target.name !== options) continue;
-    const key = left.computed ? unwrap(left.property as Node) : left.property;
-    const name = key.type === 'Literal' && typeof key.value === 'string' ? key.value : !left.computed && key.type === 'Identifier' ? key.name : undefined;
-    if (!name || !runsBefore(file, a, fn)) continue;
-    out.push({ name, assignment: a, value: a.right });
+  for (const w of headerAssignments(file)) {
+    const a = w.assignment;
+    if (w.options !== options || a.range[1] > call.range[0] || a.range[0] < fn.range[0] || !runsBefore(file, a, fn)) continue;
+    out.push({ name: w.name, assignment: a, value: a.right });
   }
   return out;
+}
+
+/** Every `<name>.headers[<written name>] = v` / `<name>.headers.<name> = v` of a file (read once per file). */
+function headerAssignments(file: FileContext): ReadonlyArray<{ assignment: TSESTree.AssignmentExpression; options: string; name: string }> {
+  return file.cached('requests:header-assignments', () => {
+    const out: Array<{ assignment: TSESTree.AssignmentExpression; options: string; name: string }> = [];
+    for (const a of file.nodes(T.AssignmentExpression)) {
+      const left = a.left;
+      if (a.operator !== '=' || left.type !== 'MemberExpression') continue;
+      const holder = unwrap(left.object as Node);
+      if (holder.type !== 'MemberExpression' || holder.computed || memberName(holder) !== 'headers') continue;
+      const target = unwrap(holder.object);
+      if (target.type !== 'Identifier') continue;
+      const key = left.computed ? unwrap(left.property as Node) : left.property;
+      const name = key.type === 'Literal' && typeof key.value === 'string' ? key.value : !left.computed && key.type === 'Identifier' ? key.name : undefined;
+      if (name) out.push({ assignment: a, options: target.name, name });
+    }
+    return out;
+  });
 }
 
 /** Whether a statement's expression runs whenever the function's body reaches the statements after it. */

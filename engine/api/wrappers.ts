@@ -721,8 +721,9 @@ function urlAppends(file: FileContext, frames: readonly Frame[], optionsNode: No
   const fn = frames[0].fn;
   if (local.type !== 'Identifier' || isParameterName(file, local) || !localInit(file, local)) return [];
   const out: Node[] = [];
-  for (const a of file.nodes(T.AssignmentExpression)) {
-    if (a.operator !== '+=' || !isInside(fn, a) || a.range[1] > request.range[0] || enclosingFunction(file, a) !== fn) continue;
+  const appends = file.cached('requests:url-appends', () => file.nodes(T.AssignmentExpression).filter((a) => a.operator === '+=' && a.left.type === 'MemberExpression'));
+  for (const a of appends) {
+    if (!isInside(fn, a) || a.range[1] > request.range[0] || enclosingFunction(file, a) !== fn) continue;
     const left = a.left;
     if (left.type !== 'MemberExpression' || left.computed || memberName(left) !== key || unwrap(left.object).type !== 'Identifier' || (unwrap(left.object) as TSESTree.Identifier).name !== local.name) continue;
     const statement = file.parentOf(a);
@@ -840,16 +841,17 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   };
 
   let urlExpr = inner.urlNode ? wrapperUrlExpression(file, inner.urlNode, params) : undefined;
+  const urlReads = reads(urlExpr);
   // Options a same-file helper builds (`request(reqOptions({ uri: args.uri, method: args.method }))`): the URL's key
   // read through the helper, as the method is.
-  const urlKey = !reads(urlExpr) && inner.urlNode && optionsNode && !isInside(frames[0].fn, inner.urlNode) ? urlPropertyKey(file, inner.urlNode) : undefined;
+  const urlKey = !urlReads && inner.urlNode && optionsNode && !isInside(frames[0].fn, inner.urlNode) ? urlPropertyKey(file, inner.urlNode) : undefined;
   const built = urlKey ? optionAt(file, frames, { node: optionsNode!, level: 0 }, urlKey) : undefined;
   const builtUrl = built && built !== 'absent' && built !== 'unknown' && built.level === 0 ? built.node : undefined;
   if (builtUrl) urlExpr = builtUrl;
   // `options.url += args.path` after the options are made: the appended parts, in order, where their test may hold.
   const appended = urlKey ?? (inner.urlNode ? urlPropertyKey(file, inner.urlNode) : undefined);
   const appends = appended && optionsNode ? urlAppends(file, frames, optionsNode, appended, inner.node) : [];
-  const urlFlows = reads(urlExpr) || appends.some((a) => reads(a));
+  const urlFlows = (builtUrl ? reads(urlExpr) : urlReads) || appends.some((a) => reads(a));
   const bodyFlow = inner.body ? bodyParameter(inner.body.node, params) : undefined;
   const optionsFlow = reads(optionsNode);
   if (!urlFlows && !(bodyFlow && reads(inner.body!.node)) && !optionsFlow) return undefined;
