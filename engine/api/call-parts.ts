@@ -114,10 +114,23 @@ function importedHeaders(file: FileContext, expr: Node, site: Node): RequestHead
     if (p.type !== 'Property' || p.computed || p.kind !== 'init') continue;
     const name = propertyKeyName(p);
     const value = unwrap(p.value as Node);
-    const literal = (value.type === 'Literal' && typeof value.value === 'string') || (value.type === 'TemplateLiteral' && value.expressions.length === 0);
-    if (name !== undefined && literal) out.push({ name, value, inherited: true, broughtIn: { file, node: site } });
+    if (name !== undefined && readsTheSameEverywhere(value)) out.push({ name, value, inherited: true, broughtIn: { file, node: site } });
   }
   return out;
+}
+
+/**
+ * A value of another module that reads the same in this one: a string, a template or `+` of strings and
+ * `process.env.NAME` reads (the process's environment is the same in every module; any other name is that module's).
+ */
+function readsTheSameEverywhere(node: Node, depth = 0): boolean {
+  const n = unwrap(node);
+  if (depth > 6) return false;
+  if (n.type === 'Literal') return typeof n.value === 'string';
+  if (n.type === 'TemplateLiteral') return n.expressions.every((e) => readsTheSameEverywhere(e as Node, depth + 1));
+  if (n.type === 'BinaryExpression' && n.operator === '+') return readsTheSameEverywhere(n.left as Node, depth + 1) && readsTheSameEverywhere(n.right, depth + 1);
+  const name = n.type === 'MemberExpression' ? dottedName(n) : undefined;
+  return !!name && /^process\.env\.[A-Za-z_$][\w$]*$/.test(name);
 }
 
 /**

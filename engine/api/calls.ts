@@ -12,7 +12,7 @@ import type { LoadedCatalog } from '../catalog/catalog.js';
 import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, localInit, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
 import { ajaxSetupHeaders, CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, importsFrom, isAngularJsHttp, isJquery, isMeteorHttp, isUrlFetchApp } from './clients.js';
-import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
+import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest, type RequestHeader } from './request.js';
 import { optionsMethod, wrapperRequests } from './wrappers.js';
 import { importedCallRequests } from './summaries.js';
 import { forwardedCallee } from './aliases.js';
@@ -245,7 +245,9 @@ function fetchCall(site: CallSite): HttpRequest | undefined {
  */
 function assignedHeaders(file: FileContext, r: HttpRequest, call: TSESTree.CallExpression, node: Node | undefined): void {
   const options = node ? unwrap(node) : undefined;
-  if (r.headers.length > 0 || options?.type !== 'Identifier') return;
+  if (options?.type !== 'Identifier') return;
+  r.headers.push(...memberAssignedHeaders(file, call, options.name));
+  if (r.headers.length > 0) return;
   const fn = enclosingScope(file, call);
   const body = isFunctionNode(fn) ? (fn as TSESTree.FunctionLike).body : fn.type === 'Program' ? fn : undefined;
   if (!body || body.type !== 'BlockStatement' && body.type !== 'Program') return;
@@ -261,6 +263,55 @@ function assignedHeaders(file: FileContext, r: HttpRequest, call: TSESTree.CallE
   const h = headersOf(file, last.right);
   r.headers.push(...h.headers);
   r.headersNode = h.object;
+}
+
+/**
+ * `options.headers['Content-Type'] = options.headers['Content-Type'] || 'application/json'` (or `options.headers.Accept
+ * = v`): one header written on the options' headers before the call, in the function that makes it and on every path
+ * to it (statements of its body, of blocks and `try` blocks in it; not under an `if`, a loop or a callback).
+ */
+function memberAssignedHeaders(file: FileContext, call: TSESTree.CallExpression, options: string): RequestHeader[] {
+  const fn = enclosingScope(file, call);
+  if (!isFunctionNode(fn)) return [];
+  const out: RequestHeader[] = [];
+  for (const w of headerAssignments(file)) {
+    const a = w.assignment;
+    if (w.options !== options || a.range[1] > call.range[0] || a.range[0] < fn.range[0] || !runsBefore(file, a, fn)) continue;
+    out.push({ name: w.name, assignment: a, value: a.right });
+  }
+  return out;
+}
+
+/** Every `<name>.headers[<written name>] = v` / `<name>.headers.<name> = v` of a file (read once per file). */
+function headerAssignments(file: FileContext): ReadonlyArray<{ assignment: TSESTree.AssignmentExpression; options: string; name: string }> {
+  return file.cached('requests:header-assignments', () => {
+    const out: Array<{ assignment: TSESTree.AssignmentExpression; options: string; name: string }> = [];
+    for (const a of file.nodes(T.AssignmentExpression)) {
+      const left = a.left;
+      if (a.operator !== '=' || left.type !== 'MemberExpression') continue;
+      const holder = unwrap(left.object as Node);
+      if (holder.type !== 'MemberExpression' || holder.computed || memberName(holder) !== 'headers') continue;
+      const target = unwrap(holder.object);
+      if (target.type !== 'Identifier') continue;
+      const key = left.computed ? unwrap(left.property as Node) : left.property;
+      const name = key.type === 'Literal' && typeof key.value === 'string' ? key.value : !left.computed && key.type === 'Identifier' ? key.name : undefined;
+      if (name) out.push({ assignment: a, options: target.name, name });
+    }
+    return out;
+  });
+}
+
+/** Whether a statement's expression runs whenever the function's body reaches the statements after it. */
+function runsBefore(file: FileContext, a: Node, fn: Node): boolean {
+  let cur: Node = a;
+  let up = file.parentOf(cur);
+  if (up?.type !== 'ExpressionStatement') return false;
+  for (cur = up, up = file.parentOf(cur); up && up !== fn; cur = up, up = file.parentOf(cur)) {
+    if (up.type === 'BlockStatement') continue;
+    if (up.type === 'TryStatement' && up.block === cur) continue;
+    return false;
+  }
+  return up === fn;
 }
 
 /**

@@ -22,6 +22,13 @@ export interface RequestHeader {
   property?: TSESTree.Property;
   /** The `.set(name, value)` call of a superagent chain, or an XMLHttpRequest's `setRequestHeader(name, value)`. */
   call?: TSESTree.CallExpression;
+  /**
+   * The assignment that sets it: `options.headers['Content-Type'] = v` (or `.Accept = v`) written on the options
+   * before the call, unconditionally in the function that makes it (no property to edit, so never edited there), or
+   * a client's shared configuration (`api.defaults.headers.common['Content-Type'] = t`, `config.headers.Authorization
+   * = t` in an interceptor; see `shared`).
+   */
+  assignment?: TSESTree.AssignmentExpression;
   /** The header's value expression. */
   value: TSESTree.Node;
   /** Set by a client instance (`axios.create({ headers })`), so shared by all of its requests. */
@@ -35,8 +42,6 @@ export interface RequestHeader {
    * module (nothing else is taken from there: its names are that module's).
    */
   broughtIn?: { file: FileContext; node: TSESTree.Node };
-  /** The assignment that sets it (`api.defaults.headers.common['Content-Type'] = t`, `config.headers.Authorization = t` in an interceptor). */
-  assignment?: TSESTree.AssignmentExpression;
   /**
    * Added to every request of a client by its shared configuration after the client is made (clients.ts
    * {@link SharedHeaderSource}): a `defaults` assignment, a request interceptor, a `beforeRequest` hook, jQuery's

@@ -423,11 +423,11 @@ export const getRequestContentType: Detector<CustomDetection> = {
       const fn = through[0].wrapper!.function;
       for (const h of inner.headers) {
         // Where the header is written: an object's property, or a `headers.append('Content-Type', t)` call.
-        const site = h.property ?? h.call;
+        const site = h.property ?? h.call ?? h.assignment;
         if (!isContentType(h) || h.inherited || !site) continue;
         shared.add(site);
         // The calls that send this header (a conditional one, `...(init.body !== undefined ? {...} : {})`, is not sent by the GETs).
-        const carries = (r: HttpRequest): boolean => r.headers.some((x) => (x.property ?? x.call) === site);
+        const carries = (r: HttpRequest): boolean => r.headers.some((x) => (x.property ?? x.call ?? x.assignment) === site);
         const gets = reaching.filter((r) => isBodilessGet(r) && carries(r));
         if (gets.length === 0) continue;
         // Functions a call may come from that this file does not show (exported, or handed out as a value).
@@ -498,11 +498,12 @@ export const getRequestContentType: Detector<CustomDetection> = {
           continue;
         }
         // Headers of a client instance or a wrapper apply to its other calls too: judged above, for all of them.
-        if (h.inherited || shared.has(h.property ?? h.call!)) continue;
+        const site = h.property ?? h.call ?? h.assignment!;
+        if (h.inherited || shared.has(site)) continue;
         // A call in a loop over an array is one request per element: its header is reported once.
-        if (out.some((m) => m.node === (h.property ?? h.call))) continue;
+        if (out.some((m) => m.node === site)) continue;
         const fix = removal(file.text, r, h, (n) => file.parentOf(n));
-        out.push({ node: h.property ?? h.call!, messageId: 'getWithContentType', fix: fix ? [fix] : undefined });
+        out.push({ node: site, messageId: 'getWithContentType', fix: fix ? [fix] : undefined });
       }
     }
     return out;
