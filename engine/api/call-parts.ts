@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { isApiUrl } from './url.js';
-import { enclosingScope, mergedArguments, objectOf, resolveLocal, returnedObject, stringOf, thisFieldHeaders, thisFieldObject } from './bindings.js';
+import { enclosingScope, mergedArguments, objectOf, resolveLocal, returnedObject, stringOf, thisFieldHeaders, thisFieldObject, thisMethodReturn } from './bindings.js';
 import { findHeader, type HttpClientInstance, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
 
 /** The base URL (client instance, `baseURL`, `prefixUrl`) a request's URL was resolved against. */
@@ -60,9 +60,10 @@ export function headersOf(file: FileContext, node: Node | undefined, depth = 0):
   let n = resolveLocal(file, node);
   // `headers: this.headers` where the constructor wrote `this.headers = new Headers({ ... })`.
   n = thisFieldHeaders(file, n) ?? n;
-  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'Headers') {
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && (n.callee.name === 'Headers' || n.callee.name === 'HttpHeaders')) {
     // `const h = new Headers(); h.append('Content-Type', t)`: what the calls add before the use, then the initial object's.
-    const added = appendedHeaders(file, node);
+    // Angular's `HttpHeaders` is immutable (its `append` returns a copy): only its initial object.
+    const added = n.callee.name === 'Headers' ? appendedHeaders(file, node) : [];
     if (!n.arguments[0]) return { headers: added };
     const initial = headersOf(file, n.arguments[0] as Node, depth + 1);
     return { headers: [...initial.headers, ...added], object: initial.object };
@@ -76,6 +77,9 @@ export function headersOf(file: FileContext, node: Node | undefined, depth = 0):
     // `headers: createHeaders(token)`: the object a same-file helper returns (shared by every call of the helper).
     const returned = returnedObject(file, n);
     if (returned) n = returned;
+    // `headers: this.getHeaders()`: what a method of the same class returns (one `return`), shared by its callers.
+    const own = returned ? undefined : thisMethodReturn(file, n);
+    if (own) return { headers: headersOf(file, own, depth + 1).headers };
   }
   if (n.type !== 'ObjectExpression') return { headers: importedHeaders(file, n, node) };
   return { headers: headersFromObject(file, n), object: n };

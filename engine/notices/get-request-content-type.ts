@@ -3,9 +3,9 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
-import { findHeader, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
+import { findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
-import { enclosingScope, mergedValue, objectOf } from '../api/bindings.js';
+import { enclosingScope, mergedValue, objectOf, stringOf } from '../api/bindings.js';
 import { isFunctionNode } from '../api/request.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
@@ -218,6 +218,42 @@ function liftedMethodGatedHeaders(file: FileContext, catalog: LoadedCatalog, r: 
 const BODY_KEYS_IN = (o: TSESTree.ObjectExpression): boolean =>
   o.properties.some((p) => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && BODY_KEYS.has(p.key.name) && !(p.key.name === 'json' && p.value.type === 'Literal' && typeof p.value.value === 'boolean'));
 
+/**
+ * A method of a client this engine does not know whose name says it sends a GET (`makeGet`, `httpGet`, `doGet`,
+ * `sendGetRequest`, `getJson`), called with a platform URL first and, among the next two arguments, a header
+ * object written in the file with a Content-Type (`ctx.http.makeGet(url, { Authorization, 'Content-Type': t }, cb)`).
+ * Likely, not certain: the client's code is not seen. A plain `get` is left out (a cache, a Map, a store: `get(key,
+ * obj)`), and so are jQuery's `$.getJSON(url, data)` (its second argument is the query) and known clients (read as
+ * requests already).
+ */
+const GET_NAMED = /^(?:(?:make|do|send|perform|issue|exec|http|api|rest)Get(?:Request|Json)?|sendGetRequest|getJson|httpGetJson)$/i;
+function getNamedClientCalls(file: FileContext, catalog: LoadedCatalog, requests: readonly HttpRequest[]): RawMatch[] {
+  const out: RawMatch[] = [];
+  const known = new Set<Node>(requests.map((r) => r.node));
+  for (const call of file.nodes(T.CallExpression)) {
+    const callee = unwrap(call.callee as Node);
+    if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || !GET_NAMED.test(callee.property.name)) continue;
+    const object = unwrap(callee.object);
+    if (object.type === 'Identifier' && (object.name === '$' || object.name === 'jQuery')) continue;
+    if (known.has(call) || call.arguments.length < 2 || call.arguments.some((a) => a.type === 'SpreadElement')) continue;
+    if (!isApiUrl(stringOf(file, call.arguments[0] as Node), catalog)) continue;
+    for (const arg of call.arguments.slice(1, 3)) {
+      const headers = objectOf(file, arg as Node);
+      if (!headers) continue;
+      for (const h of headersOf(file, headers).headers) {
+        if (!isContentType(h) || !h.property || out.some((m) => m.node === h.property)) continue;
+        out.push({
+          node: h.property,
+          messageId: 'getWithContentType',
+          confidence: 'likely',
+          confidenceReason: `\`${callee.property.name}\` of a client this tool does not read: its name says GET, its arguments a platform URL and this header object`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
 export const getRequestContentType: Detector<CustomDetection> = {
   kind: 'get-request-content-type',
   messages: {
@@ -309,6 +345,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
       }
     }
     out.push(...connectorMatches(file, ctx.catalog));
+    out.push(...getNamedClientCalls(file, ctx.catalog, requests));
     for (const r of requests) {
       if (axiosDropsContentType(r)) continue;
       const gatedHeaders = isMethodGatedWrapper(file, ctx.catalog, r) ? r.headers : liftedMethodGatedHeaders(file, ctx.catalog, r);
