@@ -47,6 +47,33 @@ module.exports = Spaces;
     const braces = "  if (!base) {\n    this.base = 'https://api.ciscospark.com/v1/';\n  } else {\n    this.base = base;\n  }";
     expect(lines(scanProject(client(braces, 'self._read'), 'spaces.js', getCt))).toEqual(['get-request-content-type 12']);
   });
+  it('positive: a GET helper of the same client whose URL its caller passes through (`getFile(url)` -> `self._file(url)`): likely', () => {
+    const code = client("  this.base = 'https://webexapis.com/v1/';", 'self._read').replace(
+      'module.exports = Spaces;',
+      `Spaces.prototype._file = function (url, done) {
+  request({ method: 'GET', headers: { 'content-type': 'application/json' }, encoding: null, uri: url }, done);
+};
+Spaces.prototype.getFile = function (fileUrl, done) {
+  var self = this;
+  self._file(fileUrl, done);
+};
+module.exports = Spaces;`,
+    );
+    const found = scan(code, 'spaces.js', getCt);
+    expect(found.map((m) => `${m.loc.start.line} ${m.confidence}`)).toEqual(['8 certain', '16 likely']);
+    expect(found[1].confidenceReason).toMatch(/client class whose other requests call the API/);
+  });
+  it('look-alike: the same pass-through helper in a class none of whose requests calls the API stays quiet', () => {
+    const code = client("  this.base = 'https://tickets.example.com/api/';", 'self._read').replace(
+      'module.exports = Spaces;',
+      `Spaces.prototype._file = function (url, done) {
+  request({ method: 'GET', headers: { 'content-type': 'application/json' }, uri: url }, done);
+};
+Spaces.prototype.getFile = function (fileUrl, done) { this._file(fileUrl, done); };
+module.exports = Spaces;`,
+    );
+    expect(lines(scan(code, 'spaces.js', getCt))).toEqual([]);
+  });
   it('look-alike: the same client whose default base is another service stays quiet', () => {
     const ctor = "  if (base) this.base = base;\n  else this.base = 'https://tickets.example.com/api/';";
     expect(lines(scanProject(client(ctor, 'self._read'), 'spaces.js', getCt))).toEqual([]);

@@ -5,7 +5,7 @@ import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
 import { findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
-import { enclosingScope, mergedValue, objectOf, stringOf } from '../api/bindings.js';
+import { enclosingScope, functionOfThis, mergedValue, objectOf, prototypeOwner, stringOf } from '../api/bindings.js';
 import { isFunctionNode } from '../api/request.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
@@ -254,6 +254,25 @@ function getNamedClientCalls(file: FileContext, catalog: LoadedCatalog, requests
   return out;
 }
 
+/** The ES5 constructor's name (`X.prototype.m = function`) or the class body whose instance code at `node` runs as. */
+function instanceOwner(file: FileContext, node: Node): string | Node | undefined {
+  const fn = functionOfThis(file, node);
+  if (fn) return prototypeOwner(file, fn);
+  return [...file.ancestors(node)].find((a) => a.type === 'ClassBody');
+}
+
+/**
+ * A client of the API written as a class (or an ES5 constructor with prototype methods) whose other requests call
+ * the API (`this.apiURL + 'rooms'`): a request of the same class whose URL every caller in the file passes through
+ * from its own callers (`getFile(fileUrl)` -> `this._getFile(fileUrl)`) is taken to call the API too. Likely.
+ */
+function apiClientRequest(file: FileContext, requests: readonly HttpRequest[], inner: HttpRequest, through: readonly HttpRequest[]): boolean {
+  const unknown = (r: HttpRequest): boolean => r.url === undefined || r.url.value.startsWith(UNKNOWN);
+  if (!unknown(inner) || !through.every(unknown)) return false;
+  const owner = instanceOwner(file, inner.node);
+  return owner !== undefined && requests.some((o) => o !== inner && o.isApi && instanceOwner(file, o.node) === owner);
+}
+
 export const getRequestContentType: Detector<CustomDetection> = {
   kind: 'get-request-content-type',
   messages: {
@@ -297,7 +316,8 @@ export const getRequestContentType: Detector<CustomDetection> = {
       // A call site inside a further wrapper counts too when its own URL already calls the API (the outer callers
       // pass only other values: `onEvent(payload)` calling `getJson(resourceUrl('messages', payload.id))`).
       const reaching = through.filter((r) => !r.wrapper!.followed || r.isApi);
-      if (!inner.isApi && !reaching.some((r) => r.isApi)) continue;
+      const ofApiClient = !inner.isApi && !reaching.some((r) => r.isApi) && apiClientRequest(file, requests, inner, reaching);
+      if (!inner.isApi && !reaching.some((r) => r.isApi) && !ofApiClient) continue;
       if (axiosDropsContentType(inner)) continue;
       const fn = through[0].wrapper!.function;
       for (const h of inner.headers) {
@@ -326,6 +346,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
           messageId: 'getWithContentType',
           fix: fix ? [fix] : undefined,
           affects: reaching.map((r) => ({ node: r.node, method: r.method })),
+          ...(ofApiClient ? { confidence: 'likely' as const, confidenceReason: 'a request of a client class whose other requests call the API; its URL is its callers\' (not seen here)' } : {}),
         });
       }
     }
