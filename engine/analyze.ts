@@ -19,6 +19,7 @@ import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, scannerFor, tokensWithoutRequire
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { literalsOf, projectOf, type ProjectModel } from './project/modules.js';
+import { angularEnvironmentText } from './project/angular-env.js';
 import { importersOfModule } from './project/context.js';
 import { mayBuildUrlFromProps } from './project/props.js';
 import { importsMayRequest } from './api/summaries.js';
@@ -340,11 +341,29 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   const importsSend = (): boolean => (sends ??= importsMayRequestFrom(text, filename, opts, reads));
   // A component that builds a URL from a prop (`${baseUrl}?client_id=...`): its parents' JSX may give the URL (engine/project/props.ts).
   const props = mayBuildUrlFromProps(text, queryKeysOf(plan));
-  const open = (p: PlannedDetection): boolean => !kept.includes(p) && (calls || props || candidates.includes(p) || (someToken && !p.detector.importedUrlsOnlyWhenCalling && tokensWithoutRequires(p, has) && importsSend()) || importsHoldTokens(p, text));
+  // An Angular HttpInterceptor adds headers to the app's requests without naming a URL (engine/project/angular-env.ts).
+  const interceptor = text.includes('HttpInterceptor');
+  const open: Opening = {
+    now: (p) => !kept.includes(p) && (calls || props || interceptor || candidates.includes(p) || importsHoldTokens(p, text)),
+    ifSends: (p) => !kept.includes(p) && someToken && !p.detector.importedUrlsOnlyWhenCalling && tokensWithoutRequires(p, has),
+    sends: importsSend,
+  };
   // Candidates whose gate reads only an API URL and failed on the file's own text: the URL may be imported.
   const retry = kept.length === candidates.length ? NONE : candidates.filter((p) => p.detector.gateOnImportedUrls && !kept.includes(p));
-  if (retry.length === 0 && !urlDetections.some(open)) return kept;
+  if (retry.length === 0 && !urlDetections.some((p) => open.now(p) || open.ifSends(p))) return kept;
   return withImportedTexts(text, filename, urlDetections, open, { candidates, kept, retry, found, props }, opts, reads);
+}
+
+/**
+ * Which detections about URLs a file's imported texts may add: `now`, whatever its imports are; `ifSends`, only when
+ * `sends()` also holds (a module it imports, or one below, may make a request: {@link importsMayRequest}). That walk
+ * of the imports' closures is asked last, for a detection whose tokens the imported texts hold (most files that ask
+ * it get none, and reading the direct imports' strings costs less than walking their closures).
+ */
+interface Opening {
+  now: (p: PlannedDetection) => boolean;
+  ifSends: (p: PlannedDetection) => boolean;
+  sends: () => boolean;
 }
 
 /** {@link importsMayRequest} with the file's project model, the modules it read recorded as dependencies. */
@@ -410,7 +429,7 @@ function withImportedTexts(
   text: string,
   filename: string,
   urlDetections: readonly PlannedDetection[],
-  open: (p: PlannedDetection) => boolean,
+  open: Opening,
   own: { candidates: readonly PlannedDetection[]; kept: readonly PlannedDetection[]; retry: readonly PlannedDetection[]; found: ReadonlySet<string> | undefined; props: boolean },
   opts: AnalyzeOptions,
   reads?: Map<string, string>,
@@ -423,6 +442,11 @@ function withImportedTexts(
   let imported: string[];
   try {
     imported = [...project.importedTexts(filename, text), ...project.envTexts(filename, text)];
+    // An Angular HttpInterceptor names no URL: its app's API base is in the environment module (engine/project/angular-env.ts).
+    if (text.includes('HttpInterceptor')) {
+      const env = angularEnvironmentText(filename, project);
+      if (env !== undefined) imported.push(literalsOf(env));
+    }
     // The strings and environment values of the modules that import a component building a URL from a prop.
     if (own.props) for (const parent of importersOfModule(project, filename)) imported.push(literalsOf(parent.text), ...project.envTexts(parent.file, parent.text));
   } finally {
@@ -436,7 +460,7 @@ function withImportedTexts(
     // In the candidates' order, as if the gate had held on the file's own text.
     if (passing.length > 0) kept = candidates.filter((p) => kept.includes(p) || passing.includes(p));
   }
-  const still = urlDetections.filter((p) => open(p) && !kept.includes(p));
+  const still = urlDetections.filter((p) => (open.now(p) || open.ifSends(p)) && !kept.includes(p));
   if (still.length === 0) return kept;
   // The tokens of the joined text are those of its parts (no token holds a line break): the file's own, found
   // already, and each module's, searched once per module text (a module imported by many files is not searched
@@ -445,7 +469,8 @@ function withImportedTexts(
   const parts = imported.map((s) => tokensOfText(scanner, s));
   const ownTokens = found ?? scanner.present(text);
   const has = (t: string): boolean => ownTokens.has(t) || parts.some((set) => set.has(t));
-  const holding = still.filter((p) => mayApply(p, has));
+  // A detection opened only by what the imports may send is kept when they may (asked once, and only here).
+  const holding = still.filter((p) => mayApply(p, has) && (open.now(p) || open.sends()));
   // No detection's tokens in the parts either: the joined text is not made.
   if (holding.length === 0) return kept;
   // Last, what the file's name says (engine/project/context.ts: where it runs), for the detections that ask it.

@@ -189,6 +189,22 @@ describe('a method of an imported class, with the pre-check in front', () => {
     expect(result.matches).toEqual([]);
     expect(result.parsed).toBe(false);
   });
+
+  it("the imports' closures are walked only for a detection whose tokens the imported strings hold (the module below the class is not read)", () => {
+    const files = {
+      'src/caller-id.ts': caller,
+      // No API host or path in what the file imports: the detection cannot be given to it, whatever the class sends.
+      'src/config.ts': "export const PERSON = 'https://example.com/directory/';\n",
+      'src/webex-api.ts': "import { put } from './transport.js';\n" + api('return put(url, body);'),
+      'src/transport.ts': "export const put = (url: string, body: unknown) => fetch(url, { method: 'PUT', body: JSON.stringify(body) });\n",
+    };
+    const result = analyse(files);
+    expect(result.matches).toEqual([]);
+    expect(result.parsed).toBe(false);
+    const read = Object.keys(result.dependencies ?? {}).map((f) => path.basename(f));
+    expect(read).toEqual(expect.arrayContaining(['config.ts', 'webex-api.ts']));
+    expect(read).not.toContain('transport.ts');
+  });
 });
 
 describe('the project root of a file (markers looked at once per folder)', () => {

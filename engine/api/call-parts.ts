@@ -60,10 +60,26 @@ export function headersOf(file: FileContext, node: Node | undefined, depth = 0):
   let n = resolveLocal(file, node);
   // `headers: this.headers` where the constructor wrote `this.headers = new Headers({ ... })`.
   n = thisFieldHeaders(file, n) ?? n;
-  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && (n.callee.name === 'Headers' || n.callee.name === 'HttpHeaders')) {
+  // Angular's immutable `new HttpHeaders({...}).set(K, v).append(K, v)`: each link returns the headers with one more.
+  if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && /^(set|append)$/.test(memberName(n.callee) ?? '') && n.arguments.length >= 2) {
+    const added: RequestHeader[] = [];
+    let at: Node = n;
+    while (at.type === 'CallExpression' && at.callee.type === 'MemberExpression' && /^(set|append)$/.test(memberName(at.callee) ?? '') && at.arguments.length >= 2) {
+      const name = stringOf(file, at.arguments[0] as Node);
+      if (name?.complete) added.unshift({ name: name.value, call: at, value: at.arguments[1] as Node });
+      at = unwrap(at.callee.object);
+    }
+    if (at.type === 'NewExpression' && at.callee.type === 'Identifier' && at.callee.name === 'HttpHeaders') {
+      const initial = at.arguments[0] ? headersOf(file, at.arguments[0] as Node, depth + 1) : { headers: [] };
+      return { headers: [...initial.headers, ...added], object: initial.object };
+    }
+  }
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'HttpHeaders') {
+    return n.arguments[0] ? headersOf(file, n.arguments[0] as Node, depth + 1) : { headers: [] };
+  }
+  if (n.type === 'NewExpression' && n.callee.type === 'Identifier' && n.callee.name === 'Headers') {
     // `const h = new Headers(); h.append('Content-Type', t)`: what the calls add before the use, then the initial object's.
-    // Angular's `HttpHeaders` is immutable (its `append` returns a copy): only its initial object.
-    const added = n.callee.name === 'Headers' ? appendedHeaders(file, node) : [];
+    const added = appendedHeaders(file, node);
     if (!n.arguments[0]) return { headers: added };
     const initial = headersOf(file, n.arguments[0] as Node, depth + 1);
     return { headers: [...initial.headers, ...added], object: initial.object };
@@ -101,10 +117,23 @@ function importedHeaders(file: FileContext, expr: Node, site: Node): RequestHead
     if (p.type !== 'Property' || p.computed || p.kind !== 'init') continue;
     const name = propertyKeyName(p);
     const value = unwrap(p.value as Node);
-    const literal = (value.type === 'Literal' && typeof value.value === 'string') || (value.type === 'TemplateLiteral' && value.expressions.length === 0);
-    if (name !== undefined && literal) out.push({ name, value, inherited: true, broughtIn: { file, node: site } });
+    if (name !== undefined && readsTheSameEverywhere(value)) out.push({ name, value, inherited: true, broughtIn: { file, node: site } });
   }
   return out;
+}
+
+/**
+ * A value of another module that reads the same in this one: a string, a template or `+` of strings and
+ * `process.env.NAME` reads (the process's environment is the same in every module; any other name is that module's).
+ */
+function readsTheSameEverywhere(node: Node, depth = 0): boolean {
+  const n = unwrap(node);
+  if (depth > 6) return false;
+  if (n.type === 'Literal') return typeof n.value === 'string';
+  if (n.type === 'TemplateLiteral') return n.expressions.every((e) => readsTheSameEverywhere(e as Node, depth + 1));
+  if (n.type === 'BinaryExpression' && n.operator === '+') return readsTheSameEverywhere(n.left as Node, depth + 1) && readsTheSameEverywhere(n.right, depth + 1);
+  const name = n.type === 'MemberExpression' ? dottedName(n) : undefined;
+  return !!name && /^process\.env\.[A-Za-z_$][\w$]*$/.test(name);
 }
 
 /**
@@ -202,10 +231,12 @@ export function fromConfig(
 ): void {
   request.options = config;
   const h = headersOf(file, prop(config, 'headers'));
-  request.headers = [...(instance?.headers ?? []).map((x) => ({ ...x, inherited: true })), ...h.headers];
+  // A default header scoped to some methods (`defaults.headers.post[K]`) goes only with those.
+  const inherited = (instance?.headers ?? []).filter((x) => !x.shared?.methods || (request.method !== undefined && x.shared.methods.includes(request.method)));
+  request.headers = [...inherited.map((x) => ({ ...x, inherited: true })), ...h.headers];
   request.headersNode = h.object;
   if (bodyKeys.query) {
-    const q = objectOf(file, prop(config, bodyKeys.query));
+    const q = objectOf(file, prop(config, bodyKeys.query)) ?? httpParamsObject(file, prop(config, bodyKeys.query));
     if (q) request.query = q;
   }
   const form = isFormContentType(request.headers, file);
@@ -273,4 +304,11 @@ export function httpWrittenBody(file: FileContext, call: TSESTree.CallExpression
     }
   }
   return undefined;
+}
+
+/** Angular's `new HttpParams({ fromObject: {...} })`: the query object it is made from. */
+function httpParamsObject(file: FileContext, node: Node | undefined): TSESTree.ObjectExpression | undefined {
+  const n = node ? resolveLocal(file, node) : undefined;
+  if (n?.type !== 'NewExpression' || n.callee.type !== 'Identifier' || n.callee.name !== 'HttpParams') return undefined;
+  return objectOf(file, prop(objectOf(file, n.arguments[0] as Node | undefined), 'fromObject'));
 }

@@ -7,12 +7,12 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
+import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, localInit, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
-import { CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, isJquery, isMeteorHttp, isUrlFetchApp } from './clients.js';
-import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest } from './request.js';
+import { ajaxSetupHeaders, CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, importsFrom, isAngularJsHttp, isJquery, isMeteorHttp, isUrlFetchApp } from './clients.js';
+import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest, type RequestHeader } from './request.js';
 import { optionsMethod, wrapperRequests } from './wrappers.js';
 import { importedCallRequests } from './summaries.js';
 import { forwardedCallee } from './aliases.js';
@@ -82,6 +82,15 @@ function analyzeCall(
     if (kind === 'got' || kind === 'ky') return gotFunctionCall(site, kind, instance);
     if (kind === 'request') return requestLibraryCall(site, instance, undefined);
     if (kind === 'rxjs') return rxjsAjaxCall(site);
+    if (kind === 'ofetch') return ofetchCall(site, instance);
+    if (kind === 'undici') return undiciCall(site, site.args[0], site.args[1], undefined);
+    if (kind === 'needle') return needleCall(site, 'request', site.args);
+    // AngularJS's `$http(config)`: axios's config shape; an injected service, so its URL must be the API.
+    if (isAngularJsHttp(file, calleeId)) {
+      const r = axiosFunctionCall(site, undefined);
+      r.client = 'unknown';
+      return r.isApi ? r : undefined;
+    }
     return undefined;
   }
   if (callee.type !== 'MemberExpression') return undefined;
@@ -90,8 +99,14 @@ function analyzeCall(
   if (held?.client === 'axios') return axiosFunctionCall(site, held);
   if (held?.client === 'got' || held?.client === 'ky') return gotFunctionCall(site, held.client, held);
   if (held?.client === 'request') return requestLibraryCall(site, held, undefined);
+  const helperArgs = n8nHelperArguments(site);
+  if (helperArgs) return requestLibraryCall({ ...site, args: helperArgs }, undefined, undefined);
   const method = memberName(callee);
   if (!method) return undefined;
+  if (WRETCH_VERBS.has(method) && file.cached('requests:wretch-text', () => file.text.includes('wretch'))) {
+    const w = wretchCall(site, method);
+    if (w) return w;
+  }
   // `this.get(path)` with `this.get = this.request.bind(this, 'GET')`: a call of the class's own method (wrappers.ts).
   if (boundAliasOf(file, callee)) return undefined;
   const objectNode = unwrap(callee.object);
@@ -111,9 +126,45 @@ function analyzeCall(
   if (kind === 'http') return httpMethodCall(site, method);
   if (kind === 'superagent') return superagentMethodCall(site, method);
   if (kind === 'request') return REQUEST_METHODS.has(method) ? requestLibraryCall(site, instance, method === 'del' ? 'DELETE' : method.toUpperCase()) : undefined;
+  if (kind === 'undici') return method === 'request' && instance ? undiciCall(site, undefined, site.args[0], instance) : undefined;
+  if (kind === 'needle') return needleCall(site, method, site.args);
+  if (kind === 'ofetch') return method === 'raw' || method === 'native' ? ofetchCall(site, instance) : undefined;
+  if (kind === 'wretch') return undefined;
   if (kind === 'unknown' && !instance && isMeteorHttp(file, objectNode)) return meteorCall(site, method);
   if (kind === 'axios' || kind === 'got' || kind === 'ky' || kind === 'unknown') return clientMethodCall(site, kind, method, objectNode, instance);
   return undefined;
+}
+
+/**
+ * n8n's node helpers, the HTTP client of an n8n node (a module importing `n8n-workflow` or `n8n-core`):
+ * `this.helpers.request(options)`, `this.helpers.httpRequest(options)` and, after a credential's name,
+ * `requestWithAuthentication`, `requestOAuth1`, `requestOAuth2`, `httpRequestWithAuthentication`, called directly or
+ * as `this.helpers.requestOAuth2.call(this, 'cred', options)`. Their options are request's (`uri`/`url`, `method`,
+ * GET when absent, `headers`, `body`, `qs`, `json`), so the call is read as a call of request with those options.
+ * Returns the arguments from the options on, or undefined for any other call.
+ */
+const N8N_HELPERS: ReadonlyMap<string, number> = new Map([
+  ['request', 0],
+  ['httpRequest', 0],
+  ['requestWithAuthentication', 1],
+  ['requestOAuth1', 1],
+  ['requestOAuth2', 1],
+  ['httpRequestWithAuthentication', 1],
+]);
+function n8nHelperArguments(site: CallSite): Node[] | undefined {
+  let fn = unwrap(site.callee);
+  let skip = 0;
+  if (fn.type === 'MemberExpression' && memberName(fn) === 'call') {
+    fn = unwrap(fn.object);
+    skip = 1;
+  }
+  if (fn.type !== 'MemberExpression') return undefined;
+  const helper = N8N_HELPERS.get(memberName(fn) ?? '');
+  const holder = unwrap(fn.object);
+  if (helper === undefined || holder.type !== 'MemberExpression' || memberName(holder) !== 'helpers') return undefined;
+  if (!importsFrom(site.file, ['n8n-workflow', 'n8n-core'])) return undefined;
+  const args = site.args.slice(skip + helper);
+  return args.length > 0 ? args : undefined;
 }
 
 /**
@@ -194,7 +245,9 @@ function fetchCall(site: CallSite): HttpRequest | undefined {
  */
 function assignedHeaders(file: FileContext, r: HttpRequest, call: TSESTree.CallExpression, node: Node | undefined): void {
   const options = node ? unwrap(node) : undefined;
-  if (r.headers.length > 0 || options?.type !== 'Identifier') return;
+  if (options?.type !== 'Identifier') return;
+  r.headers.push(...memberAssignedHeaders(file, call, options.name));
+  if (r.headers.length > 0) return;
   const fn = enclosingScope(file, call);
   const body = isFunctionNode(fn) ? (fn as TSESTree.FunctionLike).body : fn.type === 'Program' ? fn : undefined;
   if (!body || body.type !== 'BlockStatement' && body.type !== 'Program') return;
@@ -210,6 +263,55 @@ function assignedHeaders(file: FileContext, r: HttpRequest, call: TSESTree.CallE
   const h = headersOf(file, last.right);
   r.headers.push(...h.headers);
   r.headersNode = h.object;
+}
+
+/**
+ * `options.headers['Content-Type'] = options.headers['Content-Type'] || 'application/json'` (or `options.headers.Accept
+ * = v`): one header written on the options' headers before the call, in the function that makes it and on every path
+ * to it (statements of its body, of blocks and `try` blocks in it; not under an `if`, a loop or a callback).
+ */
+function memberAssignedHeaders(file: FileContext, call: TSESTree.CallExpression, options: string): RequestHeader[] {
+  const fn = enclosingScope(file, call);
+  if (!isFunctionNode(fn)) return [];
+  const out: RequestHeader[] = [];
+  for (const w of headerAssignments(file)) {
+    const a = w.assignment;
+    if (w.options !== options || a.range[1] > call.range[0] || a.range[0] < fn.range[0] || !runsBefore(file, a, fn)) continue;
+    out.push({ name: w.name, assignment: a, value: a.right });
+  }
+  return out;
+}
+
+/** Every `<name>.headers[<written name>] = v` / `<name>.headers.<name> = v` of a file (read once per file). */
+function headerAssignments(file: FileContext): ReadonlyArray<{ assignment: TSESTree.AssignmentExpression; options: string; name: string }> {
+  return file.cached('requests:header-assignments', () => {
+    const out: Array<{ assignment: TSESTree.AssignmentExpression; options: string; name: string }> = [];
+    for (const a of file.nodes(T.AssignmentExpression)) {
+      const left = a.left;
+      if (a.operator !== '=' || left.type !== 'MemberExpression') continue;
+      const holder = unwrap(left.object as Node);
+      if (holder.type !== 'MemberExpression' || holder.computed || memberName(holder) !== 'headers') continue;
+      const target = unwrap(holder.object);
+      if (target.type !== 'Identifier') continue;
+      const key = left.computed ? unwrap(left.property as Node) : left.property;
+      const name = key.type === 'Literal' && typeof key.value === 'string' ? key.value : !left.computed && key.type === 'Identifier' ? key.name : undefined;
+      if (name) out.push({ assignment: a, options: target.name, name });
+    }
+    return out;
+  });
+}
+
+/** Whether a statement's expression runs whenever the function's body reaches the statements after it. */
+function runsBefore(file: FileContext, a: Node, fn: Node): boolean {
+  let cur: Node = a;
+  let up = file.parentOf(cur);
+  if (up?.type !== 'ExpressionStatement') return false;
+  for (cur = up, up = file.parentOf(cur); up && up !== fn; cur = up, up = file.parentOf(cur)) {
+    if (up.type === 'BlockStatement') continue;
+    if (up.type === 'TryStatement' && up.block === cur) continue;
+    return false;
+  }
+  return up === fn;
 }
 
 /**
@@ -377,7 +479,8 @@ function jqueryCall(site: CallSite, method: string): HttpRequest | undefined {
   const m = prop(settings, 'type') ?? prop(settings, 'method');
   r.method = method === 'post' ? 'POST' : method === 'ajax' || (method === 'get' && first) ? (m ? methodOf(file, m) : 'GET') : 'GET';
   const h = headersOf(file, prop(settings, 'headers'));
-  r.headers = h.headers;
+  // `$.ajaxSetup({ headers })` of the file goes with every request; the call's own headers come after it.
+  r.headers = [...ajaxSetupHeaders(file), ...h.headers];
   r.headersNode = h.object;
   const ct = settings?.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'contentType');
   const ctValue = ct ? unwrap(ct.value as Node) : undefined;
@@ -537,6 +640,22 @@ function clientMethodCall(site: CallSite, kind: 'axios' | 'got' | 'ky' | 'unknow
   if (!METHODS.has(method) && !isRequestMethod) return undefined;
   if (!args[0] || args.some((a) => isFunctionNode(unwrap(a)))) return undefined; // `app.get('/path', handler)` is a route
   const r = make(site, kind);
+  if (isRequestMethod && kind === 'unknown' && args[1] && methodOf(file, args[0]) && !objectOf(file, args[0])) {
+    // Angular's `HttpClient.request(method, url, { headers, params, body })`.
+    const options = objectOf(file, args[2]);
+    r.method = methodOf(file, args[0]);
+    r.urlNode = args[1];
+    r.url = stringOf(file, args[1]);
+    if (args[2]) r.optionsNode = args[2];
+    fromConfig(file, r, options, undefined, { body: 'body', query: 'params' });
+    if (r.body && r.body.format === 'unknown' && r.body.object) r.body.format = 'json';
+    finish(r, catalog);
+    if (!r.isApi) {
+      speculative?.push(r);
+      return undefined;
+    }
+    return r;
+  }
   if (isRequestMethod) {
     const config = objectOf(file, args[0]);
     if (!config) return undefined;
@@ -577,6 +696,141 @@ function clientMethodCall(site: CallSite, kind: 'axios' | 'got' | 'ky' | 'unknow
     return undefined;
   }
   return r;
+}
+
+/**
+ * ofetch (`ofetch(url, options)`, Nuxt's `$fetch`, an `ofetch.create({ baseURL, headers })` instance and its
+ * `.raw`/`.native`): `method` (GET by default), `baseURL`, `headers`, `query`/`params` (the query string) and
+ * `body` (an object is sent as JSON).
+ */
+function ofetchCall(site: CallSite, instance: HttpClientInstance | undefined): HttpRequest | undefined {
+  const { file, args } = site;
+  if (!args[0] || objectOf(file, args[0])) return undefined;
+  const r = make(site, 'ofetch');
+  r.urlNode = args[0];
+  const config = objectOf(file, args[1]);
+  if (args[1]) r.optionsNode = args[1];
+  r.url = based(r, stringOf(file, args[0]), prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
+  r.method = optionsMethod(file, args[1], [], instanceMethod(file, instance));
+  fromConfig(file, r, config, instance, { data: 'body', query: prop(config, 'params') ? 'params' : 'query' });
+  mergedHeaders(file, r, config, args[1]);
+  return finish(r, site.catalog);
+}
+
+/**
+ * undici's `request(url, { method, headers, body, query })` and `pool.request({ path, method, headers, body, query })`
+ * of a `new Pool(origin)` / `new Client(origin)`: GET unless `method` says otherwise; the body as written.
+ */
+function undiciCall(site: CallSite, urlArg: Node | undefined, optionsArg: Node | undefined, instance: HttpClientInstance | undefined): HttpRequest | undefined {
+  const { file } = site;
+  const options = objectOf(file, optionsArg);
+  if (!urlArg && !options) return undefined;
+  const r = make(site, 'undici');
+  if (optionsArg) r.optionsNode = optionsArg;
+  const path = urlArg ?? prop(options, 'path');
+  if (path) {
+    r.urlNode = path;
+    r.url = stringOf(file, path);
+  }
+  r.url = based(r, r.url, instance?.baseUrl);
+  r.method = optionsMethod(file, optionsArg, [], 'GET');
+  fromConfig(file, r, options, instance, { body: 'body', query: 'query' });
+  mergedHeaders(file, r, options, optionsArg);
+  return finish(r, site.catalog);
+}
+
+/**
+ * needle: `needle(method, url, data, options[, cb])`, `needle.request(method, url, data, options, cb)`,
+ * `needle.get/head/delete(url, options, cb)` and `needle.post/put/patch(url, data, options, cb)`. `options.headers`;
+ * the data is the body (JSON with `json: true`, a form otherwise); `null` sends none.
+ */
+function needleCall(site: CallSite, method: string, args: Node[]): HttpRequest | undefined {
+  const { file } = site;
+  const isRequest = method === 'request';
+  if (!isRequest && !METHODS.has(method)) return undefined;
+  const at = isRequest ? 1 : 0;
+  const urlArg = args[at];
+  if (!urlArg || isFunctionNode(unwrap(urlArg))) return undefined;
+  const r = make(site, 'needle');
+  r.method = isRequest ? methodOf(file, args[0]) : method.toUpperCase();
+  r.urlNode = urlArg;
+  r.url = stringOf(file, urlArg);
+  const withData = isRequest || BODY_METHODS.has(method);
+  const data = withData ? args[at + 1] : undefined;
+  const optionsArg = args[withData ? at + 2 : at + 1];
+  const options = optionsArg && !isFunctionNode(unwrap(optionsArg)) ? objectOf(file, optionsArg) : undefined;
+  if (optionsArg && options) r.optionsNode = optionsArg;
+  fromConfig(file, r, options, undefined, {});
+  const json = prop(options, 'json');
+  const jsonOn = json ? unwrap(json).type === 'Literal' && (unwrap(json) as TSESTree.Literal).value === true : false;
+  const d = data ? unwrap(data) : undefined;
+  if (data && d && !(d.type === 'Literal' && d.value === null) && !(d.type === 'Identifier' && d.name === 'undefined')) r.body = bodyOf(file, data, jsonOn ? 'json' : 'form');
+  return finish(r, site.catalog);
+}
+
+/** wretch's verbs, which send the request a chain has built. */
+const WRETCH_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'opts']);
+
+/**
+ * wretch: `wretch(url).url(path).headers({...}).auth(v).content(type).query({...}).json(body).post(body)`: the
+ * verb call is the request, read back down the chain to `wretch(...)` (or a name holding such a chain in the
+ * same scope). `.auth(v)` is the Authorization header, `.content(t)` the Content-Type, `.json(o)` a JSON body.
+ */
+function wretchCall(site: CallSite, verb: string): HttpRequest | undefined {
+  const { file, call, args } = site;
+  const links: Array<{ name: string; args: Node[]; call: TSESTree.CallExpression }> = [];
+  let at: Node = unwrap((call.callee as TSESTree.MemberExpression).object);
+  let root: TSESTree.CallExpression | undefined;
+  for (let i = 0; i < 20; i++) {
+    if (at.type === 'Identifier') {
+      const init = resolveLocal(file, at);
+      if (init === at) return undefined;
+      at = unwrap(init);
+      continue;
+    }
+    if (at.type !== 'CallExpression') return undefined;
+    const callee = unwrap(at.callee as Node);
+    if (callee.type === 'Identifier') {
+      if (clientOfIdentifier(file, callee.name) !== 'wretch') return undefined;
+      root = at;
+      break;
+    }
+    if (callee.type !== 'MemberExpression') return undefined;
+    const name = memberName(callee);
+    if (!name) return undefined;
+    links.unshift({ name, args: at.arguments as Node[], call: at });
+    at = unwrap(callee.object);
+  }
+  if (!root) return undefined;
+  const r = make(site, 'wretch');
+  r.method = verb === 'opts' ? 'OPTIONS' : verb.toUpperCase();
+  const parts: Array<Node | undefined> = [root.arguments[0] as Node | undefined];
+  for (const link of links) {
+    const a = link.args;
+    if (link.name === 'url' && a[0]) parts.push(a[0]);
+    else if (link.name === 'headers' && a[0]) {
+      const h = headersOf(file, a[0]);
+      r.headers.push(...h.headers);
+      r.headersNode ??= h.object;
+    } else if (link.name === 'auth' && a[0]) r.headers.push({ name: 'Authorization', call: link.call, value: a[0] });
+    else if (link.name === 'content' && a[0]) r.headers.push({ name: 'Content-Type', call: link.call, value: a[0] });
+    else if (link.name === 'query' && a[0]) r.query = objectOf(file, a[0]) ?? r.query;
+    else if (link.name === 'json' && a[0]) r.body = { node: a[0], object: objectOf(file, a[0]), format: 'json' };
+    else if (link.name === 'body' && a[0]) r.body = bodyOf(file, a[0], undefined);
+  }
+  // `.post(body)`, `.get(url)`: a verb's own argument (the body of post/put/patch, a URL suffix of the others).
+  if (args[0] && BODY_METHODS.has(verb)) r.body = bodyOf(file, args[0], 'json');
+  else if (args[0] && !BODY_METHODS.has(verb)) parts.push(args[0]);
+  if (args[1] && BODY_METHODS.has(verb)) parts.push(args[1]);
+  let url: StaticString | undefined;
+  for (const p of parts) {
+    const piece = p ? stringOf(file, p) : undefined;
+    if (!piece) return finish(r, site.catalog);
+    url = url ? { value: url.value + piece.value, complete: url.complete && piece.complete } : piece;
+  }
+  r.urlNode = parts[0];
+  r.url = url;
+  return finish(r, site.catalog);
 }
 
 /**

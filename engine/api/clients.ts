@@ -8,9 +8,9 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, propertyKeyName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { isApiUrl } from './url.js';
-import { functionName, objectOf, outerParent, stringOf } from './bindings.js';
+import { functionName, objectOf, outerParent, resolveLocal, stringOf } from './bindings.js';
 import { headersOf, prop, withBase } from './call-parts.js';
-import { isFunctionNode, type HttpClient, type HttpClientInstance } from './request.js';
+import { isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type RequestHeader, type SharedHeaderSource } from './request.js';
 
 /** Where a name was imported/required from (`axios`, `got`, `node:https`, ...), per local name. */
 function importSources(file: FileContext): Map<string, string> {
@@ -41,13 +41,23 @@ function importSources(file: FileContext): Map<string, string> {
   });
 }
 
+/** Whether the file imports (or requires) one of `sources` (type-only imports count: they name the framework). */
+export function importsFrom(file: FileContext, sources: readonly string[]): boolean {
+  for (const source of importSources(file).values()) if (sources.includes(source.split('#')[0])) return true;
+  return false;
+}
+
 /** The `request` npm library and its promise/retry wrappers, which take the same options. */
 const REQUEST_FAMILY = new Set(['request', 'request-promise', 'request-promise-native', 'requestretry']);
 
 function libraryOf(source: string | undefined): HttpClient | undefined {
   if (!source) return undefined;
   const base = source.replace(/^node:/, '');
-  if (base === 'axios') return 'axios';
+  if (base === 'axios' || base === 'redaxios') return 'axios';
+  if (base === 'ofetch' || base === 'ofetch#ofetch' || base === 'ofetch#$fetch' || base === 'ohmyfetch#$fetch' || base === 'ohmyfetch#ofetch') return 'ofetch';
+  if (base === 'undici#request' || base === 'undici') return 'undici';
+  if (base === 'needle') return 'needle';
+  if (base === 'wretch') return 'wretch';
   if (base === 'got') return 'got';
   if (base === 'ky' || base === 'ky-universal') return 'ky';
   if (base === 'superagent' || base === 'supertest') return base === 'superagent' ? 'superagent' : undefined;
@@ -72,7 +82,30 @@ export function clientOfIdentifier(file: FileContext, name: string): HttpClient 
   if (name === 'got') return 'got';
   if (name === 'ky') return 'ky';
   if (name === 'superagent') return 'superagent';
+  // Nuxt's auto-imported `$fetch` (ofetch), when the file binds the name nowhere.
+  if (name === '$fetch' && isUnbound(file, name)) return 'ofetch';
   return undefined;
+}
+
+/** Whether the file binds `name` nowhere (no import, declaration, function, class or parameter of that name): a global. */
+export function isUnbound(file: FileContext, name: string): boolean {
+  const memo = file.cached('requests:unbound', () => new Map<string, boolean>());
+  let known = memo.get(name);
+  if (known === undefined) {
+    known = !importSources(file).has(name)
+      && !file.nodes(T.VariableDeclarator).some((d) => d.id.type === 'Identifier' && d.id.name === name)
+      && !file.nodes(T.FunctionDeclaration).some((f) => f.id?.name === name)
+      && !file.nodes(T.ClassDeclaration).some((c) => c.id?.name === name)
+      && ![...file.nodes(T.FunctionDeclaration), ...file.nodes(T.FunctionExpression), ...file.nodes(T.ArrowFunctionExpression)].some((f) => f.params.some((p) => p.type === 'Identifier' && p.name === name));
+    memo.set(name, known);
+  }
+  return known;
+}
+
+/** AngularJS's injected `$http` service (a parameter of the function it is injected in, or a name bound nowhere). */
+export function isAngularJsHttp(file: FileContext, name: string): boolean {
+  if (name !== '$http' || importSources(file).has(name)) return false;
+  return !file.nodes(T.VariableDeclarator).some((d) => d.id.type === 'Identifier' && d.id.name === name);
 }
 
 /** The client library of `require('request')` written in place (not kept in a name). */
@@ -86,7 +119,7 @@ function requiredLibrary(node: Node): HttpClient | undefined {
  * Where a configured client is kept: a variable (`api`), a member (`this.http`, from an assignment or a class
  * field), the return value of a named function (`webexClient()`), or nowhere nameable (`#<offset>`).
  */
-function instanceKey(file: FileContext, call: TSESTree.CallExpression): string {
+function instanceKey(file: FileContext, call: TSESTree.CallExpression | TSESTree.NewExpression): string {
   const { parent, node } = outerParent(file, call);
   if (parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier') return parent.id.name;
   if (parent?.type === 'AssignmentExpression' && parent.right === node && parent.operator === '=') {
@@ -126,9 +159,9 @@ export function getClientInstances(file: FileContext, catalog: LoadedCatalog): M
         parent = out.get(objectKey);
         client ??= parent?.client;
       }
-      if (!client || !((client === 'axios' && method === 'create') || (client === 'request' && method === 'defaults') || ((client === 'got' || client === 'ky') && (method === 'extend' || method === 'create')))) continue;
+      if (!client || !((client === 'axios' && method === 'create') || (client === 'ofetch' && method === 'create') || (client === 'request' && method === 'defaults') || ((client === 'got' || client === 'ky') && (method === 'extend' || method === 'create')))) continue;
       const config = objectOf(file, init.arguments[0] as Node | undefined);
-      const baseNode = prop(config, client === 'axios' ? 'baseURL' : client === 'request' ? 'baseUrl' : 'prefixUrl');
+      const baseNode = prop(config, client === 'axios' || client === 'ofetch' ? 'baseURL' : client === 'request' ? 'baseUrl' : 'prefixUrl');
       const baseUrl = withBase(baseNode ? stringOf(file, baseNode) : undefined, parent?.baseUrl) ?? parent?.baseUrl;
       const h = headersOf(file, prop(config, 'headers'));
       out.set(instanceKey(file, init), {
@@ -136,11 +169,24 @@ export function getClientInstances(file: FileContext, catalog: LoadedCatalog): M
         client,
         baseUrl,
         isApi: isApiUrl(baseUrl, catalog),
-        headers: [...(parent?.headers ?? []), ...h.headers],
+        headers: [...(parent?.headers ?? []), ...h.headers, ...(client === 'ky' || client === 'got' ? hookHeaders(file, prop(config, 'hooks')) : [])],
         headersNode: h.object,
         options: config,
       });
     }
+    // undici's `new Pool(origin)` / `new Client(origin)`: requests name a path under the origin.
+    if (file.text.includes('undici')) {
+      for (const made of file.nodes(T.NewExpression)) {
+        const callee = unwrap(made.callee as Node);
+        const name = callee.type === 'Identifier' ? importSources(file).get(callee.name) : undefined;
+        if ((name !== 'undici#Pool' && name !== 'undici#Client') || !made.arguments[0]) continue;
+        const baseUrl = stringOf(file, made.arguments[0] as Node);
+        const key = instanceKey(file, made);
+        out.set(key, { node: made, client: 'undici', baseUrl, isApi: isApiUrl(baseUrl, catalog), headers: [] });
+      }
+    }
+    // Shared configuration added after the client is made: `defaults` assignments and request interceptors.
+    if (/\b(?:defaults|interceptors)\b/.test(file.text)) sharedConfiguration(file, catalog, out);
     // `const api = webexClient()` / `this.api = webexClient()`: the factory's client.
     for (const call of file.nodes(T.CallExpression)) {
       const callee = unwrap(call.callee as Node);
@@ -193,12 +239,25 @@ export function isJquery(file: FileContext, name: string): boolean {
       const bound = file.nodes(T.VariableDeclarator).some((d) => d.id.type === 'Identifier' && d.id.name === n)
         || file.nodes(T.FunctionDeclaration).some((f) => f.id?.name === n)
         || file.nodes(T.ClassDeclaration).some((c) => c.id?.name === n)
-        || [...file.nodes(T.FunctionDeclaration), ...file.nodes(T.FunctionExpression), ...file.nodes(T.ArrowFunctionExpression)].some((f) => f.params.some((p) => p.type === 'Identifier' && p.name === n));
+        || [...file.nodes(T.FunctionDeclaration), ...file.nodes(T.FunctionExpression), ...file.nodes(T.ArrowFunctionExpression)].some((f) => f.params.some((p, i) => p.type === 'Identifier' && p.name === n && !givenJquery(file, f, i)));
       if (!bound) out.add(n);
     }
     return out;
   });
   return known.has(name);
+}
+
+/**
+ * Whether a function's parameter at `index` is given the page's `jQuery`: the function is called where it is written
+ * with the global `jQuery` there (a plugin's `(function ($) { ... })(jQuery)`), which the file binds nowhere else.
+ */
+function givenJquery(file: FileContext, fn: TSESTree.Node, index: number): boolean {
+  // Only a direct call: `(function ($) { ... }).call(this, jQuery)` is not followed.
+  const call = file.parentOf(fn);
+  if (call?.type !== 'CallExpression' || call.callee !== fn) return false;
+  const arg = call.arguments[index];
+  if (arg?.type !== 'Identifier' || arg.name !== 'jQuery') return false;
+  return !file.nodes(T.VariableDeclarator).some((d) => d.id.type === 'Identifier' && d.id.name === 'jQuery') && importSources(file).get('jQuery') === undefined;
 }
 
 /** A receiver name that reads as an HTTP client (`this.http`, `apiClient`, `rest`), for wrapper candidates. */
@@ -266,5 +325,241 @@ export function isUrlFetchApp(file: FileContext, name: string): boolean {
       || file.nodes(T.FunctionDeclaration).some((f) => f.id?.name === name)
       || file.nodes(T.ClassDeclaration).some((c) => c.id?.name === name)
       || [...file.nodes(T.FunctionDeclaration), ...file.nodes(T.FunctionExpression), ...file.nodes(T.ArrowFunctionExpression)].some((f) => f.params.some((p) => p.type === 'Identifier' && p.name === name)));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared configuration: headers a client adds to every request after it is made (issue 26 item 3: a header added
+// there reaches every request of the client, so a fix there must be right for all of them).
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Whether `node` runs only under a condition within `fn` that may tell requests apart by what they send (an `if`,
+ * `? :`, `&&`/`||`, a `switch` case reading the body, data, method or a method name): the test, if so. A test of
+ * something else (`if (!req.headers.has('Content-Type'))`, `if (token)`) leaves the header on GETs and POSTs alike.
+ */
+function conditionOf(file: FileContext, node: Node, fn: Node): Node | undefined {
+  for (const up of file.ancestors(node)) {
+    if (up === fn) return undefined;
+    let test: Node | undefined;
+    if (up.type === 'IfStatement' || up.type === 'ConditionalExpression') test = up.test as Node;
+    else if (up.type === 'LogicalExpression') test = up.left as Node;
+    else if (up.type === 'SwitchCase') return up;
+    if (test && BY_REQUEST.test(file.getText(test))) return test;
+  }
+  return undefined;
+}
+
+/** A test that may tell a request with a body from one without: it reads the body, data, method, or names a method. */
+const BY_REQUEST = /\b(?:body|data|method|json|form|payload|verb)\b|['"`](?:get|post|put|patch|delete|head)['"`]/i;
+
+/** The function a callback argument is (written in place, or a same-file function named by it). */
+function callbackOf(file: FileContext, node: Node | undefined): (TSESTree.FunctionLike & Node) | undefined {
+  if (!node) return undefined;
+  const n = unwrap(node);
+  if (isFunctionNode(n)) return n as TSESTree.FunctionLike & Node;
+  if (n.type !== 'Identifier') return undefined;
+  const init = resolveLocal(file, n);
+  if (isFunctionNode(init)) return init as TSESTree.FunctionLike & Node;
+  const fn = file.nodes(T.FunctionDeclaration).find((f) => f.id?.name === n.name);
+  return fn;
+}
+
+/**
+ * The headers a request callback sets on its parameter (`config`, `request`, `options`): `p.headers[K] = v`,
+ * `p.headers.common[K] = v`, `p.headers.set(K, v)` / `.append(K, v)` / axios's `p.headers.setContentType(v)`,
+ * `Object.assign(p.headers, { K: v })` and `p.headers = { ...p.headers, K: v }`. One written under a condition
+ * in the callback carries it as `when` (the requests it goes with are not known here).
+ */
+function callbackHeaders(file: FileContext, fn: TSESTree.FunctionLike & Node, kind: SharedHeaderSource): RequestHeader[] {
+  const first = fn.params[0];
+  const param = first?.type === 'Identifier' ? first.name : first?.type === 'AssignmentPattern' && first.left.type === 'Identifier' ? first.left.name : undefined;
+  if (!param) return [];
+  const out: RequestHeader[] = [];
+  const shared = { kind, param, fn };
+  const isHeadersOf = (n: Node): boolean => {
+    const u = unwrap(n);
+    const name = dottedName(u);
+    return name === `${param}.headers` || name === `${param}.headers.common`;
+  };
+  const add = (h: RequestHeader, at: Node): void => {
+    const when = conditionOf(file, at, fn);
+    out.push({ ...h, shared, ...(when ? { when } : {}) });
+  };
+  const inside = (n: Node): boolean => n.range[0] >= fn.range[0] && n.range[1] <= fn.range[1];
+  for (const a of file.nodes(T.AssignmentExpression)) {
+    if (!inside(a) || a.operator !== '=' || a.left.type !== 'MemberExpression') continue;
+    if (isHeadersOf(a.left.object as Node)) {
+      const name = memberName(a.left);
+      if (name !== undefined) add({ name, assignment: a, value: a.right as Node }, a);
+    } else if (dottedName(a.left) === `${param}.headers`) {
+      const o = objectOf(file, a.right as Node);
+      if (o) for (const h of headersOf(file, o).headers) if (h.property && file.parentOf(h.property) === o) add(h, a);
+    }
+  }
+  for (const c of file.nodes(T.CallExpression)) {
+    if (!inside(c) || c.callee.type !== 'MemberExpression') continue;
+    const m = memberName(c.callee);
+    const args = c.arguments as Node[];
+    if ((m === 'set' || m === 'append') && isHeadersOf(c.callee.object as Node) && args[0] && args[1]) {
+      const name = stringOf(file, args[0]);
+      if (name?.complete) add({ name: name.value, call: c, value: args[1] }, c);
+    } else if (m === 'setContentType' && isHeadersOf(c.callee.object as Node) && args[0]) {
+      add({ name: 'Content-Type', call: c, value: args[0] }, c);
+    } else if (dottedName(c.callee) === 'Object.assign' && args[0] && isHeadersOf(args[0])) {
+      for (const a of args.slice(1)) {
+        const o = objectOf(file, a);
+        if (o) for (const h of headersOf(file, o).headers) if (h.property) add(h, c);
+      }
+    }
+  }
+  return out;
+}
+
+/** ky's and got's `hooks: { beforeRequest: [(request) => { request.headers.set(...) }] }`: headers every request gets. */
+function hookHeaders(file: FileContext, hooks: Node | undefined): RequestHeader[] {
+  const list = prop(objectOf(file, hooks), 'beforeRequest');
+  const u = list ? unwrap(list) : undefined;
+  if (u?.type !== 'ArrayExpression') return [];
+  return u.elements.flatMap((e) => {
+    const fn = e && e.type !== 'SpreadElement' ? callbackOf(file, e as Node) : undefined;
+    return fn ? callbackHeaders(file, fn, 'hook') : [];
+  });
+}
+
+/** Which methods a `defaults.headers.<scope>` applies to: every one for `common` (or none named), one for `get`, `post`... */
+const DEFAULT_SCOPES = new Set([...METHODS, 'delete', 'common']);
+
+/**
+ * A configured client's (or the library's own default client's) configuration changed after it is made:
+ * `api.defaults.baseURL = url`, `api.defaults.headers.common[K] = v` (`.post[K]`: POSTs only; `defaults.headers[K]`:
+ * every request), `api.defaults.headers.common = { ... }`, and request interceptors
+ * `api.interceptors.request.use((config) => { config.headers[K] = v; return config })`. The library's default
+ * client (`axios.defaults...`, `axios.interceptors...`) is kept under the library's local name.
+ */
+function sharedConfiguration(file: FileContext, catalog: LoadedCatalog, out: Map<string, HttpClientInstance>): void {
+  const target = (key: string | undefined, at: Node): HttpClientInstance | undefined => {
+    if (key === undefined) return undefined;
+    const known = out.get(key);
+    if (known) return known;
+    if (!/^[\w$]+$/.test(key) || clientOfIdentifier(file, key) !== 'axios') return undefined;
+    const made: HttpClientInstance = { node: at, client: 'axios', isApi: false, headers: [] };
+    out.set(key, made);
+    return made;
+  };
+  for (const a of file.nodes(T.AssignmentExpression)) {
+    if (a.operator !== '=' || a.left.type !== 'MemberExpression') continue;
+    const objectName = dottedName(a.left.object as Node);
+    const name = memberName(a.left);
+    if (objectName === undefined || name === undefined || !objectName.includes('defaults')) continue;
+    if (objectName.endsWith('.defaults') && name === 'baseURL') {
+      const instance = target(objectName.slice(0, -'.defaults'.length), a);
+      if (!instance) continue;
+      instance.baseUrl = stringOf(file, a.right as Node);
+      instance.isApi = isApiUrl(instance.baseUrl, catalog);
+      continue;
+    }
+    // `x.defaults.headers[.scope][K] = v` or `x.defaults.headers[.scope] = { ... }`.
+    const m = /^(.*)\.defaults\.headers(?:\.([\w$]+))?$/.exec(objectName);
+    const whole = objectName.endsWith('.defaults') && name === 'headers' ? [objectName.slice(0, -'.defaults'.length), undefined] as const : undefined;
+    let root: string | undefined;
+    let scope: string | undefined;
+    let headers: RequestHeader[] = [];
+    if (m && (m[2] === undefined || DEFAULT_SCOPES.has(m[2]))) {
+      root = m[1];
+      scope = m[2];
+      if (scope === undefined && DEFAULT_SCOPES.has(name)) {
+        // `x.defaults.headers.common = { ... }`
+        scope = name;
+        const o = objectOf(file, a.right as Node);
+        headers = o ? headersOf(file, o).headers.filter((h) => h.property !== undefined && file.parentOf(h.property) === o) : [];
+      } else headers = [{ name, assignment: a, value: a.right as Node }];
+    } else if (whole) {
+      root = whole[0];
+      const o = objectOf(file, a.right as Node);
+      headers = o ? headersOf(file, o).headers.filter((h) => h.property !== undefined && file.parentOf(h.property) === o) : [];
+    } else continue;
+    const instance = target(root, a);
+    if (!instance) continue;
+    const methods = scope && scope !== 'common' ? [scope.toUpperCase()] : undefined;
+    const when = conditionOf(file, a, enclosingScopeOf(file, a));
+    for (const h of headers) instance.headers.push({ ...h, shared: { kind: 'defaults', ...(methods ? { methods } : {}) }, ...(when ? { when } : {}) });
+  }
+  for (const c of file.nodes(T.CallExpression)) {
+    if (c.callee.type !== 'MemberExpression' || memberName(c.callee) !== 'use') continue;
+    const on = dottedName(c.callee.object as Node);
+    if (!on?.endsWith('.interceptors.request')) continue;
+    const fn = callbackOf(file, c.arguments[0] as Node | undefined);
+    if (!fn) continue;
+    const instance = target(on.slice(0, -'.interceptors.request'.length), c);
+    if (instance) instance.headers.push(...callbackHeaders(file, fn, 'interceptor'));
+  }
+}
+
+/** The function (or program) a node is written in. */
+function enclosingScopeOf(file: FileContext, node: Node): Node {
+  for (const up of file.ancestors(node)) if (isFunctionNode(up) || up.type === 'Program') return up;
+  return node;
+}
+
+/**
+ * jQuery's `$.ajaxSetup({ headers: { ... } })`: headers every later `$.ajax` of the page sends. (Its `contentType`
+ * setting is not one: jQuery sets the Content-Type from it only for a request that sends data.)
+ */
+export function ajaxSetupHeaders(file: FileContext): RequestHeader[] {
+  return file.cached('requests:ajax-setup', () => {
+    if (!file.text.includes('ajaxSetup')) return [];
+    const out: RequestHeader[] = [];
+    for (const c of file.nodes(T.CallExpression)) {
+      if (c.callee.type !== 'MemberExpression' || memberName(c.callee) !== 'ajaxSetup') continue;
+      const object = unwrap(c.callee.object);
+      if (object.type !== 'Identifier' || !isJqueryName(file, object.name)) continue;
+      const settings = objectOf(file, c.arguments[0] as Node | undefined);
+      const when = conditionOf(file, c, enclosingScopeOf(file, c));
+      for (const h of headersOf(file, prop(settings, 'headers')).headers) out.push({ ...h, inherited: true, shared: { kind: 'ajax-setup' }, ...(when ? { when } : {}) });
+    }
+    return out;
+  });
+}
+
+/** `$`/`jQuery` of jQuery for `$.ajaxSetup` (imported from `jquery`, or bound nowhere). */
+function isJqueryName(file: FileContext, name: string): boolean {
+  if (name !== '$' && name !== 'jQuery') return false;
+  const src = importSources(file).get(name);
+  return src === undefined ? isUnbound(file, name) : src === 'jquery';
+}
+
+/**
+ * Headers an Angular `HttpInterceptor` adds to every request of the app's `HttpClient`: in a class method
+ * `intercept(req, next)`, `req.clone({ setHeaders: { K: v } })`, `req.clone({ headers: req.headers.set(K, v) })`.
+ * Each carries its `when` when written under a condition in the method.
+ */
+export function angularInterceptorHeaders(file: FileContext): RequestHeader[] {
+  return file.cached('requests:angular-interceptors', () => {
+    if (!file.text.includes('intercept')) return [];
+    const out: RequestHeader[] = [];
+    for (const m of file.nodes(T.MethodDefinition)) {
+      if (m.key.type !== 'Identifier' || m.key.name !== 'intercept' || m.value.params.length < 2) continue;
+      const fn = m.value as TSESTree.FunctionExpression;
+      const first = fn.params[0];
+      const param = first.type === 'Identifier' ? first.name : undefined;
+      if (!param) continue;
+      const shared = { kind: 'angular-interceptor' as const, param, fn };
+      for (const c of file.nodes(T.CallExpression)) {
+        if (c.range[0] < fn.range[0] || c.range[1] > fn.range[1] || c.callee.type !== 'MemberExpression') continue;
+        const name = memberName(c.callee);
+        const args = c.arguments as Node[];
+        const when = conditionOf(file, c, fn);
+        if (name === 'clone' && dottedName(c.callee.object as Node) === param) {
+          const options = objectOf(file, args[0]);
+          const set = objectOf(file, prop(options, 'setHeaders'));
+          if (set) for (const h of headersOf(file, set).headers) if (h.property) out.push({ ...h, shared, ...(when ? { when } : {}) });
+        } else if ((name === 'set' || name === 'append') && dottedName(c.callee.object as Node) === `${param}.headers` && args[0] && args[1]) {
+          const header = stringOf(file, args[0]);
+          if (header?.complete) out.push({ name: header.value, call: c, value: args[1], shared, ...(when ? { when } : {}) });
+        }
+      }
+    }
+    return out;
   });
 }

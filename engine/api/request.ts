@@ -9,9 +9,10 @@ import type { FileContext, StaticString } from '../parse/file-context.js';
 /**
  * The library that sends a request (`unknown`: an axios-like `client.get(url, ...)` of an unidentified client;
  * `request`: the `request` npm family, `request-promise(-native)` and `requestretry` included; `jquery`: `$.ajax`;
- * `xhr`: `XMLHttpRequest`; `urlfetchapp`: Google Apps Script's `UrlFetchApp.fetch`).
+ * `xhr`: `XMLHttpRequest`; `urlfetchapp`: Google Apps Script's `UrlFetchApp.fetch`; `ofetch`: ofetch and Nuxt's
+ * `$fetch`; `undici`: undici's `request` and `Pool`/`Client` `.request`; `needle`; `wretch`: wretch's chains).
  */
-export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'request' | 'jquery' | 'xhr' | 'urlfetchapp' | 'rxjs' | 'unknown';
+export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'request' | 'jquery' | 'xhr' | 'urlfetchapp' | 'rxjs' | 'ofetch' | 'undici' | 'needle' | 'wretch' | 'unknown';
 
 /** One header as written in the source. */
 export interface RequestHeader {
@@ -21,6 +22,13 @@ export interface RequestHeader {
   property?: TSESTree.Property;
   /** The `.set(name, value)` call of a superagent chain, or an XMLHttpRequest's `setRequestHeader(name, value)`. */
   call?: TSESTree.CallExpression;
+  /**
+   * The assignment that sets it: `options.headers['Content-Type'] = v` (or `.Accept = v`) written on the options
+   * before the call, unconditionally in the function that makes it (no property to edit, so never edited there), or
+   * a client's shared configuration (`api.defaults.headers.common['Content-Type'] = t`, `config.headers.Authorization
+   * = t` in an interceptor; see `shared`).
+   */
+  assignment?: TSESTree.AssignmentExpression;
   /** The header's value expression. */
   value: TSESTree.Node;
   /** Set by a client instance (`axios.create({ headers })`), so shared by all of its requests. */
@@ -34,7 +42,17 @@ export interface RequestHeader {
    * module (nothing else is taken from there: its names are that module's).
    */
   broughtIn?: { file: FileContext; node: TSESTree.Node };
+  /**
+   * Added to every request of a client by its shared configuration after the client is made (clients.ts
+   * {@link SharedHeaderSource}): a `defaults` assignment, a request interceptor, a `beforeRequest` hook, jQuery's
+   * `$.ajaxSetup`, an Angular `HttpInterceptor`. `param` is the interceptor's request parameter (`config`,
+   * `req`); `methods`, the only methods it goes with (`defaults.headers.post[...]`).
+   */
+  shared?: { kind: SharedHeaderSource; param?: string; methods?: string[]; fn?: TSESTree.Node };
 }
+
+/** Where a client's shared configuration adds a header to all its requests. */
+export type SharedHeaderSource = 'defaults' | 'interceptor' | 'hook' | 'ajax-setup' | 'angular-interceptor';
 
 /** What a request sends as its body. */
 export interface RequestBody {
@@ -86,7 +104,8 @@ export interface HttpRequest {
 
 /** A configured client: `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `ky.create({ prefixUrl })`, `request.defaults({ baseUrl })`. */
 export interface HttpClientInstance {
-  node: TSESTree.CallExpression;
+  /** `axios.create(...)`; for the library's own default client (`axios.defaults...`, `axios.interceptors...`), the first statement configuring it. */
+  node: TSESTree.Node;
   client: HttpClient;
   baseUrl?: StaticString;
   isApi: boolean;

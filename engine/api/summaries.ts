@@ -627,17 +627,20 @@ function fieldsOf(sub: FileContext, subCls: TSESTree.ClassDeclaration | TSESTree
     for (const m of cls.body.body) if (m.type === 'PropertyDefinition' && !m.static && m.value && propertyKeyName(m) === name) return m.value as Node;
     return undefined;
   };
+  const argAt = (i: number): StaticString | undefined => {
+    const arg = superCall?.arguments[i] as Node | undefined;
+    if (arg && arg.type !== 'SpreadElement') return stringOf(sub, arg);
+    const d = params.defaults[i];
+    return d ? stringOf(base, d) : undefined;
+  };
   return (name) => {
     const subField = own(subCls, name);
     if (subField) return stringOf(sub, subField);
     const i = fromParam.get(name);
-    if (i !== undefined) {
-      const arg = superCall?.arguments[i] as Node | undefined;
-      if (arg && arg.type !== 'SpreadElement') return stringOf(sub, arg);
-      const d = params.defaults[i];
-      return d ? stringOf(base, d) : undefined;
-    }
-    const value = fixed.get(name) ?? own(baseCls, name);
+    if (i !== undefined) return argAt(i);
+    const computed = fixed.get(name);
+    if (computed) return writtenFrom(base, computed, params.names, argAt);
+    const value = own(baseCls, name);
     return value ? stringOf(base, value) : undefined;
   };
 }
@@ -711,13 +714,37 @@ function fieldsAlong(chain: readonly ClassAt[], top: number): (name: string) => 
         }
         if (written) {
           const i = paramIndex(written, names);
-          return i !== undefined ? argFor(level, i) : stringOf(file, written);
+          return i !== undefined ? argFor(level, i) : writtenFrom(file, written, names, (k) => argFor(level, k));
         }
       }
       for (const m of cls.body.body) if (m.type === 'PropertyDefinition' && !m.static && m.value && propertyKeyName(m) === name) return stringOf(file, m.value as Node);
     }
     return undefined;
   };
+}
+
+/**
+ * A field a constructor computes from its parameters (`this.resourceUrl = baseUrl + (resource ? '/' + resource : '')`),
+ * folded with each parameter's value as the classes below pass it (`arg(k)`): templates, `+`, and a conditional on a
+ * parameter decided by that value (a non-empty string is true, nothing passed is false). Undefined when a part is not known.
+ */
+function writtenFrom(file: FileContext, node: Node, params: readonly string[], arg: (k: number) => StaticString | undefined, depth = 0): StaticString | undefined {
+  if (depth > 8) return undefined;
+  const n = unwrap(node);
+  const part = (c: Node): StaticString | undefined => writtenFrom(file, c, params, arg, depth + 1);
+  const k = n.type === 'Identifier' ? params.indexOf(n.name) : -1;
+  if (k >= 0) return arg(k);
+  if (n.type === 'TemplateLiteral') return foldTemplate(n, part);
+  if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(part(n.left as Node), part(n.right));
+  if (n.type === 'ConditionalExpression') {
+    const test = unwrap(n.test);
+    const t = test.type === 'Identifier' ? params.indexOf(test.name) : -1;
+    if (t < 0) return undefined;
+    const value = arg(t);
+    if (value && !value.complete) return undefined;
+    return part(value && value.value !== '' ? n.consequent : n.alternate);
+  }
+  return stringOf(file, n);
 }
 
 /** Whether a request reaches its call through a method (a wrapper of the class) that a class below `top` overrides. */

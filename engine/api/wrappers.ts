@@ -19,11 +19,17 @@ import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type Reques
 
 type Substitution = ReadonlyMap<string, Node | undefined>;
 
+/** TypeScript's `this` parameter (`function api(this: Ctx, method: string)`): a type annotation, not an argument. */
+const isThisParameter = (p: TSESTree.Parameter): boolean => p.type === 'Identifier' && p.name === 'this';
+
+/** The parameters that take a call's arguments, by position (without a TypeScript `this` parameter). */
+const argumentParameters = (fn: Node): TSESTree.Parameter[] => (fn as TSESTree.FunctionLike).params.filter((p) => !isThisParameter(p));
+
 /** Parameter names of a function by position; a rest parameter ends the list. */
 function parameterNames(fn: Node): string[] {
   if (!isFunctionNode(fn)) return [];
   const out: string[] = [];
-  for (const p of (fn as TSESTree.FunctionLike).params) {
+  for (const p of argumentParameters(fn)) {
     const n = p.type === 'AssignmentPattern' ? p.left : p;
     if (n.type !== 'Identifier') {
       if (n.type === 'RestElement') break;
@@ -104,7 +110,13 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
   if (name) {
     return file.nodes(T.CallExpression).filter((c) => {
       const callee = unwrap(c.callee as Node);
-      return callee.type === 'Identifier' && callee.name === name && !(c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]);
+      if (c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]) return false;
+      if (callee.type === 'Identifier') return callee.name === name;
+      // `api.call(this, 'GET', '/rooms')` (a function with a TypeScript `this` parameter): `this` first, then its arguments.
+      const target = callee.type === 'MemberExpression' && memberName(callee) === 'call' ? unwrap(callee.object) : undefined;
+      if (target?.type !== 'Identifier' || target.name !== name || !c.arguments[0] || c.arguments[0].type === 'SpreadElement') return false;
+      thisArgumentSites.add(c);
+      return true;
     });
   }
   const owner = file.parentOf(fn);
@@ -305,7 +317,13 @@ interface Frame {
 const boundArguments = new WeakMap<TSESTree.CallExpression, Node[]>();
 
 /** The arguments a call site passes the wrapper: those bound to the alias it calls, then its own. */
-const argumentsAt = (site: TSESTree.CallExpression): Node[] => [...(boundArguments.get(site) ?? []), ...(site.arguments as Node[])];
+/** Call sites written `fn.call(thisArg, ...args)`: their first argument is `this`, not the first parameter's. */
+const thisArgumentSites = new WeakSet<TSESTree.CallExpression>();
+
+const argumentsAt = (site: TSESTree.CallExpression): Node[] => [
+  ...(boundArguments.get(site) ?? []),
+  ...(site.arguments as Node[]).slice(thisArgumentSites.has(site) ? 1 : 0),
+];
 
 function frameOf(fn: Node, site: TSESTree.CallExpression): Frame {
   const params = parameterNames(fn);
@@ -321,7 +339,7 @@ function frameOf(fn: Node, site: TSESTree.CallExpression): Frame {
   // A destructured parameter (`function send({ key, options })`): each name takes the value of its key in the
   // object literal the call site passes (`send({ key, options: { url } })`); absent there, nothing passed.
   if (isFunctionNode(fn)) {
-    (fn as TSESTree.FunctionLike).params.forEach((p, i) => {
+    argumentParameters(fn).forEach((p, i) => {
       if (p.type !== 'ObjectPattern' || (spreadAt >= 0 && i >= spreadAt)) return;
       const arg = args[i] ? unwrap(args[i]) : undefined;
       const object = arg?.type === 'ObjectExpression' ? arg : undefined;
@@ -516,6 +534,20 @@ function foldAt(file: FileContext, frames: readonly Frame[], at: At, depth = 0):
   }
   const same = sameLevelValue(file, n);
   if (same) return part(same);
+  // `reqOptions.uri || uri`: the fallback when the object the call sites pass has no such key, else that key's value.
+  if (n.type === 'LogicalExpression' && (n.operator === '||' || n.operator === '??')) {
+    const left = unwrap(n.left as Node);
+    if (left.type === 'MemberExpression' && !left.computed && left.property.type === 'Identifier' && unwrap(left.object).type === 'Identifier' && isParameterName(file, unwrap(left.object) as TSESTree.Identifier)) {
+      const found = optionAt(file, frames, { node: left.object, level: at.level }, left.property.name);
+      if (found === 'absent') return part(n.right);
+      if (found !== 'unknown' && !isNothing(found.node)) return foldAt(file, frames, found, depth + 1);
+    }
+  }
+  // `args.uri + args.path`: a key of an options parameter, read in the object its call sites pass.
+  if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier' && unwrap(n.object).type === 'Identifier' && isParameterName(file, unwrap(n.object) as TSESTree.Identifier)) {
+    const found = optionAt(file, frames, { node: n.object, level: at.level }, n.property.name);
+    if (found !== 'absent' && found !== 'unknown' && found.node !== n) return foldAt(file, frames, found, depth + 1);
+  }
   // `buildURL(uri, origin)` of a same-file helper returning one expression: folded with its parameters bound to this call's arguments.
   if (n.type === 'CallExpression' && n.callee.type === 'Identifier') {
     const helper = sameFileFunction(file, n.callee);
@@ -721,6 +753,36 @@ function wrapperUrlExpression(file: FileContext, urlNode: Node, params: readonly
   return n;
 }
 
+/** The key a URL is written under in an options object (`{ url: ... }`, `{ uri: ... }`), if it is a property value. */
+function urlPropertyKey(file: FileContext, urlNode: Node): string | undefined {
+  const p = file.parentOf(urlNode);
+  const key = p?.type === 'Property' && p.value === urlNode && !p.computed ? propertyKeyName(p) : undefined;
+  return key && /^(url|uri)$/.test(key) ? key : undefined;
+}
+
+/**
+ * What a wrapper appends to its local options' URL before the request (`if (args.path) options.url += args.path;`),
+ * in order: statements of the function the request is made in, before it, whose test (if any) may hold at the call sites.
+ */
+function urlAppends(file: FileContext, frames: readonly Frame[], optionsNode: Node, key: string, request: Node): Node[] {
+  const local = unwrap(optionsNode);
+  const fn = frames[0].fn;
+  if (local.type !== 'Identifier' || isParameterName(file, local) || !localInit(file, local)) return [];
+  const out: Node[] = [];
+  const appends = file.cached('requests:url-appends', () => file.nodes(T.AssignmentExpression).filter((a) => a.operator === '+=' && a.left.type === 'MemberExpression'));
+  for (const a of appends) {
+    if (!isInside(fn, a) || a.range[1] > request.range[0] || enclosingFunction(file, a) !== fn) continue;
+    const left = a.left;
+    if (left.type !== 'MemberExpression' || left.computed || memberName(left) !== key || unwrap(left.object).type !== 'Identifier' || (unwrap(left.object) as TSESTree.Identifier).name !== local.name) continue;
+    const statement = file.parentOf(a);
+    const holder = statement?.type === 'ExpressionStatement' ? file.parentOf(statement) : undefined;
+    const test = holder?.type === 'IfStatement' && holder.consequent === statement ? holder.test : undefined;
+    if (test && !conditionMayHold(file, frames, test as Node)) continue;
+    out.push(a.right as Node);
+  }
+  return out.sort((x, y) => x.range[0] - y.range[0]);
+}
+
 /** How a wrapper's body expression carries a parameter: `body`, `JSON.stringify(body)`, `body ? JSON.stringify(body) : undefined`, `body && JSON.stringify(body)`. */
 export function bodyParameter(node: Node | undefined, params: readonly string[]): { name: string; format?: RequestBody['format']; guarded?: boolean } | undefined {
   if (!node) return undefined;
@@ -826,8 +888,18 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
     return !!own && (!spreadName || options!.properties.indexOf(own) > spread);
   };
 
-  const urlExpr = inner.urlNode ? wrapperUrlExpression(file, inner.urlNode, params) : undefined;
-  const urlFlows = reads(urlExpr);
+  let urlExpr = inner.urlNode ? wrapperUrlExpression(file, inner.urlNode, params) : undefined;
+  const urlReads = reads(urlExpr);
+  // Options a same-file helper builds (`request(reqOptions({ uri: args.uri, method: args.method }))`): the URL's key
+  // read through the helper, as the method is.
+  const urlKey = !urlReads && inner.urlNode && optionsNode && !isInside(frames[0].fn, inner.urlNode) ? urlPropertyKey(file, inner.urlNode) : undefined;
+  const built = urlKey ? optionAt(file, frames, { node: optionsNode!, level: 0 }, urlKey) : undefined;
+  const builtUrl = built && built !== 'absent' && built !== 'unknown' && built.level === 0 ? built.node : undefined;
+  if (builtUrl) urlExpr = builtUrl;
+  // `options.url += args.path` after the options are made: the appended parts, in order, where their test may hold.
+  const appended = urlKey ?? (inner.urlNode ? urlPropertyKey(file, inner.urlNode) : undefined);
+  const appends = appended && optionsNode ? urlAppends(file, frames, optionsNode, appended, inner.node) : [];
+  const urlFlows = (builtUrl ? reads(urlExpr) : urlReads) || appends.some((a) => reads(a));
   const bodyFlow = inner.body ? bodyParameter(inner.body.node, params) : undefined;
   const optionsFlow = reads(optionsNode);
   if (!urlFlows && !(bodyFlow && reads(inner.body!.node)) && !optionsFlow) return undefined;
@@ -843,7 +915,10 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   if (urlFlows) {
     const pathParam = urlExpr && params.find((p) => usesName(urlExpr, p) && argOf(p));
     r.urlNode = writtenAtSite(file, frames, { node: urlExpr!, level: 0 }) ?? (pathParam ? argOf(pathParam) : site);
-    r.url = withBase(foldAt(file, frames, { node: urlExpr!, level: 0 }), requestBases.get(inner));
+    r.url = withBase(
+      appends.reduce<StaticString | undefined>((u, a) => concatStatic(u, foldAt(file, frames, { node: a, level: 0 })), foldAt(file, frames, { node: urlExpr!, level: 0 })),
+      requestBases.get(inner),
+    );
   } else {
     r.urlNode = inner.urlNode;
     r.url = inner.url;

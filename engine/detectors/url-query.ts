@@ -26,6 +26,10 @@ function queryObjectKeys(file: FileContext, node: Node, depth = 0): Map<string, 
     const name = calleeName(n);
     const callee = unwrap(n.callee);
     if (name === 'toString' && callee.type === 'MemberExpression' && n.arguments.length === 0) return queryObjectKeys(file, callee.object, depth + 1);
+    // `stringify(params).replace(/\+/g, '%20')`: re-encoding spaces keeps every key and `=`/`&` separator.
+    if ((name === 'replace' || name === 'replaceAll') && callee.type === 'MemberExpression' && keepsSeparators(file, n.arguments[0] as Node | undefined)) {
+      return queryObjectKeys(file, callee.object, depth + 1);
+    }
     if ((name === 'stringify' || name === 'encode') && n.arguments[0]) return objectKeys(file, n.arguments[0] as Node, depth + 1);
     return undefined;
   }
@@ -43,6 +47,20 @@ function queryObjectKeys(file: FileContext, node: Node, depth = 0): Map<string, 
     return resolved !== n ? queryObjectKeys(file, resolved, depth + 1) : undefined;
   }
   return undefined;
+}
+
+/**
+ * Whether a `replace`/`replaceAll` pattern can only touch the encoding of spaces in a query string (`'+'`, `/\+/g`,
+ * `' '`, `'%20'`): a literal with no letter, digit, `=` or `&` outside a `%XX` escape, so keys and separators stay.
+ */
+function keepsSeparators(file: FileContext, pattern: Node | undefined): boolean {
+  if (!pattern) return false;
+  const p = unwrap(pattern);
+  let text: string | undefined;
+  if (p.type === 'Literal' && 'regex' in p && p.regex) text = p.regex.pattern.replace(/\\(.)/g, '$1');
+  else text = file.staticString(p)?.value;
+  if (text === undefined || text === '') return false;
+  return !/[A-Za-z0-9_=&]/.test(text.replace(/%[0-9A-Fa-f]{2}/g, ''));
 }
 
 /**
@@ -210,6 +228,7 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
   kind: 'url-query',
   messages: {
     missingParameter: 'The `{{path}}` URL is built without the required `{{parameter}}` parameter. {{instead}}',
+    emptyParameter: 'The `{{path}}` URL sends the required `{{parameter}}` parameter with an empty value. {{instead}}',
     wrongParameterValue: 'The `{{path}}` URL sets `{{parameter}}={{value}}`; only {{allowed}} is accepted. {{instead}}',
   },
   tokens(detection) {
@@ -240,6 +259,10 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
       const complete = !ctx.detection.identifiedBy || params.has(ctx.detection.identifiedBy);
       for (const parameter of complete ? requires : []) {
         if (!params.has(parameter)) out.push({ node, messageId: 'missingParameter', data: { path, parameter } });
+        // Written but empty (`state: ''` in the query object, `&state=` in the URL): no value reaches the API.
+        else if (params.get(parameter) === '') {
+          out.push({ node, messageId: 'emptyParameter', data: { path, parameter }, confidence: 'likely', confidenceReason: 'the parameter is sent with an empty value' });
+        }
       }
       for (const [parameter, allowed] of Object.entries(values)) {
         const value = params.get(parameter);

@@ -24,6 +24,13 @@ function leadingLiteral(node: Node): { node: TSESTree.Literal | TSESTree.Templat
   return undefined;
 }
 
+/** Whether a node belongs to this file's tree (not to a module another file's value was read from). */
+function isOwn(file: FileContext, node: Node): boolean {
+  let top: Node = node;
+  for (const up of file.ancestors(node)) top = up;
+  return top === file.ast;
+}
+
 type Finding = { messageId: string; data: Record<string, string>; fix?: TextEdit[] };
 
 function judge(file: FileContext, h: RequestHeader): Finding | undefined {
@@ -48,6 +55,12 @@ function judge(file: FileContext, h: RequestHeader): Finding | undefined {
   // A bare token variable (`Authorization: token`, `` `${accessToken}` ``).
   let expr: Node = written;
   if (written.type === 'TemplateLiteral' && written.expressions.length === 1 && written.quasis.every((q) => q.value.cooked === '')) expr = written.expressions[0];
+  // `'' + token` (or `token + ''`): the same value as `` `${token}` ``, written with `+`.
+  const isEmpty = (n: Node): boolean => n.type === 'Literal' && n.value === '';
+  if (written.type === 'BinaryExpression' && written.operator === '+') {
+    if (isEmpty(unwrap(written.left as Node)) && !isEmpty(unwrap(written.right))) expr = written.right;
+    else if (isEmpty(unwrap(written.right)) && !isEmpty(unwrap(written.left as Node))) expr = written.left as Node;
+  }
   const name = dottedName(expr);
   if (!name || !TOKEN_NAME.test(name) || HEADERISH.test(name)) return undefined;
   return { messageId: 'bareToken', data: {}, fix: [{ range: written.range, text: `\`Bearer \${${file.getText(expr)}}\`` }] };
@@ -71,7 +84,9 @@ export const authorizationBearerScheme: Detector<CustomDetection> = {
     const clientAuth = new Set<Node>();
     for (const r of getRequests(file, ctx.catalog)) {
       if (!r.isApi) continue;
-      const own = r.headers.filter((h) => !h.inherited);
+      // Inherited headers are judged where their client is made; `$.ajaxSetup`'s (no client object) with the requests of its file;
+      // those another module's object gives it here (`headers: { ...AUTH_HEADERS }`) are its own, judged below where brought in.
+      const own = r.headers.filter((h) => !h.inherited || (h.shared?.kind === 'ajax-setup' && isOwn(file, h.value)) || h.broughtIn?.file === file);
       headers.push(...own);
       if (r.url && CLIENT_AUTH_PATH.test(urlPath(r.url))) for (const h of own) clientAuth.add(h.value);
     }
@@ -81,7 +96,11 @@ export const authorizationBearerScheme: Detector<CustomDetection> = {
       seen.add(h.value);
       const f = judge(file, h);
       if (f?.messageId === 'otherScheme' && /^basic$/i.test(f.data.scheme) && clientAuth.has(h.value)) continue;
-      if (f) out.push({ node: h.value, messageId: f.messageId, data: f.data, fix: f.fix });
+      // A value written in another module's object is reported where this file brings it in, without an edit
+      // (the object is shared with the module's other importers, and its text is not this file's).
+      const brought = h.broughtIn ? (h.broughtIn.file === file ? h.broughtIn.node : undefined) : h.value;
+      if (!brought || out.some((m) => m.node === brought)) continue;
+      if (f) out.push({ node: brought, messageId: f.messageId, data: f.data, fix: h.broughtIn ? undefined : f.fix });
     }
     return out;
   },

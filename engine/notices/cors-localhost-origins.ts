@@ -4,7 +4,8 @@ import type { FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { apiHosts, getRequests, JQUERY_CALL_TEXT, LOOPBACK_HOST, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
-import { browserEvidence, browserEvidenceAt, debuggedPageUrl, holdsPages, inDrivenPageScript, servingOrigin, unloadedModule } from '../project/context.js';
+import { browserEvidence, browserEvidenceAt, debuggedPageUrl, extensionExemption, holdsPages, inDrivenPageScript, nativeApp, serverOnlyCode, servingOrigin, unloadedModule, userscriptOrigin } from '../project/context.js';
+import { isMarkupFile } from '../read/script-blocks.js';
 
 interface CorsParams {
   /** Globals whose use marks browser code, e.g. `window`, `document`, `localStorage`. */
@@ -127,7 +128,7 @@ const UNKNOWN_ORIGIN = 'nothing in the repository says where its page is served 
  * (a library: its pages are its users'), does not say that.
  */
 function holdsPage(evidence: string | undefined): boolean {
-  return evidence !== undefined && !evidence.includes('`browser` field') && !evidence.endsWith('imports it and reads browser globals');
+  return evidence !== undefined && !evidence.includes('`browser` field') && !evidence.endsWith('imports it and reads browser globals') && !evidence.includes('userscript');
 }
 
 export const corsLocalhostOrigins: Detector<CustomDetection> = {
@@ -155,7 +156,17 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     const reported = (r: HttpRequest): boolean => r.isApi && r.client !== 'request' && !!r.url && urlHost(r.url) !== undefined;
     // A wrapper's call sites share its one `fetch`: reported there when its own URL names the host.
     const angular = importsAngularHttpClient(file);
-    const requests = getRequests(file, ctx.catalog).filter((r) => reported(r) && !(r.wrapper && reported(r.wrapper.request)) && !(angular && !r.wrapper && discardedObservable(file, r)) && !(exchangeOrigin(file, r) !== undefined && !(file.links && debuggedPageUrl(file.filename) !== undefined)));
+    // Code a framework runs on the server only (`getServerSideProps`, a route's `loader`, `'use server'`) makes no
+    // browser request; nor does an extension script whose host permission (or HTTPS content-script pages) exempts it.
+    const requests = getRequests(file, ctx.catalog).filter(
+      (r) =>
+        reported(r)
+        && !(r.wrapper && reported(r.wrapper.request))
+        && !(angular && !r.wrapper && discardedObservable(file, r))
+        && !(exchangeOrigin(file, r) !== undefined && !(file.links && debuggedPageUrl(file.filename) !== undefined))
+        && serverOnlyCode(file, r.node) === undefined
+        && !(file.links && extensionExemption(file.filename, urlHost(r.url!)!) !== undefined),
+    );
     // The file itself (a browser global) or the project (a page that loads it, a browser
     // importer, its package: engine/project/context.ts) says it runs in a browser.
     if (requests.length === 0) return out;
@@ -166,10 +177,13 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     if (declaredPageOrigin(file) !== undefined) return out;
     // A module of a bundled web app that nothing imports is in no page: it never runs in a browser.
     if (file.links && unloadedModule(file.filename) !== undefined) return out;
+    // A native app's module (React Native, Expo) runs in no browser, whatever globals it reads.
+    if (file.links && !isMarkupFile(file.filename) && nativeApp(file.filename) !== undefined) return out;
     // Where the repository says the page is served: an HTTPS origin only (an Electron window with web security off,
     // a production address and nothing serving it locally) is not affected; nothing said is reported as likely
     // unless the repository holds the page itself (an app with no production origin runs from this machine).
-    const serving = file.links ? servingOrigin(file.filename) : undefined;
+    // A userscript runs in the pages its header names, at their origin.
+    const serving = userscriptOrigin(file.text) ?? (file.links ? servingOrigin(file.filename) : undefined);
     if (serving?.kind === 'https') return out;
     const unsure = serving?.kind === 'unknown' && !holdsPage(evidence) && !holdsPages(file.filename) ? UNKNOWN_ORIGIN : undefined;
     // A wrapper whose URL is its caller's, and whose callers do not write the host either (`#fetchWithRetry(url)`

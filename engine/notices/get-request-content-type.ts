@@ -1,15 +1,16 @@
 // Seed section 7: "GET request with any `Content-Type` header | may be rejected (since 2025-09-08)".
 import type { TSESTree } from '@typescript-eslint/utils';
-import { unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
+import { dottedName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
-import { findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
+import { angularInterceptorHeaders, findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { enclosingScope, functionOfThis, mergedValue, objectOf, prototypeOwner, stringOf } from '../api/bindings.js';
 import { isFunctionNode } from '../api/request.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { browserEvidence, readsBrowserGlobals } from '../project/context.js';
+import { angularEnvironmentText } from '../project/angular-env.js';
 import { FileContext as Context } from '../parse/file-context.js';
 import { parseSource } from '../parse/parse.js';
 import type { CustomDetection, TextEdit } from '../types.js';
@@ -218,6 +219,162 @@ function liftedMethodGatedHeaders(file: FileContext, catalog: LoadedCatalog, r: 
 const BODY_KEYS_IN = (o: TSESTree.ObjectExpression): boolean =>
   o.properties.some((p) => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && BODY_KEYS.has(p.key.name) && !(p.key.name === 'json' && p.value.type === 'Literal' && typeof p.value.value === 'boolean'));
 
+/** Whether a node belongs to this file's tree (not to a module another file's value was read from). */
+function isOwnNode(file: FileContext, node: Node): boolean {
+  let top: Node = node;
+  for (const up of file.ancestors(node)) top = up;
+  return top === file.ast;
+}
+
+/**
+ * The condition under which a request sends a body, as the code of a request callback reads it on its parameter:
+ * axios's interceptor config (`config.data`), ky's `Request` (`request.body`, null without one), Angular's
+ * `HttpRequest` (`req.body`, null without one). Undefined where the callback's parameter does not say (got's hooks).
+ */
+function sendsBodyCondition(h: RequestHeader, client: HttpRequest['client']): string | undefined {
+  const param = h.shared?.param;
+  if (!param) return undefined;
+  if (h.shared?.kind === 'interceptor' && client === 'axios') return `${param}.data !== undefined`;
+  if (h.shared?.kind === 'hook' && client === 'ky') return `${param}.body !== null`;
+  if (h.shared?.kind === 'angular-interceptor') return `${param}.body !== null`;
+  return undefined;
+}
+
+/**
+ * The edit that sends a shared Content-Type only with a body, right for every request that reaches it: the
+ * statement that sets it made conditional (`if (config.data !== undefined) config.headers[...] = t;`), or its
+ * property spread under the condition (`...(req.body !== null ? { 'Content-Type': t } : {})`).
+ */
+function onlyWithBody(file: FileContext, h: RequestHeader, condition: string): TextEdit | undefined {
+  if (h.property) return conditionalEdit(file, h, condition);
+  const site = h.assignment ?? h.call;
+  const statement = site ? file.parentOf(site) : undefined;
+  if (!site || statement?.type !== 'ExpressionStatement' || unwrap(statement.expression) !== site) return undefined;
+  return { range: [statement.range[0], statement.range[0]], text: `if (${condition}) ` };
+}
+
+/**
+ * Headers a client's shared configuration adds to every request of the client (clients.ts: `defaults` assignments,
+ * request interceptors, ky/got `beforeRequest` hooks, `$.ajaxSetup`), written in this file: reported where written
+ * when a bodiless GET to the API gets one, listing every request through it. The fix sends the header only with a
+ * body where the callback's parameter tells (an interceptor, a ky hook): right for every request, so certain.
+ * Elsewhere (a `defaults` header, `$.ajaxSetup`) no edit; likely when a request through it sends a body.
+ */
+function sharedHeaderMatches(file: FileContext, requests: readonly HttpRequest[], isBrowser: () => boolean): RawMatch[] {
+  const sites = new Map<Node, { h: RequestHeader; client: HttpRequest['client']; gets: HttpRequest[]; all: HttpRequest[] }>();
+  const out: RawMatch[] = [];
+  for (const r of requests) {
+    if (!r.isApi) continue;
+    const h = findHeader(r, 'content-type');
+    const site = h?.shared && !h.when && !h.broughtIn ? (h.property ?? h.call ?? h.assignment) : undefined;
+    if (!h || !site) continue;
+    // axios's browser adapter drops a Content-Type without data, whoever set it (see `detect`).
+    if (r.client === 'axios' && isBrowser()) continue;
+    if (!isOwnNode(file, site)) {
+      // A client configured in another module (its interceptor or defaults there): the GET is reported at the call,
+      // without an edit (the header is written in the other module, shared with its other importers' requests).
+      if (isBodilessGet(r) && !out.some((m) => m.node === r.node)) {
+        out.push({ node: r.node, messageId: 'getWithContentType', confidence: 'likely', confidenceReason: "the client's shared configuration in another module (an interceptor or its defaults) adds the header to this GET" });
+      }
+      continue;
+    }
+    let entry = sites.get(site);
+    if (!entry) sites.set(site, (entry = { h, client: r.client, gets: [], all: [] }));
+    entry.all.push(r);
+    if (isBodilessGet(r)) entry.gets.push(r);
+  }
+  for (const [site, { h, client, gets, all }] of sites) {
+    if (gets.length === 0) continue;
+    const condition = sendsBodyCondition(h, client);
+    const fix = condition ? onlyWithBody(file, h, condition) : undefined;
+    const withBody = all.some((r) => !isBodilessGet(r));
+    out.push({
+      node: site,
+      messageId: 'getWithContentType',
+      fix: fix ? [fix] : undefined,
+      affects: all.map((r) => ({ node: r.node, method: r.method })),
+      ...(!fix && withBody ? { confidence: 'likely' as const, confidenceReason: "the client's shared configuration sends the header with every request; some of them send a body" } : {}),
+    });
+  }
+  return out;
+}
+
+/** Whether a configured client is handed to other modules: exported where made, or its name exported (ES or CommonJS). */
+function isExportedInstance(file: FileContext, key: string, node: Node): boolean {
+  for (const a of file.ancestors(node)) {
+    if (a.type === 'ExportNamedDeclaration' || a.type === 'ExportDefaultDeclaration') return true;
+    if (a.type === 'AssignmentExpression' && /^(module\.)?exports\b/.test(dottedName(a.left) ?? '')) return true;
+    if (a.type === 'Program') break;
+  }
+  if (!/^[\w$]+$/.test(key)) return false;
+  return file.nodes(T.Identifier).some((id) => {
+    if (id.name !== key) return false;
+    const parent = file.parentOf(id);
+    if (parent?.type === 'ExportSpecifier' || parent?.type === 'ExportDefaultDeclaration') return true;
+    for (const a of file.ancestors(id)) {
+      if (a.type === 'AssignmentExpression') return /^(module\.)?exports\b/.test(dottedName(a.left) ?? '') && a.right !== undefined && id !== a.left;
+      if (a.type !== 'ObjectExpression' && a.type !== 'Property') return false;
+    }
+    return false;
+  });
+}
+
+/**
+ * A client of the API configured in this file whose shared configuration (an interceptor, a hook, its defaults)
+ * adds Content-Type to every request, handed to other modules with no GET of its own here: the GETs other modules
+ * send through it are not seen from this file, so likely, with the fix that is right for every request (the
+ * header only with a body) as a suggestion where the callback tells.
+ */
+function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, reported: readonly RawMatch[], isBrowser: () => boolean): RawMatch[] {
+  const out: RawMatch[] = [];
+  for (const [key, instance] of getClientInstances(file, catalog)) {
+    if (!instance.isApi || (instance.client === 'axios' && isBrowser())) continue;
+    for (const h of instance.headers) {
+      const site = h.shared && !h.when ? (h.property ?? h.call ?? h.assignment) : undefined;
+      if (!site || !isContentType(h) || h.shared?.methods || !isOwnNode(file, site) || reported.some((m) => m.node === site) || out.some((m) => m.node === site)) continue;
+      if (!isExportedInstance(file, key, instance.node)) continue;
+      const condition = sendsBodyCondition(h, instance.client);
+      const fix = condition ? onlyWithBody(file, h, condition) : undefined;
+      out.push({
+        node: site,
+        messageId: 'getWithContentType',
+        fix: fix ? [fix] : undefined,
+        confidence: 'likely',
+        confidenceReason: 'the client is used by other modules and its shared configuration adds the header to every request, GETs included',
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * An Angular `HttpInterceptor` setting Content-Type on every request (`req.clone({ setHeaders: { 'Content-Type': t } })`)
+ * in code that calls the API (the detector's gates: the file or a module it imports writes an API URL): the app's
+ * GETs go out with it. Which requests reach it is decided by Angular's providers, not seen here: likely, with the
+ * fix that is right for every request (the header only when `req.body` is not null) as a suggestion.
+ */
+function angularInterceptorMatches(file: FileContext, catalog: LoadedCatalog): RawMatch[] {
+  const out: RawMatch[] = [];
+  const headers = angularInterceptorHeaders(file);
+  if (!headers.some(isContentType)) return out;
+  // The app calls the API: the interceptor's file names an API host, or the app's environment module does.
+  if (!namesApiHost(file.text, catalog) && !namesApiHost(angularEnvironmentText(file.filename) ?? '', catalog)) return out;
+  for (const h of headers) {
+    const site = h.property ?? h.call;
+    if (!isContentType(h) || h.when || !site) continue;
+    const condition = sendsBodyCondition(h, 'unknown');
+    const fix = condition && h.property ? conditionalEdit(file, h, condition) : undefined;
+    out.push({
+      node: site,
+      messageId: 'getWithContentType',
+      fix: fix ? [fix] : undefined,
+      confidence: 'likely',
+      confidenceReason: "an Angular HttpInterceptor adds the header to every request of the app's HttpClient, GETs included",
+    });
+  }
+  return out;
+}
+
 /**
  * A method of a client this engine does not know whose name says it sends a GET (`makeGet`, `httpGet`, `doGet`,
  * `sendGetRequest`, `getJson`), called with a platform URL first and, among the next two arguments, a header
@@ -322,11 +479,11 @@ export const getRequestContentType: Detector<CustomDetection> = {
       const fn = through[0].wrapper!.function;
       for (const h of inner.headers) {
         // Where the header is written: an object's property, or a `headers.append('Content-Type', t)` call.
-        const site = h.property ?? h.call;
+        const site = h.property ?? h.call ?? h.assignment;
         if (!isContentType(h) || h.inherited || !site) continue;
         shared.add(site);
         // The calls that send this header (a conditional one, `...(init.body !== undefined ? {...} : {})`, is not sent by the GETs).
-        const carries = (r: HttpRequest): boolean => r.headers.some((x) => (x.property ?? x.call) === site);
+        const carries = (r: HttpRequest): boolean => r.headers.some((x) => (x.property ?? x.call ?? x.assignment) === site);
         const gets = reaching.filter((r) => isBodilessGet(r) && carries(r));
         if (gets.length === 0) continue;
         // Functions a call may come from that this file does not show (exported, or handed out as a value).
@@ -358,13 +515,16 @@ export const getRequestContentType: Detector<CustomDetection> = {
     for (const instance of getClientInstances(file, ctx.catalog).values()) {
       if (instance.client === 'axios' && instance.headers.some((h) => isContentType(h) && !h.when && h.property) && isBrowser()) continue;
       for (const h of instance.headers) {
-        if (!isContentType(h) || h.when || !h.property || defaults.has(h.property)) continue;
+        if (!isContentType(h) || h.when || !h.property || h.shared || defaults.has(h.property)) continue;
         const gets = requests.filter((r) => r.isApi && isBodilessGet(r) && findHeader(r, 'content-type')?.property === h.property);
         if (gets.length === 0) continue;
         defaults.add(h.property);
         out.push({ node: h.property, messageId: 'getWithContentType', affects: gets.map((r) => ({ node: r.node, method: r.method })) });
       }
     }
+    out.push(...sharedHeaderMatches(file, requests, isBrowser));
+    out.push(...exportedClientMatches(file, ctx.catalog, out, isBrowser));
+    out.push(...angularInterceptorMatches(file, ctx.catalog));
     out.push(...connectorMatches(file, ctx.catalog));
     out.push(...getNamedClientCalls(file, ctx.catalog, requests));
     for (const r of requests) {
@@ -396,11 +556,12 @@ export const getRequestContentType: Detector<CustomDetection> = {
           continue;
         }
         // Headers of a client instance or a wrapper apply to its other calls too: judged above, for all of them.
-        if (h.inherited || shared.has(h.property ?? h.call!)) continue;
+        const site = h.property ?? h.call ?? h.assignment!;
+        if (h.inherited || shared.has(site)) continue;
         // A call in a loop over an array is one request per element: its header is reported once.
-        if (out.some((m) => m.node === (h.property ?? h.call))) continue;
+        if (out.some((m) => m.node === site)) continue;
         const fix = removal(file.text, r, h, (n) => file.parentOf(n));
-        out.push({ node: h.property ?? h.call!, messageId: 'getWithContentType', fix: fix ? [fix] : undefined });
+        out.push({ node: site, messageId: 'getWithContentType', fix: fix ? [fix] : undefined });
       }
     }
     return out;

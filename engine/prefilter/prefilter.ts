@@ -340,7 +340,10 @@ export class PrefilterPlan {
     if (HTTP_CALL_HINT.test(text)) return true;
     if (this.importsWhen.length > 0 && IMPORT_HINT.test(text) && this.importsWhen.some((re) => re.test(text))) return true;
     // A detection's own tokens are needed below: a text without any (most) is decided without the import search.
-    if (!present || present.size === 0 || !IMPORT_HINT.test(text)) return false;
+    if (!present || present.size === 0) return false;
+    // An Angular HttpInterceptor adds headers to its app's requests; the API base is in the app's environment module.
+    if (text.includes('HttpInterceptor')) return true;
+    if (!IMPORT_HINT.test(text)) return false;
     const has = (t: string): boolean => present.has(t);
     return this.entries.some((e) => e.urls === true && tokensWithoutRequires(e, has));
   }

@@ -32,7 +32,7 @@ const BUNDLER_CONFIG =
 /** A bundler configuration that builds for Node or Electron's main process, not a page (`target: 'node'`). */
 const NODE_TARGET = /\btarget\s*:\s*\[?\s*['"`](?:async-)?node|\btarget\s*:\s*\[?\s*['"`]electron-(?:main|preload)|\bplatform\s*:\s*['"`]node['"`]|\bssr\s*:\s*\{|\bbuild\s*:\s*\{[^}]*\bssr\s*:/;
 /** Development dependencies that build the package's `src/` tree into a web app with no configuration file of their own. */
-const APP_BUILDERS = ['react-scripts', 'vite', '@vitejs/plugin-react', '@vitejs/plugin-react-swc', '@vitejs/plugin-vue', 'parcel', '@angular/cli', '@vue/cli-service'];
+const APP_BUILDERS = ['react-scripts', 'gatsby', 'vite', '@vitejs/plugin-react', '@vitejs/plugin-react-swc', '@vitejs/plugin-vue', 'parcel', '@angular/cli', '@vue/cli-service'];
 /** Modules only Node (or a server) provides: a file that imports one runs on a server, whatever its package builds. */
 /** A module a file imports or requires by name (`from 'fs'`, `import 'node:http'`, `require('express')`, `import('fs')`). */
 const MODULE_NAME = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([\w@:./-]{1,100})\1/g;
@@ -77,6 +77,62 @@ export function inDrivenPageScript(file: FileContext, node: Node): boolean {
     if (name !== undefined && PAGE_SCRIPT_METHODS.has(name)) return true;
   }
   return false;
+}
+
+/** Data functions a framework runs on the server only, whatever file exports them (Next.js, Gatsby). */
+const SERVER_DATA_EXPORTS = new Set(['getServerSideProps', 'getStaticProps', 'getStaticPaths', 'getServerData']);
+/** A route module's exports that Remix and React Router's framework mode run on the server only (not `clientLoader`). */
+const ROUTE_SERVER_EXPORTS = new Set(['loader', 'action']);
+/** Dependencies of a Remix or React Router framework app, whose route modules' `loader`/`action` run on the server. */
+const ROUTE_SERVER_FRAMEWORK = /^@remix-run\/|^@react-router\/(?:dev|node|serve)$/;
+
+/** The name a function is exported under in its own declaration (`export function f`, `export const f = () =>`). */
+function exportedFunctionName(file: FileContext, fn: Node): string | undefined {
+  if (fn.type === 'FunctionDeclaration') return fn.id && file.parentOf(fn)?.type === 'ExportNamedDeclaration' ? fn.id.name : undefined;
+  const decl = file.parentOf(fn);
+  if (decl?.type !== 'VariableDeclarator' || decl.init !== fn || decl.id.type !== 'Identifier') return undefined;
+  const list = file.parentOf(decl);
+  return list && file.parentOf(list)?.type === 'ExportNamedDeclaration' ? decl.id.name : undefined;
+}
+
+/** Whether a body's directive prologue holds the directive (`'use server'`, `'use client'`). */
+function hasDirective(body: readonly Node[], directive: string): boolean {
+  for (const s of body) {
+    if (s.type !== 'ExpressionStatement' || s.expression.type !== 'Literal' || typeof s.expression.value !== 'string') return false;
+    if (s.expression.value === directive) return true;
+  }
+  return false;
+}
+
+/**
+ * Why a node of a module lies in code that runs on the server only though the module may be browser code: a
+ * module or function that says `'use server'` (React server actions), a data function a framework calls on the
+ * server (`getServerSideProps`, `getStaticProps`, `getStaticPaths`, Gatsby's `getServerData`), or the `loader` or
+ * `action` a Remix or React Router framework route module exports. Undefined otherwise.
+ */
+export function serverOnlyCode(file: FileContext, node: Node): string | undefined {
+  if (hasDirective(file.ast.body, 'use server')) return "its module says `'use server'`";
+  let routeApp: boolean | undefined;
+  for (const a of file.ancestors(node)) {
+    if (a.type !== 'FunctionDeclaration' && a.type !== 'FunctionExpression' && a.type !== 'ArrowFunctionExpression') continue;
+    if (a.body.type === 'BlockStatement' && hasDirective(a.body.body, 'use server')) return "its function says `'use server'`";
+    const name = exportedFunctionName(file, a);
+    if (name === undefined) continue;
+    if (SERVER_DATA_EXPORTS.has(name)) return `it is in \`${name}\`, which the framework runs on the server`;
+    if (ROUTE_SERVER_EXPORTS.has(name)) {
+      routeApp ??= routeServerApp(file.filename);
+      if (routeApp) return `it is in the route module's \`${name}\`, which runs on the server`;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a module belongs to a Remix or React Router framework app (its package depends on one). */
+function routeServerApp(name: string): boolean {
+  const project = projectOf(name);
+  if (!project) return false;
+  const pkg = packageOf(project.root, path.dirname(path.resolve(name)));
+  return [...dependencies(pkg?.json)].some((d) => ROUTE_SERVER_FRAMEWORK.test(d));
 }
 
 function readText(file: string): string | undefined {
@@ -232,6 +288,8 @@ export function debuggedPageUrl(name: string): string | undefined {
 function serverSide(pkg: PackageInfo, filename: string, text: string, root: string): boolean {
   const segments = path.relative(pkg.dir, filename).split(path.sep).slice(0, -1);
   if (segments.some((s) => /^(?:server|servers|backend|functions|lambda|lambdas|netlify|cli|bin|scripts)$/i.test(s))) return true;
+  // Gatsby Functions: `src/api/` of a Gatsby site runs on its server.
+  if (segments[0] === 'src' && segments[1] === 'api' && dependencies(pkg.json).has('gatsby')) return true;
   const stem = filename.replace(/\.[cm]?[jt]sx?$/, '');
   const runs = (e: string): boolean => e === filename || e.replace(/\.[cm]?[jt]sx?$/, '') === stem;
   if (nodeEntries(pkg).some(runs) || scriptEntries(pkg).some(runs)) return true;
@@ -341,6 +399,12 @@ interface Importer {
   targets(): Set<string>;
   component: boolean;
   readsGlobals: boolean;
+  /** It says `'use client'`: a client component, whose imports are in the browser bundle. */
+  client: boolean;
+  /** The file stems of the workers it starts (`new Worker('worker.js')`, `serviceWorker.register('/sw.js')`). */
+  workers: string[];
+  /** It imports Node's `worker_threads` (its `new Worker` starts a Node thread). */
+  nodeThreads: boolean;
 }
 
 /**
@@ -381,7 +445,8 @@ function importersOf(project: ProjectModel, top: string): Importer[] {
         }
         return targets;
       };
-      list.push({ file: full, targets: resolveTargets, component, readsGlobals });
+      const workers = text !== undefined && /Worker\b/.test(text) ? [...text.matchAll(WORKER_START)].map((m) => stemOf(m[2] ?? m[4])) : [];
+      list.push({ file: full, targets: resolveTargets, component, readsGlobals, client: text !== undefined && saysUseClient(text), workers, nodeThreads: workers.length > 0 && /['"](?:node:)?worker_threads['"]/.test(text!) });
     }
   }
   importersByPackage.set(key, list);
@@ -403,14 +468,18 @@ function importerEvidence(project: ProjectModel, filename: string, hops = 0, see
   const stem = filename.replace(/\.[cm]?[jt]sx?$/, '');
   const relOf = (f: string): string => path.relative(project.root, f).split(path.sep).join('/');
   let searched = 0;
+  const next = pkg !== undefined && dependencies(pkg.json).has('next');
   for (const importer of importersOf(project, top)) {
     if (importer.file === filename) continue;
     if (++searched > MAX_IMPORTERS_SEARCHED) break;
-    // Only a component or a file that reads browser globals is evidence, so only theirs are resolved.
-    if (!importer.component && !importer.readsGlobals) continue;
+    // Only a component, a client module or a file that reads browser globals is evidence, so only theirs are resolved.
+    const page = next && nextPageModule(top, importer.file);
+    if (!importer.component && !importer.readsGlobals && !importer.client && !page) continue;
     const targets = importer.targets();
     if (!targets.has(filename) && !targets.has(stem)) continue;
     if (importer.component) return `the component ${relOf(importer.file)} imports it`;
+    if (importer.client) return `the client component ${relOf(importer.file)} (\`'use client'\`) imports it`;
+    if (page) return `the Next.js page ${relOf(importer.file)} imports it`;
     if (importer.readsGlobals) return `${relOf(importer.file)} imports it and reads browser globals`;
   }
   // Through modules: only in a front end's source tree, where every other module's imports are then resolved (once).
@@ -432,6 +501,177 @@ function importerEvidence(project: ProjectModel, filename: string, hops = 0, see
   return undefined;
 }
 
+/**
+ * Whether a module's text starts with the directive `'use client'` (after a BOM, white space and comments), read by
+ * a scan rather than a regular expression, whose nested repetition over comments could backtrack without end on a
+ * scanned file.
+ */
+function saysUseClient(text: string): boolean {
+  if (!text.includes('use client')) return false;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (text.startsWith('//', i)) {
+      const end = text.indexOf('\n', i);
+      if (end < 0) return false;
+      i = end + 1;
+    } else if (text.startsWith('/*', i)) {
+      const end = text.indexOf('*/', i + 2);
+      if (end < 0) return false;
+      i = end + 2;
+    } else break;
+  }
+  return /^(['"])use client\1/.test(text.slice(i, i + 12));
+}
+/** A userscript's metadata block (`// ==UserScript==` ... `// ==/UserScript==`), which a browser extension runs in the pages it names. */
+const USERSCRIPT = /^[ \t]*\/\/[ \t]*==UserScript==[ \t]*$([\s\S]*?)^[ \t]*\/\/[ \t]*==\/UserScript==/m;
+/** A worker a script starts, by its URL (`new Worker('w.js')`, `new SharedWorker(new URL('./w.ts', import.meta.url))`, `navigator.serviceWorker.register('/sw.js')`). */
+const WORKER_START = /\bnew\s+(?:Shared)?Worker\s*\(\s*(?:new\s+URL\s*\(\s*)?(['"`])([^'"`\n]{1,300})\1|\bserviceWorker\s*\.\s*register\s*\(\s*(?:new\s+URL\s*\(\s*)?(['"`])([^'"`\n]{1,300})\3/g;
+
+/** The file name of a path or URL without its query and script extension (`/sw.js?v=2` -> `sw`). */
+function stemOf(url: string): string {
+  return path.basename(url.replace(/[?#].*$/, '')).replace(/\.[cm]?[jt]sx?$/, '');
+}
+
+/**
+ * Why a module's own text says it runs in a browser, whatever its project: it says `'use client'` (a React client
+ * component: Next.js's app router bundles it for the browser), or it is a userscript (its metadata block). Undefined
+ * otherwise.
+ */
+function ownEvidence(text: string): string | undefined {
+  if (saysUseClient(text)) return "it is a client component (`'use client'`)";
+  if (text.includes('==UserScript==') && USERSCRIPT.test(text)) return 'it is a userscript, run in the pages its header names';
+  return undefined;
+}
+
+/**
+ * Whether a module is a page of a Next.js pages router (`pages/` or `src/pages/` of the app's package, not an API
+ * route under `pages/api/` nor the server-rendered `_document`): its module is bundled for the browser (its
+ * `getServerSideProps` and like functions run on the server: {@link serverOnlyCode}).
+ */
+function nextPageModule(pkgDir: string, filename: string): boolean {
+  const rel = path.relative(pkgDir, filename).split(path.sep).join('/');
+  return /^(?:src\/)?pages\/(?!api\/)(?!_document\.)[^]*\.[cm]?[jt]sx?$/.test(rel);
+}
+
+/** A page of a Next.js app's pages router ({@link nextPageModule}). */
+function nextPageEvidence(root: string, filename: string): string | undefined {
+  const pkg = packageOf(root, path.dirname(filename));
+  if (!pkg?.json || !dependencies(pkg.json).has('next') || !nextPageModule(pkg.dir, filename)) return undefined;
+  return `it is a page of a Next.js app's pages router (${path.relative(root, filename).split(path.sep).join('/')})`;
+}
+
+/**
+ * A browser script of the module's package that starts it as a web worker or registers it as a service worker
+ * (`new Worker('worker.js')`, `new Worker(new URL('./w.js', import.meta.url))`, `navigator.serviceWorker.register('/sw.js')`),
+ * matched by file name since a worker's URL is the page's. A Node script's `new Worker` (it imports `worker_threads`)
+ * starts a Node thread, not a browser worker.
+ */
+function workerEvidence(project: ProjectModel, filename: string): string | undefined {
+  const pkg = packageOf(project.root, path.dirname(filename));
+  const top = pkg?.dir ?? path.dirname(filename);
+  const stem = stemOf(filename);
+  for (const starter of importersOf(project, top)) {
+    if (starter.file === filename || starter.nodeThreads || !starter.workers.includes(stem)) continue;
+    const text = starter.readsGlobals || starter.component ? undefined : readText(starter.file);
+    const why = starter.readsGlobals || starter.component ? 'it is browser code' : text === undefined ? undefined : browserEvidenceAt(starter.file, text);
+    if (why !== undefined) return `${path.relative(project.root, starter.file).split(path.sep).join('/')} starts it as a worker of its page`;
+  }
+  return undefined;
+}
+
+/** Dependencies that build a native app (React Native, Expo): its requests are not a browser's. */
+const NATIVE_RUNTIMES = ['react-native', 'expo'];
+
+/**
+ * Why a module runs in a native app, not a browser: its package depends on React Native or Expo (and not on
+ * `react-native-web`, which builds the same code into a web page). A native app's requests have no origin and
+ * no CORS check, whatever browser-like globals (`navigator`) it reads. Undefined otherwise, or with no project.
+ */
+export function nativeApp(name: string): string | undefined {
+  const project = projectOf(name);
+  if (!project) return undefined;
+  const pkg = packageOf(project.root, path.dirname(path.resolve(name)));
+  const deps = dependencies(pkg?.json);
+  const native = NATIVE_RUNTIMES.find((d) => deps.has(d));
+  if (native === undefined || deps.has('react-native-web')) return undefined;
+  return `its package depends on ${native}: a native app, whose requests no browser checks`;
+}
+
+/**
+ * Where a userscript runs, from its metadata block's `@match` and `@include` patterns: in the pages they name, at
+ * those pages' origin. Every pattern an HTTPS address other than localhost: `https`; one plain-HTTP or localhost
+ * address: `local`; otherwise (any scheme, no pattern) `unknown`. Undefined for a file that is no userscript.
+ */
+export function userscriptOrigin(text: string): Serving | undefined {
+  const block = text.includes('==UserScript==') ? USERSCRIPT.exec(text)?.[1] : undefined;
+  if (block === undefined) return undefined;
+  const patterns = [...block.matchAll(/^[ \t]*\/\/[ \t]*@(?:match|include)[ \t]+(\S{1,300})/gm)].map((m) => m[1]);
+  const local = patterns.find((p) => /^http:\/\//i.test(p) || /^[*\w]+:\/\/(?:localhost|127\.|0\.0\.0\.0|\[::1\])/i.test(p));
+  if (local !== undefined) return { kind: 'local', why: `its userscript header runs it on ${local}` };
+  if (patterns.length > 0 && patterns.every((p) => /^https:\/\//i.test(p))) return { kind: 'https', why: `its userscript header runs it only on HTTPS pages (${patterns[0]}), at their origin` };
+  return { kind: 'unknown', why: 'its userscript header does not say on which pages it runs' };
+}
+
+interface ExtensionManifest {
+  dir: string;
+  json: Record<string, unknown>;
+}
+
+const manifests = new Map<string, ExtensionManifest | null>();
+
+/** The browser extension manifest (`manifest.json` with a `manifest_version`) at or above a folder, inside the root. */
+function extensionManifestOf(root: string, dir: string): ExtensionManifest | undefined {
+  const known = manifests.get(dir);
+  if (known !== undefined) return known ?? undefined;
+  let found: ExtensionManifest | undefined;
+  const file = path.join(dir, 'manifest.json');
+  const text = statSync(file, { throwIfNoEntry: false })?.isFile() ? readText(file) : undefined;
+  const json = text === undefined ? undefined : parseJsonc(text);
+  if (json && typeof json === 'object' && !Array.isArray(json) && typeof (json as { manifest_version?: unknown }).manifest_version === 'number') found = { dir, json: json as Record<string, unknown> };
+  else if (dir !== root && isInside(root, path.dirname(dir)) && path.dirname(dir) !== dir) found = extensionManifestOf(root, path.dirname(dir));
+  manifests.set(dir, found ?? null);
+  return found;
+}
+
+/** Whether an extension's match pattern (`https://*.webexapis.com/` and a path, `<all_urls>`, any scheme and host) covers an HTTPS host. */
+function patternCovers(pattern: string, host: string): boolean {
+  if (pattern === '<all_urls>') return true;
+  const m = /^(\*|https):\/\/([^/]+)\//i.exec(pattern);
+  if (!m) return false;
+  const h = m[2].toLowerCase();
+  return h === '*' || h === host || (h.startsWith('*.') && (host === h.slice(2) || host.endsWith(h.slice(1))));
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/**
+ * Why a browser extension's request to a host is not subject to the page-origin CORS rule, or undefined: a
+ * content script the manifest injects only into HTTPS pages other than localhost (its requests carry that page's
+ * origin), or any other script of the extension (popup, options page, background page or service worker) when the
+ * manifest grants a host permission covering the host (`host_permissions` in Manifest V3, URL patterns in
+ * `permissions` in V2): such requests are exempt from CORS. An extension page without it keeps its
+ * `chrome-extension:` origin, which is not HTTPS (reported).
+ */
+export function extensionExemption(name: string, host: string): string | undefined {
+  const project = projectOf(name);
+  if (!project) return undefined;
+  const filename = path.resolve(name);
+  const manifest = extensionManifestOf(project.root, path.dirname(filename));
+  if (!manifest) return undefined;
+  const rel = path.relative(project.root, path.join(manifest.dir, 'manifest.json')).split(path.sep).join('/');
+  const scripts = Array.isArray(manifest.json.content_scripts) ? (manifest.json.content_scripts as Array<Record<string, unknown>>) : [];
+  const content = scripts.filter((c) => c && typeof c === 'object' && strings(c.js).some((js) => path.resolve(manifest.dir, js.replace(/^\//, '')) === filename));
+  if (content.length > 0) {
+    const matches = content.flatMap((c) => strings(c.matches));
+    if (matches.length > 0 && matches.every((p) => /^https:\/\//i.test(p) && !/^https:\/\/(?:localhost|127\.|\[::1\])/i.test(p))) return `${rel} injects it as a content script into HTTPS pages only (${matches[0]}), whose origin its requests carry`;
+    return undefined;
+  }
+  const granted = manifest.json.manifest_version === 2 ? strings(manifest.json.permissions) : strings(manifest.json.host_permissions);
+  const covering = granted.find((p) => patternCovers(p, host.toLowerCase()));
+  return covering === undefined ? undefined : `${rel} grants the extension the host permission ${covering}, which exempts its requests from CORS`;
+}
+
 const evidence = new Map<string, string | null>();
 
 /**
@@ -448,7 +688,7 @@ export function markupEvidence(filename: string): string | undefined {
  * file not on disk, or analysed alone). A markup file's scripts say it themselves ({@link markupEvidence}).
  */
 export function browserEvidence(file: FileContext): string | undefined {
-  const markup = markupEvidence(file.filename);
+  const markup = markupEvidence(file.filename) ?? ownEvidence(file.text);
   if (markup !== undefined) return markup;
   if (!file.links) return undefined;
   return browserEvidenceAt(file.filename, file.text);
@@ -459,14 +699,15 @@ export function browserEvidence(file: FileContext): string | undefined {
  * stripped): the same answer, remembered with it.
  */
 export function browserEvidenceAt(name: string, text: string): string | undefined {
-  const markup = markupEvidence(name);
+  const markup = markupEvidence(name) ?? ownEvidence(text);
   if (markup !== undefined) return markup;
   const project = projectOf(name);
   if (!project) return undefined;
   const filename = path.resolve(name);
   const known = evidence.get(filename);
   if (known !== undefined) return known ?? undefined;
-  const found = pageEvidence(project, filename) ?? packageEvidence(project.root, filename, text) ?? importerEvidence(project, filename);
+  evidence.set(filename, null);
+  const found = pageEvidence(project, filename) ?? packageEvidence(project.root, filename, text) ?? nextPageEvidence(project.root, filename) ?? importerEvidence(project, filename) ?? workerEvidence(project, filename);
   evidence.set(filename, found ?? null);
   return found;
 }
@@ -501,7 +742,7 @@ const LOCAL_SERVING = /localhost|127\.0\.0\.1|0\.0\.0\.0|\bhttp:\/\/(?!www\.w3\.
  * server of the app, an Electron window loading a file). Builds, tests, linters and deploys do not serve.
  */
 const LOCAL_SCRIPT =
-  /(?:^|[\s;&|(])(?:vite(?:\s+(?:dev|serve|preview)\b|(?!\s+(?:build|optimize)\b)(?=\s|$))|webpack(?:-dev-server\b|\s+serve\b)|react-scripts\s+start|react-app-rewired\s+start|craco\s+start|next\s+(?:dev|start)\b|nuxt\s+(?:dev|start)\b|ng\s+serve\b|vue-cli-service\s+serve\b|parcel(?!\s+build\b)(?=\s|$)|http-server\b|live-server\b|lite-server\b|browser-sync\b|five-server\b|serve(?=\s|$)|sirv\b|python3?\s+-m\s+http\.server|astro\s+(?:dev|preview)\b|svelte-kit\s+(?:dev|preview)\b|snowpack\s+dev\b|node(?=\s)|nodemon\b|ts-node\b|tsx(?=\s)|electron(?=\s|$)|netlify\s+dev\b|vercel\s+dev\b|wrangler\s+dev\b)/;
+  /(?:^|[\s;&|(])(?:vite(?:\s+(?:dev|serve|preview)\b|(?!\s+(?:build|optimize)\b)(?=\s|$))|webpack(?:-dev-server\b|\s+serve\b)|react-scripts\s+start|gatsby\s+develop\b|react-app-rewired\s+start|craco\s+start|next\s+(?:dev|start)\b|nuxt\s+(?:dev|start)\b|ng\s+serve\b|vue-cli-service\s+serve\b|parcel(?!\s+build\b)(?=\s|$)|http-server\b|live-server\b|lite-server\b|browser-sync\b|five-server\b|serve(?=\s|$)|sirv\b|python3?\s+-m\s+http\.server|astro\s+(?:dev|preview)\b|svelte-kit\s+(?:dev|preview)\b|snowpack\s+dev\b|node(?=\s)|nodemon\b|ts-node\b|tsx(?=\s)|electron(?=\s|$)|netlify\s+dev\b|vercel\s+dev\b|wrangler\s+dev\b)/;
 /** An HTTPS address of a static host in a README: GitHub Pages, Netlify, Vercel, Cloudflare Pages, Firebase Hosting, Surge, Render. */
 const PRODUCTION_URL = /\bhttps:\/\/[a-z0-9.-]+\.(?:github\.io|netlify\.app|vercel\.app|pages\.dev|web\.app|firebaseapp\.com|surge\.sh|onrender\.com)\b/i;
 /** Files that configure a static host: the page is served over HTTPS from its origin there. */
@@ -605,6 +846,8 @@ export function unloadedModule(name: string): string | undefined {
     const t = readText(path.join(pkg.dir, n));
     if (t?.includes(base)) return undefined;
   }
+  // A worker the app starts (`new Worker(new URL('./w.js', import.meta.url))`) is bundled without an import.
+  if (files.some((f) => f.file !== filename && !f.nodeThreads && f.workers.includes(stemOf(filename)))) return undefined;
   for (const importer of files) {
     if (importer.file === filename) continue;
     const t = readText(importer.file);

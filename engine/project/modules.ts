@@ -130,6 +130,9 @@ function readRecord(file: FileContext): ModuleRecord {
     if (target === 'module.exports') {
       const value = unwrap(a.right);
       rec.whole = value;
+      // `module.exports = require('./constants')`: a CommonJS barrel, re-exporting every name of that module.
+      const source = requiredSpecifier(value);
+      if (source !== undefined) rec.stars.push(source);
       rec.exports.set('default', value.type === 'Identifier' ? { kind: 'local', name: value.name } : { kind: 'node', node: value });
       const object = value.type === 'Identifier' ? file.constantInit(value.name) : value;
       if (object?.type === 'ObjectExpression') {
@@ -180,11 +183,22 @@ export function specifiersIn(text: string): string[] {
 
 const REEXPORT = /\bexport\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])([^'"\n\r]{1,300})\1/g;
 
-/** The specifiers a text re-exports from (`export * from`, `export { a } from`). */
+/** `module.exports = require('./constants')`, a CommonJS barrel. */
+const CJS_REEXPORT = /\bmodule\.exports\s*=\s*require\s*\(\s*(['"])([^'"\n\r]{1,300})\1\s*\)/g;
+
+/** The specifiers a text re-exports from (`export * from`, `export { a } from`, `module.exports = require(...)`). */
 export function reexportsIn(text: string): string[] {
   const out = new Set<string>();
   for (const m of text.matchAll(REEXPORT)) out.add(m[2]);
+  if (text.includes('module.exports')) for (const m of text.matchAll(CJS_REEXPORT)) out.add(m[2]);
   return [...out];
+}
+
+/** The specifier of `require('<specifier>')`, if a node is such a call. */
+function requiredSpecifier(node: Node): string | undefined {
+  if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier' || node.callee.name !== 'require' || node.arguments.length !== 1) return undefined;
+  const arg = node.arguments[0];
+  return arg.type === 'Literal' && typeof arg.value === 'string' ? arg.value : undefined;
 }
 
 /** A quoted string or a template literal, as a regular expression sees it (escapes skipped; a template's `${}` kept inside). */

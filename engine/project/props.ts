@@ -20,10 +20,12 @@ import { moduleRecord, projectOf, type ProjectModel } from './modules.js';
 
 /**
  * Text-level check for {@link propValue}'s gate (engine/analyze.ts): a template whose first part is a name
- * (`${baseUrl}?client_id=...`, `${props.url}?...`) followed by a query, in a file that writes a capitalized
- * function or arrow function (a component). Cheap; most files fail its first character class.
+ * (`${baseUrl}?client_id=...`, `${props.url}?...`) followed by a query, or the same written with `+`
+ * (`baseUrl + '?client_id=' + id`), in a file that writes a capitalized function or arrow function (a component).
+ * Cheap; most files fail the first character of each.
  */
 const PROP_URL_TEMPLATE = /\$\{\s*(?:props\.)?[A-Za-z_$][\w$]*\s*\}\?[\w%.-]+=/;
+const PROP_URL_CONCAT = /\+\s*['"`]\?[\w%.-]+=/;
 const COMPONENT_DECLARATION = /\bfunction\s+[A-Z][\w$]*\s*\(|\b(?:const|let|var)\s+[A-Z][\w$]*\s*=\s*(?:\([^)]*\)|[a-z_$][\w$]*)\s*=>/;
 
 /**
@@ -32,7 +34,7 @@ const COMPONENT_DECLARATION = /\bfunction\s+[A-Z][\w$]*\s*\(|\b(?:const|let|var)
  * and a component declaration. Only then are the module's importers listed and read.
  */
 export function mayBuildUrlFromProps(text: string, keys: readonly string[]): boolean {
-  return PROP_URL_TEMPLATE.test(text) && keys.some((k) => text.includes(`${k}=`)) && COMPONENT_DECLARATION.test(text);
+  return (PROP_URL_TEMPLATE.test(text) || PROP_URL_CONCAT.test(text)) && keys.some((k) => text.includes(`${k}=`)) && COMPONENT_DECLARATION.test(text);
 }
 
 
