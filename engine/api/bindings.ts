@@ -75,6 +75,21 @@ export function returnedObject(file: FileContext, call: Node): TSESTree.ObjectEx
   return v?.type === 'ObjectExpression' ? v : undefined;
 }
 
+/**
+ * What `this.name()` returns when `name` is a method of the class whose `this` the call reads (one `return`, the
+ * conditions of {@link returnedExpression}): `headers: this.getHeaders()`. Undefined for anything else.
+ */
+export function thisMethodReturn(file: FileContext, call: Node): Node | undefined {
+  const n = unwrap(call);
+  if (n.type !== 'CallExpression' || n.arguments.length > 0) return undefined;
+  const callee = unwrap(n.callee as Node);
+  if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'ThisExpression') return undefined;
+  const key = thisKey(callee.property as Node, callee.computed);
+  const cls = key === undefined ? undefined : classOfThis(file, n);
+  const methods = cls?.body.body.filter((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'method' && !m.static && thisKey(m.key as Node, m.computed) === key) ?? [];
+  return methods.length === 1 ? returnedExpression(file, methods[0].value) : undefined;
+}
+
 /** What a function returns when it has one `return` (or is an arrow with an expression body); not for async or generator functions. */
 export function returnedExpression(file: FileContext, fn: Node): Node | undefined {
   if (!isFunctionNode(fn) || (fn as TSESTree.FunctionLike).async || (fn as TSESTree.FunctionLike).generator) return undefined;
@@ -739,7 +754,7 @@ export function valueSource(file: FileContext, node: Node, depth = 0): { file: F
   if (n.type !== 'Identifier' && n.type !== 'MemberExpression') return { file, node: n };
   if (n.type === 'MemberExpression' && unwrap(n.object).type === 'ThisExpression') {
     const written = thisFieldWrite(file, n);
-    return written ? valueSource(file, written.value, depth + 1) : { file, node: n };
+    return written && written.defaultOf === undefined ? valueSource(file, written.value, depth + 1) : { file, node: n };
   }
   if (n.type === 'MemberExpression') {
     const field = file.staticMemberOf(n);
@@ -1020,7 +1035,12 @@ function fieldWrites(file: FileContext): Map<ClassNode, Map<string, Node[]>> {
 function thisFieldValue(file: FileContext, member: TSESTree.MemberExpression, depth: number): StaticString | undefined {
   if (depth > 8) return undefined;
   const written = thisFieldWrite(file, member);
-  return written ? foldInConstructor(file, written.value, written.params, depth + 1) : undefined;
+  if (!written) return undefined;
+  if (written.defaultOf === undefined) return foldInConstructor(file, written.value, written.params, depth + 1);
+  // `if (base) this.base = base; else this.base = DEFAULT`: the default, assumed (a caller may give the parameter).
+  if (!file.links?.envValue) return undefined;
+  const d = foldInConstructor(file, written.value, written.params, depth + 1);
+  return d ? { ...d, assumed: d.assumed ?? `the URL rests on the default the constructor writes when its parameter \`${written.defaultOf}\` is not given, which a caller may give` } : undefined;
 }
 
 /**
@@ -1028,7 +1048,7 @@ function thisFieldValue(file: FileContext, member: TSESTree.MemberExpression, de
  * the one assignment the constructor makes as a statement of its own body, else the field's initializer
  * (the conditions of `thisFieldValue`). Undefined when the field is written anywhere else.
  */
-function thisFieldWrite(file: FileContext, member: TSESTree.MemberExpression): { value: Node; params: readonly TSESTree.Parameter[] } | undefined {
+function thisFieldWrite(file: FileContext, member: TSESTree.MemberExpression): { value: Node; params: readonly TSESTree.Parameter[]; defaultOf?: string } | undefined {
   const key = thisKey(member.property as Node, member.computed);
   const cls = key === undefined ? undefined : classOfThis(file, member);
   if (key !== undefined && !cls) return prototypeFieldWrite(file, member, key);
@@ -1054,7 +1074,7 @@ function thisFieldWrite(file: FileContext, member: TSESTree.MemberExpression): {
 type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression;
 
 /** The function whose `this` a node reads (through arrow functions), if any. */
-function functionOfThis(file: FileContext, node: Node): FunctionNode | undefined {
+export function functionOfThis(file: FileContext, node: Node): FunctionNode | undefined {
   for (const a of file.ancestors(node)) {
     if (a.type === 'ArrowFunctionExpression') continue;
     if (a.type === 'FunctionExpression' || a.type === 'FunctionDeclaration') return a;
@@ -1064,7 +1084,7 @@ function functionOfThis(file: FileContext, node: Node): FunctionNode | undefined
 }
 
 /** `X` when a function is a prototype method written `X.prototype.name = function () {...}`. */
-function prototypeOwner(file: FileContext, fn: FunctionNode): string | undefined {
+export function prototypeOwner(file: FileContext, fn: FunctionNode): string | undefined {
   const owner = file.parentOf(fn);
   if (owner?.type !== 'AssignmentExpression' || owner.operator !== '=' || owner.right !== fn || owner.left.type !== 'MemberExpression') return undefined;
   const proto = owner.left.object;
@@ -1073,7 +1093,7 @@ function prototypeOwner(file: FileContext, fn: FunctionNode): string | undefined
 }
 
 /** The constructor function named `name` at the top of the module: `function X() {}` or `var X = function () {}`, when only one is. */
-function constructorFunction(file: FileContext, name: string): FunctionNode | undefined {
+export function constructorFunction(file: FileContext, name: string): FunctionNode | undefined {
   const found: FunctionNode[] = [];
   for (const f of file.nodes(T.FunctionDeclaration)) if (f.id?.name === name) found.push(f);
   for (const d of file.nodes(T.VariableDeclarator)) {
@@ -1088,7 +1108,7 @@ function constructorFunction(file: FileContext, name: string): FunctionNode | un
  * makes as a statement of its own body, when neither it nor any other prototype method of the module writes the
  * field anywhere else (the conditions of {@link thisFieldWrite} for a class). Undefined otherwise.
  */
-function prototypeFieldWrite(file: FileContext, member: TSESTree.MemberExpression, key: string): { value: Node; params: readonly TSESTree.Parameter[] } | undefined {
+function prototypeFieldWrite(file: FileContext, member: TSESTree.MemberExpression, key: string): { value: Node; params: readonly TSESTree.Parameter[]; defaultOf?: string } | undefined {
   const method = functionOfThis(file, member);
   const owner = method ? prototypeOwner(file, method) : undefined;
   const ctor = owner === undefined ? undefined : constructorFunction(file, owner);
@@ -1104,11 +1124,41 @@ function prototypeFieldWrite(file: FileContext, member: TSESTree.MemberExpressio
   for (const u of file.nodes(T.UpdateExpression)) {
     if (u.argument.type === 'MemberExpression' && unwrap(u.argument.object).type === 'ThisExpression' && thisKey(u.argument.property as Node, u.argument.computed) === key && ofOwner(u)) writes.push(u);
   }
+  if (writes.length === 2) return parameterOrDefault(file, ctor, writes);
   if (writes.length !== 1) return undefined;
   const w = writes[0];
   const statement = file.parentOf(w);
   if (w.type !== 'AssignmentExpression' || w.operator !== '=' || statement?.type !== 'ExpressionStatement' || file.parentOf(statement) !== ctor.body) return undefined;
   return { value: w.right as Node, params: ctor.params };
+}
+
+/**
+ * The two writes of a field in an ES5 constructor's `if (base) this.base = base; else this.base = DEFAULT` (either
+ * order, braces or not, the `if` a statement of the constructor's own body): the field is the parameter when a
+ * caller gives it, else the default. The default's write, with the parameter's name; undefined for any other pair.
+ */
+function parameterOrDefault(file: FileContext, ctor: FunctionNode, writes: readonly Node[]): { value: Node; params: readonly TSESTree.Parameter[]; defaultOf: string } | undefined {
+  const branchOf = (w: Node): Node | undefined => {
+    const statement = file.parentOf(w);
+    if (w.type !== 'AssignmentExpression' || w.operator !== '=' || statement?.type !== 'ExpressionStatement') return undefined;
+    const up = file.parentOf(statement);
+    if (up?.type === 'IfStatement') return statement;
+    return up?.type === 'BlockStatement' && up.body.length === 1 && file.parentOf(up)?.type === 'IfStatement' ? up : undefined;
+  };
+  const [a, b] = writes as [TSESTree.AssignmentExpression, TSESTree.AssignmentExpression];
+  const [ba, bb] = [branchOf(a), branchOf(b)];
+  const test = ba ? file.parentOf(ba) : undefined;
+  if (!ba || !bb || test?.type !== 'IfStatement' || file.parentOf(bb) !== test || file.parentOf(test) !== ctor.body) return undefined;
+  const paramName = (n: Node): string | undefined => {
+    const u = unwrap(n);
+    return u.type === 'Identifier' && ctor.params.some((p) => p.type === 'Identifier' && p.name === u.name) ? u.name : undefined;
+  };
+  // The test reads the parameter (`if (base)`, `if (!base)`, `if (base !== undefined)`), one branch writes it.
+  const tested = /^[!\s(]*([A-Za-z_$][\w$]*)/.exec(file.getText(test.test as Node))?.[1];
+  const fromParam = [a, b].find((w) => paramName(w.right as Node) === tested);
+  const other = fromParam === a ? b : a;
+  if (!fromParam || tested === undefined || paramName(other.right as Node) !== undefined) return undefined;
+  return { value: other.right as Node, params: ctor.params, defaultOf: tested };
 }
 
 /**
@@ -1120,7 +1170,7 @@ export function thisFieldObject(file: FileContext, node: Node): TSESTree.ObjectE
   const n = unwrap(node);
   if (n.type !== 'MemberExpression' || unwrap(n.object).type !== 'ThisExpression') return undefined;
   const written = thisFieldWrite(file, n);
-  const value = written ? resolveLocal(file, written.value) : undefined;
+  const value = written && written.defaultOf === undefined ? resolveLocal(file, written.value) : undefined;
   return value?.type === 'ObjectExpression' ? value : undefined;
 }
 
@@ -1132,7 +1182,7 @@ export function thisFieldHeaders(file: FileContext, node: Node): TSESTree.NewExp
   const n = unwrap(node);
   if (n.type !== 'MemberExpression' || unwrap(n.object).type !== 'ThisExpression') return undefined;
   const written = thisFieldWrite(file, n);
-  const value = written ? unwrap(written.value) : undefined;
+  const value = written && written.defaultOf === undefined ? unwrap(written.value) : undefined;
   return value?.type === 'NewExpression' && value.callee.type === 'Identifier' && value.callee.name === 'Headers' ? value : undefined;
 }
 

@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { isApiUrl } from './url.js';
-import { enclosingScope, mergedArguments, objectOf, resolveLocal, returnedObject, stringOf, thisFieldHeaders, thisFieldObject } from './bindings.js';
+import { enclosingScope, mergedArguments, objectOf, resolveLocal, returnedObject, stringOf, thisFieldHeaders, thisFieldObject, thisMethodReturn } from './bindings.js';
 import { findHeader, type HttpClientInstance, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
 
 /** The base URL (client instance, `baseURL`, `prefixUrl`) a request's URL was resolved against. */
@@ -93,6 +93,9 @@ export function headersOf(file: FileContext, node: Node | undefined, depth = 0):
     // `headers: createHeaders(token)`: the object a same-file helper returns (shared by every call of the helper).
     const returned = returnedObject(file, n);
     if (returned) n = returned;
+    // `headers: this.getHeaders()`: what a method of the same class returns (one `return`), shared by its callers.
+    const own = returned ? undefined : thisMethodReturn(file, n);
+    if (own) return { headers: headersOf(file, own, depth + 1).headers };
   }
   if (n.type !== 'ObjectExpression') return { headers: importedHeaders(file, n, node) };
   return { headers: headersFromObject(file, n), object: n };

@@ -7,7 +7,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, findProperty, foldTemplate, isUrlConstructor, joinUrl, withAssumed, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { boundCallsOf, builtObject, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, queryObject, returnedExpression, sameFileFunction, startsWithName, stringOf, valueSource } from './bindings.js';
+import { boundCallsOf, builtObject, constructorFunction, functionOfThis, prototypeOwner, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, queryObject, returnedExpression, sameFileFunction, startsWithName, stringOf, valueSource } from './bindings.js';
 import { bodyOf, finish, fromConfig, headersOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody } from './request.js';
 
@@ -136,6 +136,13 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
     const body = thisClassOf(file, owner);
     return member !== undefined && body ? thisCalls(file, fn, body, member) : [];
   }
+  // `Api.prototype.get = function (url, qs, cb) {...}` (an ES5 class) called as `this.get(...)`, or `self.get(...)`
+  // with `var self = this`, in the constructor or another prototype method of the same constructor.
+  if (owner?.type === 'AssignmentExpression' && owner.operator === '=' && owner.right === fn && owner.left.type === 'MemberExpression' && fn.type === 'FunctionExpression') {
+    const cls = prototypeOwner(file, fn);
+    const member = classMemberKey(owner.left.property as Node, owner.left.computed);
+    if (cls !== undefined && member !== undefined) return prototypeCalls(file, fn, cls, member);
+  }
   // `const api = { call(method, path, body) {...} }` called as `api.call(...)`.
   if (owner?.type === 'Property' && owner.value === fn && !owner.computed) {
     const member = propertyKeyName(owner);
@@ -159,6 +166,29 @@ function classMemberKey(key: Node, computed: boolean): string | undefined {
   if (!computed && key.type === 'Identifier') return key.name;
   if (key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number')) return String(key.value);
   return undefined;
+}
+
+/**
+ * `this.<member>(...)` and `self.<member>(...)` (`var self = this`) calls, outside `fn` itself, where `this` is an
+ * instance of the ES5 constructor `cls`: in the constructor (one function of that name in the module) or in
+ * another `cls.prototype.x = function` method.
+ */
+function prototypeCalls(file: FileContext, fn: Node, cls: string, member: string): TSESTree.CallExpression[] {
+  const ctor = constructorFunction(file, cls);
+  const ofOwner = (n: Node): boolean => {
+    const f = functionOfThis(file, n);
+    return f !== undefined && (f === ctor || prototypeOwner(file, f) === cls);
+  };
+  return file.nodes(T.CallExpression).filter((c) => {
+    const callee = unwrap(c.callee as Node);
+    if (callee.type !== 'MemberExpression' || classMemberKey(callee.property as Node, callee.computed) !== member) return false;
+    if (c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]) return false;
+    const object = unwrap(callee.object);
+    if (object.type === 'ThisExpression') return ofOwner(c);
+    if (object.type !== 'Identifier') return false;
+    const init = localInit(file, object);
+    return init !== undefined && unwrap(init).type === 'ThisExpression' && ofOwner(init);
+  });
 }
 
 /** `this.<member>(...)` calls in a class body (outside `fn` itself). */

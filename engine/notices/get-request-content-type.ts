@@ -3,9 +3,9 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
-import { angularInterceptorHeaders, findHeader, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
+import { angularInterceptorHeaders, findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
-import { enclosingScope, mergedValue, objectOf } from '../api/bindings.js';
+import { enclosingScope, functionOfThis, mergedValue, objectOf, prototypeOwner, stringOf } from '../api/bindings.js';
 import { isFunctionNode } from '../api/request.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
@@ -375,6 +375,61 @@ function angularInterceptorMatches(file: FileContext, catalog: LoadedCatalog): R
   return out;
 }
 
+/**
+ * A method of a client this engine does not know whose name says it sends a GET (`makeGet`, `httpGet`, `doGet`,
+ * `sendGetRequest`, `getJson`), called with a platform URL first and, among the next two arguments, a header
+ * object written in the file with a Content-Type (`ctx.http.makeGet(url, { Authorization, 'Content-Type': t }, cb)`).
+ * Likely, not certain: the client's code is not seen. A plain `get` is left out (a cache, a Map, a store: `get(key,
+ * obj)`), and so are jQuery's `$.getJSON(url, data)` (its second argument is the query) and known clients (read as
+ * requests already).
+ */
+const GET_NAMED = /^(?:(?:make|do|send|perform|issue|exec|http|api|rest)Get(?:Request|Json)?|sendGetRequest|getJson|httpGetJson)$/i;
+function getNamedClientCalls(file: FileContext, catalog: LoadedCatalog, requests: readonly HttpRequest[]): RawMatch[] {
+  const out: RawMatch[] = [];
+  const known = new Set<Node>(requests.map((r) => r.node));
+  for (const call of file.nodes(T.CallExpression)) {
+    const callee = unwrap(call.callee as Node);
+    if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || !GET_NAMED.test(callee.property.name)) continue;
+    const object = unwrap(callee.object);
+    if (object.type === 'Identifier' && (object.name === '$' || object.name === 'jQuery')) continue;
+    if (known.has(call) || call.arguments.length < 2 || call.arguments.some((a) => a.type === 'SpreadElement')) continue;
+    if (!isApiUrl(stringOf(file, call.arguments[0] as Node), catalog)) continue;
+    for (const arg of call.arguments.slice(1, 3)) {
+      const headers = objectOf(file, arg as Node);
+      if (!headers) continue;
+      for (const h of headersOf(file, headers).headers) {
+        if (!isContentType(h) || !h.property || out.some((m) => m.node === h.property)) continue;
+        out.push({
+          node: h.property,
+          messageId: 'getWithContentType',
+          confidence: 'likely',
+          confidenceReason: `\`${callee.property.name}\` of a client this tool does not read: its name says GET, its arguments a platform URL and this header object`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The ES5 constructor's name (`X.prototype.m = function`) or the class body whose instance code at `node` runs as. */
+function instanceOwner(file: FileContext, node: Node): string | Node | undefined {
+  const fn = functionOfThis(file, node);
+  if (fn) return prototypeOwner(file, fn);
+  return [...file.ancestors(node)].find((a) => a.type === 'ClassBody');
+}
+
+/**
+ * A client of the API written as a class (or an ES5 constructor with prototype methods) whose other requests call
+ * the API (`this.apiURL + 'rooms'`): a request of the same class whose URL every caller in the file passes through
+ * from its own callers (`getFile(fileUrl)` -> `this._getFile(fileUrl)`) is taken to call the API too. Likely.
+ */
+function apiClientRequest(file: FileContext, requests: readonly HttpRequest[], inner: HttpRequest, through: readonly HttpRequest[]): boolean {
+  const unknown = (r: HttpRequest): boolean => r.url === undefined || r.url.value.startsWith(UNKNOWN);
+  if (!unknown(inner) || !through.every(unknown)) return false;
+  const owner = instanceOwner(file, inner.node);
+  return owner !== undefined && requests.some((o) => o !== inner && o.isApi && instanceOwner(file, o.node) === owner);
+}
+
 export const getRequestContentType: Detector<CustomDetection> = {
   kind: 'get-request-content-type',
   messages: {
@@ -418,7 +473,8 @@ export const getRequestContentType: Detector<CustomDetection> = {
       // A call site inside a further wrapper counts too when its own URL already calls the API (the outer callers
       // pass only other values: `onEvent(payload)` calling `getJson(resourceUrl('messages', payload.id))`).
       const reaching = through.filter((r) => !r.wrapper!.followed || r.isApi);
-      if (!inner.isApi && !reaching.some((r) => r.isApi)) continue;
+      const ofApiClient = !inner.isApi && !reaching.some((r) => r.isApi) && apiClientRequest(file, requests, inner, reaching);
+      if (!inner.isApi && !reaching.some((r) => r.isApi) && !ofApiClient) continue;
       if (axiosDropsContentType(inner)) continue;
       const fn = through[0].wrapper!.function;
       for (const h of inner.headers) {
@@ -447,6 +503,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
           messageId: 'getWithContentType',
           fix: fix ? [fix] : undefined,
           affects: reaching.map((r) => ({ node: r.node, method: r.method })),
+          ...(ofApiClient ? { confidence: 'likely' as const, confidenceReason: 'a request of a client class whose other requests call the API; its URL is its callers\' (not seen here)' } : {}),
         });
       }
     }
@@ -469,6 +526,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     out.push(...exportedClientMatches(file, ctx.catalog, out, isBrowser));
     out.push(...angularInterceptorMatches(file, ctx.catalog));
     out.push(...connectorMatches(file, ctx.catalog));
+    out.push(...getNamedClientCalls(file, ctx.catalog, requests));
     for (const r of requests) {
       if (axiosDropsContentType(r)) continue;
       const gatedHeaders = isMethodGatedWrapper(file, ctx.catalog, r) ? r.headers : liftedMethodGatedHeaders(file, ctx.catalog, r);
