@@ -179,11 +179,7 @@ function prototypeCalls(file: FileContext, fn: Node, cls: string, member: string
     const f = functionOfThis(file, n);
     return f !== undefined && (f === ctor || prototypeOwner(file, f) === cls);
   };
-  return file.nodes(T.CallExpression).filter((c) => {
-    const callee = unwrap(c.callee as Node);
-    if (callee.type !== 'MemberExpression' || classMemberKey(callee.property as Node, callee.computed) !== member) return false;
-    if (c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]) return false;
-    const object = unwrap(callee.object);
+  return memberCallsOutside(file, fn, member, (object, c) => {
     if (object.type === 'ThisExpression') return ofOwner(c);
     if (object.type !== 'Identifier') return false;
     const init = localInit(file, object);
@@ -191,18 +187,19 @@ function prototypeCalls(file: FileContext, fn: Node, cls: string, member: string
   });
 }
 
-/** `this.<member>(...)` calls in a class body (outside `fn` itself). */
-function thisCalls(file: FileContext, fn: Node, body: TSESTree.ClassBody, member: string): TSESTree.CallExpression[] {
+/** Calls `<object>.<member>(...)` of the file outside `fn` itself whose (unwrapped) object `accept` takes. */
+function memberCallsOutside(file: FileContext, fn: Node, member: string, accept: (object: Node, call: TSESTree.CallExpression) => boolean): TSESTree.CallExpression[] {
   return file.nodes(T.CallExpression).filter((c) => {
     const callee = unwrap(c.callee as Node);
-    return (
-      callee.type === 'MemberExpression' &&
-      unwrap(callee.object).type === 'ThisExpression' &&
-      classMemberKey(callee.property as Node, callee.computed) === member &&
-      !(c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]) &&
-      thisClassOf(file, c) === body
-    );
+    if (callee.type !== 'MemberExpression' || classMemberKey(callee.property as Node, callee.computed) !== member) return false;
+    if (c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]) return false;
+    return accept(unwrap(callee.object), c);
   });
+}
+
+/** `this.<member>(...)` calls in a class body (outside `fn` itself). */
+function thisCalls(file: FileContext, fn: Node, body: TSESTree.ClassBody, member: string): TSESTree.CallExpression[] {
+  return memberCallsOutside(file, fn, member, (object, c) => object.type === 'ThisExpression' && thisClassOf(file, c) === body);
 }
 
 /**
@@ -226,11 +223,7 @@ function staticCalls(file: FileContext, fn: Node, body: TSESTree.ClassBody, memb
     }
     return false;
   };
-  return file.nodes(T.CallExpression).filter((c) => {
-    const callee = unwrap(c.callee as Node);
-    if (callee.type !== 'MemberExpression' || classMemberKey(callee.property as Node, callee.computed) !== member) return false;
-    if (c.range[0] >= fn.range[0] && c.range[1] <= fn.range[1]) return false;
-    const object = unwrap(callee.object);
+  return memberCallsOutside(file, fn, member, (object, c) => {
     if (object.type === 'ThisExpression') return inStaticCode(c);
     return topLevel && object.type === 'Identifier' && object.name === name && !shadowed(file, object);
   });

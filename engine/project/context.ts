@@ -158,14 +158,22 @@ interface PackageInfo {
 
 const packages = new Map<string, PackageInfo | null>();
 
+/** The nearest folder at or above `dir`, inside `root`, where `here` finds what is looked for; remembered per folder in `cache`. */
+function nearestUp<T>(cache: Map<string, T | null>, root: string, dir: string, here: (dir: string) => T | undefined): T | undefined {
+  const known = cache.get(dir);
+  if (known !== undefined) return known ?? undefined;
+  const parent = path.dirname(dir);
+  const found = here(dir) ?? (dir !== root && isInside(root, parent) && parent !== dir ? nearestUp(cache, root, parent, here) : undefined);
+  cache.set(dir, found ?? null);
+  return found;
+}
+
 /** The nearest `package.json` at or above a folder, inside the root. */
 function packageOf(root: string, dir: string): PackageInfo | undefined {
-  const known = packages.get(dir);
-  if (known !== undefined) return known ?? undefined;
-  let found: PackageInfo | undefined;
-  const file = path.join(dir, 'package.json');
-  const text = statSync(file, { throwIfNoEntry: false })?.isFile() ? readText(file) : undefined;
-  if (text !== undefined) {
+  return nearestUp(packages, root, dir, (d) => {
+    const file = path.join(d, 'package.json');
+    const text = statSync(file, { throwIfNoEntry: false })?.isFile() ? readText(file) : undefined;
+    if (text === undefined) return undefined;
     let json: Record<string, unknown> | undefined;
     try {
       const parsed: unknown = JSON.parse(text);
@@ -173,10 +181,8 @@ function packageOf(root: string, dir: string): PackageInfo | undefined {
     } catch {
       json = undefined;
     }
-    found = { dir, json };
-  } else if (dir !== root && isInside(root, path.dirname(dir)) && path.dirname(dir) !== dir) found = packageOf(root, path.dirname(dir));
-  packages.set(dir, found ?? null);
-  return found;
+    return { dir: d, json };
+  });
 }
 
 function dependencies(json: Record<string, unknown> | undefined): Set<string> {
@@ -622,16 +628,12 @@ const manifests = new Map<string, ExtensionManifest | null>();
 
 /** The browser extension manifest (`manifest.json` with a `manifest_version`) at or above a folder, inside the root. */
 function extensionManifestOf(root: string, dir: string): ExtensionManifest | undefined {
-  const known = manifests.get(dir);
-  if (known !== undefined) return known ?? undefined;
-  let found: ExtensionManifest | undefined;
-  const file = path.join(dir, 'manifest.json');
-  const text = statSync(file, { throwIfNoEntry: false })?.isFile() ? readText(file) : undefined;
-  const json = text === undefined ? undefined : parseJsonc(text);
-  if (json && typeof json === 'object' && !Array.isArray(json) && typeof (json as { manifest_version?: unknown }).manifest_version === 'number') found = { dir, json: json as Record<string, unknown> };
-  else if (dir !== root && isInside(root, path.dirname(dir)) && path.dirname(dir) !== dir) found = extensionManifestOf(root, path.dirname(dir));
-  manifests.set(dir, found ?? null);
-  return found;
+  return nearestUp(manifests, root, dir, (d) => {
+    const file = path.join(d, 'manifest.json');
+    const text = statSync(file, { throwIfNoEntry: false })?.isFile() ? readText(file) : undefined;
+    const json = text === undefined ? undefined : parseJsonc(text);
+    return json && typeof json === 'object' && !Array.isArray(json) && typeof (json as { manifest_version?: unknown }).manifest_version === 'number' ? { dir: d, json: json as Record<string, unknown> } : undefined;
+  });
 }
 
 /** Whether an extension's match pattern (`https://*.webexapis.com/` and a path, `<all_urls>`, any scheme and host) covers an HTTPS host. */
