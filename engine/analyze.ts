@@ -662,7 +662,7 @@ function toMatch(p: PlannedDetection, raw: RawMatch, at: (offset: number) => { l
     confidence: raw.confidence ?? 'certain',
     confidenceReason: raw.confidenceReason ?? p.detector.certainBecause ?? DEFAULT_CERTAIN_REASON,
   };
-  if (raw.affects && raw.affects.length > 0) match.affects = raw.affects.map((a) => ({ ...at(a.node.range[0]), ...(a.method ? { method: a.method } : {}) }));
+  if (raw.affects && raw.affects.length > 0) match.affects = raw.affects.map((a) => ({ ...(a.file ? { file: a.file } : {}), ...(a.at ?? at(a.node.range[0])), ...(a.method ? { method: a.method } : {}) }));
   const suggestions = raw.suggestions && raw.suggestions.length > 0 && p.notice.fix !== 'none' ? [...raw.suggestions] : [];
   if (chosen.fix) {
     // A likely match never carries an autofix: the edits the day allows travel as a suggestion (ESLint `suggest`, not `--fix`).

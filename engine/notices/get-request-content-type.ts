@@ -9,7 +9,9 @@ import { enclosingScope, functionOfThis, mergedValue, objectOf, prototypeOwner, 
 import { isFunctionNode } from '../api/request.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { browserEvidence, readsBrowserGlobals } from '../project/context.js';
+import path from 'node:path';
+import { browserEvidence, importersOfModule, readsBrowserGlobals } from '../project/context.js';
+import { projectOf } from '../project/modules.js';
 import { angularEnvironmentText } from '../project/angular-env.js';
 import { FileContext as Context } from '../parse/file-context.js';
 import { parseSource } from '../parse/parse.js';
@@ -325,16 +327,38 @@ function isExportedInstance(file: FileContext, key: string, node: Node): boolean
  * send through it are not seen from this file, so likely, with the fix that is right for every request (the
  * header only with a body) as a suggestion where the callback tells.
  */
-function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, reported: readonly RawMatch[], isBrowser: () => boolean): RawMatch[] {
+function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, reported: RawMatch[], isBrowser: () => boolean): RawMatch[] {
   const out: RawMatch[] = [];
   for (const [key, instance] of getClientInstances(file, catalog)) {
     if (!instance.isApi || (instance.client === 'axios' && isBrowser())) continue;
     for (const h of instance.headers) {
       const site = h.shared && !h.when ? (h.property ?? h.call ?? h.assignment) : undefined;
-      if (!site || !isContentType(h) || h.shared?.methods || !isOwnNode(file, site) || reported.some((m) => m.node === site) || out.some((m) => m.node === site)) continue;
+      if (!site || !isContentType(h) || h.shared?.methods || !isOwnNode(file, site) || out.some((m) => m.node === site)) continue;
       if (!isExportedInstance(file, key, instance.node)) continue;
+      const through = importerRequests(file, catalog, site, instance.client === 'axios');
+      const own = reported.find((m) => m.node === site);
+      if (own) {
+        // Reported for this file's own GETs: the calls of the importing modules are listed too (the edit changes them).
+        if (through && through.affects.length > 0) own.affects = [...(own.affects ?? []), ...through.affects];
+        continue;
+      }
+      // Every module of the package that imports the client was read, and none sends a bodiless GET through it.
+      if (through?.complete && through.affects.length > 0 && through.gets === 0) continue;
       const condition = sendsBodyCondition(h, instance.client);
       const fix = condition ? onlyWithBody(file, h, condition) : undefined;
+      if (through && through.gets > 0) {
+        // A bodiless GET through the client in an importing module: the header reaches it. The edit that sends the
+        // header only with a body is right for every request, so certain; without one, likely when some request
+        // through it sends a body (as for the file's own requests).
+        out.push({
+          node: site,
+          messageId: 'getWithContentType',
+          fix: fix ? [fix] : undefined,
+          affects: through.affects,
+          ...(!fix && through.withBody ? { confidence: 'likely' as const, confidenceReason: "the client's shared configuration sends the header with every request; some of them send a body" } : {}),
+        });
+        continue;
+      }
       out.push({
         node: site,
         messageId: 'getWithContentType',
@@ -345,6 +369,55 @@ function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, report
     }
   }
   return out;
+}
+
+/** Most importing modules parsed to find the requests made through a client a module exports. */
+const MAX_IMPORTERS_PARSED = 40;
+
+/**
+ * The requests the modules of the package that import this file make through a header its shared configuration
+ * writes at `site` (the reverse edge of the module graph, built only for a file that exports a client of the API
+ * whose interceptor, hook or defaults add Content-Type): each importer (engine/project/context.ts lists them from
+ * their import specifiers) is parsed and its requests read; a request whose Content-Type is the one written at
+ * `site` (the same range in this file's module on disk) goes through it. Undefined when the file is not on disk as
+ * analysed (an editor's unsaved text, a `--fix` pass): its ranges would not match. `complete` when every importer
+ * was read.
+ */
+function importerRequests(file: FileContext, catalog: LoadedCatalog, site: Node, axios: boolean): { affects: NonNullable<RawMatch['affects']>; gets: number; withBody: boolean; complete: boolean } | undefined {
+  const project = projectOf(file.filename);
+  if (!project) return undefined;
+  const abs = path.resolve(file.filename);
+  const onDisk = project.module(abs);
+  if (!onDisk || onDisk.text !== file.text) return undefined;
+  const affects: NonNullable<RawMatch['affects']> = [];
+  let gets = 0;
+  let withBody = false;
+  const importers = importersOfModule(project, abs);
+  for (const importer of importers.slice(0, MAX_IMPORTERS_PARSED)) {
+    const ctx = project.module(importer.file);
+    if (!ctx) continue;
+    let browser: boolean | undefined;
+    for (const r of getRequests(ctx, catalog)) {
+      if (!r.isApi) continue;
+      const h = findHeader(r, 'content-type');
+      const at = h?.shared && !h.when ? (h.property ?? h.call ?? h.assignment) : undefined;
+      if (!at || at.range[0] !== site.range[0] || at.range[1] !== site.range[1] || topOf(ctx, at) !== onDisk.ast) continue;
+      // axios's browser adapter drops a Content-Type without data: a browser importer's GET does not send it.
+      if (axios && (browser ??= readsBrowserGlobals(ctx.text) || browserEvidence(ctx) !== undefined)) continue;
+      const bodiless = isBodilessGet(r);
+      if (bodiless) gets++;
+      else withBody = true;
+      affects.push({ node: r.node, method: r.method, file: path.relative(path.dirname(abs), importer.file).split(path.sep).join('/'), at: ctx.positionAt(r.node.range[0]) });
+    }
+  }
+  return { affects, gets, withBody, complete: importers.length <= MAX_IMPORTERS_PARSED };
+}
+
+/** The root of the tree a node belongs to (a module read for a value keeps its own tree). */
+function topOf(file: FileContext, node: Node): Node {
+  let top: Node = node;
+  for (const up of file.ancestors(node)) top = up;
+  return top;
 }
 
 /**

@@ -1,0 +1,85 @@
+/**
+ * Issue 26 items 2-3, what the fifteenth session left (branch `26rest`), each shape with a positive case and
+ * look-alikes that stay quiet (synthesized code in temporary folders):
+ * 1. a client exported by the module whose interceptor adds Content-Type, its GETs in the modules importing it
+ *    (the reverse edge of the module graph): certain at the interceptor, with the body-only edit, listing the calls
+ *    of the other modules; an Angular interceptor counts as reaching the app's requests only when it is provided.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyzeFile } from '../engine/analyze.js';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { applyEdits } from '../engine/fix/edits.js';
+import type { Match, Notice } from '../engine/types.js';
+import { contextOf } from './helpers/snippets.js';
+
+const catalog = loadCatalog();
+const only = (id: string): Notice[] => catalog.notices.filter((n) => n.id === id);
+const GRCT = only('get-request-content-type');
+const API = 'https://webexapis.com/v1';
+
+const root = mkdtempSync(path.join(tmpdir(), 'collab-26rest-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const tree = (name: string, files: Record<string, string>): string => {
+  const dir = path.join(root, name);
+  for (const [f, text] of Object.entries({ 'package.json': '{"name":"t","type":"module"}\n', ...files })) {
+    mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+    writeFileSync(path.join(dir, f), text);
+  }
+  return dir;
+};
+const run = (file: string, notices = GRCT): Match[] =>
+  analyzeFile({ filename: file, text: readFileSync(file, 'utf8') }, { catalog, notices, engine: { today: '2026-11-22' } }).matches;
+/** `line confidence [fix]` of each finding. */
+const brief = (ms: readonly Match[]): string[] => ms.map((m) => `${m.loc.start.line} ${m.confidence}${m.fix ? ' fix' : ''}`);
+
+describe('a shared header of an exported client, its GETs in importing modules (reverse edge)', () => {
+  const client = (host: string, exported = true) => `import axios from 'axios';
+${exported ? 'export ' : ''}const http = axios.create({ baseURL: '${host}', timeout: 5000 });
+http.interceptors.request.use((cfg) => {
+  cfg.headers['Content-Type'] = 'application/json';
+  cfg.headers.Authorization = 'Bearer ' + process.env.TOKEN;
+  return cfg;
+});
+`;
+  const rooms = "import { http } from '../http/client.js';\nexport async function listRooms() {\n  const res = await http.get('/rooms');\n  return res.data.items;\n}\n";
+  const messages = "import { http } from '../http/client.js';\nexport const post = (roomId, text) => http.post('/messages', { roomId, text });\n";
+  it('a bodiless GET in another module: certain at the interceptor, the body-only edit, the calls of both modules listed', () => {
+    const dir = tree('axios-pos', { 'src/http/client.js': client(API), 'src/api/rooms.js': rooms, 'src/api/messages.js': messages });
+    const file = path.join(dir, 'src/http/client.js');
+    const ms = run(file);
+    expect(brief(ms)).toEqual(['4 certain fix']);
+    expect(ms[0]!.affects?.map((a) => `${a.file} ${a.line} ${a.method}`).sort()).toEqual(['../api/messages.js 2 POST', '../api/rooms.js 3 GET']);
+    const out = applyEdits(readFileSync(file, 'utf8'), [ms[0]!.fix!]).output;
+    expect(out).toContain("  if (cfg.data !== undefined) cfg.headers['Content-Type'] = 'application/json';");
+    expect(() => contextOf(out, 'client.js')).not.toThrow();
+  });
+  it('a GET through a module-level `require` of the client (CommonJS)', () => {
+    const cjs = client(API).replace("import axios from 'axios';", "const axios = require('axios');").replace('export const http', 'const http') + 'module.exports = { http };\n';
+    const dir = tree('axios-cjs', {
+      'package.json': '{"name":"t"}\n',
+      'lib/client.js': cjs,
+      'lib/people.js': "const { http } = require('./client');\nexports.me = () => http.get('/people/me');\n",
+    });
+    expect(brief(run(path.join(dir, 'lib/client.js')))).toEqual(['4 certain fix']);
+  });
+  it('look-alikes: importers that only send bodies (quiet), a client of another API, a client not exported', () => {
+    const posts = tree('axios-posts', { 'src/http/client.js': client(API), 'src/api/messages.js': messages });
+    expect(run(path.join(posts, 'src/http/client.js'))).toEqual([]);
+    const other = tree('axios-other', { 'src/http/client.js': client('https://api.example.com/v2'), 'src/api/rooms.js': rooms });
+    expect(run(path.join(other, 'src/http/client.js'))).toEqual([]);
+    // Not exported: no other module can reach it, and the file sends nothing through it.
+    const kept = tree('axios-kept', { 'src/http/client.js': client(API, false), 'src/api/rooms.js': rooms });
+    expect(run(path.join(kept, 'src/http/client.js'))).toEqual([]);
+    // No module imports it (a library's client): still likely, the edit as a suggestion.
+    const alone = tree('axios-alone', { 'src/http/client.js': client(API) });
+    expect(brief(run(path.join(alone, 'src/http/client.js')))).toEqual(['4 likely']);
+  });
+  it('a GET from browser code importing an axios client: the browser adapter drops the header, not counted', () => {
+    const browserRooms = rooms.replace('return res.data.items;', 'document.title = String(res.data.items.length);');
+    const dir = tree('axios-browser', { 'src/http/client.js': client(API), 'src/api/rooms.js': browserRooms, 'src/api/messages.js': messages });
+    expect(run(path.join(dir, 'src/http/client.js'))).toEqual([]);
+  });
+});
