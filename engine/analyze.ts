@@ -19,7 +19,8 @@ import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, scannerFor, tokensWithoutRequire
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { literalsOf, projectOf, type ProjectModel } from './project/modules.js';
-import { angularEnvironmentText } from './project/angular-env.js';
+import { angularClientModules, angularEnvironmentText } from './project/angular-env.js';
+import path from 'node:path';
 import { importersOfModule } from './project/context.js';
 import { mayBuildUrlFromProps } from './project/props.js';
 import { importsMayRequest } from './api/summaries.js';
@@ -446,6 +447,8 @@ function withImportedTexts(
     if (text.includes('HttpInterceptor')) {
       const env = angularEnvironmentText(filename, project);
       if (env !== undefined) imported.push(literalsOf(env));
+      // The strings of the app's modules that GET through its HttpClient (the requests the interceptor reaches).
+      for (const user of angularClientModules(filename, project)) if (user.file !== path.resolve(filename)) imported.push(literalsOf(user.text));
     }
     // The strings and environment values of the modules that import a component building a URL from a prop.
     if (own.props) for (const parent of importersOfModule(project, filename)) imported.push(literalsOf(parent.text), ...project.envTexts(parent.file, parent.text));

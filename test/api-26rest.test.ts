@@ -83,3 +83,79 @@ http.interceptors.request.use((cfg) => {
     expect(run(path.join(dir, 'src/http/client.js'))).toEqual([]);
   });
 });
+
+describe('an Angular interceptor reaches the app\'s requests only when provided', () => {
+  const classInterceptor = `import { Injectable } from '@angular/core';
+import { HttpEvent, HttpHandler, HttpInterceptor, HttpRequest } from '@angular/common/http';
+import { Observable } from 'rxjs';
+@Injectable()
+export class JsonHeadersInterceptor implements HttpInterceptor {
+  intercept(req: HttpRequest<unknown>, next: HttpHandler): Observable<HttpEvent<unknown>> {
+    return next.handle(req.clone({ setHeaders: { 'Content-Type': 'application/json' } }));
+  }
+}
+`;
+  const fnInterceptor = `import { HttpInterceptorFn } from '@angular/common/http';
+export const jsonHeaders: HttpInterceptorFn = (req, next) => {
+  const token = localStorage.getItem('token');
+  return next(req.clone({ setHeaders: { Authorization: 'Bearer ' + token, 'Content-Type': 'application/json' } }));
+};
+`;
+  const service = (host: string) => `import { Injectable } from '@angular/core';
+import { HttpClient } from '@angular/common/http';
+@Injectable({ providedIn: 'root' })
+export class RoomsService {
+  constructor(private http: HttpClient) {}
+  list() {
+    return this.http.get<any>('${host}/rooms');
+  }
+  create(title: string) {
+    return this.http.post('${host}/rooms', { title });
+  }
+}
+`;
+  const moduleProviding = `import { NgModule } from '@angular/core';
+import { HTTP_INTERCEPTORS, HttpClientModule } from '@angular/common/http';
+import { JsonHeadersInterceptor } from './json-headers.interceptor';
+@NgModule({
+  imports: [HttpClientModule],
+  providers: [{ provide: HTTP_INTERCEPTORS, useClass: JsonHeadersInterceptor, multi: true }],
+})
+export class AppModule {}
+`;
+  const configProviding = `import { ApplicationConfig } from '@angular/core';
+import { provideHttpClient, withInterceptors } from '@angular/common/http';
+import { jsonHeaders } from './json-headers';
+export const appConfig: ApplicationConfig = { providers: [provideHttpClient(withInterceptors([jsonHeaders]))] };
+`;
+  it('a class interceptor provided by HTTP_INTERCEPTORS, a service GETting the API: certain, with the body-only edit', () => {
+    const dir = tree('ng-class', { 'src/app/json-headers.interceptor.ts': classInterceptor, 'src/app/app.module.ts': moduleProviding, 'src/app/rooms.service.ts': service(API) });
+    const file = path.join(dir, 'src/app/json-headers.interceptor.ts');
+    const ms = run(file);
+    expect(brief(ms)).toEqual(['7 certain fix']);
+    expect(ms[0]!.affects?.map((a) => `${a.file} ${a.line} ${a.method}`)).toEqual(['rooms.service.ts 7 GET']);
+    const out = applyEdits(readFileSync(file, 'utf8'), [ms[0]!.fix!]).output;
+    expect(out).toContain("...(req.body !== null ? { 'Content-Type': 'application/json' } : {})");
+    expect(() => contextOf(out, 'json-headers.interceptor.ts')).not.toThrow();
+  });
+  it('a functional interceptor given to `provideHttpClient(withInterceptors([...]))`: certain', () => {
+    const dir = tree('ng-fn', { 'src/app/json-headers.ts': fnInterceptor, 'src/app/app.config.ts': configProviding, 'src/app/rooms.service.ts': service(API) });
+    expect(brief(run(path.join(dir, 'src/app/json-headers.ts')))).toEqual(['4 certain fix']);
+  });
+  it('look-alikes: an interceptor no module provides is at most likely; a provided one whose app calls another API stays quiet', () => {
+    const unprovided = tree('ng-unprovided', { 'src/app/json-headers.interceptor.ts': classInterceptor, 'src/app/app.module.ts': moduleProviding.replace('providers: [{ provide: HTTP_INTERCEPTORS, useClass: JsonHeadersInterceptor, multi: true }]', 'providers: []'), 'src/app/rooms.service.ts': service(API) });
+    // Not provided: no request of the app is taken to reach it (quiet); with the API base in the app's environment
+    // module it stays likely as before (never certain).
+    expect(run(path.join(unprovided, 'src/app/json-headers.interceptor.ts'))).toEqual([]);
+    mkdirSync(path.join(unprovided, 'src/environments'), { recursive: true });
+    writeFileSync(path.join(unprovided, 'src/environments/environment.ts'), `export const environment = { api: '${API}' };\n`);
+    expect(brief(run(path.join(unprovided, 'src/app/json-headers.interceptor.ts')))).toEqual(['7 likely']);
+    const fnUnprovided = tree('ng-fn-unprovided', { 'src/app/json-headers.ts': fnInterceptor, 'src/app/app.config.ts': configProviding.replace('withInterceptors([jsonHeaders])', 'withInterceptors([])'), 'src/app/rooms.service.ts': service(API) });
+    expect(run(path.join(fnUnprovided, 'src/app/json-headers.ts'))).toEqual([]);
+    const other = tree('ng-other-api', { 'src/app/json-headers.interceptor.ts': classInterceptor, 'src/app/app.module.ts': moduleProviding, 'src/app/rooms.service.ts': service('https://api.example.com/v2') });
+    expect(run(path.join(other, 'src/app/json-headers.interceptor.ts'))).toEqual([]);
+    // A function typed HttpInterceptorFn that sets the header only with a body.
+    const gated = tree('ng-fn-gated', { 'src/app/json-headers.ts': fnInterceptor.replace("return next(req.clone({ setHeaders: { Authorization: 'Bearer ' + token, 'Content-Type': 'application/json' } }));", "if (req.body !== null) req = req.clone({ setHeaders: { 'Content-Type': 'application/json' } });\n  return next(req);"), 'src/app/app.config.ts': configProviding, 'src/app/rooms.service.ts': service(API) });
+    expect(run(path.join(gated, 'src/app/json-headers.ts'))).toEqual([]);
+  });
+});

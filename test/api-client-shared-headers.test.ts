@@ -256,7 +256,7 @@ api.interceptors.request.use((config) => {
     const dir = tree('pos', { 'src/client.js': client(API), 'src/people.js': "import { api } from './client.js';\nexport const me = () => api.get('/people/me');\n" });
     const ms = run(path.join(dir, 'src/client.js'));
     expect(brief(ms)).toEqual(['4 certain fix']);
-    expect(ms[0]!.fix?.text).toBe('if (config.data !== undefined) ');
+    expect(ms[0]!.fix?.[0]?.text).toBe('if (config.data !== undefined) ');
     const alone = tree('pos-alone', { 'src/client.js': client(API) });
     const likely = run(path.join(alone, 'src/client.js'));
     expect(brief(likely)).toEqual(['4 likely']);

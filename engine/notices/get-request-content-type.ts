@@ -10,9 +10,9 @@ import { isFunctionNode } from '../api/request.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import path from 'node:path';
-import { browserEvidence, importersOfModule, readsBrowserGlobals } from '../project/context.js';
+import { browserEvidence, importersOfModule, packageSourcesMatching, readsBrowserGlobals } from '../project/context.js';
 import { projectOf } from '../project/modules.js';
-import { angularEnvironmentText } from '../project/angular-env.js';
+import { angularClientModules, angularEnvironmentText } from '../project/angular-env.js';
 import { FileContext as Context } from '../parse/file-context.js';
 import { parseSource } from '../parse/parse.js';
 import type { CustomDetection, TextEdit } from '../types.js';
@@ -421,22 +421,35 @@ function topOf(file: FileContext, node: Node): Node {
 }
 
 /**
- * An Angular `HttpInterceptor` setting Content-Type on every request (`req.clone({ setHeaders: { 'Content-Type': t } })`)
- * in code that calls the API (the detector's gates: the file or a module it imports writes an API URL): the app's
- * GETs go out with it. Which requests reach it is decided by Angular's providers, not seen here: likely, with the
- * fix that is right for every request (the header only when `req.body` is not null) as a suggestion.
+ * An Angular `HttpInterceptor` setting Content-Type on every request (`req.clone({ setHeaders: { 'Content-Type': t } })`),
+ * a class or a functional interceptor: the app's GETs go out with it. Which requests reach it is decided by
+ * Angular's providers: an interceptor the package provides (`{ provide: HTTP_INTERCEPTORS, useClass: C }`,
+ * `withInterceptors([fn])`) reaches every request of the app's `HttpClient`; when one of them is a bodiless GET
+ * to the API (the package's modules importing `@angular/common/http` are read for it), the finding is certain and
+ * the edit that keeps the header only when `req.body` is not null is its fix. Otherwise (not provided, or no such
+ * GET found), likely when the interceptor's file or the app's environment module names an API host, the edit a
+ * suggestion.
  */
 function angularInterceptorMatches(file: FileContext, catalog: LoadedCatalog): RawMatch[] {
   const out: RawMatch[] = [];
   const headers = angularInterceptorHeaders(file);
   if (!headers.some(isContentType)) return out;
-  // The app calls the API: the interceptor's file names an API host, or the app's environment module does.
-  if (!namesApiHost(file.text, catalog) && !namesApiHost(angularEnvironmentText(file.filename) ?? '', catalog)) return out;
+  let apiHost: boolean | undefined;
+  const namesApi = (): boolean => (apiHost ??= namesApiHost(file.text, catalog) || namesApiHost(angularEnvironmentText(file.filename) ?? '', catalog));
+  const gets = new Map<Node, NonNullable<RawMatch['affects']>>();
   for (const h of headers) {
     const site = h.property ?? h.call;
     if (!isContentType(h) || h.when || !site) continue;
     const condition = sendsBodyCondition(h, 'unknown');
     const fix = condition && h.property ? conditionalEdit(file, h, condition) : undefined;
+    const fn = h.shared?.fn;
+    let reached = fn ? gets.get(fn) : undefined;
+    if (fn && !reached) gets.set(fn, (reached = providedInterceptorGets(file, catalog, fn) ?? []));
+    if (fix && reached && reached.length > 0) {
+      out.push({ node: site, messageId: 'getWithContentType', fix: [fix], affects: reached });
+      continue;
+    }
+    if (!namesApi() && !(reached && reached.length > 0)) continue;
     out.push({
       node: site,
       messageId: 'getWithContentType',
@@ -446,6 +459,45 @@ function angularInterceptorMatches(file: FileContext, catalog: LoadedCatalog): R
     });
   }
   return out;
+}
+
+/**
+ * The bodiless GETs to the API an Angular app's `HttpClient` makes, when the interceptor `fn` (an `intercept`
+ * method of a class, or a functional interceptor) is provided by a module of its package; undefined when it is
+ * not provided (or the file is not on disk as analysed).
+ */
+function providedInterceptorGets(file: FileContext, catalog: LoadedCatalog, fn: Node): NonNullable<RawMatch['affects']> | undefined {
+  const name = interceptorName(file, fn);
+  const project = name ? projectOf(file.filename) : undefined;
+  if (!name || !project) return undefined;
+  const id = name.replace(/\$/g, '\\$');
+  const provider = fn.type === 'FunctionExpression' && file.parentOf(fn)?.type === 'MethodDefinition'
+    ? new RegExp(`\\buseClass\\s*:\\s*${id}\\b`)
+    : new RegExp(`\\bwithInterceptors\\s*\\(\\s*\\[[^\\]]*(?<![\\w$])${id}(?![\\w$])`);
+  const provides = (text: string): boolean => text.includes(name) && provider.test(text) && (!text.includes('useClass') || text.includes('HTTP_INTERCEPTORS'));
+  if (!provides(file.text) && !packageSourcesMatching(project, file.filename, provides).files.length) return undefined;
+  const abs = path.resolve(file.filename);
+  const out: NonNullable<RawMatch['affects']> = [];
+  for (const user of angularClientModules(file.filename, project)) {
+    const ctx = path.resolve(user.file) === abs ? file : project.module(user.file);
+    if (!ctx) continue;
+    for (const r of getRequests(ctx, catalog)) {
+      if (!r.isApi || !isBodilessGet(r) || r.client !== 'unknown' || r.node.type !== 'CallExpression' || r.node.callee.type !== 'MemberExpression') continue;
+      out.push({ node: r.node, method: r.method, ...(ctx === file ? {} : { file: path.relative(path.dirname(abs), user.file).split(path.sep).join('/'), at: ctx.positionAt(r.node.range[0]) }) });
+    }
+  }
+  return out;
+}
+
+/** The name an interceptor is provided under: its class's (for an `intercept` method), or its function's. */
+function interceptorName(file: FileContext, fn: Node): string | undefined {
+  const parent = file.parentOf(fn);
+  if (parent?.type === 'MethodDefinition') {
+    const cls = file.parentOf(file.parentOf(parent)!);
+    return (cls?.type === 'ClassDeclaration' || cls?.type === 'ClassExpression') && cls.id ? cls.id.name : undefined;
+  }
+  if (fn.type === 'FunctionDeclaration') return fn.id?.name;
+  return parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' ? parent.id.name : undefined;
 }
 
 /**

@@ -735,6 +735,23 @@ export function importersOfModule(project: ProjectModel, filename: string): Arra
   return out;
 }
 
+/**
+ * The source files of a module's package (the list {@link importersOf} keeps) whose text passes a text-level test,
+ * with their text: an Angular app's providers and `HttpClient` requests are searched in them, only for a file that
+ * declares an interceptor adding Content-Type. `complete` when the package's list was not cut at its limit.
+ */
+export function packageSourcesMatching(project: ProjectModel, filename: string, test: (text: string) => boolean): { files: Array<{ file: string; text: string }>; complete: boolean } {
+  const abs = path.resolve(filename);
+  const pkg = packageOf(project.root, path.dirname(abs));
+  const list = importersOf(project, pkg?.dir ?? path.dirname(abs));
+  const files: Array<{ file: string; text: string }> = [];
+  for (const source of list) {
+    const text = project.readText(source.file);
+    if (text !== undefined && test(text)) files.push({ file: source.file, text });
+  }
+  return { files, complete: list.length <= MAX_IMPORTERS_SEARCHED };
+}
+
 /** A README line that serves the app from a local or plain-HTTP origin (a dev server, a static server). */
 const LOCAL_SERVING = /localhost|127\.0\.0\.1|0\.0\.0\.0|\bhttp:\/\/(?!www\.w3\.org)|http-server|http\.server|live-server|\bnpx\s+serve\b|\bserve\s+-|webpack(?:-dev-server|\s+serve)|\bvite\b|\bnext\s+dev\b|react-scripts\s+start|\bparcel\b|\bnodemon\b|\bexpress\b/i;
 /**
