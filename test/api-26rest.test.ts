@@ -159,3 +159,40 @@ export const appConfig: ApplicationConfig = { providers: [provideHttpClient(with
     expect(run(path.join(gated, 'src/app/json-headers.ts'))).toEqual([]);
   });
 });
+
+describe('a base URL from an environment variable with no value and no literal fallback', () => {
+  const client = (base: string) => `import axios from 'axios';
+const api = axios.create({ baseURL: ${base} });
+export const rooms = () => api.get('/rooms', { headers: { 'Content-Type': 'application/json' } });
+`;
+  it('`process.env.X` / `import.meta.env.X` with no value: the path alone says API, so likely, naming the variable', () => {
+    for (const base of ['process.env.BACKEND_URL', 'import.meta.env.VITE_BACKEND', "process.env['BACKEND_URL']"]) {
+      const dir = tree(`env-none-${base.length}`, { 'src/api.js': client(base) });
+      const ms = run(path.join(dir, 'src/api.js'));
+      expect(brief(ms), base).toEqual(['3 likely']);
+      expect(ms[0]!.confidenceReason, base).toMatch(/environment variable (BACKEND_URL|VITE_BACKEND), whose value the repository does not give/);
+    }
+    // A template and a `fetch`: the same.
+    const dir = tree('env-none-fetch', { 'src/rooms.js': "export const get = (id) => fetch(`${process.env.API_ROOT}/rooms/${id}`, { headers: { 'Content-Type': 'application/json' } });\n" });
+    expect(brief(run(path.join(dir, 'src/rooms.js')))).toEqual(['1 likely']);
+  });
+  it('look-alikes: a fallback naming the platform stays certain; one naming another host, quiet; a value in the env file decides; an env read in the query only, certain', () => {
+    const platform = tree('env-fallback-api', { 'src/api.js': client(`process.env.BACKEND_URL || '${API}'`) });
+    expect(brief(run(path.join(platform, 'src/api.js')))).toEqual(['3 certain fix']);
+    const other = tree('env-fallback-other', { 'src/api.js': client("process.env.BACKEND_URL || 'https://api.example.com/v1'") });
+    expect(run(path.join(other, 'src/api.js'))).toEqual([]);
+    const valued = tree('env-valued', { '.env.example': `BACKEND_URL=${API}\n`, 'src/api.js': client('process.env.BACKEND_URL') });
+    // The env file gives the platform's base: the path is the platform's too, so certain as before (the value is
+    // not needed for the finding); another host in the env file: quiet.
+    expect(brief(run(path.join(valued, 'src/api.js')))).toEqual(['3 certain fix']);
+    const valuedOther = tree('env-valued-other', { '.env.example': 'BACKEND_URL=https://api.example.com/v1\n', 'src/api.js': client('process.env.BACKEND_URL') });
+    expect(run(path.join(valuedOther, 'src/api.js'))).toEqual([]);
+    const query = tree('env-query', { 'src/rooms.js': `export const get = () => fetch(\`${API}/rooms?teamId=\${process.env.TEAM}\`, { headers: { 'Content-Type': 'application/json' } });\n` });
+    expect(brief(run(path.join(query, 'src/rooms.js')))).toEqual(['1 certain fix']);
+    const concat = tree('env-concat', { 'src/rooms.js': `export const get = () => fetch('${API}/rooms?teamId=' + process.env.TEAM, { headers: { 'Content-Type': 'application/json' } });\n` });
+    expect(brief(run(path.join(concat, 'src/rooms.js')))).toEqual(['1 certain fix']);
+    // An unknown base with a path that is not the API's: quiet.
+    const notApi = tree('env-not-api', { 'src/api.js': client('process.env.BACKEND_URL').replace("'/rooms'", "'/widgets'") });
+    expect(run(path.join(notApi, 'src/api.js'))).toEqual([]);
+  });
+});
