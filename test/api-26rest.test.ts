@@ -196,3 +196,17 @@ export const rooms = () => api.get('/rooms', { headers: { 'Content-Type': 'appli
     expect(run(path.join(notApi, 'src/api.js'))).toEqual([]);
   });
 });
+
+describe('Astro components: the `<script>` blocks are read, the frontmatter is not', () => {
+  it('blocks after the frontmatter fence; `is:inline` as written; a `<script>` string of the frontmatter is no block', async () => {
+    const { scriptBlocks } = await import('../engine/read/script-blocks.js');
+    const text = "---\nconst s = '<script>fetch(1)</script>';\n---\n<h1>x</h1>\n<script>\n  const a: number = 1;\n</script>\n<script is:inline>\n  var b = 2;\n</script>\n<script src=\"/x.js\"></script>\n";
+    const blocks = scriptBlocks(text, 'page.astro');
+    expect(blocks.map((b) => [text.slice(b.start, b.end).trim(), b.lang, b.module])).toEqual([
+      ['const a: number = 1;', 'ts', true],
+      ['var b = 2;', 'js', false],
+    ]);
+    // The same text as an HTML page: no fence is read, so the frontmatter's string is a script block there too.
+    expect(scriptBlocks(text, 'page.html')).toHaveLength(3);
+  });
+});
