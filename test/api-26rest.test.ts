@@ -210,3 +210,53 @@ describe('Astro components: the `<script>` blocks are read, the frontmatter is n
     expect(scriptBlocks(text, 'page.html')).toHaveLength(3);
   });
 });
+
+describe("a request whose method is a field of the state it is given, the module's initial state saying GET", () => {
+  const slice = (initialMethod: string, header = "'Content-Type': 'application/json',", host = API) => `import { createSlice, createAction } from '@reduxjs/toolkit';
+import { ofType } from 'redux-observable';
+import { switchMap } from 'rxjs/operators';
+import { ajax } from 'rxjs/ajax';
+const explorer = createSlice({
+  name: 'explorer',
+  initialState: { method: '${initialMethod}', resource: 'people', payloadText: '' },
+  reducers: { update(state, { payload }) { return { ...state, ...payload }; } },
+});
+export const send = createAction('explorer/send');
+export const sendEpic = (action$, state$) => action$.pipe(
+  ofType(send.type),
+  switchMap(({ payload: { method, resource, payloadText } }) => ajax({
+    url: '${host}/' + resource,
+    method,
+    headers: { Authorization: 'Bearer ' + state$.value.auth.token, ${header} },
+    body: payloadText,
+  })),
+);
+export default explorer.reducer;
+`;
+  it('likely at the header, no edit', () => {
+    const ms = analyzeFile({ filename: 'explorer.js', text: slice('GET') }, { catalog, notices: GRCT, engine: { today: '2026-11-22' } }).matches;
+    expect(brief(ms)).toEqual(['16 likely']);
+    expect(ms[0]!.confidenceReason).toContain('initial value in this module is GET');
+    expect(ms[0]!.suggestions ?? []).toEqual([]);
+    // The URL made by a helper of the module that prepares its query in a `try` and returns an API URL.
+    const helper = slice('GET').replace("url: '" + API + "/' + resource,", 'url: urlOf(resource, payloadText),') + `function urlOf(resource, q) {
+  let query;
+  try {
+    query = new URLSearchParams(JSON.parse(q)).toString();
+  } catch (e) {
+    query = '';
+  }
+  return \`${API}/\${resource}\${query ? \`?\${query}\` : ''}\`;
+}
+`;
+    expect(brief(analyzeFile({ filename: 'explorer.js', text: helper }, { catalog, notices: GRCT, engine: { today: '2026-11-22' } }).matches)).toEqual(['16 likely']);
+    expect(analyzeFile({ filename: 'explorer.js', text: helper.replace(API, 'https://api.example.com/v2') }, { catalog, notices: GRCT, engine: { today: '2026-11-22' } }).matches).toEqual([]);
+  });
+  it('look-alikes: an initial POST, the header only for other methods, another host, a method not from a parameter', () => {
+    const quiet = (code: string) => expect(analyzeFile({ filename: 'explorer.js', text: code }, { catalog, notices: GRCT, engine: { today: '2026-11-22' } }).matches).toEqual([]);
+    quiet(slice('POST'));
+    quiet(slice('GET', "...(method !== 'GET' ? { 'Content-Type': 'application/json' } : {}),"));
+    quiet(slice('GET', "'Content-Type': 'application/json',", 'https://api.example.com/v2'));
+    quiet(slice('GET').replace('switchMap(({ payload: { method, resource, payloadText } }) => ajax({', "switchMap(({ payload: { resource, payloadText } }) => ajax({\n    method: 'POST',").replace('    method,\n', ''));
+  });
+});

@@ -5,7 +5,7 @@ import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
 import { angularInterceptorHeaders, findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
-import { enclosingScope, functionOfThis, mergedValue, objectOf, prototypeOwner, stringOf } from '../api/bindings.js';
+import { calledFunction, enclosingScope, functionOfThis, mergedValue, objectOf, prototypeOwner, returnedExpression, stringOf } from '../api/bindings.js';
 import { isFunctionNode } from '../api/request.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
@@ -500,6 +500,81 @@ function interceptorName(file: FileContext, fn: Node): string | undefined {
   return parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' ? parent.id.name : undefined;
 }
 
+/** Names a module's initial state object goes by (Redux Toolkit's `createSlice({ initialState })`, a store's defaults). */
+const INITIAL_STATE = /^(?:initialState|initial_state|defaultState|defaults?)$/i;
+
+/**
+ * A request whose method is a field of its function's parameter (`({ payload: { method, body } }) => ajax({ method,
+ * headers: { 'Content-Type': t }, body })`: an action's payload, a dispatched state) while the module's initial
+ * state holds `method: 'GET'` (`createSlice({ initialState: { method: 'GET', ... } })`): a GET is one of the
+ * requests it sends, with the header written whatever the method. Likely (the values dispatched are not seen), no
+ * edit (the header is right for the other methods).
+ */
+function stateMethodMatches(file: FileContext, catalog: LoadedCatalog, requests: readonly HttpRequest[], reported: readonly RawMatch[]): RawMatch[] {
+  const out: RawMatch[] = [];
+  if (!/\bmethod\s*:\s*['"]GET['"]/i.test(file.text)) return out;
+  let initialGet: boolean | undefined;
+  for (const r of requests) {
+    if (r.method !== undefined || r.wrapper || !r.options) continue;
+    const h = findHeader(r, 'content-type');
+    if (!h?.property || h.when || h.inherited || h.shared || h.broughtIn || !isOwnNode(file, h.property)) continue;
+    if (!r.isApi && !helperReturnsApiUrl(file, catalog, r.urlNode)) continue;
+    if (reported.some((m) => m.node === h.property) || out.some((m) => m.node === h.property)) continue;
+    const methodProp = r.options.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'method');
+    const value = methodProp ? unwrap(methodProp.value as Node) : undefined;
+    if (value?.type !== 'Identifier' || !boundByParameterField(file, r.node, value.name)) continue;
+    initialGet ??= file.nodes(T.Property).some((p) => {
+      if (p.computed || p.key.type !== 'Identifier' || p.key.name !== 'method' || p.value.type !== 'Literal' || typeof p.value.value !== 'string' || p.value.value.toUpperCase() !== 'GET') return false;
+      const object = file.parentOf(p);
+      const holder = object ? file.parentOf(object) : undefined;
+      if (holder?.type === 'Property' && !holder.computed && holder.key.type === 'Identifier') return INITIAL_STATE.test(holder.key.name);
+      return holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && INITIAL_STATE.test(holder.id.name);
+    });
+    if (!initialGet) return out;
+    out.push({
+      node: h.property,
+      messageId: 'getWithContentType',
+      confidence: 'likely',
+      confidenceReason: "the request's method is a field of the state or payload it is given, whose initial value in this module is GET; the header goes with every method",
+    });
+  }
+  return out;
+}
+
+/**
+ * Whether a URL is a call of a helper of this file whose one returned value starts with an API URL
+ * (`createUrl(entity, id, query)` whose `return` is `` `https://webexapis.com/v1/${entity}...` `` after a `try` that
+ * prepares the query).
+ */
+function helperReturnsApiUrl(file: FileContext, catalog: LoadedCatalog, url: Node | undefined): boolean {
+  const call = url ? unwrap(url) : undefined;
+  if (call?.type !== 'CallExpression') return false;
+  const called = calledFunction(file, call);
+  if (!called || called.file !== file) return false;
+  const returned = returnedExpression(file, called.fn);
+  const folded = returned ? stringOf(file, returned) : undefined;
+  return folded !== undefined && isApiUrl(folded, catalog);
+}
+
+/** Whether `name` is bound, in a function around `at`, by a field `method` of a destructured parameter (at any depth). */
+function boundByParameterField(file: FileContext, at: Node, name: string): boolean {
+  const binds = (pattern: Node | null | undefined): boolean => {
+    if (!pattern) return false;
+    if (pattern.type === 'AssignmentPattern') return binds(pattern.left as Node);
+    if (pattern.type !== 'ObjectPattern') return false;
+    return pattern.properties.some((p) => {
+      if (p.type !== 'Property') return false;
+      const v = p.value.type === 'AssignmentPattern' ? p.value.left : p.value;
+      if (v.type === 'Identifier') return v.name === name && !p.computed && p.key.type === 'Identifier' && p.key.name === 'method';
+      return binds(v as Node);
+    });
+  };
+  for (const up of file.ancestors(at)) {
+    if (isFunctionNode(up) && (up as TSESTree.FunctionLike).params.some((param) => binds(param as Node))) return true;
+  }
+  return false;
+}
+
 /**
  * A method of a client this engine does not know whose name says it sends a GET (`makeGet`, `httpGet`, `doGet`,
  * `sendGetRequest`, `getJson`), called with a platform URL first and, among the next two arguments, a header
@@ -652,6 +727,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     out.push(...angularInterceptorMatches(file, ctx.catalog));
     out.push(...connectorMatches(file, ctx.catalog));
     out.push(...getNamedClientCalls(file, ctx.catalog, requests));
+    out.push(...stateMethodMatches(file, ctx.catalog, requests, out));
     for (const r of requests) {
       if (axiosDropsContentType(r)) continue;
       const gatedHeaders = isMethodGatedWrapper(file, ctx.catalog, r) ? r.headers : liftedMethodGatedHeaders(file, ctx.catalog, r);
