@@ -20,6 +20,7 @@ import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { literalsOf, projectOf, type ProjectModel } from './project/modules.js';
 import { angularClientModules, angularEnvironmentText } from './project/angular-env.js';
+import { mayAssignActionHeader, storeDispatchers } from './project/store.js';
 import path from 'node:path';
 import { importersOfModule } from './project/context.js';
 import { mayBuildUrlFromProps } from './project/props.js';
@@ -450,6 +451,8 @@ function withImportedTexts(
       // The strings of the app's modules that GET through its HttpClient (the requests the interceptor reaches).
       for (const user of angularClientModules(filename, project)) if (user.file !== path.resolve(filename)) imported.push(literalsOf(user.text));
     }
+    // A store's action assigning a header: the strings of the store's modules that dispatch actions (engine/project/store.ts).
+    if (mayAssignActionHeader(text)) for (const d of storeDispatchers(filename, project)) imported.push(literalsOf(d.text));
     // The strings and environment values of the modules that import a component building a URL from a prop.
     if (own.props) for (const parent of importersOfModule(project, filename)) imported.push(literalsOf(parent.text), ...project.envTexts(parent.file, parent.text));
   } finally {

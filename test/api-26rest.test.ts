@@ -260,3 +260,45 @@ export default explorer.reducer;
     quiet(slice('GET').replace('switchMap(({ payload: { method, resource, payloadText } }) => ajax({', "switchMap(({ payload: { resource, payloadText } }) => ajax({\n    method: 'POST',").replace('    method,\n', ''));
   });
 });
+
+describe("a Vuex action's assigned header, its GETs dispatched from other modules of the store", () => {
+  const action = `const state = { me: null };
+const actions = {
+  async call ({ commit }, { url, options = {}, mutation }) {
+    options.headers = options.headers || {};
+    options.headers['Content-Type'] = options.headers['Content-Type'] || 'application/json';
+    if (typeof options.body === 'object') options.body = JSON.stringify(options.body);
+    const response = await window.fetch(url, options);
+    const json = await response.json();
+    if (mutation) commit(mutation, json);
+    return json;
+  },
+};
+export default { state, actions };
+`;
+  const people = (host: string, method: string) => `const actions = {
+  async loadMe ({ dispatch, getters }) {
+    return dispatch('call', {
+      url: '${host}/people/me',
+      options: { method: '${method}', headers: { Authorization: 'Bearer ' + getters.token } },
+      mutation: 'setMe',
+    });
+  },
+};
+export default { actions };
+`;
+  it('a GET dispatched from a sibling module: likely at the assignment, the dispatch listed', () => {
+    const dir = tree('vuex-pos', { 'src/store/modules/app.js': action, 'src/store/modules/people.js': people(API, 'GET') });
+    const ms = run(path.join(dir, 'src/store/modules/app.js'));
+    expect(brief(ms)).toEqual(['5 likely']);
+    expect(ms[0]!.affects?.map((a) => `${a.file} ${a.line} ${a.method}`)).toEqual(['people.js 3 GET']);
+  });
+  it('look-alikes: only POSTs with a body dispatched, another host, an action of another name', () => {
+    const posts = tree('vuex-post', { 'src/store/modules/app.js': action, 'src/store/modules/people.js': people(API, 'POST').replace("mutation: 'setMe',", "mutation: 'setMe',\n      body: { displayName: 'x' },").replace("options: { method: 'POST', headers", "options: { method: 'POST', body: { displayName: 'x' }, headers") });
+    expect(run(path.join(posts, 'src/store/modules/app.js'))).toEqual([]);
+    const other = tree('vuex-other', { 'src/store/modules/app.js': action, 'src/store/modules/people.js': people('https://api.example.com/v2', 'GET') });
+    expect(run(path.join(other, 'src/store/modules/app.js'))).toEqual([]);
+    const renamed = tree('vuex-renamed', { 'src/store/modules/app.js': action, 'src/store/modules/people.js': people(API, 'GET').replace("dispatch('call'", "dispatch('request'") });
+    expect(run(path.join(renamed, 'src/store/modules/app.js'))).toEqual([]);
+  });
+});

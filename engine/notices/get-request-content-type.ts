@@ -13,6 +13,7 @@ import path from 'node:path';
 import { browserEvidence, importersOfModule, packageSourcesMatching, readsBrowserGlobals } from '../project/context.js';
 import { projectOf } from '../project/modules.js';
 import { angularClientModules, angularEnvironmentText } from '../project/angular-env.js';
+import { storeDispatchers } from '../project/store.js';
 import { FileContext as Context } from '../parse/file-context.js';
 import { parseSource } from '../parse/parse.js';
 import type { CustomDetection, TextEdit } from '../types.js';
@@ -383,7 +384,29 @@ const MAX_IMPORTERS_PARSED = 40;
  * analysed (an editor's unsaved text, a `--fix` pass): its ranges would not match. `complete` when every importer
  * was read.
  */
-function importerRequests(file: FileContext, catalog: LoadedCatalog, site: Node, axios: boolean): { affects: NonNullable<RawMatch['affects']>; gets: number; withBody: boolean; complete: boolean } | undefined {
+function importerRequests(file: FileContext, catalog: LoadedCatalog, site: Node, axios: boolean): Reaching | undefined {
+  const project = projectOf(file.filename);
+  if (!project) return undefined;
+  const importers = importersOfModule(project, path.resolve(file.filename));
+  const found = requestsReaching(file, catalog, site, importers.slice(0, MAX_IMPORTERS_PARSED).map((i) => i.file), (h) => (h.shared && !h.when ? (h.property ?? h.call ?? h.assignment) : undefined), axios);
+  return found && { ...found, complete: importers.length <= MAX_IMPORTERS_PARSED };
+}
+
+/** The requests of other modules that send a header written in this file, as {@link requestsReaching} finds them. */
+interface Reaching {
+  affects: NonNullable<RawMatch['affects']>;
+  gets: number;
+  withBody: boolean;
+  complete: boolean;
+}
+
+/**
+ * The API requests of the modules `files` (parsed by the project model) whose Content-Type is the one written at
+ * `site` of this file (`siteOf` says where a request's header is written; the same range in this file's module as
+ * on disk). Undefined when the file is not on disk as analysed (an editor's unsaved text, a `--fix` pass): its
+ * ranges would not match.
+ */
+function requestsReaching(file: FileContext, catalog: LoadedCatalog, site: Node, files: readonly string[], siteOf: (h: RequestHeader) => Node | undefined, axios = false): Reaching | undefined {
   const project = projectOf(file.filename);
   if (!project) return undefined;
   const abs = path.resolve(file.filename);
@@ -392,25 +415,25 @@ function importerRequests(file: FileContext, catalog: LoadedCatalog, site: Node,
   const affects: NonNullable<RawMatch['affects']> = [];
   let gets = 0;
   let withBody = false;
-  const importers = importersOfModule(project, abs);
-  for (const importer of importers.slice(0, MAX_IMPORTERS_PARSED)) {
-    const ctx = project.module(importer.file);
+  for (const other of files) {
+    if (path.resolve(other) === abs) continue;
+    const ctx = project.module(other);
     if (!ctx) continue;
     let browser: boolean | undefined;
     for (const r of getRequests(ctx, catalog)) {
       if (!r.isApi) continue;
       const h = findHeader(r, 'content-type');
-      const at = h?.shared && !h.when ? (h.property ?? h.call ?? h.assignment) : undefined;
+      const at = h ? siteOf(h) : undefined;
       if (!at || at.range[0] !== site.range[0] || at.range[1] !== site.range[1] || topOf(ctx, at) !== onDisk.ast) continue;
       // axios's browser adapter drops a Content-Type without data: a browser importer's GET does not send it.
       if (axios && (browser ??= readsBrowserGlobals(ctx.text) || browserEvidence(ctx) !== undefined)) continue;
       const bodiless = isBodilessGet(r);
       if (bodiless) gets++;
       else withBody = true;
-      affects.push({ node: r.node, method: r.method, file: path.relative(path.dirname(abs), importer.file).split(path.sep).join('/'), at: ctx.positionAt(r.node.range[0]) });
+      affects.push({ node: r.node, method: r.method, file: path.relative(path.dirname(abs), other).split(path.sep).join('/'), at: ctx.positionAt(r.node.range[0]) });
     }
   }
-  return { affects, gets, withBody, complete: importers.length <= MAX_IMPORTERS_PARSED };
+  return { affects, gets, withBody, complete: true };
 }
 
 /** The root of the tree a node belongs to (a module read for a value keeps its own tree). */
@@ -498,6 +521,49 @@ function interceptorName(file: FileContext, fn: Node): string | undefined {
   }
   if (fn.type === 'FunctionDeclaration') return fn.id?.name;
   return parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' ? parent.id.name : undefined;
+}
+
+/**
+ * A header a store's action assigns on the request options it is given (`options.headers['Content-Type'] = ...`
+ * in a Vuex `actions` entry, engine/api/calls.ts `memberAssignedHeaders`): the action's requests are made by the
+ * modules that dispatch it by name (engine/api/dispatch.ts reads each with the dispatcher's payload). The files that
+ * may (the action's folder and its direct subfolders, as dispatch.ts looks for an action in the dispatcher's
+ * folder and the one above; only files naming the action in a `dispatch(`) are parsed, and a bodiless GET to
+ * the API among their dispatches makes the header a finding, likely (the assignment is not edited: the other
+ * dispatches send bodies), listing the dispatches.
+ */
+function vuexActionMatches(file: FileContext, catalog: LoadedCatalog, requests: readonly HttpRequest[], reported: readonly RawMatch[]): RawMatch[] {
+  const out: RawMatch[] = [];
+  if (!file.text.includes('actions') || !file.links) return out;
+  for (const r of requests) {
+    const h = findHeader(r, 'content-type');
+    const site = h?.assignment;
+    if (!h || !site || h.when || h.inherited || !isOwnNode(file, site) || reported.some((m) => m.node === site) || out.some((m) => m.node === site)) continue;
+    const name = actionName(file, enclosingScope(file, r.node));
+    if (!name) continue;
+    const quoted = new RegExp(`dispatch\\s*\\(\\s*['"\`]${name.replace(/\$/g, '\\$')}['"\`]`);
+    const files = storeDispatchers(file.filename).filter((f) => quoted.test(f.text)).map((f) => f.file);
+    const found = requestsReaching(file, catalog, site, files, (x) => (x.inherited && !x.when ? x.assignment : undefined));
+    if (!found || found.gets === 0) continue;
+    out.push({
+      node: site,
+      messageId: 'getWithContentType',
+      affects: found.affects,
+      confidence: 'likely',
+      confidenceReason: `the store's action \`${name}\` sets the header on every request it is dispatched for, GETs included`,
+    });
+  }
+  return out;
+}
+
+/** The name of a store's action a function is (`actions: { fetch(ctx, payload) {...} }`, `const actions = { async fetch ... }`). */
+function actionName(file: FileContext, fn: Node): string | undefined {
+  const holder = file.parentOf(fn);
+  if (holder?.type !== 'Property' || holder.computed || holder.key.type !== 'Identifier') return undefined;
+  const object = file.parentOf(holder);
+  const owner = object ? file.parentOf(object) : undefined;
+  const named = owner?.type === 'VariableDeclarator' && owner.id.type === 'Identifier' ? owner.id.name : owner?.type === 'Property' && !owner.computed && owner.key.type === 'Identifier' ? owner.key.name : undefined;
+  return named === 'actions' ? holder.key.name : undefined;
 }
 
 /** Names a module's initial state object goes by (Redux Toolkit's `createSlice({ initialState })`, a store's defaults). */
@@ -728,6 +794,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     out.push(...connectorMatches(file, ctx.catalog));
     out.push(...getNamedClientCalls(file, ctx.catalog, requests));
     out.push(...stateMethodMatches(file, ctx.catalog, requests, out));
+    out.push(...vuexActionMatches(file, ctx.catalog, requests, out));
     for (const r of requests) {
       if (axiosDropsContentType(r)) continue;
       const gatedHeaders = isMethodGatedWrapper(file, ctx.catalog, r) ? r.headers : liftedMethodGatedHeaders(file, ctx.catalog, r);
