@@ -19,7 +19,9 @@ import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, scannerFor, tokensWithoutRequire
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { literalsOf, projectOf, type ProjectModel } from './project/modules.js';
-import { angularEnvironmentText } from './project/angular-env.js';
+import { angularClientModules, angularEnvironmentText } from './project/angular-env.js';
+import { mayAssignActionHeader, storeDispatchers } from './project/store.js';
+import path from 'node:path';
 import { importersOfModule } from './project/context.js';
 import { mayBuildUrlFromProps } from './project/props.js';
 import { importsMayRequest } from './api/summaries.js';
@@ -446,7 +448,11 @@ function withImportedTexts(
     if (text.includes('HttpInterceptor')) {
       const env = angularEnvironmentText(filename, project);
       if (env !== undefined) imported.push(literalsOf(env));
+      // The strings of the app's modules that GET through its HttpClient (the requests the interceptor reaches).
+      for (const user of angularClientModules(filename, project)) if (user.file !== path.resolve(filename)) imported.push(literalsOf(user.text));
     }
+    // A store's action assigning a header: the strings of the store's modules that dispatch actions (engine/project/store.ts).
+    if (mayAssignActionHeader(text)) for (const d of storeDispatchers(filename, project)) imported.push(literalsOf(d.text));
     // The strings and environment values of the modules that import a component building a URL from a prop.
     if (own.props) for (const parent of importersOfModule(project, filename)) imported.push(literalsOf(parent.text), ...project.envTexts(parent.file, parent.text));
   } finally {
@@ -662,7 +668,7 @@ function toMatch(p: PlannedDetection, raw: RawMatch, at: (offset: number) => { l
     confidence: raw.confidence ?? 'certain',
     confidenceReason: raw.confidenceReason ?? p.detector.certainBecause ?? DEFAULT_CERTAIN_REASON,
   };
-  if (raw.affects && raw.affects.length > 0) match.affects = raw.affects.map((a) => ({ ...at(a.node.range[0]), ...(a.method ? { method: a.method } : {}) }));
+  if (raw.affects && raw.affects.length > 0) match.affects = raw.affects.map((a) => ({ ...(a.file ? { file: a.file } : {}), ...(a.at ?? at(a.node.range[0])), ...(a.method ? { method: a.method } : {}) }));
   const suggestions = raw.suggestions && raw.suggestions.length > 0 && p.notice.fix !== 'none' ? [...raw.suggestions] : [];
   if (chosen.fix) {
     // A likely match never carries an autofix: the edits the day allows travel as a suggestion (ESLint `suggest`, not `--fix`).

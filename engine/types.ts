@@ -636,10 +636,12 @@ export interface Match {
   /** Why, in a few user-facing words (`sent to PUT /telephony/config/workspaces/{workspaceId}/simultaneousRing`). */
   confidenceReason: string;
   /**
-   * For a finding in code several calls share (a wrapper's headers): the calls of the file that reach it, with
-   * their methods when known; an edit there changes every one of them (`--fix --dry-run` lists them).
+   * For a finding in code several calls share (a wrapper's headers): the calls that reach it, with their methods
+   * when known; an edit there changes every one of them (`--fix --dry-run` lists them). A call in another module
+   * (one that imports a client whose shared configuration is edited here) has `file`, relative to this file's
+   * folder, with `/` separators.
    */
-  affects?: Array<{ line: number; column: number; method?: string }>;
+  affects?: Array<{ line: number; column: number; method?: string; file?: string }>;
 }
 
 /** Options that change what detectors report or how they fix. */

@@ -305,7 +305,7 @@ function tsParser(): TSESLint.FlatConfig.Parser {
 
 const FILES = ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'];
 /** Markup whose inline scripts the `collab-migrate/html` processor hands to the rules. */
-const MARKUP_FILES = ['**/*.{html,htm,vue,svelte}'];
+const MARKUP_FILES = ['**/*.{html,htm,vue,svelte,astro}'];
 /** TypeScript files: the only ones `configs.typescript` gives a parser (ESLint's own parser reads JavaScript). */
 const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
 
@@ -321,7 +321,7 @@ function severityFor(notice: Notice, opts: ConfigureOptions, today: IsoDate): Se
 export interface CollabPlugin {
   meta: { name: string; version: string };
   rules: Record<string, TSESLint.RuleModule<string, [RuleOptions?]>>;
-  /** `collab-migrate/html`: the inline scripts of HTML pages and Vue/Svelte components (rules/html-processor.ts). */
+  /** `collab-migrate/html`: the inline scripts of HTML pages, Vue/Svelte components and Astro components' `<script>` blocks (rules/html-processor.ts). */
   processors: Record<typeof HTML_PROCESSOR, Linter.Processor>;
   configs: Record<'recommended' | 'all' | 'typescript' | 'html', Linter.Config> & { configure(opts?: ConfigureOptions): Linter.Config };
 }

@@ -252,11 +252,15 @@ api.interceptors.request.use((config) => {
   return config;
 });
 `;
-  it('an exported client whose interceptor adds Content-Type: likely at the interceptor, the fix as a suggestion', () => {
+  it('an exported client whose interceptor adds Content-Type: certain at the interceptor when an importing module GETs through it (branch 26rest), else likely with the fix as a suggestion', () => {
     const dir = tree('pos', { 'src/client.js': client(API), 'src/people.js': "import { api } from './client.js';\nexport const me = () => api.get('/people/me');\n" });
     const ms = run(path.join(dir, 'src/client.js'));
-    expect(brief(ms)).toEqual(['4 likely']);
-    expect(ms[0]!.suggestions?.[0]?.edits[0]?.text).toBe('if (config.data !== undefined) ');
+    expect(brief(ms)).toEqual(['4 certain fix']);
+    expect(ms[0]!.fix?.[0]?.text).toBe('if (config.data !== undefined) ');
+    const alone = tree('pos-alone', { 'src/client.js': client(API) });
+    const likely = run(path.join(alone, 'src/client.js'));
+    expect(brief(likely)).toEqual(['4 likely']);
+    expect(likely[0]!.suggestions?.[0]?.edits[0]?.text).toBe('if (config.data !== undefined) ');
   });
   it('a GET through an imported client, in a file that writes Content-Type itself elsewhere: reported at the call, likely', () => {
     const dir = tree('importer', {

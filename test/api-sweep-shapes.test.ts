@@ -148,8 +148,10 @@ import Config from './config';
 export const a = (id) => got(Config.getApiUrl() + '/' + id, { headers: { 'Content-Type': 'application/json' } }).json();
 `;
     for (const c of [reassigned, other, computed]) expect(scanProject({ 'config.js': c, 'use.js': use }, 'use.js', only('get-request-content-type')).map(summary)).toEqual([]);
-    // The same getter computing an unknown host and the API's `/v1` path: judged as `host + '/v1'` written in use.js is.
+    // The same getter computing an unknown host and the API's `/v1` path: judged as `host + '/v1'` written in use.js is;
+    // the host is an environment variable with no value in the repository, so the path alone says API: likely
+    // (branch 26rest; certain before).
     const apiPath = computed.replace("'https://' + tenant + '.crm.example.com/api'", "tenant + '/v1'");
-    expect(scanProject({ 'config.js': apiPath, 'use.js': use }, 'use.js', only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 3 certain fix']);
+    expect(scanProject({ 'config.js': apiPath, 'use.js': use }, 'use.js', only('get-request-content-type')).map(summary)).toEqual(['get-request-content-type 3 likely']);
   });
 });

@@ -190,6 +190,24 @@ const matrix: Record<string, Cell[]> = {
       { name: 'positive: `+page.svelte`', files: kit({ 'src/routes/+page.svelte': `<script>\n  const me = fetch('${API}').then((r) => r.json());\n</script>\n<p>me</p>\n` }), target: 'src/routes/+page.svelte', want: CERTAIN },
     ];
   })(),
+  'Astro': ((): Cell[] => {
+    const astro = (files: Record<string, string>): Record<string, string> => ({ 'package.json': spa({ astro: '4' }, {}, { dev: 'astro dev', build: 'astro build' }), ...files });
+    const front = `---\nconst title = 'Me';\n---\n<html><body><h1>{title}</h1>\n`;
+    const fetchMe = `fetch('${API}', { headers: { Authorization: 'Bearer ' + localStorage.getItem('t') } }).then((r) => r.json());`;
+    return [
+      { name: 'positive: a `<script>` of an Astro page (bundled for the browser)', files: astro({ 'src/pages/index.astro': `${front}<script>\n  ${fetchMe}\n</script>\n</body></html>\n` }), target: 'src/pages/index.astro', want: CERTAIN },
+      { name: 'positive: a `<script is:inline>` of an Astro page', files: astro({ 'src/pages/index.astro': `${front}<script is:inline>\n  ${fetchMe}\n</script>\n</body></html>\n` }), target: 'src/pages/index.astro', want: CERTAIN },
+      {
+        name: 'look-alike: the same request in the frontmatter (server code)',
+        files: astro({ 'src/pages/index.astro': `---\nconst me = await fetch('${API}', { headers: { Authorization: 'Bearer ' + import.meta.env.WEBEX_TOKEN } }).then((r) => r.json());\nconst tag = '<script>${fetchMe.replace(/'/g, '"')}</script>';\n---\n<html><body><h1>{me.displayName}</h1></body></html>\n` }),
+        target: 'src/pages/index.astro',
+        want: QUIET,
+      },
+    { name: 'look-alike: frontmatter runs on the server', files: { 'package.json': spa({ astro: '4' }, {}, { dev: 'astro dev' }), 'src/pages/index.astro': `---\nconst r = await fetch('${API}', { headers: { Authorization: 'Bearer ' + import.meta.env.WEBEX_TOKEN } });\nconst me = await r.json();\n---\n<p>{me.displayName}</p>\n` }, target: 'src/pages/index.astro', want: QUIET },
+      { name: 'positive: a module an Astro `<script>` imports', files: astro({ 'src/lib/me.ts': client, 'src/pages/index.astro': `${front}<script>\n  import { me } from '../lib/me';\n  me('k');\n</script>\n</body></html>\n` }), target: 'src/lib/me.ts', want: CERTAIN },
+      { name: 'look-alike: a module only the frontmatter imports (server code)', files: astro({ 'src/lib/me.ts': client, 'src/pages/index.astro': `---\nimport { me } from '../lib/me';\nconst data = await me(import.meta.env.WEBEX_TOKEN);\n---\n<html><body>{data.displayName}</body></html>\n` }), target: 'src/lib/me.ts', want: QUIET },
+    ];
+  })(),
   'Remix': ((): Cell[] => {
     const remix = (files: Record<string, string>): Record<string, string> => ({ 'package.json': spa({ '@remix-run/node': '2', '@remix-run/react': '2', react: '18', 'react-dom': '18' }, {}, { dev: 'remix vite:dev' }), ...files });
     return [
@@ -213,9 +231,6 @@ const matrix: Record<string, Cell[]> = {
       },
     ];
   })(),
-  'Astro': [
-    { name: 'look-alike: frontmatter runs on the server', files: { 'package.json': spa({ astro: '4' }, {}, { dev: 'astro dev' }), 'src/pages/index.astro': `---\nconst r = await fetch('${API}', { headers: { Authorization: 'Bearer ' + import.meta.env.WEBEX_TOKEN } });\nconst me = await r.json();\n---\n<p>{me.displayName}</p>\n` }, target: 'src/pages/index.astro', want: QUIET },
-  ],
   'Gatsby': ((): Cell[] => {
     const gatsby = (files: Record<string, string>): Record<string, string> => ({ 'package.json': spa({ gatsby: '5', react: '18', 'react-dom': '18' }, {}, { develop: 'gatsby develop', build: 'gatsby build' }), ...files });
     return [

@@ -466,7 +466,7 @@ function sharedEditNotes(display: string, fixed: readonly Match[]): string {
   const lines: string[] = [];
   for (const m of fixed) {
     if (!m.affects || m.affects.length === 0) continue;
-    const calls = m.affects.map((a) => `${display}:${a.line}:${a.column + 1}${a.method ? ` (${a.method})` : ' (method not known)'}`);
+    const calls = m.affects.map((a) => `${a.file ? printable(path.posix.join(path.posix.dirname(display.split(path.sep).join('/')), a.file)) : display}:${a.line}:${a.column + 1}${a.method ? ` (${a.method})` : ' (method not known)'}`);
     lines.push(`shared code: the edit at ${display}:${m.loc.start.line} (${m.noticeId}) changes ${m.affects.length} call${m.affects.length === 1 ? '' : 's'}:`, ...calls.map((c) => `  ${c}`));
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';

@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { boundNames, concatStatic, dottedName, foldTemplate, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { boundNames, concatStatic, dottedName, foldTemplate, isUnknownEnvReason, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import { isFunctionNode } from './request.js';
 import { urlHost } from './url.js';
 import { createRequire } from 'node:module';
@@ -650,7 +650,9 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
   // read with it (a deployment's own value is not known). A fallback without a host (`|| '/api'`) or on this
   // machine (`|| 'http://localhost:8080'`, a local proxy or mock of any service) says nothing.
   if (n.type === 'LogicalExpression' && (n.operator === '||' || n.operator === '??')) {
-    const left = stringOf(file, n.left, depth + 1);
+    const found = stringOf(file, n.left, depth + 1);
+    // A variable with no value (unknownEnvReason) is a left side not known here: its fallback decides.
+    const left = found?.assumed !== undefined && isUnknownEnvReason(found.assumed) && found.value === UNKNOWN ? undefined : found;
     if (left?.complete) return left;
     if (left) return direct;
     const right = stringOf(file, n.right, depth + 1);

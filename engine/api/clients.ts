@@ -536,11 +536,23 @@ function isJqueryName(file: FileContext, name: string): boolean {
  */
 export function angularInterceptorHeaders(file: FileContext): RequestHeader[] {
   return file.cached('requests:angular-interceptors', () => {
-    if (!file.text.includes('intercept')) return [];
+    if (!file.text.includes('intercept') && !file.text.includes('Interceptor')) return [];
     const out: RequestHeader[] = [];
+    const interceptors: Array<TSESTree.FunctionLike> = [];
     for (const m of file.nodes(T.MethodDefinition)) {
-      if (m.key.type !== 'Identifier' || m.key.name !== 'intercept' || m.value.params.length < 2) continue;
-      const fn = m.value as TSESTree.FunctionExpression;
+      if (m.key.type === 'Identifier' && m.key.name === 'intercept' && m.value.params.length >= 2) interceptors.push(m.value);
+    }
+    // A functional interceptor (Angular 15+, `withInterceptors([fn])`): a function typed `HttpInterceptorFn`, or
+    // one whose second parameter is typed `HttpHandlerFn`.
+    if (file.text.includes('HttpInterceptorFn') || file.text.includes('HttpHandlerFn')) {
+      for (const d of file.nodes(T.VariableDeclarator)) {
+        const init = d.init ? unwrap(d.init as Node) : undefined;
+        const typed = d.id.type === 'Identifier' && d.id.typeAnnotation && file.text.slice(d.id.typeAnnotation.range[0], d.id.typeAnnotation.range[1]).includes('HttpInterceptorFn');
+        if (init && (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression') && init.params.length >= 2 && (typed || handlerTyped(file, init))) interceptors.push(init);
+      }
+      for (const f of file.nodes(T.FunctionDeclaration)) if (f.params.length >= 2 && handlerTyped(file, f)) interceptors.push(f);
+    }
+    for (const fn of interceptors) {
       const first = fn.params[0];
       const param = first.type === 'Identifier' ? first.name : undefined;
       if (!param) continue;
@@ -562,4 +574,11 @@ export function angularInterceptorHeaders(file: FileContext): RequestHeader[] {
     }
     return out;
   });
+}
+
+/** A function whose second parameter is typed `HttpHandlerFn` (an Angular functional interceptor's `next`). */
+function handlerTyped(file: FileContext, fn: TSESTree.FunctionLike): boolean {
+  const second = fn.params[1];
+  const annotation = second?.type === 'Identifier' ? second.typeAnnotation : undefined;
+  return annotation !== undefined && /\bHttpHandlerFn\b/.test(file.text.slice(annotation.range[0], annotation.range[1]));
 }

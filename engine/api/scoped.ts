@@ -5,7 +5,7 @@
  * `property`, `host` and `request-field` detectors tie their own matches (they know the usage, URL or request).
  * A scope with no endpoints (the platform names none: `where`) leaves the detector's own context rules alone.
  */
-import type { FileContext } from '../parse/file-context.js';
+import { isUnknownEnvReason, type FileContext } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { RawMatch } from '../detectors/detector.js';
 import type { Detection, DetectionScope } from '../types.js';
@@ -114,7 +114,8 @@ export function assumedMatches(file: FileContext, raws: RawMatch[], catalog: Loa
   return raws.map((raw) => {
     const why = reasonOf(raw);
     if (why === undefined) return raw;
-    const same = plain.get(key(raw));
+    // A base with no value is unknown in both readings: the match rests on the path alone.
+    const same = isUnknownEnvReason(why) ? undefined : plain.get(key(raw));
     return same ? { ...raw, confidence: same.confidence ?? raw.confidence, confidenceReason: same.confidenceReason ?? raw.confidenceReason } : { ...raw, confidence: 'likely' as const, confidenceReason: why };
   });
 }

@@ -29,8 +29,11 @@ export interface RawMatch {
   confidence?: Confidence;
   /** Why (short, user-facing); defaults to the detector's {@link Detector.certainBecause}. */
   confidenceReason?: string;
-  /** For a finding in shared code (a wrapper's headers): the calls in the file that reach it, and their methods. */
-  affects?: Array<{ node: Node; method?: string }>;
+  /**
+   * For a finding in shared code (a wrapper's headers): the calls that reach it, and their methods. A call of another
+   * module (one that imports the shared client) names its file (relative to this file's folder) and position.
+   */
+  affects?: Array<{ node: Node; method?: string; file?: string; at?: { line: number; column: number } }>;
 }
 
 /** The suggestion message of an autofix held back because the match is only `likely`. */

@@ -8,7 +8,7 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { propValue } from '../project/props.js';
-import { calleeName, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
+import { calleeName, isUnknownEnvReason, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from './detector.js';
 import type { UrlQueryDetection } from '../types.js';
 import { enclosingFunction, outerStringExpressions, resolveLocal } from './auth-support.js';
@@ -148,7 +148,8 @@ function foldUrl(file: FileContext, node: Node, depth = 0, acc: { assumed?: stri
       }
       // A component's prop (`${baseUrl}?client_id=...` in `function Link({ baseUrl })`): what its parents pass it.
       const s = file.staticString(n) ?? (n.type === 'Identifier' || n.type === 'MemberExpression' ? propValue(file, n) : undefined);
-      if (s?.assumed !== undefined) acc.assumed ??= s.assumed;
+      // A variable with no value (unknownEnvReason) says nothing of the query it stands in.
+      if (s?.assumed !== undefined && !isUnknownEnvReason(s.assumed)) acc.assumed ??= s.assumed;
       return s ? s.value : UNKNOWN;
     }
   }

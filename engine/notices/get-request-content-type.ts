@@ -5,12 +5,15 @@ import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
 import { angularInterceptorHeaders, findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
-import { enclosingScope, functionOfThis, mergedValue, objectOf, prototypeOwner, stringOf } from '../api/bindings.js';
+import { calledFunction, enclosingScope, functionOfThis, mergedValue, objectOf, prototypeOwner, returnedExpression, stringOf } from '../api/bindings.js';
 import { isFunctionNode } from '../api/request.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { browserEvidence, readsBrowserGlobals } from '../project/context.js';
-import { angularEnvironmentText } from '../project/angular-env.js';
+import path from 'node:path';
+import { browserEvidence, importersOfModule, packageSourcesMatching, readsBrowserGlobals } from '../project/context.js';
+import { projectOf } from '../project/modules.js';
+import { angularClientModules, angularEnvironmentText } from '../project/angular-env.js';
+import { storeDispatchers } from '../project/store.js';
 import { FileContext as Context } from '../parse/file-context.js';
 import { parseSource } from '../parse/parse.js';
 import type { CustomDetection, TextEdit } from '../types.js';
@@ -325,16 +328,38 @@ function isExportedInstance(file: FileContext, key: string, node: Node): boolean
  * send through it are not seen from this file, so likely, with the fix that is right for every request (the
  * header only with a body) as a suggestion where the callback tells.
  */
-function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, reported: readonly RawMatch[], isBrowser: () => boolean): RawMatch[] {
+function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, reported: RawMatch[], isBrowser: () => boolean): RawMatch[] {
   const out: RawMatch[] = [];
   for (const [key, instance] of getClientInstances(file, catalog)) {
     if (!instance.isApi || (instance.client === 'axios' && isBrowser())) continue;
     for (const h of instance.headers) {
       const site = h.shared && !h.when ? (h.property ?? h.call ?? h.assignment) : undefined;
-      if (!site || !isContentType(h) || h.shared?.methods || !isOwnNode(file, site) || reported.some((m) => m.node === site) || out.some((m) => m.node === site)) continue;
+      if (!site || !isContentType(h) || h.shared?.methods || !isOwnNode(file, site) || out.some((m) => m.node === site)) continue;
       if (!isExportedInstance(file, key, instance.node)) continue;
+      const through = importerRequests(file, catalog, site, instance.client === 'axios');
+      const own = reported.find((m) => m.node === site);
+      if (own) {
+        // Reported for this file's own GETs: the calls of the importing modules are listed too (the edit changes them).
+        if (through && through.affects.length > 0) own.affects = [...(own.affects ?? []), ...through.affects];
+        continue;
+      }
+      // Every module of the package that imports the client was read, and none sends a bodiless GET through it.
+      if (through?.complete && through.affects.length > 0 && through.gets === 0) continue;
       const condition = sendsBodyCondition(h, instance.client);
       const fix = condition ? onlyWithBody(file, h, condition) : undefined;
+      if (through && through.gets > 0) {
+        // A bodiless GET through the client in an importing module: the header reaches it. The edit that sends the
+        // header only with a body is right for every request, so certain; without one, likely when some request
+        // through it sends a body (as for the file's own requests).
+        out.push({
+          node: site,
+          messageId: 'getWithContentType',
+          fix: fix ? [fix] : undefined,
+          affects: through.affects,
+          ...(!fix && through.withBody ? { confidence: 'likely' as const, confidenceReason: "the client's shared configuration sends the header with every request; some of them send a body" } : {}),
+        });
+        continue;
+      }
       out.push({
         node: site,
         messageId: 'getWithContentType',
@@ -347,23 +372,107 @@ function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, report
   return out;
 }
 
+/** Most importing modules parsed to find the requests made through a client a module exports. */
+const MAX_IMPORTERS_PARSED = 40;
+
 /**
- * An Angular `HttpInterceptor` setting Content-Type on every request (`req.clone({ setHeaders: { 'Content-Type': t } })`)
- * in code that calls the API (the detector's gates: the file or a module it imports writes an API URL): the app's
- * GETs go out with it. Which requests reach it is decided by Angular's providers, not seen here: likely, with the
- * fix that is right for every request (the header only when `req.body` is not null) as a suggestion.
+ * The requests the modules of the package that import this file make through a header its shared configuration
+ * writes at `site` (the reverse edge of the module graph, built only for a file that exports a client of the API
+ * whose interceptor, hook or defaults add Content-Type): each importer (engine/project/context.ts lists them from
+ * their import specifiers) is parsed and its requests read; a request whose Content-Type is the one written at
+ * `site` (the same range in this file's module on disk) goes through it. Undefined when the file is not on disk as
+ * analysed (an editor's unsaved text, a `--fix` pass): its ranges would not match. `complete` when every importer
+ * was read.
+ */
+function importerRequests(file: FileContext, catalog: LoadedCatalog, site: Node, axios: boolean): Reaching | undefined {
+  const project = projectOf(file.filename);
+  if (!project) return undefined;
+  const importers = importersOfModule(project, path.resolve(file.filename));
+  const found = requestsReaching(file, catalog, site, importers.slice(0, MAX_IMPORTERS_PARSED).map((i) => i.file), (h) => (h.shared && !h.when ? (h.property ?? h.call ?? h.assignment) : undefined), axios);
+  return found && { ...found, complete: importers.length <= MAX_IMPORTERS_PARSED };
+}
+
+/** The requests of other modules that send a header written in this file, as {@link requestsReaching} finds them. */
+interface Reaching {
+  affects: NonNullable<RawMatch['affects']>;
+  gets: number;
+  withBody: boolean;
+  complete: boolean;
+}
+
+/**
+ * The API requests of the modules `files` (parsed by the project model) whose Content-Type is the one written at
+ * `site` of this file (`siteOf` says where a request's header is written; the same range in this file's module as
+ * on disk). Undefined when the file is not on disk as analysed (an editor's unsaved text, a `--fix` pass): its
+ * ranges would not match.
+ */
+function requestsReaching(file: FileContext, catalog: LoadedCatalog, site: Node, files: readonly string[], siteOf: (h: RequestHeader) => Node | undefined, axios = false): Reaching | undefined {
+  const project = projectOf(file.filename);
+  if (!project) return undefined;
+  const abs = path.resolve(file.filename);
+  const onDisk = project.module(abs);
+  if (!onDisk || onDisk.text !== file.text) return undefined;
+  const affects: NonNullable<RawMatch['affects']> = [];
+  let gets = 0;
+  let withBody = false;
+  for (const other of files) {
+    if (path.resolve(other) === abs) continue;
+    const ctx = project.module(other);
+    if (!ctx) continue;
+    let browser: boolean | undefined;
+    for (const r of getRequests(ctx, catalog)) {
+      if (!r.isApi) continue;
+      const h = findHeader(r, 'content-type');
+      const at = h ? siteOf(h) : undefined;
+      if (!at || at.range[0] !== site.range[0] || at.range[1] !== site.range[1] || topOf(ctx, at) !== onDisk.ast) continue;
+      // axios's browser adapter drops a Content-Type without data: a browser importer's GET does not send it.
+      if (axios && (browser ??= readsBrowserGlobals(ctx.text) || browserEvidence(ctx) !== undefined)) continue;
+      const bodiless = isBodilessGet(r);
+      if (bodiless) gets++;
+      else withBody = true;
+      affects.push({ node: r.node, method: r.method, file: path.relative(path.dirname(abs), other).split(path.sep).join('/'), at: ctx.positionAt(r.node.range[0]) });
+    }
+  }
+  return { affects, gets, withBody, complete: true };
+}
+
+/** The root of the tree a node belongs to (a module read for a value keeps its own tree). */
+function topOf(file: FileContext, node: Node): Node {
+  let top: Node = node;
+  for (const up of file.ancestors(node)) top = up;
+  return top;
+}
+
+/**
+ * An Angular `HttpInterceptor` setting Content-Type on every request (`req.clone({ setHeaders: { 'Content-Type': t } })`),
+ * a class or a functional interceptor: the app's GETs go out with it. Which requests reach it is decided by
+ * Angular's providers: an interceptor the package provides (`{ provide: HTTP_INTERCEPTORS, useClass: C }`,
+ * `withInterceptors([fn])`) reaches every request of the app's `HttpClient`; when one of them is a bodiless GET
+ * to the API (the package's modules importing `@angular/common/http` are read for it), the finding is certain and
+ * the edit that keeps the header only when `req.body` is not null is its fix. Otherwise (not provided, or no such
+ * GET found), likely when the interceptor's file or the app's environment module names an API host, the edit a
+ * suggestion.
  */
 function angularInterceptorMatches(file: FileContext, catalog: LoadedCatalog): RawMatch[] {
   const out: RawMatch[] = [];
   const headers = angularInterceptorHeaders(file);
   if (!headers.some(isContentType)) return out;
-  // The app calls the API: the interceptor's file names an API host, or the app's environment module does.
-  if (!namesApiHost(file.text, catalog) && !namesApiHost(angularEnvironmentText(file.filename) ?? '', catalog)) return out;
+  let apiHost: boolean | undefined;
+  const namesApi = (): boolean => (apiHost ??= namesApiHost(file.text, catalog) || namesApiHost(angularEnvironmentText(file.filename) ?? '', catalog));
+  const gets = new Map<Node, NonNullable<RawMatch['affects']>>();
   for (const h of headers) {
     const site = h.property ?? h.call;
     if (!isContentType(h) || h.when || !site) continue;
     const condition = sendsBodyCondition(h, 'unknown');
     const fix = condition && h.property ? conditionalEdit(file, h, condition) : undefined;
+    const fn = h.shared?.fn;
+    let reached = fn ? gets.get(fn) : undefined;
+    if (fn && !reached) gets.set(fn, (reached = providedInterceptorGets(file, catalog, fn) ?? []));
+    if (fix && reached && reached.length > 0) {
+      out.push({ node: site, messageId: 'getWithContentType', fix: [fix], affects: reached });
+      continue;
+    }
+    if (!namesApi() && !(reached && reached.length > 0)) continue;
     out.push({
       node: site,
       messageId: 'getWithContentType',
@@ -373,6 +482,163 @@ function angularInterceptorMatches(file: FileContext, catalog: LoadedCatalog): R
     });
   }
   return out;
+}
+
+/**
+ * The bodiless GETs to the API an Angular app's `HttpClient` makes, when the interceptor `fn` (an `intercept`
+ * method of a class, or a functional interceptor) is provided by a module of its package; undefined when it is
+ * not provided (or the file is not on disk as analysed).
+ */
+function providedInterceptorGets(file: FileContext, catalog: LoadedCatalog, fn: Node): NonNullable<RawMatch['affects']> | undefined {
+  const name = interceptorName(file, fn);
+  const project = name ? projectOf(file.filename) : undefined;
+  if (!name || !project) return undefined;
+  const id = name.replace(/\$/g, '\\$');
+  const provider = fn.type === 'FunctionExpression' && file.parentOf(fn)?.type === 'MethodDefinition'
+    ? new RegExp(`\\buseClass\\s*:\\s*${id}\\b`)
+    : new RegExp(`\\bwithInterceptors\\s*\\(\\s*\\[[^\\]]*(?<![\\w$])${id}(?![\\w$])`);
+  const provides = (text: string): boolean => text.includes(name) && provider.test(text) && (!text.includes('useClass') || text.includes('HTTP_INTERCEPTORS'));
+  if (!provides(file.text) && !packageSourcesMatching(project, file.filename, provides).files.length) return undefined;
+  const abs = path.resolve(file.filename);
+  const out: NonNullable<RawMatch['affects']> = [];
+  for (const user of angularClientModules(file.filename, project)) {
+    const ctx = path.resolve(user.file) === abs ? file : project.module(user.file);
+    if (!ctx) continue;
+    for (const r of getRequests(ctx, catalog)) {
+      if (!r.isApi || !isBodilessGet(r) || r.client !== 'unknown' || r.node.type !== 'CallExpression' || r.node.callee.type !== 'MemberExpression') continue;
+      out.push({ node: r.node, method: r.method, ...(ctx === file ? {} : { file: path.relative(path.dirname(abs), user.file).split(path.sep).join('/'), at: ctx.positionAt(r.node.range[0]) }) });
+    }
+  }
+  return out;
+}
+
+/** The name an interceptor is provided under: its class's (for an `intercept` method), or its function's. */
+function interceptorName(file: FileContext, fn: Node): string | undefined {
+  const parent = file.parentOf(fn);
+  if (parent?.type === 'MethodDefinition') {
+    const cls = file.parentOf(file.parentOf(parent)!);
+    return (cls?.type === 'ClassDeclaration' || cls?.type === 'ClassExpression') && cls.id ? cls.id.name : undefined;
+  }
+  if (fn.type === 'FunctionDeclaration') return fn.id?.name;
+  return parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' ? parent.id.name : undefined;
+}
+
+/**
+ * A header a store's action assigns on the request options it is given (`options.headers['Content-Type'] = ...`
+ * in a Vuex `actions` entry, engine/api/calls.ts `memberAssignedHeaders`): the action's requests are made by the
+ * modules that dispatch it by name (engine/api/dispatch.ts reads each with the dispatcher's payload). The files that
+ * may (the action's folder and its direct subfolders, as dispatch.ts looks for an action in the dispatcher's
+ * folder and the one above; only files naming the action in a `dispatch(`) are parsed, and a bodiless GET to
+ * the API among their dispatches makes the header a finding, likely (the assignment is not edited: the other
+ * dispatches send bodies), listing the dispatches.
+ */
+function vuexActionMatches(file: FileContext, catalog: LoadedCatalog, requests: readonly HttpRequest[], reported: readonly RawMatch[]): RawMatch[] {
+  const out: RawMatch[] = [];
+  if (!file.text.includes('actions') || !file.links) return out;
+  for (const r of requests) {
+    const h = findHeader(r, 'content-type');
+    const site = h?.assignment;
+    if (!h || !site || h.when || h.inherited || !isOwnNode(file, site) || reported.some((m) => m.node === site) || out.some((m) => m.node === site)) continue;
+    const name = actionName(file, enclosingScope(file, r.node));
+    if (!name) continue;
+    const quoted = new RegExp(`dispatch\\s*\\(\\s*['"\`]${name.replace(/\$/g, '\\$')}['"\`]`);
+    const files = storeDispatchers(file.filename).filter((f) => quoted.test(f.text)).map((f) => f.file);
+    const found = requestsReaching(file, catalog, site, files, (x) => (x.inherited && !x.when ? x.assignment : undefined));
+    if (!found || found.gets === 0) continue;
+    out.push({
+      node: site,
+      messageId: 'getWithContentType',
+      affects: found.affects,
+      confidence: 'likely',
+      confidenceReason: `the store's action \`${name}\` sets the header on every request it is dispatched for, GETs included`,
+    });
+  }
+  return out;
+}
+
+/** The name of a store's action a function is (`actions: { fetch(ctx, payload) {...} }`, `const actions = { async fetch ... }`). */
+function actionName(file: FileContext, fn: Node): string | undefined {
+  const holder = file.parentOf(fn);
+  if (holder?.type !== 'Property' || holder.computed || holder.key.type !== 'Identifier') return undefined;
+  const object = file.parentOf(holder);
+  const owner = object ? file.parentOf(object) : undefined;
+  const named = owner?.type === 'VariableDeclarator' && owner.id.type === 'Identifier' ? owner.id.name : owner?.type === 'Property' && !owner.computed && owner.key.type === 'Identifier' ? owner.key.name : undefined;
+  return named === 'actions' ? holder.key.name : undefined;
+}
+
+/** Names a module's initial state object goes by (Redux Toolkit's `createSlice({ initialState })`, a store's defaults). */
+const INITIAL_STATE = /^(?:initialState|initial_state|defaultState|defaults?)$/i;
+
+/**
+ * A request whose method is a field of its function's parameter (`({ payload: { method, body } }) => ajax({ method,
+ * headers: { 'Content-Type': t }, body })`: an action's payload, a dispatched state) while the module's initial
+ * state holds `method: 'GET'` (`createSlice({ initialState: { method: 'GET', ... } })`): a GET is one of the
+ * requests it sends, with the header written whatever the method. Likely (the values dispatched are not seen), no
+ * edit (the header is right for the other methods).
+ */
+function stateMethodMatches(file: FileContext, catalog: LoadedCatalog, requests: readonly HttpRequest[], reported: readonly RawMatch[]): RawMatch[] {
+  const out: RawMatch[] = [];
+  if (!/\bmethod\s*:\s*['"]GET['"]/i.test(file.text)) return out;
+  let initialGet: boolean | undefined;
+  for (const r of requests) {
+    if (r.method !== undefined || r.wrapper || !r.options) continue;
+    const h = findHeader(r, 'content-type');
+    if (!h?.property || h.when || h.inherited || h.shared || h.broughtIn || !isOwnNode(file, h.property)) continue;
+    if (!r.isApi && !helperReturnsApiUrl(file, catalog, r.urlNode)) continue;
+    if (reported.some((m) => m.node === h.property) || out.some((m) => m.node === h.property)) continue;
+    const methodProp = r.options.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'method');
+    const value = methodProp ? unwrap(methodProp.value as Node) : undefined;
+    if (value?.type !== 'Identifier' || !boundByParameterField(file, r.node, value.name)) continue;
+    initialGet ??= file.nodes(T.Property).some((p) => {
+      if (p.computed || p.key.type !== 'Identifier' || p.key.name !== 'method' || p.value.type !== 'Literal' || typeof p.value.value !== 'string' || p.value.value.toUpperCase() !== 'GET') return false;
+      const object = file.parentOf(p);
+      const holder = object ? file.parentOf(object) : undefined;
+      if (holder?.type === 'Property' && !holder.computed && holder.key.type === 'Identifier') return INITIAL_STATE.test(holder.key.name);
+      return holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && INITIAL_STATE.test(holder.id.name);
+    });
+    if (!initialGet) return out;
+    out.push({
+      node: h.property,
+      messageId: 'getWithContentType',
+      confidence: 'likely',
+      confidenceReason: "the request's method is a field of the state or payload it is given, whose initial value in this module is GET; the header goes with every method",
+    });
+  }
+  return out;
+}
+
+/**
+ * Whether a URL is a call of a helper of this file whose one returned value starts with an API URL
+ * (`createUrl(entity, id, query)` whose `return` is `` `https://webexapis.com/v1/${entity}...` `` after a `try` that
+ * prepares the query).
+ */
+function helperReturnsApiUrl(file: FileContext, catalog: LoadedCatalog, url: Node | undefined): boolean {
+  const call = url ? unwrap(url) : undefined;
+  if (call?.type !== 'CallExpression') return false;
+  const called = calledFunction(file, call);
+  if (!called || called.file !== file) return false;
+  const returned = returnedExpression(file, called.fn);
+  const folded = returned ? stringOf(file, returned) : undefined;
+  return folded !== undefined && isApiUrl(folded, catalog);
+}
+
+/** Whether `name` is bound, in a function around `at`, by a field `method` of a destructured parameter (at any depth). */
+function boundByParameterField(file: FileContext, at: Node, name: string): boolean {
+  const binds = (pattern: Node | null | undefined): boolean => {
+    if (!pattern) return false;
+    if (pattern.type === 'AssignmentPattern') return binds(pattern.left as Node);
+    if (pattern.type !== 'ObjectPattern') return false;
+    return pattern.properties.some((p) => {
+      if (p.type !== 'Property') return false;
+      const v = p.value.type === 'AssignmentPattern' ? p.value.left : p.value;
+      if (v.type === 'Identifier') return v.name === name && !p.computed && p.key.type === 'Identifier' && p.key.name === 'method';
+      return binds(v as Node);
+    });
+  };
+  for (const up of file.ancestors(at)) {
+    if (isFunctionNode(up) && (up as TSESTree.FunctionLike).params.some((param) => binds(param as Node))) return true;
+  }
+  return false;
 }
 
 /**
@@ -527,6 +793,8 @@ export const getRequestContentType: Detector<CustomDetection> = {
     out.push(...angularInterceptorMatches(file, ctx.catalog));
     out.push(...connectorMatches(file, ctx.catalog));
     out.push(...getNamedClientCalls(file, ctx.catalog, requests));
+    out.push(...stateMethodMatches(file, ctx.catalog, requests, out));
+    out.push(...vuexActionMatches(file, ctx.catalog, requests, out));
     for (const r of requests) {
       if (axiosDropsContentType(r)) continue;
       const gatedHeaders = isMethodGatedWrapper(file, ctx.catalog, r) ? r.headers : liftedMethodGatedHeaders(file, ctx.catalog, r);

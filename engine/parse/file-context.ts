@@ -340,7 +340,12 @@ export class FileContext {
         const env = n.type === 'MemberExpression' && this.links?.envValue ? envVariableName(n) : undefined;
         if (env !== undefined) {
           const found = this.links!.envValue!(this, env);
-          if (!found) return undefined;
+          // No value in the repository, and a name that does not say the platform: an unknown base is not the
+          // platform's, so a URL that starts with it is the API only by its path (at most likely, naming the variable).
+          if (!found) {
+            this.assumesValues = true;
+            return { value: UNKNOWN, complete: false, assumed: unknownEnvReason(env) };
+          }
           this.assumesValues = true;
           return { value: found.value, complete: true, assumed: found.assumed };
         }
@@ -504,9 +509,10 @@ export function foldTemplate(n: TSESTree.TemplateLiteral, part: (expr: Node) => 
     const expr = n.expressions[i];
     if (expr) {
       const folded = part(expr as Node);
+      // An unknown variable's reason counts only where it is the URL's base (the template's start).
+      if (folded?.assumed !== undefined && (value === '' || !isUnknownEnvReason(folded.assumed))) assumed ??= folded.assumed;
       value += folded ? folded.value : UNKNOWN;
       complete &&= folded?.complete ?? false;
-      assumed ??= folded?.assumed;
     }
   });
   return assumed === undefined ? { value, complete } : { value, complete, assumed };
@@ -515,7 +521,24 @@ export function foldTemplate(n: TSESTree.TemplateLiteral, part: (expr: Node) => 
 /** `left + right` of two folded strings; undefined when neither side is known. */
 export function concatStatic(left: StaticString | undefined, right: StaticString | undefined): StaticString | undefined {
   if (!left && !right) return undefined;
-  return withAssumed({ value: (left?.value ?? UNKNOWN) + (right?.value ?? UNKNOWN), complete: (left?.complete ?? false) && (right?.complete ?? false) }, left, right);
+  // An unknown variable's reason counts only where it is the URL's base (the left-most part).
+  const tail = right?.assumed !== undefined && isUnknownEnvReason(right.assumed) && (left === undefined || left.value !== '') ? { ...right, assumed: undefined } : right;
+  return withAssumed({ value: (left?.value ?? UNKNOWN) + (right?.value ?? UNKNOWN), complete: (left?.complete ?? false) && (right?.complete ?? false) }, left, tail);
+}
+
+const UNKNOWN_ENV_REASON = /^the URL's base is the environment variable [\w$]+, whose value the repository does not give/;
+
+/**
+ * Why a URL whose base is an environment variable with no value in the repository and no fallback is only likely
+ * (docs/evaluation.md, `26rest`): a base the code does not know is not the platform's; the path alone says API.
+ */
+export function unknownEnvReason(name: string): string {
+  return `the URL's base is the environment variable ${name}, whose value the repository does not give (no environment file sets it, no fallback): the API only by its path`;
+}
+
+/** Whether an {@link StaticString.assumed} reason is {@link unknownEnvReason}'s (not an assumed value: no value at all). */
+export function isUnknownEnvReason(reason: string): boolean {
+  return UNKNOWN_ENV_REASON.test(reason);
 }
 
 /** A folded string made of parts, carrying the first part's {@link StaticString.assumed} reason. */

@@ -16,7 +16,7 @@ import jsTokens from 'js-tokens';
 import type { FileContext, Node } from '../parse/file-context.js';
 import { parseJsonc } from '../read/jsonc.js';
 import { readRegularFile } from '../read/read-file.js';
-import { isComponentFile, isMarkupFile, scriptBlocks } from '../read/script-blocks.js';
+import { isAstroFile, isComponentFile, isMarkupFile, scriptBlocks } from '../read/script-blocks.js';
 import { projectOf, specifiersIn, type ProjectModel } from './modules.js';
 import { isInside } from './resolve.js';
 
@@ -57,7 +57,7 @@ export function readsBrowserGlobals(text: string): boolean {
   for (const t of jsTokens(text)) code += NOT_CODE.has(t.type) ? ' ' : t.value;
   return BROWSER_GLOBAL_READ.test(code);
 }
-const SOURCE = /\.(?:[cm]?[jt]sx?|svelte|vue)$/;
+const SOURCE = /\.(?:[cm]?[jt]sx?|svelte|vue|astro)$/;
 
 /**
  * Methods of headless-browser and WebDriver APIs that run the function they are given inside the page they
@@ -438,8 +438,10 @@ function importersOf(project: ProjectModel, top: string): Importer[] {
       }
       if (!stats?.isFile() || !SOURCE.test(name) || stats.size > MAX_READ) continue;
       if (list.length > MAX_IMPORTERS_SEARCHED) break;
-      const text = readText(full);
-      const component = /\.(svelte|vue)$/.test(name);
+      const whole = readText(full);
+      // An Astro component's browser code is its `<script>` blocks (its frontmatter, and what that imports, runs on the server).
+      const text = whole !== undefined && isAstroFile(name) ? scriptBlocks(whole, name).map((b) => whole.slice(b.start, b.end)).join('\n') : whole;
+      const component = /\.(svelte|vue|astro)$/.test(name);
       const readsGlobals = text !== undefined && readsBrowserGlobals(text);
       let targets: Set<string> | undefined;
       const resolveTargets = (): Set<string> => {
@@ -682,6 +684,7 @@ const evidence = new Map<string, string | null>();
  */
 export function markupEvidence(filename: string): string | undefined {
   if (!isMarkupFile(filename)) return undefined;
+  if (isAstroFile(filename)) return "it is a `<script>` of an Astro component (browser code; the frontmatter, server code, is not read)";
   return isComponentFile(filename) ? 'it is a front-end component' : 'it is an inline script of an HTML page';
 }
 
@@ -733,6 +736,23 @@ export function importersOfModule(project: ProjectModel, filename: string): Arra
     if (text !== undefined) out.push({ file: importer.file, text });
   }
   return out;
+}
+
+/**
+ * The source files of a module's package (the list {@link importersOf} keeps) whose text passes a text-level test,
+ * with their text: an Angular app's providers and `HttpClient` requests are searched in them, only for a file that
+ * declares an interceptor adding Content-Type. `complete` when the package's list was not cut at its limit.
+ */
+export function packageSourcesMatching(project: ProjectModel, filename: string, test: (text: string) => boolean): { files: Array<{ file: string; text: string }>; complete: boolean } {
+  const abs = path.resolve(filename);
+  const pkg = packageOf(project.root, path.dirname(abs));
+  const list = importersOf(project, pkg?.dir ?? path.dirname(abs));
+  const files: Array<{ file: string; text: string }> = [];
+  for (const source of list) {
+    const text = project.readText(source.file);
+    if (text !== undefined && test(text)) files.push({ file: source.file, text });
+  }
+  return { files, complete: list.length <= MAX_IMPORTERS_SEARCHED };
 }
 
 /** A README line that serves the app from a local or plain-HTTP origin (a dev server, a static server). */

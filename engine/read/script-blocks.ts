@@ -51,12 +51,35 @@ export interface ScriptGroup {
   markup?: true;
 }
 
-const MARKUP = /\.(html?|vue|svelte)$/i;
+const MARKUP = /\.(html?|vue|svelte|astro)$/i;
 const COMPONENT = /\.(vue|svelte)$/i;
+const ASTRO = /\.astro$/i;
 
-/** Whether a file is markup whose script blocks the engine reads (`.html`, `.htm`, `.vue`, `.svelte`), by its name. */
+/** Whether a file is markup whose script blocks the engine reads (`.html`, `.htm`, `.vue`, `.svelte`, `.astro`), by its name. */
 export function isMarkupFile(filename: string): boolean {
   return MARKUP.test(filename);
+}
+
+/**
+ * Whether a file is an Astro component (`.astro`): its `<script>` blocks are browser code (each bundled as a
+ * TypeScript module, or with `is:inline` left in the page as written), its frontmatter (the code fence `---` at
+ * its start) runs on the server and is not read as a script.
+ */
+export function isAstroFile(filename: string): boolean {
+  return ASTRO.test(filename);
+}
+
+/**
+ * The offset just past an Astro component's frontmatter fence (`---` ... `---` at its start), 0 when there is none:
+ * markup, and so `<script>` tags, begin there (a `'<script>'` string of the frontmatter is server code).
+ */
+function astroBodyStart(text: string): number {
+  const open = /^\s*---[ \t]*\r?\n/.exec(text);
+  if (!open) return 0;
+  const close = /(?:^|\n)---[ \t]*(?:\r?\n|$)/g;
+  close.lastIndex = open[0].length - 1;
+  const m = close.exec(text);
+  return m ? m.index + m[0].length : text.length;
 }
 
 /** Whether a file is a single-file component (`.vue`, `.svelte`): front-end code whose blocks form one module. */
@@ -160,8 +183,14 @@ function readTag(text: string, at: number, spans?: AttributeSpan[]): { name: str
 }
 
 /** The language of a script tag's content, or undefined when it is not a script the engine reads (data, templates, `src`). */
-function scriptLanguage(attrs: ReadonlyMap<string, string>, component: boolean): Pick<ScriptBlock, 'lang' | 'module'> | undefined {
+function scriptLanguage(attrs: ReadonlyMap<string, string>, component: boolean, astro = false): Pick<ScriptBlock, 'lang' | 'module'> | undefined {
   if (attrs.has('src')) return undefined;
+  // Astro processes a `<script>` with no attribute but `lang`/`type="module"` as a TypeScript module; one with
+  // `is:inline` (or other attributes) is left in the page as written.
+  if (astro && !attrs.has('is:inline') && [...attrs.keys()].every((a) => a === 'type' || a === 'lang')) {
+    const type = (attrs.get('type') ?? '').split(';')[0].trim().toLowerCase();
+    if (type === '' || type === 'module' || CLASSIC_TYPES.has(type)) return { lang: 'ts', module: true };
+  }
   const lang = LANGS[(attrs.get('lang') ?? '').trim().toLowerCase()];
   if (lang === undefined) return undefined;
   const type = (attrs.get('type') ?? '').split(';')[0].trim().toLowerCase();
@@ -187,8 +216,9 @@ export function scriptBlocks(text: string, filename = ''): ScriptBlock[] {
 /** {@link scriptBlocks}, and with `spans` the quoted attribute values of the markup's tags (outside comments, scripts and raw text). */
 function scanMarkup(text: string, filename: string, spans?: AttributeSpan[]): ScriptBlock[] {
   const component = isComponentFile(filename);
+  const astro = isAstroFile(filename);
   const blocks: ScriptBlock[] = [];
-  let i = 0;
+  let i = astro ? astroBodyStart(text) : 0;
   for (;;) {
     i = text.indexOf('<', i);
     if (i < 0 || i + 1 >= text.length) break;
@@ -214,7 +244,7 @@ function scanMarkup(text: string, filename: string, spans?: AttributeSpan[]): Sc
     if (spans && NOT_REQUESTS.has(tag.name)) spans.length = mark;
     if (tag.name === 'script') {
       const close = closingTag(text, 'script', i);
-      const lang = scriptLanguage(tag.attrs!, component);
+      const lang = scriptLanguage(tag.attrs!, component, astro);
       if (lang) blocks.push({ start: i, end: close ?? text.length, ...(close !== undefined ? { close } : {}), ...lang });
       i = close === undefined ? text.length : tagEnd(text, close);
     } else if (RAW_TEXT.has(tag.name)) {
