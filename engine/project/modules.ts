@@ -624,8 +624,15 @@ export class ProjectModel implements ImportLinks {
     }
     if (name === 'default' && rec.whole === undefined && rec.exports.size > 0) return { file, namespace: true };
     if (name === 'default') return undefined;
+    const fromFile = path.resolve(file.filename);
     for (const source of rec.stars) {
-      const from = this.imported(file, source);
+      const target = this.resolver.resolve(fromFile, source);
+      if (!target || target === fromFile) continue;
+      // A barrel's `export *` modules are read first and parsed only when their text may export the name: looking a
+      // name up through a barrel of forty modules parsed every one before it (excalidraw's `@excalidraw/element`).
+      const text = this.textOf(target);
+      if (text !== undefined && cannotExport(text, name)) continue;
+      const from = this.module(target);
       const found = from && this.exportOf(from, name, seen);
       if (found) return found;
     }
@@ -645,6 +652,24 @@ export class ProjectModel implements ImportLinks {
     if (!target) return undefined;
     return binding.imported === '*' ? wholeOf(target) : this.exportOf(target, binding.imported, seen);
   }
+}
+
+/** A name that only an identifier or a string spelling it can export (no digit first: a numeric key `0x10` exports `16`). */
+const IDENTIFIER_NAME = /^[A-Za-z_$][\w$]*$/;
+/** An escape that may spell a name's characters in an identifier or a string (`\u0041`, `\x41`, `\101`, a line continuation). */
+const SPELLING_ESCAPE = /\\(?:u|x|[0-7]|\r|\n|\u2028|\u2029)/;
+/** `export *`, a re-export of every name of another module; or `export` before a comment, which may hide one (linear: no comment is read). */
+const EXPORT_STAR = /\bexport\s*[*/]/;
+
+/**
+ * Whether a module's text cannot export `name` in any way {@link readRecord} reads (so {@link ProjectModel.exportOf}
+ * finds nothing there without parsing it): every name it records as exported is spelt in the text (a declaration's
+ * or a specifier's identifier, a string, an object key, `exports.name`), unless an escape spells it; and it has no
+ * `export *` nor CommonJS `module.exports = require(...)` through which a name of another module comes.
+ */
+export function cannotExport(text: string, name: string): boolean {
+  if (!IDENTIFIER_NAME.test(name) || text.includes(name) || SPELLING_ESCAPE.test(text) || EXPORT_STAR.test(text)) return false;
+  return !(text.includes('module') && text.includes('require'));
 }
 
 function isTopLevel(file: FileContext, node: Node): boolean {
