@@ -12,7 +12,7 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, propertyKeyName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
-import { moduleRecord } from '../project/modules.js';
+import { moduleRecord, ProjectModel } from '../project/modules.js';
 import { localInit, outerParent, sameFileFunction } from './bindings.js';
 import { clientOfIdentifier } from './clients.js';
 
@@ -232,12 +232,30 @@ export interface ForeignForward {
  * forwarders of that module. Only for a callee there that names a library client of that module (`fetch`,
  * `request` required from 'request', `axios.get`): the caller's names are never read for it.
  */
+/** A text that may call an HTTP client library or import one (a gate before a module is parsed for forwarders). */
+const CLIENT_HINT = /(?<![\w$.])(?:fetch|axios|got|ky|superagent|request|needle)\s*[.(]|['"](?:node:)?(?:https?|axios|got|ky|superagent|node-fetch|cross-fetch|undici|request|request-promise(?:-native)?|needle|ofetch)['"]/;
+const clientHint = (text: string): number => (CLIENT_HINT.test(text) ? 1 : 0);
+
+/**
+ * Whether the module `name` is imported from (or one it imports) may call a client library: read as text by the
+ * project model (memoized per module), so a module that cannot hold a forwarder of a client is never parsed here.
+ */
+function mayForward(file: FileContext, name: string): boolean {
+  const binding = moduleRecord(file).imports.get(name);
+  if (!binding || !(file.links instanceof ProjectModel)) return false;
+  const answers = file.cached('aliases:may-forward', () => new Map<string, boolean>());
+  let answer = answers.get(binding.source);
+  if (answer === undefined) answers.set(binding.source, (answer = file.links.reaches(file.filename, binding.source, 'aliases:client', clientHint, (m) => m !== 0)));
+  return answer;
+}
+
 export function importedForwardedCallee(file: FileContext, call: TSESTree.CallExpression): ForeignForward | undefined {
   if (!file.links || call.arguments.length === 0 || call.arguments.some((a) => a.type === 'SpreadElement')) return undefined;
   const written = unwrap(call.callee as Node);
   let root = written;
   while (root.type === 'MemberExpression' && !root.computed) root = unwrap(root.object);
-  if (root.type !== 'Identifier' || !moduleRecord(file).imports.has(root.name)) return undefined;
+  // Only a module that may call a client (or imports one that may) is parsed to look for a forwarder.
+  if (root.type !== 'Identifier' || !moduleRecord(file).imports.has(root.name) || !mayForward(file, root.name)) return undefined;
   const where = file.locate(written);
   if (!where || where.file === file) return undefined;
   const there = where.file;
