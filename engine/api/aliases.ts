@@ -12,6 +12,7 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, propertyKeyName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import { moduleRecord, ProjectModel } from '../project/modules.js';
 import { localInit, outerParent, sameFileFunction } from './bindings.js';
 import { clientOfIdentifier } from './clients.js';
 
@@ -56,6 +57,9 @@ function forwardOf(file: FileContext, fn: Node): Forward | undefined {
   // A client or a client's method named from the module (`fetch`, `axios.get`, `http.request`): nothing the function binds.
   let root = callee;
   while (root.type === 'MemberExpression' && !root.computed) root = unwrap(root.object);
+  // Or another method of the same class through `this` (`request(u, i) { return this.send(u, i); }`), followed
+  // by forwardedCallee only to a method of that class that forwards in turn.
+  if (!sender && root.type === 'ThisExpression' && callee.type === 'MemberExpression' && unwrap(callee.object) === root) return { callee, arity: names.length };
   if (root.type !== 'Identifier' || names.includes(root.name) || (sender && (sender.left as TSESTree.Identifier).name === root.name)) return undefined;
   // A defaulted sender counts only when its default is a client (as calls.ts's defaultedClient reads one): `send =
   // cache.get` is a lookup, not a request.
@@ -126,12 +130,39 @@ function classMethod(body: TSESTree.ClassBody, key: string, isStatic: boolean): 
   return v && isFunctionNode(v) ? v : undefined;
 }
 
+/**
+ * The method `this.key` names where `member` is written: the class around it (its nearest function a method of that
+ * class, not a nested `function`, whose `this` is another), the static method in a static one. Undefined when a
+ * class extends another (a subclass may override the method) or the name is not one method of the class.
+ */
+function thisMethod(file: FileContext, member: Node, key: string): Node | undefined {
+  let fn: Node | undefined;
+  for (const a of file.ancestors(member)) {
+    if (a.type === 'ArrowFunctionExpression') continue;
+    if (a.type === 'FunctionExpression' || a.type === 'FunctionDeclaration') {
+      if (fn) return undefined;
+      fn = a;
+      continue;
+    }
+    if (a.type === 'MethodDefinition' && fn && a.value === fn) {
+      const body = file.parentOf(a);
+      const cls = body ? file.parentOf(body) : undefined;
+      if (body?.type !== 'ClassBody' || !cls || (cls.type !== 'ClassDeclaration' && cls.type !== 'ClassExpression') || cls.superClass) return undefined;
+      return classMethod(body, key, a.static);
+    }
+    if (fn) return undefined;
+  }
+  return undefined;
+}
+
 /** The same-file function a call's callee names, when it is one this module can see whole. */
 function calledFunction(file: FileContext, callee: Node): Node | undefined {
   if (callee.type === 'Identifier') return isParameterHere(file, callee) ? undefined : sameFileFunction(file, callee);
   if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return undefined;
   const key = callee.property.name;
   const object = unwrap(callee.object);
+  // `this.send(...)` in a method of a class: the class's own method of that name (static in a static method).
+  if (object.type === 'ThisExpression') return thisMethod(file, callee, key);
   // `new Api().call(...)`
   if (object.type === 'NewExpression') {
     const cls = unwrap(object.callee as Node);
@@ -183,5 +214,66 @@ export function forwardedCallee(file: FileContext, call: TSESTree.CallExpression
     result = callee = f.callee;
     passed = f.arity;
   }
-  return result;
+  // A chain that ends at `this.method` (a method that is no forwarder): not a client call.
+  return result?.type === 'MemberExpression' && unwrap(result.object).type === 'ThisExpression' ? undefined : result;
+}
+
+/** A forwarded callee written in another module, and that module (its names are bound there). */
+export interface ForeignForward {
+  callee: Node;
+  file: FileContext;
+}
+
+/**
+ * The callee a call stands for when it calls a forwarding function of ANOTHER module (imported by name, as a
+ * default, through barrels or `require`, or a member of an imported object): `webexGet(url, init)` with `export
+ * function webexGet(u, i) { return fetch(u, i); }` in `./api.js` is `fetch(url, init)` made here, as a forwarder of
+ * the file is (the helper lives in another file in real code as often as in the same one). Followed through the
+ * forwarders of that module. Only for a callee there that names a library client of that module (`fetch`,
+ * `request` required from 'request', `axios.get`): the caller's names are never read for it.
+ */
+/** A text that may call an HTTP client library or import one (a gate before a module is parsed for forwarders). */
+const CLIENT_HINT = /(?<![\w$.])(?:fetch|axios|got|ky|superagent|request|needle)\s*[.(]|['"](?:node:)?(?:https?|axios|got|ky|superagent|node-fetch|cross-fetch|undici|request|request-promise(?:-native)?|needle|ofetch)['"]/;
+const clientHint = (text: string): number => (CLIENT_HINT.test(text) ? 1 : 0);
+
+/**
+ * Whether the module `name` is imported from (or one it imports) may call a client library: read as text by the
+ * project model (memoized per module), so a module that cannot hold a forwarder of a client is never parsed here.
+ */
+function mayForward(file: FileContext, name: string): boolean {
+  const binding = moduleRecord(file).imports.get(name);
+  if (!binding || !(file.links instanceof ProjectModel)) return false;
+  const answers = file.cached('aliases:may-forward', () => new Map<string, boolean>());
+  let answer = answers.get(binding.source);
+  if (answer === undefined) answers.set(binding.source, (answer = file.links.reaches(file.filename, binding.source, 'aliases:client', clientHint, (m) => m !== 0)));
+  return answer;
+}
+
+export function importedForwardedCallee(file: FileContext, call: TSESTree.CallExpression): ForeignForward | undefined {
+  if (!file.links || call.arguments.length === 0 || call.arguments.some((a) => a.type === 'SpreadElement')) return undefined;
+  const written = unwrap(call.callee as Node);
+  let root = written;
+  while (root.type === 'MemberExpression' && !root.computed) root = unwrap(root.object);
+  // Only a module that may call a client (or imports one that may) is parsed to look for a forwarder.
+  if (root.type !== 'Identifier' || !moduleRecord(file).imports.has(root.name) || !mayForward(file, root.name)) return undefined;
+  const where = file.locate(written);
+  if (!where || where.file === file) return undefined;
+  const there = where.file;
+  let held = unwrap(where.node);
+  if (held.type === 'MethodDefinition' || held.type === 'Property') held = unwrap(held.value as Node);
+  const fn = held.type === 'Identifier' ? sameFileFunction(there, held) : isFunctionNode(held) ? held : undefined;
+  const table = fn ? forwards(there) : undefined;
+  let f = fn ? table?.get(fn) : undefined;
+  if (!f || call.arguments.length > f.arity) return undefined;
+  let callee = f.callee;
+  for (let depth = 0; depth < 3; depth++) {
+    const next = calledFunction(there, callee);
+    const g = next ? table!.get(next) : undefined;
+    if (!g || f.arity > g.arity) break;
+    f = g;
+    callee = g.callee;
+  }
+  let name: Node = callee;
+  while (name.type === 'MemberExpression' && !name.computed) name = unwrap(name.object);
+  return name.type === 'Identifier' && clientOfIdentifier(there, name.name) ? { callee, file: there } : undefined;
 }

@@ -15,7 +15,7 @@ import { ajaxSetupHeaders, CLIENT_LIKE, clientOfIdentifier, getClientInstances, 
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest, type RequestHeader } from './request.js';
 import { optionsMethod, wrapperRequests } from './wrappers.js';
 import { importedCallRequests } from './summaries.js';
-import { forwardedCallee } from './aliases.js';
+import { forwardedCallee, importedForwardedCallee, type ForeignForward } from './aliases.js';
 
 export * from './request.js';
 export { resolveLocal } from './bindings.js';
@@ -59,6 +59,36 @@ function defaultedClient(file: FileContext, callee: TSESTree.Identifier): Node |
   return undefined;
 }
 
+/**
+ * A call of another module's forwarding function (aliases.ts `importedForwardedCallee`): read as a call of the
+ * library client that module's function calls (its kind decided by that module's imports), with this call's
+ * arguments, so the options, headers and body written here are this request's own.
+ */
+function foreignForwardCall(file: FileContext, call: TSESTree.CallExpression, catalog: LoadedCatalog, instances: Map<string, HttpClientInstance>, foreign: ForeignForward): HttpRequest | undefined {
+  const site: CallSite = { file, call, callee: foreign.callee, args: call.arguments as Node[], catalog, instances };
+  const callee = foreign.callee;
+  if (callee.type === 'Identifier') {
+    const kind = clientOfIdentifier(foreign.file, callee.name);
+    if (kind === 'fetch') return fetchCall(site);
+    if (kind === 'axios') return axiosFunctionCall(site, undefined);
+    if (kind === 'got' || kind === 'ky') return gotFunctionCall(site, kind, undefined);
+    if (kind === 'request') return requestLibraryCall(site, undefined, undefined);
+    if (kind === 'needle') return needleCall(site, 'request', site.args);
+    return undefined;
+  }
+  if (callee.type !== 'MemberExpression') return undefined;
+  const method = memberName(callee);
+  const objectNode = unwrap(callee.object);
+  if (!method || objectNode.type !== 'Identifier') return undefined;
+  const kind = clientOfIdentifier(foreign.file, objectNode.name);
+  if (kind === 'http') return httpMethodCall(site, method);
+  if (kind === 'superagent') return superagentMethodCall(site, method);
+  if (kind === 'request') return REQUEST_METHODS.has(method) ? requestLibraryCall(site, undefined, method === 'del' ? 'DELETE' : method.toUpperCase()) : undefined;
+  if (kind === 'needle') return needleCall(site, method, site.args);
+  if (kind === 'axios' || kind === 'got' || kind === 'ky') return clientMethodCall(site, kind, method, objectNode, undefined);
+  return undefined;
+}
+
 /** The request a call makes, or undefined: dispatches on the call's shape (a function of a client, or a method). */
 function analyzeCall(
   file: FileContext,
@@ -67,8 +97,12 @@ function analyzeCall(
   instances: Map<string, HttpClientInstance>,
   speculative?: HttpRequest[],
 ): HttpRequest | undefined {
-  // A call of a forwarding function of the file (aliases.ts) is the call it forwards, made here with these arguments.
-  const written = forwardedCallee(file, call) ?? unwrap(call.callee as Node);
+  // A call of a forwarding function of the file (aliases.ts) is the call it forwards, made here with these arguments;
+  // so is a call of a forwarding function of another module, whose callee's names are bound in that module.
+  const same = forwardedCallee(file, call);
+  const foreign = same ? undefined : importedForwardedCallee(file, call);
+  if (foreign) return foreignForwardCall(file, call, catalog, instances, foreign);
+  const written = same ?? unwrap(call.callee as Node);
   const site: CallSite = { file, call, callee: (written.type === 'Identifier' ? defaultedClient(file, written) : undefined) ?? written, args: call.arguments as Node[], catalog, instances, speculative };
   const { callee } = site;
   const calleeId = callee.type === 'Identifier' ? callee.name : undefined;
