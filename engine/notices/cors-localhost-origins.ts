@@ -132,6 +132,13 @@ function holdsPage(evidence: string | undefined): boolean {
   return evidence !== undefined && !evidence.includes('`browser` field') && !evidence.endsWith('imports it and reads browser globals') && !evidence.includes('userscript');
 }
 
+/** Whether a node belongs to this file's tree (not to a module another file's value was read from). */
+function isOwnNode(file: FileContext, node: TSESTree.Node): boolean {
+  let top: TSESTree.Node = node;
+  for (const up of file.ancestors(node)) top = up;
+  return top === file.ast;
+}
+
 /** Whether a function calls itself (`this.paginate(next)` in a method `paginate`, `get(url)` in `function get`). */
 function callsItself(file: FileContext, fn: TSESTree.Node): boolean {
   const owner = file.parentOf(fn);
@@ -211,12 +218,16 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     // request. A wrapper some of whose calls come with a URL written elsewhere (`paginatedFetch(next)` with the Link
     // header's next page, `fetchWithRetry(url)` again) is reported once, at its `fetch`.
     const writesHost = (r: HttpRequest): boolean => !!r.urlNode && !!r.url && urlHost(r.url) !== undefined && file.getText(r.urlNode).includes(urlHost(r.url)!);
+    // A call handing the wrapper a URL wholly unknown here (`read(href)`, a value from elsewhere).
+    const givesUnknownUrl = (r: HttpRequest): boolean => !r.url || /^\u0000*$/.test(r.url.value);
     const perCall = new Map<HttpRequest, boolean>();
     const eachCallItsOwn = (r: HttpRequest): boolean => {
       const inner = r.wrapper!.request;
+      // A wrapper of another module is reported in its own file's analysis, not from here.
+      if (!isOwnNode(file, inner.node)) return true;
       let each = perCall.get(inner);
       if (each === undefined) {
-        each = !callsItself(file, r.wrapper!.function) && getRequests(file, ctx.catalog).every((o) => o.wrapper?.request !== inner || writesHost(o));
+        each = !callsItself(file, r.wrapper!.function) && !getRequests(file, ctx.catalog).some((o) => o.wrapper?.request === inner && givesUnknownUrl(o));
         perCall.set(inner, each);
       }
       return each;
