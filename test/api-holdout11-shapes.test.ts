@@ -98,6 +98,25 @@ export const follow = (href: string) => read(href);
   });
 });
 
+describe('a browser call of another module\'s wrapper that writes the host (cors-localhost-origins)', () => {
+  it('look-alike of the rule above: still reported at the call, whatever the wrapper\'s other calls give it', () => {
+    const wrapper = `export async function timed(url: string, init: RequestInit = {}) {
+  const c = new AbortController();
+  setTimeout(() => c.abort(), 5000);
+  return fetch(url, { ...init, signal: c.signal });
+}
+`;
+    const page = `import { timed } from './timed';
+export async function whoAmI(token: string, relay: string) {
+  await timed(relay + '/functions/v1/token', { method: 'POST' });
+  const res = await timed('https://webexapis.com/v1/people/me', { headers: { Authorization: 'Bearer ' + token } });
+  document.title = (await res.json()).displayName;
+}
+`;
+    expect(scanFiles({ 'src/timed.ts': wrapper, 'src/page.ts': page }, only('cors-localhost-origins'))).toEqual(['src/page.ts:4 cors-localhost-origins']);
+  });
+});
+
 describe('URL-join helpers fold their segments (get-request-content-type)', () => {
   const getCt = only('get-request-content-type');
   const client = (imp: string, call: string): string => `${imp}
@@ -180,5 +199,42 @@ ${bodyLine}
 }
 `;
     expect(lines(scan(code, 'shop.ts', getCt))).toEqual([]);
+  });
+});
+
+describe('an authorize redirect whose base is a SvelteKit environment import (oauth-authorize-state-missing)', () => {
+  const oauth = only('oauth-authorize-state-missing');
+  const login = (imports: string, base: string, query: string): string => `${imports}
+export function signIn() {
+  const q = new URLSearchParams();
+${query}
+  q.append('client_id', PUBLIC_APP_ID);
+  console.info('Signing in at', \`\${${base}}?\${q.toString()}\`);
+  window.location.assign(\`\${${base}}?\${q.toString()}\`);
+}
+`;
+  const implicit = "  q.append('response_type', 'token');";
+  const envFile = (url: string): string => `PUBLIC_APP_ID="my-app"\nPUBLIC_LOGIN_URL="${url}"\n`;
+  it('positive: `$env/static/public`, the value the project\'s .env.example gives: likely, at the redirect only (not the logged copy)', () => {
+    const code = login("import { PUBLIC_APP_ID, PUBLIC_LOGIN_URL } from '$env/static/public';", 'PUBLIC_LOGIN_URL', implicit);
+    const found = analyzeFile({ filename: path.join(project({ 'src/lib/login.ts': code, '.env.example': envFile('https://webexapis.com/v1/authorize') }), 'src/lib/login.ts'), text: code }, oauth).matches;
+    expect(lines(found)).toEqual(['oauth-authorize-state-missing 7', 'oauth-authorize-state-missing 7']);
+    expect(found.every((m) => m.confidence === 'likely')).toBe(true);
+  });
+  it('positive: `env.PUBLIC_LOGIN_URL` of `$env/dynamic/public`', () => {
+    const code = login("import { env } from '$env/dynamic/public';\nconst PUBLIC_APP_ID = 'my-app';", 'env.PUBLIC_LOGIN_URL', implicit);
+    expect(scanFiles({ 'src/lib/login.ts': code, '.env.example': envFile('https://webexapis.com/v1/authorize') }, oauth).filter((l) => l.startsWith('src/'))).toEqual(['src/lib/login.ts:8 oauth-authorize-state-missing', 'src/lib/login.ts:8 oauth-authorize-state-missing']);
+  });
+  it('look-alike: the variable names another provider\'s authorize endpoint', () => {
+    const code = login("import { PUBLIC_APP_ID, PUBLIC_LOGIN_URL } from '$env/static/public';", 'PUBLIC_LOGIN_URL', implicit);
+    expect(scanFiles({ 'src/lib/login.ts': code, '.env.example': envFile('https://id.example.com/oauth/authorize') }, oauth)).toEqual([]);
+  });
+  it('look-alike: the code grant with a state', () => {
+    const code = login("import { PUBLIC_APP_ID, PUBLIC_LOGIN_URL } from '$env/static/public';", 'PUBLIC_LOGIN_URL', "  q.append('response_type', 'code');\n  q.append('state', crypto.randomUUID());");
+    expect(scanFiles({ 'src/lib/login.ts': code, '.env.example': envFile('https://webexapis.com/v1/authorize') }, oauth)).toEqual([]);
+  });
+  it('look-alike: a local constant of the same name hides the import', () => {
+    const code = login("import { PUBLIC_APP_ID } from '$env/static/public';\nconst PUBLIC_LOGIN_URL = 'https://id.example.com/authorize';", 'PUBLIC_LOGIN_URL', implicit);
+    expect(scanFiles({ 'src/lib/login.ts': code, '.env.example': envFile('https://webexapis.com/v1/authorize') }, oauth)).toEqual([]);
   });
 });
