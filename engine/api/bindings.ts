@@ -702,6 +702,8 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
     if (returned) return stringOf(returned.file, returned.node, depth + 1) ?? direct;
     const built = urlOfHelperCall(file, n, depth);
     if (built) return built;
+    const joined = urlJoinCall(file, n, depth);
+    if (joined) return joined;
   }
   // `const { base: url = 'https://...' } = settings`: the default, when the object is known and lacks the key.
   if (n.type === 'Identifier' && !direct) {
@@ -799,6 +801,51 @@ function urlOfHelperCall(file: FileContext, call: TSESTree.CallExpression, depth
     return stringOf(file, u, depth + 1);
   };
   return part(body);
+}
+
+/** Packages whose one function joins URL segments with single slashes (`urlJoin(base, '/devices/', id)`). */
+const URL_JOIN_PACKAGES = new Set(['url-join', 'url-join-ts', 'proper-url-join']);
+
+/** Local names bound to a URL-join package's function: its default or named import, or a `require()` of it. */
+function urlJoinNames(file: FileContext): ReadonlySet<string> {
+  return file.cached('api:url-join-names', () => {
+    const names = new Set<string>();
+    for (const i of file.nodes(T.ImportDeclaration)) {
+      if (!URL_JOIN_PACKAGES.has(String(i.source.value))) continue;
+      for (const s of i.specifiers) if (s.type !== 'ImportNamespaceSpecifier') names.add(s.local.name);
+    }
+    for (const d of file.nodes(T.VariableDeclarator)) {
+      const init = d.init ? unwrap(d.init) : undefined;
+      const arg = init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require' ? init.arguments[0] : undefined;
+      if (d.id.type === 'Identifier' && arg?.type === 'Literal' && typeof arg.value === 'string' && URL_JOIN_PACKAGES.has(arg.value)) names.add(d.id.name);
+    }
+    return names;
+  });
+}
+
+/**
+ * `urlJoin(this.baseUrl, '/devices/', id)` of a URL-join package: the segments joined with one slash between them
+ * (a segment starting with `?`, `&` or `#` is appended as it is), each folded on its own (an unknown one is a
+ * hole). Only a call of the imported name itself (a local function of the same name is the file's own).
+ */
+function urlJoinCall(file: FileContext, call: TSESTree.CallExpression, depth: number): StaticString | undefined {
+  const callee = unwrap(call.callee as Node);
+  if (callee.type !== 'Identifier' || call.arguments.length === 0 || call.arguments.some((a) => a.type === 'SpreadElement') || !urlJoinNames(file).has(callee.name)) return undefined;
+  const init = localInit(file, callee);
+  if (init && isFunctionNode(unwrap(init))) return undefined;
+  let value = '';
+  let complete = true;
+  let assumed: StaticString | undefined;
+  for (const [i, a] of call.arguments.entries()) {
+    const s = stringOf(file, a as Node, depth + 1);
+    if (s?.assumed !== undefined) assumed ??= s;
+    complete &&= !!s?.complete;
+    const part = s ? s.value : UNKNOWN;
+    if (i === 0) value = part;
+    else if (/^[?&#]/.test(part)) value = value.replace(/\/+$/, '') + part;
+    else value = `${value.replace(/\/+$/, '')}/${part.replace(/^\/+/, '')}`;
+  }
+  return assumed ? withAssumed({ value, complete }, assumed) : { value, complete };
 }
 
 /** What a call returns when it takes no arguments and its function has one `return` (or an expression body). */

@@ -167,6 +167,17 @@ function isExpectation(file: FileContext, node: Node): boolean {
   return n.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === 'expect';
 }
 
+/**
+ * Whether a URL is only printed (`console.log('Redirecting to: ', url)`): a copy of the URL the code then uses,
+ * reported where it is used, not where it is logged.
+ */
+function isLogged(file: FileContext, node: Node): boolean {
+  const call = file.parentOf(node);
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(node as TSESTree.CallExpressionArgument)) return false;
+  const callee = unwrap(call.callee);
+  return callee.type === 'MemberExpression' && unwrap(callee.object).type === 'Identifier' && (unwrap(callee.object) as TSESTree.Identifier).name === 'console';
+}
+
 /** Whether a folded URL is the endpoint on an API host (or a `/v1/` path). */
 function isEndpoint(url: string, paths: readonly string[], apiHosts: readonly string[]): boolean {
   const base = url.split(/[?#]/)[0];
@@ -249,6 +260,10 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
   gateReadsUrls: true,
   // Not for every file holding `authorize` and an import (outline: 31 more candidates): a file that calls, or a component's props.
   importedUrlsOnlyWhenCalling: true,
+  // A redirect that sends no request (`location.href = \`${AUTHORIZE}?${params}\``) whose base is an environment
+  // variable (`process.env`, `import.meta.env`, SvelteKit's `$env/...` imports): the variable's value, read from
+  // the project's environment files, holds the endpoint. Only a text that writes `response_type` (outline: none).
+  importsHoldTokensWhen: { source: String.raw`^(?=[\s\S]*response_type)(?=[\s\S]*(?:process\.env|import\.meta\.env|\$env\/))`, flags: '' },
   detect(file, ctx) {
     const { paths, requires = [], values = {} } = ctx.detection;
     const apiHosts = ctx.catalog.hosts.api;
@@ -323,7 +338,7 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
       const acc: { assumed?: string } = {};
       const url = foldUrl(file, node, 0, acc);
       // A base URL without a query is a building block; the URL built from it is judged where it is built.
-      if (!url.includes('?') || !isEndpoint(url, paths, apiHosts) || isBuildingBlock(node) || isExpectation(file, node)) continue;
+      if (!url.includes('?') || !isEndpoint(url, paths, apiHosts) || isBuildingBlock(node) || isExpectation(file, node) || isLogged(file, node)) continue;
       const params = queryParams(url);
       if (params) judge(node, params, pathOf(url), acc.assumed);
     }

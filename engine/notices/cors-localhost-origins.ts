@@ -1,4 +1,5 @@
 // Seed section 5, rule 9: no `Access-Control-Allow-Origin` for localhost or non-HTTPS origins since 2026-05-01.
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
@@ -131,6 +132,28 @@ function holdsPage(evidence: string | undefined): boolean {
   return evidence !== undefined && !evidence.includes('`browser` field') && !evidence.endsWith('imports it and reads browser globals') && !evidence.includes('userscript');
 }
 
+/** Whether a node belongs to this file's tree (not to a module another file's value was read from). */
+function isOwnNode(file: FileContext, node: TSESTree.Node): boolean {
+  let top: TSESTree.Node = node;
+  for (const up of file.ancestors(node)) top = up;
+  return top === file.ast;
+}
+
+/** Whether a function calls itself (`this.paginate(next)` in a method `paginate`, `get(url)` in `function get`). */
+function callsItself(file: FileContext, fn: TSESTree.Node): boolean {
+  const owner = file.parentOf(fn);
+  const member = (owner?.type === 'MethodDefinition' || owner?.type === 'PropertyDefinition') && !owner.computed && owner.key.type === 'Identifier' ? owner.key.name : undefined;
+  const name = fn.type === 'FunctionDeclaration' || fn.type === 'FunctionExpression' ? fn.id?.name : undefined;
+  const own = name ?? (owner?.type === 'VariableDeclarator' && owner.id.type === 'Identifier' ? owner.id.name : undefined);
+  if (member === undefined && own === undefined) return false;
+  return file.nodes(T.CallExpression).some((c) => {
+    if (c.range[0] < fn.range[0] || c.range[1] > fn.range[1]) return false;
+    const callee = c.callee;
+    if (callee.type === 'Identifier') return callee.name === own;
+    return member !== undefined && callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'ThisExpression' && callee.property.type === 'Identifier' && callee.property.name === member;
+  });
+}
+
 export const corsLocalhostOrigins: Detector<CustomDetection> = {
   kind: 'cors-localhost-origins',
   messages: {
@@ -190,9 +213,27 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     // called with `this.#base + '/locations'`): the browser's request is the wrapper's one `fetch`, reported there
     // once for all its call sites.
     const through = new Map<HttpRequest, HttpRequest[]>();
+    // At the call site when its own URL writes the host (`get('https://webexapis.com/v1/people/me')`), and so does
+    // every other call of the wrapper in the file, and the wrapper does not call itself: each call is then its own
+    // request. A wrapper some of whose calls come with a URL written elsewhere (`paginatedFetch(next)` with the Link
+    // header's next page, `fetchWithRetry(url)` again) is reported once, at its `fetch`.
+    const writesHost = (r: HttpRequest): boolean => !!r.urlNode && !!r.url && urlHost(r.url) !== undefined && file.getText(r.urlNode).includes(urlHost(r.url)!);
+    // A call handing the wrapper a URL wholly unknown here (`read(href)`, a value from elsewhere).
+    const givesUnknownUrl = (r: HttpRequest): boolean => !r.url || /^\u0000*$/.test(r.url.value);
+    const perCall = new Map<HttpRequest, boolean>();
+    const eachCallItsOwn = (r: HttpRequest): boolean => {
+      const inner = r.wrapper!.request;
+      // A wrapper of another module is reported in its own file's analysis, not from here.
+      if (!isOwnNode(file, inner.node)) return true;
+      let each = perCall.get(inner);
+      if (each === undefined) {
+        each = !callsItself(file, r.wrapper!.function) && !getRequests(file, ctx.catalog).some((o) => o.wrapper?.request === inner && givesUnknownUrl(o));
+        perCall.set(inner, each);
+      }
+      return each;
+    };
     for (const r of requests) {
-      // At the call site when its own URL writes the host (`get('https://webexapis.com/v1/people/me')`).
-      if (!r.wrapper || (r.urlNode && file.getText(r.urlNode).includes(urlHost(r.url!)!))) {
+      if (!r.wrapper || (writesHost(r) && eachCallItsOwn(r))) {
         // `fetch(request)` of a Request built before: at the call that sends it, as a `fetch(url)` is reported.
         // A jQuery request is its `$.ajax({ ... })` call: the URL is one setting of it.
         out.push({ node: r.sentRequest ?? (r.client === 'jquery' ? r.node : r.urlNode) ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! }, ...(unsure && r.url!.assumed === undefined ? { confidence: 'likely' as const, confidenceReason: unsure } : {}) });

@@ -1,12 +1,13 @@
 // Seed section 7: "GET request with any `Content-Type` header | may be rejected (since 2025-09-08)".
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
+import { dottedName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removePropertyEdit } from '../detectors/shared.js';
 import { angularInterceptorHeaders, findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { calledFunction, enclosingScope, functionOfThis, mergedValue, objectOf, prototypeOwner, returnedExpression, stringOf } from '../api/bindings.js';
 import { isFunctionNode } from '../api/request.js';
+import { parameterDefault } from '../api/wrappers.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import path from 'node:path';
@@ -680,7 +681,10 @@ function getNamedClientCalls(file: FileContext, catalog: LoadedCatalog, requests
 /** The ES5 constructor's name (`X.prototype.m = function`) or the class body whose instance code at `node` runs as. */
 function instanceOwner(file: FileContext, node: Node): string | Node | undefined {
   const fn = functionOfThis(file, node);
-  if (fn) return prototypeOwner(file, fn);
+  const proto = fn ? prototypeOwner(file, fn) : undefined;
+  if (proto !== undefined) return proto;
+  // A class method's `this` (or a field's arrow's) is the class's instance; another function's is not.
+  if (fn && file.parentOf(fn)?.type !== 'MethodDefinition') return undefined;
   return [...file.ancestors(node)].find((a) => a.type === 'ClassBody');
 }
 
@@ -694,6 +698,129 @@ function apiClientRequest(file: FileContext, requests: readonly HttpRequest[], i
   if (!unknown(inner) || !through.every(unknown)) return false;
   const owner = instanceOwner(file, inner.node);
   return owner !== undefined && requests.some((o) => o !== inner && o.isApi && instanceOwner(file, o.node) === owner);
+}
+
+/** A parameter of `fn` by name (plain, with a default, or a TypeScript parameter property). */
+function paramIndex(fn: Node, name: string): number {
+  return (fn as TSESTree.FunctionLike).params.findIndex((p) => {
+    const q = p.type === 'TSParameterProperty' ? p.parameter : p;
+    const id = q.type === 'AssignmentPattern' ? q.left : q;
+    return id.type === 'Identifier' && id.name === name;
+  });
+}
+
+/** Whether a parameter's default leaves it empty (none, `null`, `undefined`): a call that omits it sends nothing. */
+function defaultsToNothing(fn: Node, name: string): boolean {
+  if (paramIndex(fn, name) < 0) return false;
+  const def = parameterDefault(fn, name);
+  if (!def) return true;
+  const d = unwrap(def);
+  return (d.type === 'Literal' && d.value === null) || (d.type === 'Identifier' && d.name === 'undefined');
+}
+
+/**
+ * Whether `fn` sends a body only when its parameter is given: the options' `body` (or a later `options.body = ...`)
+ * is written under a test of a parameter that defaults to nothing (`if (body) options.body = JSON.stringify(body)`,
+ * `body: body ? JSON.stringify(body) : undefined`, `body && ...`). No body written at all counts too.
+ */
+function bodyOnlyWhenGiven(file: FileContext, fn: Node, options: TSESTree.ObjectExpression, optionsName: string | undefined): boolean {
+  const tested = (test: Node): boolean => {
+    const t = unwrap(test);
+    return t.type === 'Identifier' && defaultsToNothing(fn, t.name);
+  };
+  const guarded = (value: Node): boolean => {
+    const v = unwrap(value);
+    if (v.type === 'ConditionalExpression') return tested(v.test as Node) && unwrap(v.alternate as Node).type === 'Identifier' && (unwrap(v.alternate as Node) as TSESTree.Identifier).name === 'undefined';
+    if (v.type === 'LogicalExpression' && v.operator === '&&') return tested(v.left as Node);
+    return v.type === 'Identifier' && defaultsToNothing(fn, v.name);
+  };
+  for (const p of options.properties) {
+    if (p.type === 'SpreadElement') return false;
+    if (!p.computed && propertyKeyName(p) !== undefined && BODY_KEYS.has(propertyKeyName(p)!) && !guarded(p.value as Node)) return false;
+  }
+  if (optionsName === undefined) return true;
+  for (const a of file.nodes(T.AssignmentExpression)) {
+    if (!inside(fn, a) || a.left.type !== 'MemberExpression' || a.left.computed) continue;
+    const target = unwrap(a.left.object);
+    const key = a.left.property.type === 'Identifier' ? a.left.property.name : undefined;
+    if (target.type !== 'Identifier' || target.name !== optionsName || !key || !BODY_KEYS.has(key)) continue;
+    const under = [...file.ancestors(a)].find((up) => up === fn || up.type === 'IfStatement' || (up.type === 'LogicalExpression' && up.operator === '&&'));
+    if (!under || under === fn) return false;
+    const test = under.type === 'IfStatement' ? (under.test as Node) : ((under as TSESTree.LogicalExpression).left as Node);
+    if (!tested(test)) return false;
+  }
+  return true;
+}
+
+/**
+ * The Content-Type a helper sets on its headers object after building it (`headers['Content-Type'] = contentType`),
+ * unconditionally or under a test of the value itself (`if (contentType)`) when that value is a parameter whose
+ * default is a string: the header the default call sends. The last one written in the function.
+ */
+function assignedContentType(file: FileContext, fn: Node, headersName: string): TSESTree.AssignmentExpression | undefined {
+  let found: TSESTree.AssignmentExpression | undefined;
+  for (const a of file.nodes(T.AssignmentExpression)) {
+    if (a.operator !== '=' || !inside(fn, a) || a.left.type !== 'MemberExpression') continue;
+    const target = unwrap(a.left.object);
+    const key = a.left.computed ? file.staticString(a.left.property as Node)?.value : a.left.property.type === 'Identifier' ? a.left.property.name : undefined;
+    if (target.type !== 'Identifier' || target.name !== headersName || key?.toLowerCase() !== 'content-type') continue;
+    const value = unwrap(a.right as Node);
+    const statement = file.parentOf(a);
+    let holder = statement?.type === 'ExpressionStatement' ? file.parentOf(statement) : undefined;
+    const body = (fn as TSESTree.FunctionLike).body;
+    if (holder === body) {
+      found = a;
+      continue;
+    }
+    if (holder?.type === 'BlockStatement') holder = file.parentOf(holder);
+    if (holder?.type !== 'IfStatement' || file.parentOf(holder) !== body) continue;
+    const guard = unwrap(holder.test as Node);
+    const def = value.type === 'Identifier' && paramIndex(fn, value.name) >= 0 ? parameterDefault(fn, value.name) : undefined;
+    if (guard.type === 'Identifier' && value.type === 'Identifier' && guard.name === value.name && def && file.staticString(def)?.complete && file.staticString(def)?.value !== '') found = a;
+  }
+  return found;
+}
+
+/**
+ * A request helper other files call whose own defaults make a bodiless GET (`webexApi(path, method = 'GET', body =
+ * null)`, the body sent only when given): the Content-Type it writes on every call goes out with the default GET.
+ * Its URL is its callers'; it is taken to call the API when the file names an API host or the helper's class makes
+ * other requests to the API. Likely (the callers are not seen); no edit (the header is right for its other calls).
+ */
+function defaultGetHelperMatches(file: FileContext, catalog: LoadedCatalog, requests: readonly HttpRequest[], reported: readonly RawMatch[]): RawMatch[] {
+  const out: RawMatch[] = [];
+  for (const r of requests) {
+    // The URL is partly or wholly its callers' (`BASE + path`, `url`); the method its callers' too (read: undefined).
+    if (r.wrapper || r.method !== undefined || (!r.isApi && r.url !== undefined && !r.url.value.startsWith(UNKNOWN))) continue;
+    const fn = enclosingScope(file, r.node);
+    if (fn.type === 'Program' || !isReachableFromOtherFiles(file, fn)) continue;
+    const options = r.options ?? (r.optionsNode ? objectOf(file, r.optionsNode) : undefined);
+    if (!options) continue;
+    const method = options.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && propertyKeyName(p) === 'method');
+    const methodValue = method ? unwrap(method.value as Node) : undefined;
+    const def = methodValue?.type === 'Identifier' && paramIndex(fn, methodValue.name) >= 0 ? parameterDefault(fn, methodValue.name) : undefined;
+    const defValue = def ? file.staticString(def) : undefined;
+    if (!defValue?.complete || defValue.value.toUpperCase() !== 'GET') continue;
+    const optionsName = r.optionsNode && unwrap(r.optionsNode).type === 'Identifier' ? (unwrap(r.optionsNode) as TSESTree.Identifier).name : undefined;
+    // A body read from elsewhere than the options' own keys (checked below) is not judged.
+    const ownBody = options.properties.some((p) => p.type === 'Property' && !p.computed && BODY_KEYS.has(propertyKeyName(p) ?? ''));
+    if ((r.body && !ownBody) || !bodyOnlyWhenGiven(file, fn, options, optionsName)) continue;
+    // A URL that is wholly the callers': the API by the file's hosts, or by the other requests of the helper's class.
+    if (!r.isApi && !namesApiHost(file.text, catalog) && !apiClientRequest(file, requests, r, [])) continue;
+    const headersProp = options.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && propertyKeyName(p) === 'headers');
+    const headersValue = headersProp ? unwrap(headersProp.value as Node) : undefined;
+    const assigned = headersValue?.type === 'Identifier' ? assignedContentType(file, fn, headersValue.name) : undefined;
+    const h = findHeader(r, 'content-type');
+    const site: Node | undefined = assigned ?? (h && !h.when && !h.inherited && !h.shared ? (h.property ?? h.call ?? h.assignment) : undefined);
+    if (!site || !isOwnNode(file, site) || reported.some((m) => m.node === site) || out.some((m) => m.node === site)) continue;
+    out.push({
+      node: site,
+      messageId: 'getWithContentType',
+      confidence: 'likely',
+      confidenceReason: "a request helper other files call whose defaults send a GET without a body (its method parameter defaults to GET); the header goes with every call",
+    });
+  }
+  return out;
 }
 
 export const getRequestContentType: Detector<CustomDetection> = {
@@ -795,6 +922,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     out.push(...getNamedClientCalls(file, ctx.catalog, requests));
     out.push(...stateMethodMatches(file, ctx.catalog, requests, out));
     out.push(...vuexActionMatches(file, ctx.catalog, requests, out));
+    out.push(...defaultGetHelperMatches(file, ctx.catalog, requests, out));
     for (const r of requests) {
       if (axiosDropsContentType(r)) continue;
       const gatedHeaders = isMethodGatedWrapper(file, ctx.catalog, r) ? r.headers : liftedMethodGatedHeaders(file, ctx.catalog, r);

@@ -311,6 +311,44 @@ export class FileContext {
     return prop ? { file: value.file, node: prop.value as Node } : undefined;
   }
 
+  /**
+   * SvelteKit's environment modules: `import { PUBLIC_X as Y } from '$env/static/public'` (or `private`) binds `Y`
+   * to the variable `PUBLIC_X`; `import { env } from '$env/dynamic/public'` binds `env`, whose `env.PUBLIC_X` reads
+   * it (`*` stands for such a whole-environment binding). Local name to variable name, from the file's imports.
+   */
+  private svelteKitEnv(): ReadonlyMap<string, string> {
+    return this.cached('file:sveltekit-env', () => {
+      const out = new Map<string, string>();
+      if (!this.text.includes('$env/')) return out;
+      for (const st of this.ast.body) {
+        if (st.type !== 'ImportDeclaration') continue;
+        const m = /^\$env\/(static|dynamic)\/(?:public|private)$/.exec(String(st.source.value));
+        if (!m) continue;
+        for (const sp of st.specifiers) {
+          if (sp.type !== 'ImportSpecifier') continue;
+          const imported = sp.imported.type === 'Identifier' ? sp.imported.name : String(sp.imported.value);
+          if (m[1] === 'static') out.set(sp.local.name, imported);
+          else if (imported === 'env') out.set(sp.local.name, '*');
+        }
+      }
+      return out;
+    });
+  }
+
+  /** The variable a name imported from `$env/static/*` stands for (not when a constant of the file hides it). */
+  private svelteKitEnvName(name: string): string | undefined {
+    const v = this.svelteKitEnv().get(name);
+    return v !== undefined && v !== '*' && !this.constants.has(name) ? v : undefined;
+  }
+
+  /** `env.PUBLIC_X` of `import { env } from '$env/dynamic/public'`: the variable it reads. */
+  private svelteKitEnvMember(n: TSESTree.MemberExpression): string | undefined {
+    const object = unwrap(n.object);
+    const key = memberName(n);
+    if (object.type !== 'Identifier' || key === undefined || this.svelteKitEnv().get(object.name) !== '*' || this.constants.has(object.name)) return undefined;
+    return /^[A-Za-z_]\w*$/.test(key) ? key : undefined;
+  }
+
   /** Follows identifiers to their single `const` (or never-reassigned `let`) initializer and unwraps TS wrappers and parentheses. */
   resolveExpression(node: Node, depth = 0): Node {
     let current = unwrap(node);
@@ -337,7 +375,7 @@ export class FileContext {
         return n.operator === '+' ? concatStatic(this.staticString(n.left, depth + 1), this.staticString(n.right, depth + 1)) : undefined;
       case 'Identifier':
       case 'MemberExpression': {
-        const env = n.type === 'MemberExpression' && this.links?.envValue ? envVariableName(n) : undefined;
+        const env = this.links?.envValue ? (n.type === 'MemberExpression' ? (envVariableName(n) ?? this.svelteKitEnvMember(n)) : this.svelteKitEnvName(n.name)) : undefined;
         if (env !== undefined) {
           const found = this.links!.envValue!(this, env);
           // No value in the repository, and a name that does not say the platform: an unknown base is not the

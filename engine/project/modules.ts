@@ -28,6 +28,9 @@ import { envFilesIn, fileValueReason, nameValueReason, namesPlatformApi, parseEn
 /** `process.env.NAME`, `process.env['NAME']`, `import.meta.env.NAME` in a text. */
 const ENV_READ = /\b(?:process|import\.meta)\.env(?:\.([A-Za-z_]\w*)|\[\s*['"]([A-Za-z_]\w*)['"]\s*\])/g;
 
+/** SvelteKit's environment modules imported by name: `import { A, B as C } from '$env/static/public'` (or `dynamic`, `private`). */
+const SVELTEKIT_ENV_IMPORT = /\bimport\s*\{([^}]*)\}\s*from\s*['"]\$env\/(static|dynamic)\/(?:public|private)['"]/g;
+
 /** The largest module read to follow an import (the CLI's default `--max-file-size`). */
 const MAX_MODULE_BYTES = 2 * 1024 * 1024;
 
@@ -451,9 +454,21 @@ export class ProjectModel implements ImportLinks {
   envTexts(name: string, text: string): string[] {
     if (!text.includes('env')) return [];
     const out = new Set<string>();
-    for (const m of text.matchAll(ENV_READ)) {
-      const found = this.envValueAt(name, m[1] ?? m[2]);
+    const add = (variable: string): void => {
+      const found = this.envValueAt(name, variable);
       if (found) out.add(found.value);
+    };
+    for (const m of text.matchAll(ENV_READ)) add(m[1] ?? m[2]);
+    // SvelteKit's `import { PUBLIC_X } from '$env/static/public'`, and `env.PUBLIC_X` of `$env/dynamic/public`.
+    if (text.includes('$env/')) {
+      for (const m of text.matchAll(SVELTEKIT_ENV_IMPORT)) {
+        for (const spec of m[1].split(',')) {
+          const imported = /^\s*([A-Za-z_]\w*)/.exec(spec)?.[1];
+          if (!imported) continue;
+          if (m[2] === 'static') add(imported);
+          else if (imported === 'env') for (const r of text.matchAll(/\benv\.([A-Za-z_]\w*)/g)) add(r[1]);
+        }
+      }
     }
     return [...out];
   }
