@@ -234,7 +234,14 @@ export interface ForeignForward {
  */
 /** A text that may call an HTTP client library or import one (a gate before a module is parsed for forwarders). */
 const CLIENT_HINT = /(?<![\w$.])(?:fetch|axios|got|ky|superagent|request|needle)\s*[.(]|['"](?:node:)?(?:https?|axios|got|ky|superagent|node-fetch|cross-fetch|undici|request|request-promise(?:-native)?|needle|ofetch)['"]/;
-const clientHint = (text: string): number => (CLIENT_HINT.test(text) ? 1 : 0);
+/**
+ * What a forwarder's text must hold (forwardOf above): `return` or `=>`, perhaps `(` and `await`, then a call whose
+ * arguments are names only (`return fetch(u, i)`, `=> this.send(u, i)`, `return axios.get<T>(u, c)`). A module
+ * without it holds no forwarder, so it is not parsed for one: `fetch('https://...' + id)` is no forwarder (the
+ * project model's laziness: a module only another function of the importer calls stays unparsed).
+ */
+const FORWARD_SHAPE = /(?:\breturn|=>)\s*(?:\(\s*)?(?:await\s+)?[\w$.]+\s*(?:<[^()]*>\s*)?\(\s*[A-Za-z_$][\w$]*\s*(?:,\s*[A-Za-z_$][\w$]*\s*)*,?\s*\)/;
+const clientHint = (text: string): number => (CLIENT_HINT.test(text) && FORWARD_SHAPE.test(text) ? 1 : 0);
 
 /**
  * Whether the module `name` is imported from (or one it imports) may call a client library: read as text by the
