@@ -5,7 +5,7 @@
  *    (the reverse edge of the module graph): certain at the interceptor, with the body-only edit, listing the calls
  *    of the other modules; an Angular interceptor counts as reaching the app's requests only when it is provided.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { loadCatalog } from '../engine/catalog/catalog.js';
 import { applyEdits } from '../engine/fix/edits.js';
 import type { Match, Notice } from '../engine/types.js';
 import { contextOf } from './helpers/snippets.js';
+import { writeProjectFiles } from './helpers/temp-project.js';
 
 const catalog = loadCatalog();
 const only = (id: string): Notice[] => catalog.notices.filter((n) => n.id === id);
@@ -22,14 +23,8 @@ const API = 'https://webexapis.com/v1';
 
 const root = mkdtempSync(path.join(tmpdir(), 'collab-26rest-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const tree = (name: string, files: Record<string, string>): string => {
-  const dir = path.join(root, name);
-  for (const [f, text] of Object.entries({ 'package.json': '{"name":"t","type":"module"}\n', ...files })) {
-    mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
-    writeFileSync(path.join(dir, f), text);
-  }
-  return dir;
-};
+const tree = (name: string, files: Record<string, string>): string =>
+  writeProjectFiles(path.join(root, name), { 'package.json': '{"name":"t","type":"module"}\n', ...files });
 const run = (file: string, notices = GRCT): Match[] =>
   analyzeFile({ filename: file, text: readFileSync(file, 'utf8') }, { catalog, notices, engine: { today: '2026-11-22' } }).matches;
 /** `line confidence [fix]` of each finding. */
@@ -147,8 +142,7 @@ export const appConfig: ApplicationConfig = { providers: [provideHttpClient(with
     // Not provided: no request of the app is taken to reach it (quiet); with the API base in the app's environment
     // module it stays likely as before (never certain).
     expect(run(path.join(unprovided, 'src/app/json-headers.interceptor.ts'))).toEqual([]);
-    mkdirSync(path.join(unprovided, 'src/environments'), { recursive: true });
-    writeFileSync(path.join(unprovided, 'src/environments/environment.ts'), `export const environment = { api: '${API}' };\n`);
+    writeProjectFiles(unprovided, { 'src/environments/environment.ts': `export const environment = { api: '${API}' };\n` });
     expect(brief(run(path.join(unprovided, 'src/app/json-headers.interceptor.ts')))).toEqual(['7 likely']);
     const fnUnprovided = tree('ng-fn-unprovided', { 'src/app/json-headers.ts': fnInterceptor, 'src/app/app.config.ts': configProviding.replace('withInterceptors([jsonHeaders])', 'withInterceptors([])'), 'src/app/rooms.service.ts': service(API) });
     expect(run(path.join(fnUnprovided, 'src/app/json-headers.ts'))).toEqual([]);

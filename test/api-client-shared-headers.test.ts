@@ -6,7 +6,7 @@
  * the request has a body) sends the header only with a body, which is right for every request. Each shape has a
  * positive case and a look-alike that stays quiet; the fixed text parses and keeps the POST's header.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { loadCatalog } from '../engine/catalog/catalog.js';
 import { applyEdits } from '../engine/fix/edits.js';
 import type { Match } from '../engine/types.js';
 import { contextOf } from './helpers/snippets.js';
+import { writeProjectFiles } from './helpers/temp-project.js';
 
 const catalog = loadCatalog();
 const GRCT = catalog.notices.filter((n) => n.id === 'get-request-content-type');
@@ -236,14 +237,8 @@ export class Recorder {
 describe('a client configured in another module', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'collab-shared-headers-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
-  const tree = (name: string, files: Record<string, string>): string => {
-    const dir = path.join(root, name);
-    for (const [f, text] of Object.entries({ 'package.json': '{"name":"t","type":"module"}\n', ...files })) {
-      mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
-      writeFileSync(path.join(dir, f), text);
-    }
-    return dir;
-  };
+  const tree = (name: string, files: Record<string, string>): string =>
+    writeProjectFiles(path.join(root, name), { 'package.json': '{"name":"t","type":"module"}\n', ...files });
   const run = (file: string): Match[] => analyzeFile({ filename: file, text: readFileSync(file, 'utf8') }, { catalog, notices: GRCT, engine: { today: '2026-11-22' } }).matches;
   const client = (host: string) => `import axios from 'axios';
 export const api = axios.create({ baseURL: '${host}' });
