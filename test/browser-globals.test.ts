@@ -7,6 +7,7 @@
 import jsTokens from 'js-tokens';
 import { describe, expect, it } from 'vitest';
 import { readsBrowserGlobals } from '../engine/project/context.js';
+import { random } from './helpers/random.js';
 
 /** The rule written out: the whole text tokenized, comments and string texts blanked, then searched. */
 function wholeText(text: string): boolean {
@@ -16,17 +17,6 @@ function wholeText(text: string): boolean {
   let code = '';
   for (const t of jsTokens(text)) code += notCode.has(t.type) ? ' ' : t.value;
   return read.test(code);
-}
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // Pieces of a module: reads in code (some split by a comment or `?.`), the same words in comments, strings and

@@ -8,17 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupTokenText, scriptGroups } from '../engine/read/script-blocks.js';
 import { TokenScanner } from '../engine/prefilter/prefilter.js';
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from './helpers/random.js';
 
 // The longest tokens are mostly blank, so a cut keeping one character too few loses them; `w;` needs the `;` written after a block.
 const TOKENS = ['single license - ', 'webexapis.com', 'v1/', '/people', 'x;y', ' ;z', 'a b', 'authorize', 'ab', 'jwt', 'w;', '";', `w${' '.repeat(20)}`, `${' '.repeat(20)}n`];
