@@ -164,41 +164,54 @@ function httpCalls(sf: SourceFile): CallExpression[] {
   });
 }
 
-/** Wraps every HTTP call in one more helper level; `style` decides what the helper is. */
-function wrapCalls(sf: SourceFile, style: 'function' | 'static' | 'method' | 'object' | 'default-param'): boolean {
-  const calls = httpCalls(sf);
-  if (!calls.length) return false;
-  const helpers = new Map<string, { name: string; arity: number }>();
-  const defs: string[] = [];
-  let n = 0;
-  // Innermost first, so replacing an outer call never invalidates an inner one.
+/**
+ * Each call, innermost first (so replacing an outer call never invalidates an inner one), handed to `use` with the
+ * helper made for its callee and arity: `make` runs once per callee/arity, given the parameters `a0, a1, ...` and
+ * the helper's index (0, 1, ... in the order they are made). Returns the helpers in that order.
+ */
+function perCallee<H>(calls: CallExpression[], make: (call: CallExpression, callee: string, params: string[], index: number) => H, use: (call: CallExpression, helper: H) => void): H[] {
+  const helpers = new Map<string, H>();
   for (const c of calls.sort((a, b) => b.getStart() - a.getStart())) {
     const callee = c.getExpression().getText();
     const arity = c.getArguments().length;
     const key = `${callee}/${arity}`;
     let h = helpers.get(key);
-    if (!h) {
-      h = { name: `api${n++}`, arity };
-      helpers.set(key, h);
-      const params = Array.from({ length: arity }, (_, i) => `a${i}`);
-      const body = `return ${callee}(${params.join(', ')});`;
-      if (style === 'function') defs.push(`function ${h.name}(${params.join(', ')}) {\n  ${body}\n}`);
-      else if (style === 'static') defs.push(`class MetaApi${h.name} {\n  static call(${params.join(', ')}) {\n    ${body}\n  }\n}`);
-      else if (style === 'method') defs.push(`class MetaApi${h.name} {\n  call(${params.join(', ')}) {\n    ${body}\n  }\n}`);
-      else if (style === 'object') defs.push(`const ${h.name} = {\n  call(${params.join(', ')}) {\n    ${body}\n  },\n};`);
-      else defs.push(`function ${h.name}(${[...params, `send = ${callee}`].join(', ')}) {\n  return send(${params.join(', ')});\n}`);
-    }
-    const args = c.getArguments().map((a) => a.getText());
-    const invoke =
-      style === 'static'
-        ? `MetaApi${h.name}.call`
-        : style === 'method'
-          ? `new MetaApi${h.name}().call`
-          : style === 'object'
-            ? `${h.name}.call`
-            : h.name;
-    c.replaceWithText(`${invoke}(${args.join(', ')})`);
+    if (h === undefined) helpers.set(key, (h = make(c, callee, Array.from({ length: arity }, (_, i) => `a${i}`), helpers.size)));
+    use(c, h);
   }
+  return [...helpers.values()];
+}
+
+/** Wraps every HTTP call in one more helper level; `style` decides what the helper is. */
+function wrapCalls(sf: SourceFile, style: 'function' | 'static' | 'method' | 'object' | 'default-param'): boolean {
+  const calls = httpCalls(sf);
+  if (!calls.length) return false;
+  const defs: string[] = [];
+  perCallee(
+    calls,
+    (_c, callee, params, i) => {
+      const name = `api${i}`;
+      const body = `return ${callee}(${params.join(', ')});`;
+      if (style === 'function') defs.push(`function ${name}(${params.join(', ')}) {\n  ${body}\n}`);
+      else if (style === 'static') defs.push(`class MetaApi${name} {\n  static call(${params.join(', ')}) {\n    ${body}\n  }\n}`);
+      else if (style === 'method') defs.push(`class MetaApi${name} {\n  call(${params.join(', ')}) {\n    ${body}\n  }\n}`);
+      else if (style === 'object') defs.push(`const ${name} = {\n  call(${params.join(', ')}) {\n    ${body}\n  },\n};`);
+      else defs.push(`function ${name}(${[...params, `send = ${callee}`].join(', ')}) {\n  return send(${params.join(', ')});\n}`);
+      return name;
+    },
+    (c, name) => {
+      const args = c.getArguments().map((a) => a.getText());
+      const invoke =
+        style === 'static'
+          ? `MetaApi${name}.call`
+          : style === 'method'
+            ? `new MetaApi${name}().call`
+            : style === 'object'
+              ? `${name}.call`
+              : name;
+      c.replaceWithText(`${invoke}(${args.join(', ')})`);
+    },
+  );
   // Classes and object literals are not hoisted: put them first (after the imports), functions last.
   if (style === 'function' || style === 'default-param') sf.addStatements(defs.join('\n\n'));
   else {
@@ -334,26 +347,19 @@ function helpersElsewhere(sf: SourceFile, ctx: RewriteContext, layout: HelperLay
   const ext = moduleExt(ctx.path);
   const stem = stemOf(ctx.path);
   const esm = ctx.moduleKind === 'esm';
-  const helpers = new Map<string, { name: string; def: string; needs: string }>();
-  let n = 0;
-  for (const c of calls.sort((a, b) => b.getStart() - a.getStart())) {
-    const callee = c.getExpression().getText();
-    const arity = c.getArguments().length;
-    const key = `${callee}/${arity}`;
-    let h = helpers.get(key);
-    if (!h) {
+  const list = perCallee(
+    calls,
+    (c, callee, names, i) => {
       let root: Node = c.getExpression();
       while (Node.isPropertyAccessExpression(root)) root = root.getExpression();
-      const params = Array.from({ length: arity }, (_, i) => `a${i}`).join(', ');
+      const params = names.join(', ');
       const isAsync = layout === 'barrels' && PROMISE_ROOTS.has(root.getText());
       const body = isAsync ? `return await ${callee}(${params});` : `return ${callee}(${params});`;
-      const name = `${stem}Api${n++}`;
-      h = { name, def: `${isAsync ? 'async ' : ''}function ${name}(${params}) {\n  ${body}\n}`, needs: rootDeclaration(c) ?? '' };
-      helpers.set(key, h);
-    }
-    c.getExpression().replaceWithText(h.name);
-  }
-  const list = [...helpers.values()];
+      const name = `${stem}Api${i}`;
+      return { name, def: `${isAsync ? 'async ' : ''}function ${name}(${params}) {\n  ${body}\n}`, needs: rootDeclaration(c) ?? '' };
+    },
+    (c, h) => c.getExpression().replaceWithText(h.name),
+  );
   const names = list.map((h) => h.name);
   const needs = [...new Set(list.map((h) => h.needs).filter(Boolean))].join('\n');
   const head = needs ? `${needs}\n\n` : '';
@@ -405,21 +411,16 @@ function thisChain(sf: SourceFile): boolean {
   const stem = stemOf(sf.getFilePath());
   const cls = `MetaClient_${stem}`;
   const inst = `metaClient_${stem}`;
-  const helpers = new Map<string, number>();
   const methods: string[] = [];
-  for (const c of calls.sort((a, b) => b.getStart() - a.getStart())) {
-    const callee = c.getExpression().getText();
-    const arity = c.getArguments().length;
-    const key = `${callee}/${arity}`;
-    let i = helpers.get(key);
-    if (i === undefined) {
-      i = helpers.size;
-      helpers.set(key, i);
-      const params = Array.from({ length: arity }, (_, j) => `a${j}`).join(', ');
+  perCallee(
+    calls,
+    (_c, callee, names, i) => {
+      const params = names.join(', ');
       methods.push(`  send${i}(${params}) {\n    return ${callee}(${params});\n  }`, `  request${i}(${params}) {\n    return this.send${i}(${params});\n  }`);
-    }
-    c.getExpression().replaceWithText(`${inst}.request${i}`);
-  }
+      return i;
+    },
+    (c, i) => c.getExpression().replaceWithText(`${inst}.request${i}`),
+  );
   const firstNonImport = sf.getStatements().findIndex((s) => !Node.isImportDeclaration(s) && !isRequireStatement(s));
   sf.insertStatements(firstNonImport < 0 ? sf.getStatements().length : firstNonImport, `class ${cls} {\n${methods.join('\n\n')}\n}\nconst ${inst} = new ${cls}();`);
   return true;
