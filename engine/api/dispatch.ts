@@ -18,6 +18,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { projectOf } from '../project/modules.js';
+import { MAX_FILES_PER_FOLDER, MODULE_FILE } from '../project/store.js';
 import { localInit, objectOf, startsWithName, stringOf } from './bindings.js';
 import { finish, fromConfig, methodOf, prop } from './call-parts.js';
 import { isFunctionNode, type HttpRequest } from './request.js';
@@ -25,9 +26,6 @@ import { isFunctionNode, type HttpRequest } from './request.js';
 /** The requests a file makes inside one function (engine/api/calls.ts `requestsWithin`, as the summaries take it). */
 type RequestsOf = (file: FileContext, catalog: LoadedCatalog, within: Node) => HttpRequest[];
 
-/** Most files of one folder read when looking for an action. */
-const MAX_FILES_PER_FOLDER = 60;
-const MODULE_FILE = /\.(?:[cm]?js|[cm]?ts)$/;
 
 interface Action {
   file: FileContext;

@@ -9,11 +9,12 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { projectOf, type ProjectModel } from './modules.js';
 
-/** Most files of one folder read for the dispatches of a store's action. */
-const MAX_FILES_PER_FOLDER = 60;
+/** Most files of one store folder read: for the dispatches of an action here, for an action in engine/api/dispatch.ts. */
+export const MAX_FILES_PER_FOLDER = 60;
 /** Most subfolders searched. */
 const MAX_SUBFOLDERS = 20;
-const MODULE_FILE = /\.(?:[cm]?js|[cm]?ts)$/;
+/** A source file of a store (by name). */
+export const MODULE_FILE = /\.(?:[cm]?js|[cm]?ts)$/;
 
 /** A file's text assigns Content-Type on a request's headers (`options.headers['Content-Type'] = ...`) in a store's `actions`. */
 export function mayAssignActionHeader(text: string): boolean {
