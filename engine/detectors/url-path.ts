@@ -12,6 +12,9 @@ import type { StaticString } from '../parse/file-context.js';
 import type { UrlPathDetection } from '../types.js';
 import { detectionPathGates, passesPathGates } from '../prefilter/gates.js';
 
+/** A URL's path with each run of unknown parts as one hole (`\u0000`), as the notices' path patterns are matched. */
+const holePath = (url: Parameters<typeof urlPath>[0]): string => urlPath(url).replace(/\u0000+/g, '\u0000');
+
 const compiled = new WeakMap<UrlPathDetection, RegExp[]>();
 
 function patterns(d: UrlPathDetection): RegExp[] {
@@ -99,7 +102,7 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
     const out: RawMatch[] = [];
     for (const s of file.strings) {
       if (!s.value.includes('/')) continue;
-      const path = urlPath({ value: s.value, complete: !s.template }).replace(/\u0000+/g, '\u0000');
+      const path = holePath({ value: s.value, complete: !s.template });
       if (res.some((re) => re.test(path))) out.push({ range: s.range, messageId: 'endpointDeprecated', data: { path: path.replace(/\u0000/g, '{…}'), change: ctx.detection.change } });
     }
     return out;
@@ -113,7 +116,7 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
     for (const node of outerStringExpressions(file)) {
       const s = file.staticString(node);
       if (!s || !s.value.includes('/')) continue;
-      const path = urlPath(s).replace(/\u0000+/g, '\u0000');
+      const path = holePath(s);
       if (!res.some((re) => re.test(path))) continue;
       if (isRouteDefinition(file, node) || isOnlyCompared(file, node)) continue;
       if (isOtherApiHost(file, node, s, ctx.catalog)) {
@@ -137,13 +140,13 @@ export const urlPathDetector: Detector<UrlPathDetection> = {
       if (inner && isOfFile(file, inner)) written.push(inner, resolveLocal(file, inner));
       const overlaps = (n: Node): boolean => written.some((w) => n.range[0] < w.range[1] && w.range[0] < n.range[1]);
       if (out.some((m) => m.node && overlaps(m.node)) || otherHost.some(overlaps)) continue;
-      const path = urlPath(r.url).replace(/\u0000+/g, '\u0000');
+      const path = holePath(r.url);
       if (!res.some((re) => re.test(path))) continue;
       // A function of another module whose own URL already spells the path (`createSipAddress(roomId)` of
       // `fetch(base + '/rooms/' + id + '/meetingInfo')`): the caller gives only values; the path is written, and
       // reported, in that module (one report per request, where the path is written).
       const innerUrl = r.wrapper?.request.url;
-      if (inner && !isOfFile(file, inner) && innerUrl && res.some((re) => re.test(urlPath(innerUrl).replace(/\u0000+/g, '\u0000')))) continue;
+      if (inner && !isOfFile(file, inner) && innerUrl && res.some((re) => re.test(holePath(innerUrl)))) continue;
       out.push({
         node: at,
         messageId: 'endpointDeprecated',
