@@ -35,6 +35,8 @@ const ALLOWED = [
   /^dist\/(engine|rules|codemods|cli)\/.+\.(js|d\.ts)$/,
   // The bundled command line's CommonJS bundles, required on first use (scripts/bundle.ts).
   /^dist\/cli\/[\w-]+\.cjs$/,
+  // V8's code for the scan's chunk, made by the build (scripts/code-cache.ts).
+  /^dist\/cli\/[\w-]+\.cache$/,
   /^dist\/jscodeshift\.(js|d\.ts)$/,
   /^dist\/catalog-index\.json$/,
   /^docs\/.+\.(md|png|svg)$/,
@@ -70,7 +72,7 @@ describe('the packed file list', { timeout: 120_000 }, () => {
     }
     expect(files.some((f) => f.startsWith('dist/scripts/') || f.startsWith('dist/test/') || /vitest\.config/.test(f) || f.endsWith('.map'))).toBe(false);
     // Every worker and chunk the bundled command line loads is there.
-    for (const f of readdirSync(path.join(ROOT, 'dist/cli')).filter((x) => x.endsWith('.js') || x.endsWith('.cjs'))) expect(files).toContain(`dist/cli/${f}`);
+    for (const f of readdirSync(path.join(ROOT, 'dist/cli')).filter((x) => x.endsWith('.js') || x.endsWith('.cjs') || x.endsWith('.cache'))) expect(files).toContain(`dist/cli/${f}`);
   });
 
   it('ships no sourceMappingURL comment (and no map), and the docs it ships name only files it ships', () => {
