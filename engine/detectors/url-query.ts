@@ -263,7 +263,9 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
   // A redirect that sends no request (`location.href = \`${AUTHORIZE}?${params}\``) whose base is an environment
   // variable (`process.env`, `import.meta.env`, SvelteKit's `$env/...` imports): the variable's value, read from
   // the project's environment files, holds the endpoint. Only a text that writes `response_type` (outline: none).
-  importsHoldTokensWhen: { source: String.raw`^(?=[\s\S]*response_type)(?=[\s\S]*(?:process\.env|import\.meta\.env|\$env\/))`, flags: '' },
+  // Or whose base is a constant of an imported module (`AUTHORIZE_URL + '?response_type=token&...'`, the constant
+  // in a config module): a text that writes the query itself, `response_type=` (outline, prisma: none).
+  importsHoldTokensWhen: { source: String.raw`response_type=|^(?=[\s\S]*response_type)(?=[\s\S]*(?:process\.env|import\.meta\.env|\$env\/))`, flags: '' },
   detect(file, ctx) {
     const { paths, requires = [], values = {} } = ctx.detection;
     const apiHosts = ctx.catalog.hosts.api;
