@@ -154,3 +154,18 @@ module.exports = { handle };
     expect(scan({ 'hooks.js': hooks("v0.headers.get('x-request-id')") }, 'hooks.js', ...ids)).toEqual([]);
   });
 });
+
+describe('a URL built with new URL(path, origin).href is read as the string it gives', () => {
+  it('an authorize URL written whole in `new URL(...).href` is judged; one held by a name later strings build on is a building block', () => {
+    const whole = "function login() {\n  window.location.href = new URL('/v1/authorize?client_id=x&response_type=code', 'https://webexapis.com').href;\n}\n";
+    expect(scan({ 'a.js': whole }, 'a.js', OAUTH)).toEqual([`${OAUTH} 2 certain`]);
+    const block = "const AUTH = new URL('/v1/authorize?client_id=x&response_type=code', 'https://webexapis.com').href;\nfunction login(s) {\n  window.location.href = `${AUTH}&state=${s}`;\n}\n";
+    expect(scan({ 'a.js': block }, 'a.js', OAUTH)).toEqual([]);
+  });
+  it('a deprecated path in `new URL(path, origin).href` is a request when fetched, not when only an assertion\'s expected value', () => {
+    const sent = "async function info() {\n  return fetch(new URL('/v1/rooms/r1/meetingInfo', 'https://webexapis.com').href);\n}\n";
+    expect(scan({ 'a.js': sent }, 'a.js', 'rooms-meeting-info-deprecated')).toEqual(['rooms-meeting-info-deprecated 2 certain']);
+    const asserted = "const assert = require('assert');\nit('asks for the meeting', () => {\n  assert.strictEqual(captured.url, new URL('/v1/rooms/r1/meetingInfo', 'https://webexapis.com').href);\n});\n";
+    expect(scan({ 'a.test.js': asserted }, 'a.test.js', 'rooms-meeting-info-deprecated')).toEqual([]);
+  });
+});

@@ -317,6 +317,17 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
       const holder = file.parentOf(node);
       return holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && stringParts().has(holder.id.name);
     };
+    /** `new URL(...).href` / `new URL(...).toString()` around a URL constructor, or the constructor itself. */
+    const urlText = (n: Node): Node => {
+      const up = file.parentOf(n);
+      if (up?.type === 'MemberExpression' && up.object === n && !up.computed) {
+        const name = memberName(up);
+        if (name === 'href') return up;
+        const call = file.parentOf(up);
+        if (name === 'toString' && call?.type === 'CallExpression' && call.callee === up && call.arguments.length === 0) return call;
+      }
+      return n;
+    };
     for (const n of newUrls) {
       const acc: { assumed?: string } = {};
       let url = foldUrl(file, n.arguments[0] as Node, 0, acc);
@@ -331,8 +342,9 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
         if (!addSetCalls(file, decl.id.name, enclosingFunction(file, n), params, true)) continue;
         set ||= params.size > before;
       }
-      // A bare `new URL(base)` with nothing set may be completed elsewhere.
-      if (set) judge(n, params, pathOf(url), acc.assumed);
+      // A bare `new URL(base)` with nothing set may be completed elsewhere; its text (`new URL(...).href`, `.toString()`)
+      // held by a name that later strings build on is a building block, judged where the URL is built, as a string is.
+      if (set && !isBuildingBlock(urlText(n))) judge(n, params, pathOf(url), acc.assumed);
     }
     for (const node of outerStringExpressions(file)) {
       const parent = file.parentOf(node);
