@@ -508,6 +508,177 @@ function literalOnlyPosition(n: Node): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Composite kinds of the seventeenth session (26meta5): shapes real code combines (issue 26 shapes 1, 2, 5 and 6).
+
+/** Writes a new module beside the file and brings `names` back from it (ES `import { ... }` / CommonJS destructured `require`). */
+function addModule(sf: SourceFile, ctx: RewriteContext, target: string, defs: string[], names: string[], head = ''): void {
+  const spec = specifier(ctx.path, target);
+  const prefix = head ? `${head}\n\n` : '';
+  if (ctx.moduleKind === 'esm') {
+    ctx.extra.set(target, `${prefix}${defs.map((d) => `export ${d}`).join('\n\n')}\n`);
+    insertImport(sf, `import { ${names.join(', ')} } from '${spec}';`);
+  } else {
+    ctx.extra.set(target, `${prefix}${defs.join('\n\n')}\n\nmodule.exports = { ${names.join(', ')} };\n`);
+    sf.insertStatements(0, `const { ${names.join(', ')} } = require('${spec}');`);
+  }
+}
+
+/** `fetch(...)` calls of one or two arguments (no spread) whose `fetch` is the global or a module-level import. */
+function fetchCalls(sf: SourceFile): CallExpression[] {
+  return httpCalls(sf).filter((c) => {
+    const callee = c.getExpression();
+    return Node.isIdentifier(callee) && /^(fetch|nodeFetch)$/.test(callee.getText()) && c.getArguments().length >= 1 && c.getArguments().length <= 2 && rootDeclaration(c) !== null;
+  });
+}
+
+/**
+ * `two-level-get`: every `fetch(url[, init])` through two helpers in two other modules: the outer one takes the
+ * method as a parameter with a default (`function request(url, init = {}, method = 'GET') { return send(url, {
+ * method, ...init }); }`), the inner one calls `fetch`. The same requests: an `init` that names a method keeps it
+ * (the spread comes last), one that does not sends GET, fetch's default.
+ */
+function twoLevelGet(sf: SourceFile, ctx: RewriteContext): boolean {
+  if (!isModule(sf, ctx)) return false;
+  const calls = fetchCalls(sf);
+  if (!calls.length) return false;
+  const ext = moduleExt(ctx.path);
+  const stem = stemOf(ctx.path);
+  const inner = join(dirname(ctx.path), `meta-http-${stem}${ext}`);
+  const outer = join(dirname(ctx.path), `meta-client-${stem}${ext}`);
+  const sendName = `metaSend_${stem}`;
+  const requestName = `metaRequest_${stem}`;
+  const needs = [...new Set(calls.map((c) => rootDeclaration(c) ?? '').filter(Boolean))].join('\n');
+  const callee = calls[0].getExpression().getText();
+  if (calls.some((c) => c.getExpression().getText() !== callee)) return false;
+  for (const c of calls.sort((a, b) => b.getStart() - a.getStart())) c.getExpression().replaceWithText(requestName);
+  const esm = ctx.moduleKind === 'esm';
+  const innerDef = `function ${sendName}(url, init) {\n  return ${callee}(url, init);\n}`;
+  ctx.extra.set(inner, esm ? `${needs ? needs + '\n\n' : ''}export ${innerDef}\n` : `${needs ? needs + '\n\n' : ''}${innerDef}\n\nmodule.exports = { ${sendName} };\n`);
+  const innerSpec = specifier(outer, inner);
+  const outerDef = `function ${requestName}(url, init = {}, method = 'GET') {\n  return ${sendName}(url, { method, ...init });\n}`;
+  ctx.extra.set(outer, esm ? `import { ${sendName} } from '${innerSpec}';\n\nexport ${outerDef}\n` : `const { ${sendName} } = require('${innerSpec}');\n\n${outerDef}\n\nmodule.exports = { ${requestName} };\n`);
+  const spec = specifier(ctx.path, outer);
+  if (esm) insertImport(sf, `import { ${requestName} } from '${spec}';`);
+  else sf.insertStatements(0, `const { ${requestName} } = require('${spec}');`);
+  return true;
+}
+
+/**
+ * `defaults-spread` / `defaults-assign`: the literal part of every HTTP call's options object (each property whose
+ * value is built from literals only: `method: 'GET'`, a wholly literal `headers`) moved to an imported defaults
+ * object and merged back: `{ ...META_DEFAULTS_api_0, headers }` or `Object.assign({}, META_DEFAULTS_api_0, {
+ * headers })`. Keys are distinct in an object literal, so the merge gives the same object.
+ */
+function defaultsMerge(sf: SourceFile, ctx: RewriteContext, style: 'spread' | 'assign'): boolean {
+  if (!isModule(sf, ctx)) return false;
+  const stem = stemOf(ctx.path);
+  const defs: string[] = [];
+  const names: string[] = [];
+  const objects = httpCalls(sf).flatMap((c) => c.getArguments().filter((a): a is import('ts-morph').ObjectLiteralExpression => Node.isObjectLiteralExpression(a)));
+  for (const o of objects.sort((a, b) => b.getStart() - a.getStart())) {
+    if (o.wasForgotten()) continue;
+    const props = o.getProperties();
+    if (props.some((p) => !Node.isPropertyAssignment(p) && !Node.isShorthandPropertyAssignment(p))) continue;
+    const keys = props.map((p) => (Node.isPropertyAssignment(p) ? p.getNameNode().getText().replace(/^['"]|['"]$/g, '') : (p as import('ts-morph').ShorthandPropertyAssignment).getName()));
+    if (new Set(keys).size !== keys.length || props.some((p) => Node.isPropertyAssignment(p) && Node.isComputedPropertyName(p.getNameNode()))) continue;
+    const literal = props.filter((p) => Node.isPropertyAssignment(p) && isPortable(p.getInitializerOrThrow()));
+    if (!literal.length) continue;
+    const rest = props.filter((p) => !literal.includes(p)).map((p) => p.getText());
+    const name = `META_DEFAULTS_${stem}_${names.length}`;
+    names.push(name);
+    defs.push(`const ${name} = {\n${literal.map((p) => `  ${p.getText()},`).join('\n')}\n};`);
+    const restText = rest.length ? `{ ${rest.join(', ')} }` : '{}';
+    o.replaceWithText(style === 'spread' ? `{ ...${name}${rest.length ? ', ' + rest.join(', ') : ''} }` : `Object.assign({}, ${name}, ${restText})`);
+  }
+  if (!names.length) return false;
+  addModule(sf, ctx, join(dirname(ctx.path), `meta-defaults-${stem}${moduleExt(ctx.path)}`), defs, names);
+  return true;
+}
+
+/** The http(s) URL literals and templates of a file that `splitUrl` splits (as `new-url` finds them), outermost last. */
+function splittableUrls(sf: SourceFile): { node: Node; origin: string; rest: string }[] {
+  const lits = [
+    ...sf.getDescendantsOfKind(SyntaxKind.StringLiteral),
+    ...sf.getDescendantsOfKind(SyntaxKind.NoSubstitutionTemplateLiteral),
+    ...sf.getDescendantsOfKind(SyntaxKind.TemplateExpression),
+  ].filter((l) => !literalOnlyPosition(l) && !Node.isTaggedTemplateExpression(l.getParent()));
+  const out: { node: Node; origin: string; rest: string }[] = [];
+  for (const l of lits.sort((a, b) => b.getStart() - a.getStart())) {
+    if (Node.isTemplateExpression(l)) {
+      const head = l.getHead().getLiteralText();
+      const sp = splitUrl(head);
+      if (!sp || l.getHead().getText() !== '`' + head + '${') continue;
+      // The path part as a template of its own: `/v1/rooms/${id}`.
+      out.push({ node: l, origin: sp.origin, rest: `\`${escapeTemplate(sp.rest)}${l.getText().slice(1 + head.length)}` });
+    } else {
+      const sp = splitUrl((l as import('ts-morph').StringLiteral).getLiteralValue());
+      if (sp) out.push({ node: l, origin: sp.origin, rest: `'${sp.rest.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` });
+    }
+  }
+  return out;
+}
+
+/**
+ * `url-default-param`: every absolute URL built by a helper of another module whose base is a default parameter
+ * (`export function metaUrl_api_0(path, base = 'https://webexapis.com') { return base + path; }`; the literal
+ * becomes `metaUrl_api_0('/v1/rooms')`). One helper per origin.
+ */
+function urlDefaultParam(sf: SourceFile, ctx: RewriteContext): boolean {
+  if (!isModule(sf, ctx)) return false;
+  const urls = splittableUrls(sf);
+  if (!urls.length) return false;
+  const stem = stemOf(ctx.path);
+  const byOrigin = new Map<string, string>();
+  const defs: string[] = [];
+  for (const u of urls) {
+    let name = byOrigin.get(u.origin);
+    if (!name) {
+      name = `metaUrl_${stem}_${byOrigin.size}`;
+      byOrigin.set(u.origin, name);
+      defs.push(`function ${name}(path, base = '${u.origin}') {\n  return base + path;\n}`);
+    }
+    u.node.replaceWithText(`${name}(${u.rest})`);
+  }
+  addModule(sf, ctx, join(dirname(ctx.path), `meta-urls-${stem}${moduleExt(ctx.path)}`), defs, [...byOrigin.values()]);
+  return true;
+}
+
+/**
+ * `config-nested`: every absolute URL's origin read from a nested property of an imported config object (ES default
+ * import / CommonJS `require` of the whole module): `'https://webexapis.com/v1/rooms'` becomes
+ * `metaConfig_api.api.origin0 + '/v1/rooms'`, a template `` `${metaConfig_api.api.origin0}/v1/rooms/${id}` ``.
+ */
+function configNested(sf: SourceFile, ctx: RewriteContext): boolean {
+  if (!isModule(sf, ctx)) return false;
+  const urls = splittableUrls(sf);
+  if (!urls.length) return false;
+  const stem = stemOf(ctx.path);
+  const cfg = `metaConfig_${stem}`;
+  const keys = new Map<string, string>();
+  for (const u of urls) {
+    let key = keys.get(u.origin);
+    if (!key) keys.set(u.origin, (key = `origin${keys.size}`));
+    const base = `${cfg}.api.${key}`;
+    const text = u.rest.startsWith('`') ? `\`\${${base}}${u.rest.slice(1)}` : `${base} + ${u.rest}`;
+    const p = u.node.getParent();
+    // `+` binds tighter than most parents, not than member access or a call's callee.
+    const needsParens = !u.rest.startsWith('`') && (Node.isPropertyAccessExpression(p) || Node.isElementAccessExpression(p) || (Node.isCallExpression(p) && p.getExpression() === u.node) || Node.isBinaryExpression(p));
+    u.node.replaceWithText(needsParens ? `(${text})` : text);
+  }
+  const body = `{\n  api: {\n${[...keys].map(([origin, key]) => `    ${key}: '${origin}',`).join('\n')}\n  },\n}`;
+  const target = join(dirname(ctx.path), `meta-config-${stem}${moduleExt(ctx.path)}`);
+  const spec = specifier(ctx.path, target);
+  if (ctx.moduleKind === 'esm') {
+    ctx.extra.set(target, `export default ${body};\n`);
+    insertImport(sf, `import ${cfg} from '${spec}';`);
+  } else {
+    ctx.extra.set(target, `module.exports = ${body};\n`);
+    sf.insertStatements(0, `const ${cfg} = require('${spec}');`);
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // The rewrite kinds.
 
 export const REWRITES: Record<string, Rewrite> = {
@@ -720,6 +891,23 @@ export const REWRITES: Record<string, Rewrite> = {
     let k = 0;
     for (const e of inits.sort((a, b) => b.getStart() - a.getStart())) e.replaceWithText(`process.env.META_URL_${k++} ?? ${e.getText()}`);
     return true;
+  },
+  // Seventeenth session (26meta5): composite shapes real code combines.
+  /** Every `fetch` through two helpers in two other modules, the outer one with `method = 'GET'` as a default parameter. */
+  'two-level-get': (sf, ctx) => twoLevelGet(sf, ctx),
+  /** The literal part of every call's options merged from an imported defaults object: `{ ...DEFAULTS, ...rest }`. */
+  'defaults-spread': (sf, ctx) => defaultsMerge(sf, ctx, 'spread'),
+  /** The same merged with `Object.assign({}, DEFAULTS, { ...rest })`. */
+  'defaults-assign': (sf, ctx) => defaultsMerge(sf, ctx, 'assign'),
+  /** Every absolute URL built by an imported helper whose base is a default parameter. */
+  'url-default-param': (sf, ctx) => urlDefaultParam(sf, ctx),
+  /** Every absolute URL's origin read from a nested property of an imported config object. */
+  'config-nested': (sf, ctx) => configNested(sf, ctx),
+  /** All four at once, as real code combines them: config origin, defaults merged, two helper levels with `method = 'GET'`. */
+  composite: (sf, ctx) => {
+    let changed = false;
+    for (const step of ['config-nested', 'defaults-spread', 'two-level-get'] as const) changed = REWRITES[step](sf, ctx) || changed;
+    return changed;
   },
   /**
    * Header objects that cannot change: `{ ... } as const` in TypeScript; in JavaScript `Object.freeze({ ... })` for

@@ -33,11 +33,22 @@ const work = mkdtempSync(join(tmpdir(), 'cm-metamorphic-kinds-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 type Seen = [string, string][];
+
+/**
+ * The request fetch sends for `init`, as text: its method (`GET` when none is named, fetch's default; a name in any
+ * case is sent upper-cased for the standard methods) and its other options, keys in order (an object's key order
+ * sends nothing).
+ */
+function wire(init: unknown): string {
+  const o = init && typeof init === 'object' ? { ...(init as Record<string, unknown>) } : {};
+  o.method = String(o.method ?? 'GET').toUpperCase();
+  return JSON.stringify(Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b))));
+}
 async function requestsOf(load: () => Promise<{ run: (id: string) => Promise<unknown> }>): Promise<Seen> {
   const seen: Seen = [];
   const saved = globalThis.fetch;
   globalThis.fetch = ((url: string, init?: unknown) => {
-    seen.push([String(url), JSON.stringify(init)]);
+    seen.push([String(url), wire(init)]);
     return Promise.resolve('ok');
   }) as unknown as typeof fetch;
   try {
@@ -88,6 +99,39 @@ describe('the sixteenth session\'s rewrite kinds keep what the code does', () =>
     expect(splitUrl('https://WEBEXAPIS.com/v1')).toBeNull(); // the host would be lower-cased
     expect(splitUrl('https://webexapis.com/v1/a b')).toBeNull(); // the space would be encoded
     expect(splitUrl('https://webexapis.com:443/v1')).toBeNull(); // the default port would go
+  });
+});
+
+/** The seventeenth session's composite kinds (26meta5): the same check on the same modules. */
+const COMPOSITE_KINDS = ['two-level-get', 'defaults-spread', 'defaults-assign', 'url-default-param', 'config-nested', 'composite'];
+
+describe('the seventeenth session\'s composite kinds keep what the code does', () => {
+  for (const kind of COMPOSITE_KINDS) {
+    it(`${kind}: ES module and CommonJS send the same requests`, async () => {
+      for (const [name, text] of [['api.mjs', ESM], ['api.cjs', CJS]] as const) {
+        const original = place(null, name, text)!;
+        const rewritten = place(kind, name, text);
+        expect(rewritten, `${kind} changed nothing in ${name}`).not.toBeNull();
+        expect(readFileSync(rewritten!, 'utf8')).not.toBe(text);
+        const load = (f: string) => () => (name.endsWith('.mjs') ? import(pathToFileURL(f).href) : Promise.resolve(createRequire(f)(f)));
+        const before = await requestsOf(load(original));
+        expect(before).toHaveLength(3);
+        expect(await requestsOf(load(rewritten!))).toEqual(before);
+      }
+    });
+  }
+
+  it('two-level-get: an options object that names a method keeps it; one without sends GET, as fetch does', async () => {
+    const text = `async function run() {\n  await fetch('https://webexapis.com/v1/rooms');\n  await fetch('https://webexapis.com/v1/rooms', { method: 'DELETE' });\n}\nexport { run };\n`;
+    const file = place('two-level-get', 'methods.mjs', text)!;
+    const seen = await requestsOf(() => import(pathToFileURL(file).href));
+    expect(seen).toEqual([
+      ['https://webexapis.com/v1/rooms', wire({ method: 'GET' })],
+      ['https://webexapis.com/v1/rooms', wire({ method: 'DELETE' })],
+    ]);
+    expect(wire(undefined)).toBe(wire({ method: 'get' }));
+    expect(wire({ method: 'POST' })).not.toBe(wire({}));
+    expect(readFileSync(file, 'utf8')).toContain('metaRequest_methods(');
   });
 });
 

@@ -3,7 +3,7 @@
  * constants, templates, concatenations). Route definitions of the consumer's own server are not URLs called.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, memberName, type FileContext, type Node } from '../parse/file-context.js';
+import { dottedName, isUrlConstructor, memberName, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from './detector.js';
 import { outerStringExpressions, isRouteDefinition } from './auth-support.js';
 import { apiHosts, getRequests, leadingParameterValues, LOOPBACK_HOST, resolveLocal, stringOf, urlHost, urlPath } from '../api/index.js';
@@ -31,13 +31,28 @@ const ASSERTION_METHOD = /^(toBe|toEqual|toStrictEqual|toContain|toMatch|toHaveB
  * assertion (`assert.strictEqual(captured.url, 'https://.../meetingInfo')`, `expect(url).toBe(...)`,
  * `expect(fetch).toHaveBeenCalledWith(...)`): a test checking what code under test requests is not a request.
  */
-function isOnlyCompared(file: FileContext, node: Node): boolean {
+function isOnlyCompared(file: FileContext, path: Node): boolean {
+  const node = urlOf(file, path);
   const parent = file.parentOf(node);
   if (parent?.type === 'BinaryExpression' && /^[!=]==?$/.test(parent.operator)) return true;
   if (parent?.type !== 'CallExpression' || !(parent.arguments as Node[]).includes(node)) return false;
   const callee = parent.callee as Node;
   if (/^assert(\.\w+)?$/.test(dottedName(callee) ?? '')) return true;
   return callee.type === 'MemberExpression' && ASSERTION_METHOD.test(memberName(callee as TSESTree.MemberExpression) ?? '') && /^(expect|assert|should)\b/.test(rootCallName(callee));
+}
+
+/**
+ * The expression whose value a path is, through a URL built from it: `new URL(path, base)`, its `.href` or
+ * `.toString()` (`assert.strictEqual(url, new URL('/v1/rooms', origin).href)` compares the path's URL); else the path.
+ */
+function urlOf(file: FileContext, path: Node): Node {
+  const made = file.parentOf(path);
+  if (made?.type !== 'NewExpression' || !isUrlConstructor(made) || made.arguments[0] !== path) return path;
+  const up = file.parentOf(made);
+  if (up?.type !== 'MemberExpression' || up.object !== made || up.computed) return made;
+  if (memberName(up) === 'href') return up;
+  const call = file.parentOf(up);
+  return memberName(up) === 'toString' && call?.type === 'CallExpression' && call.callee === up && call.arguments.length === 0 ? call : made;
 }
 
 /** The name of the call a member chain starts from (`expect` in `expect(x).not.toBe(y)`), or of its root object. */

@@ -263,7 +263,9 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
   // A redirect that sends no request (`location.href = \`${AUTHORIZE}?${params}\``) whose base is an environment
   // variable (`process.env`, `import.meta.env`, SvelteKit's `$env/...` imports): the variable's value, read from
   // the project's environment files, holds the endpoint. Only a text that writes `response_type` (outline: none).
-  importsHoldTokensWhen: { source: String.raw`^(?=[\s\S]*response_type)(?=[\s\S]*(?:process\.env|import\.meta\.env|\$env\/))`, flags: '' },
+  // Or whose base is a constant of an imported module (`AUTHORIZE_URL + '?response_type=token&...'`, the constant
+  // in a config module): a text that writes the query itself, `response_type=` (outline, prisma: none).
+  importsHoldTokensWhen: { source: String.raw`response_type=|^(?=[\s\S]*response_type)(?=[\s\S]*(?:process\.env|import\.meta\.env|\$env\/))`, flags: '' },
   detect(file, ctx) {
     const { paths, requires = [], values = {} } = ctx.detection;
     const apiHosts = ctx.catalog.hosts.api;
@@ -315,6 +317,17 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
       const holder = file.parentOf(node);
       return holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && stringParts().has(holder.id.name);
     };
+    /** `new URL(...).href` / `new URL(...).toString()` around a URL constructor, or the constructor itself. */
+    const urlText = (n: Node): Node => {
+      const up = file.parentOf(n);
+      if (up?.type === 'MemberExpression' && up.object === n && !up.computed) {
+        const name = memberName(up);
+        if (name === 'href') return up;
+        const call = file.parentOf(up);
+        if (name === 'toString' && call?.type === 'CallExpression' && call.callee === up && call.arguments.length === 0) return call;
+      }
+      return n;
+    };
     for (const n of newUrls) {
       const acc: { assumed?: string } = {};
       let url = foldUrl(file, n.arguments[0] as Node, 0, acc);
@@ -329,8 +342,9 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
         if (!addSetCalls(file, decl.id.name, enclosingFunction(file, n), params, true)) continue;
         set ||= params.size > before;
       }
-      // A bare `new URL(base)` with nothing set may be completed elsewhere.
-      if (set) judge(n, params, pathOf(url), acc.assumed);
+      // A bare `new URL(base)` with nothing set may be completed elsewhere; its text (`new URL(...).href`, `.toString()`)
+      // held by a name that later strings build on is a building block, judged where the URL is built, as a string is.
+      if (set && !isBuildingBlock(urlText(n))) judge(n, params, pathOf(url), acc.assumed);
     }
     for (const node of outerStringExpressions(file)) {
       const parent = file.parentOf(node);

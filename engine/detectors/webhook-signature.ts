@@ -75,7 +75,36 @@ function isVerification(file: FileContext, node: Node, headers: readonly string[
   if (foldedHeaderReads(file, headers).some((r) => r.range[0] >= fn.range[0] && r.range[1] <= fn.range[1])) return true;
   // The function's words: its text, or its own name (`export const validateWebhook = async (v7, v8, v9) => ...`),
   // which renaming its locals and parameters leaves.
-  return mentionsHeader(file.text, headers) && (/signature|webhook|verif/.test(text) || /signature|webhook|verif/i.test(nameOfFunction(file, fn) ?? ''));
+  if (mentionsHeader(file.text, headers) && (/signature|webhook|verif/.test(text) || /signature|webhook|verif/i.test(nameOfFunction(file, fn) ?? ''))) return true;
+  // Whatever its words: this file calls it with the header's value (`v30(body, secret, req.headers.get('x-spark-signature'))`).
+  return headerParams(file, fn, headers).size > 0;
+}
+
+/**
+ * The parameters of a function of this file that its calls in this file give a signature header's value
+ * (`const sig = req.headers.get('x-spark-signature'); await check(body, secret, sig)` -> `check`'s third
+ * parameter), whatever the function and its parameters are called. Memoized per function.
+ */
+function headerParams(file: FileContext, fn: Node, headers: readonly string[]): ReadonlySet<string> {
+  if (fn.type === 'Program' || headers.length === 0) return new Set();
+  return file.cached(`webhook:header-params:${headers.join(',')}:${fn.range[0]}`, () => {
+    const out = new Set<string>();
+    const name = nameOfFunction(file, fn);
+    if (!name) return out;
+    const params = (fn as TSESTree.FunctionLike).params;
+    for (const call of file.nodes(T.CallExpression)) {
+      const callee = unwrap(call.callee as Node);
+      if (callee.type !== 'Identifier' || callee.name !== name || contains(fn, call)) continue;
+      if (calledFunction(file, call)?.fn !== fn) continue;
+      call.arguments.forEach((arg, i) => {
+        const param = params[i];
+        if (arg.type === 'SpreadElement' || param?.type !== 'Identifier') return;
+        // Depth 2: a caller's own parameters are not followed again (no cycle between two functions).
+        if (isSignatureValue(file, arg as Node, new Set(), headers, 2)) out.add(param.name);
+      });
+    }
+    return out;
+  });
 }
 
 /** Whether a text holds one of the signature header names (any case). */
@@ -243,6 +272,11 @@ function isSignatureValue(file: FileContext, node: Node, digests: ReadonlySet<No
   if (n.type === 'Identifier') {
     const init = localInit(file, n);
     if (init) return isSignatureValue(file, init, digests, headers, depth + 1);
+    // A parameter its callers give the header's value ({@link headerParams}).
+    if (headers.length > 0 && depth < 2) {
+      const fn = enclosingFunction(file, n);
+      if (fn.type !== 'Program' && (fn as TSESTree.FunctionLike).params.some((p) => p.type === 'Identifier' && p.name === n.name) && headerParams(file, fn, headers).has(n.name)) return true;
+    }
   }
   if (n.type === 'CallExpression' && headers.length === 0 && file.links) return returnsImportedDigest(file, n);
   return false;

@@ -109,21 +109,54 @@ function isMethodGatedWrapper(file: FileContext, catalog: LoadedCatalog, r: Http
 function underMethodTest(file: FileContext, a: Node, fn: Node): boolean {
   for (const up of file.ancestors(a)) {
     if (up === fn) break;
-    if (isMethodTest(file, up, a)) return true;
+    if (isMethodTest(file, up, a, fn)) return true;
   }
   return false;
+}
+
+/**
+ * The names `fn` hands on as a request's method: `x` of `options.method = x` and of `{ method: x }` (memoized per
+ * function), so that a test of `x` is a test of the method whatever `x` is called (`if (m.match(/^(post|put)$/i))`).
+ */
+function methodNames(file: FileContext, fn: Node): ReadonlySet<string> {
+  return file.cached(`get-request-content-type:method-names:${fn.range[0]}:${fn.range[1]}`, () => {
+    const names = new Set<string>();
+    const within = (n: Node): boolean => n.range[0] >= fn.range[0] && n.range[1] <= fn.range[1];
+    for (const a of file.nodes(T.AssignmentExpression)) {
+      if (a.operator !== '=' || a.left.type !== 'MemberExpression' || a.left.computed || !within(a)) continue;
+      const value = unwrap(a.right as Node);
+      if (a.left.property.type === 'Identifier' && a.left.property.name === 'method' && value.type === 'Identifier') names.add(value.name);
+    }
+    for (const p of file.nodes(T.Property)) {
+      if (p.computed || propertyKeyName(p) !== 'method' || !within(p)) continue;
+      const value = unwrap(p.value as Node);
+      if (value.type === 'Identifier') names.add(value.name);
+    }
+    return names;
+  });
 }
 
 /**
  * Whether `up` makes the assignment `a` below it depend on a test of the method: `if (opts.method === 'POST')`, and
  * the forms minifiers write it in, `'POST' === d.method && (e.body = ...)` and `d.method ? (e.body = ...) : ...`.
  */
-function isMethodTest(file: FileContext, up: Node, a: Node): boolean {
-  const names = (test: Node): boolean => /\bmethod\b/i.test(file.getText(test));
+function isMethodTest(file: FileContext, up: Node, a: Node, fn: Node): boolean {
+  // The test names the method (`opts.method`), or reads a name the function sends as the method.
+  const names = (test: Node): boolean => /\bmethod\b/i.test(file.getText(test)) || readsAny(file, test, methodNames(file, fn));
   if (up.type === 'IfStatement') return names(up.test as Node);
   if (up.type === 'LogicalExpression' && up.operator === '&&') return inside(up.right as Node, a) && names(up.left as Node);
   if (up.type === 'ConditionalExpression') return !inside(up.test as Node, a) && names(up.test as Node);
   return false;
+}
+
+/** Whether an expression reads one of `names` as a variable (not as a property name). */
+function readsAny(file: FileContext, test: Node, names: ReadonlySet<string>): boolean {
+  if (names.size === 0) return false;
+  return file.nodes(T.Identifier).some((n) => {
+    if (n.range[0] < test.range[0] || n.range[1] > test.range[1] || !names.has(n.name)) return false;
+    const parent = file.parentOf(n);
+    return !(parent?.type === 'MemberExpression' && parent.property === n && !parent.computed) && !(parent?.type === 'Property' && parent.key === n && !parent.shorthand);
+  });
 }
 
 /**

@@ -375,7 +375,10 @@ export class FileContext {
         return n.operator === '+' ? concatStatic(this.staticString(n.left, depth + 1), this.staticString(n.right, depth + 1)) : undefined;
       case 'Identifier':
       case 'MemberExpression': {
-        const env = this.links?.envValue ? (n.type === 'MemberExpression' ? (envVariableName(n) ?? this.svelteKitEnvMember(n)) : this.svelteKitEnvName(n.name)) : undefined;
+        // `new URL(path, base).href`: the URL the constructor folds to (a URL object held by a name may be changed
+        // before it is read, so only the expression itself).
+        if (n.type === 'MemberExpression' && memberName(n) === 'href' && isNewUrl(n.object)) return this.staticString(n.object, depth + 1);
+        const env = this.links?.envValue ? this.envNameOf(n) : undefined;
         if (env !== undefined) {
           const found = this.links!.envValue!(this, env);
           // No value in the repository, and a name that does not say the platform: an unknown base is not the
@@ -401,6 +404,17 @@ export class FileContext {
         }
         return undefined;
       }
+      case 'LogicalExpression': {
+        // `process.env.API_URL ?? 'https://...'` (or `||`): the variable's value where the repository gives one, else
+        // the fallback, which is then an assumed value (the deployment may set the variable).
+        const left = unwrap(n.left);
+        const env = n.operator !== '&&' && this.links?.envValue && (left.type === 'Identifier' || left.type === 'MemberExpression') ? this.envNameOf(left) : undefined;
+        if (env === undefined) return undefined;
+        const set = this.staticString(left, depth + 1);
+        if (set && !(set.assumed !== undefined && isUnknownEnvReason(set.assumed))) return set;
+        const fallback = this.staticString(n.right, depth + 1);
+        return fallback ? { ...fallback, assumed: envFallbackReason(env) } : set;
+      }
       case 'NewExpression': {
         if (isUrlConstructor(n) && n.arguments.length > 0) {
           const path = this.staticString(n.arguments[0] as Node, depth + 1);
@@ -415,6 +429,10 @@ export class FileContext {
         // `path.join`-free URL helpers are too varied; only `String(x)` and `.concat` fold.
         if (n.callee.type === 'Identifier' && n.callee.name === 'String' && n.arguments[0]) {
           return this.staticString(n.arguments[0] as Node, depth + 1);
+        }
+        // `new URL(path, base).toString()`: as `.href`.
+        if (n.callee.type === 'MemberExpression' && n.arguments.length === 0 && memberName(n.callee) === 'toString' && isNewUrl(n.callee.object)) {
+          return this.staticString(n.callee.object, depth + 1);
         }
         // `s.toLowerCase()`, `s.toUpperCase()` of a wholly known string.
         if (n.callee.type === 'MemberExpression' && n.arguments.length === 0 && /^to(Lower|Upper)Case$/.test(memberName(n.callee) ?? '')) {
@@ -442,6 +460,11 @@ export class FileContext {
       default:
         return undefined;
     }
+  }
+
+  /** The environment variable an expression reads (`process.env.X`, `import.meta.env.X`, SvelteKit's `$env` names), or undefined. */
+  private envNameOf(n: TSESTree.Identifier | TSESTree.MemberExpression): string | undefined {
+    return n.type === 'MemberExpression' ? (envVariableName(n) ?? this.svelteKitEnvMember(n)) : this.svelteKitEnvName(n.name);
   }
 
   /**
@@ -574,6 +597,11 @@ export function unknownEnvReason(name: string): string {
   return `the URL's base is the environment variable ${name}, whose value the repository does not give (no environment file sets it, no fallback): the API only by its path`;
 }
 
+/** Why a URL whose base is an environment variable's fallback (`process.env.NAME ?? '<url>'`, no value in the repository) is only likely. */
+export function envFallbackReason(name: string): string {
+  return `the URL's base is the fallback of the environment variable ${name}, which the repository does not set (a deployment may)`;
+}
+
 /** Whether an {@link StaticString.assumed} reason is {@link unknownEnvReason}'s (not an assumed value: no value at all). */
 export function isUnknownEnvReason(reason: string): boolean {
   return UNKNOWN_ENV_REASON.test(reason);
@@ -700,6 +728,12 @@ export function isUrlConstructor(n: TSESTree.NewExpression): boolean {
   const c = n.callee;
   if (c.type === 'Identifier') return c.name === 'URL';
   return c.type === 'MemberExpression' && !c.computed && c.property.type === 'Identifier' && c.property.name === 'URL' && c.object.type === 'Identifier';
+}
+
+/** Whether a node is `new URL(...)` itself (with at least one argument). */
+function isNewUrl(node: Node): boolean {
+  const n = unwrap(node);
+  return n.type === 'NewExpression' && isUrlConstructor(n) && n.arguments.length > 0;
 }
 
 /** Joins a base URL and a relative path the way `new URL(path, base)` would for API paths. */
