@@ -748,6 +748,71 @@ export function importersOfModule(project: ProjectModel, filename: string): Arra
   return out;
 }
 
+/** How many classes down a base class's header is followed to the subclasses that make its requests. */
+const MAX_SUBCLASS_LEVELS = 4;
+
+/**
+ * The modules of the package that extend one of `classes` of `filename`, and those that extend their classes in turn
+ * (at most {@link MAX_SUBCLASS_LEVELS} down, `max` modules): each level's importers (through
+ * barrels that re-export the module) whose text writes `extends <Name>`, read as text before any is parsed.
+ */
+export function subclassModules(project: ProjectModel, filename: string, classes: readonly string[], max: number): Array<{ file: string; text: string }> {
+  const out: Array<{ file: string; text: string }> = [];
+  const seen = new Set<string>([path.resolve(filename)]);
+  let level: Array<{ file: string; names: readonly string[] }> = [{ file: filename, names: classes }];
+  for (let depth = 0; depth < MAX_SUBCLASS_LEVELS && level.length > 0 && out.length < max; depth++) {
+    const next: Array<{ file: string; names: readonly string[] }> = [];
+    for (const { file, names } of level) {
+      const extend = new RegExp(`\\bclass\\s+([\\w$]+)(?:\\s*<[^{]*?>)?\\s+extends\\s+(?:${names.map(escapeRegExp).join('|')})\\b`, 'g');
+      for (const importer of importersThroughBarrels(project, file, names)) {
+        if (seen.has(importer.file) || out.length >= max) continue;
+        seen.add(importer.file);
+        const made = [...importer.text.matchAll(extend)].map((m) => m[1]);
+        if (made.length === 0) continue;
+        out.push(importer);
+        next.push({ file: importer.file, names: made });
+      }
+    }
+    level = next;
+  }
+  return out;
+}
+
+/**
+ * The package's modules that import a module directly or through barrels re-exporting it (`export * from`,
+ * `export { Name } from`, `export { default as Name } from`, at most three barrels deep), with their text.
+ */
+export function importersThroughBarrels(project: ProjectModel, filename: string, names: readonly string[]): Array<{ file: string; text: string }> {
+  const out: Array<{ file: string; text: string }> = [];
+  const visited = new Set<string>([path.resolve(filename)]);
+  let frontier = [filename];
+  for (let depth = 0; depth < 4 && frontier.length > 0; depth++) {
+    const barrels: string[] = [];
+    for (const f of frontier) {
+      for (const importer of importersOfModule(project, f)) {
+        if (visited.has(importer.file)) continue;
+        visited.add(importer.file);
+        out.push(importer);
+        if (depth < 3 && reexportsNames(importer.text, names)) barrels.push(importer.file);
+      }
+    }
+    frontier = barrels;
+  }
+  return out;
+}
+
+/** Whether a module's text re-exports one of the names (`export * from`, `export { Name } from`, `export { Name as Other } from`). */
+function reexportsNames(text: string, names: readonly string[]): boolean {
+  for (const m of text.matchAll(/\bexport\s*(\*|\{[^}]*\})\s*from\b/g)) {
+    if (m[1] === '*' || /\bdefault\b/.test(m[1]) || names.some((n) => new RegExp(`(?:^|[{,\\s])${escapeRegExp(n)}(?=[\\s,}])`).test(m[1]))) return true;
+  }
+  return false;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /**
  * The source files of a module's package (the list {@link importersOf} keeps) whose text passes a text-level test,
  * with their text: an Angular app's providers and `HttpClient` requests are searched in them, only for a file that
