@@ -22,7 +22,7 @@ import { literalsOf, projectOf, type ProjectModel } from './project/modules.js';
 import { angularClientModules, angularEnvironmentText } from './project/angular-env.js';
 import { mayAssignActionHeader, storeDispatchers } from './project/store.js';
 import path from 'node:path';
-import { importersOfModule, subclassModules } from './project/context.js';
+import { importersOfModule, sendsClassHeaders, subclassModules } from './project/context.js';
 import { mayBuildUrlFromProps } from './project/props.js';
 import { importsMayRequest } from './api/summaries.js';
 import { groupSource, groupTokenText, isMarkupFile, scriptGroups, type ScriptGroup } from './read/script-blocks.js';
@@ -384,12 +384,14 @@ function importsMayRequestFrom(text: string, filename: string, opts: AnalyzeOpti
 const MAX_SUBCLASS_MODULES = 40;
 
 /**
- * The classes a file declares when it may write a request header its subclasses send (a class, a Content-Type and an
- * HTTP call in its text); none for most files, which then list no importers.
+ * The classes a file declares when it may write a request header its subclasses send (a class sending headers of a
+ * field, a Content-Type and an HTTP call in its text); none for most files, which then list no importers.
  */
 function classHeaderNames(text: string): string[] {
-  if (!/\bclass\s/.test(text) || !/content-type/i.test(text) || !HTTP_CALL_HINT.test(text)) return [];
-  return [...text.matchAll(/\bclass\s+([\w$]+)/g)].map((m) => m[1]);
+  if (!sendsClassHeaders(text) || !/content-type/i.test(text) || !HTTP_CALL_HINT.test(text)) return [];
+  // Classes it exports (ES), or every class of a module exporting a list or CommonJS exports.
+  const exported = text.includes('module.exports') || /\bexport\s*\{/.test(text) ? /\bclass\s+([\w$]+)/g : /\bexport\s+(?:default\s+)?(?:abstract\s+)?class\s+([\w$]+)/g;
+  return [...text.matchAll(exported)].map((m) => m[1]);
 }
 
 const queryKeys = new WeakMap<readonly PlannedDetection[], readonly string[]>();

@@ -914,6 +914,18 @@ function overriddenBelow(chain: readonly ClassAt[], top: number, r: HttpRequest)
  * body or options the base method writes itself is left out (not followed).
  */
 function dispatchedSummary(chain: readonly ClassAt[], top: number, method: Node, catalog: LoadedCatalog, requestsOf: RequestsOf): FunctionSummary | undefined {
+  // Memoized on the method's file per method and instance class (the classes below decide the overrides).
+  const memo = chain[top].file.cached('summaries:dispatched', () => new Map<Node, Map<Node, FunctionSummary | null>>());
+  let byClass = memo.get(method);
+  if (!byClass) memo.set(method, (byClass = new Map()));
+  const known = byClass.get(chain[0].cls);
+  if (known !== undefined) return known ?? undefined;
+  const summary = dispatch(chain, top, method, catalog, requestsOf);
+  byClass.set(chain[0].cls, summary ?? null);
+  return summary;
+}
+
+function dispatch(chain: readonly ClassAt[], top: number, method: Node, catalog: LoadedCatalog, requestsOf: RequestsOf): FunctionSummary | undefined {
   const at = chain[top];
   const found = summaryOf(at.file, catalog, method, requestsOf);
   const own = found ? found.requests.filter((r) => !overriddenBelow(chain, top, r.request)) : [];

@@ -11,7 +11,7 @@ import { parameterDefault } from '../api/wrappers.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import path from 'node:path';
-import { browserEvidence, importersThroughBarrels, packageSourcesMatching, readsBrowserGlobals, subclassModules } from '../project/context.js';
+import { browserEvidence, importersThroughBarrels, packageSourcesMatching, readsBrowserGlobals, sendsClassHeaders, subclassModules } from '../project/context.js';
 import { projectOf } from '../project/modules.js';
 import { angularClientModules, angularEnvironmentText } from '../project/angular-env.js';
 import { storeDispatchers } from '../project/store.js';
@@ -374,8 +374,8 @@ function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, report
 }
 
 /**
- * A class of this file whose request sends a Content-Type the class writes (a field `headers = new Headers({...})`,
- * its method's own object) with a method and URL its callers give (`makeRequest(method, url)`), extended by classes of
+ * A class of this file whose request sends a Content-Type the class keeps in a field (`headers = new Headers({...})`,
+ * sent as `headers: this.headers`) with a method and URL its callers give (`makeRequest(method, url)`), extended by classes of
  * other modules that make the requests (`class Rooms extends WebexApi { ... this.get(id) }`, the base's `get` running
  * this class's `makeRequest`): the subclasses' modules are read (engine/api/summaries.ts follows their `this.` calls up
  * the class chain) and a bodiless API GET among their requests sending this header is the finding. No edit: the
@@ -384,6 +384,7 @@ function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, report
 function subclassRequestMatches(file: FileContext, catalog: LoadedCatalog, requests: readonly HttpRequest[], reported: readonly RawMatch[]): RawMatch[] {
   const out: RawMatch[] = [];
   const sites = new Map<Node, string>();
+  if (!sendsClassHeaders(file.text)) return out;
   for (const r of requests) {
     if (r.isApi) continue;
     const cls = enclosingClass(file, r.node);
