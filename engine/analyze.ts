@@ -22,7 +22,7 @@ import { literalsOf, projectOf, type ProjectModel } from './project/modules.js';
 import { angularClientModules, angularEnvironmentText } from './project/angular-env.js';
 import { mayAssignActionHeader, storeDispatchers } from './project/store.js';
 import path from 'node:path';
-import { importersOfModule } from './project/context.js';
+import { importersOfModule, sendsClassHeaders, subclassModules } from './project/context.js';
 import { mayBuildUrlFromProps } from './project/props.js';
 import { importsMayRequest } from './api/summaries.js';
 import { groupSource, groupTokenText, isMarkupFile, scriptGroups, type ScriptGroup } from './read/script-blocks.js';
@@ -380,6 +380,20 @@ function importsMayRequestFrom(text: string, filename: string, opts: AnalyzeOpti
   }
 }
 
+/** Most subclass modules read for a class's header (engine/notices/get-request-content-type.ts reads as many). */
+const MAX_SUBCLASS_MODULES = 40;
+
+/**
+ * The classes a file declares when it may write a request header its subclasses send (a class sending headers of a
+ * field, a Content-Type and an HTTP call in its text); none for most files, which then list no importers.
+ */
+function classHeaderNames(text: string): string[] {
+  if (!sendsClassHeaders(text) || !/content-type/i.test(text) || !HTTP_CALL_HINT.test(text)) return [];
+  // Classes it exports (ES), or every class of a module exporting a list or CommonJS exports.
+  const exported = text.includes('module.exports') || /\bexport\s*\{/.test(text) ? /\bclass\s+([\w$]+)/g : /\bexport\s+(?:default\s+)?(?:abstract\s+)?class\s+([\w$]+)/g;
+  return [...text.matchAll(exported)].map((m) => m[1]);
+}
+
 const queryKeys = new WeakMap<readonly PlannedDetection[], readonly string[]>();
 
 /** The query parameters the plan's URL-query detections judge (`client_id`, `state`, `response_type`); same array per plan. */
@@ -455,6 +469,9 @@ function withImportedTexts(
     if (mayAssignActionHeader(text)) for (const d of storeDispatchers(filename, project)) imported.push(literalsOf(d.text));
     // The strings and environment values of the modules that import a component building a URL from a prop.
     if (own.props) for (const parent of importersOfModule(project, filename)) imported.push(literalsOf(parent.text), ...project.envTexts(parent.file, parent.text));
+    // A class sending a Content-Type it writes, its URL given by subclasses of other modules: their strings and their imports'.
+    const classes = classHeaderNames(text);
+    if (classes.length > 0) for (const sub of subclassModules(project, filename, classes, MAX_SUBCLASS_MODULES)) imported.push(literalsOf(sub.text), ...project.importedTexts(sub.file, sub.text));
   } finally {
     for (const [k, v] of project.end()) reads?.set(k, v);
   }

@@ -21,7 +21,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, foldTemplate, isUrlConstructor, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { literalsOf, moduleRecord, ProjectModel, specifiersIn } from '../project/modules.js';
-import { localInit, objectOf, parameterTypeName, resolveLocal, stringOf } from './bindings.js';
+import { localInit, objectOf, parameterTypeName, resolveLocal, returnedExpression, stringOf } from './bindings.js';
 import { bodyOf, finish, fromConfig, methodOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
 import { apiMarkers } from './url.js';
@@ -32,6 +32,17 @@ import { dispatchedRequests } from './dispatch.js';
 const OPEN = '\u0001';
 const CLOSE = '\u0002';
 const HOLE = /\u0001([^\u0002]*)\u0002/g;
+/**
+ * A part of a folded URL chosen by whether a parameter is given (`endpoint ? `/${endpoint}` : ''`):
+ * `\u0003p1\u0004then\u0004else\u0005`, decided where the summary is applied (a call site's argument), or passed on as
+ * a branch on the caller's own parameter. A branch's unknown parts are UNKNOWN characters (the string counts complete).
+ */
+const BRANCH = '\u0003';
+const SEP = '\u0004';
+const END = '\u0005';
+
+/** Whether a parameter of a callee is given a truthy value by its call: true, false, a parameter of the caller, or unknown. */
+type Given = (i: number) => boolean | { param: number } | undefined;
 
 /** Where a value of a request comes from: a parameter (by position, with its default) or a constant. */
 type Source = { param: number } | { value: string };
@@ -48,6 +59,8 @@ interface RequestSummary {
   options?: number;
   /** The method when the caller's options set none: what the wrapper's own parts put before the spread (`{ ...defaults, ...init }`), else the client's default. */
   optionsMethod?: string;
+  /** Made only when a parameter is given (`given: true`, `data ? fetch(a) : ...`) or only when it is not (the other branch). */
+  when?: { param: number; given: boolean };
 }
 
 /** What a function does with its parameters. */
@@ -90,6 +103,20 @@ function foldWithHoles(file: FileContext, node: Node, params: readonly string[],
   if (n.type === 'CallExpression' && n.arguments.length === 1 && /^(encodeURIComponent|encodeURI|String)$/.test(dottedName(n.callee) ?? '')) {
     return foldWithHoles(file, n.arguments[0] as Node, params, depth + 1);
   }
+  if (n.type === 'ConditionalExpression') {
+    // `resource ? '/' + resource : ''` on a parameter: both parts kept, decided by the call's argument.
+    const test = unwrap(n.test);
+    const i = test.type === 'Identifier' ? params.indexOf(test.name) : -1;
+    if (i < 0) return stringOf(file, n);
+    const part = (e: Node): string => {
+      const f = foldWithHoles(file, e, params, depth + 1);
+      return !f ? UNKNOWN : f.complete || f.value.includes(UNKNOWN) ? f.value : f.value + UNKNOWN;
+    };
+    return { value: `${BRANCH}p${i}${SEP}${part(n.consequent)}${SEP}${part(n.alternate)}${END}`, complete: true };
+  }
+  if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && !n.callee.computed && unwrap(n.callee.object).type === 'ThisExpression') {
+    return thisMethodReturn(file, n, params, depth);
+  }
   if (n.type === 'NewExpression' && isUrlConstructor(n) && n.arguments[0]) {
     const path = foldWithHoles(file, n.arguments[0] as Node, params, depth + 1);
     const base = n.arguments[1] ? foldWithHoles(file, n.arguments[1] as Node, params, depth + 1) : undefined;
@@ -98,6 +125,52 @@ function foldWithHoles(file: FileContext, node: Node, params: readonly string[],
     return { value: joinUrl(base.value, path.value), complete: base.complete && path.complete };
   }
   return stringOf(file, n);
+}
+
+/**
+ * What a method of the class returns for a `this.address(path)` call (`address(p) { return p ? `${this.root}/${p}` : this.root }`),
+ * folded with holes for the caller's parameters: the method's single returned expression with its parameters given by
+ * the call's arguments. The method of the class the call is written in (a subclass's override is not seen).
+ */
+function thisMethodReturn(file: FileContext, call: TSESTree.CallExpression, params: readonly string[], depth: number): StaticString | undefined {
+  const name = memberName(call.callee as TSESTree.MemberExpression);
+  const cls = name === undefined ? undefined : thisClass(file, call);
+  const method = cls && name !== undefined ? methodOfClass(cls, name) : undefined;
+  const returned = method ? returnedExpression(file, method) : undefined;
+  const args = call.arguments as Node[];
+  if (!method || !returned || args.some((a) => a.type === 'SpreadElement')) return undefined;
+  const own = paramNames(method);
+  const body = foldWithHoles(file, returned, own.names, depth + 1);
+  if (!body) return undefined;
+  const defaults = own.defaults.map((d) => (d ? stringOf(file, d) : undefined));
+  return fillUrl(
+    body,
+    (hole) => (hole.startsWith('f:') ? { value: `${OPEN}${hole}${CLOSE}`, complete: true } : argumentAt(file, args, Number(hole.slice(1)), params, defaults)),
+    (i) => givenArgument(args[i], params, defaults[i]),
+  );
+}
+
+/** A call's argument folded with holes for the caller's parameters, or the callee's default when none is passed. */
+function argumentAt(file: FileContext, args: readonly Node[], i: number, params: readonly string[], defaults: ReadonlyArray<StaticString | undefined>): StaticString | undefined {
+  return args[i] ? foldWithHoles(file, args[i], params) : defaults[i];
+}
+
+/**
+ * Whether a call gives a parameter a truthy value: a written falsy literal (`''`, `undefined`, `null`, `false`, `0`) or
+ * nothing (and no default, or an empty one) is not; a parameter of the caller passed on is decided by the caller's
+ * call; any other value is (a value passed is meant to be used).
+ */
+function givenArgument(arg: Node | undefined, params: readonly string[], fallback: StaticString | undefined): boolean | { param: number } | undefined {
+  if (!arg) return fallback ? (fallback.complete ? fallback.value !== '' : undefined) : false;
+  const a = unwrap(arg);
+  if (a.type === 'Identifier') {
+    if (a.name === 'undefined') return false;
+    const i = params.indexOf(a.name);
+    if (i >= 0) return { param: i };
+  }
+  if (a.type === 'Literal') return Boolean(a.value);
+  if (a.type === 'TemplateLiteral' && a.expressions.length === 0) return (a.quasis[0]?.value.cooked ?? '') !== '';
+  return true;
 }
 
 function paramIndex(node: Node | undefined, params: readonly string[]): number | undefined {
@@ -170,12 +243,42 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
     }
     // The options passed whole (`fetch(url, init)`): a caller's object without a method is a GET.
     if (s.options !== undefined && !s.method) s.optionsMethod = r.options ? spreadOptionsMethod(file, r.options, names, r.client) : r.client === 'fetch' ? 'GET' : undefined;
-    const flows = (s.url && HOLE.test(s.url.value)) || s.body || s.options !== undefined || s.query !== undefined || (s.method && 'param' in s.method);
+    const when = branchOn(file, fn, r.node, names);
+    if (when) s.when = when;
+    const flows = (s.url && (HOLE.test(s.url.value) || s.url.value.includes(BRANCH))) || s.body || s.options !== undefined || s.query !== undefined || (s.method && 'param' in s.method);
     HOLE.lastIndex = 0;
     // A request that takes nothing from the caller is reported where it is written.
     if (flows) summary.requests.push(s);
   }
   return summary.requests.length > 0 ? summary : undefined;
+}
+
+/**
+ * Whether a request's call is made in one branch of a test on a parameter of the function (`data ? fetch(url, { body })
+ * : fetch(url)`, `if (data) { ... }`): the nearest such branch between the call and the function.
+ */
+function branchOn(file: FileContext, fn: Node, call: Node, names: readonly string[]): RequestSummary['when'] {
+  let child: Node = call;
+  for (const a of file.ancestors(call)) {
+    if (a === fn) return undefined;
+    if (a.type === 'ConditionalExpression' || a.type === 'IfStatement') {
+      const test = unwrap(a.test as Node);
+      const negated = test.type === 'UnaryExpression' && test.operator === '!';
+      const subject = negated ? unwrap(test.argument as Node) : test;
+      const i = subject.type === 'Identifier' ? names.indexOf(subject.name) : -1;
+      if (i >= 0 && (child === a.consequent || child === a.alternate)) return { param: i, given: (child === a.consequent) !== negated };
+    }
+    child = a;
+  }
+  return undefined;
+}
+
+/** Whether a request made only in a branch is made by a call that gives its parameter so (unknown: made). */
+function madeFor(s: RequestSummary, given: Given): boolean | { param: number; given: boolean } {
+  if (!s.when) return true;
+  const g = given(s.when.param);
+  if (g === true || g === false) return g === s.when.given;
+  return g ? { param: g.param, given: s.when.given } : true;
 }
 
 /**
@@ -238,7 +341,7 @@ function composedUrl(file: FileContext, catalog: LoadedCatalog, r: HttpRequest, 
       if (hole.startsWith('f:')) return { value: `${OPEN}${hole}${CLOSE}`, complete: true };
       const i = Number(hole.slice(1));
       return args[i] ? foldWithHoles(file, args[i], names) : inner.defaults[i];
-    });
+    }, (i) => givenArgument(args[i], names, inner.defaults[i]));
   } finally {
     composing.delete(callee);
   }
@@ -252,15 +355,58 @@ function argString(site: FileContext, args: readonly Node[], i: number, summary:
   return undefined;
 }
 
-/** Fills a summary's URL holes with a call site's arguments and a class's fields. */
-function fillUrl(url: StaticString, fill: (hole: string) => StaticString | undefined): StaticString {
+/**
+ * Fills a summary's URL holes with a call site's arguments and a class's fields, and decides its branches on
+ * parameters by `given` (a branch on a parameter the call passes on stays a branch, on the caller's parameter; one
+ * nothing decides is unknown).
+ */
+function fillUrl(url: StaticString, fill: (hole: string) => StaticString | undefined, given: Given = () => undefined): StaticString {
   let complete = url.complete;
-  const value = url.value.replace(HOLE, (_m, hole: string) => {
-    const v = fill(hole);
-    complete &&= v?.complete ?? false;
-    return v ? v.value : UNKNOWN;
-  });
+  const plain = (text: string): string =>
+    text.replace(HOLE, (_m, hole: string) => {
+      const v = fill(hole);
+      complete &&= v?.complete ?? false;
+      return v ? v.value : UNKNOWN;
+    });
+  const walk = (text: string): string => {
+    let out = '';
+    let at = 0;
+    for (let open = text.indexOf(BRANCH); open >= 0; open = text.indexOf(BRANCH, at)) {
+      out += plain(text.slice(at, open));
+      const b = branchAt(text, open);
+      if (!b) return out + UNKNOWN;
+      const g = given(b.param);
+      if (g === true) out += walk(b.then);
+      else if (g === false) out += walk(b.otherwise);
+      else if (g) out += `${BRANCH}p${g.param}${SEP}${walk(b.then)}${SEP}${walk(b.otherwise)}${END}`;
+      else out += UNKNOWN;
+      at = b.end;
+    }
+    return out + plain(text.slice(at));
+  };
+  const value = walk(url.value);
+  if (!value.includes(BRANCH) && value.includes(UNKNOWN)) complete = false;
   return { value, complete };
+}
+
+/** The branch opening at `open` of a folded URL: its parameter, both parts, and where it ends. */
+function branchAt(text: string, open: number): { param: number; then: string; otherwise: string; end: number } | undefined {
+  const head = /^\u0003p(\d+)\u0004/.exec(text.slice(open));
+  if (!head) return undefined;
+  const seps: number[] = [];
+  let depth = 0;
+  for (let i = open + head[0].length; i < text.length; i++) {
+    const c = text[i];
+    if (c === BRANCH) depth++;
+    else if (c === END) {
+      if (depth === 0) {
+        if (seps.length !== 1) return undefined;
+        return { param: Number(head[1]), then: text.slice(open + head[0].length, seps[0]), otherwise: text.slice(seps[0] + 1, i), end: i + 1 };
+      }
+      depth--;
+    } else if (c === SEP && depth === 0) seps.push(i);
+  }
+  return undefined;
 }
 
 /** The requests a call site of a summarized function makes. */
@@ -276,10 +422,11 @@ export function applySummary(
   if (args.some((a) => a.type === 'SpreadElement')) return [];
   const out: HttpRequest[] = [];
   for (const s of summary.requests) {
+    if (madeFor(s, (i) => givenArgument(args[i], [], summary.defaults[i])) === false) continue;
     const inner = s.request;
     const r: HttpRequest = { node: call, client: inner.client, isApi: false, headers: inner.headers.map((h) => ({ ...h, inherited: true })), wrapper: { request: inner, function: fn } };
     if (s.url) {
-      r.url = fillUrl(s.url, (hole) => (hole.startsWith('f:') ? fields(hole.slice(2)) : argString(site, args, Number(hole.slice(1)), summary)));
+      r.url = fillUrl(s.url, (hole) => (hole.startsWith('f:') ? fields(hole.slice(2)) : argString(site, args, Number(hole.slice(1)), summary)), (i) => givenArgument(args[i], [], summary.defaults[i]));
       const pathArg = [...s.url.value.matchAll(HOLE)].map((m) => m[1]).find((h) => h.startsWith('p') && args[Number(h.slice(1))]);
       r.urlNode = pathArg ? args[Number(pathArg.slice(1))] : call;
     }
@@ -759,6 +906,82 @@ function overriddenBelow(chain: readonly ClassAt[], top: number, r: HttpRequest)
   return false;
 }
 
+/**
+ * The summary of a method of `chain[top]` for an instance of `chain[0]`: its own requests, less those made through
+ * a method a class below overrides, and the requests of that override (`this.makeRequest('GET', url)` in the base's
+ * `get` runs the subclass's `makeRequest`, whose headers are its own), each with the base method's arguments of the
+ * call folded in, so a call site applies it as a summary of the base method. A request of the override that takes a
+ * body or options the base method writes itself is left out (not followed).
+ */
+function dispatchedSummary(chain: readonly ClassAt[], top: number, method: Node, catalog: LoadedCatalog, requestsOf: RequestsOf): FunctionSummary | undefined {
+  // Memoized on the method's file per method and instance class (the classes below decide the overrides).
+  const memo = chain[top].file.cached('summaries:dispatched', () => new Map<Node, Map<Node, FunctionSummary | null>>());
+  let byClass = memo.get(method);
+  if (!byClass) memo.set(method, (byClass = new Map()));
+  const known = byClass.get(chain[0].cls);
+  if (known !== undefined) return known ?? undefined;
+  const summary = dispatch(chain, top, method, catalog, requestsOf);
+  byClass.set(chain[0].cls, summary ?? null);
+  return summary;
+}
+
+function dispatch(chain: readonly ClassAt[], top: number, method: Node, catalog: LoadedCatalog, requestsOf: RequestsOf): FunctionSummary | undefined {
+  const at = chain[top];
+  const found = summaryOf(at.file, catalog, method, requestsOf);
+  const own = found ? found.requests.filter((r) => !overriddenBelow(chain, top, r.request)) : [];
+  const { names, defaults } = paramNames(method);
+  const summary: FunctionSummary = found ? { ...found, requests: own } : { params: names, defaults: defaults.map((d) => (d ? stringOf(at.file, d) : undefined)), requests: [] };
+  if (top === 0) return found;
+  for (const call of at.file.nodes(T.CallExpression)) {
+    if (call.range[0] < method.range[0] || call.range[1] > method.range[1]) continue;
+    const callee = unwrap(call.callee as Node);
+    if (callee.type !== 'MemberExpression' || callee.computed || unwrap(callee.object).type !== 'ThisExpression' || thisClass(at.file, call) !== at.cls) continue;
+    const name = memberName(callee);
+    const k = name === undefined ? -1 : chain.findIndex((c) => methodOfClass(c.cls, name) !== undefined);
+    if (k < 0 || k >= top) continue;
+    const override = methodOfClass(chain[k].cls, name!)!;
+    const inner = summaryOf(chain[k].file, catalog, override, requestsOf);
+    const args = call.arguments as Node[];
+    if (!inner || args.some((a) => a.type === 'SpreadElement')) continue;
+    for (const r of inner.requests) {
+      const made = madeFor(r, (i) => givenArgument(args[i], names, inner.defaults[i]));
+      if (made === false) continue;
+      const passed = (i: number | undefined): { param?: number; skip?: boolean } => {
+        if (i === undefined || !args[i]) return {};
+        const p = paramIndex(args[i], names);
+        return p === undefined ? { skip: true } : { param: p };
+      };
+      const body = passed(r.body?.param);
+      const options = passed(r.options);
+      const query = passed(r.query);
+      if (body.skip || options.skip || query.skip) continue;
+      const s: RequestSummary = { request: r.request, ...(made === true ? {} : { when: made }) };
+      if (r.url) {
+        s.url = fillUrl(
+          r.url,
+          (hole) => (hole.startsWith('f:') ? { value: `${OPEN}${hole}${CLOSE}`, complete: true } : argumentAt(at.file, args, Number(hole.slice(1)), names, inner.defaults)),
+          (i) => givenArgument(args[i], names, inner.defaults[i]),
+        );
+      }
+      if (r.method && 'param' in r.method) {
+        const arg = args[r.method.param];
+        const p = arg ? paramIndex(arg, names) : undefined;
+        const value = arg ? methodOf(at.file, arg) : inner.defaults[r.method.param]?.complete ? inner.defaults[r.method.param]!.value.toUpperCase() : undefined;
+        if (p !== undefined) s.method = { param: p };
+        else if (value) s.method = { value };
+      } else if (r.method) s.method = r.method;
+      if (r.body && body.param !== undefined) s.body = { ...r.body, param: body.param };
+      if (options.param !== undefined) {
+        s.options = options.param;
+        if (r.optionsMethod) s.optionsMethod = r.optionsMethod;
+      }
+      if (query.param !== undefined) s.query = query.param;
+      summary.requests.push(s);
+    }
+  }
+  return summary.requests.length > 0 ? summary : undefined;
+}
+
 /** The class a node sits in, when `this` there is its instance (through arrow functions). */
 function thisClass(file: FileContext, node: Node): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
   for (const a of file.ancestors(node)) {
@@ -817,18 +1040,16 @@ function callRequests(file: FileContext, catalog: LoadedCatalog, known: Readonly
       const top = chain.findIndex((c, i) => i > 0 && methodOfClass(c.cls, name) !== undefined);
       if (top < 0 || (chain[top].file === file && importedBase(file, cls)?.cls !== chain[top].cls)) continue;
       const method = methodOfClass(chain[top].cls, name)!;
-      const found = summaryOf(chain[top].file, catalog, method, requestsOf);
       // A request the method makes through another method of its class that a class below overrides is not this
-      // instance's request (`this.send(...)` runs the subclass's `send`).
-      const summary = found && { ...found, requests: found.requests.filter((r) => !overriddenBelow(chain, top, r.request)) };
+      // instance's request (`this.send(...)` runs the subclass's `send`): the override's requests are.
+      const summary = dispatchedSummary(chain, top, method, catalog, requestsOf);
       if (summary && summary.requests.length > 0) out.push(...applySummary(file, call, summary, method, catalog, top === 1 ? fieldsOf(file, cls, chain[1].file, chain[1].cls) : fieldsAlong(chain, top)));
       continue;
     }
     if (rec.imports.size === 0) continue;
     const target: FoundMethod | undefined = importedFunction(file, callee, sends) ?? importedInstanceMethod(file, callee, sends);
-    let summary = target ? summaryOf(target.file, catalog, target.fn, requestsOf) : undefined;
     const inherited = target?.inherited;
-    if (summary && inherited) summary = { ...summary, requests: summary.requests.filter((r) => !overriddenBelow(inherited.chain, inherited.top, r.request)) };
+    const summary = !target ? undefined : inherited ? dispatchedSummary(inherited.chain, inherited.top, target.fn, catalog, requestsOf) : summaryOf(target.file, catalog, target.fn, requestsOf);
     if (summary && summary.requests.length > 0) out.push(...applySummary(file, call, summary, target!.fn, catalog, inherited ? fieldsAlong(inherited.chain, inherited.top) : undefined));
   }
   return out;

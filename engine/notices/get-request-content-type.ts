@@ -11,7 +11,7 @@ import { parameterDefault } from '../api/wrappers.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import path from 'node:path';
-import { browserEvidence, importersOfModule, packageSourcesMatching, readsBrowserGlobals } from '../project/context.js';
+import { browserEvidence, importersThroughBarrels, packageSourcesMatching, readsBrowserGlobals, sendsClassHeaders, subclassModules } from '../project/context.js';
 import { projectOf } from '../project/modules.js';
 import { angularClientModules, angularEnvironmentText } from '../project/angular-env.js';
 import { storeDispatchers } from '../project/store.js';
@@ -370,7 +370,7 @@ function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, report
       const site = h.shared && !h.when ? (h.property ?? h.call ?? h.assignment) : undefined;
       if (!site || !isContentType(h) || h.shared?.methods || !isOwnNode(file, site) || out.some((m) => m.node === site)) continue;
       if (!isExportedInstance(file, key, instance.node)) continue;
-      const through = importerRequests(file, catalog, site, instance.client === 'axios');
+      const through = importerRequests(file, catalog, site, instance.client === 'axios', key);
       const own = reported.find((m) => m.node === site);
       if (own) {
         // Reported for this file's own GETs: the calls of the importing modules are listed too (the edit changes them).
@@ -406,6 +406,52 @@ function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, report
   return out;
 }
 
+/**
+ * A class of this file whose request sends a Content-Type the class keeps in a field (`headers = new Headers({...})`,
+ * sent as `headers: this.headers`) with a method and URL its callers give (`makeRequest(method, url)`), extended by classes of
+ * other modules that make the requests (`class Rooms extends WebexApi { ... this.get(id) }`, the base's `get` running
+ * this class's `makeRequest`): the subclasses' modules are read (engine/api/summaries.ts follows their `this.` calls up
+ * the class chain) and a bodiless API GET among their requests sending this header is the finding. No edit: the
+ * header is the class's, shared with its other requests; likely when some of them send a body.
+ */
+function subclassRequestMatches(file: FileContext, catalog: LoadedCatalog, requests: readonly HttpRequest[], reported: readonly RawMatch[]): RawMatch[] {
+  const out: RawMatch[] = [];
+  const sites = new Map<Node, string>();
+  if (!sendsClassHeaders(file.text)) return out;
+  for (const r of requests) {
+    if (r.isApi) continue;
+    const cls = enclosingClass(file, r.node);
+    if (!cls?.id) continue;
+    for (const h of r.headers) {
+      const site = h.property ?? h.call ?? h.assignment;
+      if (!isContentType(h) || h.inherited || h.when || !site || !isOwnNode(file, site) || reported.some((m) => m.node === site)) continue;
+      sites.set(site, cls.id.name);
+    }
+  }
+  if (sites.size === 0) return out;
+  const project = projectOf(file.filename);
+  if (!project) return out;
+  const files = subclassModules(project, file.filename, [...new Set(sites.values())], MAX_IMPORTERS_PARSED).map((m) => m.file);
+  if (files.length === 0) return out;
+  for (const site of sites.keys()) {
+    const found = requestsReaching(file, catalog, site, files, (h) => h.property ?? h.call ?? h.assignment);
+    if (!found || found.gets === 0) continue;
+    out.push({
+      node: site,
+      messageId: 'getWithContentType',
+      affects: found.affects,
+      ...(found.withBody ? { confidence: 'likely' as const, confidenceReason: 'a class header its subclasses in other modules send with every request; some of them send a body' } : {}),
+    });
+  }
+  return out;
+}
+
+/** The class declaration a node sits in (its method's body). */
+function enclosingClass(file: FileContext, node: Node): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
+  for (const a of file.ancestors(node)) if (a.type === 'ClassDeclaration' || a.type === 'ClassExpression') return a;
+  return undefined;
+}
+
 /** Most importing modules parsed to find the requests made through a client a module exports. */
 const MAX_IMPORTERS_PARSED = 40;
 
@@ -418,10 +464,11 @@ const MAX_IMPORTERS_PARSED = 40;
  * analysed (an editor's unsaved text, a `--fix` pass): its ranges would not match. `complete` when every importer
  * was read.
  */
-function importerRequests(file: FileContext, catalog: LoadedCatalog, site: Node, axios: boolean): Reaching | undefined {
+function importerRequests(file: FileContext, catalog: LoadedCatalog, site: Node, axios: boolean, name: string): Reaching | undefined {
   const project = projectOf(file.filename);
   if (!project) return undefined;
-  const importers = importersOfModule(project, path.resolve(file.filename));
+  // Through barrels that re-export the client (`export { http } from './client'`, `export *`).
+  const importers = importersThroughBarrels(project, path.resolve(file.filename), [name]);
   const found = requestsReaching(file, catalog, site, importers.slice(0, MAX_IMPORTERS_PARSED).map((i) => i.file), (h) => (h.shared && !h.when ? (h.property ?? h.call ?? h.assignment) : undefined), axios);
   return found && { ...found, complete: importers.length <= MAX_IMPORTERS_PARSED };
 }
@@ -950,6 +997,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     }
     out.push(...sharedHeaderMatches(file, requests, isBrowser));
     out.push(...exportedClientMatches(file, ctx.catalog, out, isBrowser));
+    out.push(...subclassRequestMatches(file, ctx.catalog, requests, out));
     out.push(...angularInterceptorMatches(file, ctx.catalog));
     out.push(...connectorMatches(file, ctx.catalog));
     out.push(...getNamedClientCalls(file, ctx.catalog, requests));

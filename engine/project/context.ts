@@ -732,7 +732,7 @@ export function browserEvidenceAt(name: string, text: string): string | undefine
  * the importers {@link importersOf} lists once per package (engine/project/props.ts reads a component's props
  * from them).
  */
-export function importersOfModule(project: ProjectModel, filename: string): Array<{ file: string; text: string }> {
+export function importersOfModule(project: ProjectModel, filename: string, mentions?: RegExp): Array<{ file: string; text: string }> {
   const abs = path.resolve(filename);
   const pkg = packageOf(project.root, path.dirname(abs));
   const top = pkg?.dir ?? path.dirname(abs);
@@ -740,12 +740,89 @@ export function importersOfModule(project: ProjectModel, filename: string): Arra
   const out: Array<{ file: string; text: string }> = [];
   for (const importer of importersOf(project, top)) {
     if (importer.file === abs) continue;
+    // A text test first (`mentions`): most of the package's files are then not resolved.
+    if (mentions && !mentions.test(project.readText(importer.file) ?? '')) continue;
     const targets = importer.targets();
     if (!targets.has(abs) && !targets.has(stem)) continue;
     const text = project.readText(importer.file);
     if (text !== undefined) out.push({ file: importer.file, text });
   }
   return out;
+}
+
+/**
+ * Whether a text may hold a class whose requests send headers kept in a field of the instance (`headers: this.headers`,
+ * `headers: { ...this.defaults }`): the text test before a class's subclasses are looked for (most files have none).
+ */
+export function sendsClassHeaders(text: string): boolean {
+  return /\bclass\s/.test(text) && /\bheaders\s*:\s*(?:\{\s*\.\.\.\s*)?this\.[\w$]/.test(text);
+}
+
+/** How many classes down a base class's header is followed to the subclasses that make its requests. */
+const MAX_SUBCLASS_LEVELS = 4;
+
+/**
+ * The modules of the package that extend one of `classes` of `filename`, and those that extend their classes in turn
+ * (at most {@link MAX_SUBCLASS_LEVELS} down, `max` modules): each level's importers (through
+ * barrels that re-export the module) whose text writes `extends <Name>`, read as text before any is parsed.
+ */
+export function subclassModules(project: ProjectModel, filename: string, classes: readonly string[], max: number): Array<{ file: string; text: string }> {
+  const out: Array<{ file: string; text: string }> = [];
+  const seen = new Set<string>([path.resolve(filename)]);
+  let level: Array<{ file: string; names: readonly string[] }> = [{ file: filename, names: classes }];
+  for (let depth = 0; depth < MAX_SUBCLASS_LEVELS && level.length > 0 && out.length < max; depth++) {
+    const next: Array<{ file: string; names: readonly string[] }> = [];
+    for (const { file, names } of level) {
+      const extend = new RegExp(`\\bclass\\s+([\\w$]+)(?:\\s*<[^{]*?>)?\\s+extends\\s+(?:${names.map(escapeRegExp).join('|')})\\b`, 'g');
+      // Only modules naming a class (or re-exporting everything) are resolved.
+      const mentions = new RegExp(`(?<![\\w$])(?:${names.map(escapeRegExp).join('|')})(?![\\w$])|\\bexport\\s*\\*`);
+      for (const importer of importersThroughBarrels(project, file, names, mentions)) {
+        if (seen.has(importer.file) || out.length >= max) continue;
+        seen.add(importer.file);
+        const made = [...importer.text.matchAll(extend)].map((m) => m[1]);
+        if (made.length === 0) continue;
+        out.push(importer);
+        next.push({ file: importer.file, names: made });
+      }
+    }
+    level = next;
+  }
+  return out;
+}
+
+/**
+ * The package's modules that import a module directly or through barrels re-exporting it (`export * from`,
+ * `export { Name } from`, `export { default as Name } from`, at most three barrels deep), with their text.
+ */
+export function importersThroughBarrels(project: ProjectModel, filename: string, names: readonly string[], mentions?: RegExp): Array<{ file: string; text: string }> {
+  const out: Array<{ file: string; text: string }> = [];
+  const visited = new Set<string>([path.resolve(filename)]);
+  let frontier = [filename];
+  for (let depth = 0; depth < 4 && frontier.length > 0; depth++) {
+    const barrels: string[] = [];
+    for (const f of frontier) {
+      for (const importer of importersOfModule(project, f, mentions)) {
+        if (visited.has(importer.file)) continue;
+        visited.add(importer.file);
+        out.push(importer);
+        if (depth < 3 && reexportsNames(importer.text, names)) barrels.push(importer.file);
+      }
+    }
+    frontier = barrels;
+  }
+  return out;
+}
+
+/** Whether a module's text re-exports one of the names (`export * from`, `export { Name } from`, `export { Name as Other } from`). */
+function reexportsNames(text: string, names: readonly string[]): boolean {
+  for (const m of text.matchAll(/\bexport\s*(\*|\{[^}]*\})\s*from\b/g)) {
+    if (m[1] === '*' || /\bdefault\b/.test(m[1]) || names.some((n) => new RegExp(`(?:^|[{,\\s])${escapeRegExp(n)}(?=[\\s,}])`).test(m[1]))) return true;
+  }
+  return false;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

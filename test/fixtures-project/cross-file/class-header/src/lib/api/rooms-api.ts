@@ -1,0 +1,15 @@
+import { WebexApi } from '.';
+
+export class RoomsApi extends WebexApi {
+  constructor(token: string) {
+    super('rooms', token);
+  }
+
+  details(id: string) {
+    return this.get(id);
+  }
+
+  meeting(id: string) {
+    return this.get(`${id}/meetingInfo`);
+  }
+}

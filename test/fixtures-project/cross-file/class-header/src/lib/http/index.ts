@@ -1,0 +1,1 @@
+export { JsonClient } from './json-client';

@@ -1,0 +1,1 @@
+export const API_ROOT = 'https://api.example.org/v1';

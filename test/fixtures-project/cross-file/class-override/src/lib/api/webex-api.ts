@@ -1,0 +1,8 @@
+import { JsonClient } from '../http/json-client';
+import { API_ROOT } from '../consts';
+
+export class WebexApi extends JsonClient {
+  constructor(resource: string, token: string) {
+    super(API_ROOT, resource, token);
+  }
+}

@@ -1,0 +1,1 @@
+export const API_ROOT = 'https://webexapis.com/v1';
