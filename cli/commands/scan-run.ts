@@ -4,10 +4,11 @@
  */
 import { printable } from '../../engine/read/printable.js';
 import { TS_MORPH_INSTALL } from '../../engine/project/renames.js';
-import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { prefilterEntries } from '../../engine/analyze.js';
+import { useScanRoots } from '../../engine/project/modules.js';
 import { severityOf, type DateOptions } from '../../engine/catalog/dates.js';
 import { checkSyntax } from '../../engine/fix/edits.js';
 import type { EngineOptions, Match, Notice } from '../../engine/types.js';
@@ -111,6 +112,9 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   if (settings.fixMode === 'final') engine.fixMode = 'final';
   if (settings.region) engine.region = settings.region;
   if (settings.strictScopes) engine.strictScopes = true;
+  // The scanned folders: the project root of a file with no `.git` or `package.json` above it (engine/project/resolve.ts).
+  engine.scanRoots = scanRootsOf(io.cwd, settings.paths);
+  useScanRoots(engine.scanRoots);
   const ctx: ScanContext = { analyze: { catalog, notices: selected, engine }, dates, today: settings.today };
 
   if (walk.helps) walk.provideHelp(prefilterEntries(selected, catalog));
@@ -470,4 +474,17 @@ function sharedEditNotes(display: string, fixed: readonly Match[]): string {
     lines.push(`shared code: the edit at ${display}:${m.loc.start.line} (${m.noticeId}) changes ${m.affects.length} call${m.affects.length === 1 ? '' : 's'}:`, ...calls.map((c) => `  ${c}`));
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+/**
+ * The folders a scan's paths name, absolute: a folder, a file's folder, a pattern's folder before its first wildcard;
+ * the working folder when no path is given.
+ */
+export function scanRootsOf(cwd: string, paths: readonly string[]): string[] {
+  if (paths.length === 0) return [path.resolve(cwd)];
+  return paths.map((p) => {
+    const literal = p.split(/[*?[{]/)[0];
+    const abs = path.resolve(cwd, literal === p ? p : path.dirname(`${literal}x`));
+    return statSync(abs, { throwIfNoEntry: false })?.isDirectory() ? abs : path.dirname(abs);
+  });
 }
