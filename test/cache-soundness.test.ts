@@ -119,14 +119,14 @@ describe('--cache gives what a scan without it gives, whatever the project model
     expect(warm).toEqual(cold);
   });
 
-  it('random edits of importers, pages, environment files, tsconfig paths and modules between two scans (14 rounds)', () => {
+  it('random edits of importers, pages, environment files, tsconfig paths and modules between two scans (10 rounds)', () => {
     const root = project('random');
     const cache = ['--cache', '--cache-location', path.join(temp, 'random.cache')];
     const next = random(26);
     const seen = new Set<string>();
     let changedByEdit = 0;
     let before = scan(root, cache, false);
-    for (let round = 0; round < 14; round++) {
+    for (let round = 0; round < 10; round++) {
       const edits = 1 + Math.floor(next() * 2);
       const applied: string[] = [];
       for (let e = 0; e < edits; e++) {
@@ -145,7 +145,7 @@ describe('--cache gives what a scan without it gives, whatever the project model
       before = warm;
     }
     // The edits do move the findings (the test is not comparing two empty reports).
-    expect(changedByEdit).toBeGreaterThanOrEqual(4);
-    expect(seen.size).toBeGreaterThanOrEqual(4);
+    expect(changedByEdit).toBeGreaterThanOrEqual(3);
+    expect(seen.size).toBeGreaterThanOrEqual(3);
   }, 300_000);
 });
