@@ -9,6 +9,7 @@ import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { prefilterEntries } from '../../engine/analyze.js';
 import { useScanRoots } from '../../engine/project/modules.js';
+import { setJournaling } from '../../engine/project/journal.js';
 import { severityOf, type DateOptions } from '../../engine/catalog/dates.js';
 import { checkSyntax } from '../../engine/fix/edits.js';
 import type { EngineOptions, Match, Notice } from '../../engine/types.js';
@@ -93,6 +94,16 @@ export function checkSelection(all: readonly Notice[], settings: ScanSettings): 
 
 /** The scan (and `--fix`) once the walk has started: catalog, notices, reading and analysis, report. */
 export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream): Promise<number> {
+  // What each analysis read is kept only in the cache: a run without one does not record it (engine/project/journal.ts).
+  const recorded = setJournaling(Boolean(settings.cacheLocation));
+  try {
+    return await scanAndReport(settings, io, walk);
+  } finally {
+    setJournaling(recorded);
+  }
+}
+
+async function scanAndReport(settings: ScanSettings, io: Io, walk: WalkStream): Promise<number> {
   const catalog = openCatalog(settings.notices, io.cwd, settingName(settings, 'notices', '--notices'));
   checkIds(settingName(settings, 'only', '--only'), settings.only, catalog);
   checkIds(settingName(settings, 'skip', '--skip'), settings.skip, catalog);

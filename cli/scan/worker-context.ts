@@ -6,7 +6,7 @@ import { loadCatalog } from '../../engine/catalog/catalog.js';
 import { DEFAULT_WARN_WITHIN_DAYS } from '../../engine/catalog/dates.js';
 import type { EngineOptions, Notice } from '../../engine/types.js';
 import type { ScanContext } from './scan-core.js';
-import { unlisted } from '../../engine/project/journal.js';
+import { setJournaling, unlisted } from '../../engine/project/journal.js';
 import { useScanRoots } from '../../engine/project/modules.js';
 
 /** What a thread needs to rebuild the run's engine options. */
@@ -35,6 +35,8 @@ export function workerSetup(ctx: ScanContext, extraFiles: readonly string[], cac
 /** Loads the catalog and selects the notices; throws when the catalog differs from the main thread's. */
 export function workerContext(setup: WorkerSetup): ScanContext {
   if (setup.cacheLocation !== undefined) unlisted(setup.cacheLocation);
+  // What an analysis read is recorded only for the cache.
+  setJournaling(setup.cacheLocation !== undefined);
   // The scan roots, as the main thread uses them (the root of a file with no marker above it).
   useScanRoots(setup.engine.scanRoots);
   const catalog = loadCatalog(setup.extraFiles.length ? { extraFiles: setup.extraFiles } : undefined);

@@ -22,10 +22,22 @@ import { readRegularFile } from '../read/read-file.js';
 const MAX_DEPENDENCY_BYTES = 2 * 1024 * 1024;
 
 let current: Map<string, string> | undefined;
+/** Whether analyses record what they read (on by default; the CLI turns it off for a run without `--cache`). */
+let recording = true;
+
+/**
+ * Turns the recording on or off for the process (a scan with no cache to keep it in records nothing: the hashes of
+ * the texts and folders it would record cost CPU). Returns the previous setting, for a run to restore.
+ */
+export function setJournaling(on: boolean): boolean {
+  const was = recording;
+  recording = on;
+  return was;
+}
 
 /** Starts recording an analysis's reads (the previous record, if any, is dropped). */
 export function journalStart(): void {
-  current = new Map();
+  current = recording ? new Map() : undefined;
 }
 
 /** The reads recorded since {@link journalStart}, and stops recording. */
@@ -155,6 +167,7 @@ export function journaled<K, V>(map: Map<K, Journaled<V>>, key: K, compute: () =
 
 /** Runs `fn`, returning what it read too (which is recorded in the enclosing analysis as well). */
 export function capture<V>(fn: () => V): { value: V; reads: Map<string, string> } {
+  if (!recording) return { value: fn(), reads: new Map() };
   const outer = current;
   const mine = new Map<string, string>();
   current = mine;

@@ -99,22 +99,33 @@ function manifestsProbe(arg: string): string {
   const [root, start] = arg.split('\0');
   const parts: string[] = [];
   for (let dir = start; isInside(root, dir); dir = path.dirname(dir)) {
-    for (const name of MANIFESTS) {
-      const file = path.join(dir, name);
-      let state = '-';
-      if (manifestState(file) !== 'absent') {
-        try {
-          state = sha1(readRegularFile(file, MAX_MANIFEST_BYTES).toString('utf8'));
-        } catch {
-          state = '?';
-        }
-      }
-      parts.push(`${file}:${state}`);
-    }
-    for (const name of OTHER_SCOPE_MARKERS) if (existsSync(path.join(dir, name))) parts.push(path.join(dir, name));
+    parts.push(folderManifests(dir));
     if (dir === root || path.dirname(dir) === dir) break;
   }
   return sha1(parts.join('\n'));
+}
+
+/** What {@link manifestsProbe} reads in one folder, once per folder and process (folders share their ancestors). */
+const manifestsByFolder = new Map<string, string>();
+function folderManifests(dir: string): string {
+  let known = manifestsByFolder.get(dir);
+  if (known !== undefined) return known;
+  const parts: string[] = [];
+  for (const name of MANIFESTS) {
+    const file = path.join(dir, name);
+    let state = '-';
+    if (manifestState(file) !== 'absent') {
+      try {
+        state = sha1(readRegularFile(file, MAX_MANIFEST_BYTES).toString('utf8'));
+      } catch {
+        state = '?';
+      }
+    }
+    parts.push(`${file}:${state}`);
+  }
+  for (const name of OTHER_SCOPE_MARKERS) if (existsSync(path.join(dir, name))) parts.push(path.join(dir, name));
+  manifestsByFolder.set(dir, (known = parts.join('\n')));
+  return known;
 }
 registerProbe('manifests', manifestsProbe);
 
