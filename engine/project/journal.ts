@@ -49,6 +49,11 @@ export function journalStop(): Map<string, string> {
 
 export const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 
+/** Whether an analysis is recording now (callers skip working out what to record when not). */
+export function isRecording(): boolean {
+  return current !== undefined;
+}
+
 /** Records one entry (a path and its content hash, or a listing or probe key and its value). */
 export function note(key: string, value: string): void {
   current?.set(key, value);

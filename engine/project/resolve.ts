@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import type * as OxcResolver from 'oxc-resolver';
 import { parseJsonc } from '../read/jsonc.js';
 import { readRegularFile } from '../read/read-file.js';
-import { noteListing, noteProbe, registerProbe, sha1 } from './journal.js';
+import { isRecording, noteListing, noteProbe, registerProbe, sha1 } from './journal.js';
 
 /** The configuration files the resolver may read in a folder on the way up (checked before it is let read them). */
 const MANIFESTS = ['package.json', 'tsconfig.json', 'jsconfig.json'];
@@ -193,7 +193,7 @@ export class ModuleResolver {
    * ({@link manifestsProbe}: tsconfig `paths`, package `imports`/`exports`); and the folder of the file found.
    */
   private noteResolution(dir: string, specifier: string, found: string | null): void {
-    if (!specifier || specifier.startsWith('node:') || /^[a-z][\w+.-]*:/i.test(specifier)) return;
+    if (!isRecording() || !specifier || specifier.startsWith('node:') || /^[a-z][\w+.-]*:/i.test(specifier)) return;
     // Nothing outside the root is looked at (a specifier naming a folder above it resolves to nothing, whatever is there).
     if (!isInside(this.root, dir)) return;
     if (specifier.startsWith('.')) {
