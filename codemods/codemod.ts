@@ -201,11 +201,12 @@ export async function runCodemod(options: CodemodOptions): Promise<CodemodResult
   const catalog = openCatalog(options.notices ?? [], cwd);
   const dates: DateOptions = { today, warnWithinDays, ...(before ? { before } : {}) };
   const notices = selectCodemodNotices(catalog, dates, options.only, options.skip);
-  const engine: EngineOptions = {};
+  const root = path.dirname(tsconfig);
+  // The tsconfig's folder is the root of a file no `.git` or `package.json` is above (engine/project/resolve.ts).
+  const engine: EngineOptions = { scanRoots: [root] };
   if (options.region) engine.region = options.region;
   if (options.strictScopes) engine.strictScopes = true;
 
-  const root = path.dirname(tsconfig);
   let project: Project;
   try {
     project = new Project({ tsConfigFilePath: tsconfig, fileSystem: guardedFileSystem() });

@@ -12,6 +12,7 @@
  *
  * The package's `dist/jscodeshift.js` is a loader for this module (see `/jscodeshift.ts`).
  */
+import path from 'node:path';
 import { fileLanguage } from '../engine/analyze.js';
 import { loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog/catalog.js';
 import { DEFAULT_WARN_WITHIN_DAYS, isSelected, isValidIsoDate, severityOf } from '../engine/catalog/dates.js';
@@ -29,6 +30,8 @@ export interface TransformOptions {
   notices?: string;
   strictScopes?: boolean | string;
   fixMode?: string;
+  /** The folder transformed (`--root=`; default the working folder): the root of a file no `.git` or `package.json` is above. */
+  root?: string;
   [other: string]: unknown;
 }
 
@@ -84,7 +87,8 @@ const setups = new Map<string, TransformSetup>();
  * off is not fixed), then narrowed by `--only` / `--skip`. Throws with a clear message on a bad option.
  */
 export function setupFromOptions(options: TransformOptions): TransformSetup {
-  const key = JSON.stringify([options.before, options.today, options.only, options.skip, options.region, options.warnWithinDays, options.notices, options.strictScopes, options.fixMode, today(options)]);
+  const root = path.resolve(typeof options.root === 'string' ? options.root : process.cwd());
+  const key = JSON.stringify([options.before, options.today, options.only, options.skip, options.region, options.warnWithinDays, options.notices, options.strictScopes, options.fixMode, today(options), root]);
   const cached = setups.get(key);
   if (cached) return cached;
   const extra = options.notices === undefined ? [] : [String(options.notices)];
@@ -120,7 +124,8 @@ export function setupFromOptions(options: TransformOptions): TransformSetup {
   if (options.fixMode !== undefined && options.fixMode !== 'date' && options.fixMode !== 'final') {
     throw new Error(`collab-migrate: --fixMode=${String(options.fixMode)} is not one of date, final`);
   }
-  const engine: EngineOptions = { optionStyle: 'jscodeshift', today: day };
+  // The folder transformed (jscodeshift runs from it, or `--root=`): the root of a file no `.git` or `package.json` is above.
+  const engine: EngineOptions = { optionStyle: 'jscodeshift', today: day, scanRoots: [root] };
   if (options.fixMode === 'final') engine.fixMode = 'final';
   if (region) engine.region = region;
   if (strictScopes) engine.strictScopes = true;

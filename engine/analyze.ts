@@ -18,7 +18,7 @@ import { isAppsScriptSource } from './read/apps-script.js';
 import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
-import { literalsOf, projectOf, type ProjectModel } from './project/modules.js';
+import { literalsOf, projectOf, useScanRoots, type ProjectModel } from './project/modules.js';
 import { angularClientModules, angularEnvironmentText } from './project/angular-env.js';
 import { mayAssignActionHeader, storeDispatchers } from './project/store.js';
 import path from 'node:path';
@@ -162,6 +162,7 @@ const BOM = '\uFEFF';
 
 /** Analyses one file. Never throws for bad source: a parse failure is returned as `parseError`. */
 export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysisResult {
+  useScanRoots(opts.engine?.scanRoots);
   const language = fileLanguage(file.filename);
   if (language === 'unsupported') return { language, matches: [], parsed: false };
   // A `.gs` file that is not Google Apps Script is another language: not read (engine/read/apps-script.ts).
@@ -307,6 +308,7 @@ function linkProject(context: FileContext, opts: AnalyzeOptions): ProjectModel |
  * rules and hands each rule its own share), so the text is not searched and no import followed again.
  */
 export function analyzeContext(context: FileContext, opts: AnalyzeOptions, decided?: readonly PlannedDetection[]): Match[] {
+  useScanRoots(opts.engine?.scanRoots);
   const candidates = decided ?? (opts.prefilter === false ? planDetections(opts.notices, opts.catalog) : sourceCandidates(context.text, opts, undefined, context.filename));
   if (candidates.length === 0) return [];
   const project = linkProject(context, opts);
@@ -322,6 +324,7 @@ export function analyzeContext(context: FileContext, opts: AnalyzeOptions, decid
  * it holds and whose gate lets it through. None: the file is not parsed (scripts/bench.ts counts parses so).
  */
 export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: ReadonlySet<string>, filename?: string, reads?: Map<string, string>): readonly PlannedDetection[] {
+  useScanRoots(opts.engine?.scanRoots);
   const plan = planDetections(opts.notices, opts.catalog);
   // Searched once: the candidates and the imported-class check below read the same tokens.
   const found = present ?? (plan.length === 0 ? undefined : tokensOfPlan(text, plan));

@@ -662,6 +662,13 @@ export interface EngineOptions {
    * options (`region`) or as jscodeshift options (`--region=`). See engine/catalog/option-names.ts.
    */
   optionStyle?: OptionStyle;
+  /**
+   * The folders the run scans (the CLI's paths, ESLint's cwd, the codemods' root), absolute: a file with no `.git`
+   * and no `package.json` above it (a downloaded zip, a `git archive` export, a Docker build context) belongs to
+   * the project of the outermost of them that holds it, not to its own folder (engine/project/resolve.ts). Nothing
+   * outside it is read.
+   */
+  scanRoots?: string[];
 }
 
 /** Who reads a message: the CLI's user, an ESLint user or a jscodeshift user. */

@@ -44,6 +44,15 @@ export function docsUrl(id: string): string {
   return noticeDocUrl(id);
 }
 
+/** One array per ESLint cwd (the engine compares the scan roots it is given by identity first). */
+const scanRootLists = new Map<string, string[]>();
+function scanRootsFor(cwd: string | undefined): string[] | undefined {
+  if (!cwd) return undefined;
+  let list = scanRootLists.get(cwd);
+  if (!list) scanRootLists.set(cwd, (list = [cwd]));
+  return list;
+}
+
 const baselines = new Map<string, { mtimeMs: number; keys: Set<string>; recorded?: IsoDate }>();
 
 /** A baseline file's recorded findings as `file\0notice\0fingerprint` keys (files relative to its folder) and its day, re-read when it changes. */
@@ -231,7 +240,8 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
       const file = fileStateOf(code);
       const options: RuleOptions = { region: settings.region, strictScopes: settings.strictScopes, today: settings.today, fixMode: settings.fixMode, ...own };
       const today = options.today ?? file.today;
-      const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, optionStyle: 'eslint', today, fixMode: options.fixMode };
+      // ESLint's cwd (the flat config's folder unless told otherwise) is the root of a file no `.git` or `package.json` is above.
+      const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, optionStyle: 'eslint', today, fixMode: options.fixMode, scanRoots: scanRootsFor(context.cwd) };
       const types = typeOracleOf(code);
       // The engine's per-file decision (a text search, gates on the text, the strings of imported modules for a
       // file that makes HTTP calls), shared by every rule of the file and made before any walk of its tree.

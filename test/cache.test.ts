@@ -198,7 +198,7 @@ describe('ScanCache', () => {
     writeFileSync(first.cache.file, '{ not json');
     const second = scanWithCache(root, location);
     expect(second.cache.stats).toEqual({ hits: 0, rehashed: 0, misses: 1 });
-    expect(JSON.parse(readFileSync(second.cache.file, 'utf8')).format).toBe(4);
+    expect(JSON.parse(readFileSync(second.cache.file, 'utf8')).format).toBe(5);
   });
 
   it('never fails a scan: a cache location that is a file, a cache file that is a FIFO or a link to /dev/zero', () => {

@@ -73,14 +73,14 @@ describe('a gate that reads only an API URL, failing on the file\'s own text, is
     const { candidates, result } = run(`export const ROOMS = 'https://webexapis.com/v1/rooms';\n`);
     expect(candidates).toEqual(['authorization-bearer-scheme']);
     expect(result.matches.map((m) => m.messageId)).toEqual(['bareToken']);
-    expect(Object.keys(result.dependencies ?? {}).map((f) => path.basename(f))).toEqual(['urls.ts']);
+    expect(Object.keys(result.dependencies ?? {}).filter((f) => !f.startsWith('\0')).map((f) => path.basename(f))).toEqual(['urls.ts']);
   });
 
   it('another host in the imported constant: not parsed, its read recorded', () => {
     const { candidates, result } = run(`export const ROOMS = 'https://example.com/rooms';\n`);
     expect(candidates).toEqual([]);
     expect(result.parsed).toBe(false);
-    expect(Object.keys(result.dependencies ?? {}).map((f) => path.basename(f))).toEqual(['urls.ts']);
+    expect(Object.keys(result.dependencies ?? {}).filter((f) => !f.startsWith('\0')).map((f) => path.basename(f))).toEqual(['urls.ts']);
   });
 });
 

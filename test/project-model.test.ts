@@ -199,8 +199,11 @@ describe('findings that follow values across files', () => {
   it('reports the files a finding depends on, with their content hashes', () => {
     const file = path.join(CASES, 'token-constant/src/lib/token-utils.ts');
     const result = analyzeFile({ filename: file, text: readFileSync(file, 'utf8') }, options);
-    expect(Object.keys(result.dependencies ?? {})).toEqual([path.join(CASES, 'token-constant/src/lib/constants.ts')]);
-    expect(Object.values(result.dependencies ?? {})[0]).toMatch(/^[0-9a-f]{40}$/);
+    const deps = result.dependencies ?? {};
+    // Files by path; the folders looked at and the probes (the root, a resolution's configuration) by a key of their own.
+    expect(Object.keys(deps).filter((k) => !k.startsWith('\0'))).toEqual([path.join(CASES, 'token-constant/src/lib/constants.ts')]);
+    expect(deps[path.join(CASES, 'token-constant/src/lib/constants.ts')]).toMatch(/^[0-9a-f]{40}$/);
+    expect(Object.keys(deps)).toContain(`\0list\0${path.join(CASES, 'token-constant/src/lib')}`);
   });
 
   it('follows a relative filename of the working folder (jscodeshift, ESLint given a relative name) as the same file', () => {

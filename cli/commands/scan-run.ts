@@ -4,10 +4,12 @@
  */
 import { printable } from '../../engine/read/printable.js';
 import { TS_MORPH_INSTALL } from '../../engine/project/renames.js';
-import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { prefilterEntries } from '../../engine/analyze.js';
+import { useScanRoots } from '../../engine/project/modules.js';
+import { setJournaling } from '../../engine/project/journal.js';
 import { severityOf, type DateOptions } from '../../engine/catalog/dates.js';
 import { checkSyntax } from '../../engine/fix/edits.js';
 import type { EngineOptions, Match, Notice } from '../../engine/types.js';
@@ -92,6 +94,16 @@ export function checkSelection(all: readonly Notice[], settings: ScanSettings): 
 
 /** The scan (and `--fix`) once the walk has started: catalog, notices, reading and analysis, report. */
 export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream): Promise<number> {
+  // What each analysis read is kept only in the cache: a run without one does not record it (engine/project/journal.ts).
+  const recorded = setJournaling(Boolean(settings.cacheLocation));
+  try {
+    return await scanAndReport(settings, io, walk);
+  } finally {
+    setJournaling(recorded);
+  }
+}
+
+async function scanAndReport(settings: ScanSettings, io: Io, walk: WalkStream): Promise<number> {
   const catalog = openCatalog(settings.notices, io.cwd, settingName(settings, 'notices', '--notices'));
   checkIds(settingName(settings, 'only', '--only'), settings.only, catalog);
   checkIds(settingName(settings, 'skip', '--skip'), settings.skip, catalog);
@@ -111,6 +123,9 @@ export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream):
   if (settings.fixMode === 'final') engine.fixMode = 'final';
   if (settings.region) engine.region = settings.region;
   if (settings.strictScopes) engine.strictScopes = true;
+  // The scanned folders: the project root of a file with no `.git` or `package.json` above it (engine/project/resolve.ts).
+  engine.scanRoots = scanRootsOf(io.cwd, settings.paths);
+  useScanRoots(engine.scanRoots);
   const ctx: ScanContext = { analyze: { catalog, notices: selected, engine }, dates, today: settings.today };
 
   if (walk.helps) walk.provideHelp(prefilterEntries(selected, catalog));
@@ -470,4 +485,17 @@ function sharedEditNotes(display: string, fixed: readonly Match[]): string {
     lines.push(`shared code: the edit at ${display}:${m.loc.start.line} (${m.noticeId}) changes ${m.affects.length} call${m.affects.length === 1 ? '' : 's'}:`, ...calls.map((c) => `  ${c}`));
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+/**
+ * The folders a scan's paths name, absolute: a folder, a file's folder, a pattern's folder before its first wildcard;
+ * the working folder when no path is given.
+ */
+export function scanRootsOf(cwd: string, paths: readonly string[]): string[] {
+  if (paths.length === 0) return [path.resolve(cwd)];
+  return paths.map((p) => {
+    const literal = p.split(/[*?[{]/)[0];
+    const abs = path.resolve(cwd, literal === p ? p : path.dirname(`${literal}x`));
+    return statSync(abs, { throwIfNoEntry: false })?.isDirectory() ? abs : path.dirname(abs);
+  });
 }

@@ -17,9 +17,12 @@ import { readRegularFile, type FoundFile, type SkippedFile } from '../walk/files
 import { hasDirectives } from '../../engine/findings/suppressions.js';
 import { analyzeText, presentInUtf8, readText, toFindings, type Finding, type ScanContext, type ScannedFile } from './scan-core.js';
 import type { Suppression } from '../../engine/findings/suppressions.js';
+// The probes a dependency may name are registered by the modules that record them (the project model, the resolver).
+import '../../engine/project/modules.js';
+import { dependencyState, unlisted } from '../../engine/project/journal.js';
 
 /** Format of the cache file; bump when the entry shape changes. */
-const CACHE_FORMAT = 4;
+const CACHE_FORMAT = 5;
 
 /**
  * A file whose modification time is this close to (or after) the start of the run that cached it is
@@ -39,7 +42,11 @@ export type Outcome =
       directives: boolean;
       /** the file does not parse: text-level matches only */
       unanalysed?: string;
-      /** Other files the matches depend on (imported values), path -> sha1 of their text: the entry holds while they are unchanged. */
+      /**
+       * What the analysis read besides the file (engine/project/journal.ts): imported modules, importers, pages,
+       * environment and configuration files as path -> sha1 of their text, folders' listings and probes (the
+       * project root, the configuration a resolution reads): the entry holds while every one is unchanged.
+       */
       dependencies?: Record<string, string>;
     }
   | { reason: string };
@@ -191,6 +198,10 @@ Object.assign(QuietFile.prototype, { findings: NO_FINDINGS, suppressions: NO_SUP
 /** A scan's cache: look files up by stat, record what was computed, save once at the end. */
 export class ScanCache {
   readonly file: string;
+  /** The cache's folder. */
+  get location(): string {
+    return path.dirname(this.file);
+  }
   readonly stats: CacheStats = { hits: 0, rehashed: 0, misses: 0 };
   private readonly key: string;
   private readonly old: Record<string, Entry>;
@@ -209,6 +220,8 @@ export class ScanCache {
   /** Opens (or starts) the cache for a key in a folder; an unreadable, damaged or foreign cache file is ignored. */
   static open(location: string, key: string): ScanCache {
     const file = path.join(location, `scan-${key.slice(0, 16)}.json`);
+    // The cache's folder appearing in a folder an analysis listed changes nothing it read.
+    unlisted(path.resolve(location));
     let entries: Record<string, Entry> = Object.create(null) as Record<string, Entry>;
     let startedAt = 0;
     try {
@@ -244,24 +257,29 @@ export class ScanCache {
 
   private readonly depHashes = new Map<string, string>();
 
-  /** Whether every file an entry's findings depend on (an imported constant, client, wrapper) still has the content they were found with. */
+  /**
+   * Whether everything an entry's outcome depends on (an imported module, an importer, a page, a folder's files,
+   * an environment or configuration file, the project root) is as it was when the outcome was computed. Each is
+   * looked at once per run; a file the cache knows whose size and time are unchanged is not read again.
+   */
   private dependenciesHold(entry: Entry): boolean {
     const deps = 'matches' in entry.outcome ? entry.outcome.dependencies : undefined;
     if (!deps) return true;
     for (const [dep, hash] of Object.entries(deps)) {
       let now = this.depHashes.get(dep);
-      if (now === undefined) {
-        try {
-          now = hashText(readRegularFile(dep, MAX_CACHE_BYTES).toString('utf8'));
-        } catch {
-          now = '';
-        }
-        this.depHashes.set(dep, now);
-      }
+      if (now === undefined) this.depHashes.set(dep, (now = dependencyState(dep, this.unchangedHash)));
       if (now !== hash) return false;
     }
     return true;
   }
+
+  /** The remembered hash of a file this cache knows, when its size and time are unchanged and not racy. */
+  private readonly unchangedHash = (file: string): string | undefined => {
+    const old = Object.hasOwn(this.old, file) ? this.old[file] : undefined;
+    if (old?.hash === undefined || old.mtimeMs >= this.oldStartedAt - RACY_MS) return undefined;
+    const s = statSync(file, { throwIfNoEntry: false });
+    return s && s.isFile() && s.size === old.size && s.mtimeMs === old.mtimeMs ? old.hash : undefined;
+  };
 
   /** Records what was computed for a file that missed; returns its outcome. */
   record(file: FoundFile, computed: Computed): Outcome {

@@ -248,7 +248,7 @@ async function runPool(
   const batches: number[][] = [];
   for (let i = 0; i < todo.length; i += BATCH) batches.push(todo.slice(i, i + BATCH));
   let nextBatch = 0;
-  const setup = workerSetup(ctx, opts.extraFiles ?? []);
+  const setup = workerSetup(ctx, opts.extraFiles ?? [], opts.cache?.location);
   const knownHash = (i: number): string | undefined => opts.cache?.knownHash(files[i]);
   const workers: Worker[] = [];
   let pending = 0;

@@ -6,6 +6,8 @@ import { loadCatalog } from '../../engine/catalog/catalog.js';
 import { DEFAULT_WARN_WITHIN_DAYS } from '../../engine/catalog/dates.js';
 import type { EngineOptions, Notice } from '../../engine/types.js';
 import type { ScanContext } from './scan-core.js';
+import { setJournaling, unlisted } from '../../engine/project/journal.js';
+import { useScanRoots } from '../../engine/project/modules.js';
 
 /** What a thread needs to rebuild the run's engine options. */
 export interface WorkerSetup {
@@ -15,11 +17,14 @@ export interface WorkerSetup {
   catalogHash: string;
   noticeIds: string[];
   engine: EngineOptions;
+  /** The result cache's folder (`--cache`): not part of a folder's listing (engine/project/journal.ts). */
+  cacheLocation?: string;
 }
 
 /** The setup for another thread from the main thread's context. */
-export function workerSetup(ctx: ScanContext, extraFiles: readonly string[]): WorkerSetup {
+export function workerSetup(ctx: ScanContext, extraFiles: readonly string[], cacheLocation?: string): WorkerSetup {
   return {
+    ...(cacheLocation !== undefined ? { cacheLocation } : {}),
     extraFiles: [...extraFiles],
     catalogHash: ctx.analyze.catalog.hash,
     noticeIds: ctx.analyze.notices.map((n) => n.id),
@@ -29,6 +34,11 @@ export function workerSetup(ctx: ScanContext, extraFiles: readonly string[]): Wo
 
 /** Loads the catalog and selects the notices; throws when the catalog differs from the main thread's. */
 export function workerContext(setup: WorkerSetup): ScanContext {
+  if (setup.cacheLocation !== undefined) unlisted(setup.cacheLocation);
+  // What an analysis read is recorded only for the cache.
+  setJournaling(setup.cacheLocation !== undefined);
+  // The scan roots, as the main thread uses them (the root of a file with no marker above it).
+  useScanRoots(setup.engine.scanRoots);
   const catalog = loadCatalog(setup.extraFiles.length ? { extraFiles: setup.extraFiles } : undefined);
   if (catalog.hash !== setup.catalogHash) throw new Error('the thread loaded a different catalog than the main thread');
   const notices = setup.noticeIds.map((id) => {

@@ -12,6 +12,7 @@
  * it (`store/modules/*.js`, `store/index.js`), only in files that write the word `actions` and the action's name.
  */
 import { readdirSync } from 'node:fs';
+import { noteListing } from '../project/journal.js';
 import path from 'node:path';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -88,6 +89,7 @@ function findAction(file: FileContext, name: string): Action | undefined {
   for (const dir of project ? [here, path.dirname(here)] : []) {
     if (found || !(dir === project!.root || dir.startsWith(project!.root + path.sep))) break;
     let names: string[];
+    noteListing(dir);
     try {
       names = readdirSync(dir).filter((n) => MODULE_FILE.test(n) && !n.endsWith('.d.ts')).sort().slice(0, MAX_FILES_PER_FOLDER);
     } catch {

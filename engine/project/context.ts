@@ -19,6 +19,7 @@ import { readRegularFile } from '../read/read-file.js';
 import { isAstroFile, isComponentFile, isMarkupFile, scriptBlocks } from '../read/script-blocks.js';
 import { projectOf, specifiersIn, type ProjectModel } from './modules.js';
 import { isInside } from './resolve.js';
+import { capture, journaled, note, noteListing, noteText, replay, type Journaled } from './journal.js';
 
 /** Largest HTML page, manifest or importer read for the evidence. */
 const MAX_READ = 1024 * 1024;
@@ -145,15 +146,28 @@ function routeServerApp(name: string): boolean {
   return [...dependencies(pkg?.json)].some((d) => ROUTE_SERVER_FRAMEWORK.test(d));
 }
 
+/** A file's text (recorded as a dependency of the analysis, engine/project/journal.ts). */
 function readText(file: string): string | undefined {
+  let text: string | undefined;
   try {
-    return readRegularFile(file, MAX_READ).toString('utf8');
+    text = readRegularFile(file, MAX_READ).toString('utf8');
   } catch {
-    return undefined;
+    text = undefined;
   }
+  noteText(file, text);
+  return text;
 }
 
+/** A file's text when it is a regular file (its absence recorded as a dependency too). */
+function readIfFile(file: string): string | undefined {
+  if (statSync(file, { throwIfNoEntry: false })?.isFile()) return readText(file);
+  note(file, '');
+  return undefined;
+}
+
+/** A folder's names (recorded as a dependency of the analysis). */
 function listDir(dir: string): string[] {
+  noteListing(dir);
   try {
     return readdirSync(dir);
   } catch {
@@ -166,23 +180,27 @@ interface PackageInfo {
   json: Record<string, unknown> | undefined;
 }
 
-const packages = new Map<string, PackageInfo | null>();
+const packages = new Map<string, Journaled<PackageInfo | null>>();
 
-/** The nearest folder at or above `dir`, inside `root`, where `here` finds what is looked for; remembered per folder in `cache`. */
-function nearestUp<T>(cache: Map<string, T | null>, root: string, dir: string, here: (dir: string) => T | undefined): T | undefined {
-  const known = cache.get(dir);
-  if (known !== undefined) return known ?? undefined;
-  const parent = path.dirname(dir);
-  const found = here(dir) ?? (dir !== root && isInside(root, parent) && parent !== dir ? nearestUp(cache, root, parent, here) : undefined);
-  cache.set(dir, found ?? null);
-  return found;
+/**
+ * The nearest folder at or above `dir`, inside `root`, where `here` finds what is looked for; remembered per folder
+ * in `cache` with what was read to find it (engine/project/journal.ts).
+ */
+function nearestUp<T>(cache: Map<string, Journaled<T | null>>, root: string, dir: string, here: (dir: string) => T | undefined): T | undefined {
+  return (
+    // Per root too: a folder's answer is bounded by the root (a file with no marker above it has the run's scan root).
+    journaled(cache, `${root}\0${dir}`, () => {
+      const parent = path.dirname(dir);
+      return here(dir) ?? (dir !== root && isInside(root, parent) && parent !== dir ? nearestUp(cache, root, parent, here) : undefined) ?? null;
+    }) ?? undefined
+  );
 }
 
 /** The nearest `package.json` at or above a folder, inside the root. */
 function packageOf(root: string, dir: string): PackageInfo | undefined {
   return nearestUp(packages, root, dir, (d) => {
     const file = path.join(d, 'package.json');
-    const text = statSync(file, { throwIfNoEntry: false })?.isFile() ? readText(file) : undefined;
+    const text = readIfFile(file);
     if (text === undefined) return undefined;
     let json: Record<string, unknown> | undefined;
     try {
@@ -240,19 +258,18 @@ function scriptEntries(pkg: PackageInfo): string[] {
   return out;
 }
 
-const launchPrograms = new Map<string, string[]>();
-const launchFiles = new Map<string, unknown[]>();
+const launchPrograms = new Map<string, Journaled<string[]>>();
+const launchFiles = new Map<string, Journaled<unknown[]>>();
 
 /** The configurations of a folder's `.vscode/launch.json` (JSON with comments), read once per folder; none when it is absent. */
 function launchConfigurations(dir: string): unknown[] {
-  let list = launchFiles.get(dir);
-  if (list) return list;
+  return journaled(launchFiles, dir, () => {
   const file = path.join(dir, '.vscode', 'launch.json');
-  const text = statSync(file, { throwIfNoEntry: false })?.isFile() ? readText(file) : undefined;
+  const text = readIfFile(file);
   const json = text === undefined ? undefined : parseJsonc(text);
   const configurations = json && typeof json === 'object' ? (json as { configurations?: unknown }).configurations : undefined;
-  launchFiles.set(dir, (list = Array.isArray(configurations) ? configurations : []));
-  return list;
+  return Array.isArray(configurations) ? configurations : [];
+  });
 }
 
 /**
@@ -261,17 +278,16 @@ function launchConfigurations(dir: string): unknown[] {
  * (`"type": "chrome"`, a `url`) runs no program.
  */
 function launchEntries(dir: string): string[] {
-  let list = launchPrograms.get(dir);
-  if (list) return list;
-  list = [];
+  return journaled(launchPrograms, dir, () => {
+  const list: string[] = [];
   for (const c of launchConfigurations(dir)) {
     const { type, program } = (c ?? {}) as { type?: unknown; program?: unknown };
     if ((type !== 'node' && type !== 'pwa-node') || typeof program !== 'string' || program.length > 300) continue;
     const rel = program.replace(/^\$\{(?:workspaceFolder|workspaceRoot)\}[\\/]?/, '');
     if (!rel.includes('${')) list.push(path.resolve(dir, rel));
   }
-  launchPrograms.set(dir, list);
   return list;
+  });
 }
 
 /** Browser debugger types of an editor's launch configurations (`"type": "chrome"`, Edge, Firefox). */
@@ -357,13 +373,12 @@ interface Page {
   modules: string[];
 }
 
-const pages = new Map<string, Page[]>();
+const pages = new Map<string, Journaled<Page[]>>();
 
 /** The HTML pages of a folder with the scripts they load (`<script src>`) and their inline module scripts. */
 function pagesIn(dir: string): Page[] {
-  let list = pages.get(dir);
-  if (list) return list;
-  list = [];
+  return journaled(pages, dir, () => {
+  const list: Page[] = [];
   for (const name of listDir(dir)) {
     if (!/\.html?$/i.test(name)) continue;
     const page = path.join(dir, name);
@@ -378,8 +393,8 @@ function pagesIn(dir: string): Page[] {
     const modules = scriptBlocks(text, page).flatMap((b) => (b.module ? [text.slice(b.start, b.end)] : []));
     list.push({ page, scripts, modules });
   }
-  pages.set(dir, list);
   return list;
+  });
 }
 
 /** An HTML page in the file's folder or a folder above it (inside the root) that loads it, directly or as a module script's import. */
@@ -428,13 +443,14 @@ interface Importer {
  * of its folders), each read and resolved once: asking for each of 400 modules that make requests read and
  * resolved the same 400 files again (8 of the 12.6 s of CPU of a scan of 400 such files; issue 28, item 14).
  */
-const importersByPackage = new Map<string, Importer[]>();
+const importersByPackage = new Map<string, Journaled<Importer[]>>();
 
 function importersOf(project: ProjectModel, top: string): Importer[] {
-  const key = `${project.root}\0${top}`;
-  let list = importersByPackage.get(key);
-  if (list) return list;
-  list = [];
+  return journaled(importersByPackage, `${project.root}\0${top}`, () => importersIn(project, top));
+}
+
+function importersIn(project: ProjectModel, top: string): Importer[] {
+  const list: Importer[] = [];
   const stack = [top];
   while (stack.length > 0 && list.length <= MAX_IMPORTERS_SEARCHED) {
     const dir = stack.pop()!;
@@ -454,20 +470,28 @@ function importersOf(project: ProjectModel, top: string): Importer[] {
       const component = /\.(svelte|vue|astro)$/.test(name);
       const readsGlobals = text !== undefined && readsBrowserGlobals(text);
       let targets: Set<string> | undefined;
+      let targetReads: Map<string, string> | undefined;
       const resolveTargets = (): Set<string> => {
-        if (targets) return targets;
-        targets = new Set<string>();
-        for (const s of text ? specifiersIn(text) : []) {
-          const target = svelteKitLib(top, s) ?? project.resolver.resolve(full, s);
-          if (target !== undefined) targets.add(target);
+        if (targets) {
+          replay(targetReads);
+          return targets;
         }
-        return targets;
+        const resolved = capture(() => {
+          const set = new Set<string>();
+          for (const s of text ? specifiersIn(text) : []) {
+            const target = svelteKitLib(top, s) ?? project.resolver.resolve(full, s);
+            if (target !== undefined) set.add(target);
+          }
+          return set;
+        });
+        targetReads = resolved.reads;
+        return (targets = resolved.value);
       };
       const workers = text !== undefined && /Worker\b/.test(text) ? [...text.matchAll(WORKER_START)].map((m) => stemOf(m[2] ?? m[4])) : [];
       list.push({ file: full, targets: resolveTargets, component, readsGlobals, client: text !== undefined && saysUseClient(text), workers, nodeThreads: workers.length > 0 && /['"](?:node:)?worker_threads['"]/.test(text!) });
     }
   }
-  importersByPackage.set(key, list);
+
   return list;
 }
 
@@ -636,13 +660,13 @@ interface ExtensionManifest {
   json: Record<string, unknown>;
 }
 
-const manifests = new Map<string, ExtensionManifest | null>();
+const manifests = new Map<string, Journaled<ExtensionManifest | null>>();
 
 /** The browser extension manifest (`manifest.json` with a `manifest_version`) at or above a folder, inside the root. */
 function extensionManifestOf(root: string, dir: string): ExtensionManifest | undefined {
   return nearestUp(manifests, root, dir, (d) => {
     const file = path.join(d, 'manifest.json');
-    const text = statSync(file, { throwIfNoEntry: false })?.isFile() ? readText(file) : undefined;
+    const text = readIfFile(file);
     const json = text === undefined ? undefined : parseJsonc(text);
     return json && typeof json === 'object' && !Array.isArray(json) && typeof (json as { manifest_version?: unknown }).manifest_version === 'number' ? { dir: d, json: json as Record<string, unknown> } : undefined;
   });
@@ -686,7 +710,7 @@ export function extensionExemption(name: string, host: string): string | undefin
   return covering === undefined ? undefined : `${rel} grants the extension the host permission ${covering}, which exempts its requests from CORS`;
 }
 
-const evidence = new Map<string, string | null>();
+const evidence = new Map<string, Journaled<string | null>>();
 
 /**
  * Why a markup file's scripts run in a browser, known from its name: an HTML page's inline scripts are the page's
@@ -719,11 +743,17 @@ export function browserEvidenceAt(name: string, text: string): string | undefine
   const project = projectOf(name);
   if (!project) return undefined;
   const filename = path.resolve(name);
-  const known = evidence.get(filename);
-  if (known !== undefined) return known ?? undefined;
-  evidence.set(filename, null);
-  const found = pageEvidence(project, filename) ?? packageEvidence(project.root, filename, text) ?? nextPageEvidence(project.root, filename) ?? importerEvidence(project, filename) ?? workerEvidence(project, filename);
-  evidence.set(filename, found ?? null);
+  // Per root: the evidence is what the project root holds (it depends on the run's scan root for a file with no marker above).
+  const key = `${project.root}\0${filename}`;
+  const known = evidence.get(key);
+  if (known !== undefined) {
+    replay(known.reads);
+    return known.value ?? undefined;
+  }
+  // Asked again while it is computed (an importer cycle): nothing found on that path.
+  evidence.set(key, { value: null, reads: undefined });
+  const { value: found, reads } = capture(() => pageEvidence(project, filename) ?? packageEvidence(project.root, filename, text) ?? nextPageEvidence(project.root, filename) ?? importerEvidence(project, filename) ?? workerEvidence(project, filename));
+  evidence.set(key, { value: found ?? null, reads });
   return found;
 }
 
@@ -864,7 +894,7 @@ export interface Serving {
   why: string;
 }
 
-const servedOrigins = new Map<string, Serving | null>();
+const servedOrigins = new Map<string, Journaled<Serving>>();
 
 /**
  * Where the repository says a browser module's page is served from, facts a reviewer would read (issue 26): an
@@ -880,11 +910,7 @@ export function servingOrigin(name: string): Serving | undefined {
   const filename = path.resolve(name);
   const pkg = packageOf(project.root, path.dirname(filename));
   const key = pkg?.dir ?? project.root;
-  const known = servedOrigins.get(key);
-  if (known !== undefined) return known ?? undefined;
-  const found = servingOf(project.root, pkg);
-  servedOrigins.set(key, found);
-  return found;
+  return journaled(servedOrigins, key, () => servingOf(project.root, pkg));
 }
 
 function servingOf(root: string, pkg: PackageInfo | undefined): Serving {

@@ -23,6 +23,7 @@ import { boundNames, dottedName, FileContext, memberName, propertyKeyName, unwra
 import { parseSource } from '../parse/parse.js';
 import { readRegularFile } from '../read/read-file.js';
 import { isInside, ModuleResolver, projectRootOf } from './resolve.js';
+import { capture, forgetProbes, journalStart, journalStop, note, noteListing, noteProbe, registerProbe, replay } from './journal.js';
 import { envFilesIn, fileValueReason, nameValueReason, namesPlatformApi, parseEnv, PLATFORM_API_BASE, type EnvValue } from './env.js';
 
 /** `process.env.NAME`, `process.env['NAME']`, `import.meta.env.NAME` in a text. */
@@ -258,6 +259,8 @@ interface TextEntry {
   readings: TextReadings;
   /** The project files its specifiers resolve to ({@link ProjectModel.reaches}), once asked for (per file: relative specifiers). */
   targets?: string[];
+  /** What resolving {@link targets} read (engine/project/journal.ts), recorded again each time they are used. */
+  targetReads?: Map<string, string>;
   /** What {@link ProjectModel.reaches}'s `own` test said of the text, per test key. */
   marks?: Map<string, number>;
   size: number;
@@ -282,8 +285,6 @@ export class ProjectModel implements ImportLinks {
   readonly resolver: ModuleResolver;
   private readonly modules = new Map<string, ModuleEntry>();
   private generation = 0;
-  /** The modules read for the current analysis, with their content hashes (a cache entry depends on them). */
-  private touched: Map<string, string> | undefined;
 
   constructor(readonly root: string) {
     this.resolver = new ModuleResolver(root);
@@ -292,14 +293,15 @@ export class ProjectModel implements ImportLinks {
   /** Starts the analysis of one file: every module is checked against the disk again once, and its reads recorded. */
   begin(): void {
     this.generation++;
-    this.touched = new Map();
+    journalStart();
   }
 
-  /** The modules the analysis since {@link begin} read, as path -> content hash. */
+  /**
+   * What the analysis since {@link begin} read (engine/project/journal.ts): modules as path -> content hash, and the
+   * folders, pages, importers, environment and configuration files it looked at.
+   */
   end(): Map<string, string> {
-    const out = this.touched ?? new Map<string, string>();
-    this.touched = undefined;
-    return out;
+    return journalStop();
   }
 
   private readonly texts = new Map<string, TextEntry>();
@@ -365,6 +367,15 @@ export class ProjectModel implements ImportLinks {
    * resolved specifiers are kept while the text is unchanged.
    */
   reaches(fromName: string, specifier: string, key: string, own: (text: string) => number, enough: (mask: number) => boolean): boolean {
+    // Everything the walk reads (texts, and the folders and configuration its resolutions looked at) goes with the
+    // answers it keeps, so a later use of them depends on the same reads.
+    let closure: Map<string, string> | undefined;
+    const { value, reads } = capture(() => this.reachesWalk(fromName, specifier, key, own, enough, (r) => (closure = r)));
+    if (closure) for (const [k, v] of reads) closure.set(k, v);
+    return value;
+  }
+
+  private reachesWalk(fromName: string, specifier: string, key: string, own: (text: string) => number, enough: (mask: number) => boolean, kept: (reads: Map<string, string>) => void): boolean {
     if (this.reachedGeneration !== this.generation) {
       this.reached.clear();
       this.closureReads.clear();
@@ -377,6 +388,7 @@ export class ProjectModel implements ImportLinks {
     const known = this.reached.get(memo(root));
     if (known !== undefined) return known === true || enough(known);
     const reads = new Map<string, string>();
+    kept(reads);
     const found = this.found.get(memo(root));
     if (found) {
       for (const [file, hash] of found) reads.set(file, hash);
@@ -412,9 +424,16 @@ export class ProjectModel implements ImportLinks {
       if (marks === undefined) (entry.marks ??= new Map()).set(key, (marks = own(text)));
       mask |= marks;
       if (enough(mask)) return this.enough(memo(root), reads);
-      entry.targets ??= specifiersIn(text)
-        .map((spec) => this.resolver.resolve(file, spec))
-        .filter((t): t is string => t !== undefined && t !== file);
+      if (entry.targets) replay(entry.targetReads);
+      else {
+        const resolved = capture(() =>
+          specifiersIn(text)
+            .map((spec) => this.resolver.resolve(file, spec))
+            .filter((t): t is string => t !== undefined && t !== file),
+        );
+        entry.targets = resolved.value;
+        entry.targetReads = resolved.reads;
+      }
       for (const t of entry.targets) {
         if (!seen.has(t)) {
           seen.add(t);
@@ -437,7 +456,7 @@ export class ProjectModel implements ImportLinks {
     this.reached.set(memoKey, true);
     this.closureReads.set(memoKey, reads);
     if (!this.found.has(memoKey)) this.found.set(memoKey, reads);
-    for (const [file, hash] of reads) this.touched?.set(file, hash);
+    for (const [file, hash] of reads) note(file, hash);
     return true;
   }
 
@@ -490,11 +509,14 @@ export class ProjectModel implements ImportLinks {
     // Checked against the disk once per analysed file, as {@link module} is: the closures {@link reaches} walks for
     // one file share most of their modules.
     if (entry?.checked === this.generation) {
-      this.touched?.set(file, entry.hash);
+      note(file, entry.hash);
       return entry.text;
     }
     const stats = statSync(file, { throwIfNoEntry: false });
-    if (!stats?.isFile()) return undefined;
+    if (!stats?.isFile()) {
+      note(file, '');
+      return undefined;
+    }
     if (!entry || entry.size !== stats.size || entry.mtimeMs !== stats.mtimeMs) {
       let text: string | undefined;
       try {
@@ -512,7 +534,7 @@ export class ProjectModel implements ImportLinks {
       this.texts.set(file, entry);
     }
     entry.checked = this.generation;
-    this.touched?.set(file, entry.hash);
+    note(file, entry.hash);
     return entry.text;
   }
 
@@ -523,13 +545,14 @@ export class ProjectModel implements ImportLinks {
       const stats = statSync(file, { throwIfNoEntry: false });
       if (!stats?.isFile()) {
         this.modules.delete(file);
+        note(file, '');
         return undefined;
       }
       if (!entry || entry.size !== stats.size || entry.mtimeMs !== stats.mtimeMs) entry = this.load(file, stats.size, stats.mtimeMs);
       entry.checked = this.generation;
       this.modules.set(file, entry);
     }
-    this.touched?.set(file, entry.hash);
+    note(file, entry.hash);
     return entry.file;
   }
 
@@ -590,6 +613,7 @@ export class ProjectModel implements ImportLinks {
     for (let i = 0; i < 32 && isInside(this.root, dir); i++) {
       let files = this.envDirs.get(dir);
       if (!files) this.envDirs.set(dir, (files = envFilesIn(dir)));
+      noteListing(dir);
       for (const envFile of files) {
         const text = this.textOf(envFile);
         const value = text === undefined ? undefined : this.envOf(envFile, text).get(name);
@@ -701,6 +725,28 @@ function wholeOf(file: FileContext): ForeignValue {
 const projects = new Map<string, ProjectModel>();
 const roots = new Map<string, string>();
 
+/** The run's scan roots ({@link useScanRoots}). */
+let scanRoots: readonly string[] = [];
+let scanRootsGiven: readonly string[] | undefined;
+
+/**
+ * The folders the run scans (EngineOptions.scanRoots): the root of a file with no `.git` or `package.json` above it
+ * is the outermost of them that holds it. Each front end gives them with its engine options; asked per file, so the
+ * same array given again costs a comparison.
+ */
+export function useScanRoots(dirs: readonly string[] | undefined): void {
+  if (dirs === scanRootsGiven) return;
+  scanRootsGiven = dirs;
+  const next = [...new Set((dirs ?? []).map((d) => path.resolve(d)))].sort();
+  if (next.join('\0') === scanRoots.join('\0')) return;
+  scanRoots = next;
+  roots.clear();
+  forgetProbes('root');
+}
+
+/** The root of a folder's files, recomputed when a cached outcome is checked (engine/project/journal.ts). */
+registerProbe('root', (dir) => projectRootOf(path.join(dir, 'file'), scanRoots));
+
 /**
  * The model of the project a file on disk belongs to (one per root and process), or undefined for a file
  * that is not on disk (a test's virtual file, stdin): then no import is followed.
@@ -711,7 +757,9 @@ export function projectOf(name: string): ProjectModel | undefined {
   if (!path.isAbsolute(name) && !statSync(filename, { throwIfNoEntry: false })?.isFile()) return undefined;
   const dir = path.dirname(filename);
   let root = roots.get(dir);
-  if (root === undefined) roots.set(dir, (root = projectRootOf(filename)));
+  if (root === undefined) roots.set(dir, (root = projectRootOf(filename, scanRoots)));
+  // The root bounds what is read: a `.git` or `package.json` added above changes it.
+  noteProbe('root', dir);
   if (!isInside(root, filename)) return undefined;
   let model = projects.get(root);
   if (!model) projects.set(root, (model = new ProjectModel(root)));

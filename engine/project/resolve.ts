@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import type * as OxcResolver from 'oxc-resolver';
 import { parseJsonc } from '../read/jsonc.js';
 import { readRegularFile } from '../read/read-file.js';
+import { isRecording, noteListing, noteProbe, registerProbe, sha1 } from './journal.js';
 
 /** The configuration files the resolver may read in a folder on the way up (checked before it is let read them). */
 const MANIFESTS = ['package.json', 'tsconfig.json', 'jsconfig.json'];
@@ -48,11 +49,18 @@ function oxcResolver(): typeof OxcResolver {
   return (loaded ??= createRequire(import.meta.url)('oxc-resolver') as typeof OxcResolver);
 }
 
-/** The folder a project's files are resolved within: the nearest ancestor holding `.git`, else the outermost holding a `package.json`. */
-export function projectRootOf(filename: string): string {
+/**
+ * The folder a project's files are resolved within: the nearest ancestor holding `.git`, else the outermost holding
+ * a `package.json`, else the outermost of the run's scan roots (`fallbacks`, absolute) that holds the file, else its
+ * own folder.
+ */
+export function projectRootOf(filename: string, fallbacks: readonly string[] = []): string {
   const start = path.dirname(path.resolve(filename));
   const found = markersAbove(start, 0);
-  return found.git ?? found.outermostPackage ?? start;
+  if (found.git ?? found.outermostPackage) return (found.git ?? found.outermostPackage)!;
+  let root: string | undefined;
+  for (const dir of fallbacks) if (isInside(dir, start) && (root === undefined || dir.length < root.length)) root = dir;
+  return root ?? start;
 }
 
 /** What {@link projectRootOf} finds from a folder up: the nearest folder holding `.git`, else the outermost holding a `package.json`. */
@@ -81,6 +89,45 @@ function markersAbove(dir: string, depth: number): RootMarkers {
   markersByFolder.set(dir, found);
   return found;
 }
+
+/**
+ * The configuration files a bare specifier's resolution from a folder may read, from the folder up to the root:
+ * each folder's `package.json`, `tsconfig.json` and `jsconfig.json` (content) and whether it holds a `node_modules`
+ * folder or a Plug'n'Play manifest, hashed. Arg: `<root>\0<folder>`.
+ */
+function manifestsProbe(arg: string): string {
+  const [root, start] = arg.split('\0');
+  const parts: string[] = [];
+  for (let dir = start; isInside(root, dir); dir = path.dirname(dir)) {
+    parts.push(folderManifests(dir));
+    if (dir === root || path.dirname(dir) === dir) break;
+  }
+  return sha1(parts.join('\n'));
+}
+
+/** What {@link manifestsProbe} reads in one folder, once per folder and process (folders share their ancestors). */
+const manifestsByFolder = new Map<string, string>();
+function folderManifests(dir: string): string {
+  let known = manifestsByFolder.get(dir);
+  if (known !== undefined) return known;
+  const parts: string[] = [];
+  for (const name of MANIFESTS) {
+    const file = path.join(dir, name);
+    let state = '-';
+    if (manifestState(file) !== 'absent') {
+      try {
+        state = sha1(readRegularFile(file, MAX_MANIFEST_BYTES).toString('utf8'));
+      } catch {
+        state = '?';
+      }
+    }
+    parts.push(`${file}:${state}`);
+  }
+  for (const name of OTHER_SCOPE_MARKERS) if (existsSync(path.join(dir, name))) parts.push(path.join(dir, name));
+  manifestsByFolder.set(dir, (known = parts.join('\n')));
+  return known;
+}
+registerProbe('manifests', manifestsProbe);
 
 /** Whether `file` lies inside `root` (or is it). */
 export function isInside(root: string, file: string): boolean {
@@ -133,11 +180,28 @@ export class ModuleResolver {
   resolve(fromFile: string, specifier: string): string | undefined {
     const dir = path.dirname(fromFile);
     const key = `${dir}\0${specifier}`;
-    const known = this.cache.get(key);
-    if (known !== undefined) return known ?? undefined;
-    const found = this.compute(fromFile, dir, specifier) ?? null;
-    this.cache.set(key, found);
+    let found = this.cache.get(key);
+    if (found === undefined) this.cache.set(key, (found = this.compute(fromFile, dir, specifier) ?? null));
+    this.noteResolution(dir, specifier, found);
     return found ?? undefined;
+  }
+
+  /**
+   * Records what an answer depends on (engine/project/journal.ts), on every ask since answers are remembered: for a
+   * relative specifier, the folder it names a file of and the folder it names (a module added there, `api.ts` next
+   * to `api.js`, an `index` file); for another, the configuration files from the folder up to the root
+   * ({@link manifestsProbe}: tsconfig `paths`, package `imports`/`exports`); and the folder of the file found.
+   */
+  private noteResolution(dir: string, specifier: string, found: string | null): void {
+    if (!isRecording() || !specifier || specifier.startsWith('node:') || /^[a-z][\w+.-]*:/i.test(specifier)) return;
+    // Nothing outside the root is looked at (a specifier naming a folder above it resolves to nothing, whatever is there).
+    if (!isInside(this.root, dir)) return;
+    if (specifier.startsWith('.')) {
+      const target = path.resolve(dir, specifier);
+      if (isInside(this.root, path.dirname(target))) noteListing(path.dirname(target));
+      if (isInside(this.root, target)) noteListing(target);
+    } else noteProbe('manifests', `${this.root}\0${dir}`);
+    if (found) noteListing(path.dirname(found));
   }
 
   private compute(fromFile: string, dir: string, specifier: string): string | undefined {

@@ -6,6 +6,7 @@
  * those whose text holds a `dispatch(` kept.
  */
 import { readdirSync } from 'node:fs';
+import { noteListing } from './journal.js';
 import path from 'node:path';
 import { projectOf, type ProjectModel } from './modules.js';
 
@@ -39,6 +40,7 @@ export function storeDispatchers(filename: string, project: ProjectModel | undef
 
 /** A folder's source files (`files`) or subfolders, sorted; hidden entries and `node_modules` left out. */
 function entries(dir: string, files: boolean): string[] {
+  noteListing(dir);
   try {
     return readdirSync(dir, { withFileTypes: true })
       .filter((d) => !d.name.startsWith('.') && d.name !== 'node_modules' && (files ? d.isFile() && MODULE_FILE.test(d.name) : d.isDirectory()))

@@ -839,7 +839,8 @@ function migrateText(filename: string, text: string, opts: AnalyzeOptions, analy
 export async function migrateProject(opts: MigrateProjectOptions): Promise<FileMigration[]> {
   const root = path.resolve(opts.root);
   const files = [...new Set(opts.files.map((f) => path.resolve(root, f)))];
-  const analyze: AnalyzeOptions = { catalog: opts.catalog, notices: opts.notices, engine: opts.engine, types: opts.types };
+  // The codemod's root bounds a file no `.git` or `package.json` is above (engine/project/resolve.ts), as the CLI's scan root does.
+  const analyze: AnalyzeOptions = { catalog: opts.catalog, notices: opts.notices, engine: { ...opts.engine, scanRoots: opts.engine?.scanRoots ?? [root] }, types: opts.types };
   const texts = new Map<string, string>();
   const results = new Map<string, FileMigration>();
   const given = new Map((opts.sources ?? []).map((f) => [path.resolve(root, f.filename), f.text]));
