@@ -134,3 +134,42 @@ export async function person(id) {
     expect(scanFiles(files, cors)).toEqual([]);
   });
 });
+
+describe('an HTTPS address counts only for the page it names (cors-localhost-origins)', () => {
+  const cors = only('cors-localhost-origins');
+  const controls = `export async function dial(token, number) {
+  const r = await fetch('https://webexapis.com/v1/xapi/command/Dial', { method: 'POST', headers: { Authorization: 'Bearer ' + token }, body: JSON.stringify({ arguments: { Number: number } }) });
+  document.getElementById('status').textContent = r.ok ? 'Calling' : 'Failed';
+}
+`;
+  /** A page in `panel/`, its script, and a device macro whose configuration writes the address it opens. */
+  const withMacro = (address: string): Record<string, string> => ({
+    'panel/index.html': '<!doctype html><p id="status"></p><script type="module" src="controls.js"></script>\n',
+    'panel/other.html': '<!doctype html><p>Help</p>\n',
+    'panel/controls.js': controls,
+    'panel/device-macro.js': `import xapi from 'xapi';
+const config = { pageUrl: '${address}', title: 'Panel' };
+export function open() { return xapi.Command.UserInterface.WebView.Display({ Url: config.pageUrl, Title: config.title }); }
+`,
+  });
+  it("positive: the page's HTTPS address written in a macro's configuration, nothing serving it locally: quiet", () => {
+    expect(scanFiles(withMacro('https://someone.github.io/demos/panel/index.html'), cors)).toEqual([]);
+  });
+  it("look-alike: the address of a sibling page, an http address and a localhost address are not this page's", () => {
+    for (const address of ['https://someone.github.io/demos/panel/other.html', 'http://someone.github.io/demos/panel/index.html', 'https://localhost:8443/panel/index.html']) {
+      expect(scanFiles(withMacro(address), cors), address).toEqual(['panel/controls.js:2 cors-localhost-origins']);
+    }
+  });
+  const kiosk = (readme: string): Record<string, string> => ({
+    'README.md': readme,
+    'web/index.html': '<!doctype html><p id="status"></p><script src="app.js"></script>\n',
+    'web/app.js': controls,
+  });
+  it("positive: a README naming other repositories' github.io pages gives this page no address: reported", () => {
+    const readme = '# Kiosk\n\nSet the kiosk URL to https://someone.github.io/exit-app/exit.html or https://other.github.io/samples/kiosk-example/\n';
+    expect(scanFiles(kiosk(readme), cors)).toEqual(['web/app.js:2 cors-localhost-origins']);
+  });
+  it("kept: a README giving this page's own address (the repository's name, then its folder) stays quiet", () => {
+    expect(scanFiles(kiosk('# Kiosk\n\nLive at https://someone.github.io/kiosk/web/\n'), cors)).toEqual([]);
+  });
+});
