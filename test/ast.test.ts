@@ -34,11 +34,27 @@ describe('FileContext.staticString', () => {
     }
   });
 
+  it('folds the assignment that reaches a read in its own statement list (a reassigned let, an undeclared name)', () => {
+    for (const code of [
+      `let U = 'a'; U = 'b'; probe(U)`,
+      `U = 'b'; probe(U)`,
+      `function f() { let U; U = 'b'; return probe(U); }`,
+      `function f(U: string) { U = 'b'; probe(U); }`,
+    ]) {
+      const ctx = context(code);
+      expect(ctx.staticString(probe(ctx))).toEqual({ value: 'b', complete: true });
+    }
+  });
+
   it('does not fold a name bound twice, a reassigned let, a var, or a parameter', () => {
     for (const code of [
       `const U = 'a'; function f() { const U = 'b'; probe(U); }`,
-      `let U = 'a'; U = 'b'; probe(U)`,
+      `let U = 'a'; U = 'b'; if (x) U = 'c'; probe(U)`,
+      `let U = 'a'; U = 'b'; if (x) { U = 'c'; } probe(U)`,
+      `let U = 'a'; if (x) { U = 'b'; } probe(U)`,
+      `U = 'a'; U += '/x'; probe(U)`,
       `let U = 'a'; probe(U); function later() { U += '/x'; }`,
+      `let U = 'a'; probe(U); U = 'b';`,
       `let U = 'a'; for (U of ['b']) probe(U)`,
       `let U = 'a'; [U] = ['b']; probe(U)`,
       `let U = 'a'; ({ U } = { U: 'b' }); probe(U)`,

@@ -202,6 +202,31 @@ function returningCalls(file: FileContext, digest: Node): TSESTree.CallExpressio
   return file.nodes(T.CallExpression).filter((c) => calleeName(c) === name && (c.range[0] < fn!.range[0] || c.range[1] > fn!.range[1]));
 }
 
+/** The uses of a name declared by a declarator, within a scope (the declaration's own name excluded). */
+function usesOf(file: FileContext, target: TSESTree.VariableDeclarator, name: string, scope: Node): Node[] {
+  return file.nodes(T.Identifier).filter((use) => use.name === name && !contains(target.id, use) && use.range[0] >= scope.range[0] && use.range[1] <= scope.range[1]);
+}
+
+/**
+ * The `const` declarator whose initializer is a call taking this use as an argument, directly or through other
+ * calls (`const b = Buffer.from(expected, 'hex')`, `const b = Buffer.from(expected.toString())`); undefined for any
+ * other place (a comparison, a `return`, a property).
+ */
+function derivingDeclarator(file: FileContext, use: Node): TSESTree.VariableDeclarator | undefined {
+  let child: Node = use;
+  for (let p = file.parentOf(use); p; child = p, p = file.parentOf(p)) {
+    if (p.type === 'CallExpression' && p.arguments.includes(child as TSESTree.CallExpressionArgument)) continue;
+    if (p.type === 'MemberExpression' && p.object === child) continue;
+    if (p.type === 'CallExpression' && p.callee === child) continue;
+    if (p.type === 'VariableDeclarator' && p.init === child && p.id.type === 'Identifier' && child.type === 'CallExpression') {
+      const decl = file.parentOf(p);
+      return decl?.type === 'VariableDeclaration' && decl.kind === 'const' ? p : undefined;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
 /** Whether an HMAC's digest reaches a comparison (`===`, `timingSafeEqual`, ...): verification, not signing. */
 function isCompared(file: FileContext, h: Hmac): boolean {
   const uses: Node[] = [];
@@ -220,10 +245,14 @@ function isCompared(file: FileContext, h: Hmac): boolean {
       id = index >= 0 ? id.elements[index] : undefined;
     }
     if (target && id?.type === 'Identifier') {
-      const name = id.name;
       const scope = enclosingFunction(file, digest);
-      for (const use of file.nodes(T.Identifier)) {
-        if (use.name === name && !contains(target.id, use) && use.range[0] >= scope.range[0] && use.range[1] <= scope.range[1]) uses.push(use);
+      const named = usesOf(file, target, id.name, scope);
+      uses.push(...named);
+      // The digest turned into another value first (`const b = Buffer.from(expected, 'hex')`, then
+      // `timingSafeEqual(a, b)`): the uses of that variable are uses of the digest too (one step).
+      for (const use of named) {
+        const derived = derivingDeclarator(file, use);
+        if (derived) uses.push(...usesOf(file, derived, (derived.id as TSESTree.Identifier).name, scope));
       }
     }
   }

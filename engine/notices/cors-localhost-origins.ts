@@ -236,7 +236,10 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
       if (!r.wrapper || (writesHost(r) && eachCallItsOwn(r))) {
         // `fetch(request)` of a Request built before: at the call that sends it, as a `fetch(url)` is reported.
         // A jQuery request is its `$.ajax({ ... })` call: the URL is one setting of it.
-        out.push({ node: r.sentRequest ?? (r.client === 'jquery' ? r.node : r.urlNode) ?? r.node, messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! }, ...(unsure && r.url!.assumed === undefined ? { confidence: 'likely' as const, confidenceReason: unsure } : {}) });
+        // A URL written outside the call (`axios(config)` with `config = { url, ... }` built before it) is
+        // reported at the call that sends it, as a `fetch(url)` is.
+        const urlInCall = !!r.urlNode && r.node.range[0] <= r.urlNode.range[0] && r.urlNode.range[1] <= r.node.range[1];
+        out.push({ node: r.sentRequest ?? (r.client === 'jquery' || !urlInCall ? r.node : r.urlNode!), messageId: 'browserCallsApi', data: { host: urlHost(r.url!)! }, ...(unsure && r.url!.assumed === undefined ? { confidence: 'likely' as const, confidenceReason: unsure } : {}) });
         continue;
       }
       const list = through.get(r.wrapper.request) ?? [];

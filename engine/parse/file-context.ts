@@ -220,6 +220,48 @@ export class FileContext {
     return this.memo.get(key) as T;
   }
 
+  /**
+   * The value a name holds where it is read, when no constant gives it (an undeclared name, a `let` or `var` the
+   * file assigns): the nearest earlier statement of the statement list around the read that assigns the name as a
+   * whole (`url = base + path;`), with no other write to the name (an assignment, `++`, a declaration) between it
+   * and the read. Undefined for a write, a declaration, a property key, or where any of that is not so.
+   */
+  reachingAssignment(use: TSESTree.Identifier): Node | undefined {
+    const writes = this.writesOf(use.name);
+    if (writes.assignments === 0) return undefined;
+    const parent = this.parentOf(use);
+    if (!parent) return undefined;
+    if ((parent.type === 'AssignmentExpression' && parent.left === use) || (parent.type === 'VariableDeclarator' && parent.id === use)) return undefined;
+    if ((parent.type === 'MemberExpression' && parent.property === use && !parent.computed) || (parent.type === 'Property' && parent.key === use && !parent.computed && !parent.shorthand)) return undefined;
+    let stmt: Node = use;
+    let list: Node[] | undefined;
+    for (let p: Node | undefined = parent; p; stmt = p, p = this.parentOf(p)) {
+      if (p.type === 'BlockStatement' || p.type === 'Program' || p.type === 'StaticBlock') list = p.body as Node[];
+      else if (p.type === 'SwitchCase') list = p.consequent as Node[];
+      if (list) break;
+    }
+    const index = list ? list.indexOf(stmt) : -1;
+    for (let i = index - 1; i >= 0; i--) {
+      const s = list![i];
+      if (s.type !== 'ExpressionStatement' || s.expression.type !== 'AssignmentExpression') continue;
+      const a = s.expression;
+      if (a.operator !== '=' || a.left.type !== 'Identifier' || a.left.name !== use.name) continue;
+      return writes.nodes.some((w) => w !== a && w.range[0] > a.range[0] && w.range[0] < use.range[0]) ? undefined : (a.right as Node);
+    }
+    return undefined;
+  }
+
+  /** The nodes that write a name anywhere in the file (assignments, updates, declarations), and how many assignments. */
+  private writesOf(name: string): { nodes: Node[]; assignments: number } {
+    return this.cached(`writes:${name}`, () => {
+      const assignments = this.nodes('AssignmentExpression' as TSESTree.AssignmentExpression['type']).filter((a) => boundNames(a.left).includes(name));
+      if (assignments.length === 0) return { nodes: [], assignments: 0 };
+      const updates = this.nodes('UpdateExpression' as TSESTree.UpdateExpression['type']).filter((u) => boundNames(u.argument).includes(name));
+      const declarations = this.nodes('VariableDeclarator' as TSESTree.VariableDeclarator['type']).filter((d) => boundNames(d.id).includes(name));
+      return { nodes: [...assignments, ...updates, ...declarations] as Node[], assignments: assignments.length };
+    });
+  }
+
   /** The initializer of a `const` (or a `let` the file never assigns to) declared once in the file under this name. */
   constantInit(name: string): TSESTree.Expression | undefined {
     return this.constants.get(name) ?? undefined;
@@ -401,6 +443,12 @@ export class FileContext {
           const named = this.classNamed((unwrap(n.object) as TSESTree.Identifier).name, depth);
           const id = named?.file === this ? named.cls.id : undefined;
           if (id && named && !staticMember(named.cls, 'name')) return { value: id.name, complete: true };
+        }
+        // `url = `https://webexapis.com/v1/${path}`;` earlier in the same statement list (an undeclared name, a
+        // `let` assigned again): the value that reaches this read.
+        if (n.type === 'Identifier') {
+          const reaching = this.reachingAssignment(n);
+          if (reaching) return this.staticString(reaching, depth + 1);
         }
         return undefined;
       }

@@ -399,19 +399,37 @@ function pagesIn(dir: string): Page[] {
 
 /** An HTML page in the file's folder or a folder above it (inside the root) that loads it, directly or as a module script's import. */
 function pageEvidence(project: ProjectModel, filename: string): string | undefined {
+  return loadingPages(project, filename, true)[0]?.why;
+}
+
+/**
+ * The HTML pages in the file's folder or a folder above it (inside the root) that load it, each with why: directly,
+ * as an inline module script's import, or as the import of a script the page loads. Only the first when `first`.
+ */
+function loadingPages(project: ProjectModel, filename: string, first: boolean): Array<{ page: string; why: string }> {
+  const out: Array<{ page: string; why: string }> = [];
   for (let dir = path.dirname(filename); isInside(project.root, dir); dir = path.dirname(dir)) {
     for (const { page, scripts, modules } of pagesIn(dir)) {
       const rel = path.relative(project.root, page).split(path.sep).join('/');
-      if (scripts.includes(filename)) return `the page ${rel} loads it`;
-      if (modules.some((m) => specifiersIn(m).some((s) => project.resolver.resolve(page, s) === filename))) return `an inline module script of the page ${rel} imports it`;
-      for (const script of scripts) {
-        const text = readText(script);
-        if (text && specifiersIn(text).some((s) => project.resolver.resolve(script, s) === filename)) return `the page ${rel} loads a script that imports it`;
+      let why: string | undefined;
+      if (scripts.includes(filename)) why = `the page ${rel} loads it`;
+      else if (modules.some((m) => specifiersIn(m).some((s) => project.resolver.resolve(page, s) === filename))) why = `an inline module script of the page ${rel} imports it`;
+      else {
+        for (const script of scripts) {
+          const text = readText(script);
+          if (text && specifiersIn(text).some((s) => project.resolver.resolve(script, s) === filename)) {
+            why = `the page ${rel} loads a script that imports it`;
+            break;
+          }
+        }
       }
+      if (why === undefined) continue;
+      out.push({ page, why });
+      if (first) return out;
     }
     if (dir === project.root || path.dirname(dir) === dir) break;
   }
-  return undefined;
+  return out;
 }
 
 /** A SvelteKit `$lib/...` specifier, which the app's generated tsconfig maps to `src/lib`. */
@@ -883,7 +901,7 @@ const LOCAL_SERVING = /localhost|127\.0\.0\.1|0\.0\.0\.0|\bhttp:\/\/(?!www\.w3\.
 const LOCAL_SCRIPT =
   /(?:^|[\s;&|(])(?:vite(?:\s+(?:dev|serve|preview)\b|(?!\s+(?:build|optimize)\b)(?=\s|$))|webpack(?:-dev-server\b|\s+serve\b)|react-scripts\s+start|gatsby\s+develop\b|react-app-rewired\s+start|craco\s+start|next\s+(?:dev|start)\b|nuxt\s+(?:dev|start)\b|ng\s+serve\b|vue-cli-service\s+serve\b|parcel(?!\s+build\b)(?=\s|$)|http-server\b|live-server\b|lite-server\b|browser-sync\b|five-server\b|serve(?=\s|$)|sirv\b|python3?\s+-m\s+http\.server|astro\s+(?:dev|preview)\b|svelte-kit\s+(?:dev|preview)\b|snowpack\s+dev\b|node(?=\s)|nodemon\b|ts-node\b|tsx(?=\s)|electron(?=\s|$)|netlify\s+dev\b|vercel\s+dev\b|wrangler\s+dev\b)/;
 /** An HTTPS address of a static host in a README: GitHub Pages, Netlify, Vercel, Cloudflare Pages, Firebase Hosting, Surge, Render. */
-const PRODUCTION_URL = /\bhttps:\/\/[a-z0-9.-]+\.(?:github\.io|netlify\.app|vercel\.app|pages\.dev|web\.app|firebaseapp\.com|surge\.sh|onrender\.com)\b/i;
+const PRODUCTION_URL = /\bhttps:\/\/[a-z0-9.-]+\.(?:github\.io|netlify\.app|vercel\.app|pages\.dev|web\.app|firebaseapp\.com|surge\.sh|onrender\.com)\b[^\s"'`<>()\]]*/gi;
 /** Files that configure a static host: the page is served over HTTPS from its origin there. */
 const HOSTING_FILES = ['netlify.toml', 'vercel.json', 'firebase.json', 'CNAME', 'staticwebapp.config.json'];
 
@@ -892,6 +910,10 @@ export interface Serving {
   /** `https`: from an HTTPS origin only (not reported); `local`: from this machine or plain HTTP; `unknown`: not said. */
   kind: 'https' | 'local' | 'unknown';
   why: string;
+  /** Internal to {@link servingOrigin}: the README's static-host addresses, matched to each page. */
+  addresses?: string[];
+  /** Internal: the package's own HTTPS origin (its `homepage`, a static host's configuration) when no address names the page. */
+  fallback?: Serving;
 }
 
 const servedOrigins = new Map<string, Journaled<Serving>>();
@@ -910,7 +932,84 @@ export function servingOrigin(name: string): Serving | undefined {
   const filename = path.resolve(name);
   const pkg = packageOf(project.root, path.dirname(filename));
   const key = pkg?.dir ?? project.root;
-  return journaled(servedOrigins, key, () => servingOf(project.root, pkg));
+  const known = journaled(servedOrigins, key, () => servingOf(project.root, pkg));
+  if (known.kind !== 'unknown' || known.addresses === undefined) return known;
+  // An HTTPS address counts only for the page it names (issue 26, set 12): another repository's page, or a sibling
+  // page, says nothing about where this one is served.
+  const pages = isMarkupFile(filename) ? [filename] : loadingPages(project, filename, false).map((p) => p.page);
+  if (pages.length === 0) pages.push(path.join(key, 'index.html'));
+  const dirs = [...new Set([project.root, key])];
+  const named = (addresses: string[], pagesOnly: boolean): string | undefined => {
+    let first: string | undefined;
+    for (const page of pages) {
+      const address = addresses.find((a) => dirs.some((d) => namesPage(a, path.relative(d, page).split(path.sep).join('/'), pagesOnly ? path.basename(project.root) : undefined)));
+      if (address === undefined) return undefined;
+      first ??= address;
+    }
+    return first;
+  };
+  const readme = named(known.addresses, false);
+  if (readme) return { kind: 'https', why: `the README gives its address (${readme}, HTTPS) and nothing serves it from localhost or plain HTTP` };
+  const written = named(writtenPageAddresses(project.root), true);
+  if (written) return { kind: 'https', why: `the repository writes its page's address (${written}, HTTPS) and nothing serves it from localhost or plain HTTP` };
+  return known.fallback ?? known;
+}
+
+/**
+ * Whether an HTTPS address names a page (its path inside the repository, `/`-separated): the address's path ends
+ * with the page's path (a GitHub Pages project address has the repository's name before it), a folder's address
+ * (`/repo/`, `/repo/app`) naming its `index.html`. For an address written in the repository's code or docs (`repo`,
+ * the repository's folder name, given), only one that writes the page's file name (`.../dir/page.html`) names it,
+ * and a page at the root (`index.html`) only with the repository's name before it: a bare `/index.html` names any site's.
+ */
+function namesPage(address: string, page: string, repo: string | undefined): boolean {
+  const pagesOnly = repo !== undefined;
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || LOOPBACK.test(address)) return false;
+  let p = url.pathname;
+  if (!pagesOnly) {
+    if (p.endsWith('/')) p += 'index.html';
+    else if (!/\.[a-z0-9]+$/i.test(p.split('/').pop()!)) p += '/index.html';
+  }
+  if (pagesOnly && !page.includes('/')) return p === `/${repo}/${page}`;
+  return p === `/${page}` || p.endsWith(`/${page}`);
+}
+
+const writtenAddresses = new Map<string, Journaled<string[]>>();
+/** Files whose text may write a page's address: code, configuration, docs and pages. */
+const ADDRESS_FILES = /\.(?:[cm]?[jt]sx?|json|ya?ml|md|markdown|txt|html?|xml|toml)$/i;
+const MAX_ADDRESS_FILES = 2000;
+
+/**
+ * The HTTPS addresses of HTML pages (`https://host/path/page.html`, not localhost) the repository writes anywhere:
+ * a string of its code (a device macro's configuration), its docs, its pages. Read once per root, at most
+ * {@link MAX_ADDRESS_FILES} files, outside `node_modules` and dot folders.
+ */
+function writtenPageAddresses(root: string): string[] {
+  // Journaled (engine/project/journal.ts): a later file reusing the list records the files and folders it was read from.
+  return journaled(writtenAddresses, root, () => {
+    const list: string[] = [];
+    const stack = [root];
+    let files = 0;
+    while (stack.length > 0 && files < MAX_ADDRESS_FILES) {
+      const dir = stack.pop()!;
+      for (const name of listDir(dir)) {
+        if (name === 'node_modules' || name.startsWith('.')) continue;
+        const full = path.join(dir, name);
+        const stats = statSync(full, { throwIfNoEntry: false });
+        if (stats?.isDirectory()) stack.push(full);
+        else if (stats?.isFile() && ADDRESS_FILES.test(name) && files++ < MAX_ADDRESS_FILES) {
+          for (const m of (readText(full) ?? '').matchAll(/\bhttps:\/\/[a-z0-9.-]+(?::\d+)?\/[^\s"'`<>()?#]*\.html?\b/gi)) list.push(m[0]);
+        }
+      }
+    }
+    return list;
+  });
 }
 
 function servingOf(root: string, pkg: PackageInfo | undefined): Serving {
@@ -928,15 +1027,16 @@ function servingOf(root: string, pkg: PackageInfo | undefined): Serving {
   }
   const local = readmes.map((t) => t.match(LOCAL_SERVING)?.[0]).find((m) => m !== undefined);
   if (local !== undefined) return { kind: 'local', why: `its README serves it from this machine or plain HTTP (\`${local}\`)` };
-  const address = readmes.map((t) => t.match(PRODUCTION_URL)?.[0]).find((m) => m !== undefined);
-  if (address) return { kind: 'https', why: `the README gives its address (${address}, HTTPS) and nothing serves it from localhost or plain HTTP` };
+  // A README's static-host addresses: each page is matched to them by servingOrigin.
+  const addresses = readmes.flatMap((t) => [...t.matchAll(PRODUCTION_URL)].map((m) => m[0]));
+  const unknown: Serving = { kind: 'unknown', why: 'nothing in the repository says where its page is served', addresses };
   const homepage = pkg?.json?.homepage;
   if (typeof homepage === 'string' && /^https:\/\//i.test(homepage) && !/^https:\/\/(?:www\.)?(?:github|gitlab|bitbucket)\.(?:com|org)\//i.test(homepage) && !LOOPBACK.test(homepage)) {
-    return { kind: 'https', why: `its package's \`homepage\` is ${homepage} (HTTPS) and nothing serves it from localhost or plain HTTP` };
+    return { ...unknown, fallback: { kind: 'https', why: `its package's \`homepage\` is ${homepage} (HTTPS) and nothing serves it from localhost or plain HTTP` } };
   }
   const hosting = dirs.flatMap((dir) => HOSTING_FILES.filter((f) => listDir(dir).includes(f)))[0];
-  if (hosting) return { kind: 'https', why: `${hosting} configures a static host that serves it over HTTPS, and nothing serves it from localhost or plain HTTP` };
-  return { kind: 'unknown', why: 'nothing in the repository says where its page is served' };
+  if (hosting) return { ...unknown, fallback: { kind: 'https', why: `${hosting} configures a static host that serves it over HTTPS, and nothing serves it from localhost or plain HTTP` } };
+  return unknown;
 }
 
 const LOOPBACK = /^https?:\/\/(?:localhost|127\.|0\.0\.0\.0|\[::1\])/i;
