@@ -461,7 +461,12 @@ export class FileContext {
         const set = this.staticString(left, depth + 1);
         if (set && !(set.assumed !== undefined && isUnknownEnvReason(set.assumed))) return set;
         const fallback = this.staticString(n.right, depth + 1);
-        return fallback ? { ...fallback, assumed: envFallbackReason(env) } : set;
+        // Only a fallback naming a service's host says where the request goes: one on this machine (a local proxy or
+        // mock, `http://localhost:8080/v1`, a one-label name such as a container's `http://mock:4010`) or without a host
+        // (`/api`) says nothing, and the API path decides.
+        const host = fallback ? /^https?:\/\/(\[[^\]/]*\]|[^/:?#\u0000]+)/i.exec(fallback.value)?.[1] : undefined;
+        const namesService = host !== undefined && host.includes('.') && !/^(?:localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[::1?\])$/i.test(host) && !host.endsWith('.localhost');
+        return fallback && namesService ? { ...fallback, assumed: envFallbackReason(env) } : set;
       }
       case 'NewExpression': {
         if (isUrlConstructor(n) && n.arguments.length > 0) {
