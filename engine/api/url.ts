@@ -41,8 +41,7 @@ export function urlHost(url: StaticString): string | undefined {
   return m[1].toLowerCase();
 }
 
-/** Hosts of this machine (a local proxy, mock or dev server), `*.localhost` included (RFC 6761). */
-export const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$|\.localhost$/i;
+export { LOOPBACK_HOST } from '../parse/file-context.js';
 
 /** A query string's separator: `&`, or `&amp;` as markup writes it (the browser reads `a=1&amp;b=2` as `a=1&b=2`). */
 export const QUERY_SEPARATOR = /&(?:amp;)?/i;

@@ -465,7 +465,7 @@ export class FileContext {
         // mock, `http://localhost:8080/v1`, a one-label name such as a container's `http://mock:4010`) or without a host
         // (`/api`) says nothing, and the API path decides.
         const host = fallback ? /^https?:\/\/(\[[^\]/]*\]|[^/:?#\u0000]+)/i.exec(fallback.value)?.[1] : undefined;
-        const namesService = host !== undefined && host.includes('.') && !/^(?:localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[::1?\])$/i.test(host) && !host.endsWith('.localhost');
+        const namesService = host !== undefined && host.includes('.') && !LOOPBACK_HOST.test(host);
         return fallback && namesService ? { ...fallback, assumed: envFallbackReason(env) } : set;
       }
       case 'NewExpression': {
@@ -651,6 +651,9 @@ export function unknownEnvReason(name: string): string {
 }
 
 /** Why a URL whose base is an environment variable's fallback (`process.env.NAME ?? '<url>'`, no value in the repository) is only likely. */
+/** Hosts of this machine (a local proxy, mock or dev server), `*.localhost` included (RFC 6761). */
+export const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$|\.localhost$/i;
+
 export function envFallbackReason(name: string): string {
   return `the URL's base is the fallback of the environment variable ${name}, which the repository does not set (a deployment may)`;
 }
