@@ -1,7 +1,8 @@
 /**
  * `jwt-claim`: a JWT payload claim that must be an integer but is built as a string
  * (`exp: '1700000000'`, `` exp: `${t}` ``, `String(t)`, `t.toString()`, `t.toFixed()`, or a string-typed
- * expression when types are known). Autofix to a number where that cannot change the value.
+ * expression when types are known), or a number a division leaves fractional (`Date.now() / 1000 + 3600`
+ * with no rounding). Autofix to a number where that cannot change the value, `Math.floor` of the fraction.
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -96,6 +97,33 @@ function stringForm(file: FileContext, value: Node, ctx: DetectorContext<JwtClai
   return undefined;
 }
 
+/**
+ * Whether a numeric claim value can hold a fraction: a `/` not wrapped in an integer function (`Date.now() / 1000`),
+ * directly or through `+`, `-`, `*` and local constants. `Math.floor(...)`, `| 0`, `parseInt` and integer literals
+ * are integers; a division of two literals that gives an integer (`3600 / 60`) is too. Anything else (a call, a
+ * parameter, a member) is not known to be fractional and is not reported.
+ */
+function fractionalNumber(file: FileContext, node: Node, ctx: DetectorContext<JwtClaimDetection>, depth = 0): boolean {
+  if (depth > 6 || isIntegerExpression(file, node, ctx)) return false;
+  const n = unwrap(node);
+  if (n.type === 'BinaryExpression') {
+    if (n.operator === '/') {
+      const left = file.staticNumber(n.left as Node);
+      const right = file.staticNumber(n.right);
+      return !(left !== undefined && right !== undefined && Number.isInteger(left / right));
+    }
+    if (n.operator === '+' || n.operator === '-' || n.operator === '*') {
+      return fractionalNumber(file, n.left as Node, ctx, depth + 1) || fractionalNumber(file, n.right, ctx, depth + 1);
+    }
+    return false;
+  }
+  if (n.type === 'Identifier') {
+    const init = localInit(file, n) ?? file.constantInit(n.name);
+    return init !== undefined && fractionalNumber(file, init, ctx, depth + 1);
+  }
+  return false;
+}
+
 function fixFor(file: FileContext, value: Node, form: StringForm, ctx: DetectorContext<JwtClaimDetection>): TextEdit[] | undefined {
   if (form.digits !== undefined) {
     const n = Number(form.digits);
@@ -188,6 +216,7 @@ export const jwtClaimDetector: Detector<JwtClaimDetection> = {
   kind: 'jwt-claim',
   messages: {
     claimNotInteger: 'The JWT `{{claim}}` claim is a string; guest tokens require an integer number of seconds. {{instead}}',
+    claimFraction: 'The JWT `{{claim}}` claim is a division left unrounded, so it can hold a fraction; guest tokens require an integer number of seconds. {{instead}}',
   },
   tokens(detection) {
     // `iss:` catches guest-claim objects built away from the signing call; `exp` alone would match everything.
@@ -201,11 +230,16 @@ export const jwtClaimDetector: Detector<JwtClaimDetection> = {
     // (likely). A session JWT of the app's own (`sub`, `name`, no guest issuer) is not a guest token.
     const payloads = new Map<TSESTree.ObjectExpression, Evidence>();
     const payloadNames = new Map<string, Evidence>();
+    // Payloads a signing call of this file takes (the others are objects with guest claims, signed or not).
+    const signed = new Set<TSESTree.ObjectExpression>();
     const fileEvidence = guestFileEvidence(file);
     for (const s of jwtSignings(file)) {
       const object = payloadObject(file, s.payload);
       const evidence = signingEvidence(file, s, object, guestClaims) ?? fileEvidence;
-      if (object) payloads.set(object, evidence);
+      if (object) {
+        payloads.set(object, evidence);
+        signed.add(object);
+      }
       const p = unwrap(s.payload);
       if (p.type === 'Identifier') payloadNames.set(p.name, evidence);
     }
@@ -216,23 +250,30 @@ export const jwtClaimDetector: Detector<JwtClaimDetection> = {
     }
     const apiContext = hasApiContext(file, undefined, ctx.catalog);
     const out: RawMatch[] = [];
-    const report = (value: Node, evidence: Evidence): void => {
+    const report = (value: Node, evidence: Evidence, isSigned: boolean): void => {
       const form = stringForm(file, value, ctx);
-      if (!form) return;
+      // `Date.now() / 1000 + 3600` is how most JWTs of every kind get their exp: a fraction is reported only for a
+      // guest token (never on the likely tie of any JWT in a file that calls the API), and an object with guest
+      // claims that no call of the file signs (a test's or a mock's claims) only in a file about guest tokens or
+      // that calls the API.
+      const fraction = !form && evidence !== undefined && (isSigned || fileEvidence !== undefined || apiContext) && fractionalNumber(file, value, ctx);
+      if (!form && !fraction) return;
       if (evidence === undefined && !apiContext) return;
       const tie = evidence ?? { confidence: 'likely' as const, reason: 'a JWT signed in a file that calls the API, with no sign of a guest token (guest issuer claim, base64 issuer secret)' };
-      out.push({ node: value, messageId: 'claimNotInteger', data: { claim }, fix: fixFor(file, value, form, ctx), confidence: tie.confidence, confidenceReason: tie.reason });
+      // A fraction's fix rounds down: an integer `exp` is accepted on both sides of the date, and never later than meant.
+      const fix = form ? fixFor(file, value, form, ctx) : [{ range: value.range, text: `Math.floor(${file.getText(value)})` }];
+      out.push({ node: value, messageId: form ? 'claimNotInteger' : 'claimFraction', data: { claim }, fix, confidence: tie.confidence, confidenceReason: tie.reason });
     };
     for (const [object, evidence] of payloads) {
       const prop = findProperty(object, claim);
-      if (prop && !prop.shorthand) report(prop.value as Node, evidence);
+      if (prop && !prop.shorthand) report(prop.value as Node, evidence, signed.has(object));
     }
     // `payload.exp = String(t)` on a variable that is signed in this file.
     for (const assign of file.nodes(T.AssignmentExpression)) {
       const left = assign.left;
       if (assign.operator !== '=' || left.type !== 'MemberExpression' || memberName(left) !== claim) continue;
       const object = unwrap(left.object);
-      if (object.type === 'Identifier' && payloadNames.has(object.name)) report(assign.right, payloadNames.get(object.name));
+      if (object.type === 'Identifier' && payloadNames.has(object.name)) report(assign.right, payloadNames.get(object.name), true);
     }
     return out;
   },

@@ -19,6 +19,18 @@ ruleTester().run(id, rule(id), {
     { code: "signer.sign({ exp: '1700000000' }, key);", filename: 'file.js' },
     // An app's own session JWT (sub, name, no guest issuer) in a file that does not call the API is not a guest token.
     { code: header + "jwt.sign({ sub: u, name: n, exp: String(expiresAt) }, k);", filename: 'file.ts' },
+    // Integer forms of a division: rounded, truncated by `| 0`, or two literals that divide evenly.
+    { code: header + "jwt.sign({ sub: u, name: n, iss: i, exp: ((Date.now() / 1000) | 0) + 60 }, k);", filename: 'file.ts' },
+    { code: header + "jwt.sign({ sub: u, name: n, iss: i, exp: Math.trunc(Date.now() / 1000 + 60) }, k);", filename: 'file.ts' },
+    { code: header + "jwt.sign({ sub: u, name: n, iss: i, exp: now + 3600 / 60 }, k);", filename: 'file.ts' },
+    // A fractional `iat` or `nbf` is not the claim this notice concerns; a value not known to be fractional is not reported.
+    { code: header + "jwt.sign({ sub: u, name: n, iss: i, iat: Date.now() / 1000, exp: expiresAt }, k);", filename: 'file.ts' },
+    // An app's own session JWT with a fractional exp, in a file that does not call the API.
+    { code: header + "jwt.sign({ sub: u, name: n, exp: Date.now() / 1000 + 60 }, k);", filename: 'file.ts' },
+    // A fractional exp of a JWT that is no guest token, in a file that calls the API (a string there is likely).
+    { code: header + "fetch('https://webexapis.com/v1/people/me');\njwt.sign({ iss: clientId, aud: tokenUrl, exp: Date.now() / 1000 + 60 }, privateKey, { algorithm: 'RS256' });", filename: 'file.ts' },
+    // Mock claims with guest-like keys that nothing signs, in a file that neither calls the API nor is about guest tokens.
+    { code: "export const claims = () => ({ sub: 'u1', name: 'Dr. A', iss: 'https://idp.example', exp: Date.now() / 1000 + 3600 });", filename: 'file.ts' },
     // jwt.verify/decode read tokens, they do not mint them.
     { code: header + "const p = jwt.verify(token, k); if (String(p.exp) === '0') throw new Error();", filename: 'file.ts' },
   ],
@@ -54,6 +66,27 @@ ruleTester().run(id, rule(id), {
       filename: 'file.ts',
       errors: [{ messageId: 'claimNotInteger', line: 2, column: 46 }],
       output: "// jwt payload\nexport const claims = { sub: u, iss: i, exp: Math.round(t) };",
+    },
+    {
+      // A division left unrounded: a fraction of a second most of the time; rounded down by the fix.
+      code: header + "jwt.sign({ sub: u, name: n, iss: i, exp: Date.now() / 1000 + 3600 }, k);",
+      filename: 'file.ts',
+      errors: [{ messageId: 'claimFraction', line: 2, column: 42 }],
+      output: header + "jwt.sign({ sub: u, name: n, iss: i, exp: Math.floor(Date.now() / 1000 + 3600) }, k);",
+    },
+    {
+      // Through a local constant, signed with a base64-decoded issuer secret: the claim's value is rounded, not the constant.
+      code: "const jwt = require('jsonwebtoken');\nconst expiry = new Date().getTime() / 1000 + 90 * 60;\njwt.sign({ sub: u, exp: expiry }, Buffer.from(s, 'base64'));",
+      filename: 'file.js',
+      errors: [{ messageId: 'claimFraction', line: 3, column: 25 }],
+      output: "const jwt = require('jsonwebtoken');\nconst expiry = new Date().getTime() / 1000 + 90 * 60;\njwt.sign({ sub: u, exp: Math.floor(expiry) }, Buffer.from(s, 'base64'));",
+    },
+    {
+      // Guest claims that no call of the file signs, in a file about guest tokens: reported.
+      code: "// POST /jwt/login with the guest token\nexport const claims = () => ({ sub: 'u1', name: 'Guest', iss: issuerId, exp: Date.now() / 1000 + 3600 });",
+      filename: 'file.ts',
+      errors: [{ messageId: 'claimFraction', line: 2, column: 78 }],
+      output: "// POST /jwt/login with the guest token\nexport const claims = () => ({ sub: 'u1', name: 'Guest', iss: issuerId, exp: Math.floor(Date.now() / 1000 + 3600) });",
     },
     {
       // A non-numeric string cannot be fixed without knowing what it meant.
