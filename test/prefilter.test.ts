@@ -36,6 +36,30 @@ describe('TokenScanner', () => {
     expect(scanner.hasAny('aXb+c jwtXlogin sparkadmin:')).toBe(false);
   });
 
+  it('steps from where the first token can start: a longer token ending in the first short one is found (issue 30, round thirteen)', () => {
+    // `h` contains no other token; `abcdefgh` holds it 7 (= longest - 1) characters from its start, so stepping starts
+    // exactly there: one character later would miss `abcdefgh`.
+    const scanner = new TokenScanner(['abcdefgh', 'h']);
+    expect(sorted(scanner.present('zzzz ABCDEFGH zz'))).toEqual(['abcdefgh', 'h']);
+    expect(sorted(scanner.present('zzzz xbcdefgh zz h'))).toEqual(['h']);
+    // At the text's start (the start is not before 0), and occurrences far after the first match.
+    const three = new TokenScanner(['abcdefgh', 'h', 'cde']);
+    expect(sorted(three.present(`abcdefgh${' '.repeat(5000)}zzabcdefgh`))).toEqual(['abcdefgh', 'cde', 'h']);
+    expect(sorted(three.present(`${'q'.repeat(5000)}cde${'q'.repeat(5000)}abcdefgh`))).toEqual(['abcdefgh', 'cde', 'h']);
+  });
+
+  it('agrees with lower-case + includes on long texts whose tokens come late and overlap (property)', () => {
+    const alphabet = fc.constantFrom(...'abcAB-'.split(''));
+    const word = fc.string({ unit: alphabet, minLength: 1, maxLength: 9 });
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 8 }), fc.nat({ max: 3000 }), fc.string({ unit: alphabet, maxLength: 60 }), (tokens, pad, tail) => {
+        const text = `${'z'.repeat(pad)}${tail}`;
+        expect(sorted(new TokenScanner(tokens).present(text))).toEqual(naive(tokens, text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('with no tokens finds nothing', () => {
     const scanner = new TokenScanner([]);
     expect(scanner.hasAny('anything')).toBe(false);

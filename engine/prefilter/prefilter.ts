@@ -116,6 +116,8 @@ export class TokenScanner {
   private readonly anyLower: RegExp | undefined;
   /** Every token (global, no `i` flag), stepped through a lower-cased text to collect the tokens it holds (ASCII tokens only). */
   private readonly allLower: RegExp | undefined;
+  /** The length of the longest token: no token starts more than this minus one before the first token that contains no other. */
+  private readonly longest: number;
 
   constructor(tokens: Iterable<string>) {
     const distinct = [...new Set([...tokens].map((t) => t.toLowerCase()).filter((t) => t.length > 0))];
@@ -129,6 +131,7 @@ export class TokenScanner {
     this.ascii = distinct.every((t) => /^[\x00-\x7f]*$/.test(t));
     this.anyLower = this.ascii && minimal.length ? new RegExp(minimal.map(escapeRegExp).join('|')) : undefined;
     this.allLower = this.ascii && distinct.length ? new RegExp(distinct.map(escapeRegExp).join('|'), 'g') : undefined;
+    this.longest = distinct.length ? distinct[0]!.length : 0;
   }
 
   /**
@@ -148,6 +151,11 @@ export class TokenScanner {
    * tokens is stepped one position past each match (a token that starts inside another is found too), and
    * each match adds the tokens inside it (the alternation gives the longest one at a position): measured on
    * a platform SDK's texts, 0.25x the time of lower-casing the text and searching it once per token.
+   * The stepping starts where the first token can start, not at the text's start: every token holds a token
+   * that contains no other (itself, or one inside it, at most `longest - 1` characters from its start), so no
+   * token starts before the first match of those, less `longest - 1`. The search that rules a text out gives that
+   * first match's place at no extra cost (issue 30, round thirteen: 0.65-0.9x the time of stepping from the start
+   * on prisma's, sentry-javascript's and outline's texts).
    */
   present(text: string): ReadonlySet<string> {
     if (this.any === undefined) return NO_TOKENS;
@@ -158,10 +166,11 @@ export class TokenScanner {
     // ASCII tokens, and no character that lower-cases to an ASCII letter: the lower-cased text is searched
     // without the `i` flag (see hasAny), its matches are the tokens themselves.
     const lower = text.toLowerCase();
-    if (!this.anyLower.test(lower)) return NO_TOKENS;
+    const first = lower.search(this.anyLower);
+    if (first < 0) return NO_TOKENS;
     const found = new Set<string>();
     const re = this.allLower!;
-    re.lastIndex = 0;
+    re.lastIndex = Math.max(0, first - this.longest + 1);
     for (let m = re.exec(lower); m !== null; m = re.exec(lower)) {
       const token = m[0];
       if (!found.has(token)) for (const t of this.inside.get(token)!) found.add(t);
