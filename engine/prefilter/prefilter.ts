@@ -263,8 +263,8 @@ export interface PrefilterEntry {
    * (Detector.gateReadsUrls); `'calls'`: looked for only in a file that makes HTTP calls (Detector.importedUrlsOnlyWhenCalling).
    */
   urls?: boolean | 'calls';
-  /** Detector.importsHoldTokensWhen: the file's own text matching it may take the tokens from its imports. */
-  importsWhen?: { source: string; flags: string };
+  /** Detector.importsHoldTokensWhen: the file's own text matching every pattern may take the tokens from its imports. */
+  importsWhen?: ReadonlyArray<{ source: string; flags: string }>;
 }
 
 /**
@@ -308,14 +308,14 @@ export class PrefilterPlan {
   private readonly withoutTokens: { source: boolean; config: boolean };
 
   /** The entries' {@link PrefilterEntry.importsWhen} patterns, compiled once. */
-  private readonly importsWhen: RegExp[];
+  private readonly importsWhen: RegExp[][];
 
   constructor(private readonly entries: readonly PrefilterEntry[]) {
     this.source = new TokenScanner(entries.flatMap((e) => [...e.tokens, ...e.requires]));
     this.config = new TokenScanner(entries.filter((e) => e.config).flatMap((e) => [...e.tokens, ...e.requires]));
     const none = (): boolean => false;
     this.withoutTokens = { source: entries.some((e) => mayApply(e, none)), config: entries.some((e) => e.config && mayApply(e, none)) };
-    this.importsWhen = entries.flatMap((e) => (e.urls && e.importsWhen ? [new RegExp(e.importsWhen.source, e.importsWhen.flags)] : []));
+    this.importsWhen = entries.flatMap((e) => (e.urls && e.importsWhen ? [e.importsWhen.map((w) => new RegExp(w.source, w.flags))] : []));
   }
 
   /**
@@ -347,7 +347,7 @@ export class PrefilterPlan {
   mayFollowImports(text: string, language: 'js' | 'ts' | 'html' | 'config', present?: ReadonlySet<string>): boolean {
     if (language === 'config' || !this.entries.some((e) => e.urls)) return false;
     if (HTTP_CALL_HINT.test(text)) return true;
-    if (this.importsWhen.length > 0 && IMPORT_HINT.test(text) && this.importsWhen.some((re) => re.test(text))) return true;
+    if (this.importsWhen.length > 0 && IMPORT_HINT.test(text) && this.importsWhen.some((all) => all.every((re) => re.test(text)))) return true;
     // A detection's own tokens are needed below: a text without any (most) is decided without the import search.
     if (!present || present.size === 0) return false;
     // An Angular HttpInterceptor adds headers to its app's requests; the API base is in the app's environment module.
