@@ -415,15 +415,15 @@ function queryKeysOf(plan: readonly PlannedDetection[]): readonly string[] {
   return keys;
 }
 
-const importsWhenPatterns = new WeakMap<object, RegExp>();
+const importsWhenPatterns = new WeakMap<object, RegExp[]>();
 
 /** Detector.importsHoldTokensWhen: the file's own text names the detection's code and imports something. */
 function importsHoldTokens(p: PlannedDetection, text: string): boolean {
   const when = p.detector.importsHoldTokensWhen;
   if (!when || !IMPORT_HINT.test(text)) return false;
-  let re = importsWhenPatterns.get(when);
-  if (!re) importsWhenPatterns.set(when, (re = new RegExp(when.source, when.flags)));
-  return re.test(text);
+  let all = importsWhenPatterns.get(when);
+  if (!all) importsWhenPatterns.set(when, (all = when.map((w) => new RegExp(w.source, w.flags))));
+  return all.every((re) => re.test(text));
 }
 
 const urlPlans = new WeakMap<readonly PlannedDetection[], readonly PlannedDetection[]>();

@@ -7,6 +7,8 @@ import { analyzeFile as analyze, prefilterEntries } from '../engine/analyze.js';
 import { fileLanguage } from '../engine/read/language.js';
 import { MIN_TOKEN_LENGTH, NO_TOKENS, PrefilterPlan, STOP_WORDS, TokenScanner, tokenProblem, tokensInside } from '../engine/prefilter/prefilter.js';
 import type { EngineOptions, Match } from '../engine/types.js';
+import { urlQueryDetector } from '../engine/detectors/url-query.js';
+import { guestIssuerEndOfLife } from '../engine/notices/guest-issuer-end-of-life.js';
 import { display, fixPairs, invalidFiles, validFiles } from './helpers/fixtures.js';
 
 const naive = (tokens: readonly string[], text: string): string[] => {
@@ -34,6 +36,30 @@ describe('TokenScanner', () => {
     const scanner = new TokenScanner(['/jwt/login', 'a.b+c', 'spark-admin:', '(x)|[y]']);
     expect(sorted(scanner.present('post("/JWT/login") a.b+c (x)|[y]'))).toEqual(['(x)|[y]', '/jwt/login', 'a.b+c']);
     expect(scanner.hasAny('aXb+c jwtXlogin sparkadmin:')).toBe(false);
+  });
+
+  it('steps from where the first token can start: a longer token ending in the first short one is found (issue 30, round thirteen)', () => {
+    // `h` contains no other token; `abcdefgh` holds it 7 (= longest - 1) characters from its start, so stepping starts
+    // exactly there: one character later would miss `abcdefgh`.
+    const scanner = new TokenScanner(['abcdefgh', 'h']);
+    expect(sorted(scanner.present('zzzz ABCDEFGH zz'))).toEqual(['abcdefgh', 'h']);
+    expect(sorted(scanner.present('zzzz xbcdefgh zz h'))).toEqual(['h']);
+    // At the text's start (the start is not before 0), and occurrences far after the first match.
+    const three = new TokenScanner(['abcdefgh', 'h', 'cde']);
+    expect(sorted(three.present(`abcdefgh${' '.repeat(5000)}zzabcdefgh`))).toEqual(['abcdefgh', 'cde', 'h']);
+    expect(sorted(three.present(`${'q'.repeat(5000)}cde${'q'.repeat(5000)}abcdefgh`))).toEqual(['abcdefgh', 'cde', 'h']);
+  });
+
+  it('agrees with lower-case + includes on long texts whose tokens come late and overlap (property)', () => {
+    const alphabet = fc.constantFrom(...'abcAB-'.split(''));
+    const word = fc.string({ unit: alphabet, minLength: 1, maxLength: 9 });
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 8 }), fc.nat({ max: 3000 }), fc.string({ unit: alphabet, maxLength: 60 }), (tokens, pad, tail) => {
+        const text = `${'z'.repeat(pad)}${tail}`;
+        expect(sorted(new TokenScanner(tokens).present(text))).toEqual(naive(tokens, text));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('with no tokens finds nothing', () => {
@@ -152,6 +178,41 @@ describe('PrefilterPlan (the walker thread) and the engine find the same tokens'
     expect(plan.mayAnalyse(plan.present(caller, 'ts'), 'ts')).toBe(false);
     expect(plan.needsAnalysis(caller, 'ts')).toBe(true);
     expect(plan.needsAnalysis("import { Api } from './api';\nexport const set = (api: Api, id: string) => api.rename(id, { firstName: 'a' });\n", 'ts')).toBe(false);
+  });
+});
+
+describe('importsHoldTokensWhen as lists of patterns (issue 30, round thirteen)', () => {
+  // The single lookahead patterns the detectors gave before: "A somewhere and B somewhere".
+  const before = {
+    urlQuery: /response_type=|^(?=[\s\S]*response_type)(?=[\s\S]*(?:process\.env|import\.meta\.env|\$env\/))/,
+    guestIssuer: /^(?=[\s\S]*(?:jwt|jose|jws|jsonwebtoken|jsrsasign|createHmac))(?=[\s\S]*(?:\bsign|SignJWT|createHmac)\s*\()/i,
+  };
+  const every = (list: ReadonlyArray<{ source: string; flags: string }> | undefined, text: string): boolean => list!.every((w) => new RegExp(w.source, w.flags).test(text));
+
+  it('answer as the lookahead patterns did, on texts made of the pieces they look for (property)', () => {
+    const piece = fc.constantFrom('response_type', 'response_type=', 'RESPONSE_TYPE=', 'process.env', 'import.meta.env', '$env/', 'processXenv', 'jwt', 'JOSE', 'jws', 'jsonwebtoken', 'jsrsasign', 'createHmac', 'createHmac (', 'sign(', 'design(', 'SignJWT(', 'signJwt (', 'x', ' ', '\n', '(', '=');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        expect(every(urlQueryDetector.importsHoldTokensWhen, text)).toBe(before.urlQuery.test(text));
+        expect(every(guestIssuerEndOfLife.importsHoldTokensWhen, text)).toBe(before.guestIssuer.test(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('open the imports of a file that signs a JWT or reads response_type from the environment, and not of a look-alike', () => {
+    const catalog = loadCatalog();
+    const plan = new PrefilterPlan(prefilterEntries(catalog.notices, catalog));
+    const signs = "import { key } from './keys';\nimport jwt from 'jsonwebtoken';\nexport const t = (p: object) => jwt.sign(p, key);\n";
+    const envRedirect = "import { cfg } from './cfg';\nexport const go = () => { location.href = `${process.env.AUTH}?response_type=${cfg.kind}`; };\n";
+    expect(plan.mayFollowImports(signs, 'ts', plan.present(signs, 'ts'))).toBe(true);
+    expect(plan.mayFollowImports(envRedirect, 'ts', plan.present(envRedirect, 'ts'))).toBe(true);
+    // A JWT named without a signing call, and `response_type` with neither `=` nor an environment read.
+    const names = "import { decode } from './jwt';\nexport const t = (s: string) => decode(s);\n";
+    const key = "import { cfg } from './cfg';\nexport const k = cfg['response_type'];\n";
+    expect(plan.mayFollowImports(names, 'ts', plan.present(names, 'ts'))).toBe(false);
+    expect(plan.mayFollowImports(key, 'ts', plan.present(key, 'ts'))).toBe(false);
   });
 });
 

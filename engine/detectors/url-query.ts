@@ -265,7 +265,11 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
   // the project's environment files, holds the endpoint. Only a text that writes `response_type` (outline: none).
   // Or whose base is a constant of an imported module (`AUTHORIZE_URL + '?response_type=token&...'`, the constant
   // in a config module): a text that writes the query itself, `response_type=` (outline, prisma: none).
-  importsHoldTokensWhen: { source: String.raw`response_type=|^(?=[\s\S]*response_type)(?=[\s\S]*(?:process\.env|import\.meta\.env|\$env\/))`, flags: '' },
+  // (`response_type=`, or `response_type` and an environment read: both hold `response_type`.)
+  importsHoldTokensWhen: [
+    { source: 'response_type', flags: '' },
+    { source: String.raw`response_type=|process\.env|import\.meta\.env|\$env\/`, flags: '' },
+  ],
   detect(file, ctx) {
     const { paths, requires = [], values = {} } = ctx.detection;
     const apiHosts = ctx.catalog.hosts.api;

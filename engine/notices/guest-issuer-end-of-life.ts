@@ -119,7 +119,10 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
   // A JWT signed in this file (a JWT library or `createHmac`, and a signing call) with a key an imported module
   // decodes (`'base64'` then in that module's strings). The signing call matters: on outline, files that only
   // name `jwt` and import something were a fifth more CPU for nothing.
-  importsHoldTokensWhen: { source: `^(?=[\\s\\S]*(?:${JWT_SIGNING_HINT.source}))(?=[\\s\\S]*(?:\\bsign|SignJWT|createHmac)\\s*\\()`, flags: 'i' },
+  importsHoldTokensWhen: [
+    { source: JWT_SIGNING_HINT.source, flags: 'i' },
+    { source: String.raw`(?:\bsign|SignJWT|createHmac)\s*\(`, flags: 'i' },
+  ],
   /**
    * Only the login path may come from another module (a URL constant). The callee names, `Buffer` and the JWT
    * signing ({@link jwtSignings}: a callee imported from a JWT module by this file, or a dotted name of its own)

@@ -116,6 +116,8 @@ export class TokenScanner {
   private readonly anyLower: RegExp | undefined;
   /** Every token (global, no `i` flag), stepped through a lower-cased text to collect the tokens it holds (ASCII tokens only). */
   private readonly allLower: RegExp | undefined;
+  /** The length of the longest token: no token starts more than this minus one before the first token that contains no other. */
+  private readonly longest: number;
 
   constructor(tokens: Iterable<string>) {
     const distinct = [...new Set([...tokens].map((t) => t.toLowerCase()).filter((t) => t.length > 0))];
@@ -129,6 +131,7 @@ export class TokenScanner {
     this.ascii = distinct.every((t) => /^[\x00-\x7f]*$/.test(t));
     this.anyLower = this.ascii && minimal.length ? new RegExp(minimal.map(escapeRegExp).join('|')) : undefined;
     this.allLower = this.ascii && distinct.length ? new RegExp(distinct.map(escapeRegExp).join('|'), 'g') : undefined;
+    this.longest = distinct.length ? distinct[0]!.length : 0;
   }
 
   /**
@@ -148,6 +151,11 @@ export class TokenScanner {
    * tokens is stepped one position past each match (a token that starts inside another is found too), and
    * each match adds the tokens inside it (the alternation gives the longest one at a position): measured on
    * a platform SDK's texts, 0.25x the time of lower-casing the text and searching it once per token.
+   * The stepping starts where the first token can start, not at the text's start: every token holds a token
+   * that contains no other (itself, or one inside it, at most `longest - 1` characters from its start), so no
+   * token starts before the first match of those, less `longest - 1`. The search that rules a text out gives that
+   * first match's place at no extra cost (issue 30, round thirteen: 0.65-0.9x the time of stepping from the start
+   * on prisma's, sentry-javascript's and outline's texts).
    */
   present(text: string): ReadonlySet<string> {
     if (this.any === undefined) return NO_TOKENS;
@@ -158,10 +166,11 @@ export class TokenScanner {
     // ASCII tokens, and no character that lower-cases to an ASCII letter: the lower-cased text is searched
     // without the `i` flag (see hasAny), its matches are the tokens themselves.
     const lower = text.toLowerCase();
-    if (!this.anyLower.test(lower)) return NO_TOKENS;
+    const first = lower.search(this.anyLower);
+    if (first < 0) return NO_TOKENS;
     const found = new Set<string>();
     const re = this.allLower!;
-    re.lastIndex = 0;
+    re.lastIndex = Math.max(0, first - this.longest + 1);
     for (let m = re.exec(lower); m !== null; m = re.exec(lower)) {
       const token = m[0];
       if (!found.has(token)) for (const t of this.inside.get(token)!) found.add(t);
@@ -254,8 +263,8 @@ export interface PrefilterEntry {
    * (Detector.gateReadsUrls); `'calls'`: looked for only in a file that makes HTTP calls (Detector.importedUrlsOnlyWhenCalling).
    */
   urls?: boolean | 'calls';
-  /** Detector.importsHoldTokensWhen: the file's own text matching it may take the tokens from its imports. */
-  importsWhen?: { source: string; flags: string };
+  /** Detector.importsHoldTokensWhen: the file's own text matching every pattern may take the tokens from its imports. */
+  importsWhen?: ReadonlyArray<{ source: string; flags: string }>;
 }
 
 /**
@@ -299,14 +308,14 @@ export class PrefilterPlan {
   private readonly withoutTokens: { source: boolean; config: boolean };
 
   /** The entries' {@link PrefilterEntry.importsWhen} patterns, compiled once. */
-  private readonly importsWhen: RegExp[];
+  private readonly importsWhen: RegExp[][];
 
   constructor(private readonly entries: readonly PrefilterEntry[]) {
     this.source = new TokenScanner(entries.flatMap((e) => [...e.tokens, ...e.requires]));
     this.config = new TokenScanner(entries.filter((e) => e.config).flatMap((e) => [...e.tokens, ...e.requires]));
     const none = (): boolean => false;
     this.withoutTokens = { source: entries.some((e) => mayApply(e, none)), config: entries.some((e) => e.config && mayApply(e, none)) };
-    this.importsWhen = entries.flatMap((e) => (e.urls && e.importsWhen ? [new RegExp(e.importsWhen.source, e.importsWhen.flags)] : []));
+    this.importsWhen = entries.flatMap((e) => (e.urls && e.importsWhen ? [e.importsWhen.map((w) => new RegExp(w.source, w.flags))] : []));
   }
 
   /**
@@ -338,7 +347,7 @@ export class PrefilterPlan {
   mayFollowImports(text: string, language: 'js' | 'ts' | 'html' | 'config', present?: ReadonlySet<string>): boolean {
     if (language === 'config' || !this.entries.some((e) => e.urls)) return false;
     if (HTTP_CALL_HINT.test(text)) return true;
-    if (this.importsWhen.length > 0 && IMPORT_HINT.test(text) && this.importsWhen.some((re) => re.test(text))) return true;
+    if (this.importsWhen.length > 0 && IMPORT_HINT.test(text) && this.importsWhen.some((all) => all.every((re) => re.test(text)))) return true;
     // A detection's own tokens are needed below: a text without any (most) is decided without the import search.
     if (!present || present.size === 0) return false;
     // An Angular HttpInterceptor adds headers to its app's requests; the API base is in the app's environment module.
