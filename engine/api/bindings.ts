@@ -134,6 +134,15 @@ function scopeReferences(file: FileContext): Map<Node, Reference> | undefined {
   });
 }
 
+/**
+ * Whether an identifier is a reference to a binding this file declares (a variable, parameter, function, class or
+ * import of any scope), as opposed to a global: `const document = await db.findOne()` or a `window` parameter is
+ * not the browser's. False when the scope analysis cannot read the tree (the name is then taken for a global).
+ */
+export function boundInFile(file: FileContext, id: Node): boolean {
+  return !!scopeReferences(file)?.get(id)?.resolved;
+}
+
 /** Loop variables read as one element of the array they run over, while {@link withLoopValue} reads a call. */
 const loopValues = new Map<Node, Node>();
 
