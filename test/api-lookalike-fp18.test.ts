@@ -189,3 +189,65 @@ export async function GET(req) {
     expect(alone(route, '/virtual/app/api/me/route.js', CORS)).toEqual([]);
   });
 });
+
+describe('the same request to another service\'s host (negative rewrite `other-host`): the host decides, however the base is written', () => {
+  const cdr = (host: string): string => `const BASE_DEFAULT = 'https://analytics-calling.${host}/v1';
+function analyticsBase(env) {
+  return (env.ANALYTICS_BASE || BASE_DEFAULT).replace(/\\/+$/, '');
+}
+function plainBase(env) {
+  return env.ANALYTICS_BASE ?? BASE_DEFAULT;
+}
+async function last(env, token) {
+  const from = new Date(Date.now() - 48 * 3600 * 1000).toISOString();
+  const a = await fetch(\`\${analyticsBase(env)}/cdr_feed?startTime=\${from}&max=100\`, { headers: { Authorization: 'Bearer ' + token } });
+  const b = await fetch(\`\${plainBase(env)}/cdr_feed?startTime=\${from}&max=100\`, { headers: { Authorization: 'Bearer ' + token } });
+  const c = await fetch(\`\${String(process.env.ANALYTICS_BASE || BASE_DEFAULT).replace(/\\/$/, '')}/cdr_feed?startTime=\${from}&max=100\`, { headers: { Authorization: 'Bearer ' + token } });
+  return [a, b, c];
+}
+module.exports = { last };
+`;
+  it('look-alike: a base chosen by a same-file helper with the caller\'s object (`(env.X || DEFAULT).replace(/\\/+$/, \'\')`), `String(...)`, on another host', () => {
+    expect(alone(cdr('chatops.example'), '/virtual/worker.js', 'call-history-page-size')).toEqual([]);
+    expect(scan({ 'src/worker.js': cdr('chatops.example') }, 'src/worker.js', 'call-history-page-size')).toEqual([]);
+  });
+  it('positive: the same code on the platform\'s host is found at each request, certain', () => {
+    expect(alone(cdr('webexapis.com'), '/virtual/worker.js', 'call-history-page-size')).toEqual(['call-history-page-size 10 certain', 'call-history-page-size 11 certain', 'call-history-page-size 12 certain']);
+  });
+  it('positive: the caller\'s object that gives the base decides over the fallback', () => {
+    // The platform's base given by a call of the function that passes it down: reported at that call.
+    const given = `${cdr('chatops.example')}last({ ANALYTICS_BASE: 'https://analytics-calling.webexapis.com/v1' }, 't');\n`;
+    expect(alone(given, '/virtual/worker.js', 'call-history-page-size')).toEqual(['call-history-page-size 16 certain']);
+    // A base on this machine as the fallback names no service: the path still decides.
+    // (The third reads `process.env` with no value in the repository: at most likely, as before.)
+    expect(alone(cdr('chatops.example').replace("'https://analytics-calling.chatops.example/v1'", "'http://localhost:8787/v1'"), '/virtual/worker.js', 'call-history-page-size')).toEqual(['call-history-page-size 10 certain', 'call-history-page-size 11 certain', 'call-history-page-size 12 likely']);
+  });
+
+  const client = (host: string): string => `const BASE_URL = 'https://${host}/v1';
+export class Api {
+  constructor(private token: string) {}
+  async request(method: string, path: string, body?: unknown) {
+    const url = \`\${BASE_URL}\${path}\`;
+    const r = await fetch(url.toString(), { method, headers: { Authorization: \`Bearer \${this.token}\` }, body: body ? JSON.stringify(body) : undefined });
+    return r.json();
+  }
+  updateCallerId(personId: string, settings: unknown) {
+    return this.request('PUT', \`/people/\${personId}/features/callerId\`, settings);
+  }
+}
+`;
+  const tool = `import { Api } from './api';
+const api = new Api(process.env.TOKEN!);
+export async function rename(id: string, first: string) {
+  const settings: Record<string, unknown> = { selected: 'CUSTOM' };
+  settings.firstName = first;
+  return api.updateCallerId(id, settings);
+}
+`;
+  it('look-alike: a class of another module sending `url.toString()` of a URL on another host', () => {
+    expect(scan({ 'src/api.ts': client('chatops.example'), 'src/tool.ts': tool }, 'src/tool.ts', 'caller-id-name-fields-deprecated')).toEqual([]);
+  });
+  it('positive: the same class on the platform\'s host', () => {
+    expect(scan({ 'src/api.ts': client('webexapis.com'), 'src/tool.ts': tool }, 'src/tool.ts', 'caller-id-name-fields-deprecated')).toEqual(['caller-id-name-fields-deprecated 5 certain']);
+  });
+});
