@@ -134,6 +134,15 @@ function scopeReferences(file: FileContext): Map<Node, Reference> | undefined {
   });
 }
 
+/**
+ * Whether an identifier is a reference to a binding this file declares (a variable, parameter, function, class or
+ * import of any scope), as opposed to a global: `const document = await db.findOne()` or a `window` parameter is
+ * not the browser's. False when the scope analysis cannot read the tree (the name is then taken for a global).
+ */
+export function boundInFile(file: FileContext, id: Node): boolean {
+  return !!scopeReferences(file)?.get(id)?.resolved;
+}
+
 /** Loop variables read as one element of the array they run over, while {@link withLoopValue} reads a call. */
 const loopValues = new Map<Node, Node>();
 
@@ -696,6 +705,9 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
     const value = key !== undefined && localInit(file, unwrap(n.object) as TSESTree.Identifier) ? mergedValue(file, n.object, key) : undefined;
     if (value) return stringOf(file, value, depth + 1);
   }
+  // `String(base)`, `base.replace(/\/+$/, '')`: the same URL (less a trailing slash), so the same host.
+  const same = n.type === 'CallExpression' && !direct?.complete ? sameUrlCall(n) : undefined;
+  if (same) return stripped(stringOf(file, same.inner, depth + 1), same.strip) ?? direct;
   // `apiBase()`, `config.base()`: what a function of this file or of an imported module returns, called without arguments.
   if (n.type === 'CallExpression' && !direct?.complete) {
     const returned = returnOfCall(file, n);
@@ -711,6 +723,30 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
     if (value) return stringOf(value.file, value.node, depth + 1);
   }
   return direct;
+}
+
+/** A regular expression literal that removes trailing slashes only (`/\/+$/`, `/\/$/`, `/\/*$/`). */
+const TRAILING_SLASHES = /^\\?\/[+*]?\$$/;
+
+/**
+ * A call whose result is the URL it is given: `String(x)` (`strip` false), or `x.replace(/\/+$/, '')`, which
+ * removes trailing slashes (`strip` true); the inner expression. Undefined for any other call.
+ */
+function sameUrlCall(n: TSESTree.CallExpression): { inner: Node; strip: boolean } | undefined {
+  const callee = unwrap(n.callee as Node);
+  if (callee.type === 'Identifier' && callee.name === 'String' && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement') return { inner: n.arguments[0] as Node, strip: false };
+  if (callee.type !== 'MemberExpression' || n.arguments.length !== 2) return undefined;
+  const key = memberNameOf(callee);
+  if (key !== 'replace' && key !== 'replaceAll') return undefined;
+  const [re, by] = n.arguments;
+  const pattern = re.type === 'Literal' && 'regex' in re && re.regex ? re.regex.pattern : undefined;
+  if (pattern === undefined || !TRAILING_SLASHES.test(pattern) || by.type !== 'Literal' || by.value !== '') return undefined;
+  return { inner: callee.object as Node, strip: true };
+}
+
+/** A folded URL less its trailing slashes (only a complete one: a partial URL keeps its host either way). */
+function stripped(s: StaticString | undefined, strip: boolean): StaticString | undefined {
+  return s && strip && s.complete ? { ...s, value: s.value.replace(/\/+$/, '') } : s;
 }
 
 /**
@@ -788,19 +824,45 @@ function urlOfHelperCall(file: FileContext, call: TSESTree.CallExpression, depth
   if (block?.type === 'BlockStatement' && block.body.length !== 1) return undefined;
   const returned = returnedExpression(file, fn);
   const body = returned ? unwrap(returned) : undefined;
-  if (body?.type !== 'TemplateLiteral' && !(body?.type === 'BinaryExpression' && body.operator === '+')) return undefined;
+  const fallback = (e: Node | undefined): boolean => {
+    const u = e && unwrap(e);
+    if (u?.type === 'LogicalExpression') return u.operator === '||' || u.operator === '??';
+    const same = u?.type === 'CallExpression' ? sameUrlCall(u) : undefined;
+    return !!same && fallback(same.inner);
+  };
+  // A base chosen in the helper (`return (env.API_BASE || DEFAULT).replace(/\/+$/, '')`, `env` given by the caller).
+  if (body?.type !== 'TemplateLiteral' && !(body?.type === 'BinaryExpression' && body.operator === '+') && !fallback(body)) return undefined;
   const names = params.map((p) => (p as TSESTree.Identifier).name);
+  const argOf = (name: string): Node | undefined => call.arguments[names.indexOf(name)] as Node | undefined;
   const part = (e: Node): StaticString | undefined => {
     const u = unwrap(e);
     if (u.type === 'Identifier' && names.includes(u.name)) {
-      const arg = call.arguments[names.indexOf(u.name)];
-      return arg ? stringOf(file, arg as Node, depth + 1) : undefined;
+      const arg = argOf(u.name);
+      return arg ? stringOf(file, arg, depth + 1) : undefined;
+    }
+    // `env.API_BASE` of a parameter: the key of the object the call gives, when it is known (else unknown).
+    if (u.type === 'MemberExpression' && unwrap(u.object).type === 'Identifier' && names.includes((unwrap(u.object) as TSESTree.Identifier).name)) {
+      const arg = argOf((unwrap(u.object) as TSESTree.Identifier).name);
+      const key = memberNameOf(u);
+      const value = arg && key !== undefined ? mergedValue(file, arg, key) : undefined;
+      return value ? stringOf(file, value, depth + 1) : undefined;
     }
     if (u.type === 'TemplateLiteral') return foldTemplate(u, part);
     if (u.type === 'BinaryExpression' && u.operator === '+') return concatStatic(part(u.left as Node), part(u.right));
+    // As stringOf reads `a || b`: a left side not known here falls back to a URL that names a host (not this machine's).
+    if (u.type === 'LogicalExpression' && (u.operator === '||' || u.operator === '??')) {
+      const found = part(u.left);
+      const left = found?.assumed !== undefined && isUnknownEnvReason(found.assumed) && found.value === UNKNOWN ? undefined : found;
+      if (left) return left.complete ? left : undefined;
+      const right = part(u.right);
+      const host = right ? urlHost(right) : undefined;
+      return right && host !== undefined && !LOCAL_HOST.test(host) ? right : undefined;
+    }
+    const same = u.type === 'CallExpression' ? sameUrlCall(u) : undefined;
+    if (same) return stripped(part(same.inner), same.strip);
     return stringOf(file, u, depth + 1);
   };
-  return part(body);
+  return part(body!);
 }
 
 /** Packages whose one function joins URL segments with single slashes (`urlJoin(base, '/devices/', id)`). */

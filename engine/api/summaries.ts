@@ -103,6 +103,9 @@ function foldWithHoles(file: FileContext, node: Node, params: readonly string[],
   if (n.type === 'CallExpression' && n.arguments.length === 1 && /^(encodeURIComponent|encodeURI|String)$/.test(dottedName(n.callee) ?? '')) {
     return foldWithHoles(file, n.arguments[0] as Node, params, depth + 1);
   }
+  // `url.toString()`, `url.href`: the URL `url` holds, folded with its holes (as stringOf reads them without).
+  if (n.type === 'CallExpression' && n.arguments.length === 0 && n.callee.type === 'MemberExpression' && memberName(n.callee) === 'toString') return foldWithHoles(file, n.callee.object as Node, params, depth + 1);
+  if (n.type === 'MemberExpression' && memberName(n) === 'href') return foldWithHoles(file, n.object as Node, params, depth + 1);
   if (n.type === 'ConditionalExpression') {
     // `resource ? '/' + resource : ''` on a parameter: both parts kept, decided by the call's argument.
     const test = unwrap(n.test);

@@ -374,8 +374,23 @@ function staticNumber(file: FileContext, f: SentField): number | undefined {
 /** The OAuth client credentials a token request may send in a `Basic` Authorization header instead of its body. */
 const CLIENT_CREDENTIALS = new Set(['client_id', 'client_secret']);
 
-/** Whether a request's own `Authorization` header is written with the `Basic` scheme (`` `Basic ${credentials}` ``). */
+/**
+ * Whether a request's own `Authorization` header is written with the `Basic` scheme (`` `Basic ${credentials}` ``),
+ * or its options ask the client to write one: axios's and the request library's `auth: { username, password }`
+ * (`{ user, pass }`), got's `username` and `password`.
+ */
 function sendsBasicAuthorization(file: FileContext, r: HttpRequest): boolean {
+  const keys = (o: TSESTree.ObjectExpression): Map<string, TSESTree.Node> =>
+    new Map(o.properties.flatMap((p) => (p.type === 'Property' && !p.computed && (p.key.type === 'Identifier' || p.key.type === 'Literal') ? [[String(p.key.type === 'Identifier' ? p.key.name : p.key.value), p.value as TSESTree.Node] as const] : [])));
+  if (r.options) {
+    const own = keys(r.options);
+    const auth = own.get('auth');
+    if (auth?.type === 'ObjectExpression') {
+      const a = keys(auth);
+      if ((a.has('username') || a.has('user')) && (a.has('password') || a.has('pass'))) return true;
+    }
+    if (own.has('username') && own.has('password')) return true;
+  }
   return r.headers.some((h) => {
     if (h.name.toLowerCase() !== 'authorization') return false;
     const s = file.staticString(resolveLocal(file, h.value as Node));

@@ -3,7 +3,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
-import { apiHosts, getRequests, JQUERY_CALL_TEXT, LOOPBACK_HOST, urlHost, type HttpRequest } from '../api/index.js';
+import { apiHosts, boundInFile, getRequests, JQUERY_CALL_TEXT, LOOPBACK_HOST, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 import { browserEvidence, browserEvidenceAt, debuggedPageUrl, extensionExemption, holdsPages, inDrivenPageScript, nativeApp, serverOnlyCode, servingOrigin, unloadedModule, userscriptOrigin } from '../project/context.js';
 import { isMarkupFile } from '../read/script-blocks.js';
@@ -27,6 +27,9 @@ function isBrowserCode(file: FileContext, params: CorsParams): boolean {
     if (parent?.type === 'MemberExpression' && parent.property === id && !parent.computed) return false;
     if (parent?.type === 'Property' && parent.key === id && !parent.shorthand) return false;
     if (parent?.type === 'VariableDeclarator' && parent.id === id) return false;
+    // A name the file binds itself (`const document = await db.findOne()`, a `window` parameter, jsdom's
+    // `const { window } = new JSDOM()`, node-localstorage's `const localStorage = new LocalStorage()`) is no global.
+    if (parent?.type === 'MemberExpression' && parent.object === id && boundInFile(file, id)) return false;
     // `page.evaluate(() => document.title)`: code a headless browser runs in the page it drives, not this file's.
     return parent?.type === 'MemberExpression' && parent.object === id && !inDrivenPageScript(file, id);
   });

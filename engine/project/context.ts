@@ -45,15 +45,44 @@ const BROWSER_GLOBAL_READ = /\b(?:window|document|localStorage|sessionStorage|na
 /** Tokens that are not the module's own code: comments, and the text of strings and templates. */
 const NOT_CODE = new Set(['SingleLineComment', 'MultiLineComment', 'StringLiteral', 'NoSubstitutionTemplate', 'TemplateHead', 'TemplateMiddle', 'TemplateTail']);
 
+const BROWSER_GLOBAL_NAMES = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator'] as const;
+/** A line that may declare one of those names itself (checked closely by {@link declaresName}). */
+const MAY_DECLARE_GLOBAL = /\b(?:const|let|var|function|import|catch)\b[^;\n]*\b(?:window|document|localStorage|sessionStorage|navigator)\b|\b(?:window|document|localStorage|sessionStorage|navigator)\s*(?:[,)=:]|=>)/;
+
+/**
+ * Whether the code (comments and strings blanked) binds `name` itself: `const document = ...`, `let { window } =
+ * new JSDOM()`, `const localStorage = new LocalStorage(...)` (node-localstorage), an import of that name, a
+ * parameter (`function render(document)`, `(window) => ...`, `window => ...`), a `catch (document)`. Such a file's
+ * `document.` is its own value, not the browser's.
+ */
+function declaresName(code: string, name: string): boolean {
+  const w = `\\b${name}\\b`;
+  const patterns = [
+    `\\b(?:const|let|var|function|class)\\s+${name}\\b`,
+    `\\b(?:const|let|var)\\s*[{[][^=;]*?(?<![:.]\\s*)${w}(?!\\s*:)[^=;]*?[}\\]]\\s*=`,
+    `\\bimport\\s+(?:type\\s+)?(?:${w}|[^;]*?(?:[{,]\\s*|\\bas\\s+)${name}\\s*[,}][^;]*?\\bfrom\\b)`,
+    `(?<!\\b(?:if|while|for|switch|return|typeof|await|in|of)\\s*)\\(\\s*(?:[^()]*?,\\s*)?${name}\\s*(?:[,:=][^()]*)?\\)\\s*(?:=>|\\{)`,
+    `(?<![.\\w$])${name}\\s*=>`,
+    `\\bcatch\\s*\\(\\s*${name}\\s*\\)`,
+  ];
+  return patterns.some((p) => new RegExp(p).test(code));
+}
+
 /**
  * Whether a text reads a browser global (`window.`, `document.`, `localStorage.`, `sessionStorage.`, `navigator.`)
  * in its own code: not in a comment (`// ... booked inside this window.` is prose) nor in the text of a string or
  * template (a server route's HTML response with an inline `<script>` reading `window.opener` runs in the page that
- * receives it, not in the module). Comments and string texts are dropped by a tokenizer (js-tokens) only when the
- * plain text matches.
+ * receives it, not in the module), and not a name the file binds itself ({@link declaresName}: a MongoDB
+ * `document`, jsdom's `window`, node-localstorage's `localStorage` are values of a Node program). Comments and
+ * string texts are dropped by a tokenizer (js-tokens) only when the plain text matches.
  */
 export function readsBrowserGlobals(text: string): boolean {
   if (!BROWSER_GLOBAL_READ.test(text)) return false;
+  if (MAY_DECLARE_GLOBAL.test(text)) {
+    let code = '';
+    for (const t of jsTokens(text)) code += NOT_CODE.has(t.type) ? ' ' : t.value;
+    return BROWSER_GLOBAL_NAMES.some((name) => new RegExp(`\\b${name}\\s*\\??\\.\\s*[A-Za-z_$]`).test(code) && !declaresName(code, name));
+  }
   // The code is searched as it grows (each time its length doubles), and the rest left untokenized once a read is
   // found: a match in a prefix of the code is one in the whole (the pattern reads nothing after what it matches).
   // On a package's files that read browser globals, 2-2.5x less CPU than tokenizing every file to its end.
