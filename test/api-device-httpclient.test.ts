@@ -82,6 +82,30 @@ xapi.Command.UserInterface.Extensions.Get({ Header: ['Content-Type: application/
   });
 });
 
+describe('device HttpClient through a wrapper of the macro', () => {
+  const macro = (getPath: string): string => `const BASE = 'https://webexapis.com/v1/';
+const LINES = ['Content-Type: application/json', 'Authorization: Bearer ' + TOKEN];
+function deviceGet(path) {
+  return xapi.Command.HttpClient.Get({ Header: LINES, Url: BASE + path });
+}
+function devicePost(path, body) {
+  return xapi.command('HttpClient Post', { Header: LINES, Url: BASE + path }, JSON.stringify(body));
+}
+async function main() {
+  ${getPath}
+  await devicePost('messages', { markdown: 'Checked in' });
+}
+`;
+  it('positive: a GET wrapper called with an API path: the shared line is reported, without an edit (the POST sends it too)', () => {
+    const found = scan(macro("await deviceGet('people/me');"), getCt);
+    expect(lines(found)).toEqual(['get-request-content-type 2']);
+    expect(found[0].fix ?? []).toEqual([]);
+  });
+  it("look-alike: the POST wrapper's calls keep the command's verb (a POST with a body): quiet when the GET wrapper is not called", () => {
+    expect(lines(scan(macro(''), getCt))).toEqual([]);
+  });
+});
+
 describe('device HttpClient: the Authorization line (authorization-bearer-scheme)', () => {
   it('positive: a token alone after the name (`"Authorization: " + token`), fixed to the Bearer scheme', () => {
     const text = `xapi.command('HttpClient Post', { Header: ['Content-Type: application/json', 'Authorization: ' + botToken], Url: 'https://webexapis.com/v1/messages' }, JSON.stringify(card));
@@ -120,6 +144,16 @@ describe('device HttpClient: the body argument (token-endpoint-form-body)', () =
     const found = scan(exchange("JSON.stringify({ grant_type: 'refresh_token', client_id: ID, client_secret: SECRET, refresh_token: refreshToken })"), only('token-endpoint-form-body'));
     expect(lines(found)).toEqual(['token-endpoint-form-body 3']);
     expect(found[0].fix ?? []).toEqual([]);
+  });
+  it("positive: through a macro's POST wrapper, the call keeps the command's verb (a POST, not the options' default GET)", () => {
+    const text = `function devicePost(url, body) {
+  return xapi.command('HttpClient Post', { Header: ['Content-Type: application/json'], Url: url }, JSON.stringify(body));
+}
+function refresh(refreshToken) {
+  return devicePost('https://webexapis.com/v1/access_token', { grant_type: 'refresh_token', client_id: ID, client_secret: SECRET, refresh_token: refreshToken });
+}
+`;
+    expect(lines(scan(text, only('token-endpoint-form-body')))).toEqual(['token-endpoint-form-body 5']);
   });
   it('look-alike: a form-encoded string body to the same endpoint stays quiet', () => {
     const found = scan(exchange("'grant_type=refresh_token&client_id=' + ID + '&refresh_token=' + refreshToken"), only('token-endpoint-form-body'));
