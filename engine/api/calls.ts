@@ -137,6 +137,8 @@ function analyzeCall(
   if (helperArgs) return requestLibraryCall({ ...site, args: helperArgs }, undefined, undefined);
   const method = memberName(callee);
   if (!method) return undefined;
+  const device = deviceHttpClientVerb(file, callee, method, site.args);
+  if (device) return deviceHttpClientCall(site, device);
   if (WRETCH_VERBS.has(method) && file.cached('requests:wretch-text', () => file.text.includes('wretch'))) {
     const w = wretchCall(site, method);
     if (w) return w;
@@ -552,6 +554,61 @@ function urlFetchAppCall(site: CallSite): HttpRequest | undefined {
   if (ct) r.headers.push({ name: 'Content-Type', property: ct, value: ct.value as Node });
   const payload = prop(params, 'payload');
   if (payload) r.body = bodyOf(file, payload, 'form');
+  return finish(r, site.catalog);
+}
+
+/**
+ * A video device's HttpClient (RoomOS macros, jsxapi): `xapi.command('HttpClient Get', params[, body])` or
+ * `xapi.Command.HttpClient.Post(params, body)`, on any object (the macro runtime's `xapi`, a jsxapi connection).
+ * The verb of its command, upper case, or undefined for any other call.
+ */
+const DEVICE_COMMAND = /^\s*HttpClient\s+(Get|Post|Put|Patch|Delete)\s*$/i;
+const DEVICE_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+function deviceHttpClientVerb(file: FileContext, callee: TSESTree.MemberExpression, method: string, args: Node[]): string | undefined {
+  if (method === 'command') {
+    if (!args[0]) return undefined;
+    const name = stringOf(file, args[0]);
+    const m = name?.complete ? DEVICE_COMMAND.exec(name.value) : undefined;
+    return m ? m[1].toUpperCase() : undefined;
+  }
+  if (!DEVICE_VERBS.has(method.toLowerCase())) return undefined;
+  const holder = unwrap(callee.object);
+  if (holder.type !== 'MemberExpression' || memberName(holder) !== 'HttpClient') return undefined;
+  const command = unwrap(holder.object);
+  return command.type === 'MemberExpression' && memberName(command) === 'Command' ? method.toUpperCase() : undefined;
+}
+
+/**
+ * The device HttpClient's request: `Url` and `Header` of its parameters (an object, or a variable holding one), the
+ * command's verb as the method and its second argument (a string) as the body. A header is a `Name: value` string of
+ * the `Header` list (or a lone string): its name is the text before the colon, folded through constants
+ * (`const contentType = 'Content-Type: application/json'`), and the element is kept as `line` (request.ts).
+ */
+function deviceHttpClientCall(site: CallSite, verb: string): HttpRequest | undefined {
+  const { file, args } = site;
+  const paramsArg = site.callee.type === 'MemberExpression' && memberName(site.callee) === 'command' ? args[1] : args[0];
+  const bodyArg = site.callee.type === 'MemberExpression' && memberName(site.callee) === 'command' ? args[2] : args[1];
+  const params = objectOf(file, paramsArg);
+  if (!params) return undefined;
+  const r = make(site, 'xapi');
+  r.method = verb;
+  r.optionsNode = paramsArg;
+  r.options = params;
+  const url = prop(params, 'Url');
+  if (url) {
+    r.urlNode = url;
+    r.url = stringOf(file, url);
+  }
+  const header = prop(params, 'Header');
+  const list = header ? resolveLocal(file, header) : undefined;
+  const lines = list?.type === 'ArrayExpression' ? list.elements : header ? [header] : [];
+  for (const element of lines) {
+    if (!element || element.type === 'SpreadElement') continue;
+    const text = file.staticString(resolveLocal(file, element as Node));
+    const m = text && !text.value.startsWith(UNKNOWN) ? /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*:/.exec(text.value) : null;
+    if (m) r.headers.push({ name: m[1], value: element as Node, line: element as Node });
+  }
+  if (bodyArg) r.body = bodyOf(file, bodyArg, 'json');
   return finish(r, site.catalog);
 }
 

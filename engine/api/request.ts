@@ -10,9 +10,10 @@ import type { FileContext, StaticString } from '../parse/file-context.js';
  * The library that sends a request (`unknown`: an axios-like `client.get(url, ...)` of an unidentified client;
  * `request`: the `request` npm family, `request-promise(-native)` and `requestretry` included; `jquery`: `$.ajax`;
  * `xhr`: `XMLHttpRequest`; `urlfetchapp`: Google Apps Script's `UrlFetchApp.fetch`; `ofetch`: ofetch and Nuxt's
- * `$fetch`; `undici`: undici's `request` and `Pool`/`Client` `.request`; `needle`; `wretch`: wretch's chains).
+ * `$fetch`; `undici`: undici's `request` and `Pool`/`Client` `.request`; `needle`; `wretch`: wretch's chains; `xapi`: a
+ * video device's HttpClient command, `xapi.command('HttpClient Get', { Header, Url }, body)`).
  */
-export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'request' | 'jquery' | 'xhr' | 'urlfetchapp' | 'rxjs' | 'ofetch' | 'undici' | 'needle' | 'wretch' | 'unknown';
+export type HttpClient = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'http' | 'request' | 'jquery' | 'xhr' | 'urlfetchapp' | 'rxjs' | 'ofetch' | 'undici' | 'needle' | 'wretch' | 'xapi' | 'unknown';
 
 /** One header as written in the source. */
 export interface RequestHeader {
@@ -29,8 +30,13 @@ export interface RequestHeader {
    * = t` in an interceptor; see `shared`).
    */
   assignment?: TSESTree.AssignmentExpression;
-  /** The header's value expression. */
+  /** The header's value expression (for a `line`, the whole line: read its value with {@link headerValue}). */
   value: TSESTree.Node;
+  /**
+   * A header written as one `Name: value` string (a device HttpClient's `Header` list entry, calls.ts): the entry as
+   * written (an element of the list, or the lone string). Its text holds the name and a colon before the value.
+   */
+  line?: TSESTree.Node;
   /** Set by a client instance (`axios.create({ headers })`), so shared by all of its requests. */
   inherited?: boolean;
   /** Sent only when this holds: the header is written in a conditional spread, `...(init.body !== undefined ? { 'Content-Type': t } : {})`. */
@@ -118,6 +124,17 @@ export const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head',
 export const BODY_METHODS = new Set(['post', 'put', 'patch']);
 
 export { isFunctionNode } from '../parse/file-context.js';
+
+/**
+ * A header's value folded to a string: the value expression, or for a `Name: value` line the text after the colon
+ * (leading blanks dropped). Undefined when it does not fold.
+ */
+export function headerValue(file: FileContext, h: RequestHeader, resolve: (n: TSESTree.Node) => TSESTree.Node = (n) => n): StaticString | undefined {
+  const s = file.staticString(resolve(h.value));
+  if (!s || !h.line) return s;
+  const m = /^[^:]*:[ \t]*/.exec(s.value);
+  return m && !m[0].includes('\u0000') ? { ...s, value: s.value.slice(m[0].length) } : undefined;
+}
 
 /** Case-insensitive header lookup (the last one written wins, as at run time). */
 export function findHeader(request: { headers: readonly RequestHeader[] }, name: string): RequestHeader | undefined {

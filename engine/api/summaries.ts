@@ -648,13 +648,14 @@ interface SendsCheck {
 /**
  * Text that may make a request by itself (engine/api/calls.ts, clients.ts): a client's global name called or
  * read a member of (`fetch(`, `window.fetch`, `axios.create(`, `got(`...), or a client package imported or
- * required (not `import type`) under any name (clientOfIdentifier knows no other clients), for bit 1; a method call
+ * required (not `import type`) under any name (clientOfIdentifier knows no other clients), or a device HttpClient
+ * command (`'HttpClient Get'`, `.HttpClient.Post(`), for bit 1; a method call
  * an unidentified client may make (with type arguments too: `this.http.get<Person>(url)`), for bit 2; an API host or path word ({@link apiMarkers}), for bit 4. A request
  * of an unidentified client counts only when its URL is the API, so it needs both 2 and 4 (possibly in different
  * modules: a constant imported for the URL). Case-insensitive for the markers, as URLs fold.
  */
 const LIBRARY_HINT =
-  /(?<![\w$.])(?:fetch|axios|got|ky|superagent)\s*[.(]|\b(?:window|globalThis|self|global)\.fetch\b|(?:\bimport\s+(?!type\b)[^;'"]*?\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"](?:node:)?(?:https?|axios|got|ky|ky-universal|superagent|node-fetch|cross-fetch|undici)['"]/;
+  /(?<![\w$.])(?:fetch|axios|got|ky|superagent)\s*[.(]|\b(?:window|globalThis|self|global)\.fetch\b|\bHttpClient(?:\s+|\s*\.\s*)(?:Get|Post|Put|Patch|Delete)\b|(?:\bimport\s+(?!type\b)[^;'"]*?\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"](?:node:)?(?:https?|axios|got|ky|ky-universal|superagent|node-fetch|cross-fetch|undici)['"]/;
 const CLIENT_CALL_HINT = /\.(?:get|post|put|patch|delete|head|options|request)\s*(?:<[^()]*>\s*)?\(/;
 const SPECIFIER_STRING = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])[^'"\n\r]*\1/g;
 const enoughToSend = (mask: number): boolean => (mask & 1) !== 0 || (mask & 6) === 6;

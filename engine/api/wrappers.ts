@@ -835,6 +835,8 @@ function configKeys(client: HttpClient): { data?: string; json?: string; form?: 
 /** Whether a request's method is read from its options (fetch, `axios(config)`, `got(url, options)`, `.request(config)`), not its callee. */
 function methodFromOptions(inner: HttpRequest): boolean {
   const callee = unwrap(inner.node.callee as Node);
+  // A device HttpClient's method is its command's verb (`'HttpClient Post'`, `.HttpClient.Post(...)`), never an option.
+  if (inner.client === 'xapi') return false;
   if (inner.client === 'http') return memberName(callee as TSESTree.MemberExpression) === 'request';
   return !(callee.type === 'MemberExpression' && (METHODS.has(memberName(callee) ?? '') || (inner.client === 'request' && memberName(callee) === 'del')));
 }

@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import type { Detector, RawMatch } from './detector.js';
-import { assignedMembers, getRequests, mergedArguments, possibleNumbers, queryObject, requestTie, resolveLocal, urlPath, urlQuery, valueSource, type HttpRequest, apiMarkers } from '../api/index.js';
+import { assignedMembers, getRequests, headerValue, mergedArguments, possibleNumbers, queryObject, requestTie, resolveLocal, urlPath, urlQuery, valueSource, type HttpRequest, apiMarkers } from '../api/index.js';
 import type { RequestFieldDetection } from '../types.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
 import { enclosingScope, localInit } from '../api/bindings.js';
@@ -393,7 +393,7 @@ function sendsBasicAuthorization(file: FileContext, r: HttpRequest): boolean {
   }
   return r.headers.some((h) => {
     if (h.name.toLowerCase() !== 'authorization') return false;
-    const s = file.staticString(resolveLocal(file, h.value as Node));
+    const s = headerValue(file, h, (n) => resolveLocal(file, n));
     return !!s && /^basic\s/i.test(s.value);
   });
 }

@@ -133,7 +133,17 @@ export function renameMemberEdit(text: string, member: TSESTree.MemberExpression
  * takes the whole line (and a trailing comment on it); an inline one takes the comma and space after it.
  */
 export function removePropertyEdit(text: string, object: TSESTree.ObjectExpression, prop: Node): TextEdit {
-  const props = object.properties as Node[];
+  return removeListItemEdit(text, object, object.properties as Node[], prop);
+}
+
+/** The removal of one element of an array literal (`['Content-Type: application/json', auth]`), as {@link removePropertyEdit} removes a property. */
+export function removeElementEdit(text: string, array: TSESTree.ArrayExpression, element: Node): TextEdit | undefined {
+  const elements = array.elements as Array<Node | null>;
+  if (elements.some((e) => e === null)) return undefined;
+  return removeListItemEdit(text, array, elements as Node[], element);
+}
+
+function removeListItemEdit(text: string, object: Node, props: Node[], prop: Node): TextEdit {
   const index = props.indexOf(prop);
   const lineStart = text.lastIndexOf('\n', prop.range[0] - 1) + 1;
   const before = text.slice(lineStart, prop.range[0]);

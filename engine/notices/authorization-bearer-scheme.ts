@@ -2,7 +2,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
-import { getClientInstances, getRequests, resolveLocal, type RequestHeader, apiMarkers, mayWriteApiUrl, urlPath } from '../api/index.js';
+import { getClientInstances, getRequests, headerValue, resolveLocal, type RequestHeader, apiMarkers, mayWriteApiUrl, urlPath } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 /** A name that holds a token itself (not a prepared header value). */
@@ -33,10 +33,37 @@ function isOwn(file: FileContext, node: Node): boolean {
 
 type Finding = { messageId: string; data: Record<string, string>; fix?: TextEdit[] };
 
+/** The text a `Name: value` header line writes before its value (`'Authorization: '`), or '' for any other header. */
+const LINE_NAME = /^[^:]*:[ \t]*/;
+
+/**
+ * A `Name: value` line (a device HttpClient's `Header` entry) whose value is a token alone: `'Authorization: ' + token`,
+ * `` `Authorization: ${token}` ``. The token expression and where `Bearer ` goes in the written line.
+ */
+function lineToken(written: Node): { expr: Node; at: number } | undefined {
+  if (written.type === 'BinaryExpression' && written.operator === '+') {
+    const left = unwrap(written.left as Node);
+    if (left.type === 'Literal' && typeof left.value === 'string' && LINE_NAME.exec(left.value)?.[0] === left.value) return { expr: unwrap(written.right), at: left.range[1] - 1 };
+  }
+  if (written.type === 'TemplateLiteral' && written.expressions.length === 1 && written.quasis[1]?.value.cooked === '') {
+    const head = written.quasis[0].value.cooked ?? '';
+    if (LINE_NAME.exec(head)?.[0] === head) return { expr: written.expressions[0], at: written.quasis[0].range[1] - 2 };
+  }
+  return undefined;
+}
+
 function judge(file: FileContext, h: RequestHeader): Finding | undefined {
   const written = unwrap(h.value);
   const value = resolveLocal(file, written);
-  const folded = file.staticString(value);
+  const folded = headerValue(file, h, (n) => resolveLocal(file, n));
+  // Where the value starts in a `Name: value` line's leftmost literal (its name and colon come first).
+  const skip = (text: string): number => (h.line ? (LINE_NAME.exec(text)?.[0].length ?? -1) : 0);
+  if (h.line && (!folded || folded.value.startsWith('\u0000'))) {
+    const token = value === written ? lineToken(written) : undefined;
+    const name = token ? dottedName(token.expr) : undefined;
+    if (!token || !name || !TOKEN_NAME.test(name) || HEADERISH.test(name)) return undefined;
+    return { messageId: 'bareToken', data: {}, fix: [{ range: [token.at, token.at], text: 'Bearer ' }] };
+  }
   if (folded && !folded.value.startsWith('\u0000')) {
     const m = /^(\S+)(\s+)/.exec(folded.value);
     const scheme = m?.[1];
@@ -49,7 +76,7 @@ function judge(file: FileContext, h: RequestHeader): Finding | undefined {
     // `Token <t>`, `OAuth <t>`: the scheme word in the leftmost literal becomes `Bearer` (only when written here).
     const lead = value === written ? leadingLiteral(written) : undefined;
     const at = lead ? lead.text.indexOf(scheme) : -1;
-    const fix = lead && at === 0 ? [{ range: [lead.offset, lead.offset + scheme.length] as [number, number], text: 'Bearer' }] : undefined;
+    const fix = lead && at >= 0 && at === skip(lead.text) ? [{ range: [lead.offset + at, lead.offset + at + scheme.length] as [number, number], text: 'Bearer' }] : undefined;
     return { messageId: 'otherScheme', data: { scheme }, fix };
   }
   // A bare token variable (`Authorization: token`, `` `${accessToken}` ``).

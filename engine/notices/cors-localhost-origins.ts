@@ -178,8 +178,9 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     || browserEvidenceAt(filename, text) !== undefined,
   detect(file, ctx) {
     const out: RawMatch[] = [];
-    // The `request` npm library runs on Node (its transport is node http/https): never a browser's request.
-    const reported = (r: HttpRequest): boolean => r.isApi && r.client !== 'request' && !!r.url && urlHost(r.url) !== undefined;
+    // The `request` npm library runs on Node (its transport is node http/https): never a browser's request. Nor is a
+    // device's HttpClient command (`xapi.command('HttpClient Get', ...)`, from a page through jsxapi too): the device sends it.
+    const reported = (r: HttpRequest): boolean => r.isApi && r.client !== 'request' && r.client !== 'xapi' && !!r.url && urlHost(r.url) !== undefined;
     // A wrapper's call sites share its one `fetch`: reported there when its own URL names the host.
     const angular = importsAngularHttpClient(file);
     // Code a framework runs on the server only (`getServerSideProps`, a route's `loader`, `'use server'`) makes no

@@ -1,6 +1,6 @@
 // Seed section 7: "POST with JSON or XML data but a form-urlencoded `Content-Type` | rejected".
 import type { Detector, RawMatch } from '../detectors/detector.js';
-import { findHeader, getRequests, apiMarkers, mayWriteApiUrl } from '../api/index.js';
+import { findHeader, getRequests, headerValue, apiMarkers, mayWriteApiUrl } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 
 export const formContentTypeJsonBody: Detector<CustomDetection> = {
@@ -18,7 +18,7 @@ export const formContentTypeJsonBody: Detector<CustomDetection> = {
     for (const r of getRequests(file, ctx.catalog)) {
       if (!r.isApi || !r.body || r.method === 'GET') continue;
       const ct = findHeader(r, 'content-type');
-      const value = ct ? file.staticString(ct.value) : undefined;
+      const value = ct ? headerValue(file, ct) : undefined;
       if (!value || !/application\/x-www-form-urlencoded/i.test(value.value)) continue;
       // requests.ts already counts an object that axios/superagent encode by the header as a form body.
       if (r.body.format !== 'json') continue;

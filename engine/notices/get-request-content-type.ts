@@ -2,7 +2,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
-import { removePropertyEdit } from '../detectors/shared.js';
+import { removeElementEdit, removePropertyEdit } from '../detectors/shared.js';
 import { angularInterceptorHeaders, findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { calledFunction, enclosingScope, functionOfThis, mergedValue, objectOf, prototypeOwner, returnedExpression, stringOf } from '../api/bindings.js';
@@ -34,6 +34,11 @@ function removal(text: string, r: HttpRequest, h: RequestHeader, parentOf: (n: N
   // A superagent `.set(...)` link is cut out of its chain; an XMLHttpRequest's `setRequestHeader` statement is left (no edit).
   if (h.call && h.call.callee.type === 'MemberExpression' && r.client === 'superagent') {
     return { range: [h.call.callee.object.range[1], h.call.range[1]], text: '' };
+  }
+  // A device HttpClient's `Name: value` line is cut out of the `Header` list written in the call.
+  if (h.line) {
+    const list = parentOf(h.line);
+    return list?.type === 'ArrayExpression' && inside(r.node, list) ? removeElementEdit(text, list as TSESTree.ArrayExpression, h.line) : undefined;
   }
   if (!h.property) return undefined;
   const owner = parentOf(h.property);
@@ -952,11 +957,11 @@ export const getRequestContentType: Detector<CustomDetection> = {
       const fn = through[0].wrapper!.function;
       for (const h of inner.headers) {
         // Where the header is written: an object's property, or a `headers.append('Content-Type', t)` call.
-        const site = h.property ?? h.call ?? h.assignment;
+        const site = h.property ?? h.call ?? h.assignment ?? h.line;
         if (!isContentType(h) || h.inherited || !site) continue;
         shared.add(site);
         // The calls that send this header (a conditional one, `...(init.body !== undefined ? {...} : {})`, is not sent by the GETs).
-        const carries = (r: HttpRequest): boolean => r.headers.some((x) => (x.property ?? x.call ?? x.assignment) === site);
+        const carries = (r: HttpRequest): boolean => r.headers.some((x) => (x.property ?? x.call ?? x.assignment ?? x.line) === site);
         const gets = reaching.filter((r) => isBodilessGet(r) && carries(r));
         if (gets.length === 0) continue;
         // Functions a call may come from that this file does not show (exported, or handed out as a value).
@@ -1033,7 +1038,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
           continue;
         }
         // Headers of a client instance or a wrapper apply to its other calls too: judged above, for all of them.
-        const site = h.property ?? h.call ?? h.assignment!;
+        const site = h.property ?? h.call ?? h.assignment ?? h.line!;
         if (h.inherited || shared.has(site)) continue;
         // A call in a loop over an array is one request per element: its header is reported once.
         if (out.some((m) => m.node === site)) continue;

@@ -17,6 +17,9 @@ function isFlat(object: TSESTree.ObjectExpression | undefined): boolean {
 }
 
 function fixOf(file: FileContext, r: HttpRequest): TextEdit[] | undefined {
+  // A device HttpClient sends its body argument as a string, and the device's runtime may have no URLSearchParams:
+  // reported without an edit.
+  if (r.client === 'xapi') return undefined;
   const body = r.body!;
   if (!isFlat(body.object)) return undefined;
   const edits: TextEdit[] = [];
@@ -36,7 +39,7 @@ function fixOf(file: FileContext, r: HttpRequest): TextEdit[] | undefined {
   const ct = findHeader(r, 'content-type');
   if (ct) {
     const v = unwrap(ct.value);
-    if (ct.inherited || v.type !== 'Literal' || typeof v.value !== 'string') return undefined;
+    if (ct.inherited || ct.line || v.type !== 'Literal' || typeof v.value !== 'string') return undefined;
     edits.push({ range: v.range, text: quoteLike(quoteOf(file.text, v), FORM) });
   }
   return edits.sort((a, b) => a.range[0] - b.range[0]);

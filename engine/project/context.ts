@@ -970,8 +970,11 @@ export function servingOrigin(name: string): Serving | undefined {
   const dirs = [...new Set([project.root, key])];
   const named = (addresses: string[], pagesOnly: boolean): string | undefined => {
     let first: string | undefined;
+    const repo = pagesOnly ? path.basename(project.root) : undefined;
+    const naming = (page: string): string | undefined => addresses.find((a) => dirs.some((d) => namesPage(a, path.relative(d, page).split(path.sep).join('/'), repo)));
     for (const page of pages) {
-      const address = addresses.find((a) => dirs.some((d) => namesPage(a, path.relative(d, page).split(path.sep).join('/'), pagesOnly ? path.basename(project.root) : undefined)));
+      // A page no address names is served where a named page of its folder links to it (`<a href="call.html">`).
+      const address = naming(page) ?? linkedAddress(page, naming);
       if (address === undefined) return undefined;
       first ??= address;
     }
@@ -982,6 +985,33 @@ export function servingOrigin(name: string): Serving | undefined {
   const written = named(writtenPageAddresses(project.root), true);
   if (written) return { kind: 'https', why: `the repository writes its page's address (${written}, HTTPS) and nothing serves it from localhost or plain HTTP` };
   return known.fallback ?? known;
+}
+
+/**
+ * The address a page of the same folder gives `page` by a relative link, when an address names that page (`naming`):
+ * an `<a href>`, `<iframe src>` or `<form action>` of `call.html` / `./call.html` (a query or fragment after it), or a
+ * script's `location.href = 'call.html'`, `location.assign/replace('call.html')`, `window.open('call.html')`. A
+ * relative link opens the page at the linking page's origin: its address resolved with the link. Undefined otherwise.
+ */
+function linkedAddress(page: string, naming: (page: string) => string | undefined): string | undefined {
+  const dir = path.dirname(page);
+  const base = path.basename(page);
+  const escaped = base.replace(/[.*+?^$|()[\]{}\\]/g, '\\$&');
+  const target = `(?:\\./)?${escaped}(?:[?#][^"'\\s]*)?`;
+  const link = new RegExp(`(?:\\b(?:href|src|action)\\s*=\\s*|\\blocation(?:\\.href)?\\s*=\\s*|\\blocation\\.(?:assign|replace)\\(\\s*|\\bopen\\(\\s*)(["'])${target}\\1`, 'i');
+  for (const name of listDir(dir)) {
+    if (name === base || !/\.html?$/i.test(name)) continue;
+    const linker = path.join(dir, name);
+    if (!link.test(readText(linker) ?? '')) continue;
+    const address = naming(linker);
+    if (address === undefined) continue;
+    try {
+      return new URL(base, address).href;
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
 }
 
 /**
