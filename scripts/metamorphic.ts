@@ -679,6 +679,104 @@ function configNested(sf: SourceFile, ctx: RewriteContext): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Composite kinds of the eighteenth session (26meta6): issue 26 shapes 1 and 6 across modules.
+
+/**
+ * `method-param-chain`: every `fetch(url[, { ... }])` whose options are absent or an object literal without spreads
+ * becomes a call of a helper of another module that takes the method as its FIRST parameter and hands it, with the
+ * URL and the rest of the options, to a second helper of a third module that calls `fetch(url, { ...init, method
+ * })` (`metaCall_api('POST', url, { headers, body })`). The method is the literal's own `method` expression, else
+ * `'GET'` (fetch's default). The same requests: the method key is written last, as the only one of its name.
+ */
+function methodParamChain(sf: SourceFile, ctx: RewriteContext): boolean {
+  if (!isModule(sf, ctx)) return false;
+  const calls = fetchCalls(sf).filter((c) => {
+    const init = c.getArguments()[1];
+    if (!init) return true;
+    if (!Node.isObjectLiteralExpression(init)) return false;
+    const props = init.getProperties();
+    return props.every((p) => Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) && props.every((p) => !(Node.isPropertyAssignment(p) && Node.isComputedPropertyName(p.getNameNode())));
+  });
+  if (!calls.length) return false;
+  const callee = calls[0].getExpression().getText();
+  if (calls.some((c) => c.getExpression().getText() !== callee)) return false;
+  const ext = moduleExt(ctx.path);
+  const stem = stemOf(ctx.path);
+  const inner = join(dirname(ctx.path), `meta-do-${stem}${ext}`);
+  const outer = join(dirname(ctx.path), `meta-call-${stem}${ext}`);
+  const doName = `metaDo_${stem}`;
+  const callName = `metaCall_${stem}`;
+  const needs = [...new Set(calls.map((c) => rootDeclaration(c) ?? '').filter(Boolean))].join('\n');
+  for (const c of calls.sort((a, b) => b.getStart() - a.getStart())) {
+    const [url, init] = c.getArguments();
+    let method = "'GET'";
+    let rest = '{}';
+    if (init && Node.isObjectLiteralExpression(init)) {
+      const key = (p: Node) => (Node.isPropertyAssignment(p) ? p.getNameNode().getText().replace(/^['"]|['"]$/g, '') : (p as import('ts-morph').ShorthandPropertyAssignment).getName());
+      const props = init.getProperties();
+      const m = props.filter((p) => key(p) === 'method');
+      if (m.length > 1) continue;
+      if (m.length === 1) method = Node.isPropertyAssignment(m[0]) ? m[0].getInitializerOrThrow().getText() : 'method';
+      const others = props.filter((p) => key(p) !== 'method').map((p) => p.getText());
+      rest = others.length ? `{ ${others.join(', ')} }` : '{}';
+    }
+    c.replaceWithText(`${callName}(${method}, ${url.getText()}, ${rest})`);
+  }
+  const esm = ctx.moduleKind === 'esm';
+  const doDef = `function ${doName}(method, url, init = {}) {\n  return ${callee}(url, { ...init, method });\n}`;
+  ctx.extra.set(inner, esm ? `${needs ? needs + '\n\n' : ''}export ${doDef}\n` : `${needs ? needs + '\n\n' : ''}${doDef}\n\nmodule.exports = { ${doName} };\n`);
+  const innerSpec = specifier(outer, inner);
+  const callDef = `function ${callName}(method, url, init) {\n  return ${doName}(method, url, init);\n}`;
+  ctx.extra.set(outer, esm ? `import { ${doName} } from '${innerSpec}';\n\nexport ${callDef}\n` : `const { ${doName} } = require('${innerSpec}');\n\n${callDef}\n\nmodule.exports = { ${callName} };\n`);
+  const spec = specifier(ctx.path, outer);
+  if (esm) insertImport(sf, `import { ${callName} } from '${spec}';`);
+  else sf.insertStatements(0, `const { ${callName} } = require('${spec}');`);
+  return true;
+}
+
+/**
+ * `base-class-resource`: every `fetch(<absolute URL literal or template>[, init])` becomes a method call of an
+ * instance of a subclass (one per origin, in a module of its own) whose constructor hands its origin to a base class
+ * of a third module (`constructor() { super('https://webexapis.com'); }`), the base's method calling `fetch(this.origin
+ * + path, init)`: `metaApi_api_0.send('/v1/rooms', init)`. Only URLs `splitUrl` splits (the same text back).
+ */
+function baseClassResource(sf: SourceFile, ctx: RewriteContext): boolean {
+  if (!isModule(sf, ctx)) return false;
+  const urls = new Map(splittableUrls(sf).map((u) => [u.node, u]));
+  const calls = fetchCalls(sf).filter((c) => urls.has(c.getArguments()[0]) && rootDeclaration(c) === '');
+  if (!calls.length) return false;
+  const ext = moduleExt(ctx.path);
+  const stem = stemOf(ctx.path);
+  const base = join(dirname(ctx.path), `meta-base-${stem}${ext}`);
+  const sub = join(dirname(ctx.path), `meta-api-${stem}${ext}`);
+  const baseName = `MetaBase_${stem}`;
+  // One subclass per origin, numbered in the order the file first calls it.
+  const byOrigin = new Map<string, string>();
+  for (const c of calls) {
+    const origin = urls.get(c.getArguments()[0])!.origin;
+    if (!byOrigin.has(origin)) byOrigin.set(origin, `MetaApi_${stem}_${byOrigin.size}`);
+  }
+  for (const c of [...calls].sort((a, b) => b.getStart() - a.getStart())) {
+    const [url, ...rest] = c.getArguments();
+    const u = urls.get(url)!;
+    const cls = byOrigin.get(u.origin)!;
+    c.replaceWithText(`meta${cls.slice(4)}.send(${[u.rest, ...rest.map((a) => a.getText())].join(', ')})`);
+  }
+  const esm = ctx.moduleKind === 'esm';
+  const baseDef = `class ${baseName} {\n  constructor(origin) {\n    this.origin = origin;\n  }\n\n  send(path, init) {\n    return fetch(this.origin + path, init);\n  }\n}`;
+  ctx.extra.set(base, esm ? `export ${baseDef}\n` : `${baseDef}\n\nmodule.exports = { ${baseName} };\n`);
+  const baseSpec = specifier(sub, base);
+  const subs = [...byOrigin].map(([origin, cls]) => `class ${cls} extends ${baseName} {\n  constructor() {\n    super('${origin}');\n  }\n}`);
+  const classes = [...byOrigin.values()];
+  ctx.extra.set(sub, esm ? `import { ${baseName} } from '${baseSpec}';\n\n${subs.map((d) => `export ${d}`).join('\n\n')}\n` : `const { ${baseName} } = require('${baseSpec}');\n\n${subs.join('\n\n')}\n\nmodule.exports = { ${classes.join(', ')} };\n`);
+  const spec = specifier(ctx.path, sub);
+  const instances = classes.map((cls) => `const meta${cls.slice(4)} = new ${cls}();`).join('\n');
+  if (esm) insertImport(sf, `import { ${classes.join(', ')} } from '${spec}';\n${instances}`);
+  else sf.insertStatements(0, `const { ${classes.join(', ')} } = require('${spec}');\n${instances}`);
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // The rewrite kinds.
 
 export const REWRITES: Record<string, Rewrite> = {
@@ -892,6 +990,10 @@ export const REWRITES: Record<string, Rewrite> = {
     for (const e of inits.sort((a, b) => b.getStart() - a.getStart())) e.replaceWithText(`process.env.META_URL_${k++} ?? ${e.getText()}`);
     return true;
   },
+  // Eighteenth session (26meta6): a method passed as the first parameter through two helpers in two modules; a
+  // base class of one module whose subclass in another gives it the origin.
+  'method-param-chain': (sf, ctx) => methodParamChain(sf, ctx),
+  'base-class-resource': (sf, ctx) => baseClassResource(sf, ctx),
   // Seventeenth session (26meta5): composite shapes real code combines.
   /** Every `fetch` through two helpers in two other modules, the outer one with `method = 'GET'` as a default parameter. */
   'two-level-get': (sf, ctx) => twoLevelGet(sf, ctx),

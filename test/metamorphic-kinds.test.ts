@@ -135,6 +135,50 @@ describe('the seventeenth session\'s composite kinds keep what the code does', (
   });
 });
 
+/** The eighteenth session's composite kinds (26meta6): the same check on the same modules. */
+const COMPOSITE_KINDS_18 = ['method-param-chain', 'base-class-resource'];
+
+describe('the eighteenth session\'s composite kinds keep what the code does', () => {
+  for (const kind of COMPOSITE_KINDS_18) {
+    it(`${kind}: ES module and CommonJS send the same requests`, async () => {
+      for (const [name, text] of [['api.mjs', ESM], ['api.cjs', CJS]] as const) {
+        const original = place(null, name, text)!;
+        const rewritten = place(kind, name, text);
+        expect(rewritten, `${kind} changed nothing in ${name}`).not.toBeNull();
+        expect(readFileSync(rewritten!, 'utf8')).not.toBe(text);
+        const load = (f: string) => () => (name.endsWith('.mjs') ? import(pathToFileURL(f).href) : Promise.resolve(createRequire(f)(f)));
+        const before = await requestsOf(load(original));
+        expect(before).toHaveLength(3);
+        expect(await requestsOf(load(rewritten!))).toEqual(before);
+      }
+    });
+  }
+
+  it('method-param-chain: the method moves to the first parameter; none named is fetch\'s GET; a named one is kept', async () => {
+    const text = `async function run() {\n  await fetch('https://webexapis.com/v1/rooms');\n  await fetch('https://webexapis.com/v1/rooms/x', { method: 'DELETE', headers: { A: 'b' } });\n}\nexport { run };\n`;
+    const file = place('method-param-chain', 'chain.mjs', text)!;
+    expect(readFileSync(file, 'utf8')).toContain("metaCall_chain('DELETE', 'https://webexapis.com/v1/rooms/x', { headers: { A: 'b' } })");
+    expect(await requestsOf(() => import(pathToFileURL(file).href))).toEqual([
+      ['https://webexapis.com/v1/rooms', wire({ method: 'GET' })],
+      ['https://webexapis.com/v1/rooms/x', wire({ method: 'DELETE', headers: { A: 'b' } })],
+    ]);
+  });
+
+  it('base-class-resource: one subclass per origin, each URL sent whole; a URL it cannot split is left', async () => {
+    const text = `async function run() {\n  await fetch('https://webexapis.com/v1/rooms');\n  await fetch(\`https://analytics.webexapis.com/v1/x/\${1}\`, { method: 'GET' });\n  await fetch('https://webexapis.com');\n}\nexport { run };\n`;
+    const file = place('base-class-resource', 'classes.mjs', text)!;
+    const out = readFileSync(file, 'utf8');
+    expect(out).toContain("metaApi_classes_0.send('/v1/rooms')");
+    expect(out).toContain("await fetch('https://webexapis.com');");
+    expect(readFileSync(join(dirname(file), 'meta-api-classes.mjs'), 'utf8')).toContain("super('https://analytics.webexapis.com')");
+    expect(await requestsOf(() => import(pathToFileURL(file).href))).toEqual([
+      ['https://webexapis.com/v1/rooms', wire(undefined)],
+      ['https://analytics.webexapis.com/v1/x/1', wire({ method: 'GET' })],
+      ['https://webexapis.com', wire(undefined)],
+    ]);
+  });
+});
+
 describe('rename', () => {
   it('renames in one edit what one rename after another gives', () => {
     const text = `import x from 'y';

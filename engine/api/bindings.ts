@@ -806,23 +806,31 @@ export function valueSource(file: FileContext, node: Node, depth = 0): { file: F
 }
 
 /**
- * What a call of a function of this file with arguments returns when its one `return` (or expression body) is a
- * template or a `+` concatenation (`resourceUrl('messages', id)` of `function resourceUrl(kind, id) { return
- * \`https://webexapis.com/v1/${kind}/${id}\`; }`): each parameter written there directly takes the call's argument
- * (an argument the call does not give, or cannot be folded, is unknown), every other part is folded where the
- * function is written. Undefined for a function with a rest or pattern parameter or other statements than its
- * return, a spread argument, or another kind of return.
+ * What a call of a function of this file or of an imported module returns when its one `return` (or expression
+ * body) is a template or a `+` concatenation (`resourceUrl('messages', id)` of `function resourceUrl(kind, id) {
+ * return \`https://webexapis.com/v1/${kind}/${id}\`; }`; `apiUrl('/v1/rooms')` of an imported `function
+ * apiUrl(path, base = 'https://webexapis.com') { return base + path; }`): each parameter written there directly
+ * takes the call's argument, folded here, or, when the call does not give it, the parameter's default, folded
+ * where the function is written (an argument that cannot be folded, or a missing one without a default, is
+ * unknown); every other part is folded where the function is written. Undefined for a function with a rest or
+ * pattern parameter or other statements than its return, a spread argument, or another kind of return.
  */
 function urlOfHelperCall(file: FileContext, call: TSESTree.CallExpression, depth: number): StaticString | undefined {
-  if (depth > 8 || call.arguments.length === 0 || call.arguments.some((a) => a.type === 'SpreadElement') || unwrap(call.callee as Node).type !== 'Identifier') return undefined;
-  const fn = sameFileFunction(file, unwrap(call.callee as Node) as TSESTree.Identifier);
-  if (!fn) return undefined;
+  if (depth > 8 || call.arguments.some((a) => a.type === 'SpreadElement') || unwrap(call.callee as Node).type !== 'Identifier') return undefined;
+  const callee = unwrap(call.callee as Node) as TSESTree.Identifier;
+  const local = sameFileFunction(file, callee);
+  const target = local ? { file, fn: local } : file.links ? calledFunction(file, call) : undefined;
+  if (!target) return undefined;
+  const { fn } = target;
+  const there = target.file;
   const params = (fn as TSESTree.FunctionLike).params;
-  if (params.some((p) => p.type !== 'Identifier')) return undefined;
+  if (params.some((p) => p.type !== 'Identifier' && !(p.type === 'AssignmentPattern' && p.left.type === 'Identifier'))) return undefined;
+  // Without arguments, only a function whose defaults give them (a function without parameters: returnOfCall).
+  if (call.arguments.length === 0 && !params.some((p) => p.type === 'AssignmentPattern')) return undefined;
   // Only a function that is its return (no statement before it may rebind a parameter's name).
   const block = (fn as TSESTree.FunctionLike).body;
   if (block?.type === 'BlockStatement' && block.body.length !== 1) return undefined;
-  const returned = returnedExpression(file, fn);
+  const returned = returnedExpression(there, fn);
   const body = returned ? unwrap(returned) : undefined;
   const fallback = (e: Node | undefined): boolean => {
     const u = e && unwrap(e);
@@ -832,13 +840,16 @@ function urlOfHelperCall(file: FileContext, call: TSESTree.CallExpression, depth
   };
   // A base chosen in the helper (`return (env.API_BASE || DEFAULT).replace(/\/+$/, '')`, `env` given by the caller).
   if (body?.type !== 'TemplateLiteral' && !(body?.type === 'BinaryExpression' && body.operator === '+') && !fallback(body)) return undefined;
-  const names = params.map((p) => (p as TSESTree.Identifier).name);
+  const names = params.map((p) => (p.type === 'AssignmentPattern' ? (p.left as TSESTree.Identifier) : (p as TSESTree.Identifier)).name);
   const argOf = (name: string): Node | undefined => call.arguments[names.indexOf(name)] as Node | undefined;
   const part = (e: Node): StaticString | undefined => {
     const u = unwrap(e);
     if (u.type === 'Identifier' && names.includes(u.name)) {
-      const arg = argOf(u.name);
-      return arg ? stringOf(file, arg, depth + 1) : undefined;
+      const i = names.indexOf(u.name);
+      const arg = call.arguments[i];
+      if (arg) return stringOf(file, arg as Node, depth + 1);
+      const p = params[i];
+      return p.type === 'AssignmentPattern' ? stringOf(there, p.right as Node, depth + 1) : undefined;
     }
     // `env.API_BASE` of a parameter: the key of the object the call gives, when it is known (else unknown).
     if (u.type === 'MemberExpression' && unwrap(u.object).type === 'Identifier' && names.includes((unwrap(u.object) as TSESTree.Identifier).name)) {
@@ -860,7 +871,7 @@ function urlOfHelperCall(file: FileContext, call: TSESTree.CallExpression, depth
     }
     const same = u.type === 'CallExpression' ? sameUrlCall(u) : undefined;
     if (same) return stripped(part(same.inner), same.strip);
-    return stringOf(file, u, depth + 1);
+    return stringOf(there, u, depth + 1);
   };
   return part(body!);
 }

@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { isApiUrl } from './url.js';
-import { enclosingScope, mergedArguments, objectOf, resolveLocal, returnedObject, stringOf, thisFieldHeaders, thisFieldObject, thisMethodReturn } from './bindings.js';
+import { enclosingScope, mergedArguments, mergedValue, objectOf, resolveLocal, returnedObject, stringOf, thisFieldHeaders, thisFieldObject, thisMethodReturn } from './bindings.js';
 import { findHeader, type HttpClientInstance, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
 
 /** The base URL (client instance, `baseURL`, `prefixUrl`) a request's URL was resolved against. */
@@ -112,14 +112,68 @@ function importedHeaders(file: FileContext, expr: Node, site: Node): RequestHead
   if (n.type !== 'Identifier' && n.type !== 'MemberExpression') return [];
   const far = file.locate(n);
   if (!far || far.file === file || far.node.type !== 'ObjectExpression') return [];
+  return importedObjectHeaders(file, far.node, site);
+}
+
+/** The headers an object literal of another module writes, brought into `file` by `site` (see {@link importedHeaders}). */
+function importedObjectHeaders(file: FileContext, object: TSESTree.ObjectExpression, site: Node): RequestHeader[] {
   const out: RequestHeader[] = [];
-  for (const p of far.node.properties) {
+  for (const p of object.properties) {
     if (p.type !== 'Property' || p.computed || p.kind !== 'init') continue;
     const name = propertyKeyName(p);
     const value = unwrap(p.value as Node);
     if (name !== undefined && readsTheSameEverywhere(value)) out.push({ name, value, inherited: true, broughtIn: { file, node: site } });
   }
   return out;
+}
+
+/**
+ * The headers an options object that writes none itself takes from an object of another module it merges in (`{
+ * ...DEFAULTS, params }`, `Object.assign({}, DEFAULTS, { params })`, with `export const DEFAULTS = { headers: {
+ * ... } }` imported): that object's `headers`, brought in by the part that merges it. Parts are read in the order
+ * the merge lets them win (the last spread first); a local part that writes `headers` decides (read elsewhere:
+ * nothing here), and a part that is not known (a parameter, a call) is taken not to write them. Only an object
+ * literal's `headers` there, each header as {@link importedHeaders} reads it. Shared with the module's other
+ * importers: inherited.
+ */
+export function mergedImportedHeaders(file: FileContext, node: Node | undefined, depth = 0): RequestHeader[] {
+  if (!node || !file.links || depth > 4) return [];
+  const n = resolveLocal(file, node);
+  // In the order the parts win; `undefined` for the object's own `headers` property (read elsewhere: it decides).
+  const parts: Array<{ part: Node; site: Node } | undefined> = [];
+  if (n.type === 'ObjectExpression') {
+    for (let i = n.properties.length - 1; i >= 0; i--) {
+      const p = n.properties[i];
+      if (p.type === 'SpreadElement') parts.push({ part: p.argument as Node, site: p });
+      else if (!p.computed && propertyKeyName(p) === 'headers') parts.push(undefined);
+    }
+  } else {
+    const args = mergedArguments(n);
+    if (!args) return [];
+    for (const a of args) if (a.type !== 'SpreadElement') parts.push({ part: a as Node, site: a as Node });
+  }
+  for (const each of parts) {
+    if (!each) return [];
+    const { part, site } = each;
+    const u = unwrap(part);
+    if (u.type === 'Identifier' || u.type === 'MemberExpression') {
+      const far = file.locate(u);
+      if (far && far.file !== file && far.node.type === 'ObjectExpression') {
+        if (far.node.properties.some((q) => q.type === 'SpreadElement')) return [];
+        const headers = prop(far.node, 'headers');
+        if (!headers) continue;
+        const object = unwrap(headers);
+        return object.type === 'ObjectExpression' ? importedObjectHeaders(file, object, site) : [];
+      }
+    }
+    const local = resolveLocal(file, part);
+    if (local.type === 'ObjectExpression' || mergedArguments(local)) {
+      if (mergedValue(file, local, 'headers')) return [];
+      const inner = mergedImportedHeaders(file, local, depth + 1);
+      if (inner.length) return inner;
+    }
+  }
+  return [];
 }
 
 /**
@@ -230,7 +284,8 @@ export function fromConfig(
   bodyKeys: { data?: string; json?: string; form?: string; body?: string; query?: string },
 ): void {
   request.options = config;
-  const h = headersOf(file, prop(config, 'headers'));
+  const own = prop(config, 'headers');
+  const h = own || !config ? headersOf(file, own) : { headers: mergedImportedHeaders(file, config) };
   // A default header scoped to some methods (`defaults.headers.post[K]`) goes only with those.
   const inherited = (instance?.headers ?? []).filter((x) => !x.shared?.methods || (request.method !== undefined && x.shared.methods.includes(request.method)));
   request.headers = [...inherited.map((x) => ({ ...x, inherited: true })), ...h.headers];

@@ -10,7 +10,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, localInit, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
-import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, methodOf, prop, superagentChain } from './call-parts.js';
+import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, mergedImportedHeaders, methodOf, prop, superagentChain } from './call-parts.js';
 import { ajaxSetupHeaders, CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, importsFrom, isAngularJsHttp, isJquery, isMeteorHttp, isUrlFetchApp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest, type RequestHeader } from './request.js';
 import { optionsMethod, wrapperRequests } from './wrappers.js';
@@ -357,10 +357,28 @@ function runsBefore(file: FileContext, a: Node, fn: Node): boolean {
 function mergedHeaders(file: FileContext, r: HttpRequest, config: TSESTree.ObjectExpression | undefined, node: Node | undefined): void {
   if (!node || prop(config, 'headers')) return;
   const value = mergedValue(file, node, 'headers');
+  // A merge whose headers come from an object of another module (`Object.assign({}, DEFAULTS, { params })`); an
+  // object literal's own spreads were read by fromConfig.
+  if (!value && !config) r.headers.push(...mergedImportedHeaders(file, node));
   if (!value) return;
   const h = headersOf(file, value);
   r.headers.push(...h.headers);
   r.headersNode ??= h.object;
+}
+
+/**
+ * The URL a config object that writes none takes from a part it merges in (`axios({ ...DEFAULTS, headers })` with
+ * `DEFAULTS = { url: 'https://...' }` of this file or imported, `Object.assign({}, DEFAULTS, { headers })`; bindings.ts
+ * mergedValue: an imported part's string literal only). The URL node is the config as written here (a merged
+ * node may be another module's, never a position of this file). Whether one was found.
+ */
+function mergedUrlOption(file: FileContext, r: HttpRequest, configNode: Node, key: string): boolean {
+  const value = mergedValue(file, configNode, key);
+  const url = value ? stringOf(file, value) : undefined;
+  if (!url) return false;
+  r.urlNode = configNode;
+  r.url = url;
+  return true;
 }
 
 /** `axios(config)` or `axios(url, config)`, or the same through an instance. */
@@ -377,7 +395,7 @@ function axiosFunctionCall(site: CallSite, instance: HttpClientInstance | undefi
   } else if (prop(config, 'url')) {
     r.urlNode = prop(config, 'url');
     r.url = stringOf(file, r.urlNode);
-  }
+  } else if (configNode) mergedUrlOption(file, r, configNode, 'url');
   r.url = based(r, r.url, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
   r.method = configNode ? optionsMethod(file, configNode, [], instanceMethod(file, instance)) : instanceMethod(file, instance);
   fromConfig(file, r, config, instance, { data: 'data', query: 'params' });
@@ -451,7 +469,7 @@ function requestLibraryCall(site: CallSite, instance: HttpClientInstance | undef
     if (urlOption) {
       r.urlNode = urlOption;
       r.url = stringOf(file, urlOption);
-    }
+    } else if (firstObj && !mergedUrlOption(file, r, args[0], 'uri')) mergedUrlOption(file, r, args[0], 'url');
   } else {
     r.urlNode = args[0];
     r.url = stringOf(file, args[0]);
@@ -772,12 +790,14 @@ function clientMethodCall(site: CallSite, kind: 'axios' | 'got' | 'ky' | 'unknow
     if (configArg) r.optionsNode = configArg;
     r.url = based(r, url, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
     fromConfig(file, r, config, instance, { query: 'params' });
+    mergedHeaders(file, r, config, configArg);
     if (dataArg) r.body = bodyOf(file, dataArg, isFormContentType(r.headers, file) ? 'form' : 'json');
   } else {
     const config = objectOf(file, args[1]);
     if (args[1]) r.optionsNode = args[1];
     r.url = based(r, url, prop(config, 'prefixUrl') ? stringOf(file, prop(config, 'prefixUrl')) : instance?.baseUrl);
     fromConfig(file, r, config, instance, { json: 'json', form: 'form', body: 'body', query: 'searchParams' });
+    mergedHeaders(file, r, config, args[1]);
   }
   finish(r, catalog);
   // An unidentified client counts only when its URL is the API (`api.get('/people')`, not `map.get(key)`).

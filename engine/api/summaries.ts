@@ -59,6 +59,11 @@ interface RequestSummary {
   options?: number;
   /** The method when the caller's options set none: what the wrapper's own parts put before the spread (`{ ...defaults, ...init }`), else the client's default. */
   optionsMethod?: string;
+  /**
+   * The method parameter is written before the spread of the options parameter (`{ method, ...init }`): a method the
+   * caller's options name wins over it, as at run time.
+   */
+  methodYields?: boolean;
   /** Made only when a parameter is given (`given: true`, `data ? fetch(a) : ...`) or only when it is not (the other branch). */
   when?: { param: number; given: boolean };
 }
@@ -244,6 +249,8 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
     if (s.options === undefined && r.options) {
       for (const p of r.options.properties) if (p.type === 'SpreadElement' && paramIndex(p.argument, names) !== undefined) s.options = paramIndex(p.argument, names);
     }
+    // `{ method, ...init }`: the method parameter, unless the caller's options name one (the spread comes later).
+    if (methodParam !== undefined && s.options !== undefined && r.options && spreadsAfter(r.options, methodNode!, s.options, names)) s.methodYields = true;
     // The options passed whole (`fetch(url, init)`): a caller's object without a method is a GET.
     if (s.options !== undefined && !s.method) s.optionsMethod = r.options ? spreadOptionsMethod(file, r.options, names, r.client) : r.client === 'fetch' ? 'GET' : undefined;
     const when = branchOn(file, fn, r.node, names);
@@ -282,6 +289,12 @@ function madeFor(s: RequestSummary, given: Given): boolean | { param: number; gi
   const g = given(s.when.param);
   if (g === true || g === false) return g === s.when.given;
   return g ? { param: g.param, given: s.when.given } : true;
+}
+
+/** Whether the options object spreads parameter `param` after the property whose value is `value` (`{ method, ...init }`). */
+function spreadsAfter(options: TSESTree.ObjectExpression, value: Node, param: number, names: readonly string[]): boolean {
+  const at = options.properties.findIndex((p) => p.type === 'Property' && p.value === value);
+  return at >= 0 && options.properties.some((p, i) => i > at && p.type === 'SpreadElement' && paramIndex(p.argument, names) === param);
 }
 
 /**
@@ -434,7 +447,11 @@ export function applySummary(
       r.urlNode = pathArg ? args[Number(pathArg.slice(1))] : call;
     }
     const options = s.options !== undefined ? objectOf(site, args[s.options]) : undefined;
-    if (s.method && 'param' in s.method) {
+    // The caller's options as written (`init` of `send(url, init)`): what a wrapper around this call reads them by.
+    if (s.options !== undefined && args[s.options]) r.optionsNode = args[s.options];
+    if (s.methodYields && options && prop(options, 'method')) r.method = methodOf(site, prop(options, 'method'));
+    else if (s.methodYields && args[s.options!] && !options) r.method = undefined;
+    else if (s.method && 'param' in s.method) {
       const arg = args[s.method.param];
       r.method = arg ? methodOf(site, arg) : summary.defaults[s.method.param]?.complete ? summary.defaults[s.method.param]!.value.toUpperCase() : undefined;
     } else if (options && prop(options, 'method')) r.method = methodOf(site, prop(options, 'method'));

@@ -236,8 +236,11 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
       }
       return each;
     };
+    // A helper of another module whose URL is its callers' (`send(url, init)` two modules away, with `url` built
+    // here from this file's base): its request is made where this file calls it, the one place that names the host.
+    const foreignHelper = (r: HttpRequest): boolean => !!r.wrapper && !isOwnNode(file, r.wrapper.request.node);
     for (const r of requests) {
-      if (!r.wrapper || (writesHost(r) && eachCallItsOwn(r))) {
+      if (!r.wrapper || foreignHelper(r) || (writesHost(r) && eachCallItsOwn(r))) {
         // `fetch(request)` of a Request built before: at the call that sends it, as a `fetch(url)` is reported.
         // A jQuery request is its `$.ajax({ ... })` call: the URL is one setting of it.
         // A URL written outside the call (`axios(config)` with `config = { url, ... }` built before it) is

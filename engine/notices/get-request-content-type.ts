@@ -84,6 +84,20 @@ function conditionalEdit(file: FileContext, h: RequestHeader, condition: string)
   return { range: [p.range[0], p.range[1]], text: `...(${condition} ? { ${file.getText(p)} } : {})` };
 }
 
+/**
+ * Whether the file names an API host, or the strings of a module it imports do (a base URL kept in a config module,
+ * a URL helper's default `base = 'https://webexapis.com'`): the file of a wrapper whose URL is its callers'. The
+ * imported strings are the prefilter's (the project model's importedTexts: the file's imports and the modules those
+ * re-export, recorded as dependencies of the analysis); asked only once a wrapper's shape holds (memoized per file).
+ */
+function namesApiHere(file: FileContext, catalog: LoadedCatalog): boolean {
+  if (namesApiHost(file.text, catalog)) return true;
+  return file.cached('get-request-content-type:imported-api-host', () => {
+    const project = projectOf(file.filename);
+    return !!project && project.importedTexts(file.filename, file.text).some((t) => namesApiHost(t, catalog));
+  });
+}
+
 /** Option keys that carry a request body (fetch, axios, got, request). */
 const BODY_KEYS = new Set(['body', 'data', 'json', 'form', 'formData']);
 
@@ -94,13 +108,16 @@ const BODY_KEYS = new Set(['body', 'data', 'json', 'form', 'formData']);
  * Its URL is the caller's too, in a file that names an API host. Callers are not seen: likely, not certain.
  */
 function isMethodGatedWrapper(file: FileContext, catalog: LoadedCatalog, r: HttpRequest): boolean {
-  if (r.method !== undefined || r.body || r.wrapper) return false;
+  // A call of another module's helper (a summary applied here) with the options as written counts as the client
+  // call it makes (`send(url, init)` with `send` building `{ method, ...init }` for `fetch`); a same-file wrapper's
+  // call site carries no options node.
+  if (r.method !== undefined || r.body || (r.wrapper && !r.optionsNode)) return false;
   const options = r.optionsNode ? unwrap(r.optionsNode) : undefined;
   if (options?.type !== 'Identifier') return false;
   const fn = enclosingScope(file, r.node);
   if (fn.type === 'Program' || !isReachableFromOtherFiles(file, fn)) return false;
   // Not the API by its URL: the URL is the caller's (its host unknown here) in a file that names an API host.
-  if (!r.isApi && ((r.url !== undefined && !r.url.value.startsWith(UNKNOWN)) || !namesApiHost(file.text, catalog))) return false;
+  if (!r.isApi && ((r.url !== undefined && !r.url.value.startsWith(UNKNOWN)) || !namesApiHere(file, catalog))) return false;
   return file.nodes(T.AssignmentExpression).some((a) => {
     if (a.range[0] < fn.range[0] || a.range[1] > fn.range[1] || a.left.type !== 'MemberExpression') return false;
     const target = unwrap(a.left.object);
@@ -215,7 +232,7 @@ function jsonConnectorMatches(filename: string, text: string, catalog: LoadedCat
  * (a variadic `request(...args)` whose method its callers in other files pick). The headers of that object.
  */
 function liftedMethodGatedHeaders(file: FileContext, catalog: LoadedCatalog, r: HttpRequest): RequestHeader[] {
-  if (r.method !== undefined || r.body || r.wrapper || r.isApi || !namesApiHost(file.text, catalog)) return [];
+  if (r.method !== undefined || r.body || r.wrapper || r.isApi || !namesApiHere(file, catalog)) return [];
   const options = r.optionsNode ? unwrap(r.optionsNode) : undefined;
   if (options?.type !== 'Identifier') return [];
   // The function whose parameter the options are (through callbacks around the call: `when.promise((resolve) => ...)`).
@@ -891,7 +908,7 @@ function defaultGetHelperMatches(file: FileContext, catalog: LoadedCatalog, requ
     const ownBody = options.properties.some((p) => p.type === 'Property' && !p.computed && BODY_KEYS.has(propertyKeyName(p) ?? ''));
     if ((r.body && !ownBody) || !bodyOnlyWhenGiven(file, fn, options, optionsName)) continue;
     // A URL that is wholly the callers': the API by the file's hosts, or by the other requests of the helper's class.
-    if (!r.isApi && !namesApiHost(file.text, catalog) && !apiClientRequest(file, requests, r, [])) continue;
+    if (!r.isApi && !namesApiHere(file, catalog) && !apiClientRequest(file, requests, r, [])) continue;
     const headersProp = options.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && propertyKeyName(p) === 'headers');
     const headersValue = headersProp ? unwrap(headersProp.value as Node) : undefined;
     const assigned = headersValue?.type === 'Identifier' ? assignedContentType(file, fn, headersValue.name) : undefined;
