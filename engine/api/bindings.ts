@@ -1166,6 +1166,37 @@ function thisFieldValue(file: FileContext, member: TSESTree.MemberExpression, de
 }
 
 /**
+ * `this.#config.authorizeUrl` of a class that keeps an options object in a field: the key of that object, folded.
+ * The field is written as {@link thisFieldWrite} allows (one assignment in the constructor, or an initializer), to an
+ * object literal (or a constant holding one), or to a constructor parameter whose default is one (`constructor(config
+ * = CONFIG) { this.#config = config; }`): a caller may pass another object, so that value is assumed, and read only
+ * where the project model reads assumed values. Undefined when the object spreads another or lacks the key.
+ */
+export function thisObjectMemberValue(file: FileContext, n: TSESTree.MemberExpression, depth = 0): StaticString | undefined {
+  const key = memberNameOf(n);
+  const field = unwrap(n.object);
+  if (depth > 8 || key === undefined || field.type !== 'MemberExpression' || unwrap(field.object).type !== 'ThisExpression') return undefined;
+  const written = thisFieldWrite(file, field);
+  if (!written || written.defaultOf !== undefined) return undefined;
+  let value = unwrap(written.value);
+  let assumed: string | undefined;
+  if (value.type === 'Identifier') {
+    const name = value.name;
+    const param = written.params.find((p) => (p.type === 'AssignmentPattern' && p.left.type === 'Identifier' && p.left.name === name) || (p.type === 'Identifier' && p.name === name));
+    if (param) {
+      if (param.type !== 'AssignmentPattern' || !file.links?.envValue) return undefined;
+      value = unwrap(param.right as Node);
+      assumed = `the URL rests on the object the constructor's parameter \`${name}\` defaults to, which a caller may replace`;
+    }
+  }
+  const object = objectOf(file, value);
+  if (!object || object.properties.some((p) => p.type !== 'Property' || p.computed)) return undefined;
+  const prop = object.properties.find((p): p is TSESTree.Property => p.type === 'Property' && propertyKeyName(p) === key);
+  const s = prop ? stringOf(file, prop.value as Node, depth + 1) : undefined;
+  return s && assumed !== undefined ? { ...s, assumed: s.assumed ?? assumed } : s;
+}
+
+/**
  * The expression a `this` field holds where a method reads it, and the constructor's parameters it may read:
  * the one assignment the constructor makes as a statement of its own body, else the field's initializer
  * (the conditions of `thisFieldValue`). Undefined when the field is written anywhere else.

@@ -14,6 +14,7 @@ import type { UrlQueryDetection } from '../types.js';
 import { enclosingFunction, outerStringExpressions, resolveLocal } from './auth-support.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
 import { QUERY_SEPARATOR } from '../api/url.js';
+import { thisObjectMemberValue } from '../api/bindings.js';
 
 /** A marker for query text that came from an object of known keys (`URLSearchParams({...})`). */
 const KNOWN_VALUE = '\u0001';
@@ -147,7 +148,11 @@ function foldUrl(file: FileContext, node: Node, depth = 0, acc: { assumed?: stri
         if (resolved !== n) return foldUrl(file, resolved, depth + 1, acc);
       }
       // A component's prop (`${baseUrl}?client_id=...` in `function Link({ baseUrl })`): what its parents pass it.
-      const s = file.staticString(n) ?? (n.type === 'Identifier' || n.type === 'MemberExpression' ? propValue(file, n) : undefined);
+      // `${this.#config.authorizeUrl}?${params}`: a key of the options object a class keeps in a field (engine/api/bindings.ts).
+      const s =
+        file.staticString(n) ??
+        (n.type === 'MemberExpression' ? thisObjectMemberValue(file, n) : undefined) ??
+        (n.type === 'Identifier' || n.type === 'MemberExpression' ? propValue(file, n) : undefined);
       // A variable with no value (unknownEnvReason) says nothing of the query it stands in.
       if (s?.assumed !== undefined && !isUnknownEnvReason(s.assumed)) acc.assumed ??= s.assumed;
       return s ? s.value : UNKNOWN;
