@@ -93,6 +93,11 @@ export interface HttpRequest {
   /** The options argument as written, when it is not an object literal (a variable, `Object.assign(...)`, a parameter). */
   optionsNode?: TSESTree.Node;
   /**
+   * A call of a summarized function whose method is one of its parameters (`send(method, url, init)`): the argument
+   * that gives it, as written, so a wrapper handing on a parameter of its own is read as taking its method from it.
+   */
+  methodNode?: TSESTree.Node;
+  /**
    * Set when the request is made through a same-file wrapper (`this.call('PUT', '/telephony/...', body)`): the
    * request inside the wrapper and the wrapper function. `node` is then the wrapper's call site; headers
    * written inside the wrapper are shared by all its calls and marked `inherited`. Several levels deep

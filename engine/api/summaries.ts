@@ -224,7 +224,9 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
       const base = requestBases.get(r);
       if (folded) s.url = withBase(folded, base);
     }
-    const methodNode = r.options ? prop(r.options, 'method') : undefined;
+    // The options' method, else the argument that gave the method of a summarized function this one calls
+    // (`send(method, url, init)` inside `call(method, url, init)`): the method crosses both as a parameter.
+    const methodNode = (r.options ? prop(r.options, 'method') : undefined) ?? r.methodNode;
     const methodParam = paramIndex(methodNode, names);
     if (methodParam !== undefined) s.method = { param: methodParam };
     else if (r.method) s.method = { value: r.method };
@@ -245,7 +247,9 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
     const queryNode = r.options ? (prop(r.options, 'params') ?? prop(r.options, 'searchParams')) : undefined;
     s.query = paramIndex(queryNode, names);
     // `fetch(url, init)` with `init` a parameter, or `{ ...init }` inside the options object.
-    if (r.client === 'fetch' && args[1]) s.options = paramIndex(args[1], names);
+    // A call of a summarized function passes its options where that function takes them (`send(method, url, init)`).
+    const optionsArg = r.wrapper && r.optionsNode ? r.optionsNode : args[1];
+    if (r.client === 'fetch' && optionsArg) s.options = paramIndex(optionsArg, names);
     if (s.options === undefined && r.options) {
       for (const p of r.options.properties) if (p.type === 'SpreadElement' && paramIndex(p.argument, names) !== undefined) s.options = paramIndex(p.argument, names);
     }
@@ -454,6 +458,7 @@ export function applySummary(
     else if (s.method && 'param' in s.method) {
       const arg = args[s.method.param];
       r.method = arg ? methodOf(site, arg) : summary.defaults[s.method.param]?.complete ? summary.defaults[s.method.param]!.value.toUpperCase() : undefined;
+      if (arg) r.methodNode = arg;
     } else if (options && prop(options, 'method')) r.method = methodOf(site, prop(options, 'method'));
     else if (s.options !== undefined && args[s.options] && !options) r.method = undefined;
     else r.method = s.method && 'value' in s.method ? s.method.value : (s.optionsMethod ?? inner.method);
