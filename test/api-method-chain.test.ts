@@ -53,6 +53,12 @@ describe('the method passed as a parameter through two helpers of two modules', 
     const unknown = user('verb').replace('rooms(token)', 'rooms(token, verb)');
     expect(scan({ 'send.js': SEND, 'call.js': CALL, 'rooms.js': unknown }, 'rooms.js', GET_CT)).toEqual([]);
   });
+  it("look-alike: a bodiless 'POST' through the chain inside a function the file calls (a same-file wrapper) stays quiet", () => {
+    const wrapped = "import { call } from './call.js';\n\nconst token = async (code) => {\n  const r = await call('POST', 'https://webexapis.com/v1/access_token?code=' + code, { headers: { 'content-type': 'application/x-www-form-urlencoded' } });\n  return r.json();\n};\n\nexport function start(code) {\n  return token(code);\n}\n";
+    expect(scan({ 'send.js': SEND, 'call.js': CALL, 'token.js': wrapped }, 'token.js', GET_CT)).toEqual([]);
+    // The same wrapper with 'GET': found at the helper's call.
+    expect(scan({ 'send.js': SEND, 'call.js': CALL, 'token.js': wrapped.replace("'POST'", "'GET'") }, 'token.js', GET_CT)).toEqual([`${GET_CT} 4 certain`]);
+  });
   it('the inner helper called directly: the reference the chain must match', () => {
     const direct = user("'GET'", '', "import { send as call } from './send.js';");
     expect(scan({ 'send.js': SEND, 'rooms.js': direct }, 'rooms.js', GET_CT)).toEqual([`${GET_CT} 4 certain`]);

@@ -837,6 +837,8 @@ function methodFromOptions(inner: HttpRequest): boolean {
   const callee = unwrap(inner.node.callee as Node);
   // A device HttpClient's method is its command's verb (`'HttpClient Post'`, `.HttpClient.Post(...)`), never an option.
   if (inner.client === 'xapi') return false;
+  // A call of a summarized function that takes the method as a parameter (`call('POST', url, init)`): that argument's, never an option.
+  if (inner.methodNode) return false;
   if (inner.client === 'http') return memberName(callee as TSESTree.MemberExpression) === 'request';
   return !(callee.type === 'MemberExpression' && (METHODS.has(memberName(callee) ?? '') || (inner.client === 'request' && memberName(callee) === 'del')));
 }
