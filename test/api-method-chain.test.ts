@@ -59,6 +59,12 @@ describe('the method passed as a parameter through two helpers of two modules', 
     // The same wrapper with 'GET': found at the helper's call.
     expect(scan({ 'send.js': SEND, 'call.js': CALL, 'token.js': wrapped.replace("'POST'", "'GET'") }, 'token.js', GET_CT)).toEqual([`${GET_CT} 4 certain`]);
   });
+  it("a same-file wrapper with a default method handed to the chain (`api(path, method = 'GET')`): its calls are read with their method", () => {
+    const api = "import { call } from './call.js';\n\nfunction api(path, method = 'GET') {\n  return call(method, 'https://webexapis.com/v1' + path, { headers: { 'Content-Type': 'application/json' } });\n}\n\nexport const rooms = () => api('/rooms');\n";
+    expect(scan({ 'send.js': SEND, 'call.js': CALL, 'api.js': api }, 'api.js', GET_CT)).toEqual([`${GET_CT} 4 certain`]);
+    // Look-alike: every call of the wrapper names a bodiless POST.
+    expect(scan({ 'send.js': SEND, 'call.js': CALL, 'api.js': api.replace("api('/rooms')", "api('/rooms', 'POST')") }, 'api.js', GET_CT)).toEqual([]);
+  });
   it('the inner helper called directly: the reference the chain must match', () => {
     const direct = user("'GET'", '', "import { send as call } from './send.js';");
     expect(scan({ 'send.js': SEND, 'rooms.js': direct }, 'rooms.js', GET_CT)).toEqual([`${GET_CT} 4 certain`]);

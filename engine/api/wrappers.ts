@@ -921,7 +921,9 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
     r.url = inner.url;
   }
   // Method: the merged options as the call sites fill them (`method = 'GET'` defaults, `{ ...defaults, ...init }`).
-  r.method = methodFromOptions(inner) ? optionsMethod(file, optionsNode, frames) : inner.method;
+  // A summarized call taking the method as a parameter (`call(method, url, init)`): its argument, folded through the frames.
+  const methodArg = inner.methodNode ? foldAt(file, frames, { node: inner.methodNode as Node, level: 0 }) : undefined;
+  r.method = methodArg?.complete ? methodArg.value.toUpperCase() : methodFromOptions(inner) ? optionsMethod(file, optionsNode, frames) : inner.method;
   // Body and query
   if (bodyFlow && (!spreadName || ownAfterSpread(configKeys(inner.client).body ?? configKeys(inner.client).data ?? 'body'))) {
     const arg = argOf(bodyFlow.name);
