@@ -10,24 +10,11 @@
  *   (`if (v1.match(/^(post|put)$/i)) { opts.method = v1; opts.body = ... }`);
  * - a webhook verifier whose names are all neutral, called in the file with the signature header's value.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog/catalog.js';
-import type { Match } from '../engine/types.js';
-import { tempProjects } from './helpers/temp-project.js';
+import { projectScanner } from './helpers/temp-project.js';
 
-const catalog = loadCatalog();
-const only = (...ids: string[]): AnalyzeOptions => ({ catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today: '2026-11-26' } });
-const project = tempProjects('cm-metamorphic5-');
-
-/** Scans `name` of a project holding `files`; `notice line confidence` per finding, sorted. */
-function scan(files: Record<string, string>, name: string, ...ids: string[]): string[] {
-  const root = project(files);
-  return analyzeFile({ filename: path.join(root, name), text: files[name] }, only(...ids))
-    .matches.map((m: Match) => `${m.noticeId} ${m.loc.start.line} ${m.confidence}`)
-    .sort();
-}
+/** `notice line confidence` per finding of `name` in a fresh project holding `files`, sorted. */
+const scan = projectScanner('cm-metamorphic5-');
 
 const OAUTH = 'oauth-authorize-state-missing';
 /** A login redirect on line 3 whose authorize URL is `base` (line 1 declares it). */

@@ -11,24 +11,11 @@
  * - a URL built by an imported helper whose base is a default parameter (`apiUrl('/v1/rooms')`);
  * - a browser call of another module's helper with a URL built in the calling file.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog/catalog.js';
-import type { Match } from '../engine/types.js';
-import { tempProjects } from './helpers/temp-project.js';
+import { projectScanner } from './helpers/temp-project.js';
 
-const catalog = loadCatalog();
-const only = (...ids: string[]): AnalyzeOptions => ({ catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today: '2026-11-26' } });
-const project = tempProjects('cm-metamorphic6-');
-
-/** Scans `name` of a project holding `files`; `notice line confidence` per finding, sorted. */
-function scan(files: Record<string, string>, name: string, ...ids: string[]): string[] {
-  const root = project(files);
-  return analyzeFile({ filename: path.join(root, name), text: files[name] }, only(...ids))
-    .matches.map((m: Match) => `${m.noticeId} ${m.loc.start.line} ${m.confidence}`)
-    .sort();
-}
+/** `notice line confidence` per finding of `name` in a fresh project holding `files`, sorted. */
+const scan = projectScanner('cm-metamorphic6-');
 
 const GET_CT = 'get-request-content-type';
 const CORS = 'cors-localhost-origins';

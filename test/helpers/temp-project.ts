@@ -7,6 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
+import { analyzeFile, type AnalyzeOptions } from '../../engine/analyze.js';
+import { loadCatalog } from '../../engine/catalog/catalog.js';
+import type { Match } from '../../engine/types.js';
 
 export interface TempProjectOptions {
   /** A `.git` folder at the root (the marker `projectRootOf` looks for first); default true. */
@@ -37,5 +40,22 @@ export function tempProjects(prefix: string): (files?: Record<string, string>, o
     made.push(root);
     if (options.git !== false) mkdirSync(path.join(root, '.git'));
     return writeProjectFiles(root, files);
+  };
+}
+
+/**
+ * `scan(files, name, ...noticeIds)` writes a fresh temporary project ({@link tempProjects}) and analyses its file
+ * `name` with only those notices, on a fixed day: `notice line confidence` per finding, sorted. Call at the top level
+ * of a test file, as {@link tempProjects}.
+ */
+export function projectScanner(prefix: string, today = '2026-11-26'): (files: Record<string, string>, name: string, ...ids: string[]) => string[] {
+  const project = tempProjects(prefix);
+  const catalog = loadCatalog();
+  return (files, name, ...ids) => {
+    const root = project(files);
+    const options: AnalyzeOptions = { catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today } };
+    return analyzeFile({ filename: path.join(root, name), text: files[name] }, options)
+      .matches.map((m: Match) => `${m.noticeId} ${m.loc.start.line} ${m.confidence}`)
+      .sort();
   };
 }
