@@ -261,7 +261,7 @@ export const jwtClaimDetector: Detector<JwtClaimDetection> = {
       if (evidence === undefined && !apiContext) return;
       const tie = evidence ?? { confidence: 'likely' as const, reason: 'a JWT signed in a file that calls the API, with no sign of a guest token (guest issuer claim, base64 issuer secret)' };
       // A fraction's fix rounds down: an integer `exp` is accepted on both sides of the date, and never later than meant.
-      const fix = form ? fixFor(file, value, form, ctx) : [{ range: value.range, text: `Math.floor(${file.getText(value)})` }];
+      const fix = fixFor(file, value, form ?? { inner: value }, ctx);
       out.push({ node: value, messageId: form ? 'claimNotInteger' : 'claimFraction', data: { claim }, fix, confidence: tie.confidence, confidenceReason: tie.reason });
     };
     for (const [object, evidence] of payloads) {
