@@ -193,7 +193,7 @@ export function noticeRows(comparisons: readonly Comparison[]): [string, Counts]
 }
 
 /** The package root: the nearest folder above this file (scripts/ or dist/scripts/) with notices.json. */
-function findRoot(from: string): string {
+export function findRoot(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'notices.json')) && existsSync(join(dir, 'package.json'))) return dir;
     if (dirname(dir) === dir) throw new Error(`no package root above ${from}`);

@@ -37,7 +37,8 @@ import {
   type TemplateExpression,
   type VariableStatement,
 } from 'ts-morph';
-import { HOLDOUT_SETS, loadGroundTruths, parseRepoList, type GroundTruth, type Occurrence, type ReportFinding } from './evaluate.js';
+import { loadGroundTruths, type GroundTruth, type Occurrence, type ReportFinding } from './evaluate.js';
+import { rewriteOptions } from './rewrite-options.js';
 
 /** How a file imports: ES modules or CommonJS (decides how a moved constant is brought back). */
 type ModuleKind = 'esm' | 'cjs';
@@ -1045,13 +1046,6 @@ export const REWRITES: Record<string, Rewrite> = {
 // ---------------------------------------------------------------------------------------------------------------
 // Running and comparing.
 
-function findRoot(from: string): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'notices.json')) && existsSync(join(dir, 'package.json'))) return dir;
-    if (dirname(dir) === dir) throw new Error(`no package root above ${from}`);
-  }
-}
-
 function scan(cli: string, dir: string, files: string[]): ReportFinding[] | string {
   const r = spawnSync(process.execPath, [cli, ...files, '--before', '2099-12-31', '--format', 'json', '--no-progress', '--no-error-on-unmatched-pattern'], {
     cwd: dir,
@@ -1144,18 +1138,7 @@ const MAX_SCANNED_BYTES = 2 * 1024 * 1024;
 
 function main(): number {
   const args = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
-  const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
-  const cli = resolve(opt('--cli') ?? join(ROOT, 'dist', 'cli', 'bin.js'));
-  const kinds = (opt('--kinds') ?? Object.keys(REWRITES).join(',')).split(',').filter((k) => k in REWRITES);
-  const verbose = args.includes('--verbose');
-  const sets: { dir: string; repos: { name: string; path: string }[] }[] = [
-    { dir: join(ROOT, 'test', 'eval', 'ground-truth'), repos: parseRepoList(process.env.COLLAB_MIGRATE_EVAL_REPOS) },
-    ...HOLDOUT_SETS.map((h) => ({ dir: join(ROOT, 'test', 'eval', h.set), repos: parseRepoList(process.env[h.env]) })),
-  ];
+  const { opt, cli, kinds, verbose, sets } = rewriteOptions(args, Object.keys(REWRITES));
   if (sets.every((s) => !s.repos.length)) {
     console.log('metamorphic: no repositories (set COLLAB_MIGRATE_EVAL_REPOS / COLLAB_MIGRATE_HOLDOUT*_REPOS): skipped');
     return 0;

@@ -31,10 +31,11 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { HOLDOUT_SETS, loadGroundTruths, parseRepoList, type Occurrence, type ReportFinding } from './evaluate.js';
+import { loadGroundTruths, type Occurrence, type ReportFinding } from './evaluate.js';
+import { rewriteOptions } from './rewrite-options.js';
 
 /** A replacement of `from` (the original text at `start`) by `to`. */
 export interface Edit {
@@ -287,13 +288,6 @@ function scan(cli: string, dir: string, files: string[]): ReportFinding[] | stri
   return (JSON.parse(r.stdout) as { findings: ReportFinding[] }).findings;
 }
 
-function findRoot(from: string): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'notices.json')) && existsSync(join(dir, 'package.json'))) return dir;
-    if (dirname(dir) === dir) throw new Error(`no package root above ${from}`);
-  }
-}
-
 interface Counts {
   applicable: number;
   remaining: number;
@@ -303,21 +297,7 @@ interface Counts {
 }
 
 function main(): number {
-  const args = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
-  const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
-  const cli = resolve(opt('--cli') ?? join(ROOT, 'dist', 'cli', 'bin.js'));
-  const kinds = (opt('--kinds') ?? Object.keys(NEGATIVE_KINDS).join(',')).split(',').filter((k) => k in NEGATIVE_KINDS);
-  const verbose = args.includes('--verbose');
-  const json = opt('--json');
-  // Every set whose variable is given (set 13 was left out while it was unseen, in the eighteenth session).
-  const sets = [
-    { dir: join(ROOT, 'test', 'eval', 'ground-truth'), repos: parseRepoList(process.env.COLLAB_MIGRATE_EVAL_REPOS) },
-    ...HOLDOUT_SETS.map((h) => ({ dir: join(ROOT, 'test', 'eval', h.set), repos: parseRepoList(process.env[h.env]) })),
-  ];
+  const { cli, kinds, verbose, json, sets } = rewriteOptions(process.argv.slice(2), Object.keys(NEGATIVE_KINDS));
   if (sets.every((s) => !s.repos.length)) {
     console.log('negative: no repositories (set COLLAB_MIGRATE_EVAL_REPOS / COLLAB_MIGRATE_HOLDOUT*_REPOS): skipped');
     return 0;
