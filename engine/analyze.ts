@@ -28,6 +28,7 @@ import { importsMayRequest } from './api/summaries.js';
 import { groupSource, groupTokenText, isMarkupFile, scriptGroups, type ScriptGroup } from './read/script-blocks.js';
 
 export type { ParseFailure } from './parse/parse.js';
+export { ParserUnavailableError } from './parse/parse.js';
 
 export { fileLanguage, type FileLanguage } from './read/language.js';
 

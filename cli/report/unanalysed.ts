@@ -13,6 +13,8 @@ export const SKIP_REASONS: ReadonlyArray<readonly [string, boolean]> = [
   ['name is not valid UTF-8', true],
   ['over the size limit', true],
   ['internal error while analysing', true],
+  // The fallback parser needs TypeScript's compiler API and the installation has none (TypeScript 7).
+  ['no parser for it here', true],
   // `--check-syntax` on a file without any notice token: it cannot hold a finding.
   ['does not parse', false],
   ['binary file', false],

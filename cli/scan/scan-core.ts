@@ -6,7 +6,7 @@
  */
 import type { BaselineState } from '../../engine/findings/baseline.js';
 import { printable } from '../../engine/read/printable.js';
-import { analyzeFile, prefilterEntries, type AnalyzeOptions } from '../../engine/analyze.js';
+import { analyzeFile, ParserUnavailableError, prefilterEntries, type AnalyzeOptions } from '../../engine/analyze.js';
 import { PrefilterPlan } from '../../engine/prefilter/prefilter.js';
 import { compareIds, severityOf, type DateOptions } from '../../engine/catalog/dates.js';
 import type { Match, Notice } from '../../engine/types.js';
@@ -111,6 +111,12 @@ export function scanFile(file: FoundFile, ctx: ScanContext): ScannedFile | Skipp
   return scanned;
 }
 
+/** Why a file was not analysed when the engine threw: a parser this installation cannot run, or an internal error. */
+export function analysisFailure(error: unknown): string {
+  if (error instanceof ParserUnavailableError) return `no parser for it here: ${error.message}`;
+  return `internal error while analysing: ${(error as Error).message}`;
+}
+
 /**
  * The engine's matches for a file's text (independent of the run's dates, so they can be cached), or why it is
  * skipped. A file that does not parse gives its text-level matches and why it was not analysed.
@@ -120,7 +126,7 @@ export function analyzeText(file: FoundFile, text: string, ctx: ScanContext, pre
   try {
     result = analyzeFile(present ? { filename: file.path, text, present } : { filename: file.path, text }, ctx.analyze);
   } catch (error) {
-    return { reason: `internal error while analysing: ${(error as Error).message}` };
+    return { reason: analysisFailure(error) };
   }
   if (result.parseError) {
     const e = result.parseError;

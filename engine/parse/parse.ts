@@ -18,12 +18,43 @@ import { DEEP_BUDGET } from './deep.js';
 
 const require = createRequire(import.meta.url);
 let estree: typeof Estree | undefined;
+/** Why typescript-estree cannot load here ('' when it can), decided once per process. */
+let estreeUnavailable: string | undefined;
+
+/** A file whose parser cannot run in this installation (not a fault of the file, nor of the engine). */
+export class ParserUnavailableError extends Error {
+  override name = 'ParserUnavailableError';
+}
 /**
  * typescript-estree (and the TypeScript compiler under it, ~400 ms of CPU to load) is loaded on the first
  * parse: the prefilter lets few files through, and a scan (or a worker thread) may parse none.
  */
 function estreeModule(): typeof Estree {
-  return (estree ??= require('@typescript-eslint/typescript-estree') as typeof Estree);
+  if (estree) return estree;
+  const api = (estreeUnavailable ??= typescriptWithoutApi() ?? '');
+  if (api) throw new ParserUnavailableError(api);
+  return (estree = require('@typescript-eslint/typescript-estree') as typeof Estree);
+}
+
+/**
+ * Why typescript-estree cannot run here, when the `typescript` it resolves has no compiler API (TypeScript 7 ships
+ * a launcher for its native compiler, no `lib/typescript.js`), or undefined. Without this check the failure shows as
+ * an unrelated TypeError from inside typescript-estree ("Cannot read properties of undefined (reading 'Cjs')").
+ */
+export function typescriptWithoutApi(resolveFrom: string = require.resolve('@typescript-eslint/typescript-estree')): string | undefined {
+  let version: string;
+  try {
+    version = (createRequire(resolveFrom)('typescript/package.json') as { version?: string }).version ?? '?';
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code !== 'MODULE_NOT_FOUND' && code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') throw err;
+    return `the fallback parser (typescript-estree) needs TypeScript 5.x or 6.x, and none is installed where it looks (${code}); install typescript@6 in the project`;
+  }
+  const major = Number(/^(\d+)\./.exec(version)?.[1]);
+  if (major >= 7) {
+    return `the fallback parser (typescript-estree) needs TypeScript's compiler API, which typescript ${version} does not have (TypeScript 7 ships none); install TypeScript 5.x or 6.x as the project's "typescript"`;
+  }
+  return undefined;
 }
 
 import type { ParseFailure, ParseResult } from './result.js';
