@@ -9,31 +9,32 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * so one of these could start last and run alone at the end; they start first instead, the rest keep vitest's order.
  */
 const SLOW_FIRST = [
-  // npm installs and a build of a clone each: their time is mostly in beforeAll (npm waiting on its cache and
-  // tsc), which vitest's per-file duration does not show.
+  // The `outside` project's two clone builds: first when a plain `vitest run` runs all three projects.
   'test/action-clone.test.ts',
   'test/git-install.test.ts',
+  // The packed tarball installed into a newcomer's project (npm installs; its time is mostly in beforeAll).
   'test/package.test.ts',
-  // The longest files of a full run at 851d66f (vitest's JSON report, under load; 3,610 tests in 166 files), longest first.
+  // The longest files of the last quiet fresh-clone run (eighteenth session, 4,229 tests in 202 files; vitest's
+  // results cache), longest first.
+  'test/cache-soundness.test.ts',
   'test/harm3/deep-shapes.test.ts',
   'test/parse-deep.test.ts',
-  'test/gates.test.ts',
-  'test/hostile.test.ts',
-  'test/codemod-command.test.ts',
-  'test/walker.test.ts',
   'test/report-browser.test.ts',
+  'test/hostile.test.ts',
   'test/cli-scan.test.ts',
-  'test/parity.test.ts',
+  'test/walker.test.ts',
+  'test/gates.test.ts',
+  'test/codemod-command.test.ts',
   'test/action.test.ts',
   'test/cli-fix.test.ts',
-  'test/catalog-upkeep.test.ts',
-  'test/codemod.test.ts',
-  'test/cli-harm.test.ts',
-  'test/eslint-config-files.test.ts',
+  'test/parity.test.ts',
   'test/guarded-reads.test.ts',
-  'test/pool.test.ts',
+  'test/cli-harm.test.ts',
+  'test/harm3/rename-without-ts-morph.test.ts',
   'test/cli-baseline.test.ts',
+  'test/eslint-config-files.test.ts',
   'test/parity-cross-file.test.ts',
+  'test/pool.test.ts',
 ];
 
 class SlowFirst extends BaseSequencer {
@@ -65,6 +66,13 @@ const ISOLATED = [
   'test/harm3/writer-race.test.ts',
   'test/plugin-options.test.ts',
 ];
+/**
+ * The two from-outside tests that neither read nor need this checkout's build: each clones the committed HEAD and
+ * builds the clone the user's way (`prepare` in a git install; the Action's install step). `npm test` runs them
+ * (`vitest run --project outside`, the `test:outside` script) at the same time as the build and the lint of this
+ * checkout, on the core the lint leaves idle, and the other two projects after; a plain `vitest run` runs all three.
+ */
+const OUTSIDE = ['test/action-clone.test.ts', 'test/git-install.test.ts'];
 const EXCLUDE = ['test/fixtures/**', 'node_modules/**', 'dist/**'];
 
 export default defineConfig({
@@ -77,8 +85,9 @@ export default defineConfig({
     sequence: { sequencer: SlowFirst },
     // Each project names its own files: `extends: true` would add a list set here to a project's.
     projects: [
-      { extends: true, test: { name: 'shared', isolate: false, include: ['test/**/*.test.ts'], exclude: [...EXCLUDE, ...ISOLATED] } },
+      { extends: true, test: { name: 'shared', isolate: false, include: ['test/**/*.test.ts'], exclude: [...EXCLUDE, ...ISOLATED, ...OUTSIDE] } },
       { extends: true, test: { name: 'isolated', include: ISOLATED, exclude: EXCLUDE } },
+      { extends: true, test: { name: 'outside', include: OUTSIDE, exclude: EXCLUDE } },
     ],
   },
 });
