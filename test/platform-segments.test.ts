@@ -139,3 +139,38 @@ module.exports = { read };
     expect(scan(client('/v1/people', '/'))).toEqual([`${GET_CT} 2 likely`]);
   });
 });
+
+describe('the autofix audit: fixes that rest on a path alone', () => {
+  const project = tempProjects('cm-platform-segments-fix-');
+  const options: AnalyzeOptions = { catalog, notices: catalog.notices.filter((n) => n.id === GET_CT || n.id === BEARER), engine: { today: '2026-11-27' } };
+  const fixes = (text: string): string[] => {
+    const root = project({ 'src/api.js': text });
+    return analyzeFile({ filename: path.join(root, 'src/api.js'), text }, options).matches
+      .map((m: Match) => `${m.noticeId} ${m.loc.start.line} ${m.confidence} ${m.fix ? JSON.stringify(m.fix.map((e) => e.text)) : 'no fix'}`);
+  };
+
+  it('a path-only GET loses its own header; a header object it shares with a POST is not edited', () => {
+    // The header written in the GET's own options: deleting it is right for the one call that sends it.
+    expect(fixes(`const axios = require('axios');
+async function room(base, id) { return (await axios.get(\`\${base}/v1/rooms/\${id}\`, { headers: { 'Content-Type': 'application/json' } })).data; }
+module.exports = { room };
+`)).toEqual([`${GET_CT} 2 certain [""]`]);
+    // A POST with a JSON body sends the same object: reported, with no edit that would strip the POST's header.
+    expect(fixes(`const axios = require('axios');
+const HEADERS = { 'Content-Type': 'application/json', Authorization: 'Bearer ' + process.env.BOT_TOKEN };
+async function room(base, id) { return (await axios.get(\`\${base}/v1/rooms/\${id}\`, { headers: HEADERS })).data; }
+async function say(base, roomId, text) { return (await axios.post(\`\${base}/v1/messages\`, { roomId, text }, { headers: HEADERS })).data; }
+module.exports = { room, say };
+`)).toEqual([`${GET_CT} 2 certain no fix`]);
+  });
+
+  it('the Bearer fix on a path-only URL is made only where the path names the platform\'s resource', () => {
+    const me = (p: string): string => `export async function me(base, token) {
+  const r = await fetch(\`\${base}${p}\`, { headers: { Authorization: token } });
+  return r.json();
+}
+`;
+    expect(fixes(me('/v1/people/me'))).toEqual([`${BEARER} 2 certain ["\`Bearer \${token}\`"]`]);
+    expect(fixes(me('/v1/journey/me'))).toEqual([]);
+  });
+});
