@@ -173,7 +173,7 @@ function sendingVerbs(chain: readonly ClassAt[], index: number): VerbMethod[] {
   // Methods of the base (and the classes above it) that hand a carrier to an HTTP client.
   const senders = new Set<string>();
   for (let k = level; k < chain.length; k++) {
-    const { file, cls } = chain[k];
+    const { cls } = chain[k];
     for (const m of cls.body.body) {
       if (m.type !== 'MethodDefinition' || m.kind !== 'method' || m.static) continue;
       const name = propertyKeyName(m);
