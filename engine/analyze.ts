@@ -390,13 +390,16 @@ function importsMayRequestFrom(text: string, filename: string, opts: AnalyzeOpti
 const MAX_SUBCLASS_MODULES = 40;
 
 /**
- * The classes a file declares when it may write a request header its subclasses send (a class sending headers of a
- * field, a Content-Type and an HTTP call in its text); none for most files, which then list no importers.
+ * The classes a file declares when its requests take their URL from its subclasses (a class sending headers of a
+ * field and an HTTP call in its text), or when it hands default headers up to its base class; none for most files,
+ * which then list no importers.
  */
 function classHeaderNames(text: string): string[] {
   // Or a class handing default headers with a Content-Type up to its base class in `super({ headers })`
   // (engine/api/super-headers.ts): its requests are made by the base's methods its subclasses call.
-  if ((!sendsClassHeaders(text) || !/content-type/i.test(text) || !HTTP_CALL_HINT.test(text)) && !mayHandUpHeaders(text)) return [];
+  // A Content-Type is not required: the subclasses' URLs also decide whether the class's own fetch is a browser's
+  // request to the API (cors-localhost-origins).
+  if ((!sendsClassHeaders(text) || !HTTP_CALL_HINT.test(text)) && !mayHandUpHeaders(text)) return [];
   // Classes it exports (ES), or every class of a module exporting a list or CommonJS exports.
   const exported = text.includes('module.exports') || /\bexport\s*\{/.test(text) ? /\bclass\s+([\w$]+)/g : /\bexport\s+(?:default\s+)?(?:abstract\s+)?class\s+([\w$]+)/g;
   return [...text.matchAll(exported)].map((m) => m[1]);

@@ -6,7 +6,9 @@
  * helper; the base's verb methods (`read` -> `this.call('GET', ...)`) are called by subclasses in other modules.
  * A bodiless GET among them makes the finding where the header is written, likely and without an edit (a POST
  * through the same base sends a body and keeps needing the header). Also: a tsconfig whose `extends` names a package
- * that is not installed keeps its own `paths` (the base is imported through `$lib/...`). Synthesized code.
+ * that is not installed keeps its own `paths` (the base is imported through `$lib/...`). And cors-localhost-origins: a
+ * class's own fetch whose URL its subclasses in other modules give (the API's base passed to `super(...)`, an
+ * inherited `this.get('me')`), in a module browser code imports, is reported at that fetch. Synthesized code.
  */
 import { describe, expect, it } from 'vitest';
 import { projectScanner } from './helpers/temp-project.js';
@@ -173,5 +175,64 @@ describe('default headers handed up through super({ headers })', () => {
       'tsconfig.json': '{ "extends": "some-uninstalled-tsconfig", "compilerOptions": { "paths": { "~/*": ["./src/*"] } } }',
     };
     expect(scan(files, MAIN, NOTICE)).toEqual([]);
+  });
+});
+
+/** A JSON request class of browser code (it reads the token from `localStorage`) whose fetch takes its URL from the caller (lines 10-11: one wrapper, reported once at its first fetch). */
+const JSON_CLASS = `export class JsonClient {
+  protected headers: Headers = new Headers({ Authorization: 'Bearer ' + localStorage.getItem('token') });
+  protected root: string;
+
+  constructor(root = '/', section = '') {
+    this.root = section ? root + '/' + section : root;
+  }
+
+  protected send(method: string, url: string, body?: unknown) {
+    return body ? fetch(url, { method, headers: this.headers, body: JSON.stringify(body) })
+      : fetch(url, { method, headers: this.headers });
+  }
+
+  get(path?: string) {
+    return this.send('GET', path ? this.root + '/' + path : this.root);
+  }
+}
+`;
+
+const PROFILE = (root: string): string => `import { JsonClient } from './json-client';
+
+export class Profile extends JsonClient {
+  constructor() {
+    super('${root}', 'people');
+  }
+
+  mine() {
+    return this.get('me');
+  }
+}
+`;
+
+const browserTree = (root = 'https://webexapis.com/v1', extra: Record<string, string> = {}): Record<string, string> => ({
+  'package.json': '{ "name": "kiosk", "type": "module" }',
+  'README.md': 'Run `npm start` and open http://localhost:8080\n',
+  'src/json-client.ts': JSON_CLASS,
+  'src/profile.ts': PROFILE(root),
+  'src/badge.ts': "import { Profile } from './profile';\n\nexport const badge = () => new Profile().mine();\n",
+  ...extra,
+});
+
+describe("a class's fetch whose URL its subclasses give, in browser code (cors-localhost-origins)", () => {
+  const CORS = 'cors-localhost-origins';
+  it('reports the fetch a subclass of another module reaches with the API base it passes up', () => {
+    expect(scan(browserTree(), 'src/json-client.ts', CORS)).toEqual([`${CORS} 10 certain`]);
+  });
+
+  it("stays quiet when the subclass passes another service's base", () => {
+    expect(scan(browserTree('https://api.example.org/v1'), 'src/json-client.ts', CORS)).toEqual([]);
+  });
+
+  it('reports once: where a subclass module that is browser code itself makes the call, not again at the fetch', () => {
+    const files = browserTree(undefined, { 'src/widget.ts': "import { Profile } from './profile';\n\nwindow.addEventListener('load', () => new Profile().mine());\n" });
+    expect(scan(files, 'src/json-client.ts', CORS)).toEqual([]);
+    expect(scan(files, 'src/profile.ts', CORS)).toEqual([`${CORS} 9 certain`]);
   });
 });
