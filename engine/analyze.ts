@@ -15,7 +15,7 @@ import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
 import { APPS_SCRIPT_NAME, fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
 import { isAppsScriptSource } from './read/apps-script.js';
-import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
+import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, mayHandUpHeaders, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { literalsOf, projectOf, useScanRoots, type ProjectModel } from './project/modules.js';
@@ -23,6 +23,7 @@ import { angularClientModules, angularEnvironmentText } from './project/angular-
 import { mayAssignActionHeader, storeDispatchers } from './project/store.js';
 import path from 'node:path';
 import { importersOfModule, sendsClassHeaders, subclassModules } from './project/context.js';
+
 import { mayBuildUrlFromProps } from './project/props.js';
 import { importsMayRequest } from './api/summaries.js';
 import { groupSource, groupTokenText, isMarkupFile, scriptGroups, type ScriptGroup } from './read/script-blocks.js';
@@ -349,8 +350,10 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   const props = mayBuildUrlFromProps(text, queryKeysOf(plan));
   // An Angular HttpInterceptor adds headers to the app's requests without naming a URL (engine/project/angular-env.ts).
   const interceptor = text.includes('HttpInterceptor');
+  // A class handing default headers up to its base class (`super({ headers })`) makes its requests through the base's methods.
+  const handsUp = !calls && mayHandUpHeaders(text);
   const open: Opening = {
-    now: (p) => !kept.includes(p) && (calls || props || interceptor || candidates.includes(p) || importsHoldTokens(p, text)),
+    now: (p) => !kept.includes(p) && (calls || props || interceptor || handsUp || candidates.includes(p) || importsHoldTokens(p, text)),
     ifSends: (p) => !kept.includes(p) && someToken && !p.detector.importedUrlsOnlyWhenCalling && tokensWithoutRequires(p, has),
     sends: importsSend,
   };
@@ -388,11 +391,16 @@ function importsMayRequestFrom(text: string, filename: string, opts: AnalyzeOpti
 const MAX_SUBCLASS_MODULES = 40;
 
 /**
- * The classes a file declares when it may write a request header its subclasses send (a class sending headers of a
- * field, a Content-Type and an HTTP call in its text); none for most files, which then list no importers.
+ * The classes a file declares when its requests take their URL from its subclasses (a class sending headers of a
+ * field and an HTTP call in its text), or when it hands default headers up to its base class; none for most files,
+ * which then list no importers.
  */
 function classHeaderNames(text: string): string[] {
-  if (!sendsClassHeaders(text) || !/content-type/i.test(text) || !HTTP_CALL_HINT.test(text)) return [];
+  // Or a class handing default headers with a Content-Type up to its base class in `super({ headers })`
+  // (engine/api/super-headers.ts): its requests are made by the base's methods its subclasses call.
+  // A Content-Type is not required: the subclasses' URLs also decide whether the class's own fetch is a browser's
+  // request to the API (cors-localhost-origins).
+  if ((!sendsClassHeaders(text) || !HTTP_CALL_HINT.test(text)) && !mayHandUpHeaders(text)) return [];
   // Classes it exports (ES), or every class of a module exporting a list or CommonJS exports.
   const exported = text.includes('module.exports') || /\bexport\s*\{/.test(text) ? /\bclass\s+([\w$]+)/g : /\bexport\s+(?:default\s+)?(?:abstract\s+)?class\s+([\w$]+)/g;
   return [...text.matchAll(exported)].map((m) => m[1]);

@@ -757,7 +757,7 @@ function importedBase(file: FileContext, cls: TSESTree.ClassDeclaration | TSESTr
   return declared.length === 1 ? { file: where.file, cls: declared[0] } : undefined;
 }
 
-function methodOfClass(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, name: string): Node | undefined {
+export function methodOfClass(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, name: string): Node | undefined {
   for (const m of cls.body.body) {
     if ((m.type === 'MethodDefinition' && m.kind === 'method' && !m.static) || (m.type === 'PropertyDefinition' && !m.static && m.value && isFunctionNode(unwrap(m.value as Node)))) {
       if (propertyKeyName(m) === name) return unwrap(m.value as Node);
@@ -766,7 +766,7 @@ function methodOfClass(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression
   return undefined;
 }
 
-function constructorOf(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression): TSESTree.FunctionExpression | undefined {
+export function constructorOf(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression): TSESTree.FunctionExpression | undefined {
   const c = cls.body.body.find((m) => m.type === 'MethodDefinition' && m.kind === 'constructor') as TSESTree.MethodDefinition | undefined;
   return c?.value as TSESTree.FunctionExpression | undefined;
 }
@@ -818,8 +818,8 @@ function fieldsOf(sub: FileContext, subCls: TSESTree.ClassDeclaration | TSESTree
   };
 }
 
-type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
-interface ClassAt {
+export type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+export interface ClassAt {
   file: FileContext;
   cls: ClassNode;
 }
@@ -831,7 +831,7 @@ const MAX_BASES = 4;
  * A class and its base classes, nearest first (at most {@link MAX_BASES} up): each base found where its module
  * writes it (imported, CommonJS, re-exported) or declared in the same file.
  */
-function baseChain(file: FileContext, cls: ClassNode): ClassAt[] {
+export function baseChain(file: FileContext, cls: ClassNode): ClassAt[] {
   const chain: ClassAt[] = [{ file, cls }];
   for (let i = 0; i < MAX_BASES; i++) {
     const cur = chain[chain.length - 1];
@@ -1009,7 +1009,7 @@ function dispatch(chain: readonly ClassAt[], top: number, method: Node, catalog:
 }
 
 /** The class a node sits in, when `this` there is its instance (through arrow functions). */
-function thisClass(file: FileContext, node: Node): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
+export function thisClass(file: FileContext, node: Node): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
   for (const a of file.ancestors(node)) {
     if (a.type === 'ArrowFunctionExpression') continue;
     if (a.type === 'FunctionExpression') {

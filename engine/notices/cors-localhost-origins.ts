@@ -5,8 +5,11 @@ import type { FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { apiHosts, boundInFile, getRequests, JQUERY_CALL_TEXT, LOOPBACK_HOST, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
-import { browserEvidence, browserEvidenceAt, debuggedPageUrl, extensionExemption, holdsPages, inDrivenPageScript, nativeApp, serverOnlyCode, servingOrigin, unloadedModule, userscriptOrigin } from '../project/context.js';
+import { browserEvidence, browserEvidenceAt, debuggedPageUrl, readsBrowserGlobals, subclassModules, extensionExemption, holdsPages, inDrivenPageScript, nativeApp, serverOnlyCode, servingOrigin, unloadedModule, userscriptOrigin } from '../project/context.js';
 import { isMarkupFile } from '../read/script-blocks.js';
+import { projectOf } from '../project/modules.js';
+import type { LoadedCatalog } from '../catalog/catalog.js';
+import path from 'node:path';
 
 interface CorsParams {
   /** Globals whose use marks browser code, e.g. `window`, `document`, `localStorage`. */
@@ -157,6 +160,65 @@ function callsItself(file: FileContext, fn: TSESTree.Node): boolean {
   });
 }
 
+/** Most subclass modules read for a class's request (as get-request-content-type reads for a class's header). */
+const MAX_SUBCLASS_MODULES = 40;
+
+/**
+ * Requests of this file's classes whose URL is not the API here (a parameter: `makeRequest(method, url)`) and that
+ * the classes extending them in other modules of the package (engine/project/context.ts `subclassModules`, through
+ * barrels, four levels down) make to the API: a subclass's inherited `this.get('me')` runs this class's method with
+ * the base URL its constructor passes up (engine/api/summaries.ts), and its request is this file's fetch (the same
+ * range in this module as on disk). Once per method of the class, at its first fetch reached. A subclass
+ * module that is browser code itself is left out: its analysis reports its calls where it makes them. Empty when the
+ * file is not on disk as analysed.
+ */
+function subclassApiRequests(file: FileContext, catalog: LoadedCatalog, candidates: readonly HttpRequest[]): Array<{ node: TSESTree.Node; host: string }> {
+  const out: Array<{ node: TSESTree.Node; host: string }> = [];
+  if (!file.links || candidates.length === 0 || !/\bclass\s/.test(file.text)) return out;
+  const byNode = new Map<string, HttpRequest>();
+  const classes = new Set<string>();
+  for (const r of candidates) {
+    let cls: TSESTree.ClassDeclaration | undefined;
+    for (const a of file.ancestors(r.node)) if (a.type === 'ClassDeclaration') { cls = a; break; }
+    if (!cls?.id || !isOwnNode(file, r.node)) continue;
+    classes.add(cls.id.name);
+    byNode.set(`${r.node.range[0]}:${r.node.range[1]}`, r);
+  }
+  if (classes.size === 0) return out;
+  const project = projectOf(file.filename);
+  const onDisk = project?.module(path.resolve(file.filename));
+  if (!project || !onDisk || onDisk.text !== file.text) return out;
+  const seen = new Set<string>();
+  for (const sub of subclassModules(project, file.filename, [...classes], MAX_SUBCLASS_MODULES)) {
+    const ctx = project.module(sub.file);
+    // A subclass module that is browser code itself reports its calls where it makes them (they name the host).
+    if (!ctx || readsBrowserGlobals(ctx.text) || browserEvidence(ctx) !== undefined) continue;
+    for (const r of getRequests(ctx, catalog)) {
+      const host = r.isApi && r.url ? urlHost(r.url) : undefined;
+      // Read at the subclass's call (`this.get('me')`), made by this file's fetch (the request it wraps, through the class's own wrappers).
+      let inner = r;
+      for (let i = 0; inner.wrapper && i < 8; i++) inner = inner.wrapper.request;
+      const made = inner.node;
+      const key = `${made.range[0]}:${made.range[1]}`;
+      const own = byNode.get(key);
+      if (!host || !own || seen.has(key) || topOf(ctx, made) !== onDisk.ast) continue;
+      seen.add(key);
+      out.push({ node: own.node, host });
+    }
+  }
+  // One finding per method of the class (`body ? fetch(url, { body }) : fetch(url)` is one wrapper): its first fetch reached.
+  const method = (n: TSESTree.Node): TSESTree.Node | undefined => [...file.ancestors(n)].find((a) => a.type === 'FunctionExpression' || a.type === 'ArrowFunctionExpression');
+  out.sort((a, b) => a.node.range[0] - b.node.range[0]);
+  return out.filter((x, i) => !out.slice(0, i).some((y) => method(y.node) !== undefined && method(y.node) === method(x.node)));
+}
+
+/** The root of the tree a node belongs to (a module read for a value keeps its own tree). */
+function topOf(file: FileContext, node: TSESTree.Node): TSESTree.Node {
+  let top: TSESTree.Node = node;
+  for (const up of file.ancestors(node)) top = up;
+  return top;
+}
+
 export const corsLocalhostOrigins: Detector<CustomDetection> = {
   kind: 'cors-localhost-origins',
   messages: {
@@ -194,9 +256,12 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
         && serverOnlyCode(file, r.node) === undefined
         && !(file.links && extensionExemption(file.filename, urlHost(r.url!)!) !== undefined),
     );
+    // A class's request whose URL its subclasses in other modules give (`fetch(url, ...)` in `makeRequest`, reached by a
+    // subclass's inherited `this.get('me')` with the API's base passed to `super(...)`): reported at that fetch.
+    const inherited = subclassApiRequests(file, ctx.catalog, getRequests(file, ctx.catalog).filter((r) => !r.isApi && !r.wrapper && r.client !== 'request' && r.client !== 'xapi' && serverOnlyCode(file, r.node) === undefined));
     // The file itself (a browser global) or the project (a page that loads it, a browser
     // importer, its package: engine/project/context.ts) says it runs in a browser.
-    if (requests.length === 0) return out;
+    if (requests.length === 0 && inherited.length === 0) return out;
     // A jQuery request is browser code too, but like a browser global it says nothing about the page (see holdsPage).
     const evidence = browserEvidence(file);
     if (!(isBrowserCode(file, (ctx.detection.params ?? {}) as CorsParams) || evidence || browserClientEvidence(requests))) return out;
@@ -252,6 +317,10 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
       const list = through.get(r.wrapper.request) ?? [];
       list.push(r);
       through.set(r.wrapper.request, list);
+    }
+    for (const { node, host } of inherited) {
+      if (out.some((m) => m.node === node)) continue;
+      out.push({ node, messageId: 'browserCallsApi', data: { host }, ...(unsure ? { confidence: 'likely' as const, confidenceReason: unsure } : {}) });
     }
     for (const [inner, calls] of through) {
       // Certain when one call reaches the API without an assumed value; likely (with the reason) otherwise.

@@ -1,6 +1,8 @@
 // Seed section 7: "GET request with any `Content-Type` header | may be rejected (since 2025-09-08)".
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
+import { dottedName, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
+import { superHeaderSites } from '../api/super-headers.js';
+import { methodOfClass, thisClass } from '../api/summaries.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removeElementEdit, removePropertyEdit } from '../detectors/shared.js';
 import { angularInterceptorHeaders, findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
@@ -463,6 +465,65 @@ function subclassRequestMatches(file: FileContext, catalog: LoadedCatalog, reque
       messageId: 'getWithContentType',
       affects: found.affects,
       ...(found.withBody ? { confidence: 'likely' as const, confidenceReason: 'a class header its subclasses in other modules send with every request; some of them send a body' } : {}),
+    });
+  }
+  return out;
+}
+
+/**
+ * Default headers a class hands up to its base class in `super({ headers: { 'Content-Type': ... } })`, which the base
+ * keeps and sends with every request of its verb methods (engine/api/super-headers.ts summarizes the chain): a GET
+ * verb method called without a body by this class or by its subclasses in other modules (found by `extends <Name>`,
+ * through barrels) sends the header. The URL is the subclasses' and the base's, not folded: the file, or a module
+ * it or a subclass imports, must name an API host, and the finding is likely. No edit: the header object is shared
+ * with the chain's other requests (a POST through the same base sends a body and keeps needing it).
+ */
+function superHeaderMatches(file: FileContext, catalog: LoadedCatalog, reported: readonly RawMatch[]): RawMatch[] {
+  const out: RawMatch[] = [];
+  const sites = superHeaderSites(file).filter((s) => s.cls.id && !reported.some((m) => m.node === s.site));
+  if (sites.length === 0) return out;
+  const project = projectOf(file.filename);
+  for (const { site, cls, verbs } of sites) {
+    const modules: FileContext[] = [file];
+    if (project) {
+      for (const m of subclassModules(project, file.filename, [cls.id!.name], MAX_IMPORTERS_PARSED)) {
+        const ctx = project.module(m.file);
+        if (ctx) modules.push(ctx);
+      }
+    }
+    if (!namesApiHere(file, catalog) && !modules.slice(1).some((m) => namesApiHere(m, catalog))) continue;
+    const affects: NonNullable<RawMatch['affects']> = [];
+    let gets = 0;
+    let withBody = false;
+    for (const ctx of modules) {
+      for (const call of ctx.nodes(T.CallExpression)) {
+        const callee = unwrap(call.callee as Node);
+        if (callee.type !== 'MemberExpression' || callee.computed || unwrap(callee.object).type !== 'ThisExpression') continue;
+        const verb = verbs.find((v) => v.name === memberName(callee));
+        if (!verb) continue;
+        const caller = thisClass(ctx, call);
+        // The caller's class is the writer or extends it (in another module, found by its `extends`), and does not override the verb.
+        if (!caller || (caller !== cls && (ctx === file || !caller.superClass)) || methodOfClass(caller, verb.name)) continue;
+        // A call that writes its own headers may replace the default: not counted.
+        const objects = call.arguments.map((a) => unwrap(a as Node)).filter((a): a is TSESTree.ObjectExpression => a.type === 'ObjectExpression');
+        const keys = objects.flatMap((o) => o.properties.map((p) => (p.type === 'Property' ? propertyKeyName(p) : undefined)));
+        if (keys.includes('headers')) continue;
+        const body = verb.takesBody && (keys.some((k) => k !== undefined && BODY_KEYS.has(k)) || objects.length < call.arguments.length);
+        if (verb.method === 'GET' && !body) gets++;
+        else if (body) withBody = true;
+        else continue;
+        affects.push({ node: call, method: verb.method, file: path.relative(path.dirname(path.resolve(file.filename)), path.resolve(ctx.filename)).split(path.sep).join('/'), at: ctx.positionAt(call.range[0]) });
+      }
+    }
+    if (gets === 0) continue;
+    out.push({
+      node: site,
+      messageId: 'getWithContentType',
+      affects,
+      confidence: 'likely',
+      confidenceReason: withBody
+        ? "default headers handed to the base class, sent with every request of its verb methods; GETs without a body among them, and requests with a body that need the header"
+        : 'default headers handed to the base class, sent with every request of its verb methods, GETs without a body among them; their URL is built by the class chain (not folded here)',
     });
   }
   return out;
@@ -1020,6 +1081,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     out.push(...sharedHeaderMatches(file, requests, isBrowser));
     out.push(...exportedClientMatches(file, ctx.catalog, out, isBrowser));
     out.push(...subclassRequestMatches(file, ctx.catalog, requests, out));
+    out.push(...superHeaderMatches(file, ctx.catalog, out));
     out.push(...angularInterceptorMatches(file, ctx.catalog));
     out.push(...connectorMatches(file, ctx.catalog));
     out.push(...getNamedClientCalls(file, ctx.catalog, requests));

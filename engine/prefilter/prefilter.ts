@@ -278,6 +278,14 @@ export const HTTP_CALL_HINT =
   /\bfetch\s*\(|\baxios\b|\b(?:got|ky)\s*[.(]|\bsuperagent\b|\bhttps?\.(?:request|get)\s*\(|\.(?:post|put|patch|request)\s*\(|\.(?:get|delete|head)\s*\(\s*['"`][\w.-]+\/|(?:\bfrom|\brequire\s*\()\s*['"](?:got|ky|node-fetch|cross-fetch|isomorphic-fetch|undici|needle|request|request-promise(?:-native)?)['"]/;
 
 /**
+ * Source text that may hand default headers with a Content-Type up to a base class (`super({ headers: { 'Content-Type':
+ * ... } })`, engine/api/super-headers.ts): its requests are made by the base class's methods, which its subclasses call.
+ */
+export function mayHandUpHeaders(text: string): boolean {
+  return /\bsuper\s*\(/.test(text) && /content-type/i.test(text) && /\bheaders\s*:/.test(text) && /\bextends\b/.test(text);
+}
+
+/**
  * Whether a file holds one of a detection's own tokens (a rare path word such as `callerId`) but not the
  * `requires` group (the API's hosts and path markers), which a module it imports may hold.
  */
@@ -353,6 +361,8 @@ export class PrefilterPlan {
     // An Angular HttpInterceptor adds headers to its app's requests; the API base is in the app's environment module.
     if (text.includes('HttpInterceptor')) return true;
     if (!IMPORT_HINT.test(text)) return false;
+    // A class handing default headers up to its base class (`super({ headers })`) of another module.
+    if (mayHandUpHeaders(text)) return true;
     const has = (t: string): boolean => present.has(t);
     return this.entries.some((e) => e.urls === true && tokensWithoutRequires(e, has));
   }

@@ -226,7 +226,13 @@ export class ModuleResolver {
     let result = this.run(this.resolver(), fromFile, specifier);
     // A tsconfig that extends a file the repository lacks (a generated `.svelte-kit/tsconfig.json`) fails every
     // resolution: the same specifier is then resolved without tsconfig paths.
-    if (result?.error && /tsconfig/i.test(result.error)) result = this.run(this.plainResolver(), fromFile, specifier);
+    // Its own `paths` still apply (a tsconfig extending a package the checkout has not installed, `fastify-tsconfig`):
+    // they are tried first, as aliases.
+    if (result?.error && /tsconfig/i.test(result.error)) {
+      const own = /^\.\.?(?:\/|$)/.test(specifier) ? undefined : this.ownPathsResolver(path.dirname(fromFile));
+      const aliased = own ? this.run(own, fromFile, specifier) : undefined;
+      result = aliased?.path ? aliased : this.run(this.plainResolver(), fromFile, specifier);
+    }
     // A solution-style tsconfig (`"files": []` and `references`, Angular's default) holds no `baseUrl` or `paths` of
     // its own: a bare specifier is then resolved with each configuration it references, in order.
     if (!result?.path && !/^\.\.?(?:\/|$)/.test(specifier)) {
@@ -337,6 +343,51 @@ export class ModuleResolver {
     } catch {
       return undefined;
     }
+  }
+
+  private readonly ownPaths = new Map<string, OxcResolver.ResolverFactory | null>();
+
+  /**
+   * A resolver with the `paths` the nearest `tsconfig.json`/`jsconfig.json` above a folder (inside the root) writes
+   * itself, as aliases (`"$lib/*": ["./src/lib/*"]` -> `$lib` for `<baseUrl or its folder>/src/lib`; a key or target
+   * with `*` elsewhere than at its end is left out), for when its `extends` names a configuration that is not there
+   * and the resolver refuses the whole file. Undefined when it has none. Memoized per configuration file.
+   */
+  private ownPathsResolver(dir: string): OxcResolver.ResolverFactory | undefined {
+    for (let d = dir; isInside(this.root, d); d = path.dirname(d)) {
+      for (const name of ['tsconfig.json', 'jsconfig.json']) {
+        const config = path.join(d, name);
+        if (manifestState(config) !== 'safe') continue;
+        let known = this.ownPaths.get(config);
+        if (known === undefined) this.ownPaths.set(config, (known = this.aliasResolver(config) ?? null));
+        return known ?? undefined;
+      }
+      if (d === this.root || path.dirname(d) === d) break;
+    }
+    return undefined;
+  }
+
+  private aliasResolver(config: string): OxcResolver.ResolverFactory | undefined {
+    const json = this.readConfig(config);
+    const options = json && typeof json === 'object' ? (json as { compilerOptions?: { paths?: unknown; baseUrl?: unknown } }).compilerOptions : undefined;
+    const paths = options?.paths;
+    if (!paths || typeof paths !== 'object') return undefined;
+    const base = path.resolve(path.dirname(config), typeof options.baseUrl === 'string' ? options.baseUrl : '.');
+    const alias: Record<string, string[]> = {};
+    for (const [key, targets] of Object.entries(paths as Record<string, unknown>).slice(0, 100)) {
+      if (!Array.isArray(targets)) continue;
+      const wild = key.endsWith('/*');
+      const name = wild ? key.slice(0, -2) : key;
+      if (!name || name.includes('*')) continue;
+      const list: string[] = [];
+      for (const t of targets.slice(0, 8)) {
+        if (typeof t !== 'string' || t.length > 300 || (wild ? !t.endsWith('/*') || t.slice(0, -2).includes('*') : t.includes('*'))) continue;
+        const target = path.resolve(base, wild ? t.slice(0, -2) : t);
+        if (isInside(this.root, target)) list.push(target);
+      }
+      if (list.length > 0) alias[name] = [...(alias[name] ?? []), ...list.filter((t) => !(alias[name] ?? []).includes(t))];
+    }
+    return Object.keys(alias).length > 0 ? new (oxcResolver().ResolverFactory)({ ...this.options(), alias }) : undefined;
   }
 
   private plainResolver(): OxcResolver.ResolverFactory {

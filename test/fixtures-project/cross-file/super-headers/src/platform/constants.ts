@@ -1,0 +1,1 @@
+export const PLATFORM_ORIGIN = 'https://webexapis.com/v1/';

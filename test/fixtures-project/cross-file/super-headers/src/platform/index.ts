@@ -1,0 +1,2 @@
+export { PlatformHttp, platformHttp } from './platform-http';
+export { Teams } from './teams';
