@@ -30,22 +30,42 @@ const CLAUSE_ENTRY = /^(?:type\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]
  * destructuring `export const { a } = ...` (an escape that may spell the name: {@link escapesSpell}).
  */
 const UNREAD = /\bexports\b|\bexport\s*(?:[*/=]|(?:const|let|var)\s*[{[])/;
-/** A run of name characters and escapes with at least one escape (an identifier's or a string's), as `cannotExport` fears them. */
-const ESCAPED_RUN = /(?:[\w$]|\\(?:u[0-9a-fA-F]{4}|u\{[0-9a-fA-F]{1,6}\}|x[0-9a-fA-F]{2}|[0-7]{1,3}|\r\n?|\n|\u2028|\u2029))*\\(?:u[0-9a-fA-F]{4}|u\{[0-9a-fA-F]{1,6}\}|x[0-9a-fA-F]{2}|[0-7]{1,3}|\r\n?|\n|\u2028|\u2029)(?:[\w$]|\\(?:u[0-9a-fA-F]{4}|u\{[0-9a-fA-F]{1,6}\}|x[0-9a-fA-F]{2}|[0-7]{1,3}|\r\n?|\n|\u2028|\u2029))*/g;
-const ESCAPE = /\\(?:u([0-9a-fA-F]{4})|u\{([0-9a-fA-F]{1,6})\}|x([0-9a-fA-F]{2})|([0-7]{1,3})|\r\n?|\n|\u2028|\u2029)/g;
+/** One escape that may stand in a name or a string (`\\u0041`, `\\u{41}`, `\\x41`, `\\101`, a line continuation), read at a place. */
+const ESCAPE_AT = /\\(?:u([0-9a-fA-F]{4})|u\{([0-9a-fA-F]{1,6})\}|x([0-9a-fA-F]{2})|([0-7]{1,3})|\r\n?|\n|\u2028|\u2029)/y;
 
-/** Whether an escape in the text may spell `name` (a run of name characters and escapes that decodes to hold it). */
+function isNameCode(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+}
+
+/**
+ * Whether an escape in the text may spell `name`: a run of name characters and escapes around a backslash that
+ * decodes to hold it (what `cannotExport` fears of any escape). Linear: each backslash's run is read once.
+ */
 function escapesSpell(text: string, name: string): boolean {
-  if (!text.includes('\\')) return false;
-  for (const m of text.matchAll(ESCAPED_RUN)) {
-    const decoded = m[0].replace(ESCAPE, (_e: string, u4?: string, u?: string, x?: string, oct?: string) => {
-      const code = parseInt(u4 ?? u ?? x ?? oct ?? '', u4 ?? u ?? x ? 16 : 8);
-      return Number.isNaN(code) || code > 0x10ffff ? '' : String.fromCodePoint(code);
-    });
+  for (let at = text.indexOf('\\'); at >= 0; ) {
+    let start = at;
+    while (start > 0 && isNameCode(text.charCodeAt(start - 1))) start--;
+    let decoded = text.slice(start, at);
+    let i = at;
+    for (;;) {
+      if (i < text.length && isNameCode(text.charCodeAt(i))) {
+        decoded += text[i++];
+        continue;
+      }
+      ESCAPE_AT.lastIndex = i;
+      const m = ESCAPE_AT.exec(text);
+      if (!m) break;
+      const [, u4, u, x, oct] = m;
+      const code = u4 ?? u ?? x ? parseInt(u4 ?? u ?? x, 16) : oct ? parseInt(oct, 8) : NaN;
+      if (!Number.isNaN(code) && code <= 0x10ffff) decoded += String.fromCodePoint(code);
+      i += m[0].length;
+    }
     if (decoded.includes(name)) return true;
+    at = text.indexOf('\\', Math.max(i, at + 1));
   }
   return false;
 }
+
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** At most this many modules that may export the name: a longer chain is not answered (exportOf gives up after 32 as well). */
