@@ -12,6 +12,7 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, propertyKeyName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import { exportDeclarers } from '../project/export-text.js';
 import { moduleRecord, ProjectModel } from '../project/modules.js';
 import { localInit, outerParent, sameFileFunction } from './bindings.js';
 import { clientOfIdentifier } from './clients.js';
@@ -246,14 +247,53 @@ const clientHint = (text: string): number => (CLIENT_HINT.test(text) && FORWARD_
 /**
  * Whether the module `name` is imported from (or one it imports) may call a client library: read as text by the
  * project model (memoized per module), so a module that cannot hold a forwarder of a client is never parsed here.
+ * When the texts tell where the function the call names is declared (`exported`: the name the module exports it
+ * under; engine/project/export-text.ts), only those modules' texts are read: the forwarder and the client it calls
+ * are in the declaring module (`clientOfIdentifier(there, ...)` below), so a barrel's other modules (a package's
+ * whole import closure) do not keep the lookup, and its parses, going.
  */
-function mayForward(file: FileContext, name: string): boolean {
+function mayForward(file: FileContext, name: string, exported: ExportedCallee | undefined): boolean {
   const binding = moduleRecord(file).imports.get(name);
   if (!binding || !(file.links instanceof ProjectModel)) return false;
+  const project = file.links;
   const answers = file.cached('aliases:may-forward', () => new Map<string, boolean>());
-  let answer = answers.get(binding.source);
-  if (answer === undefined) answers.set(binding.source, (answer = file.links.reaches(file.filename, binding.source, 'aliases:client', clientHint, (m) => m !== 0)));
+  const key = exported === undefined ? binding.source : `${binding.source}\0${exported.name}\0${exported.member ?? ''}`;
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    const declarers = exported && exportDeclarers(project, file.filename, binding.source, exported.name, exported.member === undefined ? 'function' : 'class', binding.imported === '*');
+    // A class's static field (`static get = other`) may hold a function of another module: not answered.
+    const field = exported?.member === undefined ? undefined : new RegExp(`\\bstatic\\s+(?:(?:readonly|override|declare)\\s+)*${exported.member.replace(/\$/g, '\\$')}\\s*[=:;!?]`);
+    answer = declarers
+      ? declarers.some((d) => {
+          const text = project.readText(d);
+          return text === undefined || clientHint(text) !== 0 || field?.test(text) === true;
+        })
+      : project.reaches(file.filename, binding.source, 'aliases:client', clientHint, (m) => m !== 0);
+    answers.set(key, answer);
+  }
   return answer;
+}
+
+/** The export a call's callee names: `name` of the module, or the static method `member` of the class exported as `name`. */
+interface ExportedCallee {
+  name: string;
+  member?: string;
+}
+
+/** What export of the module a call's callee is imported from the call names, when the callee says it. */
+function exportedName(file: FileContext, written: Node): ExportedCallee | undefined {
+  if (written.type === 'Identifier') {
+    const imported = moduleRecord(file).imports.get(written.name)?.imported;
+    return imported === undefined || imported === '*' ? undefined : { name: imported };
+  }
+  if (written.type !== 'MemberExpression' || written.computed || written.property.type !== 'Identifier') return undefined;
+  const object = unwrap(written.object);
+  const imported = object.type === 'Identifier' ? moduleRecord(file).imports.get(object.name)?.imported : undefined;
+  if (imported === undefined) return undefined;
+  // `ns.get(...)` with `import * as ns from './api'`: the module's export `get`.
+  if (imported === '*') return { name: written.property.name };
+  // `Api.get(...)` with `import { Api } from './api'` (or its default): a static method of the class exported.
+  return { name: imported, member: written.property.name };
 }
 
 export function importedForwardedCallee(file: FileContext, call: TSESTree.CallExpression): ForeignForward | undefined {
@@ -262,7 +302,7 @@ export function importedForwardedCallee(file: FileContext, call: TSESTree.CallEx
   let root = written;
   while (root.type === 'MemberExpression' && !root.computed) root = unwrap(root.object);
   // Only a module that may call a client (or imports one that may) is parsed to look for a forwarder.
-  if (root.type !== 'Identifier' || !moduleRecord(file).imports.has(root.name) || !mayForward(file, root.name)) return undefined;
+  if (root.type !== 'Identifier' || !moduleRecord(file).imports.has(root.name) || !mayForward(file, root.name, exportedName(file, written))) return undefined;
   const where = file.locate(written);
   if (!where || where.file === file) return undefined;
   const there = where.file;
