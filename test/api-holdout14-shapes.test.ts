@@ -97,6 +97,26 @@ export function Teams({ token }) {
   it('look-alike: without data the browser adapter drops the Content-Type (as before)', () => {
     expect(scanFiles({ 'src/teams.js': page({ data: false, method: 'GET' }) }, get)).toEqual([]);
   });
+  it('positive: the same config inside a function the page calls with a team id (reported where the header is written)', () => {
+    const text = `import axios from 'axios';
+
+const query = JSON.stringify({ filter: '' });
+
+function members(teamId, token) {
+  const request = {
+    method: 'GET',
+    url: 'https://webexapis.com/v1/team/memberships?teamId=' + teamId,
+    headers: { Authorization: 'Bearer ' + token, 'Content-Type': 'application/json' },
+    data: query,
+  };
+  return axios(request).then((res) => document.title = String(res.data.items.length));
+}
+
+export const onPick = (id, token) => members(id, token);
+`;
+    expect(scanFiles({ 'src/members.js': text }, get)).toEqual([`src/members.js:${lineOf(text, "'Content-Type'")} get-request-content-type certain`]);
+    expect(fixes({ 'src/members.js': text }, get)).toBe(false);
+  });
   it('look-alike: a POST with data', () => {
     expect(scanFiles({ 'src/teams.js': page({ data: true, method: 'POST' }) }, get)).toEqual([]);
   });

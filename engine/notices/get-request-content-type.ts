@@ -33,7 +33,15 @@ const isBodilessGet = (r: HttpRequest): boolean => r.method === 'GET' && (!r.bod
  * Content-Type only when the data is undefined, and XMLHttpRequest drops a GET's body but not its headers; Node's
  * adapter sends both.
  */
-const axiosGetWithData = (r: HttpRequest): boolean => r.client === 'axios' && r.method === 'GET' && !!r.body && !isEmptyText(r);
+const axiosGetWithData = (r: HttpRequest): boolean =>
+  r.client === 'axios' && r.method === 'GET' && !!r.body && !isEmptyText(r) && writesGetMethod(r.options);
+/** A request config that says `method: 'GET'` itself (a GET inferred from no method at all is not taken to give data). */
+const writesGetMethod = (options: TSESTree.ObjectExpression | undefined): boolean =>
+  !!options?.properties.some((p) => {
+    if (p.type !== 'Property' || p.computed || propertyKeyName(p) !== 'method') return false;
+    const v = unwrap(p.value as Node);
+    return v.type === 'Literal' && typeof v.value === 'string' && v.value.toUpperCase() === 'GET';
+  });
 
 /** The removal of a header written for this request only (inline in the call); shared header objects are not edited. */
 function removal(text: string, r: HttpRequest, h: RequestHeader, parentOf: (n: Node) => Node | undefined): TextEdit | undefined {
@@ -986,14 +994,16 @@ export const getRequestContentType: Detector<CustomDetection> = {
         shared.add(site);
         // The calls that send this header (a conditional one, `...(init.body !== undefined ? {...} : {})`, is not sent by the GETs).
         const carries = (r: HttpRequest): boolean => r.headers.some((x) => (x.property ?? x.call ?? x.assignment ?? x.line) === site);
-        const gets = reaching.filter((r) => (isBodilessGet(r) || axiosGetWithData(r)) && carries(r));
+        // The wrapper's own config says `method: 'GET'` and gives data: its calls are GETs that send the header.
+        const withData = axiosGetWithData(inner);
+        const gets = reaching.filter((r) => (isBodilessGet(r) || axiosGetWithData(r) || (withData && r.method === 'GET')) && carries(r));
         if (gets.length === 0) continue;
         // Functions a call may come from that this file does not show (exported, or handed out as a value).
         const outside = through.some((r) => (r.wrapper!.functions ?? [r.wrapper!.function]).some((f) => isReachableFromOtherFiles(file, f)));
         const everyCallIsGet = !outside && reaching.every((r) => isBodilessGet(r) || !carries(r));
         let fix: TextEdit | undefined;
         // A GET that gives data keeps its body: no edit (as for a direct request, below).
-        if (gets.some(axiosGetWithData)) fix = undefined;
+        if (withData || gets.some(axiosGetWithData)) fix = undefined;
         else if (everyCallIsGet) fix = removal(file.text, inner, h, (n) => file.parentOf(n));
         else {
           // Right for every caller: the header goes out only with a body (the GETs lose it, the PATCH keeps it).
