@@ -66,11 +66,14 @@ export function sameFileFunction(file: FileContext, callee: TSESTree.Identifier)
  * locals. Undefined for anything else (several returns, a function of another module, a method).
  */
 export function returnedObject(file: FileContext, call: Node): TSESTree.ObjectExpression | undefined {
-  const n = unwrap(call);
+  let n = unwrap(call);
+  // `await jsonHeaders()` of an `async function jsonHeaders() { ...; return { ... }; }`: the object it resolves to.
+  const awaited = n.type === 'AwaitExpression';
+  if (n.type === 'AwaitExpression') n = unwrap(n.argument as Node);
   if (n.type !== 'CallExpression') return undefined;
   const callee = unwrap(n.callee as Node);
   const fn = callee.type === 'Identifier' ? sameFileFunction(file, callee) : undefined;
-  const value = fn ? returnedExpression(file, fn) : undefined;
+  const value = fn ? returnedExpression(file, fn, awaited) : undefined;
   const v = value ? resolveLocal(file, value) : undefined;
   return v?.type === 'ObjectExpression' ? v : undefined;
 }
@@ -90,9 +93,12 @@ export function thisMethodReturn(file: FileContext, call: Node): Node | undefine
   return methods.length === 1 ? returnedExpression(file, methods[0].value) : undefined;
 }
 
-/** What a function returns when it has one `return` (or is an arrow with an expression body); not for async or generator functions. */
-export function returnedExpression(file: FileContext, fn: Node): Node | undefined {
-  if (!isFunctionNode(fn) || (fn as TSESTree.FunctionLike).async || (fn as TSESTree.FunctionLike).generator) return undefined;
+/**
+ * What a function returns when it has one `return` (or is an arrow with an expression body); not for async or generator
+ * functions (their call gives a promise or an iterator), unless `awaited`: then what `await fn()` gives for an async one.
+ */
+export function returnedExpression(file: FileContext, fn: Node, awaited = false): Node | undefined {
+  if (!isFunctionNode(fn) || ((fn as TSESTree.FunctionLike).async && !awaited) || (fn as TSESTree.FunctionLike).generator) return undefined;
   const body = (fn as TSESTree.FunctionLike).body;
   if (!body) return undefined;
   if (body.type !== 'BlockStatement') return body as Node;

@@ -86,6 +86,8 @@ export function headersOf(file: FileContext, node: Node | undefined, depth = 0):
   }
   // `headers: this.headers`: the object the class's constructor (or a field initializer) gives the field.
   n = thisFieldObject(file, n) ?? n;
+  // `const h = await jsonHeaders()` (an async same-file helper): the object its one `return` gives.
+  if (n.type === 'AwaitExpression') n = returnedObject(file, n) ?? n;
   if (n.type === 'CallExpression') {
     // `Object.assign({}, DEFAULT_HEADERS, JSON_HEADERS, extra)`: every part's headers, the last one written wins.
     const merged = mergedArguments(n);

@@ -30,6 +30,20 @@ const isEmptyText = (r: HttpRequest): boolean => {
 };
 /** A request that sends no body (or an empty string) with GET: the header has nothing to describe. */
 const isBodilessGet = (r: HttpRequest): boolean => r.method === 'GET' && (!r.body || isEmptyText(r));
+/**
+ * An axios GET whose config gives `data`: the header goes out all the same. The browser adapter removes the
+ * Content-Type only when the data is undefined, and XMLHttpRequest drops a GET's body but not its headers; Node's
+ * adapter sends both.
+ */
+const axiosGetWithData = (r: HttpRequest): boolean =>
+  r.client === 'axios' && r.method === 'GET' && !!r.body && !isEmptyText(r) && writesGetMethod(r.options);
+/** A request config that says `method: 'GET'` itself (a GET inferred from no method at all is not taken to give data). */
+const writesGetMethod = (options: TSESTree.ObjectExpression | undefined): boolean =>
+  !!options?.properties.some((p) => {
+    if (p.type !== 'Property' || p.computed || propertyKeyName(p) !== 'method') return false;
+    const v = unwrap(p.value as Node);
+    return v.type === 'Literal' && typeof v.value === 'string' && v.value.toUpperCase() === 'GET';
+  });
 
 /** The removal of a header written for this request only (inline in the call); shared header objects are not edited. */
 function removal(text: string, r: HttpRequest, h: RequestHeader, parentOf: (n: Node) => Node | undefined): TextEdit | undefined {
@@ -1014,8 +1028,9 @@ export const getRequestContentType: Detector<CustomDetection> = {
     // adapter sends it; `fetch` sends it everywhere. Asked only for an axios request with such a header.
     let browser: boolean | undefined;
     const isBrowser = (): boolean => (browser ??= readsBrowserGlobals(file.text) || browserEvidence(file) !== undefined);
-    // An axios request writing a Content-Type, in browser code: its header is not sent.
-    const axiosDropsContentType = (r: HttpRequest): boolean => r.client === 'axios' && r.headers.some(isContentType) && isBrowser();
+    // An axios request writing a Content-Type without data, in browser code: its header is not sent (with data the
+    // adapter keeps it, below).
+    const axiosDropsContentType = (r: HttpRequest): boolean => r.client === 'axios' && !axiosGetWithData(r) && r.headers.some(isContentType) && isBrowser();
     // Requests inside wrappers, with every call in the file that reaches them (as far out as the file follows).
     const callers = new Map<HttpRequest, HttpRequest[]>();
     for (const r of requests) {
@@ -1040,13 +1055,17 @@ export const getRequestContentType: Detector<CustomDetection> = {
         shared.add(site);
         // The calls that send this header (a conditional one, `...(init.body !== undefined ? {...} : {})`, is not sent by the GETs).
         const carries = (r: HttpRequest): boolean => r.headers.some((x) => (x.property ?? x.call ?? x.assignment ?? x.line) === site);
-        const gets = reaching.filter((r) => isBodilessGet(r) && carries(r));
+        // The wrapper's own config says `method: 'GET'` and gives data: its calls are GETs that send the header.
+        const withData = axiosGetWithData(inner);
+        const gets = reaching.filter((r) => (isBodilessGet(r) || axiosGetWithData(r) || (withData && r.method === 'GET')) && carries(r));
         if (gets.length === 0) continue;
         // Functions a call may come from that this file does not show (exported, or handed out as a value).
         const outside = through.some((r) => (r.wrapper!.functions ?? [r.wrapper!.function]).some((f) => isReachableFromOtherFiles(file, f)));
         const everyCallIsGet = !outside && reaching.every((r) => isBodilessGet(r) || !carries(r));
         let fix: TextEdit | undefined;
-        if (everyCallIsGet) fix = removal(file.text, inner, h, (n) => file.parentOf(n));
+        // A GET that gives data keeps its body: no edit (as for a direct request, below).
+        if (withData || gets.some(axiosGetWithData)) fix = undefined;
+        else if (everyCallIsGet) fix = removal(file.text, inner, h, (n) => file.parentOf(n));
         else {
           // Right for every caller: the header goes out only with a body (the GETs lose it, the PATCH keeps it).
           // Only where the header is written inside the wrapper, which sees the condition's parameter: a header
@@ -1103,7 +1122,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
       }
     }
     for (const r of requests) {
-      if (!r.isApi || !isBodilessGet(r)) continue;
+      if (!r.isApi || !(isBodilessGet(r) || axiosGetWithData(r))) continue;
       if (axiosDropsContentType(r)) continue;
       for (const h of r.headers) {
         if (!isContentType(h)) continue;
@@ -1121,7 +1140,8 @@ export const getRequestContentType: Detector<CustomDetection> = {
         if (h.inherited || shared.has(site)) continue;
         // A call in a loop over an array is one request per element: its header is reported once.
         if (out.some((m) => m.node === site)) continue;
-        const fix = removal(file.text, r, h, (n) => file.parentOf(n));
+        // No edit for a GET that gives data: the body goes with it (its own question), the header is only reported.
+        const fix = axiosGetWithData(r) ? undefined : removal(file.text, r, h, (n) => file.parentOf(n));
         out.push({ node: site, messageId: 'getWithContentType', fix: fix ? [fix] : undefined });
       }
     }

@@ -324,6 +324,30 @@ export class FileContext {
     return this.links ? this.foreignMember(n, depth) : undefined;
   }
 
+  /**
+   * `env.NAME` where `env` is envalid's `cleanEnv(process.env, spec)` (here or in a module it comes from): the
+   * variable's name and the `default` its validator gives (`NAME: url({ default: 'https://...' })`), if any.
+   */
+  private envalidVariable(n: TSESTree.MemberExpression, depth: number): { name: string; file: FileContext; fallback?: Node } | undefined {
+    const name = memberName(n);
+    if (name === undefined || !/^[A-Za-z_]\w*$/.test(name) || depth > 12) return undefined;
+    const object = unwrap(n.object);
+    if (object.type !== 'Identifier' && object.type !== 'MemberExpression') return undefined;
+    const source = object.type === 'Identifier' ? this.valueSource(object, depth + 1, true) : this.links ? this.foreignMember(object, depth + 1) : undefined;
+    if (!source) return undefined;
+    const value = source.file.locate(source.node, depth + 1) ?? source;
+    const call = unwrap(value.node);
+    if (call.type !== 'CallExpression' || calleeName(call) !== 'cleanEnv' || call.arguments.length < 2) return undefined;
+    const spec = unwrap(call.arguments[1] as Node);
+    if (spec.type !== 'ObjectExpression') return undefined;
+    const prop = findProperty(spec, name);
+    if (!prop) return undefined;
+    const validator = unwrap(prop.value as Node);
+    const options = validator.type === 'CallExpression' && validator.arguments[0] ? unwrap(validator.arguments[0] as Node) : undefined;
+    const fallback = options?.type === 'ObjectExpression' ? findProperty(options, 'default')?.value : undefined;
+    return { name, file: value.file, fallback: fallback as Node | undefined };
+  }
+
   /** `IMPORTED.key`, `ns.KEY`, `IMPORTED.a.b`: the value node in the module that holds it. */
   private foreignMember(n: TSESTree.MemberExpression, depth: number): { file: FileContext; node: Node } | undefined {
     const key = memberName(n);
@@ -420,6 +444,17 @@ export class FileContext {
         // `new URL(path, base).href`: the URL the constructor folds to (a URL object held by a name may be changed
         // before it is read, so only the expression itself).
         if (n.type === 'MemberExpression' && memberName(n) === 'href' && isNewUrl(n.object)) return this.staticString(n.object, depth + 1);
+        // `config.env.NAME` where `env = cleanEnv(process.env, { NAME: url({ default: X }) })` (envalid): the variable
+        // NAME as the repository's environment files give it, else the spec's default. An assumption either way.
+        const validated = n.type === 'MemberExpression' && this.links?.envValue ? this.envalidVariable(n, depth) : undefined;
+        if (validated) {
+          const found = this.links!.envValue!(this, validated.name);
+          this.assumesValues = true;
+          if (found) return { value: found.value, complete: true, assumed: found.assumed };
+          const fallback = validated.fallback ? validated.file.staticString(validated.fallback, depth + 1) : undefined;
+          if (fallback?.complete) return { value: fallback.value, complete: true, assumed: envalidDefaultReason(validated.name) };
+          return { value: UNKNOWN, complete: false, assumed: unknownEnvReason(validated.name) };
+        }
         const env = this.links?.envValue ? this.envNameOf(n) : undefined;
         if (env !== undefined) {
           const found = this.links!.envValue!(this, env);
@@ -646,6 +681,11 @@ const UNKNOWN_ENV_REASON = /^the URL's base is the environment variable [\w$]+, 
  * Why a URL whose base is an environment variable with no value in the repository and no fallback is only likely
  * (docs/evaluation.md, `26rest`): a base the code does not know is not the platform's; the path alone says API.
  */
+/** Why a URL whose base is an envalid-checked variable's `default` (no environment file sets it) is only likely. */
+export function envalidDefaultReason(name: string): string {
+  return `the URL's base is the environment variable ${name}, read as the default its envalid spec gives (a deployment sets its own)`;
+}
+
 export function unknownEnvReason(name: string): string {
   return `the URL's base is the environment variable ${name}, whose value the repository does not give (no environment file sets it, no fallback): the API only by its path`;
 }
