@@ -30,6 +30,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { memberName, propertyKeyName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import { isFunctionNode } from './request.js';
+import { localInit } from './bindings.js';
 import { clientOfIdentifier } from './clients.js';
 import { baseChain, constructorOf, methodOfClass, type ClassAt, type ClassNode } from './summaries.js';
 import { mayHandUpHeaders } from '../prefilter/prefilter.js';
@@ -297,7 +298,7 @@ function dependsOn(chain: readonly ClassAt[], file: FileContext, fn: Node, expr:
     const parent = file.parentOf(id);
     if (parent?.type === 'MemberExpression' && parent.property === id && !parent.computed) continue;
     if (parent?.type === 'Property' && parent.key === id && !parent.shorthand) continue;
-    const init = localInit(file, fn, id.name);
+    const init = localInit(file, id);
     if (init && dependsOn(chain, file, fn, init, carriers, seen, depth + 1)) return true;
   }
   // Methods of the chain called on `this` (their returns), and helpers given a carrier (`Base.merge(extra.headers, this.defaults.headers)`).
@@ -316,13 +317,4 @@ function dependsOn(chain: readonly ClassAt[], file: FileContext, fn: Node, expr:
     }
   }
   return false;
-}
-
-/** The initializer of a `const`/`let` declared in `fn` (a plain name, or a name destructured from it). */
-function localInit(file: FileContext, fn: Node, name: string): Node | undefined {
-  for (const d of file.nodes(T.VariableDeclarator)) {
-    if (!within(fn, d) || !d.init) continue;
-    if (d.id.type === 'Identifier' && d.id.name === name) return d.init as Node;
-  }
-  return undefined;
 }
