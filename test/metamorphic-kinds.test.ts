@@ -59,6 +59,23 @@ async function requestsOf(load: () => Promise<{ run: (id: string) => Promise<unk
   return seen;
 }
 
+
+/** A rewrite kind applied to the ES module and the CommonJS module sends the same three requests as the original. */
+function itSendsTheSameRequests(kind: string): void {
+  it(`${kind}: ES module and CommonJS send the same requests`, async () => {
+    for (const [name, text] of [['api.mjs', ESM], ['api.cjs', CJS]] as const) {
+      const original = place(null, name, text)!;
+      const rewritten = place(kind, name, text);
+      expect(rewritten, `${kind} changed nothing in ${name}`).not.toBeNull();
+      expect(readFileSync(rewritten!, 'utf8')).not.toBe(text);
+      const load = (f: string) => () => (name.endsWith('.mjs') ? import(pathToFileURL(f).href) : Promise.resolve(createRequire(f)(f)));
+      const before = await requestsOf(load(original));
+      expect(before).toHaveLength(3);
+      expect(await requestsOf(load(rewritten!))).toEqual(before);
+    }
+  });
+}
+
 /** Writes `text` as `name` in a folder of its own, rewritten by `kind` (null: unchanged); returns the file's path. */
 function place(kind: string | null, name: string, text: string): string | null {
   const dir = join(work, kind ?? 'original', name.replace(/\W/g, '_'));
@@ -78,18 +95,7 @@ function place(kind: string | null, name: string, text: string): string | null {
 
 describe('the sixteenth session\'s rewrite kinds keep what the code does', () => {
   for (const kind of NEW_KINDS) {
-    it(`${kind}: ES module and CommonJS send the same requests`, async () => {
-      for (const [name, text] of [['api.mjs', ESM], ['api.cjs', CJS]] as const) {
-        const original = place(null, name, text)!;
-        const rewritten = place(kind, name, text);
-        expect(rewritten, `${kind} changed nothing in ${name}`).not.toBeNull();
-        expect(readFileSync(rewritten!, 'utf8')).not.toBe(text);
-        const load = (f: string) => () => (name.endsWith('.mjs') ? import(pathToFileURL(f).href) : Promise.resolve(createRequire(f)(f)));
-        const before = await requestsOf(load(original));
-        expect(before).toHaveLength(3);
-        expect(await requestsOf(load(rewritten!))).toEqual(before);
-      }
-    });
+    itSendsTheSameRequests(kind);
   }
 
   it('new-url splits only URLs that new URL gives back unchanged', () => {
@@ -107,18 +113,7 @@ const COMPOSITE_KINDS = ['two-level-get', 'defaults-spread', 'defaults-assign', 
 
 describe('the seventeenth session\'s composite kinds keep what the code does', () => {
   for (const kind of COMPOSITE_KINDS) {
-    it(`${kind}: ES module and CommonJS send the same requests`, async () => {
-      for (const [name, text] of [['api.mjs', ESM], ['api.cjs', CJS]] as const) {
-        const original = place(null, name, text)!;
-        const rewritten = place(kind, name, text);
-        expect(rewritten, `${kind} changed nothing in ${name}`).not.toBeNull();
-        expect(readFileSync(rewritten!, 'utf8')).not.toBe(text);
-        const load = (f: string) => () => (name.endsWith('.mjs') ? import(pathToFileURL(f).href) : Promise.resolve(createRequire(f)(f)));
-        const before = await requestsOf(load(original));
-        expect(before).toHaveLength(3);
-        expect(await requestsOf(load(rewritten!))).toEqual(before);
-      }
-    });
+    itSendsTheSameRequests(kind);
   }
 
   it('two-level-get: an options object that names a method keeps it; one without sends GET, as fetch does', async () => {
@@ -140,18 +135,7 @@ const COMPOSITE_KINDS_18 = ['method-param-chain', 'base-class-resource'];
 
 describe('the eighteenth session\'s composite kinds keep what the code does', () => {
   for (const kind of COMPOSITE_KINDS_18) {
-    it(`${kind}: ES module and CommonJS send the same requests`, async () => {
-      for (const [name, text] of [['api.mjs', ESM], ['api.cjs', CJS]] as const) {
-        const original = place(null, name, text)!;
-        const rewritten = place(kind, name, text);
-        expect(rewritten, `${kind} changed nothing in ${name}`).not.toBeNull();
-        expect(readFileSync(rewritten!, 'utf8')).not.toBe(text);
-        const load = (f: string) => () => (name.endsWith('.mjs') ? import(pathToFileURL(f).href) : Promise.resolve(createRequire(f)(f)));
-        const before = await requestsOf(load(original));
-        expect(before).toHaveLength(3);
-        expect(await requestsOf(load(rewritten!))).toEqual(before);
-      }
-    });
+    itSendsTheSameRequests(kind);
   }
 
   it('method-param-chain: the method moves to the first parameter; none named is fetch\'s GET; a named one is kept', async () => {
