@@ -203,7 +203,9 @@ describe('a newcomer follows the README in a fresh npm init -y project on TypeSc
     writeFileSync(path.join(app, 'src/signature.ts'), SIGNATURE);
     // No DOM library: the sources use none, and the codemod's before/after diagnostics of lib.dom.d.ts cost 4 s of CPU.
     writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true, noEmit: true, lib: ['ES2022'] }, include: ['src'] }));
-  });
+    // A limit for a hang, not for speed (each npm command has its own 600 s): the suite's 120 s for a hook was
+    // overrun by these installs in a fresh clone's `npm test` at a load average of 21-28 (twentieth session).
+  }, 900_000);
 
   it('installs the tarball as a CommonJS project gets it: no build output but its own, one TypeScript (the project\'s 5.x)', () => {
     const own = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8')) as { type?: string };
