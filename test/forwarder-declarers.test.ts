@@ -7,6 +7,7 @@
  * it must leave unanswered), a module no longer parsed, and forwarders still found through barrels, a default
  * export and a class's static method. Synthesized code.
  */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
@@ -53,6 +54,36 @@ describe('exportDeclarers: where an imported name is declared, read through re-e
     expect(declarers(LIB, './lib/index.js', 'send')).toEqual([]);
     // `export default new Api()`: no function nor class is found there.
     expect(declarers({ 'inst.js': 'class Api {}\nexport default new Api();\n' }, './inst.js', 'default', 'class')).toEqual([]);
+  });
+
+  it('reads a module once for every name asked of it, and afresh when its text changes', () => {
+    const root = project({ 'main.js': '', ...LIB });
+    const model = projectOf(path.join(root, 'main.js'))!;
+    const ask = (name: string, kind: 'function' | 'class' = 'function'): string[] | undefined =>
+      exportDeclarers(model, path.join(root, 'main.js'), './lib/index.js', name, kind)?.map((f) => path.relative(root, f).split(path.sep).join('/'));
+    // The same barrel asked for several names, each twice, in one analysis and the next: the answers of a fresh walk.
+    for (let round = 0; round < 2; round++) {
+      model.begin();
+      for (let i = 0; i < 2; i++) {
+        expect(ask('pad')).toEqual(['lib/util.js']);
+        expect(ask('post')).toEqual(['lib/send.js']);
+        expect(ask('Api', 'class')).toEqual(['lib/api.js']);
+        expect(ask('send')).toEqual([]);
+      }
+      model.end();
+    }
+    // The barrel changes on disk (another size): the next analysis reads its new text, not the reading of the old one.
+    writeFileSync(path.join(root, 'lib/index.js'), "export { send } from './send.js';\nexport { pad as post } from './util.js';\nexport * from './api.js';\n");
+    model.begin();
+    expect(ask('send')).toEqual(['lib/send.js']);
+    expect(ask('post')).toEqual(['lib/util.js']);
+    expect(ask('pad')).toEqual([]);
+    // A comment in a clause: not answered, though the old text was.
+    writeFileSync(path.join(root, 'lib/index.js'), "export { send /* the one */ } from './send.js';\n");
+    model.end();
+    model.begin();
+    expect(ask('send')).toBeUndefined();
+    model.end();
   });
 
   it('leaves unanswered every shape the text cannot tell', () => {

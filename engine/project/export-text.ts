@@ -109,72 +109,125 @@ export function exportDeclarers(project: ProjectModel, fromFile: string, specifi
     const mark = `${file}\0${wanted}`;
     if (seen.has(mark)) continue;
     seen.add(mark);
+    // Read through the project model each time (a dependency of this analysis); what the text says is kept per text.
     const text = project.readText(file);
     if (text === undefined || (namespace && i === 0 && /\bexports\b/.test(text))) return undefined;
     // A module whose text cannot export the name is passed over (a barrel's `export *` modules, as exportOf does).
     if (cannotExport(text, wanted)) continue;
     if (++steps > STEPS) return undefined;
-    const next: Array<[string, string]> = [];
-    let unclear = false;
-    // Re-exports from other modules: followed under the name they have there.
-    let rest = text.replace(NAMED_REEXPORT, (clause: string, names: string, _q: string, source: string) => {
-      const entries = clauseEntries(names);
-      if (!entries) unclear = true;
-      for (const [local, exported] of entries ?? []) {
-        if (exported === wanted) next.push([source, local]);
-      }
-      return ' '.repeat(clause.length);
-    });
-    rest = rest.replace(STAR_REEXPORT, (clause: string, _q: string, source: string) => {
-      next.push([source, wanted]);
-      return ' '.repeat(clause.length);
-    });
-    if (unclear || UNREAD.test(rest) || escapesSpell(rest, wanted)) return undefined;
-    const word = new RegExp(`(?<![\\w$])${escaped(wanted)}(?![\\w$])`);
-    // A local `export { a as name }`: `a` imported (followed), or declared here as a function.
-    for (const m of rest.matchAll(LOCAL_EXPORT)) {
-      if (!word.test(m[1])) continue;
-      const entries = m[2] ? undefined : clauseEntries(m[1]);
-      if (!entries) return undefined;
-      for (const [local, exported] of entries) {
-        if (exported !== wanted) continue;
-        const imported = importOf(rest, local);
-        if (imported === null) return undefined;
-        if (imported) next.push(imported);
-        else if (declaresHere(rest, local, kind)) out.add(file);
-        else return undefined;
-      }
-    }
-    if (wanted === 'default') {
-      // `export default class ...`, `export default function ...` (declared here), `export default new Api()` (no
-      // function nor class: nothing is found there), `export default Name` (Name imported, or declared here).
-      const defaults = [...rest.matchAll(/\bexport\s+default\s+(?:(?:abstract\s+)?class\b|(?:async\s+)?function\b|(new\b)|([A-Za-z_$][\w$]*)\s*;?\s*$)?/gm)];
-      if (defaults.length > 1) return undefined;
-      const [d] = defaults;
-      if (d && d[0].trim() === 'export default') return undefined;
-      if (d?.[2] !== undefined) {
-        const imported = importOf(rest, d[2]);
-        if (imported === null) return undefined;
-        if (imported) next.push(imported);
-        else if (declaresHere(rest, d[2], kind)) out.add(file);
-        else return undefined;
-      } else if (d && d[1] === undefined) out.add(file);
-      // No `export default` left: the default is a local clause's (above), or the module's namespace, not answered.
-      else if (!d && !/\bas\s+default\b/.test(rest)) return undefined;
-    }
-    // Declared with `export` here.
-    else if (new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:default\\s+)?(?:abstract\\s+)?(?:async\\s+)?(?:function\\s*\\*?|const|let|var|class|enum|namespace|module|interface|type|import)\\s*${escaped(wanted)}(?![\\w$])`).test(rest)) {
-      if (!declaresHere(rest, wanted, kind)) return undefined;
-      out.add(file);
-    }
+    const step = stepOf(file, text, wanted, kind);
+    if (!step) return undefined;
+    if (step.declared) out.add(file);
     // Anything else that spells the name (an import, a use) exports nothing under it.
-    for (const [source, local] of next) {
+    for (const [source, local] of step.next) {
       const target = project.resolver.resolve(file, source);
       // Not resolved, or the module itself: exportOf finds nothing there.
       if (target && target !== file) queue.push([target, local]);
     }
   }
   return [...out];
+}
+
+/** What one module's text says of a name it may export: declared here as asked, and where it is re-exported from. */
+interface Step {
+  declared: boolean;
+  next: Array<[string, string]>;
+}
+
+/** What a module's text says whatever the name: its re-export clauses, and the text without them. */
+interface TextReading {
+  text: string;
+  /** The text with its re-export clauses blanked. */
+  rest: string;
+  /** A re-export clause with an entry that is not plain, or a form {@link UNREAD} names: nothing is answered. */
+  unread: boolean;
+  reexports: Array<{ source: string; entries: Array<[string, string]> }>;
+  stars: string[];
+  local: Array<{ names: string; from: boolean }>;
+  byName: Map<string, Step | null>;
+}
+
+/** Per module path, what its current text says (a text read again as another string is read afresh). */
+const readings = new Map<string, TextReading>();
+
+function readingOf(file: string, text: string): TextReading {
+  const known = readings.get(file);
+  if (known?.text === text) return known;
+  if (readings.size >= 20_000) readings.clear();
+  let unread = false;
+  const reexports: TextReading['reexports'] = [];
+  const stars: string[] = [];
+  let rest = text.replace(NAMED_REEXPORT, (clause: string, names: string, _q: string, source: string) => {
+    const entries = clauseEntries(names);
+    if (!entries) unread = true;
+    else reexports.push({ source, entries });
+    return ' '.repeat(clause.length);
+  });
+  rest = rest.replace(STAR_REEXPORT, (clause: string, _q: string, source: string) => {
+    stars.push(source);
+    return ' '.repeat(clause.length);
+  });
+  unread ||= UNREAD.test(rest);
+  const local = unread ? [] : [...rest.matchAll(LOCAL_EXPORT)].map((m) => ({ names: m[1], from: m[2] !== undefined }));
+  const reading: TextReading = { text, rest, unread, reexports, stars, local, byName: new Map() };
+  readings.set(file, reading);
+  return reading;
+}
+
+function stepOf(file: string, text: string, wanted: string, kind: DeclarationKind): Step | undefined {
+  const reading = readingOf(file, text);
+  const key = `${kind}\0${wanted}`;
+  let step = reading.byName.get(key);
+  if (step === undefined) reading.byName.set(key, (step = readStep(reading, wanted, kind) ?? null));
+  return step ?? undefined;
+}
+
+function readStep(reading: TextReading, wanted: string, kind: DeclarationKind): Step | undefined {
+  const { rest } = reading;
+  if (reading.unread || escapesSpell(rest, wanted)) return undefined;
+  // Re-exports from other modules: followed under the name they have there.
+  const next: Array<[string, string]> = [];
+  for (const { source, entries } of reading.reexports) for (const [local, exported] of entries) if (exported === wanted) next.push([source, local]);
+  for (const source of reading.stars) next.push([source, wanted]);
+  let declared = false;
+  const word = new RegExp(`(?<![\\w$])${escaped(wanted)}(?![\\w$])`);
+  // A local `export { a as name }`: `a` imported (followed), or declared here as a function.
+  for (const clause of reading.local) {
+    if (!word.test(clause.names)) continue;
+    const entries = clause.from ? undefined : clauseEntries(clause.names);
+    if (!entries) return undefined;
+    for (const [local, exported] of entries) {
+      if (exported !== wanted) continue;
+      const imported = importOf(rest, local);
+      if (imported === null) return undefined;
+      if (imported) next.push(imported);
+      else if (declaresHere(rest, local, kind)) declared = true;
+      else return undefined;
+    }
+  }
+  if (wanted === 'default') {
+    // `export default class ...`, `export default function ...` (declared here), `export default new Api()` (no
+    // function nor class: nothing is found there), `export default Name` (Name imported, or declared here).
+    const defaults = [...rest.matchAll(/\bexport\s+default\s+(?:(?:abstract\s+)?class\b|(?:async\s+)?function\b|(new\b)|([A-Za-z_$][\w$]*)\s*;?\s*$)?/gm)];
+    if (defaults.length > 1) return undefined;
+    const [d] = defaults;
+    if (d && d[0].trim() === 'export default') return undefined;
+    if (d?.[2] !== undefined) {
+      const imported = importOf(rest, d[2]);
+      if (imported === null) return undefined;
+      if (imported) next.push(imported);
+      else if (declaresHere(rest, d[2], kind)) declared = true;
+      else return undefined;
+    } else if (d && d[1] === undefined) declared = true;
+    // No `export default` left: the default is a local clause's (above), or the module's namespace, not answered.
+    else if (!d && !/\bas\s+default\b/.test(rest)) return undefined;
+  }
+  // Declared with `export` here.
+  else if (new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:default\\s+)?(?:abstract\\s+)?(?:async\\s+)?(?:function\\s*\\*?|const|let|var|class|enum|namespace|module|interface|type|import)\\s*${escaped(wanted)}(?![\\w$])`).test(rest)) {
+    if (!declaresHere(rest, wanted, kind)) return undefined;
+    declared = true;
+  }
+  return { declared, next };
 }
 
 /**
