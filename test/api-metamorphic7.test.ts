@@ -8,7 +8,8 @@
  *   the defaults' headers go with the call, whether the defaults are imported (the file then holds no header name
  *   at all, so the prefilter must open it) or written in the file;
  * - a browser module that builds `${BASE}/rooms` from a config module's origin and hands it to a fetch helper of
- *   another module (no host and no HTTP call in its own text).
+ *   another module (no host and no HTTP call in its own text);
+ * - an imported URL constant built in its own module on an origin that module imports from a third (two hops).
  */
 import { describe, expect, it } from 'vitest';
 import { projectScanner } from './helpers/temp-project.js';
@@ -92,5 +93,20 @@ describe("a browser module building an API path on a config module's origin, sen
   it('look-alikes: the config names another service; the module is no browser code', () => {
     expect(scan({ 'http.js': HTTP, 'settings.js': settings('https://api.example.com'), 'rooms.js': rooms(BROWSER) }, 'rooms.js', CORS)).toEqual([]);
     expect(scan({ 'http.js': HTTP, 'settings.js': settings('https://webexapis.com'), 'rooms.js': rooms('return rooms.items.length;') }, 'rooms.js', CORS)).toEqual([]);
+  });
+});
+
+describe('an imported URL constant built in its module on an origin of a third module', () => {
+  const page = "import axios from 'axios';\nimport { TOKEN_URL } from './constants.js';\nexport async function exchange(code) {\n  const { data } = await axios.post(TOKEN_URL, new URLSearchParams({ code }));\n  window.localStorage.setItem('token', data.access_token);\n}\n";
+  const constants = (head: string, origin: string) => `${head}export const TOKEN_URL = ${origin} + '/v1/access_token';\nexport const SCOPE = 'spark:people_read';\n`;
+  it('a named origin and a default-exported config\'s nested origin: found', () => {
+    const named = { 'config.js': "export const ORIGIN = 'https://webexapis.com';\n", 'constants.js': constants("import { ORIGIN } from './config.js';\n", 'ORIGIN'), 'a.js': page };
+    expect(scan(named, 'a.js', CORS)).toEqual([`${CORS} 4 likely`]);
+    const nested = { 'config.js': "export default { api: { origin: 'https://webexapis.com' } };\n", 'constants.js': constants("import config from './config.js';\n", 'config.api.origin'), 'a.js': page };
+    expect(scan(nested, 'a.js', CORS)).toEqual([`${CORS} 4 likely`]);
+  });
+  it("look-alike: the config's origin is another service's", () => {
+    const other = { 'config.js': "export const ORIGIN = 'https://auth.example.com';\n", 'constants.js': constants("import { ORIGIN } from './config.js';\n", 'ORIGIN'), 'a.js': page };
+    expect(scan(other, 'a.js', CORS)).toEqual([]);
   });
 });

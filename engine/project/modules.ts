@@ -309,7 +309,8 @@ export class ProjectModel implements ImportLinks {
   private readonly readings = new Map<string, TextReadings>();
 
   /**
-   * The string literals of the project's modules a text imports, and of the modules those re-export, to `depth`
+   * The string literals of the project's modules a text imports, of the modules those import, and of the modules
+   * those re-export, to `depth`
    * levels and at most `limit` files, each module's text blanked but for its strings (the prefilter's tokens and
    * gates read a file together with them: a URL's host or path may be written in a constant of another module,
    * while a key or a name the gates look for must be the file's own). Recorded as dependencies of the analysis.
@@ -322,8 +323,9 @@ export class ProjectModel implements ImportLinks {
     for (let d = 0; d < depth && level.length > 0 && out.length < limit; d++) {
       const next: Array<[string, string]> = [];
       for (const [from, body] of level) {
-        // Past the file's own imports, only re-exports are followed (a barrel's `export * from './urls'`).
-        for (const spec of d === 0 ? specifiersIn(body) : this.reexportsOf(from, body)) {
+        // The file's imports and theirs (a `constants.js` building `AUTH_URL` on a `config.js` origin it imports, a
+        // barrel's `export * from './urls'`); a deeper level, when asked for, follows re-exports only.
+        for (const spec of d <= 1 ? specifiersIn(body) : this.reexportsOf(from, body)) {
           const target = this.resolver.resolve(from, spec);
           if (!target || seen.has(target) || out.length >= limit) continue;
           seen.add(target);
