@@ -15,7 +15,7 @@ import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
 import { APPS_SCRIPT_NAME, fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
 import { isAppsScriptSource } from './read/apps-script.js';
-import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, mayHandUpHeaders, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
+import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, mayHandUpHeaders, requiresMergingTokens, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { literalsOf, projectOf, useScanRoots, type ProjectModel } from './project/modules.js';
@@ -278,7 +278,8 @@ function mayBeCandidate(text: string, plan: readonly PlannedDetection[]): boolea
   if (HTTP_CALL_HINT.test(text)) return true;
   const found = tokensOfPlan(text, plan);
   if (candidateDetections(text, plan, found).length > 0) return true;
-  return IMPORT_HINT.test(text) && plan.some((p) => tokensWithoutRequires(p, (t) => found.has(t)) || importsHoldTokens(p, text));
+  const has = (t: string): boolean => found.has(t);
+  return IMPORT_HINT.test(text) && plan.some((p) => tokensWithoutRequires(p, has) || importsHoldTokens(p, text) || (p.detector.gateReadsUrls === true && requiresMergingTokens(p, has, text)));
 }
 
 /**
@@ -354,7 +355,8 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   const handsUp = !calls && mayHandUpHeaders(text);
   const open: Opening = {
     now: (p) => !kept.includes(p) && (calls || props || interceptor || handsUp || candidates.includes(p) || importsHoldTokens(p, text)),
-    ifSends: (p) => !kept.includes(p) && someToken && !p.detector.importedUrlsOnlyWhenCalling && tokensWithoutRequires(p, has),
+    // Or its own API URL and a merge of a named object, the tokens in an imported defaults object merged into a request of an imported helper.
+    ifSends: (p) => !kept.includes(p) && someToken && ((!p.detector.importedUrlsOnlyWhenCalling && tokensWithoutRequires(p, has)) || (IMPORT_HINT.test(text) && requiresMergingTokens(p, has, text))),
     sends: importsSend,
   };
   // Candidates whose gate reads only an API URL and failed on the file's own text: the URL may be imported.

@@ -197,7 +197,9 @@ describe('a method of an imported class, with the pre-check in front', () => {
       'src/caller-id.ts': caller,
       // No API host or path in what the file imports: the detection cannot be given to it, whatever the class sends.
       'src/config.ts': "export const PERSON = 'https://example.com/directory/';\n",
-      'src/webex-api.ts': "import { put } from './transport.js';\n" + api('return put(url, body);'),
+      // The imported texts are the file's imports and theirs (two levels): the sender sits one level further down.
+      'src/webex-api.ts': "import { put } from './http.js';\n" + api('return put(url, body);'),
+      'src/http.ts': "export { put } from './transport.js';\n",
       'src/transport.ts': "export const put = (url: string, body: unknown) => fetch(url, { method: 'PUT', body: JSON.stringify(body) });\n",
     };
     const result = analyse(files);

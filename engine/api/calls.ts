@@ -358,8 +358,11 @@ function mergedHeaders(file: FileContext, r: HttpRequest, config: TSESTree.Objec
   if (!node || prop(config, 'headers')) return;
   const value = mergedValue(file, node, 'headers');
   // A merge whose headers come from an object of another module (`Object.assign({}, DEFAULTS, { params })`); an
-  // object literal's own spreads were read by fromConfig.
-  if (!value && !config) r.headers.push(...mergedImportedHeaders(file, node));
+  // object literal's own spreads were read by fromConfig. A merge's last literal part read as the config
+  // (assignedDefaults: `request(Object.assign({}, DEFAULTS, { qs }))`) is not the whole merge: its other parts are
+  // read here, unless fromConfig already brought imported headers in through that part.
+  const wholeMerge = !config || (objectOf(file, node) !== config && !r.headers.some((x) => x.broughtIn));
+  if (!value && wholeMerge) r.headers.push(...mergedImportedHeaders(file, node));
   if (!value) return;
   const h = headersOf(file, value);
   r.headers.push(...h.headers);

@@ -21,8 +21,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, foldTemplate, isUrlConstructor, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { literalsOf, moduleRecord, ProjectModel, specifiersIn } from '../project/modules.js';
-import { localInit, objectOf, parameterTypeName, resolveLocal, returnedExpression, stringOf } from './bindings.js';
-import { bodyOf, finish, fromConfig, methodOf, prop, requestBases, withBase } from './call-parts.js';
+import { localInit, mergedValue, objectOf, parameterTypeName, resolveLocal, returnedExpression, stringOf } from './bindings.js';
+import { bodyOf, finish, fromConfig, headersOf, methodOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
 import { apiMarkers } from './url.js';
 import { bodyParameter, parameterDefault, parameterValues, sendsNoBody } from './wrappers.js';
@@ -474,8 +474,11 @@ export function applySummary(
       fromConfig(site, own, options, undefined, inner.client === 'fetch' ? { body: 'body' } : { data: 'data', query: 'params' });
       if (own.body) r.body = own.body;
       if (own.query) r.query = own.query;
-      r.headers.push(...own.headers);
-      r.headersNode = own.headersNode;
+      // `{ ...DEFAULTS, params }` with `DEFAULTS` of this file: its headers, as a client call's merged options give them.
+      const merged = !prop(options, 'headers') && own.headers.length === 0 ? mergedValue(site, options, 'headers') : undefined;
+      const h = merged ? headersOf(site, merged) : undefined;
+      r.headers.push(...own.headers, ...(h?.headers ?? []));
+      r.headersNode = own.headersNode ?? h?.object;
       r.options = options;
     }
     if (s.query !== undefined) {

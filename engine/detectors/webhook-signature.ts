@@ -58,8 +58,9 @@ function hmacs(file: FileContext): Hmac[] {
       const digests: TSESTree.CallExpression[] = [];
       for (const call of calls) {
         const name = calleeName(call);
-        if (name === 'update' && call.arguments[0]) updates.push(call.arguments[0] as Node);
-        if (name === 'digest') digests.push(call);
+        // An Hmac is also a stream: `hmac.write(x); hmac.end(); hmac.read()` is `update(x)` and `digest()`.
+        if ((name === 'update' || name === 'write') && call.arguments[0]) updates.push(call.arguments[0] as Node);
+        if (name === 'digest' || (name === 'read' && call.arguments.length === 0)) digests.push(call);
       }
       out.push({ create, algorithm: create.arguments[0] as Node | undefined, updates, digests });
     }
@@ -172,10 +173,59 @@ function isVerificationHelper(file: FileContext, node: Node): boolean {
   const name = nameOfFunction(file, fn) ?? '';
   if (OTHER_PLATFORMS.test(name) || OTHER_PLATFORMS.test(file.getText(fn))) return false;
   if (HELPER_NAME.test(name)) return true;
+  if (requestVerifier(file, fn) !== undefined) return true;
   // A `signature` parameter alone is any platform's; in a file that names this platform, it is ours.
   return PLATFORM_WORDS.test(file.text) && (fn as TSESTree.FunctionLike).params.some((p) => p.type === 'Identifier' && SIGNATURE_PARAM.test(p.name));
 }
 const COMPARE_OPERATORS = new Set(['===', '==', '!==', '!=']);
+
+/** A request header read in a module's text: `req.headers[...]`, `req.headers.x`, `req.get(...)`, `req.header(...)`. */
+const REQUEST_HEADER_READ = /\.headers\s*(?:\[|\.[\w$]|\.get\s*\()|\.(?:get|header)\s*\(/;
+/** A request body read in a module's text: `req.body`, `request.rawBody`. */
+const REQUEST_BODY_READ = /\.(?:body|rawBody)\b/;
+
+/**
+ * The parameter a function compares its HMAC's digest with, when it is a request verifier whatever its names
+ * (`isProperlyEncrypted(signedValue, messageBody)`): the HMAC is computed over another of its parameters (or
+ * `JSON.stringify` of it) and its digest compared with this one, and a module importing it calls it and reads a
+ * request's header and body, in a project of this platform (that module's text or the strings of the modules it
+ * imports name it) that names no other platform there. The header's name may be configuration the repository does
+ * not give (an environment variable): a likely finding, as for a helper whose caller reads the header. Memoized per
+ * function; asked only for a function holding an HMAC over a parameter.
+ */
+function requestVerifier(file: FileContext, fn: Node): string | undefined {
+  if (fn.type === 'Program' || !file.links) return undefined;
+  return file.cached(`webhook:request-verifier:${fn.range[0]}`, () => {
+    const params = (fn as TSESTree.FunctionLike).params.flatMap((p) => (p.type === 'Identifier' ? [p.name] : []));
+    const name = nameOfFunction(file, fn);
+    if (params.length < 2 || !name) return undefined;
+    const paramOf = (n: Node | undefined): string | undefined => {
+      const u = n ? unwrap(n) : undefined;
+      return u?.type === 'Identifier' && params.includes(u.name) ? u.name : undefined;
+    };
+    let compared: string | undefined;
+    for (const h of hmacs(file)) {
+      if (!contains(fn, h.create)) continue;
+      const input = h.updates.map((u) => paramOf(stringifyOf(file, u)?.arguments[0] as Node | undefined) ?? paramOf(u)).find((p) => p !== undefined);
+      if (!input) continue;
+      const digests = new Set<Node>(h.digests);
+      for (const bin of file.nodes(T.BinaryExpression)) {
+        if (!COMPARE_OPERATORS.has(bin.operator) || !contains(fn, bin)) continue;
+        for (const [a, b] of [[bin.left, bin.right], [bin.right, bin.left]] as Array<[Node, Node]>) {
+          const p = paramOf(b);
+          if (p && p !== input && isSignatureValue(file, a, digests, [])) compared = p;
+        }
+      }
+    }
+    if (!compared) return undefined;
+    const project = projectOf(file.filename);
+    if (!project) return undefined;
+    const call = new RegExp(`\\b${escape(name)}\\s*\\(`);
+    const ours = (text: string): boolean => PLATFORM_WORDS.test(text) && !OTHER_PLATFORMS.test(text);
+    const callers = importersOfModule(project, file.filename).filter((i) => call.test(i.text) && REQUEST_HEADER_READ.test(i.text) && REQUEST_BODY_READ.test(i.text));
+    return callers.some((i) => !OTHER_PLATFORMS.test(i.text) && (ours(i.text) || project.importedTexts(i.file, i.text).some(ours))) ? compared : undefined;
+  });
+}
 
 const contains = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 
@@ -594,7 +644,7 @@ function detectIn(file: FileContext, check: WebhookSignatureDetection['check'], 
       const right = unwrap(bin.right);
       const literal = (n: Node): boolean => n.type === 'Literal' || (n.type === 'Identifier' && n.name === 'undefined') || n.type === 'UnaryExpression';
       if (literal(left) || literal(right)) continue;
-      const sides = [left, right].filter((s) => isSignatureValue(file, s, digests, headers) || (!namesHeader && s.type === 'Identifier' && SIGNATURE_PARAM.test(s.name)));
+      const sides = [left, right].filter((s) => isSignatureValue(file, s, digests, headers) || (!namesHeader && s.type === 'Identifier' && (SIGNATURE_PARAM.test(s.name) || requestVerifier(file, enclosingFunction(file, s)) === s.name)));
       // One side must be an HMAC digest of verification code; the other may be a header or a parameter.
       // Or, in a file that reads the header, one side is the header's value and the other a value named as a
       // computed HMAC (`req.hmacSHA1 !== req.get('X-Spark-Signature')`, the HMAC made in a body parser's hook).

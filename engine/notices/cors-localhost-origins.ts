@@ -3,7 +3,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
-import { apiHosts, boundInFile, getRequests, JQUERY_CALL_TEXT, LOOPBACK_HOST, urlHost, type HttpRequest } from '../api/index.js';
+import { API_PATH_WORDS, apiHosts, boundInFile, getRequests, JQUERY_CALL_TEXT, LOOPBACK_HOST, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 import { browserEvidence, browserEvidenceAt, debuggedPageUrl, readsBrowserGlobals, subclassModules, extensionExemption, holdsPages, inDrivenPageScript, nativeApp, serverOnlyCode, servingOrigin, unloadedModule, userscriptOrigin } from '../project/context.js';
 import { isMarkupFile } from '../read/script-blocks.js';
@@ -219,6 +219,9 @@ function topOf(file: FileContext, node: TSESTree.Node): TSESTree.Node {
   return top;
 }
 
+/** An API path at the start of a string or after a template's placeholder: `'/v1/...'`, `` `${base}/rooms?` ``. */
+const API_PATH_STRING = String.raw`['"\x60}]\/(?:` + ['v1', ...API_PATH_WORDS].map((w) => w.replace(/\//g, '\\/')).join('|') + String.raw`)(?=[/?#'"\x60]|$)`;
+
 export const corsLocalhostOrigins: Detector<CustomDetection> = {
   kind: 'cors-localhost-origins',
   messages: {
@@ -226,6 +229,10 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
   },
   tokens: (_d, catalog) => [...apiHosts(catalog)],
   gateReadsUrls: true,
+  // A module that writes an API path in a string (`${BASE}/rooms`, `ORIGIN + '/v1/people/me'`) and hands it to a
+  // request helper of another module, its host in a config module it imports: no HTTP call and no host of its own, so
+  // the imported texts are read for it as for a file that calls (outline 1 file, prisma 3, the SDK 2 match).
+  importsHoldTokensWhen: [{ source: API_PATH_STRING, flags: '' }],
   /**
    * Sound: `detect` reports only in a file that reads a browser global ({@link isBrowserCode}: an identifier of
    * `browserGlobals`, whose name the text then holds, written without escape sequences as the prefilter's tokens

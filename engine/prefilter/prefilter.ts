@@ -293,6 +293,18 @@ export function tokensWithoutRequires(entry: Pick<PrefilterEntry, 'tokens' | 're
   return entry.tokens.length > 0 && entry.requires.length > 0 && entry.tokens.some(has);
 }
 
+/**
+ * Whether a file holds a detection's `requires` (an API host or path) but none of its own tokens, and merges a named
+ * object into options (`{ ...DEFAULTS, params }`, `Object.assign({}, DEFAULTS, { qs })`): the tokens (a header name)
+ * may be written in a defaults object of a module it imports, merged into a request made through an imported helper.
+ */
+export function requiresMergingTokens(entry: Pick<PrefilterEntry, 'tokens' | 'requires'>, has: (token: string) => boolean, text: string): boolean {
+  return entry.tokens.length > 0 && entry.requires.length > 0 && entry.requires.some(has) && !entry.tokens.some(has) && NAMED_MERGE_HINT.test(text);
+}
+
+/** A named object merged into another: a spread of a name in an object literal, or `Object.assign(`. */
+export const NAMED_MERGE_HINT = /[{,]\s*\.\.\.[A-Za-z_$][\w$.]*\s*[,}]|\bObject\.assign\s*\(/;
+
 /** Source text that may import a module (ES `import`/`export ... from`, `require(`): only such a file has imports to follow. */
 export const IMPORT_HINT = /\bimport\b|\bfrom\s*['"]|\brequire\s*\(/;
 
@@ -364,6 +376,6 @@ export class PrefilterPlan {
     // A class handing default headers up to its base class (`super({ headers })`) of another module.
     if (mayHandUpHeaders(text)) return true;
     const has = (t: string): boolean => present.has(t);
-    return this.entries.some((e) => e.urls === true && tokensWithoutRequires(e, has));
+    return this.entries.some((e) => (e.urls === true && tokensWithoutRequires(e, has)) || (!!e.urls && requiresMergingTokens(e, has, text)));
   }
 }

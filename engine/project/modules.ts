@@ -309,7 +309,8 @@ export class ProjectModel implements ImportLinks {
   private readonly readings = new Map<string, TextReadings>();
 
   /**
-   * The string literals of the project's modules a text imports, and of the modules those re-export, to `depth`
+   * The string literals of the project's modules a text imports, of the modules those import, and of the modules
+   * those re-export, to `depth`
    * levels and at most `limit` files, each module's text blanked but for its strings (the prefilter's tokens and
    * gates read a file together with them: a URL's host or path may be written in a constant of another module,
    * while a key or a name the gates look for must be the file's own). Recorded as dependencies of the analysis.
@@ -322,10 +323,14 @@ export class ProjectModel implements ImportLinks {
     for (let d = 0; d < depth && level.length > 0 && out.length < limit; d++) {
       const next: Array<[string, string]> = [];
       for (const [from, body] of level) {
-        // Past the file's own imports, only re-exports are followed (a barrel's `export * from './urls'`).
-        for (const spec of d === 0 ? specifiersIn(body) : this.reexportsOf(from, body)) {
-          const target = this.resolver.resolve(from, spec);
-          if (!target || seen.has(target) || out.length >= limit) continue;
+        // The file's imports and theirs (a `constants.js` building `AUTH_URL` on a `config.js` origin it imports, a
+        // barrel's `export * from './urls'`); a deeper level, when asked for, follows re-exports only.
+        // An imported module's targets are resolved once per text (most files import the same few modules).
+        const targets = d === 1 ? this.targetsOf(from, body) : undefined;
+        for (const spec of targets ?? (d <= 1 ? specifiersIn(body) : this.reexportsOf(from, body))) {
+          if (out.length >= limit) break;
+          const target = targets ? spec : this.resolver.resolve(from, spec);
+          if (!target || seen.has(target)) continue;
           seen.add(target);
           const read = this.textOf(target);
           if (read === undefined) continue;
@@ -336,6 +341,23 @@ export class ProjectModel implements ImportLinks {
       level = next;
     }
     return out;
+  }
+
+  /** The project files a module's specifiers resolve to, memoized per text with what resolving them read (replayed). */
+  private targetsOf(file: string, text: string): readonly string[] | undefined {
+    const entry = this.texts.get(file);
+    if (!entry || entry.text !== text) return undefined;
+    if (entry.targets) replay(entry.targetReads);
+    else {
+      const resolved = capture(() =>
+        specifiersIn(text)
+          .map((spec) => this.resolver.resolve(file, spec))
+          .filter((t): t is string => t !== undefined && t !== file),
+      );
+      entry.targets = resolved.value;
+      entry.targetReads = resolved.reads;
+    }
+    return entry.targets;
   }
 
   /** The specifiers a module re-exports from (memoized per text: a module many files import is read once). */

@@ -32,6 +32,9 @@ export const CROSS_FILE_SHAPES: Array<{ shape: string; file: string; finding: st
   { shape: 'the source tree of a Vite React front end (package.json and bundler config)', file: 'browser-vite/src/api/rooms.ts', finding: 'cors-localhost-origins 2 certain' },
   { shape: 'the source tree of a webpack React app with a dev server and an HTML plugin (`webpack.config.dev.js`; the look-alike builds for `target: \'node\'`)', file: 'browser-webpack/src/api/rooms.js', finding: 'cors-localhost-origins 2 certain' },
   { shape: 'the source tree of a Create React App package (`react-scripts`; the look-alike also depends on Express)', file: 'browser-cra/src/api/rooms.js', finding: 'cors-localhost-origins 2 certain' },
+  { shape: "a GET through a request helper of another module whose options spread a defaults object of a third module holding the Content-Type (`{ ...JSON_DEFAULTS, signal }`; the file writes no header); the look-alike's defaults POST a body", file: 'merged-defaults/src/api/people.js', finding: 'get-request-content-type 5 certain' },
+  { shape: "the `request` library's options merged with `Object.assign({}, JSON_OPTIONS, { uri, auth })`, the Content-Type in the imported defaults; the look-alike's own part writes the headers (which replace the defaults')", file: 'request-assign/lib/people.js', finding: 'get-request-content-type 5 certain' },
+  { shape: "a browser module building `${BASE}/rooms` from a config module's nested origin, sent by a fetch helper of another module (no host and no HTTP call in the module); the look-alike's config names another service", file: 'browser-helper-config/src/lib/rooms.ts', finding: 'cors-localhost-origins 7 certain' },
   { shape: "a script under a `public/` folder that a page loads (the folder's name alone is not evidence: the look-alike's is imported by a node job)", file: 'web-folder/public/js/rooms.js', finding: 'cors-localhost-origins 2 certain' },
 ];
 

@@ -1,0 +1,3 @@
+export default {
+  api: { origin: 'https://api.example.com' },
+};

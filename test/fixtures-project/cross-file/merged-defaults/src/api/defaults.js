@@ -1,0 +1,3 @@
+export const JSON_DEFAULTS = {
+  headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+};

@@ -1,0 +1,3 @@
+export function send(url, init) {
+  return fetch(url, init);
+}
