@@ -1040,7 +1040,13 @@ export const getRequestContentType: Detector<CustomDetection> = {
       callers.set(r.wrapper.request, list);
     }
     const shared = new Set<Node>();
+    // The requests the wrapper pass judges (each wrapper's own request and the calls reaching it): a header site it
+    // marks shared is left to it for these only; another request of the file sending the same header object (a GET
+    // of the class that is no call of the wrapper) is judged as a direct request below.
+    const judged = new Set<Node>();
     for (const [inner, through] of callers) {
+      judged.add(inner.node);
+      for (const r of through) judged.add(r.node);
       // A call site inside a further wrapper counts too when its own URL already calls the API (the outer callers
       // pass only other values: `onEvent(payload)` calling `getJson(resourceUrl('messages', payload.id))`).
       const reaching = through.filter((r) => !r.wrapper!.followed || r.isApi);
@@ -1137,7 +1143,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
         }
         // Headers of a client instance or a wrapper apply to its other calls too: judged above, for all of them.
         const site = h.property ?? h.call ?? h.assignment ?? h.line!;
-        if (h.inherited || shared.has(site)) continue;
+        if (h.inherited || (shared.has(site) && judged.has(r.node))) continue;
         // A call in a loop over an array is one request per element: its header is reported once.
         if (out.some((m) => m.node === site)) continue;
         // No edit for a GET that gives data: the body goes with it (its own question), the header is only reported.
