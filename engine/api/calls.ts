@@ -9,11 +9,11 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, localInit, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, withLoopValue } from './bindings.js';
+import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, localInit, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, thisFieldObject, withLoopValue } from './bindings.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, mergedImportedHeaders, methodOf, prop, superagentChain } from './call-parts.js';
 import { ajaxSetupHeaders, CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, importsFrom, isAngularJsHttp, isJquery, isMeteorHttp, isUrlFetchApp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest, type RequestHeader } from './request.js';
-import { optionsMethod, wrapperRequests } from './wrappers.js';
+import { optionsMethod, parameterValues, wrapperRequests } from './wrappers.js';
 import { importedCallRequests } from './summaries.js';
 import { forwardedCallee, importedForwardedCallee, type ForeignForward } from './aliases.js';
 
@@ -137,6 +137,8 @@ function analyzeCall(
   if (helperArgs) return requestLibraryCall({ ...site, args: helperArgs }, undefined, undefined);
   const method = memberName(callee);
   if (!method) return undefined;
+  const paginated = gotPaginateClient(file, callee, method, catalog, instances);
+  if (paginated) return gotFunctionCall(site, 'got', paginated.instance);
   const device = deviceHttpClientVerb(file, callee, method, site.args);
   if (device) return deviceHttpClientCall(site, device);
   if (WRETCH_VERBS.has(method) && file.cached('requests:wretch-text', () => file.text.includes('wretch'))) {
@@ -428,6 +430,29 @@ function assignedDefaults(file: FileContext, node: Node | undefined): TSESTree.O
   return undefined;
 }
 
+/**
+ * got's pagination API, of got itself or of a got instance (`got.extend({ prefixUrl })`, held or imported):
+ * `client.paginate(url, options)` (an async iterator; `paginate.each` is the same) and `client.paginate.all(url,
+ * options)`. Each makes the request `client(url, options)` makes, GET unless the options say otherwise, then follows
+ * the next pages. The client it is called on, or undefined for any other call.
+ */
+function gotPaginateClient(file: FileContext, callee: TSESTree.MemberExpression, method: string, catalog: LoadedCatalog, instances: Map<string, HttpClientInstance>): { instance: HttpClientInstance | undefined } | undefined {
+  let target = unwrap(callee.object);
+  if (method === 'all' || method === 'each') {
+    if (target.type !== 'MemberExpression' || memberName(target) !== 'paginate') return undefined;
+    target = unwrap(target.object);
+  } else if (method !== 'paginate') return undefined;
+  const key = dottedName(target);
+  if (key === undefined) return undefined;
+  const held = instances.get(key);
+  if (held) return held.client === 'got' ? { instance: held } : undefined;
+  if (target.type !== 'Identifier') return undefined;
+  const lib = clientOfIdentifier(file, target.name);
+  if (lib) return lib === 'got' ? { instance: undefined } : undefined;
+  const imported = importedInstance(file, catalog, target.name);
+  return imported?.client === 'got' ? { instance: imported } : undefined;
+}
+
 /** `got(url, options)` / `ky(url, options)`, or the same through an instance. */
 function gotFunctionCall(site: CallSite, kind: 'got' | 'ky', instance: HttpClientInstance | undefined): HttpRequest | undefined {
   const { file, args } = site;
@@ -600,6 +625,45 @@ function deviceHttpClientVerb(file: FileContext, callee: TSESTree.MemberExpressi
 }
 
 /**
+ * A `Header` value of a device HttpClient call, resolved: a list written there or held in a constant; the list a
+ * `this` field's object holds under a key (`Header: this.Params.Header`, with `this.Params = { Url, Header: [...] }`
+ * written once in the constructor, as {@link thisFieldObject} reads it); or, for a parameter of the enclosing
+ * function (`const lookup = async function (header, serial) { ... Header: header ... }`), the one list that every
+ * same-file call passes (resolved the same way). Anything else is returned as it resolves locally.
+ */
+function deviceHeaderList(file: FileContext, header: Node, depth = 0): Node {
+  const local = resolveLocal(file, header);
+  const field = thisFieldList(file, local);
+  if (field) return field;
+  if (depth > 2 || local.type !== 'Identifier') return local;
+  const fn = parameterOwner(file, local);
+  const values = fn ? parameterValues(file, fn, local.name) : undefined;
+  if (!values) return local;
+  const lists = new Set(values.map((v) => deviceHeaderList(file, v.node, depth + 1)));
+  const [only] = lists;
+  return lists.size === 1 && only.type === 'ArrayExpression' ? only : local;
+}
+
+/** `this.Params.Header` of a class whose constructor writes `this.Params = { Header: [...] }`: that list, else undefined. */
+function thisFieldList(file: FileContext, n: Node): TSESTree.ArrayExpression | undefined {
+  if (n.type !== 'MemberExpression' || n.computed) return undefined;
+  const object = thisFieldObject(file, n.object as Node);
+  const value = object ? prop(object, memberName(n) ?? '') : undefined;
+  const list = value ? resolveLocal(file, value) : undefined;
+  return list?.type === 'ArrayExpression' ? list : undefined;
+}
+
+/** The nearest enclosing function that declares `id` as a plain parameter (not shadowed by a nearer function's). */
+function parameterOwner(file: FileContext, id: TSESTree.Identifier): Node | undefined {
+  for (const a of file.ancestors(id)) {
+    if (!isFunctionNode(a)) continue;
+    const declares = (a as TSESTree.FunctionLike).params.some((p) => (p.type === 'Identifier' && p.name === id.name) || (p.type === 'AssignmentPattern' && p.left.type === 'Identifier' && p.left.name === id.name));
+    if (declares) return a;
+  }
+  return undefined;
+}
+
+/**
  * The device HttpClient's request: `Url` and `Header` of its parameters (an object, or a variable holding one), the
  * command's verb as the method and its second argument (a string) as the body. A header is a `Name: value` string of
  * the `Header` list (or a lone string): its name is the text before the colon, folded through constants
@@ -621,7 +685,7 @@ function deviceHttpClientCall(site: CallSite, verb: string): HttpRequest | undef
     r.url = stringOf(file, url);
   }
   const header = prop(params, 'Header');
-  const list = header ? resolveLocal(file, header) : undefined;
+  const list = header ? deviceHeaderList(file, header) : undefined;
   const lines = list?.type === 'ArrayExpression' ? list.elements : header ? [header] : [];
   for (const element of lines) {
     if (!element || element.type === 'SpreadElement') continue;

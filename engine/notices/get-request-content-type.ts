@@ -7,7 +7,7 @@ import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removeElementEdit, removePropertyEdit } from '../detectors/shared.js';
 import { angularInterceptorHeaders, findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
-import { calledFunction, enclosingScope, functionOfThis, mergedValue, objectOf, prototypeOwner, returnedExpression, stringOf } from '../api/bindings.js';
+import { calledFunction, enclosingScope, functionOfThis, localInit, mergedValue, objectOf, prototypeOwner, returnedExpression, stringOf } from '../api/bindings.js';
 import { isFunctionNode } from '../api/request.js';
 import { parameterDefault } from '../api/wrappers.js';
 import { headersOf } from '../api/call-parts.js';
@@ -112,6 +112,37 @@ function namesApiHere(file: FileContext, catalog: LoadedCatalog): boolean {
     const project = projectOf(file.filename);
     return !!project && project.importedTexts(file.filename, file.text).some((t) => namesApiHost(t, catalog));
   });
+}
+
+/**
+ * Whether a request's URL, as written or through the local constants it is built from, reads a parameter of the
+ * function the request is made in: the URL is that function's callers' (`deviceGet(path)` building `BASE + path`).
+ */
+function urlReadsParameter(file: FileContext, r: HttpRequest): boolean {
+  const fn = enclosingScope(file, r.node);
+  if (fn.type === 'Program' || !r.urlNode) return false;
+  const names = new Set<string>();
+  for (const p of (fn as TSESTree.FunctionLike).params) {
+    const id = p.type === 'AssignmentPattern' ? p.left : p;
+    if (id.type === 'Identifier') names.add(id.name);
+  }
+  if (names.size === 0) return false;
+  const seen = new Set<Node>();
+  const pending: Node[] = [r.urlNode];
+  while (pending.length > 0 && seen.size < 16) {
+    const n = pending.pop()!;
+    if (seen.has(n)) continue;
+    seen.add(n);
+    for (const id of file.nodes(T.Identifier)) {
+      if (id.range[0] < n.range[0] || id.range[1] > n.range[1]) continue;
+      const parent = file.parentOf(id);
+      if (parent?.type === 'MemberExpression' && parent.property === id && !parent.computed) continue;
+      if (names.has(id.name)) return true;
+      const init = localInit(file, id);
+      if (init) pending.push(init);
+    }
+  }
+  return false;
 }
 
 /** Option keys that carry a request body (fetch, axios, got, request). */
@@ -1040,7 +1071,14 @@ export const getRequestContentType: Detector<CustomDetection> = {
       callers.set(r.wrapper.request, list);
     }
     const shared = new Set<Node>();
+    // The requests the wrapper pass judges (each wrapper's own request and the calls reaching it): a header site it
+    // marks shared is left to it for these only; another request of the file sending the same header object (a GET
+    // of the class that is no call of the wrapper) is judged as a direct request below, unless its URL reads a
+    // parameter of its function (a wrapper of its own whose path is its callers', none of them seen: left alone).
+    const judged = new Set<Node>();
     for (const [inner, through] of callers) {
+      judged.add(inner.node);
+      for (const r of through) judged.add(r.node);
       // A call site inside a further wrapper counts too when its own URL already calls the API (the outer callers
       // pass only other values: `onEvent(payload)` calling `getJson(resourceUrl('messages', payload.id))`).
       const reaching = through.filter((r) => !r.wrapper!.followed || r.isApi);
@@ -1137,7 +1175,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
         }
         // Headers of a client instance or a wrapper apply to its other calls too: judged above, for all of them.
         const site = h.property ?? h.call ?? h.assignment ?? h.line!;
-        if (h.inherited || shared.has(site)) continue;
+        if (h.inherited || (shared.has(site) && (judged.has(r.node) || urlReadsParameter(file, r)))) continue;
         // A call in a loop over an array is one request per element: its header is reported once.
         if (out.some((m) => m.node === site)) continue;
         // No edit for a GET that gives data: the body goes with it (its own question), the header is only reported.
