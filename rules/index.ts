@@ -24,6 +24,7 @@ import { OptionsError } from '../engine/catalog/option-check.js';
 import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from '../engine/findings/suppressions.js';
 import { FIX_FORM_MESSAGES } from '../engine/fix/timing.js';
 import { createTypeOracle } from '../engine/detectors/type-oracle.js';
+import { setJournaling } from '../engine/project/journal.js';
 import { fingerprintAll } from '../engine/findings/fingerprint.js';
 import { baselineKey, baselineKeys, readBaseline, recordedState } from '../engine/findings/baseline.js';
 import type { EngineOptions, IsoDate, Notice, TypeOracle } from '../engine/types.js';
@@ -90,6 +91,21 @@ export function defaultToday(): IsoDate {
 }
 
 const contexts = new WeakMap<object, FileContext>();
+
+/**
+ * Runs the engine without recording what it reads (engine/project/journal.ts): that record is kept only in the
+ * CLI's result cache (`--cache`), which the plugin has not; recording it hashed folder listings and probed
+ * configuration files for every import the per-file decision followed (issue 30, item 4). The setting is put
+ * back after, for a CLI run in the same process.
+ */
+function unrecorded<T>(run: () => T): T {
+  const was = setJournaling(false);
+  try {
+    return run();
+  } finally {
+    setJournaling(was);
+  }
+}
 
 /** What every rule of one file reads the same way, worked out by the first rule ESLint creates for the file. */
 interface FileState {
@@ -180,7 +196,7 @@ function applicableNotices(sourceCode: TSESLint.SourceCode, filename: string, ca
   if (!byNotice) {
     let notices = ruleNotices.get(catalog);
     if (!notices) ruleNotices.set(catalog, (notices = catalog.notices.filter((n) => n.status !== 'informational' && n.detections.length > 0)));
-    const candidates = sourceCandidates(sourceCode.text, { catalog, notices, engine, ...(types ? { types } : {}) }, undefined, filename);
+    const candidates = unrecorded(() => sourceCandidates(sourceCode.text, { catalog, notices, engine, ...(types ? { types } : {}) }, undefined, filename));
     if (candidates.length === 0) byNotice = NOTHING_APPLIES;
     else {
       const map = new Map<string, PlannedDetection[]>();
@@ -255,7 +271,7 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
       const sourceCode = code;
       return {
         'Program:exit'() {
-          const matches = decided ? analyzeContext(fileContextOf(code, filename), { catalog, notices, engine, types }, decided) : [];
+          const matches = decided ? unrecorded(() => analyzeContext(fileContextOf(code, filename), { catalog, notices, engine, types }, decided)) : [];
           const when = effectiveText(notice);
           const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode, catalog);
           // A comment that cannot be read as meant (a bad `until` date, an unknown id) is said once: by the rule it

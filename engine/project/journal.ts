@@ -170,9 +170,17 @@ export function journaled<K, V>(map: Map<K, Journaled<V>>, key: K, compute: () =
   return value;
 }
 
+/**
+ * What a value computed while nothing was recorded reads as: it does not say what was read, so an analysis that
+ * is given the value later while recording (a `--cache` run after the ESLint plugin's or a run without a cache,
+ * in one process) records this entry, whose state on disk ({@link dependencyState}: a probe no build registers)
+ * never equals the recorded '' — the cached outcome is always checked again, never wrongly kept.
+ */
+export const UNRECORDED = '\0unrecorded\0';
+
 /** Runs `fn`, returning what it read too (which is recorded in the enclosing analysis as well). */
 export function capture<V>(fn: () => V): { value: V; reads: Map<string, string> } {
-  if (!recording) return { value: fn(), reads: new Map() };
+  if (!recording) return { value: fn(), reads: new Map([[UNRECORDED, '']]) };
   const outer = current;
   const mine = new Map<string, string>();
   current = mine;
