@@ -347,6 +347,11 @@ export class ProjectModel implements ImportLinks {
   private targetsOf(file: string, text: string): readonly string[] | undefined {
     const entry = this.texts.get(file);
     if (!entry || entry.text !== text) return undefined;
+    return this.entryTargets(file, entry, text);
+  }
+
+  /** {@link TextEntry.targets} of a file's entry for its text, resolved once (what resolving read is replayed after). */
+  private entryTargets(file: string, entry: TextEntry, text: string): readonly string[] {
     if (entry.targets) replay(entry.targetReads);
     else {
       const resolved = capture(() =>
@@ -446,17 +451,7 @@ export class ProjectModel implements ImportLinks {
       if (marks === undefined) (entry.marks ??= new Map()).set(key, (marks = own(text)));
       mask |= marks;
       if (enough(mask)) return this.enough(memo(root), reads);
-      if (entry.targets) replay(entry.targetReads);
-      else {
-        const resolved = capture(() =>
-          specifiersIn(text)
-            .map((spec) => this.resolver.resolve(file, spec))
-            .filter((t): t is string => t !== undefined && t !== file),
-        );
-        entry.targets = resolved.value;
-        entry.targetReads = resolved.reads;
-      }
-      for (const t of entry.targets) {
+      for (const t of this.entryTargets(file, entry, text)) {
         if (!seen.has(t)) {
           seen.add(t);
           queue.push(t);
