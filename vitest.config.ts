@@ -9,9 +9,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * so one of these could start last and run alone at the end; they start first instead, the rest keep vitest's order.
  */
 const SLOW_FIRST = [
-  // The `outside` project's two clone builds: first when a plain `vitest run` runs all three projects.
-  'test/action-clone.test.ts',
-  'test/git-install.test.ts',
+  // The `outside` project's clone build: first when a plain `vitest run` runs all three projects.
+  'test/clean-clone.test.ts',
   // The packed tarball installed into a newcomer's project (npm installs; its time is mostly in beforeAll).
   'test/package.test.ts',
   // The longest files of the last quiet fresh-clone run (eighteenth session, 4,229 tests in 202 files; vitest's
@@ -67,12 +66,12 @@ const ISOLATED = [
   'test/plugin-options.test.ts',
 ];
 /**
- * The two from-outside tests that neither read nor need this checkout's build: each clones the committed HEAD and
- * builds the clone the user's way (`prepare` in a git install; the Action's install step). `npm test` runs them
- * (`vitest run --project outside`, the `test:outside` script) at the same time as the build and the lint of this
- * checkout, on the core the lint leaves idle, and the other two projects after; a plain `vitest run` runs all three.
+ * The from-outside test that neither reads nor needs this checkout's build: it clones the committed HEAD and builds
+ * the clone the user's way (the Action's install step, then npm's folder install of the same clone). `npm test` runs
+ * it (`vitest run --project outside`, the `test:outside` script) at the same time as the build and the lint of this
+ * checkout, and the other two projects once the build is done; a plain `vitest run` runs all three.
  */
-const OUTSIDE = ['test/action-clone.test.ts', 'test/git-install.test.ts'];
+const OUTSIDE = ['test/clean-clone.test.ts'];
 const EXCLUDE = ['test/fixtures/**', 'node_modules/**', 'dist/**'];
 
 export default defineConfig({
