@@ -1,31 +1,56 @@
 /**
- * `node scripts/run-at-once.mjs build:checked lint`, `npm test`'s first step: runs those npm scripts at the same
- * time; vitest (the test script's next command) runs only when both passed. Neither reads what the other
- * writes (ESLint ignores dist/ and is not type-aware), and each runs on one thread, so on two cores the lint's
- * 12 s of CPU on a fresh clone no longer adds to the build's time. Each one's output is printed whole when it
- * ends (not interleaved); the exit code is 1 when either failed. Plain JavaScript: it runs before anything is
- * built.
+ * `npm test`'s runner: `node scripts/run-at-once.mjs [--live SCRIPT] LANE...`, where a lane is an npm script or
+ * several joined by `+` (`build:checked+test:checkout`: the second starts only when the first passed). The lanes run
+ * at the same time; the exit code is 1 when any script failed or did not start. Each script's stdout and stderr are
+ * printed whole when it ends (not interleaved), except the `--live` one's, which goes straight to the terminal (the
+ * vitest run, whose progress is worth seeing as it comes).
+ *
+ * `npm test` runs three lanes: the lint; the clean-clone test (the `outside` vitest project, which builds a clone of
+ * HEAD and reads nothing of this checkout's build); and this checkout's build followed by the other two vitest
+ * projects, which run on this build. Neither lane reads what another writes (ESLint ignores dist/ and is not
+ * type-aware; the clone is a folder of its own), so on two cores the tests start as soon as the build is done,
+ * while the lint and the clone's build still run, and no core waits for the slowest of the first three. A type error
+ * fails the build and the tests on this checkout do not run (the other lanes finish and report). Plain JavaScript: it
+ * runs before anything is built.
  */
 import { spawn } from 'node:child_process';
 
 const windows = process.platform === 'win32';
 
-/** Runs `npm run <script>`; resolves with its exit code and its stdout and stderr as one text. */
-function run(script) {
+/** Runs `npm run <script>`; resolves with its exit code and (unless live) its stdout and stderr as one text. */
+function run(script, live) {
   return new Promise((resolve) => {
-    const child = spawn(windows ? 'npm.cmd' : 'npm', ['run', script], { stdio: ['ignore', 'pipe', 'pipe'], shell: windows });
+    const child = spawn(windows ? 'npm.cmd' : 'npm', ['run', script], { stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'], shell: windows });
     const out = [];
-    child.stdout.on('data', (chunk) => out.push(chunk));
-    child.stderr.on('data', (chunk) => out.push(chunk));
+    child.stdout?.on('data', (chunk) => out.push(chunk));
+    child.stderr?.on('data', (chunk) => out.push(chunk));
     child.on('error', (error) => resolve({ script, code: 1, text: `${error.message}\n` }));
     child.on('close', (code, signal) => resolve({ script, code: code ?? 1, text: Buffer.concat(out).toString('utf8') + (signal ? `(ended by ${signal})\n` : '') }));
   });
 }
 
-const scripts = process.argv.slice(2);
-const results = await Promise.all(scripts.map((script) => run(script)));
-for (const { script, code, text } of results) {
+function report({ script, code, text }) {
   process.stdout.write(text);
   if (code !== 0) process.stderr.write(`npm run ${script} failed (exit ${code})\n`);
 }
-process.exitCode = results.some((r) => r.code !== 0) ? 1 : 0;
+
+const args = process.argv.slice(2);
+let live;
+const liveAt = args.indexOf('--live');
+if (liveAt >= 0) [live] = args.splice(liveAt, 2).slice(1);
+
+/** Runs a lane's scripts one after another; stops at the first that fails. Resolves with whether all passed. */
+async function lane(scripts) {
+  for (const [i, script] of scripts.entries()) {
+    const result = await run(script, script === live);
+    report(result);
+    if (result.code !== 0) {
+      for (const skipped of scripts.slice(i + 1)) process.stderr.write(`npm run ${skipped} not run: ${script} failed\n`);
+      return false;
+    }
+  }
+  return true;
+}
+
+const passed = await Promise.all(args.map((a) => lane(a.split('+'))));
+process.exitCode = passed.every(Boolean) ? 0 : 1;
