@@ -158,7 +158,7 @@ describe('unanalysed files in every format', { timeout: 120_000 }, () => {
   const args = ['--today', TODAY, '--no-progress', '--only', 'legacy-api-host'];
 
   it('text: the summary line and a last section name the file; --fail-on-unanalysed exits 1', async () => {
-    const r = cli(args, { cwd: dir });
+    const r = await cliInProcess(args, { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('  1 file could not be analysed: findings there may be missing (listed at the end)');
     expect(r.stdout.trimEnd().split('\n').slice(-2)).toEqual([

@@ -130,7 +130,7 @@ describe('--stdin-files (pre-commit, lint-staged)', { timeout: 180_000 }, () => 
     expect(empty.code).toBe(0);
     expect(empty.stdout).toBe('');
     expect(empty.stderr).toContain('no file names on standard input; nothing scanned');
-    const missing = cli(['--stdin-files', ...TODAY], { cwd: d, input: 'src/gone.ts\n' });
+    const missing = await cliInProcess(['--stdin-files', ...TODAY], { cwd: d, input: 'src/gone.ts\n' });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('No such file or directory: src/gone.ts');
   });

@@ -62,17 +62,17 @@ describe('root', { timeout: 180_000 }, () => {
     expect(r.stderr).toBe('');
   });
 
-  it('--debug adds the stack trace', () => {
-    const r = cli(['--today', 'tomorrow', '--debug'], { cwd: dir });
+  it('--debug adds the stack trace', async () => {
+    const r = await cliInProcess(['--today', 'tomorrow', '--debug'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/\n\s+at /);
   });
 
   it('COLLAB_MIGRATE_TODAY pins today, and a bad value is an error', async () => {
-    const ok = cli(['notices', '--status', 'dated'], { cwd: dir, env: { COLLAB_MIGRATE_TODAY: '2026-03-23' } });
+    const ok = await cliInProcess(['notices', '--status', 'dated'], { cwd: dir, env: { COLLAB_MIGRATE_TODAY: '2026-03-23' } });
     expect(ok.stdout).toContain('today 2026-03-23');
     expect(ok.stdout).toMatch(/telephony-calls-filter-number\s+dated\s+2026-03-24\s+in 1 day/);
-    const bad = cli(['notices'], { cwd: dir, env: { COLLAB_MIGRATE_TODAY: 'soon' } });
+    const bad = await cliInProcess(['notices'], { cwd: dir, env: { COLLAB_MIGRATE_TODAY: 'soon' } });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Invalid COLLAB_MIGRATE_TODAY "soon"');
   });

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, cli, git, removeTree, tempTree } from '../cli/run.js';
+import { assertBuilt, cli, cliInProcess, git, removeTree, tempTree } from '../cli/run.js';
 
 const PRELOAD = `
 const Module = require('node:module');
@@ -102,8 +102,8 @@ describe('--fix when the project cannot be loaded (a broken tsconfig; issue 28, 
   });
   afterAll(() => removeTree(broken));
 
-  it('a property declared in one file and named in another is renamed in neither, and the file says why; the other fixes are made', () => {
-    const r = cli(['--today', '2026-11-01', '--no-progress', '--fix', '--format', 'json', 'src'], { cwd: broken });
+  it('a property declared in one file and named in another is renamed in neither, and the file says why; the other fixes are made', async () => {
+    const r = await cliInProcess(['--today', '2026-11-01', '--no-progress', '--fix', '--format', 'json', 'src'], { cwd: broken });
     expect(r.code, r.stderr).toBeLessThanOrEqual(1);
     expect(readFileSync(path.join(broken, 'src/decl.ts'), 'utf8')).toBe(DECL);
     expect(readFileSync(path.join(broken, 'src/use.ts'), 'utf8')).toBe(USE);
@@ -121,8 +121,8 @@ describe('--fix when the declaring file has a suppression comment (it is fixed o
   });
   afterAll(() => removeTree(dir));
 
-  it('the declared property named in another file is renamed in neither; the suppressed line stays; the other fixes are made', () => {
-    const r = cli(['--today', '2026-11-01', '--no-progress', '--fix', '--format', 'json', 'src'], { cwd: dir });
+  it('the declared property named in another file is renamed in neither; the suppressed line stays; the other fixes are made', async () => {
+    const r = await cliInProcess(['--today', '2026-11-01', '--no-progress', '--fix', '--format', 'json', 'src'], { cwd: dir });
     expect(r.code, r.stderr).toBeLessThanOrEqual(1);
     expect(readFileSync(path.join(dir, 'src/decl.ts'), 'utf8')).toBe(SUPPRESSED);
     expect(readFileSync(path.join(dir, 'src/use.ts'), 'utf8')).toBe(USE);
