@@ -145,7 +145,7 @@ describe('the walker thread', () => {
     const inline = startWalk(options(), { threads: false });
     expect(takePrestartedWalker()).toBeUndefined();
     expect((await scanWalk(inline, ctx, { concurrency: 0 })).files).toEqual(serialWalk.files);
-  });
+  }, 180_000);
 
   it('is started early only for what looks like a scan of a folder', () => {
     const repo = path.join(root, 'repo');
