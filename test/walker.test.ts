@@ -106,7 +106,7 @@ function view(results: Array<ScannedFile | SkippedFile>): unknown[] {
 
 // The two 180 s limits below are for a hang, not for speed: in the twenty-first session's fresh-clone `npm test`
 // (load average 22-25, the checkout's tests beside the clean-clone build and the lint) one of these took over its
-// 60 s and the other 57 s; alone they take a few seconds.
+// 60 s and the other 57 s; alone (load 11) they took 9 and 11 s.
 describe('the walker thread', () => {
   it('streams the same files in the same order, and the same skipped entries, as the walk in this thread', async () => {
     const inline = findFiles(options());
