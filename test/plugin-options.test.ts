@@ -139,7 +139,7 @@ describe(`$${TODAY_ENV}`, () => {
     const messages = new Linter({ configType: 'flat' }).verify(code, [pinned], { filename: 'a.js' });
     expect(messages.map((m) => m.ruleId)).toContain(rule);
     // No day anywhere but the variable: the rule reads it, and a bad one is still an error naming it.
-    const unpinned = { plugins: { 'collab-migrate': plugin }, rules: { [rule]: 'error' as const } };
+    const unpinned = { plugins: { 'collab-migrate': plugin as never }, rules: { [rule]: 'error' as const } };
     expect(() => new Linter({ configType: 'flat' }).verify(code, [unpinned], { filename: 'a.js' })).toThrow(/\$COLLAB_MIGRATE_TODAY: "tomorrow" is not allowed/);
     process.env[TODAY_ENV] = '2026-11-22';
     expect(new Linter({ configType: 'flat' }).verify(code, [unpinned], { filename: 'a.js' }).map((m) => m.ruleId)).toContain(rule);
