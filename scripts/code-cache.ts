@@ -52,6 +52,30 @@ function children(node: Node): Node[] {
 const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
 /**
+ * Node's modules the shim does not import, when the chunk only calls the functions it imports of them: each name is
+ * a function that loads the module on its first call (`process.getBuiltinModule`, Node 20.16+). Imported as ES
+ * modules they were 8-11 ms of the 130-140 ms of CPU of a one-file scan without NODE_EXTRA_CA_CERTS (15 runs each
+ * of an empty module and one importing both), and a scan that writes no cache, follows no import and fingerprints
+ * no finding never calls them (issue 30, item 2).
+ */
+const LAZY_BUILTINS = new Set(['node:crypto', 'node:child_process']);
+
+/** Names whose every reference in the program is the callee of a call (`createHash(...)`, never `f(createHash)`). */
+function onlyCalled(program: Node, names: readonly string[]): boolean {
+  const wanted = new Set(names);
+  let references = 0;
+  let calls = 0;
+  const walk = (node: Node): void => {
+    if (node.type === 'ImportDeclaration') return;
+    if (node.type === 'Identifier' && wanted.has(node.name as string)) references++;
+    if (node.type === 'CallExpression' && (node.callee as Node).type === 'Identifier' && wanted.has((node.callee as Node).name as string)) calls++;
+    for (const child of children(node)) walk(child);
+  };
+  walk(program);
+  return references === calls;
+}
+
+/**
  * Splits an ES module chunk (rolldown's output: imports, code, one `export { a as b }` list) into the shim and the
  * script described above. Throws for anything the split cannot carry over exactly: another form of export, an
  * exported name that is not a `const`, function or class (a `let` could change after the chunk ran, which an
@@ -63,6 +87,8 @@ export function splitChunk(text: string, v8: string): Split {
   const program = parseSync('chunk.js', text, { sourceType: 'module' }).program as unknown as { body: Node[] };
   const imports: string[] = [];
   const locals: string[] = [];
+  /** Names the shim defines as loading their module on first call ({@link LAZY_BUILTINS}). */
+  const lazy: string[] = [];
   const exported: Array<[local: string, name: string]> = [];
   const declared = new Set<string>();
   /** Top-level `var` and `let` names: exported, they must never be assigned to. */
@@ -71,8 +97,13 @@ export function splitChunk(text: string, v8: string): Split {
   const edits: Array<[number, number, string]> = [];
   for (const statement of program.body) {
     if (statement.type === 'ImportDeclaration') {
-      imports.push(text.slice(statement.start, statement.end));
-      for (const s of statement.specifiers as Array<{ local: { name: string } }>) locals.push(s.local.name);
+      const specifiers = statement.specifiers as Array<{ type: string; local: { name: string }; imported?: { name?: string } }>;
+      const from = (statement.source as { value: string }).value;
+      const named = specifiers.length > 0 && specifiers.every((s) => s.type === 'ImportSpecifier' && s.imported?.name !== undefined);
+      if (LAZY_BUILTINS.has(from) && named && onlyCalled(program as unknown as Node, specifiers.map((s) => s.local.name))) {
+        for (const s of specifiers) lazy.push(`const ${s.local.name} = (...args) => process.getBuiltinModule(${JSON.stringify(from)}).${s.imported!.name}(...args);`);
+      } else imports.push(text.slice(statement.start, statement.end));
+      for (const s of specifiers) locals.push(s.local.name);
       edits.push([statement.start, statement.end, '']);
     } else if (statement.type === 'ExportNamedDeclaration' && !statement.declaration && !statement.source) {
       for (const s of statement.specifiers as Array<{ local: { name?: string }; exported: { name?: string; value?: string } }>) {
@@ -143,6 +174,7 @@ export function splitChunk(text: string, v8: string): Split {
     `import { readFileSync as __cmRead, writeFileSync as __cmWrite } from "node:fs";`,
     `import __cmVm from "node:vm";`,
     `import { fileURLToPath as __cmPath } from "node:url";`,
+    ...lazy,
     `const __cmLoad = () => {`,
     `\tconst out = process.env.${CACHE_OUT_VARIABLE};`,
     `\tif (process.env.${NO_CACHE_VARIABLE} || (process.versions.v8 !== ${JSON.stringify(v8)} && !out)) return undefined;`,

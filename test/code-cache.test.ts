@@ -94,6 +94,28 @@ describe('the code cache split', () => {
     // Look-alikes that are carried over: `await` inside functions, a `let` never assigned, a same-named const local.
     expect(() => splitChunk('async function f() { await 1; for await (const x of []) {} }\nlet n = 0;\nconst g = () => { const n = 2; return n; };\nexport { f, n, g };\n', v8)).not.toThrow();
   });
+
+  it('loads node:crypto and node:child_process on first call when the chunk only calls what it imports of them (issue 30, item 2)', () => {
+    const chunk = 'import { createHash } from "node:crypto";\nimport { spawnSync as run } from "node:child_process";\nconst h = (t) => createHash("sha1").update(t).digest("hex");\nconst e = () => run(process.execPath, ["-e", "process.stdout.write(String(1 + 1))"], { encoding: "utf8" }).stdout;\nexport { h, e };\n';
+    const { shim, body } = splitChunk(chunk, process.versions.v8);
+    expect(shim).not.toMatch(/from "node:(crypto|child_process)"/);
+    expect(shim).toContain('const createHash = (...args) => process.getBuiltinModule("node:crypto").createHash(...args);');
+    expect(shim).toContain('const run = (...args) => process.getBuiltinModule("node:child_process").spawnSync(...args);');
+    // Run from the split: nothing of either module is loaded until a function is called, and the calls give what the imports give.
+    const dir = mkdtempSync(path.join(work, 'lazy-'));
+    writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(path.join(dir, BODY_FILE), body);
+    writeFileSync(path.join(dir, ESM_FILE), chunk);
+    writeFileSync(path.join(dir, 'chunk.js'), shim);
+    const probe = `const m = await import(process.argv[1]); const before = process.moduleLoadList.filter((x) => /^NativeModule (crypto|child_process)$/.test(x)).length; console.log(JSON.stringify({ before, h: m.h("a"), e: m.e() }));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', probe, path.join(dir, 'chunk.js')], { encoding: 'utf8', env: { ...process.env, [CACHE_OUT_VARIABLE]: path.join(dir, CACHE_FILE) } });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ before: 0, h: '86f7e437faa5a7fce15d1ddcb9eaeaea377667b8', e: '2' });
+    // The look-alike: a name also used as a value (passed on, read as a property) keeps its static import.
+    const asValue = splitChunk('import { createHash } from "node:crypto";\nimport { execFile } from "node:child_process";\nconst f = [createHash];\nconst g = () => execFile("true");\nexport { f, g };\n', process.versions.v8).shim;
+    expect(asValue).toContain('import { createHash } from "node:crypto";');
+    expect(asValue).toContain('const execFile = (...args) => process.getBuiltinModule("node:child_process").execFile(...args);');
+  });
 });
 
 describe.skipIf(!existsSync(path.join(CLI, CACHE_FILE)))('the built scan chunk', () => {

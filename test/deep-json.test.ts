@@ -30,6 +30,46 @@ describe('jsonTooDeep', () => {
     expect(jsonTooDeep(JSON.stringify({ a: OPEN, b: '\\"[[[[', c: [[{ d: '{{{{' }]] }))).toBeUndefined();
     expect(jsonTooDeep('[]'.repeat(100_000))).toBeUndefined();
   });
+
+  it('skips strings as a character-by-character reading does: escaped quotes, runs of backslashes, unterminated strings (issue 30, item 3)', () => {
+    // The reading the string skip replaced: a backslash takes the next character with it, a bare quote ends the string.
+    const reference = (text: string, limit: number): { line: number; column: number } | undefined => {
+      let depth = 0;
+      for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c === '"') {
+          for (i++; i < text.length; i++) {
+            if (text[i] === '\\') i++;
+            else if (text[i] === '"') break;
+          }
+        } else if (c === '[' || c === '{') {
+          if (++depth > limit) {
+            const before = text.slice(0, i);
+            return { line: before.split('\n').length, column: i - before.lastIndexOf('\n') };
+          }
+        } else if ((c === ']' || c === '}') && depth > 0) depth--;
+      }
+      return undefined;
+    };
+    expect(jsonTooDeep('"\\\\"[[', 1)).toEqual({ line: 1, column: 6 });
+    expect(jsonTooDeep('"\\\\\\"[[', 1)).toBeUndefined();
+    expect(jsonTooDeep('["a\\"[[["]', 1)).toBeUndefined();
+    expect(jsonTooDeep('[\n"x"\n[', 1)).toEqual({ line: 3, column: 1 });
+    let seed = 7;
+    const random = (): number => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const alphabet = ['[', ']', '{', '}', '"', '\\', 'a', '\n', ' '];
+    let deep = 0;
+    for (let n = 0; n < 3000; n++) {
+      const text = Array.from({ length: 1 + Math.floor(random() * 40) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      const limit = 1 + Math.floor(random() * 3);
+      const expected = reference(text, limit);
+      if (expected) deep++;
+      expect(jsonTooDeep(text, limit), JSON.stringify(text)).toEqual(expected);
+    }
+    // Both outcomes were drawn often: the comparison is not of texts that never nest.
+    expect(deep).toBeGreaterThan(300);
+    expect(deep).toBeLessThan(2700);
+  });
 });
 
 describe('a user catalog nested 200,000 levels deep', { timeout: 120_000 }, () => {

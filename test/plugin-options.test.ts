@@ -129,6 +129,21 @@ describe(`$${TODAY_ENV}`, () => {
     process.env[TODAY_ENV] = 'tomorrow';
     expect(() => defaultToday()).toThrow(/\$COLLAB_MIGRATE_TODAY: "tomorrow" is not allowed; expected a real calendar day/);
   });
+
+  it('is read by a rule only when nothing pins the day: not with settings.today (as configure() does not), still without (issue 30, item 4)', () => {
+    const code = "fetch('https://analytics.webexapis.com/v1/cdr_feed');\n";
+    const rule = 'collab-migrate/call-history-regional-hosts';
+    const pinned = plugin.configs.configure({ today: '2026-11-22', notices: ['call-history-regional-hosts'] });
+    process.env[TODAY_ENV] = 'tomorrow';
+    // The day in the settings: the variable is never looked at, and the rule reports.
+    const messages = new Linter({ configType: 'flat' }).verify(code, [pinned], { filename: 'a.js' });
+    expect(messages.map((m) => m.ruleId)).toContain(rule);
+    // No day anywhere but the variable: the rule reads it, and a bad one is still an error naming it.
+    const unpinned = { plugins: { 'collab-migrate': plugin as never }, rules: { [rule]: 'error' as const } };
+    expect(() => new Linter({ configType: 'flat' }).verify(code, [unpinned], { filename: 'a.js' })).toThrow(/\$COLLAB_MIGRATE_TODAY: "tomorrow" is not allowed/);
+    process.env[TODAY_ENV] = '2026-11-22';
+    expect(new Linter({ configType: 'flat' }).verify(code, [unpinned], { filename: 'a.js' }).map((m) => m.ruleId)).toContain(rule);
+  });
 });
 
 describe('the same checker on the CLI configuration file', () => {

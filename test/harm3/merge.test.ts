@@ -6,7 +6,7 @@ import { linkSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { distinctReports } from '../../cli/commands/merge.js';
+import { distinctReports, sampleOf } from '../../cli/commands/merge.js';
 import { mergeReports, parseReport } from '../../cli/report/merge.js';
 import { UsageError } from '../../cli/errors.js';
 import { finding, notice, report } from '../helpers/report.js';
@@ -59,5 +59,25 @@ describe('one report given twice counts once (issue 28, item 22)', () => {
       'collab-migrate: copy.json is the same report as a.json: counted once.\n',
       'collab-migrate: a.json is the same report as a.json: counted once.\n',
     ]);
+  });
+
+  it('a long report is a copy only byte for byte: one of the same length that differs in one character between the sampled pieces is kept (issue 30, item 3)', () => {
+    // Long enough that only pieces of it are sampled before the whole text is hashed.
+    const long = JSON.stringify({ ...good, pad: 'x'.repeat(20_000) });
+    const change = (at: number): string => `${long.slice(0, at)}y${long.slice(at + 1)}`;
+    // A character no sampled piece holds: the two reports are alike in length and sample, so the whole hash decides.
+    let at = long.indexOf('x') + 5_000;
+    while (sampleOf(change(at)) !== sampleOf(long)) at++;
+    const other = change(at);
+    expect(other).toHaveLength(long.length);
+    expect(sampleOf(change(long.indexOf('x')))).not.toBe(sampleOf(long));
+    const [l, o, c] = ['long.json', 'other.json', 'long-copy.json'].map((n) => path.join(dir, n));
+    writeFileSync(l!, long);
+    writeFileSync(o!, other);
+    writeFileSync(c!, long);
+    const err: string[] = [];
+    const io = { cwd: dir, stderr: { write: (s: string) => (err.push(s), true) } as unknown as NodeJS.WritableStream };
+    expect(distinctReports([l!, o!, c!], io)).toEqual([l, o]);
+    expect(err).toEqual(['collab-migrate: long-copy.json is the same report as long.json: counted once.\n']);
   });
 });
