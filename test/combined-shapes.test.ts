@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { fileLanguage } from '../engine/read/language.js';
+import { projectScanner } from './helpers/temp-project.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const catalog = loadCatalog();
@@ -88,4 +89,21 @@ describe('shapes combined across modules (issue 26 item 3)', () => {
       expect(findings(c.dir, c.notice)).toEqual([]);
     });
   }
+});
+
+describe('an exported request helper judged by its importers (confidence)', () => {
+  const scan = projectScanner('cm-combined-helper-');
+  const HELPER = (own: string) =>
+    `export function call(path, init = {}, method = 'GET') {\n  return fetch('https://webexapis.com/v1/' + path, { method, headers: { 'Content-Type': 'application/json' }, ...init });\n}\n${own}`;
+  const IMPORTER = "import { call } from './http.js';\nexport const me = () => call('people/me');\n";
+  it('certain when every call seen is a bodiless GET; likely when a call of its own module sends a body', () => {
+    expect(scan({ 'package.json': '{}', 'http.js': HELPER(''), 'people.js': IMPORTER }, 'http.js', 'get-request-content-type')).toEqual(['get-request-content-type 2 certain']);
+    const post = "export const say = (text) => call('messages', { body: JSON.stringify({ text }) }, 'POST');\n";
+    expect(scan({ 'package.json': '{}', 'http.js': HELPER(post), 'people.js': IMPORTER }, 'http.js', 'get-request-content-type')).toEqual(['get-request-content-type 2 likely']);
+  });
+  it('quiet when no importer calls it, or the importers call another service', () => {
+    expect(scan({ 'package.json': '{}', 'http.js': HELPER('') }, 'http.js', 'get-request-content-type')).toEqual([]);
+    const other = HELPER('').replace('https://webexapis.com/v1/', 'https://api.example.com/v1/');
+    expect(scan({ 'package.json': '{}', 'http.js': other, 'people.js': IMPORTER }, 'http.js', 'get-request-content-type')).toEqual([]);
+  });
 });

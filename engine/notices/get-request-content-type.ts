@@ -1076,11 +1076,14 @@ function importedHelperMatches(file: FileContext, catalog: LoadedCatalog, reques
     if (importers.length === 0) continue;
     const found = requestsReaching(file, catalog, site, importers.slice(0, MAX_IMPORTERS_PARSED).map((i) => i.file), (h) => (h.when || h.shared ? undefined : (h.property ?? h.call ?? h.assignment ?? (h.broughtIn ? h.broughtIn.node : undefined))));
     if (!found || found.gets === 0) continue;
+    // The helper's calls in this file count too (a POST of its own module needs the header).
+    const siteOf = (h: RequestHeader): Node | undefined => h.property ?? h.call ?? h.assignment ?? h.broughtIn?.node;
+    const withBody = found.withBody || requests.some((x) => x.wrapper && !isBodilessGet(x) && x.headers.some((h) => siteOf(h) === site));
     out.push({
       node: site,
       messageId: 'getWithContentType',
       affects: found.affects,
-      ...(found.withBody ? { confidence: 'likely' as const, confidenceReason: 'a request helper other modules call; some of their calls send a body, its GETs send the header too' } : {}),
+      ...(withBody ? { confidence: 'likely' as const, confidenceReason: 'a request helper other modules call; some of its calls send a body, its GETs send the header too' } : {}),
     });
   }
   return out;
