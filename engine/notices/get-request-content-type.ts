@@ -1054,11 +1054,13 @@ function defaultGetHelperMatches(file: FileContext, catalog: LoadedCatalog, requ
  * through it (read with the helper's summary there): a bodiless GET to the API among them sends the header. Reported
  * where the header is written or brought in, without an edit (the helper's other calls may send a body: likely then).
  */
-function importedHelperMatches(file: FileContext, catalog: LoadedCatalog, requests: readonly HttpRequest[], reported: readonly RawMatch[]): RawMatch[] {
+function importedHelperMatches(file: FileContext, catalog: LoadedCatalog, requests: readonly HttpRequest[], reported: readonly RawMatch[], axiosDropsContentType: (r: HttpRequest) => boolean): RawMatch[] {
   const out: RawMatch[] = [];
   const sites = new Map<Node, string>();
+  const axios = new Set<Node>();
   for (const r of requests) {
-    if (r.wrapper) continue;
+    // A GET of its own to the API is judged (and fixed) as a direct request below.
+    if (r.wrapper || (r.isApi && (isBodilessGet(r) || axiosGetWithData(r))) || axiosDropsContentType(r)) continue;
     const h = findHeader(r, 'content-type');
     if (!h || h.when || h.shared) continue;
     const site = h.inherited ? (h.broughtIn?.file === file ? h.broughtIn.node : undefined) : (h.property ?? h.call ?? h.assignment);
@@ -1066,7 +1068,10 @@ function importedHelperMatches(file: FileContext, catalog: LoadedCatalog, reques
     const fn = enclosingScope(file, r.node);
     if (fn.type === 'Program' || !isReachableFromOtherFiles(file, fn)) continue;
     const name = functionName(file, fn);
-    if (name) sites.set(site, name);
+    if (!name) continue;
+    sites.set(site, name);
+    // axios's browser adapter drops a Content-Type without data: a browser importer's GET does not send it.
+    if (r.client === 'axios') axios.add(site);
   }
   if (sites.size === 0) return out;
   const project = projectOf(file.filename);
@@ -1074,7 +1079,7 @@ function importedHelperMatches(file: FileContext, catalog: LoadedCatalog, reques
   for (const [site, name] of sites) {
     const importers = importersThroughBarrels(project, path.resolve(file.filename), [name]);
     if (importers.length === 0) continue;
-    const found = requestsReaching(file, catalog, site, importers.slice(0, MAX_IMPORTERS_PARSED).map((i) => i.file), (h) => (h.when || h.shared ? undefined : (h.property ?? h.call ?? h.assignment ?? (h.broughtIn ? h.broughtIn.node : undefined))));
+    const found = requestsReaching(file, catalog, site, importers.slice(0, MAX_IMPORTERS_PARSED).map((i) => i.file), (h) => (h.when || h.shared ? undefined : (h.property ?? h.call ?? h.assignment ?? (h.broughtIn ? h.broughtIn.node : undefined))), axios.has(site));
     if (!found || found.gets === 0) continue;
     // The helper's calls in this file count too (a POST of its own module needs the header).
     const siteOf = (h: RequestHeader): Node | undefined => h.property ?? h.call ?? h.assignment ?? h.broughtIn?.node;
@@ -1203,7 +1208,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     out.push(...stateMethodMatches(file, ctx.catalog, requests, out));
     out.push(...vuexActionMatches(file, ctx.catalog, requests, out));
     out.push(...defaultGetHelperMatches(file, ctx.catalog, requests, out));
-    out.push(...importedHelperMatches(file, ctx.catalog, requests, out));
+    out.push(...importedHelperMatches(file, ctx.catalog, requests, out, axiosDropsContentType));
     for (const r of requests) {
       if (axiosDropsContentType(r)) continue;
       const gatedHeaders = isMethodGatedWrapper(file, ctx.catalog, r) ? r.headers : liftedMethodGatedHeaders(file, ctx.catalog, r);
