@@ -101,6 +101,13 @@ describe('an exported request helper judged by its importers (confidence)', () =
     const post = "export const say = (text) => call('messages', { body: JSON.stringify({ text }) }, 'POST');\n";
     expect(scan({ 'package.json': '{}', 'http.js': HELPER(post), 'people.js': IMPORTER }, 'http.js', 'get-request-content-type')).toEqual(['get-request-content-type 2 likely']);
   });
+  it("an axios helper judged by its importers' GETs; in browser code it stays quiet (the browser adapter drops a Content-Type without data)", () => {
+    const helper = (head: string) => `import axios from 'axios';\n${head}export async function apiGet(path) {\n  const { data } = await axios({ url: 'https://webexapis.com/v1' + path, headers: { 'Content-Type': 'application/json' } });\n  return data;\n}\n`;
+    const importer = "import { apiGet } from './api.js';\nexport const me = () => apiGet('/people/me');\n";
+    expect(scan({ 'package.json': '{}', 'api.js': helper(''), 'people.js': importer }, 'api.js', 'get-request-content-type')).toEqual(['get-request-content-type 3 certain']);
+    const browser = "const token = () => window.localStorage.getItem('token');\n";
+    expect(scan({ 'package.json': '{}', 'api.js': helper(browser), 'people.js': importer }, 'api.js', 'get-request-content-type')).toEqual([]);
+  });
   it('quiet when no importer calls it, or the importers call another service', () => {
     expect(scan({ 'package.json': '{}', 'http.js': HELPER('') }, 'http.js', 'get-request-content-type')).toEqual([]);
     const other = HELPER('').replace('https://webexapis.com/v1/', 'https://api.example.com/v1/');
