@@ -1,6 +1,7 @@
 /**
  * Which files a scan reads: walks the given paths, honouring `.gitignore` files (nested ones too, and
- * those of parent folders up to the repository root) and `.collab-migrateignore`, `--include` and
+ * those of parent folders up to the repository root; a file git tracks is read although they list it, see
+ * tracked.ts) and `.collab-migrateignore`, `--include` and
  * `--exclude`; skips dependency and build folders, generated files (see generated.ts) unless asked for, files
  * over the size limit, links that leave the scanned root and link loops. Every file left out for a reason the
  * user may not expect is returned in `skipped` so the summary can say so.
@@ -13,6 +14,7 @@ import { UsageError } from '../errors.js';
 import { oversize, readRegularFile } from '../../engine/read/read-file.js';
 import { buildFolderReason, generatedByName } from './generated.js';
 import { IgnoreScope, mayMatch, type ScopeState } from './ignore-scope.js';
+import { trackedIgnored, type TrackedIgnored } from './tracked.js';
 
 // The one guarded reader lives in the engine (the catalog and the codemods read through it too).
 export { FileTooLarge, formatSize, NotRegularFile, oversize, readRegularFile } from '../../engine/read/read-file.js';
@@ -90,6 +92,7 @@ function inside(from: string, file: string): string | undefined {
 /** The ignore files of `dir`, read into one set of rules, or undefined when it has none. */
 function readIgnore(dir: string, names?: ReadonlySet<string>): IgnoreRules | undefined {
   const texts: string[] = [];
+  const own: string[] = [];
   for (const name of IGNORE_FILES) {
     // With the folder's listing at hand, only read ignore files that exist (a failed read costs a throw).
     if (names && !names.has(name)) continue;
@@ -101,8 +104,9 @@ function readIgnore(dir: string, names?: ReadonlySet<string>): IgnoreRules | und
       continue;
     }
     texts.push(text);
+    if (name !== '.gitignore') own.push(text);
   }
-  return texts.length > 0 ? new LazyRules(dir, texts) : undefined;
+  return texts.length > 0 ? new LazyRules(dir, texts, own) : undefined;
 }
 
 /**
@@ -113,12 +117,21 @@ function readIgnore(dir: string, names?: ReadonlySet<string>): IgnoreRules | und
 class LazyRules implements IgnoreRules {
   readonly scope: IgnoreScope;
   private built: Ignore | undefined;
+  private builtOwn: Ignore | null | undefined;
 
   constructor(
     readonly dir: string,
     private readonly texts: readonly string[],
+    /** The texts of `.collab-migrateignore` alone (a file git tracks is still left out by them). */
+    private readonly ownTexts: readonly string[] = [],
   ) {
     this.scope = new IgnoreScope(texts);
+  }
+
+  /** The rules of `.collab-migrateignore` alone, or undefined when the folder has none. */
+  get own(): Ignore | undefined {
+    if (this.builtOwn === undefined) this.builtOwn = this.ownTexts.length > 0 ? ignore().add([...this.ownTexts]) : null;
+    return this.builtOwn ?? undefined;
   }
 
   get ig(): Ignore {
@@ -253,6 +266,10 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
     // Ignore files of parent folders up to the repository root apply too.
     const inherited: IgnoreRules[] = [];
     const repo = findRepoRoot(start);
+    // Asked of git only when the walk first leaves out an entry by the ignore files (in a fresh clone, where
+    // ignored files are rarely there at all, git is mostly never run).
+    let tracked: TrackedIgnored | null | undefined;
+    const trackedOf = (): TrackedIgnored | null => (tracked ??= repo ? (trackedIgnored(start, repo) ?? null) : null);
     if (repo && repo !== start) {
       const chain: string[] = [];
       for (let d = path.dirname(start); ; d = path.dirname(d)) {
@@ -316,6 +333,26 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
         if (verdict.unignored) return false;
       }
       return false;
+    }
+
+    /**
+     * Whether an entry the ignore files leave out is kept all the same: git tracks it (a file), or a file git
+     * tracks lies below it (a folder), and no `.collab-migrateignore` leaves it out. Git never ignores a file it
+     * tracks; a repository may commit sources under a folder its `.gitignore` names.
+     */
+    function keptTracked(folder: Folder, name: string, full: string, isDir: boolean): boolean {
+      const known = trackedOf();
+      if (!known || !(isDir ? known.folders.has(full) : known.files.has(full))) return false;
+      const { levels } = folder;
+      for (let i = levels.length - 1; i >= 0; i--) {
+        const level = levels[i];
+        const own = level.rules.own;
+        if (level.rel === undefined || !own) continue;
+        const verdict = own.test(isDir ? `${level.rel}${name}/` : level.rel + name);
+        if (verdict.ignored) return false;
+        if (verdict.unignored) return true;
+      }
+      return true;
     }
 
     /** The ignore file `level` in the folder `name` of the folder it was in. */
@@ -416,7 +453,7 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
       }
       if (isDir) {
         if (SKIPPED_DIRS.has(name)) return;
-        if (isIgnored(folder, name, true)) return;
+        if (isIgnored(folder, name, true) && !keptTracked(folder, name, full, true)) return;
         const { shown, generated } = folder;
         walkDir(
           full,
@@ -428,7 +465,7 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
       } else if (isFile) {
         const language = fileLanguage(name);
         if (language === 'unsupported') return;
-        if (isIgnored(folder, name, false)) return;
+        if (isIgnored(folder, name, false) && !keptTracked(folder, name, full, false)) return;
         try {
           if (stat) stats ??= statSync(full);
         } catch (error) {
@@ -453,6 +490,8 @@ interface IgnoreRules {
   readonly dir: string;
   readonly ig: Ignore;
   readonly scope: IgnoreScope;
+  /** The rules of the folder's `.collab-migrateignore` alone. */
+  readonly own: Ignore | undefined;
 }
 
 /** One folder's ignore files, as they stand in a folder at or below theirs. */

@@ -151,8 +151,10 @@ export function mergedImportedHeaders(file: FileContext, node: Node | undefined,
     }
   } else {
     const args = mergedArguments(n);
-    if (!args) return [];
-    for (const a of args) if (a.type !== 'SpreadElement') parts.push({ part: a as Node, site: a as Node });
+    // The whole options an object of another module (`fetch(url, GET_OPTIONS)`, `request(url, DEFAULTS, cb)`): one part.
+    if (!args && (n.type === 'Identifier' || n.type === 'MemberExpression')) parts.push({ part: n, site: n });
+    else if (!args) return [];
+    else for (const a of args) if (a.type !== 'SpreadElement') parts.push({ part: a as Node, site: a as Node });
   }
   for (const each of parts) {
     if (!each) return [];
@@ -176,6 +178,33 @@ export function mergedImportedHeaders(file: FileContext, node: Node | undefined,
     }
   }
   return [];
+}
+
+/**
+ * A configured client's options written in another module (`axios.create(API_CONFIG)`, `got.extend(GOT_OPTIONS)`,
+ * `ky.create(X)`, `request.defaults(DEFAULTS)`, with `export const API_CONFIG = { baseURL, headers }` imported or
+ * required): that object, when it is an object literal without spreads (its keys are all written there), with its
+ * module. Undefined for a value of this file or anything else.
+ */
+export function importedOptions(file: FileContext, node: Node | undefined): { file: FileContext; object: TSESTree.ObjectExpression } | undefined {
+  if (!node || !file.links) return undefined;
+  const n = unwrap(node);
+  if (n.type !== 'Identifier' && n.type !== 'MemberExpression') return undefined;
+  const far = file.locate(n);
+  if (!far || far.file === file || far.node.type !== 'ObjectExpression') return undefined;
+  if (far.node.properties.some((p) => p.type === 'SpreadElement')) return undefined;
+  return { file: far.file, object: far.node };
+}
+
+/**
+ * The headers of a configured client's options of another module ({@link importedOptions}): its `headers` object
+ * (written there, or a constant of that module), brought in by `site` (the options as this file names them); each
+ * header as {@link importedHeaders} reads it: shared with the module's other importers, never edited from here.
+ */
+export function importedOptionsHeaders(file: FileContext, far: { file: FileContext; object: TSESTree.ObjectExpression }, site: Node): RequestHeader[] {
+  const headers = prop(far.object, 'headers');
+  const object = headers ? objectOf(far.file, headers) : undefined;
+  return object ? importedObjectHeaders(file, object, site) : [];
 }
 
 /**

@@ -9,7 +9,7 @@ import { dottedName, memberName, propertyKeyName, unwrap, type FileContext, type
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { isApiUrl } from './url.js';
 import { functionName, objectOf, outerParent, resolveLocal, stringOf } from './bindings.js';
-import { headersOf, prop, withBase } from './call-parts.js';
+import { headersOf, importedOptions, importedOptionsHeaders, prop, withBase } from './call-parts.js';
 import { isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type RequestHeader, type SharedHeaderSource } from './request.js';
 
 /** Where a name was imported/required from (`axios`, `got`, `node:https`, ...), per local name. */
@@ -161,9 +161,15 @@ export function getClientInstances(file: FileContext, catalog: LoadedCatalog): M
       }
       if (!client || !((client === 'axios' && method === 'create') || (client === 'ofetch' && method === 'create') || (client === 'request' && method === 'defaults') || ((client === 'got' || client === 'ky') && (method === 'extend' || method === 'create')))) continue;
       const config = objectOf(file, init.arguments[0] as Node | undefined);
-      const baseNode = prop(config, client === 'axios' || client === 'ofetch' ? 'baseURL' : client === 'request' ? 'baseUrl' : 'prefixUrl');
-      const baseUrl = withBase(baseNode ? stringOf(file, baseNode) : undefined, parent?.baseUrl) ?? parent?.baseUrl;
-      const h = headersOf(file, prop(config, 'headers'));
+      const baseKey = client === 'axios' || client === 'ofetch' ? 'baseURL' : client === 'request' ? 'baseUrl' : 'prefixUrl';
+      // The options an object of another module (`axios.create(API_CONFIG)`): its base URL read there, its headers
+      // brought in by the argument (reported there, never edited from here).
+      const imported = config ? undefined : importedOptions(file, init.arguments[0] as Node | undefined);
+      // (One that sets a method is not read: the calls' default method would be its, and options are this file's nodes.)
+      const far = imported && !prop(imported.object, 'method') ? imported : undefined;
+      const baseNode = far ? prop(far.object, baseKey) : prop(config, baseKey);
+      const baseUrl = withBase(baseNode ? stringOf(far?.file ?? file, baseNode) : undefined, parent?.baseUrl) ?? parent?.baseUrl;
+      const h = far ? { headers: importedOptionsHeaders(file, far, init.arguments[0] as Node), object: undefined } : headersOf(file, prop(config, 'headers'));
       out.set(instanceKey(file, init), {
         node: init,
         client,

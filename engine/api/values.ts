@@ -111,12 +111,18 @@ export function possibleNumbers(file: FileContext, node: Node, env?: Env, depth 
       return n.operator === '||' || n.operator === '??' ? union([next(n.left as Node), next(n.right)]) : OPEN;
     case 'ConditionalExpression':
       return union([next(n.consequent), next(n.alternate)]);
+    case 'TemplateLiteral':
+      // `${max}`: the number as text.
+      return n.expressions.length === 1 && n.quasis.every((q) => q.value.cooked === '') ? next(n.expressions[0] as Node) : OPEN;
     case 'UnaryExpression':
       return n.operator === '+' ? next(n.argument as Node) : OPEN;
     case 'CallExpression': {
       const callee = dottedName(n.callee);
       const args = n.arguments as Node[];
       if (args.some((a) => a.type === 'SpreadElement')) return OPEN;
+      // `String(max)`, `max.toString()`: the same number, as text on its way into a query (`new URLSearchParams({ max: String(max) })`).
+      if (callee === 'String' && args.length === 1) return next(args[0]);
+      if (args.length === 0 && n.callee.type === 'MemberExpression' && !n.callee.computed && n.callee.property.type === 'Identifier' && n.callee.property.name === 'toString') return next(n.callee.object as Node);
       if ((callee === 'Number' || callee === 'parseInt' || callee === 'parseFloat' || callee === 'Number.parseInt' || callee === 'Number.parseFloat') && args[0]) {
         const inner = next(args[0]);
         return callee.endsWith('parseInt') ? { values: inner.values.map((v) => ({ value: Math.trunc(v.value), at: v.at })), open: inner.open } : inner;

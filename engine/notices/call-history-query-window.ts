@@ -116,6 +116,10 @@ export const callHistoryQueryWindow: Detector<CustomDetection> = {
   // The request's folded path must end in one of `paths` (`/cdr_(feed|stream)/?$`): its word is in the text
   // (`analytics`, the host's first label, is not needed, and is in many front-end files).
   tokens: () => ['cdr_feed', 'cdr_stream'],
+  // The path may be written in a constant of an imported module (`${CDR}?startTime=...` with `CDR` ending in
+  // `/cdr_feed`): read there for a file that makes HTTP calls, as the page size's detection does.
+  gateReadsUrls: true,
+  importedUrlsOnlyWhenCalling: true,
   mayMatch: (text, ctx) => passesPathGates(text, detectionPathGates(ctx.detection.params as unknown as WindowParams)),
   detect(file, ctx) {
     const p = ctx.detection.params as unknown as WindowParams;

@@ -7,7 +7,7 @@ import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removeElementEdit, removePropertyEdit } from '../detectors/shared.js';
 import { angularInterceptorHeaders, findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
-import { calledFunction, enclosingScope, functionOfThis, localInit, mergedValue, objectOf, prototypeOwner, returnedExpression, stringOf } from '../api/bindings.js';
+import { calledFunction, enclosingScope, functionName, functionOfThis, localInit, mergedValue, objectOf, prototypeOwner, returnedExpression, stringOf } from '../api/bindings.js';
 import { isFunctionNode } from '../api/request.js';
 import { parameterDefault } from '../api/wrappers.js';
 import { headersOf } from '../api/call-parts.js';
@@ -436,10 +436,23 @@ function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, report
   for (const [key, instance] of getClientInstances(file, catalog)) {
     if (!instance.isApi || (instance.client === 'axios' && isBrowser())) continue;
     for (const h of instance.headers) {
-      const site = h.shared && !h.when ? (h.property ?? h.call ?? h.assignment) : undefined;
+      // A header the client is made with (`axios.create({ headers })`, or its options imported: brought in by the argument).
+      const created = !h.shared && !h.when ? (h.property ?? (h.broughtIn?.file === file ? h.broughtIn.node : undefined)) : undefined;
+      const site = created ?? (h.shared && !h.when ? (h.property ?? h.call ?? h.assignment) : undefined);
       if (!site || !isContentType(h) || h.shared?.methods || !isOwnNode(file, site) || out.some((m) => m.node === site)) continue;
       if (!isExportedInstance(file, key, instance.node)) continue;
-      const through = importerRequests(file, catalog, site, instance.client === 'axios', key);
+      const through = importerRequests(file, catalog, site, instance.client === 'axios', key, created !== undefined);
+      if (created) {
+        // Judged by the GETs the importers send through the client (the file's own GETs are judged where it is made).
+        if (!through || through.gets === 0 || reported.some((m) => m.node === site)) continue;
+        out.push({
+          node: site,
+          messageId: 'getWithContentType',
+          affects: through.affects,
+          ...(through.withBody ? { confidence: 'likely' as const, confidenceReason: 'the header the client is made with goes out with every request through it; some of them send a body' } : {}),
+        });
+        continue;
+      }
       const own = reported.find((m) => m.node === site);
       if (own) {
         // Reported for this file's own GETs: the calls of the importing modules are listed too (the edit changes them).
@@ -592,12 +605,15 @@ const MAX_IMPORTERS_PARSED = 40;
  * analysed (an editor's unsaved text, a `--fix` pass): its ranges would not match. `complete` when every importer
  * was read.
  */
-function importerRequests(file: FileContext, catalog: LoadedCatalog, site: Node, axios: boolean, name: string): Reaching | undefined {
+function importerRequests(file: FileContext, catalog: LoadedCatalog, site: Node, axios: boolean, name: string, created = false): Reaching | undefined {
   const project = projectOf(file.filename);
   if (!project) return undefined;
   // Through barrels that re-export the client (`export { http } from './client'`, `export *`).
   const importers = importersThroughBarrels(project, path.resolve(file.filename), [name]);
-  const found = requestsReaching(file, catalog, site, importers.slice(0, MAX_IMPORTERS_PARSED).map((i) => i.file), (h) => (h.shared && !h.when ? (h.property ?? h.call ?? h.assignment) : undefined), axios);
+  const siteOf = created
+    ? (h: RequestHeader) => (!h.shared && !h.when ? (h.property ?? h.broughtIn?.node) : undefined)
+    : (h: RequestHeader) => (h.shared && !h.when ? (h.property ?? h.call ?? h.assignment) : undefined);
+  const found = requestsReaching(file, catalog, site, importers.slice(0, MAX_IMPORTERS_PARSED).map((i) => i.file), siteOf, axios);
   return found && { ...found, complete: importers.length <= MAX_IMPORTERS_PARSED };
 }
 
@@ -1031,6 +1047,53 @@ function defaultGetHelperMatches(file: FileContext, catalog: LoadedCatalog, requ
   return out;
 }
 
+/**
+ * A request helper of this file that other modules import and call (`export function call(path, init = {}, method =
+ * 'GET')`), sending a Content-Type written here (in its options, or an object of a third module it spreads in):
+ * its URL and method are its callers', so it is judged by the requests the importing modules of the package make
+ * through it (read with the helper's summary there): a bodiless GET to the API among them sends the header. Reported
+ * where the header is written or brought in, without an edit (the helper's other calls may send a body: likely then).
+ */
+function importedHelperMatches(file: FileContext, catalog: LoadedCatalog, requests: readonly HttpRequest[], reported: readonly RawMatch[], axiosDropsContentType: (r: HttpRequest) => boolean): RawMatch[] {
+  const out: RawMatch[] = [];
+  const sites = new Map<Node, string>();
+  const axios = new Set<Node>();
+  for (const r of requests) {
+    // A GET of its own to the API is judged (and fixed) as a direct request below.
+    if (r.wrapper || (r.isApi && (isBodilessGet(r) || axiosGetWithData(r))) || axiosDropsContentType(r)) continue;
+    const h = findHeader(r, 'content-type');
+    if (!h || h.when || h.shared) continue;
+    const site = h.inherited ? (h.broughtIn?.file === file ? h.broughtIn.node : undefined) : (h.property ?? h.call ?? h.assignment);
+    if (!site || !isOwnNode(file, site) || reported.some((m) => m.node === site) || sites.has(site)) continue;
+    const fn = enclosingScope(file, r.node);
+    if (fn.type === 'Program' || !isReachableFromOtherFiles(file, fn)) continue;
+    const name = functionName(file, fn);
+    if (!name) continue;
+    sites.set(site, name);
+    // axios's browser adapter drops a Content-Type without data: a browser importer's GET does not send it.
+    if (r.client === 'axios') axios.add(site);
+  }
+  if (sites.size === 0) return out;
+  const project = projectOf(file.filename);
+  if (!project) return out;
+  for (const [site, name] of sites) {
+    const importers = importersThroughBarrels(project, path.resolve(file.filename), [name]);
+    if (importers.length === 0) continue;
+    const found = requestsReaching(file, catalog, site, importers.slice(0, MAX_IMPORTERS_PARSED).map((i) => i.file), (h) => (h.when || h.shared ? undefined : (h.property ?? h.call ?? h.assignment ?? (h.broughtIn ? h.broughtIn.node : undefined))), axios.has(site));
+    if (!found || found.gets === 0) continue;
+    // The helper's calls in this file count too (a POST of its own module needs the header).
+    const siteOf = (h: RequestHeader): Node | undefined => h.property ?? h.call ?? h.assignment ?? h.broughtIn?.node;
+    const withBody = found.withBody || requests.some((x) => x.wrapper && !isBodilessGet(x) && x.headers.some((h) => siteOf(h) === site));
+    out.push({
+      node: site,
+      messageId: 'getWithContentType',
+      affects: found.affects,
+      ...(withBody ? { confidence: 'likely' as const, confidenceReason: 'a request helper other modules call; some of its calls send a body, its GETs send the header too' } : {}),
+    });
+  }
+  return out;
+}
+
 export const getRequestContentType: Detector<CustomDetection> = {
   kind: 'get-request-content-type',
   messages: {
@@ -1145,6 +1208,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     out.push(...stateMethodMatches(file, ctx.catalog, requests, out));
     out.push(...vuexActionMatches(file, ctx.catalog, requests, out));
     out.push(...defaultGetHelperMatches(file, ctx.catalog, requests, out));
+    out.push(...importedHelperMatches(file, ctx.catalog, requests, out, axiosDropsContentType));
     for (const r of requests) {
       if (axiosDropsContentType(r)) continue;
       const gatedHeaders = isMethodGatedWrapper(file, ctx.catalog, r) ? r.headers : liftedMethodGatedHeaders(file, ctx.catalog, r);

@@ -56,6 +56,10 @@ export const tokenEndpointFormBody: Detector<CustomDetection> = {
   // pathEndGate allows (engine/prefilter/gates.ts).
   mayMatch: (text) => passesPathGates(text, TOKEN_GATE),
   gateReadsUrls: true,
+  // A token request whose URL is an imported constant, sent through an imported helper (`postJson(TOKEN_URL, {
+  // grant_type, ... })`): no HTTP call in the file, the path in the imported text. `grant_type` names a token
+  // request's code (rare outside it).
+  importsHoldTokensWhen: [{ source: '\\bgrant_type\\b', flags: '' }],
   detect(file, ctx) {
     const out: RawMatch[] = [];
     for (const r of getRequests(file, ctx.catalog)) {

@@ -451,6 +451,9 @@ function loadingPages(project: ProjectModel, filename: string, first: boolean): 
             break;
           }
         }
+        // Further down the module graph of what the page loads (`app.js` -> `rooms.js` -> `resource.js`): every module
+        // a page's script imports runs in the page too.
+        why ??= importedFromPage(project, page, scripts, modules, filename) ? `the page ${rel} loads a script whose imports import it` : undefined;
       }
       if (why === undefined) continue;
       out.push({ page, why });
@@ -459,6 +462,40 @@ function loadingPages(project: ProjectModel, filename: string, first: boolean): 
     if (dir === project.root || path.dirname(dir) === dir) break;
   }
   return out;
+}
+
+/** How many modules below a page's scripts {@link importedFromPage} reads (levels, and modules in all). */
+const PAGE_IMPORT_LEVELS = 3;
+const PAGE_IMPORT_MODULES = 40;
+
+/**
+ * Whether `filename` is imported, two or three levels down, by the scripts a page loads or its inline module scripts
+ * (the first level is asked by the caller): the page's module graph, read breadth first, at most
+ * {@link PAGE_IMPORT_MODULES} modules.
+ */
+function importedFromPage(project: ProjectModel, page: string, scripts: readonly string[], modules: readonly string[], filename: string): boolean {
+  const seen = new Set<string>(scripts);
+  let level: string[] = [];
+  const add = (from: string, text: string | undefined): void => {
+    for (const s of text ? specifiersIn(text) : []) {
+      const target = project.resolver.resolve(from, s);
+      if (target === undefined || seen.has(target) || seen.size >= PAGE_IMPORT_MODULES || /[\\/]node_modules[\\/]/.test(target)) continue;
+      seen.add(target);
+      level.push(target);
+    }
+  };
+  for (const script of scripts) add(script, readText(script));
+  for (const m of modules) add(page, m);
+  for (let depth = 1; depth < PAGE_IMPORT_LEVELS && level.length > 0; depth++) {
+    const current = level;
+    level = [];
+    for (const module of current) {
+      const text = readText(module);
+      if (text && specifiersIn(text).some((s) => project.resolver.resolve(module, s) === filename)) return true;
+      add(module, text);
+    }
+  }
+  return false;
 }
 
 /** A SvelteKit `$lib/...` specifier, which the app's generated tsconfig maps to `src/lib`. */
