@@ -128,7 +128,7 @@ export interface Detector<D extends Detection = Detection> {
    * through an imported helper (`{ ...DEFAULTS, params }`, `Object.assign({}, DEFAULTS, { qs })`). A file holding
    * the `requires` and none of the tokens is then opened for its imports when it merges a named object
    * (prefilter's `requiresMergingTokens`). Not for a detection whose tokens are a URL's path (`authorize`) and whose
-   * `requires` are query words: a merged object gives no URL path (outline: 37 files of 52 opened for nothing).
+   * `requires` are query words: a merged object gives no URL path (outline: 34 of the 52 files the rule opened, for that detection alone).
    */
   tokensInMergedOptions?: true;
   /**
