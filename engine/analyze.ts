@@ -157,7 +157,7 @@ function configPlan(plan: readonly PlannedDetection[]): readonly PlannedDetectio
 
 /** The prefilter's data for a set of notices, for a thread that decides without the engine ({@link PrefilterPlan}). */
 export function prefilterEntries(notices: readonly Notice[], catalog: LoadedCatalog): PrefilterEntry[] {
-  return planDetections(notices, catalog).map((p) => ({ tokens: p.tokens, requires: p.requires, config: Boolean(p.detector.detectText), ...(p.detector.gateReadsUrls ? { urls: p.detector.importedUrlsOnlyWhenCalling ? ('calls' as const) : true } : {}), ...(p.detector.gateReadsUrls && p.detector.importsHoldTokensWhen ? { importsWhen: p.detector.importsHoldTokensWhen } : {}) }));
+  return planDetections(notices, catalog).map((p) => ({ tokens: p.tokens, requires: p.requires, config: Boolean(p.detector.detectText), ...(p.detector.gateReadsUrls ? { urls: p.detector.importedUrlsOnlyWhenCalling ? ('calls' as const) : true } : {}), ...(p.detector.gateReadsUrls && p.detector.importsHoldTokensWhen ? { importsWhen: p.detector.importsHoldTokensWhen } : {}), ...(p.detector.gateReadsUrls && p.detector.tokensInMergedOptions ? { merged: true as const } : {}) }));
 }
 
 const BOM = '\uFEFF';
@@ -279,7 +279,7 @@ function mayBeCandidate(text: string, plan: readonly PlannedDetection[]): boolea
   const found = tokensOfPlan(text, plan);
   if (candidateDetections(text, plan, found).length > 0) return true;
   const has = (t: string): boolean => found.has(t);
-  return IMPORT_HINT.test(text) && plan.some((p) => tokensWithoutRequires(p, has) || importsHoldTokens(p, text) || (p.detector.gateReadsUrls === true && requiresMergingTokens(p, has, text)));
+  return IMPORT_HINT.test(text) && plan.some((p) => tokensWithoutRequires(p, has) || importsHoldTokens(p, text) || (p.detector.gateReadsUrls === true && p.detector.tokensInMergedOptions === true && requiresMergingTokens(p, has, text)));
 }
 
 /**
@@ -356,7 +356,7 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   const open: Opening = {
     now: (p) => !kept.includes(p) && (calls || props || interceptor || handsUp || candidates.includes(p) || importsHoldTokens(p, text)),
     // Or its own API URL and a merge of a named object, the tokens in an imported defaults object merged into a request of an imported helper.
-    ifSends: (p) => !kept.includes(p) && someToken && ((!p.detector.importedUrlsOnlyWhenCalling && tokensWithoutRequires(p, has)) || (IMPORT_HINT.test(text) && requiresMergingTokens(p, has, text))),
+    ifSends: (p) => !kept.includes(p) && someToken && ((!p.detector.importedUrlsOnlyWhenCalling && tokensWithoutRequires(p, has)) || (p.detector.tokensInMergedOptions === true && IMPORT_HINT.test(text) && requiresMergingTokens(p, has, text))),
     sends: importsSend,
   };
   // Candidates whose gate reads only an API URL and failed on the file's own text: the URL may be imported.

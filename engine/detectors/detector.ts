@@ -123,6 +123,15 @@ export interface Detector<D extends Detection = Detection> {
    */
   importsHoldTokensWhen?: ReadonlyArray<{ source: string; flags: string }>;
   /**
+   * With {@link gateReadsUrls} and a `requires` of API hosts and paths: its tokens are names a request's options hold
+   * (a header, a body field), which a defaults object of another module may bring into a request the file makes
+   * through an imported helper (`{ ...DEFAULTS, params }`, `Object.assign({}, DEFAULTS, { qs })`). A file holding
+   * the `requires` and none of the tokens is then opened for its imports when it merges a named object
+   * (prefilter's `requiresMergingTokens`). Not for a detection whose tokens are a URL's path (`authorize`) and whose
+   * `requires` are query words: a merged object gives no URL path (outline: 34 of the 52 files the rule opened, for that detection alone).
+   */
+  tokensInMergedOptions?: true;
+  /**
    * With {@link gateReadsUrls}: the gate for the file's own text (`own`) joined with the strings of the modules it
    * imports (`joined`), when the parts of {@link mayMatch} that are about the file's own code (a callee's name, an
    * identifier) must hold on `own` and only those about a URL may hold on `joined`. Absent: {@link mayMatch} on

@@ -511,6 +511,8 @@ export const requestFieldDetector: Detector<RequestFieldDetection> = {
   },
   mayMatch: (text, ctx) => mayReport(text, ctx.detection),
   gateReadsUrls: true,
+  // A field's name may be a key of an imported defaults object merged into the request (see mayMatchJoined).
+  tokensInMergedOptions: true,
   /**
    * With imported modules: the field's name may be a key of an object another module exports, which the file
    * spreads or merges into what it sends (`{ ...PAGE_DEFAULTS, startTime }`, `Object.assign({}, NAMES, extra)`);

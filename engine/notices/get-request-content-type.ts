@@ -1110,6 +1110,8 @@ export const getRequestContentType: Detector<CustomDetection> = {
   gateReadsUrls: true,
   // In a file that makes HTTP calls only: a header object alone is no request.
   importedUrlsOnlyWhenCalling: true,
+  // Or the Content-Type in an imported defaults object that the file merges into a request of an imported helper.
+  tokensInMergedOptions: true,
   detectText: (file, ctx) => jsonConnectorMatches(file.filename, file.text, ctx.catalog),
   detect(file, ctx) {
     const out: RawMatch[] = [];

@@ -265,6 +265,8 @@ export interface PrefilterEntry {
   urls?: boolean | 'calls';
   /** Detector.importsHoldTokensWhen: the file's own text matching every pattern may take the tokens from its imports. */
   importsWhen?: ReadonlyArray<{ source: string; flags: string }>;
+  /** Detector.tokensInMergedOptions: the tokens may be in an imported defaults object merged into a request ({@link requiresMergingTokens}). */
+  merged?: true;
 }
 
 /**
@@ -297,6 +299,8 @@ export function tokensWithoutRequires(entry: Pick<PrefilterEntry, 'tokens' | 're
  * Whether a file holds a detection's `requires` (an API host or path) but none of its own tokens, and merges a named
  * object into options (`{ ...DEFAULTS, params }`, `Object.assign({}, DEFAULTS, { qs })`): the tokens (a header name)
  * may be written in a defaults object of a module it imports, merged into a request made through an imported helper.
+ * Asked only for the detections whose tokens a request's options hold (Detector.tokensInMergedOptions,
+ * {@link PrefilterEntry.merged}).
  */
 export function requiresMergingTokens(entry: Pick<PrefilterEntry, 'tokens' | 'requires'>, has: (token: string) => boolean, text: string): boolean {
   return entry.tokens.length > 0 && entry.requires.length > 0 && entry.requires.some(has) && !entry.tokens.some(has) && NAMED_MERGE_HINT.test(text);
@@ -376,6 +380,6 @@ export class PrefilterPlan {
     // A class handing default headers up to its base class (`super({ headers })`) of another module.
     if (mayHandUpHeaders(text)) return true;
     const has = (t: string): boolean => present.has(t);
-    return this.entries.some((e) => (e.urls === true && tokensWithoutRequires(e, has)) || (!!e.urls && requiresMergingTokens(e, has, text)));
+    return this.entries.some((e) => (e.urls === true && tokensWithoutRequires(e, has)) || (!!e.urls && e.merged === true && requiresMergingTokens(e, has, text)));
   }
 }
