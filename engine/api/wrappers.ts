@@ -802,6 +802,34 @@ export function bodyParameter(node: Node | undefined, params: readonly string[])
   return undefined;
 }
 
+/**
+ * How a wrapper's body expression carries one key of an options parameter (`options.body`,
+ * `JSON.stringify(options.body)`, `options.body ? JSON.stringify(options.body) : undefined`, `options.body && ...`):
+ * the parameter's identifier (as written there) and the key; the call sites' options say whether a body goes.
+ */
+function bodyKeyParameter(node: Node | undefined, params: readonly string[]): { object: TSESTree.Identifier; key: string; format?: RequestBody['format']; guarded?: boolean } | undefined {
+  if (!node) return undefined;
+  const n = unwrap(node);
+  if (n.type === 'ConditionalExpression') {
+    const inner = isNothing(n.alternate) ? bodyKeyParameter(n.consequent, params) : isNothing(n.consequent) ? bodyKeyParameter(n.alternate, params) : undefined;
+    return inner && { ...inner, guarded: true };
+  }
+  if (n.type === 'LogicalExpression' && n.operator === '&&') {
+    const inner = bodyKeyParameter(n.right, params);
+    const test = bodyKeyParameter(n.left as Node, params);
+    return inner && test && test.object.name === inner.object.name && test.key === inner.key && !test.format ? { ...inner, guarded: true } : undefined;
+  }
+  if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier') {
+    const object = unwrap(n.object as Node);
+    return object.type === 'Identifier' && params.includes(object.name) ? { object, key: n.property.name } : undefined;
+  }
+  if (n.type === 'CallExpression' && dottedName(n.callee) === 'JSON.stringify' && n.arguments[0]) {
+    const inner = bodyKeyParameter(n.arguments[0] as Node, params);
+    return inner && !inner.format && !inner.guarded ? { ...inner, format: 'json' } : undefined;
+  }
+  return undefined;
+}
+
 /** `undefined`, `void 0` or `null`: nothing passed. */
 function isNothing(e: Node): boolean {
   const u = unwrap(e);
@@ -898,6 +926,8 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   const appends = appended && optionsNode ? urlAppends(file, frames, optionsNode, appended, inner.node) : [];
   const urlFlows = (builtUrl ? reads(urlExpr) : urlReads) || appends.some((a) => reads(a));
   const bodyFlow = inner.body ? bodyParameter(inner.body.node, params) : undefined;
+  // `body: options.body ? JSON.stringify(options.body) : undefined` with the options a parameter: the call sites' key.
+  const bodyKey = inner.body && !bodyFlow && !mergedName ? bodyKeyParameter(inner.body.node, params) : undefined;
   const optionsFlow = reads(optionsNode);
   if (!urlFlows && !(bodyFlow && reads(inner.body!.node)) && !optionsFlow) return undefined;
 
@@ -932,6 +962,17 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
       if (bodyFlow.format) r.body = { node: arg, object: objectOf(file, arg), format: bodyFlow.format };
       else r.body = bodyOf(file, arg, inner.client === 'fetch' || inner.client === 'http' ? undefined : inner.body?.format === 'form' ? 'form' : 'json');
     } else if (bindingOf(frames, 0, bodyFlow.name) === 'unknown') r.body = { node: site, format: 'unknown' };
+  } else if (bodyKey) {
+    // The key as the call sites' options give it: none (no body), a value (followed), or not known (a body may go).
+    const found = optionAt(file, frames, { node: bodyKey.object, level: 0 }, bodyKey.key);
+    if (found === 'absent') r.body = undefined;
+    else if (found === 'unknown') r.body = { node: site, format: 'unknown' };
+    else {
+      const value = follow(file, frames, found);
+      const arg = value && value !== 'unknown' ? value.node : found.node;
+      if (value === null || sendsNoBody(arg, bodyKey, inner.client)) r.body = undefined;
+      else r.body = bodyKey.format ? { node: arg, object: objectOf(file, arg), format: bodyKey.format } : bodyOf(file, arg, inner.client === 'fetch' || inner.client === 'http' ? undefined : 'json');
+    }
   } else if (siteOptions) {
     const own: HttpRequest = { node: site, client: inner.client, isApi: false, headers: [] };
     fromConfig(file, own, siteOptions, undefined, configKeys(inner.client));
