@@ -4,7 +4,7 @@
  * the jscodeshift transform report the same findings with the same confidence, and write the same fixes. The
  * same on every tree of the shape matrix (test/helpers/shape-matrix.ts), positives and look-alikes.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Linter } from 'eslint';
@@ -105,5 +105,55 @@ describe('the shape matrix: the CLI engine, ESLint, ts-morph and jscodeshift agr
     expect(result.after).toBe(expected);
     // The tree is shared by the other front ends' reads: put the text back.
     writeFileSync(file, input);
+  });
+});
+
+/** Every JavaScript/TypeScript file of the combined-shape cases (test/fixtures/<notice>/{invalid,valid}/combined/<case>/), with its case folder. */
+function combinedFiles(): Array<{ key: string; root: string; file: string }> {
+  const fixtures = path.join(path.dirname(CROSS_FILE_CASES), '..', 'fixtures');
+  const out: Array<{ key: string; root: string; file: string }> = [];
+  const walk = (root: string, dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = path.join(dir, name);
+      if (statSync(p).isDirectory()) walk(root, p);
+      else if (/\.(?:[cm]?[jt]s|[jt]sx)$/.test(name)) out.push({ key: path.relative(fixtures, p), root, file: p });
+    }
+  };
+  for (const notice of readdirSync(fixtures).sort()) {
+    for (const kind of ['invalid', 'valid']) {
+      const dir = path.join(fixtures, notice, kind, 'combined');
+      if (!existsSync(dir)) continue;
+      for (const name of readdirSync(dir).sort()) walk(path.join(dir, name), path.join(dir, name));
+    }
+  }
+  return out;
+}
+
+describe('the combined-shape cases (issue 26 item 3): the CLI engine, ESLint, ts-morph and jscodeshift agree on every file', () => {
+  const files = combinedFiles();
+  it('there are cases, and some files have findings', () => {
+    expect(files.length).toBeGreaterThanOrEqual(40);
+    expect(files.filter(({ file }) => cliFindings(file, readFileSync(file, 'utf8')).length > 0).length).toBeGreaterThanOrEqual(20);
+  });
+  it.each(files.map(({ key, file }) => [key, file] as const))('findings of %s', (_, file) => {
+    const text = readFileSync(file, 'utf8');
+    expect(eslintFindings(file, text)).toEqual(cliFindings(file, text));
+  });
+  const fixable = files.filter(({ file }) => fixFile({ filename: file, text: readFileSync(file, 'utf8') }, { catalog, notices, engine }).changed);
+  it('some files have an autofix', () => {
+    expect(fixable.length).toBeGreaterThanOrEqual(2);
+  });
+  it.each(fixable.map(({ key, root, file }) => [key, root, file] as const))('fix of %s', async (_, root, file) => {
+    const input = readFileSync(file, 'utf8');
+    const expected = fixFile({ filename: file, text: input }, { catalog, notices, engine }).output;
+    expect(new Linter({ configType: 'flat' }).verifyAndFix(input, config(), { filename: file }).output).toBe(expected);
+    expect(transform({ path: file, source: input }, {}, { today: TODAY })).toBe(expected);
+    // The codemod on a copy of the case: its other modules must be there to be read.
+    const dir = mkdtempSync(path.join(tmpdir(), 'collab-combined-'));
+    temps.push(dir);
+    cpSync(root, dir, { recursive: true });
+    const [result] = await migrateProject({ catalog, notices, engine, root: dir, files: [path.join(dir, path.relative(root, file))] });
+    expect(result.failure).toBeUndefined();
+    expect(result.after).toBe(expected);
   });
 });
