@@ -4,26 +4,13 @@
  * (synthesized code, nothing copied from the set's repositories).
  */
 import { describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
+import type { AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
-import { tempProjects } from './helpers/temp-project.js';
+import { projectFileScans } from './helpers/temp-project.js';
 
 const catalog = loadCatalog();
 const only = (...ids: string[]): AnalyzeOptions => ({ catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today: '2026-11-28' } });
-const project = tempProjects('cm-holdout16-shapes-');
-/** Every file of a project written on disk, scanned with the project model; findings as `file:line notice confidence`. */
-const scanFiles = (files: Record<string, string>, opts: AnalyzeOptions): string[] => {
-  const root = project(files);
-  return Object.keys(files).flatMap((rel) =>
-    analyzeFile({ filename: path.join(root, rel), text: files[rel] }, opts).matches.map((m) => `${rel}:${m.loc.start.line} ${m.noticeId} ${m.confidence ?? 'certain'}`),
-  );
-};
-/** Whether any finding of a scan carries an autofix. */
-const fixes = (files: Record<string, string>, opts: AnalyzeOptions): boolean => {
-  const root = project(files);
-  return Object.keys(files).some((rel) => analyzeFile({ filename: path.join(root, rel), text: files[rel] }, opts).matches.some((m) => !!m.fix));
-};
+const { scanFiles, fixes } = projectFileScans('cm-holdout16-shapes-');
 const lineOf = (text: string, needle: string): number => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
 describe('a wrapper whose body is a key of its options parameter (get-request-content-type)', () => {

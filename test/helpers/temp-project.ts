@@ -59,3 +59,23 @@ export function projectScanner(prefix: string, today = '2026-11-26'): (files: Re
       .sort();
   };
 }
+
+/**
+ * For the hold-out shape tests: `scanFiles(files, options)` writes a fresh temporary project and analyses every one
+ * of its files with the project model (findings as `file:line notice confidence`); `fixes(files, options)` says
+ * whether any finding of such a scan carries an autofix. Call at the top level of a test file, as {@link tempProjects}.
+ */
+export function projectFileScans(prefix: string): {
+  scanFiles: (files: Record<string, string>, opts: AnalyzeOptions) => string[];
+  fixes: (files: Record<string, string>, opts: AnalyzeOptions) => boolean;
+} {
+  const project = tempProjects(prefix);
+  const analyzeAll = (files: Record<string, string>, opts: AnalyzeOptions): Array<{ rel: string; matches: Match[] }> => {
+    const root = project(files);
+    return Object.keys(files).map((rel) => ({ rel, matches: analyzeFile({ filename: path.join(root, rel), text: files[rel] }, opts).matches }));
+  };
+  return {
+    scanFiles: (files, opts) => analyzeAll(files, opts).flatMap(({ rel, matches }) => matches.map((m) => `${rel}:${m.loc.start.line} ${m.noticeId} ${m.confidence ?? 'certain'}`)),
+    fixes: (files, opts) => analyzeAll(files, opts).some(({ matches }) => matches.some((m) => !!m.fix)),
+  };
+}
