@@ -1076,13 +1076,14 @@ function importedHelperMatches(file: FileContext, catalog: LoadedCatalog, reques
   if (sites.size === 0) return out;
   const project = projectOf(file.filename);
   if (!project) return out;
+  // Where a header is written or brought in, as the helper's calls (here and in the importers) carry it.
+  const siteOf = (h: RequestHeader): Node | undefined => h.property ?? h.call ?? h.assignment ?? h.broughtIn?.node;
   for (const [site, name] of sites) {
     const importers = importersThroughBarrels(project, path.resolve(file.filename), [name]);
     if (importers.length === 0) continue;
-    const found = requestsReaching(file, catalog, site, importers.slice(0, MAX_IMPORTERS_PARSED).map((i) => i.file), (h) => (h.when || h.shared ? undefined : (h.property ?? h.call ?? h.assignment ?? (h.broughtIn ? h.broughtIn.node : undefined))), axios.has(site));
+    const found = requestsReaching(file, catalog, site, importers.slice(0, MAX_IMPORTERS_PARSED).map((i) => i.file), (h) => (h.when || h.shared ? undefined : siteOf(h)), axios.has(site));
     if (!found || found.gets === 0) continue;
     // The helper's calls in this file count too (a POST of its own module needs the header).
-    const siteOf = (h: RequestHeader): Node | undefined => h.property ?? h.call ?? h.assignment ?? h.broughtIn?.node;
     const withBody = found.withBody || requests.some((x) => x.wrapper && !isBodilessGet(x) && x.headers.some((h) => siteOf(h) === site));
     out.push({
       node: site,

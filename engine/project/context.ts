@@ -476,24 +476,25 @@ const PAGE_IMPORT_MODULES = 40;
 function importedFromPage(project: ProjectModel, page: string, scripts: readonly string[], modules: readonly string[], filename: string): boolean {
   const seen = new Set<string>(scripts);
   let level: string[] = [];
-  const add = (from: string, text: string | undefined): void => {
+  /** Queues the modules `text` (of `from`) imports for the next level; true when one of them is `filename`. */
+  const add = (from: string, text: string | undefined): boolean => {
+    let imports = false;
     for (const s of text ? specifiersIn(text) : []) {
       const target = project.resolver.resolve(from, s);
+      if (target === filename) imports = true;
       if (target === undefined || seen.has(target) || seen.size >= PAGE_IMPORT_MODULES || /[\\/]node_modules[\\/]/.test(target)) continue;
       seen.add(target);
       level.push(target);
     }
+    return imports;
   };
+  // The first level (the page's scripts and inline modules importing `filename`) is the caller's question.
   for (const script of scripts) add(script, readText(script));
   for (const m of modules) add(page, m);
   for (let depth = 1; depth < PAGE_IMPORT_LEVELS && level.length > 0; depth++) {
     const current = level;
     level = [];
-    for (const module of current) {
-      const text = readText(module);
-      if (text && specifiersIn(text).some((s) => project.resolver.resolve(module, s) === filename)) return true;
-      add(module, text);
-    }
+    for (const module of current) if (add(module, readText(module))) return true;
   }
   return false;
 }
