@@ -8,7 +8,7 @@ import { closeSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { prefilterEntries } from '../../engine/analyze.js';
-import { useScanRoots } from '../../engine/project/modules.js';
+import { holdFilesSteady, useScanRoots } from '../../engine/project/modules.js';
 import { setJournaling } from '../../engine/project/journal.js';
 import { severityOf, type DateOptions } from '../../engine/catalog/dates.js';
 import { checkSyntax } from '../../engine/fix/edits.js';
@@ -96,10 +96,14 @@ export function checkSelection(all: readonly Notice[], settings: ScanSettings): 
 export async function runScan(settings: ScanSettings, io: Io, walk: WalkStream): Promise<number> {
   // What each analysis read is kept only in the cache: a run without one does not record it (engine/project/journal.ts).
   const recorded = setJournaling(Boolean(settings.cacheLocation));
+  // The scan reads the project's files and writes none: each imported module is checked against the disk once
+  // (engine/project/modules.ts); `--fix` writes, and turns this off first.
+  const steady = holdFilesSteady(true);
   try {
     return await scanAndReport(settings, io, walk);
   } finally {
     setJournaling(recorded);
+    holdFilesSteady(steady);
   }
 }
 
@@ -172,7 +176,8 @@ async function scanAndReport(settings: ScanSettings, io: Io, walk: WalkStream): 
   }
   cache?.save();
   bar?.stop();
-  // The scan is over: a signal during --fix is the fix's to handle (between two files).
+  // The scan is over: a signal during --fix is the fix's to handle (between two files), and the files may change.
+  holdFilesSteady(false);
   if (restoreCursorOn) for (const signal of FIX_SIGNALS) process.off(signal, restoreCursorOn);
   // In path order, whichever stage (walk, read, parse) left them out.
   skipped.sort((x, y) => (x.display < y.display ? -1 : x.display > y.display ? 1 : 0));

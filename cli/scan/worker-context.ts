@@ -7,7 +7,7 @@ import { DEFAULT_WARN_WITHIN_DAYS } from '../../engine/catalog/dates.js';
 import type { EngineOptions, Notice } from '../../engine/types.js';
 import type { ScanContext } from './scan-core.js';
 import { setJournaling, unlisted } from '../../engine/project/journal.js';
-import { useScanRoots } from '../../engine/project/modules.js';
+import { holdFilesSteady, useScanRoots } from '../../engine/project/modules.js';
 
 /** What a thread needs to rebuild the run's engine options. */
 export interface WorkerSetup {
@@ -37,6 +37,8 @@ export function workerContext(setup: WorkerSetup): ScanContext {
   if (setup.cacheLocation !== undefined) unlisted(setup.cacheLocation);
   // What an analysis read is recorded only for the cache.
   setJournaling(setup.cacheLocation !== undefined);
+  // A pool thread lives for one scan, which changes no file: each imported module is checked once (engine/project/modules.ts).
+  holdFilesSteady(true);
   // The scan roots, as the main thread uses them (the root of a file with no marker above it).
   useScanRoots(setup.engine.scanRoots);
   const catalog = loadCatalog(setup.extraFiles.length ? { extraFiles: setup.extraFiles } : undefined);

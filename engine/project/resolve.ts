@@ -129,8 +129,18 @@ function folderManifests(dir: string): string {
 }
 registerProbe('manifests', manifestsProbe);
 
-/** Whether `file` lies inside `root` (or is it). */
+/** A `.` or `..` segment: a path holding one is not compared as a string ({@link isInside}). */
+const SEP = path.sep.charCodeAt(0);
+const DOT_SEGMENT = /[\\/]\.\.?(?:[\\/]|$)/;
+
+/**
+ * Whether `file` lies inside `root` (or is it). Asked for every resolution and file: a `file` that spells `root`,
+ * a separator and more without a `.` or `..` segment is inside it as written, which a string comparison says
+ * without `path.relative` (that resolves both paths against the working folder: 1,311 calls and a few percent of
+ * `importedTexts` on outline); any other pair is compared by `path.relative`.
+ */
 export function isInside(root: string, file: string): boolean {
+  if (file.length > root.length + 1 && file.charCodeAt(root.length) === SEP && file.startsWith(root) && path.isAbsolute(root) && root.charCodeAt(root.length - 1) !== SEP && !DOT_SEGMENT.test(file.slice(root.length))) return true;
   const rel = path.relative(root, file);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
