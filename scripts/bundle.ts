@@ -16,7 +16,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { buildCatalogIndex, catalogIndexPath } from '../engine/catalog/catalog.js';
-import { BODY_FILE, CACHE_FILE, CACHE_OUT_VARIABLE, ESM_FILE, splitChunk } from './code-cache.js';
+import { BODY_FILE, CACHE_FILE, CACHE_OUT_VARIABLE, ESM_FILE, LAZY_BUILTINS, splitChunk } from './code-cache.js';
+import { leanBuiltinsIn } from './lean-builtins.js';
 
 const DIST = fileURLToPath(new URL('../', import.meta.url));
 const input = path.join(DIST, 'cli', 'index.js');
@@ -197,6 +198,9 @@ for (const name of readdirSync(path.dirname(output))) {
   }
   SCOPE_MANAGER_REQUIRE.lastIndex = 0;
 }
+// Node's modules taken with process.getBuiltinModule, not imported as ES modules (scripts/lean-builtins.ts); the
+// scan chunk's node:crypto and node:child_process are left to the code cache's split, which loads them on first call.
+leanBuiltinsIn(path.dirname(output), /^(bin.*|walk-worker-bundle)\.js$/, LAZY_BUILTINS);
 // The shebang of cli/index.ts survives bundling only as the first line; make sure, and make it executable.
 const text = readFileSync(output, 'utf8');
 if (!text.startsWith('#!')) writeFileSync(output, `#!/usr/bin/env node\n${text}`);

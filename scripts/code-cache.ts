@@ -58,7 +58,7 @@ const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFu
  * of an empty module and one importing both), and a scan that writes no cache, follows no import and fingerprints
  * no finding never calls them (issue 30, item 2).
  */
-const LAZY_BUILTINS = new Set(['node:crypto', 'node:child_process']);
+export const LAZY_BUILTINS: ReadonlySet<string> = new Set(['node:crypto', 'node:child_process']);
 
 /** Names whose every reference in the program is the callee of a call (`createHash(...)`, never `f(createHash)`). */
 function onlyCalled(program: Node, names: readonly string[]): boolean {
@@ -171,9 +171,10 @@ export function splitChunk(text: string, v8: string): Split {
   const shim = [
     '// The scan chunk, run from a V8 code cache when one was made for this V8 (scripts/code-cache.ts).',
     ...imports,
-    `import { readFileSync as __cmRead, writeFileSync as __cmWrite } from "node:fs";`,
-    `import __cmVm from "node:vm";`,
-    `import { fileURLToPath as __cmPath } from "node:url";`,
+    // Taken as scripts/lean-builtins.ts takes the chunks' builtins: no ES module facade for them.
+    `const { readFileSync: __cmRead, writeFileSync: __cmWrite } = process.getBuiltinModule("node:fs");`,
+    `const __cmVm = process.getBuiltinModule("node:vm");`,
+    `const { fileURLToPath: __cmPath } = process.getBuiltinModule("node:url");`,
     ...lazy,
     `const __cmLoad = () => {`,
     `\tconst out = process.env.${CACHE_OUT_VARIABLE};`,

@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { POOL_MIN_CORES, POOL_MIN_FILES } from './threads.js';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { workerSetup } from './worker-context.js';
 import { computeFile, needsText, outcomeOf, resultOf, skippedFile, type Computed, type ScanCache } from './cache.js';
 import type { FoundFile, SkippedFile } from '../walk/files.js';
@@ -272,8 +272,10 @@ async function runPool(
     worker.postMessage(request);
   };
 
+  // Loaded when the pool starts, not with the command line: a scan of a few files starts no thread (issue 30, item 2).
+  const { Worker: Thread } = process.getBuiltinModule('node:worker_threads');
   for (let w = 0; w < size; w++) {
-    const worker = new Worker(POOL_WORKER_URL, { workerData: setup });
+    const worker = new Thread(POOL_WORKER_URL, { workerData: setup });
     workers.push(worker);
     worker.on('message', (reply: WorkerReply | { ready: true }) => {
       if ('ready' in reply) feed(worker);

@@ -11,7 +11,7 @@
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 
 /**
  * The walker thread's file: beside this module as tsc emits it (dist/cli/walk/), or, from the bundle's chunks
@@ -49,6 +49,8 @@ export function prestartWalker(args: readonly string[], cwd: string): void {
   if (prestarted) return;
   try {
     if (!looksLikeFolderScan(args, cwd)) return;
+    // node:worker_threads is loaded here, when a thread starts: a run that starts none does not load it (issue 30, item 2).
+    const { Worker } = process.getBuiltinModule('node:worker_threads');
     const worker = new Worker(WALK_WORKER_URL, { workerData: DEFERRED_SETUP });
     // Never taken (another command, an error in the arguments): it must not keep the process alive.
     worker.unref();

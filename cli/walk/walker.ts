@@ -10,7 +10,7 @@
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import type { PrefilterEntry } from '../../engine/prefilter/prefilter.js';
 import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile, type SkippedFile, type WalkOptions } from './files.js';
@@ -125,6 +125,8 @@ function compact(file: FoundFile): FoundFile {
 }
 
 function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
+  // Loaded when a thread is used, not with the command line: a scan of a few files starts none (issue 30, item 2).
+  const { MessageChannel, Worker } = process.getBuiltinModule('node:worker_threads');
   const queue: WalkEvent[] = [];
   const skipped: SkippedFile[] = [];
   const claims = help ? new Int32Array(new SharedArrayBuffer(MAX_CLAIMS * Int32Array.BYTES_PER_ELEMENT)) : undefined;

@@ -1,0 +1,131 @@
+/**
+ * Node's modules taken with `process.getBuiltinModule` in the command line's chunks (scripts/lean-builtins.ts, issue
+ * 30 item 2), and the built-in catalog trusted by its whole text (engine/catalog/catalog.ts, CatalogIndex): the
+ * rewritten chunk gives what the import gave; a chunk in an import cycle, a namespace import, a package that is not
+ * Node's and the modules the code cache's split loads on first call are left alone; the built one-file scan of a file
+ * without a notice token loads neither `worker_threads` nor `crypto`; a `notices.json` one character away from the
+ * one the build validated is validated again.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { leanBuiltinImports, leanBuiltinsIn } from '../scripts/lean-builtins.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CLI = path.join(ROOT, 'dist', 'cli');
+const BIN = path.join(CLI, 'bin.js');
+
+const CHUNK = `import { base } from "./dep.js";
+import { readFileSync as read, existsSync } from "node:fs";
+import path, { join } from "node:path";
+import { default as url } from "url";
+import * as util from "node:util";
+import { createHash } from "node:crypto";
+import "node:os";
+const here = existsSync(".") && typeof read === "function";
+export const out = { base, here, joined: join("a", "b"), sep: path.sep, href: url.pathToFileURL("/x").href, inspect: util.inspect(1), hash: createHash("sha1").update("a").digest("hex") };
+`;
+
+describe('builtin imports taken with process.getBuiltinModule', () => {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'collab-migrate-lean-builtins-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('gives what the import gave, leaving namespaces, other packages and kept modules as imports', () => {
+    const lean = leanBuiltinImports(CHUNK, new Set(['node:crypto']));
+    expect(lean).not.toMatch(/from "(node:fs|node:path|url)"/);
+    expect(lean).toContain('const { readFileSync: read, existsSync } = process.getBuiltinModule("node:fs");');
+    expect(lean).toContain('const path = process.getBuiltinModule("node:path"); const { join } = path;');
+    expect(lean).toContain('const url = process.getBuiltinModule("url");');
+    expect(lean).toContain('process.getBuiltinModule("node:os");');
+    // Kept: a namespace (its `default` and live view differ from the exports object), a kept module, a chunk.
+    expect(lean).toContain('import * as util from "node:util";');
+    expect(lean).toContain('import { createHash } from "node:crypto";');
+    expect(lean).toContain('import { base } from "./dep.js";');
+    writeFileSync(path.join(work, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(path.join(work, 'dep.js'), 'export const base = 42;\n');
+    writeFileSync(path.join(work, 'plain.js'), CHUNK);
+    writeFileSync(path.join(work, 'lean.js'), lean);
+    const read = (file: string): unknown => {
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', 'const m = await import(process.argv[1]); console.log(JSON.stringify(m.out));', path.join(work, file)], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout);
+    };
+    expect(read('lean.js')).toEqual(read('plain.js'));
+  });
+
+  it('leaves a text without builtin imports, and a package named like no builtin, as they are', () => {
+    const text = 'import { diffLines } from "diff";\nimport fsExtra from "fs-extra";\nexport const f = [diffLines, fsExtra];\n';
+    expect(leanBuiltinImports(text)).toBe(text);
+  });
+
+  it('leaves a chunk that reaches itself through static imports as it is', () => {
+    const dir = path.join(work, 'cycle');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'a.js'), 'import { b } from "./b.js";\nimport path from "node:path";\nexport const a = () => path.sep + b;\n');
+    writeFileSync(path.join(dir, 'b.js'), 'import { a } from "./a.js";\nimport { sep } from "node:path";\nexport const b = sep;\nexport const c = () => a;\n');
+    writeFileSync(path.join(dir, 'c.js'), 'import { a } from "./a.js";\nimport { sep } from "node:path";\nexport const d = () => a() + sep;\n');
+    expect(leanBuiltinsIn(dir, /\.js$/)).toEqual(['c.js']);
+    expect(readFileSync(path.join(dir, 'a.js'), 'utf8')).toContain('import path from "node:path";');
+    expect(readFileSync(path.join(dir, 'c.js'), 'utf8')).toContain('const { sep } = process.getBuiltinModule("node:path");');
+  });
+});
+
+describe.skipIf(!existsSync(BIN))('the built command line', () => {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'collab-migrate-lean-built-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('imports no builtin as an ES module in its chunks but the ones loaded on first call', () => {
+    for (const name of readdirSync(CLI).filter((n) => /^(bin.*|walk-worker-bundle)\.js$/.test(n))) {
+      const text = readFileSync(path.join(CLI, name), 'utf8');
+      const imported = [...text.matchAll(/^import\b[^;]*?from "((?:node:)?[\w/]+)";$/gm)].map((m) => m[1]!).filter((m) => !m.startsWith('.'));
+      expect(imported.filter((m) => !/^(node:(crypto|child_process)|diff)$/.test(m)), name).toEqual([]);
+    }
+  });
+
+  it('scans one file without a notice token without loading worker_threads, crypto or child_process (issue 30, item 2)', () => {
+    const file = path.join(work, 'plain.ts');
+    writeFileSync(file, 'export const answer = 42;\n');
+    // The binary imported by a module that reads Node's list of loaded modules at exit (`node -e` itself loads crypto).
+    const probe = path.join(work, 'probe.mjs');
+    writeFileSync(probe, `process.argv.splice(1, 1);\nprocess.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (worker_threads|crypto|child_process)$/.test(m)))));\nawait import(${JSON.stringify(BIN)});\n`);
+    const env = { ...process.env, NO_COLOR: '1' };
+    const r = spawnSync(process.execPath, [probe, BIN, '--today', '2026-11-28', '--no-progress', file], { cwd: work, encoding: 'utf8', env });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('No findings in 1 file (today 2026-11-28).');
+    expect(JSON.parse(r.stderr)).toEqual([]);
+    // The look-alike: a file with a finding fingerprints it, which loads crypto on first call.
+    const found = path.join(work, 'found.ts');
+    writeFileSync(found, "export const host = 'https://api.ciscospark.com/v1/people';\n");
+    const f = spawnSync(process.execPath, [probe, BIN, '--today', '2026-11-28', '--no-progress', '--format', 'json', found], { cwd: work, encoding: 'utf8', env });
+    expect(f.status).toBe(0);
+    expect((JSON.parse(f.stdout) as { findings: Array<{ fingerprint?: string }> }).findings.length).toBeGreaterThan(0);
+    expect(JSON.parse(f.stderr)).toContain('NativeModule crypto');
+  });
+
+  it('takes the built-in catalog as validated only when its text is the one the build validated', () => {
+    // A copy of the built package whose notices.json differs from the validated text by one value.
+    const pkg = path.join(work, 'pkg');
+    mkdirSync(pkg);
+    cpSync(path.join(ROOT, 'dist'), path.join(pkg, 'dist'), { recursive: true });
+    cpSync(path.join(ROOT, 'package.json'), path.join(pkg, 'package.json'));
+    cpSync(path.join(ROOT, 'notices.schema.json'), path.join(pkg, 'notices.schema.json'));
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(pkg, 'node_modules'), 'dir');
+    const text = readFileSync(path.join(ROOT, 'notices.json'), 'utf8');
+    expect((JSON.parse(readFileSync(path.join(pkg, 'dist', 'catalog-index.json'), 'utf8')) as { text: string }).text).toBe(text);
+    const file = path.join(work, 'plain.ts');
+    writeFileSync(file, 'export const answer = 42;\n');
+    const scan = (): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [path.join(pkg, 'dist', 'cli', 'bin.js'), '--today', '2026-11-28', '--no-progress', file], { cwd: work, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    writeFileSync(path.join(pkg, 'notices.json'), text);
+    expect(scan().status).toBe(0);
+    // `"status": "dated"` -> `"status": "dates"`: valid JSON, not a valid catalog; the schema check must run.
+    const broken = text.replace('"status": "dated"', '"status": "dates"');
+    expect(broken).not.toBe(text);
+    writeFileSync(path.join(pkg, 'notices.json'), broken);
+    const r = scan();
+    expect(r.status).toBe(2);
+    expect(String(r.stderr)).toContain('Invalid catalog');
+  });
+});
