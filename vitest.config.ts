@@ -40,7 +40,10 @@ class SlowFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (f: TestSpecification) => {
-      const i = SLOW_FIRST.indexOf(relative(process.cwd(), f.moduleId).split('\\').join('/'));
+      const name = relative(process.cwd(), f.moduleId).split('\\').join('/');
+      // The files that need a process each go last (see ISOLATED).
+      if (ISOLATED.includes(name)) return SLOW_FIRST.length + 1;
+      const i = SLOW_FIRST.indexOf(name);
       return i < 0 ? SLOW_FIRST.length : i;
     };
     return sorted.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);

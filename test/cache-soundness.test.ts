@@ -48,6 +48,14 @@ interface Finding {
   fixable: boolean;
 }
 
+/**
+ * The cold reference (no `--cache`): a process of its own, in one thread (`--concurrency off`). The thread that
+ * walks beside the scan is not what these tests are about (test/walker.test.ts holds the scan in one thread to
+ * the scan with the walker thread, with and without its help, file for file); the warm runs keep the default, as
+ * a user's `--cache` run has it. One thread spares starting the walker thread, about a third of a run's CPU here.
+ */
+const COLD = ['--concurrency', 'off'];
+
 function scan(root: string, extra: string[], dryRun = true): { findings: string[]; dryRun: string } {
   const run = (args: string[]): string => {
     const r = spawnSync(process.execPath, [CLI, '.', '--no-color', ...args, ...extra], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true', NO_COLOR: '1' }, timeout: 60_000 });
@@ -115,7 +123,7 @@ describe('--cache gives what a scan without it gives, whatever the project model
     expect(first.findings.some((f) => f.includes('src/http/client.js'))).toBe(false);
     put(root, 'src/api/rooms.js', importer('get', 'rooms'));
     const warm = scan(root, cache);
-    const cold = scan(root, []);
+    const cold = scan(root, COLD);
     expect(cold.findings.filter((f) => f.includes('src/http/client.js')).map((f) => JSON.parse(f)[4])).toEqual(['certain']);
     expect(cold.dryRun).toContain('src/api/rooms.js');
     expect(warm).toEqual(cold);
@@ -138,7 +146,7 @@ describe('--cache gives what a scan without it gives, whatever the project model
         applied.push(`${edit.name}: ${state === undefined ? 'absent' : JSON.stringify(state.slice(0, 40))}`);
       }
       // Each run is a process of its own (as a second scan is); the fix plan is compared every other round.
-      const cold = scan(root, [], round % 2 === 0);
+      const cold = scan(root, COLD, round % 2 === 0);
       const warm = scan(root, cache, round % 2 === 0);
       expect(warm.findings, `round ${round}: ${applied.join('; ')}`).toEqual(cold.findings);
       expect(warm.dryRun, `round ${round}: ${applied.join('; ')}`).toEqual(cold.dryRun);
