@@ -316,7 +316,7 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
       if (tool.slow && r > SLOW_ROUNDS) continue;
       const s = run(tool);
       samples.get(tool.name)!.push(s);
-      process.stdout.write(`  round ${r}: ${tool.name} ${s.stopped ? `stopped after ${s.seconds.toFixed(0)} s (BENCH_SLOW_TIMEOUT)` : `${s.seconds.toFixed(2)} s`}${s.rssMb ? `, ${s.rssMb.toFixed(0)} MB` : ''}\n`);
+      process.stdout.write(`  round ${r}: ${tool.name} ${s.stopped ? `stopped after ${s.seconds.toFixed(0)} s (BENCH_SLOW_TIMEOUT)` : `${s.seconds.toFixed(2)} s`}${s.cpu !== undefined && !s.stopped ? ` (CPU ${s.cpu.toFixed(2)} s)` : ''}${s.rssMb ? `, ${s.rssMb.toFixed(0)} MB` : ''}\n`);
     }
   }
   const med = (name: string): number | undefined => (samples.has(name) ? median(samples.get(name)!.map((s) => s.seconds)) : undefined);
