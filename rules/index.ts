@@ -118,6 +118,33 @@ interface FileState {
   today?: IsoDate;
   /** Whether the text holds a collab-migrate suppression comment (then every rule looks at the file's comments). */
   ownDirectives: boolean;
+  /**
+   * What a rule without options of its own works from in this file, made by the first such rule ESLint creates and
+   * read by the others (36 of the 37 rules of every file with the bench's configuration): everything but the notice
+   * follows from the settings object ESLint hands every rule of the file, ESLint's cwd and the file's name (issue 30,
+   * item 4: each `create()` rebuilt the options, the engine options, the decision's key and looked the decision up
+   * again, ~7 µs a rule a file).
+   */
+  plain?: RuleRun & { rawSettings: unknown; cwd: string; catalog: LoadedCatalog };
+}
+
+/** What one rule's `create()` works from in a file: the day, the engine options, the file's name and decision. */
+interface RuleRun {
+  settings: PluginSettings;
+  today: IsoDate;
+  engine: EngineOptions;
+  types: TypeOracle | undefined;
+  filename: string;
+  /** The per-file decision for these engine options (see {@link applicableNotices}). */
+  applicable: ReadonlyMap<string, PlannedDetection[]>;
+}
+
+/** Whether a rule's options object sets nothing (ESLint gives `{}` for a rule configured with a severity alone, from `meta.defaultOptions`). */
+function setsNothing(options: unknown): boolean {
+  if (options === undefined) return true;
+  if (options === null || typeof options !== 'object' || Array.isArray(options) || Object.getPrototypeOf(options) !== Object.prototype) return false;
+  for (const key in options) if (Object.hasOwn(options, key)) return false;
+  return true;
 }
 const fileStates = new WeakMap<object, FileState>();
 
@@ -232,6 +259,29 @@ export function messagesOf(notice: Notice): Record<string, string> {
   return messages;
 }
 
+/**
+ * What a rule's `create()` works from in a file (the checks of its settings and options, the day, the engine options,
+ * the decision), remembered for the file's other rules when the rule has no options of its own.
+ */
+function ruleRun(context: Readonly<TSESLint.RuleContext<string, [RuleOptions?]>>, notice: Notice, catalog: LoadedCatalog, code: TSESLint.SourceCode, file: FileState, rawSettings: unknown, rawOptions: unknown): RuleRun {
+  // Checked here, before the rule reports anything: ESLint checks neither settings nor real calendar days.
+  // Both checks are remembered per object (rules/options.ts): ESLint hands every file the same ones.
+  const settings = checkSettings(rawSettings);
+  const own = checkRuleOptions(notice.id, rawOptions);
+  const options: RuleOptions = { region: settings.region, strictScopes: settings.strictScopes, today: settings.today, fixMode: settings.fixMode, ...own };
+  const today = options.today ?? (file.today ??= defaultToday());
+  // ESLint's cwd (the flat config's folder unless told otherwise) is the root of a file no `.git` or `package.json` is above.
+  const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, optionStyle: 'eslint', today, fixMode: options.fixMode, scanRoots: scanRootsFor(context.cwd) };
+  const types = typeOracleOf(code);
+  // The engine's per-file decision (a text search, gates on the text, the strings of imported modules for a
+  // file that makes HTTP calls), shared by every rule of the file and made before any walk of its tree.
+  const key = `${options.region ?? ''}\0${options.strictScopes ?? ''}\0${today}\0${options.fixMode ?? ''}`;
+  const filename = sourceFilename(context);
+  const run: RuleRun = { settings, today, engine, types, filename, applicable: applicableNotices(code, filename, catalog, engine, key, types) };
+  if (setsNothing(rawOptions) && !file.plain) file.plain = { ...run, rawSettings, cwd: context.cwd, catalog };
+  return run;
+}
+
 /** Builds the rule of one notice. */
 export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.RuleModule<string, [RuleOptions?]> {
   // One array for the rule's lifetime: the engine caches its detection plan and prefilter per notices array,
@@ -253,22 +303,15 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
     },
     defaultOptions: [{}],
     create(context) {
-      // Checked here, before the rule reports anything: ESLint checks neither settings nor real calendar days.
-      // Both checks are remembered per object (rules/options.ts): ESLint hands every file the same ones.
-      const settings = checkSettings(context.settings?.[PLUGIN_NAME]);
-      const own = checkRuleOptions(notice.id, context.options[0]);
       const code = context.sourceCode as TSESLint.SourceCode;
       const file = fileStateOf(code);
-      const options: RuleOptions = { region: settings.region, strictScopes: settings.strictScopes, today: settings.today, fixMode: settings.fixMode, ...own };
-      const today = options.today ?? (file.today ??= defaultToday());
-      // ESLint's cwd (the flat config's folder unless told otherwise) is the root of a file no `.git` or `package.json` is above.
-      const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, optionStyle: 'eslint', today, fixMode: options.fixMode, scanRoots: scanRootsFor(context.cwd) };
-      const types = typeOracleOf(code);
-      // The engine's per-file decision (a text search, gates on the text, the strings of imported modules for a
-      // file that makes HTTP calls), shared by every rule of the file and made before any walk of its tree.
-      const key = `${options.region ?? ''}\0${options.strictScopes ?? ''}\0${today}\0${options.fixMode ?? ''}`;
-      const filename = sourceFilename(context);
-      const decided = applicableNotices(code, filename, catalog, engine, key, types).get(notice.id);
+      const rawSettings = context.settings?.[PLUGIN_NAME];
+      const rawOptions = context.options[0];
+      const plain = file.plain;
+      // Another rule of this file without options of its own worked out the same already (see FileState.plain).
+      const run = plain && plain.rawSettings === rawSettings && plain.catalog === catalog && plain.cwd === context.cwd && setsNothing(rawOptions) ? plain : ruleRun(context, notice, catalog, code, file, rawSettings, rawOptions);
+      const { settings, today, engine, types, filename } = run;
+      const decided = run.applicable.get(notice.id);
       // Nothing to analyse and no collab-migrate comment to check: no listener, so ESLint never calls this rule on
       // the file (most files of a project; `Program:exit` on every rule of every file was part of the plugin's cost).
       if (!decided && !file.ownDirectives) return {};

@@ -30,6 +30,12 @@
  * size also with an indirect use per file): the scan's and `--fix --dry-run`'s CPU time (user + system) and peak
  * RSS, per file and as the fix's ratio to the scan (issue 28, item 14). Each repository's rows include ESLint
  * with the same parser and configuration but none of the plugin's rules: the plugin's own cost inside ESLint.
+ * BENCH_ESLINT_PATHS=a,b (paths relative to each repository) lints only those with ESLint (the SDK's 172 files of
+ * issue 30: `packages/@webex/plugin-meetings/src,packages/@webex/webex-core/src`); BENCH_ESLINT_PLUGIN=<a built
+ * rules/index.js> measures another build's plugin (a base to compare with) in both ESLint runs. BENCH_ESLINT_INSTRUCTIONS=<n>
+ * adds, where valgrind is installed, the same cost as instructions (n runs a side, alternating): ESLint's Linter over
+ * the files the ESLint run linted, one thread, in a fixed order (scripts/bench-eslint-linter.ts), which the
+ * machine's load does not move (the whole-run CPU time of the pairs moves by more than the plugin costs on a shared machine).
  * Peak memory is the child's maximum resident set size from `/usr/bin/time -v`-style accounting
  * (`/usr/bin/time -f %M`), or "n/a" where that program is missing.
  */
@@ -154,6 +160,56 @@ let hits = 0;
 })(process.argv[1]);
 `;
 
+/** The plugin the ESLint rows load: this build's, or another build's `rules/index.js` (BENCH_ESLINT_PLUGIN). */
+function eslintPlugin(): string {
+  return path.resolve(process.env.BENCH_ESLINT_PLUGIN || path.join(ROOT, 'dist', 'rules', 'index.js'));
+}
+
+/**
+ * The plugin's own cost inside ESLint as instructions (BENCH_ESLINT_INSTRUCTIONS=<runs a side>): ESLint's Linter
+ * over the files the ESLint run with the plugin linted (from its JSON report), in a fixed order, with the plugin's
+ * `all` rules and with none, alternating, each under cachegrind with V8's predictable mode
+ * (scripts/bench-eslint-linter.ts). Undefined without valgrind, without the report, or when a run fails; a
+ * difference between the two sides' messages other than the plugin's own is printed.
+ */
+function eslintInstructions(dir: string, work: string): { plugin: number; bare: number; files: number; runs: number } | undefined {
+  const runs = Number(process.env.BENCH_ESLINT_INSTRUCTIONS ?? 0);
+  if (!(runs > 0)) return undefined;
+  if (!has('valgrind')) {
+    process.stdout.write('instructions: valgrind is not installed (Debian/Ubuntu: apt-get install valgrind); not measured\n');
+    return undefined;
+  }
+  let files: string[];
+  try {
+    files = (JSON.parse(readFileSync(path.join(work, 'eslint.json'), 'utf8')) as Array<{ filePath: string }>).map((r) => r.filePath).sort();
+  } catch {
+    return undefined;
+  }
+  const list = path.join(work, 'eslint-files.txt');
+  writeFileSync(list, files.join('\n') + '\n');
+  const script = path.join(ROOT, 'dist', 'scripts', 'bench-eslint-linter.js');
+  const counts: Record<'plugin' | 'bare', number[]> = { plugin: [], bare: [] };
+  for (let r = 1; r <= runs; r++) {
+    for (const side of ['bare', 'plugin'] as const) {
+      const args = ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, '--predictable', '--predictable-gc-schedule', script, eslintPlugin(), side, dir, list, path.join(work, `linter-${side}.txt`)];
+      const res = spawnSync('valgrind', args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
+      const m = /I\s+refs:\s+([\d,]+)/.exec(res.stderr ?? '');
+      if (res.status !== 0 || !m) {
+        process.stdout.write(`instructions: the ${side} run failed (exit ${res.status}): ${(res.stderr ?? '').trim().split('\n').slice(-3).join(' | ')}\n`);
+        return undefined;
+      }
+      counts[side].push(Number(m[1].replace(/,/g, '')));
+      process.stdout.write(`  instructions ${r}: ${side === 'bare' ? ESLINT_BARE : 'ESLint + plugin (all rules)'} ${(counts[side][r - 1]! / 1e6).toFixed(0)} M (Linter, ${files.length} files)\n`);
+    }
+  }
+  // The bare run's messages (parse errors) are also the plugin run's: anything else would mean the two runs differ in more than the rules.
+  const lines = (side: string): string[] => readFileSync(path.join(work, `linter-${side}.txt`), 'utf8').split('\n').filter(Boolean);
+  const plugged = new Set(lines('plugin'));
+  const missing = lines('bare').filter((l) => !plugged.has(l));
+  if (missing.length > 0) process.stdout.write(`instructions: ${missing.length} messages of the run without the plugin's rules are not in the other: ${missing.slice(0, 3).join(' | ')}\n`);
+  return { plugin: median(counts.plugin), bare: median(counts.bare), files: files.length, runs };
+}
+
 function tools(dir: string, tokens: string[], work: string): Tool[] {
   const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
   const node = process.execPath;
@@ -182,9 +238,13 @@ function tools(dir: string, tokens: string[], work: string): Tool[] {
   list.push({ name: 'collab-migrate --fix --dry-run', cmd: [node, ...fixArgs], cwd: dir, ok: [0, 1] });
 
   const config = path.join(work, 'eslint.config.mjs');
+  const pluginUrl = pathToFileURL(eslintPlugin()).href;
+  // What ESLint lints: the repository, or the paths of BENCH_ESLINT_PATHS in it.
+  const eslintPaths = (process.env.BENCH_ESLINT_PATHS ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const targets = eslintPaths.length > 0 ? eslintPaths : ['.'];
   writeFileSync(
     config,
-    `import plugin from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'dist', 'rules', 'index.js')).href)};\n` +
+    `import plugin from ${JSON.stringify(pluginUrl)};\n` +
       `const config = plugin.configs.configure({ all: true, today: ${JSON.stringify(TODAY)} });\n` +
       `export default [{ ignores: ['**/node_modules/**', '**/dist/**', '**/.git/**'] }, { ...plugin.configs.typescript, files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'], basePath: ${JSON.stringify(dir)} }, { ...config, basePath: ${JSON.stringify(dir)}, linterOptions: { reportUnusedDisableDirectives: 'off' } }];\n`,
   );
@@ -196,7 +256,7 @@ function tools(dir: string, tokens: string[], work: string): Tool[] {
   const bare = path.join(work, 'eslint-bare.config.mjs');
   writeFileSync(
     bare,
-    `import plugin from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'dist', 'rules', 'index.js')).href)};\n` +
+    `import plugin from ${JSON.stringify(pluginUrl)};\n` +
       `const config = plugin.configs.configure({ all: true, today: ${JSON.stringify(TODAY)} });\n` +
       `export default [{ ignores: ['**/node_modules/**', '**/dist/**', '**/.git/**'] }, { ...plugin.configs.typescript, files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'], basePath: ${JSON.stringify(dir)} }, { ...config, rules: {}, basePath: ${JSON.stringify(dir)}, linterOptions: { reportUnusedDisableDirectives: 'off' } }];\n`,
   );
@@ -204,7 +264,7 @@ function tools(dir: string, tokens: string[], work: string): Tool[] {
   list.push({
     name: 'ESLint + plugin (all rules)',
     skip: existsSync(eslintBin) ? undefined : 'eslint is not installed (npm install)',
-    cmd: [node, eslintBin, '--config', config, '--no-warn-ignored', '--format', 'json', '--output-file', path.join(work, 'eslint.json'), '.'],
+    cmd: [node, eslintBin, '--config', config, '--no-warn-ignored', '--format', 'json', '--output-file', path.join(work, 'eslint.json'), ...targets],
     cwd: dir,
     ok: [0, 1],
     slow: true,
@@ -212,7 +272,7 @@ function tools(dir: string, tokens: string[], work: string): Tool[] {
   list.push({
     name: ESLINT_BARE,
     skip: existsSync(eslintBin) ? undefined : 'eslint is not installed (npm install)',
-    cmd: [node, eslintBin, '--config', bare, '--no-warn-ignored', '--format', 'json', '--output-file', path.join(work, 'eslint-bare.json'), '.'],
+    cmd: [node, eslintBin, '--config', bare, '--no-warn-ignored', '--format', 'json', '--output-file', path.join(work, 'eslint-bare.json'), ...targets],
     cwd: dir,
     ok: [0, 1],
     slow: true,
@@ -256,7 +316,7 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
       if (tool.slow && r > SLOW_ROUNDS) continue;
       const s = run(tool);
       samples.get(tool.name)!.push(s);
-      process.stdout.write(`  round ${r}: ${tool.name} ${s.stopped ? `stopped after ${s.seconds.toFixed(0)} s (BENCH_SLOW_TIMEOUT)` : `${s.seconds.toFixed(2)} s`}${s.rssMb ? `, ${s.rssMb.toFixed(0)} MB` : ''}\n`);
+      process.stdout.write(`  round ${r}: ${tool.name} ${s.stopped ? `stopped after ${s.seconds.toFixed(0)} s (BENCH_SLOW_TIMEOUT)` : `${s.seconds.toFixed(2)} s`}${s.cpu !== undefined && !s.stopped ? ` (CPU ${s.cpu.toFixed(2)} s)` : ''}${s.rssMb ? `, ${s.rssMb.toFixed(0)} MB` : ''}\n`);
     }
   }
   const med = (name: string): number | undefined => (samples.has(name) ? median(samples.get(name)!.map((s) => s.seconds)) : undefined);
@@ -327,6 +387,8 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
     })
     .filter((x): x is number => x !== undefined);
   const pluginOverhead = pairs.length ? median(pairs) - 1 : undefined;
+  const instructions = withPlugin.length > 0 ? eslintInstructions(dir, work) : undefined;
+  const instructionOverhead = instructions ? instructions.plugin / instructions.bare - 1 : undefined;
   // A repository that calls the API is one where the scan finds something (the SDK: 28 findings); the share of
   // prefilter candidates is not the test: common tokens make 10% of sentry-javascript's and outline's files
   // candidates, and neither calls the API (0 findings), so they are held to the 4x target of issue 30.
@@ -347,6 +409,14 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
       check(fix?.median !== undefined && scan?.median ? fix.median / scan.median <= 2 : undefined, `--fix --dry-run <= 2x scan (${fix?.median && scan?.median ? (fix.median / scan.median).toFixed(1) : 'n/a'}x)`),
       check(peak ? peak <= 200 : undefined, `peak memory <= 200 MB (${peak ? peak.toFixed(0) : 'n/a'} MB)`),
       check(pluginOverhead !== undefined ? pluginOverhead <= 0.05 : undefined, `the plugin's own cost inside ESLint <= 5% (${pluginOverhead !== undefined ? `${(pluginOverhead * 100).toFixed(0)}%, median of ${pairs.length} pair${pairs.length === 1 ? '' : 's'}` : 'n/a'})`),
+      ...(instructions && instructionOverhead !== undefined
+        ? [
+            check(
+              instructionOverhead <= 0.05,
+              `the plugin's own cost inside ESLint <= 5%, in instructions (${(instructionOverhead * 100).toFixed(1)}%: ${(instructions.plugin / 1e6).toFixed(0)} M against ${(instructions.bare / 1e6).toFixed(0)} M, ESLint's Linter over the ${instructions.files} files, median of ${instructions.runs} run${instructions.runs === 1 ? '' : 's'} a side)`,
+            ),
+          ]
+        : []),
     ].join('\n') + '\n',
   );
   if (!real) {
@@ -358,7 +428,7 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
     );
   }
   rmSync(work, { recursive: true, force: true });
-  return { name, label, counts, parsers, rounds, rows, findings, fixed, fixOverScan: fix?.median && scan?.median ? fix.median / scan.median : undefined, pluginOverhead, verified };
+  return { name, label, counts, parsers, rounds, rows, findings, fixed, fixOverScan: fix?.median && scan?.median ? fix.median / scan.median : undefined, pluginOverhead, instructionOverhead, verified };
 }
 
 /**
@@ -590,6 +660,8 @@ interface BenchResult {
   fixOverScan?: number;
   /** ESLint + plugin over the same ESLint run without the plugin's rules, minus 1. */
   pluginOverhead?: number;
+  /** The same in instructions of ESLint's Linter over the same files (BENCH_ESLINT_INSTRUCTIONS), minus 1. */
+  instructionOverhead?: number;
   verified: Verified;
 }
 
@@ -749,7 +821,7 @@ function main(): void {
       const floor = rg?.median !== undefined ? rg.median + r.parsers.parseSeconds : undefined;
       const nodeRead = row(r, NODE_READ_FLOOR)?.median;
       const nodeFloor = nodeRead !== undefined ? nodeRead + r.parsers.parseSeconds : undefined;
-      return `| ${r.name} | ${r.counts.source} | ${r.parsers.candidates} | ${parsed} | ${f(rg?.median, 2, ' s')} | ${f(nodeRead, 2, ' s')} | ${f(r.parsers.parseSeconds, 2, ' s')} | ${f(floor, 2, ' s')} | ${f(scan?.median, 2, ' s')} | ${f(scan?.toRipgrep, 1, 'x')} | ${f(floor && scan?.median ? scan.median / floor : undefined, 1, 'x')} | ${f(nodeFloor && scan?.median ? scan.median / nodeFloor : undefined, 1, 'x')} | ${eslintCell} | ${r.pluginOverhead === undefined ? 'not run' : `${r.pluginOverhead >= 0 ? '+' : ''}${(r.pluginOverhead * 100).toFixed(0)}%`} | ${f(r.fixOverScan, 1, 'x')} | ${f(scan?.peakMb, 0)}, ${f(fix?.peakMb, 0)} MB | ${r.findings ?? 'n/a'} | ${sameCell(r.verified)} |`;
+      return `| ${r.name} | ${r.counts.source} | ${r.parsers.candidates} | ${parsed} | ${f(rg?.median, 2, ' s')} | ${f(nodeRead, 2, ' s')} | ${f(r.parsers.parseSeconds, 2, ' s')} | ${f(floor, 2, ' s')} | ${f(scan?.median, 2, ' s')} | ${f(scan?.toRipgrep, 1, 'x')} | ${f(floor && scan?.median ? scan.median / floor : undefined, 1, 'x')} | ${f(nodeFloor && scan?.median ? scan.median / nodeFloor : undefined, 1, 'x')} | ${eslintCell} | ${r.pluginOverhead === undefined ? 'not run' : `${r.pluginOverhead >= 0 ? '+' : ''}${(r.pluginOverhead * 100).toFixed(0)}%${r.instructionOverhead === undefined ? '' : ` (instructions ${r.instructionOverhead >= 0 ? '+' : ''}${(r.instructionOverhead * 100).toFixed(1)}%)`}`} | ${f(r.fixOverScan, 1, 'x')} | ${f(scan?.peakMb, 0)}, ${f(fix?.peakMb, 0)} MB | ${r.findings ?? 'n/a'} | ${sameCell(r.verified)} |`;
     }),
   ].join('\n');
   process.stdout.write(`${results.length ? `\n${summary}\n` : ''}${startup ? `\n${startup}\n` : ''}${scale ? `\n${scale}\n` : ''}${merge ? `\n${merge}\n` : ''}${renames ? `\n${renames}\n` : ''}`);

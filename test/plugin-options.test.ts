@@ -108,6 +108,26 @@ describe('settings and rule options, checked before the rule reports', () => {
     expect(lintScopes({ strictScopes: true }).length).toBeGreaterThan(lintScopes({}).length);
   });
 
+  // The rules of a file without options of their own share what the first of them worked out (rules/index.ts,
+  // FileState.plain); a rule with options of its own works from them, before or after those rules (issue 30, item 4).
+  it('a rule with options of its own keeps them among rules without, whichever ESLint creates first', () => {
+    const code = "const base = 'https://api.ciscospark.com/v1';\nconst url = 'https://webexapis.com/v1/authorize?client_id=x&response_type=code&state=s&scope=spark:made_up_scope';\n";
+    const lintRules = (rules: Linter.RulesRecord) =>
+      new Linter({ configType: 'flat' })
+        .verify(code, [{ ...plugin.configs.configure({ today: '2026-11-22', notices: ['legacy-api-host', 'oauth-scope-unknown'] }), rules }, { settings: { 'collab-migrate': { today: '2026-11-22', strictScopes: false } } }], { filename: 'a.js' })
+        .map((m) => m.ruleId);
+    const scopes = (ids: Array<string | null>) => ids.filter((id) => id === 'collab-migrate/oauth-scope-unknown').length;
+    // The scope rule, created after a rule without options, with strictScopes of its own: the made-up scope is reported.
+    const own = lintRules({ 'collab-migrate/legacy-api-host': 'warn', 'collab-migrate/oauth-scope-unknown': ['warn', { strictScopes: true }] });
+    const none = lintRules({ 'collab-migrate/legacy-api-host': 'warn', 'collab-migrate/oauth-scope-unknown': 'warn' });
+    expect(scopes(own)).toBeGreaterThan(scopes(none));
+    expect(own).toContain('collab-migrate/legacy-api-host');
+    // The look-alike: the rule with the option created first; the scope rule without options after it reads the settings.
+    const after = lintRules({ 'collab-migrate/legacy-api-host': ['warn', { strictScopes: true }], 'collab-migrate/oauth-scope-unknown': 'warn' });
+    expect(scopes(after)).toBe(scopes(none));
+    expect(after).toContain('collab-migrate/legacy-api-host');
+  });
+
   it('region: "xx" no longer crashes inside a rule (it is refused by name before)', () => {
     const config = { ...base, rules: { 'collab-migrate/call-history-regional-hosts': 'error' as const } };
     const run = () => new Linter({ configType: 'flat' }).verify("fetch('https://analytics.webexapis.com/v1/cdr_feed');\n", [config, { settings: { 'collab-migrate': { region: 'xx' } } }], { filename: 'a.js' });

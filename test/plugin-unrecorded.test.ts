@@ -87,4 +87,21 @@ describe('the plugin and the journal', () => {
   it('the same request with a constant of another host is not reported', () => {
     expect(lint(other, otherText).filter((r) => r.startsWith('collab-migrate/'))).toEqual([]);
   });
+
+  // One ESLint process (an editor's) lints a file, its imported module is edited, and the file is linted again: the
+  // per-file decision reads the module as it is now (engine/project/modules.ts checks each module's size and
+  // modification time once per linted file), not as the process first read it (issue 30, item 4).
+  it('an edited imported module is read again by the next lint in the same process', () => {
+    const consts = path.join(dir, 'src', 'edited-urls.js');
+    const user = path.join(dir, 'src', 'edited.js');
+    const userText = "import { API } from './edited-urls.js';\nexport const info = (id) => fetch(`${API}/rooms/${id}/meetingInfo`);\n";
+    writeFileSync(user, userText);
+    const ours = () => lint(user, userText).filter((r) => r.startsWith('collab-migrate/'));
+    writeFileSync(consts, "export const API = 'https://example.com/v1';\n");
+    expect(ours()).toEqual([]);
+    writeFileSync(consts, "export const API = 'https://webexapis.com/v1';\n");
+    expect(ours()).toContain('collab-migrate/rooms-meeting-info-deprecated:2');
+    writeFileSync(consts, "export const API = 'https://example.org/v1';\n");
+    expect(ours()).toEqual([]);
+  });
 });
