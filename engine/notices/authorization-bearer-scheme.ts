@@ -1,4 +1,5 @@
 // Seed section 5, rule 1: "Every API call carries `Authorization: Bearer <ACCESS_TOKEN>`".
+import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
@@ -90,7 +91,37 @@ function judge(file: FileContext, h: RequestHeader): Finding | undefined {
   }
   const name = dottedName(expr);
   if (!name || !TOKEN_NAME.test(name) || HEADERISH.test(name)) return undefined;
+  // A name this file neither declares nor assigns (`authToken`, set by another script the page includes): its value,
+  // and whether it already carries the scheme, cannot be read here.
+  if (expr.type === 'Identifier' && !namesInFile(file).has(expr.name)) return undefined;
   return { messageId: 'bareToken', data: {}, fix: [{ range: written.range, text: `\`Bearer \${${file.getText(expr)}}\`` }] };
+}
+
+/** Every name the file declares (variables, functions, classes, parameters, imports, catch clauses) or assigns. */
+function namesInFile(file: FileContext): ReadonlySet<string> {
+  return file.cached('authorization-bearer-scheme:names', () => {
+    const names = new Set<string>();
+    const bind = (n: Node | null | undefined): void => {
+      if (!n) return;
+      if (n.type === 'Identifier') names.add(n.name);
+      else if (n.type === 'ObjectPattern') for (const p of n.properties) bind(p.type === 'RestElement' ? p.argument : (p.value as Node));
+      else if (n.type === 'ArrayPattern') for (const e of n.elements) bind(e as Node | null);
+      else if (n.type === 'AssignmentPattern') bind(n.left as Node);
+      else if (n.type === 'RestElement') bind(n.argument as Node);
+      else if (n.type === 'TSParameterProperty') bind(n.parameter as Node);
+    };
+    for (const d of file.nodes(T.VariableDeclarator)) bind(d.id as Node);
+    for (const type of [T.FunctionDeclaration, T.FunctionExpression, T.ArrowFunctionExpression] as const)
+      for (const f of file.nodes(type)) {
+        if ('id' in f && f.id) bind(f.id as Node);
+        for (const p of f.params) bind(p as Node);
+      }
+    for (const c of file.nodes(T.ClassDeclaration)) bind(c.id as Node | null);
+    for (const i of file.nodes(T.ImportDeclaration)) for (const sp of i.specifiers) bind(sp.local as Node);
+    for (const c of file.nodes(T.CatchClause)) bind(c.param as Node | null);
+    for (const a of file.nodes(T.AssignmentExpression)) bind(a.left as Node);
+    return names;
+  });
 }
 
 export const authorizationBearerScheme: Detector<CustomDetection> = {

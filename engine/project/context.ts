@@ -1109,9 +1109,46 @@ function writtenPageAddresses(root: string): string[] {
   });
 }
 
+/** An Electron main script that opens a window with web security off. */
+const insecureWindow = (text: string | undefined): boolean => !!text && /\bBrowserWindow\b/.test(text) && /\bwebSecurity\s*:\s*false\b/.test(text);
+
+/** Folders an Electron main script's source is not looked for in: dependencies and build output. */
+const NOT_MAIN_SOURCE = new Set(['node_modules', 'dist', 'out', 'build', 'release', 'coverage']);
+const MAIN_SOURCE = /\.[cm]?[jt]s$/i;
+/** How many script files are read at most when an Electron package's `main` is a build output not in the repository. */
+const MAX_MAIN_SOURCES = 400;
+
+/**
+ * Whether an Electron package (one that depends on `electron`) whose `main` names a build output missing from the
+ * repository (`dist/main.bundle.js`, `.webpack/main`) builds it from a source that opens a window with web security
+ * off: a script of the package, outside dependencies and build folders, that does so. Read once per package.
+ */
+function builtMainTurnsSecurityOff(pkg: PackageInfo): boolean {
+  const json = pkg.json ?? {};
+  const deps = { ...(json.dependencies as Record<string, unknown> | undefined), ...(json.devDependencies as Record<string, unknown> | undefined) };
+  if (!('electron' in deps)) return false;
+  const stack = [pkg.dir];
+  let files = 0;
+  while (stack.length > 0 && files < MAX_MAIN_SOURCES) {
+    const dir = stack.pop()!;
+    for (const name of listDir(dir)) {
+      if (name.startsWith('.') || NOT_MAIN_SOURCE.has(name)) continue;
+      const full = path.join(dir, name);
+      const stats = statSync(full, { throwIfNoEntry: false });
+      if (stats?.isDirectory()) {
+        // Another package's folder is that package's business.
+        if (!listDir(full).includes('package.json')) stack.push(full);
+      } else if (stats?.isFile() && MAIN_SOURCE.test(name) && !name.endsWith('.d.ts') && files++ < MAX_MAIN_SOURCES && insecureWindow(readText(full))) return true;
+    }
+  }
+  return false;
+}
+
 function servingOf(root: string, pkg: PackageInfo | undefined): Serving {
-  const main = pkg?.json && typeof pkg.json.main === 'string' ? readText(path.resolve(pkg.dir, pkg.json.main)) : undefined;
-  if (main && /\bBrowserWindow\b/.test(main) && /\bwebSecurity\s*:\s*false\b/.test(main)) return { kind: 'https', why: 'its Electron window turns web security off (`webSecurity: false`)' };
+  const mainPath = pkg?.json && typeof pkg.json.main === 'string' ? path.resolve(pkg.dir, pkg.json.main) : undefined;
+  const main = mainPath !== undefined ? readText(mainPath) : undefined;
+  if (insecureWindow(main) || (pkg && mainPath !== undefined && main === undefined && builtMainTurnsSecurityOff(pkg)))
+    return { kind: 'https', why: 'its Electron window turns web security off (`webSecurity: false`)' };
   const dirs = [...new Set([pkg?.dir, root].filter((d): d is string => d !== undefined))];
   const readmes = dirs.flatMap((dir) => listDir(dir).filter((f) => /^readme(?:\.md|\.markdown|\.txt)?$/i.test(f)).map((f) => readText(path.join(dir, f)) ?? ''));
   const rootPkg = packageOf(root, root);

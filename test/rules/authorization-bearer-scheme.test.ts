@@ -6,12 +6,14 @@ ruleTester().run(id, rule(id), {
     "fetch('https://api.github.com/user', { headers: { Authorization: `token ${token}` } });",
     "fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: `Bearer ${token}` } });",
     "fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: authHeader } });",
+    // A name the file neither declares nor assigns is a global another script defines: its value is not here.
+    "fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: token } });",
   ],
   invalid: [
     {
-      code: "fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: token } });",
-      errors: [{ messageId: 'bareToken', line: 1, column: 69 }],
-      output: "fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: `Bearer ${token}` } });",
+      code: "const token = getToken();\nfetch('https://webexapis.com/v1/rooms', { headers: { Authorization: token } });",
+      errors: [{ messageId: 'bareToken', line: 2, column: 69 }],
+      output: "const token = getToken();\nfetch('https://webexapis.com/v1/rooms', { headers: { Authorization: `Bearer ${token}` } });",
     },
     {
       code: "fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: 'Token ' + token } });",
