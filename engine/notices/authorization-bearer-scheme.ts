@@ -1,7 +1,7 @@
 // Seed section 5, rule 1: "Every API call carries `Authorization: Bearer <ACCESS_TOKEN>`".
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import { boundNames, dottedName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { getClientInstances, getRequests, headerValue, resolveLocal, type RequestHeader, apiMarkers, mayWriteApiUrl, urlPath } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
@@ -102,13 +102,7 @@ function namesInFile(file: FileContext): ReadonlySet<string> {
   return file.cached('authorization-bearer-scheme:names', () => {
     const names = new Set<string>();
     const bind = (n: Node | null | undefined): void => {
-      if (!n) return;
-      if (n.type === 'Identifier') names.add(n.name);
-      else if (n.type === 'ObjectPattern') for (const p of n.properties) bind(p.type === 'RestElement' ? p.argument : (p.value as Node));
-      else if (n.type === 'ArrayPattern') for (const e of n.elements) bind(e as Node | null);
-      else if (n.type === 'AssignmentPattern') bind(n.left as Node);
-      else if (n.type === 'RestElement') bind(n.argument as Node);
-      else if (n.type === 'TSParameterProperty') bind(n.parameter as Node);
+      if (n) for (const name of boundNames(n)) names.add(name);
     };
     for (const d of file.nodes(T.VariableDeclarator)) bind(d.id as Node);
     for (const type of [T.FunctionDeclaration, T.FunctionExpression, T.ArrowFunctionExpression] as const)

@@ -553,7 +553,7 @@ export class ProjectModel implements ImportLinks {
     let entry = this.texts.get(file);
     // Checked against the disk once per analysed file, as {@link module} is: the closures {@link reaches} walks for
     // one file share most of their modules. Once per run while the files are held steady ({@link holdFilesSteady}).
-    if (entry && (entry.checked === this.generation || (steadyRun !== 0 && entry.steady === steadyRun))) {
+    if (entry && this.checkedNow(entry)) {
       note(file, entry.hash);
       return entry.text;
     }
@@ -578,16 +578,29 @@ export class ProjectModel implements ImportLinks {
       entry = { readings, size: stats.size, mtimeMs: stats.mtimeMs, text, hash, checked: this.generation };
       this.texts.set(file, entry);
     }
-    entry.checked = this.generation;
-    entry.steady = steadyRun;
+    this.markChecked(entry);
     note(file, entry.hash);
     return entry.text;
+  }
+
+  /**
+   * Whether an entry was checked against the disk for the analysed file now ({@link ProjectModel.generation}), or
+   * in this run while the files are held steady ({@link holdFilesSteady}): {@link textOf} and {@link module} alike.
+   */
+  private checkedNow(entry: { checked: number; steady?: number }): boolean {
+    return entry.checked === this.generation || (steadyRun !== 0 && entry.steady === steadyRun);
+  }
+
+  /** Records that an entry was just checked against the disk ({@link checkedNow}). */
+  private markChecked(entry: { checked: number; steady?: number }): void {
+    entry.checked = this.generation;
+    entry.steady = steadyRun;
   }
 
   /** The parsed module at an absolute path, or undefined (unreadable, too large, does not parse). */
   module(file: string): FileContext | undefined {
     let entry = this.modules.get(file);
-    if (!entry || (entry.checked !== this.generation && (steadyRun === 0 || entry.steady !== steadyRun))) {
+    if (!entry || !this.checkedNow(entry)) {
       const stats = statSync(file, { throwIfNoEntry: false });
       if (!stats?.isFile()) {
         this.modules.delete(file);
@@ -595,8 +608,7 @@ export class ProjectModel implements ImportLinks {
         return undefined;
       }
       if (!entry || entry.size !== stats.size || entry.mtimeMs !== stats.mtimeMs) entry = this.load(file, stats.size, stats.mtimeMs);
-      entry.checked = this.generation;
-      entry.steady = steadyRun;
+      this.markChecked(entry);
       this.modules.set(file, entry);
     }
     note(file, entry.hash);
