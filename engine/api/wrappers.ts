@@ -733,6 +733,26 @@ function assignedParameter(file: FileContext, node: Node, params: readonly strin
   return undefined;
 }
 
+/**
+ * Whether the call site's headers survive the `Object.assign(...)` the options are: every part after the parameter
+ * is an object literal written without a `headers` key or a spread (`Object.assign({ method: 'GET' }, options, { url })`).
+ */
+function assignKeepsHeaders(file: FileContext, node: Node, params: readonly string[], name: string): boolean {
+  let n = unwrap(node);
+  for (let i = 0; i < 4; i++) {
+    if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.freeze' && n.arguments[0]) n = unwrap(n.arguments[0] as Node);
+    else if (n.type === 'Identifier' && !params.includes(n.name) && localInit(file, n)) n = unwrap(localInit(file, n)!);
+    else break;
+  }
+  if (n.type !== 'CallExpression' || dottedName(n.callee) !== 'Object.assign') return false;
+  const at = n.arguments.findIndex((a) => a.type !== 'SpreadElement' && parameterOf(a as Node, params) === name);
+  if (at < 0) return false;
+  return n.arguments.slice(at + 1).every((a) => {
+    const o = a.type === 'SpreadElement' ? undefined : unwrap(a as Node);
+    return o?.type === 'ObjectExpression' && o.properties.every((p) => p.type === 'Property' && !p.computed && propertyKeyName(p) !== 'headers');
+  });
+}
+
 /** A URL expression inside the wrapper, through one function-local variable (`const url = `${BASE}${path}``). */
 function wrapperUrlExpression(file: FileContext, urlNode: Node, params: readonly string[]): Node {
   let n = unwrap(urlNode);
@@ -979,9 +999,10 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
     r.body = own.body ?? (bodyFlow ? undefined : inner.body);
     r.query = own.query;
     // Headers written at the call site are this request's own.
-    // (A parameter merged by `Object.assign` may have its headers replaced by a later part: not read.)
+    // (A parameter merged by `Object.assign` carries them when no later part writes `headers` and the wrapper writes none.)
     // (Options passed whole carry the call site's headers unless the wrapper writes its own.)
-    if (spreadName || (passedName && inner.headers.length === 0)) {
+    const assignKeeps = !!assignName && inner.headers.length === 0 && assignKeepsHeaders(file, optionsNode!, params, assignName);
+    if (spreadName || (passedName && inner.headers.length === 0) || assignKeeps) {
       r.headers.push(...own.headers);
       r.headersNode = own.headersNode;
     }

@@ -37,6 +37,14 @@ const isBodilessGet = (r: HttpRequest): boolean => r.method === 'GET' && (!r.bod
  */
 const axiosGetWithData = (r: HttpRequest): boolean =>
   r.client === 'axios' && r.method === 'GET' && !!r.body && !isEmptyText(r) && writesGetMethod(r.options);
+/**
+ * A `request` (request-promise) GET whose options say `method: 'GET'` and give a body (`body` with `json: true`,
+ * `json: {...}`): the library sends the body and the Content-Type with the GET, as axios's Node adapter does.
+ */
+const requestGetWithBody = (r: HttpRequest): boolean =>
+  r.client === 'request' && r.method === 'GET' && !!r.body && !isEmptyText(r) && writesGetMethod(r.options);
+/** A GET that gives a body its client sends (axios data, a `request` body): the header goes out with it. */
+const getWithData = (r: HttpRequest): boolean => axiosGetWithData(r) || requestGetWithBody(r);
 /** A request config that says `method: 'GET'` itself (a GET inferred from no method at all is not taken to give data). */
 const writesGetMethod = (options: TSESTree.ObjectExpression | undefined): boolean =>
   !!options?.properties.some((p) => {
@@ -1060,7 +1068,7 @@ function importedHelperMatches(file: FileContext, catalog: LoadedCatalog, reques
   const axios = new Set<Node>();
   for (const r of requests) {
     // A GET of its own to the API is judged (and fixed) as a direct request below.
-    if (r.wrapper || (r.isApi && (isBodilessGet(r) || axiosGetWithData(r))) || axiosDropsContentType(r)) continue;
+    if (r.wrapper || (r.isApi && (isBodilessGet(r) || getWithData(r))) || axiosDropsContentType(r)) continue;
     const h = findHeader(r, 'content-type');
     if (!h || h.when || h.shared) continue;
     const site = h.inherited ? (h.broughtIn?.file === file ? h.broughtIn.node : undefined) : (h.property ?? h.call ?? h.assignment);
@@ -1227,7 +1235,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
       }
     }
     for (const r of requests) {
-      if (!r.isApi || !(isBodilessGet(r) || axiosGetWithData(r))) continue;
+      if (!r.isApi || !(isBodilessGet(r) || getWithData(r))) continue;
       if (axiosDropsContentType(r)) continue;
       for (const h of r.headers) {
         if (!isContentType(h)) continue;
@@ -1246,7 +1254,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
         // A call in a loop over an array is one request per element: its header is reported once.
         if (out.some((m) => m.node === site)) continue;
         // No edit for a GET that gives data: the body goes with it (its own question), the header is only reported.
-        const fix = axiosGetWithData(r) ? undefined : removal(file.text, r, h, (n) => file.parentOf(n));
+        const fix = getWithData(r) ? undefined : removal(file.text, r, h, (n) => file.parentOf(n));
         out.push({ node: site, messageId: 'getWithContentType', fix: fix ? [fix] : undefined });
       }
     }
