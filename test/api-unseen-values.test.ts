@@ -86,3 +86,32 @@ module.exports = Client;
     expect(scan({ 'src/api.js': page })).toEqual([]);
   });
 });
+
+describe('an Electron main script that opens its window in a module it loads (cors-localhost-origins)', () => {
+  const cors: AnalyzeOptions = { catalog, notices: catalog.notices.filter((n) => n.id === 'cors-localhost-origins'), engine: { today: '2026-11-28' } };
+  const renderer = `document.getElementById('go').onclick = async () => {
+  const r = await fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: 'Bearer ' + localStorage.getItem('t') } });
+  document.body.textContent = JSON.stringify(await r.json());
+};
+`;
+  /** An Electron app whose `main.js` loads `src/shell/window.js`, which opens the renderer's window with `prefs`. */
+  const app = (prefs: string, load = "const { openWindow } = require('./src/shell/window');"): Record<string, string> => ({
+    'package.json': JSON.stringify({ name: 'panel', main: 'main.js', devDependencies: { electron: '^30' } }),
+    'main.js': `const { app } = require('electron');\n${load}\napp.whenReady().then(() => openWindow());\n`,
+    'src/shell/window.js': `const { BrowserWindow } = require('electron');\nconst prefs = { ${prefs} };\nexports.openWindow = () => new BrowserWindow({ webPreferences: prefs }).loadFile('index.html');\n`,
+    'index.html': '<!doctype html><button id="go">Rooms</button><script src="renderer.js"></script>\n',
+    'renderer.js': renderer,
+  });
+  const scanRenderer = (files: Record<string, string>): string[] => {
+    const root = project(files);
+    return analyzeFile({ filename: path.join(root, 'renderer.js'), text: files['renderer.js'] }, cors).matches.map((m) => `${m.loc.start.line} ${m.confidence}`);
+  };
+  it('look-alike: web security is turned off in the module the main script requires (no CORS check in the renderer)', () => {
+    expect(scanRenderer(app('webSecurity: false, nodeIntegration: true'))).toEqual([]);
+    expect(scanRenderer(app('webSecurity: false', "import { openWindow } from './src/shell/window.js';"))).toEqual([]);
+  });
+  it('positive: the same module keeps web security on, or the main script does not load the module that turns it off', () => {
+    expect(scanRenderer(app('nodeIntegration: true'))).toEqual(['2 certain']);
+    expect(scanRenderer(app('webSecurity: false', 'const openWindow = () => {};'))).toEqual(['2 certain']);
+  });
+});
