@@ -134,7 +134,7 @@ export const say = (text) => send('https://webexapis.com/v1/messages', { method:
 // The metamorphic rewrites' losses (docs/evaluation.md, fifteenth session): the same code written with `+` instead of a template.
 describe('a template written as a concatenation (template-to-concat)', () => {
   const bearer = only('authorization-bearer-scheme');
-  it('positive: `Authorization: \'\' + process.env.BOT_TOKEN` is the bare token `${...}` is, with the same fix', () => {
+  it('positive: `Authorization: \'\' + process.env.BOT_TOKEN` is the bare token `${...}` is, with the same edit (a suggestion: the environment gives the value)', () => {
     const code = `const axios = require('axios');
 const api = axios.create({
   baseURL: 'https://webexapis.com/v1',
@@ -143,8 +143,10 @@ const api = axios.create({
 module.exports = (roomId, text) => api.post('/messages', { roomId, text });
 `;
     const found = scan(code, 'bot.js', bearer);
-    expect(found.map(summary)).toEqual(['authorization-bearer-scheme 4 certain']);
-    expect(found[0].fix?.map((f) => f.text)).toEqual(['`Bearer ${process.env.BOT_TOKEN}`']);
+    // A deployment sets the variable, and may set it with the scheme: likely, its edit offered as a suggestion (26safe).
+    expect(found.map(summary)).toEqual(['authorization-bearer-scheme 4 likely']);
+    expect(found[0].fix).toBeUndefined();
+    expect(found[0].suggestions?.[0].edits.map((f) => f.text)).toEqual(['`Bearer ${process.env.BOT_TOKEN}`']);
   });
   it('look-alike: a prepared header value concatenated with \'\', and a Bearer concatenation, stay quiet', () => {
     const code = `const axios = require('axios');
@@ -216,7 +218,8 @@ ${extra}module.exports = { bot, admin };
   });
   it('positive: `${process.env.BOT_TOKEN}` without a scheme, reported where the file spreads the object, without an edit', () => {
     const found = scanProject(tree('`${process.env.BOT_TOKEN}`'), 'src/bot.js', bearer);
-    expect(found.map(summary)).toEqual(['authorization-bearer-scheme 3 certain']);
+    // Likely: the environment gives the value, which may already carry the scheme (26safe).
+    expect(found.map(summary)).toEqual(['authorization-bearer-scheme 3 likely']);
     expect(found[0].fix).toBeUndefined();
   });
   it('look-alike: the object\'s value with the Bearer scheme, or a name of that module (not read here), stays quiet', () => {

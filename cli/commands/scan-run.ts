@@ -351,8 +351,9 @@ async function runFix(
     import('../../engine/fix/migrate.js'),
     import('../../engine/fix/writer.js'),
   ]);
-  // Every file with findings: a project-wide rename may fix a finding that has no autofix of its own.
-  const candidates = scanned.filter((s) => s.findings.length > 0);
+  // Every file with findings: a project-wide rename may fix a finding that has no autofix of its own. Not a committed
+  // bundle scanned as the only copy of its code (cli/walk/generated.ts, `isOnlyCopy`): its next build rewrites it.
+  const candidates = scanned.filter((s) => s.findings.length > 0 && s.file.bundleMap === undefined);
   const migrations = await migrate(
     candidates.map((s) => ({ filename: s.file.path, text: s.text })),
     { ...ctx.analyze, root: io.cwd, today: ctx.today },

@@ -128,12 +128,22 @@ export function analyzeText(file: FoundFile, text: string, ctx: ScanContext, pre
   } catch (error) {
     return { reason: analysisFailure(error) };
   }
+  const matches = file.bundleMap === undefined ? result.matches : result.matches.map(inBundle);
   if (result.parseError) {
     const e = result.parseError;
     // The parser quotes the source (an "Invalid character" with the character): escaped for every format.
-    return { matches: result.matches, unanalysed: `does not parse: ${printable(e.message)} (${e.line}:${e.column})` };
+    return { matches, unanalysed: `does not parse: ${printable(e.message)} (${e.line}:${e.column})` };
   }
-  return result.dependencies ? { matches: result.matches, dependencies: result.dependencies } : { matches: result.matches };
+  return result.dependencies ? { matches, dependencies: result.dependencies } : { matches };
+}
+
+/** Why a finding in a committed bundle that is the only copy of its code (cli/walk/generated.ts, `isOnlyCopy`) is only likely. */
+export const BUNDLE_REASON = 'in a committed build whose sources the repository does not hold: change the code it is built from, then rebuild';
+
+/** A finding of such a bundle: likely, and never an edit (a build is rewritten by its next build, not by hand). */
+function inBundle(m: Match): Match {
+  const { fix: _fix, fixForm: _form, suggestions: _suggestions, ...rest } = m;
+  return { ...rest, confidence: 'likely', confidenceReason: BUNDLE_REASON };
 }
 
 export function isSkipped(x: ScannedFile | SkippedFile): x is SkippedFile {

@@ -12,7 +12,7 @@ import ignore, { type Ignore } from 'ignore';
 import { fileLanguage, type FileLanguage } from '../../engine/read/language.js';
 import { UsageError } from '../errors.js';
 import { oversize, readRegularFile } from '../../engine/read/read-file.js';
-import { buildFolderReason, generatedByName } from './generated.js';
+import { buildFolderReason, generatedByName, GENERATED_REASONS } from './generated.js';
 import { IgnoreScope, mayMatch, type ScopeState } from './ignore-scope.js';
 import { trackedIgnored, type TrackedIgnored } from './tracked.js';
 
@@ -63,6 +63,11 @@ export interface FoundFile {
   maxSize?: number;
   /** The run scans generated files (`--include-generated`): the reader does not skip a text for looking generated. */
   keepGenerated?: true;
+  /**
+   * A committed bundle with its source map beside it (this path): the reader scans it only when it is the only copy
+   * of its code in the repository (generated.ts, `isOnlyCopy`), and its findings are likely, without an autofix.
+   */
+  bundleMap?: string;
 }
 
 export interface SkippedFile {
@@ -225,20 +230,29 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
     if (!selectedByGlobs(file, root)) return;
     seen.add(real);
     const shownAs = shown ?? display(file);
+    // A bundle with its map beside it is the only copy of its code when the map's sources are not in the repository:
+    // the reader decides (it reads the bundle's text, and the map only when the text names the platform's API).
+    const bundleMap = generated === GENERATED_REASONS.sourceMap && !keepGenerated && (language === 'js' || language === 'ts') ? `${file}.map` : undefined;
     // Before the size limit: a 3 MB `webex.min.js` is a generated bundle, not a source left unanalysed.
-    if (generated !== undefined && !keepGenerated) {
+    if (generated !== undefined && !keepGenerated && bundleMap === undefined) {
       skipped.push({ display: shownAs, reason: generated });
       return;
     }
     if (!stats) {
-      found(keepGenerated ? { path: file, display: shownAs, language, maxSize: opts.maxFileSize, keepGenerated } : { path: file, display: shownAs, language, maxSize: opts.maxFileSize });
+      found(keepGenerated ? { path: file, display: shownAs, language, maxSize: opts.maxFileSize, keepGenerated } : bundleMap ? { path: file, display: shownAs, language, maxSize: opts.maxFileSize, bundleMap } : { path: file, display: shownAs, language, maxSize: opts.maxFileSize });
       return;
     }
     if (stats.size > opts.maxFileSize) {
-      skipped.push({ display: shownAs, reason: oversize(stats.size, opts.maxFileSize) });
+      skipped.push({ display: shownAs, reason: bundleMap ? generated! : oversize(stats.size, opts.maxFileSize) });
       return;
     }
-    found(keepGenerated ? { path: file, display: shownAs, language, size: stats.size, mtimeMs: stats.mtimeMs, keepGenerated } : { path: file, display: shownAs, language, size: stats.size, mtimeMs: stats.mtimeMs });
+    found(
+      keepGenerated
+        ? { path: file, display: shownAs, language, size: stats.size, mtimeMs: stats.mtimeMs, keepGenerated }
+        : bundleMap
+          ? { path: file, display: shownAs, language, size: stats.size, mtimeMs: stats.mtimeMs, bundleMap }
+          : { path: file, display: shownAs, language, size: stats.size, mtimeMs: stats.mtimeMs },
+    );
   };
 
   // Every path is checked before any file is found, so a typo fails the run before anything is read.

@@ -129,6 +129,81 @@ export function hasGeneratedHeader(text: string): boolean {
   return comments.length > 0 && GENERATED_HEADER.test(comments);
 }
 
+/**
+ * Words every host of the platform's API contains (the catalog's `hosts.api`: `webexapis.com`,
+ * `api.ciscospark.com`; test/committed-bundles.test.ts checks each holds one). A committed bundle naming none of
+ * them is not searched for its sources: nothing in it calls the API by its address.
+ */
+export const PLATFORM_HOST_WORDS: readonly string[] = ['webexapis.com', 'ciscospark.com'];
+
+/** How large a source map is read to judge its bundle (larger maps leave the bundle skipped as generated). */
+const MAP_LIMIT = 32 * 1024 * 1024;
+/** How many folders above a bundle are tried as the root its map's `webpack:///./src/...` paths are relative to. */
+const ROOT_LEVELS = 8;
+
+/**
+ * A map's source that is the application's own code, as a path relative to some root (`src/App.vue` of
+ * `webpack:///./src/App.vue?7f22`), or undefined for a dependency's or the bundler's own module (`node_modules/`,
+ * `webpack/bootstrap`, `(webpack)/...`), a URL, or a virtual module.
+ */
+export function ownSourcePath(source: string): string | undefined {
+  let s = source.replace(/[?#].*$/, '');
+  s = s.replace(/^webpack:\/\/[^/]*\//, '').replace(/^(?:vite|rollup|file):\/\/?/, '');
+  if (/(?:^|\/)node_modules\//.test(s) || /^(?:webpack|\(webpack\)|\(webpack\)-[\w-]+)\//.test(s) || /^(?:\w+:)?\/\//.test(s) || /^\0|^\x00|^\//.test(s)) return undefined;
+  s = s.replace(/^(?:\.\/)+/, '');
+  return s === '' || s.startsWith('webpack/') ? undefined : s;
+}
+
+/**
+ * Whether a committed bundle with a source map beside it is the only copy of its code in the repository: its text
+ * names the platform's API ({@link PLATFORM_HOST_WORDS}; otherwise the map is not read), its map lists sources of
+ * the application's own, and none of them is there: beside the map (under its `sourceRoot`), or from the bundle's
+ * folder or a folder above it (webpack writes `./src/...` from the project's root), up to the nearest folder holding a
+ * `package.json` or `.git` (at most {@link ROOT_LEVELS} levels). Such a bundle is
+ * scanned: its findings have no other place to be reported. A bundle whose sources are there stays skipped as
+ * generated (its findings belong to them); so does one whose map cannot be read.
+ */
+export function isOnlyCopy(bundle: string, map: string, text: string, exists: (file: string) => boolean, readMap: (file: string) => string | undefined): boolean {
+  if (!PLATFORM_HOST_WORDS.some((w) => text.includes(w))) return false;
+  const raw = readMap(map);
+  if (raw === undefined) return false;
+  let parsed: { sources?: unknown; sourceRoot?: unknown };
+  try {
+    parsed = JSON.parse(raw) as { sources?: unknown; sourceRoot?: unknown };
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(parsed.sources)) return false;
+  const own = parsed.sources.filter((x): x is string => typeof x === 'string').map(ownSourcePath).filter((x): x is string => x !== undefined);
+  if (own.length === 0) return false;
+  const dir = bundle.slice(0, Math.max(bundle.lastIndexOf('/'), bundle.lastIndexOf('\\')));
+  const mapDir = map.slice(0, Math.max(map.lastIndexOf('/'), map.lastIndexOf('\\')));
+  const sourceRoot = typeof parsed.sourceRoot === 'string' && !/^\w+:/.test(parsed.sourceRoot) ? parsed.sourceRoot : '';
+  const roots: string[] = [joinPath(mapDir, sourceRoot)];
+  for (let d = dir, i = 0; i <= ROOT_LEVELS; i++) {
+    roots.push(d);
+    // The package or repository the bundle belongs to is the last root tried: a folder above it is another project.
+    if (exists(joinPath(d, 'package.json')) || exists(joinPath(d, '.git'))) break;
+    const up = d.slice(0, Math.max(d.lastIndexOf('/'), d.lastIndexOf('\\')));
+    if (up === d || up === '') break;
+    d = up;
+  }
+  return !own.some((rel) => roots.some((root) => exists(joinPath(root, rel))));
+}
+
+/** `a` joined with a relative `b` (`..` steps resolved), with `/`. */
+function joinPath(a: string, b: string): string {
+  const parts = a.split(/[\\/]/);
+  for (const p of b.split('/')) {
+    if (p === '' || p === '.') continue;
+    if (p === '..') parts.pop();
+    else parts.push(p);
+  }
+  return parts.join('/');
+}
+
+export { MAP_LIMIT };
+
 /** A sizeable file made of a few very long lines. */
 export function hasVeryLongLines(text: string): boolean {
   if (text.length < 20_000) return false;

@@ -5,8 +5,9 @@
  * import, so the walker thread can read files too.
  */
 import { isAscii } from 'node:buffer';
+import { readFileSync, statSync } from 'node:fs';
 import { FileTooLarge, NotRegularFile, readRegularFile, type FoundFile } from './files.js';
-import { generatedByText } from './generated.js';
+import { GENERATED_REASONS, generatedByText, isOnlyCopy, MAP_LIMIT } from './generated.js';
 import { ownFileByText } from './own-files.js';
 
 const BINARY_PROBE = 8000;
@@ -90,10 +91,27 @@ export function readText(file: FoundFile, withBytes = false): ReadResult | { rea
     const own = ownFileByText(text);
     if (own) return { reason: own };
   }
+  // A bundle with its map beside it: scanned only as the only copy of its code (generated.ts, `isOnlyCopy`).
+  if (file.bundleMap !== undefined) {
+    if (!isOnlyCopy(file.path, file.bundleMap, text, entryExists, readMap)) return { reason: GENERATED_REASONS.sourceMap };
+  }
   // The walk has judged the folder and the names beside the file; the text is judged here.
-  if (file.language !== 'config' && !file.keepGenerated) {
+  else if (file.language !== 'config' && !file.keepGenerated) {
     const generated = generatedByText(file.path, text);
     if (generated) return { reason: generated };
   }
   return utf8Bytes === undefined ? { text } : { text, utf8Bytes };
+}
+
+const entryExists = (file: string): boolean => statSync(file, { throwIfNoEntry: false }) !== undefined;
+
+/** A source map's text, or undefined when it is missing, not a regular file, or over {@link MAP_LIMIT}. */
+function readMap(file: string): string | undefined {
+  try {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats?.isFile() || stats.size > MAP_LIMIT) return undefined;
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }

@@ -1,9 +1,21 @@
 // Seed section 5, rule 1: "Every API call carries `Authorization: Bearer <ACCESS_TOKEN>`".
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { boundNames, dottedName, unwrap, type FileContext, type Node } from '../parse/file-context.js';
+import { boundNames, dottedName, envVariableName, isFunctionNode, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
-import { getClientInstances, getRequests, headerValue, resolveLocal, type RequestHeader, apiMarkers, mayWriteApiUrl, urlPath } from '../api/index.js';
+import {
+  getClientInstances,
+  getRequests,
+  headerValue,
+  isReachableFromOtherFiles,
+  parameterValues,
+  resolveLocal,
+  valueSource,
+  type RequestHeader,
+  apiMarkers,
+  mayWriteApiUrl,
+  urlPath,
+} from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
 
 /** A name that holds a token itself (not a prepared header value). */
@@ -32,7 +44,96 @@ function isOwn(file: FileContext, node: Node): boolean {
   return top === file.ast;
 }
 
-type Finding = { messageId: string; data: Record<string, string>; fix?: TextEdit[] };
+type Finding = { messageId: string; data: Record<string, string>; fix?: TextEdit[]; likely?: string };
+
+/**
+ * Where a bare token's value comes from, when that is not in the repository (issue 26: a value the file cannot see
+ * is judged only as far as the evidence goes). `scheme`: a value the repository shows reaching the header already
+ * starts with a scheme word (`rooms('Bearer ' + t)`), so the header is not bare; `global`: a property of the page's
+ * global object, which another script sets (as an undeclared name); `unseen`: a deployment or a caller outside the
+ * repository gives the value (an environment variable, the browser's storage, a parameter of a function other
+ * modules may call), which may already carry `Bearer `: the finding is likely, and adding the scheme is not an
+ * autofix. Undefined: the value is made in the repository (as far as it is followed), judged by its name as before.
+ */
+type TokenSource = { kind: 'scheme' } | { kind: 'global' } | { kind: 'unseen'; reason: string };
+
+/** A string that starts with a scheme word and a space (`Bearer <t>`, `Basic <c>`). */
+const SCHEME_START = /^[A-Za-z][\w.-]*[ \t]+\S/;
+const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self']);
+const STORAGE_READ = /^(?:(?:window|globalThis|self)\.)?(?:localStorage|sessionStorage)\.getItem$/;
+
+function worst(a: TokenSource | undefined, b: TokenSource | undefined): TokenSource | undefined {
+  const rank = (s: TokenSource | undefined): number => (s === undefined ? 0 : s.kind === 'unseen' ? 1 : 2);
+  return rank(b) > rank(a) ? b : a;
+}
+
+/** The function whose parameter a name is (the nearest enclosing function binding it), if any. */
+function parameterOwner(file: FileContext, id: TSESTree.Identifier): Node | undefined {
+  for (const a of file.ancestors(id)) {
+    if (!isFunctionNode(a)) continue;
+    if (a.params.some((p) => boundNames(p as Node).includes(id.name))) return a;
+  }
+  return undefined;
+}
+
+/** A name an `import` binds whose value the project model cannot reach (a module or package the repository does not hold). */
+function unreachedImport(file: FileContext, id: TSESTree.Identifier): boolean {
+  const imported = file.nodes(T.ImportDeclaration).some((i) => i.specifiers.some((sp) => sp.local.name === id.name));
+  return imported && file.locate(id) === undefined;
+}
+
+const IMPORTED_REASON = 'the token is imported from a module the repository does not hold (its value may already carry the scheme)';
+
+function tokenSource(file: FileContext, node: Node, depth = 0): TokenSource | undefined {
+  const { file: there, node: reached } = valueSource(file, node);
+  const n = unwrap(reached);
+  if (depth > 4) return undefined;
+  switch (n.type) {
+    case 'AwaitExpression':
+      return tokenSource(there, n.argument as Node, depth + 1);
+    case 'LogicalExpression':
+      return worst(tokenSource(there, n.left as Node, depth + 1), tokenSource(there, n.right as Node, depth + 1));
+    case 'ConditionalExpression':
+      return worst(tokenSource(there, n.consequent as Node, depth + 1), tokenSource(there, n.alternate as Node, depth + 1));
+    case 'MemberExpression': {
+      const env = envVariableName(n);
+      if (env) return { kind: 'unseen', reason: `the token is the environment variable ${env}, whose value a deployment sets (it may already carry the scheme)` };
+      const root = unwrap(n.object as Node);
+      if (root.type === 'Identifier' && GLOBAL_OBJECTS.has(root.name)) return { kind: 'global' };
+      if (root.type === 'Identifier' && unreachedImport(there, root)) return { kind: 'unseen', reason: IMPORTED_REASON };
+      return undefined;
+    }
+    case 'CallExpression': {
+      const callee = dottedName(n.callee as Node);
+      if (callee && STORAGE_READ.test(callee)) return { kind: 'unseen', reason: "the token is read from the browser's storage, written elsewhere (it may already carry the scheme)" };
+      return undefined;
+    }
+    case 'Identifier': {
+      const fn = parameterOwner(there, n);
+      if (!fn) {
+        if (unreachedImport(there, n)) return { kind: 'unseen', reason: IMPORTED_REASON };
+        // A name the file assigns without declaring it here (a page script's global): every value it assigns.
+        let out: TokenSource | undefined;
+        for (const a of there.nodes(T.AssignmentExpression))
+          if (a.operator === '=' && a.left.type === 'Identifier' && a.left.name === n.name) out = worst(out, tokenSource(there, a.right as Node, depth + 1));
+        return out;
+      }
+      const values = parameterValues(there, fn, n.name);
+      // A value the repository shows reaching the parameter that carries a scheme: the header is not bare.
+      for (const v of values ?? []) {
+        const folded = there.staticString(resolveLocal(there, v.node));
+        if (folded && SCHEME_START.test(folded.value)) return { kind: 'scheme' };
+      }
+      if (!values || isReachableFromOtherFiles(there, fn))
+        return { kind: 'unseen', reason: `the token is the parameter ${n.name} of a function that callers outside this file may call, with values the repository does not show (one may already carry the scheme)` };
+      let out: TokenSource | undefined;
+      for (const v of values) out = worst(out, tokenSource(there, v.node, depth + 1));
+      return out;
+    }
+    default:
+      return undefined;
+  }
+}
 
 /** The text a `Name: value` header line writes before its value (`'Authorization: '`), or '' for any other header. */
 const LINE_NAME = /^[^:]*:[ \t]*/;
@@ -63,7 +164,9 @@ function judge(file: FileContext, h: RequestHeader): Finding | undefined {
     const token = value === written ? lineToken(written) : undefined;
     const name = token ? dottedName(token.expr) : undefined;
     if (!token || !name || !TOKEN_NAME.test(name) || HEADERISH.test(name)) return undefined;
-    return { messageId: 'bareToken', data: {}, fix: [{ range: [token.at, token.at], text: 'Bearer ' }] };
+    const source = tokenSource(file, token.expr);
+    if (source && source.kind !== 'unseen') return undefined;
+    return { messageId: 'bareToken', data: {}, fix: [{ range: [token.at, token.at], text: 'Bearer ' }], likely: source?.reason };
   }
   if (folded && !folded.value.startsWith('\u0000')) {
     const m = /^(\S+)(\s+)/.exec(folded.value);
@@ -94,7 +197,9 @@ function judge(file: FileContext, h: RequestHeader): Finding | undefined {
   // A name this file neither declares nor assigns (`authToken`, set by another script the page includes): its value,
   // and whether it already carries the scheme, cannot be read here.
   if (expr.type === 'Identifier' && !namesInFile(file).has(expr.name)) return undefined;
-  return { messageId: 'bareToken', data: {}, fix: [{ range: written.range, text: `\`Bearer \${${file.getText(expr)}}\`` }] };
+  const source = tokenSource(file, expr);
+  if (source && source.kind !== 'unseen') return undefined;
+  return { messageId: 'bareToken', data: {}, fix: [{ range: written.range, text: `\`Bearer \${${file.getText(expr)}}\`` }], likely: source?.reason };
 }
 
 /** Every name the file declares (variables, functions, classes, parameters, imports, catch clauses) or assigns. */
@@ -152,7 +257,10 @@ export const authorizationBearerScheme: Detector<CustomDetection> = {
       // (the object is shared with the module's other importers, and its text is not this file's).
       const brought = h.broughtIn ? (h.broughtIn.file === file ? h.broughtIn.node : undefined) : h.value;
       if (!brought || out.some((m) => m.node === brought)) continue;
-      if (f) out.push({ node: brought, messageId: f.messageId, data: f.data, fix: h.broughtIn ? undefined : f.fix });
+      if (!f) continue;
+      const fix = h.broughtIn ? undefined : f.fix;
+      // A likely match's edit is offered as a suggestion, never applied by `--fix` (engine/analyze.ts).
+      out.push(f.likely ? { node: brought, messageId: f.messageId, data: f.data, fix, confidence: 'likely', confidenceReason: f.likely } : { node: brought, messageId: f.messageId, data: f.data, fix });
     }
     return out;
   },

@@ -1144,10 +1144,56 @@ function builtMainTurnsSecurityOff(pkg: PackageInfo): boolean {
   return false;
 }
 
+/** Relative specifiers a script imports or requires (`require('./window')`, `from '../shell/window.js'`, `import('./w')`). */
+const RELATIVE_IMPORT = /(?:\brequire\s*\(\s*|\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])(\.{1,2}\/[^'"]+)\1/gm;
+const SCRIPT_ENDINGS = ['', '.js', '.ts', '.mjs', '.cjs', '.mts', '.cts', '/index.js', '/index.ts'];
+/** How deep and how many of the main script's own modules are read for the window it opens. */
+const MAIN_IMPORT_LEVELS = 3;
+const MAX_MAIN_IMPORTS = 40;
+
+/**
+ * Whether an Electron main script that is in the repository, or a module of the package it imports (relative
+ * specifiers, {@link MAIN_IMPORT_LEVELS} levels, at most {@link MAX_MAIN_IMPORTS} files), opens a window with web
+ * security off: the main process is the main script and what it loads (`require('./src/window')`), not only its
+ * own text (issue 26, 26safe). A script of the package that the main script does not load does not count.
+ */
+function mainTurnsSecurityOff(pkgDir: string, mainPath: string, main: string): boolean {
+  if (insecureWindow(main)) return true;
+  const seen = new Set([mainPath]);
+  let level: Array<[string, string]> = [[mainPath, main]];
+  for (let depth = 0; depth < MAIN_IMPORT_LEVELS && level.length > 0; depth++) {
+    const next: Array<[string, string]> = [];
+    for (const [file, text] of level) {
+      for (const m of text.matchAll(RELATIVE_IMPORT)) {
+        const base = path.resolve(path.dirname(file), m[2]);
+        if (!isInside(pkgDir, base)) continue;
+        for (const ending of SCRIPT_ENDINGS) {
+          const candidate = base + ending;
+          if (seen.has(candidate) || !MAIN_SOURCE.test(candidate)) continue;
+          const imported = readText(candidate);
+          if (imported === undefined) continue;
+          seen.add(candidate);
+          if (insecureWindow(imported)) return true;
+          if (seen.size >= MAX_MAIN_IMPORTS) return false;
+          next.push([candidate, imported]);
+          break;
+        }
+      }
+    }
+    level = next;
+  }
+  return false;
+}
+
 function servingOf(root: string, pkg: PackageInfo | undefined): Serving {
   const mainPath = pkg?.json && typeof pkg.json.main === 'string' ? path.resolve(pkg.dir, pkg.json.main) : undefined;
   const main = mainPath !== undefined ? readText(mainPath) : undefined;
-  if (insecureWindow(main) || (pkg && mainPath !== undefined && main === undefined && builtMainTurnsSecurityOff(pkg)))
+  const electron = !!pkg && 'electron' in { ...(pkg.json?.dependencies as Record<string, unknown> | undefined), ...(pkg.json?.devDependencies as Record<string, unknown> | undefined) };
+  if (
+    insecureWindow(main) ||
+    (pkg && mainPath !== undefined && main !== undefined && electron && mainTurnsSecurityOff(pkg.dir, mainPath, main)) ||
+    (pkg && mainPath !== undefined && main === undefined && builtMainTurnsSecurityOff(pkg))
+  )
     return { kind: 'https', why: 'its Electron window turns web security off (`webSecurity: false`)' };
   const dirs = [...new Set([pkg?.dir, root].filter((d): d is string => d !== undefined))];
   const readmes = dirs.flatMap((dir) => listDir(dir).filter((f) => /^readme(?:\.md|\.markdown|\.txt)?$/i.test(f)).map((f) => readText(path.join(dir, f)) ?? ''));

@@ -248,7 +248,8 @@ export const send = (token) => $.ajax(${opt(`url: ${url(r)}`, `type: '${r.method
   {
     id: 'jQuery $.ajaxSetup defaults',
     filename: 'send.js',
-    code: (r) => `$.ajaxSetup({ headers: ${h(r).replace(/\btoken\b/g, 'window.TOKEN')} });
+    code: (r) => `const token = readToken();
+$.ajaxSetup({ headers: ${h(r)} });
 export const send = () => $.ajax(${opt(`url: ${url(r, true)}`, `type: '${r.method}'`, r.body && `data: JSON.stringify(${r.body})`)});
 `,
   },
