@@ -378,6 +378,15 @@ describe('the walk in this thread for a small tree (WALK_THREAD_ENTRIES)', () =>
     expect(peekWalk([small]).small).toBe(true);
     prestartWalker([small, '--format', 'json'], root);
     expect(peekWalk([path.join(root, 'repo')]).small).toBe(false);
+    // A walk without threads drops the early peek: a later walk of the folder lists it anew.
+    prestartWalker([small, '--format', 'json'], root);
+    const before = findFiles(options({ cwd: small, leaveOut: [] })).files.length;
+    startWalk(options({ cwd: small }), { threads: false });
+    writeFileSync(path.join(small, 'a', 'late.ts'), '');
+    const later = peekWalk([small]);
+    expect(later.small).toBe(true);
+    expect([...later.listings!.get(path.join(small, 'a'))!].map((e) => e.name)).toContain('late.ts');
+    expect(before).toBe(5);
   });
 });
 

@@ -72,6 +72,11 @@ export function peekTree(dirs: readonly string[], limit: number): TreePeek {
 /** The peek the binary made before the command line loaded, for the walk that asks for the same folders. */
 let peeked: { key: string; peek: TreePeek } | undefined;
 
+/** Forgets the binary's peek (a walk that starts no thread, whatever the tree's size, does not take it). */
+export function dropPeek(): void {
+  peeked = undefined;
+}
+
 /**
  * Whether the walk of the folders `dirs` (absolute) is small ({@link peekTree}), from the peek made at the binary's
  * start when it was of the same folders (taken once), else peeked now.

@@ -15,7 +15,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { PrefilterEntry } from '../../engine/prefilter/prefilter.js';
 import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile, type SkippedFile, type WalkOptions } from './files.js';
-import { peekWalk, takePrestartedWalker, WALK_THREAD_ENTRIES, WALK_WORKER_URL } from './prestart.js';
+import { dropPeek, peekWalk, takePrestartedWalker, WALK_THREAD_ENTRIES, WALK_WORKER_URL } from './prestart.js';
 
 
 /**
@@ -99,7 +99,11 @@ export function startWalk(walk: WalkOptions, opts: StartWalkOptions = {}): WalkS
       }
     }
   }
-  if (!threads) void takePrestartedWalker()?.terminate();
+  if (!threads) {
+    // Neither the thread started early nor a peek it did not take stays behind for a later walk in this process.
+    void takePrestartedWalker()?.terminate();
+    dropPeek();
+  }
   return threads ? threadedWalk(walk, opts.help ?? false) : inlineWalk(walk, listed);
 }
 
