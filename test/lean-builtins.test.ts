@@ -3,7 +3,8 @@
  * 30 item 2), and the built-in catalog trusted by its whole text (engine/catalog/catalog.ts, CatalogIndex): the
  * rewritten chunk gives what the import gave; a chunk in an import cycle, a namespace import, a package that is not
  * Node's and the modules the code cache's split loads on first call are left alone; the built one-file scan of a file
- * without a notice token loads neither `worker_threads` nor `crypto`; a `notices.json` one character away from the
+ * without a notice token loads neither `worker_threads` nor `crypto`, nor does the scan of a small folder load
+ * `worker_threads`; a `notices.json` one character away from the
  * one the build validated is validated again.
  */
 import { spawnSync } from 'node:child_process';
@@ -103,6 +104,34 @@ describe.skipIf(!existsSync(BIN))('the built command line', () => {
     expect(f.status).toBe(0);
     expect((JSON.parse(f.stdout) as { findings: Array<{ fingerprint?: string }> }).findings.length).toBeGreaterThan(0);
     expect(JSON.parse(f.stderr)).toContain('NativeModule crypto');
+  });
+
+  it('scans a small folder in one thread, and starts the walker thread for a folder of more than WALK_THREAD_ENTRIES entries (issue 30, item 5)', async () => {
+    const { WALK_THREAD_ENTRIES } = (await import(new URL('../dist/cli/walk/prestart.js', import.meta.url).href)) as typeof import('../cli/walk/prestart.js');
+    const probe = path.join(work, 'probe-threads.mjs');
+    writeFileSync(probe, `process.argv.splice(1, 1);\nprocess.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule worker_threads$/.test(m)))));\nawait import(${JSON.stringify(BIN)});\n`);
+    const env = { ...process.env, NO_COLOR: '1' };
+    const scan = (dir: string) => spawnSync(process.execPath, [probe, BIN, '--today', '2026-11-28', '--no-progress', '--format', 'json', '.'], { cwd: dir, encoding: 'utf8', env });
+    // A folder and a file with a finding in it (the exact count at the limit: test/walker.test.ts, peekTree).
+    const small = path.join(work, 'small-folder');
+    mkdirSync(path.join(small, 'src'), { recursive: true });
+    writeFileSync(path.join(small, 'src', 'found.ts'), "export const host = 'https://api.ciscospark.com/v1/people';\n");
+    const one = scan(small);
+    expect(one.status).toBe(0);
+    expect(JSON.parse(one.stderr)).toEqual([]);
+    // The same with WALK_THREAD_ENTRIES files the walk lists but does not read: its thread walks, with the same report.
+    const large = path.join(work, 'large-folder');
+    cpSync(small, large, { recursive: true });
+    for (let i = 0; i < WALK_THREAD_ENTRIES; i++) writeFileSync(path.join(large, `n${i}.txt`), '');
+    const two = scan(large);
+    expect(two.status).toBe(0);
+    expect(JSON.parse(two.stderr)).toEqual(['NativeModule worker_threads']);
+    const report = (r: typeof one) => {
+      const { findings, files } = JSON.parse(r.stdout) as { findings: Array<{ file: string; line: number; noticeId: string }>; files: unknown };
+      return { findings: findings.map((f) => [f.file, f.line, f.noticeId]), files };
+    };
+    expect(report(one).findings).toEqual([['src/found.ts', 1, 'legacy-api-host']]);
+    expect(report(two)).toEqual(report(one));
   });
 
   it('takes the built-in catalog as validated only when its text is the one the build validated', () => {

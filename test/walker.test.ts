@@ -3,7 +3,8 @@
  * same files, skipped entries and scan results as the walk and scan in one thread. A worker thread runs
  * built code, so this test uses `dist/` throughout (build first).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ const { findFiles } = await built<typeof import('../cli/walk/files.js')>('cli/wa
 const { scanFiles, scanWalk } = await built<typeof import('../cli/scan/pool.js')>('cli/scan/pool.js');
 const { isSkipped } = await built<typeof import('../cli/scan/scan-core.js')>('cli/scan/scan-core.js');
 const { startWalk } = await built<typeof import('../cli/walk/walker.js')>('cli/walk/walker.js');
-const { prestartWalker, looksLikeFolderScan, takePrestartedWalker } = await built<typeof import('../cli/walk/prestart.js')>('cli/walk/prestart.js');
+const { prestartWalker, looksLikeFolderScan, takePrestartedWalker, peekTree, peekWalk, WALK_THREAD_ENTRIES } = await built<typeof import('../cli/walk/prestart.js')>('cli/walk/prestart.js');
 
 let root: string;
 const catalog = loadCatalog();
@@ -239,6 +240,154 @@ describe('the walker thread', () => {
     const scanned = new Set(serial.filter((r) => !isSkipped(r)).map((r) => (r as ScannedFile).file.display));
     for (const file of ['zz/dist/index.js', 'zz/pkg/umd/pkg.js', 'zz/app.min.js', 'zz/mapped.js', 'zz/trailing.js', 'zz/header.ts']) expect(scanned, file).toContain(file);
   }, 60_000);
+});
+
+/**
+ * A small tree with what a walk must get right (nested ignore files and a re-include, links inside and outside the
+ * root, a broken link, a link loop, a FIFO, generated files, dependencies, a name that is not UTF-8), under `WALK_THREAD_ENTRIES` entries: walked in this thread by default, in the walker thread when asked.
+ */
+function smallTree(): string {
+  const dir = path.join(root, 'small');
+  const files: Record<string, string> = {
+    '.gitignore': 'out/\n*.log.ts\n!keep.log.ts\n',
+    'src/a.ts': 'const answerConfirmationEnabled = true;\n',
+    'src/b.js': "fetch('https://api.ciscospark.com/v1/people');\n",
+    'src/nested/.gitignore': 'local.ts\n',
+    'src/nested/local.ts': 'export const x = 1;\n',
+    'src/nested/kept.ts': 'export const y = 2;\n',
+    'src/x.log.ts': 'export const z = 3;\n',
+    'src/keep.log.ts': 'export const w = 4;\n',
+    '.collab-migrateignore': 'vendor/\n',
+    'vendor/v.js': 'export const v = 5;\n',
+    'out/o.js': 'export const o = 6;\n',
+    'node_modules/pkg/index.js': 'export const n = 7;\n',
+    'dist/index.js': 'export const d = 8;\n',
+    'app.min.js': 'export const m = 9;\n',
+    'readme.md': '# small\n',
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  symlinkSync(path.join(dir, 'src', 'a.ts'), path.join(dir, 'link-a.ts'));
+  symlinkSync(path.join(dir, 'src', 'nested'), path.join(dir, 'link-nested'));
+  symlinkSync(path.join(root, 'repo', 'big.ts'), path.join(dir, 'outside.ts'));
+  symlinkSync(path.join(dir, 'gone.ts'), path.join(dir, 'broken.ts'));
+  symlinkSync(path.join(dir, 'loop-b.ts'), path.join(dir, 'loop-a.ts'));
+  symlinkSync(path.join(dir, 'loop-a.ts'), path.join(dir, 'loop-b.ts'));
+  execFileSync('mkfifo', [path.join(dir, 'pipe.ts')]);
+  writeFileSync(Buffer.concat([Buffer.from(`${dir}/bad-`), Buffer.from([0xff]), Buffer.from('.ts')]), 'export const b = 11;\n');
+  return dir;
+}
+
+describe('the walk in this thread for a small tree (WALK_THREAD_ENTRIES)', () => {
+  let small: string;
+  beforeAll(() => {
+    small = smallTree();
+  });
+  const smallOptions = (extra: Partial<WalkOptions> = {}): WalkOptions => options({ cwd: small, ...extra });
+  async function walked(stream: ReturnType<typeof startWalk>): Promise<{ files: unknown[]; skipped: unknown[] }> {
+    const files = [];
+    for (let event = await stream.next(); event; event = await stream.next()) if (event.kind === 'files') files.push(...event.files);
+    await stream.cancel();
+    return { files, skipped: stream.skipped };
+  }
+
+  it('walks a small tree in this thread and with its thread to the same files, order and skipped entries', async () => {
+    // The small tree is under the limit; the 3,000-file corpus of the tests above is over it (they walk in the thread).
+    expect(peekTree([small], WALK_THREAD_ENTRIES).small).toBe(true);
+    expect(peekTree([path.join(root, 'repo')], WALK_THREAD_ENTRIES).small).toBe(false);
+    for (const extra of [{}, { stat: true }, { paths: ['src', 'app.min.js', 'src/nested'] }, { includeGenerated: true }, { exclude: ['src/nested/**'] }, { cwd: path.join(small, 'src'), paths: ['..'] }]) {
+      const inline = findFiles(smallOptions(extra));
+      const here = startWalk(smallOptions(extra), { help: true });
+      // In this thread: no walker thread to help.
+      expect(here.helps).toBe(false);
+      const thread = startWalk(smallOptions(extra), { help: true, threadFrom: 0 });
+      expect(thread.helps).toBe(true);
+      thread.provideHelp(prefilterEntries(notices, catalog));
+      for (const way of [await walked(here), await walked(thread)]) {
+        expect(way.files).toEqual(inline.files);
+        expect(way.skipped).toEqual(inline.skipped);
+      }
+    }
+    const { files, skipped } = findFiles(smallOptions());
+    // The links to src/a.ts and src/nested are walked after the walk, and find files it has found already.
+    expect(files.map((f) => f.display)).toEqual(['src/a.ts', 'src/b.js', 'src/keep.log.ts', 'src/nested/kept.ts']);
+    // In walk order, the links (followed after the walk) last.
+    expect(skipped.map((k) => [k.display, k.reason])).toEqual([
+      ['app.min.js', 'generated (minified: .min. in the name)'],
+      ['bad-\uFFFD.ts', 'name is not valid UTF-8 (cannot be opened by it)'],
+      ['dist/index.js', 'generated (in a dist/ folder)'],
+      ['pipe.ts', 'not a regular file (a named pipe)'],
+      ['broken.ts', 'broken symbolic link'],
+      ['loop-a.ts', 'symbolic link loop'],
+      ['loop-b.ts', 'symbolic link loop'],
+      ['outside.ts', 'symbolic link to outside the scanned folder (not followed)'],
+    ]);
+    const names = files.map((f) => f.display);
+    for (const left of ['src/nested/local.ts', 'src/x.log.ts', 'vendor/v.js', 'out/o.js', 'node_modules/pkg/index.js']) expect(names).not.toContain(left);
+  });
+
+  it('scans a small tree in this thread with the results of the scan with its thread', async () => {
+    const inline = findFiles(smallOptions());
+    const serial = await scanFiles(inline.files, ctx, { concurrency: 0 });
+    const here = await scanWalk(startWalk(smallOptions()), ctx, { concurrency: 0 });
+    const helping = startWalk(smallOptions(), { help: true, threadFrom: 0 });
+    helping.provideHelp(prefilterEntries(notices, catalog));
+    const thread = await scanWalk(helping, ctx, { concurrency: 0 });
+    for (const way of [here, thread]) expect(view(way.results)).toEqual(view(serial));
+    expect(serial.filter((r) => !isSkipped(r) && r.findings.length > 0).length).toBeGreaterThan(0);
+  });
+
+  it('counts the entries of the folders the walk may enter, up to the limit, and lists a small tree once', () => {
+    const tree = path.join(root, 'count');
+    mkdirSync(path.join(tree, 'a', 'b'), { recursive: true });
+    for (let i = 0; i < 5; i++) writeFileSync(path.join(tree, 'a', 'b', `f${i}.ts`), '');
+    // Dependencies and VCS data are never entered, however large.
+    mkdirSync(path.join(tree, 'node_modules', 'p'), { recursive: true });
+    for (let i = 0; i < 50; i++) writeFileSync(path.join(tree, 'node_modules', 'p', `m${i}.js`), '');
+    mkdirSync(path.join(tree, '.git', 'objects'), { recursive: true });
+    for (let i = 0; i < 50; i++) writeFileSync(path.join(tree, '.git', 'objects', `o${i}`), '');
+    // The tree lists a, node_modules and .git (3 entries), a lists b (1), b its 5 files: 9 in all.
+    expect(peekTree([tree], 9).small).toBe(true);
+    expect(peekTree([tree], 8).small).toBe(false);
+    expect(peekTree([tree], 0).small).toBe(false);
+    // Two folders: their entries add up (a folder given twice is listed once).
+    expect(peekTree([path.join(tree, 'a'), path.join(tree, 'a', 'b')], 6).small).toBe(true);
+    expect(peekTree([path.join(tree, 'a'), path.join(tree, 'a', 'b')], 5).small).toBe(false);
+    const peek = peekTree([tree], 9);
+    expect([...peek.listings!.keys()]).toEqual([tree, path.join(tree, 'a'), path.join(tree, 'a', 'b')]);
+    // The walk takes the listings it is given instead of listing again: given another folder's listing for a/b, it
+    // finds that folder's file under a/b (the real a/b holds no such file).
+    const other = path.join(root, 'count-other');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(path.join(other, 'only-listed.ts'), '');
+    const listed = new Map(peek.listings);
+    listed.set(path.join(tree, 'a', 'b'), peekTree([other], 9).listings!.get(other)!);
+    const opts = options({ cwd: tree, leaveOut: [] });
+    expect(findFiles(opts, undefined, listed).files.map((f) => f.display)).toEqual(['a/b/only-listed.ts']);
+    expect(findFiles(opts, undefined, peek.listings).files.map((f) => f.display)).toEqual(['a/b/f0.ts', 'a/b/f1.ts', 'a/b/f2.ts', 'a/b/f3.ts', 'a/b/f4.ts']);
+    expect(findFiles(opts).files.map((f) => f.display)).toEqual(['a/b/f0.ts', 'a/b/f1.ts', 'a/b/f2.ts', 'a/b/f3.ts', 'a/b/f4.ts']);
+  });
+
+  it('is decided by the binary before the command line loads: no thread for a small tree, its peek kept for the walk', () => {
+    const small = path.join(root, 'count');
+    prestartWalker([small, '--format', 'json'], root);
+    expect(takePrestartedWalker()).toBeUndefined();
+    // The peek made then is the walk's (taken once); another folder's walk peeks anew.
+    expect(peekWalk([small]).small).toBe(true);
+    prestartWalker([small, '--format', 'json'], root);
+    expect(peekWalk([path.join(root, 'repo')]).small).toBe(false);
+    // A walk without threads drops the early peek: a later walk of the folder lists it anew.
+    prestartWalker([small, '--format', 'json'], root);
+    const before = findFiles(options({ cwd: small, leaveOut: [] })).files.length;
+    startWalk(options({ cwd: small }), { threads: false });
+    writeFileSync(path.join(small, 'a', 'late.ts'), '');
+    const later = peekWalk([small]);
+    expect(later.small).toBe(true);
+    expect([...later.listings!.get(path.join(small, 'a'))!].map((e) => e.name)).toContain('late.ts');
+    expect(before).toBe(5);
+  });
 });
 
 describe('PrefilterPlan (the prefilter decision away from the engine)', () => {

@@ -8,6 +8,7 @@ import { DEFAULT_WARN_WITHIN_DAYS } from '../../engine/catalog/dates.js';
 import type { FixMode, Region } from '../../engine/types.js';
 import { DEFAULT_MAX_FILE_SIZE, FIX_MODES, FORMATS, REGIONS, type Format } from '../config/settings.js';
 import { POOL_MIN_CORES, POOL_MIN_FILES } from '../scan/threads.js';
+import { WALK_THREAD_ENTRIES } from '../walk/prestart.js';
 import type { GlobalArgs } from './shared.js';
 
 export interface ScanArgs extends GlobalArgs {
@@ -127,7 +128,7 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
     })
     .option('cache', { describe: 'Remember results of unchanged files between runs', type: 'boolean', group: 'Speed:' })
     .option('cache-location', { describe: 'Cache folder (default node_modules/.cache/collab-migrate, or .collab-migrate-cache)', type: 'string', group: 'Speed:' })
-    .option('concurrency', { describe: `Threads: auto (walk in a second thread with 2+ cores; a worker pool with ${POOL_MIN_CORES}+ cores above ${POOL_MIN_FILES} files), off (one thread), or a number of pool workers`, type: 'string', group: 'Speed:' }) as unknown as Argv<ScanArgs>;
+    .option('concurrency', { describe: `Threads: auto (walk a folder of over ${WALK_THREAD_ENTRIES} entries in a second thread with 2+ cores; a worker pool with ${POOL_MIN_CORES}+ cores above ${POOL_MIN_FILES} files), off (one thread), or a number of pool workers`, type: 'string', group: 'Speed:' }) as unknown as Argv<ScanArgs>;
 }
 
 export const scanCommand: CommandModule<GlobalArgs, ScanArgs> = {

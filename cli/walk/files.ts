@@ -15,18 +15,13 @@ import { oversize, readRegularFile } from '../../engine/read/read-file.js';
 import { buildFolderReason, generatedByName, GENERATED_REASONS } from './generated.js';
 import { IgnoreScope, mayMatch, type ScopeState } from './ignore-scope.js';
 import { trackedIgnored, type TrackedIgnored } from './tracked.js';
+import { SKIPPED_DIRS } from './prestart.js';
 
 // The one guarded reader lives in the engine (the catalog and the codemods read through it too).
 export { FileTooLarge, formatSize, NotRegularFile, oversize, readRegularFile } from '../../engine/read/read-file.js';
 
-/**
- * Folders never entered: dependencies, VCS data and usual build output. (`dist/` is entered: its files are
- * listed as generated, and `--include-generated` scans them.)
- */
-export const SKIPPED_DIRS: ReadonlySet<string> = new Set([
-  'node_modules', '.git', '.hg', '.svn', 'coverage', '.next', '.nuxt', '.output',
-  '.svelte-kit', '.turbo', '.cache', '.yarn', 'bower_components', 'jspm_packages', '.collab-migrate-cache',
-]);
+// Folders never entered (node_modules, .git, build caches): listed in prestart.ts, which the size check before the walk uses too.
+export { SKIPPED_DIRS } from './prestart.js';
 
 const IGNORE_FILES = ['.gitignore', '.collab-migrateignore'];
 
@@ -180,8 +175,12 @@ export function parseSize(value: string | number, name = '--max-file-size'): num
  * Walks the paths; throws a UsageError for a path that does not exist. `onFile` is told of each file as
  * it is found, in the order of the result (the walker thread streams them to the scan with it).
  */
-/** Walks the paths of `opts`; with `onFile`, each file found goes to it (and `files` stays empty). */
-export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void): WalkResult {
+/**
+ * Walks the paths of `opts`; with `onFile`, each file found goes to it (and `files` stays empty). `listed`: folders
+ * listed already (prestart.ts, `peekTree`), by the path the walk builds for them; the walk takes their entries
+ * instead of listing them again.
+ */
+export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void, listed?: ReadonlyMap<string, Dirent[]>): WalkResult {
   const files: FoundFile[] = [];
   const skipped: SkippedFile[] = [];
   const seen = new Set<string>();
@@ -388,7 +387,7 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void)
       visitedDirs.add(real);
       let entries;
       try {
-        entries = readdirSync(dir, { withFileTypes: true });
+        entries = listed?.get(dir) ?? readdirSync(dir, { withFileTypes: true });
       } catch (error) {
         skipped.push({ display: display(dir) + '/', reason: `cannot read folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
         return;

@@ -8,10 +8,85 @@
  * `--concurrency off` in a configuration file) never takes it, and an unreferenced thread does not keep the
  * process alive. This module imports nothing of the command line, so loading it costs nothing measurable.
  */
-import { statSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
+
+/**
+ * Folders never entered: dependencies, VCS data and usual build output. (`dist/` is entered: its files are
+ * listed as generated, and `--include-generated` scans them.) Here, not in files.ts, so that the size check below
+ * loads nothing of the walk (files.ts re-exports it).
+ */
+export const SKIPPED_DIRS: ReadonlySet<string> = new Set([
+  'node_modules', '.git', '.hg', '.svn', 'coverage', '.next', '.nuxt', '.output',
+  '.svelte-kit', '.turbo', '.cache', '.yarn', 'bower_components', 'jspm_packages', '.collab-migrate-cache',
+]);
+
+/**
+ * A folder walk with more entries than this (files, folders and other entries listed in folders the walk may enter)
+ * runs in a thread of its own; a smaller one runs in the main thread. Starting the thread (its V8 isolate and
+ * bundle) cost 0.15-0.2 s of CPU, as much as walking several thousand entries in the main thread, and most runs of
+ * the command (a pre-commit hook, an editor, a project of a few hundred files, the test suite's ~130 runs of the
+ * binary) walk far fewer. Measured in docs/performance.md (round eleven of the test suite).
+ */
+export const WALK_THREAD_ENTRIES = 2000;
+
+/** What {@link peekTree} found: whether the tree is small, and then every folder's listing (the walk reuses them). */
+export interface TreePeek {
+  small: boolean;
+  /** The folders listed (absolute path as the walk builds it -> its entries), when the tree is small. */
+  listings?: Map<string, Dirent[]>;
+}
+
+/**
+ * Lists the folders below `dirs` (absolute paths), breadth first, until more than `limit` entries are seen: a tree
+ * found small was listed whole, and the walk in the main thread takes these listings instead of listing again; a
+ * large one cost at most `limit` entries' listings, which the walker thread lists again. Links are not followed (the
+ * walk follows only those that stay inside the scanned folder, whose targets are counted where they are), nor
+ * {@link SKIPPED_DIRS}; a folder that cannot be listed is left to the walk, which reports it.
+ */
+export function peekTree(dirs: readonly string[], limit: number): TreePeek {
+  if (limit <= 0) return { small: false };
+  const listings = new Map<string, Dirent[]>();
+  const queue = [...dirs];
+  let seen = 0;
+  for (let i = 0; i < queue.length; i++) {
+    const dir = queue[i];
+    if (listings.has(dir)) continue;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    seen += entries.length;
+    if (seen > limit) return { small: false };
+    listings.set(dir, entries);
+    const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+    for (const e of entries) if (e.isDirectory() && !SKIPPED_DIRS.has(e.name)) queue.push(prefix + e.name);
+  }
+  return { small: true, listings };
+}
+
+/** The peek the binary made before the command line loaded, for the walk that asks for the same folders. */
+let peeked: { key: string; peek: TreePeek } | undefined;
+
+/** Forgets the binary's peek (a walk that starts no thread, whatever the tree's size, does not take it). */
+export function dropPeek(): void {
+  peeked = undefined;
+}
+
+/**
+ * Whether the walk of the folders `dirs` (absolute) is small ({@link peekTree}), from the peek made at the binary's
+ * start when it was of the same folders (taken once), else peeked now.
+ */
+export function peekWalk(dirs: readonly string[], limit = WALK_THREAD_ENTRIES): TreePeek {
+  const key = JSON.stringify([limit, ...dirs]);
+  const early = peeked;
+  peeked = undefined;
+  return early?.key === key ? early.peek : peekTree(dirs, limit);
+}
 
 /**
  * The walker thread's file: beside this module as tsc emits it (dist/cli/walk/), or, from the bundle's chunks
@@ -44,11 +119,29 @@ export function looksLikeFolderScan(args: readonly string[], cwd: string): boole
   return bare.length === 0 || bare.some((a) => statSync(path.resolve(cwd, a), { throwIfNoEntry: false })?.isDirectory() ?? false);
 }
 
-/** Starts the walker thread without its walk when the arguments look like a folder scan ({@link looksLikeFolderScan}). */
+/**
+ * The folders among the arguments that are not options, as absolute paths (the current folder when there is no
+ * such argument): what `startWalk` peeks at when the command line gives the walk these paths (it leaves out the
+ * files among them). An option's value that names a folder is peeked at too; the walk then peeks again.
+ */
+function folderArgs(args: readonly string[], cwd: string): string[] {
+  const bare = args.filter((a) => !a.startsWith('-')).map((a) => path.resolve(cwd, a));
+  if (bare.length === 0) return [path.resolve(cwd, '.')];
+  return bare.filter((a) => statSync(a, { throwIfNoEntry: false })?.isDirectory() ?? false);
+}
+
+/**
+ * Starts the walker thread without its walk when the arguments look like a folder scan ({@link looksLikeFolderScan})
+ * of a tree of more than {@link WALK_THREAD_ENTRIES} entries ({@link peekTree}; the peek is kept for the walk).
+ */
 export function prestartWalker(args: readonly string[], cwd: string): void {
   if (prestarted) return;
   try {
     if (!looksLikeFolderScan(args, cwd)) return;
+    const dirs = folderArgs(args, cwd);
+    const peek = peekTree(dirs, WALK_THREAD_ENTRIES);
+    peeked = { key: JSON.stringify([WALK_THREAD_ENTRIES, ...dirs]), peek };
+    if (peek.small) return;
     // node:worker_threads is loaded here, when a thread starts: a run that starts none does not load it (issue 30, item 2).
     const { Worker } = process.getBuiltinModule('node:worker_threads');
     const worker = new Worker(WALK_WORKER_URL, { workerData: DEFERRED_SETUP });

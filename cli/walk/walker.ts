@@ -4,17 +4,18 @@
  * listings, ignore rules and path handling were 40% of a scan of a 27,000-file repository, and they
  * overlap with the reading and analysis. When the walk is over, that thread can help read and prefilter
  * the batches the main thread has not reached (`help`): each batch is claimed by exactly one thread
- * through a shared array. Without threads (`--concurrency off`, one core) the walk runs in this thread
+ * through a shared array. Without threads (`--concurrency off`, one core), or for a tree of at most
+ * {@link WALK_THREAD_ENTRIES} entries (whose walk costs less than starting a thread), the walk runs in this thread
  * and yields one batch. Either way the files come in the same order, with the same skipped entries.
  */
-import { statSync } from 'node:fs';
+import { statSync, type Dirent } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import type { PrefilterEntry } from '../../engine/prefilter/prefilter.js';
 import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile, type SkippedFile, type WalkOptions } from './files.js';
-import { takePrestartedWalker, WALK_WORKER_URL } from './prestart.js';
+import { dropPeek, peekWalk, takePrestartedWalker, WALK_THREAD_ENTRIES, WALK_WORKER_URL } from './prestart.js';
 
 
 /**
@@ -72,27 +73,53 @@ export interface StartWalkOptions {
   threads?: boolean;
   /** Let the walker thread read and prefilter (the scan then calls `provideHelp` with the prefilter data). */
   help?: boolean;
+  /**
+   * The thread is started only for a walk of more entries than this (default {@link WALK_THREAD_ENTRIES}); 0 starts
+   * it for any folder (the tests that hold both ways of walking to the same result on small trees).
+   */
+  threadFrom?: number;
 }
 
-/** Starts walking; with `threads` false (or one core) the walk runs in this thread when the first batch is asked for. */
+/**
+ * Starts walking; with `threads` false (or one core), files only, or a tree of at most `threadFrom` entries, the
+ * walk runs in this thread when the first batch is asked for.
+ */
 export function startWalk(walk: WalkOptions, opts: StartWalkOptions = {}): WalkStream {
-  const threads = (opts.threads ?? true) && availableParallelism() >= 2 && !onlyFiles(walk);
-  if (!threads) void takePrestartedWalker()?.terminate();
-  return threads ? threadedWalk(walk, opts.help ?? false) : inlineWalk(walk);
+  let threads = (opts.threads ?? true) && availableParallelism() >= 2;
+  let listed: ReadonlyMap<string, Dirent[]> | undefined;
+  if (threads) {
+    const dirs = folders(walk);
+    // Files only (or paths that do not exist): nothing to walk, so no thread to start.
+    if (dirs.length === 0) threads = false;
+    else {
+      const peek = peekWalk(dirs, opts.threadFrom ?? WALK_THREAD_ENTRIES);
+      if (peek.small) {
+        threads = false;
+        listed = peek.listings;
+      }
+    }
+  }
+  if (!threads) {
+    // Neither the thread started early nor a peek it did not take stays behind for a later walk in this process.
+    void takePrestartedWalker()?.terminate();
+    dropPeek();
+  }
+  return threads ? threadedWalk(walk, opts.help ?? false) : inlineWalk(walk, listed);
 }
 
-/** Whether the walk is given files only (or paths that do not exist): nothing to walk, so no thread to start. */
-function onlyFiles(walk: WalkOptions): boolean {
-  return walk.paths.length > 0 && walk.paths.every((p) => !(statSync(path.resolve(walk.cwd, p), { throwIfNoEntry: false })?.isDirectory() ?? false));
+/** The folders among the walk's paths (absolute; the current folder when none is given). */
+function folders(walk: WalkOptions): string[] {
+  if (walk.paths.length === 0) return [path.resolve(walk.cwd, '.')];
+  return walk.paths.map((p) => path.resolve(walk.cwd, p)).filter((p) => statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false);
 }
 
-function inlineWalk(opts: WalkOptions): WalkStream {
+function inlineWalk(opts: WalkOptions, listed?: ReadonlyMap<string, Dirent[]>): WalkStream {
   let finished = false;
   const skipped: SkippedFile[] = [];
   return {
     async next() {
       if (finished) return undefined;
-      const result = findFiles(opts);
+      const result = findFiles(opts, undefined, listed);
       skipped.push(...result.skipped);
       finished = true;
       return { kind: 'files', batch: 0, files: result.files };
