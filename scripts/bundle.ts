@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { buildCatalogIndex, catalogIndexPath } from '../engine/catalog/catalog.js';
 import { BODY_FILE, CACHE_FILE, CACHE_OUT_VARIABLE, ESM_FILE, LAZY_BUILTINS, splitChunk } from './code-cache.js';
-import { leanBuiltinsIn } from './lean-builtins.js';
+import { lazyRequiresIn, leanBuiltinsIn } from './lean-builtins.js';
 
 const DIST = fileURLToPath(new URL('../', import.meta.url));
 const input = path.join(DIST, 'cli', 'index.js');
@@ -207,6 +207,35 @@ if (!text.startsWith('#!')) writeFileSync(output, `#!/usr/bin/env node\n${text}`
 chmodSync(output, 0o755);
 
 /**
+ * The scan of a command line cli/fast-args.ts reads, as CommonJS (cli/fast.ts; issue 30, item 2): the package's
+ * binary, `dist/cli/bin.cjs` (tsc's output of cli/bin.cts), runs it without Node's ES module loader. The same modules
+ * as the scan's ES module chunks, bundled again: `bin-fast-main.cjs` holds what a scan loads at once (one file, as
+ * `bin-scan.js`), and what it loads on use (other report formats, `--fix`, the baseline) stays in chunks of its own,
+ * required on first use. `node:crypto` and `node:child_process` are required on first use too (as the ES module
+ * chunks take them; `lazyRequires` in scripts/lean-builtins.ts).
+ */
+for (const name of readdirSync(path.dirname(output))) {
+  if (/^bin-fast.*\.(cjs|cache)$/.test(name)) rmSync(path.join(path.dirname(output), name), { force: true });
+}
+await build({
+  input: path.join(DIST, 'cli', 'fast.js'),
+  platform: 'node',
+  plugins: [bundledScopeManager, lazyValidators],
+  external: EXTERNAL,
+  logLevel: 'warn',
+  output: {
+    dir: path.dirname(output),
+    entryFileNames: 'bin-fast.cjs',
+    chunkFileNames: 'bin-fast-[name].cjs',
+    format: 'cjs',
+    sourcemap: false,
+    ...LEAN_OUTPUT,
+    codeSplitting: { groups: [{ name: 'main', test: /[\\/]cli[\\/](fast|commands[\\/]scan(-run)?)\.js$/ }] },
+  },
+});
+lazyRequiresIn(path.dirname(output), /^bin-fast.*\.cjs$/, LAZY_BUILTINS);
+
+/**
  * The scan's chunk with a V8 code cache (scripts/code-cache.ts): split into the module, the script and the plain
  * chunk, then a scan of examples/consumer-app with this Node writes V8's code for the script, the functions that scan
  * ran compiled (without NODE_OPTIONS, whose V8 flags would make V8 reject the data in a run without them). A one-file
@@ -226,4 +255,19 @@ const made = spawnSync(process.execPath, [output, '--no-progress', '--format', '
 if ((made.status !== 0 && made.status !== 1) || !existsSync(cachePath)) {
   rmSync(cachePath, { force: true });
   console.warn(`bundle: no code cache for ${path.basename(scanChunk)} (the scan exited ${made.status}: ${(made.stderr ?? '').slice(0, 300)}); scans import ${ESM_FILE}`);
+}
+
+/**
+ * The CommonJS scan's code cache (cli/bin.cts): the same scan of examples/consumer-app, through the package's binary,
+ * writes V8's code for `bin-fast-main.cjs` to `bin-fast-<V8 version>.cache`, the name the binary looks for. Without
+ * it the binary requires the bundle as any module.
+ */
+const launcher = path.join(path.dirname(output), 'bin.cjs');
+if (!existsSync(launcher)) throw new Error(`bundle: ${launcher} is missing (tsc compiles it from cli/bin.cts)`);
+chmodSync(launcher, 0o755);
+const fastCache = path.join(path.dirname(output), `bin-fast-${process.versions.v8}.cache`);
+const fastMade = spawnSync(process.execPath, [launcher, '--no-progress', '--format', 'json', path.join(DIST, '..', 'examples', 'consumer-app')], { env: { ...env, [CACHE_OUT_VARIABLE]: fastCache }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+if ((fastMade.status !== 0 && fastMade.status !== 1) || !existsSync(fastCache)) {
+  rmSync(fastCache, { force: true });
+  console.warn(`bundle: no code cache for bin-fast-main.cjs (the scan exited ${fastMade.status}: ${(fastMade.stderr ?? '').slice(0, 300)}); the binary requires it without one`);
 }

@@ -108,3 +108,87 @@ export function leanBuiltinsIn(dir: string, pattern: RegExp, keep: ReadonlySet<s
   }
   return changed;
 }
+
+function childrenOf(node: Node): Node[] {
+  const out: Node[] = [];
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) {
+      for (const v of value) if (v && typeof v === 'object' && typeof (v as Node).type === 'string') out.push(v as Node);
+    } else if (value && typeof value === 'object' && typeof (value as Node).type === 'string') out.push(value as Node);
+  }
+  return out;
+}
+
+/**
+ * A CommonJS chunk's (rolldown's `cjs` output) top-level `let x = require("node:crypto");` for the modules in `lazy`
+ * becomes an object that requires the module when one of its properties is first read: `const x = new Proxy({}, { get:
+ * (_, key) => require("node:crypto")[key] });` (the chunk reads it as `(0, x.createHash)(...)`). Only where every
+ * reference to `x` is a property read (`x.name`) and nothing assigns to it; the text itself when nothing applies.
+ * Loading `node:crypto` and `node:child_process` at start cost a one-file scan 8-11 ms of CPU for modules that a scan
+ * without findings and without git never calls (scripts/code-cache.ts, LAZY_BUILTINS, does the same for the ES module chunk).
+ */
+export function lazyRequires(text: string, lazy: ReadonlySet<string>): string {
+  const program = parseSync('chunk.cjs', text, { sourceType: 'script' }).program as unknown as Node & { body: Node[] };
+  const candidates = new Map<string, [Node, string]>();
+  for (const statement of program.body) {
+    if (statement.type !== 'VariableDeclaration') continue;
+    const declarations = statement.declarations as Array<{ id: Node & { name?: string }; init: Node | null }>;
+    if (declarations.length !== 1) continue;
+    const [{ id, init }] = declarations as [{ id: Node & { name?: string }; init: Node | null }];
+    if (id.type !== 'Identifier' || init?.type !== 'CallExpression') continue;
+    const callee = init.callee as Node & { name?: string };
+    const args = init.arguments as Array<Node & { value?: unknown }>;
+    if (callee.type !== 'Identifier' || callee.name !== 'require' || args.length !== 1 || args[0]!.type !== 'Literal') continue;
+    const from = args[0]!.value;
+    if (typeof from === 'string' && (lazy.has(from) || lazy.has(`node:${from}`))) candidates.set(id.name!, [statement, from]);
+  }
+  if (candidates.size === 0) return text;
+  /** Names referred to other than as `name.property` (or assigned to): left as they are. */
+  const refused = new Set<string>();
+  const walk = (node: Node, parent: Node | undefined, key: string | undefined): void => {
+    if (node.type === 'Identifier' && candidates.has(node.name as string)) {
+      const declared = parent?.type === 'VariableDeclarator' && key === 'id';
+      const read = parent?.type === 'MemberExpression' && key === 'object' && parent.computed === false;
+      if (!declared && !read) refused.add(node.name as string);
+      if (read && written.has(parent)) refused.add(node.name as string);
+    }
+    for (const [k, value] of Object.entries(node)) {
+      if (Array.isArray(value)) {
+        for (const v of value) if (v && typeof v === 'object' && typeof (v as Node).type === 'string') walk(v as Node, node, k);
+      } else if (value && typeof value === 'object' && typeof (value as Node).type === 'string') walk(value as Node, node, k);
+    }
+  };
+  /** `x.name = ...`, `x.name++`, `delete x.name`: writes to the module's exports, left as they are. */
+  const written = new Set<Node>();
+  const findWrites = (node: Node): void => {
+    if (node.type === 'AssignmentExpression') written.add(node.left as Node);
+    else if (node.type === 'UpdateExpression' || (node.type === 'UnaryExpression' && node.operator === 'delete')) written.add(node.argument as Node);
+    for (const child of childrenOf(node)) findWrites(child);
+  };
+  findWrites(program);
+  walk(program, undefined, undefined);
+  const edits = [...candidates]
+    .filter(([name]) => !refused.has(name))
+    .map(([name, [statement, from]]) => [statement.start, statement.end, `const ${name} = new Proxy({}, { get: (_, key) => require(${JSON.stringify(from)})[key] });`] as const)
+    .sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [start, end, replacement] of edits) {
+    out += text.slice(at, start) + replacement;
+    at = end;
+  }
+  return out + text.slice(at);
+}
+
+/** {@link lazyRequires} on the `.cjs` files of `dir` whose names `pattern` matches; returns the names of the files changed. */
+export function lazyRequiresIn(dir: string, pattern: RegExp, lazy: ReadonlySet<string>): string[] {
+  const changed: string[] = [];
+  for (const name of readdirSync(dir).filter((n) => pattern.test(n) && n.endsWith('.cjs'))) {
+    const text = readFileSync(path.join(dir, name), 'utf8');
+    const lean = lazyRequires(text, lazy);
+    if (lean === text) continue;
+    writeFileSync(path.join(dir, name), lean);
+    changed.push(name);
+  }
+  return changed;
+}

@@ -8,6 +8,7 @@ import { findFiles, readRegularFile } from '../cli/walk/files.js';
 import { printableName } from '../cli/report/formats/text.js';
 import { readText } from '../cli/scan/scan-core.js';
 import { writeIfUnchanged } from '../engine/fix/writer.js';
+import { assertBuilt, cliInProcess } from './cli/run.js';
 
 let root: string;
 
@@ -147,5 +148,36 @@ describe('file names in the text output', () => {
     expect(printableName('src/\x1b[31mred.ts')).toBe('src/\\x1b[31mred.ts');
     expect(printableName('a\tb\rc\x7f.ts')).toBe('a\\tb\\rc\\x7f.ts');
     expect(printableName('src/naïve file 日本.ts')).toBe('src/naïve file 日本.ts');
+  });
+});
+
+describe('the project model\'s own folder walks on a hostile tree', () => {
+  const call = "fetch('https://api.ciscospark.com/v1/rooms');\n";
+  const scan = async () => {
+    assertBuilt();
+    const r = await cliInProcess(['.', '--format', 'json'], { cwd: root });
+    const report = JSON.parse(r.stdout) as { findings: { file: string; noticeId: string }[]; unanalysed: { file: string; reason: string }[] };
+    return { files: report.findings.map((f) => `${f.file} ${f.noticeId}`).sort(), unanalysed: report.unanalysed };
+  };
+
+  it('a link loop and a folder link back up to the root do not stop the analysis of any file', async () => {
+    // The importer and page-address searches walk the package; `src/up -> ..` leads back into it at every level,
+    // and `loop-a.ts`/`loop-b.ts` cannot be followed at all (ELOOP).
+    write('src/b.js', call);
+    write('src/c.js', `import './up/loop-a';\n${call}`);
+    symlinkSync('..', path.join(root, 'src', 'up'));
+    symlinkSync('loop-b.ts', path.join(root, 'loop-a.ts'));
+    symlinkSync('loop-a.ts', path.join(root, 'loop-b.ts'));
+    const { files, unanalysed } = await scan();
+    expect(unanalysed).toEqual([]);
+    expect(files).toEqual(['src/b.js legacy-api-host', 'src/c.js legacy-api-host']);
+  });
+
+  it('the same files without the links give the same findings (the links change nothing else)', async () => {
+    write('src/b.js', call);
+    write('src/c.js', `import './up/loop-a';\n${call}`);
+    const { files, unanalysed } = await scan();
+    expect(unanalysed).toEqual([]);
+    expect(files).toEqual(['src/b.js legacy-api-host', 'src/c.js legacy-api-host']);
   });
 });

@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { leanBuiltinImports, leanBuiltinsIn } from '../scripts/lean-builtins.js';
+import { LAZY_BUILTINS as LAZY } from '../scripts/code-cache.js';
+import { lazyRequires, leanBuiltinImports, leanBuiltinsIn } from '../scripts/lean-builtins.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = path.join(ROOT, 'dist', 'cli');
@@ -156,5 +157,52 @@ describe.skipIf(!existsSync(BIN))('the built command line', () => {
     const r = scan();
     expect(r.status).toBe(2);
     expect(String(r.stderr)).toContain('Invalid catalog');
+  });
+});
+
+describe('CommonJS chunks require node:crypto and node:child_process on first use (lazyRequires)', () => {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'collab-migrate-lazy-requires-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  // As rolldown writes a `cjs` chunk: each module once, its functions read as `(0, x.f)(...)`.
+  const CJS = `let node_fs = require("node:fs");
+let node_crypto = require("node:crypto");
+let node_child_process = require("node:child_process");
+exports.hash = () => (0, node_crypto.createHash)("sha1").update("a").digest("hex");
+exports.echo = () => (0, node_child_process.execFileSync)(process.execPath, ["-e", "process.stdout.write('hi')"], { encoding: "utf8" });
+exports.here = (0, node_fs.existsSync)(".");
+`;
+
+  it('gives what the require gave, and loads the module only when a function of it is first read', () => {
+    const lean = lazyRequires(CJS, LAZY);
+    expect(lean).toContain('const node_crypto = new Proxy({}, { get: (_, key) => require("node:crypto")[key] });');
+    expect(lean).toContain('let node_fs = require("node:fs");');
+    writeFileSync(path.join(work, 'plain.cjs'), CJS);
+    writeFileSync(path.join(work, 'lean.cjs'), lean);
+    const run = (file: string): { before: string[]; out: unknown; after: string[] } => {
+      const probe = `const loaded = () => process.moduleLoadList.filter((m) => /^NativeModule (crypto|child_process)$/.test(m));
+const m = require(process.argv[2]); const before = loaded();
+const out = { hash: m.hash(), echo: m.echo(), here: m.here };
+process.stdout.write(JSON.stringify({ before, out, after: loaded() }));`;
+      // A file, not \`node -e\` (which loads crypto itself).
+      writeFileSync(path.join(work, 'probe.cjs'), probe);
+      const r = spawnSync(process.execPath, [path.join(work, 'probe.cjs'), path.join(work, file)], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout) as { before: string[]; out: unknown; after: string[] };
+    };
+    const plain = run('plain.cjs');
+    const lazy = run('lean.cjs');
+    expect(lazy.out).toEqual(plain.out);
+    expect(plain.before).toEqual(['NativeModule crypto', 'NativeModule child_process']);
+    expect(lazy.before).toEqual([]);
+    expect([...lazy.after].sort()).toEqual([...plain.after].sort());
+  });
+
+  it('leaves a module used other than by reading a property of it, or written to, as it is', () => {
+    const passed = 'let node_crypto = require("node:crypto");\nexports.c = node_crypto;\n';
+    expect(lazyRequires(passed, LAZY)).toBe(passed);
+    const written = 'let node_child_process = require("node:child_process");\nnode_child_process.x = 1;\nexports.f = () => node_child_process.x;\n';
+    expect(lazyRequires(written, LAZY)).toBe(written);
+    const other = 'let node_fs = require("node:fs");\nexports.f = () => (0, node_fs.existsSync)(".");\n';
+    expect(lazyRequires(other, LAZY)).toBe(other);
   });
 });

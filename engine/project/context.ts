@@ -10,12 +10,12 @@
  * Asked only by detections about browser code (the `cors-localhost-origins` notice), for a file that makes an API
  * request: the pages, manifests and importers are read then, and remembered per folder for the process.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import jsTokens from 'js-tokens';
 import type { FileContext, Node } from '../parse/file-context.js';
 import { parseJsonc } from '../read/jsonc.js';
-import { readRegularFile } from '../read/read-file.js';
+import { readRegularFile, statOrUndefined, walkEntry } from '../read/read-file.js';
 import { isAstroFile, isComponentFile, isMarkupFile, scriptBlocks } from '../read/script-blocks.js';
 import { projectOf, specifiersIn, type ProjectModel } from './modules.js';
 import { isInside } from './resolve.js';
@@ -189,7 +189,7 @@ function readText(file: string): string | undefined {
 
 /** A file's text when it is a regular file (its absence recorded as a dependency too). */
 function readIfFile(file: string): string | undefined {
-  if (statSync(file, { throwIfNoEntry: false })?.isFile()) return readText(file);
+  if (statOrUndefined(file)?.isFile()) return readText(file);
   note(file, '');
   return undefined;
 }
@@ -542,12 +542,12 @@ function importersIn(project: ProjectModel, top: string): Importer[] {
     for (const name of listDir(dir)) {
       if (name === 'node_modules' || name.startsWith('.')) continue;
       const full = path.join(dir, name);
-      const stats = statSync(full, { throwIfNoEntry: false });
-      if (stats?.isDirectory()) {
+      const entry = walkEntry(full);
+      if (entry?.dir) {
         stack.push(full);
         continue;
       }
-      if (!stats?.isFile() || !SOURCE.test(name) || stats.size > MAX_READ) continue;
+      if (!entry || !SOURCE.test(name) || entry.size > MAX_READ) continue;
       if (list.length > MAX_IMPORTERS_SEARCHED) break;
       const whole = readText(full);
       // An Astro component's browser code is its `<script>` blocks (its frontmatter, and what that imports, runs on the server).
@@ -1098,9 +1098,9 @@ function writtenPageAddresses(root: string): string[] {
       for (const name of listDir(dir)) {
         if (name === 'node_modules' || name.startsWith('.')) continue;
         const full = path.join(dir, name);
-        const stats = statSync(full, { throwIfNoEntry: false });
-        if (stats?.isDirectory()) stack.push(full);
-        else if (stats?.isFile() && ADDRESS_FILES.test(name) && files++ < MAX_ADDRESS_FILES) {
+        const entry = walkEntry(full);
+        if (entry?.dir) stack.push(full);
+        else if (entry && ADDRESS_FILES.test(name) && files++ < MAX_ADDRESS_FILES) {
           for (const m of (readText(full) ?? '').matchAll(/\bhttps:\/\/[a-z0-9.-]+(?::\d+)?\/[^\s"'`<>()?#]*\.html?\b/gi)) list.push(m[0]);
         }
       }
@@ -1134,11 +1134,11 @@ function builtMainTurnsSecurityOff(pkg: PackageInfo): boolean {
     for (const name of listDir(dir)) {
       if (name.startsWith('.') || NOT_MAIN_SOURCE.has(name)) continue;
       const full = path.join(dir, name);
-      const stats = statSync(full, { throwIfNoEntry: false });
-      if (stats?.isDirectory()) {
+      const entry = walkEntry(full);
+      if (entry?.dir) {
         // Another package's folder is that package's business.
         if (!listDir(full).includes('package.json')) stack.push(full);
-      } else if (stats?.isFile() && MAIN_SOURCE.test(name) && !name.endsWith('.d.ts') && files++ < MAX_MAIN_SOURCES && insecureWindow(readText(full))) return true;
+      } else if (entry && MAIN_SOURCE.test(name) && !name.endsWith('.d.ts') && files++ < MAX_MAIN_SOURCES && insecureWindow(readText(full))) return true;
     }
   }
   return false;

@@ -16,13 +16,12 @@
  * files it does not change (the CLI's scan, {@link holdFilesSteady}) checks each module once per run instead.
  */
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { boundNames, dottedName, FileContext, memberName, propertyKeyName, unwrap, type ForeignValue, type ImportLinks, type Node } from '../parse/file-context.js';
 import { parseSource } from '../parse/parse.js';
-import { readRegularFile } from '../read/read-file.js';
+import { readRegularFile, statOrUndefined } from '../read/read-file.js';
 import { isInside, ModuleResolver, projectRootOf } from './resolve.js';
 import { capture, forgetProbes, journalStart, journalStop, note, noteListing, noteProbe, registerProbe, replay } from './journal.js';
 import { envFilesIn, fileValueReason, nameValueReason, namesPlatformApi, parseEnv, PLATFORM_API_BASE, type EnvValue } from './env.js';
@@ -557,7 +556,7 @@ export class ProjectModel implements ImportLinks {
       note(file, entry.hash);
       return entry.text;
     }
-    const stats = statSync(file, { throwIfNoEntry: false });
+    const stats = statOrUndefined(file);
     if (!stats?.isFile()) {
       note(file, '');
       return undefined;
@@ -601,7 +600,7 @@ export class ProjectModel implements ImportLinks {
   module(file: string): FileContext | undefined {
     let entry = this.modules.get(file);
     if (!entry || !this.checkedNow(entry)) {
-      const stats = statSync(file, { throwIfNoEntry: false });
+      const stats = statOrUndefined(file);
       if (!stats?.isFile()) {
         this.modules.delete(file);
         note(file, '');
@@ -813,7 +812,7 @@ registerProbe('root', (dir) => projectRootOf(path.join(dir, 'file'), scanRoots))
 export function projectOf(name: string): ProjectModel | undefined {
   // A relative name (jscodeshift's `file.path`, ESLint's Linter given a relative filename) is a file of the working folder when it is there.
   const filename = path.isAbsolute(name) ? name : path.resolve(name);
-  if (!path.isAbsolute(name) && !statSync(filename, { throwIfNoEntry: false })?.isFile()) return undefined;
+  if (!path.isAbsolute(name) && !statOrUndefined(filename)?.isFile()) return undefined;
   const dir = path.dirname(filename);
   let root = roots.get(dir);
   if (root === undefined) roots.set(dir, (root = projectRootOf(filename, scanRoots)));

@@ -11,9 +11,39 @@
  * descriptor (regular files only, also when a file was replaced after the walk saw it) and read up to a size
  * limit. The tool's own files (its package.json, schemas, built-in catalog) are read plainly.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 
 /** The default limit for a file that is not a source (configuration, cache, baseline, catalog, tsconfig): 64 MB. */
+/**
+ * What `statSync` says of a path, or undefined when the path cannot be looked at: absent, a link loop (`ELOOP`), a name
+ * too long, a folder it passes through that is a file, no permission. The scanned repository is untrusted input, so a
+ * lookup inside it never throws.
+ */
+export function statOrUndefined(file: string): Stats | undefined {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One entry of a folder walk inside the scanned repository: a folder to enter, a file with its size, or undefined for
+ * anything else. A link to a file is a file; a link to a folder is not entered (a link back up, `src/up -> ..`, would
+ * walk the tree again at every level), nor is one that cannot be followed.
+ */
+export function walkEntry(full: string): { dir: true } | { dir: false; size: number } | undefined {
+  let stats: Stats;
+  try {
+    stats = lstatSync(full);
+    if (stats.isDirectory()) return { dir: true };
+    if (stats.isSymbolicLink()) stats = statSync(full);
+  } catch {
+    return undefined;
+  }
+  return stats.isFile() ? { dir: false, size: stats.size } : undefined;
+}
+
 export const MAX_DATA_FILE_BYTES = 64 * 1024 * 1024;
 
 export function formatSize(bytes: number): string {

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+/**
+ * The `collab-migrate` binary (package.json `bin`), CommonJS so that Node starts it without its ES module loader: an
+ * empty `.mjs` costs 13-22 M instructions more than an empty `.cjs`, about a fifth of what a one-file scan spent
+ * above `node -e 0` (issue 30, item 2; docs/performance.md, round nineteen). A scan whose command line
+ * cli/fast-args.ts reads (a pre-commit hook, lint-staged, an editor task) runs from `bin-fast-main.cjs`, the
+ * CommonJS bundle of cli/fast.ts that scripts/bundle.ts writes, with V8's code for it (`bin-fast-<V8>.cache`) when
+ * the build made one for this V8. Any other command line (help, `--version`, the other commands, an option
+ * fast-args leaves to yargs) is the ES module binary's, `bin.js` (cli/index.ts), imported as it is: the same
+ * modules and messages as before.
+ */
+import fs from 'node:fs';
+import Module from 'node:module';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+/** Set by the build to the path the run writes the bundle's code cache to (on exit); nothing else sets it. */
+const CACHE_OUT = 'COLLAB_MIGRATE_CODE_CACHE_OUT';
+/** Set to anything: the bundle is required without the cache. */
+const NO_CACHE = 'COLLAB_MIGRATE_NO_CODE_CACHE';
+
+/** Words that make a command line yargs's whatever follows (cli/fast-args.ts would refuse it after loading the scan). */
+const NOT_A_FAST_SCAN = new Set(['merge', 'notices', 'explain', 'catalog', 'codemod', 'help', '--help', '-h', '--version', '-v']);
+
+interface FastBundle {
+  fastStart(argv: readonly string[]): Promise<number> | undefined;
+}
+
+/**
+ * The bundle's module, compiled with its code cache when one was made by this V8 (V8 checks the data itself and
+ * compiles from the source when it rejects it), registered in `require.cache` first so that the chunks it requires
+ * on demand (other report formats, `--fix`) share it; required as any module otherwise.
+ */
+function loadBundle(): FastBundle {
+  const file = path.join(__dirname, 'bin-fast-main.cjs');
+  const out = process.env[CACHE_OUT];
+  let cachedData: Buffer | undefined;
+  // Required as any module (the code `require` runs is the same).
+  const plain = (): FastBundle => Module.createRequire(file)(file) as FastBundle;
+  if (process.env[NO_CACHE]) return plain();
+  if (!out) {
+    try {
+      cachedData = fs.readFileSync(path.join(__dirname, `bin-fast-${process.versions.v8}.cache`));
+    } catch {
+      return plain();
+    }
+  }
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${fs.readFileSync(file, 'utf8')}\n})`, { filename: file, cachedData });
+  if (out) process.once('exit', () => fs.writeFileSync(out, script.createCachedData()));
+  const bundle = new Module(file, module);
+  bundle.filename = file;
+  bundle.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(__dirname);
+  require.cache[file] = bundle;
+  (script.runInThisContext() as (...args: unknown[]) => void).call(bundle.exports, bundle.exports, Module.createRequire(file), bundle, file, __dirname);
+  bundle.loaded = true;
+  return bundle.exports as FastBundle;
+}
+
+const argv = process.argv.slice(2);
+let started: Promise<number> | undefined;
+// A reader that stops early (`collab-migrate | head`) is not an error of ours (cli/index.ts).
+const onStdoutError = (error: NodeJS.ErrnoException): void => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+};
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
+  // As cli/version.ts reads it (the package root is two levels above dist/cli/), without loading anything else.
+  let version = '0.0.0';
+  try {
+    version = (JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version?: string }).version ?? version;
+  } catch {
+    // cli/version.ts's fallback.
+  }
+  process.stdout.on('error', onStdoutError);
+  process.stdout.write(`${version}\n`);
+  process.exitCode = 0;
+} else {
+  if (!argv.some((a) => NOT_A_FAST_SCAN.has(a))) {
+    // cli/index.ts says why; set before the bundle is compiled (V8 accepts its cache only under the flags it was made with).
+    if (process.versions.v8.startsWith('11.3.')) v8.setFlagsFromString('--interrupt-budget=540672');
+    (Module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+    process.stdout.on('error', onStdoutError);
+    started = loadBundle().fastStart(argv);
+  }
+  if (started === undefined) {
+    // bin.js sets its own.
+    process.stdout.off('error', onStdoutError);
+    // A variable: tsc would look for the bundle's types (bin.js is written by scripts/bundle.ts, from cli/index.ts).
+    const esmBinary = './bin.js';
+    void import(esmBinary);
+  } else {
+    void started.then((code) => {
+      process.exitCode = code;
+    });
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * The package's binary, `dist/cli/bin.cjs` (cli/bin.cts; issue 30, item 2): a scan whose command line
+ * cli/fast-args.ts reads runs from the CommonJS bundle of cli/fast.ts without Node's ES module loader, anything else
+ * is the ES module binary's (`dist/cli/bin.js`). Both are asked the same command lines on the same files and must
+ * answer byte for byte alike (exit code, stdout, stderr, the files written, the files `--fix` changes); the
+ * CommonJS scan of a file list loads no ES module loader, and the build's code cache is one this Node accepts.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CLI = path.join(ROOT, 'dist', 'cli');
+const ESM_BIN = path.join(CLI, 'bin.js');
+const CJS_BIN = path.join(CLI, 'bin.cjs');
+
+// Synthesized: a finding of each kind the report formats show (an error, a warning, a fixable one), and a file without any notice token.
+const FILES: Record<string, string> = {
+  'src/host.ts': "export const people = () => fetch('https://api.ciscospark.com/v1/people');\n",
+  'src/sig.ts': "export const sig = (req: { headers: Record<string, string> }) => req.headers['X-Spark-Signature'];\n",
+  'src/plain.ts': 'export const answer = 42;\n',
+  'src/list.js': "const base = 'https://webexapis.com/v1';\nexport const rooms = () => fetch(`${base}/rooms?max=2000`);\n",
+};
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  files: Record<string, string>;
+}
+
+describe.skipIf(!existsSync(CJS_BIN) || !existsSync(ESM_BIN))('the CommonJS binary (dist/cli/bin.cjs)', () => {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'collab-migrate-bin-cjs-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  let n = 0;
+  /** A fresh copy of FILES (so `--fix` and written reports start from the same tree), the binary run in it, and the tree after. */
+  const runIn = (bin: string, args: readonly string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}): Run => {
+    const dir = path.join(work, `t${n++}`);
+    for (const [rel, text] of Object.entries(FILES)) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), text);
+    }
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', CI: 'true', ...opts.env };
+    delete env.FORCE_COLOR;
+    const r = spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8', input: opts.input ?? '', env, timeout: 60_000 });
+    const files: Record<string, string> = {};
+    const walk = (sub: string): void => {
+      for (const e of readdirSync(path.join(dir, sub), { withFileTypes: true })) {
+        const rel = path.join(sub, e.name);
+        if (e.isDirectory()) walk(rel);
+        else files[rel] = readFileSync(path.join(dir, rel), 'utf8');
+      }
+    };
+    walk('.');
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr, files };
+  };
+
+  const LINES: Array<{ args: string[]; input?: string }> = [
+    { args: ['--today', '2026-11-28', '--no-progress', 'src'] },
+    { args: ['--today', '2026-11-28', '--no-progress', 'src/plain.ts'] },
+    { args: ['--today', '2026-11-28', '--no-progress', '--stdin-files'], input: 'src/host.ts\nsrc/plain.ts\n' },
+    { args: ['--today', '2026-11-28', '--no-progress', '--format', 'json', 'src/host.ts', 'src/sig.ts'] },
+    { args: ['--today', '2026-11-28', '--no-progress', '-f', 'sarif', '--output', 'out.sarif', 'src'] },
+    { args: ['--today', '2026-11-28', '--no-progress', '--format', 'github', '--markdown-output', 'summary.md', '--html-output', 'r.html', 'src'] },
+    { args: ['--today', '2026-11-28', '--no-progress', '--fix', 'src/list.js', 'src/host.ts'] },
+    { args: ['--today', '2026-11-28', '--no-progress', '--baseline-write', 'baseline.json', 'src'] },
+    { args: ['--today', '2026-11-28', '--no-progress', '--only', 'no-such-notice', 'src'] },
+    { args: ['--today', '2026-11-28', '--quiet', '--max-warnings', '0', 'src/sig.ts'] },
+    { args: ['--today', '2026-11-28', '--no-progress', 'src/missing.ts'] },
+    // Read by yargs in both: an unknown option, a repeated one, a command, help, the version.
+    { args: ['--today', '2026-11-28', '--bogus', 'src'] },
+    { args: ['--format', 'json', '--format', 'text', 'src/plain.ts'] },
+    { args: ['notices', '--format', 'json'] },
+    { args: ['--help'] },
+    { args: ['--version'] },
+  ];
+
+  it('answers every command line as the ES module binary does, byte for byte', { timeout: 300_000 }, () => {
+    const outcomes = new Set<number | null>();
+    for (const line of LINES) {
+      const esm = runIn(ESM_BIN, line.args, { input: line.input });
+      const cjs = runIn(CJS_BIN, line.args, { input: line.input });
+      expect(cjs, line.args.join(' ')).toEqual(esm);
+      outcomes.add(cjs.code);
+    }
+    // The lines above reach the outcomes they are there for (no finding, findings, a usage error).
+    expect(outcomes).toEqual(new Set([0, 1, 2]));
+  });
+
+  it('is the package\'s binary, and answers alike without its code cache', () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(path.resolve(ROOT, pkg.bin['collab-migrate']!)).toBe(CJS_BIN);
+    const args = ['--today', '2026-11-28', '--no-progress', '--format', 'json', 'src'];
+    expect(runIn(CJS_BIN, args, { env: { COLLAB_MIGRATE_NO_CODE_CACHE: '1' } })).toEqual(runIn(ESM_BIN, args));
+  });
+
+  it('scans a file list without loading Node\'s ES module loader, worker_threads, crypto or child_process', () => {
+    // Read at exit by a module required first (`-r`): the modules Node loaded in the binary's process. `module_job`
+    // runs ES modules (`Module.createRequire` alone loads the loader's own file, not it).
+    const probe = path.join(work, 'probe.cjs');
+    writeFileSync(probe, "process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (internal\\/modules\\/esm\\/module_job|worker_threads|crypto|child_process)$/.test(m)))));\n");
+    const loaded = (bin: string, args: string[]): string[] => {
+      const r = spawnSync(process.execPath, ['-r', probe, bin, '--today', '2026-11-28', '--no-progress', ...args], { cwd: work, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      return JSON.parse(r.stderr) as string[];
+    };
+    writeFileSync(path.join(work, 'plain.ts'), FILES['src/plain.ts']!);
+    expect(loaded(CJS_BIN, ['plain.ts'])).toEqual([]);
+    // The look-alikes: the ES module binary loads its loader; a finding's fingerprint (JSON) loads crypto on first call.
+    expect(loaded(ESM_BIN, ['plain.ts'])).toEqual(['NativeModule internal/modules/esm/module_job']);
+    writeFileSync(path.join(work, 'host.ts'), FILES['src/host.ts']!);
+    expect(loaded(CJS_BIN, ['--format', 'json', 'host.ts'])).toContain('NativeModule crypto');
+  });
+
+  it('ships a code cache that this Node accepts for the bundle', () => {
+    const cache = path.join(CLI, `bin-fast-${process.versions.v8}.cache`);
+    expect(existsSync(cache), cache).toBe(true);
+    // Compiled as the binary compiles it, under the V8 flag the binary sets first (cli/bin.cts).
+    const check = `const fs = require('fs'), vm = require('vm'), v8 = require('v8');
+if (process.versions.v8.startsWith('11.3.')) v8.setFlagsFromString('--interrupt-budget=540672');
+const file = ${JSON.stringify(path.join(CLI, 'bin-fast-main.cjs'))};
+const script = new vm.Script('(function (exports, require, module, __filename, __dirname) {' + fs.readFileSync(file, 'utf8') + '\\n})', { filename: file, cachedData: fs.readFileSync(${JSON.stringify(cache)}) });
+process.stdout.write(String(script.cachedDataRejected));`;
+    const r = spawnSync(process.execPath, ['-e', check], { encoding: 'utf8' });
+    expect(r.stdout).toBe('false');
+  });
+});
