@@ -36,6 +36,10 @@
  * adds, where valgrind is installed, the same cost as instructions (n runs a side, alternating): ESLint's Linter over
  * the files the ESLint run linted, one thread, in a fixed order (scripts/bench-eslint-linter.ts), which the
  * machine's load does not move (the whole-run CPU time of the pairs moves by more than the plugin costs on a shared machine).
+ * BENCH_ESLINT_OLD_SPACE_MB=<MB> (with BENCH_ESLINT_INSTRUCTIONS) starts V8's old space at that size in both runs, so
+ * that no mark-compact runs (2048 is enough for the SDK's 172 files): with V8's own schedule the number of
+ * mark-compacts differs between configurations by whole collections (9 to 11 on those files, by where the old
+ * generation's limit falls), which the rules' work does not cause one for one (docs/performance.md, round eighteen).
  * Peak memory is the child's maximum resident set size from `/usr/bin/time -v`-style accounting
  * (`/usr/bin/time -f %M`), or "n/a" where that program is missing.
  */
@@ -190,10 +194,14 @@ function eslintInstructions(dir: string, work: string): { plugin: number; bare: 
   const list = path.join(work, 'eslint-files.txt');
   writeFileSync(list, files.join('\n') + '\n');
   const script = path.join(ROOT, 'dist', 'scripts', 'bench-eslint-linter.js');
+  // No mark-compact in either run when asked (BENCH_ESLINT_OLD_SPACE_MB): the count is then the work and the young
+  // generation's collections, without whole collections of the old one falling on one side and not the other.
+  const oldSpaceMb = Number(process.env.BENCH_ESLINT_OLD_SPACE_MB ?? 0);
+  const oldSpace = oldSpaceMb > 0 ? [`--initial-old-space-size=${oldSpaceMb}`, `--max-old-space-size=${Math.max(2 * oldSpaceMb, 4096)}`] : [];
   const counts: Record<'plugin' | 'bare', number[]> = { plugin: [], bare: [] };
   for (let r = 1; r <= runs; r++) {
     for (const side of ['bare', 'plugin'] as const) {
-      const args = ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, '--predictable', '--predictable-gc-schedule', script, eslintPlugin(), side, dir, list, path.join(work, `linter-${side}.txt`)];
+      const args = ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, '--predictable', '--predictable-gc-schedule', ...oldSpace, script, eslintPlugin(), side, dir, list, path.join(work, `linter-${side}.txt`)];
       const res = spawnSync('valgrind', args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
       const m = /I\s+refs:\s+([\d,]+)/.exec(res.stderr ?? '');
       if (res.status !== 0 || !m) {
@@ -201,7 +209,7 @@ function eslintInstructions(dir: string, work: string): { plugin: number; bare: 
         return undefined;
       }
       counts[side].push(Number(m[1].replace(/,/g, '')));
-      process.stdout.write(`  instructions ${r}: ${side === 'bare' ? ESLINT_BARE : 'ESLint + plugin (all rules)'} ${(counts[side][r - 1]! / 1e6).toFixed(0)} M (Linter, ${files.length} files)\n`);
+      process.stdout.write(`  instructions ${r}: ${side === 'bare' ? ESLINT_BARE : 'ESLint + plugin (all rules)'} ${(counts[side][r - 1]! / 1e6).toFixed(0)} M (Linter, ${files.length} files${oldSpaceMb > 0 ? `, V8 old space from ${oldSpaceMb} MB` : ''})\n`);
     }
   }
   // The bare run's messages (parse errors) are also the plugin run's: anything else would mean the two runs differ in more than the rules.
