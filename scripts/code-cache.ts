@@ -39,7 +39,8 @@ interface Split {
   body: string;
 }
 
-function children(node: Node): Node[] {
+/** An oxc node's child nodes (shared with scripts/lean-builtins.ts). */
+export function children(node: Node): Node[] {
   const out: Node[] = [];
   for (const value of Object.values(node)) {
     if (Array.isArray(value)) {

@@ -17,6 +17,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { parseSync } from 'oxc-parser';
+import { children } from './code-cache.js';
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
 type Specifier = { type: string; local: { name: string }; imported?: { name?: string; value?: string }; importKind?: string };
@@ -54,13 +55,7 @@ export function leanBuiltinImports(text: string, keep: ReadonlySet<string> = new
     edits.push([statement.start, statement.end, parts.join(' ')]);
   }
   if (edits.length === 0) return text;
-  let out = '';
-  let at = 0;
-  for (const [start, end, replacement] of edits) {
-    out += text.slice(at, start) + replacement;
-    at = end;
-  }
-  return out + text.slice(at);
+  return applyEdits(text, edits);
 }
 
 function importedName(s: Specifier): string | undefined {
@@ -109,15 +104,6 @@ export function leanBuiltinsIn(dir: string, pattern: RegExp, keep: ReadonlySet<s
   return changed;
 }
 
-function childrenOf(node: Node): Node[] {
-  const out: Node[] = [];
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) {
-      for (const v of value) if (v && typeof v === 'object' && typeof (v as Node).type === 'string') out.push(v as Node);
-    } else if (value && typeof value === 'object' && typeof (value as Node).type === 'string') out.push(value as Node);
-  }
-  return out;
-}
 
 /**
  * A CommonJS chunk's (rolldown's `cjs` output) top-level `let x = require("node:crypto");` for the modules in `lazy`
@@ -163,7 +149,7 @@ export function lazyRequires(text: string, lazy: ReadonlySet<string>): string {
   const findWrites = (node: Node): void => {
     if (node.type === 'AssignmentExpression') written.add(node.left as Node);
     else if (node.type === 'UpdateExpression' || (node.type === 'UnaryExpression' && node.operator === 'delete')) written.add(node.argument as Node);
-    for (const child of childrenOf(node)) findWrites(child);
+    for (const child of children(node)) findWrites(child);
   };
   findWrites(program);
   walk(program, undefined, undefined);
@@ -171,13 +157,7 @@ export function lazyRequires(text: string, lazy: ReadonlySet<string>): string {
     .filter(([name]) => !refused.has(name))
     .map(([name, [statement, from]]) => [statement.start, statement.end, `const ${name} = new Proxy({}, { get: (_, key) => require(${JSON.stringify(from)})[key] });`] as const)
     .sort((a, b) => a[0] - b[0]);
-  let out = '';
-  let at = 0;
-  for (const [start, end, replacement] of edits) {
-    out += text.slice(at, start) + replacement;
-    at = end;
-  }
-  return out + text.slice(at);
+  return applyEdits(text, edits);
 }
 
 /** {@link lazyRequires} on the `.cjs` files of `dir` whose names `pattern` matches; returns the names of the files changed. */
@@ -191,4 +171,15 @@ export function lazyRequiresIn(dir: string, pattern: RegExp, lazy: ReadonlySet<s
     changed.push(name);
   }
   return changed;
+}
+
+/** The text with each `[start, end, replacement]` edit made (edits in order, not overlapping). */
+function applyEdits(text: string, edits: readonly (readonly [number, number, string])[]): string {
+  let out = '';
+  let at = 0;
+  for (const [start, end, replacement] of edits) {
+    out += text.slice(at, start) + replacement;
+    at = end;
+  }
+  return out + text.slice(at);
 }
