@@ -114,12 +114,21 @@ describe.skipIf(!existsSync(CJS_BIN) || !existsSync(ESM_BIN))('the CommonJS bina
     expect(loaded(CJS_BIN, ['--format', 'json', 'host.ts'])).toContain('NativeModule crypto');
   });
 
+  // Both entries set V8's flags before any module loads, and a code cache only fits code compiled under the same
+  // flags: the two must say the same, and the cache check below uses what they say.
+  const flagsOf = (file: string): string[] => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/setFlagsFromString\('([^']+)'\)/g)].map((m) => m[1]!);
+
+  it('sets the same V8 flags as the ES module entry', () => {
+    expect(flagsOf('cli/bin.cts').length).toBeGreaterThan(0);
+    expect(flagsOf('cli/bin.cts')).toEqual(flagsOf('cli/index.ts'));
+  });
+
   it('ships a code cache that this Node accepts for the bundle', () => {
     const cache = path.join(CLI, `bin-fast-${process.versions.v8}.cache`);
     expect(existsSync(cache), cache).toBe(true);
     // Compiled as the binary compiles it, under the V8 flag the binary sets first (cli/bin.cts).
     const check = `const fs = require('fs'), vm = require('vm'), v8 = require('v8');
-if (process.versions.v8.startsWith('11.3.')) v8.setFlagsFromString('--interrupt-budget=540672');
+if (process.versions.v8.startsWith('11.3.')) v8.setFlagsFromString(${JSON.stringify(flagsOf('cli/bin.cts')[0])});
 const file = ${JSON.stringify(path.join(CLI, 'bin-fast-main.cjs'))};
 const script = new vm.Script('(function (exports, require, module, __filename, __dirname) {' + fs.readFileSync(file, 'utf8') + '\\n})', { filename: file, cachedData: fs.readFileSync(${JSON.stringify(cache)}) });
 process.stdout.write(String(script.cachedDataRejected));`;
