@@ -717,15 +717,21 @@ function parameterOf(node: Node | undefined, params: readonly string[]): string 
   return n.type === 'Identifier' && n.name !== '' && params.includes(n.name) ? n.name : undefined;
 }
 
-/** The parameter passed whole to an `Object.assign(...)` the options are (through locals and `Object.freeze`). */
-function assignedParameter(file: FileContext, node: Node, params: readonly string[]): string | undefined {
+/** The `Object.assign(...)` call the options are (through locals and `Object.freeze`), if they are one. */
+function assignCall(file: FileContext, node: Node, params: readonly string[]): TSESTree.CallExpression | undefined {
   let n = unwrap(node);
   for (let i = 0; i < 4; i++) {
     if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.freeze' && n.arguments[0]) n = unwrap(n.arguments[0] as Node);
     else if (n.type === 'Identifier' && !params.includes(n.name) && localInit(file, n)) n = unwrap(localInit(file, n)!);
     else break;
   }
-  if (n.type !== 'CallExpression' || dottedName(n.callee) !== 'Object.assign') return undefined;
+  return n.type === 'CallExpression' && dottedName(n.callee) === 'Object.assign' ? n : undefined;
+}
+
+/** The parameter passed whole to an `Object.assign(...)` the options are ({@link assignCall}). */
+function assignedParameter(file: FileContext, node: Node, params: readonly string[]): string | undefined {
+  const n = assignCall(file, node, params);
+  if (!n) return undefined;
   for (const a of n.arguments) {
     const name = a.type === 'SpreadElement' ? undefined : parameterOf(a as Node, params);
     if (name) return name;
@@ -738,13 +744,8 @@ function assignedParameter(file: FileContext, node: Node, params: readonly strin
  * is an object literal written without a `headers` key or a spread (`Object.assign({ method: 'GET' }, options, { url })`).
  */
 function assignKeepsHeaders(file: FileContext, node: Node, params: readonly string[], name: string): boolean {
-  let n = unwrap(node);
-  for (let i = 0; i < 4; i++) {
-    if (n.type === 'CallExpression' && dottedName(n.callee) === 'Object.freeze' && n.arguments[0]) n = unwrap(n.arguments[0] as Node);
-    else if (n.type === 'Identifier' && !params.includes(n.name) && localInit(file, n)) n = unwrap(localInit(file, n)!);
-    else break;
-  }
-  if (n.type !== 'CallExpression' || dottedName(n.callee) !== 'Object.assign') return false;
+  const n = assignCall(file, node, params);
+  if (!n) return false;
   const at = n.arguments.findIndex((a) => a.type !== 'SpreadElement' && parameterOf(a as Node, params) === name);
   if (at < 0) return false;
   return n.arguments.slice(at + 1).every((a) => {

@@ -85,9 +85,9 @@ function unreachedImport(file: FileContext, id: TSESTree.Identifier): boolean {
 const IMPORTED_REASON = 'the token is imported from a module the repository does not hold (its value may already carry the scheme)';
 
 function tokenSource(file: FileContext, node: Node, depth = 0): TokenSource | undefined {
+  if (depth > 4) return undefined;
   const { file: there, node: reached } = valueSource(file, node);
   const n = unwrap(reached);
-  if (depth > 4) return undefined;
   switch (n.type) {
     case 'AwaitExpression':
       return tokenSource(there, n.argument as Node, depth + 1);

@@ -1119,14 +1119,11 @@ const MAIN_SOURCE = /\.[cm]?[jt]s$/i;
 const MAX_MAIN_SOURCES = 400;
 
 /**
- * Whether an Electron package (one that depends on `electron`) whose `main` names a build output missing from the
+ * Whether an Electron package (the caller checks that it depends on `electron`) whose `main` names a build output missing from the
  * repository (`dist/main.bundle.js`, `.webpack/main`) builds it from a source that opens a window with web security
  * off: a script of the package, outside dependencies and build folders, that does so. Read once per package.
  */
 function builtMainTurnsSecurityOff(pkg: PackageInfo): boolean {
-  const json = pkg.json ?? {};
-  const deps = { ...(json.dependencies as Record<string, unknown> | undefined), ...(json.devDependencies as Record<string, unknown> | undefined) };
-  if (!('electron' in deps)) return false;
   const stack = [pkg.dir];
   let files = 0;
   while (stack.length > 0 && files < MAX_MAIN_SOURCES) {
@@ -1152,13 +1149,12 @@ const MAIN_IMPORT_LEVELS = 3;
 const MAX_MAIN_IMPORTS = 40;
 
 /**
- * Whether an Electron main script that is in the repository, or a module of the package it imports (relative
- * specifiers, {@link MAIN_IMPORT_LEVELS} levels, at most {@link MAX_MAIN_IMPORTS} files), opens a window with web
- * security off: the main process is the main script and what it loads (`require('./src/window')`), not only its
- * own text (issue 26, 26safe). A script of the package that the main script does not load does not count.
+ * Whether a module of the package that an Electron main script in the repository imports (relative specifiers,
+ * {@link MAIN_IMPORT_LEVELS} levels, at most {@link MAX_MAIN_IMPORTS} files) opens a window with web security off:
+ * the main process is the main script and what it loads (`require('./src/window')`), not only its own text, which
+ * the caller judges first (issue 26, 26safe). A script of the package that the main script does not load does not count.
  */
 function mainTurnsSecurityOff(pkgDir: string, mainPath: string, main: string): boolean {
-  if (insecureWindow(main)) return true;
   const seen = new Set([mainPath]);
   let level: Array<[string, string]> = [[mainPath, main]];
   for (let depth = 0; depth < MAIN_IMPORT_LEVELS && level.length > 0; depth++) {
@@ -1185,14 +1181,20 @@ function mainTurnsSecurityOff(pkgDir: string, mainPath: string, main: string): b
   return false;
 }
 
+/** Whether a package depends on `electron` (its dependencies or devDependencies). */
+function dependsOnElectron(pkg: PackageInfo): boolean {
+  const json = pkg.json ?? {};
+  return 'electron' in { ...(json.dependencies as Record<string, unknown> | undefined), ...(json.devDependencies as Record<string, unknown> | undefined) };
+}
+
 function servingOf(root: string, pkg: PackageInfo | undefined): Serving {
   const mainPath = pkg?.json && typeof pkg.json.main === 'string' ? path.resolve(pkg.dir, pkg.json.main) : undefined;
   const main = mainPath !== undefined ? readText(mainPath) : undefined;
-  const electron = !!pkg && 'electron' in { ...(pkg.json?.dependencies as Record<string, unknown> | undefined), ...(pkg.json?.devDependencies as Record<string, unknown> | undefined) };
+  // The main script's own text; in an Electron package, also the modules it loads, or, when `main` names a build
+  // output the repository does not hold, the package's scripts it is built from.
   if (
     insecureWindow(main) ||
-    (pkg && mainPath !== undefined && main !== undefined && electron && mainTurnsSecurityOff(pkg.dir, mainPath, main)) ||
-    (pkg && mainPath !== undefined && main === undefined && builtMainTurnsSecurityOff(pkg))
+    (pkg && mainPath !== undefined && dependsOnElectron(pkg) && (main !== undefined ? mainTurnsSecurityOff(pkg.dir, mainPath, main) : builtMainTurnsSecurityOff(pkg)))
   )
     return { kind: 'https', why: 'its Electron window turns web security off (`webSecurity: false`)' };
   const dirs = [...new Set([pkg?.dir, root].filter((d): d is string => d !== undefined))];

@@ -13,7 +13,6 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 
-/** The default limit for a file that is not a source (configuration, cache, baseline, catalog, tsconfig): 64 MB. */
 /**
  * What `statSync` says of a path, or undefined when the path cannot be looked at: absent, a link loop (`ELOOP`), a name
  * too long, a folder it passes through that is a file, no permission. The scanned repository is untrusted input, so a
@@ -44,6 +43,7 @@ export function walkEntry(full: string): { dir: true } | { dir: false; size: num
   return stats.isFile() ? { dir: false, size: stats.size } : undefined;
 }
 
+/** The default limit for a file that is not a source (configuration, cache, baseline, catalog, tsconfig): 64 MB. */
 export const MAX_DATA_FILE_BYTES = 64 * 1024 * 1024;
 
 export function formatSize(bytes: number): string {
