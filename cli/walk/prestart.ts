@@ -109,14 +109,18 @@ const NOT_A_WALK = new Set(['merge', 'notices', 'explain', 'catalog', 'codemod',
  * decides whether the thread starts early.
  */
 export function looksLikeFolderScan(args: readonly string[], cwd: string): boolean {
+  return threadableArgs(args) && folderArgs(args, cwd).length > 0;
+}
+
+/** Two cores or more, and no other command or option that walks no folder or walks it in one thread. */
+function threadableArgs(args: readonly string[]): boolean {
   if (availableParallelism() < 2) return false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (NOT_A_WALK.has(a)) return false;
     if ((a === '--concurrency' && /^(off|0)$/.test(args[i + 1] ?? '')) || /^--concurrency=(off|0)$/.test(a)) return false;
   }
-  const bare = args.filter((a) => !a.startsWith('-'));
-  return bare.length === 0 || bare.some((a) => statSync(path.resolve(cwd, a), { throwIfNoEntry: false })?.isDirectory() ?? false);
+  return true;
 }
 
 /**
@@ -125,9 +129,16 @@ export function looksLikeFolderScan(args: readonly string[], cwd: string): boole
  * files among them). An option's value that names a folder is peeked at too; the walk then peeks again.
  */
 function folderArgs(args: readonly string[], cwd: string): string[] {
-  const bare = args.filter((a) => !a.startsWith('-')).map((a) => path.resolve(cwd, a));
-  if (bare.length === 0) return [path.resolve(cwd, '.')];
-  return bare.filter((a) => statSync(a, { throwIfNoEntry: false })?.isDirectory() ?? false);
+  return folderPaths(args.filter((a) => !a.startsWith('-')), cwd);
+}
+
+/**
+ * The folders among a walk's paths, as absolute paths (the current folder when no path is given): the binary's peek
+ * and `startWalk` name a walk's folders alike, so the walk takes the binary's peek of the same folders.
+ */
+export function folderPaths(paths: readonly string[], cwd: string): string[] {
+  if (paths.length === 0) return [path.resolve(cwd, '.')];
+  return paths.map((p) => path.resolve(cwd, p)).filter((p) => statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false);
 }
 
 /**
@@ -137,8 +148,9 @@ function folderArgs(args: readonly string[], cwd: string): string[] {
 export function prestartWalker(args: readonly string[], cwd: string): void {
   if (prestarted) return;
   try {
-    if (!looksLikeFolderScan(args, cwd)) return;
+    if (!threadableArgs(args)) return;
     const dirs = folderArgs(args, cwd);
+    if (dirs.length === 0) return;
     const peek = peekTree(dirs, WALK_THREAD_ENTRIES);
     peeked = { key: JSON.stringify([WALK_THREAD_ENTRIES, ...dirs]), peek };
     if (peek.small) return;

@@ -5,7 +5,7 @@
  * import, so the walker thread can read files too.
  */
 import { isAscii } from 'node:buffer';
-import { readFileSync, statSync } from 'node:fs';
+import { statOrUndefined } from '../../engine/read/read-file.js';
 import { FileTooLarge, NotRegularFile, readRegularFile, type FoundFile } from './files.js';
 import { GENERATED_REASONS, generatedByText, isOnlyCopy, MAP_LIMIT } from './generated.js';
 import { ownFileByText } from './own-files.js';
@@ -103,14 +103,13 @@ export function readText(file: FoundFile, withBytes = false): ReadResult | { rea
   return utf8Bytes === undefined ? { text } : { text, utf8Bytes };
 }
 
-const entryExists = (file: string): boolean => statSync(file, { throwIfNoEntry: false }) !== undefined;
+/** Whether a path names anything (a path that cannot be looked at, a link loop among them, names nothing). */
+const entryExists = (file: string): boolean => statOrUndefined(file) !== undefined;
 
-/** A source map's text, or undefined when it is missing, not a regular file, or over {@link MAP_LIMIT}. */
+/** A source map's text, or undefined when it is missing, not a regular file, or over {@link MAP_LIMIT} (the guarded reader's refusals). */
 function readMap(file: string): string | undefined {
   try {
-    const stats = statSync(file, { throwIfNoEntry: false });
-    if (!stats?.isFile() || stats.size > MAP_LIMIT) return undefined;
-    return readFileSync(file, 'utf8');
+    return readRegularFile(file, MAP_LIMIT).toString('utf8');
   } catch {
     return undefined;
   }

@@ -8,14 +8,13 @@
  * {@link WALK_THREAD_ENTRIES} entries (whose walk costs less than starting a thread), the walk runs in this thread
  * and yields one batch. Either way the files come in the same order, with the same skipped entries.
  */
-import { statSync, type Dirent } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import type { PrefilterEntry } from '../../engine/prefilter/prefilter.js';
 import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile, type SkippedFile, type WalkOptions } from './files.js';
-import { dropPeek, peekWalk, takePrestartedWalker, WALK_THREAD_ENTRIES, WALK_WORKER_URL } from './prestart.js';
+import { dropPeek, folderPaths, peekWalk, takePrestartedWalker, WALK_THREAD_ENTRIES, WALK_WORKER_URL } from './prestart.js';
 
 
 /**
@@ -88,7 +87,7 @@ export function startWalk(walk: WalkOptions, opts: StartWalkOptions = {}): WalkS
   let threads = (opts.threads ?? true) && availableParallelism() >= 2;
   let listed: ReadonlyMap<string, Dirent[]> | undefined;
   if (threads) {
-    const dirs = folders(walk);
+    const dirs = folderPaths(walk.paths, walk.cwd);
     // Files only (or paths that do not exist): nothing to walk, so no thread to start.
     if (dirs.length === 0) threads = false;
     else {
@@ -107,11 +106,6 @@ export function startWalk(walk: WalkOptions, opts: StartWalkOptions = {}): WalkS
   return threads ? threadedWalk(walk, opts.help ?? false) : inlineWalk(walk, listed);
 }
 
-/** The folders among the walk's paths (absolute; the current folder when none is given). */
-function folders(walk: WalkOptions): string[] {
-  if (walk.paths.length === 0) return [path.resolve(walk.cwd, '.')];
-  return walk.paths.map((p) => path.resolve(walk.cwd, p)).filter((p) => statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false);
-}
 
 function inlineWalk(opts: WalkOptions, listed?: ReadonlyMap<string, Dirent[]>): WalkStream {
   let finished = false;
