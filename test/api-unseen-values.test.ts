@@ -78,6 +78,44 @@ module.exports = Client;
     expect(scan({ 'src/api.js': rooms('`Bearer ${session.token}`') })).toEqual([]);
   });
 
+  it('positive: what a function of a package the repository does not hold returns (an imported function, a method of its object)', () => {
+    const sdk = (head: string, call: string): string => `${head}
+async function rooms() {
+  const accessToken = await ${call};
+  return fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: accessToken } });
+}
+export const list = () => rooms();
+`;
+    expect(scan({ 'src/api.js': sdk("import { getToken } from 'vendor-auth';", 'getToken()') })).toEqual(['4 likely suggestion']);
+    expect(scan({ 'src/api.js': sdk("import { Sdk } from 'vendor-auth';\nconst sdk = new Sdk();", 'sdk.auth.getToken()') })).toEqual(['5 likely suggestion']);
+    expect(scan({ 'src/api.js': sdk("const vendor = require('vendor-auth');", 'vendor.client().token()') })).toEqual(['4 likely suggestion']);
+  });
+
+  it('look-alike: a function of the repository is judged by what it returns (a made value stays certain, a scheme is not bare)', () => {
+    const made = (body: string): string => `function issue(code) {
+  ${body}
+}
+async function rooms() {
+  const accessToken = await issue('c0de');
+  return fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: accessToken } });
+}
+export const list = () => rooms();
+`;
+    expect(scan({ 'src/api.js': made("return 'tok-' + code;") })).toEqual(['6 certain fix']);
+    expect(scan({ 'src/api.js': made("return 'Bearer ' + code;") })).toEqual([]);
+    expect(scan({ 'src/api.js': made('return process.env.WEBEX_TOKEN;') })).toEqual(['6 likely suggestion']);
+    // A module of the repository, imported: the same, read where the function is written.
+    const use = `import { issue } from './auth.js';
+async function rooms() {
+  const accessToken = await issue('c0de');
+  return fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: accessToken } });
+}
+export const list = () => rooms();
+`;
+    expect(scan({ 'src/api.js': use, 'src/auth.js': "export function issue(code) { return 'tok-' + code; }\n" })).toEqual(['4 certain fix']);
+    expect(scan({ 'src/api.js': use, 'src/auth.js': "export function issue(code) { return `Bearer ${code}`; }\n" })).toEqual([]);
+  });
+
   it('look-alike: a property of the page\'s global object, which another script sets, stays quiet as an undeclared name does', () => {
     const page = `export function me() {
   return fetch('https://webexapis.com/v1/people/me', { headers: { Authorization: window.accessToken } });

@@ -20,4 +20,4 @@ export { restConnectorConfigs, type RestConnectorConfig, type ConnectorOperation
 export { assignedMembers, boundInFile, calledFunction, mergedArguments, queryObject, returnedExpression, sameFileFunction, stringOf, valueSource } from './bindings.js';
 export { leadingParameterValues } from './wrappers.js';
 export { angularInterceptorHeaders, JQUERY_CALL_TEXT } from './clients.js';
-export { possibleNumbers, type NumberValue, type PossibleNumbers } from './values.js';
+export { possibleNumbers, returnedExpressions, type NumberValue, type PossibleNumbers } from './values.js';

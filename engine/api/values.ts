@@ -62,7 +62,7 @@ function sameFileFunction(file: FileContext, callee: Node): Node | undefined {
 }
 
 /** The expressions a function returns (an arrow's expression body, or the returns of its own body). */
-function returnedExpressions(file: FileContext, fn: Node): Node[] | undefined {
+export function returnedExpressions(file: FileContext, fn: Node): Node[] | undefined {
   const body = (fn as TSESTree.FunctionLike).body;
   if (!body) return undefined;
   if (body.type !== 'BlockStatement') return [body as Node];

@@ -4,6 +4,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { boundNames, dottedName, envVariableName, isFunctionNode, unwrap, type FileContext, type Node } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import {
+  calledFunction,
   getClientInstances,
   getRequests,
   headerValue,
@@ -14,6 +15,7 @@ import {
   type RequestHeader,
   apiMarkers,
   mayWriteApiUrl,
+  returnedExpressions,
   urlPath,
 } from '../api/index.js';
 import type { CustomDetection, TextEdit } from '../types.js';
@@ -82,6 +84,31 @@ function unreachedImport(file: FileContext, id: TSESTree.Identifier): boolean {
   return imported && file.locate(id) === undefined;
 }
 
+/**
+ * Whether a callee is a function of a module the repository does not hold: a name imported from it, a member of one,
+ * or a member of an object made by one of its functions or classes (`const sdk = new Sdk()`, `sdk.getToken`).
+ */
+function fromUnheldModule(file: FileContext, callee: Node, depth = 0): boolean {
+  let root = unwrap(callee);
+  while (root.type === 'MemberExpression') root = unwrap(root.object as Node);
+  if (root.type === 'CallExpression' || root.type === 'NewExpression') return depth < 3 && fromUnheldModule(file, root.callee as Node, depth + 1);
+  if (root.type !== 'Identifier') return false;
+  if (unreachedImport(file, root) || requiredPackage(file, root)) return true;
+  if (depth >= 3) return false;
+  const { file: there, node } = valueSource(file, root);
+  const made = unwrap(node);
+  return (made.type === 'NewExpression' || made.type === 'CallExpression') && fromUnheldModule(there, made.callee as Node, depth + 1);
+}
+
+/** A name bound to `require('<package>')` (a bare specifier the project model does not resolve to a module of the repository). */
+function requiredPackage(file: FileContext, id: TSESTree.Identifier): boolean {
+  const far = file.locate(id);
+  if (far && far.file !== file) return false;
+  const init = file.nodes(T.VariableDeclarator).find((d) => d.id.type === 'Identifier' && d.id.name === id.name)?.init;
+  const call = init && unwrap(init as Node);
+  return call?.type === 'CallExpression' && call.callee.type === 'Identifier' && call.callee.name === 'require' && call.arguments[0]?.type === 'Literal' && typeof call.arguments[0].value === 'string' && !/^[./]/.test(call.arguments[0].value);
+}
+
 const IMPORTED_REASON = 'the token is imported from a module the repository does not hold (its value may already carry the scheme)';
 
 function tokenSource(file: FileContext, node: Node, depth = 0): TokenSource | undefined {
@@ -106,6 +133,20 @@ function tokenSource(file: FileContext, node: Node, depth = 0): TokenSource | un
     case 'CallExpression': {
       const callee = dottedName(n.callee as Node);
       if (callee && STORAGE_READ.test(callee)) return { kind: 'unseen', reason: "the token is read from the browser's storage, written elsewhere (it may already carry the scheme)" };
+      // A function of the repository: what its returns give (each of them).
+      const called = calledFunction(there, n);
+      if (called) {
+        const returns = returnedExpressions(called.file, called.fn);
+        let out: TokenSource | undefined;
+        for (const r of returns ?? []) {
+          const folded = called.file.staticString(resolveLocal(called.file, r));
+          if (folded && SCHEME_START.test(folded.value)) return { kind: 'scheme' };
+          out = worst(out, tokenSource(called.file, r, depth + 1));
+        }
+        return out;
+      }
+      // A function of a package the repository does not hold (`sdk.getToken()`, `new Client().token()`).
+      if (fromUnheldModule(there, n.callee as Node)) return { kind: 'unseen', reason: `the token is what ${callee ?? 'a function'}() returns, a function of a package the repository does not hold (it may already carry the scheme)` };
       return undefined;
     }
     case 'Identifier': {
