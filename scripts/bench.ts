@@ -58,6 +58,7 @@ import { loadCatalog } from '../engine/catalog/catalog.js';
 import { escapeRegExp } from '../engine/prefilter/regexp.js';
 import { generateCorpus } from './gen-corpus.js';
 import { generateRenames } from './gen-renames.js';
+import { ParseReasons } from './bench-reasons.js';
 
 const ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../' : '../', import.meta.url));
 const BIN = path.join(ROOT, 'dist', 'cli', 'bin.js');
@@ -315,7 +316,7 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
   const active = all.filter((t) => !t.skip);
   const samples = new Map<string, Sample[]>(active.map((t) => [t.name, []]));
   const parsers = classify(dir);
-  process.stdout.write(`\n== ${name}: ${label}\nfiles: ${counts.source} JS/TS, ${counts.config} configuration; ${tokens.length} tokens; candidates (pass the prefilter): ${parsers.candidates}; parsed by: ${Object.entries(parsers.byParser).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}; parsing them takes ${parsers.parseSeconds.toFixed(2)} s in one thread\n`);
+  process.stdout.write(`\n== ${name}: ${label}\nfiles: ${counts.source} JS/TS, ${counts.config} configuration; ${tokens.length} tokens; candidates (pass the prefilter): ${parsers.candidates}; parsed by: ${Object.entries(parsers.byParser).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}; parsing them takes ${parsers.parseSeconds.toFixed(2)} s in one thread\n${parsers.reasons}\n`);
   for (let r = 1; r <= rounds; r++) {
     // One untimed run of the baseline and of the scan first: ESLint and jscodeshift use gigabytes and push
     // the tree and this package's own files out of the page cache, and the tool timed right after them
@@ -662,7 +663,7 @@ interface BenchResult {
   name: string;
   label: string;
   counts: { source: number; config: number };
-  parsers: { candidates: number; byParser: Record<string, number>; parseSeconds: number };
+  parsers: { candidates: number; byParser: Record<string, number>; parseSeconds: number; reasons: string };
   rounds: number;
   rows: Array<{ tool: string; stopped?: boolean; median?: number; toRipgrep?: number; eslintOver?: number; peakMb?: number; skip?: string }>;
   findings?: number;
@@ -690,11 +691,12 @@ function* readFiles(dir: string): Generator<{ file: FoundFile; read: { text: str
  * worker's budget or without oxc), or none (no parser accepts it). One untimed pass with the engine's own
  * functions, so the figures are the scan's.
  */
-function classify(dir: string): { candidates: number; byParser: Record<string, number>; parseSeconds: number } {
+function classify(dir: string): { candidates: number; byParser: Record<string, number>; parseSeconds: number; reasons: string } {
   const catalog = loadCatalog();
   const notices = catalog.notices.filter((n) => n.status !== 'informational');
   const plan = new PrefilterPlan(prefilterEntries(notices, catalog));
   const byParser: Record<string, number> = {};
+  const reasons = new ParseReasons();
   let candidates = 0;
   let parseSeconds = 0;
   for (const { file, read } of readFiles(dir)) {
@@ -704,10 +706,12 @@ function classify(dir: string): { candidates: number; byParser: Record<string, n
     // The engine's text-level gates (Detector.mayMatch) rule out some candidates before the parse.
     const text = read.text.startsWith('\uFEFF') ? read.text.slice(1) : read.text;
     // With the file's name, as the scan: a gate may keep a file through the modules it imports (engine/analyze.ts).
-    if (sourceCandidates(text, { catalog, notices }, undefined, file.path).length === 0) {
+    const chosen = sourceCandidates(text, { catalog, notices }, undefined, file.path);
+    if (chosen.length === 0) {
       byParser['none (ruled out by a gate)'] = (byParser['none (ruled out by a gate)'] ?? 0) + 1;
       continue;
     }
+    reasons.add(text, chosen);
     // Parsed twice, the first untimed (the parsers load and warm up); the second is the floor's parse time.
     // As the scan parses: oxc's trees without range arrays (the scan's FileContext sets ranges as it walks).
     parseSource(read.text, file.path, undefined, { ranges: false });
@@ -717,7 +721,7 @@ function classify(dir: string): { candidates: number; byParser: Record<string, n
     const parser = !r.ok ? 'none (text level)' : r.parser ?? (nestingEstimate(read.text) >= DEEP_BUDGET ? 'typescript-estree' : 'oxc');
     byParser[parser] = (byParser[parser] ?? 0) + 1;
   }
-  return { candidates, byParser, parseSeconds };
+  return { candidates, byParser, parseSeconds, reasons: reasons.summary() };
 }
 
 /** The result of the no-finding-lost checks of a repository (see the header). */

@@ -11,8 +11,11 @@ function random(seed: number): () => number {
   };
 }
 
-const PARTS = ['a', 'b', 'A', 'ab', 'x.js', 'X.JS', '*.js', '*.JS', '*', '**', '?', 'a*', '*b', 'a?', '[ab]', '\\!a', '!a', '#a', ' a', 'a ', 'a\\ ', 'ς', 'σ', 'é', 'a.b', 'node_modules', 'lib', 'x.log', '*.log', 'a*.js', '.'];
-const NAMES = ['a', 'b', 'A', 'ab', 'aB', 'x.js', 'X.JS', 'y.Js', 'σ', 'ς', 'é', 'E', 'a b', 'a.b', 'node_modules', 'lib', 'x.log', 'ax.js', '!a', '#a', 'a\\b', '?', 'ſ', 'K'];
+const PARTS = ['a', 'b', 'A', 'ab', 'x.js', 'X.JS', '*.js', '*.JS', '*', '**', '?', 'a*', '*b', 'a?', '[ab]', '\\!a', '!a', '#a', ' a', 'a ', 'a\\ ', 'ς', 'σ', 'é', 'a.b', 'node_modules', 'lib', 'x.log', '*.log', 'a*.js', '.',
+  // Brackets, spaces, `$` and parentheses (read since round twenty-four), and their odd forms.
+  '*.[568vq]', '[568vq].out', '[._]*.s[a-w][a-z]', 'x.[0-9]*.[0-9]*.json', '[!a]', '[^a]b', '[z-a]', '[]a]', '[!]a]', '[a]]', '[a', 'a]', 'a[b', '[a-c]x', '[A-C]*', '[.]js', '*.[jt]s', 'a b', 'A B', ' a b', '$a', '$A.B', '(a)', 'x(b).js', 'a$', '[(]a', '[$]', 'a:b', 'Thumbs.db:encryptable', 'a!b', 'a#b', "a'b", 'a&b', '*:*', '[:]b'];
+const NAMES = ['a', 'b', 'A', 'ab', 'aB', 'x.js', 'X.JS', 'y.Js', 'σ', 'ς', 'é', 'E', 'a b', 'a.b', 'node_modules', 'lib', 'x.log', 'ax.js', '!a', '#a', 'a\\b', '?', 'ſ', 'K',
+  'x.5', 'X.Q', '8.out', '.swp', '_x.swo', 'x.sxa', 'x.1.2.json', 'x.12.3.json', 'ba', '^b', 'bx', 'zx', ']a', '[a', 'a]', 'a[b', 'Cx', 'cQ', 'x.ts', '.js', 'A b', ' a b', '$a', '$a.b', '(a)', 'x(b).js', 'a$', '(a', '$', 'a:b', 'thumbs.db:Encryptable', 'a!b', 'a#b', "a'b", 'a&b', ':b', 'a:', 'a:b:c'];
 
 function pattern(next: () => number): string {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
@@ -82,8 +85,21 @@ describe('IgnoreScope', () => {
     expect(['index.ts', 'src', 'sublime', '.foo'].some((n) => mayMatch(root, n))).toBe(false);
   });
 
-  it('leaves to the library what it does not read: brackets, escapes, names outside ASCII', () => {
-    expect(mayMatch(new IgnoreScope(['[ab].js\n']).root.filter, 'c.ts')).toBe(true);
+  it('reads brackets as any one character, and spaces, `$` and parentheses as themselves (common templates)', () => {
+    const root = new IgnoreScope(['*.[568vq]\n[._]*.s[a-w][a-z]\nreport.[0-9]*.[0-9]*.json\nNetwork Trash Folder\n$RECYCLE.BIN/\nThumbs.db:encryptable\n']).root.filter;
+    expect(root.any).toBe(false);
+    expect(['x.5', 'y.Q', '.x.swp', '_a.sxz', 'report.1.22.json', 'network trash folder', '$recycle.bin', 'thumbs.db:encryptable'].filter((n) => mayMatch(root, n))).toEqual(['x.5', 'y.Q', '.x.swp', '_a.sxz', 'report.1.22.json', 'network trash folder', '$recycle.bin', 'thumbs.db:encryptable']);
+    expect(['index.ts', 'x.56', 'report.json', 'Network', 'RECYCLE.BIN', 'src'].some((n) => mayMatch(root, n))).toBe(false);
+    const scope = new IgnoreScope(['app/(payload)/admin/importMap.js\n']);
+    expect(scope.root.filter.any).toBe(false);
+    expect(mayMatch(stateIn(scope, ['app', '(payload)', 'admin']).filter, 'importMap.js')).toBe(true);
+    expect(mayMatch(stateIn(scope, ['app', 'payload', 'admin']).filter, 'importMap.js')).toBe(false);
+  });
+
+  it('leaves to the library what it does not read: escapes, a bracket cut by a slash, names outside ASCII', () => {
+    expect(mayMatch(new IgnoreScope(['a[/]b\n']).root.filter, 'c.ts')).toBe(true);
+    expect(mayMatch(new IgnoreScope(['x\ty\n']).root.filter, 'c.ts')).toBe(true);
+    expect(mayMatch(new IgnoreScope(['[]a]\n']).root.filter, 'c.ts')).toBe(true);
     expect(mayMatch(new IgnoreScope(['\\#x\n']).root.filter, 'y')).toBe(true);
     const scope = new IgnoreScope(['dist\n']);
     expect(mayMatch(scope.root.filter, 'src')).toBe(false);
