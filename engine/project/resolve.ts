@@ -164,7 +164,8 @@ const UNNORMAL = /[\\/]{2}|[\\/]\.\.?(?:[\\/]|$)/;
  * sentry-javascript's main thread (docs/performance.md, round twenty-two).
  */
 export function inFolder(dir: string, name: string): string {
-  if (!path.isAbsolute(dir) || UNNORMAL.test(dir)) return path.join(dir, name);
+  // On Windows `path.join` also turns each `/` into a backslash.
+  if (!path.isAbsolute(dir) || UNNORMAL.test(dir) || (path.sep === '\\' && dir.includes('/'))) return path.join(dir, name);
   return dir.charCodeAt(dir.length - 1) === SEP ? dir + name : dir + path.sep + name;
 }
 
