@@ -40,6 +40,15 @@ function manifestState(file: string): 'absent' | 'safe' | 'unsafe' {
 /** The largest `package.json`/`tsconfig.json` the resolver is let read (a real one is a few KB). */
 const MAX_MANIFEST_BYTES = 1024 * 1024;
 
+/** A configuration file's text as JSON with comments, or undefined when it does not parse. */
+function parseConfig(text: string): unknown {
+  try {
+    return parseJsonc(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Source extensions, in the order a bundler tries them. */
 export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
@@ -79,11 +88,11 @@ function markersAbove(dir: string, depth: number): RootMarkers {
   const known = markersByFolder.get(dir);
   if (known) return known;
   let found: RootMarkers;
-  if (existsSync(path.join(dir, '.git'))) found = { git: dir };
+  if (existsSync(inFolder(dir, '.git'))) found = { git: dir };
   else {
     const up = path.dirname(dir);
     const above = up === dir || depth >= 63 ? {} : markersAbove(up, depth + 1);
-    const own = existsSync(path.join(dir, 'package.json')) ? dir : undefined;
+    const own = existsSync(inFolder(dir, 'package.json')) ? dir : undefined;
     found = above.git ? above : { outermostPackage: above.outermostPackage ?? own };
   }
   markersByFolder.set(dir, found);
@@ -112,7 +121,7 @@ function folderManifests(dir: string): string {
   if (known !== undefined) return known;
   const parts: string[] = [];
   for (const name of MANIFESTS) {
-    const file = path.join(dir, name);
+    const file = inFolder(dir, name);
     let state = '-';
     if (manifestState(file) !== 'absent') {
       try {
@@ -123,7 +132,7 @@ function folderManifests(dir: string): string {
     }
     parts.push(`${file}:${state}`);
   }
-  for (const name of OTHER_SCOPE_MARKERS) if (existsSync(path.join(dir, name))) parts.push(path.join(dir, name));
+  for (const name of OTHER_SCOPE_MARKERS) if (existsSync(inFolder(dir, name))) parts.push(inFolder(dir, name));
   manifestsByFolder.set(dir, (known = parts.join('\n')));
   return known;
 }
@@ -143,6 +152,21 @@ export function isInside(root: string, file: string): boolean {
   if (file.length > root.length + 1 && file.charCodeAt(root.length) === SEP && file.startsWith(root) && path.isAbsolute(root) && root.charCodeAt(root.length - 1) !== SEP && !DOT_SEGMENT.test(file.slice(root.length))) return true;
   const rel = path.relative(root, file);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** A separator twice, or a `.` or `..` segment: a folder written so is not joined by concatenation ({@link inFolder}). */
+const UNNORMAL = /[\\/]{2}|[\\/]\.\.?(?:[\\/]|$)/;
+
+/**
+ * `path.join(dir, name)` for a plain file name: by concatenation when `dir` is absolute and normalised (every caller
+ * passes `path.dirname` of a resolved path), else by `path.join`. The per-folder checks of resolution (the manifests
+ * and markers of every folder from a file up, six names each) joined through `path.normalize`, 2-3% of
+ * sentry-javascript's main thread (docs/performance.md, round twenty-two).
+ */
+export function inFolder(dir: string, name: string): string {
+  // On Windows `path.join` also turns each `/` into a backslash.
+  if (!path.isAbsolute(dir) || UNNORMAL.test(dir) || (path.sep === '\\' && dir.includes('/'))) return path.join(dir, name);
+  return dir.charCodeAt(dir.length - 1) === SEP ? dir + name : dir + path.sep + name;
 }
 
 /** Resolves specifiers for the files of one project root; results are cached per (folder, specifier). */
@@ -301,7 +325,7 @@ export class ModuleResolver {
 
   private nearestReferenced(dir: string): OxcResolver.ResolverFactory[] {
     for (let d = dir; isInside(this.root, d); d = path.dirname(d)) {
-      const config = path.join(d, 'tsconfig.json');
+      const config = inFolder(d, 'tsconfig.json');
       if (manifestState(config) === 'safe') {
         let list = this.referenced.get(config);
         if (!list) this.referenced.set(config, (list = this.resolversFor(config)));
@@ -313,7 +337,11 @@ export class ModuleResolver {
   }
 
   private resolversFor(config: string): OxcResolver.ResolverFactory[] {
-    const json = this.readConfig(config);
+    // Most configurations list no references: a text without the word (nor an escape that could spell it in a key)
+    // is not parsed (the JSONC reader was 2% of sentry-javascript's main thread, one parse per package's tsconfig).
+    const text = this.readConfigText(config);
+    if (text === undefined || (!text.includes('references') && !text.includes('\\'))) return [];
+    const json = parseConfig(text);
     const c = json && typeof json === 'object' ? (json as { references?: unknown; files?: unknown; include?: unknown }) : undefined;
     // Solution-style only (`"files": []`, no `include`): a tsconfig with sources of its own resolves them itself,
     // and trying its references for every bare package name cost babel's scan (150 references) ~20 MB and CPU.
@@ -348,8 +376,13 @@ export class ModuleResolver {
   }
 
   private readConfig(file: string): unknown {
+    const text = this.readConfigText(file);
+    return text === undefined ? undefined : parseConfig(text);
+  }
+
+  private readConfigText(file: string): string | undefined {
     try {
-      return parseJsonc(readRegularFile(file, MAX_MANIFEST_BYTES).toString('utf8'));
+      return readRegularFile(file, MAX_MANIFEST_BYTES).toString('utf8');
     } catch {
       return undefined;
     }
@@ -364,9 +397,19 @@ export class ModuleResolver {
    * and the resolver refuses the whole file. Undefined when it has none. Memoized per configuration file.
    */
   private ownPathsResolver(dir: string): OxcResolver.ResolverFactory | undefined {
+    // Per folder too (as {@link referencedResolvers}): asked for every specifier whose resolution fails on the
+    // tsconfig (prisma: 695 of 704 resolutions, each a `stat` of two names per folder up to the nearest configuration).
+    let known = this.ownPathsByFolder.get(dir);
+    if (known === undefined) this.ownPathsByFolder.set(dir, (known = this.nearestOwnPaths(dir) ?? null));
+    return known ?? undefined;
+  }
+
+  private readonly ownPathsByFolder = new Map<string, OxcResolver.ResolverFactory | null>();
+
+  private nearestOwnPaths(dir: string): OxcResolver.ResolverFactory | undefined {
     for (let d = dir; isInside(this.root, d); d = path.dirname(d)) {
       for (const name of ['tsconfig.json', 'jsconfig.json']) {
-        const config = path.join(d, name);
+        const config = inFolder(d, name);
         if (manifestState(config) !== 'safe') continue;
         let known = this.ownPaths.get(config);
         if (known === undefined) this.ownPaths.set(config, (known = this.aliasResolver(config) ?? null));
@@ -437,11 +480,11 @@ export class ModuleResolver {
       let safe = true;
       const marks: string[] = [];
       for (const name of MANIFESTS) {
-        const state = manifestState(path.join(dir, name));
+        const state = manifestState(inFolder(dir, name));
         if (state === 'unsafe') safe = false;
         if (state !== 'absent') marks.push(name);
       }
-      for (const name of OTHER_SCOPE_MARKERS) if (existsSync(path.join(dir, name))) marks.push(name);
+      for (const name of OTHER_SCOPE_MARKERS) if (existsSync(inFolder(dir, name))) marks.push(name);
       this.folders.set(dir, (folder = { safe, marks: marks.join('\0') }));
     }
     return folder;
