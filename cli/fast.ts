@@ -6,15 +6,20 @@
  * undefined, and the binary imports the ES module one (`dist/cli/bin.js`), which reads it with yargs.
  */
 import { run } from './commands/scan.js';
+import type { ScanArgs } from './commands/scan-options.js';
 import { reportFailure } from './errors.js';
 import { fastScanArgs } from './fast-args.js';
 import { processIo } from './io.js';
 import { prestartWalker } from './walk/prestart.js';
 
-/** Runs the scan `argv` asks for and gives its exit code, or undefined when yargs must read `argv`. */
-export function fastStart(argv: readonly string[]): Promise<number> | undefined {
+/**
+ * Runs the scan `argv` asks for and gives its exit code, or undefined when yargs must read `argv`. `beforeScan` sees
+ * the arguments read before anything of the scan runs (the binary sets V8's flags there, cli/bin.cts).
+ */
+export function fastStart(argv: readonly string[], beforeScan?: (args: ScanArgs) => void): Promise<number> | undefined {
   const args = fastScanArgs(argv);
   if (args === undefined) return undefined;
+  beforeScan?.(args);
   // A scan of a folder walks it in a thread of its own, started before the scan reads its settings (cli/index.ts).
   prestartWalker(argv, process.cwd());
   const io = processIo();

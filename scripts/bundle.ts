@@ -233,7 +233,9 @@ await build({
     codeSplitting: { groups: [{ name: 'main', test: /[\\/]cli[\\/](fast|commands[\\/]scan(-run)?)\.js$/ }] },
   },
 });
-lazyRequiresIn(path.dirname(output), /^bin-fast.*\.cjs$/, LAZY_BUILTINS);
+// `node:v8` too: the bundle calls it only to bound a large walk's heap, and the binary no longer loads it for a scan
+// of a few files (cli/bin.cts).
+lazyRequiresIn(path.dirname(output), /^bin-fast.*\.cjs$/, new Set([...LAZY_BUILTINS, 'node:v8']));
 
 /**
  * The scan's chunk with a V8 code cache (scripts/code-cache.ts): split into the module, the script and the plain
@@ -258,15 +260,21 @@ if ((made.status !== 0 && made.status !== 1) || !existsSync(cachePath)) {
 }
 
 /**
- * The CommonJS scan's code cache (cli/bin.cts): the same scan of examples/consumer-app, through the package's binary,
- * writes V8's code for `bin-fast-main.cjs` to `bin-fast-<V8 version>.cache`, the name the binary looks for. Without
- * it the binary requires the bundle as any module.
+ * The CommonJS scan's code cache (cli/bin.cts): a scan of one file of examples/consumer-app with findings
+ * (`src/calling/workspaces.ts`, the text report), through the package's binary, writes V8's code for
+ * `bin-fast-main.cjs` to `bin-fast-<V8 version>.cache`, the name the binary looks for. Without it the binary requires
+ * the bundle as any module. One file, not the folder: V8 reads the whole cache at every start, and the folder's
+ * (1.09 MB, every function a scan of 30 files and the project model ran) cost more to read than it saved a one-file
+ * scan; this one (0.73 MB) holds what a scan of a file with findings runs, the rest is compiled on first call (a
+ * file without a notice token 214 -> 206 M instructions, `assign.ts` 455 -> 424 M; docs/performance.md, round
+ * twenty-one). Made without V8's interrupt budget, which the binary sets only after compiling the bundle.
  */
+const FAST_CACHE_FILE = path.join(DIST, '..', 'examples', 'consumer-app', 'src', 'calling', 'workspaces.ts');
 const launcher = path.join(path.dirname(output), 'bin.cjs');
 if (!existsSync(launcher)) throw new Error(`bundle: ${launcher} is missing (tsc compiles it from cli/bin.cts)`);
 chmodSync(launcher, 0o755);
 const fastCache = path.join(path.dirname(output), `bin-fast-${process.versions.v8}.cache`);
-const fastMade = spawnSync(process.execPath, [launcher, '--no-progress', '--format', 'json', path.join(DIST, '..', 'examples', 'consumer-app')], { env: { ...env, [CACHE_OUT_VARIABLE]: fastCache }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+const fastMade = spawnSync(process.execPath, [launcher, '--no-progress', FAST_CACHE_FILE], { env: { ...env, [CACHE_OUT_VARIABLE]: fastCache }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
 if ((fastMade.status !== 0 && fastMade.status !== 1) || !existsSync(fastCache)) {
   rmSync(fastCache, { force: true });
   console.warn(`bundle: no code cache for bin-fast-main.cjs (the scan exited ${fastMade.status}: ${(fastMade.stderr ?? '').slice(0, 300)}); the binary requires it without one`);

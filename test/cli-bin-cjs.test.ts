@@ -97,11 +97,11 @@ describe.skipIf(!existsSync(CJS_BIN) || !existsSync(ESM_BIN))('the CommonJS bina
     expect(runIn(CJS_BIN, args, { env: { COLLAB_MIGRATE_NO_CODE_CACHE: '1' } })).toEqual(runIn(ESM_BIN, args));
   });
 
-  it('scans a file list without loading Node\'s ES module loader, worker_threads, crypto or child_process', () => {
+  it('scans a file list without loading Node\'s ES module loader, worker_threads, crypto, child_process or v8', () => {
     // Read at exit by a module required first (`-r`): the modules Node loaded in the binary's process. `module_job`
     // runs ES modules (`Module.createRequire` alone loads the loader's own file, not it).
     const probe = path.join(work, 'probe.cjs');
-    writeFileSync(probe, "process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (internal\\/modules\\/esm\\/module_job|worker_threads|crypto|child_process)$/.test(m)))));\n");
+    writeFileSync(probe, "process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (internal\\/modules\\/esm\\/module_job|worker_threads|crypto|child_process|v8)$/.test(m)))));\n");
     const loaded = (bin: string, args: string[]): string[] => {
       const r = spawnSync(process.execPath, ['-r', probe, bin, '--today', '2026-11-28', '--no-progress', ...args], { cwd: work, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
       return JSON.parse(r.stderr) as string[];
@@ -109,13 +109,15 @@ describe.skipIf(!existsSync(CJS_BIN) || !existsSync(ESM_BIN))('the CommonJS bina
     writeFileSync(path.join(work, 'plain.ts'), FILES['src/plain.ts']!);
     expect(loaded(CJS_BIN, ['plain.ts'])).toEqual([]);
     // The look-alikes: the ES module binary loads its loader; a finding's fingerprint (JSON) loads crypto on first call.
-    expect(loaded(ESM_BIN, ['plain.ts'])).toEqual(['NativeModule internal/modules/esm/module_job']);
+    expect(loaded(ESM_BIN, ['plain.ts'])).toContain('NativeModule internal/modules/esm/module_job');
     writeFileSync(path.join(work, 'host.ts'), FILES['src/host.ts']!);
     expect(loaded(CJS_BIN, ['--format', 'json', 'host.ts'])).toContain('NativeModule crypto');
+    // A folder's scan sets V8's interrupt budget, through `node:v8` (cli/bin.cts).
+    if (process.versions.v8.startsWith('11.3.')) expect(loaded(CJS_BIN, ['.'])).toContain('NativeModule v8');
   });
 
-  // Both entries set V8's flags before any module loads, and a code cache only fits code compiled under the same
-  // flags: the two must say the same, and the cache check below uses what they say.
+  // Both entries set the same V8 flags; the CommonJS one sets them after compiling its bundle, for a scan that may
+  // run long (cli/bin.cts), so its code cache is one made and read under V8's own flags.
   const flagsOf = (file: string): string[] => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/setFlagsFromString\('([^']+)'\)/g)].map((m) => m[1]!);
 
   it('sets the same V8 flags as the ES module entry', () => {
@@ -123,12 +125,33 @@ describe.skipIf(!existsSync(CJS_BIN) || !existsSync(ESM_BIN))('the CommonJS bina
     expect(flagsOf('cli/bin.cts')).toEqual(flagsOf('cli/index.ts'));
   });
 
+  it('sets V8\'s interrupt budget for a folder, a list on stdin or many files, not for a scan of a few files', () => {
+    // A module required first (`-r`) records the flags the binary sets, and whether `node:v8` was loaded otherwise.
+    const probe = path.join(work, 'flags-probe.cjs');
+    writeFileSync(probe, "const v8 = require('node:v8'); const set = v8.setFlagsFromString; const seen = []; v8.setFlagsFromString = (f) => { seen.push(f); return set.call(v8, f); }; process.on('exit', () => process.stderr.write(JSON.stringify(seen)));\n");
+    const dir = path.join(work, 'flags');
+    mkdirSync(dir, { recursive: true });
+    const names = Array.from({ length: 17 }, (_, i) => `f${i}.ts`);
+    for (const name of names) writeFileSync(path.join(dir, name), FILES['src/plain.ts']!);
+    const flags = (args: string[], input = ''): string[] => {
+      const r = spawnSync(process.execPath, ['-r', probe, CJS_BIN, '--today', '2026-11-28', '--no-progress', ...args], { cwd: dir, encoding: 'utf8', input, env: { ...process.env, NO_COLOR: '1' } });
+      expect(r.status, r.stderr).toBe(0);
+      return (JSON.parse(r.stderr) as string[]).filter((f) => f.startsWith('--interrupt-budget'));
+    };
+    const budget = process.versions.v8.startsWith('11.3.') ? flagsOf('cli/bin.cts') : [];
+    expect(flags(['f0.ts'])).toEqual([]);
+    expect(flags(names.slice(0, 16))).toEqual([]);
+    // The look-alikes: a folder, the same files as a list on stdin, one file more than FEW_FILES.
+    expect(flags(['.'])).toEqual(budget);
+    expect(flags(['--stdin-files'], 'f0.ts\n')).toEqual(budget);
+    expect(flags(names)).toEqual(budget);
+  });
+
   it('ships a code cache that this Node accepts for the bundle', () => {
     const cache = path.join(CLI, `bin-fast-${process.versions.v8}.cache`);
     expect(existsSync(cache), cache).toBe(true);
-    // Compiled as the binary compiles it, under the V8 flag the binary sets first (cli/bin.cts).
-    const check = `const fs = require('fs'), vm = require('vm'), v8 = require('v8');
-if (process.versions.v8.startsWith('11.3.')) v8.setFlagsFromString(${JSON.stringify(flagsOf('cli/bin.cts')[0])});
+    // Compiled as the binary compiles it, under V8's own flags (cli/bin.cts sets the budget after compiling it).
+    const check = `const fs = require('fs'), vm = require('vm');
 const file = ${JSON.stringify(path.join(CLI, 'bin-fast-main.cjs'))};
 const script = new vm.Script('(function (exports, require, module, __filename, __dirname) {' + fs.readFileSync(file, 'utf8') + '\\n})', { filename: file, cachedData: fs.readFileSync(${JSON.stringify(cache)}) });
 process.stdout.write(String(script.cachedDataRejected));`;
