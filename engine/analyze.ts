@@ -15,7 +15,7 @@ import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
 import { APPS_SCRIPT_NAME, fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
 import { isAppsScriptSource } from './read/apps-script.js';
-import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, mayHandUpHeaders, requiresMergingTokens, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
+import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, mayHandUpHeaders, NAMED_MERGE_HINT, requiresMergingTokens, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { literalsOf, projectOf, useScanRoots, type ProjectModel } from './project/modules.js';
@@ -347,6 +347,10 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   const someToken = found !== undefined && found.size > 0;
   let sends: boolean | undefined;
   const importsSend = (): boolean => (sends ??= importsMayRequestFrom(text, filename, opts, reads));
+  // Searched once for the file, not once per detection about URLs that asks (issue 30, item 4: the search of a file
+  // without a merge runs through every `{` and `,`).
+  let merges: boolean | undefined;
+  const mergesNamed = (): boolean => (merges ??= NAMED_MERGE_HINT.test(text));
   // A component that builds a URL from a prop (`${baseUrl}?client_id=...`): its parents' JSX may give the URL (engine/project/props.ts).
   const props = mayBuildUrlFromProps(text, queryKeysOf(plan));
   // An Angular HttpInterceptor adds headers to the app's requests without naming a URL (engine/project/angular-env.ts).
@@ -356,7 +360,7 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   const open: Opening = {
     now: (p) => !kept.includes(p) && (calls || props || interceptor || handsUp || candidates.includes(p) || importsHoldTokens(p, text)),
     // Or its own API URL and a merge of a named object, the tokens in an imported defaults object merged into a request of an imported helper.
-    ifSends: (p) => !kept.includes(p) && someToken && ((!p.detector.importedUrlsOnlyWhenCalling && tokensWithoutRequires(p, has)) || (p.detector.tokensInMergedOptions === true && IMPORT_HINT.test(text) && requiresMergingTokens(p, has, text))),
+    ifSends: (p) => !kept.includes(p) && someToken && ((!p.detector.importedUrlsOnlyWhenCalling && tokensWithoutRequires(p, has)) || (p.detector.tokensInMergedOptions === true && IMPORT_HINT.test(text) && requiresMergingTokens(p, has, mergesNamed))),
     sends: importsSend,
   };
   // Candidates whose gate reads only an API URL and failed on the file's own text: the URL may be imported.

@@ -167,9 +167,13 @@ let hits = 0;
 })(process.argv[1]);
 `;
 
-/** The plugin the ESLint rows load: this build's, or another build's `rules/index.js` (BENCH_ESLINT_PLUGIN). */
+/**
+ * The plugin the ESLint rows load: this build's as the package exports it (the bundle, `rules/eslint-plugin.js`, or
+ * tsc's `rules/index.js` in a build without it), or another build's (BENCH_ESLINT_PLUGIN).
+ */
 function eslintPlugin(): string {
-  return path.resolve(process.env.BENCH_ESLINT_PLUGIN || path.join(ROOT, 'dist', 'rules', 'index.js'));
+  const bundled = path.join(ROOT, 'dist', 'rules', 'eslint-plugin.js');
+  return path.resolve(process.env.BENCH_ESLINT_PLUGIN || (existsSync(bundled) ? bundled : path.join(ROOT, 'dist', 'rules', 'index.js')));
 }
 
 /**

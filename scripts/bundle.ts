@@ -279,3 +279,33 @@ if ((fastMade.status !== 0 && fastMade.status !== 1) || !existsSync(fastCache)) 
   rmSync(fastCache, { force: true });
   console.warn(`bundle: no code cache for bin-fast-main.cjs (the scan exited ${fastMade.status}: ${(fastMade.stderr ?? '').slice(0, 300)}); the binary requires it without one`);
 }
+
+/**
+ * The ESLint plugin as one file, `dist/rules/eslint-plugin.js`, the package's `collab-migrate/eslint` (issue 30, item
+ * 4): its entry as tsc emits it (`dist/rules/index.js`, with the same exports) and the engine modules it imports. Every
+ * ESLint run that uses the plugin loads it; unbundled, Node resolved, read, compiled and linked some 200 ES modules one
+ * by one, more CPU than loading ESLint itself (docs/performance.md, round twenty). The parsers, ajv, oxc-resolver and the
+ * scope manager stay external, as in the command line's bundle (typescript-eslint's parser loads the scope manager
+ * from node_modules anyway); the catalog's precompiled validators are required on first use from the command line's
+ * `dist/cli/catalog-validators.cjs`. `dist/rules/index.js` and the engine's modules stay as tsc emits them (the package's
+ * types point there, and `collab-migrate` is the engine unbundled).
+ */
+const PLUGIN_BUNDLE = path.join(DIST, 'rules', 'eslint-plugin.js');
+const pluginValidators = {
+  name: 'plugin-catalog-validators',
+  transform(code: string, id: string): { code: string; map: null } | undefined {
+    if (!/[\\/]engine[\\/]catalog[\\/]catalog\.js$/.test(id)) return undefined;
+    const local = `createRequire(import.meta.url)('./${VALIDATORS_BUNDLE}')`;
+    if (!code.includes(local)) return undefined;
+    return { code: code.replace(local, `createRequire(import.meta.url)('../cli/${VALIDATORS_BUNDLE}')`), map: null };
+  },
+};
+await build({
+  input: path.join(DIST, 'rules', 'index.js'),
+  platform: 'node',
+  plugins: [lazyValidators, pluginValidators],
+  external: EXTERNAL,
+  logLevel: 'warn',
+  output: { file: PLUGIN_BUNDLE, format: 'esm', sourcemap: false, ...LEAN_OUTPUT },
+});
+leanBuiltinsIn(path.dirname(PLUGIN_BUNDLE), /^eslint-plugin\.js$/, LAZY_BUILTINS);

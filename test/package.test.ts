@@ -67,7 +67,7 @@ describe('the packed file list', { timeout: 120_000 }, () => {
   it('holds the runtime, types, catalog, schemas, docs, README and LICENSE only', () => {
     const files = packedFiles();
     expect(files.filter((f) => !ALLOWED.some((re) => re.test(f)))).toEqual([]);
-    for (const must of ['LICENSE', 'README.md', 'notices.json', 'notices.schema.json', 'dist/cli/bin.js', 'dist/cli/bin.cjs', 'dist/cli/bin-fast-main.cjs', 'dist/rules/index.js', 'dist/rules/index.d.ts', 'dist/codemods/codemod.js', 'dist/codemods/codemod.d.ts', 'dist/engine/index.d.ts', 'dist/jscodeshift.js', 'dist/catalog-index.json', 'docs/notices/legacy-api-host.md']) {
+    for (const must of ['LICENSE', 'README.md', 'notices.json', 'notices.schema.json', 'dist/cli/bin.js', 'dist/cli/bin.cjs', 'dist/cli/bin-fast-main.cjs', 'dist/rules/index.js', 'dist/rules/eslint-plugin.js', 'dist/rules/index.d.ts', 'dist/codemods/codemod.js', 'dist/codemods/codemod.d.ts', 'dist/engine/index.d.ts', 'dist/jscodeshift.js', 'dist/catalog-index.json', 'docs/notices/legacy-api-host.md']) {
       expect(files, must).toContain(must);
     }
     expect(files.some((f) => f.startsWith('dist/scripts/') || f.startsWith('dist/test/') || /vitest\.config/.test(f) || f.endsWith('.map'))).toBe(false);

@@ -10,7 +10,8 @@ import tsParser from '@typescript-eslint/parser';
 import { describe, expect, it } from 'vitest';
 import plugin from '../rules/index.js';
 
-const BUILT = fileURLToPath(new URL('../dist/rules/index.js', import.meta.url));
+// The module tsc emits and the bundle the package exports (scripts/bundle.ts).
+const BUILT = [fileURLToPath(new URL('../dist/rules/index.js', import.meta.url)), fileURLToPath(new URL('../dist/rules/eslint-plugin.js', import.meta.url))];
 
 const PROBE = `
 import Module from 'node:module';
@@ -27,10 +28,11 @@ process.stdout.write(JSON.stringify(after));
 `;
 
 describe('loading the plugin', () => {
-  it.skipIf(!existsSync(BUILT))('loads typescript-eslint\'s parser (and TypeScript) only once configs.typescript is read', () => {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', PROBE, BUILT], { encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual({ import: false, configs: false, typescript: true, parses: true });
-  });
+  for (const built of BUILT)
+    it.skipIf(!existsSync(built))(`loads typescript-eslint's parser (and TypeScript) only once configs.typescript is read (${built.slice(built.indexOf('dist'))})`, () => {
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', PROBE, built], { encoding: 'utf8' });
+      expect(JSON.parse(out)).toEqual({ import: false, configs: false, typescript: true, parses: true });
+    });
 
   it('configs.typescript gives the package\'s parser, the same object each time', () => {
     expect(plugin.configs.typescript.languageOptions?.parser).toBe(tsParser);

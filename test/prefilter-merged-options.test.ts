@@ -57,6 +57,18 @@ describe("the merge rule only for detections whose tokens a request's options ho
     expect(found).toEqual(['get-request-content-type 3']);
   });
 
+  it('the merge is what opens it: the same GET with options of its own (no named object merged) is not opened, in the same run', () => {
+    // The decision searches a file for a merge once for all its detections (issue 30, item 4): asked after a file that
+    // merges, one that does not is decided on its own text.
+    const own = "import { request } from './http';\nimport { DEFAULTS } from './defaults';\nexport const rooms = () => request('https://webexapis.com/v1/rooms', { method: 'GET' });\nexport const d = DEFAULTS;\n";
+    const root = project({ ...FILES, 'own.ts': own });
+    expect(choose(root, 'rooms.ts').ids).toContain('get-request-content-type');
+    const reads = new Map<string, string>();
+    const ids = sourceCandidates(own, options, undefined, path.join(root, 'own.ts'), reads).map((p) => p.notice.id);
+    expect(ids).not.toContain('get-request-content-type');
+    expect(choose(root, 'rooms.ts').ids).toContain('get-request-content-type');
+  });
+
   it('the same query with the authorize URL written in the file is still a candidate of its own tokens', () => {
     const text = "import qs from 'qs';\nimport { DEFAULTS } from './defaults';\nexport const link = (state: string) => 'https://webexapis.com/v1/authorize?' + qs.stringify({ ...DEFAULTS, state });\n";
     expect(plan.needsAnalysis(text, 'ts')).toBe(true);

@@ -300,10 +300,11 @@ export function tokensWithoutRequires(entry: Pick<PrefilterEntry, 'tokens' | 're
  * object into options (`{ ...DEFAULTS, params }`, `Object.assign({}, DEFAULTS, { qs })`): the tokens (a header name)
  * may be written in a defaults object of a module it imports, merged into a request made through an imported helper.
  * Asked only for the detections whose tokens a request's options hold (Detector.tokensInMergedOptions,
- * {@link PrefilterEntry.merged}).
+ * {@link PrefilterEntry.merged}). `text` may be given as whether it merges a named object ({@link NAMED_MERGE_HINT}),
+ * worked out once for the file's detections by the caller.
  */
-export function requiresMergingTokens(entry: Pick<PrefilterEntry, 'tokens' | 'requires'>, has: (token: string) => boolean, text: string): boolean {
-  return entry.tokens.length > 0 && entry.requires.length > 0 && entry.requires.some(has) && !entry.tokens.some(has) && NAMED_MERGE_HINT.test(text);
+export function requiresMergingTokens(entry: Pick<PrefilterEntry, 'tokens' | 'requires'>, has: (token: string) => boolean, text: string | (() => boolean)): boolean {
+  return entry.tokens.length > 0 && entry.requires.length > 0 && entry.requires.some(has) && !entry.tokens.some(has) && (typeof text === 'string' ? NAMED_MERGE_HINT.test(text) : text());
 }
 
 /** A named object merged into another: a spread of a name in an object literal, or `Object.assign(`. */
