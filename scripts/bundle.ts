@@ -17,11 +17,20 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { buildCatalogIndex, catalogIndexPath } from '../engine/catalog/catalog.js';
 import { BODY_FILE, CACHE_FILE, CACHE_OUT_VARIABLE, ESM_FILE, LAZY_BUILTINS, splitChunk } from './code-cache.js';
+import { bundleUpToDate, clearBundleStamp, writeBundleStamp } from './bundle-stamp.js';
 import { lazyRequiresIn, leanBuiltinsIn } from './lean-builtins.js';
 
 const DIST = fileURLToPath(new URL('../', import.meta.url));
 const input = path.join(DIST, 'cli', 'index.js');
 const output = path.join(DIST, 'cli', 'bin.js');
+
+// Nothing read has changed since the last bundle and its output is as it wrote it (scripts/bundle-stamp.ts): a
+// fresh clone's `npm test` and a git install's second `prepare` bundled the same dist/ again, about 6 s of CPU each.
+if (bundleUpToDate(DIST)) {
+  console.log('bundle: dist/ and node_modules unchanged since the last bundle, which is in place; nothing to do');
+  process.exit(0);
+}
+clearBundleStamp(DIST);
 
 /**
  * yargs guesses its version (its factory calls `.version()`) from the package.json nearest to its own
@@ -309,3 +318,5 @@ await build({
   output: { file: PLUGIN_BUNDLE, format: 'esm', sourcemap: false, ...LEAN_OUTPUT },
 });
 leanBuiltinsIn(path.dirname(PLUGIN_BUNDLE), /^eslint-plugin\.js$/, LAZY_BUILTINS);
+// Recorded only with both code caches: a build that could not write one tries again next time.
+if (existsSync(cachePath) && existsSync(fastCache) && existsSync(PLUGIN_BUNDLE)) writeBundleStamp(DIST);

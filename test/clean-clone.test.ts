@@ -18,7 +18,8 @@
  * half (the clone's dependencies from the lockfile), and its `prepare` built the clone from clean. The folder
  * install then runs `prepare` again (`--foreground-scripts` prints every script npm runs, so the check sees it run,
  * and what it ran): `tsc -b` finds every output of the build present and newer than its sources (a missing one
- * makes it build again), and the bundle is written again. Then the same package as the registry has it
+ * makes it build again), and the bundle, whose record says that nothing it reads changed since `npm ci` bundled the
+ * clone, is not written again (scripts/bundle-stamp.ts). Then the same package as the registry has it
  * (`npm pack`, built) installs over it, and npm runs none of its scripts.
  *
  * One `npm ci` (from npm's local cache, `--prefer-offline`) and one build of the clone serve every case (before the
@@ -137,6 +138,9 @@ describe.skipIf(why !== undefined)('a git install builds; the registry tarball n
     // What prepare ran: the package's build script, the one `npm ci` ran on the clean clone.
     expect(folderInstall.stdout).toMatch(new RegExp(`^> ${pkg.name}@${version} build\\n> ${pkg.scripts.build.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
     expect(existsSync(path.join(actionPath, 'dist/cli/bin.js')), 'prepare built the clone').toBe(true);
+    // The clone was bundled by the Action's `npm ci` and nothing it reads changed since: this `prepare` bundles nothing
+    // (scripts/bundle-stamp.ts), and what it packs is that bundle.
+    expect(folderInstall.stdout).toContain('bundle: dist/ and node_modules unchanged since the last bundle, which is in place; nothing to do');
     // A copy packed by `files` (built output, no build scripts), not a link to the clone.
     expect(lstatSync(installed()).isSymbolicLink()).toBe(false);
     expect(existsSync(path.join(installed(), 'dist/cli/bin.js'))).toBe(true);
