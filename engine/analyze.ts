@@ -26,7 +26,7 @@ import { importersOfModule, sendsClassHeaders, subclassModules } from './project
 
 import { mayBuildUrlFromProps } from './project/props.js';
 import { importsMayRequest } from './api/summaries.js';
-import { groupSource, groupTokenText, isMarkupFile, scriptGroups, type ScriptGroup } from './read/script-blocks.js';
+import { groupSource, groupTokenText, isMarkupFile, scriptGroups, valueTokensSuffice, type ScriptGroup } from './read/script-blocks.js';
 
 export type { ParseFailure } from './parse/parse.js';
 export { ParserUnavailableError } from './parse/parse.js';
@@ -187,15 +187,19 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
     if (gateReads.size > 0) unparsed.dependencies = sortedRecord(gateReads);
     return unparsed;
   }
-  // The tree goes to a FileContext at once, which sets node ranges from oxc's offsets as it walks.
-  const parsed = parseSource(text, file.filename, undefined, { ranges: false });
-  if (!parsed.ok) {
-    // No parser accepts the file: what can be found in its strings is reported as likely (no autofix).
-    const textual = candidates.filter((p) => p.detector.detectUnparsed);
-    const matches = textual.length ? shift(analyzeUnparsed({ filename: file.filename, text }, textual, opts), bom) : [];
-    return { language, matches, parsed: true, parseError: parsed.error };
+  // A module the project model parsed for an importer already, with this very text: its tree is this file's.
+  let context = opts.project === false || !path.isAbsolute(file.filename) ? undefined : projectOf(file.filename)?.parsedAs(file.filename, text);
+  if (!context) {
+    // The tree goes to a FileContext at once, which sets node ranges from oxc's offsets as it walks.
+    const parsed = parseSource(text, file.filename, undefined, { ranges: false });
+    if (!parsed.ok) {
+      // No parser accepts the file: what can be found in its strings is reported as likely (no autofix).
+      const textual = candidates.filter((p) => p.detector.detectUnparsed);
+      const matches = textual.length ? shift(analyzeUnparsed({ filename: file.filename, text }, textual, opts), bom) : [];
+      return { language, matches, parsed: true, parseError: parsed.error };
+    }
+    context = new FileContext(file.filename, text, parsed.ast);
   }
-  const context = new FileContext(file.filename, text, parsed.ast);
   const project = linkProject(context, opts);
   let matches: Match[];
   let dependencies: Map<string, string> | undefined;
@@ -227,8 +231,11 @@ function analyzeMarkup(file: SourceFile, plan: readonly PlannedDetection[], opts
   let parsed = false;
   let dependencies: Map<string, string> | undefined;
   for (const group of scriptGroups(file.text, file.filename)) {
-    if (opts.prefilter !== false && !mayBeCandidate(groupSource(file.text, group), plan)) continue;
-    const candidates = opts.prefilter === false ? plan : sourceCandidates(group.text, opts, groupTokens(file.text, group, plan), file.filename, gateReads);
+    // The values' group: its tokens are those of the values alone, searched once here (see valueTokensHold).
+    const source = opts.prefilter === false ? undefined : groupSource(file.text, group);
+    const valueTokens = source !== undefined && group.markup && valueTokensHold(plan) ? tokensOfPlan(source, plan) : undefined;
+    if (source !== undefined && !mayBeCandidate(source, plan, valueTokens)) continue;
+    const candidates = opts.prefilter === false ? plan : sourceCandidates(group.text, opts, valueTokens ?? groupTokens(file.text, group, plan), file.filename, gateReads);
     if (candidates.length === 0) continue;
     parsed = true;
     const tree = parseSource(group.text, group.parseName, undefined, { ranges: false });
@@ -254,6 +261,20 @@ function analyzeMarkup(file: SourceFile, plan: readonly PlannedDetection[], opts
 }
 
 const tokenReaches = new WeakMap<TokenScanner, number | undefined>();
+const valueTokenPlans = new WeakMap<TokenScanner, boolean>();
+
+/**
+ * Whether the plan's tokens in a markup values' group are those of its values alone ({@link valueTokensSuffice} in
+ * engine/read/script-blocks.ts): then the values, searched for {@link mayBeCandidate} anyway, give the tokens, and the
+ * cut blanked text of {@link groupTokens} is not made (the SDK's 2 MB API docs page: its 5,193 links searched once).
+ */
+function valueTokensHold(plan: readonly PlannedDetection[]): boolean {
+  if (plan.length === 0) return false;
+  const scanner = scannerFor(plan, () => plan.map((p) => [...p.tokens, ...p.requires]));
+  let holds = valueTokenPlans.get(scanner);
+  if (holds === undefined) valueTokenPlans.set(scanner, (holds = valueTokensSuffice(scanner.tokens)));
+  return holds;
+}
 
 /**
  * The plan's tokens in a markup group's blanked text, searched in the shorter text of {@link groupTokenText} (the
@@ -273,10 +294,10 @@ function groupTokens(text: string, group: ScriptGroup, plan: readonly PlannedDet
  * and a detection's own tokens without its `requires` (the walker thread's `PrefilterPlan.needsAnalysis`). Read on a
  * script block's own text, so the blanked copy of the page is made only for a block that may hold a finding.
  */
-function mayBeCandidate(text: string, plan: readonly PlannedDetection[]): boolean {
+function mayBeCandidate(text: string, plan: readonly PlannedDetection[], tokens?: ReadonlySet<string>): boolean {
   if (plan.length === 0) return false;
   if (HTTP_CALL_HINT.test(text)) return true;
-  const found = tokensOfPlan(text, plan);
+  const found = tokens ?? tokensOfPlan(text, plan);
   if (candidateDetections(text, plan, found).length > 0) return true;
   const has = (t: string): boolean => found.has(t);
   return IMPORT_HINT.test(text) && plan.some((p) => tokensWithoutRequires(p, has) || importsHoldTokens(p, text) || (p.detector.gateReadsUrls === true && p.detector.tokensInMergedOptions === true && requiresMergingTokens(p, has, text)));

@@ -631,6 +631,17 @@ export class ProjectModel implements ImportLinks {
     return { size, mtimeMs, hash, file: context, checked: this.generation };
   }
 
+  /**
+   * The tree this model parsed already at an absolute path (another file imported it) when its text is `text`: what a
+   * parse of `text` under that name gives, so an analysis of the file itself reuses it, its indexes and what was
+   * memoized on it, instead of parsing and walking the file again (the platform SDK's `call.ts`, `CallHistory.ts`,
+   * `Utils.ts` are read through their tests first). Compared by text, not by the disk: nothing is read or recorded.
+   */
+  parsedAs(file: string, text: string): FileContext | undefined {
+    const context = this.modules.get(file)?.file;
+    return context !== undefined && context.filename === file && context.text === text ? context : undefined;
+  }
+
   /** The module a specifier written in a file names, parsed. */
   imported(from: FileContext, specifier: string): FileContext | undefined {
     const fromFile = path.resolve(from.filename);
