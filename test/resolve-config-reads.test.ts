@@ -5,10 +5,9 @@
  * are those of the resolver that parsed and looked every time (docs/performance.md, round twenty-two).
  */
 import * as realFs from 'node:fs';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { tempProjects } from './helpers/temp-project.js';
 
 /** Every text the resolver's JSONC reader parses, and every `stat` of a tsconfig.json or jsconfig.json. */
 const parsed: string[] = [];
@@ -36,25 +35,12 @@ vi.mock('node:fs', async (importOriginal) => {
 
 const { inFolder, ModuleResolver } = await import('../engine/project/resolve.js');
 
-const roots: string[] = [];
-afterAll(() => {
-  for (const r of roots) rmSync(r, { recursive: true, force: true });
-});
 beforeEach(() => {
   parsed.length = 0;
   configStats.length = 0;
 });
 
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'cm-config-reads-'));
-  roots.push(root);
-  mkdirSync(path.join(root, '.git'));
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    writeFileSync(path.join(root, name), text);
-  }
-  return root;
-}
+const project = tempProjects('cm-config-reads-');
 
 /** An app whose tsconfig is solution-style; its referenced configuration's `baseUrl` resolves `src/...`. */
 const solution = (references: string): Record<string, string> => ({
