@@ -64,6 +64,12 @@ const SCHEME_START = /^[A-Za-z][\w.-]*[ \t]+\S/;
 const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self']);
 const STORAGE_READ = /^(?:(?:window|globalThis|self)\.)?(?:localStorage|sessionStorage)\.getItem$/;
 
+/** Whether a value folds to a string that starts with a scheme word (`'Bearer ' + t`): the header it reaches is not bare. */
+function carriesScheme(file: FileContext, node: Node): boolean {
+  const folded = file.staticString(resolveLocal(file, node));
+  return !!folded && SCHEME_START.test(folded.value);
+}
+
 function worst(a: TokenSource | undefined, b: TokenSource | undefined): TokenSource | undefined {
   const rank = (s: TokenSource | undefined): number => (s === undefined ? 0 : s.kind === 'unseen' ? 1 : 2);
   return rank(b) > rank(a) ? b : a;
@@ -139,8 +145,7 @@ function tokenSource(file: FileContext, node: Node, depth = 0): TokenSource | un
         const returns = returnedExpressions(called.file, called.fn);
         let out: TokenSource | undefined;
         for (const r of returns ?? []) {
-          const folded = called.file.staticString(resolveLocal(called.file, r));
-          if (folded && SCHEME_START.test(folded.value)) return { kind: 'scheme' };
+          if (carriesScheme(called.file, r)) return { kind: 'scheme' };
           out = worst(out, tokenSource(called.file, r, depth + 1));
         }
         return out;
@@ -161,10 +166,7 @@ function tokenSource(file: FileContext, node: Node, depth = 0): TokenSource | un
       }
       const values = parameterValues(there, fn, n.name);
       // A value the repository shows reaching the parameter that carries a scheme: the header is not bare.
-      for (const v of values ?? []) {
-        const folded = there.staticString(resolveLocal(there, v.node));
-        if (folded && SCHEME_START.test(folded.value)) return { kind: 'scheme' };
-      }
+      for (const v of values ?? []) if (carriesScheme(there, v.node)) return { kind: 'scheme' };
       if (!values || isReachableFromOtherFiles(there, fn))
         return { kind: 'unseen', reason: `the token is the parameter ${n.name} of a function that callers outside this file may call, with values the repository does not show (one may already carry the scheme)` };
       let out: TokenSource | undefined;
