@@ -40,6 +40,40 @@ ${completion}
   });
 });
 
+describe('legacy-api-host: a list of hosts keeps accepting the legacy host (the fix adds the new one)', () => {
+  const legacy = only('legacy-api-host');
+  const fixes = (text: string): string[] =>
+    analyzeFile({ filename: '/virtual/hosts.js', text }, legacy).matches.map((m) => `${m.loc.start.line} ${m.confidence} ${(m.fix ?? []).map((e) => JSON.stringify(e.text)).join(' ')}`);
+  it('an allow-list, a Set, an origin array, a comma list and a CSP directive without the new host: certain, the new host added beside the old', () => {
+    const code = `exports.ALLOWED = ['api.ciscospark.com'];
+exports.TRUSTED = new Set(["https://api.ciscospark.com:443"]);
+exports.NO_PROXY = 'localhost, api.ciscospark.com';
+exports.CSP = "default-src 'self'; connect-src https://api.ciscospark.com; img-src *";
+`;
+    expect(fixes(code)).toEqual([
+      `1 certain ${JSON.stringify(", 'webexapis.com'")}`,
+      `2 certain ${JSON.stringify(', "https://webexapis.com:443"')}`,
+      `3 certain ${JSON.stringify(', webexapis.com')}`,
+      `4 certain ${JSON.stringify(' https://webexapis.com')}`,
+    ]);
+  });
+  it('look-alike of a rewrite: a list that already names the new host is likely and has no fix', () => {
+    const code = `exports.BOTH = ['webexapis.com', 'api.ciscospark.com'];
+exports.CSP = "connect-src 'self' https://api.ciscospark.com https://webexapis.com";
+`;
+    expect(fixes(code)).toEqual(['1 likely ', '2 likely ']);
+  });
+  it('look-alikes of a list: an address, URLs with paths in an array, prose, an escaped string are replaced as before', () => {
+    const code = `exports.BASE = 'https://api.ciscospark.com/v1';
+exports.URLS = ['https://api.ciscospark.com/v1/rooms', 'https://webexapis.com/v1/people'];
+exports.TEXT = 'Calls go to api.ciscospark.com for now';
+exports.ESCAPED = ['api.ciscospark.com\\u0020'];
+`;
+    const to = JSON.stringify('webexapis.com');
+    expect(fixes(code)).toEqual([`1 certain ${to}`, `2 certain ${to}`, `3 certain ${to}`, `4 certain ${to}`]);
+  });
+});
+
 describe('legacy-api-host: code that recognises the legacy host is not using it', () => {
   const legacy = only('legacy-api-host');
   it('look-alikes: a comparison, a switch case, a string search, the text a migration replaces, a RegExp source', () => {

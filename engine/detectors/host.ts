@@ -146,6 +146,83 @@ function isRecognizer(file: FileContext, lit: Node): boolean {
   return (method === 'replace' || method === 'replaceAll') && parent.arguments[0] === lit;
 }
 
+/** A host or an origin written alone (`api.ciscospark.com`, `https://api.ciscospark.com:443/`): its host, lower-cased. */
+function hostAlone(s: string): string | undefined {
+  const m = /^(?:[a-z][a-z\d+.-]*:\/\/)?([a-z\d-]+(?:\.[a-z\d-]+)+)(?::\d+)?\/?$/i.exec(s.trim());
+  return m?.[1]?.toLowerCase();
+}
+
+/**
+ * One entry of a list of sources or hosts written in one string: a Content-Security-Policy directive name or
+ * keyword (`connect-src`, `'self'`, `data:`, `*`), a host or an origin with an optional wildcard, port and path
+ * (`https://*.example.com:443/v1/`), `localhost`, an IPv6 literal. Prose fails it (a word without a dot).
+ */
+const LIST_TOKEN = /^(?:\*|'[a-z\d+/=-]+'|[a-z]+(?:-[a-z]+)+|[a-z][a-z\d+.-]*:|(?:[a-z][a-z\d+.-]*:\/\/)?(?:\*\.)?(?:[a-z\d-]+(?:\.[a-z\d-]+)+|localhost|\[[\da-f:.]+\])(?::(?:\d+|\*))?(?:\/\S*)?)$/i;
+
+/** Why a legacy host in a list that also names its replacement is only likely, and not rewritten. */
+const LISTED_WITH_NEW = 'a list of hosts that already names the new host (an allow-list, a source list): it is not rewritten; drop the legacy entry once nothing sends to or receives it';
+
+/**
+ * The legacy API host as an entry of a list of hosts: a host or origin alone among an array's elements
+ * (`['api.ciscospark.com']`, `new Set([...])`, an allow-list, a CORS or CSP source array), or a whole entry of a
+ * source list written in one string (`"connect-src 'self' https://api.ciscospark.com"`, `NO_PROXY`-style
+ * `"localhost,api.ciscospark.com"`). Such a list says which hosts are accepted or allowed; replacing its entry
+ * would refuse the legacy host on the day the code still sends to it or receives it. So the fix adds the new host
+ * beside the old one, which is right on both sides of any date, and where the list already names the new host
+ * nothing is rewritten (the finding is likely: the legacy entry can go once nothing uses it). Undefined when the
+ * literal is not such an entry (it is then judged as any other string).
+ */
+function listedHosts(file: FileContext, lit: Node & { value: string }, ctx: DetectorContext<HostDetection>, pattern: RegExp): RawMatch[] | undefined {
+  const legacy = new Set(legacyHosts(ctx.detection, ctx.catalog).map((h) => h.toLowerCase()));
+  const to = new URL(ctx.catalog.hosts.apiBase).host;
+  const start = lit.range[0] + 1;
+  const raw = file.text.slice(start, lit.range[1] - 1);
+  if (raw !== lit.value) return undefined; // escapes: positions in the value are not positions in the source
+  const parent = file.parentOf(lit);
+  if (parent?.type === 'ArrayExpression') {
+    const host = hostAlone(lit.value);
+    if (!host || !legacy.has(host)) return undefined;
+    pattern.lastIndex = 0;
+    const m = pattern.exec(raw);
+    if (!m) return undefined;
+    const range: [number, number] = [start + m.index, start + m.index + m[0].length];
+    const hasNew = parent.elements.some((e) => e?.type === 'Literal' && typeof e.value === 'string' && hostAlone(e.value) === to);
+    if (hasNew) return [{ range, messageId: 'listedWithNew', data: { host: m[0], to }, confidence: 'likely', confidenceReason: LISTED_WITH_NEW }];
+    const quote = file.text[lit.range[0]];
+    const added = raw.slice(0, m.index) + to + raw.slice(m.index + m[0].length);
+    return [{ range, messageId: 'listedHost', data: { host: m[0], to }, fix: [{ range: [lit.range[1], lit.range[1]], text: `, ${quote}${added}${quote}` }] }];
+  }
+  const tokens = raw.split(/[\s,;]+/).filter(Boolean);
+  if (tokens.length < 2 || !tokens.every((t) => LIST_TOKEN.test(t))) return undefined;
+  const hasNew = tokens.some((t) => hostAlone(t) === to);
+  const out: RawMatch[] = [];
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(raw); m; m = pattern.exec(raw)) {
+    let from = m.index;
+    while (from > 0 && !/[\s,;]/.test(raw[from - 1]!)) from--;
+    let end = m.index + m[0].length;
+    while (end < raw.length && !/[\s,;]/.test(raw[end]!)) end++;
+    const token = raw.slice(from, end);
+    const range: [number, number] = [start + m.index, start + m.index + m[0].length];
+    if (!legacy.has(hostAlone(token) ?? '')) {
+      // A URL with a path inside the list is an address like any other: replaced.
+      out.push({ range, messageId: 'legacyHost', data: { host: m[0], to }, fix: [{ range, text: to }] });
+      continue;
+    }
+    if (hasNew) {
+      out.push({ range, messageId: 'listedWithNew', data: { host: m[0], to }, confidence: 'likely', confidenceReason: LISTED_WITH_NEW });
+      continue;
+    }
+    // The separator the list uses beside this entry (a comma list stays a comma list; `;` ends a CSP directive, so a
+    // space is used there).
+    const before = /[\s,;]+$/.exec(raw.slice(0, from))?.[0] ?? /^[\s,;]+/.exec(raw.slice(end))?.[0] ?? ' ';
+    const sep = before.includes(',') ? before.replace(/;/g, '') : ' ';
+    const added = token.slice(0, m.index - from) + to + token.slice(m.index - from + m[0].length);
+    out.push({ range, messageId: 'listedHost', data: { host: m[0], to }, fix: [{ range: [start + end, start + end], text: `${sep}${added}` }] });
+  }
+  return out;
+}
+
 export const hostDetector: Detector<HostDetection> = {
   kind: 'host',
   certainBecause: 'the legacy host serves the same paths on its replacement',
@@ -154,6 +231,8 @@ export const hostDetector: Detector<HostDetection> = {
     regionalHost: '`{{host}}` stops working: call your region\'s host. {{instead}} Set {{regionOption}} to have it rewritten.',
     suggestRegionalHost: 'Use the `{{region}}` host `{{to}}`.',
     suggestHost: 'Use `{{to}}`.',
+    listedHost: '`{{host}}` is replaced by `{{to}}`, which this list of hosts does not name: add `{{to}}` beside it. {{instead}}',
+    listedWithNew: '`{{host}}` is replaced by `{{to}}`, which this list of hosts already names.',
   },
   tokens(d, catalog) {
     // The hosts as written, and as a regular expression writes them (`api\.ciscospark\.com`).
@@ -170,6 +249,11 @@ export const hostDetector: Detector<HostDetection> = {
         continue;
       }
       if (typeof lit.value !== 'string' || isReadOnlyPlaceholder(file, lit) || isRecognizer(file, lit)) continue;
+      const listed = ctx.detection.hosts === 'legacyApi' ? listedHosts(file, lit as Node & { value: string }, ctx, pattern) : undefined;
+      if (listed) {
+        out.push(...listed);
+        continue;
+      }
       const judge: HostJudge | undefined = scope && ((range) => hostUseTie(file, lit, range, scope, ctx.catalog));
       out.push(...scan(file.text, lit.range[0] + 1, lit.range[1] - 1, ctx, pattern, judge));
     }
