@@ -5,7 +5,7 @@
  * edited, when the bundle is the only copy of that code. The map is read only for a bundle that names the
  * platform's API. Synthesized bundles and maps only.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../engine/catalog/catalog.js';
@@ -67,6 +67,24 @@ describe('a committed bundle with its source map beside it', { timeout: 120_000 
     expect((await scan(deps)).findings).toEqual([]);
     const broken = tree(repo({ 'public/js/app.3f2a91c0.js.map': '{"version":3,"sources":[' }));
     expect((await scan(broken)).findings).toEqual([]);
+  });
+
+  it('with --cache, removing or adding the sources changes the decision on the next run (the bundle itself unchanged)', async () => {
+    const d = tree(repo({ 'src/api/rooms.js': "export const rooms = () => fetch('https://api.ciscospark.com/v1/rooms');\n" }));
+    const cache = ['--cache', '--cache-location', path.join(d, '.cache-cm')];
+    const files = (r: Report): string[] => r.findings.map((f) => `${f.file} ${f.confidence}`);
+    // Files last changed a minute ago: not "racy" (cli/scan/cache.ts), so the cache trusts their size and time.
+    const past = new Date(Date.now() - 60_000);
+    const age = (...rels: string[]): void => rels.forEach((rel) => utimesSync(path.join(d, rel), past, past));
+    age(...Object.keys(repo()), 'src/api/rooms.js', 'src/api', 'src');
+    expect(files(await scan(d, cache))).toEqual(['src/api/rooms.js certain']);
+    expect(files(await scan(d, cache))).toEqual(['src/api/rooms.js certain']);
+    rmSync(path.join(d, 'src'), { recursive: true });
+    expect(files(await scan(d, cache))).toEqual(['public/js/app.3f2a91c0.js likely']);
+    mkdirSync(path.join(d, 'src/api'), { recursive: true });
+    writeFileSync(path.join(d, 'src/api/rooms.js'), "export const rooms = () => fetch('https://api.ciscospark.com/v1/rooms');\n");
+    age('src/api/rooms.js', 'src/api', 'src');
+    expect(files(await scan(d, cache))).toEqual(['src/api/rooms.js certain']);
   });
 
   it('--include-generated scans every generated file as before (certain, with its autofix)', async () => {

@@ -239,6 +239,7 @@ export class ScanCache {
 
   /** The cached outcome when the file's size and modification time are unchanged. */
   lookup(file: FoundFile): Outcome | undefined {
+    if (decidedByOtherFiles(file)) return undefined;
     const stat = statOf(file);
     const old = Object.hasOwn(this.old, file.path) ? this.old[file.path] : undefined;
     if (!stat || !old || old.size !== stat.size || old.mtimeMs !== stat.mtimeMs) return undefined;
@@ -251,6 +252,7 @@ export class ScanCache {
 
   /** The content hash remembered for a file (so unchanged content is not analysed again). */
   knownHash(file: FoundFile): string | undefined {
+    if (decidedByOtherFiles(file)) return undefined;
     const old = Object.hasOwn(this.old, file.path) ? this.old[file.path] : undefined;
     return old && this.dependenciesHold(old) ? old.hash : undefined;
   }
@@ -325,6 +327,15 @@ export class ScanCache {
     }
   }
 }
+
+/**
+ * Whether a file's outcome depends on other files in a way its entry does not record: a bundle with its source map
+ * beside it is skipped or scanned by whether the map's sources are in the repository (cli/walk/generated.ts,
+ * `isOnlyCopy`), which adding or removing a source changes without touching the bundle. Such a file is read and
+ * decided again on every run (committed bundles with maps are few; the map is read only when the bundle names the
+ * platform).
+ */
+const decidedByOtherFiles = (file: FoundFile): boolean => file.bundleMap !== undefined;
 
 function statOf(file: FoundFile): { size: number; mtimeMs: number } | undefined {
   if (file.mtimeMs !== undefined && file.size !== undefined) return { size: file.size, mtimeMs: file.mtimeMs };
