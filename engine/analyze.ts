@@ -128,9 +128,12 @@ export function candidateDetections(text: string, plan: readonly PlannedDetectio
   return plan.filter((p) => mayApply(p, has));
 }
 
-/** The tokens of a plan's detections (their own and their `requires`) that occur in a text. */
-function tokensOfPlan(text: string, plan: readonly PlannedDetection[]): ReadonlySet<string> {
-  return scannerFor(plan, () => plan.map((p) => [...p.tokens, ...p.requires])).present(text);
+/**
+ * The tokens of a plan's detections (their own and their `requires`) that occur in a text. `anySpelling`: an object
+ * token (prefilter's `objectToken`) counts wherever its text occurs (a markup page's whole text).
+ */
+function tokensOfPlan(text: string, plan: readonly PlannedDetection[], anySpelling = false): ReadonlySet<string> {
+  return scannerFor(plan, () => plan.map((p) => [...p.tokens, ...p.requires])).present(text, anySpelling);
 }
 
 const NONE: readonly PlannedDetection[] = Object.freeze([]);
@@ -224,7 +227,7 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
 function analyzeMarkup(file: SourceFile, plan: readonly PlannedDetection[], opts: AnalyzeOptions, bom: number): FileAnalysisResult {
   const language: FileLanguage = 'html';
   // The walker's decision on the whole text (markup included): no token and no HTTP call, no script of it can match.
-  if (opts.prefilter !== false && candidateDetections(file.text, plan, file.present).length === 0 && !HTTP_CALL_HINT.test(file.text)) return { language, matches: [], parsed: false };
+  if (opts.prefilter !== false && candidateDetections(file.text, plan, file.present ?? tokensOfPlan(file.text, plan, true)).length === 0 && !HTTP_CALL_HINT.test(file.text)) return { language, matches: [], parsed: false };
   const gateReads = new Map<string, string>();
   const matches: Match[] = [];
   let parseError: ParseFailure | undefined;

@@ -4,10 +4,11 @@
  * those detections' tokens the parsed files hold. On a repository that does not call the API every parse is work
  * that finds nothing, and the line names the token behind it: round twenty-four found a front-end application's
  * 464 parses made by one token, `subtle` (Web Crypto's `crypto.subtle`), in 463 files of design-system class names
- * such as `border-subtle` (docs/performance.md).
+ * such as `border-subtle` (docs/performance.md); round twenty-seven made `subtle` an object token (prefilter's
+ * `objectToken`), written here as `subtle (object)`.
  */
 import type { PlannedDetection } from '../engine/analyze.js';
-import { TokenScanner } from '../engine/prefilter/prefilter.js';
+import { TokenScanner, tokenLabel } from '../engine/prefilter/prefilter.js';
 
 /** Counts, over the files a scan parses, the detections that chose each file and the tokens of theirs it holds. */
 export class ParseReasons {
@@ -23,7 +24,7 @@ export class ParseReasons {
       this.byDetection.set(id, (this.byDetection.get(id) ?? 0) + 1);
       let scanner = this.scanners.get(p.tokens);
       if (!scanner) this.scanners.set(p.tokens, (scanner = new TokenScanner(p.tokens)));
-      for (const t of scanner.present(text)) tokens.add(t);
+      for (const t of scanner.present(text)) tokens.add(tokenLabel(t));
     }
     for (const t of tokens) this.byToken.set(t, (this.byToken.get(t) ?? 0) + 1);
   }

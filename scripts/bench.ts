@@ -51,7 +51,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { analyzeFile, planDetections, prefilterEntries, sourceCandidates } from '../engine/analyze.js';
 import { DEEP_BUDGET } from '../engine/parse/deep.js';
 import { nestingEstimate, parseSource } from '../engine/parse/parse.js';
-import { PrefilterPlan } from '../engine/prefilter/prefilter.js';
+import { PrefilterPlan, tokenText } from '../engine/prefilter/prefilter.js';
 import { findFiles, type FoundFile } from '../cli/walk/files.js';
 import { readText } from '../cli/walk/read.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
@@ -311,7 +311,8 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   const work = mkdtempSync(path.join(os.tmpdir(), 'collab-migrate-bench-'));
   const catalog = loadCatalog();
-  const tokens = [...new Set(planDetections(catalog.notices, catalog).flatMap((p) => p.tokens))];
+  // ripgrep searches each token's text (an object token's too: it reads no syntax).
+  const tokens = [...new Set(planDetections(catalog.notices, catalog).flatMap((p) => p.tokens.map(tokenText)))];
   const counts = countFiles(dir);
   const eslintMax = Number(process.env.BENCH_ESLINT_MAX_FILES ?? 6000);
   const all = tools(dir, tokens, work).map((t) =>

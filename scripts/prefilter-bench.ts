@@ -22,7 +22,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { planDetections } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
-import { PrefilterPlan, TokenScanner } from '../engine/prefilter/prefilter.js';
+import { PrefilterPlan, TokenScanner, tokenText } from '../engine/prefilter/prefilter.js';
 import { escapeRegExp } from '../engine/prefilter/regexp.js';
 import { findFiles } from '../cli/walk/files.js';
 import { readText } from '../cli/walk/read.js';
@@ -259,7 +259,8 @@ async function main(): Promise<void> {
     catalog.notices.filter((n) => n.status !== 'informational'),
     catalog,
   );
-  const tokens = [...new Set(plan.flatMap((p) => [...p.tokens, ...p.requires]))];
+  // The literal search is measured: an object token (prefilter's objectToken) as its bare text.
+  const tokens = [...new Set(plan.flatMap((p) => [...p.tokens, ...p.requires].map(tokenText)))];
   process.stdout.write(`node ${process.version}; ${os.availableParallelism()} cores; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}; ${tokens.length} tokens (${minimal(tokens).length} minimal); ${ROUNDS} rounds\n`);
   const corpora: Array<{ name: string; texts: string[]; config: boolean[] }> = [];
   for (const { name, dir } of repos) {
@@ -284,7 +285,7 @@ async function main(): Promise<void> {
   const all = ways(tokens, casings);
   const reference = new BeforeScanner(tokens);
   const rows: string[] = [];
-  const entries = plan.map((p) => ({ tokens: p.tokens, requires: p.requires, config: Boolean(p.detector.detectText) }));
+  const entries = plan.map((p) => ({ tokens: p.tokens.map(tokenText), requires: p.requires.map(tokenText), config: Boolean(p.detector.detectText) }));
   const perLanguage = new PrefilterPlan(entries);
   const decideBefore = (text: string, config: boolean): boolean => {
     const present = reference.present(text);

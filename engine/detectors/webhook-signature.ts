@@ -14,6 +14,7 @@ import { calledFunction, returnedExpression, stringOf } from '../api/index.js';
 import { importersOfModule } from '../project/context.js';
 import { projectOf } from '../project/modules.js';
 import { escapeRegExp as escape } from '../prefilter/regexp.js';
+import { objectToken } from '../prefilter/prefilter.js';
 
 /** An HMAC computation: the `createHmac(alg, key)` call and the `update`/`digest` calls made on it. */
 interface Hmac {
@@ -565,8 +566,10 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
     nonConstantTimeCompare: 'Webhook signature compared with `{{operator}}` instead of a constant-time comparison. {{instead}}',
   },
   // The signature headers too: a module that only compares an HMAC computed in another (a body parser's hook).
+  // `subtle` only as a member access's object: it is read only as the object of `.sign`/`.verify`, the identifier
+  // `subtle` or a member named `subtle` (webCryptoHmacCalls), never in a class name such as `border-subtle`.
   tokens(d) {
-    return ['createHmac', 'importKey', 'subtle', 'HmacSHA1', 'hmac-sha1', ...d.headers];
+    return ['createHmac', 'importKey', objectToken('subtle'), 'HmacSHA1', 'hmac-sha1', ...d.headers];
   },
   detect(file, ctx) {
     const { check, headers } = ctx.detection;

@@ -79,12 +79,60 @@ export const RARE_SHORT_TOKENS: ReadonlySet<string> = new Set(['jwt', 'jws']);
 
 /** Why a token is too common to prefilter on, or undefined when it is fine. */
 export function tokenProblem(token: string): string | undefined {
-  const t = token.toLowerCase();
+  const t = tokenText(token).toLowerCase();
   if (t.trim().length < MIN_TOKEN_LENGTH && !RARE_SHORT_TOKENS.has(t)) return `shorter than ${MIN_TOKEN_LENGTH} characters`;
   if (STOP_WORDS.has(t)) return 'a common word (stop-list)';
   return undefined;
 }
 
+
+/**
+ * The mark of a token that counts only where the text spells it as the object of a member access ({@link
+ * objectToken}): a control character, which no token a detector or a catalog gives starts with.
+ */
+const OBJECT_MARK = '\u0001';
+
+/**
+ * A detector's token that counts only where the text spells it as the object of a member access (`subtle.sign(...)`,
+ * `crypto.subtle.verify(...)`, `crypto['subtle'].sign(...)`; {@link objectSpelling}), not in a class name, a CSS
+ * variable or prose (`border-subtle`, `--text-color-subtle`, "a subtle bug"). For a detector that reads the name only
+ * there (issue 30: webhook-signature reads `subtle` only as the object of `.sign`/`.verify`), every file in which it
+ * reports through that name holds it so; a file whose only hit is a coincidence is not a candidate, as a file without
+ * the token is not one.
+ */
+export function objectToken(name: string): string {
+  return OBJECT_MARK + name;
+}
+
+/** The text a token's search looks for: the token without the mark of an {@link objectToken}. */
+export function tokenText(token: string): string {
+  return token.startsWith(OBJECT_MARK) ? token.slice(OBJECT_MARK.length) : token;
+}
+
+/** A token as the bench writes it: an {@link objectToken} as `subtle (object)`. */
+export function tokenLabel(token: string): string {
+  return token.startsWith(OBJECT_MARK) ? `${tokenText(token)} (object)` : token;
+}
+
+/**
+ * Where a text spells a name as the object of a member access (case-insensitive, as every token): the object's source
+ * ends with the name, as an identifier or a member's name, and only white space, comments, `)`, TypeScript's `!`,
+ * `as T` and `satisfies T` (what `unwrap` takes off) stand between it and the access (`.`, `?.`, `[`):
+ * - the name not after an ASCII identifier character, followed past white space, `!` and `)` by `.`, `?.`, `[`, a
+ *   comment (`/*`, `//`, `<!--`), `as` or `satisfies` (`0-subtle.sign()` included: a `-` may stand before it);
+ * - or a string's whole text, a computed member's name (`crypto['subtle']`): after a quote, a `\` or a line break
+ *   (escapes cooked to nothing) and before a quote or a `\`.
+ * `border-subtle !bg-surface`, `var(--color-subtle)`, `subtle: '#fff'`, `SubtleCrypto` and "a subtle bug" are not so.
+ * A character above ASCII is never an identifier character or a quote here and is skipped as white space is, so the
+ * answer is the same on a text and on its UTF-8 bytes read one character per byte ({@link
+ * TokenScanner.presentInUtf8}), where each such character is a run of bytes above ASCII.
+ */
+export function objectSpelling(name: string): RegExp {
+  const n = escapeRegExp(name);
+  const access = String.raw`(?:[.[]|\?\.|\/[*/]|<!--|as(?![\w$])|satisfies(?![\w$]))`;
+  const quote = String.raw`'"\x60\\`;
+  return new RegExp(String.raw`(?<![\w$])${n}(?=[\s!)\u0080-\uffff]*${access})|(?<=[${quote}\n\r\u0080-\uffff])${n}(?=[${quote}])`, 'i');
+}
 
 /** What {@link TokenScanner.present} gives for a text that holds no token (shared: nothing is ever added to it). */
 export const NO_TOKENS: ReadonlySet<string> = new Set<string>();
@@ -104,7 +152,7 @@ const FOLDS_TO_ASCII_UTF8 = /\u00C4\u00B0|\u00E2\u0084\u00AA/;
 
 /** Finds which of a fixed set of tokens occur in a text, ignoring ASCII case. Build once, scan many. */
 export class TokenScanner {
-  /** The distinct tokens, lower-cased, longest first. */
+  /** The distinct texts searched (the tokens, lower-cased, an {@link objectToken} without its mark), longest first. */
   readonly tokens: readonly string[];
   /** Matches any token; used to rule a file out in one pass. Only the tokens that contain no other token are in it. */
   private readonly any: RegExp | undefined;
@@ -118,9 +166,23 @@ export class TokenScanner {
   private readonly allLower: RegExp | undefined;
   /** The length of the longest token: no token starts more than this minus one before the first token that contains no other. */
   private readonly longest: number;
+  /** The {@link objectToken}s, by their text: the token and where the text spells it as a member access's object ({@link objectSpelling}). */
+  private readonly names: ReadonlyMap<string, { token: string; spelled: RegExp; at: RegExp }>;
+  /** The texts of the {@link names} that are also given as plain tokens (then found wherever they occur). */
+  private readonly alsoPlain: ReadonlySet<string>;
 
   constructor(tokens: Iterable<string>) {
-    const distinct = [...new Set([...tokens].map((t) => t.toLowerCase()).filter((t) => t.length > 0))];
+    const given = new Set([...tokens].map((t) => t.toLowerCase()).filter((t) => tokenText(t).length > 0));
+    const names = new Map<string, { token: string; spelled: RegExp; at: RegExp }>();
+    for (const t of given) {
+      if (t === tokenText(t)) continue;
+      const spelled = objectSpelling(tokenText(t));
+      names.set(tokenText(t), { token: t, spelled, at: new RegExp(spelled.source, 'iy') });
+    }
+    this.names = names;
+    this.alsoPlain = new Set([...names.keys()].filter((n) => given.has(n)));
+    // The texts searched: an object token's text is searched as a plain token's, and checked where found (spelledAsObjects).
+    const distinct = [...new Set([...given].map(tokenText))];
     distinct.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
     this.tokens = distinct;
     const inside = tokensInside(distinct);
@@ -142,6 +204,7 @@ export class TokenScanner {
    */
   hasAny(text: string): boolean {
     if (this.any === undefined) return false;
+    if (this.names.size > 0) return this.present(text).size > 0;
     return this.anyLower !== undefined && !FOLDS_TO_ASCII.test(text) ? this.anyLower.test(text.toLowerCase()) : this.any.test(text);
   }
 
@@ -157,11 +220,11 @@ export class TokenScanner {
    * first match's place at no extra cost (issue 30, round thirteen: 0.65-0.9x the time of stepping from the start
    * on prisma's, sentry-javascript's and outline's texts).
    */
-  present(text: string): ReadonlySet<string> {
+  present(text: string, anySpelling = false): ReadonlySet<string> {
     if (this.any === undefined) return NO_TOKENS;
     if (this.anyLower === undefined || FOLDS_TO_ASCII.test(text)) {
       if (!this.any.test(text)) return NO_TOKENS;
-      return this.presentLowerCased(text);
+      return this.spelledAsObjects(this.presentLowerCased(text), text, anySpelling);
     }
     // ASCII tokens, and no character that lower-cases to an ASCII letter: the lower-cased text is searched
     // without the `i` flag (see hasAny), its matches are the tokens themselves.
@@ -176,7 +239,26 @@ export class TokenScanner {
       if (!found.has(token)) for (const t of this.inside.get(token)!) found.add(t);
       re.lastIndex = m.index + 1;
     }
-    return found;
+    return this.spelledAsObjects(found, text, anySpelling, lower);
+  }
+
+  /**
+   * The tokens found, with each {@link objectToken} whose text was found kept only where the text spells it as an object
+   * (`anySpelling`: wherever it occurs, for a markup page's whole text, whose script blocks are decided one by one);
+   * its bare text is dropped unless it is a plain token too. Checked on the same string the search read (a text or
+   * its UTF-8 bytes), only in texts that hold the name: at each place the lower-cased text `lower` (of the same
+   * length) holds it, by the sticky form of {@link objectSpelling} (plane's 463 texts holding `subtle`: 1.9 ms, where a
+   * search of each whole text by it, which starts with a lookbehind, took 34.5 ms), or by one search of the whole text
+   * without `lower`.
+   */
+  private spelledAsObjects(found: Set<string>, text: string, anySpelling: boolean, lower?: string): ReadonlySet<string> {
+    if (this.names.size === 0) return found;
+    for (const [name, { token, spelled, at }] of this.names) {
+      if (!found.has(name)) continue;
+      if (!this.alsoPlain.has(name)) found.delete(name);
+      if (anySpelling || (lower !== undefined && lower.length === text.length ? spelledAt(at, name, text, lower) : spelled.test(text))) found.add(token);
+    }
+    return found.size > 0 ? found : NO_TOKENS;
   }
 
   /**
@@ -190,17 +272,26 @@ export class TokenScanner {
    * with characters beyond Latin-1, which the text search reads as a two-byte string (prisma: 0.7x the time of
    * its token search).
    */
-  presentInUtf8(text: string, utf8Bytes: string): ReadonlySet<string> {
-    return this.ascii && !FOLDS_TO_ASCII_UTF8.test(utf8Bytes) ? this.present(utf8Bytes) : this.present(text);
+  presentInUtf8(text: string, utf8Bytes: string, anySpelling = false): ReadonlySet<string> {
+    return this.ascii && !FOLDS_TO_ASCII_UTF8.test(utf8Bytes) ? this.present(utf8Bytes, anySpelling) : this.present(text, anySpelling);
   }
 
   /** The tokens found by lower-casing the text and searching it once per token (the answer {@link present} keeps). */
-  private presentLowerCased(text: string): ReadonlySet<string> {
+  private presentLowerCased(text: string): Set<string> {
     const found = new Set<string>();
     const lower = text.toLowerCase();
     for (const t of this.tokens) if (lower.includes(t)) found.add(t);
     return found;
   }
+}
+
+/** Whether a sticky spelling matches the text at one of the places where its lower-cased copy holds the name. */
+function spelledAt(at: RegExp, name: string, text: string, lower: string): boolean {
+  for (let i = lower.indexOf(name); i >= 0; i = lower.indexOf(name, i + 1)) {
+    at.lastIndex = i;
+    if (at.test(text)) return true;
+  }
+  return false;
 }
 
 /**
@@ -349,7 +440,9 @@ export class PrefilterPlan {
    */
   present(text: string, language: 'js' | 'ts' | 'html' | 'config', utf8Bytes?: string): ReadonlySet<string> {
     const scanner = language === 'config' ? this.config : this.source;
-    return utf8Bytes === undefined ? scanner.present(text) : scanner.presentInUtf8(text, utf8Bytes);
+    // A markup page's whole text: an object token counts wherever it occurs; its script blocks are decided one by one.
+    const anySpelling = language === 'html';
+    return utf8Bytes === undefined ? scanner.present(text, anySpelling) : scanner.presentInUtf8(text, utf8Bytes, anySpelling);
   }
 
   /** Whether some detection may apply to a file of this language that holds these tokens. */
