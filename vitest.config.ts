@@ -69,6 +69,8 @@ const ISOLATED = [
   'test/plugin-options.test.ts',
   // Counts the resolver's reads through vi.mock, which a module already loaded by another file of the run would bypass.
   'test/resolve-config-reads.test.ts',
+  // Counts the same-file function lookups through vi.mock of engine/api/bindings.js, which another file may have loaded.
+  'test/forwarder-names.test.ts',
 ];
 /**
  * The from-outside test that neither reads nor needs this checkout's build: it clones the committed HEAD and builds

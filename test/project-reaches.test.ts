@@ -157,6 +157,36 @@ describe('whether a module a file imports may make a request (text alone)', () =
     for (let i = 0; i < 130; i++) files[`m${i}.ts`] = i < 129 ? `import { m${i + 1} } from './m${i + 1}';\nexport const m${i} = m${i + 1};\n` : 'export const m129 = 1;\n';
     expect(mayRequest(files)).toBe(true);
   });
+
+  it('a closure known to pass the search bound answers before its modules are read; one within it is read to its end', () => {
+    /** `caller.ts` imports a barrel that imports `n` modules, none of which makes a request; returns the answer and the texts read. */
+    const ask = (n: number): [boolean, number] => {
+      const files: Record<string, string> = {
+        'caller.ts': "import { all } from './barrel';\nexport const run = () => all;\n",
+        'barrel.ts': `${Array.from({ length: n }, (_, i) => `import { m${i} } from './m${i}';`).join('\n')}\nexport const all = [${Array.from({ length: n }, (_, i) => `m${i}`).join(', ')}];\n`,
+      };
+      for (let i = 0; i < n; i++) files[`m${i}.ts`] = `export const m${i} = ${i};\n`;
+      const root = project(files);
+      const model = new ProjectModel(root);
+      const texts = (model as unknown as { textOf: (f: string) => unknown }).textOf;
+      let read = 0;
+      (model as unknown as { textOf: (f: string) => unknown }).textOf = function (this: unknown, f: string) {
+        read++;
+        return texts.call(this, f);
+      };
+      model.begin();
+      try {
+        return [importsMayRequest(model, path.join(root, 'caller.ts'), files['caller.ts'], catalog), read];
+      } finally {
+        model.end();
+      }
+    };
+    // The barrel and its 99 modules are the bound: all read, none sends, so the file is ruled out.
+    expect(ask(99)).toEqual([false, 100]);
+    // One more module passes it: the answer the walk gave at the bound (not ruled out), with only the barrel read.
+    expect(ask(100)).toEqual([true, 1]);
+    expect(ask(150)).toEqual([true, 1]);
+  });
 });
 
 describe('a method of an imported class, with the pre-check in front', () => {

@@ -82,6 +82,61 @@ function forwards(file: FileContext): Map<Node, Forward> {
   });
 }
 
+/**
+ * The names a call's callee must have for {@link calledFunction} to give one of the file's forwarders: `names` for a
+ * plain name (a function declared under it, the initial value of a variable of that name, or a value assigned to
+ * one: what `sameFileFunction` and `localInit` give), `members` for `x.name(...)` (a class member or an object
+ * literal's property written under that name: `classMethod`, the object-literal case); `any` when a forwarder stands
+ * where any name may reach it (an array element, which `localInit` gives a loop variable). Read from where each
+ * forwarder is written, so a call of any other name is known to call no forwarder without binding its name by scope
+ * (which analyses the whole file: on excalidraw's `AI.tsx`, the scope analyses of the modules its summaries read).
+ */
+interface ForwarderNames {
+  names: ReadonlySet<string>;
+  members: ReadonlySet<string>;
+  any: boolean;
+}
+
+function forwarderNames(file: FileContext): ForwarderNames {
+  return file.cached('api:forwarder-names', () => {
+    const names = new Set<string>();
+    const members = new Set<string>();
+    let any = false;
+    for (const fn of forwards(file).keys()) {
+      if (fn.type === 'FunctionDeclaration' && fn.id) names.add(fn.id.name);
+      // Up through what `unwrap` looks through (`x as T`, `x!`, `<T>x`, `x satisfies T`), to where the function is written.
+      let at: Node = fn;
+      let holder = file.parentOf(at);
+      while (
+        holder &&
+        (holder.type === 'TSAsExpression' || holder.type === 'TSNonNullExpression' || holder.type === 'TSTypeAssertion' || holder.type === 'TSSatisfiesExpression' || holder.type === 'ChainExpression') &&
+        holder.expression === at
+      ) {
+        at = holder;
+        holder = file.parentOf(at);
+      }
+      if (!holder) continue;
+      if (holder.type === 'VariableDeclarator' && holder.init === at && holder.id.type === 'Identifier') names.add(holder.id.name);
+      else if (holder.type === 'AssignmentExpression' && holder.right === at && holder.left.type === 'Identifier') names.add(holder.left.name);
+      else if (holder.type === 'ArrayExpression') any = true;
+      else if ((holder.type === 'MethodDefinition' || holder.type === 'PropertyDefinition' || holder.type === 'Property') && holder.value === at) {
+        const key = propertyKeyName(holder);
+        if (key === undefined) any = true;
+        else members.add(key);
+      }
+    }
+    return { names, members, any };
+  });
+}
+
+/** Whether {@link calledFunction} may give one of the file's forwarders for this callee (see {@link forwarderNames}). */
+function mayCallForwarder(file: FileContext, callee: Node): boolean {
+  const { names, members, any } = forwarderNames(file);
+  if (any) return true;
+  if (callee.type === 'Identifier') return names.has(callee.name);
+  return callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && members.has(callee.property.name);
+}
+
 /** Whether a name is a parameter of a function around `id` (which would hide a module-level function of that name). */
 function isParameterHere(file: FileContext, id: TSESTree.Identifier): boolean {
   for (const a of file.ancestors(id)) {
@@ -209,6 +264,7 @@ export function forwardedCallee(file: FileContext, call: TSESTree.CallExpression
   // How many arguments the current level is given: the call's own, then what each forwarder passes on.
   let passed = call.arguments.length;
   for (let depth = 0; depth < 4; depth++) {
+    if (!mayCallForwarder(file, callee)) break;
     const fn = calledFunction(file, callee);
     const f = fn ? table.get(fn) : undefined;
     if (!f || passed > f.arity) break;
@@ -308,13 +364,13 @@ export function importedForwardedCallee(file: FileContext, call: TSESTree.CallEx
   const there = where.file;
   let held = unwrap(where.node);
   if (held.type === 'MethodDefinition' || held.type === 'Property') held = unwrap(held.value as Node);
-  const fn = held.type === 'Identifier' ? sameFileFunction(there, held) : isFunctionNode(held) ? held : undefined;
+  const fn = held.type === 'Identifier' ? (mayCallForwarder(there, held) ? sameFileFunction(there, held) : undefined) : isFunctionNode(held) ? held : undefined;
   const table = fn ? forwards(there) : undefined;
   let f = fn ? table?.get(fn) : undefined;
   if (!f || call.arguments.length > f.arity) return undefined;
   let callee = f.callee;
   for (let depth = 0; depth < 3; depth++) {
-    const next = calledFunction(there, callee);
+    const next = mayCallForwarder(there, callee) ? calledFunction(there, callee) : undefined;
     const g = next ? table!.get(next) : undefined;
     if (!g || f.arity > g.arity) break;
     f = g;

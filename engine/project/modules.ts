@@ -412,7 +412,8 @@ export class ProjectModel implements ImportLinks {
    * does), has text for which `own` holds: a pre-check on text alone, before a module is parsed to follow a
    * call into it. `own` gives each text a mask (cached per module text under `key`); the answer is whether the
    * masks of the whole closure, or-ed, are `enough` (monotone: more bits never make it false). A module that
-   * cannot be read, or a closure of more than {@link REACH_LIMIT} modules, counts as enough (not ruled out). Every module read is a dependency of the analysis,
+   * cannot be read, or a closure of more than {@link REACH_LIMIT} modules (known as soon as that many are found in it,
+   * before they are read), counts as enough (not ruled out). Every module read is a dependency of the analysis,
    * as with {@link importedTexts}.
    *
    * A closure searched to its end gives the mask of every module in it as well only for the root; each module
@@ -484,6 +485,10 @@ export class ProjectModel implements ImportLinks {
           queue.push(t);
         }
       }
+      // The queue never shrinks and every way out of this loop but its end answers true: once it holds more than
+      // REACH_LIMIT modules, the walk would answer true at the latest at the limit, so it answers now, without reading
+      // the modules between (a barrel's or an application entry's closure: most of them).
+      if (queue.length > REACH_LIMIT) return this.enough(memo(root), reads);
     }
     this.reached.set(memo(root), mask);
     this.closureReads.set(memo(root), reads);
