@@ -40,6 +40,7 @@
  * that no mark-compact runs (2048 is enough for the SDK's 172 files): with V8's own schedule the number of
  * mark-compacts differs between configurations by whole collections (9 to 11 on those files, by where the old
  * generation's limit falls), which the rules' work does not cause one for one (docs/performance.md, round eighteen).
+ * The row prints each side's mark-compacts (one `--trace-gc` run of each without valgrind, the same schedule).
  * Peak memory is the child's maximum resident set size from `/usr/bin/time -v`-style accounting
  * (`/usr/bin/time -f %M`), or "n/a" where that program is missing.
  */
@@ -183,7 +184,7 @@ function eslintPlugin(): string {
  * (scripts/bench-eslint-linter.ts). Undefined without valgrind, without the report, or when a run fails; a
  * difference between the two sides' messages other than the plugin's own is printed.
  */
-function eslintInstructions(dir: string, work: string): { plugin: number; bare: number; files: number; runs: number } | undefined {
+function eslintInstructions(dir: string, work: string): { plugin: number; bare: number; files: number; runs: number; markCompacts?: { plugin: number; bare: number } } | undefined {
   const runs = Number(process.env.BENCH_ESLINT_INSTRUCTIONS ?? 0);
   if (!(runs > 0)) return undefined;
   if (!has('valgrind')) {
@@ -217,12 +218,23 @@ function eslintInstructions(dir: string, work: string): { plugin: number; bare: 
       process.stdout.write(`  instructions ${r}: ${side === 'bare' ? ESLINT_BARE : 'ESLint + plugin (all rules)'} ${(counts[side][r - 1]! / 1e6).toFixed(0)} M (Linter, ${files.length} files${oldSpaceMb > 0 ? `, V8 old space from ${oldSpaceMb} MB` : ''})\n`);
     }
   }
+  // Whole collections of the old generation in each run (`--trace-gc` of the same run without valgrind: the predictable
+  // flags fix the schedule, so the counts are those of the runs counted): one more or less on one side moves the
+  // ratio by a collection's worth of instructions that is neither side's work (docs/performance.md, rounds eighteen,
+  // twenty and twenty-six). Printed with the row so a reader sees when it happened.
+  const markCompacts = (side: 'plugin' | 'bare'): number | undefined => {
+    const res = spawnSync(process.execPath, ['--predictable', '--predictable-gc-schedule', '--trace-gc', ...oldSpace, script, eslintPlugin(), side, dir, list], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
+    return res.status === 0 ? (res.stdout.match(/Mark-Compact/g) ?? []).length : undefined;
+  };
+  const gcPlugin = markCompacts('plugin');
+  const gcBare = markCompacts('bare');
+  if (gcPlugin !== undefined && gcBare !== undefined) process.stdout.write(`  mark-compacts (--trace-gc of the same runs): ESLint + plugin ${gcPlugin}, ${ESLINT_BARE} ${gcBare}${gcPlugin !== gcBare ? ' (they differ: the ratio moves by whole collections; BENCH_ESLINT_OLD_SPACE_MB=2048 compares without them)' : ''}\n`);
   // The bare run's messages (parse errors) are also the plugin run's: anything else would mean the two runs differ in more than the rules.
   const lines = (side: string): string[] => readFileSync(path.join(work, `linter-${side}.txt`), 'utf8').split('\n').filter(Boolean);
   const plugged = new Set(lines('plugin'));
   const missing = lines('bare').filter((l) => !plugged.has(l));
   if (missing.length > 0) process.stdout.write(`instructions: ${missing.length} messages of the run without the plugin's rules are not in the other: ${missing.slice(0, 3).join(' | ')}\n`);
-  return { plugin: median(counts.plugin), bare: median(counts.bare), files: files.length, runs };
+  return { plugin: median(counts.plugin), bare: median(counts.bare), files: files.length, runs, ...(gcPlugin !== undefined && gcBare !== undefined ? { markCompacts: { plugin: gcPlugin, bare: gcBare } } : {}) };
 }
 
 function tools(dir: string, tokens: string[], work: string): Tool[] {
@@ -429,7 +441,7 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
         ? [
             check(
               instructionOverhead <= 0.05,
-              `the plugin's own cost inside ESLint <= 5%, in instructions (${(instructionOverhead * 100).toFixed(1)}%: ${(instructions.plugin / 1e6).toFixed(0)} M against ${(instructions.bare / 1e6).toFixed(0)} M, ESLint's Linter over the ${instructions.files} files, median of ${instructions.runs} run${instructions.runs === 1 ? '' : 's'} a side)`,
+              `the plugin's own cost inside ESLint <= 5%, in instructions (${(instructionOverhead * 100).toFixed(1)}%: ${(instructions.plugin / 1e6).toFixed(0)} M against ${(instructions.bare / 1e6).toFixed(0)} M, ESLint's Linter over the ${instructions.files} files, median of ${instructions.runs} run${instructions.runs === 1 ? '' : 's'} a side${instructions.markCompacts ? `; mark-compacts ${instructions.markCompacts.plugin} and ${instructions.markCompacts.bare}` : ''})`,
             ),
           ]
         : []),
