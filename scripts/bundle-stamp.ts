@@ -1,6 +1,6 @@
 /**
  * Whether `npm run build`'s second step (scripts/bundle.ts) has anything to do. A fresh clone bundles in `npm ci`'s
- * `prepare`, then `npm test`'s `build:checked` bundled the same `dist/` again, and the clean-clone test's folder
+ * `prepare`, then `npm test`'s build (then `build:checked`) bundled the same `dist/` again, and the clean-clone test's folder
  * install ran `prepare` again on a clone its `npm ci` had just built: each time the same output, about 6 s of CPU
  * (five rolldown builds and two scans that write V8's code caches). The bundle now records what it read and what it
  * wrote, and a run that finds both unchanged writes nothing.
