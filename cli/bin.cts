@@ -23,7 +23,11 @@ const NO_CACHE = 'COLLAB_MIGRATE_NO_CODE_CACHE';
 const NOT_A_FAST_SCAN = new Set(['merge', 'notices', 'explain', 'catalog', 'codemod', 'help', '--help', '-h', '--version', '-v']);
 
 interface FastBundle {
-  fastStart(argv: readonly string[], beforeScan?: (args: { paths?: string[]; stdinFiles?: boolean }) => void): Promise<number> | undefined;
+  fastStart(
+    argv: readonly string[],
+    beforeScan?: (args: { paths?: string[]; stdinFiles?: boolean }) => void,
+    onStdout?: (stdout: NodeJS.WriteStream) => void,
+  ): Promise<number> | undefined;
 }
 
 /**
@@ -104,15 +108,21 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
 } else {
   if (!argv.some((a) => NOT_A_FAST_SCAN.has(a))) {
     (Module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-    process.stdout.on('error', onStdoutError);
     // Compiled under V8's own flags, as the build made its cache; the budget (above) is set once the paths are known.
-    started = loadBundle().fastStart(argv, (args) => {
-      if (!fewFiles(args)) INTERRUPT_BUDGET();
-    });
+    // The scan writes to a file, a pipe or /dev/null without making process.stdout (cli/fast.ts, descriptorWriter);
+    // the listener goes on it when the scan makes it.
+    started = loadBundle().fastStart(
+      argv,
+      (args) => {
+        if (!fewFiles(args)) INTERRUPT_BUDGET();
+      },
+      (stdout) => {
+        if (!stdout.listeners('error').includes(onStdoutError)) stdout.on('error', onStdoutError);
+      },
+    );
   }
   if (started === undefined) {
-    // bin.js sets its own.
-    process.stdout.off('error', onStdoutError);
+    // bin.js sets its own (the scan's bundle made no stream: it returns before making its io).
     // A variable: tsc would look for the bundle's types (bin.js is written by scripts/bundle.ts, from cli/index.ts).
     const esmBinary = './bin.js';
     void import(esmBinary);

@@ -11,14 +11,15 @@ export interface Io {
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
-export function processIo(): Io {
+/** The process's own; `streams` in place of `process.stdout` and `process.stderr` (cli/fast.ts). */
+export function processIo(streams?: Partial<Pick<Io, 'stdout' | 'stderr'>>): Io {
   // process.stdin is made on first use (a stream over the terminal or pipe: 1-2% of a one-file scan); only
   // --stdin-files reads it.
   return {
     cwd: process.cwd(),
     env: process.env,
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: streams?.stdout ?? process.stdout,
+    stderr: streams?.stderr ?? process.stderr,
     get stdin() {
       return process.stdin;
     },

@@ -18,7 +18,7 @@ import { build } from 'rolldown';
 import { buildCatalogIndex, catalogIndexPath } from '../engine/catalog/catalog.js';
 import { BODY_FILE, CACHE_FILE, CACHE_OUT_VARIABLE, ESM_FILE, LAZY_BUILTINS, splitChunk } from './code-cache.js';
 import { bundleUpToDate, clearBundleStamp, writeBundleStamp } from './bundle-stamp.js';
-import { lazyRequiresIn, leanBuiltinsIn } from './lean-builtins.js';
+import { lazyBundledModulesIn, lazyRequiresIn, leanBuiltinsIn } from './lean-builtins.js';
 
 const DIST = fileURLToPath(new URL('../', import.meta.url));
 const input = path.join(DIST, 'cli', 'index.js');
@@ -245,6 +245,9 @@ await build({
 // `node:v8` too: the bundle calls it only to bound a large walk's heap, and the binary no longer loads it for a scan
 // of a few files (cli/bin.cts).
 lazyRequiresIn(path.dirname(output), /^bin-fast.*\.cjs$/, new Set([...LAZY_BUILTINS, 'node:v8']));
+// The bundled CommonJS packages (picocolors, fastest-levenshtein, ignore, the parser's node types and visitor keys) set up
+// when first used, not at every start (lazyBundledModules in scripts/lean-builtins.ts).
+lazyBundledModulesIn(path.dirname(output), /^bin-fast.*\.cjs$/);
 
 /**
  * The scan's chunk with a V8 code cache (scripts/code-cache.ts): split into the module, the script and the plain

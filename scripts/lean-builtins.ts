@@ -173,6 +173,93 @@ export function lazyRequiresIn(dir: string, pattern: RegExp, lazy: ReadonlySet<s
   return changed;
 }
 
+/**
+ * A CommonJS chunk's bundled CommonJS packages set up on first use (issue 30, item 2). rolldown runs a bundled CommonJS
+ * package's module body at the chunk's top level: `var import_x = require_rolldown_runtime.__commonJSMin((exports,
+ * module) => {...})();`, `var import_x = require_rolldown_runtime.__toESM(require_x(), 1);` or `var import_x =
+ * require_x();`. Each such package (picocolors, which reads `process.stdout.isTTY` when it loads unless NO_COLOR is
+ * set, and so made Node build the stdout stream; fastest-levenshtein's 256 KB table; ignore; the parser's node types
+ * and visitor keys) ran at every start, used or not. Where every reference to `import_x` is a property read
+ * (`import_x.name`) and nothing assigns to it, the declaration becomes `let import_x$m; const import_x$lazy = () =>
+ * import_x$m ??= <the same expression>;` and each `import_x.name` becomes `import_x$lazy().name`: the package's body
+ * runs once, when a property is first read, and gives the same exports object as before. A package whose body has a
+ * side effect the chunk relies on before that first read would be a reason to keep it; the bundled ones here only
+ * define their exports. The text itself when nothing applies.
+ */
+export function lazyBundledModules(text: string): string {
+  const program = parseSync('chunk.cjs', text, { sourceType: 'script' }).program as unknown as Node & { body: Node[] };
+  const candidates = new Map<string, Node>();
+  for (const statement of program.body) {
+    if (statement.type !== 'VariableDeclaration') continue;
+    const declarations = statement.declarations as Array<{ id: Node & { name?: string }; init: Node | null }>;
+    if (declarations.length !== 1) continue;
+    const [{ id, init }] = declarations as [{ id: Node & { name?: string }; init: Node | null }];
+    if (id.type !== 'Identifier' || !/^import_/.test(id.name!) || !init || !isBundledModuleInit(init)) continue;
+    candidates.set(id.name!, statement);
+  }
+  if (candidates.size === 0) return text;
+  const refused = new Set<string>();
+  const reads: Array<[number, number, string]> = [];
+  const written = new Set<Node>();
+  const findWrites = (node: Node): void => {
+    if (node.type === 'AssignmentExpression') written.add(node.left as Node);
+    else if (node.type === 'UpdateExpression' || (node.type === 'UnaryExpression' && node.operator === 'delete')) written.add(node.argument as Node);
+    for (const child of children(node)) findWrites(child);
+  };
+  findWrites(program);
+  const walk = (node: Node, parent: Node | undefined, key: string | undefined): void => {
+    if (node.type === 'Identifier' && candidates.has(node.name as string)) {
+      // Its own declaration; any other binding of the name (a parameter, a nested declaration) refuses it.
+      const declared = parent !== undefined && key === 'id' && (candidates.get(node.name as string)!.declarations as Node[])[0] === parent;
+      const read = parent?.type === 'MemberExpression' && key === 'object' && parent.computed === false && !written.has(parent);
+      if (read) reads.push([node.start, node.end, `${node.name as string}$lazy()`]);
+      else if (!declared) refused.add(node.name as string);
+    }
+    for (const [k, value] of Object.entries(node)) {
+      if (Array.isArray(value)) {
+        for (const v of value) if (v && typeof v === 'object' && typeof (v as Node).type === 'string') walk(v as Node, node, k);
+      } else if (value && typeof value === 'object' && typeof (value as Node).type === 'string') walk(value as Node, node, k);
+    }
+  };
+  walk(program, undefined, undefined);
+  const edits: Array<[number, number, string]> = [];
+  for (const [name, statement] of candidates) {
+    if (refused.has(name)) continue;
+    const init = (statement.declarations as Array<{ init: Node }>)[0]!.init;
+    edits.push([statement.start, statement.end, `let ${name}$m; const ${name}$lazy = () => ${name}$m ??= ${text.slice(init.start, init.end)};`]);
+  }
+  edits.push(...reads.filter(([start, end]) => !refused.has(text.slice(start, end))));
+  return applyEdits(text, edits.sort((a, b) => a[0] - b[0]));
+}
+
+/** rolldown's set-up of a bundled CommonJS package: `R.__commonJSMin(fn)()`, `R.__toESM(require_x(), n)`, `require_x()`. */
+function isBundledModuleInit(init: Node): boolean {
+  if (init.type !== 'CallExpression') return false;
+  const callee = init.callee as Node & { name?: string };
+  const args = init.arguments as Node[];
+  const runtimeCall = (node: Node, helper: string): boolean => {
+    const c = node.callee as Node;
+    return node.type === 'CallExpression' && c.type === 'MemberExpression' && (c.object as Node & { name?: string }).name === 'require_rolldown_runtime' && (c.property as Node & { name?: string }).name === helper;
+  };
+  const requireCall = (node: Node): boolean => node.type === 'CallExpression' && (node.callee as Node & { name?: string }).type === 'Identifier' && /^require_/.test((node.callee as Node & { name: string }).name) && (node.arguments as Node[]).length === 0;
+  if (callee.type === 'CallExpression' && args.length === 0) return runtimeCall(callee, '__commonJSMin') && (callee.arguments as Node[]).length === 1;
+  if (callee.type === 'MemberExpression') return runtimeCall(init, '__toESM') && args.length >= 1 && requireCall(args[0]!);
+  return requireCall(init);
+}
+
+/** {@link lazyBundledModules} on the `.cjs` files of `dir` whose names `pattern` matches; returns the names of the files changed. */
+export function lazyBundledModulesIn(dir: string, pattern: RegExp): string[] {
+  const changed: string[] = [];
+  for (const name of readdirSync(dir).filter((n) => pattern.test(n) && n.endsWith('.cjs'))) {
+    const text = readFileSync(path.join(dir, name), 'utf8');
+    const lean = lazyBundledModules(text);
+    if (lean === text) continue;
+    writeFileSync(path.join(dir, name), lean);
+    changed.push(name);
+  }
+  return changed;
+}
+
 /** The text with each `[start, end, replacement]` edit made (edits in order, not overlapping). */
 function applyEdits(text: string, edits: readonly (readonly [number, number, string])[]): string {
   let out = '';

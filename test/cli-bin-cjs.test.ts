@@ -116,6 +116,64 @@ describe.skipIf(!existsSync(CJS_BIN) || !existsSync(ESM_BIN))('the CommonJS bina
     if (process.versions.v8.startsWith('11.3.')) expect(loaded(CJS_BIN, ['.'])).toContain('NativeModule v8');
   });
 
+  // The scan writes its output with fs.writeSync to a file, a pipe or /dev/null (cli/fast.ts, descriptorWriter), not through
+  // process.stdout: the same bytes, in the same order, with the same exit code, wherever they go.
+  it('writes to a file, to /dev/null and to a reader that stops early as the ES module binary does', () => {
+    const LINES_OUT = [
+      ['--today', '2026-11-28', '--no-progress', 'src'],
+      ['--today', '2026-11-28', '--no-progress', '--format', 'json', 'src/host.ts', 'src/plain.ts'],
+      ['--today', '2026-11-28', '--no-progress', '--only', 'no-such-notice', 'src'],
+    ];
+    const dir = path.join(work, 'out');
+    for (const [rel, text] of Object.entries(FILES)) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), text);
+    }
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', CI: 'true' };
+    delete env.FORCE_COLOR;
+    // bash redirects: both streams into one file (their order shows), /dev/null, a pipe whose reader has closed it.
+    const shell = (bin: string, args: string[], how: string): { code: number | null; stdout: string } => {
+      const quoted = args.map((a) => `'${a}'`).join(' ');
+      const r = spawnSync('bash', ['-c', `${how.replace('CMD', `'${process.execPath}' '${bin}' ${quoted}`)}`], { cwd: dir, encoding: 'utf8', env, timeout: 60_000 });
+      return { code: r.status, stdout: r.stdout };
+    };
+    const outcomes = new Set<string>();
+    for (const args of LINES_OUT) {
+      for (const how of ['CMD > both.txt 2>&1; s=$?; cat both.txt; exit $s', 'CMD > /dev/null 2>&1', 'CMD 2>/dev/null | (exec 0<&-; sleep 1); exit ${PIPESTATUS[0]}']) {
+        const esm = shell(ESM_BIN, args, how);
+        const cjs = shell(CJS_BIN, args, how);
+        expect(cjs, `${args.join(' ')}: ${how}`).toEqual(esm);
+        outcomes.add(`${esm.code}`);
+      }
+    }
+    // No finding (0), findings (1), a usage error (2); a reader gone stops the run with 0 (cli/index.ts).
+    expect(outcomes).toEqual(new Set(['0', '1', '2']));
+  });
+
+  it('makes no stream for stdout or stderr when they are pipes or /dev/null', () => {
+    // Read at exit by a module required first (`-r`): `internal/streams/writable` is loaded when Node makes
+    // process.stdout or process.stderr (or anything else builds a stream). NO_COLOR set: without it the text report's
+    // picocolors reads process.stdout.isTTY when it is set up, which makes the stream (docs/performance.md, round
+    // twenty-five).
+    const probe = path.join(work, 'stream-probe.cjs');
+    writeFileSync(probe, "process.on('exit', () => require('fs').writeSync(3, JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (internal\\/streams\\/writable|net|tty)$/.test(m)))));\n");
+    writeFileSync(path.join(work, 'plain.ts'), FILES['src/plain.ts']!);
+    writeFileSync(path.join(work, 'host.ts'), FILES['src/host.ts']!);
+    const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', NO_COLOR: '1' };
+    delete env.FORCE_COLOR;
+    const loaded = (bin: string, args: string[], stdio: 'pipe' | 'ignore', extra: NodeJS.ProcessEnv = {}): string[] => {
+      const r = spawnSync(process.execPath, ['-r', probe, bin, '--today', '2026-11-28', '--no-progress', ...args], { cwd: work, encoding: 'utf8', env: { ...env, ...extra }, stdio: ['ignore', stdio, stdio, 'pipe'] });
+      return JSON.parse(r.output[3] as string) as string[];
+    };
+    // A file without a notice token (a file with findings loads Node's stream modules for other reasons).
+    expect(loaded(CJS_BIN, ['plain.ts'], 'pipe')).toEqual([]);
+    expect(loaded(CJS_BIN, ['plain.ts'], 'ignore')).toEqual([]);
+    // The look-alikes: the ES module binary makes both streams (Node's stream modules, and net for a pipe); so does the
+    // text report without NO_COLOR (picocolors).
+    expect(loaded(ESM_BIN, ['plain.ts'], 'pipe')).toEqual(expect.arrayContaining(['NativeModule internal/streams/writable', 'NativeModule net']));
+    expect(loaded(CJS_BIN, ['plain.ts'], 'pipe', { NO_COLOR: '' })).toContain('NativeModule internal/streams/writable');
+  });
+
   // Both entries set the same V8 flags; the CommonJS one sets them after compiling its bundle, for a scan that may
   // run long (cli/bin.cts), so its code cache is one made and read under V8's own flags.
   const flagsOf = (file: string): string[] => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/setFlagsFromString\('([^']+)'\)/g)].map((m) => m[1]!);

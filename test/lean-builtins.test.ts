@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LAZY_BUILTINS as LAZY } from '../scripts/code-cache.js';
-import { lazyRequires, leanBuiltinImports, leanBuiltinsIn } from '../scripts/lean-builtins.js';
+import { lazyBundledModules, lazyRequires, leanBuiltinImports, leanBuiltinsIn } from '../scripts/lean-builtins.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = path.join(ROOT, 'dist', 'cli');
@@ -204,5 +204,60 @@ process.stdout.write(JSON.stringify({ before, out, after: loaded() }));`;
     expect(lazyRequires(written, LAZY)).toBe(written);
     const other = 'let node_fs = require("node:fs");\nexports.f = () => (0, node_fs.existsSync)(".");\n';
     expect(lazyRequires(other, LAZY)).toBe(other);
+  });
+});
+
+describe('bundled CommonJS packages set up on first use (lazyBundledModules)', () => {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'collab-migrate-lazy-modules-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  // As rolldown writes a bundled CommonJS package in a `cjs` chunk; each body counts its runs on `globalThis`.
+  const RUNTIME = 'exports.__commonJSMin = (cb, mod) => () => (mod || cb((mod = { exports: {} }).exports, mod), mod.exports);\nexports.__toESM = (m) => ({ default: m, ...m });\n';
+  const CJS = `const require_rolldown_runtime = require("./runtime.cjs");
+var import_colors = require_rolldown_runtime.__commonJSMin(((exports, module) => {
+  globalThis.runs.push("colors");
+  module.exports = { red: (s) => "<" + s + ">", tty: Boolean(process.env.NO_SUCH_VARIABLE) };
+}))();
+var require_keys = require_rolldown_runtime.__commonJSMin(((exports) => {
+  globalThis.runs.push("keys");
+  exports.keys = { Program: ["body"] };
+}));
+var import_keys = require_keys();
+var import_ignore = require_rolldown_runtime.__toESM(require_keys(), 1);
+exports.out = () => ({ red: (0, import_colors.red)("x"), tty: import_colors.tty, keys: import_keys.keys.Program, esm: import_ignore.default.keys.Program });
+`;
+
+  it('runs a package\'s body when a property of it is first read, and gives what the chunk gave', () => {
+    const lean = lazyBundledModules(CJS);
+    expect(lean).toContain('let import_colors$m; const import_colors$lazy = () => import_colors$m ??= require_rolldown_runtime.__commonJSMin(');
+    expect(lean).toContain('(0, import_colors$lazy().red)("x")');
+    expect(lean).toContain('let import_keys$m; const import_keys$lazy = () => import_keys$m ??= require_keys();');
+    expect(lean).toContain('const import_ignore$lazy = () => import_ignore$m ??= require_rolldown_runtime.__toESM(require_keys(), 1);');
+    writeFileSync(path.join(work, 'runtime.cjs'), RUNTIME);
+    writeFileSync(path.join(work, 'plain.cjs'), CJS);
+    writeFileSync(path.join(work, 'lean.cjs'), lean);
+    const run = (file: string): { before: string[]; out: unknown; after: string[] } => {
+      const probe = 'globalThis.runs = []; const m = require(process.argv[2]); const before = [...runs]; const out = m.out(); m.out(); process.stdout.write(JSON.stringify({ before, out, after: runs }));';
+      writeFileSync(path.join(work, 'probe.cjs'), probe);
+      const r = spawnSync(process.execPath, [path.join(work, 'probe.cjs'), path.join(work, file)], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout) as { before: string[]; out: unknown; after: string[] };
+    };
+    const plain = run('plain.cjs');
+    const lazy = run('lean.cjs');
+    expect(lazy.out).toEqual(plain.out);
+    expect(plain.before).toEqual(['colors', 'keys']);
+    expect(lazy.before).toEqual([]);
+    // Each body once, as before.
+    expect([...lazy.after].sort()).toEqual(['colors', 'keys']);
+  });
+
+  it('leaves a package passed on, written to, or named again in a function, as it is', () => {
+    const head = 'const require_rolldown_runtime = require("./runtime.cjs");\nvar require_x = require_rolldown_runtime.__commonJSMin(((exports) => { exports.a = 1; }));\nvar import_x = require_x();\n';
+    for (const use of ['exports.x = import_x;\n', 'import_x.a = 2;\nexports.f = () => import_x.a;\n', 'exports.f = (import_x) => import_x.a;\n', 'exports.g = () => { const import_x = { a: 3 }; return import_x.a; };\n']) {
+      expect(lazyBundledModules(head + use), use).toBe(head + use);
+    }
+    // A variable that is no package's set-up is no candidate.
+    const other = 'var import_y = compute();\nexports.f = () => import_y.a;\n';
+    expect(lazyBundledModules(other)).toBe(other);
   });
 });
