@@ -145,13 +145,7 @@ export function lazyRequires(text: string, lazy: ReadonlySet<string>): string {
     }
   };
   /** `x.name = ...`, `x.name++`, `delete x.name`: writes to the module's exports, left as they are. */
-  const written = new Set<Node>();
-  const findWrites = (node: Node): void => {
-    if (node.type === 'AssignmentExpression') written.add(node.left as Node);
-    else if (node.type === 'UpdateExpression' || (node.type === 'UnaryExpression' && node.operator === 'delete')) written.add(node.argument as Node);
-    for (const child of children(node)) findWrites(child);
-  };
-  findWrites(program);
+  const written = writtenTargets(program);
   walk(program, undefined, undefined);
   const edits = [...candidates]
     .filter(([name]) => !refused.has(name))
@@ -200,13 +194,7 @@ export function lazyBundledModules(text: string): string {
   if (candidates.size === 0) return text;
   const refused = new Set<string>();
   const reads: Array<[number, number, string]> = [];
-  const written = new Set<Node>();
-  const findWrites = (node: Node): void => {
-    if (node.type === 'AssignmentExpression') written.add(node.left as Node);
-    else if (node.type === 'UpdateExpression' || (node.type === 'UnaryExpression' && node.operator === 'delete')) written.add(node.argument as Node);
-    for (const child of children(node)) findWrites(child);
-  };
-  findWrites(program);
+  const written = writtenTargets(program);
   const walk = (node: Node, parent: Node | undefined, key: string | undefined): void => {
     if (node.type === 'Identifier' && candidates.has(node.name as string)) {
       // Its own declaration; any other binding of the name (a parameter, a nested declaration) refuses it.
@@ -269,4 +257,16 @@ function applyEdits(text: string, edits: readonly (readonly [number, number, str
     at = end;
   }
   return out + text.slice(at);
+}
+
+/** The targets the code writes to: `x.name = ...`, `x.name++`, `delete x.name`. */
+function writtenTargets(program: Node): Set<Node> {
+  const written = new Set<Node>();
+  const visit = (node: Node): void => {
+    if (node.type === 'AssignmentExpression') written.add(node.left as Node);
+    else if (node.type === 'UpdateExpression' || (node.type === 'UnaryExpression' && node.operator === 'delete')) written.add(node.argument as Node);
+    for (const child of children(node)) visit(child);
+  };
+  visit(program);
+  return written;
 }

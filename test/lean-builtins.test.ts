@@ -20,6 +20,20 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = path.join(ROOT, 'dist', 'cli');
 const BIN = path.join(CLI, 'bin.js');
 
+interface Probed {
+  before: string[];
+  out: unknown;
+  after: string[];
+}
+
+/** Runs a probe script (a file, not `node -e`, which loads crypto itself) on a module of `work`: what it printed. */
+function runProbe(work: string, probe: string, file: string): Probed {
+  writeFileSync(path.join(work, 'probe.cjs'), probe);
+  const r = spawnSync(process.execPath, [path.join(work, 'probe.cjs'), path.join(work, file)], { encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  return JSON.parse(r.stdout) as Probed;
+}
+
 const CHUNK = `import { base } from "./dep.js";
 import { readFileSync as read, existsSync } from "node:fs";
 import path, { join } from "node:path";
@@ -178,17 +192,11 @@ exports.here = (0, node_fs.existsSync)(".");
     expect(lean).toContain('let node_fs = require("node:fs");');
     writeFileSync(path.join(work, 'plain.cjs'), CJS);
     writeFileSync(path.join(work, 'lean.cjs'), lean);
-    const run = (file: string): { before: string[]; out: unknown; after: string[] } => {
-      const probe = `const loaded = () => process.moduleLoadList.filter((m) => /^NativeModule (crypto|child_process)$/.test(m));
+    const probe = `const loaded = () => process.moduleLoadList.filter((m) => /^NativeModule (crypto|child_process)$/.test(m));
 const m = require(process.argv[2]); const before = loaded();
 const out = { hash: m.hash(), echo: m.echo(), here: m.here };
 process.stdout.write(JSON.stringify({ before, out, after: loaded() }));`;
-      // A file, not \`node -e\` (which loads crypto itself).
-      writeFileSync(path.join(work, 'probe.cjs'), probe);
-      const r = spawnSync(process.execPath, [path.join(work, 'probe.cjs'), path.join(work, file)], { encoding: 'utf8' });
-      expect(r.stderr).toBe('');
-      return JSON.parse(r.stdout) as { before: string[]; out: unknown; after: string[] };
-    };
+    const run = (file: string): Probed => runProbe(work, probe, file);
     const plain = run('plain.cjs');
     const lazy = run('lean.cjs');
     expect(lazy.out).toEqual(plain.out);
@@ -235,13 +243,8 @@ exports.out = () => ({ red: (0, import_colors.red)("x"), tty: import_colors.tty,
     writeFileSync(path.join(work, 'runtime.cjs'), RUNTIME);
     writeFileSync(path.join(work, 'plain.cjs'), CJS);
     writeFileSync(path.join(work, 'lean.cjs'), lean);
-    const run = (file: string): { before: string[]; out: unknown; after: string[] } => {
-      const probe = 'globalThis.runs = []; const m = require(process.argv[2]); const before = [...runs]; const out = m.out(); m.out(); process.stdout.write(JSON.stringify({ before, out, after: runs }));';
-      writeFileSync(path.join(work, 'probe.cjs'), probe);
-      const r = spawnSync(process.execPath, [path.join(work, 'probe.cjs'), path.join(work, file)], { encoding: 'utf8' });
-      expect(r.stderr).toBe('');
-      return JSON.parse(r.stdout) as { before: string[]; out: unknown; after: string[] };
-    };
+    const probe = 'globalThis.runs = []; const m = require(process.argv[2]); const before = [...runs]; const out = m.out(); m.out(); process.stdout.write(JSON.stringify({ before, out, after: runs }));';
+    const run = (file: string): Probed => runProbe(work, probe, file);
     const plain = run('plain.cjs');
     const lazy = run('lean.cjs');
     expect(lazy.out).toEqual(plain.out);
