@@ -173,11 +173,14 @@ const LISTED_WITH_NEW = 'a list of hosts that already names the new host (an all
  * literal is not such an entry (it is then judged as any other string).
  */
 function listedHosts(file: FileContext, lit: Node & { value: string }, ctx: DetectorContext<HostDetection>, pattern: RegExp): RawMatch[] | undefined {
-  const legacy = new Set(legacyHosts(ctx.detection, ctx.catalog).map((h) => h.toLowerCase()));
-  const to = new URL(ctx.catalog.hosts.apiBase).host;
   const start = lit.range[0] + 1;
   const raw = file.text.slice(start, lit.range[1] - 1);
   if (raw !== lit.value) return undefined; // escapes: positions in the value are not positions in the source
+  // Most literals of a candidate file name no legacy host: nothing to judge (and nothing for `scan` to report).
+  pattern.lastIndex = 0;
+  if (!pattern.test(raw)) return undefined;
+  const legacy = new Set(legacyHosts(ctx.detection, ctx.catalog).map((h) => h.toLowerCase()));
+  const to = new URL(ctx.catalog.hosts.apiBase).host;
   const parent = file.parentOf(lit);
   if (parent?.type === 'ArrayExpression') {
     const host = hostAlone(lit.value);
