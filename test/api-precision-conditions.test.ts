@@ -74,6 +74,33 @@ exports.ESCAPED = ['api.ciscospark.com\\u0020'];
   });
 });
 
+describe('legacy-api-host: lists of hosts in template literals and configuration files', () => {
+  const legacy = only('legacy-api-host');
+  const fixes = (text: string, filename: string): string[] =>
+    analyzeFile({ filename, text }, legacy).matches.map((m) => `${m.loc.start.line} ${m.confidence} ${(m.fix ?? []).map((e) => JSON.stringify(e.text)).join(' ')}`);
+  const to = JSON.stringify('webexapis.com');
+  it('a template literal: a list beside an interpolation gets the new host added; one already naming it is likely', () => {
+    const code = "exports.csp = (x) => `connect-src 'self' https://api.ciscospark.com ${x}`;\nexports.tail = (x) => `${x} api.ciscospark.com`;\nexports.both = (x) => `${x},api.ciscospark.com,webexapis.com`;\n";
+    expect(fixes(code, '/virtual/t.js')).toEqual([`1 certain ${JSON.stringify(' https://webexapis.com')}`, `2 certain ${JSON.stringify(' webexapis.com')}`, '3 likely ']);
+  });
+  it('look-alikes in template literals: an address, a host glued to an interpolation, escapes: replaced as before', () => {
+    const code = "exports.a = (id) => `https://api.ciscospark.com/v1/rooms/${id}`;\nexports.b = (p) => `${p}api.ciscospark.com`;\nexports.c = (x) => `api.ciscospark.com${x}`;\nexports.d = (x) => `\\u00e9 api.ciscospark.com ${x}`;\n";
+    expect(fixes(code, '/virtual/t.js')).toEqual([`1 certain ${to}`, `2 certain ${to}`, `3 certain ${to}`, `4 certain ${to}`]);
+  });
+  it('configuration: a KEY=value list, a YAML block list item, a JSON array element get the new host added', () => {
+    expect(fixes('NO_PROXY=localhost,api.ciscospark.com # hosts\nB=2\n', '/virtual/.env')).toEqual([`1 certain ${JSON.stringify(',webexapis.com')}`]);
+    expect(fixes('hosts:\n  - localhost\n  - "api.ciscospark.com"\nother: 1\n', '/virtual/c.yaml')).toEqual([`3 certain ${JSON.stringify('\n  - "webexapis.com"')}`]);
+    expect(fixes('{"origins": [\n  "https://api.ciscospark.com"\n]}\n', '/virtual/c.json')).toEqual([`2 certain ${JSON.stringify(', "https://webexapis.com"')}`]);
+    expect(fixes('hosts:\n  - api.ciscospark.com\n  - webexapis.com\n', '/virtual/c.yaml')).toEqual(['2 likely ']);
+  });
+  it('look-alikes in configuration: an address, prose, a key of an object, comma-separated addresses with paths, a list without brackets: replaced as before', () => {
+    expect(fixes('API_BASE=https://api.ciscospark.com/v1\nNOTE="Calls go to api.ciscospark.com for now"\n', '/virtual/.env')).toEqual([`1 certain ${to}`, `2 certain ${to}`]);
+    expect(fixes('{"api.ciscospark.com": true, "base": "https://api.ciscospark.com/v1"}\n', '/virtual/c.json')).toEqual([`1 certain ${to}`, `1 certain ${to}`]);
+    expect(fixes('URLS=https://api.ciscospark.com/v1/rooms,https://api.ciscospark.com/v1/people\n', '/virtual/.env')).toEqual([`1 certain ${to}`, `1 certain ${to}`]);
+    expect(fixes('- see https://api.ciscospark.com/v1 for details\n', '/virtual/c.yaml')).toEqual([`1 certain ${to}`]);
+  });
+});
+
 describe('legacy-api-host: code that recognises the legacy host is not using it', () => {
   const legacy = only('legacy-api-host');
   it('look-alikes: a comparison, a switch case, a string search, the text a migration replaces, a RegExp source', () => {

@@ -162,68 +162,137 @@ const LIST_TOKEN = /^(?:\*|'[a-z\d+/=-]+'|[a-z]+(?:-[a-z]+)+|[a-z][a-z\d+.-]*:|(
 /** Why a legacy host in a list that also names its replacement is only likely, and not rewritten. */
 const LISTED_WITH_NEW = 'a list of hosts that already names the new host (an allow-list, a source list): it is not rewritten; drop the legacy entry once nothing sends to or receives it';
 
+/** Where a list entry's fix adds the new host, and whether the list names it already. */
+interface ListEntry {
+  hasNew: boolean;
+  /** Offset where the new entry is inserted, and the text inserted there (separator included). */
+  at: number;
+  text: string;
+}
+
+/** Separators of entries in a list of hosts written in one string. */
+const LIST_SEPARATORS = /[\s,;]/;
+
 /**
- * The legacy API host as an entry of a list of hosts: a host or origin alone among an array's elements
- * (`['api.ciscospark.com']`, `new Set([...])`, an allow-list, a CORS or CSP source array), or a whole entry of a
- * source list written in one string (`"connect-src 'self' https://api.ciscospark.com"`, `NO_PROXY`-style
- * `"localhost,api.ciscospark.com"`). Such a list says which hosts are accepted or allowed; replacing its entry
- * would refuse the legacy host on the day the code still sends to it or receives it. So the fix adds the new host
- * beside the old one, which is right on both sides of any date, and where the list already names the new host
- * nothing is rewritten (the finding is likely: the legacy entry can go once nothing uses it). Undefined when the
- * literal is not such an entry (it is then judged as any other string).
+ * The legacy host at `range` as a whole entry of a list of sources or hosts written in one piece of text
+ * `text[start, end)` (`"connect-src 'self' https://api.ciscospark.com"`, `"localhost,api.ciscospark.com"`, the value
+ * of `ALLOWED_HOSTS=...`). Every entry must be a list token (prose fails), and there must be two at least. `open`
+ * says that an interpolation touches the piece at its start or end (a template literal's part): that neighbour counts
+ * as one entry, and a token that runs into it is not whole (`https://api.ciscospark.com/${path}` is an address).
+ * Undefined when the host is not such an entry.
  */
-function listedHosts(file: FileContext, lit: Node & { value: string }, ctx: DetectorContext<HostDetection>, pattern: RegExp): RawMatch[] | undefined {
+function stringListEntry(text: string, start: number, end: number, range: readonly [number, number], legacy: ReadonlySet<string>, to: string, open = { start: false, end: false }): ListEntry | undefined {
+  const raw = text.slice(start, end);
+  let from = range[0] - start;
+  while (from > 0 && !LIST_SEPARATORS.test(raw[from - 1]!)) from--;
+  let until = range[1] - start;
+  while (until < raw.length && !LIST_SEPARATORS.test(raw[until]!)) until++;
+  if ((open.start && from === 0) || (open.end && until === raw.length)) return undefined;
+  const token = raw.slice(from, until);
+  if (!legacy.has(hostAlone(token) ?? '')) return undefined;
+  const parts = raw.split(/[\s,;]+/);
+  const closed = parts.filter((t, i) => t !== '' && !(open.start && i === 0) && !(open.end && i === parts.length - 1));
+  if (!closed.every((t) => LIST_TOKEN.test(t)) || closed.length + (open.start ? 1 : 0) + (open.end ? 1 : 0) < 2) return undefined;
+  // The separator the list uses beside this entry (a comma list stays a comma list; `;` ends a CSP directive, so a
+  // space is used there).
+  const before = /[\s,;]+$/.exec(raw.slice(0, from))?.[0] ?? /^[\s,;]+/.exec(raw.slice(until))?.[0] ?? ' ';
+  const sep = before.includes(',') ? before.replace(/;/g, '') : ' ';
+  const m = [range[0] - start - from, range[1] - start - from];
+  return { hasNew: closed.some((t) => hostAlone(t) === to), at: start + until, text: sep + token.slice(0, m[0]) + to + token.slice(m[1]) };
+}
+
+/**
+ * The legacy host alone among an array's string elements (`['api.ciscospark.com']`, `new Set([...])`, an allow-list,
+ * a CORS or CSP source array): the fix adds the new host as one more element, in the same quotes.
+ */
+function arrayListEntry(file: FileContext, lit: Node & { value: string }, range: readonly [number, number], legacy: ReadonlySet<string>, to: string): ListEntry | undefined {
+  const parent = file.parentOf(lit);
+  if (parent?.type !== 'ArrayExpression') return undefined;
   const start = lit.range[0] + 1;
   const raw = file.text.slice(start, lit.range[1] - 1);
-  if (raw !== lit.value) return undefined; // escapes: positions in the value are not positions in the source
-  // Most literals of a candidate file name no legacy host: nothing to judge (and nothing for `scan` to report).
-  pattern.lastIndex = 0;
-  if (!pattern.test(raw)) return undefined;
-  const legacy = new Set(legacyHosts(ctx.detection, ctx.catalog).map((h) => h.toLowerCase()));
-  const to = new URL(ctx.catalog.hosts.apiBase).host;
-  const parent = file.parentOf(lit);
-  if (parent?.type === 'ArrayExpression') {
-    const host = hostAlone(lit.value);
-    if (!host || !legacy.has(host)) return undefined;
-    pattern.lastIndex = 0;
-    const m = pattern.exec(raw);
-    if (!m) return undefined;
-    const range: [number, number] = [start + m.index, start + m.index + m[0].length];
-    const hasNew = parent.elements.some((e) => e?.type === 'Literal' && typeof e.value === 'string' && hostAlone(e.value) === to);
-    if (hasNew) return [{ range, messageId: 'listedWithNew', data: { host: m[0], to }, confidence: 'likely', confidenceReason: LISTED_WITH_NEW }];
-    const quote = file.text[lit.range[0]];
-    const added = raw.slice(0, m.index) + to + raw.slice(m.index + m[0].length);
-    return [{ range, messageId: 'listedHost', data: { host: m[0], to }, fix: [{ range: [lit.range[1], lit.range[1]], text: `, ${quote}${added}${quote}` }] }];
+  if (raw !== lit.value || !legacy.has(hostAlone(raw) ?? '')) return undefined;
+  const quote = file.text[lit.range[0]];
+  const added = raw.slice(0, range[0] - start) + to + raw.slice(range[1] - start);
+  const hasNew = parent.elements.some((e) => e?.type === 'Literal' && typeof e.value === 'string' && hostAlone(e.value) === to);
+  return { hasNew, at: lit.range[1], text: `, ${quote}${added}${quote}` };
+}
+
+/**
+ * The legacy host as an entry of a list of hosts in a configuration file: the value of a `KEY=value` / `key: value`
+ * line that is a list in one string (`ALLOWED_HOSTS=localhost,api.ciscospark.com`, quoted or not), an element of a
+ * JSON or YAML flow array (`["localhost", "api.ciscospark.com"]`), or an item of a YAML block list
+ * (`- api.ciscospark.com`, the new host added as the next item at the same indentation).
+ */
+function textListEntry(text: string, range: readonly [number, number], legacy: ReadonlySet<string>, to: string): ListEntry | undefined {
+  const lineStart = text.lastIndexOf('\n', range[0] - 1) + 1;
+  const nl = text.indexOf('\n', range[1]);
+  const lineEnd = nl < 0 ? text.length : text[nl - 1] === '\r' ? nl - 1 : nl;
+  const line = text.slice(lineStart, lineEnd);
+  // A YAML block list item holding the host alone.
+  const item = /^(\s*)-\s+(["']?)([^\s"'#]+)\2\s*(?:#.*)?$/.exec(line);
+  if (item && legacy.has(hostAlone(item[3]!) ?? '')) {
+    const indent = item[1]!;
+    const siblings = text.split(/\r?\n/).filter((l) => l.startsWith(`${indent}- `) || l.startsWith(`${indent}-\t`));
+    const hasNew = siblings.some((l) => hostAlone(/^\s*-\s+(["']?)([^\s"'#]+)\1/.exec(l)?.[2] ?? '') === to);
+    const value = item[3]!;
+    const off = range[0] - lineStart - line.indexOf(value, indent.length + 1);
+    const eol = nl >= 0 && text[nl - 1] === '\r' ? '\r\n' : '\n';
+    return { hasNew, at: lineEnd, text: `${eol}${indent}- ${item[2]}${value.slice(0, off) + to + value.slice(off + range[1] - range[0])}${item[2]}` };
   }
-  const tokens = raw.split(/[\s,;]+/).filter(Boolean);
-  if (tokens.length < 2 || !tokens.every((t) => LIST_TOKEN.test(t))) return undefined;
-  const hasNew = tokens.some((t) => hostAlone(t) === to);
-  const out: RawMatch[] = [];
-  pattern.lastIndex = 0;
-  for (let m = pattern.exec(raw); m; m = pattern.exec(raw)) {
-    let from = m.index;
-    while (from > 0 && !/[\s,;]/.test(raw[from - 1]!)) from--;
-    let end = m.index + m[0].length;
-    while (end < raw.length && !/[\s,;]/.test(raw[end]!)) end++;
-    const token = raw.slice(from, end);
-    const range: [number, number] = [start + m.index, start + m.index + m[0].length];
-    if (!legacy.has(hostAlone(token) ?? '')) {
-      // A URL with a path inside the list is an address like any other: replaced.
-      out.push({ range, messageId: 'legacyHost', data: { host: m[0], to }, fix: [{ range, text: to }] });
-      continue;
+  // An element of a flow array: the token the host is in, bounded by brackets, commas, quotes or blanks.
+  const STOP = /[\s,[\]"']/;
+  let from = range[0];
+  while (from > lineStart && !STOP.test(text[from - 1]!)) from--;
+  let end = range[1];
+  while (end < lineEnd && !STOP.test(text[end]!)) end++;
+  const quote = text[from - 1] === '"' || text[from - 1] === "'" ? text[from - 1]! : '';
+  if (quote === '' || text[end] === quote) {
+    const before = /[^\s]/.exec([...text.slice(0, from - quote.length)].reverse().join(''))?.[0];
+    const afterAt = end + quote.length;
+    const after = /[^\s]/.exec(text.slice(afterAt))?.[0];
+    const token = text.slice(from, end);
+    const open = text.lastIndexOf('[', from);
+    const close = text.indexOf(']', end);
+    const inArray = open >= 0 && close >= 0 && !/[\]{}]/.test(text.slice(open + 1, from)) && !/[[{}]/.test(text.slice(end, close));
+    if (inArray && (before === '[' || before === ',') && (after === ',' || after === ']') && legacy.has(hostAlone(token) ?? '')) {
+      const elements = text.slice(open + 1, close).split(',').map((e) => e.trim().replace(/^(["'])(.*)\1$/, '$2'));
+      const added = text.slice(from, range[0]) + to + text.slice(range[1], end);
+      return { hasNew: elements.some((e) => hostAlone(e) === to), at: afterAt, text: `, ${quote}${added}${quote}` };
     }
-    if (hasNew) {
-      out.push({ range, messageId: 'listedWithNew', data: { host: m[0], to }, confidence: 'likely', confidenceReason: LISTED_WITH_NEW });
-      continue;
-    }
-    // The separator the list uses beside this entry (a comma list stays a comma list; `;` ends a CSP directive, so a
-    // space is used there).
-    const before = /[\s,;]+$/.exec(raw.slice(0, from))?.[0] ?? /^[\s,;]+/.exec(raw.slice(end))?.[0] ?? ' ';
-    const sep = before.includes(',') ? before.replace(/;/g, '') : ' ';
-    const added = token.slice(0, m.index - from) + to + token.slice(m.index - from + m[0].length);
-    out.push({ range, messageId: 'listedHost', data: { host: m[0], to }, fix: [{ range: [start + end, start + end], text: `${sep}${added}` }] });
   }
-  return out;
+  // The value of a key: a list in one string, quoted or not (a comment after an unquoted value is left out).
+  const key = /^\s*(?:export\s+)?["']?[\w.-]+["']?\s*[=:]\s*/.exec(line);
+  if (!key) return undefined;
+  let start = lineStart + key[0].length;
+  let stop = lineEnd;
+  const q = text[start];
+  if (q === '"' || q === "'") {
+    const close = text.indexOf(q, start + 1);
+    if (close < 0 || close > lineEnd) return undefined;
+    start += 1;
+    stop = close;
+  } else {
+    const comment = /\s[#;]/.exec(text.slice(start, lineEnd));
+    if (comment) stop = start + comment.index;
+    stop = start + text.slice(start, stop).replace(/[\s,]+$/, '').length;
+  }
+  if (range[0] < start || range[1] > stop) return undefined;
+  return stringListEntry(text, start, stop, range, legacy, to);
+}
+
+/** The legacy API hosts (lower-cased) and their replacement, for the list checks; undefined for the call history hosts. */
+function listsFor(ctx: DetectorContext<HostDetection>): { legacy: ReadonlySet<string>; to: string } | undefined {
+  if (ctx.detection.hosts !== 'legacyApi') return undefined;
+  return { legacy: new Set(legacyHosts(ctx.detection, ctx.catalog).map((h) => h.toLowerCase())), to: new URL(ctx.catalog.hosts.apiBase).host };
+}
+
+/** A legacy-host match as a list entry: the new host added beside it, or (the list names it) likely with no edit. */
+function asListed(match: RawMatch, entry: ListEntry | undefined, to: string): RawMatch {
+  if (!entry) return match;
+  const data = { host: match.data?.host ?? '', to };
+  return entry.hasNew
+    ? { range: match.range, messageId: 'listedWithNew', data, confidence: 'likely', confidenceReason: LISTED_WITH_NEW }
+    : { range: match.range, messageId: 'listedHost', data, fix: [{ range: [entry.at, entry.at], text: entry.text }] };
 }
 
 export const hostDetector: Detector<HostDetection> = {
@@ -245,6 +314,7 @@ export const hostDetector: Detector<HostDetection> = {
   detect(file: FileContext, ctx: DetectorContext<HostDetection>): RawMatch[] {
     const pattern = hostPattern(legacyHosts(ctx.detection, ctx.catalog));
     const scope = ctx.detection.scope?.endpoints.length ? ctx.detection.scope : undefined;
+    const lists = listsFor(ctx);
     const out: RawMatch[] = [];
     for (const lit of file.nodes(T.Literal)) {
       if ('regex' in lit && lit.regex) {
@@ -252,24 +322,31 @@ export const hostDetector: Detector<HostDetection> = {
         continue;
       }
       if (typeof lit.value !== 'string' || isReadOnlyPlaceholder(file, lit) || isRecognizer(file, lit)) continue;
-      const listed = ctx.detection.hosts === 'legacyApi' ? listedHosts(file, lit as Node & { value: string }, ctx, pattern) : undefined;
-      if (listed) {
-        out.push(...listed);
-        continue;
-      }
       const judge: HostJudge | undefined = scope && ((range) => hostUseTie(file, lit, range, scope, ctx.catalog));
-      out.push(...scan(file.text, lit.range[0] + 1, lit.range[1] - 1, ctx, pattern, judge));
+      const [start, end] = [lit.range[0] + 1, lit.range[1] - 1];
+      const found = scan(file.text, start, end, ctx, pattern, judge);
+      // escapes: positions in the value are not positions in the source
+      if (!lists || found.length === 0 || file.text.slice(start, end) !== lit.value) out.push(...found);
+      else for (const m of found) out.push(asListed(m, arrayListEntry(file, lit as Node & { value: string }, m.range!, lists.legacy, lists.to) ?? stringListEntry(file.text, start, end, m.range!, lists.legacy, lists.to), lists.to));
     }
     for (const q of file.nodes(T.TemplateElement)) {
       const judge: HostJudge | undefined = scope && ((range) => hostUseTie(file, q, range, scope, ctx.catalog));
-      out.push(...scan(file.text, q.range[0] + 1, q.range[1] - (q.tail ? 1 : 2), ctx, pattern, judge));
+      const [start, end] = [q.range[0] + 1, q.range[1] - (q.tail ? 1 : 2)];
+      const found = scan(file.text, start, end, ctx, pattern, judge);
+      if (!lists || found.length === 0 || q.value.raw !== q.value.cooked) out.push(...found);
+      else {
+        const open = { start: file.text[q.range[0]] === '}', end: !q.tail };
+        for (const m of found) out.push(asListed(m, stringListEntry(file.text, start, end, m.range!, lists.legacy, lists.to, open), lists.to));
+      }
     }
     return out;
   },
   detectText(file: TextFile, ctx: DetectorContext<HostDetection>): RawMatch[] {
     const scope = ctx.detection.scope?.endpoints.length ? ctx.detection.scope : undefined;
     const judge: HostJudge | undefined = scope && ((range) => hostTextTie(file.text, range, scope, ctx.catalog));
-    return scan(file.text, 0, file.text.length, ctx, hostPattern(legacyHosts(ctx.detection, ctx.catalog)), judge);
+    const found = scan(file.text, 0, file.text.length, ctx, hostPattern(legacyHosts(ctx.detection, ctx.catalog)), judge);
+    const lists = listsFor(ctx);
+    return lists ? found.map((m) => asListed(m, textListEntry(file.text, m.range!, lists.legacy, lists.to), lists.to)) : found;
   },
   // The strings-only text: a host in a comment or an identifier is not seen.
   detectUnparsed(file, ctx) {
