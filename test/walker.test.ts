@@ -24,7 +24,7 @@ const { PrefilterPlan } = await built<typeof import('../engine/prefilter/prefilt
 const { findFiles } = await built<typeof import('../cli/walk/files.js')>('cli/walk/files.js');
 const { scanFiles, scanWalk } = await built<typeof import('../cli/scan/pool.js')>('cli/scan/pool.js');
 const { isSkipped } = await built<typeof import('../cli/scan/scan-core.js')>('cli/scan/scan-core.js');
-const { startWalk } = await built<typeof import('../cli/walk/walker.js')>('cli/walk/walker.js');
+const { startWalk, MAX_READ_AHEAD } = await built<typeof import('../cli/walk/walker.js')>('cli/walk/walker.js');
 const { prestartWalker, looksLikeFolderScan, takePrestartedWalker, peekTree, peekWalk, WALK_THREAD_ENTRIES } = await built<typeof import('../cli/walk/prestart.js')>('cli/walk/prestart.js');
 
 let root: string;
@@ -160,6 +160,28 @@ describe('the walker thread', () => {
     const inline = startWalk(options(), { threads: false });
     expect(takePrestartedWalker()).toBeUndefined();
     expect((await scanWalk(inline, ctx, { concurrency: 0 })).files).toEqual(serialWalk.files);
+  }, 180_000);
+
+  it('reads at most MAX_READ_AHEAD batches ahead of a main thread that takes none, and goes on once it takes them', async () => {
+    const helping = startWalk(options(), { help: true });
+    helping.provideHelp(prefilterEntries(notices, catalog));
+    const drain = (): { files: number; read: number } => {
+      const seen = { files: 0, read: 0 };
+      for (let event = helping.poll(); event; event = helping.poll()) seen[event.kind === 'read' ? 'read' : 'files']++;
+      return seen;
+    };
+    // Nothing taken until the walk is over and the walker has had time to read every batch (the tree has 12 or more).
+    const deadline = Date.now() + 60_000;
+    while (!helping.finished && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // (Reading the 12 batches takes well under a second; the wait is long for a loaded machine. The cap makes it wait.)
+    await new Promise((r) => setTimeout(r, 3_000));
+    const first = drain();
+    expect(first.files).toBeGreaterThan(MAX_READ_AHEAD + 2);
+    expect(first.read).toBe(MAX_READ_AHEAD);
+    // Taking them lets it read on.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(drain().read).toBeGreaterThan(0);
+    await helping.cancel();
   }, 180_000);
 
   it('is started early only for what looks like a scan of a folder', () => {

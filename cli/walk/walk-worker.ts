@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile } from './files.js';
 import { readText } from './read.js';
 import { hasDirectives, parseSuppressions } from '../../engine/findings/suppressions.js';
-import { BY_WALKER, type Prefiltered, type WalkerSetup, type WalkMessage } from './walker.js';
+import { BY_WALKER, helpViews, MAX_READ_AHEAD, type Prefiltered, type WalkerSetup, type WalkMessage } from './walker.js';
 import { DEFERRED_SETUP } from './prestart.js';
 
 const port = parentPort!;
@@ -30,7 +30,12 @@ const LAG = 20;
 const batches: Array<FoundFile[] | undefined> = [];
 let batch: FoundFile[] = [];
 const send = (message: WalkMessage): void => port.postMessage(message);
-const claims = setup.help ? new Int32Array(setup.help.claims) : undefined;
+const shared = setup.help ? helpViews(setup.help.claims) : undefined;
+const claims = shared?.claims;
+/** Read batches sent to the main thread (it counts those it has taken in `shared.taken`). */
+let readsSent = 0;
+/** Whether the main thread has fewer than {@link MAX_READ_AHEAD} read batches still to take. */
+const roomAhead = (): boolean => !shared || readsSent - Atomics.load(shared.taken, 0) < MAX_READ_AHEAD;
 /** The prefilter, once the main thread has sent its data (it loads the catalog while the walk starts). */
 let plan: PrefilterPlan | undefined;
 function takePlan(): PrefilterPlan | undefined {
@@ -60,7 +65,7 @@ function keepUp(): void {
   const k = batches.length - 1;
   if (k >= claims.length) return;
   while (low < k && Atomics.load(claims, low) !== 0) batches[low++] = undefined;
-  if (k - low > LAG && Atomics.compareExchange(claims, k, 0, BY_WALKER) === 0) {
+  if (k - low > LAG && roomAhead() && Atomics.compareExchange(claims, k, 0, BY_WALKER) === 0) {
     readBatch(k, plan);
     batches[k] = undefined;
   }
@@ -87,6 +92,9 @@ try {
 /** After the walk: reads and prefilters batches from the last one down until it meets one the main thread has claimed. */
 function help(plan: PrefilterPlan, claims: Int32Array): void {
   for (let k = Math.min(batches.length, claims.length) - 1; k >= 0; k--) {
+    // Wait (checking again every 20 ms) while the main thread has enough read batches to take; it may meanwhile claim
+    // this batch, and then all below it.
+    while (!roomAhead() && Atomics.load(claims, k) === 0) Atomics.wait(shared!.taken, 0, Atomics.load(shared!.taken, 0), 20);
     const was = Atomics.compareExchange(claims, k, 0, BY_WALKER);
     if (was === BY_WALKER) continue; // taken while walking
     // The main thread claims batches in order, so below one it has claimed, all are taken.
@@ -98,6 +106,7 @@ function help(plan: PrefilterPlan, claims: Int32Array): void {
 
 /** Reads and prefilters a batch this thread has claimed, and sends the main thread what it found. */
 function readBatch(k: number, plan: PrefilterPlan): void {
+  readsSent++;
   send({ batch: k, read: batches[k]!.map((file) => prefilter(file, plan)) });
 }
 

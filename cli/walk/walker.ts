@@ -36,6 +36,21 @@ export const BY_MAIN = 1;
 export const BY_WALKER = 2;
 /** Batches the walker can help with (more are scanned by the main thread alone): 16M files at 256 a batch. */
 const MAX_CLAIMS = 1 << 16;
+/**
+ * Read batches the walker thread may have sent that the main thread has not taken yet. Past this many it reads no
+ * more until the main thread catches up: when the analysis is the slower side, reading further ahead gains nothing
+ * and only holds texts (on a 100,000-file repository a few thousand candidate texts waited in the queue).
+ */
+export const MAX_READ_AHEAD = 8;
+
+/**
+ * The shared array of a walk with help: one claim per batch ({@link BY_MAIN}, {@link BY_WALKER}), then one counter,
+ * the read batches the main thread has taken off its queue.
+ */
+export function helpViews(buffer: SharedArrayBuffer): { claims: Int32Array; taken: Int32Array } {
+  const n = buffer.byteLength / Int32Array.BYTES_PER_ELEMENT - 1;
+  return { claims: new Int32Array(buffer, 0, n), taken: new Int32Array(buffer, n * Int32Array.BYTES_PER_ELEMENT, 1) };
+}
 
 export interface WalkerSetup {
   walk: WalkOptions;
@@ -150,8 +165,17 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
   const { MessageChannel, Worker } = process.getBuiltinModule('node:worker_threads');
   const queue: WalkEvent[] = [];
   const skipped: SkippedFile[] = [];
-  const claims = help ? new Int32Array(new SharedArrayBuffer(MAX_CLAIMS * Int32Array.BYTES_PER_ELEMENT)) : undefined;
+  const shared = help ? helpViews(new SharedArrayBuffer((MAX_CLAIMS + 1) * Int32Array.BYTES_PER_ELEMENT)) : undefined;
+  const claims = shared?.claims;
   const channel = help ? new MessageChannel() : undefined;
+  /** Counts a read batch taken off the queue, and wakes the walker thread if it waits for that. */
+  const taking = (event: WalkEvent | undefined): WalkEvent | undefined => {
+    if (event?.kind === 'read' && shared) {
+      Atomics.add(shared.taken, 0, 1);
+      Atomics.notify(shared.taken, 0);
+    }
+    return event;
+  };
   let finished = false;
   let ended = false;
   let failure: Error | undefined;
@@ -192,7 +216,7 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
     async next() {
       for (;;) {
         if (failure) throw failure;
-        const event = queue.shift();
+        const event = taking(queue.shift());
         if (event) return event;
         if (ended) return undefined;
         await new Promise<void>((resolve) => (wake = resolve));
@@ -200,7 +224,7 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
     },
     poll() {
       if (failure) throw failure;
-      return queue.shift();
+      return taking(queue.shift());
     },
     claim(batch) {
       if (!claims || batch >= claims.length) return true;
