@@ -14,7 +14,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { PrefilterEntry } from '../../engine/prefilter/prefilter.js';
 import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile, type SkippedFile, type WalkOptions } from './files.js';
-import { dropPeek, folderPaths, peekWalk, takePrestartedWalker, WALK_THREAD_ENTRIES, WALK_WORKER_URL } from './prestart.js';
+import { dropPeek, folderPaths, peekWalk, takePrestartedWalker, WALK_THREAD_ENTRIES, WALK_WORKER_URL, WALKER_YOUNG_GENERATION_MB } from './prestart.js';
 
 
 /**
@@ -188,7 +188,7 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
   // The thread the binary started before the command line loaded (prestart.ts) is given its walk now.
   const early = takePrestartedWalker();
   if (early) early.postMessage({ setup }, channel ? [channel.port2] : []);
-  const worker = early ?? new Worker(WALK_WORKER_URL, { workerData: setup, transferList: channel ? [channel.port2] : [] });
+  const worker = early ?? new Worker(WALK_WORKER_URL, { workerData: setup, transferList: channel ? [channel.port2] : [], resourceLimits: { maxYoungGenerationSizeMb: WALKER_YOUNG_GENERATION_MB } });
   worker.on('message', (message: WalkMessage) => {
     if ('files' in message) queue.push({ kind: 'files', batch: message.batch, files: message.files.map(compact) });
     else if ('read' in message) queue.push({ kind: 'read', batch: message.batch, read: message.read });
