@@ -1,13 +1,14 @@
 /**
  * Values a call may see through the branches before it: an options variable declared with `var` in several
  * branches (hoisted: the call reads whichever declaration ran), and a name a guard around a read narrows to a few
- * values (`if (method == 'GET' || method == 'DELETE') { ... method ... }`). engine/api/calls.ts reads the call once
+ * values (`if (method == 'GET' || method == 'DELETE') { ... method ... }`) or that branches before it assign
+ * (`if (type == 'list') method = 'GET';`). engine/api/calls.ts reads the call once
  * per value (as it reads a call in a loop once per element), each read a request the call may make.
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrap, type FileContext, type Node } from '../parse/file-context.js';
-import { enclosingScope, resolvedVariable } from './bindings.js';
+import { enclosingScope, localInit, resolvedVariable } from './bindings.js';
 
 const contains = (outer: Node | undefined, inner: Node): boolean => !!outer && outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 
@@ -97,4 +98,44 @@ export function guardedValues(file: FileContext, id: TSESTree.Identifier): { wit
     return assigned ? undefined : { within, values };
   }
   return undefined;
+}
+
+/**
+ * The string literals a function assigns a name in branches before a read of it (`if (type == 'list') method =
+ * 'GET'; if (type == 'remove') method = 'DELETE';` then `{ method: method }`), when the name holds no value the
+ * engine knows otherwise (an undeclared name, or `let method;`): every write of the name in the function is `name =
+ * 'literal'`, none in a nested function or in a loop around the read after it, and the name is no parameter of the
+ * function. A write is passed over when a later one always follows it (as for {@link branchDeclarations}); the read is
+ * taken to see one of the values that remain (distinct values, in order). Undefined when there is none.
+ */
+export function assignedValues(file: FileContext, id: TSESTree.Identifier): { within: Node; values: TSESTree.StringLiteral[] } | undefined {
+  const fn = enclosingScope(file, id);
+  if (fn.type === 'Program' || (fn as TSESTree.FunctionLike).params.some((p) => p.type === 'Identifier' && p.name === id.name)) return undefined;
+  if (localInit(file, id)) return undefined;
+  if (file.nodes(T.VariableDeclarator).some((d) => d.id.type === 'Identifier' && d.id.name === id.name && d.init && contains(fn, d))) return undefined;
+  if (file.nodes(T.UpdateExpression).some((u) => u.argument.type === 'Identifier' && u.argument.name === id.name && contains(fn, u))) return undefined;
+  const writes = file.nodes(T.AssignmentExpression).filter((a) => a.left.type === 'Identifier' && a.left.name === id.name && contains(fn, a));
+  if (writes.length === 0) return undefined;
+  for (const w of writes) {
+    const right = unwrap(w.right as Node);
+    if (w.operator !== '=' || enclosingScope(file, w) !== fn || right.type !== 'Literal' || typeof right.value !== 'string') return undefined;
+  }
+  const loops = [...file.ancestors(id)].filter((a) => contains(fn, a) && a !== fn && /^(ForStatement|ForInStatement|ForOfStatement|WhileStatement|DoWhileStatement)$/.test(a.type));
+  if (writes.some((w) => w.range[0] > id.range[1] && loops.some((l) => contains(l, w)))) return undefined;
+  const before = writes.filter((w) => w.range[1] <= id.range[0]);
+  const always = (w: Node, target: Node): boolean => contains(statementHolderOf(file, w), target);
+  const reaching = before.filter((w) => !before.some((later) => later.range[0] > w.range[1] && (always(later, id) || always(later, w))));
+  const values: TSESTree.StringLiteral[] = [];
+  for (const w of reaching) {
+    const v = unwrap(w.right as Node) as TSESTree.StringLiteral;
+    if (!values.some((x) => x.value === v.value)) values.push(v);
+  }
+  return values.length > 0 ? { within: id, values } : undefined;
+}
+
+/** The block (or program, or `case`) the statement of an assignment is written in directly, if any. */
+function statementHolderOf(file: FileContext, assignment: Node): Node | undefined {
+  const statement = file.parentOf(assignment);
+  const holder = statement?.type === 'ExpressionStatement' ? file.parentOf(statement) : undefined;
+  return holder && /^(BlockStatement|Program|SwitchCase)$/.test(holder.type) ? holder : undefined;
 }

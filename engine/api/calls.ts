@@ -10,7 +10,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, localInit, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, thisFieldObject, withLoopValue, withNarrowedValue } from './bindings.js';
-import { branchDeclarations, guardedValues } from './branches.js';
+import { assignedValues, branchDeclarations, guardedValues } from './branches.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, mergedImportedHeaders, methodOf, prop, superagentChain } from './call-parts.js';
 import { ajaxSetupHeaders, CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, importsFrom, isAngularJsHttp, isJquery, isMeteorHttp, isUrlFetchApp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest, type RequestHeader } from './request.js';
@@ -1092,18 +1092,24 @@ function branchRequests(file: FileContext, call: TSESTree.CallExpression, r: Htt
   return guarded.length === 1 && guarded[0] === r ? undefined : guarded;
 }
 
-/** A request whose options take their method from a name a guard narrows: one request per value the guard admits. */
+/**
+ * A request whose options take their method from a name a guard narrows, or that branches before it assign string
+ * literals: one request per value the guard admits (or the branches assign).
+ */
 function guardedRequests(file: FileContext, r: HttpRequest, read: () => HttpRequest | undefined): HttpRequest[] {
   if (r.method !== undefined || !r.options) return [r];
   const m = prop(r.options, 'method') ?? prop(r.options, 'type');
   const id = m ? unwrap(m) : undefined;
-  const guard = id?.type === 'Identifier' ? guardedValues(file, id) : undefined;
-  if (!guard || id?.type !== 'Identifier') return [r];
+  if (id?.type !== 'Identifier') return [r];
+  const guarded = guardedValues(file, id);
+  const guard = guarded ?? assignedValues(file, id);
+  if (!guard) return [r];
   const out: HttpRequest[] = [];
   for (const value of guard.values) {
     const one = withNarrowedValue(id.name, guard.within, value, read);
     if (!one) continue;
-    if (guard.values.length > 1) one.choice ??= `the method is one of the values its guard admits (${guard.values.map((v) => v.raw).join(', ')}), chosen by the caller`;
+    const listed = guard.values.map((v) => v.raw).join(', ');
+    if (guard.values.length > 1 || !guarded) one.choice ??= guarded ? `the method is one of the values its guard admits (${listed}), chosen by the caller` : `the method is one of the values branches before the call assign it (${listed}), chosen by the caller`;
     branchRead.add(one);
     out.push(one);
   }
