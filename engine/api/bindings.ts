@@ -1726,8 +1726,13 @@ function memberValueAt(file: FileContext, use: Node, fn: Node, name: string, key
     merged = merged ? chosen(merged, v) : v;
     if (!merged) return undefined;
   }
-  return merged ? { ...merged, assumed: merged.assumed ?? `the URL rests on the default the function gives \`${name}.${key}\` when a caller passes none, which a caller may pass` } : undefined;
+  return merged ? { ...merged, assumed: merged.assumed ?? `${MEMBER_DEFAULT_REASON} \`${name}.${key}\` when a caller passes none, which a caller may pass` } : undefined;
 }
+
+const MEMBER_DEFAULT_REASON = 'the URL rests on the default the function gives';
+
+/** Whether an assumed value's reason is {@link defaultedMemberValue}'s (a parameter's member defaulted in its function). */
+export const isMemberDefaultReason = (reason: string): boolean => reason.startsWith(MEMBER_DEFAULT_REASON);
 
 /** Two values a read may see, folded as a choice is ({@link foldConditional}): the same, the same path with an unknown query, or the shared start of the path. */
 function chosen(a: StaticString, b: StaticString): StaticString | undefined {

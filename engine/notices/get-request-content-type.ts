@@ -1256,10 +1256,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
         // No edit for a GET that gives data: the body goes with it (its own question), the header is only reported.
         const fix = getWithData(r) ? undefined : removal(file.text, r, h, (n) => file.parentOf(n));
         // One of several requests the call may make (engine/api/branches.ts): a GET only when the caller picks it.
-        // A header written outside the call (`var settings = {...}; $.ajax(settings)`) on a URL that rests on an assumed
-        // value: likely, as a match inside the call is made by assumedMatches (engine/api/scoped.ts), which looks only there.
-        const assumed = file.links?.envValue && r.url?.assumed !== undefined && !inside(r.node, site) ? r.url.assumed : undefined;
-        const why = r.choice ?? requests.find((o) => o.node === r.node && o.choice)?.choice ?? assumed;
+        const why = r.choice ?? requests.find((o) => o.node === r.node && o.choice)?.choice;
         out.push({ node: site, messageId: 'getWithContentType', fix: fix ? [fix] : undefined, ...(why ? { confidence: 'likely' as const, confidenceReason: why } : {}) });
       }
     }
