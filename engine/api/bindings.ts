@@ -1651,8 +1651,8 @@ function parameterMemberWrites(file: FileContext): Map<Node, Map<string, TSESTre
   });
 }
 
-/** The block (or program, or `case`) a statement is written in, if it is written directly in one. */
-function statementHolder(file: FileContext, n: Node): Node | undefined {
+/** The block (or program, or `case`) the statement of an expression (an assignment) is written in directly, if any. */
+export function statementHolder(file: FileContext, n: Node): Node | undefined {
   const statement = file.parentOf(n);
   if (statement?.type !== 'ExpressionStatement') return undefined;
   const holder = file.parentOf(statement);
@@ -1660,6 +1660,16 @@ function statementHolder(file: FileContext, n: Node): Node | undefined {
 }
 
 const contains = (outer: Node | undefined, inner: Node): boolean => !!outer && outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+
+/** Whether a write comes after a read in a loop of the function around the read (it may reach the read on the next turn). */
+export function writtenLaterInLoop(file: FileContext, fn: Node, read: Node, write: Node): boolean {
+  if (write.range[0] <= read.range[1]) return false;
+  for (const a of file.ancestors(read)) {
+    if (a === fn) return false;
+    if (/^(ForStatement|ForInStatement|ForOfStatement|WhileStatement|DoWhileStatement)$/.test(a.type) && contains(a, write)) return true;
+  }
+  return false;
+}
 
 /** Values of the member reads one outermost {@link defaultedMemberValue} call has folded (bindings do not change within it). */
 let memberMemo: Map<Node, StaticString | undefined> | undefined;
@@ -1706,8 +1716,7 @@ function memberValueAt(file: FileContext, use: Node, fn: Node, name: string, key
     writes.push(w);
   }
   // A write after the read inside a loop around it may reach the read on the next turn.
-  const loops = [...file.ancestors(use)].filter((a) => contains(fn, a) && a !== fn && /^(ForStatement|ForInStatement|ForOfStatement|WhileStatement|DoWhileStatement)$/.test(a.type));
-  if (writes.some((w) => w.write.range[0] > use.range[1] && loops.some((l) => contains(l, w.write)))) return undefined;
+  if (writes.some((w) => writtenLaterInLoop(file, fn, use, w.write))) return undefined;
   const before = writes.filter((w) => w.write.range[1] <= use.range[0]).sort((a, b) => a.write.range[0] - b.write.range[0]);
   const firstDefault = before.find((w) => w.kind === 'default');
   if (!firstDefault) return undefined;

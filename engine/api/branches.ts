@@ -8,7 +8,7 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrap, type FileContext, type Node } from '../parse/file-context.js';
-import { enclosingScope, localInit, resolvedVariable } from './bindings.js';
+import { enclosingScope, localInit, resolvedVariable, statementHolder, writtenLaterInLoop } from './bindings.js';
 
 const contains = (outer: Node | undefined, inner: Node): boolean => !!outer && outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 
@@ -120,10 +120,9 @@ export function assignedValues(file: FileContext, id: TSESTree.Identifier): { wi
     const right = unwrap(w.right as Node);
     if (w.operator !== '=' || enclosingScope(file, w) !== fn || right.type !== 'Literal' || typeof right.value !== 'string') return undefined;
   }
-  const loops = [...file.ancestors(id)].filter((a) => contains(fn, a) && a !== fn && /^(ForStatement|ForInStatement|ForOfStatement|WhileStatement|DoWhileStatement)$/.test(a.type));
-  if (writes.some((w) => w.range[0] > id.range[1] && loops.some((l) => contains(l, w)))) return undefined;
+  if (writes.some((w) => writtenLaterInLoop(file, fn, id, w))) return undefined;
   const before = writes.filter((w) => w.range[1] <= id.range[0]);
-  const always = (w: Node, target: Node): boolean => contains(statementHolderOf(file, w), target);
+  const always = (w: Node, target: Node): boolean => contains(statementHolder(file, w), target);
   const reaching = before.filter((w) => !before.some((later) => later.range[0] > w.range[1] && (always(later, id) || always(later, w))));
   const values: TSESTree.StringLiteral[] = [];
   for (const w of reaching) {
@@ -131,11 +130,4 @@ export function assignedValues(file: FileContext, id: TSESTree.Identifier): { wi
     if (!values.some((x) => x.value === v.value)) values.push(v);
   }
   return values.length > 0 ? { within: id, values } : undefined;
-}
-
-/** The block (or program, or `case`) the statement of an assignment is written in directly, if any. */
-function statementHolderOf(file: FileContext, assignment: Node): Node | undefined {
-  const statement = file.parentOf(assignment);
-  const holder = statement?.type === 'ExpressionStatement' ? file.parentOf(statement) : undefined;
-  return holder && /^(BlockStatement|Program|SwitchCase)$/.test(holder.type) ? holder : undefined;
 }
