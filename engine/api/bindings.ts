@@ -149,8 +149,33 @@ export function boundInFile(file: FileContext, id: Node): boolean {
   return !!scopeReferences(file)?.get(id)?.resolved;
 }
 
+/**
+ * The variable a reference is bound to by scope (engine/api/branches.ts reads a `var` declared in several places);
+ * undefined for a global, or when the scope analysis cannot read the tree.
+ */
+export function resolvedVariable(file: FileContext, id: Node): Variable | undefined {
+  return scopeReferences(file)?.get(id)?.resolved ?? undefined;
+}
+
 /** Loop variables read as one element of the array they run over, while {@link withLoopValue} reads a call. */
 const loopValues = new Map<Node, Node>();
+
+/** Names read as one value a guard admits inside its consequent, while {@link withNarrowedValue} reads a call. */
+const narrowedValues: Array<{ name: string; within: Node; value: Node }> = [];
+
+/**
+ * Runs `read` with every read of `name` inside `within` (the consequent of a guard such as `if (method == 'GET' ||
+ * method == 'DELETE')`, engine/api/branches.ts) bound to `value`, one of the values the guard admits: {@link
+ * localInit} then gives that value for those reads.
+ */
+export function withNarrowedValue<R>(name: string, within: Node, value: Node, read: () => R): R {
+  narrowedValues.push({ name, within, value });
+  try {
+    return read();
+  } finally {
+    narrowedValues.pop();
+  }
+}
 
 /**
  * Runs `read` with the loop variable declared by `declared` bound to `value` (one element of the array a
@@ -249,6 +274,7 @@ function arrayNames(file: FileContext): ReadonlySet<string> {
  * `let`/`var` that may hold another value when the use runs.
  */
 export function localInit(file: FileContext, id: TSESTree.Identifier): Node | undefined {
+  for (const b of narrowedValues) if (b.name === id.name && id.range[0] >= b.within.range[0] && id.range[1] <= b.within.range[1]) return b.value;
   if (loopValues.size > 0) {
     const declared = scopeReferences(file)?.get(id)?.resolved?.defs[0]?.name as Node | undefined;
     const value = declared ? loopValues.get(declared) : undefined;
@@ -710,6 +736,9 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
     const key = memberNameOf(n);
     const value = key !== undefined && localInit(file, unwrap(n.object) as TSESTree.Identifier) ? mergedValue(file, n.object, key) : undefined;
     if (value) return stringOf(file, value, depth + 1);
+    // `parameters.url` of a function that defaults it first (`if (parameters.url == null) parameters.url = '...'`).
+    const defaulted = defaultedMemberValue(file, n, depth);
+    if (defaulted) return defaulted;
   }
   // `String(base)`, `base.replace(/\/+$/, '')`: the same URL (less a trailing slash), so the same host.
   const same = n.type === 'CallExpression' && !direct?.complete ? sameUrlCall(n) : undefined;
@@ -1537,3 +1566,188 @@ function promisedValue(file: FileContext, p: Node, depth: number): Node | undefi
 }
 
 const memberKey = (m: TSESTree.MemberExpression): string | undefined => (!m.computed && m.property.type === 'Identifier' ? m.property.name : undefined);
+
+/** How a function writes a member of its parameter before reading it: a default, an append, or anything else. */
+interface MemberWrite {
+  write: TSESTree.AssignmentExpression;
+  kind: 'default' | 'append';
+  /** The default's value (`'https://...'` of `p.url = p.url || 'https://...'`). */
+  value?: Node;
+}
+
+/** `name.key` written as such (not computed). */
+const isMemberOf = (n: Node, name: string, key: string): boolean => {
+  const m = unwrap(n);
+  return m.type === 'MemberExpression' && !m.computed && memberKey(m) === key && unwrap(m.object).type === 'Identifier' && (unwrap(m.object) as TSESTree.Identifier).name === name;
+};
+
+/** A test that holds when `name.key` is absent: `== null`, `=== undefined`, `!name.key`, `typeof ... === 'undefined'`, or several joined by `||`. */
+function testsAbsent(test: Node, name: string, key: string): boolean {
+  const t = unwrap(test);
+  if (t.type === 'LogicalExpression' && t.operator === '||') return testsAbsent(t.left, name, key) && testsAbsent(t.right, name, key);
+  if (t.type === 'UnaryExpression' && t.operator === '!') return isMemberOf(t.argument as Node, name, key);
+  if (t.type !== 'BinaryExpression' || !/^(==|===)$/.test(t.operator)) return false;
+  const nothing = (e: Node): boolean => {
+    const u = unwrap(e);
+    return (u.type === 'Literal' && u.value === null) || (u.type === 'Identifier' && u.name === 'undefined') || (u.type === 'Literal' && u.value === 'undefined');
+  };
+  const read = (e: Node): boolean => {
+    const u = unwrap(e);
+    return isMemberOf(u, name, key) || (u.type === 'UnaryExpression' && u.operator === 'typeof' && isMemberOf(u.argument as Node, name, key));
+  };
+  return (read(t.left as Node) && nothing(t.right)) || (read(t.right) && nothing(t.left as Node));
+}
+
+/** Whether an expression is `name.key` with text appended: `name.key + ...`, `\`${name.key}...\``. */
+function startsWithMember(node: Node, name: string, key: string): boolean {
+  let n = unwrap(node);
+  while (n.type === 'BinaryExpression' && n.operator === '+') n = unwrap(n.left as Node);
+  if (n.type === 'TemplateLiteral') {
+    if ((n.quasis[0].value.cooked ?? '') !== '' || n.expressions.length === 0) return false;
+    n = unwrap(n.expressions[0] as Node);
+  }
+  return isMemberOf(n, name, key);
+}
+
+/** What one assignment to `name.key` is: a default (under an absence test, or `||`/`??`), an append, or undefined (a replacement). */
+function memberWriteOf(file: FileContext, a: TSESTree.AssignmentExpression, name: string, key: string): MemberWrite | undefined {
+  if (a.operator === '||=' || a.operator === '??=') return { write: a, kind: 'default', value: a.right as Node };
+  if (a.operator === '+=') return { write: a, kind: 'append' };
+  if (a.operator !== '=') return undefined;
+  const right = unwrap(a.right as Node);
+  if (right.type === 'LogicalExpression' && (right.operator === '||' || right.operator === '??') && isMemberOf(right.left, name, key)) return { write: a, kind: 'default', value: right.right as Node };
+  if (startsWithMember(right, name, key)) return { write: a, kind: 'append' };
+  // `if (p.url == null || p.url == undefined) { p.url = '...'; }`: a statement of the guard's consequent.
+  const statement = file.parentOf(a);
+  let holder = statement?.type === 'ExpressionStatement' ? file.parentOf(statement) : undefined;
+  if (holder?.type === 'BlockStatement') holder = file.parentOf(holder);
+  if (holder?.type === 'IfStatement' && !holder.alternate && testsAbsent(holder.test as Node, name, key)) {
+    const consequent = holder.consequent as Node;
+    if (consequent === statement || (consequent.type === 'BlockStatement' && consequent.body.includes(statement as TSESTree.Statement))) return { write: a, kind: 'default', value: a.right as Node };
+  }
+  return undefined;
+}
+
+/**
+ * Assignments to members of a function's parameters, by function and `name.key` (once per file); a parameter that
+ * the function assigns again (`p = {...}`) gets an undefined entry for each of its members.
+ */
+function parameterMemberWrites(file: FileContext): Map<Node, Map<string, TSESTree.AssignmentExpression[]>> {
+  return file.cached('bindings:parameter-member-writes', () => {
+    const out = new Map<Node, Map<string, TSESTree.AssignmentExpression[]>>();
+    for (const a of file.nodes(T.AssignmentExpression)) {
+      const left = a.left;
+      if (left.type !== 'MemberExpression' || left.computed || left.object.type !== 'Identifier') continue;
+      const key = memberKey(left);
+      if (key === undefined) continue;
+      const fn = enclosingScope(file, a);
+      if (!isFunctionNode(fn) || !(fn as TSESTree.FunctionLike).params.some((p) => p.type === 'Identifier' && p.name === (left.object as TSESTree.Identifier).name)) continue;
+      const byName = out.get(fn) ?? new Map<string, TSESTree.AssignmentExpression[]>();
+      const id = `${left.object.name}.${key}`;
+      byName.set(id, [...(byName.get(id) ?? []), a]);
+      out.set(fn, byName);
+    }
+    return out;
+  });
+}
+
+/** The block (or program, or `case`) the statement of an expression (an assignment) is written in directly, if any. */
+export function statementHolder(file: FileContext, n: Node): Node | undefined {
+  const statement = file.parentOf(n);
+  if (statement?.type !== 'ExpressionStatement') return undefined;
+  const holder = file.parentOf(statement);
+  return holder && /^(BlockStatement|Program|SwitchCase)$/.test(holder.type) ? holder : undefined;
+}
+
+const contains = (outer: Node | undefined, inner: Node): boolean => !!outer && outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+
+/** Whether a write comes after a read in a loop of the function around the read (it may reach the read on the next turn). */
+export function writtenLaterInLoop(file: FileContext, fn: Node, read: Node, write: Node): boolean {
+  if (write.range[0] <= read.range[1]) return false;
+  for (const a of file.ancestors(read)) {
+    if (a === fn) return false;
+    if (/^(ForStatement|ForInStatement|ForOfStatement|WhileStatement|DoWhileStatement)$/.test(a.type) && contains(a, write)) return true;
+  }
+  return false;
+}
+
+/** Values of the member reads one outermost {@link defaultedMemberValue} call has folded (bindings do not change within it). */
+let memberMemo: Map<Node, StaticString | undefined> | undefined;
+
+/**
+ * The value `name.key` holds where a function reads it, `name` being the function's parameter, when the function
+ * gives the member a default before the read (`if (p.url == null || p.url == undefined) p.url = 'https://...'`,
+ * `p.url = p.url || '...'`, `p.url ??= '...'`) and then only appends to it (`p.url = p.url + '/' + p.id`). Every
+ * write that can reach the read counts, in statement order: a write is passed over only when a later one always
+ * follows it (written in a block that holds it, or that holds the read); where no write need have run, the value is
+ * the caller's, taken at the default. Several values are folded as a choice is (the same URL; the same path with
+ * an unknown query; the shared start of the path). A caller may pass its own member, so the value is assumed, and
+ * read only where the project model reads assumed values. Undefined when the function replaces the member
+ * otherwise, writes it after the read in a loop around it, reads it in a nested function, or gives no default.
+ */
+function defaultedMemberValue(file: FileContext, use: TSESTree.MemberExpression, depth: number): StaticString | undefined {
+  if (!file.links?.envValue || depth > 8) return undefined;
+  const key = memberKey(use);
+  const object = unwrap(use.object);
+  if (key === undefined || object.type !== 'Identifier') return undefined;
+  const fn = enclosingScope(file, use);
+  const all = parameterMemberWrites(file).get(fn)?.get(`${object.name}.${key}`);
+  if (!all) return undefined;
+  const outer = !memberMemo;
+  const memo = (memberMemo ??= new Map());
+  try {
+    if (memo.has(use)) return memo.get(use);
+    memo.set(use, undefined);
+    const value = memberValueAt(file, use, fn, object.name, key, all, depth);
+    memo.set(use, value);
+    return value;
+  } finally {
+    if (outer) memberMemo = undefined;
+  }
+}
+
+function memberValueAt(file: FileContext, use: Node, fn: Node, name: string, key: string, all: readonly TSESTree.AssignmentExpression[], depth: number): StaticString | undefined {
+  // The parameter itself assigned again: its members are another object's.
+  if (assignmentsTo(file, name, fn).some((a) => a.type !== 'AssignmentExpression' || unwrap((a as TSESTree.AssignmentExpression).left).type === 'Identifier')) return undefined;
+  const writes: MemberWrite[] = [];
+  for (const a of all) {
+    const w = memberWriteOf(file, a, name, key);
+    if (!w) return undefined;
+    writes.push(w);
+  }
+  // A write after the read inside a loop around it may reach the read on the next turn.
+  if (writes.some((w) => writtenLaterInLoop(file, fn, use, w.write))) return undefined;
+  const before = writes.filter((w) => w.write.range[1] <= use.range[0]).sort((a, b) => a.write.range[0] - b.write.range[0]);
+  const firstDefault = before.find((w) => w.kind === 'default');
+  if (!firstDefault) return undefined;
+  const always = (w: MemberWrite, target: Node): boolean => contains(statementHolder(file, w.write), target);
+  const reaching = before.filter((w) => !before.some((later) => later.write.range[0] > w.write.range[1] && (always(later, use) || always(later, w.write))));
+  const values: Array<StaticString | undefined> = [];
+  // Earlier writes first, so that each later one finds the values it appends to folded already.
+  for (const w of before) {
+    const v = w.kind === 'default' ? stringOf(file, w.value, depth + 1) : w.write.operator === '+=' ? concatStatic(defaultedMemberValue(file, w.write.left as TSESTree.MemberExpression, depth + 1), stringOf(file, w.write.right as Node, depth + 1)) : stringOf(file, w.write.right as Node, depth + 1);
+    if (reaching.includes(w)) values.push(v);
+  }
+  if (!reaching.some((w) => always(w, use))) values.push(stringOf(file, firstDefault.value, depth + 1));
+  let merged: StaticString | undefined;
+  for (const v of values) {
+    if (!v) return undefined;
+    merged = merged ? chosen(merged, v) : v;
+    if (!merged) return undefined;
+  }
+  return merged ? { ...merged, assumed: merged.assumed ?? `${MEMBER_DEFAULT_REASON} \`${name}.${key}\` when a caller passes none, which a caller may pass` } : undefined;
+}
+
+const MEMBER_DEFAULT_REASON = 'the URL rests on the default the function gives';
+
+/** Whether an assumed value's reason is {@link defaultedMemberValue}'s (a parameter's member defaulted in its function). */
+export const isMemberDefaultReason = (reason: string): boolean => reason.startsWith(MEMBER_DEFAULT_REASON);
+
+/** Two values a read may see, folded as a choice is ({@link foldConditional}): the same, the same path with an unknown query, or the shared start of the path. */
+function chosen(a: StaticString, b: StaticString): StaticString | undefined {
+  if (a.complete && b.complete && a.value === b.value) return a;
+  const sharedPath = samePathBeforeQuery(a.value, b.value);
+  if (sharedPath) return withAssumed({ value: `${sharedPath}?${UNKNOWN}`, complete: false }, a, b);
+  const sharedBase = sameBase(a.value, b.value);
+  return sharedBase ? withAssumed({ value: `${sharedBase}${UNKNOWN}`, complete: false }, a, b) : undefined;
+}

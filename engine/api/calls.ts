@@ -9,7 +9,8 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, localInit, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, thisFieldObject, withLoopValue } from './bindings.js';
+import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, localInit, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, thisFieldObject, withLoopValue, withNarrowedValue } from './bindings.js';
+import { assignedValues, branchDeclarations, guardedValues } from './branches.js';
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, mergedImportedHeaders, methodOf, prop, superagentChain } from './call-parts.js';
 import { ajaxSetupHeaders, CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, importsFrom, isAngularJsHttp, isJquery, isMeteorHttp, isUrlFetchApp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest, type RequestHeader } from './request.js';
@@ -1060,6 +1061,61 @@ function loopWrapperRequests(file: FileContext, wrapped: HttpRequest[], again: (
   });
 }
 
+/**
+ * The requests a call may make by the branches before it (engine/api/branches.ts): one per declaration of an options
+ * `var` declared in several branches (`if (get) { var settings = {...} } ... $.ajax(settings)`), each read again with
+ * the name bound to that declaration's value, and one per value a guard around the options' method admits (`if
+ * (method == 'GET' || method == 'DELETE') { var settings = { method, ... } }`). Undefined when the call has neither.
+ */
+const branchRead = new WeakSet<HttpRequest>();
+
+function branchRequests(file: FileContext, call: TSESTree.CallExpression, r: HttpRequest | undefined, catalog: LoadedCatalog, instances: Map<string, HttpClientInstance>): HttpRequest[] | undefined {
+  const read = (): HttpRequest | undefined => analyzeCall(file, call, catalog, instances, []);
+  const declared = branchDeclarations(file, call);
+  if (declared) {
+    const out: HttpRequest[] = [];
+    const several = declared.inits.length > 1;
+    for (const init of declared.inits) {
+      withLoopValue(declared.declared, init, () => {
+        const one = read();
+        for (const each of one ? guardedRequests(file, one, read) : []) {
+          if (several) each.choice ??= `the call sends the options of one of the ${declared.inits.length} declarations of \`${file.getText(declared.declared)}\` written in branches before it`;
+          branchRead.add(each);
+          out.push(each);
+        }
+      });
+    }
+    return out.length > 0 ? out : undefined;
+  }
+  if (!r) return undefined;
+  const guarded = guardedRequests(file, r, read);
+  return guarded.length === 1 && guarded[0] === r ? undefined : guarded;
+}
+
+/**
+ * A request whose options take their method from a name a guard narrows, or that branches before it assign string
+ * literals: one request per value the guard admits (or the branches assign).
+ */
+function guardedRequests(file: FileContext, r: HttpRequest, read: () => HttpRequest | undefined): HttpRequest[] {
+  if (r.method !== undefined || !r.options) return [r];
+  const m = prop(r.options, 'method') ?? prop(r.options, 'type');
+  const id = m ? unwrap(m) : undefined;
+  if (id?.type !== 'Identifier') return [r];
+  const guarded = guardedValues(file, id);
+  const guard = guarded ?? assignedValues(file, id);
+  if (!guard) return [r];
+  const out: HttpRequest[] = [];
+  for (const value of guard.values) {
+    const one = withNarrowedValue(id.name, guard.within, value, read);
+    if (!one) continue;
+    const listed = guard.values.map((v) => v.raw).join(', ');
+    if (guard.values.length > 1 || !guarded) one.choice ??= guarded ? `the method is one of the values its guard admits (${listed}), chosen by the caller` : `the method is one of the values branches before the call assign it (${listed}), chosen by the caller`;
+    branchRead.add(one);
+    out.push(one);
+  }
+  return out.length > 0 ? out : [r];
+}
+
 /** Every HTTP request of a file, in document order (memoized per file). */
 export function getRequests(file: FileContext, catalog: LoadedCatalog): HttpRequest[] {
   return file.cached('requests', () => {
@@ -1106,11 +1162,15 @@ function ownRequests(file: FileContext, catalog: LoadedCatalog): OwnRequests {
     const speculative: HttpRequest[] = [];
     for (const call of file.nodes(T.CallExpression)) {
       const r = analyzeCall(file, call, catalog, instances, speculative);
-      if (r) out.push(...loopRequests(file, call, r, catalog, instances));
+      const branched = branchRequests(file, call, r, catalog, instances);
+      if (branched) out.push(...branched);
+      else if (r) out.push(...loopRequests(file, call, r, catalog, instances));
     }
     // A call of a same-file wrapper is read through the wrapper, even when it looks like `client.get(url, config)`.
     const known = new Set(out.filter((r) => r.client !== 'unknown').map((r) => r.node));
-    const candidates = [...out, ...speculative];
+    // A request read with a branch's value bound (branchRequests) is not read again at the call sites of its
+    // function: those reads cannot bind the value, and which branch runs is the callers' choice.
+    const candidates = [...out, ...speculative].filter((r) => !branchRead.has(r));
     const wrapped = loopWrapperRequests(file, wrapperRequests(file, catalog, candidates, known), () => wrapperRequests(file, catalog, candidates, known));
     return { out, wrapped, seen: new Set<Node>([...known, ...wrapped.map((r) => r.node)]) };
   });

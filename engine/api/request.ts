@@ -93,6 +93,11 @@ export interface HttpRequest {
   /** The options argument as written, when it is not an object literal (a variable, `Object.assign(...)`, a parameter). */
   optionsNode?: TSESTree.Node;
   /**
+   * Set when the call may make one of several requests, by what ran before it (engine/api/branches.ts: options
+   * declared in several branches, a method a guard narrows to a few values): why this one is only one of them.
+   */
+  choice?: string;
+  /**
    * A call of a summarized function whose method is one of its parameters (`send(method, url, init)`): the argument
    * that gives it, as written, so a wrapper handing on a parameter of its own is read as taking its method from it.
    */

@@ -12,6 +12,7 @@ import type { Detection, DetectionScope } from '../types.js';
 import { describeEndpoint } from './endpoints.js';
 import { configTie, scopeTie, type Tie } from './tie.js';
 import { getClientInstances, getRequests } from './calls.js';
+import { isMemberDefaultReason } from './bindings.js';
 import type { Node } from '../parse/file-context.js';
 
 /** Kinds whose matches the engine ties to the detection's scope. */
@@ -96,7 +97,14 @@ export function assumedMatches(file: FileContext, raws: RawMatch[], catalog: Loa
   const assumed = file.cached('requests:assumed', () => {
     const out = new Map<Node, string>();
     for (const instance of getClientInstances(file, catalog).values()) if (instance.baseUrl?.assumed !== undefined) out.set(instance.node, instance.baseUrl.assumed);
-    for (const r of getRequests(file, catalog)) if (r.url?.assumed !== undefined) out.set(r.node, r.url.assumed);
+    for (const r of getRequests(file, catalog)) {
+      if (r.url?.assumed === undefined) continue;
+      out.set(r.node, r.url.assumed);
+      // Options written before the call (`var settings = { url, headers }; $.ajax(settings)`) on a URL its function's
+      // parameter defaults (bindings.ts defaultedMemberValue): their matches rest on that default too.
+      if (!isMemberDefaultReason(r.url.assumed)) continue;
+      for (const part of [r.options, r.headersNode]) if (part && !(r.node.range[0] <= part.range[0] && part.range[1] <= r.node.range[1])) out.set(part, r.url.assumed);
+    }
     return out;
   });
   if (assumed.size === 0) return raws;

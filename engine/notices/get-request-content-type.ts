@@ -1255,7 +1255,9 @@ export const getRequestContentType: Detector<CustomDetection> = {
         if (out.some((m) => m.node === site)) continue;
         // No edit for a GET that gives data: the body goes with it (its own question), the header is only reported.
         const fix = getWithData(r) ? undefined : removal(file.text, r, h, (n) => file.parentOf(n));
-        out.push({ node: site, messageId: 'getWithContentType', fix: fix ? [fix] : undefined });
+        // One of several requests the call may make (engine/api/branches.ts): a GET only when the caller picks it.
+        const why = r.choice ?? requests.find((o) => o.node === r.node && o.choice)?.choice;
+        out.push({ node: site, messageId: 'getWithContentType', fix: fix ? [fix] : undefined, ...(why ? { confidence: 'likely' as const, confidenceReason: why } : {}) });
       }
     }
     return out;
