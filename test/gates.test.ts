@@ -57,11 +57,15 @@ function alone(p: PlannedDetection, filename: string, text: string, engine: Engi
  * parse, as `analyzeContext` runs them (a FileContext on the tree, the project linked, every detection of the notice
  * run with no prefilter), then this detection's findings. The ESLint plugin reads one tree with every rule the same
  * way, and the last test of this group holds the two paths to the same findings on every file. A text no parser
- * accepts goes to `alone` itself (the text-level findings `analyzeFile` gives then).
+ * accepts goes to `alone` itself (the text-level findings `analyzeFile` gives then). `context`: the file's one
+ * FileContext for all its gated detections, as the plugin keeps one per tree for all its rules (rules/index.ts,
+ * fileContextOf); without it, a new one. A scratch check found the same findings both ways, object for object, for
+ * every file, gated detection and engine option (twenty-sixth session); the shared one saves about a quarter of
+ * this file's CPU.
  */
-function aloneOnTree(p: PlannedDetection, filename: string, text: string, parsed: ReturnType<typeof parseSource>, engine: EngineOptions): Match[] {
+function aloneOnTree(p: PlannedDetection, filename: string, text: string, parsed: ReturnType<typeof parseSource>, engine: EngineOptions, context?: FileContext): Match[] {
   if (!parsed.ok) return alone(p, filename, text, engine);
-  return analyzeContext(new FileContext(filename, text, parsed.ast), { catalog, notices: [p.notice], engine, prefilter: false }).filter((m) => m.detection === p.index);
+  return analyzeContext(context ?? new FileContext(filename, text, parsed.ast), { catalog, notices: [p.notice], engine, prefilter: false }).filter((m) => m.detection === p.index);
 }
 
 const gateOf = (p: PlannedDetection, text: string, engine: EngineOptions = {}): boolean =>
@@ -102,8 +106,9 @@ describe('text-level gates', () => {
       for (const file of files) {
         const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
         const parsed = parseSource(text, file, undefined, { ranges: false });
+        const context = parsed.ok ? new FileContext(file, text, parsed.ast) : undefined;
         for (const p of gatedPlan) {
-          const found = aloneOnTree(p, file, text, parsed, engine);
+          const found = aloneOnTree(p, file, text, parsed, engine, context);
           if (found.length > 0) count(reporting, p.notice.id);
           if (gateOf(p, text, engine)) continue;
           if (candidateDetections(text, [p]).length > 0) count(blocked, p.notice.id);

@@ -26,9 +26,16 @@ function scan(...extra: string[]): { code: number | null; report: { summary: unk
   return { code: r.code, report: JSON.parse(r.stdout) };
 }
 
+/**
+ * The serial scan (`--concurrency off`, no cache): the reference of both groups below, run once on first use (the
+ * same corpus and arguments; each group ran it before).
+ */
+let serialScan: ReturnType<typeof scan> | undefined;
+const serialReference = (): ReturnType<typeof scan> => (serialScan ??= scan('--concurrency', 'off'));
+
 describe('parallel scan', () => {
   it('a pool of workers reports exactly what the serial scan reports', () => {
-    const serial = scan('--concurrency', 'off');
+    const serial = serialReference();
     const pooled = scan('--concurrency', '3');
     // auto on this machine: the walk in a thread of its own (with 2+ cores), helping to read and prefilter.
     const auto = scan();
@@ -41,7 +48,7 @@ describe('parallel scan', () => {
 describe('--cache through the CLI', () => {
   it('writes a cache, and a warm run reports exactly what a cold one did', () => {
     const location = path.join(root, 'cache');
-    const plain = scan('--concurrency', 'off');
+    const plain = serialReference();
     const cold = scan('--cache', '--cache-location', location);
     expect(readdirSync(location).filter((f) => f.endsWith('.json'))).toHaveLength(1);
     const warm = scan('--cache', '--cache-location', location);

@@ -120,6 +120,13 @@ function serialReference(): Promise<Reference> {
   return reference;
 }
 
+/** The files a walk streams, in order, walked to its end. */
+async function walkedFiles(walk: ReturnType<typeof startWalk>): Promise<Array<ReturnType<typeof findFiles>['files'][number]>> {
+  const streamed = [];
+  for (let event = await walk.next(); event; event = await walk.next()) if (event.kind === 'files') streamed.push(...event.files);
+  return streamed;
+}
+
 // The two 180 s limits below are for a hang, not for speed: in the twenty-first session's fresh-clone `npm test`
 // (load average 22-25, the checkout's tests beside the clean-clone build and the lint) one of these took over its
 // 60 s and the other 57 s; alone (load 11) they took 9 and 11 s.
@@ -127,8 +134,7 @@ describe('the walker thread', () => {
   it('streams the same files in the same order, and the same skipped entries, as the walk in this thread', async () => {
     const inline = findFiles(options());
     const walk = startWalk(options());
-    const streamed = [];
-    for (let event = await walk.next(); event; event = await walk.next()) if (event.kind === 'files') streamed.push(...event.files);
+    const streamed = await walkedFiles(walk);
     expect(walk.finished).toBe(true);
     expect(streamed).toEqual(inline.files);
     expect(walk.skipped).toEqual(inline.skipped);
@@ -155,11 +161,12 @@ describe('the walker thread', () => {
     expect(helped.files).toEqual(serialWalk.files);
     expect(helping.skipped).toEqual(serialWalk.skipped);
     expect(view(helped.results)).toEqual(view(serial));
-    // A run without threads does not keep it.
+    // A run without threads does not keep it. Its walk gives the same files (walked to its end: a scan of them in
+    // this thread is the next test's).
     prestartWalker([], root);
     const inline = startWalk(options(), { threads: false });
     expect(takePrestartedWalker()).toBeUndefined();
-    expect((await scanWalk(inline, ctx, { concurrency: 0 })).files).toEqual(serialWalk.files);
+    expect(await walkedFiles(inline)).toEqual(serialWalk.files);
   }, 180_000);
 
   it('reads at most MAX_READ_AHEAD batches ahead of a main thread that takes none, and goes on once it takes them', async () => {
