@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import type { Match } from '../engine/types.js';
+import { loadedSpecifiersIn } from '../engine/project/context.js';
 import { tempProjects } from './helpers/temp-project.js';
 
 const catalog = loadCatalog();
@@ -66,5 +67,108 @@ function getConfig() {
       "return cached;\n}\nexport function reset() {\n  cached = { accessToken: '', apiBaseUrl: process.env.OTHER_URL ?? '' };\n}",
     );
     expect(scan({ 'src/two.ts': helper(twice) }, 'src/two.ts', GET_CT).map((s) => s.split(' ')[0])).toEqual([GET_CT]);
+  });
+});
+
+const CORS = 'cors-localhost-origins';
+
+/** A Next.js app: a server module calling the API, a module importing it as `link` says, a client component importing that module. */
+const nextApp = (link: string, extra: Record<string, string> = {}): Record<string, string> => ({
+  'package.json': JSON.stringify({ name: 'app', private: true, dependencies: { next: '^15.3.3', react: '^19.1.0', 'react-dom': '^19.1.0' } }),
+  'src/lib/webex/index.ts': `export interface WebexSpace { id: string; title: string }
+export async function listSpaces(token: string): Promise<WebexSpace[]> {
+  const r = await fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: \`Bearer \${token}\` } });
+  return (await r.json()).items;
+}
+`,
+  'src/lib/webex/display.ts': `${link}
+export const label = (s: { title: string }): string => s.title.trim();
+`,
+  'src/components/picker.tsx': `'use client';
+import { label } from '../lib/webex/display';
+export function Picker({ spaces }: { spaces: Array<{ title: string }> }) { return spaces.map(label).join(', '); }
+`,
+  ...extra,
+});
+const INDEX = 'src/lib/webex/index.ts';
+
+describe('an import of types only loads nothing into a client bundle (cors-localhost-origins)', () => {
+  it('look-alikes: `import type`, `import { type X }` (every name a type), `export type ... from` stay quiet', () => {
+    for (const link of [
+      'import type { WebexSpace } from "./index";',
+      "import type * as Webex from './index';",
+      "import { type WebexSpace } from './index';",
+      "import { type WebexSpace, type WebexSpace as Space } from './index';",
+      "export type { WebexSpace } from './index';",
+      "export { type WebexSpace } from './index';",
+    ]) {
+      expect(scan(nextApp(link), INDEX, CORS), link).toEqual([]);
+    }
+  });
+
+  it('positive: a value import, also beside a type import or a type-only import of the same module, still makes it browser code', () => {
+    for (const link of [
+      "import { listSpaces } from './index';",
+      "import { type WebexSpace, listSpaces } from './index';",
+      "import type { WebexSpace } from './index';\nimport { listSpaces } from './index';",
+      "import { type } from './index';",
+      "import type from './index';",
+    ]) {
+      expect(scan(nextApp(link), INDEX, CORS), link).toEqual([`${CORS} 3 certain`]);
+    }
+  });
+
+  it('positive: a client component importing the module itself is still evidence; its own type-only import is not', () => {
+    const direct = (link: string): Record<string, string> =>
+      nextApp('', { 'src/components/list.tsx': `'use client';\n${link}\nexport function List() { return null; }\n` });
+    expect(scan(direct("import { listSpaces } from '../lib/webex';"), INDEX, CORS)).toEqual([`${CORS} 3 certain`]);
+    expect(scan(direct("import type { WebexSpace } from '../lib/webex';"), INDEX, CORS)).toEqual([]);
+  });
+
+  it('loadedSpecifiersIn keeps what loads a module and drops imports of types only', () => {
+    const text = [
+      "import type { A } from './types';",
+      "import { type B, c } from './mixed';",
+      "import { type D } from './erased';",
+      "export type { E } from './reexported';",
+      "import type from './default-named-type';",
+      "import './side-effect';",
+      "const lazy = () => import('./lazy');",
+    ].join('\n');
+    expect(loadedSpecifiersIn(text).sort()).toEqual(['./default-named-type', './lazy', './mixed', './side-effect']);
+  });
+});
+
+describe("a `'use server'` module's imports run on the server (cors-localhost-origins)", () => {
+  /** The importing module as Server Actions (or not, `directive` empty), imported by a client hook. */
+  const actions = (directive: string, extra: Record<string, string> = {}): Record<string, string> => ({
+    ...nextApp('', extra),
+    'src/lib/webex/display.ts': 'export const label = (s: { title: string }): string => s.title;\n',
+    'src/app/actions/spaces.ts': `${directive}
+import { listSpaces } from '@/lib/webex';
+export async function spacesFor(token: string) { return (await listSpaces(token)).map((s) => s.id); }
+`,
+    'src/components/use-spaces.ts': `'use client';
+import { useState } from 'react';
+import { spacesFor } from '@/app/actions/spaces';
+export function useSpaces() { const [s] = useState<string[]>([]); void spacesFor; return s; }
+`,
+    'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@/*': ['./src/*'] } } }),
+  });
+
+  it("look-alike: a module imported by a `'use server'` actions file that a client hook imports stays quiet", () => {
+    expect(scan(actions("'use server';"), INDEX, CORS)).toEqual([]);
+    expect(scan(actions('"use server"'), INDEX, CORS)).toEqual([]);
+  });
+
+  it('positive: the same chain through a module without the directive still makes it browser code', () => {
+    expect(scan(actions(''), INDEX, CORS)).toEqual([`${CORS} 3 certain`]);
+    // A directive that is not the first statement is no directive.
+    expect(scan(actions("export const kind = 'x';\n'use server';"), INDEX, CORS)).toEqual([`${CORS} 3 certain`]);
+  });
+
+  it("positive: a client component that imports the module itself still counts beside a `'use server'` importer", () => {
+    const both = actions("'use server';", { 'src/components/list.tsx': "'use client';\nimport { listSpaces } from '../lib/webex';\nexport function List() { void listSpaces; return null; }\n" });
+    expect(scan(both, INDEX, CORS)).toEqual([`${CORS} 3 certain`]);
   });
 });
