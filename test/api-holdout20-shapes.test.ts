@@ -172,3 +172,37 @@ export function useSpaces() { const [s] = useState<string[]>([]); void spacesFor
     expect(scan(both, INDEX, CORS)).toEqual([`${CORS} 3 certain`]);
   });
 });
+
+const SHA1 = 'webhook-signature-sha1';
+
+describe('a WebCrypto HMAC digest turned into hex through a constructor and array methods, compared with `===` (webhook-signature-sha1)', () => {
+  /** A Deno handler's check: SHA-1 WebCrypto key, `crypto.subtle.sign`, the digest as hex by `toHex`, compared by `compare`. */
+  const verifier = (toHex: string, compare: string): string => `const SECRET = Deno.env.get('WEBEX_WEBHOOK_SECRET') ?? '';
+async function verifySignature(rawBody: string, signature: string): Promise<boolean> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(SECRET), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
+  const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(rawBody));
+  const hex = ${toHex};
+  return ${compare};
+}
+Deno.serve(async (req) => {
+  const raw = await req.text();
+  if (!(await verifySignature(raw, req.headers.get('x-spark-signature') ?? ''))) return new Response('no', { status: 401 });
+  return new Response('ok');
+});
+`;
+  const arrayHex = "Array.from(new Uint8Array(sig))\n    .map((b) => b.toString(16).padStart(2, '0'))\n    .join('')";
+  const run = (text: string): string[] => scan({ 'functions/webhook/index.ts': text }, 'functions/webhook/index.ts', SHA1);
+
+  it('positive: `hex === signature` where hex is `Array.from(new Uint8Array(sig)).map(...).join("")` of the digest', () => {
+    expect(run(verifier(arrayHex, 'hex === signature'))).toEqual([`${SHA1} 3 certain`, `${SHA1} 8 certain`]);
+    // Spread into an array instead of Array.from.
+    expect(run(verifier("[...new Uint8Array(sig)].map((b) => b.toString(16).padStart(2, '0')).join('')", 'signature !== hex ? false : true'))).toEqual([`${SHA1} 3 certain`, `${SHA1} 6 certain`]);
+  });
+
+  it('look-alikes: the same hex compared in constant time, or a compare of bytes that are not the digest, flag only the SHA-1 key', () => {
+    const constantTime = 'hex.length === signature.length && [...hex].reduce((d, c, i) => d | (c.charCodeAt(0) ^ signature.charCodeAt(i)), 0) === 0';
+    expect(run(verifier(arrayHex, constantTime))).toEqual([`${SHA1} 3 certain`]);
+    const other = arrayHex.replace('new Uint8Array(sig)', 'new Uint8Array(new TextEncoder().encode(rawBody))');
+    expect(run(verifier(other, 'hex === signature'))).toEqual([`${SHA1} 3 certain`]);
+  });
+});
