@@ -206,3 +206,32 @@ Deno.serve(async (req) => {
     expect(run(verifier(other, 'hex === signature'))).toEqual([`${SHA1} 3 certain`]);
   });
 });
+
+const GUEST = 'guest-issuer-end-of-life';
+
+describe("a guest token minted with Deno's djwt and a WebCrypto key from the base64-decoded secret (guest-issuer-end-of-life)", () => {
+  /** A Deno function: djwt imported from `from`, the key's bytes `bytes`, the payload `claims`; the signing on line 8. */
+  const minter = (from: string, bytes: string, claims = "{ sub: userId, name: displayName, iss: ISSUER, exp: getNumericDate(3600) }"): string => `import { create, getNumericDate } from '${from}';
+const ISSUER = Deno.env.get('GUEST_ISSUER_ID') ?? '';
+const SECRET = Deno.env.get('GUEST_SHARED_SECRET') ?? '';
+export async function guestToken(userId: string, displayName: string): Promise<string> {
+  const raw = ${bytes};
+  const key = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const payload = ${claims};
+  return await create({ alg: 'HS256', typ: 'JWT' }, payload, key);
+}
+`;
+  const run = (text: string): string[] => scan({ 'functions/guest/index.ts': text }, 'functions/guest/index.ts', GUEST);
+  const atob = 'Uint8Array.from(atob(SECRET), (c) => c.charCodeAt(0))';
+
+  it('positive: `create(header, payload, key)` of djwt (deno.land or jsr), the key `atob`- or `decodeBase64`-decoded', () => {
+    expect(run(minter('https://deno.land/x/djwt@v3.0.2/mod.ts', atob))).toEqual([`${GUEST} 8 certain`]);
+    expect(run(minter('jsr:@zaubrik/djwt@3', 'decodeBase64(SECRET)'))).toEqual([`${GUEST} 8 certain`]);
+  });
+
+  it('look-alikes: the secret used as text, a `create` of another module, an app token without guest claims stay quiet', () => {
+    expect(run(minter('https://deno.land/x/djwt@v3.0.2/mod.ts', 'new TextEncoder().encode(SECRET)'))).toEqual([]);
+    expect(run(minter('https://deno.land/x/jwtlike@v1/mod.ts', atob))).toEqual([]);
+    expect(run(minter('https://deno.land/x/djwt@v3.0.2/mod.ts', atob, '{ sub: userId, role: displayName, exp: getNumericDate(3600) }'))).toEqual([]);
+  });
+});
