@@ -234,4 +234,10 @@ export async function guestToken(userId: string, displayName: string): Promise<s
     expect(run(minter('https://deno.land/x/jwtlike@v1/mod.ts', atob))).toEqual([]);
     expect(run(minter('https://deno.land/x/djwt@v3.0.2/mod.ts', atob, '{ sub: userId, role: displayName, exp: getNumericDate(3600) }'))).toEqual([]);
   });
+
+  it("guest-jwt-exp-integer on the same signing: djwt's `getNumericDate(...)` is quiet, an unrounded division is reported", () => {
+    const exp = (claims: string): string[] => scan({ 'functions/guest/index.ts': minter('https://deno.land/x/djwt@v3.0.2/mod.ts', atob, claims) }, 'functions/guest/index.ts', 'guest-jwt-exp-integer');
+    expect(exp('{ sub: userId, name: displayName, iss: ISSUER, exp: getNumericDate(3600) }')).toEqual([]);
+    expect(exp('{ sub: userId, name: displayName, iss: ISSUER, exp: Date.now() / 1000 + 3600 }')).toEqual(['guest-jwt-exp-integer 7 certain']);
+  });
 });
