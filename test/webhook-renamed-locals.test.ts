@@ -51,7 +51,7 @@ describe('a signature check whose names are all neutral', () => {
   });
 });
 
-/** A Web Crypto verifier (line 6: SHA-1, line 10: the re-serialised body) named `name`, its locals all neutral. */
+/** A Web Crypto verifier (line 4: SHA-1, line 3: the re-serialised body, line 8: `===`) named `name`, its locals all neutral. */
 const webCrypto = (name: string): string => `/** Validates a delivery: pass the "X-Spark-Signature" header as v9. */
 export const ${name} = async (v7, v8, v9) => {
   const v0 = typeof v7 !== 'string' ? JSON.stringify(v7) : v7;
@@ -65,7 +65,8 @@ export const ${name} = async (v7, v8, v9) => {
 
 describe('a verification function known by its own name', () => {
   it('`validateWebhook` with neutral locals, in a file that names the signature header, is a verification', () => {
-    expect(scan(webCrypto('validateWebhook'))).toEqual(['webhook-signature-raw-body 3', 'webhook-signature-sha1 4']);
+    // Line 8 compares the digest's hex (`[...new Uint8Array(v4)].map(...).join('')`) with `===` (set 20's shape).
+    expect(scan(webCrypto('validateWebhook'))).toEqual(['webhook-signature-raw-body 3', 'webhook-signature-sha1 4', 'webhook-signature-sha1 8']);
   });
   it('look-alike: the same code in a function named for something else', () => {
     expect(scan(webCrypto('digestOf'))).toEqual([]);

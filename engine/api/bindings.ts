@@ -79,6 +79,37 @@ export function returnedObject(file: FileContext, call: Node): TSESTree.ObjectEx
 }
 
 /**
+ * The object literal a name bound to a call of a same-file getter holds (`const config = getConfig()`, no
+ * arguments, no parameters): the getter's one returned object literal ({@link returnedObject}), or, for a memoised
+ * getter whose every `return` gives the same module-level `let` (`if (cached) return cached; cached = { ... };
+ * return cached;`), the one object literal that variable is ever assigned (declared empty: no initializer, `null`
+ * or `undefined`). Undefined for anything else.
+ */
+export function getterObject(file: FileContext, node: Node): TSESTree.ObjectExpression | undefined {
+  const call = resolveLocal(file, node);
+  if (call.type !== 'CallExpression' || call.arguments.length > 0) return undefined;
+  const callee = unwrap(call.callee as Node);
+  const fn = callee.type === 'Identifier' ? sameFileFunction(file, callee) : undefined;
+  const f = fn as TSESTree.FunctionLike | undefined;
+  if (!f || f.params.length > 0 || f.generator) return undefined;
+  const returned = returnedObject(file, call);
+  if (returned || f.async || f.body?.type !== 'BlockStatement') return returned;
+  const refs = scopeReferences(file);
+  const returns = file.nodes(T.ReturnStatement).filter((r) => enclosingScope(file, r) === fn);
+  const variables = new Set(returns.map((r) => (r.argument && unwrap(r.argument as Node).type === 'Identifier' ? refs?.get(unwrap(r.argument as Node))?.resolved : undefined)));
+  const [variable] = variables;
+  if (returns.length === 0 || variables.size !== 1 || !variable || variable.scope.type !== 'module' || variable.defs.length !== 1) return undefined;
+  const def = variable.defs[0];
+  const empty = (e: Node | null | undefined): boolean => !e || (e.type === 'Literal' && e.value === null) || (e.type === 'Identifier' && e.name === 'undefined');
+  if (def.type !== 'Variable' || def.parent.kind === 'const' || !empty(def.node.init as Node | null)) return undefined;
+  const writes = variable.references.filter((r) => r.isWrite() && !r.init);
+  const assignment = writes.length === 1 ? file.parentOf(writes[0].identifier as Node) : undefined;
+  if (assignment?.type !== 'AssignmentExpression' || assignment.operator !== '=') return undefined;
+  const value = unwrap(assignment.right as Node);
+  return value.type === 'ObjectExpression' ? value : undefined;
+}
+
+/**
  * What `this.name()` returns when `name` is a method of the class whose `this` the call reads (one `return`, the
  * conditions of {@link returnedExpression}): `headers: this.getHeaders()`. Undefined for anything else.
  */
@@ -734,7 +765,10 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
   // `request.url` of a local options object (`const request = Object.assign({...}, options, { url })`).
   if (n.type === 'MemberExpression' && !direct && unwrap(n.object).type === 'Identifier') {
     const key = memberNameOf(n);
-    const value = key !== undefined && localInit(file, unwrap(n.object) as TSESTree.Identifier) ? mergedValue(file, n.object, key) : undefined;
+    const init = key !== undefined ? localInit(file, unwrap(n.object) as TSESTree.Identifier) : undefined;
+    // `config.apiBaseUrl` of `const config = getConfig()`: the key of the object the getter gives.
+    const got = init && unwrap(init).type === 'CallExpression' ? getterObject(file, init) : undefined;
+    const value = init ? mergedValue(file, got ?? n.object, key!) : undefined;
     if (value) return stringOf(file, value, depth + 1);
     // `parameters.url` of a function that defaults it first (`if (parameters.url == null) parameters.url = '...'`).
     const defaulted = defaultedMemberValue(file, n, depth);

@@ -139,11 +139,13 @@ export function importsOf(file: FileContext, wanted: (module: string) => boolean
 
 const JWT_MODULES = /^(jsonwebtoken|jose|jws|jwt-simple|njwt|jsrsasign|@panva\/jose|jwt-encode)$/;
 const SIGN_FUNCTIONS = new Set(['sign', 'encode']);
+/** Deno's djwt (`https://deno.land/x/djwt@v3.0.2/mod.ts`, `jsr:@zaubrik/djwt`), whose `create(header, payload, key)` signs. */
+const DJWT_MODULE = /(?:^|[/:])djwt(?:@[^/]*)?(?:\/|$)/;
 
 /**
  * Whether a text may hold a call {@link jwtSignings} finds (a text-level gate's part). Each one names, in the
- * text, a JWT module (a `JWT_MODULES` string its callee is imported from: each holds `jwt`, `jose`, `jws`,
- * `jsonwebtoken` or `jsrsasign`), an object whose dotted name ends in `jwt`, `jsonwebtoken`, `jws`, `JWT` or
+ * text, a JWT module (a `JWT_MODULES` or `DJWT_MODULE` string its callee is imported from: each holds `jwt`, `jose`,
+ * `jws`, `jsonwebtoken` or `jsrsasign`), an object whose dotted name ends in `jwt`, `jsonwebtoken`, `jws`, `JWT` or
  * `Jwt`, or `SignJWT`, or (a JWT signed by hand) `createHmac`: all matched here, case-insensitive (written, as the prefilter's tokens are, without
  * escape sequences). Keep in step with {@link JWT_MODULES} and {@link jwtSignings}.
  */
@@ -203,6 +205,14 @@ export function jwtSignings(file: FileContext): JwtSigning[] {
     for (const ctor of file.nodes(T.NewExpression)) {
       if (calleeName(ctor) !== 'SignJWT' || ctor.arguments.length === 0) continue;
       out.push({ call: ctor, payload: ctor.arguments[0] as Node, key: signKeyOfChain(file, ctor) });
+    }
+    // djwt: `create(header, payload, key)` (or `djwt.create(...)` of a namespace import).
+    const djwt = importsOf(file, (m) => DJWT_MODULE.test(m));
+    for (const call of djwt.size > 0 ? file.nodes(T.CallExpression) : []) {
+      const callee = unwrap(call.callee);
+      const object = callee.type === 'MemberExpression' ? unwrap(callee.object) : undefined;
+      const imported = callee.type === 'Identifier' ? djwt.get(callee.name)?.imported : object?.type === 'Identifier' && djwt.get(object.name)?.imported === '*' ? calleeName(call) : undefined;
+      if (imported === 'create' && call.arguments.length >= 3 && call.arguments.every((a) => a.type !== 'SpreadElement')) out.push({ call, payload: call.arguments[1] as Node, key: call.arguments[2] as Node });
     }
     out.push(...handSignings(file));
     return out;

@@ -333,12 +333,16 @@ function isSignatureValue(file: FileContext, node: Node, digests: ReadonlySet<No
   const n = unwrap(node);
   if (digests.has(n)) return true;
   if (n.type === 'AwaitExpression') return isSignatureValue(file, n.argument as Node, digests, headers, depth + 1);
-  // A digest turned into text: `bufferToHex(await subtle.sign(...))`, `Buffer.from(mac).toString('hex')`.
-  if (digests.size > 0 && n.type === 'CallExpression') {
+  // A digest turned into text: `bufferToHex(await subtle.sign(...))`, `Buffer.from(mac).toString('hex')`,
+  // `Array.from(new Uint8Array(sig)).map(...).join('')`. The parts of one expression are not a step (the walk down
+  // them ends with the expression); only a name followed to its value is.
+  if (digests.size > 0 && (n.type === 'CallExpression' || n.type === 'NewExpression')) {
     const callee = unwrap(n.callee as Node);
-    if (callee.type === 'MemberExpression' && isSignatureValue(file, callee.object as Node, digests, [], depth + 1)) return true;
-    if (n.arguments.some((a) => a.type !== 'SpreadElement' && isSignatureValue(file, a as Node, digests, [], depth + 1))) return true;
+    if (n.type === 'CallExpression' && callee.type === 'MemberExpression' && isSignatureValue(file, callee.object as Node, digests, [], depth)) return true;
+    if (n.arguments.some((a) => a.type !== 'SpreadElement' && isSignatureValue(file, a as Node, digests, [], depth))) return true;
   }
+  // `[...new Uint8Array(sig)]`: the digest's bytes spread into an array.
+  if (digests.size > 0 && n.type === 'ArrayExpression' && n.elements.some((e) => e?.type === 'SpreadElement' && isSignatureValue(file, e.argument as Node, digests, [], depth))) return true;
   if (n.type === 'MemberExpression') {
     const name = memberName(n);
     if (name && isHeaderName(name, headers)) return true;

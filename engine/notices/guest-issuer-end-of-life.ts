@@ -50,6 +50,14 @@ function isBase64Secret(at: FileContext, key: Node | undefined): boolean {
   let { file, node: n } = valueSource(at, resolveLocal(at, key));
   // `new Uint8Array(Buffer.from(s, 'base64'))` and similar wrappers (jose wants a Uint8Array).
   if (n.type === 'NewExpression' && n.arguments[0]) ({ file, node: n } = valueSource(file, n.arguments[0] as Node));
+  // A WebCrypto key of this file (djwt's): `await crypto.subtle.importKey('raw', bytes, ...)`, the bytes decoded from
+  // base64 here by `atob` (`Uint8Array.from(atob(s), (c) => c.charCodeAt(0))`) or Deno's `decodeBase64(s)`.
+  if (n.type === 'AwaitExpression') n = unwrap(n.argument as Node);
+  if (file === at && n.type === 'CallExpression' && calleeName(n) === 'importKey' && n.arguments[1] && n.arguments[1].type !== 'SpreadElement') {
+    const bytes = resolveLocal(at, n.arguments[1] as Node);
+    const decoded = bytes.type === 'CallExpression' && calleeName(bytes) === 'from' && bytes.arguments[0] ? resolveLocal(at, bytes.arguments[0] as Node) : bytes;
+    return decoded.type === 'CallExpression' && unwrap(decoded.callee).type === 'Identifier' && /^(?:atob|decodeBase64)$/.test(calleeName(decoded) ?? '');
+  }
   if (n.type !== 'CallExpression' || calleeName(n) !== 'from' || n.arguments.length < 2) return false;
   const callee = unwrap(n.callee);
   if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'Identifier' || (unwrap(callee.object) as TSESTree.Identifier).name !== 'Buffer') return false;
@@ -87,7 +95,9 @@ const loginGates = new WeakMap<CustomDetection, RegExp[][] | undefined>();
  *   base's `/` left out), so it matches the pattern `<login path>$` but for that first `/`, which no gate
  *   of {@link pathPatternGates} asks for (engine/prefilter/gates.ts argues why the text then passes them);
  * - a JWT signing ({@link jwtSignings}, which {@link mayHaveJwtSigning} lets through) whose key is
- *   `Buffer.from(s, 'base64')` ({@link isBase64Secret}, an identifier `Buffer`): the text holds `Buffer`.
+ *   `Buffer.from(s, 'base64')` ({@link isBase64Secret}, an identifier `Buffer`): the text holds `Buffer`; or whose
+ *   key is a WebCrypto `importKey` of this file over bytes this file decodes with `atob` or `decodeBase64`
+ *   (identifiers): the text holds `importKey` and one of those names.
  * - a jsrsasign signing ({@link jwsSignings}: a callee ending in the non-computed `JWS.sign`) whose key is
  *   `{ b64: s }`, `{ b64u: s }`, `{ hex: b64tohex(s) }` (non-computed keys, {@link isJwsBase64Key}) or
  *   `Buffer.from(s, 'base64')`: the text holds `JWS` and `b64` or `Buffer`.
@@ -98,6 +108,7 @@ function mayReport(text: string, d: CustomDetection, urls = text): boolean {
   if (sdkMethods.some((m) => text.includes(m))) return true;
   if (sdkMintMethods.some((m) => m.split('.').every((name) => text.includes(name)))) return true;
   if (text.includes('Buffer') && mayHaveJwtSigning(text)) return true;
+  if (text.includes('importKey') && (text.includes('atob') || text.includes('decodeBase64')) && mayHaveJwtSigning(text)) return true;
   if (text.includes('JWS') && (text.includes('b64') || text.includes('Buffer'))) return true;
   if (!loginGates.has(d)) loginGates.set(d, loginPaths.length === 0 ? [] : pathPatternGates(loginPaths.map((p) => `${escapeRegExp(p)}$`), ''));
   return passesPathGates(urls, loginGates.get(d));
@@ -112,7 +123,8 @@ export const guestIssuerEndOfLife: Detector<CustomDetection> = {
   tokens(detection) {
     const p = params(detection);
     // `jws`: jsrsasign's `KJUR.jws.JWS.sign` (its key is `{ b64: s }`, which need not hold `base64`).
-    return ['base64', 'jws', ...p.loginPaths.map((path) => path.replace(/^\//, '')), ...p.sdkMethods, ...p.sdkMintMethods.map((m) => m.split('.').pop()!)];
+    // `importKey`: a WebCrypto key decoded by `atob`/`decodeBase64` (djwt's), which need not write `base64`.
+    return ['base64', 'jws', 'importKey', ...p.loginPaths.map((path) => path.replace(/^\//, '')), ...p.sdkMethods, ...p.sdkMintMethods.map((m) => m.split('.').pop()!)];
   },
   mayMatch: (text, ctx) => mayReport(text, ctx.detection),
   gateReadsUrls: true,

@@ -504,6 +504,31 @@ function svelteKitLib(pkgDir: string, specifier: string): string | undefined {
   return specifier === '$lib' || specifier.startsWith('$lib/') ? path.join(pkgDir, 'src', 'lib', specifier.slice(4)) : undefined;
 }
 
+/**
+ * Imports and re-exports of types only, which TypeScript erases (`import type { A } from './a'`, `import type * as
+ * N from './n'`, `export type { A } from './a'`, and `import { type A, type B } from './a'` or `export { type A }
+ * from './a'` where every name says `type`): they load nothing at run time. `import type from './a'` imports a
+ * default named `type`, a value.
+ */
+const TYPE_ONLY_IMPORT = /\b(?:import|export)\s+type\s+(?!from\b)(?:[\w$]+|\*\s*as\s+[\w$]+|\{[^}]*\})\s*from\s*(['"])[^'"\n\r]{1,300}\1/g;
+const BRACED_IMPORT = /\b(?:import|export)\s*\{([^}]*)\}\s*from\s*(['"])[^'"\n\r]{1,300}\2/g;
+/** `type A`, `type A as B` (not `type`, `type as B`: a value named `type`). */
+const TYPE_SPECIFIER = /^type\s+(?!as\b)[\w$]/;
+
+/**
+ * The specifiers of a text's imports that load a module at run time ({@link specifiersIn} less those written only in
+ * imports and re-exports of types, {@link TYPE_ONLY_IMPORT}): a type-only import of a module brings none of its
+ * code into the importer's bundle.
+ */
+export function loadedSpecifiersIn(text: string): string[] {
+  if (!/\btype\s/.test(text)) return specifiersIn(text);
+  const erased = text.replace(TYPE_ONLY_IMPORT, '').replace(BRACED_IMPORT, (whole: string, names: string) => {
+    const list = names.split(',').map((n) => n.trim()).filter((n) => n !== '');
+    return list.length > 0 && list.every((n) => TYPE_SPECIFIER.test(n)) ? '' : whole;
+  });
+  return specifiersIn(erased);
+}
+
 /** A source file of a package, as {@link importerEvidence} needs it: what it imports and whether it is browser code. */
 interface Importer {
   file: string;
@@ -513,10 +538,14 @@ interface Importer {
    * are neither: on the platform SDK's calling package, a few of its 400); a component's props ask for every file.
    */
   targets(): Set<string>;
+  /** Those of {@link targets} that an import loads at run time (not only imports of types: {@link loadedSpecifiersIn}). */
+  loads(): Set<string>;
   component: boolean;
   readsGlobals: boolean;
   /** It says `'use client'`: a client component, whose imports are in the browser bundle. */
   client: boolean;
+  /** It says `'use server'`: Server Actions, whose code (and what it imports) runs on the server; a client gets references to them. */
+  server: boolean;
   /** The file stems of the workers it starts (`new Worker('worker.js')`, `serviceWorker.register('/sw.js')`). */
   workers: string[];
   /** It imports Node's `worker_threads` (its `new Worker` starts a Node thread). */
@@ -558,9 +587,9 @@ function importersIn(project: ProjectModel, top: string): Importer[] {
       const text = importerText(full, name);
       const component = /\.(svelte|vue|astro)$/.test(name);
       const readsGlobals = text !== undefined && readsBrowserGlobals(text);
-      let targets: Set<string> | undefined;
+      let targets: { all: Set<string>; loads: Set<string> } | undefined;
       let targetReads: Map<string, string> | undefined;
-      const resolveTargets = (): Set<string> => {
+      const resolveTargets = (): { all: Set<string>; loads: Set<string> } => {
         if (targets) {
           replay(targetReads);
           return targets;
@@ -570,17 +599,22 @@ function importersIn(project: ProjectModel, top: string): Importer[] {
           // Read again rather than kept: most importers are never asked, and a package's list is kept for the run
           // (on a 100,000-file repository their texts were a quarter of what the heap kept).
           const again = importerText(full, name);
-          for (const s of again ? specifiersIn(again) : []) {
+          const specifiers = again ? specifiersIn(again) : [];
+          const loaded = again ? new Set(loadedSpecifiersIn(again)) : new Set<string>();
+          const loads = specifiers.every((s) => loaded.has(s)) ? set : new Set<string>();
+          for (const s of specifiers) {
             const target = svelteKitLib(top, s) ?? project.resolver.resolve(full, s);
-            if (target !== undefined) set.add(target);
+            if (target === undefined) continue;
+            set.add(target);
+            if (loads !== set && loaded.has(s)) loads.add(target);
           }
-          return set;
+          return { all: set, loads };
         });
         targetReads = resolved.reads;
         return (targets = resolved.value);
       };
       const workers = text !== undefined && /Worker\b/.test(text) ? [...text.matchAll(WORKER_START)].map((m) => stemOf(m[2] ?? m[4])) : [];
-      list.push({ file: full, targets: resolveTargets, component, readsGlobals, client: text !== undefined && saysUseClient(text), workers, nodeThreads: workers.length > 0 && /['"](?:node:)?worker_threads['"]/.test(text!) });
+      list.push({ file: full, targets: () => resolveTargets().all, loads: () => resolveTargets().loads, component, readsGlobals, client: text !== undefined && saysUseClient(text), server: text !== undefined && saysDirective(text, 'use server'), workers, nodeThreads: workers.length > 0 && /['"](?:node:)?worker_threads['"]/.test(text!) });
     }
   }
 
@@ -609,7 +643,8 @@ function importerEvidence(project: ProjectModel, filename: string, hops = 0, see
     // Only a component, a client module or a file that reads browser globals is evidence, so only theirs are resolved.
     const page = next && nextPageModule(top, importer.file);
     if (!importer.component && !importer.readsGlobals && !importer.client && !page) continue;
-    const targets = importer.targets();
+    // An import of types only brings none of the module's code into the importer's bundle.
+    const targets = importer.loads();
     if (!targets.has(filename) && !targets.has(stem)) continue;
     if (importer.component) return `the component ${relOf(importer.file)} imports it`;
     if (importer.client) return `the client component ${relOf(importer.file)} (\`'use client'\`) imports it`;
@@ -623,11 +658,12 @@ function importerEvidence(project: ProjectModel, filename: string, hops = 0, see
   seen.add(filename);
   searched = 0;
   for (const importer of importersOf(project, top)) {
-    if (importer.component || importer.readsGlobals || seen.has(importer.file)) continue;
+    // A `'use server'` module runs on the server whoever imports it: the chain to the browser stops there.
+    if (importer.component || importer.readsGlobals || importer.server || seen.has(importer.file)) continue;
     if (++searched > MAX_IMPORTERS_SEARCHED) break;
     // A server module of the app (SvelteKit's `*.server.ts`, `+server.ts`) runs on Node.
     if (!isInside(path.join(top, 'src'), importer.file) || /\.server\.[cm]?[jt]s$|[\\/]\+server\.[cm]?[jt]s$/.test(importer.file)) continue;
-    const targets = importer.targets();
+    const targets = importer.loads();
     if (!targets.has(filename) && !targets.has(stem)) continue;
     const through = importerEvidence(project, importer.file, hops + 1, seen);
     if (through !== undefined) return `${relOf(importer.file)} imports it, and ${through}`;
@@ -641,7 +677,12 @@ function importerEvidence(project: ProjectModel, filename: string, hops = 0, see
  * scanned file.
  */
 function saysUseClient(text: string): boolean {
-  if (!text.includes('use client')) return false;
+  return saysDirective(text, 'use client');
+}
+
+/** Whether a module's text starts with a directive (`'use client'`, `'use server'`), as {@link saysUseClient} reads it. */
+function saysDirective(text: string, directive: 'use client' | 'use server'): boolean {
+  if (!text.includes(directive)) return false;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (;;) {
     while (i < text.length && /\s/.test(text[i])) i++;
@@ -655,7 +696,8 @@ function saysUseClient(text: string): boolean {
       i = end + 2;
     } else break;
   }
-  return /^(['"])use client\1/.test(text.slice(i, i + 12));
+  const quote = text[i];
+  return (quote === "'" || quote === '"') && text.startsWith(directive + quote, i + 1);
 }
 /** A userscript's metadata block (`// ==UserScript==` ... `// ==/UserScript==`), which a browser extension runs in the pages it names. */
 const USERSCRIPT = /^[ \t]*\/\/[ \t]*==UserScript==[ \t]*$([\s\S]*?)^[ \t]*\/\/[ \t]*==\/UserScript==/m;
