@@ -172,6 +172,11 @@ describe.skipIf(!existsSync(CJS_BIN) || !existsSync(ESM_BIN))('the CommonJS bina
     // text report without NO_COLOR (picocolors).
     expect(loaded(ESM_BIN, ['plain.ts'], 'pipe')).toEqual(expect.arrayContaining(['NativeModule internal/streams/writable', 'NativeModule net']));
     expect(loaded(CJS_BIN, ['plain.ts'], 'pipe', { NO_COLOR: '' })).toContain('NativeModule internal/streams/writable');
+    // A list piped to `--stdin-files` is read with readSync (cli/io.ts, readDescriptor): no socket, no stream either.
+    const listed = spawnSync(process.execPath, ['-r', probe, CJS_BIN, '--today', '2026-11-28', '--no-progress', '--stdin-files'], { cwd: work, encoding: 'utf8', env, input: 'plain.ts\n', stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain('1 file');
+    expect(JSON.parse(listed.output[3] as string)).toEqual([]);
   });
 
   // Both entries set the same V8 flags; the CommonJS one sets them after compiling its bundle, for a scan that may
