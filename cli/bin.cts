@@ -39,7 +39,7 @@ interface FastBundle {
  * set it (after the bundle is compiled, before anything of the scan runs: V8 checks its flags against the code cache's
  * when it reads the cache, and the build made the cache without it); a few files do not. A list on standard input is
  * judged by the paths it names, once read (cli/fast.ts), before the walk: ten files on `--stdin-files` with the budget
- * cost ~35 M instructions more (docs/performance.md, round twenty-nine). It changes when code is optimised, never what
+ * cost ~35 M instructions more (docs/performance.md, "Twenty-sixth session: 30start5"). It changes when code is optimised, never what
  * it computes.
  */
 const FEW_FILES = 16;

@@ -3,8 +3,8 @@
  * an editor task: `collab-migrate --today D src/a.ts`, `... --stdin-files`). Loading and setting up yargs was
  * some 40 ms of CPU before the first file was read (issue 30, item 2); this reads the same options as node's own
  * `util.parseArgs` (strict, with negatives) tokenises them, for the forms below, and gives up on every other, at a tenth of
- * its cost (its first call compiled `internal/util/parse_args`: ~4 M instructions of every one-file scan; round
- * twenty-nine). It only answers for what it reads exactly as yargs does (the test
+ * its cost (its first call compiled `internal/util/parse_args`: ~4 M instructions of every one-file scan; docs/performance.md,
+ * "Twenty-sixth session: 30start5"). It only answers for what it reads exactly as yargs does (the test
  * `test/cli-fast-args.test.ts` compares both on the same command lines): each option of the scan at most once,
  * a known value for options with choices, paths that are not a command's name. Anything else (help, version,
  * another command, an unknown, repeated or misspelt option, `--`, a value yargs would read otherwise) returns
@@ -89,7 +89,7 @@ function tokensOf(argv: readonly string[]): Token[] | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     let name: string | undefined;
-    let rawName = arg;
+    const rawName = arg;
     if (arg.startsWith('--')) {
       const body = arg.slice(2);
       const eq = body.indexOf('=');

@@ -43,7 +43,7 @@ export function processIo(streams?: Partial<Pick<Io, 'stdout' | 'stderr'>>): Io 
  * What descriptor `fd` holds up to its end, read with `fs.readSync` when it is a regular file, a pipe or a socket (never a
  * terminal; not on Windows): at most `max` + 1 bytes (more is the caller's error to report). `process.stdin` over a
  * pipe is a `net` socket, and making it and reading it with `for await` cost ~25 M instructions, as much as the rest of
- * a one-file scan's set-up (issue 30, item 2; docs/performance.md, round twenty-nine). A read the descriptor refuses
+ * a one-file scan's set-up (issue 30, item 2; docs/performance.md, "Twenty-sixth session: 30start5"). A read the descriptor refuses
  * (EAGAIN: a non-blocking pipe with nothing in it yet) or fails gives what was read with `ended` false, and the caller
  * reads the rest from the stream, which waits or reports the error as before. Undefined when the descriptor is none
  * of these kinds (or not open): nothing was read.

@@ -123,7 +123,7 @@ describe('the scan read without yargs', () => {
 });
 
 /**
- * What cli/fast-args.ts gave when it tokenised with `util.parseArgs` (strict, positionals, negatives; round twenty-nine
+ * What cli/fast-args.ts gave when it tokenised with `util.parseArgs` (strict, positionals, negatives; the twenty-sixth session
  * replaced it with its own reading of the same forms, which costs a tenth): the reference the reading must match.
  */
 function viaParseArgs(argv: readonly string[]): Record<string, unknown> | undefined {
