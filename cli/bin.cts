@@ -35,16 +35,18 @@ interface FastBundle {
  * repositories), set where a scan may run long enough for it to pay. A scan of a few files named on the command line
  * (a pre-commit hook, an editor) runs for some 100 ms, in which the larger budget cost more than it saved: 205 against
  * 197 M instructions for a file without a notice token, 425 against 397 M for a file with 8 findings (cachegrind,
- * docs/performance.md, round twenty-one), and loading `node:v8` for it ~8 M. So a folder, a list on standard input or
- * more than FEW_FILES paths set it (after the bundle is compiled, before anything of the scan runs: V8 checks its
- * flags against the code cache's when it reads the cache, and the build made the cache without it); a few files do
- * not. It changes when code is optimised, never what it computes.
+ * docs/performance.md, round twenty-one), and loading `node:v8` for it ~8 M. So a folder or more than FEW_FILES paths
+ * set it (after the bundle is compiled, before anything of the scan runs: V8 checks its flags against the code cache's
+ * when it reads the cache, and the build made the cache without it); a few files do not. A list on standard input is
+ * judged by the paths it names, once read (cli/fast.ts), before the walk: ten files on `--stdin-files` with the budget
+ * cost ~35 M instructions more (docs/performance.md, "Twenty-sixth session: 30start5"). It changes when code is optimised, never what
+ * it computes.
  */
 const FEW_FILES = 16;
 const INTERRUPT_BUDGET = (): void => {
   if (process.versions.v8.startsWith('11.3.')) process.getBuiltinModule('node:v8').setFlagsFromString('--interrupt-budget=540672');
 };
-/** The scan names at most FEW_FILES paths, each a regular file (a link to one counts), and reads no list from stdin. */
+/** The scan names at most FEW_FILES paths, each a regular file (a link to one counts); a list still to be read from stdin is not judged. */
 function fewFiles(args: { paths?: string[]; stdinFiles?: boolean }): boolean {
   const paths = args.paths ?? [];
   if (args.stdinFiles || paths.length === 0 || paths.length > FEW_FILES) return false;

@@ -123,6 +123,40 @@ const lazyValidators = {
 };
 
 /**
+ * js-tokens (the tokenizer of engine/parse and engine/project) creates its 20 regular expressions when its module runs,
+ * four of them with `\p{ID_Start}`, `\p{ID_Continue}` or `\p{Zs}`, whose character ranges V8 builds from ICU as it
+ * creates them: ~6 M instructions at every start of the command line, most of a one-file scan's top level that no file
+ * without a notice token ever uses (issue 30, item 2). Bundled, its body runs at the first call of `jsTokens` instead:
+ * the same function, the same expressions, made once. A js-tokens whose module no longer has this shape (its
+ * declarations, then `export default jsTokens;`) is bundled as it is, with a warning.
+ */
+const JS_TOKENS_EXPORT = 'export default jsTokens;';
+const lazyJsTokens = {
+  name: 'lazy-js-tokens',
+  transform(code: string, id: string): { code: string; map: null } | undefined {
+    if (!/[\\/]node_modules[\\/]js-tokens[\\/]index\.js$/.test(id)) return undefined;
+    const body = code.indexOf('\nvar ');
+    const end = code.indexOf(JS_TOKENS_EXPORT);
+    if (body < 0 || end < body || code.slice(end + JS_TOKENS_EXPORT.length).trim() !== 'export { jsTokens as "module.exports" };') {
+      console.warn(`bundle: ${id} is not shaped as js-tokens 10 was (declarations, then "${JS_TOKENS_EXPORT}"); it runs at start`);
+      return undefined;
+    }
+    const lazy = [
+      code.slice(0, body),
+      'let jsTokensMade;',
+      `function makeJsTokens() {${code.slice(body, end)}return jsTokens;\n}`,
+      'function lazyJsTokens(input, options) {',
+      '  return (jsTokensMade ??= makeJsTokens())(input, options);',
+      '}',
+      'export default lazyJsTokens;',
+      'export { lazyJsTokens as "module.exports" };',
+      '',
+    ].join('\n');
+    return { code: lazy, map: null };
+  },
+};
+
+/**
  * What every run compiles, kept small (issue 30, item 2): the chunks are written in ASCII, non-ASCII characters of
  * strings and regular expressions escaped (`\uFEFF` for a byte-order mark). Node decodes a module's source into a
  * one-byte string when it is all ASCII; the scan's chunk held 19 non-ASCII characters (the byte-order mark in
@@ -155,7 +189,7 @@ for (const name of readdirSync(path.dirname(output))) {
 await build({
   input,
   platform: 'node',
-  plugins: [ownPackageRoot, bundledScopeManager, lazyValidators],
+  plugins: [ownPackageRoot, bundledScopeManager, lazyValidators, lazyJsTokens],
   external: EXTERNAL,
   logLevel: 'warn',
   // Modules the command line imports on demand (the scan body, the ts-morph codemod) stay separate chunks,
@@ -192,7 +226,7 @@ await build({
 await build({
   input: path.join(DIST, 'cli', 'walk', 'walk-worker.js'),
   platform: 'node',
-  plugins: [lazyValidators],
+  plugins: [lazyValidators, lazyJsTokens],
   external: EXTERNAL,
   logLevel: 'warn',
   output: { file: path.join(DIST, 'cli', 'walk-worker-bundle.js'), format: 'esm', sourcemap: false, ...LEAN_OUTPUT },
@@ -229,7 +263,7 @@ for (const name of readdirSync(path.dirname(output))) {
 await build({
   input: path.join(DIST, 'cli', 'fast.js'),
   platform: 'node',
-  plugins: [bundledScopeManager, lazyValidators],
+  plugins: [bundledScopeManager, lazyValidators, lazyJsTokens],
   external: EXTERNAL,
   logLevel: 'warn',
   output: {
@@ -315,7 +349,7 @@ const pluginValidators = {
 await build({
   input: path.join(DIST, 'rules', 'index.js'),
   platform: 'node',
-  plugins: [lazyValidators, pluginValidators],
+  plugins: [lazyValidators, pluginValidators, lazyJsTokens],
   external: EXTERNAL,
   logLevel: 'warn',
   output: { file: PLUGIN_BUNDLE, format: 'esm', sourcemap: false, ...LEAN_OUTPUT },

@@ -28,6 +28,19 @@ describe.skipIf(!existsSync(BIN))('the bundled command line', () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'collab-migrate-lean-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+  it("runs js-tokens' module body at its first call, not at start (scripts/bundle.ts, lazyJsTokens)", () => {
+    const fast = readFileSync(path.join(CLI, 'bin-fast-main.cjs'), 'utf8');
+    // The body is inside makeJsTokens, called on the first call of the tokenizer; no `\p{ID_Start}` at the chunk's top level.
+    const made = fast.indexOf('function makeJsTokens() {');
+    expect(made, 'bin-fast-main.cjs has no makeJsTokens: js-tokens changed shape, its body runs at start').toBeGreaterThan(0);
+    const end = fast.indexOf('return jsTokens;', made);
+    expect([...fast.matchAll(/\\p\{ID_Start\}/g)].every((m) => m.index > made && m.index < end)).toBe(true);
+    // And the tokenizer still tokenizes: a file with findings is parsed (its strings read by js-tokens) as before.
+    const r = spawnSync(process.execPath, [path.join(CLI, 'bin.cjs'), '--today', '2026-11-28', '--no-progress', '--format', 'json', ASSIGN], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(r.status, r.stderr).toBe(1);
+    expect((JSON.parse(r.stdout) as { findings: unknown[] }).findings.length).toBe(8);
+  });
+
   it('is written in ASCII, without documentation comments', () => {
     for (const name of scanChunks()) {
       const text = readFileSync(path.join(CLI, name), 'utf8');

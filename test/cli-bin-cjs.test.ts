@@ -172,6 +172,11 @@ describe.skipIf(!existsSync(CJS_BIN) || !existsSync(ESM_BIN))('the CommonJS bina
     // text report without NO_COLOR (picocolors).
     expect(loaded(ESM_BIN, ['plain.ts'], 'pipe')).toEqual(expect.arrayContaining(['NativeModule internal/streams/writable', 'NativeModule net']));
     expect(loaded(CJS_BIN, ['plain.ts'], 'pipe', { NO_COLOR: '' })).toContain('NativeModule internal/streams/writable');
+    // A list piped to `--stdin-files` is read with readSync (cli/io.ts, readDescriptor): no socket, no stream either.
+    const listed = spawnSync(process.execPath, ['-r', probe, CJS_BIN, '--today', '2026-11-28', '--no-progress', '--stdin-files'], { cwd: work, encoding: 'utf8', env, input: 'plain.ts\n', stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain('1 file');
+    expect(JSON.parse(listed.output[3] as string)).toEqual([]);
   });
 
   // Both entries set the same V8 flags; the CommonJS one sets them after compiling its bundle, for a scan that may
@@ -183,7 +188,7 @@ describe.skipIf(!existsSync(CJS_BIN) || !existsSync(ESM_BIN))('the CommonJS bina
     expect(flagsOf('cli/bin.cts')).toEqual(flagsOf('cli/index.ts'));
   });
 
-  it('sets V8\'s interrupt budget for a folder, a list on stdin or many files, not for a scan of a few files', () => {
+  it('sets V8\'s interrupt budget for a folder or many files (also listed on stdin), not for a scan of a few files', () => {
     // A module required first (`-r`) records the flags the binary sets, and whether `node:v8` was loaded otherwise.
     const probe = path.join(work, 'flags-probe.cjs');
     writeFileSync(probe, "const v8 = require('node:v8'); const set = v8.setFlagsFromString; const seen = []; v8.setFlagsFromString = (f) => { seen.push(f); return set.call(v8, f); }; process.on('exit', () => process.stderr.write(JSON.stringify(seen)));\n");
@@ -199,10 +204,14 @@ describe.skipIf(!existsSync(CJS_BIN) || !existsSync(ESM_BIN))('the CommonJS bina
     const budget = process.versions.v8.startsWith('11.3.') ? flagsOf('cli/bin.cts') : [];
     expect(flags(['f0.ts'])).toEqual([]);
     expect(flags(names.slice(0, 16))).toEqual([]);
-    // The look-alikes: a folder, the same files as a list on stdin, one file more than FEW_FILES.
+    // A list on stdin is judged by the paths it names, once read (cli/fast.ts): a few files set nothing.
+    expect(flags(['--stdin-files'], 'f0.ts\n')).toEqual([]);
+    expect(flags(['--stdin-files'], `${names.slice(0, 16).join('\n')}\n`)).toEqual([]);
+    // The look-alikes: a folder, one file more than FEW_FILES, named or listed on stdin (NUL-separated too).
     expect(flags(['.'])).toEqual(budget);
-    expect(flags(['--stdin-files'], 'f0.ts\n')).toEqual(budget);
     expect(flags(names)).toEqual(budget);
+    expect(flags(['--stdin-files'], `${names.join('\n')}\n`)).toEqual(budget);
+    expect(flags(['--stdin-files'], names.join('\0'))).toEqual(budget);
   });
 
   it('ships a code cache that this Node accepts for the bundle', () => {

@@ -3,9 +3,12 @@
  * the scan what yargs gives it (cli/parser.ts, the same handler replaced by one that records its arguments), and
  * it must leave to yargs every command line it cannot read exactly so (help, other commands, errors).
  */
+import fc from 'fast-check';
 import { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { ScanArgs } from '../cli/commands/scan.js';
+import { FIX_MODES, FORMATS, REGIONS } from '../cli/config/settings.js';
 import { FAST_SCAN_OPTIONS, fastScanArgs } from '../cli/fast-args.js';
 import type { Io } from '../cli/io.js';
 import { parseAndRun } from '../cli/parser.js';
@@ -116,5 +119,61 @@ describe('the scan read without yargs', () => {
     const listed = [...help.matchAll(/^\s+(?:-\w, )?--([a-z][a-z-]*)/gm)].map((m) => m[1]).filter((n) => n !== 'help' && n !== 'version');
     expect(listed.length).toBeGreaterThan(30);
     expect(listed.filter((n) => !(n in FAST_SCAN_OPTIONS))).toEqual([]);
+  });
+});
+
+/**
+ * What cli/fast-args.ts gave when it tokenised with `util.parseArgs` (strict, positionals, negatives; the twenty-sixth session
+ * replaced it with its own reading of the same forms, which costs a tenth): the reference the reading must match.
+ */
+function viaParseArgs(argv: readonly string[]): Record<string, unknown> | undefined {
+  const options = Object.fromEntries(Object.entries(FAST_SCAN_OPTIONS).map(([name, type]) => [name, name === 'format' ? { type, short: 'f' } : name === 'output' ? { type, short: 'o' } : { type }]));
+  let tokens;
+  try {
+    tokens = parseArgs({ args: [...argv], options, allowPositionals: true, allowNegative: true, strict: true, tokens: true }).tokens;
+  } catch {
+    return undefined;
+  }
+  const seen = new Set<string>();
+  const paths: string[] = [];
+  const args: Record<string, unknown> = {};
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') return undefined;
+    if (token.kind === 'positional') {
+      if (['true', 'false', '-', 'notices', 'explain', 'merge', 'catalog', 'codemod'].includes(token.value)) return undefined;
+      paths.push(token.value);
+      continue;
+    }
+    if (seen.has(token.name)) return undefined;
+    seen.add(token.name);
+    if (!token.rawName.startsWith('--') && token.inlineValue) return undefined;
+    if (FAST_SCAN_OPTIONS[token.name] === 'boolean') {
+      args[token.name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = !token.rawName.startsWith('--no-');
+      continue;
+    }
+    if (token.value === undefined || (!token.inlineValue && token.value.startsWith('-'))) return undefined;
+    const choices: Record<string, readonly string[]> = { format: FORMATS, 'fix-mode': FIX_MODES, region: REGIONS };
+    if (choices[token.name] && !choices[token.name]!.includes(token.value)) return undefined;
+    args[token.name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = token.value;
+  }
+  return { ...args, ...(paths.length > 0 ? { paths } : {}), _: [] };
+}
+
+describe('the command line read without util.parseArgs', () => {
+  it('gives what the parseArgs reading gave, for every command line (property)', () => {
+    // Options of both kinds in every spelling, their negatives, aliases, values (also empty, `-`, option-like), `--`,
+    // commands, unknown and misspelt options, a short group.
+    const word = fc.constantFrom(
+      '--today', '--today=2026-11-22', '--today=', '2026-11-22', '--fix', '--no-fix', '--fix=true', '--no-today', '--format', '-f', 'json', 'xml',
+      '--format=sarif', '-o', 'r.json', '-fjson', '-f=json', '-fo', '--stdin-files', '--no-progress', '--only', 'a,b', '--region', 'eu', 'mars',
+      '--fix-mode', 'final', '--', '-', '-x', '-5', '--bogus', '--no-bogus', '--no-', '---fix', 'src/a.ts', 'notices', 'true', '--constructor',
+      '--no-constructor', '--__proto__', '-h', '--help', '--max-warnings', '-3', '', '--dryRun', '--dry-run', '--no-dry-run=x',
+    );
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 7 }), (argv) => {
+        expect(clean(fastScanArgs(argv)), JSON.stringify(argv)).toEqual(viaParseArgs(argv));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -216,15 +216,21 @@ const STDIN_LIST_MAX = 16 * 1024 * 1024;
 
 /** The file names piped to `--stdin-files`: one a line, or NUL-separated (then names may hold line breaks). */
 export async function readStdinFiles(io: Io): Promise<string[]> {
-  const input = io.stdin;
-  if (!input || input.isTTY) throw new UsageError('--stdin-files reads the file names from standard input, but nothing is piped to it.');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of input) {
-    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += b.length;
-    if (size > STDIN_LIST_MAX) throw new UsageError(`--stdin-files: the list on standard input is larger than ${STDIN_LIST_MAX / 1024 / 1024} MB.`);
-    chunks.push(b);
+  const tooLarge = (): UsageError => new UsageError(`--stdin-files: the list on standard input is larger than ${STDIN_LIST_MAX / 1024 / 1024} MB.`);
+  // Read at once where it can be (a pipe or a file: io.ts, readDescriptor); the stream reads the rest, if any.
+  const read = io.readStdin?.(STDIN_LIST_MAX);
+  const chunks: Buffer[] = read ? [read.bytes] : [];
+  let size = read?.bytes.length ?? 0;
+  if (size > STDIN_LIST_MAX) throw tooLarge();
+  if (!read?.ended) {
+    const input = io.stdin;
+    if (!input || input.isTTY) throw new UsageError('--stdin-files reads the file names from standard input, but nothing is piped to it.');
+    for await (const chunk of input) {
+      const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      size += b.length;
+      if (size > STDIN_LIST_MAX) throw tooLarge();
+      chunks.push(b);
+    }
   }
   const text = Buffer.concat(chunks).toString('utf8');
   const names = text.includes('\0') ? text.split('\0') : text.split(/\r?\n/);
@@ -241,6 +247,7 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
       return 0;
     }
     settings.paths = [...settings.paths, ...listed];
+    io.onStdinPaths?.(settings.paths);
   }
   const force = Boolean(args.forceOutput);
   // No report may take the place of the baseline read or written.

@@ -150,20 +150,34 @@ const FOLDS_TO_ASCII = /[\u0130\u212A]/;
  */
 const FOLDS_TO_ASCII_UTF8 = /\u00C4\u00B0|\u00E2\u0084\u00AA/;
 
+/**
+ * Characters a {@link TokenScanner} searches with `includes` per token before it makes its expressions. A one-file scan
+ * made three alternations of the ~150 tokens (V8 parses each when it is made) and compiled one at the first search,
+ * ~9 M instructions of a file without a token (issue 30, item 2), where `includes` over a few texts costs far less; past
+ * this many characters (a scan of a repository) the alternation's one pass per text pays (see the file's header).
+ */
+export const SMALL_SEARCH = 64 * 1024;
+
 /** Finds which of a fixed set of tokens occur in a text, ignoring ASCII case. Build once, scan many. */
 export class TokenScanner {
   /** The distinct texts searched (the tokens, lower-cased, an {@link objectToken} without its mark), longest first. */
   readonly tokens: readonly string[];
-  /** Matches any token; used to rule a file out in one pass. Only the tokens that contain no other token are in it. */
-  private readonly any: RegExp | undefined;
+  /** The tokens that contain no other token: a text holds some token exactly when it holds one of these. */
+  private readonly minimal: readonly string[];
+  /** Matches any token (made on first use, see {@link SMALL_SEARCH}); used to rule a file out in one pass. Only the {@link minimal} tokens are in it. */
+  private anyMade: RegExp | undefined;
   /** For each token, the tokens it contains (itself included): the alternation reports one token per position. */
   private readonly inside: ReadonlyMap<string, readonly string[]>;
   /** Whether every token is ASCII (then a match lower-cased is the token it matched). */
   private readonly ascii: boolean;
-  /** {@link any} without the `i` flag, for a text lower-cased first (ASCII tokens only). */
-  private readonly anyLower: RegExp | undefined;
-  /** Every token (global, no `i` flag), stepped through a lower-cased text to collect the tokens it holds (ASCII tokens only). */
-  private readonly allLower: RegExp | undefined;
+  /** {@link any} without the `i` flag, for a text lower-cased first (ASCII tokens only; made on first use). */
+  private anyLowerMade: RegExp | undefined;
+  /** Every token (global, no `i` flag), stepped through a lower-cased text to collect the tokens it holds (ASCII tokens only; made on first use). */
+  private allLowerMade: RegExp | undefined;
+  /** Characters of text searched so far with `includes` per token, before the expressions are made (see {@link SMALL_SEARCH}). */
+  private searched = 0;
+  /** How many characters are searched with `includes` per token before the expressions are made ({@link SMALL_SEARCH}). */
+  private readonly smallSearch: number;
   /** The length of the longest token: no token starts more than this minus one before the first token that contains no other. */
   private readonly longest: number;
   /** The {@link objectToken}s, by their text: the token and where the text spells it as a member access's object ({@link objectSpelling}). */
@@ -171,7 +185,9 @@ export class TokenScanner {
   /** The texts of the {@link names} that are also given as plain tokens (then found wherever they occur). */
   private readonly alsoPlain: ReadonlySet<string>;
 
-  constructor(tokens: Iterable<string>) {
+  /** `smallSearch`: in place of {@link SMALL_SEARCH} (0: the expressions from the first text; the tests compare both ways). */
+  constructor(tokens: Iterable<string>, options: { smallSearch?: number } = {}) {
+    this.smallSearch = options.smallSearch ?? SMALL_SEARCH;
     const given = new Set([...tokens].map((t) => t.toLowerCase()).filter((t) => tokenText(t).length > 0));
     const names = new Map<string, { token: string; spelled: RegExp; at: RegExp }>();
     for (const t of given) {
@@ -187,13 +203,38 @@ export class TokenScanner {
     this.tokens = distinct;
     const inside = tokensInside(distinct);
     // A text holds some token exactly when it holds one that contains no other (measured: 0.7x the time of all tokens).
-    const minimal = distinct.filter((_, i) => inside[i]!.length === 1);
-    this.any = minimal.length ? new RegExp(minimal.map(escapeRegExp).join('|'), 'i') : undefined;
+    this.minimal = distinct.filter((_, i) => inside[i]!.length === 1);
     this.inside = new Map(distinct.map((t, i) => [t, inside[i]!]));
     this.ascii = distinct.every((t) => /^[\x00-\x7f]*$/.test(t));
-    this.anyLower = this.ascii && minimal.length ? new RegExp(minimal.map(escapeRegExp).join('|')) : undefined;
-    this.allLower = this.ascii && distinct.length ? new RegExp(distinct.map(escapeRegExp).join('|'), 'g') : undefined;
     this.longest = distinct.length ? distinct[0]!.length : 0;
+  }
+
+  private get any(): RegExp | undefined {
+    if (this.minimal.length === 0) return undefined;
+    return (this.anyMade ??= new RegExp(this.minimal.map(escapeRegExp).join('|'), 'i'));
+  }
+
+  private get anyLower(): RegExp | undefined {
+    if (!this.ascii || this.minimal.length === 0) return undefined;
+    return (this.anyLowerMade ??= new RegExp(this.minimal.map(escapeRegExp).join('|')));
+  }
+
+  private get allLower(): RegExp | undefined {
+    if (!this.ascii || this.tokens.length === 0) return undefined;
+    return (this.allLowerMade ??= new RegExp(this.tokens.map(escapeRegExp).join('|'), 'g'));
+  }
+
+  /**
+   * Whether this text is searched with `includes` per token rather than with the expressions: while the texts searched
+   * so far, this one included, come to at most {@link SMALL_SEARCH} characters (a scan of a few files), every token is
+   * ASCII and the text holds no {@link FOLDS_TO_ASCII} character. The same answer as the lower-cased text's search
+   * (the matches of {@link anyLower} and {@link allLower} in it are the tokens it includes); the expressions are never
+   * made in such a scan.
+   */
+  private searchesSmall(text: string): boolean {
+    if (!this.ascii || this.searched + text.length > this.smallSearch || FOLDS_TO_ASCII.test(text)) return false;
+    this.searched += text.length;
+    return true;
   }
 
   /**
@@ -203,9 +244,13 @@ export class TokenScanner {
    * over sentry-javascript's 8,919 texts, lower-casing included (issue 30).
    */
   hasAny(text: string): boolean {
-    if (this.any === undefined) return false;
+    if (this.minimal.length === 0) return false;
     if (this.names.size > 0) return this.present(text).size > 0;
-    return this.anyLower !== undefined && !FOLDS_TO_ASCII.test(text) ? this.anyLower.test(text.toLowerCase()) : this.any.test(text);
+    if (this.searchesSmall(text)) {
+      const lower = text.toLowerCase();
+      return this.minimal.some((t) => lower.includes(t));
+    }
+    return this.anyLower !== undefined && !FOLDS_TO_ASCII.test(text) ? this.anyLower.test(text.toLowerCase()) : this.any!.test(text);
   }
 
   /**
@@ -221,9 +266,17 @@ export class TokenScanner {
    * on prisma's, sentry-javascript's and outline's texts).
    */
   present(text: string, anySpelling = false): ReadonlySet<string> {
-    if (this.any === undefined) return NO_TOKENS;
+    if (this.minimal.length === 0) return NO_TOKENS;
+    if (this.searchesSmall(text)) {
+      // Lower-cased, each token with `includes`: the tokens the stepping below collects from the same lower-cased text.
+      const lower = text.toLowerCase();
+      const found = new Set<string>();
+      for (const t of this.tokens) if (lower.includes(t)) found.add(t);
+      if (found.size === 0) return NO_TOKENS;
+      return this.spelledAsObjects(found, text, anySpelling, lower);
+    }
     if (this.anyLower === undefined || FOLDS_TO_ASCII.test(text)) {
-      if (!this.any.test(text)) return NO_TOKENS;
+      if (!this.any!.test(text)) return NO_TOKENS;
       return this.spelledAsObjects(this.presentLowerCased(text), text, anySpelling);
     }
     // ASCII tokens, and no character that lower-cases to an ASCII letter: the lower-cased text is searched
