@@ -160,6 +160,101 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
   return [];
 }
 
+/**
+ * The calls of a file whose requests {@link wrapperRequests} may read at a call site inside `within` (a summarized
+ * function of another module's, engine/api/summaries.ts), for a request model of that part of the file alone: the
+ * calls inside it, and the calls of every function whose call sites may lie inside it or inside another such
+ * function (a request is followed out through call sites, a site's function to its own sites). A call site
+ * {@link findCallSites} gives spells a name of its function in its callee: the function's name (`name(...)`,
+ * `name.call(...)`) or its member key (`this.key(...)`, `Api.key(...)`, `api.key(...)`, `self.key(...)`), except for a
+ * curried sender's (`get('/x')` with `const get = api('GET')`: such a function counts whatever the names) and a bound
+ * alias's (`this.get = this.request.bind(this, 'GET')`: undefined, every call, for a text with `.bind(`). So a function
+ * none of whose names the callees of those calls spell has no site there, and its requests reach none. Undefined
+ * when the calls are all of the file's anyway.
+ */
+export function callsReaching(file: FileContext, within: Node): ReadonlySet<Node> | undefined {
+  if (file.text.includes('.bind(')) return undefined;
+  const all = file.nodes(T.CallExpression);
+  const out = new Set<Node>();
+  const outside = new Map<Node, TSESTree.CallExpression[]>();
+  for (const c of all) {
+    if (c.range[0] >= within.range[0] && c.range[1] <= within.range[1]) out.add(c);
+    else {
+      // A call in no function with parameters starts no chain and continues none (wrapperRequests: no wrapper function).
+      const fn = wrapperFunctionOf(file, c);
+      if (!fn) continue;
+      let calls = outside.get(fn);
+      if (!calls) outside.set(fn, (calls = []));
+      calls.push(c);
+    }
+  }
+  if (outside.size === 0) return out.size === all.length ? undefined : out;
+  // The functions by the names their call sites spell.
+  const byName = new Map<string, Node[]>();
+  const queue: Node[] = [];
+  const taken = new Set<Node>();
+  const take = (fn: Node): void => {
+    if (taken.has(fn)) return;
+    taken.add(fn);
+    queue.push(fn);
+  };
+  for (const fn of outside.keys()) {
+    const names = siteNames(file, fn);
+    if (names === 'any') take(fn);
+    else for (const n of names) (byName.get(n) ?? byName.set(n, []).get(n)!).push(fn);
+  }
+  const spelt = new Set<string>();
+  const spell = (c: TSESTree.CallExpression): void => {
+    for (const n of calleeNames(c)) {
+      if (spelt.has(n)) continue;
+      spelt.add(n);
+      for (const fn of byName.get(n) ?? []) take(fn);
+    }
+  };
+  for (const c of out) spell(c as TSESTree.CallExpression);
+  for (let i = 0; i < queue.length; i++) for (const c of outside.get(queue[i]) ?? []) spell(c);
+  for (const fn of taken) for (const c of outside.get(fn) ?? []) out.add(c);
+  return out.size === all.length ? undefined : out;
+}
+
+/** The names a call's callee spells: the name it calls, each member key on the way (`a.b.c(...)`: `c`, `b`, `a`). */
+function calleeNames(call: TSESTree.CallExpression): string[] {
+  const out: string[] = [];
+  let n = unwrap(call.callee as Node);
+  for (let depth = 0; depth < 64; depth++) {
+    if (n.type === 'Identifier') {
+      out.push(n.name);
+      break;
+    }
+    if (n.type !== 'MemberExpression') break;
+    const key = classMemberKey(n.property as Node, n.computed);
+    if (key !== undefined) out.push(key);
+    const name = memberName(n);
+    if (name !== undefined && name !== key) out.push(name);
+    n = unwrap(n.object);
+  }
+  return out;
+}
+
+/**
+ * The names a call site of a function spells ({@link findCallSites}, which must stay in step): its name, and the key
+ * it is written under (a class member, a `this.key =` or `Ctor.prototype.key =` assignment, an object literal's
+ * property); 'any' for a curried sender's inner function, whose sites call a variable holding the outer call.
+ */
+function siteNames(file: FileContext, fn: Node): string[] | 'any' {
+  if (curriedOuter(file, fn)) return 'any';
+  const names: string[] = [];
+  const name = functionName(file, fn);
+  if (name) names.push(name);
+  const owner = file.parentOf(fn);
+  let key: string | undefined;
+  if (owner?.type === 'MethodDefinition' || owner?.type === 'PropertyDefinition') key = classMemberKey(owner.key as Node, owner.computed);
+  else if (owner?.type === 'AssignmentExpression' && owner.left.type === 'MemberExpression') key = classMemberKey(owner.left.property as Node, owner.left.computed);
+  else if (owner?.type === 'Property') key = propertyKeyName(owner);
+  if (key !== undefined) names.push(key);
+  return names;
+}
+
 /** A class member's key as `this.<key>` reads it: its name, `#name` for a private one. */
 function classMemberKey(key: Node, computed: boolean): string | undefined {
   if (key.type === 'PrivateIdentifier') return `#${key.name}`;
