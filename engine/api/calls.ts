@@ -1112,8 +1112,9 @@ const whole = new WeakSet<FileContext>();
 /**
  * {@link ownRequests} as far as a function decides them (requestsWithin: a summary of another module's function): the
  * requests of its calls and the wrapper requests at its call sites, read from the calls whose requests may reach it
- * (wrappers.ts `callsReaching`) rather than from every call of the module; the same requests inside it, as objects
- * of their own. The whole file's are used when they were read already (memoized per file and function).
+ * (wrappers.ts `callsReaching`) rather than from every call of the module; the same requests inside it (each call's
+ * own requests the same objects as the whole file's, {@link callReading}). The whole file's are used when they were
+ * read already (memoized per file and function).
  */
 function ownRequestsFor(file: FileContext, catalog: LoadedCatalog, within: Node): OwnRequests {
   if (whole.has(file)) return ownRequests(file, catalog);
@@ -1134,14 +1135,39 @@ function readOwnRequests(file: FileContext, catalog: LoadedCatalog, calls?: Read
   const speculative: HttpRequest[] = [];
   for (const call of file.nodes(T.CallExpression)) {
     if (calls && !calls.has(call)) continue;
-    const r = analyzeCall(file, call, catalog, instances, speculative);
-    if (r) out.push(...loopRequests(file, call, r, catalog, instances));
+    const read = callReading(file, catalog, instances, call);
+    out.push(...read.requests);
+    speculative.push(...read.speculative);
   }
   // A call of a same-file wrapper is read through the wrapper, even when it looks like `client.get(url, config)`.
   const known = new Set(out.filter((r) => r.client !== 'unknown').map((r) => r.node));
   const candidates = [...out, ...speculative];
   const wrapped = loopWrapperRequests(file, wrapperRequests(file, catalog, candidates, known), () => wrapperRequests(file, catalog, candidates, known));
   return { out, wrapped, seen: new Set<Node>([...known, ...wrapped.map((r) => r.node)]) };
+}
+
+/** What one call of a file makes: its requests (one per element of the arrays it loops over), and the requests a client-like call may make. */
+interface CallReading {
+  requests: readonly HttpRequest[];
+  speculative: readonly HttpRequest[];
+}
+
+const NO_REQUESTS: readonly HttpRequest[] = Object.freeze([]);
+
+/**
+ * {@link CallReading} of a call, memoized per file: the whole file's own requests and those read for a function of it
+ * ({@link ownRequestsFor}) share each call's reading, and its request objects, as before the second existed.
+ */
+function callReading(file: FileContext, catalog: LoadedCatalog, instances: Map<string, HttpClientInstance>, call: TSESTree.CallExpression): CallReading {
+  const memo = file.cached('requests:calls', () => new Map<Node, CallReading>());
+  let read = memo.get(call);
+  if (!read) {
+    const speculative: HttpRequest[] = [];
+    const r = analyzeCall(file, call, catalog, instances, speculative);
+    read = { requests: r ? loopRequests(file, call, r, catalog, instances) : NO_REQUESTS, speculative: speculative.length > 0 ? speculative : NO_REQUESTS };
+    memo.set(call, read);
+  }
+  return read;
 }
 
 /** The file's own requests with those read through other modules: a call read both ways is read through the wrapper. */

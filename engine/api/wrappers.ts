@@ -173,48 +173,71 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
  * when the calls are all of the file's anyway.
  */
 export function callsReaching(file: FileContext, within: Node): ReadonlySet<Node> | undefined {
-  if (file.text.includes('.bind(')) return undefined;
-  const all = file.nodes(T.CallExpression);
+  const index = reachIndex(file);
+  if (!index) return undefined;
   const out = new Set<Node>();
-  const outside = new Map<Node, TSESTree.CallExpression[]>();
-  for (const c of all) {
-    if (c.range[0] >= within.range[0] && c.range[1] <= within.range[1]) out.add(c);
-    else {
-      // A call in no function with parameters starts no chain and continues none (wrapperRequests: no wrapper function).
-      const fn = wrapperFunctionOf(file, c);
-      if (!fn) continue;
-      let calls = outside.get(fn);
-      if (!calls) outside.set(fn, (calls = []));
-      calls.push(c);
-    }
-  }
-  if (outside.size === 0) return out.size === all.length ? undefined : out;
-  // The functions by the names their call sites spell.
-  const byName = new Map<string, Node[]>();
-  const queue: Node[] = [];
-  const taken = new Set<Node>();
-  const take = (fn: Node): void => {
-    if (taken.has(fn)) return;
-    taken.add(fn);
-    queue.push(fn);
-  };
-  for (const fn of outside.keys()) {
-    const names = siteNames(file, fn);
-    if (names === 'any') take(fn);
-    else for (const n of names) (byName.get(n) ?? byName.set(n, []).get(n)!).push(fn);
-  }
+  for (const c of index.all) if (c.range[0] >= within.range[0] && c.range[1] <= within.range[1]) out.add(c);
+  const taken = new Set<Node>(index.any);
+  const queue = [...index.any];
   const spelt = new Set<string>();
   const spell = (c: TSESTree.CallExpression): void => {
-    for (const n of calleeNames(c)) {
+    for (const n of index.names(c)) {
       if (spelt.has(n)) continue;
       spelt.add(n);
-      for (const fn of byName.get(n) ?? []) take(fn);
+      for (const fn of index.byName.get(n) ?? []) {
+        if (taken.has(fn)) continue;
+        taken.add(fn);
+        queue.push(fn);
+      }
     }
   };
   for (const c of out) spell(c as TSESTree.CallExpression);
-  for (let i = 0; i < queue.length; i++) for (const c of outside.get(queue[i]) ?? []) spell(c);
-  for (const fn of taken) for (const c of outside.get(fn) ?? []) out.add(c);
-  return out.size === all.length ? undefined : out;
+  for (let i = 0; i < queue.length; i++) for (const c of index.byFunction.get(queue[i]) ?? []) spell(c);
+  for (const fn of taken) for (const c of index.byFunction.get(fn) ?? []) out.add(c);
+  return out.size === index.all.length ? undefined : out;
+}
+
+/** What {@link callsReaching} reads of a file whatever the function (memoized per file). */
+interface ReachIndex {
+  all: readonly TSESTree.CallExpression[];
+  /** The calls of each function with parameters, by the nearest such function around them (wrapperRequests's wrapper function). */
+  byFunction: ReadonlyMap<Node, readonly TSESTree.CallExpression[]>;
+  /** Those functions by the names their call sites spell ({@link siteNames}). */
+  byName: ReadonlyMap<string, readonly Node[]>;
+  /** Those whose call sites may spell any name (a curried sender's inner function). */
+  any: readonly Node[];
+  names: (call: TSESTree.CallExpression) => readonly string[];
+}
+
+/** The {@link ReachIndex} of a file; undefined when it binds methods (`.bind(`: every call is read). */
+function reachIndex(file: FileContext): ReachIndex | undefined {
+  return file.cached('wrappers:reach-index', () => {
+    if (file.text.includes('.bind(')) return undefined;
+    const all = file.nodes(T.CallExpression);
+    const byFunction = new Map<Node, TSESTree.CallExpression[]>();
+    for (const c of all) {
+      // A call in no function with parameters starts no chain and continues none (wrapperRequests: no wrapper function).
+      const fn = wrapperFunctionOf(file, c);
+      if (!fn) continue;
+      let calls = byFunction.get(fn);
+      if (!calls) byFunction.set(fn, (calls = []));
+      calls.push(c);
+    }
+    const byName = new Map<string, Node[]>();
+    const any: Node[] = [];
+    for (const fn of byFunction.keys()) {
+      const names = siteNames(file, fn);
+      if (names === 'any') any.push(fn);
+      else for (const n of names) (byName.get(n) ?? byName.set(n, []).get(n)!).push(fn);
+    }
+    const spelt = new Map<Node, readonly string[]>();
+    const names = (c: TSESTree.CallExpression): readonly string[] => {
+      let list = spelt.get(c);
+      if (!list) spelt.set(c, (list = calleeNames(c)));
+      return list;
+    };
+    return { all, byFunction, byName, any, names };
+  });
 }
 
 /** The names a call's callee spells: the name it calls, each member key on the way (`a.b.c(...)`: `c`, `b`, `a`). */
