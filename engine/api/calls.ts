@@ -14,7 +14,7 @@ import { assignedValues, branchDeclarations, guardedValues } from './branches.js
 import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, mergedImportedHeaders, methodOf, prop, superagentChain } from './call-parts.js';
 import { ajaxSetupHeaders, CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, importsFrom, isAngularJsHttp, isJquery, isMeteorHttp, isUrlFetchApp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest, type RequestHeader } from './request.js';
-import { optionsMethod, parameterValues, wrapperRequests } from './wrappers.js';
+import { callsReaching, optionsMethod, parameterValues, wrapperRequests } from './wrappers.js';
 import { importedCallRequests } from './summaries.js';
 import { forwardedCallee, importedForwardedCallee, type ForeignForward } from './aliases.js';
 
@@ -1142,7 +1142,7 @@ function wrappedImported(file: FileContext, catalog: LoadedCatalog, own: OwnRequ
  * of one imported function reads only what that function reaches, engine/api/summaries.ts).
  */
 export function requestsWithin(file: FileContext, catalog: LoadedCatalog, within: Node): HttpRequest[] {
-  const own = ownRequests(file, catalog);
+  const own = ownRequestsFor(file, catalog, within);
   const inside = (r: HttpRequest): boolean => r.node.range[0] >= within.range[0] && r.node.range[1] <= within.range[1];
   return joined(own, wrappedImported(file, catalog, own, importedCallRequests(file, catalog, own.seen, requestsWithin, within))).filter(inside);
 }
@@ -1157,23 +1157,76 @@ interface OwnRequests {
 
 function ownRequests(file: FileContext, catalog: LoadedCatalog): OwnRequests {
   return file.cached('requests:own', () => {
-    const instances = getClientInstances(file, catalog);
-    const out: HttpRequest[] = [];
-    const speculative: HttpRequest[] = [];
-    for (const call of file.nodes(T.CallExpression)) {
-      const r = analyzeCall(file, call, catalog, instances, speculative);
-      const branched = branchRequests(file, call, r, catalog, instances);
-      if (branched) out.push(...branched);
-      else if (r) out.push(...loopRequests(file, call, r, catalog, instances));
-    }
-    // A call of a same-file wrapper is read through the wrapper, even when it looks like `client.get(url, config)`.
-    const known = new Set(out.filter((r) => r.client !== 'unknown').map((r) => r.node));
-    // A request read with a branch's value bound (branchRequests) is not read again at the call sites of its
-    // function: those reads cannot bind the value, and which branch runs is the callers' choice.
-    const candidates = [...out, ...speculative].filter((r) => !branchRead.has(r));
-    const wrapped = loopWrapperRequests(file, wrapperRequests(file, catalog, candidates, known), () => wrapperRequests(file, catalog, candidates, known));
-    return { out, wrapped, seen: new Set<Node>([...known, ...wrapped.map((r) => r.node)]) };
+    whole.add(file);
+    return readOwnRequests(file, catalog);
   });
+}
+
+/** Files whose {@link ownRequests} were read whole. */
+const whole = new WeakSet<FileContext>();
+
+/**
+ * {@link ownRequests} as far as a function decides them (requestsWithin: a summary of another module's function): the
+ * requests of its calls and the wrapper requests at its call sites, read from the calls whose requests may reach it
+ * (wrappers.ts `callsReaching`) rather than from every call of the module; the same requests inside it (each call's
+ * own requests the same objects as the whole file's, {@link callReading}). The whole file's are used when they were
+ * read already (memoized per file and function).
+ */
+function ownRequestsFor(file: FileContext, catalog: LoadedCatalog, within: Node): OwnRequests {
+  if (whole.has(file)) return ownRequests(file, catalog);
+  const memo = file.cached('requests:own-within', () => new Map<Node, OwnRequests>());
+  let own = memo.get(within);
+  if (!own) {
+    const calls = callsReaching(file, within);
+    own = calls ? readOwnRequests(file, catalog, calls) : ownRequests(file, catalog);
+    memo.set(within, own);
+  }
+  return own;
+}
+
+/** A file's requests made by its own calls (`calls`, else every call) and through its same-file wrappers. */
+function readOwnRequests(file: FileContext, catalog: LoadedCatalog, calls?: ReadonlySet<Node>): OwnRequests {
+  const instances = getClientInstances(file, catalog);
+  const out: HttpRequest[] = [];
+  const speculative: HttpRequest[] = [];
+  for (const call of file.nodes(T.CallExpression)) {
+    if (calls && !calls.has(call)) continue;
+    const read = callReading(file, catalog, instances, call);
+    out.push(...read.requests);
+    speculative.push(...read.speculative);
+  }
+  // A call of a same-file wrapper is read through the wrapper, even when it looks like `client.get(url, config)`.
+  const known = new Set(out.filter((r) => r.client !== 'unknown').map((r) => r.node));
+  // A request read with a branch's value bound (branchRequests) is not read again at the call sites of its
+  // function: those reads cannot bind the value, and which branch runs is the callers' choice.
+  const candidates = [...out, ...speculative].filter((r) => !branchRead.has(r));
+  const wrapped = loopWrapperRequests(file, wrapperRequests(file, catalog, candidates, known), () => wrapperRequests(file, catalog, candidates, known));
+  return { out, wrapped, seen: new Set<Node>([...known, ...wrapped.map((r) => r.node)]) };
+}
+
+/** What one call of a file makes: its requests (one per element of the arrays it loops over), and the requests a client-like call may make. */
+interface CallReading {
+  requests: readonly HttpRequest[];
+  speculative: readonly HttpRequest[];
+}
+
+const NO_REQUESTS: readonly HttpRequest[] = Object.freeze([]);
+
+/**
+ * {@link CallReading} of a call, memoized per file: the whole file's own requests and those read for a function of it
+ * ({@link ownRequestsFor}) share each call's reading, and its request objects, as before the second existed.
+ */
+function callReading(file: FileContext, catalog: LoadedCatalog, instances: Map<string, HttpClientInstance>, call: TSESTree.CallExpression): CallReading {
+  const memo = file.cached('requests:calls', () => new Map<Node, CallReading>());
+  let read = memo.get(call);
+  if (!read) {
+    const speculative: HttpRequest[] = [];
+    const r = analyzeCall(file, call, catalog, instances, speculative);
+    const branched = branchRequests(file, call, r, catalog, instances);
+    read = { requests: branched ?? (r ? loopRequests(file, call, r, catalog, instances) : NO_REQUESTS), speculative: speculative.length > 0 ? speculative : NO_REQUESTS };
+    memo.set(call, read);
+  }
+  return read;
 }
 
 /** The file's own requests with those read through other modules: a call read both ways is read through the wrapper. */

@@ -160,6 +160,124 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
   return [];
 }
 
+/**
+ * The calls of a file whose requests {@link wrapperRequests} may read at a call site inside `within` (a summarized
+ * function of another module's, engine/api/summaries.ts), for a request model of that part of the file alone: the
+ * calls inside it, and the calls of every function whose call sites may lie inside it or inside another such
+ * function (a request is followed out through call sites, a site's function to its own sites). A call site
+ * {@link findCallSites} gives spells a name of its function in its callee: the function's name (`name(...)`,
+ * `name.call(...)`) or its member key (`this.key(...)`, `Api.key(...)`, `api.key(...)`, `self.key(...)`), except for a
+ * curried sender's (`get('/x')` with `const get = api('GET')`: such a function counts whatever the names) and a bound
+ * alias's (`this.get = this.request.bind(this, 'GET')`: undefined, every call, for a text with `.bind(`). So a function
+ * none of whose names the callees of those calls spell has no site there, and its requests reach none. Undefined
+ * when the calls are all of the file's anyway.
+ */
+export function callsReaching(file: FileContext, within: Node): ReadonlySet<Node> | undefined {
+  const index = reachIndex(file);
+  if (!index) return undefined;
+  const out = new Set<Node>();
+  for (const c of index.all) if (c.range[0] >= within.range[0] && c.range[1] <= within.range[1]) out.add(c);
+  const taken = new Set<Node>(index.any);
+  const queue = [...index.any];
+  const spelt = new Set<string>();
+  const spell = (c: TSESTree.CallExpression): void => {
+    for (const n of index.names(c)) {
+      if (spelt.has(n)) continue;
+      spelt.add(n);
+      for (const fn of index.byName.get(n) ?? []) {
+        if (taken.has(fn)) continue;
+        taken.add(fn);
+        queue.push(fn);
+      }
+    }
+  };
+  for (const c of out) spell(c as TSESTree.CallExpression);
+  for (let i = 0; i < queue.length; i++) for (const c of index.byFunction.get(queue[i]) ?? []) spell(c);
+  for (const fn of taken) for (const c of index.byFunction.get(fn) ?? []) out.add(c);
+  return out.size === index.all.length ? undefined : out;
+}
+
+/** What {@link callsReaching} reads of a file whatever the function (memoized per file). */
+interface ReachIndex {
+  all: readonly TSESTree.CallExpression[];
+  /** The calls of each function with parameters, by the nearest such function around them (wrapperRequests's wrapper function). */
+  byFunction: ReadonlyMap<Node, readonly TSESTree.CallExpression[]>;
+  /** Those functions by the names their call sites spell ({@link siteNames}). */
+  byName: ReadonlyMap<string, readonly Node[]>;
+  /** Those whose call sites may spell any name (a curried sender's inner function). */
+  any: readonly Node[];
+  names: (call: TSESTree.CallExpression) => readonly string[];
+}
+
+/** The {@link ReachIndex} of a file; undefined when it binds methods (`.bind(`: every call is read). */
+function reachIndex(file: FileContext): ReachIndex | undefined {
+  return file.cached('wrappers:reach-index', () => {
+    if (file.text.includes('.bind(')) return undefined;
+    const all = file.nodes(T.CallExpression);
+    const byFunction = new Map<Node, TSESTree.CallExpression[]>();
+    for (const c of all) {
+      // A call in no function with parameters starts no chain and continues none (wrapperRequests: no wrapper function).
+      const fn = wrapperFunctionOf(file, c);
+      if (!fn) continue;
+      let calls = byFunction.get(fn);
+      if (!calls) byFunction.set(fn, (calls = []));
+      calls.push(c);
+    }
+    const byName = new Map<string, Node[]>();
+    const any: Node[] = [];
+    for (const fn of byFunction.keys()) {
+      const names = siteNames(file, fn);
+      if (names === 'any') any.push(fn);
+      else for (const n of names) (byName.get(n) ?? byName.set(n, []).get(n)!).push(fn);
+    }
+    const spelt = new Map<Node, readonly string[]>();
+    const names = (c: TSESTree.CallExpression): readonly string[] => {
+      let list = spelt.get(c);
+      if (!list) spelt.set(c, (list = calleeNames(c)));
+      return list;
+    };
+    return { all, byFunction, byName, any, names };
+  });
+}
+
+/** The names a call's callee spells: the name it calls, each member key on the way (`a.b.c(...)`: `c`, `b`, `a`). */
+function calleeNames(call: TSESTree.CallExpression): string[] {
+  const out: string[] = [];
+  let n = unwrap(call.callee as Node);
+  for (let depth = 0; depth < 64; depth++) {
+    if (n.type === 'Identifier') {
+      out.push(n.name);
+      break;
+    }
+    if (n.type !== 'MemberExpression') break;
+    const key = classMemberKey(n.property as Node, n.computed);
+    if (key !== undefined) out.push(key);
+    const name = memberName(n);
+    if (name !== undefined && name !== key) out.push(name);
+    n = unwrap(n.object);
+  }
+  return out;
+}
+
+/**
+ * The names a call site of a function spells ({@link findCallSites}, which must stay in step): its name, and the key
+ * it is written under (a class member, a `this.key =` or `Ctor.prototype.key =` assignment, an object literal's
+ * property); 'any' for a curried sender's inner function, whose sites call a variable holding the outer call.
+ */
+function siteNames(file: FileContext, fn: Node): string[] | 'any' {
+  if (curriedOuter(file, fn)) return 'any';
+  const names: string[] = [];
+  const name = functionName(file, fn);
+  if (name) names.push(name);
+  const owner = file.parentOf(fn);
+  let key: string | undefined;
+  if (owner?.type === 'MethodDefinition' || owner?.type === 'PropertyDefinition') key = classMemberKey(owner.key as Node, owner.computed);
+  else if (owner?.type === 'AssignmentExpression' && owner.left.type === 'MemberExpression') key = classMemberKey(owner.left.property as Node, owner.left.computed);
+  else if (owner?.type === 'Property') key = propertyKeyName(owner);
+  if (key !== undefined) names.push(key);
+  return names;
+}
+
 /** A class member's key as `this.<key>` reads it: its name, `#name` for a private one. */
 function classMemberKey(key: Node, computed: boolean): string | undefined {
   if (key.type === 'PrivateIdentifier') return `#${key.name}`;
