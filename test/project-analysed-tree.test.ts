@@ -1,7 +1,7 @@
 /**
  * A module the project model needs for another file's analysis, analysed itself already in this run with the text
  * the disk has (engine/project/modules.ts `adoptAnalysed`, engine/analyze.ts): the model takes the analysis's tree
- * rather than parsing and indexing the file again (issue 30, session 26: the platform SDK's 174 KB `call.ts`). The
+ * rather than parsing and indexing the file again (issue 30, session 26: the platform SDK's 87 KB `call.ts`). The
  * findings are those of the importer analysed in a fresh project; a text unlike the disk's, a tree of another
  * model or a relative name is not taken.
  */

@@ -642,8 +642,8 @@ export class ProjectModel implements ImportLinks {
 
   /**
    * The trees of the files analysed in this project, held weakly (a tree the scan no longer holds is not kept for
-   * this): a file analysed before another file's analysis imports it (the platform SDK's `call.ts`, 174 KB, read by
-   * the analysis of its own and then again as a module of `CallingClient.ts`) is not parsed and walked twice.
+   * this): a file analysed before another file's analysis imports it (the platform SDK's 87 KB `call.ts`, analysed
+   * itself and then followed as a module by a later file's analysis) is not parsed and walked twice.
    */
   private readonly analysed = new Map<string, WeakRef<FileContext>>();
 
