@@ -12,7 +12,7 @@ import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { FileContext } from '../engine/parse/file-context.js';
 import { parseSource } from '../engine/parse/parse.js';
-import { projectOf } from '../engine/project/modules.js';
+import { projectOf, type ProjectModel } from '../engine/project/modules.js';
 import { tempProjects } from './helpers/temp-project.js';
 
 const catalog = loadCatalog();
@@ -46,6 +46,16 @@ function treeOf(file: string, text: string): FileContext {
   return new FileContext(file, text, parsed.ast);
 }
 
+/** A one-file project's model and its file, and a tree of `text` under `name` (default: the file) offered to it as an analysis's. */
+function offered(text: string, name?: (file: string) => string): { model: ProjectModel; file: string; tree: FileContext } {
+  const file = path.join(project({ 'src/api.js': API }), 'src/api.js');
+  const model = projectOf(file)!;
+  const tree = treeOf(name ? name(file) : file, text);
+  tree.links = model;
+  model.adoptAnalysed(tree);
+  return { model, file, tree };
+}
+
 describe('a module analysed already is not parsed again for an importer', () => {
   it('the importer after its module: the same findings as the importer alone in a fresh project', () => {
     const fresh = project({ 'src/webex.js': WRAPPER, 'src/token.js': TOKEN });
@@ -64,46 +74,29 @@ describe('a module analysed already is not parsed again for an importer', () => 
   });
 
   it('the model takes the tree offered for the same name and the disk\'s text', () => {
-    const root = project({ 'src/api.js': API });
-    const file = path.join(root, 'src/api.js');
-    const model = projectOf(file)!;
-    const tree = treeOf(file, API);
-    tree.links = model;
-    model.adoptAnalysed(tree);
+    const { model, file, tree } = offered(API);
     expect(model.module(file)).toBe(tree);
   });
 
   it('a tree whose text is not the disk\'s, of another model, or under a relative name is not taken', () => {
-    const root = project({ 'src/api.js': API, 'src/other.js': API, 'src/third.js': API });
-    const file = path.join(root, 'src/api.js');
-    const model = projectOf(file)!;
     // An editor's buffer unlike the disk: the model parses the disk's text.
-    const buffer = treeOf(file, `// edited\n${API}`);
-    buffer.links = model;
-    model.adoptAnalysed(buffer);
-    const parsed = model.module(file);
-    expect(parsed).not.toBe(buffer);
+    const edited = offered(`// edited\n${API}`);
+    const parsed = edited.model.module(edited.file);
+    expect(parsed).not.toBe(edited.tree);
     expect(parsed?.text).toBe(API);
-    // Not linked to this model.
-    const other = path.join(root, 'src/other.js');
-    const unlinked = treeOf(other, API);
+    // Not linked to this model (offered, then linked to none).
+    const file = path.join(project({ 'src/api.js': API }), 'src/api.js');
+    const model = projectOf(file)!;
+    const unlinked = treeOf(file, API);
     model.adoptAnalysed(unlinked);
-    expect(model.module(other)).not.toBe(unlinked);
+    expect(model.module(file)).not.toBe(unlinked);
     // A relative name.
-    const third = path.join(root, 'src/third.js');
-    const relative = treeOf(path.relative(process.cwd(), third), API);
-    relative.links = model;
-    model.adoptAnalysed(relative);
-    expect(model.module(third)).not.toBe(relative);
+    const relative = offered(API, (f) => path.relative(process.cwd(), f));
+    expect(relative.model.module(relative.file)).not.toBe(relative.tree);
   });
 
   it('a file changed on disk after its analysis is parsed afresh', () => {
-    const root = project({ 'src/api.js': API });
-    const file = path.join(root, 'src/api.js');
-    const model = projectOf(file)!;
-    const tree = treeOf(file, API);
-    tree.links = model;
-    model.adoptAnalysed(tree);
+    const { model, file, tree } = offered(API);
     writeFileSync(file, `${API}// changed\n`);
     const parsed = model.module(file);
     expect(parsed).not.toBe(tree);
