@@ -211,6 +211,8 @@ export function analyzeFile(file: SourceFile, opts: AnalyzeOptions): FileAnalysi
   } finally {
     dependencies = project?.end();
   }
+  // A later analysis of a file that imports this one reads this tree rather than parsing the file again.
+  project?.adoptAnalysed(context);
   const result: FileAnalysisResult = { language, matches: shift(matches, bom), parsed: true };
   for (const [k, v] of gateReads) (dependencies ??= new Map()).set(k, v);
   if (dependencies && dependencies.size > 0) result.dependencies = sortedRecord(dependencies);

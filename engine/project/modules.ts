@@ -627,13 +627,40 @@ export class ProjectModel implements ImportLinks {
       return { size, mtimeMs, hash: '', file: undefined, checked: this.generation };
     }
     const hash = createHash('sha1').update(text).digest('hex');
-    const parsed = parseSource(text.startsWith('\uFEFF') ? text.slice(1) : text, file, undefined, { ranges: false });
-    let context: FileContext | undefined;
-    if (parsed.ok) {
-      context = new FileContext(file, text.startsWith('\uFEFF') ? text.slice(1) : text, parsed.ast);
-      context.links = this;
+    const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+    // The tree the analysis of this very file made, with this very text, is what a parse here would give.
+    let context = this.analysedAs(file, source);
+    if (context === undefined) {
+      const parsed = parseSource(source, file, undefined, { ranges: false });
+      if (parsed.ok) {
+        context = new FileContext(file, source, parsed.ast);
+        context.links = this;
+      }
     }
     return { size, mtimeMs, hash, file: context, checked: this.generation };
+  }
+
+  /**
+   * The trees of the files analysed in this project, held weakly (a tree the scan no longer holds is not kept for
+   * this): a file analysed before another file's analysis imports it (the platform SDK's 87 KB `call.ts`, analysed
+   * itself and then followed as a module by a later file's analysis) is not parsed and walked twice.
+   */
+  private readonly analysed = new Map<string, WeakRef<FileContext>>();
+
+  /**
+   * Offers the tree an analysis parsed (engine/analyze.ts, a file of this project linked to this model, with its
+   * text without a byte order mark) to {@link load}, which takes it only for the same name and the same text.
+   */
+  adoptAnalysed(context: FileContext): void {
+    if (context.links !== this || !path.isAbsolute(context.filename)) return;
+    if (this.analysed.size >= 10_000) this.analysed.clear();
+    this.analysed.set(context.filename, new WeakRef(context));
+  }
+
+  /** {@link adoptAnalysed}'s tree of a file when it is still held, its name and text the ones {@link load} has. */
+  private analysedAs(file: string, text: string): FileContext | undefined {
+    const context = this.analysed.get(file)?.deref();
+    return context !== undefined && context.filename === file && context.text === text && context.links === this ? context : undefined;
   }
 
   /**
