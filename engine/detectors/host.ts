@@ -247,9 +247,13 @@ function textListEntry(text: string, range: readonly [number, number], legacy: R
   while (end < lineEnd && !STOP.test(text[end]!)) end++;
   const quote = text[from - 1] === '"' || text[from - 1] === "'" ? text[from - 1]! : '';
   if (quote === '' || text[end] === quote) {
-    const before = /[^\s]/.exec([...text.slice(0, from - quote.length)].reverse().join(''))?.[0];
+    // The characters next to the element, blanks and line breaks skipped.
+    let b = from - quote.length - 1;
+    while (b >= 0 && /\s/.test(text[b]!)) b--;
     const afterAt = end + quote.length;
-    const after = /[^\s]/.exec(text.slice(afterAt))?.[0];
+    let a = afterAt;
+    while (a < text.length && /\s/.test(text[a]!)) a++;
+    const [before, after] = [text[b], text[a]];
     const token = text.slice(from, end);
     const open = text.lastIndexOf('[', from);
     const close = text.indexOf(']', end);
