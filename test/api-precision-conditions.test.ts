@@ -93,6 +93,15 @@ describe('legacy-api-host: lists of hosts in template literals and configuration
     expect(fixes('{"origins": [\n  "https://api.ciscospark.com"\n]}\n', '/virtual/c.json')).toEqual([`2 certain ${JSON.stringify(', "https://webexapis.com"')}`]);
     expect(fixes('hosts:\n  - api.ciscospark.com\n  - webexapis.com\n', '/virtual/c.yaml')).toEqual(['2 likely ']);
   });
+  it('a list longer than 4,096 characters is not read as one (its hosts are replaced): a line of many hosts costs its hosts, not their square', () => {
+    const line = `HOSTS=${Array(300).fill('api.ciscospark.com').join(',')}\n`;
+    const found = fixes(line, '/virtual/.env');
+    expect(found).toHaveLength(300);
+    expect(new Set(found)).toEqual(new Set([`1 certain ${to}`]));
+    const yaml = `hosts:\n${Array(300).fill('  - api.ciscospark.com').join('\n')}\n`;
+    // Items stay items (each gets the new host after it), however long the list.
+    expect(fixes(yaml, '/virtual/c.yaml')).toHaveLength(300);
+  });
   it('look-alikes in configuration: an address, prose, a key of an object, comma-separated addresses with paths, a list without brackets: replaced as before', () => {
     expect(fixes('API_BASE=https://api.ciscospark.com/v1\nNOTE="Calls go to api.ciscospark.com for now"\n', '/virtual/.env')).toEqual([`1 certain ${to}`, `2 certain ${to}`]);
     expect(fixes('{"api.ciscospark.com": true, "base": "https://api.ciscospark.com/v1"}\n', '/virtual/c.json')).toEqual([`1 certain ${to}`, `1 certain ${to}`]);

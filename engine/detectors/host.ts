@@ -170,6 +170,13 @@ interface ListEntry {
   text: string;
 }
 
+/**
+ * The longest list of hosts read as one (a string, a line, an array's text): real ones are a few hundred characters.
+ * A longer one's hosts are replaced as any others; reading it as a list once per host would cost its length per host
+ * (a configuration line of 20,000 hosts kept a scan busy for minutes).
+ */
+const MAX_LIST = 4096;
+
 /** Separators of entries in a list of hosts written in one string. */
 const LIST_SEPARATORS = /[\s,;]/;
 
@@ -182,6 +189,7 @@ const LIST_SEPARATORS = /[\s,;]/;
  * Undefined when the host is not such an entry.
  */
 function stringListEntry(text: string, start: number, end: number, range: readonly [number, number], legacy: ReadonlySet<string>, to: string, open = { start: false, end: false }): ListEntry | undefined {
+  if (end - start > MAX_LIST) return undefined;
   const raw = text.slice(start, end);
   let from = range[0] - start;
   while (from > 0 && !LIST_SEPARATORS.test(raw[from - 1]!)) from--;
@@ -201,6 +209,9 @@ function stringListEntry(text: string, start: number, end: number, range: readon
   return { hasNew: closed.some((t) => hostAlone(t) === to), at: start + until, text: sep + token.slice(0, m[0]) + to + token.slice(m[1]) };
 }
 
+/** Whether an array names the new host, once per array (an array of many legacy hosts asks for each of them). */
+const namesNew = new WeakMap<Node, boolean>();
+
 /**
  * The legacy host alone among an array's string elements (`['api.ciscospark.com']`, `new Set([...])`, an allow-list,
  * a CORS or CSP source array): the fix adds the new host as one more element, in the same quotes.
@@ -213,7 +224,8 @@ function arrayListEntry(file: FileContext, lit: Node & { value: string }, range:
   if (raw !== lit.value || !legacy.has(hostAlone(raw) ?? '')) return undefined;
   const quote = file.text[lit.range[0]];
   const added = raw.slice(0, range[0] - start) + to + raw.slice(range[1] - start);
-  const hasNew = parent.elements.some((e) => e?.type === 'Literal' && typeof e.value === 'string' && hostAlone(e.value) === to);
+  let hasNew = namesNew.get(parent);
+  if (hasNew === undefined) namesNew.set(parent, (hasNew = parent.elements.some((e) => e?.type === 'Literal' && typeof e.value === 'string' && hostAlone(e.value) === to)));
   return { hasNew, at: lit.range[1], text: `, ${quote}${added}${quote}` };
 }
 
@@ -224,15 +236,29 @@ function arrayListEntry(file: FileContext, lit: Node & { value: string }, range:
  * (`- api.ciscospark.com`, the new host added as the next item at the same indentation).
  */
 function textListEntry(text: string, range: readonly [number, number], legacy: ReadonlySet<string>, to: string): ListEntry | undefined {
-  const lineStart = text.lastIndexOf('\n', range[0] - 1) + 1;
-  const nl = text.indexOf('\n', range[1]);
+  // The line, looked for at most MAX_LIST characters each way: a longer line is not a list.
+  const lo = Math.max(0, range[0] - MAX_LIST);
+  const back = text.slice(lo, range[0]).lastIndexOf('\n');
+  if (back < 0 && lo > 0) return undefined;
+  const lineStart = back < 0 ? 0 : lo + back + 1;
+  const ahead = text.slice(range[1], range[1] + MAX_LIST).indexOf('\n');
+  if (ahead < 0 && range[1] + MAX_LIST < text.length) return undefined;
+  const nl = ahead < 0 ? -1 : range[1] + ahead;
   const lineEnd = nl < 0 ? text.length : text[nl - 1] === '\r' ? nl - 1 : nl;
   const line = text.slice(lineStart, lineEnd);
   // A YAML block list item holding the host alone.
   const item = /^(\s*)-\s+(["']?)([^\s"'#]+)\2\s*(?:#.*)?$/.exec(line);
   if (item && legacy.has(hostAlone(item[3]!) ?? '')) {
     const indent = item[1]!;
-    const siblings = text.split(/\r?\n/).filter((l) => l.startsWith(`${indent}- `) || l.startsWith(`${indent}-\t`));
+    // Its list: the items at the same indentation right above and below it (within MAX_LIST characters).
+    const isItem = (l: string): boolean => l.startsWith(`${indent}- `) || l.startsWith(`${indent}-\t`);
+    const above = text.slice(Math.max(0, lineStart - MAX_LIST), lineStart).split(/\r?\n/).slice(0, -1).reverse();
+    const below = nl < 0 ? [] : text.slice(nl + 1, nl + 1 + MAX_LIST).split(/\r?\n/);
+    const block = (lines: string[]): string[] => {
+      const k = lines.findIndex((l) => !isItem(l));
+      return k < 0 ? lines : lines.slice(0, k);
+    };
+    const siblings = [...block(above), ...block(below)];
     const hasNew = siblings.some((l) => hostAlone(/^\s*-\s+(["']?)([^\s"'#]+)\1/.exec(l)?.[2] ?? '') === to);
     const value = item[3]!;
     const off = range[0] - lineStart - line.indexOf(value, indent.length + 1);
@@ -255,8 +281,11 @@ function textListEntry(text: string, range: readonly [number, number], legacy: R
     while (a < text.length && /\s/.test(text[a]!)) a++;
     const [before, after] = [text[b], text[a]];
     const token = text.slice(from, end);
-    const open = text.lastIndexOf('[', from);
-    const close = text.indexOf(']', end);
+    const w0 = Math.max(0, from - MAX_LIST);
+    const openAt = text.slice(w0, from).lastIndexOf('[');
+    const open = openAt < 0 ? -1 : w0 + openAt;
+    const closeAt = text.slice(end, end + MAX_LIST).indexOf(']');
+    const close = closeAt < 0 ? -1 : end + closeAt;
     const inArray = open >= 0 && close >= 0 && !/[\]{}]/.test(text.slice(open + 1, from)) && !/[[{}]/.test(text.slice(end, close));
     if (inArray && (before === '[' || before === ',') && (after === ',' || after === ']') && legacy.has(hostAlone(token) ?? '')) {
       const elements = text.slice(open + 1, close).split(',').map((e) => e.trim().replace(/^(["'])(.*)\1$/, '$2'));
