@@ -177,6 +177,11 @@ interface ListEntry {
  */
 const MAX_LIST = 4096;
 
+/** The list entry `text[entry[0], entry[1])` with the legacy host at `range` (inside it) replaced by `to`: the entry the fix adds. */
+function withNewHost(text: string, entry: readonly [number, number], range: readonly [number, number], to: string): string {
+  return text.slice(entry[0], range[0]) + to + text.slice(range[1], entry[1]);
+}
+
 /** Separators of entries in a list of hosts written in one string. */
 const LIST_SEPARATORS = /[\s,;]/;
 
@@ -205,8 +210,7 @@ function stringListEntry(text: string, start: number, end: number, range: readon
   // space is used there).
   const before = /[\s,;]+$/.exec(raw.slice(0, from))?.[0] ?? /^[\s,;]+/.exec(raw.slice(until))?.[0] ?? ' ';
   const sep = before.includes(',') ? before.replace(/;/g, '') : ' ';
-  const m = [range[0] - start - from, range[1] - start - from];
-  return { hasNew: closed.some((t) => hostAlone(t) === to), at: start + until, text: sep + token.slice(0, m[0]) + to + token.slice(m[1]) };
+  return { hasNew: closed.some((t) => hostAlone(t) === to), at: start + until, text: sep + withNewHost(text, [start + from, start + until], range, to) };
 }
 
 /** Whether an array names the new host, once per array (an array of many legacy hosts asks for each of them). */
@@ -223,7 +227,7 @@ function arrayListEntry(file: FileContext, lit: Node & { value: string }, range:
   const raw = file.text.slice(start, lit.range[1] - 1);
   if (raw !== lit.value || !legacy.has(hostAlone(raw) ?? '')) return undefined;
   const quote = file.text[lit.range[0]];
-  const added = raw.slice(0, range[0] - start) + to + raw.slice(range[1] - start);
+  const added = withNewHost(file.text, [start, lit.range[1] - 1], range, to);
   let hasNew = namesNew.get(parent);
   if (hasNew === undefined) namesNew.set(parent, (hasNew = parent.elements.some((e) => e?.type === 'Literal' && typeof e.value === 'string' && hostAlone(e.value) === to)));
   return { hasNew, at: lit.range[1], text: `, ${quote}${added}${quote}` };
@@ -260,10 +264,9 @@ function textListEntry(text: string, range: readonly [number, number], legacy: R
     };
     const siblings = [...block(above), ...block(below)];
     const hasNew = siblings.some((l) => hostAlone(/^\s*-\s+(["']?)([^\s"'#]+)\1/.exec(l)?.[2] ?? '') === to);
-    const value = item[3]!;
-    const off = range[0] - lineStart - line.indexOf(value, indent.length + 1);
+    const value = lineStart + line.indexOf(item[3]!, indent.length + 1);
     const eol = nl >= 0 && text[nl - 1] === '\r' ? '\r\n' : '\n';
-    return { hasNew, at: lineEnd, text: `${eol}${indent}- ${item[2]}${value.slice(0, off) + to + value.slice(off + range[1] - range[0])}${item[2]}` };
+    return { hasNew, at: lineEnd, text: `${eol}${indent}- ${item[2]}${withNewHost(text, [value, value + item[3]!.length], range, to)}${item[2]}` };
   }
   // An element of a flow array: the token the host is in, bounded by brackets, commas, quotes or blanks.
   const STOP = /[\s,[\]"']/;
@@ -289,7 +292,7 @@ function textListEntry(text: string, range: readonly [number, number], legacy: R
     const inArray = open >= 0 && close >= 0 && !/[\]{}]/.test(text.slice(open + 1, from)) && !/[[{}]/.test(text.slice(end, close));
     if (inArray && (before === '[' || before === ',') && (after === ',' || after === ']') && legacy.has(hostAlone(token) ?? '')) {
       const elements = text.slice(open + 1, close).split(',').map((e) => e.trim().replace(/^(["'])(.*)\1$/, '$2'));
-      const added = text.slice(from, range[0]) + to + text.slice(range[1], end);
+      const added = withNewHost(text, [from, end], range, to);
       return { hasNew: elements.some((e) => hostAlone(e) === to), at: afterAt, text: `, ${quote}${added}${quote}` };
     }
   }
