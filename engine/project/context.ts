@@ -520,8 +520,8 @@ const TYPE_SPECIFIER = /^type\s+(?!as\b)[\w$]/;
  * imports and re-exports of types, {@link TYPE_ONLY_IMPORT}): a type-only import of a module brings none of its
  * code into the importer's bundle.
  */
-export function loadedSpecifiersIn(text: string): string[] {
-  if (!/\btype\s/.test(text)) return specifiersIn(text);
+export function loadedSpecifiersIn(text: string, all: string[] = specifiersIn(text)): string[] {
+  if (!/\btype\s/.test(text)) return all;
   const erased = text.replace(TYPE_ONLY_IMPORT, '').replace(BRACED_IMPORT, (whole: string, names: string) => {
     const list = names.split(',').map((n) => n.trim()).filter((n) => n !== '');
     return list.length > 0 && list.every((n) => TYPE_SPECIFIER.test(n)) ? '' : whole;
@@ -600,7 +600,7 @@ function importersIn(project: ProjectModel, top: string): Importer[] {
           // (on a 100,000-file repository their texts were a quarter of what the heap kept).
           const again = importerText(full, name);
           const specifiers = again ? specifiersIn(again) : [];
-          const loaded = again ? new Set(loadedSpecifiersIn(again)) : new Set<string>();
+          const loaded = new Set(again ? loadedSpecifiersIn(again, specifiers) : []);
           const loads = specifiers.every((s) => loaded.has(s)) ? set : new Set<string>();
           for (const s of specifiers) {
             const target = svelteKitLib(top, s) ?? project.resolver.resolve(full, s);
