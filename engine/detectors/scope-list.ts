@@ -237,6 +237,16 @@ function configPieces(text: string): Piece[] {
   return pieces;
 }
 
+/** Words that name the platform (its product names; `cjp` is its contact-center scope family). */
+const PLATFORM_WORDS = /webex|ciscospark|\bspark\b|\bcjp:/i;
+
+/** Whether a configuration text names the platform: a platform word, an API host, or a known scope as a piece. */
+function configNamesPlatform(text: string, pieces: readonly Piece[], ctx: DetectorContext<ScopeListDetection>): boolean {
+  const known = ctx.catalog.knownScopes;
+  if (pieces.some((p) => known.has(p.raw))) return true;
+  return PLATFORM_WORDS.test(text) || ctx.catalog.hosts.api.some((host) => text.includes(host));
+}
+
 export const scopeListDetector: Detector<ScopeListDetection> = {
   kind: 'scope-list',
   messages: {
@@ -362,8 +372,13 @@ export const scopeListDetector: Detector<ScopeListDetection> = {
 
     return checkPieces(pieces, ctx);
   },
+  // A configuration file's scope keys are the platform's only where the file names it (a platform word or API
+  // host, or one of its scopes as written): another vendor's API description or settings (Zoom's OpenAPI document
+  // lists `tsp:*` scopes, two edits from the contact-center family `cjp`) are not requests to this platform.
   detectText(file, ctx) {
-    return checkPieces(configPieces(file.text), ctx);
+    const pieces = configPieces(file.text);
+    if (pieces.length === 0 || !configNamesPlatform(file.text, pieces, ctx)) return [];
+    return checkPieces(pieces, ctx);
   },
   // Every plain string's pieces, in a text with a root (templates are skipped: their pieces' offsets are not
   // known without a tree).
