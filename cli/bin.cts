@@ -59,34 +59,70 @@ function fewFiles(args: { paths?: string[]; stdinFiles?: boolean }): boolean {
   });
 }
 
+/** The code cache of a chunk of the CommonJS scan: `bin-fast-<V8>.cache` for the scan's own, `bin-fast-<name>-<V8>.cache` for `bin-fast-<name>.cjs`. */
+function cacheFileOf(file: string): string {
+  const name = path.basename(file, '.cjs');
+  return path.join(__dirname, name === 'bin-fast-main' ? `bin-fast-${process.versions.v8}.cache` : `${name}-${process.versions.v8}.cache`);
+}
+
 /**
- * The bundle's module, compiled with its code cache when one was made by this V8 (V8 checks the data itself and
- * compiles from the source when it rejects it), registered in `require.cache` first so that the chunks it requires
- * on demand (other report formats, `--fix`) share it; required as any module otherwise.
+ * A chunk of the CommonJS scan (`bin-fast-main.cjs`, or one it requires on first use: the analysis, scripts/bundle.ts),
+ * compiled with its code cache when one was made by this V8 (V8 checks the data itself and compiles from the source when
+ * it rejects it or there is none), registered in `require.cache` first so that the chunks it requires share it, and
+ * given a `require` that loads the chunks beside it the same way; with NO_CACHE set, required as any module. With
+ * CACHE_OUT set (the build), every chunk so loaded is compiled without one and writes its cache on exit (the scan's to
+ * CACHE_OUT).
  */
-function loadBundle(): FastBundle {
-  const file = path.join(__dirname, 'bin-fast-main.cjs');
+function loadChunk(file: string): unknown {
+  const known = require.cache[file];
+  if (known) return known.exports;
   const out = process.env[CACHE_OUT];
-  let cachedData: Buffer | undefined;
   // Required as any module (the code `require` runs is the same).
-  const plain = (): FastBundle => Module.createRequire(file)(file) as FastBundle;
+  const plain = (): unknown => Module.createRequire(file)(file);
   if (process.env[NO_CACHE]) return plain();
+  const cacheFile = cacheFileOf(file);
+  let cachedData: Buffer | undefined;
   if (!out) {
     try {
-      cachedData = fs.readFileSync(path.join(__dirname, `bin-fast-${process.versions.v8}.cache`));
+      cachedData = fs.readFileSync(cacheFile);
     } catch {
-      return plain();
+      // Compiled from its source (a build that made no cache, another V8), still with the chunks' own `require`.
     }
   }
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${fs.readFileSync(file, 'utf8')}\n})`, { filename: file, cachedData });
-  if (out) process.once('exit', () => fs.writeFileSync(out, script.createCachedData()));
-  const bundle = new Module(file, module);
-  bundle.filename = file;
-  bundle.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(__dirname);
-  require.cache[file] = bundle;
-  (script.runInThisContext() as (...args: unknown[]) => void).call(bundle.exports, bundle.exports, Module.createRequire(file), bundle, file, __dirname);
-  bundle.loaded = true;
-  return bundle.exports as FastBundle;
+  if (out) process.once('exit', () => fs.writeFileSync(path.basename(file) === 'bin-fast-main.cjs' ? out : cacheFileOf(file), script.createCachedData()));
+  const chunk = new Module(file, module);
+  chunk.filename = file;
+  chunk.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(__dirname);
+  require.cache[file] = chunk;
+  (script.runInThisContext() as (...args: unknown[]) => void).call(chunk.exports, chunk.exports, chunkRequire(file), chunk, file, __dirname);
+  chunk.loaded = true;
+  return chunk.exports;
+}
+
+/**
+ * A chunk's `require`: `./bin-fast-*.cjs` and the scope manager's bundle (`./scope-manager-bundle.cjs`, scripts/bundle.ts)
+ * beside it through {@link loadChunk}, anything else as Node's `require` would.
+ */
+function chunkRequire(file: string): NodeJS.Require {
+  const base = Module.createRequire(file);
+  const own = (id: string): unknown => (/^\.\/(?:bin-fast-[\w.-]+|scope-manager-bundle)\.cjs$/.test(id) ? loadChunk(path.join(__dirname, id.slice(2))) : base(id));
+  return Object.assign(own, { resolve: base.resolve, cache: base.cache, main: base.main, extensions: base.extensions }) as NodeJS.Require;
+}
+
+/** The scan's bundle (see {@link loadChunk}). */
+function loadBundle(): FastBundle {
+  return loadChunk(path.join(__dirname, 'bin-fast-main.cjs')) as FastBundle;
+}
+
+/**
+ * The analysis chunk (cli/scan/analysis.ts), loaded now: before V8's interrupt budget is set, so that its code cache,
+ * made without the flag, is taken (V8 rejects a cache made under other flags). A scan that sets the budget (a folder, or
+ * more than FEW_FILES files) loaded the whole scan at its start before the analysis had a chunk of its own.
+ */
+function loadAnalysisNow(): void {
+  const facade = path.join(__dirname, 'bin-fast-analysis-modules.cjs');
+  if (fs.existsSync(facade)) loadChunk(facade);
 }
 
 const argv = process.argv.slice(2);
@@ -116,7 +152,10 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     started = loadBundle().fastStart(
       argv,
       (args) => {
-        if (!fewFiles(args)) INTERRUPT_BUDGET();
+        // The build's runs that make the code caches (CACHE_OUT) set no flag: V8 would reject the caches in runs without it.
+        if (fewFiles(args) || process.env[CACHE_OUT]) return;
+        loadAnalysisNow();
+        INTERRUPT_BUDGET();
       },
       (stdout) => {
         if (!stdout.listeners('error').includes(onStdoutError)) stdout.on('error', onStdoutError);

@@ -5,7 +5,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { FileContext, lineStarts, positionAt } from './parse/file-context.js';
-import type { LoadedCatalog } from './catalog/catalog.js';
+import type { LoadedCatalog, PrefilterTable } from './catalog/catalog.js';
 import { formatMessage, LIKELY_FIX_MESSAGE_ID, type Detector, type DetectorContext, type RawMatch, type TextFile, type UnparsedFile } from './detectors/detector.js';
 import { stringsOnly, stringTokens } from './parse/text-tokens.js';
 import { getDetector } from './detectors/index.js';
@@ -161,6 +161,17 @@ function configPlan(plan: readonly PlannedDetection[]): readonly PlannedDetectio
 /** The prefilter's data for a set of notices, for a thread that decides without the engine ({@link PrefilterPlan}). */
 export function prefilterEntries(notices: readonly Notice[], catalog: LoadedCatalog): PrefilterEntry[] {
   return planDetections(notices, catalog).map((p) => ({ tokens: p.tokens, requires: p.requires, config: Boolean(p.detector.detectText), ...(p.detector.gateReadsUrls ? { urls: p.detector.importedUrlsOnlyWhenCalling ? ('calls' as const) : true } : {}), ...(p.detector.gateReadsUrls && p.detector.importsHoldTokensWhen ? { importsWhen: p.detector.importsHoldTokensWhen } : {}), ...(p.detector.gateReadsUrls && p.detector.tokensInMergedOptions ? { merged: true as const } : {}) }));
+}
+
+/**
+ * The prefilter's data of every detection of a catalog, per notice id ({@link prefilterEntries} of each notice alone, an
+ * informational one none): the table the build writes into the catalog index (engine/catalog/catalog.ts, CatalogIndex),
+ * so that a run decides which files hold a token without the detectors.
+ */
+export function prefilterTable(catalog: LoadedCatalog): PrefilterTable {
+  const table: PrefilterTable = {};
+  for (const notice of catalog.notices) table[notice.id] = prefilterEntries([notice], catalog);
+  return table;
 }
 
 const BOM = '\uFEFF';

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { buildCatalogIndex, catalogIndexPath } from '../engine/catalog/catalog.js';
+import { prefilterTable } from '../engine/analyze.js';
 import { BODY_FILE, CACHE_FILE, CACHE_OUT_VARIABLE, ESM_FILE, LAZY_BUILTINS, splitChunk } from './code-cache.js';
 import { bundleUpToDate, clearBundleStamp, writeBundleStamp } from './bundle-stamp.js';
 import { lazyBundledModulesIn, lazyRequiresIn, leanBuiltinsIn } from './lean-builtins.js';
@@ -157,6 +158,74 @@ const lazyJsTokens = {
 };
 
 /**
+ * The engine's analysis (the parsers, the detectors, the project model: cli/scan/analysis-modules.ts) as a chunk of
+ * the CommonJS scan of its own, `bin-fast-analysis-modules.cjs`, required by the first `analysis()` call
+ * (cli/scan/analysis.ts) instead of loaded with the scan: a scan whose files hold no notice token never reads, compiles
+ * or runs it (issue 30, item 2). The module's static import becomes a dynamic one, which makes rolldown split the chunk
+ * (the modules the scan itself imports stay in the scan's chunk, which the analysis chunk requires), and
+ * {@link syncAnalysisRequire} then makes rolldown's promise of it the `require` itself. An analysis.js no longer shaped
+ * so fails the build.
+ */
+const ANALYSIS_IMPORT = "import * as analysisModules from './analysis-modules.js';";
+const ANALYSIS_LOADED = 'let loaded = analysisModules;';
+const ANALYSIS_LOAD = 'const load = () => analysisModules;';
+const SYNC_MARK = '__collabMigrateRequireNow';
+const lazyAnalysis = {
+  name: 'lazy-analysis',
+  transform(code: string, id: string): { code: string; map: null } | undefined {
+    if (!/[\\/]cli[\\/]scan[\\/]analysis\.js$/.test(id)) return undefined;
+    for (const must of [ANALYSIS_IMPORT, ANALYSIS_LOADED, ANALYSIS_LOAD]) {
+      if (!code.includes(must)) throw new Error(`bundle: ${id} no longer holds "${must}"; see lazyAnalysis in scripts/bundle.ts`);
+    }
+    return {
+      code: code
+        .replace(ANALYSIS_IMPORT, '')
+        .replace(ANALYSIS_LOADED, 'let loaded;')
+        .replace(ANALYSIS_LOAD, `const load = () => ${SYNC_MARK}(import('./analysis-modules.js'));`),
+      map: null,
+    };
+  },
+};
+
+/**
+ * The scope manager's bundle as the CommonJS scan's chunks load it (`createRequire(...)('./scope-manager-bundle.cjs')`,
+ * {@link bundledScopeManager}): through the chunk's own `require` instead, which the binary gives every chunk it loads
+ * (cli/bin.cts, `chunkRequire`), so that it is compiled with a code cache too (~330 KB that a scan of a file with
+ * findings compiled from its source at every start). The same file either way.
+ */
+function scopeManagerThroughChunkRequire(dir: string): void {
+  const call = /\(0, node_module\.createRequire\)\(require\("url"\)\.pathToFileURL\(__filename\)\.href\)\("\.\/scope-manager-bundle\.cjs"\)/g;
+  let found = 0;
+  for (const name of readdirSync(dir).filter((n) => /^bin-fast.*\.cjs$/.test(n))) {
+    const text = readFileSync(path.join(dir, name), 'utf8');
+    if (!text.includes(`./${SCOPE_MANAGER_BUNDLE}`)) continue;
+    const made = text.replace(call, () => {
+      found++;
+      return `require("./${SCOPE_MANAGER_BUNDLE}")`;
+    });
+    writeFileSync(path.join(dir, name), made);
+  }
+  if (found !== 1) console.warn(`bundle: ${found} loads of ${SCOPE_MANAGER_BUNDLE} in the CommonJS scan's chunks made through their own require, not 1; it may load without its code cache`);
+}
+
+/** rolldown's `import()` of the analysis chunk in a CommonJS chunk, marked by {@link lazyAnalysis}: made the `require` itself. */
+function syncAnalysisRequire(dir: string): void {
+  const mark = new RegExp(`${SYNC_MARK}\\(Promise\\.resolve\\(\\)\\.then\\(\\(\\) => (require\\("\\./bin-fast-analysis-modules\\.cjs"\\))\\)\\)`, 'g');
+  let found = 0;
+  for (const name of readdirSync(dir).filter((n) => /^bin-fast.*\.cjs$/.test(n))) {
+    const text = readFileSync(path.join(dir, name), 'utf8');
+    if (!text.includes(SYNC_MARK)) continue;
+    const made = text.replace(mark, (_, call: string) => {
+      found++;
+      return call;
+    });
+    if (made.includes(SYNC_MARK)) throw new Error(`bundle: ${name} imports the analysis chunk in a shape syncAnalysisRequire does not know: ${made.slice(made.indexOf(SYNC_MARK), made.indexOf(SYNC_MARK) + 200)}`);
+    writeFileSync(path.join(dir, name), made);
+  }
+  if (found !== 1) throw new Error(`bundle: ${found} requires of the analysis chunk made synchronous, not 1; see lazyAnalysis in scripts/bundle.ts`);
+}
+
+/**
  * What every run compiles, kept small (issue 30, item 2): the chunks are written in ASCII, non-ASCII characters of
  * strings and regular expressions escaped (`\uFEFF` for a byte-order mark). Node decodes a module's source into a
  * one-byte string when it is all ASCII; the scan's chunk held 19 non-ASCII characters (the byte-order mark in
@@ -232,8 +301,9 @@ await build({
   output: { file: path.join(DIST, 'cli', 'walk-worker-bundle.js'), format: 'esm', sourcemap: false, ...LEAN_OUTPUT },
 });
 // The built-in catalog, validated once here: a run whose notices.json has the same text takes it as validated
-// (engine/catalog/catalog.ts, CatalogIndex). Written anew by every build; a build of a bad catalog fails here.
-writeFileSync(catalogIndexPath(), `${JSON.stringify(buildCatalogIndex())}\n`);
+// (engine/catalog/catalog.ts, CatalogIndex), with the prefilter's entries of its detections worked out here from the
+// detectors. Written anew by every build; a build of a bad catalog fails here.
+writeFileSync(catalogIndexPath(), `${JSON.stringify(buildCatalogIndex(prefilterTable))}\n`);
 // A chunk that still requires the package (the engine's loading of it changed shape) is slower, not wrong: say so.
 for (const name of readdirSync(path.dirname(output))) {
   if (/^bin.*\.js$/.test(name) && SCOPE_MANAGER_REQUIRE.test(readFileSync(path.join(path.dirname(output), name), 'utf8'))) {
@@ -258,12 +328,12 @@ chmodSync(output, 0o755);
  * chunks take them; `lazyRequires` in scripts/lean-builtins.ts).
  */
 for (const name of readdirSync(path.dirname(output))) {
-  if (/^bin-fast.*\.(cjs|cache)$/.test(name)) rmSync(path.join(path.dirname(output), name), { force: true });
+  if (/^bin-fast.*\.(cjs|cache)$/.test(name) || /^scope-manager-bundle-.*\.cache$/.test(name)) rmSync(path.join(path.dirname(output), name), { force: true });
 }
 await build({
   input: path.join(DIST, 'cli', 'fast.js'),
   platform: 'node',
-  plugins: [bundledScopeManager, lazyValidators, lazyJsTokens],
+  plugins: [bundledScopeManager, lazyValidators, lazyJsTokens, lazyAnalysis],
   external: EXTERNAL,
   logLevel: 'warn',
   output: {
@@ -276,6 +346,8 @@ await build({
     codeSplitting: { groups: [{ name: 'main', test: /[\\/]cli[\\/](fast|commands[\\/]scan(-run)?)\.js$/ }] },
   },
 });
+syncAnalysisRequire(path.dirname(output));
+scopeManagerThroughChunkRequire(path.dirname(output));
 // `node:v8` too: the bundle calls it only to bound a large walk's heap, and the binary no longer loads it for a scan
 // of a few files (cli/bin.cts).
 lazyRequiresIn(path.dirname(output), /^bin-fast.*\.cjs$/, new Set([...LAZY_BUILTINS, 'node:v8']));
@@ -315,15 +387,30 @@ if ((made.status !== 0 && made.status !== 1) || !existsSync(cachePath)) {
  * file without a notice token 214 -> 206 M instructions, `assign.ts` 455 -> 424 M; docs/performance.md, round
  * twenty-one). Made without V8's interrupt budget, which the binary sets only after compiling the bundle.
  */
-const FAST_CACHE_FILE = path.join(DIST, '..', 'examples', 'consumer-app', 'src', 'calling', 'workspaces.ts');
+const FAST_CACHE_FILES = ['calling/workspaces.ts', 'licenses/assign.ts'].map((f) => path.join(DIST, '..', 'examples', 'consumer-app', 'src', f));
 const launcher = path.join(path.dirname(output), 'bin.cjs');
 if (!existsSync(launcher)) throw new Error(`bundle: ${launcher} is missing (tsc compiles it from cli/bin.cts)`);
 chmodSync(launcher, 0o755);
 const fastCache = path.join(path.dirname(output), `bin-fast-${process.versions.v8}.cache`);
-const fastMade = spawnSync(process.execPath, [launcher, '--no-progress', FAST_CACHE_FILE], { env: { ...env, [CACHE_OUT_VARIABLE]: fastCache }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+const fastMade = spawnSync(process.execPath, [launcher, '--no-progress', ...FAST_CACHE_FILES], { env: { ...env, [CACHE_OUT_VARIABLE]: fastCache }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
 if ((fastMade.status !== 0 && fastMade.status !== 1) || !existsSync(fastCache)) {
   rmSync(fastCache, { force: true });
   console.warn(`bundle: no code cache for bin-fast-main.cjs (the scan exited ${fastMade.status}: ${(fastMade.stderr ?? '').slice(0, 300)}); the binary requires it without one`);
+}
+/**
+ * The chunks the scan requires on use (the analysis, the scope manager's bundle: cli/bin.cts `loadChunk`) get theirs from
+ * a scan of the whole of examples/consumer-app's sources, made after the one above: V8's code for every function such a
+ * scan runs (the detectors of every notice the example meets), so that a scan of a few files of other kinds compiles
+ * little of the analysis (ten files of the example on `--stdin-files` compiled ~80 KB of it from its source with the
+ * cache of two files). Only a run that loads the analysis reads its cache. The scan's own cache stays the one above:
+ * this run's is written to a file removed after it.
+ */
+const chunkCacheRun = path.join(path.dirname(output), `.chunk-cache-run-${process.pid}.cache`);
+const chunksMade = spawnSync(process.execPath, [launcher, '--no-progress', path.join(DIST, '..', 'examples', 'consumer-app', 'src')], { env: { ...env, [CACHE_OUT_VARIABLE]: chunkCacheRun }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+rmSync(chunkCacheRun, { force: true });
+if (chunksMade.status !== 0 && chunksMade.status !== 1) console.warn(`bundle: the scan that makes the analysis chunk's code cache exited ${chunksMade.status}: ${(chunksMade.stderr ?? '').slice(0, 300)}`);
+for (const chunk of ['bin-fast-analysis-modules', SCOPE_MANAGER_BUNDLE.replace(/\.cjs$/, '')]) {
+  if (!existsSync(path.join(path.dirname(output), `${chunk}-${process.versions.v8}.cache`))) console.warn(`bundle: no code cache for ${chunk}.cjs; it is compiled from its source when a scan loads it`);
 }
 
 /**

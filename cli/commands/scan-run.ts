@@ -3,15 +3,12 @@
  * report modules are most of the start-up time, and they load while the walker thread works.
  */
 import { printable } from '../../engine/read/printable.js';
-import { TS_MORPH_INSTALL } from '../../engine/project/renames.js';
 import { closeSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
-import { prefilterEntries } from '../../engine/analyze.js';
-import { holdFilesSteady, useScanRoots } from '../../engine/project/modules.js';
+import { analysis, holdFilesSteady, useScanRoots } from '../scan/analysis.js';
 import { setJournaling } from '../../engine/project/journal.js';
 import { severityOf, type DateOptions } from '../../engine/catalog/dates.js';
-import { checkSyntax } from '../../engine/fix/edits.js';
 import type { EngineOptions, Match, Notice } from '../../engine/types.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import type { SkippedFile } from '../walk/files.js';
@@ -26,7 +23,7 @@ import { TOOL_VERSION } from '../package-info.js';
 import { scanWalk } from '../scan/pool.js';
 import { catalogAge, staleCatalogMessage } from '../../engine/catalog/sources.js';
 import { buildReport, summaryLine, writeJson, type FileOutcome, type Report } from '../report/report.js';
-import { isSkipped, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan/scan-core.js';
+import { isSkipped, scanPrefilterEntries, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan/scan-core.js';
 import type { WalkStream } from '../walk/walker.js';
 import { outputName, settingName, type ScanSettings } from '../config/settings.js';
 import { lineStartName, printableLines } from '../../engine/read/printable.js';
@@ -132,7 +129,7 @@ async function scanAndReport(settings: ScanSettings, io: Io, walk: WalkStream): 
   useScanRoots(engine.scanRoots);
   const ctx: ScanContext = { analyze: { catalog, notices: selected, engine }, dates, today: settings.today };
 
-  if (walk.helps) walk.provideHelp(prefilterEntries(selected, catalog));
+  if (walk.helps) walk.provideHelp(scanPrefilterEntries(selected, catalog));
   let scanned: ScannedFile[] = [];
 
   // The number of files grows as the walk goes on; the bar appears once there are enough to watch.
@@ -329,7 +326,7 @@ function displayPath(file: string, cwd: string): string {
  */
 function doesNotParse(s: ScannedFile, skipped: SkippedFile[]): boolean {
   if (s.file.language === 'config' || s.findings.length > 0 || s.suppressedCount > 0 || s.unanalysed) return false;
-  const error = checkSyntax(s.file.path, s.text);
+  const error = analysis().checkSyntax(s.file.path, s.text);
   if (error === undefined) return false;
   skipped.push({ display: s.file.display, reason: `does not parse: ${printable(error)}` });
   return true;
@@ -365,7 +362,7 @@ async function runFix(
     const names = [...new Set(needTsMorph.flatMap((m) => m.needsTsMorph!))].map((n) => printable(n));
     const files = needTsMorph.length === 1 ? '1 file' : `${needTsMorph.length} files`;
     io.stderr.write(
-      `collab-migrate --fix: ${names.map((n) => `\`${n}\``).join(', ')} ${names.length === 1 ? 'is' : 'are'} renamed by a notice and declared in this project's own types; renaming ${names.length === 1 ? 'it' : 'them'} in every file that uses ${names.length === 1 ? 'it' : 'them'} needs ts-morph, an optional dependency that is not installed. Those findings are left unfixed in ${files}; install it (${TS_MORPH_INSTALL}) and run --fix again.\n`,
+      `collab-migrate --fix: ${names.map((n) => `\`${n}\``).join(', ')} ${names.length === 1 ? 'is' : 'are'} renamed by a notice and declared in this project's own types; renaming ${names.length === 1 ? 'it' : 'them'} in every file that uses ${names.length === 1 ? 'it' : 'them'} needs ts-morph, an optional dependency that is not installed. Those findings are left unfixed in ${files}; install it (${analysis().TS_MORPH_INSTALL}) and run --fix again.\n`,
     );
   }
   const changing = candidates.filter((s) => {

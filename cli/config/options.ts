@@ -5,7 +5,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { CatalogError, loadCatalog, suggestId, type LoadedCatalog } from '../../engine/catalog/catalog.js';
 import { compareIds, isValidIsoDate } from '../../engine/catalog/dates.js';
-import { noticeHandlers } from '../../engine/notices/index.js';
+import { analysis } from '../scan/analysis.js';
 import type { Notice } from '../../engine/types.js';
 import { UsageError } from '../errors.js';
 import { realToday, type Io } from '../io.js';
@@ -97,6 +97,7 @@ export function openCatalog(extraFiles: readonly string[], cwd: string, name = '
  * user's catalog, said before any file is read (the schema cannot know the names).
  */
 function checkHandlers(catalog: LoadedCatalog, files: readonly string[]): void {
+  const { noticeHandlers } = analysis();
   const hint = (name: string): string => {
     const s = suggestId(name, [...noticeHandlers.keys()]);
     return s === undefined ? '' : ` (did you mean "${s}"?)`;

@@ -15,10 +15,9 @@ import path from 'node:path';
 import type { Match } from '../../engine/types.js';
 import { readRegularFile, type FoundFile, type SkippedFile } from '../walk/files.js';
 import { hasDirectives } from '../../engine/findings/suppressions.js';
-import { analyzeText, presentInUtf8, readText, toFindings, type Finding, type ScanContext, type ScannedFile } from './scan-core.js';
+import { analyzeText, idleWithoutTokens, presentInText, presentInUtf8, readText, toFindings, type Finding, type ScanContext, type ScannedFile } from './scan-core.js';
 import type { Suppression } from '../../engine/findings/suppressions.js';
-// The probes a dependency may name are registered by the modules that record them (the project model, the resolver).
-import '../../engine/project/modules.js';
+import { analysis } from './analysis.js';
 import { dependencyState, unlisted } from '../../engine/project/journal.js';
 
 /** Format of the cache file; bump when the entry shape changes. */
@@ -114,7 +113,11 @@ export function computeFile(file: FoundFile, ctx: ScanContext, knownHash?: strin
   if ('reason' in read) return skippedFile(read.reason);
   const digest = hash ? hashText(read.text) : undefined;
   if (digest !== undefined && digest === knownHash) return { kind: 'read', hash: digest, text: read.text };
-  const present = read.utf8Bytes === undefined ? undefined : presentInUtf8(file, read.text, read.utf8Bytes, ctx);
+  // Searched here for a JavaScript or TypeScript file (the tokens go to the engine, which does not search again), so that
+  // a file without any is decided without the analysis (scan-core.ts, idleWithoutTokens).
+  const present = read.utf8Bytes !== undefined ? presentInUtf8(file, read.text, read.utf8Bytes, ctx) : ctx.analyze.prefilter !== false && (file.language === 'js' || file.language === 'ts') ? presentInText(file, read.text, ctx) : undefined;
+  // A source file without any notice token that the engine would not parse: its outcome without the engine (scan-core.ts).
+  if (present && idleWithoutTokens(file, read.text, present, ctx)) return { kind: 'read', ...(digest !== undefined ? { hash: digest } : {}), outcome: { matches: [], directives: hasDirectives(read.text) }, text: read.text };
   return { kind: 'read', ...(digest !== undefined ? { hash: digest } : {}), outcome: outcomeOf(file, read.text, ctx, present), text: read.text };
 }
 
@@ -220,6 +223,9 @@ export class ScanCache {
   /** Opens (or starts) the cache for a key in a folder; an unreadable, damaged or foreign cache file is ignored. */
   static open(location: string, key: string): ScanCache {
     const file = path.join(location, `scan-${key.slice(0, 16)}.json`);
+    // The probes a cached dependency may name are registered by the modules that record them (the project model, the
+    // resolver): loaded before any entry is checked (cli/scan/analysis.ts).
+    analysis();
     // The cache's folder appearing in a folder an analysis listed changes nothing it read.
     unlisted(path.resolve(location));
     let entries: Record<string, Entry> = Object.create(null) as Record<string, Entry>;

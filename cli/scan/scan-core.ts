@@ -6,8 +6,12 @@
  */
 import type { BaselineState } from '../../engine/findings/baseline.js';
 import { printable } from '../../engine/read/printable.js';
-import { analyzeFile, ParserUnavailableError, prefilterEntries, type AnalyzeOptions } from '../../engine/analyze.js';
-import { PrefilterPlan } from '../../engine/prefilter/prefilter.js';
+import type { AnalyzeOptions } from '../../engine/analyze.js';
+import { analysis } from './analysis.js';
+import { PrefilterPlan, urlQueryKeys, type PrefilterEntry } from '../../engine/prefilter/prefilter.js';
+import { builtPrefilterEntries } from '../../engine/catalog/catalog.js';
+import type { Notice as CatalogNotice } from '../../engine/types.js';
+import type { LoadedCatalog } from '../../engine/catalog/catalog.js';
 import { compareIds, severityOf, type DateOptions } from '../../engine/catalog/dates.js';
 import type { Match, Notice } from '../../engine/types.js';
 import type { FoundFile, SkippedFile } from '../walk/files.js';
@@ -53,7 +57,22 @@ export interface ScanContext {
 
 export { readText } from '../walk/read.js';
 
-const prefilterPlans = new WeakMap<AnalyzeOptions, PrefilterPlan>();
+/**
+ * The prefilter's entries for a run's notices: from the build's catalog index when the catalog is the one it was made
+ * from (engine/catalog/catalog.ts, `builtPrefilterEntries`), so that a file without any token is decided without the
+ * detectors and the analysis (issue 30, item 2); else worked out from the detectors (`prefilterEntries`).
+ */
+export function scanPrefilterEntries(notices: readonly CatalogNotice[], catalog: LoadedCatalog): PrefilterEntry[] {
+  return builtPrefilterEntries(notices, catalog) ?? analysis().prefilterEntries(notices, catalog);
+}
+
+const prefilterPlans = new WeakMap<AnalyzeOptions, { plan: PrefilterPlan; queryKeys: readonly string[] }>();
+
+function planOf(ctx: ScanContext): { plan: PrefilterPlan; queryKeys: readonly string[] } {
+  let made = prefilterPlans.get(ctx.analyze);
+  if (!made) prefilterPlans.set(ctx.analyze, (made = { plan: new PrefilterPlan(scanPrefilterEntries(ctx.analyze.notices, ctx.analyze.catalog)), queryKeys: urlQueryKeys(ctx.analyze.notices) }));
+  return made;
+}
 
 /**
  * The prefilter's tokens in a text this thread read, searched in the bytes it was decoded from
@@ -61,9 +80,24 @@ const prefilterPlans = new WeakMap<AnalyzeOptions, PrefilterPlan>();
  * {@link PrefilterPlan}, same notices and catalog), handed to it as `present` so it does not search again.
  */
 export function presentInUtf8(file: FoundFile, text: string, utf8Bytes: string, ctx: ScanContext): ReadonlySet<string> {
-  let plan = prefilterPlans.get(ctx.analyze);
-  if (!plan) prefilterPlans.set(ctx.analyze, (plan = new PrefilterPlan(prefilterEntries(ctx.analyze.notices, ctx.analyze.catalog))));
-  return plan.present(text, file.language, utf8Bytes);
+  return planOf(ctx).plan.present(text, file.language, utf8Bytes);
+}
+
+/** The prefilter's tokens in a JavaScript or TypeScript text: what the engine would find in it, handed to it as `present`. */
+export function presentInText(file: FoundFile, text: string, ctx: ScanContext): ReadonlySet<string> {
+  return planOf(ctx).plan.present(text, file.language);
+}
+
+/**
+ * Whether the engine would give a JavaScript or TypeScript file whose text holds none of the run's tokens (`present`
+ * empty) nothing without parsing it or reading another file ({@link PrefilterPlan.idleWithoutTokens}): the scan then
+ * records it as analysed with no match, without loading the analysis (issue 30, item 2). The engine runs for any
+ * other file, and for every file when the prefilter is off.
+ */
+export function idleWithoutTokens(file: FoundFile, text: string, present: ReadonlySet<string>, ctx: ScanContext): boolean {
+  if (present.size > 0 || ctx.analyze.prefilter === false || (file.language !== 'js' && file.language !== 'ts')) return false;
+  const { plan, queryKeys } = planOf(ctx);
+  return plan.idleWithoutTokens(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, queryKeys);
 }
 
 /**
@@ -113,7 +147,7 @@ export function scanFile(file: FoundFile, ctx: ScanContext): ScannedFile | Skipp
 
 /** Why a file was not analysed when the engine threw: a parser this installation cannot run, or an internal error. */
 export function analysisFailure(error: unknown): string {
-  if (error instanceof ParserUnavailableError) return `no parser for it here: ${error.message}`;
+  if (error instanceof analysis().ParserUnavailableError) return `no parser for it here: ${error.message}`;
   return `internal error while analysing: ${(error as Error).message}`;
 }
 
@@ -124,7 +158,7 @@ export function analysisFailure(error: unknown): string {
 export function analyzeText(file: FoundFile, text: string, ctx: ScanContext, present?: ReadonlySet<string>): { matches: Match[]; unanalysed?: string; dependencies?: Record<string, string> } | { reason: string } {
   let result;
   try {
-    result = analyzeFile(present ? { filename: file.path, text, present } : { filename: file.path, text }, ctx.analyze);
+    result = analysis().analyzeFile(present ? { filename: file.path, text, present } : { filename: file.path, text }, ctx.analyze);
   } catch (error) {
     return { reason: analysisFailure(error) };
   }

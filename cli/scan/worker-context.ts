@@ -7,7 +7,7 @@ import { DEFAULT_WARN_WITHIN_DAYS } from '../../engine/catalog/dates.js';
 import type { EngineOptions, Notice } from '../../engine/types.js';
 import type { ScanContext } from './scan-core.js';
 import { setJournaling, unlisted } from '../../engine/project/journal.js';
-import { holdFilesSteady, useScanRoots } from '../../engine/project/modules.js';
+import { holdFilesSteady, useScanRoots } from './analysis.js';
 
 /** What a thread needs to rebuild the run's engine options. */
 export interface WorkerSetup {

@@ -24,6 +24,7 @@ import * as precompiled from './validators.generated.js';
 import { isValidIsoDate } from './dates.js';
 import { didYouMean as didYouMeanName } from './did-you-mean.js';
 import type { Catalog, ExtraCatalog, Hosts, Notice, Scopes } from '../types.js';
+import type { PrefilterEntry } from '../prefilter/prefilter.js';
 
 /** A malformed catalog: names the file, the notice (when one is concerned) and the JSON pointer. */
 export class CatalogError extends Error {
@@ -620,11 +621,21 @@ let builtinCache: LoadedCatalog | undefined;
  * checks and the hash of the whole catalog (time every run paid before reading a file). The text is compared
  * whole, not by a digest: a sha256 of it loaded `node:crypto` in every run, about a sixth of a one-file scan's
  * instructions above `node -e 0` with the hash (issue 30, item 2), and a comparison is exact.
+ *
+ * `prefilter` is the prefilter's data of every detection of that catalog ({@link PrefilterTable}), worked out by the
+ * build from the detectors, so that a run decides which files hold a notice token without loading the detectors
+ * and the analysis (cli/scan/scan-core.ts; issue 30, item 2). It is used only with the text it was made from, and only
+ * when it is well formed and lists every detection of every notice ({@link builtPrefilterEntries}); else the run
+ * works the entries out from the detectors, as without an index.
  */
 export interface CatalogIndex {
   text: string;
   hash: string;
+  prefilter?: PrefilterTable;
 }
+
+/** Per notice id, the prefilter entry of each of its detections, in the catalog's order (empty for an informational notice). */
+export type PrefilterTable = Record<string, PrefilterEntry[]>;
 
 /** Where the build writes the {@link CatalogIndex}. */
 export function catalogIndexPath(): string {
@@ -642,6 +653,9 @@ function builtIndex(): CatalogIndex | undefined {
   }
 }
 
+/** The index's prefilter table, per loaded catalog it was checked against (the built-in one, taken from the index). */
+const prefilterTables = new WeakMap<LoadedCatalog, ReadonlyMap<string, readonly PrefilterEntry[]>>();
+
 /** The built-in catalog, validated, or taken as the build validated it (see {@link CatalogIndex}). */
 function loadBuiltin(): LoadedCatalog {
   const file = builtinCatalogPath();
@@ -653,17 +667,81 @@ function loadBuiltin(): LoadedCatalog {
     } catch {
       // Unreadable: the validating path below says why.
     }
-    if (text !== undefined && text === index.text) return toLoaded(JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as Catalog, index.hash);
+    if (text !== undefined && text === index.text) {
+      const loaded = toLoaded(JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as Catalog, index.hash);
+      const table = checkedPrefilterTable(index.prefilter, loaded.notices);
+      if (table) prefilterTables.set(loaded, table);
+      return loaded;
+    }
   }
   return toLoaded(parseCatalog(readJsonFile(file), file));
 }
 
-/** The {@link CatalogIndex} of the built-in catalog, validating it (for the build). */
-export function buildCatalogIndex(): CatalogIndex {
+/**
+ * A {@link PrefilterTable} read from the index, as a map, when it is well formed and lists one entry for each detection of
+ * each notice of the catalog (an informational notice none, as the plan leaves it out); undefined otherwise: a table
+ * that does not fit the catalog is not used.
+ */
+export function checkedPrefilterTable(table: unknown, notices: readonly Notice[]): ReadonlyMap<string, readonly PrefilterEntry[]> | undefined {
+  if (typeof table !== 'object' || table === null || Array.isArray(table)) return undefined;
+  const byId = new Map<string, readonly PrefilterEntry[]>();
+  for (const notice of notices) {
+    const entries = Object.hasOwn(table, notice.id) ? (table as Record<string, unknown>)[notice.id] : undefined;
+    if (!Array.isArray(entries) || entries.length !== (notice.status === 'informational' ? 0 : notice.detections.length) || !entries.every(isPrefilterEntry)) return undefined;
+    byId.set(notice.id, entries);
+  }
+  if (Object.keys(table).length !== byId.size) return undefined;
+  return byId;
+}
+
+const ENTRY_KEYS = new Set(['tokens', 'requires', 'config', 'urls', 'importsWhen', 'merged']);
+const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((t) => typeof t === 'string');
+
+function isPrefilterEntry(x: unknown): x is PrefilterEntry {
+  if (typeof x !== 'object' || x === null) return false;
+  const e = x as Record<string, unknown>;
+  if (!Object.keys(e).every((k) => ENTRY_KEYS.has(k))) return false;
+  if (!isStrings(e.tokens) || !isStrings(e.requires) || typeof e.config !== 'boolean') return false;
+  if (e.urls !== undefined && e.urls !== true && e.urls !== 'calls') return false;
+  if (e.merged !== undefined && e.merged !== true) return false;
+  if (e.importsWhen === undefined) return true;
+  return Array.isArray(e.importsWhen) && e.importsWhen.every((w: unknown) => typeof w === 'object' && w !== null && typeof (w as { source?: unknown }).source === 'string' && typeof (w as { flags?: unknown }).flags === 'string' && validPattern(w as { source: string; flags: string }));
+}
+
+function validPattern(w: { source: string; flags: string }): boolean {
+  try {
+    new RegExp(w.source, w.flags);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The prefilter's entries for these notices of this catalog (what engine/analyze.ts's `prefilterEntries` gives, in the
+ * same order), from the build's index ({@link CatalogIndex}); undefined when the catalog is not the one the index was
+ * checked against (a catalog with `--notices` files, or a `notices.json` the build did not see), or a notice is not in
+ * it: then the caller works them out from the detectors.
+ */
+export function builtPrefilterEntries(notices: readonly Notice[], catalog: LoadedCatalog): PrefilterEntry[] | undefined {
+  const table = prefilterTables.get(catalog);
+  if (!table) return undefined;
+  const entries: PrefilterEntry[] = [];
+  for (const notice of notices) {
+    if (notice.status === 'informational') continue;
+    const own = table.get(notice.id);
+    if (!own || catalog.get(notice.id) !== notice) return undefined;
+    entries.push(...own);
+  }
+  return entries;
+}
+
+/** The {@link CatalogIndex} of the built-in catalog, validating it (for the build); `prefilter` makes its table. */
+export function buildCatalogIndex(prefilter?: (catalog: LoadedCatalog) => PrefilterTable): CatalogIndex {
   const file = builtinCatalogPath();
   const text = readTextFile(file);
   const loaded = toLoaded(parseCatalog(parseJsonText(text, file), file));
-  return { text, hash: loaded.hash };
+  return prefilter ? { text, hash: loaded.hash, prefilter: prefilter(loaded) } : { text, hash: loaded.hash };
 }
 
 /**

@@ -11,7 +11,7 @@
  * @packageDocumentation
  */
 import { createHash } from 'node:crypto';
-import { positionAt } from '../parse/file-context.js';
+import { positionAt } from '../parse/positions.js';
 
 /** Version of the fingerprint recipe; a change of recipe changes this prefix, so old baselines are recognised as such. */
 export const FINGERPRINT_VERSION = 'v1';

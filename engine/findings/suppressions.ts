@@ -18,6 +18,7 @@
  *
  * @packageDocumentation
  */
+import { positionAt } from '../parse/positions.js';
 
 /** `next-line`, `file`: both syntaxes; `line` and `block` (disable ... enable): ESLint's. */
 export type SuppressionKind = 'next-line' | 'file' | 'line' | 'block';
@@ -79,14 +80,7 @@ function lineIndex(text: string): (offset: number) => number {
       lineStarts = [0];
       for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
     }
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
+    return positionAt(lineStarts, offset).line;
   };
 }
 

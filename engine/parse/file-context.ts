@@ -48,28 +48,9 @@ interface OxcOffsets {
   end: number;
 }
 
-/** Line starts of a text, for offset -> line/column. */
-export function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
-    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
-  }
-  return starts;
-}
+import { lineStarts, positionAt } from './positions.js';
 
-/** Offset -> 1-based line, 0-based column. */
-export function positionAt(starts: readonly number[], offset: number): Position {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - starts[lo] };
-}
+export { lineStarts, positionAt };
 
 /** What a name imported by a file stands for in another module: an expression or declaration there, or the module as a namespace. */
 export type ForeignValue = { file: FileContext; node: Node } | { file: FileContext; namespace: true };

@@ -16,6 +16,7 @@
  */
 
 import { escapeRegExp } from './regexp.js';
+import type { Notice } from '../types.js';
 
 /**
  * Common words that must never be a prefilter token on their own: nearly every file contains them, so
@@ -457,6 +458,43 @@ export const NAMED_MERGE_HINT = /[{,]\s*\.\.\.[A-Za-z_$][\w$.]*\s*[,}]|\bObject\
 /** Source text that may import a module (ES `import`/`export ... from`, `require(`): only such a file has imports to follow. */
 export const IMPORT_HINT = /\bimport\b|\bfrom\s*['"]|\brequire\s*\(/;
 
+/**
+ * The query parameters the `url-query` detections of these notices judge (their `identifiedBy`, `requires` and `values`
+ * keys): what engine/analyze.ts's `queryKeysOf` gives for their plan, for {@link mayBuildUrlFromProps}.
+ */
+export function urlQueryKeys(notices: readonly Notice[]): string[] {
+  const keys = new Set<string>();
+  for (const notice of notices) {
+    if (notice.status === 'informational') continue;
+    for (const d of notice.detections) {
+      if (d.kind !== 'url-query') continue;
+      if (d.identifiedBy) keys.add(d.identifiedBy);
+      for (const k of [...(d.requires ?? []), ...Object.keys(d.values ?? {})]) keys.add(k);
+    }
+  }
+  return [...keys];
+}
+
+/**
+ * Text-level check for the gate of engine/project/props.ts's `propValue` (engine/analyze.ts): a template whose first
+ * part is a name (`${baseUrl}?client_id=...`, `${props.url}?...`) followed by a query, or the same written with `+`
+ * (`baseUrl + '?client_id=' + id`), in a file that writes a capitalized function or arrow function (a component).
+ * Cheap; most files fail the first character of each. Here, not in engine/project/props.ts, so that the command line
+ * decides a file without any notice token without loading the analysis (cli/scan/cache.ts, {@link PrefilterPlan.idleWithoutTokens}).
+ */
+const PROP_URL_TEMPLATE = /\$\{\s*(?:props\.)?[A-Za-z_$][\w$]*\s*\}\?[\w%.-]+=/;
+const PROP_URL_CONCAT = /\+\s*['"`]\?[\w%.-]+=/;
+const COMPONENT_DECLARATION = /\bfunction\s+[A-Z][\w$]*\s*\(|\b(?:const|let|var)\s+[A-Z][\w$]*\s*=\s*(?:\([^)]*\)|[a-z_$][\w$]*)\s*=>/;
+
+/**
+ * Whether a text may build a URL from a prop of a component it declares (the gate of engine/project/props.ts's
+ * `propValue`): a template starting with a name and a query, one of the query parameters a detection judges written
+ * as `key=`, and a component declaration. Only then are the module's importers listed and read.
+ */
+export function mayBuildUrlFromProps(text: string, keys: readonly string[]): boolean {
+  return (PROP_URL_TEMPLATE.test(text) || PROP_URL_CONCAT.test(text)) && keys.some((k) => text.includes(`${k}=`)) && COMPONENT_DECLARATION.test(text);
+}
+
 /** Whether a detection may match a file that holds the tokens `has` says it holds. */
 export function mayApply(entry: Pick<PrefilterEntry, 'tokens' | 'requires'>, has: (token: string) => boolean): boolean {
   return (entry.tokens.length === 0 || entry.tokens.some(has)) && (entry.requires.length === 0 || entry.requires.some(has));
@@ -503,6 +541,23 @@ export class PrefilterPlan {
     if (present.size === 0) return language === 'config' ? this.withoutTokens.config : this.withoutTokens.source;
     const has = (t: string): boolean => present.has(t);
     return this.entries.some((e) => (language !== 'config' || e.config) && mayApply(e, has));
+  }
+
+  /**
+   * Whether engine/analyze.ts's `analyzeFile` gives a JavaScript or TypeScript file that holds none of the plan's tokens
+   * nothing, without parsing it or reading another file: no detection of the plan applies without tokens, and none
+   * about URLs may take them from an import (`sourceCandidates`: the file makes no HTTP call, matches no detection's
+   * `importsWhen`, builds no URL from a prop of one of the query parameters `queryKeys` names, holds no
+   * `HttpInterceptor` and hands no headers up to a base class). The command line then leaves the file there, without
+   * loading the analysis (cli/scan/cache.ts); `queryKeys` are the `url-query` detections' parameters
+   * (`queryKeysOf` in engine/analyze.ts). True only for such a text; any other asks the engine.
+   */
+  idleWithoutTokens(text: string, queryKeys: readonly string[]): boolean {
+    if (this.withoutTokens.source) return false;
+    if (!this.entries.some((e) => e.urls)) return true;
+    if (HTTP_CALL_HINT.test(text)) return false;
+    if (this.importsWhen.length > 0 && IMPORT_HINT.test(text) && this.importsWhen.some((all) => all.every((re) => re.test(text)))) return false;
+    return !mayBuildUrlFromProps(text, queryKeys) && !text.includes('HttpInterceptor') && !mayHandUpHeaders(text);
   }
 
   needsAnalysis(text: string, language: 'js' | 'ts' | 'html' | 'config'): boolean {

@@ -17,26 +17,10 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, propertyKeyName, unwrap, type FileContext, type FunctionNode, type Node, type StaticString } from '../parse/file-context.js';
 import { importersOfModule } from './context.js';
 import { moduleRecord, projectOf, type ProjectModel } from './modules.js';
+import { mayBuildUrlFromProps } from '../prefilter/prefilter.js';
 
-/**
- * Text-level check for {@link propValue}'s gate (engine/analyze.ts): a template whose first part is a name
- * (`${baseUrl}?client_id=...`, `${props.url}?...`) followed by a query, or the same written with `+`
- * (`baseUrl + '?client_id=' + id`), in a file that writes a capitalized function or arrow function (a component).
- * Cheap; most files fail the first character of each.
- */
-const PROP_URL_TEMPLATE = /\$\{\s*(?:props\.)?[A-Za-z_$][\w$]*\s*\}\?[\w%.-]+=/;
-const PROP_URL_CONCAT = /\+\s*['"`]\?[\w%.-]+=/;
-const COMPONENT_DECLARATION = /\bfunction\s+[A-Z][\w$]*\s*\(|\b(?:const|let|var)\s+[A-Z][\w$]*\s*=\s*(?:\([^)]*\)|[a-z_$][\w$]*)\s*=>/;
-
-/**
- * Whether a text may build a URL from a prop of a component it declares (the gate of {@link propValue}): a
- * template starting with a name and a query, one of the query parameters a detection judges written as `key=`,
- * and a component declaration. Only then are the module's importers listed and read.
- */
-export function mayBuildUrlFromProps(text: string, keys: readonly string[]): boolean {
-  return (PROP_URL_TEMPLATE.test(text) || PROP_URL_CONCAT.test(text)) && keys.some((k) => text.includes(`${k}=`)) && COMPONENT_DECLARATION.test(text);
-}
-
+/** Whether a text may build a URL from a prop of a component it declares: the gate of {@link propValue}, in the prefilter (so the command line decides without the analysis). */
+export { mayBuildUrlFromProps };
 
 /** The name a component function is declared under (`function C`, `const C = () =>`), when it is capitalized. */
 function componentName(file: FileContext, fn: FunctionNode): string | undefined {
