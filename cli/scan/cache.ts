@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Match } from '../../engine/types.js';
 import { readRegularFile, type FoundFile, type SkippedFile } from '../walk/files.js';
 import { hasDirectives } from '../../engine/findings/suppressions.js';
-import { analyzeText, presentInUtf8, readText, toFindings, type Finding, type ScanContext, type ScannedFile } from './scan-core.js';
+import { analyzeText, presentInBytes, readText, toFindings, type Finding, type ScanContext, type ScannedFile } from './scan-core.js';
 import type { Suppression } from '../../engine/findings/suppressions.js';
 // The probes a dependency may name are registered by the modules that record them (the project model, the resolver).
 import '../../engine/project/modules.js';
@@ -114,7 +114,8 @@ export function computeFile(file: FoundFile, ctx: ScanContext, knownHash?: strin
   if ('reason' in read) return skippedFile(read.reason);
   const digest = hash ? hashText(read.text) : undefined;
   if (digest !== undefined && digest === knownHash) return { kind: 'read', hash: digest, text: read.text };
-  const present = read.utf8Bytes === undefined ? undefined : presentInUtf8(file, read.text, read.utf8Bytes, ctx);
+  // Searched now: the bytes are in a buffer the next read reuses (the analysis reads imported modules).
+  const present = read.bytes === undefined ? undefined : presentInBytes(file, read.text, read.bytes, ctx);
   return { kind: 'read', ...(digest !== undefined ? { hash: digest } : {}), outcome: outcomeOf(file, read.text, ctx, present), text: read.text };
 }
 

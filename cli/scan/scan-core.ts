@@ -57,13 +57,13 @@ const prefilterPlans = new WeakMap<AnalyzeOptions, PrefilterPlan>();
 
 /**
  * The prefilter's tokens in a text this thread read, searched in the bytes it was decoded from
- * (`ReadResult.utf8Bytes`, cli/walk/read.ts): what the engine would find in the text (the walker thread's
+ * (`ReadResult.bytes`, cli/walk/read.ts): what the engine would find in the text (the walker thread's
  * {@link PrefilterPlan}, same notices and catalog), handed to it as `present` so it does not search again.
  */
-export function presentInUtf8(file: FoundFile, text: string, utf8Bytes: string, ctx: ScanContext): ReadonlySet<string> {
+export function presentInBytes(file: FoundFile, text: string, bytes: Uint8Array, ctx: ScanContext): ReadonlySet<string> {
   let plan = prefilterPlans.get(ctx.analyze);
   if (!plan) prefilterPlans.set(ctx.analyze, (plan = new PrefilterPlan(prefilterEntries(ctx.analyze.notices, ctx.analyze.catalog))));
-  return plan.present(text, file.language, utf8Bytes);
+  return plan.present(text, file.language, bytes);
 }
 
 /**

@@ -114,7 +114,7 @@ function prefilter(file: FoundFile, plan: PrefilterPlan): Prefiltered {
   const read = readText(file, true);
   if ('reason' in read) return read;
   // The tokens found go with the text, so the main thread does not search it again.
-  const present = plan.present(read.text, file.language, read.utf8Bytes);
+  const present = plan.present(read.text, file.language, read.bytes);
   if (plan.mayAnalyse(present, file.language) || plan.mayFollowImports(read.text, file.language, present)) return { candidate: true, text: read.text, tokens: [...present] };
   // The report needs the text of a file with suppression comments (unused ones are reported). Most files with an
   // `eslint-disable` comment name only other plugins' rules: they hold none, and their text is neither sent nor

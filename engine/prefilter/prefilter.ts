@@ -15,6 +15,7 @@
  * an alternation of all tokens (0.23x the time of lower-casing and `includes` per token on the SDK).
  */
 
+import { ByteTokenSearch, mayFoldToAscii } from './bytes.js';
 import { escapeRegExp } from './regexp.js';
 
 /**
@@ -125,7 +126,7 @@ export function tokenLabel(token: string): string {
  * `border-subtle !bg-surface`, `var(--color-subtle)`, `subtle: '#fff'`, `SubtleCrypto` and "a subtle bug" are not so.
  * A character above ASCII is never an identifier character or a quote here and is skipped as white space is, so the
  * answer is the same on a text and on its UTF-8 bytes read one character per byte ({@link
- * TokenScanner.presentInUtf8}), where each such character is a run of bytes above ASCII.
+ * TokenScanner.presentInBytes}), where each such character is a run of bytes above ASCII.
  */
 export function objectSpelling(name: string): RegExp {
   const n = escapeRegExp(name);
@@ -143,12 +144,6 @@ export const NO_TOKENS: ReadonlySet<string> = new Set<string>();
  * not. A text that holds one is searched the older way, so the answer never changes.
  */
 const FOLDS_TO_ASCII = /[\u0130\u212A]/;
-
-/**
- * {@link FOLDS_TO_ASCII} in UTF-8 bytes read one character per byte (`latin1`): U+0130 is C4 B0 and U+212A is
- * E2 84 AA, sequences that in valid UTF-8 (the only bytes the scan decodes) stand for nothing else.
- */
-const FOLDS_TO_ASCII_UTF8 = /\u00C4\u00B0|\u00E2\u0084\u00AA/;
 
 /**
  * Characters a {@link TokenScanner} searches with `includes` per token before it makes its expressions. A one-file scan
@@ -180,6 +175,8 @@ export class TokenScanner {
   private readonly smallSearch: number;
   /** The length of the longest token: no token starts more than this minus one before the first token that contains no other. */
   private readonly longest: number;
+  /** The search of the bytes a text was decoded from ({@link presentInBytes}; made on first use), null when the tokens cannot be searched so. */
+  private bytesMade: ByteTokenSearch | null | undefined;
   /** The {@link objectToken}s, by their text: the token and where the text spells it as a member access's object ({@link objectSpelling}). */
   private readonly names: ReadonlyMap<string, { token: string; spelled: RegExp; at: RegExp }>;
   /** The texts of the {@link names} that are also given as plain tokens (then found wherever they occur). */
@@ -315,18 +312,38 @@ export class TokenScanner {
   }
 
   /**
-   * {@link present} for a text decoded from UTF-8, given its bytes as a one-byte string (`latin1`, one character
-   * per byte): with ASCII tokens the bytes are searched, else the text. Same answer: the tokens are matched
-   * ignoring ASCII case only (see {@link hasAny}), and in UTF-8 every ASCII character of the text is the same
-   * byte at the same place among the ASCII bytes, while every other character is a run of bytes of 0x80 and
-   * above, which no ASCII token holds and which lower-case to no ASCII letter. A text holding one of the
-   * {@link FOLDS_TO_ASCII} characters (found in its bytes: {@link FOLDS_TO_ASCII_UTF8}) is searched as before, by
-   * lower-casing it, which finds `i` in U+0130 (property test: test/prefilter-bytes.test.ts). Pays for a text
-   * with characters beyond Latin-1, which the text search reads as a two-byte string (prisma: 0.7x the time of
-   * its token search).
+   * {@link present} for a text decoded from UTF-8, given the bytes it was decoded from: with ASCII tokens of three or
+   * more characters the bytes are searched (engine/prefilter/bytes.ts), else the text. Same answer: the tokens are
+   * matched ignoring ASCII case only (see {@link hasAny}), and in UTF-8 every ASCII character of the text is the same
+   * byte at the same place among the ASCII bytes, while every other character is a run of bytes of 0x80 and above,
+   * which no ASCII token holds and which lower-case to no ASCII letter. Bytes that may hold one of the
+   * {@link FOLDS_TO_ASCII} characters ({@link mayFoldToAscii}) are searched as text, as before, which finds `i` in
+   * U+0130 (property tests: test/prefilter-bytes.test.ts). An {@link objectToken} found is checked where the bytes
+   * hold its text, on the text itself when every byte is a character (ASCII), else on the bytes read one character
+   * per byte ({@link objectSpelling} gives the same answer on both). About half the time of the text's search on the
+   * bench repositories (docs/performance.md, "Twenty-seventh session: 30walk").
    */
-  presentInUtf8(text: string, utf8Bytes: string, anySpelling = false): ReadonlySet<string> {
-    return this.ascii && !FOLDS_TO_ASCII_UTF8.test(utf8Bytes) ? this.present(utf8Bytes, anySpelling) : this.present(text, anySpelling);
+  presentInBytes(text: string, bytes: Uint8Array, anySpelling = false): ReadonlySet<string> {
+    if (this.minimal.length === 0) return NO_TOKENS;
+    const search = (this.bytesMade ??= (this.ascii ? ByteTokenSearch.of(this.tokens, new Set(this.names.keys())) : undefined) ?? null);
+    if (search === null) return this.present(text, anySpelling);
+    const { found, at, ascii } = search.search(bytes);
+    if (!ascii && mayFoldToAscii(bytes)) return this.present(text, anySpelling);
+    if (found === undefined) return NO_TOKENS;
+    if (this.names.size === 0) return found;
+    let oneByte: string | undefined;
+    for (const [name, { token, at: sticky }] of this.names) {
+      if (!found.has(name)) continue;
+      if (!this.alsoPlain.has(name)) found.delete(name);
+      if (anySpelling) {
+        found.add(token);
+        continue;
+      }
+      // The places are offsets in the bytes: the text's own when it is all ASCII (one byte per character).
+      const spelling = bytes.length === text.length ? text : (oneByte ??= Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'));
+      if (at?.get(name)?.some((i) => ((sticky.lastIndex = i), sticky.test(spelling)))) found.add(token);
+    }
+    return found.size > 0 ? found : NO_TOKENS;
   }
 
   /** The tokens found by lower-casing the text and searching it once per token (the answer {@link present} keeps). */
@@ -488,14 +505,14 @@ export class PrefilterPlan {
   }
 
   /**
-   * The tokens the engine would find in the text (`SourceFile.present` for `analyzeFile`). `utf8Bytes`: the bytes
-   * the text was decoded from, as a one-byte string ({@link TokenScanner.presentInUtf8}).
+   * The tokens the engine would find in the text (`SourceFile.present` for `analyzeFile`). `bytes`: the UTF-8 bytes
+   * the text was decoded from ({@link TokenScanner.presentInBytes}).
    */
-  present(text: string, language: 'js' | 'ts' | 'html' | 'config', utf8Bytes?: string): ReadonlySet<string> {
+  present(text: string, language: 'js' | 'ts' | 'html' | 'config', bytes?: Uint8Array): ReadonlySet<string> {
     const scanner = language === 'config' ? this.config : this.source;
     // A markup page's whole text: an object token counts wherever it occurs; its script blocks are decided one by one.
     const anySpelling = language === 'html';
-    return utf8Bytes === undefined ? scanner.present(text, anySpelling) : scanner.presentInUtf8(text, utf8Bytes, anySpelling);
+    return bytes === undefined ? scanner.present(text, anySpelling) : scanner.presentInBytes(text, bytes, anySpelling);
   }
 
   /** Whether some detection may apply to a file of this language that holds these tokens. */
