@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { prefilterEntries } from '../engine/analyze.js';
 import { ByteTokenSearch } from '../engine/prefilter/bytes.js';
-import { objectToken, PrefilterPlan, TokenScanner } from '../engine/prefilter/prefilter.js';
+import { literalsOf, objectToken, PrefilterPlan, TokenScanner } from '../engine/prefilter/prefilter.js';
 import { fileLanguage } from '../engine/read/language.js';
 import { readText } from '../cli/walk/read.js';
 import type { FoundFile } from '../cli/walk/files.js';
@@ -201,5 +201,85 @@ describe('readText with the bytes', () => {
       expect(tokens, name).toEqual(sorted(plan.present(read.text, 'ts')));
       expect(tokens, name).toEqual(expect.arrayContaining(['authorization', 'content-type', 'webexapis.com']));
     }
+  });
+});
+
+describe('screens searched with the tokens in the bytes (issue 30, twenty-seventh session)', () => {
+  it('literalsOf reads plain alternations of literals, and declines every other pattern', () => {
+    expect(literalsOf(/jwt|jose|jws|jsonwebtoken|jsrsasign|createHmac/i)).toEqual(['jwt', 'jose', 'jws', 'jsonwebtoken', 'jsrsasign', 'createhmac']);
+    expect(literalsOf(/\bgrant_type\b/)).toEqual(['grant_type']);
+    expect(literalsOf(/response_type/)).toEqual(['response_type']);
+    expect(literalsOf(/api\.ciscospark\.com\/v1/)).toEqual(['api.ciscospark.com/v1']);
+    // Groups, classes, quantifiers, anchors, any character, class escapes, the `u` flag, a literal under three characters.
+    for (const re of [/(?:jwt)/, /[jJ]wt/, /jwt+/, /^jwt/, /jwt$/, /j.t/, /\djwt/, /jwt\s/, /jwt/u, /jwt|ky/, /a\\b/, /x\|y/, /jw\bt/]) expect(literalsOf(re), String(re)).toBeUndefined();
+  });
+
+  it('literalsOf: every text a pattern it reads matches holds one of the literals, ignoring ASCII case, in its UTF-8 bytes (property)', () => {
+    const literal = fc.string({ unit: fc.constantFrom(...'abkAB_-:'.split('')), minLength: 3, maxLength: 6 });
+    const unit = fc.constantFrom(...'abkABK_-: \n'.split(''), '\u212A', '\u0130', '\u017F', '\u0131', '\u00E9', '\u{1F600}');
+    fc.assert(
+      fc.property(fc.array(literal, { minLength: 1, maxLength: 4 }), fc.boolean(), fc.array(unit, { maxLength: 40 }), (alternatives, insensitive, parts) => {
+        const re = new RegExp(alternatives.join('|'), insensitive ? 'i' : '');
+        const literals = literalsOf(re)!;
+        const text = parts.join('');
+        if (re.test(text)) expect(ByteTokenSearch.of(literals)!.search(bytesOf(text)).found, text).toBeDefined();
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('a scanner reports the screens its bytes hold apart from its tokens, and the same tokens as without screens', () => {
+    const scanner = new TokenScanner(['jwt', 'content-type'], { screens: ['jose', 'jwt', 'eslint-disable'] });
+    const plain = new TokenScanner(['jwt', 'content-type']);
+    const cases: Array<[string, string[]]> = [
+      ['import { jwtVerify } from "JOSE"; // eslint-disable-line', ['eslint-disable', 'jose', 'jwt']],
+      ["headers['Content-Type'] = x;", []],
+      ["const u = '/XAP\u0130 jose';", ['jose']],
+    ];
+    for (const [text, seen] of cases) {
+      const { tokens, seen: found } = scanner.screenedInBytes(text, bytesOf(text));
+      expect(sorted(tokens), text).toEqual(sorted(plain.present(text)));
+      expect(sorted(found!), text).toEqual(seen);
+    }
+    // Tokens the bytes cannot be searched for: no screens either (any may be there).
+    expect(new TokenScanner(['ab'], { screens: ['jose'] }).screenedInBytes('jose', bytesOf('jose')).seen).toBeUndefined();
+  });
+
+  it("PrefilterPlan.decide: the built-in catalog's decision and tokens, with and without the bytes, on the fixture corpus and texts its importsWhen patterns match", () => {
+    const catalog = loadCatalog();
+    const entries = prefilterEntries(catalog.notices, catalog);
+    const plan = new PrefilterPlan(entries, { markers: ['collab-migrate-ignore-', 'eslint-disable'] });
+    // The catalog's importsWhen lists are screened (one of their patterns is made of literals), but for the one that is not.
+    const lists = entries.flatMap((e) => (e.urls && e.importsWhen ? [e.importsWhen] : []));
+    expect(lists.length).toBeGreaterThan(2);
+    expect(lists.filter((all) => all.some((w) => literalsOf(new RegExp(w.source, w.flags)) !== undefined)).length).toBeGreaterThanOrEqual(lists.length - 1);
+    const texts = [
+      "import jwt from 'jsonwebtoken';\nconst token = jwt.sign({ sub }, secret);",
+      "import { SignJWT } from 'JOSE';\nconst t = await new SignJWT({}).sign(key);",
+      "import { rs } from 'jsrsasign';\nconst t = rs.KJUR.jws.JWS.sign(null, h, p, k);",
+      "import qs from 'qs';\nconst body = qs.stringify({ GRANT_TYPE: 'x', grant_type: 'authorization_code' });",
+      "import { env } from './env';\nconst u = `${env.base}?response_type=code`;",
+      "import { api } from './api';\nconst r = api.get('/v1/people');",
+      "import x from './x';\n// eslint-disable-next-line no-console\nconsole.log(x);",
+      "import x from './x'; const k = '\u212Aey /XAP\u0130';",
+    ];
+    const root = path.join(import.meta.dirname, 'fixtures');
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || fileLanguage(entry.name) === 'unsupported') continue;
+      texts.push(readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+    }
+    for (const language of ['ts', 'config', 'html'] as const) {
+      for (const text of texts) {
+        const withBytes = plan.decide(text, language, bytesOf(text));
+        const without = plan.decide(text, language);
+        expect(without.seen).toBeUndefined();
+        expect(sorted(withBytes.present), text.slice(0, 80)).toEqual(sorted(without.present));
+        expect(withBytes.candidate, text.slice(0, 80)).toBe(without.candidate);
+        expect(withBytes.candidate, text.slice(0, 80)).toBe(plan.mayAnalyse(without.present, language) || plan.mayFollowImports(text, language, without.present));
+        if (/collab-migrate-ignore-|eslint-disable/.test(text)) expect(withBytes.seen!.size, text.slice(0, 80)).toBeGreaterThan(0);
+      }
+    }
+    // The importsWhen texts above are candidates: their lists match although the texts hold few tokens or none.
+    expect(texts.slice(0, 5).every((t) => plan.decide(t, 'ts', bytesOf(t)).candidate)).toBe(true);
   });
 });

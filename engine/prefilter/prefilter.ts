@@ -181,10 +181,17 @@ export class TokenScanner {
   private readonly names: ReadonlyMap<string, { token: string; spelled: RegExp; at: RegExp }>;
   /** The texts of the {@link names} that are also given as plain tokens (then found wherever they occur). */
   private readonly alsoPlain: ReadonlySet<string>;
+  /** The constructor's `screens`. */
+  private readonly screens: ReadonlySet<string>;
 
-  /** `smallSearch`: in place of {@link SMALL_SEARCH} (0: the expressions from the first text; the tests compare both ways). */
-  constructor(tokens: Iterable<string>, options: { smallSearch?: number } = {}) {
+  /**
+   * `smallSearch`: in place of {@link SMALL_SEARCH} (0: the expressions from the first text; the tests compare both ways).
+   * `screens`: lower-case ASCII texts of three or more characters that {@link screenedInBytes} also looks for, in the
+   * same pass over the bytes, and reports apart from the tokens.
+   */
+  constructor(tokens: Iterable<string>, options: { smallSearch?: number; screens?: Iterable<string> } = {}) {
     this.smallSearch = options.smallSearch ?? SMALL_SEARCH;
+    this.screens = new Set(options.screens ?? []);
     const given = new Set([...tokens].map((t) => t.toLowerCase()).filter((t) => tokenText(t).length > 0));
     const names = new Map<string, { token: string; spelled: RegExp; at: RegExp }>();
     for (const t of given) {
@@ -324,13 +331,33 @@ export class TokenScanner {
    * bench repositories (docs/performance.md, "Twenty-seventh session: 30walk").
    */
   presentInBytes(text: string, bytes: Uint8Array, anySpelling = false): ReadonlySet<string> {
-    if (this.minimal.length === 0) return NO_TOKENS;
-    const search = (this.bytesMade ??= (this.ascii ? ByteTokenSearch.of(this.tokens, new Set(this.names.keys())) : undefined) ?? null);
-    if (search === null) return this.present(text, anySpelling);
+    return this.screenedInBytes(text, bytes, anySpelling).tokens;
+  }
+
+  /**
+   * {@link presentInBytes}, and which of the constructor's `screens` the bytes hold, ignoring ASCII case (`seen`:
+   * undefined when the bytes could not be searched, for tokens that cannot be). A screen is found wherever its text
+   * is, so a text that a regular expression made of one of its literals (case-sensitive, or with the `i` flag without
+   * `u`, which folds no character above ASCII to one below) matches holds one of the screens: U+0130 and U+212A,
+   * which send the tokens' search to the text, change nothing for them.
+   */
+  screenedInBytes(text: string, bytes: Uint8Array, anySpelling = false): { tokens: ReadonlySet<string>; seen?: ReadonlySet<string> } {
+    if (this.minimal.length === 0 && this.screens.size === 0) return { tokens: NO_TOKENS };
+    const search = (this.bytesMade ??= (this.ascii ? ByteTokenSearch.of([...new Set([...this.tokens, ...this.screens])], new Set(this.names.keys())) : undefined) ?? null);
+    if (search === null) return { tokens: this.present(text, anySpelling) };
     const { found, at, ascii } = search.search(bytes);
-    if (!ascii && mayFoldToAscii(bytes)) return this.present(text, anySpelling);
-    if (found === undefined) return NO_TOKENS;
-    if (this.names.size === 0) return found;
+    let seen: Set<string> | undefined;
+    if (found !== undefined && this.screens.size > 0) {
+      for (const screen of this.screens) {
+        if (!found.has(screen)) continue;
+        (seen ??= new Set()).add(screen);
+        if (!this.inside.has(screen)) found.delete(screen);
+      }
+    }
+    const screened = seen ?? NO_TOKENS;
+    if (!ascii && mayFoldToAscii(bytes)) return { tokens: this.present(text, anySpelling), seen: screened };
+    if (found === undefined || found.size === 0) return { tokens: NO_TOKENS, seen: screened };
+    if (this.names.size === 0) return { tokens: found, seen: screened };
     let oneByte: string | undefined;
     for (const [name, { token, at: sticky }] of this.names) {
       if (!found.has(name)) continue;
@@ -343,7 +370,7 @@ export class TokenScanner {
       const spelling = bytes.length === text.length ? text : (oneByte ??= Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'));
       if (at?.get(name)?.some((i) => ((sticky.lastIndex = i), sticky.test(spelling)))) found.add(token);
     }
-    return found.size > 0 ? found : NO_TOKENS;
+    return { tokens: found.size > 0 ? found : NO_TOKENS, seen: screened };
   }
 
   /** The tokens found by lower-casing the text and searching it once per token (the answer {@link present} keeps). */
@@ -479,6 +506,41 @@ export function mayApply(entry: Pick<PrefilterEntry, 'tokens' | 'requires'>, has
   return (entry.tokens.length === 0 || entry.tokens.some(has)) && (entry.requires.length === 0 || entry.requires.some(has));
 }
 
+/** Whether a text can be searched in a file's bytes ({@link ByteTokenSearch}): lower-case ASCII of three or more characters. */
+function searchableInBytes(text: string): boolean {
+  return text.length >= 3 && /^[\x20-\x40\x5b-\x7e]+$/.test(text);
+}
+
+/**
+ * The texts one of which every text a pattern matches holds, lower-cased, or undefined when the pattern is not a plain
+ * alternation of literals (`jwt|jose|createHmac`, `\bgrant_type\b`, `response_type`): letters, digits, punctuation
+ * that means itself or is escaped (`\.`, `\/`, `\-`), and a `\b` at either end of an alternative (a further
+ * condition on the same text). Flags other than `i` are declined (`u` folds U+212A to `k`); `i` without `u` folds no
+ * character above ASCII to one below, so the literals, searched ignoring ASCII case, are found wherever it matches.
+ */
+export function literalsOf(pattern: RegExp): string[] | undefined {
+  if (pattern.flags !== '' && pattern.flags !== 'i') return undefined;
+  const literals: string[] = [];
+  for (const alternative of pattern.source.split('|')) {
+    let body = alternative.startsWith('\\b') ? alternative.slice(2) : alternative;
+    if (body.endsWith('\\b') && !body.endsWith('\\\\b')) body = body.slice(0, -2);
+    let literal = '';
+    for (let i = 0; i < body.length; i++) {
+      const c = body[i];
+      if (c === '\\') {
+        const next = body[++i];
+        if (next === undefined || !'./-_:=,;'.includes(next)) return undefined;
+        literal += next;
+      } else if ('()[]{}?*+^$.|'.includes(c)) return undefined;
+      else literal += c;
+    }
+    const lower = literal.toLowerCase();
+    if (!searchableInBytes(lower)) return undefined;
+    literals.push(lower);
+  }
+  return literals;
+}
+
 /**
  * The whole prefilter decision for a text, away from the engine (the CLI's walker thread uses it): true
  * when at least one detection may apply, that is, when the engine would parse or read the file. The
@@ -495,13 +557,48 @@ export class PrefilterPlan {
 
   /** The entries' {@link PrefilterEntry.importsWhen} patterns, compiled once. */
   private readonly importsWhen: RegExp[][];
+  /**
+   * Per {@link importsWhen} list, the texts one of which a text it matches holds ({@link literalsOf} of one of its
+   * patterns), searched with the tokens in a file's bytes ({@link decide}); undefined when no pattern is made of literals.
+   */
+  private readonly importsWhenScreens: Array<readonly string[] | undefined>;
 
-  constructor(private readonly entries: readonly PrefilterEntry[]) {
-    this.source = new TokenScanner(entries.flatMap((e) => [...e.tokens, ...e.requires]));
-    this.config = new TokenScanner(entries.filter((e) => e.config).flatMap((e) => [...e.tokens, ...e.requires]));
+  /**
+   * `markers`: texts of three or more ASCII characters whose presence in a file's bytes {@link decide} reports too
+   * (`seen`), searched in the same pass as the tokens (the walker thread: the markers of suppression comments).
+   */
+  constructor(
+    private readonly entries: readonly PrefilterEntry[],
+    options: { markers?: readonly string[] } = {},
+  ) {
     const none = (): boolean => false;
     this.withoutTokens = { source: entries.some((e) => mayApply(e, none)), config: entries.some((e) => e.config && mayApply(e, none)) };
     this.importsWhen = entries.flatMap((e) => (e.urls && e.importsWhen ? [e.importsWhen.map((w) => new RegExp(w.source, w.flags))] : []));
+    this.importsWhenScreens = this.importsWhen.map((all) => all.map(literalsOf).find((l) => l !== undefined));
+    const markers = (options.markers ?? []).map((m) => m.toLowerCase()).filter(searchableInBytes);
+    this.source = new TokenScanner(
+      entries.flatMap((e) => [...e.tokens, ...e.requires]),
+      { screens: [...this.importsWhenScreens.flatMap((l) => l ?? []), ...markers] },
+    );
+    this.config = new TokenScanner(
+      entries.filter((e) => e.config).flatMap((e) => [...e.tokens, ...e.requires]),
+      { screens: markers },
+    );
+  }
+
+  /**
+   * The walker thread's decision for a file it read: the tokens ({@link present}), whether the engine must analyse it
+   * ({@link mayAnalyse} or {@link mayFollowImports}), and which `markers` and screens the bytes hold (`seen`: undefined
+   * without the bytes, when they may hold any). One pass over the bytes: an {@link importsWhen} list whose screens the
+   * bytes do not hold cannot match, and is not tried (each list's first pattern was a search of the whole text:
+   * ~50 ms of sentry-javascript's 21 MB).
+   */
+  decide(text: string, language: 'js' | 'ts' | 'html' | 'config', bytes?: Uint8Array): { present: ReadonlySet<string>; candidate: boolean; seen?: ReadonlySet<string> } {
+    const scanner = language === 'config' ? this.config : this.source;
+    const anySpelling = language === 'html';
+    const { tokens: present, seen } = bytes === undefined ? { tokens: scanner.present(text, anySpelling), seen: undefined } : scanner.screenedInBytes(text, bytes, anySpelling);
+    const candidate = this.mayAnalyse(present, language) || this.mayFollowImports(text, language, present, seen);
+    return seen === undefined ? { present, candidate } : { present, candidate, seen };
   }
 
   /**
@@ -532,10 +629,15 @@ export class PrefilterPlan {
    * file makes HTTP calls or holds that detection's own tokens without its `requires` (a method of an imported
    * class sends to the endpoint: `api.updatePersonCallerId(id, body)`, the API host written in the class's module).
    */
-  mayFollowImports(text: string, language: 'js' | 'ts' | 'html' | 'config', present?: ReadonlySet<string>): boolean {
+  mayFollowImports(text: string, language: 'js' | 'ts' | 'html' | 'config', present?: ReadonlySet<string>, seen?: ReadonlySet<string>): boolean {
     if (language === 'config' || !this.entries.some((e) => e.urls)) return false;
     if (HTTP_CALL_HINT.test(text)) return true;
-    if (this.importsWhen.length > 0 && IMPORT_HINT.test(text) && this.importsWhen.some((all) => all.every((re) => re.test(text)))) return true;
+    // `seen` (the screens the file's bytes hold): a list none of whose screens they hold cannot match.
+    const importsWhen = (all: RegExp[], k: number): boolean => {
+      const screens = this.importsWhenScreens[k];
+      return (seen === undefined || screens === undefined || screens.some((t) => seen.has(t))) && all.every((re) => re.test(text));
+    };
+    if (this.importsWhen.length > 0 && IMPORT_HINT.test(text) && this.importsWhen.some(importsWhen)) return true;
     // A detection's own tokens are needed below: a text without any (most) is decided without the import search.
     if (!present || present.size === 0) return false;
     // An Angular HttpInterceptor adds headers to its app's requests; the API base is in the app's environment module.
