@@ -4,10 +4,11 @@
  * its text-level findings and is marked unanalysed. Findings
  * get their severity for the run's dates and are checked against suppression comments.
  */
+import { isAscii } from 'node:buffer';
 import type { BaselineState } from '../../engine/findings/baseline.js';
 import { printable } from '../../engine/read/printable.js';
 import { analyzeFile, ParserUnavailableError, prefilterEntries, type AnalyzeOptions } from '../../engine/analyze.js';
-import { PrefilterPlan } from '../../engine/prefilter/prefilter.js';
+import { PrefilterPlan, SMALL_SEARCH } from '../../engine/prefilter/prefilter.js';
 import { compareIds, severityOf, type DateOptions } from '../../engine/catalog/dates.js';
 import type { Match, Notice } from '../../engine/types.js';
 import type { FoundFile, SkippedFile } from '../walk/files.js';
@@ -55,15 +56,26 @@ export { readText } from '../walk/read.js';
 
 const prefilterPlans = new WeakMap<AnalyzeOptions, PrefilterPlan>();
 
+/** Bytes this thread has read for a scan so far (see {@link prefiltered}). */
+let bytesRead = 0;
+
 /**
- * The prefilter's tokens in a text this thread read, searched in the bytes it was decoded from
- * (`ReadResult.bytes`, cli/walk/read.ts): what the engine would find in the text (the walker thread's
- * {@link PrefilterPlan}, same notices and catalog), handed to it as `present` so it does not search again.
+ * What the prefilter says of a text this thread read, from the bytes it was decoded from (`ReadResult.bytes`,
+ * cli/walk/read.ts), with the walker thread's {@link PrefilterPlan} (same notices and catalog): `present`, the tokens
+ * the engine would find in the text, handed to it so it does not search again; and with `decide`, `skip` when the
+ * engine would not analyse the file (the walker thread's own decision, {@link PrefilterPlan.decide}: no token of a
+ * detection that may apply, no HTTP call, no `importsWhen` list that matches), so that the file is not given to it.
+ * The first {@link SMALL_SEARCH} bytes of ASCII text a thread reads are left to the engine's own search (`includes` per
+ * token): a scan of a few files makes no plan (issue 30, item 2; a one-file scan took 25-30 M instructions more).
  */
-export function presentInBytes(file: FoundFile, text: string, bytes: Uint8Array, ctx: ScanContext): ReadonlySet<string> {
+export function prefiltered(file: FoundFile, text: string, bytes: Uint8Array, ctx: ScanContext, decide: boolean): { present?: ReadonlySet<string>; skip: boolean } {
+  bytesRead += bytes.length;
+  if (bytesRead <= SMALL_SEARCH && isAscii(bytes)) return { skip: false };
   let plan = prefilterPlans.get(ctx.analyze);
   if (!plan) prefilterPlans.set(ctx.analyze, (plan = new PrefilterPlan(prefilterEntries(ctx.analyze.notices, ctx.analyze.catalog))));
-  return plan.present(text, file.language, bytes);
+  if (!decide) return { present: plan.present(text, file.language, bytes), skip: false };
+  const { present, candidate } = plan.decide(text, file.language, bytes);
+  return candidate ? { present, skip: false } : { skip: true };
 }
 
 /**
