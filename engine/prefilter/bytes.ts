@@ -6,13 +6,13 @@
  * letter, U+0130 and U+212A, are left to the caller: {@link mayFoldToAscii}).
  *
  * Why not a regular expression: the alternation of ~120 tokens is tried at every position of the text (V8 finds no
- * character to skip to), and the text must be lower-cased first. Here each position costs one table look-up: the
- * first three bytes, lower-cased, are hashed into a bit set of the tokens' first three bytes, and only where a bit
- * is set are the tokens of that hash compared. Measured on the bench repositories' sources in a fresh process under
- * the binary's V8 flags (`--interrupt-budget`): sentry-javascript's 21 MB 210-225 -> 90-105 ms, prisma's 301-312 ->
- * 139-149 ms, payload's 243 -> 120-125 ms, plane's 98-100 -> 50-54 ms, babel's 164-165 -> 88-113 ms, decoding
- * included in both (docs/performance.md, "Twenty-seventh session: 30walk").
+ * character to skip to), and the text must be lower-cased first. Here most positions cost one look-up: the next three
+ * bytes are hashed into a bit set of the tokens' first three bytes; where a bit is set, a bit set of their first four
+ * bytes is asked, and only then are the tokens of that hash compared. The token search alone, in a fresh process under
+ * the binary's V8 flags (`--interrupt-budget`), the same texts: sentry-javascript's 21 MB 155-171 -> 74-94 ms, prisma's
+ * 187-280 -> 98-127 ms, babel's 96-111 -> 77-93 ms (docs/performance.md, "Twenty-seventh session: 30walk").
  */
+
 /** ASCII upper case to lower case; every other byte as it is (the comparison of a token's bytes). */
 const LOWER = new Uint8Array(256);
 for (let c = 0; c < 256; c++) LOWER[c] = c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
