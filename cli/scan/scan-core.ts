@@ -4,11 +4,12 @@
  * its text-level findings and is marked unanalysed. Findings
  * get their severity for the run's dates and are checked against suppression comments.
  */
+import { isAscii } from 'node:buffer';
 import type { BaselineState } from '../../engine/findings/baseline.js';
 import { printable } from '../../engine/read/printable.js';
 import type { AnalyzeOptions } from '../../engine/analyze.js';
 import { analysis } from './analysis.js';
-import { PrefilterPlan, urlQueryKeys, type PrefilterEntry } from '../../engine/prefilter/prefilter.js';
+import { PrefilterPlan, SMALL_SEARCH, urlQueryKeys, type PrefilterEntry } from '../../engine/prefilter/prefilter.js';
 import { builtPrefilterEntries } from '../../engine/catalog/catalog.js';
 import type { Notice as CatalogNotice } from '../../engine/types.js';
 import type { LoadedCatalog } from '../../engine/catalog/catalog.js';
@@ -74,30 +75,37 @@ function planOf(ctx: ScanContext): { plan: PrefilterPlan; queryKeys: readonly st
   return made;
 }
 
-/**
- * The prefilter's tokens in a text this thread read, searched in the bytes it was decoded from
- * (`ReadResult.utf8Bytes`, cli/walk/read.ts): what the engine would find in the text (the walker thread's
- * {@link PrefilterPlan}, same notices and catalog), handed to it as `present` so it does not search again.
- */
-export function presentInUtf8(file: FoundFile, text: string, utf8Bytes: string, ctx: ScanContext): ReadonlySet<string> {
-  return planOf(ctx).plan.present(text, file.language, utf8Bytes);
-}
-
-/** The prefilter's tokens in a JavaScript or TypeScript text: what the engine would find in it, handed to it as `present`. */
-export function presentInText(file: FoundFile, text: string, ctx: ScanContext): ReadonlySet<string> {
-  return planOf(ctx).plan.present(text, file.language);
-}
+/** Bytes this thread has read for a scan so far (see {@link prefiltered}). */
+let bytesRead = 0;
 
 /**
- * Whether the engine would give a JavaScript or TypeScript file whose text holds none of the run's tokens (`present`
- * empty) nothing without parsing it or reading another file ({@link PrefilterPlan.idleWithoutTokens}): the scan then
- * records it as analysed with no match, without loading the analysis (issue 30, item 2). The engine runs for any
- * other file, and for every file when the prefilter is off.
+ * What the prefilter says of a text this thread read, from the bytes it was decoded from (`ReadResult.bytes`,
+ * cli/walk/read.ts), with the walker thread's {@link PrefilterPlan} (same notices and catalog): `present`, the tokens
+ * the engine would find in the text, handed to it so it does not search again; and with `decide`, `skip` when the
+ * engine would not analyse the file (the walker thread's own decision, {@link PrefilterPlan.decide}: no token of a
+ * detection that may apply, no HTTP call, no `importsWhen` list that matches), so that the file is not given to it.
+ * The first {@link SMALL_SEARCH} bytes of ASCII text a thread reads are searched with `includes` per token, not in the
+ * bytes: a scan of a few files makes no byte tables (issue 30, item 2; a one-file scan took 25-30 M instructions more).
+ * Without `decide` (or in such a small scan), `skip` only for a JavaScript or TypeScript file without any token that
+ * the engine would give nothing without parsing it or reading another file ({@link PrefilterPlan.idleWithoutTokens}):
+ * it is recorded as analysed with no match, without loading the analysis (issue 30, item 2).
  */
-export function idleWithoutTokens(file: FoundFile, text: string, present: ReadonlySet<string>, ctx: ScanContext): boolean {
-  if (present.size > 0 || ctx.analyze.prefilter === false || (file.language !== 'js' && file.language !== 'ts')) return false;
+export function prefiltered(file: FoundFile, text: string, bytes: Uint8Array | undefined, ctx: ScanContext, decide: boolean): { present?: ReadonlySet<string>; skip: boolean } {
+  const source = file.language === 'js' || file.language === 'ts';
+  if (ctx.analyze.prefilter === false || (bytes === undefined && !source)) return { skip: false };
+  if (bytes !== undefined) bytesRead += bytes.length;
+  // A scan of a few files searches ASCII text with `includes` per token (no byte tables made, see SMALL_SEARCH).
+  const small = bytes === undefined || (bytesRead <= SMALL_SEARCH && isAscii(bytes));
   const { plan, queryKeys } = planOf(ctx);
-  return plan.idleWithoutTokens(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, queryKeys);
+  if (decide && !small) {
+    const { present, candidate } = plan.decide(text, file.language, bytes);
+    return candidate ? { present, skip: false } : { skip: true };
+  }
+  const present = small ? plan.present(text, file.language) : plan.present(text, file.language, bytes);
+  // A JavaScript or TypeScript file without any token that the engine would not parse: decided without loading the
+  // analysis (issue 30, item 2; {@link PrefilterPlan.idleWithoutTokens}).
+  if (present.size === 0 && source && plan.idleWithoutTokens(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, queryKeys)) return { present, skip: true };
+  return { present, skip: false };
 }
 
 /**

@@ -52,12 +52,15 @@ export type SuppressionEffect =
 /** The ESLint plugin's name: rules are `collab-migrate/<id>`. */
 const RULE_PREFIX = 'collab-migrate/';
 
+/** What every suppression comment holds ({@link hasDirectives}); the prefilter looks for them in a file's bytes too. */
+export const DIRECTIVE_MARKERS: readonly string[] = ['collab-migrate-ignore-', 'eslint-disable'];
+
 /**
  * Whether a text may hold a suppression comment: a cheap search that spares most files the comment scan,
  * and tells whether the report needs a file's text to apply them.
  */
 export function hasDirectives(text: string): boolean {
-  return text.includes('collab-migrate-ignore-') || text.includes('eslint-disable');
+  return text.includes(DIRECTIVE_MARKERS[0]) || text.includes(DIRECTIVE_MARKERS[1]);
 }
 
 const DIRECTIVE = /(?:\/\/|\/\*|#)\s*collab-migrate-ignore-(next-line|file)(?![\w-])([^\r\n]*)/g;

@@ -15,6 +15,7 @@
  * an alternation of all tokens (0.23x the time of lower-casing and `includes` per token on the SDK).
  */
 
+import { ByteTokenSearch, mayFoldToAscii } from './bytes.js';
 import { escapeRegExp } from './regexp.js';
 import type { Notice } from '../types.js';
 
@@ -126,7 +127,7 @@ export function tokenLabel(token: string): string {
  * `border-subtle !bg-surface`, `var(--color-subtle)`, `subtle: '#fff'`, `SubtleCrypto` and "a subtle bug" are not so.
  * A character above ASCII is never an identifier character or a quote here and is skipped as white space is, so the
  * answer is the same on a text and on its UTF-8 bytes read one character per byte ({@link
- * TokenScanner.presentInUtf8}), where each such character is a run of bytes above ASCII.
+ * TokenScanner.presentInBytes}), where each such character is a run of bytes above ASCII.
  */
 export function objectSpelling(name: string): RegExp {
   const n = escapeRegExp(name);
@@ -144,12 +145,6 @@ export const NO_TOKENS: ReadonlySet<string> = new Set<string>();
  * not. A text that holds one is searched the older way, so the answer never changes.
  */
 const FOLDS_TO_ASCII = /[\u0130\u212A]/;
-
-/**
- * {@link FOLDS_TO_ASCII} in UTF-8 bytes read one character per byte (`latin1`): U+0130 is C4 B0 and U+212A is
- * E2 84 AA, sequences that in valid UTF-8 (the only bytes the scan decodes) stand for nothing else.
- */
-const FOLDS_TO_ASCII_UTF8 = /\u00C4\u00B0|\u00E2\u0084\u00AA/;
 
 /**
  * Characters a {@link TokenScanner} searches with `includes` per token before it makes its expressions. A one-file scan
@@ -181,14 +176,23 @@ export class TokenScanner {
   private readonly smallSearch: number;
   /** The length of the longest token: no token starts more than this minus one before the first token that contains no other. */
   private readonly longest: number;
+  /** The search of the bytes a text was decoded from ({@link presentInBytes}; made on first use), null when the tokens cannot be searched so. */
+  private bytesMade: ByteTokenSearch | null | undefined;
   /** The {@link objectToken}s, by their text: the token and where the text spells it as a member access's object ({@link objectSpelling}). */
   private readonly names: ReadonlyMap<string, { token: string; spelled: RegExp; at: RegExp }>;
   /** The texts of the {@link names} that are also given as plain tokens (then found wherever they occur). */
   private readonly alsoPlain: ReadonlySet<string>;
+  /** The constructor's `screens`. */
+  private readonly screens: ReadonlySet<string>;
 
-  /** `smallSearch`: in place of {@link SMALL_SEARCH} (0: the expressions from the first text; the tests compare both ways). */
-  constructor(tokens: Iterable<string>, options: { smallSearch?: number } = {}) {
+  /**
+   * `smallSearch`: in place of {@link SMALL_SEARCH} (0: the expressions from the first text; the tests compare both ways).
+   * `screens`: lower-case ASCII texts of three or more characters that {@link screenedInBytes} also looks for, in the
+   * same pass over the bytes, and reports apart from the tokens.
+   */
+  constructor(tokens: Iterable<string>, options: { smallSearch?: number; screens?: Iterable<string> } = {}) {
     this.smallSearch = options.smallSearch ?? SMALL_SEARCH;
+    this.screens = new Set(options.screens ?? []);
     const given = new Set([...tokens].map((t) => t.toLowerCase()).filter((t) => tokenText(t).length > 0));
     const names = new Map<string, { token: string; spelled: RegExp; at: RegExp }>();
     for (const t of given) {
@@ -316,18 +320,58 @@ export class TokenScanner {
   }
 
   /**
-   * {@link present} for a text decoded from UTF-8, given its bytes as a one-byte string (`latin1`, one character
-   * per byte): with ASCII tokens the bytes are searched, else the text. Same answer: the tokens are matched
-   * ignoring ASCII case only (see {@link hasAny}), and in UTF-8 every ASCII character of the text is the same
-   * byte at the same place among the ASCII bytes, while every other character is a run of bytes of 0x80 and
-   * above, which no ASCII token holds and which lower-case to no ASCII letter. A text holding one of the
-   * {@link FOLDS_TO_ASCII} characters (found in its bytes: {@link FOLDS_TO_ASCII_UTF8}) is searched as before, by
-   * lower-casing it, which finds `i` in U+0130 (property test: test/prefilter-bytes.test.ts). Pays for a text
-   * with characters beyond Latin-1, which the text search reads as a two-byte string (prisma: 0.7x the time of
-   * its token search).
+   * {@link present} for a text decoded from UTF-8, given the bytes it was decoded from: with ASCII tokens of three or
+   * more characters the bytes are searched (engine/prefilter/bytes.ts), else the text. Same answer: the tokens are
+   * matched ignoring ASCII case only (see {@link hasAny}), and in UTF-8 every ASCII character of the text is the same
+   * byte at the same place among the ASCII bytes, while every other character is a run of bytes of 0x80 and above,
+   * which no ASCII token holds and which lower-case to no ASCII letter. Bytes that may hold one of the
+   * {@link FOLDS_TO_ASCII} characters ({@link mayFoldToAscii}) are searched as text, as before, which finds `i` in
+   * U+0130 (property tests: test/prefilter-bytes.test.ts). An {@link objectToken} found is checked where the bytes
+   * hold its text, on the text itself when every byte is a character (ASCII), else on the bytes read one character
+   * per byte ({@link objectSpelling} gives the same answer on both). About half the time of the text's search on the
+   * bench repositories (docs/performance.md, "Twenty-seventh session: 30walk").
    */
-  presentInUtf8(text: string, utf8Bytes: string, anySpelling = false): ReadonlySet<string> {
-    return this.ascii && !FOLDS_TO_ASCII_UTF8.test(utf8Bytes) ? this.present(utf8Bytes, anySpelling) : this.present(text, anySpelling);
+  presentInBytes(text: string, bytes: Uint8Array, anySpelling = false): ReadonlySet<string> {
+    return this.screenedInBytes(text, bytes, anySpelling).tokens;
+  }
+
+  /**
+   * {@link presentInBytes}, and which of the constructor's `screens` the bytes hold, ignoring ASCII case (`seen`:
+   * undefined when the bytes could not be searched, for tokens that cannot be). A screen is found wherever its text
+   * is, so a text that a regular expression made of one of its literals (case-sensitive, or with the `i` flag without
+   * `u`, which folds no character above ASCII to one below) matches holds one of the screens: U+0130 and U+212A,
+   * which send the tokens' search to the text, change nothing for them.
+   */
+  screenedInBytes(text: string, bytes: Uint8Array, anySpelling = false): { tokens: ReadonlySet<string>; seen?: ReadonlySet<string> } {
+    if (this.minimal.length === 0 && this.screens.size === 0) return { tokens: NO_TOKENS };
+    const search = (this.bytesMade ??= (this.ascii ? ByteTokenSearch.of([...new Set([...this.tokens, ...this.screens])], new Set(this.names.keys())) : undefined) ?? null);
+    if (search === null) return { tokens: this.present(text, anySpelling) };
+    const { found, at, ascii } = search.search(bytes);
+    let seen: Set<string> | undefined;
+    if (found !== undefined && this.screens.size > 0) {
+      for (const screen of this.screens) {
+        if (!found.has(screen)) continue;
+        (seen ??= new Set()).add(screen);
+        if (!this.inside.has(screen)) found.delete(screen);
+      }
+    }
+    const screened = seen ?? NO_TOKENS;
+    if (!ascii && mayFoldToAscii(bytes)) return { tokens: this.present(text, anySpelling), seen: screened };
+    if (found === undefined || found.size === 0) return { tokens: NO_TOKENS, seen: screened };
+    if (this.names.size === 0) return { tokens: found, seen: screened };
+    let oneByte: string | undefined;
+    for (const [name, { token, at: sticky }] of this.names) {
+      if (!found.has(name)) continue;
+      if (!this.alsoPlain.has(name)) found.delete(name);
+      if (anySpelling) {
+        found.add(token);
+        continue;
+      }
+      // The places are offsets in the bytes: the text's own when it is all ASCII (one byte per character).
+      const spelling = bytes.length === text.length ? text : (oneByte ??= Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'));
+      if (at?.get(name)?.some((i) => ((sticky.lastIndex = i), sticky.test(spelling)))) found.add(token);
+    }
+    return { tokens: found.size > 0 ? found : NO_TOKENS, seen: screened };
   }
 
   /** The tokens found by lower-casing the text and searching it once per token (the answer {@link present} keeps). */
@@ -500,6 +544,41 @@ export function mayApply(entry: Pick<PrefilterEntry, 'tokens' | 'requires'>, has
   return (entry.tokens.length === 0 || entry.tokens.some(has)) && (entry.requires.length === 0 || entry.requires.some(has));
 }
 
+/** Whether a text can be searched in a file's bytes ({@link ByteTokenSearch}): lower-case ASCII of three or more characters. */
+function searchableInBytes(text: string): boolean {
+  return text.length >= 3 && /^[\x20-\x40\x5b-\x7e]+$/.test(text);
+}
+
+/**
+ * The texts one of which every text a pattern matches holds, lower-cased, or undefined when the pattern is not a plain
+ * alternation of literals (`jwt|jose|createHmac`, `\bgrant_type\b`, `response_type`): letters, digits, punctuation
+ * that means itself or is escaped (`\.`, `\/`, `\-`), and a `\b` at either end of an alternative (a further
+ * condition on the same text). Flags other than `i` are declined (`u` folds U+212A to `k`); `i` without `u` folds no
+ * character above ASCII to one below, so the literals, searched ignoring ASCII case, are found wherever it matches.
+ */
+export function literalsOf(pattern: RegExp): string[] | undefined {
+  if (pattern.flags !== '' && pattern.flags !== 'i') return undefined;
+  const literals: string[] = [];
+  for (const alternative of pattern.source.split('|')) {
+    let body = alternative.startsWith('\\b') ? alternative.slice(2) : alternative;
+    if (body.endsWith('\\b') && !body.endsWith('\\\\b')) body = body.slice(0, -2);
+    let literal = '';
+    for (let i = 0; i < body.length; i++) {
+      const c = body[i];
+      if (c === '\\') {
+        const next = body[++i];
+        if (next === undefined || !'./-_:=,;'.includes(next)) return undefined;
+        literal += next;
+      } else if ('()[]{}?*+^$.|'.includes(c)) return undefined;
+      else literal += c;
+    }
+    const lower = literal.toLowerCase();
+    if (!searchableInBytes(lower)) return undefined;
+    literals.push(lower);
+  }
+  return literals;
+}
+
 /**
  * The whole prefilter decision for a text, away from the engine (the CLI's walker thread uses it): true
  * when at least one detection may apply, that is, when the engine would parse or read the file. The
@@ -516,24 +595,59 @@ export class PrefilterPlan {
 
   /** The entries' {@link PrefilterEntry.importsWhen} patterns, compiled once. */
   private readonly importsWhen: RegExp[][];
+  /**
+   * Per {@link importsWhen} list, the texts one of which a text it matches holds ({@link literalsOf} of one of its
+   * patterns), searched with the tokens in a file's bytes ({@link decide}); undefined when no pattern is made of literals.
+   */
+  private readonly importsWhenScreens: Array<readonly string[] | undefined>;
 
-  constructor(private readonly entries: readonly PrefilterEntry[]) {
-    this.source = new TokenScanner(entries.flatMap((e) => [...e.tokens, ...e.requires]));
-    this.config = new TokenScanner(entries.filter((e) => e.config).flatMap((e) => [...e.tokens, ...e.requires]));
+  /**
+   * `markers`: texts of three or more ASCII characters whose presence in a file's bytes {@link decide} reports too
+   * (`seen`), searched in the same pass as the tokens (the walker thread: the markers of suppression comments).
+   */
+  constructor(
+    private readonly entries: readonly PrefilterEntry[],
+    options: { markers?: readonly string[] } = {},
+  ) {
     const none = (): boolean => false;
     this.withoutTokens = { source: entries.some((e) => mayApply(e, none)), config: entries.some((e) => e.config && mayApply(e, none)) };
     this.importsWhen = entries.flatMap((e) => (e.urls && e.importsWhen ? [e.importsWhen.map((w) => new RegExp(w.source, w.flags))] : []));
+    this.importsWhenScreens = this.importsWhen.map((all) => all.map(literalsOf).find((l) => l !== undefined));
+    const markers = (options.markers ?? []).map((m) => m.toLowerCase()).filter(searchableInBytes);
+    this.source = new TokenScanner(
+      entries.flatMap((e) => [...e.tokens, ...e.requires]),
+      { screens: [...this.importsWhenScreens.flatMap((l) => l ?? []), ...markers] },
+    );
+    this.config = new TokenScanner(
+      entries.filter((e) => e.config).flatMap((e) => [...e.tokens, ...e.requires]),
+      { screens: markers },
+    );
   }
 
   /**
-   * The tokens the engine would find in the text (`SourceFile.present` for `analyzeFile`). `utf8Bytes`: the bytes
-   * the text was decoded from, as a one-byte string ({@link TokenScanner.presentInUtf8}).
+   * The walker thread's decision for a file it read: the tokens ({@link present}), whether the engine must analyse it
+   * ({@link mayAnalyse} or {@link mayFollowImports}), and which `markers` and screens the bytes hold (`seen`: undefined
+   * without the bytes, when they may hold any). One pass over the bytes: an {@link importsWhen} list whose screens the
+   * bytes do not hold cannot match, and is not tried (each list's first pattern was a search of the whole text:
+   * ~50 ms of sentry-javascript's 21 MB).
    */
-  present(text: string, language: 'js' | 'ts' | 'html' | 'config', utf8Bytes?: string): ReadonlySet<string> {
+  decide(text: string, language: 'js' | 'ts' | 'html' | 'config', bytes?: Uint8Array): { present: ReadonlySet<string>; candidate: boolean; seen?: ReadonlySet<string> } {
+    const scanner = language === 'config' ? this.config : this.source;
+    const anySpelling = language === 'html';
+    const { tokens: present, seen } = bytes === undefined ? { tokens: scanner.present(text, anySpelling), seen: undefined } : scanner.screenedInBytes(text, bytes, anySpelling);
+    const candidate = this.mayAnalyse(present, language) || this.mayFollowImports(text, language, present, seen);
+    return seen === undefined ? { present, candidate } : { present, candidate, seen };
+  }
+
+  /**
+   * The tokens the engine would find in the text (`SourceFile.present` for `analyzeFile`). `bytes`: the UTF-8 bytes
+   * the text was decoded from ({@link TokenScanner.presentInBytes}).
+   */
+  present(text: string, language: 'js' | 'ts' | 'html' | 'config', bytes?: Uint8Array): ReadonlySet<string> {
     const scanner = language === 'config' ? this.config : this.source;
     // A markup page's whole text: an object token counts wherever it occurs; its script blocks are decided one by one.
     const anySpelling = language === 'html';
-    return utf8Bytes === undefined ? scanner.present(text, anySpelling) : scanner.presentInUtf8(text, utf8Bytes, anySpelling);
+    return bytes === undefined ? scanner.present(text, anySpelling) : scanner.presentInBytes(text, bytes, anySpelling);
   }
 
   /** Whether some detection may apply to a file of this language that holds these tokens. */
@@ -570,10 +684,15 @@ export class PrefilterPlan {
    * file makes HTTP calls or holds that detection's own tokens without its `requires` (a method of an imported
    * class sends to the endpoint: `api.updatePersonCallerId(id, body)`, the API host written in the class's module).
    */
-  mayFollowImports(text: string, language: 'js' | 'ts' | 'html' | 'config', present?: ReadonlySet<string>): boolean {
+  mayFollowImports(text: string, language: 'js' | 'ts' | 'html' | 'config', present?: ReadonlySet<string>, seen?: ReadonlySet<string>): boolean {
     if (language === 'config' || !this.entries.some((e) => e.urls)) return false;
     if (HTTP_CALL_HINT.test(text)) return true;
-    if (this.importsWhen.length > 0 && IMPORT_HINT.test(text) && this.importsWhen.some((all) => all.every((re) => re.test(text)))) return true;
+    // `seen` (the screens the file's bytes hold): a list none of whose screens they hold cannot match.
+    const importsWhen = (all: RegExp[], k: number): boolean => {
+      const screens = this.importsWhenScreens[k];
+      return (seen === undefined || screens === undefined || screens.some((t) => seen.has(t))) && all.every((re) => re.test(text));
+    };
+    if (this.importsWhen.length > 0 && IMPORT_HINT.test(text) && this.importsWhen.some(importsWhen)) return true;
     // A detection's own tokens are needed below: a text without any (most) is decided without the import search.
     if (!present || present.size === 0) return false;
     // An Angular HttpInterceptor adds headers to its app's requests; the API base is in the app's environment module.
