@@ -125,6 +125,25 @@ export function thisMethodReturn(file: FileContext, call: Node): Node | undefine
 }
 
 /**
+ * What `this.name` gives when `name` is a getter of the class whose `this` the read is in (`get headers() { return
+ * { ... }; }`, one `return`, the conditions of {@link returnedExpression}): `headers: this.headers`. Undefined for
+ * anything else, and when the class also writes the name as a field (an initializer or a `this.name =` assignment).
+ */
+export function thisGetterReturn(file: FileContext, node: Node): Node | undefined {
+  const n = unwrap(node);
+  if (n.type !== 'MemberExpression' || unwrap(n.object).type !== 'ThisExpression') return undefined;
+  const parent = file.parentOf(n);
+  if (parent?.type === 'CallExpression' && parent.callee === n) return undefined;
+  const key = thisKey(n.property as Node, n.computed);
+  const cls = key === undefined ? undefined : classOfThis(file, n);
+  if (!cls || key === undefined || (fieldWrites(file).get(cls)?.get(key)?.length ?? 0) > 0) return undefined;
+  const members = cls.body.body.filter((m) => (m.type === 'MethodDefinition' || m.type === 'PropertyDefinition') && !m.static && thisKey(m.key as Node, m.computed) === key);
+  const getters = members.filter((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'get');
+  if (getters.length !== 1 || members.some((m) => m.type === 'PropertyDefinition' || (m.type === 'MethodDefinition' && m.kind === 'method'))) return undefined;
+  return returnedExpression(file, getters[0].value);
+}
+
+/**
  * What a function returns when it has one `return` (or is an arrow with an expression body); not for async or generator
  * functions (their call gives a promise or an iterator), unless `awaited`: then what `await fn()` gives for an async one.
  */
@@ -1394,6 +1413,17 @@ export function thisFieldObject(file: FileContext, node: Node): TSESTree.ObjectE
   const written = thisFieldWrite(file, n);
   const value = written && written.defaultOf === undefined ? resolveLocal(file, written.value) : undefined;
   return value?.type === 'ObjectExpression' ? value : undefined;
+}
+
+/**
+ * The expression a `this` field holds where a method of its class reads it, written once as {@link thisFieldObject}
+ * requires (`private client = new HttpClient({...})`, or `this.client = new HttpClient(...)` in the constructor).
+ */
+export function thisFieldInit(file: FileContext, node: Node): Node | undefined {
+  const n = unwrap(node);
+  if (n.type !== 'MemberExpression' || unwrap(n.object).type !== 'ThisExpression') return undefined;
+  const written = thisFieldWrite(file, n);
+  return written && written.defaultOf === undefined ? unwrap(written.value) : undefined;
 }
 
 /**

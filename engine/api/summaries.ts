@@ -250,6 +250,9 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
     // A call of a summarized function passes its options where that function takes them (`send(method, url, init)`).
     const optionsArg = r.wrapper && r.optionsNode ? r.optionsNode : args[1];
     if (r.client === 'fetch' && optionsArg) s.options = paramIndex(optionsArg, names);
+    // A same-file wrapper's call whose second argument is the path (`get(path) { return this.request('GET', path) }`):
+    // that parameter makes the URL, it is no options object (taking it so would lose the wrapper's own method).
+    if (r.wrapper && !r.optionsNode && s.options !== undefined && optionsArg === args[1] && s.url?.value.includes(`${OPEN}p${s.options}${CLOSE}`)) s.options = undefined;
     if (s.options === undefined && r.options) {
       for (const p of r.options.properties) if (p.type === 'SpreadElement' && paramIndex(p.argument, names) !== undefined) s.options = paramIndex(p.argument, names);
     }

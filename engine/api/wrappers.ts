@@ -7,9 +7,9 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, findProperty, foldTemplate, isUrlConstructor, joinUrl, withAssumed, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { boundCallsOf, builtObject, constructorFunction, functionOfThis, prototypeOwner, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, queryObject, returnedExpression, sameFileFunction, startsWithName, stringOf, valueSource } from './bindings.js';
+import { boundCallsOf, builtObject, constructorFunction, functionOfThis, prototypeOwner, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, queryObject, returnedExpression, sameFileFunction, startsWithName, stringOf, thisFieldInit, valueSource } from './bindings.js';
 import { bodyOf, finish, fromConfig, headersOf, prop, requestBases, withBase } from './call-parts.js';
-import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody } from './request.js';
+import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -360,8 +360,10 @@ function classBindingName(file: FileContext, body: TSESTree.ClassBody): string |
 
 /**
  * Calls of an instance method through an instance made in this file: `new Api().call(...)`, or `api.call(...)`
- * with `api` bound (by scope) to `new Api(...)`. The class name must be declared once at the top level and not
- * shadowed where the instance is made; a subclass's or another class's same-named method is not this one.
+ * with `api` bound (by scope) to `new Api(...)`, or `this.api.call(...)` in another class whose field `api` is
+ * written once to `new Api(...)` (an initializer, or one assignment in its constructor). The class name must be
+ * declared once at the top level and not shadowed where the instance is made; a subclass's or another class's
+ * same-named method is not this one.
  */
 function instanceCalls(file: FileContext, fn: Node, body: TSESTree.ClassBody, member: string): TSESTree.CallExpression[] {
   const name = classBindingName(file, body);
@@ -372,6 +374,10 @@ function instanceCalls(file: FileContext, fn: Node, body: TSESTree.ClassBody, me
       const init = localInit(file, u);
       if (!init) return false;
       u = unwrap(init);
+    } else if (u.type === 'MemberExpression' && unwrap(u.object).type === 'ThisExpression') {
+      const held = thisFieldInit(file, u);
+      if (!held) return false;
+      u = held;
     }
     if (u.type !== 'NewExpression') return false;
     const callee = unwrap(u.callee as Node);
@@ -1151,6 +1157,7 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   const headersParam = inner.headers.length === 0 && r.headers.length === 0 ? parameterOf(prop(options, 'headers'), params) : undefined;
   const passedHeaders = headersParam ? argOf(headersParam) : undefined;
   if (passedHeaders) r.headers.push(...headersOf(file, passedHeaders).headers);
+  else r.headers.push(...spreadOptionHeaders(file, frames, inner, params));
   if (!r.query) {
     const queryParam = parameterOf(options ? prop(options, configKeys(inner.client).query ?? 'params') : undefined, params);
     const q = queryParam ? objectOf(file, argOf(queryParam)) : undefined;
@@ -1159,6 +1166,29 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   }
   // Kept when it is not the API too: the wrapper says where a call such as `crm.post('/telephony/...')` goes.
   return finish(r, catalog);
+}
+
+/**
+ * `headers: { ...defaults, ...options?.headers }` with `options` a parameter of the wrapper (`request(method, path,
+ * body, options)` called as `this.request('GET', path, undefined, { headers })`): the headers the call sites' options
+ * give, followed out through the frames to where they are written, after the wrapper's own (they win a name both
+ * write). None when a call site's options are not known here.
+ */
+function spreadOptionHeaders(file: FileContext, frames: readonly Frame[], inner: HttpRequest, params: readonly string[]): RequestHeader[] {
+  const out: RequestHeader[] = [];
+  for (const p of inner.headersNode?.properties ?? []) {
+    if (p.type !== 'SpreadElement') continue;
+    const arg = unwrap(p.argument);
+    if (arg.type !== 'MemberExpression' || arg.computed || arg.property.type !== 'Identifier' || arg.property.name !== 'headers') continue;
+    const object = unwrap(arg.object);
+    if (object.type !== 'Identifier' || !params.includes(object.name)) continue;
+    const found = optionAt(file, frames, { node: object, level: 0 }, 'headers');
+    if (found === 'absent' || found === 'unknown') continue;
+    const value = follow(file, frames, found);
+    if (value === null || value === 'unknown' || value.level === 0) continue;
+    out.push(...headersOf(file, value.node).headers);
+  }
+  return out;
 }
 
 /** The body merged options carry, followed through the frames: none, one written at the outermost call site, or unknown. */
