@@ -1497,7 +1497,7 @@ function regexChoice(n: TSESTree.ConditionalExpression, part: (e: Node) => Stati
 }
 
 /** `s.replace(/re/, 'x')` and `s.replace('a', 'b')` on a wholly known string. */
-function stringMethod(n: TSESTree.CallExpression, part: (e: Node) => StaticString | undefined): StaticString | undefined {
+export function stringMethod(n: TSESTree.CallExpression, part: (e: Node) => StaticString | undefined): StaticString | undefined {
   if (n.callee.type !== 'MemberExpression' || n.callee.computed || n.callee.property.type !== 'Identifier' || n.callee.property.name !== 'replace' || n.arguments.length !== 2) return undefined;
   const [pattern, replacement] = n.arguments;
   if (pattern.type === 'SpreadElement' || replacement.type === 'SpreadElement') return undefined;

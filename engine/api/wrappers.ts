@@ -1157,7 +1157,11 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   const headersParam = inner.headers.length === 0 && r.headers.length === 0 ? parameterOf(prop(options, 'headers'), params) : undefined;
   const passedHeaders = headersParam ? argOf(headersParam) : undefined;
   if (passedHeaders) r.headers.push(...headersOf(file, passedHeaders).headers);
-  else r.headers.push(...spreadOptionHeaders(file, frames, inner, params));
+  else {
+    const spreadIn = spreadOptionHeaders(file, frames, inner, params);
+    r.headers.push(...spreadIn.headers);
+    if (spreadIn.from) r.headersFrom = spreadIn.from;
+  }
   if (!r.query) {
     const queryParam = parameterOf(options ? prop(options, configKeys(inner.client).query ?? 'params') : undefined, params);
     const q = queryParam ? objectOf(file, argOf(queryParam)) : undefined;
@@ -1172,10 +1176,12 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
  * `headers: { ...defaults, ...options?.headers }` with `options` a parameter of the wrapper (`request(method, path,
  * body, options)` called as `this.request('GET', path, undefined, { headers })`): the headers the call sites' options
  * give, followed out through the frames to where they are written, after the wrapper's own (they win a name both
- * write). None when a call site's options are not known here.
+ * write). None when a call site's options are not known here; `from`, the outermost call site's expression, when it
+ * is a parameter of the function that call is made in (`get(path, headers)`): its callers in other modules give them.
  */
-function spreadOptionHeaders(file: FileContext, frames: readonly Frame[], inner: HttpRequest, params: readonly string[]): RequestHeader[] {
+function spreadOptionHeaders(file: FileContext, frames: readonly Frame[], inner: HttpRequest, params: readonly string[]): { headers: RequestHeader[]; from?: Node } {
   const out: RequestHeader[] = [];
+  let from: Node | undefined;
   for (const p of inner.headersNode?.properties ?? []) {
     if (p.type !== 'SpreadElement') continue;
     const arg = unwrap(p.argument);
@@ -1186,9 +1192,11 @@ function spreadOptionHeaders(file: FileContext, frames: readonly Frame[], inner:
     if (found === 'absent' || found === 'unknown') continue;
     const value = follow(file, frames, found);
     if (value === null || value === 'unknown' || value.level === 0) continue;
-    out.push(...headersOf(file, value.node).headers);
+    const v = unwrap(value.node);
+    if (value.level >= frames.length && v.type === 'Identifier' && isParameterName(file, v)) from = v;
+    else out.push(...headersOf(file, value.node).headers);
   }
-  return out;
+  return { headers: out, from };
 }
 
 /** The body merged options carry, followed through the frames: none, one written at the outermost call site, or unknown. */

@@ -955,6 +955,22 @@ export function subclassModules(project: ProjectModel, filename: string, classes
 }
 
 /**
+ * The modules of the package that import one of `classes` of `filename` (directly, or through barrels that re-export
+ * it) and make instances of it (`new <Name>(...)` in their text), at most `max`: a client class whose URL is given by
+ * the instances its importers make (`new HttpClient({ baseUrl })`). Read as text before any is parsed.
+ */
+export function instantiatingModules(project: ProjectModel, filename: string, classes: readonly string[], max: number): Array<{ file: string; text: string }> {
+  if (classes.length === 0) return [];
+  const names = classes.map(escapeRegExp).join('|');
+  const made = new RegExp(`\\bnew\\s+(?:${names})(?![\\w$])`);
+  // Only modules making an instance (or re-exporting, for a barrel on the way) are resolved.
+  const mentions = new RegExp(`${made.source}|\\bexport\\s*[*{]`);
+  return importersThroughBarrels(project, filename, classes, mentions)
+    .filter((i) => made.test(i.text))
+    .slice(0, max);
+}
+
+/**
  * The package's modules that import a module directly or through barrels re-exporting it (`export * from`,
  * `export { Name } from`, `export { default as Name } from`, at most three barrels deep), with their text.
  */
