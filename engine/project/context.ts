@@ -39,7 +39,7 @@ const APP_BUILDERS = ['react-scripts', 'gatsby', 'vite', '@vitejs/plugin-react',
 const MODULE_NAME = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([\w@:./-]{1,100})\1/g;
 const NODE_ONLY_MODULES = new Set(['fs', 'fs/promises', 'http', 'https', 'http2', 'net', 'tls', 'child_process', 'cluster', 'dgram', 'worker_threads', 'readline', 'dns']);
 /** Dependencies that put code of the same package on a server (a full-stack app's `src/` is not all browser code). */
-const SERVER_FRAMEWORKS = ['express', 'koa', 'fastify', 'next', 'nuxt', '@remix-run/node', 'hapi', '@hapi/hapi', '@nestjs/core', 'hono'];
+const SERVER_FRAMEWORKS = ['express', 'koa', 'fastify', 'next', 'nuxt', '@remix-run/node', 'hapi', '@hapi/hapi', '@nestjs/core', 'hono', '@tanstack/react-start', '@tanstack/solid-start', '@tanstack/start'];
 const BROWSER_GLOBAL_READ = /\b(?:window|document|localStorage|sessionStorage|navigator)\s*\??\.\s*[A-Za-z_$]/;
 
 /** Tokens that are not the module's own code: comments, and the text of strings and templates. */
