@@ -21,7 +21,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, foldTemplate, isUrlConstructor, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { literalsOf, moduleRecord, ProjectModel, specifiersIn } from '../project/modules.js';
-import { localInit, mergedValue, objectOf, parameterTypeName, resolveLocal, returnedExpression, stringMethod, stringOf, thisFieldInit } from './bindings.js';
+import { localInit, mergedValue, objectOf, parameterTypeName, resolveLocal, returnedExpression, stringOf, thisFieldInit, instanceFields } from './bindings.js';
 import { bodyOf, finish, fromConfig, headersOf, methodOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
 import { apiMarkers } from './url.js';
@@ -600,26 +600,6 @@ function importedInstanceMethod(file: FileContext, callee: Node, sends: SendsChe
   return found && found.file !== file ? withMade(found, file, made, cls.name) : undefined;
 }
 
-/**
- * `base.replace(/\/+$/, '')` on a partly known string (`https://${tenant}.example.com/api/`): a replacement anchored
- * at the end leaves the host as it is, so the known text keeps saying whose URL it is (still incomplete).
- */
-function trailingCleanup(n: TSESTree.CallExpression, part: (e: Node) => StaticString | undefined): StaticString | undefined {
-  if (n.callee.type !== 'MemberExpression' || memberName(n.callee) !== 'replace' || n.arguments.length !== 2) return undefined;
-  const pattern = unwrap(n.arguments[0] as Node);
-  const by = unwrap(n.arguments[1] as Node);
-  if (pattern.type !== 'Literal' || !('regex' in pattern) || !pattern.regex || !pattern.regex.pattern.endsWith('$') || by.type !== 'Literal' || by.value !== '') return undefined;
-  const subject = part(n.callee.object as Node);
-  if (!subject || subject.complete) return undefined;
-  let re: RegExp;
-  try {
-    re = new RegExp(pattern.regex.pattern, pattern.regex.flags);
-  } catch {
-    return undefined;
-  }
-  return { ...subject, value: subject.value.replace(re, ''), complete: false };
-}
-
 /** The method with the `new <name>(...)` its instance is made by (written in `file`), when `made` is one. */
 function withMade(found: FoundMethod, file: FileContext, made: Node | undefined, name: string): FoundMethod {
   const n = made ? unwrap(made) : undefined;
@@ -627,47 +607,6 @@ function withMade(found: FoundMethod, file: FileContext, made: Node | undefined,
   return { ...found, made: { file, node: n } };
 }
 
-/**
- * The `this` fields an instance of a class of another module holds, made by `new <Class>(...)` in `site` (`new
- * HttpClient({ baseUrl: 'https://webexapis.com/v1' })`): what the constructor writes to the field (one assignment
- * there), folded with its parameters bound to the call's arguments (a key of an object argument for
- * `options.baseUrl`, string methods such as `.replace(/\/+$/, '')` applied), a parameter property's argument, or the
- * field's initializer. Undefined where a part is not known (the URL keeps a hole, as before).
- */
-function instanceFields(site: FileContext, made: TSESTree.NewExpression, file: FileContext, cls: ClassNode): (name: string) => StaticString | undefined {
-  const ctor = constructorOf(cls);
-  const { names, defaults } = ctor ? paramNames(ctor) : { names: [] as string[], defaults: [] as Array<Node | undefined> };
-  const args = made.arguments as Node[];
-  if (args.some((a) => a.type === 'SpreadElement')) return () => undefined;
-  const argAt = (k: number): StaticString | undefined => (args[k] ? stringOf(site, args[k]) : defaults[k] ? stringOf(file, defaults[k]!) : undefined);
-  const fold = (node: Node, depth: number): StaticString | undefined => {
-    if (depth > 8) return undefined;
-    const n = unwrap(node);
-    const part = (e: Node): StaticString | undefined => fold(e, depth + 1);
-    if (n.type === 'Identifier' && names.includes(n.name)) return argAt(names.indexOf(n.name));
-    if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier' && unwrap(n.object).type === 'Identifier' && names.includes((unwrap(n.object) as TSESTree.Identifier).name)) {
-      // `options.baseUrl`: that key of the object the instance is made with (absent: not known).
-      const arg = args[names.indexOf((unwrap(n.object) as TSESTree.Identifier).name)];
-      const value = arg ? mergedValue(site, objectOf(site, arg), n.property.name) : undefined;
-      return value ? stringOf(site, value) : undefined;
-    }
-    if (n.type === 'TemplateLiteral') return foldTemplate(n, part);
-    if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(part(n.left as Node), part(n.right));
-    if (n.type === 'CallExpression') return stringMethod(n, part) ?? trailingCleanup(n, part);
-    return stringOf(file, n);
-  };
-  return (name) => {
-    if (!ctor) return undefined;
-    const property = ctor.params.findIndex((p) => p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === name);
-    if (property >= 0) return argAt(property);
-    const writes = file.nodes(T.AssignmentExpression).filter((a) => a.left.type === 'MemberExpression' && unwrap(a.left.object).type === 'ThisExpression' && memberName(a.left) === name && a.range[0] >= cls.range[0] && a.range[1] <= cls.range[1]);
-    const w = writes[0];
-    if (writes.length === 1 && w.operator === '=' && w.range[0] >= ctor.range[0] && w.range[1] <= ctor.range[1]) return fold(w.right as Node, 0);
-    if (writes.length > 0) return undefined;
-    for (const m of cls.body.body) if (m.type === 'PropertyDefinition' && !m.static && m.value && propertyKeyName(m) === name) return stringOf(file, m.value as Node);
-    return undefined;
-  };
-}
 
 /** A name of a file that may hold an instance of an imported class, and the class: a typed parameter's, or the one `new` made. */
 interface HeldInstance {
