@@ -111,9 +111,12 @@ describe('a client held in a `this` field (`private client = new HttpClient(...)
   it('look-alike: the same classes calling another service (the base URL the instance is made with) stay quiet', () => {
     expect(scan({ 'src/client.ts': sameFile("'https://api.example.com/v2'") }, 'src/client.ts', GET_CT)).toEqual([]);
     expect(scan({ 'src/client.ts': sameFile("'https://api.example.com/v2'", 'initializer') }, 'src/client.ts', GET_CT)).toEqual([]);
-    // A module-level instance too (its `this.baseUrl` was not read: the API path alone decided).
-    const moduleLevel = `${HTTP_CLIENT}const api = new HttpClient({ baseUrl: 'https://api.example.com/v2' });\nexport const rooms = () => api.get('/rooms');\n`;
-    expect(scan({ 'src/client.ts': moduleLevel }, 'src/client.ts', GET_CT)).toEqual([]);
+    // A module-level instance too, of a class writing its URL as `${this.baseUrl}${path}` (its `this.baseUrl` was not
+    // read: the API path alone decided, and the class default was reported).
+    const direct = HTTP_CLIENT.replace('const url = this.buildUrl(path);', 'const url = `${this.baseUrl}${path}`;');
+    const moduleLevel = (base: string): string => `${direct}const api = new HttpClient({ baseUrl: '${base}' });\nexport const rooms = () => api.get('/rooms');\n`;
+    expect(scan({ 'src/client.ts': moduleLevel('https://api.example.com/v2') }, 'src/client.ts', GET_CT)).toEqual([]);
+    expect(scan({ 'src/client.ts': moduleLevel(WEBEX) }, 'src/client.ts', GET_CT)).toEqual([`${GET_CT} ${DEFAULT_LINE} certain`]);
   });
 
   it('look-alike: a field written again outside the constructor is not taken to hold the client', () => {
