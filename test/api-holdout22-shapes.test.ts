@@ -49,6 +49,21 @@ export class Rooms {
     expect(scan({ 'src/rooms.ts': client('https://api.example.com/v2', 'fetch(`${BASE}/rooms`, { headers: this.headers })') }, 'src/rooms.ts', GET_CT)).toEqual([]);
   });
 
+  it('a base URL a getter returns decides: another service\'s host (a partly known one too) stays quiet, the API\'s is reported', () => {
+    const byGetter = (base: string): string => `export class Conversations {
+  constructor(private token: string, private device: string) {}
+  private get baseUrl(): string { return ${base}; }
+  private get headers() { return { Authorization: \`Bearer \${this.token}\`, 'Content-Type': 'application/json' }; }
+  async request(path: string, init?: RequestInit) { return fetch(\`\${this.baseUrl}\${path}\`, { ...init, headers: { ...this.headers } }); }
+  async activities() { return this.request('/activities'); }
+  async people() { return this.request('/people'); }
+}
+`;
+    const internal = "`https://conv${this.device.match(/wdm(-[a-z0-9]+)/)?.[1] ?? ''}.wbx2.com/conversation/api/v1`";
+    expect(scan({ 'src/conv.ts': byGetter(internal) }, 'src/conv.ts', GET_CT)).toEqual([]);
+    expect(scan({ 'src/conv.ts': byGetter(`'${WEBEX}'`) }, 'src/conv.ts', GET_CT)).toEqual([`${GET_CT} 4 certain`]);
+  });
+
   it('look-alike: a name the class also writes as a field is not read through a getter of the same name', () => {
     const text = client(WEBEX, 'fetch(`${BASE}/rooms`, { headers: this.headers })').replace(
       'constructor(private token: string) {}',

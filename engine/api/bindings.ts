@@ -780,7 +780,13 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
   if (n.type === 'CallExpression' && n.arguments.length === 0 && n.callee.type === 'MemberExpression' && memberNameOf(n.callee) === 'toString') return stringOf(file, n.callee.object, depth + 1) ?? direct;
   if (n.type === 'MemberExpression' && memberNameOf(n) === 'href') return stringOf(file, n.object, depth + 1) ?? direct;
   // `this.baseUrl` / `this.#base` of the class the read is in: its constructor's or initializer's value.
-  if (n.type === 'MemberExpression' && !direct?.complete && unwrap(n.object).type === 'ThisExpression') return thisFieldValue(file, n, depth) ?? direct;
+  if (n.type === 'MemberExpression' && !direct?.complete && unwrap(n.object).type === 'ThisExpression') {
+    // `this.baseUrl` of a field, else of a getter (`get baseUrl() { return `https://${host}/v1`; }`): what it returns.
+    const field = thisFieldValue(file, n, depth);
+    if (field) return field;
+    const got = depth < 8 ? thisGetterReturn(file, n) : undefined;
+    return (got ? stringOf(file, got, depth + 1) : undefined) ?? direct;
+  }
   // `request.url` of a local options object (`const request = Object.assign({...}, options, { url })`).
   if (n.type === 'MemberExpression' && !direct && unwrap(n.object).type === 'Identifier') {
     const key = memberNameOf(n);
