@@ -523,14 +523,24 @@ function subclassRequestMatches(file: FileContext, catalog: LoadedCatalog, reque
   if (!project) return out;
   const files = subclassModules(project, file.filename, [...new Set(sites.values())], MAX_IMPORTERS_PARSED).map((m) => m.file);
   if (files.length === 0) return out;
-  for (const site of sites.keys()) {
-    const found = requestsReaching(file, catalog, site, files, (h) => h.property ?? h.call ?? h.assignment);
+  return reachedClassSites(file, catalog, sites.keys(), files, 'a class header its subclasses in other modules send with every request; some of them send a body');
+}
+
+/**
+ * A finding at each class header site that an API GET of the modules `files` sends ({@link requestsReaching}; with
+ * `anyHeader`, also where the request writes its own Content-Type over it): likely, for `reason`, when some of the
+ * requests send a body. No edit: the header is the class's, shared with its other requests.
+ */
+function reachedClassSites(file: FileContext, catalog: LoadedCatalog, sites: Iterable<Node>, files: readonly string[], reason: string, anyHeader = false): RawMatch[] {
+  const out: RawMatch[] = [];
+  for (const site of sites) {
+    const found = requestsReaching(file, catalog, site, files, (h) => h.property ?? h.call ?? h.assignment, false, anyHeader);
     if (!found || found.gets === 0) continue;
     out.push({
       node: site,
       messageId: 'getWithContentType',
       affects: found.affects,
-      ...(found.withBody ? { confidence: 'likely' as const, confidenceReason: 'a class header its subclasses in other modules send with every request; some of them send a body' } : {}),
+      ...(found.withBody ? { confidence: 'likely' as const, confidenceReason: reason } : {}),
     });
   }
   return out;
@@ -566,17 +576,7 @@ function instantiatedClassMatches(file: FileContext, catalog: LoadedCatalog, req
     .slice(0, MAX_IMPORTERS_PARSED)
     .map((i) => i.file);
   if (importers.length === 0) return out;
-  for (const site of sites.keys()) {
-    const found = requestsReaching(file, catalog, site, importers, (h) => h.property ?? h.call ?? h.assignment, false, true);
-    if (!found || found.gets === 0) continue;
-    out.push({
-      node: site,
-      messageId: 'getWithContentType',
-      affects: found.affects,
-      ...(found.withBody ? { confidence: 'likely' as const, confidenceReason: 'a header of a client class other modules make instances of, sent with every request of the class; some of them send a body' } : {}),
-    });
-  }
-  return out;
+  return reachedClassSites(file, catalog, sites.keys(), importers, 'a header of a client class other modules make instances of, sent with every request of the class; some of them send a body', true);
 }
 
 /** Whether a class is exported where it is declared (`export class`, `export default class`) or by name in an export list. */
