@@ -22,7 +22,7 @@ import { literalsOf, projectOf, useScanRoots, type ProjectModel } from './projec
 import { angularClientModules, angularEnvironmentText } from './project/angular-env.js';
 import { mayAssignActionHeader, storeDispatchers } from './project/store.js';
 import path from 'node:path';
-import { importersOfModule, sendsClassHeaders, subclassModules } from './project/context.js';
+import { importersOfModule, instantiatingModules, sendsClassHeaders, subclassModules } from './project/context.js';
 
 import { mayBuildUrlFromProps } from './project/props.js';
 import { importsMayRequest } from './api/summaries.js';
@@ -527,6 +527,8 @@ function withImportedTexts(
     // A class sending a Content-Type it writes, its URL given by subclasses of other modules: their strings and their imports'.
     const classes = classHeaderNames(text);
     if (classes.length > 0) for (const sub of subclassModules(project, filename, classes, MAX_SUBCLASS_MODULES)) imported.push(literalsOf(sub.text), ...project.importedTexts(sub.file, sub.text));
+    // Or by the instances other modules make of it (`new HttpClient({ baseUrl })`): their strings.
+    if (classes.length > 0) for (const user of instantiatingModules(project, filename, classes, MAX_SUBCLASS_MODULES)) imported.push(literalsOf(user.text));
   } finally {
     for (const [k, v] of project.end()) reads?.set(k, v);
   }

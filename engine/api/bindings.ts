@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { boundNames, concatStatic, dottedName, foldTemplate, isUnknownEnvReason, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { boundNames, concatStatic, dottedName, foldTemplate, isUnknownEnvReason, memberName, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import { isFunctionNode } from './request.js';
 import { urlHost } from './url.js';
 import { createRequire } from 'node:module';
@@ -122,6 +122,25 @@ export function thisMethodReturn(file: FileContext, call: Node): Node | undefine
   const cls = key === undefined ? undefined : classOfThis(file, n);
   const methods = cls?.body.body.filter((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'method' && !m.static && thisKey(m.key as Node, m.computed) === key) ?? [];
   return methods.length === 1 ? returnedExpression(file, methods[0].value) : undefined;
+}
+
+/**
+ * What `this.name` gives when `name` is a getter of the class whose `this` the read is in (`get headers() { return
+ * { ... }; }`, one `return`, the conditions of {@link returnedExpression}): `headers: this.headers`. Undefined for
+ * anything else, and when the class also writes the name as a field (an initializer or a `this.name =` assignment).
+ */
+export function thisGetterReturn(file: FileContext, node: Node): Node | undefined {
+  const n = unwrap(node);
+  if (n.type !== 'MemberExpression' || unwrap(n.object).type !== 'ThisExpression') return undefined;
+  const parent = file.parentOf(n);
+  if (parent?.type === 'CallExpression' && parent.callee === n) return undefined;
+  const key = thisKey(n.property as Node, n.computed);
+  const cls = key === undefined ? undefined : classOfThis(file, n);
+  if (!cls || key === undefined || (fieldWrites(file).get(cls)?.get(key)?.length ?? 0) > 0) return undefined;
+  const members = cls.body.body.filter((m) => (m.type === 'MethodDefinition' || m.type === 'PropertyDefinition') && !m.static && thisKey(m.key as Node, m.computed) === key);
+  const getters = members.filter((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'get');
+  if (getters.length !== 1 || members.some((m) => m.type === 'PropertyDefinition' || (m.type === 'MethodDefinition' && m.kind === 'method'))) return undefined;
+  return returnedExpression(file, getters[0].value);
 }
 
 /**
@@ -761,7 +780,13 @@ export function stringOf(file: FileContext, node: Node | null | undefined, depth
   if (n.type === 'CallExpression' && n.arguments.length === 0 && n.callee.type === 'MemberExpression' && memberNameOf(n.callee) === 'toString') return stringOf(file, n.callee.object, depth + 1) ?? direct;
   if (n.type === 'MemberExpression' && memberNameOf(n) === 'href') return stringOf(file, n.object, depth + 1) ?? direct;
   // `this.baseUrl` / `this.#base` of the class the read is in: its constructor's or initializer's value.
-  if (n.type === 'MemberExpression' && !direct?.complete && unwrap(n.object).type === 'ThisExpression') return thisFieldValue(file, n, depth) ?? direct;
+  if (n.type === 'MemberExpression' && !direct?.complete && unwrap(n.object).type === 'ThisExpression') {
+    // `this.baseUrl` of a field, else of a getter (`get baseUrl() { return `https://${host}/v1`; }`): what it returns.
+    const field = thisFieldValue(file, n, depth);
+    if (field) return field;
+    const got = depth < 8 ? thisGetterReturn(file, n) : undefined;
+    return (got ? stringOf(file, got, depth + 1) : undefined) ?? direct;
+  }
   // `request.url` of a local options object (`const request = Object.assign({...}, options, { url })`).
   if (n.type === 'MemberExpression' && !direct && unwrap(n.object).type === 'Identifier') {
     const key = memberNameOf(n);
@@ -1073,6 +1098,15 @@ export function foldConditional(n: TSESTree.ConditionalExpression, fold: (n: Nod
   while (test.type === 'UnaryExpression' && test.operator === '!') {
     negate = !negate;
     test = unwrap(test.argument as Node);
+  }
+  // `path.startsWith('/') ? path : '/' + path`: decided when the subject's known start says.
+  if (test.type === 'CallExpression' && test.callee.type === 'MemberExpression' && memberNameOf(test.callee) === 'startsWith' && test.arguments.length === 1) {
+    const prefix = unwrap(test.arguments[0] as Node);
+    if (prefix.type !== 'Literal' || typeof prefix.value !== 'string' || prefix.value === '') return undefined;
+    const subject = fold(test.callee.object as Node);
+    const known = subject ? subject.value.split(UNKNOWN)[0] : '';
+    if (!subject || (known.length < prefix.value.length && !(subject.complete && !subject.value.includes(UNKNOWN)))) return undefined;
+    return known.startsWith(prefix.value) !== negate ? yes : no;
   }
   let call: Node = test;
   if (test.type === 'BinaryExpression' && /^(>=|!==|!=|>)$/.test(test.operator)) {
@@ -1397,6 +1431,86 @@ export function thisFieldObject(file: FileContext, node: Node): TSESTree.ObjectE
 }
 
 /**
+ * The expression a `this` field holds where a method of its class reads it, written once as {@link thisFieldObject}
+ * requires (`private client = new HttpClient({...})`, or `this.client = new HttpClient(...)` in the constructor).
+ */
+export function thisFieldInit(file: FileContext, node: Node): Node | undefined {
+  const n = unwrap(node);
+  if (n.type !== 'MemberExpression' || unwrap(n.object).type !== 'ThisExpression') return undefined;
+  const written = thisFieldWrite(file, n);
+  return written && written.defaultOf === undefined ? unwrap(written.value) : undefined;
+}
+
+/**
+ * `base.replace(/\/+$/, '')` on a partly known string (`https://${tenant}.example.com/api/`): a replacement anchored
+ * at the end leaves the host as it is, so the known text keeps saying whose URL it is (still incomplete).
+ */
+function trailingCleanup(n: TSESTree.CallExpression, part: (e: Node) => StaticString | undefined): StaticString | undefined {
+  if (n.callee.type !== 'MemberExpression' || memberName(n.callee) !== 'replace' || n.arguments.length !== 2) return undefined;
+  const pattern = unwrap(n.arguments[0] as Node);
+  const by = unwrap(n.arguments[1] as Node);
+  if (pattern.type !== 'Literal' || !('regex' in pattern) || !pattern.regex || !pattern.regex.pattern.endsWith('$') || by.type !== 'Literal' || by.value !== '') return undefined;
+  const subject = part(n.callee.object as Node);
+  if (!subject || subject.complete) return undefined;
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern.regex.pattern, pattern.regex.flags);
+  } catch {
+    return undefined;
+  }
+  return { ...subject, value: subject.value.replace(re, ''), complete: false };
+}
+
+/**
+ * The `this` fields an instance of a class holds, made by `new <Class>(...)` in `site` (`new
+ * HttpClient({ baseUrl: 'https://webexapis.com/v1' })`): what the constructor writes to the field (one assignment
+ * there), folded with its parameters bound to the call's arguments (a key of an object argument for
+ * `options.baseUrl`, string methods such as `.replace(/\/+$/, '')` applied), a parameter property's argument, or the
+ * field's initializer. Undefined where a part is not known (the URL keeps a hole, as before).
+ */
+export function instanceFields(site: FileContext, made: TSESTree.NewExpression, file: FileContext, cls: ClassNode): (name: string) => StaticString | undefined {
+  const ctor = cls.body.body.find((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'constructor')?.value;
+  const names: string[] = [];
+  const defaults: Array<Node | undefined> = [];
+  for (const p of ctor?.params ?? []) {
+    const inner = p.type === 'TSParameterProperty' ? p.parameter : p;
+    const id = inner.type === 'AssignmentPattern' ? inner.left : inner;
+    if (id.type === 'RestElement') break;
+    names.push(id.type === 'Identifier' ? id.name : '');
+    defaults.push(inner.type === 'AssignmentPattern' ? (inner.right as Node) : undefined);
+  }
+  const args = made.arguments as Node[];
+  if (args.some((a) => a.type === 'SpreadElement')) return () => undefined;
+  const argAt = (k: number): StaticString | undefined => (args[k] ? stringOf(site, args[k]) : defaults[k] ? stringOf(file, defaults[k]!) : undefined);
+  const fold = (node: Node, depth: number): StaticString | undefined => {
+    if (depth > 8) return undefined;
+    const n = unwrap(node);
+    const part = (e: Node): StaticString | undefined => fold(e, depth + 1);
+    if (n.type === 'Identifier' && names.includes(n.name)) return argAt(names.indexOf(n.name));
+    if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier' && unwrap(n.object).type === 'Identifier' && names.includes((unwrap(n.object) as TSESTree.Identifier).name)) {
+      // `options.baseUrl`: that key of the object the instance is made with (absent: not known).
+      const arg = args[names.indexOf((unwrap(n.object) as TSESTree.Identifier).name)];
+      const value = arg ? mergedValue(site, objectOf(site, arg), n.property.name) : undefined;
+      return value ? stringOf(site, value) : undefined;
+    }
+    if (n.type === 'TemplateLiteral') return foldTemplate(n, part);
+    if (n.type === 'BinaryExpression' && n.operator === '+') return concatStatic(part(n.left as Node), part(n.right));
+    if (n.type === 'CallExpression') return stringMethod(n, part) ?? trailingCleanup(n, part);
+    return stringOf(file, n);
+  };
+  return (name) => {
+    const property = !ctor ? -1 : ctor.params.findIndex((p) => p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === name);
+    if (property >= 0) return argAt(property);
+    const writes = file.nodes(T.AssignmentExpression).filter((a) => a.left.type === 'MemberExpression' && unwrap(a.left.object).type === 'ThisExpression' && memberName(a.left) === name && a.range[0] >= cls.range[0] && a.range[1] <= cls.range[1]);
+    const w = writes[0];
+    if (ctor && writes.length === 1 && w.operator === '=' && w.range[0] >= ctor.range[0] && w.range[1] <= ctor.range[1]) return fold(w.right as Node, 0);
+    if (writes.length > 0) return undefined;
+    for (const m of cls.body.body) if (m.type === 'PropertyDefinition' && !m.static && m.value && propertyKeyName(m) === name) return stringOf(file, m.value as Node);
+    return undefined;
+  };
+}
+
+/**
  * The `new Headers({ ... })` a `this` field holds, written as {@link thisFieldObject} requires
  * (`this.headers = new Headers({ Authorization, 'Content-Type': type })` once in the constructor); undefined otherwise.
  */
@@ -1467,7 +1581,7 @@ function regexChoice(n: TSESTree.ConditionalExpression, part: (e: Node) => Stati
 }
 
 /** `s.replace(/re/, 'x')` and `s.replace('a', 'b')` on a wholly known string. */
-function stringMethod(n: TSESTree.CallExpression, part: (e: Node) => StaticString | undefined): StaticString | undefined {
+export function stringMethod(n: TSESTree.CallExpression, part: (e: Node) => StaticString | undefined): StaticString | undefined {
   if (n.callee.type !== 'MemberExpression' || n.callee.computed || n.callee.property.type !== 'Identifier' || n.callee.property.name !== 'replace' || n.arguments.length !== 2) return undefined;
   const [pattern, replacement] = n.arguments;
   if (pattern.type === 'SpreadElement' || replacement.type === 'SpreadElement') return undefined;

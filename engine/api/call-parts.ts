@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { isApiUrl } from './url.js';
-import { enclosingScope, mergedArguments, mergedValue, objectOf, resolveLocal, returnedObject, stringOf, thisFieldHeaders, thisFieldObject, thisMethodReturn } from './bindings.js';
+import { enclosingScope, mergedArguments, mergedValue, objectOf, resolveLocal, returnedObject, stringOf, thisFieldHeaders, thisFieldObject, thisGetterReturn, thisMethodReturn } from './bindings.js';
 import { findHeader, type HttpClientInstance, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
 
 /** The base URL (client instance, `baseURL`, `prefixUrl`) a request's URL was resolved against. */
@@ -38,7 +38,7 @@ function headersFromObject(file: FileContext, object: TSESTree.ObjectExpression,
         for (const h of headersFromObject(file, unwrap(arg.consequent) as TSESTree.ObjectExpression, depth + 1)) out.push({ ...h, when: h.when ?? arg.test });
         continue;
       }
-      const spread = depth < 3 ? (objectOf(file, p.argument) ?? thisFieldObject(file, p.argument)) : undefined;
+      const spread = depth < 3 ? (objectOf(file, p.argument) ?? thisFieldObject(file, p.argument) ?? objectOf(file, thisGetterReturn(file, p.argument))) : undefined;
       if (spread) out.push(...headersFromObject(file, spread, depth + 1));
       else out.push(...importedHeaders(file, p.argument, p));
       continue;
@@ -86,6 +86,9 @@ export function headersOf(file: FileContext, node: Node | undefined, depth = 0):
   }
   // `headers: this.headers`: the object the class's constructor (or a field initializer) gives the field.
   n = thisFieldObject(file, n) ?? n;
+  // `headers: this.headers` with `get headers() { return { ... }; }`: what the getter returns, shared by every read.
+  const got = n.type === 'MemberExpression' ? thisGetterReturn(file, n) : undefined;
+  if (got) return { headers: headersOf(file, got, depth + 1).headers };
   // `const h = await jsonHeaders()` (an async same-file helper): the object its one `return` gives.
   if (n.type === 'AwaitExpression') n = returnedObject(file, n) ?? n;
   if (n.type === 'CallExpression') {

@@ -103,6 +103,12 @@ export interface HttpRequest {
    */
   methodNode?: TSESTree.Node;
   /**
+   * A same-file wrapper's call that hands its options' `headers` on from a parameter of the function it is made in
+   * (`get(path, headers) { return this.request('GET', path, undefined, { headers }); }`, the wrapper spreading
+   * `...options?.headers`): that parameter, so a summary of the function gives the headers its callers pass.
+   */
+  headersFrom?: TSESTree.Node;
+  /**
    * Set when the request is made through a same-file wrapper (`this.call('PUT', '/telephony/...', body)`): the
    * request inside the wrapper and the wrapper function. `node` is then the wrapper's call site; headers
    * written inside the wrapper are shared by all its calls and marked `inherited`. Several levels deep

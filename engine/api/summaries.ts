@@ -21,7 +21,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, foldTemplate, isUrlConstructor, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { literalsOf, moduleRecord, ProjectModel, specifiersIn } from '../project/modules.js';
-import { localInit, mergedValue, objectOf, parameterTypeName, resolveLocal, returnedExpression, stringOf } from './bindings.js';
+import { localInit, mergedValue, objectOf, parameterTypeName, resolveLocal, returnedExpression, stringOf, thisFieldInit, instanceFields } from './bindings.js';
 import { bodyOf, finish, fromConfig, headersOf, methodOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
 import { apiMarkers } from './url.js';
@@ -64,6 +64,8 @@ interface RequestSummary {
    * caller's options name wins over it, as at run time.
    */
   methodYields?: boolean;
+  /** A parameter whose object's headers the request sends after its own (`get(path, headers)`, see HttpRequest.headersFrom). */
+  headers?: number;
   /** Made only when a parameter is given (`given: true`, `data ? fetch(a) : ...`) or only when it is not (the other branch). */
   when?: { param: number; given: boolean };
 }
@@ -115,7 +117,7 @@ function foldWithHoles(file: FileContext, node: Node, params: readonly string[],
     // `resource ? '/' + resource : ''` on a parameter: both parts kept, decided by the call's argument.
     const test = unwrap(n.test);
     const i = test.type === 'Identifier' ? params.indexOf(test.name) : -1;
-    if (i < 0) return stringOf(file, n);
+    if (i < 0) return slashNormalized(file, n, params, depth) ?? stringOf(file, n);
     const part = (e: Node): string => {
       const f = foldWithHoles(file, e, params, depth + 1);
       return !f ? UNKNOWN : f.complete || f.value.includes(UNKNOWN) ? f.value : f.value + UNKNOWN;
@@ -133,6 +135,24 @@ function foldWithHoles(file: FileContext, node: Node, params: readonly string[],
     return { value: joinUrl(base.value, path.value), complete: base.complete && path.complete };
   }
   return stringOf(file, n);
+}
+
+/** A test whether a path starts with a slash: `p.startsWith('/')`, `p[0] === '/'`, `p.charAt(0) === '/'` (negated or not). */
+const SLASH_TEST = /^!?\(?\s*[\w$.]+\s*(?:\.\s*startsWith\s*\(\s*(['"`])\/\1\s*\)|(?:\[\s*0\s*\]|\.\s*charAt\s*\(\s*0\s*\))\s*[!=]==?\s*(['"`])\/\2)\s*\)?$/;
+
+/**
+ * `path.startsWith('/') ? path : `/${path}`` on a parameter: the path made to start with one slash. Folded as the
+ * caller's path (the branch without the added slash), whose callers write it with one; undefined for any other choice.
+ */
+function slashNormalized(file: FileContext, n: TSESTree.ConditionalExpression, params: readonly string[], depth: number): StaticString | undefined {
+  if (!SLASH_TEST.test(file.getText(n.test as Node))) return undefined;
+  const a = foldWithHoles(file, n.consequent, params, depth + 1);
+  const b = foldWithHoles(file, n.alternate, params, depth + 1);
+  if (!a?.complete || !b?.complete || !HOLE.test(a.value + b.value)) return undefined;
+  HOLE.lastIndex = 0;
+  if (b.value === `/${a.value}`) return a;
+  if (a.value === `/${b.value}`) return b;
+  return undefined;
 }
 
 /**
@@ -250,6 +270,9 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
     // A call of a summarized function passes its options where that function takes them (`send(method, url, init)`).
     const optionsArg = r.wrapper && r.optionsNode ? r.optionsNode : args[1];
     if (r.client === 'fetch' && optionsArg) s.options = paramIndex(optionsArg, names);
+    // A same-file wrapper's call whose second argument is the path (`get(path) { return this.request('GET', path) }`):
+    // that parameter makes the URL, it is no options object (taking it so would lose the wrapper's own method).
+    if (r.wrapper && !r.optionsNode && s.options !== undefined && optionsArg === args[1] && s.url?.value.includes(`${OPEN}p${s.options}${CLOSE}`)) s.options = undefined;
     if (s.options === undefined && r.options) {
       for (const p of r.options.properties) if (p.type === 'SpreadElement' && paramIndex(p.argument, names) !== undefined) s.options = paramIndex(p.argument, names);
     }
@@ -257,9 +280,10 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
     if (methodParam !== undefined && s.options !== undefined && r.options && spreadsAfter(r.options, methodNode!, s.options, names)) s.methodYields = true;
     // The options passed whole (`fetch(url, init)`): a caller's object without a method is a GET.
     if (s.options !== undefined && !s.method) s.optionsMethod = r.options ? spreadOptionsMethod(file, r.options, names, r.client) : r.client === 'fetch' ? 'GET' : undefined;
+    s.headers = paramIndex(r.headersFrom, names);
     const when = branchOn(file, fn, r.node, names);
     if (when) s.when = when;
-    const flows = (s.url && (HOLE.test(s.url.value) || s.url.value.includes(BRANCH))) || s.body || s.options !== undefined || s.query !== undefined || (s.method && 'param' in s.method);
+    const flows = (s.url && (HOLE.test(s.url.value) || s.url.value.includes(BRANCH))) || s.body || s.options !== undefined || s.query !== undefined || s.headers !== undefined || (s.method && 'param' in s.method);
     HOLE.lastIndex = 0;
     // A request that takes nothing from the caller is reported where it is written.
     if (flows) summary.requests.push(s);
@@ -481,6 +505,8 @@ export function applySummary(
       r.headersNode = own.headersNode ?? h?.object;
       r.options = options;
     }
+    // The headers the call passes (`client.get('/rooms', this.headers)`): written at the call site, this request's own.
+    if (s.headers !== undefined && args[s.headers]) r.headers.push(...headersOf(site, args[s.headers]).headers);
     if (s.query !== undefined) {
       const q = objectOf(site, args[s.query]);
       if (q) r.query = q;
@@ -544,7 +570,7 @@ function importedInstanceMethod(file: FileContext, callee: Node, sends: SendsChe
     const typed = cls && field !== undefined ? fieldClassName(cls, field) : undefined;
     if (!typed || !rec.imports.has(typed.name) || !sends.mayReach(typed.name)) return undefined;
     const found = classMethod(file, typed, name);
-    return found && found.file !== file ? found : undefined;
+    return found && found.file !== file ? withMade(found, file, thisFieldInit(file, object), typed.name) : undefined;
   }
   if (object.type !== 'Identifier') return undefined;
   if (rec.imports.has(object.name)) {
@@ -553,7 +579,8 @@ function importedInstanceMethod(file: FileContext, callee: Node, sends: SendsChe
     const held = file.locate(object);
     const made = held ? unwrap(held.node) : undefined;
     if (!held || held.file === file || made?.type !== 'NewExpression' || made.callee.type !== 'Identifier') return undefined;
-    return classMethod(held.file, made.callee, name);
+    const found = classMethod(held.file, made.callee, name);
+    return found ? withMade(found, held.file, made, made.callee.name) : undefined;
   }
   // Binding the name by scope analyses the whole file: done only when a class the name may hold (a parameter's
   // imported type, an imported class a variable is made by) has the method and that method sends a request.
@@ -562,15 +589,24 @@ function importedInstanceMethod(file: FileContext, callee: Node, sends: SendsChe
   const viable = (kind: 'param' | 'new'): boolean =>
     held.some((h) => h.kind === kind && rec.imports.has(h.cls.name) && sends.mayReach(h.cls.name) && ((found) => found !== undefined && found.file !== file && sends.summarized(found))(classMethod(file, h.cls, name)));
   let cls: TSESTree.Identifier | undefined = viable('param') ? parameterTypeName(file, object) : undefined;
+  let made: Node | undefined;
   if (!cls && viable('new')) {
     const init = localInit(file, object);
-    const made = init ? unwrap(init) : undefined;
+    made = init ? unwrap(init) : undefined;
     if (made?.type === 'NewExpression' && made.callee.type === 'Identifier') cls = made.callee;
   }
   if (!cls || !rec.imports.has(cls.name)) return undefined;
   const found = classMethod(file, cls, name);
-  return found && found.file !== file ? found : undefined;
+  return found && found.file !== file ? withMade(found, file, made, cls.name) : undefined;
 }
+
+/** The method with the `new <name>(...)` its instance is made by (written in `file`), when `made` is one. */
+function withMade(found: FoundMethod, file: FileContext, made: Node | undefined, name: string): FoundMethod {
+  const n = made ? unwrap(made) : undefined;
+  if (n?.type !== 'NewExpression' || n.callee.type !== 'Identifier' || n.callee.name !== name || found.inherited || !found.cls) return found;
+  return { ...found, made: { file, node: n } };
+}
+
 
 /** A name of a file that may hold an instance of an imported class, and the class: a typed parameter's, or the one `new` made. */
 interface HeldInstance {
@@ -645,7 +681,7 @@ function classMethod(file: FileContext, id: TSESTree.Identifier, name: string): 
   }
   if (decl?.type !== 'ClassDeclaration' && decl?.type !== 'ClassExpression') return undefined;
   const fn = methodOfClass(decl, name);
-  if (fn) return { file: owner, fn };
+  if (fn) return { file: owner, fn, cls: decl };
   // A method the class inherits (`class Rooms extends Base { constructor() { super('rooms') } }`): the base's,
   // with the fields the constructors on the way set.
   if (!decl.superClass) return undefined;
@@ -660,6 +696,10 @@ interface FoundMethod {
   file: FileContext;
   fn: Node;
   inherited?: { chain: readonly ClassAt[]; top: number };
+  /** The class whose own method it is (not inherited). */
+  cls?: ClassNode;
+  /** The `new <Class>(...)` the instance called is made by, and the file it is written in. */
+  made?: { file: FileContext; node: TSESTree.NewExpression };
 }
 
 /** What a call site asks before following a call into another module. */
@@ -1079,7 +1119,9 @@ function callRequests(file: FileContext, catalog: LoadedCatalog, known: Readonly
     const target: FoundMethod | undefined = importedFunction(file, callee, sends) ?? importedInstanceMethod(file, callee, sends);
     const inherited = target?.inherited;
     const summary = !target ? undefined : inherited ? dispatchedSummary(inherited.chain, inherited.top, target.fn, catalog, requestsOf) : summaryOf(target.file, catalog, target.fn, requestsOf);
-    if (summary && summary.requests.length > 0) out.push(...applySummary(file, call, summary, target!.fn, catalog, inherited ? fieldsAlong(inherited.chain, inherited.top) : undefined));
+    const made = target?.made && target.cls ? target.made : undefined;
+    const fields = inherited ? fieldsAlong(inherited.chain, inherited.top) : made ? instanceFields(made.file, made.node, target!.file, target!.cls!) : undefined;
+    if (summary && summary.requests.length > 0) out.push(...applySummary(file, call, summary, target!.fn, catalog, fields));
   }
   return out;
 }

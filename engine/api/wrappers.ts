@@ -7,9 +7,9 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, findProperty, foldTemplate, isUrlConstructor, joinUrl, withAssumed, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { boundCallsOf, builtObject, constructorFunction, functionOfThis, prototypeOwner, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, queryObject, returnedExpression, sameFileFunction, startsWithName, stringOf, valueSource } from './bindings.js';
+import { boundCallsOf, builtObject, constructorFunction, functionOfThis, prototypeOwner, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, queryObject, instanceFields, returnedExpression, sameFileFunction, startsWithName, stringOf, thisFieldInit, valueSource } from './bindings.js';
 import { bodyOf, finish, fromConfig, headersOf, prop, requestBases, withBase } from './call-parts.js';
-import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody } from './request.js';
+import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -360,8 +360,10 @@ function classBindingName(file: FileContext, body: TSESTree.ClassBody): string |
 
 /**
  * Calls of an instance method through an instance made in this file: `new Api().call(...)`, or `api.call(...)`
- * with `api` bound (by scope) to `new Api(...)`. The class name must be declared once at the top level and not
- * shadowed where the instance is made; a subclass's or another class's same-named method is not this one.
+ * with `api` bound (by scope) to `new Api(...)`, or `this.api.call(...)` in another class whose field `api` is
+ * written once to `new Api(...)` (an initializer, or one assignment in its constructor). The class name must be
+ * declared once at the top level and not shadowed where the instance is made; a subclass's or another class's
+ * same-named method is not this one.
  */
 function instanceCalls(file: FileContext, fn: Node, body: TSESTree.ClassBody, member: string): TSESTree.CallExpression[] {
   const name = classBindingName(file, body);
@@ -372,6 +374,10 @@ function instanceCalls(file: FileContext, fn: Node, body: TSESTree.ClassBody, me
       const init = localInit(file, u);
       if (!init) return false;
       u = unwrap(init);
+    } else if (u.type === 'MemberExpression' && unwrap(u.object).type === 'ThisExpression') {
+      const held = thisFieldInit(file, u);
+      if (!held) return false;
+      u = held;
     }
     if (u.type !== 'NewExpression') return false;
     const callee = unwrap(u.callee as Node);
@@ -590,6 +596,8 @@ function readsLevel(file: FileContext, frames: readonly Frame[], at: At, target:
     const helper = sameFileFunction(file, n.callee);
     return !!helper && !!returnedExpression(file, helper) && n.arguments.some((a) => a.type !== 'SpreadElement' && next(a as Node));
   }
+  // `this.buildUrl(path)`: a method of the class returning one expression (folded by foldAt), likewise.
+  if (n.type === 'CallExpression' && at.level < frames.length && thisMethodOf(file, frames[at.level].fn, n)) return n.arguments.some((a) => a.type !== 'SpreadElement' && next(a as Node));
   const same = sameLevelValue(file, n);
   if (same) return next(same);
   // `args.path`: a key of an options parameter of the frame.
@@ -665,7 +673,56 @@ function foldAt(file: FileContext, frames: readonly Frame[], at: At, depth = 0):
     const body = helper && !frames.some((f) => f.fn === helper) ? returnedExpression(file, helper) : undefined;
     if (body) return foldAt(file, [frameOf(helper!, n), ...frames.slice(at.level)], { node: body, level: 0 }, depth + 1);
   }
+  if (n.type === 'MemberExpression' && unwrap(n.object).type === 'ThisExpression') return stringOf(file, n) ?? instanceFieldAt(file, frames, at.level, n);
+  // `this.buildUrl(path)`: a method of the same class returning one expression, folded with its parameters bound to this call's arguments.
+  const method = n.type === 'CallExpression' && at.level < frames.length ? thisMethodOf(file, frames[at.level].fn, n) : undefined;
+  const body = method && !frames.some((f) => f.fn === method) ? returnedExpression(file, method) : undefined;
+  if (body) return foldAt(file, [frameOf(method!, n as TSESTree.CallExpression), ...frames.slice(at.level)], { node: body, level: 0 }, depth + 1);
   return stringOf(file, n);
+}
+
+/** The method `this.<name>(...)` calls when `fn`, where the call is written, is a method of the same class (not static, one return). */
+function thisMethodOf(file: FileContext, fn: Node, call: TSESTree.CallExpression): Node | undefined {
+  if (call.callee.type !== 'MemberExpression' || unwrap(call.callee.object).type !== 'ThisExpression') return undefined;
+  const cls = methodClass(file, fn);
+  const key = classMemberKey(call.callee.property as Node, call.callee.computed);
+  const methods = cls && key !== undefined ? cls.body.body.filter((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'method' && !m.static && classMemberKey(m.key as Node, m.computed) === key) : [];
+  return methods.length === 1 && returnedExpression(file, methods[0].value) ? methods[0].value : undefined;
+}
+
+/** The class a function is a method of (`request(...) { ... }` in `class HttpClient`), if any. */
+function methodClass(file: FileContext, fn: Node): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
+  const owner = file.parentOf(fn);
+  const body = owner?.type === 'MethodDefinition' && owner.value === fn && !owner.static ? file.parentOf(owner) : undefined;
+  const cls = body?.type === 'ClassBody' ? file.parentOf(body) : undefined;
+  return cls?.type === 'ClassDeclaration' || cls?.type === 'ClassExpression' ? cls : undefined;
+}
+
+/**
+ * `this.baseUrl` read in a method of a class whose frames reach the instance it is called on (`api.get('/rooms')`
+ * with `api` bound to `new HttpClient({ baseUrl })`, or a field of another class written once to one, through the
+ * class's own `this.request(...)` calls): the field as that `new` writes it (bindings.ts instanceFields).
+ */
+function instanceFieldAt(file: FileContext, frames: readonly Frame[], level: number, n: TSESTree.MemberExpression): StaticString | undefined {
+  const key = memberName(n);
+  const cls = level < frames.length ? methodClass(file, frames[level].fn) : undefined;
+  if (key === undefined || !cls?.id) return undefined;
+  for (let j = level; j < frames.length; j++) {
+    if (methodClass(file, frames[j].fn) !== cls) return undefined;
+    const callee = unwrap(frames[j].site.callee as Node);
+    if (callee.type !== 'MemberExpression') return undefined;
+    const object = unwrap(callee.object);
+    // `this.request(...)` in another method of the class: the same instance, one frame out.
+    if (object.type === 'ThisExpression') {
+      if (!isInside(cls, frames[j].site)) return undefined;
+      continue;
+    }
+    const held = object.type === 'Identifier' ? localInit(file, object) : object.type === 'MemberExpression' ? thisFieldInit(file, object) : undefined;
+    const made = held ? unwrap(held) : undefined;
+    if (made?.type !== 'NewExpression' || made.callee.type !== 'Identifier' || made.callee.name !== cls.id.name) return undefined;
+    return instanceFields(file, made, file, cls)(key);
+  }
+  return undefined;
 }
 
 /**
@@ -1151,6 +1208,11 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   const headersParam = inner.headers.length === 0 && r.headers.length === 0 ? parameterOf(prop(options, 'headers'), params) : undefined;
   const passedHeaders = headersParam ? argOf(headersParam) : undefined;
   if (passedHeaders) r.headers.push(...headersOf(file, passedHeaders).headers);
+  else {
+    const spreadIn = spreadOptionHeaders(file, frames, inner, params);
+    r.headers.push(...spreadIn.headers);
+    if (spreadIn.from) r.headersFrom = spreadIn.from;
+  }
   if (!r.query) {
     const queryParam = parameterOf(options ? prop(options, configKeys(inner.client).query ?? 'params') : undefined, params);
     const q = queryParam ? objectOf(file, argOf(queryParam)) : undefined;
@@ -1159,6 +1221,33 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   }
   // Kept when it is not the API too: the wrapper says where a call such as `crm.post('/telephony/...')` goes.
   return finish(r, catalog);
+}
+
+/**
+ * `headers: { ...defaults, ...options?.headers }` with `options` a parameter of the wrapper (`request(method, path,
+ * body, options)` called as `this.request('GET', path, undefined, { headers })`): the headers the call sites' options
+ * give, followed out through the frames to where they are written, after the wrapper's own (they win a name both
+ * write). None when a call site's options are not known here; `from`, the outermost call site's expression, when it
+ * is a parameter of the function that call is made in (`get(path, headers)`): its callers in other modules give them.
+ */
+function spreadOptionHeaders(file: FileContext, frames: readonly Frame[], inner: HttpRequest, params: readonly string[]): { headers: RequestHeader[]; from?: Node } {
+  const out: RequestHeader[] = [];
+  let from: Node | undefined;
+  for (const p of inner.headersNode?.properties ?? []) {
+    if (p.type !== 'SpreadElement') continue;
+    const arg = unwrap(p.argument);
+    if (arg.type !== 'MemberExpression' || arg.computed || arg.property.type !== 'Identifier' || arg.property.name !== 'headers') continue;
+    const object = unwrap(arg.object);
+    if (object.type !== 'Identifier' || !params.includes(object.name)) continue;
+    const found = optionAt(file, frames, { node: object, level: 0 }, 'headers');
+    if (found === 'absent' || found === 'unknown') continue;
+    const value = follow(file, frames, found);
+    if (value === null || value === 'unknown' || value.level === 0) continue;
+    const v = unwrap(value.node);
+    if (value.level >= frames.length && v.type === 'Identifier' && isParameterName(file, v)) from = v;
+    else out.push(...headersOf(file, value.node).headers);
+  }
+  return { headers: out, from };
 }
 
 /** The body merged options carry, followed through the frames: none, one written at the outermost call site, or unknown. */

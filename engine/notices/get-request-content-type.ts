@@ -13,7 +13,7 @@ import { parameterDefault } from '../api/wrappers.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import path from 'node:path';
-import { browserEvidence, importersThroughBarrels, packageSourcesMatching, readsBrowserGlobals, sendsClassHeaders, subclassModules } from '../project/context.js';
+import { browserEvidence, importersThroughBarrels, instantiatingModules, packageSourcesMatching, readsBrowserGlobals, sendsClassHeaders, subclassModules } from '../project/context.js';
 import { projectOf } from '../project/modules.js';
 import { angularClientModules, angularEnvironmentText } from '../project/angular-env.js';
 import { storeDispatchers } from '../project/store.js';
@@ -523,17 +523,68 @@ function subclassRequestMatches(file: FileContext, catalog: LoadedCatalog, reque
   if (!project) return out;
   const files = subclassModules(project, file.filename, [...new Set(sites.values())], MAX_IMPORTERS_PARSED).map((m) => m.file);
   if (files.length === 0) return out;
-  for (const site of sites.keys()) {
-    const found = requestsReaching(file, catalog, site, files, (h) => h.property ?? h.call ?? h.assignment);
+  return reachedClassSites(file, catalog, sites.keys(), files, 'a class header its subclasses in other modules send with every request; some of them send a body');
+}
+
+/**
+ * A finding at each class header site that an API GET of the modules `files` sends ({@link requestsReaching}; with
+ * `anyHeader`, also where the request writes its own Content-Type over it): likely, for `reason`, when some of the
+ * requests send a body. No edit: the header is the class's, shared with its other requests.
+ */
+function reachedClassSites(file: FileContext, catalog: LoadedCatalog, sites: Iterable<Node>, files: readonly string[], reason: string, anyHeader = false): RawMatch[] {
+  const out: RawMatch[] = [];
+  for (const site of sites) {
+    const found = requestsReaching(file, catalog, site, files, (h) => h.property ?? h.call ?? h.assignment, false, anyHeader);
     if (!found || found.gets === 0) continue;
     out.push({
       node: site,
       messageId: 'getWithContentType',
       affects: found.affects,
-      ...(found.withBody ? { confidence: 'likely' as const, confidenceReason: 'a class header its subclasses in other modules send with every request; some of them send a body' } : {}),
+      ...(found.withBody ? { confidence: 'likely' as const, confidenceReason: reason } : {}),
     });
   }
   return out;
+}
+
+/**
+ * A client class of this file that other modules import and make instances of (`this.client = new HttpClient({ baseUrl:
+ * 'https://webexapis.com/v1' })`, `const api = new HttpClient(...)`), whose request sends a Content-Type the class
+ * writes (its defaults in a field, `headers: { ...this.defaultHeaders, ...options?.headers }`) with a URL and method its
+ * callers give: the importing modules that write `new <Class>` and name an API host are read, and a bodiless API GET
+ * among their requests (the class's methods applied there, engine/api/summaries.ts) that carries this header is the
+ * finding, even where the caller writes its own Content-Type over it (removing that one leaves this one). No edit:
+ * the header is the class's, shared with every request of every instance; likely when some of them send a body.
+ */
+function instantiatedClassMatches(file: FileContext, catalog: LoadedCatalog, requests: readonly HttpRequest[], reported: readonly RawMatch[]): RawMatch[] {
+  const out: RawMatch[] = [];
+  const sites = new Map<Node, string>();
+  for (const r of requests) {
+    if (r.isApi || r.wrapper) continue;
+    const cls = enclosingClass(file, r.node);
+    if (!cls?.id || !exportedClass(file, cls)) continue;
+    for (const h of r.headers) {
+      const site = h.property ?? h.call ?? h.assignment;
+      if (!isContentType(h) || h.inherited || h.when || h.shared || !site || !isOwnNode(file, site) || reported.some((m) => m.node === site)) continue;
+      sites.set(site, cls.id.name);
+    }
+  }
+  if (sites.size === 0) return out;
+  const project = projectOf(file.filename);
+  if (!project) return out;
+  const importers = instantiatingModules(project, path.resolve(file.filename), [...new Set(sites.values())], Infinity)
+    .filter((i) => namesApiHost(i.text, catalog))
+    .slice(0, MAX_IMPORTERS_PARSED)
+    .map((i) => i.file);
+  if (importers.length === 0) return out;
+  return reachedClassSites(file, catalog, sites.keys(), importers, 'a header of a client class other modules make instances of, sent with every request of the class; some of them send a body', true);
+}
+
+/** Whether a class is exported where it is declared (`export class`, `export default class`) or by name in an export list. */
+function exportedClass(file: FileContext, cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression): boolean {
+  const holder = file.parentOf(cls);
+  if (holder?.type === 'ExportNamedDeclaration' || holder?.type === 'ExportDefaultDeclaration') return true;
+  const name = cls.id?.name;
+  return !!name && file.nodes(T.ExportSpecifier).some((e) => e.local.type === 'Identifier' && e.local.name === name);
 }
 
 /**
@@ -639,7 +690,7 @@ interface Reaching {
  * on disk). Undefined when the file is not on disk as analysed (an editor's unsaved text, a `--fix` pass): its
  * ranges would not match.
  */
-function requestsReaching(file: FileContext, catalog: LoadedCatalog, site: Node, files: readonly string[], siteOf: (h: RequestHeader) => Node | undefined, axios = false): Reaching | undefined {
+function requestsReaching(file: FileContext, catalog: LoadedCatalog, site: Node, files: readonly string[], siteOf: (h: RequestHeader) => Node | undefined, axios = false, anyHeader = false): Reaching | undefined {
   const project = projectOf(file.filename);
   if (!project) return undefined;
   const abs = path.resolve(file.filename);
@@ -655,9 +706,10 @@ function requestsReaching(file: FileContext, catalog: LoadedCatalog, site: Node,
     let browser: boolean | undefined;
     for (const r of getRequests(ctx, catalog)) {
       if (!r.isApi) continue;
-      const h = findHeader(r, 'content-type');
-      const at = h ? siteOf(h) : undefined;
-      if (!at || at.range[0] !== site.range[0] || at.range[1] !== site.range[1] || topOf(ctx, at) !== onDisk.ast) continue;
+      // `anyHeader`: a default the request's own Content-Type is written over counts too (it goes out once that one is removed).
+      const candidates = anyHeader ? r.headers.filter(isContentType) : [findHeader(r, 'content-type')];
+      const at = candidates.map((h) => (h ? siteOf(h) : undefined)).find((n) => n !== undefined && n.range[0] === site.range[0] && n.range[1] === site.range[1]);
+      if (!at || topOf(ctx, at) !== onDisk.ast) continue;
       // axios's browser adapter drops a Content-Type without data: a browser importer's GET does not send it.
       if (axios && (browser ??= readsBrowserGlobals(ctx.text) || browserEvidence(ctx) !== undefined)) continue;
       const bodiless = isBodilessGet(r);
@@ -1212,6 +1264,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
     out.push(...sharedHeaderMatches(file, requests, isBrowser));
     out.push(...exportedClientMatches(file, ctx.catalog, out, isBrowser));
     out.push(...subclassRequestMatches(file, ctx.catalog, requests, out));
+    out.push(...instantiatedClassMatches(file, ctx.catalog, requests, out));
     out.push(...superHeaderMatches(file, ctx.catalog, out));
     out.push(...angularInterceptorMatches(file, ctx.catalog));
     out.push(...connectorMatches(file, ctx.catalog));

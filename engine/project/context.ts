@@ -39,7 +39,7 @@ const APP_BUILDERS = ['react-scripts', 'gatsby', 'vite', '@vitejs/plugin-react',
 const MODULE_NAME = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([\w@:./-]{1,100})\1/g;
 const NODE_ONLY_MODULES = new Set(['fs', 'fs/promises', 'http', 'https', 'http2', 'net', 'tls', 'child_process', 'cluster', 'dgram', 'worker_threads', 'readline', 'dns']);
 /** Dependencies that put code of the same package on a server (a full-stack app's `src/` is not all browser code). */
-const SERVER_FRAMEWORKS = ['express', 'koa', 'fastify', 'next', 'nuxt', '@remix-run/node', 'hapi', '@hapi/hapi', '@nestjs/core', 'hono'];
+const SERVER_FRAMEWORKS = ['express', 'koa', 'fastify', 'next', 'nuxt', '@remix-run/node', 'hapi', '@hapi/hapi', '@nestjs/core', 'hono', '@tanstack/react-start', '@tanstack/solid-start', '@tanstack/start'];
 const BROWSER_GLOBAL_READ = /\b(?:window|document|localStorage|sessionStorage|navigator)\s*\??\.\s*[A-Za-z_$]/;
 
 /** Tokens that are not the module's own code: comments, and the text of strings and templates. */
@@ -952,6 +952,22 @@ export function subclassModules(project: ProjectModel, filename: string, classes
     level = next;
   }
   return out;
+}
+
+/**
+ * The modules of the package that import one of `classes` of `filename` (directly, or through barrels that re-export
+ * it) and make instances of it (`new <Name>(...)` in their text), at most `max`: a client class whose URL is given by
+ * the instances its importers make (`new HttpClient({ baseUrl })`). Read as text before any is parsed.
+ */
+export function instantiatingModules(project: ProjectModel, filename: string, classes: readonly string[], max: number): Array<{ file: string; text: string }> {
+  if (classes.length === 0) return [];
+  const names = classes.map(escapeRegExp).join('|');
+  const made = new RegExp(`\\bnew\\s+(?:${names})(?![\\w$])`);
+  // Only modules making an instance (or re-exporting, for a barrel on the way) are resolved.
+  const mentions = new RegExp(`${made.source}|\\bexport\\s*[*{]`);
+  return importersThroughBarrels(project, filename, classes, mentions)
+    .filter((i) => made.test(i.text))
+    .slice(0, max);
 }
 
 /**
