@@ -191,7 +191,7 @@ function signedPercent(x: number): string {
  * difference between the two sides' messages other than the plugin's own is printed, and so is each side's share of
  * V8's garbage collector (scripts/cachegrind-split.ts).
  */
-function eslintInstructions(dir: string, work: string): { plugin: number; bare: number; files: number; runs: number; markCompacts?: { plugin: number; bare: number }; collector?: { plugin: number; bare: number } } | undefined {
+function eslintInstructions(dir: string, work: string): { plugin: number; bare: number; files: number; runs: number; markCompacts?: { plugin: number; bare: number }; outsideCollector?: { plugin: number; bare: number } } | undefined {
   const runs = Number(process.env.BENCH_ESLINT_INSTRUCTIONS ?? 0);
   if (!(runs > 0)) return undefined;
   if (!has('valgrind')) {
@@ -212,9 +212,9 @@ function eslintInstructions(dir: string, work: string): { plugin: number; bare: 
   const oldSpaceMb = Number(process.env.BENCH_ESLINT_OLD_SPACE_MB ?? 0);
   const oldSpace = oldSpaceMb > 0 ? [`--initial-old-space-size=${oldSpaceMb}`, `--max-old-space-size=${Math.max(2 * oldSpaceMb, 4096)}`] : [];
   const counts: Record<'plugin' | 'bare', number[]> = { plugin: [], bare: [] };
-  // The collector's instructions in each run (scripts/cachegrind-split.ts): the part of the row that follows where
-  // V8's whole collections fall rather than the work done (twenty-seventh session). Undefined when an output is unreadable.
-  const collector: Record<'plugin' | 'bare', number[]> = { plugin: [], bare: [] };
+  // Each run's instructions outside V8's garbage collector (scripts/cachegrind-split.ts): the collector's part follows
+  // where its whole collections fall rather than the work done (twenty-seventh session). Unset when an output is unreadable.
+  const outsideRuns: Record<'plugin' | 'bare', number[]> = { plugin: [], bare: [] };
   let split = true;
   for (let r = 1; r <= runs; r++) {
     for (const side of ['bare', 'plugin'] as const) {
@@ -230,7 +230,7 @@ function eslintInstructions(dir: string, work: string): { plugin: number; bare: 
       let gc: number | undefined;
       try {
         gc = instructionSplit(readFileSync(out, 'utf8')).collector;
-        collector[side].push(gc);
+        outsideRuns[side].push(counts[side][r - 1]! - gc);
       } catch {
         split = false;
       }
@@ -254,16 +254,15 @@ function eslintInstructions(dir: string, work: string): { plugin: number; bare: 
   const plugged = new Set(lines('plugin'));
   const missing = lines('bare').filter((l) => !plugged.has(l));
   if (missing.length > 0) process.stdout.write(`instructions: ${missing.length} messages of the run without the plugin's rules are not in the other: ${missing.slice(0, 3).join(' | ')}\n`);
-  const collected = split && collector.plugin.length === runs && collector.bare.length === runs ? { plugin: median(collector.plugin), bare: median(collector.bare) } : undefined;
-  if (collected) {
-    const plugin = median(counts.plugin);
-    const bare = median(counts.bare);
-    const outside = (plugin - collected.plugin) / (bare - collected.bare) - 1;
+  const outsideCollector = split && outsideRuns.plugin.length === runs && outsideRuns.bare.length === runs ? { plugin: median(outsideRuns.plugin), bare: median(outsideRuns.bare) } : undefined;
+  if (outsideCollector) {
+    const difference = median(counts.plugin) - median(counts.bare);
+    const rest = outsideCollector.plugin - outsideCollector.bare;
     process.stdout.write(
-      `  of the difference, ${((plugin - bare) / 1e6).toFixed(0)} M: V8's garbage collector ${((collected.plugin - collected.bare) / 1e6).toFixed(0)} M, the rest ${((plugin - collected.plugin - (bare - collected.bare)) / 1e6).toFixed(0)} M (outside the collector ${signedPercent(outside)}; the collector's part moves by hundreds of M between near-identical builds: scripts/cachegrind-split.ts)\n`,
+      `  of the difference, ${(difference / 1e6).toFixed(0)} M: outside V8's garbage collector ${(rest / 1e6).toFixed(0)} M (${signedPercent(outsideCollector.plugin / outsideCollector.bare - 1)}), the collector ${((difference - rest) / 1e6).toFixed(0)} M (its part moves by hundreds of M between near-identical builds: scripts/cachegrind-split.ts)\n`,
     );
   }
-  return { plugin: median(counts.plugin), bare: median(counts.bare), files: files.length, runs, ...(gcPlugin !== undefined && gcBare !== undefined ? { markCompacts: { plugin: gcPlugin, bare: gcBare } } : {}), ...(collected ? { collector: collected } : {}) };
+  return { plugin: median(counts.plugin), bare: median(counts.bare), files: files.length, runs, ...(gcPlugin !== undefined && gcBare !== undefined ? { markCompacts: { plugin: gcPlugin, bare: gcBare } } : {}), ...(outsideCollector ? { outsideCollector } : {}) };
 }
 
 function tools(dir: string, tokens: string[], work: string): Tool[] {
@@ -470,7 +469,7 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
         ? [
             check(
               instructionOverhead <= 0.05,
-              `the plugin's own cost inside ESLint <= 5%, in instructions (${(instructionOverhead * 100).toFixed(1)}%: ${(instructions.plugin / 1e6).toFixed(0)} M against ${(instructions.bare / 1e6).toFixed(0)} M, ESLint's Linter over the ${instructions.files} files, median of ${instructions.runs} run${instructions.runs === 1 ? '' : 's'} a side${instructions.markCompacts ? `; mark-compacts ${instructions.markCompacts.plugin} and ${instructions.markCompacts.bare}` : ''}${instructions.collector ? `; outside V8's garbage collector ${signedPercent((instructions.plugin - instructions.collector.plugin) / (instructions.bare - instructions.collector.bare) - 1)}` : ''})`,
+              `the plugin's own cost inside ESLint <= 5%, in instructions (${(instructionOverhead * 100).toFixed(1)}%: ${(instructions.plugin / 1e6).toFixed(0)} M against ${(instructions.bare / 1e6).toFixed(0)} M, ESLint's Linter over the ${instructions.files} files, median of ${instructions.runs} run${instructions.runs === 1 ? '' : 's'} a side${instructions.markCompacts ? `; mark-compacts ${instructions.markCompacts.plugin} and ${instructions.markCompacts.bare}` : ''}${instructions.outsideCollector ? `; outside V8's garbage collector ${signedPercent(instructions.outsideCollector.plugin / instructions.outsideCollector.bare - 1)}` : ''})`,
             ),
           ]
         : []),
