@@ -217,9 +217,9 @@ const NOTHING_APPLIES: ReadonlyMap<string, PlannedDetection[]> = new Map();
  * The detections the engine would run on this file, by notice: those whose tokens the text holds and whose gates
  * let it through, as the engine decides per detection (engine/analyze.ts, `sourceCandidates`: the decision for one
  * detection does not depend on which others are asked). A text-only decision (no tree is walked), made once per
- * file for every rule when ESLint creates the rules, so a rule whose notice cannot apply registers no listener at
- * all and ESLint's traversal does not call it (issue 30, item 4); a rule whose notice applies is handed its own
- * detections, so its text is not searched nor its imports followed again.
+ * file for every rule when ESLint creates the rules, so a rule whose notice cannot apply does nothing more (issue 30,
+ * item 4); a rule whose notice applies is handed its own detections, so its text is not searched nor its imports
+ * followed again.
  */
 function applicableNotices(sourceCode: TSESLint.SourceCode, filename: string, catalog: LoadedCatalog, engine: EngineOptions, key: string, types: TypeOracle | undefined): ReadonlyMap<string, PlannedDetection[]> {
   let byOptions = applicableByAst.get(sourceCode.ast);
