@@ -217,9 +217,9 @@ const NOTHING_APPLIES: ReadonlyMap<string, PlannedDetection[]> = new Map();
  * The detections the engine would run on this file, by notice: those whose tokens the text holds and whose gates
  * let it through, as the engine decides per detection (engine/analyze.ts, `sourceCandidates`: the decision for one
  * detection does not depend on which others are asked). A text-only decision (no tree is walked), made once per
- * file for every rule when ESLint creates the rules, so a rule whose notice cannot apply registers no listener at
- * all and ESLint's traversal does not call it (issue 30, item 4); a rule whose notice applies is handed its own
- * detections, so its text is not searched nor its imports followed again.
+ * file for every rule when ESLint creates the rules, so a rule whose notice cannot apply does nothing more (issue 30,
+ * item 4); a rule whose notice applies is handed its own detections, so its text is not searched nor its imports
+ * followed again.
  */
 function applicableNotices(sourceCode: TSESLint.SourceCode, filename: string, catalog: LoadedCatalog, engine: EngineOptions, key: string, types: TypeOracle | undefined): ReadonlyMap<string, PlannedDetection[]> {
   let byOptions = applicableByAst.get(sourceCode.ast);
@@ -312,57 +312,61 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
       const run = plain && plain.rawSettings === rawSettings && plain.catalog === catalog && plain.cwd === context.cwd && setsNothing(rawOptions) ? plain : ruleRun(context, notice, catalog, code, file, rawSettings, rawOptions);
       const { settings, today, engine, types, filename } = run;
       const decided = run.applicable.get(notice.id);
-      // Nothing to analyse and no collab-migrate comment to check: no listener, so ESLint never calls this rule on
-      // the file (most files of a project; `Program:exit` on every rule of every file was part of the plugin's cost).
+      // Nothing to analyse and no collab-migrate comment to check (most files of a project): nothing to do, and no
+      // listener (`Program:exit` on every rule of every file was part of the plugin's cost).
       if (!decided && !file.ownDirectives) return {};
       const baselineFile = settings.baseline ? resolve(context.cwd, settings.baseline) : undefined;
       const sourceCode = code;
-      return {
-        'Program:exit'() {
-          const matches = decided ? unrecorded(() => analyzeContext(fileContextOf(code, filename), { catalog, notices, engine, types }, decided)) : [];
-          const when = effectiveText(notice);
-          const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode, catalog);
-          // A comment that cannot be read as meant (a bad `until` date, an unknown id) is said once: by the rule it
-          // names, or, when it names no rule, by the first of the plugin's rules to finish the file.
-          for (const s of suppressions) {
-            if (s.problem === undefined || invalidReported.has(s)) continue;
-            const owner = s.ids.find((id) => { const n = catalog.get(id); return n !== undefined && n.status !== 'informational' && n.detections.length > 0; });
-            if (owner !== undefined && owner !== notice.id) continue;
-            invalidReported.add(s);
-            const comment = sourceCode.lines[s.line - 1] ?? '';
-            context.report({ loc: { start: { line: s.line, column: 0 }, end: { line: s.line, column: comment.length } }, messageId: INVALID_SUPPRESSION, data: { problem: s.problem } });
-          }
-          // With a baseline, a recorded finding is not reported unless its notice took effect after the baseline
-          // was recorded and on or before today (engine/findings/baseline.ts, as the CLI's --baseline).
-          let tolerated: Set<number> | undefined;
-          const baseline = baselineFile && matches.length > 0 ? baselineOf(baselineFile) : undefined;
-          if (baselineFile && baseline && recordedState(notice, baseline.recorded, today) === 'recorded') {
-            const file = relative(dirname(baselineFile), filename).split(sep).join('/');
-            const ordered = [...matches].sort((a, b) => a.range[0] - b.range[0]);
-            const prints = fingerprintAll(sourceCode.text, ordered);
-            tolerated = new Set(ordered.flatMap((m, i) => (baseline.keys.has(baselineKey(file, notice.id, prints[i]!)) ? [m.range[0]] : [])));
-          }
-          for (const match of matches) {
-            if (tolerated?.has(match.range[0])) continue;
-            const effect = suppressions.length > 0 ? suppressionFor(suppressions, notice.id, match.loc.start.line, today) : undefined;
-            if (effect?.state === 'suppressed') continue;
-            // An expired suppression no longer suppresses, and the message says so (as the CLI's does).
-            const expired = effect?.state === 'expired' ? `; the suppression on line ${effect.by.line} expired on ${effect.by.until}` : '';
-            context.report({
-              loc: match.loc,
-              messageId: match.messageId,
-              // A likely finding says so (and why) in its message: it carries suggestions, never an autofix.
-              data: { ...match.data, when: when + expired, likely: match.confidence === 'likely' ? ` [likely: ${match.confidenceReason}]` : '' },
-              fix: match.fix ? (fixer) => match.fix!.map((e) => fixer.replaceTextRange(e.range, e.text)) : undefined,
-              suggest: match.suggestions?.map((s) => ({
-                messageId: s.messageId,
-                data: { ...match.data, ...s.data },
-                fix: (fixer: TSESLint.RuleFixer) => s.edits.map((e) => fixer.replaceTextRange(e.range, e.text)),
-              })),
-            });
-          }
-        },
+      // Reported from create() rather than from a `Program:exit` listener: the analysis reads the tree ESLint has
+      // parsed and needs no traversal event, and a listener on the few files of a run that have candidates made
+      // V8 compile ESLint's traversal again for them (`traverseSync`, `applyStep`, `calculateSelectors`: three
+      // optimizing compilations more on the SDK's 172 files; issue 30, item 4). The rule registers no listener.
+      const finish = (): void => {
+        const matches = decided ? unrecorded(() => analyzeContext(fileContextOf(code, filename), { catalog, notices, engine, types }, decided)) : [];
+        const when = effectiveText(notice);
+        const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode, catalog);
+        // A comment that cannot be read as meant (a bad `until` date, an unknown id) is said once: by the rule it
+        // names, or, when it names no rule, by the first of the plugin's rules to finish the file.
+        for (const s of suppressions) {
+          if (s.problem === undefined || invalidReported.has(s)) continue;
+          const owner = s.ids.find((id) => { const n = catalog.get(id); return n !== undefined && n.status !== 'informational' && n.detections.length > 0; });
+          if (owner !== undefined && owner !== notice.id) continue;
+          invalidReported.add(s);
+          const comment = sourceCode.lines[s.line - 1] ?? '';
+          context.report({ loc: { start: { line: s.line, column: 0 }, end: { line: s.line, column: comment.length } }, messageId: INVALID_SUPPRESSION, data: { problem: s.problem } });
+        }
+        // With a baseline, a recorded finding is not reported unless its notice took effect after the baseline
+        // was recorded and on or before today (engine/findings/baseline.ts, as the CLI's --baseline).
+        let tolerated: Set<number> | undefined;
+        const baseline = baselineFile && matches.length > 0 ? baselineOf(baselineFile) : undefined;
+        if (baselineFile && baseline && recordedState(notice, baseline.recorded, today) === 'recorded') {
+          const file = relative(dirname(baselineFile), filename).split(sep).join('/');
+          const ordered = [...matches].sort((a, b) => a.range[0] - b.range[0]);
+          const prints = fingerprintAll(sourceCode.text, ordered);
+          tolerated = new Set(ordered.flatMap((m, i) => (baseline.keys.has(baselineKey(file, notice.id, prints[i]!)) ? [m.range[0]] : [])));
+        }
+        for (const match of matches) {
+          if (tolerated?.has(match.range[0])) continue;
+          const effect = suppressions.length > 0 ? suppressionFor(suppressions, notice.id, match.loc.start.line, today) : undefined;
+          if (effect?.state === 'suppressed') continue;
+          // An expired suppression no longer suppresses, and the message says so (as the CLI's does).
+          const expired = effect?.state === 'expired' ? `; the suppression on line ${effect.by.line} expired on ${effect.by.until}` : '';
+          context.report({
+            loc: match.loc,
+            messageId: match.messageId,
+            // A likely finding says so (and why) in its message: it carries suggestions, never an autofix.
+            data: { ...match.data, when: when + expired, likely: match.confidence === 'likely' ? ` [likely: ${match.confidenceReason}]` : '' },
+            fix: match.fix ? (fixer) => match.fix!.map((e) => fixer.replaceTextRange(e.range, e.text)) : undefined,
+            suggest: match.suggestions?.map((s) => ({
+              messageId: s.messageId,
+              data: { ...match.data, ...s.data },
+              fix: (fixer: TSESLint.RuleFixer) => s.edits.map((e) => fixer.replaceTextRange(e.range, e.text)),
+            })),
+          });
+        }
       };
+      finish();
+      return {};
     },
   };
 }

@@ -60,6 +60,7 @@ import { escapeRegExp } from '../engine/prefilter/regexp.js';
 import { generateCorpus } from './gen-corpus.js';
 import { generateRenames } from './gen-renames.js';
 import { ParseReasons } from './bench-reasons.js';
+import { instructionSplit } from './cachegrind-split.js';
 
 const ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../' : '../', import.meta.url));
 const BIN = path.join(ROOT, 'dist', 'cli', 'bin.js');
@@ -177,14 +178,20 @@ function eslintPlugin(): string {
   return path.resolve(process.env.BENCH_ESLINT_PLUGIN || (existsSync(bundled) ? bundled : path.join(ROOT, 'dist', 'rules', 'index.js')));
 }
 
+/** A ratio minus 1 as a signed percentage with one decimal (`+4.2%`, `-0.3%`). */
+function signedPercent(x: number): string {
+  return `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
+}
+
 /**
  * The plugin's own cost inside ESLint as instructions (BENCH_ESLINT_INSTRUCTIONS=<runs a side>): ESLint's Linter
  * over the files the ESLint run with the plugin linted (from its JSON report), in a fixed order, with the plugin's
  * `all` rules and with none, alternating, each under cachegrind with V8's predictable mode
  * (scripts/bench-eslint-linter.ts). Undefined without valgrind, without the report, or when a run fails; a
- * difference between the two sides' messages other than the plugin's own is printed.
+ * difference between the two sides' messages other than the plugin's own is printed, and so is each side's share of
+ * V8's garbage collector (scripts/cachegrind-split.ts).
  */
-function eslintInstructions(dir: string, work: string): { plugin: number; bare: number; files: number; runs: number; markCompacts?: { plugin: number; bare: number } } | undefined {
+function eslintInstructions(dir: string, work: string): { plugin: number; bare: number; files: number; runs: number; markCompacts?: { plugin: number; bare: number }; outsideCollector?: { plugin: number; bare: number } } | undefined {
   const runs = Number(process.env.BENCH_ESLINT_INSTRUCTIONS ?? 0);
   if (!(runs > 0)) return undefined;
   if (!has('valgrind')) {
@@ -205,9 +212,14 @@ function eslintInstructions(dir: string, work: string): { plugin: number; bare: 
   const oldSpaceMb = Number(process.env.BENCH_ESLINT_OLD_SPACE_MB ?? 0);
   const oldSpace = oldSpaceMb > 0 ? [`--initial-old-space-size=${oldSpaceMb}`, `--max-old-space-size=${Math.max(2 * oldSpaceMb, 4096)}`] : [];
   const counts: Record<'plugin' | 'bare', number[]> = { plugin: [], bare: [] };
+  // Each run's instructions outside V8's garbage collector (scripts/cachegrind-split.ts): the collector's part follows
+  // where its whole collections fall rather than the work done (twenty-seventh session). Unset when an output is unreadable.
+  const outsideRuns: Record<'plugin' | 'bare', number[]> = { plugin: [], bare: [] };
+  let split = true;
   for (let r = 1; r <= runs; r++) {
     for (const side of ['bare', 'plugin'] as const) {
-      const args = ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, '--predictable', '--predictable-gc-schedule', ...oldSpace, script, eslintPlugin(), side, dir, list, path.join(work, `linter-${side}.txt`)];
+      const out = path.join(work, `cachegrind-${side}-${r}.out`);
+      const args = ['--tool=cachegrind', '--cache-sim=no', `--cachegrind-out-file=${out}`, process.execPath, '--predictable', '--predictable-gc-schedule', ...oldSpace, script, eslintPlugin(), side, dir, list, path.join(work, `linter-${side}.txt`)];
       const res = spawnSync('valgrind', args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
       const m = /I\s+refs:\s+([\d,]+)/.exec(res.stderr ?? '');
       if (res.status !== 0 || !m) {
@@ -215,7 +227,15 @@ function eslintInstructions(dir: string, work: string): { plugin: number; bare: 
         return undefined;
       }
       counts[side].push(Number(m[1].replace(/,/g, '')));
-      process.stdout.write(`  instructions ${r}: ${side === 'bare' ? ESLINT_BARE : 'ESLint + plugin (all rules)'} ${(counts[side][r - 1]! / 1e6).toFixed(0)} M (Linter, ${files.length} files${oldSpaceMb > 0 ? `, V8 old space from ${oldSpaceMb} MB` : ''})\n`);
+      let gc: number | undefined;
+      try {
+        gc = instructionSplit(readFileSync(out, 'utf8')).collector;
+        outsideRuns[side].push(counts[side][r - 1]! - gc);
+      } catch {
+        split = false;
+      }
+      rmSync(out, { force: true });
+      process.stdout.write(`  instructions ${r}: ${side === 'bare' ? ESLINT_BARE : 'ESLint + plugin (all rules)'} ${(counts[side][r - 1]! / 1e6).toFixed(0)} M (Linter, ${files.length} files${oldSpaceMb > 0 ? `, V8 old space from ${oldSpaceMb} MB` : ''}${gc !== undefined ? `; V8's garbage collector ${(gc / 1e6).toFixed(0)} M of them` : ''})\n`);
     }
   }
   // Whole collections of the old generation in each run (`--trace-gc` of the same run without valgrind: the predictable
@@ -234,7 +254,15 @@ function eslintInstructions(dir: string, work: string): { plugin: number; bare: 
   const plugged = new Set(lines('plugin'));
   const missing = lines('bare').filter((l) => !plugged.has(l));
   if (missing.length > 0) process.stdout.write(`instructions: ${missing.length} messages of the run without the plugin's rules are not in the other: ${missing.slice(0, 3).join(' | ')}\n`);
-  return { plugin: median(counts.plugin), bare: median(counts.bare), files: files.length, runs, ...(gcPlugin !== undefined && gcBare !== undefined ? { markCompacts: { plugin: gcPlugin, bare: gcBare } } : {}) };
+  const outsideCollector = split && outsideRuns.plugin.length === runs && outsideRuns.bare.length === runs ? { plugin: median(outsideRuns.plugin), bare: median(outsideRuns.bare) } : undefined;
+  if (outsideCollector) {
+    const difference = median(counts.plugin) - median(counts.bare);
+    const rest = outsideCollector.plugin - outsideCollector.bare;
+    process.stdout.write(
+      `  of the difference, ${(difference / 1e6).toFixed(0)} M: outside V8's garbage collector ${(rest / 1e6).toFixed(0)} M (${signedPercent(outsideCollector.plugin / outsideCollector.bare - 1)}), the collector ${((difference - rest) / 1e6).toFixed(0)} M (its part moves by hundreds of M between near-identical builds: scripts/cachegrind-split.ts)\n`,
+    );
+  }
+  return { plugin: median(counts.plugin), bare: median(counts.bare), files: files.length, runs, ...(gcPlugin !== undefined && gcBare !== undefined ? { markCompacts: { plugin: gcPlugin, bare: gcBare } } : {}), ...(outsideCollector ? { outsideCollector } : {}) };
 }
 
 function tools(dir: string, tokens: string[], work: string): Tool[] {
@@ -441,7 +469,7 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
         ? [
             check(
               instructionOverhead <= 0.05,
-              `the plugin's own cost inside ESLint <= 5%, in instructions (${(instructionOverhead * 100).toFixed(1)}%: ${(instructions.plugin / 1e6).toFixed(0)} M against ${(instructions.bare / 1e6).toFixed(0)} M, ESLint's Linter over the ${instructions.files} files, median of ${instructions.runs} run${instructions.runs === 1 ? '' : 's'} a side${instructions.markCompacts ? `; mark-compacts ${instructions.markCompacts.plugin} and ${instructions.markCompacts.bare}` : ''})`,
+              `the plugin's own cost inside ESLint <= 5%, in instructions (${(instructionOverhead * 100).toFixed(1)}%: ${(instructions.plugin / 1e6).toFixed(0)} M against ${(instructions.bare / 1e6).toFixed(0)} M, ESLint's Linter over the ${instructions.files} files, median of ${instructions.runs} run${instructions.runs === 1 ? '' : 's'} a side${instructions.markCompacts ? `; mark-compacts ${instructions.markCompacts.plugin} and ${instructions.markCompacts.bare}` : ''}${instructions.outsideCollector ? `; outside V8's garbage collector ${signedPercent(instructions.outsideCollector.plugin / instructions.outsideCollector.bare - 1)}` : ''})`,
             ),
           ]
         : []),
