@@ -52,6 +52,28 @@ function parseConfig(text: string): unknown {
 /** Source extensions, in the order a bundler tries them. */
 export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
+/**
+ * Native resolutions after which a {@link ModuleResolver} empties oxc-resolver's own caches (`clearCache`). The
+ * binding keeps every path, folder, `package.json` and tsconfig it has looked at, in native memory outside V8's heap,
+ * for as long as the resolver lives: on a generated repository of 100,000 files (33,792 resolutions) that was 40-60 MB
+ * of the scan's peak RSS (docs/performance.md, "Twenty-seventh session: 30rss"). This class remembers every answer
+ * itself (per folder and specifier, and per scope), so the binding's caches only spare it the `stat` calls of
+ * resolutions still to come; emptied every 4,096, they hold a few MB. The ten bench repositories make 362-2,803
+ * resolutions a scan, so their scans never empty them.
+ */
+export const NATIVE_CACHE_RESOLUTIONS = 4096;
+
+/**
+ * A copy of `text` that holds nothing else in memory. V8 keeps a string cut from a longer one (`text.slice`) as a
+ * reference into the whole, and a string joined from others (`${a}\0${b}`) as a reference to each part: a
+ * specifier the parser cut from a file, in a key this module keeps for the run, kept that file's whole text (2,367
+ * texts, 6.6 MB, at the end of a scan of a generated repository of 100,000 files). Joining a character in front
+ * and cutting it off again makes V8 write the characters out once: the key then holds only its own.
+ */
+export function ownCopy(text: string): string {
+  return ` ${text}`.slice(1);
+}
+
 let loaded: typeof OxcResolver | undefined;
 /** Required on first use: a scan that follows no import never loads the native binding. */
 function oxcResolver(): typeof OxcResolver {
@@ -183,8 +205,15 @@ export class ModuleResolver {
   private readonly scopes = new Map<string, number>();
   private readonly scopeIds = new Map<string, number>();
   private readonly folders = new Map<string, { safe: boolean; marks: string }>();
+  /** Every oxc-resolver factory this resolver made, and the native resolutions since their caches were last emptied. */
+  private readonly natives: OxcResolver.ResolverFactory[] = [];
+  private nativeCalls = 0;
 
-  constructor(readonly root: string) {}
+  /** `nativeCacheResolutions`: see {@link NATIVE_CACHE_RESOLUTIONS} (tests lower it). */
+  constructor(
+    readonly root: string,
+    private readonly nativeCacheResolutions = NATIVE_CACHE_RESOLUTIONS,
+  ) {}
 
   /**
    * The files above a folder that a resolution from it may read, as a number: every folder from it up to the
@@ -213,7 +242,8 @@ export class ModuleResolver {
   /** The file a specifier written in `fromFile` names, or undefined (outside the project, a package, not found). */
   resolve(fromFile: string, specifier: string): string | undefined {
     const dir = path.dirname(fromFile);
-    const key = `${dir}\0${specifier}`;
+    // Kept for the run: a copy of its own, not a reference to the file's text the specifier was cut from.
+    const key = ownCopy(`${dir}\0${specifier}`);
     let found = this.cache.get(key);
     if (found === undefined) this.cache.set(key, (found = this.compute(fromFile, dir, specifier) ?? null));
     this.noteResolution(dir, specifier, found);
@@ -246,7 +276,7 @@ export class ModuleResolver {
     const relative = /^\.\.?(?:\/|$)/.test(specifier);
     const target = relative || specifier.startsWith('.') ? path.resolve(dir, specifier) : undefined;
     if (target !== undefined && !relative && !this.isManifestSafe(path.join(target, 'package.json'))) return undefined;
-    const shared = `${this.scopeOf(dir)}\0${relative ? `${target}${specifier.endsWith('/') ? '/' : ''}` : specifier}`;
+    const shared = ownCopy(`${this.scopeOf(dir)}\0${relative ? `${target}${specifier.endsWith('/') ? '/' : ''}` : specifier}`);
     const known = this.byScope.get(shared);
     if (known !== undefined) return known ?? undefined;
     // A relative path's manifest is the same for every folder that names that path: checked once with the answer.
@@ -285,6 +315,10 @@ export class ModuleResolver {
   }
 
   private run(factory: OxcResolver.ResolverFactory, fromFile: string, specifier: string): OxcResolver.ResolveResult | undefined {
+    if (++this.nativeCalls > this.nativeCacheResolutions) {
+      for (const made of this.natives) made.clearCache();
+      this.nativeCalls = 1;
+    }
     try {
       // Per file, not per folder: the resolver finds the tsconfig that applies to the file (its `paths`).
       return factory.resolveFileSync(fromFile, specifier);
@@ -305,7 +339,7 @@ export class ModuleResolver {
   }
 
   private resolver(): OxcResolver.ResolverFactory {
-    return (this.factory ??= new (oxcResolver().ResolverFactory)({ ...this.options(), tsconfig: 'auto' }));
+    return (this.factory ??= this.made(new (oxcResolver().ResolverFactory)({ ...this.options(), tsconfig: 'auto' })));
   }
 
   /**
@@ -354,7 +388,7 @@ export class ModuleResolver {
       let file = path.resolve(path.dirname(config), ref);
       if (!/\.json$/i.test(file)) file = path.join(file, 'tsconfig.json');
       if (!this.isConfigChainSafe(file, 0)) continue;
-      out.push(new (oxcResolver().ResolverFactory)({ ...this.options(), tsconfig: { configFile: file } }));
+      out.push(this.made(new (oxcResolver().ResolverFactory)({ ...this.options(), tsconfig: { configFile: file } })));
     }
     return out;
   }
@@ -440,11 +474,17 @@ export class ModuleResolver {
       }
       if (list.length > 0) alias[name] = [...(alias[name] ?? []), ...list.filter((t) => !(alias[name] ?? []).includes(t))];
     }
-    return Object.keys(alias).length > 0 ? new (oxcResolver().ResolverFactory)({ ...this.options(), alias }) : undefined;
+    return Object.keys(alias).length > 0 ? this.made(new (oxcResolver().ResolverFactory)({ ...this.options(), alias })) : undefined;
   }
 
   private plainResolver(): OxcResolver.ResolverFactory {
-    return (this.plain ??= new (oxcResolver().ResolverFactory)(this.options()));
+    return (this.plain ??= this.made(new (oxcResolver().ResolverFactory)(this.options())));
+  }
+
+  /** Records a factory this resolver made, whose caches {@link run} empties with the others'. */
+  private made(factory: OxcResolver.ResolverFactory): OxcResolver.ResolverFactory {
+    this.natives.push(factory);
+    return factory;
   }
 
   /** A folder inside the root whose chain {@link isChainSafe} (memoized per folder: `isInside` is a `path.relative`, asked per specifier). */
