@@ -23,7 +23,7 @@ import { boundNames, dottedName, FileContext, memberName, propertyKeyName, unwra
 import { parseSource } from '../parse/parse.js';
 import { readRegularFile, statOrUndefined } from '../read/read-file.js';
 import { isInside, ModuleResolver, projectRootOf } from './resolve.js';
-import { capture, forgetProbes, journalStart, journalStop, note, noteListing, noteProbe, registerProbe, replay } from './journal.js';
+import { capture, forgetProbes, isRecording, journalStart, journalStop, note, noteListing, noteProbe, registerProbe, replay } from './journal.js';
 import { envFilesIn, fileValueReason, nameValueReason, namesPlatformApi, parseEnv, PLATFORM_API_BASE, type EnvValue } from './env.js';
 
 /** `process.env.NAME`, `process.env['NAME']`, `import.meta.env.NAME` in a text. */
@@ -288,7 +288,8 @@ interface TextEntry {
   size: number;
   mtimeMs: number;
   text: string | undefined;
-  hash: string;
+  /** The sha1 of {@link text} ('' when unreadable), worked out when first asked ({@link contentHash}). */
+  hash?: string;
   /** The {@link ProjectModel.generation} it was last checked against the disk in. */
   checked: number;
   /** The steady run ({@link holdFilesSteady}) it was last checked against the disk in, if any. */
@@ -298,7 +299,10 @@ interface TextEntry {
 interface ModuleEntry {
   size: number;
   mtimeMs: number;
-  hash: string;
+  /** The sha1 of the text read, worked out when first asked ({@link moduleHash}). */
+  hash?: string;
+  /** Whether the text read began with a byte order mark (the tree's text is without it). */
+  bom?: boolean;
   file: FileContext | undefined;
   /** The {@link ProjectModel.generation} it was last checked in. */
   checked: number;
@@ -473,7 +477,8 @@ export class ProjectModel implements ImportLinks {
       }
       const text = this.textOf(file);
       const entry = this.texts.get(file);
-      if (entry) reads.set(file, entry.hash);
+      // A walk that records nothing keeps no hash (its answers carry UNRECORDED, engine/project/journal.ts).
+      if (entry) reads.set(file, isRecording() ? textHash(entry) : '');
       if (text === undefined || !entry) return this.enough(memo(root), reads);
       let marks = entry.marks?.get(key);
       if (marks === undefined) (entry.marks ??= new Map()).set(key, (marks = own(text)));
@@ -558,7 +563,7 @@ export class ProjectModel implements ImportLinks {
     // Checked against the disk once per analysed file, as {@link module} is: the closures {@link reaches} walks for
     // one file share most of their modules. Once per run while the files are held steady ({@link holdFilesSteady}).
     if (entry && this.checkedNow(entry)) {
-      note(file, entry.hash);
+      if (isRecording()) note(file, textHash(entry));
       return entry.text;
     }
     const stats = statOrUndefined(file);
@@ -573,18 +578,57 @@ export class ProjectModel implements ImportLinks {
       } catch {
         text = undefined;
       }
-      const hash = text === undefined ? '' : createHash('sha1').update(text).digest('hex');
-      let readings = this.readings.get(hash);
-      if (!readings) {
-        if (this.readings.size >= 50_000) this.readings.clear();
-        this.readings.set(hash, (readings = {}));
-      }
-      entry = { readings, size: stats.size, mtimeMs: stats.mtimeMs, text, hash, checked: this.generation };
+      if (entry) this.forgetLength(entry);
+      entry = { readings: {}, size: stats.size, mtimeMs: stats.mtimeMs, text, checked: this.generation };
+      entry.readings = this.readingsOf(entry);
       this.texts.set(file, entry);
     }
     this.markChecked(entry);
-    note(file, entry.hash);
+    if (isRecording()) note(file, textHash(entry));
     return entry.text;
+  }
+
+  /**
+   * The first text read of each length, while it is a file's current text and no other text of that length was read
+   * (then {@link SHARED_LENGTH}): a text of a length no other text has is no copy of another, so it is not hashed
+   * to look for one ({@link readingsOf}).
+   */
+  private readonly byLength = new Map<number, TextEntry | typeof SHARED_LENGTH>();
+
+  /**
+   * {@link TextReadings} for a text just read: those of an equal text read before (copies of a file share them, found
+   * by content hash), else new ones. Only texts whose length another text has are hashed for this: most are not
+   * (their hash is worked out when an analysis records what it read, engine/project/journal.ts), which was the
+   * SHA-1 of every module read (745 texts, 3 MB on outline's scan) for a lookup that finds a copy of few of them.
+   */
+  private readingsOf(entry: TextEntry): TextReadings {
+    if (entry.text === undefined) return {};
+    const length = entry.text.length;
+    const first = this.byLength.get(length);
+    if (first === undefined) {
+      this.byLength.set(length, entry);
+      return {};
+    }
+    if (this.readings.size >= 50_000) {
+      this.readings.clear();
+      this.byLength.clear();
+      this.byLength.set(length, entry);
+      return {};
+    }
+    if (first !== SHARED_LENGTH) {
+      // The first text of this length is registered by its hash now, with the readings it has had from the start.
+      this.readings.set(textHash(first), first.readings);
+      this.byLength.set(length, SHARED_LENGTH);
+    }
+    const hash = textHash(entry);
+    let readings = this.readings.get(hash);
+    if (!readings) this.readings.set(hash, (readings = {}));
+    return readings;
+  }
+
+  /** Forgets a file's text that another text replaces as the first of its length ({@link byLength} keeps no old text). */
+  private forgetLength(entry: TextEntry): void {
+    if (entry.text !== undefined && this.byLength.get(entry.text.length) === entry) this.byLength.delete(entry.text.length);
   }
 
   /**
@@ -615,7 +659,7 @@ export class ProjectModel implements ImportLinks {
       this.markChecked(entry);
       this.modules.set(file, entry);
     }
-    note(file, entry.hash);
+    if (isRecording()) note(file, moduleHash(entry));
     return entry.file;
   }
 
@@ -626,8 +670,8 @@ export class ProjectModel implements ImportLinks {
     } catch {
       return { size, mtimeMs, hash: '', file: undefined, checked: this.generation };
     }
-    const hash = createHash('sha1').update(text).digest('hex');
-    const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+    const bom = text.startsWith('\uFEFF');
+    const source = bom ? text.slice(1) : text;
     // The tree the analysis of this very file made, with this very text, is what a parse here would give.
     let context = this.analysedAs(file, source);
     if (context === undefined) {
@@ -637,7 +681,8 @@ export class ProjectModel implements ImportLinks {
         context.links = this;
       }
     }
-    return { size, mtimeMs, hash, file: context, checked: this.generation };
+    // Hashed when an analysis records what it read ({@link moduleHash}); a text that does not parse is not kept for it.
+    return { size, mtimeMs, hash: context === undefined ? sha1Of(text) : undefined, bom, file: context, checked: this.generation };
   }
 
   /**
@@ -796,6 +841,24 @@ export class ProjectModel implements ImportLinks {
 
 /** A name that only an identifier or a string spelling it can export (no digit first: a numeric key `0x10` exports `16`). */
 const IDENTIFIER_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/** {@link ProjectModel}'s mark of a text length that more than one text read has (each is then hashed). */
+const SHARED_LENGTH = Symbol('shared length');
+
+function sha1Of(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
+}
+
+/** A text entry's content hash, worked out once when first asked ('' for an unreadable file). */
+function textHash(entry: TextEntry): string {
+  return (entry.hash ??= entry.text === undefined ? '' : sha1Of(entry.text));
+}
+
+/** A module entry's content hash (of the text read, byte order mark included), worked out once when first asked. */
+function moduleHash(entry: ModuleEntry): string {
+  return (entry.hash ??= entry.file === undefined ? '' : sha1Of(entry.bom ? `\uFEFF${entry.file.text}` : entry.file.text));
+}
+
 /** An escape that may spell a name's characters in an identifier or a string (`\u0041`, `\x41`, `\101`, a line continuation). */
 const SPELLING_ESCAPE = /\\(?:u|x|[0-7]|\r|\n|\u2028|\u2029)/;
 /** `export *`, a re-export of every name of another module; or `export` before a comment, which may hide one (linear: no comment is read). */
