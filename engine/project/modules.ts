@@ -267,7 +267,12 @@ export function literalsOf(text: string): string {
   return out.join('\n');
 }
 
-/** What is read out of a module's text, once per distinct text (by content hash): copies of a file share it. */
+/**
+ * What is read out of a module's text, once per text read. Copies of a file (the same text at two paths) each read
+ * their own: finding them took the SHA-1 of every text read (745 texts, 3 MB on outline's scan), more than reading
+ * the few copies again costs; the tokens of their strings are still searched once (engine/analyze.ts keeps them by
+ * the strings).
+ */
 interface TextReadings {
   /** The text's string literals only ({@link literalsOf}), once asked for. */
   strings?: string;
@@ -335,8 +340,6 @@ export class ProjectModel implements ImportLinks {
   }
 
   private readonly texts = new Map<string, TextEntry>();
-  /** {@link TextReadings} by content hash (at most 50,000 texts, then started afresh). */
-  private readonly readings = new Map<string, TextReadings>();
 
   /**
    * The string literals of the project's modules a text imports, of the modules those import, and of the modules
@@ -578,57 +581,12 @@ export class ProjectModel implements ImportLinks {
       } catch {
         text = undefined;
       }
-      if (entry) this.forgetLength(entry);
       entry = { readings: {}, size: stats.size, mtimeMs: stats.mtimeMs, text, checked: this.generation };
-      entry.readings = this.readingsOf(entry);
       this.texts.set(file, entry);
     }
     this.markChecked(entry);
     if (isRecording()) note(file, textHash(entry));
     return entry.text;
-  }
-
-  /**
-   * The first text read of each length, while it is a file's current text and no other text of that length was read
-   * (then {@link SHARED_LENGTH}): a text of a length no other text has is no copy of another, so it is not hashed
-   * to look for one ({@link readingsOf}).
-   */
-  private readonly byLength = new Map<number, TextEntry | typeof SHARED_LENGTH>();
-
-  /**
-   * {@link TextReadings} for a text just read: those of an equal text read before (copies of a file share them, found
-   * by content hash), else new ones. Only texts whose length another text has are hashed for this: most are not
-   * (their hash is worked out when an analysis records what it read, engine/project/journal.ts), which was the
-   * SHA-1 of every module read (745 texts, 3 MB on outline's scan) for a lookup that finds a copy of few of them.
-   */
-  private readingsOf(entry: TextEntry): TextReadings {
-    if (entry.text === undefined) return {};
-    const length = entry.text.length;
-    const first = this.byLength.get(length);
-    if (first === undefined) {
-      this.byLength.set(length, entry);
-      return {};
-    }
-    if (this.readings.size >= 50_000) {
-      this.readings.clear();
-      this.byLength.clear();
-      this.byLength.set(length, entry);
-      return {};
-    }
-    if (first !== SHARED_LENGTH) {
-      // The first text of this length is registered by its hash now, with the readings it has had from the start.
-      this.readings.set(textHash(first), first.readings);
-      this.byLength.set(length, SHARED_LENGTH);
-    }
-    const hash = textHash(entry);
-    let readings = this.readings.get(hash);
-    if (!readings) this.readings.set(hash, (readings = {}));
-    return readings;
-  }
-
-  /** Forgets a file's text that another text replaces as the first of its length ({@link byLength} keeps no old text). */
-  private forgetLength(entry: TextEntry): void {
-    if (entry.text !== undefined && this.byLength.get(entry.text.length) === entry) this.byLength.delete(entry.text.length);
   }
 
   /**
@@ -841,9 +799,6 @@ export class ProjectModel implements ImportLinks {
 
 /** A name that only an identifier or a string spelling it can export (no digit first: a numeric key `0x10` exports `16`). */
 const IDENTIFIER_NAME = /^[A-Za-z_$][\w$]*$/;
-
-/** {@link ProjectModel}'s mark of a text length that more than one text read has (each is then hashed). */
-const SHARED_LENGTH = Symbol('shared length');
 
 function sha1Of(text: string): string {
   return createHash('sha1').update(text).digest('hex');
