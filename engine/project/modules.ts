@@ -389,7 +389,7 @@ export class ProjectModel implements ImportLinks {
     if (entry.targets) replay(entry.targetReads);
     else {
       const resolved = capture(() =>
-        specifiersIn(text)
+        (entry.readings.specifiers ??= specifiersIn(text))
           .map((spec) => this.resolver.resolve(file, spec))
           .filter((t): t is string => t !== undefined && t !== file),
       );
@@ -622,11 +622,17 @@ export class ProjectModel implements ImportLinks {
   }
 
   private load(file: string, size: number, mtimeMs: number): ModuleEntry {
+    // The text {@link textOf} read of the file at this size and time, if it did (most modules parsed were read as
+    // text first: their closure asked whether they may send, their exports walked), else read now.
+    const read = this.texts.get(file);
     let text: string;
-    try {
-      text = readRegularFile(file, MAX_MODULE_BYTES).toString('utf8');
-    } catch {
-      return { size, mtimeMs, hash: '', file: undefined, checked: this.generation };
+    if (read?.text !== undefined && read.size === size && read.mtimeMs === mtimeMs) text = read.text;
+    else {
+      try {
+        text = readRegularFile(file, MAX_MODULE_BYTES).toString('utf8');
+      } catch {
+        return { size, mtimeMs, hash: '', file: undefined, checked: this.generation };
+      }
     }
     const bom = text.startsWith('\uFEFF');
     const source = bom ? text.slice(1) : text;
