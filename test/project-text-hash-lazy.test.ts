@@ -83,3 +83,29 @@ describe('a module parsed after its text was read', () => {
     model.end();
   });
 });
+
+describe('copies of a module text', () => {
+  it('share what is read out of the text, and a text no file holds any more is let go', () => {
+    const text = "import { BASE } from './base.js';\nexport const URL = BASE + '/v1/meetings';\n";
+    const root = project({ 'a/api.js': text, 'b/api.js': text, 'a/base.js': "export const BASE = 'https://webexapis.com';\n", 'b/base.js': "export const BASE = 'https://example.com';\n", 'main.js': "import './a/api.js';\nimport './b/api.js';\n" });
+    const main = path.join(root, 'main.js');
+    const model = projectOf(main)!;
+    const shared = (): Map<string, { holders: number }> => Reflect.get(model, 'shared') as Map<string, { holders: number }>;
+    model.begin();
+    // The same strings for both copies; each copy's own import resolved from its own folder.
+    const strings = model.importedTexts(main, readFileSync(main, 'utf8'));
+    model.end();
+    expect(strings.filter((s) => s.includes('/v1/meetings'))).toHaveLength(2);
+    expect(strings.some((s) => s.includes('webexapis.com')) && strings.some((s) => s.includes('example.com'))).toBe(true);
+    expect(shared().get(text)?.holders).toBe(2);
+    // One copy edited: its old text is held once; both edited: let go.
+    writeFileSync(path.join(root, 'a/api.js'), `${text}// edited\n`);
+    writeFileSync(path.join(root, 'b/api.js'), `${text}// edited too\n`);
+    model.begin();
+    model.readText(path.join(root, 'a/api.js'));
+    expect(shared().get(text)?.holders).toBe(1);
+    model.readText(path.join(root, 'b/api.js'));
+    model.end();
+    expect(shared().has(text)).toBe(false);
+  });
+});

@@ -267,12 +267,7 @@ export function literalsOf(text: string): string {
   return out.join('\n');
 }
 
-/**
- * What is read out of a module's text, once per text read. Copies of a file (the same text at two paths) each read
- * their own: finding them took the SHA-1 of every text read (745 texts, 3 MB on outline's scan), more than reading
- * the few copies again costs; the tokens of their strings are still searched once (engine/analyze.ts keeps them by
- * the strings).
- */
+/** What is read out of a module's text, once per distinct text: copies of a file share it ({@link ProjectModel}'s `shared`). */
 interface TextReadings {
   /** The text's string literals only ({@link literalsOf}), once asked for. */
   strings?: string;
@@ -340,6 +335,28 @@ export class ProjectModel implements ImportLinks {
   }
 
   private readonly texts = new Map<string, TextEntry>();
+  /**
+   * {@link TextReadings} by text, shared by the entries that hold that very text (copies of a file: 119 of the 359
+   * texts trpc's scan reads), with how many hold it: a text no entry holds any more is let go, so nothing is kept
+   * here that {@link texts} does not keep. Found by the text itself, not by a hash of it, which cost more than the
+   * readings it shared.
+   */
+  private readonly shared = new Map<string, { readings: TextReadings; holders: number }>();
+
+  /** The readings of a text just read ({@link shared}); new ones for an unreadable file. */
+  private readingsFor(text: string | undefined): TextReadings {
+    if (text === undefined) return {};
+    let held = this.shared.get(text);
+    if (!held) this.shared.set(text, (held = { readings: {}, holders: 0 }));
+    held.holders++;
+    return held.readings;
+  }
+
+  /** An entry replaced by a new reading of its file no longer holds its text ({@link shared}). */
+  private release(entry: TextEntry): void {
+    const held = entry.text === undefined ? undefined : this.shared.get(entry.text);
+    if (held && --held.holders === 0) this.shared.delete(entry.text!);
+  }
 
   /**
    * The string literals of the project's modules a text imports, of the modules those import, and of the modules
@@ -581,7 +598,8 @@ export class ProjectModel implements ImportLinks {
       } catch {
         text = undefined;
       }
-      entry = { readings: {}, size: stats.size, mtimeMs: stats.mtimeMs, text, checked: this.generation };
+      if (entry) this.release(entry);
+      entry = { readings: this.readingsFor(text), size: stats.size, mtimeMs: stats.mtimeMs, text, checked: this.generation };
       this.texts.set(file, entry);
     }
     this.markChecked(entry);
