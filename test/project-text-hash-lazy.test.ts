@@ -1,9 +1,10 @@
 /**
  * Issue 30 (the project model's reading of module texts, engine/project/modules.ts): a module's content hash is
  * worked out only when an analysis records what it read (`--cache`, the ESLint plugin), no longer on every read; a
- * module parsed after its text was read takes that text instead of reading the file again. What an analysis records
- * must be what the eager code recorded: the SHA-1 of the file's bytes as read (a byte order mark included), for
- * a text read while nothing recorded as well; and an edit must still be seen.
+ * module parsed after its text was read takes that text instead of reading the file again; copies of a text share
+ * what is read out of it, found by the text itself. What an analysis records must be what the eager code recorded:
+ * the SHA-1 of the file's bytes as read (a byte order mark included), for a text read while nothing recorded as
+ * well; and an edit must still be seen.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
