@@ -6,10 +6,11 @@
  * from the pieces the expressions read (keywords, `{`, `,`, `*`, `as`, white space, operators, names that contain,
  * extend or spell each other and the keywords, `$`).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceFilesUnder } from './helpers/fixtures.js';
+import { random } from './helpers/random.js';
 import { ASSIGNMENT_AFTER, ASSIGNMENT_BEFORE, BINDING_AFTER, BINDING_BEFORE, countMatches, declaresHere } from '../engine/project/export-text.js';
 
 /** The two counts `declaresHere` takes, as the earlier code took them: each expression over the whole text. */
@@ -25,24 +26,6 @@ function atOccurrences(text: string, name: string): [number, number] {
 
 const FIXTURES = fileURLToPath(new URL('./fixtures-project/', import.meta.url));
 
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.(ts|js|mjs|cjs|tsx|jsx)$/.test(name)) out.push(full);
-  }
-  return out;
-}
-
-/** A seeded generator (tests must not differ from run to run). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const PIECES = [
   'function', 'function*', 'const', 'let', 'var', 'class', 'enum', 'namespace', 'import', 'export', 'as', 'async',
@@ -55,7 +38,7 @@ describe('declaresHere counts a name only where it is written', () => {
   it('counts as the whole-text expressions for every identifier of the fixture modules', () => {
     let compared = 0;
     let bound = 0;
-    for (const file of sourceFiles(FIXTURES)) {
+    for (const file of sourceFilesUnder(FIXTURES)) {
       const text = readFileSync(file, 'utf8');
       for (const name of new Set(text.match(/[A-Za-z_$][\w$]*/g) ?? [])) {
         const counts = atOccurrences(text, name);
