@@ -15,7 +15,6 @@
  * a long-lived ESLint process sees edits to imported files as import-resolving plugins do. A run that reads
  * files it does not change (the CLI's scan, {@link holdFilesSteady}) checks each module once per run instead.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -23,7 +22,7 @@ import { boundNames, dottedName, FileContext, memberName, propertyKeyName, unwra
 import { parseSource } from '../parse/parse.js';
 import { readRegularFile, statOrUndefined } from '../read/read-file.js';
 import { isInside, ModuleResolver, projectRootOf } from './resolve.js';
-import { capture, forgetProbes, isRecording, journalStart, journalStop, note, noteListing, noteProbe, registerProbe, replay } from './journal.js';
+import { capture, forgetProbes, isRecording, journalStart, journalStop, note, noteListing, noteProbe, registerProbe, replay, sha1 } from './journal.js';
 import { envFilesIn, fileValueReason, nameValueReason, namesPlatformApi, parseEnv, PLATFORM_API_BASE, type EnvValue } from './env.js';
 
 /** `process.env.NAME`, `process.env['NAME']`, `import.meta.env.NAME` in a text. */
@@ -288,7 +287,7 @@ interface TextEntry {
   size: number;
   mtimeMs: number;
   text: string | undefined;
-  /** The sha1 of {@link text} ('' when unreadable), worked out when first asked ({@link contentHash}). */
+  /** The sha1 of {@link text} ('' when unreadable), worked out when first asked ({@link textHash}). */
   hash?: string;
   /** The {@link ProjectModel.generation} it was last checked against the disk in. */
   checked: number;
@@ -664,7 +663,7 @@ export class ProjectModel implements ImportLinks {
       }
     }
     // Hashed when an analysis records what it read ({@link moduleHash}); a text that does not parse is not kept for it.
-    return { size, mtimeMs, hash: context === undefined ? sha1Of(text) : undefined, bom, file: context, checked: this.generation };
+    return { size, mtimeMs, hash: context === undefined ? sha1(text) : undefined, bom, file: context, checked: this.generation };
   }
 
   /**
@@ -824,18 +823,14 @@ export class ProjectModel implements ImportLinks {
 /** A name that only an identifier or a string spelling it can export (no digit first: a numeric key `0x10` exports `16`). */
 const IDENTIFIER_NAME = /^[A-Za-z_$][\w$]*$/;
 
-function sha1Of(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
-}
-
 /** A text entry's content hash, worked out once when first asked ('' for an unreadable file). */
 function textHash(entry: TextEntry): string {
-  return (entry.hash ??= entry.text === undefined ? '' : sha1Of(entry.text));
+  return (entry.hash ??= entry.text === undefined ? '' : sha1(entry.text));
 }
 
 /** A module entry's content hash (of the text read, byte order mark included), worked out once when first asked. */
 function moduleHash(entry: ModuleEntry): string {
-  return (entry.hash ??= entry.file === undefined ? '' : sha1Of(entry.bom ? `\uFEFF${entry.file.text}` : entry.file.text));
+  return (entry.hash ??= entry.file === undefined ? '' : sha1(entry.bom ? `\uFEFF${entry.file.text}` : entry.file.text));
 }
 
 /** An escape that may spell a name's characters in an identifier or a string (`\u0041`, `\x41`, `\101`, a line continuation). */
