@@ -3,7 +3,7 @@
  * (engine/api/calls.ts requestsWithin): the same requests as the whole file's getRequests restricted to that
  * function, without following the file's other calls into other modules.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,19 +15,10 @@ import { projectOf, type ProjectModel } from '../engine/project/modules.js';
 import { FileContext, type Node } from '../engine/parse/file-context.js';
 import { parseSource } from '../engine/parse/parse.js';
 import { callsReaching } from '../engine/api/wrappers.js';
+import { sourceFilesUnder } from './helpers/fixtures.js';
 
 const catalog = loadCatalog();
 const CASES = fileURLToPath(new URL('./fixtures-project/cross-file/', import.meta.url));
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.(ts|js|mjs|cjs|tsx|jsx)$/.test(name)) out.push(full);
-  }
-  return out;
-}
 
 function key(r: HttpRequest): string {
   return JSON.stringify([r.node.range, r.client, r.method ?? null, r.url ?? null, r.isApi, r.headers.map((h) => [h.name, h.inherited ?? false]), r.wrapper ? true : false]);
@@ -47,7 +38,7 @@ function moduleOf(file: string): { model: ProjectModel; context: FileContext } {
 describe('requests inside one function', () => {
   it('are those of the whole file inside it, in the same order, for every function of the cross-file fixtures', () => {
     let compared = 0;
-    for (const file of sourceFiles(CASES)) {
+    for (const file of sourceFilesUnder(CASES)) {
       const whole = moduleOf(file).context;
       if (!whole) continue;
       const all = getRequests(whole, catalog);
@@ -107,7 +98,7 @@ describe('requests inside one function, read from the calls that reach it (wrapp
   it('are those of the whole file inside it, for every function of the cross-file fixtures, when the function is read first', () => {
     let restricted = 0;
     let compared = 0;
-    for (const file of sourceFiles(CASES)) {
+    for (const file of sourceFilesUnder(CASES)) {
       const whole = freshContext(file);
       if (!whole) continue;
       const all = getRequests(whole, catalog);

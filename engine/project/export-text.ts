@@ -257,6 +257,13 @@ function importOf(text: string, local: string): [string, string] | undefined | n
 /** What a name must be declared as for the lookup asking: a function (called), or a class (a static method called). */
 export type DeclarationKind = 'function' | 'class';
 
+/** What a binding of a name is written after (`function `, `const `, `{ `, `, `, `as `...) and after it (not ` as`). */
+export const BINDING_BEFORE = String.raw`(?:\b(?:function\s*\*?|const|let|var|class|enum|namespace|import)\s+|[{,]\s*|\bas\s+)`;
+export const BINDING_AFTER = String.raw`(?![\w$])(?!\s+as\b)`;
+/** What an assignment to a name is not written after (a name character, a `.`), and its operator after it. */
+export const ASSIGNMENT_BEFORE = String.raw`(?<![\w$.])`;
+export const ASSIGNMENT_AFTER = String.raw`\s*(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?![=>])`;
+
 /**
  * Whether a text declares `name` in place as a function: `function name(` (TypeScript's overload signatures as the
  * same), or once as `const name = ` followed by a function expression or an arrow function (the value `locate`
@@ -266,15 +273,41 @@ export type DeclarationKind = 'function' | 'class';
  */
 export function declaresHere(text: string, name: string, kind: DeclarationKind): boolean {
   const n = escaped(name);
-  const bindings = text.match(new RegExp(`(?:\\b(?:function\\s*\\*?|const|let|var|class|enum|namespace|import)\\s+|[{,]\\s*|\\bas\\s+)${n}(?![\\w$])(?!\\s+as\\b)`, 'g')) ?? [];
+  const bindings = countMatches(text, name, BINDING_BEFORE, `${n}${BINDING_AFTER}`);
   // Every `name =` (or `name += ...`): none for a declared function or class, only the declaration's own for a constant.
-  const assignments = text.match(new RegExp(`(?<![\\w$.])${n}\\s*(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])`, 'g'))?.length ?? 0;
-  if (kind === 'class') return bindings.length === 1 && assignments === 0 && new RegExp(`\\bclass\\s+${n}(?![\\w$])`).test(text);
+  const assignments = countMatches(text, name, ASSIGNMENT_BEFORE, `${n}${ASSIGNMENT_AFTER}`);
+  if (kind === 'class') return bindings === 1 && assignments === 0 && new RegExp(`\\bclass\\s+${n}(?![\\w$])`).test(text);
   const functions = text.match(new RegExp(`\\bfunction\\s*\\*?\\s*${n}\\s*[<(]`, 'g'))?.length ?? 0;
-  if (functions > 0) return functions === bindings.length && assignments === 0;
-  if (bindings.length !== 1) return false;
+  if (functions > 0) return functions === bindings && assignments === 0;
+  if (bindings !== 1) return false;
   const m = new RegExp(`\\bconst\\s+${n}\\s*=\\s*`).exec(text);
   return m !== null && assignments === 1 && isFunctionStart(text, m.index + m[0].length);
+}
+
+/** The words a binding's `before` may be written with ({@link countMatches}): a name spelling one is counted the slow way. */
+const BEFORE_WORDS = new Set(['function', 'const', 'let', 'var', 'class', 'enum', 'namespace', 'import', 'as']);
+/** A name of word characters only (no `$`, whose edge with a letter is a word boundary). */
+const WORD_NAME = /^[A-Za-z_]\w*$/;
+
+/**
+ * How many times `text.match(new RegExp(before + rest, 'g'))` matches, where `rest` starts with `name` and `before`
+ * reads only white space, `{`, `,`, `*`, a word of {@link BEFORE_WORDS} (after a word boundary), or one character
+ * before the name (a lookbehind). That expression has no literal first character, so it was tried at every position
+ * of the text: 3-8 ms on excalidraw's 451 KB `App.tsx`, per name (issue 30, the console's forwarder lookups). It is
+ * tried instead only where the name is written, with `before` as a lookbehind: the same count, because every match
+ * ends its `before` right where an occurrence of the name starts, which a word character never precedes, so no match
+ * overlaps another occurrence (`name` is no word of `before`); a name with `$`, or spelling such a word, is counted
+ * over the whole text as before. Exported for its test (test/declares-here-occurrences.test.ts).
+ */
+export function countMatches(text: string, name: string, before: string, rest: string): number {
+  if (!WORD_NAME.test(name) || BEFORE_WORDS.has(name)) return text.match(new RegExp(before + rest, 'g'))?.length ?? 0;
+  const at = new RegExp(`${before.startsWith('(?<') ? before : `(?<=${before})`}${rest}`, 'y');
+  let count = 0;
+  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
+    at.lastIndex = i;
+    if (at.test(text)) count++;
+  }
+  return count;
 }
 
 /** Whether the expression at `at` is a function expression or an arrow function (its start read as text). */

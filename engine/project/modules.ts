@@ -15,7 +15,6 @@
  * a long-lived ESLint process sees edits to imported files as import-resolving plugins do. A run that reads
  * files it does not change (the CLI's scan, {@link holdFilesSteady}) checks each module once per run instead.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -23,7 +22,7 @@ import { boundNames, dottedName, FileContext, memberName, propertyKeyName, unwra
 import { parseSource } from '../parse/parse.js';
 import { readRegularFile, statOrUndefined } from '../read/read-file.js';
 import { isInside, ModuleResolver, projectRootOf } from './resolve.js';
-import { capture, forgetProbes, journalStart, journalStop, note, noteListing, noteProbe, registerProbe, replay } from './journal.js';
+import { capture, forgetProbes, isRecording, journalStart, journalStop, note, noteListing, noteProbe, registerProbe, replay, sha1 } from './journal.js';
 import { envFilesIn, fileValueReason, nameValueReason, namesPlatformApi, parseEnv, PLATFORM_API_BASE, type EnvValue } from './env.js';
 
 /** `process.env.NAME`, `process.env['NAME']`, `import.meta.env.NAME` in a text. */
@@ -267,7 +266,7 @@ export function literalsOf(text: string): string {
   return out.join('\n');
 }
 
-/** What is read out of a module's text, once per distinct text (by content hash): copies of a file share it. */
+/** What is read out of a module's text, once per distinct text: copies of a file share it ({@link ProjectModel}'s `shared`). */
 interface TextReadings {
   /** The text's string literals only ({@link literalsOf}), once asked for. */
   strings?: string;
@@ -288,7 +287,8 @@ interface TextEntry {
   size: number;
   mtimeMs: number;
   text: string | undefined;
-  hash: string;
+  /** The sha1 of {@link text} ('' when unreadable), worked out when first asked ({@link textHash}). */
+  hash?: string;
   /** The {@link ProjectModel.generation} it was last checked against the disk in. */
   checked: number;
   /** The steady run ({@link holdFilesSteady}) it was last checked against the disk in, if any. */
@@ -298,7 +298,10 @@ interface TextEntry {
 interface ModuleEntry {
   size: number;
   mtimeMs: number;
-  hash: string;
+  /** The sha1 of the text read, worked out when first asked ({@link moduleHash}). */
+  hash?: string;
+  /** Whether the text read began with a byte order mark (the tree's text is without it). */
+  bom?: boolean;
   file: FileContext | undefined;
   /** The {@link ProjectModel.generation} it was last checked in. */
   checked: number;
@@ -331,8 +334,28 @@ export class ProjectModel implements ImportLinks {
   }
 
   private readonly texts = new Map<string, TextEntry>();
-  /** {@link TextReadings} by content hash (at most 50,000 texts, then started afresh). */
-  private readonly readings = new Map<string, TextReadings>();
+  /**
+   * {@link TextReadings} by text, shared by the entries that hold that very text (copies of a file: 119 of the 359
+   * texts trpc's scan reads), with how many hold it: a text no entry holds any more is let go, so nothing is kept
+   * here that {@link texts} does not keep. Found by the text itself, not by a hash of it, which cost more than the
+   * readings it shared.
+   */
+  private readonly shared = new Map<string, { readings: TextReadings; holders: number }>();
+
+  /** The readings of a text just read ({@link shared}); new ones for an unreadable file. */
+  private readingsFor(text: string | undefined): TextReadings {
+    if (text === undefined) return {};
+    let held = this.shared.get(text);
+    if (!held) this.shared.set(text, (held = { readings: {}, holders: 0 }));
+    held.holders++;
+    return held.readings;
+  }
+
+  /** An entry replaced by a new reading of its file no longer holds its text ({@link shared}). */
+  private release(entry: TextEntry): void {
+    const held = entry.text === undefined ? undefined : this.shared.get(entry.text);
+    if (held && --held.holders === 0) this.shared.delete(entry.text!);
+  }
 
   /**
    * The string literals of the project's modules a text imports, of the modules those import, and of the modules
@@ -382,7 +405,7 @@ export class ProjectModel implements ImportLinks {
     if (entry.targets) replay(entry.targetReads);
     else {
       const resolved = capture(() =>
-        specifiersIn(text)
+        (entry.readings.specifiers ??= specifiersIn(text))
           .map((spec) => this.resolver.resolve(file, spec))
           .filter((t): t is string => t !== undefined && t !== file),
       );
@@ -473,7 +496,8 @@ export class ProjectModel implements ImportLinks {
       }
       const text = this.textOf(file);
       const entry = this.texts.get(file);
-      if (entry) reads.set(file, entry.hash);
+      // A walk that records nothing keeps no hash (its answers carry UNRECORDED, engine/project/journal.ts).
+      if (entry) reads.set(file, isRecording() ? textHash(entry) : '');
       if (text === undefined || !entry) return this.enough(memo(root), reads);
       let marks = entry.marks?.get(key);
       if (marks === undefined) (entry.marks ??= new Map()).set(key, (marks = own(text)));
@@ -558,7 +582,7 @@ export class ProjectModel implements ImportLinks {
     // Checked against the disk once per analysed file, as {@link module} is: the closures {@link reaches} walks for
     // one file share most of their modules. Once per run while the files are held steady ({@link holdFilesSteady}).
     if (entry && this.checkedNow(entry)) {
-      note(file, entry.hash);
+      if (isRecording()) note(file, textHash(entry));
       return entry.text;
     }
     const stats = statOrUndefined(file);
@@ -573,17 +597,12 @@ export class ProjectModel implements ImportLinks {
       } catch {
         text = undefined;
       }
-      const hash = text === undefined ? '' : createHash('sha1').update(text).digest('hex');
-      let readings = this.readings.get(hash);
-      if (!readings) {
-        if (this.readings.size >= 50_000) this.readings.clear();
-        this.readings.set(hash, (readings = {}));
-      }
-      entry = { readings, size: stats.size, mtimeMs: stats.mtimeMs, text, hash, checked: this.generation };
+      if (entry) this.release(entry);
+      entry = { readings: this.readingsFor(text), size: stats.size, mtimeMs: stats.mtimeMs, text, checked: this.generation };
       this.texts.set(file, entry);
     }
     this.markChecked(entry);
-    note(file, entry.hash);
+    if (isRecording()) note(file, textHash(entry));
     return entry.text;
   }
 
@@ -615,19 +634,25 @@ export class ProjectModel implements ImportLinks {
       this.markChecked(entry);
       this.modules.set(file, entry);
     }
-    note(file, entry.hash);
+    if (isRecording()) note(file, moduleHash(entry));
     return entry.file;
   }
 
   private load(file: string, size: number, mtimeMs: number): ModuleEntry {
+    // The text {@link textOf} read of the file at this size and time, if it did (most modules parsed were read as
+    // text first: their closure asked whether they may send, their exports walked), else read now.
+    const read = this.texts.get(file);
     let text: string;
-    try {
-      text = readRegularFile(file, MAX_MODULE_BYTES).toString('utf8');
-    } catch {
-      return { size, mtimeMs, hash: '', file: undefined, checked: this.generation };
+    if (read?.text !== undefined && read.size === size && read.mtimeMs === mtimeMs) text = read.text;
+    else {
+      try {
+        text = readRegularFile(file, MAX_MODULE_BYTES).toString('utf8');
+      } catch {
+        return { size, mtimeMs, hash: '', file: undefined, checked: this.generation };
+      }
     }
-    const hash = createHash('sha1').update(text).digest('hex');
-    const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+    const bom = text.startsWith('\uFEFF');
+    const source = bom ? text.slice(1) : text;
     // The tree the analysis of this very file made, with this very text, is what a parse here would give.
     let context = this.analysedAs(file, source);
     if (context === undefined) {
@@ -637,7 +662,8 @@ export class ProjectModel implements ImportLinks {
         context.links = this;
       }
     }
-    return { size, mtimeMs, hash, file: context, checked: this.generation };
+    // Hashed when an analysis records what it read ({@link moduleHash}); a text that does not parse is not kept for it.
+    return { size, mtimeMs, hash: context === undefined ? sha1(text) : undefined, bom, file: context, checked: this.generation };
   }
 
   /**
@@ -796,6 +822,17 @@ export class ProjectModel implements ImportLinks {
 
 /** A name that only an identifier or a string spelling it can export (no digit first: a numeric key `0x10` exports `16`). */
 const IDENTIFIER_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/** A text entry's content hash, worked out once when first asked ('' for an unreadable file). */
+function textHash(entry: TextEntry): string {
+  return (entry.hash ??= entry.text === undefined ? '' : sha1(entry.text));
+}
+
+/** A module entry's content hash (of the text read, byte order mark included), worked out once when first asked. */
+function moduleHash(entry: ModuleEntry): string {
+  return (entry.hash ??= entry.file === undefined ? '' : sha1(entry.bom ? `\uFEFF${entry.file.text}` : entry.file.text));
+}
+
 /** An escape that may spell a name's characters in an identifier or a string (`\u0041`, `\x41`, `\101`, a line continuation). */
 const SPELLING_ESCAPE = /\\(?:u|x|[0-7]|\r|\n|\u2028|\u2029)/;
 /** `export *`, a re-export of every name of another module; or `export` before a comment, which may hide one (linear: no comment is read). */

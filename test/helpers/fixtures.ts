@@ -97,3 +97,14 @@ export function validFiles(id?: string): Array<{ id: string; file: string }> {
 
 export const display = (file: string): string => file.slice(FIXTURES.length);
 export { basename };
+
+/** The JavaScript/TypeScript files below a folder, every level (the project fixtures' modules), in listing order. */
+export function sourceFilesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...sourceFilesUnder(full));
+    else if (/\.(ts|js|mjs|cjs|tsx|jsx)$/.test(name)) out.push(full);
+  }
+  return out;
+}
