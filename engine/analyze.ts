@@ -15,7 +15,7 @@ import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
 import { APPS_SCRIPT_NAME, fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
 import { isAppsScriptSource } from './read/apps-script.js';
-import { HTTP_CALL_HINT, IMPORT_HINT, mayApply, mayHandUpHeaders, NAMED_MERGE_HINT, requiresMergingTokens, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
+import { addQueryKeys, HTTP_CALL_HINT, IMPORT_HINT, mayApply, mayHandUpHeaders, NAMED_MERGE_HINT, requiresMergingTokens, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { literalsOf, projectOf, useScanRoots, type ProjectModel } from './project/modules.js';
@@ -456,12 +456,7 @@ function queryKeysOf(plan: readonly PlannedDetection[]): readonly string[] {
   let keys = queryKeys.get(plan);
   if (!keys) {
     const set = new Set<string>();
-    for (const p of plan) {
-      const d = p.notice.detections[p.index];
-      if (d.kind !== 'url-query') continue;
-      if (d.identifiedBy) set.add(d.identifiedBy);
-      for (const k of [...(d.requires ?? []), ...Object.keys(d.values ?? {})]) set.add(k);
-    }
+    for (const p of plan) addQueryKeys(p.notice.detections[p.index], set);
     queryKeys.set(plan, (keys = [...set]));
   }
   return keys;

@@ -510,13 +510,16 @@ export function urlQueryKeys(notices: readonly Notice[]): string[] {
   const keys = new Set<string>();
   for (const notice of notices) {
     if (notice.status === 'informational') continue;
-    for (const d of notice.detections) {
-      if (d.kind !== 'url-query') continue;
-      if (d.identifiedBy) keys.add(d.identifiedBy);
-      for (const k of [...(d.requires ?? []), ...Object.keys(d.values ?? {})]) keys.add(k);
-    }
+    for (const d of notice.detections) addQueryKeys(d, keys);
   }
   return [...keys];
+}
+
+/** Adds to `keys` the query parameters a detection judges, when it is a `url-query` one: `identifiedBy`, `requires`, `values`' keys. */
+export function addQueryKeys(d: Notice['detections'][number], keys: Set<string>): void {
+  if (d.kind !== 'url-query') return;
+  if (d.identifiedBy) keys.add(d.identifiedBy);
+  for (const k of [...(d.requires ?? []), ...Object.keys(d.values ?? {})]) keys.add(k);
 }
 
 /**
@@ -669,8 +672,8 @@ export class PrefilterPlan {
   idleWithoutTokens(text: string, queryKeys: readonly string[]): boolean {
     if (this.withoutTokens.source) return false;
     if (!this.entries.some((e) => e.urls)) return true;
-    if (HTTP_CALL_HINT.test(text)) return false;
-    if (this.importsWhen.length > 0 && IMPORT_HINT.test(text) && this.importsWhen.some((all) => all.every((re) => re.test(text)))) return false;
+    // Without tokens, mayFollowImports asks only for an HTTP call or an `importsWhen` list that matches.
+    if (this.mayFollowImports(text, 'js', NO_TOKENS)) return false;
     return !mayBuildUrlFromProps(text, queryKeys) && !text.includes('HttpInterceptor') && !mayHandUpHeaders(text);
   }
 
