@@ -33,7 +33,8 @@
  * BENCH_ESLINT_PATHS=a,b (paths relative to each repository) lints only those with ESLint (the SDK's 172 files of
  * issue 30: `packages/@webex/plugin-meetings/src,packages/@webex/webex-core/src`); BENCH_ESLINT_PLUGIN=<a built
  * rules/index.js> measures another build's plugin (a base to compare with) in both ESLint runs. BENCH_ESLINT_INSTRUCTIONS=<n>
- * adds, where valgrind is installed, the same cost as instructions (n runs a side, alternating): ESLint's Linter over
+ * adds, where valgrind is installed, the same cost as instructions (n runs a side, alternating, run r's output path
+ * longer than run 1's so that each run's collector schedule differs; the median a side, each run and the spread printed): ESLint's Linter over
  * the files the ESLint run linted, one thread, in a fixed order (scripts/bench-eslint-linter.ts), which the
  * machine's load does not move (the whole-run CPU time of the pairs moves by more than the plugin costs on a shared machine).
  * BENCH_ESLINT_OLD_SPACE_MB=<MB> (with BENCH_ESLINT_INSTRUCTIONS) starts V8's old space at that size in both runs, so
@@ -61,6 +62,7 @@ import { generateCorpus } from './gen-corpus.js';
 import { generateRenames } from './gen-renames.js';
 import { ParseReasons } from './bench-reasons.js';
 import { instructionSplit } from './cachegrind-split.js';
+import { runLines, runPadding, summarizeRuns } from './instruction-runs.js';
 
 const ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../' : '../', import.meta.url));
 const BIN = path.join(ROOT, 'dist', 'cli', 'bin.js');
@@ -189,9 +191,11 @@ function signedPercent(x: number): string {
  * `all` rules and with none, alternating, each under cachegrind with V8's predictable mode
  * (scripts/bench-eslint-linter.ts). Undefined without valgrind, without the report, or when a run fails; a
  * difference between the two sides' messages other than the plugin's own is printed, and so is each side's share of
- * V8's garbage collector (scripts/cachegrind-split.ts).
+ * V8's garbage collector (scripts/cachegrind-split.ts). Run r of each side writes its messages to a path of another
+ * length, so the runs sample different collector schedules; the row is each side's median, with every run and the
+ * spread printed (scripts/instruction-runs.ts).
  */
-function eslintInstructions(dir: string, work: string): { plugin: number; bare: number; files: number; runs: number; markCompacts?: { plugin: number; bare: number }; outsideCollector?: { plugin: number; bare: number } } | undefined {
+function eslintInstructions(dir: string, work: string): { plugin: number; bare: number; files: number; runs: number; spread: [number, number]; markCompacts?: { plugin: number[]; bare: number[] }; outsideCollector?: { plugin: number; bare: number } } | undefined {
   const runs = Number(process.env.BENCH_ESLINT_INSTRUCTIONS ?? 0);
   if (!(runs > 0)) return undefined;
   if (!has('valgrind')) {
@@ -215,11 +219,20 @@ function eslintInstructions(dir: string, work: string): { plugin: number; bare: 
   // Each run's instructions outside V8's garbage collector (scripts/cachegrind-split.ts): the collector's part follows
   // where its whole collections fall rather than the work done (twenty-seventh session). Unset when an output is unreadable.
   const outsideRuns: Record<'plugin' | 'bare', number[]> = { plugin: [], bare: [] };
+  // Whole collections of the old generation in each run (`--trace-gc` of the same command line without valgrind: the
+  // predictable flags fix the schedule, so the counts are those of the runs counted): one more or less on one side
+  // moves the ratio by a collection's worth of instructions that is neither side's work (docs/performance.md, rounds
+  // eighteen, twenty and twenty-six). Printed with each run so a reader sees when it happened.
+  const compactions: Record<'plugin' | 'bare', Array<number | undefined>> = { plugin: [], bare: [] };
   let split = true;
+  // Run r writes its messages to a path r's padding longer (scripts/instruction-runs.ts): one command line counts the
+  // same every time, so n runs of one would sample one collector schedule n times; n lengths sample n schedules.
+  const messagesOf = (side: 'plugin' | 'bare', r: number): string => path.join(work, `linter-${side}${runPadding(r)}.txt`);
   for (let r = 1; r <= runs; r++) {
     for (const side of ['bare', 'plugin'] as const) {
       const out = path.join(work, `cachegrind-${side}-${r}.out`);
-      const args = ['--tool=cachegrind', '--cache-sim=no', `--cachegrind-out-file=${out}`, process.execPath, '--predictable', '--predictable-gc-schedule', ...oldSpace, script, eslintPlugin(), side, dir, list, path.join(work, `linter-${side}.txt`)];
+      const nodeArgs = ['--predictable', '--predictable-gc-schedule', ...oldSpace, script, eslintPlugin(), side, dir, list, messagesOf(side, r)];
+      const args = ['--tool=cachegrind', '--cache-sim=no', `--cachegrind-out-file=${out}`, process.execPath, ...nodeArgs];
       const res = spawnSync('valgrind', args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
       const m = /I\s+refs:\s+([\d,]+)/.exec(res.stderr ?? '');
       if (res.status !== 0 || !m) {
@@ -235,34 +248,40 @@ function eslintInstructions(dir: string, work: string): { plugin: number; bare: 
         split = false;
       }
       rmSync(out, { force: true });
-      process.stdout.write(`  instructions ${r}: ${side === 'bare' ? ESLINT_BARE : 'ESLint + plugin (all rules)'} ${(counts[side][r - 1]! / 1e6).toFixed(0)} M (Linter, ${files.length} files${oldSpaceMb > 0 ? `, V8 old space from ${oldSpaceMb} MB` : ''}${gc !== undefined ? `; V8's garbage collector ${(gc / 1e6).toFixed(0)} M of them` : ''})\n`);
+      const traced = spawnSync(process.execPath, ['--trace-gc', ...nodeArgs], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
+      const compacts = traced.status === 0 ? (traced.stdout.match(/Mark-Compact/g) ?? []).length : undefined;
+      compactions[side].push(compacts);
+      process.stdout.write(`  instructions ${r}: ${side === 'bare' ? ESLINT_BARE : 'ESLint + plugin (all rules)'} ${(counts[side][r - 1]! / 1e6).toFixed(0)} M (Linter, ${files.length} files${oldSpaceMb > 0 ? `, V8 old space from ${oldSpaceMb} MB` : ''}${gc !== undefined ? `; V8's garbage collector ${(gc / 1e6).toFixed(0)} M of them` : ''}${compacts !== undefined ? `; ${compacts} mark-compacts` : ''})\n`);
     }
   }
-  // Whole collections of the old generation in each run (`--trace-gc` of the same run without valgrind: the predictable
-  // flags fix the schedule, so the counts are those of the runs counted): one more or less on one side moves the
-  // ratio by a collection's worth of instructions that is neither side's work (docs/performance.md, rounds eighteen,
-  // twenty and twenty-six). Printed with the row so a reader sees when it happened.
-  const markCompacts = (side: 'plugin' | 'bare'): number | undefined => {
-    const res = spawnSync(process.execPath, ['--predictable', '--predictable-gc-schedule', '--trace-gc', ...oldSpace, script, eslintPlugin(), side, dir, list], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
-    return res.status === 0 ? (res.stdout.match(/Mark-Compact/g) ?? []).length : undefined;
-  };
-  const gcPlugin = markCompacts('plugin');
-  const gcBare = markCompacts('bare');
-  if (gcPlugin !== undefined && gcBare !== undefined) process.stdout.write(`  mark-compacts (--trace-gc of the same runs): ESLint + plugin ${gcPlugin}, ${ESLINT_BARE} ${gcBare}${gcPlugin !== gcBare ? ' (they differ: the ratio moves by whole collections; BENCH_ESLINT_OLD_SPACE_MB=2048 compares without them)' : ''}\n`);
-  // The bare run's messages (parse errors) are also the plugin run's: anything else would mean the two runs differ in more than the rules.
-  const lines = (side: string): string[] => readFileSync(path.join(work, `linter-${side}.txt`), 'utf8').split('\n').filter(Boolean);
-  const plugged = new Set(lines('plugin'));
-  const missing = lines('bare').filter((l) => !plugged.has(l));
+  for (const line of runLines(counts.bare, counts.plugin)) process.stdout.write(`  ${line}\n`);
+  const known = (xs: Array<number | undefined>): number[] | undefined => (xs.every((x) => x !== undefined) ? (xs as number[]) : undefined);
+  const gcPlugin = known(compactions.plugin);
+  const gcBare = known(compactions.bare);
+  if (gcPlugin && gcBare) {
+    const differ = gcPlugin.some((n, i) => n !== gcBare[i]);
+    process.stdout.write(`  mark-compacts (--trace-gc of the same command lines), run by run: ESLint + plugin ${gcPlugin.join(', ')}; ${ESLINT_BARE} ${gcBare.join(', ')}${differ ? ' (they differ: the ratio moves by whole collections; BENCH_ESLINT_OLD_SPACE_MB=2048 compares without them)' : ''}\n`);
+  }
+  // The bare run's messages (parse errors) are also the plugin run's: anything else would mean the two runs differ in
+  // more than the rules. And every run of a side gives the same messages (only the output path differs).
+  const lines = (side: 'plugin' | 'bare', r: number): string[] => readFileSync(messagesOf(side, r), 'utf8').split('\n').filter(Boolean);
+  const plugged = new Set(lines('plugin', 1));
+  const missing = lines('bare', 1).filter((l) => !plugged.has(l));
   if (missing.length > 0) process.stdout.write(`instructions: ${missing.length} messages of the run without the plugin's rules are not in the other: ${missing.slice(0, 3).join(' | ')}\n`);
+  for (const side of ['bare', 'plugin'] as const) {
+    const first = lines(side, 1).join('\n');
+    for (let r = 2; r <= runs; r++) if (lines(side, r).join('\n') !== first) process.stdout.write(`instructions: the ${side} side's run ${r} gave other messages than its run 1\n`);
+  }
   const outsideCollector = split && outsideRuns.plugin.length === runs && outsideRuns.bare.length === runs ? { plugin: median(outsideRuns.plugin), bare: median(outsideRuns.bare) } : undefined;
   if (outsideCollector) {
     const difference = median(counts.plugin) - median(counts.bare);
     const rest = outsideCollector.plugin - outsideCollector.bare;
     process.stdout.write(
-      `  of the difference, ${(difference / 1e6).toFixed(0)} M: outside V8's garbage collector ${(rest / 1e6).toFixed(0)} M (${signedPercent(outsideCollector.plugin / outsideCollector.bare - 1)}), the collector ${((difference - rest) / 1e6).toFixed(0)} M (its part moves by hundreds of M between near-identical builds: scripts/cachegrind-split.ts)\n`,
+      `  of the difference, ${(difference / 1e6).toFixed(0)} M: outside V8's garbage collector ${(rest / 1e6).toFixed(0)} M (${signedPercent(outsideCollector.plugin / outsideCollector.bare - 1)}, medians; run by run ${outsideRuns.plugin.map((p, i) => signedPercent(p / outsideRuns.bare[i]! - 1)).join(', ')}), the collector ${((difference - rest) / 1e6).toFixed(0)} M (its part moves by hundreds of M between near-identical builds: scripts/cachegrind-split.ts)\n`,
     );
   }
-  return { plugin: median(counts.plugin), bare: median(counts.bare), files: files.length, runs, ...(gcPlugin !== undefined && gcBare !== undefined ? { markCompacts: { plugin: gcPlugin, bare: gcBare } } : {}), ...(outsideCollector ? { outsideCollector } : {}) };
+  const spread = summarizeRuns(counts.bare, counts.plugin).spread.over;
+  return { plugin: median(counts.plugin), bare: median(counts.bare), files: files.length, runs, spread, ...(gcPlugin && gcBare ? { markCompacts: { plugin: gcPlugin, bare: gcBare } } : {}), ...(outsideCollector ? { outsideCollector } : {}) };
 }
 
 function tools(dir: string, tokens: string[], work: string): Tool[] {
@@ -469,7 +488,7 @@ function benchOne(name: string, dir: string, label: string, real: boolean): Benc
         ? [
             check(
               instructionOverhead <= 0.05,
-              `the plugin's own cost inside ESLint <= 5%, in instructions (${(instructionOverhead * 100).toFixed(1)}%: ${(instructions.plugin / 1e6).toFixed(0)} M against ${(instructions.bare / 1e6).toFixed(0)} M, ESLint's Linter over the ${instructions.files} files, median of ${instructions.runs} run${instructions.runs === 1 ? '' : 's'} a side${instructions.markCompacts ? `; mark-compacts ${instructions.markCompacts.plugin} and ${instructions.markCompacts.bare}` : ''}${instructions.outsideCollector ? `; outside V8's garbage collector ${signedPercent(instructions.outsideCollector.plugin / instructions.outsideCollector.bare - 1)}` : ''})`,
+              `the plugin's own cost inside ESLint <= 5%, in instructions (${(instructionOverhead * 100).toFixed(1)}%: ${(instructions.plugin / 1e6).toFixed(0)} M against ${(instructions.bare / 1e6).toFixed(0)} M, ESLint's Linter over the ${instructions.files} files, median of ${instructions.runs} run${instructions.runs === 1 ? '' : 's'} a side with output paths of ${instructions.runs === 1 ? 'one length' : `${instructions.runs} lengths, run by run ${signedPercent(instructions.spread[0])} to ${signedPercent(instructions.spread[1])}`}${instructions.markCompacts ? `; mark-compacts ${instructions.markCompacts.plugin.join('/')} and ${instructions.markCompacts.bare.join('/')}` : ''}${instructions.outsideCollector ? `; outside V8's garbage collector ${signedPercent(instructions.outsideCollector.plugin / instructions.outsideCollector.bare - 1)}` : ''})`,
             ),
           ]
         : []),
