@@ -1085,8 +1085,12 @@ export function servingOrigin(name: string): Serving | undefined {
   };
   const readme = named(known.addresses, false);
   if (readme) return { kind: 'https', why: `the README gives its address (${readme}, HTTPS) and nothing serves it from localhost or plain HTTP` };
-  const written = named(writtenPageAddresses(project.root), true);
+  const written = named(writtenPageAddresses(project.root).pages, true);
   if (written) return { kind: 'https', why: `the repository writes its page's address (${written}, HTTPS) and nothing serves it from localhost or plain HTTP` };
+  // The OAuth redirect URI the repository's code sends: the authorization server returns the browser only to it, so
+  // the page it names (a folder's address naming its index page) runs at its origin, as a README's address says.
+  const redirect = named(writtenPageAddresses(project.root).redirects, false);
+  if (redirect) return { kind: 'https', why: `its OAuth redirect URI (${redirect}, HTTPS) returns the browser to the page there, and nothing serves it from localhost or plain HTTP` };
   return known.fallback ?? known;
 }
 
@@ -1142,20 +1146,31 @@ function namesPage(address: string, page: string, repo: string | undefined): boo
   return p === `/${page}` || p.endsWith(`/${page}`);
 }
 
-const writtenAddresses = new Map<string, Journaled<string[]>>();
+interface WrittenAddresses {
+  /** HTTPS addresses of HTML pages written anywhere. */
+  pages: string[];
+  /** The OAuth redirect URIs the code sends ({@link redirectUris}), or none when one of them is local. */
+  redirects: string[];
+}
+
+const writtenAddresses = new Map<string, Journaled<WrittenAddresses>>();
 /** Files whose text may write a page's address: code, configuration, docs and pages. */
 const ADDRESS_FILES = /\.(?:[cm]?[jt]sx?|json|ya?ml|md|markdown|txt|html?|xml|toml)$/i;
+/** Files whose text may send an OAuth redirect URI: code and pages (not docs, whose addresses are examples). */
+const REDIRECT_FILES = /\.(?:[cm]?[jt]sx?|html?)$/i;
 const MAX_ADDRESS_FILES = 2000;
 
 /**
  * The HTTPS addresses of HTML pages (`https://host/path/page.html`, not localhost) the repository writes anywhere:
- * a string of its code (a device macro's configuration), its docs, its pages. Read once per root, at most
- * {@link MAX_ADDRESS_FILES} files, outside `node_modules` and dot folders.
+ * a string of its code (a device macro's configuration), its docs, its pages; and the OAuth redirect URIs its code
+ * and pages send ({@link redirectUris}). Read once per root, at most {@link MAX_ADDRESS_FILES} files, outside
+ * `node_modules` and dot folders.
  */
-function writtenPageAddresses(root: string): string[] {
+function writtenPageAddresses(root: string): WrittenAddresses {
   // Journaled (engine/project/journal.ts): a later file reusing the list records the files and folders it was read from.
   return journaled(writtenAddresses, root, () => {
     const list: string[] = [];
+    let redirects: string[] | undefined = [];
     const stack = [root];
     let files = 0;
     while (stack.length > 0 && files < MAX_ADDRESS_FILES) {
@@ -1166,12 +1181,53 @@ function writtenPageAddresses(root: string): string[] {
         const entry = walkEntry(full);
         if (entry?.dir) stack.push(full);
         else if (entry && ADDRESS_FILES.test(name) && files++ < MAX_ADDRESS_FILES) {
-          for (const m of (readText(full) ?? '').matchAll(/\bhttps:\/\/[a-z0-9.-]+(?::\d+)?\/[^\s"'`<>()?#]*\.html?\b/gi)) list.push(m[0]);
+          const text = readText(full) ?? '';
+          for (const m of text.matchAll(/\bhttps:\/\/[a-z0-9.-]+(?::\d+)?\/[^\s"'`<>()?#]*\.html?\b/gi)) list.push(m[0]);
+          if (redirects && REDIRECT_FILES.test(name) && text.includes('redirect_uri')) {
+            const sent = redirectUris(text);
+            redirects = sent && [...redirects, ...sent];
+          }
         }
       }
     }
-    return list;
+    return { pages: list, redirects: redirects ?? [] };
   });
+}
+
+/** Domains reserved for examples (RFC 2606, RFC 6761): an address there is a placeholder, no page's. */
+const EXAMPLE_HOST = /(?:^|\.)(?:example(?:\.(?:com|org|net))?|test|invalid|localhost)$/i;
+/** A loopback address written in a file (`http://localhost:3000/callback`). */
+const LOCAL_ADDRESS = /\bhttps?:\/\/(?:localhost|127\.|0\.0\.0\.0|\[::1\])/i;
+
+/**
+ * The OAuth redirect URIs a script or page sends: the value of a `redirect_uri` query parameter (raw or
+ * percent-encoded) or key, written as a literal, or as a name the same text gives a literal (`var appRedirectUri =
+ * "https://app.example.net/"` then `'redirect_uri=' + encodeURIComponent(appRedirectUri)`). Each is an HTTPS address
+ * other than localhost or an example domain; undefined (no evidence at all) when the text also writes a loopback or
+ * plain-HTTP address: the app may then be run from this machine with that redirect. A value not written here (a
+ * parameter, an environment variable, the page's own location) is passed over.
+ */
+function redirectUris(text: string): string[] | undefined {
+  if (LOCAL_ADDRESS.test(text)) return undefined;
+  const values: string[] = [];
+  for (const m of text.matchAll(/\bredirect_uri(?:=|["']?\s*:\s*["'`])([^&"'`\s<>]{1,300})/gi)) values.push(m[1]);
+  for (const m of text.matchAll(/\bredirect_uri(?:=["'`]?\s*\+\s*|=\$\{\s*|["']?\s*:\s*)(?:encodeURI(?:Component)?\(\s*)?([A-Za-z_$][\w$]{0,80})(?![\w$.(])/g)) {
+    const name = m[1].replace(/\$/g, '\\$');
+    for (const w of text.matchAll(new RegExp(`(?<![\\w$.])${name}\\s*=\\s*(["'\x60])([a-z]+:\\/\\/[^"'\x60\\s]{1,300})\\1`, 'gi'))) values.push(w[2]);
+  }
+  const out: string[] = [];
+  for (const v of values) {
+    let url: URL;
+    try {
+      url = new URL(decodeURIComponent(v));
+    } catch {
+      continue;
+    }
+    // A plain-HTTP or loopback redirect: the app is run there too.
+    if (url.protocol !== 'https:' || LOOPBACK.test(url.href)) return undefined;
+    if (!EXAMPLE_HOST.test(url.hostname)) out.push(url.href);
+  }
+  return out;
 }
 
 /** An Electron main script that opens a window with web security off. */
