@@ -426,6 +426,42 @@ function pagesIn(dir: string): Page[] {
   });
 }
 
+/** `<script src="...">` values of a page's text, without query or fragment. */
+const scriptSources = (text: string): string[] => [...text.matchAll(/<script\b[^>]*?\bsrc\s*=\s*(["'])([^"'<>]{1,300})\1/gi)].map((m) => m[2].replace(/[?#].*$/, ''));
+
+/**
+ * Whether a page of the repository that loads a classic script assigns a global of the script in its own scripts
+ * (`integrationId = this.id` in an inline handler) or in another script it loads: scripts of a page share their
+ * top-level names, so the script's `var integrationId = ""` is then a placeholder whose value the page gives. A page
+ * in the script's folder or a folder above (inside the root) loads it by a relative `src`, or by an absolute address
+ * whose last segment is the script's file name (the page loads the deployed copy of the script). A declaration
+ * (`var name = ...`) in the page is its own variable, not an assignment of the script's.
+ */
+export function pageAssignsGlobal(name: string, global: string): boolean {
+  const project = projectOf(name);
+  if (!project || !/^[A-Za-z_$][\w$]*$/.test(global)) return false;
+  const filename = path.resolve(name);
+  const base = path.basename(filename);
+  const assigns = new RegExp(`(?<![\\w$.]|\\b(?:var|let|const)\\s+)${global.replace(/\$/g, '\\$')}\\s*=(?![=>])`);
+  for (let dir = path.dirname(filename); isInside(project.root, dir); dir = path.dirname(dir)) {
+    for (const page of listDir(dir)) {
+      if (!/\.html?$/i.test(page)) continue;
+      const text = readText(path.join(dir, page)) ?? '';
+      if (!text.includes(base)) continue;
+      const local = (src: string): string | undefined => (/^[a-z][\w+.-]*:|^\/\//i.test(src) ? undefined : path.resolve(dir, src.replace(/^\//, '')));
+      const sources = scriptSources(text);
+      if (!sources.some((src) => (local(src) === undefined ? src.split('/').pop() === base : local(src) === filename))) continue;
+      if (assigns.test(text)) return true;
+      for (const src of sources) {
+        const other = local(src);
+        if (other !== undefined && other !== filename && assigns.test(readText(other) ?? '')) return true;
+      }
+    }
+    if (dir === project.root || path.dirname(dir) === dir) break;
+  }
+  return false;
+}
+
 /** An HTML page in the file's folder or a folder above it (inside the root) that loads it, directly or as a module script's import. */
 function pageEvidence(project: ProjectModel, filename: string): string | undefined {
   return loadingPages(project, filename, true)[0]?.why;
