@@ -8,6 +8,7 @@
  * authorize URL's `state` read from a classic script's empty global that the page loading the script assigns.
  * Projects are small trees in a temporary folder (a `.git` folder marks the root).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
@@ -30,50 +31,35 @@ const CORS = 'cors-localhost-origins';
 const STATE = 'oauth-authorize-state-missing';
 
 describe('a URL parameter filled at the call sites from a same-named global (get-request-content-type)', () => {
-  /** A jQuery lister whose `url` parameter shadows the file's `var url`, extended inside it, called with the global. */
-  const lister = (global: string, later = global, extra = ''): string => `var token = localStorage.getItem('token');
-var url = "${global}";
-var next = "";
-$('#list').on('click', function () { listRooms(next, url); });
-function refresh() { listRooms(next, url); }
-${extra}
-var next = "";
-var url = "${later}";
-function listRooms(next, url) {
-  if (next.length > 1) {
-    url = next;
-  } else {
-    url = url + "?max=100";
-  }
-  $.ajax({
-    url: url,
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token },
-    method: "GET"
-  }).done(function (data, status, xhr) {
-    var link = xhr.getResponseHeader('Link');
-    if (link) listRooms(link, url);
-  });
-}
-`;
+  /**
+   * The fix pair's input: a jQuery lister whose `url` parameter shadows the file's `var url` (declared twice with one
+   * literal), extended inside it, called with the global; `lister` writes other URLs into its two declarations.
+   */
+  const FIXTURE = readFileSync(new URL('./fixtures/get-request-content-type/global-url-parameter.input.js', import.meta.url), 'utf8');
+  const WEBEX = 'https://webexapis.com/v1/rooms';
+  const lister = (first: string, second = first, extra = ''): string => {
+    let n = 0;
+    return FIXTURE.replaceAll(`var url = "${WEBEX}";`, () => `var url = "${n++ === 0 ? first : second}";`).replace('function listRooms', `${extra}\nfunction listRooms`);
+  };
   const headerLine = (text: string): number => lineOf(text, "'Content-Type'");
 
   it('positive: the global (declared twice with one literal) is what the parameter holds; the write inside the function is the parameter\'s', () => {
-    const text = lister('https://webexapis.com/v1/rooms');
+    const text = lister(WEBEX);
+    expect(text).toBe(FIXTURE.replace('function listRooms', '\nfunction listRooms'));
     const found = matches(project({ 'js/rooms.js': text }), { 'js/rooms.js': text }, 'js/rooms.js', GET_CT);
     expect(found.map(summary)).toEqual([`${GET_CT} ${headerLine(text)} certain`]);
-    // The request is a GET wherever it is called from: the header goes (fixture pair global-url-parameter.*).
+    // The request is a GET wherever it is called from: the header goes (the fix pair global-url-parameter.*).
     expect(found[0].fix).toBeDefined();
   });
 
   it('look-alikes: another service\'s URL, or a global declared again with another URL, stays quiet', () => {
     expect(scan({ 'js/rooms.js': lister('https://api.example.com/v2/rooms') }, 'js/rooms.js', GET_CT)).toEqual([]);
     // Which declaration ran last decides: not the API for sure.
-    expect(scan({ 'js/rooms.js': lister('https://webexapis.com/v1/rooms', 'https://api.example.com/v2/rooms') }, 'js/rooms.js', GET_CT)).toEqual([]);
+    expect(scan({ 'js/rooms.js': lister(WEBEX, 'https://api.example.com/v2/rooms') }, 'js/rooms.js', GET_CT)).toEqual([]);
   });
 
   it('look-alike: a function that writes the global itself (no parameter of that name) leaves its value unknown', () => {
-    const text = lister('https://webexapis.com/v1/rooms', 'https://webexapis.com/v1/rooms', 'function useMirror(u) { url = u; }');
-    expect(scan({ 'js/rooms.js': text }, 'js/rooms.js', GET_CT)).toEqual([]);
+    expect(scan({ 'js/rooms.js': lister(WEBEX, WEBEX, 'function useMirror(u) { url = u; }') }, 'js/rooms.js', GET_CT)).toEqual([]);
   });
 });
 

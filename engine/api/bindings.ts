@@ -1712,6 +1712,12 @@ export function boundCallsOf(file: FileContext, cls: Node, member: string): Arra
  * returning a string (`buildUrl().then((url) => ...)`). Undefined otherwise.
  */
 function resolvedValue(file: FileContext, id: TSESTree.Identifier): Node | undefined {
+  const promise = thenPromise(file, id);
+  return promise ? promisedValue(file, promise, 0) : undefined;
+}
+
+/** The promise whose `.then` callback takes the name as its first parameter (`p` of `p.then((url) => ...)`), if it is one. */
+function thenPromise(file: FileContext, id: TSESTree.Identifier): Node | undefined {
   // Cheap tests first (no scope analysis): the name is the first parameter of a `.then` callback around it.
   if (!file.text.includes('.then(')) return undefined;
   const around = [...file.ancestors(id)].find((a) => isFunctionNode(a) && (a as TSESTree.FunctionLike).params.some((p) => p.type === 'Identifier' && p.name === id.name));
@@ -1725,7 +1731,7 @@ function resolvedValue(file: FileContext, id: TSESTree.Identifier): Node | undef
   const call = file.parentOf(callback);
   if (call?.type !== 'CallExpression' || call.arguments[0] !== callback || call.callee.type !== 'MemberExpression' || call.callee.computed) return undefined;
   if (call.callee.property.type !== 'Identifier' || call.callee.property.name !== 'then') return undefined;
-  return promisedValue(file, unwrap(call.callee.object), 0);
+  return unwrap(call.callee.object);
 }
 
 /**
@@ -1736,15 +1742,8 @@ function resolvedValue(file: FileContext, id: TSESTree.Identifier): Node | undef
  * arguments: what is wanted is the object's keys, which they do not change. Undefined otherwise.
  */
 export function promisedObject(file: FileContext, id: TSESTree.Identifier): TSESTree.ObjectExpression | undefined {
-  if (!file.text.includes('.then(')) return undefined;
-  const def = scopeReferences(file)?.get(id)?.resolved?.defs[0];
-  if (def?.type !== 'Parameter') return undefined;
-  const callback = def.node as Node;
-  const first = (callback as TSESTree.FunctionLike).params?.[0];
-  if (!first || first.type !== 'Identifier' || first.name !== id.name) return undefined;
-  const call = file.parentOf(callback);
-  if (call?.type !== 'CallExpression' || call.arguments[0] !== callback || call.callee.type !== 'MemberExpression' || memberKey(call.callee) !== 'then') return undefined;
-  const promise = unwrap(call.callee.object);
+  const promise = thenPromise(file, id);
+  if (!promise) return undefined;
   const object = (n: Node | undefined): TSESTree.ObjectExpression | undefined => {
     const v = n ? resolveLocal(file, n) : undefined;
     return v?.type === 'ObjectExpression' ? v : undefined;
