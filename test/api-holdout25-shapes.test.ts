@@ -150,14 +150,21 @@ function rooms() {
   });
 
   it('look-alikes: a loopback or plain-HTTP redirect, one that names another page, or one the code does not write stays reported', () => {
-    for (const redirect of ['"http://localhost:8000/"', '"http://roomtools.net/"', '"https://roomtools.net/callback.html"', "window.location.origin + '/'"]) {
+    for (const redirect of ['"http://localhost:8000/"', '"http://roomtools.net/"', '"https://roomtools.net/callback.html"', '"https://roomtools.net/oauth/callback"', "window.location.origin + '/'"]) {
       expect(scanRooms(site(redirect)), redirect).toEqual([`${CORS} 3 certain`]);
     }
   });
 
-  it('look-alike: a redirect URI only in the docs (an example to copy) says nothing of where the pages are served', () => {
+  it('look-alike: a redirect URI only in the docs or a comment (an example to copy) says nothing of where the pages are served', () => {
     const files = site("window.location.origin + '/'", { 'docs/setup.md': 'Register `https://roomtools.net/` and send it: `redirect_uri=https://roomtools.net/`.\n' });
     expect(scanRooms(files)).toEqual([`${CORS} 3 certain`]);
+    const commented = site("window.location.origin + '/'", { 'js/old.js': '// https://webexapis.com/v1/authorize?client_id=C0ffee&redirect_uri=https://roomtools.net/\n' });
+    expect(scanRooms(commented)).toEqual([`${CORS} 3 certain`]);
+  });
+
+  it('look-alike: an editor launch configuration that opens the site at a local address keeps it reported', () => {
+    const launch = JSON.stringify({ version: '0.2.0', configurations: [{ type: 'chrome', request: 'launch', name: 'Site', url: 'http://localhost:8080', webRoot: '${workspaceFolder}' }] });
+    expect(scanRooms(site('"https://roomtools.net/"', { '.vscode/launch.json': launch }))).toEqual([`${CORS} 3 certain`]);
   });
 });
 

@@ -1107,10 +1107,10 @@ export function servingOrigin(name: string): Serving | undefined {
   const pages = isMarkupFile(filename) ? [filename] : loadingPages(project, filename, false).map((p) => p.page);
   if (pages.length === 0) pages.push(path.join(key, 'index.html'));
   const dirs = [...new Set([project.root, key])];
-  const named = (addresses: string[], pagesOnly: boolean): string | undefined => {
+  const named = (addresses: string[], pagesOnly: boolean, names: (address: string, page: string, repo: string | undefined) => boolean = namesPage): string | undefined => {
     let first: string | undefined;
     const repo = pagesOnly ? path.basename(project.root) : undefined;
-    const naming = (page: string): string | undefined => addresses.find((a) => dirs.some((d) => namesPage(a, path.relative(d, page).split(path.sep).join('/'), repo)));
+    const naming = (page: string): string | undefined => addresses.find((a) => dirs.some((d) => names(a, path.relative(d, page).split(path.sep).join('/'), repo)));
     for (const page of pages) {
       // A page no address names is served where a named page of its folder links to it (`<a href="call.html">`).
       const address = naming(page) ?? linkedAddress(page, naming);
@@ -1124,9 +1124,10 @@ export function servingOrigin(name: string): Serving | undefined {
   const written = named(writtenPageAddresses(project.root).pages, true);
   if (written) return { kind: 'https', why: `the repository writes its page's address (${written}, HTTPS) and nothing serves it from localhost or plain HTTP` };
   // The OAuth redirect URI the repository's code sends: the authorization server returns the browser only to it, so
-  // the page it names (a folder's address naming its index page) runs at its origin, as a README's address says.
-  const redirect = named(writtenPageAddresses(project.root).redirects, false);
-  if (redirect) return { kind: 'https', why: `its OAuth redirect URI (${redirect}, HTTPS) returns the browser to the page there, and nothing serves it from localhost or plain HTTP` };
+  // the page it names runs at its origin, unless the repository's browser launch configuration opens the page at a
+  // local address (as for a code exchange's redirect URI in engine/notices/cors-localhost-origins.ts).
+  const redirect = named(writtenPageAddresses(project.root).redirects, false, redirectNamesPage);
+  if (redirect && debuggedPageUrl(filename) === undefined) return { kind: 'https', why: `its OAuth redirect URI (${redirect}, HTTPS) returns the browser to the page there, and nothing serves it from localhost or plain HTTP` };
   return known.fallback ?? known;
 }
 
@@ -1189,6 +1190,23 @@ interface WrittenAddresses {
   redirects: string[];
 }
 
+/**
+ * Whether an OAuth redirect URI names a page (its path inside the repository, `/`-separated): the site's root (`/`)
+ * names the root's `index.html`, an address ending in a file name the page of that path. Any other path (`/callback`,
+ * `/auth/`) is a route of a server, or a folder the repository need not mirror: it names no page.
+ */
+function redirectNamesPage(address: string, page: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  const p = url.pathname;
+  if (p === '/') return page === 'index.html';
+  return /\.[a-z0-9]+$/i.test(p.split('/').pop()!) && (p === `/${page}` || p.endsWith(`/${page}`));
+}
+
 const writtenAddresses = new Map<string, Journaled<WrittenAddresses>>();
 /** Files whose text may write a page's address: code, configuration, docs and pages. */
 const ADDRESS_FILES = /\.(?:[cm]?[jt]sx?|json|ya?ml|md|markdown|txt|html?|xml|toml)$/i;
@@ -1232,6 +1250,8 @@ function writtenPageAddresses(root: string): WrittenAddresses {
 
 /** Domains reserved for examples (RFC 2606, RFC 6761): an address there is a placeholder, no page's. */
 const EXAMPLE_HOST = /(?:^|\.)(?:example(?:\.(?:com|org|net))?|test|invalid|localhost)$/i;
+/** A redirect URI under another spelling given a plain-HTTP address (`"redirect-uri": "http://203.0.113.7"`, `redirectUri = 'http://...'`). */
+const PLAIN_HTTP_REDIRECT = /redirect[-_]?ur[il]\w*["']?\s*[:=]\s*["'`]http:\/\//i;
 /** A loopback address written in a file (`http://localhost:3000/callback`). */
 const LOCAL_ADDRESS = /\bhttps?:\/\/(?:localhost|127\.|0\.0\.0\.0|\[::1\])/i;
 
@@ -1244,10 +1264,13 @@ const LOCAL_ADDRESS = /\bhttps?:\/\/(?:localhost|127\.|0\.0\.0\.0|\[::1\])/i;
  * parameter, an environment variable, the page's own location) is passed over.
  */
 function redirectUris(text: string): string[] | undefined {
-  if (LOCAL_ADDRESS.test(text)) return undefined;
+  if (LOCAL_ADDRESS.test(text) || PLAIN_HTTP_REDIRECT.test(text)) return undefined;
   const values: string[] = [];
-  for (const m of text.matchAll(/\bredirect_uri(?:=|["']?\s*:\s*["'`])([^&"'`\s<>]{1,300})/gi)) values.push(m[1]);
+  /** Whether a match lies on a comment line (`// ...&redirect_uri=https://requestb.in/...`), an example kept aside. */
+  const commented = (at: number): boolean => /^\s*(?:\/\/|\/\*|\*|<!--)/.test(text.slice(text.lastIndexOf('\n', at) + 1, at));
+  for (const m of text.matchAll(/\bredirect_uri(?:=|["']?\s*:\s*["'`])([^&"'`\s<>]{1,300})/gi)) if (!commented(m.index)) values.push(m[1]);
   for (const m of text.matchAll(/\bredirect_uri(?:=["'`]?\s*\+\s*|=\$\{\s*|["']?\s*:\s*)(?:encodeURI(?:Component)?\(\s*)?([A-Za-z_$][\w$]{0,80})(?![\w$.(])/g)) {
+    if (commented(m.index)) continue;
     const name = m[1].replace(/\$/g, '\\$');
     for (const w of text.matchAll(new RegExp(`(?<![\\w$.])${name}\\s*=\\s*(["'\x60])([a-z]+:\\/\\/[^"'\x60\\s]{1,300})\\1`, 'gi'))) values.push(w[2]);
   }
