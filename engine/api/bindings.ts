@@ -336,9 +336,10 @@ export function localInit(file: FileContext, id: TSESTree.Identifier): Node | un
   const ref = refs.get(id);
   if (!ref || ref.init) return undefined;
   const variable = ref.resolved;
-  if (!variable || variable.defs.length !== 1) return undefined;
+  if (!variable || variable.defs.length === 0) return undefined;
   const def = variable.defs[0];
   if (def.type !== 'Variable' || def.node.id.type !== 'Identifier') return undefined;
+  if (variable.defs.length > 1 && !sameLiteralInit(variable.defs.map((d) => (d.type === 'Variable' ? d.node : undefined)))) return undefined;
   if (def.parent.kind !== 'const' && !isInitialValueRead(ref, variable)) {
     const writes = variable.references.filter((r) => r.isWrite() && !r.init).map((r) => file.parentOf(r.identifier as Node) ?? (r.identifier as Node));
     if (!def.node.init) return undefined;
@@ -447,8 +448,21 @@ export function startsWithName(node: Node, name: string): boolean {
  * name also declared in an inner block, a loop head or a catch clause of that function is bound by scope-manager.
  */
 function isBoundAtFunctionLevel(file: FileContext, id: TSESTree.Identifier): boolean {
-  interface Site { scope: Node; functionLevel: boolean }
-  const sites = file.cached('api:binding-sites', () => {
+  const list = bindingSites(file).get(id.name);
+  if (!list) return true;
+  for (let scope: Node | undefined = enclosingScope(file, id); scope; scope = scope.type === 'Program' ? undefined : enclosingScope(file, scope)) {
+    const here = list.filter((s) => s.scope === scope);
+    if (here.length > 0) return here.every((s) => s.functionLevel);
+  }
+  return true;
+}
+
+interface BindingSite { scope: Node; functionLevel: boolean }
+
+/** Where each name of a file is declared: the function (or the top level) binding it, and whether at function level. */
+function bindingSites(file: FileContext): Map<string, BindingSite[]> {
+  type Site = BindingSite;
+  return file.cached('api:binding-sites', () => {
     const map = new Map<string, Site[]>();
     const add = (n: string, scope: Node, functionLevel: boolean): void => {
       const list = map.get(n);
@@ -485,13 +499,21 @@ function isBoundAtFunctionLevel(file: FileContext, id: TSESTree.Identifier): boo
     for (const i of file.nodes(T.ImportDeclaration)) for (const s of i.specifiers) add(s.local.name, file.ast, true);
     return map;
   });
-  const list = sites.get(id.name);
-  if (!list) return true;
-  for (let scope: Node | undefined = enclosingScope(file, id); scope; scope = scope.type === 'Program' ? undefined : enclosingScope(file, scope)) {
-    const here = list.filter((s) => s.scope === scope);
-    if (here.length > 0) return here.every((s) => s.functionLevel);
+}
+
+/**
+ * Whether an assignment to `name` written inside `scope` writes a binding of a function nested in it rather than
+ * `scope`'s own: a function between the two binds the name at function level (a parameter, a `var`, a declaration
+ * of its body), so every write of the name inside it is its own (`function list(url) { url = url + '?max=100' }`
+ * does not write the file's `var url`).
+ */
+function writesInnerBinding(file: FileContext, write: Node, name: string, scope: Node): boolean {
+  const list = bindingSites(file).get(name);
+  if (!list) return false;
+  for (let s: Node = enclosingScope(file, write); s !== scope && s.type !== 'Program'; s = enclosingScope(file, s)) {
+    if (list.some((site) => site.scope === s && site.functionLevel)) return true;
   }
-  return true;
+  return false;
 }
 
 /**
@@ -532,9 +554,9 @@ function functionLocalInit(file: FileContext, id: TSESTree.Identifier): Node | u
     if (isFunctionNode(scope) && (scope as TSESTree.FunctionLike).params.some((p) => boundNames(p).includes(id.name))) return undefined;
     const here = candidates.filter((d) => enclosingScope(file, d) === scope);
     if (here.length === 0) continue;
-    if (here.length > 1) return undefined;
+    if (here.length > 1 && !sameLiteralInit(here)) return undefined;
     const d = here[0];
-    if (d === file.parentOf(id)) return undefined;
+    if (here.some((h) => h === file.parentOf(id))) return undefined;
     const kind = (file.parentOf(d) as TSESTree.VariableDeclaration | undefined)?.kind;
     if (kind !== 'const' && !isInitialValueSeen(file, id, scope)) {
       const writes = assignmentsTo(file, id.name, scope);
@@ -543,6 +565,24 @@ function functionLocalInit(file: FileContext, id: TSESTree.Identifier): Node | u
     return d.init ?? undefined;
   }
   return undefined;
+}
+
+/**
+ * The initializer of a `var` declared more than once in one scope when every declaration gives it the same literal
+ * (`var url = "https://..."` written again further down the file): a redeclaration assigns the value it already
+ * holds, so the variable holds that literal whichever ran. Undefined when any declaration is not such a `var`.
+ */
+function sameLiteralInit(decls: ReadonlyArray<TSESTree.VariableDeclarator | undefined>): Node | undefined {
+  const literal = (d: TSESTree.VariableDeclarator | undefined): string | undefined => {
+    const declaration = d?.parent;
+    const init = d?.init ? unwrap(d.init as Node) : undefined;
+    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'var' || !init) return undefined;
+    if (init.type === 'Literal' && (typeof init.value === 'string' || typeof init.value === 'number' || typeof init.value === 'boolean')) return `${typeof init.value}:${String(init.value)}`;
+    if (init.type === 'TemplateLiteral' && init.expressions.length === 0) return `string:${init.quasis[0].value.cooked ?? ''}`;
+    return undefined;
+  };
+  const first = literal(decls[0]);
+  return first !== undefined && decls.every((d) => literal(d) === first) ? (decls[0]!.init as Node) : undefined;
 }
 
 /** Assignments (`x = `, `x += `, destructuring, `x++`, `for (x of ...)`) to a name within a scope, as the assigning nodes. */
@@ -561,7 +601,7 @@ function assignmentsTo(file: FileContext, name: string, scope: Node): Node[] {
     for (const f of [...file.nodes(T.ForOfStatement), ...file.nodes(T.ForInStatement)]) if (f.left.type !== 'VariableDeclaration') add(f.left, f);
     return map;
   });
-  return (all.get(name) ?? []).filter((a) => a.range[0] >= scope.range[0] && a.range[1] <= scope.range[1]);
+  return (all.get(name) ?? []).filter((a) => a.range[0] >= scope.range[0] && a.range[1] <= scope.range[1] && !writesInnerBinding(file, a, name, scope));
 }
 
 function patternIdentifiers(node: Node): TSESTree.Identifier[] {
@@ -1672,6 +1712,12 @@ export function boundCallsOf(file: FileContext, cls: Node, member: string): Arra
  * returning a string (`buildUrl().then((url) => ...)`). Undefined otherwise.
  */
 function resolvedValue(file: FileContext, id: TSESTree.Identifier): Node | undefined {
+  const promise = thenPromise(file, id);
+  return promise ? promisedValue(file, promise, 0) : undefined;
+}
+
+/** The promise whose `.then` callback takes the name as its first parameter (`p` of `p.then((url) => ...)`), if it is one. */
+function thenPromise(file: FileContext, id: TSESTree.Identifier): Node | undefined {
   // Cheap tests first (no scope analysis): the name is the first parameter of a `.then` callback around it.
   if (!file.text.includes('.then(')) return undefined;
   const around = [...file.ancestors(id)].find((a) => isFunctionNode(a) && (a as TSESTree.FunctionLike).params.some((p) => p.type === 'Identifier' && p.name === id.name));
@@ -1685,7 +1731,39 @@ function resolvedValue(file: FileContext, id: TSESTree.Identifier): Node | undef
   const call = file.parentOf(callback);
   if (call?.type !== 'CallExpression' || call.arguments[0] !== callback || call.callee.type !== 'MemberExpression' || call.callee.computed) return undefined;
   if (call.callee.property.type !== 'Identifier' || call.callee.property.name !== 'then') return undefined;
-  return promisedValue(file, unwrap(call.callee.object), 0);
+  return unwrap(call.callee.object);
+}
+
+/**
+ * The object literal the first parameter of a `.then` callback receives, when the promise's value is an object the
+ * file writes: what {@link promisedValue} reads (`Promise.resolve({...})`, a same-file async function's one return),
+ * or the one `resolve({...})` of the `new Promise((resolve, reject) => ...)` a same-file function returns
+ * (`makeClaims(id, name).then(function (claims) { jwt.sign(claims, key) })`). Such a function is read whatever its
+ * arguments: what is wanted is the object's keys, which they do not change. Undefined otherwise.
+ */
+export function promisedObject(file: FileContext, id: TSESTree.Identifier): TSESTree.ObjectExpression | undefined {
+  const promise = thenPromise(file, id);
+  if (!promise) return undefined;
+  const object = (n: Node | undefined): TSESTree.ObjectExpression | undefined => {
+    const v = n ? resolveLocal(file, n) : undefined;
+    return v?.type === 'ObjectExpression' ? v : undefined;
+  };
+  const direct = object(promisedValue(file, promise, 0));
+  if (direct || promise.type !== 'CallExpression' || promise.callee.type !== 'Identifier') return direct;
+  const fn = sameFileFunction(file, promise.callee);
+  if (!fn) return undefined;
+  if ((fn as TSESTree.FunctionLike).async) {
+    const returns = file.nodes(T.ReturnStatement).filter((r) => enclosingScope(file, r) === fn);
+    return returns.length === 1 ? object(returns[0].argument as Node | undefined) : undefined;
+  }
+  const made = returnedExpression(file, fn);
+  const executor = made && unwrap(made).type === 'NewExpression' ? (unwrap(made) as TSESTree.NewExpression) : undefined;
+  if (!executor || unwrap(executor.callee as Node).type !== 'Identifier' || (unwrap(executor.callee as Node) as TSESTree.Identifier).name !== 'Promise') return undefined;
+  const body = executor.arguments[0] ? unwrap(executor.arguments[0] as Node) : undefined;
+  const resolve = body && isFunctionNode(body) ? (body as TSESTree.FunctionLike).params[0] : undefined;
+  if (!body || resolve?.type !== 'Identifier') return undefined;
+  const resolves = file.nodes(T.CallExpression).filter((c) => c.callee.type === 'Identifier' && c.callee.name === resolve.name && c.range[0] >= body.range[0] && c.range[1] <= body.range[1]);
+  return resolves.length === 1 && resolves[0].arguments.length === 1 ? object(resolves[0].arguments[0] as Node) : undefined;
 }
 
 function promisedValue(file: FileContext, p: Node, depth: number): Node | undefined {

@@ -17,7 +17,7 @@ export * from './tie.js';
 export * from './host-use.js';
 export * from './scoped.js';
 export { restConnectorConfigs, type RestConnectorConfig, type ConnectorOperation } from './connectors.js';
-export { assignedMembers, boundInFile, calledFunction, mergedArguments, queryObject, returnedExpression, sameFileFunction, stringOf, valueSource } from './bindings.js';
+export { assignedMembers, boundInFile, calledFunction, mergedArguments, promisedObject, queryObject, returnedExpression, sameFileFunction, stringOf, valueSource } from './bindings.js';
 export { leadingParameterValues } from './wrappers.js';
 export { angularInterceptorHeaders, JQUERY_CALL_TEXT } from './clients.js';
 export { possibleNumbers, returnedExpressions, type NumberValue, type PossibleNumbers } from './values.js';

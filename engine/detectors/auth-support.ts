@@ -5,7 +5,7 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, dottedName, isFunctionNode, memberName, unwrap, type FileContext, type FunctionNode, type Node } from '../parse/file-context.js';
-import { returnedExpression, sameFileFunction } from '../api/index.js';
+import { promisedObject, returnedExpression, sameFileFunction } from '../api/index.js';
 
 
 /** The nearest enclosing function of a node, or the program. */
@@ -433,7 +433,9 @@ export function jwsSignings(file: FileContext): JwsSigning[] {
 /** The object literal a JWT payload expression is (followed through local variables), if any. */
 export function payloadObject(file: FileContext, payload: Node): TSESTree.ObjectExpression | undefined {
   const resolved = resolveLocal(file, payload);
-  return resolved.type === 'ObjectExpression' ? resolved : undefined;
+  if (resolved.type === 'ObjectExpression') return resolved;
+  // `makeClaims(...).then(function (payload) { jwt.sign(payload, key) })`: the object the promise resolves to.
+  return resolved.type === 'Identifier' ? promisedObject(file, resolved) : undefined;
 }
 
 /** Whether a node is a string-building expression inside another one (part of a template or a `+`). */

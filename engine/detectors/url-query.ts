@@ -14,7 +14,8 @@ import type { UrlQueryDetection } from '../types.js';
 import { enclosingFunction, outerStringExpressions, resolveLocal } from './auth-support.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
 import { QUERY_SEPARATOR } from '../api/url.js';
-import { thisObjectMemberValue } from '../api/bindings.js';
+import { enclosingScope, resolvedVariable, thisObjectMemberValue } from '../api/bindings.js';
+import { pageAssignsGlobal } from '../project/context.js';
 
 /** A marker for query text that came from an object of known keys (`URLSearchParams({...})`). */
 const KNOWN_VALUE = '\u0001';
@@ -123,6 +124,24 @@ function addSetCalls(file: FileContext, name: string, scope: Node, keys: Map<str
   return true;
 }
 
+/**
+ * Whether a name read in a function of a classic browser script (no `import`, `export` or `require`) is the script's
+ * top-level `var`/`let` declared with an empty string and never assigned in the file, which a page loading the
+ * script assigns (engine/project/context.ts `pageAssignsGlobal`): the page's scripts share it, so the empty
+ * initializer is a placeholder (`var integrationId = ""`, set by the page's click handler before the flow starts).
+ */
+function pageSetGlobal(file: FileContext, id: TSESTree.Identifier): boolean {
+  if (!file.links || !/\.js$/i.test(file.filename) || !file.text.includes(`${id.name}`) || enclosingScope(file, id).type === 'Program') return false;
+  if (file.nodes(T.ImportDeclaration).length > 0 || file.nodes(T.ExportNamedDeclaration).length > 0 || file.nodes(T.ExportDefaultDeclaration).length > 0) return false;
+  if (/\brequire\s*\(|\bmodule\.exports\b|\bexports\.\w/.test(file.text)) return false;
+  const variable = resolvedVariable(file, id);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (def?.type !== 'Variable' || def.parent.kind === 'const' || enclosingScope(file, def.node as Node).type !== 'Program') return false;
+  const init = def.node.init ? unwrap(def.node.init as Node) : undefined;
+  if (init?.type !== 'Literal' || init.value !== '' || variable!.references.some((r) => r.isWrite() && !r.init)) return false;
+  return pageAssignsGlobal(file.filename, id.name);
+}
+
 /** Folds a URL expression to text, expanding query objects to `k=<known>` pairs and unknown parts to {@link UNKNOWN}. */
 function foldUrl(file: FileContext, node: Node, depth = 0, acc: { assumed?: string } = {}): string {
   if (depth > 10) return UNKNOWN;
@@ -143,6 +162,8 @@ function foldUrl(file: FileContext, node: Node, depth = 0, acc: { assumed?: stri
     default: {
       const keys = queryObjectKeys(file, n, depth + 1);
       if (keys) return keysText(keys);
+      // A classic script's empty global that a page loading it assigns: its value is the page's, not known here.
+      if (n.type === 'Identifier' && pageSetGlobal(file, n)) return UNKNOWN;
       if (n.type === 'Identifier') {
         const resolved = resolveLocal(file, n);
         if (resolved !== n) return foldUrl(file, resolved, depth + 1, acc);

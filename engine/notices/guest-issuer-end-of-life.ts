@@ -48,8 +48,9 @@ function isBase64Secret(at: FileContext, key: Node | undefined): boolean {
   if (!key) return false;
   // Followed through imports, static fields, constructor fields and getters (`jwt.sign(claims, config.secret())`).
   let { file, node: n } = valueSource(at, resolveLocal(at, key));
-  // `new Uint8Array(Buffer.from(s, 'base64'))` and similar wrappers (jose wants a Uint8Array).
-  if (n.type === 'NewExpression' && n.arguments[0]) ({ file, node: n } = valueSource(file, n.arguments[0] as Node));
+  // `new Uint8Array(Buffer.from(s, 'base64'))` and similar wrappers (jose wants a Uint8Array); not `new Buffer.from(s,
+  // 'base64')`, which calls `Buffer.from` as a constructor and returns the buffer it makes.
+  if (n.type === 'NewExpression' && n.arguments[0] && !isBufferFrom(n)) ({ file, node: n } = valueSource(file, n.arguments[0] as Node));
   // A WebCrypto key of this file (djwt's): `await crypto.subtle.importKey('raw', bytes, ...)`, the bytes decoded from
   // base64 here by `atob` (`Uint8Array.from(atob(s), (c) => c.charCodeAt(0))`) or Deno's `decodeBase64(s)`.
   if (n.type === 'AwaitExpression') n = unwrap(n.argument as Node);
@@ -58,11 +59,15 @@ function isBase64Secret(at: FileContext, key: Node | undefined): boolean {
     const decoded = bytes.type === 'CallExpression' && calleeName(bytes) === 'from' && bytes.arguments[0] ? resolveLocal(at, bytes.arguments[0] as Node) : bytes;
     return decoded.type === 'CallExpression' && unwrap(decoded.callee).type === 'Identifier' && /^(?:atob|decodeBase64)$/.test(calleeName(decoded) ?? '');
   }
-  if (n.type !== 'CallExpression' || calleeName(n) !== 'from' || n.arguments.length < 2) return false;
-  const callee = unwrap(n.callee);
-  if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'Identifier' || (unwrap(callee.object) as TSESTree.Identifier).name !== 'Buffer') return false;
+  if ((n.type !== 'CallExpression' && n.type !== 'NewExpression') || !isBufferFrom(n) || n.arguments.length < 2) return false;
   const encoding = file.staticString(n.arguments[1] as Node);
   return !!encoding?.complete && /^base64(url)?$/i.test(encoding.value);
+}
+
+/** Whether a call (or a `new` of it) calls `Buffer.from`. */
+function isBufferFrom(n: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
+  const callee = unwrap(n.callee as Node);
+  return callee.type === 'MemberExpression' && !callee.computed && calleeName(n) === 'from' && unwrap(callee.object).type === 'Identifier' && (unwrap(callee.object) as TSESTree.Identifier).name === 'Buffer';
 }
 
 /** Whether a folded URL's path ends in one of the login paths. */

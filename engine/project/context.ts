@@ -426,6 +426,42 @@ function pagesIn(dir: string): Page[] {
   });
 }
 
+/** `<script src="...">` values of a page's text, without query or fragment. */
+const scriptSources = (text: string): string[] => [...text.matchAll(/<script\b[^>]*?\bsrc\s*=\s*(["'])([^"'<>]{1,300})\1/gi)].map((m) => m[2].replace(/[?#].*$/, ''));
+
+/**
+ * Whether a page of the repository that loads a classic script assigns a global of the script in its own scripts
+ * (`integrationId = this.id` in an inline handler) or in another script it loads: scripts of a page share their
+ * top-level names, so the script's `var integrationId = ""` is then a placeholder whose value the page gives. A page
+ * in the script's folder or a folder above (inside the root) loads it by a relative `src`, or by an absolute address
+ * whose last segment is the script's file name (the page loads the deployed copy of the script). A declaration
+ * (`var name = ...`) in the page is its own variable, not an assignment of the script's.
+ */
+export function pageAssignsGlobal(name: string, global: string): boolean {
+  const project = projectOf(name);
+  if (!project || !/^[A-Za-z_$][\w$]*$/.test(global)) return false;
+  const filename = path.resolve(name);
+  const base = path.basename(filename);
+  const assigns = new RegExp(`(?<![\\w$.]|\\b(?:var|let|const)\\s+)${global.replace(/\$/g, '\\$')}\\s*=(?![=>])`);
+  for (let dir = path.dirname(filename); isInside(project.root, dir); dir = path.dirname(dir)) {
+    for (const page of listDir(dir)) {
+      if (!/\.html?$/i.test(page)) continue;
+      const text = readText(path.join(dir, page)) ?? '';
+      if (!text.includes(base)) continue;
+      const local = (src: string): string | undefined => (/^[a-z][\w+.-]*:|^\/\//i.test(src) ? undefined : path.resolve(dir, src.replace(/^\//, '')));
+      const sources = scriptSources(text);
+      if (!sources.some((src) => (local(src) === undefined ? src.split('/').pop() === base : local(src) === filename))) continue;
+      if (assigns.test(text)) return true;
+      for (const src of sources) {
+        const other = local(src);
+        if (other !== undefined && other !== filename && assigns.test(readText(other) ?? '')) return true;
+      }
+    }
+    if (dir === project.root || path.dirname(dir) === dir) break;
+  }
+  return false;
+}
+
 /** An HTML page in the file's folder or a folder above it (inside the root) that loads it, directly or as a module script's import. */
 function pageEvidence(project: ProjectModel, filename: string): string | undefined {
   return loadingPages(project, filename, true)[0]?.why;
@@ -1071,10 +1107,10 @@ export function servingOrigin(name: string): Serving | undefined {
   const pages = isMarkupFile(filename) ? [filename] : loadingPages(project, filename, false).map((p) => p.page);
   if (pages.length === 0) pages.push(path.join(key, 'index.html'));
   const dirs = [...new Set([project.root, key])];
-  const named = (addresses: string[], pagesOnly: boolean): string | undefined => {
+  const named = (addresses: string[], pagesOnly: boolean, names: (address: string, page: string, repo: string | undefined) => boolean = namesPage): string | undefined => {
     let first: string | undefined;
     const repo = pagesOnly ? path.basename(project.root) : undefined;
-    const naming = (page: string): string | undefined => addresses.find((a) => dirs.some((d) => namesPage(a, path.relative(d, page).split(path.sep).join('/'), repo)));
+    const naming = (page: string): string | undefined => addresses.find((a) => dirs.some((d) => names(a, path.relative(d, page).split(path.sep).join('/'), repo)));
     for (const page of pages) {
       // A page no address names is served where a named page of its folder links to it (`<a href="call.html">`).
       const address = naming(page) ?? linkedAddress(page, naming);
@@ -1085,8 +1121,13 @@ export function servingOrigin(name: string): Serving | undefined {
   };
   const readme = named(known.addresses, false);
   if (readme) return { kind: 'https', why: `the README gives its address (${readme}, HTTPS) and nothing serves it from localhost or plain HTTP` };
-  const written = named(writtenPageAddresses(project.root), true);
+  const written = named(writtenPageAddresses(project.root).pages, true);
   if (written) return { kind: 'https', why: `the repository writes its page's address (${written}, HTTPS) and nothing serves it from localhost or plain HTTP` };
+  // The OAuth redirect URI the repository's code sends: the authorization server returns the browser only to it, so
+  // the page it names runs at its origin, unless the repository's browser launch configuration opens the page at a
+  // local address (as for a code exchange's redirect URI in engine/notices/cors-localhost-origins.ts).
+  const redirect = named(writtenPageAddresses(project.root).redirects, false, redirectNamesPage);
+  if (redirect && debuggedPageUrl(filename) === undefined) return { kind: 'https', why: `its OAuth redirect URI (${redirect}, HTTPS) returns the browser to the page there, and nothing serves it from localhost or plain HTTP` };
   return known.fallback ?? known;
 }
 
@@ -1142,20 +1183,48 @@ function namesPage(address: string, page: string, repo: string | undefined): boo
   return p === `/${page}` || p.endsWith(`/${page}`);
 }
 
-const writtenAddresses = new Map<string, Journaled<string[]>>();
+interface WrittenAddresses {
+  /** HTTPS addresses of HTML pages written anywhere. */
+  pages: string[];
+  /** The OAuth redirect URIs the code sends ({@link redirectUris}), or none when one of them is local. */
+  redirects: string[];
+}
+
+/**
+ * Whether an OAuth redirect URI names a page (its path inside the repository, `/`-separated): the site's root (`/`)
+ * names the root's `index.html`, an address ending in a file name the page of that path. Any other path (`/callback`,
+ * `/auth/`) is a route of a server, or a folder the repository need not mirror: it names no page.
+ */
+function redirectNamesPage(address: string, page: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  const p = url.pathname;
+  if (p === '/') return page === 'index.html';
+  return /\.[a-z0-9]+$/i.test(p.split('/').pop()!) && (p === `/${page}` || p.endsWith(`/${page}`));
+}
+
+const writtenAddresses = new Map<string, Journaled<WrittenAddresses>>();
 /** Files whose text may write a page's address: code, configuration, docs and pages. */
 const ADDRESS_FILES = /\.(?:[cm]?[jt]sx?|json|ya?ml|md|markdown|txt|html?|xml|toml)$/i;
+/** Files whose text may send an OAuth redirect URI: code and pages (not docs, whose addresses are examples). */
+const REDIRECT_FILES = /\.(?:[cm]?[jt]sx?|html?)$/i;
 const MAX_ADDRESS_FILES = 2000;
 
 /**
  * The HTTPS addresses of HTML pages (`https://host/path/page.html`, not localhost) the repository writes anywhere:
- * a string of its code (a device macro's configuration), its docs, its pages. Read once per root, at most
- * {@link MAX_ADDRESS_FILES} files, outside `node_modules` and dot folders.
+ * a string of its code (a device macro's configuration), its docs, its pages; and the OAuth redirect URIs its code
+ * and pages send ({@link redirectUris}). Read once per root, at most {@link MAX_ADDRESS_FILES} files, outside
+ * `node_modules` and dot folders.
  */
-function writtenPageAddresses(root: string): string[] {
+function writtenPageAddresses(root: string): WrittenAddresses {
   // Journaled (engine/project/journal.ts): a later file reusing the list records the files and folders it was read from.
   return journaled(writtenAddresses, root, () => {
     const list: string[] = [];
+    let redirects: string[] | undefined = [];
     const stack = [root];
     let files = 0;
     while (stack.length > 0 && files < MAX_ADDRESS_FILES) {
@@ -1166,12 +1235,58 @@ function writtenPageAddresses(root: string): string[] {
         const entry = walkEntry(full);
         if (entry?.dir) stack.push(full);
         else if (entry && ADDRESS_FILES.test(name) && files++ < MAX_ADDRESS_FILES) {
-          for (const m of (readText(full) ?? '').matchAll(/\bhttps:\/\/[a-z0-9.-]+(?::\d+)?\/[^\s"'`<>()?#]*\.html?\b/gi)) list.push(m[0]);
+          const text = readText(full) ?? '';
+          for (const m of text.matchAll(/\bhttps:\/\/[a-z0-9.-]+(?::\d+)?\/[^\s"'`<>()?#]*\.html?\b/gi)) list.push(m[0]);
+          if (redirects && REDIRECT_FILES.test(name) && text.includes('redirect_uri')) {
+            const sent = redirectUris(text);
+            redirects = sent && [...redirects, ...sent];
+          }
         }
       }
     }
-    return list;
+    return { pages: list, redirects: redirects ?? [] };
   });
+}
+
+/** Domains reserved for examples (RFC 2606, RFC 6761): an address there is a placeholder, no page's. */
+const EXAMPLE_HOST = /(?:^|\.)(?:example(?:\.(?:com|org|net))?|test|invalid|localhost)$/i;
+/** A redirect URI under another spelling given a plain-HTTP address (`"redirect-uri": "http://203.0.113.7"`, `redirectUri = 'http://...'`). */
+const PLAIN_HTTP_REDIRECT = /redirect[-_]?ur[il]\w*["']?\s*[:=]\s*["'`]http:\/\//i;
+/** A loopback address written in a file (`http://localhost:3000/callback`). */
+const LOCAL_ADDRESS = /\bhttps?:\/\/(?:localhost|127\.|0\.0\.0\.0|\[::1\])/i;
+
+/**
+ * The OAuth redirect URIs a script or page sends: the value of a `redirect_uri` query parameter (raw or
+ * percent-encoded) or key, written as a literal, or as a name the same text gives a literal (`var appRedirectUri =
+ * "https://app.example.net/"` then `'redirect_uri=' + encodeURIComponent(appRedirectUri)`). Each is an HTTPS address
+ * other than localhost or an example domain; undefined (no evidence at all) when the text also writes a loopback or
+ * plain-HTTP address: the app may then be run from this machine with that redirect. A value not written here (a
+ * parameter, an environment variable, the page's own location) is passed over.
+ */
+function redirectUris(text: string): string[] | undefined {
+  if (LOCAL_ADDRESS.test(text) || PLAIN_HTTP_REDIRECT.test(text)) return undefined;
+  const values: string[] = [];
+  /** Whether a match lies on a comment line (`// ...&redirect_uri=https://requestb.in/...`), an example kept aside. */
+  const commented = (at: number): boolean => /^\s*(?:\/\/|\/\*|\*|<!--)/.test(text.slice(text.lastIndexOf('\n', at) + 1, at));
+  for (const m of text.matchAll(/\bredirect_uri(?:=|["']?\s*:\s*["'`])([^&"'`\s<>]{1,300})/gi)) if (!commented(m.index)) values.push(m[1]);
+  for (const m of text.matchAll(/\bredirect_uri(?:=["'`]?\s*\+\s*|=\$\{\s*|["']?\s*:\s*)(?:encodeURI(?:Component)?\(\s*)?([A-Za-z_$][\w$]{0,80})(?![\w$.(])/g)) {
+    if (commented(m.index)) continue;
+    const name = m[1].replace(/\$/g, '\\$');
+    for (const w of text.matchAll(new RegExp(`(?<![\\w$.])${name}\\s*=\\s*(["'\x60])([a-z]+:\\/\\/[^"'\x60\\s]{1,300})\\1`, 'gi'))) values.push(w[2]);
+  }
+  const out: string[] = [];
+  for (const v of values) {
+    let url: URL;
+    try {
+      url = new URL(decodeURIComponent(v));
+    } catch {
+      continue;
+    }
+    // A plain-HTTP or loopback redirect: the app is run there too.
+    if (url.protocol !== 'https:' || LOOPBACK.test(url.href)) return undefined;
+    if (!EXAMPLE_HOST.test(url.hostname)) out.push(url.href);
+  }
+  return out;
 }
 
 /** An Electron main script that opens a window with web security off. */
