@@ -7,7 +7,9 @@
  *   says what `cannotExport` says of the text, also after the module's text changes on disk;
  * - `exportDeclarers` (engine/project/export-text.ts), whose module readings keep the runs an escape may spell a name
  *   with, answers each name as a lookup of that name alone does, whichever names were looked up through the same
- *   modules before.
+ *   modules before;
+ * - `exportedHere` (engine/project/export-text.ts), which finds once per text where a name declared with `export` may
+ *   start, says what the expression tried over the whole text for each name said.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { anyOf } from '../engine/api/summaries.js';
 import { apiMarkers } from '../engine/api/url.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
-import { exportDeclarers } from '../engine/project/export-text.js';
+import { exportDeclarers, exportedHere } from '../engine/project/export-text.js';
 import { cannotExport, projectOf, type ProjectModel } from '../engine/project/modules.js';
 import { tempProjects } from './helpers/temp-project.js';
 
@@ -175,5 +177,44 @@ describe('export lookups through modules that spell names by escapes', () => {
         expect(answer, `${order.join(',')}: ${name}`).toEqual(expected.get(name));
       }
     }
+  });
+});
+
+describe('a name declared with export, found where declared names start', () => {
+  /** The expression readStep tried over the whole text for each name (engine/project/export-text.ts before `exportedHere`). */
+  const declaredByExpression = (text: string, wanted: string): boolean =>
+    new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:default\\s+)?(?:abstract\\s+)?(?:async\\s+)?(?:function\\s*\\*?|const|let|var|class|enum|namespace|module|interface|type|import)\\s*${wanted.replace(/\$/g, '\\$')}(?![\\w$])`).test(text);
+  const PIECES = ['export', 'export ', ' ', '  ', '\n', 'declare ', 'default ', 'abstract ', 'async ', 'function', '*', ' * ', 'const', 'constant', 'let', 'var', 'class', 'enum', 'namespace', 'module', 'interface', 'type', 'typex', 'import', 'alpha', 'alphabet', 'x', '$a', 'a$', ';', '(', ' = 1', '/* c */', 'reexport', '_'];
+  const WANTED = ['alpha', 'alphabet', 'x', 'ant', '$a', 'a', 'a$', 'ructor', 'enum', 'type', 'function', '_', 'export'];
+
+  it('answers as the whole-text expression does for every name, one reading shared by the names', () => {
+    const next = random(5);
+    const MODIFIERS = ['', 'declare ', 'default ', 'abstract ', 'async ', 'declare  async ', 'default abstract '];
+    const KEYWORDS = ['function', 'function*', 'function *', 'const', 'let', 'var', 'class', 'enum', 'namespace', 'module', 'interface', 'type', 'import', 'constant', 'typex', 'functional'];
+    const SPACES = ['', ' ', '  ', '\n'];
+    /** A declaration-like segment (most of them almost one), or a piece of anything else. */
+    const segment = (): string => (next() < 0.7 ? `${pick(next, ['export ', 'export\n', 'export', 'reexport ', 'exports '])}${pick(next, MODIFIERS)}${pick(next, KEYWORDS)}${pick(next, SPACES)}${pick(next, [...WANTED, 'alphax', '$', '*'])}${pick(next, [' ', '(', ' = 1', '', 'x', ';', '$'])}` : pick(next, PIECES));
+    let yes = 0;
+    let checked = 0;
+    for (let i = 0; i < 2_500; i++) {
+      let text = '';
+      for (let k = 0, n = 1 + Math.floor(next() * 4); k < n; k++) text += segment() + pick(next, ['', ' ', ';\n', '\n']);
+      const reading: { rest: string; declaredAt?: number[] } = { rest: text };
+      for (const wanted of [...WANTED].sort(() => next() - 0.5)) {
+        const expected = declaredByExpression(text, wanted);
+        if (expected) yes++;
+        checked++;
+        expect(exportedHere(reading, wanted), `${JSON.stringify(text)} ${wanted}`).toBe(expected);
+      }
+    }
+    // Both answers were given many times.
+    expect(yes).toBeGreaterThan(500);
+    expect(checked - yes).toBeGreaterThan(10_000);
+    // The forms the search has to get right: a keyword a name continues, a generator's star, modifiers, a longer name.
+    expect(exportedHere({ rest: 'export constant = 1' }, 'ant')).toBe(true);
+    expect(exportedHere({ rest: 'export function* alpha() {}' }, 'alpha')).toBe(true);
+    expect(exportedHere({ rest: 'export declare abstract class alpha {}' }, 'alpha')).toBe(true);
+    expect(exportedHere({ rest: 'export const alphabet = 1' }, 'alpha')).toBe(false);
+    expect(exportedHere({ rest: 'reexport const alpha = 1' }, 'alpha')).toBe(false);
   });
 });

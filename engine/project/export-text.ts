@@ -157,6 +157,8 @@ interface TextReading {
   byName: Map<string, Step | null>;
   /** {@link spelledRuns} of {@link rest}, once a name is looked up here. */
   runs?: string[];
+  /** Where in {@link rest} a name declared with `export` may start ({@link exportedHere}), once a name is looked up here. */
+  declaredAt?: number[];
 }
 
 /** Per module path, what its current text says (a text read again as another string is read afresh). */
@@ -235,11 +237,32 @@ function readStep(reading: TextReading, wanted: string, kind: DeclarationKind): 
     else if (!d && !/\bas\s+default\b/.test(rest)) return undefined;
   }
   // Declared with `export` here.
-  else if (new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:default\\s+)?(?:abstract\\s+)?(?:async\\s+)?(?:function\\s*\\*?|const|let|var|class|enum|namespace|module|interface|type|import)\\s*${escaped(wanted)}(?![\\w$])`).test(rest)) {
+  else if (exportedHere(reading, wanted)) {
     if (!declaresHere(rest, wanted, kind)) return undefined;
     declared = true;
   }
   return { declared, next };
+}
+
+/** `export` and what may stand between it and the name it declares (`export declare abstract class `, `export function* `). */
+const EXPORT_DECLARATION = String.raw`\bexport\s+(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\s*\*?|const|let|var|class|enum|namespace|module|interface|type|import)\s*`;
+const EXPORT_DECLARATIONS = new RegExp(EXPORT_DECLARATION, 'g');
+
+/**
+ * Whether the text declares `wanted` with `export` (`export const wanted`, `export function wanted`, ...): where
+ * `new RegExp(EXPORT_DECLARATION + wanted + '(?![\\w$])').test(rest)` matches. That expression was tried over the
+ * whole text for every name looked up through the module (the console's `RBAC/bindings.tsx`: 85 names through the
+ * same barrels); the places where a declared name may start are found once per text instead ({@link
+ * TextReading.declaredAt}), and a name is compared there. The same answer: at each `export`, the expression can only
+ * put the name where this search ends (no keyword or modifier is a prefix of another, and a name starts with no white
+ * space), and no match of it can hold another `export`. A name that is not a plain identifier is tried as before.
+ * Exported for its test (test/heavy-lookup-memos.test.ts).
+ */
+export function exportedHere(reading: Pick<TextReading, 'rest' | 'declaredAt'>, wanted: string): boolean {
+  const { rest } = reading;
+  if (!IDENTIFIER.test(wanted)) return new RegExp(`${EXPORT_DECLARATION}${escaped(wanted)}(?![\\w$])`).test(rest);
+  const starts = (reading.declaredAt ??= [...rest.matchAll(EXPORT_DECLARATIONS)].map((m) => m.index + m[0].length));
+  return starts.some((at) => rest.startsWith(wanted, at) && !isNameCode(rest.charCodeAt(at + wanted.length)));
 }
 
 /**
