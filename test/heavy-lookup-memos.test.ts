@@ -19,20 +19,10 @@ import { apiMarkers } from '../engine/api/url.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { exportDeclarers, exportedHere } from '../engine/project/export-text.js';
 import { cannotExport, projectOf, type ProjectModel } from '../engine/project/modules.js';
+import { random } from './helpers/random.js';
 import { tempProjects } from './helpers/temp-project.js';
 
 const projects = tempProjects('cm-heavy-memos-');
-
-/** A small deterministic generator (mulberry32), so a failure names a text that comes back. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
 
