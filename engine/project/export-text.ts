@@ -13,7 +13,7 @@
  * keeps its broader test: the set given is never smaller than where `locate` can land.
  */
 import path from 'node:path';
-import { cannotExport, type ProjectModel } from './modules.js';
+import type { ProjectModel } from './modules.js';
 
 /** `export { a, b as c } from './x'` (or `export type {...}`) whose braces hold names, `as`, `type` and commas only. */
 const NAMED_REEXPORT = /\bexport\s+(?:type\s+)?\{([\s\w$,]*)\}\s*from\s*(['"])([^'"\n\r]{1,300})\2/g;
@@ -41,7 +41,17 @@ function isNameCode(c: number): boolean {
  * Whether an escape in the text may spell `name`: a run of name characters and escapes around a backslash that
  * decodes to hold it (what `cannotExport` fears of any escape). Linear: each backslash's run is read once.
  */
-function escapesSpell(text: string, name: string): boolean {
+export function escapesSpell(text: string, name: string): boolean {
+  return spelledRuns(text).some((decoded) => decoded.includes(name));
+}
+
+/**
+ * The runs {@link escapesSpell} decodes in a text, whatever the name: each backslash's run of name characters and
+ * escapes, decoded. A module's reading keeps them ({@link TextReading.runs}): they were decoded again for each name
+ * looked up through the module (the console's `RBAC/bindings.tsx`, whose lookups pass the same modules' texts).
+ */
+function spelledRuns(text: string): string[] {
+  const runs: string[] = [];
   for (let at = text.indexOf('\\'); at >= 0; ) {
     let start = at;
     while (start > 0 && isNameCode(text.charCodeAt(start - 1))) start--;
@@ -60,10 +70,10 @@ function escapesSpell(text: string, name: string): boolean {
       if (!Number.isNaN(code) && code <= 0x10ffff) decoded += String.fromCodePoint(code);
       i += m[0].length;
     }
-    if (decoded.includes(name)) return true;
+    runs.push(decoded);
     at = text.indexOf('\\', Math.max(i, at + 1));
   }
-  return false;
+  return runs;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -113,7 +123,7 @@ export function exportDeclarers(project: ProjectModel, fromFile: string, specifi
     const text = project.readText(file);
     if (text === undefined || (namespace && i === 0 && /\bexports\b/.test(text))) return undefined;
     // A module whose text cannot export the name is passed over (a barrel's `export *` modules, as exportOf does).
-    if (cannotExport(text, wanted)) continue;
+    if (project.cannotExportFrom(file, text, wanted)) continue;
     if (++steps > STEPS) return undefined;
     const step = stepOf(file, text, wanted, kind);
     if (!step) return undefined;
@@ -145,6 +155,10 @@ interface TextReading {
   stars: string[];
   local: Array<{ names: string; from: boolean }>;
   byName: Map<string, Step | null>;
+  /** {@link spelledRuns} of {@link rest}, once a name is looked up here. */
+  runs?: string[];
+  /** Where in {@link rest} a name declared with `export` may start ({@link exportedHere}), once a name is looked up here. */
+  declaredAt?: number[];
 }
 
 /** Per module path, what its current text says (a text read again as another string is read afresh). */
@@ -184,7 +198,7 @@ function stepOf(file: string, text: string, wanted: string, kind: DeclarationKin
 
 function readStep(reading: TextReading, wanted: string, kind: DeclarationKind): Step | undefined {
   const { rest } = reading;
-  if (reading.unread || escapesSpell(rest, wanted)) return undefined;
+  if (reading.unread || (reading.runs ??= spelledRuns(rest)).some((decoded) => decoded.includes(wanted))) return undefined;
   // Re-exports from other modules: followed under the name they have there.
   const next: Array<[string, string]> = [];
   for (const { source, entries } of reading.reexports) for (const [local, exported] of entries) if (exported === wanted) next.push([source, local]);
@@ -223,11 +237,32 @@ function readStep(reading: TextReading, wanted: string, kind: DeclarationKind): 
     else if (!d && !/\bas\s+default\b/.test(rest)) return undefined;
   }
   // Declared with `export` here.
-  else if (new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:default\\s+)?(?:abstract\\s+)?(?:async\\s+)?(?:function\\s*\\*?|const|let|var|class|enum|namespace|module|interface|type|import)\\s*${escaped(wanted)}(?![\\w$])`).test(rest)) {
+  else if (exportedHere(reading, wanted)) {
     if (!declaresHere(rest, wanted, kind)) return undefined;
     declared = true;
   }
   return { declared, next };
+}
+
+/** `export` and what may stand between it and the name it declares (`export declare abstract class `, `export function* `). */
+const EXPORT_DECLARATION = String.raw`\bexport\s+(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\s*\*?|const|let|var|class|enum|namespace|module|interface|type|import)\s*`;
+const EXPORT_DECLARATIONS = new RegExp(EXPORT_DECLARATION, 'g');
+
+/**
+ * Whether the text declares `wanted` with `export` (`export const wanted`, `export function wanted`, ...): where
+ * `new RegExp(EXPORT_DECLARATION + wanted + '(?![\\w$])').test(rest)` matches. That expression was tried over the
+ * whole text for every name looked up through the module (the console's `RBAC/bindings.tsx`: 85 names through the
+ * same barrels); the places where a declared name may start are found once per text instead ({@link
+ * TextReading.declaredAt}), and a name is compared there. The same answer: at each `export`, the expression can only
+ * put the name where this search ends (no keyword or modifier is a prefix of another, and a name starts with no white
+ * space), and no match of it can hold another `export`. A name that is not a plain identifier is tried as before.
+ * Exported for its test (test/heavy-lookup-memos.test.ts).
+ */
+export function exportedHere(reading: Pick<TextReading, 'rest' | 'declaredAt'>, wanted: string): boolean {
+  const { rest } = reading;
+  if (!IDENTIFIER.test(wanted)) return new RegExp(`${EXPORT_DECLARATION}${escaped(wanted)}(?![\\w$])`).test(rest);
+  const starts = (reading.declaredAt ??= [...rest.matchAll(EXPORT_DECLARATIONS)].map((m) => m.index + m[0].length));
+  return starts.some((at) => rest.startsWith(wanted, at) && !isNameCode(rest.charCodeAt(at + wanted.length)));
 }
 
 /**
