@@ -66,3 +66,65 @@ ${extra}  </body>
     expect(fileLanguage('views/index.pug')).toBe('unsupported');
   });
 });
+
+describe('a signature helper hashing its parameter, handed a re-serialized body by its caller (`check(key, sig, JSON.stringify(req.body))`)', () => {
+  const helper = `const crypto = require('crypto');
+const validateSignature = (key, sig, raw) => {
+  return sig === crypto.createHmac('sha1', key).update(raw).digest('hex');
+};
+`;
+  const route = (arg: string, pre = ''): string => `const express = require('express');
+const app = express();
+app.use(express.json());
+app.post('/webhook', (req, res) => {
+  const signature = req.get('X-Spark-Signature');
+${pre}  if (!validateSignature(process.env.WEBHOOK_SECRET, signature, ${arg})) return res.status(400).end();
+  res.status(200).end();
+});
+`;
+  const CALL_LINE = 10;
+
+  it('positive: the re-serialized argument is reported at the call (as written, through a const, inside Buffer.from)', () => {
+    expect(scan({ 'server.js': helper + route('JSON.stringify(req.body)') }, 'server.js', RAW)).toEqual([`${RAW} ${CALL_LINE} certain`]);
+    expect(scan({ 'server.js': helper + route('Buffer.from(JSON.stringify(req.body))') }, 'server.js', RAW)).toEqual([`${RAW} ${CALL_LINE} certain`]);
+    expect(scan({ 'server.js': helper + route('payload', '  const payload = JSON.stringify(req.body);\n') }, 'server.js', RAW)).toEqual([`${RAW} ${CALL_LINE + 1} certain`]);
+  });
+
+  it('positive: the helper in another module (a declared function with a constant-time compare), its caller reading the header', () => {
+    const files = {
+      'lib/verify.js': `const crypto = require('crypto');
+function isValid(secret, header, body) {
+  const expected = crypto.createHmac('sha256', secret).update(body).digest('hex');
+  return crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(header));
+}
+module.exports = { isValid };
+`,
+      'server.js': `const express = require('express');
+const { isValid } = require('./lib/verify');
+const app = express();
+app.use(express.json());
+app.post('/hook', (req, res) => {
+  if (!isValid(process.env.SECRET, req.headers['x-spark-signature'], JSON.stringify(req.body))) return res.sendStatus(401);
+  res.sendStatus(200);
+});
+`,
+    };
+    expect(scan(files, 'server.js', RAW)).toEqual([`${RAW} 6 certain`]);
+  });
+
+  it('look-alikes: the raw body handed in, the stringified value handed to another parameter, a helper that signs without comparing', () => {
+    expect(scan({ 'server.js': helper + route('req.rawBody') }, 'server.js', RAW)).toEqual([]);
+    const logged = helper.replace('(key, sig, raw)', '(key, sig, raw, note)') + route('req.rawBody, JSON.stringify(req.body)');
+    expect(scan({ 'server.js': logged }, 'server.js', RAW)).toEqual([]);
+    // A test signing a simulated delivery: the HMAC is sent as the header, never compared.
+    const signer = `const crypto = require('crypto');
+const sign = (key, raw) => crypto.createHmac('sha1', key).update(raw).digest('hex');
+async function deliver(url, body) {
+  const payload = JSON.stringify(body);
+  return fetch(url, { method: 'POST', headers: { 'X-Spark-Signature': sign('secret', JSON.stringify(body)) }, body: payload });
+}
+module.exports = { deliver };
+`;
+    expect(scan({ 'test/deliver.js': signer }, 'test/deliver.js', RAW)).toEqual([]);
+  });
+});
