@@ -128,3 +128,43 @@ module.exports = { deliver };
     expect(scan({ 'test/deliver.js': signer }, 'test/deliver.js', RAW)).toEqual([]);
   });
 });
+
+describe('a GET helper whose fetch is a parameter (`fetchFn: typeof fetch`, `= globalThis.fetch`) and whose URL comes from a setter-written `let`', () => {
+  const GET_CT = 'get-request-content-type';
+  const module = (opts: { decl?: string; base?: string; hook?: string; fetchParam?: string } = {}): string => `${opts.decl ?? 'export let'} MESSAGES_URL = \`${opts.base ?? 'https://webexapis.com/v1'}/messages\`;
+${opts.hook ?? 'export function _setMessagesUrl(url: string): void { MESSAGES_URL = url; }'}
+async function getJSON(token: string, url: string, ${opts.fetchParam ?? 'fetchFn: typeof fetch'}): Promise<unknown> {
+  const resp = await fetchFn(url, {
+    method: 'GET',
+    headers: { Authorization: \`Bearer \${token}\`, 'Content-Type': 'application/json' },
+  });
+  return resp.json();
+}
+export async function getMessage(token: string, id: string, fetchFn: typeof fetch = globalThis.fetch): Promise<unknown> {
+  return getJSON(token, \`\${MESSAGES_URL}/\${id}\`, fetchFn);
+}
+`;
+  const CT_LINE = 6;
+
+  it('positive: the helper\'s GET with a JSON Content-Type is reported (typed parameter; a let only a setter writes; a const too)', () => {
+    expect(scan({ 'src/webex.ts': module() }, 'src/webex.ts', GET_CT)).toEqual([`${GET_CT} ${CT_LINE} certain`]);
+    expect(scan({ 'src/webex.ts': module({ decl: 'export const', hook: '' }) }, 'src/webex.ts', GET_CT)).toEqual([`${GET_CT} ${CT_LINE} certain`]);
+  });
+
+  it('positive: a fetch parameter defaulting to `globalThis.fetch` (JavaScript, no type) is fetch', () => {
+    const js = `const BASE = 'https://webexapis.com/v1';
+export async function listRooms(token, fetchFn = globalThis.fetch) {
+  const r = await fetchFn(\`\${BASE}/rooms\`, { headers: { Authorization: \`Bearer \${token}\`, 'Content-Type': 'application/json' } });
+  return r.json();
+}
+`;
+    expect(scan({ 'src/rooms.js': js }, 'src/rooms.js', GET_CT)).toEqual([`${GET_CT} 3 certain`]);
+  });
+
+  it('look-alikes: another host; a let the module reassigns otherwise; a sender parameter of another type', () => {
+    expect(scan({ 'src/webex.ts': module({ base: 'https://api.example.com/v2' }) }, 'src/webex.ts', GET_CT)).toEqual([]);
+    expect(scan({ 'src/webex.ts': module({ hook: "if (process.env.PROXY) MESSAGES_URL = 'https://proxy.example.com/messages';" }) }, 'src/webex.ts', GET_CT)).toEqual([]);
+    expect(scan({ 'src/webex.ts': module({ hook: 'export function _setMessagesUrl(url: string): void { MESSAGES_URL = url.trim(); }' }) }, 'src/webex.ts', GET_CT)).toEqual([]);
+    expect(scan({ 'src/webex.ts': module({ fetchParam: 'fetchFn: (url: string, init: object) => Promise<Response>' }) }, 'src/webex.ts', GET_CT)).toEqual([]);
+  });
+});
