@@ -2,7 +2,8 @@
  * Hold-out set 24 after its first run (docs/evaluation.md, "Twenty-eighth session: set24fix"): the shapes behind its
  * misses, each with the platform's case that must be found and look-alikes that must stay quiet (synthesized code,
  * nothing copied from the set's repositories): a server-side template of an HTML page (a Handlebars or EJS view)
- * linking to the API, and a signature helper whose caller hands it a re-serialized body (`JSON.stringify(req.body)`).
+ * linking to the API, a signature helper whose caller hands it a re-serialized body (`JSON.stringify(req.body)`), and
+ * a GET helper whose fetch is a parameter (`fetchFn: typeof fetch`) and whose URL comes from a setter-written `let`.
  * Projects are small trees in a temporary folder (a `.git` folder marks the root).
  */
 import path from 'node:path';
@@ -161,10 +162,11 @@ export async function listRooms(token, fetchFn = globalThis.fetch) {
     expect(scan({ 'src/rooms.js': js }, 'src/rooms.js', GET_CT)).toEqual([`${GET_CT} 3 certain`]);
   });
 
-  it('look-alikes: another host; a let the module reassigns otherwise; a sender parameter of another type', () => {
+  it('look-alikes: another host; a let the module reassigns otherwise (top level, a transformed value, a callback); a sender parameter of another type', () => {
     expect(scan({ 'src/webex.ts': module({ base: 'https://api.example.com/v2' }) }, 'src/webex.ts', GET_CT)).toEqual([]);
     expect(scan({ 'src/webex.ts': module({ hook: "if (process.env.PROXY) MESSAGES_URL = 'https://proxy.example.com/messages';" }) }, 'src/webex.ts', GET_CT)).toEqual([]);
     expect(scan({ 'src/webex.ts': module({ hook: 'export function _setMessagesUrl(url: string): void { MESSAGES_URL = url.trim(); }' }) }, 'src/webex.ts', GET_CT)).toEqual([]);
+    expect(scan({ 'src/webex.ts': module({ hook: "['https://proxy.example.com/messages'].forEach((u) => { MESSAGES_URL = u; });" }) }, 'src/webex.ts', GET_CT)).toEqual([]);
     expect(scan({ 'src/webex.ts': module({ fetchParam: 'fetchFn: (url: string, init: object) => Promise<Response>' }) }, 'src/webex.ts', GET_CT)).toEqual([]);
   });
 });

@@ -869,13 +869,15 @@ function reassignedStatic(file: FileContext, cls: ClassLike, key: string): boole
 }
 
 /**
- * Whether an assignment `name = param` is a setter's write: in a function (not the module's top level), whose own
- * parameter is the value written.
+ * Whether an assignment `name = param` is a setter's write: in a function (not the module's top level, not a callback
+ * handed to a call such as `hosts.forEach((h) => { URL = h; })`), whose own parameter is the value written.
  */
 function isSetterWrite(write: TSESTree.AssignmentExpression): boolean {
   const value = (write.right as TSESTree.Identifier).name;
   for (let p = write.parent as Node | undefined; p; p = p.parent as Node | undefined) {
     if (p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression' || p.type === 'ArrowFunctionExpression') {
+      const holder = p.parent as Node | undefined;
+      if ((holder?.type === 'CallExpression' || holder?.type === 'NewExpression') && holder.arguments.includes(p)) return false;
       return p.params.some((param) => param.type === 'Identifier' && param.name === value);
     }
   }
