@@ -877,7 +877,7 @@ function isSetterWrite(write: TSESTree.AssignmentExpression): boolean {
   for (let p = write.parent as Node | undefined; p; p = p.parent as Node | undefined) {
     if (p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression' || p.type === 'ArrowFunctionExpression') {
       const holder = p.parent as Node | undefined;
-      if ((holder?.type === 'CallExpression' || holder?.type === 'NewExpression') && holder.arguments.includes(p)) return false;
+      if ((holder?.type === 'CallExpression' || holder?.type === 'NewExpression') && (holder.arguments as readonly Node[]).includes(p)) return false;
       return p.params.some((param) => param.type === 'Identifier' && param.name === value);
     }
   }
