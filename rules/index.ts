@@ -383,7 +383,7 @@ function tsParser(): TSESLint.FlatConfig.Parser {
 
 const FILES = ['**/*.{js,cjs,mjs,jsx,ts,tsx,mts,cts}'];
 /** Markup whose inline scripts the `collab-migrate/html` processor hands to the rules. */
-const MARKUP_FILES = ['**/*.{html,htm,vue,svelte,astro}'];
+const MARKUP_FILES = ['**/*.{html,htm,vue,svelte,astro,hbs,handlebars,mustache,ejs}'];
 /** TypeScript files: the only ones `configs.typescript` gives a parser (ESLint's own parser reads JavaScript). */
 const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
 

@@ -49,15 +49,29 @@ function defaultedClient(file: FileContext, callee: TSESTree.Identifier): Node |
     for (const p of (a as TSESTree.FunctionLike).params) {
       const id = p.type === 'AssignmentPattern' ? p.left : p;
       if (id.type !== 'Identifier' || id.name !== callee.name) continue;
-      if (p.type !== 'AssignmentPattern') return undefined;
-      // `send = fetch`, `http = axios`, or a client's method `send = axios.get`.
+      // `fetchFn: typeof fetch` (with a default or without): the parameter is typed as the fetch function.
+      const typed = typedFetch(id);
+      if (p.type !== 'AssignmentPattern') return typed && !localInit(file, callee) && clientOfIdentifier(file, typed.name) === 'fetch' ? typed : undefined;
+      // `send = fetch`, `http = axios`, or a client's method `send = axios.get`; `fetchFn = globalThis.fetch`.
       const d = unwrap(p.right as Node);
+      if (isGlobalFetch(d)) return !localInit(file, callee) ? d : undefined;
       const root = d.type === 'MemberExpression' && !d.computed ? unwrap(d.object) : d;
       // Checked last (the common case has no such parameter): a nearer declaration of the name wins.
       return root.type === 'Identifier' && clientOfIdentifier(file, root.name) && !localInit(file, callee) ? d : undefined;
     }
   }
   return undefined;
+}
+
+/** `window.fetch`, `globalThis.fetch`, `self.fetch`, `global.fetch`. */
+function isGlobalFetch(n: Node): boolean {
+  return n.type === 'MemberExpression' && !n.computed && memberName(n) === 'fetch' && /^(window|globalThis|self|global)$/.test(dottedName(n.object) ?? '');
+}
+
+/** The `fetch` of a parameter's type `typeof fetch` (`fetchFn: typeof fetch`), or undefined. */
+function typedFetch(id: TSESTree.Identifier): TSESTree.Identifier | undefined {
+  const type = id.typeAnnotation?.typeAnnotation;
+  return type?.type === 'TSTypeQuery' && type.exprName.type === 'Identifier' && type.exprName.name === 'fetch' ? type.exprName : undefined;
 }
 
 /**

@@ -613,6 +613,10 @@ function detectIn(file: FileContext, check: WebhookSignatureDetection['check'], 
         if (s) out.push({ node: s, messageId: 'reserialisedBody' });
       }
     }
+    // A helper hashing one of its parameters, handed the re-serialised body by its caller here:
+    // `validateSignature(secret, sig, JSON.stringify(req.body))` where the helper (of this file or another module)
+    // runs `createHmac(...).update(raw)` over that parameter and its digest is compared.
+    for (const handed of stringifiedIntoHmac(file)) if (inScope(handed.call)) out.push({ node: handed.node, messageId: 'reserialisedBody' });
     // Web Crypto: `crypto.subtle.sign('HMAC', key, encoder.encode(JSON.stringify(body)))`.
     for (const call of webCryptoHmacCalls(file, ['sign', 'verify'])) {
       const data = call.arguments[calleeName(call) === 'verify' ? 3 : 2];
@@ -681,6 +685,62 @@ function detectIn(file: FileContext, check: WebhookSignatureDetection['check'], 
     }
   }
   return out;
+}
+
+/**
+ * Arguments that hand a re-serialised value (`JSON.stringify(...)`, inside `Buffer.from`, or a `const` holding it)
+ * to a parameter a called function (of this file, or of another module with the project model) feeds to an HMAC
+ * (`update(raw)`, `update(Buffer.from(raw))`) whose digest is compared there or whose result is compared here: the
+ * argument, and the call for the scope test. A function that only signs (its digest sent, never compared) is none.
+ */
+function stringifiedIntoHmac(file: FileContext): Array<{ node: Node; call: TSESTree.CallExpression }> {
+  const out: Array<{ node: Node; call: TSESTree.CallExpression }> = [];
+  for (const s of file.nodes(T.CallExpression)) {
+    if (!isJsonStringify(s)) continue;
+    let value: Node = s;
+    for (let p = file.parentOf(value); p?.type === 'CallExpression' && calleeName(p) === 'from' && p.arguments[0] === value; p = file.parentOf(p)) value = p;
+    let handed: Node[] = [value];
+    const holder = file.parentOf(value);
+    if (holder?.type === 'VariableDeclarator' && holder.init === value && holder.id.type === 'Identifier') {
+      const decl = file.parentOf(holder);
+      handed = decl?.type === 'VariableDeclaration' && decl.kind === 'const' ? usesOf(file, holder, holder.id.name, enclosingFunction(file, holder)) : [];
+    }
+    for (const arg of handed) {
+      const call = file.parentOf(arg);
+      if (call?.type !== 'CallExpression' || call.callee === arg) continue;
+      const index = call.arguments.indexOf(arg as TSESTree.CallExpressionArgument);
+      if (index >= 0 && hashesParameter(file, call, index)) out.push({ node: arg, call });
+    }
+  }
+  return out;
+}
+
+/** Whether the function a call runs feeds its parameter at `index` to an HMAC that is compared (there, or by this call's caller). */
+function hashesParameter(file: FileContext, call: TSESTree.CallExpression, index: number): boolean {
+  const target = calledFunction(file, call);
+  if (!target || target.fn.type === 'Program') return false;
+  const params = (target.fn as TSESTree.FunctionLike).params;
+  if (params.slice(0, index).some((p) => p.type === 'RestElement')) return false;
+  const param = params[index];
+  const name = param?.type === 'Identifier' ? param.name : param?.type === 'AssignmentPattern' && param.left.type === 'Identifier' ? param.left.name : undefined;
+  if (!name) return false;
+  const isParam = (n: Node): boolean => {
+    const u = unwrap(n);
+    if (u.type === 'Identifier') return u.name === name;
+    return u.type === 'CallExpression' && calleeName(u) === 'from' && u.arguments[0] !== undefined && isParam(u.arguments[0] as Node);
+  };
+  const hashed = hmacs(target.file).filter((h) => contains(target.fn, h.create) && enclosingFunction(target.file, h.create) === target.fn && h.updates.some(isParam));
+  return hashed.some((h) => isCompared(target.file, h)) || (hashed.length > 0 && resultCompared(file, call));
+}
+
+/** Whether a call's value is compared where it is made (`sign(x) !== header`, `timingSafeEqual(sign(x), sig)`). */
+function resultCompared(file: FileContext, call: Node): boolean {
+  for (const a of file.ancestors(call)) {
+    if (a.type === 'BinaryExpression' && COMPARE_OPERATORS.has(a.operator)) return true;
+    if (a.type === 'CallExpression' && a !== call && COMPARE_CALLS.test(calleeName(a) ?? '')) return true;
+    if (a.type.endsWith('Statement') || a.type.endsWith('Declaration') || a.type.startsWith('Function') || a.type === 'ArrowFunctionExpression') break;
+  }
+  return false;
 }
 
 /** Whether a call's result is tested for 0 (`x == 0`, `0 !== x`, `!x`), directly or through the variable it is stored in. */

@@ -104,11 +104,16 @@ export class FileContext {
     const stack: Node[] = [root];
     const lets: string[] = [];
     const assigned = new Set<string>();
+    let setterWrites: TSESTree.AssignmentExpression[] | undefined;
     while (stack.length > 0) {
       const node = stack.pop()!;
       // A tree parsed with `ranges: false` (engine/parse/parse.ts) has oxc's start/end only.
       if (node.range === undefined) node.range = [(node as unknown as OxcOffsets).start, (node as unknown as OxcOffsets).end];
-      if (node.type === 'AssignmentExpression') for (const name of boundNames(node.left)) assigned.add(name);
+      if (node.type === 'AssignmentExpression') {
+        // `name = value` with a name on the right: perhaps a setter's write (`_setUrl(url) { URL = url; }`), decided after the walk.
+        if (node.operator === '=' && node.left.type === 'Identifier' && node.right.type === 'Identifier') (setterWrites ??= []).push(node);
+        else for (const name of boundNames(node.left)) assigned.add(name);
+      }
       else if (node.type === 'UpdateExpression') for (const name of boundNames(node.argument)) assigned.add(name);
       else if ((node.type === 'ForInStatement' || node.type === 'ForOfStatement') && node.left.type !== 'VariableDeclaration') {
         for (const name of boundNames(node.left)) assigned.add(name);
@@ -157,6 +162,13 @@ export class FileContext {
           stack.push(value as Node);
         }
       }
+    }
+    // A string `let` that only setters assign (`export let URL = '...'` and `function _setUrl(url) { URL = url; }`, a
+    // test hook) folds to the value the module starts with, as a parameter's default does; any other write unfolds it.
+    for (const write of setterWrites ?? []) {
+      const name = (write.left as TSESTree.Identifier).name;
+      const init = this.constants.get(name);
+      if (!init || (init.type !== 'TemplateLiteral' && !(init.type === 'Literal' && typeof init.value === 'string')) || !isSetterWrite(write)) assigned.add(name);
     }
     for (const name of lets) if (assigned.has(name)) this.constants.set(name, null);
     // Document order for every index (the stack visits children in order, but be explicit).
@@ -856,3 +868,18 @@ function reassignedStatic(file: FileContext, cls: ClassLike, key: string): boole
   });
 }
 
+/**
+ * Whether an assignment `name = param` is a setter's write: in a function (not the module's top level, not a callback
+ * handed to a call such as `hosts.forEach((h) => { URL = h; })`), whose own parameter is the value written.
+ */
+function isSetterWrite(write: TSESTree.AssignmentExpression): boolean {
+  const value = (write.right as TSESTree.Identifier).name;
+  for (let p = write.parent as Node | undefined; p; p = p.parent as Node | undefined) {
+    if (p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression' || p.type === 'ArrowFunctionExpression') {
+      const holder = p.parent as Node | undefined;
+      if ((holder?.type === 'CallExpression' || holder?.type === 'NewExpression') && (holder.arguments as readonly Node[]).includes(p)) return false;
+      return p.params.some((param) => param.type === 'Identifier' && param.name === value);
+    }
+  }
+  return false;
+}

@@ -5,7 +5,8 @@
 
 /**
  * How the engine treats a file: parsed source, markup whose inline script blocks are parsed (`html`: HTML pages,
- * Vue and Svelte single-file components, Astro components' `<script>` blocks; engine/read/script-blocks.ts), configuration text, or not at all.
+ * server-side templates of HTML pages (Handlebars, Mustache, EJS), Vue and Svelte single-file components, Astro
+ * components' `<script>` blocks; engine/read/script-blocks.ts), configuration text, or not at all.
  */
 export type FileLanguage = 'js' | 'ts' | 'html' | 'config' | 'unsupported';
 
@@ -13,7 +14,7 @@ const JS = /\.(js|cjs|mjs|jsx)$/i;
 /** Google Apps Script (`.gs`): a candidate only; engine/read/apps-script.ts decides from the project and the text whether it is read. */
 export const APPS_SCRIPT_NAME = /\.gs$/i;
 const TS = /\.(ts|tsx|mts|cts)$/i;
-const MARKUP = /\.(html?|vue|svelte|astro)$/i;
+const MARKUP = /\.(html?|vue|svelte|astro|hbs|handlebars|mustache|ejs)$/i;
 const CONFIG = /\.(json|jsonc|json5|yaml|yml|properties|toml)$/i;
 /**
  * Environment files under their usual names: `.env`, `.env.production`, `.env.local.example`, `.env-sample`,

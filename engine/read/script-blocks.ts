@@ -51,11 +51,16 @@ export interface ScriptGroup {
   markup?: true;
 }
 
-const MARKUP = /\.(html?|vue|svelte|astro)$/i;
+/**
+ * Markup files by name. A server-side template of an HTML page (Handlebars `.hbs`/`.handlebars`, Mustache, EJS: an
+ * Express or NestJS app's views) is the page the browser gets with its template tags filled in: its links and inline
+ * scripts are read as a page's.
+ */
+const MARKUP = /\.(html?|vue|svelte|astro|hbs|handlebars|mustache|ejs)$/i;
 const COMPONENT = /\.(vue|svelte)$/i;
 const ASTRO = /\.astro$/i;
 
-/** Whether a file is markup whose script blocks the engine reads (`.html`, `.htm`, `.vue`, `.svelte`, `.astro`), by its name. */
+/** Whether a file is markup whose script blocks the engine reads (`.html`, `.htm`, `.vue`, `.svelte`, `.astro`, templates of pages: `.hbs`, `.handlebars`, `.mustache`, `.ejs`), by its name. */
 export function isMarkupFile(filename: string): boolean {
   return MARKUP.test(filename);
 }
