@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { prefilterEntries } from '../engine/analyze.js';
 import { ByteTokenSearch } from '../engine/prefilter/bytes.js';
-import { callsAt, HTTP_CALL_HINT, HTTP_CALL_SCREENS, literalsOf, NO_TOKENS, PrefilterPlan, sourceForUtf8Bytes, TokenScanner } from '../engine/prefilter/prefilter.js';
+import { callsAt, HTTP_CALL_HINT, HTTP_CALL_SCREENS, literalsOf, mayHandUpHeaders, NO_TOKENS, PrefilterPlan, sourceForUtf8Bytes, TokenScanner } from '../engine/prefilter/prefilter.js';
 
 /** A text's UTF-8 bytes, as readText gives them. */
 const bytesOf = (text: string): Uint8Array => Buffer.from(text, 'utf8');
@@ -203,5 +203,22 @@ describe('literalsOf: a group of literals behind a fixed prefix (issue 30, twent
     const lists = prefilterEntries(catalog.notices, catalog).flatMap((e) => (e.urls && e.importsWhen ? [e.importsWhen] : []));
     expect(lists.length).toBeGreaterThan(3);
     for (const all of lists) expect(all.some((w) => literalsOf(new RegExp(w.source, w.flags)) !== undefined), JSON.stringify(all)).toBe(true);
+  });
+});
+
+describe('mayHandUpHeaders: its words looked for before its expressions (issue 30, twenty-eighth session)', () => {
+  it('gives the answer of its four expressions on any text (property), and finds a class handing headers up', () => {
+    const before = (text: string): boolean => /\bsuper\s*\(/.test(text) && /content-type/i.test(text) && /\bheaders\s*:/.test(text) && /\bextends\b/.test(text);
+    const part = fc.constantFrom('super', 'Super', 'supers', '(', 'extends', 'Extends', 'headers', 'Headers', ':', ' ', '\u00A0', 'content-type', 'CONTENT-TYPE', 'x', '_', '{', '}', 'é', '\u212A');
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 20 }), (parts) => {
+        const text = parts.join('');
+        expect(mayHandUpHeaders(text), JSON.stringify(text)).toBe(before(text));
+      }),
+      { numRuns: 3000 },
+    );
+    const handsUp = "class Api extends Base {\n  constructor() {\n    super({ headers: { 'Content-Type': 'application/json' } });\n  }\n}\n";
+    expect(mayHandUpHeaders(handsUp)).toBe(true);
+    expect(mayHandUpHeaders(handsUp.replace('extends Base', 'implements Base'))).toBe(false);
   });
 });
