@@ -375,14 +375,17 @@ export class TokenScanner {
     return { tokens: found.size > 0 ? found : NO_TOKENS, seen: screened, places };
   }
 
-  /** The screens among what the byte search found, taken out of it unless they are tokens too. */
+  /**
+   * The screens among what the byte search found, taken out of it unless they are tokens too. Read from what was found
+   * (a few texts), not from the screens (~90 with the HTTP calls' anchors); a `Set` may lose entries while it is read.
+   */
   private screenedOf(found: Set<string> | undefined): ReadonlySet<string> {
     let seen: Set<string> | undefined;
     if (found !== undefined && this.screens.size > 0) {
-      for (const screen of this.screens) {
-        if (!found.has(screen)) continue;
-        (seen ??= new Set()).add(screen);
-        if (!this.inside.has(screen)) found.delete(screen);
+      for (const text of found) {
+        if (!this.screens.has(text)) continue;
+        (seen ??= new Set()).add(text);
+        if (!this.inside.has(text)) found.delete(text);
       }
     }
     return seen ?? NO_TOKENS;
