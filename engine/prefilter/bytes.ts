@@ -82,10 +82,13 @@ export class ByteTokenSearch {
   /**
    * The search for these tokens, or undefined when a token is not lower-case ASCII of at least three characters (a
    * shorter one cannot be hashed by its first three bytes; a longer one outside ASCII is not the same in the bytes).
-   * `marked`: tokens whose places are wanted as well (an object token's text, checked where it stands).
+   * `marked`: tokens whose places are wanted as well (an object token's text, checked where it stands). `raw`: tokens
+   * that are bytes, not text: a character from U+0080 to U+00FF in one stands for that byte, compared as it is (a
+   * screen of engine/prefilter/prefilter.ts that ends with the first byte of a UTF-8 sequence: `ky` before a white-space
+   * character above ASCII, `HTTP_CALL_SCREENS`).
    */
-  static of(tokens: readonly string[], marked: ReadonlySet<string> = new Set()): ByteTokenSearch | undefined {
-    if (tokens.length === 0 || !tokens.every((t) => t.length >= 3 && /^[\x00-\x40\x5b-\x7f]*$/.test(t))) return undefined;
+  static of(tokens: readonly string[], marked: ReadonlySet<string> = new Set(), raw: ReadonlySet<string> = new Set()): ByteTokenSearch | undefined {
+    if (tokens.length === 0 || !tokens.every((t) => t.length >= 3 && (raw.has(t) ? /^[\x00-\x40\x5b-\xff]*$/ : /^[\x00-\x40\x5b-\x7f]*$/).test(t))) return undefined;
     return new ByteTokenSearch(tokens, marked);
   }
 

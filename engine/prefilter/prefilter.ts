@@ -139,6 +139,9 @@ export function objectSpelling(name: string): RegExp {
 /** What {@link TokenScanner.present} gives for a text that holds no token (shared: nothing is ever added to it). */
 export const NO_TOKENS: ReadonlySet<string> = new Set<string>();
 
+/** The places of no anchor ({@link TokenScanner.screenedInBytes}; shared). */
+const NO_PLACES: ReadonlyMap<string, readonly number[]> = new Map();
+
 /**
  * Characters whose `toLowerCase` gives an ASCII letter (the Kelvin sign gives `k`, a capital I with a dot
  * above gives `i` and a combining dot): lower-casing the text finds a token through them, the `i` flag does
@@ -182,17 +185,21 @@ export class TokenScanner {
   private readonly names: ReadonlyMap<string, { token: string; spelled: RegExp; at: RegExp }>;
   /** The texts of the {@link names} that are also given as plain tokens (then found wherever they occur). */
   private readonly alsoPlain: ReadonlySet<string>;
-  /** The constructor's `screens`. */
+  /** The constructor's `screens`, and its `anchors`. */
   private readonly screens: ReadonlySet<string>;
+  /** The constructor's `anchors`. */
+  private readonly anchors: ReadonlySet<string>;
 
   /**
    * `smallSearch`: in place of {@link SMALL_SEARCH} (0: the expressions from the first text; the tests compare both ways).
    * `screens`: lower-case ASCII texts of three or more characters that {@link screenedInBytes} also looks for, in the
-   * same pass over the bytes, and reports apart from the tokens.
+   * same pass over the bytes, and reports apart from the tokens. `anchors`: screens whose places {@link screenedInBytes}
+   * reports too; bytes, not text (a character from U+0080 to U+00FF stands for that byte: {@link ByteTokenSearch.of}).
    */
-  constructor(tokens: Iterable<string>, options: { smallSearch?: number; screens?: Iterable<string> } = {}) {
+  constructor(tokens: Iterable<string>, options: { smallSearch?: number; screens?: Iterable<string>; anchors?: Iterable<string> } = {}) {
     this.smallSearch = options.smallSearch ?? SMALL_SEARCH;
-    this.screens = new Set(options.screens ?? []);
+    this.anchors = new Set(options.anchors ?? []);
+    this.screens = new Set([...(options.screens ?? []), ...this.anchors]);
     const given = new Set([...tokens].map((t) => t.toLowerCase()).filter((t) => tokenText(t).length > 0));
     const names = new Map<string, { token: string; spelled: RegExp; at: RegExp }>();
     for (const t of given) {
@@ -340,25 +347,19 @@ export class TokenScanner {
    * undefined when the bytes could not be searched, for tokens that cannot be). A screen is found wherever its text
    * is, so a text that a regular expression made of one of its literals (case-sensitive, or with the `i` flag without
    * `u`, which folds no character above ASCII to one below) matches holds one of the screens: U+0130 and U+212A,
-   * which send the tokens' search to the text, change nothing for them.
+   * which send the tokens' search to the text, change nothing for them. `places`: for each of the constructor's
+   * `anchors` the bytes hold, ignoring ASCII case, the offset of every place they hold it, ascending (with `seen`).
    */
-  screenedInBytes(text: string, bytes: Uint8Array, anySpelling = false): { tokens: ReadonlySet<string>; seen?: ReadonlySet<string> } {
+  screenedInBytes(text: string, bytes: Uint8Array, anySpelling = false): { tokens: ReadonlySet<string>; seen?: ReadonlySet<string>; places?: ReadonlyMap<string, readonly number[]> } {
     if (this.minimal.length === 0 && this.screens.size === 0) return { tokens: NO_TOKENS };
-    const search = (this.bytesMade ??= (this.ascii ? ByteTokenSearch.of([...new Set([...this.tokens, ...this.screens])], new Set(this.names.keys())) : undefined) ?? null);
+    const search = (this.bytesMade ??= (this.ascii ? ByteTokenSearch.of([...new Set([...this.tokens, ...this.screens])], new Set([...this.names.keys(), ...this.anchors]), this.anchors) : undefined) ?? null);
     if (search === null) return { tokens: this.present(text, anySpelling) };
     const { found, at, ascii } = search.search(bytes);
-    let seen: Set<string> | undefined;
-    if (found !== undefined && this.screens.size > 0) {
-      for (const screen of this.screens) {
-        if (!found.has(screen)) continue;
-        (seen ??= new Set()).add(screen);
-        if (!this.inside.has(screen)) found.delete(screen);
-      }
-    }
-    const screened = seen ?? NO_TOKENS;
-    if (!ascii && mayFoldToAscii(bytes)) return { tokens: this.present(text, anySpelling), seen: screened };
-    if (found === undefined || found.size === 0) return { tokens: NO_TOKENS, seen: screened };
-    if (this.names.size === 0) return { tokens: found, seen: screened };
+    const screened = this.screenedOf(found);
+    const places = at ?? NO_PLACES;
+    if (!ascii && mayFoldToAscii(bytes)) return { tokens: this.present(text, anySpelling), seen: screened, places };
+    if (found === undefined || found.size === 0) return { tokens: NO_TOKENS, seen: screened, places };
+    if (this.names.size === 0) return { tokens: found, seen: screened, places };
     let oneByte: string | undefined;
     for (const [name, { token, at: sticky }] of this.names) {
       if (!found.has(name)) continue;
@@ -371,7 +372,23 @@ export class TokenScanner {
       const spelling = bytes.length === text.length ? text : (oneByte ??= Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'));
       if (at?.get(name)?.some((i) => ((sticky.lastIndex = i), sticky.test(spelling)))) found.add(token);
     }
-    return { tokens: found.size > 0 ? found : NO_TOKENS, seen: screened };
+    return { tokens: found.size > 0 ? found : NO_TOKENS, seen: screened, places };
+  }
+
+  /**
+   * The screens among what the byte search found, taken out of it unless they are tokens too. Read from what was found
+   * (a few texts), not from the screens (~90 with the HTTP calls' anchors); a `Set` may lose entries while it is read.
+   */
+  private screenedOf(found: Set<string> | undefined): ReadonlySet<string> {
+    let seen: Set<string> | undefined;
+    if (found !== undefined && this.screens.size > 0) {
+      for (const text of found) {
+        if (!this.screens.has(text)) continue;
+        (seen ??= new Set()).add(text);
+        if (!this.inside.has(text)) found.delete(text);
+      }
+    }
+    return seen ?? NO_TOKENS;
   }
 
   /** The tokens found by lower-casing the text and searching it once per token (the answer {@link present} keeps). */
@@ -458,21 +475,73 @@ export interface PrefilterEntry {
   merged?: true;
 }
 
+/** The packages whose import (`from 'got'`, `require("ky")`) {@link HTTP_CALL_HINT} takes for an HTTP call. */
+const HTTP_CLIENT_PACKAGES = String.raw`(?:got|ky|node-fetch|cross-fetch|isomorphic-fetch|undici|needle|request|request-promise(?:-native)?)`;
+
+/**
+ * What may follow `ky` in a match of `\bky\s*[.(]`, as the first byte of its UTF-8 encoding: `.`, `(`, ASCII white
+ * space, and the first bytes of the white space above ASCII (U+00A0: C2; U+1680: E1; U+2000-U+200A, U+2028, U+2029,
+ * U+202F, U+205F: E2; U+3000: E3; U+FEFF: EF). `ky` is two characters, which the byte search cannot look for alone.
+ */
+const AFTER_KY = ['.', '(', ' ', '\t', '\n', '\v', '\f', '\r', '\xc2', '\xe1', '\xe2', '\xe3', '\xef'];
+
+/**
+ * The alternatives of {@link HTTP_CALL_HINT}, each with texts one of which every match of it holds at a known place
+ * (`anchors`): where the match starts, or (`at`: the form tried there) a package's quoted name, the `from` or
+ * `require(` before it read behind it. The byte search finds the anchors with the tokens ({@link PrefilterPlan.decide})
+ * and the alternative is tried at each place it found one only: a file that holds none makes no HTTP call, without a
+ * search of its whole text (42 ms of sentry-javascript's 21 MB, most of it the alternatives that start with `\b`,
+ * at every character; docs/performance.md, "Twenty-eighth session: 30decide").
+ */
+export const HTTP_CALL_SCREENS: ReadonlyArray<{ source: string; at?: string; anchors: readonly string[] }> = [
+  { source: String.raw`\bfetch\s*\(`, anchors: ['fetch'] },
+  { source: String.raw`\baxios\b`, anchors: ['axios'] },
+  { source: String.raw`\b(?:got|ky)\s*[.(]`, anchors: ['got', ...AFTER_KY.map((c) => `ky${c}`)] },
+  { source: String.raw`\bsuperagent\b`, anchors: ['superagent'] },
+  { source: String.raw`\bhttps?\.(?:request|get)\s*\(`, anchors: ['http.', 'https.'] },
+  { source: String.raw`\.(?:post|put|patch|request)\s*\(`, anchors: ['.post', '.put', '.patch', '.request'] },
+  { source: String.raw`\.(?:get|delete|head)\s*\(\s*['"\x60][\w.-]+\/`, anchors: ['.get', '.delete', '.head'] },
+  {
+    source: String.raw`(?:\bfrom|\brequire\s*\()\s*['"]${HTTP_CLIENT_PACKAGES}['"]`,
+    at: String.raw`(?<=(?:\bfrom|\brequire\s*\()\s*)['"]${HTTP_CLIENT_PACKAGES}['"]`,
+    // `request` is the start of `request-promise` and `request-promise-native`.
+    anchors: ['got', 'ky', 'node-fetch', 'cross-fetch', 'isomorphic-fetch', 'undici', 'needle', 'request'].flatMap((name) => [`'${name}`, `"${name}`]),
+  },
+];
+
 /**
  * Source text that may make an HTTP request (fetch, axios, got, ky, superagent, node http, a client's
  * post/put/patch/request, a client's get/delete/head of a relative path as a `prefixUrl`/`baseURL` client is
  * called (`client.get('people/me')`: no leading slash, unlike a server's route), or a module that imports an HTTP
  * client package under any name: `import Got from 'got'`): with the project model, a detection about URLs may
  * apply to it through a URL constant it imports although it holds none of the detection's tokens (engine/analyze.ts).
+ * The alternatives of {@link HTTP_CALL_SCREENS}.
  */
-export const HTTP_CALL_HINT =
-  /\bfetch\s*\(|\baxios\b|\b(?:got|ky)\s*[.(]|\bsuperagent\b|\bhttps?\.(?:request|get)\s*\(|\.(?:post|put|patch|request)\s*\(|\.(?:get|delete|head)\s*\(\s*['"`][\w.-]+\/|(?:\bfrom|\brequire\s*\()\s*['"](?:got|ky|node-fetch|cross-fetch|isomorphic-fetch|undici|needle|request|request-promise(?:-native)?)['"]/;
+export const HTTP_CALL_HINT = new RegExp(HTTP_CALL_SCREENS.map((c) => c.source).join('|'));
+
+/**
+ * A regular expression's source for text, as the same test of the text's UTF-8 bytes read one character per byte
+ * (`latin1`): `\s` (outside a class, the only class escape of {@link HTTP_CALL_SCREENS} that reads characters above
+ * ASCII) also as the bytes of each white-space character above ASCII. `\b`, `\w` and the literals read ASCII only,
+ * which is the same character at the same place among the ASCII bytes; a character above ASCII is a run of bytes above
+ * ASCII, none of them a word character, and in valid UTF-8 no such run starts with A0 (the one byte above ASCII `\s`
+ * matches). test/prefilter-http-screens.test.ts checks it on every code point.
+ */
+export function sourceForUtf8Bytes(source: string): string {
+  return source.replace(/\\(.)/g, (escape: string, c: string) => (c === 's' ? UTF8_SPACE : escape));
+}
+
+/** `\s` for a text's UTF-8 bytes read one character per byte (see {@link sourceForUtf8Bytes}). */
+const UTF8_SPACE = String.raw`(?:\s|\xc2\xa0|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|\xe3\x80\x80|\xef\xbb\xbf)`;
 
 /**
  * Source text that may hand default headers with a Content-Type up to a base class (`super({ headers: { 'Content-Type':
  * ... } })`, engine/api/super-headers.ts): its requests are made by the base class's methods, which its subclasses call.
  */
 export function mayHandUpHeaders(text: string): boolean {
+  // Each expression needs its word, which `includes` finds at a fraction of the cost of an expression that starts with
+  // `\b` (tried at every character): most texts asked hold no `super` (prisma: 364 of 375 files with a token).
+  if (!text.includes('super') || !text.includes('extends') || !text.includes('headers')) return false;
   return /\bsuper\s*\(/.test(text) && /content-type/i.test(text) && /\bheaders\s*:/.test(text) && /\bextends\b/.test(text);
 }
 
@@ -547,39 +616,181 @@ export function mayApply(entry: Pick<PrefilterEntry, 'tokens' | 'requires'>, has
   return (entry.tokens.length === 0 || entry.tokens.some(has)) && (entry.requires.length === 0 || entry.requires.some(has));
 }
 
+/** Per anchor of {@link HTTP_CALL_SCREENS}, its alternative as tried where the anchor stands: in a text, and in its UTF-8 bytes read one character per byte. */
+const HTTP_CALLS_AT: ReadonlyMap<string, { text: RegExp; bytes: RegExp }> = new Map(
+  HTTP_CALL_SCREENS.flatMap((c) => {
+    const at = c.at ?? c.source;
+    const tries = { text: new RegExp(at, 'y'), bytes: new RegExp(sourceForUtf8Bytes(at), 'y') };
+    return c.anchors.map((anchor) => [anchor, tries] as const);
+  }),
+);
+
+/**
+ * {@link HTTP_CALL_HINT}'s answer for a text, given the places of {@link HTTP_CALL_SCREENS}' anchors in the UTF-8 bytes it
+ * was decoded from ({@link TokenScanner.screenedInBytes}, ignoring ASCII case): each match of an alternative holds one
+ * of its anchors at a known place, so the alternative is tried there only. The places are the text's own when it is
+ * ASCII (as many bytes as characters); else the bytes are read one character per byte, and the alternative in its form
+ * for them ({@link sourceForUtf8Bytes}). Same answer (test/prefilter-http-screens.test.ts).
+ */
+export function callsAt(text: string, bytes: Uint8Array, places: ReadonlyMap<string, readonly number[]>): boolean {
+  if (places.size === 0) return false;
+  let spelling: string | undefined;
+  for (const [anchor, offsets] of places) {
+    const tries = HTTP_CALLS_AT.get(anchor);
+    if (tries === undefined) continue;
+    const ascii = bytes.length === text.length;
+    const re = ascii ? tries.text : tries.bytes;
+    const read = ascii ? text : (spelling ??= Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'));
+    for (const i of offsets) {
+      re.lastIndex = i;
+      if (re.test(read)) return true;
+    }
+  }
+  return false;
+}
+
 /** Whether a text can be searched in a file's bytes ({@link ByteTokenSearch}): lower-case ASCII of three or more characters. */
 function searchableInBytes(text: string): boolean {
   return text.length >= 3 && /^[\x20-\x40\x5b-\x7e]+$/.test(text);
 }
 
 /**
- * The texts one of which every text a pattern matches holds, lower-cased, or undefined when the pattern is not a plain
- * alternation of literals (`jwt|jose|createHmac`, `\bgrant_type\b`, `response_type`): letters, digits, punctuation
- * that means itself or is escaped (`\.`, `\/`, `\-`), and a `\b` at either end of an alternative (a further
- * condition on the same text). Flags other than `i` are declined (`u` folds U+212A to `k`); `i` without `u` folds no
- * character above ASCII to one below, so the literals, searched ignoring ASCII case, are found wherever it matches.
+ * The texts one of which every text a pattern matches holds, lower-cased, or undefined when the pattern is not an
+ * alternation of literals (`jwt|jose|createHmac`, `\bgrant_type\b`, `response_type`, `['"]\/(?:v1|people)(?=[/?])`):
+ * in each alternative, letters, digits, punctuation that means itself or is escaped (`\.`, `\/`, `\-`), and at most
+ * one group `(?:...)` of such alternatives, not repeated; before them a `\b` or one character class, after them a `\b`
+ * or a lookahead that ends the alternative (further conditions on the text around the literal, which every match holds
+ * in one piece). Flags other than `i` are declined (`u` folds U+212A to `k`); `i` without `u` folds no character above
+ * ASCII to one below, so the literals, searched ignoring ASCII case, are found wherever it matches.
  */
 export function literalsOf(pattern: RegExp): string[] | undefined {
   if (pattern.flags !== '' && pattern.flags !== 'i') return undefined;
+  const alternatives = alternativesOf(pattern.source);
+  if (alternatives === undefined) return undefined;
   const literals: string[] = [];
-  for (const alternative of pattern.source.split('|')) {
-    let body = alternative.startsWith('\\b') ? alternative.slice(2) : alternative;
-    if (body.endsWith('\\b') && !body.endsWith('\\\\b')) body = body.slice(0, -2);
-    let literal = '';
-    for (let i = 0; i < body.length; i++) {
-      const c = body[i];
-      if (c === '\\') {
-        const next = body[++i];
-        if (next === undefined || !'./-_:=,;'.includes(next)) return undefined;
-        literal += next;
-      } else if ('()[]{}?*+^$.|'.includes(c)) return undefined;
-      else literal += c;
+  for (const alternative of alternatives) {
+    const found = literalsOfAlternative(alternative);
+    if (found === undefined) return undefined;
+    for (const literal of found) {
+      const lower = literal.toLowerCase();
+      if (!searchableInBytes(lower)) return undefined;
+      literals.push(lower);
     }
-    const lower = literal.toLowerCase();
-    if (!searchableInBytes(lower)) return undefined;
-    literals.push(lower);
   }
   return literals;
+}
+
+/** Characters that mean something other than themselves in a pattern. */
+const PATTERN_SYNTAX = '()[]{}?*+^$.|';
+
+/** A pattern's alternatives (its source split at each `|` outside escapes, classes and groups), or undefined when a class or group is not closed. */
+function alternativesOf(source: string): string[] | undefined {
+  const alternatives: string[] = [];
+  let from = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (c === '[' || c === '(') {
+      const end = c === '[' ? classEnd(source, i) : groupEnd(source, i);
+      if (end < 0) return undefined;
+      i = end - 1;
+    } else if (c === '|') {
+      alternatives.push(source.slice(from, i));
+      from = i + 1;
+    }
+  }
+  alternatives.push(source.slice(from));
+  return alternatives;
+}
+
+/** The end (past its `]`) of the character class that opens at `start`, or -1. */
+function classEnd(source: string, start: number): number {
+  for (let i = start + 1; i < source.length; i++) {
+    if (source[i] === '\\') i++;
+    else if (source[i] === ']') return i + 1;
+  }
+  return -1;
+}
+
+/** The end (past its `)`) of the group that opens at `start`, or -1. */
+function groupEnd(source: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (c === '[') {
+      const end = classEnd(source, i);
+      if (end < 0) return -1;
+      i = end - 1;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/**
+ * The literals of one alternative of a pattern ({@link literalsOf}), as written (not lower-cased), or undefined. A
+ * quantifier after a piece (which may repeat it or leave it out) is a piece of its own, which declines the pattern.
+ */
+function literalsOfAlternative(alternative: string): string[] | undefined {
+  let i = 0;
+  if (alternative.startsWith('\\b')) i = 2;
+  else if (alternative.startsWith('[')) {
+    i = classEnd(alternative, 0);
+    if (i < 0) return undefined;
+  }
+  let before = '';
+  let after = '';
+  let group: string[] | undefined;
+  while (i < alternative.length) {
+    const c = alternative[i]!;
+    if (c === '\\' && alternative[i + 1] === 'b' && i + 2 === alternative.length) break;
+    if (c === '(') {
+      const end = groupEnd(alternative, i);
+      if (end < 0) return undefined;
+      // A lookahead that ends the alternative: a condition on what follows.
+      if ((alternative.startsWith('(?=', i) || alternative.startsWith('(?!', i)) && end === alternative.length) break;
+      if (group !== undefined || !alternative.startsWith('(?:', i)) return undefined;
+      const inside = alternativesOf(alternative.slice(i + 3, end - 1));
+      if (inside === undefined) return undefined;
+      group = [];
+      for (const inner of inside) {
+        const literal = plainLiteral(inner);
+        if (literal === undefined) return undefined;
+        group.push(literal);
+      }
+      i = end;
+      continue;
+    }
+    const length = c === '\\' ? 2 : 1;
+    const literal = plainLiteral(alternative.slice(i, i + length), false);
+    if (literal === undefined) return undefined;
+    if (group === undefined) before += literal;
+    else after += literal;
+    i += length;
+  }
+  return group === undefined ? [before] : group.map((g) => before + g + after);
+}
+
+/**
+ * The text a piece of a pattern matches when it is letters, digits, punctuation that means itself and escaped
+ * punctuation (`\.`, `\/`, `\-`), with a `\b` at either end (`bounds`); undefined for any other piece.
+ */
+function plainLiteral(piece: string, bounds = true): string | undefined {
+  let body = piece;
+  if (bounds && body.startsWith('\\b')) body = body.slice(2);
+  if (bounds && body.endsWith('\\b') && !body.endsWith('\\\\b')) body = body.slice(0, -2);
+  let literal = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === '\\') {
+      const next = body[++i];
+      if (next === undefined || !'./-_:=,;'.includes(next)) return undefined;
+      literal += next;
+    } else if (PATTERN_SYNTAX.includes(c)) return undefined;
+    else literal += c;
+  }
+  return literal;
 }
 
 /**
@@ -617,9 +828,11 @@ export class PrefilterPlan {
     this.importsWhen = entries.flatMap((e) => (e.urls && e.importsWhen ? [e.importsWhen.map((w) => new RegExp(w.source, w.flags))] : []));
     this.importsWhenScreens = this.importsWhen.map((all) => all.map(literalsOf).find((l) => l !== undefined));
     const markers = (options.markers ?? []).map((m) => m.toLowerCase()).filter(searchableInBytes);
+    const urls = entries.some((e) => e.urls);
     this.source = new TokenScanner(
       entries.flatMap((e) => [...e.tokens, ...e.requires]),
-      { screens: [...this.importsWhenScreens.flatMap((l) => l ?? []), ...markers] },
+      // The HTTP calls' anchors only when mayFollowImports asks for calls (a plan with a detection about URLs).
+      { screens: [...this.importsWhenScreens.flatMap((l) => l ?? []), ...markers], anchors: urls ? HTTP_CALL_SCREENS.flatMap((c) => c.anchors) : [] },
     );
     this.config = new TokenScanner(
       entries.filter((e) => e.config).flatMap((e) => [...e.tokens, ...e.requires]),
@@ -637,8 +850,10 @@ export class PrefilterPlan {
   decide(text: string, language: 'js' | 'ts' | 'html' | 'config', bytes?: Uint8Array): { present: ReadonlySet<string>; candidate: boolean; seen?: ReadonlySet<string> } {
     const scanner = language === 'config' ? this.config : this.source;
     const anySpelling = language === 'html';
-    const { tokens: present, seen } = bytes === undefined ? { tokens: scanner.present(text, anySpelling), seen: undefined } : scanner.screenedInBytes(text, bytes, anySpelling);
-    const candidate = this.mayAnalyse(present, language) || this.mayFollowImports(text, language, present, seen);
+    const { tokens: present, seen, places } = bytes === undefined ? { tokens: scanner.present(text, anySpelling), seen: undefined, places: undefined } : scanner.screenedInBytes(text, bytes, anySpelling);
+    // The HTTP calls, from the places of their anchors in the bytes (HTTP_CALL_SCREENS).
+    const calls = bytes === undefined || places === undefined || language === 'config' ? undefined : (): boolean => callsAt(text, bytes, places);
+    const candidate = this.mayAnalyse(present, language) || this.mayFollowImports(text, language, present, seen, calls);
     return seen === undefined ? { present, candidate } : { present, candidate, seen };
   }
 
@@ -687,20 +902,25 @@ export class PrefilterPlan {
    * file makes HTTP calls or holds that detection's own tokens without its `requires` (a method of an imported
    * class sends to the endpoint: `api.updatePersonCallerId(id, body)`, the API host written in the class's module).
    */
-  mayFollowImports(text: string, language: 'js' | 'ts' | 'html' | 'config', present?: ReadonlySet<string>, seen?: ReadonlySet<string>): boolean {
+  mayFollowImports(text: string, language: 'js' | 'ts' | 'html' | 'config', present?: ReadonlySet<string>, seen?: ReadonlySet<string>, calls?: () => boolean): boolean {
     if (language === 'config' || !this.entries.some((e) => e.urls)) return false;
-    if (HTTP_CALL_HINT.test(text)) return true;
-    // `seen` (the screens the file's bytes hold): a list none of whose screens they hold cannot match.
+    // `calls`: HTTP_CALL_HINT's answer, from the places of its anchors in the file's bytes (decide).
+    if (calls === undefined ? HTTP_CALL_HINT.test(text) : calls()) return true;
+    // Whether the text may import a module, searched once and only when asked.
+    let imports: boolean | undefined;
+    const importing = (): boolean => (imports ??= IMPORT_HINT.test(text));
+    // `seen` (the screens the file's bytes hold): a list none of whose screens they hold cannot match, whatever the
+    // file imports (so most files are not searched for imports).
     const importsWhen = (all: RegExp[], k: number): boolean => {
       const screens = this.importsWhenScreens[k];
-      return (seen === undefined || screens === undefined || screens.some((t) => seen.has(t))) && all.every((re) => re.test(text));
+      return (seen === undefined || screens === undefined || screens.some((t) => seen.has(t))) && importing() && all.every((re) => re.test(text));
     };
-    if (this.importsWhen.length > 0 && IMPORT_HINT.test(text) && this.importsWhen.some(importsWhen)) return true;
+    if (this.importsWhen.some(importsWhen)) return true;
     // A detection's own tokens are needed below: a text without any (most) is decided without the import search.
     if (!present || present.size === 0) return false;
     // An Angular HttpInterceptor adds headers to its app's requests; the API base is in the app's environment module.
     if (text.includes('HttpInterceptor')) return true;
-    if (!IMPORT_HINT.test(text)) return false;
+    if (!importing()) return false;
     // A class handing default headers up to its base class (`super({ headers })`) of another module.
     if (mayHandUpHeaders(text)) return true;
     const has = (t: string): boolean => present.has(t);
