@@ -104,7 +104,8 @@ function splitReason(body: string): { body: string; reason?: string } {
 export function parseSuppressions(text: string, isKnown?: (id: string) => boolean): Suppression[] {
   const result: Suppression[] = [];
   const lineOf = lineIndex(text);
-  for (const m of text.matchAll(DIRECTIVE)) {
+  // Every match holds the marker: a text without it (most files that hold only `eslint-disable`) skips the expression.
+  if (text.includes(DIRECTIVE_MARKERS[0])) for (const m of text.matchAll(DIRECTIVE)) {
     let body = m[2];
     const close = body.indexOf('*/');
     if (close >= 0) body = body.slice(0, close);
