@@ -67,10 +67,11 @@ export function descriptorWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream): W
 export function fastStart(argv: readonly string[], beforeScan?: (args: ScanArgs) => boolean, onStdout?: (stdout: NodeJS.WriteStream) => void): Promise<number> | undefined {
   const args = fastScanArgs(argv);
   if (args === undefined) return undefined;
+  // A scan of a folder walks it in a thread of its own, started first: Node starts the thread while this one loads the
+  // analysis (beforeScan, cli/bin.cts) and reads the settings (cli/index.ts).
+  prestartWalker(argv, process.cwd());
   // A list on standard input: the paths are known once it is read (cli/commands/scan.ts), and beforeScan sees them then.
   if (!args.stdinFiles && beforeScan?.(args)) wantInterruptBudget();
-  // A scan of a folder walks it in a thread of its own, started before the scan reads its settings (cli/index.ts).
-  prestartWalker(argv, process.cwd());
   const stdout = (): NodeJS.WriteStream => {
     onStdout?.(process.stdout);
     return process.stdout;

@@ -101,7 +101,7 @@ export function peekWalk(dirs: readonly string[], limit = WALK_THREAD_ENTRIES): 
  */
 export const WALKER_YOUNG_GENERATION_MB = 6;
 
-export const WALK_WORKER_URL = new URL(import.meta.url.includes('/cli/walk/') ? './walk-worker.js' : './walk-worker-bundle.js', import.meta.url);
+export const WALK_WORKER_URL = new URL(import.meta.url.includes('/cli/walk/') ? './walk-worker.js' : './walk-worker-bundle.cjs', import.meta.url);
 
 /** What a pre-started walker thread is given as its `workerData`: wait for `{ setup }` on the parent port. */
 export const DEFERRED_SETUP = 'collab-migrate:deferred-walk';
