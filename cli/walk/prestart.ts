@@ -142,11 +142,6 @@ export function mainThreadLoaded(): void {
   armBudget();
 }
 
-/** Whether the interrupt budget has been set (tests). */
-export function interruptBudgetSet(): boolean {
-  return budget.set;
-}
-
 function armBudget(): void {
   if (budget.set || !budget.wanted || !budget.loaded || budget.starting > 0) return;
   budget.set = true;
