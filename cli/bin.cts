@@ -25,27 +25,22 @@ const NOT_A_FAST_SCAN = new Set(['merge', 'notices', 'explain', 'catalog', 'code
 interface FastBundle {
   fastStart(
     argv: readonly string[],
-    beforeScan?: (args: { paths?: string[]; stdinFiles?: boolean }) => void,
+    beforeScan?: (args: { paths?: string[]; stdinFiles?: boolean }) => boolean,
     onStdout?: (stdout: NodeJS.WriteStream) => void,
   ): Promise<number> | undefined;
 }
 
 /**
- * V8's interrupt budget (cli/index.ts says why: eight times the default, total CPU 0.86-0.89x on scans of whole
- * repositories), set where a scan may run long enough for it to pay. A scan of a few files named on the command line
- * (a pre-commit hook, an editor) runs for some 100 ms, in which the larger budget cost more than it saved: 205 against
- * 197 M instructions for a file without a notice token, 425 against 397 M for a file with 8 findings (cachegrind,
- * docs/performance.md, round twenty-one), and loading `node:v8` for it ~8 M. So a folder or more than FEW_FILES paths
- * set it (after the bundle is compiled, before anything of the scan runs: V8 checks its flags against the code cache's
- * when it reads the cache, and the build made the cache without it); a few files do not. A list on standard input is
- * judged by the paths it names, once read (cli/fast.ts), before the walk: ten files on `--stdin-files` with the budget
- * cost ~35 M instructions more (docs/performance.md, "Twenty-sixth session: 30start5"). It changes when code is optimised, never what
- * it computes.
+ * V8's interrupt budget (cli/walk/prestart.ts says why, and when the scan sets it: once its file loop begins and the
+ * walker thread has started), wanted where a scan may run long enough for it to pay. A scan of a few files named on
+ * the command line (a pre-commit hook, an editor) runs for some 100 ms, in which the larger budget cost more than it
+ * saved: 205 against 197 M instructions for a file without a notice token, 425 against 397 M for a file with 8 findings
+ * (cachegrind, docs/performance.md, round twenty-one), and loading `node:v8` for it ~8 M. So a folder or more than
+ * FEW_FILES paths want it; a few files do not. A list on standard input is judged by the paths it names, once read
+ * (cli/fast.ts), before the walk: ten files on `--stdin-files` with the budget cost ~35 M instructions more
+ * (docs/performance.md, "Twenty-sixth session: 30start5"). It changes when code is optimised, never what it computes.
  */
 const FEW_FILES = 16;
-const INTERRUPT_BUDGET = (): void => {
-  if (process.versions.v8.startsWith('11.3.')) process.getBuiltinModule('node:v8').setFlagsFromString('--interrupt-budget=540672');
-};
 /** The scan names at most FEW_FILES paths, each a regular file (a link to one counts); a list still to be read from stdin is not judged. */
 function fewFiles(args: { paths?: string[]; stdinFiles?: boolean }): boolean {
   const paths = args.paths ?? [];
@@ -117,8 +112,8 @@ function loadBundle(): FastBundle {
 
 /**
  * The analysis chunk (cli/scan/analysis.ts), loaded now: before V8's interrupt budget is set, so that its code cache,
- * made without the flag, is taken (V8 rejects a cache made under other flags). A scan that sets the budget (a folder, or
- * more than FEW_FILES files) loaded the whole scan at its start before the analysis had a chunk of its own.
+ * made without the flag, is taken (V8 rejects a cache made under other flags). A scan that wants the budget (a folder,
+ * or more than FEW_FILES files) loaded the whole scan at its start before the analysis had a chunk of its own.
  */
 function loadAnalysisNow(): void {
   const facade = path.join(__dirname, 'bin-fast-analysis-modules.cjs');
@@ -153,9 +148,9 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
       argv,
       (args) => {
         // The build's runs that make the code caches (CACHE_OUT) set no flag: V8 would reject the caches in runs without it.
-        if (fewFiles(args) || process.env[CACHE_OUT]) return;
+        if (fewFiles(args) || process.env[CACHE_OUT]) return false;
         loadAnalysisNow();
-        INTERRUPT_BUDGET();
+        return true;
       },
       (stdout) => {
         if (!stdout.listeners('error').includes(onStdoutError)) stdout.on('error', onStdoutError);

@@ -11,7 +11,7 @@ import type { ScanArgs } from './commands/scan-options.js';
 import { reportFailure } from './errors.js';
 import { fastScanArgs } from './fast-args.js';
 import { type Io, processIo } from './io.js';
-import { prestartWalker } from './walk/prestart.js';
+import { prestartWalker, wantInterruptBudget } from './walk/prestart.js';
 
 type Writer = Io['stdout'];
 
@@ -60,21 +60,27 @@ export function descriptorWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream): W
 /**
  * Runs the scan `argv` asks for and gives its exit code, or undefined when yargs must read `argv`. `beforeScan` sees
  * the arguments read before anything of the scan runs (with `--stdin-files`: the paths listed, once the list is read,
- * before the walk starts) (the binary sets V8's flags there, cli/bin.cts); `onStdout`
+ * before the walk starts), and says whether the scan wants V8's interrupt budget (cli/bin.cts; set later,
+ * cli/walk/prestart.ts); `onStdout`
  * sees `process.stdout` when the scan first makes it (the binary listens for a reader that stops early there).
  */
-export function fastStart(argv: readonly string[], beforeScan?: (args: ScanArgs) => void, onStdout?: (stdout: NodeJS.WriteStream) => void): Promise<number> | undefined {
+export function fastStart(argv: readonly string[], beforeScan?: (args: ScanArgs) => boolean, onStdout?: (stdout: NodeJS.WriteStream) => void): Promise<number> | undefined {
   const args = fastScanArgs(argv);
   if (args === undefined) return undefined;
-  // A list on standard input: the paths are known once it is read (cli/commands/scan.ts), and beforeScan sees them then.
-  if (!args.stdinFiles) beforeScan?.(args);
-  // A scan of a folder walks it in a thread of its own, started before the scan reads its settings (cli/index.ts).
+  // A scan of a folder walks it in a thread of its own, started first: Node starts the thread while this one loads the
+  // analysis (beforeScan, cli/bin.cts) and reads the settings (cli/index.ts).
   prestartWalker(argv, process.cwd());
+  // A list on standard input: the paths are known once it is read (cli/commands/scan.ts), and beforeScan sees them then.
+  if (!args.stdinFiles && beforeScan?.(args)) wantInterruptBudget();
   const stdout = (): NodeJS.WriteStream => {
     onStdout?.(process.stdout);
     return process.stdout;
   };
   const io = processIo({ stdout: descriptorWriter(1, stdout) ?? stdout(), stderr: descriptorWriter(2, () => process.stderr) });
-  if (args.stdinFiles && beforeScan) io.onStdinPaths = (paths) => beforeScan({ ...args, paths: [...paths], stdinFiles: false });
+  if (args.stdinFiles && beforeScan) {
+    io.onStdinPaths = (paths) => {
+      if (beforeScan({ ...args, paths: [...paths], stdinFiles: false })) wantInterruptBudget();
+    };
+  }
   return run(args, io).catch((error: unknown) => reportFailure(error, io, Boolean(args.debug)));
 }

@@ -1,17 +1,15 @@
 #!/usr/bin/env node
 /** The `collab-migrate` binary: runs the CLI and sets the process exit code (the only place that does). */
 import module from 'node:module';
-import v8 from 'node:v8';
-import { prestartWalker } from './walk/prestart.js';
+import { mainThreadLoaded, prestartWalker, wantInterruptBudget } from './walk/prestart.js';
 
-// V8 optimises a function with TurboFan once it has run through an "interrupt budget" of bytecode; a scan runs
-// for one to three seconds, in which that compiling (on V8's own threads, for the main and the walker thread
-// alike) was 16-34% of the CPU (docs/performance.md, rounds nine and twelve). Eight times the budget tiers up only
-// the code that stays hot: on Node 20's V8 11.3, five alternating rounds per repository, total CPU 0.86-0.89x on
-// the SDK, outline, prisma and sentry-javascript (babel 1.00-1.03x), the two-core bound 0.88-1.03x. Set before
-// anything else runs, for every thread (V8's flags are the process's); not on another V8, where it is unmeasured.
-// It changes when code is optimised, never what it computes.
-if (process.versions.v8.startsWith('11.3.')) v8.setFlagsFromString('--interrupt-budget=540672');
+/** The commands other than the scan (cli/main.ts). */
+const OTHER_COMMANDS = new Set(['merge', 'notices', 'explain', 'catalog', 'codemod']);
+
+// V8's interrupt budget (cli/walk/prestart.ts says why and when): a scan wants it, and it is set as the file loop
+// begins, once the walker thread has started. Not in the build's runs that make the code caches (V8 would reject a
+// cache made under other flags than the runs that read it).
+if (!process.env.COLLAB_MIGRATE_CODE_CACHE_OUT) wantInterruptBudget();
 
 // Node 22.1+ keeps V8's compiled code of the modules it loads in a cache on disk (`os.tmpdir()`, or
 // NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE turns it off), so a later run does not compile the command
@@ -33,6 +31,8 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   process.stdout.write(`${TOOL_VERSION}\n`);
   process.exitCode = 0;
 } else {
+  // The other commands start no walker thread and read no code cache of ours: the budget is set at once, as before.
+  if (argv.some((a) => OTHER_COMMANDS.has(a))) mainThreadLoaded();
   // A scan of a folder walks it in a thread of its own: that thread starts now, while the rest loads (issue 30).
   prestartWalker(argv, process.cwd());
   const [{ processIo }, { main }] = await Promise.all([import('./io.js'), import('./main.js')]);

@@ -3,7 +3,7 @@
  * module it imports, yargs included) into `dist/cli/bin.js`, the package's `bin`, plus chunks for what
  * it imports on demand. Loading a few files instead of every module tsc emits cut a one-file scan from
  * 200 to 135 ms (hyperfine, 12 runs), time that every run pays before it reads a file. The walker thread's
- * module is bundled too, into `dist/cli/walk-worker-bundle.js`, which the bundled command line starts: the
+ * module is bundled too, into `dist/cli/walk-worker-bundle.cjs`, which the bundled command line starts: the
  * thread sent its first batch 54-77 ms after its start instead of 72-113 ms (5 alternating pairs), time the
  * main thread spent waiting. The pool worker (`worker.js`) and the library entries (engine, ESLint plugin,
  * codemods) stay as tsc emits them. Packages with native code or
@@ -19,7 +19,7 @@ import { buildCatalogIndex, catalogIndexPath } from '../engine/catalog/catalog.j
 import { prefilterTable } from '../engine/analyze.js';
 import { BODY_FILE, CACHE_FILE, CACHE_OUT_VARIABLE, ESM_FILE, LAZY_BUILTINS, splitChunk } from './code-cache.js';
 import { bundleUpToDate, clearBundleStamp, writeBundleStamp } from './bundle-stamp.js';
-import { lazyBundledModulesIn, lazyRequiresIn, leanBuiltinsIn } from './lean-builtins.js';
+import { lazyBundledModulesIn, lazyRequiresIn, leanBuiltinsIn, workerAsCommonJs } from './lean-builtins.js';
 
 const DIST = fileURLToPath(new URL('../', import.meta.url));
 const input = path.join(DIST, 'cli', 'index.js');
@@ -263,7 +263,7 @@ await build({
   logLevel: 'warn',
   // Modules the command line imports on demand (the scan body, the ts-morph codemod) stay separate chunks,
   // so a scan does not load ts-morph and TypeScript. Chunks sit in dist/cli/, where they start the walker's
-  // bundle (`./walk-worker-bundle.js`) and the pool worker (`./scan/worker.js`) by `new URL(..., import.meta.url)`.
+  // bundle (`./walk-worker-bundle.cjs`) and the pool worker (`./scan/worker.js`) by `new URL(..., import.meta.url)`.
   output: {
     dir: path.dirname(output),
     entryFileNames: path.basename(output),
@@ -314,6 +314,10 @@ for (const name of readdirSync(path.dirname(output))) {
 // Node's modules taken with process.getBuiltinModule, not imported as ES modules (scripts/lean-builtins.ts); the
 // scan chunk's node:crypto and node:child_process are left to the code cache's split, which loads them on first call.
 leanBuiltinsIn(path.dirname(output), /^(bin.*|walk-worker-bundle)\.js$/, LAZY_BUILTINS);
+// The walker thread's bundle as CommonJS (workerAsCommonJs): Node starts such a thread without its ES module loader.
+const WALKER_ESM = path.join(DIST, 'cli', 'walk-worker-bundle.js');
+writeFileSync(path.join(DIST, 'cli', 'walk-worker-bundle.cjs'), workerAsCommonJs(readFileSync(WALKER_ESM, 'utf8')));
+rmSync(WALKER_ESM);
 // The shebang of cli/index.ts survives bundling only as the first line; make sure, and make it executable.
 const text = readFileSync(output, 'utf8');
 if (!text.startsWith('#!')) writeFileSync(output, `#!/usr/bin/env node\n${text}`);
@@ -444,3 +448,4 @@ await build({
 leanBuiltinsIn(path.dirname(PLUGIN_BUNDLE), /^eslint-plugin\.js$/, LAZY_BUILTINS);
 // Recorded only with both code caches: a build that could not write one tries again next time.
 if (existsSync(cachePath) && existsSync(fastCache) && existsSync(PLUGIN_BUNDLE)) writeBundleStamp(DIST);
+

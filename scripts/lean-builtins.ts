@@ -270,3 +270,17 @@ function writtenTargets(program: Node): Set<Node> {
   visit(program);
   return written;
 }
+
+/**
+ * The walker thread's bundle (an ES module, its builtins taken with process.getBuiltinModule) as a CommonJS script:
+ * Node starts a thread whose file is CommonJS without loading and running its ES module loader, ~16 M instructions of
+ * the thread's start, which the scan's main thread waits for before its first batch (docs/performance.md,
+ * "Twenty-eighth session: 30bigstart"). cli/walk/walk-worker.ts waits for its setup with a top-level `await`, which
+ * rolldown cannot write as CommonJS: the module's body runs inside an async function instead, in strict mode as a
+ * module's; `import.meta.url` is the file's URL. A bundle that still imports or exports anything is refused.
+ */
+export function workerAsCommonJs(esm: string): string {
+  const body = esm.replace(/^export \{\};\s*$/m, '');
+  if (/^\s*(import|export)\b/m.test(body)) throw new Error('bundle: the walker thread\'s bundle still imports or exports: it cannot run as CommonJS');
+  return `"use strict";\n(async () => {\n${body.replaceAll('import.meta.url', 'require("node:url").pathToFileURL(__filename).href')}\n})();\n`;
+}

@@ -21,7 +21,7 @@ const ASSIGN = fileURLToPath(new URL('../examples/consumer-app/src/licenses/assi
  * unless asked for that format.
  */
 function scanChunks(): string[] {
-  return readdirSync(CLI).filter((n) => /^bin.*\.js$/.test(n) && n !== 'bin-html.js').concat('walk-worker-bundle.js');
+  return readdirSync(CLI).filter((n) => /^bin.*\.js$/.test(n) && n !== 'bin-html.js').concat('walk-worker-bundle.cjs');
 }
 
 describe.skipIf(!existsSync(BIN))('the bundled command line', () => {

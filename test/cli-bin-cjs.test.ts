@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { INTERRUPT_BUDGET } from '../cli/walk/prestart.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = path.join(ROOT, 'dist', 'cli');
@@ -179,13 +180,41 @@ describe.skipIf(!existsSync(CJS_BIN) || !existsSync(ESM_BIN))('the CommonJS bina
     expect(JSON.parse(listed.output[3] as string)).toEqual([]);
   });
 
-  // Both entries set the same V8 flags; the CommonJS one sets them after compiling its bundle, for a scan that may
-  // run long (cli/bin.cts), so its code cache is one made and read under V8's own flags.
+  // Neither entry sets a V8 flag itself: a scan that wants V8's interrupt budget sets it as its file loop begins and once
+  // the walker thread has posted its first message (cli/walk/prestart.ts). V8 rejects a code cache made under other
+  // flags, Node's own for its internal modules too, which a thread started after the flag compiled from source.
   const flagsOf = (file: string): string[] => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/setFlagsFromString\('([^']+)'\)/g)].map((m) => m[1]!);
 
-  it('sets the same V8 flags as the ES module entry', () => {
-    expect(flagsOf('cli/bin.cts').length).toBeGreaterThan(0);
-    expect(flagsOf('cli/bin.cts')).toEqual(flagsOf('cli/index.ts'));
+  it('sets no V8 flag in either entry, and the interrupt budget only after the walker thread has started', () => {
+    expect(flagsOf('cli/bin.cts')).toEqual([]);
+    expect(flagsOf('cli/index.ts')).toEqual([]);
+    // A module required first (`-r`) records, in order, the flags set and the first message of each thread started.
+    const probe = path.join(work, 'order-probe.cjs');
+    writeFileSync(
+      probe,
+      // (Node requires it in the walker thread too: it records nothing there.)
+      "const v8 = require('node:v8'); const { Worker, isMainThread } = require('node:worker_threads'); const seen = [];\n" +
+        'if (isMainThread) {\n' +
+        "const set = v8.setFlagsFromString; v8.setFlagsFromString = (f) => { seen.push(f); return set.call(v8, f); };\n" +
+        "const emit = Worker.prototype.emit; Worker.prototype.emit = function (name, ...rest) { if (name === 'message' && !this.probed) { this.probed = true; seen.push('thread message'); } return emit.call(this, name, ...rest); };\n" +
+        "process.on('exit', () => require('node:fs').writeSync(3, JSON.stringify(seen)));\n}\n",
+    );
+    // More entries than WALK_THREAD_ENTRIES (cli/walk/prestart.ts): the walk runs in a thread of its own.
+    const tree = path.join(work, 'many');
+    for (let d = 0; d < 21; d++) {
+      mkdirSync(path.join(tree, `d${d}`), { recursive: true });
+      for (let f = 0; f < 100; f++) writeFileSync(path.join(tree, `d${d}`, `f${f}.ts`), FILES['src/plain.ts']!);
+    }
+    const budget = process.versions.v8.startsWith('11.3.') ? [INTERRUPT_BUDGET] : [];
+    const threads = os.availableParallelism() >= 2;
+    for (const bin of [CJS_BIN, ESM_BIN]) {
+      const r = spawnSync(process.execPath, ['-r', probe, bin, '--today', '2026-11-28', '--no-progress', '.'], { cwd: tree, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain('2100 files');
+      const seen = JSON.parse(r.output[3] as string) as string[];
+      expect(seen.filter((e) => e.startsWith('--'))).toEqual(budget);
+      if (threads) expect(seen.slice(0, 2), bin).toEqual(['thread message', ...budget]);
+    }
   });
 
   it('sets V8\'s interrupt budget for a folder or many files (also listed on stdin), not for a scan of a few files', () => {
@@ -201,7 +230,7 @@ describe.skipIf(!existsSync(CJS_BIN) || !existsSync(ESM_BIN))('the CommonJS bina
       expect(r.status, r.stderr).toBe(0);
       return (JSON.parse(r.stderr) as string[]).filter((f) => f.startsWith('--interrupt-budget'));
     };
-    const budget = process.versions.v8.startsWith('11.3.') ? flagsOf('cli/bin.cts') : [];
+    const budget = process.versions.v8.startsWith('11.3.') ? [INTERRUPT_BUDGET] : [];
     expect(flags(['f0.ts'])).toEqual([]);
     expect(flags(names.slice(0, 16))).toEqual([]);
     // A list on stdin is judged by the paths it names, once read (cli/fast.ts): a few files set nothing.

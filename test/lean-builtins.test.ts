@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LAZY_BUILTINS as LAZY } from '../scripts/code-cache.js';
-import { lazyBundledModules, lazyRequires, leanBuiltinImports, leanBuiltinsIn } from '../scripts/lean-builtins.js';
+import { lazyBundledModules, lazyRequires, leanBuiltinImports, leanBuiltinsIn, workerAsCommonJs } from '../scripts/lean-builtins.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = path.join(ROOT, 'dist', 'cli');
@@ -89,6 +89,37 @@ describe('builtin imports taken with process.getBuiltinModule', () => {
   });
 });
 
+describe('workerAsCommonJs (the walker thread\'s bundle as CommonJS)', () => {
+  it('runs a module with a top-level await and import.meta.url as a CommonJS script, in strict mode', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'collab-migrate-worker-cjs-'));
+    try {
+      const esm = [
+        'const { basename } = process.getBuiltinModule("node:path");',
+        'const here = new URL(import.meta.url);',
+        'const value = await new Promise((resolve) => setTimeout(() => resolve(41), 1));',
+        'let strict = true;',
+        'try { undeclared = 1; strict = false; } catch { /* a module is strict */ }',
+        'console.log(JSON.stringify({ name: basename(here.pathname), value: later(value), strict }));',
+        'function later(v) { return v + 1; }',
+        'export {};',
+        '',
+      ].join('\n');
+      const file = path.join(dir, 'w.cjs');
+      writeFileSync(file, workerAsCommonJs(esm));
+      const r = spawnSync(process.execPath, [file], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout)).toEqual({ name: 'w.cjs', value: 42, strict: true });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a bundle that still imports or exports', () => {
+    expect(() => workerAsCommonJs('import x from "./x.js";\nx();\n')).toThrow(/cannot run as CommonJS/);
+    expect(() => workerAsCommonJs('export const a = 1;\n')).toThrow(/cannot run as CommonJS/);
+  });
+});
+
 describe.skipIf(!existsSync(BIN))('the built command line', () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'collab-migrate-lean-built-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -99,6 +130,13 @@ describe.skipIf(!existsSync(BIN))('the built command line', () => {
       const imported = [...text.matchAll(/^import\b[^;]*?from "((?:node:)?[\w/]+)";$/gm)].map((m) => m[1]!).filter((m) => !m.startsWith('.'));
       expect(imported.filter((m) => !/^(node:(crypto|child_process)|diff)$/.test(m)), name).toEqual([]);
     }
+    // The walker thread's bundle is CommonJS (Node starts it without its ES module loader), takes its builtins with
+    // process.getBuiltinModule, and loads node:child_process only when git is asked (cli/walk/tracked.ts).
+    const walker = readFileSync(path.join(CLI, 'walk-worker-bundle.cjs'), 'utf8');
+    expect(walker).not.toMatch(/^\s*(import|export)\b/m);
+    expect(walker).not.toMatch(/require\("(node:)?child_process"\)|^(?:const|let|var)\b[^\n]*"node:child_process"/m);
+    expect(walker).toMatch(/^\s+[^\n]*process\.getBuiltinModule\("node:child_process"\)\.execFileSync\(/m);
+    expect(walker).toContain('process.getBuiltinModule("node:worker_threads")');
   });
 
   it('scans one file without a notice token without loading worker_threads, crypto or child_process (issue 30, item 2)', () => {

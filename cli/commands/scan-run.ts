@@ -25,6 +25,7 @@ import { catalogAge, staleCatalogMessage } from '../../engine/catalog/sources.js
 import { buildReport, summaryLine, writeJson, type FileOutcome, type Report } from '../report/report.js';
 import { isSkipped, scanPrefilterEntries, toFindings, type ReportedSeverity, type ScanContext, type ScannedFile } from '../scan/scan-core.js';
 import type { WalkStream } from '../walk/walker.js';
+import { mainThreadLoaded } from '../walk/prestart.js';
 import { outputName, settingName, type ScanSettings } from '../config/settings.js';
 import { lineStartName, printableLines } from '../../engine/read/printable.js';
 
@@ -138,6 +139,8 @@ async function scanAndReport(settings: ScanSettings, io: Io, walk: WalkStream): 
   let restoreCursorOn: ((signal: NodeJS.Signals) => void) | undefined;
   let done = 0;
   const cache = settings.cacheLocation ? ScanCache.open(settings.cacheLocation, cacheKey(ctx, TOOL_VERSION, { includeGenerated: settings.includeGenerated })) : undefined;
+  // Everything the main thread loads at start is loaded: V8's interrupt budget may be set (cli/walk/prestart.ts).
+  mainThreadLoaded();
   // The walk is stopped by the caller (scan.ts) whatever happens here.
   const { results } = await scanWalk(walk, ctx, {
     cache,

@@ -11,7 +11,7 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { Worker } from 'node:worker_threads';
+import type { TransferListItem, Worker } from 'node:worker_threads';
 
 /**
  * Folders never entered: dependencies, VCS data and usual build output. (`dist/` is entered: its files are
@@ -101,12 +101,75 @@ export function peekWalk(dirs: readonly string[], limit = WALK_THREAD_ENTRIES): 
  */
 export const WALKER_YOUNG_GENERATION_MB = 6;
 
-export const WALK_WORKER_URL = new URL(import.meta.url.includes('/cli/walk/') ? './walk-worker.js' : './walk-worker-bundle.js', import.meta.url);
+export const WALK_WORKER_URL = new URL(import.meta.url.includes('/cli/walk/') ? './walk-worker.js' : './walk-worker-bundle.cjs', import.meta.url);
 
 /** What a pre-started walker thread is given as its `workerData`: wait for `{ setup }` on the parent port. */
 export const DEFERRED_SETUP = 'collab-migrate:deferred-walk';
 
 let prestarted: Worker | undefined;
+
+/**
+ * V8's interrupt budget. V8 optimises a function with TurboFan once it has run through an "interrupt budget" of
+ * bytecode; a scan runs for one to three seconds, in which that compiling (on V8's own threads, for the main and the
+ * walker thread alike) was 16-34% of the CPU (docs/performance.md, rounds nine and twelve). Eight times the budget
+ * tiers up only the code that stays hot: on Node 20's V8 11.3, five alternating rounds per repository, total CPU
+ * 0.86-0.89x on the SDK, outline, prisma and sentry-javascript (babel 1.00-1.03x), the two-core bound 0.88-1.03x. Not
+ * on another V8, where it is unmeasured. It changes when code is optimised, never what it computes.
+ *
+ * When it is set matters. V8 checks every code cache against its flags and rejects one made under other flags, and
+ * Node's own code for its internal modules is such a cache: once the flag is set, each internal module loaded is
+ * compiled from its source. A thread started after it (the walker thread) loads dozens while Node starts it: a
+ * process that starts an empty worker took 224 M instructions, 385 M with the flag set first (cachegrind), and the
+ * walker thread's start is what the main thread waits for before its first batch (docs/performance.md, "Twenty-eighth
+ * session: 30bigstart"). So the binary only says that a run wants it ({@link wantInterruptBudget}), and it is set once
+ * the main thread has loaded what it loads at start ({@link mainThreadLoaded}, as the scan's file loop begins: the
+ * command line's own code caches are made and read without it) and every walker thread started has posted its
+ * first message (Node's start of the thread is over by then). The flag is the process's, so it then holds for both
+ * threads, for the code that stays hot: the file loop, the walk, the analysis.
+ */
+export const INTERRUPT_BUDGET = '--interrupt-budget=540672';
+const budget = { wanted: false, loaded: false, starting: 0, set: false };
+
+/** The run wants V8's interrupt budget (a scan that may run long); set later ({@link INTERRUPT_BUDGET}). */
+export function wantInterruptBudget(): void {
+  budget.wanted = true;
+  armBudget();
+}
+
+/** The main thread has loaded what the scan needs (its file loop begins): the budget may be set from now on. */
+export function mainThreadLoaded(): void {
+  budget.loaded = true;
+  armBudget();
+}
+
+function armBudget(): void {
+  if (budget.set || !budget.wanted || !budget.loaded || budget.starting > 0) return;
+  budget.set = true;
+  if (process.versions.v8.startsWith('11.3.')) process.getBuiltinModule('node:v8').setFlagsFromString(INTERRUPT_BUDGET);
+}
+
+/**
+ * Starts a walker thread (see walker.ts; `workerData` and `transferList` as for `new Worker`), holding V8's interrupt
+ * budget back until the thread has posted its first message or has ended.
+ */
+export function startWalkerThread(workerData: unknown, transferList: TransferListItem[] = []): Worker {
+  // node:worker_threads is loaded here, when a thread starts: a run that starts none does not load it (issue 30, item 2).
+  const { Worker } = process.getBuiltinModule('node:worker_threads');
+  const worker = new Worker(WALK_WORKER_URL, { workerData, transferList, resourceLimits: { maxYoungGenerationSizeMb: WALKER_YOUNG_GENERATION_MB } });
+  budget.starting++;
+  let started = true;
+  const release = (): void => {
+    if (!started) return;
+    started = false;
+    budget.starting--;
+    worker.off('message', release);
+    armBudget();
+  };
+  worker.on('message', release);
+  worker.once('error', release);
+  worker.once('exit', release);
+  return worker;
+}
 
 /** The commands other than the scan, and options after which no folder is walked. */
 const NOT_A_WALK = new Set(['merge', 'notices', 'explain', 'catalog', 'codemod', 'help', '--help', '-h', '--version', '--stdin-files']);
@@ -163,9 +226,7 @@ export function prestartWalker(args: readonly string[], cwd: string): void {
     const peek = peekTree(dirs, WALK_THREAD_ENTRIES);
     peeked = { key: JSON.stringify([WALK_THREAD_ENTRIES, ...dirs]), peek };
     if (peek.small) return;
-    // node:worker_threads is loaded here, when a thread starts: a run that starts none does not load it (issue 30, item 2).
-    const { Worker } = process.getBuiltinModule('node:worker_threads');
-    const worker = new Worker(WALK_WORKER_URL, { workerData: DEFERRED_SETUP, resourceLimits: { maxYoungGenerationSizeMb: WALKER_YOUNG_GENERATION_MB } });
+    const worker = startWalkerThread(DEFERRED_SETUP);
     // Never taken (another command, an error in the arguments): it must not keep the process alive.
     worker.unref();
     // A thread that fails before it is taken is simply not used (startWalk starts another).

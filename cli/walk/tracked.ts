@@ -15,7 +15,6 @@
  * git at another repository or index are dropped. A git that is missing, refuses the repository (another
  * user's, `safe.directory`), or takes more than 5 s changes nothing: the walk stays as `.gitignore` says.
  */
-import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -58,7 +57,9 @@ export function trackedIgnored(root: string, repo: string): TrackedIgnored | und
   if (!mayTrack(repo)) return undefined;
   let out: string;
   try {
-    out = execFileSync(
+    // node:child_process is loaded here, when git is asked: the walker thread's bundle no longer loads it (with what it
+    // loads) at every start, ~6 M instructions of the thread's start (docs/performance.md, "Twenty-eighth session: 30bigstart").
+    out = process.getBuiltinModule('node:child_process').execFileSync(
       'git',
       // `-c` before the command: the repository's own configuration cannot turn the monitor back on.
       ['-c', 'core.fsmonitor=false', '--no-pager', 'ls-files', '-z', '--cached', '--ignored', '--exclude-per-directory=.gitignore'],

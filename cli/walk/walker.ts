@@ -14,7 +14,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { PrefilterEntry } from '../../engine/prefilter/prefilter.js';
 import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile, type SkippedFile, type WalkOptions } from './files.js';
-import { dropPeek, folderPaths, peekWalk, takePrestartedWalker, WALK_THREAD_ENTRIES, WALK_WORKER_URL, WALKER_YOUNG_GENERATION_MB } from './prestart.js';
+import { dropPeek, folderPaths, peekWalk, startWalkerThread, takePrestartedWalker, WALK_THREAD_ENTRIES } from './prestart.js';
 
 
 /**
@@ -162,7 +162,7 @@ function compact(file: FoundFile): FoundFile {
 
 function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
   // Loaded when a thread is used, not with the command line: a scan of a few files starts none (issue 30, item 2).
-  const { MessageChannel, Worker } = process.getBuiltinModule('node:worker_threads');
+  const { MessageChannel } = process.getBuiltinModule('node:worker_threads');
   const queue: WalkEvent[] = [];
   const skipped: SkippedFile[] = [];
   const shared = help ? helpViews(new SharedArrayBuffer((MAX_CLAIMS + 1) * Int32Array.BYTES_PER_ELEMENT)) : undefined;
@@ -188,7 +188,7 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
   // The thread the binary started before the command line loaded (prestart.ts) is given its walk now.
   const early = takePrestartedWalker();
   if (early) early.postMessage({ setup }, channel ? [channel.port2] : []);
-  const worker = early ?? new Worker(WALK_WORKER_URL, { workerData: setup, transferList: channel ? [channel.port2] : [], resourceLimits: { maxYoungGenerationSizeMb: WALKER_YOUNG_GENERATION_MB } });
+  const worker = early ?? startWalkerThread(setup, channel ? [channel.port2] : []);
   worker.on('message', (message: WalkMessage) => {
     if ('files' in message) queue.push({ kind: 'files', batch: message.batch, files: message.files.map(compact) });
     else if ('read' in message) queue.push({ kind: 'read', batch: message.batch, read: message.read });
