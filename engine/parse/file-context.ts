@@ -105,6 +105,7 @@ export class FileContext {
     const lets: string[] = [];
     const assigned = new Set<string>();
     let setterWrites: TSESTree.AssignmentExpression[] | undefined;
+    let exportedLets: Set<string> | undefined;
     while (stack.length > 0) {
       const node = stack.pop()!;
       // A tree parsed with `ranges: false` (engine/parse/parse.ts) has oxc's start/end only.
@@ -133,6 +134,7 @@ export class FileContext {
           else {
             this.constants.set(name, node.init);
             if (isLet) lets.push(name);
+            if (isLet && decl?.parent?.type === 'ExportNamedDeclaration') (exportedLets ??= new Set()).add(name);
           }
         } else {
           for (const name of boundNames(node.id)) this.constants.set(name, null);
@@ -163,12 +165,14 @@ export class FileContext {
         }
       }
     }
-    // A string `let` that only setters assign (`export let URL = '...'` and `function _setUrl(url) { URL = url; }`, a
-    // test hook) folds to the value the module starts with, as a parameter's default does; any other write unfolds it.
+    // An exported string `let` that only setters assign (`export let URL = '...'` and `function _setUrl(url) { URL = url; }`,
+    // a test hook) folds to the value the module starts with, as a parameter's default does: importers read that binding
+    // and cannot write it. Any other write unfolds it, and so does a setter of a `let` the module keeps to itself
+    // (`let base = ...; exports.use = (b) => { base = b; }`: configuration, whose value is unknown; test/api-importers).
     for (const write of setterWrites ?? []) {
       const name = (write.left as TSESTree.Identifier).name;
       const init = this.constants.get(name);
-      if (!init || (init.type !== 'TemplateLiteral' && !(init.type === 'Literal' && typeof init.value === 'string')) || !isSetterWrite(write)) assigned.add(name);
+      if (!init || !exportedLets?.has(name) || (init.type !== 'TemplateLiteral' && !(init.type === 'Literal' && typeof init.value === 'string')) || !isSetterWrite(write)) assigned.add(name);
     }
     for (const name of lets) if (assigned.has(name)) this.constants.set(name, null);
     // Document order for every index (the stack visits children in order, but be explicit).
