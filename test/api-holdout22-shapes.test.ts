@@ -6,20 +6,10 @@
  * base URL (`new HttpClient({ baseUrl })`), and a full-stack framework package whose `src/` is not all browser code.
  * Projects are small trees in a temporary folder (a `.git` folder marks the root).
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog/catalog.js';
-import type { Match } from '../engine/types.js';
-import { tempProjects } from './helpers/temp-project.js';
+import { shapeScans } from './helpers/temp-project.js';
 
-const catalog = loadCatalog();
-const only = (...ids: string[]): AnalyzeOptions => ({ catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today: '2026-11-28' } });
-const summary = (m: Match): string => `${m.noticeId} ${m.loc.start.line} ${m.confidence}`;
-const project = tempProjects('cm-holdout22-shapes-');
-const matches = (root: string, files: Record<string, string>, rel: string, ...ids: string[]): Match[] =>
-  analyzeFile({ filename: path.join(root, rel), text: files[rel] }, only(...ids)).matches;
-const scan = (files: Record<string, string>, rel: string, ...ids: string[]): string[] => matches(project(files), files, rel, ...ids).map(summary);
+const { project, matches, summary, scan } = shapeScans('cm-holdout22-shapes-', '2026-11-28');
 
 const GET_CT = 'get-request-content-type';
 const CORS = 'cors-localhost-origins';

@@ -6,21 +6,11 @@
  * a GET helper whose fetch is a parameter (`fetchFn: typeof fetch`) and whose URL comes from a setter-written `let`.
  * Projects are small trees in a temporary folder (a `.git` folder marks the root).
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
-import { loadCatalog } from '../engine/catalog/catalog.js';
 import { fileLanguage } from '../engine/read/language.js';
-import type { Match } from '../engine/types.js';
-import { tempProjects } from './helpers/temp-project.js';
+import { shapeScans } from './helpers/temp-project.js';
 
-const catalog = loadCatalog();
-const only = (...ids: string[]): AnalyzeOptions => ({ catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today: '2026-11-28' } });
-const summary = (m: Match): string => `${m.noticeId} ${m.loc.start.line} ${m.confidence}`;
-const project = tempProjects('cm-holdout24-shapes-');
-const matches = (root: string, files: Record<string, string>, rel: string, ...ids: string[]): Match[] =>
-  analyzeFile({ filename: path.join(root, rel), text: files[rel] }, only(...ids)).matches;
-const scan = (files: Record<string, string>, rel: string, ...ids: string[]): string[] => matches(project(files), files, rel, ...ids).map(summary);
+const { project, matches, summary, scan } = shapeScans('cm-holdout24-shapes-', '2026-11-28');
 
 const HOST = 'legacy-api-host';
 const RAW = 'webhook-signature-raw-body';

@@ -79,3 +79,24 @@ export function projectFileScans(prefix: string): {
     fixes: (files, opts) => analyzeAll(files, opts).some(({ matches }) => matches.some((m) => !!m.fix)),
   };
 }
+
+/**
+ * For the hold-out shape tests: `project(files)` ({@link tempProjects}), `matches(root, files, rel, ...noticeIds)` (the
+ * file's matches with only those notices, on a fixed day), `summary(match)` (`notice line confidence`) and
+ * `scan(files, rel, ...noticeIds)` (a fresh project's summaries, in the engine's order). Call at the top level of a
+ * test file, as {@link tempProjects}.
+ */
+export function shapeScans(prefix: string, today: string): {
+  project: (files?: Record<string, string>, options?: TempProjectOptions) => string;
+  matches: (root: string, files: Record<string, string>, rel: string, ...ids: string[]) => Match[];
+  summary: (m: Match) => string;
+  scan: (files: Record<string, string>, rel: string, ...ids: string[]) => string[];
+} {
+  const project = tempProjects(prefix);
+  const catalog = loadCatalog();
+  const only = (ids: string[]): AnalyzeOptions => ({ catalog, notices: catalog.notices.filter((n) => ids.includes(n.id)), engine: { today } });
+  const summary = (m: Match): string => `${m.noticeId} ${m.loc.start.line} ${m.confidence}`;
+  const matches = (root: string, files: Record<string, string>, rel: string, ...ids: string[]): Match[] =>
+    analyzeFile({ filename: path.join(root, rel), text: files[rel] }, only(ids)).matches;
+  return { project, matches, summary, scan: (files, rel, ...ids) => matches(project(files), files, rel, ...ids).map(summary) };
+}
