@@ -349,4 +349,26 @@ describe('context reading on hostile text', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.trim()).toBe('certain');
   });
+
+  // Each of these made a regular expression scan to the end of a line from every start on it (15 s at 400 KB, minutes
+  // at the 1 MB a file is read up to): a page address in a README, a plain-HTTP redirect check, a redirect URI's names.
+  for (const [what, file, text] of [
+    ['a README holding `https://a/` 100,000 times (the page addresses it writes)', 'README.md', 'https://a/'.repeat(100_000)],
+    ['a script holding `redirect_uri` 80,000 times without a space (the plain-HTTP redirect check)', 'js/login.js', 'redirect_uri'.repeat(80_000)],
+    ['a script sending 50,000 redirect URIs by name (the literals assigned to each name)', 'js/login.js', "redirect_uri=' + v\n".repeat(50_000)],
+  ] as const) {
+    it(`${what} does not make the serving-origin reading backtrack (a child process, killed after 20 s)`, () => {
+      const rooms = "function rooms(token) {\n  $.ajax({ url: 'https://webexapis.com/v1/rooms', headers: { Authorization: 'Bearer ' + token }, method: 'POST', data: JSON.stringify({ title: 'x' }) });\n}\n";
+      const files: Record<string, string> = { 'index.html': '<html><body><script src="js/login.js"></script><script src="js/rooms.js"></script></body></html>\n', 'js/login.js': 'var a;\n', 'js/rooms.js': rooms, [file]: text };
+      const root = project(files);
+      const analyzeJs = pathToFileURL(path.join(ROOT, 'dist', 'engine', 'analyze.js')).href;
+      const catalogJs = pathToFileURL(path.join(ROOT, 'dist', 'engine', 'catalog', 'catalog.js')).href;
+      const script = `const { analyzeFile } = await import(${JSON.stringify(analyzeJs)}); const { loadCatalog } = await import(${JSON.stringify(catalogJs)}); const catalog = loadCatalog(); const r = analyzeFile({ filename: ${JSON.stringify(path.join(root, 'js', 'rooms.js'))}, text: ${JSON.stringify(rooms)} }, { catalog, notices: catalog.notices.filter((n) => n.id === 'cors-localhost-origins'), engine: { today: '2026-11-28' } }); console.log(r.matches.map((m) => m.loc.start.line).join(','));`;
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+      expect(r.signal).toBeNull();
+      expect(r.status, r.stderr).toBe(0);
+      // No HTTPS origin named: the browser call to the API stays reported.
+      expect(r.stdout.trim()).toBe('2');
+    });
+  }
 });

@@ -1236,7 +1236,8 @@ function writtenPageAddresses(root: string): WrittenAddresses {
         if (entry?.dir) stack.push(full);
         else if (entry && ADDRESS_FILES.test(name) && files++ < MAX_ADDRESS_FILES) {
           const text = readText(full) ?? '';
-          for (const m of text.matchAll(/\bhttps:\/\/[a-z0-9.-]+(?::\d+)?\/[^\s"'`<>()?#]*\.html?\b/gi)) list.push(m[0]);
+          // The path's length is bounded: every `https://` of a hostile line would otherwise scan to the line's end.
+          for (const m of text.matchAll(/\bhttps:\/\/[a-z0-9.-]+(?::\d+)?\/[^\s"'`<>()?#]{0,300}\.html?\b/gi)) list.push(m[0]);
           if (redirects && REDIRECT_FILES.test(name) && text.includes('redirect_uri')) {
             const sent = redirectUris(text);
             redirects = sent && [...redirects, ...sent];
@@ -1251,7 +1252,7 @@ function writtenPageAddresses(root: string): WrittenAddresses {
 /** Domains reserved for examples (RFC 2606, RFC 6761): an address there is a placeholder, no page's. */
 const EXAMPLE_HOST = /(?:^|\.)(?:example(?:\.(?:com|org|net))?|test|invalid|localhost)$/i;
 /** A redirect URI under another spelling given a plain-HTTP address (`"redirect-uri": "http://203.0.113.7"`, `redirectUri = 'http://...'`). */
-const PLAIN_HTTP_REDIRECT = /redirect[-_]?ur[il]\w*["']?\s*[:=]\s*["'`]http:\/\//i;
+const PLAIN_HTTP_REDIRECT = /redirect[-_]?ur[il]\w{0,40}["']?\s*[:=]\s*["'`]http:\/\//i;
 /** A loopback address written in a file (`http://localhost:3000/callback`). */
 const LOCAL_ADDRESS = /\bhttps?:\/\/(?:localhost|127\.|0\.0\.0\.0|\[::1\])/i;
 
@@ -1269,10 +1270,24 @@ function redirectUris(text: string): string[] | undefined {
   /** Whether a match lies on a comment line (`// ...&redirect_uri=https://requestb.in/...`), an example kept aside. */
   const commented = (at: number): boolean => /^\s*(?:\/\/|\/\*|\*|<!--)/.test(text.slice(text.lastIndexOf('\n', at) + 1, at));
   for (const m of text.matchAll(/\bredirect_uri(?:=|["']?\s*:\s*["'`])([^&"'`\s<>]{1,300})/gi)) if (!commented(m.index)) values.push(m[1]);
+  // The literals the text assigns to each name (`name = "https://..."`, the name compared as the `i` flag did), found
+  // in one pass when a redirect URI first names a variable: one pass per name was a pass over the text per match.
+  let assigned: Map<string, string[]> | undefined;
+  const assignedTo = (name: string): readonly string[] => {
+    if (!assigned) {
+      assigned = new Map();
+      for (const w of text.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*(["'`])([a-z]+:\/\/[^"'`\s]{1,300})\2/gi)) {
+        const key = w[1].toLowerCase();
+        const list = assigned.get(key);
+        if (list) list.push(w[3]);
+        else assigned.set(key, [w[3]]);
+      }
+    }
+    return assigned.get(name.toLowerCase()) ?? [];
+  };
   for (const m of text.matchAll(/\bredirect_uri(?:=["'`]?\s*\+\s*|=\$\{\s*|["']?\s*:\s*)(?:encodeURI(?:Component)?\(\s*)?([A-Za-z_$][\w$]{0,80})(?![\w$.(])/g)) {
     if (commented(m.index)) continue;
-    const name = m[1].replace(/\$/g, '\\$');
-    for (const w of text.matchAll(new RegExp(`(?<![\\w$.])${name}\\s*=\\s*(["'\x60])([a-z]+:\\/\\/[^"'\x60\\s]{1,300})\\1`, 'gi'))) values.push(w[2]);
+    values.push(...assignedTo(m[1]));
   }
   const out: string[] = [];
   for (const v of values) {
