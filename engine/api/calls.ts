@@ -54,7 +54,7 @@ function defaultedClient(file: FileContext, callee: TSESTree.Identifier): Node |
       if (p.type !== 'AssignmentPattern') return typed && !localInit(file, callee) && clientOfIdentifier(file, typed.name) === 'fetch' ? typed : undefined;
       // `send = fetch`, `http = axios`, or a client's method `send = axios.get`; `fetchFn = globalThis.fetch`.
       const d = unwrap(p.right as Node);
-      if (isGlobalFetch(d)) return !localInit(file, callee) ? d : undefined;
+      if (d.type === 'MemberExpression' && !d.computed && isGlobalFetch(d)) return !localInit(file, callee) ? d : undefined;
       const root = d.type === 'MemberExpression' && !d.computed ? unwrap(d.object) : d;
       // Checked last (the common case has no such parameter): a nearer declaration of the name wins.
       return root.type === 'Identifier' && clientOfIdentifier(file, root.name) && !localInit(file, callee) ? d : undefined;
@@ -63,9 +63,9 @@ function defaultedClient(file: FileContext, callee: TSESTree.Identifier): Node |
   return undefined;
 }
 
-/** `window.fetch`, `globalThis.fetch`, `self.fetch`, `global.fetch`. */
+/** `window.fetch`, `globalThis.fetch`, `self.fetch`, `global.fetch` (also as `window['fetch']`). */
 function isGlobalFetch(n: Node): boolean {
-  return n.type === 'MemberExpression' && !n.computed && memberName(n) === 'fetch' && /^(window|globalThis|self|global)$/.test(dottedName(n.object) ?? '');
+  return n.type === 'MemberExpression' && memberName(n) === 'fetch' && /^(window|globalThis|self|global)$/.test(dottedName(n.object) ?? '');
 }
 
 /** The `fetch` of a parameter's type `typeof fetch` (`fetchFn: typeof fetch`), or undefined. */
@@ -121,8 +121,7 @@ function analyzeCall(
   const site: CallSite = { file, call, callee: (written.type === 'Identifier' ? defaultedClient(file, written) : undefined) ?? written, args: call.arguments as Node[], catalog, instances, speculative };
   const { callee } = site;
   const calleeId = callee.type === 'Identifier' ? callee.name : undefined;
-  const globalFetch = callee.type === 'MemberExpression' && memberName(callee) === 'fetch' && /^(window|globalThis|self|global)$/.test(dottedName(callee.object) ?? '');
-  if ((calleeId && clientOfIdentifier(file, calleeId) === 'fetch') || globalFetch) return fetchCall(site);
+  if ((calleeId && clientOfIdentifier(file, calleeId) === 'fetch') || isGlobalFetch(callee)) return fetchCall(site);
   if (calleeId) {
     // Project hook: a configured client imported from another module (clients.ts importedInstance).
     const instance = instances.get(calleeId) ?? (!clientOfIdentifier(file, calleeId) && CLIENT_LIKE.test(calleeId) ? importedInstance(file, catalog, calleeId) : undefined);

@@ -307,12 +307,18 @@ function isCompared(file: FileContext, h: Hmac): boolean {
       }
     }
   }
-  for (const use of uses) {
-    for (const a of file.ancestors(use)) {
-      if (a.type === 'BinaryExpression' && COMPARE_OPERATORS.has(a.operator)) return true;
-      if (a.type === 'CallExpression' && (COMPARE_CALLS.test(calleeName(a) ?? '') || calleeName(a) === 'localeCompare' || isCompareHelperCall(file, a))) return true;
-      if (a.type.endsWith('Statement') || a.type.endsWith('Declaration') || a.type.startsWith('Function') || a.type === 'ArrowFunctionExpression') break;
-    }
+  return uses.some((use) => comparedAt(file, use, (a) => COMPARE_CALLS.test(calleeName(a) ?? '') || calleeName(a) === 'localeCompare' || isCompareHelperCall(file, a)));
+}
+
+/**
+ * Whether a value is an operand of a comparison in the expression it stands in (`x !== header`, or an argument of a
+ * call `isCompareCall` accepts, at any depth), up to the statement, declaration or function around it.
+ */
+function comparedAt(file: FileContext, node: Node, isCompareCall: (call: TSESTree.CallExpression) => boolean): boolean {
+  for (const a of file.ancestors(node)) {
+    if (a.type === 'BinaryExpression' && COMPARE_OPERATORS.has(a.operator)) return true;
+    if (a.type === 'CallExpression' && isCompareCall(a)) return true;
+    if (a.type.endsWith('Statement') || a.type.endsWith('Declaration') || a.type.startsWith('Function') || a.type === 'ArrowFunctionExpression') break;
   }
   return false;
 }
@@ -735,12 +741,7 @@ function hashesParameter(file: FileContext, call: TSESTree.CallExpression, index
 
 /** Whether a call's value is compared where it is made (`sign(x) !== header`, `timingSafeEqual(sign(x), sig)`). */
 function resultCompared(file: FileContext, call: Node): boolean {
-  for (const a of file.ancestors(call)) {
-    if (a.type === 'BinaryExpression' && COMPARE_OPERATORS.has(a.operator)) return true;
-    if (a.type === 'CallExpression' && a !== call && COMPARE_CALLS.test(calleeName(a) ?? '')) return true;
-    if (a.type.endsWith('Statement') || a.type.endsWith('Declaration') || a.type.startsWith('Function') || a.type === 'ArrowFunctionExpression') break;
-  }
-  return false;
+  return comparedAt(file, call, (a) => COMPARE_CALLS.test(calleeName(a) ?? ''));
 }
 
 /** Whether a call's result is tested for 0 (`x == 0`, `0 !== x`, `!x`), directly or through the variable it is stored in. */

@@ -413,12 +413,7 @@ function pagesIn(dir: string): Page[] {
     const page = path.join(dir, name);
     const text = readText(page);
     if (text === undefined) continue;
-    const scripts: string[] = [];
-    for (const m of text.matchAll(/<script\b[^>]*?\bsrc\s*=\s*(["'])([^"'<>]{1,300})\1/gi)) {
-      const src = m[2].replace(/[?#].*$/, '');
-      if (/^[a-z][\w+.-]*:|^\/\//i.test(src)) continue;
-      scripts.push(path.resolve(dir, src.replace(/^\//, '')));
-    }
+    const scripts = scriptSources(text).flatMap((src) => localScript(dir, src) ?? []);
     const modules = scriptBlocks(text, page).flatMap((b) => (b.module ? [text.slice(b.start, b.end)] : []));
     list.push({ page, scripts, modules });
   }
@@ -428,6 +423,9 @@ function pagesIn(dir: string): Page[] {
 
 /** `<script src="...">` values of a page's text, without query or fragment. */
 const scriptSources = (text: string): string[] => [...text.matchAll(/<script\b[^>]*?\bsrc\s*=\s*(["'])([^"'<>]{1,300})\1/gi)].map((m) => m[2].replace(/[?#].*$/, ''));
+
+/** The file a page of `dir` loads by a script `src` of the repository (relative, or from the site's root); undefined for an address with a scheme or host. */
+const localScript = (dir: string, src: string): string | undefined => (/^[a-z][\w+.-]*:|^\/\//i.test(src) ? undefined : path.resolve(dir, src.replace(/^\//, '')));
 
 /**
  * Whether a page of the repository that loads a classic script assigns a global of the script in its own scripts
@@ -448,12 +446,11 @@ export function pageAssignsGlobal(name: string, global: string): boolean {
       if (!/\.html?$/i.test(page)) continue;
       const text = readText(path.join(dir, page)) ?? '';
       if (!text.includes(base)) continue;
-      const local = (src: string): string | undefined => (/^[a-z][\w+.-]*:|^\/\//i.test(src) ? undefined : path.resolve(dir, src.replace(/^\//, '')));
       const sources = scriptSources(text);
-      if (!sources.some((src) => (local(src) === undefined ? src.split('/').pop() === base : local(src) === filename))) continue;
+      if (!sources.some((src) => (localScript(dir, src) === undefined ? src.split('/').pop() === base : localScript(dir, src) === filename))) continue;
       if (assigns.test(text)) return true;
       for (const src of sources) {
-        const other = local(src);
+        const other = localScript(dir, src);
         if (other !== undefined && other !== filename && assigns.test(readText(other) ?? '')) return true;
       }
     }
