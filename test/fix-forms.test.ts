@@ -158,6 +158,19 @@ describe('ESLint: fix carries only safe edits and transitional forms; final form
     expect(lint(source, { today: '2026-05-18', fixMode: 'final' }).fixed).toBe(final);
     expect(lint(source, { today: '2026-05-19' }).fixed).toBe(final);
   });
+  it('a pair whose sides carry TypeScript casts is the migrated pair: contracted on the date to the lower-case side, its cast kept', () => {
+    const cast = "export const sig = (req: any) => (req.headers['x-spark-signature'] as string | undefined)\n  ?? (req.headers['X-Spark-Signature'] as unknown as string | undefined);\n";
+    expect(lint(cast, { today: '2026-05-18' }).messages).toEqual([]);
+    const after = lint(cast, { today: '2026-05-19' });
+    expect(after.messages.map((m) => m.messageId)).toEqual(['mixedCaseFallback']);
+    expect(after.fixed).toBe("export const sig = (req: any) => req.headers['x-spark-signature'] as string | undefined;\n");
+    // Where the pair's parentheses are needed, the partner keeps them with its cast.
+    const member = "export const n = (h: any) => ((h['x-spark-signature'] as string) ?? (h['X-Spark-Signature'] as string)).length;\n";
+    expect(lint(member, { today: '2026-05-19' }).fixed).toBe("export const n = (h: any) => (h['x-spark-signature'] as string).length;\n");
+    // Look-alike: the cast side reads another header; still a plain mixed-case lookup.
+    const other = "export const sig = (h: any) => (h['x-other'] as string) ?? (h['X-Spark-Signature'] as string);\n";
+    expect(lint(other, { today: '2026-05-19' }).messages.map((m) => m.messageId)).toEqual(['mixedCaseHeader']);
+  });
   it('a bad fixMode is a configuration error', () => {
     expect(() => lint(source, { today: '2026-05-18', fixMode: 'early' })).toThrow(/collab-migrate\/webhook-header-names-lowercase/);
   });

@@ -113,6 +113,11 @@ export function eitherEdit(file: FileContext, expr: Node, final: string, op: Eit
   return { range: [expr.range[0], expr.range[1]], text: needsParens(file, expr, op) ? `(${pair})` : pair };
 }
 
+/** A TypeScript cast or non-null assertion around an expression (`x as T`, `x satisfies T`, `<T>x`, `x!`). */
+function isCast(node: Node): node is Node & { expression: TSESTree.Expression } {
+  return node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression' || node.type === 'TSTypeAssertion' || node.type === 'TSNonNullExpression';
+}
+
 const normalise = (s: string): string => s.replace(/"/g, "'").replace(/\s+/g, ' ').trim();
 
 /**
@@ -121,10 +126,17 @@ const normalise = (s: string): string => s.replace(/"/g, "'").replace(/\s+/g, ' 
  * the transitional form added) by the final text. Undefined when `expr` is not in such a pair.
  */
 export function contractEdit(file: FileContext, expr: Node, final: string, ops: readonly EitherOperator[]): TextEdit | undefined {
-  const pair = file.parentOf(expr);
+  // A TypeScript cast on either side (`(h['x'] as string) ?? (h['X'] as unknown as string)`) belongs to that side:
+  // the pair is compared on what is cast, and the contraction keeps the partner's own cast.
+  let side = expr;
+  for (let up = file.parentOf(side); up && isCast(up) && up.expression === side; up = file.parentOf(side)) side = up;
+  const pair = file.parentOf(side);
   if (pair?.type !== 'LogicalExpression' || !ops.includes(pair.operator as EitherOperator)) return undefined;
-  const partner = (pair.left === expr ? pair.right : pair.left) as Node;
-  if (normalise(file.text.slice(partner.range[0], partner.range[1])) !== normalise(final)) return undefined;
+  const partner = (pair.left === side ? pair.right : pair.left) as Node;
+  let read = partner;
+  while (isCast(read)) read = read.expression as Node;
+  if (normalise(file.text.slice(read.range[0], read.range[1])) !== normalise(final)) return undefined;
+  const cast = read !== partner;
   const partnerText = file.text.slice(partner.range[0], partner.range[1]);
   // Parentheses the transitional form needed go with it; a pair in a position that never needed them keeps the user's own.
   if (isParenthesized(file, pair) && needsParens(file, pair, pair.operator as EitherOperator)) {
@@ -133,7 +145,8 @@ export function contractEdit(file: FileContext, expr: Node, final: string, ops: 
     while (/\s/.test(text[i])) i--;
     let j = pair.range[1];
     while (/\s/.test(text[j])) j++;
-    return { range: [i, j + 1], text: partnerText };
+    // A cast keeps its parentheses wherever the pair's were needed (`(x as T).y`).
+    return { range: [i, j + 1], text: cast ? `(${partnerText})` : partnerText };
   }
   return { range: [pair.range[0], pair.range[1]], text: partnerText };
 }
