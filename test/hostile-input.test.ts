@@ -58,6 +58,16 @@ describe('hostile text does not make a regular expression backtrack (a child pro
     expect(findingsOf(r.stdout).map((f) => f.file)).toEqual(['a.js']);
   });
 
+  it('a scan through a forwarder whose module holds `=> a<` 40,000 times ends, and finds the call (aliases.ts)', () => {
+    const root = project({
+      'a.js': 'import { send } from "./b.js";\nexport const post = (t, roomId, markdown) => send("https://api.ciscospark.com/v1/messages", { method: "POST", headers: { Authorization: "Bearer " + t }, body: JSON.stringify({ roomId, markdown }) });\n',
+      'b.js': `/*\n${'=> a<'.repeat(40_000)}\n*/\nexport function send(u, i) {\n  return fetch(u, i);\n}\n`,
+    });
+    const r = scan(root);
+    expect(r.status, r.stderr).not.toBe(2);
+    expect(findingsOf(r.stdout).map((f) => f.file)).toContain('a.js');
+  });
+
   it('100,000 escaped quotes on one line: the string literals of a text (literalsOf)', () => {
     const text = `${'x\\"'.repeat(100_000)}\n'a'`;
     const out = inChild(`const { literalsOf } = await import(${dist('engine/project/modules.js')}); console.log(JSON.stringify(literalsOf(${JSON.stringify(text)})));`);
