@@ -101,57 +101,76 @@ function partOf(text: string): Part {
   return { kind: 'glob', glob: globOf(text) };
 }
 
-/** A wildcard part's pieces: a run of `*` and `?` (any run of characters), any one character, a literal (lower case). */
-type GlobPiece = { kind: 'run' } | { kind: 'one' } | { kind: 'char'; lower: string };
+/** A wildcard piece: a run of `*` and `?` (any run of characters), any one character, or a literal's lower-case code. */
+const RUN = -1;
+const ONE = -2;
 
 /**
  * A wildcard part as a test at least as wide as the library's: `*` and `?` as any run of characters (wider than
  * either), a bracket class `[...]` (or a `[` without its `]`) as any one character, and every other character
- * literal, case-insensitively; no piece matches a line break. It answers as `^...$` with `.*`, `.` and the
+ * literal, case-insensitively (ASCII); no piece matches a line break. It answers as `^...$` with `.*`, `.` and the
  * literals did (flag `i`), by one pass that goes back only to the last run: that expression backtracked into
  * every run (`*a*a*a...*b` from a .gitignore against a 120-character name never ended).
  */
 function globOf(text: string): NameTest {
-  const pieces: GlobPiece[] = [];
+  const pieces: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '*' || c === '?') {
       while (text[i + 1] === '*' || text[i + 1] === '?') i++;
-      pieces.push({ kind: 'run' });
+      pieces.push(RUN);
     } else if (c === '[') {
       const close = text.indexOf(']', i + 1);
       if (close !== -1) i = close;
-      pieces.push({ kind: 'one' });
-    } else pieces.push({ kind: 'char', lower: c.toLowerCase() });
+      pieces.push(ONE);
+    } else pieces.push(lowerCode(text.charCodeAt(i)));
   }
-  return { test: (name) => globMatches(pieces, name) };
+  // The literals after the last run: a name must end with them (most names are turned away here).
+  let tail = pieces.length;
+  while (tail > 0 && pieces[tail - 1] !== RUN) tail--;
+  return { test: (name) => globMatches(pieces, tail, name) };
+}
+
+function lowerCode(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
 }
 
 /**
- * Whether an ASCII name matches a wildcard part's pieces: the usual greedy match that, on a mismatch, lets the
- * last run take one character more (O(name x pieces) at worst).
+ * Whether an ASCII name matches a wildcard part's pieces (`tail`: where the pieces after the last run start): the
+ * usual greedy match that, on a mismatch, lets the last run take one character more (O(name x pieces) at worst).
  */
-function globMatches(pieces: readonly GlobPiece[], name: string): boolean {
-  if (name.includes('\n') || name.includes('\r')) return false;
-  const lower = name.toLowerCase();
+function globMatches(pieces: readonly number[], tail: number, name: string): boolean {
+  const n = name.length;
+  const after = pieces.length - tail;
+  if (tail > 0 && after > 0) {
+    if (n < after) return false;
+    for (let k = 0; k < after; k++) {
+      const piece = pieces[tail + k];
+      const c = name.charCodeAt(n - after + k);
+      if (c === 10 || c === 13 || (piece !== ONE && piece !== lowerCode(c))) return false;
+    }
+  }
   let p = 0;
-  let n = 0;
+  let i = 0;
   let run = -1;
   let runAt = 0;
-  while (n < lower.length) {
-    const piece = pieces[p] as GlobPiece | undefined;
-    if (piece?.kind === 'run') {
+  while (i < n) {
+    const c = name.charCodeAt(i);
+    // No piece matches a line break (as `.` did not).
+    if (c === 10 || c === 13) return false;
+    const piece = p < pieces.length ? pieces[p] : undefined;
+    if (piece === RUN) {
       run = p++;
-      runAt = n;
-    } else if (piece && (piece.kind === 'one' || piece.lower === lower[n])) {
+      runAt = i;
+    } else if (piece !== undefined && (piece === ONE || piece === lowerCode(c))) {
       p++;
-      n++;
+      i++;
     } else if (run >= 0) {
       p = run + 1;
-      n = ++runAt;
+      i = ++runAt;
     } else return false;
   }
-  while (p < pieces.length && pieces[p].kind === 'run') p++;
+  while (p < pieces.length && pieces[p] === RUN) p++;
   return p === pieces.length;
 }
 
