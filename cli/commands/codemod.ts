@@ -14,7 +14,7 @@ import { checkDate, parseWholeNumber, resolveToday, splitList } from '../config/
 import { REGIONS } from '../config/settings.js';
 import { dirtyFiles } from '../../engine/fix/migrate.js';
 import type { CommandRunner, GlobalArgs } from './shared.js';
-import { printableLines } from '../../engine/read/printable.js';
+import { jsonPrintable, printableLines } from '../../engine/read/printable.js';
 
 export interface CodemodArgs extends GlobalArgs {
   project?: string;
@@ -110,7 +110,7 @@ export const run: CommandRunner<CodemodArgs> = async (args, io: Io) => {
       ...(result.refused ? { refused: result.refused } : {}),
       dryRun: !write,
     };
-    io.stdout.write(JSON.stringify(json, null, 2) + '\n');
+    io.stdout.write(jsonPrintable(JSON.stringify(json, null, 2)) + '\n');
   } else {
     const out: string[] = [];
     out.push(`${rel(result.tsconfig)}: ${plural(result.fileCount, 'file')}, ${plural(result.notices.length, 'notice')} selected (today ${today}${before ? `, before ${before}` : ''})`);

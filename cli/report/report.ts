@@ -20,6 +20,7 @@ import type { Suppression } from '../../engine/findings/suppressions.js';
 import { isUnanalysedReason } from './unanalysed.js';
 import { isGeneratedReason } from '../walk/generated.js';
 import type { BaselineOutcome } from '../scan/baseline.js';
+import { jsonPrintable } from '../../engine/read/printable.js';
 
 /** Bumped on any incompatible change of the JSON shape. */
 export const REPORT_VERSION = 1;
@@ -458,7 +459,7 @@ export function buildReport(input: ReportInput): Report {
 
 /** The JSON output: the report without internal fields. */
 export function toJson(report: Report): string {
-  return `${JSON.stringify(jsonValue(report), null, 2)}\n`;
+  return `${jsonPrintable(JSON.stringify(jsonValue(report), null, 2))}\n`;
 }
 
 /**
@@ -484,7 +485,7 @@ function jsonValue(report: Report): Report {
 export function writeJson(report: Report, write: (piece: string) => void, chunk = 1 << 20): void {
   let buffered = '';
   const put = (piece: string): void => {
-    buffered += piece;
+    buffered += jsonPrintable(piece);
     if (buffered.length >= chunk) {
       write(buffered);
       buffered = '';

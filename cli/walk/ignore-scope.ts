@@ -29,8 +29,8 @@ export interface NameFilter {
   readonly names: ReadonlySet<string>;
   /** Lower-case endings (`*.log` gives `.log`) a name may match by. */
   readonly suffixes: readonly string[];
-  /** Other wildcard names (`*.sublime-*`, `._*`), as case-insensitive expressions at least as wide as the pattern. */
-  readonly globs: readonly RegExp[];
+  /** Other wildcard names (`*.sublime-*`, `._*`), as case-insensitive tests at least as wide as the pattern. */
+  readonly globs: readonly NameTest[];
 }
 
 /** Where the walk stands, for one ignore file: the patterns that may still match below, and the names that may match here. */
@@ -45,8 +45,13 @@ interface Shape {
   parts: readonly Part[];
 }
 
+/** A test of one name (an ASCII one: others may match whatever the pattern). */
+export interface NameTest {
+  test(name: string): boolean;
+}
+
 /** One part: `**`, or a name test (exact, ending, or any name). */
-type Part = { kind: 'deep' } | { kind: 'name'; lower: string } | { kind: 'suffix'; lower: string } | { kind: 'glob'; re: RegExp } | { kind: 'any' };
+type Part = { kind: 'deep' } | { kind: 'name'; lower: string } | { kind: 'suffix'; lower: string } | { kind: 'glob'; glob: NameTest } | { kind: 'any' };
 
 const MAX_PARTS = 64;
 /** Characters a pattern part may hold to be read here (others make the pattern match any name). */
@@ -83,7 +88,9 @@ function shapeOf(line: string): Shape | 'any' | undefined {
   const texts = anchored ? body.split('/') : ['**', body];
   // A `[` whose `]` is not in the same part (`a[/]b`), or a class that starts with `]` (`[]a]`, `[!]a]`: where
   // that `]` belongs is the library's reading), is left to the library.
-  if (texts.length >= MAX_PARTS || texts.some((t) => t === '' || (t.includes('**') && t !== '**') || /\[[^\]]*$|\[[!^]?\]/.test(t))) return 'any';
+  // (The last `[` after the last `]`, rather than `/\[[^\]]*$/`, which read to the end from every `[`: 100,000 `[`
+  // on one line of a .gitignore held the walk for minutes.)
+  if (texts.length >= MAX_PARTS || texts.some((t) => t === '' || (t.includes('**') && t !== '**') || t.lastIndexOf('[') > t.lastIndexOf(']') || /\[[!^]?\]/.test(t))) return 'any';
   return { parts: texts.map(partOf) };
 }
 
@@ -91,28 +98,80 @@ function partOf(text: string): Part {
   if (text === '**') return { kind: 'deep' };
   if (!/[*?[]/.test(text)) return { kind: 'name', lower: text.toLowerCase() };
   if (text.startsWith('*') && !/[*?[]/.test(text.slice(1))) return { kind: 'suffix', lower: text.slice(1).toLowerCase() };
-  return { kind: 'glob', re: new RegExp(`^${globSource(text)}$`, 'i') };
+  return { kind: 'glob', glob: globOf(text) };
 }
 
+/** A wildcard piece: a run of `*` and `?` (any run of characters), any one character, or a literal's lower-case code. */
+const RUN = -1;
+const ONE = -2;
+
 /**
- * A wildcard part as a regular expression at least as wide as the library's: `*` and `?` as any run of characters
- * (wider than either), a bracket class `[...]` (or a `[` without its `]`) as any one character, and every other
- * character literal.
+ * A wildcard part as a test at least as wide as the library's: `*` and `?` as any run of characters (wider than
+ * either), a bracket class `[...]` (or a `[` without its `]`) as any one character, and every other character
+ * literal, case-insensitively (ASCII); no piece matches a line break. It answers as `^...$` with `.*`, `.` and the
+ * literals did (flag `i`), by one pass that goes back only to the last run: that expression backtracked into
+ * every run (`*a*a*a...*b` from a .gitignore against a 120-character name never ended).
  */
-function globSource(text: string): string {
-  let out = '';
+function globOf(text: string): NameTest {
+  const pieces: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '*' || c === '?') {
       while (text[i + 1] === '*' || text[i + 1] === '?') i++;
-      out += '.*';
+      pieces.push(RUN);
     } else if (c === '[') {
       const close = text.indexOf(']', i + 1);
       if (close !== -1) i = close;
-      out += '.';
-    } else out += /[\w@~%,=-]/.test(c) ? c : `\\${c}`;
+      pieces.push(ONE);
+    } else pieces.push(lowerCode(text.charCodeAt(i)));
   }
-  return out;
+  // The literals after the last run: a name must end with them (most names are turned away here).
+  let tail = pieces.length;
+  while (tail > 0 && pieces[tail - 1] !== RUN) tail--;
+  return { test: (name) => globMatches(pieces, tail, name) };
+}
+
+function lowerCode(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
+
+/**
+ * Whether an ASCII name matches a wildcard part's pieces (`tail`: where the pieces after the last run start): the
+ * usual greedy match that, on a mismatch, lets the last run take one character more (O(name x pieces) at worst).
+ */
+function globMatches(pieces: readonly number[], tail: number, name: string): boolean {
+  const n = name.length;
+  const after = pieces.length - tail;
+  if (tail > 0 && after > 0) {
+    if (n < after) return false;
+    for (let k = 0; k < after; k++) {
+      const piece = pieces[tail + k];
+      const c = name.charCodeAt(n - after + k);
+      if (c === 10 || c === 13 || (piece !== ONE && piece !== lowerCode(c))) return false;
+    }
+  }
+  let p = 0;
+  let i = 0;
+  let run = -1;
+  let runAt = 0;
+  while (i < n) {
+    const c = name.charCodeAt(i);
+    // No piece matches a line break (as `.` did not).
+    if (c === 10 || c === 13) return false;
+    const piece = p < pieces.length ? pieces[p] : undefined;
+    if (piece === RUN) {
+      run = p++;
+      runAt = i;
+    } else if (piece !== undefined && (piece === ONE || piece === lowerCode(c))) {
+      p++;
+      i++;
+    } else if (run >= 0) {
+      p = run + 1;
+      i = ++runAt;
+    } else return false;
+  }
+  while (p < pieces.length && pieces[p] === RUN) p++;
+  return p === pieces.length;
 }
 
 /** Whether a folder's (or an entry's) name may match a part that is not `**`. */
@@ -126,7 +185,7 @@ function partMatches(part: Part, name: string): boolean {
     case 'suffix':
       return !ASCII.test(name) || name.toLowerCase().endsWith(part.lower);
     case 'glob':
-      return !ASCII.test(name) || part.re.test(name);
+      return !ASCII.test(name) || part.glob.test(name);
   }
 }
 
@@ -144,7 +203,7 @@ export class IgnoreScope {
     let any = false;
     const names = new Set<string>();
     const suffixes: string[] = [];
-    const globs: RegExp[] = [];
+    const globs: NameTest[] = [];
     const start: number[] = [];
     for (const line of lines) {
       const shape = shapeOf(line);
@@ -159,7 +218,7 @@ export class IgnoreScope {
         const last = parts[1];
         if (last.kind === 'name') names.add(last.lower);
         else if (last.kind === 'suffix') suffixes.push(last.lower);
-        else if (last.kind === 'glob') globs.push(last.re);
+        else if (last.kind === 'glob') globs.push(last.glob);
         else any = true;
         continue;
       }
@@ -201,7 +260,7 @@ export class IgnoreScope {
     let any = this.everywhere.any;
     let names: Set<string> | undefined;
     let suffixes: string[] | undefined;
-    let globs: RegExp[] | undefined;
+    let globs: NameTest[] | undefined;
     for (const s of states) {
       const parts = this.shapes[Math.floor(s / MAX_PARTS)].parts;
       const at = s % MAX_PARTS;
@@ -211,7 +270,7 @@ export class IgnoreScope {
       if (!last) continue;
       if (last.kind === 'name') (names ??= new Set(this.everywhere.names)).add(last.lower);
       else if (last.kind === 'suffix') (suffixes ??= [...this.everywhere.suffixes]).push(last.lower);
-      else if (last.kind === 'glob') (globs ??= [...this.everywhere.globs]).push(last.re);
+      else if (last.kind === 'glob') (globs ??= [...this.everywhere.globs]).push(last.glob);
       else any = true;
     }
     const filter = any ? ANY : names || suffixes || globs ? { any: false, names: names ?? this.everywhere.names, suffixes: suffixes ?? this.everywhere.suffixes, globs: globs ?? this.everywhere.globs } : this.everywhere;

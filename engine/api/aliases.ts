@@ -295,9 +295,12 @@ const CLIENT_HINT = /(?<![\w$.])(?:fetch|axios|got|ky|superagent|request|needle)
  * What a forwarder's text must hold (forwardOf above): `return` or `=>`, perhaps `(` and `await`, then a call whose
  * arguments are names only (`return fetch(u, i)`, `=> this.send(u, i)`, `return axios.get<T>(u, c)`). A module
  * without it holds no forwarder, so it is not parsed for one: `fetch('https://...' + id)` is no forwarder (the
- * project model's laziness: a module only another function of the importer calls stays unparsed).
+ * project model's laziness: a module only another function of the importer calls stays unparsed). Type arguments
+ * are read up to the next such call's `<` (which reads the same rest): read from every start to the `(`, 80 KB of
+ * `=> a<` took 11 s.
  */
-const FORWARD_SHAPE = /(?:\breturn|=>)\s*(?:\(\s*)?(?:await\s+)?[\w$.]+\s*(?:<[^()]*>\s*)?\(\s*[A-Za-z_$][\w$]*\s*(?:,\s*[A-Za-z_$][\w$]*\s*)*,?\s*\)/;
+const FORWARD_SHAPE =
+  /(?:\breturn|=>)\s*(?:\(\s*)?(?:await\s+)?[\w$.]+\s*(?:<(?:(?!(?:\breturn|=>)\s*(?:\(\s*)?(?:await\s+)?[\w$.]+\s*<)[^()])*>\s*)?\(\s*[A-Za-z_$][\w$]*\s*(?:,\s*[A-Za-z_$][\w$]*\s*)*,?\s*\)/;
 const clientHint = (text: string): number => (CLIENT_HINT.test(text) && FORWARD_SHAPE.test(text) ? 1 : 0);
 
 /**

@@ -600,7 +600,8 @@ export function addQueryKeys(d: Notice['detections'][number], keys: Set<string>)
  */
 const PROP_URL_TEMPLATE = /\$\{\s*(?:props\.)?[A-Za-z_$][\w$]*\s*\}\?[\w%.-]+=/;
 const PROP_URL_CONCAT = /\+\s*['"`]\?[\w%.-]+=/;
-const COMPONENT_DECLARATION = /\bfunction\s+[A-Z][\w$]*\s*\(|\b(?:const|let|var)\s+[A-Z][\w$]*\s*=\s*(?:\([^)]*\)|[a-z_$][\w$]*)\s*=>/;
+/** (An arrow's parameters are read up to the next such declaration, which reads the same rest: from every start to the `)`, quadratic.) */
+const COMPONENT_DECLARATION = /\bfunction\s+[A-Z][\w$]*\s*\(|\b(?:const|let|var)\s+[A-Z][\w$]*\s*=\s*(?:\((?:(?!\b(?:const|let|var)\s+[A-Z][\w$]*\s*=\s*\()[^)])*\)|[a-z_$][\w$]*)\s*=>/;
 
 /**
  * Whether a text may build a URL from a prop of a component it declares (the gate of engine/project/props.ts's

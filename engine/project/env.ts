@@ -50,15 +50,50 @@ export function namesPlatformApi(name: string): boolean {
 export function parseEnv(text: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const line of text.split(/\r?\n/)) {
-    const m = /^\s*(?:export\s+)?([A-Za-z_][\w.]*)\s*=\s*(.*?)\s*$/.exec(line);
+    const m = ENV_KEY.exec(line);
     if (!m) continue;
-    let value = m[2];
+    let value = envValue(line.slice(m[0].length));
+    if (value === undefined) continue;
     const quoted = /^(['"`])(.*)\1$/.exec(value);
     if (quoted) value = quoted[2];
-    else value = value.replace(/\s+#.*$/, '');
+    else value = lessComment(value);
     if (value !== '' && !out.has(m[1])) out.set(m[1], value);
   }
   return out;
+}
+
+/** A line's key, up to its `=`. */
+const ENV_KEY = /^\s*(?:export\s+)?([A-Za-z_][\w.]*)\s*=/;
+const WHITE = /\s/;
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+/**
+ * What follows a key's `=`, less the white space around it; undefined when a line terminator (a lone `\r`) stands
+ * inside it. That is what `\s*(.*?)\s*$` gave (as the end of one expression with the key), read once from each
+ * end: that expression tried every split of a run of white space against every other (cubic: a line of 20,000 tabs
+ * took over 15 s).
+ */
+function envValue(rest: string): string | undefined {
+  let from = 0;
+  while (from < rest.length && WHITE.test(rest[from])) from++;
+  let to = rest.length;
+  while (to > from && WHITE.test(rest[to - 1])) to--;
+  const value = rest.slice(from, to);
+  return LINE_TERMINATOR.test(value) ? undefined : value;
+}
+
+/**
+ * A value less a comment (`value.replace(/\s+#.*$/, '')` for a value without line terminators): from the white space
+ * before the first `#` that has some, found once, not from every start of a long run of white space.
+ */
+function lessComment(value: string): string {
+  for (let hash = value.indexOf('#'); hash !== -1; hash = value.indexOf('#', hash + 1)) {
+    if (hash === 0 || !WHITE.test(value[hash - 1])) continue;
+    let start = hash - 1;
+    while (start > 0 && WHITE.test(value[start - 1])) start--;
+    return value.slice(0, start);
+  }
+  return value;
 }
 
 /** The environment files of one folder, by name: `.env` first, then the others in name order (`.env.example`, `.env.sample`...). */

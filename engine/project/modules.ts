@@ -193,9 +193,11 @@ function requireOf(init: Node): { source: string; member?: string } | undefined 
 /**
  * Specifiers a text imports, found without a parse: `from '...'`, `import '...'`, `require('...')`,
  * `import('...')`. It may list more than the module imports (a string in a comment); that costs a lookup, never a
- * finding, since only the values a parsed file really imports are followed (ModuleRecord).
+ * finding, since only the values a parsed file really imports are followed (ModuleRecord). `import` takes a `(`
+ * with the white space after it (`\s*(?:\(\s*)?`): `\s*\(?\s*` split a run of white space every way, and a file
+ * holding `import` and 100,000 spaces held the scan for minutes.
  */
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"\n\r]{1,300})\1/g;
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*(?:\(\s*)?|\brequire\s*\(\s*)(['"])([^'"\n\r]{1,300})\1/g;
 
 /** The module specifiers of a text that may name another file of the project (relative, or an alias: not `node:` or a URL). */
 export function specifiersIn(text: string): string[] {
@@ -224,8 +226,19 @@ function requiredSpecifier(node: Node): string | undefined {
   return arg.type === 'Literal' && typeof arg.value === 'string' ? arg.value : undefined;
 }
 
-/** A quoted string or a template literal, as a regular expression sees it (escapes skipped; a template's `${}` kept inside). */
-const LITERAL = /'(?:\\[\s\S]|[^'\\\n\r])*'|"(?:\\[\s\S]|[^"\\\n\r])*"|`(?:\\[\s\S]|[^`\\])*`/g;
+/**
+ * A quoted string or a template literal, as a regular expression sees it (escapes skipped; a template's `${}` kept
+ * inside), read from its opening quote: the literal when the closing quote (group 1) is there, else how far it
+ * reads before it fails (a line break, or the end of the text).
+ */
+const LITERAL_FROM: Readonly<Record<string, RegExp>> = {
+  "'": /'(?:\\[\s\S]|[^'\\\n\r])*('?)/y,
+  '"': /"(?:\\[\s\S]|[^"\\\n\r])*("?)/y,
+  '`': /`(?:\\[\s\S]|[^`\\])*(`?)/y,
+};
+/** A whole literal, or an opening quote that opens none (a match one character long). */
+const LITERAL_OR_QUOTE = /'(?:\\[\s\S]|[^'\\\n\r])*'|"(?:\\[\s\S]|[^"\\\n\r])*"|`(?:\\[\s\S]|[^`\\])*`|['"`]/g;
+const QUOTE = /['"`]/g;
 
 /** Word characters as `\b` reads them (`[A-Za-z0-9_]`), by character code. */
 function isWordCode(c: number): boolean {
@@ -238,7 +251,7 @@ const SPACE = /\s/;
  * Whether the literal starting at `at` is a module specifier: written right after `from`, `import`, `import(` or
  * `require(` (white space between; the word not the end of a longer word), as `\bfrom\s*` or
  * `\b(?:import|require)\s*\(?\s*` before it would say. Read backwards from the quote instead of as an optional
- * prefix of {@link LITERAL}: the same literals (a prefix only ever extends a match back over such a word and white
+ * prefix of {@link LITERAL_FROM}: the same literals (a prefix only ever extends a match back over such a word and white
  * space, where no literal starts), a third of the time (the prefix was tried at every character).
  */
 function isSpecifierAt(text: string, at: number): boolean {
@@ -261,8 +274,50 @@ function isSpecifierAt(text: string, at: number): boolean {
  */
 export function literalsOf(text: string): string {
   const out: string[] = [];
-  // A module specifier is no value a URL, a header or a claim is folded from (the file's imports are followed as such).
-  for (const m of text.matchAll(LITERAL)) if (!isSpecifierAt(text, m.index)) out.push(m[0]);
+  // The literals `/'(?:\\[\s\S]|[^'\\\n\r])*'|"..."|`...`/g` finds, in order. A quote that opens no literal reads
+  // through the quotes of its kind up to where it fails (each one escaped), and each of them would read the same
+  // rest and fail there too: they are not tried again. That expression tried them all, each to the same end (a
+  // line of 100,000 `\"` took minutes).
+  // Literals are taken whole by one expression until a quote opens none; from there up to the furthest point such a
+  // quote read, each quote is read alone (skipping those known to fail), then the whole ones again.
+  const failsBefore: Record<string, number> = { "'": -1, '"': -1, '`': -1 };
+  let failing = -1;
+  const whole = new RegExp(LITERAL_OR_QUOTE);
+  const quote = new RegExp(QUOTE);
+  let at = 0;
+  while (at < text.length) {
+    let m: RegExpExecArray | null;
+    if (at >= failing) {
+      whole.lastIndex = at;
+      m = whole.exec(text);
+      if (m === null) break;
+      if (m[0].length > 1) {
+        // A module specifier is no value a URL, a header or a claim is folded from (the file's imports are followed as such).
+        if (!isSpecifierAt(text, m.index)) out.push(m[0]);
+        at = m.index + m[0].length;
+        continue;
+      }
+    } else {
+      quote.lastIndex = at;
+      m = quote.exec(text);
+      if (m === null) break;
+      if (m.index < failsBefore[m[0]]) {
+        at = m.index + 1;
+        continue;
+      }
+    }
+    const from = LITERAL_FROM[m[0]];
+    from.lastIndex = m.index;
+    const read = from.exec(text)!;
+    if (read[1] === '') {
+      failsBefore[m[0]] = m.index + read[0].length;
+      failing = Math.max(failing, failsBefore[m[0]]);
+      at = m.index + 1;
+    } else {
+      if (!isSpecifierAt(text, m.index)) out.push(read[0]);
+      at = m.index + read[0].length;
+    }
+  }
   return out.join('\n');
 }
 

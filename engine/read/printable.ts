@@ -8,6 +8,22 @@ const UNPRINTABLE = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
+/** What JSON.stringify leaves raw of {@link UNPRINTABLE} (it escapes U+0000-U+001F only). */
+const JSON_RAW = /[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A JSON text (JSON.stringify's output, or a piece of it) with the C1 control characters and bidirectional
+ * overrides it leaves raw written as `\u` escapes: the same value to a JSON reader, and nothing a terminal
+ * acts on (`\u009b` is CSI to a terminal that reads C1 controls) or that reorders a line, when the report is
+ * shown as it is (a repository's file name `\u202etxt.js` in the JSON report came out raw; the other formats
+ * escaped it).
+ */
+export function jsonPrintable(json: string): string {
+  JSON_RAW.lastIndex = 0;
+  if (!JSON_RAW.test(json)) return json;
+  return json.replace(JSON_RAW, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** `text` with every control or bidirectional-override character written as an escape (`\x1b`, `\n`, `\u202e`). */
 export function printable(text: string): string {
   return text.replace(UNPRINTABLE, (ch) => {
