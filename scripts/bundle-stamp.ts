@@ -19,7 +19,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import path from 'node:path';
 
 /** What scripts/bundle.ts writes in `dist/cli/` (tsc emits no file of these names; `bin.cjs` is tsc's, made executable); it also writes `dist/catalog-index.json` and the ESLint plugin's bundle `dist/rules/eslint-plugin.js`. */
-const OUTPUT = /^(bin(-[\w.-]+)?\.(js|cache)|bin-[\w.-]+\.cjs|walk-worker-bundle\.cjs|scope-manager-bundle(-[\w.-]+\.cache|\.cjs)|catalog-validators\.cjs)$/;
+const OUTPUT = /^(bin(-[\w.-]+)?\.(js|cache)|bin-[\w.-]+\.cjs|walk-worker-(bundle|loader)\.cjs|walk-worker-bundle-[\w.-]+\.cache|scope-manager-bundle(-[\w.-]+\.cache|\.cjs)|catalog-validators\.cjs)$/;
 
 /** Whether a file of `dist/cli/` of this name is the bundle's output (the record hashes it as written, not as read). */
 export const isBundleOutput = (name: string): boolean => OUTPUT.test(name);

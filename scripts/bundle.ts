@@ -20,6 +20,7 @@ import { prefilterTable } from '../engine/analyze.js';
 import { BODY_FILE, CACHE_FILE, CACHE_OUT_VARIABLE, ESM_FILE, LAZY_BUILTINS, splitChunk } from './code-cache.js';
 import { bundleUpToDate, clearBundleStamp, writeBundleStamp } from './bundle-stamp.js';
 import { lazyBundledModulesIn, lazyRequiresIn, leanBuiltinsIn, workerAsCommonJs } from './lean-builtins.js';
+import { WALKER_BUNDLE, WALKER_LOADER, walkerCacheName, walkerLoaderText, walkerTag } from './walker-cache.js';
 
 const DIST = fileURLToPath(new URL('../', import.meta.url));
 const input = path.join(DIST, 'cli', 'index.js');
@@ -253,7 +254,7 @@ await build({
 // Chunks of an earlier build are removed first: their names change with the code, and a stale one left in
 // dist/cli/ would be packed with the next release.
 for (const name of readdirSync(path.dirname(output))) {
-  if (/^bin-.*\.js$/.test(name) || name === CACHE_FILE) rmSync(path.join(path.dirname(output), name), { force: true });
+  if (/^bin-.*\.js$/.test(name) || name === CACHE_FILE || /^walk-worker-bundle-.*\.cache$/.test(name)) rmSync(path.join(path.dirname(output), name), { force: true });
 }
 await build({
   input,
@@ -316,8 +317,13 @@ for (const name of readdirSync(path.dirname(output))) {
 leanBuiltinsIn(path.dirname(output), /^(bin.*|walk-worker-bundle)\.js$/, LAZY_BUILTINS);
 // The walker thread's bundle as CommonJS (workerAsCommonJs): Node starts such a thread without its ES module loader.
 const WALKER_ESM = path.join(DIST, 'cli', 'walk-worker-bundle.js');
-writeFileSync(path.join(DIST, 'cli', 'walk-worker-bundle.cjs'), workerAsCommonJs(readFileSync(WALKER_ESM, 'utf8')));
+const walkerText = workerAsCommonJs(readFileSync(WALKER_ESM, 'utf8'));
+writeFileSync(path.join(DIST, 'cli', WALKER_BUNDLE), walkerText);
 rmSync(WALKER_ESM);
+// The thread starts from its loader (cli/walk/prestart.ts), which takes the bundle's code cache made below
+// (scripts/walker-cache.ts); the bundle's tag in both ties the cache to this bundle's text.
+const walkerTagNow = walkerTag(walkerText);
+writeFileSync(path.join(DIST, 'cli', WALKER_LOADER), walkerLoaderText(walkerTagNow));
 // The shebang of cli/index.ts survives bundling only as the first line; make sure, and make it executable.
 const text = readFileSync(output, 'utf8');
 if (!text.startsWith('#!')) writeFileSync(output, `#!/usr/bin/env node\n${text}`);
@@ -418,6 +424,20 @@ for (const chunk of ['bin-fast-analysis-modules', SCOPE_MANAGER_BUNDLE.replace(/
 }
 
 /**
+ * The walker thread's code cache (scripts/walker-cache.ts): a walk of examples/consumer-app in which the thread reads
+ * and prefilters every file, in a process of its own without NODE_OPTIONS (V8 rejects data made under other flags).
+ * Without it the loader requires the bundle as any module.
+ */
+const walkerCache = path.join(path.dirname(output), walkerCacheName(walkerTagNow, process.versions.v8));
+const walkerEnv: NodeJS.ProcessEnv = { ...env };
+delete walkerEnv[CACHE_OUT_VARIABLE];
+const walkerMade = spawnSync(process.execPath, [path.join(DIST, 'scripts', 'walker-cache.js'), path.join(DIST, 'cli', WALKER_LOADER), path.join(DIST, '..', 'examples', 'consumer-app'), walkerCache], { env: walkerEnv, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+if (walkerMade.status !== 0 || !existsSync(walkerCache)) {
+  rmSync(walkerCache, { force: true });
+  console.warn(`bundle: no code cache for ${WALKER_BUNDLE} (the walk exited ${walkerMade.status}: ${(walkerMade.stderr ?? '').slice(0, 300)}); the walker thread requires it without one`);
+}
+
+/**
  * The ESLint plugin as one file, `dist/rules/eslint-plugin.js`, the package's `collab-migrate/eslint` (issue 30, item
  * 4): its entry as tsc emits it (`dist/rules/index.js`, with the same exports) and the engine modules it imports. Every
  * ESLint run that uses the plugin loads it; unbundled, Node resolved, read, compiled and linked some 200 ES modules one
@@ -446,6 +466,6 @@ await build({
   output: { file: PLUGIN_BUNDLE, format: 'esm', sourcemap: false, ...LEAN_OUTPUT },
 });
 leanBuiltinsIn(path.dirname(PLUGIN_BUNDLE), /^eslint-plugin\.js$/, LAZY_BUILTINS);
-// Recorded only with both code caches: a build that could not write one tries again next time.
-if (existsSync(cachePath) && existsSync(fastCache) && existsSync(PLUGIN_BUNDLE)) writeBundleStamp(DIST);
+// Recorded only with the code caches: a build that could not write one tries again next time.
+if (existsSync(cachePath) && existsSync(fastCache) && existsSync(walkerCache) && existsSync(PLUGIN_BUNDLE)) writeBundleStamp(DIST);
 

@@ -90,7 +90,8 @@ export function peekWalk(dirs: readonly string[], limit = WALK_THREAD_ENTRIES): 
 
 /**
  * The walker thread's file: beside this module as tsc emits it (dist/cli/walk/), or, from the bundle's chunks
- * (dist/cli/), the walker's own bundle beside them (scripts/bundle.ts).
+ * (dist/cli/), the loader of the walker's own bundle beside them, which compiles it with its V8 code cache
+ * (scripts/walker-cache.ts).
  */
 /**
  * The walker thread's young generation, in MB (V8's default is 48 on 64-bit). The thread's objects are short-lived
@@ -101,7 +102,7 @@ export function peekWalk(dirs: readonly string[], limit = WALK_THREAD_ENTRIES): 
  */
 export const WALKER_YOUNG_GENERATION_MB = 6;
 
-export const WALK_WORKER_URL = new URL(import.meta.url.includes('/cli/walk/') ? './walk-worker.js' : './walk-worker-bundle.cjs', import.meta.url);
+export const WALK_WORKER_URL = new URL(import.meta.url.includes('/cli/walk/') ? './walk-worker.js' : './walk-worker-loader.cjs', import.meta.url);
 
 /** What a pre-started walker thread is given as its `workerData`: wait for `{ setup }` on the parent port. */
 export const DEFERRED_SETUP = 'collab-migrate:deferred-walk';
