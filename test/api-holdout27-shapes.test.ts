@@ -1,0 +1,142 @@
+/**
+ * Hold-out set 27 after its first run (docs/evaluation.md, "Twenty-ninth session: set27fix"): the shapes behind its
+ * misses and false positives, each with the platform's case and look-alikes that must stay as they are (synthesized
+ * code, nothing copied from the set's repositories): adapters of other services in a collection that also holds the
+ * platform's, on a shared base class, whose base URL is another service's host on a branch or only the caller's
+ * configuration, with paths that are also platform resource names.
+ * Projects are small trees in a temporary folder (a `.git` folder marks the root).
+ */
+import { describe, expect, it } from 'vitest';
+import { shapeScans } from './helpers/temp-project.js';
+
+const { project, matches, summary, scan } = shapeScans('cm-holdout27-shapes-', '2026-11-28');
+const lineOf = (text: string, needle: string): number => text.slice(0, text.indexOf(needle)).split('\n').length;
+
+const GET_CT = 'get-request-content-type';
+
+describe('adapters of a collection on a shared base class whose base URL is not the platform\'s (get-request-content-type)', () => {
+  const BASE = `export abstract class AdapterBase {
+  protected async fetchWithRetry(url: string, init: RequestInit = {}): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      const response = await fetch(url, init);
+      if (response.status !== 429 || attempt >= 3) return response;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * (attempt + 1)));
+    }
+  }
+}
+`;
+  /** An adapter whose `this.baseUrl` is `base`; `name` is its class's name, `note` a comment above it. */
+  const adapter = (base: string, name = 'VendorServer', note = ''): string => `import { AdapterBase } from './base.js';
+
+interface VendorConfig {
+  token: string;
+  baseUrl?: string;
+}
+${note}
+export class ${name} extends AdapterBase {
+  private readonly token: string;
+  private readonly baseUrl: string;
+
+  constructor(config: VendorConfig) {
+    super();
+    this.token = config.token;
+    this.baseUrl = ${base};
+  }
+
+  private authHeaders(): Record<string, string> {
+    return {
+      Authorization: \`Bearer \${this.token}\`,
+      'Content-Type': 'application/json',
+    };
+  }
+
+  private async fetchJson(url: string, options: RequestInit = {}): Promise<unknown> {
+    const response = await this.fetchWithRetry(url, { ...options, headers: this.authHeaders() });
+    return response.json();
+  }
+
+  async listOrganizations(): Promise<unknown> {
+    return this.fetchJson(\`\${this.baseUrl}/organizations/\`);
+  }
+
+  async listTeams(org: string): Promise<unknown> {
+    return this.fetchJson(\`\${this.baseUrl}/organizations/\${encodeURIComponent(org)}/teams/\`);
+  }
+}
+`;
+  const files = (text: string): Record<string, string> => ({ 'src/base.ts': BASE, 'src/vendor.ts': text });
+  const headerLine = (text: string): number => lineOf(text, "'Content-Type'");
+
+  it('positive: the platform\'s adapter (its base the configuration or the API host) stays reported', () => {
+    const text = adapter("config.baseUrl || 'https://webexapis.com/v1'", 'WebexServer');
+    expect(scan(files(text), 'src/vendor.ts', GET_CT)).toEqual([`${GET_CT} ${headerLine(text)} certain`]);
+  });
+
+  it('positive: a base that is only the configuration, in a module that names the platform, stays reported', () => {
+    const text = adapter("config.baseUrl.replace(/\\/$/, '')", 'WebexServer', '// Webex REST adapter: rooms, memberships, teams.');
+    expect(scan(files(text), 'src/vendor.ts', GET_CT)).toEqual([`${GET_CT} ${headerLine(text)} certain`]);
+  });
+
+  it('look-alike: another service\'s host on a branch of the base (`config.baseUrl ? ... : \'https://sentry.io/api/0\'`) is that service\'s', () => {
+    const text = adapter("config.baseUrl\n      ? config.baseUrl.replace(/\\/$/, '')\n      : 'https://sentry.io/api/0'");
+    expect(scan(files(text), 'src/vendor.ts', GET_CT)).toEqual([]);
+    // Also as a fallback of `||` and a template with the tenant in the host.
+    expect(scan(files(adapter("config.baseUrl || 'https://api.aircall.io/v1'")), 'src/vendor.ts', GET_CT)).toEqual([]);
+    expect(scan(files(adapter('config.baseUrl || `https://${config.token}.api.knowbe4.com/v1`')), 'src/vendor.ts', GET_CT)).toEqual([]);
+  });
+
+  it('look-alike: a base that is only the caller\'s configuration, in a module naming nothing of the platform, is quiet', () => {
+    expect(scan(files(adapter("config.baseUrl!.replace(/\\/$/, '')")), 'src/vendor.ts', GET_CT)).toEqual([]);
+    // Through a local constant of the constructor.
+    const local = adapter("root.endsWith('/api/xm/1') ? root : `${root}/api/xm/1`").replace('    this.baseUrl =', "    const root = config.baseUrl!.replace(/\\/$/, '');\n    this.baseUrl =");
+    expect(scan(files(local), 'src/vendor.ts', GET_CT)).toEqual([]);
+  });
+
+  it('look-alike: a tool dispatcher calling a method-taking helper whose URL is a `let` it appends to, on another service\'s base: no finding, no edit', () => {
+    const text = `import { AdapterBase } from './base.js';
+
+export class CallsServer extends AdapterBase {
+  private readonly baseUrl: string;
+  private readonly token: string;
+
+  constructor(config: { token: string; baseUrl?: string }) {
+    super();
+    this.token = config.token;
+    this.baseUrl = config.baseUrl || 'https://api.calls.example.io/v1';
+  }
+
+  async callTool(name: string, args: Record<string, string>): Promise<unknown> {
+    switch (name) {
+      case 'list_teams':
+        return this.listTeams(args);
+      case 'list_roles':
+        return this.request('GET', '/roles');
+      default:
+        throw new Error(name);
+    }
+  }
+
+  private async request(method: string, path: string, params?: Record<string, string>, body?: unknown): Promise<unknown> {
+    let url = \`\${this.baseUrl}\${path}\`;
+    if (params && Object.keys(params).length > 0) url += '?' + new URLSearchParams(params).toString();
+    const init: RequestInit = {
+      method,
+      headers: { Authorization: \`Bearer \${this.token}\`, 'Content-Type': 'application/json' },
+    };
+    if (body) init.body = JSON.stringify(body);
+    const response = await this.fetchWithRetry(url, init);
+    return response.json();
+  }
+
+  private async listTeams(args: Record<string, string>): Promise<unknown> {
+    return this.request('GET', '/teams', { per_page: args.per_page ?? '50' });
+  }
+}
+`;
+    const root = project(files(text));
+    expect(matches(root, files(text), 'src/vendor.ts', GET_CT).map(summary)).toEqual([]);
+    // The same file on the platform's host is reported.
+    const webex = text.replace("'https://api.calls.example.io/v1'", "'https://webexapis.com/v1'");
+    expect(scan(files(webex), 'src/vendor.ts', GET_CT)).toEqual([`${GET_CT} ${lineOf(webex, "'Content-Type'")} likely`]);
+  });
+});
