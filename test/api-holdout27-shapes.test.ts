@@ -140,3 +140,59 @@ export class CallsServer extends AdapterBase {
     expect(scan(files(webex), 'src/vendor.ts', GET_CT)).toEqual([`${GET_CT} ${lineOf(webex, "'Content-Type'")} likely`]);
   });
 });
+
+describe('a request wrapper of another module called as a constructor, method and headers positional (get-request-content-type)', () => {
+  /** An EventEmitter-style wrapper of the `request` library: `module.exports = Request` names a function declaration. */
+  const CLIENT = `var request = require('request');
+var util = require('util');
+var EventEmitter = require('events').EventEmitter;
+
+function Request(key, url, method, headers, data) {
+    var self = this;
+    request({
+        url: url,
+        method: method,
+        headers: headers,
+        json: data
+    }, function (error, resp, body) {
+        self.emit('data', key, resp, body);
+    });
+}
+
+util.inherits(Request, EventEmitter);
+module.exports = Request;
+`;
+  const methods = (url: string, method: string, data: string, call = 'new sparkRequest'): string => `var sparkRequest = require('./client');
+
+var API_URL = '${url}';
+
+exports.listMemberships = function listMemberships(token, key, roomId) {
+    var url = API_URL + "memberships?roomId=" + roomId;
+    var headers = {
+        "content-type": "application/json",
+        "authorization": "Bearer " + token
+    };
+    var r = ${call}(key, url, '${method}', headers, ${data});
+    r.on('data', function () {});
+};
+`;
+  const WEBEX = 'https://webexapis.com/v1/';
+
+  it('positive: `new sparkRequest(key, url, \'GET\', headers, null)` sends the caller\'s headers on a GET to the API', () => {
+    const text = methods(WEBEX, 'GET', 'null');
+    expect(scan({ 'client.js': CLIENT, 'methods.js': text }, 'methods.js', GET_CT)).toEqual([`${GET_CT} ${lineOf(text, '"content-type"')} certain`]);
+    // Called without `new`, the same.
+    const called = methods(WEBEX, 'GET', 'null', 'sparkRequest');
+    expect(scan({ 'client.js': CLIENT, 'methods.js': called }, 'methods.js', GET_CT)).toEqual([`${GET_CT} ${lineOf(called, '"content-type"')} certain`]);
+  });
+
+  it('look-alikes: a POST with a body, or a GET to another service through the same wrapper, stays quiet', () => {
+    expect(scan({ 'client.js': CLIENT, 'methods.js': methods(WEBEX, 'POST', '{ title: roomId }') }, 'methods.js', GET_CT)).toEqual([]);
+    expect(scan({ 'client.js': CLIENT, 'methods.js': methods('https://api.tropo.com/1.0/', 'GET', 'null') }, 'methods.js', GET_CT)).toEqual([]);
+  });
+
+  it('look-alike: a wrapper that writes its own headers (the caller\'s argument unused) reports nothing at the caller', () => {
+    const own = CLIENT.replace('headers: headers,', "headers: { accept: 'application/json' },");
+    expect(scan({ 'client.js': own, 'methods.js': methods(WEBEX, 'GET', 'null') }, 'methods.js', GET_CT)).toEqual([]);
+  });
+});
