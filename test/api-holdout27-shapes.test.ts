@@ -11,6 +11,8 @@ import { shapeScans } from './helpers/temp-project.js';
 
 const { project, matches, summary, scan } = shapeScans('cm-holdout27-shapes-', '2026-11-28');
 const lineOf = (text: string, needle: string): number => text.slice(0, text.indexOf(needle)).split('\n').length;
+/** The line of the first `needle` at or after offset `from`. */
+const lineAfter = (text: string, needle: string, from: number): number => text.slice(0, text.indexOf(needle, from)).split('\n').length;
 
 const GET_CT = 'get-request-content-type';
 
@@ -194,5 +196,45 @@ exports.listMemberships = function listMemberships(token, key, roomId) {
   it('look-alike: a wrapper that writes its own headers (the caller\'s argument unused) reports nothing at the caller', () => {
     const own = CLIENT.replace('headers: headers,', "headers: { accept: 'application/json' },");
     expect(scan({ 'client.js': own, 'methods.js': methods(WEBEX, 'GET', 'null') }, 'methods.js', GET_CT)).toEqual([]);
+  });
+});
+
+describe('a webhook verifier hashing body + secret with `createHash(\'sha1\')` (webhook-signature-sha1, webhook-signature-raw-body)', () => {
+  const SHA1 = 'webhook-signature-sha1';
+  const RAW = 'webhook-signature-raw-body';
+  const verifier = (header: string, name: string, body = 'rawBody || JSON.stringify(payload)', alg = 'sha1'): string => `
+  private verify${name}Signature(payload: any, headers: Record<string, string>, secret: string, rawBody?: string): boolean {
+    const signature = headers['${header}'];
+    if (!signature) return false;
+    const body = ${body};
+    const expectedSignature = createHash('${alg}').update(body + secret).digest('hex');
+    return signature === expectedSignature;
+  }
+`;
+  const manager = (...methods: string[]): string => `import { createHash } from 'crypto';
+
+export class WebhookManager {
+  eventId(payload: unknown, raw?: string): string {
+    return createHash('sha1').update(raw || JSON.stringify(payload)).digest('hex');
+  }
+${methods.join('')}}
+`;
+
+  it('positive: the platform\'s verifier (its header read in it) is SHA-1 over a body that falls back to a re-serialisation', () => {
+    const text = manager(verifier('x-iterable-signature', 'Iterable'), verifier('x-spark-signature', 'Webex'));
+    const at = text.indexOf("headers['x-spark-signature']");
+    const line = (needle: string): number => lineAfter(text, needle, at);
+    expect(scan({ 'server/webhooks.ts': text }, 'server/webhooks.ts', SHA1, RAW)).toEqual([
+      `${RAW} ${line('JSON.stringify(payload)')} certain`,
+      `${SHA1} ${line("createHash('sha1')")} certain`,
+      `${SHA1} ${line('signature === expectedSignature')} certain`,
+    ].sort());
+  });
+
+  it('look-alikes: another service\'s verifier of the same shape, an event id hashed from the body, a SHA-256 keyed hash over the raw body stay quiet', () => {
+    const text = manager(verifier('x-iterable-signature', 'Iterable'), verifier('x-spark-signature', 'Webex', 'rawBody ?? ""', 'sha256'));
+    // Only the platform's verifier's `===` (the compare check, as before): no SHA-1, no re-serialised body.
+    const compare = lineAfter(text, 'signature === expectedSignature', text.indexOf("headers['x-spark-signature']"));
+    expect(scan({ 'server/webhooks.ts': text }, 'server/webhooks.ts', SHA1, RAW)).toEqual([`${SHA1} ${compare} certain`]);
   });
 });
