@@ -238,3 +238,68 @@ ${methods.join('')}}
     expect(scan({ 'server/webhooks.ts': text }, 'server/webhooks.ts', SHA1, RAW)).toEqual([`${SHA1} ${compare} certain`]);
   });
 });
+
+describe('client defaults set through methods of a base class of another module, then its GET (get-request-content-type)', () => {
+  const BASE = `import axios, { AxiosInstance } from 'axios';
+
+export abstract class BaseConnector {
+  protected axiosInstance: AxiosInstance = axios.create({ timeout: 30000 });
+
+  protected setHeaders(headers: Record<string, string>): void {
+    this.axiosInstance.defaults.headers.common = {
+      ...this.axiosInstance.defaults.headers.common,
+      ...headers,
+    };
+  }
+
+  protected setBaseURL(baseURL: string): void {
+    this.axiosInstance.defaults.baseURL = baseURL;
+  }
+
+  protected async get<T = unknown>(url: string): Promise<T> {
+    const response = await this.axiosInstance.get<T>(url);
+    return response.data;
+  }
+
+  protected async post<T = unknown>(url: string, data: unknown): Promise<T> {
+    const response = await this.axiosInstance.post<T>(url, data);
+    return response.data;
+  }
+}
+`;
+  const connector = (base: string, call = "this.get<any>('/people/me')"): string => `import { BaseConnector } from './base-connector';
+
+export class ChatConnector extends BaseConnector {
+  async testConnection(config: { accessToken: string }): Promise<boolean> {
+    this.setHeaders({
+      Authorization: \`Bearer \${config.accessToken}\`,
+      'Content-Type': 'application/json',
+    });
+    this.setBaseURL('${base}');
+    const me = await ${call};
+    return !!me;
+  }
+}
+`;
+  const files = (text: string): Record<string, string> => ({ 'src/base-connector.ts': BASE, 'src/chat-connector.ts': text });
+
+  it('positive: the header object handed to `this.setHeaders`, then `this.get` on the base URL the API\'s, is reported where it is written', () => {
+    const text = connector('https://webexapis.com/v1');
+    const found = matches(project(files(text)), files(text), 'src/chat-connector.ts', GET_CT);
+    expect(found.map(summary)).toEqual([`${GET_CT} ${lineOf(text, "'Content-Type'")} certain`]);
+    // Shared defaults: no edit.
+    expect(found[0].fix).toBeUndefined();
+  });
+
+  it('look-alikes: another service\'s base URL, or only a POST after the setter, stays quiet', () => {
+    expect(scan(files(connector('https://api.smartsheet.com/2.0')), 'src/chat-connector.ts', GET_CT)).toEqual([]);
+    expect(scan(files(connector('https://webexapis.com/v1', "this.post<any>('/messages', { text: 'hi' })")), 'src/chat-connector.ts', GET_CT)).toEqual([]);
+  });
+
+  it('look-alike: a base whose setter keeps the headers to itself (no client defaults) stays quiet', () => {
+    const own = BASE.replace(/this\.axiosInstance\.defaults\.headers\.common = \{[^}]*\};/, 'this.extra = headers;').replace('protected axiosInstance', 'protected extra: Record<string, string> = {};\n  protected axiosInstance');
+    expect(own).not.toBe(BASE);
+    const text = connector('https://webexapis.com/v1');
+    expect(scan({ 'src/base-connector.ts': own, 'src/chat-connector.ts': text }, 'src/chat-connector.ts', GET_CT)).toEqual([]);
+  });
+});
