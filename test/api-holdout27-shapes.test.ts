@@ -303,3 +303,57 @@ export class ChatConnector extends BaseConnector {
     expect(scan({ 'src/base-connector.ts': own, 'src/chat-connector.ts': text }, 'src/chat-connector.ts', GET_CT)).toEqual([]);
   });
 });
+
+describe('an HttpClient POST to an environment\'s token URL whose body is a parameter typed with a class (token-endpoint-form-body)', () => {
+  const TOKEN = 'token-endpoint-form-body';
+  const ENV = `export const environment = {
+  production: false,
+  uriAccessToken: 'https://webexapis.com/v1/access_token',
+  client_id: 'abc',
+};
+`;
+  const DTO = `import { environment } from 'src/environments/environment';
+
+export class AccessTokenDto {
+  grant_type: string = 'authorization_code';
+  client_id: string = environment.client_id;
+  code = '';
+}
+
+export interface TokenForm {
+  grant_type: string;
+  code: string;
+}
+`;
+  const service = (type: string): string => `import { HttpClient } from '@angular/common/http';
+import { Injectable } from '@angular/core';
+import { environment } from 'src/environments/environment';
+import { AccessTokenDto, TokenForm } from '../models/token.dto';
+
+@Injectable({ providedIn: 'root' })
+export class TokenService {
+  constructor(private http: HttpClient) {}
+
+  logIn(body: ${type}) {
+    return this.http.post(environment.uriAccessToken, body, { observe: 'response' });
+  }
+}
+`;
+  const files = (text: string): Record<string, string> => ({
+    // `src/environments/environment` resolves from the project's base URL, as the Angular CLI sets it.
+    'tsconfig.json': '{ "compilerOptions": { "baseUrl": "./" } }',
+    'src/environments/environment.ts': ENV,
+    'src/app/models/token.dto.ts': DTO,
+    'src/app/services/token.service.ts': text,
+  });
+
+  it('positive: an instance of a class of the project is sent as JSON', () => {
+    const text = service('AccessTokenDto');
+    expect(scan(files(text), 'src/app/services/token.service.ts', TOKEN)).toEqual([`${TOKEN} ${lineOf(text, 'this.http.post')} certain`]);
+  });
+
+  it('look-alikes: a body typed as a string (a form the caller builds) or an interface stays quiet', () => {
+    expect(scan(files(service('string')), 'src/app/services/token.service.ts', TOKEN)).toEqual([]);
+    expect(scan(files(service('TokenForm')), 'src/app/services/token.service.ts', TOKEN)).toEqual([]);
+  });
+});
