@@ -23,7 +23,7 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { memberName, unwrap, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { memberName, propertyKeyName, unwrap, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import { importsFrom } from './clients.js';
 import { isFunctionNode } from './request.js';
 import { baseChain, methodOfClass, thisClass, type ClassAt } from './summaries.js';
@@ -94,6 +94,8 @@ export function baseDefaultsHeaderCalls(file: FileContext, catalog: LoadedCatalo
     const classes = [...file.nodes(T.ClassDeclaration), ...file.nodes(T.ClassExpression)].filter((c) => c.superClass);
     if (classes.length === 0 || !file.links) return out;
     const calls = file.nodes(T.CallExpression).filter((c) => c.callee.type === 'MemberExpression' && unwrap(c.callee.object as Node).type === 'ThisExpression');
+    // The base classes are read only when a `this.m({ ..., 'Content-Type': ... })` call is there to follow.
+    if (!calls.some((c) => c.arguments[0]?.type === 'ObjectExpression' && c.arguments[0].properties.some((p) => p.type === 'Property' && /^content-type$/i.test(propertyKeyName(p) ?? '')))) return out;
     const roles = new Map<TSESTree.CallExpression, Role>();
     for (const c of calls) {
       const role = inheritedRole(file, c);
