@@ -14,6 +14,7 @@ import { LOOPBACK_HOST, UNKNOWN, isFunctionNode, memberName, unwrap, type FileCo
 import { projectOf } from '../project/modules.js';
 import { localInit } from './bindings.js';
 import type { HttpRequest } from './request.js';
+import { thisClass } from './summaries.js';
 import { apiHosts, namesApiHost, urlHost } from './url.js';
 
 type Node = TSESTree.Node;
@@ -65,24 +66,6 @@ function appendedStart(file: FileContext, id: TSESTree.Identifier): Node | undef
   return writes.every((a) => a.operator === '+=') ? (decls[0].init as Node) : undefined;
 }
 
-/** The class `this` is an instance of at a node (through arrow functions; a method's own `this`). */
-function classOfThis(file: FileContext, node: Node): ClassNode | undefined {
-  for (const a of file.ancestors(node)) {
-    if (a.type === 'ArrowFunctionExpression') continue;
-    if (a.type === 'FunctionExpression') {
-      const owner = file.parentOf(a);
-      if (owner?.type !== 'MethodDefinition' || owner.static) return undefined;
-      continue;
-    }
-    if (a.type === 'FunctionDeclaration') return undefined;
-    if (a.type === 'ClassBody') {
-      const cls = file.parentOf(a);
-      return cls?.type === 'ClassDeclaration' || cls?.type === 'ClassExpression' ? cls : undefined;
-    }
-  }
-  return undefined;
-}
-
 /** The values a class gives its field `key`: its initializer and every `this.key = value` of its methods. */
 function fieldValues(file: FileContext, cls: ClassNode, key: string): Node[] {
   const out: Node[] = [];
@@ -92,7 +75,7 @@ function fieldValues(file: FileContext, cls: ClassNode, key: string): Node[] {
   for (const a of file.nodes(T.AssignmentExpression)) {
     if (a.range[0] < cls.range[0] || a.range[1] > cls.range[1] || a.left.type !== 'MemberExpression') continue;
     if (unwrap(a.left.object as Node).type !== 'ThisExpression' || memberName(a.left) !== key) continue;
-    if (classOfThis(file, a) !== cls) continue;
+    if (thisClass(file, a) !== cls) continue;
     out.push(a.right as Node);
   }
   return out;
@@ -174,7 +157,7 @@ function baseOrigin(file: FileContext, catalog: LoadedCatalog, url: Node): BaseO
   const base = leading(file, url);
   if (!base || base.type !== 'MemberExpression' || unwrap(base.object as Node).type !== 'ThisExpression') return undefined;
   const key = memberName(base);
-  const cls = key === undefined ? undefined : classOfThis(file, base);
+  const cls = key === undefined ? undefined : thisClass(file, base);
   if (!cls || key === undefined) return undefined;
   const values = fieldValues(file, cls, key);
   if (values.length === 0) return undefined;
