@@ -9,7 +9,7 @@ import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN,
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { isApiUrl } from './url.js';
 import { enclosingScope, mergedArguments, parameterTypeName, mergedValue, objectOf, resolveLocal, returnedObject, stringOf, thisFieldHeaders, thisFieldObject, thisGetterReturn, thisMethodReturn } from './bindings.js';
-import { findHeader, type HttpClientInstance, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
+import { findHeader, isFunctionNode, type HttpClientInstance, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
 
 /** The base URL (client instance, `baseURL`, `prefixUrl`) a request's URL was resolved against. */
 export const requestBases = new WeakMap<HttpRequest, StaticString | undefined>();
@@ -304,6 +304,10 @@ export function bodyOf(file: FileContext, node: Node, objectBodyFormat: RequestB
 
 /** Whether a parameter's type annotation names a class declared in this file or a module it imports. */
 function classTyped(file: FileContext, id: TSESTree.Identifier): boolean {
+  // Cheap first: a function around the use has a parameter of that name typed with a plain reference (the scope
+  // analysis behind parameterTypeName is built only then).
+  const typed = [...file.ancestors(id)].some((a) => isFunctionNode(a) && a.params.some((p) => p.type === 'Identifier' && p.name === id.name && p.typeAnnotation?.typeAnnotation.type === 'TSTypeReference'));
+  if (!typed) return false;
   const typeName = parameterTypeName(file, id);
   const where = typeName ? file.locate(typeName) : undefined;
   const cls = where ? unwrap(where.node) : undefined;
