@@ -8,8 +8,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, findProperty, memberName, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { isApiUrl } from './url.js';
-import { enclosingScope, mergedArguments, mergedValue, objectOf, resolveLocal, returnedObject, stringOf, thisFieldHeaders, thisFieldObject, thisGetterReturn, thisMethodReturn } from './bindings.js';
-import { findHeader, type HttpClientInstance, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
+import { enclosingScope, mergedArguments, parameterTypeName, mergedValue, objectOf, resolveLocal, returnedObject, stringOf, thisFieldHeaders, thisFieldObject, thisGetterReturn, thisMethodReturn } from './bindings.js';
+import { findHeader, isFunctionNode, type HttpClientInstance, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
 
 /** The base URL (client instance, `baseURL`, `prefixUrl`) a request's URL was resolved against. */
 export const requestBases = new WeakMap<HttpRequest, StaticString | undefined>();
@@ -296,7 +296,22 @@ export function bodyOf(file: FileContext, node: Node, objectBodyFormat: RequestB
     return { node, format: 'text' };
   }
   if (n.type === 'ObjectExpression') return { node, object: n, format: 'unknown' };
+  // A parameter typed with a class of the project (`logIn(body: AccessTokenDto)`, declared here or imported): an
+  // instance, which a client that serialises objects sends as it sends an object literal.
+  if (n.type === 'Identifier' && objectBodyFormat && classTyped(file, n)) return { node, format: objectBodyFormat };
   return { node, format: 'unknown' };
+}
+
+/** Whether a parameter's type annotation names a class declared in this file or a module it imports. */
+function classTyped(file: FileContext, id: TSESTree.Identifier): boolean {
+  // Cheap first: a function around the use has a parameter of that name typed with a plain reference (the scope
+  // analysis behind parameterTypeName is built only then).
+  const typed = [...file.ancestors(id)].some((a) => isFunctionNode(a) && a.params.some((p) => p.type === 'Identifier' && p.name === id.name && p.typeAnnotation?.typeAnnotation.type === 'TSTypeReference'));
+  if (!typed) return false;
+  const typeName = parameterTypeName(file, id);
+  const where = typeName ? file.locate(typeName) : undefined;
+  const cls = where ? unwrap(where.node) : undefined;
+  return cls?.type === 'ClassDeclaration' || cls?.type === 'ClassExpression';
 }
 
 export function prop(object: TSESTree.ObjectExpression | undefined, name: string): Node | undefined {

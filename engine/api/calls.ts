@@ -16,6 +16,7 @@ import { ajaxSetupHeaders, CLIENT_LIKE, clientOfIdentifier, getClientInstances, 
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest, type RequestHeader } from './request.js';
 import { callsReaching, optionsMethod, parameterValues, wrapperRequests } from './wrappers.js';
 import { importedCallRequests } from './summaries.js';
+import { denyOtherBases } from './base-origin.js';
 import { forwardedCallee, importedForwardedCallee, type ForeignForward } from './aliases.js';
 
 export * from './request.js';
@@ -1134,8 +1135,18 @@ export function getRequests(file: FileContext, catalog: LoadedCatalog): HttpRequ
   return file.cached('requests', () => {
     const own = ownRequests(file, catalog);
     // Project hook: calls of functions and inherited methods of other modules, read through their summaries.
-    return joined(own, wrappedImported(file, catalog, own, importedCallRequests(file, catalog, own.seen, requestsWithin)));
+    return ownBases(file, catalog, joined(own, wrappedImported(file, catalog, own, importedCallRequests(file, catalog, own.seen, requestsWithin))));
   });
+}
+
+/**
+ * Requests taken for the API only by their URL's path whose base says otherwise (engine/api/base-origin.ts: another
+ * service's host on a branch of `this.baseUrl`, or only the caller's configuration in a module that names nothing of
+ * the platform) are not the API's: a finding belongs to an endpoint.
+ */
+function ownBases(file: FileContext, catalog: LoadedCatalog, requests: HttpRequest[]): HttpRequest[] {
+  denyOtherBases(file, catalog, requests);
+  return requests;
 }
 
 /**
@@ -1157,7 +1168,7 @@ function wrappedImported(file: FileContext, catalog: LoadedCatalog, own: OwnRequ
 export function requestsWithin(file: FileContext, catalog: LoadedCatalog, within: Node): HttpRequest[] {
   const own = ownRequestsFor(file, catalog, within);
   const inside = (r: HttpRequest): boolean => r.node.range[0] >= within.range[0] && r.node.range[1] <= within.range[1];
-  return joined(own, wrappedImported(file, catalog, own, importedCallRequests(file, catalog, own.seen, requestsWithin, within))).filter(inside);
+  return ownBases(file, catalog, joined(own, wrappedImported(file, catalog, own, importedCallRequests(file, catalog, own.seen, requestsWithin, within))).filter(inside));
 }
 
 /** A file's requests made by its own calls and through its same-file wrappers (memoized per file). */

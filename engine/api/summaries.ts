@@ -281,7 +281,9 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
     if (methodParam !== undefined && s.options !== undefined && r.options && spreadsAfter(r.options, methodNode!, s.options, names)) s.methodYields = true;
     // The options passed whole (`fetch(url, init)`): a caller's object without a method is a GET.
     if (s.options !== undefined && !s.method) s.optionsMethod = r.options ? spreadOptionsMethod(file, r.options, names, r.client) : r.client === 'fetch' ? 'GET' : undefined;
-    s.headers = paramIndex(r.headersFrom, names);
+    // Or the options' `headers` is a parameter itself (`request({ url, method, headers, json: data })` in
+    // `function Request(key, url, method, headers, data)`): the caller's object is what goes.
+    s.headers = paramIndex(r.headersFrom, names) ?? (r.options ? paramIndex(prop(r.options, 'headers'), names) : undefined);
     const when = branchOn(file, fn, r.node, names);
     if (when) s.when = when;
     const flows = (s.url && (HOLE.test(s.url.value) || s.url.value.includes(BRANCH))) || s.body || s.options !== undefined || s.query !== undefined || s.headers !== undefined || (s.method && 'param' in s.method);
@@ -457,7 +459,7 @@ function branchAt(text: string, open: number): { param: number; then: string; ot
 /** The requests a call site of a summarized function makes. */
 export function applySummary(
   site: FileContext,
-  call: TSESTree.CallExpression,
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
   summary: FunctionSummary,
   fn: Node,
   catalog: LoadedCatalog,
@@ -530,8 +532,19 @@ function importedFunction(file: FileContext, callee: Node, sends: SendsCheck): {
   if (root.type !== 'Identifier' || !moduleRecord(file).imports.has(root.name) || !sends.mayReach(root.name)) return undefined;
   const where = file.locate(n);
   if (!where || where.file === file) return undefined;
-  const fn = functionOf(where.node);
+  const fn = functionOf(where.node) ?? declaredFunction(where.file, where.node);
   return fn ? { file: where.file, fn } : undefined;
+}
+
+/**
+ * The function a module's export names (`function Request(key, url, method, headers, data) {...}` then
+ * `module.exports = Request`): the one function declared at its top level by that name.
+ */
+function declaredFunction(file: FileContext, node: Node): Node | undefined {
+  const n = unwrap(node);
+  if (n.type !== 'Identifier') return undefined;
+  const declared = file.nodes(T.FunctionDeclaration).filter((f) => f.id?.name === n.name && file.parentOf(f)?.type === 'Program');
+  return declared.length === 1 ? declared[0] : undefined;
 }
 
 /**
@@ -714,7 +727,8 @@ interface SendsCheck {
 /**
  * Text that may make a request by itself (engine/api/calls.ts, clients.ts): a client's global name called or
  * read a member of (`fetch(`, `window.fetch`, `axios.create(`, `got(`...), or a client package imported or
- * required (not `import type`) under any name (clientOfIdentifier knows no other clients), or a device HttpClient
+ * required (not `import type`) under any name (clientOfIdentifier knows no other clients; the `request` family and
+ * `needle` included: a module whose function wraps `request({ url, method, headers })` is followed), or a device HttpClient
  * command (`'HttpClient Get'`, `.HttpClient.Post(`), for bit 1; a method call
  * an unidentified client may make (with type arguments too: `this.http.get<Person>(url)`), for bit 2; an API host or path word ({@link apiMarkers}), for bit 4. A request
  * of an unidentified client counts only when its URL is the API, so it needs both 2 and 4 (possibly in different
@@ -727,7 +741,7 @@ interface SendsCheck {
  * space after it (`\s*(?:\(\s*)?`, not `\s*\(?\s*`, which split a long run of white space every way).
  */
 const LIBRARY_HINT =
-  /(?<![\w$.])(?:fetch|axios|got|ky|superagent)\s*[.(]|\b(?:window|globalThis|self|global)\.fetch\b|\bHttpClient(?:\s+|\s*\.\s*)(?:Get|Post|Put|Patch|Delete)\b|(?:\bimport\s+(?!type\b)(?:(?!\bimport\s+(?!type\b))[^;'"])*?\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"](?:node:)?(?:https?|axios|got|ky|ky-universal|superagent|node-fetch|cross-fetch|undici)['"]/;
+  /(?<![\w$.])(?:fetch|axios|got|ky|superagent)\s*[.(]|\b(?:window|globalThis|self|global)\.fetch\b|\bHttpClient(?:\s+|\s*\.\s*)(?:Get|Post|Put|Patch|Delete)\b|(?:\bimport\s+(?!type\b)(?:(?!\bimport\s+(?!type\b))[^;'"])*?\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"](?:node:)?(?:https?|axios|got|ky|ky-universal|superagent|node-fetch|cross-fetch|undici|request(?:-promise(?:-native)?|retry)?|needle)['"]/;
 const CLIENT_CALL_HINT = /\.(?:get|post|put|patch|delete|head|options|request)\s*(?:<(?:(?!\.(?:get|post|put|patch|delete|head|options|request)\s*<)[^()])*>\s*)?\(/;
 const SPECIFIER_STRING = /(?:\bfrom\s*|\bimport\s*(?:\(\s*)?|\brequire\s*\(\s*)(['"])[^'"\n\r]*\1/g;
 const enoughToSend = (mask: number): boolean => (mask & 1) !== 0 || (mask & 6) === 6;
@@ -1141,6 +1155,18 @@ function callRequests(file: FileContext, catalog: LoadedCatalog, known: Readonly
     const made = target?.made && target.cls ? target.made : undefined;
     const fields = inherited ? fieldsAlong(inherited.chain, inherited.top) : made ? instanceFields(made.file, made.node, target!.file, target!.cls!) : undefined;
     if (summary && summary.requests.length > 0) out.push(...applySummary(file, call, summary, target!.fn, catalog, fields));
+  }
+  // `new sparkRequest(key, url, 'GET', headers, null)`: a function of another module (not a class) called as a
+  // constructor runs its body with the arguments as a call does (an EventEmitter-style request wrapper).
+  if (rec.imports.size > 0) {
+    for (const made of file.nodes(T.NewExpression)) {
+      if (known.has(made) || made.arguments.length === 0) continue;
+      if (within && (made.range[0] < within.range[0] || made.range[1] > within.range[1])) continue;
+      const target = importedFunction(file, made.callee as Node, sends);
+      if (!target || (target.fn.type !== 'FunctionDeclaration' && target.fn.type !== 'FunctionExpression')) continue;
+      const summary = summaryOf(target.file, catalog, target.fn, requestsOf);
+      if (summary && summary.requests.length > 0) out.push(...applySummary(file, made, summary, target.fn, catalog));
+    }
   }
   return out;
 }

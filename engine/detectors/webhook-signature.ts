@@ -69,6 +69,70 @@ function hmacs(file: FileContext): Hmac[] {
   });
 }
 
+/**
+ * A keyed hash written without HMAC: `createHash(alg).update(body + secret).digest()` (or a template of both): the
+ * secret concatenated with the signed text, a MAC by another name. Only what {@link hmacs} reads, a digest over a
+ * concatenation (an event id hashed from the body alone is none), and only where {@link verifiesHere} holds.
+ */
+function keyedHashes(file: FileContext): Hmac[] {
+  return file.cached('webhook-signature:keyed-hashes', () => {
+    const out: Hmac[] = [];
+    for (const create of file.nodes(T.CallExpression)) {
+      if (calleeName(create) !== 'createHash' || !create.arguments[0]) continue;
+      const updates: Node[] = [];
+      const digests: TSESTree.CallExpression[] = [];
+      for (const call of chainCalls(file, create)) {
+        const name = calleeName(call);
+        if (name === 'update' && call.arguments[0]) updates.push(call.arguments[0] as Node);
+        if (name === 'digest') digests.push(call);
+      }
+      if (digests.length === 0 || !updates.some((u) => concatenatedParts(u).length >= 2)) continue;
+      out.push({ create, algorithm: create.arguments[0] as Node, updates, digests });
+    }
+    return out;
+  });
+}
+
+/** The non-literal parts of a concatenation (`body + secret`, `` `${body}${secret}` ``); none for anything else. */
+function concatenatedParts(node: Node): Node[] {
+  const n = unwrap(node);
+  if (n.type === 'TemplateLiteral') return n.expressions.map((e) => e as Node);
+  if (n.type !== 'BinaryExpression' || n.operator !== '+') return [];
+  const leaves = (x: Node): Node[] => {
+    const u = unwrap(x);
+    if (u.type === 'BinaryExpression' && u.operator === '+') return [...leaves(u.left as Node), ...leaves(u.right)];
+    return u.type === 'Literal' ? [] : [u];
+  };
+  return leaves(n);
+}
+
+/**
+ * Whether the function around a node handles the signature header itself: names it, reads it under a folded name,
+ * or its callers in this file hand it the header's value. Stricter than {@link isVerification}: a module holding
+ * many services' verifiers names this platform's header in one of them only.
+ */
+function verifiesHere(file: FileContext, node: Node, headers: readonly string[]): boolean {
+  const fn = enclosingFunction(file, node);
+  if (fn.type === 'Program') return false;
+  if (mentionsHeader(file.getText(fn), headers)) return true;
+  if (foldedHeaderReads(file, headers).some((r) => contains(fn, r))) return true;
+  return headerParams(file, fn, headers).size > 0;
+}
+
+/**
+ * The re-serialisation a part of a keyed hash's text holds: {@link stringifyOf}, or a `const` whose value falls back
+ * to it (`const body = rawBody || JSON.stringify(payload)`, where the callers pass no raw body): at the fallback.
+ */
+function reserialisedPart(file: FileContext, part: Node): Node | undefined {
+  const direct = stringifyOf(file, part);
+  if (direct) return direct;
+  const n = unwrap(part);
+  const init = n.type === 'Identifier' ? localInit(file, n) : undefined;
+  const value = init ? unwrap(init) : n;
+  if (value.type !== 'LogicalExpression' || value.operator === '&&') return undefined;
+  return stringifyOf(file, value.right as Node);
+}
+
 /** Whether code around a node is webhook signature verification. */
 function isVerification(file: FileContext, node: Node, headers: readonly string[]): boolean {
   const fn = enclosingFunction(file, node);
@@ -605,9 +669,34 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
       if (helperOut.length === 0 || verifiesOtherService(file, headers)) return sha1;
       return [...sha1, ...helperOut.map((m) => ({ ...m, confidence: 'likely' as const, confidenceReason: IN_HELPER }))];
     }
-    return [...sha1, ...detectIn(file, check, headers, found, true)];
+    return [...sha1, ...detectIn(file, check, headers, found, true), ...keyedHashMatches(file, check, headers)];
   },
 };
+
+/**
+ * A keyed hash of verification code ({@link keyedHashes}, {@link verifiesHere}) whose digest is compared: its SHA-1
+ * algorithm (`sha1`), a re-serialised body among its parts (`raw-body`). Its comparison is the compare check's, as
+ * for an HMAC named as one (`expectedSignature`).
+ */
+function keyedHashMatches(file: FileContext, check: WebhookSignatureDetection['check'], headers: readonly string[]): RawMatch[] {
+  if (check === 'compare') return [];
+  const out: RawMatch[] = [];
+  for (const h of keyedHashes(file)) {
+    if (!verifiesHere(file, h.create, headers) || !isCompared(file, h)) continue;
+    if (check === 'sha1') {
+      const alg = file.staticString(h.algorithm);
+      if (alg?.complete && /^sha-?1$/i.test(alg.value)) out.push({ node: h.algorithm!, messageId: 'sha1Signature' });
+      continue;
+    }
+    for (const input of h.updates) {
+      for (const part of concatenatedParts(input)) {
+        const s = reserialisedPart(file, part);
+        if (s) out.push({ node: s, messageId: 'reserialisedBody' });
+      }
+    }
+  }
+  return out;
+}
 
 function detectIn(file: FileContext, check: WebhookSignatureDetection['check'], headers: readonly string[], found: Hmac[], namesHeader: boolean): RawMatch[] {
   const out: RawMatch[] = [];

@@ -2,6 +2,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node } from '../parse/file-context.js';
 import { superHeaderSites } from '../api/super-headers.js';
+import { baseDefaultsHeaderCalls } from '../api/base-defaults.js';
 import { methodOfClass, thisClass } from '../api/summaries.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { removeElementEdit, removePropertyEdit } from '../detectors/shared.js';
@@ -1259,6 +1260,16 @@ export const getRequestContentType: Detector<CustomDetection> = {
         if (gets.length === 0) continue;
         defaults.add(h.property);
         out.push({ node: h.property, messageId: 'getWithContentType', affects: gets.map((r) => ({ node: r.node, method: r.method })) });
+      }
+    }
+    // Client defaults a subclass sets through methods of a base class of another module, then the base's GET
+    // (engine/api/base-defaults.ts): reported where the object is written, without an edit (the defaults are shared).
+    // Not in browser code: axios's browser adapter drops the header from a request without data.
+    for (const d of baseDefaultsHeaderCalls(file, ctx.catalog)) {
+      if (isBrowser()) break;
+      for (const h of headersOf(file, d.headers).headers) {
+        if (!isContentType(h) || h.when || !h.property || out.some((m) => m.node === h.property)) continue;
+        out.push({ node: h.property, messageId: 'getWithContentType', affects: d.gets.map((g) => ({ node: g, method: 'GET' })) });
       }
     }
     out.push(...sharedHeaderMatches(file, requests, isBrowser));
