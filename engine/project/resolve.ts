@@ -111,6 +111,19 @@ export function ownCopy(text: string): string {
   return ` ${text}`.slice(1);
 }
 
+/**
+ * Whether `NODE_PATH` was set when this module was loaded or when a resolver or a resolver factory was made since: the
+ * binding searches its folders for package specifiers too (read once per process, it seems: a factory made later with
+ * another value did not see it), so {@link ModuleResolver}'s `unreachablePackage` answers nothing once it was seen.
+ * Not read per ask: `process.env` is a call into the runtime each time.
+ */
+let nodePathSeen = Boolean(process.env.NODE_PATH);
+
+function seeNodePath(): boolean {
+  if (process.env.NODE_PATH) nodePathSeen = true;
+  return nodePathSeen;
+}
+
 let loaded: typeof OxcResolver | undefined;
 /** Required on first use: a scan that follows no import never loads the native binding. */
 function oxcResolver(): typeof OxcResolver {
@@ -245,12 +258,8 @@ export class ModuleResolver {
   /** Every oxc-resolver factory this resolver made, and the native resolutions since their caches were last emptied. */
   private readonly natives: OxcResolver.ResolverFactory[] = [];
   private nativeCalls = 0;
-  /**
-   * Whether `NODE_PATH` was set when this resolver or one of its factories was made: a factory reads it then and
-   * searches its folders for package specifiers too ({@link unreachablePackage}; `process.env` is not read per ask, a
-   * call into the runtime each time).
-   */
-  private nodePath = Boolean(process.env.NODE_PATH);
+  /** {@link nodePathSeen} when this resolver was made, or a test's setting. */
+  private nodePath = seeNodePath();
 
   /** `nativeCacheResolutions`: see {@link NATIVE_CACHE_RESOLUTIONS} (tests lower it). */
   constructor(
@@ -711,8 +720,7 @@ export class ModuleResolver {
 
   /** Records a factory this resolver made, whose caches {@link run} empties with the others'. */
   private made(factory: OxcResolver.ResolverFactory): OxcResolver.ResolverFactory {
-    // A factory reads `NODE_PATH` when made: its folders are searched for package specifiers too (unreachablePackage).
-    if (process.env.NODE_PATH) this.nodePath = true;
+    if (seeNodePath()) this.nodePath = true;
     this.natives.push(factory);
     return factory;
   }
