@@ -12,24 +12,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ModuleResolver } from '../engine/project/resolve.js';
+import { random } from './helpers/random.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const made: string[] = [];
 afterAll(() => {
   for (const r of made) rmSync(r, { recursive: true, force: true });
 });
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FOLDERS = ['', 'app', 'app/src', 'pkg', 'pkg/src', 'pkg/src/deep'];
 const SPECIFIERS = ['me', 'me/sub', 'other', '@x/y', '@x', '@x/y/z', '~/lib/y', '~', 'lib/y', 'y', 'fs', 'zod', '@scope/me', 'pkg', 'pkg/src/a', 'linked', 'linked/y', '@payload-config'];
