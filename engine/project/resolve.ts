@@ -16,7 +16,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as OxcResolver from 'oxc-resolver';
 import { parseJsonc } from '../read/jsonc.js';
-import { readRegularFile } from '../read/read-file.js';
+import { readRegularFile, statOrUndefined } from '../read/read-file.js';
 import { isRecording, noteListing, noteProbe, registerProbe, sha1 } from './journal.js';
 
 /** The configuration files the resolver may read in a folder on the way up (checked before it is let read them). */
@@ -40,13 +40,50 @@ function manifestState(file: string): 'absent' | 'safe' | 'unsafe' {
 /** The largest `package.json`/`tsconfig.json` the resolver is let read (a real one is a few KB). */
 const MAX_MANIFEST_BYTES = 1024 * 1024;
 
-/** A configuration file's text as JSON with comments, or undefined when it does not parse. */
+/**
+ * A configuration file's text as JSON with comments, or undefined when it does not parse. Most are plain JSON (every
+ * `package.json`), which `JSON.parse` reads as the JSONC reader would (it drops comments and trailing commas, which
+ * plain JSON has none of) at a fraction of the tokenizer's cost.
+ */
 function parseConfig(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not plain JSON: comments, trailing commas, or not JSON at all.
+  }
   try {
     return parseJsonc(text);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A package specifier as {@link ModuleResolver}'s `unreachablePackage` reads it: not relative (`.`), absolute (`/`), a
+ * package's own import (`#`) or holding a backslash or a colon (a URL, a drive), and no white space or quote.
+ */
+const PACKAGE_SPECIFIER = /^[^./#\\\s'"][^\\:\s'"]*$/;
+
+/** What may map a package specifier to a file from a folder (ModuleResolver's `packageReach`). */
+interface PackageReach {
+  names: ReadonlySet<string>;
+  stems: readonly string[];
+}
+
+/** `"extends": "<path>"`, a configuration's one parent written as a plain string (see {@link extendsOf}). */
+const EXTENDS_STRING = /"extends"\s*:\s*"([^"\\\n\r]*)"/;
+
+/**
+ * What a configuration's `extends` holds (a string, a list, or undefined), or false when it is not an object. The word
+ * written once, as `"extends": "<path>"`, is read without parsing the file (a comment or a nested key so written only
+ * adds a file to check); else the file is parsed.
+ */
+function extendsOf(text: string, lower: string): unknown {
+  const first = lower.indexOf('extends');
+  const match = first === lower.lastIndexOf('extends') ? EXTENDS_STRING.exec(text) : null;
+  if (match) return match[1];
+  const json = parseConfig(text);
+  return json && typeof json === 'object' && !Array.isArray(json) ? (json as { extends?: unknown }).extends : false;
 }
 
 /** Source extensions, in the order a bundler tries them. */
@@ -72,6 +109,19 @@ export const NATIVE_CACHE_RESOLUTIONS = 4096;
  */
 export function ownCopy(text: string): string {
   return ` ${text}`.slice(1);
+}
+
+/**
+ * Whether `NODE_PATH` was set when this module was loaded or when a resolver or a resolver factory was made since: the
+ * binding searches its folders for package specifiers too (read once per process, it seems: a factory made later with
+ * another value did not see it), so {@link ModuleResolver}'s `unreachablePackage` answers nothing once it was seen.
+ * Not read per ask: `process.env` is a call into the runtime each time.
+ */
+let nodePathSeen = Boolean(process.env.NODE_PATH);
+
+function seeNodePath(): boolean {
+  if (process.env.NODE_PATH) nodePathSeen = true;
+  return nodePathSeen;
 }
 
 let loaded: typeof OxcResolver | undefined;
@@ -208,6 +258,8 @@ export class ModuleResolver {
   /** Every oxc-resolver factory this resolver made, and the native resolutions since their caches were last emptied. */
   private readonly natives: OxcResolver.ResolverFactory[] = [];
   private nativeCalls = 0;
+  /** {@link nodePathSeen} when this resolver was made, or a test's setting. */
+  private nodePath = seeNodePath();
 
   /** `nativeCacheResolutions`: see {@link NATIVE_CACHE_RESOLUTIONS} (tests lower it). */
   constructor(
@@ -279,10 +331,187 @@ export class ModuleResolver {
     const shared = ownCopy(`${this.scopeOf(dir)}\0${relative ? `${target}${specifier.endsWith('/') ? '/' : ''}` : specifier}`);
     const known = this.byScope.get(shared);
     if (known !== undefined) return known ?? undefined;
-    // A relative path's manifest is the same for every folder that names that path: checked once with the answer.
-    const found = target !== undefined && relative && !this.isManifestSafe(path.join(target, 'package.json')) ? undefined : this.located(fromFile, specifier);
+    // A relative path's manifest is the same for every folder that names that path: checked once with the answer. A
+    // package name that nothing above the folder can map to a file is not handed to the resolver (unreachablePackage).
+    const found = (target !== undefined && relative && !this.isManifestSafe(path.join(target, 'package.json'))) || (target === undefined && this.unreachablePackage(dir, specifier)) ? undefined : this.located(fromFile, specifier);
     this.byScope.set(shared, found ?? null);
     return found;
+  }
+
+  /**
+   * Whether a package specifier (`zod`, `@sentry/core/utils`, `~/lib/x`: not relative, absolute, `#` or a URL) written
+   * in a folder can name no file, known without the resolver. Without a `node_modules` folder or a Plug'n'Play manifest
+   * in any folder from it up to the file system's root (and no `NODE_PATH`), such a specifier names a file only through
+   * a configuration's `baseUrl` or `paths` (tsconfig, its `extends`, the ones a solution-style tsconfig references,
+   * {@link ownPathsResolver}'s aliases) or a package's own name (self-reference through its `exports`). So it names
+   * none when no `tsconfig.json` or `jsconfig.json` in those folders, nor any configuration one extends or references,
+   * spells `baseUrl` (any letter case, no escape), every `extends` is a relative path to such a file, the
+   * specifier does not start with the part before the first `*` of any of their `paths` keys (a trailing `/` cut, so
+   * an alias's `name` and `name/...` are both kept), and no `package.json` there that spells `exports` is named as the
+   * specifier's package. Each failing resolution cost a call into the native binding and a walk for referenced
+   * configurations (sentry-javascript: 571 of its 1,261 calls, files importing test runners, frameworks and Node's
+   * modules).
+   */
+  private unreachablePackage(dir: string, specifier: string): boolean {
+    if (this.nodePath || !PACKAGE_SPECIFIER.test(specifier)) return false;
+    const above = this.packageReach(dir);
+    if (above === undefined) return false;
+    const at = specifier.indexOf('/', specifier.startsWith('@') ? specifier.indexOf('/') + 1 : 0);
+    return !above.names.has(at < 0 ? specifier : specifier.slice(0, at)) && !above.stems.some((stem) => specifier.startsWith(stem));
+  }
+
+  /**
+   * What may map a package specifier to a file from a folder ({@link unreachablePackage}): the names of the
+   * `package.json` files spelling `exports` and the stems of the `paths` keys of the configurations, from the folder
+   * up; undefined when any specifier may name a file from there (a `node_modules` folder, a Plug'n'Play manifest, a
+   * `baseUrl`, references, a configuration that cannot be read). Memoized per folder, from its parent's answer.
+   */
+  private packageReach(dir: string): PackageReach | undefined {
+    const known = this.reachByFolder.get(dir);
+    if (known !== undefined) return known ?? undefined;
+    const parent = path.dirname(dir);
+    let reach: PackageReach | undefined = parent === dir ? { names: new Set<string>(), stems: [] } : this.packageReach(parent);
+    const marks = this.folderOf(dir).marks;
+    if (reach && marks !== '') {
+      for (const mark of marks.split('\0')) {
+        if (mark === 'package.json') {
+          const own = this.packageSelfName(inFolder(dir, mark));
+          if (own === false) reach = undefined;
+          else if (own !== undefined && !reach.names.has(own)) reach = { names: new Set([...reach.names, own]), stems: reach.stems };
+        } else if (mark === 'tsconfig.json' || mark === 'jsconfig.json') {
+          const stems = this.configStems(inFolder(dir, mark));
+          if (stems === false) reach = undefined;
+          else if (stems.length > 0) reach = { names: reach.names, stems: [...reach.stems, ...stems] };
+        } else reach = undefined;
+        if (!reach) break;
+      }
+    }
+    this.reachByFolder.set(dir, reach ?? null);
+    return reach;
+  }
+
+  private readonly reachByFolder = new Map<string, PackageReach | null>();
+
+  /** A `package.json`'s name when it spells `exports` (it may be reached by that name), undefined when it does not, false when unreadable. */
+  private packageSelfName(file: string): string | undefined | false {
+    const text = this.readConfigText(file);
+    if (text === undefined) return false;
+    if (!text.includes('exports') && !text.includes('\\')) return undefined;
+    const json = parseConfig(text);
+    if (!json || typeof json !== 'object') return false;
+    const name = (json as { name?: unknown }).name;
+    return name === undefined ? undefined : typeof name === 'string' ? name : false;
+  }
+
+  /**
+   * The stems of the `paths` keys of a tsconfig/jsconfig and of every configuration it extends or references, through
+   * theirs (a package's configuration extends the root's, which references the packages': the whole graph), for
+   * {@link unreachablePackage}; false when one of them may map any package specifier ({@link configStep}) or the graph
+   * holds more than 1,000 configurations. Memoized per file.
+   */
+  private configStems(file: string): readonly string[] | false {
+    const known = this.stemsByConfig.get(file);
+    if (known !== undefined) return known;
+    const seen = new Set<string>([file]);
+    const queue = [file];
+    const stems = new Set<string>();
+    let result: readonly string[] | false = false;
+    for (let i = 0; i <= queue.length; i++) {
+      if (i === queue.length) {
+        result = [...stems];
+        break;
+      }
+      const step = queue.length > 1000 ? false : this.configStep(queue[i]);
+      if (step === false) break;
+      for (const stem of step.stems) stems.add(stem);
+      for (const next of step.next) {
+        if (!seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    this.stemsByConfig.set(file, result);
+    return result;
+  }
+
+  private readonly stemsByConfig = new Map<string, readonly string[] | false>();
+
+  /**
+   * One configuration's own `paths` key stems and the configurations it extends or references (those present), or
+   * false when it may map any package specifier: not a regular file of a sane size, it spells `baseUrl` (in any letter
+   * case, so no key of any spelling) or an escape, spells `paths` or `references` in a text that does not parse, or
+   * extends anything but a relative path to a file (the path itself or with `.json`: each one present must be a regular
+   * file, and one must be). Memoized per file.
+   */
+  private configStep(file: string): { stems: readonly string[]; next: readonly string[] } | false {
+    let step = this.stepByConfig.get(file);
+    if (step === undefined) this.stepByConfig.set(file, (step = this.readConfigStep(file)));
+    return step;
+  }
+
+  private readonly stepByConfig = new Map<string, { stems: readonly string[]; next: readonly string[] } | false>();
+
+  private readConfigStep(file: string): { stems: readonly string[]; next: readonly string[] } | false {
+    if (manifestState(file) !== 'safe') return false;
+    const text = this.readConfigText(file);
+    if (text === undefined || text.includes('\\')) return false;
+    const lower = text.toLowerCase();
+    if (lower.includes('baseurl')) return false;
+    // A key written twice makes the resolver refuse the file (oxc-resolver 11: "duplicate field"), and resolution falls
+    // back on ownPathsResolver's aliases, read as here (the last one written).
+    const parse = lower.includes('paths') || lower.includes('references');
+    const extending = lower.includes('extends');
+    if (!parse && !extending) return { stems: [], next: [] };
+    const json = parse ? parseConfig(text) : undefined;
+    if (parse && (!json || typeof json !== 'object' || Array.isArray(json))) return false;
+    const stems: string[] = [];
+    const next: string[] = [];
+    const options = (json as { compilerOptions?: unknown } | undefined)?.compilerOptions;
+    const keys = options && typeof options === 'object' ? (options as { paths?: unknown }).paths : undefined;
+    if (keys !== undefined) {
+      if (!keys || typeof keys !== 'object' || Array.isArray(keys)) return false;
+      for (const key of Object.keys(keys)) {
+        const star = key.indexOf('*');
+        const stem = star < 0 ? key : key.slice(0, star);
+        stems.push(stem.endsWith('/') ? stem.slice(0, -1) : stem);
+      }
+    }
+    // The configurations it references (referencedResolvers resolves with each): a missing one maps nothing, a folder
+    // is read through its tsconfig.json.
+    const references = (json as { references?: unknown } | undefined)?.references;
+    if (references !== undefined) {
+      if (!Array.isArray(references)) return false;
+      for (const r of references) {
+        const ref = r && typeof r === 'object' ? (r as { path?: unknown }).path : undefined;
+        if (typeof ref !== 'string') return false;
+        const target = path.resolve(path.dirname(file), ref);
+        for (const candidate of /\.json$/i.test(target) ? [target] : [path.join(target, 'tsconfig.json'), target]) {
+          const state = manifestState(candidate);
+          if (state === 'absent' || (state === 'unsafe' && candidate === target && statOrUndefined(target)?.isDirectory())) continue;
+          if (state === 'unsafe') return false;
+          next.push(candidate);
+        }
+      }
+    }
+    if (!extending) return { stems, next };
+    const parents = json === undefined ? extendsOf(text, lower) : (json as { extends?: unknown }).extends;
+    if (parents === false) return false;
+    for (const p of Array.isArray(parents) ? parents : parents === undefined ? [] : [parents]) {
+      if (typeof p !== 'string' || !/^\.\.?\//.test(p)) return false;
+      const base = path.resolve(path.dirname(file), p);
+      let present = 0;
+      for (const candidate of [base, `${base}.json`]) {
+        const state = manifestState(candidate);
+        if (state === 'absent') continue;
+        // A folder named by `extends` (anything but a regular file) is left to the resolver.
+        if (state === 'unsafe') return false;
+        next.push(candidate);
+        present++;
+      }
+      if (present === 0) return false;
+    }
+    return { stems, next };
   }
 
   /** The resolver's answer for a specifier written in a file, when it is a source file of the project outside `node_modules`. */
@@ -414,13 +643,21 @@ export class ModuleResolver {
     return text === undefined ? undefined : parseConfig(text);
   }
 
+  /** A configuration file's text, read once per resolver (its answers are kept for the resolver's life too). */
   private readConfigText(file: string): string | undefined {
+    const known = this.configTexts.get(file);
+    if (known !== undefined) return known ?? undefined;
+    let text: string | undefined;
     try {
-      return readRegularFile(file, MAX_MANIFEST_BYTES).toString('utf8');
+      text = readRegularFile(file, MAX_MANIFEST_BYTES).toString('utf8');
     } catch {
-      return undefined;
+      text = undefined;
     }
+    this.configTexts.set(file, text ?? null);
+    return text;
   }
+
+  private readonly configTexts = new Map<string, string | null>();
 
   private readonly ownPaths = new Map<string, OxcResolver.ResolverFactory | null>();
 
@@ -483,6 +720,7 @@ export class ModuleResolver {
 
   /** Records a factory this resolver made, whose caches {@link run} empties with the others'. */
   private made(factory: OxcResolver.ResolverFactory): OxcResolver.ResolverFactory {
+    if (seeNodePath()) this.nodePath = true;
     this.natives.push(factory);
     return factory;
   }
