@@ -6,7 +6,7 @@
  */
 import * as realFs from 'node:fs';
 import path from 'node:path';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempProjects } from './helpers/temp-project.js';
 
 /** Every text the resolver's JSONC reader parses, and every `stat` of a tsconfig.json or jsconfig.json. */
@@ -35,9 +35,24 @@ vi.mock('node:fs', async (importOriginal) => {
 
 const { inFolder, ModuleResolver } = await import('../engine/project/resolve.js');
 
+/**
+ * Configuration texts also reach `JSON.parse` first (plain JSON is read without the JSONC tokenizer): those that look
+ * like a tsconfig are counted too, so `parsed` holds every parse of a configuration by either reader.
+ */
+const jsonParse = JSON.parse;
+const looksLikeConfig = /compilerOptions|ferences"|"files"|"extends"/;
+
 beforeEach(() => {
   parsed.length = 0;
   configStats.length = 0;
+  vi.spyOn(JSON, 'parse').mockImplementation((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+    if (typeof text === 'string' && looksLikeConfig.test(text)) parsed.push(text);
+    return jsonParse(text, reviver);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 const project = tempProjects('cm-config-reads-');
