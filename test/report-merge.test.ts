@@ -147,4 +147,22 @@ describe('collab-migrate merge (the binary)', { timeout: 180_000 }, () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('a repository name or file name holding a bidirectional override or a C1 control is written with \\u escapes in the merged JSON (lesson 4: names come from scanned repositories)', async () => {
+    assertBuilt();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-merge-printable-'));
+    try {
+      const names = ['src/\u202etxt.js', 'src/c\u009b31m.js'];
+      const n = notice('legacy-api-host');
+      writeFileSync(path.join(dir, 'a.json'), toJson(report([n], [finding(n.id, { file: names[0] })], { repository: { name: 'acme/\u202eevil', commit: null } })));
+      writeFileSync(path.join(dir, 'b.json'), toJson(report([n], [finding(n.id, { file: names[1] })], { repository: { name: 'acme/b\u0085', commit: null } })));
+      const out = await cliInProcess(['merge', 'a.json', 'b.json', '--format', 'json'], { cwd: dir });
+      expect(out.code, out.stderr).toBe(0);
+      expect(out.stdout).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
+      const merged = JSON.parse(out.stdout) as { repositories: { name: string }[]; findings: { file: string }[] };
+      expect(merged.findings.map((f) => f.file).sort()).toEqual([...names].sort());
+      expect(merged.repositories.map((r) => r.name).sort()).toEqual(['acme/b\u0085', 'acme/\u202eevil']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

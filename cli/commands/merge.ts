@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
-import { printable } from '../../engine/read/printable.js';
+import { jsonPrintable, printable } from '../../engine/read/printable.js';
 import { readTextFile } from '../../engine/read/read-file.js';
 import path from 'node:path';
 import type { Argv } from 'yargs';
@@ -197,7 +197,7 @@ function listItems(values: readonly unknown[]): string {
   // Without a replacer unless a value holds edits (a replacer function called for every key was half the time).
   let text = JSON.stringify({ items: values }, null, 2);
   if (text.includes('"edits":')) text = JSON.stringify({ items: values }, (key, v: unknown) => (key === 'edits' ? undefined : v), 2);
-  return text.slice(ITEMS_BEFORE.length, text.length - ITEMS_AFTER.length);
+  return jsonPrintable(text.slice(ITEMS_BEFORE.length, text.length - ITEMS_AFTER.length));
 }
 
 /** Elements of a top-level list written in batches of this many ({@link listItems}). */
@@ -273,7 +273,7 @@ class StreamedJson implements MergeSink {
     this.out.write(this.fileList.size === 0 ? ']' : '\n  ]');
     const { version: _version, tool: _tool, findings: _findings, files: _files, ...rest } = merged;
     const tail = JSON.stringify(rest, (key, v: unknown) => (key === 'edits' ? undefined : v), 2);
-    this.out.write(tail === '{}' ? '\n}\n' : `,\n${tail.slice(2)}\n`);
+    this.out.write(tail === '{}' ? '\n}\n' : `,\n${jsonPrintable(tail.slice(2))}\n`);
     this.out.flush();
   }
 }
