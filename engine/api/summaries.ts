@@ -20,7 +20,7 @@ import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, foldTemplate, isUrlConstructor, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
-import { literalsOf, moduleRecord, ProjectModel, specifiersIn } from '../project/modules.js';
+import { literalsOf, moduleRecord, ProjectModel, SPECIFIER_PREFIX, specifiersIn } from '../project/modules.js';
 import { localInit, mergedValue, objectOf, parameterTypeName, resolveLocal, returnedExpression, stringOf, thisFieldInit, instanceFields } from './bindings.js';
 import { bodyOf, finish, fromConfig, headersOf, methodOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
@@ -743,7 +743,7 @@ interface SendsCheck {
 const LIBRARY_HINT =
   /(?<![\w$.])(?:fetch|axios|got|ky|superagent)\s*[.(]|\b(?:window|globalThis|self|global)\.fetch\b|\bHttpClient(?:\s+|\s*\.\s*)(?:Get|Post|Put|Patch|Delete)\b|(?:\bimport\s+(?!type\b)(?:(?!\bimport\s+(?!type\b))[^;'"])*?\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"](?:node:)?(?:https?|axios|got|ky|ky-universal|superagent|node-fetch|cross-fetch|undici|request(?:-promise(?:-native)?|retry)?|needle)['"]/;
 const CLIENT_CALL_HINT = /\.(?:get|post|put|patch|delete|head|options|request)\s*(?:<(?:(?!\.(?:get|post|put|patch|delete|head|options|request)\s*<)[^()])*>\s*)?\(/;
-const SPECIFIER_STRING = /(?:\bfrom\s*|\bimport\s*(?:\(\s*)?|\brequire\s*\(\s*)(['"])[^'"\n\r]*\1/g;
+const SPECIFIER_STRING = new RegExp(String.raw`${SPECIFIER_PREFIX}(['"])[^'"\n\r]*\1`, 'g');
 const enoughToSend = (mask: number): boolean => (mask & 1) !== 0 || (mask & 6) === 6;
 const sendTests = new WeakMap<LoadedCatalog, { key: string; own: (text: string) => number }>();
 let sendTestCount = 0;

@@ -191,13 +191,20 @@ function requireOf(init: Node): { source: string; member?: string } | undefined 
 }
 
 /**
+ * What stands before a module specifier's quote, as a regular expression's source: `from`, `import`, `import(`,
+ * `require(`, white space between. One source for every reader of specifiers in text (this module's, the client
+ * hints of engine/api/summaries.ts, the server-side imports of context.ts), so a change to it is made once.
+ */
+export const SPECIFIER_PREFIX = String.raw`(?:\bfrom\s*|\bimport\s*(?:\(\s*)?|\brequire\s*\(\s*)`;
+
+/**
  * Specifiers a text imports, found without a parse: `from '...'`, `import '...'`, `require('...')`,
  * `import('...')`. It may list more than the module imports (a string in a comment); that costs a lookup, never a
  * finding, since only the values a parsed file really imports are followed (ModuleRecord). `import` takes a `(`
  * with the white space after it (`\s*(?:\(\s*)?`): `\s*\(?\s*` split a run of white space every way, and a file
  * holding `import` and 100,000 spaces held the scan for minutes.
  */
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*(?:\(\s*)?|\brequire\s*\(\s*)(['"])([^'"\n\r]{1,300})\1/g;
+const SPECIFIER = new RegExp(String.raw`${SPECIFIER_PREFIX}(['"])([^'"\n\r]{1,300})\1`, 'g');
 
 /** The module specifiers of a text that may name another file of the project (relative, or an alias: not `node:` or a URL). */
 export function specifiersIn(text: string): string[] {
