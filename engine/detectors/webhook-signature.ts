@@ -684,8 +684,8 @@ function keyedHashMatches(file: FileContext, check: WebhookSignatureDetection['c
   for (const h of keyedHashes(file)) {
     if (!verifiesHere(file, h.create, headers) || !isCompared(file, h)) continue;
     if (check === 'sha1') {
-      const alg = file.staticString(h.algorithm);
-      if (alg?.complete && /^sha-?1$/i.test(alg.value)) out.push({ node: h.algorithm!, messageId: 'sha1Signature' });
+      const sha1 = sha1Algorithm(file, h);
+      if (sha1) out.push(sha1);
       continue;
     }
     for (const input of h.updates) {
@@ -696,6 +696,15 @@ function keyedHashMatches(file: FileContext, check: WebhookSignatureDetection['c
     }
   }
   return out;
+}
+
+/** A hash algorithm's name that is SHA-1 (`'sha1'`, `'SHA-1'`). */
+const SHA1_NAME = /^sha-?1$/i;
+
+/** The match on an HMAC's or keyed hash's algorithm when it is SHA-1, written whole. */
+function sha1Algorithm(file: FileContext, h: Hmac): RawMatch | undefined {
+  const alg = h.algorithm && file.staticString(h.algorithm);
+  return alg?.complete && SHA1_NAME.test(alg.value) ? { node: h.algorithm!, messageId: 'sha1Signature' } : undefined;
 }
 
 function detectIn(file: FileContext, check: WebhookSignatureDetection['check'], headers: readonly string[], found: Hmac[], namesHeader: boolean): RawMatch[] {
@@ -720,8 +729,8 @@ function detectIn(file: FileContext, check: WebhookSignatureDetection['check'], 
     }
   } else if (check === 'sha1') {
     for (const h of found) {
-      const alg = h.algorithm && file.staticString(h.algorithm);
-      if (alg?.complete && /^sha-?1$/i.test(alg.value)) out.push({ node: h.algorithm!, messageId: 'sha1Signature' });
+      const sha1 = sha1Algorithm(file, h);
+      if (sha1) out.push(sha1);
     }
     // Web Crypto: `crypto.subtle.importKey('raw', k, { name: 'HMAC', hash: 'SHA-1' }, ...)`.
     for (const call of file.nodes(T.CallExpression)) {
@@ -735,7 +744,7 @@ function detectIn(file: FileContext, check: WebhookSignatureDetection['check'], 
         let value = unwrap(hash.value as Node);
         if (value.type === 'ObjectExpression') value = unwrap((findProperty(value, 'name')?.value as Node | undefined) ?? value);
         const name = file.staticString(value);
-        if (name?.complete && /^sha-?1$/i.test(name.value)) out.push({ node: value, messageId: 'sha1Signature' });
+        if (name?.complete && SHA1_NAME.test(name.value)) out.push({ node: value, messageId: 'sha1Signature' });
       }
     }
   } else {
