@@ -404,117 +404,36 @@ describe('the sets', () => {
     expect(held21.map((g) => g.repository).filter((r) => named(ownLeftOut, r))).toEqual([]);
   });
 
-  it('share no repository or name with hold-out set 22, whose ground truth predates any run of the tool on it', () => {
-    const earlier = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21].flatMap((d) => [...loadGroundTruths(d).values()].map((g) => g.repository.toLowerCase()));
-    const held22 = [...loadGroundTruths(HOLDOUT22).values()];
-    expect(held22.length).toBeGreaterThanOrEqual(6);
-    expect(held22.map((g) => g.repository.toLowerCase()).filter((r) => earlier.includes(r))).toEqual([]);
-    const earlierNames = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21].flatMap((d) => [...loadGroundTruths(d).keys()]);
-    expect(held22.map((g) => g.name).filter((n) => earlierNames.includes(n))).toEqual([]);
-    const order = readFileSync(join(HOLDOUT22, 'ORDER.md'), 'utf8');
-    for (const g of held22) expect(order, g.name).toContain(`${g.name} ${g.repository}@${g.commit} ground truth complete (tool not run)`);
-    // Nor a candidate that an earlier set's ORDER.md names (sets 1 to 21: their own repositories and those they left out, as owner/name).
-    const leftOut = [HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21].map((d) => readFileSync(join(d, 'ORDER.md'), 'utf8').toLowerCase()).join('\n');
-    // (as a whole owner/name: JardaMartan/spark is not set 10's JardaMartan/spark-bots)
-    const named = (text: string, r: string) => new RegExp(`(^|[^A-Za-z0-9_.-])${r.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_-]|\\.[A-Za-z0-9])`).test(text);
-    expect(held22.map((g) => g.repository).filter((r) => named(leftOut, r))).toEqual([]);
-    // And this set's own left-out candidates are not among its repositories.
-    const ownLeftOut = order.slice(order.indexOf('Left out after reading'), order.indexOf('```')).toLowerCase();
-    expect(held22.map((g) => g.repository).filter((r) => named(ownLeftOut, r))).toEqual([]);
-  });
-
-  it('share no repository or name with hold-out set 23, whose ground truth predates any run of the tool on it', () => {
-    const earlier = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22].flatMap((d) => [...loadGroundTruths(d).values()].map((g) => g.repository.toLowerCase()));
-    const held23 = [...loadGroundTruths(HOLDOUT23).values()];
-    expect(held23.length).toBeGreaterThanOrEqual(6);
-    expect(held23.map((g) => g.repository.toLowerCase()).filter((r) => earlier.includes(r))).toEqual([]);
-    const earlierNames = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22].flatMap((d) => [...loadGroundTruths(d).keys()]);
-    expect(held23.map((g) => g.name).filter((n) => earlierNames.includes(n))).toEqual([]);
-    const order = readFileSync(join(HOLDOUT23, 'ORDER.md'), 'utf8');
-    for (const g of held23) expect(order, g.name).toContain(`${g.name} ${g.repository}@${g.commit} ground truth complete (tool not run)`);
-    // Nor a candidate that an earlier set's ORDER.md names (sets 1 to 22: their own repositories and those they left out, as owner/name).
-    const leftOut = [HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22].map((d) => readFileSync(join(d, 'ORDER.md'), 'utf8').toLowerCase()).join('\n');
-    // (as a whole owner/name: JardaMartan/spark is not set 10's JardaMartan/spark-bots)
-    const named = (text: string, r: string) => new RegExp(`(^|[^A-Za-z0-9_.-])${r.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_-]|\\.[A-Za-z0-9])`).test(text);
-    expect(held23.map((g) => g.repository).filter((r) => named(leftOut, r))).toEqual([]);
-    // And this set's own left-out candidates are not among its repositories.
-    const ownLeftOut = order.slice(order.indexOf('Left out after reading'), order.indexOf('```')).toLowerCase();
-    expect(held23.map((g) => g.repository).filter((r) => named(ownLeftOut, r))).toEqual([]);
-  });
-
-  it('share no repository or name with hold-out set 24, whose ground truth predates any run of the tool on it', () => {
-    const earlier = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22, HOLDOUT23].flatMap((d) => [...loadGroundTruths(d).values()].map((g) => g.repository.toLowerCase()));
-    const held24 = [...loadGroundTruths(HOLDOUT24).values()];
-    expect(held24.length).toBeGreaterThanOrEqual(6);
-    expect(held24.map((g) => g.repository.toLowerCase()).filter((r) => earlier.includes(r))).toEqual([]);
-    const earlierNames = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22, HOLDOUT23].flatMap((d) => [...loadGroundTruths(d).keys()]);
-    expect(held24.map((g) => g.name).filter((n) => earlierNames.includes(n))).toEqual([]);
-    const order = readFileSync(join(HOLDOUT24, 'ORDER.md'), 'utf8');
-    for (const g of held24) expect(order, g.name).toContain(`${g.name} ${g.repository}@${g.commit} ground truth complete (tool not run)`);
-    // Nor a candidate that an earlier set's ORDER.md names (sets 1 to 23: their own repositories and those they left out, as owner/name).
-    const leftOut = [HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22, HOLDOUT23].map((d) => readFileSync(join(d, 'ORDER.md'), 'utf8').toLowerCase()).join('\n');
-    // (as a whole owner/name: JardaMartan/spark is not set 10's JardaMartan/spark-bots)
-    const named = (text: string, r: string) => new RegExp(`(^|[^A-Za-z0-9_.-])${r.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_-]|\\.[A-Za-z0-9])`).test(text);
-    expect(held24.map((g) => g.repository).filter((r) => named(leftOut, r))).toEqual([]);
-    // And this set's own left-out candidates are not among its repositories.
-    const ownLeftOut = order.slice(order.indexOf('Left out after reading'), order.indexOf('```')).toLowerCase();
-    expect(held24.map((g) => g.repository).filter((r) => named(ownLeftOut, r))).toEqual([]);
-  });
-
-  it('share no repository or name with hold-out set 25, whose ground truth predates any run of the tool on it', () => {
-    const earlier = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22, HOLDOUT23, HOLDOUT24].flatMap((d) => [...loadGroundTruths(d).values()].map((g) => g.repository.toLowerCase()));
-    const held25 = [...loadGroundTruths(HOLDOUT25).values()];
-    expect(held25.length).toBeGreaterThanOrEqual(8);
-    expect(held25.map((g) => g.repository.toLowerCase()).filter((r) => earlier.includes(r))).toEqual([]);
-    const earlierNames = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22, HOLDOUT23, HOLDOUT24].flatMap((d) => [...loadGroundTruths(d).keys()]);
-    expect(held25.map((g) => g.name).filter((n) => earlierNames.includes(n))).toEqual([]);
-    const order = readFileSync(join(HOLDOUT25, 'ORDER.md'), 'utf8');
-    for (const g of held25) expect(order, g.name).toContain(`${g.name} ${g.repository}@${g.commit} ground truth complete (tool not run)`);
-    // Nor a candidate that an earlier set's ORDER.md names (sets 1 to 24: their own repositories and those they left out, as owner/name).
-    const leftOut = [HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22, HOLDOUT23, HOLDOUT24].map((d) => readFileSync(join(d, 'ORDER.md'), 'utf8').toLowerCase()).join('\n');
-    // (as a whole owner/name: JardaMartan/spark is not set 10's JardaMartan/spark-bots)
-    const named = (text: string, r: string) => new RegExp(`(^|[^A-Za-z0-9_.-])${r.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_-]|\\.[A-Za-z0-9])`).test(text);
-    expect(held25.map((g) => g.repository).filter((r) => named(leftOut, r))).toEqual([]);
-    // And this set's own left-out candidates are not among its repositories.
-    const ownLeftOut = order.slice(order.indexOf('Left out after reading'), order.indexOf('```')).toLowerCase();
-    expect(held25.map((g) => g.repository).filter((r) => named(ownLeftOut, r))).toEqual([]);
-  });
-  it('share no repository or name with hold-out set 26, whose ground truth predates any run of the tool on it', () => {
-    const earlier = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22, HOLDOUT23, HOLDOUT24, HOLDOUT25].flatMap((d) => [...loadGroundTruths(d).values()].map((g) => g.repository.toLowerCase()));
-    const held26 = [...loadGroundTruths(HOLDOUT26).values()];
-    expect(held26.length).toBeGreaterThanOrEqual(3);
-    expect(held26.map((g) => g.repository.toLowerCase()).filter((r) => earlier.includes(r))).toEqual([]);
-    const earlierNames = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22, HOLDOUT23, HOLDOUT24, HOLDOUT25].flatMap((d) => [...loadGroundTruths(d).keys()]);
-    expect(held26.map((g) => g.name).filter((n) => earlierNames.includes(n))).toEqual([]);
-    const order = readFileSync(join(HOLDOUT26, 'ORDER.md'), 'utf8');
-    for (const g of held26) expect(order, g.name).toContain(`${g.name} ${g.repository}@${g.commit} ground truth complete (tool not run)`);
-    // Nor a candidate that an earlier set's ORDER.md names (sets 1 to 25: their own repositories and those they left out, as owner/name).
-    const leftOut = [HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22, HOLDOUT23, HOLDOUT24, HOLDOUT25].map((d) => readFileSync(join(d, 'ORDER.md'), 'utf8').toLowerCase()).join('\n');
-    // (as a whole owner/name: JardaMartan/spark is not set 10's JardaMartan/spark-bots)
-    const named = (text: string, r: string) => new RegExp(`(^|[^A-Za-z0-9_.-])${r.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_-]|\\.[A-Za-z0-9])`).test(text);
-    expect(held26.map((g) => g.repository).filter((r) => named(leftOut, r))).toEqual([]);
-    // And this set's own left-out candidates are not among its repositories.
-    const ownLeftOut = order.slice(order.indexOf('Left out after reading'), order.indexOf('```')).toLowerCase();
-    expect(held26.map((g) => g.repository).filter((r) => named(ownLeftOut, r))).toEqual([]);
-  });
-  it('share no repository or name with hold-out set 27, whose ground truth predates any run of the tool on it', () => {
-    const earlier = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22, HOLDOUT23, HOLDOUT24, HOLDOUT25].flatMap((d) => [...loadGroundTruths(d).values()].map((g) => g.repository.toLowerCase()));
-    const held27 = [...loadGroundTruths(HOLDOUT27).values()];
-    expect(held27.length).toBeGreaterThanOrEqual(8);
-    expect(held27.map((g) => g.repository.toLowerCase()).filter((r) => earlier.includes(r))).toEqual([]);
-    const earlierNames = [GROUND_TRUTH, HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22, HOLDOUT23, HOLDOUT24, HOLDOUT25].flatMap((d) => [...loadGroundTruths(d).keys()]);
-    expect(held27.map((g) => g.name).filter((n) => earlierNames.includes(n))).toEqual([]);
-    const order = readFileSync(join(HOLDOUT27, 'ORDER.md'), 'utf8');
-    for (const g of held27) expect(order, g.name).toContain(`${g.name} ${g.repository}@${g.commit} ground truth complete (tool not run)`);
-    // Nor a candidate that an earlier set's ORDER.md names (sets 1 to 25: their own repositories and those they left out, as owner/name).
-    const leftOut = [HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22, HOLDOUT23, HOLDOUT24, HOLDOUT25].map((d) => readFileSync(join(d, 'ORDER.md'), 'utf8').toLowerCase()).join('\n');
-    // (as a whole owner/name: JardaMartan/spark is not set 10's JardaMartan/spark-bots)
-    const named = (text: string, r: string) => new RegExp(`(^|[^A-Za-z0-9_.-])${r.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_-]|\\.[A-Za-z0-9])`).test(text);
-    expect(held27.map((g) => g.repository).filter((r) => named(leftOut, r))).toEqual([]);
-    // And this set's own left-out candidates are not among its repositories.
-    const ownLeftOut = order.slice(order.indexOf('Left out after reading'), order.indexOf('```')).toLowerCase();
-    expect(held27.map((g) => g.repository).filter((r) => named(ownLeftOut, r))).toEqual([]);
-  });
+  // Sets 22 to 27, each against the sets before it (set 27 was built beside set 26, so not against it).
+  const SETS_1_TO_25 = [HOLDOUT, HOLDOUT2, HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, HOLDOUT17, HOLDOUT18, HOLDOUT19, HOLDOUT20, HOLDOUT21, HOLDOUT22, HOLDOUT23, HOLDOUT24, HOLDOUT25];
+  const unseenSets: ReadonlyArray<readonly [set: number, dir: string, before: readonly string[], atLeast: number]> = [
+    [22, HOLDOUT22, SETS_1_TO_25.slice(0, 21), 6],
+    [23, HOLDOUT23, SETS_1_TO_25.slice(0, 22), 6],
+    [24, HOLDOUT24, SETS_1_TO_25.slice(0, 23), 6],
+    [25, HOLDOUT25, SETS_1_TO_25.slice(0, 24), 8],
+    [26, HOLDOUT26, SETS_1_TO_25, 3],
+    [27, HOLDOUT27, SETS_1_TO_25, 8],
+  ];
+  for (const [set, dir, before, atLeast] of unseenSets) {
+    it(`share no repository or name with hold-out set ${set}, whose ground truth predates any run of the tool on it`, () => {
+      const earlier = [GROUND_TRUTH, ...before].flatMap((d) => [...loadGroundTruths(d).values()].map((g) => g.repository.toLowerCase()));
+      const held = [...loadGroundTruths(dir).values()];
+      expect(held.length).toBeGreaterThanOrEqual(atLeast);
+      expect(held.map((g) => g.repository.toLowerCase()).filter((r) => earlier.includes(r))).toEqual([]);
+      const earlierNames = [GROUND_TRUTH, ...before].flatMap((d) => [...loadGroundTruths(d).keys()]);
+      expect(held.map((g) => g.name).filter((n) => earlierNames.includes(n))).toEqual([]);
+      const order = readFileSync(join(dir, 'ORDER.md'), 'utf8');
+      for (const g of held) expect(order, g.name).toContain(`${g.name} ${g.repository}@${g.commit} ground truth complete (tool not run)`);
+      // Nor a candidate that an earlier set's ORDER.md names (their own repositories and those they left out, as owner/name).
+      const leftOut = before.map((d) => readFileSync(join(d, 'ORDER.md'), 'utf8').toLowerCase()).join('\n');
+      // (as a whole owner/name: JardaMartan/spark is not set 10's JardaMartan/spark-bots)
+      const named = (text: string, r: string) => new RegExp(`(^|[^A-Za-z0-9_.-])${r.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_-]|\\.[A-Za-z0-9])`).test(text);
+      expect(held.map((g) => g.repository).filter((r) => named(leftOut, r))).toEqual([]);
+      // And this set's own left-out candidates are not among its repositories.
+      const ownLeftOut = order.slice(order.indexOf('Left out after reading'), order.indexOf('```')).toLowerCase();
+      expect(held.map((g) => g.repository).filter((r) => named(ownLeftOut, r))).toEqual([]);
+    });
+  }
 });
 
 describe('compare', () => {
