@@ -78,11 +78,18 @@ function reportsPiece(raw: string, ctx: DetectorContext<ScopeListDetection>): bo
     if (!WELL_FORMED.test(scope) || ctx.catalog.knownScopes.has(scope)) return false;
     if (familiesOf(ctx.catalog.knownScopes).has(scope.slice(0, scope.indexOf(':')))) return true;
   }
-  return checkPieces([{ range: [0, 0], raw }], ctx).length > 0;
+  // The platform taken as named (`evidence` true): the gate answers for any file.
+  return checkPieces([{ range: [0, 0], raw }], ctx, () => true).length > 0;
 }
 
-/** Checks each piece against the known scopes; near misses get a "did you mean" suggestion. */
-function checkPieces(pieces: readonly Piece[], ctx: DetectorContext<ScopeListDetection>): RawMatch[] {
+/**
+ * Checks each piece against the known scopes; near misses get a "did you mean" suggestion. A piece whose family is
+ * not one of the platform's but only near one (`spark-amdin:x`, and also `space:x` ~ `spark`, `cms:x` ~ `cjp`) is a
+ * misspelling of the platform's only where `evidence` says the text is the platform's ({@link namesPlatform}): another
+ * vendor's `family:name` permissions in a multi-vendor repository are that vendor's scopes. A piece of a family the
+ * platform has, spelled exactly, needs no more evidence.
+ */
+function checkPieces(pieces: readonly Piece[], ctx: DetectorContext<ScopeListDetection>, evidence: () => boolean): RawMatch[] {
   const known = ctx.catalog.knownScopes;
   const families = familiesOf(known);
   const limit = ctx.detection.maxDistance ?? 2;
@@ -108,7 +115,7 @@ function checkPieces(pieces: readonly Piece[], ctx: DetectorContext<ScopeListDet
       match.suggestions = [{ messageId: 'suggestScope', data: { suggestion: near.value }, edits: [{ range: piece.range, text: encode(near.value) }] }];
     } else if (!families.has(family)) {
       const nearFamily = family.length >= 3 ? nearest(family, families, 2) : undefined;
-      if (!nearFamily) continue;
+      if (!nearFamily || !evidence()) continue;
       const corrected = nearFamily.value + scope.slice(family.length);
       const target = known.has(corrected) ? corrected : nearest(corrected, known, limit)?.value;
       match = { range: piece.range, messageId: 'unknownScopeFamily', data: { scope, family } };
@@ -265,11 +272,28 @@ function configPieces(text: string): Piece[] {
 /** Words that name the platform (its product names; `cjp` is its contact-center scope family). */
 const PLATFORM_WORDS = /webex|ciscospark|\bspark\b|\bcjp:/i;
 
-/** Whether a configuration text names the platform: a platform word, an API host, or a known scope as a piece. */
-function configNamesPlatform(text: string, pieces: readonly Piece[], ctx: DetectorContext<ScopeListDetection>): boolean {
+/**
+ * Whether a text names the platform: one of its scopes as a piece (as written, or percent-decoded), a platform word,
+ * or an API host (where its authorize and token URLs are).
+ */
+function namesPlatform(text: string, pieces: readonly Piece[], ctx: DetectorContext<ScopeListDetection>): boolean {
   const known = ctx.catalog.knownScopes;
-  if (pieces.some((p) => known.has(p.raw))) return true;
+  if (pieces.some((p) => known.has(p.raw) || (p.raw.includes('%') && known.has(safeDecode(p.raw) ?? '')))) return true;
   return PLATFORM_WORDS.test(text) || ctx.catalog.hosts.api.some((host) => text.includes(host));
+}
+
+function safeDecode(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** {@link namesPlatform}, worked out once and only when a piece needs it. */
+function lazyEvidence(text: string, pieces: readonly Piece[], ctx: DetectorContext<ScopeListDetection>): () => boolean {
+  let answer: boolean | undefined;
+  return () => (answer ??= namesPlatform(text, pieces, ctx));
 }
 
 export const scopeListDetector: Detector<ScopeListDetection> = {
@@ -395,21 +419,22 @@ export const scopeListDetector: Detector<ScopeListDetection> = {
       for (const run of runs(file, s)) pieces.push(...splitPieces(run.raw, run.start, run.openLeft, run.openRight));
     }
 
-    return checkPieces(pieces, ctx);
+    return checkPieces(pieces, ctx, lazyEvidence(file.text, pieces, ctx));
   },
   // A configuration file's scope keys are the platform's only where the file names it (a platform word or API
   // host, or one of its scopes as written): another vendor's API description or settings (Zoom's OpenAPI document
   // lists `tsp:*` scopes, two edits from the contact-center family `cjp`) are not requests to this platform.
   detectText(file, ctx) {
     const pieces = configPieces(file.text);
-    if (pieces.length === 0 || !configNamesPlatform(file.text, pieces, ctx)) return [];
-    return checkPieces(pieces, ctx);
+    if (pieces.length === 0 || !namesPlatform(file.text, pieces, ctx)) return [];
+    return checkPieces(pieces, ctx, () => true);
   },
   // Every plain string's pieces, in a text with a root (templates are skipped: their pieces' offsets are not
   // known without a tree).
   detectUnparsed(file, ctx) {
     if (!hasScopeRoot(file.source)) return [];
-    return checkPieces(file.strings.filter((s) => !s.template).flatMap((s) => splitPieces(s.value, s.range[0] + 1, false, false)), ctx);
+    const pieces = file.strings.filter((s) => !s.template).flatMap((s) => splitPieces(s.value, s.range[0] + 1, false, false));
+    return checkPieces(pieces, ctx, lazyEvidence(file.source, pieces, ctx));
   },
 };
 

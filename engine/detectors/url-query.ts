@@ -142,6 +142,13 @@ function pageSetGlobal(file: FileContext, id: TSESTree.Identifier): boolean {
   return pageAssignsGlobal(file.filename, id.name);
 }
 
+/**
+ * Where a part folded after `before` records an assumed value: in `acc` while the URL's base is being read, nowhere
+ * once `before` holds the query's `?` (`&redirect_uri=${process.env.REDIRECT_URI}`: an environment file's value of a
+ * query parameter says nothing of where the URL goes, so the URL rests on no assumption for it).
+ */
+const baseAcc = (before: string, acc: { assumed?: string }): { assumed?: string } => (before.includes('?') ? {} : acc);
+
 /** Folds a URL expression to text, expanding query objects to `k=<known>` pairs and unknown parts to {@link UNKNOWN}. */
 function foldUrl(file: FileContext, node: Node, depth = 0, acc: { assumed?: string } = {}): string {
   if (depth > 10) return UNKNOWN;
@@ -153,12 +160,15 @@ function foldUrl(file: FileContext, node: Node, depth = 0, acc: { assumed?: stri
       let text = '';
       n.quasis.forEach((q, i) => {
         text += q.value.cooked ?? q.value.raw;
-        if (n.expressions[i]) text += foldUrl(file, n.expressions[i] as Node, depth + 1, acc);
+        if (n.expressions[i]) text += foldUrl(file, n.expressions[i] as Node, depth + 1, baseAcc(text, acc));
       });
       return text;
     }
-    case 'BinaryExpression':
-      return n.operator === '+' ? foldUrl(file, n.left as Node, depth + 1, acc) + foldUrl(file, n.right, depth + 1, acc) : UNKNOWN;
+    case 'BinaryExpression': {
+      if (n.operator !== '+') return UNKNOWN;
+      const left = foldUrl(file, n.left as Node, depth + 1, acc);
+      return left + foldUrl(file, n.right, depth + 1, baseAcc(left, acc));
+    }
     default: {
       const keys = queryObjectKeys(file, n, depth + 1);
       if (keys) return keysText(keys);

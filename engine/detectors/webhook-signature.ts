@@ -629,6 +629,69 @@ function verifiesOtherService(file: FileContext, headers: readonly string[]): bo
   });
 }
 
+/** Calls that put a value into an outgoing request's headers (`headers.set(name, v)`, `xhr.setRequestHeader(name, v)`). */
+const HEADER_SETTERS = /^(set|append|setHeader|header|setRequestHeader)$/;
+
+/**
+ * Whether a value is put into an outgoing request: climbing through the text built around it (a template, a `+`
+ * concatenation, `await`), it is a header setter's value ({@link HEADER_SETTERS}, not its name), an `Authorization`
+ * property's value, or a property of a `headers` object; or it is a `const` whose every use in its function is.
+ */
+function sentInRequest(file: FileContext, value: Node, depth = 0): boolean {
+  let node: Node = value;
+  for (let p = file.parentOf(node); p; node = p, p = file.parentOf(p)) {
+    if (p.type === 'TemplateLiteral' || p.type === 'AwaitExpression' || p.type === 'TSAsExpression' || p.type === 'TSNonNullExpression') continue;
+    if (p.type === 'BinaryExpression' && p.operator === '+') continue;
+    break;
+  }
+  const parent = file.parentOf(node);
+  if (!parent) return false;
+  if (parent.type === 'CallExpression' && parent.arguments.indexOf(node as TSESTree.CallExpressionArgument) >= 1) return HEADER_SETTERS.test(calleeName(parent) ?? '');
+  if (parent.type === 'Property' && parent.value === node) {
+    const key = parent.key.type === 'Identifier' ? parent.key.name : parent.key.type === 'Literal' ? String(parent.key.value) : '';
+    if (/^authorization$/i.test(key)) return true;
+    const object = file.parentOf(parent);
+    const holder = object && file.parentOf(object);
+    return holder?.type === 'Property' && holder.value === object && holder.key.type === 'Identifier' && holder.key.name === 'headers';
+  }
+  if (depth === 0 && parent.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier') {
+    const list = file.parentOf(parent);
+    if (list?.type !== 'VariableDeclaration' || list.kind !== 'const') return false;
+    const uses = usesOf(file, parent, parent.id.name, enclosingFunction(file, parent));
+    return uses.length > 0 && uses.every((use) => sentInRequest(file, use, depth + 1));
+  }
+  return false;
+}
+
+/**
+ * Whether an HMAC signs this module's own outgoing requests rather than verifying a delivery: it is computed in a
+ * function of this module that is not exported and takes no signature (no `signature`/`sig`/`hmac` parameter),
+ * whose digest the function returns, and every call of that function in the module (there is one at least) puts
+ * its value into an outgoing request ({@link sentInRequest}): `headers.set('authorization', \`Vendor ${key}:${sig}\`)`.
+ * Such a digest is never compared with anything; it is a request signer of another service's API, whatever the
+ * function is named (`createVendorSignature`).
+ */
+function signsOutgoing(file: FileContext, h: Hmac): boolean {
+  const fn = enclosingFunction(file, h.create);
+  if (fn.type === 'Program' || isCompared(file, h)) return false;
+  const name = nameOfFunction(file, fn);
+  if (!name || exported(file, fn, name)) return false;
+  if ((fn as TSESTree.FunctionLike).params.some((p) => p.type === 'Identifier' && SIGNATURE_PARAM.test(p.name))) return false;
+  const calls = h.digests.flatMap((d) => returningCalls(file, d));
+  return calls.length > 0 && calls.every((call) => sentInRequest(file, call));
+}
+
+/** Whether a function of the module is exported (`export function`, `export const`, `export { name }`, `module.exports`/`exports.name`). */
+function exported(file: FileContext, fn: Node, name: string): boolean {
+  const holder = fn.type === 'FunctionDeclaration' ? fn : file.parentOf(fn);
+  if (holder?.type !== 'FunctionDeclaration' && holder?.type !== 'VariableDeclarator') return true;
+  const outer = holder.type === 'FunctionDeclaration' ? file.parentOf(holder) : file.parentOf(file.parentOf(holder) ?? holder);
+  if (outer?.type === 'ExportNamedDeclaration' || outer?.type === 'ExportDefaultDeclaration') return true;
+  if (/\bmodule\.exports\b|\bexports\.[\w$]/.test(file.text)) return true;
+  if (file.nodes(T.ExportNamedDeclaration).some((e) => e.specifiers.some((x) => x.local.type === 'Identifier' && x.local.name === name))) return true;
+  return file.nodes(T.ExportDefaultDeclaration).some((e) => e.declaration.type === 'Identifier' && e.declaration.name === name);
+}
+
 /** Why a match in a verification helper that does not read the header itself is likely. */
 const IN_HELPER = 'an HMAC in a signature-verification helper; the signature header is read by its caller';
 
@@ -652,7 +715,7 @@ export const webhookSignatureDetector: Detector<WebhookSignatureDetection> = {
     // that does not, only an HMAC in a verification helper counts, and only as likely (the header is the caller's).
     const found = namesHeader
       ? hmacs(file).filter((h) => (check === 'compare' && isVerification(file, h.create, headers)) || isCompared(file, h))
-      : hmacs(file).filter((h) => isVerificationHelper(file, h.create));
+      : hmacs(file).filter((h) => isVerificationHelper(file, h.create) && !signsOutgoing(file, h));
     // crypto-js's HMAC-SHA1 (`hmacSHA1(msg, key)`, `CryptoJS.HmacSHA1(msg, key)`): where the header is handled, or
     // where its result is stored on the request for a module that imports this one to compare with the header.
     const sha1: RawMatch[] = [];

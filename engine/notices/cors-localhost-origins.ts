@@ -1,9 +1,9 @@
 // Seed section 5, rule 9: no `Access-Control-Allow-Origin` for localhost or non-HTTPS origins since 2026-05-01.
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { FileContext } from '../parse/file-context.js';
+import { isUnknownEnvReason, propertyKeyName, type FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
-import { API_PATH_WORDS, apiHosts, boundInFile, getRequests, JQUERY_CALL_TEXT, LOOPBACK_HOST, urlHost, type HttpRequest } from '../api/index.js';
+import { API_PATH_WORDS, apiHosts, boundInFile, getRequests, JQUERY_CALL_TEXT, LOOPBACK_HOST, urlHost, urlPath, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 import { browserEvidence, browserEvidenceAt, debuggedPageUrl, readsBrowserGlobals, subclassModules, extensionExemption, holdsPages, inDrivenPageScript, nativeApp, serverOnlyCode, servingOrigin, unloadedModule, userscriptOrigin } from '../project/context.js';
 import { isMarkupFile } from '../read/script-blocks.js';
@@ -125,6 +125,28 @@ function exchangeOrigin(file: FileContext, r: HttpRequest): string | undefined {
   return undefined;
 }
 
+/** Words that name the platform in a module's text (its SDK's package, its names, comments). */
+const PLATFORM_WORDS = /webex|ciscospark|\bspark\b/i;
+/** The token exchange's path after an unknown base (`${base}/access_token`, `${base}/v1/access_token`). */
+const EXCHANGE_PATH = /^(?:\/v1)?\/access_token$/;
+
+/**
+ * Why a browser request that is the API only by its path is reported (likely): the platform's token exchange
+ * (`POST {base}/access_token`) whose base is an environment variable the repository gives no value (no environment
+ * file sets it, no fallback: engine/parse/file-context.ts `unknownEnvReason`), whose body sends the app's
+ * `client_secret` (only the authorization server takes it: an app's own back end holds its secret and is not sent
+ * it), in a module that names the platform and writes the path itself. Any other path-only request (`${API}/people`
+ * may be the app's own back end with resource names like the platform's) stays unreported, as does one whose base
+ * has a value (its host decides). Undefined when the request is not such an exchange.
+ */
+function pathOnlyExchange(file: FileContext, r: HttpRequest): string | undefined {
+  if (!r.isApi || !r.url || urlHost(r.url) !== undefined || r.url.assumed === undefined || !isUnknownEnvReason(r.url.assumed)) return undefined;
+  if (r.method !== undefined && r.method !== 'POST') return undefined;
+  if (!EXCHANGE_PATH.test(urlPath(r.url)) || !file.text.includes('/access_token') || !PLATFORM_WORDS.test(file.text)) return undefined;
+  if (!r.body?.object?.properties.some((p) => p.type === 'Property' && propertyKeyName(p) === 'client_secret')) return undefined;
+  return `${r.url.assumed} (the token exchange \`/access_token\` with the app's \`client_secret\`, in a module that names the platform)`;
+}
+
 /** The likely finding's reason when the repository says nothing about where the page is served. */
 const UNKNOWN_ORIGIN = 'nothing in the repository says where its page is served (no page of its own, dev server, static server or address): it is affected when served from localhost or plain HTTP';
 
@@ -227,7 +249,8 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
   messages: {
     browserCallsApi: 'Browser code calls the API directly at {{host}}; from a localhost or non-HTTPS origin the response is unreadable (no CORS headers). {{instead}}',
   },
-  tokens: (_d, catalog) => [...apiHosts(catalog)],
+  // `/access_token`: the token exchange, reported with no host when its base has no value ({@link pathOnlyExchange}).
+  tokens: (_d, catalog) => [...apiHosts(catalog), '/access_token'],
   gateReadsUrls: true,
   // A module that writes an API path in a string (`${BASE}/rooms`, `ORIGIN + '/v1/people/me'`) and hands it to a
   // request helper of another module, its host in a config module it imports: no HTTP call and no host of its own, so
@@ -268,7 +291,15 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     const inherited = subclassApiRequests(file, ctx.catalog, getRequests(file, ctx.catalog).filter((r) => !r.isApi && !r.wrapper && r.client !== 'request' && r.client !== 'xapi' && serverOnlyCode(file, r.node) === undefined));
     // The file itself (a browser global) or the project (a page that loads it, a browser
     // importer, its package: engine/project/context.ts) says it runs in a browser.
-    if (requests.length === 0 && inherited.length === 0) return out;
+    const exchanges = getRequests(file, ctx.catalog).flatMap((r) => {
+      const why =
+        !r.wrapper && r.client !== 'request' && r.client !== 'xapi' && isOwnNode(file, r.node) && serverOnlyCode(file, r.node) === undefined
+        && !(exchangeOrigin(file, r) !== undefined && !(file.links && debuggedPageUrl(file.filename) !== undefined))
+          ? pathOnlyExchange(file, r)
+          : undefined;
+      return why === undefined ? [] : [{ r, why }];
+    });
+    if (requests.length === 0 && inherited.length === 0 && exchanges.length === 0) return out;
     // A jQuery request is browser code too, but like a browser global it says nothing about the page (see holdsPage).
     const evidence = browserEvidence(file);
     if (!(isBrowserCode(file, (ctx.detection.params ?? {}) as CorsParams) || evidence || browserClientEvidence(requests))) return out;
@@ -324,6 +355,10 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
       const list = through.get(r.wrapper.request) ?? [];
       list.push(r);
       through.set(r.wrapper.request, list);
+    }
+    for (const { r, why } of exchanges) {
+      const urlInCall = !!r.urlNode && r.node.range[0] <= r.urlNode.range[0] && r.urlNode.range[1] <= r.node.range[1];
+      out.push({ node: r.sentRequest ?? (!urlInCall ? r.node : r.urlNode!), messageId: 'browserCallsApi', data: { host: 'the token endpoint `/access_token`' }, confidence: 'likely', confidenceReason: why });
     }
     for (const { node, host } of inherited) {
       if (out.some((m) => m.node === node)) continue;

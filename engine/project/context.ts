@@ -10,7 +10,7 @@
  * Asked only by detections about browser code (the `cors-localhost-origins` notice), for a file that makes an API
  * request: the pages, manifests and importers are read then, and remembered per folder for the process.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import jsTokens from 'js-tokens';
 import type { FileContext, Node } from '../parse/file-context.js';
@@ -433,7 +433,7 @@ function pagesIn(dir: string): Page[] {
  * `>` or the next `<script` (where the same `src` is found from the later start): read up to the `>` from every
  * start, a page holding `<script` 40,000 times without a `>` took 18 s.
  */
-const scriptSources = (text: string): string[] => [...text.matchAll(/<script\b(?:(?!<script\b)[^>])*?\bsrc\s*=\s*(["'])([^"'<>]{1,300})\1/gi)].map((m) => m[2].replace(/[?#].*$/, ''));
+const scriptSources = (text: string): string[] => [...text.matchAll(/<script\b(?:(?!<script\b)[^>])*?\bsrc\s*=\s*(["'])([^"'<>]{1,300})\1/gi)].map((m) => m[2].trim().replace(/[?#].*$/, ''));
 
 /** The file a page of `dir` loads by a script `src` of the repository (relative, or from the site's root); undefined for an address with a scheme or host. */
 const localScript = (dir: string, src: string): string | undefined => (/^[a-z][\w+.-]*:|^\/\//i.test(src) ? undefined : path.resolve(dir, src.replace(/^\//, '')));
@@ -475,11 +475,63 @@ function pageEvidence(project: ProjectModel, filename: string): string | undefin
   return loadingPages(project, filename, true)[0]?.why;
 }
 
+/** Most folders of a project read for its pages ({@link pageFolders}), breadth first from the root. */
+const MAX_PAGE_FOLDERS = 2000;
+const pageFolderIndex = new Map<string, Journaled<string[]>>();
+
+/**
+ * The folders of a project that hold an HTML page, shallowest first: read once per root, breadth first, at most
+ * {@link MAX_PAGE_FOLDERS} folders, outside `node_modules` and dot folders (a symbolic link to a folder is not
+ * followed).
+ */
+function pageFolders(root: string): string[] {
+  return journaled(pageFolderIndex, root, () => {
+    const out: string[] = [];
+    const queue = [root];
+    for (let i = 0; i < queue.length && i < MAX_PAGE_FOLDERS; i++) {
+      const dir = queue[i];
+      noteListing(dir);
+      let entries: Dirent[];
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      let pages = false;
+      for (const e of entries) {
+        if (e.isDirectory()) {
+          if (e.name !== 'node_modules' && !e.name.startsWith('.')) queue.push(path.join(dir, e.name));
+        } else if (/\.html?$/i.test(e.name)) pages = true;
+      }
+      if (pages) out.push(dir);
+    }
+    return out;
+  });
+}
+
 /**
  * The HTML pages in the file's folder or a folder above it (inside the root) that load it, each with why: directly,
- * as an inline module script's import, or as the import of a script the page loads. Only the first when `first`.
+ * as an inline module script's import, or as the import of a script the page loads; then the project's other pages
+ * ({@link pageFolders}) whose `<script src>` resolves to it (`views/index.html` loading `../services/api.js`).
+ * Only the first when `first`.
  */
 function loadingPages(project: ProjectModel, filename: string, first: boolean): Array<{ page: string; why: string }> {
+  const out = ancestorLoadingPages(project, filename, first);
+  if (first && out.length > 0) return out;
+  const above = (dir: string): boolean => dir === path.dirname(filename) || isInside(dir, filename);
+  for (const dir of pageFolders(project.root)) {
+    if (above(dir)) continue;
+    for (const { page, scripts } of pagesIn(dir)) {
+      if (!scripts.includes(filename)) continue;
+      out.push({ page, why: `the page ${path.relative(project.root, page).split(path.sep).join('/')} loads it` });
+      if (first) return out;
+    }
+  }
+  return out;
+}
+
+/** {@link loadingPages} in the file's folder and the folders above it. */
+function ancestorLoadingPages(project: ProjectModel, filename: string, first: boolean): Array<{ page: string; why: string }> {
   const out: Array<{ page: string; why: string }> = [];
   for (let dir = path.dirname(filename); isInside(project.root, dir); dir = path.dirname(dir)) {
     for (const { page, scripts, modules } of pagesIn(dir)) {
