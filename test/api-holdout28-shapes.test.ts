@@ -1,0 +1,105 @@
+/**
+ * Hold-out set 28 after its first run (docs/evaluation.md, "Thirtieth session: setfix30"): the shapes behind its
+ * misses and false positives, each with the platform's case and look-alikes that must stay as they are (synthesized
+ * code, nothing copied from the set's repositories): an axios 0.x object body under a form Content-Type, browser
+ * calls of a page whose OAuth redirect URI is its GitHub Pages project address, a code exchange whose redirect URI is
+ * an imported constant, an authorize-URL constant completed with its state where another module uses it.
+ * Projects are small trees in a temporary folder (a `.git` folder marks the root).
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../engine/catalog/catalog.js';
+import { checkSyntax, fixFile } from '../engine/fix/edits.js';
+import { shapeScans } from './helpers/temp-project.js';
+
+const { project, scan } = shapeScans('cm-holdout28-shapes-', '2026-11-29');
+const lineOf = (text: string, needle: string): number => text.slice(0, text.indexOf(needle)).split('\n').length;
+
+const TOKEN_FORM = 'token-endpoint-form-body';
+const FORM_JSON = 'form-content-type-json-body';
+
+describe('an axios object body under a form Content-Type: the repository\'s axios version decides how it is sent', () => {
+  // axios before 0.28 sends every plain object as JSON text; 1.0 (and 0.28's backports) form-encode it by the header.
+  const ROUTE = `const axios = require('axios');
+
+exports.exchange = (code) =>
+  axios.post('https://webexapis.com/v1/access_token?grant_type=authorization_code&code=' + code, {}, {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+`;
+  const CONFIG = `import axios from 'axios';
+
+export async function refresh(refresh_token: string, client_id: string, client_secret: string) {
+  return axios({
+    method: 'post',
+    url: 'https://webexapis.com/v1/access_token',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    data: { grant_type: 'refresh_token', client_id, client_secret, refresh_token },
+  });
+}
+`;
+  const manifest = (range: string, key = 'dependencies'): string => JSON.stringify({ name: 'api', private: true, [key]: { axios: range } });
+  const bodyLine = lineOf(ROUTE, "{}, {");
+
+  it('positive: a 0.x manifest (`^0.21.1`) makes the object JSON text: both notices report it', () => {
+    expect(scan({ 'server/package.json': manifest('^0.21.1'), 'server/auth.js': ROUTE }, 'server/auth.js', TOKEN_FORM, FORM_JSON)).toEqual([
+      `${FORM_JSON} ${bodyLine} certain`,
+      `${TOKEN_FORM} ${bodyLine} certain`,
+    ]);
+  });
+
+  it('positive: the installed axios (node_modules/axios/package.json, 0.27.2) decides over a declared 1.x range', () => {
+    const files = { 'package.json': manifest('^1.6.0'), 'node_modules/axios/package.json': JSON.stringify({ name: 'axios', version: '0.27.2' }), 'src/auth.ts': CONFIG };
+    expect(scan(files, 'src/auth.ts', TOKEN_FORM)).toEqual([`${TOKEN_FORM} ${lineOf(CONFIG, 'data:')} certain`]);
+  });
+
+  it('positive: a range declared in a parent package (a workspace root, devDependencies `~0.19.2`) counts', () => {
+    const files = { 'package.json': manifest('~0.19.2', 'devDependencies'), 'packages/api/package.json': JSON.stringify({ name: 'api' }), 'packages/api/auth.js': ROUTE };
+    expect(scan(files, 'packages/api/auth.js', FORM_JSON)).toEqual([`${FORM_JSON} ${bodyLine} certain`]);
+  });
+
+  it('look-alike: a 1.x manifest form-encodes the object by the header: nothing reported', () => {
+    expect(scan({ 'package.json': manifest('^1.6.0'), 'auth.js': ROUTE }, 'auth.js', TOKEN_FORM, FORM_JSON)).toEqual([]);
+  });
+
+  it('look-alike: 0.28 and later 0.x releases (backports of the form serializer) keep today\'s answer', () => {
+    expect(scan({ 'package.json': manifest('^0.28.1'), 'auth.js': ROUTE }, 'auth.js', TOKEN_FORM, FORM_JSON)).toEqual([]);
+    expect(scan({ 'package.json': manifest('0.30.0'), 'src/auth.ts': CONFIG }, 'src/auth.ts', TOKEN_FORM)).toEqual([]);
+  });
+
+  it('look-alike: no manifest, or a range that may install 1.x (`>=0.19`, `*`), keeps today\'s answer', () => {
+    expect(scan({ 'auth.js': ROUTE }, 'auth.js', TOKEN_FORM, FORM_JSON)).toEqual([]);
+    expect(scan({ 'package.json': manifest('>=0.19.0'), 'auth.js': ROUTE }, 'auth.js', TOKEN_FORM, FORM_JSON)).toEqual([]);
+    expect(scan({ 'package.json': manifest('*'), 'src/auth.ts': CONFIG }, 'src/auth.ts', TOKEN_FORM)).toEqual([]);
+  });
+
+  it('look-alike: a 0.x axios sending a URLSearchParams or qs.stringify body is form-encoded already', () => {
+    const formed = ROUTE.replace('{}, {', 'new URLSearchParams({ grant_type: "authorization_code", code }), {');
+    const stringified = `const qs = require('qs');\n${ROUTE.replace('{}, {', 'qs.stringify({ grant_type: "authorization_code", code }), {')}`;
+    expect(scan({ 'package.json': manifest('^0.21.1'), 'auth.js': formed }, 'auth.js', TOKEN_FORM, FORM_JSON)).toEqual([]);
+    expect(scan({ 'package.json': manifest('^0.21.1'), 'auth.js': stringified }, 'auth.js', TOKEN_FORM, FORM_JSON)).toEqual([]);
+  });
+
+  it('look-alike: another client under a 0.x axios manifest (superagent encodes by the header) stays quiet', () => {
+    const superagent = `const request = require('superagent');
+
+exports.exchange = (code, client_id, client_secret) =>
+  request.post('https://webexapis.com/v1/access_token').type('form').send({ grant_type: 'authorization_code', code, client_id, client_secret });
+`;
+    expect(scan({ 'package.json': manifest('^0.21.1'), 'auth.js': superagent }, 'auth.js', TOKEN_FORM, FORM_JSON)).toEqual([]);
+  });
+
+  it('fix (fixture pair): the 0.x object body becomes a URLSearchParams, a form body on both sides of an upgrade; idempotent', () => {
+    const catalog = loadCatalog();
+    const opts = { catalog, notices: [catalog.get(TOKEN_FORM)!], engine: { today: '2026-11-29' } };
+    const input = CONFIG;
+    const expected = CONFIG.replace('data: { grant_type: \'refresh_token\', client_id, client_secret, refresh_token },', 'data: new URLSearchParams({ grant_type: \'refresh_token\', client_id, client_secret, refresh_token }),');
+    const root = project({ 'package.json': manifest('^0.21.1'), 'src/auth.ts': input });
+    const filename = path.join(root, 'src/auth.ts');
+    const first = fixFile({ filename, text: input }, opts);
+    expect(first.failure).toBeUndefined();
+    expect(first.output).toBe(expected);
+    expect(checkSyntax(filename, first.output)).toBeUndefined();
+    expect(fixFile({ filename, text: first.output }, opts).changed).toBe(false);
+  });
+});
