@@ -10,13 +10,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { checkSyntax, fixFile } from '../engine/fix/edits.js';
-import { shapeScans } from './helpers/temp-project.js';
+import { shapeScans, writeProjectFiles } from './helpers/temp-project.js';
 
-const { project, scan } = shapeScans('cm-holdout28-shapes-', '2026-11-29');
+const { project, matches, summary, scan } = shapeScans('cm-holdout28-shapes-', '2026-11-29');
 const lineOf = (text: string, needle: string): number => text.slice(0, text.indexOf(needle)).split('\n').length;
 
 const TOKEN_FORM = 'token-endpoint-form-body';
 const FORM_JSON = 'form-content-type-json-body';
+const CORS = 'cors-localhost-origins';
+const STATE = 'oauth-authorize-state-missing';
 
 describe('an axios object body under a form Content-Type: the repository\'s axios version decides how it is sent', () => {
   // axios before 0.28 sends every plain object as JSON text; 1.0 (and 0.28's backports) form-encode it by the header.
@@ -101,5 +103,43 @@ exports.exchange = (code, client_id, client_secret) =>
     expect(first.output).toBe(expected);
     expect(checkSyntax(filename, first.output)).toBeUndefined();
     expect(fixFile({ filename, text: first.output }, opts).changed).toBe(false);
+  });
+});
+
+describe('a static page whose script sends its OAuth redirect URI at the repository\'s GitHub Pages project address (cors-localhost-origins)', () => {
+  /** The page's one script: the authorize redirect (redirect URI `redirect`, percent-encoded) and an API call. */
+  const script = (redirect: string): string => `const token = localStorage.getItem('token');
+function login() {
+  window.location.replace('https://webexapis.com/v1/authorize?client_id=C0ffee&response_type=code&redirect_uri=${encodeURIComponent(redirect)}&scope=spark%3Aall&state=' + crypto.randomUUID());
+}
+async function rooms() {
+  const res = await fetch('https://webexapis.com/v1/rooms', { headers: { Authorization: 'Bearer ' + token } });
+  return res.json();
+}
+`;
+  const PAGE = '<html><body><button onclick="login()">Sign in</button><script src="app.js"></script></body></html>\n';
+  /** A fresh project whose folder name is the repository's; `redirect(repo)` gives the redirect URI. */
+  const site = (redirect: (repo: string) => string, extra: Record<string, string> = {}): string[] => {
+    const root = project();
+    const files = { 'index.html': PAGE, 'app.js': script(redirect(path.basename(root))), ...extra };
+    writeProjectFiles(root, files);
+    return matches(root, files, 'app.js', CORS).map(summary);
+  };
+  const FETCH_LINE = 6;
+
+  it('positive: `https://owner.github.io/<repo>/` returns the browser to the repository\'s root page there (HTTPS): quiet', () => {
+    expect(site((repo) => `https://owner.github.io/${repo}/`)).toEqual([]);
+    expect(site((repo) => `https://owner.github.io/${repo}`)).toEqual([]);
+  });
+
+  it('look-alike: another repository\'s project site, a callback route under it, or a host that is no Pages site stays reported', () => {
+    for (const redirect of [(): string => 'https://owner.github.io/other-app/', (repo: string) => `https://owner.github.io/${repo}/callback`, (repo: string) => `https://owner.example.net/${repo}/`]) {
+      expect(site(redirect), redirect('REPO')).toEqual([`${CORS} ${FETCH_LINE} certain`]);
+    }
+  });
+
+  it('look-alike: a package script that serves the page from this machine keeps it reported', () => {
+    const pkg = JSON.stringify({ name: 'site', private: true, scripts: { start: 'http-server -p 8080' } });
+    expect(site((repo) => `https://owner.github.io/${repo}/`, { 'package.json': pkg })).toEqual([`${CORS} ${FETCH_LINE} certain`]);
   });
 });

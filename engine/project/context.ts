@@ -1189,7 +1189,8 @@ export function servingOrigin(name: string): Serving | undefined {
   // The OAuth redirect URI the repository's code sends: the authorization server returns the browser only to it, so
   // the page it names runs at its origin, unless the repository's browser launch configuration opens the page at a
   // local address (as for a code exchange's redirect URI in engine/notices/cors-localhost-origins.ts).
-  const redirect = named(writtenPageAddresses(project.root).redirects, false, redirectNamesPage);
+  const repo = path.basename(project.root);
+  const redirect = named(writtenPageAddresses(project.root).redirects, false, (address, page) => redirectNamesPage(address, page, repo));
   if (redirect && debuggedPageUrl(filename) === undefined) return { kind: 'https', why: `its OAuth redirect URI (${redirect}, HTTPS) returns the browser to the page there, and nothing serves it from localhost or plain HTTP` };
   return known.fallback ?? known;
 }
@@ -1253,12 +1254,17 @@ interface WrittenAddresses {
   redirects: string[];
 }
 
+/** Hosts of GitHub Pages and GitLab Pages, which serve a repository's project site at `/<repository>/`. */
+const PROJECT_SITE_HOST = /^[a-z0-9-]+\.(?:github|gitlab)\.io$/i;
+
 /**
  * Whether an OAuth redirect URI names a page (its path inside the repository, `/`-separated): the site's root (`/`)
- * names the root's `index.html`, an address ending in a file name the page of that path. Any other path (`/callback`,
- * `/auth/`) is a route of a server, or a folder the repository need not mirror: it names no page.
+ * names the root's `index.html`, an address ending in a file name the page of that path, and a GitHub or GitLab
+ * Pages project site's address (`https://owner.github.io/<repo>/`, `repo` the repository's folder name) the page
+ * that site publishes, the root's `index.html` or that of `docs/` (a publishing source GitHub Pages offers). Any other
+ * path (`/callback`, `/auth/`) is a route of a server, or a folder the repository need not mirror: it names no page.
  */
-function redirectNamesPage(address: string, page: string): boolean {
+function redirectNamesPage(address: string, page: string, repo: string): boolean {
   let url: URL;
   try {
     url = new URL(address);
@@ -1267,6 +1273,7 @@ function redirectNamesPage(address: string, page: string): boolean {
   }
   const p = url.pathname;
   if (p === '/') return page === 'index.html';
+  if (PROJECT_SITE_HOST.test(url.hostname) && p.replace(/\/$/, '').toLowerCase() === `/${repo.toLowerCase()}`) return page === 'index.html' || page === 'docs/index.html';
   return /\.[a-z0-9]+$/i.test(p.split('/').pop()!) && (p === `/${page}` || p.endsWith(`/${page}`));
 }
 
