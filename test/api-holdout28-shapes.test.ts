@@ -6,7 +6,9 @@
  * an imported constant, an authorize-URL constant completed with its state where another module uses it.
  * Projects are small trees in a temporary folder (a `.git` folder marks the root).
  */
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { checkSyntax, fixFile } from '../engine/fix/edits.js';
@@ -190,5 +192,73 @@ export default class App extends Component {
   it('look-alike: a refresh of the same app (no redirect_uri in its body) stays reported', () => {
     const refresh = APP.replace("      code,\n      redirect_uri: redirect_uri,\n      grant_type: 'authorization_code',", "      refresh_token: localStorage.getItem('refresh'),\n      grant_type: 'refresh_token',");
     expect(app("'https://owner.github.io/kiosk/'", refresh)).toEqual([`${CORS} ${POST_LINE} certain`]);
+  });
+});
+
+describe('an exported authorize-URL constant that the modules importing it complete with the state (oauth-authorize-state-missing)', () => {
+  const CONSTANTS = `export const client_id = 'C0ffee';
+export const redirect_uri = 'https://owner.github.io/kiosk/';
+export const login_url = \`https://webexapis.com/v1/authorize?client_id=\${client_id}&response_type=code&redirect_uri=\${encodeURIComponent(redirect_uri)}&scope=spark%3Aall\`;
+`;
+  const LOGIN_LINE = 3;
+  const qrPage = (use: string, importLine = "import { login_url } from './constants';"): string => `import QRCode from 'qrcode.react';
+${importLine}
+
+export const Login = ({ state }) => <QRCode value={${use}} size={200} />;
+`;
+  const files = (...importers: string[]): Record<string, string> => ({
+    'src/constants.js': CONSTANTS,
+    ...Object.fromEntries(importers.map((text, i) => [`src/Login${i}.jsx`, text])),
+  });
+  const scanConstants = (f: Record<string, string>): string[] => scan(f, 'src/constants.js', STATE);
+
+  it('positive: every use appends `&state=` (a template, a concatenation, under an alias): judged where built, quiet here', () => {
+    expect(scanConstants(files(qrPage('`${login_url}&state=${state}`')))).toEqual([]);
+    expect(scanConstants(files(qrPage("login_url + '&state=' + state"), qrPage('`${LOGIN}&prompt=login&state=${state}`', "import { login_url as LOGIN } from './constants';")))).toEqual([]);
+  });
+
+  it('look-alikes: a use that sends the constant as it is, one that appends other parameters, or no importer keeps it reported', () => {
+    const reported = [`${STATE} ${LOGIN_LINE} certain`];
+    expect(scanConstants(files(qrPage('`${login_url}&state=${state}`'), qrPage('login_url')))).toEqual(reported);
+    expect(scanConstants(files(qrPage('`${login_url}&prompt=login`')))).toEqual(reported);
+    expect(scanConstants(files())).toEqual(reported);
+  });
+
+  it('look-alike: the module itself sends the constant (a redirect of its own) keeps it reported', () => {
+    const own = `${CONSTANTS}export function login() { window.location.href = login_url; }\n`;
+    expect(scan({ 'src/constants.js': own, 'src/Login0.jsx': qrPage('`${login_url}&state=${state}`') }, 'src/constants.js', STATE)).toEqual([`${STATE} ${LOGIN_LINE} certain`]);
+  });
+});
+
+describe('hostile text for the new expressions (a child process of the built engine, killed after 20 s)', () => {
+  const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const dist = (rel: string): string => JSON.stringify(pathToFileURL(path.join(ROOT, 'dist', rel)).href);
+  /** The findings' lines of `rel` in a fresh project of `files`, for one notice, analysed in a child process. */
+  const linesInChild = (files: Record<string, string>, rel: string, id: string): number[] => {
+    const root = project(files);
+    const script = `const { analyzeFile } = await import(${dist('engine/analyze.js')});
+const { loadCatalog } = await import(${dist('engine/catalog/catalog.js')});
+const { readFileSync } = await import('node:fs');
+const catalog = loadCatalog();
+const filename = ${JSON.stringify(path.join(root, rel))};
+const r = analyzeFile({ filename, text: readFileSync(filename, 'utf8') }, { catalog, notices: catalog.notices.filter((n) => n.id === ${JSON.stringify(id)}), engine: { today: '2026-11-29' } });
+console.log(JSON.stringify(r.matches.map((m) => m.loc.start.line)));`;
+    const r = spawnSync(process.execPath, ['--input-type=module'], { input: script, encoding: 'utf8', timeout: 20_000, maxBuffer: 16 << 20 });
+    expect(r.signal, 'killed: the child did not end in time').toBeNull();
+    expect(r.status, r.stderr).toBe(0);
+    return JSON.parse(r.stdout.trim()) as number[];
+  };
+
+  it('an importer of 100,000 unclosed `import {`, 2,000 completing uses and a 200,000-character concatenation: ends, and the constant stays reported', () => {
+    const constants = "export const login_url = 'https://webexapis.com/v1/authorize?client_id=C0ffee&response_type=code&scope=spark%3Aall';\n";
+    const importer = `import { login_url } from './constants';\n${'import {'.repeat(100_000)}\n${'`${login_url}&state=x`;\n'.repeat(2_000)}login_url + '${'x'.repeat(200_000)}\nimport {${' '.repeat(200_000)}\n`;
+    expect(linesInChild({ 'src/constants.js': constants, 'src/a.js': importer }, 'src/constants.js', STATE)).toEqual([1]);
+  });
+
+  it('a 200,000-character axios version in node_modules and a manifest: ends, and an unknown version keeps today\'s answer', () => {
+    const route = "const axios = require('axios');\nexports.x = (c) => axios.post('https://webexapis.com/v1/access_token', {}, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });\n";
+    const version = `${'^'.repeat(100_000)}0.21${' '.repeat(100_000)}x`;
+    const files = { 'package.json': JSON.stringify({ dependencies: { axios: version } }), 'node_modules/axios/package.json': JSON.stringify({ version: `0.${'1'.repeat(200_000)}` }), 'auth.js': route };
+    expect(linesInChild(files, 'auth.js', TOKEN_FORM)).toEqual([]);
   });
 });
