@@ -146,55 +146,6 @@ async function rooms() {
   });
 });
 
-describe('a browser code exchange whose redirect URI is a constant of another module (cors-localhost-origins)', () => {
-  const constants = (redirect: string): string => `export const client_id = 'C0ffee';
-export const client_secret = 'secret';
-export const redirect_uri = ${redirect};
-export const token_url = 'https://webexapis.com/v1/access_token';
-`;
-  /** A React component of a dev-server app: on the redirect back it exchanges the code (`key` the body's redirect_uri). */
-  const APP = `import axios from 'axios';
-import qs from 'querystring';
-import { Component } from 'react';
-import { client_id, client_secret, redirect_uri, token_url } from './constants';
-
-export default class App extends Component {
-  async componentDidMount() {
-    const code = new URLSearchParams(window.location.search).get('code');
-    if (!code) return;
-    const { data } = await axios.post(token_url, qs.stringify({
-      code,
-      redirect_uri: redirect_uri,
-      grant_type: 'authorization_code',
-      client_id,
-      client_secret,
-    }), { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
-    localStorage.setItem('token', data.access_token);
-  }
-  render() { return null; }
-}
-`;
-  const PKG = JSON.stringify({ name: 'kiosk', private: true, dependencies: { axios: '^1.6.0', react: '^18.2.0', 'react-dom': '^18.2.0', 'react-scripts': '5.0.1' }, scripts: { start: 'react-scripts start' } });
-  const app = (redirect: string, text = APP): string[] =>
-    scan({ 'package.json': PKG, 'public/index.html': '<div id="root"></div>\n', 'src/index.js': "import App from './App';\nexport default App;\n", 'src/constants.js': constants(redirect), 'src/App.js': text }, 'src/App.js', CORS);
-  const POST_LINE = lineOf(APP, 'token_url, qs');
-
-  it('positive: the imported redirect URI is an HTTPS page, where the code arrives: the exchange runs there, quiet', () => {
-    expect(app("'https://owner.github.io/kiosk/'")).toEqual([]);
-  });
-
-  it('look-alikes: a loopback or plain-HTTP redirect constant, or one only the environment gives, stays reported', () => {
-    for (const redirect of ["'http://localhost:3000/'", "'http://kiosk.example.org/'", 'process.env.REACT_APP_REDIRECT_URI']) {
-      expect(app(redirect), redirect).toEqual([`${CORS} ${POST_LINE} certain`]);
-    }
-  });
-
-  it('look-alike: a refresh of the same app (no redirect_uri in its body) stays reported', () => {
-    const refresh = APP.replace("      code,\n      redirect_uri: redirect_uri,\n      grant_type: 'authorization_code',", "      refresh_token: localStorage.getItem('refresh'),\n      grant_type: 'refresh_token',");
-    expect(app("'https://owner.github.io/kiosk/'", refresh)).toEqual([`${CORS} ${POST_LINE} certain`]);
-  });
-});
-
 describe('an exported authorize-URL constant that the modules importing it complete with the state (oauth-authorize-state-missing)', () => {
   const CONSTANTS = `export const client_id = 'C0ffee';
 export const redirect_uri = 'https://owner.github.io/kiosk/';

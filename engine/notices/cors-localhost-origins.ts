@@ -1,9 +1,9 @@
 // Seed section 5, rule 9: no `Access-Control-Allow-Origin` for localhost or non-HTTPS origins since 2026-05-01.
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
+import type { FileContext } from '../parse/file-context.js';
 import type { Detector, RawMatch } from '../detectors/detector.js';
-import { API_PATH_WORDS, apiHosts, boundInFile, getRequests, JQUERY_CALL_TEXT, LOOPBACK_HOST, stringOf, urlHost, type HttpRequest } from '../api/index.js';
-import { findProperty, type FileContext, type Node } from '../parse/file-context.js';
+import { API_PATH_WORDS, apiHosts, boundInFile, getRequests, JQUERY_CALL_TEXT, LOOPBACK_HOST, urlHost, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
 import { browserEvidence, browserEvidenceAt, debuggedPageUrl, readsBrowserGlobals, subclassModules, extensionExemption, holdsPages, inDrivenPageScript, nativeApp, serverOnlyCode, servingOrigin, unloadedModule, userscriptOrigin } from '../project/context.js';
 import { isMarkupFile } from '../read/script-blocks.js';
@@ -111,25 +111,18 @@ export function declaredPageOrigin(file: FileContext): string | undefined {
 function exchangeOrigin(file: FileContext, r: HttpRequest): string | undefined {
   // An HTML page's own name is known: there its redirect URI must name it ({@link declaredPageOrigin}).
   if (!r.url || /\.html?$/i.test(file.filename) || !/\/access_token(?:$|[?#])/.test(r.url.value)) return undefined;
-  const httpsOrigin = (written: string): string | undefined => {
-    let url: URL;
-    try {
-      url = new URL(decodeURIComponent(written));
-    } catch {
-      return undefined;
-    }
-    return url.protocol === 'https:' && !LOOPBACK_HOST.test(url.hostname) ? url.origin : undefined;
-  };
   for (const text of [r.url.value, r.body ? file.getText(r.body.node) : '']) {
     for (const m of text.matchAll(REDIRECT_URI)) {
-      const origin = httpsOrigin(m[1]);
-      if (origin !== undefined) return origin;
+      let url: URL;
+      try {
+        url = new URL(decodeURIComponent(m[1]));
+      } catch {
+        continue;
+      }
+      if (url.protocol === 'https:' && !LOOPBACK_HOST.test(url.hostname)) return url.origin;
     }
   }
-  // A body object's `redirect_uri: REDIRECT_URI` (a constant of this file or one it imports): its value, when known whole.
-  const property = r.body?.object ? findProperty(r.body.object, 'redirect_uri') : undefined;
-  const value = property ? stringOf(file, property.value as Node) : undefined;
-  return value?.complete ? httpsOrigin(value.value) : undefined;
+  return undefined;
 }
 
 /** The likely finding's reason when the repository says nothing about where the page is served. */
