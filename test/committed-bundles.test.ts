@@ -115,6 +115,14 @@ describe('the decision is cheap and reads the map only when it may matter', () =
     expect(isOnlyCopy('/r/web/public/js/app.js', '/r/web/public/js/app.js.map', BUNDLE, exists(['/r/web/package.json', '/r/web/src/App.vue']), () => MAP)).toBe(false);
     expect(isOnlyCopy('/r/web/public/js/app.js', '/r/web/public/js/app.js.map', BUNDLE, exists(['/r/web/package.json', '/r/src/App.vue']), () => MAP)).toBe(true);
   });
+  it('Create React App\'s maps name sources from the app\'s src/ (a production build committed to docs/ for GitHub Pages)', () => {
+    const map = JSON.stringify({ version: 3, sources: ['../webpack/bootstrap', '../node_modules/react/index.js', 'App.js', 'pages/Home.js'], sourceRoot: '' });
+    const bundle = ['/r/docs/static/js/main.607a60ba.js', '/r/docs/static/js/main.607a60ba.js.map'] as const;
+    expect(isOnlyCopy(...bundle, BUNDLE, exists(['/r/package.json', '/r/src/App.js', '/r/src/pages/Home.js']), () => map)).toBe(false);
+    // Look-alikes: the sources are not in the repository, or only in a src/ of a folder between the bundle and its package.
+    expect(isOnlyCopy(...bundle, BUNDLE, exists(['/r/package.json', '/r/lib/App.js']), () => map)).toBe(true);
+    expect(isOnlyCopy(...bundle, BUNDLE, exists(['/r/package.json', '/r/docs/src/App.js']), () => map)).toBe(true);
+  });
   it('a map\'s own sources: the application\'s paths, not the bundler\'s or dependencies\' modules', () => {
     expect(ownSourcePath('webpack:///./src/App.vue?4f1e')).toBe('src/App.vue');
     expect(ownSourcePath('webpack://helpdesk/./src/api/rooms.js')).toBe('src/api/rooms.js');

@@ -161,7 +161,8 @@ export function ownSourcePath(source: string): string | undefined {
  * names the platform's API ({@link PLATFORM_HOST_WORDS}; otherwise the map is not read), its map lists sources of
  * the application's own, and none of them is there: beside the map (under its `sourceRoot`), or from the bundle's
  * folder or a folder above it (webpack writes `./src/...` from the project's root), up to the nearest folder holding a
- * `package.json` or `.git` (at most {@link ROOT_LEVELS} levels). Such a bundle is
+ * `package.json` or `.git` (at most {@link ROOT_LEVELS} levels), or that folder's `src/` (Create React App's maps name
+ * their sources from there). Such a bundle is
  * scanned: its findings have no other place to be reported. A bundle whose sources are there stays skipped as
  * generated (its findings belong to them); so does one whose map cannot be read.
  */
@@ -185,7 +186,11 @@ export function isOnlyCopy(bundle: string, map: string, text: string, exists: (f
   for (let d = dir, i = 0; i <= ROOT_LEVELS; i++) {
     roots.push(d);
     // The package or repository the bundle belongs to is the last root tried: a folder above it is another project.
-    if (exists(joinPath(d, 'package.json')) || exists(joinPath(d, '.git'))) break;
+    // Its `src/` too: Create React App writes its map's sources relative to the app's `src/` (`App.js`, `pages/Home.js`).
+    if (exists(joinPath(d, 'package.json')) || exists(joinPath(d, '.git'))) {
+      roots.push(joinPath(d, 'src'));
+      break;
+    }
     const up = d.slice(0, Math.max(d.lastIndexOf('/'), d.lastIndexOf('\\')));
     if (up === d || up === '') break;
     d = up;

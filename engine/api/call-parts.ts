@@ -10,6 +10,7 @@ import type { LoadedCatalog } from '../catalog/catalog.js';
 import { isApiUrl } from './url.js';
 import { enclosingScope, mergedArguments, parameterTypeName, mergedValue, objectOf, resolveLocal, returnedObject, stringOf, thisFieldHeaders, thisFieldObject, thisGetterReturn, thisMethodReturn } from './bindings.js';
 import { findHeader, isFunctionNode, type HttpClientInstance, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
+import { axiosSendsObjectsAsJson } from '../project/context.js';
 
 /** The base URL (client instance, `baseURL`, `prefixUrl`) a request's URL was resolved against. */
 export const requestBases = new WeakMap<HttpRequest, StaticString | undefined>();
@@ -271,6 +272,15 @@ export function isFormContentType(headers: readonly RequestHeader[], file: FileC
   return !!v && /application\/x-www-form-urlencoded/i.test(v.value);
 }
 
+/**
+ * The format axios gives an object body (a literal, an instance) under a request's headers: form-urlencoded under a
+ * form `Content-Type`, unless the repository's axios is a 0.x release before 0.28, which sends every object as JSON
+ * text whatever the header says (engine/project/context.ts `axiosSendsObjectsAsJson`); JSON otherwise.
+ */
+export function axiosObjectFormat(file: FileContext, headers: readonly RequestHeader[]): 'form' | 'json' {
+  return isFormContentType(headers, file) && !axiosSendsObjectsAsJson(file.filename) ? 'form' : 'json';
+}
+
 /** Classifies a body expression as written (fetch `body:`, got/ky `body:`, http `write`). */
 export function bodyOf(file: FileContext, node: Node, objectBodyFormat: RequestBody['format'] | undefined): RequestBody {
   const n = resolveLocal(file, node);
@@ -343,7 +353,8 @@ export function fromConfig(
     const q = objectOf(file, prop(config, bodyKeys.query)) ?? httpParamsObject(file, prop(config, bodyKeys.query));
     if (q) request.query = q;
   }
-  const form = isFormContentType(request.headers, file);
+  // axios's `data` object goes out by its version and the header ({@link axiosObjectFormat}); another client's by the header.
+  const form = request.client === 'axios' ? axiosObjectFormat(file, request.headers) === 'form' : isFormContentType(request.headers, file);
   if (bodyKeys.data && prop(config, bodyKeys.data)) request.body = bodyOf(file, prop(config, bodyKeys.data)!, form ? 'form' : 'json');
   if (bodyKeys.json && prop(config, bodyKeys.json)) {
     const node = prop(config, bodyKeys.json)!;

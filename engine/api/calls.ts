@@ -11,7 +11,7 @@ import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node, t
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, localInit, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, thisFieldObject, withLoopValue, withNarrowedValue } from './bindings.js';
 import { assignedValues, branchDeclarations, guardedValues } from './branches.js';
-import { based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, mergedImportedHeaders, methodOf, prop, superagentChain } from './call-parts.js';
+import { axiosObjectFormat, based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, mergedImportedHeaders, methodOf, prop, superagentChain } from './call-parts.js';
 import { ajaxSetupHeaders, CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, importsFrom, isAngularJsHttp, isJquery, isMeteorHttp, isUrlFetchApp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest, type RequestHeader } from './request.js';
 import { callsReaching, optionsMethod, parameterValues, wrapperRequests } from './wrappers.js';
@@ -873,7 +873,7 @@ function clientMethodCall(site: CallSite, kind: 'axios' | 'got' | 'ky' | 'unknow
     r.url = based(r, url, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
     fromConfig(file, r, config, instance, { query: 'params' });
     mergedHeaders(file, r, config, configArg);
-    if (dataArg) r.body = bodyOf(file, dataArg, isFormContentType(r.headers, file) ? 'form' : 'json');
+    if (dataArg) r.body = bodyOf(file, dataArg, kind === 'axios' ? axiosObjectFormat(file, r.headers) : isFormContentType(r.headers, file) ? 'form' : 'json');
   } else {
     const config = objectOf(file, args[1]);
     if (args[1]) r.optionsNode = args[1];

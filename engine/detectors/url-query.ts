@@ -15,7 +15,8 @@ import { enclosingFunction, outerStringExpressions, resolveLocal } from './auth-
 import { escapeRegExp } from '../prefilter/regexp.js';
 import { QUERY_SEPARATOR } from '../api/url.js';
 import { enclosingScope, resolvedVariable, thisObjectMemberValue } from '../api/bindings.js';
-import { pageAssignsGlobal } from '../project/context.js';
+import { importersOfModule, pageAssignsGlobal } from '../project/context.js';
+import { projectOf } from '../project/modules.js';
 
 /** A marker for query text that came from an object of known keys (`URLSearchParams({...})`). */
 const KNOWN_VALUE = '\u0001';
@@ -214,6 +215,55 @@ function isLogged(file: FileContext, node: Node): boolean {
   return callee.type === 'MemberExpression' && unwrap(callee.object).type === 'Identifier' && (unwrap(callee.object) as TSESTree.Identifier).name === 'console';
 }
 
+/** Named imports (`import { a, b as c } from '...'`, `const { a, b: c } = require('...')`): their braces' text. */
+const NAMED_IMPORTS = /\bimport\s*(?:type\s+)?\{([^{}]{0,2000})\}\s*from\b|\b(?:const|let|var)\s*\{([^{}]{0,2000})\}\s*=\s*require\s*\(/g;
+
+/**
+ * The query parameters every use of an exported URL constant completes it with in the modules that import it: the
+ * constant (`export const LOGIN_URL = \`${AUTHORIZE}?client_id=...\``) is then a building block, and the URL is
+ * built where it is used, e.g. `${LOGIN_URL}&state=${state}` or `LOGIN_URL + '&state=' + state`: what follows each
+ * use of the name (imported under it or an alias, or read as a member of the module) in the same template, or in
+ * the literal concatenated right after it, writes `name=`. Of `wanted`, the names every use writes; empty when the
+ * node is no exported constant, the module reads the name itself, no module of its package imports and uses it,
+ * or a use appends nothing (it sends the URL as it is).
+ */
+function importerCompletions(file: FileContext, node: Node, wanted: readonly string[]): Set<string> {
+  const none = new Set<string>();
+  const holder = file.parentOf(node);
+  const declaration = holder ? file.parentOf(holder) : undefined;
+  if (holder?.type !== 'VariableDeclarator' || holder.id.type !== 'Identifier' || declaration?.type !== 'VariableDeclaration' || file.parentOf(declaration)?.type !== 'ExportNamedDeclaration') return none;
+  const name = holder.id.name;
+  if (file.nodes(T.Identifier).some((id) => id.name === name && id !== holder.id)) return none;
+  const project = file.links ? projectOf(file.filename) : undefined;
+  if (!project) return none;
+  const completed = new Set(wanted);
+  const written = new Map(wanted.map((parameter) => [parameter, new RegExp(`[?&]${escapeRegExp(parameter)}=`)]));
+  let uses = 0;
+  for (const importer of importersOfModule(project, file.filename, new RegExp(`\\b${escapeRegExp(name)}\\b`))) {
+    // Local names: the export's own, and an alias (`{ LOGIN_URL as login }`, `{ LOGIN_URL: login }`); the import
+    // statements themselves are blanked, so only uses remain.
+    const locals = new Set([name]);
+    const text = importer.text.replace(NAMED_IMPORTS, (whole: string, braces?: string, destructured?: string) => {
+      for (const part of (braces ?? destructured ?? '').split(',')) {
+        const m = /^\s*([\w$]+)\s*(?:\bas\b|:)\s*([\w$]+)\s*$/.exec(part);
+        if (m?.[1] === name) locals.add(m[2]);
+      }
+      return ' '.repeat(whole.length);
+    });
+    for (const local of locals) {
+      for (const m of text.matchAll(new RegExp(`(?<![\\w$])${escapeRegExp(local)}(?![\\w$])`, 'g'))) {
+        uses++;
+        const after = text.slice(m.index + local.length, m.index + local.length + 400);
+        // `${LOGIN_URL}...` up to the template's end, or `LOGIN_URL + '...'`: the text appended right after the use.
+        const appended = /^\s*\}([^`]*)/.exec(after)?.[1] ?? /^\s*\+\s*(['"`])((?:(?!\1)[^\n])*)/.exec(after)?.[2] ?? '';
+        for (const parameter of completed) if (!written.get(parameter)!.test(appended)) completed.delete(parameter);
+        if (completed.size === 0) return none;
+      }
+    }
+  }
+  return uses > 0 ? completed : none;
+}
+
 /** Whether a folded URL is the endpoint on an API host (or a `/v1/` path). */
 function isEndpoint(url: string, paths: readonly string[], apiHosts: readonly string[]): boolean {
   const base = url.split(/[?#]/)[0];
@@ -315,8 +365,13 @@ export const urlQueryDetector: Detector<UrlQueryDetection> = {
       // Without its identifying parameter (`client_id`) the URL is a prefix completed elsewhere
       // (`{ WEBEX: 'https://webexapis.com/v1/authorize?response_type=code' }`): only its values are judged.
       const complete = !ctx.detection.identifiedBy || params.has(ctx.detection.identifiedBy);
+      // An exported constant that the modules importing it complete with the missing parameters is judged there.
+      const missing = complete ? requires.filter((p) => !params.has(p)) : [];
+      const completedElsewhere = missing.length > 0 ? importerCompletions(file, node, missing) : undefined;
       for (const parameter of complete ? requires : []) {
-        if (!params.has(parameter)) out.push({ node, messageId: 'missingParameter', data: { path, parameter } });
+        if (!params.has(parameter)) {
+          if (!completedElsewhere?.has(parameter)) out.push({ node, messageId: 'missingParameter', data: { path, parameter } });
+        }
         // Written but empty (`state: ''` in the query object, `&state=` in the URL): no value reaches the API.
         else if (params.get(parameter) === '') {
           out.push({ node, messageId: 'emptyParameter', data: { path, parameter }, confidence: 'likely', confidenceReason: 'the parameter is sent with an empty value' });

@@ -20,7 +20,7 @@ export const formContentTypeJsonBody: Detector<CustomDetection> = {
       const ct = findHeader(r, 'content-type');
       const value = ct ? headerValue(file, ct) : undefined;
       if (!value || !/application\/x-www-form-urlencoded/i.test(value.value)) continue;
-      // requests.ts already counts an object that axios/superagent encode by the header as a form body.
+      // engine/api/call-parts.ts already counts an object that superagent, or axios from 0.28 (1.x), encodes by the header as a form body.
       if (r.body.format !== 'json') continue;
       out.push({ node: r.body.node, messageId: 'formHeaderJsonBody' });
     }

@@ -871,6 +871,61 @@ export function nativeApp(name: string): string | undefined {
 }
 
 /**
+ * A single 0.x minor an axios version or range allows: an installed version (`0.21.4`) or a declared range that
+ * stays within one minor (`^0.21.1`, `~0.21.1`, `0.21.x`, `=0.21.1`, `0.21`). Undefined for anything else (`^1.6.0`,
+ * `>=0.19`, `0.x`, `*`, a tag, a URL, an alias): what it installs is not known here.
+ */
+const AXIOS_ZERO_MINOR = /^[\^~=v\s]{0,8}0\.(\d{1,4})(?:\.(?:\d{1,9}|[x*])(?:[-+][\w.-]{0,60})?)?\s{0,8}$/;
+
+/** The first 0.x minor whose default request transform form-encodes an object under a form Content-Type. */
+const AXIOS_FORM_SERIALIZING_MINOR = 28;
+
+const axiosVersions = new Map<string, Journaled<string | null>>();
+
+/**
+ * The axios a module's requests use, as the repository says: its installed version (`node_modules/axios/package.json`
+ * beside the nearest package that has one) or else the range the nearest `package.json` declaring axios gives (its
+ * dependencies, devDependencies or peerDependencies), looked for from the module's folder up to the root. Undefined
+ * with no project or when nothing says.
+ */
+function axiosVersionOf(name: string): string | undefined {
+  const project = projectOf(name);
+  if (!project) return undefined;
+  return nearestUp(axiosVersions, project.root, path.dirname(path.resolve(name)), (dir) => {
+    const installed = readIfFile(path.join(dir, 'node_modules', 'axios', 'package.json'));
+    if (installed !== undefined) {
+      try {
+        const version: unknown = (JSON.parse(installed) as Record<string, unknown> | null)?.version;
+        if (typeof version === 'string') return version;
+      } catch {
+        // An unreadable manifest says nothing; the declared range may.
+      }
+    }
+    const pkg = packageOf(project.root, dir);
+    if (pkg?.dir !== dir || !pkg.json) return undefined;
+    for (const key of ['dependencies', 'devDependencies', 'peerDependencies']) {
+      const range = (pkg.json[key] as Record<string, unknown> | undefined)?.axios;
+      if (typeof range === 'string') return range;
+    }
+    return undefined;
+  });
+}
+
+/**
+ * Whether axios sends a module's object body (`axios.post(url, { ... }, { headers })`, `data: { ... }`) as JSON text
+ * whatever `Content-Type` the request writes: the repository's axios (installed, else declared) is a 0.x release
+ * before 0.28. Those releases' default request transform serialises every plain object with `JSON.stringify`; the
+ * form serialization under an `application/x-www-form-urlencoded` Content-Type came with axios 1.0.0 (its changelog:
+ * "Added automatic payload serialization to application/x-www-form-urlencoded", #4714) and 0.28.0's backports. False
+ * when the version is 1.x or later, 0.28 or later, or not known (nothing says, a range such as `>=0.19`).
+ */
+export function axiosSendsObjectsAsJson(name: string): boolean {
+  const version = axiosVersionOf(name);
+  const minor = version === undefined ? undefined : AXIOS_ZERO_MINOR.exec(version)?.[1];
+  return minor !== undefined && Number(minor) < AXIOS_FORM_SERIALIZING_MINOR;
+}
+
+/**
  * Where a userscript runs, from its metadata block's `@match` and `@include` patterns: in the pages they name, at
  * those pages' origin. Every pattern an HTTPS address other than localhost: `https`; one plain-HTTP or localhost
  * address: `local`; otherwise (any scheme, no pattern) `unknown`. Undefined for a file that is no userscript.
@@ -1186,7 +1241,8 @@ export function servingOrigin(name: string): Serving | undefined {
   // The OAuth redirect URI the repository's code sends: the authorization server returns the browser only to it, so
   // the page it names runs at its origin, unless the repository's browser launch configuration opens the page at a
   // local address (as for a code exchange's redirect URI in engine/notices/cors-localhost-origins.ts).
-  const redirect = named(writtenPageAddresses(project.root).redirects, false, redirectNamesPage);
+  const repo = path.basename(project.root);
+  const redirect = named(writtenPageAddresses(project.root).redirects, false, (address, page) => redirectNamesPage(address, page, repo));
   if (redirect && debuggedPageUrl(filename) === undefined) return { kind: 'https', why: `its OAuth redirect URI (${redirect}, HTTPS) returns the browser to the page there, and nothing serves it from localhost or plain HTTP` };
   return known.fallback ?? known;
 }
@@ -1250,12 +1306,17 @@ interface WrittenAddresses {
   redirects: string[];
 }
 
+/** Hosts of GitHub Pages and GitLab Pages, which serve a repository's project site at `/<repository>/`. */
+const PROJECT_SITE_HOST = /^[a-z0-9-]+\.(?:github|gitlab)\.io$/i;
+
 /**
  * Whether an OAuth redirect URI names a page (its path inside the repository, `/`-separated): the site's root (`/`)
- * names the root's `index.html`, an address ending in a file name the page of that path. Any other path (`/callback`,
- * `/auth/`) is a route of a server, or a folder the repository need not mirror: it names no page.
+ * names the root's `index.html`, an address ending in a file name the page of that path, and a GitHub or GitLab
+ * Pages project site's address (`https://owner.github.io/<repo>/`, `repo` the repository's folder name) the page
+ * that site publishes, the root's `index.html` or that of `docs/` (a publishing source GitHub Pages offers). Any other
+ * path (`/callback`, `/auth/`) is a route of a server, or a folder the repository need not mirror: it names no page.
  */
-function redirectNamesPage(address: string, page: string): boolean {
+function redirectNamesPage(address: string, page: string, repo: string): boolean {
   let url: URL;
   try {
     url = new URL(address);
@@ -1264,6 +1325,7 @@ function redirectNamesPage(address: string, page: string): boolean {
   }
   const p = url.pathname;
   if (p === '/') return page === 'index.html';
+  if (PROJECT_SITE_HOST.test(url.hostname) && p.replace(/\/$/, '').toLowerCase() === `/${repo.toLowerCase()}`) return page === 'index.html' || page === 'docs/index.html';
   return /\.[a-z0-9]+$/i.test(p.split('/').pop()!) && (p === `/${page}` || p.endsWith(`/${page}`));
 }
 
