@@ -54,6 +54,31 @@ describe('--diff-base', { timeout: 120_000 }, () => {
     expect(cli([...DAY, '--diff-base', 'main', '--fix'], { cwd: d }).code).toBe(2);
   });
 
+  it('a shallow clone without the history that joins the ref and HEAD (a pull request checked out at depth 1): a usage error that says how to fetch it', () => {
+    const origin = tree({ 'a.ts': SIGNATURE('a') });
+    git(origin, 'init', '-q', '-b', 'main');
+    git(origin, 'add', '.');
+    git(origin, 'commit', '-qm', 'base');
+    git(origin, 'checkout', '-qb', 'feature');
+    writeFileSync(path.join(origin, 'b.ts'), SIGNATURE('b'));
+    git(origin, 'add', '.');
+    git(origin, 'commit', '-qm', 'feature');
+    git(origin, 'checkout', '-q', 'main');
+    writeFileSync(path.join(origin, 'c.ts'), SIGNATURE('c'));
+    git(origin, 'add', '.');
+    git(origin, 'commit', '-qm', 'main moves on');
+    const d = tree({});
+    git(d, 'clone', '-q', '--depth', '1', '--branch', 'feature', `file://${origin}`, 'clone');
+    const clone = path.join(d, 'clone');
+    git(clone, 'fetch', '-q', '--depth', '1', 'origin', 'main:refs/remotes/origin/main');
+    const r = cli([...DAY, '--diff-base', 'origin/main'], { cwd: clone });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^collab-migrate: --diff-base: cannot find the merge base of "origin\/main" and HEAD: this clone is shallow .*fetch-depth: 0, or git fetch --unshallow\)\.$/m);
+    // Once the history is there, the same command runs: only b.ts changed on the branch.
+    git(clone, 'fetch', '-q', '--unshallow', 'origin', 'main:refs/remotes/origin/main');
+    expect(findings(clone, ['--diff-base', 'origin/main'])).toEqual(['b.ts:2']);
+  });
+
   it('parses unified diffs: additions, changes, pure deletions, quoted names', () => {
     const diff = ['diff --git a/x.ts b/x.ts', '--- a/x.ts', '+++ b/x.ts', '@@ -1,0 +2,2 @@', '+a', '+b', '@@ -9 +11 @@', '-x', '+y', '@@ -20,3 +22,0 @@', '-p', '-q', '-r', '--- a/"q.ts"', '+++ "b/s p\\303\\251.ts"', '@@ -1 +1 @@', '-old', '+new', '--- a/gone.ts', '+++ /dev/null', '@@ -1 +0,0 @@', '-z'].join('\n');
     const parsed = parseUnifiedDiff(diff);

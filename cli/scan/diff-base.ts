@@ -95,12 +95,32 @@ export function parseUnifiedDiff(diff: string): Map<string, Set<number>> {
   return out;
 }
 
+/**
+ * The merge base of `target` (`ref` resolved) and HEAD. In a shallow clone (actions/checkout's default depth of 1)
+ * git finds none when the history that joins them was not fetched: the error says so and how to fetch it.
+ */
+function mergeBase(target: string, ref: string, cwd: string): string {
+  const what = `find the merge base of ${JSON.stringify(ref)} and HEAD`;
+  try {
+    return git(['merge-base', target, 'HEAD'], cwd, what).trim();
+  } catch (error) {
+    let shallow = false;
+    try {
+      shallow = git(['rev-parse', '--is-shallow-repository'], cwd, 'ask whether the clone is shallow').trim() === 'true';
+    } catch {
+      // An old git without the question: the first error stands.
+    }
+    if (!shallow) throw error;
+    throw new UsageError(`--diff-base: cannot ${what}: this clone is shallow and lacks the history that joins them (fetch it: actions/checkout with fetch-depth: 0, or git fetch --unshallow).`);
+  }
+}
+
 /** The lines changed since the merge base of `ref` and HEAD, for the repository holding `cwd`. */
 export function changedLines(ref: string, cwd: string): ChangedLines {
   if (ref.trim() === '' || ref.startsWith('-')) throw new UsageError(`--diff-base: ${JSON.stringify(ref)} is not a git ref.`);
   const top = git(['rev-parse', '--show-toplevel'], cwd, 'find the git repository (--diff-base needs one)').trim();
   const target = git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], cwd, `find the commit ${JSON.stringify(ref)} (fetch it first, e.g. actions/checkout with fetch-depth: 0)`).trim();
-  const base = git(['merge-base', target, 'HEAD'], cwd, `find the merge base of ${JSON.stringify(ref)} and HEAD`).trim();
+  const base = mergeBase(target, ref, cwd);
   const diff = git(['-c', 'core.quotePath=false', 'diff', '--no-ext-diff', '--no-textconv', '--no-color', '--no-renames', '-U0', base, '--'], top, 'diff against it');
   const changed: ChangedLines = new Map();
   for (const [file, lines] of parseUnifiedDiff(diff)) changed.set(path.resolve(top, file), lines);
