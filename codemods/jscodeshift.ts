@@ -6,15 +6,17 @@
  * ```sh
  * npx jscodeshift -t node_modules/collab-migrate/dist/jscodeshift.js --parser=tsx --before=2026-07-28 src
  * ```
- * Options (as `--name=value`): `before`, `today`, `only` and `skip` (comma-separated notice ids), `region`,
- * `warnWithinDays`, `notices` (an extra catalog file), `strictScopes`, `fixMode` (`date`, the default: before a
- * notice's effective date write transitional forms; `final`: write final forms now).
+ * Options (as `--name=value`, or `--kebab-name=value`): `before`, `today`, `only` and `skip` (comma-separated notice
+ * ids), `region`, `warnWithinDays`, `notices` (an extra catalog file), `strictScopes`, `fixMode` (`date`, the
+ * default: before a notice's effective date write transitional forms; `final`: write final forms now), `root`. Any
+ * other option that is not jscodeshift's own is an error.
  *
  * The package's `dist/jscodeshift.js` is a loader for this module (see `/jscodeshift.ts`).
  */
 import path from 'node:path';
 import { fileLanguage } from '../engine/analyze.js';
 import { loadCatalog, suggestId, type LoadedCatalog } from '../engine/catalog/catalog.js';
+import { didYouMean } from '../engine/catalog/did-you-mean.js';
 import { DEFAULT_WARN_WITHIN_DAYS, isSelected, isValidIsoDate, severityOf } from '../engine/catalog/dates.js';
 import { fixFile, type FixResult } from '../engine/fix/edits.js';
 import type { EngineOptions, IsoDate, Notice, Region } from '../engine/types.js';
@@ -81,12 +83,47 @@ export interface TransformSetup {
 const catalogs = new Map<string, LoadedCatalog>();
 const setups = new Map<string, TransformSetup>();
 
+/** The transform's own options, by the name it reads. */
+export const TRANSFORM_OPTIONS = ['before', 'today', 'only', 'skip', 'region', 'warnWithinDays', 'notices', 'strictScopes', 'fixMode', 'root'] as const;
+
+/**
+ * jscodeshift's own command-line options (17.x, as its parser names them), which it passes to the transform with
+ * every other `--name=value` of the command line.
+ */
+const JSCODESHIFT_OPTIONS = new Set(['transform', 'cpus', 'verbose', 'dry', 'print', 'babel', 'extensions', 'ignorePattern', 'ignoreConfig', 'gitignore', 'runInBand', 'silent', 'parser', 'parserConfig', 'failOnError', 'version', 'stdin', 'help']);
+
+const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const BY_KEBAB = new Map<string, (typeof TRANSFORM_OPTIONS)[number]>(TRANSFORM_OPTIONS.map((o) => [kebab(o), o]));
+
+/**
+ * The transform's options as it reads them: `--fix-mode=final` as `--fixMode=final` (jscodeshift passes a name it
+ * does not know as written, and the CLI spells its flags that way), and an error naming any option that is neither
+ * the transform's nor jscodeshift's. Before, a misspelt `--befor=2026-07-28` or `--warn-within-days=30` was passed
+ * through and ignored: the run went on with the default day and window.
+ */
+export function transformOptions(options: TransformOptions): TransformOptions {
+  const out: TransformOptions = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    const own = (TRANSFORM_OPTIONS as readonly string[]).includes(key) ? key : BY_KEBAB.get(key);
+    if (own !== undefined) {
+      if (own in out && out[own] !== value) throw new Error(`collab-migrate: --${own} is given twice, with different values (${String(out[own])} and ${String(value)})`);
+      out[own] = value;
+    } else if (!JSCODESHIFT_OPTIONS.has(key)) {
+      const near = didYouMean(key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), TRANSFORM_OPTIONS);
+      throw new Error(`collab-migrate: unknown option --${key}${near ? ` (did you mean --${near}?)` : ''}; the transform reads ${TRANSFORM_OPTIONS.map((o) => `--${o}`).join(', ')}`);
+    }
+  }
+  return out;
+}
+
 /**
  * The catalog, notices and engine options for a set of transform options: notices selected by
  * `--before` and by their severity on `--today` as the CLI selects them (a notice whose severity is
  * off is not fixed), then narrowed by `--only` / `--skip`. Throws with a clear message on a bad option.
  */
-export function setupFromOptions(options: TransformOptions): TransformSetup {
+export function setupFromOptions(given: TransformOptions): TransformSetup {
+  const options = transformOptions(given);
   const root = path.resolve(typeof options.root === 'string' ? options.root : process.cwd());
   const key = JSON.stringify([options.before, options.today, options.only, options.skip, options.region, options.warnWithinDays, options.notices, options.strictScopes, options.fixMode, today(options), root]);
   const cached = setups.get(key);

@@ -62,7 +62,11 @@ function baselineOf(file: string): { keys: Set<string>; recorded?: IsoDate } {
   try {
     mtimeMs = statSync(file).mtimeMs;
   } catch {
-    throw new Error(`collab-migrate: baseline ${file} not found (create it with \`collab-migrate --baseline-write ${file}\`)`);
+    // A relative `baseline` is read from ESLint's working folder, which is not the config's when ESLint runs in a
+    // package of a monorepo or an editor opens a subfolder: the message says how to name the config's folder.
+    throw new Error(
+      `collab-migrate: baseline ${file} not found (create it with \`collab-migrate --baseline-write ${file}\`; a relative \`baseline\` is read from ESLint's working folder: to read it beside the config file wherever ESLint runs, give \`path.join(import.meta.dirname, 'collab-migrate-baseline.json')\`)`,
+    );
   }
   const cached = baselines.get(file);
   if (cached && cached.mtimeMs === mtimeMs) return cached;

@@ -139,7 +139,8 @@ describe('the action on a fixture repository', { timeout: 240_000 }, () => {
     expect(never.outputs).toMatchObject({ errors: '1', warnings: '1' });
     const bad = runAction(d, { 'fail-on': 'sometimes' });
     expect(bad.code).toBe(2);
-    expect(bad.stdout).toMatch(/^::error title=collab-migrate failed::Input "fail-on" must be one of error, warning, never; got "sometimes"\. This is a failure of collab-migrate itself, not findings/m);
+    expect(bad.stdout).toMatch(/^::error title=collab-migrate failed::Input "fail-on" must be one of error, warning, never; got "sometimes"\. The scan did not run to the end, so no finding was reported: correct the input/m);
+    expect(bad.summary).toMatch(/^## ⚠️ collab-migrate could not scan\n/);
     expect(bad.outputs).toMatchObject({ failed: 'true', errors: '' });
     const version = runAction(d, { version: 'latest' });
     expect(version.code).toBe(2);
@@ -196,6 +197,25 @@ describe('the action on a fixture repository', { timeout: 240_000 }, () => {
     const unknownCatalog = runAction(d, { today: '2026-03-01', notices: 'missing.json' });
     expect(unknownCatalog.code).toBe(2);
     expect(unknownCatalog.outputs.failed).toBe('true');
+  });
+
+  it('a scan that stops on what it was given: the annotation and the summary give its reason, and blame the input, not the tool', () => {
+    const d = repo({ 'src/sig.ts': SIGNATURE, 'bad.json': '{"notices": [ {"id": 1} ]' });
+    const catalog = runAction(d, { today: '2026-03-01', notices: 'bad.json' });
+    expect(catalog.code).toBe(2);
+    expect(catalog.outputs).toMatchObject({ failed: 'true', errors: '', warnings: '', report: '' });
+    const annotation = catalog.stdout.split('\n').find((l) => l.startsWith('::error'));
+    expect(annotation).toMatch(/^::error title=collab-migrate failed::The scan exited with 2 without writing its report: Invalid catalog: \S*bad\.json:\d+:\d+: JSON syntax error[^%]*\. The scan did not run to the end, so no finding was reported: correct the input, file or setting it names\.$/);
+    expect(catalog.stdout).not.toContain('failure of collab-migrate itself');
+    expect(catalog.summary).toMatch(/^## ⚠️ collab-migrate could not scan\n\nThe scan exited with 2 without writing its report: Invalid catalog: /);
+    // The scan's own line stays in the log.
+    expect(catalog.stderr).toMatch(/^collab-migrate: Invalid catalog: /m);
+    // A SARIF file the runner cannot write (here its folder is a file; a read-only workspace gives EROFS): the findings
+    // are not taken for a pass, and the reason names the file.
+    const sarif = runAction(d, { today: '2026-03-01', sarif: 'src/sig.ts/out.sarif' });
+    expect(sarif.code).toBe(2);
+    expect(sarif.outputs.failed).toBe('true');
+    expect(sarif.stdout).toMatch(/^::error title=collab-migrate failed::The scan exited with 2 without writing its report: Cannot write --sarif-output \S*src\/sig\.ts\/out\.sarif \(ENOTDIR\)\. The scan did not run/m);
   });
 });
 

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../engine/catalog/catalog.js';
-import { cacheKey, defaultCacheLocation, ScanCache } from '../cli/scan/cache.js';
+import { CACHE_GITIGNORE, cacheKey, defaultCacheLocation, ScanCache } from '../cli/scan/cache.js';
 import { findFiles, type FoundFile, type SkippedFile } from '../cli/walk/files.js';
 import { isSkipped, scanFile, type ScanContext, type ScannedFile } from '../cli/scan/scan-core.js';
 import { poolSize, scanFiles } from '../cli/scan/pool.js';
@@ -215,6 +215,24 @@ describe('ScanCache', () => {
     rmSync(cacheFile);
     execFileSync('mkfifo', [cacheFile]);
     expect(view(scanWithCache(root, location).results)).toEqual(plain);
+  });
+
+  it('a cache folder it makes ignores itself in git; a folder that was there keeps its contents as they are', () => {
+    const root = tree({ 'a.ts': DEPRECATED });
+    execFileSync('git', ['init', '-q'], { cwd: root });
+    const location = defaultCacheLocation(root);
+    expect(location).toBe(path.join(root, '.collab-migrate-cache'));
+    scanWithCache(root, location);
+    expect(readFileSync(path.join(location, '.gitignore'), 'utf8')).toBe(CACHE_GITIGNORE);
+    // Before: `?? .collab-migrate-cache/` beside the source.
+    expect(execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean)).toEqual(['?? a.ts']);
+    // A second run finds the folder there and changes nothing in it but the cache file.
+    writeFileSync(path.join(location, '.gitignore'), 'edited\n');
+    scanWithCache(root, location);
+    expect(readFileSync(path.join(location, '.gitignore'), 'utf8')).toBe('edited\n');
+    const existing = tree({ 'keep.txt': 'mine' });
+    scanWithCache(root, existing);
+    expect(readdirSync(existing).filter((f) => !f.endsWith('.json')).sort()).toEqual(['keep.txt']);
   });
 
   it('defaults to node_modules/.cache when there is a node_modules folder', () => {

@@ -82,6 +82,19 @@ describe('configure({ baseline })', { timeout: 120_000 }, () => {
     dirs.push(d);
     put(d, 'a.ts', SIGNATURE);
     const linter = new Linter({ configType: 'flat', cwd: d });
-    expect(() => linter.verify(SIGNATURE, [plugin.configs.typescript, plugin.configs.configure({ today: '2026-03-01', baseline: 'nope.json' })], { filename: path.join(d, 'a.ts') })).toThrow(/baseline .*nope\.json not found \(create it with `collab-migrate --baseline-write/);
+    expect(() => linter.verify(SIGNATURE, [plugin.configs.typescript, plugin.configs.configure({ today: '2026-03-01', baseline: 'nope.json' })], { filename: path.join(d, 'a.ts') })).toThrow(/baseline .*nope\.json not found \(create it with `collab-migrate --baseline-write .*; a relative `baseline` is read from ESLint's working folder: .*path\.join\(import\.meta\.dirname, 'collab-migrate-baseline\.json'\)/);
+  });
+
+  it('ESLint run from a package folder of a monorepo: the documented path beside the config reads the root baseline; a relative one names the fix', () => {
+    const root = tempTree({ 'packages/api/.keep': '' });
+    dirs.push(root);
+    put(root, 'packages/api/a.ts', SIGNATURE);
+    expect(cli(['--baseline-write', 'collab-migrate-baseline.json', '--today', '2026-03-01'], { cwd: root }).code).toBe(0);
+    // What eslint.config.mjs at the root computes with docs/baseline.md's `path.join(import.meta.dirname, ...)`.
+    const besideConfig = path.join(root, 'collab-migrate-baseline.json');
+    const inPackage = new Linter({ configType: 'flat', cwd: path.join(root, 'packages/api') });
+    const lint = (baseline: string) => inPackage.verify(SIGNATURE, [plugin.configs.typescript, plugin.configs.configure({ today: '2026-03-01', baseline })], { filename: path.join(root, 'packages/api/a.ts') });
+    expect(lint(besideConfig)).toEqual([]);
+    expect(() => lint('collab-migrate-baseline.json')).toThrow(/packages[\\/]api[\\/]collab-migrate-baseline\.json not found .*import\.meta\.dirname/);
   });
 });

@@ -156,10 +156,15 @@ const HOOK = "export const hook = { resource: 'telephony_calls', event: 'created
  * @types/node, which must fail.
  */
 const CHECK_TYPES = `const path = require('node:path');
-const ts = require('typescript');
+const ts = require(process.env.CHECK_TYPESCRIPT || 'typescript');
 const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, ' ')); } };
-const config = ts.getParsedCommandLineOfConfigFile(path.join(__dirname, 'tsconfig.json'), {}, host);
+const config = ts.getParsedCommandLineOfConfigFile(path.join(__dirname, process.argv[2] || 'tsconfig.json'), {}, host);
 const ours = (f) => !f.includes('/node_modules/') || f.includes('/node_modules/collab-migrate/');
+// program.getResolvedModule is TypeScript 5.3's; 5.0 keeps the same answers on the source file.
+const resolved = (program, f, spec) => {
+  const mode = ts.getModeForUsageLocation(f, spec, config.options);
+  return (program.getResolvedModule ? program.getResolvedModule(f, spec.text, mode) : f.resolvedModules?.get(spec.text, mode))?.resolvedModule;
+};
 function check(rootNames) {
   const program = ts.createProgram({ rootNames, options: config.options });
   const files = program.getSourceFiles();
@@ -167,7 +172,7 @@ function check(rootNames) {
   const text = diagnostics.map((d) => (d.file ? path.relative(process.cwd(), d.file.fileName) + ': ' : '') + 'TS' + d.code + ' ' + ts.flattenDiagnosticMessageText(d.messageText, ' '));
   for (const f of files)
     for (const spec of f.imports)
-      if (!program.getResolvedModule(f, spec.text, ts.getModeForUsageLocation(f, spec, config.options))?.resolvedModule) text.push(path.relative(process.cwd(), f.fileName) + ": unresolved import '" + spec.text + "'");
+      if (!resolved(program, f, spec)) text.push(path.relative(process.cwd(), f.fileName) + ": unresolved import '" + spec.text + "'");
   return { text, ownFiles: files.filter((f) => ours(f.fileName)).length };
 }
 const main = check(config.fileNames);
@@ -197,7 +202,8 @@ describe('a newcomer follows the README in a fresh npm init -y project on TypeSc
     mkdirSync(path.join(app, 'src'), { recursive: true });
     ok(['npm', 'init', '-y']);
     // The project already uses TypeScript 5.
-    ok(['npm', 'install', '--save-dev', 'typescript@5']);
+    // The lowest TypeScript the peer range claims: 5.0 parses less than later 5.x (no string export names before 5.6).
+    ok(['npm', 'install', '--save-dev', 'typescript@5.0']);
     for (const cmd of installCommands(readme)) ok(cmd.map((a) => (a === 'collab-migrate' ? tarball : a)));
     writeFileSync(path.join(app, 'src/hook.js'), HOOK);
     writeFileSync(path.join(app, 'src/signature.ts'), SIGNATURE);
@@ -293,5 +299,22 @@ describe('a newcomer follows the README in a fresh npm init -y project on TypeSc
       expect.stringMatching(/^types\/planted\.d\.mts: TS2307 Cannot find module 'node:stream'/),
       "types/planted.d.mts: unresolved import 'node:stream'",
     ]);
+    // The same check with the other end of the peer range, this checkout's TypeScript 6 (its declaration file of the
+    // plugin keeps the `module.exports` export that TypeScript 5.0 cannot parse).
+    const ts6 = sh(['node', 'types/check-types.cjs'], { CHECK_TYPESCRIPT: path.join(ROOT, 'node_modules/typescript') });
+    expect(ts6.stderr).toBe('');
+    const checked6 = JSON.parse(ts6.stdout) as typeof checked;
+    expect(checked6.typescript).toMatch(/^6\./);
+    expect(checked6.diagnostics).toEqual([]);
+    expect(checked6.ownFiles).toBeGreaterThan(10);
+    // A CommonJS project's tsconfig (`module: commonjs`): TypeScript 5's default resolution, node10, reads no `exports`.
+    writeFileSync(path.join(app, 'types/check.ts'), "import plugin from 'collab-migrate/eslint';\nimport * as engine from 'collab-migrate';\nimport transform from 'collab-migrate/jscodeshift';\nimport { runCodemod } from 'collab-migrate/codemods/ts-morph';\nexport const all = [plugin.configs.recommended, engine, transform, runCodemod];\n");
+    writeFileSync(path.join(app, 'types/tsconfig.node10.json'), JSON.stringify({ compilerOptions: { module: 'commonjs', target: 'ES2022', lib: ['ES2022'], strict: true, esModuleInterop: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['check.ts'] }));
+    const node10 = sh(['node', 'types/check-types.cjs', 'tsconfig.node10.json']);
+    expect(node10.stderr).toBe('');
+    const checked10 = JSON.parse(node10.stdout) as typeof checked;
+    expect(checked10.typescript).toMatch(/^5\.0\./);
+    expect(checked10.diagnostics).toEqual([]);
+    expect(checked10.ownFiles).toBeGreaterThan(10);
   });
 });

@@ -164,6 +164,23 @@ describe('the jscodeshift transform as a function', () => {
     expect(() => transform(file, {}, { region: 'mars' })).toThrow(/--region=mars/);
   });
 
+  it('reads --kebab-case names as the camelCase ones, lets jscodeshift\'s own options through, and names any other option', () => {
+    // Effective 2026-05-19: 138 days after 2026-01-01, outside the default 90-day window (not fixed), inside 200.
+    const file = { path: 'sig.ts', source: "export const sig = (h: Record<string, string>) => h['X-Spark-Signature'];\n" };
+    const day = { today: '2026-01-01' };
+    expect(transform(file, {}, day)).toBe(file.source);
+    const fixed = transform(file, {}, { ...day, warnWithinDays: 200 });
+    expect(fixed).not.toBe(file.source);
+    expect(transform(file, {}, { ...day, 'warn-within-days': '200' })).toBe(fixed);
+    // What jscodeshift 17 passes of its own with every run.
+    const own = { transform: 't.js', verbose: 0, dry: true, print: false, babel: true, extensions: 'ts', ignorePattern: [], ignoreConfig: [], gitignore: false, runInBand: true, silent: false, parser: 'tsx', parserConfig: undefined, failOnError: false, stdin: false, cpus: 1 };
+    expect(transform(file, {}, { ...own, ...day, warnWithinDays: 200 })).toBe(fixed);
+    // Before: ignored, and the run went on with today's date and the default window.
+    expect(() => transform(file, {}, { befor: '2026-07-28' })).toThrow(/^collab-migrate: unknown option --befor \(did you mean --before\?\); the transform reads --before, --today, /);
+    expect(() => transform(file, {}, { 'warn-within': '30' })).toThrow(/unknown option --warn-within \(did you mean --warnWithinDays\?\)/);
+    expect(() => transform(file, {}, { fixMode: 'final', 'fix-mode': 'date' })).toThrow(/--fixMode is given twice, with different values \(final and date\)/);
+  });
+
   it('throws for a file that does not parse (jscodeshift counts it an error) and leaves it alone', () => {
     expect(() => transform({ path: 'a.ts', source: 'const x = { answerConfirmationEnabled: true ;\n' }, {}, { today: TODAY })).toThrow(/does not parse/);
   });

@@ -6,14 +6,17 @@
  *
  * GitHub shows 10 annotations of each level per step, so at most `max-annotations` of each are printed; the
  * summary counts the rest and names the full report, which stays in `$RUNNER_TEMP` (output `report`). A scan
- * that ends without its report (a crash, a missing module) is a failure of the tool (exit 2, output
- * `failed=true`), never taken for findings.
+ * that ends without its report fails the step (exit 2, output `failed=true`), never taken for findings: the
+ * annotation and the summary give the scan's own one-line reason when it printed one, and say whether what it was
+ * given is at fault (a bad input, a catalog that does not load, a report it cannot write: a read-only workspace)
+ * or the tool (a crash, a missing module).
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeMarkdown } from '../report/formats/markdown.js';
 import type { Report } from '../report/report.js';
 
 export const FAIL_ON = ['error', 'warning', 'never'] as const;
@@ -146,11 +149,43 @@ export function reportNote(capped: ReturnType<typeof capAnnotations>, reportPath
   return out.join('\n');
 }
 
+/** A workflow command's message: `%`, CR and LF escaped as the runner reads them. */
+function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/**
+ * Why the step failed: `input` when the scan refused what it was given (an input, a file an input names, the
+ * repository's configuration, a report it cannot write: the scan's exit 2 with its one-line message, as
+ * cli/errors.ts prints it), `crash` when the tool itself broke (a crash, a missing module, an internal error).
+ */
+export type FailureKind = 'input' | 'crash';
+
+/**
+ * The scan's own account of an exit 2: its last `collab-migrate: ` line on stderr, and whether it is a usage,
+ * configuration or catalog error (`input`) or an internal error (`crash`). Undefined when it printed none.
+ */
+export function scanFailure(stderr: string): { kind: FailureKind; message: string } | undefined {
+  const line = stderr.split(/\r?\n/).reverse().find((l) => l.startsWith('collab-migrate: '));
+  if (line === undefined) return undefined;
+  const message = line.slice('collab-migrate: '.length).trim();
+  return { kind: message.startsWith('internal error:') ? 'crash' : 'input', message };
+}
+
 /** Says the tool failed: an annotation, the job summary, `failed=true`; exit 2 whatever `fail-on` says. */
-function toolFailure(env: NodeJS.ProcessEnv, why: string): number {
-  process.stdout.write(`::error title=collab-migrate failed::${why} This is a failure of collab-migrate itself, not findings in your code; see the log above.\n`);
+function toolFailure(env: NodeJS.ProcessEnv, reason: string, kind: FailureKind): number {
+  const why = /[.!?)]$/.test(reason) ? reason : `${reason}.`;
+  const blame =
+    kind === 'input'
+      ? 'The scan did not run to the end, so no finding was reported: correct the input, file or setting it names.'
+      : 'This is a failure of collab-migrate itself, not findings in your code; see the log above.';
+  process.stdout.write(`::error title=collab-migrate failed::${escapeData(`${why} ${blame}`)}\n`);
   if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, 'failed=true\n');
-  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `## ⚠️ collab-migrate failed\n\n${why} No findings were reported: this is a failure of the tool, not of your code. The step's log has the details.\n`);
+  const summary =
+    kind === 'input'
+      ? `## ⚠️ collab-migrate could not scan\n\n${escapeMarkdown(why)}\n\nNo findings were reported: the scan stopped on what it was given (an input of the action, a file it names, the repository's configuration, or a report it cannot write). The step's log has the details.\n`
+      : `## ⚠️ collab-migrate failed\n\n${escapeMarkdown(why)} No findings were reported: this is a failure of the tool, not of your code. The step's log has the details.\n`;
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, summary);
   return 2;
 }
 
@@ -170,7 +205,7 @@ export function main(env: NodeJS.ProcessEnv = process.env): number {
   try {
     inputs = readInputs(env);
   } catch (error) {
-    return toolFailure(env, (error as Error).message);
+    return toolFailure(env, (error as Error).message, 'input');
   }
   // Kept after the step: the summary names the report, and the `report` output gives its path.
   const base = env.RUNNER_TEMP || os.tmpdir();
@@ -179,13 +214,17 @@ export function main(env: NodeJS.ProcessEnv = process.env): number {
   const files: ScanFiles = { json: path.join(work, 'report.json'), markdown: path.join(work, 'summary.md'), annotations: path.join(work, 'annotations.txt') };
   const bin = fileURLToPath(new URL('../bin.js', import.meta.url));
   const cwd = env.GITHUB_WORKSPACE || process.cwd();
-  const run = spawnSync(process.execPath, [bin, ...scanArgs(inputs, files)], { cwd, env: { ...env, CI: 'true' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  // stderr is read (for the reason of an exit 2) and passed on to the log as it is.
+  const run = spawnSync(process.execPath, [bin, ...scanArgs(inputs, files)], { cwd, env: { ...env, CI: 'true' }, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.stderr) process.stderr.write(run.stderr);
   // 0 and 1 are the scan's answers (1: errors found), but only with its report: a crash at start-up (a missing
   // module, an uncaught error) also exits 1.
   const report = run.status === 0 || run.status === 1 ? readReport(files.json) : undefined;
   if (report === undefined) {
     const how = run.error ? `could not start (${run.error.message})` : run.signal ? `was killed by ${run.signal}` : `exited with ${run.status}`;
-    return toolFailure(env, `The scan ${how} without writing its report.`);
+    const said = run.status === 2 ? scanFailure(run.stderr ?? '') : undefined;
+    if (said) return toolFailure(env, `The scan ${how} without writing its report: ${said.message}`, said.kind);
+    return toolFailure(env, `The scan ${how} without writing its report.`, 'crash');
   }
   // The verdict comes first: GitHub shows the first annotations of a level, and this one must be among them.
   const failing = fails(inputs.failOn, report);

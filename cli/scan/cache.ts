@@ -201,6 +201,9 @@ class QuietFile implements ScannedFile {
 Object.assign(QuietFile.prototype, { findings: NO_FINDINGS, suppressions: NO_SUPPRESSIONS, used: NONE_USED, suppressedCount: 0 });
 
 /** A scan's cache: look files up by stat, record what was computed, save once at the end. */
+/** The `.gitignore` of a cache folder the scan makes: everything in it. */
+export const CACHE_GITIGNORE = '# Made by collab-migrate --cache; nothing in this folder belongs in git.\n*\n';
+
 export class ScanCache {
   readonly file: string;
   /** The cache's folder. */
@@ -322,7 +325,11 @@ export class ScanCache {
     const data: CacheFile = { format: CACHE_FORMAT, key: this.key, startedAt: this.startedAt, entries: this.next };
     const temp = `${this.file}.${process.pid}.tmp`;
     try {
-      mkdirSync(path.dirname(this.file), { recursive: true });
+      const folder = path.dirname(this.file);
+      // A folder this run makes ignores itself in git, as ruff's and pytest's caches do: without a node_modules the
+      // default is `.collab-migrate-cache/` in the repository, which `git status` listed and `git add -A` committed. A
+      // folder that was there already (a --cache-location the user keeps other files in) is left as it is.
+      if (mkdirSync(folder, { recursive: true }) !== undefined) writeFileSync(path.join(folder, '.gitignore'), CACHE_GITIGNORE);
       writeFileSync(temp, JSON.stringify(data));
       renameSync(temp, this.file);
     } catch {
