@@ -89,12 +89,12 @@ describe("FileContext's per-type lists and parents", () => {
     const text = 'fetch(u);';
     const call = { type: 'CallExpression', range: [0, 8], callee: { type: 'Identifier', name: 'fetch', range: [0, 5] }, arguments: [{ type: 'Identifier', name: 'u', range: [6, 7] }], optional: false };
     const unknown = { type: 'CollabMigrateUnknownStatement', range: [0, 9], inner: [{ type: 'ExpressionStatement', range: [0, 9], expression: call }] };
-    const ast = { type: 'Program', range: [0, 9], sourceType: 'module', body: [unknown] } as unknown as Parameters<typeof FileContext.prototype.constructor>[2];
-    const ctx = new FileContext('a.ts', text, ast as never);
+    const ast = { type: 'Program', range: [0, 9], sourceType: 'module', body: [unknown] } as unknown as ConstructorParameters<typeof FileContext>[2];
+    const ctx = new FileContext('a.ts', text, ast);
     expect(ctx.nodes('CallExpression' as Node['type'])).toEqual([call]);
     expect(ctx.nodes('Identifier' as Node['type']).map((n) => (n as { name: string }).name)).toEqual(['fetch', 'u']);
     expect(ctx.parentOf(call.callee as unknown as Node)).toBe(call);
-    expect(ctx.parentOf((unknown.inner[0] as unknown) as Node)).toBe(unknown);
+    expect(ctx.parentOf(unknown.inner[0] as unknown as Node)).toBe(unknown);
   });
 
   for (const [label, files] of [['snippets', SNIPPETS], ['fixtures', fixtureInputs], ['corpus', corpusFiles]] as const) {
