@@ -111,4 +111,28 @@ describe("FileContext's per-type lists and parents", () => {
       expect(lists).toBeGreaterThan(parsedFiles);
     });
   }
+
+  it('cached: computes once per key, an undefined or null value kept too; a nested ask of the same key gives the outer value', () => {
+    const ctx = contextOf('a.ts', 'const a = 1;');
+    let runs = 0;
+    const undef = (): undefined => {
+      runs++;
+      return undefined;
+    };
+    expect(ctx.cached('u', undef)).toBeUndefined();
+    expect(ctx.cached('u', undef)).toBeUndefined();
+    expect(ctx.cached('n', () => (runs++, null))).toBeNull();
+    expect(ctx.cached('n', () => (runs++, null))).toBeNull();
+    expect(ctx.cached('z', () => (runs++, 0))).toBe(0);
+    expect(ctx.cached('z', () => (runs++, 0))).toBe(0);
+    expect(runs).toBe(3);
+    const outer = ctx.cached('r', () => {
+      expect(ctx.cached('r', () => 'inner')).toBe('inner');
+      return 'outer';
+    });
+    expect(outer).toBe('outer');
+    expect(ctx.cached('r', () => 'again')).toBe('outer');
+    expect(() => ctx.cached('t', () => { throw new Error('no'); })).toThrow('no');
+    expect(ctx.cached('t', () => 'later')).toBe('later');
+  });
 });
