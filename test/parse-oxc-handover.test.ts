@@ -76,7 +76,8 @@ describe("oxc-parser's hand-over, tree and errors only", () => {
 
     it("the package's own parseSync converts the comments and the module record (the premise)", () => {
       spy();
-      pkg.parseSync('a.ts', text, { ...OPTIONS, lang: 'ts' }).program;
+      const { program } = pkg.parseSync('a.ts', text, { ...OPTIONS, lang: 'ts' });
+      expect((program as { body: unknown[] }).body).toHaveLength(2);
       expect(reads).toEqual({ comments: 1, module: 1 });
     });
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import jsTokens from 'js-tokens';
 import { describe, expect, it } from 'vitest';
 import { tokenBounds } from '../engine/parse/parse.js';
+import { random } from './helpers/random.js';
 
 /**
  * The nesting bound decides which text oxc may parse on this thread (a native stack overflow cannot be caught), so
@@ -69,18 +70,6 @@ function referenceBounds(text: string, jsx: boolean, keywords: number): { nestin
     if (depth > most) most = depth;
   }
   return { nesting: Math.max(most, angles, keywords), literalPaths };
-}
-
-/** A small seeded generator (mulberry32), so a failure names a text that can be made again. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Pieces the generated texts are made of: brackets (balanced or not), templates, regular expressions, BigInts, JSX, strings, comments, operators. */
