@@ -77,18 +77,6 @@ export function isRequireCall(node: Node): boolean {
   return n.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === 'require';
 }
 
-/** What {@link FileContext}'s walk keeps per node type. */
-interface TypeIndex {
-  /** The nodes of the type, in the order the walk visited them. */
-  list: Node[];
-  /** The type's child keys (`undefined` for a type the visitor keys do not know: {@link childKeys} reads each such node). */
-  keys: readonly string[] | undefined;
-  /** The start of the node pushed last. */
-  last: number;
-  /** Whether a node was pushed after one that starts later (the list then needs sorting). */
-  unordered: boolean;
-}
-
 /** A file's text and AST with the indexes detectors share. */
 export class FileContext {
   readonly filename: string;
@@ -118,8 +106,6 @@ export class FileContext {
     const assigned = new Set<string>();
     let setterWrites: TSESTree.AssignmentExpression[] | undefined;
     let exportedLets: Set<string> | undefined;
-    // One look-up per node finds both its type's list and its type's child keys.
-    const kinds = new Map<string, TypeIndex>();
     while (stack.length > 0) {
       const node = stack.pop()!;
       // A tree parsed with `ranges: false` (engine/parse/parse.ts) has oxc's start/end only.
@@ -133,12 +119,9 @@ export class FileContext {
       else if ((node.type === 'ForInStatement' || node.type === 'ForOfStatement') && node.left.type !== 'VariableDeclaration') {
         for (const name of boundNames(node.left)) assigned.add(name);
       }
-      let kind = kinds.get(node.type);
-      if (kind === undefined) kinds.set(node.type, (kind = { list: [], keys: (visitorKeys as Record<string, readonly string[] | undefined>)[node.type], last: -Infinity, unordered: false }));
-      kind.list.push(node);
-      const start = node.range[0];
-      if (start < kind.last) kind.unordered = true;
-      kind.last = start;
+      let list = this.byType.get(node.type);
+      if (!list) this.byType.set(node.type, (list = []));
+      list.push(node);
       if (node.type === 'VariableDeclarator') {
         if (node.id.type === 'Identifier') {
           const decl = node.parent as Node | undefined;
@@ -165,7 +148,7 @@ export class FileContext {
       } else if (node.type === 'CatchClause' && node.param) {
         for (const name of boundNames(node.param)) this.constants.set(name, null);
       }
-      const keys = kind.keys ?? childKeys(node);
+      const keys = childKeys(node);
       for (let k = keys.length - 1; k >= 0; k--) {
         const value = (node as unknown as Record<string, unknown>)[keys[k]];
         if (Array.isArray(value)) {
@@ -192,13 +175,8 @@ export class FileContext {
       if (!init || !exportedLets?.has(name) || (init.type !== 'TemplateLiteral' && !(init.type === 'Literal' && typeof init.value === 'string')) || !isSetterWrite(write)) assigned.add(name);
     }
     for (const name of lets) if (assigned.has(name)) this.constants.set(name, null);
-    // Document order for every index. The stack visits children in the order of their keys, which is document order
-    // for nearly every type (not a template's quasis and expressions, nor a node written after its sibling of a later
-    // key): a list pushed in order is what the stable sort would leave it, so only the others are sorted.
-    for (const [type, kind] of kinds) {
-      if (kind.unordered) kind.list.sort((a, b) => a.range[0] - b.range[0]);
-      this.byType.set(type, kind.list);
-    }
+    // Document order for every index (the stack visits children in order, but be explicit).
+    for (const list of this.byType.values()) list.sort((a, b) => a.range[0] - b.range[0]);
   }
 
   /** Every node of a type, in document order. */
