@@ -213,8 +213,13 @@ export class FileContext {
 
   /** Per-file memo for detectors sharing derived data (e.g. the request list). */
   cached<T>(key: string, compute: () => T): T {
-    if (!this.memo.has(key)) this.memo.set(key, compute());
-    return this.memo.get(key) as T;
+    // One look-up when the value is kept (a kept `undefined` is told from none by a second).
+    let value = this.memo.get(key);
+    if (value === undefined && !this.memo.has(key)) {
+      value = compute();
+      this.memo.set(key, value);
+    }
+    return value as T;
   }
 
   /**

@@ -34,6 +34,15 @@ interface OxcModule {
   parseSync(filename: string, sourceText: string, options?: OxcOptions): OxcResult;
 }
 
+/** The native binding's answer (`oxc-parser/src-js/bindings`): each getter hands its field over once, converted then. */
+interface OxcNativeResult {
+  readonly program: string;
+  readonly errors: OxcError[];
+}
+interface OxcBinding {
+  parseSync(filename: string, sourceText: string, options?: OxcOptions): OxcNativeResult;
+}
+
 const require = createRequire(import.meta.url);
 let oxc: OxcModule | null | undefined;
 
@@ -42,12 +51,54 @@ export function oxcModule(): OxcModule | undefined {
   if (oxc === undefined) {
     try {
       const mod = require('oxc-parser') as Partial<OxcModule>;
-      oxc = typeof mod.parseSync === 'function' ? (mod as OxcModule) : null;
+      oxc = typeof mod.parseSync === 'function' ? (treeAndErrorsOnly() ?? (mod as OxcModule)) : null;
     } catch {
       oxc = null;
     }
   }
   return oxc ?? undefined;
+}
+
+/**
+ * oxc-parser's `parseSync` taking only the tree and the errors from the native result. The package's own `parseSync`
+ * takes every field at once (its `wrap`), so each parse also turned the module record (imports, exports) and every
+ * comment, with its text, into JavaScript objects that nothing here reads: 0.9-1.6% of the CLI's main thread on
+ * payload, openshift-console, outline and excalidraw (merged CPU profiles, the package's `wrap`). The tree is the
+ * package's own reading of the same JSON text (`jsonParseAst`), so it is the same tree. A field not taken stays in
+ * native memory until the result object is collected. `undefined` when the package's files are not where 0.159 has
+ * them (then the package's `parseSync` is used).
+ */
+function treeAndErrorsOnly(): OxcModule | undefined {
+  let binding: Partial<OxcBinding>;
+  let jsonParseAst: unknown;
+  try {
+    binding = require('oxc-parser/src-js/bindings') as Partial<OxcBinding>;
+    ({ jsonParseAst } = require('oxc-parser/src-js/wrap.js') as { jsonParseAst?: unknown });
+  } catch {
+    return undefined;
+  }
+  const native = binding.parseSync;
+  if (typeof native !== 'function' || typeof jsonParseAst !== 'function') return undefined;
+  const read = jsonParseAst as (json: string) => unknown;
+  return {
+    parseSync(filename, sourceText, options) {
+      const result = native(filename, sourceText, options);
+      const errors = result.errors;
+      // Taken at once, as the package does: a JSON text left in the native result would be freed only with it.
+      let json: string | null = result.program;
+      let program: unknown;
+      return {
+        get program() {
+          if (json !== null) {
+            program = read(json);
+            json = null;
+          }
+          return program;
+        },
+        errors,
+      };
+    },
+  };
 }
 
 export type { OxcLang } from './result.js';

@@ -336,66 +336,61 @@ export const LITERAL_PATH_BUDGET = 1_000_000;
  * bound at each (an upper bound of the path steps oxc hands them over with; see {@link LITERAL_PATH_BUDGET}).
  */
 export function tokenBounds(text: string, jsx: boolean, keywords = nestingKeywords(text)): { nesting: number; literalPaths: number } {
+  // One pass over js-tokens' tokens, written for the interpreter (it runs once, on the few large texts a scan parses):
+  // the open levels' counts kept in one array up to `top` (the counts of closed levels above it are stale and reset
+  // when a level opens there), punctuators told apart by their one character code, and the bound compared only after
+  // a token that adds to the depth (a closer, `;`, `,` or literal leaves it where the last comparison saw it).
   let literalPaths = 0;
   const counts: number[] = [0];
+  let top = 0;
   let sum = 0;
   let most = 0;
   let angles = 0;
-  /** One more link of a chain at the current level. */
-  const link = (): void => {
-    counts[counts.length - 1]++;
-    sum++;
-  };
-  const open = (): void => {
-    link();
-    counts.push(0);
-  };
-  const close = (): void => {
-    // An unbalanced closer (a tokenizer misreading) keeps the outermost level and its count.
-    if (counts.length > 1) sum -= counts.pop()!;
-  };
   for (const token of jsTokens(text, { jsx }) as Iterable<{ type: string; value: string }>) {
-    switch (token.type) {
-      case 'Punctuator':
-      case 'JSXPunctuator': {
-        const v = token.value;
-        if (v === '(' || v === '[' || v === '{') open();
-        else if (v === ')' || v === ']' || v === '}') close();
-        else if (v === ';' || v === ',') {
-          sum -= counts[counts.length - 1];
-          counts[counts.length - 1] = 0;
-        } else {
-          if (v === '<') angles++;
-          link();
-        }
-        break;
+    const type = token.type;
+    if (type === 'Punctuator' || type === 'JSXPunctuator') {
+      const v = token.value;
+      const c = v.length === 1 ? v.charCodeAt(0) : 0;
+      if (c === 40 /* ( */ || c === 91 /* [ */ || c === 123 /* { */) {
+        // A new level, itself one more link of a chain at the level around it.
+        counts[top]++;
+        sum++;
+        counts[++top] = 0;
+      } else if (c === 41 /* ) */ || c === 93 /* ] */ || c === 125 /* } */) {
+        // An unbalanced closer (a tokenizer misreading) keeps the outermost level and its count.
+        if (top > 0) sum -= counts[top--];
+        continue;
+      } else if (c === 59 /* ; */ || c === 44 /* , */) {
+        sum -= counts[top];
+        counts[top] = 0;
+        continue;
+      } else {
+        if (c === 60 /* < */) angles++;
+        counts[top]++;
+        sum++;
       }
-      case 'TemplateHead':
-        open();
-        break;
-      case 'TemplateMiddle':
-        // `}...${`: the next substitution is a sibling of the last.
-        close();
-        open();
-        break;
-      case 'TemplateTail':
-        close();
-        break;
-      case 'NoSubstitutionTemplate':
-        // A tagged template chain (tag`a``b`) nests left.
-        link();
-        break;
-      case 'RegularExpressionLiteral':
-        literalPaths += sum + counts.length + 1;
-        break;
-      case 'NumericLiteral':
-        if (token.value.endsWith('n')) literalPaths += sum + counts.length + 1;
-        break;
-      default:
-        break;
+    } else if (type === 'TemplateHead') {
+      counts[top]++;
+      sum++;
+      counts[++top] = 0;
+    } else if (type === 'TemplateMiddle') {
+      // `}...${`: the next substitution is a sibling of the last.
+      if (top > 0) sum -= counts[top--];
+      counts[top]++;
+      sum++;
+      counts[++top] = 0;
+    } else if (type === 'TemplateTail') {
+      if (top > 0) sum -= counts[top--];
+      continue;
+    } else if (type === 'NoSubstitutionTemplate') {
+      // A tagged template chain (tag`a``b`) nests left.
+      counts[top]++;
+      sum++;
+    } else {
+      if (type === 'RegularExpressionLiteral' || (type === 'NumericLiteral' && token.value.endsWith('n'))) literalPaths += sum + top + 2;
+      continue;
     }
-    const depth = sum + counts.length - 1;
-    if (depth > most) most = depth;
+    if (sum + top > most) most = sum + top;
   }
   return { nesting: Math.max(most, angles, keywords), literalPaths };
 }
