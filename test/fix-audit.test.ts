@@ -24,6 +24,11 @@ import { loadCatalog } from '../engine/catalog/catalog.js';
 import { applyEdits } from '../engine/fix/edits.js';
 import type { Match } from '../engine/types.js';
 import { random } from './helpers/random.js';
+import { Linter } from 'eslint';
+import plugin from '../rules/index.js';
+import transform from '../codemods/jscodeshift.js';
+import { allRulesConfig } from './helpers/eslint-all.js';
+import { runMain } from './helpers/main-io.js';
 
 const catalog = loadCatalog();
 const PLATFORM = 'webexapis.com';
@@ -454,7 +459,6 @@ describe('every call reaching an edited node sends a request at least as valid a
   });
 });
 
-void readFileSync;
 
 describe('the counterexamples the generator found, minimised (each look-alike failed on the base 72958d3: the edit changed another request)', () => {
   it('a same-file request helper (URL the caller\'s) called for the API only: the autofix sends the header only with a body', async () => {
@@ -536,4 +540,36 @@ export const local = {
     expect(res.findings).toEqual(['http.js:3 authorization-bearer-scheme suggestion']);
     expect(res.edited).toEqual([]);
   });
+});
+
+describe('the CLI\'s --fix, the ESLint fixer and the jscodeshift transform write the same edits the property was checked on', () => {
+  const readBack = (root: string, files: Files): Files => Object.fromEntries(SOURCES(files).map((f) => [f, readFileSync(path.join(root, f), 'utf8')]));
+  const positive = project(helper(`  g: () => base('${W}/people/me'),\n  p: () => base('${W}/messages', 'POST', { text: 'hi' }),\n  l: () => base('https://api.ciscospark.com/v1/rooms'),`));
+  const heldBack = project(helper(`  g: () => base('${W}/people/me'),\n  o: () => base('${GH}/user'),`));
+  const cases: Array<[string, Files]> = [['the positive helper', positive], ['the held-back helper', heldBack], ...[2, 6].map((seed): [string, Files] => [`seed ${seed}`, generate(seed).files])];
+  for (const [name, files] of cases) {
+    it(name, async () => {
+      const today = '2026-11-28';
+      const expected = fix(writeTree(files), files, today).fixed;
+      if (files === positive) expect(expected['http.js']).not.toBe(files['http.js']);
+      // The CLI, in this process.
+      const cliRoot = writeTree(files);
+      const run = await runMain(cliRoot, ['--fix', '--allow-dirty', '--today', today, '--format', 'json', '.']);
+      expect(run.err).not.toMatch(/error/i);
+      expect(readBack(cliRoot, files)).toEqual(Object.fromEntries(SOURCES(files).map((f) => [f, expected[f]])));
+      // ESLint's fixer with every notice's rule, each file by its path in the project.
+      const eslintRoot = writeTree(files);
+      const linter = new Linter({ configType: 'flat', cwd: eslintRoot });
+      for (const f of SOURCES(files)) {
+        const out = linter.verifyAndFix(files[f]!, allRulesConfig(plugin, catalog.notices.filter((n) => n.id in plugin.rules), today), { filename: path.join(eslintRoot, f) });
+        expect(out.output, `eslint ${f}`).toBe(expected[f]);
+      }
+      // The jscodeshift transform.
+      const shiftRoot = writeTree(files);
+      for (const f of SOURCES(files)) {
+        const out = transform({ path: path.join(shiftRoot, f), source: files[f]! }, { report: () => undefined } as never, { today, root: shiftRoot });
+        expect(out ?? files[f], `jscodeshift ${f}`).toBe(expected[f]);
+      }
+    });
+  }
 });
