@@ -9,7 +9,8 @@ import { removeElementEdit, removePropertyEdit } from '../detectors/shared.js';
 import { angularInterceptorHeaders, findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { calledFunction, enclosingScope, functionName, functionOfThis, localInit, mergedValue, objectOf, prototypeOwner, returnedExpression, stringOf } from '../api/bindings.js';
-import { isFunctionNode } from '../api/request.js';
+import { isFunctionNode, METHODS } from '../api/request.js';
+import { apiHosts, urlHost } from '../api/url.js';
 import { parameterDefault } from '../api/wrappers.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
@@ -812,17 +813,20 @@ function angularInterceptorMatches(file: FileContext, catalog: LoadedCatalog): R
   if (!headers.some(isContentType)) return out;
   let apiHost: boolean | undefined;
   const namesApi = (): boolean => (apiHost ??= namesApiHost(file.text, catalog) || namesApiHost(angularEnvironmentText(file.filename) ?? '', catalog));
-  const gets = new Map<Node, NonNullable<RawMatch['affects']>>();
+  const gets = new Map<Node, { affects: NonNullable<RawMatch['affects']>; foreign: boolean }>();
   for (const h of headers) {
     const site = h.property ?? h.call;
     if (!isContentType(h) || h.when || !site) continue;
     const condition = sendsBodyCondition(h, 'unknown');
     const fix = condition && h.property ? conditionalEdit(file, h, condition) : undefined;
     const fn = h.shared?.fn;
-    let reached = fn ? gets.get(fn) : undefined;
-    if (fn && !reached) gets.set(fn, (reached = providedInterceptorGets(file, catalog, fn) ?? []));
+    let found = fn ? gets.get(fn) : undefined;
+    if (fn && !found) gets.set(fn, (found = providedInterceptorGets(file, catalog, fn) ?? { affects: [], foreign: false }));
+    const reached = found?.affects;
     if (fix && reached && reached.length > 0) {
-      out.push({ node: site, messageId: 'getWithContentType', fix: [fix], affects: reached });
+      // The interceptor runs for every request of the app's HttpClient: another host's among them would lose the header too.
+      const m: RawMatch = { node: site, messageId: 'getWithContentType', fix: [fix], affects: reached };
+      out.push(found!.foreign ? holdFix(m, "a request of the app's HttpClient is not known to call the API (another host's URL); the interceptor's edit changes it too") : m);
       continue;
     }
     if (!namesApi() && !(reached && reached.length > 0)) continue;
@@ -842,7 +846,7 @@ function angularInterceptorMatches(file: FileContext, catalog: LoadedCatalog): R
  * method of a class, or a functional interceptor) is provided by a module of its package; undefined when it is
  * not provided (or the file is not on disk as analysed).
  */
-function providedInterceptorGets(file: FileContext, catalog: LoadedCatalog, fn: Node): NonNullable<RawMatch['affects']> | undefined {
+function providedInterceptorGets(file: FileContext, catalog: LoadedCatalog, fn: Node): { affects: NonNullable<RawMatch['affects']>; foreign: boolean } | undefined {
   const name = interceptorName(file, fn);
   const project = name ? projectOf(file.filename) : undefined;
   if (!name || !project) return undefined;
@@ -854,15 +858,38 @@ function providedInterceptorGets(file: FileContext, catalog: LoadedCatalog, fn: 
   if (!provides(file.text) && !packageSourcesMatching(project, file.filename, provides).files.length) return undefined;
   const abs = path.resolve(file.filename);
   const out: NonNullable<RawMatch['affects']> = [];
+  // A request of the client (a method call) not known to call the API: the interceptor reaches it too.
+  let foreign = false;
   for (const user of angularClientModules(file.filename, project)) {
     const ctx = path.resolve(user.file) === abs ? file : project.module(user.file);
     if (!ctx) continue;
-    for (const r of getRequests(ctx, catalog)) {
-      if (!r.isApi || !isBodilessGet(r) || r.client !== 'unknown' || r.node.type !== 'CallExpression' || r.node.callee.type !== 'MemberExpression') continue;
+    const theirs = getRequests(ctx, catalog);
+    foreign ||= callsOtherHost(ctx, catalog);
+    for (const r of theirs) {
+      if (r.client !== 'unknown' || r.node.type !== 'CallExpression' || r.node.callee.type !== 'MemberExpression') continue;
+      if (!r.isApi || hostUnseen(ctx, r, theirs)) foreign = true;
+      if (!r.isApi || !isBodilessGet(r)) continue;
       out.push({ node: r.node, method: r.method, ...(ctx === file ? {} : { file: path.relative(path.dirname(abs), user.file).split(path.sep).join('/'), at: ctx.positionAt(r.node.range[0]) }) });
     }
   }
-  return out;
+  return { affects: out, foreign };
+}
+
+/**
+ * Whether a module makes a method call of a client (`this.http.get(url)`, `.post`, ..., `.request`) whose URL folds to
+ * an absolute URL of a host that is not the API's: such a call is not among the API requests, yet an interceptor of
+ * the client reaches it.
+ */
+function callsOtherHost(file: FileContext, catalog: LoadedCatalog): boolean {
+  const hosts = apiHosts(catalog);
+  return file.nodes(T.CallExpression).some((c) => {
+    if (c.callee.type !== 'MemberExpression' || c.callee.computed || c.callee.property.type !== 'Identifier') return false;
+    const name = c.callee.property.name.toLowerCase();
+    if (!METHODS.has(name) && name !== 'request') return false;
+    const url = file.staticString((name === 'request' ? c.arguments[1] : c.arguments[0]) as Node | undefined);
+    const host = url ? urlHost(url) : undefined;
+    return host !== undefined && !hosts.has(host);
+  });
 }
 
 /** The name an interceptor is provided under: its class's (for an `intercept` method), or its function's. */
