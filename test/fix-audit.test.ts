@@ -505,6 +505,12 @@ ${calls}
     expect(res.findings).toEqual(['http.js:4 get-request-content-type suggestion']);
     expect(res.edited).toEqual([]);
   });
+  it("look-alike: the client's request helper exported, another module giving another host's absolute URL: the edit only suggested", async () => {
+    const wrapper = "export function base(url, method = 'GET', body) {\n  return api.request({ url, method, data: body });\n}\n";
+    const res = await auditFiles(project(interceptor(`  g: () => base('/people/me'),`, wrapper), { 'other.js': `import { base } from './http.js';\nexport const user = () => base('${GH}/user');\n` }));
+    expect(res.findings).toEqual(['http.js:4 get-request-content-type suggestion']);
+    expect(res.edited).toEqual([]);
+  });
   it('look-alike: the request helper handed out as a value (`send = base`), its calls unseen: the edit only suggested', async () => {
     const wrapper = "function base(url, method = 'GET', body) {\n  return api.request({ url, method, data: body });\n}\nfunction via(url, method, body, send = base) {\n  return send(url, method, body);\n}\n";
     const res = await auditFiles(project(interceptor(`  g: () => base('/people/me'),\n  o: () => via('${GH}/user', 'DELETE'),`, wrapper)));
