@@ -438,7 +438,7 @@ const CALLS = `import { local } from './http.js';\nexport const scenarios = { ..
 const project = (http: string, extra: Files = {}): Files => ({ ...PKG, 'http.js': http, 'calls.js': CALLS, ...extra });
 
 describe('every call reaching an edited node sends a request at least as valid as before', () => {
-  it(`${SEEDS} generated projects, after every notice's date: no request changes but the allowed ones`, async () => {
+  it(`${SEEDS} generated projects, after every notice's date: no request changes but the allowed ones`, { timeout: 60_000 + SEEDS * 1_000 }, async () => {
     const results: AuditResult[] = [];
     for (let seed = 1; seed <= SEEDS; seed++) {
       // Every notice's final form (after its date) and, for every other seed, the transitional forms of a day before.
