@@ -14,16 +14,16 @@
  *
  * `FIXAUDIT_SEEDS=n` runs n seeds instead of the default few (a longer run, outside `npm test`).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyzeFile } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
 import { applyEdits } from '../engine/fix/edits.js';
 import type { Match } from '../engine/types.js';
 import { random } from './helpers/random.js';
+import { tempProjects } from './helpers/temp-project.js';
 import { Linter } from 'eslint';
 import plugin from '../rules/index.js';
 import transform from '../codemods/jscodeshift.js';
@@ -335,20 +335,8 @@ export function generate(seed: number): { files: Files; calls: Call[]; shape: st
 // ---------------------------------------------------------------------------------------------------------------
 // The engine's fix, applied as the CLI's --fix applies it.
 
-const made: string[] = [];
-afterAll(() => {
-  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-function writeTree(files: Files): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'fixaudit-'));
-  made.push(root);
-  mkdirSync(path.join(root, '.git'));
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
+/** A fresh project on disk (a `.git` folder marks its root), removed after the file's tests. */
+const writeTree = tempProjects('fixaudit-');
 
 const SOURCES = (files: Files): string[] => Object.keys(files).filter((f) => f.endsWith('.js') && !f.startsWith('node_modules/'));
 
