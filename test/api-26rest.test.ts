@@ -133,6 +133,13 @@ export const appConfig: ApplicationConfig = { providers: [provideHttpClient(with
     expect(out).toContain("...(req.body !== null ? { 'Content-Type': 'application/json' } : {})");
     expect(() => contextOf(out, 'json-headers.interceptor.ts')).not.toThrow();
   });
+  it("look-alike for the edit: another service of the app GETs another host through the same HttpClient: reported, the body-only edit only suggested (it would change that request too)", () => {
+    const other = service('https://api.github.com').replace('RoomsService', 'ReposService');
+    const dir = tree('ng-class-other-host', { 'src/app/json-headers.interceptor.ts': classInterceptor, 'src/app/app.module.ts': moduleProviding, 'src/app/rooms.service.ts': service(API), 'src/app/repos.service.ts': other });
+    const ms = run(path.join(dir, 'src/app/json-headers.interceptor.ts'));
+    expect(brief(ms)).toEqual(['7 certain']);
+    expect(ms[0]!.suggestions?.flatMap((x) => x.edits).map((e) => e.text).join('')).toContain("...(req.body !== null ? { 'Content-Type': 'application/json' } : {})");
+  });
   it('a functional interceptor given to `provideHttpClient(withInterceptors([...]))`: certain', () => {
     const dir = tree('ng-fn', { 'src/app/json-headers.ts': fnInterceptor, 'src/app/app.config.ts': configProviding, 'src/app/rooms.service.ts': service(API) });
     expect(brief(run(path.join(dir, 'src/app/json-headers.ts')))).toEqual(['4 certain fix']);

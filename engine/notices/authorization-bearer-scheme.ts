@@ -2,7 +2,7 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { boundNames, dottedName, envVariableName, isFunctionNode, unwrap, type FileContext, type Node } from '../parse/file-context.js';
-import type { Detector, RawMatch } from '../detectors/detector.js';
+import { LIKELY_FIX_MESSAGE_ID, type Detector, type RawMatch } from '../detectors/detector.js';
 import {
   calledFunction,
   getClientInstances,
@@ -45,6 +45,8 @@ function isOwn(file: FileContext, node: Node): boolean {
   for (const up of file.ancestors(node)) top = up;
   return top === file.ast;
 }
+
+const OTHER_HOST_SENDS_IT = "a request to another host sends the same header value; the edit changes it too";
 
 type Finding = { messageId: string; data: Record<string, string>; fix?: TextEdit[]; likely?: string };
 
@@ -282,8 +284,14 @@ export const authorizationBearerScheme: Detector<CustomDetection> = {
     const seen = new Set<Node>();
     const headers: RequestHeader[] = [];
     const clientAuth = new Set<Node>();
+    // Header values another host's request sends too (one header object for the API and GitHub, or a client made for
+    // the API called with an absolute URL of another host): an edit there changes that request as well.
+    const foreign = new Set<Node>();
     for (const r of getRequests(file, ctx.catalog)) {
-      if (!r.isApi) continue;
+      if (!r.isApi) {
+        for (const h of r.headers) if (h.name.toLowerCase() === 'authorization') foreign.add(h.value);
+        continue;
+      }
       // Inherited headers are judged where their client is made; `$.ajaxSetup`'s (no client object) with the requests of its file;
       // those another module's object gives it here (`headers: { ...AUTH_HEADERS }`) are its own, judged below where brought in.
       const own = r.headers.filter((h) => !h.inherited || (h.shared?.kind === 'ajax-setup' && isOwn(file, h.value)) || h.broughtIn?.file === file);
@@ -301,9 +309,13 @@ export const authorizationBearerScheme: Detector<CustomDetection> = {
       const brought = h.broughtIn ? (h.broughtIn.file === file ? h.broughtIn.node : undefined) : h.value;
       if (!brought || out.some((m) => m.node === brought)) continue;
       if (!f) continue;
-      const fix = h.broughtIn ? undefined : f.fix;
+      const edits = h.broughtIn ? undefined : f.fix;
+      // Kept as a suggestion that says why when another host's request sends the same value (the brief's second lesson).
+      const held = edits && !f.likely && foreign.has(h.value);
+      const fix = held ? undefined : edits;
+      const suggestions = held ? [{ messageId: LIKELY_FIX_MESSAGE_ID, data: { confidenceReason: OTHER_HOST_SENDS_IT }, edits }] : undefined;
       // A likely match's edit is offered as a suggestion, never applied by `--fix` (engine/analyze.ts).
-      out.push(f.likely ? { node: brought, messageId: f.messageId, data: f.data, fix, confidence: 'likely', confidenceReason: f.likely } : { node: brought, messageId: f.messageId, data: f.data, fix });
+      out.push(f.likely ? { node: brought, messageId: f.messageId, data: f.data, fix, confidence: 'likely', confidenceReason: f.likely } : { node: brought, messageId: f.messageId, data: f.data, fix, ...(suggestions ? { suggestions } : {}) });
     }
     return out;
   },

@@ -4,12 +4,13 @@ import { dottedName, memberName, propertyKeyName, unwrap, UNKNOWN, type FileCont
 import { superHeaderSites } from '../api/super-headers.js';
 import { baseDefaultsHeaderCalls } from '../api/base-defaults.js';
 import { methodOfClass, thisClass } from '../api/summaries.js';
-import type { Detector, RawMatch } from '../detectors/detector.js';
+import { LIKELY_FIX_MESSAGE_ID, type Detector, type RawMatch } from '../detectors/detector.js';
 import { removeElementEdit, removePropertyEdit } from '../detectors/shared.js';
 import { angularInterceptorHeaders, findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import { calledFunction, enclosingScope, functionName, functionOfThis, localInit, mergedValue, objectOf, prototypeOwner, returnedExpression, stringOf } from '../api/bindings.js';
-import { isFunctionNode } from '../api/request.js';
+import { isFunctionNode, METHODS } from '../api/request.js';
+import { apiHosts, urlHost } from '../api/url.js';
 import { parameterDefault } from '../api/wrappers.js';
 import { headersOf } from '../api/call-parts.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
@@ -101,6 +102,56 @@ function bodyCondition(file: FileContext, inner: HttpRequest, fn: Node): string 
   void file;
   return undefined;
 }
+
+/**
+ * Why an edit of a wrapper's header (its removal, or sending it only with a body) could change a request that is not
+ * the API's, or undefined when every request it reaches calls the API: the wrapper's own URL does, or each call of
+ * it in the file does (a call site inside a further wrapper is judged by that wrapper's calls when the file followed
+ * them out) and no other module can call it. A call to another host through the same wrapper
+ * (`base('https://api.github.com/...')`) would lose its header too; a wrapper other modules call takes their URLs.
+ */
+function unseenHosts(file: FileContext, inner: HttpRequest, through: readonly HttpRequest[], outside: boolean): string | undefined {
+  if (inner.isApi) return undefined;
+  if (outside) return "the wrapper's URL is its callers', and other modules may call it with another service's URL; the edit changes their requests too";
+  return through.every((r) => r.isApi || (!!r.wrapper?.followed && !cutShort(file, r, through)))
+    ? undefined
+    : "a call of the wrapper in this file is not known to call the API; the edit changes its request too";
+}
+
+/**
+ * A call site inside a further wrapper (`level4(url) { return level3(url) }`) whose own calls the file's following did
+ * not reach (no other request of `requests` goes through the function it is in): its URL is its callers', unseen.
+ */
+function cutShort(file: FileContext, r: HttpRequest, requests: readonly HttpRequest[]): boolean {
+  if (!r.wrapper?.followed) return false;
+  const fn = enclosingScope(file, r.node);
+  return !requests.some((o) => o !== r && (o.wrapper?.functions ?? [o.wrapper?.function]).includes(fn));
+}
+
+/**
+ * A request whose host is not known from what the file shows: a call site whose following was cut short
+ * ({@link cutShort}), or a request whose URL is its function's callers' (`request(url) { return api.request({ url }) }`)
+ * where that function is reachable by calls the file does not show (exported, a public method, handed out as a
+ * value): a caller may give an absolute URL of another host, which axios and the like send there, base URL or not.
+ */
+function hostUnseen(file: FileContext, r: HttpRequest, requests: readonly HttpRequest[]): boolean {
+  if (cutShort(file, r, requests)) return true;
+  if (r.wrapper || !urlReadsParameter(file, r)) return false;
+  const fn = enclosingScope(file, r.node);
+  return fn.type !== 'Program' && isReachableFromOtherFiles(file, fn);
+}
+
+/**
+ * A finding whose edit would change a request not known to call the API: the edit is kept as a suggestion that
+ * says why, never applied by `--fix` (a finding without an autofix is safe; the brief's second lesson).
+ */
+function holdFix(m: RawMatch, reason: string): RawMatch {
+  if (!m.fix) return m;
+  const { fix, ...rest } = m;
+  return { ...rest, suggestions: [...(m.suggestions ?? []), { messageId: LIKELY_FIX_MESSAGE_ID, data: { confidenceReason: reason }, edits: fix }] };
+}
+
+const OTHER_HOST_THROUGH_CLIENT = "a request through the same client is not known to call the API (another host's URL); the edit changes it too";
 
 /** `'Content-Type': v` made conditional on the body in place: `...(cond ? { 'Content-Type': v } : {})`. */
 function conditionalEdit(file: FileContext, h: RequestHeader, condition: string): TextEdit | undefined {
@@ -378,11 +429,17 @@ function onlyWithBody(file: FileContext, h: RequestHeader, condition: string): T
 function sharedHeaderMatches(file: FileContext, requests: readonly HttpRequest[], isBrowser: () => boolean): RawMatch[] {
   const sites = new Map<Node, { h: RequestHeader; client: HttpRequest['client']; gets: HttpRequest[]; all: HttpRequest[] }>();
   const out: RawMatch[] = [];
+  // Sites whose header a request of another host gets too (`api.get('https://api.github.com/...')` through a client
+  // made for the API): an edit there changes that request as well.
+  const foreign = new Set<Node>();
   for (const r of requests) {
-    if (!r.isApi) continue;
     const h = findHeader(r, 'content-type');
     const site = h?.shared && !h.when && !h.broughtIn ? (h.property ?? h.call ?? h.assignment) : undefined;
     if (!h || !site) continue;
+    if (!r.isApi || hostUnseen(file, r, requests)) {
+      foreign.add(site);
+      if (!r.isApi) continue;
+    }
     // axios's browser adapter drops a Content-Type without data, whoever set it (see `detect`).
     if (r.client === 'axios' && isBrowser()) continue;
     if (!isOwnNode(file, site)) {
@@ -403,13 +460,14 @@ function sharedHeaderMatches(file: FileContext, requests: readonly HttpRequest[]
     const condition = sendsBodyCondition(h, client);
     const fix = condition ? onlyWithBody(file, h, condition) : undefined;
     const withBody = all.some((r) => !isBodilessGet(r));
-    out.push({
+    const m: RawMatch = {
       node: site,
       messageId: 'getWithContentType',
       fix: fix ? [fix] : undefined,
       affects: all.map((r) => ({ node: r.node, method: r.method })),
       ...(!fix && withBody ? { confidence: 'likely' as const, confidenceReason: "the client's shared configuration sends the header with every request; some of them send a body" } : {}),
-    });
+    };
+    out.push(foreign.has(site) ? holdFix(m, OTHER_HOST_THROUGH_CLIENT) : m);
   }
   return out;
 }
@@ -466,6 +524,8 @@ function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, report
       if (own) {
         // Reported for this file's own GETs: the calls of the importing modules are listed too (the edit changes them).
         if (through && through.affects.length > 0) own.affects = [...(own.affects ?? []), ...through.affects];
+        // An importer's request to another host through the client would lose the header too: the edit is held back.
+        if (through?.foreign && own.fix) Object.assign(own, holdFix(own, OTHER_HOST_THROUGH_CLIENT), { fix: undefined });
         continue;
       }
       // Every module of the package that imports the client was read, and none sends a bodiless GET through it.
@@ -476,13 +536,14 @@ function exportedClientMatches(file: FileContext, catalog: LoadedCatalog, report
         // A bodiless GET through the client in an importing module: the header reaches it. The edit that sends the
         // header only with a body is right for every request, so certain; without one, likely when some request
         // through it sends a body (as for the file's own requests).
-        out.push({
+        const m: RawMatch = {
           node: site,
           messageId: 'getWithContentType',
           fix: fix ? [fix] : undefined,
           affects: through.affects,
           ...(!fix && through.withBody ? { confidence: 'likely' as const, confidenceReason: "the client's shared configuration sends the header with every request; some of them send a body" } : {}),
-        });
+        };
+        out.push(through.foreign ? holdFix(m, OTHER_HOST_THROUGH_CLIENT) : m);
         continue;
       }
       out.push({
@@ -683,6 +744,8 @@ interface Reaching {
   gets: number;
   withBody: boolean;
   complete: boolean;
+  /** A request of these modules through the site is not known to call the API (another host's URL). */
+  foreign: boolean;
 }
 
 /**
@@ -700,17 +763,22 @@ function requestsReaching(file: FileContext, catalog: LoadedCatalog, site: Node,
   const affects: NonNullable<RawMatch['affects']> = [];
   let gets = 0;
   let withBody = false;
+  let foreign = false;
   for (const other of files) {
     if (path.resolve(other) === abs) continue;
     const ctx = project.module(other);
     if (!ctx) continue;
     let browser: boolean | undefined;
-    for (const r of getRequests(ctx, catalog)) {
-      if (!r.isApi) continue;
+    const theirs = getRequests(ctx, catalog);
+    for (const r of theirs) {
       // `anyHeader`: a default the request's own Content-Type is written over counts too (it goes out once that one is removed).
       const candidates = anyHeader ? r.headers.filter(isContentType) : [findHeader(r, 'content-type')];
       const at = candidates.map((h) => (h ? siteOf(h) : undefined)).find((n) => n !== undefined && n.range[0] === site.range[0] && n.range[1] === site.range[1]);
       if (!at || topOf(ctx, at) !== onDisk.ast) continue;
+      if (!r.isApi || hostUnseen(ctx, r, theirs)) {
+        foreign = true;
+        if (!r.isApi) continue;
+      }
       // axios's browser adapter drops a Content-Type without data: a browser importer's GET does not send it.
       if (axios && (browser ??= readsBrowserGlobals(ctx.text) || browserEvidence(ctx) !== undefined)) continue;
       const bodiless = isBodilessGet(r);
@@ -719,7 +787,7 @@ function requestsReaching(file: FileContext, catalog: LoadedCatalog, site: Node,
       affects.push({ node: r.node, method: r.method, file: path.relative(path.dirname(abs), other).split(path.sep).join('/'), at: ctx.positionAt(r.node.range[0]) });
     }
   }
-  return { affects, gets, withBody, complete: true };
+  return { affects, gets, withBody, complete: true, foreign };
 }
 
 /** The root of the tree a node belongs to (a module read for a value keeps its own tree). */
@@ -745,17 +813,20 @@ function angularInterceptorMatches(file: FileContext, catalog: LoadedCatalog): R
   if (!headers.some(isContentType)) return out;
   let apiHost: boolean | undefined;
   const namesApi = (): boolean => (apiHost ??= namesApiHost(file.text, catalog) || namesApiHost(angularEnvironmentText(file.filename) ?? '', catalog));
-  const gets = new Map<Node, NonNullable<RawMatch['affects']>>();
+  const gets = new Map<Node, { affects: NonNullable<RawMatch['affects']>; foreign: boolean }>();
   for (const h of headers) {
     const site = h.property ?? h.call;
     if (!isContentType(h) || h.when || !site) continue;
     const condition = sendsBodyCondition(h, 'unknown');
     const fix = condition && h.property ? conditionalEdit(file, h, condition) : undefined;
     const fn = h.shared?.fn;
-    let reached = fn ? gets.get(fn) : undefined;
-    if (fn && !reached) gets.set(fn, (reached = providedInterceptorGets(file, catalog, fn) ?? []));
+    let found = fn ? gets.get(fn) : undefined;
+    if (fn && !found) gets.set(fn, (found = providedInterceptorGets(file, catalog, fn) ?? { affects: [], foreign: false }));
+    const reached = found?.affects;
     if (fix && reached && reached.length > 0) {
-      out.push({ node: site, messageId: 'getWithContentType', fix: [fix], affects: reached });
+      // The interceptor runs for every request of the app's HttpClient: another host's among them would lose the header too.
+      const m: RawMatch = { node: site, messageId: 'getWithContentType', fix: [fix], affects: reached };
+      out.push(found!.foreign ? holdFix(m, "a request of the app's HttpClient is not known to call the API (another host's URL); the interceptor's edit changes it too") : m);
       continue;
     }
     if (!namesApi() && !(reached && reached.length > 0)) continue;
@@ -775,7 +846,7 @@ function angularInterceptorMatches(file: FileContext, catalog: LoadedCatalog): R
  * method of a class, or a functional interceptor) is provided by a module of its package; undefined when it is
  * not provided (or the file is not on disk as analysed).
  */
-function providedInterceptorGets(file: FileContext, catalog: LoadedCatalog, fn: Node): NonNullable<RawMatch['affects']> | undefined {
+function providedInterceptorGets(file: FileContext, catalog: LoadedCatalog, fn: Node): { affects: NonNullable<RawMatch['affects']>; foreign: boolean } | undefined {
   const name = interceptorName(file, fn);
   const project = name ? projectOf(file.filename) : undefined;
   if (!name || !project) return undefined;
@@ -787,15 +858,38 @@ function providedInterceptorGets(file: FileContext, catalog: LoadedCatalog, fn: 
   if (!provides(file.text) && !packageSourcesMatching(project, file.filename, provides).files.length) return undefined;
   const abs = path.resolve(file.filename);
   const out: NonNullable<RawMatch['affects']> = [];
+  // A request of the client (a method call) not known to call the API: the interceptor reaches it too.
+  let foreign = false;
   for (const user of angularClientModules(file.filename, project)) {
     const ctx = path.resolve(user.file) === abs ? file : project.module(user.file);
     if (!ctx) continue;
-    for (const r of getRequests(ctx, catalog)) {
-      if (!r.isApi || !isBodilessGet(r) || r.client !== 'unknown' || r.node.type !== 'CallExpression' || r.node.callee.type !== 'MemberExpression') continue;
+    const theirs = getRequests(ctx, catalog);
+    foreign ||= callsOtherHost(ctx, catalog);
+    for (const r of theirs) {
+      if (r.client !== 'unknown' || r.node.type !== 'CallExpression' || r.node.callee.type !== 'MemberExpression') continue;
+      if (!r.isApi || hostUnseen(ctx, r, theirs)) foreign = true;
+      if (!r.isApi || !isBodilessGet(r)) continue;
       out.push({ node: r.node, method: r.method, ...(ctx === file ? {} : { file: path.relative(path.dirname(abs), user.file).split(path.sep).join('/'), at: ctx.positionAt(r.node.range[0]) }) });
     }
   }
-  return out;
+  return { affects: out, foreign };
+}
+
+/**
+ * Whether a module makes a method call of a client (`this.http.get(url)`, `.post`, ..., `.request`) whose URL folds to
+ * an absolute URL of a host that is not the API's: such a call is not among the API requests, yet an interceptor of
+ * the client reaches it.
+ */
+function callsOtherHost(file: FileContext, catalog: LoadedCatalog): boolean {
+  const hosts = apiHosts(catalog);
+  return file.nodes(T.CallExpression).some((c) => {
+    if (c.callee.type !== 'MemberExpression' || c.callee.computed || c.callee.property.type !== 'Identifier') return false;
+    const name = c.callee.property.name.toLowerCase();
+    if (!METHODS.has(name) && name !== 'request') return false;
+    const url = file.staticString((name === 'request' ? c.arguments[1] : c.arguments[0]) as Node | undefined);
+    const host = url ? urlHost(url) : undefined;
+    return host !== undefined && !hosts.has(host);
+  });
 }
 
 /** The name an interceptor is provided under: its class's (for an `intercept` method), or its function's. */
@@ -1238,10 +1332,14 @@ export const getRequestContentType: Detector<CustomDetection> = {
           const condition = inside(fn, site) ? bodyCondition(file, inner, fn) : undefined;
           fix = condition ? conditionalEdit(file, h, condition) : undefined;
         }
+        // The edit changes every request made through the wrapper, whatever its host: an autofix only when each of
+        // them is known to call the API; otherwise a suggestion that says why (the brief's second lesson).
+        const held = fix ? unseenHosts(file, inner, through, outside) : undefined;
         out.push({
           node: site,
           messageId: 'getWithContentType',
-          fix: fix ? [fix] : undefined,
+          fix: fix && !held ? [fix] : undefined,
+          ...(fix && held ? { suggestions: [{ messageId: LIKELY_FIX_MESSAGE_ID, data: { confidenceReason: held }, edits: [fix] }] } : {}),
           affects: reaching.map((r) => ({ node: r.node, method: r.method })),
           ...(ofApiClient ? { confidence: 'likely' as const, confidenceReason: 'a request of a client class whose other requests call the API; its URL is its callers\' (not seen here)' } : {}),
         });
