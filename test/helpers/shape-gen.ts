@@ -15,6 +15,8 @@
  * All code is synthesized here; nothing is copied from a repository.
  */
 
+import { rng } from '../../scripts/gen-corpus.js';
+
 export type NoticeKey = 'get-ct' | 'auth-bearer' | 'token-form' | 'form-json' | 'meeting-info';
 
 export const NOTICE_IDS: Record<NoticeKey, string> = {
@@ -80,22 +82,13 @@ export interface GeneratedProject {
   tags: string[];
 }
 
-/** mulberry32: a small deterministic PRNG. */
-export function rng(seed: number): () => number {
-  let a = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The corpus generator's mulberry32, its seed spread first (neighbouring seeds start far apart). */
+export const seeded = (seed: number): (() => number) => rng(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b));
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
 
 export function specOf(seed: number): ProjectSpec {
-  const r = rng(seed);
+  const r = seeded(seed);
   const notice = pick(r, Object.keys(NOTICE_IDS) as NoticeKey[]);
   const depth = 1 + Math.floor(r() * 4);
   const layers = Array.from({ length: depth }, () => pick(r, LAYER_KINDS));
