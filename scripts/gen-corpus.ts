@@ -28,7 +28,7 @@ export interface CorpusSummary {
 }
 
 /** mulberry32: small, fast, good enough for shuffling templates. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

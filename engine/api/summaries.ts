@@ -21,7 +21,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, foldTemplate, isUrlConstructor, joinUrl, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { literalsOf, moduleRecord, ProjectModel, SPECIFIER_PREFIX, specifiersIn } from '../project/modules.js';
-import { localInit, mergedValue, objectOf, parameterTypeName, resolveLocal, returnedExpression, stringOf, thisFieldInit, instanceFields } from './bindings.js';
+import { localInit, mergedArguments, mergedValue, objectOf, parameterTypeName, resolveLocal, returnedExpression, stringOf, thisFieldInit, instanceFields } from './bindings.js';
 import { bodyOf, finish, fromConfig, headersOf, methodOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
 import { apiMarkers } from './url.js';
@@ -274,13 +274,15 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
     // A same-file wrapper's call whose second argument is the path (`get(path) { return this.request('GET', path) }`):
     // that parameter makes the URL, it is no options object (taking it so would lose the wrapper's own method).
     if (r.wrapper && !r.optionsNode && s.options !== undefined && optionsArg === args[1] && s.url?.value.includes(`${OPEN}p${s.options}${CLOSE}`)) s.options = undefined;
-    if (s.options === undefined && r.options) {
-      for (const p of r.options.properties) if (p.type === 'SpreadElement' && paramIndex(p.argument, names) !== undefined) s.options = paramIndex(p.argument, names);
+    // `{ ...DEFAULTS, ...init }`, or the same merged by `Object.assign({}, DEFAULTS, init)`.
+    const parts = optionParts(file, r, names);
+    if (s.options === undefined && parts) {
+      for (const p of parts) if (p.type === 'SpreadElement' && paramIndex(p.argument, names) !== undefined) s.options = paramIndex(p.argument, names);
     }
     // `{ method, ...init }`: the method parameter, unless the caller's options name one (the spread comes later).
     if (methodParam !== undefined && s.options !== undefined && r.options && spreadsAfter(r.options, methodNode!, s.options, names)) s.methodYields = true;
     // The options passed whole (`fetch(url, init)`): a caller's object without a method is a GET.
-    if (s.options !== undefined && !s.method) s.optionsMethod = r.options ? spreadOptionsMethod(file, r.options, names, r.client) : r.client === 'fetch' ? 'GET' : undefined;
+    if (s.options !== undefined && !s.method) s.optionsMethod = parts ? spreadOptionsMethod(file, parts, names, r.client) : r.client === 'fetch' ? 'GET' : undefined;
     // Or the options' `headers` is a parameter itself (`request({ url, method, headers, json: data })` in
     // `function Request(key, url, method, headers, data)`): the caller's object is what goes.
     s.headers = paramIndex(r.headersFrom, names) ?? (r.options ? paramIndex(prop(r.options, 'headers'), names) : undefined);
@@ -322,6 +324,34 @@ function madeFor(s: RequestSummary, given: Given): boolean | { param: number; gi
   return g ? { param: g.param, given: s.when.given } : true;
 }
 
+/** A part of a request's options, in the order they are merged: a property written, or an object spread in. */
+type OptionPart = TSESTree.ObjectLiteralElement | { type: 'SpreadElement'; argument: Node };
+
+/**
+ * The parts of a request's options in merge order: the object literal's properties, or the arguments of an
+ * `Object.assign({}, DEFAULTS, init)` (a merge whose last argument wins, lodash's `assign`/`merge`/`extend` too)
+ * read as `{ ...DEFAULTS, ...init }` when its last argument is a parameter of the function: an object literal
+ * argument gives its properties, any other its spread.
+ * (The request's `options` is then the merge's last object literal, which says nothing of the parameter's place.)
+ * Undefined for options of any other form.
+ */
+function optionParts(file: FileContext, r: HttpRequest, names: readonly string[]): OptionPart[] | undefined {
+  const n = r.optionsNode ? resolveLocal(file, r.optionsNode as Node) : undefined;
+  const args = n ? mergedArguments(n) : undefined;
+  if (!n || !args || n.type !== 'CallExpression' || args[0] !== n.arguments[n.arguments.length - 1]) return r.options?.properties;
+  // Only a merge the caller's options win (`Object.assign({}, DEFAULTS, opts)`): a part after them
+  // (`Object.assign({}, opts, { body })`) may replace what the caller sends, which a summary does not follow.
+  if (paramIndex(args[0] as Node, names) === undefined) return r.options?.properties;
+  const parts: OptionPart[] = [];
+  for (const a of n.arguments) {
+    if (a.type === 'SpreadElement') return undefined;
+    const u = unwrap(a as Node);
+    if (u.type === 'ObjectExpression') parts.push(...u.properties);
+    else parts.push({ type: 'SpreadElement', argument: a as Node });
+  }
+  return parts;
+}
+
 /** Whether the options object spreads parameter `param` after the property whose value is `value` (`{ method, ...init }`). */
 function spreadsAfter(options: TSESTree.ObjectExpression, value: Node, param: number, names: readonly string[]): boolean {
   const at = options.properties.findIndex((p) => p.type === 'Property' && p.value === value);
@@ -334,10 +364,10 @@ function spreadsAfter(options: TSESTree.ObjectExpression, value: Node, param: nu
  * `const defaults = { method: 'GET' }`), else the client's default (a fetch is a GET). Undefined when a part
  * before it is not known, or a method written after the spread overrides the caller's.
  */
-function spreadOptionsMethod(file: FileContext, options: TSESTree.ObjectExpression, names: readonly string[], client: HttpRequest['client']): string | undefined {
+function spreadOptionsMethod(file: FileContext, parts: readonly OptionPart[], names: readonly string[], client: HttpRequest['client']): string | undefined {
   let method: string | undefined = client === 'fetch' ? 'GET' : undefined;
   let spread = false;
-  for (const p of options.properties) {
+  for (const p of parts) {
     if (p.type === 'SpreadElement') {
       if (paramIndex(p.argument, names) !== undefined) {
         spread = true;
@@ -1132,11 +1162,13 @@ function callRequests(file: FileContext, catalog: LoadedCatalog, known: Readonly
     if (known.has(call) || call.arguments.length === 0) continue;
     if (within && (call.range[0] < within.range[0] || call.range[1] > within.range[1])) continue;
     const callee = unwrap(call.callee as Node);
-    if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression') {
+    const viaSuper = callee.type === 'MemberExpression' && callee.object.type === 'Super';
+    if (callee.type === 'MemberExpression' && (viaSuper || unwrap(callee.object).type === 'ThisExpression')) {
       if (classes.length === 0) continue;
       const name = memberName(callee);
       const cls = thisClass(file, call);
-      if (name === undefined || !cls?.superClass || methodOfClass(cls, name)) continue;
+      // `super.request(...)` runs the base's method even when the class has its own of that name.
+      if (name === undefined || !cls?.superClass || (!viaSuper && methodOfClass(cls, name))) continue;
       // The nearest class up the chain that has the method (a base of another module, or one above it).
       const chain = baseChain(file, cls);
       const top = chain.findIndex((c, i) => i > 0 && methodOfClass(c.cls, name) !== undefined);

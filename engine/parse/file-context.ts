@@ -374,9 +374,8 @@ export class FileContext {
       if (!member?.value || (member.type === 'MethodDefinition' && member.kind !== 'method') || (member.type === 'PropertyDefinition' && reassignedStatic(value.file, value.node, key))) return undefined;
       return { file: value.file, node: member.value as Node };
     }
-    if (value?.node.type !== 'ObjectExpression') return undefined;
-    const prop = findProperty(value.node, key);
-    return prop ? { file: value.file, node: prop.value as Node } : undefined;
+    const member = value ? memberValue(value.node, key) : undefined;
+    return member ? { file: value!.file, node: member } : undefined;
   }
 
   /**
@@ -609,7 +608,7 @@ export class FileContext {
   resolveMember(node: TSESTree.MemberExpression, depth = 0): Node | undefined {
     const key = memberName(node);
     if (key === undefined) return undefined;
-    const object = this.resolveExpression(node.object, depth);
+    const object = unfrozen(this.resolveExpression(node.object, depth));
     if (object.type !== 'ObjectExpression') return undefined;
     const prop = findProperty(object, key);
     return prop ? (prop.value as Node) : undefined;
@@ -747,6 +746,25 @@ export function boundNames(pattern: Node): string[] {
 }
 
 /** Strips parentheses-free wrappers: `x as T`, `x!`, `<T>x`, `x satisfies T`. */
+/** `Object.freeze(x)` is `x` (it returns its argument). */
+function unfrozen(node: Node): Node {
+  let n = node;
+  for (let i = 0; i < 3 && n.type === 'CallExpression' && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement' && dottedName(n.callee) === 'Object.freeze'; i++) n = unwrap(n.arguments[0] as Node);
+  return n;
+}
+
+/**
+ * The value a holder gives `key`: an object literal's property (through `Object.freeze`), or a TypeScript enum's
+ * member with an initializer (`enum Api { Base = 'https://...' }`; a member without one is a number: undefined).
+ */
+function memberValue(holder: Node, key: string): Node | undefined {
+  const n = unfrozen(unwrap(holder));
+  if (n.type === 'ObjectExpression') return findProperty(n, key)?.value as Node | undefined;
+  if (n.type !== 'TSEnumDeclaration') return undefined;
+  const member = n.body.members.find((m) => (m.id.type === 'Identifier' ? m.id.name : String((m.id as TSESTree.StringLiteral).value)) === key);
+  return (member?.initializer as Node | undefined) ?? undefined;
+}
+
 export function unwrap(node: Node): Node {
   let n = node;
   while (

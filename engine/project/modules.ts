@@ -134,7 +134,7 @@ function readRecord(file: FileContext): ModuleRecord {
     if (!decl) continue;
     if (decl.type === 'VariableDeclaration') {
       for (const v of decl.declarations) if (v.id.type === 'Identifier' && v.init) rec.exports.set(v.id.name, { kind: 'node', node: v.init });
-    } else if ((decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') && decl.id) rec.exports.set(decl.id.name, { kind: 'node', node: decl });
+    } else if ((decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration' || decl.type === 'TSEnumDeclaration') && decl.id) rec.exports.set(decl.id.name, { kind: 'node', node: decl });
   }
   for (const e of file.nodes(T.ExportDefaultDeclaration)) {
     const d = e.declaration as Node;
