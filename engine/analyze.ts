@@ -15,7 +15,7 @@ import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
 import { APPS_SCRIPT_NAME, fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
 import { isAppsScriptSource } from './read/apps-script.js';
-import { addQueryKeys, HTTP_CALL_HINT, IMPORT_HINT, mayApply, mayHandUpHeaders, NAMED_MERGE_HINT, requiresMergingTokens, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
+import { addQueryKeys, HTTP_CALL_HINT, IMPORT_HINT, mayHandUpHeaders, NAMED_MERGE_HINT, requiresMergingTokens, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { literalsOf, projectOf, useScanRoots, type ProjectModel } from './project/modules.js';
@@ -130,10 +130,10 @@ export function candidateDetections(text: string, plan: readonly PlannedDetectio
 }
 
 /**
- * {@link mayApply} for tokens found in a set (or in either of two), in plain loops. The per-file decision runs on a few
- * hundred files in an ESLint run, where `mayApply(p, (t) => found.has(t))` and the other small closures it called per
- * detection were each compiled by V8's optimizing compiler, with what they inline, for more instructions than all their
- * calls took (issue 30, item 4: ~170 M of V8's compiles in the plugin's functions on the SDK's 172 files).
+ * engine/prefilter's `mayApply` for tokens found in a set (or in either of two), in plain loops. The per-file decision
+ * runs on a few hundred files in an ESLint run, where `mayApply(p, (t) => found.has(t))` and the other small closures
+ * it called per detection were each compiled by V8's optimizing compiler, with what they inline, for more instructions
+ * than all their calls took (issue 30, item 4: ~170 M of V8's compiles in the plugin's functions on the SDK's 172 files).
  */
 function holdsTokens(p: Pick<PrefilterEntry, 'tokens' | 'requires'>, found: ReadonlySet<string>, also?: ReadonlySet<string>): boolean {
   return (p.tokens.length === 0 || anyIn(p.tokens, found, also)) && (p.requires.length === 0 || anyIn(p.requires, found, also));
