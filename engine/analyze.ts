@@ -15,7 +15,7 @@ import { parseSource, type ParseFailure } from './parse/parse.js';
 import { isPerFileAdapter, leaveDeclaredRenamesToCodemod } from './project/renames.js';
 import { APPS_SCRIPT_NAME, fileLanguage, lineCommentStarts, type FileLanguage } from './read/language.js';
 import { isAppsScriptSource } from './read/apps-script.js';
-import { addQueryKeys, HTTP_CALL_HINT, IMPORT_HINT, mayApply, mayHandUpHeaders, NAMED_MERGE_HINT, requiresMergingTokens, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
+import { addQueryKeys, HTTP_CALL_HINT, IMPORT_HINT, mayHandUpHeaders, NAMED_MERGE_HINT, requiresMergingTokens, scannerFor, tokensWithoutRequires, type PrefilterEntry, type TokenScanner } from './prefilter/prefilter.js';
 import type { EngineOptions, Match, Notice, TextEdit, TypeOracle } from './types.js';
 import { assumedMatches, scopeMatches, scopeTextMatches } from './api/scoped.js';
 import { literalsOf, projectOf, useScanRoots, type ProjectModel } from './project/modules.js';
@@ -124,8 +124,25 @@ export function candidateDetections(text: string, plan: readonly PlannedDetectio
   const found = present ?? tokensOfPlan(text, plan);
   // Most files hold no token: then only detections that need none can run (usually none).
   if (found.size === 0) return unconditional(plan);
-  const has = (t: string): boolean => found.has(t);
-  return plan.filter((p) => mayApply(p, has));
+  const out: PlannedDetection[] = [];
+  for (const p of plan) if (holdsTokens(p, found)) out.push(p);
+  return out;
+}
+
+/**
+ * engine/prefilter's `mayApply` for tokens found in a set (or in either of two), in plain loops. The per-file decision
+ * runs on a few hundred files in an ESLint run, where `mayApply(p, (t) => found.has(t))` and the other small closures
+ * it called per detection were each compiled by V8's optimizing compiler, with what they inline, for more instructions
+ * than all their calls took (issue 30, item 4: ~170 M of V8's compiles in the plugin's functions on the SDK's 172 files).
+ */
+function holdsTokens(p: Pick<PrefilterEntry, 'tokens' | 'requires'>, found: ReadonlySet<string>, also?: ReadonlySet<string>): boolean {
+  return (p.tokens.length === 0 || anyIn(p.tokens, found, also)) && (p.requires.length === 0 || anyIn(p.requires, found, also));
+}
+
+/** Whether a set holds one of the tokens (or `also` does). */
+function anyIn(tokens: readonly string[], found: ReadonlySet<string>, also?: ReadonlySet<string>): boolean {
+  for (let i = 0; i < tokens.length; i++) if (found.has(tokens[i]!) || (also !== undefined && also.has(tokens[i]!))) return true;
+  return false;
 }
 
 /**
@@ -379,7 +396,6 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   // A file holding a detection's own tokens but not its API markers: a class or function it imports may send to the endpoint.
   // Only when a module it imports (or one below) may make a request, or its own text may: the request is read
   // through a summary of that module (engine/api/summaries.ts), and each such detection reads requests.
-  const has = (t: string): boolean => found?.has(t) ?? false;
   // Most files hold no token at all: then no detection holds its own tokens (not asked per detection).
   const someToken = found !== undefined && found.size > 0;
   let sends: boolean | undefined;
@@ -394,16 +410,42 @@ export function sourceCandidates(text: string, opts: AnalyzeOptions, present?: R
   const interceptor = text.includes('HttpInterceptor');
   // A class handing default headers up to its base class (`super({ headers })`) makes its requests through the base's methods.
   const handsUp = !calls && mayHandUpHeaders(text);
+  const opensAll = calls || props || interceptor || handsUp;
   const open: Opening = {
-    now: (p) => !kept.includes(p) && (calls || props || interceptor || handsUp || candidates.includes(p) || importsHoldTokens(p, text)),
+    now: (p) => !kept.includes(p) && (opensAll || candidates.includes(p) || importsHoldTokens(p, text)),
     // Or its own API URL and a merge of a named object, the tokens in an imported defaults object merged into a request of an imported helper.
-    ifSends: (p) => !kept.includes(p) && someToken && ((!p.detector.importedUrlsOnlyWhenCalling && tokensWithoutRequires(p, has)) || (p.detector.tokensInMergedOptions === true && IMPORT_HINT.test(text) && requiresMergingTokens(p, has, mergesNamed))),
+    ifSends: (p) => !kept.includes(p) && someToken && opensIfSends(p, found!, text, mergesNamed),
     sends: importsSend,
   };
   // Candidates whose gate reads only an API URL and failed on the file's own text: the URL may be imported.
   const retry = kept.length === candidates.length ? NONE : candidates.filter((p) => p.detector.gateOnImportedUrls && !kept.includes(p));
-  if (retry.length === 0 && !urlDetections.some((p) => open.now(p) || open.ifSends(p))) return kept;
+  if (retry.length === 0 && !opensSome(urlDetections, kept, candidates, opensAll, text, someToken ? found : undefined, mergesNamed)) return kept;
   return withImportedTexts(text, filename, urlDetections, open, { candidates, kept, retry, found, props }, opts, reads);
+}
+
+/**
+ * `Opening.ifSends` of a detection not kept, for a file holding some token (`found`): its own tokens without its
+ * `requires` (an API URL it may import), or its `requires` (an API URL) with a merge of a named object, its tokens then
+ * in an imported defaults object (engine/prefilter's `tokensWithoutRequires` and `requiresMergingTokens`).
+ */
+function opensIfSends(p: PlannedDetection, found: ReadonlySet<string>, text: string, mergesNamed: () => boolean): boolean {
+  if (p.tokens.length === 0 || p.requires.length === 0) return false;
+  if (!p.detector.importedUrlsOnlyWhenCalling && anyIn(p.tokens, found)) return true;
+  return p.detector.tokensInMergedOptions === true && IMPORT_HINT.test(text) && anyIn(p.requires, found) && !anyIn(p.tokens, found) && mergesNamed();
+}
+
+/**
+ * Whether some detection about URLs opens for a file (`urlDetections.some((p) => open.now(p) || open.ifSends(p))`),
+ * read in one loop rather than through the two closures per detection and file (see {@link holdsTokens}). `found`:
+ * the file's tokens when it holds some.
+ */
+function opensSome(urlDetections: readonly PlannedDetection[], kept: readonly PlannedDetection[], candidates: readonly PlannedDetection[], opensAll: boolean, text: string, found: ReadonlySet<string> | undefined, mergesNamed: () => boolean): boolean {
+  for (const p of urlDetections) {
+    if (kept.includes(p)) continue;
+    if (opensAll || candidates.includes(p) || importsHoldTokens(p, text)) return true;
+    if (found !== undefined && opensIfSends(p, found, text, mergesNamed)) return true;
+  }
+  return false;
 }
 
 /**
@@ -543,9 +585,11 @@ function withImportedTexts(
   const scanner = scannerFor(urlDetections, () => urlDetections.map((p) => [...p.tokens, ...p.requires]));
   const parts = imported.map((s) => tokensOfText(scanner, s));
   const ownTokens = found ?? scanner.present(text);
-  const has = (t: string): boolean => ownTokens.has(t) || parts.some((set) => set.has(t));
+  // The parts' tokens as one set (no token holds a line break, so a token of the joined text is in one part).
+  const partTokens = new Set<string>();
+  for (const set of parts) for (const t of set) partTokens.add(t);
   // A detection opened only by what the imports may send is kept when they may (asked once, and only here).
-  const holding = still.filter((p) => mayApply(p, has) && (open.now(p) || open.sends()));
+  const holding = still.filter((p) => holdsTokens(p, ownTokens, partTokens) && (open.now(p) || open.sends()));
   // No detection's tokens in the parts either: the joined text is not made.
   if (holding.length === 0) return kept;
   // Last, what the file's name says (engine/project/context.ts: where it runs), for the detections that ask it.

@@ -314,65 +314,71 @@ export function createRule(notice: Notice, catalog: LoadedCatalog): TSESLint.Rul
       const plain = file.plain;
       // Another rule of this file without options of its own worked out the same already (see FileState.plain).
       const run = plain && plain.rawSettings === rawSettings && plain.catalog === catalog && plain.cwd === context.cwd && setsNothing(rawOptions) ? plain : ruleRun(context, notice, catalog, code, file, rawSettings, rawOptions);
-      const { settings, today, engine, types, filename } = run;
       const decided = run.applicable.get(notice.id);
       // Nothing to analyse and no collab-migrate comment to check (most files of a project): nothing to do, and no
       // listener (`Program:exit` on every rule of every file was part of the plugin's cost).
       if (!decided && !file.ownDirectives) return {};
-      const baselineFile = settings.baseline ? resolve(context.cwd, settings.baseline) : undefined;
-      const sourceCode = code;
       // Reported from create() rather than from a `Program:exit` listener: the analysis reads the tree ESLint has
       // parsed and needs no traversal event, and a listener on the few files of a run that have candidates made
       // V8 compile ESLint's traversal again for them (`traverseSync`, `applyStep`, `calculateSelectors`: three
       // optimizing compilations more on the SDK's 172 files; issue 30, item 4). The rule registers no listener.
-      const finish = (): void => {
-        const matches = decided ? unrecorded(() => analyzeContext(fileContextOf(code, filename), { catalog, notices, engine, types }, decided)) : [];
-        const when = effectiveText(notice);
-        const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode, catalog);
-        // A comment that cannot be read as meant (a bad `until` date, an unknown id) is said once: by the rule it
-        // names, or, when it names no rule, by the first of the plugin's rules to finish the file.
-        for (const s of suppressions) {
-          if (s.problem === undefined || invalidReported.has(s)) continue;
-          const owner = s.ids.find((id) => { const n = catalog.get(id); return n !== undefined && n.status !== 'informational' && n.detections.length > 0; });
-          if (owner !== undefined && owner !== notice.id) continue;
-          invalidReported.add(s);
-          const comment = sourceCode.lines[s.line - 1] ?? '';
-          context.report({ loc: { start: { line: s.line, column: 0 }, end: { line: s.line, column: comment.length } }, messageId: INVALID_SUPPRESSION, data: { problem: s.problem } });
-        }
-        // With a baseline, a recorded finding is not reported unless its notice took effect after the baseline
-        // was recorded and on or before today (engine/findings/baseline.ts, as the CLI's --baseline).
-        let tolerated: Set<number> | undefined;
-        const baseline = baselineFile && matches.length > 0 ? baselineOf(baselineFile) : undefined;
-        if (baselineFile && baseline && recordedState(notice, baseline.recorded, today) === 'recorded') {
-          const file = relative(dirname(baselineFile), filename).split(sep).join('/');
-          const ordered = [...matches].sort((a, b) => a.range[0] - b.range[0]);
-          const prints = fingerprintAll(sourceCode.text, ordered);
-          tolerated = new Set(ordered.flatMap((m, i) => (baseline.keys.has(baselineKey(file, notice.id, prints[i]!)) ? [m.range[0]] : [])));
-        }
-        for (const match of matches) {
-          if (tolerated?.has(match.range[0])) continue;
-          const effect = suppressions.length > 0 ? suppressionFor(suppressions, notice.id, match.loc.start.line, today) : undefined;
-          if (effect?.state === 'suppressed') continue;
-          // An expired suppression no longer suppresses, and the message says so (as the CLI's does).
-          const expired = effect?.state === 'expired' ? `; the suppression on line ${effect.by.line} expired on ${effect.by.until}` : '';
-          context.report({
-            loc: match.loc,
-            messageId: match.messageId,
-            // A likely finding says so (and why) in its message: it carries suggestions, never an autofix.
-            data: { ...match.data, when: when + expired, likely: match.confidence === 'likely' ? ` [likely: ${match.confidenceReason}]` : '' },
-            fix: match.fix ? (fixer) => match.fix!.map((e) => fixer.replaceTextRange(e.range, e.text)) : undefined,
-            suggest: match.suggestions?.map((s) => ({
-              messageId: s.messageId,
-              data: { ...match.data, ...s.data },
-              fix: (fixer: TSESLint.RuleFixer) => s.edits.map((e) => fixer.replaceTextRange(e.range, e.text)),
-            })),
-          });
-        }
-      };
-      finish();
+      reportFile(context, notice, notices, catalog, code, run, decided);
       return {};
     },
   };
+}
+
+/**
+ * A rule's analysis of one file and its reports, apart from `create()`: `create()` runs for every rule of every file
+ * and is compiled by V8's optimizing compiler in every run, with what it holds (issue 30, item 4); this runs only for
+ * a file whose decision gave the rule detections, or that holds a collab-migrate comment.
+ */
+function reportFile(context: Readonly<TSESLint.RuleContext<string, [RuleOptions?]>>, notice: Notice, notices: readonly Notice[], catalog: LoadedCatalog, code: TSESLint.SourceCode, run: RuleRun, decided: PlannedDetection[] | undefined): void {
+  const { settings, today, engine, types, filename } = run;
+  const baselineFile = settings.baseline ? resolve(context.cwd, settings.baseline) : undefined;
+  const sourceCode = code;
+  const matches = decided ? unrecorded(() => analyzeContext(fileContextOf(code, filename), { catalog, notices, engine, types }, decided)) : [];
+  const when = effectiveText(notice);
+  const suppressions = ownSuppressionsOf(sourceCode as TSESLint.SourceCode, catalog);
+  // A comment that cannot be read as meant (a bad `until` date, an unknown id) is said once: by the rule it
+  // names, or, when it names no rule, by the first of the plugin's rules to finish the file.
+  for (const s of suppressions) {
+    if (s.problem === undefined || invalidReported.has(s)) continue;
+    const owner = s.ids.find((id) => { const n = catalog.get(id); return n !== undefined && n.status !== 'informational' && n.detections.length > 0; });
+    if (owner !== undefined && owner !== notice.id) continue;
+    invalidReported.add(s);
+    const comment = sourceCode.lines[s.line - 1] ?? '';
+    context.report({ loc: { start: { line: s.line, column: 0 }, end: { line: s.line, column: comment.length } }, messageId: INVALID_SUPPRESSION, data: { problem: s.problem } });
+  }
+  // With a baseline, a recorded finding is not reported unless its notice took effect after the baseline
+  // was recorded and on or before today (engine/findings/baseline.ts, as the CLI's --baseline).
+  let tolerated: Set<number> | undefined;
+  const baseline = baselineFile && matches.length > 0 ? baselineOf(baselineFile) : undefined;
+  if (baselineFile && baseline && recordedState(notice, baseline.recorded, today) === 'recorded') {
+    const file = relative(dirname(baselineFile), filename).split(sep).join('/');
+    const ordered = [...matches].sort((a, b) => a.range[0] - b.range[0]);
+    const prints = fingerprintAll(sourceCode.text, ordered);
+    tolerated = new Set(ordered.flatMap((m, i) => (baseline.keys.has(baselineKey(file, notice.id, prints[i]!)) ? [m.range[0]] : [])));
+  }
+  for (const match of matches) {
+    if (tolerated?.has(match.range[0])) continue;
+    const effect = suppressions.length > 0 ? suppressionFor(suppressions, notice.id, match.loc.start.line, today) : undefined;
+    if (effect?.state === 'suppressed') continue;
+    // An expired suppression no longer suppresses, and the message says so (as the CLI's does).
+    const expired = effect?.state === 'expired' ? `; the suppression on line ${effect.by.line} expired on ${effect.by.until}` : '';
+    context.report({
+      loc: match.loc,
+      messageId: match.messageId,
+      // A likely finding says so (and why) in its message: it carries suggestions, never an autofix.
+      data: { ...match.data, when: when + expired, likely: match.confidence === 'likely' ? ` [likely: ${match.confidenceReason}]` : '' },
+      fix: match.fix ? (fixer) => match.fix!.map((e) => fixer.replaceTextRange(e.range, e.text)) : undefined,
+      suggest: match.suggestions?.map((s) => ({
+        messageId: s.messageId,
+        data: { ...match.data, ...s.data },
+        fix: (fixer: TSESLint.RuleFixer) => s.edits.map((e) => fixer.replaceTextRange(e.range, e.text)),
+      })),
+    });
+  }
 }
 
 /**
