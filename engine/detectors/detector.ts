@@ -39,6 +39,17 @@ export interface RawMatch {
 /** The suggestion message of an autofix held back because the match is only `likely`. */
 export const LIKELY_FIX_MESSAGE_ID = 'suggestLikelyFix';
 
+/**
+ * A match whose edit would change a request not known to call the API (an edit of shared code that another host's
+ * request or an unseen caller reaches): the edit is kept as a suggestion that says why ({@link LIKELY_FIX_MESSAGE_ID}),
+ * never applied by `--fix`; the finding itself (line, confidence) is unchanged. A match without a fix is returned as is.
+ */
+export function holdFix(m: RawMatch, reason: string): RawMatch {
+  if (!m.fix) return m;
+  const { fix, ...rest } = m;
+  return { ...rest, suggestions: [...(m.suggestions ?? []), { messageId: LIKELY_FIX_MESSAGE_ID, data: { confidenceReason: reason }, edits: fix }] };
+}
+
 /** Messages every rule has besides its detectors' own (suggestion messages carry no date). */
 export const COMMON_MESSAGES: Record<string, string> = {
   [LIKELY_FIX_MESSAGE_ID]: 'Apply the fix after checking that this code belongs to the notice\'s endpoint ({{confidenceReason}}).',

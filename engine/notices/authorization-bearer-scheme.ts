@@ -2,7 +2,7 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { boundNames, dottedName, envVariableName, isFunctionNode, unwrap, type FileContext, type Node } from '../parse/file-context.js';
-import { LIKELY_FIX_MESSAGE_ID, type Detector, type RawMatch } from '../detectors/detector.js';
+import { holdFix, type Detector, type RawMatch } from '../detectors/detector.js';
 import {
   calledFunction,
   getClientInstances,
@@ -309,13 +309,15 @@ export const authorizationBearerScheme: Detector<CustomDetection> = {
       const brought = h.broughtIn ? (h.broughtIn.file === file ? h.broughtIn.node : undefined) : h.value;
       if (!brought || out.some((m) => m.node === brought)) continue;
       if (!f) continue;
-      const edits = h.broughtIn ? undefined : f.fix;
-      // Kept as a suggestion that says why when another host's request sends the same value (the brief's second lesson).
-      const held = edits && !f.likely && foreign.has(h.value);
-      const fix = held ? undefined : edits;
-      const suggestions = held ? [{ messageId: LIKELY_FIX_MESSAGE_ID, data: { confidenceReason: OTHER_HOST_SENDS_IT }, edits }] : undefined;
-      // A likely match's edit is offered as a suggestion, never applied by `--fix` (engine/analyze.ts).
-      out.push(f.likely ? { node: brought, messageId: f.messageId, data: f.data, fix, confidence: 'likely', confidenceReason: f.likely } : { node: brought, messageId: f.messageId, data: f.data, fix, ...(suggestions ? { suggestions } : {}) });
+      const fix = h.broughtIn ? undefined : f.fix;
+      // A likely match's edit is offered as a suggestion, never applied by `--fix` (engine/analyze.ts); a certain one's
+      // is held back as a suggestion that says why when another host's request sends the same value (the brief's
+      // second lesson).
+      if (f.likely) out.push({ node: brought, messageId: f.messageId, data: f.data, fix, confidence: 'likely', confidenceReason: f.likely });
+      else {
+        const m: RawMatch = { node: brought, messageId: f.messageId, data: f.data, fix };
+        out.push(foreign.has(h.value) ? holdFix(m, OTHER_HOST_SENDS_IT) : m);
+      }
     }
     return out;
   },

@@ -4,7 +4,7 @@ import { dottedName, memberName, propertyKeyName, unwrap, UNKNOWN, type FileCont
 import { superHeaderSites } from '../api/super-headers.js';
 import { baseDefaultsHeaderCalls } from '../api/base-defaults.js';
 import { methodOfClass, thisClass } from '../api/summaries.js';
-import { LIKELY_FIX_MESSAGE_ID, type Detector, type RawMatch } from '../detectors/detector.js';
+import { holdFix, type Detector, type RawMatch } from '../detectors/detector.js';
 import { removeElementEdit, removePropertyEdit } from '../detectors/shared.js';
 import { angularInterceptorHeaders, findHeader, isApiUrl, getClientInstances, restConnectorConfigs, getRequests, isReachableFromOtherFiles, type HttpRequest, type RequestHeader, apiMarkers, mayWriteApiUrl, namesApiHost } from '../api/index.js';
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
@@ -139,16 +139,6 @@ function hostUnseen(file: FileContext, r: HttpRequest, requests: readonly HttpRe
   if (r.wrapper || !urlReadsParameter(file, r)) return false;
   const fn = enclosingScope(file, r.node);
   return fn.type !== 'Program' && isReachableFromOtherFiles(file, fn);
-}
-
-/**
- * A finding whose edit would change a request not known to call the API: the edit is kept as a suggestion that
- * says why, never applied by `--fix` (a finding without an autofix is safe; the brief's second lesson).
- */
-function holdFix(m: RawMatch, reason: string): RawMatch {
-  if (!m.fix) return m;
-  const { fix, ...rest } = m;
-  return { ...rest, suggestions: [...(m.suggestions ?? []), { messageId: LIKELY_FIX_MESSAGE_ID, data: { confidenceReason: reason }, edits: fix }] };
 }
 
 const OTHER_HOST_THROUGH_CLIENT = "a request through the same client is not known to call the API (another host's URL); the edit changes it too";
@@ -1335,14 +1325,14 @@ export const getRequestContentType: Detector<CustomDetection> = {
         // The edit changes every request made through the wrapper, whatever its host: an autofix only when each of
         // them is known to call the API; otherwise a suggestion that says why (the brief's second lesson).
         const held = fix ? unseenHosts(file, inner, through, outside) : undefined;
-        out.push({
+        const m: RawMatch = {
           node: site,
           messageId: 'getWithContentType',
-          fix: fix && !held ? [fix] : undefined,
-          ...(fix && held ? { suggestions: [{ messageId: LIKELY_FIX_MESSAGE_ID, data: { confidenceReason: held }, edits: [fix] }] } : {}),
+          fix: fix ? [fix] : undefined,
           affects: reaching.map((r) => ({ node: r.node, method: r.method })),
           ...(ofApiClient ? { confidence: 'likely' as const, confidenceReason: 'a request of a client class whose other requests call the API; its URL is its callers\' (not seen here)' } : {}),
-        });
+        };
+        out.push(held ? holdFix(m, held) : m);
       }
     }
     // A configured client's default header (`axios.create({ headers: { 'Content-Type': ... } })`) goes out with
