@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { boundNames, concatStatic, dottedName, foldTemplate, isUnknownEnvReason, memberName, propertyKeyName, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
+import { boundNames, concatStatic, dottedName, foldTemplate, isUnknownEnvReason, memberName, propertyKeyName, unfrozen, unwrap, UNKNOWN, withAssumed, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import { isFunctionNode } from './request.js';
 import { urlHost } from './url.js';
 import { createRequire } from 'node:module';
@@ -18,19 +18,13 @@ const loadScopeManager = (): ScopeManagerModule => (scopeManager ??= createRequi
 
 /** Resolves an identifier to the initializer of its declaration in the nearest enclosing scope (or a file const). */
 export function resolveLocal(file: FileContext, node: Node): Node {
-  let current = frozen(unwrap(node));
+  let current = unfrozen(unwrap(node));
   for (let i = 0; i < 6 && current.type === 'Identifier'; i++) {
     const init = localInit(file, current);
     if (!init) break;
-    current = frozen(unwrap(init));
+    current = unfrozen(unwrap(init));
   }
   return current;
-}
-
-/** `Object.freeze(x)` is `x` (it returns its argument). */
-function frozen(n: Node): Node {
-  for (let i = 0; i < 3 && n.type === 'CallExpression' && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement' && dottedName(n.callee) === 'Object.freeze'; i++) n = unwrap(n.arguments[0] as Node);
-  return n;
 }
 
 /**
@@ -255,7 +249,7 @@ export function arrayLoops(file: FileContext): ArrayLoop[] {
   return file.cached('api:array-loops', () => {
     const out: ArrayLoop[] = [];
     const elementsOf = (n: Node): Node[] | undefined => {
-      const start = frozen(unwrap(n));
+      const start = unfrozen(unwrap(n));
       // A name no chain of declarations leads from to an array literal holds none: not bound by scope for nothing.
       if (start.type === 'Identifier' && loopValues.size === 0 && !arrayNames(file).has(start.name)) return undefined;
       const v = resolveLocal(file, n);
@@ -301,7 +295,7 @@ function arrayNames(file: FileContext): ReadonlySet<string> {
     const aliases: Array<[string, string]> = [];
     for (const d of file.nodes(T.VariableDeclarator)) {
       if (d.id.type !== 'Identifier' || !d.init) continue;
-      const init = frozen(unwrap(d.init as Node));
+      const init = unfrozen(unwrap(d.init as Node));
       if (init.type === 'ArrayExpression') names.add(d.id.name);
       else if (init.type === 'Identifier') aliases.push([d.id.name, init.name]);
     }

@@ -745,9 +745,8 @@ export function boundNames(pattern: Node): string[] {
   }
 }
 
-/** Strips parentheses-free wrappers: `x as T`, `x!`, `<T>x`, `x satisfies T`. */
 /** `Object.freeze(x)` is `x` (it returns its argument). */
-function unfrozen(node: Node): Node {
+export function unfrozen(node: Node): Node {
   let n = node;
   for (let i = 0; i < 3 && n.type === 'CallExpression' && n.arguments.length === 1 && n.arguments[0].type !== 'SpreadElement' && dottedName(n.callee) === 'Object.freeze'; i++) n = unwrap(n.arguments[0] as Node);
   return n;
@@ -762,9 +761,10 @@ function memberValue(holder: Node, key: string): Node | undefined {
   if (n.type === 'ObjectExpression') return findProperty(n, key)?.value as Node | undefined;
   if (n.type !== 'TSEnumDeclaration') return undefined;
   const member = n.body.members.find((m) => (m.id.type === 'Identifier' ? m.id.name : String((m.id as TSESTree.StringLiteral).value)) === key);
-  return (member?.initializer as Node | undefined) ?? undefined;
+  return member?.initializer as Node | undefined;
 }
 
+/** Strips parentheses-free wrappers: `x as T`, `x!`, `<T>x`, `x satisfies T`. */
 export function unwrap(node: Node): Node {
   let n = node;
   while (
