@@ -200,10 +200,10 @@ class QuietFile implements ScannedFile {
 }
 Object.assign(QuietFile.prototype, { findings: NO_FINDINGS, suppressions: NO_SUPPRESSIONS, used: NONE_USED, suppressedCount: 0 });
 
-/** A scan's cache: look files up by stat, record what was computed, save once at the end. */
 /** The `.gitignore` of a cache folder the scan makes: everything in it. */
 export const CACHE_GITIGNORE = '# Made by collab-migrate --cache; nothing in this folder belongs in git.\n*\n';
 
+/** A scan's cache: look files up by stat, record what was computed, save once at the end. */
 export class ScanCache {
   readonly file: string;
   /** The cache's folder. */

@@ -38,9 +38,9 @@ const BUNDLER_CONFIG =
 const NODE_TARGET = /\btarget\s*:\s*(?:\[\s*)?['"`](?:async-)?node|\btarget\s*:\s*(?:\[\s*)?['"`]electron-(?:main|preload)|\bplatform\s*:\s*['"`]node['"`]|\bssr\s*:\s*\{|\bbuild\s*:\s*\{(?:(?!\bbuild\s*:\s*\{)[^}])*\bssr\s*:/;
 /** Development dependencies that build the package's `src/` tree into a web app with no configuration file of their own. */
 const APP_BUILDERS = ['react-scripts', 'gatsby', 'vite', '@vitejs/plugin-react', '@vitejs/plugin-react-swc', '@vitejs/plugin-vue', 'parcel', '@angular/cli', '@vue/cli-service'];
-/** Modules only Node (or a server) provides: a file that imports one runs on a server, whatever its package builds. */
 /** A module a file imports or requires by name (`from 'fs'`, `import 'node:http'`, `require('express')`, `import('fs')`). */
 const MODULE_NAME = new RegExp(String.raw`${SPECIFIER_PREFIX}(['"])([\w@:./-]{1,100})\1`, 'g');
+/** Modules only Node (or a server) provides: a file that imports one runs on a server, whatever its package builds. */
 const NODE_ONLY_MODULES = new Set(['fs', 'fs/promises', 'http', 'https', 'http2', 'net', 'tls', 'child_process', 'cluster', 'dgram', 'worker_threads', 'readline', 'dns']);
 /** Dependencies that put code of the same package on a server (a full-stack app's `src/` is not all browser code). */
 const SERVER_FRAMEWORKS = ['express', 'koa', 'fastify', 'next', 'nuxt', '@remix-run/node', 'hapi', '@hapi/hapi', '@nestjs/core', 'hono', '@tanstack/react-start', '@tanstack/solid-start', '@tanstack/start'];
