@@ -18,6 +18,7 @@
  * files of test/eval/holdout/, holdout2/, holdout3/, holdout4/, holdout5/, holdout6/, holdout7/, holdout8/, holdout9/, holdout10/, holdout11/, holdout12/, holdout13/, holdout14/, holdout15/, holdout16/, holdout17/, holdout18/, holdout19/, holdout20/, holdout21/, holdout22/, holdout23/, holdout24/, holdout25/, holdout26/ and holdout27/) add the
  * (COLLAB_MIGRATE_HOLDOUT28_REPOS, COLLAB_MIGRATE_HOLDOUT29_REPOS, COLLAB_MIGRATE_HOLDOUT30_REPOS and test/eval/holdout28/, holdout29/, holdout30/ likewise.)
  * (COLLAB_MIGRATE_HOLDOUT31_REPOS and test/eval/holdout31/ likewise.)
+ * (COLLAB_MIGRATE_HOLDOUT33_REPOS and test/eval/holdout33/ likewise.)
  * hold-out sets, each reported under
  * its own heading after the tuned set.
  *
@@ -253,8 +254,9 @@ const HOLDOUT28 = join(ROOT, 'test', 'eval', 'holdout28');
 const HOLDOUT29 = join(ROOT, 'test', 'eval', 'holdout29');
 const HOLDOUT30 = join(ROOT, 'test', 'eval', 'holdout30');
 const HOLDOUT31 = join(ROOT, 'test', 'eval', 'holdout31');
+const HOLDOUT33 = join(ROOT, 'test', 'eval', 'holdout33');
 /** The folders of test/eval/ that hold a set's ground-truth files. */
-const SET_DIRS = { 'ground-truth': GROUND_TRUTH, holdout: HOLDOUT, holdout2: HOLDOUT2, holdout3: HOLDOUT3, holdout4: HOLDOUT4, holdout5: HOLDOUT5, holdout6: HOLDOUT6, holdout7: HOLDOUT7, holdout8: HOLDOUT8, holdout9: HOLDOUT9, holdout10: HOLDOUT10, holdout11: HOLDOUT11, holdout12: HOLDOUT12, holdout13: HOLDOUT13, holdout14: HOLDOUT14, holdout15: HOLDOUT15, holdout16: HOLDOUT16, holdout17: HOLDOUT17, holdout18: HOLDOUT18, holdout19: HOLDOUT19, holdout20: HOLDOUT20, holdout21: HOLDOUT21, holdout22: HOLDOUT22, holdout23: HOLDOUT23, holdout24: HOLDOUT24, holdout25: HOLDOUT25, holdout26: HOLDOUT26, holdout27: HOLDOUT27, holdout28: HOLDOUT28, holdout29: HOLDOUT29, holdout30: HOLDOUT30, holdout31: HOLDOUT31 } as const;
+const SET_DIRS = { 'ground-truth': GROUND_TRUTH, holdout: HOLDOUT, holdout2: HOLDOUT2, holdout3: HOLDOUT3, holdout4: HOLDOUT4, holdout5: HOLDOUT5, holdout6: HOLDOUT6, holdout7: HOLDOUT7, holdout8: HOLDOUT8, holdout9: HOLDOUT9, holdout10: HOLDOUT10, holdout11: HOLDOUT11, holdout12: HOLDOUT12, holdout13: HOLDOUT13, holdout14: HOLDOUT14, holdout15: HOLDOUT15, holdout16: HOLDOUT16, holdout17: HOLDOUT17, holdout18: HOLDOUT18, holdout19: HOLDOUT19, holdout20: HOLDOUT20, holdout21: HOLDOUT21, holdout22: HOLDOUT22, holdout23: HOLDOUT23, holdout24: HOLDOUT24, holdout25: HOLDOUT25, holdout26: HOLDOUT26, holdout27: HOLDOUT27, holdout28: HOLDOUT28, holdout29: HOLDOUT29, holdout30: HOLDOUT30, holdout31: HOLDOUT31, holdout33: HOLDOUT33 } as const;
 export type EvalSet = keyof typeof SET_DIRS;
 
 /**
@@ -295,6 +297,7 @@ export const HOLDOUT_SETS: readonly { set: Exclude<EvalSet, 'ground-truth'>; env
   { set: 'holdout29', env: 'COLLAB_MIGRATE_HOLDOUT29_REPOS', title: 'Hold-out set 29' },
   { set: 'holdout30', env: 'COLLAB_MIGRATE_HOLDOUT30_REPOS', title: 'Hold-out set 30' },
   { set: 'holdout31', env: 'COLLAB_MIGRATE_HOLDOUT31_REPOS', title: 'Hold-out set 31' },
+  { set: 'holdout33', env: 'COLLAB_MIGRATE_HOLDOUT33_REPOS', title: 'Hold-out set 33' },
 ];
 
 /** The ground-truth files of the real repositories, by name. */
