@@ -5,7 +5,7 @@ import { isUnknownEnvReason, propertyKeyName, type FileContext } from '../parse/
 import type { Detector, RawMatch } from '../detectors/detector.js';
 import { API_PATH_WORDS, apiHosts, boundInFile, getRequests, JQUERY_CALL_TEXT, LOOPBACK_HOST, urlHost, urlPath, type HttpRequest } from '../api/index.js';
 import type { CustomDetection } from '../types.js';
-import { browserEvidence, browserEvidenceAt, debuggedPageUrl, readsBrowserGlobals, subclassModules, extensionExemption, holdsPages, inDrivenPageScript, nativeApp, serverOnlyCode, servingOrigin, unloadedModule, userscriptOrigin } from '../project/context.js';
+import { browserEvidence, browserEvidenceAt, debuggedPageUrl, desktopLayoutPage, readsBrowserGlobals, subclassModules, extensionExemption, holdsPages, inDrivenPageScript, nativeApp, serverOnlyCode, servingOrigin, unloadedModule, userscriptOrigin } from '../project/context.js';
 import { isMarkupFile } from '../read/script-blocks.js';
 import { projectOf } from '../project/modules.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
@@ -145,6 +145,29 @@ function pathOnlyExchange(file: FileContext, r: HttpRequest): string | undefined
   if (!EXCHANGE_PATH.test(urlPath(r.url)) || !file.text.includes('/access_token') || !PLATFORM_WORDS.test(file.text)) return undefined;
   if (!r.body?.object?.properties.some((p) => p.type === 'Property' && propertyKeyName(p) === 'client_secret')) return undefined;
   return `${r.url.assumed} (the token exchange \`/access_token\` with the app's \`client_secret\`, in a module that names the platform)`;
+}
+
+/**
+ * The names of the custom elements the module defines in its own code: `customElements.define('acme-panel', Panel)`
+ * (also through `window.` or `globalThis.`), the name a string literal or a template without placeholders. Not a
+ * name in a comment or a string.
+ */
+function definedElements(file: FileContext): string[] {
+  if (!file.text.includes('customElements')) return [];
+  const out: string[] = [];
+  for (const call of file.nodes(T.CallExpression)) {
+    const callee = call.callee;
+    if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || callee.property.name !== 'define') continue;
+    const owner = callee.object;
+    const registry =
+      (owner.type === 'Identifier' && owner.name === 'customElements')
+      || (owner.type === 'MemberExpression' && !owner.computed && owner.property.type === 'Identifier' && owner.property.name === 'customElements' && owner.object.type === 'Identifier' && (owner.object.name === 'window' || owner.object.name === 'globalThis'));
+    const first = call.arguments[0];
+    if (!registry || !first) continue;
+    if (first.type === 'Literal' && typeof first.value === 'string') out.push(first.value);
+    else if (first.type === 'TemplateLiteral' && first.expressions.length === 0) out.push(first.quasis[0].value.cooked ?? '');
+  }
+  return out;
 }
 
 /** The likely finding's reason when the repository says nothing about where the page is served. */
@@ -309,6 +332,9 @@ export const corsLocalhostOrigins: Detector<CustomDetection> = {
     if (file.links && unloadedModule(file.filename) !== undefined) return out;
     // A native app's module (React Native, Expo) runs in no browser, whatever globals it reads.
     if (file.links && !isMarkupFile(file.filename) && nativeApp(file.filename) !== undefined) return out;
+    // A custom element that a Contact Center Desktop layout of the repository places by its script's address, and that
+    // no page of the repository loads, runs in the Desktop's page (HTTPS), whatever server serves its script.
+    if (file.links && !isMarkupFile(file.filename) && desktopLayoutPage(file.filename, definedElements(file)) !== undefined) return out;
     // Where the repository says the page is served: an HTTPS origin only (an Electron window with web security off,
     // a production address and nothing serving it locally) is not affected; nothing said is reported as likely
     // unless the repository holds the page itself (an app with no production origin runs from this machine).

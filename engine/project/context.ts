@@ -475,9 +475,10 @@ function pageEvidence(project: ProjectModel, filename: string): string | undefin
   return loadingPages(project, filename, true)[0]?.why;
 }
 
-/** Most folders of a project read for its pages ({@link pageFolders}), breadth first from the root. */
+/** Most folders of a project read for its pages ({@link pageFolders}) or layouts ({@link jsonFolders}), breadth first from the root. */
 const MAX_PAGE_FOLDERS = 2000;
 const pageFolderIndex = new Map<string, Journaled<string[]>>();
+const jsonFolderIndex = new Map<string, Journaled<string[]>>();
 
 /**
  * The folders of a project that hold an HTML page, shallowest first: read once per root, breadth first, at most
@@ -485,7 +486,17 @@ const pageFolderIndex = new Map<string, Journaled<string[]>>();
  * followed).
  */
 function pageFolders(root: string): string[] {
-  return journaled(pageFolderIndex, root, () => {
+  return foldersHolding(root, /\.html?$/i, pageFolderIndex);
+}
+
+/** {@link pageFolders} for JSON files (the folders read for a Contact Center Desktop layout: {@link desktopLayoutWidgets}). */
+function jsonFolders(root: string): string[] {
+  return foldersHolding(root, /\.json$/i, jsonFolderIndex);
+}
+
+/** The folders of a project holding a file whose name `kind` matches, as {@link pageFolders} says. */
+function foldersHolding(root: string, kind: RegExp, index: Map<string, Journaled<string[]>>): string[] {
+  return journaled(index, root, () => {
     const out: string[] = [];
     const queue = [root];
     for (let i = 0; i < queue.length && i < MAX_PAGE_FOLDERS; i++) {
@@ -497,13 +508,13 @@ function pageFolders(root: string): string[] {
       } catch {
         continue;
       }
-      let pages = false;
+      let holds = false;
       for (const e of entries) {
         if (e.isDirectory()) {
           if (e.name !== 'node_modules' && !e.name.startsWith('.')) queue.push(path.join(dir, e.name));
-        } else if (/\.html?$/i.test(e.name)) pages = true;
+        } else if (kind.test(e.name)) holds = true;
       }
-      if (pages) out.push(dir);
+      if (holds) out.push(dir);
     }
     return out;
   });
@@ -558,6 +569,91 @@ function ancestorLoadingPages(project: ProjectModel, filename: string, first: bo
     if (dir === project.root || path.dirname(dir) === dir) break;
   }
   return out;
+}
+
+/** Most JSON files of a project read for its Contact Center Desktop layouts ({@link desktopLayoutWidgets}). */
+const MAX_LAYOUT_FILES = 200;
+/** Most values of one layout visited for its widgets. */
+const MAX_LAYOUT_VALUES = 50_000;
+/** A custom element's name (it holds a hyphen), as a layout's `comp` gives it. */
+const ELEMENT_NAME = /^[a-z][a-z0-9._]{0,99}-[a-z0-9._-]{0,100}$/;
+/** An absolute address of a script, without spaces or control characters (it is printed in the reason). */
+const SCRIPT_ADDRESS = /^https?:\/\/[^\s\u0000-\u001f\u007f]{1,300}$/i;
+
+/** A widget a Desktop layout places by a script: the custom element's tag (`comp`), the script's address (`script`), the layout. */
+interface LayoutWidget {
+  comp: string;
+  script: string;
+  layout: string;
+}
+const layoutWidgetIndex = new Map<string, Journaled<LayoutWidget[]>>();
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The widgets the Contact Center Desktop layouts of a project place by a script's address: a JSON file whose top-level
+ * object has the layout's `area` object, and in it, at any depth, an object giving a `comp` (the tag of the custom
+ * element the Desktop creates) and a `script` (the absolute `http(s)` address the Desktop loads the element's script
+ * from). Read once per root: at most {@link MAX_LAYOUT_FILES} JSON files of {@link jsonFolders} (not a package
+ * manifest, lock file or compiler configuration), each parsed only when its text holds `"comp"` and `"script"`.
+ */
+function desktopLayoutWidgets(root: string): LayoutWidget[] {
+  return journaled(layoutWidgetIndex, root, () => {
+    const out: LayoutWidget[] = [];
+    let files = 0;
+    for (const dir of jsonFolders(root)) {
+      for (const name of listDir(dir)) {
+        if (!/\.json$/i.test(name) || /^(?:package|package-lock|composer|tsconfig|jsconfig)\.json$|^tsconfig\./i.test(name)) continue;
+        if (++files > MAX_LAYOUT_FILES) return out;
+        const layout = path.join(dir, name);
+        const text = readText(layout);
+        if (text === undefined || !text.includes('"comp"') || !text.includes('"script"')) continue;
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          continue;
+        }
+        if (!isRecord(json) || !isRecord(json.area)) continue;
+        const stack: unknown[] = [json.area];
+        for (let seen = 0; stack.length > 0 && seen < MAX_LAYOUT_VALUES; seen++) {
+          const v = stack.pop();
+          const children = Array.isArray(v) ? v : isRecord(v) ? Object.values(v) : [];
+          if (isRecord(v) && typeof v.comp === 'string' && typeof v.script === 'string' && ELEMENT_NAME.test(v.comp) && SCRIPT_ADDRESS.test(v.script)) out.push({ comp: v.comp, script: v.script, layout });
+          for (const c of children) if (typeof c === 'object' && c !== null) stack.push(c);
+        }
+      }
+    }
+    return out;
+  });
+}
+
+/**
+ * Why a custom element's module runs in the Contact Center Desktop's page rather than in a page the repository serves:
+ * a Desktop layout of the repository ({@link desktopLayoutWidgets}) places an element the module defines (`tags`, its
+ * `customElements.define` names) with the address of its script, and no page of the repository loads the module
+ * ({@link loadingPages}) or a script of that file name (its build, from any address). The Desktop loads the script into
+ * its own page, served over HTTPS, and a script's requests carry the origin of the page that loads it, whatever
+ * server serves the script (the repository's local server then serves only the file). Undefined otherwise.
+ */
+export function desktopLayoutPage(name: string, tags: readonly string[]): string | undefined {
+  if (tags.length === 0) return undefined;
+  const project = projectOf(name);
+  if (!project) return undefined;
+  const widget = desktopLayoutWidgets(project.root).find((w) => tags.includes(w.comp));
+  if (!widget) return undefined;
+  const filename = path.resolve(name);
+  if (loadingPages(project, filename, true).length > 0) return undefined;
+  const script = widget.script.replace(/[?#].*$/, '').split('/').pop() ?? '';
+  for (const dir of pageFolders(project.root)) {
+    for (const page of listDir(dir)) {
+      if (!/\.html?$/i.test(page)) continue;
+      const sources = scriptSources(readText(path.join(dir, page)) ?? '');
+      if (sources.some((src) => (script !== '' && src.split('/').pop() === script) || localScript(dir, src) === filename)) return undefined;
+    }
+  }
+  const rel = path.relative(project.root, widget.layout).split(path.sep).join('/');
+  return `the Contact Center Desktop layout ${rel} places it (\`<${widget.comp}>\`) with its script's address (${widget.script}): it runs in the Desktop's page, at that page's HTTPS origin, and no page of the repository loads it`;
 }
 
 /** How many modules below a page's scripts {@link importedFromPage} reads (levels, and modules in all). */
