@@ -16,7 +16,7 @@ import type { LoadedCatalog } from '../../engine/catalog/catalog.js';
 import { compareIds, severityOf, type DateOptions } from '../../engine/catalog/dates.js';
 import type { Match, Notice } from '../../engine/types.js';
 import type { FoundFile, SkippedFile } from '../walk/files.js';
-import { readText } from '../walk/read.js';
+import { bundleCopyKind, readText } from '../walk/read.js';
 import { fingerprintAll } from '../../engine/findings/fingerprint.js';
 import { hasDirectives, parseSuppressions, suppressionFor, type Suppression } from '../../engine/findings/suppressions.js';
 
@@ -170,7 +170,7 @@ export function analyzeText(file: FoundFile, text: string, ctx: ScanContext, pre
   } catch (error) {
     return { reason: analysisFailure(error) };
   }
-  const matches = file.bundleMap === undefined ? result.matches : result.matches.map(inBundle);
+  const matches = file.bundleMap === undefined || result.matches.length === 0 ? result.matches : inBuild(result.matches, bundleCopyKind(file, text) === 'edited' ? EDITED_REASON : BUNDLE_REASON);
   if (result.parseError) {
     const e = result.parseError;
     // The parser quotes the source (an "Invalid character" with the character): escaped for every format.
@@ -182,10 +182,18 @@ export function analyzeText(file: FoundFile, text: string, ctx: ScanContext, pre
 /** Why a finding in a committed bundle that is the only copy of its code (cli/walk/generated.ts, `isOnlyCopy`) is only likely. */
 export const BUNDLE_REASON = 'in a committed build whose sources the repository does not hold: change the code it is built from, then rebuild';
 
-/** A finding of such a bundle: likely, and never an edit (a build is rewritten by its next build, not by hand). */
-function inBundle(m: Match): Match {
-  const { fix: _fix, fixForm: _form, suggestions: _suggestions, ...rest } = m;
-  return { ...rest, confidence: 'likely', confidenceReason: BUNDLE_REASON };
+/**
+ * Why a finding in a compiled file edited after it was compiled (cli/walk/generated.ts, `copyKind`: its literals are
+ * not its source's) is only likely: the code that runs may be this file as it is, which its source's fix does not reach.
+ */
+export const EDITED_REASON = 'in a compiled file edited after it was compiled (its source does not hold all of its strings): if it runs as it is, change it by hand too, or carry its edits into its source and compile again';
+
+/** The findings of such a build: likely, and never an edit (a build is rewritten by its next build, not by hand). */
+function inBuild(matches: readonly Match[], reason: string): Match[] {
+  return matches.map((m) => {
+    const { fix: _fix, fixForm: _form, suggestions: _suggestions, ...rest } = m;
+    return { ...rest, confidence: 'likely', confidenceReason: reason };
+  });
 }
 
 export function isSkipped(x: ScannedFile | SkippedFile): x is SkippedFile {

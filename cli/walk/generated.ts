@@ -5,6 +5,7 @@
  * the ones that need the text by the reader (read.ts); both run in whichever thread walks or reads, so the
  * result does not depend on threads. No engine import: the walker thread loads this.
  */
+import jsTokens from 'js-tokens';
 
 /** Every skip reason given for a generated file starts with this (cli/report/unanalysed.ts, the summary count). */
 export const GENERATED = 'generated';
@@ -164,21 +165,33 @@ export function ownSourcePath(source: string): string | undefined {
  * `package.json` or `.git` (at most {@link ROOT_LEVELS} levels), or that folder's `src/` (Create React App's maps name
  * their sources from there). Such a bundle is
  * scanned: its findings have no other place to be reported. A bundle whose sources are there stays skipped as
- * generated (its findings belong to them); so does one whose map cannot be read.
+ * generated (its findings belong to them); so does one whose map cannot be read. Also scanned: a file compiled alone
+ * from a source that is there but that it no longer matches ({@link copyKind}, `edited`).
  */
 export function isOnlyCopy(bundle: string, map: string, text: string, exists: (file: string) => boolean, readMap: (file: string) => string | undefined): boolean {
-  if (!PLATFORM_HOST_WORDS.some((w) => text.includes(w))) return false;
+  return copyKind(bundle, map, text, exists, readMap) !== undefined;
+}
+
+/**
+ * Why a committed build with its source map beside it is scanned ({@link isOnlyCopy}), or undefined when it stays
+ * skipped as generated: `only`, none of its map's own sources is in the repository; `edited`, a file compiled alone
+ * (tsc, Babel: a map whose one source has the file's own name) from a source that is there, edited after it was
+ * compiled ({@link editedAfterCompiling}): it is the only copy of the code it runs, which its source's fix does not
+ * reach. `readMap` reads the source too (only for such a file).
+ */
+export function copyKind(bundle: string, map: string, text: string, exists: (file: string) => boolean, readMap: (file: string) => string | undefined): 'only' | 'edited' | undefined {
+  if (!PLATFORM_HOST_WORDS.some((w) => text.includes(w))) return undefined;
   const raw = readMap(map);
-  if (raw === undefined) return false;
+  if (raw === undefined) return undefined;
   let parsed: { sources?: unknown; sourceRoot?: unknown };
   try {
     parsed = JSON.parse(raw) as { sources?: unknown; sourceRoot?: unknown };
   } catch {
-    return false;
+    return undefined;
   }
-  if (!Array.isArray(parsed.sources)) return false;
+  if (!Array.isArray(parsed.sources)) return undefined;
   const own = parsed.sources.filter((x): x is string => typeof x === 'string').map(ownSourcePath).filter((x): x is string => x !== undefined);
-  if (own.length === 0) return false;
+  if (own.length === 0) return undefined;
   const dir = bundle.slice(0, Math.max(bundle.lastIndexOf('/'), bundle.lastIndexOf('\\')));
   const mapDir = map.slice(0, Math.max(map.lastIndexOf('/'), map.lastIndexOf('\\')));
   const sourceRoot = typeof parsed.sourceRoot === 'string' && !/^\w+:/.test(parsed.sourceRoot) ? parsed.sourceRoot : '';
@@ -195,7 +208,52 @@ export function isOnlyCopy(bundle: string, map: string, text: string, exists: (f
     if (up === d || up === '') break;
     d = up;
   }
-  return !own.some((rel) => roots.some((root) => exists(joinPath(root, rel))));
+  if (!own.some((rel) => roots.some((root) => exists(joinPath(root, rel))))) return 'only';
+  // A file compiled alone: its map's one source, of the file's own name (`config.ts` for `config.js`).
+  if (parsed.sources.length !== 1 || own.length !== 1 || stemOf(own[0]) !== stemOf(bundle)) return undefined;
+  const source = roots.map((root) => joinPath(root, own[0])).find(exists);
+  const sourceText = source === undefined ? undefined : readMap(source);
+  return sourceText !== undefined && editedAfterCompiling(text, sourceText) ? 'edited' : undefined;
+}
+
+/** A path's file name without its last extension (`spark_config` of `a/spark_config.ts`). */
+function stemOf(file: string): string {
+  const name = file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+/** The text of a string or template token between its delimiters (quotes, backquotes, `${` and `}`). */
+function literalText(token: { type: string; value: string }): string {
+  return token.type === 'TemplateHead' || token.type === 'TemplateMiddle' ? token.value.slice(1, -2) : token.value.slice(1, -1);
+}
+
+/**
+ * Whether a file compiled alone was edited after it was compiled: a string or template literal of its code (not a
+ * comment) naming the platform's API ({@link PLATFORM_HOST_WORDS}) has a piece its source does not hold, the whole
+ * template read (`` `https://host/v1/authorize?client_id=${id}&redirect_uri=...` ``: each text between its
+ * placeholders, whose expressions a compiler rewrites, `${exports.id}` for `${id}`). A compiler copies a literal's
+ * text as the source writes it (backslashes aside, compared without them); a minified file (very long lines) is not
+ * judged: a minifier joins and re-quotes literals.
+ */
+export function editedAfterCompiling(compiled: string, source: string): boolean {
+  if (hasVeryLongLines(compiled)) return false;
+  const held = source.replace(/\\/g, '');
+  const diverges = (pieces: readonly string[]): boolean =>
+    pieces.some((p) => PLATFORM_HOST_WORDS.some((w) => p.includes(w))) && pieces.some((p) => p !== '' && !held.includes(p.replace(/\\/g, '')));
+  // Templates read whole: their pieces (head, middles, tail), nested templates apart.
+  const open: string[][] = [];
+  for (const t of jsTokens(compiled)) {
+    if (t.type === 'StringLiteral' || t.type === 'NoSubstitutionTemplate') {
+      if (t.closed && diverges([literalText(t)])) return true;
+    } else if (t.type === 'TemplateHead') open.push([literalText(t)]);
+    else if (t.type === 'TemplateMiddle') open.at(-1)?.push(literalText(t));
+    else if (t.type === 'TemplateTail') {
+      const pieces = open.pop();
+      if (pieces && t.closed && diverges([...pieces, literalText(t)])) return true;
+    }
+  }
+  return false;
 }
 
 /** `a` joined with a relative `b` (`..` steps resolved), with `/`. */

@@ -6,7 +6,7 @@
  */
 import { statOrUndefined } from '../../engine/read/read-file.js';
 import { FileTooLarge, NotRegularFile, readRegularFile, type FoundFile } from './files.js';
-import { GENERATED_REASONS, generatedByText, isOnlyCopy, MAP_LIMIT } from './generated.js';
+import { copyKind, GENERATED_REASONS, generatedByText, MAP_LIMIT } from './generated.js';
 import { ownFileByText } from './own-files.js';
 
 const BINARY_PROBE = 8000;
@@ -91,7 +91,7 @@ export function readText(file: FoundFile, withBytes = false): ReadResult | { rea
   }
   // A bundle with its map beside it: scanned only as the only copy of its code (generated.ts, `isOnlyCopy`).
   if (file.bundleMap !== undefined) {
-    if (!isOnlyCopy(file.path, file.bundleMap, text, entryExists, readMap)) return { reason: GENERATED_REASONS.sourceMap };
+    if (bundleCopyKind(file, text) === undefined) return { reason: GENERATED_REASONS.sourceMap };
   }
   // The walk has judged the folder and the names beside the file; the text is judged here.
   else if (file.language !== 'config' && !file.keepGenerated) {
@@ -99,6 +99,14 @@ export function readText(file: FoundFile, withBytes = false): ReadResult | { rea
     if (generated) return { reason: generated };
   }
   return utf8 === undefined ? { text } : { text, bytes: utf8 };
+}
+
+/**
+ * Why a file found with its source map beside it (`bundleMap`) is scanned: the only copy of its code, or a file
+ * compiled alone and edited after compiling (generated.ts, `copyKind`); undefined when it is skipped as generated.
+ */
+export function bundleCopyKind(file: FoundFile, text: string): 'only' | 'edited' | undefined {
+  return file.bundleMap === undefined ? undefined : copyKind(file.path, file.bundleMap, text, entryExists, readMap);
 }
 
 /** Whether a path names anything (a path that cannot be looked at, a link loop among them, names nothing). */
