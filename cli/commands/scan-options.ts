@@ -122,7 +122,7 @@ export function builder(y: Argv<GlobalArgs>): Argv<ScanArgs> {
       group: 'Files:',
     })
     .option('include-generated', {
-      describe: 'Scan generated files too: minified bundles, dist/ output (and umd/, build/, out/ beside a package.json), files with a source map beside them or a sourceMappingURL comment at the end, files whose header says they are generated (by default they are skipped and counted; a committed bundle whose source map lists sources the repository does not hold is scanned anyway, its findings likely and never fixed)',
+      describe: 'Scan generated files too: minified bundles, dist/ output (and umd/, build/, out/ beside a package.json), files with a source map beside them or a sourceMappingURL comment at the end, files whose header says they are generated (by default they are skipped and counted; a committed bundle whose source map lists sources the repository does not hold, or a file compiled alone and edited after compiling, is scanned anyway, its findings likely and never fixed)',
       type: 'boolean',
       group: 'Files:',
     })
