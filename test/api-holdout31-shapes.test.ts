@@ -59,18 +59,12 @@ function repo(compiled: string, extra: Record<string, string> = {}): Record<stri
   };
 }
 
-interface Report {
-  findings: { file: string; line: number; noticeId: string; confidence: string; confidenceReason?: string; fixable: boolean }[];
-  files: { file: string; outcome: string; reason?: string }[];
-}
-
 const tree = tempTrees();
 beforeAll(() => assertBuilt());
 
-async function scan(dir: string, args: readonly string[] = []): Promise<Report> {
-  const r = await cliInProcess([...TODAY, '--only', 'legacy-api-host', ...args, '--format', 'json'], { cwd: dir });
-  return JSON.parse(r.stdout) as Report;
-}
+/** The JSON report of a scan of `dir` for legacy-api-host (findings, and each file's outcome). */
+const scan = async (dir: string): Promise<{ findings: Array<{ file: string; line: number; confidence: string; confidenceReason?: string; fixable: boolean }>; files: Array<{ file: string; outcome: string; reason?: string }> }> =>
+  JSON.parse((await cliInProcess([...TODAY, '--only', 'legacy-api-host', '--format', 'json'], { cwd: dir })).stdout);
 
 describe('a compiled file edited after compiling, beside its source and map (legacy-api-host)', { timeout: 120_000 }, () => {
   const sourceLines = [lineOf(SOURCE, 'export const authorizeUrl'), lineOf(SOURCE, "const ROOT = 'https")];
