@@ -213,8 +213,13 @@ export function copyKind(bundle: string, map: string, text: string, exists: (fil
   if (parsed.sources.length !== 1 || own.length !== 1 || stemOf(own[0]) !== stemOf(bundle)) return undefined;
   const source = roots.map((root) => joinPath(root, own[0])).find(exists);
   const sourceText = source === undefined ? undefined : readMap(source);
-  return sourceText !== undefined && editedAfterCompiling(text, sourceText) ? 'edited' : undefined;
+  return sourceText !== undefined && sourceText.length <= SOURCE_LIMIT && editedAfterCompiling(text, sourceText) ? 'edited' : undefined;
 }
+
+/** The largest source a compiled file is compared with ({@link editedAfterCompiling}); a larger one is not judged. */
+const SOURCE_LIMIT = 4 * 1024 * 1024;
+/** How many literals naming the API a compiled file is judged by, at most (each is searched for in its source). */
+const MAX_JUDGED_LITERALS = 200;
 
 /** A path's file name without its last extension (`spark_config` of `a/spark_config.ts`). */
 function stemOf(file: string): string {
@@ -234,16 +239,22 @@ function literalText(token: { type: string; value: string }): string {
  * template read (`` `https://host/v1/authorize?client_id=${id}&redirect_uri=...` ``: each text between its
  * placeholders, whose expressions a compiler rewrites, `${exports.id}` for `${id}`). A compiler copies a literal's
  * text as the source writes it (backslashes aside, compared without them); a minified file (very long lines) is not
- * judged: a minifier joins and re-quotes literals.
+ * judged: a minifier joins and re-quotes literals. At most {@link MAX_JUDGED_LITERALS} such literals are searched for
+ * (each search reads the source), so a hostile file of many costs no more than that.
  */
 export function editedAfterCompiling(compiled: string, source: string): boolean {
   if (hasVeryLongLines(compiled)) return false;
   const held = source.replace(/\\/g, '');
-  const diverges = (pieces: readonly string[]): boolean =>
-    pieces.some((p) => PLATFORM_HOST_WORDS.some((w) => p.includes(w))) && pieces.some((p) => p !== '' && !held.includes(p.replace(/\\/g, '')));
+  let judged = 0;
+  const diverges = (pieces: readonly string[]): boolean => {
+    if (!pieces.some((p) => PLATFORM_HOST_WORDS.some((w) => p.includes(w)))) return false;
+    judged++;
+    return pieces.some((p) => p !== '' && !held.includes(p.replace(/\\/g, '')));
+  };
   // Templates read whole: their pieces (head, middles, tail), nested templates apart.
   const open: string[][] = [];
   for (const t of jsTokens(compiled)) {
+    if (judged >= MAX_JUDGED_LITERALS) return false;
     if (t.type === 'StringLiteral' || t.type === 'NoSubstitutionTemplate') {
       if (t.closed && diverges([literalText(t)])) return true;
     } else if (t.type === 'TemplateHead') open.push([literalText(t)]);
