@@ -15,6 +15,7 @@ import type { PrefilterEntry } from '../../engine/prefilter/prefilter.js';
 import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile, type SkippedFile, type WalkOptions } from './files.js';
 import { dropPeek, folderPaths, peekWalk, startWalkerThread, takePrestartedWalker, WALK_THREAD_ENTRIES } from './prestart.js';
+import { forgetFolderMarkers, noteFolderMarkers } from '../../engine/project/folder-markers.js';
 
 
 /**
@@ -25,7 +26,7 @@ export type Prefiltered = { reason: string } | { candidate: true; text: string; 
 
 /** What the walker thread posts, in this order: files batches, skipped, read batches, end (or error at any point). */
 export type WalkMessage =
-  | { files: FoundFile[]; batch: number }
+  | { files: FoundFile[]; batch: number; /** Folders listed since the last batch, and the engine's markers each may hold (engine/project/folder-markers.ts). */ folders: string[]; markers: number[] }
   | { skipped: SkippedFile[] }
   | { batch: number; read: Prefiltered[] }
   | { end: true }
@@ -99,6 +100,8 @@ export interface StartWalkOptions {
  * walk runs in this thread when the first batch is asked for.
  */
 export function startWalk(walk: WalkOptions, opts: StartWalkOptions = {}): WalkStream {
+  // The engine probes a folder this walk lists only for the names its listing holds; an earlier walk's listings are stale.
+  forgetFolderMarkers();
   let threads = (opts.threads ?? true) && availableParallelism() >= 2;
   let listed: ReadonlyMap<string, Dirent[]> | undefined;
   if (threads) {
@@ -128,7 +131,7 @@ function inlineWalk(opts: WalkOptions, listed?: ReadonlyMap<string, Dirent[]>): 
   return {
     async next() {
       if (finished) return undefined;
-      const result = findFiles(opts, undefined, listed);
+      const result = findFiles(opts, undefined, listed, noteFolderMarkers);
       skipped.push(...result.skipped);
       finished = true;
       return { kind: 'files', batch: 0, files: result.files };
@@ -190,7 +193,12 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
   if (early) early.postMessage({ setup }, channel ? [channel.port2] : []);
   const worker = early ?? startWalkerThread(setup, channel ? [channel.port2] : []);
   worker.on('message', (message: WalkMessage) => {
-    if ('files' in message) queue.push({ kind: 'files', batch: message.batch, files: message.files.map(compact) });
+    if ('files' in message) {
+      // Before the batch's files are analysed: every folder of theirs was listed by now.
+      const { folders, markers } = message;
+      for (let i = 0; i < folders.length; i++) noteFolderMarkers(folders[i], markers[i]);
+      queue.push({ kind: 'files', batch: message.batch, files: message.files.map(compact) });
+    }
     else if ('read' in message) queue.push({ kind: 'read', batch: message.batch, read: message.read });
     else if ('skipped' in message) {
       skipped.push(...message.skipped);
