@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile } from './files.js';
 import { readText } from './read.js';
 import { DIRECTIVE_MARKERS, hasDirectives, parseSuppressions } from '../../engine/findings/suppressions.js';
-import { BY_WALKER, helpViews, MAX_READ_AHEAD, type Prefiltered, type WalkerSetup, type WalkMessage } from './walker.js';
+import { BY_WALKER, helpViews, MAX_READ_AHEAD, packFiles, type Prefiltered, type WalkerSetup, type WalkMessage } from './walker.js';
 import { DEFERRED_SETUP } from './prestart.js';
 
 const port = parentPort!;
@@ -52,7 +52,7 @@ function takePlan(): PrefilterPlan | undefined {
 let low = 0;
 
 const flush = (): void => {
-  send({ files: batch, batch: batches.length, folders, markers });
+  send({ files: packFiles(batch, setup.walk.maxFileSize), batch: batches.length, folders, markers });
   folders = [];
   markers = [];
   batches.push(setup.help ? batch : undefined);
