@@ -37,7 +37,21 @@ describe('JSON report in pieces', () => {
     const whole = toJson(report);
     expect(whole).not.toContain('"edits"');
     for (const chunk of [1, 100, 1 << 20]) expect(pieces(report, chunk).text).toBe(whole);
-    expect(pieces(report, 100).count).toBeGreaterThan(10);
+    // In pieces, not at once: each top-level member (and each run of 256 elements of an array) is one.
+    expect(pieces(report, 100).count).toBeGreaterThan(5);
+  });
+
+  it('arrays longer than the run stringified at once (256): the runs join as the elements one by one would', () => {
+    for (const n of [255, 256, 257, 513, 700]) {
+      const files = Array.from({ length: n }, (_, i) => (i === 300 ? undefined : { file: `src/f${i}\u202e.ts`, outcome: 'scanned', findings: i % 2, ...(i % 5 === 0 ? { reason: 'a\nb', diff: { lines: ['-a', '+b'], empty: {}, none: [] } } : {}) }));
+      const big = { ...report, files } as unknown as Report;
+      const whole = toJson(big);
+      expect(whole.split('\n').filter((line) => line.startsWith('      "file": "src/f')).length).toBe(n - (n > 300 ? 1 : 0));
+      if (n > 300) expect(whole).toContain('\n    null,\n');
+      for (const chunk of [1, 4096, 1 << 20]) expect(pieces(big, chunk).text).toBe(whole);
+      // Each run of 256 elements is a piece of its own when the pieces are small.
+      expect(pieces(big, 1).count).toBeGreaterThan(10 + Math.ceil(n / 256));
+    }
   });
 
   it('an empty report object and one with only empty members', () => {

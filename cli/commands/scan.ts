@@ -17,6 +17,7 @@ import type { Io } from '../io.js';
 import { checkDate, parseWholeNumber, resolveToday, splitList } from '../config/options.js';
 import { POOL_MIN_CORES } from '../scan/threads.js';
 import { startWalk } from '../walk/walker.js';
+import { forgetFolderMarkers } from '../../engine/project/folder-markers.js';
 import type { CommandRunner } from './shared.js';
 import type { ScanArgs } from './scan-options.js';
 import { DEFAULT_MAX_FILE_SIZE, FORMATS, REGIONS, outputName, settingName, type Format, type NamedSetting, type ScanSettings } from '../config/settings.js';
@@ -282,6 +283,8 @@ export const run: CommandRunner<ScanArgs> = async (args, io) => {
     return await runScan(settings, io, walk);
   } finally {
     await walk.cancel();
+    // What the walk listed answers the engine's folder probes for this run only (engine/project/folder-markers.ts).
+    forgetFolderMarkers();
   }
 };
 

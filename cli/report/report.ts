@@ -326,6 +326,9 @@ export function timelineOf(notices: readonly ReportNotice[], warnWithinDays: num
   return { timeline, nextEffective, byDate };
 }
 
+/** The expired suppressions of a file without findings ({@link buildReport}). */
+const NO_SUPPRESSIONS: ReadonlySet<Suppression> = new Set();
+
 export function buildReport(input: ReportInput): Report {
   const all = input.scanned.flatMap((s) => {
     if (s.findings.length === 0) return [];
@@ -397,7 +400,8 @@ export function buildReport(input: ReportInput): Report {
       if (unknown.length > 0) invalid.push({ ...toReportSuppression(s.file.display, sup), problem: unknown.join('; ') });
       else if (sup.problem) invalid.push(toReportSuppression(s.file.display, sup));
     }
-    const expiredSet = new Set(s.findings.map((f) => f.expiredSuppression).filter((x): x is Suppression => x !== undefined));
+    // Most files have no finding, and so no expired suppression: no set made for each (9,408 on sentry-javascript).
+    const expiredSet: ReadonlySet<Suppression> = s.findings.length === 0 ? NO_SUPPRESSIONS : new Set(s.findings.map((f) => f.expiredSuppression).filter((x): x is Suppression => x !== undefined));
     for (const sup of expiredSet) expired.push(toReportSuppression(s.file.display, sup));
     if (input.reportUnused) {
       for (const sup of s.suppressions) {
@@ -477,11 +481,16 @@ function jsonValue(report: Report): Report {
   return { ...report, findings };
 }
 
+/** The elements of a top-level array {@link writeJson} stringifies at once: a few tens of KB of text at a time. */
+const ELEMENTS_AT_ONCE = 256;
+
 /**
  * Writes {@link toJson}'s text, byte for byte, through `write` in pieces of about `chunk` characters: each
- * top-level member, and each element of a top-level array, is stringified on its own, so the whole text (16 MB
- * for 100,000 files, and as much again while V8 flattens and encodes it) never exists at once (issue 30).
+ * top-level member, and each run of {@link ELEMENTS_AT_ONCE} elements of a top-level array, is stringified on its
+ * own, so the whole text (16 MB for 100,000 files, and as much again while V8 flattens and encodes it) never exists
+ * at once (issue 30).
  */
+
 export function writeJson(report: Report, write: (piece: string) => void, chunk = 1 << 20): void {
   let buffered = '';
   const put = (piece: string): void => {
@@ -498,7 +507,13 @@ export function writeJson(report: Report, write: (piece: string) => void, chunk 
     put(`  ${JSON.stringify(key)}: `);
     if (Array.isArray(value) && value.length > 0) {
       put('[\n');
-      value.forEach((item: unknown, k) => put(`    ${indent(JSON.stringify(item === undefined || typeof item === 'function' ? null : item, null, 2), '    ')}${k < value.length - 1 ? ',' : ''}\n`));
+      // A run of elements at a time: `JSON.stringify` of the run gives each element as it gives it alone (an absent one
+      // as `null`), two spaces in, so two more make the report's four. Element by element, the calls and the pieces
+      // were most of the report's cost (a scan's 9,408 `files` entries: 16 against 6 ms).
+      for (let k = 0; k < value.length; k += ELEMENTS_AT_ONCE) {
+        const run = JSON.stringify(value.slice(k, k + ELEMENTS_AT_ONCE), null, 2);
+        put(`  ${indent(run.slice(2, -2), '  ')}${k + ELEMENTS_AT_ONCE < value.length ? ',' : ''}\n`);
+      }
       put('  ]');
     } else put(indent(JSON.stringify(value, null, 2), '  '));
     put(i < entries.length - 1 ? ',\n' : '\n');

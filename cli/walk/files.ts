@@ -16,6 +16,7 @@ import { buildFolderReason, generatedByName, GENERATED_REASONS } from './generat
 import { IgnoreScope, mayMatch, type ScopeState } from './ignore-scope.js';
 import { trackedIgnored, type TrackedIgnored } from './tracked.js';
 import { SKIPPED_DIRS } from './prestart.js';
+import { markerBit } from '../../engine/project/folder-markers.js';
 
 // The one guarded reader lives in the engine (the catalog and the codemods read through it too).
 export { FileTooLarge, formatSize, NotRegularFile, oversize, readRegularFile } from '../../engine/read/read-file.js';
@@ -178,9 +179,10 @@ export function parseSize(value: string | number, name = '--max-file-size'): num
 /**
  * Walks the paths of `opts`; with `onFile`, each file found goes to it (and `files` stays empty). `listed`: folders
  * listed already (prestart.ts, `peekTree`), by the path the walk builds for them; the walk takes their entries
- * instead of listing them again.
+ * instead of listing them again. `onFolder`: told of each folder listed, before any file in it, with the
+ * engine's folder markers its listing may hold (engine/project/folder-markers.ts).
  */
-export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void, listed?: ReadonlyMap<string, Dirent[]>): WalkResult {
+export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void, listed?: ReadonlyMap<string, Dirent[]>, onFolder?: (dir: string, markers: number) => void): WalkResult {
   const files: FoundFile[] = [];
   const skipped: SkippedFile[] = [];
   const seen = new Set<string>();
@@ -394,11 +396,14 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void,
       }
       const names = new Set<string>();
       let maps = false;
+      let markers = 0;
       for (const e of entries) {
+        if (onFolder) markers |= markerBit(e.name);
         if (e.isDirectory()) continue;
         names.add(e.name);
         if (!maps && e.name.endsWith('.map')) maps = true;
       }
+      onFolder?.(dir, markers);
       const own = readIgnore(dir, names);
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       const prefix = withSep(dir);

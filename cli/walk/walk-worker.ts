@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile } from './files.js';
 import { readText } from './read.js';
 import { DIRECTIVE_MARKERS, hasDirectives, parseSuppressions } from '../../engine/findings/suppressions.js';
-import { BY_WALKER, helpViews, MAX_READ_AHEAD, type Prefiltered, type WalkerSetup, type WalkMessage } from './walker.js';
+import { BY_WALKER, helpViews, MAX_READ_AHEAD, packFiles, type Prefiltered, type WalkerSetup, type WalkMessage } from './walker.js';
 import { DEFERRED_SETUP } from './prestart.js';
 
 const port = parentPort!;
@@ -29,6 +29,9 @@ const LAG = 20;
  */
 const batches: Array<FoundFile[] | undefined> = [];
 let batch: FoundFile[] = [];
+/** The folders listed since the last batch was sent, and the engine's markers each may hold (they go with the batch). */
+let folders: string[] = [];
+let markers: number[] = [];
 const send = (message: WalkMessage): void => port.postMessage(message);
 const shared = setup.help ? helpViews(setup.help.claims) : undefined;
 const claims = shared?.claims;
@@ -49,7 +52,9 @@ function takePlan(): PrefilterPlan | undefined {
 let low = 0;
 
 const flush = (): void => {
-  send({ files: batch, batch: batches.length });
+  send({ files: packFiles(batch, setup.walk.maxFileSize), batch: batches.length, folders, markers });
+  folders = [];
+  markers = [];
   batches.push(setup.help ? batch : undefined);
   batch = [];
   keepUp();
@@ -72,10 +77,18 @@ function keepUp(): void {
 }
 
 try {
-  const result = findFiles(setup.walk, (file) => {
-    batch.push(file);
-    if (batch.length >= (batches.length === 0 ? FIRST_BATCH : BATCH)) flush();
-  });
+  const result = findFiles(
+    setup.walk,
+    (file) => {
+      batch.push(file);
+      if (batch.length >= (batches.length === 0 ? FIRST_BATCH : BATCH)) flush();
+    },
+    undefined,
+    (dir, bits) => {
+      folders.push(dir);
+      markers.push(bits);
+    },
+  );
   if (batch.length) flush();
   send({ skipped: result.skipped });
   if (setup.help && claims) {

@@ -15,6 +15,7 @@ import type { PrefilterEntry } from '../../engine/prefilter/prefilter.js';
 import { UsageError } from '../errors.js';
 import { findFiles, type FoundFile, type SkippedFile, type WalkOptions } from './files.js';
 import { dropPeek, folderPaths, peekWalk, startWalkerThread, takePrestartedWalker, WALK_THREAD_ENTRIES } from './prestart.js';
+import { forgetFolderMarkers, noteFolderMarkers } from '../../engine/project/folder-markers.js';
 
 
 /**
@@ -25,7 +26,7 @@ export type Prefiltered = { reason: string } | { candidate: true; text: string; 
 
 /** What the walker thread posts, in this order: files batches, skipped, read batches, end (or error at any point). */
 export type WalkMessage =
-  | { files: FoundFile[]; batch: number }
+  | { files: PackedFiles; batch: number; /** Folders listed since the last batch, and the engine's markers each may hold (engine/project/folder-markers.ts). */ folders: string[]; markers: number[] }
   | { skipped: SkippedFile[] }
   | { batch: number; read: Prefiltered[] }
   | { end: true }
@@ -99,6 +100,8 @@ export interface StartWalkOptions {
  * walk runs in this thread when the first batch is asked for.
  */
 export function startWalk(walk: WalkOptions, opts: StartWalkOptions = {}): WalkStream {
+  // The engine probes a folder this walk lists only for the names its listing holds; an earlier walk's listings are stale.
+  forgetFolderMarkers();
   let threads = (opts.threads ?? true) && availableParallelism() >= 2;
   let listed: ReadonlyMap<string, Dirent[]> | undefined;
   if (threads) {
@@ -128,7 +131,7 @@ function inlineWalk(opts: WalkOptions, listed?: ReadonlyMap<string, Dirent[]>): 
   return {
     async next() {
       if (finished) return undefined;
-      const result = findFiles(opts, undefined, listed);
+      const result = findFiles(opts, undefined, listed, noteFolderMarkers);
       skipped.push(...result.skipped);
       finished = true;
       return { kind: 'files', batch: 0, files: result.files };
@@ -145,19 +148,75 @@ function inlineWalk(opts: WalkOptions, listed?: ReadonlyMap<string, Dirent[]>): 
   };
 }
 
-const LANGUAGES: Record<FoundFile['language'], FoundFile['language']> = { js: 'js', ts: 'ts', html: 'html', config: 'config' };
+/** The languages of found files, by the character a packed batch gives each ({@link PackedFiles}). */
+const LANGUAGE_LIST: ReadonlyArray<FoundFile['language']> = ['js', 'ts', 'html', 'config'];
+const LANGUAGE_CODE: Record<FoundFile['language'], string> = { js: '0', ts: '1', html: '2', config: '3' };
 
 /**
- * A file as the walker thread sent it, made smaller: the message gave each file its own copy of every string, and
- * the scan keeps every file to the end (the report lists them). The language becomes the one shared string, and
- * the display path a slice of the absolute path that ends in it (V8 keeps a slice as a reference into its
- * parent). About 100 bytes less per file: 10 MB on a 100,000-file repository (issue 30).
+ * A batch of found files as the walker thread posts it: columns rather than an object per file. A message writes
+ * every object's property names and values one by one and the receiver builds each object from them again (posting
+ * and taking sentry-javascript's 9,407 files as objects cost 7-9 ms of the two threads); most files are of one shape
+ * (`path`, `display`, `language`, `maxSize`), which a few arrays carry. Any other file (with the walk's `stat`, a
+ * generated one kept, a bundle with its map, a display path that does not end its path) goes whole in `others`.
  */
-function compact(file: FoundFile): FoundFile {
-  file.language = LANGUAGES[file.language] ?? file.language;
-  const { path: p, display: d } = file;
-  if (p.length > d.length && p.endsWith(d) && p.charCodeAt(p.length - d.length - 1) === 47 /* / */) file.display = p.slice(p.length - d.length);
-  return file;
+export interface PackedFiles {
+  /** Per file, its absolute path ('' for a file in `others`). */
+  paths: string[];
+  /** Per file, the length of its display path, which ends its path after a `/`; -1 for the next file of `others`. */
+  shown: number[];
+  /** Per file, its language as a digit (the index in {@link LANGUAGE_LIST}). */
+  languages: string;
+  /** The size limit of every file but those in `others`. */
+  maxSize: number;
+  /** The files of any other shape, in the batch's order. */
+  others: FoundFile[];
+}
+
+/** A batch of files as the walker thread posts it ({@link PackedFiles}); `maxSize` is the walk's size limit. */
+export function packFiles(files: readonly FoundFile[], maxSize: number): PackedFiles {
+  const packed: PackedFiles = { paths: [], shown: [], languages: '', maxSize, others: [] };
+  for (const file of files) {
+    const { path: p, display: d } = file;
+    const plain =
+      file.maxSize === maxSize && file.size === undefined && file.mtimeMs === undefined && file.keepGenerated === undefined && file.bundleMap === undefined && Object.keys(file).length === 4;
+    if (plain && p.length > d.length && p.endsWith(d) && p.charCodeAt(p.length - d.length - 1) === 47 /* / */) {
+      packed.paths.push(p);
+      packed.shown.push(d.length);
+      packed.languages += LANGUAGE_CODE[file.language];
+    } else {
+      packed.paths.push('');
+      packed.shown.push(-1);
+      packed.languages += '-';
+      packed.others.push(file);
+    }
+  }
+  return packed;
+}
+
+/**
+ * The files of a packed batch, as the walker thread found them. The language is the one shared string, and the
+ * display path a slice of the absolute path that ends in it (V8 keeps a slice as a reference into its parent): the
+ * scan keeps every file to the end (the report lists them), and a file as the message gave it held its own copy
+ * of each, about 100 bytes more per file (10 MB on a 100,000-file repository; issue 30).
+ */
+export function unpackFiles(packed: PackedFiles): FoundFile[] {
+  const { paths, shown, languages, maxSize, others } = packed;
+  const files: FoundFile[] = [];
+  let other = 0;
+  for (let i = 0; i < paths.length; i++) {
+    const length = shown[i];
+    if (length < 0) {
+      const file = others[other++];
+      file.language = LANGUAGE_LIST[LANGUAGE_LIST.indexOf(file.language)] ?? file.language;
+      const { path: p, display: d } = file;
+      if (p.length > d.length && p.endsWith(d) && p.charCodeAt(p.length - d.length - 1) === 47 /* / */) file.display = p.slice(p.length - d.length);
+      files.push(file);
+      continue;
+    }
+    const p = paths[i];
+    files.push({ path: p, display: p.slice(p.length - length), language: LANGUAGE_LIST[languages.charCodeAt(i) - 48], maxSize });
+  }
+  return files;
 }
 
 function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
@@ -190,7 +249,12 @@ function threadedWalk(walk: WalkOptions, help: boolean): WalkStream {
   if (early) early.postMessage({ setup }, channel ? [channel.port2] : []);
   const worker = early ?? startWalkerThread(setup, channel ? [channel.port2] : []);
   worker.on('message', (message: WalkMessage) => {
-    if ('files' in message) queue.push({ kind: 'files', batch: message.batch, files: message.files.map(compact) });
+    if ('files' in message) {
+      // Before the batch's files are analysed: every folder of theirs was listed by now.
+      const { folders, markers } = message;
+      for (let i = 0; i < folders.length; i++) noteFolderMarkers(folders[i], markers[i]);
+      queue.push({ kind: 'files', batch: message.batch, files: unpackFiles(message.files) });
+    }
     else if ('read' in message) queue.push({ kind: 'read', batch: message.batch, read: message.read });
     else if ('skipped' in message) {
       skipped.push(...message.skipped);

@@ -18,12 +18,13 @@ import type * as OxcResolver from 'oxc-resolver';
 import { parseJsonc } from '../read/jsonc.js';
 import { readRegularFile, statOrUndefined } from '../read/read-file.js';
 import { isRecording, noteListing, noteProbe, registerProbe, sha1 } from './journal.js';
+import { mayHold } from './folder-markers.js';
 
 /** The configuration files the resolver may read in a folder on the way up (checked before it is let read them). */
-const MANIFESTS = ['package.json', 'tsconfig.json', 'jsconfig.json'];
+const MANIFESTS = ['package.json', 'tsconfig.json', 'jsconfig.json'] as const;
 
 /** What else, in a folder, a resolution from a folder below it may read ({@link ModuleResolver}'s scopes). */
-const OTHER_SCOPE_MARKERS = ['node_modules', '.pnp.cjs', '.pnp.js'];
+const OTHER_SCOPE_MARKERS = ['node_modules', '.pnp.cjs', '.pnp.js'] as const;
 
 /** A `package.json`/`tsconfig.json` that is absent, a regular file of a sane size, or anything else (a device, a FIFO, huge, unreadable). */
 function manifestState(file: string): 'absent' | 'safe' | 'unsafe' {
@@ -160,11 +161,12 @@ function markersAbove(dir: string, depth: number): RootMarkers {
   const known = markersByFolder.get(dir);
   if (known) return known;
   let found: RootMarkers;
-  if (existsSync(inFolder(dir, '.git'))) found = { git: dir };
+  // A folder the scan's walk listed is probed only for the names its listing holds (folder-markers.ts).
+  if (mayHold(dir, '.git') && existsSync(inFolder(dir, '.git'))) found = { git: dir };
   else {
     const up = path.dirname(dir);
     const above = up === dir || depth >= 63 ? {} : markersAbove(up, depth + 1);
-    const own = existsSync(inFolder(dir, 'package.json')) ? dir : undefined;
+    const own = mayHold(dir, 'package.json') && existsSync(inFolder(dir, 'package.json')) ? dir : undefined;
     found = above.git ? above : { outermostPackage: above.outermostPackage ?? own };
   }
   markersByFolder.set(dir, found);
@@ -589,7 +591,7 @@ export class ModuleResolver {
   private nearestReferenced(dir: string): OxcResolver.ResolverFactory[] {
     for (let d = dir; isInside(this.root, d); d = path.dirname(d)) {
       const config = inFolder(d, 'tsconfig.json');
-      if (manifestState(config) === 'safe') {
+      if (mayHold(d, 'tsconfig.json') && manifestState(config) === 'safe') {
         let list = this.referenced.get(config);
         if (!list) this.referenced.set(config, (list = this.resolversFor(config)));
         return list;
@@ -679,9 +681,9 @@ export class ModuleResolver {
 
   private nearestOwnPaths(dir: string): OxcResolver.ResolverFactory | undefined {
     for (let d = dir; isInside(this.root, d); d = path.dirname(d)) {
-      for (const name of ['tsconfig.json', 'jsconfig.json']) {
+      for (const name of ['tsconfig.json', 'jsconfig.json'] as const) {
         const config = inFolder(d, name);
-        if (manifestState(config) !== 'safe') continue;
+        if (!mayHold(d, name) || manifestState(config) !== 'safe') continue;
         let known = this.ownPaths.get(config);
         if (known === undefined) this.ownPaths.set(config, (known = this.aliasResolver(config) ?? null));
         return known ?? undefined;
@@ -757,12 +759,13 @@ export class ModuleResolver {
     if (!folder) {
       let safe = true;
       const marks: string[] = [];
+      // A folder the scan's walk listed is probed only for the names its listing holds (folder-markers.ts).
       for (const name of MANIFESTS) {
-        const state = manifestState(inFolder(dir, name));
+        const state = mayHold(dir, name) ? manifestState(inFolder(dir, name)) : 'absent';
         if (state === 'unsafe') safe = false;
         if (state !== 'absent') marks.push(name);
       }
-      for (const name of OTHER_SCOPE_MARKERS) if (existsSync(inFolder(dir, name))) marks.push(name);
+      for (const name of OTHER_SCOPE_MARKERS) if (mayHold(dir, name) && existsSync(inFolder(dir, name))) marks.push(name);
       this.folders.set(dir, (folder = { safe, marks: marks.join('\0') }));
     }
     return folder;
