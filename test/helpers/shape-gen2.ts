@@ -125,7 +125,7 @@ interface Project {
 
 /** The evidence's value as an expression of `file`, held where the spec says; `marked` puts the expected mark on its line. */
 function holdValue(p: Project, spec: ProjectSpec2, file: FileBuilder, literal: string, name: string, marked: boolean): string {
-  const m = marked && !heldElsewhere(spec) ? ` ${MARK}` : '';
+  const m = marked ? ` ${MARK}` : '';
   const upper = name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
   const cap = name[0].toUpperCase() + name.slice(1);
   switch (spec.holder) {
@@ -155,10 +155,7 @@ function holdValue(p: Project, spec: ProjectSpec2, file: FileBuilder, literal: s
   }
 }
 
-/**
- * Whether the evidence's value is held in another module: the finding is then expected where the importing file uses
- * it (docs/evaluation.md's convention for imported defaults: the constant may serve other uses), not at the literal.
- */
+/** Whether the evidence's value is held in another module (a constant, a barrel, an enum or frozen object, a config object). */
 export function heldElsewhere(spec: ProjectSpec2): boolean {
   return spec.holder !== 'inline' && spec.holder !== 'const-same';
 }
@@ -253,8 +250,10 @@ export function generate2(spec: ProjectSpec2, variant: Variant2): GeneratedProje
   const bearer = "{ Authorization: `Bearer ${process.env.WEBEX_TOKEN}` }";
   const fetchJson: Callee = { call: (a) => `fetch(${a}).then((r) => r.json())`, ref: undefined, need: () => undefined };
   const m = hit ? ` ${MARK}` : '';
-  /** The mark at the use of a value held in another module. */
-  const mu = hit && heldElsewhere(spec) ? m : '';
+  // A value held elsewhere is expected at its literal (where the edit is), as a literal in place is: trunk codes and
+  // field names. A header name held in this file is expected at the lookup (the detector's convention for a local
+  // constant), one held in another module at its literal. A call history page size at the query parameter: the key
+  // (`max: PAGE_SIZE`) or the string naming it (`max=${PAGE_SIZE}`), a URL constant of another module at its string.
 
   switch (spec.notice) {
     case 'trunk-code': {
@@ -271,21 +270,21 @@ export function generate2(spec: ProjectSpec2, variant: Variant2): GeneratedProje
       let body: string;
       switch (spec.use) {
         case 'includes':
-          body = `  if (${holder}.${field}.includes(${C})) {${mu}\n    return 'dns';\n  }\n  return 'ok';`;
+          body = `  if (${holder}.${field}.includes(${C})) {\n    return 'dns';\n  }\n  return 'ok';`;
           break;
         case 'switch':
-          body = `  for (const code of ${holder}.${field}) {\n    switch (code) {\n      case ${C}:${mu}\n        return 'dns';\n      default:\n        break;\n    }\n  }\n  return 'ok';`;
+          body = `  for (const code of ${holder}.${field}) {\n    switch (code) {\n      case ${C}:\n        return 'dns';\n      default:\n        break;\n    }\n  }\n  return 'ok';`;
           break;
         case 'lookup-table':
-          app.addDecl(`const MESSAGES = {\n  ${C ? `[${C}]` : code.slice(1, -1)}: 'The trunk address does not resolve',${C ? mu : m}\n};`);
+          app.addDecl(`const MESSAGES = {\n  ${C ? `[${C}]` : code.slice(1, -1)}: 'The trunk address does not resolve',${C ? '' : m}\n};`);
           body = `  return ${holder}.${field}.map((c) => MESSAGES[c]);`;
           break;
         case 'code-list':
-          app.addDecl(`const DNS_CODES = [${C}];${mu}`);
+          app.addDecl(`const DNS_CODES = [${C}];`);
           body = `  return ${holder}.${field}.some((c) => DNS_CODES.includes(c));`;
           break;
         default:
-          body = `  return ${holder}.${field}.some((c) => c === ${C});${mu}`;
+          body = `  return ${holder}.${field}.some((c) => c === ${C});`;
       }
       app.addDecl(`export async function check(id) {\n${read}\n${body}\n}`);
       break;
@@ -312,7 +311,7 @@ export function generate2(spec: ProjectSpec2, variant: Variant2): GeneratedProje
           default: {
             app.addImport("import get from 'lodash/get';");
             const path = holdValue(p, spec, app, `'${key}'`, 'confirmField', hit);
-            body = `  return get(ring, ${path}, false);${mu}`;
+            body = `  return get(ring, ${path}, false);`;
           }
         }
         app.addDecl(`export async function confirmation(id) {\n${read}\n${body}\n}`);
@@ -338,7 +337,7 @@ export function generate2(spec: ProjectSpec2, variant: Variant2): GeneratedProje
             break;
           default: {
             const k = holdValue(p, spec, app, `'${key}'`, 'confirmField', hit && spec.holder !== 'inline');
-            bodyExpr = `{\n      enabled: true,\n      [${k}]: true,${spec.holder === 'inline' ? m : mu}\n    }`;
+            bodyExpr = `{\n      enabled: true,\n      [${k}]: true,${spec.holder === 'inline' ? m : ''}\n    }`;
           }
         }
         const send = `  return ${getter.call(`${url}, {\n    method: 'PUT',\n    headers: { ...${bearer}, 'Content-Type': 'application/json' },\n    body: JSON.stringify(${bodyExpr}),\n  }`)};`;
@@ -356,7 +355,8 @@ export function generate2(spec: ProjectSpec2, variant: Variant2): GeneratedProje
         need: (t) => {
           if (checked) return;
           checked = true;
-          const H = holdValue(p, spec, t, name, 'signatureHeader', false);
+          const H = holdValue(p, spec, t, name, 'signatureHeader', hit && heldElsewhere(spec));
+          const m = hit && !heldElsewhere(spec) ? ` ${MARK}` : '';
           let fn: string;
           switch (caseless ? 'get' : spec.use) {
             case 'get':
@@ -450,10 +450,9 @@ export function generate2(spec: ProjectSpec2, variant: Variant2): GeneratedProje
           break;
         }
         default: {
-          // A URL of another module: expected where this file uses it (as for any value held elsewhere).
-          p.file('endpoints').addDecl(`export const CDR_FEED = '${host}/v1/cdr_feed?max=${size}';`);
+          p.file('endpoints').addDecl(`export const CDR_FEED = '${host}/v1/cdr_feed?max=${size}';${m}`);
           p.importInto(app, 'endpoints', '{ CDR_FEED }');
-          body = `  return ${getter.call(`\`\${CDR_FEED}&startTime=\${start}&endTime=\${end}\`, { headers: ${bearer} }`)};${m}`;
+          body = `  return ${getter.call(`\`\${CDR_FEED}&startTime=\${start}&endTime=\${end}\`, { headers: ${bearer} }`)};`;
         }
       }
       app.addDecl(`export async function callHistory(start, end) {\n${body}\n}`);
