@@ -417,9 +417,11 @@ export function generate2(spec: ProjectSpec2, variant: Variant2): GeneratedProje
           body = `  return ${chain.call('guestClaims(user, ttl)')};`;
           break;
         default:
-          p.file('expiry').addDecl(`export function expiresIn(ttl) {\n  return ${exp};${m}\n}`);
+          // A helper of another module computes the expiry: expected at the claim, which the edit rounds (the helper
+          // may serve other expiries), as a value held elsewhere is expected where it is used.
+          p.file('expiry').addDecl(`export function expiresIn(ttl) {\n  return ${exp};\n}`);
           p.importInto(app, 'expiry', '{ expiresIn }');
-          body = `  return ${chain.call(claimsOf('exp: expiresIn(ttl),'))};`;
+          body = `  return ${chain.call(claimsOf(`exp: expiresIn(ttl),${m}`))};`;
       }
       app.addDecl(`export function guestToken(user, ttl = 3600) {\n${body}\n}`);
       break;
