@@ -17,6 +17,11 @@ export interface Holding {
   name: string;
   key?: string;
   exported: boolean;
+  /**
+   * What a reader's name stands for when that is not the held node itself: the function whose one return is the
+   * held object (`function ringBody() { return { ... }; }`); its readers are then the calls of it.
+   */
+  via?: Node;
 }
 
 /** Most modules importing a held value that are read for its readers. */
@@ -72,9 +77,29 @@ export function holdingOf(file: FileContext, node: Node): Holding | undefined {
     if (!declarator || declarator.id.type !== 'Identifier') return undefined;
     return { name: declarator.id.name, key, exported: isExported(file, declarator, declarator.id.name) };
   }
+  // `function ringBody() { return { ... }; }`, `const ringBody = () => ({ ... })`: the function's one return.
+  const fn = returningFunction(file, node);
+  if (fn) return fn;
   const declarator = constDeclaratorOf(file, node);
   if (!declarator || declarator.id.type !== 'Identifier') return undefined;
   return { name: declarator.id.name, exported: isExported(file, declarator, declarator.id.name) };
+}
+
+/** The function (declared, or an arrow held by a constant) whose one return is `node`, as a holding read by calls. */
+function returningFunction(file: FileContext, node: Node): Holding | undefined {
+  const parent = file.parentOf(node);
+  let fn: Node | undefined;
+  if (parent?.type === 'ReturnStatement' && parent.argument === node) {
+    const block = file.parentOf(parent);
+    fn = block?.type === 'BlockStatement' ? file.parentOf(block) : undefined;
+    if (!fn || (fn.type !== 'FunctionDeclaration' && fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression')) return undefined;
+    const returns = file.nodes('ReturnStatement' as TSESTree.ReturnStatement['type']).filter((r) => r.range[0] >= fn!.range[0] && r.range[1] <= fn!.range[1]);
+    if (returns.length !== 1) return undefined;
+  } else if (parent?.type === 'ArrowFunctionExpression' && parent.body === node) fn = parent;
+  if (!fn) return undefined;
+  if (fn.type === 'FunctionDeclaration') return fn.id ? { name: fn.id.name, exported: isExported(file, fn, fn.id.name), via: fn } : undefined;
+  const declarator = constDeclaratorOf(file, fn);
+  return declarator?.id.type === 'Identifier' ? { name: declarator.id.name, exported: isExported(file, declarator, declarator.id.name), via: fn } : undefined;
 }
 
 /** A reader of a held value: the expression (`NAME` or `NAME.key`) in the file that reads it. */
@@ -88,8 +113,10 @@ function readersIn(file: FileContext, holding: Holding, targetFile: string, targ
   const out: Reader[] = [];
   const stands = (n: Node): boolean => {
     const at = file.locate(n);
-    if (!at) return false;
-    const v = unwrap(at.node);
+    let v = at ? unwrap(at.node) : undefined;
+    // A function declared in its file: `locate` gives the name itself; the declaration of that name is what it stands for.
+    if (at && v?.type === 'Identifier' && holding.via?.type === 'FunctionDeclaration') v = at.file.nodes('FunctionDeclaration' as TSESTree.FunctionDeclaration['type']).find((f) => f.id?.name === (v as TSESTree.Identifier).name);
+    if (!at || !v) return false;
     return path.resolve(at.file.filename) === targetFile && v.range[0] === target.range[0] && v.range[1] === target.range[1];
   };
   if (holding.key === undefined) {
@@ -100,7 +127,13 @@ function readersIn(file: FileContext, holding: Holding, targetFile: string, targ
       if (!parent || parent.type === 'VariableDeclarator' || parent.type.startsWith('Import') || parent.type === 'ExportSpecifier') continue;
       if (parent.type === 'MemberExpression' && parent.property === id && !parent.computed) continue;
       if (parent.type === 'Property' && parent.key === id && !parent.computed && !parent.shorthand) continue;
-      if (stands(id)) out.push({ file, node: id });
+      if (!stands(id)) continue;
+      // A function's reader is its call: `ringBody(true)`.
+      if (holding.via) {
+        if (parent.type === 'CallExpression' && parent.callee === id) out.push({ file, node: parent });
+        continue;
+      }
+      out.push({ file, node: id });
     }
   } else {
     for (const m of file.nodes('MemberExpression' as TSESTree.MemberExpression['type'])) {
@@ -119,7 +152,7 @@ function readersIn(file: FileContext, holding: Holding, targetFile: string, targ
 export function readersOf(file: FileContext, node: Node, holding: Holding | undefined = holdingOf(file, node)): Reader[] {
   if (!holding) return [];
   const own = path.resolve(file.filename);
-  const target = unwrap(node);
+  const target = holding.via ?? unwrap(node);
   const out = readersIn(file, holding, own, target);
   if (!holding.exported || !file.links) return out;
   const project = projectOf(file.filename);

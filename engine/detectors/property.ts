@@ -9,9 +9,10 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { memberName, propertyKeyName, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { requestOfNode } from '../api/index.js';
-import { configTie, scopeTie } from '../api/tie.js';
+import { configTie, scopeTie, type Tie } from '../api/tie.js';
+import { readersOf } from './held.js';
 import type { Detector, DetectorContext, RawMatch, TextFile } from './detector.js';
-import type { PropertyDetection, PropertyUsage, Suggestion, TextEdit } from '../types.js';
+import type { DetectionScope, PropertyDetection, PropertyUsage, Suggestion, TextEdit } from '../types.js';
 import { contractEdit, eitherEdit, isPure, textWithEdit, wholeExpression } from './transitional.js';
 import { fileHasAny, isSentTo, removePropertyEdit, renameKeyEdit, renameMemberEdit, sendingCall } from './shared.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
@@ -165,6 +166,21 @@ function toRaw(d: PropertyDetection, f: { node?: Node; range?: [number, number];
 }
 
 
+/** The tie of an object key (`node`) through the readers of the object holding it (a constant, a function's one return). */
+function heldObjectTie(file: FileContext, node: Node, scope: DetectionScope, catalog: LoadedCatalog): Tie | undefined {
+  const prop = file.parentOf(node);
+  const object = prop?.type === 'Property' ? file.parentOf(prop) : undefined;
+  if (object?.type !== 'ObjectExpression') return undefined;
+  // Only a reader sent to (or read from) one of the scope's endpoints decides: a likely tie there (a request the
+  // engine cannot resolve) says no more than the key's own file does, and Single Number Reach keeps the name.
+  for (const reader of readersOf(file, object)) {
+    if (reader.file === file && reader.node.range[0] <= node.range[0] && node.range[1] <= reader.node.range[1]) continue;
+    const tie = scopeTie(reader.file, reader.node, scope, catalog);
+    if (tie?.confidence === 'certain') return tie;
+  }
+  return undefined;
+}
+
 export const propertyDetector: Detector<PropertyDetection> = {
   kind: 'property',
   certainBecause: 'the property name belongs to this notice wherever it is used',
@@ -186,7 +202,10 @@ export const propertyDetector: Detector<PropertyDetection> = {
     for (const f of findUsages(file, d, ctx.catalog)) {
       const raw = withTransition(file, d, f, toRaw(d, f, f));
       if (d.scope?.endpoints.length) {
-        const tie = scopeTie(file, f.node, d.scope, ctx.catalog);
+        let tie = scopeTie(file, f.node, d.scope, ctx.catalog);
+        // A key of an object held by a constant or returned by a function (`RING_DEFAULTS`, `ringBody()`), here or
+        // in a module that imports it: tied where it is read, when that says more (engine/detectors/held.ts).
+        if (tie?.confidence !== 'certain' && f.usage === 'key') tie = heldObjectTie(file, f.node, d.scope, ctx.catalog) ?? tie;
         if (!tie) continue;
         raw.confidence = tie.confidence;
         raw.confidenceReason = tie.reason;
