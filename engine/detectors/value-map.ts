@@ -370,8 +370,10 @@ function heldReaders(file: FileContext, lit: Node, d: ValueMapDetection, members
       if (list) {
         // `DNS_CODES.includes(code)`: the list is searched for something.
         const member = rf.parentOf(reader.node);
-        const call = member?.type === 'MemberExpression' && member.object === reader.node ? rf.parentOf(member) : undefined;
-        if (call?.type === 'CallExpression' && call.callee === member && SEARCH_METHODS.has(memberName(member) ?? '') && call.arguments[0]) relation = { kind: 'compared', other: call.arguments[0] as Node };
+        if (member?.type === 'MemberExpression' && member.object === reader.node && SEARCH_METHODS.has(memberName(member) ?? '')) {
+          const call = rf.parentOf(member);
+          if (call?.type === 'CallExpression' && call.callee === member && call.arguments[0]) relation = { kind: 'compared', other: call.arguments[0] as Node };
+        }
       } else relation = codeRelationOf(rf, reader.node);
       if (codeApplies(rf, relation, d, members, keys, contextOf(rf, d, members, keys))) applying.push(reader);
       else if (!list && depth === 0 && rf.parentOf(reader.node)?.type === 'ArrayExpression') judge(rf, reader.node, depth + 1);
