@@ -10,6 +10,8 @@
  *   return is such a division;
  * - a simultaneous-ring body key in an object a helper returns or a defaults module holds, sent to the endpoint by
  *   an importer: tied through that importer;
+ * - the simultaneous-ring field named by a string (a computed key, a `get(obj, 'path')` read), in place or held by
+ *   an imported constant: found at the string;
  * - a call history `max` folded whole in a `URLSearchParams` object: found at its key.
  */
 import path from 'node:path';
@@ -162,6 +164,27 @@ describe('a simultaneous-ring body key in an object another module sends', () =>
     expect(scan({ ...helper, 'app.js': send("import { ringBody } from './ring-body.js';", 'ringBody(true)', snr) }, RING).found).toEqual([]);
     expect(scan({ ...defaults, 'app.js': send("import { RING_DEFAULTS } from './defaults.js';", '{ ...RING_DEFAULTS, enabled: true }', snr) }, RING).found).toEqual([]);
     expect(scan({ ...helper, 'app.js': "import { ringBody } from './ring-body.js';\n\nexport const preview = ringBody(false);\n" }, RING).found).toEqual([]);
+  });
+});
+
+describe('the simultaneous-ring field named by a string: a computed key, a `get(obj, path)` read', () => {
+  const ring = 'https://webexapis.com/v1/telephony/config/workspaces/${id}/simultaneousRing';
+  const put = (imp: string, key: string, url = ring) =>
+    `${imp}\n\nexport function enableRing(id) {\n  return fetch(\`${url}\`, {\n    method: 'PUT',\n    body: JSON.stringify({ enabled: true, [${key}]: true }),\n  });\n}\n`;
+  const read = (imp: string, path: string, url = ring) =>
+    `import get from 'lodash/get';\n${imp}\n\nexport async function confirmation(id) {\n  const settings = await fetch(\`${url}\`).then((r) => r.json());\n  return get(settings, ${path}, false);\n}\n`;
+  const field = { 'fields.js': "export const CONFIRM_FIELD = 'answerConfirmationEnabled';\n" };
+  it('held by an imported constant (a computed key of the body sent, a path read from the response) or written in place: found at the string, renamed', () => {
+    expect(scan({ ...field, 'app.js': put("import { CONFIRM_FIELD } from './fields.js';", 'CONFIRM_FIELD') }, RING).found).toEqual(['fields.js:1 certain']);
+    expect(scan({ ...field, 'app.js': read("import { CONFIRM_FIELD } from './fields.js';", 'CONFIRM_FIELD') }, RING).found).toEqual(['fields.js:1 certain']);
+    expect(scan({ 'app.js': read('', "'answerConfirmationEnabled'") }, RING).found).toEqual(['app.js:6 certain']);
+    expect(fixed({ ...field, 'app.js': put("import { CONFIRM_FIELD } from './fields.js';", 'CONFIRM_FIELD') }, RING, 'fields.js')).toBe("export const CONFIRM_FIELD = 'answerConfirmationRequiredEnabled';\n");
+  });
+  it('look-alikes: Single Number Reach (which keeps the name); the string in a log line', () => {
+    const snr = 'https://webexapis.com/v1/telephony/config/people/${id}/singleNumberReach/numbers';
+    expect(scan({ ...field, 'app.js': put("import { CONFIRM_FIELD } from './fields.js';", 'CONFIRM_FIELD', snr) }, RING).found).toEqual([]);
+    expect(scan({ 'app.js': read('', "'answerConfirmationEnabled'", snr) }, RING).found).toEqual([]);
+    expect(scan({ ...field, 'app.js': "import { CONFIRM_FIELD } from './fields.js';\n\nexport const label = `field ${CONFIRM_FIELD}`;\n" }, RING).found).toEqual([]);
   });
 });
 

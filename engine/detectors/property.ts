@@ -6,7 +6,7 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { memberName, propertyKeyName, type FileContext, type Node } from '../parse/file-context.js';
+import { calleeName, memberName, propertyKeyName, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { requestOfNode } from '../api/index.js';
 import { configTie, scopeTie, type Tie } from '../api/tie.js';
@@ -181,6 +181,47 @@ function heldObjectTie(file: FileContext, node: Node, scope: DetectionScope, cat
   return undefined;
 }
 
+/** `get(obj, 'name')`, `_.get(obj, 'name', dflt)`, `lodash.has(obj, 'name')`: a read of the property the string names. */
+function isPathRead(file: FileContext, node: Node): boolean {
+  const call = file.parentOf(node);
+  if (call?.type !== 'CallExpression' || call.arguments[1] !== node) return false;
+  const name = calleeName(call);
+  return name === 'get' || name === 'has' || name === 'getOr';
+}
+
+/**
+ * A property name written as a string and used as a name (thirty-first session, shapegen2): a computed key
+ * (`{ [CONFIRM_FIELD]: true }`) or a path read (`get(ring, 'answerConfirmationEnabled')`), the string in place or held
+ * by a constant here or in a module imported by the code that uses it (engine/detectors/held.ts). Reported at the
+ * string, where the edit is, when a use is tied to the scope (another module's use only when it is certain).
+ */
+function namesInStrings(file: FileContext, d: PropertyDetection, scope: DetectionScope, catalog: LoadedCatalog, already: readonly RawMatch[]): RawMatch[] {
+  const names = new Set(d.names);
+  const out: RawMatch[] = [];
+  for (const lit of file.nodes(T.Literal)) {
+    if (typeof lit.value !== 'string' || !names.has(lit.value)) continue;
+    if (already.some((m) => m.node && m.node.range[0] <= lit.range[0] && lit.range[1] <= m.node.range[1])) continue;
+    const uses = [{ file, node: lit as Node }, ...readersOf(file, lit)];
+    let tie: Tie | undefined;
+    for (const use of uses) {
+      const parent = use.file.parentOf(use.node);
+      const keyed = parent?.type === 'Property' && parent.computed && parent.key === use.node && use.file.parentOf(parent)?.type === 'ObjectExpression';
+      // A computed key written with the string itself is a key findUsages reads already.
+      if (!(keyed && use.node !== lit) && !isPathRead(use.file, use.node)) continue;
+      const t = scopeTie(use.file, use.node, scope, catalog);
+      if (t?.confidence === 'certain') {
+        tie = t;
+        break;
+      }
+      if (use.file === file) tie ??= t;
+    }
+    if (!tie) continue;
+    const quote = file.text[lit.range[0]];
+    out.push({ node: lit, messageId: 'renamed', data: { name: lit.value, to: d.renameTo ?? '' }, fix: [{ range: lit.range, text: `${quote}${d.renameTo}${quote}` }], confidence: tie.confidence, confidenceReason: tie.reason });
+  }
+  return out;
+}
+
 export const propertyDetector: Detector<PropertyDetection> = {
   kind: 'property',
   certainBecause: 'the property name belongs to this notice wherever it is used',
@@ -212,6 +253,7 @@ export const propertyDetector: Detector<PropertyDetection> = {
       }
       out.push(raw);
     }
+    if (d.scope?.endpoints.length && d.renameTo) out.push(...namesInStrings(file, d, d.scope, ctx.catalog, out));
     return out;
   },
   detectText(file: TextFile, ctx: DetectorContext<PropertyDetection>): RawMatch[] {
