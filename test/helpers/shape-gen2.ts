@@ -22,7 +22,7 @@
  * no JWT, another vendor's `cdr_feed`) and `removed` (the evidence already fixed). All code is synthesized here.
  */
 
-import { seeded } from './shape-gen.js';
+import { FileBuilder, seeded } from './shape-gen.js';
 
 export type NoticeKey2 = 'trunk-code' | 'answer-confirm' | 'webhook-header' | 'jwt-exp' | 'cdr-max';
 
@@ -95,20 +95,6 @@ export function specOf2(seed: number): ProjectSpec2 {
 /** The mark of the expected line, removed from the written text. */
 const MARK = '/*@expected@*/';
 
-class FileBuilder {
-  readonly imports: string[] = [];
-  readonly decls: string[] = [];
-  constructor(readonly name: string) {}
-  addImport(line: string): void {
-    if (!this.imports.includes(line)) this.imports.push(line);
-  }
-  addDecl(text: string): void {
-    if (!this.decls.includes(text)) this.decls.push(text);
-  }
-  render(): string {
-    return `${this.imports.join('\n')}${this.imports.length ? '\n\n' : ''}${this.decls.join('\n\n')}\n`;
-  }
-}
 
 /** How a caller reaches a layer (or the terminal): an expression of the forwarded arguments. */
 interface Callee {
