@@ -38,10 +38,21 @@ export function scopeMatches(file: FileContext, d: Detection, raws: RawMatch[], 
       out.push(raw);
       continue;
     }
-    const tie = scopeTie(file, raw.node, scope, catalog);
+    const tie = raw.tieAt && raw.tieAt.length > 0 ? readersTie(raw.tieAt, scope, catalog) : scopeTie(file, raw.node, scope, catalog);
     if (tie) out.push(withTie(raw, tie));
   }
   return out;
+}
+
+/** A held value's tie (engine/detectors/held.ts): where its readers are, the first certain one, else the first likely one. */
+function readersTie(readers: NonNullable<RawMatch['tieAt']>, scope: DetectionScope, catalog: LoadedCatalog): Tie | undefined {
+  let likely: Tie | undefined;
+  for (const r of readers) {
+    const tie = scopeTie(r.file, r.node, scope, catalog);
+    if (tie?.confidence === 'certain') return tie;
+    likely ??= tie;
+  }
+  return likely;
 }
 
 /** Raw matches of a configuration file, tied by what the file names (an endpoint: certain; only others: dropped). */

@@ -34,6 +34,12 @@ export interface RawMatch {
    * module (one that imports the shared client) names its file (relative to this file's folder) and position.
    */
   affects?: Array<{ node: Node; method?: string; file?: string; at?: { line: number; column: number } }>;
+  /**
+   * A literal held by name and judged where it is read (engine/detectors/held.ts): the readers (in this file or a
+   * module importing it) that use it as the detection's value. The engine ties the match to the detection's scope
+   * there rather than at the literal (engine/api/scoped.ts).
+   */
+  tieAt?: ReadonlyArray<{ file: FileContext; node: Node }>;
 }
 
 /** The suggestion message of an autofix held back because the match is only `likely`. */

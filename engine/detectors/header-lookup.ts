@@ -13,6 +13,7 @@ import { calleeName, propertyKeyName, quoteOf, quoteLike, unwrap, type FileConte
 import type { Detector, RawMatch } from './detector.js';
 import type { HeaderLookupDetection, TextEdit } from '../types.js';
 import { localInit } from './auth-support.js';
+import { holdingOf, readersOf } from './held.js';
 import { contractEdit, eitherEdit, isPure, textWithEdit, wholeExpression, type EitherOperator } from './transitional.js';
 
 /** The replacement of a name-holding node (literal or expression-free template) by its lower-case form. */
@@ -38,6 +39,20 @@ function isWrite(file: FileContext, member: TSESTree.MemberExpression): boolean 
   const parent = file.parentOf(member);
   if (parent?.type === 'AssignmentExpression' && parent.left === member) return true;
   if (parent?.type === 'UnaryExpression' && parent.operator === 'delete') return true;
+  return false;
+}
+
+/** Whether a node is the key a header map is read with: `h[key]`, `key in h`, `const { [key]: v } = h`, `h.hasOwnProperty(key)`. */
+function isLookupKey(file: FileContext, node: Node): boolean {
+  const parent = file.parentOf(node);
+  if (!parent) return false;
+  if (parent.type === 'MemberExpression') return parent.computed && parent.property === node && !isWrite(file, parent);
+  if (parent.type === 'BinaryExpression') return parent.operator === 'in' && parent.left === node;
+  if (parent.type === 'Property') return parent.computed && parent.key === node && file.parentOf(parent)?.type === 'ObjectPattern';
+  if (parent.type === 'CallExpression') {
+    const name = calleeName(parent);
+    return (name === 'hasOwnProperty' && parent.arguments[0] === node) || (name === 'hasOwn' && parent.arguments[1] === node);
+  }
   return false;
 }
 
@@ -123,6 +138,19 @@ export const headerLookupDetector: Detector<HeaderLookupDetection> = {
       const callee = unwrap(call.callee);
       const pure = call.arguments.every((a) => isPure(a as Node)) && callee.type === 'MemberExpression' && isPure(callee.object as Node);
       check(arg as Node, arg as Node, { expr: wholeExpression(file, call), op: '||', pure });
+    }
+    // A name held by a constant of this module that other modules import and look up (`headers[SIGNATURE_HEADER]`
+    // with `export const SIGNATURE_HEADER = 'X-Spark-Signature'`): reported at the literal, where the edit is
+    // (engine/detectors/held.ts). A lookup in this file is reported at the lookup above.
+    for (const lit of file.nodes(T.Literal)) {
+      if (typeof lit.value !== 'string') continue;
+      const lower = lit.value.toLowerCase();
+      if (!wanted.has(lower) || lit.value === lower) continue;
+      const holding = holdingOf(file, lit);
+      if (!holding?.exported) continue;
+      const own = file.filename;
+      if (!readersOf(file, lit, holding).some((r) => r.file.filename !== own && isLookupKey(r.file, r.node))) continue;
+      out.push({ node: lit, messageId: 'mixedCaseHeader', data: { header: lit.value, lower }, fix: [lowerEdit(file, lit, lit.value)] });
     }
     for (const pattern of file.nodes(T.ObjectPattern)) {
       for (const p of pattern.properties) {

@@ -121,7 +121,34 @@ function fractionalNumber(file: FileContext, node: Node, ctx: DetectorContext<Jw
     const init = localInit(file, n) ?? file.constantInit(n.name);
     return init !== undefined && fractionalNumber(file, init, ctx, depth + 1);
   }
+  // `expiresIn(ttl)`: a function (of this file or an imported one) whose only return is such a number.
+  if (n.type === 'CallExpression') {
+    const returned = onlyReturn(file, n);
+    // Another module's nodes: read without this file's types.
+    return returned !== undefined && fractionalNumber(returned.file, returned.node, returned.file === file ? ctx : { ...ctx, types: undefined }, depth + 1);
+  }
   return false;
+}
+
+/** The expression a called function returns, when it has one `return` (or an expression body): `{ file, node }`. */
+function onlyReturn(file: FileContext, call: TSESTree.CallExpression): { file: FileContext; node: Node } | undefined {
+  const callee = unwrap(call.callee as Node);
+  if (callee.type !== 'Identifier') return undefined;
+  const at = file.locate(callee);
+  if (!at) return undefined;
+  let fn = unwrap(at.node);
+  if (fn.type === 'Identifier') {
+    // `function expiresIn(...)` declared in the file: locate gives the name itself.
+    const decl = at.file.nodes(T.FunctionDeclaration).find((f) => f.id?.name === (fn as TSESTree.Identifier).name);
+    if (!decl) return undefined;
+    fn = decl;
+  }
+  if (fn.type !== 'FunctionDeclaration' && fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') return undefined;
+  if (fn.body.type !== 'BlockStatement') return { file: at.file, node: fn.body };
+  const returns = fn.body.body.filter((st): st is TSESTree.ReturnStatement => st.type === 'ReturnStatement');
+  // Only a body of one return at its top level (no nested returns in branches: counted by the file's return statements within).
+  const all = at.file.nodes(T.ReturnStatement).filter((r) => r.range[0] >= fn.range[0] && r.range[1] <= fn.range[1]);
+  return returns.length === 1 && all.length === 1 && returns[0].argument ? { file: at.file, node: returns[0].argument } : undefined;
 }
 
 function fixFor(file: FileContext, value: Node, form: StringForm, ctx: DetectorContext<JwtClaimDetection>): TextEdit[] | undefined {
@@ -267,6 +294,13 @@ export const jwtClaimDetector: Detector<JwtClaimDetection> = {
     for (const [object, evidence] of payloads) {
       const prop = findProperty(object, claim);
       if (prop && !prop.shorthand) report(prop.value as Node, evidence, signed.has(object));
+      // `{ sub, iss, exp }` with `const exp = Date.now() / 1000 + ttl` before it: at the variable's value, where the
+      // number is made (its declaration writes `exp =`, which the gate reads). A string held so is reported at the
+      // property as before; this reads fractions only.
+      if (prop?.shorthand && prop.value.type === 'Identifier') {
+        const init = localInit(file, prop.value) ?? file.constantInit(prop.value.name);
+        if (init && !stringForm(file, init, ctx)) report(init, evidence, signed.has(object));
+      }
     }
     // `payload.exp = String(t)` on a variable that is signed in this file.
     for (const assign of file.nodes(T.AssignmentExpression)) {

@@ -6,12 +6,13 @@
  */
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { memberName, propertyKeyName, type FileContext, type Node } from '../parse/file-context.js';
+import { calleeName, memberName, propertyKeyName, type FileContext, type Node } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { requestOfNode } from '../api/index.js';
-import { configTie, scopeTie } from '../api/tie.js';
+import { configTie, scopeTie, type Tie } from '../api/tie.js';
+import { readersOf } from './held.js';
 import type { Detector, DetectorContext, RawMatch, TextFile } from './detector.js';
-import type { PropertyDetection, PropertyUsage, Suggestion, TextEdit } from '../types.js';
+import type { DetectionScope, PropertyDetection, PropertyUsage, Suggestion, TextEdit } from '../types.js';
 import { contractEdit, eitherEdit, isPure, textWithEdit, wholeExpression } from './transitional.js';
 import { fileHasAny, isSentTo, removePropertyEdit, renameKeyEdit, renameMemberEdit, sendingCall } from './shared.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
@@ -165,6 +166,62 @@ function toRaw(d: PropertyDetection, f: { node?: Node; range?: [number, number];
 }
 
 
+/** The tie of an object key (`node`) through the readers of the object holding it (a constant, a function's one return). */
+function heldObjectTie(file: FileContext, node: Node, scope: DetectionScope, catalog: LoadedCatalog): Tie | undefined {
+  const prop = file.parentOf(node);
+  const object = prop?.type === 'Property' ? file.parentOf(prop) : undefined;
+  if (object?.type !== 'ObjectExpression') return undefined;
+  // Only a reader sent to (or read from) one of the scope's endpoints decides: a likely tie there (a request the
+  // engine cannot resolve) says no more than the key's own file does, and Single Number Reach keeps the name.
+  for (const reader of readersOf(file, object)) {
+    if (reader.file === file && reader.node.range[0] <= node.range[0] && node.range[1] <= reader.node.range[1]) continue;
+    const tie = scopeTie(reader.file, reader.node, scope, catalog);
+    if (tie?.confidence === 'certain') return tie;
+  }
+  return undefined;
+}
+
+/** `get(obj, 'name')`, `_.get(obj, 'name', dflt)`, `lodash.has(obj, 'name')`: a read of the property the string names. */
+function isPathRead(file: FileContext, node: Node): boolean {
+  const call = file.parentOf(node);
+  if (call?.type !== 'CallExpression' || call.arguments[1] !== node) return false;
+  const name = calleeName(call);
+  return name === 'get' || name === 'has' || name === 'getOr';
+}
+
+/**
+ * A property name written as a string and used as a name (thirty-first session, shapegen2): a computed key
+ * (`{ [CONFIRM_FIELD]: true }`) or a path read (`get(ring, 'answerConfirmationEnabled')`), the string in place or held
+ * by a constant here or in a module imported by the code that uses it (engine/detectors/held.ts). Reported at the
+ * string, where the edit is, when a use is tied to the scope (another module's use only when it is certain).
+ */
+function namesInStrings(file: FileContext, d: PropertyDetection, scope: DetectionScope, catalog: LoadedCatalog, already: readonly RawMatch[]): RawMatch[] {
+  const names = new Set(d.names);
+  const out: RawMatch[] = [];
+  for (const lit of file.nodes(T.Literal)) {
+    if (typeof lit.value !== 'string' || !names.has(lit.value)) continue;
+    if (already.some((m) => m.node && m.node.range[0] <= lit.range[0] && lit.range[1] <= m.node.range[1])) continue;
+    const uses = [{ file, node: lit as Node }, ...readersOf(file, lit)];
+    let tie: Tie | undefined;
+    for (const use of uses) {
+      const parent = use.file.parentOf(use.node);
+      const keyed = parent?.type === 'Property' && parent.computed && parent.key === use.node && use.file.parentOf(parent)?.type === 'ObjectExpression';
+      // A computed key written with the string itself is a key findUsages reads already.
+      if (!(keyed && use.node !== lit) && !isPathRead(use.file, use.node)) continue;
+      const t = scopeTie(use.file, use.node, scope, catalog);
+      if (t?.confidence === 'certain') {
+        tie = t;
+        break;
+      }
+      if (use.file === file) tie ??= t;
+    }
+    if (!tie) continue;
+    const quote = file.text[lit.range[0]];
+    out.push({ node: lit, messageId: 'renamed', data: { name: lit.value, to: d.renameTo ?? '' }, fix: [{ range: lit.range, text: `${quote}${d.renameTo}${quote}` }], confidence: tie.confidence, confidenceReason: tie.reason });
+  }
+  return out;
+}
+
 export const propertyDetector: Detector<PropertyDetection> = {
   kind: 'property',
   certainBecause: 'the property name belongs to this notice wherever it is used',
@@ -186,13 +243,17 @@ export const propertyDetector: Detector<PropertyDetection> = {
     for (const f of findUsages(file, d, ctx.catalog)) {
       const raw = withTransition(file, d, f, toRaw(d, f, f));
       if (d.scope?.endpoints.length) {
-        const tie = scopeTie(file, f.node, d.scope, ctx.catalog);
+        let tie = scopeTie(file, f.node, d.scope, ctx.catalog);
+        // A key of an object held by a constant or returned by a function (`RING_DEFAULTS`, `ringBody()`), here or
+        // in a module that imports it: tied where it is read, when that says more (engine/detectors/held.ts).
+        if (tie?.confidence !== 'certain' && f.usage === 'key') tie = heldObjectTie(file, f.node, d.scope, ctx.catalog) ?? tie;
         if (!tie) continue;
         raw.confidence = tie.confidence;
         raw.confidenceReason = tie.reason;
       }
       out.push(raw);
     }
+    if (d.scope?.endpoints.length && d.renameTo) out.push(...namesInStrings(file, d, d.scope, ctx.catalog, out));
     return out;
   },
   detectText(file: TextFile, ctx: DetectorContext<PropertyDetection>): RawMatch[] {

@@ -235,7 +235,8 @@ export function sentFields(r: HttpRequest, where: 'body' | 'query', file?: FileC
         if (name.includes(UNKNOWN)) open = true;
         else {
           // `?${new URLSearchParams({ max })}`, `${buildQuery({ ...options, max: perPage })}`: the object's property, with its value expression.
-          const property = file && text.includes(UNKNOWN) ? ((r.urlNode ? queryObjectProperty(file, r.urlNode, name) : undefined) ?? wrappedQueryProperty(file, r, name, requests)) : undefined;
+          // Also with a value folded whole (`max: String(PAGE_SIZE)`): the parameter is written at the object's key.
+          const property = file ? ((r.urlNode ? queryObjectProperty(file, r.urlNode, name) : undefined) ?? (text.includes(UNKNOWN) ? wrappedQueryProperty(file, r, name, requests) : undefined)) : undefined;
           if (property) out.push({ name, node: property, value: property.value as Node });
           else out.push({ name, node: (file && r.urlNode ? writtenQueryNode(file, r.urlNode, name) : undefined) ?? r.urlNode ?? r.node, text });
         }

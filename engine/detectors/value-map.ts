@@ -7,11 +7,12 @@
 import { AST_NODE_TYPES as T } from '@typescript-eslint/types';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberName, propertyKeyName, quoteLike, quoteOf, unwrap, type FileContext, type Node } from '../parse/file-context.js';
-import type { Detector, DetectorContext, RawMatch, TextFile } from './detector.js';
+import { holdFix, type Detector, type DetectorContext, type RawMatch, type TextFile } from './detector.js';
 import type { TextEdit, ValueMapDetection } from '../types.js';
 import { fileHasAny, removePropertyEdit } from './shared.js';
 import { contractEdit, eitherEdit, isPure, textWithEdit, wholeExpression } from './transitional.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
+import { readersOf, type Reader } from './held.js';
 import { indexedMemberOf, literalTypeOf, mentionsType, typeHolderOf, writtenTypeOf } from '../parse/type-positions.js';
 
 const EQUALITY = new Set(['===', '!==', '==', '!=']);
@@ -328,6 +329,61 @@ export function configValueText(to: string, quote: string | undefined): string |
   return /^[A-Za-z0-9_](?:[A-Za-z0-9_ .\/+-]*[A-Za-z0-9_.])?$/.test(to) ? to : undefined;
 }
 
+/** Whether a file is about the detection's field: it names its context, and uses the field (for lookup-table keys). */
+function contextOf(file: FileContext, d: ValueMapDetection, members: ReadonlySet<string>, keys: ReadonlySet<string>): { contextual: boolean; tableContext: boolean } {
+  return file.cached(`value-map:context:${[...members].join(',')}:${[...keys].join(',')}:${(d.fileContext ?? []).join(',')}`, () => {
+    // Lookup-table keys count only where the file uses the platform's field (`trunk.errorCodes`, `errorCodes:`), not only name its own table so:
+    // `const errorCodes = { E1001: 'bad input' }` is an application's error table.
+    const usesField =
+      members.size === 0 && keys.size === 0
+        ? true
+        : file.nodes(T.MemberExpression).some((m) => members.has(memberName(m) ?? '')) || file.nodes(T.Property).some((p) => keys.has(propertyKeyName(p) ?? '') && file.parentOf(p)?.type === 'ObjectExpression');
+    const contextual = fileHasAny(file, d.fileContext);
+    return { contextual, tableContext: contextual && usesField };
+  });
+}
+
+/** Whether a value in this relation (compared with the field, under its key, a lookup table's key) is the field's. */
+function codeApplies(file: FileContext, relation: Relation, d: ValueMapDetection, members: ReadonlySet<string>, keys: ReadonlySet<string>, context: { contextual: boolean; tableContext: boolean }): boolean {
+  if (relation.kind === 'compared' && relation.other) return (members.size > 0 && mentionsMember(file, relation.other, members)) || ((d.compared ?? false) && context.contextual);
+  if (relation.kind === 'key') return keys.has(relation.name);
+  if (relation.kind === 'tableKey') return (d.tableKeys ?? false) && context.tableContext;
+  return false;
+}
+
+/**
+ * A literal held by name, or an element of an array held by name: whether some reader of it (in this file or a module
+ * importing it) uses it as the field's value: `trunk.errorCodes.includes(DNS_FAILURE)`, `case TrunkError.Dns:`,
+ * `{ [DNS_FAILURE]: '...' }` in a file about the field, `DNS_CODES.includes(code)` for a code of `trunk.errorCodes`.
+ */
+function heldReaders(file: FileContext, lit: Node, d: ValueMapDetection, members: ReadonlySet<string>, keys: ReadonlySet<string>): { readers: Reader[]; all: boolean } | undefined {
+  if (members.size === 0 && keys.size === 0) return undefined;
+  const applying: Reader[] = [];
+  let all = true;
+  // The value itself, or a list holding it (`const DNS_CODES = ['E1001']`, `[DNS_FAILURE]`): two levels of names at most.
+  const judge = (f: FileContext, node: Node, depth: number): void => {
+    const parent = f.parentOf(node);
+    const list = parent?.type === 'ArrayExpression' ? parent : undefined;
+    for (const reader of readersOf(f, list ?? node)) {
+      const rf = reader.file;
+      let relation: Relation = { kind: 'other' };
+      if (list) {
+        // `DNS_CODES.includes(code)`: the list is searched for something.
+        const member = rf.parentOf(reader.node);
+        if (member?.type === 'MemberExpression' && member.object === reader.node && SEARCH_METHODS.has(memberName(member) ?? '')) {
+          const call = rf.parentOf(member);
+          if (call?.type === 'CallExpression' && call.callee === member && call.arguments[0]) relation = { kind: 'compared', other: call.arguments[0] as Node };
+        }
+      } else relation = codeRelationOf(rf, reader.node);
+      if (codeApplies(rf, relation, d, members, keys, contextOf(rf, d, members, keys))) applying.push(reader);
+      else if (!list && depth === 0 && rf.parentOf(reader.node)?.type === 'ArrayExpression') judge(rf, reader.node, depth + 1);
+      else all = false;
+    }
+  };
+  judge(file, lit, 0);
+  return applying.length > 0 ? { readers: applying, all } : undefined;
+}
+
 export const valueMapDetector: Detector<ValueMapDetection> = {
   kind: 'value-map',
   messages: {
@@ -342,14 +398,7 @@ export const valueMapDetector: Detector<ValueMapDetection> = {
     const d = ctx.detection;
     const members = new Set(d.members ?? []);
     const keys = new Set(d.keys ?? []);
-    // Lookup-table keys count only where the file uses the platform's field (`trunk.errorCodes`, `errorCodes:`), not only name its own table so:
-    // `const errorCodes = { E1001: 'bad input' }` is an application's error table.
-    const usesField =
-      members.size === 0 && keys.size === 0
-        ? true
-        : file.nodes(T.MemberExpression).some((m) => members.has(memberName(m) ?? '')) || file.nodes(T.Property).some((p) => keys.has(propertyKeyName(p) ?? '') && file.parentOf(p)?.type === 'ObjectExpression');
-    const contextual = fileHasAny(file, d.fileContext);
-    const tableContext = contextual && usesField;
+    const { contextual, tableContext } = contextOf(file, d, members, keys);
     const fields = new Set([...members, ...keys]);
     // A type alias is the field's values where a member of that name is declared with it (`errorCodes: Code[]`),
     // or, in a file about the field that uses it, where it lists the old values themselves.
@@ -365,16 +414,21 @@ export const valueMapDetector: Detector<ValueMapDetection> = {
       const entry = lookup(d, value);
       if (!entry) continue;
       const relation = relationOf(file, lit);
-      let applies = d.anywhere ?? false;
-      if (!applies && relation.kind === 'compared' && relation.other) {
-        applies = (members.size > 0 && mentionsMember(file, relation.other, members)) || ((d.compared ?? false) && contextual);
-      }
-      if (!applies && relation.kind === 'key') applies = keys.has(relation.name);
-      if (!applies && relation.kind === 'tableKey') applies = (d.tableKeys ?? false) && tableContext;
+      let applies = (d.anywhere ?? false) || codeApplies(file, relation, d, members, keys, { contextual, tableContext });
       if (!applies && relation.kind === 'field') applies = fields.has(relation.name);
       if (!applies && relation.kind === 'alias') applies = aliasApplies(relation.name) || ((d.compared ?? false) && contextual);
-      if (!applies) continue;
+      // A value held by name (`const DNS_FAILURE = 'E1001'`, `TrunkError.Dns`, an element of `const DNS_CODES = [...]`),
+      // here or in the modules importing it: judged, and tied to the scope, where it is read (engine/detectors/held.ts).
+      const held = !applies && (relation.kind === 'other' || relation.kind === 'key') ? heldReaders(file, lit, d, members, keys) : undefined;
+      if (!applies && !held) continue;
       const edit = entry.to === null ? undefined : { range: [lit.range[0], lit.range[1]] as [number, number], text: replacementText(file, lit, entry.to) };
+      if (held) {
+        // No transitional form at a constant (its readers compare it once); a constant also read where it is not the
+        // field's value keeps its edit as a suggestion (a fix in shared code must be right for every reader).
+        const m: RawMatch = { ...raw(lit, undefined, value, entry.to, edit), tieAt: held.readers };
+        out.push(held.all ? m : holdFix(m, 'the constant is also read where it is not the field\'s value'));
+        continue;
+      }
       out.push(withTransition(raw(lit, undefined, value, entry.to, edit), edit && entry.to !== null ? transitionOf(file, lit, edit, entry.to, d) : {}));
     }
     // Identifier keys of lookup tables: `{ E1001: 'DNS failure' }`.

@@ -143,12 +143,16 @@ function requestOf(notice: NoticeKey, variant: Variant): Request {
   }
 }
 
-class FileBuilder {
+/** A module's text as the generators write it: its imports, then its declarations (each written once). */
+export class FileBuilder {
   readonly imports: string[] = [];
   readonly decls: string[] = [];
   constructor(readonly name: string) {}
   addImport(line: string): void {
     if (!this.imports.includes(line)) this.imports.push(line);
+  }
+  addDecl(text: string): void {
+    if (!this.decls.includes(text)) this.decls.push(text);
   }
   render(): string {
     return `${this.imports.join('\n')}${this.imports.length ? '\n\n' : ''}${this.decls.join('\n\n')}\n`;
@@ -370,4 +374,22 @@ export function outcomeOf(project: GeneratedProject, found: readonly string[]): 
   if (project.variant !== 'hit') return found.length ? 'false-positive' : 'quiet';
   if (!found.length) return 'missed';
   return project.expected && found.includes(project.expected) ? 'right' : 'elsewhere';
+}
+
+/** The generators' table: per key, hits found at the right line / elsewhere / missed, and look-alikes flagged. */
+export function outcomeTable<R extends { outcome: Outcome }>(rows: readonly R[], keysOf: (r: R) => string[]): string {
+  const t = new Map<string, Record<Outcome, number>>();
+  for (const r of rows) {
+    for (const k of keysOf(r)) {
+      const c = t.get(k) ?? { right: 0, elsewhere: 0, missed: 0, quiet: 0, 'false-positive': 0 };
+      c[r.outcome]++;
+      t.set(k, c);
+    }
+  }
+  const lines = ['| shape | hits | right line | elsewhere | missed | look-alikes | false positives |', '|---|---|---|---|---|---|---|'];
+  for (const [k, c] of [...t].sort(([a], [b]) => a.localeCompare(b))) {
+    const hits = c.right + c.elsewhere + c.missed;
+    lines.push(`| ${k} | ${hits} | ${c.right} | ${c.elsewhere} | ${c.missed} | ${c.quiet + c['false-positive']} | ${c['false-positive']} |`);
+  }
+  return lines.join('\n');
 }
