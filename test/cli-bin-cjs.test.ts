@@ -119,7 +119,9 @@ describe.skipIf(!existsSync(CJS_BIN) || !existsSync(ESM_BIN))('the CommonJS bina
 
   // The scan writes its output with fs.writeSync to a file, a pipe or /dev/null (cli/fast.ts, descriptorWriter), not through
   // process.stdout: the same bytes, in the same order, with the same exit code, wherever they go.
-  it('writes to a file, to /dev/null and to a reader that stops early as the ES module binary does', () => {
+  // A limit for a hang, not for speed: 18 runs of each binary, six of them behind a one-second reader; the suite's 60 s
+  // was overrun at a load average of 25 (thirty-first session).
+  it('writes to a file, to /dev/null and to a reader that stops early as the ES module binary does', { timeout: 300_000 }, () => {
     const LINES_OUT = [
       ['--today', '2026-11-28', '--no-progress', 'src'],
       ['--today', '2026-11-28', '--no-progress', '--format', 'json', 'src/host.ts', 'src/plain.ts'],
