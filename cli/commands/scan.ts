@@ -214,6 +214,20 @@ function sameTarget(a: string, b: string): boolean {
 /** The most `--stdin-files` reads: a list of that size names far more files than a commit holds. */
 const STDIN_LIST_MAX = 16 * 1024 * 1024;
 
+/**
+ * The text of a list piped to `--stdin-files`: UTF-8, or UTF-16 when it starts with that byte order mark (PowerShell's
+ * `Out-File`, Notepad). A UTF-8 byte order mark at the start is not part of the first name; one further on is kept.
+ */
+function listText(bytes: Buffer): string {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
+    const le = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)));
+    return le.swap16().toString('utf16le');
+  }
+  const text = bytes.toString('utf8');
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
+}
+
 /** The file names piped to `--stdin-files`: one a line, or NUL-separated (then names may hold line breaks). */
 export async function readStdinFiles(io: Io): Promise<string[]> {
   const tooLarge = (): UsageError => new UsageError(`--stdin-files: the list on standard input is larger than ${STDIN_LIST_MAX / 1024 / 1024} MB.`);
@@ -232,7 +246,7 @@ export async function readStdinFiles(io: Io): Promise<string[]> {
       chunks.push(b);
     }
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = listText(Buffer.concat(chunks));
   const names = text.includes('\0') ? text.split('\0') : text.split(/\r?\n/);
   return names.filter((n) => n !== '');
 }
