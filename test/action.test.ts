@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
 import { readAction, runAction as runSteps, type ActionRun } from './helpers/action-runner.js';
-import { FAIL_ON, GITHUB_ANNOTATIONS_PER_LEVEL, readInputs } from '../cli/action/run.js';
+import { FAIL_ON, GITHUB_ANNOTATIONS_PER_LEVEL, readInputs, unquotedSpaceError } from '../cli/action/run.js';
 import { REGIONS } from '../cli/config/settings.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -91,6 +91,33 @@ describe('action.yml', () => {
     expect(inputs.baseline!.description).toContain('A finding not recorded in it is an error.');
     expect(inputs.baseline!.description).toContain('docs/baseline.md');
     expect(existsSync(path.join(ROOT, 'docs/baseline.md'))).toBe(true);
+  });
+});
+
+describe('paths and notices with spaces in a name', () => {
+  it('a quoted name is one path; spaces and new lines still separate the others', () => {
+    expect(readInputs({ INPUT_PATHS: '"src/sub dir" lib\n\'web app/x y.ts\'\nweb' }).paths).toEqual(['src/sub dir', 'lib', 'web app/x y.ts', 'web']);
+    expect(readInputs({ INPUT_NOTICES: '"my catalogs/a.json" b.json' }).notices).toEqual(['my catalogs/a.json', 'b.json']);
+    // A quote in a name: the other kind of quote around it. Backslashes are kept (Windows paths).
+    expect(readInputs({ INPUT_PATHS: `"it's" 'say "hi"' src\\win` }).paths).toEqual(["it's", 'say "hi"', 'src\\win']);
+    // An empty quoted name is not a path (it would scan the working folder).
+    expect(readInputs({ INPUT_PATHS: '"" src' }).paths).toEqual(['src']);
+    expect(action.inputs.paths!.description).toContain('quote');
+  });
+
+  it('an unquoted line that names one file with a space is said to need quotes; separate names that exist are fine', () => {
+    const d = tempTree({ 'src/sub dir/a.ts': '', 'lib/b.ts': '', 'my catalogs/a.json': '{}' });
+    dirs.push(d);
+    expect(unquotedSpaceError('paths', 'lib\nsrc/sub dir', d)).toContain('"src/sub dir" names a file or folder with a space in it');
+    expect(unquotedSpaceError('notices', 'my catalogs/a.json', d)).toContain('Input "notices": "my catalogs/a.json"');
+    expect(unquotedSpaceError('paths', 'src lib', d)).toBeUndefined();
+    expect(unquotedSpaceError('paths', '"src/sub dir"', d)).toBeUndefined();
+    expect(unquotedSpaceError('paths', 'src/other dir', d)).toBeUndefined();
+  });
+
+  it('a quote left open is an error that names the input and the line', () => {
+    expect(() => readInputs({ INPUT_PATHS: 'src\n"sub dir' })).toThrow('Input "paths": the quote opened on line 2 is not closed ("sub dir); quote a name that holds a quote with the other kind of quote.');
+    expect(() => readInputs({ INPUT_NOTICES: "it's.json" })).toThrow('Input "notices": the quote opened on line 1');
   });
 });
 
@@ -194,6 +221,17 @@ describe('the action on a fixture repository', { timeout: 240_000 }, () => {
     expect(dashed.code).toBe(0);
     expect(dashed.outputs).toMatchObject({ errors: '0', warnings: '1', failed: 'false' });
     expect(dashed.stdout).toMatch(/^::warning file=--help\/sig\.ts/m);
+    // A folder whose name holds a space, quoted: one path, scanned (issue 30's outside audit: it was two).
+    const spaced = repo({ 'src/sub dir/sig.ts': SIGNATURE, 'src/sim-ring.ts': SIM_RING });
+    const quoted = runAction(spaced, { today: '2026-03-01', paths: '"src/sub dir"' });
+    expect(quoted.code).toBe(0);
+    expect(quoted.outputs).toMatchObject({ errors: '0', warnings: '1', failed: 'false' });
+    expect(quoted.stdout).toMatch(/^::warning file=src\/sub dir\/sig\.ts/m);
+    // Unquoted, the step says to quote it (rather than "No such file or directory: src/sub").
+    const unquoted = runAction(spaced, { today: '2026-03-01', paths: 'src/sub dir' });
+    expect(unquoted.code).toBe(2);
+    expect(unquoted.stdout).toContain(`::error title=collab-migrate failed::Input "paths": "src/sub dir" names a file or folder with a space in it, but spaces separate names (2 were read); quote it: "src/sub dir" or 'src/sub dir'.`);
+    expect(unquoted.outputs.failed).toBe('true');
     const unknownCatalog = runAction(d, { today: '2026-03-01', notices: 'missing.json' });
     expect(unknownCatalog.code).toBe(2);
     expect(unknownCatalog.outputs.failed).toBe('true');

@@ -53,6 +53,51 @@ function list(value: string | undefined, separators: RegExp): string[] {
   return (value ?? '').split(separators).map((v) => v.trim()).filter(Boolean);
 }
 
+/**
+ * The names of an input that lists files (`paths`, `notices`): new lines and spaces separate them, and a name
+ * that holds a space is quoted, `"src/sub dir"` or `'src/sub dir'` (a name that holds a quote takes the other kind;
+ * quoted and plain parts next to each other are one name, as in a shell). Backslashes are kept as they are (a
+ * Windows path). A quote left open is an error naming the input and the line.
+ */
+export function fileNames(name: string, value: string | undefined): string[] {
+  const names: string[] = [];
+  (value ?? '').split(/\r?\n/).forEach((line, index) => {
+    let current: string | undefined;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i]!;
+      if (c === '"' || c === "'") {
+        const end = line.indexOf(c, i + 1);
+        if (end < 0) throw new Error(`Input "${name}": the quote opened on line ${index + 1} is not closed (${line.slice(i).trim()}); quote a name that holds a quote with the other kind of quote.`);
+        current = (current ?? '') + line.slice(i + 1, end);
+        i = end;
+      } else if (/\s/.test(c)) {
+        if (current) names.push(current);
+        current = undefined;
+      } else current = (current ?? '') + c;
+    }
+    // An empty quoted name ("") names nothing: as a path it would be the working folder.
+    if (current) names.push(current);
+  });
+  return names;
+}
+
+/**
+ * A line of `paths` or `notices` written without quotes that names one existing file or folder with a space in it,
+ * while its pieces are not all there (`paths: src/sub dir`): an error that says to quote it, rather than the scan's
+ * "No such file or directory" for a piece.
+ */
+export function unquotedSpaceError(name: string, value: string | undefined, cwd: string): string | undefined {
+  for (const raw of (value ?? '').split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!/\s/.test(line) || /["']/.test(line)) continue;
+    if (!existsSync(path.resolve(cwd, line))) continue;
+    const pieces = line.split(/\s+/);
+    if (pieces.every((p) => existsSync(path.resolve(cwd, p)))) continue;
+    return `Input "${name}": "${line}" names a file or folder with a space in it, but spaces separate names (${pieces.length} were read); quote it: "${line}" or '${line}'.`;
+  }
+  return undefined;
+}
+
 /** Reads and checks the inputs; a bad value is an error that names the input. */
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const failOn = (input(env, 'fail-on') ?? 'error') as FailOn;
@@ -61,12 +106,12 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   if (!/^\d+$/.test(max)) throw new Error(`Input "max-annotations" must be a whole number; got "${max}".`);
   const sarif = input(env, 'sarif') ?? 'collab-migrate.sarif';
   const inputs: ActionInputs = {
-    paths: list(input(env, 'paths') ?? '.', /\s+/),
+    paths: fileNames('paths', input(env, 'paths') ?? '.'),
     failOn,
     only: list(input(env, 'only'), /[\s,]+/),
     skip: list(input(env, 'skip'), /[\s,]+/),
-    // File names may hold commas: new lines or spaces separate them.
-    notices: list(input(env, 'notices'), /\s+/),
+    // File names may hold commas: new lines or spaces separate them (a name with a space is quoted).
+    notices: fileNames('notices', input(env, 'notices')),
     sarifCategory: input(env, 'sarif-category') ?? 'collab-migrate',
     maxAnnotations: Number(max),
   };
@@ -207,13 +252,15 @@ export function main(env: NodeJS.ProcessEnv = process.env): number {
   } catch (error) {
     return toolFailure(env, (error as Error).message, 'input');
   }
+  const cwd = env.GITHUB_WORKSPACE || process.cwd();
+  const unquoted = unquotedSpaceError('paths', input(env, 'paths'), cwd) ?? unquotedSpaceError('notices', input(env, 'notices'), cwd);
+  if (unquoted) return toolFailure(env, unquoted, 'input');
   // Kept after the step: the summary names the report, and the `report` output gives its path.
   const base = env.RUNNER_TEMP || os.tmpdir();
   mkdirSync(base, { recursive: true });
   const work = mkdtempSync(path.join(base, 'collab-migrate-'));
   const files: ScanFiles = { json: path.join(work, 'report.json'), markdown: path.join(work, 'summary.md'), annotations: path.join(work, 'annotations.txt') };
   const bin = fileURLToPath(new URL('../bin.js', import.meta.url));
-  const cwd = env.GITHUB_WORKSPACE || process.cwd();
   // stderr is read (for the reason of an exit 2) and passed on to the log as it is.
   const run = spawnSync(process.execPath, [bin, ...scanArgs(inputs, files)], { cwd, env: { ...env, CI: 'true' }, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.stderr) process.stderr.write(run.stderr);
