@@ -4,14 +4,15 @@
  * and checks what they write: annotations on stdout, $GITHUB_OUTPUT, $GITHUB_STEP_SUMMARY, the SARIF file, and
  * the exit code that `fail-on` asks for.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { assertBuilt, cli, removeTree, tempTree } from './cli/run.js';
 import { readAction, runAction as runSteps, type ActionRun } from './helpers/action-runner.js';
-import { FAIL_ON, GITHUB_ANNOTATIONS_PER_LEVEL, readInputs } from '../cli/action/run.js';
+import { capAnnotations, DEFAULT_SARIF, FAIL_ON, GITHUB_ANNOTATIONS_PER_LEVEL, readInputs, sarifPlace, unquotedSpaceError, unwritable } from '../cli/action/run.js';
 import { REGIONS } from '../cli/config/settings.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -91,6 +92,33 @@ describe('action.yml', () => {
     expect(inputs.baseline!.description).toContain('A finding not recorded in it is an error.');
     expect(inputs.baseline!.description).toContain('docs/baseline.md');
     expect(existsSync(path.join(ROOT, 'docs/baseline.md'))).toBe(true);
+  });
+});
+
+describe('paths and notices with spaces in a name', () => {
+  it('a quoted name is one path; spaces and new lines still separate the others', () => {
+    expect(readInputs({ INPUT_PATHS: '"src/sub dir" lib\n\'web app/x y.ts\'\nweb' }).paths).toEqual(['src/sub dir', 'lib', 'web app/x y.ts', 'web']);
+    expect(readInputs({ INPUT_NOTICES: '"my catalogs/a.json" b.json' }).notices).toEqual(['my catalogs/a.json', 'b.json']);
+    // A quote in a name: the other kind of quote around it. Backslashes are kept (Windows paths).
+    expect(readInputs({ INPUT_PATHS: `"it's" 'say "hi"' src\\win` }).paths).toEqual(["it's", 'say "hi"', 'src\\win']);
+    // An empty quoted name is not a path (it would scan the working folder).
+    expect(readInputs({ INPUT_PATHS: '"" src' }).paths).toEqual(['src']);
+    expect(action.inputs.paths!.description).toContain('quote');
+  });
+
+  it('an unquoted line that names one file with a space is said to need quotes; separate names that exist are fine', () => {
+    const d = tempTree({ 'src/sub dir/a.ts': '', 'lib/b.ts': '', 'my catalogs/a.json': '{}' });
+    dirs.push(d);
+    expect(unquotedSpaceError('paths', 'lib\nsrc/sub dir', d)).toContain('"src/sub dir" names a file or folder with a space in it');
+    expect(unquotedSpaceError('notices', 'my catalogs/a.json', d)).toContain('Input "notices": "my catalogs/a.json"');
+    expect(unquotedSpaceError('paths', 'src lib', d)).toBeUndefined();
+    expect(unquotedSpaceError('paths', '"src/sub dir"', d)).toBeUndefined();
+    expect(unquotedSpaceError('paths', 'src/other dir', d)).toBeUndefined();
+  });
+
+  it('a quote left open is an error that names the input and the line', () => {
+    expect(() => readInputs({ INPUT_PATHS: 'src\n"sub dir' })).toThrow('Input "paths": the quote opened on line 2 is not closed ("sub dir); quote a name that holds a quote with the other kind of quote.');
+    expect(() => readInputs({ INPUT_NOTICES: "it's.json" })).toThrow('Input "notices": the quote opened on line 1');
   });
 });
 
@@ -194,6 +222,17 @@ describe('the action on a fixture repository', { timeout: 240_000 }, () => {
     expect(dashed.code).toBe(0);
     expect(dashed.outputs).toMatchObject({ errors: '0', warnings: '1', failed: 'false' });
     expect(dashed.stdout).toMatch(/^::warning file=--help\/sig\.ts/m);
+    // A folder whose name holds a space, quoted: one path, scanned (issue 30's outside audit: it was two).
+    const spaced = repo({ 'src/sub dir/sig.ts': SIGNATURE, 'src/sim-ring.ts': SIM_RING });
+    const quoted = runAction(spaced, { today: '2026-03-01', paths: '"src/sub dir"' });
+    expect(quoted.code).toBe(0);
+    expect(quoted.outputs).toMatchObject({ errors: '0', warnings: '1', failed: 'false' });
+    expect(quoted.stdout).toMatch(/^::warning file=src\/sub dir\/sig\.ts/m);
+    // Unquoted, the step says to quote it (rather than "No such file or directory: src/sub").
+    const unquoted = runAction(spaced, { today: '2026-03-01', paths: 'src/sub dir' });
+    expect(unquoted.code).toBe(2);
+    expect(unquoted.stdout).toContain(`::error title=collab-migrate failed::Input "paths": "src/sub dir" names a file or folder with a space in it, but spaces separate names (2 were read); quote it: "src/sub dir" or 'src/sub dir'.`);
+    expect(unquoted.outputs.failed).toBe('true');
     const unknownCatalog = runAction(d, { today: '2026-03-01', notices: 'missing.json' });
     expect(unknownCatalog.code).toBe(2);
     expect(unknownCatalog.outputs.failed).toBe('true');
@@ -210,12 +249,79 @@ describe('the action on a fixture repository', { timeout: 240_000 }, () => {
     expect(catalog.summary).toMatch(/^## ⚠️ collab-migrate could not scan\n\nThe scan exited with 2 without writing its report: Invalid catalog: /);
     // The scan's own line stays in the log.
     expect(catalog.stderr).toMatch(/^collab-migrate: Invalid catalog: /m);
-    // A SARIF file the runner cannot write (here its folder is a file; a read-only workspace gives EROFS): the findings
-    // are not taken for a pass, and the reason names the file.
+    // A SARIF file the runner cannot write where the workflow put it (here its folder is a file): the findings are not
+    // taken for a pass, and the reason names the file.
     const sarif = runAction(d, { today: '2026-03-01', sarif: 'src/sig.ts/out.sarif' });
     expect(sarif.code).toBe(2);
     expect(sarif.outputs.failed).toBe('true');
     expect(sarif.stdout).toMatch(/^::error title=collab-migrate failed::The scan exited with 2 without writing its report: Cannot write --sarif-output \S*src\/sig\.ts\/out\.sarif \(ENOTDIR\)\. The scan did not run/m);
+  });
+});
+
+describe('a workspace that cannot be written', { timeout: 240_000 }, () => {
+  it('the default SARIF goes to the report folder, said; a SARIF place the workflow chose is used as given', () => {
+    const work = '/runner/temp/collab-migrate-x';
+    const readOnly = (): string => 'EROFS';
+    const moved = sarifPlace(DEFAULT_SARIF, '/ws', work, readOnly);
+    expect(moved.sarif).toBe(path.join(work, DEFAULT_SARIF));
+    expect(moved.note).toContain('The workspace cannot be written (EROFS), so the SARIF file was written to /runner/temp/collab-migrate-x/collab-migrate.sarif');
+    expect(sarifPlace('reports/x.sarif', '/ws', work, readOnly)).toEqual({ sarif: 'reports/x.sarif' });
+    expect(sarifPlace(undefined, '/ws', work, readOnly)).toEqual({});
+    expect(sarifPlace(DEFAULT_SARIF, '/ws', work, () => undefined)).toEqual({ sarif: DEFAULT_SARIF });
+    // The check itself: a folder under a file cannot be written; a temporary folder can.
+    const d = tempTree({ 'f.txt': '' });
+    dirs.push(d);
+    expect(unwritable(path.join(d, 'f.txt', DEFAULT_SARIF))).toBe('ENOTDIR');
+    expect(unwritable(path.join(d, DEFAULT_SARIF))).toBeUndefined();
+    // The warning the step prints counts against the warnings GitHub shows.
+    const capped = capAnnotations('::warning file=a.ts::x\n::warning file=b.ts::y\n', 2, 0, 1);
+    expect(capped.shown.warning).toBe(1);
+    expect(capped.omitted.warning).toBe(1);
+  });
+
+  // A read-only bind mount needs root (and a system that allows it); elsewhere, a folder without write permission.
+  it('on a read-only workspace the step reports its findings, with the SARIF in the report folder', (ctx) => {
+    const d = repo({ 'src/sig.ts': SIGNATURE });
+    const mounted = `${d}.ro`;
+    mkdirSync(mounted);
+    dirs.push(mounted);
+    const isRoot = process.getuid?.() === 0;
+    let readOnly = false;
+    if (isRoot) {
+      readOnly = spawnSync('mount', ['--bind', d, mounted]).status === 0;
+      if (readOnly && spawnSync('mount', ['-o', 'remount,bind,ro', mounted]).status !== 0) {
+        spawnSync('umount', [mounted]);
+        readOnly = false;
+      }
+    } else {
+      rmSync(mounted, { recursive: true });
+      renameSync(d, mounted);
+      readOnly = true;
+      chmodSync(mounted, 0o555);
+    }
+    if (!readOnly) {
+      ctx.skip('no read-only mount can be made here');
+      return;
+    }
+    try {
+      expect(unwritable(path.join(mounted, DEFAULT_SARIF))).toBeDefined();
+      const r = runSteps({ actionPath: ROOT, workspace: mounted, runnerDir: `${d}.runner`, inputs: { today: '2026-03-01' } });
+      expect(r.code).toBe(0);
+      expect(r.outputs).toMatchObject({ errors: '0', warnings: '1', failed: 'false' });
+      expect(r.stdout).toMatch(/^::warning title=collab-migrate::The workspace cannot be written \((EROFS|EACCES)\), so the SARIF file was written to /m);
+      expect(r.stdout).toMatch(/^::warning file=src\/sig\.ts/m);
+      expect(path.dirname(r.outputs.sarif)).toBe(path.dirname(r.outputs.report));
+      expect(JSON.parse(readFileSync(r.outputs.sarif, 'utf8')).runs[0].results).toHaveLength(1);
+      expect(r.summary).toContain('**SARIF:** The workspace cannot be written');
+      expect(existsSync(path.join(mounted, DEFAULT_SARIF))).toBe(false);
+      // A place the workflow chose in it is still a failure that names it.
+      const chosen = runSteps({ actionPath: ROOT, workspace: mounted, runnerDir: `${d}.runner`, inputs: { today: '2026-03-01', sarif: 'out.sarif' } });
+      expect(chosen.code).toBe(2);
+      expect(chosen.stdout).toMatch(/Cannot write --sarif-output \S*out\.sarif \((EROFS|EACCES)\)/);
+    } finally {
+      if (isRoot) spawnSync('umount', [mounted]);
+      else chmodSync(mounted, 0o755);
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { CACHE_GITIGNORE, cacheKey, defaultCacheLocation, ScanCache } from '../c
 import { findFiles, type FoundFile, type SkippedFile } from '../cli/walk/files.js';
 import { isSkipped, scanFile, type ScanContext, type ScannedFile } from '../cli/scan/scan-core.js';
 import { poolSize, scanFiles } from '../cli/scan/pool.js';
+import { cliInProcess } from './cli/run.js';
 
 const catalog = loadCatalog();
 const RENAME = 'workspace-answer-confirmation-renamed';
@@ -215,6 +216,19 @@ describe('ScanCache', () => {
     rmSync(cacheFile);
     execFileSync('mkfifo', [cacheFile]);
     expect(view(scanWithCache(root, location).results)).toEqual(plain);
+  });
+
+  it('says why it could not save (a location under a file, a read-only folder), and nothing when it saved', async () => {
+    const root = tree({ 'a.ts': DEPRECATED });
+    const isFile = path.join(tree({ 'file': 'x' }), 'file');
+    expect(scanWithCache(root, path.join(isFile, 'below')).cache.save()).toBe('ENOTDIR');
+    expect(scanWithCache(root, tree({})).cache.save()).toBeUndefined();
+    // The scan says it once on stderr, and still reports.
+    const run = await cliInProcess(['--cache', '--cache-location', path.join(isFile, 'below'), '--today', '2026-03-01', 'a.ts'], { cwd: root });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^a\.ts$/m);
+    expect(run.stderr).toMatch(/^collab-migrate: the cache was not saved \(\S+\/file\/below\/\S+: ENOTDIR\); the next run reads every file again\.$/m);
+    expect((await cliInProcess(['--cache', '--cache-location', path.join(tree({}), 'c'), '--today', '2026-03-01', 'a.ts'], { cwd: root })).stderr).not.toContain('cache');
   });
 
   it('a cache folder it makes ignores itself in git; a folder that was there keeps its contents as they are', () => {

@@ -111,6 +111,54 @@ describe('walk of a hostile tree', () => {
   });
 });
 
+// A line V8 cannot compile as a regular expression (40,000 `{`; the `ignore` library compiles a rule on its first test)
+// ended the walk in an internal error, exit 2: any pull request could stop the scan with one line of .gitignore.
+describe('ignore-file lines too large to compile', () => {
+  const huge = '{'.repeat(50_000);
+
+  it('a .gitignore or .collab-migrateignore line that cannot be compiled is listed and left out; the other lines apply', () => {
+    write('src/a.ts');
+    write('src/gen.ts');
+    write('lib/b.ts');
+    write('.gitignore', `src/gen.ts\n${huge}\n!${huge}\n`);
+    write('lib/.collab-migrateignore', `${'?'.repeat(50_000)}\nb.ts\n`);
+    const result = walk();
+    expect(result.files.map((f) => f.display).sort()).toEqual(['src/a.ts']);
+    expect(result.skipped).toEqual([
+      { display: '.gitignore', reason: 'line 2 not applied: a pattern of 50000 characters, too large to compile' },
+      { display: '.gitignore', reason: 'line 3 not applied: a pattern of 50001 characters, too large to compile' },
+      { display: 'lib/.collab-migrateignore', reason: 'line 1 not applied: a pattern of 50000 characters, too large to compile' },
+    ]);
+  });
+
+  it('long lines that compile are kept (a long wildcard run, a long literal name)', () => {
+    write('src/a.ts');
+    write('.gitignore', `${'*'.repeat(5_000)}.ts\n`);
+    expect(walk().files).toEqual([]);
+    write('.gitignore', `${'x'.repeat(2_000)}\n`);
+    expect(walk().files.map((f) => f.display)).toEqual(['src/a.ts']);
+  });
+
+  it('an --include or --exclude pattern that cannot be compiled is a usage error naming the option', () => {
+    write('src/a.ts');
+    const withGlobs = (include: string[], exclude: string[]) => () => findFiles({ cwd: root, paths: [], include, exclude, maxFileSize: 1 << 20 });
+    expect(withGlobs([huge], [])).toThrow(/^Invalid --include pattern "\{{40}…" \(50000 characters\): too large to compile\.$/);
+    expect(withGlobs([], [huge])).toThrow('Invalid --exclude pattern');
+  });
+
+  it('the scan goes on and reports: the line in the skipped list, findings as before', async () => {
+    assertBuilt();
+    write('src/sig.ts', "export function s(req: { headers: Record<string, string> }) {\n  return req.headers['X-Spark-Signature'];\n}\n");
+    write('.gitignore', `${huge}\n`);
+    const run = await cliInProcess(['--today', '2026-06-01', '--format', 'json'], { cwd: root });
+    expect(run.stderr).not.toContain('internal error');
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as { findings: Array<{ file: string }>; files: Array<{ file: string; outcome: string; reason?: string }> };
+    expect(report.findings.map((f) => f.file)).toEqual(['src/sig.ts']);
+    expect(report.files).toContainEqual(expect.objectContaining({ file: '.gitignore', outcome: 'skipped', reason: 'line 1 not applied: a pattern of 50000 characters, too large to compile' }));
+  });
+});
+
 describe('reads of files that changed after the walk', () => {
   it('a file replaced by a FIFO between walk and read is skipped without blocking', { timeout: 10_000 }, () => {
     const file = write('a.ts', "h['X-Spark-Signature'];\n");

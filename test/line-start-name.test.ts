@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineStartName, printable } from '../engine/read/printable.js';
+import { jsonPrintable, lineStartName, printable } from '../engine/read/printable.js';
 
 /** The rule lineStartName states, with the Unicode classes (what it decided with before it looked at ASCII alone). */
 const PLAIN = /^[\p{L}\p{N}_./@+=,~-][\p{L}\p{N}_./@+=,~()[\]:#%-]*$/u;
@@ -35,5 +35,18 @@ describe('lineStartName', () => {
     expect(lineStartName('a\nb.ts')).toBe("'a\\nb.ts'");
     expect(lineStartName('\u00B2.ts')).toBe('\u00B2.ts');
     expect(lineStartName('\u2014.ts')).toBe("'\u2014.ts'");
+  });
+});
+
+// U+2028 and U+2029 end a line for JavaScript and for editors (VS Code breaks the line there): a file name holding one
+// came out raw in every report (the thirty-first session's audit), so a report opened in an editor showed a line the
+// repository wrote.
+describe('line and paragraph separators', () => {
+  it('are escaped in names and text, and in JSON as \\u escapes (the same value to a reader)', () => {
+    expect(printable('a\u2028b\u2029c')).toBe('a\\u2028b\\u2029c');
+    expect(lineStartName('src/a\u2028::add-mask::x.ts')).toBe("'src/a\\u2028::add-mask::x.ts'");
+    const json = jsonPrintable(JSON.stringify({ file: 'a\u2028b.ts' }));
+    expect(json).toBe('{"file":"a\\u2028b.ts"}');
+    expect(JSON.parse(json)).toEqual({ file: 'a\u2028b.ts' });
   });
 });

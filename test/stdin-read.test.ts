@@ -80,3 +80,25 @@ describe('readStdinFiles with a read at once', () => {
     await expect(readStdinFiles(io({ readStdin: (max) => ({ bytes: Buffer.alloc(max + 1, 0x61), ended: true }) }))).rejects.toThrow('larger than 16 MB');
   });
 });
+
+// A list written by an editor or a Windows tool can start with a byte order mark; it is not part of the first name.
+describe('readStdinFiles with a byte order mark', () => {
+  const listed = (bytes: Buffer): Promise<string[]> => readStdinFiles(io({ readStdin: () => ({ bytes, ended: true }) }));
+
+  it('drops a UTF-8 byte order mark before the first name, one a line and NUL-separated', async () => {
+    expect(await listed(Buffer.from('\uFEFFa.ts\r\nb.ts\r\n'))).toEqual(['a.ts', 'b.ts']);
+    expect(await listed(Buffer.from('\uFEFFa.ts\0b.ts\0'))).toEqual(['a.ts', 'b.ts']);
+  });
+
+  it('reads a list in UTF-16 (little or big endian) by its byte order mark', async () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a.ts\r\nsüb/b.ts\r\n', 'utf16le')]);
+    expect(await listed(le)).toEqual(['a.ts', 'süb/b.ts']);
+    const be = Buffer.from(le);
+    be.swap16();
+    expect(await listed(be)).toEqual(['a.ts', 'süb/b.ts']);
+  });
+
+  it('keeps a U+FEFF that is not at the start (a name may hold one)', async () => {
+    expect(await listed(Buffer.from('a.ts\n\uFEFFb.ts\n'))).toEqual(['a.ts', '\uFEFFb.ts']);
+  });
+});

@@ -8,11 +8,11 @@
  * summary counts the rest and names the full report, which stays in `$RUNNER_TEMP` (output `report`). A scan
  * that ends without its report fails the step (exit 2, output `failed=true`), never taken for findings: the
  * annotation and the summary give the scan's own one-line reason when it printed one, and say whether what it was
- * given is at fault (a bad input, a catalog that does not load, a report it cannot write: a read-only workspace)
+ * given is at fault (a bad input, a catalog that does not load, a report it cannot write where the workflow put it)
  * or the tool (a crash, a missing module).
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { accessSync, appendFileSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,20 +53,94 @@ function list(value: string | undefined, separators: RegExp): string[] {
   return (value ?? '').split(separators).map((v) => v.trim()).filter(Boolean);
 }
 
+/**
+ * The names of an input that lists files (`paths`, `notices`): new lines and spaces separate them, and a name
+ * that holds a space is quoted, `"src/sub dir"` or `'src/sub dir'` (a name that holds a quote takes the other kind;
+ * quoted and plain parts next to each other are one name, as in a shell). Backslashes are kept as they are (a
+ * Windows path). A quote left open is an error naming the input and the line.
+ */
+export function fileNames(name: string, value: string | undefined): string[] {
+  const names: string[] = [];
+  (value ?? '').split(/\r?\n/).forEach((line, index) => {
+    let current: string | undefined;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i]!;
+      if (c === '"' || c === "'") {
+        const end = line.indexOf(c, i + 1);
+        if (end < 0) throw new Error(`Input "${name}": the quote opened on line ${index + 1} is not closed (${line.slice(i).trim()}); quote a name that holds a quote with the other kind of quote.`);
+        current = (current ?? '') + line.slice(i + 1, end);
+        i = end;
+      } else if (/\s/.test(c)) {
+        if (current) names.push(current);
+        current = undefined;
+      } else current = (current ?? '') + c;
+    }
+    // An empty quoted name ("") names nothing: as a path it would be the working folder.
+    if (current) names.push(current);
+  });
+  return names;
+}
+
+/**
+ * A line of `paths` or `notices` written without quotes that names one existing file or folder with a space in it,
+ * while its pieces are not all there (`paths: src/sub dir`): an error that says to quote it, rather than the scan's
+ * "No such file or directory" for a piece.
+ */
+export function unquotedSpaceError(name: string, value: string | undefined, cwd: string): string | undefined {
+  for (const raw of (value ?? '').split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!/\s/.test(line) || /["']/.test(line)) continue;
+    if (!existsSync(path.resolve(cwd, line))) continue;
+    const pieces = line.split(/\s+/);
+    if (pieces.every((p) => existsSync(path.resolve(cwd, p)))) continue;
+    return `Input "${name}": "${line}" names a file or folder with a space in it, but spaces separate names (${pieces.length} were read); quote it: "${line}" or '${line}'.`;
+  }
+  return undefined;
+}
+
+/** The `sarif` input's default (action.yml): a file at the workspace's root. */
+export const DEFAULT_SARIF = 'collab-migrate.sarif';
+
+/** Why `file` cannot be written (its error code: `EROFS` on a read-only mount), or undefined when it can. */
+export function unwritable(file: string): string | undefined {
+  try {
+    const place = existsSync(file) ? file : path.dirname(file);
+    if (place !== file && !statSync(place).isDirectory()) return 'ENOTDIR';
+    accessSync(place, constants.W_OK);
+    return undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? 'not writable';
+  }
+}
+
+/**
+ * Where the SARIF file goes. A workspace that cannot be written (a read-only mount, a container job's) is no reason to
+ * report nothing: the default SARIF then goes to the step's report folder (the `sarif` output names it) and `note`
+ * says so. A place the workflow chose (any other `sarif` value) is used as given: if it cannot be written, the scan
+ * fails naming it.
+ */
+export function sarifPlace(sarif: string | undefined, cwd: string, reportFolder: string, why: (file: string) => string | undefined = unwritable): { sarif?: string; note?: string } {
+  if (sarif !== DEFAULT_SARIF) return sarif === undefined ? {} : { sarif };
+  const code = why(path.resolve(cwd, sarif));
+  if (code === undefined) return { sarif };
+  const moved = path.join(reportFolder, DEFAULT_SARIF);
+  return { sarif: moved, note: `The workspace cannot be written (${code}), so the SARIF file was written to ${moved} (the action's \`sarif\` output) instead of ${DEFAULT_SARIF}: give that output to upload-sarif's \`sarif_file\`.` };
+}
+
 /** Reads and checks the inputs; a bad value is an error that names the input. */
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const failOn = (input(env, 'fail-on') ?? 'error') as FailOn;
   if (!FAIL_ON.includes(failOn)) throw new Error(`Input "fail-on" must be one of ${FAIL_ON.join(', ')}; got "${failOn}".`);
   const max = input(env, 'max-annotations') ?? String(GITHUB_ANNOTATIONS_PER_LEVEL);
   if (!/^\d+$/.test(max)) throw new Error(`Input "max-annotations" must be a whole number; got "${max}".`);
-  const sarif = input(env, 'sarif') ?? 'collab-migrate.sarif';
+  const sarif = input(env, 'sarif') ?? DEFAULT_SARIF;
   const inputs: ActionInputs = {
-    paths: list(input(env, 'paths') ?? '.', /\s+/),
+    paths: fileNames('paths', input(env, 'paths') ?? '.'),
     failOn,
     only: list(input(env, 'only'), /[\s,]+/),
     skip: list(input(env, 'skip'), /[\s,]+/),
-    // File names may hold commas: new lines or spaces separate them.
-    notices: list(input(env, 'notices'), /\s+/),
+    // File names may hold commas: new lines or spaces separate them (a name with a space is quoted).
+    notices: fileNames('notices', input(env, 'notices')),
     sarifCategory: input(env, 'sarif-category') ?? 'collab-migrate',
     maxAnnotations: Number(max),
   };
@@ -114,10 +188,11 @@ const LEVELS = ['error', 'warning', 'notice'] as const;
 type Level = (typeof LEVELS)[number];
 
 /**
- * The annotations to print (at most `max` per level, in the report's order, less `errorsPrinted` errors already
- * printed) and how many of each were shown and left out.
+ * The annotations to print (at most `max` per level, in the report's order, less the errors and warnings the step
+ * printed already) and how many of each were shown and left out.
  */
-export function capAnnotations(text: string, max: number, errorsPrinted = 0): { lines: string[]; shown: Record<Level, number>; omitted: Record<Level, number> } {
+export function capAnnotations(text: string, max: number, errorsPrinted = 0, warningsPrinted = 0): { lines: string[]; shown: Record<Level, number>; omitted: Record<Level, number> } {
+  const printed: Record<Level, number> = { error: errorsPrinted, warning: warningsPrinted, notice: 0 };
   const shown: Record<Level, number> = { error: 0, warning: 0, notice: 0 };
   const omitted: Record<Level, number> = { error: 0, warning: 0, notice: 0 };
   const lines: string[] = [];
@@ -125,7 +200,7 @@ export function capAnnotations(text: string, max: number, errorsPrinted = 0): { 
     if (line === '') continue;
     const level = /^::(error|warning|notice)[ :]/.exec(line)?.[1] as Level | undefined;
     if (level === undefined) lines.push(line);
-    else if (shown[level] + (level === 'error' ? errorsPrinted : 0) < max) {
+    else if (shown[level] + printed[level] < max) {
       shown[level]++;
       lines.push(line);
     } else omitted[level]++;
@@ -207,13 +282,18 @@ export function main(env: NodeJS.ProcessEnv = process.env): number {
   } catch (error) {
     return toolFailure(env, (error as Error).message, 'input');
   }
+  const cwd = env.GITHUB_WORKSPACE || process.cwd();
+  const unquoted = unquotedSpaceError('paths', input(env, 'paths'), cwd) ?? unquotedSpaceError('notices', input(env, 'notices'), cwd);
+  if (unquoted) return toolFailure(env, unquoted, 'input');
   // Kept after the step: the summary names the report, and the `report` output gives its path.
   const base = env.RUNNER_TEMP || os.tmpdir();
   mkdirSync(base, { recursive: true });
   const work = mkdtempSync(path.join(base, 'collab-migrate-'));
   const files: ScanFiles = { json: path.join(work, 'report.json'), markdown: path.join(work, 'summary.md'), annotations: path.join(work, 'annotations.txt') };
+  const place = sarifPlace(inputs.sarif, cwd, work);
+  if (place.sarif === undefined) delete inputs.sarif;
+  else inputs.sarif = place.sarif;
   const bin = fileURLToPath(new URL('../bin.js', import.meta.url));
-  const cwd = env.GITHUB_WORKSPACE || process.cwd();
   // stderr is read (for the reason of an exit 2) and passed on to the log as it is.
   const run = spawnSync(process.execPath, [bin, ...scanArgs(inputs, files)], { cwd, env: { ...env, CI: 'true' }, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.stderr) process.stderr.write(run.stderr);
@@ -232,7 +312,8 @@ export function main(env: NodeJS.ProcessEnv = process.env): number {
     const what = inputs.failOn === 'warning' ? `${report.summary.errors} error(s) and ${report.summary.warnings} warning(s)` : `${report.summary.errors} error(s)`;
     process.stdout.write(`::error title=collab-migrate::${what} (fail-on: ${inputs.failOn}).\n`);
   }
-  const capped = capAnnotations(existsSync(files.annotations) ? readFileSync(files.annotations, 'utf8') : '', inputs.maxAnnotations, failing ? 1 : 0);
+  if (place.note) process.stdout.write(`::warning title=collab-migrate::${escapeData(place.note)}\n`);
+  const capped = capAnnotations(existsSync(files.annotations) ? readFileSync(files.annotations, 'utf8') : '', inputs.maxAnnotations, failing ? 1 : 0, place.note ? 1 : 0);
   if (capped.lines.length > 0) process.stdout.write(capped.lines.join('\n') + '\n');
   const outputs: Record<string, string> = {
     errors: String(report.summary.errors),
@@ -244,7 +325,8 @@ export function main(env: NodeJS.ProcessEnv = process.env): number {
     failed: 'false',
   };
   if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, Object.entries(outputs).map(([k, v]) => `${k}=${v}\n`).join(''));
-  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, (existsSync(files.markdown) ? readFileSync(files.markdown, 'utf8') : '') + reportNote(capped, files.json));
+  const moved = place.note ? `\n**SARIF:** ${escapeMarkdown(place.note)}\n` : '';
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, (existsSync(files.markdown) ? readFileSync(files.markdown, 'utf8') : '') + moved + reportNote(capped, files.json));
   return failing ? 1 : 0;
 }
 

@@ -174,8 +174,10 @@ async function scanAndReport(settings: ScanSettings, io: Io, walk: WalkStream): 
     else if (settings.checkSyntax && doesNotParse(result, skipped)) continue;
     else scanned.push(result);
   }
-  cache?.save();
+  const unsaved = cache?.save();
   bar?.stop();
+  // Said, not silent: without it every run reads every file again, and nothing would tell why.
+  if (unsaved && !settings.quiet) io.stderr.write(`collab-migrate: the cache was not saved (${printable(cache!.file)}: ${printable(unsaved)}); the next run reads every file again.\n`);
   // The scan is over: a signal during --fix is the fix's to handle (between two files), and the files may change.
   holdFilesSteady(false);
   if (restoreCursorOn) for (const signal of FIX_SIGNALS) process.off(signal, restoreCursorOn);

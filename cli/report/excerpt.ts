@@ -55,7 +55,8 @@ function lineText(text: string, starts: readonly number[], line: number): string
   return whole.endsWith('\r') ? whole.slice(0, -1) : whole;
 }
 
-function lineOf(starts: readonly number[], offset: number): number {
+/** The 1-based line of `offset`: the last line starting at or before it. */
+export function lineOf(starts: readonly number[], offset: number): number {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {

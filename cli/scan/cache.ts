@@ -320,8 +320,11 @@ export class ScanCache {
     return resultOf(file, outcome, computed.kind === 'read' ? computed.text : undefined, ctx);
   }
 
-  /** Writes the entries seen this run (files no longer scanned drop out); atomic, and never fails the scan. */
-  save(): void {
+  /**
+   * Writes the entries seen this run (files no longer scanned drop out); atomic, and never fails the scan. Gives why
+   * it could not (a read-only folder, a location that is a file), for the scan to say so.
+   */
+  save(): string | undefined {
     const data: CacheFile = { format: CACHE_FORMAT, key: this.key, startedAt: this.startedAt, entries: this.next };
     const temp = `${this.file}.${process.pid}.tmp`;
     try {
@@ -332,13 +335,15 @@ export class ScanCache {
       if (mkdirSync(folder, { recursive: true }) !== undefined) writeFileSync(path.join(folder, '.gitignore'), CACHE_GITIGNORE);
       writeFileSync(temp, JSON.stringify(data));
       renameSync(temp, this.file);
-    } catch {
+      return undefined;
+    } catch (error) {
       // A cache location that is a file, or a read-only folder: the scan goes on without a cache.
       try {
         rmSync(temp, { force: true });
       } catch {
         /* the temporary file was never made */
       }
+      return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     }
   }
 }

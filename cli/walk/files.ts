@@ -90,8 +90,61 @@ function inside(from: string, file: string): string | undefined {
   return rel.split(path.sep).join('/');
 }
 
-/** The ignore files of `dir`, read into one set of rules, or undefined when it has none. */
-function readIgnore(dir: string, names?: ReadonlySet<string>): IgnoreRules | undefined {
+/** Ignore-file lines at least this long are compiled on their own first (shorter ones always compile). */
+const LONG_PATTERN = 1000;
+
+/**
+ * Whether the `ignore` library can compile `pattern`: V8 refuses a regular expression past its size limit (a line of
+ * 40,000 `{`), and the library compiles a rule on its first test, in the middle of the walk, which then ended in an
+ * internal error. Tested alone and after `*`, so a negation (`!...`) and a folder's form (`x/`) are compiled too.
+ */
+export function compilesAsIgnoreRule(pattern: string): boolean {
+  try {
+    for (const rules of [[pattern], ['*', pattern]]) {
+      const ig = ignore().add(rules);
+      ig.test('x');
+      ig.test('x/');
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `text` (an ignore file, or a list of patterns one a line) less the lines that cannot be compiled: each is told to
+ * `bad` with its line number and length, and becomes an empty line (which matches nothing). Only long lines are
+ * compiled here; a text without one is returned as it is.
+ */
+export function compilableRules(text: string, bad: (line: number, length: number) => void): string {
+  if (!/[^\n]{1000}/.test(text)) return text;
+  return text
+    .split('\n')
+    .map((line, i) => {
+      if (line.length < LONG_PATTERN || compilesAsIgnoreRule(line)) return line;
+      bad(i + 1, line.length);
+      return '';
+    })
+    .join('\n');
+}
+
+/** The user's `--include` or `--exclude` patterns, checked as ignore rules: one that cannot be compiled is a usage error. */
+function patternsOf(patterns: readonly string[], option: string): Ignore | undefined {
+  if (patterns.length === 0) return undefined;
+  for (const p of patterns) {
+    if (p.length >= LONG_PATTERN && !compilesAsIgnoreRule(p)) throw new UsageError(`Invalid ${option} pattern "${p.slice(0, 40)}…" (${p.length} characters): too large to compile.`);
+  }
+  return ignore().add([...patterns]);
+}
+
+/** Said of an ignore file's line that cannot be compiled (it is left out of the rules). */
+export type BadIgnoreLine = (file: string, reason: string) => void;
+
+/**
+ * The ignore files of `dir`, read into one set of rules, or undefined when it has none. A line that cannot be compiled
+ * is left out of the rules and told to `bad`.
+ */
+function readIgnore(dir: string, names?: ReadonlySet<string>, bad?: BadIgnoreLine): IgnoreRules | undefined {
   const texts: string[] = [];
   const own: string[] = [];
   for (const name of IGNORE_FILES) {
@@ -104,6 +157,7 @@ function readIgnore(dir: string, names?: ReadonlySet<string>): IgnoreRules | und
     } catch {
       continue;
     }
+    text = compilableRules(text, (line, length) => bad?.(path.join(dir, name), `line ${line} not applied: a pattern of ${length} characters, too large to compile`));
     texts.push(text);
     if (name !== '.gitignore') own.push(text);
   }
@@ -186,8 +240,8 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void,
   const files: FoundFile[] = [];
   const skipped: SkippedFile[] = [];
   const seen = new Set<string>();
-  const include = opts.include.length ? ignore().add([...opts.include]) : undefined;
-  const exclude = opts.exclude.length ? ignore().add([...opts.exclude]) : undefined;
+  const include = patternsOf(opts.include, '--include');
+  const exclude = patternsOf(opts.exclude, '--exclude');
   const cwd = path.resolve(opts.cwd);
   const display = (p: string): string => {
     const fast = inside(cwd, p);
@@ -195,6 +249,9 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void,
     const rel = path.relative(opts.cwd, p);
     return (rel === '' ? '.' : rel).split(path.sep).join('/');
   };
+
+  // An ignore file's line that cannot be compiled is listed with the skipped entries, naming the file and the line.
+  const badIgnoreLine: BadIgnoreLine = (file, reason) => skipped.push({ display: display(file), reason });
 
   // Match --include/--exclude against the path relative to cwd (or to the scanned root outside cwd).
   const selectedByGlobs = (file: string, root: string): boolean => {
@@ -292,7 +349,7 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void,
         if (d === repo || path.dirname(d) === d) break;
       }
       for (const d of chain) {
-        const rules = readIgnore(d);
+        const rules = readIgnore(d, undefined, badIgnoreLine);
         if (rules) inherited.push(rules);
       }
     }
@@ -404,7 +461,7 @@ export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void,
         if (!maps && e.name.endsWith('.map')) maps = true;
       }
       onFolder?.(dir, markers);
-      const own = readIgnore(dir, names);
+      const own = readIgnore(dir, names, badIgnoreLine);
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       const prefix = withSep(dir);
       stack.push({

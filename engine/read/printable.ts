@@ -4,16 +4,18 @@
  * recolour or retitle the terminal, a NUL), and so are the bidirectional overrides that make a line read
  * otherwise than it is (CVE-2021-42574, "Trojan Source").
  */
-const UNPRINTABLE = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// U+2028 and U+2029 end a line for JavaScript and for editors (VS Code breaks the line there), so a file name holding
+// one could start a line of a report opened in an editor.
+const UNPRINTABLE = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** What JSON.stringify leaves raw of {@link UNPRINTABLE} (it escapes U+0000-U+001F only). */
-const JSON_RAW = /[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const JSON_RAW = /[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * A JSON text (JSON.stringify's output, or a piece of it) with the C1 control characters and bidirectional
- * overrides it leaves raw written as `\u` escapes: the same value to a JSON reader, and nothing a terminal
+ * A JSON text (JSON.stringify's output, or a piece of it) with the C1 control characters, line and paragraph
+ * separators and bidirectional overrides it leaves raw written as `\u` escapes: the same value to a JSON reader, and nothing a terminal
  * acts on (`\u009b` is CSI to a terminal that reads C1 controls) or that reorders a line, when the report is
  * shown as it is (a repository's file name `\u202etxt.js` in the JSON report came out raw; the other formats
  * escaped it).

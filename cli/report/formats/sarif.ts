@@ -11,6 +11,7 @@ import type { Notice, TextEdit } from '../../../engine/types.js';
 import { informationUri, webDocsUrl } from '../../package-info.js';
 import type { Report, ReportNotice } from '../report.js';
 import { isGeneratedReason } from '../../walk/generated.js';
+import { lineOf, lineStarts } from '../excerpt.js';
 // The SARIF 2.1.0 object model as TypeScript types (types only, nothing at run time).
 import type { Log, Notification, Region, ReportingDescriptor, Result } from 'sarif';
 
@@ -20,17 +21,15 @@ const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const FINGERPRINT_KEY = `collabMigrate/${FINGERPRINT_VERSION}`;
 
 
-function regionOf(text: string, range: readonly [number, number]): Region {
+/**
+ * The SARIF region of a text range: 1-based lines (a line ends at `\n`) and 1-based columns in UTF-16 units. `starts`
+ * are the text's line starts ({@link lineStarts}), found once per file: counting the lines before each offset read
+ * the file up to it for every edit, and 10,000 autofixes in one file took 29 s (20,000 over 90 s).
+ */
+export function regionOf(starts: readonly number[], range: readonly [number, number]): Region {
   const at = (offset: number): { line: number; column: number } => {
-    let line = 1;
-    let lineStart = 0;
-    for (let i = 0; i < offset && i < text.length; i++) {
-      if (text.charCodeAt(i) === 10) {
-        line++;
-        lineStart = i + 1;
-      }
-    }
-    return { line, column: offset - lineStart + 1 };
+    const line = lineOf(starts, offset);
+    return { line, column: offset - starts[line - 1]! + 1 };
   };
   const s = at(range[0]);
   const e = at(range[1]);
@@ -134,6 +133,12 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
   const byId = new Map((options.notices ?? []).map((n) => [n.id, n]));
   const ruleIndex = new Map(report.notices.map((n, i) => [n.id, i]));
   const rules = report.notices.map((n) => descriptorOf(n, byId.get(n.id)));
+  const startsByFile = new Map<string, number[]>();
+  const startsOf = (file: string, text: string): number[] => {
+    let starts = startsByFile.get(file);
+    if (!starts) startsByFile.set(file, (starts = lineStarts(text)));
+    return starts;
+  };
   const results = report.findings.map((f): Result => {
     const result: Result = {
       ruleId: f.noticeId,
@@ -160,7 +165,7 @@ export function formatSarif(report: Report, texts: ReadonlyMap<string, string>, 
           artifactChanges: [
             {
               artifactLocation: { uri: uriOf(f.file), uriBaseId: '%SRCROOT%' },
-              replacements: f.edits.map((e: TextEdit) => ({ deletedRegion: regionOf(text, e.range), insertedContent: { text: e.text } })),
+              replacements: f.edits.map((e: TextEdit) => ({ deletedRegion: regionOf(startsOf(f.file, text), e.range), insertedContent: { text: e.text } })),
             },
           ],
         },
