@@ -37,7 +37,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Node, Project, SyntaxKind, type CallExpression, type SourceFile, type Statement, type StatementedNode } from 'ts-morph';
-import { loadGroundTruths, type Occurrence, type ReportFinding } from './evaluate.js';
+import type { Occurrence, ReportFinding } from './evaluate.js';
 import {
   MAX_SCANNED_BYTES,
   REWRITES,
@@ -60,7 +60,7 @@ import {
   type ModuleKind,
   type RewriteContext,
 } from './metamorphic.js';
-import { rewriteOptions } from './rewrite-options.js';
+import { rewriteOptions, truthRepos } from './rewrite-options.js';
 
 /** Evidence a transformation moved out of the call, and where to (1-based lines). */
 export interface Moved {
@@ -436,162 +436,156 @@ function main(): number {
   const work = mkdtempSync(join(tmpdir(), 'collab-migrate-metamorph-occ-'));
   const report = () => ({ baseAffected, shapedTotal, requestShaped, kinds: Object.fromEntries([...table].map(([k, m]) => [k, { newFP: newFP.get(k), notices: Object.fromEntries(m) }])), notes });
   try {
-    for (const set of sets) {
-      if (!set.repos.length) continue;
-      const truths = loadGroundTruths(set.dir);
-      for (const repo of set.repos) {
-        const gt = truths.get(repo.name);
-        if (!gt || !existsSync(repo.path)) continue;
-        const affected = gt.occurrences.filter((o) => o.verdict === 'affected' && SCANNABLE.test(o.file) && existsSync(join(repo.path, o.file)) && statSync(join(repo.path, o.file)).size <= MAX_SCANNED_BYTES);
-        const lines = (o: Occurrence) => [o.line, ...(o.alsoLines ?? [])];
-        // Request-shaped: held by a request of the unchanged file (read from the original, never written).
-        const shaped = new Set<Occurrence>();
-        {
-          const project = new Project({ compilerOptions: { allowJs: true, noLib: true }, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
-          for (const f of new Set(affected.map((o) => o.file))) {
-            const sf = project.createSourceFile(join('/metamorph', f), readFileSync(join(repo.path, f), 'utf8'), { overwrite: true });
-            const held = requestsOf(sf, affected.filter((o) => o.file === f).flatMap(lines));
-            for (const o of affected) if (o.file === f && lines(o).some((l) => held.has(l))) shaped.add(o);
-          }
+    for (const { dir, name, path, gt } of truthRepos(sets)) {
+      const affected = gt.occurrences.filter((o) => o.verdict === 'affected' && SCANNABLE.test(o.file) && existsSync(join(path, o.file)) && statSync(join(path, o.file)).size <= MAX_SCANNED_BYTES);
+      const lines = (o: Occurrence) => [o.line, ...(o.alsoLines ?? [])];
+      // Request-shaped: held by a request of the unchanged file (read from the original, never written).
+      const shaped = new Set<Occurrence>();
+      {
+        const project = new Project({ compilerOptions: { allowJs: true, noLib: true }, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
+        for (const f of new Set(affected.map((o) => o.file))) {
+          const sf = project.createSourceFile(join('/metamorph', f), readFileSync(join(path, f), 'utf8'), { overwrite: true });
+          const held = requestsOf(sf, affected.filter((o) => o.file === f).flatMap(lines));
+          for (const o of affected) if (o.file === f && lines(o).some((l) => held.has(l))) shaped.add(o);
         }
-        baseAffected += affected.length;
-        shapedTotal += shaped.size;
-        const files = [...new Set([...shaped].map((o) => o.file))];
-        if (!files.length) continue;
-        const top = join(work, `${basename(set.dir)}-${repo.name}`);
-        linkTree(repo.path, join(top, 'base'));
-        const scanList = files.map((f) => `base/${f}`);
-        const perKind = new Map<string, Map<string, OccurrenceRewriteResult & { map: ReturnType<typeof lineMap>; created: string[] }>>();
-        for (const kind of kinds) {
-          const copy = join(top, kind);
-          linkTree(join(top, 'base'), copy);
-          const results = new Map<string, OccurrenceRewriteResult & { map: ReturnType<typeof lineMap>; created: string[] }>();
-          for (const f of files) {
-            const abs = join(copy, f);
-            const text = readFileSync(abs, 'utf8');
-            const r = rewriteRequests(kind, abs, text, moduleKindOf(abs, text, copy), affected.filter((o) => o.file === f).flatMap(lines));
-            if (!r) continue;
-            const created: string[] = [];
-            for (const [p, body] of r.extra) {
-              if (existsSync(p)) continue; // never overwrite a file of the repository
-              mkdirSync(dirname(p), { recursive: true });
-              writeFileSync(p, body);
-              created.push(relative(copy, p).split('\\').join('/'));
-            }
-            if (created.length < r.extra.size) continue; // a module name the repository already uses: not applied
-            replaceFile(abs, r.text);
-            results.set(f, { ...r, map: lineMap(text, r.text), created });
-            scanList.push(`${kind}/${f}`, ...created.map((c) => `${kind}/${c}`));
-          }
-          perKind.set(kind, results);
-        }
-        const all = scan(cli, top, scanList);
-        if (typeof all === 'string') {
-          process.stderr.write(`${repo.name}: scan failed (${all})\n`);
-          notes.push(`scan failed: ${basename(set.dir)}/${repo.name}`);
-          rmSync(top, { recursive: true, force: true });
-          continue;
-        }
-        const findingsOf = (k: string) => all.filter((f) => f.file.startsWith(`${k}/`)).map((f) => ({ ...f, file: f.file.slice(k.length + 1) }));
-        const base = findingsOf('base');
-        const foundBefore = affected.filter((o) => base.some((f) => f.file === o.file && f.noticeId === o.notice && lines(o).includes(f.line)));
-        requestShaped += [...shaped].filter((o) => foundBefore.includes(o)).length;
-        const where = `${basename(set.dir)}/${repo.name}`;
-        for (const kind of kinds) {
-          const results = perKind.get(kind)!;
-          const after = findingsOf(kind);
-          const used = new Set<ReportFinding>();
-          const mapped = (file: string, line: number) => {
-            const kept = results.get(file)?.lines.get(line);
-            if (kept !== undefined) return { from: kept, to: kept };
-            const m = results.get(file)?.map.get(line);
-            return m ? { from: m.from, to: m.to } : { from: line, to: line };
-          };
-          const inRange = (f: ReportFinding, file: string, r: { from: number; to: number }) => f.file === file && r.from <= f.line && f.line <= r.to;
-          // A finding of the unchanged copy, mapped: not new.
-          const isOld = (f: ReportFinding) => base.some((b) => b.noticeId === f.noticeId && inRange(f, b.file, mapped(b.file, b.line)));
-          for (const o of foundBefore) {
-            if (!shaped.has(o)) continue;
-            const row = rowOf(kind, o.notice);
-            row.request++;
-            const r = results.get(o.file);
-            const reqs = r ? lines(o).flatMap((l) => r.requests.get(l) ?? []) : [];
-            const changed = (a: number, b: number) => {
-              for (let l = a; l <= b; l++) if (r?.map.get(l)?.changed) return true;
-              return false;
-            };
-            if (!r || !reqs.length || !(reqs.some((q) => changed(q.from, q.to)) || lines(o).some((l) => changed(l, l)) || r.moved.some((m) => lines(o).some((l) => m.from <= l && l <= m.to)))) {
-              row.skipped++;
-              continue;
-            }
-            row.applied++;
-            const ofNotice = after.filter((f) => f.noticeId === o.notice);
-            const created = new Set(r.created);
-            const rel = (abs: string) => relative(join(top, kind), abs).split('\\').join('/');
-            const expected = (f: ReportFinding): boolean => {
-              for (const l of lines(o)) {
-                const site = inRange(f, o.file, mapped(o.file, l));
-                const m = r.moved.find((x) => x.from <= l && l <= x.to);
-                if (!m) {
-                  if (site) return true;
-                } else if (rel(m.file) !== o.file) {
-                  // An origin moved to a module (T1): a host's finding goes with it; any other evidence stays.
-                  if (site || (HOST_NOTICES.has(o.notice) && f.file === rel(m.file) && f.line === m.line())) return true;
-                } else {
-                  // Options moved into a const (T3): the evidence goes with them; an object that is the evidence as a
-                  // whole (a body: the occurrence on its first line) is also where the request now names it.
-                  if (f.file === o.file && f.line === m.line() + (l - m.from)) return true;
-                  if (l === m.from && site) return true;
-                }
-              }
-              // A host written in a literal that moved into a new module (T3b's defaults) is reported where it went.
-              if (HOST_NOTICES.has(o.notice) && created.has(f.file) && o.token) {
-                const written = [...r.extra].find(([p]) => rel(p) === f.file)?.[1].split('\n')[f.line - 1]?.toLowerCase() ?? '';
-                const host = /[a-z0-9-]+(?:\.[a-z0-9-]+)+\.[a-z]{2,}/i.exec(o.token)?.[0].toLowerCase();
-                if (written.includes(o.token.toLowerCase()) || (host && written.includes(host))) return true;
-              }
-              // Evidence moved into imported defaults (T3b) is reported at the call.
-              if (kind === 'T3b-defaults-spread' && reqs.some((q) => inRange(f, o.file, { from: mapped(o.file, q.from).from, to: mapped(o.file, q.to).to }))) return true;
-              if (AT_THE_CALL.has(o.notice)) {
-                if (created.has(f.file)) return true;
-                const m = f.file === o.file ? [...r.map.values()].every((x) => x.from > f.line || x.to < f.line) : false;
-                if (m) return true; // a line the rewrite added to the file (a same-file wrapper)
-              }
-              return false;
-            };
-            const hit = ofNotice.find(expected);
-            if (hit) {
-              row.expected++;
-              used.add(hit);
-              continue;
-            }
-            const other = ofNotice.find((f) => (f.file === o.file || created.has(f.file)) && !isOld(f));
-            if (other) {
-              row.elsewhere++;
-              used.add(other);
-              notes.push(`${kind}: elsewhere ${where} ${o.file}:${o.line} ${o.notice} -> ${other.file}:${other.line}`);
-            } else {
-              row.lost++;
-              notes.push(`${kind}: lost ${where} ${o.file}:${o.line} ${o.notice}`);
-            }
-          }
-          const seen = new Set<string>();
-          for (const f of after) {
-            const key = `${f.file}\0${f.line}\0${f.noticeId}`;
-            if (seen.has(key) || used.has(f)) continue;
-            seen.add(key);
-            if (isOld(f)) continue;
-            // A second finding of an occurrence already counted (its wrapper and its call), or an occurrence not
-            // found before: not a false positive of the rewrite.
-            if (affected.some((o) => o.notice === f.noticeId && (o.file === f.file || results.get(o.file)?.created.includes(f.file)))) continue;
-            newFP.set(kind, newFP.get(kind)! + 1);
-            notes.push(`${kind}: new finding ${where} ${f.file}:${f.line} ${f.noticeId}`);
-          }
-        }
-        if (json) writeFileSync(json, JSON.stringify(report(), null, 2));
-        rmSync(top, { recursive: true, force: true });
-        process.stderr.write(`${where}: done\n`);
       }
+      baseAffected += affected.length;
+      shapedTotal += shaped.size;
+      const files = [...new Set([...shaped].map((o) => o.file))];
+      if (!files.length) continue;
+      const top = join(work, `${basename(dir)}-${name}`);
+      linkTree(path, join(top, 'base'));
+      const scanList = files.map((f) => `base/${f}`);
+      const perKind = new Map<string, Map<string, OccurrenceRewriteResult & { map: ReturnType<typeof lineMap>; created: string[] }>>();
+      for (const kind of kinds) {
+        const copy = join(top, kind);
+        linkTree(join(top, 'base'), copy);
+        const results = new Map<string, OccurrenceRewriteResult & { map: ReturnType<typeof lineMap>; created: string[] }>();
+        for (const f of files) {
+          const abs = join(copy, f);
+          const text = readFileSync(abs, 'utf8');
+          const r = rewriteRequests(kind, abs, text, moduleKindOf(abs, text, copy), affected.filter((o) => o.file === f).flatMap(lines));
+          if (!r) continue;
+          const created: string[] = [];
+          for (const [p, body] of r.extra) {
+            if (existsSync(p)) continue; // never overwrite a file of the repository
+            mkdirSync(dirname(p), { recursive: true });
+            writeFileSync(p, body);
+            created.push(relative(copy, p).split('\\').join('/'));
+          }
+          if (created.length < r.extra.size) continue; // a module name the repository already uses: not applied
+          replaceFile(abs, r.text);
+          results.set(f, { ...r, map: lineMap(text, r.text), created });
+          scanList.push(`${kind}/${f}`, ...created.map((c) => `${kind}/${c}`));
+        }
+        perKind.set(kind, results);
+      }
+      const all = scan(cli, top, scanList);
+      if (typeof all === 'string') {
+        process.stderr.write(`${name}: scan failed (${all})\n`);
+        notes.push(`scan failed: ${basename(dir)}/${name}`);
+        rmSync(top, { recursive: true, force: true });
+        continue;
+      }
+      const findingsOf = (k: string) => all.filter((f) => f.file.startsWith(`${k}/`)).map((f) => ({ ...f, file: f.file.slice(k.length + 1) }));
+      const base = findingsOf('base');
+      const foundBefore = affected.filter((o) => base.some((f) => f.file === o.file && f.noticeId === o.notice && lines(o).includes(f.line)));
+      requestShaped += [...shaped].filter((o) => foundBefore.includes(o)).length;
+      const where = `${basename(dir)}/${name}`;
+      for (const kind of kinds) {
+        const results = perKind.get(kind)!;
+        const after = findingsOf(kind);
+        const used = new Set<ReportFinding>();
+        const mapped = (file: string, line: number) => {
+          const kept = results.get(file)?.lines.get(line);
+          if (kept !== undefined) return { from: kept, to: kept };
+          const m = results.get(file)?.map.get(line);
+          return m ? { from: m.from, to: m.to } : { from: line, to: line };
+        };
+        const inRange = (f: ReportFinding, file: string, r: { from: number; to: number }) => f.file === file && r.from <= f.line && f.line <= r.to;
+        // A finding of the unchanged copy, mapped: not new.
+        const isOld = (f: ReportFinding) => base.some((b) => b.noticeId === f.noticeId && inRange(f, b.file, mapped(b.file, b.line)));
+        for (const o of foundBefore) {
+          if (!shaped.has(o)) continue;
+          const row = rowOf(kind, o.notice);
+          row.request++;
+          const r = results.get(o.file);
+          const reqs = r ? lines(o).flatMap((l) => r.requests.get(l) ?? []) : [];
+          const changed = (a: number, b: number) => {
+            for (let l = a; l <= b; l++) if (r?.map.get(l)?.changed) return true;
+            return false;
+          };
+          if (!r || !reqs.length || !(reqs.some((q) => changed(q.from, q.to)) || lines(o).some((l) => changed(l, l)) || r.moved.some((m) => lines(o).some((l) => m.from <= l && l <= m.to)))) {
+            row.skipped++;
+            continue;
+          }
+          row.applied++;
+          const ofNotice = after.filter((f) => f.noticeId === o.notice);
+          const created = new Set(r.created);
+          const rel = (abs: string) => relative(join(top, kind), abs).split('\\').join('/');
+          const expected = (f: ReportFinding): boolean => {
+            for (const l of lines(o)) {
+              const site = inRange(f, o.file, mapped(o.file, l));
+              const m = r.moved.find((x) => x.from <= l && l <= x.to);
+              if (!m) {
+                if (site) return true;
+              } else if (rel(m.file) !== o.file) {
+                // An origin moved to a module (T1): a host's finding goes with it; any other evidence stays.
+                if (site || (HOST_NOTICES.has(o.notice) && f.file === rel(m.file) && f.line === m.line())) return true;
+              } else {
+                // Options moved into a const (T3): the evidence goes with them; an object that is the evidence as a
+                // whole (a body: the occurrence on its first line) is also where the request now names it.
+                if (f.file === o.file && f.line === m.line() + (l - m.from)) return true;
+                if (l === m.from && site) return true;
+              }
+            }
+            // A host written in a literal that moved into a new module (T3b's defaults) is reported where it went.
+            if (HOST_NOTICES.has(o.notice) && created.has(f.file) && o.token) {
+              const written = [...r.extra].find(([p]) => rel(p) === f.file)?.[1].split('\n')[f.line - 1]?.toLowerCase() ?? '';
+              const host = /[a-z0-9-]+(?:\.[a-z0-9-]+)+\.[a-z]{2,}/i.exec(o.token)?.[0].toLowerCase();
+              if (written.includes(o.token.toLowerCase()) || (host && written.includes(host))) return true;
+            }
+            // Evidence moved into imported defaults (T3b) is reported at the call.
+            if (kind === 'T3b-defaults-spread' && reqs.some((q) => inRange(f, o.file, { from: mapped(o.file, q.from).from, to: mapped(o.file, q.to).to }))) return true;
+            if (AT_THE_CALL.has(o.notice)) {
+              if (created.has(f.file)) return true;
+              const m = f.file === o.file ? [...r.map.values()].every((x) => x.from > f.line || x.to < f.line) : false;
+              if (m) return true; // a line the rewrite added to the file (a same-file wrapper)
+            }
+            return false;
+          };
+          const hit = ofNotice.find(expected);
+          if (hit) {
+            row.expected++;
+            used.add(hit);
+            continue;
+          }
+          const other = ofNotice.find((f) => (f.file === o.file || created.has(f.file)) && !isOld(f));
+          if (other) {
+            row.elsewhere++;
+            used.add(other);
+            notes.push(`${kind}: elsewhere ${where} ${o.file}:${o.line} ${o.notice} -> ${other.file}:${other.line}`);
+          } else {
+            row.lost++;
+            notes.push(`${kind}: lost ${where} ${o.file}:${o.line} ${o.notice}`);
+          }
+        }
+        const seen = new Set<string>();
+        for (const f of after) {
+          const key = `${f.file}\0${f.line}\0${f.noticeId}`;
+          if (seen.has(key) || used.has(f)) continue;
+          seen.add(key);
+          if (isOld(f)) continue;
+          // A second finding of an occurrence already counted (its wrapper and its call), or an occurrence not
+          // found before: not a false positive of the rewrite.
+          if (affected.some((o) => o.notice === f.noticeId && (o.file === f.file || results.get(o.file)?.created.includes(f.file)))) continue;
+          newFP.set(kind, newFP.get(kind)! + 1);
+          notes.push(`${kind}: new finding ${where} ${f.file}:${f.line} ${f.noticeId}`);
+        }
+      }
+      if (json) writeFileSync(json, JSON.stringify(report(), null, 2));
+      rmSync(top, { recursive: true, force: true });
+      process.stderr.write(`${where}: done\n`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
