@@ -10,7 +10,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Project } from 'ts-morph';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OCCURRENCE_REWRITES, parseErrors, requestsOf, rewriteRequests } from '../scripts/metamorph-occurrences.js';
+import { OCCURRENCE_REWRITES, parseErrors, requestsOf as requestsHolding, rewriteRequests } from '../scripts/metamorph-occurrences.js';
+import { requestsOf } from './helpers/recording-fetch.js';
 
 const BODY = `const TOKEN = 'abc';
 async function run(id) {
@@ -31,27 +32,6 @@ const METHOD_LINE = 5;
 
 const work = mkdtempSync(join(tmpdir(), 'cm-metamorph-occ-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-function wire(init: unknown): string {
-  const o = init && typeof init === 'object' ? { ...(init as Record<string, unknown>) } : {};
-  o.method = String(o.method ?? 'GET').toUpperCase();
-  return JSON.stringify(Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b))));
-}
-
-async function sent(load: () => Promise<{ run: (id: string) => Promise<unknown> }>): Promise<[string, string][]> {
-  const seen: [string, string][] = [];
-  const saved = globalThis.fetch;
-  globalThis.fetch = ((url: string, init?: unknown) => {
-    seen.push([String(url), wire(init)]);
-    return Promise.resolve('ok');
-  }) as unknown as typeof fetch;
-  try {
-    await (await load()).run('r1');
-  } finally {
-    globalThis.fetch = saved;
-  }
-  return seen;
-}
 
 function place(kind: string | null, name: string, text: string, lines: number[]) {
   const dir = join(work, kind ?? 'original', name.replace(/\W/g, '_'));
@@ -77,7 +57,7 @@ describe('occurrence-targeted transformations keep what the code does', () => {
   for (const kind of Object.keys(OCCURRENCE_REWRITES)) {
     it(`${kind}: rewrites the request holding the line, sends the same requests (ES module and CommonJS)`, async () => {
       for (const [name, text] of [['api.mjs', ESM], ['api.cjs', CJS]] as const) {
-        const before = await sent(load(name, place(null, name, text, []).file));
+        const before = await requestsOf(load(name, place(null, name, text, []).file));
         expect(before).toHaveLength(3);
         const { file, out } = place(kind, name, text, [METHOD_LINE]);
         expect(out, `${kind} changed nothing in ${name}`).not.toBeNull();
@@ -86,7 +66,7 @@ describe('occurrence-targeted transformations keep what the code does', () => {
         expect(after).toContain("fetch('https://webexapis.com/v1/people/me', { headers: { Accept: 'application/json' } })");
         expect(after).toContain("fetch('https://webexapis.com/v1/messages', { method: 'POST', headers, body: JSON.stringify({ id, other }) })");
         expect(after).not.toContain('fetch(`https://webexapis.com/v1/rooms/${id}?max=5`, {\n    method');
-        expect(await sent(load(name, file))).toEqual(before);
+        expect(await requestsOf(load(name, file))).toEqual(before);
         expect([...out!.requests.values()]).toEqual([[{ from: name.endsWith('.cjs') ? 5 : 4, to: name.endsWith('.cjs') ? 8 : 7 }]]);
       }
     });
@@ -125,7 +105,7 @@ describe('what a transformation moves, and what it leaves', () => {
   it('requestsOf: the innermost request holding a line, through a same-file variable its arguments name', () => {
     const project = new Project({ compilerOptions: { allowJs: true, noLib: true }, useInMemoryFileSystem: true });
     const sf = project.createSourceFile('/a.js', ESM);
-    const held = requestsOf(sf, [1, HEADER_LINE, METHOD_LINE, 8, 10]);
+    const held = requestsHolding(sf, [1, HEADER_LINE, METHOD_LINE, 8, 10]);
     expect([...held.keys()]).toEqual([HEADER_LINE, METHOD_LINE, 8]);
     // The shared headers: both requests that send them; a line inside a request: that request alone.
     expect(held.get(HEADER_LINE)!.map((c) => c.getStartLineNumber())).toEqual([4, 9]);
