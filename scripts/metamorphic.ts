@@ -41,9 +41,9 @@ import { loadGroundTruths, type GroundTruth, type Occurrence, type ReportFinding
 import { rewriteOptions } from './rewrite-options.js';
 
 /** How a file imports: ES modules or CommonJS (decides how a moved constant is brought back). */
-type ModuleKind = 'esm' | 'cjs';
+export type ModuleKind = 'esm' | 'cjs';
 
-interface RewriteContext {
+export interface RewriteContext {
   /** Absolute path of the file being rewritten. */
   path: string;
   moduleKind: ModuleKind;
@@ -52,7 +52,7 @@ interface RewriteContext {
 }
 
 /** A rewrite kind: changes the source file in place and says whether it changed anything. */
-type Rewrite = (sf: SourceFile, ctx: RewriteContext) => boolean;
+export type Rewrite = (sf: SourceFile, ctx: RewriteContext) => boolean;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers shared by the rewrites.
@@ -60,14 +60,14 @@ type Rewrite = (sf: SourceFile, ctx: RewriteContext) => boolean;
 const HTTP_ROOTS = new Set(['fetch', 'axios', 'got', 'request', 'ky', 'superagent', 'needle', 'rp', 'requestPromise', 'nodeFetch']);
 
 /** A module specifier for a new module beside `from` (extension kept for JS, dropped for TypeScript). */
-function specifier(from: string, target: string): string {
+export function specifier(from: string, target: string): string {
   let rel = relative(dirname(from), target).split('\\').join('/');
   if (!rel.startsWith('.')) rel = `./${rel}`;
   return /\.[cm]?tsx?$/.test(target) ? rel.replace(/\.[cm]?tsx?$/, '') : rel;
 }
 
 /** The extension a new module beside `file` gets. */
-function moduleExt(file: string): string {
+export function moduleExt(file: string): string {
   const ext = extname(file);
   if (ext === '.tsx') return '.ts';
   if (ext === '.jsx') return '.js';
@@ -122,7 +122,7 @@ function movableConstants(sf: SourceFile): VariableStatement[] {
 }
 
 /** Inserts text after the last import (ESM) or at the top. */
-function insertImport(sf: SourceFile, text: string): void {
+export function insertImport(sf: SourceFile, text: string): void {
   const imports = sf.getImportDeclarations();
   const at = imports.length ? imports[imports.length - 1].getChildIndex() + 1 : 0;
   sf.insertStatements(at, text);
@@ -149,9 +149,17 @@ function moveConstants(sf: SourceFile, ctx: RewriteContext, target: string, impo
   return true;
 }
 
+/**
+ * Restricts every rewrite of one source file to the HTTP calls a predicate accepts (unset: all of them). Used by
+ * `scripts/metamorph-occurrences.ts` to rewrite only the calls that hold a ground-truth occurrence.
+ */
+export const callFilter = new WeakMap<SourceFile, (c: CallExpression) => boolean>();
+
 /** The HTTP calls of a file whose callee can be reached from module scope (`fetch`, `axios.get`, ...). */
-function httpCalls(sf: SourceFile): CallExpression[] {
+export function httpCalls(sf: SourceFile): CallExpression[] {
+  const only = callFilter.get(sf);
   return sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter((c) => {
+    if (only && !only(c)) return false;
     const callee = c.getExpression();
     let root: Node = callee;
     while (Node.isPropertyAccessExpression(root)) root = root.getExpression();
@@ -170,7 +178,7 @@ function httpCalls(sf: SourceFile): CallExpression[] {
  * helper made for its callee and arity: `make` runs once per callee/arity, given the parameters `a0, a1, ...` and
  * the helper's index (0, 1, ... in the order they are made). Returns the helpers in that order.
  */
-function perCallee<H>(calls: CallExpression[], make: (call: CallExpression, callee: string, params: string[], index: number) => H, use: (call: CallExpression, helper: H) => void): H[] {
+export function perCallee<H>(calls: CallExpression[], make: (call: CallExpression, callee: string, params: string[], index: number) => H, use: (call: CallExpression, helper: H) => void): H[] {
   const helpers = new Map<string, H>();
   for (const c of calls.sort((a, b) => b.getStart() - a.getStart())) {
     const callee = c.getExpression().getText();
@@ -222,11 +230,11 @@ function wrapCalls(sf: SourceFile, style: 'function' | 'static' | 'method' | 'ob
   return true;
 }
 
-function isRequireStatement(s: Node): boolean {
+export function isRequireStatement(s: Node): boolean {
   return Node.isVariableStatement(s) && /\brequire\s*\(/.test(s.getText()) && s.getText().length < 400;
 }
 
-const escapeTemplate = (s: string) => s.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+export const escapeTemplate = (s: string) => s.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
 
 /** The operands of a left-leaning `+` chain. */
 function plusOperands(e: Expression): Expression[] {
@@ -307,10 +315,10 @@ export function renameOneByOne(sf: SourceFile): boolean {
 // Helpers of the sixteenth session's kinds (helpers in other modules, `this.` chains, option factories, URLs).
 
 /** A file name stem safe in an identifier and a module name (`webex-api.ts` -> `webex_api`). */
-const stemOf = (path: string) => basename(path).replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_$]/g, '_');
+export const stemOf = (path: string) => basename(path).replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_$]/g, '_');
 
 /** Whether the file is a module (imports, exports or requires): a plain browser script gets no module syntax. */
-function isModule(sf: SourceFile, ctx: RewriteContext): boolean {
+export function isModule(sf: SourceFile, ctx: RewriteContext): boolean {
   if (/\.[cm]?tsx?$/.test(ctx.path) || /\.mjs$|\.cjs$/.test(ctx.path)) return true;
   return /^\s*(import|export)\s/m.test(sf.getFullText()) || /\brequire\s*\(|\bmodule\.exports\b|\bexports\.\w/.test(sf.getFullText());
 }
@@ -319,7 +327,7 @@ function isModule(sf: SourceFile, ctx: RewriteContext): boolean {
  * What a module beside the file needs to call `root` the same way: '' for a global (`fetch`), the top-level import
  * or require statement that declares it (copied whole), or null when it is declared some other way.
  */
-function rootDeclaration(call: CallExpression): string | null {
+export function rootDeclaration(call: CallExpression): string | null {
   let root: Node = call.getExpression();
   while (Node.isPropertyAccessExpression(root)) root = root.getExpression();
   const decl = root.getSymbol()?.getDeclarations()[0];
@@ -512,7 +520,7 @@ function literalOnlyPosition(n: Node): boolean {
 // Composite kinds of the seventeenth session (26meta5): shapes real code combines (issue 26 shapes 1, 2, 5 and 6).
 
 /** Writes a new module beside the file and brings `names` back from it (ES `import { ... }` / CommonJS destructured `require`). */
-function addModule(sf: SourceFile, ctx: RewriteContext, target: string, defs: string[], names: string[], head = ''): void {
+export function addModule(sf: SourceFile, ctx: RewriteContext, target: string, defs: string[], names: string[], head = ''): void {
   const spec = specifier(ctx.path, target);
   const prefix = head ? `${head}\n\n` : '';
   if (ctx.moduleKind === 'esm') {
@@ -1046,7 +1054,7 @@ export const REWRITES: Record<string, Rewrite> = {
 // ---------------------------------------------------------------------------------------------------------------
 // Running and comparing.
 
-function scan(cli: string, dir: string, files: string[]): ReportFinding[] | string {
+export function scan(cli: string, dir: string, files: string[]): ReportFinding[] | string {
   const r = spawnSync(process.execPath, [cli, ...files, '--before', '2099-12-31', '--format', 'json', '--no-progress', '--no-error-on-unmatched-pattern'], {
     cwd: dir,
     encoding: 'utf8',
@@ -1097,7 +1105,7 @@ interface KindCounts {
   lost: string[];
 }
 
-function moduleKindOf(path: string, text: string, repoRoot: string): ModuleKind {
+export function moduleKindOf(path: string, text: string, repoRoot: string): ModuleKind {
   if (/\.[cm]?tsx?$/.test(path) || path.endsWith('.mjs')) return 'esm';
   if (path.endsWith('.cjs')) return 'cjs';
   if (/^\s*(import|export)\s/m.test(text)) return 'esm';
@@ -1132,9 +1140,9 @@ export function rewriteFile(kind: string, abs: string, moduleKind: ModuleKind): 
   return { text: sf.getFullText(), extra: ctx.extra };
 }
 
-const SCANNABLE = /\.(?:[cm]?[jt]sx?)$/;
+export const SCANNABLE = /\.(?:[cm]?[jt]sx?)$/;
 /** The CLI's default `--max-file-size` (2 MiB). */
-const MAX_SCANNED_BYTES = 2 * 1024 * 1024;
+export const MAX_SCANNED_BYTES = 2 * 1024 * 1024;
 
 function main(): number {
   const args = process.argv.slice(2);

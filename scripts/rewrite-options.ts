@@ -3,9 +3,10 @@
  * `scripts/negative.ts` (rewrites that must remove one): which CLI to run, which kinds, verbosity, a JSON output
  * file, and the evaluation sets whose variables are given (the tuned set and every hold-out set of `npm run eval`).
  */
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findRoot, HOLDOUT_SETS, parseRepoList } from './evaluate.js';
+import { findRoot, HOLDOUT_SETS, loadGroundTruths, parseRepoList, type GroundTruth } from './evaluate.js';
 
 export interface RewriteSet {
   /** The folder of the set's ground truths. */
@@ -46,4 +47,16 @@ export function rewriteOptions(argv: readonly string[], knownKinds: readonly str
       ...HOLDOUT_SETS.map((h) => ({ dir: join(root, 'test', 'eval', h.set), repos: parseRepoList(env[h.env]) })),
     ],
   };
+}
+
+/** Each repository of the sets that has a ground truth and a work tree: its set's folder, name, path and ground truth. */
+export function* truthRepos(sets: readonly RewriteSet[]): Generator<{ dir: string; name: string; path: string; gt: GroundTruth }> {
+  for (const set of sets) {
+    if (!set.repos.length) continue;
+    const truths = loadGroundTruths(set.dir);
+    for (const repo of set.repos) {
+      const gt = truths.get(repo.name);
+      if (gt && existsSync(repo.path)) yield { dir: set.dir, name: repo.name, path: repo.path, gt };
+    }
+  }
 }

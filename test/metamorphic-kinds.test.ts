@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { Project } from 'ts-morph';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renameLocals, renameOneByOne, rewriteFile, splitUrl } from '../scripts/metamorphic.js';
+import { requestsOf, wire } from './helpers/recording-fetch.js';
 
 const NEW_KINDS = ['helper-module', 'helper-default', 'helper-barrels', 'this-method', 'options-factory', 'new-url', 'env-fallback', 'headers-frozen'];
 
@@ -31,34 +32,6 @@ const CJS = `require('node:path');\n${BODY}module.exports = { run };\n`;
 
 const work = mkdtempSync(join(tmpdir(), 'cm-metamorphic-kinds-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-type Seen = [string, string][];
-
-/**
- * The request fetch sends for `init`, as text: its method (`GET` when none is named, fetch's default; a name in any
- * case is sent upper-cased for the standard methods) and its other options, keys in order (an object's key order
- * sends nothing).
- */
-function wire(init: unknown): string {
-  const o = init && typeof init === 'object' ? { ...(init as Record<string, unknown>) } : {};
-  o.method = String(o.method ?? 'GET').toUpperCase();
-  return JSON.stringify(Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b))));
-}
-async function requestsOf(load: () => Promise<{ run: (id: string) => Promise<unknown> }>): Promise<Seen> {
-  const seen: Seen = [];
-  const saved = globalThis.fetch;
-  globalThis.fetch = ((url: string, init?: unknown) => {
-    seen.push([String(url), wire(init)]);
-    return Promise.resolve('ok');
-  }) as unknown as typeof fetch;
-  try {
-    await (await load()).run('r1');
-  } finally {
-    globalThis.fetch = saved;
-  }
-  return seen;
-}
-
 
 /** A rewrite kind applied to the ES module and the CommonJS module sends the same three requests as the original. */
 function itSendsTheSameRequests(kind: string): void {

@@ -357,7 +357,72 @@ function exportedName(file: FileContext, written: Node): ExportedCallee | undefi
 
 export function importedForwardedCallee(file: FileContext, call: TSESTree.CallExpression): ForeignForward | undefined {
   if (!file.links || call.arguments.length === 0 || call.arguments.some((a) => a.type === 'SpreadElement')) return undefined;
+  return foreignForward(file, unwrap(call.callee as Node), call.arguments.length, 0) ?? inheritedForward(file, call);
+}
+
+/** The class a method call's receiver is an instance of, when the call says it: `new Api().m(...)`, `api.m(...)` with `const api = new Api()`. */
+function receiverClass(file: FileContext, callee: Node): TSESTree.ClassBody | undefined {
+  if (callee.type !== 'MemberExpression' || callee.computed) return undefined;
+  let object = unwrap(callee.object);
+  if (object.type === 'Identifier') {
+    const init = localInit(file, object);
+    object = init ? unwrap(init) : object;
+  }
+  if (object.type !== 'NewExpression') return undefined;
+  const cls = unwrap(object.callee as Node);
+  return cls.type === 'Identifier' ? topLevelClass(file, cls) : undefined;
+}
+
+/**
+ * A method of the file's class whose forwarding ends at `this.request(u, o)`, a method the class inherits from a base
+ * class of ANOTHER module that forwards to a client (`class Api extends Base { send(u, o) { return this.request(u,
+ * o); } }`, `Base` imported, its `request(u, o) { return axios.get(u, o); }`): read as that client's call, the
+ * base's names bound there. Only when the call's receiver is an instance of that very class (`new Api().send(...)`,
+ * `api.send(...)` with `const api = new Api()`) and the class has no method of that name itself: a subclass of it
+ * could override the method, an unknown receiver could be one.
+ */
+function inheritedForward(file: FileContext, call: TSESTree.CallExpression): ForeignForward | undefined {
+  const table = forwards(file);
+  if (table.size === 0) return undefined;
   const written = unwrap(call.callee as Node);
+  const receiver = receiverClass(file, written);
+  if (!receiver) return undefined;
+  let callee: Node = written;
+  let passed = call.arguments.length;
+  let last: Forward | undefined;
+  for (let depth = 0; depth < 4; depth++) {
+    if (!mayCallForwarder(file, callee)) break;
+    const fn = calledFunction(file, callee);
+    const f = fn ? table.get(fn) : undefined;
+    if (!f || passed > f.arity) break;
+    callee = f.callee;
+    passed = f.arity;
+    last = f;
+  }
+  if (!last || callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || unwrap(callee.object).type !== 'ThisExpression') return undefined;
+  const key = callee.property.name;
+  // The `this` is the receiver's: the forwarding method is the receiver class's own, the class names no such method.
+  if (![...file.ancestors(callee)].includes(receiver) || classMethod(receiver, key, false)) return undefined;
+  const cls = file.parentOf(receiver);
+  const sup = cls && (cls.type === 'ClassDeclaration' || cls.type === 'ClassExpression') && cls.superClass ? unwrap(cls.superClass as Node) : undefined;
+  if (sup?.type !== 'Identifier' || !moduleRecord(file).imports.has(sup.name)) return undefined;
+  const where = file.locate(sup);
+  const base = where ? unwrap(where.node) : undefined;
+  if (!where || where.file === file || !base || (base.type !== 'ClassDeclaration' && base.type !== 'ClassExpression') || base.superClass) return undefined;
+  const method = classMethod(base.body, key, false);
+  const f = method ? forwards(where.file).get(method) : undefined;
+  if (!f || passed > f.arity) return undefined;
+  let name: Node = f.callee;
+  while (name.type === 'MemberExpression' && !name.computed) name = unwrap(name.object);
+  return name.type === 'Identifier' && clientOfIdentifier(where.file, name.name) ? { callee: f.callee, file: where.file } : undefined;
+}
+
+/**
+ * `importedForwardedCallee` for a callee written in `file` and given `passed` arguments. A forwarder whose own
+ * callee is a forwarder imported from yet another module (`request(u, o)` -> `./send.js`'s `send(u, o)` -> `axios.get(u,
+ * o)`: a layer per module, as real clients are built) is followed there too, up to three modules away.
+ */
+function foreignForward(file: FileContext, written: Node, passed: number, depth: number): ForeignForward | undefined {
   let root = written;
   while (root.type === 'MemberExpression' && !root.computed) root = unwrap(root.object);
   // Only a module that may call a client (or imports one that may) is parsed to look for a forwarder.
@@ -370,9 +435,9 @@ export function importedForwardedCallee(file: FileContext, call: TSESTree.CallEx
   const fn = held.type === 'Identifier' ? (mayCallForwarder(there, held) ? sameFileFunction(there, held) : undefined) : isFunctionNode(held) ? held : undefined;
   const table = fn ? forwards(there) : undefined;
   let f = fn ? table?.get(fn) : undefined;
-  if (!f || call.arguments.length > f.arity) return undefined;
+  if (!f || passed > f.arity) return undefined;
   let callee = f.callee;
-  for (let depth = 0; depth < 3; depth++) {
+  for (let step = 0; step < 3; step++) {
     const next = mayCallForwarder(there, callee) ? calledFunction(there, callee) : undefined;
     const g = next ? table!.get(next) : undefined;
     if (!g || f.arity > g.arity) break;
@@ -381,5 +446,8 @@ export function importedForwardedCallee(file: FileContext, call: TSESTree.CallEx
   }
   let name: Node = callee;
   while (name.type === 'MemberExpression' && !name.computed) name = unwrap(name.object);
-  return name.type === 'Identifier' && clientOfIdentifier(there, name.name) ? { callee, file: there } : undefined;
+  if (name.type !== 'Identifier') return undefined;
+  if (clientOfIdentifier(there, name.name)) return { callee, file: there };
+  // The forwarder there calls a forwarder it imports: followed into that module with what this one passes on.
+  return depth < 2 && there.links ? foreignForward(there, callee, f.arity, depth + 1) : undefined;
 }
