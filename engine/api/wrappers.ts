@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, findProperty, foldTemplate, isUrlConstructor, joinUrl, withAssumed, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { boundCallsOf, builtObject, constructorFunction, functionOfThis, prototypeOwner, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, queryObject, instanceFields, returnedExpression, sameFileFunction, startsWithName, stringOf, thisFieldInit, valueSource } from './bindings.js';
-import { bodyOf, finish, fromConfig, headersOf, prop, requestBases, withBase } from './call-parts.js';
+import { based, bodyOf, finish, fromConfig, headersOf, prop, requestBases } from './call-parts.js';
 import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
 
 
@@ -1138,7 +1138,9 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   if (urlFlows) {
     const pathParam = urlExpr && params.find((p) => usesName(urlExpr, p) && argOf(p));
     r.urlNode = writtenAtSite(file, frames, { node: urlExpr!, level: 0 }) ?? (pathParam ? argOf(pathParam) : site);
-    r.url = withBase(
+    // The client's base recorded again: a summary of the function this call lies in resolves its callers' paths on it.
+    r.url = based(
+      r,
       appends.reduce<StaticString | undefined>((u, a) => concatStatic(u, foldAt(file, frames, { node: a, level: 0 })), foldAt(file, frames, { node: urlExpr!, level: 0 })),
       requestBases.get(inner),
     );
