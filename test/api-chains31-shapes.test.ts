@@ -8,7 +8,12 @@
  * - a sender parameter whose default is such an instance (`request = client`): read as a call of the instance;
  * - a method parameter's default in a function of another module (`layer1(url, opts, method = 'POST')` sending
  *   `{ method, ...opts }`) reached through a wrapper that passes its caller's options on (`layer1(url, opts)`): the
- *   default is the method when the caller's options name none (was: GET).
+ *   default is the method when the caller's options name none (was: GET);
+ * - a chain of sender defaults (`request = layer1` with the imported `layer1(url, opts, request = fetch)`): the
+ *   imported module is followed (its text was taken for one that cannot make a request: `= fetch)` is no call);
+ * - a method default in an inner same-file wrapper under the outer one's merged options (`layer1(url, { ...DEFAULTS,
+ *   ...opts })` into `fetch(url, { method, ...opts })`): the outer defaults and the outer caller's object give the
+ *   body and headers, and a GET's Content-Type in those defaults is reported where they write it.
  */
 import { describe, expect, it } from 'vitest';
 import { projectScanner } from './helpers/temp-project.js';
@@ -91,5 +96,42 @@ describe("a method parameter's default reached through a wrapper passing its cal
     expect(scan(get, 'a.js', FORM_JSON)).toEqual([]);
     // Under the default POST with a body, the Content-Type is no GET's.
     expect(scan({ 'layer1.js': inner, 'layer0.js': middle, 'a.js': caller('application/json') }, 'a.js', FORM_JSON, GET_CT)).toEqual([]);
+  });
+});
+
+describe('a chain of sender defaults (`request = layer1`, `layer1(url, opts, request = fetch)`)', () => {
+  const inner = 'export function layer1(url, opts, request = fetch) {\n  return request(url, opts);\n}\n';
+  const caller = (ct: string, host = 'webexapis.com') =>
+    `import { layer1 } from './layer1.js';\n\nfunction layer0(url, opts, request = layer1) {\n  return request(url, opts);\n}\n\nexport function post(id) {\n  return layer0('https://${host}/v1/messages', {\n    method: 'POST',\n    headers: { 'Content-Type': '${ct}' },\n    body: JSON.stringify({ roomId: id, text: 'hello' }),\n  });\n}\n`;
+  it("the imported wrapper's own sender default is followed: a JSON body under a form Content-Type is found", () => {
+    expect(scan({ 'layer1.js': inner, 'a.js': caller('application/x-www-form-urlencoded') }, 'a.js', FORM_JSON)).toEqual([`${FORM_JSON} 11 certain`]);
+  });
+  it("look-alikes: another vendor's host; a JSON Content-Type; a sender default that is no client (`request = log`)", () => {
+    expect(scan({ 'layer1.js': inner, 'a.js': caller('application/x-www-form-urlencoded', 'api.example.com') }, 'a.js', FORM_JSON)).toEqual([]);
+    expect(scan({ 'layer1.js': inner, 'a.js': caller('application/json') }, 'a.js', FORM_JSON)).toEqual([]);
+    const log = 'const log = (url, opts) => console.log(url, opts);\n\nexport function layer1(url, opts, request = log) {\n  return request(url, opts);\n}\n';
+    expect(scan({ 'layer1.js': log, 'a.js': caller('application/x-www-form-urlencoded') }, 'a.js', FORM_JSON)).toEqual([]);
+  });
+});
+
+describe("a method default in an inner same-file wrapper under the outer one's merged options", () => {
+  // `layer0` merges its defaults and its caller's options into what it hands `layer1`, whose method parameter defaults.
+  const file = (method: string, defaults: string, call: string) =>
+    `function layer1(url, opts, method = '${method}') {\n  return fetch(url, { method, ...opts });\n}\n\nconst DEFAULTS = {\n  headers: {\n    ${defaults},\n  },\n};\n\nfunction layer0(url, opts) {\n  return layer1(url, { ...DEFAULTS, ...opts });\n}\n\nexport function main(id, email, token) {\n  return ${call};\n}\n`;
+  const refresh = (body: string) => `layer0('https://webexapis.com/v1/access_token', {\n    body: ${body},\n  })`;
+  const JSON_CT = "'Content-Type': 'application/json'";
+  it("the caller's body goes with the default POST: a JSON body to the token endpoint is found at its `body:`", () => {
+    expect(scan({ 'a.js': file('POST', JSON_CT, refresh("JSON.stringify({ grant_type: 'refresh_token', refresh_token: token })")) }, 'a.js', TOKEN_FORM)).toEqual([`${TOKEN_FORM} 17 certain`]);
+  });
+  it("the defaults' Content-Type goes with the default GET: found where the defaults write it", () => {
+    const get = "layer0(`https://webexapis.com/v1/people?email=${email}`, {})";
+    expect(scan({ 'a.js': file('GET', JSON_CT, get) }, 'a.js', GET_CT)).toEqual([`${GET_CT} 7 certain`]);
+  });
+  it('look-alikes: a form body; a default POST (the header describes its body); no Content-Type in the defaults', () => {
+    expect(scan({ 'a.js': file('POST', JSON_CT, refresh("new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token })")) }, 'a.js', TOKEN_FORM)).toEqual([]);
+    const post = "layer0('https://webexapis.com/v1/messages', { body: JSON.stringify({ text: 'hi' }) })";
+    expect(scan({ 'a.js': file('POST', JSON_CT, post) }, 'a.js', GET_CT)).toEqual([]);
+    const get = "layer0(`https://webexapis.com/v1/people?email=${email}`, {})";
+    expect(scan({ 'a.js': file('GET', "Accept: 'application/json'", get) }, 'a.js', GET_CT)).toEqual([]);
   });
 });

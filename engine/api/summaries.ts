@@ -788,7 +788,8 @@ interface SendsCheck {
 
 /**
  * Text that may make a request by itself (engine/api/calls.ts, clients.ts): a client's global name called or
- * read a member of (`fetch(`, `window.fetch`, `axios.create(`, `got(`...), or a client package imported or
+ * read a member of (`fetch(`, `window.fetch`, `axios.create(`, `got(`...) or given as a sender parameter's default
+ * (`request = fetch)`, calls.ts defaultedClient: the function calls it by the parameter's name), or a client package imported or
  * required (not `import type`) under any name (clientOfIdentifier knows no other clients; the `request` family and
  * `needle` included: a module whose function wraps `request({ url, method, headers })` is followed), or a device HttpClient
  * command (`'HttpClient Get'`, `.HttpClient.Post(`), for bit 1; a method call
@@ -803,7 +804,7 @@ interface SendsCheck {
  * space after it (`\s*(?:\(\s*)?`, not `\s*\(?\s*`, which split a long run of white space every way).
  */
 const LIBRARY_HINT =
-  /(?<![\w$.])(?:fetch|axios|got|ky|superagent)\s*[.(]|\b(?:window|globalThis|self|global)\.fetch\b|\bHttpClient(?:\s+|\s*\.\s*)(?:Get|Post|Put|Patch|Delete)\b|(?:\bimport\s+(?!type\b)(?:(?!\bimport\s+(?!type\b))[^;'"])*?\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"](?:node:)?(?:https?|axios|got|ky|ky-universal|superagent|node-fetch|cross-fetch|undici|request(?:-promise(?:-native)?|retry)?|needle)['"]/;
+  /(?<![\w$.])(?:fetch|axios|got|ky|superagent)\s*[.(]|=\s*(?:fetch|axios|got|ky|superagent)\s*[,)]|\b(?:window|globalThis|self|global)\.fetch\b|\bHttpClient(?:\s+|\s*\.\s*)(?:Get|Post|Put|Patch|Delete)\b|(?:\bimport\s+(?!type\b)(?:(?!\bimport\s+(?!type\b))[^;'"])*?\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"](?:node:)?(?:https?|axios|got|ky|ky-universal|superagent|node-fetch|cross-fetch|undici|request(?:-promise(?:-native)?|retry)?|needle)['"]/;
 const CLIENT_CALL_HINT = /\.(?:get|post|put|patch|delete|head|options|request)\s*(?:<(?:(?!\.(?:get|post|put|patch|delete|head|options|request)\s*<)[^()])*>\s*)?\(/;
 const SPECIFIER_STRING = new RegExp(String.raw`${SPECIFIER_PREFIX}(['"])[^'"\n\r]*\1`, 'g');
 const enoughToSend = (mask: number): boolean => (mask & 1) !== 0 || (mask & 6) === 6;
