@@ -15,6 +15,15 @@ import { axiosSendsObjectsAsJson } from '../project/context.js';
 /** The base URL (client instance, `baseURL`, `prefixUrl`) a request's URL was resolved against. */
 export const requestBases = new WeakMap<HttpRequest, StaticString | undefined>();
 
+/**
+ * The method a request sends when the options its call passes on name none: for an axios call that takes its config
+ * as its second argument (`client(url, config)`, an instance or `axios` called as a function), the instance's `method`,
+ * else GET; for a call of a summarized function handed its caller's options (`layer1(url, opts)` of
+ * `layer1(url, opts, method = 'POST')`), what that function sends then. A wrapper passing its caller's options there
+ * sends the caller's method, body and params, and this method when they name none (summaries.ts).
+ */
+export const configMethods = new WeakMap<HttpRequest, string | undefined>();
+
 export function based(r: HttpRequest, url: StaticString | undefined, base: StaticString | undefined): StaticString | undefined {
   requestBases.set(r, base);
   return withBase(url, base);

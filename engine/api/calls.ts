@@ -11,7 +11,7 @@ import { dottedName, memberName, unwrap, UNKNOWN, type FileContext, type Node, t
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { arrayLoops, boundAliasOf, builtObject, enclosingScope, type ArrayLoop, localInit, mergedArguments, mergedValue, objectOf, resolveLocal, stringOf, thisFieldObject, withLoopValue, withNarrowedValue } from './bindings.js';
 import { assignedValues, branchDeclarations, guardedValues } from './branches.js';
-import { axiosObjectFormat, based, bodyOf, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, mergedImportedHeaders, methodOf, prop, superagentChain } from './call-parts.js';
+import { axiosObjectFormat, based, bodyOf, configMethods, finish, fromConfig, headersOf, httpWrittenBody, isFormContentType, mergedImportedHeaders, methodOf, prop, superagentChain } from './call-parts.js';
 import { ajaxSetupHeaders, CLIENT_LIKE, clientOfIdentifier, getClientInstances, importedInstance, importsFrom, isAngularJsHttp, isJquery, isMeteorHttp, isUrlFetchApp } from './clients.js';
 import { BODY_METHODS, isFunctionNode, METHODS, type HttpClient, type HttpClientInstance, type HttpRequest, type RequestHeader } from './request.js';
 import { callsReaching, optionsMethod, parameterValues, wrapperRequests } from './wrappers.js';
@@ -40,11 +40,11 @@ const make = (site: CallSite, client: HttpClient): HttpRequest => ({ node: site.
 
 /**
  * The client a parameter stands for by its default (`function api(url, init, send = fetch) { return send(url, init) }`):
- * the default when it names a client (fetch, axios, got, ky, request) or a client's method (`send = axios.get`) and
+ * the default when it names a client (fetch, axios, got, ky, request), a configured client of the file or a client's method (`send = axios.get`) and
  * nothing nearer declares the name; the call is then read as a call of the default.
  * The default is one value that reaches the call (issue 26 item 5); a caller passing another sender is not followed.
  */
-function defaultedClient(file: FileContext, callee: TSESTree.Identifier): Node | undefined {
+function defaultedClient(file: FileContext, callee: TSESTree.Identifier, instances: Map<string, HttpClientInstance>): Node | undefined {
   for (const a of file.ancestors(callee)) {
     if (!isFunctionNode(a)) continue;
     for (const p of (a as TSESTree.FunctionLike).params) {
@@ -57,8 +57,9 @@ function defaultedClient(file: FileContext, callee: TSESTree.Identifier): Node |
       const d = unwrap(p.right as Node);
       if (d.type === 'MemberExpression' && !d.computed && isGlobalFetch(d)) return !localInit(file, callee) ? d : undefined;
       const root = d.type === 'MemberExpression' && !d.computed ? unwrap(d.object) : d;
-      // Checked last (the common case has no such parameter): a nearer declaration of the name wins.
-      return root.type === 'Identifier' && clientOfIdentifier(file, root.name) && !localInit(file, callee) ? d : undefined;
+      // Checked last (the common case has no such parameter): a nearer declaration of the name wins. A configured
+      // client of the file (`request = client` with `const client = axios.create({ baseURL })`) is one too.
+      return root.type === 'Identifier' && (clientOfIdentifier(file, root.name) || instances.has(root.name)) && !localInit(file, callee) ? d : undefined;
     }
   }
   return undefined;
@@ -119,7 +120,7 @@ function analyzeCall(
   const foreign = same ? undefined : importedForwardedCallee(file, call);
   if (foreign) return foreignForwardCall(file, call, catalog, instances, foreign);
   const written = same ?? unwrap(call.callee as Node);
-  const site: CallSite = { file, call, callee: (written.type === 'Identifier' ? defaultedClient(file, written) : undefined) ?? written, args: call.arguments as Node[], catalog, instances, speculative };
+  const site: CallSite = { file, call, callee: (written.type === 'Identifier' ? defaultedClient(file, written, instances) : undefined) ?? written, args: call.arguments as Node[], catalog, instances, speculative };
   const { callee } = site;
   const calleeId = callee.type === 'Identifier' ? callee.name : undefined;
   if ((calleeId && clientOfIdentifier(file, calleeId) === 'fetch') || isGlobalFetch(callee)) return fetchCall(site);
@@ -418,6 +419,7 @@ function axiosFunctionCall(site: CallSite, instance: HttpClientInstance | undefi
   } else if (configNode) mergedUrlOption(file, r, configNode, 'url');
   r.url = based(r, r.url, prop(config, 'baseURL') ? stringOf(file, prop(config, 'baseURL')) : instance?.baseUrl);
   r.method = configNode ? optionsMethod(file, configNode, [], instanceMethod(file, instance)) : instanceMethod(file, instance);
+  if (!firstObj && args[1]) configMethods.set(r, instanceMethod(file, instance));
   fromConfig(file, r, config, instance, { data: 'data', query: 'params' });
   mergedHeaders(file, r, config, configNode);
   return finish(r, site.catalog);

@@ -22,10 +22,10 @@ import { concatStatic, dottedName, foldTemplate, isUrlConstructor, joinUrl, memb
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { literalsOf, moduleRecord, ProjectModel, SPECIFIER_PREFIX, specifiersIn } from '../project/modules.js';
 import { localInit, mergedArguments, mergedValue, objectOf, parameterTypeName, resolveLocal, returnedExpression, stringOf, thisFieldInit, instanceFields } from './bindings.js';
-import { bodyOf, finish, fromConfig, headersOf, methodOf, prop, requestBases, withBase } from './call-parts.js';
+import { bodyOf, configMethods, finish, fromConfig, headersOf, methodOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
 import { apiMarkers } from './url.js';
-import { bodyParameter, parameterDefault, parameterValues, sendsNoBody } from './wrappers.js';
+import { bodyParameter, parameterDefault, parameterValues, reachingCalls, sendsNoBody } from './wrappers.js';
 import { dispatchedRequests } from './dispatch.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
 
@@ -53,6 +53,12 @@ interface RequestSummary {
   request: HttpRequest;
   /** The URL with holes for parameters and `this` fields; undefined when it is not followed. */
   url?: StaticString;
+  /**
+   * The base the request's URL was resolved against (a configured client's `baseURL`): `url` holds it already; a call
+   * site's request records it again, so a wrapper of that call (in yet another module) resolves its caller's path
+   * against it too, rather than taking a path-only URL for the API's.
+   */
+  base?: StaticString;
   method?: Source;
   body?: { param: number; format?: RequestBody['format']; guarded?: boolean };
   query?: number;
@@ -244,6 +250,7 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
       const folded = composedUrl(file, catalog, r, fn, names, requestsOf) ?? foldWithHoles(file, r.urlNode, names);
       const base = requestBases.get(r);
       if (folded) s.url = withBase(folded, base);
+      if (folded && base) s.base = base;
     }
     // The options' method, else the argument that gave the method of a summarized function this one calls
     // (`send(method, url, init)` inside `call(method, url, init)`): the method crosses both as a parameter.
@@ -270,7 +277,10 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
     // `fetch(url, init)` with `init` a parameter, or `{ ...init }` inside the options object.
     // A call of a summarized function passes its options where that function takes them (`send(method, url, init)`).
     const optionsArg = r.wrapper && r.optionsNode ? r.optionsNode : args[1];
-    if (r.client === 'fetch' && optionsArg) s.options = paramIndex(optionsArg, names);
+    // An axios client called with the config second (`client(url, opts)`) takes it as fetch takes its init; so does a
+    // call of a summarized function that takes options (whatever client it ends in).
+    const configMethod = configMethods.has(r);
+    if ((r.client === 'fetch' || configMethod || (r.wrapper && r.optionsNode)) && optionsArg) s.options = paramIndex(optionsArg, names);
     // A same-file wrapper's call whose second argument is the path (`get(path) { return this.request('GET', path) }`):
     // that parameter makes the URL, it is no options object (taking it so would lose the wrapper's own method).
     if (r.wrapper && !r.optionsNode && s.options !== undefined && optionsArg === args[1] && s.url?.value.includes(`${OPEN}p${s.options}${CLOSE}`)) s.options = undefined;
@@ -282,7 +292,10 @@ function summarize(file: FileContext, catalog: LoadedCatalog, fn: Node, requests
     // `{ method, ...init }`: the method parameter, unless the caller's options name one (the spread comes later).
     if (methodParam !== undefined && s.options !== undefined && r.options && spreadsAfter(r.options, methodNode!, s.options, names)) s.methodYields = true;
     // The options passed whole (`fetch(url, init)`): a caller's object without a method is a GET.
-    if (s.options !== undefined && !s.method) s.optionsMethod = parts ? spreadOptionsMethod(file, parts, names, r.client) : r.client === 'fetch' ? 'GET' : undefined;
+    // The method sent when the options passed name none: a fetch's GET, an axios instance's method, or what the
+    // summarized function this call reaches sends then (its method parameter's default, `method = 'POST'`).
+    const absent = configMethods.has(r) ? configMethods.get(r) : r.client === 'fetch' ? 'GET' : undefined;
+    if (s.options !== undefined && !s.method) s.optionsMethod = parts ? spreadOptionsMethod(file, parts, names, absent) : absent;
     // Or the options' `headers` is a parameter itself (`request({ url, method, headers, json: data })` in
     // `function Request(key, url, method, headers, data)`): the caller's object is what goes.
     s.headers = paramIndex(r.headersFrom, names) ?? (r.options ? paramIndex(prop(r.options, 'headers'), names) : undefined);
@@ -364,8 +377,8 @@ function spreadsAfter(options: TSESTree.ObjectExpression, value: Node, param: nu
  * `const defaults = { method: 'GET' }`), else the client's default (a fetch is a GET). Undefined when a part
  * before it is not known, or a method written after the spread overrides the caller's.
  */
-function spreadOptionsMethod(file: FileContext, parts: readonly OptionPart[], names: readonly string[], client: HttpRequest['client']): string | undefined {
-  let method: string | undefined = client === 'fetch' ? 'GET' : undefined;
+function spreadOptionsMethod(file: FileContext, parts: readonly OptionPart[], names: readonly string[], absent: string | undefined): string | undefined {
+  let method: string | undefined = absent;
   let spread = false;
   for (const p of parts) {
     if (p.type === 'SpreadElement') {
@@ -486,6 +499,15 @@ function branchAt(text: string, open: number): { param: number; then: string; ot
   return undefined;
 }
 
+/**
+ * A URL filled on a client's base (`${base}/${path}` with the caller's path `/rooms`): one slash between them, as
+ * axios joins a `baseURL` and a relative URL (the summary wrote the slash before the path's hole).
+ */
+function joined(url: StaticString, base: StaticString | undefined): StaticString {
+  const b = base?.value.replace(/\/+$/, '');
+  return b && url.value.startsWith(`${b}//`) ? { ...url, value: b + url.value.slice(b.length + 1) } : url;
+}
+
 /** The requests a call site of a summarized function makes. */
 export function applySummary(
   site: FileContext,
@@ -503,7 +525,8 @@ export function applySummary(
     const inner = s.request;
     const r: HttpRequest = { node: call, client: inner.client, isApi: false, headers: inner.headers.map((h) => ({ ...h, inherited: true })), wrapper: { request: inner, function: fn } };
     if (s.url) {
-      r.url = fillUrl(s.url, (hole) => (hole.startsWith('f:') ? fields(hole.slice(2)) : argString(site, args, Number(hole.slice(1)), summary)), (i) => givenArgument(args[i], [], summary.defaults[i]));
+      r.url = joined(fillUrl(s.url, (hole) => (hole.startsWith('f:') ? fields(hole.slice(2)) : argString(site, args, Number(hole.slice(1)), summary)), (i) => givenArgument(args[i], [], summary.defaults[i])), s.base);
+      if (s.base) requestBases.set(r, s.base);
       const pathArg = [...s.url.value.matchAll(HOLE)].map((m) => m[1]).find((h) => h.startsWith('p') && args[Number(h.slice(1))]);
       r.urlNode = pathArg ? args[Number(pathArg.slice(1))] : call;
     }
@@ -511,13 +534,22 @@ export function applySummary(
     // The caller's options as written (`init` of `send(url, init)`): what a wrapper around this call reads them by.
     if (s.options !== undefined && args[s.options]) r.optionsNode = args[s.options];
     if (s.methodYields && options && prop(options, 'method')) r.method = methodOf(site, prop(options, 'method'));
-    else if (s.methodYields && args[s.options!] && !options) r.method = undefined;
-    else if (s.method && 'param' in s.method) {
+    else if (s.methodYields && args[s.options!] && !options) {
+      // The caller's options passed on (`layer1(url, opts)` into `fetch(url, { method, ...opts })`): their method if
+      // they name one, else the method parameter's argument or default, which a summary of the caller sends then.
+      r.method = undefined;
+      const param = (s.method as { param: number }).param;
+      const arg = args[param];
+      configMethods.set(r, arg ? methodOf(site, arg) : summary.defaults[param]?.complete ? summary.defaults[param]!.value.toUpperCase() : undefined);
+    } else if (s.method && 'param' in s.method) {
       const arg = args[s.method.param];
       r.method = arg ? methodOf(site, arg) : summary.defaults[s.method.param]?.complete ? summary.defaults[s.method.param]!.value.toUpperCase() : undefined;
       if (arg) r.methodNode = arg;
     } else if (options && prop(options, 'method')) r.method = methodOf(site, prop(options, 'method'));
-    else if (s.options !== undefined && args[s.options] && !options) r.method = undefined;
+    else if (s.options !== undefined && args[s.options] && !options) {
+      r.method = undefined;
+      configMethods.set(r, s.method && 'value' in s.method ? s.method.value : (s.optionsMethod ?? (inner.client === 'fetch' ? 'GET' : undefined)));
+    }
     else r.method = s.method && 'value' in s.method ? s.method.value : (s.optionsMethod ?? inner.method);
     // A guarded body (`body ? JSON.stringify(body) : undefined`) that the call does not give: nothing is sent.
     const bodyArg = s.body ? args[s.body.param] : undefined;
@@ -756,7 +788,8 @@ interface SendsCheck {
 
 /**
  * Text that may make a request by itself (engine/api/calls.ts, clients.ts): a client's global name called or
- * read a member of (`fetch(`, `window.fetch`, `axios.create(`, `got(`...), or a client package imported or
+ * read a member of (`fetch(`, `window.fetch`, `axios.create(`, `got(`...) or given as a sender parameter's default
+ * (`request = fetch)`, calls.ts defaultedClient: the function calls it by the parameter's name), or a client package imported or
  * required (not `import type`) under any name (clientOfIdentifier knows no other clients; the `request` family and
  * `needle` included: a module whose function wraps `request({ url, method, headers })` is followed), or a device HttpClient
  * command (`'HttpClient Get'`, `.HttpClient.Post(`), for bit 1; a method call
@@ -771,7 +804,7 @@ interface SendsCheck {
  * space after it (`\s*(?:\(\s*)?`, not `\s*\(?\s*`, which split a long run of white space every way).
  */
 const LIBRARY_HINT =
-  /(?<![\w$.])(?:fetch|axios|got|ky|superagent)\s*[.(]|\b(?:window|globalThis|self|global)\.fetch\b|\bHttpClient(?:\s+|\s*\.\s*)(?:Get|Post|Put|Patch|Delete)\b|(?:\bimport\s+(?!type\b)(?:(?!\bimport\s+(?!type\b))[^;'"])*?\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"](?:node:)?(?:https?|axios|got|ky|ky-universal|superagent|node-fetch|cross-fetch|undici|request(?:-promise(?:-native)?|retry)?|needle)['"]/;
+  /(?<![\w$.])(?:fetch|axios|got|ky|superagent)\s*[.(]|=\s*(?:fetch|axios|got|ky|superagent)\s*[,)]|\b(?:window|globalThis|self|global)\.fetch\b|\bHttpClient(?:\s+|\s*\.\s*)(?:Get|Post|Put|Patch|Delete)\b|(?:\bimport\s+(?!type\b)(?:(?!\bimport\s+(?!type\b))[^;'"])*?\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"](?:node:)?(?:https?|axios|got|ky|ky-universal|superagent|node-fetch|cross-fetch|undici|request(?:-promise(?:-native)?|retry)?|needle)['"]/;
 const CLIENT_CALL_HINT = /\.(?:get|post|put|patch|delete|head|options|request)\s*(?:<(?:(?!\.(?:get|post|put|patch|delete|head|options|request)\s*<)[^()])*>\s*)?\(/;
 const SPECIFIER_STRING = new RegExp(String.raw`${SPECIFIER_PREFIX}(['"])[^'"\n\r]*\1`, 'g');
 const enoughToSend = (mask: number): boolean => (mask & 1) !== 0 || (mask & 6) === 6;
@@ -1088,6 +1121,7 @@ function dispatch(chain: readonly ClassAt[], top: number, method: Node, catalog:
       const query = passed(r.query);
       if (body.skip || options.skip || query.skip) continue;
       const s: RequestSummary = { request: r.request, ...(made === true ? {} : { when: made }) };
+      if (r.base) s.base = r.base;
       if (r.url) {
         s.url = fillUrl(
           r.url,
@@ -1158,9 +1192,13 @@ function callRequests(file: FileContext, catalog: LoadedCatalog, known: Readonly
   if (rec.imports.size === 0 && classes.length === 0) return dispatched;
   const out: HttpRequest[] = [...dispatched];
   const sends = sendsCheck(file, catalog, requestsOf);
+  // For a summary of one function: the calls inside it, and those of the same-file functions its calls may reach
+  // (`api2.send(url, opts)` of a local class whose `send` calls `super.request(...)` of an imported base), whose
+  // requests the wrapper pass follows out to the call inside it (a file binding methods: the calls inside it only).
+  const reach = within ? reachingCalls(file, within) : undefined;
   for (const call of file.nodes(T.CallExpression)) {
     if (known.has(call) || call.arguments.length === 0) continue;
-    if (within && (call.range[0] < within.range[0] || call.range[1] > within.range[1])) continue;
+    if (within && (call.range[0] < within.range[0] || call.range[1] > within.range[1]) && !reach?.has(call)) continue;
     const callee = unwrap(call.callee as Node);
     const viaSuper = callee.type === 'MemberExpression' && callee.object.type === 'Super';
     if (callee.type === 'MemberExpression' && (viaSuper || unwrap(callee.object).type === 'ThisExpression')) {

@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { concatStatic, dottedName, findProperty, foldTemplate, isUrlConstructor, joinUrl, withAssumed, memberName, propertyKeyName, unwrap, UNKNOWN, type FileContext, type Node, type StaticString } from '../parse/file-context.js';
 import type { LoadedCatalog } from '../catalog/catalog.js';
 import { boundCallsOf, builtObject, constructorFunction, functionOfThis, prototypeOwner, foldConditional, functionName, localInit, mergedArguments, mergedValue, objectOf, outerParent, queryObject, instanceFields, returnedExpression, sameFileFunction, startsWithName, stringOf, thisFieldInit, valueSource } from './bindings.js';
-import { bodyOf, finish, fromConfig, headersOf, prop, requestBases, withBase } from './call-parts.js';
+import { based, bodyOf, finish, fromConfig, headersOf, prop, requestBases } from './call-parts.js';
 import { isFunctionNode, METHODS, type HttpClient, type HttpRequest, type RequestBody, type RequestHeader } from './request.js';
 
 
@@ -173,6 +173,24 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
  * when the calls are all of the file's anyway.
  */
 export function callsReaching(file: FileContext, within: Node): ReadonlySet<Node> | undefined {
+  const found = reachingCalls(file, within);
+  return found && found.size === reachIndex(file)!.all.length ? undefined : found;
+}
+
+/**
+ * The calls {@link callsReaching} gives, also when they are all of the file's (undefined only for a file that binds
+ * methods): the imported calls a summary of `within` reads (summaries.ts). Memoized per file and function.
+ */
+export function reachingCalls(file: FileContext, within: Node): ReadonlySet<Node> | undefined {
+  const memo = file.cached('wrappers:calls-reaching', () => new Map<Node, ReadonlySet<Node> | null>());
+  const known = memo.get(within);
+  if (known !== undefined) return known ?? undefined;
+  const found = reaching(file, within);
+  memo.set(within, found ?? null);
+  return found;
+}
+
+function reaching(file: FileContext, within: Node): ReadonlySet<Node> | undefined {
   const index = reachIndex(file);
   if (!index) return undefined;
   const out = new Set<Node>();
@@ -194,7 +212,7 @@ export function callsReaching(file: FileContext, within: Node): ReadonlySet<Node
   for (const c of out) spell(c as TSESTree.CallExpression);
   for (let i = 0; i < queue.length; i++) for (const c of index.byFunction.get(queue[i]) ?? []) spell(c);
   for (const fn of taken) for (const c of index.byFunction.get(fn) ?? []) out.add(c);
-  return out.size === index.all.length ? undefined : out;
+  return out;
 }
 
 /** What {@link callsReaching} reads of a file whatever the function (memoized per file). */
@@ -1079,6 +1097,35 @@ export function optionsMethod(file: FileContext, optionsNode: Node | undefined, 
   return methodAt(file, frames, m);
 }
 
+/**
+ * The objects an options object of a wrapper further out spreads (`{ ...DEFAULTS, ...opts }` as the argument of the
+ * inner wrapper's options parameter, `at` where that argument is bound), each read as a config (headers, body,
+ * query) with the level it is written at, in merge order: a local defaults object, and the wrapper's own parameter
+ * followed out to its caller's object (and so on, a few levels). None when the object is the outermost caller's own,
+ * or spreads nothing that folds.
+ */
+function outerParts(file: FileContext, frames: readonly Frame[], client: HttpClient, object: TSESTree.ObjectExpression, at: At | null | 'unknown' | undefined): Array<{ request: HttpRequest; level: number }> {
+  const out: Array<{ request: HttpRequest; level: number }> = [];
+  const start = at && at !== 'unknown' ? follow(file, frames, at) : undefined;
+  if (!start || start === 'unknown' || start.level >= frames.length) return out;
+  const visit = (obj: TSESTree.ObjectExpression, level: number, depth: number): void => {
+    for (const p of obj.properties) {
+      if (p.type !== 'SpreadElement' || depth > 4) continue;
+      const arg = unwrap(p.argument);
+      if (arg.type !== 'Identifier') continue;
+      const f = follow(file, frames, { node: arg, level });
+      const part = f && f !== 'unknown' ? objectOf(file, f.node) : undefined;
+      if (!part || !f || f === 'unknown') continue;
+      visit(part, f.level, depth + 1);
+      const request: HttpRequest = { node: frames[frames.length - 1].site, client, isApi: false, headers: [] };
+      fromConfig(file, request, part, undefined, configKeys(client));
+      out.push({ request, level: f.level });
+    }
+  };
+  visit(object, start.level, 0);
+  return out;
+}
+
 /** The request a wrapper call site makes (API or not), or undefined when the wrapper's parameters do not reach the request. */
 function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRequest, frames: readonly Frame[]): HttpRequest | undefined {
   const params = frames[0].params;
@@ -1138,7 +1185,9 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   if (urlFlows) {
     const pathParam = urlExpr && params.find((p) => usesName(urlExpr, p) && argOf(p));
     r.urlNode = writtenAtSite(file, frames, { node: urlExpr!, level: 0 }) ?? (pathParam ? argOf(pathParam) : site);
-    r.url = withBase(
+    // The client's base recorded again: a summary of the function this call lies in resolves its callers' paths on it.
+    r.url = based(
+      r,
       appends.reduce<StaticString | undefined>((u, a) => concatStatic(u, foldAt(file, frames, { node: a, level: 0 })), foldAt(file, frames, { node: urlExpr!, level: 0 })),
       requestBases.get(inner),
     );
@@ -1172,7 +1221,11 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
   } else if (siteOptions) {
     const own: HttpRequest = { node: site, client: inner.client, isApi: false, headers: [] };
     fromConfig(file, own, siteOptions, undefined, configKeys(inner.client));
-    r.body = own.body ?? (bodyFlow ? undefined : inner.body);
+    // Options a wrapper further out merges again (`layer1(url, { ...DEFAULTS, ...opts })` into `fetch(url, { method,
+    // ...opts })`): the objects it spreads, its defaults and its own caller's options, give what it does not write.
+    const outer = mergedName ? outerParts(file, frames, inner.client, siteOptions, bindingOf(frames, 0, mergedName)) : [];
+    const outerBody = own.body ? undefined : outer.reduce<RequestBody | undefined>((b, p) => p.request.body ?? b, undefined);
+    r.body = own.body ?? outerBody ?? (bodyFlow ? undefined : inner.body);
     r.query = own.query;
     // Headers written at the call site are this request's own.
     // (A parameter merged by `Object.assign` carries them when no later part writes `headers` and the wrapper writes none.)
@@ -1181,6 +1234,9 @@ function wrapperRequest(file: FileContext, catalog: LoadedCatalog, inner: HttpRe
     if (spreadName || (passedName && inner.headers.length === 0) || assignKeeps) {
       r.headers.push(...own.headers);
       r.headersNode = own.headersNode;
+      // A wrapper's defaults are shared by all its calls (inherited); the outermost caller's own object is this call's.
+      for (const p of outer) r.headers.push(...p.request.headers.map((h) => (p.level < frames.length ? { ...h, inherited: true } : h)));
+      r.headersNode ??= outer.find((p) => p.level === frames.length)?.request.headersNode;
     }
     r.options = siteOptions;
     // `ajax({ ...options, headers })`: the URL of a config-object client is the call site's `url` when the wrapper writes none.

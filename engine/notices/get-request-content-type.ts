@@ -1240,6 +1240,44 @@ function importedHelperMatches(file: FileContext, catalog: LoadedCatalog, reques
   return out;
 }
 
+/**
+ * A Content-Type in the defaults a same-file wrapper merges into the options it hands an inner wrapper
+ * (`layer0(url, opts)` calling `layer1(url, { ...DEFAULTS, ...opts })`, `layer1` sending `fetch(url, { method, ...opts })`;
+ * engine/api/wrappers.ts outerParts): the inner wrapper's request does not write it, so the wrapper pass above does not
+ * judge it; the calls reaching it carry it (inherited). Reported where it is written when a bodiless GET to the API
+ * among them sends it; no edit (the defaults are shared by every call of the wrapper), likely when some of those
+ * calls send a body.
+ */
+function outerDefaultsMatches(file: FileContext, catalog: LoadedCatalog, requests: readonly HttpRequest[], reported: readonly RawMatch[], axiosDropsContentType: (r: HttpRequest) => boolean): RawMatch[] {
+  const sites = new Map<Node, HttpRequest[]>();
+  let instanceSites: Set<Node> | undefined;
+  for (const r of requests) {
+    if (!r.wrapper || axiosDropsContentType(r)) continue;
+    const h = findHeader(r, 'content-type');
+    if (!h || !h.inherited || h.when || h.shared || h.broughtIn || !h.property || !isOwnNode(file, h.property)) continue;
+    // The inner request's own header is the wrapper pass's; a client's default header, the instance pass's.
+    if (r.wrapper.request.headers.some((x) => x.property === h.property)) continue;
+    instanceSites ??= new Set([...getClientInstances(file, catalog).values()].flatMap((i) => i.headers.map((x) => x.property).filter((x): x is TSESTree.Property => !!x)));
+    if (instanceSites.has(h.property)) continue;
+    const list = sites.get(h.property) ?? [];
+    list.push(r);
+    sites.set(h.property, list);
+  }
+  const out: RawMatch[] = [];
+  for (const [site, through] of sites) {
+    const gets = through.filter((r) => r.isApi && isBodilessGet(r));
+    if (gets.length === 0 || reported.some((m) => m.node === site)) continue;
+    const withBody = through.some((r) => !isBodilessGet(r));
+    out.push({
+      node: site,
+      messageId: 'getWithContentType',
+      affects: through.map((r) => ({ node: r.node, method: r.method })),
+      ...(withBody ? { confidence: 'likely' as const, confidenceReason: 'defaults a wrapper merges into every call it makes; some of its calls send a body, its GETs send the header too' } : {}),
+    });
+  }
+  return out;
+}
+
 export const getRequestContentType: Detector<CustomDetection> = {
   kind: 'get-request-content-type',
   messages: {
@@ -1360,6 +1398,7 @@ export const getRequestContentType: Detector<CustomDetection> = {
         out.push({ node: h.property, messageId: 'getWithContentType', affects: d.gets.map((g) => ({ node: g, method: 'GET' })) });
       }
     }
+    out.push(...outerDefaultsMatches(file, ctx.catalog, requests, out, axiosDropsContentType));
     out.push(...sharedHeaderMatches(file, requests, isBrowser));
     out.push(...exportedClientMatches(file, ctx.catalog, out, isBrowser));
     out.push(...subclassRequestMatches(file, ctx.catalog, requests, out));
