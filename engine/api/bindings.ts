@@ -659,7 +659,6 @@ function printedQuery(object: TSESTree.ObjectExpression): string {
   return parts.join('&');
 }
 
-/** An object literal an expression stands for (through variables, `as`, parentheses). */
 /**
  * The object a same-file helper builds and returns for a call (`var options = reqOptions({ uri, method })` with
  * `reqOptions = (o) => { var opts = { url: o.uri, headers: {...}, method: o.method }; return opts; }`): the
@@ -681,6 +680,7 @@ export function builtObject(file: FileContext, node: Node | null | undefined): T
   return obj && fn && obj.range[0] >= fn.range[0] && obj.range[1] <= fn.range[1] ? obj : undefined;
 }
 
+/** An object literal an expression stands for (through variables, `as`, parentheses). */
 export function objectOf(file: FileContext, node: Node | null | undefined): TSESTree.ObjectExpression | undefined {
   if (!node) return undefined;
   const n = resolveLocal(file, node);

@@ -678,23 +678,23 @@ export function concatStatic(left: StaticString | undefined, right: StaticString
 
 const UNKNOWN_ENV_REASON = /^the URL's base is the environment variable [\w$]+, whose value the repository does not give/;
 
-/**
- * Why a URL whose base is an environment variable with no value in the repository and no fallback is only likely
- * (docs/evaluation.md, `26rest`): a base the code does not know is not the platform's; the path alone says API.
- */
 /** Why a URL whose base is an envalid-checked variable's `default` (no environment file sets it) is only likely. */
 export function envalidDefaultReason(name: string): string {
   return `the URL's base is the environment variable ${name}, read as the default its envalid spec gives (a deployment sets its own)`;
 }
 
+/**
+ * Why a URL whose base is an environment variable with no value in the repository and no fallback is only likely
+ * (docs/evaluation.md, `26rest`): a base the code does not know is not the platform's; the path alone says API.
+ */
 export function unknownEnvReason(name: string): string {
   return `the URL's base is the environment variable ${name}, whose value the repository does not give (no environment file sets it, no fallback): the API only by its path`;
 }
 
-/** Why a URL whose base is an environment variable's fallback (`process.env.NAME ?? '<url>'`, no value in the repository) is only likely. */
 /** Hosts of this machine (a local proxy, mock or dev server), `*.localhost` included (RFC 6761). */
 export const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$|\.localhost$/i;
 
+/** Why a URL whose base is an environment variable's fallback (`process.env.NAME ?? '<url>'`, no value in the repository) is only likely. */
 export function envFallbackReason(name: string): string {
   return `the URL's base is the fallback of the environment variable ${name}, which the repository does not set (a deployment may)`;
 }
