@@ -29,10 +29,10 @@ function pick<K extends keyof RcOptions>(rc: RcOptions | undefined, key: K): RcO
   return rc ? rc[key] : undefined;
 }
 
-/** Merges flags over the configuration file over defaults, and checks every value. */
 /** The most `include` (or `exclude`) patterns a run reads. */
 export const MAX_GLOBS = 1000;
 
+/** Merges flags over the configuration file over defaults, and checks every value. */
 export function resolveSettings(args: ScanArgs, io: Io): ScanSettings {
   const loaded = loadRc(io.cwd);
   if (loaded) loaded.options = confineRc(loaded, io.cwd, Boolean(args.trustConfig), (line) => io.stderr.write(`collab-migrate: ${printable(line)}\n`));

@@ -227,14 +227,11 @@ export function parseSize(value: string | number, name = '--max-file-size'): num
 }
 
 /**
- * Walks the paths; throws a UsageError for a path that does not exist. `onFile` is told of each file as
- * it is found, in the order of the result (the walker thread streams them to the scan with it).
- */
-/**
- * Walks the paths of `opts`; with `onFile`, each file found goes to it (and `files` stays empty). `listed`: folders
- * listed already (prestart.ts, `peekTree`), by the path the walk builds for them; the walk takes their entries
- * instead of listing them again. `onFolder`: told of each folder listed, before any file in it, with the
- * engine's folder markers its listing may hold (engine/project/folder-markers.ts).
+ * Walks the paths of `opts`; throws a UsageError for a path that does not exist. With `onFile`, each file found goes
+ * to it as it is found, in the order of the result (the walker thread streams them to the scan with it), and `files`
+ * stays empty. `listed`: folders listed already (prestart.ts, `peekTree`), by the path the walk builds for them; the
+ * walk takes their entries instead of listing them again. `onFolder`: told of each folder listed, before any file in
+ * it, with the engine's folder markers its listing may hold (engine/project/folder-markers.ts).
  */
 export function findFiles(opts: WalkOptions, onFile?: (file: FoundFile) => void, listed?: ReadonlyMap<string, Dirent[]>, onFolder?: (dir: string, markers: number) => void): WalkResult {
   const files: FoundFile[] = [];

@@ -281,14 +281,6 @@ export interface ForeignForward {
   file: FileContext;
 }
 
-/**
- * The callee a call stands for when it calls a forwarding function of ANOTHER module (imported by name, as a
- * default, through barrels or `require`, or a member of an imported object): `webexGet(url, init)` with `export
- * function webexGet(u, i) { return fetch(u, i); }` in `./api.js` is `fetch(url, init)` made here, as a forwarder of
- * the file is (the helper lives in another file in real code as often as in the same one). Followed through the
- * forwarders of that module. Only for a callee there that names a library client of that module (`fetch`,
- * `request` required from 'request', `axios.get`): the caller's names are never read for it.
- */
 /** A text that may call an HTTP client library or import one (a gate before a module is parsed for forwarders). */
 const CLIENT_HINT = /(?<![\w$.])(?:fetch|axios|got|ky|superagent|request|needle)\s*[.(]|['"](?:node:)?(?:https?|axios|got|ky|superagent|node-fetch|cross-fetch|undici|request|request-promise(?:-native)?|needle|ofetch)['"]/;
 /**
@@ -355,6 +347,14 @@ function exportedName(file: FileContext, written: Node): ExportedCallee | undefi
   return { name: imported, member: written.property.name };
 }
 
+/**
+ * The callee a call stands for when it calls a forwarding function of ANOTHER module (imported by name, as a
+ * default, through barrels or `require`, or a member of an imported object): `webexGet(url, init)` with `export
+ * function webexGet(u, i) { return fetch(u, i); }` in `./api.js` is `fetch(url, init)` made here, as a forwarder of
+ * the file is (the helper lives in another file in real code as often as in the same one). Followed through the
+ * forwarders of that module. Only for a callee there that names a library client of that module (`fetch`,
+ * `request` required from 'request', `axios.get`): the caller's names are never read for it.
+ */
 export function importedForwardedCallee(file: FileContext, call: TSESTree.CallExpression): ForeignForward | undefined {
   if (!file.links || call.arguments.length === 0 || call.arguments.some((a) => a.type === 'SpreadElement')) return undefined;
   return foreignForward(file, unwrap(call.callee as Node), call.arguments.length, 0) ?? inheritedForward(file, call);

@@ -451,10 +451,10 @@ interface Frame {
 /** Arguments bound in front of a call site's own (a call of a bound alias of the wrapper). */
 const boundArguments = new WeakMap<TSESTree.CallExpression, Node[]>();
 
-/** The arguments a call site passes the wrapper: those bound to the alias it calls, then its own. */
 /** Call sites written `fn.call(thisArg, ...args)`: their first argument is `this`, not the first parameter's. */
 const thisArgumentSites = new WeakSet<TSESTree.CallExpression>();
 
+/** The arguments a call site passes the wrapper: those bound to the alias it calls, then its own. */
 const argumentsAt = (site: TSESTree.CallExpression): Node[] => [
   ...(boundArguments.get(site) ?? []),
   ...(site.arguments as Node[]).slice(thisArgumentSites.has(site) ? 1 : 0),
@@ -798,12 +798,6 @@ function methodAt(file: FileContext, frames: readonly Frame[], at: At, depth = 0
 }
 
 /**
- * One key of an options value as the request sees it: object literals with spreads, `Object.assign(...)` and
- * `{ ...defaults, ...init }` merged left to right (the last writer wins), parameters followed to what their
- * call sites pass (nothing passed: no key). `'unknown'` when a part that may hold the key is not known
- * (a parameter of a function no call site fixes, a spread argument).
- */
-/**
  * An option an imported object gives (`{ ...DEFAULTS, headers }`, `DEFAULTS` exported by another module): its
  * literal value (which reads the same here), 'unknown' for another expression, 'absent' when the object has no
  * such key or is not known. A node of another module is only read, never edited.
@@ -818,6 +812,12 @@ function importedOption(file: FileContext, name: TSESTree.Identifier, key: strin
   return unwrap(value).type === 'Literal' ? { node: value, level: 0 } : 'unknown';
 }
 
+/**
+ * One key of an options value as the request sees it: object literals with spreads, `Object.assign(...)` and
+ * `{ ...defaults, ...init }` merged left to right (the last writer wins), parameters followed to what their
+ * call sites pass (nothing passed: no key). `'unknown'` when a part that may hold the key is not known
+ * (a parameter of a function no call site fixes, a spread argument).
+ */
 function optionAt(file: FileContext, frames: readonly Frame[], at: At | undefined, key: string, depth = 0): At | 'absent' | 'unknown' {
   if (!at || depth > 10) return 'absent';
   const n = unwrap(at.node);

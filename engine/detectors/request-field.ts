@@ -470,6 +470,16 @@ function requestMatches(file: FileContext, d: RequestFieldDetection, r: HttpRequ
 const NUMBER_TEXT = /^(?:[0-9.e+-]+|Infinity)$/;
 
 /**
+ * A spread or merge of a module-level constant named as constants are (`...PAGE_DEFAULTS`,
+ * `Object.assign({}, NAMES, extra)`). Any spread of a name was measured first: on outline it ran the request
+ * detections' request model on test files full of `...props`, +12% CPU of a whole scan; a lower-case imported
+ * object spread into a request is not let through (a cell of the shape matrix would say so). A merge's arguments
+ * are read up to the next merge call (which reads the same rest), not from every start to the `)`: quadratic on
+ * `merge(` written 100,000 times without one.
+ */
+const SPREADS_A_NAME = /\.\.\.\s*[A-Z][A-Z0-9_]*\b|\b(?:assign|merge|extend|defaults)\s*\((?:(?!\b(?:assign|merge|extend|defaults)\s*\()[^)])*\b[A-Z][A-Z0-9_]+\b/;
+
+/**
  * Whether `detect` may report in a file with this text (the gate, {@link Detector.mayMatch}).
  *
  * Soundness: every finding is of a request {@link isTargetRequest} accepts, whose folded URL's path one of the
@@ -481,16 +491,6 @@ const NUMBER_TEXT = /^(?:[0-9.e+-]+|Infinity)$/;
  * literals. So the text holds that name (written, as the prefilter's tokens are, unsplit and without escape
  * sequences), unless it could be a number's.
  */
-/**
- * A spread or merge of a module-level constant named as constants are (`...PAGE_DEFAULTS`,
- * `Object.assign({}, NAMES, extra)`). Any spread of a name was measured first: on outline it ran the request
- * detections' request model on test files full of `...props`, +12% CPU of a whole scan; a lower-case imported
- * object spread into a request is not let through (a cell of the shape matrix would say so). A merge's arguments
- * are read up to the next merge call (which reads the same rest), not from every start to the `)`: quadratic on
- * `merge(` written 100,000 times without one.
- */
-const SPREADS_A_NAME = /\.\.\.\s*[A-Z][A-Z0-9_]*\b|\b(?:assign|merge|extend|defaults)\s*\((?:(?!\b(?:assign|merge|extend|defaults)\s*\()[^)])*\b[A-Z][A-Z0-9_]+\b/;
-
 function mayReport(text: string, d: RequestFieldDetection): boolean {
   if (!d.required && !d.absent && !d.fields.some((f) => NUMBER_TEXT.test(f) || text.includes(f))) return false;
   return passesPathGates(text, detectionPathGates(d));
