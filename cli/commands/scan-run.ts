@@ -349,15 +349,21 @@ async function runFix(
   outcomes: Map<string, { outcome: FileOutcome; fixed?: number; reason?: string; diff?: string }>,
   onSignal: (signal: NodeJS.Signals) => void,
 ): Promise<{ scanned: ScannedFile[]; fixedCount: number } | number> {
-  const [{ dirtyFiles, filesOutsideGit, migrate }, { cleanupTempFiles, removeStaleTempFiles, settleWrites, writeIfUnchanged }] = await Promise.all([
+  const [{ dirtyFiles, filesOutsideGit, migrate, renameCompanions }, { cleanupTempFiles, removeStaleTempFiles, settleWrites, writeIfUnchanged }] = await Promise.all([
     import('../../engine/fix/migrate.js'),
     import('../../engine/fix/writer.js'),
   ]);
   // Every file with findings: a project-wide rename may fix a finding that has no autofix of its own. Not a committed
   // bundle scanned as the only copy of its code (cli/walk/generated.ts, `isOnlyCopy`): its next build rewrites it.
-  const candidates = scanned.filter((s) => s.findings.length > 0 && s.file.bundleMap === undefined);
+  // With them, the scanned source files that name a property a fix renames (a declaration in a file with no finding
+  // is renamed with its uses, so a typed project still compiles).
+  const withFindings = scanned.filter((s) => s.findings.length > 0 && s.file.bundleMap === undefined);
+  const sourceOf = (s: ScannedFile): { filename: string; text: string } => ({ filename: s.file.path, text: s.text });
+  const others = scanned.filter((s) => s.findings.length === 0 && s.file.bundleMap === undefined && (s.file.language === 'ts' || s.file.language === 'js') && !s.unanalysed);
+  const companions = new Set(renameCompanions(withFindings.map(sourceOf), others.map(sourceOf), ctx.analyze.notices).map((f) => f.filename));
+  const candidates = [...withFindings, ...others.filter((s) => companions.has(s.file.path))];
   const migrations = await migrate(
-    candidates.map((s) => ({ filename: s.file.path, text: s.text })),
+    candidates.map(sourceOf),
     { ...ctx.analyze, root: io.cwd, today: ctx.today },
   );
   const byPath = new Map(migrations.map((m) => [m.filename, m]));

@@ -80,6 +80,21 @@ function sharedDeclaredRenames(files: readonly SourceFile[], opts: MigrateOption
 }
 
 /**
+ * The files of `others` a migration of `files` must include: those whose text names a property a notice renames that
+ * one of `files` names too (a declaration in a file with no finding, `interface Settings { answerConfirmationEnabled:
+ * boolean }`, or another use of it). Without them a typed project's declaration kept the old name while `--fix`
+ * renamed its uses, and the project stopped compiling; with them the project-wide rename reaches every file of the
+ * scan that holds the name (one that has no place the rename touches is left as it is).
+ */
+export function renameCompanions(files: readonly SourceFile[], others: readonly SourceFile[], notices: MigrateOptions['notices']): SourceFile[] {
+  const names = new Set<string>();
+  for (const notice of notices) for (const from of renamesOf(notice).keys()) names.add(from);
+  const named = [...names].filter((n) => files.some((f) => f.text.includes(n)));
+  if (named.length === 0) return [];
+  return others.filter((f) => named.some((n) => f.text.includes(n)));
+}
+
+/**
  * Computes the migration of every file; writes nothing. Files where a live suppression comment covers a
  * fixable finding go through {@link fixRespectingSuppressions}; the rest through the ts-morph codemod,
  * which also renames declared properties project-wide.
