@@ -4,8 +4,7 @@
  * the regular expressions cost about 85 instructions a character there (irregexp tries the alternation of ~150 tokens
  * at every position of the lower-cased text; issue 30, item 4).
  *
- * The text's UTF-16 code units are written into a scratch buffer (natively, no string made), and a small loop reads
- * each once, keeps the low five bits of the last three (an ASCII letter's five bits are the same in either case) and
+ * A small loop reads each character once, keeps the low five bits of the last three (an ASCII letter's five bits are the same in either case) and
  * looks them up in a table of the tokens' first three characters folded so. The places it lets through (a few in a
  * hundred in source text) are compared with the tokens of that fold. Every token is ASCII (lower case, three or more
  * characters): a character above U+007F matches none, and a text holding one of the two whose lower case holds an
@@ -15,29 +14,6 @@
 /** Bits of a fold of three characters: five each. */
 const FOLD_BITS = 15;
 const FOLD_MASK = (1 << FOLD_BITS) - 1;
-
-/** Code units of the longest text whose units are kept in the shared scratch buffer; a longer one gets a buffer of its own. */
-const SCRATCH_LIMIT = 1 << 20;
-
-/** The shared scratch buffer (grown to the longest text searched, up to {@link SCRATCH_LIMIT} units) and its units' view. */
-let scratch = Buffer.alloc(0);
-let scratchUnits = new Uint16Array(0);
-
-/** The text's UTF-16 code units (a view of a scratch buffer, valid until the next call). */
-function unitsOf(s: string): Uint16Array {
-  const n = s.length;
-  if (n > scratchUnits.length) {
-    if (n > SCRATCH_LIMIT) {
-      const own = Buffer.allocUnsafe(2 * n);
-      own.write(s, 0, 'utf16le');
-      return new Uint16Array(own.buffer, own.byteOffset, n);
-    }
-    scratch = Buffer.allocUnsafe(2 * Math.max(n, Math.min(SCRATCH_LIMIT, 2 * scratchUnits.length)));
-    scratchUnits = new Uint16Array(scratch.buffer, scratch.byteOffset, scratch.length >>> 1);
-  }
-  scratch.write(s, 0, 'utf16le');
-  return scratchUnits;
-}
 
 /** What {@link TextTokenSearch.search} found. */
 export interface TextHits {
@@ -102,7 +78,6 @@ export class TextTokenSearch {
   /** The tokens the text holds, ignoring ASCII case, and the places of the marked ones. */
   search(s: string): TextHits {
     const n = s.length;
-    const u = unitsOf(s);
     this.searches = (this.searches + 1) >>> 0 || 1;
     this.hits.length = 0;
     this.places.length = 0;
@@ -110,33 +85,33 @@ export class TextTokenSearch {
     let key = 0;
     let high = 0;
     while (from < n) {
-      const count = screenUnits(u, n, from, key, this.screen, SCREENED);
+      const count = screenText(s, n, from, key, this.screen, SCREENED);
       from = SCREENED[0]!;
       key = SCREENED[1]!;
       high |= SCREENED[2]!;
-      if (count > 0) this.compareAll(u, n, count);
+      if (count > 0) this.compareAll(s, n, count);
     }
     if (high > 0x7f && (s.includes('\u0130') || s.includes('\u212a'))) return FOLDS;
     return this.hits.length === 0 ? { found: undefined, at: undefined, folds: false } : this.collected();
   }
 
   /**
-   * Compares the units (`n` of them) at each of the first `count` {@link CANDIDATES} with the tokens of their fold,
-   * and notes those they hold. A method of its own, as {@link screenUnits} is a function of its own: each is compiled
+   * Compares the characters (`n` of them) at each of the first `count` {@link CANDIDATES} with the tokens of their
+   * fold, and notes those they hold. A method of its own, as {@link screenText} is a function of its own: each is compiled
    * alone when it is hot, and `search`, which runs once a text, is not compiled with them.
    */
-  private compareAll(u: Uint16Array, n: number, count: number): void {
+  private compareAll(s: string, n: number, count: number): void {
     const { head, next, codes } = this;
     for (let p = 0; p < count; p++) {
       const i = CANDIDATES[p]!;
-      const fold = ((u[i]! & 0x1f) << 10) | ((u[i + 1]! & 0x1f) << 5) | (u[i + 2]! & 0x1f);
+      const fold = ((s.charCodeAt(i) & 0x1f) << 10) | ((s.charCodeAt(i + 1) & 0x1f) << 5) | (s.charCodeAt(i + 2) & 0x1f);
       for (let k = head[fold]!; k >= 0; k = next[k]!) {
         const t = codes[k]!;
         const last = t.length - 1;
         // The last unit first: `stringify` and every `string`, `locations` and every `location`.
-        if (i + last >= n || lowerAscii(u[i + last]!) !== t[last]) continue;
+        if (i + last >= n || lowerAscii(s.charCodeAt(i + last)) !== t[last]) continue;
         let j = 0;
-        while (j < last && lowerAscii(u[i + j]!) === t[j]) j++;
+        while (j < last && lowerAscii(s.charCodeAt(i + j)) === t[j]) j++;
         if (j === last) this.found(k, i);
       }
     }
@@ -169,26 +144,26 @@ export class TextTokenSearch {
 
 /** The places the screen lets through (shared by every search: none runs inside another). */
 const CANDIDATES = new Int32Array(4096);
-/** Where {@link screenUnits} stopped: the next unit, the fold of the two before it, and its units ORed together. */
+/** Where {@link screenText} stopped: the next character, the fold of the two before it, and the characters' codes ORed together. */
 const SCREENED = new Int32Array(3);
 
 /**
- * The screen: from unit `from` (`key`: the fold of the two units before it), the start of every window of three units
- * whose fold `screen` marks, into {@link CANDIDATES}, until the `n` units end or the list is full. Gives how many;
- * {@link SCREENED} says where it stopped. A loop of typed-array reads that allocates and calls nothing (V8 compiles it
- * early and cheaply).
+ * The screen: from character `from` (`key`: the fold of the two before it), the start of every window of three
+ * characters whose fold `screen` marks, into {@link CANDIDATES}, until the `n` characters end or the list is full.
+ * Gives how many; {@link SCREENED} says where it stopped. A small loop that allocates and calls nothing (V8 compiles
+ * it early and cheaply).
  */
-function screenUnits(u: Uint16Array, n: number, from: number, key: number, screen: Uint8Array, out: Int32Array): number {
+function screenText(s: string, n: number, from: number, key: number, screen: Uint8Array, out: Int32Array): number {
   const room = CANDIDATES.length;
   let count = 0;
   let high = 0;
   let i = from;
   while (i < n) {
-    const c = u[i]!;
+    const c = s.charCodeAt(i);
     high |= c;
     key = ((key << 5) | (c & 0x1f)) & FOLD_MASK;
     i++;
-    // The window of three units that ends here (none before the third unit).
+    // The window of three characters that ends here (none before the third character).
     if (screen[key] !== 0 && i >= 3) {
       CANDIDATES[count++] = i - 3;
       if (count === room) break;
