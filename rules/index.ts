@@ -130,6 +130,10 @@ interface FileState {
    * again, ~7 µs a rule a file).
    */
   plain?: RuleRun & { rawSettings: unknown; cwd: string; catalog: LoadedCatalog };
+  /** The file's type oracle ({@link typeOracleOf}), once asked: undefined without type information. */
+  oracle?: { types: TypeOracle | undefined };
+  /** Per engine options, the detections that may apply to the file, by notice id ({@link applicableNotices}). */
+  applicable?: Map<string, ReadonlyMap<string, PlannedDetection[]>>;
 }
 
 /** What one rule's `create()` works from in a file: the day, the engine options, the file's name and decision. */
@@ -150,6 +154,12 @@ function setsNothing(options: unknown): boolean {
   for (const key in options) if (Object.hasOwn(options, key)) return false;
   return true;
 }
+/**
+ * Per file (its tree), what its rules share. One weak map for the state, the type oracle and the decision, not three:
+ * each entry of a weak map keyed by a tree the young generation holds is an ephemeron V8's scavenger must record and
+ * visit at every scavenge until the tree dies (issue 30, item 4: the plugin's side of the SDK's 172 files spent more
+ * in the collector than ESLint alone, the ephemerons' bookkeeping among it).
+ */
 const fileStates = new WeakMap<object, FileState>();
 
 function fileStateOf(sourceCode: TSESLint.SourceCode): FileState {
@@ -176,7 +186,6 @@ function ownSuppressionsOf(sourceCode: TSESLint.SourceCode, catalog: LoadedCatal
   }
   return list;
 }
-const oracles = new WeakMap<object, TypeOracle | undefined>();
 /** Invalid suppression comments reported already (the parsed comments are shared by the rules of one file). */
 const invalidReported = new WeakSet<Suppression>();
 
@@ -203,18 +212,17 @@ function fileContextOf(sourceCode: TSESLint.SourceCode, filename: string): FileC
   return ctx;
 }
 
-function typeOracleOf(sourceCode: TSESLint.SourceCode): TypeOracle | undefined {
-  if (oracles.has(sourceCode.ast)) return oracles.get(sourceCode.ast);
+function typeOracleOf(sourceCode: TSESLint.SourceCode, file: FileState): TypeOracle | undefined {
+  if (file.oracle) return file.oracle.types;
   const services = sourceCode.parserServices as Partial<{ program: import('typescript').Program | null; esTreeNodeToTSNodeMap: { get(n: TSESTree.Node): import('typescript').Node } }> | undefined;
   const oracle = services?.program && services.esTreeNodeToTSNodeMap ? createTypeOracle(services.program, (n) => services.esTreeNodeToTSNodeMap!.get(n)) : undefined;
-  oracles.set(sourceCode.ast, oracle);
+  file.oracle = { types: oracle };
   return oracle;
 }
 
 /** Per catalog, its notices that have a rule, as one array (the engine caches its detection plan per array). */
 const ruleNotices = new WeakMap<LoadedCatalog, readonly Notice[]>();
-/** Per file (its tree), per engine options: the detections that may apply to it, by notice id. */
-const applicableByAst = new WeakMap<object, Map<string, ReadonlyMap<string, PlannedDetection[]>>>();
+/** The decision of a file to which no detection applies (shared). */
 const NOTHING_APPLIES: ReadonlyMap<string, PlannedDetection[]> = new Map();
 
 /**
@@ -225,9 +233,8 @@ const NOTHING_APPLIES: ReadonlyMap<string, PlannedDetection[]> = new Map();
  * item 4); a rule whose notice applies is handed its own detections, so its text is not searched nor its imports
  * followed again.
  */
-function applicableNotices(sourceCode: TSESLint.SourceCode, filename: string, catalog: LoadedCatalog, engine: EngineOptions, key: string, types: TypeOracle | undefined): ReadonlyMap<string, PlannedDetection[]> {
-  let byOptions = applicableByAst.get(sourceCode.ast);
-  if (!byOptions) applicableByAst.set(sourceCode.ast, (byOptions = new Map()));
+function applicableNotices(sourceCode: TSESLint.SourceCode, file: FileState, filename: string, catalog: LoadedCatalog, engine: EngineOptions, key: string, types: TypeOracle | undefined): ReadonlyMap<string, PlannedDetection[]> {
+  const byOptions = (file.applicable ??= new Map());
   let byNotice = byOptions.get(key);
   if (!byNotice) {
     let notices = ruleNotices.get(catalog);
@@ -276,12 +283,12 @@ function ruleRun(context: Readonly<TSESLint.RuleContext<string, [RuleOptions?]>>
   const today = options.today ?? (file.today ??= defaultToday());
   // ESLint's cwd (the flat config's folder unless told otherwise) is the root of a file no `.git` or `package.json` is above.
   const engine: EngineOptions = { region: options.region, strictScopes: options.strictScopes, optionStyle: 'eslint', today, fixMode: options.fixMode, scanRoots: scanRootsFor(context.cwd) };
-  const types = typeOracleOf(code);
+  const types = typeOracleOf(code, file);
   // The engine's per-file decision (a text search, gates on the text, the strings of imported modules for a
   // file that makes HTTP calls), shared by every rule of the file and made before any walk of its tree.
   const key = `${options.region ?? ''}\0${options.strictScopes ?? ''}\0${today}\0${options.fixMode ?? ''}`;
   const filename = sourceFilename(context);
-  const run: RuleRun = { settings, today, engine, types, filename, applicable: applicableNotices(code, filename, catalog, engine, key, types) };
+  const run: RuleRun = { settings, today, engine, types, filename, applicable: applicableNotices(code, file, filename, catalog, engine, key, types) };
   if (setsNothing(rawOptions) && !file.plain) file.plain = { ...run, rawSettings, cwd: context.cwd, catalog };
   return run;
 }

@@ -16,6 +16,7 @@
  */
 
 import { ByteTokenSearch, mayFoldToAscii } from './bytes.js';
+import { TextTokenSearch } from './text.js';
 import { escapeRegExp } from './regexp.js';
 import type { Notice } from '../types.js';
 
@@ -181,6 +182,10 @@ export class TokenScanner {
   private readonly longest: number;
   /** The search of the bytes a text was decoded from ({@link presentInBytes}; made on first use), null when the tokens cannot be searched so. */
   private bytesMade: ByteTokenSearch | null | undefined;
+  /** {@link textSearch}, once made (null: the tokens cannot be searched so). */
+  private textMade: TextTokenSearch | null | undefined;
+  /** The constructor's `textSearch`. */
+  private readonly textSearchOn: boolean;
   /** The {@link objectToken}s, by their text: the token and where the text spells it as a member access's object ({@link objectSpelling}). */
   private readonly names: ReadonlyMap<string, { token: string; spelled: RegExp; at: RegExp }>;
   /** The texts of the {@link names} that are also given as plain tokens (then found wherever they occur). */
@@ -192,12 +197,15 @@ export class TokenScanner {
 
   /**
    * `smallSearch`: in place of {@link SMALL_SEARCH} (0: the expressions from the first text; the tests compare both ways).
+   * `textSearch`: false searches every text of {@link present} with the regular expressions, not {@link textSearch} (the
+   * tests compare both ways).
    * `screens`: lower-case ASCII texts of three or more characters that {@link screenedInBytes} also looks for, in the
    * same pass over the bytes, and reports apart from the tokens. `anchors`: screens whose places {@link screenedInBytes}
    * reports too; bytes, not text (a character from U+0080 to U+00FF stands for that byte: {@link ByteTokenSearch.of}).
    */
-  constructor(tokens: Iterable<string>, options: { smallSearch?: number; screens?: Iterable<string>; anchors?: Iterable<string> } = {}) {
+  constructor(tokens: Iterable<string>, options: { smallSearch?: number; textSearch?: boolean; screens?: Iterable<string>; anchors?: Iterable<string> } = {}) {
     this.smallSearch = options.smallSearch ?? SMALL_SEARCH;
+    this.textSearchOn = options.textSearch ?? true;
     this.anchors = new Set(options.anchors ?? []);
     this.screens = new Set([...(options.screens ?? []), ...this.anchors]);
     const given = new Set([...tokens].map((t) => t.toLowerCase()).filter((t) => tokenText(t).length > 0));
@@ -266,19 +274,19 @@ export class TokenScanner {
   }
 
   /**
-   * The tokens (lower-cased) that occur in the text; {@link NO_TOKENS} when none (most files: one pass of
-   * {@link hasAny} stops at the first hit or the end). For a text that holds some, the alternation of all
-   * tokens is stepped one position past each match (a token that starts inside another is found too), and
-   * each match adds the tokens inside it (the alternation gives the longest one at a position): measured on
-   * a platform SDK's texts, 0.25x the time of lower-casing the text and searching it once per token.
-   * The stepping starts where the first token can start, not at the text's start: every token holds a token
-   * that contains no other (itself, or one inside it, at most `longest - 1` characters from its start), so no
-   * token starts before the first match of those, less `longest - 1`. The search that rules a text out gives that
-   * first match's place at no extra cost (issue 30, round thirteen: 0.65-0.9x the time of stepping from the start
-   * on prisma's, sentry-javascript's and outline's texts).
+   * The tokens (lower-cased) that occur in the text; {@link NO_TOKENS} when none. Searched character by character
+   * ({@link textSearch}) when every token is ASCII of three or more characters and the text holds no
+   * {@link FOLDS_TO_ASCII} character; else with the regular expressions ({@link presentByExpressions}), as before.
+   * The same tokens either way (test/prefilter-text-search.test.ts).
    */
   present(text: string, anySpelling = false): ReadonlySet<string> {
     if (this.minimal.length === 0) return NO_TOKENS;
+    const search = this.textSearch;
+    if (search !== null) {
+      const { found, at, folds } = search.search(text);
+      if (!folds) return found === undefined ? NO_TOKENS : this.spelledAtPlaces(found, text, anySpelling, at);
+      return this.presentByExpressions(text, anySpelling);
+    }
     if (this.searchesSmall(text)) {
       // Lower-cased, each token with `includes`: the tokens the stepping below collects from the same lower-cased text.
       const lower = text.toLowerCase();
@@ -287,6 +295,24 @@ export class TokenScanner {
       if (found.size === 0) return NO_TOKENS;
       return this.spelledAsObjects(found, text, anySpelling, lower);
     }
+    return this.presentByExpressions(text, anySpelling);
+  }
+
+  /**
+   * {@link present} by the regular expressions, for tokens the {@link textSearch} cannot search and for a text that
+   * holds a {@link FOLDS_TO_ASCII} character (`options.textSearch: false`: every text, as the tests compare). One pass of
+   * {@link hasAny}'s expression rules out a text without a token (it stops at the first hit or the end). For a text
+   * that holds some, the alternation of all tokens is stepped one position past each match (a token that starts inside
+   * another is found too), and each match adds the tokens inside it (the alternation gives the longest one at a
+   * position): measured on a platform SDK's texts, 0.25x the time of lower-casing the text and searching it once per
+   * token. The stepping starts where the first token can start, not at the text's start: every token holds a token
+   * that contains no other (itself, or one inside it, at most `longest - 1` characters from its start), so no token
+   * starts before the first match of those, less `longest - 1`. The search that rules a text out gives that first
+   * match's place at no extra cost (issue 30, round thirteen: 0.65-0.9x the time of stepping from the start on
+   * prisma's, sentry-javascript's and outline's texts). While the texts searched come to at most the constructor's
+   * `smallSearch` characters, lower-casing and `includes` per token give the same tokens ({@link searchesSmall}).
+   */
+  private presentByExpressions(text: string, anySpelling: boolean): ReadonlySet<string> {
     if (this.anyLower === undefined || FOLDS_TO_ASCII.test(text)) {
       if (!this.any!.test(text)) return NO_TOKENS;
       return this.spelledAsObjects(this.presentLowerCased(text), text, anySpelling);
@@ -305,6 +331,33 @@ export class TokenScanner {
       re.lastIndex = m.index + 1;
     }
     return this.spelledAsObjects(found, text, anySpelling, lower);
+  }
+
+  /**
+   * The search of a text's characters (engine/prefilter/text.ts; made on first use), null when the tokens cannot be
+   * searched so (a token outside ASCII or shorter than three characters) or the constructor's `textSearch` is false.
+   * The same tokens as the expressions: only ASCII case is ignored by either, and a text holding U+0130 or U+212A is
+   * left to them. No lower-cased copy of the text, no expression made, and no `includes` per token for the first
+   * texts ({@link SMALL_SEARCH}): the texts ESLint hands the plugin's rules, which come without their bytes, 148 -> 125 M
+   * instructions on the SDK's 172 (issue 30, item 4; docs/performance.md, "Thirty-first session: 31plugin5").
+   */
+  private get textSearch(): TextTokenSearch | null {
+    return (this.textMade ??= (this.textSearchOn && this.ascii ? TextTokenSearch.of(this.tokens, new Set(this.names.keys())) : undefined) ?? null);
+  }
+
+  /**
+   * The tokens the {@link textSearch} found, each {@link objectToken}'s text kept as its token only where the text
+   * spells it as an object (`anySpelling`: wherever it occurs), checked by the sticky form of {@link objectSpelling} at
+   * the places the search gives (`at`), as {@link spelledAsObjects} does at those of the lower-cased text.
+   */
+  private spelledAtPlaces(found: Set<string>, text: string, anySpelling: boolean, at: ReadonlyMap<string, readonly number[]> | undefined): ReadonlySet<string> {
+    if (this.names.size === 0) return found;
+    for (const [name, { token, at: sticky }] of this.names) {
+      if (!found.has(name)) continue;
+      if (!this.alsoPlain.has(name)) found.delete(name);
+      if (anySpelling || at?.get(name)?.some((i) => ((sticky.lastIndex = i), sticky.test(text)))) found.add(token);
+    }
+    return found.size > 0 ? found : NO_TOKENS;
   }
 
   /**
