@@ -173,15 +173,7 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
  * when the calls are all of the file's anyway.
  */
 export function callsReaching(file: FileContext, within: Node): ReadonlySet<Node> | undefined {
-  const found = reachingCalls(file, within);
-  return found && found.size === reachIndex(file)!.all.length ? undefined : found;
-}
-
-/**
- * The calls {@link callsReaching} gives, also when they are all of the file's (undefined only for a file that binds
- * methods): the imported calls a summary of `within` reads (summaries.ts). Memoized per file and function.
- */
-export function reachingCalls(file: FileContext, within: Node): ReadonlySet<Node> | undefined {
+  // Memoized per file and function: the own requests' reading and the imported calls' (summaries.ts) both ask.
   const memo = file.cached('wrappers:calls-reaching', () => new Map<Node, ReadonlySet<Node> | null>());
   const known = memo.get(within);
   if (known !== undefined) return known ?? undefined;
@@ -212,7 +204,7 @@ function reaching(file: FileContext, within: Node): ReadonlySet<Node> | undefine
   for (const c of out) spell(c as TSESTree.CallExpression);
   for (let i = 0; i < queue.length; i++) for (const c of index.byFunction.get(queue[i]) ?? []) spell(c);
   for (const fn of taken) for (const c of index.byFunction.get(fn) ?? []) out.add(c);
-  return out;
+  return out.size === index.all.length ? undefined : out;
 }
 
 /** What {@link callsReaching} reads of a file whatever the function (memoized per file). */
