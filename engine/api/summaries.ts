@@ -25,7 +25,7 @@ import { localInit, mergedArguments, mergedValue, objectOf, parameterTypeName, r
 import { bodyOf, configMethods, finish, fromConfig, headersOf, methodOf, prop, requestBases, withBase } from './call-parts.js';
 import { isFunctionNode, type HttpRequest, type RequestBody } from './request.js';
 import { apiMarkers } from './url.js';
-import { bodyParameter, callsReaching, parameterDefault, parameterValues, sendsNoBody } from './wrappers.js';
+import { bodyParameter, parameterDefault, parameterValues, sendsNoBody } from './wrappers.js';
 import { dispatchedRequests } from './dispatch.js';
 import { escapeRegExp } from '../prefilter/regexp.js';
 
@@ -1192,13 +1192,9 @@ function callRequests(file: FileContext, catalog: LoadedCatalog, known: Readonly
   if (rec.imports.size === 0 && classes.length === 0) return dispatched;
   const out: HttpRequest[] = [...dispatched];
   const sends = sendsCheck(file, catalog, requestsOf);
-  // For a summary of one function: the calls inside it, and those of the same-file functions its calls may reach
-  // (`api2.send(url, opts)` of a local class whose `send` calls `super.request(...)` of an imported base), whose
-  // requests the wrapper pass follows out to the call inside it (undefined: every call of the file may).
-  const reach = within ? callsReaching(file, within) : undefined;
   for (const call of file.nodes(T.CallExpression)) {
     if (known.has(call) || call.arguments.length === 0) continue;
-    if (within && (call.range[0] < within.range[0] || call.range[1] > within.range[1]) && reach && !reach.has(call)) continue;
+    if (within && (call.range[0] < within.range[0] || call.range[1] > within.range[1])) continue;
     const callee = unwrap(call.callee as Node);
     const viaSuper = callee.type === 'MemberExpression' && callee.object.type === 'Super';
     if (callee.type === 'MemberExpression' && (viaSuper || unwrap(callee.object).type === 'ThisExpression')) {

@@ -173,16 +173,6 @@ function findCallSites(file: FileContext, fn: Node): TSESTree.CallExpression[] {
  * when the calls are all of the file's anyway.
  */
 export function callsReaching(file: FileContext, within: Node): ReadonlySet<Node> | undefined {
-  // Memoized per file and function: the own requests' reading and the imported calls' (summaries.ts) both ask.
-  const memo = file.cached('wrappers:calls-reaching', () => new Map<Node, ReadonlySet<Node> | null>());
-  const known = memo.get(within);
-  if (known !== undefined) return known ?? undefined;
-  const found = reaching(file, within);
-  memo.set(within, found ?? null);
-  return found;
-}
-
-function reaching(file: FileContext, within: Node): ReadonlySet<Node> | undefined {
   const index = reachIndex(file);
   if (!index) return undefined;
   const out = new Set<Node>();
