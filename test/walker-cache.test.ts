@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WALKER_BUNDLE, WALKER_LOADER, walkerCacheName, walkerLoaderText, walkerTag } from '../scripts/walker-cache.js';
+import { unpackFiles, type PackedFiles } from '../cli/walk/walker.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/', import.meta.url));
 const V8 = process.versions.v8;
@@ -42,10 +43,12 @@ function walkWith(entry: string, dir: string, env: NodeJS.ProcessEnv = process.e
   const files: string[] = [];
   let first = -1;
   return new Promise((resolve, reject) => {
-    worker.on('message', (m: { files?: Array<{ display: string }>; end?: true; error?: string }) => {
+    worker.on('message', (m: { files?: PackedFiles; end?: true; error?: string }) => {
       if (m.files) {
-        if (first < 0) first = m.files.length;
-        files.push(...m.files.map((f) => f.display));
+        // A batch crosses as columns (cli/walk/walker.ts, packFiles): unpacked as the scan unpacks it.
+        const batch = unpackFiles(m.files);
+        if (first < 0) first = batch.length;
+        files.push(...batch.map((f) => f.display));
       }
       if (m.error) reject(new Error(m.error));
       if (m.end) void worker.terminate().then(() => resolve({ files, first }));
@@ -145,7 +148,7 @@ process.stdout.write(String(script.cachedDataRejected));`;
 const walk = { cwd: process.cwd(), paths: [], include: [], exclude: [], maxFileSize: 1048576, stat: false, leaveOut: [] };
 const w = new Worker(process.argv[1], { workerData: { walk } });
 let n = 0;
-w.on('message', (m) => { if (m.files) n += m.files.length; if (m.end) { process.stdout.write(String(n)); void w.terminate(); } });`;
+w.on('message', (m) => { if (m.files) n += m.files.paths.length; if (m.end) { process.stdout.write(String(n)); void w.terminate(); } });`;
     const run = (loader: string, marker: string) =>
       spawnSync(process.execPath, ['-e', probe, loader], { cwd: repo, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', MARKER: marker } });
     const marker = path.join(work, 'marker-repo');

@@ -435,8 +435,8 @@ export async function records(start: Date) {
     shape: 'cdr-page-size', notices: PAGE, variation: 'urlsearchparams',
     files: esm(`import { CDR_FEED } from './urls.js';
 export async function records(start: Date, end: Date) {
-  const query = new URLSearchParams({ startTime: start.toISOString(), endTime: end.toISOString(), max: '100' });
-  return fetch(\`\${CDR_FEED}?\${query}\`); // expect: call-history-page-size
+  const query = new URLSearchParams({ startTime: start.toISOString(), endTime: end.toISOString(), max: '100' }); // expect: call-history-page-size
+  return fetch(\`\${CDR_FEED}?\${query}\`);
 }
 `, { 'src/urls.ts': "export const CDR_FEED = 'https://analytics-calling.webexapis.com/v1/cdr_feed';\n" }),
     lookalike: esm(`import { CDR_FEED } from './urls.js';
