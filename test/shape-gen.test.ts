@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
-import { generate, NOTICE_IDS, outcomeOf, specOf, type GeneratedProject, type Outcome, type Variant } from './helpers/shape-gen.js';
+import { generate, NOTICE_IDS, outcomeOf, outcomeTable, specOf, type GeneratedProject, type Outcome, type Variant } from './helpers/shape-gen.js';
 import { tempProjects } from './helpers/temp-project.js';
 
 const catalog = loadCatalog();
@@ -56,22 +56,7 @@ function run(seeds: readonly number[]): Row[] {
 }
 
 /** The table: per key, hits found at the right line / elsewhere / missed, and look-alikes flagged. */
-function table(rows: readonly Row[], keysOf: (r: Row) => string[]): string {
-  const t = new Map<string, Record<Outcome, number>>();
-  for (const r of rows) {
-    for (const k of keysOf(r)) {
-      const c = t.get(k) ?? { right: 0, elsewhere: 0, missed: 0, quiet: 0, 'false-positive': 0 };
-      c[r.outcome]++;
-      t.set(k, c);
-    }
-  }
-  const lines = ['| shape | hits | right line | elsewhere | missed | look-alikes | false positives |', '|---|---|---|---|---|---|---|'];
-  for (const [k, c] of [...t].sort(([a], [b]) => a.localeCompare(b))) {
-    const hits = c.right + c.elsewhere + c.missed;
-    lines.push(`| ${k} | ${hits} | ${c.right} | ${c.elsewhere} | ${c.missed} | ${c.quiet + c['false-positive']} | ${c['false-positive']} |`);
-  }
-  return lines.join('\n');
-}
+const table = (rows: readonly Row[], keysOf: (r: Row) => string[]): string => outcomeTable(rows, keysOf);
 
 const LONG = Number(process.env.SHAPEGEN_SEEDS ?? 0);
 /** `SHAPEGEN_SHOW=seed:variant` prints one project and its findings with their confidence and reason. */
