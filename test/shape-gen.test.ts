@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
-import { generate, NOTICE_IDS, outcomeOf, outcomeTable, specOf, type GeneratedProject, type Outcome, type Variant } from './helpers/shape-gen.js';
+import { generate, NOTICE_IDS, noticeLines, outcomeOf, outcomeTable, specOf, type GeneratedProject, type Outcome, type Variant } from './helpers/shape-gen.js';
 import { tempProjects } from './helpers/temp-project.js';
 
 const catalog = loadCatalog();
@@ -21,15 +21,7 @@ const TODAY = '2026-11-29';
 function findingsOf(p: GeneratedProject): string[] {
   const id = NOTICE_IDS[p.spec.notice];
   const opts: AnalyzeOptions = { catalog, notices: catalog.notices.filter((n) => n.id === id), engine: { today: TODAY } };
-  const root = project(p.files);
-  const out: string[] = [];
-  for (const [rel, text] of Object.entries(p.files)) {
-    if (!/\.(js|ts)$/.test(rel)) continue;
-    for (const m of analyzeFile({ filename: path.join(root, rel), text }, opts).matches) {
-      if (m.noticeId === id) out.push(`${rel}:${m.loc.start.line}`);
-    }
-  }
-  return [...new Set(out)].sort();
+  return noticeLines(project(p.files), p.files, id, opts);
 }
 
 const VARIANTS: readonly Variant[] = ['hit', 'otherHost', 'removed'];

@@ -8,11 +8,11 @@
  * project model, as the CLI's scan does). A bounded set of fixed seeds runs here; `SHAPEGEN2_SEEDS=N` runs seeds
  * 1..N and prints the tables instead of asserting (docs/evaluation.md, "Thirty-first session: shapegen2").
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeFile, type AnalyzeOptions } from '../engine/analyze.js';
+import type { AnalyzeOptions } from '../engine/analyze.js';
 import { loadCatalog } from '../engine/catalog/catalog.js';
-import { outcomeOf, outcomeTable, type Outcome } from './helpers/shape-gen.js';
+import { noticeLines, outcomeOf, outcomeTable, type Outcome } from './helpers/shape-gen.js';
+import type { Match } from '../engine/types.js';
 import { generate2, NOTICE_IDS2, specOf2, type GeneratedProject2, type Variant2 } from './helpers/shape-gen2.js';
 import { tempProjects } from './helpers/temp-project.js';
 
@@ -27,17 +27,8 @@ function optionsFor(id: string): AnalyzeOptions {
 /** Every file of the project scanned with its notice only: the findings as `file:line`. */
 function findingsOf(p: GeneratedProject2, show = false): string[] {
   const id = NOTICE_IDS2[p.spec.notice];
-  const root = project(p.files);
-  const out: string[] = [];
-  for (const [rel, text] of Object.entries(p.files)) {
-    if (!/\.(js|ts)$/.test(rel)) continue;
-    for (const m of analyzeFile({ filename: path.join(root, rel), text }, optionsFor(id)).matches) {
-      if (m.noticeId !== id) continue;
-      out.push(`${rel}:${m.loc.start.line}`);
-      if (show) console.log(`${rel}:${m.loc.start.line} ${m.confidence} ${m.confidenceReason ?? ''} ${m.message}`);
-    }
-  }
-  return [...new Set(out)].sort();
+  const print = (rel: string, m: Match): void => console.log(`${rel}:${m.loc.start.line} ${m.confidence} ${m.confidenceReason ?? ''} ${m.message}`);
+  return noticeLines(project(p.files), p.files, id, optionsFor(id), show ? print : undefined);
 }
 
 const VARIANTS: readonly Variant2[] = ['hit', 'lookalike', 'removed'];

@@ -15,6 +15,9 @@
  * All code is synthesized here; nothing is copied from a repository.
  */
 
+import path from 'node:path';
+import { analyzeFile, type AnalyzeOptions } from '../../engine/analyze.js';
+import type { Match } from '../../engine/types.js';
 import { rng } from '../../scripts/gen-corpus.js';
 
 export type NoticeKey = 'get-ct' | 'auth-bearer' | 'token-form' | 'form-json' | 'meeting-info';
@@ -374,6 +377,23 @@ export function outcomeOf(project: GeneratedProject, found: readonly string[]): 
   if (project.variant !== 'hit') return found.length ? 'false-positive' : 'quiet';
   if (!found.length) return 'missed';
   return project.expected && found.includes(project.expected) ? 'right' : 'elsewhere';
+}
+
+/**
+ * The findings of notice `id` in every JavaScript and TypeScript file of a project written at `root` (the engine
+ * in-process, the project model as the scan uses it), as distinct sorted `file:line`; `each` is told of every such match.
+ */
+export function noticeLines(root: string, files: Readonly<Record<string, string>>, id: string, opts: AnalyzeOptions, each?: (rel: string, m: Match) => void): string[] {
+  const out: string[] = [];
+  for (const [rel, text] of Object.entries(files)) {
+    if (!/\.(js|ts)$/.test(rel)) continue;
+    for (const m of analyzeFile({ filename: path.join(root, rel), text }, opts).matches) {
+      if (m.noticeId !== id) continue;
+      out.push(`${rel}:${m.loc.start.line}`);
+      each?.(rel, m);
+    }
+  }
+  return [...new Set(out)].sort();
 }
 
 /** The generators' table: per key, hits found at the right line / elsewhere / missed, and look-alikes flagged. */
